@@ -1,0 +1,144 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync, chmodSync } from 'node:fs';
+import path from 'node:path';
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+export interface AppConfig {
+  readonly nodeEnv: string;
+  readonly isProduction: boolean;
+  readonly port: number;
+  readonly host: string;
+  readonly publicUrl: string;
+  readonly dataDir: string;
+  readonly mediaDir: string;
+  /** null: embedded SQLite at `sqlitePath`. */
+  readonly databaseUrl: string | null;
+  readonly sqlitePath: string;
+  readonly jwtSecret: string;
+  readonly mediaSigningSecret: string;
+  readonly demoCatalogue: 'auto' | 'off';
+  readonly siteName: string;
+  readonly contactEmail: string;
+  readonly logLevel: LogLevel;
+  /** Built web app to serve; null when it has not been built. */
+  readonly webDistDir: string | null;
+  /** Seconds a signed page URL stays valid. */
+  readonly mediaUrlTtlSeconds: number;
+  /** Reverse proxies whose X-Forwarded-For is believed (Fastify trustProxy). */
+  readonly trustProxy: boolean | string;
+}
+
+/** Thrown for an invalid setting; main.ts prints its one-line message and exits. */
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+function readInt(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+  }
+  return Number(raw);
+}
+
+function readChoice<T extends string>(env: Env, name: string, choices: readonly T[], fallback: T): T {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!(choices as readonly string[]).includes(raw)) {
+    throw new ConfigError(`${name} must be one of ${choices.join(', ')}, got "${raw}"`);
+  }
+  return raw as T;
+}
+
+function readUrl(env: Env, name: string, protocols: readonly string[]): string | null {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} must be a URL, got an unparsable value`);
+  }
+  if (!protocols.includes(url.protocol)) {
+    throw new ConfigError(`${name} must start with ${protocols.map((p) => `${p}//`).join(' or ')}`);
+  }
+  return raw;
+}
+
+/**
+ * A secret from the environment, or one generated once and kept in DATA_DIR so restarts keep
+ * tokens and signed URLs valid. Production must set it explicitly: generated files are easy to lose.
+ */
+function readSecret(env: Env, name: string, dataDir: string, isProduction: boolean): string {
+  const raw = env[name];
+  if (raw !== undefined && raw !== '') {
+    if (raw.length < 32) throw new ConfigError(`${name} must be at least 32 characters long`);
+    return raw;
+  }
+  if (isProduction) throw new ConfigError(`${name} must be set when NODE_ENV=production`);
+  const file = path.join(dataDir, 'secrets', `${name.toLowerCase()}.txt`);
+  if (existsSync(file)) {
+    const stored = readFileSync(file, 'utf8').trim();
+    if (stored.length >= 32) return stored;
+  }
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  const generated = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${generated}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return generated;
+}
+
+function findWebDist(env: Env): string | null {
+  const configured = env.WEB_DIST_DIR;
+  if (configured) return path.resolve(configured);
+  const candidate = path.resolve(import.meta.dirname, '../../web/dist');
+  return existsSync(path.join(candidate, 'index.html')) ? candidate : null;
+}
+
+/** Parses the environment once into a frozen config; nothing else reads process.env. */
+export function loadConfig(env: Env = process.env): AppConfig {
+  const nodeEnv = env.NODE_ENV ?? 'development';
+  const isProduction = nodeEnv === 'production';
+  const port = readInt(env, 'PORT', 3000, 0, 65535);
+  const host = env.HOST || '0.0.0.0';
+  const publicUrl = (readUrl(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const dataDir = path.resolve(env.DATA_DIR || './data');
+  try {
+    mkdirSync(dataDir, { recursive: true });
+  } catch (error) {
+    throw new ConfigError(`DATA_DIR "${dataDir}" cannot be created: ${(error as Error).message}`);
+  }
+  const databaseUrl = readUrl(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
+  const contactEmail = env.CONTACT_EMAIL || 'support@inkstream.example';
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(contactEmail)) {
+    throw new ConfigError(`CONTACT_EMAIL must be an e-mail address, got "${contactEmail}"`);
+  }
+  const siteName = env.SITE_NAME || 'Inkstream';
+  if (siteName.length > 64) throw new ConfigError('SITE_NAME must be at most 64 characters');
+  const trustProxyRaw = env.TRUST_PROXY ?? '';
+  const trustProxy = trustProxyRaw === '' || trustProxyRaw === 'false' ? false : trustProxyRaw === 'true' ? true : trustProxyRaw;
+
+  return Object.freeze({
+    nodeEnv,
+    isProduction,
+    port,
+    host,
+    publicUrl,
+    dataDir,
+    mediaDir: path.join(dataDir, 'media'),
+    databaseUrl,
+    sqlitePath: path.join(dataDir, 'inkstream.sqlite'),
+    jwtSecret: readSecret(env, 'JWT_SECRET', dataDir, isProduction),
+    mediaSigningSecret: readSecret(env, 'MEDIA_SIGNING_SECRET', dataDir, isProduction),
+    demoCatalogue: readChoice(env, 'DEMO_CATALOGUE', ['auto', 'off'] as const, 'auto'),
+    siteName,
+    contactEmail,
+    logLevel: readChoice(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
+    webDistDir: findWebDist(env),
+    mediaUrlTtlSeconds: readInt(env, 'MEDIA_URL_TTL_SECONDS', 2 * 60 * 60, 60, 7 * 24 * 60 * 60),
+    trustProxy,
+  });
+}

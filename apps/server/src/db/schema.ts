@@ -1,0 +1,147 @@
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+/**
+ * Table types. Timestamps are epoch milliseconds (integers on both dialects, so ordering and
+ * arithmetic are the same everywhere); booleans are 0/1 integers for the same reason.
+ */
+export interface UsersTable {
+  id: Generated<number>;
+  uuid: string;
+  username: string;
+  /** Lower-cased username: the unique key that makes names case-insensitive. */
+  username_key: string;
+  password_hash: string;
+  role: 'user' | 'admin';
+  token_version: Generated<number>;
+  invite_code: string;
+  invited_by: number | null;
+  user_type: string;
+  created_at: number;
+}
+
+export interface BooksTable {
+  id: Generated<number>;
+  uuid: string;
+  book_type: 'comic' | 'novel';
+  original_language: string;
+  cover_key: string | null;
+  public_free_chapters: number;
+  recommendation_rank: number | null;
+  is_published: number;
+  /** Denormalised counters, kept in step by the services that change them. */
+  chapter_count: Generated<number>;
+  total_likes: Generated<number>;
+  popularity: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface BookTranslationsTable {
+  book_id: number;
+  language: string;
+  title: string;
+  introduction: string;
+}
+
+export interface TagsTable {
+  id: Generated<number>;
+  name: string;
+}
+
+export interface BookTagsTable {
+  book_id: number;
+  tag_id: number;
+  position: number;
+}
+
+export interface ChaptersTable {
+  id: Generated<number>;
+  uuid: string;
+  book_id: number;
+  number: number;
+  is_published: number;
+  cover_key: string | null;
+  total_likes: Generated<number>;
+  created_at: number;
+}
+
+export interface ChapterTranslationsTable {
+  chapter_id: number;
+  language: string;
+  title: string;
+}
+
+export interface ChapterPagesTable {
+  id: Generated<number>;
+  chapter_id: number;
+  language: string;
+  position: number;
+  media_key: string;
+  width: number;
+  height: number;
+}
+
+export interface ChapterLikesTable {
+  user_id: number;
+  chapter_id: number;
+  created_at: number;
+}
+
+export interface MembershipGrantsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** Where the time came from: admin, coupon, invite, wechat, stripe, sandbox. */
+  source: string;
+  /** Unique per source: an order id, a coupon redemption, an admin action id. */
+  source_ref: string;
+  starts_at: number;
+  ends_at: number;
+  revoked_at: number | null;
+  note: string | null;
+  created_at: number;
+}
+
+export interface ReadingEventsTable {
+  id: Generated<number>;
+  event_type: string;
+  book_id: number;
+  chapter_id: number | null;
+  user_id: number | null;
+  visitor_id: string | null;
+  occurred_at: number;
+  received_at: number;
+}
+
+export interface AuthThrottleTable {
+  /** e.g. `login:<username key>`. */
+  throttle_key: string;
+  window_start: number;
+  failures: number;
+}
+
+export interface AppStateTable {
+  state_key: string;
+  value: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  books: BooksTable;
+  book_translations: BookTranslationsTable;
+  tags: TagsTable;
+  book_tags: BookTagsTable;
+  chapters: ChaptersTable;
+  chapter_translations: ChapterTranslationsTable;
+  chapter_pages: ChapterPagesTable;
+  chapter_likes: ChapterLikesTable;
+  membership_grants: MembershipGrantsTable;
+  reading_events: ReadingEventsTable;
+  auth_throttle: AuthThrottleTable;
+  app_state: AppStateTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type BookRow = Selectable<BooksTable>;
+export type ChapterRow = Selectable<ChaptersTable>;
+export type NewBook = Insertable<BooksTable>;
+export type NewChapter = Insertable<ChaptersTable>;

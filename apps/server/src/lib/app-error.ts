@@ -1,0 +1,25 @@
+import type { ErrorCode } from '@inkstream/contracts';
+
+export interface ErrorDetail {
+  field: string;
+  message: string;
+}
+
+/** The one error type of the server: a stable code, an HTTP status and a readable English message. */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    readonly statusCode: number,
+    message: string,
+    readonly details?: ErrorDetail[],
+    /** Seconds, sent as Retry-After (429, 503). */
+    readonly retryAfter?: number,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const notFound = (code: ErrorCode, message: string) => new AppError(code, 404, message);
+export const badRequest = (code: ErrorCode, message: string, details?: ErrorDetail[]) =>
+  new AppError(code, 400, message, details);

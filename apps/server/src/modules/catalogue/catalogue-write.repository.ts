@@ -1,0 +1,157 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { DbExecutor } from '../../db/database.js';
+
+/** Writes to the catalogue, shared by the demo generator, the admin CLI, importers and test factories. */
+
+export interface NewBookInput {
+  uuid?: string;
+  book_type: 'comic' | 'novel';
+  original_language: string;
+  cover_key?: string | null;
+  public_free_chapters?: number;
+  recommendation_rank?: number | null;
+  is_published?: boolean;
+  total_likes?: number;
+  popularity?: number;
+  created_at: number;
+  updated_at?: number;
+  translations: { language: string; title: string; introduction?: string }[];
+  tags?: string[];
+}
+
+export interface NewChapterInput {
+  uuid?: string;
+  book_id: number;
+  number: number;
+  is_published?: boolean;
+  cover_key?: string | null;
+  total_likes?: number;
+  created_at: number;
+  translations: { language: string; title: string }[];
+  pages: { language: string; media_key: string; width: number; height: number }[];
+}
+
+const CATALOGUE_VERSION_KEY = 'catalogue_version';
+
+export async function ensureTags(db: DbExecutor, names: readonly string[]): Promise<Map<string, number>> {
+  const unique = [...new Set(names)];
+  const ids = new Map<string, number>();
+  if (unique.length === 0) return ids;
+  await db
+    .insertInto('tags')
+    .values(unique.map((name) => ({ name })))
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  const rows = await db.selectFrom('tags').select(['id', 'name']).where('name', 'in', unique).execute();
+  for (const row of rows) ids.set(row.name, row.id);
+  return ids;
+}
+
+export async function insertBook(db: DbExecutor, input: NewBookInput): Promise<{ id: number; uuid: string }> {
+  const uuid = input.uuid ?? randomUUID();
+  const { id } = await db
+    .insertInto('books')
+    .values({
+      uuid,
+      book_type: input.book_type,
+      original_language: input.original_language,
+      cover_key: input.cover_key ?? null,
+      public_free_chapters: input.public_free_chapters ?? 3,
+      recommendation_rank: input.recommendation_rank ?? null,
+      is_published: input.is_published === false ? 0 : 1,
+      total_likes: input.total_likes ?? 0,
+      popularity: input.popularity ?? 0,
+      created_at: input.created_at,
+      updated_at: input.updated_at ?? input.created_at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('book_translations')
+    .values(input.translations.map((t) => ({ book_id: id, language: t.language, title: t.title, introduction: t.introduction ?? '' })))
+    .execute();
+  const tags = input.tags ?? [];
+  if (tags.length > 0) {
+    const tagIds = await ensureTags(db, tags);
+    await db
+      .insertInto('book_tags')
+      .values(tags.map((name, position) => ({ book_id: id, tag_id: tagIds.get(name)!, position })))
+      .execute();
+  }
+  return { id, uuid };
+}
+
+/** Adds a chapter with its titles and pages, and keeps the book's counters and update time in step. */
+export async function insertChapter(db: DbExecutor, input: NewChapterInput): Promise<{ id: number; uuid: string }> {
+  const uuid = input.uuid ?? randomUUID();
+  const isPublished = input.is_published !== false;
+  const { id } = await db
+    .insertInto('chapters')
+    .values({
+      uuid,
+      book_id: input.book_id,
+      number: input.number,
+      is_published: isPublished ? 1 : 0,
+      cover_key: input.cover_key ?? null,
+      total_likes: input.total_likes ?? 0,
+      created_at: input.created_at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (input.translations.length > 0) {
+    await db
+      .insertInto('chapter_translations')
+      .values(input.translations.map((t) => ({ chapter_id: id, language: t.language, title: t.title })))
+      .execute();
+  }
+  const positions = new Map<string, number>();
+  const pages = input.pages.map((page) => {
+    const position = positions.get(page.language) ?? 0;
+    positions.set(page.language, position + 1);
+    return { chapter_id: id, language: page.language, position, media_key: page.media_key, width: page.width, height: page.height };
+  });
+  // Chunked so a long chapter stays under SQLite's bound-parameter limit.
+  for (let i = 0; i < pages.length; i += 100) {
+    await db.insertInto('chapter_pages').values(pages.slice(i, i + 100)).execute();
+  }
+  if (isPublished) {
+    await db
+      .updateTable('books')
+      .set({
+        chapter_count: sql`chapter_count + 1`,
+        updated_at: sql`CASE WHEN updated_at < ${input.created_at} THEN ${input.created_at} ELSE updated_at END`,
+      })
+      .where('id', '=', input.book_id)
+      .execute();
+  }
+  return { id, uuid };
+}
+
+export async function setFreeChapters(db: DbExecutor, bookUuid: string, count: number): Promise<boolean> {
+  const result = await db.updateTable('books').set({ public_free_chapters: count }).where('uuid', '=', bookUuid).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function setRecommendationRank(db: DbExecutor, bookUuid: string, rank: number | null): Promise<boolean> {
+  const result = await db.updateTable('books').set({ recommendation_rank: rank }).where('uuid', '=', bookUuid).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Tells every server process (including ones started by other commands) that book order,
+ * membership of tags or titles changed, so their ranking snapshots rebuild.
+ */
+export async function bumpCatalogueVersion(db: DbExecutor): Promise<void> {
+  const value = `${Date.now()}-${randomUUID()}`;
+  await db
+    .insertInto('app_state')
+    .values({ state_key: CATALOGUE_VERSION_KEY, value })
+    .onConflict((oc) => oc.column('state_key').doUpdateSet({ value }))
+    .execute();
+}
+
+export async function readCatalogueVersion(db: DbExecutor): Promise<string> {
+  const row = await db.selectFrom('app_state').select('value').where('state_key', '=', CATALOGUE_VERSION_KEY).executeTakeFirst();
+  return row?.value ?? 'initial';
+}

@@ -1,0 +1,24 @@
+/** Business constants shared by server and web (product spec section 9, API contract). */
+export const DEFAULT_FREE_CHAPTERS = 3;
+export const BOOK_PAGE_SIZE_DEFAULT = 10;
+export const BOOK_PAGE_SIZE_MAX = 50;
+export const CHAPTER_PAGE_SIZE_MAX = 100;
+export const RECOMMENDATION_LIMIT = 10;
+export const EVENTS_BATCH_MAX = 50;
+
+export const USERNAME_MIN = 4;
+export const USERNAME_MAX = 16;
+/** Letters of any script and digits; nothing else. */
+export const USERNAME_PATTERN = '^[\\p{L}\\p{N}]+$';
+export const REGISTER_PASSWORD_MIN = 5;
+export const REGISTER_PASSWORD_MAX = 25;
+export const NEW_PASSWORD_MIN = 8;
+export const NEW_PASSWORD_MAX = 128;
+
+/** Visitor ids are 4 random bytes as 8 lowercase hex characters. */
+export const VISITOR_ID_PATTERN = /^[0-9a-f]{8}$/;
+
+export const BOOK_ORDERS = ['updated_at', 'popularity'] as const;
+export type BookOrder = (typeof BOOK_ORDERS)[number];
+export const CHAPTER_DIRECTIONS = ['asc', 'desc'] as const;
+export type ChapterDirection = (typeof CHAPTER_DIRECTIONS)[number];

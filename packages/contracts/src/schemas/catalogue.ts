@@ -1,0 +1,84 @@
+import { Type, type Static } from 'typebox';
+import { BOOK_PAGE_SIZE_DEFAULT, BOOK_PAGE_SIZE_MAX, CHAPTER_PAGE_SIZE_MAX } from '../constants.js';
+import { Data, LanguageParam, Nullable, Result, Timestamp, Uuid } from './common.js';
+
+/** Generous but finite, so a page number can never overflow a query. */
+const PAGE_MAX = 1_000_000;
+
+export const BookType = Type.Union([Type.Literal('comic'), Type.Literal('novel')]);
+export type BookType = Static<typeof BookType>;
+
+export const BookSearchQuery = Type.Object({
+  language: Type.Optional(LanguageParam),
+  page: Type.Integer({ minimum: 0, maximum: PAGE_MAX, default: 0 }),
+  page_size: Type.Integer({ minimum: 1, maximum: BOOK_PAGE_SIZE_MAX, default: BOOK_PAGE_SIZE_DEFAULT }),
+  order_by: Type.Union([Type.Literal('updated_at'), Type.Literal('popularity')], { default: 'updated_at' }),
+  tag: Type.Optional(Type.String({ maxLength: 64 })),
+  q: Type.Optional(Type.String({ maxLength: 100, description: 'Title search, case-insensitive, any script' })),
+});
+export type BookSearchQuery = Static<typeof BookSearchQuery>;
+
+const TagOrNull = Nullable(Type.String());
+export const BookSummary = Type.Object({
+  book_uuid: Uuid(),
+  book_title: Type.String(),
+  cover_image: Nullable(Type.String()),
+  tag1: TagOrNull,
+  tag2: TagOrNull,
+  tag3: TagOrNull,
+  chapter_number: Type.Integer({ description: 'Count of published chapters' }),
+  total_likes: Type.Integer(),
+  updated_at: Timestamp(),
+  public_free_chapters: Type.Integer(),
+  book_type: BookType,
+});
+export type BookSummary = Static<typeof BookSummary>;
+export const BookSearchResult = Type.Object({ result: Type.Array(BookSummary), total: Type.Integer() });
+export type BookSearchResult = Static<typeof BookSearchResult>;
+export const BookSearchResponse = Data(BookSearchResult);
+
+export const TagsResponse = Result(Type.Array(Type.String()));
+
+export const RecommendationQuery = Type.Object({ language: Type.Optional(LanguageParam) });
+export const RecommendedBook = Type.Object({
+  book_uuid: Uuid(),
+  book_title: Type.String(),
+  cover_image: Nullable(Type.String()),
+  tag1: TagOrNull,
+  tag2: TagOrNull,
+  chapterNumber: Type.Integer({ description: 'Count of published chapters (camelCase by contract)' }),
+  public_free_chapters: Type.Integer(),
+});
+export type RecommendedBook = Static<typeof RecommendedBook>;
+export const RecommendationResponse = Result(Type.Array(RecommendedBook));
+
+export const ChapterListParams = Type.Object({
+  bookId: Uuid(),
+  language: LanguageParam,
+  direction: Type.Union([Type.Literal('asc'), Type.Literal('desc')]),
+  page: Type.Integer({ minimum: 0, maximum: PAGE_MAX }),
+  pageSize: Type.Integer({ minimum: 1, maximum: CHAPTER_PAGE_SIZE_MAX }),
+});
+export type ChapterListParams = Static<typeof ChapterListParams>;
+export const ChapterItem = Type.Object({
+  chapter_uuid: Uuid(),
+  chapter_number: Type.Integer(),
+  title: Type.String(),
+  cover_image: Nullable(Type.String()),
+  created_at: Timestamp(),
+  is_free: Type.Boolean(),
+});
+export type ChapterItem = Static<typeof ChapterItem>;
+export const BookChapters = Type.Object({
+  book_uuid: Uuid(),
+  book_title: Type.String(),
+  book_introduction: Type.String(),
+  book_tags: Type.Array(Type.String()),
+  book_type: BookType,
+  cover_image: Nullable(Type.String()),
+  public_free_chapters: Type.Integer(),
+  total_chapters: Type.Integer(),
+  chapters: Type.Array(ChapterItem),
+});
+export type BookChapters = Static<typeof BookChapters>;
+export const ChapterListResponse = Result(BookChapters);

@@ -1,0 +1,20 @@
+import { Type, type Static } from 'typebox';
+import { Nullable, Result } from './common.js';
+
+export const PublicConfig = Type.Object({
+  site_name: Type.String(),
+  contact_email: Type.String(),
+  default_language: Type.String(),
+  languages: Type.Array(Type.String()),
+  payments: Type.Object({
+    wechat: Type.Object({ enabled: Type.Boolean(), sandbox: Type.Boolean() }),
+    stripe: Type.Object({
+      enabled: Type.Boolean(),
+      sandbox: Type.Boolean(),
+      publishable_key: Nullable(Type.String()),
+      buy_buttons: Type.Object({ month: Nullable(Type.String()), season: Nullable(Type.String()) }),
+    }),
+  }),
+});
+export type PublicConfig = Static<typeof PublicConfig>;
+export const PublicConfigResponse = Result(PublicConfig);

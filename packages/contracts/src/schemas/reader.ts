@@ -1,0 +1,48 @@
+import { Type, type Static } from 'typebox';
+import { EVENTS_BATCH_MAX } from '../constants.js';
+import { Data, LanguageParam, Nullable, Result, Timestamp, Uuid } from './common.js';
+
+export const ChapterContentParams = Type.Object({ chapterUuid: Uuid(), language: LanguageParam });
+export type ChapterContentParams = Static<typeof ChapterContentParams>;
+
+export const PageImage = Type.Object({ url: Type.String(), width: Type.Integer(), height: Type.Integer() });
+export type PageImage = Static<typeof PageImage>;
+export const ChapterContent = Type.Object({
+  chapter_number: Type.Integer(),
+  chapter_title: Type.String(),
+  title: Type.String({ description: "The book's title" }),
+  images: Type.Array(Type.String(), { description: 'Page image URLs in reading order' }),
+  prev_chapter_uuid: Nullable(Uuid()),
+  next_chapter_uuid: Nullable(Uuid()),
+  already_favor: Type.Boolean(),
+  total_likes: Type.Integer(),
+  book_uuid: Uuid(),
+  chapter_uuid: Uuid(),
+  pages: Type.Array(PageImage, { description: 'Same order as images, with sizes for layout' }),
+});
+export type ChapterContent = Static<typeof ChapterContent>;
+export const ChapterContentResponse = Result(ChapterContent);
+
+export const FavorBody = Type.Object({ book_uuid: Uuid(), chapter_uuid: Uuid() });
+export type FavorBody = Static<typeof FavorBody>;
+export const FavorResult = Type.Object({ already_favor: Type.Literal(true), total_likes: Type.Integer() });
+export const FavorResponse = Result(FavorResult);
+
+export const ReadingEventType = Type.Union([
+  Type.Literal('start_reading'),
+  Type.Literal('finish_reading'),
+  Type.Literal('open_book'),
+]);
+export type ReadingEventType = Static<typeof ReadingEventType>;
+export const ReadingEvent = Type.Object({
+  type: ReadingEventType,
+  book_uuid: Uuid(),
+  chapter_uuid: Type.Optional(Uuid()),
+  at: Type.Optional(Timestamp('When it happened on the client; defaults to arrival time')),
+});
+export type ReadingEvent = Static<typeof ReadingEvent>;
+export const EventsBody = Type.Object({
+  events: Type.Array(ReadingEvent, { minItems: 1, maxItems: EVENTS_BATCH_MAX }),
+});
+export type EventsBody = Static<typeof EventsBody>;
+export const EventsResponse = Data(Type.Object({ accepted: Type.Integer() }));

@@ -1,0 +1,35 @@
+import { defineConfig } from 'vitest/config';
+
+// Server tests run twice: on an embedded SQLite file and on a real PostgreSQL server
+// (a fresh database per test file). INKSTREAM_TEST_POSTGRES=off skips the second run locally;
+// CI never sets it, so no PostgreSQL test can silently skip there.
+const withPostgres = process.env.INKSTREAM_TEST_POSTGRES !== 'off';
+const serverTests = ['apps/server/test/**/*.test.ts', 'apps/server/src/**/*.test.ts'];
+const shared = { resolve: { conditions: ['source'] } };
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        ...shared,
+        test: { name: 'server-sqlite', include: serverTests, env: { INKSTREAM_TEST_DB: 'sqlite' }, testTimeout: 30_000, hookTimeout: 60_000 },
+      },
+      ...(withPostgres
+        ? [
+            {
+              ...shared,
+              test: {
+                name: 'server-postgres',
+                include: serverTests,
+                exclude: ['apps/server/src/**/*.test.ts'],
+                env: { INKSTREAM_TEST_DB: 'postgres' },
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]
+        : []),
+      { ...shared, test: { name: 'contracts', include: ['packages/contracts/src/**/*.test.ts'] } },
+    ],
+  },
+});
