@@ -1,0 +1,85 @@
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { AppConfig } from './config.js';
+import type { DatabaseHandle } from './db/database.js';
+import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
+import { createCatalogueService } from './modules/catalogue/catalogue.service.js';
+import { createRankingSnapshot } from './modules/catalogue/ranking-snapshot.js';
+import { eventsRoutes } from './modules/events/events.routes.js';
+import { createEventsService } from './modules/events/events.service.js';
+import { mediaRoutes } from './modules/media/media.routes.js';
+import { createMediaSigner } from './modules/media/media-signing.js';
+import { createLocalMediaStorage, type MediaStorage } from './modules/media/media-storage.js';
+import { createMediaUrls } from './modules/media/media-urls.js';
+import { membershipRoutes } from './modules/membership/membership.routes.js';
+import { createMembershipService } from './modules/membership/membership.service.js';
+import { readerRoutes } from './modules/reader/reader.routes.js';
+import { createReaderService } from './modules/reader/reader.service.js';
+import { healthRoutes, publicConfigRoutes } from './modules/system/system.routes.js';
+import { createTokenService } from './modules/users/tokens.js';
+import { usersRoutes } from './modules/users/users.routes.js';
+import { createUsersService } from './modules/users/users.service.js';
+import { registerAuth } from './plugins/auth.js';
+import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerRateLimit } from './plugins/rate-limit.js';
+import { registerStaticWeb, resolveWebDir } from './plugins/static-web.js';
+
+export interface AppDeps {
+  config: AppConfig;
+  database: DatabaseHandle;
+  storage?: MediaStorage;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the whole server (used by main.ts and by the tests through app.inject()). */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const { db } = deps.database;
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    trustProxy: config.trustProxy,
+    bodyLimit: 256 * 1024,
+    ajv: { customOptions: { allErrors: false } },
+  });
+
+  const storage = deps.storage ?? createLocalMediaStorage(config.mediaDir);
+  const signer = createMediaSigner(config.mediaSigningSecret, config.mediaUrlTtlSeconds);
+  const mediaUrls = createMediaUrls(signer);
+  const users = createUsersService({ db, tokens: createTokenService(config.jwtSecret) });
+  const membership = createMembershipService({ db });
+  const catalogue = createCatalogueService({ db, ranking: createRankingSnapshot(db), media: mediaUrls });
+  const reader = createReaderService({ db, membership, media: mediaUrls });
+  const events = createEventsService({ db });
+
+  registerErrorHandler(app);
+  registerAuth(app, users);
+  await registerRateLimit(app);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: `${config.siteName} API`, version: '1.0.0', description: 'See docs/API.md; the contract is shared/API-CONTRACT.md.' },
+      servers: [{ url: config.publicUrl }],
+      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'Token <jwt_token>' } } },
+      security: [{ token: [] }],
+    },
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(usersRoutes(users));
+      await api.register(membershipRoutes(membership));
+      await api.register(catalogueRoutes(catalogue));
+      await api.register(readerRoutes(reader));
+      await api.register(eventsRoutes(events));
+      await api.register(publicConfigRoutes(config));
+    },
+    { prefix: '/api/v1' },
+  );
+  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+  await app.register(healthRoutes(db));
+
+  await app.register(fastifyStatic, { root: storage.root, serve: false });
+  await app.register(mediaRoutes({ storage, signer, isPublicPage: reader.isPublicPage }));
+  await registerStaticWeb(app, resolveWebDir(config.webDistDir));
+  return app;
+}

@@ -1,0 +1,50 @@
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig, type AppConfig } from './config.js';
+import { openDatabase } from './db/database.js';
+import { migrateToLatest } from './db/migrator.js';
+import { seedDemoIfEmpty } from './modules/demo/demo-seed.js';
+import { createLocalMediaStorage } from './modules/media/media-storage.js';
+
+function readConfig(): AppConfig {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`Configuration error: ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const database = openDatabase(config);
+  const applied = await migrateToLatest(database.db);
+  const storage = createLocalMediaStorage(config.mediaDir);
+  const app = await buildApp({ config, database, storage });
+  if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
+  if (config.demoCatalogue === 'auto') {
+    await seedDemoIfEmpty({ db: database.db, storage, log: (message) => app.log.info(message) });
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`${config.siteName} is serving ${config.publicUrl} (${database.dialect})`);
+}
+
+main().catch((error: unknown) => {
+  console.error('Inkstream failed to start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

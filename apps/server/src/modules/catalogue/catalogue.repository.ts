@@ -1,0 +1,72 @@
+import type { DbExecutor } from '../../db/database.js';
+
+/** Read queries of the catalogue. Every list query is bounded by an index (see the migration). */
+
+export const bookColumns = [
+  'id',
+  'uuid',
+  'book_type',
+  'original_language',
+  'cover_key',
+  'public_free_chapters',
+  'chapter_count',
+  'total_likes',
+  'updated_at',
+] as const;
+
+export const findBooksByIds = (db: DbExecutor, ids: readonly number[]) =>
+  ids.length === 0 ? Promise.resolve([]) : db.selectFrom('books').select(bookColumns).where('id', 'in', ids).execute();
+
+export const findPublishedBookByUuid = (db: DbExecutor, uuid: string) =>
+  db.selectFrom('books').select(bookColumns).where('uuid', '=', uuid).where('is_published', '=', 1).executeTakeFirst();
+
+export const findBookTranslations = (db: DbExecutor, bookIds: readonly number[]) =>
+  bookIds.length === 0
+    ? Promise.resolve([])
+    : db.selectFrom('book_translations').select(['book_id', 'language', 'title', 'introduction']).where('book_id', 'in', bookIds).execute();
+
+export const findBookTagNames = (db: DbExecutor, bookId: number) =>
+  db
+    .selectFrom('book_tags')
+    .innerJoin('tags', 'tags.id', 'book_tags.tag_id')
+    .select('tags.name')
+    .where('book_tags.book_id', '=', bookId)
+    .orderBy('book_tags.position')
+    .execute();
+
+export const findRecommendedBooks = (db: DbExecutor, limit: number) =>
+  db
+    .selectFrom('books')
+    .select(bookColumns)
+    .where('recommendation_rank', 'is not', null)
+    .where('is_published', '=', 1)
+    .orderBy('recommendation_rank')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+
+export const findChapterPage = (db: DbExecutor, bookId: number, direction: 'asc' | 'desc', offset: number, limit: number) =>
+  db
+    .selectFrom('chapters')
+    .select(['id', 'uuid', 'number', 'cover_key', 'created_at'])
+    .where('book_id', '=', bookId)
+    .where('is_published', '=', 1)
+    .orderBy('number', direction)
+    .limit(limit)
+    .offset(offset)
+    .execute();
+
+export const findChapterTranslations = (db: DbExecutor, chapterIds: readonly number[]) =>
+  chapterIds.length === 0
+    ? Promise.resolve([])
+    : db.selectFrom('chapter_translations').select(['chapter_id', 'language', 'title']).where('chapter_id', 'in', chapterIds).execute();
+
+/** Everything the ranking snapshot needs, read in three passes over narrow columns. */
+export const findPublishedBookOrderKeys = (db: DbExecutor) =>
+  db.selectFrom('books').select(['id', 'updated_at', 'popularity']).where('is_published', '=', 1).execute();
+
+export const findAllBookTags = (db: DbExecutor) => db.selectFrom('book_tags').select(['book_id', 'tag_id', 'position']).execute();
+
+export const findAllTags = (db: DbExecutor) => db.selectFrom('tags').select(['id', 'name']).execute();
+
+export const findAllBookTitles = (db: DbExecutor) => db.selectFrom('book_translations').select(['book_id', 'title']).execute();

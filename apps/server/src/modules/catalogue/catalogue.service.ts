@@ -1,0 +1,128 @@
+import {
+  ErrorCode,
+  RECOMMENDATION_LIMIT,
+  type BookChapters,
+  type BookSearchQuery,
+  type BookSearchResult,
+  type ChapterListParams,
+  type RecommendedBook,
+} from '@inkstream/contracts';
+import type { Db } from '../../db/database.js';
+import { notFound } from '../../lib/app-error.js';
+import { pickTranslation, resolveLanguage } from '../../lib/language.js';
+import { toIso } from '../../lib/time.js';
+import type { MediaUrls } from '../media/media-urls.js';
+import * as repo from './catalogue.repository.js';
+import type { RankingSnapshot } from './ranking-snapshot.js';
+
+type BookRow = Awaited<ReturnType<typeof repo.findBooksByIds>>[number];
+type TranslationRow = Awaited<ReturnType<typeof repo.findBookTranslations>>[number];
+
+export function createCatalogueService(deps: { db: Db; ranking: RankingSnapshot; media: MediaUrls }) {
+  const { db, ranking, media } = deps;
+  const coverUrl = (key: string | null) => (key ? media.publicUrl(key) : null);
+
+  async function translationsByBook(bookIds: number[]) {
+    const byBook = new Map<number, TranslationRow[]>();
+    for (const row of await repo.findBookTranslations(db, bookIds)) {
+      const list = byBook.get(row.book_id) ?? [];
+      list.push(row);
+      byBook.set(row.book_id, list);
+    }
+    return byBook;
+  }
+
+  const textOf = (book: BookRow, translations: Map<number, TranslationRow[]>, language: string) =>
+    pickTranslation(translations.get(book.id) ?? [], language, book.original_language);
+
+  async function searchBooks(query: BookSearchQuery): Promise<BookSearchResult> {
+    const language = resolveLanguage(query.language);
+    const tag = query.tag?.trim() || undefined;
+    const ranked = await ranking.page({ order: query.order_by, tag, q: query.q, page: query.page, pageSize: query.page_size });
+    const [rows, translations] = await Promise.all([repo.findBooksByIds(db, ranked.ids), translationsByBook(ranked.ids)]);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const result = ranked.ids.flatMap((id, index) => {
+      const book = byId.get(id);
+      if (!book) return []; // deleted since the snapshot was taken
+      const tags = ranked.tags[index] ?? [];
+      return [
+        {
+          book_uuid: book.uuid,
+          book_title: textOf(book, translations, language)?.title ?? '',
+          cover_image: coverUrl(book.cover_key),
+          tag1: tags[0] ?? null,
+          tag2: tags[1] ?? null,
+          tag3: tags[2] ?? null,
+          chapter_number: book.chapter_count,
+          total_likes: book.total_likes,
+          updated_at: toIso(book.updated_at),
+          public_free_chapters: book.public_free_chapters,
+          book_type: book.book_type,
+        },
+      ];
+    });
+    return { result, total: ranked.total };
+  }
+
+  async function recommendations(rawLanguage: string | undefined): Promise<RecommendedBook[]> {
+    const language = resolveLanguage(rawLanguage);
+    const rows = await repo.findRecommendedBooks(db, RECOMMENDATION_LIMIT);
+    const ids = rows.map((row) => row.id);
+    const [translations, tags] = await Promise.all([translationsByBook(ids), Promise.all(ids.map((id) => repo.findBookTagNames(db, id)))]);
+    return rows.map((book, index) => {
+      const bookTags = tags[index] ?? [];
+      return {
+        book_uuid: book.uuid,
+        book_title: textOf(book, translations, language)?.title ?? '',
+        cover_image: coverUrl(book.cover_key),
+        tag1: bookTags[0]?.name ?? null,
+        tag2: bookTags[1]?.name ?? null,
+        chapterNumber: book.chapter_count,
+        public_free_chapters: book.public_free_chapters,
+      };
+    });
+  }
+
+  async function chapterList(params: ChapterListParams): Promise<BookChapters> {
+    const language = resolveLanguage(params.language);
+    const book = await repo.findPublishedBookByUuid(db, params.bookId);
+    if (!book) throw notFound(ErrorCode.BOOK_NOT_FOUND, 'This book does not exist');
+    const [translations, tags, chapters] = await Promise.all([
+      repo.findBookTranslations(db, [book.id]),
+      repo.findBookTagNames(db, book.id),
+      repo.findChapterPage(db, book.id, params.direction, params.page * params.pageSize, params.pageSize),
+    ]);
+    const chapterTitles = await repo.findChapterTranslations(
+      db,
+      chapters.map((c) => c.id),
+    );
+    const text = pickTranslation(translations, language, book.original_language);
+    return {
+      book_uuid: book.uuid,
+      book_title: text?.title ?? '',
+      book_introduction: text?.introduction ?? '',
+      book_tags: tags.map((t) => t.name),
+      book_type: book.book_type,
+      cover_image: coverUrl(book.cover_key),
+      public_free_chapters: book.public_free_chapters,
+      total_chapters: book.chapter_count,
+      chapters: chapters.map((chapter) => ({
+        chapter_uuid: chapter.uuid,
+        chapter_number: chapter.number,
+        title:
+          pickTranslation(
+            chapterTitles.filter((t) => t.chapter_id === chapter.id),
+            language,
+            book.original_language,
+          )?.title ?? '',
+        cover_image: coverUrl(chapter.cover_key ?? book.cover_key),
+        created_at: toIso(chapter.created_at),
+        is_free: chapter.number <= book.public_free_chapters,
+      })),
+    };
+  }
+
+  return { searchBooks, tags: () => ranking.tagsByUse(), recommendations, chapterList };
+}
+
+export type CatalogueService = ReturnType<typeof createCatalogueService>;

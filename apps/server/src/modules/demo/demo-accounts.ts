@@ -1,0 +1,39 @@
+import type { Db } from '../../db/database.js';
+import { DAY_MS } from '../../lib/time.js';
+import { insertGrantOnce } from '../membership/membership.repository.js';
+import { hashPassword } from '../users/password.js';
+import { insertUserIfNameFree } from '../users/users.repository.js';
+import { usernameKey } from '../users/users.service.js';
+
+/** Demo accounts listed in the README, so a newcomer can try every membership state. */
+export const DEMO_ACCOUNTS = [
+  { username: 'demomember', password: 'member2026', inviteCode: 'DEMOMEMB', membership: 'running' },
+  { username: 'demoexpired', password: 'expired2026', inviteCode: 'DEMOEXPD', membership: 'expired' },
+] as const;
+
+export async function createDemoAccounts(db: Db, now: number): Promise<void> {
+  for (const account of DEMO_ACCOUNTS) {
+    const userId = await insertUserIfNameFree(db, {
+      uuid: crypto.randomUUID(),
+      username: account.username,
+      username_key: usernameKey(account.username),
+      password_hash: await hashPassword(account.password),
+      role: 'user',
+      invite_code: account.inviteCode,
+      invited_by: null,
+      user_type: 'inkstream',
+      created_at: now - 90 * DAY_MS,
+    });
+    if (userId === null) continue; // kept from an earlier start
+    const [startsAt, endsAt] = account.membership === 'running' ? [now, now + 365 * DAY_MS] : [now - 60 * DAY_MS, now - 30 * DAY_MS];
+    await insertGrantOnce(db, {
+      user_id: userId,
+      source: 'admin',
+      source_ref: `demo-${account.username}`,
+      starts_at: startsAt,
+      ends_at: endsAt,
+      note: 'demo account',
+      created_at: now,
+    });
+  }
+}

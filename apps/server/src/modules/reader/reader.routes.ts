@@ -1,0 +1,37 @@
+import { ChapterContentParams, ChapterContentResponse, FavorBody, FavorResponse } from '@inkstream/contracts';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { errorResponses } from '../../lib/route-schema.js';
+import { requireUser } from '../../plugins/auth.js';
+import type { ReaderService } from './reader.service.js';
+
+export function readerRoutes(reader: ReaderService) {
+  return async (base: FastifyInstance) => {
+    const app = base.withTypeProvider<TypeBoxTypeProvider>();
+    const tags = ['reader'];
+
+    app.get(
+      '/comics/chapter_comics/:chapterUuid/:language',
+      {
+        schema: {
+          tags,
+          summary: 'Chapter content; paid chapters need a running membership',
+          params: ChapterContentParams,
+          response: { 200: ChapterContentResponse, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const content = await reader.chapterContent(request.params, request.user);
+        // Signed URLs and like state are per reader: never let a shared cache keep them.
+        reply.header('cache-control', 'private, no-store');
+        return { data: { result: content } };
+      },
+    );
+
+    app.post(
+      '/comics/chapter/favor',
+      { schema: { tags, summary: 'Like a chapter (once per user)', body: FavorBody, response: { 200: FavorResponse, ...errorResponses } } },
+      async (request) => ({ data: { result: await reader.like(requireUser(request), request.body.book_uuid, request.body.chapter_uuid) } }),
+    );
+  };
+}

@@ -1,0 +1,45 @@
+import { DEFAULT_LANGUAGE, LANGUAGES, PublicConfigResponse } from '@inkstream/contracts';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import type { AppConfig } from '../../config.js';
+import type { Db } from '../../db/database.js';
+import { AppError } from '../../lib/app-error.js';
+import { errorResponses } from '../../lib/route-schema.js';
+
+/** Liveness and readiness, outside the API so load balancers need no API knowledge. */
+export function healthRoutes(db: Db) {
+  return async (app: FastifyInstance) => {
+    app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+    app.get('/readyz', { schema: { hide: true } }, async () => {
+      try {
+        await sql`SELECT 1`.execute(db);
+      } catch {
+        throw new AppError('SERVICE_UNAVAILABLE', 503, 'The database is not reachable', undefined, 5);
+      }
+      return { status: 'ready' };
+    });
+  };
+}
+
+export function publicConfigRoutes(config: AppConfig) {
+  // Payment providers arrive with the payments issue; until then both report disabled.
+  const result = {
+    site_name: config.siteName,
+    contact_email: config.contactEmail,
+    default_language: DEFAULT_LANGUAGE,
+    languages: [...LANGUAGES],
+    payments: {
+      wechat: { enabled: false, sandbox: false },
+      stripe: { enabled: false, sandbox: false, publishable_key: null, buy_buttons: { month: null, season: null } },
+    },
+  };
+  return async (base: FastifyInstance) => {
+    const app = base.withTypeProvider<TypeBoxTypeProvider>();
+    app.get(
+      '/config/public',
+      { schema: { tags: ['system'], summary: 'Public site settings for the web app', response: { 200: PublicConfigResponse, ...errorResponses } } },
+      async () => ({ data: { result } }),
+    );
+  };
+}

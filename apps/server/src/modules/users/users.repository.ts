@@ -1,0 +1,46 @@
+import { sql } from 'kysely';
+import type { DbExecutor } from '../../db/database.js';
+import type { UserRow } from '../../db/schema.js';
+
+export type NewUser = Pick<UserRow, 'uuid' | 'username' | 'username_key' | 'password_hash' | 'role' | 'invite_code' | 'invited_by' | 'user_type' | 'created_at'>;
+
+export const findUserByUuid = (db: DbExecutor, uuid: string) =>
+  db.selectFrom('users').selectAll().where('uuid', '=', uuid).executeTakeFirst();
+
+export const findUserByKey = (db: DbExecutor, usernameKey: string) =>
+  db.selectFrom('users').selectAll().where('username_key', '=', usernameKey).executeTakeFirst();
+
+export const findUserIdByInviteCode = async (db: DbExecutor, inviteCode: string) =>
+  (await db.selectFrom('users').select('id').where('invite_code', '=', inviteCode).executeTakeFirst())?.id;
+
+/** Inserts unless the name is taken; returns null on a name clash (unique username_key). */
+export async function insertUserIfNameFree(db: DbExecutor, user: NewUser): Promise<number | null> {
+  const row = await db
+    .insertInto('users')
+    .values(user)
+    .onConflict((oc) => oc.column('username_key').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+export async function updatePasswordAndRevokeTokens(db: DbExecutor, userId: number, passwordHash: string): Promise<number> {
+  const row = await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, token_version: sql`token_version + 1` })
+    .where('id', '=', userId)
+    .returning('token_version')
+    .executeTakeFirstOrThrow();
+  return row.token_version;
+}
+
+export async function countInvitedUsers(db: DbExecutor, userId: number): Promise<number> {
+  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('invited_by', '=', userId).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export const listUsers = (db: DbExecutor) =>
+  db.selectFrom('users').select(['id', 'uuid', 'username', 'role', 'created_at']).orderBy('id').execute();
+
+export const setUserRole = (db: DbExecutor, userId: number, role: 'user' | 'admin') =>
+  db.updateTable('users').set({ role }).where('id', '=', userId).execute();

@@ -1,0 +1,122 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { ErrorCode, type InviteCodeResult, type LoginResult, type Me, type RegisterResult } from '@inkstream/contracts';
+import type { Db } from '../../db/database.js';
+import { AppError } from '../../lib/app-error.js';
+import { toIso } from '../../lib/time.js';
+import { clearLoginFailures, loginRetryAfter, recordLoginFailure } from './login-throttle.js';
+import { dummyPasswordHash, hashPassword, verifyPassword } from './password.js';
+import type { TokenService } from './tokens.js';
+import * as users from './users.repository.js';
+
+export interface AuthUser {
+  id: number;
+  uuid: string;
+  username: string;
+  role: 'user' | 'admin';
+}
+
+const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const DEFAULT_USER_TYPE = 'inkstream';
+
+/** Case-insensitive identity of a user name: NFC-normalised and lower-cased. */
+export const usernameKey = (username: string) => username.normalize('NFC').toLowerCase();
+
+const newInviteCode = () => Array.from({ length: 8 }, () => INVITE_ALPHABET[randomInt(INVITE_ALPHABET.length)]).join('');
+
+const invalidCredentials = () => new AppError(ErrorCode.INVALID_CREDENTIALS, 401, 'Invalid username or password');
+
+export interface RegisterInput {
+  username: string;
+  password: string;
+  invite_code?: string | null | undefined;
+  user_type?: string | undefined;
+  role?: 'user' | 'admin';
+}
+
+export function createUsersService(deps: { db: Db; tokens: TokenService; now?: () => number }) {
+  const { db, tokens } = deps;
+  const now = deps.now ?? Date.now;
+
+  async function register(input: RegisterInput): Promise<RegisterResult> {
+    const username = input.username.normalize('NFC');
+    const inviteCode = input.invite_code?.trim().toUpperCase() || null;
+    let invitedBy: number | null = null;
+    if (inviteCode) {
+      invitedBy = (await users.findUserIdByInviteCode(db, inviteCode)) ?? null;
+      if (invitedBy === null) throw new AppError(ErrorCode.INVALID_INVITE_CODE, 400, 'This invitation code does not exist');
+    }
+    const passwordHash = await hashPassword(input.password);
+    // A fresh invite code can clash with an existing one (1 in 10^12); try again rather than fail.
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const uuid = randomUUID();
+      try {
+        const id = await users.insertUserIfNameFree(db, {
+          uuid,
+          username,
+          username_key: usernameKey(username),
+          password_hash: passwordHash,
+          role: input.role ?? 'user',
+          invite_code: newInviteCode(),
+          invited_by: invitedBy,
+          user_type: input.user_type?.trim() || DEFAULT_USER_TYPE,
+          created_at: now(),
+        });
+        if (id === null) throw new AppError(ErrorCode.USERNAME_TAKEN, 409, 'This username is already taken');
+        return { uuid, username };
+      } catch (error) {
+        if (error instanceof AppError || attempt === 2 || !String(error).toLowerCase().includes('invite_code')) throw error;
+      }
+    }
+    throw new Error('unreachable');
+  }
+
+  async function login(username: string, password: string): Promise<LoginResult> {
+    const key = usernameKey(username);
+    const retryAfter = await loginRetryAfter(db, key, now());
+    if (retryAfter > 0) {
+      throw new AppError(ErrorCode.RATE_LIMITED, 429, 'Too many failed logins for this account; try again later', undefined, retryAfter);
+    }
+    const user = await users.findUserByKey(db, key);
+    const isValid = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), password);
+    if (!user || !isValid) {
+      await recordLoginFailure(db, key, now());
+      throw invalidCredentials();
+    }
+    await clearLoginFailures(db, key);
+    const jwt_token = await tokens.issue({ userUuid: user.uuid, tokenVersion: user.token_version });
+    return { jwt_token, uuid: user.uuid, username: user.username };
+  }
+
+  /** The user behind a token, or null when the token is forged, expired or revoked. */
+  async function authenticate(token: string): Promise<AuthUser | null> {
+    const claims = await tokens.verify(token);
+    if (!claims) return null;
+    const user = await users.findUserByUuid(db, claims.userUuid);
+    if (!user || user.token_version !== claims.tokenVersion) return null;
+    return { id: user.id, uuid: user.uuid, username: user.username, role: user.role };
+  }
+
+  async function updatePassword(user: AuthUser, newPassword: string, currentPassword?: string): Promise<string> {
+    const row = await users.findUserByUuid(db, user.uuid);
+    if (!row) throw new AppError(ErrorCode.INVALID_TOKEN, 401, 'Your session has ended; please log in again');
+    if (currentPassword !== undefined && !(await verifyPassword(row.password_hash, currentPassword))) {
+      throw new AppError(ErrorCode.WRONG_PASSWORD, 403, 'The current password is not correct');
+    }
+    const tokenVersion = await users.updatePasswordAndRevokeTokens(db, row.id, await hashPassword(newPassword));
+    return tokens.issue({ userUuid: row.uuid, tokenVersion });
+  }
+
+  async function inviteCode(user: AuthUser): Promise<InviteCodeResult> {
+    const row = await users.findUserByUuid(db, user.uuid);
+    return { invite_code: row?.invite_code ?? '', invited_count: await users.countInvitedUsers(db, user.id) };
+  }
+
+  async function me(user: AuthUser): Promise<Me> {
+    const row = await users.findUserByUuid(db, user.uuid);
+    return { uuid: user.uuid, username: user.username, role: user.role, created_at: toIso(row?.created_at ?? 0) };
+  }
+
+  return { register, login, authenticate, updatePassword, inviteCode, me };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;

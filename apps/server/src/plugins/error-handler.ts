@@ -1,0 +1,64 @@
+import { ErrorCode, type ErrorBody } from '@inkstream/contracts';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../lib/app-error.js';
+
+/** Readable messages for pattern failures, which ajv would describe with the raw regular expression. */
+const PATTERN_MESSAGES: Record<string, string> = {
+  username: 'must contain only letters and digits',
+};
+
+const STATUS_CODES: Record<number, ErrorCode> = {
+  401: ErrorCode.AUTH_REQUIRED,
+  403: ErrorCode.FORBIDDEN,
+  404: ErrorCode.NOT_FOUND,
+  405: ErrorCode.METHOD_NOT_ALLOWED,
+  413: ErrorCode.PAYLOAD_TOO_LARGE,
+  415: ErrorCode.UNSUPPORTED_MEDIA_TYPE,
+  429: ErrorCode.RATE_LIMITED,
+  503: ErrorCode.SERVICE_UNAVAILABLE,
+};
+
+type ValidationIssue = NonNullable<FastifyError['validation']>[number];
+
+function describeValidation(issue: ValidationIssue, context: string | undefined): { field: string; message: string } {
+  const missing = issue.keyword === 'required' ? String((issue.params as { missingProperty?: string }).missingProperty ?? '') : '';
+  const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+  const field = [path, missing].filter(Boolean).join('.') || context || 'request';
+  const leaf = field.split('.').pop() ?? field;
+  if (issue.keyword === 'required') return { field, message: `${field} is required` };
+  if (issue.keyword === 'pattern' && PATTERN_MESSAGES[leaf]) return { field, message: `${field} ${PATTERN_MESSAGES[leaf]}` };
+  if (issue.keyword === 'additionalProperties') return { field, message: `${field} has an unknown property` };
+  return { field, message: `${field} ${issue.message ?? 'is invalid'}` };
+}
+
+function send(reply: FastifyReply, status: number, body: ErrorBody, retryAfter?: number): FastifyReply {
+  if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
+  return reply.status(status).type('application/json; charset=utf-8').send(body);
+}
+
+/**
+ * One error handler for the whole server: `{ error, code, details? }` with a stable code.
+ * Unexpected errors are logged with their stack and answered with a generic 500, never their internals.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof AppError) {
+      return send(reply, error.statusCode, { error: error.message, code: error.code, ...(error.details ? { details: error.details } : {}) }, error.retryAfter);
+    }
+    if (error.validation) {
+      const details = error.validation.map((issue) => describeValidation(issue, error.validationContext));
+      const first = details[0]?.message ?? 'invalid request';
+      return send(reply, 400, { error: `Invalid request: ${first}`, code: ErrorCode.VALIDATION_FAILED, details });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 400) {
+      // Malformed JSON, an empty body with a JSON content type, and similar parser failures.
+      return send(reply, 400, { error: `Invalid request: ${error.message}`, code: ErrorCode.VALIDATION_FAILED });
+    }
+    if (status > 400 && status < 500) {
+      return send(reply, status, { error: error.message, code: STATUS_CODES[status] ?? ErrorCode.VALIDATION_FAILED });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return send(reply, 500, { error: 'Something went wrong on our side; please try again', code: ErrorCode.INTERNAL_ERROR });
+  });
+}

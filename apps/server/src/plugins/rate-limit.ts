@@ -1,0 +1,25 @@
+import rateLimit from '@fastify/rate-limit';
+import { ErrorCode } from '@inkstream/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../lib/app-error.js';
+
+/**
+ * Per-IP (and, for signed-in calls, per-account) limits for costly endpoints. Routes opt in with
+ * `config: { rateLimit: LIMITS.x }`. The counters live in process memory; behind a load balancer
+ * each node counts on its own, and the per-account login lockout (login-throttle.ts) is shared
+ * through the database.
+ */
+export const LIMITS = {
+  login: { max: 30, timeWindow: '1 minute' },
+  register: { max: 20, timeWindow: '1 hour' },
+  passwordChange: { max: 10, timeWindow: '1 hour', keyGenerator: (request: FastifyRequest) => request.user?.uuid ?? request.ip },
+  events: { max: 120, timeWindow: '1 minute' },
+} as const;
+
+export async function registerRateLimit(app: FastifyInstance): Promise<void> {
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new AppError(ErrorCode.RATE_LIMITED, 429, `Too many requests; try again in ${context.after}`, undefined, Math.ceil(context.ttl / 1000)),
+  });
+}

@@ -1,0 +1,128 @@
+import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
+import { bumpCatalogueVersion, insertBook, insertChapter } from '../../src/modules/catalogue/catalogue-write.repository.js';
+import { contentHash } from '../../src/modules/media/media-storage.js';
+import { insertGrantOnce } from '../../src/modules/membership/membership.repository.js';
+import { hashPassword } from '../../src/modules/users/password.js';
+import { insertUserIfNameFree } from '../../src/modules/users/users.repository.js';
+import { usernameKey } from '../../src/modules/users/users.service.js';
+import { DAY_MS } from '../../src/lib/time.js';
+import type { TestContext } from './test-context.js';
+
+let counter = 0;
+const unique = () => `${Date.now().toString(36).slice(-4)}${(counter += 1)}`;
+
+export interface TestUser {
+  id: number;
+  uuid: string;
+  username: string;
+  password: string;
+  token: string;
+}
+
+/** Creates a user directly and logs in through the API, so the token is a real one. */
+export async function createUser(ctx: TestContext, options: { username?: string; password?: string; role?: 'user' | 'admin' } = {}): Promise<TestUser> {
+  const username = options.username ?? `user${unique()}`;
+  const password = options.password ?? 'secret-pass-1';
+  const uuid = randomUUID();
+  const id = await insertUserIfNameFree(ctx.db, {
+    uuid,
+    username,
+    username_key: usernameKey(username),
+    password_hash: await hashPassword(password),
+    role: options.role ?? 'user',
+    invite_code: `T${unique()}`.toUpperCase().slice(0, 12),
+    invited_by: null,
+    user_type: 'inkstream',
+    created_at: Date.now(),
+  });
+  if (id === null) throw new Error(`username ${username} taken`);
+  const response = await ctx.app.inject({ method: 'POST', url: '/api/v1/user/login', payload: { username, password }, remoteAddress: `10.9.${counter % 250}.${(counter += 1) % 250}` });
+  return { id, uuid, username, password, token: response.json().data.jwt_token };
+}
+
+/** Adds a grant that runs from `startDaysAgo` for `days` days (negative end = already expired). */
+export async function grantMembership(ctx: TestContext, userId: number, options: { days: number; startDaysAgo?: number }): Promise<void> {
+  const start = Date.now() - (options.startDaysAgo ?? 0) * DAY_MS;
+  await insertGrantOnce(ctx.db, {
+    user_id: userId,
+    source: 'admin',
+    source_ref: randomUUID(),
+    starts_at: start,
+    ends_at: start + options.days * DAY_MS,
+    created_at: Date.now(),
+  });
+}
+
+let tinyImage: Promise<Buffer> | undefined;
+const pageImage = () => (tinyImage ??= sharp({ create: { width: 16, height: 24, channels: 3, background: '#884422' } }).webp().toBuffer());
+
+export interface TestBook {
+  id: number;
+  uuid: string;
+  coverKey: string;
+  chapters: { id: number; uuid: string; number: number; pageKeys: string[] }[];
+}
+
+export interface BookOptions {
+  chapters?: number;
+  freeChapters?: number;
+  tags?: string[];
+  titles?: Record<string, string>;
+  originalLanguage?: string;
+  updatedAt?: number;
+  popularity?: number;
+  totalLikes?: number;
+  recommendationRank?: number | null;
+  isPublished?: boolean;
+  pagesPerChapter?: number;
+}
+
+/** A book with chapters whose pages exist in storage (tiny real WebP files). */
+export async function createBook(ctx: TestContext, options: BookOptions = {}): Promise<TestBook> {
+  const bytes = await pageImage();
+  const createdAt = (options.updatedAt ?? Date.now()) - 1000 * DAY_MS;
+  const uuid = randomUUID();
+  const coverKey = `covers/${uuid}/${contentHash(bytes)}.webp`;
+  await ctx.storage.put(coverKey, bytes);
+  const titles = options.titles ?? { 'en-us': `Book ${unique()}`, 'zh-cn': `书 ${unique()}` };
+  const book = await insertBook(ctx.db, {
+    uuid,
+    book_type: 'comic',
+    original_language: options.originalLanguage ?? 'en-us',
+    cover_key: coverKey,
+    ...(options.freeChapters !== undefined ? { public_free_chapters: options.freeChapters } : {}),
+    recommendation_rank: options.recommendationRank ?? null,
+    is_published: options.isPublished ?? true,
+    popularity: options.popularity ?? 0,
+    total_likes: options.totalLikes ?? 0,
+    created_at: createdAt,
+    updated_at: options.updatedAt ?? Date.now(),
+    translations: Object.entries(titles).map(([language, title]) => ({ language, title, introduction: `About ${title}` })),
+    tags: options.tags ?? [],
+  });
+  const chapters: TestBook['chapters'] = [];
+  const count = options.chapters ?? 0;
+  for (let number = 1; number <= count; number += 1) {
+    const chapterUuid = randomUUID();
+    const pageKeys = Array.from({ length: options.pagesPerChapter ?? 2 }, (_, i) => `pages/${uuid}/${chapterUuid}/en-us/${i}-${contentHash(bytes)}.webp`);
+    for (const key of pageKeys) await ctx.storage.put(key, bytes);
+    const chapterCreatedAt = number === count && options.updatedAt ? options.updatedAt : createdAt + number * 60_000;
+    const chapter = await insertChapter(ctx.db, {
+      uuid: chapterUuid,
+      book_id: book.id,
+      number,
+      created_at: chapterCreatedAt,
+      translations: [
+        { language: 'en-us', title: `Chapter ${number}` },
+        { language: 'zh-cn', title: `第${number}话` },
+      ],
+      pages: pageKeys.map((media_key) => ({ language: 'en-us', media_key, width: 800, height: 1200 })),
+    });
+    chapters.push({ id: chapter.id, uuid: chapter.uuid, number, pageKeys });
+  }
+  await bumpCatalogueVersion(ctx.db);
+  return { id: book.id, uuid, coverKey, chapters };
+}
+
+export const authHeader = (user: { token: string }) => ({ authorization: `Token ${user.token}` });
