@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBook, type TestBook } from './helpers/factories.js';
+import { createTestContext, type TestContext } from './helpers/test-context.js';
+
+let ctx: TestContext;
+const HOUR = 60 * 60 * 1000;
+let newest: TestBook;
+let popular: TestBook;
+let long: TestBook;
+let zhOnly: TestBook;
+
+const search = (query: string) => ctx.app.inject(`/api/v1/comics/book/search?${query}`);
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  const now = Date.now();
+  newest = await createBook(ctx, { chapters: 2, updatedAt: now - HOUR, tags: ['未来科幻', '悬疑推理'], popularity: 5, totalLikes: 3, titles: { 'en-us': 'Star Harbor', 'zh-cn': '星港' } });
+  popular = await createBook(ctx, { chapters: 1, updatedAt: now - 5 * HOUR, tags: ['未来科幻'], popularity: 900, recommendationRank: 2, titles: { 'en-us': 'Blade Song', 'fr-fr': 'Chant de lame' } });
+  long = await createBook(ctx, { chapters: 25, updatedAt: now - 10 * HOUR, tags: ['古典武侠', '未来科幻', '西方奇幻'], freeChapters: 5, popularity: 50, recommendationRank: 1 });
+  zhOnly = await createBook(ctx, { chapters: 1, updatedAt: now - 20 * HOUR, originalLanguage: 'zh-cn', titles: { 'zh-cn': '只有中文' } });
+  await createBook(ctx, { chapters: 3, updatedAt: now, isPublished: false, tags: ['古典武侠'], titles: { 'en-us': 'Hidden Draft' } });
+});
+afterAll(() => ctx.close());
+
+describe('GET /comics/book/search', () => {
+  it('lists published books newest first with the contract fields', async () => {
+    const response = await search('language=en-us&page=0&page_size=10&order_by=updated_at');
+    expect(response.statusCode).toBe(200);
+    const { result, total } = response.json().data;
+    expect(total).toBe(4);
+    expect(result.map((b: { book_uuid: string }) => b.book_uuid)).toEqual([newest.uuid, popular.uuid, long.uuid, zhOnly.uuid]);
+    expect(result[0]).toEqual({
+      book_uuid: newest.uuid,
+      book_title: 'Star Harbor',
+      cover_image: `/media/${newest.coverKey}`,
+      tag1: '未来科幻',
+      tag2: '悬疑推理',
+      tag3: null,
+      chapter_number: 2,
+      total_likes: 3,
+      updated_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      public_free_chapters: 3,
+      book_type: 'comic',
+    });
+  });
+
+  it('orders by popularity', async () => {
+    const { result } = (await search('language=en-us&order_by=popularity')).json().data;
+    expect(result.map((b: { book_uuid: string }) => b.book_uuid)).toEqual([popular.uuid, long.uuid, newest.uuid, zhOnly.uuid]);
+  });
+
+  it('filters by tag, and pages without overlap', async () => {
+    const tag = encodeURIComponent('未来科幻');
+    const first = (await search(`language=en-us&tag=${tag}&page=0&page_size=2`)).json().data;
+    const second = (await search(`language=en-us&tag=${tag}&page=1&page_size=2`)).json().data;
+    expect(first.total).toBe(3);
+    expect(first.result.map((b: { book_uuid: string }) => b.book_uuid)).toEqual([newest.uuid, popular.uuid]);
+    expect(second.result.map((b: { book_uuid: string }) => b.book_uuid)).toEqual([long.uuid]);
+  });
+
+  it('returns an empty list past the end and for an unknown tag', async () => {
+    expect((await search('language=en-us&page=7')).json().data).toEqual({ result: [], total: 4 });
+    expect((await search('language=en-us&tag=nope')).json().data).toEqual({ result: [], total: 0 });
+  });
+
+  it('searches titles in any language, case-insensitively', async () => {
+    const byEnglish = (await search('language=en-us&q=STAR')).json().data;
+    expect(byEnglish.result.map((b: { book_uuid: string }) => b.book_uuid)).toEqual([newest.uuid]);
+    const byChinese = (await search(`language=en-us&q=${encodeURIComponent('中文')}`)).json().data;
+    expect(byChinese.result.map((b: { book_uuid: string }) => b.book_uuid)).toEqual([zhOnly.uuid]);
+    expect((await search('language=en-us&q=draft')).json().data.total).toBe(0);
+  });
+
+  it('uses the asked language and falls back to the original one', async () => {
+    const { result } = (await search('language=FR-FR&order_by=popularity&page_size=4')).json().data;
+    expect(result[0].book_title).toBe('Chant de lame');
+    const zh = result.find((b: { book_uuid: string }) => b.book_uuid === zhOnly.uuid);
+    expect(zh.book_title).toBe('只有中文');
+  });
+
+  it('rejects bad parameters with stable codes', async () => {
+    expect((await search('language=de-de')).json().code).toBe('INVALID_LANGUAGE');
+    for (const query of ['page=-1', 'page_size=0', 'page_size=51', 'order_by=likes', 'page=abc']) {
+      const response = await search(`language=en-us&${query}`);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json().code, query).toBe('VALIDATION_FAILED');
+    }
+  });
+
+  it('sees a book added after the first search', async () => {
+    const before = (await search('language=en-us')).json().data.total;
+    const added = await createBook(ctx, { chapters: 1, updatedAt: Date.now() + 1000 });
+    const after = (await search('language=en-us')).json().data;
+    expect(after.total).toBe(before + 1);
+    expect(after.result[0].book_uuid).toBe(added.uuid);
+  });
+});
+
+describe('GET /reader/book/tags and recommendations', () => {
+  it('lists tags of published books, most used first', async () => {
+    const response = await ctx.app.inject('/api/v1/reader/book/tags');
+    const tags: string[] = response.json().data.result;
+    expect(tags[0]).toBe('未来科幻');
+    expect(tags).toEqual(expect.arrayContaining(['悬疑推理', '古典武侠', '西方奇幻']));
+    expect(tags).toHaveLength(4);
+  });
+
+  it('lists recommended books by rank with chapterNumber', async () => {
+    const response = await ctx.app.inject('/api/v1/comics/book/recommendation/list?language=en-us');
+    const result = response.json().data.result;
+    expect(result.map((b: { book_uuid: string }) => b.book_uuid)).toEqual([long.uuid, popular.uuid]);
+    expect(result[0]).toEqual({
+      book_uuid: long.uuid,
+      book_title: expect.any(String),
+      cover_image: `/media/${long.coverKey}`,
+      tag1: '古典武侠',
+      tag2: '未来科幻',
+      chapterNumber: 25,
+      public_free_chapters: 5,
+    });
+    expect((await ctx.app.inject('/api/v1/comics/book/recommendation/list?language=xx')).statusCode).toBe(400);
+  });
+});
+
+describe('GET /comics/chapters/{bookId}/{language}/{direction}/{page}/{pageSize}', () => {
+  const chapters = (path: string) => ctx.app.inject(`/api/v1/comics/chapters/${path}`);
+
+  it('gives the book and a page of chapters, oldest first', async () => {
+    const response = await chapters(`${long.uuid}/en-us/asc/0/10`);
+    expect(response.statusCode).toBe(200);
+    const result = response.json().data.result;
+    expect(result).toMatchObject({ book_uuid: long.uuid, book_tags: ['古典武侠', '未来科幻', '西方奇幻'], public_free_chapters: 5, total_chapters: 25 });
+    expect(result.book_introduction).toMatch(/^About /);
+    expect(result.chapters).toHaveLength(10);
+    expect(result.chapters[0]).toEqual({
+      chapter_uuid: long.chapters[0]!.uuid,
+      chapter_number: 1,
+      title: 'Chapter 1',
+      cover_image: `/media/${long.coverKey}`,
+      created_at: expect.stringMatching(/Z$/),
+      is_free: true,
+    });
+    expect(result.chapters[5].is_free).toBe(false);
+  });
+
+  it('pages newest first and ends with a short page', async () => {
+    const last = (await chapters(`${long.uuid}/zh-cn/desc/2/10`)).json().data.result.chapters;
+    expect(last.map((c: { chapter_number: number }) => c.chapter_number)).toEqual([5, 4, 3, 2, 1]);
+    expect(last[0].title).toBe('第5话');
+    expect((await chapters(`${long.uuid}/en-us/asc/3/10`)).json().data.result.chapters).toEqual([]);
+  });
+
+  it('rejects unknown books and bad parameters', async () => {
+    const missing = await chapters(`00000000-0000-4000-8000-000000000000/en-us/asc/0/10`);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ error: expect.any(String), code: 'BOOK_NOT_FOUND' });
+    expect((await chapters(`${long.uuid}/en-us/sideways/0/10`)).statusCode).toBe(400);
+    expect((await chapters(`${long.uuid}/en-us/asc/0/101`)).statusCode).toBe(400);
+    expect((await chapters(`${long.uuid}/en-us/asc/-1/10`)).statusCode).toBe(400);
+    expect((await chapters(`not-a-uuid/en-us/asc/0/10`)).statusCode).toBe(400);
+    expect((await chapters(`${long.uuid}/xx-yy/asc/0/10`)).json().code).toBe('INVALID_LANGUAGE');
+  });
+});
