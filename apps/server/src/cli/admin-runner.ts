@@ -1,0 +1,108 @@
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../config.js';
+import { bookList, bookRecommend, bookSetFree } from './commands/book-commands.js';
+import { membershipGrant, membershipRevoke } from './commands/membership-commands.js';
+import { userCreate, userList } from './commands/user-commands.js';
+import { openCliContext, type CliContext } from './cli-context.js';
+import { CliError } from './cli-error.js';
+
+type Options = { password?: string; admin?: boolean; days?: string; months?: string; rank?: string; remove?: boolean; limit?: string; offset?: string };
+
+interface Command {
+  words: [string, string];
+  usage: string;
+  summary: string;
+  options: (keyof Options)[];
+  run(ctx: CliContext, args: string[], options: Options): Promise<void>;
+}
+
+const COMMANDS: Command[] = [
+  { words: ['user', 'create'], usage: 'user create <username> --password <pw> [--admin]', summary: 'create a user (or an administrator)', options: ['password', 'admin'], run: userCreate },
+  { words: ['user', 'list'], usage: 'user list', summary: 'list users', options: [], run: (ctx) => userList(ctx) },
+  { words: ['membership', 'grant'], usage: 'membership grant <username> --days N | --months N', summary: 'add membership time (stacks on the current expiry)', options: ['days', 'months'], run: membershipGrant },
+  { words: ['membership', 'revoke'], usage: 'membership revoke <username>', summary: 'revoke running and future membership grants', options: [], run: (ctx, args) => membershipRevoke(ctx, args) },
+  { words: ['book', 'list'], usage: 'book list [--limit N] [--offset N]', summary: 'list books (100 at a time)', options: ['limit', 'offset'], run: (ctx, _args, options) => bookList(ctx, options) },
+  { words: ['book', 'set-free'], usage: 'book set-free <book_uuid> <n>', summary: 'make the first n chapters free', options: [], run: (ctx, args) => bookSetFree(ctx, args) },
+  { words: ['book', 'recommend'], usage: 'book recommend <book_uuid> [--rank N | --remove]', summary: 'recommend a book (next free rank by default)', options: ['rank', 'remove'], run: bookRecommend },
+];
+
+export function helpText(): string {
+  const width = Math.max(...COMMANDS.map((c) => c.usage.length));
+  return [
+    'Inkstream admin command line. Uses the same DATA_DIR / DATABASE_URL as the server, also while it runs.',
+    '',
+    'Usage: npm run admin -- <command>',
+    '',
+    ...COMMANDS.map((c) => `  ${c.usage.padEnd(width)}  ${c.summary}`),
+    '',
+    'Exit codes: 0 done, 1 failed (e.g. unknown user), 2 wrong arguments.',
+  ].join('\n');
+}
+
+export interface RunIo {
+  env?: Record<string, string | undefined>;
+  write: (line: string) => void;
+  writeError: (line: string) => void;
+}
+
+/** Runs one admin command; returns the process exit code. */
+export async function runAdmin(argv: string[], io: RunIo): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        help: { type: 'boolean', short: 'h' },
+        password: { type: 'string' },
+        admin: { type: 'boolean' },
+        days: { type: 'string' },
+        months: { type: 'string' },
+        rank: { type: 'string' },
+        remove: { type: 'boolean' },
+        limit: { type: 'string' },
+        offset: { type: 'string' },
+      },
+    });
+  } catch (error) {
+    io.writeError(`error: ${(error as Error).message}\n\n${helpText()}`);
+    return 2;
+  }
+  const { help, ...options } = parsed.values;
+  const [group, action, ...args] = parsed.positionals;
+  if (help || group === undefined || group === 'help') {
+    io.write(helpText());
+    return group === undefined && !help ? 2 : 0;
+  }
+  const command = COMMANDS.find((c) => c.words[0] === group && c.words[1] === action);
+  if (!command) {
+    io.writeError(`error: unknown command "${[group, action].filter(Boolean).join(' ')}"\n\n${helpText()}`);
+    return 2;
+  }
+  const stray = Object.keys(options).filter((name) => !command.options.includes(name as keyof Options));
+  if (stray.length > 0) {
+    io.writeError(`error: ${command.words.join(' ')} does not take ${stray.map((s) => `--${s}`).join(', ')}\nusage: ${command.usage}`);
+    return 2;
+  }
+
+  let ctx: CliContext | undefined;
+  try {
+    ctx = await openCliContext(loadConfig(io.env ?? process.env), io.write);
+    await command.run(ctx, args, options);
+    return 0;
+  } catch (error) {
+    if (error instanceof CliError) {
+      io.writeError(`error: ${error.message}${error.exitCode === 2 ? `\nusage: ${command.usage}` : ''}`);
+      return error.exitCode;
+    }
+    if (error instanceof ConfigError) {
+      io.writeError(`Configuration error: ${error.message}`);
+      return 1;
+    }
+    io.writeError(`error: ${(error as Error).message}`);
+    return 1;
+  } finally {
+    await ctx?.close();
+  }
+}

@@ -1,0 +1,7 @@
+import { runAdmin } from './admin-runner.js';
+
+const code = await runAdmin(process.argv.slice(2), {
+  write: (line) => process.stdout.write(`${line}\n`),
+  writeError: (line) => process.stderr.write(`${line}\n`),
+});
+process.exitCode = code;

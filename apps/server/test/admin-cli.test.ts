@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAdmin } from '../src/cli/admin-runner.js';
+import { authHeader, createBook, createUser } from './helpers/factories.js';
+import { createTestContext, type TestContext } from './helpers/test-context.js';
+
+let ctx: TestContext;
+let env: Record<string, string>;
+
+/** Runs the admin command line against the test app's own database, as an operator would beside the server. */
+async function admin(...argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runAdmin(argv, { env, write: (l) => out.push(l), writeError: (l) => err.push(l) });
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  env = {
+    DATA_DIR: ctx.dataDir,
+    JWT_SECRET: ctx.config.jwtSecret,
+    MEDIA_SIGNING_SECRET: ctx.config.mediaSigningSecret,
+    ...(ctx.config.databaseUrl ? { DATABASE_URL: ctx.config.databaseUrl } : {}),
+  };
+});
+afterAll(() => ctx.close());
+
+describe('admin command line', () => {
+  it('prints help with every command', async () => {
+    const { code, out } = await admin('--help');
+    expect(code).toBe(0);
+    for (const usage of ['user create', 'user list', 'membership grant', 'membership revoke', 'book list', 'book set-free', 'book recommend']) {
+      expect(out).toContain(usage);
+    }
+  });
+
+  it('creates users who can log in, and administrators', async () => {
+    expect((await admin('user', 'create', 'opsadmin', '--password', 'a-long-password', '--admin')).code).toBe(0);
+    const login = await ctx.app.inject({ method: 'POST', url: '/api/v1/user/login', payload: { username: 'OPSADMIN', password: 'a-long-password' } });
+    expect(login.statusCode).toBe(200);
+    const me = await ctx.app.inject({ url: '/api/v1/user/me', headers: authHeader({ token: login.json().data.jwt_token }) });
+    expect(me.json().data.result.role).toBe('admin');
+    const list = await admin('user', 'list');
+    expect(list.out).toMatch(/opsadmin\s+admin/);
+  });
+
+  it('refuses bad arguments with a message and exit code 2', async () => {
+    for (const argv of [
+      ['user', 'create', 'ab', '--password', 'secretpw'],
+      ['user', 'create', 'valid1', '--password', 'x'],
+      ['user', 'create', 'valid1'],
+      ['user', 'list', '--days', '3'],
+      ['membership', 'grant', 'someone'],
+      ['membership', 'grant', 'someone', '--days', '0'],
+      ['membership', 'grant', 'someone', '--days', '2', '--months', '1'],
+      ['book', 'set-free', 'not-a-uuid', '3'],
+      ['book', 'set-free', '00000000-0000-4000-8000-000000000000', '-1'],
+      ['book', 'recommend', '00000000-0000-4000-8000-000000000000', '--rank', 'first'],
+      ['frobnicate'],
+      ['user', 'create', 'x', '--colour', 'red'],
+    ]) {
+      const result = await admin(...argv);
+      expect(result.code, argv.join(' ')).toBe(2);
+      expect(result.err, argv.join(' ')).toMatch(/^error: /);
+    }
+  });
+
+  it('fails with exit code 1 for unknown users and books and a taken name', async () => {
+    expect((await admin('membership', 'grant', 'nobody', '--days', '3')).code).toBe(1);
+    expect((await admin('book', 'set-free', '00000000-0000-4000-8000-000000000000', '3')).code).toBe(1);
+    await admin('user', 'create', 'twice', '--password', 'secretpw');
+    const again = await admin('user', 'create', 'TWICE', '--password', 'secretpw');
+    expect(again.code).toBe(1);
+    expect(again.err).toContain('already taken');
+  });
+
+  it('grants stacking membership time and revokes it, as the API then shows', async () => {
+    const user = await createUser(ctx);
+    const membership = () => ctx.app.inject({ url: '/api/v1/user/book/membership', headers: authHeader(user) }).then((r) => r.json().data.result);
+    expect((await admin('membership', 'grant', user.username, '--days', '10')).code).toBe(0);
+    const first = Date.parse((await membership()).expire_at);
+    expect(first).toBeGreaterThan(Date.now() + 9.9 * 86_400_000);
+    expect((await admin('membership', 'grant', user.username, '--months', '1')).code).toBe(0);
+    const second = Date.parse((await membership()).expire_at);
+    expect(second - first).toBeGreaterThanOrEqual(28 * 86_400_000);
+    const revoked = await admin('membership', 'revoke', user.username);
+    expect(revoked.out).toContain('revoked 2 grant(s)');
+    expect(await membership()).toBeNull();
+  });
+
+  it('changes free chapters and recommendations of the running catalogue', async () => {
+    const book = await createBook(ctx, { chapters: 5, freeChapters: 1 });
+    const chapter5 = `/api/v1/comics/chapter_comics/${book.chapters[4]!.uuid}/en-us`;
+    expect((await ctx.app.inject(chapter5)).statusCode).toBe(403);
+    expect((await admin('book', 'set-free', book.uuid, '5')).code).toBe(0);
+    expect((await ctx.app.inject(chapter5)).statusCode).toBe(200);
+
+    expect((await admin('book', 'recommend', book.uuid)).out).toContain('rank 1');
+    const recommended = await ctx.app.inject('/api/v1/comics/book/recommendation/list?language=en-us');
+    expect(recommended.json().data.result.map((b: { book_uuid: string }) => b.book_uuid)).toEqual([book.uuid]);
+    expect((await admin('book', 'recommend', book.uuid, '--remove')).code).toBe(0);
+    expect((await ctx.app.inject('/api/v1/comics/book/recommendation/list?language=en-us')).json().data.result).toEqual([]);
+    const listed = await admin('book', 'list');
+    expect(listed.out).toContain(book.uuid);
+  });
+});
