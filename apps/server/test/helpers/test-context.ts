@@ -35,7 +35,7 @@ async function withAdminClient<T>(run: (client: pg.Client) => Promise<T>): Promi
 }
 
 /** A fresh, empty database of the run's dialect (a new PostgreSQL database per call), migrated. */
-export async function createTestDatabase(dataDir: string): Promise<{ databaseUrl: string | null; drop: () => Promise<void> }> {
+export async function createTestDatabase(): Promise<{ databaseUrl: string | null; drop: () => Promise<void> }> {
   if (TEST_DIALECT === 'sqlite') return { databaseUrl: null, drop: async () => undefined };
   const name = `inkstream_test_${randomBytes(6).toString('hex')}`;
   await withAdminClient((client) => client.query(`CREATE DATABASE ${name}`));
@@ -50,7 +50,7 @@ export async function createTestDatabase(dataDir: string): Promise<{ databaseUrl
 /** Builds the whole app on a fresh database and data folder, as main.ts does, without listening. */
 export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'inkstream-test-'));
-  const testDb = await createTestDatabase(dataDir);
+  const testDb = await createTestDatabase();
   const config = loadConfig({
     DATA_DIR: dataDir,
     DEMO_CATALOGUE: 'off',

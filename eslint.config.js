@@ -1,0 +1,27 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'bench/.data/**', 'coverage/**', 'apps/web/placeholder/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', Buffer: 'readonly', URL: 'readonly', crypto: 'readonly' } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      'no-restricted-syntax': [
+        'error',
+        {
+          // Config is parsed once (config.ts); nothing else may read the environment.
+          selector: "MemberExpression[object.name='process'][property.name='env']",
+          message: 'Read settings from AppConfig (config.ts), not process.env.',
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/config.ts', 'apps/server/src/cli/admin-runner.ts', 'apps/server/test/**', 'vitest.config.ts', 'bench/**', 'e2e/**'],
+    rules: { 'no-restricted-syntax': 'off' },
+  },
+);
