@@ -8,8 +8,11 @@ export const EVENTS_BATCH_MAX = 50;
 
 export const USERNAME_MIN = 4;
 export const USERNAME_MAX = 16;
-/** Letters of any script and digits; nothing else. */
-export const USERNAME_PATTERN = '^[\\p{L}\\p{N}]+$';
+/**
+ * Letters of any script and digits, nothing else. A letter may carry combining marks: scripts
+ * such as Devanagari write vowels that way, and decomposed (NFD) input arrives that way.
+ */
+export const USERNAME_PATTERN = '^(?:[\\p{L}\\p{N}]\\p{M}*)+$';
 export const REGISTER_PASSWORD_MIN = 5;
 export const REGISTER_PASSWORD_MAX = 25;
 export const NEW_PASSWORD_MIN = 8;

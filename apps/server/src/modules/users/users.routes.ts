@@ -30,6 +30,11 @@ export function usersRoutes(users: UsersService) {
       '/user/register',
       {
         config: { rateLimit: LIMITS.register },
+        // Lengths and the letters-only rule are checked on the composed (NFC) form the name is stored in.
+        preValidation: async (request) => {
+          const body = request.body as { username?: unknown } | undefined;
+          if (typeof body?.username === 'string') body.username = body.username.normalize('NFC');
+        },
         schema: { tags, summary: 'Create an account', body: RegisterBody, response: { 201: RegisterResponse, ...errorResponses } },
       },
       async (request, reply) => reply.status(201).send({ data: await users.register(request.body) }),

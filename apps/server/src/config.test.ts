@@ -1,0 +1,132 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+const SECRET = 'x'.repeat(32);
+let dataDir: string;
+
+beforeEach(() => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'inkstream-config-'));
+});
+afterEach(() => {
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** loadConfig must throw a ConfigError whose message names `name`. */
+function expectConfigError(env: Record<string, string>, name: string) {
+  let thrown: unknown;
+  try {
+    loadConfig({ DATA_DIR: dataDir, ...env });
+  } catch (error) {
+    thrown = error;
+  }
+  expect(thrown).toBeInstanceOf(ConfigError);
+  expect((thrown as ConfigError).message).toContain(name);
+}
+
+describe('loadConfig', () => {
+  it('applies the defaults', () => {
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({
+      nodeEnv: 'development',
+      isProduction: false,
+      port: 3000,
+      host: '0.0.0.0',
+      publicUrl: 'http://localhost:3000',
+      dataDir: path.resolve(dataDir),
+      mediaDir: path.join(path.resolve(dataDir), 'media'),
+      databaseUrl: null,
+      sqlitePath: path.join(path.resolve(dataDir), 'inkstream.sqlite'),
+      demoCatalogue: 'auto',
+      siteName: 'Inkstream',
+      logLevel: 'info',
+      trustProxy: false,
+    });
+  });
+
+  it('reads explicit settings', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      DATABASE_URL: 'postgres://u@db:5432/inkstream',
+      DEMO_CATALOGUE: 'off',
+      LOG_LEVEL: 'warn',
+      SITE_NAME: 'Comics Corner',
+      JWT_SECRET: SECRET,
+      MEDIA_SIGNING_SECRET: SECRET,
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      publicUrl: 'http://localhost:8080',
+      databaseUrl: 'postgres://u@db:5432/inkstream',
+      demoCatalogue: 'off',
+      logLevel: 'warn',
+      siteName: 'Comics Corner',
+      jwtSecret: SECRET,
+      mediaSigningSecret: SECRET,
+    });
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ PORT: '-1' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ DEMO_CATALOGUE: 'maybe' }, 'DEMO_CATALOGUE'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ NODE_ENV: 'production' }, 'JWT_SECRET'],
+    [{ NODE_ENV: 'production', JWT_SECRET: SECRET }, 'MEDIA_SIGNING_SECRET'],
+    [{ JWT_SECRET: 'x'.repeat(31) }, 'JWT_SECRET'],
+  ])('refuses %o with a ConfigError naming %s', (env, name) => {
+    expectConfigError(env, name);
+  });
+
+  it('accepts production with both secrets set', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      JWT_SECRET: SECRET,
+      MEDIA_SIGNING_SECRET: 'y'.repeat(40),
+    });
+    expect(config.isProduction).toBe(true);
+    expect(config.jwtSecret).toBe(SECRET);
+    expect(config.mediaSigningSecret).toBe('y'.repeat(40));
+    expect(existsSync(path.join(dataDir, 'secrets'))).toBe(false);
+  });
+
+  it('outside production generates the secrets once and keeps them under DATA_DIR/secrets', () => {
+    const first = loadConfig({ DATA_DIR: dataDir });
+    expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(first.mediaSigningSecret.length).toBeGreaterThanOrEqual(32);
+    expect(first.jwtSecret).not.toBe(first.mediaSigningSecret);
+    const jwtFile = path.join(dataDir, 'secrets', 'jwt_secret.txt');
+    const mediaFile = path.join(dataDir, 'secrets', 'media_signing_secret.txt');
+    expect(readFileSync(jwtFile, 'utf8').trim()).toBe(first.jwtSecret);
+    expect(readFileSync(mediaFile, 'utf8').trim()).toBe(first.mediaSigningSecret);
+
+    const second = loadConfig({ DATA_DIR: dataDir });
+    expect(second.jwtSecret).toBe(first.jwtSecret);
+    expect(second.mediaSigningSecret).toBe(first.mediaSigningSecret);
+
+    // Another data folder gets other secrets.
+    const otherDir = mkdtempSync(path.join(tmpdir(), 'inkstream-config-'));
+    try {
+      expect(loadConfig({ DATA_DIR: otherDir }).jwtSecret).not.toBe(first.jwtSecret);
+    } finally {
+      rmSync(otherDir, { recursive: true, force: true });
+    }
+  });
+
+  it('returns a frozen object', () => {
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(Object.isFrozen(config)).toBe(true);
+    expect(() => {
+      (config as { port: number }).port = 1;
+    }).toThrow(TypeError);
+    expect(config.port).toBe(3000);
+  });
+});
