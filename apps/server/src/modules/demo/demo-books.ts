@@ -291,26 +291,3 @@ export function chapterName(bookIndex: number, chapterNumber: number, language: 
   const row = chapterNumber === 1 ? 0 : 1 + ((bookIndex * 11 + chapterNumber * 7) % (CHAPTER_NAMES.length - 1));
   return CHAPTER_NAMES[row]![NAME_COLUMN[language]]!;
 }
-
-/** The full chapter title as readers of that language expect it, e.g. "第7话 风暴之门". */
-export function chapterTitle(book: DemoBook, bookIndex: number, chapterNumber: number, language: Language): string {
-  const name = chapterName(bookIndex, chapterNumber, language);
-  switch (language) {
-    case 'zh-cn':
-      return `第${chapterNumber}${book.book_type === 'novel' ? '章' : '话'} ${name}`;
-    case 'fr-fr':
-      return `Chapitre ${chapterNumber} : ${name}`;
-    case 'es-es':
-      return `Capítulo ${chapterNumber}: ${name}`;
-    case 'ar-sa':
-      return `الفصل ${chapterNumber}: ${name}`;
-    default:
-      return `Chapter ${chapterNumber}: ${name}`;
-  }
-}
-
-/** Languages this book has text in, original first. */
-export function bookLanguages(book: DemoBook): Language[] {
-  const others = (Object.keys(book.text) as Language[]).filter((language) => language !== book.original_language);
-  return [book.original_language, ...others];
-}

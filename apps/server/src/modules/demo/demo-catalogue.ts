@@ -1,0 +1,229 @@
+import { createHash } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import { DEFAULT_FREE_CHAPTERS, GENRE_TAGS, type Language } from '@inkstream/contracts';
+import type { Db } from '../../db/database.js';
+import { bumpCatalogueVersion, insertBook, insertChapter } from '../catalogue/catalogue-write.repository.js';
+import type { MediaStorage } from '../media/media-storage.js';
+import { chapterName, DEMO_BOOKS, type DemoBook } from './demo-books.js';
+import { pickArtStrips, storeArtStrip, storeCover, storeTitleStrip, type StoredImage } from './demo-images.js';
+
+/**
+ * Fills an empty catalogue with generated demo books, so a fresh install has something to read.
+ * Deterministic: the same `now` gives the same uuids, titles, times and images.
+ */
+
+export interface SeedDemoDeps {
+  db: Db;
+  storage: MediaStorage;
+  now?: number;
+  log?: (message: string) => void;
+}
+
+export interface SeedDemoResult {
+  books: number;
+  chapters: number;
+  pages: number;
+  ms: number;
+}
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const ART_STRIPS_PER_BOOK = 4;
+const SEED_PREFIX = 'inkstream-demo';
+
+/** A name-based (v5-style) uuid, so the demo's ids are the same on every install. */
+export function demoUuid(name: string): string {
+  const bytes = createHash('sha1').update(`${SEED_PREFIX}/${name}`).digest().subarray(0, 16);
+  bytes[6] = (bytes[6]! & 0x0f) | 0x50;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+export async function isCatalogueEmpty(db: Db): Promise<boolean> {
+  const row = await db.selectFrom('books').select('id').limit(1).executeTakeFirst();
+  return row === undefined;
+}
+
+/**
+ * Runs at most `limit` tasks at once; sharp works on the libuv pool, so this is what uses the cores.
+ * After stop(), tasks still queued fail at once instead of drawing images nobody will insert.
+ */
+function createLimiter(limit: number) {
+  let active = 0;
+  let stopped = false;
+  const waiting: (() => void)[] = [];
+  const run = async <T>(task: () => Promise<T>): Promise<T> => {
+    // A finishing task hands its slot straight to the next waiter, so the limit is never exceeded.
+    if (active >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+    else active++;
+    try {
+      if (stopped) throw new Error('demo catalogue seeding stopped');
+      return await task();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else active--;
+    }
+  };
+  return Object.assign(run, { stop: () => void (stopped = true) });
+}
+
+type Limit = ReturnType<typeof createLimiter>;
+
+/** The full chapter title as readers of that language expect it, e.g. "第7话 风暴之门". */
+function chapterTitle(book: DemoBook, bookIndex: number, chapterNumber: number, language: Language): string {
+  const name = chapterName(bookIndex, chapterNumber, language);
+  switch (language) {
+    case 'zh-cn':
+      return `第${chapterNumber}${book.book_type === 'novel' ? '章' : '话'} ${name}`;
+    case 'fr-fr':
+      return `Chapitre ${chapterNumber} : ${name}`;
+    case 'es-es':
+      return `Capítulo ${chapterNumber}: ${name}`;
+    case 'ar-sa':
+      return `الفصل ${chapterNumber}: ${name}`;
+    default:
+      return `Chapter ${chapterNumber}: ${name}`;
+  }
+}
+
+/** Languages the book has text in, original first. */
+function bookLanguages(book: DemoBook): Language[] {
+  const others = (Object.keys(book.text) as Language[]).filter((language) => language !== book.original_language);
+  return [book.original_language, ...others];
+}
+
+/** Chapter k appears `cadence_days` after chapter k-1; a few hours of jitter keeps the times human. */
+function chapterCreatedAt(book: DemoBook, number: number, now: number): number {
+  const newest = now - book.updated_ago;
+  if (number === book.chapter_count) return newest;
+  const jitter = ((number * 7919) % 600) * 60_000;
+  return newest - (book.chapter_count - number) * book.cadence_days * DAY + jitter;
+}
+
+/** Splits the book's likes over its first and newest chapters, so the counters add up. */
+function chapterLikes(book: DemoBook, number: number): number {
+  const first = Math.ceil(book.total_likes / 2);
+  if (number === 1) return book.chapter_count === 1 ? book.total_likes : first;
+  return number === book.chapter_count ? book.total_likes - first : 0;
+}
+
+interface PreparedChapter {
+  uuid: string;
+  number: number;
+  pages: StoredImage[];
+}
+
+interface PreparedBook {
+  uuid: string;
+  coverKey: string;
+  chapters: PreparedChapter[];
+}
+
+async function prepareBook(book: DemoBook, index: number, storage: MediaStorage, limit: Limit): Promise<PreparedBook> {
+  const uuid = demoUuid(String(index));
+  const seed = `${SEED_PREFIX}/${index}`;
+  const language = book.original_language;
+  const title = book.text['en-us'][0];
+  const cover = limit(() =>
+    storeCover(storage, {
+      bookUuid: uuid,
+      title,
+      caption: book.tags.map((tag) => GENRE_TAGS[tag]).join(' · '),
+      badge: book.book_type.toUpperCase(),
+      seed,
+    }),
+  );
+  const artStrips = Array.from({ length: ART_STRIPS_PER_BOOK }, (_, artIndex) =>
+    limit(() => storeArtStrip(storage, { bookUuid: uuid, language, index: artIndex, seed })),
+  );
+  // Chapters await these only after their own strip is drawn; until then a failure must not count as unhandled.
+  for (const strip of artStrips) strip.catch(() => {});
+  const chapters = Array.from({ length: book.chapter_count }, async (_, i): Promise<PreparedChapter> => {
+    const number = i + 1;
+    const chapterUuid = demoUuid(`${index}/${number}`);
+    const opening = await limit(() =>
+      storeTitleStrip(storage, {
+        bookUuid: uuid,
+        chapterUuid,
+        language,
+        bookTitle: title,
+        chapterNumber: number,
+        chapterName: chapterName(index, number, 'en-us'),
+        seed,
+      }),
+    );
+    const shared = await Promise.all(pickArtStrips(seed, number, artStrips));
+    return { uuid: chapterUuid, number, pages: [opening, ...shared] };
+  });
+  const [coverImage, preparedChapters] = await Promise.all([cover, Promise.all(chapters)]);
+  return { uuid, coverKey: coverImage.media_key, chapters: preparedChapters };
+}
+
+/** One transaction per book, so a crash mid-seed never leaves a book without its chapters. */
+async function insertPreparedBook(db: Db, book: DemoBook, index: number, prepared: PreparedBook, now: number): Promise<number> {
+  const languages = bookLanguages(book);
+  let pages = 0;
+  await db.transaction().execute(async (trx) => {
+    const { id } = await insertBook(trx, {
+      uuid: prepared.uuid,
+      book_type: book.book_type,
+      original_language: book.original_language,
+      cover_key: prepared.coverKey,
+      public_free_chapters: book.public_free_chapters ?? DEFAULT_FREE_CHAPTERS,
+      recommendation_rank: book.recommendation_rank ?? null,
+      total_likes: book.total_likes,
+      popularity: book.popularity,
+      // Just before the first chapter; insertChapter moves updated_at forward to the newest chapter.
+      created_at: chapterCreatedAt(book, 1, now) - HOUR,
+      translations: languages.map((language) => {
+        const [title, introduction] = book.text[language]!;
+        return { language, title, introduction };
+      }),
+      tags: [...book.tags],
+    });
+    for (const chapter of prepared.chapters) {
+      await insertChapter(trx, {
+        uuid: chapter.uuid,
+        book_id: id,
+        number: chapter.number,
+        total_likes: chapterLikes(book, chapter.number),
+        created_at: chapterCreatedAt(book, chapter.number, now),
+        translations: languages.map((language) => ({ language, title: chapterTitle(book, index, chapter.number, language) })),
+        pages: chapter.pages.map((page) => ({ ...page, language: book.original_language })),
+      });
+      pages += chapter.pages.length;
+    }
+  });
+  return pages;
+}
+
+/** Seeds the demo catalogue into an empty database; callers check isCatalogueEmpty first. */
+export async function seedDemoCatalogue(deps: SeedDemoDeps): Promise<SeedDemoResult> {
+  const started = performance.now();
+  const now = deps.now ?? Date.now();
+  const log = deps.log ?? (() => {});
+  // One more task than cores keeps the CPUs busy while JavaScript builds the next SVG.
+  const limit = createLimiter(Math.min(4, availableParallelism() + 1));
+  // Every book's images are queued at once, in book order, so drawing never waits for inserts.
+  const preparing = DEMO_BOOKS.map((book, index) => prepareBook(book, index, deps.storage, limit));
+  // Unobserved rejections of later books would crash the process if an earlier one throws first.
+  for (const promise of preparing) promise.catch(() => {});
+  let chapters = 0;
+  let pages = 0;
+  try {
+    for (const [index, book] of DEMO_BOOKS.entries()) {
+      const prepared = await preparing[index]!;
+      pages += await insertPreparedBook(deps.db, book, index, prepared, now);
+      chapters += book.chapter_count;
+      // Progress at each quarter: enough to show a slow first boot is working, without flooding the log.
+      if ((index + 1) % Math.ceil(DEMO_BOOKS.length / 4) === 0) log(`demo catalogue: ${index + 1}/${DEMO_BOOKS.length} books written`);
+    }
+  } catch (error) {
+    limit.stop();
+    throw error;
+  }
+  await bumpCatalogueVersion(deps.db);
+  return { books: DEMO_BOOKS.length, chapters, pages, ms: Math.round(performance.now() - started) };
+}

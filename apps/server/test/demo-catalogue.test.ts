@@ -1,0 +1,210 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { GENRE_TAG_LIST, LANGUAGES } from '@inkstream/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../src/db/database.js';
+import { migrateToLatest } from '../src/db/migrator.js';
+import { isCatalogueEmpty, seedDemoCatalogue, type SeedDemoResult } from '../src/modules/demo/demo-catalogue.js';
+import { createLocalMediaStorage, type MediaStorage } from '../src/modules/media/media-storage.js';
+
+// The seeding is dialect-neutral Kysely and runs on PostgreSQL elsewhere; here it draws ~900 images,
+// which is worth doing once per suite run, not once per dialect.
+const NOW = Date.UTC(2026, 10, 22, 8, 0, 0);
+const SEED_TIMEOUT = 180_000;
+
+async function openFresh(dir: string, name: string): Promise<DatabaseHandle> {
+  const handle = openDatabase({ databaseUrl: null, sqlitePath: path.join(dir, `${name}.sqlite`) });
+  await migrateToLatest(handle.db);
+  return handle;
+}
+
+async function readBooks(handle: DatabaseHandle) {
+  return handle.db
+    .selectFrom('books')
+    .innerJoin('book_translations', 'book_translations.book_id', 'books.id')
+    .select(['books.uuid', 'books.cover_key', 'book_translations.language', 'book_translations.title'])
+    .orderBy('books.uuid')
+    .orderBy('book_translations.language')
+    .execute();
+}
+
+describe.skipIf(process.env.INKSTREAM_TEST_DB === 'postgres')('demo catalogue', () => {
+  let dir: string;
+  let handle: DatabaseHandle;
+  let storage: MediaStorage;
+  let result: SeedDemoResult;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'inkstream-demo-'));
+    handle = await openFresh(dir, 'first');
+    storage = createLocalMediaStorage(path.join(dir, 'media'));
+    expect(await isCatalogueEmpty(handle.db)).toBe(true);
+    result = await seedDemoCatalogue({ db: handle.db, storage, now: NOW });
+  }, SEED_TIMEOUT);
+
+  afterAll(async () => {
+    await handle?.close();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('fills the catalogue and reports what it wrote', async () => {
+    expect(await isCatalogueEmpty(handle.db)).toBe(false);
+    const books = await handle.db.selectFrom('books').select(['id', 'chapter_count', 'is_published']).execute();
+    const chapters = await handle.db.selectFrom('chapters').select('id').execute();
+    const pages = await handle.db.selectFrom('chapter_pages').select('id').execute();
+    expect(books.length).toBeGreaterThanOrEqual(24);
+    expect(result).toMatchObject({ books: books.length, chapters: chapters.length, pages: pages.length });
+    expect(books.every((book) => book.is_published === 1)).toBe(true);
+    const version = await handle.db.selectFrom('app_state').select('value').where('state_key', '=', 'catalogue_version').executeTakeFirst();
+    expect(version).toBeDefined();
+  });
+
+  it('uses every genre tag, one to three per book', async () => {
+    const rows = await handle.db
+      .selectFrom('book_tags')
+      .innerJoin('tags', 'tags.id', 'book_tags.tag_id')
+      .select(['book_tags.book_id', 'tags.name'])
+      .execute();
+    expect(new Set(rows.map((row) => row.name))).toEqual(new Set(GENRE_TAG_LIST));
+    const perBook = new Map<number, number>();
+    for (const row of rows) perBook.set(row.book_id, (perBook.get(row.book_id) ?? 0) + 1);
+    expect(perBook.size).toBe(result.books);
+    expect([...perBook.values()].every((count) => count >= 1 && count <= 3)).toBe(true);
+  });
+
+  it('spreads chapter counts, free chapters, likes and book types', async () => {
+    const books = await handle.db
+      .selectFrom('books')
+      .select(['chapter_count', 'public_free_chapters', 'total_likes', 'book_type'])
+      .execute();
+    const counts = books.map((book) => book.chapter_count);
+    expect(counts).toContain(1);
+    expect(counts).toContain(120);
+    expect(counts.some((count) => count > 10)).toBe(true);
+    const free = new Set(books.map((book) => book.public_free_chapters));
+    for (const value of [0, 1, 3, 5, 10]) expect(free).toContain(value);
+    expect(books.some((book) => book.total_likes <= 2)).toBe(true);
+    expect(books.some((book) => book.total_likes > 1000)).toBe(true);
+    expect(books.some((book) => book.book_type === 'novel')).toBe(true);
+    expect(books.filter((book) => book.book_type === 'comic').length).toBeGreaterThan(books.length / 2);
+  });
+
+  it('has English and Chinese everywhere and all five languages on at least four books', async () => {
+    const rows = await handle.db.selectFrom('book_translations').select(['book_id', 'language', 'title', 'introduction']).execute();
+    const languages = new Map<number, Set<string>>();
+    for (const row of rows) {
+      expect(row.title.length).toBeGreaterThan(0);
+      expect(row.introduction.length).toBeGreaterThan(20);
+      languages.set(row.book_id, (languages.get(row.book_id) ?? new Set()).add(row.language));
+    }
+    expect(languages.size).toBe(result.books);
+    for (const set of languages.values()) expect(set.has('en-us') && set.has('zh-cn')).toBe(true);
+    expect([...languages.values()].filter((set) => LANGUAGES.every((language) => set.has(language))).length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('titles every chapter in each of its book’s languages', async () => {
+    const missing = await handle.db
+      .selectFrom('chapters')
+      .innerJoin('book_translations', 'book_translations.book_id', 'chapters.book_id')
+      .leftJoin('chapter_translations', (join) =>
+        join
+          .onRef('chapter_translations.chapter_id', '=', 'chapters.id')
+          .onRef('chapter_translations.language', '=', 'book_translations.language'),
+      )
+      .where('chapter_translations.title', 'is', null)
+      .select('chapters.id')
+      .execute();
+    expect(missing).toEqual([]);
+    const sample = await handle.db.selectFrom('chapter_translations').select(['language', 'title']).execute();
+    expect(sample.some((row) => row.language === 'en-us' && /^Chapter \d+: .+/.test(row.title))).toBe(true);
+    expect(sample.some((row) => row.language === 'zh-cn' && /^第\d+[话章] .+/.test(row.title))).toBe(true);
+  });
+
+  it('recommends at least four books, ranked from 1', async () => {
+    const ranks = await handle.db
+      .selectFrom('books')
+      .select('recommendation_rank')
+      .where('recommendation_rank', 'is not', null)
+      .orderBy('recommendation_rank')
+      .execute();
+    expect(ranks.length).toBeGreaterThanOrEqual(4);
+    expect(ranks.map((row) => row.recommendation_rank)).toEqual(ranks.map((_, i) => i + 1));
+  });
+
+  it('gives every chapter stored pages 800 wide and 1200 to 2400 tall, in the original language', async () => {
+    const pages = await handle.db
+      .selectFrom('chapter_pages')
+      .innerJoin('chapters', 'chapters.id', 'chapter_pages.chapter_id')
+      .innerJoin('books', 'books.id', 'chapters.book_id')
+      .select([
+        'chapters.id as chapter_id',
+        'chapter_pages.media_key',
+        'chapter_pages.width',
+        'chapter_pages.height',
+        'chapter_pages.language',
+        'books.original_language',
+      ])
+      .execute();
+    const chapterIds = await handle.db.selectFrom('chapters').select('id').execute();
+    expect(new Set(pages.map((page) => page.chapter_id)).size).toBe(chapterIds.length);
+    for (const page of pages) {
+      expect(page.width).toBe(800);
+      expect(page.height).toBeGreaterThanOrEqual(1200);
+      expect(page.height).toBeLessThanOrEqual(2400);
+      expect(page.language).toBe(page.original_language);
+      expect(page.media_key).toMatch(/^pages\/[0-9a-f-]{36}\/(?:[0-9a-f-]{36}|shared)\/[a-z]{2}-[a-z]{2}\/\d+-[0-9a-f]{16}\.webp$/);
+    }
+    const keys = [...new Set(pages.map((page) => page.media_key))];
+    const covers = await handle.db.selectFrom('books').select('cover_key').execute();
+    for (const cover of covers) keys.push(cover.cover_key ?? 'missing-cover');
+    const existing = await Promise.all(keys.map((key) => storage.exists(key)));
+    expect(keys.filter((_, i) => !existing[i])).toEqual([]);
+  });
+
+  it('opens every chapter with a page of its own', async () => {
+    const openings = await handle.db.selectFrom('chapter_pages').select(['chapter_id', 'media_key']).where('position', '=', 0).execute();
+    expect(openings.length).toBe(result.chapters);
+    expect(new Set(openings.map((page) => page.media_key)).size).toBe(openings.length);
+    const [first, second] = openings;
+    expect(first!.media_key).not.toBe(second!.media_key);
+  });
+
+  it('dates chapters in order and moves the book to its newest chapter', async () => {
+    const books = await handle.db.selectFrom('books').select(['id', 'updated_at', 'chapter_count']).execute();
+    const chapters = await handle.db
+      .selectFrom('chapters')
+      .select(['book_id', 'number', 'created_at'])
+      .orderBy('book_id')
+      .orderBy('number')
+      .execute();
+    for (const book of books) {
+      const own = chapters.filter((chapter) => chapter.book_id === book.id);
+      expect(own.length).toBe(book.chapter_count);
+      expect(own.map((chapter) => chapter.number)).toEqual(own.map((_, i) => i + 1));
+      for (let i = 1; i < own.length; i++) expect(own[i]!.created_at).toBeGreaterThan(own[i - 1]!.created_at);
+      expect(book.updated_at).toBe(own.at(-1)!.created_at);
+      expect(book.updated_at).toBeLessThanOrEqual(NOW);
+    }
+    const ages = books.map((book) => NOW - book.updated_at);
+    expect(Math.min(...ages)).toBeLessThan(10 * 60_000);
+    expect(Math.max(...ages)).toBeGreaterThan(365 * 24 * 3_600_000);
+  });
+
+  it(
+    'is deterministic: the same time gives the same books, chapters and images',
+    async () => {
+      const other = await openFresh(dir, 'second');
+      try {
+        await seedDemoCatalogue({ db: other.db, storage: createLocalMediaStorage(path.join(dir, 'media-second')), now: NOW });
+        expect(await readBooks(other)).toEqual(await readBooks(handle));
+        const chapterRows = (db: DatabaseHandle) =>
+          db.db.selectFrom('chapters').select(['uuid', 'number', 'created_at', 'total_likes']).orderBy('uuid').execute();
+        expect(await chapterRows(other)).toEqual(await chapterRows(handle));
+      } finally {
+        await other.close();
+      }
+    },
+    SEED_TIMEOUT,
+  );
+});
