@@ -21,7 +21,14 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/server/src/config.ts', 'apps/server/src/cli/admin-runner.ts', 'apps/server/test/**', 'vitest.config.ts', 'bench/**', 'e2e/**'],
+    files: [
+      'apps/server/src/config.ts',
+      'apps/server/src/cli/admin-runner.ts',
+      'apps/server/test/**',
+      'vitest.config.ts',
+      'bench/**',
+      'e2e/**',
+    ],
     rules: { 'no-restricted-syntax': 'off' },
   },
 );

@@ -12,7 +12,13 @@ export default defineConfig({
     projects: [
       {
         ...shared,
-        test: { name: 'server-sqlite', include: serverTests, env: { INKSTREAM_TEST_DB: 'sqlite' }, testTimeout: 30_000, hookTimeout: 60_000 },
+        test: {
+          name: 'server-sqlite',
+          include: serverTests,
+          env: { INKSTREAM_TEST_DB: 'sqlite' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
       },
       ...(withPostgres
         ? [

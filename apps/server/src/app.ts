@@ -48,7 +48,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const mediaUrls = createMediaUrls(signer);
   const users = createUsersService({ db, tokens: createTokenService(config.jwtSecret) });
   const membership = createMembershipService({ db });
-  const catalogue = createCatalogueService({ db, ranking: createRankingSnapshot(db), media: mediaUrls });
+  const ranking = createRankingSnapshot(db);
+  const catalogue = createCatalogueService({ db, ranking, media: mediaUrls });
   const reader = createReaderService({ db, membership, media: mediaUrls });
   const events = createEventsService({ db });
 
@@ -81,5 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyStatic, { root: storage.root, serve: false });
   await app.register(mediaRoutes({ storage, signer, isPublicPage: reader.isPublicPage }));
   await registerStaticWeb(app, resolveWebDir(config.webDistDir));
+  // Build the book ordering before the first reader asks for it.
+  app.addHook('onReady', () => ranking.warm());
   return app;
 }

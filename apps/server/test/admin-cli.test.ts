@@ -29,14 +29,26 @@ describe('admin command line', () => {
   it('prints help with every command', async () => {
     const { code, out } = await admin('--help');
     expect(code).toBe(0);
-    for (const usage of ['user create', 'user list', 'membership grant', 'membership revoke', 'book list', 'book set-free', 'book recommend']) {
+    for (const usage of [
+      'user create',
+      'user list',
+      'membership grant',
+      'membership revoke',
+      'book list',
+      'book set-free',
+      'book recommend',
+    ]) {
       expect(out).toContain(usage);
     }
   });
 
   it('creates users who can log in, and administrators', async () => {
     expect((await admin('user', 'create', 'opsadmin', '--password', 'a-long-password', '--admin')).code).toBe(0);
-    const login = await ctx.app.inject({ method: 'POST', url: '/api/v1/user/login', payload: { username: 'OPSADMIN', password: 'a-long-password' } });
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/user/login',
+      payload: { username: 'OPSADMIN', password: 'a-long-password' },
+    });
     expect(login.statusCode).toBe(200);
     const me = await ctx.app.inject({ url: '/api/v1/user/me', headers: authHeader({ token: login.json().data.jwt_token }) });
     expect(me.json().data.result.role).toBe('admin');
@@ -76,7 +88,8 @@ describe('admin command line', () => {
 
   it('grants stacking membership time and revokes it, as the API then shows', async () => {
     const user = await createUser(ctx);
-    const membership = () => ctx.app.inject({ url: '/api/v1/user/book/membership', headers: authHeader(user) }).then((r) => r.json().data.result);
+    const membership = () =>
+      ctx.app.inject({ url: '/api/v1/user/book/membership', headers: authHeader(user) }).then((r) => r.json().data.result);
     expect((await admin('membership', 'grant', user.username, '--days', '10')).code).toBe(0);
     const first = Date.parse((await membership()).expire_at);
     expect(first).toBeGreaterThan(Date.now() + 9.9 * 86_400_000);

@@ -14,9 +14,30 @@ const search = (query: string) => ctx.app.inject(`/api/v1/comics/book/search?${q
 beforeAll(async () => {
   ctx = await createTestContext();
   const now = Date.now();
-  newest = await createBook(ctx, { chapters: 2, updatedAt: now - HOUR, tags: ['未来科幻', '悬疑推理'], popularity: 5, totalLikes: 3, titles: { 'en-us': 'Star Harbor', 'zh-cn': '星港' } });
-  popular = await createBook(ctx, { chapters: 1, updatedAt: now - 5 * HOUR, tags: ['未来科幻'], popularity: 900, recommendationRank: 2, titles: { 'en-us': 'Blade Song', 'fr-fr': 'Chant de lame' } });
-  long = await createBook(ctx, { chapters: 25, updatedAt: now - 10 * HOUR, tags: ['古典武侠', '未来科幻', '西方奇幻'], freeChapters: 5, popularity: 50, recommendationRank: 1 });
+  newest = await createBook(ctx, {
+    chapters: 2,
+    updatedAt: now - HOUR,
+    tags: ['未来科幻', '悬疑推理'],
+    popularity: 5,
+    totalLikes: 3,
+    titles: { 'en-us': 'Star Harbor', 'zh-cn': '星港' },
+  });
+  popular = await createBook(ctx, {
+    chapters: 1,
+    updatedAt: now - 5 * HOUR,
+    tags: ['未来科幻'],
+    popularity: 900,
+    recommendationRank: 2,
+    titles: { 'en-us': 'Blade Song', 'fr-fr': 'Chant de lame' },
+  });
+  long = await createBook(ctx, {
+    chapters: 25,
+    updatedAt: now - 10 * HOUR,
+    tags: ['古典武侠', '未来科幻', '西方奇幻'],
+    freeChapters: 5,
+    popularity: 50,
+    recommendationRank: 1,
+  });
   zhOnly = await createBook(ctx, { chapters: 1, updatedAt: now - 20 * HOUR, originalLanguage: 'zh-cn', titles: { 'zh-cn': '只有中文' } });
   await createBook(ctx, { chapters: 3, updatedAt: now, isPublished: false, tags: ['古典武侠'], titles: { 'en-us': 'Hidden Draft' } });
 });
@@ -129,7 +150,12 @@ describe('GET /comics/chapters/{bookId}/{language}/{direction}/{page}/{pageSize}
     const response = await chapters(`${long.uuid}/en-us/asc/0/10`);
     expect(response.statusCode).toBe(200);
     const result = response.json().data.result;
-    expect(result).toMatchObject({ book_uuid: long.uuid, book_tags: ['古典武侠', '未来科幻', '西方奇幻'], public_free_chapters: 5, total_chapters: 25 });
+    expect(result).toMatchObject({
+      book_uuid: long.uuid,
+      book_tags: ['古典武侠', '未来科幻', '西方奇幻'],
+      public_free_chapters: 5,
+      total_chapters: 25,
+    });
     expect(result.book_introduction).toMatch(/^About /);
     expect(result.chapters).toHaveLength(10);
     expect(result.chapters[0]).toEqual({

@@ -5,7 +5,8 @@ import { GENRE_TAG_LIST, LANGUAGES } from '@inkstream/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrator.js';
-import { isCatalogueEmpty, seedDemoCatalogue, type SeedDemoResult } from '../src/modules/demo/demo-catalogue.js';
+import { isCatalogueEmpty } from '../src/modules/catalogue/catalogue.repository.js';
+import { seedDemoCatalogue, type SeedDemoResult } from '../src/modules/demo/demo-catalogue.js';
 import { createLocalMediaStorage, type MediaStorage } from '../src/modules/media/media-storage.js';
 
 // The seeding is dialect-neutral Kysely and runs on PostgreSQL elsewhere; here it draws ~900 images,

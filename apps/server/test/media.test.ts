@@ -85,7 +85,12 @@ describe('GET /media/*', () => {
   });
 
   it('answers 404 for unknown files, other folders and path tricks', async () => {
-    for (const url of [`/media/covers/${book.uuid}/missing.webp`, '/media/secrets/jwt_secret.txt', '/media/covers/..%2f..%2fsecrets/jwt_secret.txt', '/media/.hidden']) {
+    for (const url of [
+      `/media/covers/${book.uuid}/missing.webp`,
+      '/media/secrets/jwt_secret.txt',
+      '/media/covers/..%2f..%2fsecrets/jwt_secret.txt',
+      '/media/.hidden',
+    ]) {
       const response = await get(url);
       expect(response.statusCode, url).toBe(404);
       expect(response.json().code, url).toBe('NOT_FOUND');

@@ -16,7 +16,12 @@ const chapter = (number: number) => book.chapters[number - 1]!;
 beforeAll(async () => {
   ctx = await createTestContext();
   book = await createBook(ctx, { chapters: 5, freeChapters: 3, pagesPerChapter: 3, titles: { 'en-us': 'Iron Tide', 'zh-cn': '铁潮' } });
-  [reader, member, expired, admin] = await Promise.all([createUser(ctx), createUser(ctx), createUser(ctx), createUser(ctx, { role: 'admin' })]);
+  [reader, member, expired, admin] = await Promise.all([
+    createUser(ctx),
+    createUser(ctx),
+    createUser(ctx),
+    createUser(ctx, { role: 'admin' }),
+  ]);
   await grantMembership(ctx, member.id, { days: 30 });
   await grantMembership(ctx, expired.id, { days: 30, startDaysAgo: 60 });
 });
@@ -88,7 +93,8 @@ describe('GET /comics/chapter_comics/{chapterUuid}/{language}', () => {
 });
 
 describe('POST /comics/chapter/favor', () => {
-  const like = (headers: Record<string, string>, payload: object) => ctx.app.inject({ method: 'POST', url: '/api/v1/comics/chapter/favor', headers, payload });
+  const like = (headers: Record<string, string>, payload: object) =>
+    ctx.app.inject({ method: 'POST', url: '/api/v1/comics/chapter/favor', headers, payload });
 
   it('needs a logged-in user', async () => {
     const response = await like({ 'x-visitor-id': '0a1b2c3d' }, { book_uuid: book.uuid, chapter_uuid: chapter(1).uuid });

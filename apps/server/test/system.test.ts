@@ -71,7 +71,12 @@ describe('health, docs and fallbacks', () => {
   });
 
   it('refuses an unsupported body type with 415', async () => {
-    const response = await ctx.app.inject({ method: 'POST', url: '/api/v1/user/login', headers: { 'content-type': 'application/xml' }, payload: '<x/>' });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/user/login',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<x/>',
+    });
     expect(response.statusCode).toBe(415);
     expect(response.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
   });

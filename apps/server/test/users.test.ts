@@ -27,8 +27,7 @@ const register = (payload: Record<string, unknown>) =>
   ctx.app.inject({ method: 'POST', url: '/api/v1/user/register', payload, remoteAddress: nextIp() });
 const login = (username: string, password: string) =>
   ctx.app.inject({ method: 'POST', url: '/api/v1/user/login', payload: { username, password }, remoteAddress: nextIp() });
-const get = (url: string, headers: Record<string, string> = {}) =>
-  ctx.app.inject({ method: 'GET', url, headers, remoteAddress: nextIp() });
+const get = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url, headers, remoteAddress: nextIp() });
 const updatePassword = (headers: Record<string, string>, payload: Record<string, unknown>) =>
   ctx.app.inject({ method: 'POST', url: '/api/v1/user/update_password', headers, payload, remoteAddress: nextIp() });
 

@@ -6,7 +6,16 @@ import { userCreate, userList } from './commands/user-commands.js';
 import { openCliContext, type CliContext } from './cli-context.js';
 import { CliError } from './cli-error.js';
 
-type Options = { password?: string; admin?: boolean; days?: string; months?: string; rank?: string; remove?: boolean; limit?: string; offset?: string };
+type Options = {
+  password?: string;
+  admin?: boolean;
+  days?: string;
+  months?: string;
+  rank?: string;
+  remove?: boolean;
+  limit?: string;
+  offset?: string;
+};
 
 interface Command {
   words: [string, string];
@@ -17,13 +26,49 @@ interface Command {
 }
 
 const COMMANDS: Command[] = [
-  { words: ['user', 'create'], usage: 'user create <username> --password <pw> [--admin]', summary: 'create a user (or an administrator)', options: ['password', 'admin'], run: userCreate },
+  {
+    words: ['user', 'create'],
+    usage: 'user create <username> --password <pw> [--admin]',
+    summary: 'create a user (or an administrator)',
+    options: ['password', 'admin'],
+    run: userCreate,
+  },
   { words: ['user', 'list'], usage: 'user list', summary: 'list users', options: [], run: (ctx) => userList(ctx) },
-  { words: ['membership', 'grant'], usage: 'membership grant <username> --days N | --months N', summary: 'add membership time (stacks on the current expiry)', options: ['days', 'months'], run: membershipGrant },
-  { words: ['membership', 'revoke'], usage: 'membership revoke <username>', summary: 'revoke running and future membership grants', options: [], run: (ctx, args) => membershipRevoke(ctx, args) },
-  { words: ['book', 'list'], usage: 'book list [--limit N] [--offset N]', summary: 'list books (100 at a time)', options: ['limit', 'offset'], run: (ctx, _args, options) => bookList(ctx, options) },
-  { words: ['book', 'set-free'], usage: 'book set-free <book_uuid> <n>', summary: 'make the first n chapters free', options: [], run: (ctx, args) => bookSetFree(ctx, args) },
-  { words: ['book', 'recommend'], usage: 'book recommend <book_uuid> [--rank N | --remove]', summary: 'recommend a book (next free rank by default)', options: ['rank', 'remove'], run: bookRecommend },
+  {
+    words: ['membership', 'grant'],
+    usage: 'membership grant <username> --days N | --months N',
+    summary: 'add membership time (stacks on the current expiry)',
+    options: ['days', 'months'],
+    run: membershipGrant,
+  },
+  {
+    words: ['membership', 'revoke'],
+    usage: 'membership revoke <username>',
+    summary: 'revoke running and future membership grants',
+    options: [],
+    run: (ctx, args) => membershipRevoke(ctx, args),
+  },
+  {
+    words: ['book', 'list'],
+    usage: 'book list [--limit N] [--offset N]',
+    summary: 'list books (100 at a time)',
+    options: ['limit', 'offset'],
+    run: (ctx, _args, options) => bookList(ctx, options),
+  },
+  {
+    words: ['book', 'set-free'],
+    usage: 'book set-free <book_uuid> <n>',
+    summary: 'make the first n chapters free',
+    options: [],
+    run: (ctx, args) => bookSetFree(ctx, args),
+  },
+  {
+    words: ['book', 'recommend'],
+    usage: 'book recommend <book_uuid> [--rank N | --remove]',
+    summary: 'recommend a book (next free rank by default)',
+    options: ['rank', 'remove'],
+    run: bookRecommend,
+  },
 ];
 
 export function helpText(): string {

@@ -37,7 +37,11 @@ export function printTable(rows: Record<string, string | number | null>[], write
   }
   const columns = Object.keys(rows[0]!);
   const widths = columns.map((c) => Math.max(c.length, ...rows.map((r) => String(r[c] ?? '-').length)));
-  const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => cell.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
   write(line(columns));
   for (const row of rows) write(line(columns.map((c) => String(row[c] ?? '-'))));
 }

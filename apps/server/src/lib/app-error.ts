@@ -21,5 +21,4 @@ export class AppError extends Error {
 }
 
 export const notFound = (code: ErrorCode, message: string) => new AppError(code, 404, message);
-export const badRequest = (code: ErrorCode, message: string, details?: ErrorDetail[]) =>
-  new AppError(code, 400, message, details);
+export const badRequest = (code: ErrorCode, message: string, details?: ErrorDetail[]) => new AppError(code, 400, message, details);

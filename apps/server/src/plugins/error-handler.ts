@@ -43,7 +43,12 @@ function send(reply: FastifyReply, status: number, body: ErrorBody, retryAfter?:
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
-      return send(reply, error.statusCode, { error: error.message, code: error.code, ...(error.details ? { details: error.details } : {}) }, error.retryAfter);
+      return send(
+        reply,
+        error.statusCode,
+        { error: error.message, code: error.code, ...(error.details ? { details: error.details } : {}) },
+        error.retryAfter,
+      );
     }
     if (error.validation) {
       const details = error.validation.map((issue) => describeValidation(issue, error.validationContext));

@@ -20,6 +20,12 @@ export async function registerRateLimit(app: FastifyInstance): Promise<void> {
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>
-      new AppError(ErrorCode.RATE_LIMITED, 429, `Too many requests; try again in ${context.after}`, undefined, Math.ceil(context.ttl / 1000)),
+      new AppError(
+        ErrorCode.RATE_LIMITED,
+        429,
+        `Too many requests; try again in ${context.after}`,
+        undefined,
+        Math.ceil(context.ttl / 1000),
+      ),
   });
 }

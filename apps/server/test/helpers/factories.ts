@@ -21,7 +21,10 @@ export interface TestUser {
 }
 
 /** Creates a user directly and logs in through the API, so the token is a real one. */
-export async function createUser(ctx: TestContext, options: { username?: string; password?: string; role?: 'user' | 'admin' } = {}): Promise<TestUser> {
+export async function createUser(
+  ctx: TestContext,
+  options: { username?: string; password?: string; role?: 'user' | 'admin' } = {},
+): Promise<TestUser> {
   const username = options.username ?? `user${unique()}`;
   const password = options.password ?? 'secret-pass-1';
   const uuid = randomUUID();
@@ -37,7 +40,12 @@ export async function createUser(ctx: TestContext, options: { username?: string;
     created_at: Date.now(),
   });
   if (id === null) throw new Error(`username ${username} taken`);
-  const response = await ctx.app.inject({ method: 'POST', url: '/api/v1/user/login', payload: { username, password }, remoteAddress: `10.9.${counter % 250}.${(counter += 1) % 250}` });
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/user/login',
+    payload: { username, password },
+    remoteAddress: `10.9.${counter % 250}.${(counter += 1) % 250}`,
+  });
   return { id, uuid, username, password, token: response.json().data.jwt_token };
 }
 
@@ -55,7 +63,10 @@ export async function grantMembership(ctx: TestContext, userId: number, options:
 }
 
 let tinyImage: Promise<Buffer> | undefined;
-const pageImage = () => (tinyImage ??= sharp({ create: { width: 16, height: 24, channels: 3, background: '#884422' } }).webp().toBuffer());
+const pageImage = () =>
+  (tinyImage ??= sharp({ create: { width: 16, height: 24, channels: 3, background: '#884422' } })
+    .webp()
+    .toBuffer());
 
 export interface TestBook {
   id: number;
@@ -105,7 +116,10 @@ export async function createBook(ctx: TestContext, options: BookOptions = {}): P
   const count = options.chapters ?? 0;
   for (let number = 1; number <= count; number += 1) {
     const chapterUuid = randomUUID();
-    const pageKeys = Array.from({ length: options.pagesPerChapter ?? 2 }, (_, i) => `pages/${uuid}/${chapterUuid}/en-us/${i}-${contentHash(bytes)}.webp`);
+    const pageKeys = Array.from(
+      { length: options.pagesPerChapter ?? 2 },
+      (_, i) => `pages/${uuid}/${chapterUuid}/en-us/${i}-${contentHash(bytes)}.webp`,
+    );
     for (const key of pageKeys) await ctx.storage.put(key, bytes);
     const chapterCreatedAt = number === count && options.updatedAt ? options.updatedAt : createdAt + number * 60_000;
     const chapter = await insertChapter(ctx.db, {

@@ -7,10 +7,8 @@ export const Result = <T extends TSchema>(result: T) => Data(Type.Object({ resul
 
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
-export const Uuid = (description?: string) =>
-  Type.String({ format: 'uuid', ...(description ? { description } : {}) });
-export const Timestamp = (description?: string) =>
-  Type.String({ format: 'date-time', ...(description ? { description } : {}) });
+export const Uuid = (description?: string) => Type.String({ format: 'uuid', ...(description ? { description } : {}) });
+export const Timestamp = (description?: string) => Type.String({ format: 'date-time', ...(description ? { description } : {}) });
 /** Language path/query parameter: validated by the service so a wrong value gets INVALID_LANGUAGE. */
 export const LanguageParam = Type.String({
   maxLength: 16,

@@ -28,11 +28,7 @@ export type FavorBody = Static<typeof FavorBody>;
 export const FavorResult = Type.Object({ already_favor: Type.Literal(true), total_likes: Type.Integer() });
 export const FavorResponse = Result(FavorResult);
 
-export const ReadingEventType = Type.Union([
-  Type.Literal('start_reading'),
-  Type.Literal('finish_reading'),
-  Type.Literal('open_book'),
-]);
+export const ReadingEventType = Type.Union([Type.Literal('start_reading'), Type.Literal('finish_reading'), Type.Literal('open_book')]);
 export type ReadingEventType = Static<typeof ReadingEventType>;
 export const ReadingEvent = Type.Object({
   type: ReadingEventType,

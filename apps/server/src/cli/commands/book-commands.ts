@@ -8,8 +8,19 @@ export async function bookList(ctx: CliContext, options: { limit?: string; offse
   const offset = options.offset === undefined ? 0 : parsePositiveInt(options.offset, '--offset', { min: 0, max: 10_000_000 });
   const rows = await ctx.db
     .selectFrom('books')
-    .leftJoin('book_translations as t', (join) => join.onRef('t.book_id', '=', 'books.id').onRef('t.language', '=', 'books.original_language'))
-    .select(['books.uuid', 't.title', 'books.book_type', 'books.chapter_count', 'books.public_free_chapters', 'books.recommendation_rank', 'books.is_published', 'books.updated_at'])
+    .leftJoin('book_translations as t', (join) =>
+      join.onRef('t.book_id', '=', 'books.id').onRef('t.language', '=', 'books.original_language'),
+    )
+    .select([
+      'books.uuid',
+      't.title',
+      'books.book_type',
+      'books.chapter_count',
+      'books.public_free_chapters',
+      'books.recommendation_rank',
+      'books.is_published',
+      'books.updated_at',
+    ])
     .orderBy('books.id')
     .limit(limit)
     .offset(offset)
@@ -45,7 +56,10 @@ export async function bookRecommend(ctx: CliContext, args: string[], options: { 
   } else if (options.rank !== undefined) {
     rank = parsePositiveInt(options.rank, '--rank', { max: 1_000_000 });
   } else {
-    const row = await ctx.db.selectFrom('books').select((eb) => eb.fn.max('recommendation_rank').as('top')).executeTakeFirst();
+    const row = await ctx.db
+      .selectFrom('books')
+      .select((eb) => eb.fn.max('recommendation_rank').as('top'))
+      .executeTakeFirst();
     rank = Number(row?.top ?? 0) + 1;
   }
   if (!(await setRecommendationRank(ctx.db, uuid, rank))) throw new CliError(`no book ${uuid}`, 1);

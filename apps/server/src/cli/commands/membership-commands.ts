@@ -13,7 +13,10 @@ async function findUser(ctx: CliContext, name: string | undefined) {
 
 export async function membershipGrant(ctx: CliContext, args: string[], options: { days?: string; months?: string }): Promise<void> {
   if ((options.days === undefined) === (options.months === undefined)) throw new CliError('give exactly one of --days N or --months N');
-  const length = options.days !== undefined ? { days: parsePositiveInt(options.days, '--days', { max: 36_500 }) } : { months: parsePositiveInt(options.months, '--months', { max: 1_200 }) };
+  const length =
+    options.days !== undefined
+      ? { days: parsePositiveInt(options.days, '--days', { max: 36_500 }) }
+      : { months: parsePositiveInt(options.months, '--months', { max: 1_200 }) };
   const user = await findUser(ctx, args[0]);
   const expiry = await ctx.membership.grant({ userId: user.id, length, source: 'admin', note: 'granted with the admin command line' });
   ctx.write(`${user.username}: membership now ends ${toIso(expiry ?? 0)}`);
@@ -23,6 +26,11 @@ export async function membershipRevoke(ctx: CliContext, args: string[]): Promise
   const user = await findUser(ctx, args[0]);
   const revoked = await ctx.membership.revokeAll(user.id);
   const membership = await ctx.membership.getMembership(user.id);
-  const state = membership === null ? 'no membership' : membership.is_expired ? `expired ${membership.expire_at}` : `still runs until ${membership.expire_at}`;
+  const state =
+    membership === null
+      ? 'no membership'
+      : membership.is_expired
+        ? `expired ${membership.expire_at}`
+        : `still runs until ${membership.expire_at}`;
   ctx.write(`${user.username}: revoked ${revoked} grant(s); ${state}`);
 }

@@ -113,7 +113,10 @@ export async function insertChapter(db: DbExecutor, input: NewChapterInput): Pro
   });
   // Chunked so a long chapter stays under SQLite's bound-parameter limit.
   for (let i = 0; i < pages.length; i += 100) {
-    await db.insertInto('chapter_pages').values(pages.slice(i, i + 100)).execute();
+    await db
+      .insertInto('chapter_pages')
+      .values(pages.slice(i, i + 100))
+      .execute();
   }
   if (isPublished) {
     await db

@@ -61,12 +61,45 @@ export const findChapterTranslations = (db: DbExecutor, chapterIds: readonly num
     ? Promise.resolve([])
     : db.selectFrom('chapter_translations').select(['chapter_id', 'language', 'title']).where('chapter_id', 'in', chapterIds).execute();
 
-/** Everything the ranking snapshot needs, read in three passes over narrow columns. */
-export const findPublishedBookOrderKeys = (db: DbExecutor) =>
-  db.selectFrom('books').select(['id', 'updated_at', 'popularity']).where('is_published', '=', 1).execute();
+/*
+ * The ranking snapshot reads the whole catalogue in id ranges, so no single query holds the
+ * (synchronous) SQLite connection for long and other requests interleave with a rebuild.
+ */
+export const findPublishedOrderKeysAfter = (db: DbExecutor, afterId: number, limit: number) =>
+  db
+    .selectFrom('books')
+    .select(['id', 'updated_at', 'popularity'])
+    .where('is_published', '=', 1)
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
 
-export const findAllBookTags = (db: DbExecutor) => db.selectFrom('book_tags').select(['book_id', 'tag_id', 'position']).execute();
+export const findMaxBookId = async (db: DbExecutor) =>
+  Number(
+    (
+      await db
+        .selectFrom('books')
+        .select((eb) => eb.fn.max('id').as('max_id'))
+        .executeTakeFirst()
+    )?.max_id ?? 0,
+  );
+
+export const findBookTagsInRange = (db: DbExecutor, fromId: number, toId: number) =>
+  db
+    .selectFrom('book_tags')
+    .select(['book_id', 'tag_id'])
+    .where('book_id', '>', fromId)
+    .where('book_id', '<=', toId)
+    .orderBy('book_id')
+    .orderBy('position')
+    .execute();
 
 export const findAllTags = (db: DbExecutor) => db.selectFrom('tags').select(['id', 'name']).execute();
 
-export const findAllBookTitles = (db: DbExecutor) => db.selectFrom('book_translations').select(['book_id', 'title']).execute();
+export const findBookTitlesInRange = (db: DbExecutor, fromId: number, toId: number) =>
+  db.selectFrom('book_translations').select(['book_id', 'title']).where('book_id', '>', fromId).where('book_id', '<=', toId).execute();
+
+export async function isCatalogueEmpty(db: DbExecutor): Promise<boolean> {
+  return (await db.selectFrom('books').select('id').limit(1).executeTakeFirst()) === undefined;
+}

@@ -19,23 +19,48 @@ export function catalogueRoutes(catalogue: CatalogueService) {
 
     app.get(
       '/comics/book/search',
-      { schema: { tags, summary: 'Search and page through books', querystring: BookSearchQuery, response: { 200: BookSearchResponse, ...errorResponses } } },
+      {
+        schema: {
+          tags,
+          summary: 'Search and page through books',
+          querystring: BookSearchQuery,
+          response: { 200: BookSearchResponse, ...errorResponses },
+        },
+      },
       async (request) => ({ data: await catalogue.searchBooks(request.query) }),
     );
 
-    app.get('/reader/book/tags', { schema: { tags, summary: 'Tags of published books, most used first', response: { 200: TagsResponse, ...errorResponses } } }, async () => ({
-      data: { result: await catalogue.tags() },
-    }));
+    app.get(
+      '/reader/book/tags',
+      { schema: { tags, summary: 'Tags of published books, most used first', response: { 200: TagsResponse, ...errorResponses } } },
+      async () => ({
+        data: { result: await catalogue.tags() },
+      }),
+    );
 
     app.get(
       '/comics/book/recommendation/list',
-      { schema: { tags, summary: 'Recommended books (at most 10)', querystring: RecommendationQuery, response: { 200: RecommendationResponse, ...errorResponses } } },
+      {
+        schema: {
+          tags,
+          summary: 'Recommended books (at most 10)',
+          querystring: RecommendationQuery,
+          response: { 200: RecommendationResponse, ...errorResponses },
+        },
+      },
       async (request) => ({ data: { result: await catalogue.recommendations(request.query.language) } }),
     );
 
     app.get(
       '/comics/chapters/:bookId/:language/:direction/:page/:pageSize',
-      { schema: { tags, summary: "A book with a page of its chapter list", params: ChapterListParams, response: { 200: ChapterListResponse, ...errorResponses } } },
+      {
+        schema: {
+          tags,
+          summary: 'A book with a page of its chapter list',
+          params: ChapterListParams,
+          response: { 200: ChapterListResponse, ...errorResponses },
+        },
+      },
       async (request) => ({ data: { result: await catalogue.chapterList(request.params) } }),
     );
   };

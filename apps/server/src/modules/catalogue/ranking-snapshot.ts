@@ -1,27 +1,37 @@
 import type { BookOrder } from '@inkstream/contracts';
 import type { Db } from '../../db/database.js';
 import { readCatalogueVersion } from './catalogue-write.repository.js';
-import { findAllBookTags, findAllBookTitles, findAllTags, findPublishedBookOrderKeys } from './catalogue.repository.js';
+import {
+  findAllTags,
+  findBookTagsInRange,
+  findBookTitlesInRange,
+  findMaxBookId,
+  findPublishedOrderKeysAfter,
+} from './catalogue.repository.js';
 
 /**
  * An in-memory ordering of all published books, so a page of the catalogue is an array slice:
- * the cost of page 5,000 is the cost of page 0 (no OFFSET scan), and tag counts are free.
+ * the cost of page 5,000 is the cost of page 0 (no OFFSET scan), and tag counts come for free.
  *
- * It is rebuilt when the catalogue version in `app_state` changes (any process that adds books,
- * chapters or tags bumps it; checked on every read, a primary-key lookup) and refreshed in the
- * background every `maxAgeMs` so popularity order follows reading activity.
+ * Compact on purpose (typed arrays, tags as a CSR index by book id): about 3 MB at 100,000
+ * books. It is rebuilt when the catalogue version in `app_state` changes (any process that adds
+ * books, chapters or tags bumps it; checked on every read, a primary-key lookup), and refreshed
+ * in the background every `maxAgeMs` so the popularity order follows reading activity.
  */
 interface Snapshot {
   version: string;
   builtAt: number;
   order: Record<BookOrder, Int32Array>;
-  tagIdByName: Map<string, number>;
-  tagNamesByBook: Map<number, string[]>;
+  tagNames: string[];
+  tagIndex: Map<string, number>;
+  /** Tags of book `id` are `tagList[tagStart[id] .. tagStart[id + 1]]`, in the book's own order. */
+  tagStart: Int32Array;
+  tagList: Int32Array;
   /** Tag names of published books, most used first. */
   tagsByUse: string[];
   byTag: Map<string, Int32Array>;
   /** Lower-cased titles of every language, built on the first title search. */
-  titles?: Map<number, string>;
+  titles?: Promise<Map<number, string>>;
 }
 
 export interface RankedPage {
@@ -31,40 +41,77 @@ export interface RankedPage {
   total: number;
 }
 
+const CHUNK = 20_000;
+
 export function createRankingSnapshot(db: Db, options: { maxAgeMs?: number; now?: () => number } = {}) {
   const maxAgeMs = options.maxAgeMs ?? 60_000;
   const now = options.now ?? Date.now;
   let current: Snapshot | undefined;
   let building: Promise<Snapshot> | undefined;
 
+  async function readOrderKeys() {
+    const ids: number[] = [];
+    const updated: number[] = [];
+    const popularity: number[] = [];
+    for (let after = 0; ;) {
+      const rows = await findPublishedOrderKeysAfter(db, after, CHUNK);
+      for (const row of rows) {
+        ids.push(row.id);
+        updated.push(row.updated_at);
+        popularity.push(row.popularity);
+      }
+      if (rows.length < CHUNK) break;
+      after = rows[rows.length - 1]!.id;
+    }
+    const sorted = (compare: (a: number, b: number) => number) => {
+      const positions = Int32Array.from(ids, (_, i) => i).sort(compare);
+      return Int32Array.from(positions, (i) => ids[i]!);
+    };
+    return {
+      ids,
+      updated_at: sorted((a, b) => updated[b]! - updated[a]! || ids[b]! - ids[a]!),
+      popularity: sorted((a, b) => popularity[b]! - popularity[a]! || updated[b]! - updated[a]! || ids[b]! - ids[a]!),
+    };
+  }
+
+  async function readTags(maxId: number, published: Uint8Array) {
+    const tags = await findAllTags(db);
+    const indexById = new Map(tags.map((tag, index) => [tag.id, index]));
+    const tagStart = new Int32Array(maxId + 2);
+    const list: number[] = [];
+    const uses = new Int32Array(tags.length);
+    let filled = 0;
+    for (let from = 0; from < maxId; from += CHUNK) {
+      for (const row of await findBookTagsInRange(db, from, from + CHUNK)) {
+        const index = indexById.get(row.tag_id);
+        if (index === undefined) continue;
+        for (; filled < row.book_id; filled += 1) tagStart[filled + 1] = list.length;
+        list.push(index);
+        if (published[row.book_id]) uses[index]! += 1;
+      }
+    }
+    for (; filled <= maxId; filled += 1) tagStart[filled + 1] = list.length;
+    const tagsByUse = tags
+      .map((tag, index) => ({ name: tag.name, uses: uses[index]! }))
+      .filter((tag) => tag.uses > 0)
+      .sort((a, b) => b.uses - a.uses || a.name.localeCompare(b.name))
+      .map((tag) => tag.name);
+    return { tagNames: tags.map((t) => t.name), tagStart, tagList: Int32Array.from(list), tagsByUse };
+  }
+
   async function build(): Promise<Snapshot> {
     const version = await readCatalogueVersion(db);
-    const [books, bookTags, tags] = await Promise.all([findPublishedBookOrderKeys(db), findAllBookTags(db), findAllTags(db)]);
-    const byUpdated = books.map((b) => b);
-    byUpdated.sort((a, b) => b.updated_at - a.updated_at || b.id - a.id);
-    const byPopularity = books.map((b) => b);
-    byPopularity.sort((a, b) => b.popularity - a.popularity || b.updated_at - a.updated_at || b.id - a.id);
-
-    const published = new Set(books.map((b) => b.id));
-    const tagName = new Map(tags.map((t) => [t.id, t.name]));
-    const tagNamesByBook = new Map<number, string[]>();
-    const useCount = new Map<string, number>();
-    bookTags.sort((a, b) => a.book_id - b.book_id || a.position - b.position);
-    for (const row of bookTags) {
-      const name = tagName.get(row.tag_id);
-      if (!name || !published.has(row.book_id)) continue;
-      const list = tagNamesByBook.get(row.book_id) ?? [];
-      list.push(name);
-      tagNamesByBook.set(row.book_id, list);
-      useCount.set(name, (useCount.get(name) ?? 0) + 1);
-    }
+    const maxId = await findMaxBookId(db);
+    const order = await readOrderKeys();
+    const published = new Uint8Array(maxId + 1);
+    for (const id of order.ids) published[id] = 1;
+    const tags = await readTags(maxId, published);
     return {
       version,
       builtAt: now(),
-      order: { updated_at: Int32Array.from(byUpdated, (b) => b.id), popularity: Int32Array.from(byPopularity, (b) => b.id) },
-      tagIdByName: new Map(tags.map((t) => [t.name, t.id])),
-      tagNamesByBook,
-      tagsByUse: [...useCount.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([name]) => name),
+      order: { updated_at: order.updated_at, popularity: order.popularity },
+      tagIndex: new Map(tags.tagNames.map((name, index) => [name, index])),
+      ...tags,
       byTag: new Map(),
     };
   }
@@ -84,46 +131,60 @@ export function createRankingSnapshot(db: Db, options: { maxAgeMs?: number; now?
     return current;
   }
 
+  const tagIndicesOf = (snapshot: Snapshot, id: number) =>
+    id + 1 < snapshot.tagStart.length ? snapshot.tagList.subarray(snapshot.tagStart[id]!, snapshot.tagStart[id + 1]!) : new Int32Array(0);
+
   function filtered(snapshot: Snapshot, order: BookOrder, tag: string): Int32Array {
     const cacheKey = `${order}\u0000${tag}`;
     let ids = snapshot.byTag.get(cacheKey);
     if (!ids) {
-      ids = snapshot.order[order].filter((id) => snapshot.tagNamesByBook.get(id)?.includes(tag) ?? false);
+      const index = snapshot.tagIndex.get(tag);
+      ids = index === undefined ? new Int32Array(0) : snapshot.order[order].filter((id) => tagIndicesOf(snapshot, id).includes(index));
       snapshot.byTag.set(cacheKey, ids);
     }
     return ids;
   }
 
-  async function titles(snapshot: Snapshot): Promise<Map<number, string>> {
-    if (!snapshot.titles) {
-      const map = new Map<number, string>();
-      for (const row of await findAllBookTitles(db)) {
+  async function readTitles(): Promise<Map<number, string>> {
+    const map = new Map<number, string>();
+    const maxId = await findMaxBookId(db);
+    for (let from = 0; from < maxId; from += CHUNK) {
+      for (const row of await findBookTitlesInRange(db, from, from + CHUNK)) {
         map.set(row.book_id, `${map.get(row.book_id) ?? ''}\u0000${row.title.toLowerCase()}`);
       }
-      snapshot.titles = map;
     }
-    return snapshot.titles;
+    return map;
   }
 
   return {
-    async page(query: { order: BookOrder; tag?: string | undefined; q?: string | undefined; page: number; pageSize: number }): Promise<RankedPage> {
+    async page(query: {
+      order: BookOrder;
+      tag?: string | undefined;
+      q?: string | undefined;
+      page: number;
+      pageSize: number;
+    }): Promise<RankedPage> {
       const snapshot = await fresh();
       let ids = query.tag ? filtered(snapshot, query.order, query.tag) : snapshot.order[query.order];
       const needle = query.q?.trim().toLowerCase();
       if (needle) {
-        const titleOf = await titles(snapshot);
+        const titleOf = await (snapshot.titles ??= readTitles());
         ids = ids.filter((id) => titleOf.get(id)?.includes(needle) ?? false);
       }
       const start = query.page * query.pageSize;
       const pageIds = Array.from(ids.subarray(start, start + query.pageSize));
-      return { ids: pageIds, tags: pageIds.map((id) => snapshot.tagNamesByBook.get(id) ?? []), total: ids.length };
+      return {
+        ids: pageIds,
+        tags: pageIds.map((id) => Array.from(tagIndicesOf(snapshot, id), (index) => snapshot.tagNames[index]!)),
+        total: ids.length,
+      };
     },
     async tagsByUse(): Promise<string[]> {
       return (await fresh()).tagsByUse;
     },
-    /** Forces the next read to rebuild (used after writes in this process). */
-    invalidate(): void {
-      current = undefined;
+    /** Builds the first snapshot ahead of the first search (called when the server is ready). */
+    async warm(): Promise<void> {
+      await fresh();
     },
   };
 }

@@ -40,11 +40,6 @@ export function demoUuid(name: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-export async function isCatalogueEmpty(db: Db): Promise<boolean> {
-  const row = await db.selectFrom('books').select('id').limit(1).executeTakeFirst();
-  return row === undefined;
-}
-
 /**
  * Runs at most `limit` tasks at once; sharp works on the libuv pool, so this is what uses the cores.
  * After stop(), tasks still queued fail at once instead of drawing images nobody will insert.

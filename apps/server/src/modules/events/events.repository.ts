@@ -13,5 +13,9 @@ export async function insertEvents(db: DbExecutor, rows: Omit<ReadingEventsTable
 }
 
 export async function addPopularity(db: DbExecutor, bookId: number, points: number): Promise<void> {
-  await db.updateTable('books').set({ popularity: sql`popularity + ${points}` }).where('id', '=', bookId).execute();
+  await db
+    .updateTable('books')
+    .set({ popularity: sql`popularity + ${points}` })
+    .where('id', '=', bookId)
+    .execute();
 }

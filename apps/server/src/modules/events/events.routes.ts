@@ -14,7 +14,12 @@ export function eventsRoutes(events: EventsService) {
       '/events',
       {
         config: { rateLimit: LIMITS.events },
-        schema: { tags: ['events'], summary: 'Reading events (at most 50 per call)', body: EventsBody, response: { 202: EventsResponse, ...errorResponses } },
+        schema: {
+          tags: ['events'],
+          summary: 'Reading events (at most 50 per call)',
+          body: EventsBody,
+          response: { 202: EventsResponse, ...errorResponses },
+        },
       },
       async (request, reply) => {
         const accepted = await events.record(request.body, { userId: request.user?.id ?? null, visitorId: request.visitorId });

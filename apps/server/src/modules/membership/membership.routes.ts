@@ -9,7 +9,13 @@ export function membershipRoutes(membership: MembershipService) {
     const app = base.withTypeProvider<TypeBoxTypeProvider>();
     app.get(
       '/user/book/membership',
-      { schema: { tags: ['membership'], summary: 'Membership expiry; null for visitors and non-members', response: { 200: MembershipResponse, ...errorResponses } } },
+      {
+        schema: {
+          tags: ['membership'],
+          summary: 'Membership expiry; null for visitors and non-members',
+          response: { 200: MembershipResponse, ...errorResponses },
+        },
+      },
       async (request) => ({ data: { result: await membership.getMembership(request.user?.id ?? null) } }),
     );
   };

@@ -43,7 +43,8 @@ export function createMembershipService(deps: { db: Db; now?: () => number }) {
     return db.transaction().execute(async (trx) => {
       const current = now();
       const startsAt = Math.max(current, (await latestGrantEnd(trx, request.userId)) ?? 0);
-      const endsAt = 'days' in request.length ? startsAt + request.length.days * DAY_MS : addCalendarMonths(startsAt, request.length.months);
+      const endsAt =
+        'days' in request.length ? startsAt + request.length.days * DAY_MS : addCalendarMonths(startsAt, request.length.months);
       const inserted = await insertGrantOnce(trx, {
         user_id: request.userId,
         source: request.source,

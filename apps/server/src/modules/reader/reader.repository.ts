@@ -55,8 +55,12 @@ export const findNeighbourUuid = async (db: DbExecutor, bookId: number, number: 
   )?.uuid ?? null;
 
 export const hasLiked = async (db: DbExecutor, userId: number, chapterId: number) =>
-  (await db.selectFrom('chapter_likes').select('chapter_id').where('user_id', '=', userId).where('chapter_id', '=', chapterId).executeTakeFirst()) !==
-  undefined;
+  (await db
+    .selectFrom('chapter_likes')
+    .select('chapter_id')
+    .where('user_id', '=', userId)
+    .where('chapter_id', '=', chapterId)
+    .executeTakeFirst()) !== undefined;
 
 export const findChapterOfBook = (db: DbExecutor, bookUuid: string, chapterUuid: string) =>
   db
@@ -81,8 +85,16 @@ export async function insertLikeOnce(db: DbExecutor, userId: number, chapterId: 
 }
 
 export async function incrementLikeCounters(db: DbExecutor, bookId: number, chapterId: number): Promise<void> {
-  await db.updateTable('chapters').set({ total_likes: sql`total_likes + 1` }).where('id', '=', chapterId).execute();
-  await db.updateTable('books').set({ total_likes: sql`total_likes + 1` }).where('id', '=', bookId).execute();
+  await db
+    .updateTable('chapters')
+    .set({ total_likes: sql`total_likes + 1` })
+    .where('id', '=', chapterId)
+    .execute();
+  await db
+    .updateTable('books')
+    .set({ total_likes: sql`total_likes + 1` })
+    .where('id', '=', bookId)
+    .execute();
 }
 
 export const chapterLikes = async (db: DbExecutor, chapterId: number) =>

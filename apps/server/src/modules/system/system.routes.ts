@@ -38,7 +38,13 @@ export function publicConfigRoutes(config: AppConfig) {
     const app = base.withTypeProvider<TypeBoxTypeProvider>();
     app.get(
       '/config/public',
-      { schema: { tags: ['system'], summary: 'Public site settings for the web app', response: { 200: PublicConfigResponse, ...errorResponses } } },
+      {
+        schema: {
+          tags: ['system'],
+          summary: 'Public site settings for the web app',
+          response: { 200: PublicConfigResponse, ...errorResponses },
+        },
+      },
       async () => ({ data: { result } }),
     );
   };

@@ -2,7 +2,10 @@ import { sql } from 'kysely';
 import type { DbExecutor } from '../../db/database.js';
 import type { UserRow } from '../../db/schema.js';
 
-export type NewUser = Pick<UserRow, 'uuid' | 'username' | 'username_key' | 'password_hash' | 'role' | 'invite_code' | 'invited_by' | 'user_type' | 'created_at'>;
+export type NewUser = Pick<
+  UserRow,
+  'uuid' | 'username' | 'username_key' | 'password_hash' | 'role' | 'invite_code' | 'invited_by' | 'user_type' | 'created_at'
+>;
 
 export const findUserByUuid = (db: DbExecutor, uuid: string) =>
   db.selectFrom('users').selectAll().where('uuid', '=', uuid).executeTakeFirst();
@@ -35,7 +38,11 @@ export async function updatePasswordAndRevokeTokens(db: DbExecutor, userId: numb
 }
 
 export async function countInvitedUsers(db: DbExecutor, userId: number): Promise<number> {
-  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('invited_by', '=', userId).executeTakeFirst();
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('invited_by', '=', userId)
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 

@@ -22,7 +22,10 @@ export function usersRoutes(users: UsersService) {
 
     app.post(
       '/user/login',
-      { config: { rateLimit: LIMITS.login }, schema: { tags, summary: 'Log in', body: LoginBody, response: { 200: LoginResponse, ...errorResponses } } },
+      {
+        config: { rateLimit: LIMITS.login },
+        schema: { tags, summary: 'Log in', body: LoginBody, response: { 200: LoginResponse, ...errorResponses } },
+      },
       async (request) => ({ data: await users.login(request.body.username, request.body.password) }),
     );
 
@@ -63,8 +66,12 @@ export function usersRoutes(users: UsersService) {
       async (request) => ({ data: { result: await users.inviteCode(requireUser(request)) } }),
     );
 
-    app.get('/user/me', { schema: { tags, summary: 'The logged-in user', response: { 200: MeResponse, ...errorResponses } } }, async (request) => ({
-      data: { result: await users.me(requireUser(request)) },
-    }));
+    app.get(
+      '/user/me',
+      { schema: { tags, summary: 'The logged-in user', response: { 200: MeResponse, ...errorResponses } } },
+      async (request) => ({
+        data: { result: await users.me(requireUser(request)) },
+      }),
+    );
   };
 }

@@ -1,0 +1,68 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  describeMachine,
+  renderDepthTable,
+  renderPageComparison,
+  renderRouteTable,
+  summarizeTargets,
+  RSS_TARGET_MB,
+  type BenchReport,
+} from './report.js';
+
+const SECTION_TITLE = '## Foundation API benchmark';
+
+export function renderSection(report: BenchReport): string {
+  const { catalogue, fixtures, load } = report;
+  const count = (value: number) => value.toLocaleString('en-US');
+  const mb = (value: number | null) => (value === null ? 'not measured' : `${value.toFixed(0)} MB`);
+  const foreign = report.foreignCpuCores === null ? 'not measured' : `${report.foreignCpuCores.toFixed(2)} cores on average`;
+  const built = catalogue.reused
+    ? `generated in ${catalogue.generationSeconds.toFixed(0)} s on first use and reused from bench/.data`
+    : `generated in ${catalogue.generationSeconds.toFixed(0)} s for this run`;
+  const problems = report.outcomes.filter((o) => o.problem).map((o) => `- ${o.route.name}: ${o.problem ?? ''}`);
+  return [
+    SECTION_TITLE,
+    '',
+    `Measured by \`npm run bench\` (bench/src/run.ts) on ${report.date.toISOString().replace(/\.\d+Z$/, 'Z')}.`,
+    '',
+    `- Machine: ${describeMachine()}.`,
+    `- Catalogue: ${count(catalogue.stats.books)} books, ${count(catalogue.stats.chapters)} chapters, ${count(catalogue.stats.pages)} pages on the embedded SQLite database (${built}).`,
+    `- Load: autocannon, ${load.connections} connections, ${load.seconds} s per route after a ${load.warmupSeconds} s warm-up, first against the server, then against a bare node:http server answering the same bytes from memory. Server, bare server and autocannon share the machine; autocannon reports whole milliseconds. CPU used by other programs meanwhile: ${foreign}.`,
+    `- Searches ask for 10 books in en-us; "+tag" uses ${fixtures.tag}, the least used genre (${count(fixtures.tagBooks)} books). The chapter list is the first 10 of a ${fixtures.bookChapters}-chapter book; the content is its free chapter ${fixtures.chapterNumber}, asked without a token.`,
+    '',
+    renderRouteTable(report),
+    '',
+    '### Targets',
+    '',
+    ...summarizeTargets(report).map((line) => `- ${line}`),
+    '',
+    'Page 0 against page 50 under load:',
+    '',
+    renderPageComparison(report),
+    '',
+    'Median latency of one request at a time, from the first to the last page (an OFFSET scan would grow with the page number):',
+    '',
+    report.depth.length > 0 ? renderDepthTable(report) : 'Not measured.',
+    '',
+    `Resident memory of the server process (VmRSS, sampled every 100 ms): ${mb(report.readyRssMb)} when it first answered, ${mb(report.peakRssMb)} at the peak (target under ${RSS_TARGET_MB} MB).`,
+    ...(problems.length > 0 ? ['', 'Routes that could not be measured:', '', ...problems] : []),
+    '',
+  ].join('\n');
+}
+
+/** Replaces this benchmark's section of docs/PERFORMANCE.md, leaving any other sections (other benchmarks) alone. */
+export function writePerformanceDoc(docPath: string, section: string): void {
+  const current = existsSync(docPath)
+    ? readFileSync(docPath, 'utf8')
+    : '# Performance\n\nMeasured figures, rewritten by the benchmarks that produce them.\n';
+  const start = current.indexOf(`${SECTION_TITLE}\n`);
+  let next: string;
+  if (start === -1) {
+    next = `${current.trimEnd()}\n\n${section}`;
+  } else {
+    const end = current.slice(start + SECTION_TITLE.length).search(/^## /m);
+    const rest = end === -1 ? '' : current.slice(start + SECTION_TITLE.length + end);
+    next = `${current.slice(0, start)}${section}${rest ? `\n${rest}` : ''}`;
+  }
+  writeFileSync(docPath, `${next.trimEnd()}\n`);
+}

@@ -1,0 +1,159 @@
+import os from 'node:os';
+import type { Catalogue } from './catalogue-cache.js';
+import type { BenchFixtures } from './fixtures.js';
+import type { DepthPoint, LoadOptions, LoadResult } from './load-test.js';
+import type { BenchRoute } from './routes.js';
+
+export const P99_TARGET_MS = 25;
+export const RSS_TARGET_MB = 200;
+
+export interface RouteOutcome {
+  route: BenchRoute;
+  real?: LoadResult;
+  bare?: LoadResult;
+  /** Why the route could not be measured (the server's answer was wrong). */
+  problem?: string;
+}
+
+export interface BenchReport {
+  date: Date;
+  catalogue: Catalogue;
+  fixtures: BenchFixtures;
+  load: LoadOptions;
+  outcomes: RouteOutcome[];
+  depth: { name: string; points: DepthPoint[] }[];
+  /** Resident memory of the server process when it first answered, and the most seen over the run. */
+  readyRssMb: number | null;
+  peakRssMb: number | null;
+  /** Average cores other programs kept busy during the measurements. */
+  foreignCpuCores: number | null;
+}
+
+/** Above this, other programs took a noticeable share of a 2-core machine and tail latencies are suspect. */
+const BUSY_MACHINE_CORES = 0.2;
+
+export function describeMachine(): string {
+  const cpu = os.cpus()[0]?.model.trim() ?? 'unknown CPU';
+  const memoryGiB = (os.totalmem() / 1024 ** 3).toFixed(1);
+  return `${cpu}, ${os.availableParallelism()} cores, ${memoryGiB} GiB RAM, ${os.type()} ${os.release()} ${os.arch()}, Node ${process.version}`;
+}
+
+const integer = (value: number) => Math.round(value).toLocaleString('en-US');
+const ms = (value: number) => `${value < 10 ? value.toFixed(value % 1 === 0 ? 0 : 2) : value.toFixed(0)} ms`;
+
+export function meetsLatencyTarget(result: LoadResult | undefined): boolean {
+  return result !== undefined && result.failures === 0 && result.p99Ms < P99_TARGET_MS;
+}
+
+function routeRow(outcome: RouteOutcome): string[] {
+  const { real, bare } = outcome;
+  if (!real || !bare) return [outcome.route.name, 'not measured', '', '', '', '', '', '', 'no'];
+  const verdict = meetsLatencyTarget(real) ? 'yes' : real.failures > 0 ? `no (${integer(real.failures)} failed)` : 'no';
+  return [
+    outcome.route.name,
+    integer(real.requestsPerSecond),
+    ms(real.p50Ms),
+    ms(real.p99Ms),
+    integer(bare.requestsPerSecond),
+    ms(bare.p50Ms),
+    ms(bare.p99Ms),
+    (real.requestsPerSecond / bare.requestsPerSecond).toFixed(2),
+    verdict,
+  ];
+}
+
+/** Pads every column to its widest cell: readable in a terminal and already in Prettier's Markdown table layout. */
+export function renderTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  const widths = header.map((title, column) => Math.max(3, title.length, ...rows.map((row) => (row[column] ?? '').length)));
+  const line = (cells: readonly string[]) => `| ${widths.map((width, column) => (cells[column] ?? '').padEnd(width)).join(' | ')} |`;
+  return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n');
+}
+
+export function renderRouteTable(report: BenchReport): string {
+  const header = [
+    'Route',
+    'Server req/s',
+    'p50',
+    'p99',
+    'Bare req/s',
+    'Bare p50',
+    'Bare p99',
+    'Server/bare req/s',
+    `p99 < ${P99_TARGET_MS} ms`,
+  ];
+  return renderTable(header, report.outcomes.map(routeRow));
+}
+
+/** Page 0 against page 50 of each search under load; throughput noise makes this a comparison, the depth probe the verdict. */
+export function renderPageComparison(report: BenchReport): string {
+  const rows: string[][] = [];
+  for (const first of report.outcomes) {
+    const search = first.route.search;
+    if (!search || search.page !== 0) continue;
+    const deeper = report.outcomes.find(
+      (o) =>
+        o.route.search && o.route.search.order === search.order && o.route.search.tagged === search.tagged && o.route.search.page !== 0,
+    );
+    const label = `search ${search.order}${search.tagged ? ' +tag' : ''}`;
+    if (!first.real || !deeper?.real) {
+      rows.push([label, 'not measured', '', '', '']);
+      continue;
+    }
+    rows.push([
+      label,
+      integer(first.real.requestsPerSecond),
+      integer(deeper.real.requestsPerSecond),
+      (deeper.real.requestsPerSecond / first.real.requestsPerSecond).toFixed(2),
+      `${ms(first.real.p99Ms)} / ${ms(deeper.real.p99Ms)}`,
+    ]);
+  }
+  return renderTable(['Search', 'Page 0 req/s', 'Page 50 req/s', 'Page 50 / page 0 req/s', 'p99 page 0 / page 50'], rows);
+}
+
+export function isDepthFlat(points: readonly DepthPoint[]): boolean {
+  const first = points[0];
+  const last = points[points.length - 1];
+  // Half a millisecond of slack: at sub-millisecond medians, noise is a larger share than any real trend.
+  return first !== undefined && last !== undefined && last.medianMs <= first.medianMs * 1.5 + 0.5;
+}
+
+export function renderDepthTable(report: BenchReport): string {
+  const rows = report.depth.map((series) => [
+    series.name,
+    ...series.points.map((p) => `page ${integer(p.page)}: ${p.medianMs.toFixed(2)} ms (p90 ${p.p90Ms.toFixed(2)})`),
+    isDepthFlat(series.points) ? 'yes' : 'no',
+  ]);
+  const columns = Math.max(0, ...report.depth.map((series) => series.points.length));
+  const header = [
+    'Search',
+    ...Array.from({ length: columns }, (_, i) => (i === 0 ? 'First page' : i === columns - 1 ? 'Last page' : 'Deeper page')),
+    'Flat',
+  ];
+  return renderTable(header, rows);
+}
+
+export function summarizeTargets(report: BenchReport): string[] {
+  const measured = report.outcomes.filter((o) => o.real);
+  const missed = measured.filter((o) => !meetsLatencyTarget(o.real)).map((o) => o.route.name);
+  const unmeasured = report.outcomes.filter((o) => !o.real).map((o) => o.route.name);
+  const pageCostFlat = report.depth.every((series) => isDepthFlat(series.points));
+  const rss = report.peakRssMb;
+  const foreign = report.foreignCpuCores;
+  return [
+    ...(foreign !== null && foreign > BUSY_MACHINE_CORES
+      ? [`WARNING: other programs kept ${foreign.toFixed(2)} cores busy on average during the run; latencies are inflated and noisy.`]
+      : []),
+    missed.length === 0
+      ? `p99 under ${P99_TARGET_MS} ms at ${report.load.connections} connections: met on all ${measured.length} measured routes.`
+      : `p99 under ${P99_TARGET_MS} ms at ${report.load.connections} connections: MISSED on ${missed.length} of ${measured.length} routes (${missed.join('; ')}).`,
+    ...(unmeasured.length > 0 ? [`Not measured, the server answered wrongly: ${unmeasured.join('; ')}.`] : []),
+    report.depth.length === 0
+      ? 'Search cost by page depth: not measured.'
+      : pageCostFlat
+        ? 'Search cost independent of the page number: met (the last page costs about what the first does).'
+        : 'Search cost independent of the page number: MISSED (deeper pages cost more; see the depth table).',
+    rss === null
+      ? `Server memory: not measured (no /proc); target under ${RSS_TARGET_MB} MB.`
+      : `Server memory: peak RSS ${rss.toFixed(0)} MB (${report.readyRssMb?.toFixed(0) ?? '?'} MB when it first answered) against a target under ${RSS_TARGET_MB} MB: ${rss < RSS_TARGET_MB ? 'met' : 'MISSED'}.`,
+  ];
+}

@@ -1,0 +1,193 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { ensureCatalogue } from './catalogue-cache.js';
+import { pickFixtures } from './fixtures.js';
+import { startForeignCpuMeter } from './foreign-cpu.js';
+import { measureThroughput, probePageDepth, type LoadOptions } from './load-test.js';
+import { renderSection, writePerformanceDoc } from './performance-doc.js';
+import {
+  describeMachine,
+  renderDepthTable,
+  renderPageComparison,
+  renderRouteTable,
+  summarizeTargets,
+  type BenchReport,
+  type RouteOutcome,
+} from './report.js';
+import { buildRoutes, captureResponses, searchPath, searchTotal, type BenchRoute, type SearchOrder } from './routes.js';
+import { sampleMemory, startBareServer, startRealServer, type CapturedResponse, type ChildServer } from './server-process.js';
+
+/**
+ * `npm run bench`: the foundation API benchmark of issue 2. Exits non-zero only when the harness could not
+ * measure (no server build, a crash, a route answering wrongly); missed targets are printed, not fatal.
+ */
+const USAGE = `Usage: node bench/dist/run.js [--books N] [--seconds S] [--warmup S] [--connections C] [--fresh] [--no-docs]
+  --books N        catalogue size (default 100000; about 10 chapters per book)
+  --seconds S      measured seconds per route and server (default 5)
+  --warmup S       unrecorded warm-up seconds before each measurement (default 1)
+  --connections C  concurrent connections (default 10)
+  --fresh          rebuild the cached catalogue in bench/.data
+  --no-docs        print only; leave docs/PERFORMANCE.md alone`;
+
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+const serverMain = path.join(repoRoot, 'apps/server/dist/main.js');
+const bareServerEntry = path.join(import.meta.dirname, 'bare-server.js');
+
+function readOptions() {
+  const { values } = parseArgs({
+    options: {
+      books: { type: 'string', default: '100000' },
+      seconds: { type: 'string', default: '5' },
+      warmup: { type: 'string', default: '1' },
+      connections: { type: 'string', default: '10' },
+      fresh: { type: 'boolean', default: false },
+      'no-docs': { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  const positive = (name: string, raw: string, min: number) => {
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min) throw new Error(`--${name} must be an integer of at least ${min}\n${USAGE}`);
+    return value;
+  };
+  return {
+    help: values.help,
+    books: positive('books', values.books, 100),
+    load: {
+      seconds: positive('seconds', values.seconds, 1),
+      warmupSeconds: positive('warmup', values.warmup, 0),
+      connections: positive('connections', values.connections, 1),
+    } satisfies LoadOptions,
+    fresh: values.fresh,
+    writeDocs: !values['no-docs'],
+  };
+}
+
+async function main(): Promise<number> {
+  const options = readOptions();
+  if (options.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  if (!existsSync(serverMain)) throw new Error(`${serverMain} does not exist: run \`npm run build\` (or \`npm run bench\`) first`);
+  console.log(`Machine: ${describeMachine()}`);
+
+  console.log(`Catalogue: ${options.books.toLocaleString('en-US')} books ...`);
+  const catalogue = await ensureCatalogue({
+    cacheRoot: path.join(repoRoot, 'bench/.data'),
+    serverMain,
+    books: options.books,
+    fresh: options.fresh,
+  });
+  const { stats } = catalogue;
+  console.log(
+    `Catalogue: ${stats.books} books, ${stats.chapters} chapters, ${stats.pages} pages ` +
+      `(${catalogue.reused ? 'reused; built' : 'built'} in ${catalogue.generationSeconds.toFixed(1)} s) at ${catalogue.dataDir}`,
+  );
+  const fixtures = pickFixtures(catalogue.sqlitePath);
+  const routes = buildRoutes(fixtures);
+
+  const servers: ChildServer[] = [];
+  try {
+    const started = performance.now();
+    const real = await startRealServer({ serverMain, dataDir: catalogue.dataDir });
+    servers.push(real);
+    const memory = sampleMemory(real.pid);
+    console.log(`Server ready in ${((performance.now() - started) / 1000).toFixed(1)} s (pid ${real.pid})`);
+
+    const { captured, problems } = await captureResponses(real.baseUrl, routes);
+    for (const [name, problem] of problems) console.error(`NOT MEASURED ${name}: ${problem}`);
+    const bare = await startBareServer(bareServerEntry, captured);
+    servers.push(bare);
+    await checkBareServer(bare, captured);
+    const foreignCpu = startForeignCpuMeter([process.pid, real.pid, bare.pid]);
+
+    const outcomes: RouteOutcome[] = [];
+    for (const route of routes) {
+      const problem = problems.get(route.name);
+      if (problem) {
+        outcomes.push({ route, problem });
+        continue;
+      }
+      const realResult = await measureThroughput(real.baseUrl + route.path, options.load);
+      if (!real.isRunning()) throw new Error(`the server died during "${route.name}":\n${real.outputTail()}`);
+      const bareResult = await measureThroughput(bare.baseUrl + route.path, options.load);
+      outcomes.push({ route, real: realResult, bare: bareResult });
+      console.log(
+        `  ${route.name.padEnd(34)} server ${realResult.requestsPerSecond.toFixed(0).padStart(6)} req/s p99 ${realResult.p99Ms} ms` +
+          `${realResult.failures > 0 ? ` (${realResult.failures} failed)` : ''} | bare ${bareResult.requestsPerSecond.toFixed(0).padStart(6)} req/s`,
+      );
+    }
+
+    const depth = await probeDepth(real, fixtures.tag, captured, routes);
+    const foreignCpuCores = foreignCpu.stop();
+    memory.stop();
+    const report: BenchReport = {
+      date: new Date(),
+      catalogue,
+      fixtures,
+      load: options.load,
+      outcomes,
+      depth,
+      readyRssMb: memory.firstMb(),
+      peakRssMb: memory.peakMb(),
+      foreignCpuCores,
+    };
+    printReport(report);
+    if (options.writeDocs) {
+      const docPath = path.join(repoRoot, 'docs/PERFORMANCE.md');
+      writePerformanceDoc(docPath, renderSection(report));
+      console.log(`\nWrote ${path.relative(repoRoot, docPath)}`);
+    }
+    return problems.size > 0 ? 1 : 0;
+  } finally {
+    for (const server of servers) await server.stop();
+  }
+}
+
+/** The baseline must answer byte for byte what the server did, or the comparison means nothing. */
+async function checkBareServer(bare: ChildServer, captured: readonly CapturedResponse[]): Promise<void> {
+  for (const expected of captured) {
+    const body = Buffer.from(await (await fetch(bare.baseUrl + expected.path)).arrayBuffer());
+    if (!body.equals(expected.body)) throw new Error(`bare server answered ${expected.path} with different bytes`);
+  }
+}
+
+/** First, 50th, middle and last page of two searches, one request at a time; skipped for routes that failed. */
+async function probeDepth(real: ChildServer, tag: string, captured: readonly CapturedResponse[], routes: readonly BenchRoute[]) {
+  const series: BenchReport['depth'] = [];
+  const variants: { order: SearchOrder; tag: string | null }[] = [
+    { order: 'updated_at', tag: null },
+    { order: 'popularity', tag },
+  ];
+  for (const variant of variants) {
+    const index = routes.findIndex(
+      (r) => r.search?.order === variant.order && r.search.tagged === (variant.tag !== null) && r.search.page === 0,
+    );
+    const total = searchTotal(captured[index]);
+    if (total === null || total <= 10) continue;
+    const last = Math.floor((total - 1) / 10);
+    const pages = [...new Set([0, 50, Math.floor(last / 2), last])].filter((page) => page <= last).sort((a, b) => a - b);
+    const name = `search ${variant.order}${variant.tag === null ? '' : ' +tag'} (${total.toLocaleString('en-US')} results)`;
+    series.push({ name, points: await probePageDepth(real.baseUrl, (page) => searchPath(variant.order, variant.tag, page), pages) });
+  }
+  return series;
+}
+
+function printReport(report: BenchReport): void {
+  console.log(`\n${renderRouteTable(report)}\n`);
+  console.log(`${renderPageComparison(report)}\n`);
+  if (report.depth.length > 0) console.log(`${renderDepthTable(report)}\n`);
+  for (const line of summarizeTargets(report)) console.log(line);
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    console.error(`bench failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,128 @@
+import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+/** A server running as a child process, so it has a core and a heap of its own and its RSS can be read. */
+export interface ChildServer {
+  readonly pid: number;
+  readonly baseUrl: string;
+  isRunning(): boolean;
+  /** The last lines the child printed, for error messages. */
+  outputTail(): string;
+  stop(): Promise<void>;
+}
+
+export interface CapturedResponse {
+  path: string;
+  status: number;
+  contentType: string;
+  body: Buffer;
+}
+
+const running = new Set<ChildProcess>();
+// A crashed or interrupted harness must not leave servers holding ports and the database.
+process.on('exit', () => running.forEach((child) => child.kill('SIGKILL')));
+// Signals end the process without 'exit' handlers unless they are turned into an orderly exit.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(signal === 'SIGINT' ? 130 : 143));
+
+export async function findFreePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve, reject) => probe.once('error', reject).listen(0, '127.0.0.1', resolve));
+  const address = probe.address();
+  await new Promise((resolve) => probe.close(resolve));
+  if (address === null || typeof address === 'string') throw new Error('could not reserve a local port');
+  return address.port;
+}
+
+/** Starts `node apps/server/dist/main.js` on the embedded SQLite of `dataDir` and waits for /healthz. */
+export async function startRealServer(options: { serverMain: string; dataDir: string; timeoutMs?: number }): Promise<ChildServer> {
+  const port = await findFreePort();
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: options.dataDir, PORT: String(port), HOST: '127.0.0.1' };
+  // Whatever the shell says, the benchmark measures the embedded default: SQLite, no demo data, quiet logs.
+  delete env.DATABASE_URL;
+  delete env.NODE_ENV;
+  Object.assign(env, { DEMO_CATALOGUE: 'off', LOG_LEVEL: 'warn' });
+  const child = spawn(process.execPath, [options.serverMain], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  return await watchChild(child, `http://127.0.0.1:${port}`, '/healthz', options.timeoutMs ?? 120_000);
+}
+
+/** Forks bench/dist/bare-server.js and hands it the captured responses to answer from memory. */
+export async function startBareServer(entry: string, responses: readonly CapturedResponse[]): Promise<ChildServer> {
+  const port = await findFreePort();
+  const child = fork(entry, [String(port)], { stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+  child.send({ responses: responses.map((r) => ({ ...r, body: r.body.toString('base64') })) });
+  const server = await watchChild(child, `http://127.0.0.1:${port}`, '/__bare_ready', 15_000);
+  // The IPC channel was only for the hand-over; closing it keeps the child's event loop to HTTP alone.
+  child.disconnect();
+  return server;
+}
+
+async function watchChild(child: ChildProcess, baseUrl: string, readyPath: string, timeoutMs: number): Promise<ChildServer> {
+  running.add(child);
+  let tail = '';
+  const keepTail = (chunk: Buffer) => {
+    tail = (tail + chunk.toString('utf8')).slice(-4000);
+  };
+  child.stdout?.on('data', keepTail);
+  child.stderr?.on('data', keepTail);
+  let exitCode: number | null | undefined;
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', (code, signal) => {
+      exitCode = code ?? (signal ? -1 : null);
+      running.delete(child);
+      resolve();
+    }),
+  );
+  const server: ChildServer = {
+    pid: child.pid ?? -1,
+    baseUrl,
+    outputTail: () => tail.trim(),
+    isRunning: () => exitCode === undefined,
+    async stop() {
+      if (exitCode !== undefined) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (exitCode !== undefined) throw new Error(`server exited with code ${exitCode} before it was ready:\n${server.outputTail()}`);
+    try {
+      const response = await fetch(baseUrl + readyPath, { signal: AbortSignal.timeout(2000) });
+      if (response.ok) return server;
+    } catch {
+      // Not listening yet.
+    }
+    await sleep(200);
+  }
+  await server.stop();
+  throw new Error(`server did not answer ${readyPath} within ${timeoutMs / 1000} s:\n${server.outputTail()}`);
+}
+
+/** Samples a process's resident memory from /proc (Linux) and keeps the peak. */
+export function sampleMemory(pid: number, intervalMs = 100): { firstMb(): number | null; peakMb(): number | null; stop(): void } {
+  let firstKb: number | null = null;
+  let peakKb: number | null = null;
+  const read = () => {
+    try {
+      const match = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+      if (match?.[1]) {
+        firstKb ??= Number(match[1]);
+        peakKb = Math.max(peakKb ?? 0, Number(match[1]));
+      }
+    } catch {
+      // No /proc (not Linux) or the process is gone: report what was seen.
+    }
+  };
+  read();
+  const timer = setInterval(read, intervalMs);
+  timer.unref();
+  return {
+    firstMb: () => (firstKb === null ? null : firstKb / 1024),
+    peakMb: () => (peakKb === null ? null : peakKb / 1024),
+    stop: () => clearInterval(timer),
+  };
+}
