@@ -8,14 +8,15 @@ import { migrateToLatest } from '../src/db/migrator.js';
 import { isCatalogueEmpty } from '../src/modules/catalogue/catalogue.repository.js';
 import { seedDemoCatalogue, type SeedDemoResult } from '../src/modules/demo/demo-catalogue.js';
 import { createLocalMediaStorage, type MediaStorage } from '../src/modules/media/media-storage.js';
+import { createTestDatabase } from './helpers/test-context.js';
 
-// The seeding is dialect-neutral Kysely and runs on PostgreSQL elsewhere; here it draws ~900 images,
-// which is worth doing once per suite run, not once per dialect.
+// Seeds into the run's dialect; the determinism check seeds a second copy into SQLite, so on the
+// PostgreSQL run it also shows both dialects store the same catalogue.
 const NOW = Date.UTC(2026, 10, 22, 8, 0, 0);
 const SEED_TIMEOUT = 180_000;
 
-async function openFresh(dir: string, name: string): Promise<DatabaseHandle> {
-  const handle = openDatabase({ databaseUrl: null, sqlitePath: path.join(dir, `${name}.sqlite`) });
+async function openFresh(dir: string, name: string, databaseUrl: string | null = null): Promise<DatabaseHandle> {
+  const handle = openDatabase({ databaseUrl, sqlitePath: path.join(dir, `${name}.sqlite`) });
   await migrateToLatest(handle.db);
   return handle;
 }
@@ -30,15 +31,18 @@ async function readBooks(handle: DatabaseHandle) {
     .execute();
 }
 
-describe.skipIf(process.env.INKSTREAM_TEST_DB === 'postgres')('demo catalogue', () => {
+describe('demo catalogue', () => {
   let dir: string;
+  let dropDatabase: (() => Promise<void>) | undefined;
   let handle: DatabaseHandle;
   let storage: MediaStorage;
   let result: SeedDemoResult;
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'inkstream-demo-'));
-    handle = await openFresh(dir, 'first');
+    const testDatabase = await createTestDatabase();
+    dropDatabase = testDatabase.drop;
+    handle = await openFresh(dir, 'first', testDatabase.databaseUrl);
     storage = createLocalMediaStorage(path.join(dir, 'media'));
     expect(await isCatalogueEmpty(handle.db)).toBe(true);
     result = await seedDemoCatalogue({ db: handle.db, storage, now: NOW });
@@ -46,6 +50,7 @@ describe.skipIf(process.env.INKSTREAM_TEST_DB === 'postgres')('demo catalogue', 
 
   afterAll(async () => {
     await handle?.close();
+    await dropDatabase?.();
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from './helpers/factories.js';
+import { createUser, nextClientIp } from './helpers/factories.js';
 import { createTestContext, type TestContext } from './helpers/test-context.js';
 
 let ctx: TestContext;
@@ -7,13 +7,6 @@ beforeAll(async () => {
   ctx = await createTestContext();
 });
 afterAll(() => ctx.close());
-
-let ipCounter = 0;
-/** A fresh client address (10.2.x.y); the per-IP limits count each one separately. */
-const nextIp = () => {
-  ipCounter += 1;
-  return `10.2.${Math.floor(ipCounter / 250) % 250}.${(ipCounter % 250) + 1}`;
-};
 
 const login = (username: string, password: string, remoteAddress: string) =>
   ctx.app.inject({ method: 'POST', url: '/api/v1/user/login', payload: { username, password }, remoteAddress });
@@ -81,27 +74,27 @@ describe('per-account login lockout', () => {
     const victim = await createUser(ctx);
     const bystander = await createUser(ctx);
 
-    const failures = await runLimited(100, 10, () => login(victim.username, 'wrong-password', nextIp()));
+    const failures = await runLimited(100, 10, () => login(victim.username, 'wrong-password', nextClientIp()));
     for (const response of failures) {
       expect(response.statusCode).toBe(401);
       expect(response.json().code).toBe('INVALID_CREDENTIALS');
     }
 
-    const locked = await login(victim.username, victim.password, nextIp());
+    const locked = await login(victim.username, victim.password, nextClientIp());
     const retryAfter = expectRateLimited(locked);
     expect(retryAfter).toBeLessThanOrEqual(60 * 60);
     // The name is matched case-insensitively, so another spelling is locked too.
-    expectRateLimited(await login(victim.username.toUpperCase(), victim.password, nextIp()));
+    expectRateLimited(await login(victim.username.toUpperCase(), victim.password, nextClientIp()));
 
     // Another account is unaffected.
-    const other = await login(bystander.username, bystander.password, nextIp());
+    const other = await login(bystander.username, bystander.password, nextClientIp());
     expect(other.statusCode).toBe(200);
     expect(other.json().data.uuid).toBe(bystander.uuid);
   });
 
   it('never evaluates more than 100 failed passwords for one account, even when the attempts arrive at once', async () => {
     const user = await createUser(ctx);
-    const burst = await Promise.all(Array.from({ length: 120 }, () => login(user.username, 'wrong-password', nextIp())));
+    const burst = await Promise.all(Array.from({ length: 120 }, () => login(user.username, 'wrong-password', nextClientIp())));
     const refused = burst.filter((r) => r.statusCode === 401);
     const limited = burst.filter((r) => r.statusCode === 429);
     expect(refused.length + limited.length).toBe(120);
@@ -110,16 +103,16 @@ describe('per-account login lockout', () => {
     // At most 100 failures per hour per account (login-throttle.ts, OWASP ASVS 2.2.1).
     expect(refused.length).toBeLessThanOrEqual(100);
     expect(limited.length).toBeGreaterThanOrEqual(20);
-    expectRateLimited(await login(user.username, user.password, nextIp()));
+    expectRateLimited(await login(user.username, user.password, nextClientIp()));
   });
 
   it('does not lock an account after 99 failures, and a success clears the count', async () => {
     const user = await createUser(ctx);
-    const failures = await runLimited(99, 10, () => login(user.username, 'wrong-password', nextIp()));
+    const failures = await runLimited(99, 10, () => login(user.username, 'wrong-password', nextClientIp()));
     expect(failures.every((r) => r.statusCode === 401)).toBe(true);
-    expect((await login(user.username, user.password, nextIp())).statusCode).toBe(200);
+    expect((await login(user.username, user.password, nextClientIp())).statusCode).toBe(200);
     // After the success the counter starts again: one more failure does not lock.
-    expect((await login(user.username, 'wrong-password', nextIp())).statusCode).toBe(401);
-    expect((await login(user.username, user.password, nextIp())).statusCode).toBe(200);
+    expect((await login(user.username, 'wrong-password', nextClientIp())).statusCode).toBe(401);
+    expect((await login(user.username, user.password, nextClientIp())).statusCode).toBe(200);
   });
 });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTokenService } from '../src/modules/users/tokens.js';
-import { authHeader, createUser } from './helpers/factories.js';
+import { authHeader, createUser, nextClientIp } from './helpers/factories.js';
 import { createTestContext, type TestContext } from './helpers/test-context.js';
 
 let ctx: TestContext;
@@ -10,13 +10,6 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-let ipCounter = 0;
-/** A distinct client address per request, so the per-IP limits never interfere with these tests. */
-const nextIp = () => {
-  ipCounter += 1;
-  return `10.1.${Math.floor(ipCounter / 250) % 250}.${(ipCounter % 250) + 1}`;
-};
-
 let nameCounter = 0;
 const uniqueName = (prefix = 'reader') => `${prefix}${Date.now().toString(36).slice(-4)}${(nameCounter += 1)}`;
 
@@ -24,12 +17,13 @@ const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 const register = (payload: Record<string, unknown>) =>
-  ctx.app.inject({ method: 'POST', url: '/api/v1/user/register', payload, remoteAddress: nextIp() });
+  ctx.app.inject({ method: 'POST', url: '/api/v1/user/register', payload, remoteAddress: nextClientIp() });
 const login = (username: string, password: string) =>
-  ctx.app.inject({ method: 'POST', url: '/api/v1/user/login', payload: { username, password }, remoteAddress: nextIp() });
-const get = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url, headers, remoteAddress: nextIp() });
+  ctx.app.inject({ method: 'POST', url: '/api/v1/user/login', payload: { username, password }, remoteAddress: nextClientIp() });
+const get = (url: string, headers: Record<string, string> = {}) =>
+  ctx.app.inject({ method: 'GET', url, headers, remoteAddress: nextClientIp() });
 const updatePassword = (headers: Record<string, string>, payload: Record<string, unknown>) =>
-  ctx.app.inject({ method: 'POST', url: '/api/v1/user/update_password', headers, payload, remoteAddress: nextIp() });
+  ctx.app.inject({ method: 'POST', url: '/api/v1/user/update_password', headers, payload, remoteAddress: nextClientIp() });
 
 /** Asserts the failure shape of the contract: `{error, code, details?}` and never `data`. */
 function expectError(response: { statusCode: number; json: () => unknown }, status: number, code: string) {
@@ -195,7 +189,7 @@ describe('POST /user/login', () => {
   });
 
   it('refuses an empty body with 400 VALIDATION_FAILED', async () => {
-    const response = await ctx.app.inject({ method: 'POST', url: '/api/v1/user/login', payload: {}, remoteAddress: nextIp() });
+    const response = await ctx.app.inject({ method: 'POST', url: '/api/v1/user/login', payload: {}, remoteAddress: nextClientIp() });
     expectError(response, 400, 'VALIDATION_FAILED');
   });
 });

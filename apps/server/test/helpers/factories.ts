@@ -12,6 +12,13 @@ import type { TestContext } from './test-context.js';
 let counter = 0;
 const unique = () => `${Date.now().toString(36).slice(-4)}${(counter += 1)}`;
 
+let ipCounter = 0;
+/** A fresh client address for each request, so tests not about rate limits never hit the per-IP limits. */
+export function nextClientIp(): string {
+  ipCounter += 1;
+  return `10.${Math.floor(ipCounter / 62_500) % 250}.${Math.floor(ipCounter / 250) % 250}.${(ipCounter % 250) + 1}`;
+}
+
 export interface TestUser {
   id: number;
   uuid: string;
@@ -44,7 +51,7 @@ export async function createUser(
     method: 'POST',
     url: '/api/v1/user/login',
     payload: { username, password },
-    remoteAddress: `10.9.${counter % 250}.${(counter += 1) % 250}`,
+    remoteAddress: nextClientIp(),
   });
   return { id, uuid, username, password, token: response.json().data.jwt_token };
 }

@@ -7,6 +7,11 @@ import { contentHash, type MediaStorage } from '../media/media-storage.js';
  * downloads. Everything is derived from seeded random numbers, so the same seed draws the same art.
  */
 
+/** The largest font size up to `fontSize` at which a line fits `maxWidth` (DejaVu Sans: about 0.6 em a character; librsvg ignores textLength). */
+function fittingFontSize(text: string, fontSize: number, maxWidth: number): number {
+  return Math.min(fontSize, Math.floor(maxWidth / (text.length * 0.6)));
+}
+
 export interface StoredImage {
   media_key: string;
   width: number;
@@ -181,7 +186,7 @@ export async function storeCover(storage: MediaStorage, input: CoverInput): Prom
     mountains(random, 0, height * 0.5, width, height * 0.3, palette.dark),
     `<rect y="${titleY - fontSize * 1.3}" width="${width}" height="${height}" fill="#000" fill-opacity="0.45"/>`,
     textBlock(lines, width / 2, titleY, fontSize, `fill="#fff" ${OUTLINED}`),
-    `<text x="${width / 2}" y="${height - 40}" ${FONT} font-size="22" fill="${palette.light}" text-anchor="middle">${escapeXml(input.caption)}</text>`,
+    `<text x="${width / 2}" y="${height - 40}" ${FONT} font-size="${fittingFontSize(input.caption, 22, width - 48)}" fill="${palette.light}" text-anchor="middle">${escapeXml(input.caption)}</text>`,
     `<text x="28" y="52" ${FONT} font-size="24" font-weight="bold" fill="#fff" letter-spacing="4">INKSTREAM</text>`,
     `<rect x="${width - 150}" y="24" width="126" height="40" rx="20" fill="${palette.accent}"/>`,
     `<text x="${width - 87}" y="52" ${FONT} font-size="20" font-weight="bold" fill="#111" text-anchor="middle">${escapeXml(input.badge)}</text>`,
