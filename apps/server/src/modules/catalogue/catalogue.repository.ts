@@ -25,14 +25,21 @@ export const findBookTranslations = (db: DbExecutor, bookIds: readonly number[])
     ? Promise.resolve([])
     : db.selectFrom('book_translations').select(['book_id', 'language', 'title', 'introduction']).where('book_id', 'in', bookIds).execute();
 
-export const findBookTagNames = (db: DbExecutor, bookId: number) =>
-  db
+/** Tag names of each book, in the book's own tag order. */
+export async function findTagNamesByBook(db: DbExecutor, bookIds: readonly number[]): Promise<Map<number, string[]>> {
+  const byBook = new Map<number, string[]>(bookIds.map((id) => [id, []]));
+  if (bookIds.length === 0) return byBook;
+  const rows = await db
     .selectFrom('book_tags')
     .innerJoin('tags', 'tags.id', 'book_tags.tag_id')
-    .select('tags.name')
-    .where('book_tags.book_id', '=', bookId)
+    .select(['book_tags.book_id', 'tags.name'])
+    .where('book_tags.book_id', 'in', bookIds)
+    .orderBy('book_tags.book_id')
     .orderBy('book_tags.position')
     .execute();
+  for (const row of rows) byBook.get(row.book_id)?.push(row.name);
+  return byBook;
+}
 
 export const findRecommendedBooks = (db: DbExecutor, limit: number) =>
   db

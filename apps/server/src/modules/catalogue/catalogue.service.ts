@@ -68,15 +68,15 @@ export function createCatalogueService(deps: { db: Db; ranking: RankingSnapshot;
     const language = resolveLanguage(rawLanguage);
     const rows = await repo.findRecommendedBooks(db, RECOMMENDATION_LIMIT);
     const ids = rows.map((row) => row.id);
-    const [translations, tags] = await Promise.all([translationsByBook(ids), Promise.all(ids.map((id) => repo.findBookTagNames(db, id)))]);
-    return rows.map((book, index) => {
-      const bookTags = tags[index] ?? [];
+    const [translations, tags] = await Promise.all([translationsByBook(ids), repo.findTagNamesByBook(db, ids)]);
+    return rows.map((book) => {
+      const bookTags = tags.get(book.id) ?? [];
       return {
         book_uuid: book.uuid,
         book_title: textOf(book, translations, language)?.title ?? '',
         cover_image: coverUrl(book.cover_key),
-        tag1: bookTags[0]?.name ?? null,
-        tag2: bookTags[1]?.name ?? null,
+        tag1: bookTags[0] ?? null,
+        tag2: bookTags[1] ?? null,
         chapterNumber: book.chapter_count,
         public_free_chapters: book.public_free_chapters,
       };
@@ -89,7 +89,7 @@ export function createCatalogueService(deps: { db: Db; ranking: RankingSnapshot;
     if (!book) throw notFound(ErrorCode.BOOK_NOT_FOUND, 'This book does not exist');
     const [translations, tags, chapters] = await Promise.all([
       repo.findBookTranslations(db, [book.id]),
-      repo.findBookTagNames(db, book.id),
+      repo.findTagNamesByBook(db, [book.id]),
       repo.findChapterPage(db, book.id, params.direction, params.page * params.pageSize, params.pageSize),
     ]);
     const chapterTitles = await repo.findChapterTranslations(
@@ -101,7 +101,7 @@ export function createCatalogueService(deps: { db: Db; ranking: RankingSnapshot;
       book_uuid: book.uuid,
       book_title: text?.title ?? '',
       book_introduction: text?.introduction ?? '',
-      book_tags: tags.map((t) => t.name),
+      book_tags: tags.get(book.id) ?? [],
       book_type: book.book_type,
       cover_image: coverUrl(book.cover_key),
       public_free_chapters: book.public_free_chapters,
