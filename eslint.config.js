@@ -2,7 +2,17 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'bench/.data/**', 'coverage/**', 'apps/web/placeholder/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      'apps/web/public/**',
+      '**/node_modules/**',
+      'data/**',
+      'bench/.data/**',
+      'coverage/**',
+      'apps/web/placeholder/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -36,6 +36,10 @@ export default defineConfig({
           ]
         : []),
       { ...shared, test: { name: 'contracts', include: ['packages/contracts/src/**/*.test.ts'] } },
+      {
+        ...shared,
+        test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+      },
     ],
   },
 });

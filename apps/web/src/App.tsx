@@ -1,0 +1,53 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { Layout } from './components/Layout';
+import { Loading } from './components/Loading';
+import { AuthProvider } from './features/auth/AuthContext';
+import { RequireUser } from './features/auth/RequireUser';
+import { BookListPage } from './routes/BookListPage';
+
+// The book list is the landing page; everything else loads on demand so `/` stays light.
+const ChapterListPage = lazy(() => import('./routes/ChapterListPage'));
+const ReaderPage = lazy(() => import('./routes/ReaderPage'));
+const LoginPage = lazy(() => import('./routes/LoginPage'));
+const RegisterPage = lazy(() => import('./routes/RegisterPage'));
+const ProfilePage = lazy(() => import('./routes/ProfilePage'));
+const ContactPage = lazy(() => import('./routes/ContactPage'));
+
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { staleTime: 60_000, retry: 1, refetchOnWindowFocus: false } },
+});
+
+export function App() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AuthProvider>
+        <BrowserRouter>
+          <Suspense fallback={<Loading />}>
+            <Routes>
+              <Route element={<Layout />}>
+                <Route index element={<BookListPage />} />
+                <Route path="books" element={<BookListPage />} />
+                <Route path="book/chapters/:id" element={<ChapterListPage />} />
+                <Route path="login" element={<LoginPage />} />
+                <Route path="register" element={<RegisterPage />} />
+                <Route
+                  path="profile"
+                  element={
+                    <RequireUser>
+                      <ProfilePage />
+                    </RequireUser>
+                  }
+                />
+                <Route path="contact-us" element={<ContactPage />} />
+              </Route>
+              <Route path="reader/book/chapter/:bookid/:chapter_uuid/:chapter_number" element={<ReaderPage />} />
+              <Route path="*" element={<Navigate to="/" replace />} />
+            </Routes>
+          </Suspense>
+        </BrowserRouter>
+      </AuthProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,58 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useAuth } from '../features/auth/AuthContext';
+import { LanguageSelector } from './LanguageSelector';
+import styles from './Header.module.css';
+
+export function Header() {
+  const { t } = useTranslation();
+  const { userUuid, username } = useAuth();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [query, setQuery] = useState(params.get('q') ?? '');
+
+  const onSearch = (event: FormEvent) => {
+    event.preventDefault();
+    const q = query.trim();
+    navigate(q ? `/?q=${encodeURIComponent(q)}` : '/');
+  };
+
+  return (
+    <header className={styles.header}>
+      <div className={styles.inner}>
+        <Link to="/" className={styles.brand}>
+          {t('siteName')}
+        </Link>
+        <form className={styles.search} role="search" onSubmit={onSearch}>
+          <label htmlFor="header-search" className="visually-hidden">
+            {t('header.search')}
+          </label>
+          <input
+            id="header-search"
+            type="search"
+            value={query}
+            maxLength={100}
+            placeholder={t('header.search')}
+            onChange={(event) => setQuery(event.target.value)}
+          />
+          <button type="submit" className={styles.searchButton}>
+            {t('header.searchButton')}
+          </button>
+        </form>
+        <div className={styles.actions}>
+          <LanguageSelector />
+          {userUuid ? (
+            <Link to="/profile" className={styles.button}>
+              {username || t('header.user')}
+            </Link>
+          ) : (
+            <Link to="/login" className={styles.button}>
+              {t('header.login')}
+            </Link>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

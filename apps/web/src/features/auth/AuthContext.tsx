@@ -1,0 +1,91 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { api, ApiError, SESSION_EXPIRED_EVENT } from '../../lib/api-client';
+import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage-keys';
+
+/** Auth context of spec section 3: userUuid, username, login, logout, register, error. */
+export interface AuthState {
+  userUuid: string | null;
+  username: string | null;
+  error: string | null;
+  login(username: string, password: string): Promise<boolean>;
+  logout(): void;
+  register(payload: { username: string; password: string; invite_code?: string | undefined }): Promise<boolean>;
+  setError(error: string | null): void;
+}
+
+const AuthContext = createContext<AuthState | null>(null);
+
+/** The product name sent as user_type on registration (spec section 3). */
+export const USER_TYPE = 'inkstream';
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [userUuid, setUserUuid] = useState(() => readStorage(STORAGE_KEYS.userUuid));
+  const [username, setUsername] = useState(() => readStorage(STORAGE_KEYS.username));
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    // The API client forgot a revoked session: show the visitor state.
+    const onExpired = () => {
+      setUserUuid(null);
+      setUsername(null);
+    };
+    window.addEventListener(SESSION_EXPIRED_EVENT, onExpired);
+    return () => window.removeEventListener(SESSION_EXPIRED_EVENT, onExpired);
+  }, []);
+
+  const login = useCallback(async (name: string, password: string) => {
+    try {
+      const result = await api.login(name, password);
+      writeStorage(STORAGE_KEYS.token, result.jwt_token);
+      writeStorage(STORAGE_KEYS.userUuid, result.uuid);
+      writeStorage(STORAGE_KEYS.username, result.username);
+      removeStorage(STORAGE_KEYS.visitorId);
+      setUserUuid(result.uuid);
+      setUsername(result.username);
+      setError(null);
+      return true;
+    } catch (caught) {
+      // Spec section 8: the server's error field when present, else 'Login failed'.
+      setError(caught instanceof ApiError && caught.code !== 'NETWORK_ERROR' ? caught.message : 'Login failed');
+      return false;
+    }
+  }, []);
+
+  const register = useCallback(async (payload: { username: string; password: string; invite_code?: string | undefined }) => {
+    try {
+      await api.register({ ...payload, invite_code: payload.invite_code || null, user_type: USER_TYPE });
+      setError(null);
+      return true;
+    } catch (caught) {
+      setError(caught instanceof ApiError && caught.code !== 'NETWORK_ERROR' ? caught.message : 'Registration failed');
+      return false;
+    }
+  }, []);
+
+  const logout = useCallback(() => {
+    // Spec section 4: logout clears local storage. The chosen language is kept: forgetting it
+    // would switch a reader's interface language as a side effect of logging out.
+    const language = readStorage(STORAGE_KEYS.language);
+    try {
+      window.localStorage.clear();
+    } catch {
+      // storage unavailable: nothing to clear
+    }
+    if (language) writeStorage(STORAGE_KEYS.language, language);
+    setUserUuid(null);
+    setUsername(null);
+    setError(null);
+  }, []);
+
+  const value = useMemo(
+    () => ({ userUuid, username, error, login, logout, register, setError }),
+    [userUuid, username, error, login, logout, register],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthState {
+  const context = useContext(AuthContext);
+  if (!context) throw new Error('useAuth must be used inside AuthProvider');
+  return context;
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { LANGUAGES } from '../lib/language';
+
+// Every JSON namespace of every language, read at build time.
+const files = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json', { eager: true });
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+
+function flatten(value: unknown, prefix = ''): string[] {
+  if (typeof value !== 'object' || value === null) return [prefix];
+  return Object.entries(value).flatMap(([key, child]) => flatten(child, prefix ? `${prefix}.${key}` : key));
+}
+
+function namespaces(language: string): Map<string, string[]> {
+  const result = new Map<string, string[]>();
+  for (const [path, module] of Object.entries(files)) {
+    const match = /\.\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
+    if (match?.[1] === language) result.set(match[2]!, flatten(module.default));
+  }
+  return result;
+}
+
+const baseKeys = (keys: string[]) => [...new Set(keys.map((key) => key.replace(PLURAL_SUFFIX, '')))].sort();
+
+describe('translations', () => {
+  const reference = namespaces('en-us');
+
+  it('has the English reference namespaces', () => {
+    expect([...reference.keys()]).toContain('common');
+  });
+
+  for (const language of LANGUAGES) {
+    it(`${language} has every namespace and key of en-us, with the plural forms its grammar needs`, () => {
+      const own = namespaces(language);
+      expect([...own.keys()].sort()).toEqual([...reference.keys()].sort());
+      const required = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
+      for (const [namespace, keys] of reference) {
+        const ownKeys = own.get(namespace) ?? [];
+        expect(baseKeys(ownKeys), `${language}/${namespace}`).toEqual(baseKeys(keys));
+        const plurals = baseKeys(keys.filter((key) => PLURAL_SUFFIX.test(key)));
+        for (const plural of plurals) {
+          for (const category of required) {
+            expect(ownKeys, `${language}/${namespace}: ${plural}_${category}`).toContain(`${plural}_${category}`);
+          }
+        }
+      }
+    });
+  }
+
+  it('never leaves a value empty', () => {
+    for (const [path, module] of Object.entries(files)) {
+      const values = JSON.stringify(module.default);
+      expect(values.includes('""'), path).toBe(false);
+    }
+  });
+});

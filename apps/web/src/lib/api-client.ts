@@ -1,0 +1,134 @@
+import type {
+  BookChapters,
+  BookSearchResult,
+  ChapterContent,
+  InviteCodeResult,
+  LoginResult,
+  Membership,
+  Me,
+  PublicConfig,
+  ReadingEvent,
+  RecommendedBook,
+  RegisterResult,
+} from '@inkstream/contracts';
+import { readStorage, removeStorage, STORAGE_KEYS } from './storage-keys';
+import { ensureVisitorId } from './visitor-id';
+
+/** An API failure: HTTP status, stable code and the server's readable message. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const SESSION_EXPIRED_EVENT = 'inkstream:session-expired';
+
+function authHeaders(): Record<string, string> {
+  const token = readStorage(STORAGE_KEYS.token);
+  if (token) return { Authorization: `Token ${token}` };
+  const visitor = readStorage(STORAGE_KEYS.visitorId);
+  return visitor ? { 'X-VISITOR-ID': visitor } : {};
+}
+
+/** Forgets a session the server no longer accepts; the app goes on as a visitor. */
+function forgetSession(): void {
+  removeStorage(STORAGE_KEYS.token);
+  removeStorage(STORAGE_KEYS.userUuid);
+  removeStorage(STORAGE_KEYS.username);
+  ensureVisitorId();
+  window.dispatchEvent(new Event(SESSION_EXPIRED_EVENT));
+}
+
+type Query = Record<string, string | number | undefined>;
+
+async function request<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  options: { query?: Query; body?: unknown; auth?: boolean } = {},
+): Promise<T> {
+  const url = new URL(`/api/v1${path}`, window.location.origin);
+  for (const [key, value] of Object.entries(options.query ?? {}))
+    if (value !== undefined && value !== '') url.searchParams.set(key, String(value));
+  const send = () =>
+    fetch(url, {
+      method,
+      headers: {
+        ...(options.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+        ...(options.auth === false ? {} : authHeaders()),
+      },
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
+  let response = await send();
+  if (response.status === 401 && options.auth !== false && readStorage(STORAGE_KEYS.token)) {
+    const body = (await response
+      .clone()
+      .json()
+      .catch(() => null)) as { code?: string } | null;
+    if (body?.code === 'INVALID_TOKEN') {
+      forgetSession();
+      response = await send();
+    }
+  }
+  const body = (await response.json().catch(() => null)) as { data?: T; error?: string; code?: string } | null;
+  if (!response.ok || !body || body.data === undefined) {
+    throw new ApiError(response.status, body?.code ?? 'NETWORK_ERROR', body?.error ?? `Request failed (${response.status})`);
+  }
+  return body.data;
+}
+
+export interface SearchParams {
+  language: string;
+  page: number;
+  page_size: number;
+  order_by: 'updated_at' | 'popularity';
+  tag?: string | undefined;
+  q?: string | undefined;
+}
+
+/** One client for the whole app: every call of the API contract, typed from packages/contracts. */
+export const api = {
+  login: (username: string, password: string) => request<LoginResult>('POST', '/user/login', { body: { username, password }, auth: false }),
+  register: (payload: { username: string; password: string; invite_code?: string | null; user_type: string }) =>
+    request<RegisterResult>('POST', '/user/register', { body: payload, auth: false }),
+  searchBooks: (params: SearchParams) => request<BookSearchResult>('GET', '/comics/book/search', { query: { ...params } }),
+  tags: () => request<{ result: string[] }>('GET', '/reader/book/tags').then((d) => d.result),
+  recommendations: (language: string) =>
+    request<{ result: RecommendedBook[] }>('GET', '/comics/book/recommendation/list', { query: { language } }).then((d) => d.result),
+  chapters: (bookId: string, language: string, direction: 'asc' | 'desc', page: number, pageSize: number) =>
+    request<{ result: BookChapters }>(
+      'GET',
+      `/comics/chapters/${encodeURIComponent(bookId)}/${language}/${direction}/${page}/${pageSize}`,
+    ).then((d) => d.result),
+  chapterContent: (chapterUuid: string, language: string) =>
+    request<{ result: ChapterContent }>('GET', `/comics/chapter_comics/${encodeURIComponent(chapterUuid)}/${language}`).then(
+      (d) => d.result,
+    ),
+  membership: () => request<{ result: Membership | null }>('GET', '/user/book/membership').then((d) => d.result),
+  favor: (book_uuid: string, chapter_uuid: string) =>
+    request<{ result: { already_favor: true; total_likes: number } }>('POST', '/comics/chapter/favor', {
+      body: { book_uuid, chapter_uuid },
+    }).then((d) => d.result),
+  inviteCode: () => request<{ result: InviteCodeResult }>('GET', '/user/invite_code').then((d) => d.result),
+  updatePassword: (new_password: string) =>
+    request<{ result: { updated: true; jwt_token: string } }>('POST', '/user/update_password', { body: { new_password } }).then(
+      (d) => d.result,
+    ),
+  me: () => request<{ result: Me }>('GET', '/user/me').then((d) => d.result),
+  publicConfig: () => request<{ result: PublicConfig }>('GET', '/config/public').then((d) => d.result),
+};
+
+/** Reading events go out with sendBeacon so they never compete with page images (text/plain JSON). */
+export function sendEvents(events: ReadingEvent[]): void {
+  if (events.length === 0) return;
+  const body = JSON.stringify({ events });
+  const url = '/api/v1/events';
+  if (typeof navigator !== 'undefined' && typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(url, body)) return;
+  void fetch(url, { method: 'POST', body, keepalive: true, headers: { 'Content-Type': 'application/json', ...authHeaders() } }).catch(
+    () => undefined,
+  );
+}

@@ -1,0 +1,44 @@
+import { DEFAULT_LANGUAGE, LANGUAGES, normalizeLanguage, type Language } from '@inkstream/contracts/languages';
+import { readStorage, STORAGE_KEYS, writeStorage } from './storage-keys';
+
+export { LANGUAGES, type Language };
+
+/** Browser language to ours: zh- → zh-cn, fr- → fr-fr, es- → es-es, ar- → ar-sa, else en-us (spec section 9). */
+export function mapBrowserLanguage(browserLanguage: string | undefined): Language {
+  const prefix = (browserLanguage ?? '').toLowerCase().split('-')[0];
+  switch (prefix) {
+    case 'zh':
+      return 'zh-cn';
+    case 'fr':
+      return 'fr-fr';
+    case 'es':
+      return 'es-es';
+    case 'ar':
+      return 'ar-sa';
+    default:
+      return DEFAULT_LANGUAGE;
+  }
+}
+
+/** The stored language when supported; else the browser's mapped language (spec section 4). */
+export function resolveLanguage(stored: string | null, browserLanguage: string | undefined): Language {
+  return (stored && normalizeLanguage(stored)) || mapBrowserLanguage(browserLanguage);
+}
+
+export function currentLanguage(): Language {
+  return resolveLanguage(readStorage(STORAGE_KEYS.language), typeof navigator === 'undefined' ? undefined : navigator.language);
+}
+
+export const isRightToLeft = (language: Language) => language === 'ar-sa';
+
+/** BCP 47 tag for Intl and the html lang attribute. */
+export const htmlLang = (language: Language) => {
+  const [lang, region] = language.split('-');
+  return `${lang}-${region!.toUpperCase()}`;
+};
+
+/** Choosing a language stores it and reloads the page (spec section 2). */
+export function chooseLanguage(language: Language): void {
+  writeStorage(STORAGE_KEYS.language, language);
+  window.location.reload();
+}

@@ -1,0 +1,32 @@
+/** Local storage keys (product spec section 3). */
+export const STORAGE_KEYS = {
+  token: 'X-API-TOKEN',
+  userUuid: 'USER_UUID',
+  username: 'USERNAME',
+  visitorId: 'X-VISITOR-ID',
+  language: 'language',
+} as const;
+
+export function readStorage(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null; // storage disabled (private mode, policy): behave as a fresh visitor
+  }
+}
+
+export function writeStorage(key: string, value: string): void {
+  try {
+    window.localStorage.setItem(key, value);
+  } catch {
+    // Storage may be full or disabled; the session then lasts until the page closes.
+  }
+}
+
+export function removeStorage(key: string): void {
+  try {
+    window.localStorage.removeItem(key);
+  } catch {
+    // nothing stored, nothing to remove
+  }
+}

@@ -1,0 +1,15 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App';
+import { initI18n } from './i18n';
+import { currentLanguage } from './lib/language';
+import { ensureVisitorId } from './lib/visitor-id';
+import './styles/global.css';
+
+ensureVisitorId();
+await initI18n(currentLanguage());
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,0 +1,12 @@
+import { useTranslation } from 'react-i18next';
+import styles from './ContactPage.module.css';
+
+/** /contact-us shows the logo only (spec section 2). */
+export default function ContactPage() {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.page}>
+      <img src="/icons/icon.svg" alt={t('siteName')} width={256} height={256} />
+    </div>
+  );
+}

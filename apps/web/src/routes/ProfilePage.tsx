@@ -1,0 +1,6 @@
+import { Loading } from '../components/Loading';
+
+// Placeholder: the screen lands with its feature.
+export default function ProfilePage() {
+  return <Loading />;
+}
