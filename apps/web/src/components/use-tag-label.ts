@@ -1,0 +1,7 @@
+import { useTranslation } from 'react-i18next';
+
+/** Genre tags are Chinese source strings; show them translated, and any other tag as it is. */
+export function useTagLabel(): (tag: string) => string {
+  const { t } = useTranslation();
+  return (tag) => t(`tags.${tag}`, { defaultValue: tag });
+}
