@@ -40,6 +40,18 @@ export default defineConfig({
         ...shared,
         test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom' },
       },
+      // Browser journeys against the real built server (npm test builds first) in Debian's Chromium.
+      {
+        ...shared,
+        test: {
+          name: 'e2e',
+          include: ['e2e/tests/**/*.e2e.test.ts'],
+          globalSetup: ['e2e/src/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 150_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

@@ -1,0 +1,38 @@
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+
+/** Debian's Chromium (apt-get install chromium); test tools that download their own browser cannot run here. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export async function launchBrowser(): Promise<Browser> {
+  if (!existsSync(CHROMIUM_PATH)) throw new Error(`Chromium not found at ${CHROMIUM_PATH}: run apt-get install -y chromium`);
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
+  });
+}
+
+export const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true } as const;
+export const DESKTOP = { viewport: { width: 1280, height: 800 } } as const;
+
+/** A fresh browser profile in one language (stored the way the app stores it). */
+export async function newContext(
+  browser: Browser,
+  baseURL: string,
+  options: { language?: string; device?: typeof PHONE | typeof DESKTOP } = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL, ...(options.device ?? DESKTOP), locale: 'en-US' });
+  if (options.language) {
+    await context.addInitScript((language) => {
+      if (!window.localStorage.getItem('language')) window.localStorage.setItem('language', language);
+    }, options.language);
+  }
+  return context;
+}

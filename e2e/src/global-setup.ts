@@ -1,0 +1,20 @@
+import type { TestProject } from 'vitest/node';
+import { startServer, type RunningServer } from './server.js';
+
+let server: RunningServer | undefined;
+
+/** One real server for all browser tests: demo catalogue, fresh data folder. */
+export async function setup(project: TestProject): Promise<void> {
+  server = await startServer({ port: Number(process.env.E2E_PORT ?? 3210) });
+  project.provide('baseUrl', server.url);
+}
+
+export async function teardown(): Promise<void> {
+  await server?.stop();
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}

@@ -1,0 +1,49 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+export interface RunningServer {
+  url: string;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the real, built server (`npm run build` first) on a fresh data folder with the demo
+ * catalogue, exactly as `npm start` does, and waits until it answers.
+ */
+export async function startServer(options: { port: number; env?: Record<string, string> }): Promise<RunningServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'inkstream-e2e-'));
+  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/main.js')], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(options.port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...options.env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${options.port}`;
+  const deadline = Date.now() + 120_000; // the demo catalogue takes ~20 s on two busy cores
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('server did not become ready in 120 s');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return {
+    url,
+    dataDir,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

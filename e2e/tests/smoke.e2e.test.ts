@@ -1,0 +1,42 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newContext, PHONE } from '../src/browser.js';
+
+let browser: Browser;
+const baseUrl = inject('baseUrl');
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+describe('the site in a real browser', () => {
+  it('serves the app shell with the header and the site name', async () => {
+    const context = await newContext(browser, baseUrl);
+    const page = await context.newPage();
+    const response = await page.goto('/');
+    expect(response?.status()).toBe(200);
+    await expect.poll(() => page.getByRole('link', { name: 'Inkstream' }).first().isVisible()).toBe(true);
+    expect(await page.getAttribute('html', 'dir')).toBe('ltr');
+    await context.close();
+  });
+
+  it('sets right-to-left for Arabic on a phone', async () => {
+    const context = await newContext(browser, baseUrl, { language: 'ar-sa', device: PHONE });
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect.poll(() => page.getAttribute('html', 'dir')).toBe('rtl');
+    expect(await page.getAttribute('html', 'lang')).toBe('ar-SA');
+    await context.close();
+  });
+
+  it('redirects unknown paths to the home page and guards the profile', async () => {
+    const context = await newContext(browser, baseUrl);
+    const page = await context.newPage();
+    await page.goto('/no/such/page');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+    await page.goto('/profile');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/login');
+    await context.close();
+  });
+});
