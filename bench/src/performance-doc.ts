@@ -9,7 +9,7 @@ import {
   type BenchReport,
 } from './report.js';
 
-const SECTION_TITLE = '## Foundation API benchmark';
+export const API_SECTION_TITLE = '## Foundation API benchmark';
 
 export function renderSection(report: BenchReport): string {
   const { catalogue, fixtures, load } = report;
@@ -21,7 +21,7 @@ export function renderSection(report: BenchReport): string {
     : `generated in ${catalogue.generationSeconds.toFixed(0)} s for this run`;
   const problems = report.outcomes.filter((o) => o.problem).map((o) => `- ${o.route.name}: ${o.problem ?? ''}`);
   return [
-    SECTION_TITLE,
+    API_SECTION_TITLE,
     '',
     `Measured by \`npm run bench\` (bench/src/run.ts) on ${report.date.toISOString().replace(/\.\d+Z$/, 'Z')}.`,
     '',
@@ -50,18 +50,18 @@ export function renderSection(report: BenchReport): string {
   ].join('\n');
 }
 
-/** Replaces this benchmark's section of docs/PERFORMANCE.md, leaving any other sections (other benchmarks) alone. */
-export function writePerformanceDoc(docPath: string, section: string): void {
+/** Replaces one benchmark's section (starting at `title`) of docs/PERFORMANCE.md, leaving the other sections alone. */
+export function writePerformanceDoc(docPath: string, title: string, section: string): void {
   const current = existsSync(docPath)
     ? readFileSync(docPath, 'utf8')
     : '# Performance\n\nMeasured figures, rewritten by the benchmarks that produce them.\n';
-  const start = current.indexOf(`${SECTION_TITLE}\n`);
+  const start = current.indexOf(`${title}\n`);
   let next: string;
   if (start === -1) {
     next = `${current.trimEnd()}\n\n${section}`;
   } else {
-    const end = current.slice(start + SECTION_TITLE.length).search(/^## /m);
-    const rest = end === -1 ? '' : current.slice(start + SECTION_TITLE.length + end);
+    const end = current.slice(start + title.length).search(/^## /m);
+    const rest = end === -1 ? '' : current.slice(start + title.length + end);
     next = `${current.slice(0, start)}${section}${rest ? `\n${rest}` : ''}`;
   }
   writeFileSync(docPath, `${next.trimEnd()}\n`);

@@ -5,7 +5,7 @@ import { ensureCatalogue } from './catalogue-cache.js';
 import { pickFixtures } from './fixtures.js';
 import { startForeignCpuMeter } from './foreign-cpu.js';
 import { measureThroughput, probePageDepth, type LoadOptions } from './load-test.js';
-import { renderSection, writePerformanceDoc } from './performance-doc.js';
+import { API_SECTION_TITLE, renderSection, writePerformanceDoc } from './performance-doc.js';
 import {
   describeMachine,
   renderDepthTable,
@@ -137,7 +137,7 @@ async function main(): Promise<number> {
     printReport(report);
     if (options.writeDocs) {
       const docPath = path.join(repoRoot, 'docs/PERFORMANCE.md');
-      writePerformanceDoc(docPath, renderSection(report));
+      writePerformanceDoc(docPath, API_SECTION_TITLE, renderSection(report));
       console.log(`\nWrote ${path.relative(repoRoot, docPath)}`);
     }
     return problems.size > 0 ? 1 : 0;

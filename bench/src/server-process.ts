@@ -36,13 +36,19 @@ export async function findFreePort(): Promise<number> {
 }
 
 /** Starts `node apps/server/dist/main.js` on the embedded SQLite of `dataDir` and waits for /healthz. */
-export async function startRealServer(options: { serverMain: string; dataDir: string; timeoutMs?: number }): Promise<ChildServer> {
+export async function startRealServer(options: {
+  serverMain: string;
+  dataDir: string;
+  timeoutMs?: number;
+  /** Generate the demo catalogue, as `npm start` does (the web-quality run measures that site). */
+  demoCatalogue?: boolean;
+}): Promise<ChildServer> {
   const port = await findFreePort();
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: options.dataDir, PORT: String(port), HOST: '127.0.0.1' };
   // Whatever the shell says, the benchmark measures the embedded default: SQLite, no demo data, quiet logs.
   delete env.DATABASE_URL;
   delete env.NODE_ENV;
-  Object.assign(env, { DEMO_CATALOGUE: 'off', LOG_LEVEL: 'warn' });
+  Object.assign(env, { DEMO_CATALOGUE: options.demoCatalogue ? 'auto' : 'off', LOG_LEVEL: 'warn' });
   const child = spawn(process.execPath, [options.serverMain], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   return await watchChild(child, `http://127.0.0.1:${port}`, '/healthz', options.timeoutMs ?? 120_000);
 }

@@ -1,0 +1,147 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { writePerformanceDoc } from './performance-doc.js';
+import { describeMachine, renderTable } from './report.js';
+import { startRealServer } from './server-process.js';
+
+/**
+ * Web app quality bars of the web issue, measured against the real server with the demo catalogue
+ * (what `npm start` serves): first-load JavaScript of `/`, Lighthouse (mobile preset) on `/`, a
+ * chapter list and a free chapter, and cumulative layout shift while reading.
+ */
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
+const SECTION_TITLE = '## Web app quality';
+const JS_BUDGET_KB = 120;
+
+async function firstLoadJs(baseUrl: string): Promise<{ files: number; gzipKb: number }> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS.filter((f) => f !== '--headless=new') });
+  try {
+    const page = await browser.newPage();
+    const scripts: Buffer[] = [];
+    page.on('response', async (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(await response.body());
+    });
+    await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle' });
+    const gzipBytes = scripts.reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0);
+    return { files: scripts.length, gzipKb: gzipBytes / 1024 };
+  } finally {
+    await browser.close();
+  }
+}
+
+async function readerLayoutShift(baseUrl: string, readerPath: string): Promise<number> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS.filter((f) => f !== '--headless=new') });
+  try {
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      deviceScaleFactor: 2,
+    });
+    await context.addInitScript(() => {
+      const state = window as unknown as { __cls: number };
+      state.__cls = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+          if (!entry.hadRecentInput) state.__cls += entry.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}${readerPath}`, { waitUntil: 'networkidle' });
+    for (let i = 0; i < 12; i += 1) {
+      await page.mouse.wheel(0, 700);
+      await page.waitForTimeout(150);
+    }
+    await page.waitForLoadState('networkidle');
+    return await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+  } finally {
+    await browser.close();
+  }
+}
+
+async function lighthouseScores(url: string): Promise<Record<string, number>> {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      logLevel: 'error',
+      output: 'json',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    });
+    const categories = result?.lhr.categories ?? {};
+    return Object.fromEntries(Object.entries(categories).map(([key, category]) => [key, Math.round((category.score ?? 0) * 100)]));
+  } finally {
+    await chrome.kill();
+  }
+}
+
+async function main(): Promise<void> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'inkstream-web-quality-'));
+  const server = await startRealServer({
+    serverMain: path.join(ROOT, 'apps/server/dist/main.js'),
+    dataDir,
+    demoCatalogue: true,
+    timeoutMs: 180_000,
+  });
+  try {
+    const search = (await (await fetch(`${server.baseUrl}/api/v1/comics/book/search?language=en-us&page_size=50`)).json()) as {
+      data: { result: { book_uuid: string; chapter_number: number }[] };
+    };
+    const book = search.data.result.find((b) => b.chapter_number > 10) ?? search.data.result[0]!;
+    const chapters = (await (await fetch(`${server.baseUrl}/api/v1/comics/chapters/${book.book_uuid}/en-us/asc/0/10`)).json()) as {
+      data: { result: { chapters: { chapter_uuid: string; chapter_number: number; is_free: boolean }[] } };
+    };
+    const free = chapters.data.result.chapters.find((c) => c.is_free) ?? chapters.data.result.chapters[0]!;
+    const pages = {
+      'book list /': '/',
+      'chapter list': `/book/chapters/${book.book_uuid}`,
+      'free chapter': `/reader/book/chapter/${book.book_uuid}/${free.chapter_uuid}/${free.chapter_number}`,
+    };
+
+    const js = await firstLoadJs(server.baseUrl);
+    const cls = await readerLayoutShift(server.baseUrl, pages['free chapter']);
+    const scores: [string, Record<string, number>][] = [];
+    for (const [name, pagePath] of Object.entries(pages)) scores.push([name, await lighthouseScores(`${server.baseUrl}${pagePath}`)]);
+
+    const table = renderTable(
+      ['Page', 'Performance', 'Accessibility', 'Best practices', 'SEO'],
+      scores.map(([name, s]) => [name, String(s.performance), String(s.accessibility), String(s['best-practices']), String(s.seo)]),
+    );
+    const section = [
+      SECTION_TITLE,
+      '',
+      `Measured by \`npm run bench:web\` (bench/src/web-quality.ts) on ${new Date().toISOString().replace(/\.\d+Z$/, 'Z')}, against the built site with the demo catalogue.`,
+      '',
+      `- Machine: ${describeMachine()}; Chromium from Debian; Lighthouse mobile preset (simulated throttling).`,
+      `- First-load JavaScript of \`/\`: ${js.gzipKb.toFixed(1)} KB gzip in ${js.files} files (budget ${JS_BUDGET_KB} KB): ${js.gzipKb <= JS_BUDGET_KB ? 'met' : 'MISSED'}.`,
+      `- Cumulative layout shift while scrolling a free chapter on a phone: ${cls.toFixed(3)} (target < 0.05): ${cls < 0.05 ? 'met' : 'MISSED'}.`,
+      '',
+      table,
+      '',
+      'Targets: performance ≥ 90; accessibility, best practices and SEO ≥ 95.',
+      '',
+    ].join('\n');
+    console.log(section);
+    if (!process.argv.includes('--no-docs')) writePerformanceDoc(path.join(ROOT, 'docs/PERFORMANCE.md'), SECTION_TITLE, section);
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
