@@ -16,6 +16,9 @@ import { membershipRoutes } from './modules/membership/membership.routes.js';
 import { createMembershipService } from './modules/membership/membership.service.js';
 import { readerRoutes } from './modules/reader/reader.routes.js';
 import { createReaderService } from './modules/reader/reader.service.js';
+import { seoRoutes } from './modules/seo/seo.routes.js';
+import { createSeoService } from './modules/seo/seo.service.js';
+import { createSitemaps } from './modules/seo/sitemap.js';
 import { healthRoutes, publicConfigRoutes } from './modules/system/system.routes.js';
 import { createTokenService } from './modules/users/tokens.js';
 import { usersRoutes } from './modules/users/users.routes.js';
@@ -52,6 +55,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const catalogue = createCatalogueService({ db, ranking, media: mediaUrls });
   const reader = createReaderService({ db, membership, media: mediaUrls });
   const events = createEventsService({ db });
+  const seo = createSeoService({ db, publicUrl: config.publicUrl, siteName: config.siteName, media: mediaUrls });
 
   registerErrorHandler(app);
   registerAuth(app, users);
@@ -81,7 +85,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(fastifyStatic, { root: storage.root, serve: false });
   await app.register(mediaRoutes({ storage, signer, isPublicPage: reader.isPublicPage }));
-  await registerStaticWeb(app, resolveWebDir(config.webDistDir));
+  await app.register(seoRoutes({ sitemaps: createSitemaps({ db, publicUrl: config.publicUrl }), publicUrl: config.publicUrl }));
+  await registerStaticWeb(app, { webDir: resolveWebDir(config.webDistDir), pages: seo });
   // Build the book ordering before the first reader asks for it.
   app.addHook('onReady', () => ranking.warm());
   return app;

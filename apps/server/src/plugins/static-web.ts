@@ -1,25 +1,69 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { ErrorCode } from '@inkstream/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createPageTemplate } from '../modules/seo/page-template.js';
+import type { PageHead } from '../modules/seo/seo.service.js';
+
+const WEB_APP_DIR = path.resolve(import.meta.dirname, '../../../web');
+
+export interface WebPages {
+  pageHead(request: { url: string; acceptLanguage: string | undefined }): Promise<PageHead>;
+}
 
 /**
  * Serves the web app: its built files, and index.html for every other browser route so the
- * client-side router can take over. API and media paths that match nothing answer JSON 404.
+ * client-side router can take over. index.html is never sent as it is: each request gets the
+ * head of its page (title, description, canonical, Open Graph, hreflang) and the status the page
+ * deserves (404 for a book that does not exist). API and media paths that match nothing answer JSON 404.
  */
-export async function registerStaticWeb(app: FastifyInstance, webDir: string): Promise<void> {
-  await app.register(fastifyStatic, { root: webDir, prefix: '/', wildcard: false, index: ['index.html'], decorateReply: false });
+export async function registerStaticWeb(app: FastifyInstance, options: { webDir: string; pages: WebPages }): Promise<void> {
+  const { webDir, pages } = options;
+  // apps/web/public after the build output: the manifest and icons are there even with the
+  // placeholder page or a build older than them; a built file of the same name wins.
+  const publicDir = path.join(WEB_APP_DIR, 'public');
+  const roots = existsSync(publicDir) && path.resolve(webDir) !== publicDir ? [webDir, publicDir] : [webDir];
+  await app.register(fastifyStatic, {
+    root: roots,
+    prefix: '/',
+    wildcard: false,
+    index: false,
+    globIgnore: ['index.html'],
+    decorateReply: false,
+    // The web build writes .br/.gz beside each asset (apps/web/scripts/precompress.mjs).
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders: (response, filePath) => {
+      // Vite names built assets by content hash: they never change, so browsers keep them a year.
+      const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
+      response.setHeader('cache-control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+    },
+  });
+
+  const template = createPageTemplate(path.join(webDir, 'index.html'));
+  async function sendPage(request: FastifyRequest, reply: FastifyReply) {
+    const page = await pages.pageHead({ url: request.url, acceptLanguage: request.headers['accept-language'] });
+    const html = await template.render(page);
+    return reply
+      .status(page.status)
+      .header('cache-control', 'no-cache')
+      .header('vary', 'Accept-Language')
+      .type('text/html; charset=utf-8')
+      .send(html);
+  }
+
+  app.get('/', { schema: { hide: true } }, sendPage);
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url.startsWith('/api/') || request.url.startsWith('/media/');
     if (isApi || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send({ error: `No route for ${request.method} ${request.url.split('?')[0]}`, code: ErrorCode.NOT_FOUND });
     }
-    reply.header('cache-control', 'no-cache');
-    return reply.type('text/html; charset=utf-8').sendFile('index.html', webDir);
+    return sendPage(request, reply);
   });
 }
 
 /** The built web app when it exists, else the placeholder page shipped with the repository. */
 export function resolveWebDir(builtDir: string | null): string {
-  return builtDir ?? path.resolve(import.meta.dirname, '../../../web/placeholder');
+  return builtDir ?? path.join(WEB_APP_DIR, 'placeholder');
 }

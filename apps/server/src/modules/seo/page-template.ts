@@ -1,0 +1,65 @@
+import { readFile, stat } from 'node:fs/promises';
+
+const HEAD_START = '<!--app-head-->';
+const HEAD_END = '<!--/app-head-->';
+
+interface TemplateParts {
+  /** Up to `<html`, then the tag's other attributes (lang and dir removed), then up to the head block. */
+  beforeHtml: string;
+  htmlAttributes: string;
+  beforeHead: string;
+  afterHead: string;
+}
+
+/**
+ * Splits index.html around `<html …>` and the `<!--app-head-->…<!--/app-head-->` block, which
+ * holds the default title and description. Without the markers, the head replaces the title and
+ * description and goes before `</head>`.
+ */
+export function splitTemplate(html: string): TemplateParts {
+  const htmlTag = /<html\b([^>]*)>/i.exec(html);
+  const tagStart = htmlTag?.index ?? 0;
+  const tagEnd = htmlTag ? tagStart + htmlTag[0].length : 0;
+  const htmlAttributes = (htmlTag?.[1] ?? '').replace(/\s(?:lang|dir)\s*=\s*("[^"]*"|'[^']*'|[^\s>]*)/gi, '');
+  const rest = html.slice(tagEnd);
+  const start = rest.indexOf(HEAD_START);
+  const end = rest.indexOf(HEAD_END, start);
+  let beforeHead: string;
+  let afterHead: string;
+  if (start >= 0 && end >= 0) {
+    [beforeHead, afterHead] = [rest.slice(0, start), rest.slice(end + HEAD_END.length)];
+  } else {
+    const headEnd = Math.max(rest.search(/<\/head>/i), 0);
+    beforeHead = rest
+      .slice(0, headEnd)
+      .replace(/<title>[\s\S]*?<\/title>\s*/i, '')
+      .replace(/<meta\s+name=["']description["'][^>]*>\s*/i, '');
+    afterHead = rest.slice(headEnd);
+  }
+  return { beforeHtml: htmlTag ? html.slice(0, tagStart) : '', htmlAttributes, beforeHead, afterHead };
+}
+
+export interface PageTemplate {
+  render(page: { head: string; lang: string; dir: 'ltr' | 'rtl' }): Promise<string>;
+}
+
+/**
+ * The web app's index.html, read once and again only when the file changes (a rebuild while
+ * the server runs), so a request costs one stat and some string concatenation.
+ */
+export function createPageTemplate(file: string): PageTemplate {
+  let cached: { mtimeMs: number; parts: TemplateParts } | undefined;
+
+  async function load(): Promise<TemplateParts> {
+    const { mtimeMs } = await stat(file);
+    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, parts: splitTemplate(await readFile(file, 'utf8')) };
+    return cached.parts;
+  }
+
+  return {
+    async render({ head, lang, dir }) {
+      const parts = await load();
+      return `${parts.beforeHtml}<html lang="${lang}" dir="${dir}"${parts.htmlAttributes}>${parts.beforeHead}${HEAD_START}\n    ${head}\n    ${HEAD_END}${parts.afterHead}`;
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import type { Language } from '@inkstream/contracts';
+
+export interface SeoCopy {
+  /** The same tagline as the web app's `common.tagline`. */
+  tagline: string;
+  /** Home page description; `{site}` is the site name. */
+  homeDescription: string;
+  contactUs: string;
+  notFound: string;
+  /** Shown when a chapter has no title in any language. */
+  chapter: (number: number) => string;
+}
+
+/** The few sentences the server writes into page heads, in every language the product speaks. */
+export const SEO_COPY: Record<Language, SeoCopy> = {
+  'zh-cn': {
+    tagline: '新一代爆款漫画',
+    homeDescription: '{site}：新一代爆款漫画。在线阅读漫画和网络小说。',
+    contactUs: '联系我们',
+    notFound: '页面不存在',
+    chapter: (n) => `第${n}话`,
+  },
+  'en-us': {
+    tagline: 'Next-generation hype comics',
+    homeDescription: '{site}: next-generation hype comics. Read comics and web novels online.',
+    contactUs: 'Contact us',
+    notFound: 'Page not found',
+    chapter: (n) => `Chapter ${n}`,
+  },
+  'fr-fr': {
+    tagline: 'Les BD qui font sensation, nouvelle génération',
+    homeDescription: '{site}\u00a0: les BD qui font sensation, nouvelle génération. Lisez des BD et des romans web en ligne.',
+    contactUs: 'Nous contacter',
+    notFound: 'Page introuvable',
+    chapter: (n) => `Chapitre ${n}`,
+  },
+  'es-es': {
+    tagline: 'Los cómics del momento, nueva generación',
+    homeDescription: '{site}: los cómics del momento, nueva generación. Lee cómics y novelas web en línea.',
+    contactUs: 'Contáctanos',
+    notFound: 'Página no encontrada',
+    chapter: (n) => `Capítulo ${n}`,
+  },
+  'ar-sa': {
+    tagline: 'قصص مصورة رائجة من الجيل الجديد',
+    homeDescription: '{site}: قصص مصورة رائجة من الجيل الجديد. اقرأ القصص المصورة والروايات الإلكترونية عبر الإنترنت.',
+    contactUs: 'اتصل بنا',
+    notFound: 'الصفحة غير موجودة',
+    chapter: (n) => `الفصل ${n}`,
+  },
+};

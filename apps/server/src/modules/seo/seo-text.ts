@@ -1,0 +1,58 @@
+/** Text helpers for what goes into the served HTML: decoding stored text, cutting it, escaping it. */
+
+export const DESCRIPTION_MAX_CHARACTERS = 160;
+
+const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+
+/**
+ * Titles and introductions have HTML entities decoded before display (spec section 5); the web
+ * app decodes the same set (apps/web/src/lib/decode-entities.ts). The result is text: it is
+ * escaped again before it goes into HTML.
+ */
+export function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (match, entity: string) => {
+    if (entity[0] === '#') {
+      const code = entity[1]?.toLowerCase() === 'x' ? parseInt(entity.slice(2), 16) : parseInt(entity.slice(1), 10);
+      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : match;
+    }
+    return NAMED_ENTITIES[entity.toLowerCase()] ?? match;
+  });
+}
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Escapes text for an HTML text node or a quoted attribute value (and for XML). */
+export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (char) => ESCAPES[char]!);
+
+/** Stored text as one clean line: entities decoded, every run of whitespace (and control characters) one space. */
+export const toPlainLine = (text: string): string =>
+  decodeEntities(text)
+    .replace(/[\s\p{Cc}]+/gu, ' ')
+    .trim();
+
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/**
+ * Cuts text to at most `max` characters (user-perceived characters, so an emoji or a letter with
+ * its accent is never split). Longer text ends with an ellipsis, cut at the last space when one
+ * is near the end; text without spaces (Chinese) is cut between characters.
+ */
+export function cutText(text: string, max = DESCRIPTION_MAX_CHARACTERS): string {
+  if (text.length <= max) return text; // never more characters than UTF-16 units
+  const characters: string[] = [];
+  for (const { segment } of graphemes.segment(text)) {
+    characters.push(segment);
+    if (characters.length > max) break; // segmenting is lazy: a long introduction is not read to its end
+  }
+  if (characters.length <= max) return text;
+  const kept = characters.slice(0, max - 1);
+  const lastSpace = kept.lastIndexOf(' ');
+  const cut = lastSpace >= max * 0.6 && characters[max - 1] !== ' ' ? kept.slice(0, lastSpace) : kept;
+  return `${cut
+    .join('')
+    .replace(/[\s,.;:!?，。；：！？、·–—-]+$/u, '')
+    .trimEnd()}…`;
+}
+
+/** A meta description from stored text: decoded, on one line, at most 160 characters. */
+export const toDescription = (text: string): string => cutText(toPlainLine(text));

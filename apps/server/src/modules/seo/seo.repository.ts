@@ -1,0 +1,96 @@
+import { sql } from 'kysely';
+import type { DbExecutor } from '../../db/database.js';
+
+/** Reads for page heads and sitemaps: each one is a primary-key, unique-key or index range lookup. */
+
+export const findPublishedBookMeta = (db: DbExecutor, uuid: string) =>
+  db
+    .selectFrom('books')
+    .select(['id', 'uuid', 'original_language', 'cover_key'])
+    .where('uuid', '=', uuid)
+    .where('is_published', '=', 1)
+    .executeTakeFirst();
+
+export const findBookTexts = (db: DbExecutor, bookId: number) =>
+  db.selectFrom('book_translations').select(['language', 'title', 'introduction']).where('book_id', '=', bookId).execute();
+
+/** A published chapter of a published book, by the two public ids of the reader URL. */
+export const findPublishedChapterMeta = (db: DbExecutor, bookUuid: string, chapterUuid: string) =>
+  db
+    .selectFrom('chapters')
+    .innerJoin('books', 'books.id', 'chapters.book_id')
+    .select([
+      'chapters.id as chapter_id',
+      'chapters.uuid as chapter_uuid',
+      'chapters.number',
+      'books.id as book_id',
+      'books.uuid as book_uuid',
+      'books.original_language',
+      'books.cover_key',
+    ])
+    .where('chapters.uuid', '=', chapterUuid)
+    .where('books.uuid', '=', bookUuid)
+    .where('chapters.is_published', '=', 1)
+    .where('books.is_published', '=', 1)
+    .executeTakeFirst();
+
+export const findChapterTitles = (db: DbExecutor, chapterId: number) =>
+  db.selectFrom('chapter_translations').select(['language', 'title']).where('chapter_id', '=', chapterId).execute();
+
+/** The cover of the first recommended book that has one (the home page's sharing image). */
+export const findFirstRecommendedCover = async (db: DbExecutor) =>
+  (
+    await db
+      .selectFrom('books')
+      .select('cover_key')
+      .where('recommendation_rank', 'is not', null)
+      .where('is_published', '=', 1)
+      .where('cover_key', 'is not', null)
+      .orderBy('recommendation_rank')
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst()
+  )?.cover_key ?? null;
+
+export interface SitemapBucket {
+  bucket: number;
+  books: number;
+  lastModified: number;
+}
+
+/**
+ * Published books grouped by id range (`(id - 1) / size`, integer division on both dialects):
+ * one index-only pass, so the sitemap index knows which book sitemaps exist and their lastmod.
+ */
+export async function countPublishedBooksByBucket(db: DbExecutor, size: number): Promise<SitemapBucket[]> {
+  const bucket = sql<number>`(${sql.ref('id')} - 1) / ${sql.lit(size)}`;
+  const rows = await db
+    .selectFrom('books')
+    .select([bucket.as('bucket'), (eb) => eb.fn.countAll().as('books'), (eb) => eb.fn.max('updated_at').as('last_modified')])
+    .where('is_published', '=', 1)
+    .groupBy(bucket)
+    .orderBy(bucket)
+    .execute();
+  return rows.map((row) => ({ bucket: Number(row.bucket), books: Number(row.books), lastModified: Number(row.last_modified) }));
+}
+
+/** The next published books with ids in (afterId, toId], in id order (a keyset page). */
+export const findPublishedBooksInRange = (db: DbExecutor, afterId: number, toId: number, limit: number) =>
+  db
+    .selectFrom('books')
+    .select(['id', 'uuid', 'updated_at'])
+    .where('is_published', '=', 1)
+    .where('id', '>', afterId)
+    .where('id', '<=', toId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+
+export const findLastCatalogueUpdate = async (db: DbExecutor) => {
+  const row = await db
+    .selectFrom('books')
+    .select((eb) => eb.fn.max('updated_at').as('last_modified'))
+    .where('is_published', '=', 1)
+    .executeTakeFirst();
+  return row?.last_modified == null ? null : Number(row.last_modified);
+};

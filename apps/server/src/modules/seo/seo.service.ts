@@ -1,0 +1,173 @@
+import type { Language } from '@inkstream/contracts';
+import type { Db } from '../../db/database.js';
+import { pickTranslation } from '../../lib/language.js';
+import type { MediaUrls } from '../media/media-urls.js';
+import { SEO_COPY } from './seo-copy.js';
+import { languageAlternates, renderHead, type PageMeta } from './seo-head.js';
+import { choosePageLanguage, htmlLang, isRightToLeft } from './seo-language.js';
+import { toDescription, toPlainLine } from './seo-text.js';
+import * as repo from './seo.repository.js';
+import { createTtlCache } from './ttl-cache.js';
+
+/** The rendered head of one page, with what the `<html>` tag and the response need. */
+export interface PageHead {
+  status: 200 | 404;
+  head: string;
+  lang: string;
+  dir: 'ltr' | 'rtl';
+}
+
+export type PageRoute =
+  | { kind: 'home' }
+  | { kind: 'book'; bookUuid: string }
+  | { kind: 'chapter'; bookUuid: string; chapterUuid: string }
+  | { kind: 'contact' }
+  | { kind: 'private' }
+  | { kind: 'unknown' };
+
+const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
+const BOOK_PATH = new RegExp(`^/book/chapters/(${UUID})$`);
+const CHAPTER_PATH = new RegExp(`^/reader/book/chapter/(${UUID})/(${UUID})/\\d+$`);
+
+/** The web app's routes (apps/web router), as far as page heads differ between them. */
+export function matchPageRoute(pathname: string): PageRoute {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (path === '/' || path === '/books' || path === '/index.html') return { kind: 'home' };
+  if (path === '/contact-us') return { kind: 'contact' };
+  if (path === '/login' || path === '/register' || path === '/profile') return { kind: 'private' };
+  const book = BOOK_PATH.exec(path);
+  if (book) return { kind: 'book', bookUuid: book[1]! };
+  const chapter = CHAPTER_PATH.exec(path);
+  if (chapter) return { kind: 'chapter', bookUuid: chapter[1]!, chapterUuid: chapter[2]! };
+  return { kind: 'unknown' };
+}
+
+const CACHE_TTL_MS = 60_000;
+
+export function createSeoService(deps: { db: Db; publicUrl: string; siteName: string; media: MediaUrls }) {
+  const { db, publicUrl, siteName, media } = deps;
+  // Heads are cheap to build, but a shared link can bring many requests for one page at once.
+  const cache = createTtlCache<PageHead>({ maxEntries: 2000, ttlMs: CACHE_TTL_MS });
+  const defaultImage = `${publicUrl}/icons/icon-512.png`;
+  const imageOf = (coverKey: string | null) => (coverKey ? `${publicUrl}${media.publicUrl(coverKey)}` : defaultImage);
+  const homeTitle = (language: Language) => `${siteName} – ${SEO_COPY[language].tagline}`;
+  const homeDescription = (language: Language) => SEO_COPY[language].homeDescription.replace('{site}', siteName);
+
+  /** Canonical URL of a path: with `?lang=` when the request chose its language that way. */
+  function pageUrl(path: string, language: Language, isExplicit: boolean): NonNullable<PageMeta['url']> {
+    const bare = `${publicUrl}${path}`;
+    const canonical = isExplicit ? `${bare}?lang=${language}` : bare;
+    return { canonical, alternates: languageAlternates(bare) };
+  }
+
+  const notFound = (language: Language): PageMeta => ({
+    status: 404,
+    language,
+    title: `${SEO_COPY[language].notFound} – ${siteName}`,
+    description: homeDescription(language),
+    isIndexable: false,
+  });
+
+  async function homeMeta(language: Language, isExplicit: boolean): Promise<PageMeta> {
+    const title = homeTitle(language);
+    return {
+      status: 200,
+      language,
+      title,
+      description: homeDescription(language),
+      isIndexable: true,
+      url: pageUrl('/', language, isExplicit),
+      share: { type: 'website', title, image: imageOf(await repo.findFirstRecommendedCover(db)) },
+    };
+  }
+
+  async function bookMeta(bookUuid: string, language: Language, isExplicit: boolean): Promise<PageMeta> {
+    const book = await repo.findPublishedBookMeta(db, bookUuid);
+    if (!book) return notFound(language);
+    const text = pickTranslation(await repo.findBookTexts(db, book.id), language, book.original_language);
+    const bookTitle = toPlainLine(text?.title ?? '') || siteName;
+    return {
+      status: 200,
+      language,
+      title: `${bookTitle} – ${siteName}`,
+      description: toDescription(text?.introduction ?? '') || homeDescription(language),
+      isIndexable: true,
+      url: pageUrl(`/book/chapters/${book.uuid}`, language, isExplicit),
+      share: { type: 'book', title: bookTitle, image: imageOf(book.cover_key) },
+    };
+  }
+
+  /** Never reads chapter pages: the head of a paid chapter must not leak its images. */
+  async function chapterMeta(bookUuid: string, chapterUuid: string, language: Language, isExplicit: boolean): Promise<PageMeta> {
+    const chapter = await repo.findPublishedChapterMeta(db, bookUuid, chapterUuid);
+    if (!chapter) return notFound(language);
+    const [chapterTitles, bookTexts] = await Promise.all([
+      repo.findChapterTitles(db, chapter.chapter_id),
+      repo.findBookTexts(db, chapter.book_id),
+    ]);
+    const bookText = pickTranslation(bookTexts, language, chapter.original_language);
+    const bookTitle = toPlainLine(bookText?.title ?? '') || siteName;
+    const chapterTitle =
+      toPlainLine(pickTranslation(chapterTitles, language, chapter.original_language)?.title ?? '') ||
+      SEO_COPY[language].chapter(chapter.number);
+    const title = `${chapterTitle} – ${bookTitle}`;
+    return {
+      status: 200,
+      language,
+      title,
+      description: toDescription(bookText?.introduction ?? '') || homeDescription(language),
+      isIndexable: true,
+      url: pageUrl(`/reader/book/chapter/${chapter.book_uuid}/${chapter.chapter_uuid}/${chapter.number}`, language, isExplicit),
+      share: { type: 'article', title, image: imageOf(chapter.cover_key) },
+    };
+  }
+
+  function describePage(route: PageRoute, language: Language, isExplicit: boolean): Promise<PageMeta> | PageMeta {
+    switch (route.kind) {
+      case 'home':
+        return homeMeta(language, isExplicit);
+      case 'book':
+        return bookMeta(route.bookUuid, language, isExplicit);
+      case 'chapter':
+        return chapterMeta(route.bookUuid, route.chapterUuid, language, isExplicit);
+      case 'contact': {
+        const title = `${SEO_COPY[language].contactUs} – ${siteName}`;
+        const url = pageUrl('/contact-us', language, isExplicit);
+        const share = { type: 'website' as const, title, image: defaultImage };
+        return { status: 200, language, title, description: homeDescription(language), isIndexable: true, url, share };
+      }
+      case 'private': {
+        // Not for search results, but invitation links (/register?invite_code=…) are shared.
+        const title = homeTitle(language);
+        const share = { type: 'website' as const, title, image: defaultImage };
+        return { status: 200, language, title, description: homeDescription(language), isIndexable: false, share };
+      }
+      case 'unknown':
+        return notFound(language);
+    }
+  }
+
+  /** The head for a browser request to the web app: language from `?lang=` or Accept-Language. */
+  async function pageHead(request: { url: string; acceptLanguage: string | undefined }): Promise<PageHead> {
+    const url = new URL(request.url, 'http://localhost');
+    const { language, isExplicit } = choosePageLanguage(url.searchParams.get('lang'), request.acceptLanguage);
+    const route = matchPageRoute(url.pathname);
+    const key = `${language}${isExplicit ? '!' : ''} ${url.pathname}`;
+    const cached = cache.get(key);
+    if (cached) return cached;
+    const meta = await describePage(route, language, isExplicit);
+    const head: PageHead = {
+      status: meta.status,
+      head: renderHead(meta, siteName),
+      lang: htmlLang(language),
+      dir: isRightToLeft(language) ? 'rtl' : 'ltr',
+    };
+    // Only pages that exist are kept, so made-up URLs cannot push real pages out of the cache.
+    if (head.status === 200) cache.set(key, head);
+    return head;
+  }
+
+  return { pageHead };
+}
+
+export type SeoService = ReturnType<typeof createSeoService>;
