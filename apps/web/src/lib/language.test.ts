@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { htmlLang, isRightToLeft, mapBrowserLanguage, resolveLanguage } from './language';
+import { adoptLanguageFromUrl, currentLanguage, htmlLang, isRightToLeft, mapBrowserLanguage, resolveLanguage } from './language';
 
 describe('language choice', () => {
   it.each([
@@ -26,5 +26,14 @@ describe('language choice', () => {
     expect(isRightToLeft('ar-sa')).toBe(true);
     expect(isRightToLeft('en-us')).toBe(false);
     expect(htmlLang('zh-cn')).toBe('zh-CN');
+  });
+
+  it('adopts a valid ?lang= and ignores an invalid one', () => {
+    window.localStorage.clear();
+    adoptLanguageFromUrl('?lang=xx-yy');
+    expect(window.localStorage.getItem('language')).toBeNull();
+    adoptLanguageFromUrl('?q=a&lang=FR-FR');
+    expect(window.localStorage.getItem('language')).toBe('fr-fr');
+    expect(currentLanguage()).toBe('fr-fr');
   });
 });

@@ -25,6 +25,16 @@ export function resolveLanguage(stored: string | null, browserLanguage: string |
   return (stored && normalizeLanguage(stored)) || mapBrowserLanguage(browserLanguage);
 }
 
+/**
+ * A `?lang=` link (the hreflang alternates the server renders) chooses the language like the
+ * selector does, so a search result in French opens the French interface and stays French.
+ */
+export function adoptLanguageFromUrl(search: string): void {
+  const requested = new URLSearchParams(search).get('lang');
+  const language = requested ? normalizeLanguage(requested) : null;
+  if (language) writeStorage(STORAGE_KEYS.language, language);
+}
+
 export function currentLanguage(): Language {
   return resolveLanguage(readStorage(STORAGE_KEYS.language), typeof navigator === 'undefined' ? undefined : navigator.language);
 }
