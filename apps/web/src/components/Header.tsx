@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useAuth } from '../features/auth/AuthContext';
@@ -10,7 +10,10 @@ export function Header() {
   const { userUuid, username } = useAuth();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [query, setQuery] = useState(params.get('q') ?? '');
+  const urlQuery = params.get('q') ?? '';
+  const [query, setQuery] = useState(urlQuery);
+  // Follow the URL when the search changes elsewhere (cleared on the book list, back button).
+  useEffect(() => setQuery(urlQuery), [urlQuery]);
 
   const onSearch = (event: FormEvent) => {
     event.preventDefault();

@@ -18,6 +18,8 @@ export async function initI18n(language: Language): Promise<typeof i18next> {
   const resources = (await LOADERS[language]()).default;
   await i18next.use(initReactI18next).init({
     lng: language,
+    // Our codes are lower case (en-us); without this i18next looks resources up as en-US.
+    lowerCaseLng: true,
     resources: { [language]: resources },
     ns: Object.keys(resources),
     defaultNS: 'common',
