@@ -1,11 +1,48 @@
+import type { BookOrder } from '@inkstream/contracts/constants';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { Footer } from '../components/Footer';
-import { Loading } from '../components/Loading';
+import { BookGrid } from '../features/catalogue/BookGrid';
+import { readBookListFilters, toggleTag, writeBookListFilter, type BookListFilters } from '../features/catalogue/book-list-rules';
+import { RecommendedCarousel } from '../features/catalogue/RecommendedCarousel';
+import { SearchSummary } from '../features/catalogue/SearchSummary';
+import { SortTabs } from '../features/catalogue/SortTabs';
+import { TagCarousel } from '../features/catalogue/TagCarousel';
+import styles from '../features/catalogue/BookListPage.module.css';
 
-// Placeholder: the screen lands with its feature.
+const LIST_HEADING_ID = 'book-list-heading';
+
+/** The book list, `/` and `/books` (spec section 2): recommendations, tags, sort tabs, the grid and the footer. */
 export function BookListPage() {
+  const { t } = useTranslation('books');
+  const [params, setParams] = useSearchParams();
+  const filters = readBookListFilters(params);
+
+  useEffect(() => {
+    document.title = `${t('common:siteName')} · ${t('common:tagline')}`;
+  }, [t]);
+
+  // Filter changes replace the history entry: Back leaves the list instead of stepping through filters.
+  const change = (update: Partial<BookListFilters>) => setParams((current) => writeBookListFilter(current, update), { replace: true });
+
   return (
     <>
-      <Loading />
+      <h1 className="visually-hidden">{t('pageTitle')}</h1>
+      {/* A title search shows its results first; the recommendations come back with the whole list. */}
+      {!filters.q && <RecommendedCarousel />}
+      <TagCarousel activeTag={filters.tag} onSelect={(tag) => change({ tag: toggleTag(filters.tag, tag) })} />
+      <div className={styles.toolbar}>
+        {filters.q ? (
+          <SearchSummary query={filters.q} headingId={LIST_HEADING_ID} onClear={() => change({ q: undefined })} />
+        ) : (
+          <h2 id={LIST_HEADING_ID} className={styles.heading}>
+            {t('list.heading')}
+          </h2>
+        )}
+        <SortTabs order={filters.order} onChange={(order: BookOrder) => change({ order })} />
+      </div>
+      <BookGrid filters={filters} labelledBy={LIST_HEADING_ID} />
       <Footer />
     </>
   );

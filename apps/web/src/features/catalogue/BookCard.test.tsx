@@ -1,0 +1,113 @@
+import type { BookSummary } from '@inkstream/contracts';
+import { cleanup, render, screen } from '@testing-library/react';
+import i18next from 'i18next';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import books from '../../i18n/locales/en-us/books.json';
+import common from '../../i18n/locales/en-us/common.json';
+import { BookCard } from './BookCard';
+
+const i18n = i18next.createInstance();
+
+beforeAll(async () => {
+  await i18n.use(initReactI18next).init({
+    lng: 'en-us',
+    // i18next 26 otherwise resolves 'en-us' as 'en-US' and misses resources stored under 'en-us'.
+    lowerCaseLng: true,
+    resources: { 'en-us': { common, books } },
+    ns: ['common', 'books'],
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+  });
+});
+
+afterEach(cleanup);
+
+const book = (overrides: Partial<BookSummary> = {}): BookSummary => ({
+  book_uuid: '2a8dd592-be7d-55b8-844c-21996ed4808c',
+  book_title: 'Tom &amp; Jerry&#39;s Tale',
+  cover_image: '/media/covers/x.webp',
+  tag1: '历史穿越',
+  tag2: null,
+  tag3: 'custom tag',
+  chapter_number: 120,
+  total_likes: 3,
+  updated_at: new Date(Date.now() - 3 * 3_600_000).toISOString(),
+  public_free_chapters: 5,
+  book_type: 'comic',
+  ...overrides,
+});
+
+function renderCard(value: BookSummary, isEager = false) {
+  return render(
+    <I18nextProvider i18n={i18n}>
+      <MemoryRouter>
+        <BookCard book={value} isEager={isEager} />
+      </MemoryRouter>
+    </I18nextProvider>,
+  );
+}
+
+describe('BookCard', () => {
+  it('links the decoded title to the chapter list', () => {
+    renderCard(book());
+    const link = screen.getByRole('link', { name: "Tom & Jerry's Tale" });
+    expect(link.getAttribute('href')).toBe('/book/chapters/2a8dd592-be7d-55b8-844c-21996ed4808c');
+  });
+
+  it('shows translated non-null tags, chapter count, relative time and the tier label by chapter count', () => {
+    renderCard(book());
+    const tags = screen.getByRole('list', { name: 'Genres' });
+    expect([...tags.querySelectorAll('li')].map((li) => li.textContent)).toEqual(['Historical transmigration', 'custom tag']);
+    expect(screen.getByText('120 chapters')).toBeTruthy();
+    expect(screen.getByText('3 hours ago')).toBeTruthy();
+    expect(screen.getByText('Quality story')).toBeTruthy();
+  });
+
+  it.each([
+    [0, 'Just started'],
+    [5, 'Readable'],
+    [499, 'Long masterpiece'],
+    [500, 'Hall of fame'],
+  ])('labels %i chapters "%s"', (chapters, label) => {
+    renderCard(book({ chapter_number: chapters }));
+    expect(screen.getByText(label)).toBeTruthy();
+  });
+
+  it('shows the likes badge only when total_likes is above 2', () => {
+    renderCard(book({ total_likes: 2 }));
+    expect(screen.queryByText(/likes?$/)).toBeNull();
+    cleanup();
+    renderCard(book({ total_likes: 3 }));
+    expect(screen.getByText('3 likes')).toBeTruthy();
+    expect(screen.getByText('♥ 3')).toBeTruthy();
+  });
+
+  it('says how many first chapters are free, with plurals, and "Members only" when none', () => {
+    renderCard(book({ public_free_chapters: 5 }));
+    expect(screen.getByText('First 5 chapters free')).toBeTruthy();
+    cleanup();
+    renderCard(book({ public_free_chapters: 1 }));
+    expect(screen.getByText('First chapter free')).toBeTruthy();
+    cleanup();
+    renderCard(book({ public_free_chapters: 0 }));
+    expect(screen.getByText('Members only')).toBeTruthy();
+  });
+
+  it('reserves the cover box and loads it lazily unless it is in the first row', () => {
+    const { container } = renderCard(book());
+    const image = container.querySelector('img')!;
+    expect(image.getAttribute('alt')).toBe('');
+    expect(image.getAttribute('loading')).toBe('lazy');
+    expect(image.getAttribute('decoding')).toBe('async');
+    expect([image.getAttribute('width'), image.getAttribute('height')]).toEqual(['600', '800']);
+    cleanup();
+    expect(renderCard(book(), true).container.querySelector('img')!.getAttribute('loading')).toBe('eager');
+  });
+
+  it('leaves the empty box when there is no cover', () => {
+    const { container } = renderCard(book({ cover_image: null }));
+    expect(container.querySelector('img')).toBeNull();
+  });
+});

@@ -1,0 +1,62 @@
+import type { BookSummary } from '@inkstream/contracts';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { RelativeTime } from '../../components/RelativeTime';
+import { useTagLabel } from '../../components/use-tag-label';
+import { decodeEntities } from '../../lib/decode-entities';
+import { tierFor } from '../../lib/tiers';
+import { BookCover } from './BookCover';
+import { freeChaptersLabel, presentTags } from './free-chapters';
+import styles from './BookCard.module.css';
+
+/** Likes badge only when total_likes is above 2 (spec section 9). */
+export const LIKES_BADGE_MIN = 3;
+
+interface BookCardProps {
+  book: BookSummary;
+  isEager?: boolean;
+}
+
+/**
+ * One book of the grid. The title link stretches over the whole card, so the card is one click
+ * target while screen readers hear just the title as the link name.
+ */
+export function BookCard({ book, isEager = false }: BookCardProps) {
+  const { t } = useTranslation('books');
+  const tagLabel = useTagLabel();
+  const tags = presentTags(book.tag1, book.tag2, book.tag3);
+  return (
+    <article className={styles.card}>
+      <BookCover src={book.cover_image} isEager={isEager}>
+        {book.total_likes >= LIKES_BADGE_MIN && (
+          <span className={styles.likes}>
+            <span aria-hidden="true">♥ {book.total_likes}</span>
+            <span className="visually-hidden">{t('card.likes', { count: book.total_likes })}</span>
+          </span>
+        )}
+      </BookCover>
+      <div className={styles.body}>
+        <h3 className={styles.title}>
+          <Link to={`/book/chapters/${book.book_uuid}`} className={styles.link}>
+            {decodeEntities(book.book_title)}
+          </Link>
+        </h3>
+        {tags.length > 0 && (
+          <ul className={styles.tags} aria-label={t('card.tags')}>
+            {tags.map((tag) => (
+              <li key={tag}>{tagLabel(tag)}</li>
+            ))}
+          </ul>
+        )}
+        <p className={styles.meta}>
+          <span>{t('card.chapters', { count: book.chapter_number })}</span>
+          <span className={styles.tier}>{t(`common:tiers.${tierFor(book.chapter_number)}`)}</span>
+        </p>
+        <p className={styles.meta}>
+          <RelativeTime value={book.updated_at} />
+        </p>
+        <p className={styles.free}>{freeChaptersLabel(t, book.public_free_chapters)}</p>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,39 @@
+import { useState, type ReactNode } from 'react';
+import styles from './BookCover.module.css';
+
+// Demo and uploaded covers are 600 x 800; the attributes give the browser the 3:4 box before the file arrives.
+const COVER_WIDTH = 600;
+const COVER_HEIGHT = 800;
+
+interface BookCoverProps {
+  src: string | null;
+  /** Covers in the first visible row load at once; the rest wait until they near the screen. */
+  isEager?: boolean;
+  isHighPriority?: boolean;
+  children?: ReactNode;
+}
+
+/**
+ * A cover in a reserved 3:4 box. It is decorative (alt=""): the card's title names the book.
+ * A missing or broken image leaves the empty box (spec section 8: broken images are hidden).
+ */
+export function BookCover({ src, isEager = false, isHighPriority = false, children }: BookCoverProps) {
+  const [isBroken, setBroken] = useState(false);
+  return (
+    <div className={styles.cover}>
+      {src && !isBroken && (
+        <img
+          src={src}
+          alt=""
+          width={COVER_WIDTH}
+          height={COVER_HEIGHT}
+          loading={isEager ? 'eager' : 'lazy'}
+          decoding="async"
+          fetchPriority={isHighPriority ? 'high' : 'auto'}
+          onError={() => setBroken(true)}
+        />
+      )}
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import type { BookSummary } from '@inkstream/contracts';
+import { describe, expect, it } from 'vitest';
+import {
+  BOOK_PAGE_SIZE,
+  hasMoreBooks,
+  mergeBookPages,
+  nextBookPage,
+  readBookListFilters,
+  toggleTag,
+  writeBookListFilter,
+} from './book-list-rules';
+
+const book = (uuid: string) => ({ book_uuid: uuid }) as BookSummary;
+const page = (count: number, from = 0) => Array.from({ length: count }, (_, i) => book(`b${from + i}`));
+
+describe('book list paging (spec section 4)', () => {
+  it('uses a page size of 10', () => {
+    expect(BOOK_PAGE_SIZE).toBe(10);
+  });
+
+  it('stops when the result is null or missing', () => {
+    expect(hasMoreBooks(null)).toBe(false);
+    expect(hasMoreBooks(undefined)).toBe(false);
+    expect(nextBookPage(null, 0)).toBeUndefined();
+  });
+
+  it('stops when a page returns fewer than the page size', () => {
+    expect(hasMoreBooks([])).toBe(false);
+    expect(hasMoreBooks(page(9))).toBe(false);
+    expect(nextBookPage(page(4), 2)).toBeUndefined();
+  });
+
+  it('asks for the next page after a full page', () => {
+    expect(hasMoreBooks(page(10))).toBe(true);
+    expect(nextBookPage(page(10), 0)).toBe(1);
+    expect(nextBookPage(page(10), 1)).toBe(2);
+    expect(nextBookPage(page(3), 0, 3)).toBe(1);
+  });
+
+  it('pages 24 demo books as 10, 10, 4 and then stops', () => {
+    const pages = [page(10), page(10, 10), page(4, 20)];
+    expect(pages.map((p, i) => nextBookPage(p, i))).toEqual([1, 2, undefined]);
+    expect(mergeBookPages(pages)).toHaveLength(24);
+  });
+
+  it('shows a book that came back on a later page only once, and skips null pages', () => {
+    const merged = mergeBookPages([page(3), null, [book('b2'), book('x')]]);
+    expect(merged.map((b) => b.book_uuid)).toEqual(['b0', 'b1', 'b2', 'x']);
+  });
+});
+
+describe('book list filters in the URL', () => {
+  it('defaults to updated_at with no tag and no query', () => {
+    expect(readBookListFilters(new URLSearchParams())).toEqual({ order: 'updated_at', tag: undefined, q: undefined });
+  });
+
+  it('reads order, tag and a trimmed query, ignoring unknown orders and blanks', () => {
+    expect(readBookListFilters(new URLSearchParams('order=popularity&tag=悬疑推理&q=%20moon%20'))).toEqual({
+      order: 'popularity',
+      tag: '悬疑推理',
+      q: 'moon',
+    });
+    expect(readBookListFilters(new URLSearchParams('order=rating&tag=&q=%20'))).toEqual({
+      order: 'updated_at',
+      tag: undefined,
+      q: undefined,
+    });
+  });
+
+  it('writes one change and keeps the others; the default order and cleared values leave the URL', () => {
+    const params = new URLSearchParams('q=moon&tag=a');
+    expect(writeBookListFilter(params, { order: 'popularity' }).toString()).toBe('q=moon&tag=a&order=popularity');
+    expect(writeBookListFilter(new URLSearchParams('order=popularity'), { order: 'updated_at' }).toString()).toBe('');
+    expect(writeBookListFilter(params, { tag: undefined }).toString()).toBe('q=moon');
+    expect(params.toString()).toBe('q=moon&tag=a');
+  });
+
+  it('clears the filter when the active tag is clicked again (spec section 2)', () => {
+    expect(toggleTag(undefined, 'a')).toBe('a');
+    expect(toggleTag('a', 'b')).toBe('b');
+    expect(toggleTag('a', 'a')).toBeUndefined();
+    expect(toggleTag('a', undefined)).toBeUndefined();
+  });
+});

@@ -1,0 +1,72 @@
+import type { BookSummary } from '@inkstream/contracts';
+import { BOOK_ORDERS, BOOK_PAGE_SIZE_DEFAULT, type BookOrder } from '@inkstream/contracts/constants';
+
+/** Book list page size (spec section 9); pages are numbered from 0. */
+export const BOOK_PAGE_SIZE = BOOK_PAGE_SIZE_DEFAULT;
+export const DEFAULT_ORDER: BookOrder = 'updated_at';
+
+/**
+ * Spec section 4: loading stops when the result is null (or missing) or a page returns fewer
+ * than the page size. A full last page therefore costs one more, empty, request.
+ */
+export function hasMoreBooks(result: readonly unknown[] | null | undefined, pageSize: number = BOOK_PAGE_SIZE): boolean {
+  return Array.isArray(result) && result.length >= pageSize;
+}
+
+/** The page to fetch after `page`, or undefined when the list is complete (TanStack's getNextPageParam). */
+export function nextBookPage(
+  result: readonly unknown[] | null | undefined,
+  page: number,
+  pageSize: number = BOOK_PAGE_SIZE,
+): number | undefined {
+  return hasMoreBooks(result, pageSize) ? page + 1 : undefined;
+}
+
+/**
+ * Flattens the loaded pages. A book updated between two page loads can move to a later page of
+ * the updated_at order and come back a second time; it is shown once (and React keys stay unique).
+ */
+export function mergeBookPages(pages: readonly (readonly BookSummary[] | null | undefined)[]): BookSummary[] {
+  const seen = new Set<string>();
+  const books: BookSummary[] = [];
+  for (const page of pages)
+    for (const book of page ?? []) {
+      if (seen.has(book.book_uuid)) continue;
+      seen.add(book.book_uuid);
+      books.push(book);
+    }
+  return books;
+}
+
+export interface BookListFilters {
+  order: BookOrder;
+  tag: string | undefined;
+  q: string | undefined;
+}
+
+/** Filters live in the URL (`?tag=&order=&q=`), so going back from a book restores them; unknown values fall back. */
+export function readBookListFilters(params: URLSearchParams): BookListFilters {
+  const order = params.get('order');
+  const tag = params.get('tag')?.trim();
+  const q = params.get('q')?.trim();
+  return {
+    order: BOOK_ORDERS.includes(order as BookOrder) ? (order as BookOrder) : DEFAULT_ORDER,
+    tag: tag || undefined,
+    q: q || undefined,
+  };
+}
+
+/** The URL parameters after one filter change; the default order is left out to keep `/` clean. */
+export function writeBookListFilter(params: URLSearchParams, change: Partial<BookListFilters>): URLSearchParams {
+  const next = new URLSearchParams(params);
+  for (const [key, value] of Object.entries(change)) {
+    if (value === undefined || value === '' || (key === 'order' && value === DEFAULT_ORDER)) next.delete(key);
+    else next.set(key, value);
+  }
+  return next;
+}
+
+/** Clicking the active tag clears the filter (spec section 2); any other tag becomes the filter. */
+export function toggleTag(active: string | undefined, clicked: string | undefined): string | undefined {
+  return clicked === undefined || clicked === active ? undefined : clicked;
+}
