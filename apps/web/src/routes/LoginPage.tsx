@@ -1,6 +1,6 @@
-import { Loading } from '../components/Loading';
+import { LoginForm } from '../features/account/LoginForm';
 
-// Placeholder: the screen lands with its feature.
+/** /login (spec section 2). */
 export default function LoginPage() {
-  return <Loading />;
+  return <LoginForm />;
 }

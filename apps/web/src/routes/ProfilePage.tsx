@@ -1,6 +1,6 @@
-import { Loading } from '../components/Loading';
+import { ProfileView } from '../features/account/ProfileView';
 
-// Placeholder: the screen lands with its feature.
+/** /profile (spec section 2), wrapped in the login guard by App.tsx. */
 export default function ProfilePage() {
-  return <Loading />;
+  return <ProfileView />;
 }

@@ -1,6 +1,6 @@
-import { Loading } from '../components/Loading';
+import { RegisterForm } from '../features/account/RegisterForm';
 
-// Placeholder: the screen lands with its feature.
+/** /register, with ?invite_code= prefilling the invitation code (spec section 2). */
 export default function RegisterPage() {
-  return <Loading />;
+  return <RegisterForm />;
 }

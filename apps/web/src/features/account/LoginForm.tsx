@@ -1,0 +1,105 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useLocation } from 'react-router';
+import { useAuth } from '../auth/AuthContext';
+import { reloadTo } from './full-reload';
+import { PasswordField } from './PasswordField';
+import { validateLogin } from './register-validation';
+import { TextField } from './TextField';
+import { useAuthErrorText } from './use-auth-error-text';
+import { usePageTitle } from './use-page-title';
+import styles from './forms.module.css';
+
+/** Register hands the new name over so the reader only types the password. */
+interface LoginLocationState {
+  registered?: string;
+}
+
+export function LoginForm() {
+  const { t } = useTranslation('auth');
+  const { userUuid, error, login, setError } = useAuth();
+  const errorText = useAuthErrorText();
+  usePageTitle(t('login.title'));
+  const registered = (useLocation().state as LoginLocationState | null)?.registered;
+  const [username, setUsername] = useState(registered ?? '');
+  const [password, setPassword] = useState('');
+  const [missing, setMissing] = useState(false);
+  const [pending, setPending] = useState(false);
+  // While a login is in flight the session appears in context; do not redirect before the full reload.
+  const submitting = useRef(false);
+
+  useEffect(() => () => setError(null), [setError]);
+
+  // Spec section 2: a user with a stored user id does not see the login screen.
+  if (userUuid && !submitting.current) return <Navigate to="/" replace />;
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (validateLogin(username, password)) {
+      setError(null);
+      setMissing(true);
+      return;
+    }
+    setMissing(false);
+    setPending(true);
+    submitting.current = true;
+    if (await login(username.trim(), password)) {
+      // A full reload so every cached visitor-scoped answer is fetched again with the token.
+      reloadTo('/');
+      return;
+    }
+    submitting.current = false;
+    setPending(false);
+  };
+
+  const message = missing ? t('errors.fillAll') : error ? errorText(error) : null;
+
+  return (
+    <div className={styles.page}>
+      <form className={styles.card} onSubmit={onSubmit} noValidate aria-labelledby="login-title">
+        <h1 id="login-title" className={styles.heading}>
+          {t('login.title')}
+        </h1>
+        {registered && !message && (
+          <p className={styles.notice} role="status">
+            {t('login.registered')}
+          </p>
+        )}
+        {message && (
+          <p className={styles.error} role="alert">
+            {message}
+          </p>
+        )}
+        <TextField
+          id="login-username"
+          label={t('fields.username')}
+          value={username}
+          onChange={setUsername}
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          maxLength={64}
+        />
+        <PasswordField
+          id="login-password"
+          label={t('fields.password')}
+          value={password}
+          onChange={setPassword}
+          autoComplete="current-password"
+          maxLength={256}
+        />
+        <button type="submit" className={`${styles.primary} ${styles.block}`} disabled={pending}>
+          {pending ? t('login.submitting') : t('login.submit')}
+        </button>
+        <div className={styles.footer}>
+          <span>
+            {t('login.noAccount')} <Link to="/register">{t('login.registerLink')}</Link>
+          </span>
+          <Link to="/" className={styles.secondary}>
+            {t('backHome')}
+          </Link>
+        </div>
+      </form>
+    </div>
+  );
+}

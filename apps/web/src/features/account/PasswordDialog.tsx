@@ -1,0 +1,100 @@
+import { NEW_PASSWORD_MAX } from '@inkstream/contracts/constants';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Dialog } from '../../components/Dialog';
+import { api } from '../../lib/api-client';
+import { STORAGE_KEYS, writeStorage } from '../../lib/storage-keys';
+import { PasswordField } from './PasswordField';
+import { canSubmitNewPassword, validateNewPassword } from './password-validation';
+import styles from './forms.module.css';
+
+/** After success the dialog shows its message, then closes by itself (spec section 9). */
+export const PASSWORD_SUCCESS_CLOSE_MS = 1500;
+
+/** Password change without a current-password field, as the spec shows it (section 5). */
+export function PasswordDialog({ open, onClose }: { open: boolean; onClose(): void }) {
+  const { t } = useTranslation('profile');
+  return (
+    <Dialog open={open} onClose={onClose} title={t('password.title')}>
+      <PasswordForm onDone={onClose} />
+    </Dialog>
+  );
+}
+
+type Message = { kind: 'error' | 'success'; text: string } | null;
+
+/** Mounted only while the dialog is open, so closing or cancelling clears every field and message. */
+function PasswordForm({ onDone }: { onDone(): void }) {
+  const { t } = useTranslation('profile');
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [message, setMessage] = useState<Message>(null);
+  const [status, setStatus] = useState<'idle' | 'saving' | 'done'>('idle');
+  const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => () => clearTimeout(closeTimer.current), []);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problem = validateNewPassword(password, confirmation);
+    if (problem) {
+      setMessage({ kind: 'error', text: t(`password.errors.${problem}`) });
+      return;
+    }
+    setStatus('saving');
+    setMessage(null);
+    try {
+      const result = await api.updatePassword(password);
+      // Every older token is now revoked: keep the session alive with the new one, even if the dialog was closed meanwhile.
+      writeStorage(STORAGE_KEYS.token, result.jwt_token);
+      setStatus('done');
+      setMessage({ kind: 'success', text: t('password.success') });
+      setPassword('');
+      setConfirmation('');
+      closeTimer.current = setTimeout(onDone, PASSWORD_SUCCESS_CLOSE_MS);
+    } catch {
+      setStatus('idle');
+      setMessage({ kind: 'error', text: t('password.failure') });
+    }
+  };
+
+  const busy = status !== 'idle';
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      {message && (
+        <p className={message.kind === 'error' ? styles.error : styles.success} role={message.kind === 'error' ? 'alert' : 'status'}>
+          {message.text}
+        </p>
+      )}
+      <PasswordField
+        id="new-password"
+        label={t('password.newPassword')}
+        placeholder={t('password.placeholder')}
+        hint={t('password.rule')}
+        value={password}
+        onChange={setPassword}
+        autoComplete="new-password"
+        maxLength={NEW_PASSWORD_MAX}
+        disabled={busy}
+      />
+      <PasswordField
+        id="new-password-again"
+        label={t('password.confirmPassword')}
+        placeholder={t('password.placeholderAgain')}
+        value={confirmation}
+        onChange={setConfirmation}
+        autoComplete="new-password"
+        maxLength={NEW_PASSWORD_MAX}
+        disabled={busy}
+      />
+      <div className={styles.actions}>
+        <button type="button" className={styles.secondary} onClick={onDone}>
+          {t('password.cancel')}
+        </button>
+        <button type="submit" className={styles.primary} disabled={busy || !canSubmitNewPassword(password, confirmation)}>
+          {status === 'saving' ? t('password.submitting') : t('password.submit')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,57 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import styles from './forms.module.css';
+
+interface PasswordFieldProps {
+  id: string;
+  label: string;
+  value: string;
+  onChange(value: string): void;
+  autoComplete: 'current-password' | 'new-password';
+  placeholder?: string | undefined;
+  hint?: string | undefined;
+  maxLength?: number | undefined;
+  disabled?: boolean | undefined;
+}
+
+/** A password input with its own show/hide toggle: two fields on one form toggle independently (spec section 4). */
+export function PasswordField({ id, label, value, onChange, autoComplete, placeholder, hint, maxLength, disabled }: PasswordFieldProps) {
+  const { t } = useTranslation('auth');
+  const [visible, setVisible] = useState(false);
+  const hintId = `${id}-hint`;
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id}>{label}</label>
+      <div className={styles.passwordBox}>
+        <input
+          id={id}
+          type={visible ? 'text' : 'password'}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          autoComplete={autoComplete}
+          placeholder={placeholder}
+          maxLength={maxLength}
+          disabled={disabled}
+          aria-describedby={hint ? hintId : undefined}
+          spellCheck={false}
+          autoCapitalize="none"
+        />
+        <button
+          type="button"
+          className={styles.toggle}
+          aria-controls={id}
+          aria-label={t(visible ? 'password.hideLabel' : 'password.showLabel', { field: label })}
+          onClick={() => setVisible((shown) => !shown)}
+          disabled={disabled}
+        >
+          {t(visible ? 'password.hide' : 'password.show')}
+        </button>
+      </div>
+      {hint && (
+        <p id={hintId} className={styles.hint}>
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { startTransition, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { currentLanguage } from '../../lib/language';
+import { useAuth } from '../auth/AuthContext';
+import { ApiTokenDialog } from './ApiTokenDialog';
+import { InviteSection } from './InviteSection';
+import { MembershipSummary } from './MembershipSummary';
+import { PasswordDialog } from './PasswordDialog';
+import { TopUpSection } from './TopUpSection';
+import { usePageTitle } from './use-page-title';
+import styles from './forms.module.css';
+import profile from './profile.module.css';
+
+/** The profile screen of spec section 2; /profile is already behind the login guard. */
+export function ProfileView() {
+  const { t } = useTranslation('profile');
+  const { userUuid, username, logout } = useAuth();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [dialog, setDialog] = useState<'token' | 'password' | null>(null);
+  usePageTitle(t('title'));
+
+  const onLogout = () => {
+    // The router applies navigations as transitions; logging out in the same transition renders both
+    // together, so the login guard never sees this screen without a user and detours to /login.
+    startTransition(() => {
+      logout();
+      navigate('/', { replace: true });
+    });
+    // Membership, invite code and the like belong to the account that just left.
+    queryClient.clear();
+  };
+
+  return (
+    <div className={profile.page}>
+      <h1 className={profile.title}>{t('title')}</h1>
+      <section className={profile.section} aria-labelledby="account-title">
+        <h2 id="account-title" className="visually-hidden">
+          {t('summary.heading')}
+        </h2>
+        <MembershipSummary username={username || t('common:header.user')} />
+        <div className={profile.buttonRow}>
+          <button type="button" className={styles.secondary} onClick={() => setDialog('token')}>
+            {t('token.open')}
+          </button>
+          <button type="button" className={styles.secondary} onClick={() => setDialog('password')}>
+            {t('password.open')}
+          </button>
+        </div>
+      </section>
+      <TopUpSection userUuid={userUuid ?? ''} language={currentLanguage()} />
+      <InviteSection />
+      <div className={profile.bottomRow}>
+        <Link to="/" className={styles.secondary}>
+          {t('backHome')}
+        </Link>
+        <button type="button" className={styles.primary} onClick={onLogout}>
+          {t('logout')}
+        </button>
+      </div>
+      <ApiTokenDialog open={dialog === 'token'} onClose={() => setDialog(null)} />
+      <PasswordDialog open={dialog === 'password'} onClose={() => setDialog(null)} />
+    </div>
+  );
+}

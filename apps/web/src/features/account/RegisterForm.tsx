@@ -1,0 +1,107 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useAuth } from '../auth/AuthContext';
+import { PasswordField } from './PasswordField';
+import { validateRegister, type RegisterError } from './register-validation';
+import { TextField } from './TextField';
+import { useAuthErrorText } from './use-auth-error-text';
+import { usePageTitle } from './use-page-title';
+import styles from './forms.module.css';
+
+export function RegisterForm() {
+  const { t } = useTranslation('auth');
+  const { error, register, setError } = useAuth();
+  const errorText = useAuthErrorText();
+  usePageTitle(t('register.title'));
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [inviteCode, setInviteCode] = useState(() => params.get('invite_code') ?? '');
+  const [invalid, setInvalid] = useState<RegisterError | null>(null);
+  const [pending, setPending] = useState(false);
+
+  // Spec section 2: the authentication error is cleared on leaving the screen.
+  useEffect(() => () => setError(null), [setError]);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problem = validateRegister({ username, password, confirmPassword });
+    setInvalid(problem);
+    if (problem) {
+      setError(null);
+      return;
+    }
+    setPending(true);
+    const name = username.trim();
+    const ok = await register({ username: name, password, invite_code: inviteCode.trim() || undefined });
+    setPending(false);
+    // No automatic login (spec section 2): the login screen gets the name to prefill.
+    if (ok) navigate('/login', { state: { registered: name } });
+  };
+
+  const message = invalid ? t(`errors.${invalid}`) : error ? errorText(error) : null;
+
+  return (
+    <div className={styles.page}>
+      <form className={styles.card} onSubmit={onSubmit} noValidate aria-labelledby="register-title">
+        <h1 id="register-title" className={styles.heading}>
+          {t('register.title')}
+        </h1>
+        {message && (
+          <p className={styles.error} role="alert">
+            {message}
+          </p>
+        )}
+        <TextField
+          id="register-username"
+          label={t('fields.username')}
+          hint={t('register.usernameHint')}
+          value={username}
+          onChange={setUsername}
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          maxLength={64}
+        />
+        <PasswordField
+          id="register-password"
+          label={t('fields.password')}
+          hint={t('register.passwordHint')}
+          value={password}
+          onChange={setPassword}
+          autoComplete="new-password"
+          maxLength={64}
+        />
+        <PasswordField
+          id="register-confirm"
+          label={t('register.confirmPassword')}
+          value={confirmPassword}
+          onChange={setConfirmPassword}
+          autoComplete="new-password"
+          maxLength={64}
+        />
+        <TextField
+          id="register-invite"
+          label={t('register.inviteCode')}
+          value={inviteCode}
+          onChange={setInviteCode}
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          maxLength={64}
+        />
+        <button type="submit" className={`${styles.primary} ${styles.block}`} disabled={pending}>
+          {pending ? t('register.submitting') : t('register.submit')}
+        </button>
+        <div className={styles.footer}>
+          <span>
+            {t('register.haveAccount')} <Link to="/login">{t('register.loginLink')}</Link>
+          </span>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+import { cleanup, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { reloadTo } from './full-reload';
+import { LoginForm } from './LoginForm';
+import { RegisterForm } from './RegisterForm';
+import { renderScreen, setUpI18n, stubApi } from './test-setup';
+
+vi.mock('./full-reload', () => ({ reloadTo: vi.fn() }));
+
+beforeAll(setUpI18n);
+beforeEach(() => localStorage.clear());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.mocked(reloadTo).mockClear();
+});
+
+async function fillRegister(values: { username?: string; password?: string; confirm?: string }) {
+  const user = userEvent.setup();
+  if (values.username) await user.type(screen.getByLabelText('Username'), values.username);
+  if (values.password) await user.type(screen.getByLabelText('Password'), values.password);
+  if (values.confirm) await user.type(screen.getByLabelText('Confirm password'), values.confirm);
+  await user.click(screen.getByRole('button', { name: 'Register' }));
+}
+
+describe('register screen', () => {
+  it.each([
+    [{ username: 'reader' }, 'Please fill in all fields'],
+    [{ username: 'reader', password: 'secret1', confirm: 'secret2' }, 'Passwords do not match'],
+    [{ username: 'abc', password: 'secret1', confirm: 'secret1' }, 'Username must be between 5 and 16 characters'],
+    [{ username: 'reader', password: 'abcd', confirm: 'abcd' }, 'Password must be between 5 and 25 characters'],
+  ])('shows the spec message for %o', async (values, message) => {
+    const fetch = stubApi({});
+    renderScreen(<RegisterForm />, '/register');
+    await fillRegister(values);
+    expect((await screen.findByRole('alert')).textContent).toBe(message);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('prefills the invitation code, shows the server error, and goes to /login on success', async () => {
+    let taken = true;
+    const fetch = stubApi({
+      'POST /user/register': () =>
+        taken
+          ? { status: 409, body: { error: 'This username is already taken', code: 'USERNAME_TAKEN' } }
+          : { status: 201, body: { data: { uuid: 'u', username: 'abcd' } } },
+    });
+    renderScreen(<RegisterForm />, '/register?invite_code=FRIEND42', '/register');
+    expect(screen.getByLabelText<HTMLInputElement>('Invitation code (optional)').value).toBe('FRIEND42');
+    await fillRegister({ username: 'abcd', password: 'secret1', confirm: 'secret1' });
+    expect((await screen.findByRole('alert')).textContent).toBe('This username is already taken');
+
+    taken = false;
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByText('/login')).toBeTruthy();
+    const body = JSON.parse(String(fetch.mock.calls.at(-1)![1]!.body)) as Record<string, unknown>;
+    expect(body).toMatchObject({ username: 'abcd', password: 'secret1', invite_code: 'FRIEND42', user_type: 'inkstream' });
+    expect(localStorage.getItem('USER_UUID')).toBeNull(); // no automatic login
+  });
+});
+
+describe('login screen', () => {
+  it('requires both fields', async () => {
+    stubApi({});
+    renderScreen(<LoginForm />, '/login');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Log in' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Please fill in all fields');
+  });
+
+  it("shows the server's message on failure", async () => {
+    stubApi({ 'POST /user/login': { status: 401, body: { error: 'Invalid username or password', code: 'INVALID_CREDENTIALS' } } });
+    renderScreen(<LoginForm />, '/login');
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Username'), 'reader');
+    await user.type(screen.getByLabelText('Password'), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Invalid username or password');
+    expect(reloadTo).not.toHaveBeenCalled();
+  });
+
+  it("falls back to 'Login failed' without a server message", async () => {
+    stubApi({ 'POST /user/login': { status: 502, body: null } });
+    renderScreen(<LoginForm />, '/login');
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Username'), 'reader');
+    await user.type(screen.getByLabelText('Password'), 'secret');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Login failed');
+  });
+
+  it('stores the session and reloads / in full on success', async () => {
+    localStorage.setItem('X-VISITOR-ID', 'abcdef01');
+    stubApi({ 'POST /user/login': { status: 200, body: { data: { jwt_token: 'jwt', uuid: 'uuid-1', username: 'reader' } } } });
+    renderScreen(<LoginForm />, '/login');
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Username'), 'reader');
+    await user.type(screen.getByLabelText('Password'), 'secret');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await vi.waitFor(() => expect(reloadTo).toHaveBeenCalledWith('/'));
+    expect(localStorage.getItem('X-API-TOKEN')).toBe('jwt');
+    expect(localStorage.getItem('X-VISITOR-ID')).toBeNull();
+  });
+
+  it('sends a user with a stored user id to /', async () => {
+    localStorage.setItem('USER_UUID', 'uuid-1');
+    stubApi({});
+    renderScreen(<LoginForm />, '/login');
+    expect(await screen.findByText('/')).toBeTruthy();
+  });
+});
