@@ -1,6 +1,107 @@
+import type { BookChapters } from '@inkstream/contracts';
+import type { ChapterDirection } from '@inkstream/contracts/constants';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
 import { Loading } from '../components/Loading';
+import { BookHeader } from '../features/chapters/BookHeader';
+import { ChapterList } from '../features/chapters/ChapterList';
+import { ChapterListControls } from '../features/chapters/ChapterListControls';
+import { useBookChapters } from '../features/chapters/use-book-chapters';
+import { useOpenBookEvent } from '../features/chapters/use-open-book-event';
+import { decodeEntities } from '../lib/decode-entities';
+import styles from '../features/chapters/ChapterListScreen.module.css';
 
-// Placeholder: the screen lands with its feature.
+/** Chapter list of a book (spec section 2): book details, sort, page jump and an infinite list of chapters. */
 export default function ChapterListPage() {
-  return <Loading />;
+  const { id = '' } = useParams();
+  // Remount per book so the direction, page and collapse state start over on another book.
+  return <ChapterListScreen key={id} bookId={id} />;
+}
+
+function ChapterListScreen({ bookId }: { bookId: string }) {
+  const { t } = useTranslation('chapters');
+  const [direction, setDirection] = useState<ChapterDirection>('asc');
+  const [startPage, setStartPage] = useState(0);
+  const query = useBookChapters(bookId, direction, startPage);
+  const sectionRef = useRef<HTMLElement>(null);
+
+  // A new direction or page is a new query; keep showing the book meanwhile, it does not change.
+  const lastBook = useRef<BookChapters | undefined>(undefined);
+  const book = query.data?.pages[0] ?? lastBook.current;
+  useEffect(() => {
+    if (query.data?.pages[0]) lastBook.current = query.data.pages[0];
+  }, [query.data]);
+
+  useOpenBookEvent(book?.book_uuid);
+
+  useEffect(() => {
+    if (book) document.title = `${decodeEntities(book.book_title)} – ${t('common:siteName')}`;
+  }, [book, t]);
+
+  useEffect(() => {
+    // Spec section 8: chapter list failures are logged; the screen stays as it is.
+    if (query.error) console.error('chapter list failed', query.error);
+  }, [query.error]);
+
+  const changeDirection = (next: ChapterDirection) => {
+    setDirection(next);
+    setStartPage(0);
+  };
+  const jump = (page: number) => {
+    setStartPage(page);
+    sectionRef.current?.scrollIntoView({ block: 'start' });
+  };
+
+  const chapters = query.data?.pages.flatMap((page) => page.chapters) ?? [];
+
+  return (
+    <article>
+      <Link to="/" className={styles.back}>
+        <svg viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round">
+          <path d="M15 5l-7 7 7 7" />
+        </svg>
+        {t('back')}
+      </Link>
+      {book ? <BookHeader book={book} /> : query.isPending && <Loading />}
+      {query.isError && !query.data && (
+        <div className={styles.error} role="alert">
+          <p>{t('common:status.error')}</p>
+          <button type="button" className={styles.retry} onClick={() => void query.refetch()}>
+            {t('retry')}
+          </button>
+        </div>
+      )}
+      {book && (
+        <section ref={sectionRef} aria-labelledby="chapter-list-heading">
+          <ChapterListControls
+            direction={direction}
+            totalChapters={book.total_chapters}
+            startPage={startPage}
+            onDirection={changeDirection}
+            onJump={jump}
+            heading={
+              <h2 id="chapter-list-heading" className={styles.heading}>
+                {t('chapters')}
+              </h2>
+            }
+          />
+          {query.isPending ? (
+            <Loading />
+          ) : (
+            query.data && (
+              <ChapterList
+                bookId={bookId}
+                chapters={chapters}
+                hasNextPage={query.hasNextPage}
+                isFetchingNextPage={query.isFetchingNextPage}
+                nextPageFailed={query.isFetchNextPageError}
+                fetchNextPage={() => void query.fetchNextPage()}
+              />
+            )
+          )}
+        </section>
+      )}
+    </article>
+  );
 }

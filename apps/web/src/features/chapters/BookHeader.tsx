@@ -1,0 +1,40 @@
+import type { BookChapters } from '@inkstream/contracts';
+import { useTranslation } from 'react-i18next';
+import { useTagLabel } from '../../components/use-tag-label';
+import { decodeEntities } from '../../lib/decode-entities';
+import styles from './BookHeader.module.css';
+
+type Book = Pick<BookChapters, 'book_title' | 'book_introduction' | 'book_tags' | 'cover_image' | 'total_chapters'>;
+
+/** Cover, title, translated tags and introduction of the book (decoded, spec section 5). */
+export function BookHeader({ book }: { book: Book }) {
+  const { t } = useTranslation('chapters');
+  const tagLabel = useTagLabel();
+  const title = decodeEntities(book.book_title);
+  const introduction = decodeEntities(book.book_introduction).trim();
+  return (
+    <header className={styles.header}>
+      {book.cover_image && (
+        // Covers are 3:4; the box is reserved so the title never moves when the image arrives.
+        <img className={styles.cover} src={book.cover_image} alt="" width={600} height={800} fetchPriority="high" decoding="async" />
+      )}
+      <div className={styles.details}>
+        <h1 className={styles.title}>{title}</h1>
+        <p className={styles.count}>{t('totalChapters', { count: book.total_chapters })}</p>
+        {book.book_tags.length > 0 && (
+          <ul className={styles.tags} aria-label={t('tags')}>
+            {book.book_tags.map((tag) => (
+              <li key={tag} className={styles.tag}>
+                {tagLabel(tag)}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <div className={styles.about}>
+        <h2 className="visually-hidden">{t('introduction')}</h2>
+        <p className={introduction ? styles.introduction : styles.empty}>{introduction || t('common:status.noDescription')}</p>
+      </div>
+    </header>
+  );
+}

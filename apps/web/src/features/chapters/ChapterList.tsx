@@ -1,0 +1,66 @@
+import type { ChapterItem } from '@inkstream/contracts';
+import { useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Loading } from '../../components/Loading';
+import { ChapterCard } from './ChapterCard';
+import { CHAPTER_PAGE_SIZE } from './chapter-pages';
+import { useOnVisible } from './use-on-visible';
+import styles from './ChapterList.module.css';
+
+interface Props {
+  bookId: string;
+  chapters: ChapterItem[];
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  nextPageFailed: boolean;
+  fetchNextPage(): void;
+}
+
+/** Collapsed, the list shows one page and stops loading; expanded (the default), it scrolls on. */
+const COLLAPSED_COUNT = CHAPTER_PAGE_SIZE;
+
+export function ChapterList({ bookId, chapters, hasNextPage, isFetchingNextPage, nextPageFailed, fetchNextPage }: Props) {
+  const { t } = useTranslation('chapters');
+  const listId = useId();
+  const listRef = useRef<HTMLOListElement>(null);
+  const sentinel = useRef<HTMLDivElement>(null);
+  const [expanded, setExpanded] = useState(true);
+  const canLoad = expanded && hasNextPage && !isFetchingNextPage && !nextPageFailed;
+  useOnVisible(sentinel, fetchNextPage, canLoad);
+
+  if (chapters.length === 0) return <p className={styles.status}>{t('common:status.noChapters')}</p>;
+
+  const visible = expanded ? chapters : chapters.slice(0, COLLAPSED_COUNT);
+  const canToggle = chapters.length > COLLAPSED_COUNT || hasNextPage;
+  const toggle = () => {
+    // Collapsing from far down the list would leave the reader in empty space: bring the list back.
+    if (expanded) listRef.current?.scrollIntoView({ block: 'nearest' });
+    setExpanded(!expanded);
+  };
+
+  return (
+    <>
+      <ol id={listId} ref={listRef} className={styles.list}>
+        {visible.map((chapter) => (
+          <ChapterCard key={chapter.chapter_uuid} bookId={bookId} chapter={chapter} />
+        ))}
+      </ol>
+      {expanded && hasNextPage && <div ref={sentinel} className={styles.sentinel} aria-hidden="true" />}
+      {isFetchingNextPage && <Loading />}
+      {nextPageFailed && (
+        <p className={styles.status}>
+          {t('common:status.error')}{' '}
+          <button type="button" className={styles.textButton} onClick={fetchNextPage}>
+            {t('retry')}
+          </button>
+        </p>
+      )}
+      {expanded && !hasNextPage && chapters.length > COLLAPSED_COUNT && <p className={styles.status}>{t('common:status.allLoaded')}</p>}
+      {canToggle && (
+        <button type="button" className={styles.toggle} aria-expanded={expanded} aria-controls={listId} onClick={toggle}>
+          {expanded ? t('collapse') : t('more')}
+        </button>
+      )}
+    </>
+  );
+}

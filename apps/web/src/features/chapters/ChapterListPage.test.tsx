@@ -1,0 +1,106 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import ChapterListPage from '../../routes/ChapterListPage';
+import { renderAt, setUpI18n, stubApi } from '../reader/test-utils';
+
+const BOOK = '11111111-1111-4111-8111-111111111111';
+const chapter = (n: number) => ({
+  chapter_uuid: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+  chapter_number: n,
+  title: n === 3 ? '' : `Chapter ${n}`,
+  cover_image: null,
+  created_at: '2026-01-01T00:00:00.000Z',
+  is_free: n <= 2,
+});
+const book = (chapters: ReturnType<typeof chapter>[], total = 25) => ({
+  data: {
+    result: {
+      book_uuid: BOOK,
+      book_title: 'Rock &amp; Roll',
+      book_introduction: '',
+      book_tags: ['悬疑推理'],
+      book_type: 'comic',
+      cover_image: null,
+      public_free_chapters: 2,
+      total_chapters: total,
+      chapters,
+    },
+  },
+});
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => chapter(from + i));
+const pagePath = (direction: string, page: number) => `GET /comics/chapters/${BOOK}/en-us/${direction}/${page}/10`;
+
+beforeAll(() => {
+  // jsdom has no layout; the jump and collapse scroll the list into view.
+  Element.prototype.scrollIntoView = vi.fn();
+  return setUpI18n();
+});
+beforeEach(() => localStorage.clear());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const open = () => renderAt(<ChapterListPage />, 'book/chapters/:id', `/book/chapters/${BOOK}`);
+
+describe('chapter list', () => {
+  it('shows the decoded title, translated tags, "No description" and the chapters oldest first', async () => {
+    stubApi({ [pagePath('asc', 0)]: { status: 200, body: book(range(1, 10)) } });
+    open();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Rock & Roll' })).toBeTruthy();
+    expect(screen.getByText('Mystery')).toBeTruthy();
+    expect(screen.getByText('No description')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Oldest first' }).getAttribute('aria-pressed')).toBe('true');
+    const links = screen.getAllByRole('link').filter((link) => link.getAttribute('href')?.startsWith('/reader/'));
+    expect(links).toHaveLength(10);
+    expect(links[0]!.getAttribute('href')).toBe(`/reader/book/chapter/${BOOK}/${chapter(1).chapter_uuid}/1`);
+    expect(links[2]!.textContent).toContain('Unknown Chapter');
+    expect(links[0]!.textContent).toContain('Free');
+    expect(links[5]!.textContent).toContain('Members only');
+  });
+
+  it('offers the page jump with ranges and total pages above ten chapters, and jumping loads that page', async () => {
+    const fetchMock = stubApi({
+      [pagePath('asc', 0)]: { status: 200, body: book(range(1, 10)) },
+      [pagePath('asc', 2)]: { status: 200, body: book(range(21, 25)) },
+    });
+    open();
+    const jump = await screen.findByLabelText<HTMLSelectElement>('Jump to');
+    expect(Array.from(jump.options, (option) => option.textContent)).toEqual(['(1 - 10)', '(11 - 20)', '(21 - 25)']);
+    expect(screen.getByText('3 pages in total')).toBeTruthy();
+    fireEvent.change(jump, { target: { value: '2' } });
+    await waitFor(() => expect(screen.getByText('Chapter 21')).toBeTruthy());
+    expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/asc/2/10'))).toBe(true);
+  });
+
+  it('has no page jump for ten chapters or fewer, and says "No Chapters" when there are none', async () => {
+    stubApi({ [pagePath('asc', 0)]: { status: 200, body: book([], 0) } });
+    open();
+    expect(await screen.findByText('No Chapters')).toBeTruthy();
+    expect(screen.queryByLabelText('Jump to')).toBeNull();
+  });
+
+  it('changing the order starts the list over, newest first', async () => {
+    stubApi({
+      [pagePath('asc', 0)]: { status: 200, body: book(range(1, 10)) },
+      [pagePath('desc', 0)]: { status: 200, body: book(range(16, 25).reverse()) },
+    });
+    open();
+    await screen.findByText('Chapter 1');
+    fireEvent.click(screen.getByRole('button', { name: 'Newest first' }));
+    await waitFor(() => expect(screen.getByText('Chapter 25')).toBeTruthy());
+    expect(screen.queryByText('Chapter 1')).toBeNull();
+    const jump = screen.getByLabelText<HTMLSelectElement>('Jump to');
+    expect(jump.options[0]!.textContent).toBe('(25 - 16)');
+  });
+
+  it('collapses to one page and expands again', async () => {
+    stubApi({ [pagePath('asc', 0)]: { status: 200, body: book(range(1, 10)) } });
+    open();
+    await screen.findByText('Chapter 1');
+    const toggle = screen.getByRole('button', { name: 'Collapse' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.click(toggle);
+    expect(screen.getByRole('button', { name: 'More' }).getAttribute('aria-expanded')).toBe('false');
+  });
+});

@@ -1,0 +1,57 @@
+import type { ChapterContent } from '@inkstream/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useAuth } from '../auth/AuthContext';
+import { api, ApiError } from '../../lib/api-client';
+import { htmlLang, type Language } from '../../lib/language';
+import { Heart } from './icons';
+import { chapterQueryOptions } from './use-chapter-content';
+import styles from './Reader.module.css';
+
+/**
+ * Spec section 4: the like button shows only while the chapter is not liked yet; on success the
+ * cached chapter becomes liked, so the button gives way to the risen count. Visitors are sent to log in.
+ */
+export function LikeButton({ content, language }: { content: ChapterContent; language: Language }) {
+  const { t } = useTranslation('reader');
+  const { userUuid } = useAuth();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { queryKey } = chapterQueryOptions(content.chapter_uuid, language);
+  const like = useMutation({
+    mutationFn: () => api.favor(content.book_uuid, content.chapter_uuid),
+    onSuccess: (result) =>
+      queryClient.setQueryData(queryKey, (old) => old && { ...old, already_favor: true, total_likes: result.total_likes }),
+    onError: (error) => {
+      // The session ended meanwhile (the client fell back to a visitor): liking needs a login.
+      if (error instanceof ApiError && error.status === 401) navigate('/login');
+      else console.error('like failed', error); // spec section 8: like failures are only logged
+    },
+  });
+  // Latin digits, like every other number in the app (chapter numbers, relative times).
+  const count = new Intl.NumberFormat(htmlLang(language), { numberingSystem: 'latn' }).format(content.total_likes);
+
+  if (content.already_favor) {
+    return (
+      <span className={styles.liked}>
+        <Heart filled />
+        <span className="visually-hidden">{t('liked')}</span>
+        <span>{count}</span>
+      </span>
+    );
+  }
+  return (
+    <button
+      type="button"
+      className={styles.likeButton}
+      disabled={like.isPending}
+      title={t('likes', { count: content.total_likes, formatted: count })}
+      onClick={() => (userUuid ? like.mutate() : navigate('/login'))}
+    >
+      <Heart />
+      <span className={styles.likeWord}>{t('like')}</span>
+      <span className={styles.likeCount}>{count}</span>
+    </button>
+  );
+}

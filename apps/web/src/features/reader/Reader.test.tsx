@@ -1,0 +1,117 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import ReaderPage from '../../routes/ReaderPage';
+import { renderAt, setUpI18n, stubApi } from './test-utils';
+
+const BOOK = '11111111-1111-4111-8111-111111111111';
+const CHAPTER = '22222222-2222-4222-8222-222222222222';
+const NEXT = '33333333-3333-4333-8333-333333333333';
+const ROUTE = 'reader/book/chapter/:bookid/:chapter_uuid/:chapter_number';
+const content = {
+  chapter_number: 2,
+  chapter_title: 'Tom &amp; Jerry',
+  title: 'The Book',
+  images: ['/p0.webp', '/p1.webp', '/p2.webp', '/p3.webp'],
+  prev_chapter_uuid: null,
+  next_chapter_uuid: NEXT,
+  already_favor: false,
+  total_likes: 7,
+  book_uuid: BOOK,
+  chapter_uuid: CHAPTER,
+  pages: [0, 1, 2, 3].map((i) => ({ url: `/p${i}.webp`, width: 800, height: 1200 + i * 100 })),
+};
+const chapterPath = `GET /comics/chapter_comics/${CHAPTER}/en-us`;
+
+const open = () => renderAt(<ReaderPage />, ROUTE, `/reader/book/chapter/${BOOK}/${CHAPTER}/2`);
+
+beforeAll(setUpI18n);
+beforeEach(() => {
+  localStorage.clear();
+  vi.stubGlobal('scrollTo', vi.fn());
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('reader', () => {
+  it('shows the decoded chapter title and reserves every page box, lazy after the first two', async () => {
+    stubApi({ [chapterPath]: { status: 200, body: { data: { result: content } } } });
+    open();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tom & Jerry' })).toBeTruthy();
+    const images = screen.getAllByRole<HTMLImageElement>('img');
+    expect(images).toHaveLength(4);
+    expect(images.map((image) => image.getAttribute('loading'))).toEqual(['eager', 'eager', 'lazy', 'lazy']);
+    expect(images[3]!.getAttribute('width')).toBe('800');
+    expect(images[3]!.getAttribute('height')).toBe('1500');
+    expect(images[3]!.style.aspectRatio).toBe('800 / 1500');
+    expect(images[0]!.alt).toBe('Page 1 of 4');
+    await waitFor(() => expect(document.title).toBe('Tom & Jerry – The Book'));
+  });
+
+  it('disables previous without a neighbour and goes to number + 1 for next', async () => {
+    stubApi({ [chapterPath]: { status: 200, body: { data: { result: content } } } });
+    open();
+    await screen.findByRole('heading', { level: 1, name: 'Tom & Jerry' });
+    const previous = screen.getAllByRole<HTMLButtonElement>('button', { name: 'Previous chapter' });
+    expect(previous.every((button) => button.disabled)).toBe(true);
+    fireEvent.click(screen.getAllByRole('button', { name: 'Next chapter' })[0]!);
+    expect(screen.getByTestId('location').textContent).toBe(`/reader/book/chapter/${BOOK}/${NEXT}/3`);
+  });
+
+  it('hides a broken page', async () => {
+    stubApi({ [chapterPath]: { status: 200, body: { data: { result: content } } } });
+    open();
+    const [first] = await screen.findAllByRole<HTMLImageElement>('img');
+    fireEvent.error(first!);
+    expect(first!.className).toMatch(/broken/);
+  });
+
+  it('sends a visitor who likes to the login page', async () => {
+    stubApi({ [chapterPath]: { status: 200, body: { data: { result: content } } } });
+    open();
+    fireEvent.click(await screen.findByRole('button', { name: /Like/ }));
+    expect(screen.getByTestId('location').textContent).toBe('/login');
+  });
+
+  it('lets a user like once: the button disappears and the count rises', async () => {
+    localStorage.setItem('X-API-TOKEN', 'token');
+    localStorage.setItem('USER_UUID', 'user-1');
+    const fetchMock = stubApi({
+      [chapterPath]: { status: 200, body: { data: { result: content } } },
+      'POST /comics/chapter/favor': { status: 200, body: { data: { result: { already_favor: true, total_likes: 8 } } } },
+    });
+    open();
+    fireEvent.click(await screen.findByRole('button', { name: /Like/ }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: /Like/ })).toBeNull());
+    expect(screen.getByText('Liked')).toBeTruthy();
+    expect(screen.getByText('8')).toBeTruthy();
+    const favor = fetchMock.mock.calls.find(([url]) => String(url).includes('/favor'));
+    expect(JSON.parse(String(favor![1]!.body))).toEqual({ book_uuid: BOOK, chapter_uuid: CHAPTER });
+  });
+
+  it('shows the members-only notice with a buy link to /profile', async () => {
+    stubApi({ [chapterPath]: { status: 403, body: { error: 'Membership required', code: 'MEMBERSHIP_REQUIRED' } } });
+    open();
+    expect(await screen.findByRole('heading', { name: 'This chapter is only open to members' })).toBeTruthy();
+    expect(screen.getByText('Please log in and buy a monthly membership card to read all comics')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Buy now' }).getAttribute('href')).toBe('/profile');
+  });
+
+  it('shows the expired notice asking to top up', async () => {
+    stubApi({ [chapterPath]: { status: 403, body: { error: 'Membership expired', code: 'MEMBERSHIP_EXPIRED' } } });
+    open();
+    expect(await screen.findByRole('heading', { name: 'Your membership has expired' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Top up now' }).getAttribute('href')).toBe('/profile');
+  });
+
+  it('falls back to the CSS immersive mode where the browser has no fullscreen', async () => {
+    stubApi({ [chapterPath]: { status: 200, body: { data: { result: content } } } });
+    open();
+    await screen.findByRole('heading', { level: 1, name: 'Tom & Jerry' });
+    fireEvent.click(screen.getByRole('button', { name: 'Full screen' }));
+    expect(await screen.findByRole('button', { name: 'Exit full screen' })).toBeTruthy();
+    fireEvent.keyDown(window, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Exit full screen' })).toBeNull());
+  });
+});

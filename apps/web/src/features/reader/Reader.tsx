@@ -1,0 +1,117 @@
+import { useCallback, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Loading } from '../../components/Loading';
+import { decodeEntities } from '../../lib/decode-entities';
+import { currentLanguage, isRightToLeft } from '../../lib/language';
+import { ChapterPages } from './ChapterPages';
+import { ChevronEnd, ChevronStart, Shrink } from './icons';
+import { neighbourPath, type ChapterStep } from './reader-navigation';
+import { ReaderBottomBar } from './ReaderBottomBar';
+import { ReaderNotice } from './ReaderNotice';
+import { ReaderTopBar } from './ReaderTopBar';
+import { useChapterContent } from './use-chapter-content';
+import { useArrowKeys, useSwipe } from './use-chapter-gestures';
+import { useFullscreen } from './use-fullscreen';
+import styles from './Reader.module.css';
+
+interface Props {
+  bookId: string;
+  chapterUuid: string;
+  chapterNumber: number;
+}
+
+/**
+ * The reader shell: bars, fullscreen and navigation stay mounted across chapters (so the
+ * browser's fullscreen survives "next chapter"); the pages are keyed by chapter, so each chapter
+ * view starts its tracking afresh.
+ */
+export function Reader({ bookId, chapterUuid, chapterNumber }: Props) {
+  const { t } = useTranslation('reader');
+  const language = currentLanguage();
+  const isRtl = isRightToLeft(language);
+  const navigate = useNavigate();
+  const root = useRef<HTMLDivElement>(null);
+  const { isFullscreen, isNative, toggle, exit } = useFullscreen(root);
+  const query = useChapterContent(chapterUuid, language);
+  const content = query.data;
+
+  const step = useCallback(
+    (direction: ChapterStep) => {
+      const path = content && neighbourPath(bookId, content, direction);
+      if (path) navigate(path);
+    },
+    [bookId, content, navigate],
+  );
+  useArrowKeys(step, isRtl);
+  const swipe = useSwipe(step, isRtl);
+
+  useEffect(() => {
+    // A new chapter starts at its first page (the router keeps the old scroll position).
+    window.scrollTo(0, 0);
+    if (root.current) root.current.scrollTop = 0; // the reader element scrolls itself in fullscreen
+  }, [chapterUuid]);
+
+  const bookTitle = content ? decodeEntities(content.title) : '';
+  const chapterTitle =
+    (content && decodeEntities(content.chapter_title).trim()) ||
+    (Number.isFinite(chapterNumber) ? t('chapterNumber', { number: chapterNumber }) : t('common:status.unknownChapter'));
+  useEffect(() => {
+    document.title = bookTitle ? `${chapterTitle} – ${bookTitle}` : `${chapterTitle} – ${t('common:siteName')}`;
+  }, [chapterTitle, bookTitle, t]);
+
+  const canGoPrevious = !!content?.prev_chapter_uuid;
+  const canGoNext = !!content?.next_chapter_uuid;
+  const className = [styles.reader, isFullscreen && styles.fullscreen, isNative && styles.native].filter(Boolean).join(' ');
+
+  return (
+    <div ref={root} className={className}>
+      <ReaderTopBar
+        bookId={bookId}
+        bookTitle={bookTitle}
+        chapterTitle={chapterTitle}
+        canGoPrevious={canGoPrevious}
+        canGoNext={canGoNext}
+        isFullscreen={isFullscreen}
+        onStep={step}
+        onToggleFullscreen={toggle}
+      />
+      <main id="main" className={styles.content} {...swipe}>
+        {query.isPending ? (
+          <Loading />
+        ) : query.isError ? (
+          <ReaderNotice error={query.error} onRetry={() => void query.refetch()} />
+        ) : (
+          <ChapterPages key={chapterUuid} content={query.data} language={language} scrollRoot={root} />
+        )}
+      </main>
+      <ReaderBottomBar content={content} language={language} onStep={step} />
+      {isFullscreen && (
+        // The bars are hidden in fullscreen; these stay within reach (and Escape leaves too).
+        <div className={styles.floating}>
+          <button
+            type="button"
+            className={styles.floatingButton}
+            disabled={!canGoPrevious}
+            aria-label={t('previousChapter')}
+            onClick={() => step('previous')}
+          >
+            <ChevronStart />
+          </button>
+          <button type="button" className={styles.floatingButton} aria-label={t('exitFullscreen')} onClick={exit}>
+            <Shrink />
+          </button>
+          <button
+            type="button"
+            className={styles.floatingButton}
+            disabled={!canGoNext}
+            aria-label={t('nextChapter')}
+            onClick={() => step('next')}
+          >
+            <ChevronEnd />
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

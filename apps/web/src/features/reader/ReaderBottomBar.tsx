@@ -1,0 +1,31 @@
+import type { ChapterContent } from '@inkstream/contracts';
+import { useTranslation } from 'react-i18next';
+import type { Language } from '../../lib/language';
+import { ChevronEnd, ChevronStart } from './icons';
+import { LikeButton } from './LikeButton';
+import type { ChapterStep } from './reader-navigation';
+import styles from './Reader.module.css';
+
+interface Props {
+  content: ChapterContent | undefined;
+  language: Language;
+  onStep(step: ChapterStep): void;
+}
+
+/** Previous chapter, like, next chapter; the neighbours are disabled at either end of the book. */
+export function ReaderBottomBar({ content, language, onStep }: Props) {
+  const { t } = useTranslation('reader');
+  return (
+    <nav className={styles.bottomBar} aria-label={t('controls')}>
+      <button type="button" className={styles.stepButton} disabled={!content?.prev_chapter_uuid} onClick={() => onStep('previous')}>
+        <ChevronStart />
+        <span>{t('previousChapter')}</span>
+      </button>
+      <div className={styles.likeSlot}>{content && <LikeButton content={content} language={language} />}</div>
+      <button type="button" className={styles.stepButton} disabled={!content?.next_chapter_uuid} onClick={() => onStep('next')}>
+        <span>{t('nextChapter')}</span>
+        <ChevronEnd />
+      </button>
+    </nav>
+  );
+}

@@ -1,0 +1,51 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Loading } from '../../components/Loading';
+import { useAuth } from '../auth/AuthContext';
+import { api } from '../../lib/api-client';
+import { Hourglass, Lock } from './icons';
+import { noticeFromError, readerNotice } from './reader-notice';
+import styles from './ReaderNotice.module.css';
+
+/** Instead of a chapter that could not be loaded: members-only, expired, or (for members) a plain error. */
+export function ReaderNotice({ error, onRetry }: { error: unknown; onRetry(): void }) {
+  const { t } = useTranslation('reader');
+  const { userUuid } = useAuth();
+  // Only an unexplained failure of a logged-in user needs the membership to choose the notice.
+  const asksMembership = !noticeFromError(error) && !!userUuid;
+  const membership = useQuery({ queryKey: ['membership', userUuid], queryFn: api.membership, enabled: asksMembership });
+  if (asksMembership && membership.isPending) return <Loading />;
+  const notice = readerNotice(error, asksMembership ? membership.data : null);
+
+  if (notice === 'error') {
+    return (
+      <section className={styles.notice} role="alert">
+        <p className={styles.noticeTitle}>{t('loadError')}</p>
+        <button type="button" className={styles.noticeAction} onClick={onRetry}>
+          {t('retry')}
+        </button>
+      </section>
+    );
+  }
+  const copy = notice === 'expired' ? 'expired' : 'membersOnly';
+  return (
+    <section className={styles.notice} aria-labelledby="reader-notice-title">
+      <span className={styles.noticeBadge} aria-hidden="true">
+        {notice === 'expired' ? <Hourglass /> : <Lock />}
+      </span>
+      <h2 id="reader-notice-title" className={styles.noticeTitle}>
+        {t(`${copy}.title`)}
+      </h2>
+      <p>{t(`${copy}.body`)}</p>
+      <Link to="/profile" className={styles.noticeAction}>
+        {t(`${copy}.action`)}
+      </Link>
+      {!userUuid && (
+        <Link to="/login" className={styles.noticeLink}>
+          {t('logIn')}
+        </Link>
+      )}
+    </section>
+  );
+}

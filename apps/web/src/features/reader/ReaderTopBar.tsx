@@ -1,0 +1,71 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ArrowBack, ChevronEnd, ChevronStart, Expand, Shrink } from './icons';
+import type { ChapterStep } from './reader-navigation';
+import styles from './Reader.module.css';
+
+interface Props {
+  bookId: string;
+  bookTitle: string;
+  chapterTitle: string;
+  canGoPrevious: boolean;
+  canGoNext: boolean;
+  isFullscreen: boolean;
+  onStep(step: ChapterStep): void;
+  onToggleFullscreen(): void;
+}
+
+/** Back to the chapter list, the titles, previous / next arrows and the fullscreen toggle. */
+export function ReaderTopBar({
+  bookId,
+  bookTitle,
+  chapterTitle,
+  canGoPrevious,
+  canGoNext,
+  isFullscreen,
+  onStep,
+  onToggleFullscreen,
+}: Props) {
+  const { t } = useTranslation('reader');
+  return (
+    <header className={styles.topBar}>
+      <Link to={`/book/chapters/${encodeURIComponent(bookId)}`} className={styles.iconButton} aria-label={t('back')} title={t('back')}>
+        <ArrowBack />
+      </Link>
+      <div className={styles.titles}>
+        {bookTitle && <p className={styles.bookTitle}>{bookTitle}</p>}
+        <h1 className={styles.chapterTitle}>{chapterTitle}</h1>
+      </div>
+      <button
+        type="button"
+        className={styles.iconButton}
+        disabled={!canGoPrevious}
+        aria-label={t('previousChapter')}
+        title={t('previousChapter')}
+        onClick={() => onStep('previous')}
+      >
+        <ChevronStart />
+      </button>
+      <button
+        type="button"
+        className={styles.iconButton}
+        disabled={!canGoNext}
+        aria-label={t('nextChapter')}
+        title={t('nextChapter')}
+        onClick={() => onStep('next')}
+      >
+        <ChevronEnd />
+      </button>
+      <button
+        type="button"
+        className={styles.iconButton}
+        aria-pressed={isFullscreen}
+        aria-label={t('fullscreen')}
+        title={isFullscreen ? t('exitFullscreen') : t('fullscreen')}
+        onClick={onToggleFullscreen}
+      >
+        {isFullscreen ? <Shrink /> : <Expand />}
+      </button>
+    </header>
+  );
+}

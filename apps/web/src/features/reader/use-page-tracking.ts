@@ -1,0 +1,119 @@
+import type { ChapterContent } from '@inkstream/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { sendEvents } from '../../lib/api-client';
+import type { Language } from '../../lib/language';
+import { FINISH_VISIBILITY, isNearEnd, shouldFinishReading, shouldPreloadNextChapter } from './reading-progress';
+import { chapterQueryOptions } from './use-chapter-content';
+
+function scrollMetrics(scrollRoot: HTMLElement | null) {
+  // In the browser's fullscreen the reader element itself scrolls, not the document.
+  if (scrollRoot && document.fullscreenElement === scrollRoot) {
+    return { scrollTop: scrollRoot.scrollTop, viewportHeight: scrollRoot.clientHeight, scrollHeight: scrollRoot.scrollHeight };
+  }
+  return { scrollTop: window.scrollY, viewportHeight: window.innerHeight, scrollHeight: document.documentElement.scrollHeight };
+}
+
+/**
+ * Everything the reader learns from the page images of one chapter view (the component using it
+ * is keyed by chapter): which pages were seen and loaded, the reading events of spec section 4,
+ * and the prefetch of the next chapter. Events go out with sendBeacon and never delay images.
+ */
+export function usePageTracking(content: ChapterContent, language: Language, scrollRoot: RefObject<HTMLElement | null>) {
+  const container = useRef<HTMLDivElement>(null);
+  const [furthestSeen, setFurthestSeen] = useState(-1);
+  const [loadedImages, setLoadedImages] = useState(0);
+  const [failed, setFailed] = useState<ReadonlySet<number>>(() => new Set());
+  const [lastImageVisible, setLastImageVisible] = useState(false);
+  const [nearEnd, setNearEnd] = useState(false);
+  const sent = useRef({ start: false, finish: false });
+  const queryClient = useQueryClient();
+  const { book_uuid, chapter_uuid, next_chapter_uuid } = content;
+  const totalImages = content.pages.length || content.images.length;
+
+  useEffect(() => {
+    if (sent.current.start) return;
+    sent.current.start = true;
+    sendEvents([{ type: 'start_reading', book_uuid, chapter_uuid }]);
+  }, [book_uuid, chapter_uuid]);
+
+  useEffect(() => {
+    const images = Array.from(container.current?.querySelectorAll<HTMLImageElement>('img[data-index]') ?? []);
+    if (images.length === 0 || typeof IntersectionObserver === 'undefined') return;
+    const seen = new IntersectionObserver((entries) => {
+      const indexes = entries.filter((entry) => entry.isIntersecting).map((entry) => Number((entry.target as HTMLElement).dataset.index));
+      if (indexes.length > 0) setFurthestSeen((previous) => Math.max(previous, ...indexes));
+    });
+    const end = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting && entry.intersectionRatio >= FINISH_VISIBILITY)) setLastImageVisible(true);
+      },
+      { threshold: FINISH_VISIBILITY },
+    );
+    images.forEach((image) => seen.observe(image));
+    end.observe(images[images.length - 1]!);
+    return () => {
+      seen.disconnect();
+      end.disconnect();
+    };
+  }, [totalImages]);
+
+  useEffect(() => {
+    // Scroll fallback: within one viewport of the end counts as reaching it (also when the last image is broken).
+    let frame = 0;
+    const check = () => {
+      frame = 0;
+      if (isNearEnd(scrollMetrics(scrollRoot.current))) setNearEnd(true);
+    };
+    const onScroll = () => {
+      if (!frame) frame = requestAnimationFrame(check);
+    };
+    const root = scrollRoot.current;
+    window.addEventListener('scroll', onScroll, { passive: true });
+    root?.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      root?.removeEventListener('scroll', onScroll);
+      cancelAnimationFrame(frame);
+    };
+  }, [scrollRoot]);
+
+  useEffect(() => {
+    if (!shouldFinishReading({ alreadySent: sent.current.finish, lastImageVisible, nearEnd, loadedImages, totalImages })) return;
+    sent.current.finish = true;
+    sendEvents([{ type: 'finish_reading', book_uuid, chapter_uuid }]);
+  }, [lastImageVisible, nearEnd, loadedImages, totalImages, book_uuid, chapter_uuid]);
+
+  // The next chapter's content is a small JSON: ask for it once this chapter's first page is in.
+  const hasFirstPage = loadedImages > 0 || totalImages === 0;
+  useEffect(() => {
+    if (hasFirstPage && next_chapter_uuid) void queryClient.prefetchQuery(chapterQueryOptions(next_chapter_uuid, language));
+  }, [hasFirstPage, next_chapter_uuid, language, queryClient]);
+
+  // Its first two pages join the preload window when that window reaches past this chapter's end.
+  const wantsNextPages = hasFirstPage && shouldPreloadNextChapter(furthestSeen, totalImages);
+  const preloaded = useRef<HTMLImageElement[]>([]);
+  useEffect(() => {
+    if (!wantsNextPages || !next_chapter_uuid || preloaded.current.length > 0) return;
+    let cancelled = false;
+    queryClient
+      .fetchQuery(chapterQueryOptions(next_chapter_uuid, language))
+      .then((next) => {
+        if (cancelled) return;
+        preloaded.current = next.pages.slice(0, 2).map((page) => {
+          const image = new Image();
+          image.decoding = 'async';
+          image.src = page.url;
+          return image;
+        });
+      })
+      .catch(() => undefined); // a locked or missing next chapter simply is not preloaded
+    return () => {
+      cancelled = true;
+    };
+  }, [wantsNextPages, next_chapter_uuid, language, queryClient]);
+
+  const onImageLoad = useCallback(() => setLoadedImages((count) => count + 1), []);
+  const onImageError = useCallback((index: number) => setFailed((previous) => new Set(previous).add(index)), []);
+  return { container, furthestSeen, failed, onImageLoad, onImageError };
+}
