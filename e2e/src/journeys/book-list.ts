@@ -1,0 +1,33 @@
+import type { Locator, Page } from 'playwright-core';
+
+/** The book list screen (`/`), found by roles and the en-us texts of apps/web/src/i18n/locales/en-us/books.json. */
+export function bookList(page: Page) {
+  const grid = page.getByRole('list', { name: 'All books' });
+  const recommended = page.getByRole('region', { name: 'Recommended for you' });
+  const tags = page.getByRole('group', { name: 'Genres' });
+  return {
+    grid,
+    recommended,
+    tags,
+    /** Titles of the loaded cards of the grid, in order. */
+    gridTitles: () => grid.getByRole('heading', { level: 3 }).allTextContents(),
+    recommendedTitles: () => recommended.getByRole('heading', { level: 3 }).allTextContents(),
+    tag: (label: string) => tags.getByRole('button', { name: label, exact: true }),
+    sort: (label: 'Latest updates' | 'Most popular') => page.getByRole('radio', { name: label }),
+    allLoaded: page.getByText('All loaded', { exact: true }),
+    /** Waits until the first page of cards is on screen. */
+    async ready(): Promise<void> {
+      await grid.getByRole('heading', { level: 3 }).first().waitFor();
+    },
+  };
+}
+
+/** Scrolls to the bottom until `done` shows (infinite scroll), at most `rounds` times. */
+export async function scrollUntilVisible(page: Page, done: Locator, rounds = 30): Promise<void> {
+  for (let round = 0; round < rounds; round++) {
+    if (await done.isVisible()) return;
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.waitForTimeout(250);
+  }
+  await done.waitFor({ state: 'visible', timeout: 5_000 });
+}

@@ -1,0 +1,98 @@
+import { randomInt } from 'node:crypto';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { newContext, type DESKTOP, type PHONE } from '../browser.js';
+
+/** Demo accounts seeded on a fresh data folder (apps/server/src/modules/demo/demo-accounts.ts). */
+export const DEMO_MEMBER = { username: 'demomember', password: 'member2026' } as const;
+export const DEMO_EXPIRED = { username: 'demoexpired', password: 'expired2026' } as const;
+
+export interface Session {
+  context: BrowserContext;
+  page: Page;
+}
+
+/**
+ * A fresh browser profile and page. Errors the page throws are collected, so a journey can also
+ * assert that nothing crashed along the way.
+ */
+export async function openSession(
+  browser: Browser,
+  baseUrl: string,
+  options: { language?: string; device?: typeof PHONE | typeof DESKTOP } = {},
+): Promise<Session & { pageErrors: Error[] }> {
+  const context = await newContext(browser, baseUrl, options);
+  // Fail a step after 10 s rather than Playwright's 30 s: the whole project must stay within minutes.
+  context.setDefaultTimeout(10_000);
+  const page = await context.newPage();
+  const pageErrors: Error[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error));
+  return { context, page, pageErrors };
+}
+
+/** Waits (up to 10 s) until `read` returns the expected value; the default poll timeout of 1 s is too short on a busy machine. */
+export function eventually<T>(read: () => T | Promise<T>, timeout = 10_000) {
+  return expect.poll(read, { timeout, interval: 100 });
+}
+
+export const pathOf = (page: Page) => new URL(page.url()).pathname;
+
+/** A username no earlier run took: letters and digits only, at most 16 characters. */
+export function uniqueUsername(prefix = 'e2e'): string {
+  return `${prefix}${Date.now().toString(36).slice(-6)}${randomInt(1000, 9999)}`.slice(0, 16);
+}
+
+/** Registers straight through the API (faster than the form, for journeys that only need an account). */
+export async function registerViaApi(baseUrl: string, username: string, password: string): Promise<void> {
+  const response = await fetch(`${baseUrl}/api/v1/user/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password, user_type: 'inkstream' }),
+  });
+  if (response.status !== 201) throw new Error(`register ${username}: HTTP ${response.status} ${await response.text()}`);
+}
+
+/** A new account without membership or likes. */
+export async function freshUser(baseUrl: string): Promise<{ username: string; password: string }> {
+  const user = { username: uniqueUsername(), password: `pw${randomInt(100000, 999999)}x` };
+  await registerViaApi(baseUrl, user.username, user.password);
+  return user;
+}
+
+/**
+ * Logs in through the API and stores the session the way the app does (spec section 3), so a
+ * journey that is not about logging in starts logged in, in any interface language.
+ */
+export async function storeSessionViaApi(context: BrowserContext, baseUrl: string, username: string, password: string): Promise<void> {
+  const response = await fetch(`${baseUrl}/api/v1/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  if (!response.ok) throw new Error(`login ${username}: HTTP ${response.status} ${await response.text()}`);
+  const { data } = (await response.json()) as { data: { jwt_token: string; uuid: string; username: string } };
+  await context.addInitScript((session) => {
+    if (localStorage.getItem('USER_UUID')) return; // set once; the app may log out later
+    localStorage.setItem('X-API-TOKEN', session.jwt_token);
+    localStorage.setItem('USER_UUID', session.uuid);
+    localStorage.setItem('USERNAME', session.username);
+  }, data);
+}
+
+/** Fills the login form and submits; the app then reloads to `/`. */
+export async function submitLogin(page: Page, username: string, password: string): Promise<void> {
+  if (pathOf(page) !== '/login') await page.goto('/login');
+  await page.getByLabel('Username', { exact: true }).fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.locator('form').getByRole('button', { name: 'Log in', exact: true }).click();
+}
+
+/** Logs in through the form and waits for the full reload to `/` with the user name in the header. */
+export async function logIn(page: Page, username: string, password: string): Promise<void> {
+  await submitLogin(page, username, password);
+  await page.waitForURL((url) => url.pathname === '/');
+  await headerUserLink(page, username).waitFor();
+}
+
+/** The header's link to /profile, named by the user name. */
+export const headerUserLink = (page: Page, username: string) => page.getByRole('banner').getByRole('link', { name: username, exact: true });

@@ -1,0 +1,68 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, PHONE } from '../src/browser.js';
+import { seriousViolations } from '../src/journeys/axe.js';
+import { bookUuid, readerPath } from '../src/journeys/catalogue-api.js';
+import { DEMO_MEMBER, openSession, storeSessionViaApi } from '../src/journeys/session.js';
+
+let browser: Browser;
+const baseUrl = inject('baseUrl');
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+/** Each screen: how to reach it and what shows that it has finished loading (language-neutral selectors). */
+interface Screen {
+  name: string;
+  path: () => Promise<string>;
+  ready: (page: Page) => Promise<unknown>;
+  loggedIn?: boolean;
+  /** A step after loading, such as opening a dialog. */
+  then?: (page: Page) => Promise<unknown>;
+}
+
+const BOOK = 'The Storm Gate';
+const SCREENS: Screen[] = [
+  { name: 'home', path: async () => '/', ready: (page) => page.locator('main ul h3').nth(5).waitFor() },
+  {
+    name: 'chapter list',
+    path: async () => `/book/chapters/${await bookUuid(baseUrl, BOOK)}`,
+    ready: (page) => page.locator('main section ol > li').first().waitFor(),
+  },
+  { name: 'reader', path: () => readerPath(baseUrl, BOOK, 1), ready: (page) => page.locator('main img').first().waitFor() },
+  {
+    name: 'reader, members-only notice',
+    path: () => readerPath(baseUrl, BOOK, 4),
+    ready: (page) => page.locator('main a[href="/profile"]').waitFor(),
+  },
+  { name: 'login', path: async () => '/login', ready: (page) => page.locator('form input[type="password"]').waitFor() },
+  { name: 'register', path: async () => '/register', ready: (page) => page.locator('form input[type="password"]').nth(1).waitFor() },
+  { name: 'contact', path: async () => '/contact-us', ready: (page) => page.locator('main img').waitFor() },
+  { name: 'profile', path: async () => '/profile', ready: (page) => page.locator('main h1').waitFor(), loggedIn: true },
+  {
+    name: 'profile, API token dialog',
+    path: async () => '/profile',
+    ready: (page) => page.locator('main h1').waitFor(),
+    loggedIn: true,
+    then: async (page) => {
+      await page.locator('main section button').first().click(); // the first account button opens the token
+      await page.getByRole('dialog').locator('textarea').waitFor();
+    },
+  },
+];
+
+describe.each(['en-us', 'ar-sa'])('axe finds no serious or critical violation (%s)', (language) => {
+  it.each(SCREENS)('on the $name screen', async (screen) => {
+    const { context, page } = await openSession(browser, baseUrl, { language, device: PHONE });
+    if (screen.loggedIn) await storeSessionViaApi(context, baseUrl, DEMO_MEMBER.username, DEMO_MEMBER.password);
+    await page.goto(await screen.path());
+    await screen.ready(page);
+
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe(language === 'ar-sa' ? 'rtl' : 'ltr');
+    await screen.then?.(page);
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+});

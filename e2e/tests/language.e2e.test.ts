@@ -1,0 +1,70 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, PHONE } from '../src/browser.js';
+import { storedSession } from '../src/journeys/account.js';
+import { readerPath } from '../src/journeys/catalogue-api.js';
+import { swipe } from '../src/journeys/reader.js';
+import { eventually, openSession, pathOf } from '../src/journeys/session.js';
+
+let browser: Browser;
+const baseUrl = inject('baseUrl');
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+const htmlAttributes = (page: import('playwright-core').Page) =>
+  page.evaluate(() => ({ dir: document.documentElement.dir, lang: document.documentElement.lang }));
+
+describe('language journeys', () => {
+  it('switches to Arabic (right to left, mirrored) and back to English; the choice is stored', async () => {
+    const { context, page, pageErrors } = await openSession(browser, baseUrl, { device: PHONE });
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'All books' }).waitFor();
+    expect(await htmlAttributes(page)).toEqual({ dir: 'ltr', lang: 'en-US' });
+
+    // Choosing a language stores it and reloads the page.
+    await Promise.all([page.waitForEvent('load'), page.getByRole('combobox', { name: 'Language' }).selectOption('ar-sa')]);
+    await page.getByRole('heading', { name: 'جميع الأعمال' }).waitFor();
+    expect(await htmlAttributes(page)).toEqual({ dir: 'rtl', lang: 'ar-SA' });
+    expect((await storedSession(page)).language).toBe('ar-sa');
+
+    // The layout mirrors: the site name sits at the right end of the header, the carousel scrolls leftwards.
+    const brand = await page.getByRole('banner').getByRole('link', { name: 'Inkstream' }).boundingBox();
+    expect(brand!.x).toBeGreaterThan(390 / 2);
+    const recommended = page.getByRole('region', { name: 'مختارات لك' });
+    await recommended.getByRole('heading', { level: 3 }).first().waitFor();
+    await recommended.getByRole('button', { name: 'مزيد من المختارات' }).click();
+    await eventually(() => recommended.getByRole('list').evaluate((track) => track.scrollLeft)).toBeLessThan(0);
+
+    await Promise.all([page.waitForEvent('load'), page.getByRole('combobox', { name: 'اللغة' }).selectOption('en-us')]);
+    await page.getByRole('heading', { name: 'All books' }).waitFor();
+    expect(await htmlAttributes(page)).toEqual({ dir: 'ltr', lang: 'en-US' });
+    expect((await storedSession(page)).language).toBe('en-us');
+    await page.reload();
+    await page.getByRole('heading', { name: 'All books' }).waitFor();
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('mirrors the reader in Arabic: arrow keys and swipes go the other way', async () => {
+    const { context, page } = await openSession(browser, baseUrl, { language: 'ar-sa', device: PHONE });
+    await page.goto(await readerPath(baseUrl, 'The Storm Gate', 1));
+    await page.getByRole('img', { name: /^الصفحة 1 من/ }).waitFor();
+    expect((await htmlAttributes(page)).dir).toBe('rtl');
+
+    await page.keyboard.press('ArrowLeft'); // forward, right to left
+    await eventually(() => pathOf(page)).toMatch(/\/2$/);
+    await page.getByRole('img', { name: /^الصفحة 1 من/ }).waitFor();
+    await swipe(page, 150); // a swipe to the right turns the page forward
+    await eventually(() => pathOf(page)).toMatch(/\/3$/);
+    await page.getByRole('img', { name: /^الصفحة 1 من/ }).waitFor();
+    await swipe(page, -150);
+    await eventually(() => pathOf(page)).toMatch(/\/2$/);
+    await page.getByRole('img', { name: /^الصفحة 1 من/ }).waitFor();
+    await page.keyboard.press('ArrowRight');
+    await eventually(() => pathOf(page)).toMatch(/\/1$/);
+    await context.close();
+  });
+});
