@@ -1,15 +1,23 @@
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
+import { Footer } from './Footer';
 import { Header } from './Header';
 import styles from './Layout.module.css';
 
-/** Header bar on every page (spec section 2), then the screen. The reader has its own full-bleed layout. */
+const PAGES_WITH_FOOTER = new Set(['/', '/books']);
+
+/**
+ * Header bar on every page (spec section 2), then the screen, then (on the book list) the footer,
+ * outside <main> so it is the page's contentinfo landmark. The reader has its own full-bleed layout.
+ */
 export function Layout() {
+  const { pathname } = useLocation();
   return (
     <>
       <Header />
       <main className={styles.main} id="main">
         <Outlet />
       </main>
+      {PAGES_WITH_FOOTER.has(pathname) && <Footer />}
     </>
   );
 }

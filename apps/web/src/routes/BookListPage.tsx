@@ -2,7 +2,6 @@ import type { BookOrder } from '@inkstream/contracts/constants';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { Footer } from '../components/Footer';
 import { BookGrid } from '../features/catalogue/BookGrid';
 import { readBookListFilters, toggleTag, writeBookListFilter, type BookListFilters } from '../features/catalogue/book-list-rules';
 import { RecommendedCarousel } from '../features/catalogue/RecommendedCarousel';
@@ -43,7 +42,6 @@ export function BookListPage() {
         <SortTabs order={filters.order} onChange={(order: BookOrder) => change({ order })} />
       </div>
       <BookGrid filters={filters} labelledBy={LIST_HEADING_ID} />
-      <Footer />
     </>
   );
 }

@@ -6,6 +6,7 @@ export default function ContactPage() {
   const { t } = useTranslation();
   return (
     <div className={styles.page}>
+      <h1 className="visually-hidden">{t('footer.contactUs')}</h1>
       <img src="/icons/icon.svg" alt={t('siteName')} width={256} height={256} />
     </div>
   );
