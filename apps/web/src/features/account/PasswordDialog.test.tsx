@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PASSWORD_SUCCESS_CLOSE_MS, PasswordDialog } from './PasswordDialog';
-import { renderScreen, setUpI18n, stubApi } from './test-setup';
+import { renderScreen, setUpI18n, stubApi } from '../../test-support/render-screen';
 
 beforeAll(setUpI18n);
 beforeEach(() => {

@@ -4,7 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { reloadTo } from './full-reload';
 import { LoginForm } from './LoginForm';
 import { RegisterForm } from './RegisterForm';
-import { renderScreen, setUpI18n, stubApi } from './test-setup';
+import { renderScreen, setUpI18n, stubApi } from '../../test-support/render-screen';
 
 vi.mock('./full-reload', () => ({ reloadTo: vi.fn() }));
 

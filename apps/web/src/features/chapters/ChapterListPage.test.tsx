@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import ChapterListPage from '../../routes/ChapterListPage';
-import { renderAt, setUpI18n, stubApi } from '../reader/test-utils';
+import { renderScreen, setUpI18n, stubApi } from '../../test-support/render-screen';
 
 const BOOK = '11111111-1111-4111-8111-111111111111';
 const chapter = (n: number) => ({
@@ -41,7 +41,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const open = () => renderAt(<ChapterListPage />, 'book/chapters/:id', `/book/chapters/${BOOK}`);
+const open = () => renderScreen(<ChapterListPage />, `/book/chapters/${BOOK}`, 'book/chapters/:id');
 
 describe('chapter list', () => {
   it('shows the decoded title, translated tags, "No description" and the chapters oldest first', async () => {

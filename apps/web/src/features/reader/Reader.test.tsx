@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import ReaderPage from '../../routes/ReaderPage';
-import { renderAt, setUpI18n, stubApi } from './test-utils';
+import { renderScreen, setUpI18n, stubApi } from '../../test-support/render-screen';
 
 const BOOK = '11111111-1111-4111-8111-111111111111';
 const CHAPTER = '22222222-2222-4222-8222-222222222222';
@@ -22,7 +22,7 @@ const content = {
 };
 const chapterPath = `GET /comics/chapter_comics/${CHAPTER}/en-us`;
 
-const open = () => renderAt(<ReaderPage />, ROUTE, `/reader/book/chapter/${BOOK}/${CHAPTER}/2`);
+const open = () => renderScreen(<ReaderPage />, `/reader/book/chapter/${BOOK}/${CHAPTER}/2`, ROUTE);
 
 beforeAll(setUpI18n);
 beforeEach(() => {

@@ -1,14 +1,17 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import i18next from 'i18next';
 import type { ReactElement } from 'react';
-import { initReactI18next } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
-import enUs from '../../i18n/locales/en-us/index';
-import { AuthProvider } from '../auth/AuthContext';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import enUs from '../i18n/locales/en-us/index';
+import { AuthProvider } from '../features/auth/AuthContext';
 
-/** English resources as an en-us reader sees them (lowerCaseLng: resources are stored under 'en-us'). */
+/**
+ * English resources, as a reader with en-us sees them. lowerCaseLng keeps i18next from looking the
+ * language up as 'en-US', which would miss resources stored under 'en-us'.
+ */
 export const setUpI18n = () =>
   i18next.use(initReactI18next).init({
     lng: 'en-us',
@@ -19,12 +22,13 @@ export const setUpI18n = () =>
     interpolation: { escapeValue: false },
   });
 
+/** Shows where the router went, so a test can assert a navigation. */
 function WhereAmI() {
   return <span data-testid="location">{useLocation().pathname}</span>;
 }
 
-/** Renders a route element at `path` with the app's providers and a probe showing the current path. */
-export function renderAt(element: ReactElement, route: string, path: string) {
+/** Shared by the screen tests: renders one screen at `path` (matched by `route`) inside the providers the app gives it. */
+export function renderScreen(element: ReactElement, path: string, route = path) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
@@ -43,7 +47,7 @@ export function renderAt(element: ReactElement, route: string, path: string) {
 
 type Reply = { status: number; body: unknown };
 
-/** fetch answering "METHOD /path" (without /api/v1) from a table; anything else is a 404. */
+/** Replaces fetch with canned answers keyed by "METHOD /path"; returns the mock to inspect calls. */
 export function stubApi(replies: Record<string, Reply | (() => Reply)>) {
   const mock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
