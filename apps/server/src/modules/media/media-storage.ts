@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
 import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -29,6 +30,8 @@ export function contentHash(bytes: Buffer): string {
 }
 
 export function createLocalMediaStorage(root: string): MediaStorage {
+  // The folder exists from the start, so the file server can be set up before anything is stored.
+  mkdirSync(root, { recursive: true });
   const resolveKey = (key: string) => {
     if (!isSafeMediaKey(key)) throw new Error(`unsafe media key: ${key}`);
     return path.join(root, ...key.split('/'));
