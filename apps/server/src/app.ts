@@ -4,6 +4,8 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
+import { couponsRoutes } from './modules/coupons/coupons.routes.js';
+import { createCouponsService } from './modules/coupons/coupons.service.js';
 import { createCatalogueService } from './modules/catalogue/catalogue.service.js';
 import { createRankingSnapshot } from './modules/catalogue/ranking-snapshot.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
@@ -55,6 +57,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const catalogue = createCatalogueService({ db, ranking, media: mediaUrls });
   const reader = createReaderService({ db, membership, media: mediaUrls });
   const events = createEventsService({ db });
+  const coupons = createCouponsService({ db, membership });
   const seo = createSeoService({ db, publicUrl: config.publicUrl, siteName: config.siteName, media: mediaUrls });
 
   registerErrorHandler(app);
@@ -73,6 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (api) => {
       await api.register(usersRoutes(users));
       await api.register(membershipRoutes(membership));
+      await api.register(couponsRoutes(coupons));
       await api.register(catalogueRoutes(catalogue));
       await api.register(readerRoutes(reader));
       await api.register(eventsRoutes(events));

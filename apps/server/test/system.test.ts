@@ -34,6 +34,7 @@ describe('health, docs and fallbacks', () => {
       '/api/v1/config/public',
       '/api/v1/user/me',
       '/api/v1/events',
+      '/api/v1/user/coupon/redeem',
     ]) {
       expect(paths).toContain(expected);
     }

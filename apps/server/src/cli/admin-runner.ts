@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.js';
 import { bookList, bookRecommend, bookSetFree } from './commands/book-commands.js';
+import { couponCreate, couponDisable, couponList } from './commands/coupon-commands.js';
 import { membershipGrant, membershipRevoke } from './commands/membership-commands.js';
 import { userCreate, userList } from './commands/user-commands.js';
 import { openCliContext, type CliContext } from './cli-context.js';
@@ -15,6 +16,9 @@ type Options = {
   remove?: boolean;
   limit?: string;
   offset?: string;
+  'max-redemptions'?: string;
+  expires?: string;
+  note?: string;
 };
 
 interface Command {
@@ -69,6 +73,27 @@ const COMMANDS: Command[] = [
     options: ['rank', 'remove'],
     run: bookRecommend,
   },
+  {
+    words: ['coupon', 'create'],
+    usage: 'coupon create <CODE> --days N | --months N [--max-redemptions M] [--expires YYYY-MM-DD] [--note TEXT]',
+    summary: 'create a coupon code that adds membership time',
+    options: ['days', 'months', 'max-redemptions', 'expires', 'note'],
+    run: couponCreate,
+  },
+  {
+    words: ['coupon', 'list'],
+    usage: 'coupon list',
+    summary: 'list coupons with their redemption counts',
+    options: [],
+    run: (ctx) => couponList(ctx),
+  },
+  {
+    words: ['coupon', 'disable'],
+    usage: 'coupon disable <CODE>',
+    summary: 'stop a coupon from being redeemed',
+    options: [],
+    run: (ctx, args) => couponDisable(ctx, args),
+  },
 ];
 
 export function helpText(): string {
@@ -108,6 +133,9 @@ export async function runAdmin(argv: string[], io: RunIo): Promise<number> {
         remove: { type: 'boolean' },
         limit: { type: 'string' },
         offset: { type: 'string' },
+        'max-redemptions': { type: 'string' },
+        expires: { type: 'string' },
+        note: { type: 'string' },
       },
     });
   } catch (error) {

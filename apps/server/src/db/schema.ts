@@ -124,6 +124,28 @@ export interface AppStateTable {
   value: string;
 }
 
+export interface CouponsTable {
+  id: Generated<number>;
+  /** Upper-cased: codes are case-insensitive. */
+  code: string;
+  grant_days: number | null;
+  grant_months: number | null;
+  /** null: unlimited. */
+  max_redemptions: number | null;
+  redemption_count: Generated<number>;
+  /** Redeemable until this moment; null: no end. */
+  expires_at: number | null;
+  disabled_at: number | null;
+  note: string | null;
+  created_at: number;
+}
+
+export interface CouponRedemptionsTable {
+  coupon_id: number;
+  user_id: number;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   books: BooksTable;
@@ -138,6 +160,8 @@ export interface Database {
   reading_events: ReadingEventsTable;
   auth_throttle: AuthThrottleTable;
   app_state: AppStateTable;
+  coupons: CouponsTable;
+  coupon_redemptions: CouponRedemptionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

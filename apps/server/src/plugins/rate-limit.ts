@@ -14,6 +14,8 @@ export const LIMITS = {
   register: { max: 20, timeWindow: '1 hour' },
   passwordChange: { max: 10, timeWindow: '1 hour', keyGenerator: (request: FastifyRequest) => request.user?.uuid ?? request.ip },
   events: { max: 120, timeWindow: '1 minute' },
+  // Guessing codes must stay slow: per account when logged in (the call needs a login), else per IP.
+  couponRedeem: { max: 10, timeWindow: '10 minutes', keyGenerator: (request: FastifyRequest) => request.user?.uuid ?? request.ip },
 } as const;
 
 export async function registerRateLimit(app: FastifyInstance): Promise<void> {

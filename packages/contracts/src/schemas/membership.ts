@@ -8,3 +8,10 @@ export const Membership = Type.Object({
 export type Membership = Static<typeof Membership>;
 /** `result` is null for visitors and for users who never had a membership. */
 export const MembershipResponse = Result(Nullable(Membership));
+
+export const CouponRedeemBody = Type.Object({
+  code: Type.String({ minLength: 1, maxLength: 64, description: 'Coupon code (case-insensitive)' }),
+});
+export type CouponRedeemBody = Static<typeof CouponRedeemBody>;
+/** The membership after the coupon's time was added. */
+export const CouponRedeemResponse = Result(Membership);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Membership } from '@inkstream/contracts';
-import type { Db } from '../../db/database.js';
+import type { Db, DbExecutor } from '../../db/database.js';
 import { addCalendarMonths, DAY_MS, toIso } from '../../lib/time.js';
 import { insertGrantOnce, latestGrantEnd, revokeRunningGrants } from './membership.repository.js';
 
@@ -38,29 +38,32 @@ export function createMembershipService(deps: { db: Db; now?: () => number }) {
     return end > now() ? 'member' : 'expired';
   }
 
-  /** Adds time; returns the new expiry, or null when this source reference had been granted before. */
-  async function grant(request: GrantRequest): Promise<number | null> {
-    return db.transaction().execute(async (trx) => {
-      const current = now();
-      const startsAt = Math.max(current, (await latestGrantEnd(trx, request.userId)) ?? 0);
-      const endsAt =
-        'days' in request.length ? startsAt + request.length.days * DAY_MS : addCalendarMonths(startsAt, request.length.months);
-      const inserted = await insertGrantOnce(trx, {
-        user_id: request.userId,
-        source: request.source,
-        source_ref: request.sourceRef ?? randomUUID(),
-        starts_at: startsAt,
-        ends_at: endsAt,
-        note: request.note ?? null,
-        created_at: current,
-      });
-      return inserted ? endsAt : null;
+  /**
+   * Adds time inside the caller's transaction (so a payment or coupon and its grant commit together);
+   * returns the new expiry, or null when this source reference had been granted before.
+   */
+  async function grantWithin(trx: DbExecutor, request: GrantRequest): Promise<number | null> {
+    const current = now();
+    const startsAt = Math.max(current, (await latestGrantEnd(trx, request.userId)) ?? 0);
+    const endsAt = 'days' in request.length ? startsAt + request.length.days * DAY_MS : addCalendarMonths(startsAt, request.length.months);
+    const inserted = await insertGrantOnce(trx, {
+      user_id: request.userId,
+      source: request.source,
+      source_ref: request.sourceRef ?? randomUUID(),
+      starts_at: startsAt,
+      ends_at: endsAt,
+      note: request.note ?? null,
+      created_at: current,
     });
+    return inserted ? endsAt : null;
   }
+
+  /** Adds time in a transaction of its own. */
+  const grant = (request: GrantRequest) => db.transaction().execute((trx) => grantWithin(trx, request));
 
   const revokeAll = (userId: number) => revokeRunningGrants(db, userId, now());
 
-  return { getMembership, getState, grant, revokeAll };
+  return { getMembership, getState, grant, grantWithin, revokeAll };
 }
 
 export type MembershipService = ReturnType<typeof createMembershipService>;
