@@ -6,6 +6,8 @@ import type { DatabaseHandle } from './db/database.js';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
 import { couponsRoutes } from './modules/coupons/coupons.routes.js';
 import { createCouponsService } from './modules/coupons/coupons.service.js';
+import { paymentsRoutes } from './modules/payments/payments.routes.js';
+import { createPaymentsService } from './modules/payments/payments.service.js';
 import { createCatalogueService } from './modules/catalogue/catalogue.service.js';
 import { createRankingSnapshot } from './modules/catalogue/ranking-snapshot.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
@@ -58,6 +60,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const reader = createReaderService({ db, membership, media: mediaUrls });
   const events = createEventsService({ db });
   const coupons = createCouponsService({ db, membership });
+  const payments = createPaymentsService({
+    db,
+    membership,
+    publicUrl: config.publicUrl,
+    sandbox: config.paymentsSandbox,
+    inviteRewardDays: config.inviteRewardDays,
+  });
   const seo = createSeoService({ db, publicUrl: config.publicUrl, siteName: config.siteName, media: mediaUrls });
 
   registerErrorHandler(app);
@@ -77,6 +86,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(usersRoutes(users));
       await api.register(membershipRoutes(membership));
       await api.register(couponsRoutes(coupons));
+      await api.register(paymentsRoutes(payments));
       await api.register(catalogueRoutes(catalogue));
       await api.register(readerRoutes(reader));
       await api.register(eventsRoutes(events));

@@ -28,6 +28,10 @@ export interface AppConfig {
   readonly mediaUrlTtlSeconds: number;
   /** Reverse proxies whose X-Forwarded-For is believed (Fastify trustProxy). */
   readonly trustProxy: boolean | string;
+  /** The sandbox payment provider: on when PAYMENTS_SANDBOX=on, or auto outside production with no real provider. */
+  readonly paymentsSandbox: boolean;
+  /** Days an inviter earns when an invited user's first payment succeeds. */
+  readonly inviteRewardDays: number;
 }
 
 /** Thrown for an invalid setting; main.ts prints its one-line message and exits. */
@@ -140,5 +144,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
     webDistDir: findWebDist(env),
     mediaUrlTtlSeconds: readInt(env, 'MEDIA_URL_TTL_SECONDS', 2 * 60 * 60, 60, 7 * 24 * 60 * 60),
     trustProxy,
+    // No real provider is configurable yet (WeChat Pay and Stripe land with the payments issue), so auto = not production.
+    paymentsSandbox: { on: true, off: false, auto: !isProduction }[
+      readChoice(env, 'PAYMENTS_SANDBOX', ['auto', 'on', 'off'] as const, 'auto')
+    ],
+    inviteRewardDays: readInt(env, 'INVITE_REWARD_DAYS', 7, 0, 365),
   });
 }

@@ -47,7 +47,8 @@ describe('health, docs and fallbacks', () => {
     expect(result.site_name).toBe('Inkstream');
     expect(result.default_language).toBe('en-us');
     expect(result.languages).toEqual(['zh-cn', 'en-us', 'fr-fr', 'es-es', 'ar-sa']);
-    expect(result.payments.wechat).toEqual({ enabled: false, sandbox: false });
+    expect(result.payments.wechat).toEqual({ enabled: true, sandbox: true });
+    expect(result.payments.stripe).toMatchObject({ enabled: true, sandbox: true, publishable_key: null });
   });
 
   it('answers unknown API paths with a JSON 404 and browser paths with the web app', async () => {

@@ -1,4 +1,6 @@
 export * from './constants.js';
+export * from './plans.js';
+export * from './schemas/payments.js';
 export * from './errors.js';
 export * from './languages.js';
 export * from './tags.js';

@@ -2,11 +2,13 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './database.js';
 import * as initialSchema from './migrations/2026-11-22T0800-initial-schema.js';
 import * as coupons from './migrations/2026-11-22T1000-coupons.js';
+import * as paymentOrders from './migrations/2026-11-22T1100-payment-orders.js';
 
 /** Listed explicitly (not read from disk) so the compiled server and the tests see the same set. */
 const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22T0800-initial-schema': initialSchema,
   '2026-11-22T1000-coupons': coupons,
+  '2026-11-22T1100-payment-orders': paymentOrders,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -146,6 +146,29 @@ export interface CouponRedemptionsTable {
   created_at: number;
 }
 
+export interface PaymentOrdersTable {
+  id: Generated<number>;
+  /** Our order number (WeChat out_trade_no). */
+  order_id: string;
+  user_id: number;
+  provider: 'wechat' | 'stripe' | 'sandbox';
+  plan: 'month' | 'season';
+  months: number;
+  amount_fen: number;
+  currency: string;
+  status: 'pending' | 'paid' | 'expired' | 'failed' | 'refunded';
+  provider_txn_id: string | null;
+  created_at: number;
+  paid_at: number | null;
+  expires_at: number;
+}
+
+export interface PaymentEventsTable {
+  provider: string;
+  event_id: string;
+  received_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   books: BooksTable;
@@ -162,6 +185,8 @@ export interface Database {
   app_state: AppStateTable;
   coupons: CouponsTable;
   coupon_redemptions: CouponRedemptionsTable;
+  payment_orders: PaymentOrdersTable;
+  payment_events: PaymentEventsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

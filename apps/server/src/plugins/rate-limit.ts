@@ -15,6 +15,7 @@ export const LIMITS = {
   passwordChange: { max: 10, timeWindow: '1 hour', keyGenerator: (request: FastifyRequest) => request.user?.uuid ?? request.ip },
   events: { max: 120, timeWindow: '1 minute' },
   // Guessing codes must stay slow: per account when logged in (the call needs a login), else per IP.
+  createOrder: { max: 20, timeWindow: '10 minutes', keyGenerator: (request: FastifyRequest) => request.user?.uuid ?? request.ip },
   couponRedeem: { max: 10, timeWindow: '10 minutes', keyGenerator: (request: FastifyRequest) => request.user?.uuid ?? request.ip },
 } as const;
 

@@ -90,6 +90,29 @@ export interface SearchParams {
   q?: string | undefined;
 }
 
+/**
+ * Payment shapes of contract calls 11, 12 and 20. Declared here until packages/contracts carries the
+ * payment schemas the server is adding; then these become imports.
+ */
+export interface WechatOrder {
+  qr_code: string;
+  order_id: string;
+  amount_fen: number;
+  expires_at: string;
+}
+export type PaymentStatus = 'requires_action' | 'succeeded' | 'expired' | 'failed';
+export interface PaymentStatusResult {
+  completed: boolean;
+  status: PaymentStatus;
+}
+export interface SandboxOrder {
+  order_id: string;
+  plan: 'month' | 'season';
+  months: number;
+  amount_fen: number;
+  status: PaymentStatus;
+}
+
 /** One client for the whole app: every call of the API contract, typed from packages/contracts. */
 export const api = {
   login: (username: string, password: string) => request<LoginResult>('POST', '/user/login', { body: { username, password }, auth: false }),
@@ -119,7 +142,23 @@ export const api = {
       (d) => d.result,
     ),
   me: () => request<{ result: Me }>('GET', '/user/me').then((d) => d.result),
+  redeemCoupon: (code: string) => request<{ result: Membership }>('POST', '/user/coupon/redeem', { body: { code } }).then((d) => d.result),
   publicConfig: () => request<{ result: PublicConfig }>('GET', '/config/public').then((d) => d.result),
+  createWechatOrder: (months: 1 | 3, channel?: 'card') =>
+    request<WechatOrder>('POST', '/payment/wechat/payment/china_book_membership/create', {
+      body: channel ? { months, channel } : { months },
+    }),
+  paymentStatus: (orderId: string) =>
+    request<{ result: PaymentStatusResult }>('GET', `/payment/wechat/payment/status/${encodeURIComponent(orderId)}`).then((d) => d.result),
+  sandboxOrder: (orderId: string) =>
+    request<{ result: SandboxOrder }>('GET', `/payment/sandbox/orders/${encodeURIComponent(orderId)}`, { auth: false }).then(
+      (d) => d.result,
+    ),
+  sandboxPay: (orderId: string, outcome: 'succeeded' | 'failed') =>
+    request<{ result: PaymentStatusResult }>('POST', `/payment/sandbox/orders/${encodeURIComponent(orderId)}/pay`, {
+      body: { outcome },
+      auth: false,
+    }).then((d) => d.result),
 };
 
 /** Reading events go out with sendBeacon so they never compete with page images (text/plain JSON). */

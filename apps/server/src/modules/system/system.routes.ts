@@ -23,15 +23,16 @@ export function healthRoutes(db: Db) {
 }
 
 export function publicConfigRoutes(config: AppConfig) {
-  // Payment providers arrive with the payments issue; until then both report disabled.
+  // Only the sandbox provider exists so far; it stands in for both WeChat Pay and the card buttons.
+  const sandbox = config.paymentsSandbox;
   const result = {
     site_name: config.siteName,
     contact_email: config.contactEmail,
     default_language: DEFAULT_LANGUAGE,
     languages: [...LANGUAGES],
     payments: {
-      wechat: { enabled: false, sandbox: false },
-      stripe: { enabled: false, sandbox: false, publishable_key: null, buy_buttons: { month: null, season: null } },
+      wechat: { enabled: sandbox, sandbox },
+      stripe: { enabled: sandbox, sandbox, publishable_key: null, buy_buttons: { month: null, season: null } },
     },
   };
   return async (base: FastifyInstance) => {

@@ -1,13 +1,20 @@
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import type { Membership } from '@inkstream/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Dialog } from '../../components/Dialog';
+import { api } from '../../lib/api-client';
+import { couponErrorKey } from './coupon-error';
+import { formatExpiry } from './format-expiry';
 import { TextField } from './TextField';
 import styles from './forms.module.css';
 
-/**
- * The 'use coupon' entry point (spec section 2 implies it). Redemption arrives with the payments
- * issue, so submitting stays disabled with the same 'opens soon' note as the buy buttons.
- */
+/** The key MembershipSummary reads the profile's membership with; refreshed after a redemption. */
+export const MEMBERSHIP_QUERY_KEY = ['account', 'membership'] as const;
+
+export const COUPON_CODE_MAX = 64;
+
+/** The 'use coupon' entry point (spec section 2 implies it): redeems a code for membership time. */
 export function CouponDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const { t } = useTranslation('profile');
   return (
@@ -17,33 +24,75 @@ export function CouponDialog({ open, onClose }: { open: boolean; onClose(): void
   );
 }
 
+/** Mounted only while the dialog is open, so reopening starts with an empty code and no message. */
 function CouponForm({ onClose }: { onClose(): void }) {
   const { t } = useTranslation('profile');
+  const queryClient = useQueryClient();
   const [code, setCode] = useState('');
+  const redeem = useMutation({
+    mutationFn: (value: string) => api.redeemCoupon(value),
+    onSuccess: async () => {
+      setCode('');
+      await queryClient.invalidateQueries({ queryKey: MEMBERSHIP_QUERY_KEY });
+    },
+  });
+  const trimmed = code.trim();
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!trimmed || redeem.isPending) return;
+    redeem.mutate(trimmed);
+  };
+
+  const onChange = (value: string) => {
+    setCode(value);
+    // A stale error would describe a code that is no longer in the field.
+    if (redeem.isError) redeem.reset();
+  };
+
   return (
-    <form onSubmit={(event) => event.preventDefault()} noValidate>
+    <form onSubmit={onSubmit} noValidate>
+      {redeem.isSuccess && <SuccessMessage membership={redeem.data} />}
+      {redeem.isError && (
+        <p className={styles.error} role="alert">
+          {t(`coupon.errors.${couponErrorKey(redeem.error)}`)}
+        </p>
+      )}
       <TextField
         id="coupon-code"
         label={t('coupon.label')}
         value={code}
-        onChange={setCode}
+        onChange={onChange}
         autoComplete="off"
         autoCapitalize="characters"
         spellCheck={false}
-        maxLength={64}
+        maxLength={COUPON_CODE_MAX}
+        disabled={redeem.isPending}
         dir="ltr"
       />
-      <p id="coupon-soon" className={styles.hint}>
-        {t('topUp.comingSoon')}
-      </p>
       <div className={styles.actions}>
         <button type="button" className={styles.secondary} onClick={onClose}>
-          {t('coupon.cancel')}
+          {redeem.isSuccess ? t('coupon.close') : t('coupon.cancel')}
         </button>
-        <button type="submit" className={styles.primary} disabled aria-describedby="coupon-soon">
-          {t('coupon.submit')}
+        <button type="submit" className={styles.primary} disabled={!trimmed || redeem.isPending}>
+          {redeem.isPending ? t('coupon.submitting') : t('coupon.submit')}
         </button>
       </div>
     </form>
+  );
+}
+
+/** The new expiry in the profile's zh-CN format, isolated left-to-right so it reads correctly inside Arabic. */
+function SuccessMessage({ membership }: { membership: Membership }) {
+  const { t } = useTranslation('profile');
+  return (
+    <p className={styles.success} role="status">
+      <Trans
+        t={t}
+        i18nKey="coupon.success"
+        values={{ expiry: formatExpiry(membership.expire_at) }}
+        components={{ time: <time dateTime={membership.expire_at} dir="ltr" /> }}
+      />
+    </p>
   );
 }

@@ -1,0 +1,38 @@
+import { Type, type Static } from 'typebox';
+import { Data, Result, Timestamp } from './common.js';
+
+export const CreateOrderBody = Type.Object({
+  months: Type.Integer({ description: '1 (month card) or 3 (season card)' }),
+  channel: Type.Optional(Type.Union([Type.Literal('wechat'), Type.Literal('card')], { description: 'Sandbox only: which button started it' })),
+});
+export type CreateOrderBody = Static<typeof CreateOrderBody>;
+export const CreatedOrder = Type.Object({
+  qr_code: Type.String({ description: 'data: URL of the QR image' }),
+  order_id: Type.String(),
+  amount_fen: Type.Integer(),
+  expires_at: Timestamp(),
+});
+export type CreatedOrder = Static<typeof CreatedOrder>;
+export const CreateOrderResponse = Data(CreatedOrder);
+
+export const OrderIdParams = Type.Object({ order_id: Type.String({ minLength: 1, maxLength: 64 }) });
+export const PaymentStatusValue = Type.Union([
+  Type.Literal('requires_action'),
+  Type.Literal('succeeded'),
+  Type.Literal('expired'),
+  Type.Literal('failed'),
+]);
+export type PaymentStatusValue = Static<typeof PaymentStatusValue>;
+export const PaymentStatus = Type.Object({ completed: Type.Boolean(), status: PaymentStatusValue });
+export type PaymentStatus = Static<typeof PaymentStatus>;
+export const PaymentStatusResponse = Data(Type.Object({ result: PaymentStatus }));
+
+export const SandboxPayBody = Type.Object({ outcome: Type.Union([Type.Literal('succeeded'), Type.Literal('failed')]) });
+export const SandboxOrder = Type.Object({
+  order_id: Type.String(),
+  plan: Type.Union([Type.Literal('month'), Type.Literal('season')]),
+  months: Type.Integer(),
+  amount_fen: Type.Integer(),
+  status: PaymentStatusValue,
+});
+export const SandboxOrderResponse = Result(SandboxOrder);
