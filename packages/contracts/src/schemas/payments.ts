@@ -3,7 +3,9 @@ import { Data, Result, Timestamp } from './common.js';
 
 export const CreateOrderBody = Type.Object({
   months: Type.Integer({ description: '1 (month card) or 3 (season card)' }),
-  channel: Type.Optional(Type.Union([Type.Literal('wechat'), Type.Literal('card')], { description: 'Sandbox only: which button started it' })),
+  channel: Type.Optional(
+    Type.Union([Type.Literal('wechat'), Type.Literal('card')], { description: 'Sandbox only: which button started it' }),
+  ),
 });
 export type CreateOrderBody = Static<typeof CreateOrderBody>;
 export const CreatedOrder = Type.Object({
