@@ -14,6 +14,7 @@ const LoginPage = lazy(() => import('./routes/LoginPage'));
 const RegisterPage = lazy(() => import('./routes/RegisterPage'));
 const ProfilePage = lazy(() => import('./routes/ProfilePage'));
 const ContactPage = lazy(() => import('./routes/ContactPage'));
+const SandboxCheckoutPage = lazy(() => import('./routes/SandboxCheckoutPage'));
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { staleTime: 60_000, retry: 1, refetchOnWindowFocus: false } },
@@ -41,6 +42,7 @@ export function App() {
                   }
                 />
                 <Route path="contact-us" element={<ContactPage />} />
+                <Route path="sandbox/checkout/:orderId" element={<SandboxCheckoutPage />} />
               </Route>
               <Route path="reader/book/chapter/:bookid/:chapter_uuid/:chapter_number" element={<ReaderPage />} />
               <Route path="*" element={<Navigate to="/" replace />} />

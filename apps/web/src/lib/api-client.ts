@@ -2,10 +2,13 @@ import type {
   BookChapters,
   BookSearchResult,
   ChapterContent,
+  CreatedOrder,
   InviteCodeResult,
   LoginResult,
   Membership,
   Me,
+  PaymentStatus,
+  PaymentStatusValue,
   PublicConfig,
   ReadingEvent,
   RecommendedBook,
@@ -91,26 +94,15 @@ export interface SearchParams {
 }
 
 /**
- * Payment shapes of contract calls 11, 12 and 20. Declared here until packages/contracts carries the
- * payment schemas the server is adding; then these become imports.
+ * The sandbox checkout's order (contract call 20). packages/contracts has its schema but exports no type for
+ * it, and the web app does not depend on typebox to derive one; when contracts exports `SandboxOrder`, import it.
  */
-export interface WechatOrder {
-  qr_code: string;
-  order_id: string;
-  amount_fen: number;
-  expires_at: string;
-}
-export type PaymentStatus = 'requires_action' | 'succeeded' | 'expired' | 'failed';
-export interface PaymentStatusResult {
-  completed: boolean;
-  status: PaymentStatus;
-}
 export interface SandboxOrder {
   order_id: string;
   plan: 'month' | 'season';
   months: number;
   amount_fen: number;
-  status: PaymentStatus;
+  status: PaymentStatusValue;
 }
 
 /** One client for the whole app: every call of the API contract, typed from packages/contracts. */
@@ -145,17 +137,17 @@ export const api = {
   redeemCoupon: (code: string) => request<{ result: Membership }>('POST', '/user/coupon/redeem', { body: { code } }).then((d) => d.result),
   publicConfig: () => request<{ result: PublicConfig }>('GET', '/config/public').then((d) => d.result),
   createWechatOrder: (months: 1 | 3, channel?: 'card') =>
-    request<WechatOrder>('POST', '/payment/wechat/payment/china_book_membership/create', {
+    request<CreatedOrder>('POST', '/payment/wechat/payment/china_book_membership/create', {
       body: channel ? { months, channel } : { months },
     }),
   paymentStatus: (orderId: string) =>
-    request<{ result: PaymentStatusResult }>('GET', `/payment/wechat/payment/status/${encodeURIComponent(orderId)}`).then((d) => d.result),
+    request<{ result: PaymentStatus }>('GET', `/payment/wechat/payment/status/${encodeURIComponent(orderId)}`).then((d) => d.result),
   sandboxOrder: (orderId: string) =>
     request<{ result: SandboxOrder }>('GET', `/payment/sandbox/orders/${encodeURIComponent(orderId)}`, { auth: false }).then(
       (d) => d.result,
     ),
   sandboxPay: (orderId: string, outcome: 'succeeded' | 'failed') =>
-    request<{ result: PaymentStatusResult }>('POST', `/payment/sandbox/orders/${encodeURIComponent(orderId)}/pay`, {
+    request<{ result: PaymentStatus }>('POST', `/payment/sandbox/orders/${encodeURIComponent(orderId)}/pay`, {
       body: { outcome },
       auth: false,
     }).then((d) => d.result),

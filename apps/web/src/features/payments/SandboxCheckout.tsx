@@ -1,0 +1,80 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Loading } from '../../components/Loading';
+import type { PaymentStatusValue } from '@inkstream/contracts';
+import { api, ApiError } from '../../lib/api-client';
+import { currentLanguage, htmlLang } from '../../lib/language';
+import { usePageTitle } from '../account/use-page-title';
+import forms from '../account/forms.module.css';
+import styles from './payments.module.css';
+
+const formatAmount = (fen: number) =>
+  new Intl.NumberFormat(htmlLang(currentLanguage()), { style: 'currency', currency: 'CNY' }).format(fen / 100);
+
+/**
+ * The sandbox provider's checkout (contract call 20): where the sandbox QR code and card buttons lead.
+ * No login needed, as a payer scanning with a phone is not logged in there.
+ */
+export function SandboxCheckout({ orderId }: { orderId: string }) {
+  const { t } = useTranslation('payments');
+  usePageTitle(t('checkout.title'));
+  const order = useQuery({ queryKey: ['sandbox-order', orderId], queryFn: () => api.sandboxOrder(orderId), retry: false });
+  const pay = useMutation({ mutationFn: (outcome: 'succeeded' | 'failed') => api.sandboxPay(orderId, outcome) });
+  const status: PaymentStatusValue | undefined = pay.data?.status ?? order.data?.status;
+
+  return (
+    <div className={styles.checkout}>
+      <section className={styles.checkoutCard} aria-labelledby="checkout-title">
+        <h1 id="checkout-title" className={`${styles.checkoutTitle} ${styles.headingRow}`}>
+          {t('checkout.heading')}
+          <span className={styles.sandboxBadge}>{t('sandbox.badge')}</span>
+        </h1>
+        <p className={styles.sandboxNotice}>{t('checkout.explain')}</p>
+        {order.isPending ? (
+          <Loading />
+        ) : order.isError ? (
+          <p role="alert" className={forms.error}>
+            {order.error instanceof ApiError && order.error.status === 404 ? t('checkout.notFound') : t('common:status.error')}
+          </p>
+        ) : (
+          <>
+            <dl className={styles.details}>
+              <dt>{t('checkout.plan')}</dt>
+              <dd>{`${t(`profile:topUp.plans.${order.data.plan}`)} (${t('profile:topUp.duration', { count: order.data.months })})`}</dd>
+              <dt>{t('checkout.amount')}</dt>
+              <dd>{formatAmount(order.data.amount_fen)}</dd>
+              <dt>{t('checkout.order')}</dt>
+              <dd dir="ltr">{order.data.order_id}</dd>
+            </dl>
+            {status === 'requires_action' ? (
+              <>
+                {pay.isError && (
+                  <p role="alert" className={forms.error}>
+                    {t('checkout.error')}
+                  </p>
+                )}
+                <div className={styles.outcomes}>
+                  <button type="button" className={forms.primary} disabled={pay.isPending} onClick={() => pay.mutate('succeeded')}>
+                    {t('checkout.pay')}
+                  </button>
+                  <button type="button" className={forms.secondary} disabled={pay.isPending} onClick={() => pay.mutate('failed')}>
+                    {t('checkout.fail')}
+                  </button>
+                </div>
+                {pay.isPending && <p role="status">{t('checkout.sending')}</p>}
+              </>
+            ) : (
+              <p role="status" className={status === 'succeeded' ? forms.success : forms.error}>
+                {t(status === 'succeeded' ? 'checkout.succeeded' : status === 'expired' ? 'checkout.expired' : 'checkout.failed')}
+              </p>
+            )}
+          </>
+        )}
+        <Link to="/profile" className={forms.secondary}>
+          {t('checkout.toProfile')}
+        </Link>
+      </section>
+    </div>
+  );
+}

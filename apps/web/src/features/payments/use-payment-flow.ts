@@ -1,0 +1,79 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { api, ApiError } from '../../lib/api-client';
+import {
+  initialPaymentState,
+  PAYMENT_TIMEOUT_MS,
+  paymentReducer,
+  pollingOrderId,
+  POLL_INTERVAL_MS,
+  type PaymentChannel,
+  type PlanId,
+} from './payment-flow';
+import { openSandboxCheckout, type CheckoutWindow } from './sandbox-checkout-url';
+
+/** Queries whose answers change once a payment grants membership time. */
+const MEMBERSHIP_QUERY_KEYS = [['account', 'membership'], ['membership'], ['chapter-content']] as const;
+
+/**
+ * Drives the payment reducer: creates the order, polls its status every 3 s while pending, fires the
+ * 3-minute limit, and refreshes the membership once paid. Timers and requests die with the state they serve.
+ */
+export function usePaymentFlow() {
+  const [state, dispatch] = useReducer(paymentReducer, initialPaymentState);
+  const queryClient = useQueryClient();
+  const nextRequestId = useRef(0);
+
+  const start = useCallback((plan: PlanId, months: 1 | 3, channel: PaymentChannel, checkoutWindow?: CheckoutWindow) => {
+    const requestId = ++nextRequestId.current;
+    dispatch({ type: 'select', plan, channel, requestId });
+    api.createWechatOrder(months, channel === 'card' ? 'card' : undefined).then(
+      (order) => {
+        dispatch({ type: 'created', requestId, orderId: order.order_id, qrCode: order.qr_code, now: Date.now() });
+        if (checkoutWindow) openSandboxCheckout(checkoutWindow, order.order_id);
+      },
+      (error: unknown) => {
+        checkoutWindow?.close();
+        dispatch({ type: 'creationFailed', requestId, code: error instanceof ApiError ? error.code : 'NETWORK_ERROR' });
+      },
+    );
+  }, []);
+
+  const orderId = pollingOrderId(state);
+  const createdAt = state.phase === 'pending' ? state.order?.createdAt : undefined;
+  useEffect(() => {
+    if (!orderId || createdAt === undefined) return;
+    let active = true;
+    let inFlight = false;
+    const poll = window.setInterval(() => {
+      dispatch({ type: 'tick', now: Date.now() });
+      // A slow answer must not pile up requests behind it.
+      if (inFlight) return;
+      inFlight = true;
+      api
+        .paymentStatus(orderId)
+        .then(
+          (result) => active && dispatch({ type: 'status', orderId, result, now: Date.now() }),
+          () => active && dispatch({ type: 'statusFailed', orderId }),
+        )
+        .finally(() => (inFlight = false));
+    }, POLL_INTERVAL_MS);
+    // The limit fires on time even if a status answer hangs.
+    const deadline = window.setTimeout(() => dispatch({ type: 'tick', now: Date.now() }), createdAt + PAYMENT_TIMEOUT_MS + 1 - Date.now());
+    return () => {
+      active = false;
+      window.clearInterval(poll);
+      window.clearTimeout(deadline);
+    };
+  }, [orderId, createdAt]);
+
+  const succeeded = state.phase === 'success';
+  useEffect(() => {
+    if (!succeeded) return;
+    for (const queryKey of MEMBERSHIP_QUERY_KEYS) void queryClient.invalidateQueries({ queryKey: [...queryKey] });
+  }, [succeeded, queryClient]);
+
+  const cancel = useCallback(() => dispatch({ type: 'cancel' }), []);
+  const reset = useCallback(() => dispatch({ type: 'reset' }), []);
+  return { state, start, cancel, reset };
+}
