@@ -176,6 +176,9 @@ describe('other browser paths', () => {
     const login = await get('/login');
     expect(login.statusCode).toBe(200);
     expect(metaContent(login.body, 'robots')).toBe('noindex');
+    const checkout = await get('/sandbox/checkout/IS20261122ABCDEF');
+    expect(checkout.statusCode).toBe(200);
+    expect(metaContent(checkout.body, 'robots')).toBe('noindex');
     const contact = await get('/contact-us');
     expect(titleOf(contact.body)).toBe('Contact us – Inkstream');
     expect(metaContent(contact.body, 'og:image')).toBe(`${SITE}/icons/icon-512.png`);
