@@ -5,16 +5,17 @@ import { Layout } from './components/Layout';
 import { Loading } from './components/Loading';
 import { AuthProvider } from './features/auth/AuthContext';
 import { RequireUser } from './features/auth/RequireUser';
+import { withRestOfLanguage } from './i18n';
 import { BookListPage } from './routes/BookListPage';
 
 // The book list is the landing page; everything else loads on demand so `/` stays light.
-const ChapterListPage = lazy(() => import('./routes/ChapterListPage'));
-const ReaderPage = lazy(() => import('./routes/ReaderPage'));
-const LoginPage = lazy(() => import('./routes/LoginPage'));
-const RegisterPage = lazy(() => import('./routes/RegisterPage'));
-const ProfilePage = lazy(() => import('./routes/ProfilePage'));
-const ContactPage = lazy(() => import('./routes/ContactPage'));
-const SandboxCheckoutPage = lazy(() => import('./routes/SandboxCheckoutPage'));
+const ChapterListPage = lazy(withRestOfLanguage(() => import('./routes/ChapterListPage')));
+const ReaderPage = lazy(withRestOfLanguage(() => import('./routes/ReaderPage')));
+const LoginPage = lazy(withRestOfLanguage(() => import('./routes/LoginPage')));
+const RegisterPage = lazy(withRestOfLanguage(() => import('./routes/RegisterPage')));
+const ProfilePage = lazy(withRestOfLanguage(() => import('./routes/ProfilePage')));
+const ContactPage = lazy(withRestOfLanguage(() => import('./routes/ContactPage')));
+const SandboxCheckoutPage = lazy(withRestOfLanguage(() => import('./routes/SandboxCheckoutPage')));
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { staleTime: 60_000, retry: 1, refetchOnWindowFocus: false } },
