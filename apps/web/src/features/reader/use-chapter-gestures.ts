@@ -1,4 +1,4 @@
-import { useEffect, useRef, type TouchEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, type TouchEvent } from 'react';
 import { arrowKeyStep, swipeStep, type ChapterStep } from './reader-navigation';
 
 function isTyping(target: EventTarget | null): boolean {
@@ -8,7 +8,8 @@ function isTyping(target: EventTarget | null): boolean {
 /** ArrowLeft / ArrowRight move between chapters, mirrored right to left. */
 export function useArrowKeys(onStep: (step: ChapterStep) => void, isRtl: boolean): void {
   const callback = useRef(onStep);
-  useEffect(() => {
+  // Before paint, not after: a key pressed as soon as the new chapter shows must act on that chapter.
+  useLayoutEffect(() => {
     callback.current = onStep;
   });
   useEffect(() => {
