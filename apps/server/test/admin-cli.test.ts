@@ -1,27 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runAdmin } from '../src/cli/admin-runner.js';
 import { authHeader, createBook, createUser } from './helpers/factories.js';
+import { adminCli } from './helpers/admin-cli.js';
 import { createTestContext, type TestContext } from './helpers/test-context.js';
 
 let ctx: TestContext;
-let env: Record<string, string>;
-
-/** Runs the admin command line against the test app's own database, as an operator would beside the server. */
-async function admin(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runAdmin(argv, { env, write: (l) => out.push(l), writeError: (l) => err.push(l) });
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+let admin: ReturnType<typeof adminCli>;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  env = {
-    DATA_DIR: ctx.dataDir,
-    JWT_SECRET: ctx.config.jwtSecret,
-    MEDIA_SIGNING_SECRET: ctx.config.mediaSigningSecret,
-    ...(ctx.config.databaseUrl ? { DATABASE_URL: ctx.config.databaseUrl } : {}),
-  };
+  admin = adminCli(ctx);
 });
 afterAll(() => ctx.close());
 

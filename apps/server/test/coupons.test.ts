@@ -1,18 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runAdmin } from '../src/cli/admin-runner.js';
 import { DAY_MS } from '../src/lib/time.js';
 import { authHeader, createUser, grantMembership, nextClientIp } from './helpers/factories.js';
+import { adminCli } from './helpers/admin-cli.js';
 import { createTestContext, type TestContext } from './helpers/test-context.js';
 
 let ctx: TestContext;
-let env: Record<string, string>;
-
-async function admin(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runAdmin(argv, { env, write: (l) => out.push(l), writeError: (l) => err.push(l) });
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+let admin: ReturnType<typeof adminCli>;
 
 const redeem = (user: { token: string }, code: unknown) =>
   ctx.app.inject({
@@ -25,12 +18,7 @@ const redeem = (user: { token: string }, code: unknown) =>
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  env = {
-    DATA_DIR: ctx.dataDir,
-    JWT_SECRET: ctx.config.jwtSecret,
-    MEDIA_SIGNING_SECRET: ctx.config.mediaSigningSecret,
-    ...(ctx.config.databaseUrl ? { DATABASE_URL: ctx.config.databaseUrl } : {}),
-  };
+  admin = adminCli(ctx);
 });
 afterAll(() => ctx.close());
 

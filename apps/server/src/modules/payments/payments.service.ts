@@ -63,21 +63,27 @@ export function createPaymentsService(deps: PaymentsDeps) {
     return { qr_code, order_id: order.order_id, amount_fen: order.amount_fen, expires_at: toIso(order.expires_at) };
   }
 
-  async function readStatus(orderId: string): Promise<PaymentStatus | null> {
-    let order = await repo.findOrder(db, orderId);
-    if (!order) return null;
-    if (order.status === 'pending' && order.expires_at <= now()) {
-      await repo.markIfPending(db, orderId, 'expired');
-      order = { ...order, status: 'expired' };
+  /** The order's status as the API reports it; a pending order past its expiry is marked expired on the way. */
+  async function statusOf(order: Pick<PaymentOrdersTable, 'order_id' | 'status' | 'expires_at'>): Promise<PaymentStatus> {
+    let { status } = order;
+    if (status === 'pending' && order.expires_at <= now()) {
+      await repo.markIfPending(db, order.order_id, 'expired');
+      status = 'expired';
     }
-    return { completed: order.status === 'paid', status: STATUS[order.status] };
+    return { completed: status === 'paid', status: STATUS[status] };
+  }
+
+  async function readStatus(orderId: string): Promise<PaymentStatus> {
+    const order = await repo.findOrder(db, orderId);
+    if (!order) throw orderNotFound();
+    return statusOf(order);
   }
 
   /** Status of the user's own order; another user's order is "not found", never "forbidden". */
   async function status(userId: number, orderId: string): Promise<PaymentStatus> {
     const order = await repo.findOrder(db, orderId);
     if (!order || order.user_id !== userId) throw orderNotFound();
-    return (await readStatus(orderId))!;
+    return statusOf(order);
   }
 
   /**
@@ -118,15 +124,15 @@ export function createPaymentsService(deps: PaymentsDeps) {
     requireSandbox();
     const order = await repo.findOrder(db, orderId);
     if (!order || order.provider !== 'sandbox') throw orderNotFound();
-    const current = await readStatus(orderId);
-    return { order_id: order.order_id, plan: order.plan, months: order.months, amount_fen: order.amount_fen, status: current!.status };
+    const { status } = await statusOf(order);
+    return { order_id: order.order_id, plan: order.plan, months: order.months, amount_fen: order.amount_fen, status };
   }
 
   async function sandboxPay(orderId: string, outcome: 'succeeded' | 'failed'): Promise<PaymentStatus> {
     const order = await sandboxOrder(orderId);
     if (outcome === 'succeeded') await completeOrder(orderId, `sandbox-${orderId}`, order.amount_fen);
     else await repo.markIfPending(db, orderId, 'failed');
-    return (await readStatus(orderId))!;
+    return readStatus(orderId);
   }
 
   return { createOrder, status, completeOrder, sandboxOrder, sandboxPay, isSandbox: deps.sandbox };
