@@ -8,6 +8,8 @@ import { couponsRoutes } from './modules/coupons/coupons.routes.js';
 import { createCouponsService } from './modules/coupons/coupons.service.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { createPaymentsService } from './modules/payments/payments.service.js';
+import { createOrderLedger } from './modules/payments/order-ledger.js';
+import { createWechatPayClient, type WechatPayClient } from './modules/payments/wechat/wechat-pay-client.js';
 import { createCatalogueService } from './modules/catalogue/catalogue.service.js';
 import { createRankingSnapshot } from './modules/catalogue/ranking-snapshot.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
@@ -37,6 +39,8 @@ export interface AppDeps {
   database: DatabaseHandle;
   storage?: MediaStorage;
   logger?: FastifyServerOptions['logger'];
+  /** Tests hand in a client pointed at their fake WeChat Pay server (it needs their clock). */
+  wechatPay?: WechatPayClient;
 }
 
 /** Builds the whole server (used by main.ts and by the tests through app.inject()). */
@@ -60,12 +64,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const reader = createReaderService({ db, membership, media: mediaUrls });
   const events = createEventsService({ db });
   const coupons = createCouponsService({ db, membership });
+  const ledger = createOrderLedger({ db, membership, inviteRewardDays: config.inviteRewardDays });
+  const wechatPay = deps.wechatPay ?? (config.wechatPay ? createWechatPayClient(config.wechatPay) : null);
   const payments = createPaymentsService({
     db,
-    membership,
+    ledger,
     publicUrl: config.publicUrl,
+    siteName: config.siteName,
+    wechat: wechatPay,
     sandbox: config.paymentsSandbox,
-    inviteRewardDays: config.inviteRewardDays,
   });
   const seo = createSeoService({ db, publicUrl: config.publicUrl, siteName: config.siteName, media: mediaUrls });
 

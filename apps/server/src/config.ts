@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync, chmodSync } from 'node:fs';
 import path from 'node:path';
+import { ConfigError, type Env } from './lib/config-error.js';
+import { readStripeConfig, readWechatPayConfig, type StripeConfig, type WechatPayConfig } from './modules/payments/payments-config.js';
+
+export { ConfigError } from './lib/config-error.js';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -28,16 +32,15 @@ export interface AppConfig {
   readonly mediaUrlTtlSeconds: number;
   /** Reverse proxies whose X-Forwarded-For is believed (Fastify trustProxy). */
   readonly trustProxy: boolean | string;
+  /** WeChat Pay API v3 (Native); null when not configured. */
+  readonly wechatPay: WechatPayConfig | null;
+  /** Stripe buy buttons and webhook; null when not configured. */
+  readonly stripe: StripeConfig | null;
   /** The sandbox payment provider: on when PAYMENTS_SANDBOX=on, or auto outside production with no real provider. */
   readonly paymentsSandbox: boolean;
   /** Days an inviter earns when an invited user's first payment succeeds. */
   readonly inviteRewardDays: number;
 }
-
-/** Thrown for an invalid setting; main.ts prints its one-line message and exits. */
-export class ConfigError extends Error {}
-
-type Env = Record<string, string | undefined>;
 
 function readInt(env: Env, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name];
@@ -125,6 +128,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const trustProxyRaw = env.TRUST_PROXY ?? '';
   const trustProxy = trustProxyRaw === '' || trustProxyRaw === 'false' ? false : trustProxyRaw === 'true' ? true : trustProxyRaw;
 
+  const wechatPay = readWechatPayConfig(env, publicUrl, isProduction);
+  const stripe = readStripeConfig(env);
+  const sandboxSetting = readChoice(env, 'PAYMENTS_SANDBOX', ['auto', 'on', 'off'] as const, 'auto');
+
   return Object.freeze({
     nodeEnv,
     isProduction,
@@ -144,10 +151,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
     webDistDir: findWebDist(env),
     mediaUrlTtlSeconds: readInt(env, 'MEDIA_URL_TTL_SECONDS', 2 * 60 * 60, 60, 7 * 24 * 60 * 60),
     trustProxy,
-    // No real provider is configurable yet (WeChat Pay and Stripe land with the payments issue), so auto = not production.
-    paymentsSandbox: { on: true, off: false, auto: !isProduction }[
-      readChoice(env, 'PAYMENTS_SANDBOX', ['auto', 'on', 'off'] as const, 'auto')
-    ],
+    wechatPay,
+    stripe,
+    // auto: a newcomer's `npm start` can buy end to end, but never next to real money or in production.
+    paymentsSandbox: { on: true, off: false, auto: !isProduction && wechatPay === null && stripe === null }[sandboxSetting],
     inviteRewardDays: readInt(env, 'INVITE_REWARD_DAYS', 7, 0, 365),
   });
 }

@@ -99,6 +99,9 @@ export interface MembershipGrantsTable {
   revoked_at: number | null;
   note: string | null;
   created_at: number;
+  /** The grant's length, so a refund can re-stack what remains; null for grants older than that rule. */
+  grant_months: number | null;
+  grant_days: number | null;
 }
 
 export interface ReadingEventsTable {
@@ -157,10 +160,32 @@ export interface PaymentOrdersTable {
   amount_fen: number;
   currency: string;
   status: 'pending' | 'paid' | 'expired' | 'failed' | 'refunded';
+  /** The provider's transaction: WeChat transaction_id, Stripe Checkout session id. */
   provider_txn_id: string | null;
+  /** Stripe's payment intent, which refunds name. */
+  provider_payment_id: string | null;
   created_at: number;
   paid_at: number | null;
   expires_at: number;
+  /** When the provider confirmed the final state; reconciliation stops asking. */
+  settled_at: number | null;
+  refunded_at: number | null;
+}
+
+export interface PaymentIncidentsTable {
+  id: Generated<number>;
+  provider: string;
+  /** The provider's object (Stripe session, WeChat order), unique with `kind`. */
+  reference: string;
+  /** missing_reference, unknown_user, unknown_plan, partial_refund, amount_mismatch, … */
+  kind: string;
+  /** The plan the payment bought, when known: resolving the incident grants it. */
+  plan: 'month' | 'season' | null;
+  /** JSON with what an admin needs to decide (amounts, e-mail, ids). */
+  detail: string;
+  created_at: number;
+  resolved_at: number | null;
+  resolution: string | null;
 }
 
 export interface PaymentEventsTable {
@@ -187,6 +212,7 @@ export interface Database {
   coupon_redemptions: CouponRedemptionsTable;
   payment_orders: PaymentOrdersTable;
   payment_events: PaymentEventsTable;
+  payment_incidents: PaymentIncidentsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

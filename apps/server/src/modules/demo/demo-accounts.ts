@@ -25,15 +25,18 @@ export async function createDemoAccounts(db: Db, now: number): Promise<void> {
       created_at: now - 90 * DAY_MS,
     });
     if (userId === null) continue; // kept from an earlier start
-    const [startsAt, endsAt] = account.membership === 'running' ? [now, now + 365 * DAY_MS] : [now - 60 * DAY_MS, now - 30 * DAY_MS];
+    const startsAt = account.membership === 'running' ? now : now - 60 * DAY_MS;
+    const days = account.membership === 'running' ? 365 : 30;
     await insertGrantOnce(db, {
       user_id: userId,
       source: 'admin',
       source_ref: `demo-${account.username}`,
       starts_at: startsAt,
-      ends_at: endsAt,
+      ends_at: startsAt + days * DAY_MS,
       note: 'demo account',
-      created_at: now,
+      created_at: startsAt,
+      grant_months: null,
+      grant_days: days,
     });
   }
 }

@@ -8,6 +8,8 @@ export interface NewGrant {
   ends_at: number;
   note?: string | null;
   created_at: number;
+  grant_months: number | null;
+  grant_days: number | null;
 }
 
 /** The end of the user's latest unrevoked grant; null when they never had one (or all were revoked). */
@@ -42,4 +44,32 @@ export async function revokeRunningGrants(db: DbExecutor, userId: number, now: n
     .where('ends_at', '>', now)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+/** Revokes one grant by its source reference; returns its user, or null when there was none to revoke. */
+export async function revokeGrant(db: DbExecutor, source: string, sourceRef: string, now: number): Promise<number | null> {
+  const row = await db
+    .updateTable('membership_grants')
+    .set({ revoked_at: now })
+    .where('source', '=', source)
+    .where('source_ref', '=', sourceRef)
+    .where('revoked_at', 'is', null)
+    .returning('user_id')
+    .executeTakeFirst();
+  return row?.user_id ?? null;
+}
+
+/** The user's unrevoked grants in the order they were made: the ledger a re-stack replays. */
+export const activeGrants = (db: DbExecutor, userId: number) =>
+  db
+    .selectFrom('membership_grants')
+    .select(['id', 'starts_at', 'ends_at', 'created_at', 'grant_months', 'grant_days'])
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+
+export async function moveGrant(db: DbExecutor, id: number, startsAt: number, endsAt: number): Promise<void> {
+  await db.updateTable('membership_grants').set({ starts_at: startsAt, ends_at: endsAt }).where('id', '=', id).execute();
 }

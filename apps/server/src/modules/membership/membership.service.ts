@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Membership } from '@inkstream/contracts';
 import type { Db, DbExecutor } from '../../db/database.js';
 import { addCalendarMonths, DAY_MS, toIso } from '../../lib/time.js';
-import { insertGrantOnce, latestGrantEnd, revokeRunningGrants } from './membership.repository.js';
+import { activeGrants, insertGrantOnce, latestGrantEnd, moveGrant, revokeGrant, revokeRunningGrants } from './membership.repository.js';
 
 export type MembershipState = 'member' | 'expired' | 'none';
 
@@ -16,6 +16,9 @@ export interface GrantRequest {
   sourceRef?: string;
   note?: string;
 }
+
+const endOf = (startsAt: number, length: GrantLength) =>
+  'days' in length ? startsAt + length.days * DAY_MS : addCalendarMonths(startsAt, length.months);
 
 /**
  * Membership is derived from the grants ledger: the expiry is the end of the latest unrevoked
@@ -45,7 +48,7 @@ export function createMembershipService(deps: { db: Db; now?: () => number }) {
   async function grantWithin(trx: DbExecutor, request: GrantRequest): Promise<number | null> {
     const current = now();
     const startsAt = Math.max(current, (await latestGrantEnd(trx, request.userId)) ?? 0);
-    const endsAt = 'days' in request.length ? startsAt + request.length.days * DAY_MS : addCalendarMonths(startsAt, request.length.months);
+    const endsAt = endOf(startsAt, request.length);
     const inserted = await insertGrantOnce(trx, {
       user_id: request.userId,
       source: request.source,
@@ -54,6 +57,8 @@ export function createMembershipService(deps: { db: Db; now?: () => number }) {
       ends_at: endsAt,
       note: request.note ?? null,
       created_at: current,
+      grant_months: 'months' in request.length ? request.length.months : null,
+      grant_days: 'days' in request.length ? request.length.days : null,
     });
     return inserted ? endsAt : null;
   }
@@ -63,7 +68,35 @@ export function createMembershipService(deps: { db: Db; now?: () => number }) {
 
   const revokeAll = (userId: number) => revokeRunningGrants(db, userId, now());
 
-  return { getMembership, getState, grant, grantWithin, revokeAll };
+  /**
+   * Takes one grant back (a refund) inside the caller's transaction and re-stacks the grants that
+   * remain, so the time it added disappears from the end of the membership, not only from its own
+   * slot. Returns the user's new expiry (null: no membership left), or undefined when nothing was revoked.
+   */
+  async function revokeWithin(trx: DbExecutor, source: string, sourceRef: string): Promise<number | null | undefined> {
+    const userId = await revokeGrant(trx, source, sourceRef, now());
+    if (userId === null) return undefined;
+    return restackWithin(trx, userId);
+  }
+
+  /** Replays the ledger: each grant starts at the later of its purchase time and the previous end. */
+  async function restackWithin(trx: DbExecutor, userId: number): Promise<number | null> {
+    let end: number | null = null;
+    for (const grant of await activeGrants(trx, userId)) {
+      const startsAt = Math.max(Number(grant.created_at), end ?? 0);
+      const endsAt =
+        grant.grant_months !== null
+          ? endOf(startsAt, { months: grant.grant_months })
+          : grant.grant_days !== null
+            ? endOf(startsAt, { days: grant.grant_days })
+            : startsAt + (Number(grant.ends_at) - Number(grant.starts_at));
+      if (startsAt !== Number(grant.starts_at) || endsAt !== Number(grant.ends_at)) await moveGrant(trx, grant.id, startsAt, endsAt);
+      end = Math.max(end ?? 0, endsAt);
+    }
+    return end;
+  }
+
+  return { getMembership, getState, grant, grantWithin, revokeAll, revokeWithin };
 }
 
 export type MembershipService = ReturnType<typeof createMembershipService>;

@@ -11,14 +11,20 @@ export const findOrder = (db: DbExecutor, orderId: string) =>
 /**
  * Marks an open order paid, once: a conditional UPDATE, so of two notifications racing for the
  * same order exactly one sees the row change (row lock on PostgreSQL, write transaction on
- * SQLite). An expired order can still be paid: the payer did pay.
+ * SQLite). An expired or failed order can still be paid: the provider says the payer did pay.
  */
-export async function markPaidOnce(db: DbExecutor, orderId: string, providerTxnId: string, now: number): Promise<boolean> {
+export async function markPaidOnce(
+  db: DbExecutor,
+  orderId: string,
+  providerTxnId: string,
+  providerPaymentId: string | null,
+  now: number,
+): Promise<boolean> {
   const result = await db
     .updateTable('payment_orders')
-    .set({ status: 'paid', paid_at: now, provider_txn_id: providerTxnId })
+    .set({ status: 'paid', paid_at: now, settled_at: now, provider_txn_id: providerTxnId, provider_payment_id: providerPaymentId })
     .where('order_id', '=', orderId)
-    .where('status', 'in', ['pending', 'expired'])
+    .where('status', 'in', ['pending', 'expired', 'failed'])
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
@@ -26,6 +32,54 @@ export async function markPaidOnce(db: DbExecutor, orderId: string, providerTxnI
 export async function markIfPending(db: DbExecutor, orderId: string, status: 'failed' | 'expired'): Promise<void> {
   await db.updateTable('payment_orders').set({ status }).where('order_id', '=', orderId).where('status', '=', 'pending').execute();
 }
+
+/** A paid order becomes refunded once; false when it was not paid (or refunded already). */
+export async function markRefundedOnce(db: DbExecutor, orderId: string, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('payment_orders')
+    .set({ status: 'refunded', refunded_at: now })
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'paid')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * The provider confirmed an unpaid order is over (closed, failed, never created there): it is
+ * final and reconciliation stops asking. A paid order is never touched.
+ */
+export async function settleUnpaid(db: DbExecutor, orderId: string, status: 'failed' | 'expired', now: number): Promise<void> {
+  await db
+    .updateTable('payment_orders')
+    .set({ status, settled_at: now })
+    .where('order_id', '=', orderId)
+    .where('status', 'in', ['pending', 'expired', 'failed'])
+    .execute();
+}
+
+/** Orders of `provider` whose outcome the provider has not confirmed yet, created before `createdBefore`. */
+export const unsettledOrders = (db: DbExecutor, provider: PaymentOrdersTable['provider'], createdBefore: number, limit: number) =>
+  db
+    .selectFrom('payment_orders')
+    .selectAll()
+    .where('provider', '=', provider)
+    .where('status', 'in', ['pending', 'expired', 'failed'])
+    .where('settled_at', 'is', null)
+    .where('created_at', '<=', createdBefore)
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
+
+export const findOrderByPayment = (db: DbExecutor, provider: PaymentOrdersTable['provider'], paymentId: string) =>
+  db
+    .selectFrom('payment_orders')
+    .selectAll()
+    .where('provider', '=', provider)
+    .where('provider_payment_id', '=', paymentId)
+    .executeTakeFirst();
+
+export const findOrderByTxn = (db: DbExecutor, provider: PaymentOrdersTable['provider'], txnId: string) =>
+  db.selectFrom('payment_orders').selectAll().where('provider', '=', provider).where('provider_txn_id', '=', txnId).executeTakeFirst();
 
 export async function countPaidOrders(db: DbExecutor, userId: number): Promise<number> {
   const row = await db

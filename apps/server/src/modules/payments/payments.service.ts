@@ -5,11 +5,12 @@ import type { Db } from '../../db/database.js';
 import type { PaymentOrdersTable } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { toIso } from '../../lib/time.js';
-import type { MembershipService } from '../membership/membership.service.js';
+import { orderNotFound, type OrderLedger } from './order-ledger.js';
 import * as repo from './payments.repository.js';
+import type { WechatPayClient } from './wechat/wechat-pay-client.js';
 
 /** An order can be paid for this long; the web app gives up waiting after 3 minutes, reconciliation later. */
-const ORDER_LIFETIME_MS = 10 * 60 * 1000;
+export const ORDER_LIFETIME_MS = 10 * 60 * 1000;
 
 const STATUS: Record<PaymentOrdersTable['status'], PaymentStatusValue> = {
   pending: 'requires_action',
@@ -19,48 +20,80 @@ const STATUS: Record<PaymentOrdersTable['status'], PaymentStatusValue> = {
   failed: 'failed',
 };
 
-const orderNotFound = () => notFound(ErrorCode.ORDER_NOT_FOUND, 'This order does not exist');
-
 /** Our order numbers: date plus 80 random bits, readable in provider dashboards, at most 32 characters. */
 const newOrderId = (now: number) =>
   `IS${new Date(now).toISOString().slice(0, 10).replaceAll('-', '')}${randomBytes(10).toString('hex').toUpperCase()}`;
 
 export interface PaymentsDeps {
   db: Db;
-  membership: MembershipService;
+  ledger: OrderLedger;
   publicUrl: string;
+  siteName: string;
+  /** WeChat Pay when configured; it takes precedence over the sandbox. */
+  wechat: WechatPayClient | null;
   sandbox: boolean;
-  inviteRewardDays: number;
   now?: () => number;
 }
 
+/** What WeChat shows the payer on the payment screen (the plan in Chinese: WeChat Pay serves zh-cn readers). */
+const PLAN_DESCRIPTIONS = { month: '月卡会员', season: '季卡会员' } as const;
+
+const unavailable = () => new AppError(ErrorCode.PAYMENT_UNAVAILABLE, 503, 'Online payment is not available right now', undefined, 60);
+
 export function createPaymentsService(deps: PaymentsDeps) {
-  const { db, membership } = deps;
+  const { db, ledger } = deps;
   const now = deps.now ?? Date.now;
+  const provider = deps.wechat ? ('wechat' as const) : deps.sandbox ? ('sandbox' as const) : null;
 
   async function createOrder(userId: number, months: number): Promise<CreatedOrder> {
     const plan = planForMonths(months);
     if (!plan) throw new AppError(ErrorCode.INVALID_PLAN, 400, 'Choose the month card (1) or the season card (3)');
-    if (!deps.sandbox) throw new AppError(ErrorCode.PAYMENT_UNAVAILABLE, 503, 'Online payment is not available right now', undefined, 60);
+    if (!provider) throw unavailable();
     const created = now();
     const order = {
       order_id: newOrderId(created),
       user_id: userId,
-      provider: 'sandbox' as const,
+      provider,
       plan,
       months: PLANS[plan].months,
       amount_fen: PLANS[plan].amountFen,
       currency: 'CNY',
       status: 'pending' as const,
       provider_txn_id: null,
+      provider_payment_id: null,
       created_at: created,
       paid_at: null,
       expires_at: created + ORDER_LIFETIME_MS,
+      settled_at: null,
+      refunded_at: null,
     };
+    // Stored first: whatever happens next, the order exists for notifications and reconciliation.
     await repo.insertOrder(db, order);
-    // The sandbox QR code opens our own checkout page, where the "payer" confirms or fails it.
-    const qr_code = await QRCode.toDataURL(`${deps.publicUrl}/sandbox/checkout/${order.order_id}`, { margin: 1, width: 256 });
+    const qrContent = deps.wechat
+      ? await createWechatOrder(deps.wechat, order)
+      : // The sandbox QR code opens our own checkout page, where the "payer" confirms or fails it.
+        `${deps.publicUrl}/sandbox/checkout/${order.order_id}`;
+    const qr_code = await QRCode.toDataURL(qrContent, { margin: 1, width: 256 });
     return { qr_code, order_id: order.order_id, amount_fen: order.amount_fen, expires_at: toIso(order.expires_at) };
+  }
+
+  async function createWechatOrder(
+    wechat: WechatPayClient,
+    order: Pick<PaymentOrdersTable, 'order_id' | 'plan' | 'amount_fen' | 'expires_at'>,
+  ) {
+    try {
+      const { codeUrl } = await wechat.createNativeOrder({
+        outTradeNo: order.order_id,
+        description: `${deps.siteName} ${PLAN_DESCRIPTIONS[order.plan]}`,
+        amountFen: order.amount_fen,
+        expiresAt: order.expires_at,
+      });
+      return codeUrl;
+    } catch (error) {
+      // WeChat never saw (or refused) the order: nobody can pay it, so it is final.
+      await repo.settleUnpaid(db, order.order_id, 'failed', now());
+      throw Object.assign(unavailable(), { cause: error });
+    }
   }
 
   /** The order's status as the API reports it; a pending order past its expiry is marked expired on the way. */
@@ -86,38 +119,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
     return statusOf(order);
   }
 
-  /**
-   * The one way an order becomes paid (sandbox, WeChat Pay, Stripe): the order update, the
-   * membership grant and an invite reward commit together, and only once per order.
-   */
-  async function completeOrder(orderId: string, providerTxnId: string, amountFen: number): Promise<boolean> {
-    return db.transaction().execute(async (trx) => {
-      const order = await repo.findOrder(trx, orderId);
-      if (!order) throw orderNotFound();
-      if (order.amount_fen !== amountFen) throw new AppError(ErrorCode.VALIDATION_FAILED, 400, 'The paid amount does not match the order');
-      if (!(await repo.markPaidOnce(trx, orderId, providerTxnId, now()))) return false;
-      await membership.grantWithin(trx, {
-        userId: order.user_id,
-        length: { months: order.months },
-        source: order.provider,
-        sourceRef: orderId,
-      });
-      const inviter = await repo.findInviter(trx, order.user_id);
-      if (inviter !== null && deps.inviteRewardDays > 0 && (await repo.countPaidOrders(trx, order.user_id)) === 1) {
-        // Unique (source, source_ref): one reward per invited user, however many times they pay.
-        await membership.grantWithin(trx, {
-          userId: inviter,
-          length: { days: deps.inviteRewardDays },
-          source: 'invite',
-          sourceRef: String(order.user_id),
-        });
-      }
-      return true;
-    });
-  }
-
   function requireSandbox(): void {
-    if (!deps.sandbox) throw notFound(ErrorCode.NOT_FOUND, 'The sandbox payment provider is not active');
+    if (provider !== 'sandbox') throw notFound(ErrorCode.NOT_FOUND, 'The sandbox payment provider is not active');
   }
 
   async function sandboxOrder(orderId: string) {
@@ -130,12 +133,12 @@ export function createPaymentsService(deps: PaymentsDeps) {
 
   async function sandboxPay(orderId: string, outcome: 'succeeded' | 'failed'): Promise<PaymentStatus> {
     const order = await sandboxOrder(orderId);
-    if (outcome === 'succeeded') await completeOrder(orderId, `sandbox-${orderId}`, order.amount_fen);
+    if (outcome === 'succeeded') await ledger.complete(orderId, { txnId: `sandbox-${orderId}`, amountFen: order.amount_fen });
     else await repo.markIfPending(db, orderId, 'failed');
     return readStatus(orderId);
   }
 
-  return { createOrder, status, completeOrder, sandboxOrder, sandboxPay, isSandbox: deps.sandbox };
+  return { createOrder, status, sandboxOrder, sandboxPay };
 }
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>;

@@ -23,16 +23,19 @@ export function healthRoutes(db: Db) {
 }
 
 export function publicConfigRoutes(config: AppConfig) {
-  // Only the sandbox provider exists so far; it stands in for both WeChat Pay and the card buttons.
+  // The sandbox stands in for whichever real provider is not configured (it is never on beside real money by default).
   const sandbox = config.paymentsSandbox;
+  const { wechatPay, stripe } = config;
   const result = {
     site_name: config.siteName,
     contact_email: config.contactEmail,
     default_language: DEFAULT_LANGUAGE,
     languages: [...LANGUAGES],
     payments: {
-      wechat: { enabled: sandbox, sandbox },
-      stripe: { enabled: sandbox, sandbox, publishable_key: null, buy_buttons: { month: null, season: null } },
+      wechat: { enabled: wechatPay !== null || sandbox, sandbox: wechatPay === null && sandbox },
+      stripe: stripe
+        ? { enabled: true, sandbox: false, publishable_key: stripe.publishableKey, buy_buttons: { ...stripe.buyButtons } }
+        : { enabled: sandbox, sandbox, publishable_key: null, buy_buttons: { month: null, season: null } },
     },
   };
   return async (base: FastifyInstance) => {

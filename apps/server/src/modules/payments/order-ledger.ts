@@ -1,0 +1,89 @@
+import type { Db, DbExecutor } from '../../db/database.js';
+import type { PaymentOrdersTable } from '../../db/schema.js';
+import { AppError, notFound } from '../../lib/app-error.js';
+import { ErrorCode } from '@inkstream/contracts';
+import type { MembershipService } from '../membership/membership.service.js';
+import * as repo from './payments.repository.js';
+
+export type OrderRow = PaymentOrdersTable & { id: number };
+
+export interface OrderLedgerDeps {
+  db: Db;
+  membership: MembershipService;
+  inviteRewardDays: number;
+  now?: () => number;
+}
+
+export const orderNotFound = () => notFound(ErrorCode.ORDER_NOT_FOUND, 'This order does not exist');
+
+/** The paid amount differs from the order's: never grant, always tell a human. */
+export class AmountMismatchError extends AppError {
+  constructor() {
+    super(ErrorCode.VALIDATION_FAILED, 400, 'The paid amount does not match the order');
+  }
+}
+
+/**
+ * The one way every provider (sandbox, WeChat Pay, Stripe) turns money into membership time and
+ * back: an order becomes paid, or refunded, together with its grants, in one transaction, once.
+ */
+export function createOrderLedger(deps: OrderLedgerDeps) {
+  const { db, membership } = deps;
+  const now = deps.now ?? Date.now;
+
+  /**
+   * Marks the order paid and grants its months (plus an invite reward on the user's first paid
+   * order). Returns false when the order had been paid before: duplicate and concurrent
+   * confirmations are harmless. `paymentId` is the provider's payment reference refunds will name.
+   */
+  async function completeWithin(
+    trx: DbExecutor,
+    orderId: string,
+    payment: { txnId: string; amountFen: number; paymentId?: string | null },
+  ): Promise<boolean> {
+    const order = await repo.findOrder(trx, orderId);
+    if (!order) throw orderNotFound();
+    if (order.amount_fen !== payment.amountFen) throw new AmountMismatchError();
+    if (!(await repo.markPaidOnce(trx, orderId, payment.txnId, payment.paymentId ?? null, now()))) return false;
+    await membership.grantWithin(trx, {
+      userId: order.user_id,
+      length: { months: order.months },
+      source: order.provider,
+      sourceRef: orderId,
+    });
+    const inviter = await repo.findInviter(trx, order.user_id);
+    if (inviter !== null && deps.inviteRewardDays > 0 && (await repo.countPaidOrders(trx, order.user_id)) === 1) {
+      // Unique (source, source_ref): one reward per invited user, however many times they pay.
+      await membership.grantWithin(trx, {
+        userId: inviter,
+        length: { days: deps.inviteRewardDays },
+        source: 'invite',
+        sourceRef: String(order.user_id),
+      });
+    }
+    return true;
+  }
+
+  const complete = (orderId: string, payment: { txnId: string; amountFen: number; paymentId?: string | null }) =>
+    db.transaction().execute((trx) => completeWithin(trx, orderId, payment));
+
+  /**
+   * A full refund: the order becomes refunded and its grant is revoked, the remaining grants
+   * re-stacked. If the user has no paid order left, the invite reward it earned goes too (paying
+   * and refunding must not farm free days). Returns false when there was nothing to refund.
+   */
+  async function refundWithin(trx: DbExecutor, orderId: string): Promise<boolean> {
+    const order = await repo.findOrder(trx, orderId);
+    if (!order) throw orderNotFound();
+    if (!(await repo.markRefundedOnce(trx, orderId, now()))) return false;
+    await membership.revokeWithin(trx, order.provider, orderId);
+    if ((await repo.countPaidOrders(trx, order.user_id)) === 0) await membership.revokeWithin(trx, 'invite', String(order.user_id));
+    return true;
+  }
+
+  const refund = (orderId: string) => db.transaction().execute((trx) => refundWithin(trx, orderId));
+
+  return { completeWithin, complete, refundWithin, refund };
+}
+
+export type OrderLedger = ReturnType<typeof createOrderLedger>;

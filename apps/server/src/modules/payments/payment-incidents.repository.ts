@@ -1,0 +1,55 @@
+import type { DbExecutor } from '../../db/database.js';
+import type { PaymentIncidentsTable } from '../../db/schema.js';
+
+export interface NewIncident {
+  provider: string;
+  reference: string;
+  kind: string;
+  plan: PaymentIncidentsTable['plan'];
+  detail: Record<string, unknown>;
+}
+
+/**
+ * Keeps a payment we could not apply by ourselves for an admin (`npm run admin -- payment incidents`).
+ * Idempotent per (provider, reference, kind), since providers retry. Returns whether it is new.
+ */
+export async function recordIncident(db: DbExecutor, incident: NewIncident, now: number): Promise<boolean> {
+  const row = await db
+    .insertInto('payment_incidents')
+    .values({ ...incident, detail: JSON.stringify(incident.detail), created_at: now, resolved_at: null, resolution: null })
+    .onConflict((oc) => oc.columns(['provider', 'reference', 'kind']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export const listIncidents = (db: DbExecutor, includeResolved: boolean) => {
+  let query = db.selectFrom('payment_incidents').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc');
+  if (!includeResolved) query = query.where('resolved_at', 'is', null);
+  return query.execute();
+};
+
+export const findIncident = (db: DbExecutor, id: number) =>
+  db.selectFrom('payment_incidents').selectAll().where('id', '=', id).executeTakeFirst();
+
+/** Closes an open incident once; false when it was resolved already. */
+export async function resolveIncident(db: DbExecutor, id: number, resolution: string, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('payment_incidents')
+    .set({ resolved_at: now, resolution })
+    .where('id', '=', id)
+    .where('resolved_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Records that a provider event was handled; false when it had been (the provider resent it). */
+export async function recordEventOnce(db: DbExecutor, provider: string, eventId: string, now: number): Promise<boolean> {
+  const row = await db
+    .insertInto('payment_events')
+    .values({ provider, event_id: eventId, received_at: now })
+    .onConflict((oc) => oc.columns(['provider', 'event_id']).doNothing())
+    .returning('event_id')
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,0 +1,174 @@
+import { createPrivateKey, createPublicKey, X509Certificate, type KeyObject } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { PlanId } from '@inkstream/contracts';
+import { ConfigError, type Env } from '../../lib/config-error.js';
+
+export const WECHATPAY_DEFAULT_API_BASE = 'https://api.mch.weixin.qq.com';
+
+/** WeChat Pay API v3 merchant settings; present only when every required variable is set. */
+export interface WechatPayConfig {
+  readonly appId: string;
+  readonly mchId: string;
+  /** Serial number of the merchant API certificate, sent with every request. */
+  readonly merchantSerial: string;
+  readonly merchantPrivateKey: KeyObject;
+  /** The 32-byte APIv3 key that encrypts notification resources (AEAD_AES_256_GCM). */
+  readonly apiV3Key: Buffer;
+  /** WeChat's verification keys by serial: platform certificates and `PUB_KEY_ID_…` public keys alike. */
+  readonly platformKeys: ReadonlyMap<string, KeyObject>;
+  readonly notifyUrl: string;
+  readonly apiBase: string;
+}
+
+/** Stripe buy buttons and the webhook that turns their payments into memberships. */
+export interface StripeConfig {
+  /** Not needed by the webhook (Stripe signs events with the webhook secret); kept for admin tooling. */
+  readonly secretKey: string | null;
+  readonly webhookSecret: string;
+  readonly publishableKey: string;
+  readonly buyButtons: Readonly<Record<PlanId, string>>;
+  /** The server-side allowlist: which payment link sells which plan. */
+  readonly paymentLinks: ReadonlyMap<string, PlanId>;
+}
+
+const WECHAT_REQUIRED = [
+  'WECHATPAY_APPID',
+  'WECHATPAY_MCHID',
+  'WECHATPAY_MERCHANT_SERIAL',
+  'WECHATPAY_MERCHANT_PRIVATE_KEY_FILE',
+  'WECHATPAY_APIV3_KEY',
+  'WECHATPAY_PLATFORM_KEYS',
+] as const;
+
+const STRIPE_REQUIRED = [
+  'STRIPE_WEBHOOK_SECRET',
+  'STRIPE_PUBLISHABLE_KEY',
+  'STRIPE_BUY_BUTTON_MONTH',
+  'STRIPE_BUY_BUTTON_SEASON',
+  'STRIPE_PAYMENT_LINK_MONTH',
+  'STRIPE_PAYMENT_LINK_SEASON',
+] as const;
+
+const isSet = (env: Env, name: string) => (env[name] ?? '') !== '';
+
+/** All of `names` or none: a half-configured provider is a mistake worth stopping for. */
+function requireAllOrNone(env: Env, provider: string, names: readonly string[], optional: readonly string[]): boolean {
+  const present = [...names, ...optional].filter((name) => isSet(env, name));
+  if (present.length === 0) return false;
+  const missing = names.filter((name) => !isSet(env, name));
+  if (missing.length > 0)
+    throw new ConfigError(`${provider} is partly configured: set ${missing.join(', ')} (or unset ${present.join(', ')})`);
+  return true;
+}
+
+function readPem(name: string, file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new ConfigError(`${name}: cannot read "${file}": ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+}
+
+/** A platform certificate (older merchants) or a bare public key (`PUB_KEY_ID_…`, newer ones). */
+function readVerificationKey(serial: string, file: string): KeyObject {
+  const pem = readPem('WECHATPAY_PLATFORM_KEYS', file);
+  try {
+    if (pem.includes('BEGIN CERTIFICATE')) return new X509Certificate(pem).publicKey;
+    return createPublicKey(pem);
+  } catch {
+    throw new ConfigError(`WECHATPAY_PLATFORM_KEYS: "${file}" (serial ${serial}) is not a PEM certificate or public key`);
+  }
+}
+
+/** `serial=path` pairs separated by commas or white space. */
+function readPlatformKeys(raw: string): Map<string, KeyObject> {
+  const keys = new Map<string, KeyObject>();
+  for (const pair of raw.split(/[\s,]+/).filter(Boolean)) {
+    const at = pair.indexOf('=');
+    const serial = pair.slice(0, at).trim();
+    const file = pair.slice(at + 1).trim();
+    if (at <= 0 || file === '' || !/^[\w-]{1,64}$/.test(serial)) {
+      throw new ConfigError(`WECHATPAY_PLATFORM_KEYS must be serial=path pairs separated by commas, got "${pair}"`);
+    }
+    keys.set(serial, readVerificationKey(serial, file));
+  }
+  return keys;
+}
+
+export function readWechatPayConfig(env: Env, publicUrl: string, isProduction: boolean): WechatPayConfig | null {
+  if (!requireAllOrNone(env, 'WeChat Pay', WECHAT_REQUIRED, ['WECHATPAY_NOTIFY_URL', 'WECHATPAY_API_BASE'])) return null;
+  const value = (name: (typeof WECHAT_REQUIRED)[number]) => (env[name] ?? '').trim();
+  const apiV3Key = Buffer.from(value('WECHATPAY_APIV3_KEY'), 'utf8');
+  if (apiV3Key.length !== 32) throw new ConfigError('WECHATPAY_APIV3_KEY must be the 32-character APIv3 key');
+  if (!/^\d{1,32}$/.test(value('WECHATPAY_MCHID'))) throw new ConfigError('WECHATPAY_MCHID must be the numeric merchant id');
+  if (!/^\w{1,32}$/.test(value('WECHATPAY_APPID'))) throw new ConfigError('WECHATPAY_APPID must be the app id (wx…)');
+  if (!/^[0-9A-Fa-f]{8,64}$/.test(value('WECHATPAY_MERCHANT_SERIAL'))) {
+    throw new ConfigError('WECHATPAY_MERCHANT_SERIAL must be the hexadecimal serial of the merchant API certificate');
+  }
+  const keyFile = value('WECHATPAY_MERCHANT_PRIVATE_KEY_FILE');
+  let merchantPrivateKey: KeyObject;
+  try {
+    merchantPrivateKey = createPrivateKey(readPem('WECHATPAY_MERCHANT_PRIVATE_KEY_FILE', keyFile));
+  } catch (error) {
+    if (error instanceof ConfigError) throw error;
+    throw new ConfigError(`WECHATPAY_MERCHANT_PRIVATE_KEY_FILE: "${keyFile}" is not a PEM private key`);
+  }
+  if (merchantPrivateKey.asymmetricKeyType !== 'rsa') throw new ConfigError('WECHATPAY_MERCHANT_PRIVATE_KEY_FILE must hold an RSA key');
+  const platformKeys = readPlatformKeys(value('WECHATPAY_PLATFORM_KEYS'));
+  if (platformKeys.size === 0) throw new ConfigError('WECHATPAY_PLATFORM_KEYS must name at least one key');
+  const notifyUrl = readHttpUrl(env, 'WECHATPAY_NOTIFY_URL') ?? `${publicUrl}/api/v1/payment/wechat/notify`;
+  // WeChat Pay only calls https notify URLs; outside production a tunnel or test set-up may use http.
+  if (isProduction && !notifyUrl.startsWith('https://')) {
+    throw new ConfigError('WECHATPAY_NOTIFY_URL (or PUBLIC_URL) must be https:// in production: WeChat Pay calls only https');
+  }
+  return Object.freeze({
+    appId: value('WECHATPAY_APPID'),
+    mchId: value('WECHATPAY_MCHID'),
+    merchantSerial: value('WECHATPAY_MERCHANT_SERIAL').toUpperCase(),
+    merchantPrivateKey,
+    apiV3Key,
+    platformKeys,
+    notifyUrl,
+    apiBase: (readHttpUrl(env, 'WECHATPAY_API_BASE') ?? WECHATPAY_DEFAULT_API_BASE).replace(/\/+$/, ''),
+  });
+}
+
+function readHttpUrl(env: Env, name: string): string | null {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return null;
+  try {
+    const url = new URL(raw);
+    if (url.protocol === 'https:' || url.protocol === 'http:') return raw;
+  } catch {
+    // reported below
+  }
+  throw new ConfigError(`${name} must be an http:// or https:// URL`);
+}
+
+function readPrefixed(env: Env, name: string, prefixes: readonly string[]): string {
+  const raw = (env[name] ?? '').trim();
+  if (!prefixes.some((prefix) => raw.startsWith(prefix)) || !/^[\w-]+$/.test(raw)) {
+    throw new ConfigError(`${name} must start with ${prefixes.join(' or ')}`);
+  }
+  return raw;
+}
+
+export function readStripeConfig(env: Env): StripeConfig | null {
+  if (!requireAllOrNone(env, 'Stripe', STRIPE_REQUIRED, ['STRIPE_SECRET_KEY'])) return null;
+  const monthLink = readPrefixed(env, 'STRIPE_PAYMENT_LINK_MONTH', ['plink_']);
+  const seasonLink = readPrefixed(env, 'STRIPE_PAYMENT_LINK_SEASON', ['plink_']);
+  if (monthLink === seasonLink) throw new ConfigError('STRIPE_PAYMENT_LINK_MONTH and STRIPE_PAYMENT_LINK_SEASON must differ');
+  return Object.freeze({
+    secretKey: isSet(env, 'STRIPE_SECRET_KEY') ? readPrefixed(env, 'STRIPE_SECRET_KEY', ['sk_', 'rk_']) : null,
+    webhookSecret: readPrefixed(env, 'STRIPE_WEBHOOK_SECRET', ['whsec_']),
+    publishableKey: readPrefixed(env, 'STRIPE_PUBLISHABLE_KEY', ['pk_']),
+    buyButtons: Object.freeze({
+      month: readPrefixed(env, 'STRIPE_BUY_BUTTON_MONTH', ['buy_btn_']),
+      season: readPrefixed(env, 'STRIPE_BUY_BUTTON_SEASON', ['buy_btn_']),
+    }),
+    paymentLinks: new Map<string, PlanId>([
+      [monthLink, 'month'],
+      [seasonLink, 'season'],
+    ]),
+  });
+}
