@@ -1,11 +1,12 @@
 import type { Db, DbExecutor } from '../../db/database.js';
+import type { Selectable } from 'kysely';
 import type { PaymentOrdersTable } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { ErrorCode } from '@inkstream/contracts';
 import type { MembershipService } from '../membership/membership.service.js';
 import * as repo from './payments.repository.js';
 
-export type OrderRow = PaymentOrdersTable & { id: number };
+export type OrderRow = Selectable<PaymentOrdersTable>;
 
 export interface OrderLedgerDeps {
   db: Db;

@@ -1,0 +1,139 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../../db/database.js';
+import { acquireLease, releaseLease } from '../../../db/lease.js';
+import { AmountMismatchError, type OrderLedger, type OrderRow } from '../order-ledger.js';
+import { recordIncident } from '../payment-incidents.repository.js';
+import type { WechatPayConfig } from '../payments-config.js';
+import * as repo from '../payments.repository.js';
+import type { WechatPayClient } from './wechat-pay-client.js';
+
+/** An order younger than this is left to the notification, which usually arrives within seconds. */
+export const RECONCILE_AFTER_MS = 60_000;
+const RUN_EVERY_MS = 30_000;
+const ORDERS_PER_RUN = 100;
+const LEASE_NAME = 'wechat-reconciler';
+
+export type ReconcileOutcome = 'paid' | 'closed' | 'failed' | 'waiting' | 'error';
+
+export interface WechatReconcilerDeps {
+  db: Db;
+  ledger: OrderLedger;
+  client: WechatPayClient;
+  config: Pick<WechatPayConfig, 'appId' | 'mchId'>;
+  log: FastifyBaseLogger;
+  now?: () => number;
+}
+
+/**
+ * Asks WeChat Pay about orders still unsettled after a minute: notifications can be lost, and a
+ * payer may pay after the web app stopped waiting. SUCCESS grants (through the same ledger as
+ * notifications), an expired unpaid order is closed at WeChat so it can no longer be paid, a
+ * closed or failed one is settled. One node runs it at a time (a lease in app_state).
+ */
+export function createWechatReconciler(deps: WechatReconcilerDeps) {
+  const { db, ledger, client, config, log } = deps;
+  const now = deps.now ?? Date.now;
+  const owner = randomUUID();
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<unknown> | null = null;
+
+  async function reconcile(order: OrderRow): Promise<ReconcileOutcome> {
+    const transaction = await client.queryOrder(order.order_id);
+    if (transaction === null) {
+      // WeChat never registered it: nobody can pay it. Settle once it could no longer be paid anyway.
+      if (now() < order.expires_at) return 'waiting';
+      await repo.settleUnpaid(db, order.order_id, 'failed', now());
+      return 'failed';
+    }
+    if (transaction.mchid !== config.mchId || transaction.appid !== config.appId) {
+      log.error({ orderId: order.order_id }, 'WeChat Pay answered for another merchant or app');
+      return 'error';
+    }
+    switch (transaction.trade_state) {
+      case 'SUCCESS':
+        return (await complete(order, transaction.transaction_id, transaction.amount_total)) ? 'paid' : 'error';
+      case 'NOTPAY':
+      case 'USERPAYING':
+        if (now() < order.expires_at) return 'waiting';
+        if ((await client.closeOrder(order.order_id)) === 'paid') return 'waiting'; // the next query sees SUCCESS
+        await repo.settleUnpaid(db, order.order_id, 'expired', now());
+        return 'closed';
+      case 'CLOSED':
+      case 'REVOKED':
+        await repo.settleUnpaid(db, order.order_id, 'expired', now());
+        return 'closed';
+      case 'PAYERROR':
+        await repo.settleUnpaid(db, order.order_id, 'failed', now());
+        return 'failed';
+      default:
+        // REFUND before we saw the payment, or a state WeChat adds later: a human looks.
+        await recordIncident(
+          db,
+          {
+            provider: 'wechat',
+            reference: order.order_id,
+            kind: 'unexpected_state',
+            plan: order.plan,
+            detail: { trade_state: transaction.trade_state },
+          },
+          now(),
+        );
+        await repo.settleUnpaid(db, order.order_id, 'failed', now());
+        return 'failed';
+    }
+  }
+
+  async function complete(order: OrderRow, transactionId: string | null, amount: number | null): Promise<boolean> {
+    if (!transactionId || amount === null) return false;
+    try {
+      await ledger.complete(order.order_id, { txnId: transactionId, amountFen: amount });
+      log.info({ orderId: order.order_id }, 'WeChat Pay order paid (found by reconciliation)');
+      return true;
+    } catch (error) {
+      if (!(error instanceof AmountMismatchError)) throw error;
+      const detail = { transaction_id: transactionId, amount, expected: order.amount_fen };
+      await recordIncident(db, { provider: 'wechat', reference: order.order_id, kind: 'amount_mismatch', plan: order.plan, detail }, now());
+      await repo.settleUnpaid(db, order.order_id, 'failed', now());
+      log.error({ orderId: order.order_id, ...detail }, 'WeChat Pay amount mismatch kept for an admin');
+      return false;
+    }
+  }
+
+  /** One pass; returns what happened to each order it looked at (empty when another node holds the lease). */
+  async function runOnce(): Promise<Map<string, ReconcileOutcome>> {
+    const outcomes = new Map<string, ReconcileOutcome>();
+    if (!(await acquireLease(db, LEASE_NAME, owner, RUN_EVERY_MS * 3, now()))) return outcomes;
+    for (const order of await repo.unsettledOrders(db, 'wechat', now() - RECONCILE_AFTER_MS, ORDERS_PER_RUN)) {
+      try {
+        outcomes.set(order.order_id, await reconcile(order));
+      } catch (error) {
+        outcomes.set(order.order_id, 'error');
+        log.warn({ orderId: order.order_id, err: error }, 'WeChat Pay reconciliation failed for an order; retrying next run');
+      }
+    }
+    return outcomes;
+  }
+
+  function start(): void {
+    if (timer) return;
+    timer = setInterval(() => {
+      if (running) return;
+      running = runOnce()
+        .catch((error: unknown) => log.error({ err: error }, 'WeChat Pay reconciliation run failed'))
+        .finally(() => (running = null));
+    }, RUN_EVERY_MS);
+    timer.unref();
+  }
+
+  async function stop(): Promise<void> {
+    if (timer) clearInterval(timer);
+    timer = null;
+    await running;
+    await releaseLease(db, LEASE_NAME, owner).catch(() => undefined);
+  }
+
+  return { runOnce, start, stop };
+}
+
+export type WechatReconciler = ReturnType<typeof createWechatReconciler>;

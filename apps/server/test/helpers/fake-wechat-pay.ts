@@ -1,0 +1,305 @@
+import { execFileSync } from 'node:child_process';
+import { createCipheriv, createPrivateKey, createSign, createVerify, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+
+/**
+ * A stand-in for WeChat Pay's API v3 servers, at the protocol level: it holds real RSA keys,
+ * rejects requests whose WECHATPAY2-SHA256-RSA2048 signature does not verify with the merchant's
+ * public key, signs every answer with its platform key, and builds notifications the way WeChat
+ * does (AEAD_AES_256_GCM with the APIv3 key, signed Wechatpay-* headers).
+ */
+
+export const MCH_ID = '1900000109';
+export const APP_ID = 'wxd678efh567hg6787';
+export const MERCHANT_SERIAL = '5157F09EFDC096DE15EBE81A47057A7232F1B8E1';
+export const PUBLIC_KEY_SERIAL = 'PUB_KEY_ID_0119000001092025000000000001';
+export const CERT_SERIAL = '7132D72A03E93CDDF8C03BBD1F37EEDF2D0AE631';
+export const APIV3_KEY = 'a7cde1ef2a3b4c5d6e7f8a9b0c1d2e3f'; // the 32-character APIv3 key
+
+export type TradeState = 'NOTPAY' | 'USERPAYING' | 'SUCCESS' | 'CLOSED' | 'REFUND' | 'PAYERROR';
+
+export interface FakeOrder {
+  appid: string;
+  mchid: string;
+  out_trade_no: string;
+  description: string;
+  amount: number;
+  time_expire: string;
+  notify_url: string;
+  trade_state: TradeState;
+  transaction_id: string | null;
+  code_url: string;
+}
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+export interface SignedMessage {
+  headers: Record<string, string>;
+  body: string;
+}
+
+const rsaKeyPair = () => generateKeyPairSync('rsa', { modulusLength: 2048 });
+const signWith = (key: KeyObject, message: string) => createSign('RSA-SHA256').update(message).sign(key, 'base64');
+const nonce = () => randomBytes(16).toString('hex');
+
+/** A self-signed X.509 certificate over a new key: older merchants verify with platform certificates. */
+function makeCertificate(dir: string): { key: KeyObject; certFile: string } {
+  const keyFile = path.join(dir, 'platform-cert-key.pem');
+  const certFile = path.join(dir, 'platform-cert.pem');
+  const args = [
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    keyFile,
+    '-out',
+    certFile,
+    '-days',
+    '2',
+    '-subj',
+    '/CN=Tenpay.com',
+  ];
+  execFileSync('openssl', args, { stdio: 'ignore' });
+  return { key: createPrivateKey(readFileSync(keyFile)), certFile };
+}
+
+/** Encrypts a resource as WeChat does: AES-256-GCM, 12-character nonce, tag appended to the ciphertext. */
+export function encryptResource(plaintext: string, key = APIV3_KEY, associatedData = 'transaction') {
+  const iv = randomBytes(6).toString('hex'); // 12 ASCII characters, as WeChat sends
+  const cipher = createCipheriv('aes-256-gcm', Buffer.from(key, 'utf8'), Buffer.from(iv, 'utf8'));
+  cipher.setAAD(Buffer.from(associatedData, 'utf8'));
+  const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final(), cipher.getAuthTag()]);
+  return {
+    algorithm: 'AEAD_AES_256_GCM',
+    ciphertext: ciphertext.toString('base64'),
+    nonce: iv,
+    associated_data: associatedData,
+    original_type: associatedData,
+  };
+}
+
+export interface NotificationOptions {
+  eventId?: string;
+  /** Signing key and serial; defaults to the public-key pair (PUB_KEY_ID_…). */
+  signer?: 'public-key' | 'certificate' | 'stranger';
+  serial?: string;
+  /** Seconds since the epoch written in Wechatpay-Timestamp. */
+  timestamp?: number;
+  /** Changes the encrypted bytes after signing the envelope (a flipped GCM tag byte, …). */
+  tamperCiphertext?: (ciphertext: Buffer) => Buffer;
+}
+
+export async function startFakeWechatPay(dir: string) {
+  const merchant = rsaKeyPair();
+  const platform = rsaKeyPair();
+  const stranger = rsaKeyPair();
+  const certificate = makeCertificate(dir);
+  const orders = new Map<string, FakeOrder>();
+  const requests: RecordedRequest[] = [];
+  const failures: { path: RegExp; status: number; code: string }[] = [];
+  let answerUnsigned = false;
+
+  const merchantKeyFile = path.join(dir, 'apiclient_key.pem');
+  const publicKeyFile = path.join(dir, 'pub_key.pem');
+  writeFileSync(merchantKeyFile, merchant.privateKey.export({ type: 'pkcs8', format: 'pem' }));
+  writeFileSync(publicKeyFile, platform.publicKey.export({ type: 'spki', format: 'pem' }));
+
+  const signerKeys = { 'public-key': platform.privateKey, certificate: certificate.key, stranger: stranger.privateKey };
+  const signerSerials = { 'public-key': PUBLIC_KEY_SERIAL, certificate: CERT_SERIAL, stranger: PUBLIC_KEY_SERIAL };
+
+  /** The headers WeChat Pay puts on answers and notifications. */
+  function signedHeaders(body: string, options: NotificationOptions = {}): Record<string, string> {
+    const signer = options.signer ?? 'public-key';
+    const timestamp = String(options.timestamp ?? Math.floor(Date.now() / 1000));
+    const n = nonce();
+    return {
+      'wechatpay-timestamp': timestamp,
+      'wechatpay-nonce': n,
+      'wechatpay-serial': options.serial ?? signerSerials[signer],
+      'wechatpay-signature': signWith(signerKeys[signer], `${timestamp}\n${n}\n${body}\n`),
+      'wechatpay-signature-type': 'WECHATPAY2-SHA256-RSA2048',
+    };
+  }
+
+  function answer(response: ServerResponse, status: number, payload?: object): void {
+    const body = payload === undefined ? '' : JSON.stringify(payload);
+    const headers: Record<string, string> = { 'content-type': 'application/json', 'request-id': nonce() };
+    if (!answerUnsigned) Object.assign(headers, signedHeaders(body));
+    response.writeHead(status, headers).end(body);
+  }
+
+  /** Checks the merchant's Authorization header as WeChat Pay does; returns an error message or null. */
+  function checkAuthorization(request: IncomingMessage, pathWithQuery: string, body: string): string | null {
+    const header = request.headers.authorization ?? '';
+    if (!header.startsWith('WECHATPAY2-SHA256-RSA2048 ')) return 'missing WECHATPAY2-SHA256-RSA2048 authorization';
+    const fields = Object.fromEntries([...header.matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
+    if (fields.mchid !== MCH_ID) return 'mchid mismatch';
+    if (fields.serial_no !== MERCHANT_SERIAL) return 'serial_no mismatch';
+    if (Math.abs(Date.now() / 1000 - Number(fields.timestamp)) > 300) return 'timestamp expired';
+    const message = `${request.method}\n${pathWithQuery}\n${fields.timestamp}\n${fields.nonce_str}\n${body}\n`;
+    const valid = createVerify('RSA-SHA256')
+      .update(message)
+      .verify(merchant.publicKey, fields.signature ?? '', 'base64');
+    return valid ? null : 'signature does not verify';
+  }
+
+  function transaction(order: FakeOrder) {
+    return {
+      appid: order.appid,
+      mchid: order.mchid,
+      out_trade_no: order.out_trade_no,
+      transaction_id: order.transaction_id ?? undefined,
+      trade_type: 'NATIVE',
+      trade_state: order.trade_state,
+      trade_state_desc: order.trade_state,
+      success_time: order.trade_state === 'SUCCESS' ? new Date().toISOString() : undefined,
+      amount: { total: order.amount, payer_total: order.amount, currency: 'CNY', payer_currency: 'CNY' },
+    };
+  }
+
+  async function route(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const raw = Buffer.concat(chunks).toString('utf8');
+    const url = request.url ?? '/';
+    const body = raw === '' ? null : (JSON.parse(raw) as Record<string, unknown>);
+    requests.push({ method: request.method ?? '', path: url, body });
+    const authError = checkAuthorization(request, url, raw);
+    if (authError) return answer(response, 401, { code: 'SIGN_ERROR', message: authError });
+    const failureIndex = failures.findIndex((f) => f.path.test(url));
+    if (failureIndex >= 0) {
+      const [failure] = failures.splice(failureIndex, 1);
+      return answer(response, failure!.status, { code: failure!.code, message: 'injected failure' });
+    }
+
+    const pathname = url.split('?')[0] ?? '';
+    if (request.method === 'POST' && pathname === '/v3/pay/transactions/native') {
+      const b = body as Record<string, unknown> & { amount?: { total?: unknown; currency?: unknown } };
+      const valid =
+        b.appid === APP_ID &&
+        b.mchid === MCH_ID &&
+        typeof b.description === 'string' &&
+        typeof b.out_trade_no === 'string' &&
+        /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+08:00$/.test(String(b.time_expire)) &&
+        typeof b.notify_url === 'string' &&
+        Number.isInteger(b.amount?.total) &&
+        b.amount?.currency === 'CNY';
+      if (!valid) return answer(response, 400, { code: 'PARAM_ERROR', message: 'invalid order' });
+      const outTradeNo = b.out_trade_no as string;
+      if (orders.has(outTradeNo)) return answer(response, 400, { code: 'OUT_TRADE_NO_USED', message: 'duplicate' });
+      const codeUrl = `weixin://wxpay/bizpayurl?pr=${nonce().slice(0, 10)}`;
+      orders.set(outTradeNo, {
+        appid: APP_ID,
+        mchid: MCH_ID,
+        out_trade_no: outTradeNo,
+        description: b.description as string,
+        amount: b.amount?.total as number,
+        time_expire: b.time_expire as string,
+        notify_url: b.notify_url as string,
+        trade_state: 'NOTPAY',
+        transaction_id: null,
+        code_url: codeUrl,
+      });
+      return answer(response, 200, { code_url: codeUrl });
+    }
+    const match = /^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)(\/close)?$/.exec(pathname);
+    if (match) {
+      const order = orders.get(decodeURIComponent(match[1] ?? ''));
+      if (!order) return answer(response, 404, { code: 'ORDER_NOT_EXIST', message: 'order does not exist' });
+      if (request.method === 'GET' && !match[2]) return answer(response, 200, transaction(order));
+      if (request.method === 'POST' && match[2]) {
+        if (order.trade_state === 'SUCCESS') return answer(response, 400, { code: 'ORDERPAID', message: 'order paid' });
+        order.trade_state = 'CLOSED';
+        return answer(response, 204);
+      }
+    }
+    return answer(response, 404, { code: 'NOT_FOUND', message: 'no such API' });
+  }
+
+  const server = createServer((request, response) => {
+    route(request, response).catch((error: unknown) => answer(response, 500, { code: 'SYSTEM_ERROR', message: String(error) }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    baseUrl,
+    orders,
+    requests,
+    /** Settings for loadConfig: both kinds of platform key at once, as a merchant mid-migration has. */
+    env: (): Record<string, string> => ({
+      WECHATPAY_APPID: APP_ID,
+      WECHATPAY_MCHID: MCH_ID,
+      WECHATPAY_MERCHANT_SERIAL: MERCHANT_SERIAL,
+      WECHATPAY_MERCHANT_PRIVATE_KEY_FILE: merchantKeyFile,
+      WECHATPAY_APIV3_KEY: APIV3_KEY,
+      WECHATPAY_PLATFORM_KEYS: `${PUBLIC_KEY_SERIAL}=${publicKeyFile},${CERT_SERIAL}=${certificate.certFile}`,
+      WECHATPAY_API_BASE: baseUrl,
+    }),
+    /** The payer pays: the order turns SUCCESS (no notification is sent; see `notification`). */
+    pay(outTradeNo: string): FakeOrder {
+      const order = orders.get(outTradeNo);
+      if (!order) throw new Error(`fake WeChat Pay has no order ${outTradeNo}`);
+      order.trade_state = 'SUCCESS';
+      order.transaction_id = `4200${Date.now()}${nonce().slice(0, 8)}`;
+      return order;
+    },
+    /** Makes the next call whose path matches answer an error (once). */
+    failWith(pathPattern: RegExp, status: number, code: string) {
+      failures.push({ path: pathPattern, status, code });
+    },
+    /** Answers without the Wechatpay-* signature headers, as an impostor in the middle would. */
+    setUnsigned(value: boolean) {
+      answerUnsigned = value;
+    },
+    /** Any body with WeChat's signature headers, for malformed-notification cases. */
+    signed: (body: string): SignedMessage => ({ headers: { 'content-type': 'application/json', ...signedHeaders(body) }, body }),
+    /** A TRANSACTION.SUCCESS notification for `order` as WeChat would POST it to notify_url. */
+    notification(order: FakeOrder, options: NotificationOptions & { resource?: Record<string, unknown> } = {}): SignedMessage {
+      const resource = options.resource ?? transaction(order);
+      return envelope('TRANSACTION.SUCCESS', 'transaction', resource, options);
+    },
+    /** A REFUND.SUCCESS notification refunding `refundFen` of `order`. */
+    refundNotification(order: FakeOrder, refundFen: number, options: NotificationOptions = {}): SignedMessage {
+      const resource = {
+        mchid: order.mchid,
+        out_trade_no: order.out_trade_no,
+        transaction_id: order.transaction_id,
+        out_refund_no: `R${order.out_trade_no}`,
+        refund_id: `50000${nonce().slice(0, 12)}`,
+        refund_status: 'SUCCESS',
+        success_time: new Date().toISOString(),
+        amount: { total: order.amount, refund: refundFen, payer_total: order.amount, payer_refund: refundFen },
+      };
+      return envelope('REFUND.SUCCESS', 'refund', resource, options);
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+
+  function envelope(eventType: string, originalType: string, resource: object, options: NotificationOptions): SignedMessage {
+    const encrypted = encryptResource(JSON.stringify(resource), APIV3_KEY, originalType);
+    if (options.tamperCiphertext) {
+      encrypted.ciphertext = options.tamperCiphertext(Buffer.from(encrypted.ciphertext, 'base64')).toString('base64');
+    }
+    const body = JSON.stringify({
+      id: options.eventId ?? `EV-${nonce()}`,
+      create_time: new Date().toISOString(),
+      resource_type: 'encrypt-resource',
+      event_type: eventType,
+      summary: eventType === 'TRANSACTION.SUCCESS' ? '支付成功' : '退款成功',
+      resource: encrypted,
+    });
+    return { headers: { 'content-type': 'application/json', ...signedHeaders(body, options) }, body };
+  }
+}
+
+export type FakeWechatPay = Awaited<ReturnType<typeof startFakeWechatPay>>;
