@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from '../config.js';
 import { bookList, bookRecommend, bookSetFree } from './commands/book-commands.js';
 import { couponCreate, couponDisable, couponList } from './commands/coupon-commands.js';
 import { membershipGrant, membershipRevoke } from './commands/membership-commands.js';
+import { paymentIncidents, paymentResolve } from './commands/payment-commands.js';
 import { userCreate, userList } from './commands/user-commands.js';
 import { openCliContext, type CliContext } from './cli-context.js';
 import { CliError } from './cli-error.js';
@@ -19,6 +20,10 @@ type Options = {
   'max-redemptions'?: string;
   expires?: string;
   note?: string;
+  all?: boolean;
+  user?: string;
+  plan?: string;
+  dismiss?: boolean;
 };
 
 interface Command {
@@ -94,6 +99,20 @@ const COMMANDS: Command[] = [
     options: [],
     run: (ctx, args) => couponDisable(ctx, args),
   },
+  {
+    words: ['payment', 'incidents'],
+    usage: 'payment incidents [--all]',
+    summary: 'payments that need an admin (open ones; --all: with the resolved)',
+    options: ['all'],
+    run: (ctx, _args, options) => paymentIncidents(ctx, options),
+  },
+  {
+    words: ['payment', 'resolve'],
+    usage: 'payment resolve <id> --user <username> [--plan month|season] | --dismiss --note TEXT',
+    summary: "grant the payment's plan to that user, or close the incident without granting",
+    options: ['user', 'plan', 'dismiss', 'note'],
+    run: paymentResolve,
+  },
 ];
 
 export function helpText(): string {
@@ -136,6 +155,10 @@ export async function runAdmin(argv: string[], io: RunIo): Promise<number> {
         'max-redemptions': { type: 'string' },
         expires: { type: 'string' },
         note: { type: 'string' },
+        all: { type: 'boolean' },
+        user: { type: 'string' },
+        plan: { type: 'string' },
+        dismiss: { type: 'boolean' },
       },
     });
   } catch (error) {

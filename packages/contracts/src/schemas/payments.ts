@@ -38,3 +38,6 @@ export const SandboxOrder = Type.Object({
   status: PaymentStatusValue,
 });
 export const SandboxOrderResponse = Result(SandboxOrder);
+
+/** Stripe's webhook (call 19): any 2xx tells Stripe to stop retrying the event. */
+export const StripeWebhookResponse = Data(Type.Object({ received: Type.Literal(true) }));

@@ -4,7 +4,8 @@ import { usernameKey } from '../../modules/users/users.service.js';
 import { CliError, parsePositiveInt, requireArg } from '../cli-error.js';
 import type { CliContext } from '../cli-context.js';
 
-async function findUser(ctx: CliContext, name: string | undefined) {
+/** The user an admin named, or a failure (exit code 1). */
+export async function findUser(ctx: CliContext, name: string | undefined) {
   const username = requireArg(name, 'username');
   const user = await findUserByKey(ctx.db, usernameKey(username));
   if (!user) throw new CliError(`no user named "${username}"`, 1);

@@ -5,6 +5,18 @@ import type { PaymentOrdersTable } from '../../db/schema.js';
 export const insertOrder = (db: DbExecutor, order: Insertable<PaymentOrdersTable>) =>
   db.insertInto('payment_orders').values(order).execute();
 
+/**
+ * Inserts an order for a provider transaction unless one exists already (unique provider +
+ * provider_txn_id); two deliveries racing for the same transaction then insert one row between them.
+ */
+export async function insertOrderUnlessTxnExists(db: DbExecutor, order: Insertable<PaymentOrdersTable>): Promise<void> {
+  await db
+    .insertInto('payment_orders')
+    .values(order)
+    .onConflict((oc) => oc.columns(['provider', 'provider_txn_id']).doNothing())
+    .execute();
+}
+
 export const findOrder = (db: DbExecutor, orderId: string) =>
   db.selectFrom('payment_orders').selectAll().where('order_id', '=', orderId).executeTakeFirst();
 

@@ -21,7 +21,7 @@ const STATUS: Record<PaymentOrdersTable['status'], PaymentStatusValue> = {
 };
 
 /** Our order numbers: date plus 80 random bits, readable in provider dashboards, at most 32 characters. */
-const newOrderId = (now: number) =>
+export const newOrderId = (now: number) =>
   `IS${new Date(now).toISOString().slice(0, 10).replaceAll('-', '')}${randomBytes(10).toString('hex').toUpperCase()}`;
 
 export interface PaymentsDeps {

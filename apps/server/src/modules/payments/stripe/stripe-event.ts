@@ -1,0 +1,110 @@
+import { ErrorCode } from '@inkstream/contracts';
+import Stripe from 'stripe';
+import { badRequest } from '../../../lib/app-error.js';
+
+/** The envelope of a verified Stripe event: its id (for dedupe), type and the object it is about. */
+export interface StripeEvent {
+  id: string;
+  type: string;
+  object: Record<string, unknown>;
+}
+
+/** What we read of a Checkout session (a buy button's payment). */
+export interface CheckoutSession {
+  id: string;
+  /** `paid`, `unpaid` (an asynchronous method is still running) or `no_payment_required`. */
+  paymentStatus: string;
+  paymentLink: string | null;
+  metadataPlan: string | null;
+  clientReferenceId: string | null;
+  /** In the currency's smallest unit (fen, cents), as Stripe charged it. */
+  amountTotal: number;
+  /** Upper case, as our orders keep it. */
+  currency: string;
+  paymentIntent: string | null;
+  customerEmail: string | null;
+}
+
+/** What we read of a refunded charge. */
+export interface RefundedCharge {
+  id: string;
+  paymentIntent: string | null;
+  amount: number;
+  amountRefunded: number;
+  isFullyRefunded: boolean;
+  currency: string;
+}
+
+const signatureInvalid = (message: string) => badRequest(ErrorCode.WEBHOOK_SIGNATURE_INVALID, message);
+const notAnEvent = (message: string) => badRequest(ErrorCode.VALIDATION_FAILED, message);
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const stringOrNull = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+/** Stripe sends references as ids, or as objects when expanded. */
+const idOf = (value: unknown) => stringOrNull(isRecord(value) ? value.id : value);
+const isAmount = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
+const CURRENCY = /^[a-z]{3}$/i;
+
+/**
+ * Verifies the Stripe-Signature header over the exact bytes received (HMAC-SHA256 with the webhook
+ * secret, timestamp within Stripe's default 300 s tolerance) and reads the event envelope.
+ * Stripe's error objects carry the header and the payload, so they are never logged or passed on.
+ */
+export function verifyStripeEvent(rawBody: Buffer, signature: string | undefined, secret: string, nowMs: number): StripeEvent {
+  if (signature === undefined || signature === '') throw signatureInvalid('The Stripe-Signature header is missing');
+  let parsed: unknown;
+  try {
+    parsed = Stripe.webhooks.constructEvent(rawBody, signature, secret, undefined, undefined, nowMs);
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
+      throw signatureInvalid(
+        error.message.startsWith('Timestamp outside')
+          ? 'The Stripe-Signature timestamp is more than 5 minutes old'
+          : 'The Stripe-Signature header does not match the body',
+      );
+    }
+    // Signed with our secret but not JSON (or a v2 "thin" event, which we do not subscribe to).
+    throw notAnEvent('The body is not a Stripe event');
+  }
+  const event = isRecord(parsed) ? parsed : {};
+  const data = isRecord(event.data) ? event.data : {};
+  if (typeof event.id !== 'string' || event.id === '' || typeof event.type !== 'string' || !isRecord(data.object)) {
+    throw notAnEvent('The Stripe event lacks id, type or data.object');
+  }
+  return { id: event.id, type: event.type, object: data.object };
+}
+
+export function readCheckoutSession(object: Record<string, unknown>): CheckoutSession {
+  const id = stringOrNull(object.id);
+  if (id === null || !isAmount(object.amount_total) || typeof object.currency !== 'string' || !CURRENCY.test(object.currency)) {
+    throw notAnEvent('The Checkout session lacks id, amount_total or currency');
+  }
+  const metadata = isRecord(object.metadata) ? object.metadata : {};
+  const customer = isRecord(object.customer_details) ? object.customer_details : {};
+  return {
+    id,
+    paymentStatus: String(object.payment_status),
+    paymentLink: idOf(object.payment_link),
+    metadataPlan: stringOrNull(metadata.plan),
+    clientReferenceId: stringOrNull(object.client_reference_id),
+    amountTotal: object.amount_total,
+    currency: object.currency.toUpperCase(),
+    paymentIntent: idOf(object.payment_intent),
+    customerEmail: stringOrNull(customer.email),
+  };
+}
+
+export function readRefundedCharge(object: Record<string, unknown>): RefundedCharge {
+  const id = stringOrNull(object.id);
+  if (id === null || !isAmount(object.amount) || !isAmount(object.amount_refunded)) {
+    throw notAnEvent('The charge lacks id, amount or amount_refunded');
+  }
+  return {
+    id,
+    paymentIntent: idOf(object.payment_intent),
+    amount: object.amount,
+    amountRefunded: object.amount_refunded,
+    isFullyRefunded: object.refunded === true || object.amount_refunded >= object.amount,
+    currency: String(object.currency ?? '').toUpperCase(),
+  };
+}

@@ -1,0 +1,178 @@
+import { PLANS, type PlanId } from '@inkstream/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, DbExecutor } from '../../../db/database.js';
+import { findUserByUuid } from '../../users/users.repository.js';
+import type { OrderLedger } from '../order-ledger.js';
+import { recordEventOnce, recordIncident } from '../payment-incidents.repository.js';
+import type { StripeConfig } from '../payments-config.js';
+import * as repo from '../payments.repository.js';
+import {
+  readCheckoutSession,
+  readRefundedCharge,
+  verifyStripeEvent,
+  type CheckoutSession,
+  type RefundedCharge,
+  type StripeEvent,
+} from './stripe-event.js';
+import { completeSessionOrderWithin } from './stripe-session-order.js';
+
+export interface StripeWebhookDeps {
+  db: Db;
+  ledger: OrderLedger;
+  config: StripeConfig;
+  now?: () => number;
+}
+
+/** The incident kinds of a paid session we could not apply; `payment resolve --user` grants them. */
+export const SESSION_INCIDENT_KINDS = ['missing_reference', 'unknown_user', 'unknown_plan'] as const;
+type SessionIncidentKind = (typeof SESSION_INCIDENT_KINDS)[number];
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** What an admin needs to decide about a session, and what `payment resolve` needs to grant it. */
+const sessionIncidentDetail = (session: CheckoutSession, eventId: string, plan: PlanId | null) => ({
+  session_id: session.id,
+  payment_link: session.paymentLink,
+  payment_intent: session.paymentIntent,
+  amount_total: session.amountTotal,
+  currency: session.currency,
+  email: session.customerEmail,
+  client_reference_id: session.clientReferenceId,
+  event_id: eventId,
+  ...(plan ? { plan } : {}),
+});
+
+/**
+ * Stripe's webhook (contract call 19): buy-button payments become memberships, refunds take them
+ * back. Every event that changes something is applied in one transaction with its event id, so a
+ * resent event is a no-op. What cannot be applied becomes a payment incident for an admin and is
+ * still answered 200: Stripe retrying would not make the answer different.
+ */
+export function createStripeWebhook(deps: StripeWebhookDeps) {
+  const { db, ledger, config } = deps;
+  const now = deps.now ?? Date.now;
+
+  /** The payment link allowlist decides; the session's metadata is only the operator's fallback. */
+  function planOf(session: CheckoutSession): PlanId | null {
+    const linked = session.paymentLink === null ? undefined : config.paymentLinks.get(session.paymentLink);
+    if (linked) return linked;
+    // Metadata is set on the link in the dashboard by the operator; a browser cannot change it.
+    const plan = session.metadataPlan;
+    return plan !== null && Object.hasOwn(PLANS, plan) ? (plan as PlanId) : null;
+  }
+
+  /** Whom the session pays for and with which plan, or why an admin must decide. */
+  async function recipientOf(
+    trx: DbExecutor,
+    session: CheckoutSession,
+  ): Promise<{ plan: PlanId; userId: number } | { incident: SessionIncidentKind; plan: PlanId | null }> {
+    const plan = planOf(session);
+    if (plan === null) return { incident: 'unknown_plan', plan };
+    // The buy button's client-reference-id: the public uuid of the user who pressed it.
+    const reference = session.clientReferenceId;
+    if (reference === null) return { incident: 'missing_reference', plan };
+    const user = UUID.test(reference) ? await findUserByUuid(trx, reference.toLowerCase()) : undefined;
+    return user ? { plan, userId: user.id } : { incident: 'unknown_user', plan };
+  }
+
+  async function fulfilSession(event: StripeEvent, session: CheckoutSession, log: FastifyBaseLogger): Promise<void> {
+    const outcome = await db.transaction().execute(async (trx) => {
+      if (!(await recordEventOnce(trx, 'stripe', event.id, now()))) return { kind: 'duplicate' as const };
+      const recipient = await recipientOf(trx, session);
+      if ('incident' in recipient) {
+        const { incident, plan } = recipient;
+        const detail = sessionIncidentDetail(session, event.id, plan);
+        const isNew = await recordIncident(trx, { provider: 'stripe', reference: session.id, kind: incident, plan, detail }, now());
+        return { kind: 'incident' as const, incident, isNew };
+      }
+      const paid = {
+        ...recipient,
+        sessionId: session.id,
+        paymentIntent: session.paymentIntent,
+        amount: session.amountTotal,
+        currency: session.currency,
+      };
+      return { kind: 'completed' as const, ...(await completeSessionOrderWithin(trx, ledger, paid, now())) };
+    });
+    const fields = { session: session.id };
+    if (outcome.kind === 'duplicate') log.info(fields, 'Stripe event already processed');
+    else if (outcome.kind === 'incident') {
+      log.warn({ ...fields, incident: outcome.incident, isNew: outcome.isNew }, 'Stripe payment needs an admin: see `payment incidents`');
+    } else log.info({ ...fields, order: outcome.orderId, granted: outcome.granted }, 'Stripe payment applied');
+  }
+
+  async function onSessionEvent(event: StripeEvent, log: FastifyBaseLogger): Promise<void> {
+    const session = readCheckoutSession(event.object);
+    if (event.type === 'checkout.session.async_payment_failed') {
+      log.info({ session: session.id }, 'Stripe asynchronous payment failed; nothing to grant');
+      return;
+    }
+    // `unpaid`: a bank debit or voucher is still on its way; async_payment_succeeded follows if it arrives.
+    if (event.type === 'checkout.session.completed' && session.paymentStatus === 'unpaid') {
+      log.info({ session: session.id }, 'Stripe session completed, payment pending');
+      return;
+    }
+    // `paid`, and `no_payment_required`: a 100 % promotion code the operator issued in the dashboard
+    // made the total zero, a purchase they chose to give away.
+    await fulfilSession(event, session, log);
+  }
+
+  /** A full refund takes the time back; anything less is for an admin to weigh. */
+  async function onChargeRefunded(event: StripeEvent, charge: RefundedCharge, log: FastifyBaseLogger): Promise<void> {
+    const detail = {
+      charge_id: charge.id,
+      payment_intent: charge.paymentIntent,
+      amount: charge.amount,
+      amount_refunded: charge.amountRefunded,
+      currency: charge.currency,
+      event_id: event.id,
+    };
+    const outcome = await db.transaction().execute(async (trx) => {
+      if (!(await recordEventOnce(trx, 'stripe', event.id, now()))) return 'duplicate' as const;
+      const order = charge.paymentIntent === null ? undefined : await repo.findOrderByPayment(trx, 'stripe', charge.paymentIntent);
+      if (!order) {
+        await recordIncident(trx, { provider: 'stripe', reference: charge.id, kind: 'unknown_refund', plan: null, detail }, now());
+        return 'unknown_refund' as const;
+      }
+      if (!charge.isFullyRefunded) {
+        // Keyed by the refunded total, so each further partial refund of the charge is seen too.
+        const reference = `${charge.id}:${charge.amountRefunded}`;
+        const incident = { provider: 'stripe', reference, kind: 'partial_refund', plan: order.plan };
+        await recordIncident(trx, { ...incident, detail: { ...detail, order_id: order.order_id } }, now());
+        return 'partial_refund' as const;
+      }
+      // False when the order is not paid (any more): a resent refund under a new event id changes nothing.
+      return (await ledger.refundWithin(trx, order.order_id)) ? ('refunded' as const) : ('nothing_to_refund' as const);
+    });
+    const fields = { charge: charge.id, paymentIntent: charge.paymentIntent, outcome };
+    if (outcome === 'unknown_refund' || outcome === 'partial_refund') log.warn(fields, 'Stripe refund needs an admin');
+    else log.info(fields, 'Stripe refund processed');
+  }
+
+  /** Verifies and applies one delivery; throws a 400 AppError for anything that is not a signed event. */
+  async function handle(rawBody: Buffer, signature: string | undefined, log: FastifyBaseLogger): Promise<void> {
+    let event: StripeEvent;
+    try {
+      event = verifyStripeEvent(rawBody, signature, config.webhookSecret, now());
+    } catch (error) {
+      // Our reason only: never the header, the body or Stripe's error object, which carries both.
+      log.warn({ reason: (error as Error).message }, 'Stripe webhook delivery rejected');
+      throw error;
+    }
+    const eventLog = log.child({ stripeEvent: event.id, type: event.type });
+    switch (event.type) {
+      case 'checkout.session.completed':
+      case 'checkout.session.async_payment_succeeded':
+      case 'checkout.session.async_payment_failed':
+        return onSessionEvent(event, eventLog);
+      case 'charge.refunded':
+        return onChargeRefunded(event, readRefundedCharge(event.object), eventLog);
+      default:
+        eventLog.debug('Stripe event ignored');
+    }
+  }
+
+  return { handle };
+}
+
+export type StripeWebhook = ReturnType<typeof createStripeWebhook>;
