@@ -61,9 +61,13 @@ describe('GET /media/*', () => {
     const sig = url.searchParams.get('sig')!;
     const exp = url.searchParams.get('exp')!;
     const flipped = `${sig.slice(0, -1)}${sig.endsWith('A') ? 'B' : 'A'}`;
+    // Same bytes, another spelling: the last character's unused bits changed.
+    const lastIndex = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'.indexOf(sig.at(-1)!);
+    const respelled = `${sig.slice(0, -1)}${'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'[lastIndex ^ 1]}`;
     const otherKey = book.chapters[3]!.pageKeys[0];
     for (const forged of [
       `${url.pathname}?exp=${exp}&sig=${flipped}`,
+      `${url.pathname}?exp=${exp}&sig=${respelled}`,
       `${url.pathname}?exp=${Number(exp) + 600}&sig=${sig}`,
       `/media/${otherKey}?exp=${exp}&sig=${sig}`,
       `${url.pathname}?exp=${exp}`,

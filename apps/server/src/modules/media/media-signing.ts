@@ -23,9 +23,10 @@ export function createMediaSigner(secret: string, ttlSeconds: number): MediaSign
     verify(key, exp, sig, nowMs = Date.now()) {
       if (exp === undefined || sig === undefined || exp === '' || sig === '') return 'missing';
       if (!/^\d{1,12}$/.test(exp) || !/^[A-Za-z0-9_-]{43}$/.test(sig)) return 'invalid';
-      const expected = mac(key, Number(exp));
-      const given = Buffer.from(sig, 'base64url');
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'invalid';
+      // Compare the canonical text, not decoded bytes: base64url's last character carries 2 unused
+      // bits, so several spellings decode to the same bytes and a URL must have exactly one.
+      const expected = Buffer.from(mac(key, Number(exp)).toString('base64url'));
+      if (!timingSafeEqual(Buffer.from(sig), expected)) return 'invalid';
       return Number(exp) * 1000 < nowMs ? 'expired' : 'valid';
     },
   };
