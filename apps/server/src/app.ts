@@ -9,7 +9,12 @@ import { createCouponsService } from './modules/coupons/coupons.service.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { createPaymentsService } from './modules/payments/payments.service.js';
 import { createOrderLedger } from './modules/payments/order-ledger.js';
-import { createWechatPayClient, type WechatPayClient } from './modules/payments/wechat/wechat-pay-client.js';
+import { createStripeWebhook } from './modules/payments/stripe/stripe-webhook.js';
+import { stripeRoutes } from './modules/payments/stripe/stripe.routes.js';
+import { createWechatNotifications } from './modules/payments/wechat/wechat-notifications.js';
+import { createWechatPayClient } from './modules/payments/wechat/wechat-pay-client.js';
+import { createWechatReconciler } from './modules/payments/wechat/wechat-reconciler.js';
+import { wechatRoutes } from './modules/payments/wechat/wechat.routes.js';
 import { createCatalogueService } from './modules/catalogue/catalogue.service.js';
 import { createRankingSnapshot } from './modules/catalogue/ranking-snapshot.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
@@ -39,8 +44,8 @@ export interface AppDeps {
   database: DatabaseHandle;
   storage?: MediaStorage;
   logger?: FastifyServerOptions['logger'];
-  /** Tests hand in a client pointed at their fake WeChat Pay server (it needs their clock). */
-  wechatPay?: WechatPayClient;
+  /** Timers such as WeChat Pay reconciliation: main.ts turns them on; tests run them by hand. */
+  backgroundJobs?: boolean;
 }
 
 /** Builds the whole server (used by main.ts and by the tests through app.inject()). */
@@ -65,7 +70,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const events = createEventsService({ db });
   const coupons = createCouponsService({ db, membership });
   const ledger = createOrderLedger({ db, membership, inviteRewardDays: config.inviteRewardDays });
-  const wechatPay = deps.wechatPay ?? (config.wechatPay ? createWechatPayClient(config.wechatPay) : null);
+  const wechatPay = config.wechatPay ? createWechatPayClient(config.wechatPay) : null;
   const payments = createPaymentsService({
     db,
     ledger,
@@ -94,6 +99,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(membershipRoutes(membership));
       await api.register(couponsRoutes(coupons));
       await api.register(paymentsRoutes(payments));
+      await api.register(stripeRoutes(config.stripe ? createStripeWebhook({ db, ledger, config: config.stripe }) : null));
+      await api.register(
+        wechatRoutes(config.wechatPay ? createWechatNotifications({ db, ledger, config: config.wechatPay, log: app.log }) : null),
+      );
       await api.register(catalogueRoutes(catalogue));
       await api.register(readerRoutes(reader));
       await api.register(eventsRoutes(events));
@@ -110,5 +119,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerStaticWeb(app, { webDir: resolveWebDir(config.webDistDir), pages: seo });
   // Build the book ordering before the first reader asks for it.
   app.addHook('onReady', () => ranking.warm());
+  if (deps.backgroundJobs && wechatPay && config.wechatPay) {
+    const reconciler = createWechatReconciler({ db, ledger, client: wechatPay, config: config.wechatPay, log: app.log });
+    app.addHook('onReady', async () => reconciler.start());
+    app.addHook('onClose', () => reconciler.stop());
+  }
   return app;
 }

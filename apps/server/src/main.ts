@@ -22,7 +22,7 @@ async function main(): Promise<void> {
   const database = openDatabase(config);
   const applied = await migrateToLatest(database.db);
   const storage = createLocalMediaStorage(config.mediaDir);
-  const app = await buildApp({ config, database, storage });
+  const app = await buildApp({ config, database, storage, backgroundJobs: true });
   if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
   if (config.demoCatalogue === 'auto') {
     await seedDemoIfEmpty({ db: database.db, storage, log: (message) => app.log.info(message) });

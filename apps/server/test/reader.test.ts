@@ -58,7 +58,7 @@ describe('GET /comics/chapter_comics/{chapterUuid}/{language}', () => {
   });
 
   it('refuses paid chapters to visitors and users who never had a membership', async () => {
-    for (const headers of [{}, { 'x-visitor-id': '0a1b2c3d' }, authHeader(reader)]) {
+    for (const headers of [{}, { 'x-visitor-id': '0a1b2c3d' }, authHeader(reader)] as Record<string, string>[]) {
       const response = await content(chapter(4).uuid, headers);
       expect(response.statusCode).toBe(403);
       expect(response.json()).toEqual({ error: 'This chapter is only open to members', code: 'MEMBERSHIP_REQUIRED' });

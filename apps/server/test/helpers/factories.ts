@@ -65,7 +65,9 @@ export async function grantMembership(ctx: TestContext, userId: number, options:
     source_ref: randomUUID(),
     starts_at: start,
     ends_at: start + options.days * DAY_MS,
-    created_at: Date.now(),
+    created_at: start,
+    grant_months: null,
+    grant_days: options.days,
   });
 }
 
