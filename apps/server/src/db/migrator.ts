@@ -4,6 +4,7 @@ import * as initialSchema from './migrations/2026-11-22T0800-initial-schema.js';
 import * as coupons from './migrations/2026-11-22T1000-coupons.js';
 import * as paymentOrders from './migrations/2026-11-22T1100-payment-orders.js';
 import * as providerPayments from './migrations/2026-11-22T1200-provider-payments.js';
+import * as content from './migrations/2026-11-22T1300-content.js';
 
 /** Listed explicitly (not read from disk) so the compiled server and the tests see the same set. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22T1000-coupons': coupons,
   '2026-11-22T1100-payment-orders': paymentOrders,
   '2026-11-22T1200-provider-payments': providerPayments,
+  '2026-11-22T1300-content': content,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

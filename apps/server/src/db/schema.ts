@@ -25,6 +25,8 @@ export interface BooksTable {
   book_type: 'comic' | 'novel';
   original_language: string;
   cover_key: string | null;
+  /** JSON [{"width":300,"key":"covers/…"}, …]: cover sizes for srcset; null for a single size. */
+  cover_variants: string | null;
   public_free_chapters: number;
   recommendation_rank: number | null;
   is_published: number;
@@ -76,9 +78,31 @@ export interface ChapterPagesTable {
   chapter_id: number;
   language: string;
   position: number;
+  /** The fallback every browser shows: the source's own format (JPEG, PNG, WebP…), cleaned. */
   media_key: string;
+  /** Smaller modern variants; null when the encoder could not beat the fallback. */
+  avif_key: string | null;
+  webp_key: string | null;
   width: number;
   height: number;
+}
+
+export interface ChapterTextsTable {
+  chapter_id: number;
+  language: string;
+  /** Sanitised HTML: paragraphs, headings, emphasis and line breaks only. */
+  html: string;
+  word_count: number;
+}
+
+export interface ImportSourcesTable {
+  /** SHA-256 of the imported chapter's content (its files' hashes in order). */
+  content_hash: string;
+  book_id: number;
+  chapter_id: number;
+  language: string;
+  source_name: string;
+  imported_at: number;
 }
 
 export interface ChapterLikesTable {
@@ -213,6 +237,8 @@ export interface Database {
   payment_orders: PaymentOrdersTable;
   payment_events: PaymentEventsTable;
   payment_incidents: PaymentIncidentsTable;
+  chapter_texts: ChapterTextsTable;
+  import_sources: ImportSourcesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -104,7 +104,7 @@ export async function createBook(ctx: TestContext, options: BookOptions = {}): P
   const createdAt = (options.updatedAt ?? Date.now()) - 1000 * DAY_MS;
   const uuid = randomUUID();
   const coverKey = `covers/${uuid}/${contentHash(bytes)}.webp`;
-  await ctx.storage.put(coverKey, bytes);
+  await ctx.storage.put(coverKey, bytes, 'image/webp');
   const titles = options.titles ?? { 'en-us': `Book ${unique()}`, 'zh-cn': `书 ${unique()}` };
   const book = await insertBook(ctx.db, {
     uuid,
@@ -129,7 +129,7 @@ export async function createBook(ctx: TestContext, options: BookOptions = {}): P
       { length: options.pagesPerChapter ?? 2 },
       (_, i) => `pages/${uuid}/${chapterUuid}/en-us/${i}-${contentHash(bytes)}.webp`,
     );
-    for (const key of pageKeys) await ctx.storage.put(key, bytes);
+    for (const key of pageKeys) await ctx.storage.put(key, bytes, 'image/webp');
     const chapterCreatedAt = number === count && options.updatedAt ? options.updatedAt : createdAt + number * 60_000;
     const chapter = await insertChapter(ctx.db, {
       uuid: chapterUuid,

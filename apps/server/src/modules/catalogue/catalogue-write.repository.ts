@@ -9,6 +9,7 @@ export interface NewBookInput {
   book_type: 'comic' | 'novel';
   original_language: string;
   cover_key?: string | null;
+  cover_variants?: { width: number; key: string }[] | null;
   public_free_chapters?: number;
   recommendation_rank?: number | null;
   is_published?: boolean;
@@ -29,7 +30,18 @@ export interface NewChapterInput {
   total_likes?: number;
   created_at: number;
   translations: { language: string; title: string }[];
-  pages: { language: string; media_key: string; width: number; height: number }[];
+  pages: NewPageInput[];
+  /** Novel chapters: sanitised HTML per language. */
+  texts?: { language: string; html: string; word_count: number }[];
+}
+
+export interface NewPageInput {
+  language: string;
+  media_key: string;
+  avif_key?: string | null;
+  webp_key?: string | null;
+  width: number;
+  height: number;
 }
 
 const CATALOGUE_VERSION_KEY = 'catalogue_version';
@@ -57,6 +69,7 @@ export async function insertBook(db: DbExecutor, input: NewBookInput): Promise<{
       book_type: input.book_type,
       original_language: input.original_language,
       cover_key: input.cover_key ?? null,
+      cover_variants: input.cover_variants ? JSON.stringify(input.cover_variants) : null,
       public_free_chapters: input.public_free_chapters ?? 3,
       recommendation_rank: input.recommendation_rank ?? null,
       is_published: input.is_published === false ? 0 : 1,
@@ -109,13 +122,28 @@ export async function insertChapter(db: DbExecutor, input: NewChapterInput): Pro
   const pages = input.pages.map((page) => {
     const position = positions.get(page.language) ?? 0;
     positions.set(page.language, position + 1);
-    return { chapter_id: id, language: page.language, position, media_key: page.media_key, width: page.width, height: page.height };
+    return {
+      chapter_id: id,
+      language: page.language,
+      position,
+      media_key: page.media_key,
+      avif_key: page.avif_key ?? null,
+      webp_key: page.webp_key ?? null,
+      width: page.width,
+      height: page.height,
+    };
   });
   // Chunked so a long chapter stays under SQLite's bound-parameter limit.
   for (let i = 0; i < pages.length; i += 100) {
     await db
       .insertInto('chapter_pages')
       .values(pages.slice(i, i + 100))
+      .execute();
+  }
+  if (input.texts && input.texts.length > 0) {
+    await db
+      .insertInto('chapter_texts')
+      .values(input.texts.map((text) => ({ chapter_id: id, ...text })))
       .execute();
   }
   if (isPublished) {

@@ -150,7 +150,7 @@ async function encode(svg: string): Promise<Buffer> {
 async function store(storage: MediaStorage, prefix: string, svg: string, width: number, height: number): Promise<StoredImage> {
   const bytes = await encode(svg);
   const media_key = `${prefix}${contentHash(bytes)}.webp`;
-  await storage.put(media_key, bytes);
+  await storage.put(media_key, bytes, 'image/webp');
   return { media_key, width, height };
 }
 

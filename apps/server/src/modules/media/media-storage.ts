@@ -10,7 +10,8 @@ import path from 'node:path';
  */
 export interface MediaStorage {
   readonly kind: 'local';
-  put(key: string, bytes: Buffer): Promise<void>;
+  /** Stores bytes under a content-hashed key; `contentType` is kept where the backend can (S3). */
+  put(key: string, bytes: Buffer, contentType: string): Promise<void>;
   exists(key: string): Promise<boolean>;
   /** Absolute path of a stored key, for streaming with Range and ETag support. */
   localPath(key: string): string;
