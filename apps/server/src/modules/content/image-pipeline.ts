@@ -1,0 +1,150 @@
+import { availableParallelism } from 'node:os';
+import sharp, { type Metadata, type Sharp } from 'sharp';
+
+/**
+ * The image pipeline every page and cover goes through (imports and the demo catalogue alike):
+ * decode, auto-orient, strip metadata, cap the width, slice very tall webtoon strips, and encode
+ * the fallback (the source's own kind: JPEG, or PNG when it has transparency) plus AVIF and WebP
+ * variants. A variant is kept only when it is smaller than the fallback, so nothing served is
+ * ever bigger than needed. Settings were chosen by `npm run bench` (docs/PERFORMANCE.md).
+ */
+
+export const PAGE_MAX_WIDTH = 1600;
+/** Taller slices decode slowly and hit browsers' texture limits; strips are cut into parts this tall at most. */
+export const SLICE_MAX_HEIGHT = 4000;
+/** Refuse decompression bombs: 100 megapixels is a 1,600 × 62,500 strip. */
+const MAX_INPUT_PIXELS = 100_000_000;
+export const COVER_WIDTHS = [240, 480, 720] as const;
+
+/** How many images to process at once: every core busy, one more to cover I/O waits. */
+export const PIPELINE_CONCURRENCY = availableParallelism() + 1;
+
+export type ImageExtension = 'jpg' | 'png' | 'webp' | 'avif';
+
+export interface EncodedImage {
+  bytes: Buffer;
+  extension: ImageExtension;
+  contentType: string;
+}
+
+export interface ProcessedPage {
+  width: number;
+  height: number;
+  /** What every browser can show. */
+  fallback: EncodedImage;
+  /** Smaller modern variants; null when the encoder could not beat the fallback. */
+  avif: EncodedImage | null;
+  webp: EncodedImage | null;
+}
+
+export interface ProcessedCover {
+  width: number;
+  height: number;
+  image: EncodedImage;
+}
+
+/** The file is not an image sharp can decode (or is too big to be one); `name` says which. */
+export class ImageDecodeError extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+    this.name = 'ImageDecodeError';
+  }
+}
+
+const DECODABLE = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
+
+const CONTENT_TYPES: Record<ImageExtension, string> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp', avif: 'image/avif' };
+const encoded = (bytes: Buffer, extension: ImageExtension): EncodedImage => ({ bytes, extension, contentType: CONTENT_TYPES[extension] });
+
+const open = (bytes: Buffer) => sharp(bytes, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS, animated: false });
+
+/** Reads the header only: format, oriented size, alpha. */
+async function inspect(bytes: Buffer) {
+  let meta: Metadata;
+  try {
+    meta = await open(bytes).metadata();
+  } catch (error) {
+    throw new ImageDecodeError(`not a readable image (${firstLine(error)})`);
+  }
+  if (!meta.format || !DECODABLE.has(meta.format)) throw new ImageDecodeError(`unsupported image format ${meta.format ?? 'unknown'}`);
+  if (!meta.width || !meta.height) throw new ImageDecodeError('the image has no size');
+  if (meta.width * meta.height > MAX_INPUT_PIXELS) throw new ImageDecodeError(`the image is too large (${meta.width}×${meta.height})`);
+  // EXIF orientations 5–8 turn the image a quarter: width and height swap once it is upright.
+  const swapped = (meta.orientation ?? 1) >= 5;
+  return {
+    width: swapped ? meta.height : meta.width,
+    height: swapped ? meta.width : meta.height,
+    hasAlpha: meta.hasAlpha === true,
+  };
+}
+
+const firstLine = (error: unknown) => (error instanceof Error ? error.message : String(error)).split('\n')[0]!.slice(0, 200);
+
+/** Encodes one upright, resized slice in all three forms at once (libvips runs them on the thread pool). */
+async function encodeSlice(slice: () => Sharp, alpha: boolean): Promise<Omit<ProcessedPage, 'width' | 'height'>> {
+  const [fallbackBytes, avifBytes, webpBytes] = await Promise.all([
+    alpha
+      ? slice().png({ compressionLevel: 6, adaptiveFiltering: true }).toBuffer()
+      : slice().jpeg({ quality: 82, progressive: true, optimiseCoding: true }).toBuffer(),
+    slice().avif({ quality: 50, effort: 0 }).toBuffer(),
+    slice().webp({ quality: 75, effort: 2, alphaQuality: 90 }).toBuffer(),
+  ]);
+  const fallback = encoded(fallbackBytes, alpha ? 'png' : 'jpg');
+  const smaller = (bytes: Buffer, extension: ImageExtension) => (bytes.length < fallbackBytes.length ? encoded(bytes, extension) : null);
+  return { fallback, avif: smaller(avifBytes, 'avif'), webp: smaller(webpBytes, 'webp') };
+}
+
+/**
+ * Processes one page image into one or more slices (top to bottom). Throws ImageDecodeError
+ * when the bytes are not a decodable image.
+ */
+export async function processPage(bytes: Buffer): Promise<ProcessedPage[]> {
+  const source = await inspect(bytes);
+  const width = Math.min(source.width, PAGE_MAX_WIDTH);
+  const height = Math.max(1, Math.round((source.height * width) / source.width));
+  try {
+    // Decoded, turned upright and resized once; slices and encodings start from these pixels.
+    const { data, info } = await open(bytes)
+      .rotate()
+      .resize({ width, height, fit: 'fill' })
+      .toColourspace('srgb')
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const raw = { raw: { width: info.width, height: info.height, channels: info.channels } } as const;
+    const alpha = source.hasAlpha && info.channels === 4;
+    const sliceCount = Math.ceil(info.height / SLICE_MAX_HEIGHT);
+    const sliceHeight = Math.ceil(info.height / sliceCount);
+    const pages: ProcessedPage[] = [];
+    for (let index = 0; index < sliceCount; index += 1) {
+      const top = index * sliceHeight;
+      const part = { left: 0, top, width: info.width, height: Math.min(sliceHeight, info.height - top) };
+      const slice = () => (sliceCount === 1 ? sharp(data, raw) : sharp(data, raw).extract(part));
+      pages.push({ width: part.width, height: part.height, ...(await encodeSlice(slice, alpha)) });
+    }
+    return pages;
+  } catch (error) {
+    if (error instanceof ImageDecodeError) throw error;
+    throw new ImageDecodeError(`the image could not be decoded (${firstLine(error)})`);
+  }
+}
+
+/** A cover in the sizes `srcset` offers (never wider than the source), as WebP. */
+export async function processCover(bytes: Buffer): Promise<ProcessedCover[]> {
+  const source = await inspect(bytes);
+  const widths: number[] = COVER_WIDTHS.filter((w) => w < source.width);
+  if (widths.length < COVER_WIDTHS.length) widths.push(Math.min(source.width, COVER_WIDTHS.at(-1)!));
+  try {
+    return await Promise.all(
+      [...new Set(widths)].map(async (width) => {
+        const { data, info } = await open(bytes)
+          .rotate()
+          .resize({ width })
+          .webp({ quality: 78, effort: 3 })
+          .toBuffer({ resolveWithObject: true });
+        return { width: info.width, height: info.height, image: encoded(data, 'webp') };
+      }),
+    );
+  } catch (error) {
+    throw new ImageDecodeError(`the cover could not be decoded (${firstLine(error)})`);
+  }
+}
