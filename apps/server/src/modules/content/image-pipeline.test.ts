@@ -23,17 +23,19 @@ const jpeg = (width: number, height: number, options: { orientation?: number } =
 };
 
 describe('processPage', () => {
-  it('keeps a normal page in one slice with a JPEG fallback and smaller AVIF and WebP variants', async () => {
+  it('keeps a normal page in one slice with a JPEG fallback and smaller variants', async () => {
     const source = await jpeg(800, 2400);
     const [page, ...rest] = await processPage(source);
     expect(rest).toHaveLength(0);
     expect(page).toMatchObject({ width: 800, height: 2400 });
     expect(page!.fallback.extension).toBe('jpg');
     expect((await sharp(page!.fallback.bytes).metadata()).format).toBe('jpeg');
-    expect((await sharp(page!.avif!.bytes).metadata()).format).toBe('heif');
     expect((await sharp(page!.webp!.bytes).metadata()).format).toBe('webp');
-    expect(page!.avif!.bytes.length).toBeLessThan(page!.fallback.bytes.length);
     expect(page!.webp!.bytes.length).toBeLessThan(page!.fallback.bytes.length);
+    if (page!.avif) {
+      expect((await sharp(page!.avif.bytes).metadata()).format).toBe('heif');
+      expect(page!.avif.bytes.length).toBeLessThan(page!.webp!.bytes.length);
+    }
   });
 
   it('turns pages upright by their EXIF orientation and strips the metadata', async () => {
@@ -72,7 +74,7 @@ describe('processPage', () => {
     expect((await sharp(page!.fallback.bytes).metadata()).hasAlpha).toBe(true);
   });
 
-  it('never keeps a variant bigger than the fallback', async () => {
+  it('never offers a variant bigger than what a browser would otherwise get', async () => {
     // Pure noise compresses badly in every format; whatever is kept must still be smaller.
     const noise = Buffer.alloc(256 * 256 * 3);
     for (let i = 0; i < noise.length; i += 1) noise[i] = (i * 2_654_435_761) >>> 24;
@@ -83,6 +85,7 @@ describe('processPage', () => {
     for (const variant of [page!.avif, page!.webp]) {
       if (variant) expect(variant.bytes.length).toBeLessThan(page!.fallback.bytes.length);
     }
+    if (page!.avif && page!.webp) expect(page!.avif.bytes.length).toBeLessThan(page!.webp.bytes.length);
   });
 
   it.each([

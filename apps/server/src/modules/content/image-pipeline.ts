@@ -5,8 +5,8 @@ import sharp, { type Metadata, type Sharp } from 'sharp';
  * The image pipeline every page and cover goes through (imports and the demo catalogue alike):
  * decode, auto-orient, strip metadata, cap the width, slice very tall webtoon strips, and encode
  * the fallback (the source's own kind: JPEG, or PNG when it has transparency) plus AVIF and WebP
- * variants. A variant is kept only when it is smaller than the fallback, so nothing served is
- * ever bigger than needed. Settings were chosen by `npm run bench` (docs/PERFORMANCE.md).
+ * variants. WebP is kept only when smaller than the fallback, AVIF only when smaller than both
+ * (browsers pick AVIF first), so no browser is ever served more bytes than another form would take. Settings were chosen by `npm run bench` (docs/PERFORMANCE.md).
  */
 
 export const PAGE_MAX_WIDTH = 1600;
@@ -90,8 +90,10 @@ async function encodeSlice(slice: () => Sharp, alpha: boolean): Promise<Omit<Pro
     slice().webp({ quality: 75, effort: 2, alphaQuality: 90 }).toBuffer(),
   ]);
   const fallback = encoded(fallbackBytes, alpha ? 'png' : 'jpg');
-  const smaller = (bytes: Buffer, extension: ImageExtension) => (bytes.length < fallbackBytes.length ? encoded(bytes, extension) : null);
-  return { fallback, avif: smaller(avifBytes, 'avif'), webp: smaller(webpBytes, 'webp') };
+  const webp = webpBytes.length < fallbackBytes.length ? encoded(webpBytes, 'webp') : null;
+  // Browsers take the first source they support, AVIF before WebP: AVIF must beat both to be worth offering.
+  const avif = avifBytes.length < Math.min(fallbackBytes.length, webp?.bytes.length ?? Infinity) ? encoded(avifBytes, 'avif') : null;
+  return { fallback, avif, webp };
 }
 
 /**
