@@ -146,6 +146,8 @@ describe('demo catalogue', () => {
       .select([
         'chapters.id as chapter_id',
         'chapter_pages.media_key',
+        'chapter_pages.avif_key',
+        'chapter_pages.webp_key',
         'chapter_pages.width',
         'chapter_pages.height',
         'chapter_pages.language',
@@ -159,7 +161,11 @@ describe('demo catalogue', () => {
       expect(page.height).toBeGreaterThanOrEqual(1200);
       expect(page.height).toBeLessThanOrEqual(2400);
       expect(page.language).toBe(page.original_language);
-      expect(page.media_key).toMatch(/^pages\/[0-9a-f-]{36}\/(?:[0-9a-f-]{36}|shared)\/[a-z]{2}-[a-z]{2}\/\d+-[0-9a-f]{16}\.webp$/);
+      // Through the import pipeline: a JPEG fallback, and the smaller modern variants beside it.
+      const prefix = String.raw`^pages\/[0-9a-f-]{36}\/(?:[0-9a-f-]{36}|shared)\/[a-z]{2}-[a-z]{2}\/\d+-[0-9a-f]{16}`;
+      expect(page.media_key).toMatch(new RegExp(`${prefix}\\.jpg$`));
+      expect(page.webp_key).toMatch(new RegExp(`${prefix}\\.webp$`));
+      if (page.avif_key !== null) expect(page.avif_key).toMatch(new RegExp(`${prefix}\\.avif$`));
     }
     const keys = [...new Set(pages.map((page) => page.media_key))];
     const covers = await handle.db.selectFrom('books').select('cover_key').execute();

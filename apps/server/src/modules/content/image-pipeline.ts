@@ -86,7 +86,8 @@ async function encodeSlice(slice: () => Sharp, alpha: boolean): Promise<Omit<Pro
     alpha
       ? slice().png({ compressionLevel: 6, adaptiveFiltering: true }).toBuffer()
       : slice().jpeg({ quality: 82, progressive: true, optimiseCoding: true }).toBuffer(),
-    slice().avif({ quality: 50, effort: 0 }).toBuffer(),
+    // 4:2:0 like JPEG and WebP: half the encoding time of sharp's 4:4:4 default, and smaller.
+    slice().avif({ quality: 50, effort: 0, chromaSubsampling: '4:2:0' }).toBuffer(),
     slice().webp({ quality: 75, effort: 2, alphaQuality: 90 }).toBuffer(),
   ]);
   const fallback = encoded(fallbackBytes, alpha ? 'png' : 'jpg');

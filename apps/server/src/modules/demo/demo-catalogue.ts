@@ -5,7 +5,8 @@ import type { Db } from '../../db/database.js';
 import { bumpCatalogueVersion, insertBook, insertChapter } from '../catalogue/catalogue-write.repository.js';
 import type { MediaStorage } from '../media/media-storage.js';
 import { chapterName, DEMO_BOOKS, type DemoBook } from './demo-books.js';
-import { pickArtStrips, storeArtStrip, storeCover, storeTitleStrip, type StoredImage } from './demo-images.js';
+import { pickArtStrips, storeArtStrip, storeCover, storeTitleStrip, type StoredCover, type StoredImage } from './demo-images.js';
+import { demoNovelTexts } from './demo-novel-text.js';
 
 /**
  * Fills an empty catalogue with generated demo books, so a fresh install has something to read.
@@ -112,7 +113,7 @@ interface PreparedChapter {
 
 interface PreparedBook {
   uuid: string;
-  coverKey: string;
+  cover: StoredCover;
   chapters: PreparedChapter[];
 }
 
@@ -150,10 +151,11 @@ async function prepareBook(book: DemoBook, index: number, storage: MediaStorage,
       }),
     );
     const shared = await Promise.all(pickArtStrips(seed, number, artStrips));
-    return { uuid: chapterUuid, number, pages: [opening, ...shared] };
+    // A novel chapter is text (demo-novel-text.ts); its opening strip stays as the one illustration.
+    return { uuid: chapterUuid, number, pages: book.book_type === 'novel' ? opening : [...opening, ...shared.flat()] };
   });
   const [coverImage, preparedChapters] = await Promise.all([cover, Promise.all(chapters)]);
-  return { uuid, coverKey: coverImage.media_key, chapters: preparedChapters };
+  return { uuid, cover: coverImage, chapters: preparedChapters };
 }
 
 /** One transaction per book, so a crash mid-seed never leaves a book without its chapters. */
@@ -165,7 +167,8 @@ async function insertPreparedBook(db: Db, book: DemoBook, index: number, prepare
       uuid: prepared.uuid,
       book_type: book.book_type,
       original_language: book.original_language,
-      cover_key: prepared.coverKey,
+      cover_key: prepared.cover.cover_key,
+      cover_variants: prepared.cover.cover_variants,
       public_free_chapters: book.public_free_chapters ?? DEFAULT_FREE_CHAPTERS,
       recommendation_rank: book.recommendation_rank ?? null,
       total_likes: book.total_likes,
@@ -187,6 +190,7 @@ async function insertPreparedBook(db: Db, book: DemoBook, index: number, prepare
         created_at: chapterCreatedAt(book, chapter.number, now),
         translations: languages.map((language) => ({ language, title: chapterTitle(book, index, chapter.number, language) })),
         pages: chapter.pages.map((page) => ({ ...page, language: book.original_language })),
+        texts: demoNovelTexts(book, index, chapter.number, languages),
       });
       pages += chapter.pages.length;
     }

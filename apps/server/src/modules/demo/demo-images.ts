@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import { contentHash, type MediaStorage } from '../media/media-storage.js';
+import type { NewPageInput } from '../catalogue/catalogue-write.repository.js';
+import { processCover, processPage } from '../content/image-pipeline.js';
+import { storeCover as storeCoverSizes, storePage } from '../content/page-store.js';
+import type { MediaStorage } from '../media/media-storage.js';
 
 /**
  * Draws the demo catalogue's covers and page strips from SVG, so a fresh install needs no
@@ -12,10 +15,12 @@ function fittingFontSize(text: string, fontSize: number, maxWidth: number): numb
   return Math.min(fontSize, Math.floor(maxWidth / (text.length * 0.6)));
 }
 
-export interface StoredImage {
-  media_key: string;
-  width: number;
-  height: number;
+/** A stored page: fallback and variant keys with its size (the language is added by the caller). */
+export type StoredImage = Omit<NewPageInput, 'language'>;
+
+export interface StoredCover {
+  cover_key: string;
+  cover_variants: { width: number; key: string }[];
 }
 
 export type Random = () => number;
@@ -141,17 +146,20 @@ function panel(random: Random, palette: Palette, id: string, x: number, y: numbe
   ].join('');
 }
 
-async function encode(svg: string): Promise<Buffer> {
-  // Measured on two cores: effort 0 costs about half of effort 4 for flat art, and dropping the
-  // (always opaque) alpha channel saves another sixth. Encoding is most of the seed's time.
-  return sharp(Buffer.from(svg)).removeAlpha().webp({ quality: 70, effort: 0 }).toBuffer();
-}
+/**
+ * SVG to pixels, handed to the same image pipeline imports use. PNG without compression is the
+ * cheapest lossless hand-over; the art is opaque, so the alpha channel goes.
+ */
+const render = (svg: string) => sharp(Buffer.from(svg)).removeAlpha().png({ compressionLevel: 0 }).toBuffer();
 
-async function store(storage: MediaStorage, prefix: string, svg: string, width: number, height: number): Promise<StoredImage> {
-  const bytes = await encode(svg);
-  const media_key = `${prefix}${contentHash(bytes)}.webp`;
-  await storage.put(media_key, bytes, 'image/webp');
-  return { media_key, width, height };
+async function store(storage: MediaStorage, prefix: string, svg: string, language: string): Promise<StoredImage[]> {
+  const slices = await processPage(await render(svg));
+  return Promise.all(
+    slices.map(async (slice) => {
+      const { language: _language, ...page } = await storePage(storage, prefix, language, slice);
+      return page;
+    }),
+  );
 }
 
 const svgOpen = (width: number, height: number) =>
@@ -166,7 +174,7 @@ export interface CoverInput {
   seed: string;
 }
 
-export async function storeCover(storage: MediaStorage, input: CoverInput): Promise<StoredImage> {
+export async function storeCover(storage: MediaStorage, input: CoverInput): Promise<StoredCover> {
   const [width, height] = [600, 800];
   const random = createSeededRandom(`${input.seed}/cover`);
   const palette = createPalette(createSeededRandom(input.seed));
@@ -192,7 +200,7 @@ export async function storeCover(storage: MediaStorage, input: CoverInput): Prom
     `<text x="${width - 87}" y="52" ${FONT} font-size="20" font-weight="bold" fill="#111" text-anchor="middle">${escapeXml(input.badge)}</text>`,
     '</svg>',
   ].join('');
-  return store(storage, `covers/${input.bookUuid}/`, svg, width, height);
+  return storeCoverSizes(storage, input.bookUuid, await processCover(await render(svg)));
 }
 
 export interface ArtStripInput {
@@ -203,7 +211,7 @@ export interface ArtStripInput {
 }
 
 /** A tall comic page of two to four panel rows, shared by many chapters of one book. */
-export async function storeArtStrip(storage: MediaStorage, input: ArtStripInput): Promise<StoredImage> {
+export async function storeArtStrip(storage: MediaStorage, input: ArtStripInput): Promise<StoredImage[]> {
   const random = createSeededRandom(`${input.seed}/art/${input.index}`);
   const palette = createPalette(createSeededRandom(input.seed));
   const [width, height] = [800, between(random, 8, 12) * 200];
@@ -223,7 +231,7 @@ export async function storeArtStrip(storage: MediaStorage, input: ArtStripInput)
     panels.push(panel(random, palette, `p${row}b`, margin + split + gutter / 2, y, inner - split - gutter / 2, rowHeight));
   }
   const svg = `${svgOpen(width, height)}<rect width="${width}" height="${height}" fill="${palette.paper}"/>${panels.join('')}</svg>`;
-  return store(storage, `pages/${input.bookUuid}/shared/${input.language}/${input.index}-`, svg, width, height);
+  return store(storage, `pages/${input.bookUuid}/shared/${input.language}/${input.index}-`, svg, input.language);
 }
 
 export interface TitleStripInput {
@@ -237,7 +245,7 @@ export interface TitleStripInput {
 }
 
 /** The opening page of a chapter: drawn for that chapter alone, so every chapter looks different. */
-export async function storeTitleStrip(storage: MediaStorage, input: TitleStripInput): Promise<StoredImage> {
+export async function storeTitleStrip(storage: MediaStorage, input: TitleStripInput): Promise<StoredImage[]> {
   const random = createSeededRandom(`${input.seed}/chapter/${input.chapterNumber}`);
   const palette = createPalette(createSeededRandom(input.seed));
   const [width, height] = [800, between(random, 12, 16) * 100];
@@ -263,7 +271,7 @@ export async function storeTitleStrip(storage: MediaStorage, input: TitleStripIn
     `<text x="${width / 2}" y="${height - 60}" ${FONT} font-size="28" fill="#fff" text-anchor="middle">Scroll down to read ↓</text>`,
     '</svg>',
   ].join('');
-  return store(storage, `pages/${input.bookUuid}/${input.chapterUuid}/${input.language}/0-`, svg, width, height);
+  return store(storage, `pages/${input.bookUuid}/${input.chapterUuid}/${input.language}/0-`, svg, input.language);
 }
 
 /** Two or three distinct shared strips for a chapter, in a per-chapter order. */
