@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { ensureCatalogue } from './catalogue-cache.js';
 import { pickFixtures } from './fixtures.js';
 import { startForeignCpuMeter } from './foreign-cpu.js';
+import { runImportSection } from './import-run.js';
 import { measureThroughput, probePageDepth, type LoadOptions } from './load-test.js';
 import { API_SECTION_TITLE, renderSection, writePerformanceDoc } from './performance-doc.js';
 import {
@@ -28,6 +29,7 @@ const USAGE = `Usage: node bench/dist/run.js [--books N] [--seconds S] [--warmup
   --warmup S       unrecorded warm-up seconds before each measurement (default 1)
   --connections C  concurrent connections (default 10)
   --fresh          rebuild the cached catalogue in bench/.data
+  --import-pages N generated pages for the import benchmark (default 60; 0 skips it)
   --no-docs        print only; leave docs/PERFORMANCE.md alone`;
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
@@ -42,6 +44,7 @@ function readOptions() {
       warmup: { type: 'string', default: '1' },
       connections: { type: 'string', default: '10' },
       fresh: { type: 'boolean', default: false },
+      'import-pages': { type: 'string', default: '60' },
       'no-docs': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
@@ -60,6 +63,7 @@ function readOptions() {
       connections: positive('connections', values.connections, 1),
     } satisfies LoadOptions,
     fresh: values.fresh,
+    importPages: positive('import-pages', values['import-pages'], 0),
     writeDocs: !values['no-docs'],
   };
 }
@@ -72,6 +76,8 @@ async function main(): Promise<number> {
   }
   if (!existsSync(serverMain)) throw new Error(`${serverMain} does not exist: run \`npm run build\` (or \`npm run bench\`) first`);
   console.log(`Machine: ${describeMachine()}`);
+  // First, while no server runs: the import benchmark wants both cores to itself.
+  if (options.importPages > 0) await runImportSection({ repoRoot, pages: options.importPages, writeDocs: options.writeDocs });
 
   console.log(`Catalogue: ${options.books.toLocaleString('en-US')} books ...`);
   const catalogue = await ensureCatalogue({

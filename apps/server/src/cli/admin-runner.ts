@@ -2,13 +2,14 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.js';
 import { bookList, bookRecommend, bookSetFree } from './commands/book-commands.js';
 import { couponCreate, couponDisable, couponList } from './commands/coupon-commands.js';
+import { IMPORT_HELP, IMPORT_USAGE, importCommand, type ImportCliOptions } from './commands/import-command.js';
 import { membershipGrant, membershipRevoke } from './commands/membership-commands.js';
 import { paymentIncidents, paymentResolve } from './commands/payment-commands.js';
 import { userCreate, userList } from './commands/user-commands.js';
 import { openCliContext, type CliContext } from './cli-context.js';
 import { CliError } from './cli-error.js';
 
-type Options = {
+type Options = ImportCliOptions & {
   password?: string;
   admin?: boolean;
   days?: string;
@@ -27,9 +28,12 @@ type Options = {
 };
 
 interface Command {
-  words: [string, string];
+  /** One word (`import <path>`) or two (`user create`). */
+  words: [string] | [string, string];
   usage: string;
   summary: string;
+  /** Shown by `<command> --help`, after the usage line. */
+  help?: string;
   options: (keyof Options)[];
   run(ctx: CliContext, args: string[], options: Options): Promise<void>;
 }
@@ -113,6 +117,26 @@ const COMMANDS: Command[] = [
     options: ['user', 'plan', 'dismiss', 'note'],
     run: paymentResolve,
   },
+  {
+    words: ['import'],
+    usage: IMPORT_USAGE,
+    summary: 'import a CBZ/ZIP, a folder of images or an EPUB (details: import --help)',
+    help: IMPORT_HELP,
+    options: [
+      'title',
+      'introduction',
+      'tags',
+      'free-chapters',
+      'language',
+      'book',
+      'chapter',
+      'first-number',
+      'chapter-title',
+      'cover',
+      'dry-run',
+    ],
+    run: importCommand,
+  },
 ];
 
 export function helpText(): string {
@@ -132,6 +156,8 @@ export interface RunIo {
   env?: Record<string, string | undefined>;
   write: (line: string) => void;
   writeError: (line: string) => void;
+  /** Rewrites a status line in place (progress); give it only when stderr is a terminal. */
+  statusLine?: (text: string) => void;
 }
 
 /** Runs one admin command; returns the process exit code. */
@@ -159,6 +185,17 @@ export async function runAdmin(argv: string[], io: RunIo): Promise<number> {
         user: { type: 'string' },
         plan: { type: 'string' },
         dismiss: { type: 'boolean' },
+        title: { type: 'string', multiple: true },
+        introduction: { type: 'string', multiple: true },
+        tags: { type: 'string' },
+        'free-chapters': { type: 'string' },
+        language: { type: 'string' },
+        book: { type: 'string' },
+        chapter: { type: 'string' },
+        'first-number': { type: 'string' },
+        'chapter-title': { type: 'string' },
+        cover: { type: 'string' },
+        'dry-run': { type: 'boolean' },
       },
     });
   } catch (error) {
@@ -166,12 +203,18 @@ export async function runAdmin(argv: string[], io: RunIo): Promise<number> {
     return 2;
   }
   const { help, ...options } = parsed.values;
-  const [group, action, ...args] = parsed.positionals;
+  const [group, action, ...rest] = parsed.positionals;
+  const command = COMMANDS.find((c) => c.words[0] === group && (c.words.length === 1 || c.words[1] === action));
+  if (help && command?.help) {
+    io.write(`Usage: npm run admin -- ${command.usage}\n\n${command.help}`);
+    return 0;
+  }
   if (help || group === undefined || group === 'help') {
     io.write(helpText());
     return group === undefined && !help ? 2 : 0;
   }
-  const command = COMMANDS.find((c) => c.words[0] === group && c.words[1] === action);
+  // A one-word command's first argument is what a two-word command calls its action.
+  const args = command?.words.length === 1 ? [action, ...rest].filter((arg) => arg !== undefined) : rest;
   if (!command) {
     io.writeError(`error: unknown command "${[group, action].filter(Boolean).join(' ')}"\n\n${helpText()}`);
     return 2;
@@ -184,7 +227,7 @@ export async function runAdmin(argv: string[], io: RunIo): Promise<number> {
 
   let ctx: CliContext | undefined;
   try {
-    ctx = await openCliContext(loadConfig(io.env ?? process.env), io.write);
+    ctx = await openCliContext(loadConfig(io.env ?? process.env), io);
     await command.run(ctx, args, options);
     return 0;
   } catch (error) {

@@ -1,6 +1,7 @@
 import type { AppConfig } from '../config.js';
 import { openDatabase, type Db } from '../db/database.js';
 import { migrateToLatest } from '../db/migrator.js';
+import { createLocalMediaStorage, type MediaStorage } from '../modules/media/media-storage.js';
 import { createMembershipService, type MembershipService } from '../modules/membership/membership.service.js';
 import { createOrderLedger, type OrderLedger } from '../modules/payments/order-ledger.js';
 import { createTokenService } from '../modules/users/tokens.js';
@@ -13,20 +14,39 @@ export interface CliContext {
   membership: MembershipService;
   /** Payment orders and their grants, for resolving payment incidents. */
   ledger: OrderLedger;
+  /** The server's media storage (imports store pages there). */
+  storage: MediaStorage;
   write: (line: string) => void;
+  /** Diagnostics and progress lines (stderr). */
+  writeError: (line: string) => void;
+  /** Rewrites a status line in place; only when stderr is a terminal. */
+  statusLine?: (text: string) => void;
   close(): Promise<void>;
 }
 
-export async function openCliContext(config: AppConfig, write: (line: string) => void): Promise<CliContext> {
+export interface CliOutput {
+  write: (line: string) => void;
+  writeError: (line: string) => void;
+  statusLine?: (text: string) => void;
+}
+
+/** The same storage the server uses (switch to the configured driver here, in one place). */
+const openMediaStorage = (config: AppConfig): MediaStorage => createLocalMediaStorage(config.mediaDir);
+
+export async function openCliContext(config: AppConfig, output: CliOutput): Promise<CliContext> {
   const database = openDatabase({ ...config, poolSize: 2 });
   await migrateToLatest(database.db);
   const membership = createMembershipService({ db: database.db });
+  const storage = openMediaStorage(config);
   return {
     db: database.db,
     users: createUsersService({ db: database.db, tokens: createTokenService(config.jwtSecret) }),
     membership,
     ledger: createOrderLedger({ db: database.db, membership, inviteRewardDays: config.inviteRewardDays }),
-    write,
+    storage,
+    write: output.write,
+    writeError: output.writeError,
+    ...(output.statusLine ? { statusLine: output.statusLine } : {}),
     close: () => database.close(),
   };
 }

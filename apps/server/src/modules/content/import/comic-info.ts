@@ -1,0 +1,42 @@
+import { DomUtils, parseDocument } from 'htmlparser2';
+import { mapGenres, mapLanguage } from './metadata-mapping.js';
+import { emptyMetadata, type SourceMetadata } from './import-source.js';
+
+/**
+ * Reads the fields we use from a ComicInfo.xml (the ComicRack schema most CBZ tools write):
+ * Series is the book, Title the issue or chapter, Genre and Tags become our genre tags when they
+ * map, LanguageISO one of our languages. Unknown values are reported as warnings.
+ */
+export interface ComicInfo extends SourceMetadata {
+  /** The issue's own title, when the archive also names its series. */
+  chapterTitle: string | null;
+}
+
+export function parseComicInfo(xml: string, warnings: string[]): ComicInfo {
+  const document = parseDocument(xml, { xmlMode: true });
+  const root = DomUtils.findOne((element) => element.name.toLowerCase() === 'comicinfo', document.children, true);
+  const info: ComicInfo = { ...emptyMetadata(), chapterTitle: null };
+  if (!root) {
+    warnings.push('ComicInfo.xml has no <ComicInfo> element; its metadata is ignored');
+    return info;
+  }
+  const field = (name: string) => {
+    const element = root.children.find((child) => 'name' in child && child.name.toLowerCase() === name.toLowerCase());
+    const text = element ? DomUtils.textContent(element).trim() : '';
+    return text === '' ? null : text.slice(0, 5000);
+  };
+  const series = field('Series');
+  const title = field('Title');
+  info.title = series ?? title;
+  info.chapterTitle = series ? title : null;
+  info.summary = field('Summary');
+  const number = field('Number');
+  if (number !== null && /^\d{1,6}$/.test(number)) info.number = Number(number);
+  const language = field('LanguageISO');
+  info.language = mapLanguage(language);
+  if (language && !info.language) warnings.push(`ComicInfo.xml LanguageISO "${language}" is not one of our languages; ignored`);
+  const genres = mapGenres([field('Genre') ?? '', field('Tags') ?? '']);
+  info.tags = genres.tags;
+  if (genres.unknown.length > 0) warnings.push(`ComicInfo.xml genres not in the tag list, skipped: ${genres.unknown.join(', ')}`);
+  return info;
+}

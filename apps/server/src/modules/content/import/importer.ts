@@ -1,0 +1,283 @@
+import { randomUUID } from 'node:crypto';
+import type { Language } from '@inkstream/contracts';
+import type { Db } from '../../../db/database.js';
+import {
+  bumpCatalogueVersion,
+  insertBook,
+  insertChapter,
+  type NewBookInput,
+  type NewPageInput,
+} from '../../catalogue/catalogue-write.repository.js';
+import type { MediaStorage } from '../../media/media-storage.js';
+import { ImageDecodeError, PIPELINE_CONCURRENCY, processPage } from '../image-pipeline.js';
+import { storePage } from '../page-store.js';
+import { prepareCover } from './import-cover.js';
+import { describeError, ImportError } from './import-errors.js';
+import { planImport, type ChapterPlan, type ImportOptions, type ImportPlan } from './import-plan.js';
+import type { ImportProgress } from './import-progress.js';
+import type { ImportSource, SourceFile } from './import-source.js';
+import * as repo from './import.repository.js';
+import { openImportSource } from './open-source.js';
+
+/**
+ * Runs an import: plans it (import-plan.ts), then sends every page of every chapter through the
+ * image pipeline on all cores at once, and writes each chapter in its own transaction (the book
+ * itself with the first chapter), with its import_sources row, as soon as its last page is
+ * stored. A chapter that fails leaves nothing behind in the database; its stored images are
+ * content-hashed files that a later import simply reuses.
+ */
+
+export interface ImportDeps {
+  db: Db;
+  storage: MediaStorage;
+  progress: ImportProgress;
+  now?: () => number;
+}
+
+export interface ChapterOutcome {
+  label: string;
+  title: string;
+  number: number;
+  status: 'added' | 'skipped' | 'failed' | 'planned';
+  uuid: string | null;
+  /** Page images in the source (for novels: illustrations). */
+  sourcePages: number;
+  /** Images stored: tall strips become several slices. */
+  storedPages: number;
+  words: number | null;
+  reason: string | null;
+}
+
+export interface ImportSummary {
+  sourceName: string;
+  bookType: 'comic' | 'novel';
+  mode: ImportPlan['mode'];
+  language: Language;
+  dryRun: boolean;
+  book: { uuid: string | null; title: string; isNew: boolean };
+  chapters: ChapterOutcome[];
+  pagesDone: number;
+  bytesIn: number;
+  bytesOut: { fallback: number; avif: number; webp: number };
+  seconds: number;
+  pagesPerSecond: number;
+  warnings: string[];
+}
+
+export type { ImportOptions } from './import-plan.js';
+
+export async function runImport(deps: ImportDeps, inputPath: string, options: ImportOptions): Promise<ImportSummary> {
+  const source = await openImportSource(inputPath);
+  try {
+    const plan = await planImport(deps.db, source, options);
+    const warnings = [...source.warnings, ...plan.warnings];
+    const hasBookOptions =
+      Object.keys(options.titles).length + Object.keys(options.introductions).length > 0 ||
+      options.tags !== null ||
+      options.freeChapters !== null ||
+      options.coverPath !== null;
+    if (plan.isReimport && hasBookOptions) {
+      warnings.push(
+        'the book exists from an earlier import of this content: its title, introduction, tags, free chapters and cover were left as they are',
+      );
+    }
+    const newBook = plan.book ? null : newBookInput(source, plan, options);
+    const title = plan.book ? await repo.findBookTitle(deps.db, plan.book.id, plan.language) : newBook!.translations[0]!.title;
+    const summary: ImportSummary = {
+      sourceName: source.name,
+      bookType: source.bookType,
+      mode: plan.mode,
+      language: plan.language,
+      dryRun: options.dryRun,
+      book: { uuid: plan.book?.uuid ?? null, title, isNew: plan.book === null },
+      chapters: plan.chapters.map((chapter) => outcomeOf(chapter, options.dryRun)),
+      pagesDone: 0,
+      bytesIn: 0,
+      bytesOut: { fallback: 0, avif: 0, webp: 0 },
+      seconds: 0,
+      pagesPerSecond: 0,
+      warnings,
+    };
+    if (!options.dryRun) await execute(deps, source, plan, newBook, options, summary);
+    return summary;
+  } finally {
+    await source.close();
+  }
+}
+
+function outcomeOf(chapter: ChapterPlan, dryRun: boolean): ChapterOutcome {
+  const status = chapter.status === 'skip' ? 'skipped' : chapter.status === 'fail' ? 'failed' : dryRun ? 'planned' : 'failed';
+  return {
+    label: chapter.source.label,
+    title: chapter.title,
+    number: chapter.number,
+    status,
+    uuid: chapter.existingChapterUuid,
+    sourcePages: chapter.source.images.length,
+    storedPages: 0,
+    words: chapter.source.text?.wordCount ?? null,
+    reason: chapter.reason,
+  };
+}
+
+function newBookInput(source: ImportSource, plan: ImportPlan, options: ImportOptions): Omit<NewBookInput, 'created_at' | 'uuid'> {
+  const language = plan.language;
+  const fallbackTitle = (source.metadata.title ?? source.name.replace(/\.(cbz|zip|epub)$/i, '')).slice(0, 255);
+  const originalTitle = options.titles[language] ?? fallbackTitle;
+  const languages = [language, ...new Set([...Object.keys(options.titles), ...Object.keys(options.introductions)] as Language[])];
+  return {
+    book_type: source.bookType,
+    original_language: language,
+    ...(options.freeChapters !== null ? { public_free_chapters: options.freeChapters } : {}),
+    translations: [...new Set(languages)].map((lang) => ({
+      language: lang,
+      title: options.titles[lang] ?? originalTitle,
+      introduction: options.introductions[lang] ?? (lang === language ? (source.metadata.summary ?? '') : ''),
+    })),
+    tags: options.tags ?? source.metadata.tags,
+  };
+}
+
+interface ChapterWork {
+  plan: ChapterPlan;
+  outcome: ChapterOutcome;
+  uuid: string;
+  pages: NewPageInput[][];
+  remaining: number;
+  failure: string | null;
+}
+
+async function execute(
+  deps: ImportDeps,
+  source: ImportSource,
+  plan: ImportPlan,
+  newBook: Omit<NewBookInput, 'created_at' | 'uuid'> | null,
+  options: ImportOptions,
+  summary: ImportSummary,
+): Promise<void> {
+  const { db, storage, progress } = deps;
+  const now = deps.now ?? Date.now;
+  const startedAt = now();
+  const bookUuid = plan.book?.uuid ?? randomUUID();
+  let bookId = plan.book?.id ?? null;
+  const works: ChapterWork[] = plan.chapters
+    .filter((chapter) => chapter.status === 'import')
+    .map((chapter) => ({
+      plan: chapter,
+      outcome: summary.chapters[chapter.index]!,
+      uuid: chapter.existingChapterUuid ?? randomUUID(),
+      pages: [],
+      remaining: chapter.source.images.length,
+      failure: null,
+    }));
+  const cover =
+    newBook && works.length > 0
+      ? await prepareCover(
+          storage,
+          bookUuid,
+          options.coverPath,
+          source,
+          works.flatMap((work) => work.plan.source.images.slice(0, 1)),
+          summary.warnings,
+        )
+      : null;
+
+  let commits = Promise.resolve();
+  const commit = async (work: ChapterWork) => {
+    const { plan: chapter, outcome } = work;
+    const pages = work.pages.flat();
+    const text = chapter.source.text ? { html: chapter.source.text.html, word_count: chapter.source.text.wordCount } : null;
+    try {
+      bookId = await db.transaction().execute(async (trx) => {
+        const id = bookId ?? (await insertBook(trx, { ...newBook!, ...cover, uuid: bookUuid, created_at: startedAt })).id;
+        let chapterId = chapter.existingChapterId;
+        if (chapterId !== null) {
+          await repo.insertChapterLanguage(trx, { chapterId, language: plan.language, title: chapter.title, pages, text });
+        } else {
+          ({ id: chapterId } = await insertChapter(trx, {
+            uuid: work.uuid,
+            book_id: id,
+            number: chapter.number,
+            // One millisecond apart in reading order, so "newest chapter" orders match the book's.
+            created_at: startedAt + chapter.index,
+            translations: [{ language: plan.language, title: chapter.title }],
+            pages,
+            ...(text ? { texts: [{ language: plan.language, ...text }] } : {}),
+          }));
+        }
+        const sourceName = source.chapters.length > 1 ? `${source.name}: ${chapter.source.label}` : source.name;
+        await repo.insertImportSource(trx, {
+          content_hash: chapter.hash,
+          book_id: id,
+          chapter_id: chapterId,
+          language: plan.language,
+          source_name: sourceName,
+          imported_at: now(),
+        });
+        // Running servers rebuild their catalogue snapshot and show the chapter.
+        await bumpCatalogueVersion(trx);
+        return id;
+      });
+      Object.assign(outcome, { status: 'added', uuid: work.uuid, storedPages: pages.length });
+    } catch (error) {
+      Object.assign(outcome, { status: 'failed', reason: `could not be saved (${describeError(error)})` });
+    }
+  };
+  const finish = (work: ChapterWork) => {
+    if (work.failure !== null) Object.assign(work.outcome, { status: 'failed', reason: work.failure });
+    else commits = commits.then(() => commit(work));
+  };
+
+  const tasks = works.flatMap((work) => work.plan.source.images.map((file, index) => ({ work, file, index })));
+  if (tasks.length > 0) progress.start(tasks.length);
+  for (const work of works) if (work.remaining === 0) finish(work);
+  let next = 0;
+  const worker = async () => {
+    while (next < tasks.length) {
+      const { work, file, index } = tasks[next]!;
+      next += 1;
+      if (work.failure === null) {
+        try {
+          work.pages[index] = await processAndStore(
+            deps.storage,
+            `pages/${bookUuid}/${work.uuid}/${plan.language}/`,
+            plan.language,
+            file,
+            summary,
+          );
+        } catch (error) {
+          work.failure ??= explainPageFailure(file, error);
+        }
+      }
+      progress.advance(1);
+      work.remaining -= 1;
+      if (work.remaining === 0) finish(work);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PIPELINE_CONCURRENCY, Math.max(1, tasks.length)) }, worker));
+  await commits;
+  if (tasks.length > 0) progress.finish();
+  summary.book.uuid = bookId === null ? null : bookUuid;
+  summary.seconds = progress.elapsedSeconds();
+  summary.pagesPerSecond = progress.rate();
+}
+
+async function processAndStore(storage: MediaStorage, prefix: string, language: string, file: SourceFile, summary: ImportSummary) {
+  const bytes = await file.read();
+  const slices = await processPage(bytes);
+  const stored = await Promise.all(slices.map((slice) => storePage(storage, prefix, language, slice)));
+  summary.pagesDone += 1;
+  summary.bytesIn += bytes.length;
+  for (const slice of slices) {
+    summary.bytesOut.fallback += slice.fallback.bytes.length;
+    summary.bytesOut.avif += slice.avif?.bytes.length ?? 0;
+    summary.bytesOut.webp += slice.webp?.bytes.length ?? 0;
+  }
+  return stored;
+}
+
+function explainPageFailure(file: SourceFile, error: unknown): string {
+  if (error instanceof ImageDecodeError) return `page "${file.path}" could not be decoded: ${error.reason}`;
+  if (error instanceof ImportError) return error.message;
+  return `page "${file.path}" could not be stored (${describeError(error)})`;
+}
