@@ -57,6 +57,7 @@ describe('import of a CBZ with one folder per chapter', () => {
     expect(result.out).toContain('ComicInfo.xml genres not in the tag list, skipped: Cooking');
     expect(result.out).not.toContain('__MACOSX');
     expect(result.err).toMatch(/pages 7\/7 \(100%\) · [\d.]+ pages\/s · done/);
+    expect(result.err).toContain('checking 7 file(s) in 3 chapter(s) of "harbour.cbz"');
 
     const search = await api(`/api/v1/comics/book/search?language=en-us&q=${encodeURIComponent('Harbour Lights')}`);
     expect(search.body.data.result).toEqual([

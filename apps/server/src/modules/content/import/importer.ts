@@ -31,6 +31,8 @@ export interface ImportDeps {
   db: Db;
   storage: MediaStorage;
   progress: ImportProgress;
+  /** Status lines before the pages start (stderr). */
+  log?: (line: string) => void;
   now?: () => number;
 }
 
@@ -69,6 +71,9 @@ export type { ImportOptions } from './import-plan.js';
 export async function runImport(deps: ImportDeps, inputPath: string, options: ImportOptions): Promise<ImportSummary> {
   const source = await openImportSource(inputPath);
   try {
+    const files = source.chapters.reduce((sum, chapter) => sum + chapter.images.length + (chapter.text ? 1 : 0), 0);
+    // Hashing reads every file once before anything is written; on a big archive that takes a while.
+    deps.log?.(`checking ${files} file(s) in ${source.chapters.length} chapter(s) of "${source.name}"…`);
     const plan = await planImport(deps.db, source, options);
     const warnings = [...source.warnings, ...plan.warnings];
     const hasBookOptions =
