@@ -44,6 +44,9 @@ describe('GET /comics/chapter_comics/{chapterUuid}/{language}', () => {
       book_uuid: book.uuid,
       chapter_uuid: chapter(2).uuid,
       pages: chapter(2).pageKeys.map((key) => ({ url: `/media/${key}`, width: 800, height: 1200 })),
+      book_type: 'comic',
+      text: null,
+      text_language: null,
     });
     expect(response.headers['cache-control']).toContain('private');
   });

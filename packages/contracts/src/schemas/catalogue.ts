@@ -19,10 +19,15 @@ export const BookSearchQuery = Type.Object({
 export type BookSearchQuery = Static<typeof BookSearchQuery>;
 
 const TagOrNull = Nullable(Type.String());
+/** Cover sizes for `<img srcset>`; null when the cover has a single size. */
+const CoverSrcset = Type.Optional(
+  Nullable(Type.String({ description: 'The cover in several widths, as an HTML srcset: "/media/covers/…-240.webp 240w, …"' })),
+);
 export const BookSummary = Type.Object({
   book_uuid: Uuid(),
   book_title: Type.String(),
   cover_image: Nullable(Type.String()),
+  cover_srcset: CoverSrcset,
   tag1: TagOrNull,
   tag2: TagOrNull,
   tag3: TagOrNull,
@@ -44,6 +49,7 @@ export const RecommendedBook = Type.Object({
   book_uuid: Uuid(),
   book_title: Type.String(),
   cover_image: Nullable(Type.String()),
+  cover_srcset: CoverSrcset,
   tag1: TagOrNull,
   tag2: TagOrNull,
   chapterNumber: Type.Integer({ description: 'Count of published chapters (camelCase by contract)' }),
@@ -76,6 +82,7 @@ export const BookChapters = Type.Object({
   book_tags: Type.Array(Type.String()),
   book_type: BookType,
   cover_image: Nullable(Type.String()),
+  cover_srcset: CoverSrcset,
   public_free_chapters: Type.Integer(),
   total_chapters: Type.Integer(),
   chapters: Type.Array(ChapterItem),

@@ -1,11 +1,24 @@
 import { Type, type Static } from 'typebox';
 import { EVENTS_BATCH_MAX } from '../constants.js';
+import { BookType } from './catalogue.js';
 import { Data, LanguageParam, Nullable, Result, Timestamp, Uuid } from './common.js';
 
 export const ChapterContentParams = Type.Object({ chapterUuid: Uuid(), language: LanguageParam });
 export type ChapterContentParams = Static<typeof ChapterContentParams>;
 
-export const PageImage = Type.Object({ url: Type.String(), width: Type.Integer(), height: Type.Integer() });
+/** A smaller modern encoding of a page, for `<picture>`; signed like `url` when the chapter is paid. */
+export const PageSource = Type.Object({
+  type: Type.Union([Type.Literal('image/avif'), Type.Literal('image/webp')]),
+  url: Type.String(),
+});
+export type PageSource = Static<typeof PageSource>;
+
+export const PageImage = Type.Object({
+  url: Type.String({ description: 'The universal fallback (the source format); every browser can show it' }),
+  width: Type.Integer(),
+  height: Type.Integer(),
+  sources: Type.Optional(Type.Array(PageSource, { description: 'Smaller variants, best first (AVIF, then WebP); absent when none' })),
+});
 export type PageImage = Static<typeof PageImage>;
 export const ChapterContent = Type.Object({
   chapter_number: Type.Integer(),
@@ -19,6 +32,14 @@ export const ChapterContent = Type.Object({
   book_uuid: Uuid(),
   chapter_uuid: Uuid(),
   pages: Type.Array(PageImage, { description: 'Same order as images, with sizes for layout' }),
+  book_type: BookType,
+  text: Nullable(
+    Type.String({
+      description:
+        "A novel chapter's text as sanitised HTML (p, h1–h4, em, strong, br, blockquote, hr; no attributes), in the asked language or else the book's original language; null for comics. `images` then holds the chapter's illustrations, if any",
+    }),
+  ),
+  text_language: Nullable(Type.String({ description: 'The language `text` is in (it may be the fallback); null when there is no text' })),
 });
 export type ChapterContent = Static<typeof ChapterContent>;
 export const ChapterContentResponse = Result(ChapterContent);

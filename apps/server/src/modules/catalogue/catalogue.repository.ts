@@ -8,6 +8,7 @@ export const bookColumns = [
   'book_type',
   'original_language',
   'cover_key',
+  'cover_variants',
   'public_free_chapters',
   'chapter_count',
   'total_likes',

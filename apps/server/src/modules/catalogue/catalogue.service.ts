@@ -13,6 +13,7 @@ import { pickTranslation, resolveLanguage } from '../../lib/language.js';
 import { toIso } from '../../lib/time.js';
 import type { MediaUrls } from '../media/media-urls.js';
 import * as repo from './catalogue.repository.js';
+import { coverSrcset } from './cover-srcset.js';
 import type { RankingSnapshot } from './ranking-snapshot.js';
 
 type BookRow = Awaited<ReturnType<typeof repo.findBooksByIds>>[number];
@@ -21,6 +22,7 @@ type TranslationRow = Awaited<ReturnType<typeof repo.findBookTranslations>>[numb
 export function createCatalogueService(deps: { db: Db; ranking: RankingSnapshot; media: MediaUrls }) {
   const { db, ranking, media } = deps;
   const coverUrl = (key: string | null) => (key ? media.publicUrl(key) : null);
+  const srcsetOf = (book: { cover_variants: string | null }) => coverSrcset(book.cover_variants, media.publicUrl);
 
   async function translationsByBook(bookIds: number[]) {
     const byBook = new Map<number, TranslationRow[]>();
@@ -50,6 +52,7 @@ export function createCatalogueService(deps: { db: Db; ranking: RankingSnapshot;
           book_uuid: book.uuid,
           book_title: textOf(book, translations, language)?.title ?? '',
           cover_image: coverUrl(book.cover_key),
+          cover_srcset: srcsetOf(book),
           tag1: tags[0] ?? null,
           tag2: tags[1] ?? null,
           tag3: tags[2] ?? null,
@@ -75,6 +78,7 @@ export function createCatalogueService(deps: { db: Db; ranking: RankingSnapshot;
         book_uuid: book.uuid,
         book_title: textOf(book, translations, language)?.title ?? '',
         cover_image: coverUrl(book.cover_key),
+        cover_srcset: srcsetOf(book),
         tag1: bookTags[0] ?? null,
         tag2: bookTags[1] ?? null,
         chapterNumber: book.chapter_count,
@@ -104,6 +108,7 @@ export function createCatalogueService(deps: { db: Db; ranking: RankingSnapshot;
       book_tags: tags.get(book.id) ?? [],
       book_type: book.book_type,
       cover_image: coverUrl(book.cover_key),
+      cover_srcset: srcsetOf(book),
       public_free_chapters: book.public_free_chapters,
       total_chapters: book.chapter_count,
       chapters: chapters.map((chapter) => ({

@@ -13,6 +13,7 @@ export const findReadableChapter = (db: DbExecutor, chapterUuid: string) =>
       'chapters.total_likes',
       'books.id as book_id',
       'books.uuid as book_uuid',
+      'books.book_type',
       'books.original_language',
       'books.public_free_chapters',
     ])
@@ -31,7 +32,7 @@ export const findBookTitles = (db: DbExecutor, bookId: number) =>
 export const findPages = (db: DbExecutor, chapterId: number, language: string) =>
   db
     .selectFrom('chapter_pages')
-    .select(['media_key', 'width', 'height'])
+    .select(['media_key', 'avif_key', 'webp_key', 'width', 'height'])
     .where('chapter_id', '=', chapterId)
     .where('language', '=', language)
     .orderBy('position')
@@ -39,6 +40,20 @@ export const findPages = (db: DbExecutor, chapterId: number, language: string) =
 
 export const findPageLanguages = async (db: DbExecutor, chapterId: number) =>
   (await db.selectFrom('chapter_pages').select('language').distinct().where('chapter_id', '=', chapterId).execute()).map((r) => r.language);
+
+/**
+ * A novel chapter's text in the asked language, else the original language, else any (the same
+ * fallback as titles), chosen in the database so only one chapter's HTML is read.
+ */
+export const findChapterText = (db: DbExecutor, chapterId: number, language: string, original: string) =>
+  db
+    .selectFrom('chapter_texts')
+    .select(['language', 'html'])
+    .where('chapter_id', '=', chapterId)
+    .orderBy(sql`case when language = ${language} then 0 when language = ${original} then 1 else 2 end`)
+    .orderBy('language')
+    .limit(1)
+    .executeTakeFirst();
 
 /** The nearest published chapter before (`<`) or after (`>`) a number. */
 export const findNeighbourUuid = async (db: DbExecutor, bookId: number, number: number, side: 'prev' | 'next') =>
@@ -100,14 +115,23 @@ export async function incrementLikeCounters(db: DbExecutor, bookId: number, chap
 export const chapterLikes = async (db: DbExecutor, chapterId: number) =>
   (await db.selectFrom('chapters').select('total_likes').where('id', '=', chapterId).executeTakeFirstOrThrow()).total_likes;
 
-/** Is this media key a page of some chapter that is currently free to everyone? */
+/**
+ * Is this media key a page of some chapter that is currently free to everyone? A page is stored
+ * as a fallback (`media_key`) and optional AVIF/WebP variants; each of the three keys is indexed.
+ */
 export async function isPublicPage(db: DbExecutor, mediaKey: string): Promise<boolean> {
   const row = await db
     .selectFrom('chapter_pages')
     .innerJoin('chapters', 'chapters.id', 'chapter_pages.chapter_id')
     .innerJoin('books', 'books.id', 'chapters.book_id')
     .select('chapter_pages.id')
-    .where('chapter_pages.media_key', '=', mediaKey)
+    .where((eb) =>
+      eb.or([
+        eb('chapter_pages.media_key', '=', mediaKey),
+        eb('chapter_pages.avif_key', '=', mediaKey),
+        eb('chapter_pages.webp_key', '=', mediaKey),
+      ]),
+    )
     .where('chapters.is_published', '=', 1)
     .where('books.is_published', '=', 1)
     .whereRef('chapters.number', '<=', 'books.public_free_chapters')

@@ -1,4 +1,4 @@
-import { ErrorCode, type ChapterContent, type ChapterContentParams } from '@inkstream/contracts';
+import { ErrorCode, type ChapterContent, type ChapterContentParams, type PageImage, type PageSource } from '@inkstream/contracts';
 import type { Db } from '../../db/database.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { pickTranslation, resolveLanguage } from '../../lib/language.js';
@@ -6,6 +6,8 @@ import type { MediaUrls } from '../media/media-urls.js';
 import type { MembershipService } from '../membership/membership.service.js';
 import type { AuthUser } from '../users/users.service.js';
 import * as repo from './reader.repository.js';
+
+type PageRow = Awaited<ReturnType<typeof repo.findPages>>[number];
 
 const chapterNotFound = () => notFound(ErrorCode.CHAPTER_NOT_FOUND, 'This chapter does not exist');
 
@@ -35,16 +37,17 @@ export function createReaderService(deps: { db: Db; membership: MembershipServic
     await assertEntitled(user, chapter.number, chapter.public_free_chapters);
 
     const pageLanguage = await choosePageLanguage(chapter.chapter_id, language, chapter.original_language);
-    const [chapterTitles, bookTitles, pages, prev, next, liked] = await Promise.all([
+    const isNovel = chapter.book_type === 'novel';
+    const [chapterTitles, bookTitles, pages, text, prev, next, liked] = await Promise.all([
       repo.findChapterTitles(db, chapter.chapter_id),
       repo.findBookTitles(db, chapter.book_id),
       pageLanguage ? repo.findPages(db, chapter.chapter_id, pageLanguage) : Promise.resolve([]),
+      isNovel ? repo.findChapterText(db, chapter.chapter_id, language, chapter.original_language) : Promise.resolve(undefined),
       repo.findNeighbourUuid(db, chapter.book_id, chapter.number, 'prev'),
       repo.findNeighbourUuid(db, chapter.book_id, chapter.number, 'next'),
       user ? repo.hasLiked(db, user.id, chapter.chapter_id) : Promise.resolve(false),
     ]);
-    const urlOf = isFree ? media.publicUrl : media.signedUrl;
-    const pageImages = pages.map((page) => ({ url: urlOf(page.media_key), width: page.width, height: page.height }));
+    const pageImages = pages.map((page) => pageImage(page, isFree));
     return {
       chapter_number: chapter.number,
       chapter_title: pickTranslation(chapterTitles, language, chapter.original_language)?.title ?? '',
@@ -57,7 +60,24 @@ export function createReaderService(deps: { db: Db; membership: MembershipServic
       book_uuid: chapter.book_uuid,
       chapter_uuid: chapter.chapter_uuid,
       pages: pageImages,
+      book_type: chapter.book_type,
+      text: text?.html ?? null,
+      text_language: text?.language ?? null,
     };
+  }
+
+  /**
+   * A page with its smaller variants, best first. Free pages are public; a paid page's every key
+   * gets its own signature, since the media route checks the signature against the exact key asked.
+   */
+  function pageImage(page: PageRow, isFree: boolean): PageImage {
+    const urlOf = isFree ? media.publicUrl : media.signedUrl;
+    const variants: [PageSource['type'], string | null][] = [
+      ['image/avif', page.avif_key],
+      ['image/webp', page.webp_key],
+    ];
+    const sources = variants.flatMap(([type, key]) => (key ? [{ type, url: urlOf(key) }] : []));
+    return { url: urlOf(page.media_key), width: page.width, height: page.height, ...(sources.length > 0 ? { sources } : {}) };
   }
 
   /** Pages in the asked language when that edition exists, else the original, else any edition. */
