@@ -5,6 +5,8 @@ export const STORAGE_KEYS = {
   username: 'USERNAME',
   visitorId: 'X-VISITOR-ID',
   language: 'language',
+  /** The novel reader's text size step (a percentage), kept across chapters and visits. */
+  readerTextSize: 'reader-text-size',
 } as const;
 
 export function readStorage(key: string): string | null {

@@ -106,6 +106,21 @@ describe('BookCard', () => {
     expect(renderCard(book(), true).container.querySelector('img')!.getAttribute('loading')).toBe('eager');
   });
 
+  it('offers the cover sizes as srcset with the grid widths, and no srcset for a single size', () => {
+    const srcset = '/media/covers/x-240.webp 240w, /media/covers/x-480.webp 480w';
+    const image = renderCard(book({ cover_srcset: srcset })).container.querySelector('img')!;
+    expect(image.getAttribute('srcset')).toBe(srcset);
+    expect(image.getAttribute('sizes')).toMatch(/50vw/);
+    expect(image.getAttribute('src')).toBe('/media/covers/x.webp');
+    cleanup();
+    for (const single of [null, undefined]) {
+      const plain = renderCard(book({ cover_srcset: single })).container.querySelector('img')!;
+      expect(plain.hasAttribute('srcset')).toBe(false);
+      expect(plain.hasAttribute('sizes')).toBe(false);
+      cleanup();
+    }
+  });
+
   it('leaves the empty box when there is no cover', () => {
     const { container } = renderCard(book({ cover_image: null }));
     expect(container.querySelector('img')).toBeNull();

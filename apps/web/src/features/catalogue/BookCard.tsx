@@ -9,6 +9,9 @@ import { BookCover } from './BookCover';
 import { freeChaptersLabel, presentTags } from './free-chapters';
 import styles from './BookCard.module.css';
 
+/** Grid columns: 2 up to 480 px, 3 up to 768 px, else 4 in a 1,200 px page (BookGrid.module.css). */
+const GRID_COVER_SIZES = '(max-width: 480px) 50vw, (max-width: 768px) 33vw, 300px';
+
 /** Likes badge only when total_likes is above 2 (spec section 9). */
 export const LIKES_BADGE_MIN = 3;
 
@@ -27,7 +30,7 @@ export function BookCard({ book, isEager = false }: BookCardProps) {
   const tags = presentTags(book.tag1, book.tag2, book.tag3);
   return (
     <article className={styles.card}>
-      <BookCover src={book.cover_image} isEager={isEager}>
+      <BookCover src={book.cover_image} srcSet={book.cover_srcset} sizes={GRID_COVER_SIZES} isEager={isEager}>
         {book.total_likes >= LIKES_BADGE_MIN && (
           <span className={styles.likes}>
             <span aria-hidden="true">♥ {book.total_likes}</span>

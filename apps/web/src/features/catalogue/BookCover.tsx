@@ -7,6 +7,10 @@ const COVER_HEIGHT = 800;
 
 interface BookCoverProps {
   src: string | null;
+  /** The cover in several widths (the API's cover_srcset); the browser takes the smallest that is sharp enough. */
+  srcSet?: string | null | undefined;
+  /** How wide the cover shows, for choosing from srcSet. */
+  sizes?: string;
   /** Covers in the first visible row load at once; the rest wait until they near the screen. */
   isEager?: boolean;
   isHighPriority?: boolean;
@@ -17,13 +21,15 @@ interface BookCoverProps {
  * A cover in a reserved 3:4 box. It is decorative (alt=""): the card's title names the book.
  * A missing or broken image leaves the empty box (spec section 8: broken images are hidden).
  */
-export function BookCover({ src, isEager = false, isHighPriority = false, children }: BookCoverProps) {
+export function BookCover({ src, srcSet, sizes, isEager = false, isHighPriority = false, children }: BookCoverProps) {
   const [isBroken, setBroken] = useState(false);
   return (
     <div className={styles.cover}>
       {src && !isBroken && (
         <img
           src={src}
+          srcSet={srcSet ?? undefined}
+          sizes={srcSet ? sizes : undefined}
           alt=""
           width={COVER_WIDTH}
           height={COVER_HEIGHT}

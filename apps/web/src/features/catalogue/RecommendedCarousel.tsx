@@ -20,13 +20,22 @@ const PLACEHOLDERS = [0, 1, 2, 3, 4];
 
 const pageStep = (track: HTMLElement) => cardPageStep(track.clientWidth, recommendedCardWidth(window.innerWidth), CARD_GAP);
 
+/** The card widths of RecommendedCarousel.module.css. */
+const CAROUSEL_COVER_SIZES = '(max-width: 480px) 148px, (max-width: 768px) 196px, 256px';
+
 function RecommendedCard({ book, index }: { book: RecommendedBook; index: number }) {
   const { t } = useTranslation('books');
   const tagLabel = useTagLabel();
   const tags = presentTags(book.tag1, book.tag2);
   return (
     <article className={styles.card}>
-      <BookCover src={book.cover_image} isEager={index < EAGER_CARDS} isHighPriority={index === 0} />
+      <BookCover
+        src={book.cover_image}
+        srcSet={book.cover_srcset}
+        sizes={CAROUSEL_COVER_SIZES}
+        isEager={index < EAGER_CARDS}
+        isHighPriority={index === 0}
+      />
       <h3 className={styles.title}>
         <Link to={`/book/chapters/${book.book_uuid}`} className={styles.link}>
           {decodeEntities(book.book_title)}

@@ -2,12 +2,13 @@ import type { ChapterContent, PageImage } from '@inkstream/contracts';
 import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../lib/language';
+import { PagePicture } from './PagePicture';
 import { pageLoading } from './reading-progress';
 import { usePageTracking } from './use-page-tracking';
 import styles from './Reader.module.css';
 
 /** Pages with their sizes; a server without sizes still gives a readable (if jumpier) chapter. */
-function pagesOf(content: ChapterContent): PageImage[] {
+export function pagesOf(content: ChapterContent): PageImage[] {
   if (content.pages.length === content.images.length) return content.pages;
   return content.images.map((url) => ({ url, width: 0, height: 0 }));
 }
@@ -28,27 +29,20 @@ export function ChapterPages({ content, language, scrollRoot }: Props) {
   const pages = pagesOf(content);
   return (
     <div ref={container} className={styles.pages}>
-      {pages.map((page, index) => {
-        const sized = page.width > 0 && page.height > 0;
-        return (
-          <img
-            key={index}
-            data-index={index}
-            src={page.url}
-            alt={t('pageAlt', { number: index + 1, total: pages.length })}
-            width={sized ? page.width : undefined}
-            height={sized ? page.height : undefined}
-            style={sized ? { aspectRatio: `${page.width} / ${page.height}` } : undefined}
-            loading={pageLoading(index, furthestSeen)}
-            fetchPriority={index === 0 ? 'high' : 'auto'}
-            decoding="async"
-            // Spec section 8: a broken image is hidden rather than shown as a broken icon.
-            className={failed.has(index) ? styles.broken : styles.page}
-            onLoad={onImageLoad}
-            onError={() => onImageError(index)}
-          />
-        );
-      })}
+      {pages.map((page, index) => (
+        <PagePicture
+          key={index}
+          page={page}
+          index={index}
+          alt={t('pageAlt', { number: index + 1, total: pages.length })}
+          loading={pageLoading(index, furthestSeen)}
+          fetchPriority={index === 0 ? 'high' : 'auto'}
+          // Spec section 8: a broken image is hidden rather than shown as a broken icon.
+          className={failed.has(index) ? styles.broken : styles.page}
+          onLoad={onImageLoad}
+          onError={onImageError}
+        />
+      ))}
     </div>
   );
 }

@@ -67,6 +67,46 @@ describe('reader', () => {
     expect(first!.className).toMatch(/broken/);
   });
 
+  it('offers each page as a picture: AVIF, then WebP, then the sized fallback image', async () => {
+    const pages = content.pages.map((page, i) => ({
+      ...page,
+      url: `/p${i}.jpg`,
+      sources: [
+        { type: 'image/avif', url: `/p${i}.avif?exp=1&sig=a` },
+        { type: 'image/webp', url: `/p${i}.webp?exp=1&sig=w` },
+      ],
+    }));
+    stubApi({ [chapterPath]: { status: 200, body: { data: { result: { ...content, pages, images: pages.map((page) => page.url) } } } } });
+    open();
+    const images = await screen.findAllByRole<HTMLImageElement>('img');
+    expect(images).toHaveLength(4);
+    const picture = images[2]!.parentElement!;
+    expect(picture.tagName).toBe('PICTURE');
+    expect(
+      [...picture.children].map((child) => [
+        child.tagName,
+        child.getAttribute('type'),
+        child.getAttribute('srcset') ?? child.getAttribute('src'),
+      ]),
+    ).toEqual([
+      ['SOURCE', 'image/avif', '/p2.avif?exp=1&sig=a'],
+      ['SOURCE', 'image/webp', '/p2.webp?exp=1&sig=w'],
+      ['IMG', null, '/p2.jpg'],
+    ]);
+    expect([images[2]!.getAttribute('width'), images[2]!.getAttribute('height'), images[2]!.getAttribute('loading')]).toEqual([
+      '800',
+      '1400',
+      'lazy',
+    ]);
+
+    // A failed variant falls back to the plain image before the page counts as broken.
+    fireEvent.error(images[0]!);
+    expect(images[0]!.parentElement!.querySelectorAll('source')).toHaveLength(0);
+    expect(images[0]!.className).not.toMatch(/broken/);
+    fireEvent.error(images[0]!);
+    expect(images[0]!.className).toMatch(/broken/);
+  });
+
   it('sends a visitor who likes to the login page', async () => {
     stubApi({ [chapterPath]: { status: 200, body: { data: { result: content } } } });
     open();

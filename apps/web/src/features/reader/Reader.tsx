@@ -1,10 +1,12 @@
-import { useCallback, useEffect, useRef } from 'react';
+import type { BookType } from '@inkstream/contracts';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Loading } from '../../components/Loading';
 import { decodeEntities } from '../../lib/decode-entities';
 import { currentLanguage, isRightToLeft } from '../../lib/language';
 import { ChapterPages } from './ChapterPages';
+import { ChapterText } from './ChapterText';
 import { ChevronEnd, ChevronStart, Shrink } from './icons';
 import { neighbourPath, type ChapterStep } from './reader-navigation';
 import { ReaderBottomBar } from './ReaderBottomBar';
@@ -23,8 +25,9 @@ interface Props {
 
 /**
  * The reader shell: bars, fullscreen and navigation stay mounted across chapters (so the
- * browser's fullscreen survives "next chapter"); the pages are keyed by chapter, so each chapter
- * view starts its tracking afresh.
+ * browser's fullscreen survives "next chapter"); the chapter view (comic pages or novel text) is
+ * keyed by chapter, so each chapter view starts its tracking afresh. Comics sit on a dark stage;
+ * novels follow the system's light or dark scheme.
  */
 export function Reader({ bookId, chapterUuid, chapterNumber }: Props) {
   const { t } = useTranslation('reader');
@@ -35,6 +38,9 @@ export function Reader({ bookId, chapterUuid, chapterNumber }: Props) {
   const { isFullscreen, isNative, toggle, exit } = useFullscreen(root);
   const query = useChapterContent(chapterUuid, language);
   const content = query.data;
+  // The last book type seen keeps its look while the next chapter loads (no flash between themes).
+  const [bookType, setBookType] = useState<BookType>();
+  if (content && content.book_type !== bookType) setBookType(content.book_type);
 
   const step = useCallback(
     (direction: ChapterStep) => {
@@ -62,7 +68,9 @@ export function Reader({ bookId, chapterUuid, chapterNumber }: Props) {
 
   const canGoPrevious = !!content?.prev_chapter_uuid;
   const canGoNext = !!content?.next_chapter_uuid;
-  const className = [styles.reader, isFullscreen && styles.fullscreen, isNative && styles.native].filter(Boolean).join(' ');
+  const className = [styles.reader, bookType === 'novel' && styles.novel, isFullscreen && styles.fullscreen, isNative && styles.native]
+    .filter(Boolean)
+    .join(' ');
 
   return (
     <div ref={root} className={className}>
@@ -81,6 +89,8 @@ export function Reader({ bookId, chapterUuid, chapterNumber }: Props) {
           <Loading />
         ) : query.isError ? (
           <ReaderNotice error={query.error} onRetry={() => void query.refetch()} />
+        ) : query.data.book_type === 'novel' ? (
+          <ChapterText key={chapterUuid} content={query.data} language={language} scrollRoot={root} />
         ) : (
           <ChapterPages key={chapterUuid} content={query.data} language={language} scrollRoot={root} />
         )}

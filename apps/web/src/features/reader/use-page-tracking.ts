@@ -1,17 +1,30 @@
-import type { ChapterContent } from '@inkstream/contracts';
+import type { ChapterContent, PageImage } from '@inkstream/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { sendEvents } from '../../lib/api-client';
 import type { Language } from '../../lib/language';
-import { FINISH_VISIBILITY, isNearEnd, shouldFinishReading, shouldPreloadNextChapter } from './reading-progress';
+import { FINISH_VISIBILITY, shouldFinishReading, shouldPreloadNextChapter } from './reading-progress';
 import { chapterQueryOptions } from './use-chapter-content';
+import { useNearEnd } from './use-near-end';
 
-function scrollMetrics(scrollRoot: HTMLElement | null) {
-  // In the browser's fullscreen the reader element itself scrolls, not the document.
-  if (scrollRoot && document.fullscreenElement === scrollRoot) {
-    return { scrollTop: scrollRoot.scrollTop, viewportHeight: scrollRoot.clientHeight, scrollHeight: scrollRoot.scrollHeight };
+/**
+ * Fetches a page the way its `<picture>` will ask for it: an image inside a (detached) picture
+ * chooses among the picture's sources, so the AVIF or WebP variant this browser will show is the
+ * one that lands in the cache, not the larger fallback.
+ */
+function preloadPage(page: PageImage): HTMLImageElement {
+  const picture = document.createElement('picture');
+  for (const variant of page.sources ?? []) {
+    const source = document.createElement('source');
+    source.type = variant.type;
+    source.srcset = variant.url;
+    picture.append(source);
   }
-  return { scrollTop: window.scrollY, viewportHeight: window.innerHeight, scrollHeight: document.documentElement.scrollHeight };
+  const image = new Image();
+  image.decoding = 'async';
+  picture.append(image);
+  image.src = page.url;
+  return image;
 }
 
 /**
@@ -25,7 +38,7 @@ export function usePageTracking(content: ChapterContent, language: Language, scr
   const [loadedImages, setLoadedImages] = useState(0);
   const [failed, setFailed] = useState<ReadonlySet<number>>(() => new Set());
   const [lastImageVisible, setLastImageVisible] = useState(false);
-  const [nearEnd, setNearEnd] = useState(false);
+  const nearEnd = useNearEnd(scrollRoot);
   const sent = useRef({ start: false, finish: false });
   const queryClient = useQueryClient();
   const { book_uuid, chapter_uuid, next_chapter_uuid } = content;
@@ -59,26 +72,6 @@ export function usePageTracking(content: ChapterContent, language: Language, scr
   }, [totalImages]);
 
   useEffect(() => {
-    // Scroll fallback: within one viewport of the end counts as reaching it (also when the last image is broken).
-    let frame = 0;
-    const check = () => {
-      frame = 0;
-      if (isNearEnd(scrollMetrics(scrollRoot.current))) setNearEnd(true);
-    };
-    const onScroll = () => {
-      if (!frame) frame = requestAnimationFrame(check);
-    };
-    const root = scrollRoot.current;
-    window.addEventListener('scroll', onScroll, { passive: true });
-    root?.addEventListener('scroll', onScroll, { passive: true });
-    return () => {
-      window.removeEventListener('scroll', onScroll);
-      root?.removeEventListener('scroll', onScroll);
-      cancelAnimationFrame(frame);
-    };
-  }, [scrollRoot]);
-
-  useEffect(() => {
     if (!shouldFinishReading({ alreadySent: sent.current.finish, lastImageVisible, nearEnd, loadedImages, totalImages })) return;
     sent.current.finish = true;
     sendEvents([{ type: 'finish_reading', book_uuid, chapter_uuid }]);
@@ -100,12 +93,7 @@ export function usePageTracking(content: ChapterContent, language: Language, scr
       .fetchQuery(chapterQueryOptions(next_chapter_uuid, language))
       .then((next) => {
         if (cancelled) return;
-        preloaded.current = next.pages.slice(0, 2).map((page) => {
-          const image = new Image();
-          image.decoding = 'async';
-          image.src = page.url;
-          return image;
-        });
+        preloaded.current = next.pages.slice(0, 2).map(preloadPage);
       })
       .catch(() => undefined); // a locked or missing next chapter simply is not preloaded
     return () => {
