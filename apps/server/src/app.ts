@@ -1,4 +1,3 @@
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { AppConfig } from './config.js';
@@ -21,7 +20,7 @@ import { eventsRoutes } from './modules/events/events.routes.js';
 import { createEventsService } from './modules/events/events.service.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { createMediaSigner } from './modules/media/media-signing.js';
-import { createLocalMediaStorage, type MediaStorage } from './modules/media/media-storage.js';
+import { createMediaStorage, type MediaStorage } from './modules/media/media-storage.js';
 import { createMediaUrls } from './modules/media/media-urls.js';
 import { membershipRoutes } from './modules/membership/membership.routes.js';
 import { createMembershipService } from './modules/membership/membership.service.js';
@@ -42,6 +41,7 @@ import { registerStaticWeb, resolveWebDir } from './plugins/static-web.js';
 export interface AppDeps {
   config: AppConfig;
   database: DatabaseHandle;
+  /** Media storage from the caller (main.ts, tests), who also closes it; else one from the config, closed with the app. */
   storage?: MediaStorage;
   logger?: FastifyServerOptions['logger'];
   /** Timers such as WeChat Pay reconciliation: main.ts turns them on; tests run them by hand. */
@@ -59,9 +59,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ajv: { customOptions: { allErrors: false } },
   });
 
-  const storage = deps.storage ?? createLocalMediaStorage(config.mediaDir);
+  const storage = deps.storage ?? createMediaStorage(config);
+  if (!deps.storage) app.addHook('onClose', async () => storage.close());
   const signer = createMediaSigner(config.mediaSigningSecret, config.mediaUrlTtlSeconds);
-  const mediaUrls = createMediaUrls(signer);
+  const mediaUrls = createMediaUrls(signer, { publicBaseUrl: config.mediaPublicBaseUrl });
   const users = createUsersService({ db, tokens: createTokenService(config.jwtSecret) });
   const membership = createMembershipService({ db });
   const ranking = createRankingSnapshot(db);
@@ -113,7 +114,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
   await app.register(healthRoutes(db));
 
-  await app.register(fastifyStatic, { root: storage.root, serve: false });
   await app.register(mediaRoutes({ storage, signer, isPublicPage: reader.isPublicPage }));
   await app.register(seoRoutes({ sitemaps: createSitemaps({ db, publicUrl: config.publicUrl }), publicUrl: config.publicUrl }));
   await registerStaticWeb(app, { webDir: resolveWebDir(config.webDistDir), pages: seo });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync, chmodSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError, type Env } from './lib/config-error.js';
+import { readMediaPublicBaseUrl, readStorageConfig, type StorageConfig } from './modules/media/storage/storage-config.js';
 import { readStripeConfig, readWechatPayConfig, type StripeConfig, type WechatPayConfig } from './modules/payments/payments-config.js';
 
 export { ConfigError } from './lib/config-error.js';
@@ -17,6 +18,10 @@ export interface AppConfig {
   readonly publicUrl: string;
   readonly dataDir: string;
   readonly mediaDir: string;
+  /** Where media bytes live: the local folder (`mediaDir`) or an S3-compatible bucket. */
+  readonly storage: StorageConfig;
+  /** Base URL public images are served from instead of `/media` (a CDN); null: our own route. */
+  readonly mediaPublicBaseUrl: string | null;
   /** null: embedded SQLite at `sqlitePath`. */
   readonly databaseUrl: string | null;
   readonly sqlitePath: string;
@@ -128,6 +133,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const trustProxyRaw = env.TRUST_PROXY ?? '';
   const trustProxy = trustProxyRaw === '' || trustProxyRaw === 'false' ? false : trustProxyRaw === 'true' ? true : trustProxyRaw;
 
+  const mediaDir = path.join(dataDir, 'media');
   const wechatPay = readWechatPayConfig(env, publicUrl, isProduction);
   const stripe = readStripeConfig(env);
   const sandboxSetting = readChoice(env, 'PAYMENTS_SANDBOX', ['auto', 'on', 'off'] as const, 'auto');
@@ -139,7 +145,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
     host,
     publicUrl,
     dataDir,
-    mediaDir: path.join(dataDir, 'media'),
+    mediaDir,
+    storage: readStorageConfig(env, mediaDir),
+    mediaPublicBaseUrl: readMediaPublicBaseUrl(env, publicUrl),
     databaseUrl,
     sqlitePath: path.join(dataDir, 'inkstream.sqlite'),
     jwtSecret: readSecret(env, 'JWT_SECRET', dataDir, isProduction),

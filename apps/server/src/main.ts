@@ -3,7 +3,7 @@ import { ConfigError, loadConfig, type AppConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrator.js';
 import { seedDemoIfEmpty } from './modules/demo/demo-seed.js';
-import { createLocalMediaStorage } from './modules/media/media-storage.js';
+import { createMediaStorage } from './modules/media/media-storage.js';
 
 function readConfig(): AppConfig {
   try {
@@ -21,8 +21,11 @@ async function main(): Promise<void> {
   const config = readConfig();
   const database = openDatabase(config);
   const applied = await migrateToLatest(database.db);
-  const storage = createLocalMediaStorage(config.mediaDir);
+  const storage = createMediaStorage(config);
+  // A wrong bucket, endpoint or key pair stops the start with one clear line, not at the first image.
+  await storage.verify();
   const app = await buildApp({ config, database, storage, backgroundJobs: true });
+  app.log.info({ storage: storage.kind, location: storage.location }, 'media storage ready');
   if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
   if (config.demoCatalogue === 'auto') {
     await seedDemoIfEmpty({ db: database.db, storage, log: (message) => app.log.info(message) });
@@ -34,6 +37,7 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     await app.close();
+    storage.close();
     await database.close();
     process.exit(0);
   };

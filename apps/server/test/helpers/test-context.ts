@@ -8,7 +8,7 @@ import { buildApp } from '../../src/app.js';
 import { loadConfig, type AppConfig } from '../../src/config.js';
 import { openDatabase, type Db, type DatabaseHandle } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrator.js';
-import { createLocalMediaStorage, type MediaStorage } from '../../src/modules/media/media-storage.js';
+import { createMediaStorage, type MediaStorage } from '../../src/modules/media/media-storage.js';
 
 /** Which database this test run uses: vitest.config.ts runs the server suite once per dialect. */
 export const TEST_DIALECT = process.env.INKSTREAM_TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
@@ -62,7 +62,8 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   });
   const database = openDatabase({ ...config, poolSize: 5 });
   await migrateToLatest(database.db);
-  const storage = createLocalMediaStorage(config.mediaDir);
+  // The local folder unless `env` asks for STORAGE=s3 (see helpers/s3-server.ts).
+  const storage = createMediaStorage(config);
   const app = await buildApp({ config, database, storage, logger: false });
   await app.ready();
   return {
@@ -74,6 +75,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     dataDir,
     async close() {
       await app.close();
+      storage.close();
       await database.close();
       await testDb.drop();
       rmSync(dataDir, { recursive: true, force: true });

@@ -1,7 +1,7 @@
 import type { Language } from '@inkstream/contracts';
 import type { Db } from '../../db/database.js';
 import { pickTranslation } from '../../lib/language.js';
-import type { MediaUrls } from '../media/media-urls.js';
+import { absoluteMediaUrl, type MediaUrls } from '../media/media-urls.js';
 import { SEO_COPY } from './seo-copy.js';
 import { languageAlternates, renderHead, type PageMeta } from './seo-head.js';
 import { choosePageLanguage, htmlLang, isRightToLeft } from './seo-language.js';
@@ -51,7 +51,7 @@ export function createSeoService(deps: { db: Db; publicUrl: string; siteName: st
   // Heads are cheap to build, but a shared link can bring many requests for one page at once.
   const cache = createTtlCache<PageHead>({ maxEntries: 2000, ttlMs: CACHE_TTL_MS });
   const defaultImage = `${publicUrl}/icons/icon-512.png`;
-  const imageOf = (coverKey: string | null) => (coverKey ? `${publicUrl}${media.publicUrl(coverKey)}` : defaultImage);
+  const imageOf = (coverKey: string | null) => (coverKey ? absoluteMediaUrl(media.publicUrl(coverKey), publicUrl) : defaultImage);
   const homeTitle = (language: Language) => `${siteName} – ${SEO_COPY[language].tagline}`;
   const homeDescription = (language: Language) => SEO_COPY[language].homeDescription.replace('{site}', siteName);
 
