@@ -14,10 +14,10 @@ export interface SweepSetting {
 
 export const SWEEP_SETTINGS: SweepSetting[] = [
   ...[50, 60, 70].map((quality) => ({
-    label: `AVIF q${quality} effort 0`,
-    encode: (input: Buffer) => sharp(input).avif({ quality, effort: 0 }).toBuffer(),
+    label: `AVIF q${quality} effort 0 4:2:0`,
+    encode: (input: Buffer) => sharp(input).avif({ quality, effort: 0, chromaSubsampling: '4:2:0' }).toBuffer(),
   })),
-  { label: 'AVIF q60 effort 2', encode: (input: Buffer) => sharp(input).avif({ quality: 60, effort: 2 }).toBuffer() },
+  { label: 'AVIF q70 effort 0 4:4:4', encode: (input: Buffer) => sharp(input).avif({ quality: 70, effort: 0 }).toBuffer() },
   ...[75, 85].map((quality) => ({
     label: `WebP q${quality} effort 2`,
     encode: (input: Buffer) => sharp(input).webp({ quality, effort: 2 }).toBuffer(),

@@ -86,9 +86,10 @@ async function encodeSlice(slice: () => Sharp, alpha: boolean): Promise<Omit<Pro
     alpha
       ? slice().png({ compressionLevel: 6, adaptiveFiltering: true }).toBuffer()
       : slice().jpeg({ quality: 82, progressive: true, optimiseCoding: true }).toBuffer(),
+    // Qualities where each variant matches the source JPEG's SSIM (encoder sweep in docs/PERFORMANCE.md).
     // 4:2:0 like JPEG and WebP: half the encoding time of sharp's 4:4:4 default, and smaller.
-    slice().avif({ quality: 50, effort: 0, chromaSubsampling: '4:2:0' }).toBuffer(),
-    slice().webp({ quality: 75, effort: 2, alphaQuality: 90 }).toBuffer(),
+    slice().avif({ quality: 70, effort: 0, chromaSubsampling: '4:2:0' }).toBuffer(),
+    slice().webp({ quality: 85, effort: 2, alphaQuality: 90 }).toBuffer(),
   ]);
   const fallback = encoded(fallbackBytes, alpha ? 'png' : 'jpg');
   const webp = webpBytes.length < fallbackBytes.length ? encoded(webpBytes, 'webp') : null;
