@@ -1,7 +1,7 @@
 import type { AppConfig } from '../config.js';
 import { openDatabase, type Db } from '../db/database.js';
 import { migrateToLatest } from '../db/migrator.js';
-import { createLocalMediaStorage, type MediaStorage } from '../modules/media/media-storage.js';
+import { createMediaStorage, type MediaStorage } from '../modules/media/media-storage.js';
 import { createMembershipService, type MembershipService } from '../modules/membership/membership.service.js';
 import { createOrderLedger, type OrderLedger } from '../modules/payments/order-ledger.js';
 import { createTokenService } from '../modules/users/tokens.js';
@@ -30,8 +30,8 @@ export interface CliOutput {
   statusLine?: (text: string) => void;
 }
 
-/** The same storage the server uses (switch to the configured driver here, in one place). */
-const openMediaStorage = (config: AppConfig): MediaStorage => createLocalMediaStorage(config.mediaDir);
+/** The same storage the server uses: the driver STORAGE names (local folder or S3 bucket). */
+const openMediaStorage = (config: AppConfig): MediaStorage => createMediaStorage(config);
 
 export async function openCliContext(config: AppConfig, output: CliOutput): Promise<CliContext> {
   const database = openDatabase({ ...config, poolSize: 2 });
@@ -47,6 +47,9 @@ export async function openCliContext(config: AppConfig, output: CliOutput): Prom
     write: output.write,
     writeError: output.writeError,
     ...(output.statusLine ? { statusLine: output.statusLine } : {}),
-    close: () => database.close(),
+    close: async () => {
+      storage.close();
+      await database.close();
+    },
   };
 }
