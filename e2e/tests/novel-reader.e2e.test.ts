@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DESKTOP, launchBrowser, PHONE } from '../src/browser.js';
+import { seriousViolations } from '../src/journeys/axe.js';
 import { bookUuid, readerPath } from '../src/journeys/catalogue-api.js';
 import { chapterList } from '../src/journeys/chapter-list.js';
 import { backgroundLuminance, charactersPerLine, novelView, paragraphFontSize } from '../src/journeys/novel.js';
@@ -72,7 +73,7 @@ describe('reading a novel', () => {
     await context.close();
   });
 
-  it('follows the system colour scheme and keeps a Chinese text left to right in the Arabic interface', async () => {
+  it('follows the system colour scheme (with no serious axe finding in either) and keeps a Chinese text left to right in the Arabic interface', async () => {
     const { context, page } = await openSession(browser, baseUrl, { device: PHONE, language: 'ar-sa' });
     const novel = novelView(page);
     await page.emulateMedia({ colorScheme: 'light' });
@@ -84,8 +85,10 @@ describe('reading a novel', () => {
     expect(await novel.text.getAttribute('lang')).toBe('zh-CN');
     expect(await novel.text.innerText()).toContain('谢无涯');
     expect(await backgroundLuminance(page, 'div:has(> main)')).toBeGreaterThan(0.7);
+    expect(await seriousViolations(page)).toEqual([]);
     await page.emulateMedia({ colorScheme: 'dark' });
     await eventually(() => backgroundLuminance(page, 'div:has(> main)')).toBeLessThan(0.1);
+    expect(await seriousViolations(page)).toEqual([]);
     await context.close();
   });
 
