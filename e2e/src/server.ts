@@ -23,7 +23,9 @@ export async function startServer(options: { port: number; env?: Record<string, 
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${options.port}`;
-  const deadline = Date.now() + 120_000; // the demo catalogue takes ~20 s on two busy cores
+  // The first start draws the demo catalogue through the image pipeline: about a minute on two
+  // idle cores, more on a loaded machine.
+  const deadline = Date.now() + 300_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
     try {
@@ -31,7 +33,7 @@ export async function startServer(options: { port: number; env?: Record<string, 
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error('server did not become ready in 120 s');
+    if (Date.now() > deadline) throw new Error('server did not become ready in 300 s');
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   return {

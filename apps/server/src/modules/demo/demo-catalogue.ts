@@ -131,9 +131,14 @@ async function prepareBook(book: DemoBook, index: number, storage: MediaStorage,
       seed,
     }),
   );
-  const artStrips = Array.from({ length: ART_STRIPS_PER_BOOK }, (_, artIndex) =>
-    limit(() => storeArtStrip(storage, { bookUuid: uuid, language, index: artIndex, seed })),
-  );
+  // A novel chapter is text (demo-novel-text.ts) with its opening strip as the one illustration:
+  // no shared comic art is drawn for novels.
+  const artStrips =
+    book.book_type === 'novel'
+      ? []
+      : Array.from({ length: ART_STRIPS_PER_BOOK }, (_, artIndex) =>
+          limit(() => storeArtStrip(storage, { bookUuid: uuid, language, index: artIndex, seed })),
+        );
   // Chapters await these only after their own strip is drawn; until then a failure must not count as unhandled.
   for (const strip of artStrips) strip.catch(() => {});
   const chapters = Array.from({ length: book.chapter_count }, async (_, i): Promise<PreparedChapter> => {
@@ -151,8 +156,7 @@ async function prepareBook(book: DemoBook, index: number, storage: MediaStorage,
       }),
     );
     const shared = await Promise.all(pickArtStrips(seed, number, artStrips));
-    // A novel chapter is text (demo-novel-text.ts); its opening strip stays as the one illustration.
-    return { uuid: chapterUuid, number, pages: book.book_type === 'novel' ? opening : [...opening, ...shared.flat()] };
+    return { uuid: chapterUuid, number, pages: [...opening, ...shared.flat()] };
   });
   const [coverImage, preparedChapters] = await Promise.all([cover, Promise.all(chapters)]);
   return { uuid, cover: coverImage, chapters: preparedChapters };
