@@ -6,11 +6,24 @@ import type { TestContext } from './test-context.js';
  * operator would beside the running server; returns the exit code and what it printed.
  */
 export function adminCli(ctx: TestContext) {
+  const storage = ctx.config.storage;
   const env = {
     DATA_DIR: ctx.dataDir,
     JWT_SECRET: ctx.config.jwtSecret,
     MEDIA_SIGNING_SECRET: ctx.config.mediaSigningSecret,
     ...(ctx.config.databaseUrl ? { DATABASE_URL: ctx.config.databaseUrl } : {}),
+    // The same media storage as the app: an S3 test context's CLI writes to the same bucket.
+    ...(storage.driver === 's3'
+      ? {
+          STORAGE: 's3',
+          S3_ENDPOINT: storage.endpoint,
+          S3_BUCKET: storage.bucket,
+          S3_REGION: storage.region,
+          S3_ACCESS_KEY_ID: storage.accessKeyId,
+          S3_SECRET_ACCESS_KEY: storage.secretAccessKey,
+          S3_FORCE_PATH_STYLE: String(storage.forcePathStyle),
+        }
+      : {}),
   };
   return async (...argv: string[]) => {
     const out: string[] = [];
