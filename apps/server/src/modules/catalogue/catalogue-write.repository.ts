@@ -95,6 +95,34 @@ export async function insertBook(db: DbExecutor, input: NewBookInput): Promise<{
   return { id, uuid };
 }
 
+/**
+ * Adds a chapter's pages, numbered from 0 per language in the given order (a translation added
+ * later starts its own numbering). Chunked so a long chapter stays under SQLite's bound-parameter limit.
+ */
+export async function insertChapterPages(db: DbExecutor, chapterId: number, pages: readonly NewPageInput[]): Promise<void> {
+  const positions = new Map<string, number>();
+  const rows = pages.map((page) => {
+    const position = positions.get(page.language) ?? 0;
+    positions.set(page.language, position + 1);
+    return {
+      chapter_id: chapterId,
+      language: page.language,
+      position,
+      media_key: page.media_key,
+      avif_key: page.avif_key ?? null,
+      webp_key: page.webp_key ?? null,
+      width: page.width,
+      height: page.height,
+    };
+  });
+  for (let i = 0; i < rows.length; i += 100) {
+    await db
+      .insertInto('chapter_pages')
+      .values(rows.slice(i, i + 100))
+      .execute();
+  }
+}
+
 /** Adds a chapter with its titles and pages, and keeps the book's counters and update time in step. */
 export async function insertChapter(db: DbExecutor, input: NewChapterInput): Promise<{ id: number; uuid: string }> {
   const uuid = input.uuid ?? randomUUID();
@@ -118,28 +146,7 @@ export async function insertChapter(db: DbExecutor, input: NewChapterInput): Pro
       .values(input.translations.map((t) => ({ chapter_id: id, language: t.language, title: t.title })))
       .execute();
   }
-  const positions = new Map<string, number>();
-  const pages = input.pages.map((page) => {
-    const position = positions.get(page.language) ?? 0;
-    positions.set(page.language, position + 1);
-    return {
-      chapter_id: id,
-      language: page.language,
-      position,
-      media_key: page.media_key,
-      avif_key: page.avif_key ?? null,
-      webp_key: page.webp_key ?? null,
-      width: page.width,
-      height: page.height,
-    };
-  });
-  // Chunked so a long chapter stays under SQLite's bound-parameter limit.
-  for (let i = 0; i < pages.length; i += 100) {
-    await db
-      .insertInto('chapter_pages')
-      .values(pages.slice(i, i + 100))
-      .execute();
-  }
+  await insertChapterPages(db, id, input.pages);
   if (input.texts && input.texts.length > 0) {
     await db
       .insertInto('chapter_texts')

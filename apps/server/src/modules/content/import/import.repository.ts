@@ -1,5 +1,5 @@
 import type { DbExecutor } from '../../../db/database.js';
-import type { NewPageInput } from '../../catalogue/catalogue-write.repository.js';
+import { insertChapterPages, type NewPageInput } from '../../catalogue/catalogue-write.repository.js';
 
 /** The importer's reads and the writes catalogue-write.repository does not cover (translations of a chapter, bookkeeping). */
 
@@ -81,22 +81,11 @@ export async function insertChapterLanguage(
       .onConflict((oc) => oc.columns(['chapter_id', 'language']).doNothing())
       .execute();
   }
-  const rows = input.pages.map((page, position) => ({
-    chapter_id: input.chapterId,
-    language: input.language,
-    position,
-    media_key: page.media_key,
-    avif_key: page.avif_key ?? null,
-    webp_key: page.webp_key ?? null,
-    width: page.width,
-    height: page.height,
-  }));
-  // Chunked so a long chapter stays under SQLite's bound-parameter limit.
-  for (let i = 0; i < rows.length; i += 100)
-    await db
-      .insertInto('chapter_pages')
-      .values(rows.slice(i, i + 100))
-      .execute();
+  await insertChapterPages(
+    db,
+    input.chapterId,
+    input.pages.map((page) => ({ ...page, language: input.language })),
+  );
   if (input.text)
     await db
       .insertInto('chapter_texts')
