@@ -20,33 +20,39 @@ export function TextSizeControl({ size, canShrink, canGrow, shrink, grow, langua
   const percent = new Intl.NumberFormat(htmlLang(language), { style: 'percent', numberingSystem: 'latn' }).format(size / 100);
   return (
     <div role="group" aria-label={t('textSize')} className={styles.textSize}>
-      <button
-        type="button"
-        className={styles.sizeButton}
-        aria-disabled={!canShrink}
-        aria-label={t('smallerText')}
-        title={t('smallerText')}
-        onClick={canShrink ? shrink : undefined}
-      >
-        <span aria-hidden="true" className={styles.smallA}>
-          A
-        </span>
-      </button>
+      <SizeStep label={t('smallerText')} enabled={canShrink} onStep={shrink} glyphClass={styles.smallA} />
       <output className={styles.sizeValue} aria-live="polite">
         {percent}
       </output>
-      <button
-        type="button"
-        className={styles.sizeButton}
-        aria-disabled={!canGrow}
-        aria-label={t('largerText')}
-        title={t('largerText')}
-        onClick={canGrow ? grow : undefined}
-      >
-        <span aria-hidden="true" className={styles.largeA}>
-          A
-        </span>
-      </button>
+      <SizeStep label={t('largerText')} enabled={canGrow} onStep={grow} glyphClass={styles.largeA} />
     </div>
+  );
+}
+
+/** One step button: a small or large "A", labelled for screen readers. */
+function SizeStep({
+  label,
+  enabled,
+  onStep,
+  glyphClass,
+}: {
+  label: string;
+  enabled: boolean;
+  onStep(): void;
+  glyphClass: string | undefined;
+}) {
+  return (
+    <button
+      type="button"
+      className={styles.sizeButton}
+      aria-disabled={!enabled}
+      aria-label={label}
+      title={label}
+      onClick={enabled ? onStep : undefined}
+    >
+      <span aria-hidden="true" className={glyphClass}>
+        A
+      </span>
+    </button>
   );
 }
