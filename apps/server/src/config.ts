@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync, chmodSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError, type Env } from './lib/config-error.js';
+import { ConfigError, readUrl, type Env } from './lib/config-error.js';
 import { readMediaPublicBaseUrl, readStorageConfig, type StorageConfig } from './modules/media/storage/storage-config.js';
 import { readStripeConfig, readWechatPayConfig, type StripeConfig, type WechatPayConfig } from './modules/payments/payments-config.js';
 
@@ -63,21 +63,6 @@ function readChoice<T extends string>(env: Env, name: string, choices: readonly 
     throw new ConfigError(`${name} must be one of ${choices.join(', ')}, got "${raw}"`);
   }
   return raw as T;
-}
-
-function readUrl(env: Env, name: string, protocols: readonly string[]): string | null {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return null;
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new ConfigError(`${name} must be a URL, got an unparsable value`);
-  }
-  if (!protocols.includes(url.protocol)) {
-    throw new ConfigError(`${name} must start with ${protocols.map((p) => `${p}//`).join(' or ')}`);
-  }
-  return raw;
 }
 
 /**

@@ -1,7 +1,9 @@
 import { createPrivateKey, createPublicKey, X509Certificate, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { PlanId } from '@inkstream/contracts';
-import { ConfigError, type Env } from '../../lib/config-error.js';
+import { ConfigError, readUrl, type Env } from '../../lib/config-error.js';
+
+const HTTP = ['http:', 'https:'] as const;
 
 export const WECHATPAY_DEFAULT_API_BASE = 'https://api.mch.weixin.qq.com';
 
@@ -116,7 +118,7 @@ export function readWechatPayConfig(env: Env, publicUrl: string, isProduction: b
   if (merchantPrivateKey.asymmetricKeyType !== 'rsa') throw new ConfigError('WECHATPAY_MERCHANT_PRIVATE_KEY_FILE must hold an RSA key');
   const platformKeys = readPlatformKeys(value('WECHATPAY_PLATFORM_KEYS'));
   if (platformKeys.size === 0) throw new ConfigError('WECHATPAY_PLATFORM_KEYS must name at least one key');
-  const notifyUrl = readHttpUrl(env, 'WECHATPAY_NOTIFY_URL') ?? `${publicUrl}/api/v1/payment/wechat/notify`;
+  const notifyUrl = readUrl(env, 'WECHATPAY_NOTIFY_URL', HTTP) ?? `${publicUrl}/api/v1/payment/wechat/notify`;
   // WeChat Pay only calls https notify URLs; outside production a tunnel or test set-up may use http.
   if (isProduction && !notifyUrl.startsWith('https://')) {
     throw new ConfigError('WECHATPAY_NOTIFY_URL (or PUBLIC_URL) must be https:// in production: WeChat Pay calls only https');
@@ -129,20 +131,8 @@ export function readWechatPayConfig(env: Env, publicUrl: string, isProduction: b
     apiV3Key,
     platformKeys,
     notifyUrl,
-    apiBase: (readHttpUrl(env, 'WECHATPAY_API_BASE') ?? WECHATPAY_DEFAULT_API_BASE).replace(/\/+$/, ''),
+    apiBase: (readUrl(env, 'WECHATPAY_API_BASE', HTTP) ?? WECHATPAY_DEFAULT_API_BASE).replace(/\/+$/, ''),
   });
-}
-
-function readHttpUrl(env: Env, name: string): string | null {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return null;
-  try {
-    const url = new URL(raw);
-    if (url.protocol === 'https:' || url.protocol === 'http:') return raw;
-  } catch {
-    // reported below
-  }
-  throw new ConfigError(`${name} must be an http:// or https:// URL`);
 }
 
 function readPrefixed(env: Env, name: string, prefixes: readonly string[]): string {

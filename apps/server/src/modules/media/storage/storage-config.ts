@@ -1,4 +1,4 @@
-import { ConfigError, type Env } from '../../../lib/config-error.js';
+import { ConfigError, parseConfigUrl, type Env } from '../../../lib/config-error.js';
 
 export interface LocalStorageConfig {
   readonly driver: 'local';
@@ -26,13 +26,7 @@ const valueOf = (env: Env, name: string) => (env[name] ?? '').trim();
 function readHttpBase(env: Env, name: string): string | null {
   const raw = valueOf(env, name);
   if (raw === '') return null;
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new ConfigError(`${name} must be a URL, got an unparsable value`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`${name} must start with http:// or https://`);
+  const url = parseConfigUrl(name, raw, ['http:', 'https:']);
   if (url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') {
     throw new ConfigError(`${name} must be a plain base URL without query, fragment or credentials`);
   }
