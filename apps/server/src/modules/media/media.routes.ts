@@ -7,6 +7,7 @@ import { decideRange, isNotModified } from './media-http.js';
 import type { MediaSigner } from './media-signing.js';
 import { imageContentType, isSafeMediaKey } from './storage/media-keys.js';
 import { MediaNotFoundError, type MediaStorage } from './storage/storage-types.js';
+import { EMBEDDABLE_RESOURCE } from '../../plugins/security-headers.js';
 
 const PUBLIC_IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -58,6 +59,7 @@ export function mediaRoutes(deps: { storage: MediaStorage; signer: MediaSigner; 
       url: '/media/*',
       // HEAD is answered without reading the object (Fastify's automatic HEAD would download it).
       exposeHeadRoute: false,
+      helmet: EMBEDDABLE_RESOURCE,
       schema: { hide: true, querystring: MediaQuery },
       handler: async (request, reply) => {
         const key = (request.params as { '*': string })['*'];

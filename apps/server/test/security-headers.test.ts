@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBook } from './helpers/factories.js';
+import { createTestContext, type TestContext } from './helpers/test-context.js';
+
+const STRIPE_ENV = {
+  STRIPE_WEBHOOK_SECRET: 'whsec_test_security_headers',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_inkstream',
+  STRIPE_BUY_BUTTON_MONTH: 'buy_btn_test_month',
+  STRIPE_BUY_BUTTON_SEASON: 'buy_btn_test_season',
+  STRIPE_PAYMENT_LINK_MONTH: 'plink_test_month',
+  STRIPE_PAYMENT_LINK_SEASON: 'plink_test_season',
+};
+
+/** The CSP header as a map of directive name to its sources. */
+function directives(header: unknown): Map<string, string[]> {
+  const entries = String(header)
+    .split(';')
+    .map((part) => part.trim().split(/\s+/))
+    .filter((words) => words[0]);
+  return new Map(entries.map(([name, ...sources]) => [name!, sources]));
+}
+
+describe('security headers on a plain http site without Stripe', () => {
+  let ctx: TestContext;
+  let coverUrl: string;
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    const book = await createBook(ctx);
+    const search = await ctx.app.inject({ url: `/api/v1/comics/chapters/${book.uuid}/en-us/asc/0/10` });
+    coverUrl = search.json().data.result.cover_image;
+  });
+  afterAll(() => ctx.close());
+
+  const responses = () => ({
+    html: ctx.app.inject({ url: '/' }),
+    api: ctx.app.inject({ url: '/api/v1/reader/book/tags' }),
+    apiError: ctx.app.inject({ url: '/api/v1/no/such/route' }),
+    staticFile: ctx.app.inject({ url: '/manifest.webmanifest' }),
+    media: ctx.app.inject({ url: coverUrl }),
+  });
+
+  it('sends nosniff, the referrer policy and refuses framing on HTML, API, errors, static files and media', async () => {
+    for (const [kind, pending] of Object.entries(responses())) {
+      const response = await pending;
+      expect(response.statusCode, kind).toBeLessThan(500);
+      expect(response.headers['x-content-type-options'], kind).toBe('nosniff');
+      expect(response.headers['referrer-policy'], kind).toBe('strict-origin-when-cross-origin');
+      expect(response.headers['x-frame-options'], kind).toBe('DENY');
+      expect(directives(response.headers['content-security-policy']).get('frame-ancestors'), kind).toEqual(["'none'"]);
+      // HSTS over plain http would be ignored by browsers and wrong on localhost.
+      expect(response.headers['strict-transport-security'], kind).toBeUndefined();
+    }
+  });
+
+  it('allows scripts from our own origin only, and no Stripe host', async () => {
+    const csp = directives((await ctx.app.inject({ url: '/' })).headers['content-security-policy']);
+    expect(csp.get('script-src')).toEqual(["'self'"]);
+    expect(csp.get('default-src')).toEqual(["'self'"]);
+    expect(csp.get('object-src')).toEqual(["'none'"]);
+    expect(csp.get('frame-src')).toEqual(["'none'"]);
+    expect(String(csp.get('img-src'))).not.toContain('stripe');
+    expect([...csp.values()].flat()).not.toContain("'unsafe-inline'");
+    expect([...csp.values()].flat()).not.toContain("'unsafe-eval'");
+  });
+
+  it('lets other origins (a CDN host) embed media, and nothing else', async () => {
+    expect((await responses().media).headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect((await responses().api).headers['cross-origin-resource-policy']).toBe('same-origin');
+  });
+});
+
+describe('security headers on an https site with Stripe and a media CDN', () => {
+  let ctx: TestContext;
+
+  beforeAll(async () => {
+    ctx = await createTestContext({
+      ...STRIPE_ENV,
+      PUBLIC_URL: 'https://read.example.com',
+      MEDIA_PUBLIC_BASE_URL: 'https://cdn.example.net/media',
+    });
+  });
+  afterAll(() => ctx.close());
+
+  it('adds Stripe’s script and frame hosts, the media CDN and HSTS', async () => {
+    const response = await ctx.app.inject({ url: '/' });
+    const csp = directives(response.headers['content-security-policy']);
+    expect(csp.get('script-src')).toEqual(["'self'", 'https://js.stripe.com']);
+    expect(csp.get('frame-src')).toContain('https://js.stripe.com');
+    expect(csp.get('img-src')).toContain('https://cdn.example.net');
+    expect(csp.has('upgrade-insecure-requests')).toBe(true);
+    expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+  });
+});
