@@ -1,7 +1,9 @@
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
+import { httpServerOptions, type HttpTimeouts } from './lib/http-server-options.js';
+import { serializeRequest } from './lib/log-redaction.js';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
 import { couponsRoutes } from './modules/coupons/coupons.routes.js';
 import { createCouponsService } from './modules/coupons/coupons.service.js';
@@ -44,7 +46,12 @@ export interface AppDeps {
   database: DatabaseHandle;
   /** Media storage from the caller (main.ts, tests), who also closes it; else one from the config, closed with the app. */
   storage?: MediaStorage;
-  logger?: FastifyServerOptions['logger'];
+  /** false: no logging (tests); else the configured JSON logger. */
+  logger?: false;
+  /** Server timeouts other than the production ones (tests shorten them). */
+  httpTimeouts?: HttpTimeouts;
+  /** Where the log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
   /** Timers such as WeChat Pay reconciliation: main.ts turns them on; tests run them by hand. */
   backgroundJobs?: boolean;
 }
@@ -54,7 +61,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const { db } = deps.database;
   const app = Fastify({
-    logger: deps.logger ?? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger: deps.logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+      serializers: { req: serializeRequest },
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
+    },
+    ...httpServerOptions(deps.httpTimeouts),
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
     ajv: { customOptions: { allErrors: false } },

@@ -1,0 +1,114 @@
+import { connect, type Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { HTTP_TIMEOUTS } from '../src/lib/http-server-options.js';
+import { createMediaSigner } from '../src/modules/media/media-signing.js';
+import { createBook } from './helpers/factories.js';
+import { createTestContext, type TestContext } from './helpers/test-context.js';
+
+/** Opens a raw socket to the app, collects what the server sends and notes when it closes. */
+function rawClient(port: number) {
+  const socket: Socket = connect(port, '127.0.0.1');
+  let received = '';
+  const opened = Date.now();
+  socket.on('data', (chunk) => (received += chunk.toString('latin1')));
+  socket.on('error', () => undefined);
+  const closed = new Promise<number>((resolve) => socket.on('close', () => resolve(Date.now() - opened)));
+  return { socket, closed, received: () => received };
+}
+
+describe('HTTP server timeouts', () => {
+  let ctx: TestContext;
+  let app: FastifyInstance;
+  let port: number;
+  const short = {
+    headersTimeoutMs: 600,
+    requestTimeoutMs: 1_000,
+    idleSocketTimeoutMs: 3_000,
+    keepAliveTimeoutMs: 700,
+    checkIntervalMs: 100,
+  };
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    app = await buildApp({ config: ctx.config, database: ctx.database, storage: ctx.storage, logger: false, httpTimeouts: short });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    port = (app.server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    await app.close();
+    await ctx.close();
+  });
+
+  it('runs the real server with the production timeouts', () => {
+    const server = ctx.app.server;
+    expect(server.requestTimeout).toBe(HTTP_TIMEOUTS.requestTimeoutMs);
+    expect(server.headersTimeout).toBe(HTTP_TIMEOUTS.headersTimeoutMs);
+    expect(server.keepAliveTimeout).toBe(HTTP_TIMEOUTS.keepAliveTimeoutMs);
+    expect(server.timeout).toBe(HTTP_TIMEOUTS.idleSocketTimeoutMs);
+  });
+
+  it('closes a POST whose body trickles in slower than the request timeout', async () => {
+    const client = rawClient(port);
+    client.socket.write(
+      'POST /api/v1/user/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"username":',
+    );
+    const trickle = setInterval(() => client.socket.writable && client.socket.write(' '), 200);
+    const closedAfter = await client.closed;
+    clearInterval(trickle);
+    expect(closedAfter).toBeLessThan(short.requestTimeoutMs + 1_500);
+    expect(client.received()).toMatch(/^HTTP\/1\.1 408/);
+  });
+
+  it('closes a connection that never finishes its headers', async () => {
+    const client = rawClient(port);
+    client.socket.write('GET /healthz HTTP/1.1\r\nHost: x\r\n');
+    const closedAfter = await client.closed;
+    expect(closedAfter).toBeLessThan(short.requestTimeoutMs + 1_500);
+  });
+
+  it('closes an idle keep-alive connection after the keep-alive timeout', async () => {
+    const client = rawClient(port);
+    client.socket.write('GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n');
+    const closedAfter = await client.closed;
+    expect(client.received()).toMatch(/^HTTP\/1\.1 200/);
+    expect(closedAfter).toBeGreaterThanOrEqual(short.keepAliveTimeoutMs - 100);
+    expect(closedAfter).toBeLessThan(short.keepAliveTimeoutMs + 1_500);
+  });
+});
+
+describe('request logs', () => {
+  let ctx: TestContext;
+  const lines: string[] = [];
+
+  beforeAll(async () => {
+    ctx = await createTestContext({ LOG_LEVEL: 'info' });
+  });
+  afterAll(() => ctx.close());
+
+  it('never contain the signature of a signed media link', async () => {
+    const app = await buildApp({
+      config: ctx.config,
+      database: ctx.database,
+      storage: ctx.storage,
+      logStream: { write: (line) => lines.push(line) },
+    });
+    try {
+      const book = await createBook(ctx, { chapters: 3, freeChapters: 1 });
+      const key = book.chapters[2]!.pageKeys[0]!;
+      const { exp, sig } = createMediaSigner(ctx.config.mediaSigningSecret, ctx.config.mediaUrlTtlSeconds).sign(key);
+      const response = await app.inject({ url: `/media/${key}?exp=${exp}&sig=${sig}` });
+      expect(response.statusCode).toBe(200);
+      await app.inject({ url: `/api/v1/reader/book/tags?token=secret-token-value` });
+    } finally {
+      await app.close();
+    }
+    const logged = lines.join('\n');
+    expect(logged).toContain(`exp=`);
+    expect(logged).toContain('sig=[redacted]');
+    expect(logged).not.toMatch(/sig=[A-Za-z0-9_-]{43}/);
+    expect(logged).not.toContain('secret-token-value');
+  });
+});
