@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
+import { isDatabaseUnavailable } from './db/database-errors.js';
 import { httpServerOptions, type HttpTimeouts } from './lib/http-server-options.js';
 import { serializeRequest } from './lib/log-redaction.js';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
@@ -133,7 +134,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(seoRoutes({ sitemaps: createSitemaps({ db, publicUrl: config.publicUrl }), publicUrl: config.publicUrl }));
   await registerStaticWeb(app, { webDir: resolveWebDir(config.webDistDir), pages: seo });
   // Build the book ordering before the first reader asks for it.
-  app.addHook('onReady', () => ranking.warm());
+  // A database that is not reachable yet must not stop the server: requests answer 503 until it is.
+  app.addHook('onReady', () =>
+    ranking.warm().catch((error: unknown) => {
+      if (!isDatabaseUnavailable(error)) throw error;
+      app.log.warn({ err: error }, 'database unavailable; the book order is built at the first request');
+    }),
+  );
   if (deps.backgroundJobs && wechatPay && config.wechatPay) {
     const reconciler = createWechatReconciler({ db, ledger, client: wechatPay, config: config.wechatPay, log: app.log });
     app.addHook('onReady', async () => reconciler.start());

@@ -19,8 +19,10 @@ function readConfig(): AppConfig {
 
 async function main(): Promise<void> {
   const config = readConfig();
+  // Migrations may build indexes on large tables: they run on a connection without the statement limit.
+  const migrating = openDatabase({ ...config, poolSize: 1, statementTimeoutMs: 0 });
+  const applied = await migrateToLatest(migrating.db).finally(() => migrating.close());
   const database = openDatabase(config);
-  const applied = await migrateToLatest(database.db);
   const storage = createMediaStorage(config);
   // A wrong bucket, endpoint or key pair stops the start with one clear line, not at the first image.
   await storage.verify();

@@ -34,7 +34,7 @@ export interface CliOutput {
 const openMediaStorage = (config: AppConfig): MediaStorage => createMediaStorage(config);
 
 export async function openCliContext(config: AppConfig, output: CliOutput): Promise<CliContext> {
-  const database = openDatabase({ ...config, poolSize: 2 });
+  const database = openDatabase({ ...config, poolSize: 2, statementTimeoutMs: 0 });
   await migrateToLatest(database.db);
   const membership = createMembershipService({ db: database.db });
   const storage = openMediaStorage(config);

@@ -19,9 +19,42 @@ export interface DatabaseHandle {
 // BIGINT (int8) columns hold epoch milliseconds, which fit a JS number exactly.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
-export function openDatabase(options: { databaseUrl: string | null; sqlitePath: string; poolSize?: number }): DatabaseHandle {
+/**
+ * Limits that keep one slow or locked query from taking the whole server with it: a connection
+ * (or a free slot in a full pool) must be had within 5 s, a statement may run 30 s, a transaction
+ * may sit idle 60 s (then PostgreSQL ends it and frees its locks), and the client gives up on a
+ * server that stops answering a little after the statement limit. Migrations and the admin CLI
+ * pass `statementTimeoutMs: 0` (no limit) for long index builds and imports.
+ */
+export const DATABASE_TIMEOUTS = {
+  connectTimeoutMs: 5_000,
+  statementTimeoutMs: 30_000,
+  idleInTransactionTimeoutMs: 60_000,
+  sqliteBusyTimeoutMs: 5_000,
+} as const;
+
+export interface DatabaseOptions {
+  databaseUrl: string | null;
+  sqlitePath: string;
+  poolSize?: number;
+  connectTimeoutMs?: number;
+  /** 0: no limit. */
+  statementTimeoutMs?: number;
+  idleInTransactionTimeoutMs?: number;
+  sqliteBusyTimeoutMs?: number;
+}
+
+export function openDatabase(options: DatabaseOptions): DatabaseHandle {
+  const limits = { ...DATABASE_TIMEOUTS, ...definedOnly(options) };
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: limits.connectTimeoutMs,
+      statement_timeout: limits.statementTimeoutMs,
+      idle_in_transaction_session_timeout: limits.idleInTransactionTimeoutMs,
+      ...(limits.statementTimeoutMs > 0 ? { query_timeout: limits.statementTimeoutMs + 5_000 } : {}),
+    });
     // An idle connection that the server drops (restart, failover) must not crash the process:
     // the pool discards it and the next query opens a new one; /readyz reports a real outage.
     pool.on('error', () => undefined);
@@ -34,8 +67,12 @@ export function openDatabase(options: { databaseUrl: string | null; sqlitePath: 
   // busy_timeout makes a second writer wait instead of failing at once.
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${Math.trunc(limits.sqliteBusyTimeoutMs)}`);
   sqlite.pragma('synchronous = NORMAL');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+function definedOnly<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as Partial<T>;
 }

@@ -1,6 +1,14 @@
 import { ErrorCode, type ErrorBody } from '@inkstream/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isDatabaseUnavailable } from '../db/database-errors.js';
 import { AppError } from '../lib/app-error.js';
+
+/** While the database cannot answer, clients are told to come back shortly rather than that we broke. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
+const DATABASE_UNAVAILABLE: ErrorBody = {
+  error: 'The service is briefly unavailable; please try again in a few seconds',
+  code: ErrorCode.SERVICE_UNAVAILABLE,
+};
 
 /** Readable messages for pattern failures, which ajv would describe with the raw regular expression. */
 const PATTERN_MESSAGES: Record<string, string> = {
@@ -62,6 +70,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (status > 400 && status < 500) {
       return send(reply, status, { error: error.message, code: STATUS_CODES[status] ?? ErrorCode.VALIDATION_FAILED });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return send(reply, 503, DATABASE_UNAVAILABLE, DATABASE_RETRY_AFTER_SECONDS);
     }
     request.log.error({ err: error }, 'unhandled error');
     return send(reply, 500, { error: 'Something went wrong on our side; please try again', code: ErrorCode.INTERNAL_ERROR });

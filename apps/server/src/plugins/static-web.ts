@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { ErrorCode } from '@inkstream/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isDatabaseUnavailable } from '../db/database-errors.js';
 import { createPageTemplate } from '../modules/seo/page-template.js';
 import type { PageHead } from '../modules/seo/seo.service.js';
 
@@ -10,6 +11,7 @@ const WEB_APP_DIR = path.resolve(import.meta.dirname, '../../../web');
 
 export interface WebPages {
   pageHead(request: { url: string; acceptLanguage: string | undefined }): Promise<PageHead>;
+  fallbackHead(request: { url: string; acceptLanguage: string | undefined }): PageHead;
 }
 
 /**
@@ -43,11 +45,22 @@ export async function registerStaticWeb(app: FastifyInstance, options: { webDir:
 
   const template = createPageTemplate(path.join(webDir, 'index.html'));
   async function sendPage(request: FastifyRequest, reply: FastifyReply) {
-    const page = await pages.pageHead({ url: request.url, acceptLanguage: request.headers['accept-language'] });
+    const pageRequest = { url: request.url, acceptLanguage: request.headers['accept-language'] };
+    let page: PageHead;
+    let isDegraded = false;
+    try {
+      page = await pages.pageHead(pageRequest);
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error;
+      // The page itself needs no database: send the generic head so the app loads and retries its calls.
+      request.log.warn({ err: error }, 'database unavailable; page served with the generic head');
+      page = pages.fallbackHead(pageRequest);
+      isDegraded = true;
+    }
     const html = await template.render(page);
     return reply
       .status(page.status)
-      .header('cache-control', 'no-cache')
+      .header('cache-control', isDegraded ? 'no-store' : 'no-cache')
       .header('vary', 'Accept-Language')
       .type('text/html; charset=utf-8')
       .send(html);

@@ -169,7 +169,18 @@ export function createSeoService(deps: { db: Db; publicUrl: string; siteName: st
     return head;
   }
 
-  return { pageHead };
+  /**
+   * The site's generic, non-indexable head, built without the database: served while the database
+   * is unavailable so the web app still loads (and shows its own retry state).
+   */
+  function fallbackHead(request: { url: string; acceptLanguage: string | undefined }): PageHead {
+    const url = new URL(request.url, 'http://localhost');
+    const { language } = choosePageLanguage(url.searchParams.get('lang'), request.acceptLanguage);
+    const meta = describePage({ kind: 'private' }, language, false) as PageMeta;
+    return { status: 200, head: renderHead(meta, siteName), lang: htmlLang(language), dir: isRightToLeft(language) ? 'rtl' : 'ltr' };
+  }
+
+  return { pageHead, fallbackHead };
 }
 
 export type SeoService = ReturnType<typeof createSeoService>;
