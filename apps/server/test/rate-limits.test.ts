@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOGIN_THROTTLE, takeLoginAttempt } from '../src/modules/users/login-throttle.js';
 import { createUser, nextClientIp } from './helpers/factories.js';
 import { createTestContext, type TestContext } from './helpers/test-context.js';
 
@@ -69,50 +70,89 @@ describe('per-IP login limit', () => {
   });
 });
 
-describe('per-account login lockout', () => {
-  it('locks an account after 100 failed logins from 100 addresses, even for the right password', async () => {
+describe('failed-login throttle (login-throttle.ts)', () => {
+  it('never locks the owner out: 100 wrong passwords from one address, then the right one from another succeeds', async () => {
     const victim = await createUser(ctx);
-    const bystander = await createUser(ctx);
+    const attacker = nextClientIp();
+    const attempts = await runLimited(100, 5, () => login(victim.username, 'wrong-password', attacker));
+    // The first 10 are checked, the rest are refused (by this throttle, then the per-IP rate limit).
+    expect(attempts.filter((r) => r.statusCode === 401)).toHaveLength(LOGIN_THROTTLE.pairFailures);
+    for (const response of attempts.filter((r) => r.statusCode !== 401)) expectRateLimited(response);
 
-    const failures = await runLimited(100, 10, () => login(victim.username, 'wrong-password', nextClientIp()));
-    for (const response of failures) {
-      expect(response.statusCode).toBe(401);
-      expect(response.json().code).toBe('INVALID_CREDENTIALS');
+    const owner = await login(victim.username, victim.password, nextClientIp());
+    expect(owner.statusCode).toBe(200);
+    expect(owner.json().data.uuid).toBe(victim.uuid);
+    // The owner's success does not free the attacker.
+    const retryAfter = expectRateLimited(await login(victim.username, victim.password, attacker));
+    expect(retryAfter).toBeLessThanOrEqual(LOGIN_THROTTLE.windowMs / 1000);
+  });
+
+  it('slows one source after 10 failures on an account, even for the right password, and only that source', async () => {
+    const user = await createUser(ctx);
+    const source = nextClientIp();
+    for (let i = 0; i < LOGIN_THROTTLE.pairFailures; i += 1) {
+      expect((await login(user.username, 'wrong-password', source)).json().code).toBe('INVALID_CREDENTIALS');
     }
-
-    const locked = await login(victim.username, victim.password, nextClientIp());
-    const retryAfter = expectRateLimited(locked);
-    expect(retryAfter).toBeLessThanOrEqual(60 * 60);
-    // The name is matched case-insensitively, so another spelling is locked too.
-    expectRateLimited(await login(victim.username.toUpperCase(), victim.password, nextClientIp()));
-
-    // Another account is unaffected.
-    const other = await login(bystander.username, bystander.password, nextClientIp());
-    expect(other.statusCode).toBe(200);
-    expect(other.json().data.uuid).toBe(bystander.uuid);
+    expectRateLimited(await login(user.username, user.password, source));
+    // The name is matched case-insensitively, so another spelling is slowed too.
+    expectRateLimited(await login(user.username.toUpperCase(), user.password, source));
+    // The same source may still log in to another account.
+    const other = await createUser(ctx);
+    expect((await login(other.username, other.password, source)).statusCode).toBe(200);
   });
 
-  it('never evaluates more than 100 failed passwords for one account, even when the attempts arrive at once', async () => {
+  it('a success clears that source’s failures', async () => {
     const user = await createUser(ctx);
-    const burst = await Promise.all(Array.from({ length: 120 }, () => login(user.username, 'wrong-password', nextClientIp())));
-    const refused = burst.filter((r) => r.statusCode === 401);
-    const limited = burst.filter((r) => r.statusCode === 429);
-    expect(refused.length + limited.length).toBe(120);
-    for (const response of refused) expect(response.json().code).toBe('INVALID_CREDENTIALS');
-    for (const response of limited) expectRateLimited(response);
-    // At most 100 failures per hour per account (login-throttle.ts, OWASP ASVS 2.2.1).
-    expect(refused.length).toBeLessThanOrEqual(100);
-    expect(limited.length).toBeGreaterThanOrEqual(20);
-    expectRateLimited(await login(user.username, user.password, nextClientIp()));
+    const source = nextClientIp();
+    for (let i = 0; i < LOGIN_THROTTLE.pairFailures - 1; i += 1) await login(user.username, 'wrong-password', source);
+    expect((await login(user.username, user.password, source)).statusCode).toBe(200);
+    for (let i = 0; i < LOGIN_THROTTLE.pairFailures - 1; i += 1) {
+      expect((await login(user.username, 'wrong-password', source)).statusCode).toBe(401);
+    }
+    expect((await login(user.username, user.password, source)).statusCode).toBe(200);
   });
 
-  it('does not lock an account after 99 failures, and a success clears the count', async () => {
+  it('under a distributed attack, refuses sources that have failed and still lets a clean source in', async () => {
     const user = await createUser(ctx);
-    const failures = await runLimited(99, 10, () => login(user.username, 'wrong-password', nextClientIp()));
+    const bots = Array.from({ length: LOGIN_THROTTLE.accountUnderAttack }, () => nextClientIp());
+    const failures = await runLimited(bots.length, 10, (i) => login(user.username, 'wrong-password', bots[i]!));
     expect(failures.every((r) => r.statusCode === 401)).toBe(true);
+    // Each bot has failed once: with the account under attack, a failing source must wait.
+    expectRateLimited(await login(user.username, user.password, bots[0]!));
+    // The owner, from an address that has not been failing, gets in at once.
     expect((await login(user.username, user.password, nextClientIp())).statusCode).toBe(200);
-    // After the success the counter starts again: one more failure does not lock.
-    expect((await login(user.username, 'wrong-password', nextClientIp())).statusCode).toBe(401);
-    expect((await login(user.username, user.password, nextClientIp())).statusCode).toBe(200);
+  });
+
+  it('never checks more than 10 passwords from one source when the attempts arrive at once', async () => {
+    const user = await createUser(ctx);
+    const source = nextClientIp();
+    const burst = await Promise.all(Array.from({ length: 25 }, () => login(user.username, 'wrong-password', source)));
+    const checked = burst.filter((r) => r.statusCode === 401);
+    for (const response of burst.filter((r) => r.statusCode !== 401)) expectRateLimited(response);
+    expect(checked.length).toBe(LOGIN_THROTTLE.pairFailures);
+  });
+
+  it('slows an address that fails across many accounts (credential stuffing), and spares other addresses', async () => {
+    const stuffer = { usernameKey: '', ip: nextClientIp() };
+    const start = Date.now();
+    for (let i = 0; i < LOGIN_THROTTLE.ipFailures; i += 1) {
+      const attempt = await takeLoginAttempt(ctx.db, { ...stuffer, usernameKey: `victim${i}` }, start);
+      expect(attempt.retryAfterSeconds).toBe(0);
+      await attempt.settle(false);
+    }
+    const refused = await takeLoginAttempt(ctx.db, { ...stuffer, usernameKey: 'victim-next' }, start + 1000);
+    expect(refused.retryAfterSeconds).toBeGreaterThan(0);
+    expect(refused.retryAfterSeconds).toBeLessThanOrEqual(LOGIN_THROTTLE.windowMs / 1000);
+    const clean = await takeLoginAttempt(ctx.db, { usernameKey: 'victim-next', ip: nextClientIp() }, start + 1000);
+    expect(clean.retryAfterSeconds).toBe(0);
+    // A new window starts over.
+    const later = await takeLoginAttempt(ctx.db, { ...stuffer, usernameKey: 'victim-next' }, start + LOGIN_THROTTLE.windowMs + 1000);
+    expect(later.retryAfterSeconds).toBe(0);
+  });
+
+  it('answers a user name that grows when lower-cased (64 × İ) without a server error', async () => {
+    const response = await login('İ'.repeat(64), 'whatever', nextClientIp());
+    expect(response.statusCode).toBeLessThan(500);
+    expect(response.json().code).toMatch(/INVALID_CREDENTIALS|VALIDATION_FAILED/);
   });
 });

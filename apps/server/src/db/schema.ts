@@ -140,7 +140,7 @@ export interface ReadingEventsTable {
 }
 
 export interface AuthThrottleTable {
-  /** e.g. `login:<username key>`. */
+  /** `login-pair:`, `login-ip:` or `login-account:` and a SHA-256 hex digest (login-throttle.ts). */
   throttle_key: string;
   window_start: number;
   failures: number;

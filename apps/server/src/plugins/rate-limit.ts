@@ -6,7 +6,7 @@ import { AppError } from '../lib/app-error.js';
 /**
  * Per-IP (and, for signed-in calls, per-account) limits for costly endpoints. Routes opt in with
  * `config: { rateLimit: LIMITS.x }`. The counters live in process memory; behind a load balancer
- * each node counts on its own, and the per-account login lockout (login-throttle.ts) is shared
+ * each node counts on its own, and the failed-login throttle (login-throttle.ts) is shared
  * through the database.
  */
 export const LIMITS = {

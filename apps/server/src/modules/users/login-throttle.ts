@@ -1,44 +1,115 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { DbExecutor } from '../../db/database.js';
 
 /**
- * Failed-login counter per account, kept in the database so every server process shares it
- * (OWASP ASVS 2.2.1: at most 100 failed attempts per hour per account). The per-IP limit is
- * the rate-limit plugin's job.
+ * Failed-login throttling that slows attackers without letting them lock a reader out.
  *
- * An attempt is counted as a failure *before* the password is checked, in one atomic upsert, and
- * the counter is cleared when the password turns out right. Counting after the (slow) password
- * check would let attempts that arrive together all pass the limit check first.
+ * Failures are counted in 15-minute windows, in the database so every server process shares them,
+ * under three keys:
+ * - the (account, source IP) pair: after 10 failures that source waits for the window to end
+ *   before it may try that account again (online guessing from one place);
+ * - the source IP across accounts: after 100 failures it waits (credential stuffing);
+ * - the account across sources: past 100 failures the account is "under attack", and from then on
+ *   a source that has failed at all in the window (on this account or any other) must wait.
+ * A source that has not been failing is never refused, whatever happens elsewhere, so nobody can
+ * lock another reader out; a success clears its own pair. The per-IP request rate limit
+ * (plugins/rate-limit.ts) sits in front of all of this.
+ *
+ * An attempt is counted against the pair and the IP *before* the password is checked, in one
+ * atomic upsert, so attempts arriving together cannot all slip under a limit. Keys are SHA-256
+ * hashes: any user name or address fits the column, and none is stored in clear.
  */
-export const LOGIN_FAILURE_LIMIT = 100;
-export const LOGIN_FAILURE_WINDOW_MS = 60 * 60 * 1000;
+export const LOGIN_THROTTLE = {
+  windowMs: 15 * 60 * 1000,
+  pairFailures: 10,
+  ipFailures: 100,
+  accountUnderAttack: 100,
+} as const;
 
-const throttleKey = (usernameKey: string) => `login:${usernameKey}`;
+/** How often a login also deletes rows whose window has ended (keeps the table small). */
+const CLEANUP_EVERY = 200;
 
-/**
- * Counts one attempt for the account. Returns 0 when it may go on to the password check, else
- * the seconds until the window ends (the attempt is refused and, past the limit, not counted).
- */
-export async function takeLoginAttempt(db: DbExecutor, usernameKey: string, now: number): Promise<number> {
-  const windowOpenedBefore = now - LOGIN_FAILURE_WINDOW_MS;
-  const row = await db
+const hashKey = (kind: string, ...parts: string[]) => `${kind}:${createHash('sha256').update(parts.join('\n')).digest('hex')}`;
+
+export interface LoginSource {
+  /** NFC-normalised, lower-cased user name. */
+  usernameKey: string;
+  ip: string;
+}
+
+export interface LoginAttempt {
+  /** Seconds to wait; 0 when the password may be checked. */
+  retryAfterSeconds: number;
+  /** Records the outcome of a checked password (call only when retryAfterSeconds is 0). */
+  settle(isSuccess: boolean): Promise<void>;
+}
+
+export async function takeLoginAttempt(db: DbExecutor, source: LoginSource, now: number): Promise<LoginAttempt> {
+  const { windowMs } = LOGIN_THROTTLE;
+  const keys = {
+    pair: hashKey('login-pair', source.usernameKey, source.ip),
+    ip: hashKey('login-ip', source.ip),
+    account: hashKey('login-account', source.usernameKey),
+  };
+  const windowOpenedBefore = now - windowMs;
+  // The account row is read in the same statement but only raised once a password has failed,
+  // so attempts refused here cannot push an account into "under attack".
+  const rows = await db
     .insertInto('auth_throttle')
-    .values({ throttle_key: throttleKey(usernameKey), window_start: now, failures: 1 })
+    .values([
+      { throttle_key: keys.pair, window_start: now, failures: 1 },
+      { throttle_key: keys.ip, window_start: now, failures: 1 },
+      { throttle_key: keys.account, window_start: now, failures: 0 },
+    ])
     .onConflict((oc) =>
       oc.column('throttle_key').doUpdateSet({
-        // Both expressions read the old row: an expired window restarts at one; a full one stays full.
-        failures: sql`CASE WHEN auth_throttle.window_start < ${windowOpenedBefore} THEN 1
-          WHEN auth_throttle.failures > ${LOGIN_FAILURE_LIMIT} THEN auth_throttle.failures
-          ELSE auth_throttle.failures + 1 END`,
+        failures: sql`CASE WHEN auth_throttle.window_start < ${windowOpenedBefore} THEN excluded.failures
+          ELSE auth_throttle.failures + excluded.failures END`,
         window_start: sql`CASE WHEN auth_throttle.window_start < ${windowOpenedBefore} THEN ${now} ELSE auth_throttle.window_start END`,
       }),
     )
-    .returning(['failures', 'window_start'])
-    .executeTakeFirstOrThrow();
-  if (row.failures <= LOGIN_FAILURE_LIMIT) return 0;
-  return Math.max(1, Math.ceil((row.window_start + LOGIN_FAILURE_WINDOW_MS - now) / 1000));
-}
+    .returning(['throttle_key', 'failures', 'window_start'])
+    .execute();
+  const row = (key: string) => rows.find((r) => r.throttle_key === key) ?? { failures: 0, window_start: now };
+  const [pair, ip, account] = [row(keys.pair), row(keys.ip), row(keys.account)];
+  // The counts include this attempt; what came before it decides.
+  const pairBefore = Number(pair.failures) - 1;
+  const ipBefore = Number(ip.failures) - 1;
+  const isUnderAttack = Number(account.failures) >= LOGIN_THROTTLE.accountUnderAttack;
 
-export async function clearLoginFailures(db: DbExecutor, usernameKey: string): Promise<void> {
-  await db.deleteFrom('auth_throttle').where('throttle_key', '=', throttleKey(usernameKey)).execute();
+  const waits: number[] = [];
+  if (pairBefore >= LOGIN_THROTTLE.pairFailures || (isUnderAttack && pairBefore > 0)) waits.push(Number(pair.window_start));
+  if (ipBefore >= LOGIN_THROTTLE.ipFailures || (isUnderAttack && ipBefore > 0)) waits.push(Number(ip.window_start));
+  if (waits.length > 0) {
+    const until = Math.max(...waits) + windowMs;
+    return { retryAfterSeconds: Math.max(1, Math.ceil((until - now) / 1000)), settle: async () => undefined };
+  }
+
+  return {
+    retryAfterSeconds: 0,
+    async settle(isSuccess) {
+      if (isSuccess) {
+        // This source is who it claims to be: forget its failures on this account, and do not
+        // count the attempt against its address.
+        await db.transaction().execute(async (trx) => {
+          await trx.deleteFrom('auth_throttle').where('throttle_key', '=', keys.pair).execute();
+          await trx
+            .updateTable('auth_throttle')
+            .set({ failures: sql`CASE WHEN failures > 0 THEN failures - 1 ELSE 0 END` })
+            .where('throttle_key', '=', keys.ip)
+            .execute();
+        });
+      } else {
+        await db
+          .updateTable('auth_throttle')
+          .set({ failures: sql`failures + 1` })
+          .where('throttle_key', '=', keys.account)
+          .execute();
+      }
+      if (Math.random() < 1 / CLEANUP_EVERY) {
+        await db.deleteFrom('auth_throttle').where('window_start', '<', windowOpenedBefore).execute();
+      }
+    },
+  };
 }

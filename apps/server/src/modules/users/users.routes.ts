@@ -26,7 +26,7 @@ export function usersRoutes(users: UsersService) {
         config: { rateLimit: LIMITS.login },
         schema: { tags, summary: 'Log in', body: LoginBody, response: { 200: LoginResponse, ...errorResponses } },
       },
-      async (request) => ({ data: await users.login(request.body.username, request.body.password) }),
+      async (request) => ({ data: await users.login(request.body.username, request.body.password, request.ip) }),
     );
 
     app.post(

@@ -3,7 +3,7 @@ import { ErrorCode, type InviteCodeResult, type LoginResult, type Me, type Regis
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../lib/app-error.js';
 import { toIso } from '../../lib/time.js';
-import { clearLoginFailures, takeLoginAttempt } from './login-throttle.js';
+import { takeLoginAttempt } from './login-throttle.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password.js';
 import type { TokenService } from './tokens.js';
 import * as users from './users.repository.js';
@@ -70,16 +70,22 @@ export function createUsersService(deps: { db: Db; tokens: TokenService; now?: (
     throw new Error('unreachable');
   }
 
-  async function login(username: string, password: string): Promise<LoginResult> {
+  async function login(username: string, password: string, ip: string): Promise<LoginResult> {
     const key = usernameKey(username);
-    const retryAfter = await takeLoginAttempt(db, key, now());
-    if (retryAfter > 0) {
-      throw new AppError(ErrorCode.RATE_LIMITED, 429, 'Too many failed logins for this account; try again later', undefined, retryAfter);
+    const attempt = await takeLoginAttempt(db, { usernameKey: key, ip }, now());
+    if (attempt.retryAfterSeconds > 0) {
+      throw new AppError(
+        ErrorCode.RATE_LIMITED,
+        429,
+        'Too many failed logins from your network for this account; try again later',
+        undefined,
+        attempt.retryAfterSeconds,
+      );
     }
     const user = await users.findUserByKey(db, key);
     const isValid = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), password);
+    await attempt.settle(Boolean(user) && isValid);
     if (!user || !isValid) throw invalidCredentials();
-    await clearLoginFailures(db, key);
     const jwt_token = await tokens.issue({ userUuid: user.uuid, tokenVersion: user.token_version });
     return { jwt_token, uuid: user.uuid, username: user.username };
   }
