@@ -37,8 +37,10 @@ import { createTokenService } from './modules/users/tokens.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
 import { registerAuth } from './plugins/auth.js';
+import { clientErrorHandler } from './plugins/client-error-handler.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerRateLimit } from './plugins/rate-limit.js';
+import { registerInputGuard } from './plugins/input-guard.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerStaticWeb, resolveWebDir } from './plugins/static-web.js';
 
@@ -69,6 +71,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     ...httpServerOptions(deps.httpTimeouts),
+    clientErrorHandler,
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
     ajv: { customOptions: { allErrors: false } },
@@ -99,6 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerErrorHandler(app);
   await registerSecurityHeaders(app, config);
+  registerInputGuard(app);
   registerAuth(app, users);
   await registerRateLimit(app);
   await app.register(swagger, {

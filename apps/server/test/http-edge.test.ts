@@ -8,6 +8,9 @@ import { createMediaSigner } from '../src/modules/media/media-signing.js';
 import { createBook } from './helpers/factories.js';
 import { createTestContext, type TestContext } from './helpers/test-context.js';
 
+/** The JSON body of a raw HTTP answer. */
+const envelopeOf = (raw: string): unknown => JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4));
+
 /** Opens a raw socket to the app, collects what the server sends and notes when it closes. */
 function rawClient(port: number) {
   const socket: Socket = connect(port, '127.0.0.1');
@@ -60,6 +63,31 @@ describe('HTTP server timeouts', () => {
     clearInterval(trickle);
     expect(closedAfter).toBeLessThan(short.requestTimeoutMs + 1_500);
     expect(client.received()).toMatch(/^HTTP\/1\.1 408/);
+    expect(envelopeOf(client.received())).toEqual({ error: expect.any(String), code: 'REQUEST_TIMEOUT' });
+  });
+
+  it.each([
+    ['headers too large', `GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`, 431, 'HEADERS_TOO_LARGE'],
+    ['a malformed request line', 'GET /healthz NOT-HTTP\r\n\r\n', 400, 'VALIDATION_FAILED'],
+    ['a broken header', 'GET /healthz HTTP/1.1\r\nHost x\r\n\r\n', 400, 'VALIDATION_FAILED'],
+  ])('answers %s in the error envelope', async (_name, request, status, code) => {
+    const client = rawClient(port);
+    client.socket.write(request);
+    await client.closed;
+    expect(client.received()).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
+    expect(client.received()).toMatch(/content-type: application\/json/i);
+    expect(envelopeOf(client.received())).toEqual({ error: expect.any(String), code });
+  });
+
+  it('answers a body over the limit 413 in the error envelope', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/v1/user/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ username: 'x', password: 'y'.repeat(300 * 1024) }),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ error: expect.any(String), code: 'PAYLOAD_TOO_LARGE' });
   });
 
   it('closes a connection that never finishes its headers', async () => {

@@ -1,4 +1,4 @@
-import { ErrorCode, type ErrorBody } from '@inkstream/contracts';
+import { ErrorCode, NO_CONTROL_CHARACTERS, type ErrorBody } from '@inkstream/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable } from '../db/database-errors.js';
 import { AppError } from '../lib/app-error.js';
@@ -20,9 +20,11 @@ const STATUS_CODES: Record<number, ErrorCode> = {
   403: ErrorCode.FORBIDDEN,
   404: ErrorCode.NOT_FOUND,
   405: ErrorCode.METHOD_NOT_ALLOWED,
+  408: ErrorCode.REQUEST_TIMEOUT,
   413: ErrorCode.PAYLOAD_TOO_LARGE,
   415: ErrorCode.UNSUPPORTED_MEDIA_TYPE,
   429: ErrorCode.RATE_LIMITED,
+  431: ErrorCode.HEADERS_TOO_LARGE,
   503: ErrorCode.SERVICE_UNAVAILABLE,
 };
 
@@ -35,6 +37,10 @@ function describeValidation(issue: ValidationIssue, context: string | undefined)
   const leaf = field.split('.').pop() ?? field;
   if (issue.keyword === 'required') return { field, message: `${field} is required` };
   if (issue.keyword === 'pattern' && PATTERN_MESSAGES[leaf]) return { field, message: `${field} ${PATTERN_MESSAGES[leaf]}` };
+  if (issue.keyword === 'pattern' && (issue.params as { pattern?: string }).pattern === NO_CONTROL_CHARACTERS) {
+    return { field, message: `${field} must not contain control characters` };
+  }
+  if (issue.keyword === 'pattern') return { field, message: `${field} has characters that are not allowed` };
   if (issue.keyword === 'additionalProperties') return { field, message: `${field} has an unknown property` };
   return { field, message: `${field} ${issue.message ?? 'is invalid'}` };
 }

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { BOOK_PAGE_SIZE_DEFAULT, BOOK_PAGE_SIZE_MAX, CHAPTER_PAGE_SIZE_MAX } from '../constants.js';
-import { Data, LanguageParam, Nullable, Result, Timestamp, Uuid } from './common.js';
+import { Data, LanguageParam, Nullable, PlainText, Result, Timestamp, Uuid } from './common.js';
 
 /** Generous but finite, so a page number can never overflow a query. */
 const PAGE_MAX = 1_000_000;
@@ -13,8 +13,8 @@ export const BookSearchQuery = Type.Object({
   page: Type.Integer({ minimum: 0, maximum: PAGE_MAX, default: 0 }),
   page_size: Type.Integer({ minimum: 1, maximum: BOOK_PAGE_SIZE_MAX, default: BOOK_PAGE_SIZE_DEFAULT }),
   order_by: Type.Union([Type.Literal('updated_at'), Type.Literal('popularity')], { default: 'updated_at' }),
-  tag: Type.Optional(Type.String({ maxLength: 64 })),
-  q: Type.Optional(Type.String({ maxLength: 100, description: 'Title search, case-insensitive, any script' })),
+  tag: Type.Optional(PlainText({ maxLength: 64 })),
+  q: Type.Optional(PlainText({ maxLength: 100, description: 'Title search, case-insensitive, any script' })),
 });
 export type BookSearchQuery = Static<typeof BookSearchQuery>;
 

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Nullable, Result, Timestamp } from './common.js';
+import { ClosedObject, Nullable, PlainText, Result, Timestamp } from './common.js';
 
 export const Membership = Type.Object({
   expire_at: Timestamp('When the membership ends (or ended)'),
@@ -9,8 +9,8 @@ export type Membership = Static<typeof Membership>;
 /** `result` is null for visitors and for users who never had a membership. */
 export const MembershipResponse = Result(Nullable(Membership));
 
-export const CouponRedeemBody = Type.Object({
-  code: Type.String({ minLength: 1, maxLength: 64, description: 'Coupon code (case-insensitive)' }),
+export const CouponRedeemBody = ClosedObject({
+  code: PlainText({ minLength: 1, maxLength: 64, description: 'Coupon code (case-insensitive)' }),
 });
 export type CouponRedeemBody = Static<typeof CouponRedeemBody>;
 /** The membership after the coupon's time was added. */

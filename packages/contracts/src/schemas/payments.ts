@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
-import { Data, Result, Timestamp } from './common.js';
+import { ClosedObject, Data, Result, Timestamp } from './common.js';
 
-export const CreateOrderBody = Type.Object({
+export const CreateOrderBody = ClosedObject({
   months: Type.Integer({ description: '1 (month card) or 3 (season card)' }),
   channel: Type.Optional(
     Type.Union([Type.Literal('wechat'), Type.Literal('card')], { description: 'Sandbox only: which button started it' }),
@@ -17,7 +17,7 @@ export const CreatedOrder = Type.Object({
 export type CreatedOrder = Static<typeof CreatedOrder>;
 export const CreateOrderResponse = Data(CreatedOrder);
 
-export const OrderIdParams = Type.Object({ order_id: Type.String({ minLength: 1, maxLength: 64 }) });
+export const OrderIdParams = Type.Object({ order_id: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }) });
 export const PaymentStatusValue = Type.Union([
   Type.Literal('requires_action'),
   Type.Literal('succeeded'),
@@ -29,7 +29,7 @@ export const PaymentStatus = Type.Object({ completed: Type.Boolean(), status: Pa
 export type PaymentStatus = Static<typeof PaymentStatus>;
 export const PaymentStatusResponse = Data(Type.Object({ result: PaymentStatus }));
 
-export const SandboxPayBody = Type.Object({ outcome: Type.Union([Type.Literal('succeeded'), Type.Literal('failed')]) });
+export const SandboxPayBody = ClosedObject({ outcome: Type.Union([Type.Literal('succeeded'), Type.Literal('failed')]) });
 export const SandboxOrder = Type.Object({
   order_id: Type.String(),
   plan: Type.Union([Type.Literal('month'), Type.Literal('season')]),

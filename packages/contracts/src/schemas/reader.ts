@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { EVENTS_BATCH_MAX } from '../constants.js';
 import { BookType } from './catalogue.js';
-import { Data, LanguageParam, Nullable, Result, Timestamp, Uuid } from './common.js';
+import { ClosedObject, Data, LanguageParam, Nullable, Result, Timestamp, Uuid } from './common.js';
 
 export const ChapterContentParams = Type.Object({ chapterUuid: Uuid(), language: LanguageParam });
 export type ChapterContentParams = Static<typeof ChapterContentParams>;
@@ -44,21 +44,21 @@ export const ChapterContent = Type.Object({
 export type ChapterContent = Static<typeof ChapterContent>;
 export const ChapterContentResponse = Result(ChapterContent);
 
-export const FavorBody = Type.Object({ book_uuid: Uuid(), chapter_uuid: Uuid() });
+export const FavorBody = ClosedObject({ book_uuid: Uuid(), chapter_uuid: Uuid() });
 export type FavorBody = Static<typeof FavorBody>;
 export const FavorResult = Type.Object({ already_favor: Type.Literal(true), total_likes: Type.Integer() });
 export const FavorResponse = Result(FavorResult);
 
 export const ReadingEventType = Type.Union([Type.Literal('start_reading'), Type.Literal('finish_reading'), Type.Literal('open_book')]);
 export type ReadingEventType = Static<typeof ReadingEventType>;
-export const ReadingEvent = Type.Object({
+export const ReadingEvent = ClosedObject({
   type: ReadingEventType,
   book_uuid: Uuid(),
   chapter_uuid: Type.Optional(Uuid()),
   at: Type.Optional(Timestamp('When it happened on the client; defaults to arrival time')),
 });
 export type ReadingEvent = Static<typeof ReadingEvent>;
-export const EventsBody = Type.Object({
+export const EventsBody = ClosedObject({
   events: Type.Array(ReadingEvent, { minItems: 1, maxItems: EVENTS_BATCH_MAX }),
 });
 export type EventsBody = Static<typeof EventsBody>;

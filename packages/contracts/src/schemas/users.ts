@@ -8,10 +8,10 @@ import {
   USERNAME_MIN,
   USERNAME_PATTERN,
 } from '../constants.js';
-import { Data, Nullable, Result, Timestamp, Uuid } from './common.js';
+import { ClosedObject, Data, Nullable, PlainText, Result, Timestamp, Uuid } from './common.js';
 
-export const LoginBody = Type.Object({
-  username: Type.String({ minLength: 1, maxLength: 64 }),
+export const LoginBody = ClosedObject({
+  username: PlainText({ minLength: 1, maxLength: 64 }),
   password: Type.String({ minLength: 1, maxLength: 256 }),
 });
 export type LoginBody = Static<typeof LoginBody>;
@@ -19,7 +19,7 @@ export const LoginResult = Type.Object({ jwt_token: Type.String(), uuid: Uuid(),
 export type LoginResult = Static<typeof LoginResult>;
 export const LoginResponse = Data(LoginResult);
 
-export const RegisterBody = Type.Object({
+export const RegisterBody = ClosedObject({
   username: Type.String({
     minLength: USERNAME_MIN,
     maxLength: USERNAME_MAX,
@@ -27,15 +27,15 @@ export const RegisterBody = Type.Object({
     description: '4–16 characters, letters of any script and digits only',
   }),
   password: Type.String({ minLength: REGISTER_PASSWORD_MIN, maxLength: REGISTER_PASSWORD_MAX }),
-  invite_code: Type.Optional(Nullable(Type.String({ maxLength: 64 }))),
-  user_type: Type.Optional(Type.String({ maxLength: 32, description: 'Client product name' })),
+  invite_code: Type.Optional(Nullable(PlainText({ maxLength: 64 }))),
+  user_type: Type.Optional(PlainText({ maxLength: 32, description: 'Client product name' })),
 });
 export type RegisterBody = Static<typeof RegisterBody>;
 export const RegisterResult = Type.Object({ uuid: Uuid(), username: Type.String() });
 export type RegisterResult = Static<typeof RegisterResult>;
 export const RegisterResponse = Data(RegisterResult);
 
-export const UpdatePasswordBody = Type.Object({
+export const UpdatePasswordBody = ClosedObject({
   new_password: Type.String({ minLength: NEW_PASSWORD_MIN, maxLength: NEW_PASSWORD_MAX }),
   current_password: Type.Optional(Type.String({ minLength: 1, maxLength: 256 })),
 });

@@ -18,7 +18,7 @@ export async function userCreate(ctx: CliContext, args: string[], options: { pas
     throw new CliError(`--password must be ${REGISTER_PASSWORD_MIN}-${NEW_PASSWORD_MAX} characters`);
   }
   try {
-    const user = await ctx.users.register({ username, password, role: options.admin ? 'admin' : 'user', user_type: 'admin-cli' });
+    const user = await ctx.users.createAccount({ username, password, user_type: 'admin-cli' }, options.admin ? 'admin' : 'user');
     ctx.write(`created ${options.admin ? 'admin' : 'user'} ${user.username} (${user.uuid})`);
   } catch (error) {
     if (error instanceof AppError) throw new CliError(error.message, 1);

@@ -21,8 +21,9 @@ export function createMediaSigner(secret: string, ttlSeconds: number): MediaSign
       return { exp, sig: mac(key, exp).toString('base64url') };
     },
     verify(key, exp, sig, nowMs = Date.now()) {
+      // One spelling per expiry: digits without leading zeros, so no two URLs carry the same signature.
       if (exp === undefined || sig === undefined || exp === '' || sig === '') return 'missing';
-      if (!/^\d{1,12}$/.test(exp) || !/^[A-Za-z0-9_-]{43}$/.test(sig)) return 'invalid';
+      if (!/^[1-9]\d{0,11}$/.test(exp) || !/^[A-Za-z0-9_-]{43}$/.test(sig)) return 'invalid';
       // Compare the canonical text, not decoded bytes: base64url's last character carries 2 unused
       // bits, so several spellings decode to the same bytes and a URL must have exactly one.
       const expected = Buffer.from(mac(key, Number(exp)).toString('base64url'));

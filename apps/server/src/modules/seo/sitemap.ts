@@ -8,6 +8,8 @@ import * as repo from './seo.repository.js';
  * 50,000-URL limit, and finding a file's books is a primary-key range scan (no OFFSET).
  */
 export const BOOK_IDS_PER_SITEMAP = 10_000;
+/** The largest value of the `books.id` column (a 32-bit integer on PostgreSQL). */
+const MAX_BOOK_ID = 2_147_483_647;
 /** Rows read per query while streaming one book sitemap. */
 const CHUNK = 1_000;
 
@@ -48,8 +50,9 @@ export function createSitemaps(deps: { db: Db; publicUrl: string }) {
    */
   async function books(n: number): Promise<AsyncIterable<string> | null> {
     const fromId = (n - 1) * BOOK_IDS_PER_SITEMAP;
-    const toId = n * BOOK_IDS_PER_SITEMAP;
-    if (!Number.isSafeInteger(toId)) return null;
+    // Book ids are 32-bit integers: a range starting past them holds nothing (and must not reach the query).
+    if (n < 1 || fromId > MAX_BOOK_ID) return null;
+    const toId = Math.min(n * BOOK_IDS_PER_SITEMAP, MAX_BOOK_ID);
     const first = await repo.findPublishedBooksInRange(db, fromId, toId, CHUNK);
     if (first.length === 0) return null;
     return (async function* () {

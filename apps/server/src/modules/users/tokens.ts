@@ -31,7 +31,7 @@ export function createTokenService(secret: string): TokenService {
         .sign(key),
     async verify(token) {
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER });
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER, requiredClaims: ['exp', 'sub', 'iat'] });
         if (typeof payload.sub !== 'string' || typeof payload.tv !== 'number') return null;
         return { userUuid: payload.sub, tokenVersion: payload.tv };
       } catch {

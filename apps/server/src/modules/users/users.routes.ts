@@ -40,7 +40,15 @@ export function usersRoutes(users: UsersService) {
         },
         schema: { tags, summary: 'Create an account', body: RegisterBody, response: { 201: RegisterResponse, ...errorResponses } },
       },
-      async (request, reply) => reply.status(201).send({ data: await users.register(request.body) }),
+      async (request, reply) =>
+        reply.status(201).send({
+          data: await users.register({
+            username: request.body.username,
+            password: request.body.password,
+            invite_code: request.body.invite_code,
+            user_type: request.body.user_type,
+          }),
+        }),
     );
 
     app.post(

@@ -25,19 +25,28 @@ const newInviteCode = () => Array.from({ length: 8 }, () => INVITE_ALPHABET[rand
 
 const invalidCredentials = () => new AppError(ErrorCode.INVALID_CREDENTIALS, 401, 'Invalid username or password');
 
+/** What a visitor may choose when registering: never a role. */
 export interface RegisterInput {
   username: string;
   password: string;
   invite_code?: string | null | undefined;
   user_type?: string | undefined;
-  role?: 'user' | 'admin';
 }
+
+export type UserRole = 'user' | 'admin';
+
+/** A stored role other than the two known ones (an old bug, a manual edit) counts as a plain user. */
+const knownRole = (role: string): UserRole => (role === 'admin' ? 'admin' : 'user');
 
 export function createUsersService(deps: { db: Db; tokens: TokenService; now?: () => number }) {
   const { db, tokens } = deps;
   const now = deps.now ?? Date.now;
 
-  async function register(input: RegisterInput): Promise<RegisterResult> {
+  /** Public registration: always a plain user. */
+  const register = (input: RegisterInput): Promise<RegisterResult> => createAccount(input, 'user');
+
+  /** Creates an account with a role; only the admin CLI (and later the admin console) chooses it. */
+  async function createAccount(input: RegisterInput, role: UserRole): Promise<RegisterResult> {
     const username = input.username.normalize('NFC');
     const inviteCode = input.invite_code?.trim().toUpperCase() || null;
     let invitedBy: number | null = null;
@@ -55,7 +64,7 @@ export function createUsersService(deps: { db: Db; tokens: TokenService; now?: (
           username,
           username_key: usernameKey(username),
           password_hash: passwordHash,
-          role: input.role ?? 'user',
+          role,
           invite_code: newInviteCode(),
           invited_by: invitedBy,
           user_type: input.user_type?.trim() || DEFAULT_USER_TYPE,
@@ -96,7 +105,7 @@ export function createUsersService(deps: { db: Db; tokens: TokenService; now?: (
     if (!claims) return null;
     const user = await users.findUserByUuid(db, claims.userUuid);
     if (!user || user.token_version !== claims.tokenVersion) return null;
-    return { id: user.id, uuid: user.uuid, username: user.username, role: user.role };
+    return { id: user.id, uuid: user.uuid, username: user.username, role: knownRole(user.role) };
   }
 
   async function updatePassword(user: AuthUser, newPassword: string, currentPassword?: string): Promise<string> {
@@ -119,7 +128,7 @@ export function createUsersService(deps: { db: Db; tokens: TokenService; now?: (
     return { uuid: user.uuid, username: user.username, role: user.role, created_at: toIso(row?.created_at ?? 0) };
   }
 
-  return { register, login, authenticate, updatePassword, inviteCode, me };
+  return { register, createAccount, login, authenticate, updatePassword, inviteCode, me };
 }
 
 export type UsersService = ReturnType<typeof createUsersService>;
