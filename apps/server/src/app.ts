@@ -37,7 +37,7 @@ import { createTokenService } from './modules/users/tokens.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
 import { registerAuth } from './plugins/auth.js';
-import { clientErrorHandler } from './plugins/client-error-handler.js';
+import { clientErrorHandler, frameworkErrorHandler } from './plugins/client-error-handler.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerRateLimit } from './plugins/rate-limit.js';
 import { registerInputGuard } from './plugins/input-guard.js';
@@ -72,6 +72,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     ...httpServerOptions(deps.httpTimeouts),
     clientErrorHandler,
+    frameworkErrors: frameworkErrorHandler,
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
     ajv: { customOptions: { allErrors: false } },

@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import { ErrorCode, type ErrorBody } from '@inkstream/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** What node's HTTP parser can refuse before Fastify sees a request, in the API's error envelope. */
 function describe(code: string | undefined): { status: number; body: ErrorBody } {
@@ -29,4 +30,16 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
     );
   }
   socket.destroy();
+}
+
+/**
+ * Fastify's `frameworkErrors`: URLs the router refuses before any route runs (a malformed percent
+ * escape, a path parameter over the router's length limit) answer 400 in the error envelope.
+ */
+export function frameworkErrorHandler(error: Error & { code?: string }, _request: FastifyRequest, reply: FastifyReply): void {
+  const message = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A path parameter is too long' : 'The URL is malformed';
+  void reply
+    .status(400)
+    .type('application/json; charset=utf-8')
+    .send({ error: `Invalid request: ${message}`, code: ErrorCode.VALIDATION_FAILED } satisfies ErrorBody);
 }
