@@ -12,6 +12,31 @@ export interface NewGrant {
   grant_days: number | null;
 }
 
+/**
+ * Serialises every change of one user's membership until the transaction ends: a no-op update of
+ * the user's row takes its row lock on PostgreSQL (a second writer waits for the first to commit,
+ * then reads the new expiry) and the database write lock on SQLite. Without it, two grants under
+ * READ COMMITTED both read the same expiry and both stack on it, losing one grant's time.
+ */
+export async function lockUserMembership(db: DbExecutor, userId: number): Promise<void> {
+  await db
+    .updateTable('users')
+    .set((eb) => ({ token_version: eb.ref('token_version') }))
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** The user a grant belongs to; null when there is no such grant. */
+export async function findGrantOwner(db: DbExecutor, source: string, sourceRef: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('membership_grants')
+    .select('user_id')
+    .where('source', '=', source)
+    .where('source_ref', '=', sourceRef)
+    .executeTakeFirst();
+  return row ? Number(row.user_id) : null;
+}
+
 /** The end of the user's latest unrevoked grant; null when they never had one (or all were revoked). */
 export async function latestGrantEnd(db: DbExecutor, userId: number): Promise<number | null> {
   const row = await db

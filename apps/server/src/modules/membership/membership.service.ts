@@ -2,7 +2,16 @@ import { randomUUID } from 'node:crypto';
 import type { Membership } from '@inkstream/contracts';
 import type { Db, DbExecutor } from '../../db/database.js';
 import { addCalendarMonths, DAY_MS, toIso } from '../../lib/time.js';
-import { activeGrants, insertGrantOnce, latestGrantEnd, moveGrant, revokeGrant, revokeRunningGrants } from './membership.repository.js';
+import {
+  activeGrants,
+  findGrantOwner,
+  insertGrantOnce,
+  latestGrantEnd,
+  lockUserMembership,
+  moveGrant,
+  revokeGrant,
+  revokeRunningGrants,
+} from './membership.repository.js';
 
 export type MembershipState = 'member' | 'expired' | 'none';
 
@@ -23,6 +32,11 @@ const endOf = (startsAt: number, length: GrantLength) =>
 /**
  * Membership is derived from the grants ledger: the expiry is the end of the latest unrevoked
  * grant. A new grant starts at the later of now and the current expiry, so purchases stack.
+ *
+ * Every change takes the user's membership lock first (lockUserMembership), so concurrent grants
+ * and refunds for one user run one after the other and N grants of d days always add N×d. When a
+ * transaction changes two users (an invited user's payment rewards the inviter), the invited user
+ * is locked first: invitations form a tree, so this order can never deadlock.
  */
 export function createMembershipService(deps: { db: Db; now?: () => number }) {
   const { db } = deps;
@@ -46,6 +60,7 @@ export function createMembershipService(deps: { db: Db; now?: () => number }) {
    * returns the new expiry, or null when this source reference had been granted before.
    */
   async function grantWithin(trx: DbExecutor, request: GrantRequest): Promise<number | null> {
+    await lockUserMembership(trx, request.userId);
     const current = now();
     const startsAt = Math.max(current, (await latestGrantEnd(trx, request.userId)) ?? 0);
     const endsAt = endOf(startsAt, request.length);
@@ -66,7 +81,11 @@ export function createMembershipService(deps: { db: Db; now?: () => number }) {
   /** Adds time in a transaction of its own. */
   const grant = (request: GrantRequest) => db.transaction().execute((trx) => grantWithin(trx, request));
 
-  const revokeAll = (userId: number) => revokeRunningGrants(db, userId, now());
+  const revokeAll = (userId: number) =>
+    db.transaction().execute(async (trx) => {
+      await lockUserMembership(trx, userId);
+      return revokeRunningGrants(trx, userId, now());
+    });
 
   /**
    * Takes one grant back (a refund) inside the caller's transaction and re-stacks the grants that
@@ -74,6 +93,9 @@ export function createMembershipService(deps: { db: Db; now?: () => number }) {
    * slot. Returns the user's new expiry (null: no membership left), or undefined when nothing was revoked.
    */
   async function revokeWithin(trx: DbExecutor, source: string, sourceRef: string): Promise<number | null | undefined> {
+    const owner = await findGrantOwner(trx, source, sourceRef);
+    if (owner === null) return undefined;
+    await lockUserMembership(trx, owner);
     const userId = await revokeGrant(trx, source, sourceRef, now());
     if (userId === null) return undefined;
     return restackWithin(trx, userId);
