@@ -10,6 +10,7 @@ import { couponsRoutes } from './modules/coupons/coupons.routes.js';
 import { createCouponsService } from './modules/coupons/coupons.service.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { createPaymentsService } from './modules/payments/payments.service.js';
+import { createCheckoutTokens } from './modules/payments/checkout-token.js';
 import { createOrderLedger } from './modules/payments/order-ledger.js';
 import { createStripeWebhook } from './modules/payments/stripe/stripe-webhook.js';
 import { stripeRoutes } from './modules/payments/stripe/stripe.routes.js';
@@ -98,6 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     siteName: config.siteName,
     wechat: wechatPay,
     sandbox: config.paymentsSandbox,
+    checkoutTokens: createCheckoutTokens(config.jwtSecret),
   });
   const seo = createSeoService({ db, publicUrl: config.publicUrl, siteName: config.siteName, media: mediaUrls });
 

@@ -81,6 +81,7 @@ describe('loadConfig', () => {
     [{ NODE_ENV: 'production' }, 'JWT_SECRET'],
     [{ NODE_ENV: 'production', JWT_SECRET: SECRET }, 'MEDIA_SIGNING_SECRET'],
     [{ JWT_SECRET: 'x'.repeat(31) }, 'JWT_SECRET'],
+    [{ NODE_ENV: 'production', JWT_SECRET: SECRET, MEDIA_SIGNING_SECRET: SECRET, PAYMENTS_SANDBOX: 'on' }, 'PAYMENTS_SANDBOX'],
   ])('refuses %o with a ConfigError naming %s', (env, name) => {
     expectConfigError(env, name);
   });

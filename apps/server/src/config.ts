@@ -122,6 +122,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const wechatPay = readWechatPayConfig(env, publicUrl, isProduction);
   const stripe = readStripeConfig(env);
   const sandboxSetting = readChoice(env, 'PAYMENTS_SANDBOX', ['auto', 'on', 'off'] as const, 'auto');
+  if (sandboxSetting === 'on' && isProduction) {
+    throw new ConfigError('PAYMENTS_SANDBOX=on is refused when NODE_ENV=production: the sandbox grants memberships without payment');
+  }
 
   return Object.freeze({
     nodeEnv,

@@ -1,22 +1,33 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS } from '../src/lib/time.js';
+import { createCheckoutTokens } from '../src/modules/payments/checkout-token.js';
 import { authHeader, createUser, nextClientIp, type TestUser } from './helpers/factories.js';
 import { createTestContext, type TestContext } from './helpers/test-context.js';
 
 let ctx: TestContext;
 
-const create = (user: TestUser | null, body: object) =>
-  ctx.app.inject({
+/** Who created each order: the sandbox pays an order only for its owner (or its checkout link). */
+const owners = new Map<string, TestUser>();
+const create = async (user: TestUser | null, body: object) => {
+  const response = await ctx.app.inject({
     method: 'POST',
     url: '/api/v1/payment/wechat/payment/china_book_membership/create',
     headers: user ? authHeader(user) : {},
     payload: body,
     remoteAddress: nextClientIp(),
   });
+  if (user && response.statusCode === 200) owners.set(response.json().data.order_id, user);
+  return response;
+};
 const status = (user: TestUser, orderId: string) =>
   ctx.app.inject({ url: `/api/v1/payment/wechat/payment/status/${orderId}`, headers: authHeader(user) });
-const pay = (orderId: string, outcome: string) =>
-  ctx.app.inject({ method: 'POST', url: `/api/v1/payment/sandbox/orders/${orderId}/pay`, payload: { outcome } });
+const pay = (orderId: string, outcome: string, headers: Record<string, string> | null = null, query = '') =>
+  ctx.app.inject({
+    method: 'POST',
+    url: `/api/v1/payment/sandbox/orders/${orderId}/pay${query}`,
+    headers: headers ?? (owners.has(orderId) ? authHeader(owners.get(orderId)!) : {}),
+    payload: { outcome },
+  });
 const membership = async (user: TestUser) =>
   (await ctx.app.inject({ url: '/api/v1/user/book/membership', headers: authHeader(user) })).json().data.result as {
     expire_at: string;
@@ -105,8 +116,9 @@ describe('membership orders with the sandbox provider', () => {
       .where('order_id', '=', order)
       .execute();
     expect((await status(user, order)).json().data.result).toEqual({ completed: false, status: 'expired' });
-    expect((await pay(order, 'succeeded')).json().data.result.completed).toBe(true);
-    expect(await grantsOf(user.id)).toHaveLength(1);
+    // Like WeChat Pay after time_expire, the sandbox no longer takes money for an expired order.
+    expect((await pay(order, 'succeeded')).json().data.result).toEqual({ completed: false, status: 'expired' });
+    expect(await grantsOf(user.id)).toHaveLength(0);
   });
 
   it("rewards the inviter once, on the invited user's first payment", async () => {
@@ -126,6 +138,46 @@ describe('membership orders with the sandbox provider', () => {
     const rewards = (await grantsOf(inviter.id)).filter((g) => g.source === 'invite');
     expect(rewards).toHaveLength(1);
     expect((rewards[0]!.ends_at - rewards[0]!.starts_at) / DAY_MS).toBe(7);
+  });
+
+  it('expires an order 3 minutes and 30 seconds after it was created', async () => {
+    const user = await createUser(ctx);
+    const before = Date.now();
+    const data = (await create(user, { months: 1 })).json().data;
+    const lifetime = Date.parse(data.expires_at) - before;
+    expect(lifetime).toBeGreaterThanOrEqual(210_000 - 1_000);
+    expect(lifetime).toBeLessThanOrEqual(210_000 + 1_000);
+  });
+
+  it('lets only the owner or the checkout link settle a sandbox order', async () => {
+    const owner = await createUser(ctx);
+    const stranger = await createUser(ctx);
+    const order = (await create(owner, { months: 1 })).json().data.order_id;
+    const { expires_at } = await ctx.db
+      .selectFrom('payment_orders')
+      .select('expires_at')
+      .where('order_id', '=', order)
+      .executeTakeFirstOrThrow();
+    const token = createCheckoutTokens(ctx.config.jwtSecret).issue(order, Number(expires_at));
+    for (const [headers, query] of [
+      [{}, ''],
+      [authHeader(stranger), ''],
+      [{}, '?checkout_token=' + 'A'.repeat(43)],
+      [{}, `?checkout_token=${createCheckoutTokens('another-secret-another-secret-123').issue(order, Number(expires_at))}`],
+    ] as const) {
+      const refused = await pay(order, 'succeeded', headers, query);
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json().code).toBe('ORDER_NOT_FOUND');
+      expect((await ctx.app.inject({ url: `/api/v1/payment/sandbox/orders/${order}${query}`, headers })).statusCode).toBe(404);
+    }
+    expect(await grantsOf(owner.id)).toHaveLength(0);
+    // The phone that scanned the QR code: not logged in, holding the link's token.
+    expect((await ctx.app.inject({ url: `/api/v1/payment/sandbox/orders/${order}?checkout_token=${token}` })).statusCode).toBe(200);
+    expect((await pay(order, 'succeeded', {}, `?checkout_token=${token}`)).json().data.result).toEqual({
+      completed: true,
+      status: 'succeeded',
+    });
+    expect(await grantsOf(owner.id)).toHaveLength(1);
   });
 
   it('answers 404 for unknown orders on the sandbox page', async () => {

@@ -106,6 +106,8 @@ export interface SandboxOrder {
 }
 
 /** One client for the whole app: every call of the API contract, typed from packages/contracts. */
+const checkoutQuery = (token: string | null) => (token ? `?checkout_token=${encodeURIComponent(token)}` : '');
+
 export const api = {
   login: (username: string, password: string) => request<LoginResult>('POST', '/user/login', { body: { username, password }, auth: false }),
   register: (payload: { username: string; password: string; invite_code?: string | null; user_type: string }) =>
@@ -142,15 +144,19 @@ export const api = {
     }),
   paymentStatus: (orderId: string) =>
     request<{ result: PaymentStatus }>('GET', `/payment/wechat/payment/status/${encodeURIComponent(orderId)}`).then((d) => d.result),
-  sandboxOrder: (orderId: string) =>
-    request<{ result: SandboxOrder }>('GET', `/payment/sandbox/orders/${encodeURIComponent(orderId)}`, { auth: false }).then(
+  // The order's owner is recognised by their token; a phone that scanned the QR code by the link's checkout token.
+  sandboxOrder: (orderId: string, checkoutToken: string | null) =>
+    request<{ result: SandboxOrder }>('GET', `/payment/sandbox/orders/${encodeURIComponent(orderId)}${checkoutQuery(checkoutToken)}`).then(
       (d) => d.result,
     ),
-  sandboxPay: (orderId: string, outcome: 'succeeded' | 'failed') =>
-    request<{ result: PaymentStatus }>('POST', `/payment/sandbox/orders/${encodeURIComponent(orderId)}/pay`, {
-      body: { outcome },
-      auth: false,
-    }).then((d) => d.result),
+  sandboxPay: (orderId: string, outcome: 'succeeded' | 'failed', checkoutToken: string | null) =>
+    request<{ result: PaymentStatus }>(
+      'POST',
+      `/payment/sandbox/orders/${encodeURIComponent(orderId)}/pay${checkoutQuery(checkoutToken)}`,
+      {
+        body: { outcome },
+      },
+    ).then((d) => d.result),
 };
 
 /** Reading events go out with sendBeacon so they never compete with page images (text/plain JSON). */

@@ -17,6 +17,10 @@ export const CreatedOrder = Type.Object({
 export type CreatedOrder = Static<typeof CreatedOrder>;
 export const CreateOrderResponse = Data(CreatedOrder);
 
+/** The sandbox checkout link's token (its QR code carries it); the order's owner needs none. */
+export const SandboxCheckoutQuery = Type.Object({
+  checkout_token: Type.Optional(Type.String({ maxLength: 64, pattern: '^[A-Za-z0-9_-]*$' })),
+});
 export const OrderIdParams = Type.Object({ order_id: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }) });
 export const PaymentStatusValue = Type.Union([
   Type.Literal('requires_action'),

@@ -4,14 +4,20 @@ import {
   OrderIdParams,
   PaymentStatusResponse,
   SandboxOrderResponse,
+  SandboxCheckoutQuery,
   SandboxPayBody,
 } from '@inkstream/contracts';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errorResponses } from '../../lib/route-schema.js';
 import { requireUser } from '../../plugins/auth.js';
 import { LIMITS } from '../../plugins/rate-limit.js';
-import type { PaymentsService } from './payments.service.js';
+import type { PaymentsService, SandboxAccess } from './payments.service.js';
+
+const sandboxAccess = (request: FastifyRequest): SandboxAccess => ({
+  userId: request.user?.id ?? null,
+  checkoutToken: (request.query as { checkout_token?: string }).checkout_token,
+});
 
 export function paymentsRoutes(payments: PaymentsService) {
   return async (base: FastifyInstance) => {
@@ -50,12 +56,13 @@ export function paymentsRoutes(payments: PaymentsService) {
       {
         schema: {
           tags,
-          summary: 'Sandbox only: the order shown on the sandbox checkout page',
+          summary: 'Sandbox only: the order shown on the sandbox checkout page (its owner, or the checkout link)',
           params: OrderIdParams,
+          querystring: SandboxCheckoutQuery,
           response: { 200: SandboxOrderResponse, ...errorResponses },
         },
       },
-      async (request) => ({ data: { result: await payments.sandboxOrder(request.params.order_id) } }),
+      async (request) => ({ data: { result: await payments.sandboxOrder(request.params.order_id, sandboxAccess(request)) } }),
     );
 
     app.post(
@@ -63,13 +70,16 @@ export function paymentsRoutes(payments: PaymentsService) {
       {
         schema: {
           tags,
-          summary: 'Sandbox only: pay or fail an order, as a payer would',
+          summary: 'Sandbox only: pay or fail an order, as a payer would (its owner, or the checkout link)',
           params: OrderIdParams,
+          querystring: SandboxCheckoutQuery,
           body: SandboxPayBody,
           response: { 200: PaymentStatusResponse, ...errorResponses },
         },
       },
-      async (request) => ({ data: { result: await payments.sandboxPay(request.params.order_id, request.body.outcome) } }),
+      async (request) => ({
+        data: { result: await payments.sandboxPay(request.params.order_id, request.body.outcome, sandboxAccess(request)) },
+      }),
     );
   };
 }

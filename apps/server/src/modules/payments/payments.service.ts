@@ -7,10 +7,23 @@ import { AppError, notFound } from '../../lib/app-error.js';
 import { toIso } from '../../lib/time.js';
 import { orderNotFound, type OrderLedger } from './order-ledger.js';
 import * as repo from './payments.repository.js';
+import type { CheckoutTokens } from './checkout-token.js';
 import type { WechatPayClient } from './wechat/wechat-pay-client.js';
 
-/** An order can be paid for this long; the web app gives up waiting after 3 minutes, reconciliation later. */
-export const ORDER_LIFETIME_MS = 10 * 60 * 1000;
+export interface SandboxAccess {
+  userId: number | null;
+  checkoutToken: string | undefined;
+}
+
+/**
+ * An order can be paid for this long. The web app stops waiting after 3 minutes (spec) and tells
+ * the payer what happens if they paid anyway; 30 s of grace covers a payment confirmed in the last
+ * seconds. After that WeChat Pay (time_expire) and the sandbox refuse to take the money, so nobody
+ * pays an order they were told had failed and then pays again.
+ */
+export const PAYER_WAIT_MS = 3 * 60 * 1000;
+export const ORDER_GRACE_MS = 30 * 1000;
+export const ORDER_LIFETIME_MS = PAYER_WAIT_MS + ORDER_GRACE_MS;
 
 const STATUS: Record<PaymentOrdersTable['status'], PaymentStatusValue> = {
   pending: 'requires_action',
@@ -32,6 +45,8 @@ export interface PaymentsDeps {
   /** WeChat Pay when configured; it takes precedence over the sandbox. */
   wechat: WechatPayClient | null;
   sandbox: boolean;
+  /** Signs the sandbox checkout links the QR codes carry. */
+  checkoutTokens: CheckoutTokens;
   now?: () => number;
 }
 
@@ -72,7 +87,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     const qrContent = deps.wechat
       ? await createWechatOrder(deps.wechat, order)
       : // The sandbox QR code opens our own checkout page, where the "payer" confirms or fails it.
-        `${deps.publicUrl}/sandbox/checkout/${order.order_id}`;
+        `${deps.publicUrl}/sandbox/checkout/${order.order_id}?checkout_token=${deps.checkoutTokens.issue(order.order_id, order.expires_at)}`;
     const qr_code = await QRCode.toDataURL(qrContent, { margin: 1, width: 256 });
     return { qr_code, order_id: order.order_id, amount_fen: order.amount_fen, expires_at: toIso(order.expires_at) };
   }
@@ -123,16 +138,24 @@ export function createPaymentsService(deps: PaymentsDeps) {
     if (provider !== 'sandbox') throw notFound(ErrorCode.NOT_FOUND, 'The sandbox payment provider is not active');
   }
 
-  async function sandboxOrder(orderId: string) {
+  /**
+   * Who may see and settle a sandbox order: its owner, or whoever holds the checkout link's token.
+   * Anyone else is told the order does not exist.
+   */
+  async function sandboxOrder(orderId: string, access: SandboxAccess) {
     requireSandbox();
     const order = await repo.findOrder(db, orderId);
     if (!order || order.provider !== 'sandbox') throw orderNotFound();
+    const isOwner = access.userId !== null && access.userId === order.user_id;
+    if (!isOwner && !deps.checkoutTokens.isValid(order.order_id, order.expires_at, access.checkoutToken)) throw orderNotFound();
     const { status } = await statusOf(order);
     return { order_id: order.order_id, plan: order.plan, months: order.months, amount_fen: order.amount_fen, status };
   }
 
-  async function sandboxPay(orderId: string, outcome: 'succeeded' | 'failed'): Promise<PaymentStatus> {
-    const order = await sandboxOrder(orderId);
+  async function sandboxPay(orderId: string, outcome: 'succeeded' | 'failed', access: SandboxAccess): Promise<PaymentStatus> {
+    const order = await sandboxOrder(orderId, access);
+    // Like WeChat Pay after time_expire: an expired order cannot be paid any more.
+    if (order.status !== 'requires_action') return readStatus(orderId);
     if (outcome === 'succeeded') await ledger.complete(orderId, { txnId: `sandbox-${orderId}`, amountFen: order.amount_fen });
     else await repo.markIfPending(db, orderId, 'failed');
     return readStatus(orderId);

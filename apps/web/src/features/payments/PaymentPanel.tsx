@@ -47,6 +47,7 @@ export function PaymentPanel({ state, priceYuan, sandbox, onCancel, onReset }: P
         <p role="alert" className={forms.error}>
           {t(failureKey(state))}
         </p>
+        {state.reason === 'timeout' && <p>{t('failed.timeoutPaidAnyway')}</p>}
         <button type="button" className={forms.primary} onClick={onReset}>
           {t('failed.reselect')}
         </button>

@@ -32,6 +32,20 @@ describe('sandbox checkout page', () => {
     expect(JSON.parse(String(post?.[1]?.body))).toEqual({ outcome: 'succeeded' });
   });
 
+  it('passes the checkout token of a scanned QR link to both calls', async () => {
+    const fetch = stubApi({
+      'GET /payment/sandbox/orders/o1': order('requires_action'),
+      'POST /payment/sandbox/orders/o1/pay': ok({ result: { completed: true, status: 'succeeded' } }),
+    });
+    renderScreen(<SandboxCheckoutPage />, '/sandbox/checkout/o1?checkout_token=tok_123', '/sandbox/checkout/:orderId');
+    await screen.findByText('Season card (3 months)');
+    fireEvent.click(screen.getByRole('button', { name: 'Pay' }));
+    await screen.findByText(/Payment succeeded/);
+    const urls = fetch.mock.calls.map(([input]) => new URL(String(input), 'http://localhost'));
+    expect(urls).toHaveLength(2);
+    for (const url of urls) expect(url.searchParams.get('checkout_token')).toBe('tok_123');
+  });
+
   it('fails the payment on request', async () => {
     const fetch = stubApi({
       'GET /payment/sandbox/orders/o1': order('requires_action'),

@@ -16,11 +16,11 @@ const formatAmount = (fen: number) =>
  * The sandbox provider's checkout (contract call 20): where the sandbox QR code and card buttons lead.
  * No login needed, as a payer scanning with a phone is not logged in there.
  */
-export function SandboxCheckout({ orderId }: { orderId: string }) {
+export function SandboxCheckout({ orderId, checkoutToken }: { orderId: string; checkoutToken: string | null }) {
   const { t } = useTranslation('payments');
   usePageTitle(t('checkout.title'));
-  const order = useQuery({ queryKey: ['sandbox-order', orderId], queryFn: () => api.sandboxOrder(orderId), retry: false });
-  const pay = useMutation({ mutationFn: (outcome: 'succeeded' | 'failed') => api.sandboxPay(orderId, outcome) });
+  const order = useQuery({ queryKey: ['sandbox-order', orderId], queryFn: () => api.sandboxOrder(orderId, checkoutToken), retry: false });
+  const pay = useMutation({ mutationFn: (outcome: 'succeeded' | 'failed') => api.sandboxPay(orderId, outcome, checkoutToken) });
   const status: PaymentStatusValue | undefined = pay.data?.status ?? order.data?.status;
 
   return (

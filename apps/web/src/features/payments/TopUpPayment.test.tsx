@@ -139,6 +139,7 @@ describe('WeChat payment on the profile', () => {
     await advance(2);
     expect(screen.getByRole('heading', { name: 'payment failed or timed out' })).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe('No payment arrived within 3 minutes.');
+    expect(screen.getByText(/If you paid anyway, nothing is lost/)).toBeTruthy();
     const polled = calls('GET /api/v1/payment/wechat/payment/status/o1');
     await advance(10 * POLL_INTERVAL_MS);
     expect(calls('GET /api/v1/payment/wechat/payment/status/o1')).toBe(polled);
