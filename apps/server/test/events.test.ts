@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EventsBody } from '@inkstream/contracts';
+import { createEventsService } from '../src/modules/events/events.service.js';
 import { authHeader, createBook, createUser, type TestBook } from './helpers/factories.js';
 import { createTestContext, type TestContext } from './helpers/test-context.js';
 
@@ -132,12 +134,13 @@ describe('POST /events', () => {
     const fifty = Array.from({ length: 50 }, () => ({ type: 'open_book', book_uuid: book.uuid }));
     const ok = await postEvents({ events: fifty });
     expect(ok.statusCode).toBe(202);
-    expect(ok.json()).toEqual({ data: { accepted: 50 } });
-    expect(await popularity(book.id)).toBe(popularityBefore + 50);
+    // Fifty opens of one book by one reader count once.
+    expect(ok.json()).toEqual({ data: { accepted: 1 } });
+    expect(await popularity(book.id)).toBe(popularityBefore + 1);
 
     const tooMany = await postEvents({ events: [...fifty, { type: 'open_book', book_uuid: book.uuid }] });
     expectValidationFailed(tooMany);
-    expect(await popularity(book.id)).toBe(popularityBefore + 50);
+    expect(await popularity(book.id)).toBe(popularityBefore + 1);
   });
 
   it('refuses an empty list with 400', async () => {
@@ -184,7 +187,7 @@ describe('POST /events', () => {
       {
         events: [
           { type: 'open_book', book_uuid: book.uuid, at },
-          { type: 'open_book', book_uuid: book.uuid, at: '2001-01-01T00:00:00.000Z' },
+          { type: 'start_reading', book_uuid: book.uuid, chapter_uuid: book.chapters[0]!.uuid, at: '2001-01-01T00:00:00.000Z' },
         ],
       },
       authHeader(user),
@@ -194,5 +197,76 @@ describe('POST /events', () => {
     expect(rows).toHaveLength(2);
     expect(Number(rows[0]!.occurred_at)).toBe(Date.parse(at));
     expect(Number(rows[1]!.occurred_at)).toBe(Number(rows[1]!.received_at));
+  });
+});
+
+describe('counting each reader once a day', () => {
+  const everything = (target: TestBook) => [
+    { type: 'open_book', book_uuid: target.uuid },
+    ...target.chapters.flatMap((chapter) => [
+      { type: 'start_reading', book_uuid: target.uuid, chapter_uuid: chapter.uuid },
+      { type: 'finish_reading', book_uuid: target.uuid, chapter_uuid: chapter.uuid },
+    ]),
+  ];
+  // open_book 1 point, each chapter started 2 and finished 3.
+  const mostOneReaderAdds = (target: TestBook) => 1 + target.chapters.length * 5;
+
+  it('6,000 events a minute from one address, with a new visitor id each time, raise popularity once', async () => {
+    const target = await createBook(ctx, { chapters: 2, pagesPerChapter: 1 });
+    const before = await popularity(target.id);
+    const batch = Array.from({ length: 10 }, () => everything(target))
+      .flat()
+      .slice(0, 50);
+    const statuses = new Set<number>();
+    for (let i = 0; i < 120; i += 1) {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/events',
+        payload: { events: batch },
+        headers: { 'x-visitor-id': randomUUID().slice(0, 8) },
+        remoteAddress: '10.77.0.1',
+      });
+      statuses.add(response.statusCode);
+    }
+    expect([...statuses]).toEqual([202]);
+    expect(await popularity(target.id)).toBe(before + mostOneReaderAdds(target));
+  });
+
+  it('counts concurrent identical calls once', async () => {
+    const target = await createBook(ctx, { chapters: 1, pagesPerChapter: 1 });
+    const before = await popularity(target.id);
+    const send = () =>
+      ctx.app.inject({ method: 'POST', url: '/api/v1/events', payload: { events: everything(target) }, remoteAddress: '10.77.0.2' });
+    const answers = await Promise.all(Array.from({ length: 20 }, send));
+    expect(answers.reduce((sum, r) => sum + r.json().data.accepted, 0)).toBe(3);
+    expect(await popularity(target.id)).toBe(before + mostOneReaderAdds(target));
+  });
+
+  it('counts two readers twice: two accounts on one address, or two addresses', async () => {
+    const target = await createBook(ctx, { chapters: 1, pagesPerChapter: 1 });
+    const before = await popularity(target.id);
+    const [first, second] = [await createUser(ctx), await createUser(ctx)];
+    const send = (headers: Record<string, string>, remoteAddress: string) =>
+      ctx.app.inject({ method: 'POST', url: '/api/v1/events', payload: { events: everything(target) }, headers, remoteAddress });
+    await send(authHeader(first), '10.77.0.3');
+    await send(authHeader(second), '10.77.0.3');
+    await send(authHeader(second), '10.77.0.4');
+    await send({}, '10.77.0.5');
+    await send({}, '10.77.0.6');
+    expect(await popularity(target.id)).toBe(before + 4 * mostOneReaderAdds(target));
+  });
+
+  it('counts the same reader again the next day', async () => {
+    const target = await createBook(ctx, { chapters: 1, pagesPerChapter: 1 });
+    const before = await popularity(target.id);
+    let clock = Date.UTC(2026, 10, 22, 23, 59);
+    const events = createEventsService({ db: ctx.db, now: () => clock });
+    const body = { events: everything(target) } as EventsBody;
+    const reader = { userId: null, visitorId: null, ip: '10.77.0.7' };
+    expect(await events.record(body, reader)).toBe(3);
+    expect(await events.record(body, reader)).toBe(0);
+    clock += 2 * 60_000;
+    expect(await events.record(body, reader)).toBe(3);
+    expect(await popularity(target.id)).toBe(before + 2 * mostOneReaderAdds(target));
   });
 });

@@ -6,6 +6,7 @@ import * as paymentOrders from './migrations/2026-11-22T1100-payment-orders.js';
 import * as providerPayments from './migrations/2026-11-22T1200-provider-payments.js';
 import * as content from './migrations/2026-11-22T1300-content.js';
 import * as pageVariantIndexes from './migrations/2026-11-22T1400-page-variant-indexes.js';
+import * as readingEventDays from './migrations/2026-11-22T1500-reading-event-days.js';
 
 /** Listed explicitly (not read from disk) so the compiled server and the tests see the same set. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22T1200-provider-payments': providerPayments,
   '2026-11-22T1300-content': content,
   '2026-11-22T1400-page-variant-indexes': pageVariantIndexes,
+  '2026-11-22T1500-reading-event-days': readingEventDays,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -139,6 +139,17 @@ export interface ReadingEventsTable {
   received_at: number;
 }
 
+/** One row per reader, event type, target and UTC day that counted towards popularity (events.service.ts). */
+export interface ReadingEventDaysTable {
+  /** `user:<id>` for a logged-in reader, `ip:<sha256>` for an anonymous one. */
+  reader_key: string;
+  event_type: string;
+  /** The chapter id (start and finish) or the book id (open_book). */
+  target_id: number;
+  /** Days since 1970-01-01 UTC. */
+  day: number;
+}
+
 export interface AuthThrottleTable {
   /** `login-pair:`, `login-ip:` or `login-account:` and a SHA-256 hex digest (login-throttle.ts). */
   throttle_key: string;
@@ -230,6 +241,7 @@ export interface Database {
   chapter_likes: ChapterLikesTable;
   membership_grants: MembershipGrantsTable;
   reading_events: ReadingEventsTable;
+  reading_event_days: ReadingEventDaysTable;
   auth_throttle: AuthThrottleTable;
   app_state: AppStateTable;
   coupons: CouponsTable;

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { DbExecutor } from '../../db/database.js';
-import type { ReadingEventsTable } from '../../db/schema.js';
+import type { ReadingEventDaysTable, ReadingEventsTable } from '../../db/schema.js';
 
 export const findPublishedBookIds = (db: DbExecutor, uuids: readonly string[]) =>
   db.selectFrom('books').select(['id', 'uuid']).where('uuid', 'in', uuids).where('is_published', '=', 1).execute();
@@ -10,6 +10,26 @@ export const findChapterIds = (db: DbExecutor, uuids: readonly string[]) =>
 
 export async function insertEvents(db: DbExecutor, rows: Omit<ReadingEventsTable, 'id'>[]): Promise<void> {
   if (rows.length > 0) await db.insertInto('reading_events').values(rows).execute();
+}
+
+/**
+ * Records which (reader, type, target, day) keys are new; returns those that were (the others had
+ * counted already today). Race-safe: the primary key decides between concurrent requests.
+ */
+export async function claimEventDays(db: DbExecutor, rows: ReadingEventDaysTable[]): Promise<Set<string>> {
+  if (rows.length === 0) return new Set();
+  const inserted = await db
+    .insertInto('reading_event_days')
+    .values(rows)
+    .onConflict((oc) => oc.columns(['reader_key', 'event_type', 'target_id', 'day']).doNothing())
+    .returning(['event_type', 'target_id'])
+    .execute();
+  return new Set(inserted.map((row) => `${row.event_type}:${row.target_id}`));
+}
+
+/** Forgets days that can no longer repeat (only today's keys matter; a day of slack for clocks). */
+export async function deleteEventDaysBefore(db: DbExecutor, day: number): Promise<void> {
+  await db.deleteFrom('reading_event_days').where('day', '<', day).execute();
 }
 
 export async function addPopularity(db: DbExecutor, bookId: number, points: number): Promise<void> {

@@ -22,7 +22,11 @@ export function eventsRoutes(events: EventsService) {
         },
       },
       async (request, reply) => {
-        const accepted = await events.record(request.body, { userId: request.user?.id ?? null, visitorId: request.visitorId });
+        const accepted = await events.record(request.body, {
+          userId: request.user?.id ?? null,
+          visitorId: request.visitorId,
+          ip: request.ip,
+        });
         return reply.status(202).send({ data: { accepted } });
       },
     );

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { EventsBody, ReadingEventType } from '@inkstream/contracts';
 import type { Db } from '../../db/database.js';
 import { DAY_MS } from '../../lib/time.js';
@@ -9,18 +10,34 @@ const POPULARITY_POINTS: Record<ReadingEventType, number> = { open_book: 1, star
 export interface EventSource {
   userId: number | null;
   visitorId: string | null;
+  /** The client address: anonymous readers are counted by it, since visitor ids are free to invent. */
+  ip: string;
 }
+
+/** How often a call also deletes day keys that can no longer repeat. */
+const CLEANUP_EVERY = 500;
+
+/**
+ * Who a reading event counts for: the account when logged in; otherwise the address (hashed, not
+ * stored in clear). A visitor id is chosen by the client and can be changed at will, so it cannot
+ * be the unit of counting.
+ */
+const readerKey = (source: EventSource) =>
+  source.userId !== null ? `user:${source.userId}` : `ip:${createHash('sha256').update(source.ip).digest('hex').slice(0, 40)}`;
 
 export function createEventsService(deps: { db: Db; now?: () => number }) {
   const { db } = deps;
   const now = deps.now ?? Date.now;
 
   /**
-   * Stores reading events and raises popularity. Events naming a book or chapter that does not
-   * exist (or a chapter of another book) are dropped, not failed: analytics must never break reading.
+   * Stores reading events and raises popularity, each (reader, event type, chapter) at most once
+   * a UTC day (open_book once per book), so repeated or scripted events cannot push a book up the
+   * order. Events naming a book or chapter that does not exist (or a chapter of another book) are
+   * dropped, not failed: analytics must never break reading. Returns how many events counted.
    */
   async function record(body: EventsBody, source: EventSource): Promise<number> {
     const receivedAt = now();
+    const day = Math.floor(receivedAt / DAY_MS);
     const bookUuids = [...new Set(body.events.map((e) => e.book_uuid))];
     const chapterUuids = [...new Set(body.events.flatMap((e) => (e.chapter_uuid ? [e.chapter_uuid] : [])))];
     const [books, chapters] = await Promise.all([
@@ -29,32 +46,47 @@ export function createEventsService(deps: { db: Db; now?: () => number }) {
     ]);
     const bookId = new Map(books.map((b) => [b.uuid, b.id]));
     const chapterOf = new Map(chapters.map((c) => [c.uuid, c]));
-    const points = new Map<number, number>();
-    const rows = body.events.flatMap((event) => {
+    const reader = readerKey(source);
+    // Valid events, one per (type, target) within this call.
+    const candidates = new Map<string, { type: ReadingEventType; book: number; chapter: number | null; at: string | undefined }>();
+    for (const event of body.events) {
       const book = bookId.get(event.book_uuid);
       const chapter = event.chapter_uuid ? chapterOf.get(event.chapter_uuid) : undefined;
-      if (book === undefined || (event.chapter_uuid && chapter?.book_id !== book)) return [];
-      points.set(book, (points.get(book) ?? 0) + POPULARITY_POINTS[event.type]);
-      // A client clock can be wrong; keep its time only when it is plausible.
-      const at = event.at ? Date.parse(event.at) : NaN;
-      const occurredAt = at <= receivedAt && at > receivedAt - DAY_MS ? at : receivedAt;
-      return [
-        {
+      if (book === undefined || (event.chapter_uuid && chapter?.book_id !== book)) continue;
+      // Starting or finishing counts per chapter; an event without a chapter counts per book.
+      const target = chapter?.id ?? book;
+      const key = `${event.type}:${target}`;
+      if (!candidates.has(key)) candidates.set(key, { type: event.type, book, chapter: chapter?.id ?? null, at: event.at });
+    }
+    if (candidates.size === 0) return 0;
+
+    return db.transaction().execute(async (trx) => {
+      const claimed = await repo.claimEventDays(
+        trx,
+        [...candidates.values()].map((c) => ({ reader_key: reader, event_type: c.type, target_id: c.chapter ?? c.book, day })),
+      );
+      const counted = [...candidates.entries()].filter(([key]) => claimed.has(key)).map(([, c]) => c);
+      const points = new Map<number, number>();
+      const rows = counted.map((event) => {
+        points.set(event.book, (points.get(event.book) ?? 0) + POPULARITY_POINTS[event.type]);
+        // A client clock can be wrong; keep its time only when it is plausible.
+        const at = event.at ? Date.parse(event.at) : NaN;
+        const occurredAt = at <= receivedAt && at > receivedAt - DAY_MS ? at : receivedAt;
+        return {
           event_type: event.type,
-          book_id: book,
-          chapter_id: chapter?.id ?? null,
+          book_id: event.book,
+          chapter_id: event.chapter,
           user_id: source.userId,
           visitor_id: source.visitorId,
           occurred_at: occurredAt,
           received_at: receivedAt,
-        },
-      ];
-    });
-    await db.transaction().execute(async (trx) => {
+        };
+      });
       await repo.insertEvents(trx, rows);
       for (const [book, score] of points) await repo.addPopularity(trx, book, score);
+      if (Math.random() < 1 / CLEANUP_EVERY) await repo.deleteEventDaysBefore(trx, day - 1);
+      return rows.length;
     });
-    return rows.length;
   }
 
   return { record };
