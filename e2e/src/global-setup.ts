@@ -7,6 +7,7 @@ let server: RunningServer | undefined;
 export async function setup(project: TestProject): Promise<void> {
   server = await startServer({ port: Number(process.env.E2E_PORT ?? 3210) });
   project.provide('baseUrl', server.url);
+  project.provide('dataDir', server.dataDir);
 }
 
 export async function teardown(): Promise<void> {
@@ -16,5 +17,7 @@ export async function teardown(): Promise<void> {
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The server's DATA_DIR: tests may read its SQLite file (read-only) to check what was stored. */
+    dataDir: string;
   }
 }

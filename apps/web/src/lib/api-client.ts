@@ -159,13 +159,19 @@ export const api = {
     ).then((d) => d.result),
 };
 
-/** Reading events go out with sendBeacon so they never compete with page images (text/plain JSON). */
+/**
+ * Reading events go out with `fetch(…, { keepalive: true })`: like sendBeacon they survive the tab
+ * closing, but unlike it they carry the same Token / X-VISITOR-ID headers as every other call, so the
+ * server knows whose reading it is. Low priority, so they never compete with page images; a failure
+ * is dropped (analytics must never disturb reading).
+ */
 export function sendEvents(events: ReadingEvent[]): void {
   if (events.length === 0) return;
-  const body = JSON.stringify({ events });
-  const url = '/api/v1/events';
-  if (typeof navigator !== 'undefined' && typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(url, body)) return;
-  void fetch(url, { method: 'POST', body, keepalive: true, headers: { 'Content-Type': 'application/json', ...authHeaders() } }).catch(
-    () => undefined,
-  );
+  void fetch('/api/v1/events', {
+    method: 'POST',
+    body: JSON.stringify({ events }),
+    keepalive: true,
+    priority: 'low',
+    headers: { 'Content-Type': 'application/json', ...authHeaders() },
+  } as RequestInit).catch(() => undefined);
 }

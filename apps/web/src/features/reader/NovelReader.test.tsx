@@ -149,8 +149,6 @@ describe('novel reader', () => {
   });
 
   it('sends start reading on arrival and finish reading at the end of the text', async () => {
-    const beacon = vi.fn(() => true);
-    vi.stubGlobal('navigator', { ...navigator, sendBeacon: beacon });
     const observers: IntersectionObserverCallback[] = [];
     vi.stubGlobal(
       'IntersectionObserver',
@@ -162,12 +160,19 @@ describe('novel reader', () => {
         disconnect() {}
       },
     );
-    stubApi({ [path()]: ok(novel()) });
+    localStorage.setItem(STORAGE_KEYS.token, 'reader-token');
+    const fetch = stubApi({ [path()]: ok(novel()), 'POST /events': { status: 202, body: { data: { accepted: 1 } } } });
     open();
     await screen.findByText('The first paragraph.');
-    const sent = () => beacon.mock.calls.map((call) => JSON.parse(String((call as unknown[])[1])).events[0].type);
+    const eventCalls = () => fetch.mock.calls.filter(([input]) => String(input).endsWith('/api/v1/events'));
+    const sent = () => eventCalls().map(([, init]) => JSON.parse(String(init?.body)).events[0].type);
     await waitFor(() => expect(sent()).toEqual(['start_reading']));
     observers.forEach((callback) => callback([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver));
     await waitFor(() => expect(sent()).toEqual(['start_reading', 'finish_reading']));
+    // Sent like every other call: with the reader's token, and kept alive past the tab closing.
+    for (const [, init] of eventCalls()) {
+      expect(init?.keepalive).toBe(true);
+      expect((init?.headers as Record<string, string>).Authorization).toBe('Token reader-token');
+    }
   });
 });

@@ -30,7 +30,7 @@ function preloadPage(page: PageImage): HTMLImageElement {
 /**
  * Everything the reader learns from the page images of one chapter view (the component using it
  * is keyed by chapter): which pages were seen and loaded, the reading events of spec section 4,
- * and the prefetch of the next chapter. Events go out with sendBeacon and never delay images.
+ * and the prefetch of the next chapter. Events go out as low-priority keepalive requests and never delay images.
  */
 export function usePageTracking(content: ChapterContent, language: Language, scrollRoot: RefObject<HTMLElement | null>) {
   const container = useRef<HTMLDivElement>(null);
