@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { choosePageLanguage, htmlLang, languageFromAcceptLanguage } from './seo-language.js';
-import { cutText, decodeEntities, escapeHtml, toDescription } from './seo-text.js';
+import { cutText, decodeEntities, escapeHtml, toDescription, toPlainLine } from './seo-text.js';
 import { createTtlCache } from './ttl-cache.js';
 
 const length = (text: string) => Array.from(new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text)).length;
@@ -33,7 +33,14 @@ describe('descriptions', () => {
 
   it('decodes entities and collapses whitespace before cutting', () => {
     expect(toDescription('  Tom &amp; Jerry\n\n\tgo &#x41;&#66;  &lt;home&gt; &bogus; ')).toBe('Tom & Jerry go AB <home> &bogus;');
-    expect(decodeEntities('&#0; &#x110000;')).toBe('&#0; &#x110000;');
+    // Out-of-range code points become U+FFFD, as in a browser.
+    expect(decodeEntities('&#0; &#x110000;')).toBe('\ufffd \ufffd');
+  });
+
+  it('decodes every HTML named entity, once, and the escaped head holds no markup', () => {
+    expect(toPlainLine('It&rsquo;s &eacute;t&eacute; &mdash; wait&hellip;')).toBe('It’s été — wait…');
+    expect(decodeEntities('&amp;rsquo;')).toBe('&rsquo;');
+    expect(escapeHtml(toPlainLine('&lt;script&gt;alert(1)&lt;/script&gt;'))).toBe('&lt;script&gt;alert(1)&lt;/script&gt;');
   });
 
   it('escapes everything that could end a text node or an attribute', () => {

@@ -1,22 +1,16 @@
+import { decodeHTML } from 'entities/decode';
+
 /** Text helpers for what goes into the served HTML: decoding stored text, cutting it, escaping it. */
 
 export const DESCRIPTION_MAX_CHARACTERS = 160;
 
-const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
-
 /**
- * Titles and introductions have HTML entities decoded before display (spec section 5); the web
- * app decodes the same set (apps/web/src/lib/decode-entities.ts). The result is text: it is
- * escaped again before it goes into HTML.
+ * Titles and introductions have every HTML entity decoded before display (spec section 5), with
+ * the `entities` package as in the web app. The result is text: it is escaped again before it goes
+ * into HTML, so a decoded `&lt;script&gt;` can never become markup.
  */
 export function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (match, entity: string) => {
-    if (entity[0] === '#') {
-      const code = entity[1]?.toLowerCase() === 'x' ? parseInt(entity.slice(2), 16) : parseInt(entity.slice(1), 10);
-      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : match;
-    }
-    return NAMED_ENTITIES[entity.toLowerCase()] ?? match;
-  });
+  return decodeHTML(text);
 }
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
