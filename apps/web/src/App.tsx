@@ -1,8 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { BrowserRouter, Route, Routes } from 'react-router';
 import { Layout } from './components/Layout';
 import { Loading } from './components/Loading';
+import { NotFound } from './components/NotFound';
 import { AuthProvider } from './features/auth/AuthContext';
 import { RequireUser } from './features/auth/RequireUser';
 import { withRestOfLanguage } from './i18n';
@@ -44,9 +45,9 @@ export function App() {
                 />
                 <Route path="contact-us" element={<ContactPage />} />
                 <Route path="sandbox/checkout/:orderId" element={<SandboxCheckoutPage />} />
+                <Route path="*" element={<NotFound kind="page" />} />
               </Route>
               <Route path="reader/book/chapter/:bookid/:chapter_uuid/:chapter_number" element={<ReaderPage />} />
-              <Route path="*" element={<Navigate to="/" replace />} />
             </Routes>
           </Suspense>
         </BrowserRouter>

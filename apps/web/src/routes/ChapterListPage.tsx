@@ -4,11 +4,13 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Loading } from '../components/Loading';
+import { NotFound } from '../components/NotFound';
 import { BookHeader } from '../features/chapters/BookHeader';
 import { ChapterList } from '../features/chapters/ChapterList';
 import { ChapterListControls } from '../features/chapters/ChapterListControls';
 import { useBookChapters } from '../features/chapters/use-book-chapters';
 import { useOpenBookEvent } from '../features/chapters/use-open-book-event';
+import { ApiError } from '../lib/api-client';
 import { decodeEntities } from '../lib/decode-entities';
 import styles from '../features/chapters/ChapterListScreen.module.css';
 
@@ -54,6 +56,8 @@ function ChapterListScreen({ bookId }: { bookId: string }) {
   };
 
   const chapters = query.data?.pages.flatMap((page) => page.chapters) ?? [];
+  // An unknown book (or a malformed id) is answered 404/400: nothing to retry.
+  const isMissing = query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
 
   return (
     <article>
@@ -64,7 +68,8 @@ function ChapterListScreen({ bookId }: { bookId: string }) {
         {t('back')}
       </Link>
       {book ? <BookHeader book={book} /> : query.isPending && <Loading />}
-      {query.isError && !query.data && (
+      {isMissing && <NotFound kind="book" />}
+      {query.isError && !query.data && !isMissing && (
         <div className={styles.error} role="alert">
           <p>{t('common:status.error')}</p>
           <button type="button" className={styles.retry} onClick={() => void query.refetch()}>

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Loading } from '../../components/Loading';
+import { NotFound } from '../../components/NotFound';
 import { useAuth } from '../auth/AuthContext';
 import { api } from '../../lib/api-client';
 import { Hourglass, Lock } from './icons';
@@ -18,6 +19,7 @@ export function ReaderNotice({ error, onRetry }: { error: unknown; onRetry(): vo
   if (asksMembership && membership.isPending) return <Loading />;
   const notice = readerNotice(error, asksMembership ? membership.data : null);
 
+  if (notice === 'notFound') return <NotFound kind="chapter" />;
   if (notice === 'error') {
     return (
       <section className={styles.notice} role="alert">

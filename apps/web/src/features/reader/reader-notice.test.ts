@@ -12,18 +12,24 @@ describe('readerNotice', () => {
   it('follows the server: members only, or expired', () => {
     expect(noticeFromError(required)).toBe('membersOnly');
     expect(noticeFromError(expired)).toBe('expired');
-    expect(noticeFromError(notFound)).toBeUndefined();
+    expect(noticeFromError(new Error('offline'))).toBeUndefined();
     expect(readerNotice(required, active)).toBe('membersOnly');
     expect(readerNotice(expired, null)).toBe('expired');
   });
 
+  it('says "not found" for a chapter or book that does not exist, whatever the membership', () => {
+    for (const membership of [null, undefined, active, lapsed]) {
+      expect(readerNotice(notFound, membership)).toBe('notFound');
+      expect(readerNotice(new ApiError(404, 'BOOK_NOT_FOUND', 'Book not found'), membership)).toBe('notFound');
+    }
+  });
+
   it('shows the members-only notice for any other failure of a non-member', () => {
-    expect(readerNotice(notFound, null)).toBe('membersOnly');
     expect(readerNotice(new Error('offline'), undefined)).toBe('membersOnly');
   });
 
   it('shows the expired notice for any other failure of an expired member', () => {
-    expect(readerNotice(notFound, lapsed)).toBe('expired');
+    expect(readerNotice(new Error('offline'), lapsed)).toBe('expired');
   });
 
   it('shows a plain error to a current member', () => {

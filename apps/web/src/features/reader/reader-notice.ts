@@ -3,12 +3,14 @@ import { ErrorCode } from '@inkstream/contracts/error-codes';
 import { ApiError } from '../../lib/api-client';
 
 /** What the reader shows instead of a chapter it could not load. */
-export type ReaderNotice = 'membersOnly' | 'expired' | 'error';
+export type ReaderNotice = 'membersOnly' | 'expired' | 'notFound' | 'error';
 
 /** The server's own answer decides when it gives one; undefined means the membership must be asked. */
 export function noticeFromError(error: unknown): ReaderNotice | undefined {
   if (error instanceof ApiError && error.code === ErrorCode.MEMBERSHIP_EXPIRED) return 'expired';
   if (error instanceof ApiError && error.code === ErrorCode.MEMBERSHIP_REQUIRED) return 'membersOnly';
+  // A chapter (or book) that does not exist is not a reason to buy anything.
+  if (error instanceof ApiError && error.status === 404) return 'notFound';
   return undefined;
 }
 
