@@ -1,4 +1,7 @@
-import { availableParallelism } from 'node:os';
+import { randomUUID } from 'node:crypto';
+import { open as openFile, rm } from 'node:fs/promises';
+import { availableParallelism, tmpdir } from 'node:os';
+import path from 'node:path';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 
 /**
@@ -56,7 +59,30 @@ const DECODABLE = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']
 const CONTENT_TYPES: Record<ImageExtension, string> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp', avif: 'image/avif' };
 const encoded = (bytes: Buffer, extension: ImageExtension): EncodedImage => ({ bytes, extension, contentType: CONTENT_TYPES[extension] });
 
-const open = (bytes: Buffer) => sharp(bytes, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS, animated: false });
+const open = (bytes: Buffer) =>
+  sharp(bytes, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS, animated: false, sequentialRead: true });
+
+/**
+ * Decoded pixels in flight across all pages at once, in source pixels. A page waits until its
+ * share is free (a page larger than the whole budget runs alone), so several huge strips in one
+ * archive are processed one after another instead of all at once.
+ */
+export const PIXEL_BUDGET = 40_000_000;
+let pixelsInFlight = 0;
+const pixelWaiters: (() => void)[] = [];
+
+async function withPixelBudget<T>(pixels: number, run: () => Promise<T>): Promise<T> {
+  const share = Math.min(pixels, PIXEL_BUDGET);
+  while (pixelsInFlight > 0 && pixelsInFlight + share > PIXEL_BUDGET) await new Promise<void>((resolve) => pixelWaiters.push(resolve));
+  pixelsInFlight += share;
+  try {
+    return await run();
+  } finally {
+    pixelsInFlight -= share;
+    // Wake everyone: each checks again whether its share now fits.
+    pixelWaiters.splice(0).forEach((wake) => wake());
+  }
+}
 
 /** Reads the header only: format, oriented size, alpha. */
 async function inspect(bytes: Buffer) {
@@ -80,17 +106,26 @@ async function inspect(bytes: Buffer) {
 
 const firstLine = (error: unknown) => (error instanceof Error ? error.message : String(error)).split('\n')[0]!.slice(0, 200);
 
-/** Encodes one upright, resized slice in all three forms at once (libvips runs them on the thread pool). */
-async function encodeSlice(slice: () => Sharp, alpha: boolean): Promise<Omit<ProcessedPage, 'width' | 'height'>> {
-  const [fallbackBytes, avifBytes, webpBytes] = await Promise.all([
-    alpha
-      ? slice().png({ compressionLevel: 6, adaptiveFiltering: true }).toBuffer()
-      : slice().jpeg({ quality: 82, progressive: true, optimiseCoding: true }).toBuffer(),
+/**
+ * Encodes one upright, resized slice in all three forms: at once for an ordinary page (libvips runs
+ * them on its thread pool), one after another for the slices of a strip, whose AVIF encoder alone
+ * takes about 150 MB at 1600 × 4000.
+ */
+async function encodeSlice(slice: () => Sharp, alpha: boolean, oneAtATime = false): Promise<Omit<ProcessedPage, 'width' | 'height'>> {
+  const encoders = [
+    () =>
+      alpha
+        ? slice().png({ compressionLevel: 6, adaptiveFiltering: true }).toBuffer()
+        : slice().jpeg({ quality: 82, progressive: true, optimiseCoding: true }).toBuffer(),
     // Qualities where each variant matches the source JPEG's SSIM (encoder sweep in docs/PERFORMANCE.md).
     // 4:2:0 like JPEG and WebP: half the encoding time of sharp's 4:4:4 default, and smaller.
-    slice().avif({ quality: 70, effort: 0, chromaSubsampling: '4:2:0' }).toBuffer(),
-    slice().webp({ quality: 85, effort: 2, alphaQuality: 90 }).toBuffer(),
-  ]);
+    () => slice().avif({ quality: 70, effort: 0, chromaSubsampling: '4:2:0' }).toBuffer(),
+    () => slice().webp({ quality: 85, effort: 2, alphaQuality: 90 }).toBuffer(),
+  ];
+  const [fallbackBytes, avifBytes, webpBytes] = oneAtATime
+    ? await encoders.reduce<Promise<Buffer[]>>(async (done, encode) => [...(await done), await encode()], Promise.resolve([]))
+    : await Promise.all(encoders.map((encode) => encode()));
+  if (!fallbackBytes || !avifBytes || !webpBytes) throw new Error('an encoder gave no output');
   const fallback = encoded(fallbackBytes, alpha ? 'png' : 'jpg');
   const webp = webpBytes.length < fallbackBytes.length ? encoded(webpBytes, 'webp') : null;
   // Browsers take the first source they support, AVIF before WebP: AVIF must beat both to be worth offering.
@@ -107,28 +142,86 @@ export async function processPage(bytes: Buffer): Promise<ProcessedPage[]> {
   const width = Math.min(source.width, PAGE_MAX_WIDTH);
   const height = Math.max(1, Math.round((source.height * width) / source.width));
   try {
-    // Decoded, turned upright and resized once; slices and encodings start from these pixels.
-    const { data, info } = await open(bytes)
-      .rotate()
-      .resize({ width, height, fit: 'fill' })
-      .toColourspace('srgb')
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    const raw = { raw: { width: info.width, height: info.height, channels: info.channels } } as const;
-    const alpha = source.hasAlpha && info.channels === 4;
-    const sliceCount = Math.ceil(info.height / SLICE_MAX_HEIGHT);
-    const sliceHeight = Math.ceil(info.height / sliceCount);
-    const pages: ProcessedPage[] = [];
-    for (let index = 0; index < sliceCount; index += 1) {
-      const top = index * sliceHeight;
-      const part = { left: 0, top, width: info.width, height: Math.min(sliceHeight, info.height - top) };
-      const slice = () => (sliceCount === 1 ? sharp(data, raw) : sharp(data, raw).extract(part));
-      pages.push({ width: part.width, height: part.height, ...(await encodeSlice(slice, alpha)) });
-    }
-    return pages;
+    return await withPixelBudget(source.width * source.height, () =>
+      height <= SLICE_MAX_HEIGHT
+        ? processWhole(bytes, width, height, source.hasAlpha)
+        : processStrip(bytes, width, height, source.hasAlpha),
+    );
   } catch (error) {
     if (error instanceof ImageDecodeError) throw error;
     throw new ImageDecodeError(`the image could not be decoded (${firstLine(error)})`);
+  }
+}
+
+/** An ordinary page: decoded, turned upright and resized once in memory (at most 1600 × 4000 pixels). */
+async function processWhole(bytes: Buffer, width: number, height: number, hasAlpha: boolean): Promise<ProcessedPage[]> {
+  const { data, info } = await open(bytes)
+    .rotate()
+    .resize({ width, height, fit: 'fill' })
+    .toColourspace('srgb')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const raw = { raw: { width: info.width, height: info.height, channels: info.channels } } as const;
+  const alpha = hasAlpha && info.channels === 4;
+  return [{ width: info.width, height: info.height, ...(await encodeSlice(() => sharp(data, raw), alpha)) }];
+}
+
+/**
+ * A tall webtoon strip, cut into slices of at most SLICE_MAX_HEIGHT rows. Decoding it whole into
+ * memory would take 300 MB for a 1600 × 62,500 strip (and three encoders reading it at once, more):
+ * instead libvips streams the upright, resized image row by row into a temporary file in its own
+ * format (a 64-byte header, then the pixels row after row), and each slice's rows are read back
+ * from that file with a plain positioned read and encoded on their own. Memory holds one slice at
+ * a time whatever the strip's height, and the file is never memory-mapped.
+ */
+async function processStrip(bytes: Buffer, width: number, height: number, hasAlpha: boolean): Promise<ProcessedPage[]> {
+  const file = path.join(tmpdir(), `inkstream-strip-${randomUUID()}.v`);
+  try {
+    const info = await open(bytes).rotate().resize({ width, height, fit: 'fill' }).toColourspace('srgb').toFile(file);
+    const alpha = hasAlpha && info.channels === 4;
+    const sliceCount = Math.ceil(info.height / SLICE_MAX_HEIGHT);
+    const sliceHeight = Math.ceil(info.height / sliceCount);
+    const handle = await openFile(file, 'r');
+    try {
+      await checkVipsHeader(handle, info);
+      const rowBytes = info.width * info.channels;
+      const pages: ProcessedPage[] = [];
+      for (let index = 0; index < sliceCount; index += 1) {
+        const top = index * sliceHeight;
+        const rows = Math.min(sliceHeight, info.height - top);
+        const pixels = Buffer.alloc(rows * rowBytes);
+        const { bytesRead } = await handle.read(pixels, 0, pixels.length, VIPS_HEADER_BYTES + top * rowBytes);
+        if (bytesRead !== pixels.length) throw new Error('the decoded strip is shorter than its header says');
+        const raw = { raw: { width: info.width, height: rows, channels: info.channels } } as const;
+        pages.push({ width: info.width, height: rows, ...(await encodeSlice(() => sharp(pixels, raw), alpha, true)) });
+      }
+      return pages;
+    } finally {
+      await handle.close();
+    }
+  } finally {
+    await rm(file, { force: true });
+  }
+}
+
+/** libvips' own file format: a 64-byte little-endian header (magic, width, height, bands, …), then the pixels. */
+const VIPS_HEADER_BYTES = 64;
+const VIPS_MAGIC_LE = 0x08f2a6b6;
+
+async function checkVipsHeader(handle: import('node:fs/promises').FileHandle, info: { width: number; height: number; channels: number }) {
+  const header = Buffer.alloc(VIPS_HEADER_BYTES);
+  await handle.read(header, 0, VIPS_HEADER_BYTES, 0);
+  const [magic, width, height, bands, , bandFormat, coding] = [0, 4, 8, 12, 16, 20, 24].map((offset) => header.readUInt32LE(offset));
+  // 8-bit unsigned samples (format 0), not coded (0): exactly width × height × bands bytes follow.
+  if (
+    magic !== VIPS_MAGIC_LE ||
+    width !== info.width ||
+    height !== info.height ||
+    bands !== info.channels ||
+    bandFormat !== 0 ||
+    coding !== 0
+  ) {
+    throw new Error('unexpected layout of the decoded strip');
   }
 }
 
