@@ -30,6 +30,8 @@ export interface BooksTable {
   public_free_chapters: number;
   recommendation_rank: number | null;
   is_published: number;
+  /** 1 while the import that created the book has not finished (the book stays unpublished). */
+  import_pending: Generated<number>;
   /** Denormalised counters, kept in step by the services that change them. */
   chapter_count: Generated<number>;
   total_likes: Generated<number>;

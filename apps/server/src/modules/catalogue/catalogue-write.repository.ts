@@ -13,6 +13,8 @@ export interface NewBookInput {
   public_free_chapters?: number;
   recommendation_rank?: number | null;
   is_published?: boolean;
+  /** Created by an import that has not finished: published when it does. */
+  import_pending?: boolean;
   total_likes?: number;
   popularity?: number;
   created_at: number;
@@ -73,6 +75,7 @@ export async function insertBook(db: DbExecutor, input: NewBookInput): Promise<{
       public_free_chapters: input.public_free_chapters ?? 3,
       recommendation_rank: input.recommendation_rank ?? null,
       is_published: input.is_published === false ? 0 : 1,
+      import_pending: input.import_pending ? 1 : 0,
       total_likes: input.total_likes ?? 0,
       popularity: input.popularity ?? 0,
       created_at: input.created_at,

@@ -6,6 +6,17 @@ import { insertChapterPages, type NewPageInput } from '../../catalogue/catalogue
 export const findBookByUuid = (db: DbExecutor, uuid: string) =>
   db.selectFrom('books').select(['id', 'uuid', 'book_type', 'original_language']).where('uuid', '=', uuid).executeTakeFirst();
 
+/** Publishes a book whose creating import has now finished (a no-op for any other book). */
+export async function publishImportedBook(db: DbExecutor, bookId: number): Promise<boolean> {
+  const result = await db
+    .updateTable('books')
+    .set({ is_published: 1, import_pending: 0 })
+    .where('id', '=', bookId)
+    .where('import_pending', '=', 1)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 export const findBookById = (db: DbExecutor, id: number) =>
   db.selectFrom('books').select(['id', 'uuid', 'book_type', 'original_language']).where('id', '=', id).executeTakeFirstOrThrow();
 

@@ -1,6 +1,7 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Language } from '@inkstream/contracts';
 import type { Db } from '../../../db/database.js';
+import { acquireLease, releaseLease } from '../../../db/lease.js';
 import {
   bumpCatalogueVersion,
   insertBook,
@@ -74,40 +75,83 @@ export async function runImport(deps: ImportDeps, inputPath: string, options: Im
     const files = source.chapters.reduce((sum, chapter) => sum + chapter.images.length + (chapter.text ? 1 : 0), 0);
     // Hashing reads every file once before anything is written; on a big archive that takes a while.
     deps.log?.(`checking ${files} file(s) in ${source.chapters.length} chapter(s) of "${source.name}"…`);
-    const plan = await planImport(deps.db, source, options);
-    const warnings = [...source.warnings, ...plan.warnings];
-    const hasBookOptions =
-      Object.keys(options.titles).length + Object.keys(options.introductions).length > 0 ||
-      options.tags !== null ||
-      options.freeChapters !== null ||
-      options.coverPath !== null;
-    if (plan.isReimport && hasBookOptions) {
-      warnings.push(
-        'the book exists from an earlier import of this content: its title, introduction, tags, free chapters and cover were left as they are',
-      );
+    let plan = await planImport(deps.db, source, options);
+    const lease = options.dryRun ? null : await takeImportLease(deps, plan);
+    try {
+      // Another run imported this content while we waited: plan again, so it is "already imported".
+      if (lease?.waited) plan = await planImport(deps.db, source, options);
+      return await planAndRun(deps, source, plan, options);
+    } finally {
+      await lease?.release();
     }
-    const newBook = plan.book ? null : newBookInput(source, plan, options);
-    const title = plan.book ? await repo.findBookTitle(deps.db, plan.book.id, plan.language) : newBook!.translations[0]!.title;
-    const summary: ImportSummary = {
-      sourceName: source.name,
-      bookType: source.bookType,
-      mode: plan.mode,
-      language: plan.language,
-      dryRun: options.dryRun,
-      book: { uuid: plan.book?.uuid ?? null, title, isNew: plan.book === null },
-      chapters: plan.chapters.map((chapter) => outcomeOf(chapter, options.dryRun)),
-      pagesDone: 0,
-      bytesIn: 0,
-      bytesOut: { fallback: 0, avif: 0, webp: 0 },
-      seconds: 0,
-      pagesPerSecond: 0,
-      warnings,
-    };
-    if (!options.dryRun) await execute(deps, source, plan, newBook, options, summary);
-    return summary;
   } finally {
     await source.close();
   }
+}
+
+/** Reports what the plan will do and, unless it is a dry run, does it. */
+async function planAndRun(deps: ImportDeps, source: ImportSource, plan: ImportPlan, options: ImportOptions): Promise<ImportSummary> {
+  const warnings = [...source.warnings, ...plan.warnings];
+  const hasBookOptions =
+    Object.keys(options.titles).length + Object.keys(options.introductions).length > 0 ||
+    options.tags !== null ||
+    options.freeChapters !== null ||
+    options.coverPath !== null;
+  if (plan.isReimport && hasBookOptions) {
+    warnings.push(
+      'the book exists from an earlier import of this content: its title, introduction, tags, free chapters and cover were left as they are',
+    );
+  }
+  const newBook = plan.book ? null : newBookInput(source, plan, options);
+  const title = plan.book ? await repo.findBookTitle(deps.db, plan.book.id, plan.language) : newBook!.translations[0]!.title;
+  const summary: ImportSummary = {
+    sourceName: source.name,
+    bookType: source.bookType,
+    mode: plan.mode,
+    language: plan.language,
+    dryRun: options.dryRun,
+    book: { uuid: plan.book?.uuid ?? null, title, isNew: plan.book === null },
+    chapters: plan.chapters.map((chapter) => outcomeOf(chapter, options.dryRun)),
+    pagesDone: 0,
+    bytesIn: 0,
+    bytesOut: { fallback: 0, avif: 0, webp: 0 },
+    seconds: 0,
+    pagesPerSecond: 0,
+    warnings,
+  };
+  if (!options.dryRun) await execute(deps, source, plan, newBook, options, summary);
+  return summary;
+}
+
+const LEASE_TTL_MS = 15_000;
+const LEASE_RENEW_MS = 5_000;
+const LEASE_POLL_MS = 1_000;
+
+/**
+ * One import of the same content at a time, on any machine sharing the database: a lease named by
+ * the content hashes of the chapters, renewed while the import runs. A second import waits for it
+ * (or for it to lapse, if the first process died) and then finds the chapters already imported.
+ */
+async function takeImportLease(deps: ImportDeps, plan: ImportPlan): Promise<{ waited: boolean; release(): Promise<void> }> {
+  const now = deps.now ?? Date.now;
+  const hashes = plan.chapters.map((chapter) => chapter.hash).sort();
+  const name = `import:${createHash('sha256').update(hashes.join('\n')).digest('hex').slice(0, 40)}`; // app_state keys are at most 64 characters
+  const owner = randomUUID();
+  let waited = false;
+  while (!(await acquireLease(deps.db, name, owner, LEASE_TTL_MS, now()))) {
+    if (!waited) deps.log?.('another import of the same content is running; waiting for it to finish…');
+    waited = true;
+    await new Promise((resolve) => setTimeout(resolve, LEASE_POLL_MS));
+  }
+  const renewal = setInterval(() => void acquireLease(deps.db, name, owner, LEASE_TTL_MS, now()).catch(() => undefined), LEASE_RENEW_MS);
+  renewal.unref();
+  return {
+    waited,
+    async release() {
+      clearInterval(renewal);
+      await releaseLease(deps.db, name, owner);
+    },
+  };
 }
 
 function outcomeOf(chapter: ChapterPlan, dryRun: boolean): ChapterOutcome {
@@ -194,7 +238,19 @@ async function execute(
     const text = chapter.source.text ? { html: chapter.source.text.html, word_count: chapter.source.text.wordCount } : null;
     try {
       bookId = await db.transaction().execute(async (trx) => {
-        const id = bookId ?? (await insertBook(trx, { ...newBook!, ...cover, uuid: bookUuid, created_at: startedAt })).id;
+        // A new book stays unpublished until the whole import has run (see publishWhenDone).
+        const id =
+          bookId ??
+          (
+            await insertBook(trx, {
+              ...newBook!,
+              ...cover,
+              uuid: bookUuid,
+              created_at: startedAt,
+              is_published: false,
+              import_pending: true,
+            })
+          ).id;
         let chapterId = chapter.existingChapterId;
         if (chapterId !== null) {
           await repo.insertChapterLanguage(trx, { chapterId, language: plan.language, title: chapter.title, pages, text });
@@ -261,6 +317,10 @@ async function execute(
   };
   await Promise.all(Array.from({ length: Math.min(PIPELINE_CONCURRENCY, Math.max(1, tasks.length)) }, worker));
   await commits;
+  // The import ran to its end (some chapters may have failed and been reported): a book it created,
+  // or that an interrupted run of it created, is published now, never with chapters missing because
+  // the process died.
+  if (bookId !== null && (await repo.publishImportedBook(db, bookId))) await bumpCatalogueVersion(db);
   if (tasks.length > 0) progress.finish();
   summary.book.uuid = bookId === null ? null : bookUuid;
   summary.seconds = progress.elapsedSeconds();
