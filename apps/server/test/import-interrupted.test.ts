@@ -101,6 +101,13 @@ describe('imports that overlap or die', () => {
       expect(finished!.chapter_count).toBe(3);
       expect(finished!.is_published).toBe(1);
       expect(await searchTitles('Killed Midway')).toEqual(['Killed Midway']);
+
+      // The killed run's stored pages that no chapter kept are found and removed; nothing in use is.
+      const gc = await kit.admin('media', 'gc', '--grace-minutes', '0');
+      expect(gc.code, gc.err).toBe(0);
+      expect((await kit.admin('media', 'gc', '--dry-run', '--grace-minutes', '0')).out).toMatch(/^0 unreferenced/m);
+      const keys = await ctx.db.selectFrom('chapter_pages').select('media_key').execute();
+      for (const { media_key } of keys) expect(await ctx.storage.exists(media_key)).toBe(true);
     },
   );
 });

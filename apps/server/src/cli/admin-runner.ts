@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from '../config.js';
 import { bookList, bookRecommend, bookSetFree } from './commands/book-commands.js';
 import { couponCreate, couponDisable, couponList } from './commands/coupon-commands.js';
 import { IMPORT_HELP, IMPORT_USAGE, importCommand, type ImportCliOptions } from './commands/import-command.js';
+import { mediaGc } from './commands/media-commands.js';
 import { membershipGrant, membershipRevoke } from './commands/membership-commands.js';
 import { paymentIncidents, paymentResolve } from './commands/payment-commands.js';
 import { userCreate, userList } from './commands/user-commands.js';
@@ -25,6 +26,7 @@ type Options = ImportCliOptions & {
   user?: string;
   plan?: string;
   dismiss?: boolean;
+  'grace-minutes'?: string;
 };
 
 interface Command {
@@ -102,6 +104,13 @@ const COMMANDS: Command[] = [
     summary: 'stop a coupon from being redeemed',
     options: [],
     run: (ctx, args) => couponDisable(ctx, args),
+  },
+  {
+    words: ['media', 'gc'],
+    usage: 'media gc [--dry-run] [--grace-minutes N]',
+    summary: 'remove stored page and cover files no row points to (older than 60 minutes by default)',
+    options: ['dry-run', 'grace-minutes'],
+    run: (ctx, _args, options) => mediaGc(ctx, options),
   },
   {
     words: ['payment', 'incidents'],
@@ -196,6 +205,7 @@ export async function runAdmin(argv: string[], io: RunIo): Promise<number> {
         'chapter-title': { type: 'string' },
         cover: { type: 'string' },
         'dry-run': { type: 'boolean' },
+        'grace-minutes': { type: 'string' },
       },
     });
   } catch (error) {

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, mkdirSync } from 'node:fs';
-import { access, constants, mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { access, constants, mkdir, open, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -77,6 +77,20 @@ export function createLocalMediaStorage(root: string): MediaStorage {
     },
     async exists(key) {
       return (await statKey(key)) !== null;
+    },
+    async *list(prefix) {
+      // Keys are paths under the root with '/' separators; temporary files of unfinished writes end in .tmp.
+      const entries = await readdir(path.join(root, prefix), { recursive: true, withFileTypes: true }).catch((error: unknown) => {
+        if (isMissing(error)) return [];
+        throw error;
+      });
+      for (const entry of entries) {
+        if (!entry.isFile() || entry.name.endsWith('.tmp')) continue;
+        const file = path.join(entry.parentPath, entry.name);
+        const key = path.relative(root, file).split(path.sep).join('/');
+        const info = await stat(file).catch(() => null);
+        if (info) yield { key, lastModified: info.mtime };
+      }
     },
     async delete(key) {
       await rm(fileOf(key), { force: true });

@@ -20,6 +20,11 @@ export interface ByteRange {
  * Where media bytes live: a local folder (default) or an S3-compatible bucket. Every method
  * refuses unsafe keys (UnsafeMediaKeyError); reading a missing key fails with MediaNotFoundError.
  */
+export interface StoredObject {
+  key: string;
+  lastModified: Date;
+}
+
 export interface MediaStorage {
   readonly kind: 'local' | 's3';
   /** Where the bytes go, for logs: a folder or `s3://bucket @ endpoint`. Never holds a secret. */
@@ -33,6 +38,8 @@ export interface MediaStorage {
   stat(key: string): Promise<MediaObjectInfo | null>;
   /** The object's bytes, or the inclusive `range` of them. */
   read(key: string, range?: ByteRange): Promise<Readable>;
+  /** Every stored key under `prefix` ('' for all) with its last change, in no particular order. */
+  list(prefix: string): AsyncIterable<StoredObject>;
   /** Checks the storage can be used (folder writable, bucket reachable); throws a readable error. */
   verify(): Promise<void>;
   /** Releases connections (S3); the storage is not used afterwards. */
