@@ -110,7 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerRateLimit(app);
   await app.register(swagger, {
     openapi: {
-      info: { title: `${config.siteName} API`, version: '1.0.0', description: 'See docs/API.md; the contract is shared/API-CONTRACT.md.' },
+      info: { title: `${config.siteName} API`, version: '1.0.0', description: 'Conventions, error codes and decisions: docs/API.md.' },
       servers: [{ url: config.publicUrl }],
       components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'Token <jwt_token>' } } },
       security: [{ token: [] }],
