@@ -30,11 +30,13 @@ describe('the site in a real browser', () => {
     await context.close();
   });
 
-  it('redirects unknown paths to the home page and guards the profile', async () => {
+  it('shows a 404 screen for unknown paths (with the way home) and guards the profile', async () => {
     const context = await newContext(browser, baseUrl);
     const page = await context.newPage();
-    await page.goto('/no/such/page');
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+    const response = await page.goto('/no/such/page');
+    expect(response?.status()).toBe(404);
+    await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/no/such/page');
     await page.goto('/profile');
     await expect.poll(() => new URL(page.url()).pathname).toBe('/login');
     await context.close();
