@@ -17,3 +17,11 @@ describe('decodeEntities', () => {
     expect(decodeEntities('&bogus; & plain AT&T')).toBe('&bogus; & plain AT&T');
   });
 });
+
+describe('decodeEntities never creates markup', () => {
+  it('keeps tags in a title as text and runs nothing', () => {
+    const hostile = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>&lt;b&gt;';
+    expect(decodeEntities(hostile)).toBe('<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script><b>');
+    expect((window as unknown as { __pwned?: number }).__pwned).toBeUndefined();
+  });
+});
