@@ -38,6 +38,9 @@ export interface BooksTable {
   popularity: Generated<number>;
   created_at: number;
   updated_at: number;
+  /** Shown on the book page; null when unknown. */
+  author: string | null;
+  status: Generated<'ongoing' | 'completed'>;
 }
 
 export interface BookTranslationsTable {
@@ -152,6 +155,36 @@ export interface ReadingEventDaysTable {
   day: number;
 }
 
+/** A reader: `u:<user id>` when logged in, `v:<visitor id>` before (reader-journey migration). */
+export type ReaderKey = string;
+
+/** Where a reader is in a book: one row per reader and book. */
+export interface ReadingProgressTable {
+  reader_key: ReaderKey;
+  book_id: number;
+  chapter_id: number;
+  /** Comics: the page the reader was on (0-based). */
+  page_index: number | null;
+  /** Novels: how far through the text (0–1). */
+  text_fraction: number | null;
+  updated_at: number;
+}
+
+/** Every chapter a reader opened (the history) and when they finished it (the read markers). */
+export interface ChapterReadsTable {
+  reader_key: ReaderKey;
+  chapter_id: number;
+  book_id: number;
+  read_at: number;
+  finished_at: number | null;
+}
+
+export interface BookFollowsTable {
+  user_id: number;
+  book_id: number;
+  created_at: number;
+}
+
 export interface AuthThrottleTable {
   /** `login-pair:`, `login-ip:` or `login-account:` and a SHA-256 hex digest (login-throttle.ts). */
   throttle_key: string;
@@ -253,6 +286,9 @@ export interface Database {
   payment_incidents: PaymentIncidentsTable;
   chapter_texts: ChapterTextsTable;
   import_sources: ImportSourcesTable;
+  reading_progress: ReadingProgressTable;
+  chapter_reads: ChapterReadsTable;
+  book_follows: BookFollowsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
