@@ -22,6 +22,9 @@ import { createCatalogueService } from './modules/catalogue/catalogue.service.js
 import { createRankingSnapshot } from './modules/catalogue/ranking-snapshot.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
 import { createEventsService } from './modules/events/events.service.js';
+import { createFollowsService } from './modules/library/follows.service.js';
+import { libraryRoutes } from './modules/library/library.routes.js';
+import { createProgressService } from './modules/library/progress.service.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { createMediaSigner } from './modules/media/media-signing.js';
 import { createMediaStorage, type MediaStorage } from './modules/media/media-storage.js';
@@ -89,6 +92,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const catalogue = createCatalogueService({ db, ranking, media: mediaUrls });
   const reader = createReaderService({ db, membership, media: mediaUrls });
   const events = createEventsService({ db });
+  const progress = createProgressService({ db, media: mediaUrls });
+  const follows = createFollowsService({ db, media: mediaUrls, progress });
   const coupons = createCouponsService({ db, membership });
   const ledger = createOrderLedger({ db, membership, inviteRewardDays: config.inviteRewardDays });
   const wechatPay = config.wechatPay ? createWechatPayClient(config.wechatPay) : null;
@@ -130,6 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(catalogueRoutes(catalogue));
       await api.register(readerRoutes(reader));
       await api.register(eventsRoutes(events));
+      await api.register(libraryRoutes(progress, follows));
       await api.register(publicConfigRoutes(config));
     },
     { prefix: '/api/v1' },

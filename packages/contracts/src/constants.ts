@@ -25,3 +25,9 @@ export const BOOK_ORDERS = ['updated_at', 'popularity'] as const;
 export type BookOrder = (typeof BOOK_ORDERS)[number];
 export const CHAPTER_DIRECTIONS = ['asc', 'desc'] as const;
 export type ChapterDirection = (typeof CHAPTER_DIRECTIONS)[number];
+
+/** Reading progress: entries per write, items in "Continue reading", follows per account. */
+export const PROGRESS_BATCH_MAX = 20;
+export const CONTINUE_READING_MAX = 50;
+export const HISTORY_PAGE_SIZE_MAX = 50;
+export const FOLLOWS_MAX = 1000;

@@ -10,3 +10,4 @@ export * from './schemas/membership.js';
 export * from './schemas/catalogue.js';
 export * from './schemas/reader.js';
 export * from './schemas/config.js';
+export * from './schemas/library.js';

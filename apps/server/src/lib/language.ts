@@ -10,9 +10,36 @@ export function resolveLanguage(raw: string | undefined): Language {
 }
 
 /**
- * Chooses the text in the asked language, else the original language, else any: a book without a
- * translation in the asked language falls back to its original language (API contract).
+ * The order in which texts are tried for a reader: the asked language; then, for anyone but a
+ * Chinese reader, English (an Arabic or French list should not fill its gaps with Chinese); then
+ * the book's original language; then anything there is.
  */
+export function fallbackOrder(language: string, original: string): string[] {
+  const order = [language];
+  if (language !== 'zh-cn') order.push('en-us');
+  order.push(original);
+  return [...new Set(order)];
+}
+
+/** Chooses the text for a reader in the fallback order above (the API contract's language rule). */
 export function pickTranslation<T extends { language: string }>(rows: readonly T[], language: string, original: string): T | undefined {
-  return rows.find((r) => r.language === language) ?? rows.find((r) => r.language === original) ?? rows[0];
+  for (const candidate of fallbackOrder(language, original)) {
+    const row = rows.find((r) => r.language === candidate);
+    if (row) return row;
+  }
+  return rows[0];
+}
+
+/** Like pickTranslation, for one field that may be empty in a translation (an introduction). */
+export function pickTranslatedField<T extends { language: string }>(
+  rows: readonly T[],
+  language: string,
+  original: string,
+  field: (row: T) => string,
+): string {
+  for (const candidate of fallbackOrder(language, original)) {
+    const row = rows.find((r) => r.language === candidate);
+    if (row && field(row) !== '') return field(row);
+  }
+  return rows.map(field).find((value) => value !== '') ?? '';
 }

@@ -9,7 +9,7 @@ import {
 } from '@inkstream/contracts';
 import type { Db } from '../../db/database.js';
 import { notFound } from '../../lib/app-error.js';
-import { pickTranslation, resolveLanguage } from '../../lib/language.js';
+import { pickTranslatedField, pickTranslation, resolveLanguage } from '../../lib/language.js';
 import { toIso } from '../../lib/time.js';
 import type { MediaUrls } from '../media/media-urls.js';
 import * as repo from './catalogue.repository.js';
@@ -104,7 +104,7 @@ export function createCatalogueService(deps: { db: Db; ranking: RankingSnapshot;
     return {
       book_uuid: book.uuid,
       book_title: text?.title ?? '',
-      book_introduction: text?.introduction ?? '',
+      book_introduction: pickTranslatedField(translations, language, book.original_language, (row) => row.introduction),
       book_tags: tags.get(book.id) ?? [],
       book_type: book.book_type,
       cover_image: coverUrl(book.cover_key),

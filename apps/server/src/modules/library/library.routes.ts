@@ -1,0 +1,175 @@
+import {
+  BookProgressResponse,
+  BookUuidParams,
+  ContinueReadingQuery,
+  ContinueReadingResponse,
+  FollowResponse,
+  HistoryCleared,
+  HistoryQuery,
+  HistoryResponse,
+  LanguageQuery,
+  LibraryResponse,
+  LibrarySummaryResponse,
+  MergeProgressBody,
+  MergeProgressResponse,
+  ProgressBody,
+  ProgressSaved,
+} from '@inkstream/contracts';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { errorResponses } from '../../lib/route-schema.js';
+import { requireUser } from '../../plugins/auth.js';
+import { LIMITS } from '../../plugins/rate-limit.js';
+import type { FollowsService } from './follows.service.js';
+import type { ProgressService } from './progress.service.js';
+import { readerKeyOf } from './reader-key.js';
+
+/** Everything here is one reader's own: no shared cache may keep it. */
+const privateAnswer = (reply: FastifyReply) => reply.header('cache-control', 'private, no-store');
+
+export function libraryRoutes(progress: ProgressService, follows: FollowsService) {
+  return async (base: FastifyInstance) => {
+    const app = base.withTypeProvider<TypeBoxTypeProvider>();
+    const tags = ['library'];
+
+    app.post(
+      '/reader/progress',
+      {
+        config: { rateLimit: LIMITS.progress },
+        schema: {
+          tags,
+          summary: 'Save reading positions (at most 20 per call; all or nothing)',
+          body: ProgressBody,
+          response: { 200: ProgressSaved, ...errorResponses },
+        },
+      },
+      async (request) => ({ data: { result: { saved: await progress.save(request.body, readerKeyOf(request)) } } }),
+    );
+
+    app.get(
+      '/reader/progress',
+      {
+        schema: {
+          tags,
+          summary: 'Continue reading: books with progress, most recent first',
+          querystring: ContinueReadingQuery,
+          response: { 200: ContinueReadingResponse, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        privateAnswer(reply);
+        return { data: { result: await progress.continueReading(request.query, readerKeyOf(request)) } };
+      },
+    );
+
+    app.get(
+      '/reader/progress/:bookUuid',
+      {
+        schema: {
+          tags,
+          summary: "The reader's place in one book, finished chapters and follow state",
+          params: BookUuidParams,
+          querystring: LanguageQuery,
+          response: { 200: BookProgressResponse, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        privateAnswer(reply);
+        const userId = request.user?.id;
+        const result = await progress.bookProgress(request.params.bookUuid, request.query.language, readerKeyOf(request), async (bookId) =>
+          userId === undefined ? false : follows.isFollowing(userId, bookId),
+        );
+        return { data: { result } };
+      },
+    );
+
+    app.post(
+      '/reader/progress/merge',
+      {
+        config: { rateLimit: LIMITS.progressMerge },
+        schema: {
+          tags,
+          summary: "Move a visitor's progress into the logged-in account (newest wins)",
+          body: MergeProgressBody,
+          response: { 200: MergeProgressResponse, ...errorResponses },
+        },
+      },
+      async (request) => ({ data: { result: await progress.mergeVisitor(requireUser(request).id, request.body.visitor_id) } }),
+    );
+
+    app.get(
+      '/reader/history',
+      {
+        schema: { tags, summary: 'Recently read chapters', querystring: HistoryQuery, response: { 200: HistoryResponse, ...errorResponses } },
+      },
+      async (request, reply) => {
+        privateAnswer(reply);
+        return { data: await progress.history(request.query, readerKeyOf(request)) };
+      },
+    );
+
+    app.delete(
+      '/reader/history',
+      {
+        config: { rateLimit: LIMITS.follows },
+        schema: {
+          tags,
+          summary: 'Clear the history, read markers and Continue positions',
+          response: { 200: HistoryCleared, ...errorResponses },
+        },
+      },
+      async (request) => ({ data: { result: { cleared: await progress.clearHistory(readerKeyOf(request)) } } }),
+    );
+
+    app.put(
+      '/user/follows/:bookUuid',
+      {
+        config: { rateLimit: LIMITS.follows },
+        schema: { tags, summary: 'Follow a book', params: BookUuidParams, response: { 200: FollowResponse, ...errorResponses } },
+      },
+      async (request) => {
+        await follows.follow(requireUser(request).id, request.params.bookUuid);
+        return { data: { result: { following: true } } };
+      },
+    );
+
+    app.delete(
+      '/user/follows/:bookUuid',
+      {
+        config: { rateLimit: LIMITS.follows },
+        schema: { tags, summary: 'Stop following a book', params: BookUuidParams, response: { 200: FollowResponse, ...errorResponses } },
+      },
+      async (request) => {
+        await follows.unfollow(requireUser(request).id, request.params.bookUuid);
+        return { data: { result: { following: false } } };
+      },
+    );
+
+    app.get(
+      '/user/library',
+      {
+        schema: {
+          tags,
+          summary: 'Followed books, most recently updated first, with unread new chapters',
+          querystring: LanguageQuery,
+          response: { 200: LibraryResponse, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        privateAnswer(reply);
+        return { data: { result: await follows.library(requireUser(request).id, request.query.language) } };
+      },
+    );
+
+    app.get(
+      '/user/library/summary',
+      {
+        schema: { tags, summary: 'How many followed books have unread new chapters', response: { 200: LibrarySummaryResponse, ...errorResponses } },
+      },
+      async (request, reply) => {
+        privateAnswer(reply);
+        return { data: { result: await follows.summary(requireUser(request).id) } };
+      },
+    );
+  };
+}

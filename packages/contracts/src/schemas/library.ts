@@ -1,0 +1,108 @@
+import { Type, type Static } from 'typebox';
+import { CONTINUE_READING_MAX, HISTORY_PAGE_SIZE_MAX, PROGRESS_BATCH_MAX } from '../constants.js';
+import { BookType } from './catalogue.js';
+import { ClosedObject, Data, LanguageParam, Nullable, Result, Timestamp, Uuid } from './common.js';
+
+/** Where a reader is in a chapter: the page (comics) or how far through the text (novels). */
+const PageIndex = Type.Integer({ minimum: 0, maximum: 100_000, description: 'Comics: the page on screen, from 0' });
+const TextFraction = Type.Number({ minimum: 0, maximum: 1, description: 'Novels: how far through the text, 0 to 1' });
+
+export const ProgressEntry = ClosedObject({
+  book_uuid: Uuid(),
+  chapter_uuid: Uuid(),
+  page_index: Type.Optional(PageIndex),
+  text_fraction: Type.Optional(TextFraction),
+  finished: Type.Optional(Type.Boolean({ description: 'The reader reached the end of the chapter' })),
+  at: Type.Optional(Timestamp('When the reader was there (client clock); the newest position wins; defaults to arrival')),
+});
+export type ProgressEntry = Static<typeof ProgressEntry>;
+export const ProgressBody = ClosedObject({
+  progress: Type.Array(ProgressEntry, { minItems: 1, maxItems: PROGRESS_BATCH_MAX }),
+});
+export type ProgressBody = Static<typeof ProgressBody>;
+export const ProgressSaved = Result(Type.Object({ saved: Type.Integer() }));
+
+/** Where "Continue" takes the reader: the remembered position, or the next chapter once that one is finished. */
+export const ResumePoint = Type.Object({
+  chapter_uuid: Uuid(),
+  chapter_number: Type.Integer(),
+  chapter_title: Type.String(),
+  page_index: Nullable(Type.Integer()),
+  text_fraction: Nullable(Type.Number()),
+});
+export type ResumePoint = Static<typeof ResumePoint>;
+
+const BookCard = {
+  book_uuid: Uuid(),
+  book_title: Type.String(),
+  book_type: BookType,
+  cover_image: Nullable(Type.String()),
+  total_chapters: Type.Integer({ description: 'Published chapters' }),
+};
+
+export const LanguageQuery = Type.Object({ language: Type.Optional(LanguageParam) });
+export const ContinueReadingQuery = Type.Object({
+  language: Type.Optional(LanguageParam),
+  limit: Type.Integer({ minimum: 1, maximum: CONTINUE_READING_MAX, default: 12 }),
+});
+export type ContinueReadingQuery = Static<typeof ContinueReadingQuery>;
+export const ContinueReadingItem = Type.Object({ ...BookCard, resume: ResumePoint, updated_at: Timestamp() });
+export type ContinueReadingItem = Static<typeof ContinueReadingItem>;
+export const ContinueReadingResponse = Result(Type.Array(ContinueReadingItem));
+
+export const BookUuidParams = Type.Object({ bookUuid: Uuid() });
+export type BookUuidParams = Static<typeof BookUuidParams>;
+/** Finished chapter numbers as inclusive ranges, [[1, 12], [15, 15]]: compact for long books. */
+const ChapterRanges = Type.Array(Type.Tuple([Type.Integer(), Type.Integer()]));
+export const BookProgress = Type.Object({
+  resume: Nullable(ResumePoint),
+  updated_at: Nullable(Timestamp()),
+  finished_chapters: ChapterRanges,
+  following: Type.Boolean({ description: 'Whether the logged-in reader follows the book (false for visitors)' }),
+});
+export type BookProgress = Static<typeof BookProgress>;
+export const BookProgressResponse = Result(BookProgress);
+
+export const HistoryQuery = Type.Object({
+  language: Type.Optional(LanguageParam),
+  page: Type.Integer({ minimum: 0, maximum: 100_000, default: 0 }),
+  page_size: Type.Integer({ minimum: 1, maximum: HISTORY_PAGE_SIZE_MAX, default: 20 }),
+});
+export type HistoryQuery = Static<typeof HistoryQuery>;
+export const HistoryItem = Type.Object({
+  book_uuid: Uuid(),
+  book_title: Type.String(),
+  book_type: BookType,
+  cover_image: Nullable(Type.String()),
+  chapter_uuid: Uuid(),
+  chapter_number: Type.Integer(),
+  chapter_title: Type.String(),
+  read_at: Timestamp(),
+  finished: Type.Boolean(),
+});
+export type HistoryItem = Static<typeof HistoryItem>;
+export const HistoryResponse = Data(Type.Object({ result: Type.Array(HistoryItem), total: Type.Integer() }));
+export const HistoryCleared = Result(Type.Object({ cleared: Type.Integer({ description: 'Chapters removed from the history' }) }));
+
+export const MergeProgressBody = ClosedObject({
+  visitor_id: Type.String({ pattern: '^[0-9a-f]{8}$', description: 'The visitor id used before logging in' }),
+});
+export type MergeProgressBody = Static<typeof MergeProgressBody>;
+export const MergeProgressResponse = Result(Type.Object({ merged_books: Type.Integer(), merged_chapters: Type.Integer() }));
+
+export const FollowResponse = Result(Type.Object({ following: Type.Boolean() }));
+
+export const LibraryItem = Type.Object({
+  ...BookCard,
+  updated_at: Timestamp('When the book last changed (a chapter was added)'),
+  followed_at: Timestamp(),
+  unread_count: Type.Integer({ description: 'Chapters published since the follow that the reader has not opened' }),
+  resume: Nullable(ResumePoint),
+});
+export type LibraryItem = Static<typeof LibraryItem>;
+export const LibraryResponse = Result(Type.Array(LibraryItem));
+export const LibrarySummary = Type.Object({
+  unread_books: Type.Integer({ description: 'Followed books with at least one unread new chapter' }),
+});
+export type LibrarySummary = Static<typeof LibrarySummary>;
+export const LibrarySummaryResponse = Result(LibrarySummary);
