@@ -49,7 +49,7 @@ describe('reading progress', () => {
   it('remembers a visitor\'s place and lists it under "Continue reading"', async () => {
     const visitor = nextVisitor();
     const saved = await call('POST', '/reader/progress', visitor, {
-      progress: [entry(comic, 0, { page_index: 3, finished: true, at: isoAgo(60_000) }), entry(comic, 1, { page_index: 2 })],
+      progress: [entry(comic, 0, { page_index: 3, finished: true, at: isoAgo(60_000) }), entry(comic, 1, { page_index: 2, page_offset: 0.25 })],
     });
     expect(saved.statusCode).toBe(200);
     expect(saved.json().data.result.saved).toBe(2);
@@ -60,7 +60,7 @@ describe('reading progress', () => {
     expect(item).toMatchObject({
       book_uuid: comic.uuid,
       total_chapters: 3,
-      resume: { chapter_uuid: comic.chapters[1]!.uuid, chapter_number: 2, chapter_title: '第2话', page_index: 2, text_fraction: null },
+      resume: { chapter_uuid: comic.chapters[1]!.uuid, chapter_number: 2, chapter_title: '第2话', page_index: 2, page_offset: 0.25, text_fraction: null },
     });
 
     const book = (await call('GET', `/reader/progress/${comic.uuid}`, visitor)).json().data.result;
@@ -100,6 +100,7 @@ describe('reading progress', () => {
       [{ progress: [entry(comic, 0, { text_fraction: 0.5 })] }, 400, 'VALIDATION_FAILED'],
       [{ progress: [entry(comic, 0, { page_index: -1 })] }, 400, 'VALIDATION_FAILED'],
       [{ progress: [entry(comic, 0, { text_fraction: 1.5 })] }, 400, 'VALIDATION_FAILED'],
+      [{ progress: [entry(comic, 0, { page_offset: 1.01 })] }, 400, 'VALIDATION_FAILED'],
       [{ progress: [entry(comic, 0, { at: 'yesterday' })] }, 400, 'VALIDATION_FAILED'],
       [{ progress: Array.from({ length: 21 }, () => entry(comic, 0)) }, 400, 'VALIDATION_FAILED'],
       [{ progress: [] }, 400, 'VALIDATION_FAILED'],

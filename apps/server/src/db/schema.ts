@@ -165,6 +165,8 @@ export interface ReadingProgressTable {
   chapter_id: number;
   /** Comics: the page the reader was on (0-based). */
   page_index: number | null;
+  /** Comics: how far down that page (0–1); webtoon pages can be many screens tall. */
+  page_offset: number | null;
   /** Novels: how far through the text (0–1). */
   text_fraction: number | null;
   updated_at: number;

@@ -5,12 +5,14 @@ import { ClosedObject, Data, LanguageParam, Nullable, Result, Timestamp, Uuid } 
 
 /** Where a reader is in a chapter: the page (comics) or how far through the text (novels). */
 const PageIndex = Type.Integer({ minimum: 0, maximum: 100_000, description: 'Comics: the page on screen, from 0' });
+const PageOffset = Type.Number({ minimum: 0, maximum: 1, description: 'Comics: how far down that page, 0 to 1 (a webtoon page can be many screens tall)' });
 const TextFraction = Type.Number({ minimum: 0, maximum: 1, description: 'Novels: how far through the text, 0 to 1' });
 
 export const ProgressEntry = ClosedObject({
   book_uuid: Uuid(),
   chapter_uuid: Uuid(),
   page_index: Type.Optional(PageIndex),
+  page_offset: Type.Optional(PageOffset),
   text_fraction: Type.Optional(TextFraction),
   finished: Type.Optional(Type.Boolean({ description: 'The reader reached the end of the chapter' })),
   at: Type.Optional(Timestamp('When the reader was there (client clock); the newest position wins; defaults to arrival')),
@@ -28,6 +30,7 @@ export const ResumePoint = Type.Object({
   chapter_number: Type.Integer(),
   chapter_title: Type.String(),
   page_index: Nullable(Type.Integer()),
+  page_offset: Nullable(Type.Number()),
   text_fraction: Nullable(Type.Number()),
 });
 export type ResumePoint = Static<typeof ResumePoint>;

@@ -2,7 +2,8 @@ import { sql, type Kysely } from 'kysely';
 
 // Frozen history: what the site remembers of each reader (docs/READER-JOURNEY.md).
 // A reader is `u:<user id>` when logged in, `v:<visitor id>` before; a visitor's rows move to the
-// account when they log in. Positions: page index for comics, text fraction (0–1) for novels.
+// account when they log in. Positions: page index and how far down that page (0–1) for comics (a webtoon page
+// can be many screens tall), text fraction (0–1) for novels.
 export async function up(db: Kysely<unknown>): Promise<void> {
   // One row per reader and book: where they are in it (the "Continue" target).
   await db.schema
@@ -11,6 +12,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('book_id', 'integer', (c) => c.notNull().references('books.id').onDelete('cascade'))
     .addColumn('chapter_id', 'integer', (c) => c.notNull().references('chapters.id').onDelete('cascade'))
     .addColumn('page_index', 'integer')
+    .addColumn('page_offset', 'double precision')
     .addColumn('text_fraction', 'double precision')
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .addPrimaryKeyConstraint('reading_progress_pk', ['reader_key', 'book_id'])

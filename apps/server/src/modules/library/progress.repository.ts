@@ -41,6 +41,7 @@ export async function upsertProgress(db: DbExecutor, rows: ReadingProgressTable[
         .doUpdateSet({
           chapter_id: sql`excluded.chapter_id`,
           page_index: sql`excluded.page_index`,
+          page_offset: sql`excluded.page_offset`,
           text_fraction: sql`excluded.text_fraction`,
           updated_at: sql`excluded.updated_at`,
         })
@@ -81,8 +82,10 @@ export const findRecentProgress = (db: DbExecutor, readerKey: string, limit: num
       'p.book_id',
       'p.chapter_id',
       'p.page_index',
+      'p.page_offset',
       'p.text_fraction',
       'p.updated_at',
+      'b.book_type',
       'c.number as chapter_number',
       'c.uuid as chapter_uuid',
       'r.finished_at',

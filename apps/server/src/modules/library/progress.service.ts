@@ -58,7 +58,7 @@ export function createProgressService(deps: { db: Db; media: MediaUrls; now?: ()
         const lastPage = Math.max((pages.get(chapter.chapter_id) ?? 0) - 1, 0);
         if (entry.text_fraction !== undefined) details.push({ field: `${field}/text_fraction`, message: 'A comic chapter has pages, not text' });
         if ((entry.page_index ?? 0) > lastPage) details.push({ field: `${field}/page_index`, message: `This chapter has pages 0 to ${lastPage}` });
-      } else if (entry.page_index !== undefined) {
+      } else if (entry.page_index !== undefined || entry.page_offset !== undefined) {
         details.push({ field: `${field}/page_index`, message: 'A novel chapter has text, not pages' });
       }
       const claimed = entry.at ? Date.parse(entry.at) : receivedAt;
@@ -70,6 +70,7 @@ export function createProgressService(deps: { db: Db; media: MediaUrls; now?: ()
           book_id: chapter.book_id,
           chapter_id: chapter.chapter_id,
           page_index: chapter.book_type === 'comic' ? (entry.page_index ?? 0) : null,
+          page_offset: chapter.book_type === 'comic' ? (entry.page_offset ?? 0) : null,
           text_fraction: chapter.book_type === 'novel' ? (entry.text_fraction ?? 0) : null,
           updated_at: at,
         });
@@ -104,9 +105,19 @@ export function createProgressService(deps: { db: Db; media: MediaUrls; now?: ()
     const targets = await Promise.all(
       rows.map(async (row) => {
         const next = row.finished_at !== null ? await repo.findNextChapter(executor, row.book_id, row.chapter_number) : undefined;
+        const isComic = row.book_type === 'comic';
         return next
-          ? { bookId: row.book_id, chapterId: next.id, uuid: next.uuid, number: next.number, page: 0, fraction: 0, row }
-          : { bookId: row.book_id, chapterId: row.chapter_id, uuid: row.chapter_uuid, number: row.chapter_number, page: row.page_index, fraction: row.text_fraction, row };
+          ? {
+              bookId: row.book_id,
+              chapterId: next.id,
+              uuid: next.uuid,
+              number: next.number,
+              page: isComic ? 0 : null,
+              offset: isComic ? 0 : null,
+              fraction: isComic ? null : 0,
+              row,
+            }
+          : { bookId: row.book_id, chapterId: row.chapter_id, uuid: row.chapter_uuid, number: row.chapter_number, page: row.page_index, offset: row.page_offset, fraction: row.text_fraction, row };
       }),
     );
     const texts = await loadTexts(
@@ -122,6 +133,7 @@ export function createProgressService(deps: { db: Db; media: MediaUrls; now?: ()
         chapter_number: target.number,
         chapter_title: texts.chapterTitles.get(target.chapterId) ?? '',
         page_index: target.page,
+        page_offset: target.offset,
         text_fraction: target.fraction,
       };
       return { bookId: target.bookId, book: texts.books.get(target.bookId), resume, updatedAt: target.row.updated_at };
