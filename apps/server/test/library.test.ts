@@ -49,7 +49,10 @@ describe('reading progress', () => {
   it('remembers a visitor\'s place and lists it under "Continue reading"', async () => {
     const visitor = nextVisitor();
     const saved = await call('POST', '/reader/progress', visitor, {
-      progress: [entry(comic, 0, { page_index: 3, finished: true, at: isoAgo(60_000) }), entry(comic, 1, { page_index: 2, page_offset: 0.25 })],
+      progress: [
+        entry(comic, 0, { page_index: 3, finished: true, at: isoAgo(60_000) }),
+        entry(comic, 1, { page_index: 2, page_offset: 0.25 }),
+      ],
     });
     expect(saved.statusCode).toBe(200);
     expect(saved.json().data.result.saved).toBe(2);
@@ -60,7 +63,14 @@ describe('reading progress', () => {
     expect(item).toMatchObject({
       book_uuid: comic.uuid,
       total_chapters: 3,
-      resume: { chapter_uuid: comic.chapters[1]!.uuid, chapter_number: 2, chapter_title: '第2话', page_index: 2, page_offset: 0.25, text_fraction: null },
+      resume: {
+        chapter_uuid: comic.chapters[1]!.uuid,
+        chapter_number: 2,
+        chapter_title: '第2话',
+        page_index: 2,
+        page_offset: 0.25,
+        text_fraction: null,
+      },
     });
 
     const book = (await call('GET', `/reader/progress/${comic.uuid}`, visitor)).json().data.result;
@@ -91,7 +101,7 @@ describe('reading progress', () => {
     expect(history.result.map((h: { chapter_number: number }) => h.chapter_number)).toEqual([3, 1]);
   });
 
-  it('refuses bad batches whole, with the contract\'s codes, and stores nothing', async () => {
+  it("refuses bad batches whole, with the contract's codes, and stores nothing", async () => {
     const visitor = nextVisitor();
     const cases: [unknown, number, string][] = [
       [{ progress: [entry(comic, 0), { book_uuid: comic.uuid, chapter_uuid: randomUUID() }] }, 404, 'CHAPTER_NOT_FOUND'],

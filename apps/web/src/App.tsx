@@ -15,6 +15,7 @@ const ReaderPage = lazy(withRestOfLanguage(() => import('./routes/ReaderPage')))
 const LoginPage = lazy(withRestOfLanguage(() => import('./routes/LoginPage')));
 const RegisterPage = lazy(withRestOfLanguage(() => import('./routes/RegisterPage')));
 const ProfilePage = lazy(withRestOfLanguage(() => import('./routes/ProfilePage')));
+const LibraryPage = lazy(withRestOfLanguage(() => import('./routes/LibraryPage')));
 const ContactPage = lazy(withRestOfLanguage(() => import('./routes/ContactPage')));
 const SandboxCheckoutPage = lazy(withRestOfLanguage(() => import('./routes/SandboxCheckoutPage')));
 
@@ -43,6 +44,7 @@ export function App() {
                     </RequireUser>
                   }
                 />
+                <Route path="library" element={<LibraryPage />} />
                 <Route path="contact-us" element={<ContactPage />} />
                 <Route path="sandbox/checkout/:orderId" element={<SandboxCheckoutPage />} />
                 <Route path="*" element={<NotFound kind="page" />} />

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useAuth } from '../features/auth/AuthContext';
 import { LanguageSelector } from './LanguageSelector';
+import { LibraryLink } from './LibraryLink';
 import styles from './Header.module.css';
 
 export function Header() {
@@ -45,6 +46,7 @@ export function Header() {
         </form>
         <div className={styles.actions}>
           <LanguageSelector />
+          <LibraryLink isLoggedIn={!!userUuid} />
           {userUuid ? (
             <Link to="/profile" className={styles.button}>
               {username || t('header.user')}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -11,10 +12,14 @@ const PAGES_WITH_FOOTER = new Set(['/', '/books']);
  */
 export function Layout() {
   const { pathname } = useLocation();
+  const { t } = useTranslation();
   return (
     <>
+      <a href="#main" className={styles.skipLink}>
+        {t('skipToContent')}
+      </a>
       <Header />
-      <main className={styles.main} id="main">
+      <main className={styles.main} id="main" tabIndex={-1}>
         <Outlet />
       </main>
       {PAGES_WITH_FOOTER.has(pathname) && <Footer />}

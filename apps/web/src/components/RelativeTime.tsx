@@ -2,9 +2,11 @@ import { useTranslation } from 'react-i18next';
 import { parseTimestamp, relativeTime } from '../lib/relative-time';
 
 /** "3 hours ago" in the reader's language, with the exact time as a machine-readable attribute. */
-export function RelativeTime({ value }: { value: string }) {
+export function RelativeTime({ value, recentText }: { value: string; recentText?: string }) {
   const { t } = useTranslation();
   const { unit, count } = relativeTime(value);
   const ms = parseTimestamp(value);
-  return <time dateTime={Number.isNaN(ms) ? undefined : new Date(ms).toISOString()}>{t(`time.${unit}`, { count })}</time>;
+  // "Just posted" suits publishing times; other uses (when you read something) name it their way.
+  const text = unit === 'justPosted' && recentText ? recentText : t(`time.${unit}`, { count });
+  return <time dateTime={Number.isNaN(ms) ? undefined : new Date(ms).toISOString()}>{text}</time>;
 }

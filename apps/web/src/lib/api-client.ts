@@ -1,5 +1,11 @@
 import type {
   BookChapters,
+  BookProgress,
+  ContinueReadingItem,
+  HistoryItem,
+  LibraryItem,
+  LibrarySummary,
+  ProgressEntry,
   BookSearchResult,
   ChapterContent,
   CreatedOrder,
@@ -31,7 +37,7 @@ export class ApiError extends Error {
 
 export const SESSION_EXPIRED_EVENT = 'inkstream:session-expired';
 
-function authHeaders(): Record<string, string> {
+export function authHeaders(): Record<string, string> {
   const token = readStorage(STORAGE_KEYS.token);
   if (token) return { Authorization: `Token ${token}` };
   const visitor = readStorage(STORAGE_KEYS.visitorId);
@@ -50,7 +56,7 @@ function forgetSession(): void {
 type Query = Record<string, string | number | undefined>;
 
 async function request<T>(
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   path: string,
   options: { query?: Query; body?: unknown; auth?: boolean } = {},
 ): Promise<T> {
@@ -157,7 +163,45 @@ export const api = {
         body: { outcome },
       },
     ).then((d) => d.result),
+  continueReading: (language: string, limit = 12) =>
+    request<{ result: ContinueReadingItem[] }>('GET', '/reader/progress', { query: { language, limit } }).then((d) => d.result),
+  bookProgress: (bookUuid: string, language: string) =>
+    request<{ result: BookProgress }>('GET', `/reader/progress/${encodeURIComponent(bookUuid)}`, { query: { language } }).then(
+      (d) => d.result,
+    ),
+  mergeProgress: (visitor_id: string) =>
+    request<{ result: { merged_books: number; merged_chapters: number } }>('POST', '/reader/progress/merge', { body: { visitor_id } }).then(
+      (d) => d.result,
+    ),
+  history: (language: string, page: number, page_size: number) =>
+    request<{ result: HistoryItem[]; total: number }>('GET', '/reader/history', { query: { language, page, page_size } }),
+  clearHistory: () => request<{ result: { cleared: number } }>('DELETE', '/reader/history').then((d) => d.result),
+  follow: (bookUuid: string) =>
+    request<{ result: { following: boolean } }>('PUT', `/user/follows/${encodeURIComponent(bookUuid)}`).then((d) => d.result),
+  unfollow: (bookUuid: string) =>
+    request<{ result: { following: boolean } }>('DELETE', `/user/follows/${encodeURIComponent(bookUuid)}`).then((d) => d.result),
+  library: (language: string) => request<{ result: LibraryItem[] }>('GET', '/user/library', { query: { language } }).then((d) => d.result),
+  librarySummary: () => request<{ result: LibrarySummary }>('GET', '/user/library/summary').then((d) => d.result),
 };
+
+/**
+ * Saves reading positions with `fetch(…, { keepalive: true })`, so the last position reaches the
+ * server even when it is sent as the tab closes. Resolves true when the server took them (or
+ * refused them for good: a 4xx will not change on retry), false when they should be sent again.
+ */
+export async function sendProgress(progress: ProgressEntry[]): Promise<boolean> {
+  try {
+    const response = await fetch('/api/v1/reader/progress', {
+      method: 'POST',
+      body: JSON.stringify({ progress }),
+      keepalive: true,
+      headers: { 'Content-Type': 'application/json', ...authHeaders() },
+    });
+    return response.status < 500 && response.status !== 429;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * Reading events go out with `fetch(…, { keepalive: true })`: like sendBeacon they survive the tab

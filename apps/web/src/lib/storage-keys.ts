@@ -7,6 +7,10 @@ export const STORAGE_KEYS = {
   language: 'language',
   /** The novel reader's text size step (a percentage), kept across chapters and visits. */
   readerTextSize: 'reader-text-size',
+  /** A visitor id whose progress still has to move into the account (set at login, cleared once merged). */
+  pendingProgressMerge: 'pending-progress-merge',
+  /** Set once this browser saved a reading position: the home page then asks for "Continue reading". */
+  hasProgress: 'has-reading-progress',
 } as const;
 
 export function readStorage(key: string): string | null {

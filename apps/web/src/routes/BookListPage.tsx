@@ -1,14 +1,19 @@
 import type { BookOrder } from '@inkstream/contracts/constants';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useAuth } from '../features/auth/AuthContext';
 import { BookGrid } from '../features/catalogue/BookGrid';
 import { readBookListFilters, toggleTag, writeBookListFilter, type BookListFilters } from '../features/catalogue/book-list-rules';
 import { RecommendedCarousel } from '../features/catalogue/RecommendedCarousel';
 import { SearchSummary } from '../features/catalogue/SearchSummary';
 import { SortTabs } from '../features/catalogue/SortTabs';
 import { TagCarousel } from '../features/catalogue/TagCarousel';
+import { readStorage, STORAGE_KEYS } from '../lib/storage-keys';
 import styles from '../features/catalogue/BookListPage.module.css';
+
+// Only readers who have read something see this row: its code loads on demand.
+const ContinueReadingRow = lazy(() => import('../features/library/ContinueReadingRow'));
 
 const LIST_HEADING_ID = 'book-list-heading';
 
@@ -17,6 +22,8 @@ export function BookListPage() {
   const { t } = useTranslation('books');
   const [params, setParams] = useSearchParams();
   const filters = readBookListFilters(params);
+  const { userUuid } = useAuth();
+  const hasProgress = !!userUuid || readStorage(STORAGE_KEYS.hasProgress) === '1';
 
   useEffect(() => {
     document.title = `${t('common:siteName')} · ${t('common:tagline')}`;
@@ -29,6 +36,11 @@ export function BookListPage() {
     <>
       <h1 className="visually-hidden">{t('pageTitle')}</h1>
       {/* A title search shows its results first; the recommendations come back with the whole list. */}
+      {!filters.q && hasProgress && (
+        <Suspense fallback={null}>
+          <ContinueReadingRow />
+        </Suspense>
+      )}
       {!filters.q && <RecommendedCarousel />}
       <TagCarousel activeTag={filters.tag} onSelect={(tag) => change({ tag: toggleTag(filters.tag, tag) })} />
       <div className={styles.toolbar}>

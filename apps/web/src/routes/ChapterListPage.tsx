@@ -1,16 +1,21 @@
 import type { BookChapters } from '@inkstream/contracts';
 import type { ChapterDirection } from '@inkstream/contracts/constants';
-import { useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { Loading } from '../components/Loading';
 import { NotFound } from '../components/NotFound';
+import { useAuth } from '../features/auth/AuthContext';
+import { BookActions } from '../features/chapters/BookActions';
 import { BookHeader } from '../features/chapters/BookHeader';
+import { chapterListState, type ChapterListState } from '../features/chapters/chapter-list-state';
+import { useBookProgress } from '../features/chapters/use-book-progress';
 import { ChapterList } from '../features/chapters/ChapterList';
 import { ChapterListControls } from '../features/chapters/ChapterListControls';
 import { useBookChapters } from '../features/chapters/use-book-chapters';
 import { useOpenBookEvent } from '../features/chapters/use-open-book-event';
-import { ApiError } from '../lib/api-client';
+import { api, ApiError } from '../lib/api-client';
 import { decodeEntities } from '../lib/decode-entities';
 import styles from '../features/chapters/ChapterListScreen.module.css';
 
@@ -23,9 +28,20 @@ export default function ChapterListPage() {
 
 function ChapterListScreen({ bookId }: { bookId: string }) {
   const { t } = useTranslation('chapters');
-  const [direction, setDirection] = useState<ChapterDirection>('asc');
-  const [startPage, setStartPage] = useState(0);
+  const { userUuid } = useAuth();
+  // Order and page live in the address, so Back from the reader and shared links land on the same list.
+  const [params, setParams] = useSearchParams();
+  const { direction, startPage } = chapterListState(params);
+  const setListState = (next: ChapterListState) =>
+    setParams(next.direction === 'asc' && next.startPage === 0 ? {} : { order: next.direction, page: String(next.startPage + 1) }, {
+      replace: true,
+      preventScrollReset: true,
+    });
   const query = useBookChapters(bookId, direction, startPage);
+  const progress = useBookProgress(bookId);
+  // Members can read every chapter: "Members only" would tell them nothing.
+  const membership = useQuery({ queryKey: ['membership', userUuid], queryFn: api.membership, enabled: !!userUuid });
+  const isMember = membership.data?.is_expired === false;
   const sectionRef = useRef<HTMLElement>(null);
 
   // A new direction or page is a new query; keep showing the book meanwhile, it does not change.
@@ -46,13 +62,14 @@ function ChapterListScreen({ bookId }: { bookId: string }) {
     if (query.error) console.error('chapter list failed', query.error);
   }, [query.error]);
 
-  const changeDirection = (next: ChapterDirection) => {
-    setDirection(next);
-    setStartPage(0);
-  };
+  const changeDirection = (next: ChapterDirection) => setListState({ direction: next, startPage: 0 });
   const jump = (page: number) => {
-    setStartPage(page);
+    setListState({ direction, startPage: page });
     sectionRef.current?.scrollIntoView({ block: 'start' });
+  };
+  // Opening a chapter far down the list first makes its page the list's start, so Back shows it.
+  const rememberPage = (page: number) => {
+    if (page !== startPage) setListState({ direction, startPage: page });
   };
 
   const chapters = query.data?.pages.flatMap((page) => page.chapters) ?? [];
@@ -68,6 +85,7 @@ function ChapterListScreen({ bookId }: { bookId: string }) {
         {t('back')}
       </Link>
       {book ? <BookHeader book={book} /> : query.isPending && <Loading />}
+      {book && <BookActions bookUuid={book.book_uuid} totalChapters={book.total_chapters} />}
       {isMissing && <NotFound kind="book" />}
       {query.isError && !query.data && !isMissing && (
         <div className={styles.error} role="alert">
@@ -98,6 +116,10 @@ function ChapterListScreen({ bookId }: { bookId: string }) {
               <ChapterList
                 bookId={bookId}
                 chapters={chapters}
+                firstPage={startPage}
+                finishedChapters={progress.data?.finished_chapters}
+                isMember={isMember}
+                onOpenChapter={rememberPage}
                 hasNextPage={query.hasNextPage}
                 isFetchingNextPage={query.isFetchingNextPage}
                 nextPageFailed={query.isFetchNextPageError}

@@ -5,7 +5,11 @@ import { ClosedObject, Data, LanguageParam, Nullable, Result, Timestamp, Uuid } 
 
 /** Where a reader is in a chapter: the page (comics) or how far through the text (novels). */
 const PageIndex = Type.Integer({ minimum: 0, maximum: 100_000, description: 'Comics: the page on screen, from 0' });
-const PageOffset = Type.Number({ minimum: 0, maximum: 1, description: 'Comics: how far down that page, 0 to 1 (a webtoon page can be many screens tall)' });
+const PageOffset = Type.Number({
+  minimum: 0,
+  maximum: 1,
+  description: 'Comics: how far down that page, 0 to 1 (a webtoon page can be many screens tall)',
+});
 const TextFraction = Type.Number({ minimum: 0, maximum: 1, description: 'Novels: how far through the text, 0 to 1' });
 
 export const ProgressEntry = ClosedObject({

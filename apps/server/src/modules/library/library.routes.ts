@@ -100,7 +100,12 @@ export function libraryRoutes(progress: ProgressService, follows: FollowsService
     app.get(
       '/reader/history',
       {
-        schema: { tags, summary: 'Recently read chapters', querystring: HistoryQuery, response: { 200: HistoryResponse, ...errorResponses } },
+        schema: {
+          tags,
+          summary: 'Recently read chapters',
+          querystring: HistoryQuery,
+          response: { 200: HistoryResponse, ...errorResponses },
+        },
       },
       async (request, reply) => {
         privateAnswer(reply);
@@ -164,7 +169,11 @@ export function libraryRoutes(progress: ProgressService, follows: FollowsService
     app.get(
       '/user/library/summary',
       {
-        schema: { tags, summary: 'How many followed books have unread new chapters', response: { 200: LibrarySummaryResponse, ...errorResponses } },
+        schema: {
+          tags,
+          summary: 'How many followed books have unread new chapters',
+          response: { 200: LibrarySummaryResponse, ...errorResponses },
+        },
       },
       async (request, reply) => {
         privateAnswer(reply);

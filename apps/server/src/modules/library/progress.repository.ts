@@ -7,7 +7,13 @@ export const findChaptersForProgress = (db: DbExecutor, chapterUuids: readonly s
   db
     .selectFrom('chapters')
     .innerJoin('books', 'books.id', 'chapters.book_id')
-    .select(['chapters.id as chapter_id', 'chapters.uuid as chapter_uuid', 'books.id as book_id', 'books.uuid as book_uuid', 'books.book_type'])
+    .select([
+      'chapters.id as chapter_id',
+      'chapters.uuid as chapter_uuid',
+      'books.id as book_id',
+      'books.uuid as book_uuid',
+      'books.book_type',
+    ])
     .where('chapters.uuid', 'in', chapterUuids)
     .where('chapters.is_published', '=', 1)
     .where('books.is_published', '=', 1)

@@ -56,8 +56,10 @@ export function createProgressService(deps: { db: Db; media: MediaUrls; now?: ()
       }
       if (chapter.book_type === 'comic') {
         const lastPage = Math.max((pages.get(chapter.chapter_id) ?? 0) - 1, 0);
-        if (entry.text_fraction !== undefined) details.push({ field: `${field}/text_fraction`, message: 'A comic chapter has pages, not text' });
-        if ((entry.page_index ?? 0) > lastPage) details.push({ field: `${field}/page_index`, message: `This chapter has pages 0 to ${lastPage}` });
+        if (entry.text_fraction !== undefined)
+          details.push({ field: `${field}/text_fraction`, message: 'A comic chapter has pages, not text' });
+        if ((entry.page_index ?? 0) > lastPage)
+          details.push({ field: `${field}/page_index`, message: `This chapter has pages 0 to ${lastPage}` });
       } else if (entry.page_index !== undefined || entry.page_offset !== undefined) {
         details.push({ field: `${field}/page_index`, message: 'A novel chapter has text, not pages' });
       }
@@ -117,7 +119,16 @@ export function createProgressService(deps: { db: Db; media: MediaUrls; now?: ()
               fraction: isComic ? null : 0,
               row,
             }
-          : { bookId: row.book_id, chapterId: row.chapter_id, uuid: row.chapter_uuid, number: row.chapter_number, page: row.page_index, offset: row.page_offset, fraction: row.text_fraction, row };
+          : {
+              bookId: row.book_id,
+              chapterId: row.chapter_id,
+              uuid: row.chapter_uuid,
+              number: row.chapter_number,
+              page: row.page_index,
+              offset: row.page_offset,
+              fraction: row.text_fraction,
+              row,
+            };
       }),
     );
     const texts = await loadTexts(
@@ -241,8 +252,16 @@ export function createProgressService(deps: { db: Db; media: MediaUrls; now?: ()
     const to = userReaderKey(userId);
     return db.transaction().execute(async (trx) => {
       const [progress, reads] = await Promise.all([repo.findProgressRows(trx, from), repo.findChapterReadRows(trx, from)]);
-      for (const chunk of chunks(progress, 100)) await repo.upsertProgress(trx, chunk.map((row) => ({ ...row, reader_key: to })));
-      for (const chunk of chunks(reads, 100)) await repo.upsertChapterReads(trx, chunk.map((row) => ({ ...row, reader_key: to })));
+      for (const chunk of chunks(progress, 100))
+        await repo.upsertProgress(
+          trx,
+          chunk.map((row) => ({ ...row, reader_key: to })),
+        );
+      for (const chunk of chunks(reads, 100))
+        await repo.upsertChapterReads(
+          trx,
+          chunk.map((row) => ({ ...row, reader_key: to })),
+        );
       await repo.deleteReaderData(trx, from);
       return { merged_books: progress.length, merged_chapters: reads.length };
     });

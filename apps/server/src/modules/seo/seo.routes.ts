@@ -10,7 +10,16 @@ const XML = 'application/xml; charset=utf-8';
 
 /** robots.txt is built here, not kept in apps/web/public, because its Sitemap line must be absolute (PUBLIC_URL). */
 export const robotsTxt = (publicUrl: string) =>
-  ['User-agent: *', 'Allow: /', 'Disallow: /api/', 'Disallow: /profile', '', `Sitemap: ${publicUrl}/sitemap.xml`, ''].join('\n');
+  [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /api/',
+    'Disallow: /profile',
+    'Disallow: /library',
+    '',
+    `Sitemap: ${publicUrl}/sitemap.xml`,
+    '',
+  ].join('\n');
 
 export function seoRoutes(deps: { sitemaps: Sitemaps; publicUrl: string }) {
   const { sitemaps } = deps;

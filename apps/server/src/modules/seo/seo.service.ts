@@ -34,7 +34,13 @@ export function matchPageRoute(pathname: string): PageRoute {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (path === '/' || path === '/books' || path === '/index.html') return { kind: 'home' };
   if (path === '/contact-us') return { kind: 'contact' };
-  if (path === '/login' || path === '/register' || path === '/profile' || /^\/sandbox\/checkout\/[\w-]{1,64}$/.test(path)) {
+  if (
+    path === '/login' ||
+    path === '/register' ||
+    path === '/profile' ||
+    path === '/library' ||
+    /^\/sandbox\/checkout\/[\w-]{1,64}$/.test(path)
+  ) {
     return { kind: 'private' };
   }
   const book = BOOK_PATH.exec(path);

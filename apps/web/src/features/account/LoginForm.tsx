@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useLocation } from 'react-router';
+import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
+import { RETURN_PARAM, safeReturnPath, withReturn } from '../../lib/return-path';
 import { useAuth } from '../auth/AuthContext';
 import { reloadTo } from './full-reload';
 import { PasswordField } from './PasswordField';
@@ -21,6 +22,8 @@ export function LoginForm() {
   const errorText = useAuthErrorText();
   usePageTitle(t('login.title'));
   const registered = (useLocation().state as LoginLocationState | null)?.registered;
+  // Where the reader was when asked to log in (a locked chapter, the profile): they go back there.
+  const returnTo = safeReturnPath(useSearchParams()[0].get(RETURN_PARAM));
   const [username, setUsername] = useState(registered ?? '');
   const [password, setPassword] = useState('');
   const [missing, setMissing] = useState(false);
@@ -31,7 +34,7 @@ export function LoginForm() {
   useEffect(() => () => setError(null), [setError]);
 
   // Spec section 2: a user with a stored user id does not see the login screen.
-  if (userUuid && !submitting.current) return <Navigate to="/" replace />;
+  if (userUuid && !submitting.current) return <Navigate to={returnTo ?? '/'} replace />;
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -45,7 +48,7 @@ export function LoginForm() {
     submitting.current = true;
     if (await login(username.trim(), password)) {
       // A full reload so every cached visitor-scoped answer is fetched again with the token.
-      reloadTo('/');
+      reloadTo(returnTo ?? '/');
       return;
     }
     submitting.current = false;
@@ -93,7 +96,7 @@ export function LoginForm() {
         </button>
         <div className={styles.footer}>
           <span>
-            {t('login.noAccount')} <Link to="/register">{t('login.registerLink')}</Link>
+            {t('login.noAccount')} <Link to={withReturn('/register', returnTo)}>{t('login.registerLink')}</Link>
           </span>
           <Link to="/" className={styles.secondary}>
             {t('backHome')}

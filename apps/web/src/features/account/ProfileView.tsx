@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { currentLanguage } from '../../lib/language';
 import { useAuth } from '../auth/AuthContext';
 import { ApiTokenDialog } from './ApiTokenDialog';
+import { ContinueAfterPurchase } from './ContinueAfterPurchase';
 import { InviteSection } from './InviteSection';
 import { MembershipSummary } from './MembershipSummary';
 import { PasswordDialog } from './PasswordDialog';
@@ -36,6 +37,7 @@ export function ProfileView() {
   return (
     <div className={profile.page}>
       <h1 className={profile.title}>{t('title')}</h1>
+      <ContinueAfterPurchase />
       <section className={profile.section} aria-labelledby="account-title">
         <h2 id="account-title" className="visually-hidden">
           {t('summary.heading')}

@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { RETURN_PARAM, safeReturnPath, withReturn } from '../../lib/return-path';
 import { useAuth } from '../auth/AuthContext';
 import { PasswordField } from './PasswordField';
 import { validateRegister, type RegisterError } from './register-validation';
@@ -20,6 +21,7 @@ export function RegisterForm() {
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [inviteCode, setInviteCode] = useState(() => params.get('invite_code') ?? '');
+  const returnTo = safeReturnPath(params.get(RETURN_PARAM));
   const [invalid, setInvalid] = useState<RegisterError | null>(null);
   const [pending, setPending] = useState(false);
 
@@ -39,7 +41,7 @@ export function RegisterForm() {
     const ok = await register({ username: name, password, invite_code: inviteCode.trim() || undefined });
     setPending(false);
     // No automatic login (spec section 2): the login screen gets the name to prefill.
-    if (ok) navigate('/login', { state: { registered: name } });
+    if (ok) navigate(withReturn('/login', returnTo), { state: { registered: name } });
   };
 
   const message = invalid ? t(`errors.${invalid}`) : error ? errorText(error) : null;
@@ -98,7 +100,7 @@ export function RegisterForm() {
         </button>
         <div className={styles.footer}>
           <span>
-            {t('register.haveAccount')} <Link to="/login">{t('register.loginLink')}</Link>
+            {t('register.haveAccount')} <Link to={withReturn('/login', returnTo)}>{t('register.loginLink')}</Link>
           </span>
         </div>
       </form>

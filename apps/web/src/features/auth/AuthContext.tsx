@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { api, ApiError, SESSION_EXPIRED_EVENT } from '../../lib/api-client';
 import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage-keys';
+import { mergeVisitorProgress } from './merge-progress';
 
 /** Auth context of spec section 3: userUuid, username, login, logout, register, error. */
 export interface AuthState {
@@ -30,6 +31,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setUsername(null);
     };
     window.addEventListener(SESSION_EXPIRED_EVENT, onExpired);
+    // A merge cut short at the last login finishes now.
+    void mergeVisitorProgress(null);
     return () => window.removeEventListener(SESSION_EXPIRED_EVENT, onExpired);
   }, []);
 
@@ -39,7 +42,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       writeStorage(STORAGE_KEYS.token, result.jwt_token);
       writeStorage(STORAGE_KEYS.userUuid, result.uuid);
       writeStorage(STORAGE_KEYS.username, result.username);
+      // What the visitor read becomes the account's (spec: the visitor id is deleted at login).
+      const visitorId = readStorage(STORAGE_KEYS.visitorId);
       removeStorage(STORAGE_KEYS.visitorId);
+      await mergeVisitorProgress(visitorId);
       setUserUuid(result.uuid);
       setUsername(result.username);
       setError(null);

@@ -10,17 +10,36 @@ export function readerPath(bookId: string, chapter: Pick<ChapterItem, 'chapter_u
 }
 
 /** One chapter: a link to the reader with its number, title, age and whether it is free. */
-export function ChapterCard({ bookId, chapter }: { bookId: string; chapter: ChapterItem }) {
+interface Props {
+  bookId: string;
+  chapter: ChapterItem;
+  /** The reader reached the end of this chapter: it is marked as read. */
+  isFinished: boolean;
+  /** Members read every chapter, so paid chapters carry no "Members only" badge for them. */
+  isMember: boolean;
+  onOpen(): void;
+}
+
+export function ChapterCard({ bookId, chapter, isFinished, isMember, onOpen }: Props) {
   const { t } = useTranslation('chapters');
   const title = decodeEntities(chapter.title).trim() || t('common:status.unknownChapter');
+  const badge = chapter.is_free ? 'free' : isMember ? null : 'membersOnly';
   return (
     <li>
-      <Link className={styles.card} to={readerPath(bookId, chapter)}>
+      <Link className={isFinished ? `${styles.card} ${styles.read}` : styles.card} to={readerPath(bookId, chapter)} onClick={onOpen}>
         <span className={styles.number}>{t('chapterNumber', { number: chapter.chapter_number })}</span>
         <span className={styles.cardTitle}>{title}</span>
         <span className={styles.meta}>
           <RelativeTime value={chapter.created_at} />
-          <span className={chapter.is_free ? styles.free : styles.paid}>{chapter.is_free ? t('free') : t('membersOnly')}</span>
+          {isFinished && (
+            <span className={styles.readMark}>
+              <svg viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round">
+                <path d="M5 12l5 5 9-10" />
+              </svg>
+              {t('read')}
+            </span>
+          )}
+          {badge && <span className={badge === 'free' ? styles.free : styles.paid}>{t(badge)}</span>}
         </span>
       </Link>
     </li>

@@ -4,12 +4,18 @@ import { useTranslation } from 'react-i18next';
 import { Loading } from '../../components/Loading';
 import { ChapterCard } from './ChapterCard';
 import { CHAPTER_PAGE_SIZE } from './chapter-pages';
+import { isFinishedChapter } from './use-book-progress';
 import { useOnVisible } from './use-on-visible';
 import styles from './ChapterList.module.css';
 
 interface Props {
   bookId: string;
   chapters: ChapterItem[];
+  /** The page the list starts at (the chapters' own pages follow from it). */
+  firstPage: number;
+  finishedChapters: readonly (readonly [number, number])[] | undefined;
+  isMember: boolean;
+  onOpenChapter(page: number): void;
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
   nextPageFailed: boolean;
@@ -19,7 +25,18 @@ interface Props {
 /** Collapsed, the list shows one page and stops loading; expanded (the default), it scrolls on. */
 const COLLAPSED_COUNT = CHAPTER_PAGE_SIZE;
 
-export function ChapterList({ bookId, chapters, hasNextPage, isFetchingNextPage, nextPageFailed, fetchNextPage }: Props) {
+export function ChapterList({
+  bookId,
+  chapters,
+  firstPage,
+  finishedChapters,
+  isMember,
+  onOpenChapter,
+  hasNextPage,
+  isFetchingNextPage,
+  nextPageFailed,
+  fetchNextPage,
+}: Props) {
   const { t } = useTranslation('chapters');
   const listId = useId();
   const listRef = useRef<HTMLOListElement>(null);
@@ -41,8 +58,15 @@ export function ChapterList({ bookId, chapters, hasNextPage, isFetchingNextPage,
   return (
     <>
       <ol id={listId} ref={listRef} className={styles.list}>
-        {visible.map((chapter) => (
-          <ChapterCard key={chapter.chapter_uuid} bookId={bookId} chapter={chapter} />
+        {visible.map((chapter, index) => (
+          <ChapterCard
+            key={chapter.chapter_uuid}
+            bookId={bookId}
+            chapter={chapter}
+            isFinished={isFinishedChapter(chapter.chapter_number, finishedChapters)}
+            isMember={isMember}
+            onOpen={() => onOpenChapter(firstPage + Math.floor(index / CHAPTER_PAGE_SIZE))}
+          />
         ))}
       </ol>
       {expanded && hasNextPage && <div ref={sentinel} className={styles.sentinel} aria-hidden="true" />}

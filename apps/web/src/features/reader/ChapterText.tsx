@@ -55,7 +55,12 @@ export function ChapterText({ content, language, scrollRoot }: Props) {
     <div className={styles.chapter}>
       <div className={styles.column} style={{ '--text-scale': textSize.size / 100 } as CSSProperties}>
         <TextSizeControl {...textSize} language={language} />
-        <article className={styles.text} lang={htmlLang(textLanguage)} dir={isRightToLeft(textLanguage) ? 'rtl' : 'ltr'}>
+        <article
+          data-reading-text=""
+          className={styles.text}
+          lang={htmlLang(textLanguage)}
+          dir={isRightToLeft(textLanguage) ? 'rtl' : 'ltr'}
+        >
           {blocks.map((block, index) => (
             <Fragment key={index}>
               {slots.flatMap((slot, illustration) => (slot === index ? [illustrationAt(illustration)] : []))}

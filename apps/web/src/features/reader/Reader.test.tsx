@@ -130,19 +130,21 @@ describe('reader', () => {
     expect(JSON.parse(String(favor![1]!.body))).toEqual({ book_uuid: BOOK, chapter_uuid: CHAPTER });
   });
 
-  it('shows the members-only notice with a buy link to /profile', async () => {
+  it('shows the members-only notice with a buy link to /profile that comes back to the chapter', async () => {
     stubApi({ [chapterPath]: { status: 403, body: { error: 'Membership required', code: 'MEMBERSHIP_REQUIRED' } } });
     open();
     expect(await screen.findByRole('heading', { name: 'This chapter is only open to members' })).toBeTruthy();
     expect(screen.getByText('Please log in and buy a monthly membership card to read all comics')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Buy now' }).getAttribute('href')).toBe('/profile');
+    const back = encodeURIComponent(`/reader/book/chapter/${BOOK}/${CHAPTER}/2`);
+    expect(screen.getByRole('link', { name: 'Buy now' }).getAttribute('href')).toBe(`/profile?return=${back}`);
+    expect(screen.getByRole('link', { name: /Log in/ }).getAttribute('href')).toBe(`/login?return=${back}`);
   });
 
   it('shows the expired notice asking to top up', async () => {
     stubApi({ [chapterPath]: { status: 403, body: { error: 'Membership expired', code: 'MEMBERSHIP_EXPIRED' } } });
     open();
     expect(await screen.findByRole('heading', { name: 'Your membership has expired' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Top up now' }).getAttribute('href')).toBe('/profile');
+    expect(screen.getByRole('link', { name: 'Top up now' }).getAttribute('href')).toMatch(/^\/profile\?return=%2Freader%2F/);
   });
 
   it('falls back to the CSS immersive mode where the browser has no fullscreen', async () => {

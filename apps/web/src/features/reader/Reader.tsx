@@ -1,7 +1,7 @@
 import type { BookType } from '@inkstream/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { Loading } from '../../components/Loading';
 import { decodeEntities } from '../../lib/decode-entities';
 import { currentLanguage, isRightToLeft } from '../../lib/language';
@@ -15,6 +15,8 @@ import { ReaderTopBar } from './ReaderTopBar';
 import { useChapterContent } from './use-chapter-content';
 import { useArrowKeys, useSwipe } from './use-chapter-gestures';
 import { useFullscreen } from './use-fullscreen';
+import { resumeFromState } from './resume-state';
+import { usePositionMemory } from './use-position-memory';
 import styles from './Reader.module.css';
 
 interface Props {
@@ -35,9 +37,19 @@ export function Reader({ bookId, chapterUuid, chapterNumber }: Props) {
   const isRtl = isRightToLeft(language);
   const navigate = useNavigate();
   const root = useRef<HTMLDivElement>(null);
+  const main = useRef<HTMLElement>(null);
   const { isFullscreen, isNative, toggle, exit } = useFullscreen(root);
   const query = useChapterContent(chapterUuid, language);
   const content = query.data;
+  const resume = resumeFromState(useLocation().state);
+  const { keepPlace } = usePositionMemory(content, main, root, resume);
+  const toggleFullscreen = useCallback(() => keepPlace(toggle), [keepPlace, toggle]);
+  useEffect(() => {
+    // The bars (and the button just pressed) hide in fullscreen, which would leave the keys with the
+    // document; the reader takes the focus so Space, Page Down, the arrows and End scroll it.
+    if (isFullscreen) root.current?.focus({ preventScroll: true });
+  }, [isFullscreen]);
+  const exitFullscreen = useCallback(() => keepPlace(exit), [keepPlace, exit]);
   // The last book type seen keeps its look while the next chapter loads (no flash between themes).
   const [bookType, setBookType] = useState<BookType>();
   if (content && content.book_type !== bookType) setBookType(content.book_type);
@@ -73,7 +85,7 @@ export function Reader({ bookId, chapterUuid, chapterNumber }: Props) {
     .join(' ');
 
   return (
-    <div ref={root} className={className}>
+    <div ref={root} className={className} tabIndex={-1}>
       <ReaderTopBar
         bookId={bookId}
         bookTitle={bookTitle}
@@ -82,9 +94,9 @@ export function Reader({ bookId, chapterUuid, chapterNumber }: Props) {
         canGoNext={canGoNext}
         isFullscreen={isFullscreen}
         onStep={step}
-        onToggleFullscreen={toggle}
+        onToggleFullscreen={toggleFullscreen}
       />
-      <main id="main" className={styles.content} {...swipe}>
+      <main id="main" ref={main} className={styles.content} {...swipe}>
         {query.isPending ? (
           <Loading />
         ) : query.isError ? (
@@ -108,7 +120,7 @@ export function Reader({ bookId, chapterUuid, chapterNumber }: Props) {
           >
             <ChevronStart />
           </button>
-          <button type="button" className={styles.floatingButton} aria-label={t('exitFullscreen')} onClick={exit}>
+          <button type="button" className={styles.floatingButton} aria-label={t('exitFullscreen')} onClick={exitFullscreen}>
             <Shrink />
           </button>
           <button

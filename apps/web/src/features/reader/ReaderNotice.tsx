@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { currentPath, withReturn } from '../../lib/return-path';
 import { Loading } from '../../components/Loading';
 import { NotFound } from '../../components/NotFound';
 import { useAuth } from '../auth/AuthContext';
@@ -13,6 +14,8 @@ import styles from './ReaderNotice.module.css';
 export function ReaderNotice({ error, onRetry }: { error: unknown; onRetry(): void }) {
   const { t } = useTranslation('reader');
   const { userUuid } = useAuth();
+  // Buying or logging in brings the reader back to this chapter.
+  const here = currentPath(useLocation());
   // Only an unexplained failure of a logged-in user needs the membership to choose the notice.
   const asksMembership = !noticeFromError(error) && !!userUuid;
   const membership = useQuery({ queryKey: ['membership', userUuid], queryFn: api.membership, enabled: asksMembership });
@@ -40,11 +43,11 @@ export function ReaderNotice({ error, onRetry }: { error: unknown; onRetry(): vo
         {t(`${copy}.title`)}
       </h2>
       <p>{t(`${copy}.body`)}</p>
-      <Link to="/profile" className={styles.noticeAction}>
+      <Link to={withReturn('/profile', here)} className={styles.noticeAction}>
         {t(`${copy}.action`)}
       </Link>
       {!userUuid && (
-        <Link to="/login" className={styles.noticeLink}>
+        <Link to={withReturn('/login', here)} className={styles.noticeLink}>
           {t('logIn')}
         </Link>
       )}

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { sendEvents } from '../../lib/api-client';
 import type { Language } from '../../lib/language';
+import { markFinished } from './progress-sync';
 import { FINISH_VISIBILITY, shouldFinishReading, shouldPreloadNextChapter } from './reading-progress';
 import { chapterQueryOptions } from './use-chapter-content';
 import { useNearEnd } from './use-near-end';
@@ -75,6 +76,7 @@ export function usePageTracking(content: ChapterContent, language: Language, scr
     if (!shouldFinishReading({ alreadySent: sent.current.finish, lastImageVisible, nearEnd, loadedImages, totalImages })) return;
     sent.current.finish = true;
     sendEvents([{ type: 'finish_reading', book_uuid, chapter_uuid }]);
+    markFinished(book_uuid, chapter_uuid);
   }, [lastImageVisible, nearEnd, loadedImages, totalImages, book_uuid, chapter_uuid]);
 
   // The next chapter's content is a small JSON: ask for it once this chapter's first page is in.

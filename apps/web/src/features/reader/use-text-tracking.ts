@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { sendEvents } from '../../lib/api-client';
 import type { Language } from '../../lib/language';
+import { markFinished } from './progress-sync';
 import { chapterQueryOptions } from './use-chapter-content';
 import { useNearEnd } from './use-near-end';
 
@@ -41,6 +42,7 @@ export function useTextTracking(content: ChapterContent, language: Language, scr
     if (sent.current.finish || !(endVisible || nearEnd)) return;
     sent.current.finish = true;
     sendEvents([{ type: 'finish_reading', book_uuid, chapter_uuid }]);
+    markFinished(book_uuid, chapter_uuid);
   }, [endVisible, nearEnd, book_uuid, chapter_uuid]);
 
   useEffect(() => {

@@ -1,0 +1,24 @@
+import { api, ApiError } from '../../lib/api-client';
+import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage-keys';
+
+/** How long a login waits for the merge before going on (it is retried at the next visit). */
+const MERGE_WAIT_MS = 3_000;
+
+/**
+ * A visitor's reading progress moves into the account at login. The visitor id is remembered
+ * until the server confirms, so a merge cut short (network, the page reloading) runs again on the
+ * next visit instead of losing what the visitor read.
+ */
+export async function mergeVisitorProgress(visitorId: string | null): Promise<void> {
+  if (visitorId) writeStorage(STORAGE_KEYS.pendingProgressMerge, visitorId);
+  const pending = readStorage(STORAGE_KEYS.pendingProgressMerge);
+  if (!pending || !readStorage(STORAGE_KEYS.token)) return;
+  const merge = api.mergeProgress(pending).then(
+    () => removeStorage(STORAGE_KEYS.pendingProgressMerge),
+    (error: unknown) => {
+      // A refused id (malformed, not ours to fix by retrying) is dropped; anything else is kept for later.
+      if (error instanceof ApiError && error.status === 400) removeStorage(STORAGE_KEYS.pendingProgressMerge);
+    },
+  );
+  await Promise.race([merge, new Promise((resolve) => setTimeout(resolve, MERGE_WAIT_MS))]);
+}

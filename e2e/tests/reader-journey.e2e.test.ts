@@ -1,0 +1,179 @@
+import { execFile } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DESKTOP, launchBrowser, PHONE } from '../src/browser.js';
+import { bookUuid, chapterUuid } from '../src/journeys/catalogue-api.js';
+import { isSamePlace, placeOnScreen, scrollToPlace, settledPlace } from '../src/journeys/reading-place.js';
+import { reader } from '../src/journeys/reader.js';
+import { eventually, freshUser, openSession, pathOf, storeSessionViaApi, uniqueUsername } from '../src/journeys/session.js';
+
+let browser: Browser;
+const baseUrl = inject('baseUrl');
+const dataDir = inject('dataDir');
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+/** The reader's saved place in a book, asked the way the app asks (as this browser's visitor or user). */
+async function savedChapter(page: Page, book: string): Promise<number | null> {
+  return page.evaluate(async (bookId) => {
+    const token = localStorage.getItem('X-API-TOKEN');
+    const visitor = localStorage.getItem('X-VISITOR-ID');
+    const headers: Record<string, string> = token ? { Authorization: `Token ${token}` } : visitor ? { 'X-VISITOR-ID': visitor } : {};
+    const response = await fetch(`/api/v1/reader/progress/${bookId}`, { headers });
+    const body = (await response.json()) as { data: { result: { resume: { chapter_number: number } | null } } };
+    return body.data.result.resume?.chapter_number ?? null;
+  }, book);
+}
+
+const READ_MARK: Record<string, string> = { 'en-us': 'Read', 'ar-sa': 'مقروء' };
+
+describe('the reader’s place is never lost', () => {
+  for (const language of ['en-us', 'ar-sa']) {
+    it(`${language}: a visitor reads two chapters, leaves, and continues at the same place`, async () => {
+      const book = await bookUuid(baseUrl, 'The Storm Gate');
+      const { context, page, pageErrors } = await openSession(browser, baseUrl, { device: PHONE, language });
+      await page.goto(`/book/chapters/${book}`);
+      // The book page's one primary action starts at chapter 1.
+      const start = page.locator('article a[href^="/reader/"]').first();
+      await expect.poll(() => start.getAttribute('href')).toContain(`/${await chapterUuid(baseUrl, book, 1)}/1`);
+      await start.click();
+      await reader(page).main.locator('img[data-index]').first().waitFor();
+
+      // Chapter 1 read to the end (it gets its read marker), then on to chapter 2.
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await page.waitForTimeout(800);
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await page.waitForURL((url) => url.pathname.endsWith('/1'));
+      await page.locator('nav button').last().click();
+      await page.waitForURL((url) => url.pathname.endsWith('/2'));
+      await reader(page).main.locator('img[data-index="1"]').waitFor({ state: 'attached' });
+      await scrollToPlace(page, { index: 1, offset: 0.4 });
+      await page.waitForTimeout(300);
+      const place = await placeOnScreen(page);
+      expect(place?.index).toBe(1);
+
+      // Leaving the page sends the last place (keepalive on pagehide).
+      await page.goto('/');
+      await eventually(() => savedChapter(page, book)).toBe(2);
+      await page.reload();
+      const continueLink = page.locator('section[aria-labelledby="continue-heading"] a').first();
+      await continueLink.click();
+      const chapter2 = await chapterUuid(baseUrl, book, 2);
+      await page.waitForURL((url) => url.pathname.endsWith(`/${chapter2}/2`));
+      await eventually(async () => isSamePlace(await placeOnScreen(page), place)).toBe(true);
+
+      // The book page now continues at chapter 2, and chapter 1 carries its read marker.
+      await page.goto(`/book/chapters/${book}`);
+      await expect.poll(() => page.locator('article a[href^="/reader/"]').first().getAttribute('href')).toMatch(/\/2$/);
+      await page.getByText(READ_MARK[language]!, { exact: true }).first().waitFor();
+      expect(pageErrors).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it('registering from a locked chapter lands back on that chapter', async () => {
+    const book = await bookUuid(baseUrl, 'The Storm Gate');
+    const chapterPath = `/reader/book/chapter/${book}/${await chapterUuid(baseUrl, book, 5)}/5`;
+    const { context, page, pageErrors } = await openSession(browser, baseUrl, { device: PHONE });
+    await page.goto(chapterPath);
+    await reader(page).notice.getByRole('link', { name: 'Log in' }).click();
+    await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('return') === chapterPath);
+    await page.getByRole('link', { name: 'Register' }).click();
+    await page.waitForURL((url) => url.pathname === '/register' && url.searchParams.get('return') === chapterPath);
+    const username = uniqueUsername('ret');
+    await page.getByLabel('Username', { exact: true }).fill(username);
+    await page.getByLabel('Password', { exact: true }).fill('secret-pass-7');
+    await page.getByLabel('Confirm password', { exact: true }).fill('secret-pass-7');
+    await page.locator('form').getByRole('button', { name: 'Register' }).click();
+    await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('return') === chapterPath);
+    await page.getByLabel('Password', { exact: true }).fill('secret-pass-7');
+    await page.locator('form').getByRole('button', { name: 'Log in', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === chapterPath);
+    await reader(page).notice.waitFor(); // logged in, not a member yet: the notice offers to buy
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('a followed book shows its new chapter in the library and a dot in the header', async () => {
+    const user = await freshUser(baseUrl);
+    const book = await bookUuid(baseUrl, 'Iron Frontier');
+    const { context, page, pageErrors } = await openSession(browser, baseUrl, { device: PHONE });
+    await storeSessionViaApi(context, baseUrl, user.username, user.password);
+    await page.goto(`/book/chapters/${book}`);
+    await page.getByRole('button', { name: 'Follow' }).click();
+    await page.getByRole('button', { name: 'Following' }).waitFor();
+    await expect(page.getByTestId('library-dot').count()).resolves.toBe(0);
+
+    // The operator adds a chapter with the admin command (two pages of the book's own chapter 1).
+    const source = mkdtempSync(path.join(tmpdir(), 'inkstream-e2e-chapter-'));
+    try {
+      const pagesDir = path.join(dataDir, 'media', 'pages', book);
+      const chapterDir = path.join(pagesDir, readdirSync(pagesDir)[0]!);
+      const languageDir = path.join(chapterDir, readdirSync(chapterDir)[0]!);
+      const files = readdirSync(languageDir).filter((name) => /\.(jpe?g|png)$/.test(name));
+      files
+        .slice(0, 2)
+        .forEach((name, index) => copyFileSync(path.join(languageDir, name), path.join(source, `00${index + 1}${path.extname(name)}`)));
+      await promisify(execFile)(process.execPath, [path.join(ROOT, 'apps/server/dist/cli/admin.js'), 'import', source, '--book', book], {
+        cwd: ROOT,
+        env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+      });
+    } finally {
+      rmSync(source, { recursive: true, force: true });
+    }
+
+    await page.goto('/library');
+    await page.getByText('1 new chapter', { exact: true }).waitFor();
+    await page.getByTestId('library-dot').waitFor();
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('fullscreen in and out at mid-chapter keeps the place', async () => {
+    const book = await bookUuid(baseUrl, 'The Storm Gate');
+    const { context, page, pageErrors } = await openSession(browser, baseUrl, { device: DESKTOP });
+    await page.goto(`/reader/book/chapter/${book}/${await chapterUuid(baseUrl, book, 3)}/3`);
+    await reader(page).main.locator('img[data-index="2"]').waitFor({ state: 'attached' });
+    await scrollToPlace(page, { index: 2, offset: 0.5 });
+    await page.waitForTimeout(300);
+    const place = await placeOnScreen(page);
+    await page.getByRole('button', { name: 'Full screen' }).click();
+    await page.getByRole('button', { name: 'Exit full screen' }).first().waitFor();
+    await eventually(async () => isSamePlace(await placeOnScreen(page), place)).toBe(true);
+    // Keys scroll in fullscreen too.
+    await page.keyboard.press('PageDown');
+    await eventually(async () => isSamePlace(await placeOnScreen(page), place)).toBe(false);
+    const inFullscreen = await settledPlace(page);
+    await page.getByRole('button', { name: 'Exit full screen' }).first().click();
+    await page.getByRole('button', { name: 'Full screen' }).waitFor();
+    await eventually(async () => isSamePlace(await placeOnScreen(page), inFullscreen)).toBe(true);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('Back from the reader restores the chapter list’s order and page', async () => {
+    const book = await bookUuid(baseUrl, 'The Storm Gate');
+    const { context, page, pageErrors } = await openSession(browser, baseUrl, { device: PHONE });
+    await page.goto(`/book/chapters/${book}`);
+    await page.getByRole('button', { name: 'Newest first' }).click();
+    await page.getByLabel('Jump to').selectOption({ index: 2 });
+    await page.waitForURL((url) => url.searchParams.get('order') === 'desc' && url.searchParams.get('page') === '3');
+    const firstCard = page.locator('section ol a').first();
+    await expect.poll(() => firstCard.getAttribute('href')).toMatch(/\/100$/);
+    await firstCard.click();
+    await page.waitForURL((url) => url.pathname.startsWith('/reader/'));
+    await page.goBack();
+    await page.waitForURL((url) => pathOf(page) === `/book/chapters/${book}` && url.searchParams.get('page') === '3');
+    await expect.poll(() => page.locator('section ol a').first().getAttribute('href')).toMatch(/\/100$/);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+});
