@@ -28,7 +28,7 @@ describe('buying a membership in the sandbox', () => {
 
     // The card button opens the sandbox checkout in a new tab, like a payment provider's page.
     const checkoutOpened = context.waitForEvent('page');
-    await page.getByRole('button', { name: 'Buy season card' }).click();
+    await page.getByRole('button', { name: 'Buy 3-month pass' }).click();
     const checkout = await checkoutOpened;
     await checkout.waitForURL(/\/sandbox\/checkout\/IS\d{8}[0-9A-F]{20}$/);
     await checkout.getByRole('heading', { name: 'Sandbox payment — no real money' }).waitFor();

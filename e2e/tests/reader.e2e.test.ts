@@ -52,9 +52,10 @@ describe('reader journeys', () => {
     await page.keyboard.press('ArrowLeft');
     await view.chapterTitle.filter({ hasText: /^Chapter 1: / }).waitFor();
 
-    // Swipes: left brings the next chapter; a short or mostly vertical move does nothing.
+    // Swipes: left brings the next chapter; a short, mostly vertical or diagonal move does nothing.
     await swipe(page, -40);
     await swipe(page, -80, 120);
+    await swipe(page, -150, -90); // an upward flick drifting left: less than twice as far sideways
     await page.waitForTimeout(300);
     expect(pathOf(page)).toMatch(/\/1$/);
     await swipe(page, -150);

@@ -12,6 +12,8 @@ import { offersWeChatPay, PLANS, type Plan } from './plans';
 import styles from './forms.module.css';
 import profile from './profile.module.css';
 import payments from '../payments/payments.module.css';
+import { formatYuan } from '../../lib/format-price';
+import { currentLanguage } from '../../lib/language';
 
 interface TopUpSectionProps {
   userUuid: string;
@@ -66,7 +68,7 @@ export function TopUpSection({ userUuid, language }: TopUpSectionProps) {
                   <li key={plan.id} className={profile.planCard}>
                     <span className={profile.planName}>{t(`topUp.plans.${plan.id}`)}</span>
                     <span className={profile.planMeta}>{t('topUp.duration', { count: plan.months })}</span>
-                    <span className={profile.planPrice}>{t('topUp.price', { amount: plan.priceYuan })}</span>
+                    <span className={profile.planPrice}>{formatYuan(plan.priceYuan, currentLanguage())}</span>
                     <button
                       type="button"
                       className={styles.primary}

@@ -1,5 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatYuan } from '../../lib/format-price';
+import { currentLanguage } from '../../lib/language';
 import type { PaymentState } from './payment-flow';
 import { sandboxCheckoutPath } from './sandbox-checkout-url';
 import forms from '../account/forms.module.css';
@@ -59,7 +61,7 @@ export function PaymentPanel({ state, priceYuan, sandbox, onCancel, onReset }: P
   return (
     <div className={styles.panel} aria-busy={!order}>
       <h3 ref={heading} tabIndex={-1} className={styles.panelTitle}>
-        {t('pending.heading', { plan, price: t('profile:topUp.price', { amount: priceYuan }) })}
+        {t('pending.heading', { plan, price: formatYuan(priceYuan, currentLanguage()) })}
       </h3>
       {state.channel === 'wechat' && (
         <div className={styles.qrBox}>

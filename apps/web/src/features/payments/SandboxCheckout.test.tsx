@@ -23,7 +23,7 @@ describe('sandbox checkout page', () => {
     });
     open();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toContain('Sandbox payment — no real money');
-    expect(await screen.findByText('Season card (3 months)')).toBeTruthy();
+    expect(await screen.findByText('3-month pass (3 months)')).toBeTruthy();
     expect(screen.getByText(/27\.00/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Pay' }));
     expect((await screen.findByText(/Payment succeeded/)).getAttribute('role')).toBe('status');
@@ -38,7 +38,7 @@ describe('sandbox checkout page', () => {
       'POST /payment/sandbox/orders/o1/pay': ok({ result: { completed: true, status: 'succeeded' } }),
     });
     renderScreen(<SandboxCheckoutPage />, '/sandbox/checkout/o1?checkout_token=tok_123', '/sandbox/checkout/:orderId');
-    await screen.findByText('Season card (3 months)');
+    await screen.findByText('3-month pass (3 months)');
     fireEvent.click(screen.getByRole('button', { name: 'Pay' }));
     await screen.findByText(/Payment succeeded/);
     const urls = fetch.mock.calls.map(([input]) => new URL(String(input), 'http://localhost'));

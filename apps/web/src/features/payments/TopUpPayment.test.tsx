@@ -69,7 +69,7 @@ async function renderProfile(language: string) {
   await advance();
 }
 
-const chooseMonth = () => fireEvent.click(screen.getByRole('button', { name: 'Choose Month card' }));
+const chooseMonth = () => fireEvent.click(screen.getByRole('button', { name: 'Choose Monthly pass' }));
 
 describe('WeChat payment on the profile', () => {
   it('marks the sandbox, shows a spinner then the QR code, polls every 3 s, and on success stops polling and refreshes the expiry', async () => {
@@ -82,9 +82,9 @@ describe('WeChat payment on the profile', () => {
     expect(screen.getByText('Creating your order…')).toBeTruthy();
     expect(screen.queryByRole('img')).toBeNull();
     await advance();
-    expect(screen.getByRole<HTMLImageElement>('img', { name: 'WeChat Pay QR code for the Month card' }).src).toBe(QR);
+    expect(screen.getByRole<HTMLImageElement>('img', { name: 'WeChat Pay QR code for the Monthly pass' }).src).toBe(QR);
     expect(screen.getByRole('status').textContent).toBe('Waiting for your payment…');
-    expect(screen.queryByRole('button', { name: 'Choose Season card' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Choose 3-month pass' })).toBeNull();
 
     await advance(POLL_INTERVAL_MS - 1);
     expect(calls('GET /api/v1/payment/wechat/payment/status/o1')).toBe(0);
@@ -105,7 +105,7 @@ describe('WeChat payment on the profile', () => {
     expect(calls('GET /api/v1/payment/wechat/payment/status/o1')).toBe(2);
 
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(screen.getByRole('button', { name: 'Choose Season card' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Choose 3-month pass' })).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Payment successful' })).toBeNull();
   });
 
@@ -122,7 +122,7 @@ describe('WeChat payment on the profile', () => {
     await advance(3 * POLL_INTERVAL_MS);
     expect(calls('GET /api/v1/payment/wechat/payment/status/o1')).toBe(1);
     fireEvent.click(screen.getByRole('button', { name: 'Choose again' }));
-    expect(screen.getByRole('button', { name: 'Choose Month card' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Choose Monthly pass' })).toBeTruthy();
   });
 
   it('words the alert in Chinese for zh-cn readers exactly as the spec does', () => {
@@ -162,7 +162,7 @@ describe('WeChat payment on the profile', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await advance();
     expect(screen.queryByRole('alert')).toBeNull();
-    expect(screen.getByRole('button', { name: 'Choose Month card' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Choose Monthly pass' })).toBeTruthy();
   });
 });
 
@@ -175,9 +175,9 @@ describe('card payment in the sandbox', () => {
     );
     const { fetch, paid } = stubPayment();
     await renderProfile('en-us');
-    expect(screen.queryByRole('button', { name: 'Choose Month card' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Choose Monthly pass' })).toBeNull();
 
-    fireEvent.click(screen.getByRole('button', { name: 'Buy season card' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Buy 3-month pass' }));
     await advance();
     const create = fetch.mock.calls.find(([, init]) => init?.method === 'POST');
     expect(JSON.parse(String(create?.[1]?.body))).toEqual({ months: 3, channel: 'card' });

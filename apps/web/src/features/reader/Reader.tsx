@@ -100,7 +100,7 @@ export function Reader({ bookId, chapterUuid, chapterNumber }: Props) {
         {query.isPending ? (
           <Loading />
         ) : query.isError ? (
-          <ReaderNotice error={query.error} onRetry={() => void query.refetch()} />
+          <ReaderNotice error={query.error} bookId={bookId} chapterNumber={chapterNumber} onRetry={() => void query.refetch()} />
         ) : query.data.book_type === 'novel' ? (
           <ChapterText key={chapterUuid} content={query.data} language={language} scrollRoot={root} />
         ) : (

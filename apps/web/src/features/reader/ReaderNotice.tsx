@@ -6,19 +6,37 @@ import { Loading } from '../../components/Loading';
 import { NotFound } from '../../components/NotFound';
 import { useAuth } from '../auth/AuthContext';
 import { api } from '../../lib/api-client';
+import { decodeEntities } from '../../lib/decode-entities';
+import { formatYuan } from '../../lib/format-price';
+import { currentLanguage } from '../../lib/language';
+import { PLANS } from '../account/plans';
 import { Hourglass, Lock } from './icons';
 import { noticeFromError, readerNotice } from './reader-notice';
 import styles from './ReaderNotice.module.css';
 
 /** Instead of a chapter that could not be loaded: members-only, expired, or (for members) a plain error. */
-export function ReaderNotice({ error, onRetry }: { error: unknown; onRetry(): void }) {
+interface Props {
+  error: unknown;
+  bookId: string;
+  chapterNumber: number;
+  onRetry(): void;
+}
+
+export function ReaderNotice({ error, bookId, chapterNumber, onRetry }: Props) {
   const { t } = useTranslation('reader');
+  const language = currentLanguage();
   const { userUuid } = useAuth();
   // Buying or logging in brings the reader back to this chapter.
   const here = currentPath(useLocation());
   // Only an unexplained failure of a logged-in user needs the membership to choose the notice.
   const asksMembership = !noticeFromError(error) && !!userUuid;
   const membership = useQuery({ queryKey: ['membership', userUuid], queryFn: api.membership, enabled: asksMembership });
+  // The notice names what is locked: the book (a small request) and the chapter.
+  const book = useQuery({
+    queryKey: ['book-title', bookId, language],
+    queryFn: () => api.chapters(bookId, language, 'asc', 0, 1),
+    enabled: !!bookId && noticeFromError(error) !== 'notFound',
+  });
   if (asksMembership && membership.isPending) return <Loading />;
   const notice = readerNotice(error, asksMembership ? membership.data : null);
 
@@ -39,10 +57,25 @@ export function ReaderNotice({ error, onRetry }: { error: unknown; onRetry(): vo
       <span className={styles.noticeBadge} aria-hidden="true">
         {notice === 'expired' ? <Hourglass /> : <Lock />}
       </span>
+      {book.data && (
+        <p className={styles.noticeBook}>
+          {decodeEntities(book.data.book_title)}
+          {Number.isFinite(chapterNumber) && ` · ${t('chapterNumber', { number: chapterNumber })}`}
+        </p>
+      )}
       <h2 id="reader-notice-title" className={styles.noticeTitle}>
         {t(`${copy}.title`)}
       </h2>
       <p>{t(`${copy}.body`)}</p>
+      <ul className={styles.plans} aria-label={t('plansLabel')}>
+        {PLANS.map((plan) => (
+          <li key={plan.id} className={styles.plan}>
+            <span className={styles.planName}>{t(`profile:topUp.plans.${plan.id}`)}</span>
+            <span className={styles.planPrice}>{formatYuan(plan.priceYuan, language)}</span>
+            <span className={styles.planMeta}>{t('profile:topUp.duration', { count: plan.months })}</span>
+          </li>
+        ))}
+      </ul>
       <Link to={withReturn('/profile', here)} className={styles.noticeAction}>
         {t(`${copy}.action`)}
       </Link>

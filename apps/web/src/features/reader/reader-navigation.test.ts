@@ -10,11 +10,13 @@ describe('swipeStep', () => {
     expect(swipeStep(61, 0, false)).toBe('previous');
   });
 
-  it('needs the horizontal move to exceed the vertical one', () => {
+  it('needs the move to be at least twice as far sideways as vertically (an upward flick never turns)', () => {
     expect(swipeStep(-100, 100, false)).toBeNull();
     expect(swipeStep(-100, -120, false)).toBeNull();
-    expect(swipeStep(-100, 99, false)).toBe('next');
-    expect(swipeStep(100, -99, false)).toBe('previous');
+    expect(swipeStep(-100, 99, false)).toBeNull();
+    expect(swipeStep(-150, -80, false)).toBeNull(); // a flick up and to the left
+    expect(swipeStep(-100, 50, false)).toBe('next');
+    expect(swipeStep(100, -50, false)).toBe('previous');
   });
 
   it('is mirrored right to left: a swipe to the left goes to the previous chapter', () => {

@@ -3,6 +3,12 @@ export type ChapterStep = 'previous' | 'next';
 
 /** Spec section 5: a swipe needs a horizontal move over 60 px that exceeds the vertical move. */
 export const SWIPE_THRESHOLD_PX = 60;
+/**
+ * Stricter than "exceeds": the move must be at least twice as far sideways as up or down, so a
+ * quick upward flick that drifts sideways (the usual way of scrolling a long strip) never turns
+ * the chapter.
+ */
+export const SWIPE_MIN_RATIO = 2;
 
 /**
  * The chapter a horizontal swipe leads to. Left to right, pages turn like a book read from the
@@ -10,7 +16,7 @@ export const SWIPE_THRESHOLD_PX = 60;
  * goes back to the previous chapter.
  */
 export function swipeStep(dx: number, dy: number, isRtl: boolean): ChapterStep | null {
-  if (Math.abs(dx) <= SWIPE_THRESHOLD_PX || Math.abs(dx) <= Math.abs(dy)) return null;
+  if (Math.abs(dx) <= SWIPE_THRESHOLD_PX || Math.abs(dx) < SWIPE_MIN_RATIO * Math.abs(dy)) return null;
   const towardsEnd = dx < 0; // the finger moved toward the left edge
   return towardsEnd !== isRtl ? 'next' : 'previous';
 }
