@@ -25,6 +25,8 @@ import { createEventsService } from './modules/events/events.service.js';
 import { createFollowsService } from './modules/library/follows.service.js';
 import { libraryRoutes } from './modules/library/library.routes.js';
 import { createProgressService } from './modules/library/progress.service.js';
+import { pushRoutes } from './modules/push/push.routes.js';
+import { createPushService } from './modules/push/push.service.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { createMediaSigner } from './modules/media/media-signing.js';
 import { createMediaStorage, type MediaStorage } from './modules/media/media-storage.js';
@@ -94,6 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const events = createEventsService({ db });
   const progress = createProgressService({ db, media: mediaUrls });
   const follows = createFollowsService({ db, media: mediaUrls, progress });
+  const push = createPushService({ db, config: config.push, log: app.log });
   const coupons = createCouponsService({ db, membership });
   const ledger = createOrderLedger({ db, membership, inviteRewardDays: config.inviteRewardDays });
   const wechatPay = config.wechatPay ? createWechatPayClient(config.wechatPay) : null;
@@ -136,6 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(readerRoutes(reader));
       await api.register(eventsRoutes(events));
       await api.register(libraryRoutes(progress, follows));
+      await api.register(pushRoutes(push));
       await api.register(publicConfigRoutes(config));
     },
     { prefix: '/api/v1' },

@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync, chmodSync } from 'n
 import path from 'node:path';
 import { ConfigError, readUrl, type Env } from './lib/config-error.js';
 import { readMediaPublicBaseUrl, readStorageConfig, type StorageConfig } from './modules/media/storage/storage-config.js';
+import { readPushConfig, type PushConfig } from './modules/push/push-config.js';
 import { readStripeConfig, readWechatPayConfig, type StripeConfig, type WechatPayConfig } from './modules/payments/payments-config.js';
 
 export { ConfigError } from './lib/config-error.js';
@@ -45,6 +46,8 @@ export interface AppConfig {
   readonly paymentsSandbox: boolean;
   /** Days an inviter earns when an invited user's first payment succeeds. */
   readonly inviteRewardDays: number;
+  /** Web Push (VAPID keys); null when off (production without keys). */
+  readonly push: PushConfig | null;
 }
 
 function readInt(env: Env, name: string, fallback: number, min: number, max: number): number {
@@ -152,5 +155,6 @@ export function loadConfig(env: Env = process.env): AppConfig {
     // auto: a newcomer's `npm start` can buy end to end, but never next to real money or in production.
     paymentsSandbox: { on: true, off: false, auto: !isProduction && wechatPay === null && stripe === null }[sandboxSetting],
     inviteRewardDays: readInt(env, 'INVITE_REWARD_DAYS', 7, 0, 365),
+    push: readPushConfig(env, dataDir, isProduction, contactEmail),
   });
 }

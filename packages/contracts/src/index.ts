@@ -11,3 +11,4 @@ export * from './schemas/catalogue.js';
 export * from './schemas/reader.js';
 export * from './schemas/config.js';
 export * from './schemas/library.js';
+export * from './schemas/push.js';

@@ -4,6 +4,7 @@ import { migrateToLatest } from '../db/migrator.js';
 import { createMediaStorage, type MediaStorage } from '../modules/media/media-storage.js';
 import { createMembershipService, type MembershipService } from '../modules/membership/membership.service.js';
 import { createOrderLedger, type OrderLedger } from '../modules/payments/order-ledger.js';
+import { createPushService, type PushService } from '../modules/push/push.service.js';
 import { createTokenService } from '../modules/users/tokens.js';
 import { createUsersService, type UsersService } from '../modules/users/users.service.js';
 
@@ -16,6 +17,8 @@ export interface CliContext {
   ledger: OrderLedger;
   /** The server's media storage (imports store pages there). */
   storage: MediaStorage;
+  /** New-chapter notices to followers (imports send them). */
+  push: PushService;
   write: (line: string) => void;
   /** Diagnostics and progress lines (stderr). */
   writeError: (line: string) => void;
@@ -44,6 +47,14 @@ export async function openCliContext(config: AppConfig, output: CliOutput): Prom
     membership,
     ledger: createOrderLedger({ db: database.db, membership, inviteRewardDays: config.inviteRewardDays }),
     storage,
+    push: createPushService({
+      db: database.db,
+      config: config.push,
+      log: {
+        info: (fields, message) => output.writeError(`${message}: ${JSON.stringify(fields)}`),
+        warn: (fields, message) => output.writeError(`warning: ${message}: ${String((fields as { err?: unknown }).err ?? '')}`),
+      },
+    }),
     write: output.write,
     writeError: output.writeError,
     ...(output.statusLine ? { statusLine: output.statusLine } : {}),

@@ -9,6 +9,7 @@ import * as pageVariantIndexes from './migrations/2026-11-22T1400-page-variant-i
 import * as readingEventDays from './migrations/2026-11-22T1500-reading-event-days.js';
 import * as bookImportPending from './migrations/2026-11-22T1510-book-import-pending.js';
 import * as readerJourney from './migrations/2026-11-23T0900-reader-journey.js';
+import * as pushSubscriptions from './migrations/2026-11-23T0910-push-subscriptions.js';
 
 /** Listed explicitly (not read from disk) so the compiled server and the tests see the same set. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22T1500-reading-event-days': readingEventDays,
   '2026-11-22T1510-book-import-pending': bookImportPending,
   '2026-11-23T0900-reader-journey': readerJourney,
+  '2026-11-23T0910-push-subscriptions': pushSubscriptions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

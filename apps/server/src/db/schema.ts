@@ -187,6 +187,21 @@ export interface BookFollowsTable {
   created_at: number;
 }
 
+/** A browser's Web Push subscription (push.service.ts). */
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  endpoint: string;
+  /** The browser's P-256 public key and auth secret, base64url (RFC 8291). */
+  p256dh: string;
+  auth: string;
+  language: string;
+  created_at: number;
+  last_success_at: number | null;
+  /** Failed deliveries in a row; the subscription is dropped after a few. */
+  failure_count: Generated<number>;
+}
+
 export interface AuthThrottleTable {
   /** `login-pair:`, `login-ip:` or `login-account:` and a SHA-256 hex digest (login-throttle.ts). */
   throttle_key: string;
@@ -291,6 +306,7 @@ export interface Database {
   reading_progress: ReadingProgressTable;
   chapter_reads: ChapterReadsTable;
   book_follows: BookFollowsTable;
+  push_subscriptions: PushSubscriptionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -24,6 +24,7 @@ export const LIMITS = {
   progress: { max: 120, timeWindow: '1 minute', keyGenerator: accountOrIp },
   progressMerge: { max: 10, timeWindow: '10 minutes', keyGenerator: accountOrIp },
   follows: { max: 60, timeWindow: '1 minute', keyGenerator: accountOrIp },
+  pushSubscriptions: { max: 20, timeWindow: '10 minutes', keyGenerator: accountOrIp },
 } as const;
 
 export async function registerRateLimit(app: FastifyInstance): Promise<void> {

@@ -5,7 +5,7 @@ import type { TestContext } from './test-context.js';
  * Runs the admin command line against the test app's own database and data folder, as an
  * operator would beside the running server; returns the exit code and what it printed.
  */
-export function adminCli(ctx: TestContext) {
+export function adminCli(ctx: TestContext, extraEnv: Record<string, string> = {}) {
   const storage = ctx.config.storage;
   const env = {
     DATA_DIR: ctx.dataDir,
@@ -24,6 +24,7 @@ export function adminCli(ctx: TestContext) {
           S3_FORCE_PATH_STYLE: String(storage.forcePathStyle),
         }
       : {}),
+    ...extraEnv,
   };
   return async (...argv: string[]) => {
     const out: string[] = [];

@@ -148,7 +148,18 @@ export async function importCommand(ctx: CliContext, args: string[], cliOptions:
   const progress = createImportProgress({ line: ctx.writeError, ...(ctx.statusLine ? { status: ctx.statusLine } : {}) });
   let summary;
   try {
-    summary = await runImport({ db: ctx.db, storage: ctx.storage, progress, log: ctx.writeError }, inputPath, options);
+    summary = await runImport(
+      {
+        db: ctx.db,
+        storage: ctx.storage,
+        progress,
+        log: ctx.writeError,
+        // Followers of the book hear of its new chapters (Web Push) before the command returns.
+        onChaptersAdded: async (bookId, chapterIds) => void (await ctx.push.notifyNewChapters(bookId, chapterIds)),
+      },
+      inputPath,
+      options,
+    );
   } catch (error) {
     if (error instanceof ImportError) throw new CliError(error.message, error.kind === 'usage' ? 2 : 1);
     throw error;

@@ -34,6 +34,8 @@ export interface ImportDeps {
   progress: ImportProgress;
   /** Status lines before the pages start (stderr). */
   log?: (line: string) => void;
+  /** Told of the chapters this import added to the book (not translations), once the book is published. */
+  onChaptersAdded?: (bookId: number, chapterIds: number[]) => Promise<void>;
   now?: () => number;
 }
 
@@ -231,11 +233,13 @@ async function execute(
         )
       : null;
 
+  const addedChapterIds: number[] = [];
   let commits = Promise.resolve();
   const commit = async (work: ChapterWork) => {
     const { plan: chapter, outcome } = work;
     const pages = work.pages.flat();
     const text = chapter.source.text ? { html: chapter.source.text.html, word_count: chapter.source.text.wordCount } : null;
+    let inserted: number | null = null;
     try {
       bookId = await db.transaction().execute(async (trx) => {
         // A new book stays unpublished until the whole import has run (see publishWhenDone).
@@ -265,6 +269,7 @@ async function execute(
             pages,
             ...(text ? { texts: [{ language: plan.language, ...text }] } : {}),
           }));
+          inserted = chapterId;
         }
         const sourceName = source.chapters.length > 1 ? `${source.name}: ${chapter.source.label}` : source.name;
         await repo.insertImportSource(trx, {
@@ -279,6 +284,7 @@ async function execute(
         await bumpCatalogueVersion(trx);
         return id;
       });
+      if (inserted !== null) addedChapterIds.push(inserted);
       Object.assign(outcome, { status: 'added', uuid: work.uuid, storedPages: pages.length });
     } catch (error) {
       Object.assign(outcome, { status: 'failed', reason: `could not be saved (${describeError(error)})` });
@@ -321,6 +327,7 @@ async function execute(
   // or that an interrupted run of it created, is published now, never with chapters missing because
   // the process died.
   if (bookId !== null && (await repo.publishImportedBook(db, bookId))) await bumpCatalogueVersion(db);
+  if (bookId !== null && addedChapterIds.length > 0) await deps.onChaptersAdded?.(bookId, addedChapterIds);
   if (tasks.length > 0) progress.finish();
   summary.book.uuid = bookId === null ? null : bookUuid;
   summary.seconds = progress.elapsedSeconds();

@@ -1,0 +1,170 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPushService } from '../src/modules/push/push.service.js';
+import { adminCli } from './helpers/admin-cli.js';
+import { authHeader, createBook, createUser, nextClientIp, type TestUser } from './helpers/factories.js';
+import { drawPage, writeFixture } from './helpers/import-fixtures.js';
+import { startPushReceiver, type BrowserSubscription } from './helpers/push-receiver.js';
+import { createTestContext, type TestContext } from './helpers/test-context.js';
+
+type Receiver = Awaited<ReturnType<typeof startPushReceiver>>;
+let ctx: TestContext;
+let strict: TestContext;
+let receiver: Receiver;
+const TEST_ONLY = { PUSH_ALLOW_PRIVATE_ENDPOINTS: 'on' };
+
+beforeAll(async () => {
+  [ctx, strict, receiver] = await Promise.all([createTestContext(TEST_ONLY), createTestContext(), startPushReceiver()]);
+});
+afterAll(async () => {
+  await Promise.all([ctx?.close(), strict?.close(), receiver?.close()]);
+});
+
+const call = (context: TestContext, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, user: TestUser | null, payload?: unknown) =>
+  context.app.inject({
+    method,
+    url: `/api/v1${url}`,
+    headers: user ? authHeader(user) : {},
+    remoteAddress: nextClientIp(),
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+
+const silent = { info: () => undefined, warn: () => undefined };
+const countSubscriptions = async (context: TestContext) =>
+  Number(
+    (
+      await context.db
+        .selectFrom('push_subscriptions')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+async function follower(book: { uuid: string }, subscription: BrowserSubscription, language = 'en-us') {
+  const user = await createUser(ctx);
+  expect((await call(ctx, 'PUT', `/user/follows/${book.uuid}`, user)).statusCode).toBe(200);
+  const subscribed = await call(ctx, 'POST', '/user/push/subscriptions', user, { ...subscription, language });
+  expect(subscribed.json()).toEqual({ data: { result: { subscribed: true } } });
+  return user;
+}
+
+describe('new-chapter notices over Web Push', () => {
+  it('reach followers of the book, encrypted and VAPID-signed, when the admin import adds a chapter', async () => {
+    const book = await createBook(ctx, { chapters: 2, titles: { 'en-us': 'Harbour Lights', 'zh-cn': '港口灯火' } });
+    const english = receiver.subscribe();
+    const chinese = receiver.subscribe();
+    const stranger = receiver.subscribe();
+    await follower(book, english);
+    await follower(book, chinese, 'zh-cn');
+    // Subscribed, but following another book: told nothing.
+    const other = await createBook(ctx, { chapters: 1 });
+    await follower(other, stranger);
+
+    const folder = mkdtempSync(path.join(tmpdir(), 'inkstream-push-'));
+    try {
+      writeFixture(folder, '001.jpg', await drawPage('new chapter page 1'));
+      writeFixture(folder, '002.jpg', await drawPage('new chapter page 2'));
+      const result = await adminCli(ctx, TEST_ONLY)('import', folder, '--book', book.uuid);
+      expect(result.code, result.err).toBe(0);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+
+    expect(receiver.rejected).toEqual([]);
+    const byPath = new Map(receiver.received.map((push) => [push.path, push]));
+    const newChapter = await ctx.db
+      .selectFrom('chapters')
+      .select(['uuid'])
+      .where('book_id', '=', book.id)
+      .where('number', '=', 3)
+      .executeTakeFirstOrThrow();
+    expect(byPath.get(new URL(english.endpoint).pathname)?.payload).toEqual({
+      title: 'Harbour Lights',
+      body: 'Chapter 3 is out',
+      url: `/reader/book/chapter/${book.uuid}/${newChapter.uuid}/3`,
+      tag: `book-${book.uuid}`,
+    });
+    expect(byPath.get(new URL(chinese.endpoint).pathname)?.payload).toMatchObject({ title: '港口灯火', body: '第3话更新了' });
+    expect(byPath.has(new URL(stranger.endpoint).pathname)).toBe(false);
+    const push = byPath.get(new URL(english.endpoint).pathname)!;
+    expect(push.ttl).toBe('86400');
+    expect(push.vapid).toMatchObject({
+      audience: receiver.url,
+      subject: 'mailto:support@inkstream.example',
+      publicKey: ctx.config.push!.publicKey,
+    });
+  });
+
+  it('drops a subscription the push service says is gone (404 or 410), and one that keeps failing', async () => {
+    const book = await createBook(ctx, { chapters: 1 });
+    const gone = receiver.subscribe(410);
+    const missing = receiver.subscribe(404);
+    const flaky = receiver.subscribe(503);
+    const fine = receiver.subscribe(201);
+    for (const subscription of [gone, missing, flaky, fine]) await follower(book, subscription);
+    const push = createPushService({ db: ctx.db, config: ctx.config.push, log: silent });
+    const endpoints = async () => (await ctx.db.selectFrom('push_subscriptions').select('endpoint').execute()).map((row) => row.endpoint);
+
+    expect(await push.notifyNewChapters(book.id, [book.chapters[0]!.id])).toEqual({ sent: 1, removed: 2, failed: 1 });
+    expect(await endpoints()).not.toContain(gone.endpoint);
+    expect(await endpoints()).not.toContain(missing.endpoint);
+    expect(await endpoints()).toContain(flaky.endpoint);
+    // Four more failures in a row (five in all) and the flaky one goes too; the working one stays.
+    for (let i = 0; i < 4; i += 1) await push.notifyNewChapters(book.id, [book.chapters[0]!.id]);
+    expect(await endpoints()).not.toContain(flaky.endpoint);
+    expect(await endpoints()).toContain(fine.endpoint);
+  });
+
+  it('keeps subscriptions to logged-in readers, with well-formed keys, and unsubscribes', async () => {
+    const user = await createUser(ctx);
+    const subscription = receiver.subscribe();
+    expect((await call(ctx, 'POST', '/user/push/subscriptions', null, subscription)).json().code).toBe('AUTH_REQUIRED');
+    for (const keys of [
+      { p256dh: subscription.keys.p256dh.slice(0, 40), auth: subscription.keys.auth },
+      { p256dh: subscription.keys.p256dh, auth: 'short' },
+      { p256dh: `${subscription.keys.p256dh.slice(0, 86)}+`, auth: subscription.keys.auth },
+    ]) {
+      expect((await call(ctx, 'POST', '/user/push/subscriptions', user, { endpoint: subscription.endpoint, keys })).statusCode).toBe(400);
+    }
+    const before = await countSubscriptions(ctx);
+    // A field the client may not set (user_id) is dropped, not stored.
+    const created = await call(ctx, 'POST', '/user/push/subscriptions', user, { ...subscription, user_id: 1 });
+    expect(created.statusCode).toBe(200);
+    expect(await countSubscriptions(ctx)).toBe(before + 1);
+    const row = await ctx.db
+      .selectFrom('push_subscriptions')
+      .select('user_id')
+      .where('endpoint', '=', subscription.endpoint)
+      .executeTakeFirstOrThrow();
+    expect(row.user_id).toBe(user.id);
+    expect((await call(ctx, 'DELETE', '/user/push/subscriptions', user, { endpoint: subscription.endpoint })).json().data.result).toEqual({
+      subscribed: false,
+    });
+    expect(await countSubscriptions(ctx)).toBe(before);
+    expect((await call(ctx, 'GET', '/push/public-key', null)).json().data.result.public_key).toBe(ctx.config.push!.publicKey);
+  });
+
+  it('never stores an endpoint in the server’s own network (without the test-only setting)', async () => {
+    const user = await createUser(strict);
+    const keys = receiver.subscribe().keys;
+    for (const endpoint of [
+      receiver.url + '/push/x',
+      'http://push.example.com/x',
+      'https://127.0.0.1/x',
+      'https://10.0.0.1/x',
+      'https://169.254.169.254/latest/meta-data/',
+      'https://[::1]/x',
+      'https://localhost/x',
+    ]) {
+      const response = await call(strict, 'POST', '/user/push/subscriptions', user, { endpoint, keys });
+      expect({ endpoint, status: response.statusCode, code: response.json().code }).toEqual({
+        endpoint,
+        status: 400,
+        code: 'INVALID_PUSH_ENDPOINT',
+      });
+    }
+    expect(await countSubscriptions(strict)).toBe(0);
+  });
+});
