@@ -6,6 +6,7 @@ import type {
   LibraryItem,
   LibrarySummary,
   ProgressEntry,
+  PushSubscriptionBody,
   BookSearchResult,
   ChapterContent,
   CreatedOrder,
@@ -182,6 +183,11 @@ export const api = {
     request<{ result: { following: boolean } }>('DELETE', `/user/follows/${encodeURIComponent(bookUuid)}`).then((d) => d.result),
   library: (language: string) => request<{ result: LibraryItem[] }>('GET', '/user/library', { query: { language } }).then((d) => d.result),
   librarySummary: () => request<{ result: LibrarySummary }>('GET', '/user/library/summary').then((d) => d.result),
+  pushPublicKey: () => request<{ result: { public_key: string } }>('GET', '/push/public-key').then((d) => d.result.public_key),
+  subscribePush: (subscription: PushSubscriptionBody) =>
+    request<{ result: { subscribed: boolean } }>('POST', '/user/push/subscriptions', { body: subscription }).then((d) => d.result),
+  unsubscribePush: (endpoint: string) =>
+    request<{ result: { subscribed: boolean } }>('DELETE', '/user/push/subscriptions', { body: { endpoint } }).then((d) => d.result),
 };
 
 /**

@@ -8,6 +8,7 @@ import { api } from '../../lib/api-client';
 import { decodeEntities } from '../../lib/decode-entities';
 import { currentLanguage } from '../../lib/language';
 import { withReturn } from '../../lib/return-path';
+import { PushOptIn } from '../push/PushOptIn';
 import { resumeLink } from './resume-link';
 import styles from './library.module.css';
 
@@ -45,11 +46,14 @@ export function FollowingList({ isLoggedIn }: { isLoggedIn: boolean }) {
   }
   if (library.data.length === 0) return <p className={styles.empty}>{t('following.empty')}</p>;
   return (
-    <ul className={styles.list}>
-      {library.data.map((book) => (
-        <FollowedBook key={book.book_uuid} book={book} />
-      ))}
-    </ul>
+    <>
+      <PushOptIn />
+      <ul className={styles.list}>
+        {library.data.map((book) => (
+          <FollowedBook key={book.book_uuid} book={book} />
+        ))}
+      </ul>
+    </>
   );
 }
 
