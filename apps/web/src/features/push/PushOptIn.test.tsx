@@ -54,7 +54,7 @@ describe('new chapter alerts opt-in', () => {
 
   it('subscribes on click with the server key and hands the subscription to the server', async () => {
     const { pushManager } = stubPushBrowser('default', false);
-    const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+    const fetchMock = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
       const url = String(input);
       const body = url.includes('/push/public-key')
         ? { data: { result: { public_key: 'BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U' } } }
@@ -65,11 +65,11 @@ describe('new chapter alerts opt-in', () => {
     renderScreen(<PushOptIn />, '/library');
     fireEvent.click(await screen.findByRole('button', { name: 'Notify me' }));
     expect(await screen.findByText('Alerts are on for this device.')).toBeTruthy();
-    const options = pushManager.subscribe.mock.calls[0]![0] as PushSubscriptionOptionsInit;
+    const [options] = pushManager.subscribe.mock.calls[0] as unknown as [PushSubscriptionOptionsInit];
     expect(options.userVisibleOnly).toBe(true);
     expect((options.applicationServerKey as Uint8Array).length).toBe(65);
     const post = fetchMock.mock.calls.find(([url]) => String(url).includes('/user/push/subscriptions'))!;
-    expect(JSON.parse(String((post[1] as RequestInit).body))).toEqual({
+    expect(JSON.parse(String(post[1]!.body))).toEqual({
       endpoint: 'https://push.example.net/abc',
       keys: { p256dh: 'p'.repeat(87), auth: 'a'.repeat(22) },
       language: 'en-us',

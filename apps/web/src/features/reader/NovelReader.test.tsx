@@ -1,8 +1,11 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import ReaderPage from '../../routes/ReaderPage';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
 import { renderScreen, setUpI18n, stubApi } from '../../test-support/render-screen';
+
+/** The reader's bottom bar (the end-of-chapter card has its own like button). */
+const bottomBar = () => within(screen.getByRole('navigation', { name: 'Chapter navigation' }));
 
 const BOOK = '11111111-1111-4111-8111-111111111111';
 const CHAPTER = '22222222-2222-4222-8222-222222222222';
@@ -137,7 +140,7 @@ describe('novel reader', () => {
     open();
     await screen.findByText('The first paragraph.');
     expect(screen.getAllByRole<HTMLButtonElement>('button', { name: 'Previous chapter' }).every((button) => button.disabled)).toBe(true);
-    expect(screen.getByRole('button', { name: /Like/ })).toBeTruthy();
+    expect(bottomBar().getByRole('button', { name: /Like/ })).toBeTruthy();
     fireEvent.keyDown(window, { key: 'ArrowRight' });
     expect(screen.getByTestId('location').textContent).toBe(`/reader/book/chapter/${BOOK}/${NEXT}/2`);
     cleanup();

@@ -1,7 +1,10 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import ReaderPage from '../../routes/ReaderPage';
 import { renderScreen, setUpI18n, stubApi } from '../../test-support/render-screen';
+
+/** The reader's bottom bar (the end-of-chapter card has its own like button). */
+const bottomBar = () => within(screen.getByRole('navigation', { name: 'Chapter navigation' }));
 
 const BOOK = '11111111-1111-4111-8111-111111111111';
 const CHAPTER = '22222222-2222-4222-8222-222222222222';
@@ -110,7 +113,7 @@ describe('reader', () => {
   it('sends a visitor who likes to the login page', async () => {
     stubApi({ [chapterPath]: { status: 200, body: { data: { result: content } } } });
     open();
-    fireEvent.click(await screen.findByRole('button', { name: /Like/ }));
+    fireEvent.click(await bottomBar().findByRole('button', { name: /Like/ }));
     expect(screen.getByTestId('location').textContent).toBe('/login');
   });
 
@@ -122,10 +125,10 @@ describe('reader', () => {
       'POST /comics/chapter/favor': { status: 200, body: { data: { result: { already_favor: true, total_likes: 8 } } } },
     });
     open();
-    fireEvent.click(await screen.findByRole('button', { name: /Like/ }));
-    await waitFor(() => expect(screen.queryByRole('button', { name: /Like/ })).toBeNull());
-    expect(screen.getByText('Liked')).toBeTruthy();
-    expect(screen.getByText('8')).toBeTruthy();
+    fireEvent.click(await bottomBar().findByRole('button', { name: /Like/ }));
+    await waitFor(() => expect(bottomBar().queryByRole('button', { name: /Like/ })).toBeNull());
+    expect(bottomBar().getByText('Liked')).toBeTruthy();
+    expect(bottomBar().getByText('8')).toBeTruthy();
     const favor = fetchMock.mock.calls.find(([url]) => String(url).includes('/favor'));
     expect(JSON.parse(String(favor![1]!.body))).toEqual({ book_uuid: BOOK, chapter_uuid: CHAPTER });
   });

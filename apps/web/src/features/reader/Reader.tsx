@@ -17,6 +17,8 @@ import { useArrowKeys, useSwipe } from './use-chapter-gestures';
 import { useFullscreen } from './use-fullscreen';
 import { resumeFromState } from './resume-state';
 import { usePositionMemory } from './use-position-memory';
+import { useReaderChrome } from './use-reader-chrome';
+import { ChapterEndCard } from './ChapterEndCard';
 import styles from './Reader.module.css';
 
 interface Props {
@@ -50,6 +52,7 @@ export function Reader({ bookId, chapterUuid, chapterNumber }: Props) {
     if (isFullscreen) root.current?.focus({ preventScroll: true });
   }, [isFullscreen]);
   const exitFullscreen = useCallback(() => keepPlace(exit), [keepPlace, exit]);
+  const chrome = useReaderChrome(main, root, chapterUuid);
   // The last book type seen keeps its look while the next chapter loads (no flash between themes).
   const [bookType, setBookType] = useState<BookType>();
   if (content && content.book_type !== bookType) setBookType(content.book_type);
@@ -80,7 +83,13 @@ export function Reader({ bookId, chapterUuid, chapterNumber }: Props) {
 
   const canGoPrevious = !!content?.prev_chapter_uuid;
   const canGoNext = !!content?.next_chapter_uuid;
-  const className = [styles.reader, bookType === 'novel' && styles.novel, isFullscreen && styles.fullscreen, isNative && styles.native]
+  const className = [
+    styles.reader,
+    bookType === 'novel' && styles.novel,
+    isFullscreen && styles.fullscreen,
+    isNative && styles.native,
+    chrome.barsHidden && styles.barsHidden,
+  ]
     .filter(Boolean)
     .join(' ');
 
@@ -96,7 +105,10 @@ export function Reader({ bookId, chapterUuid, chapterNumber }: Props) {
         onStep={step}
         onToggleFullscreen={toggleFullscreen}
       />
-      <main id="main" ref={main} className={styles.content} {...swipe}>
+      <div className={styles.progress} aria-hidden="true">
+        <span style={{ transform: `scaleX(${chrome.progress})` }} />
+      </div>
+      <main id="main" ref={main} className={styles.content} {...swipe} onClick={(event) => chrome.onTap(event.target)}>
         {query.isPending ? (
           <Loading />
         ) : query.isError ? (
@@ -106,6 +118,7 @@ export function Reader({ bookId, chapterUuid, chapterNumber }: Props) {
         ) : (
           <ChapterPages key={chapterUuid} content={query.data} language={language} scrollRoot={root} />
         )}
+        {query.data && <ChapterEndCard key={chapterUuid} content={query.data} language={language} onStep={step} />}
       </main>
       <ReaderBottomBar content={content} language={language} onStep={step} />
       {isFullscreen && (

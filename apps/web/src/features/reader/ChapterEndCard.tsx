@@ -1,0 +1,56 @@
+import type { ChapterContent } from '@inkstream/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../lib/api-client';
+import type { Language } from '../../lib/language';
+import { FollowButton } from '../chapters/FollowButton';
+import { useBookProgress } from '../chapters/use-book-progress';
+import { ChevronEnd, Lock } from './icons';
+import { LikeButton } from './LikeButton';
+import type { ChapterStep } from './reader-navigation';
+import { chapterQueryOptions } from './use-chapter-content';
+import styles from './ChapterEndCard.module.css';
+
+/**
+ * At the end of a chapter: what comes next (and whether it is locked), the like button and the
+ * book's Follow button, so a reader who liked the chapter can keep up with the book.
+ */
+export function ChapterEndCard({
+  content,
+  language,
+  onStep,
+}: {
+  content: ChapterContent;
+  language: Language;
+  onStep(step: ChapterStep): void;
+}) {
+  const { t } = useTranslation('reader');
+  const next = content.next_chapter_uuid;
+  // The next chapter is prefetched while this one is read: its answer tells whether it is open.
+  const nextChapter = useQuery({ ...chapterQueryOptions(next ?? '', language), enabled: !!next });
+  const isLocked = nextChapter.error instanceof ApiError && nextChapter.error.status === 403;
+  const progress = useBookProgress(content.book_uuid);
+  return (
+    <section className={styles.card} aria-labelledby="chapter-end-title">
+      <h2 id="chapter-end-title" className={styles.title}>
+        {next ? t('end.title', { number: content.chapter_number }) : t('end.caughtUp')}
+      </h2>
+      {next ? (
+        <button type="button" className={styles.next} onClick={() => onStep('next')}>
+          {isLocked && <Lock />}
+          <span>
+            {t('end.next', { number: content.chapter_number + 1 })}
+            {isLocked && <span className={styles.lockNote}> · {t('end.membersOnly')}</span>}
+          </span>
+          <ChevronEnd />
+        </button>
+      ) : (
+        <p className={styles.text}>{t('end.followHint')}</p>
+      )}
+      <div className={styles.row}>
+        <LikeButton content={content} language={language} />
+        <FollowButton bookUuid={content.book_uuid} isFollowing={progress.data?.following ?? false} />
+      </div>
+    </section>
+  );
+}
