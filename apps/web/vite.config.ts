@@ -20,7 +20,11 @@ export default defineConfig({
         advancedChunks: {
           groups: [
             { name: 'vendor', test: /node_modules|packages[\\/]contracts/ },
-            { name: 'shell', test: /apps[\\/]web[\\/]src[\\/](lib|features[\\/]auth|i18n[\\/]index|components[\\/](?!Dialog))/ },
+            // lib/ files only lazy screens use (their own API calls, prices, return paths) stay out of it.
+            {
+              name: 'shell',
+              test: /apps[\\/]web[\\/]src[\\/](lib[\\/](?!api-reading|api-account|format-price|return-path)|features[\\/]auth|i18n[\\/]index|components[\\/](?!Dialog))/,
+            },
           ],
         },
       },

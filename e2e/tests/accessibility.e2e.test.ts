@@ -35,7 +35,7 @@ const SCREENS: Screen[] = [
   {
     name: 'reader, members-only notice',
     path: () => readerPath(baseUrl, BOOK, 4),
-    ready: (page) => page.locator('main a[href="/profile"]').waitFor(),
+    ready: (page) => page.locator('main a[href^="/profile"]').waitFor(),
   },
   { name: 'login', path: async () => '/login', ready: (page) => page.locator('form input[type="password"]').waitFor() },
   { name: 'register', path: async () => '/register', ready: (page) => page.locator('form input[type="password"]').nth(1).waitFor() },

@@ -97,7 +97,7 @@ describe('reading a novel', () => {
     const view = reader(page);
     await page.goto(await readerPath(baseUrl, SHORT_NOVEL, 2));
     await page.getByRole('heading', { name: 'This chapter is only open to members' }).waitFor();
-    expect(await view.notice.getByRole('link', { name: 'Buy now' }).getAttribute('href')).toBe('/profile');
+    expect(await view.notice.getByRole('link', { name: 'Buy now' }).getAttribute('href')).toMatch(/^\/profile\?return=%2Freader%2F/);
     expect(await novelView(page).text.count()).toBe(0);
     await context.close();
   });

@@ -1,11 +1,12 @@
 import { execFile } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DESKTOP, launchBrowser, PHONE } from '../src/browser.js';
+import { startServer } from '../src/server.js';
 import { bookUuid, chapterUuid } from '../src/journeys/catalogue-api.js';
 import { isSamePlace, placeOnScreen, scrollToPlace, settledPlace } from '../src/journeys/reading-place.js';
 import { reader } from '../src/journeys/reader.js';
@@ -103,38 +104,66 @@ describe('the reader’s place is never lost', () => {
   });
 
   it('a followed book shows its new chapter in the library and a dot in the header', async () => {
-    const user = await freshUser(baseUrl);
-    const book = await bookUuid(baseUrl, 'Iron Frontier');
-    const { context, page, pageErrors } = await openSession(browser, baseUrl, { device: PHONE });
-    await storeSessionViaApi(context, baseUrl, user.username, user.password);
-    await page.goto(`/book/chapters/${book}`);
-    await page.getByRole('button', { name: 'Follow' }).click();
-    await page.getByRole('button', { name: 'Following' }).waitFor();
-    await expect(page.getByTestId('library-dot').count()).resolves.toBe(0);
-
-    // The operator adds a chapter with the admin command (two pages of the book's own chapter 1).
+    // Its own server on an empty catalogue: adding chapters would reorder the shared demo catalogue
+    // under the other journeys.
+    const own = await startServer({ port: Number(process.env.E2E_PORT ?? 3210) + 7, env: { DEMO_CATALOGUE: 'off' } });
     const source = mkdtempSync(path.join(tmpdir(), 'inkstream-e2e-chapter-'));
     try {
-      const pagesDir = path.join(dataDir, 'media', 'pages', book);
-      const chapterDir = path.join(pagesDir, readdirSync(pagesDir)[0]!);
-      const languageDir = path.join(chapterDir, readdirSync(chapterDir)[0]!);
-      const files = readdirSync(languageDir).filter((name) => /\.(jpe?g|png)$/.test(name));
-      files
-        .slice(0, 2)
-        .forEach((name, index) => copyFileSync(path.join(languageDir, name), path.join(source, `00${index + 1}${path.extname(name)}`)));
-      await promisify(execFile)(process.execPath, [path.join(ROOT, 'apps/server/dist/cli/admin.js'), 'import', source, '--book', book], {
-        cwd: ROOT,
-        env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-      });
+      // Two pages taken from the shared server's demo catalogue, imported as a new book and later as its next chapter.
+      const pagesRoot = path.join(dataDir, 'media', 'pages');
+      const files: string[] = [];
+      for (const book of readdirSync(pagesRoot)) {
+        for (const chapter of readdirSync(path.join(pagesRoot, book))) {
+          for (const language of readdirSync(path.join(pagesRoot, book, chapter))) {
+            const folder = path.join(pagesRoot, book, chapter, language);
+            files.push(
+              ...readdirSync(folder)
+                .filter((name) => /\.(jpe?g|png)$/.test(name))
+                .map((name) => path.join(folder, name)),
+            );
+          }
+        }
+        if (files.length >= 4) break;
+      }
+      // Different pages for each chapter: an import recognises content it already imported.
+      const first = path.join(source, 'first');
+      const second = path.join(source, 'second');
+      for (const [folder, pages] of [
+        [first, files.slice(0, 2)],
+        [second, files.slice(2, 4)],
+      ] as const) {
+        mkdirSync(folder);
+        pages.forEach((file, index) => copyFileSync(file, path.join(folder, `00${index + 1}${path.extname(file)}`)));
+      }
+      const admin = (...args: string[]) =>
+        promisify(execFile)(process.execPath, [path.join(ROOT, 'apps/server/dist/cli/admin.js'), ...args], {
+          cwd: ROOT,
+          env: { ...process.env, DATA_DIR: own.dataDir, LOG_LEVEL: 'warn' },
+        });
+      await admin('import', first, '--title', 'en-us=The Lighthouse Keeper', '--language', 'en-us');
+      const book = await bookUuid(own.url, 'The Lighthouse Keeper');
+
+      const user = await freshUser(own.url);
+      const { context, page, pageErrors } = await openSession(browser, own.url, { device: PHONE });
+      await storeSessionViaApi(context, own.url, user.username, user.password);
+      await page.goto(`/book/chapters/${book}`);
+      await page.getByRole('button', { name: 'Follow' }).click();
+      await page.getByRole('button', { name: 'Following' }).waitFor();
+      await page.goto('/library');
+      await page.getByRole('link', { name: 'The Lighthouse Keeper' }).waitFor();
+      expect(await page.getByTestId('library-dot').count()).toBe(0);
+
+      // The operator adds chapter 2 with the admin command.
+      await admin('import', second, '--book', book);
+      await page.reload();
+      await page.getByText('1 new chapter', { exact: true }).waitFor();
+      await page.getByTestId('library-dot').waitFor();
+      expect(pageErrors).toEqual([]);
+      await context.close();
     } finally {
       rmSync(source, { recursive: true, force: true });
+      await own.stop();
     }
-
-    await page.goto('/library');
-    await page.getByText('1 new chapter', { exact: true }).waitFor();
-    await page.getByTestId('library-dot').waitFor();
-    expect(pageErrors).toEqual([]);
-    await context.close();
   });
 
   it('fullscreen in and out at mid-chapter keeps the place', async () => {
@@ -143,8 +172,13 @@ describe('the reader’s place is never lost', () => {
     await page.goto(`/reader/book/chapter/${book}/${await chapterUuid(baseUrl, book, 3)}/3`);
     await reader(page).main.locator('img[data-index="2"]').waitFor({ state: 'attached' });
     await scrollToPlace(page, { index: 2, offset: 0.5 });
-    await page.waitForTimeout(300);
-    const place = await placeOnScreen(page);
+    // Reading down hides the bars; a short scroll up brings them back, as a reader would do.
+    await page.mouse.wheel(0, 200);
+    await eventually(async () => (await page.getByRole('banner').boundingBox())!.y).toBeLessThan(0);
+    await page.mouse.wheel(0, -60);
+    await eventually(async () => (await page.getByRole('banner').boundingBox())!.y).toBe(0);
+    await page.getByRole('button', { name: 'Full screen' }).waitFor();
+    const place = await settledPlace(page);
     await page.getByRole('button', { name: 'Full screen' }).click();
     await page.getByRole('button', { name: 'Exit full screen' }).first().waitFor();
     await eventually(async () => isSamePlace(await placeOnScreen(page), place)).toBe(true);

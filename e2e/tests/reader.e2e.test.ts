@@ -110,11 +110,14 @@ describe('reader journeys', () => {
   it('shows a visitor the members-only notice with a buy link to the profile on a locked chapter', async () => {
     const { context, page } = await openSession(browser, baseUrl);
     const view = reader(page);
-    await page.goto(await readerPath(baseUrl, BOOK, 4));
+    const chapterPath = await readerPath(baseUrl, BOOK, 4);
+    await page.goto(chapterPath);
     await page.getByRole('heading', { name: 'This chapter is only open to members' }).waitFor();
+    // Both links bring the reader back to this chapter afterwards.
+    const back = `?return=${encodeURIComponent(chapterPath)}`;
     expect(await page.getByText('Please log in and buy a monthly membership card to read all comics').isVisible()).toBe(true);
-    expect(await view.notice.getByRole('link', { name: 'Buy now' }).getAttribute('href')).toBe('/profile');
-    expect(await view.notice.getByRole('link', { name: 'Already a member? Log in' }).getAttribute('href')).toBe('/login');
+    expect(await view.notice.getByRole('link', { name: 'Buy now' }).getAttribute('href')).toBe(`/profile${back}`);
+    expect(await view.notice.getByRole('link', { name: 'Already a member? Log in' }).getAttribute('href')).toBe(`/login${back}`);
     expect(await view.pages.count()).toBe(0);
     // The profile is guarded: a visitor following the buy link is asked to log in.
     await view.notice.getByRole('link', { name: 'Buy now' }).click();

@@ -8,6 +8,8 @@ let newest: TestBook;
 let popular: TestBook;
 let long: TestBook;
 let zhOnly: TestBook;
+let novel: TestBook;
+let zhWithEnglish: TestBook;
 
 const search = (query: string) => ctx.app.inject(`/api/v1/comics/book/search?${query}`);
 
@@ -100,6 +102,45 @@ describe('GET /comics/book/search', () => {
     expect(zh.book_title).toBe('只有中文');
   });
 
+  it('falls back to English before the original language for readers of other languages', async () => {
+    zhWithEnglish = await createBook(ctx, {
+      chapters: 1,
+      updatedAt: Date.now() - 40 * HOUR,
+      originalLanguage: 'zh-cn',
+      titles: { 'zh-cn': '山海', 'en-us': 'Mountains and Seas' },
+    });
+    for (const language of ['ar-sa', 'fr-fr', 'es-es']) {
+      const { result } = (await search(`language=${language}&q=Mountains`)).json().data;
+      expect(
+        result.map((b: { book_title: string }) => b.book_title),
+        language,
+      ).toEqual(['Mountains and Seas']);
+    }
+    const { result } = (await search('language=zh-cn&q=Mountains')).json().data;
+    expect(result[0]).toMatchObject({ book_uuid: zhWithEnglish.uuid, book_title: '山海' });
+  });
+
+  it('lists only comics or only novels when asked, with a tag too', async () => {
+    novel = await createBook(ctx, {
+      chapters: 1,
+      updatedAt: Date.now() - 30 * HOUR,
+      bookType: 'novel',
+      tags: ['古典武侠'],
+      titles: { 'en-us': 'Ink River' },
+      author: 'Lin Mo',
+      status: 'completed',
+    });
+    const novels = (await search('language=en-us&book_type=novel')).json().data;
+    expect(novels.result.map((b: { book_uuid: string }) => b.book_uuid)).toEqual([novel.uuid]);
+    expect(novels.total).toBe(1);
+    const comics = (await search('language=en-us&book_type=comic&page_size=50')).json().data.result;
+    expect(comics.some((b: { book_uuid: string }) => b.book_uuid === novel.uuid)).toBe(false);
+    expect(comics.every((b: { book_type: string }) => b.book_type === 'comic')).toBe(true);
+    const wuxiaComics = (await search(`language=en-us&book_type=comic&tag=${encodeURIComponent('古典武侠')}`)).json().data.result;
+    expect(wuxiaComics.map((b: { book_uuid: string }) => b.book_uuid)).toEqual([long.uuid]);
+    expect((await search('language=en-us&book_type=manga')).json().code).toBe('VALIDATION_FAILED');
+  });
+
   it('rejects bad parameters with stable codes', async () => {
     expect((await search('language=de-de')).json().code).toBe('INVALID_LANGUAGE');
     for (const query of ['page=-1', 'page_size=0', 'page_size=51', 'order_by=likes', 'page=abc']) {
@@ -157,7 +198,12 @@ describe('GET /comics/chapters/{bookId}/{language}/{direction}/{page}/{pageSize}
       book_tags: ['古典武侠', '未来科幻', '西方奇幻'],
       public_free_chapters: 5,
       total_chapters: 25,
+      author: null,
+      status: 'ongoing',
+      total_likes: 0,
     });
+    const details = (await chapters(`${novel.uuid}/en-us/asc/0/10`)).json().data.result;
+    expect(details).toMatchObject({ author: 'Lin Mo', status: 'completed', book_type: 'novel' });
     expect(result.book_introduction).toMatch(/^About /);
     expect(result.chapters).toHaveLength(10);
     expect(result.chapters[0]).toEqual({

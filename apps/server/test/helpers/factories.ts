@@ -96,6 +96,9 @@ export interface BookOptions {
   recommendationRank?: number | null;
   isPublished?: boolean;
   pagesPerChapter?: number;
+  bookType?: 'comic' | 'novel';
+  author?: string | null;
+  status?: 'ongoing' | 'completed';
 }
 
 /** A book with chapters whose pages exist in storage (tiny real WebP files). */
@@ -108,8 +111,10 @@ export async function createBook(ctx: TestContext, options: BookOptions = {}): P
   const titles = options.titles ?? { 'en-us': `Book ${unique()}`, 'zh-cn': `书 ${unique()}` };
   const book = await insertBook(ctx.db, {
     uuid,
-    book_type: 'comic',
+    book_type: options.bookType ?? 'comic',
     original_language: options.originalLanguage ?? 'en-us',
+    author: options.author ?? null,
+    ...(options.status ? { status: options.status } : {}),
     cover_key: coverKey,
     ...(options.freeChapters !== undefined ? { public_free_chapters: options.freeChapters } : {}),
     recommendation_rank: options.recommendationRank ?? null,

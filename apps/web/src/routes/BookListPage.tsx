@@ -7,7 +7,8 @@ import { BookGrid } from '../features/catalogue/BookGrid';
 import { readBookListFilters, toggleTag, writeBookListFilter, type BookListFilters } from '../features/catalogue/book-list-rules';
 import { RecommendedCarousel } from '../features/catalogue/RecommendedCarousel';
 import { SearchSummary } from '../features/catalogue/SearchSummary';
-import { SortTabs } from '../features/catalogue/SortTabs';
+import { KindTabs, SortTabs } from '../features/catalogue/SortTabs';
+import { useTagLabel } from '../components/use-tag-label';
 import { TagCarousel } from '../features/catalogue/TagCarousel';
 import { readStorage, STORAGE_KEYS } from '../lib/storage-keys';
 import styles from '../features/catalogue/BookListPage.module.css';
@@ -23,6 +24,7 @@ export function BookListPage() {
   const [params, setParams] = useSearchParams();
   const filters = readBookListFilters(params);
   const { userUuid } = useAuth();
+  const tagLabel = useTagLabel();
   const hasProgress = !!userUuid || readStorage(STORAGE_KEYS.hasProgress) === '1';
 
   useEffect(() => {
@@ -48,9 +50,10 @@ export function BookListPage() {
           <SearchSummary query={filters.q} headingId={LIST_HEADING_ID} onClear={() => change({ q: undefined })} />
         ) : (
           <h2 id={LIST_HEADING_ID} className={styles.heading}>
-            {t('list.heading')}
+            {filters.tag ? tagLabel(filters.tag) : t('list.heading')}
           </h2>
         )}
+        <KindTabs kind={filters.type} onChange={(type) => change({ type })} />
         <SortTabs order={filters.order} onChange={(order: BookOrder) => change({ order })} />
       </div>
       <BookGrid filters={filters} labelledBy={LIST_HEADING_ID} />

@@ -15,6 +15,7 @@ export const BookSearchQuery = Type.Object({
   order_by: Type.Union([Type.Literal('updated_at'), Type.Literal('popularity')], { default: 'updated_at' }),
   tag: Type.Optional(PlainText({ maxLength: 64 })),
   q: Type.Optional(PlainText({ maxLength: 100, description: 'Title search, case-insensitive, any script' })),
+  book_type: Type.Optional(Type.Union([Type.Literal('comic'), Type.Literal('novel')], { description: 'Only comics or only novels' })),
 });
 export type BookSearchQuery = Static<typeof BookSearchQuery>;
 
@@ -85,6 +86,9 @@ export const BookChapters = Type.Object({
   cover_srcset: CoverSrcset,
   public_free_chapters: Type.Integer(),
   total_chapters: Type.Integer(),
+  author: Nullable(Type.String({ description: 'Who wrote or drew the book; null when unknown' })),
+  status: Type.Union([Type.Literal('ongoing'), Type.Literal('completed')], { description: 'Whether new chapters are still coming' }),
+  total_likes: Type.Integer({ description: "Likes of all the book's chapters" }),
   chapters: Type.Array(ChapterItem),
 });
 export type BookChapters = Static<typeof BookChapters>;

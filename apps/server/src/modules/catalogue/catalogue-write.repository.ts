@@ -21,6 +21,8 @@ export interface NewBookInput {
   updated_at?: number;
   translations: { language: string; title: string; introduction?: string }[];
   tags?: string[];
+  author?: string | null;
+  status?: 'ongoing' | 'completed';
 }
 
 export interface NewChapterInput {
@@ -80,6 +82,8 @@ export async function insertBook(db: DbExecutor, input: NewBookInput): Promise<{
       popularity: input.popularity ?? 0,
       created_at: input.created_at,
       updated_at: input.updated_at ?? input.created_at,
+      author: input.author ?? null,
+      status: input.status ?? 'ongoing',
     })
     .returning('id')
     .executeTakeFirstOrThrow();

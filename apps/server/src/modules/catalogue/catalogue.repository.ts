@@ -13,6 +13,8 @@ export const bookColumns = [
   'chapter_count',
   'total_likes',
   'updated_at',
+  'author',
+  'status',
 ] as const;
 
 export const findBooksByIds = (db: DbExecutor, ids: readonly number[]) =>
@@ -76,7 +78,7 @@ export const findChapterTranslations = (db: DbExecutor, chapterIds: readonly num
 export const findPublishedOrderKeysAfter = (db: DbExecutor, afterId: number, limit: number) =>
   db
     .selectFrom('books')
-    .select(['id', 'updated_at', 'popularity'])
+    .select(['id', 'updated_at', 'popularity', 'book_type'])
     .where('is_published', '=', 1)
     .where('id', '>', afterId)
     .orderBy('id')

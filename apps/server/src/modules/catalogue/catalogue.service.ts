@@ -40,7 +40,14 @@ export function createCatalogueService(deps: { db: Db; ranking: RankingSnapshot;
   async function searchBooks(query: BookSearchQuery): Promise<BookSearchResult> {
     const language = resolveLanguage(query.language);
     const tag = query.tag?.trim() || undefined;
-    const ranked = await ranking.page({ order: query.order_by, tag, q: query.q, page: query.page, pageSize: query.page_size });
+    const ranked = await ranking.page({
+      order: query.order_by,
+      tag,
+      q: query.q,
+      bookType: query.book_type,
+      page: query.page,
+      pageSize: query.page_size,
+    });
     const [rows, translations] = await Promise.all([repo.findBooksByIds(db, ranked.ids), translationsByBook(ranked.ids)]);
     const byId = new Map(rows.map((row) => [row.id, row]));
     const result = ranked.ids.flatMap((id, index) => {
@@ -111,6 +118,9 @@ export function createCatalogueService(deps: { db: Db; ranking: RankingSnapshot;
       cover_srcset: srcsetOf(book),
       public_free_chapters: book.public_free_chapters,
       total_chapters: book.chapter_count,
+      author: book.author,
+      status: book.status,
+      total_likes: book.total_likes,
       chapters: chapters.map((chapter) => ({
         chapter_uuid: chapter.uuid,
         chapter_number: chapter.number,

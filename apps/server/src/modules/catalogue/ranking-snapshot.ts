@@ -1,4 +1,4 @@
-import type { BookOrder } from '@inkstream/contracts';
+import type { BookOrder, BookType } from '@inkstream/contracts';
 import type { Db } from '../../db/database.js';
 import { readCatalogueVersion } from './catalogue-write.repository.js';
 import {
@@ -30,6 +30,8 @@ interface Snapshot {
   /** Tag names of published books, most used first. */
   tagsByUse: string[];
   byTag: Map<string, Int32Array>;
+  /** 1 for novels, 0 for comics, by book id. */
+  isNovel: Uint8Array;
   /** Lower-cased titles of every language, built on the first title search. */
   titles?: Promise<Map<number, string>>;
 }
@@ -53,9 +55,11 @@ export function createRankingSnapshot(db: Db, options: { maxAgeMs?: number; now?
     const ids: number[] = [];
     const updated: number[] = [];
     const popularity: number[] = [];
+    const novels: number[] = [];
     for (let after = 0; ;) {
       const rows = await findPublishedOrderKeysAfter(db, after, CHUNK);
       for (const row of rows) {
+        if (row.book_type === 'novel') novels.push(row.id);
         ids.push(row.id);
         updated.push(row.updated_at);
         popularity.push(row.popularity);
@@ -69,6 +73,7 @@ export function createRankingSnapshot(db: Db, options: { maxAgeMs?: number; now?
     };
     return {
       ids,
+      novels,
       updated_at: sorted((a, b) => updated[b]! - updated[a]! || ids[b]! - ids[a]!),
       popularity: sorted((a, b) => popularity[b]! - popularity[a]! || updated[b]! - updated[a]! || ids[b]! - ids[a]!),
     };
@@ -105,6 +110,8 @@ export function createRankingSnapshot(db: Db, options: { maxAgeMs?: number; now?
     const order = await readOrderKeys();
     const published = new Uint8Array(maxId + 1);
     for (const id of order.ids) published[id] = 1;
+    const isNovel = new Uint8Array(maxId + 1);
+    for (const id of order.novels) isNovel[id] = 1;
     const tags = await readTags(maxId, published);
     return {
       version,
@@ -113,6 +120,7 @@ export function createRankingSnapshot(db: Db, options: { maxAgeMs?: number; now?
       tagIndex: new Map(tags.tagNames.map((name, index) => [name, index])),
       ...tags,
       byTag: new Map(),
+      isNovel,
     };
   }
 
@@ -134,12 +142,22 @@ export function createRankingSnapshot(db: Db, options: { maxAgeMs?: number; now?
   const tagIndicesOf = (snapshot: Snapshot, id: number) =>
     id + 1 < snapshot.tagStart.length ? snapshot.tagList.subarray(snapshot.tagStart[id]!, snapshot.tagStart[id + 1]!) : new Int32Array(0);
 
-  function filtered(snapshot: Snapshot, order: BookOrder, tag: string): Int32Array {
-    const cacheKey = `${order}\u0000${tag}`;
+  /** One order narrowed by tag and kind, computed once per snapshot. */
+  function filtered(snapshot: Snapshot, order: BookOrder, tag: string | undefined, bookType: BookType | undefined): Int32Array {
+    if (!tag && !bookType) return snapshot.order[order];
+    const cacheKey = `${order}\u0000${tag ?? ''}\u0000${bookType ?? ''}`;
     let ids = snapshot.byTag.get(cacheKey);
     if (!ids) {
-      const index = snapshot.tagIndex.get(tag);
-      ids = index === undefined ? new Int32Array(0) : snapshot.order[order].filter((id) => tagIndicesOf(snapshot, id).includes(index));
+      const index = tag === undefined ? undefined : snapshot.tagIndex.get(tag);
+      const wantsNovel = bookType === 'novel' ? 1 : 0;
+      ids =
+        tag !== undefined && index === undefined
+          ? new Int32Array(0)
+          : snapshot.order[order].filter(
+              (id) =>
+                (index === undefined || tagIndicesOf(snapshot, id).includes(index)) &&
+                (bookType === undefined || snapshot.isNovel[id] === wantsNovel),
+            );
       snapshot.byTag.set(cacheKey, ids);
     }
     return ids;
@@ -161,11 +179,12 @@ export function createRankingSnapshot(db: Db, options: { maxAgeMs?: number; now?
       order: BookOrder;
       tag?: string | undefined;
       q?: string | undefined;
+      bookType?: BookType | undefined;
       page: number;
       pageSize: number;
     }): Promise<RankedPage> {
       const snapshot = await fresh();
-      let ids = query.tag ? filtered(snapshot, query.order, query.tag) : snapshot.order[query.order];
+      let ids = filtered(snapshot, query.order, query.tag || undefined, query.bookType);
       const needle = query.q?.trim().toLowerCase();
       if (needle) {
         const titleOf = await (snapshot.titles ??= readTitles());

@@ -291,3 +291,34 @@ export function chapterName(bookIndex: number, chapterNumber: number, language: 
   const row = chapterNumber === 1 ? 0 : 1 + ((bookIndex * 11 + chapterNumber * 7) % (CHAPTER_NAMES.length - 1));
   return CHAPTER_NAMES[row]![NAME_COLUMN[language]]!;
 }
+
+/** Pen names of the demo books' authors, in DEMO_BOOKS order (each in its book's original language). */
+export const DEMO_AUTHORS: readonly string[] = [
+  '风起青萍',
+  'Mara Quill',
+  '顾长歌',
+  '北冥有鱼',
+  'Élise Marchand',
+  'Lucía Ferrer',
+  'ليلى الحسيني',
+  '孤舟蓑笠',
+  '半盏清茶',
+  '林深见鹿',
+  'Tom Ashby',
+  '星河长明',
+  '夜雨听风',
+  '月下独酌',
+  '冷锋',
+  '南山客',
+  'Dana Whitfield',
+  '白露为霜',
+  'Rhys Calder',
+  'Penny Marsh',
+  '苏小舟',
+  '青柠',
+  '一叶知秋',
+  '墨白',
+];
+
+/** A book whose last chapter is four months old or more has ended. */
+export const isCompletedDemoBook = (book: DemoBook) => book.updated_ago >= 120 * DAY;

@@ -4,7 +4,7 @@ import { DEFAULT_FREE_CHAPTERS, GENRE_TAGS, type Language } from '@inkstream/con
 import type { Db } from '../../db/database.js';
 import { bumpCatalogueVersion, insertBook, insertChapter } from '../catalogue/catalogue-write.repository.js';
 import type { MediaStorage } from '../media/media-storage.js';
-import { chapterName, DEMO_BOOKS, type DemoBook } from './demo-books.js';
+import { chapterName, DEMO_AUTHORS, DEMO_BOOKS, isCompletedDemoBook, type DemoBook } from './demo-books.js';
 import { pickArtStrips, storeArtStrip, storeCover, storeTitleStrip, type StoredCover, type StoredImage } from './demo-images.js';
 import { demoNovelTexts } from './demo-novel-text.js';
 
@@ -184,6 +184,8 @@ async function insertPreparedBook(db: Db, book: DemoBook, index: number, prepare
         return { language, title, introduction };
       }),
       tags: [...book.tags],
+      author: DEMO_AUTHORS[index] ?? null,
+      status: isCompletedDemoBook(book) ? 'completed' : 'ongoing',
     });
     for (const chapter of prepared.chapters) {
       await insertChapter(trx, {

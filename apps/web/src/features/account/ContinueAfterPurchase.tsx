@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { api } from '../../lib/api-client';
+import { readingApi } from '../../lib/api-reading';
 import { decodeEntities } from '../../lib/decode-entities';
 import { currentLanguage } from '../../lib/language';
 import { RETURN_PARAM, safeReturnPath } from '../../lib/return-path';
@@ -28,7 +29,7 @@ export function ContinueAfterPurchase() {
   });
   const book = useQuery({
     queryKey: ['book-title', bookId, language],
-    queryFn: () => api.chapters(bookId, language, 'asc', 0, 1),
+    queryFn: () => readingApi.chapters(bookId, language, 'asc', 0, 1),
     enabled: !!match && membership.data?.is_expired === false,
   });
   if (!match || !returnTo || membership.data?.is_expired !== false) return null;

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../components/Dialog';
-import { api } from '../../lib/api-client';
+import { accountApi } from '../../lib/api-account';
 import { couponErrorKey } from './coupon-error';
 import { formatExpiry } from './format-expiry';
 import { TextField } from './TextField';
@@ -30,7 +30,7 @@ function CouponForm({ onClose }: { onClose(): void }) {
   const queryClient = useQueryClient();
   const [code, setCode] = useState('');
   const redeem = useMutation({
-    mutationFn: (value: string) => api.redeemCoupon(value),
+    mutationFn: (value: string) => accountApi.redeemCoupon(value),
     onSuccess: async () => {
       setCode('');
       await queryClient.invalidateQueries({ queryKey: MEMBERSHIP_QUERY_KEY });

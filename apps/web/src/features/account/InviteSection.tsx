@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api-client';
+import { accountApi } from '../../lib/api-account';
 import { CopyButton } from './CopyButton';
 import styles from './forms.module.css';
 import profile from './profile.module.css';
@@ -10,7 +10,7 @@ export const inviteLink = (origin: string, code: string) => `${origin}/register?
 
 export function InviteSection() {
   const { t } = useTranslation('profile');
-  const { data, isPending, isError } = useQuery({ queryKey: ['account', 'invite-code'], queryFn: api.inviteCode });
+  const { data, isPending, isError } = useQuery({ queryKey: ['account', 'invite-code'], queryFn: accountApi.inviteCode });
   const link = data ? inviteLink(window.location.origin, data.invite_code) : '';
 
   return (

@@ -2,7 +2,7 @@ import { NEW_PASSWORD_MAX } from '@inkstream/contracts/constants';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../components/Dialog';
-import { api } from '../../lib/api-client';
+import { accountApi } from '../../lib/api-account';
 import { STORAGE_KEYS, writeStorage } from '../../lib/storage-keys';
 import { PasswordField } from './PasswordField';
 import { canSubmitNewPassword, validateNewPassword } from './password-validation';
@@ -44,7 +44,7 @@ function PasswordForm({ onDone }: { onDone(): void }) {
     setStatus('saving');
     setMessage(null);
     try {
-      const result = await api.updatePassword(password);
+      const result = await accountApi.updatePassword(password);
       // Every older token is now revoked: keep the session alive with the new one, even if the dialog was closed meanwhile.
       writeStorage(STORAGE_KEYS.token, result.jwt_token);
       setStatus('done');

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { currentPath, withReturn } from '../../lib/return-path';
 import { readStorage, STORAGE_KEYS } from '../../lib/storage-keys';
 import { useAuth } from './AuthContext';
 
@@ -8,7 +7,9 @@ import { useAuth } from './AuthContext';
 export function RequireUser({ children }: { children: ReactNode }) {
   const { userUuid } = useAuth();
   const location = useLocation();
-  // After logging in, the reader comes back to the screen they asked for.
-  if (!userUuid || !readStorage(STORAGE_KEYS.userUuid)) return <Navigate to={withReturn('/login', currentPath(location))} replace />;
+  // After logging in, the reader comes back to the screen they asked for (the login screen checks
+  // the path; built here by hand so the landing page does not load lib/return-path.ts).
+  const back = `${location.pathname}${location.search}${location.hash}`;
+  if (!userUuid || !readStorage(STORAGE_KEYS.userUuid)) return <Navigate to={`/login?return=${encodeURIComponent(back)}`} replace />;
   return children;
 }

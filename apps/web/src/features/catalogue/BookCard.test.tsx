@@ -62,14 +62,14 @@ describe('BookCard', () => {
     expect([...tags.querySelectorAll('li')].map((li) => li.textContent)).toEqual(['Historical transmigration', 'custom tag']);
     expect(screen.getByText('120 chapters')).toBeTruthy();
     expect(screen.getByText('3 hours ago')).toBeTruthy();
-    expect(screen.getByText('Quality story')).toBeTruthy();
+    expect(screen.getByText('100+ chapters')).toBeTruthy();
   });
 
   it.each([
-    [0, 'Just started'],
-    [5, 'Readable'],
-    [499, 'Long masterpiece'],
-    [500, 'Hall of fame'],
+    [0, 'New series'],
+    [5, '5+ chapters'],
+    [499, '300+ chapters'],
+    [500, '500+ chapters'],
   ])('labels %i chapters "%s"', (chapters, label) => {
     renderCard(book({ chapter_number: chapters }));
     expect(screen.getByText(label)).toBeTruthy();

@@ -6,7 +6,7 @@ import { useTagLabel } from '../../components/use-tag-label';
 import { decodeEntities } from '../../lib/decode-entities';
 import { tierFor } from '../../lib/tiers';
 import { BookCover } from './BookCover';
-import { freeChaptersLabel, presentTags } from './free-chapters';
+import { freeChaptersLabel, hasFreeChapters, presentTags } from './free-chapters';
 import styles from './BookCard.module.css';
 
 /** Grid columns: 2 up to 480 px, 3 up to 768 px, else 4 in a 1,200 px page (BookGrid.module.css). */
@@ -30,14 +30,7 @@ export function BookCard({ book, isEager = false }: BookCardProps) {
   const tags = presentTags(book.tag1, book.tag2, book.tag3);
   return (
     <article className={styles.card}>
-      <BookCover src={book.cover_image} srcSet={book.cover_srcset} sizes={GRID_COVER_SIZES} isEager={isEager}>
-        {book.total_likes >= LIKES_BADGE_MIN && (
-          <span className={styles.likes}>
-            <span aria-hidden="true">♥ {book.total_likes}</span>
-            <span className="visually-hidden">{t('card.likes', { count: book.total_likes })}</span>
-          </span>
-        )}
-      </BookCover>
+      <BookCover src={book.cover_image} srcSet={book.cover_srcset} sizes={GRID_COVER_SIZES} isEager={isEager} />
       <div className={styles.body}>
         <h3 className={styles.title}>
           <Link to={`/book/chapters/${book.book_uuid}`} className={styles.link}>
@@ -57,8 +50,17 @@ export function BookCard({ book, isEager = false }: BookCardProps) {
         </p>
         <p className={styles.meta}>
           <RelativeTime value={book.updated_at} />
+          {/* Below the cover, never over it: covers carry their own title and type label. */}
+          {book.total_likes >= LIKES_BADGE_MIN && (
+            <span className={styles.likes}>
+              <span aria-hidden="true">♥ {book.total_likes}</span>
+              <span className="visually-hidden">{t('card.likes', { count: book.total_likes })}</span>
+            </span>
+          )}
         </p>
-        <p className={styles.free}>{freeChaptersLabel(t, book.public_free_chapters)}</p>
+        <p className={hasFreeChapters(book.public_free_chapters) ? styles.free : styles.paid}>
+          {freeChaptersLabel(t, book.public_free_chapters)}
+        </p>
       </div>
     </article>
   );

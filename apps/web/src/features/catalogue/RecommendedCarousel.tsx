@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { useTagLabel } from '../../components/use-tag-label';
 import { decodeEntities } from '../../lib/decode-entities';
 import { BookCover } from './BookCover';
-import { freeChaptersLabel, presentTags } from './free-chapters';
+import { freeChaptersLabel, hasFreeChapters, presentTags } from './free-chapters';
 import { cardPageStep, recommendedCardWidth } from './layout-rules';
 import { ScrollButton } from './ScrollButton';
 import { useRecommendations } from './use-book-search';
@@ -43,7 +43,9 @@ function RecommendedCard({ book, index }: { book: RecommendedBook; index: number
       </h3>
       {tags.length > 0 && <p className={styles.tags}>{tags.map(tagLabel).join(' · ')}</p>}
       <p className={styles.meta}>{t('card.chapters', { count: book.chapterNumber })}</p>
-      <p className={styles.free}>{freeChaptersLabel(t, book.public_free_chapters)}</p>
+      <p className={hasFreeChapters(book.public_free_chapters) ? styles.free : styles.paid}>
+        {freeChaptersLabel(t, book.public_free_chapters)}
+      </p>
     </article>
   );
 }

@@ -25,3 +25,33 @@ export function SortTabs({ order, onChange }: SortTabsProps) {
     </fieldset>
   );
 }
+
+const KINDS = ['all', 'comic', 'novel'] as const;
+
+/** All / Comics / Novels: the same native radio group as the sort tabs, filtered by the server. */
+export function KindTabs({
+  kind,
+  onChange,
+}: {
+  kind: 'comic' | 'novel' | undefined;
+  onChange: (kind: 'comic' | 'novel' | undefined) => void;
+}) {
+  const { t } = useTranslation('books');
+  return (
+    <fieldset className={styles.tabs}>
+      <legend className="visually-hidden">{t('kind.label')}</legend>
+      {KINDS.map((option) => (
+        <label key={option} className={styles.tab}>
+          <input
+            type="radio"
+            name="book-kind"
+            value={option}
+            checked={option === (kind ?? 'all')}
+            onChange={() => onChange(option === 'all' ? undefined : option)}
+          />
+          <span>{t(`kind.${option}`)}</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}

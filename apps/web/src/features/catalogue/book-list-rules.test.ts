@@ -82,3 +82,19 @@ describe('book list filters in the URL', () => {
     expect(toggleTag('a', undefined)).toBeUndefined();
   });
 });
+
+describe('readable book list addresses', () => {
+  it('writes genre tags as slugs and reads them back, keeping other tags as they are', () => {
+    const params = writeBookListFilter(new URLSearchParams(), { tag: '悬疑推理' });
+    expect(params.toString()).toBe('tag=mystery');
+    expect(readBookListFilters(params).tag).toBe('悬疑推理');
+    expect(readBookListFilters(new URLSearchParams('tag=%E6%82%AC%E7%96%91%E6%8E%A8%E7%90%86')).tag).toBe('悬疑推理');
+    expect(readBookListFilters(new URLSearchParams('tag=indie')).tag).toBe('indie');
+  });
+
+  it('reads the comics / novels filter, ignoring anything else', () => {
+    expect(readBookListFilters(new URLSearchParams('type=novel')).type).toBe('novel');
+    expect(readBookListFilters(new URLSearchParams('type=comic')).type).toBe('comic');
+    expect(readBookListFilters(new URLSearchParams('type=manga')).type).toBeUndefined();
+  });
+});

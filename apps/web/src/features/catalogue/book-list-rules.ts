@@ -38,21 +38,48 @@ export function mergeBookPages(pages: readonly (readonly BookSummary[] | null | 
   return books;
 }
 
+export type BookKind = 'comic' | 'novel';
+
 export interface BookListFilters {
   order: BookOrder;
   tag: string | undefined;
   q: string | undefined;
+  /** Only comics or only novels (`?type=`); undefined: both. */
+  type: BookKind | undefined;
 }
+
+/** Readable addresses for the genre tags (`?tag=mystery`), in the order of the API's canonical list. */
+const TAG_SLUGS: Record<string, string> = {
+  历史穿越: 'historical-transmigration',
+  古典武侠: 'classical-wuxia',
+  未来科幻: 'science-fiction',
+  玄幻奇幻: 'xuanhuan-fantasy',
+  现代都市: 'modern-urban',
+  都市言情: 'urban-romance',
+  古代言情: 'ancient-romance',
+  末世危机: 'post-apocalyptic',
+  架空历史: 'alternate-history',
+  西方奇幻: 'western-fantasy',
+  悬疑推理: 'mystery',
+};
+const TAG_BY_SLUG = new Map(Object.entries(TAG_SLUGS).map(([tag, slug]) => [slug, tag]));
+
+/** The tag a `?tag=` value names: a slug of a genre, or any other tag as it is. */
+export const tagFromParam = (value: string) => TAG_BY_SLUG.get(value) ?? value;
+/** The `?tag=` value of a tag: its slug when it is a genre. */
+export const tagParam = (tag: string) => TAG_SLUGS[tag] ?? tag;
 
 /** Filters live in the URL (`?tag=&order=&q=`), so going back from a book restores them; unknown values fall back. */
 export function readBookListFilters(params: URLSearchParams): BookListFilters {
   const order = params.get('order');
   const tag = params.get('tag')?.trim();
   const q = params.get('q')?.trim();
+  const type = params.get('type');
   return {
     order: BOOK_ORDERS.includes(order as BookOrder) ? (order as BookOrder) : DEFAULT_ORDER,
-    tag: tag || undefined,
+    tag: tag ? tagFromParam(tag) : undefined,
     q: q || undefined,
+    type: type === 'comic' || type === 'novel' ? type : undefined,
   };
 }
 
@@ -61,7 +88,7 @@ export function writeBookListFilter(params: URLSearchParams, change: Partial<Boo
   const next = new URLSearchParams(params);
   for (const [key, value] of Object.entries(change)) {
     if (value === undefined || value === '' || (key === 'order' && value === DEFAULT_ORDER)) next.delete(key);
-    else next.set(key, value);
+    else next.set(key, key === 'tag' ? tagParam(value) : value);
   }
   return next;
 }

@@ -16,9 +16,9 @@ function useLogFailure(error: unknown, what: string) {
  * The infinite book list. Each filter combination is its own query starting at page 0, so a
  * change of tag, order or search shows an empty list that fills from the first page again.
  */
-export function useBookSearch({ order, tag, q }: BookListFilters) {
+export function useBookSearch({ order, tag, q, type }: BookListFilters) {
   const language = currentLanguage();
-  const queryKey = useMemo(() => ['books', language, order, tag ?? null, q ?? null], [language, order, tag, q]);
+  const queryKey = useMemo(() => ['books', language, order, tag ?? null, q ?? null, type ?? null], [language, order, tag, q, type]);
   const client = useQueryClient();
   // Only the open list stays cached: coming back from a book finds its loaded pages, while any
   // change of tag, order or search (here or from the header) starts again from an empty page 0.
@@ -31,7 +31,7 @@ export function useBookSearch({ order, tag, q }: BookListFilters) {
     initialPageParam: 0,
     queryFn: ({ pageParam }): Promise<BookSummary[] | null> =>
       api
-        .searchBooks({ language, page: pageParam, page_size: BOOK_PAGE_SIZE, order_by: order, tag, q })
+        .searchBooks({ language, page: pageParam, page_size: BOOK_PAGE_SIZE, order_by: order, tag, q, book_type: type })
         .then((data) => data.result ?? null),
     getNextPageParam: (lastPage, _pages, lastPageParam) => nextBookPage(lastPage, lastPageParam),
   });

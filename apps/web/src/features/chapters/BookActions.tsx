@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { api } from '../../lib/api-client';
+import { readingApi } from '../../lib/api-reading';
 import { currentLanguage } from '../../lib/language';
 import { resumeLink } from '../library/resume-link';
 import { readerPath } from './ChapterCard';
@@ -19,7 +19,7 @@ export function BookActions({ bookUuid, totalChapters }: { bookUuid: string; tot
   const progress = useBookProgress(bookUuid);
   const first = useQuery({
     queryKey: ['first-chapter', bookUuid, language],
-    queryFn: () => api.chapters(bookUuid, language, 'asc', 0, 1).then((book) => book.chapters[0] ?? null),
+    queryFn: () => readingApi.chapters(bookUuid, language, 'asc', 0, 1).then((book) => book.chapters[0] ?? null),
     enabled: totalChapters > 0 && progress.isSuccess && !progress.data.resume,
   });
   const resume = progress.data?.resume;

@@ -2,9 +2,11 @@ import type { BookChapters } from '@inkstream/contracts';
 import { useTranslation } from 'react-i18next';
 import { useTagLabel } from '../../components/use-tag-label';
 import { decodeEntities } from '../../lib/decode-entities';
+import { currentLanguage, htmlLang } from '../../lib/language';
 import styles from './BookHeader.module.css';
 
-type Book = Pick<BookChapters, 'book_title' | 'book_introduction' | 'book_tags' | 'cover_image' | 'total_chapters'>;
+type Book = Pick<BookChapters, 'book_title' | 'book_introduction' | 'book_tags' | 'cover_image' | 'total_chapters'> &
+  Partial<Pick<BookChapters, 'author' | 'status' | 'total_likes'>>;
 
 /** Cover, title, translated tags and introduction of the book (decoded, spec section 5). */
 export function BookHeader({ book }: { book: Book }) {
@@ -20,7 +22,25 @@ export function BookHeader({ book }: { book: Book }) {
       )}
       <div className={styles.details}>
         <h1 className={styles.title}>{title}</h1>
-        <p className={styles.count}>{t('totalChapters', { count: book.total_chapters })}</p>
+        {book.author && <p className={styles.author}>{t('author', { name: book.author })}</p>}
+        <p className={styles.count}>
+          {t('totalChapters', { count: book.total_chapters })}
+          {book.status && (
+            <>
+              {' · '}
+              <span className={book.status === 'completed' ? styles.completed : undefined}>{t(`status.${book.status}`)}</span>
+            </>
+          )}
+          {book.total_likes !== undefined && book.total_likes > 0 && (
+            <>
+              {' · '}
+              {t('likes', {
+                count: book.total_likes,
+                formatted: new Intl.NumberFormat(htmlLang(currentLanguage()), { numberingSystem: 'latn' }).format(book.total_likes),
+              })}
+            </>
+          )}
+        </p>
         {book.book_tags.length > 0 && (
           <ul className={styles.tags} aria-label={t('tags')}>
             {book.book_tags.map((tag) => (

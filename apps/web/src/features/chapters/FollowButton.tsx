@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { api } from '../../lib/api-client';
+import { readingApi } from '../../lib/api-reading';
 import { currentLanguage } from '../../lib/language';
 import { currentPath, withReturn } from '../../lib/return-path';
 import { useAuth } from '../auth/AuthContext';
@@ -15,7 +15,7 @@ export function FollowButton({ bookUuid, isFollowing }: { bookUuid: string; isFo
   const queryClient = useQueryClient();
   const language = currentLanguage();
   const toggle = useMutation({
-    mutationFn: (follow: boolean) => (follow ? api.follow(bookUuid) : api.unfollow(bookUuid)),
+    mutationFn: (follow: boolean) => (follow ? readingApi.follow(bookUuid) : readingApi.unfollow(bookUuid)),
     onSuccess: ({ following }) => {
       queryClient.setQueryData(['reading-progress', bookUuid, language], (old: object | undefined) => old && { ...old, following });
       void queryClient.invalidateQueries({ queryKey: ['library'] });

@@ -1,6 +1,7 @@
 import type { ChapterDirection } from '@inkstream/contracts/constants';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { api, ApiError } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
+import { readingApi } from '../../lib/api-reading';
 import { currentLanguage } from '../../lib/language';
 import { CHAPTER_PAGE_SIZE, hasMoreChapters, pageCount } from './chapter-pages';
 
@@ -12,7 +13,7 @@ export function useBookChapters(bookId: string, direction: ChapterDirection, sta
   const language = currentLanguage();
   return useInfiniteQuery({
     queryKey: ['book-chapters', bookId, language, direction, startPage],
-    queryFn: ({ pageParam }) => api.chapters(bookId, language, direction, pageParam, CHAPTER_PAGE_SIZE),
+    queryFn: ({ pageParam }) => readingApi.chapters(bookId, language, direction, pageParam, CHAPTER_PAGE_SIZE),
     initialPageParam: startPage,
     // The spec's rule, plus the server's total so a full last page does not cost an empty request.
     getNextPageParam: (last, _pages, lastPage) =>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { readingApi } from '../../lib/api-reading';
 import { currentLanguage } from '../../lib/language';
 
 /** The reader's place in a book, its finished chapters and the follow state (one request, shared). */
@@ -7,7 +7,7 @@ export function useBookProgress(bookUuid: string) {
   const language = currentLanguage();
   return useQuery({
     queryKey: ['reading-progress', bookUuid, language],
-    queryFn: () => api.bookProgress(bookUuid, language),
+    queryFn: () => readingApi.bookProgress(bookUuid, language),
     // Coming back from the reader must show the new place at once.
     staleTime: 0,
   });

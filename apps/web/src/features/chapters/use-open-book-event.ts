@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { sendEvents } from '../../lib/api-client';
+import { sendEvents } from '../../lib/api-reading';
 
 /**
  * Opening a book is a usage event (spec section 4), sent once per visit of the chapter list,

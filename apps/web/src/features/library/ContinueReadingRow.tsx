@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { api } from '../../lib/api-client';
+import { readingApi } from '../../lib/api-reading';
 import { decodeEntities } from '../../lib/decode-entities';
 import { currentLanguage } from '../../lib/language';
 import { resumeLink } from './resume-link';
@@ -17,7 +17,7 @@ export default function ContinueReadingRow() {
   const language = currentLanguage();
   const query = useQuery({
     queryKey: ['reading-progress', 'recent', language],
-    queryFn: () => api.continueReading(language),
+    queryFn: () => readingApi.continueReading(language),
     staleTime: 0,
   });
   if (!query.data || query.data.length === 0) return null;

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Loading } from '../../components/Loading';
 import { RelativeTime } from '../../components/RelativeTime';
-import { api } from '../../lib/api-client';
+import { readingApi } from '../../lib/api-reading';
 import { decodeEntities } from '../../lib/decode-entities';
 import { currentLanguage } from '../../lib/language';
 import { withReturn } from '../../lib/return-path';
@@ -18,7 +18,7 @@ export function FollowingList({ isLoggedIn }: { isLoggedIn: boolean }) {
   const language = currentLanguage();
   const library = useQuery({
     queryKey: ['library', 'books', language],
-    queryFn: () => api.library(language),
+    queryFn: () => readingApi.library(language),
     enabled: isLoggedIn,
     staleTime: 0,
   });

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Loading } from '../../components/Loading';
 import { RelativeTime } from '../../components/RelativeTime';
-import { api } from '../../lib/api-client';
+import { readingApi } from '../../lib/api-reading';
 import { decodeEntities } from '../../lib/decode-entities';
 import { currentLanguage } from '../../lib/language';
 import { readerPath } from '../chapters/ChapterCard';
@@ -27,13 +27,13 @@ export function HistoryList() {
   const [isConfirming, setConfirming] = useState(false);
   const history = useInfiniteQuery({
     queryKey: ['library', 'history', language],
-    queryFn: ({ pageParam }) => api.history(language, pageParam, PAGE_SIZE),
+    queryFn: ({ pageParam }) => readingApi.history(language, pageParam, PAGE_SIZE),
     initialPageParam: 0,
     getNextPageParam: (last, pages) => (pages.length * PAGE_SIZE < last.total ? pages.length : undefined),
     staleTime: 0,
   });
   const clear = useMutation({
-    mutationFn: api.clearHistory,
+    mutationFn: readingApi.clearHistory,
     onSuccess: () => {
       setConfirming(false);
       // Read markers and "Continue reading" go with the history.

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Loading } from '../../components/Loading';
 import type { PaymentStatusValue } from '@inkstream/contracts';
-import { api, ApiError } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
+import { accountApi } from '../../lib/api-account';
 import { currentLanguage, htmlLang } from '../../lib/language';
 import { usePageTitle } from '../account/use-page-title';
 import forms from '../account/forms.module.css';
@@ -19,8 +20,12 @@ const formatAmount = (fen: number) =>
 export function SandboxCheckout({ orderId, checkoutToken }: { orderId: string; checkoutToken: string | null }) {
   const { t } = useTranslation('payments');
   usePageTitle(t('checkout.title'));
-  const order = useQuery({ queryKey: ['sandbox-order', orderId], queryFn: () => api.sandboxOrder(orderId, checkoutToken), retry: false });
-  const pay = useMutation({ mutationFn: (outcome: 'succeeded' | 'failed') => api.sandboxPay(orderId, outcome, checkoutToken) });
+  const order = useQuery({
+    queryKey: ['sandbox-order', orderId],
+    queryFn: () => accountApi.sandboxOrder(orderId, checkoutToken),
+    retry: false,
+  });
+  const pay = useMutation({ mutationFn: (outcome: 'succeeded' | 'failed') => accountApi.sandboxPay(orderId, outcome, checkoutToken) });
   const status: PaymentStatusValue | undefined = pay.data?.status ?? order.data?.status;
 
   return (

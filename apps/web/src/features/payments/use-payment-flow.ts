@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import { api, ApiError } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
+import { accountApi } from '../../lib/api-account';
 import {
   initialPaymentState,
   PAYMENT_TIMEOUT_MS,
@@ -27,7 +28,7 @@ export function usePaymentFlow() {
   const start = useCallback((plan: PlanId, months: 1 | 3, channel: PaymentChannel, checkoutWindow?: CheckoutWindow) => {
     const requestId = ++nextRequestId.current;
     dispatch({ type: 'select', plan, channel, requestId });
-    api.createWechatOrder(months, channel === 'card' ? 'card' : undefined).then(
+    accountApi.createWechatOrder(months, channel === 'card' ? 'card' : undefined).then(
       (order) => {
         dispatch({ type: 'created', requestId, orderId: order.order_id, qrCode: order.qr_code, now: Date.now() });
         if (checkoutWindow) openSandboxCheckout(checkoutWindow, order.order_id);
@@ -50,7 +51,7 @@ export function usePaymentFlow() {
       // A slow answer must not pile up requests behind it.
       if (inFlight) return;
       inFlight = true;
-      api
+      accountApi
         .paymentStatus(orderId)
         .then(
           (result) => active && dispatch({ type: 'status', orderId, result, now: Date.now() }),

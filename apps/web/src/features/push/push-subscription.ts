@@ -1,4 +1,4 @@
-import { api } from '../../lib/api-client';
+import { readingApi } from '../../lib/api-reading';
 import type { Language } from '../../lib/language';
 
 export type PushState = 'unsupported' | 'denied' | 'off' | 'on';
@@ -39,13 +39,13 @@ export async function enablePush(language: Language): Promise<PushState> {
   if (permission !== 'granted') return permission === 'denied' ? 'denied' : 'off';
   const registration = await navigator.serviceWorker.register(SERVICE_WORKER);
   await navigator.serviceWorker.ready;
-  const publicKey = await api.pushPublicKey();
+  const publicKey = await readingApi.pushPublicKey();
   const subscription =
     (await registration.pushManager.getSubscription()) ??
     (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }));
   const { endpoint, keys } = subscription.toJSON();
   if (!endpoint || !keys?.p256dh || !keys.auth) throw new Error('the browser gave an incomplete push subscription');
-  await api.subscribePush({ endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth }, language });
+  await readingApi.subscribePush({ endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth }, language });
   return 'on';
 }
 
@@ -53,7 +53,7 @@ export async function enablePush(language: Language): Promise<PushState> {
 export async function disablePush(): Promise<PushState> {
   const subscription = await currentSubscription();
   if (subscription) {
-    await api.unsubscribePush(subscription.endpoint).catch(() => undefined);
+    await readingApi.unsubscribePush(subscription.endpoint).catch(() => undefined);
     await subscription.unsubscribe();
   }
   return 'off';

@@ -3,7 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAuth } from '../auth/AuthContext';
-import { api, ApiError } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
+import { readingApi } from '../../lib/api-reading';
 import { htmlLang, type Language } from '../../lib/language';
 import { Heart } from './icons';
 import { chapterQueryOptions } from './use-chapter-content';
@@ -20,7 +21,7 @@ export function LikeButton({ content, language }: { content: ChapterContent; lan
   const queryClient = useQueryClient();
   const { queryKey } = chapterQueryOptions(content.chapter_uuid, language);
   const like = useMutation({
-    mutationFn: () => api.favor(content.book_uuid, content.chapter_uuid),
+    mutationFn: () => readingApi.favor(content.book_uuid, content.chapter_uuid),
     onSuccess: (result) =>
       queryClient.setQueryData(queryKey, (old) => old && { ...old, already_favor: true, total_likes: result.total_likes }),
     onError: (error) => {

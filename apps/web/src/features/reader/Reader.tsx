@@ -118,7 +118,7 @@ export function Reader({ bookId, chapterUuid, chapterNumber }: Props) {
         ) : (
           <ChapterPages key={chapterUuid} content={query.data} language={language} scrollRoot={root} />
         )}
-        {query.data && <ChapterEndCard key={chapterUuid} content={query.data} language={language} onStep={step} />}
+        {query.data && <ChapterEndCard key={`end-${chapterUuid}`} content={query.data} language={language} onStep={step} />}
       </main>
       <ReaderBottomBar content={content} language={language} onStep={step} />
       {isFullscreen && (

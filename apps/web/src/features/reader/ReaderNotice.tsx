@@ -6,6 +6,7 @@ import { Loading } from '../../components/Loading';
 import { NotFound } from '../../components/NotFound';
 import { useAuth } from '../auth/AuthContext';
 import { api } from '../../lib/api-client';
+import { readingApi } from '../../lib/api-reading';
 import { decodeEntities } from '../../lib/decode-entities';
 import { formatYuan } from '../../lib/format-price';
 import { currentLanguage } from '../../lib/language';
@@ -34,7 +35,7 @@ export function ReaderNotice({ error, bookId, chapterNumber, onRetry }: Props) {
   // The notice names what is locked: the book (a small request) and the chapter.
   const book = useQuery({
     queryKey: ['book-title', bookId, language],
-    queryFn: () => api.chapters(bookId, language, 'asc', 0, 1),
+    queryFn: () => readingApi.chapters(bookId, language, 'asc', 0, 1),
     enabled: !!bookId && noticeFromError(error) !== 'notFound',
   });
   if (asksMembership && membership.isPending) return <Loading />;

@@ -1,6 +1,6 @@
 import type { ProgressEntry } from '@inkstream/contracts';
 import { PROGRESS_BATCH_MAX } from '@inkstream/contracts/constants';
-import { sendProgress } from '../../lib/api-client';
+import { sendProgress } from '../../lib/api-reading';
 import { STORAGE_KEYS, writeStorage } from '../../lib/storage-keys';
 
 /**

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { readingApi } from '../../lib/api-reading';
 import type { Language } from '../../lib/language';
 import { shouldRetryChapter } from './reader-notice';
 
@@ -10,7 +10,7 @@ import { shouldRetryChapter } from './reader-notice';
 export function chapterQueryOptions(chapterUuid: string, language: Language) {
   return queryOptions({
     queryKey: ['chapter-content', chapterUuid, language],
-    queryFn: () => api.chapterContent(chapterUuid, language),
+    queryFn: () => readingApi.chapterContent(chapterUuid, language),
     retry: shouldRetryChapter,
     // Signed page URLs last two hours; five minutes keeps prefetched chapters and their images fresh.
     staleTime: 5 * 60_000,

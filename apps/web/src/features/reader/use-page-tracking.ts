@@ -1,7 +1,7 @@
 import type { ChapterContent, PageImage } from '@inkstream/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
-import { sendEvents } from '../../lib/api-client';
+import { sendEvents } from '../../lib/api-reading';
 import type { Language } from '../../lib/language';
 import { markFinished } from './progress-sync';
 import { FINISH_VISIBILITY, shouldFinishReading, shouldPreloadNextChapter } from './reading-progress';

@@ -30,6 +30,7 @@ export function parseComicInfo(xml: string, warnings: string[]): ComicInfo {
   info.title = series ?? title;
   info.chapterTitle = series ? title : null;
   info.summary = field('Summary');
+  info.author = (field('Writer') ?? field('Penciller'))?.slice(0, 200) ?? null;
   const number = field('Number');
   if (number !== null && /^\d{1,6}$/.test(number)) info.number = Number(number);
   const language = field('LanguageISO');

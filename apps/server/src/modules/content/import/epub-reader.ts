@@ -96,6 +96,7 @@ async function planEpub(archive: ZipArchive, name: string): Promise<ImportSource
   const metadata = emptyMetadata();
   const dc = (field: string) => text(findAll(opf.children, field)[0]) || null;
   metadata.title = dc('title');
+  metadata.author = dc('creator')?.replace(/\s+/g, ' ').trim().slice(0, 200) || null;
   const description = dc('description');
   // Descriptions often carry escaped HTML: keep its text only.
   metadata.summary = description ? DomUtils.textContent(parseDocument(description)).replace(/\s+/g, ' ').trim() || null : null;

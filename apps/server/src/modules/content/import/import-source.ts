@@ -36,6 +36,8 @@ export interface SourceMetadata {
   tags: string[];
   /** ComicInfo `Number` of a one-chapter archive. */
   number: number | null;
+  /** ComicInfo Writer (else Penciller), EPUB dc:creator; shown on the book page. */
+  author: string | null;
 }
 
 export interface ImportSource {
@@ -50,7 +52,7 @@ export interface ImportSource {
   close(): Promise<void>;
 }
 
-export const emptyMetadata = (): SourceMetadata => ({ title: null, summary: null, language: null, tags: [], number: null });
+export const emptyMetadata = (): SourceMetadata => ({ title: null, summary: null, language: null, tags: [], number: null, author: null });
 
 const IMAGE_EXTENSIONS = new Set(['jpg', 'jpeg', 'png', 'webp', 'gif', 'avif', 'tif', 'tiff']);
 

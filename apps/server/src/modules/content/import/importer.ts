@@ -179,6 +179,7 @@ function newBookInput(source: ImportSource, plan: ImportPlan, options: ImportOpt
   return {
     book_type: source.bookType,
     original_language: language,
+    author: source.metadata.author,
     ...(options.freeChapters !== null ? { public_free_chapters: options.freeChapters } : {}),
     translations: [...new Set(languages)].map((lang) => ({
       language: lang,
