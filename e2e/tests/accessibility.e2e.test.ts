@@ -41,6 +41,9 @@ const SCREENS: Screen[] = [
   { name: 'register', path: async () => '/register', ready: (page) => page.locator('form input[type="password"]').nth(1).waitFor() },
   { name: 'contact', path: async () => '/contact-us', ready: (page) => page.locator('main img').waitFor() },
   { name: 'profile', path: async () => '/profile', ready: (page) => page.locator('main h1').waitFor(), loggedIn: true },
+  { name: 'library, following', path: async () => '/library', ready: (page) => page.locator('main h1').waitFor(), loggedIn: true },
+  { name: 'library, history', path: async () => '/library?tab=history', ready: (page) => page.locator('main h1').waitFor() },
+  { name: 'page not found', path: async () => '/no-such-page', ready: (page) => page.locator('main h1').waitFor() },
   {
     name: 'profile, API token dialog',
     path: async () => '/profile',

@@ -66,6 +66,13 @@ describe('demo catalogue', () => {
     expect(version).toBeDefined();
   });
 
+  it('gives every book an author, and the long-quiet ones the completed status', async () => {
+    const books = await handle.db.selectFrom('books').select(['author', 'status', 'updated_at']).execute();
+    expect(books.every((book) => typeof book.author === 'string' && book.author.length > 0)).toBe(true);
+    const statuses = new Set(books.map((book) => book.status));
+    expect(statuses).toEqual(new Set(['ongoing', 'completed']));
+  });
+
   it('uses every genre tag, one to three per book', async () => {
     const rows = await handle.db
       .selectFrom('book_tags')

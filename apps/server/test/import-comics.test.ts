@@ -25,7 +25,7 @@ const chapterContent = async (chapterUuid: string, language = 'en-us') =>
 
 const comicInfo = `<?xml version="1.0" encoding="utf-8"?>
 <ComicInfo xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
-  <Series>Harbour Lights</Series><Summary>Ships &amp; storms.</Summary>
+  <Series>Harbour Lights</Series><Summary>Ships &amp; storms.</Summary><Writer>Ada Morrow</Writer>
   <Genre>Mystery, Science Fiction, Cooking</Genre><LanguageISO>en</LanguageISO>
 </ComicInfo>`;
 
@@ -66,6 +66,7 @@ describe('import of a CBZ with one folder per chapter', () => {
     expect(search.body.data.result[0].cover_image).toMatch(/^\/media\/covers\//);
     const list = await chapterList(bookUuid);
     expect(list.book_introduction).toBe('Ships & storms.');
+    expect(list).toMatchObject({ author: 'Ada Morrow', status: 'ongoing' });
     expect(list.public_free_chapters).toBe(2);
     expect(list.chapters.map((c: { chapter_number: number; title: string }) => [c.chapter_number, c.title])).toEqual([
       [1, 'Chapter 1'],

@@ -22,6 +22,7 @@ async function novel() {
     title: 'Le Phare',
     language: 'fr',
     description: '&lt;p&gt;Une &lt;b&gt;histoire&lt;/b&gt; de mer.&lt;/p&gt;',
+    creator: 'Camille  Roux',
     subjects: ['Mystery', 'Poetry'],
     cover: 'images/cover.jpg',
     images: { 'images/cover.jpg': await drawPage('cover'), 'images/map.png': await drawPage('map', { format: 'png', height: 150 }) },
@@ -58,6 +59,7 @@ describe('import of an EPUB novel', () => {
     expect(found.cover_image).toMatch(/^\/media\/covers\//);
     const list = await api(`/api/v1/comics/chapters/${bookUuid}/fr-fr/asc/0/10`);
     expect(list.book_introduction).toBe('Une histoire de mer.');
+    expect(list.author).toBe('Camille Roux');
     expect(list.chapters.map((c: { title: string }) => c.title)).toEqual(['La tempête', 'La carte', 'Le retour']);
 
     const [one, two, three] = await Promise.all(

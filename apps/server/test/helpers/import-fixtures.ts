@@ -113,6 +113,7 @@ export function buildEpub(options: {
   title: string;
   language: string;
   description?: string;
+  creator?: string;
   subjects?: string[];
   chapters: EpubChapter[];
   images?: Record<string, Buffer>;
@@ -136,6 +137,7 @@ export function buildEpub(options: {
   <metadata xmlns:dc="http://purl.org/dc/elements/1.1/">
     <dc:identifier id="id">urn:uuid:fixture</dc:identifier><dc:title>${options.title}</dc:title><dc:language>${options.language}</dc:language>
     ${options.description ? `<dc:description>${options.description}</dc:description>` : ''}
+    ${options.creator ? `<dc:creator>${options.creator}</dc:creator>` : ''}
     ${(options.subjects ?? []).map((s) => `<dc:subject>${s}</dc:subject>`).join('')}
   </metadata>
   <manifest>${manifest.join('\n')}</manifest>
