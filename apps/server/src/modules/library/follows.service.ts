@@ -5,7 +5,7 @@ import { resolveLanguage } from '../../lib/language.js';
 import { toIso } from '../../lib/time.js';
 import type { MediaUrls } from '../media/media-urls.js';
 import * as repo from './follows.repository.js';
-import { loadTexts } from './library-texts.js';
+import { cardFields, loadTexts } from './library-texts.js';
 import type { ProgressService } from './progress.service.js';
 import { userReaderKey } from './reader-key.js';
 
@@ -47,10 +47,7 @@ export function createFollowsService(deps: { db: Db; media: MediaUrls; progress:
       if (!book) return [];
       return [
         {
-          book_uuid: book.book_uuid,
-          book_title: book.book_title,
-          book_type: book.book_type,
-          cover_image: book.cover_image,
+          ...cardFields(book),
           total_chapters: book.total_chapters,
           updated_at: toIso(row.updated_at),
           followed_at: toIso(row.followed_at),

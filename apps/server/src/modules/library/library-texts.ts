@@ -13,6 +13,14 @@ export interface BookCardText {
   updated_at: number;
 }
 
+/** The fields every card of the library, "Continue reading" and history shows for a book. */
+export const cardFields = (book: BookCardText) => ({
+  book_uuid: book.book_uuid,
+  book_title: book.book_title,
+  book_type: book.book_type,
+  cover_image: book.cover_image,
+});
+
 /** Book cards and chapter titles in the reader's language, for the library, "Continue reading" and history. */
 export async function loadTexts(
   db: DbExecutor,

@@ -14,7 +14,7 @@ import { AppError, badRequest, notFound, type ErrorDetail } from '../../lib/app-
 import { resolveLanguage } from '../../lib/language.js';
 import { DAY_MS, toIso } from '../../lib/time.js';
 import type { MediaUrls } from '../media/media-urls.js';
-import { loadTexts } from './library-texts.js';
+import { cardFields, loadTexts } from './library-texts.js';
 import * as repo from './progress.repository.js';
 import { userReaderKey, visitorReaderKey, type ReaderKey } from './reader-key.js';
 
@@ -159,10 +159,7 @@ export function createProgressService(deps: { db: Db; media: MediaUrls; now?: ()
       book
         ? [
             {
-              book_uuid: book.book_uuid,
-              book_title: book.book_title,
-              book_type: book.book_type,
-              cover_image: book.cover_image,
+              ...cardFields(book),
               total_chapters: book.total_chapters,
               resume,
               updated_at: toIso(updatedAt),
@@ -222,10 +219,7 @@ export function createProgressService(deps: { db: Db; media: MediaUrls; now?: ()
       if (!book) return [];
       return [
         {
-          book_uuid: book.book_uuid,
-          book_title: book.book_title,
-          book_type: book.book_type,
-          cover_image: book.cover_image,
+          ...cardFields(book),
           chapter_uuid: row.chapter_uuid,
           chapter_number: row.chapter_number,
           chapter_title: texts.chapterTitles.get(row.chapter_id) ?? '',

@@ -1,19 +1,13 @@
 import { sql } from 'kysely';
 import type { DbExecutor } from '../../db/database.js';
+import type { PushSubscriptionsTable } from '../../db/schema.js';
 
 /** Subscriptions kept per account; the oldest goes when a new browser subscribes beyond this. */
 export const SUBSCRIPTIONS_PER_USER = 10;
 /** Failed deliveries in a row after which a subscription is dropped (the browser is gone). */
 export const MAX_FAILURES = 5;
 
-export interface NewSubscription {
-  user_id: number;
-  endpoint: string;
-  p256dh: string;
-  auth: string;
-  language: string;
-  created_at: number;
-}
+export type NewSubscription = Pick<PushSubscriptionsTable, 'user_id' | 'endpoint' | 'p256dh' | 'auth' | 'language' | 'created_at'>;
 
 /** One row per endpoint: subscribing again (new keys, another account on the same browser) replaces it. */
 export async function upsertSubscription(db: DbExecutor, row: NewSubscription): Promise<void> {
