@@ -150,6 +150,13 @@ describe('reader', () => {
     expect(screen.getByRole('link', { name: 'Top up now' }).getAttribute('href')).toMatch(/^\/profile\?return=%2Freader%2F/);
   });
 
+  it('treats an address whose chapter belongs to another book as not found', async () => {
+    stubApi({ [chapterPath]: { status: 200, body: { data: { result: content } } } });
+    renderScreen(<ReaderPage />, `/reader/book/chapter/44444444-4444-4444-8444-444444444444/${CHAPTER}/2`, ROUTE);
+    expect(await screen.findByRole('heading', { name: 'Chapter not found' })).toBeTruthy();
+    expect(screen.queryAllByRole('img', { name: /^Page / })).toHaveLength(0);
+  });
+
   it('falls back to the CSS immersive mode where the browser has no fullscreen', async () => {
     stubApi({ [chapterPath]: { status: 200, body: { data: { result: content } } } });
     open();

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { Loading } from '../../components/Loading';
+import { NotFound } from '../../components/NotFound';
 import { decodeEntities } from '../../lib/decode-entities';
 import { currentLanguage, isRightToLeft } from '../../lib/language';
 import { ChapterPages } from './ChapterPages';
@@ -42,7 +43,9 @@ export function Reader({ bookId, chapterUuid, chapterNumber }: Props) {
   const main = useRef<HTMLElement>(null);
   const { isFullscreen, isNative, toggle, exit } = useFullscreen(root);
   const query = useChapterContent(chapterUuid, language);
-  const content = query.data;
+  // An address whose chapter belongs to another book is not a page of this site (the server's head says 404 too).
+  const isWrongBook = !!query.data && query.data.book_uuid !== bookId.toLowerCase();
+  const content = isWrongBook ? undefined : query.data;
   const resume = resumeFromState(useLocation().state);
   const { keepPlace } = usePositionMemory(content, main, root, resume);
   const toggleFullscreen = useCallback(() => keepPlace(toggle), [keepPlace, toggle]);
@@ -111,6 +114,8 @@ export function Reader({ bookId, chapterUuid, chapterNumber }: Props) {
       <main id="main" ref={main} className={styles.content} {...swipe} onClick={(event) => chrome.onTap(event.target)}>
         {query.isPending ? (
           <Loading />
+        ) : isWrongBook ? (
+          <NotFound kind="chapter" />
         ) : query.isError ? (
           <ReaderNotice error={query.error} bookId={bookId} chapterNumber={chapterNumber} onRetry={() => void query.refetch()} />
         ) : query.data.book_type === 'novel' ? (
@@ -118,7 +123,7 @@ export function Reader({ bookId, chapterUuid, chapterNumber }: Props) {
         ) : (
           <ChapterPages key={chapterUuid} content={query.data} language={language} scrollRoot={root} />
         )}
-        {query.data && <ChapterEndCard key={`end-${chapterUuid}`} content={query.data} language={language} onStep={step} />}
+        {content && <ChapterEndCard key={`end-${chapterUuid}`} content={content} language={language} onStep={step} />}
       </main>
       <ReaderBottomBar content={content} language={language} onStep={step} />
       {isFullscreen && (
