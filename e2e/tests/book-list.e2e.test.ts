@@ -85,14 +85,27 @@ describe('book list journeys', () => {
     await eventually(() => list.gridTitles()).toEqual(URBAN_ROMANCE);
     expect(await chip.getAttribute('aria-pressed')).toBe('true');
     expect(await list.tag('All').getAttribute('aria-pressed')).toBe('false');
-    expect(new URL(page.url()).searchParams.get('tag')).toBe('都市言情');
+    expect(new URL(page.url()).searchParams.get('tag')).toBe('urban-romance'); // a readable address for the genre
     await list.allLoaded.waitFor(); // four books: a short page ends the list
+    await page.getByRole('heading', { level: 2, name: 'Urban romance' }).waitFor(); // the heading names the tag
 
     await chip.click();
     await eventually(() => list.grid.getByRole('heading', { level: 3 }).count()).toBe(10);
     expect(await chip.getAttribute('aria-pressed')).toBe('false');
     expect(await list.tag('All').getAttribute('aria-pressed')).toBe('true');
     expect(new URL(page.url()).searchParams.has('tag')).toBe(false);
+    await context.close();
+  });
+
+  it('shows only novels with the Novels switch, filtered by the server', async () => {
+    const { context, page } = await openSession(browser, baseUrl);
+    const list = bookList(page);
+    await page.goto('/');
+    await list.ready();
+    await page.getByRole('radio', { name: 'Novels' }).check();
+    const novels = ['Return to the Tang', 'Rebel of the Southern Court', 'Sword Song of the Nine Provinces', 'The Silent Witness'];
+    await eventually(async () => (await list.gridTitles()).sort()).toEqual(novels.sort());
+    expect(new URL(page.url()).searchParams.get('type')).toBe('novel');
     await context.close();
   });
 

@@ -2,7 +2,8 @@ import type { Locator, Page } from 'playwright-core';
 
 /** The book list screen (`/`), found by roles and the en-us texts of apps/web/src/i18n/locales/en-us/books.json. */
 export function bookList(page: Page) {
-  const grid = page.getByRole('list', { name: 'All books' });
+  // The grid is named by the list heading: "All books", or the selected genre.
+  const grid = page.locator('ul[aria-labelledby="book-list-heading"]');
   const recommended = page.getByRole('region', { name: 'Recommended for you' });
   const tags = page.getByRole('group', { name: 'Genres' });
   return {
