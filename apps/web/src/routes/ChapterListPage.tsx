@@ -85,7 +85,13 @@ function ChapterListScreen({ bookId }: { bookId: string }) {
         {t('back')}
       </Link>
       {book ? <BookHeader book={book} /> : query.isPending && <Loading />}
-      {book && <BookActions bookUuid={book.book_uuid} totalChapters={book.total_chapters} />}
+      {book && (
+        <BookActions
+          bookUuid={book.book_uuid}
+          totalChapters={book.total_chapters}
+          firstChapter={direction === 'asc' && startPage === 0 ? chapters[0] : undefined}
+        />
+      )}
       {isMissing && <NotFound kind="book" />}
       {query.isError && !query.data && !isMissing && (
         <div className={styles.error} role="alert">

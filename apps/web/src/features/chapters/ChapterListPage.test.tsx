@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import ChapterListPage from '../../routes/ChapterListPage';
 import { renderScreen, setUpI18n, stubApi } from '../../test-support/render-screen';
@@ -51,7 +51,10 @@ describe('chapter list', () => {
     expect(screen.getByText('Mystery')).toBeTruthy();
     expect(screen.getByText('No description')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Oldest first' }).getAttribute('aria-pressed')).toBe('true');
-    const links = screen.getAllByRole('link').filter((link) => link.getAttribute('href')?.startsWith('/reader/'));
+    // The chapter cards (the book's Start / Continue button is a reader link too, outside the list).
+    const links = within(screen.getByRole('region', { name: 'Chapters' }))
+      .getAllByRole('link')
+      .filter((link) => link.getAttribute('href')?.startsWith('/reader/'));
     expect(links).toHaveLength(10);
     expect(links[0]!.getAttribute('href')).toBe(`/reader/book/chapter/${BOOK}/${chapter(1).chapter_uuid}/1`);
     expect(links[2]!.textContent).toContain('Unknown Chapter');

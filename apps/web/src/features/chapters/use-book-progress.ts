@@ -1,15 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
 import { readingApi } from '../../lib/api-reading';
 import { currentLanguage } from '../../lib/language';
+import { flushProgress } from '../reader/progress-sync';
 
 /** The reader's place in a book, its finished chapters and the follow state (one request, shared). */
-export function useBookProgress(bookUuid: string) {
+export function useBookProgress(bookUuid: string, isEnabled = true) {
   const language = currentLanguage();
   return useQuery({
     queryKey: ['reading-progress', bookUuid, language],
-    queryFn: () => readingApi.bookProgress(bookUuid, language),
-    // Coming back from the reader must show the new place at once.
-    staleTime: 0,
+    // Places still waiting to be sent go first, so the answer includes them. Leaving the reader
+    // marks these answers stale (Reader.tsx), so coming back shows the new place at once.
+    queryFn: async () => {
+      await flushProgress();
+      return readingApi.bookProgress(bookUuid, language);
+    },
+    enabled: isEnabled,
   });
 }
 

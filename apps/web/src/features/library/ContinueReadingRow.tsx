@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { readingApi } from '../../lib/api-reading';
 import { decodeEntities } from '../../lib/decode-entities';
 import { currentLanguage } from '../../lib/language';
+import { flushProgress } from '../reader/progress-sync';
 import { resumeLink } from './resume-link';
 import styles from './ContinueReadingRow.module.css';
 
@@ -17,8 +18,10 @@ export default function ContinueReadingRow() {
   const language = currentLanguage();
   const query = useQuery({
     queryKey: ['reading-progress', 'recent', language],
-    queryFn: () => readingApi.continueReading(language),
-    staleTime: 0,
+    queryFn: async () => {
+      await flushProgress();
+      return readingApi.continueReading(language);
+    },
   });
   if (!query.data || query.data.length === 0) return null;
   return (

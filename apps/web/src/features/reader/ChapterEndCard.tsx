@@ -1,10 +1,12 @@
 import type { ChapterContent } from '@inkstream/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
 import type { Language } from '../../lib/language';
 import { FollowButton } from '../chapters/FollowButton';
 import { useBookProgress } from '../chapters/use-book-progress';
+import { useOnVisible } from '../chapters/use-on-visible';
 import { ChevronEnd, Lock } from './icons';
 import { LikeButton } from './LikeButton';
 import type { ChapterStep } from './reader-navigation';
@@ -29,9 +31,13 @@ export function ChapterEndCard({
   // The next chapter is prefetched while this one is read: its answer tells whether it is open.
   const nextChapter = useQuery({ ...chapterQueryOptions(next ?? '', language), enabled: !!next });
   const isLocked = nextChapter.error instanceof ApiError && nextChapter.error.status === 403;
-  const progress = useBookProgress(content.book_uuid);
+  // The follow state is asked for only when the card comes near, not while the chapter loads.
+  const card = useRef<HTMLElement>(null);
+  const [isNear, setNear] = useState(false);
+  useOnVisible(card, () => setNear(true), !isNear, '800px');
+  const progress = useBookProgress(content.book_uuid, isNear);
   return (
-    <section className={styles.card} aria-labelledby="chapter-end-title">
+    <section ref={card} className={styles.card} aria-labelledby="chapter-end-title">
       <h2 id="chapter-end-title" className={styles.title}>
         {next ? t('end.title', { number: content.chapter_number }) : t('end.caughtUp')}
       </h2>

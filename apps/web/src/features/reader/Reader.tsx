@@ -1,6 +1,7 @@
 import type { BookType } from '@inkstream/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import { Loading } from '../../components/Loading';
 import { NotFound } from '../../components/NotFound';
@@ -17,6 +18,7 @@ import { useChapterContent } from './use-chapter-content';
 import { useArrowKeys, useSwipe } from './use-chapter-gestures';
 import { useFullscreen } from './use-fullscreen';
 import { resumeFromState } from './resume-state';
+import { flushProgress } from './progress-sync';
 import { usePositionMemory } from './use-position-memory';
 import { useReaderChrome } from './use-reader-chrome';
 import { ChapterEndCard } from './ChapterEndCard';
@@ -56,6 +58,16 @@ export function Reader({ bookId, chapterUuid, chapterNumber }: Props) {
   }, [isFullscreen]);
   const exitFullscreen = useCallback(() => keepPlace(exit), [keepPlace, exit]);
   const chrome = useReaderChrome(main, root, chapterUuid);
+  const queryClient = useQueryClient();
+  useEffect(
+    () => () => {
+      // Leaving the reader: send the last place now, and let the book page and home ask again.
+      void flushProgress();
+      void queryClient.invalidateQueries({ queryKey: ['reading-progress'] });
+      void queryClient.invalidateQueries({ queryKey: ['library'] });
+    },
+    [queryClient],
+  );
   // The last book type seen keeps its look while the next chapter loads (no flash between themes).
   const [bookType, setBookType] = useState<BookType>();
   if (content && content.book_type !== bookType) setBookType(content.book_type);
