@@ -167,4 +167,29 @@ describe('new-chapter notices over Web Push', () => {
     }
     expect(await countSubscriptions(strict)).toBe(0);
   });
+
+  it('checks stored endpoints again at delivery: one stored while private endpoints were allowed is dropped, never reached', async () => {
+    const owner = await createUser(strict);
+    const book = await createBook(strict, { chapters: 1 });
+    expect((await call(strict, 'PUT', `/user/follows/${book.uuid}`, owner)).statusCode).toBe(200);
+    // As a development database keeps them after PUSH_ALLOW_PRIVATE_ENDPOINTS=on is turned off.
+    const plain = receiver.subscribe();
+    const literal = receiver.subscribe();
+    const literalEndpoint = literal.endpoint.replace('http:', 'https:');
+    for (const [endpoint, keys] of [
+      [plain.endpoint, plain.keys],
+      [literalEndpoint, literal.keys],
+    ] as const) {
+      await strict.db
+        .insertInto('push_subscriptions')
+        .values({ user_id: owner.id, endpoint, p256dh: keys.p256dh, auth: keys.auth, language: 'en-us', created_at: Date.now() })
+        .execute();
+    }
+    const push = createPushService({ db: strict.db, config: strict.config.push, log: silent });
+    expect(await push.notifyNewChapters(book.id, [book.chapters[0]!.id])).toEqual({ sent: 0, removed: 2, failed: 0 });
+    const paths = receiver.received.map((received) => received.path);
+    expect(paths).not.toContain(new URL(plain.endpoint).pathname);
+    expect(paths).not.toContain(new URL(literalEndpoint).pathname);
+    expect(await countSubscriptions(strict)).toBe(0);
+  });
 });

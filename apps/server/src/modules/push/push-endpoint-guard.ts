@@ -65,10 +65,12 @@ export class BlockedEndpointError extends Error {
 const hostOf = (url: URL) => url.hostname.replace(/^\[(.*)\]$/, '$1');
 
 /**
- * Checks an endpoint before it is stored: https (unless private endpoints are allowed for tests),
- * and every address its host name resolves to public. Throws BlockedEndpointError with a reason.
+ * What can be told of an endpoint without DNS: https (http only when private endpoints are allowed,
+ * for tests), no credentials, and a literal IP host public. Runs at subscribe time and again before
+ * every delivery, because a connection to a literal IP never calls guardedLookup (Node skips the
+ * lookup for IP hosts), so a stored row with a private literal would otherwise be reached.
  */
-export async function checkEndpoint(endpoint: string, allowPrivate: boolean): Promise<URL> {
+export function checkEndpointUrl(endpoint: string, allowPrivate: boolean): URL {
   let url: URL;
   try {
     url = new URL(endpoint);
@@ -78,9 +80,21 @@ export async function checkEndpoint(endpoint: string, allowPrivate: boolean): Pr
   if (url.protocol !== 'https:' && !(allowPrivate && url.protocol === 'http:'))
     throw new BlockedEndpointError('The endpoint must use https');
   if (url.username || url.password) throw new BlockedEndpointError('The endpoint must not carry credentials');
+  const host = hostOf(url);
+  if (!allowPrivate && isIP(host) && !isPublicAddress(host)) throw new BlockedEndpointError('The endpoint must be a public address');
+  return url;
+}
+
+/**
+ * Checks an endpoint before it is stored: checkEndpointUrl, then every address its host name
+ * resolves to public. Throws BlockedEndpointError with a reason.
+ */
+export async function checkEndpoint(endpoint: string, allowPrivate: boolean): Promise<URL> {
+  const url = checkEndpointUrl(endpoint, allowPrivate);
   if (allowPrivate) return url;
   const host = hostOf(url);
-  const addresses = isIP(host) ? [host] : await resolveAll(host);
+  if (isIP(host)) return url;
+  const addresses = await resolveAll(host);
   if (addresses.length === 0 || !addresses.every(isPublicAddress)) {
     throw new BlockedEndpointError('The endpoint must be a public address');
   }
