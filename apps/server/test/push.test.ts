@@ -120,13 +120,23 @@ describe('new-chapter notices over Web Push', () => {
   it('keeps subscriptions to logged-in readers, with well-formed keys, and unsubscribes', async () => {
     const user = await createUser(ctx);
     const subscription = receiver.subscribe();
-    expect((await call(ctx, 'POST', '/user/push/subscriptions', null, subscription)).json().code).toBe('AUTH_REQUIRED');
+    const visitor = await call(ctx, 'POST', '/user/push/subscriptions', null, subscription);
+    expect({ status: visitor.statusCode, code: visitor.json().code }).toEqual({ status: 401, code: 'AUTH_REQUIRED' });
+    const point = Buffer.from(subscription.keys.p256dh, 'base64url');
+    const offCurve = Buffer.from(point);
+    offCurve.writeUInt8(offCurve.readUInt8(64) ^ 1, 64);
+    const compressedTag = Buffer.from(point);
+    compressedTag[0] = 0x02;
     for (const keys of [
       { p256dh: subscription.keys.p256dh.slice(0, 40), auth: subscription.keys.auth },
       { p256dh: subscription.keys.p256dh, auth: 'short' },
       { p256dh: `${subscription.keys.p256dh.slice(0, 86)}+`, auth: subscription.keys.auth },
+      // The right length, but not a point a browser could have made.
+      { p256dh: offCurve.toString('base64url'), auth: subscription.keys.auth },
+      { p256dh: compressedTag.toString('base64url'), auth: subscription.keys.auth },
     ]) {
-      expect((await call(ctx, 'POST', '/user/push/subscriptions', user, { endpoint: subscription.endpoint, keys })).statusCode).toBe(400);
+      const response = await call(ctx, 'POST', '/user/push/subscriptions', user, { endpoint: subscription.endpoint, keys });
+      expect({ status: response.statusCode, code: response.json().code }).toEqual({ status: 400, code: 'VALIDATION_FAILED' });
     }
     const before = await countSubscriptions(ctx);
     // A field the client may not set (user_id) is dropped, not stored.

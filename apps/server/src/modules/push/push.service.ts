@@ -6,6 +6,7 @@ import { mapWithConcurrency } from '../../lib/concurrency.js';
 import { pickTranslation } from '../../lib/language.js';
 import type { PushConfig } from './push-config.js';
 import { BlockedEndpointError, checkEndpoint } from './push-endpoint-guard.js';
+import { isUsableKeys } from './push-keys.js';
 import { newChaptersText } from './push-messages.js';
 import * as repo from './push.repository.js';
 import { postPush } from './push-transport.js';
@@ -52,9 +53,9 @@ export function createPushService(deps: { db: Db; config: PushConfig | null; log
       if (error instanceof BlockedEndpointError) throw badRequest(ErrorCode.INVALID_PUSH_ENDPOINT, error.message);
       throw error;
     }
-    // The keys' lengths are checked by the schema; their decoded sizes here (base64url can hide padding bits).
-    if (Buffer.from(body.keys.p256dh, 'base64url').length !== 65 || Buffer.from(body.keys.auth, 'base64url').length !== 16) {
-      throw badRequest(ErrorCode.VALIDATION_FAILED, 'keys.p256dh must be 65 bytes and keys.auth 16 bytes');
+    // The schema checks the keys' alphabet and lengths; their decoded sizes and the point here.
+    if (!isUsableKeys(body.keys)) {
+      throw badRequest(ErrorCode.VALIDATION_FAILED, 'keys.p256dh must be an uncompressed P-256 point (65 bytes) and keys.auth 16 bytes');
     }
     await db.transaction().execute(async (trx) => {
       await repo.upsertSubscription(trx, {
