@@ -87,18 +87,25 @@ export function createPushService(deps: { db: Db; config: PushConfig | null; log
       if (!book || book.is_published !== 1 || !first) return report;
       const [subscriptions, titles] = await Promise.all([repo.findFollowerSubscriptions(db, bookId), repo.findBookTitles(db, bookId)]);
       await mapWithConcurrency(subscriptions, DELIVERY_CONCURRENCY, async (subscription) => {
-        const language: Language = normalizeLanguage(subscription.language) ?? 'en-us';
-        const notice: PushNotice = {
-          title: pickTranslation(titles, language, book.original_language)?.title ?? '',
-          body: newChaptersText(language, first.number, chapters.length),
-          url: `/reader/book/chapter/${book.uuid}/${first.uuid}/${first.number}`,
-          tag: `book-${book.uuid}`,
-        };
-        const outcome = await deliver(config, subscription, notice);
-        if (outcome === 'sent') await repo.markDelivered(db, subscription.id, now());
-        else if (outcome === 'gone') await repo.deleteSubscriptionById(db, subscription.id);
-        else await repo.markFailed(db, subscription.id);
-        report[outcome === 'sent' ? 'sent' : outcome === 'gone' ? 'removed' : 'failed'] += 1;
+        // One subscription's trouble (even a database error on its row) must not stop the others'.
+        try {
+          const language: Language = normalizeLanguage(subscription.language) ?? 'en-us';
+          const notice: PushNotice = {
+            title: pickTranslation(titles, language, book.original_language)?.title ?? '',
+            body: newChaptersText(language, first.number, chapters.length),
+            url: `/reader/book/chapter/${book.uuid}/${first.uuid}/${first.number}`,
+            tag: `book-${book.uuid}`,
+          };
+          const outcome = await deliver(config, subscription, notice);
+          if (outcome === 'sent') await repo.markDelivered(db, subscription.id, now());
+          else if (outcome === 'gone') await repo.deleteSubscriptionById(db, subscription.id);
+          else await repo.markFailed(db, subscription.id);
+          report[outcome === 'sent' ? 'sent' : outcome === 'gone' ? 'removed' : 'failed'] += 1;
+        } catch (error) {
+          report.failed += 1;
+          // The row's id only: its endpoint is a capability and its keys are secrets.
+          log.warn({ err: error, bookId, subscriptionId: subscription.id }, 'a new chapter notice could not be recorded');
+        }
       });
       log.info({ bookId, chapters: chapters.length, ...report }, 'new chapter notices delivered');
     } catch (error) {
