@@ -28,13 +28,14 @@ export function ChapterEndCard({
 }) {
   const { t } = useTranslation('reader');
   const next = content.next_chapter_uuid;
-  // The next chapter is prefetched while this one is read: its answer tells whether it is open.
-  const nextChapter = useQuery({ ...chapterQueryOptions(next ?? '', language), enabled: !!next });
-  const isLocked = nextChapter.error instanceof ApiError && nextChapter.error.status === 403;
-  // The follow state is asked for only when the card comes near, not while the chapter loads.
+  // Nothing is asked while the chapter loads (its first pages come first): the next chapter (the
+  // reader prefetches it after the first page; its answer tells whether it is open) and the
+  // follow state are read when the card comes near.
   const card = useRef<HTMLElement>(null);
   const [isNear, setNear] = useState(false);
   useOnVisible(card, () => setNear(true), !isNear, '800px');
+  const nextChapter = useQuery({ ...chapterQueryOptions(next ?? '', language), enabled: !!next && isNear });
+  const isLocked = nextChapter.error instanceof ApiError && nextChapter.error.status === 403;
   const progress = useBookProgress(content.book_uuid, isNear);
   return (
     <section ref={card} className={styles.card} aria-labelledby="chapter-end-title">
