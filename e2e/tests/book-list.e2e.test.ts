@@ -102,7 +102,10 @@ describe('book list journeys', () => {
     const list = bookList(page);
     await page.goto('/');
     await list.ready();
-    await page.getByRole('radio', { name: 'Novels' }).check();
+    // The choice goes through the address (a router transition), so the radio is checked a moment later.
+    const novelsRadio = page.getByRole('radio', { name: 'Novels' });
+    await novelsRadio.click();
+    await eventually(() => novelsRadio.isChecked()).toBe(true);
     const novels = ['Return to the Tang', 'Rebel of the Southern Court', 'Sword Song of the Nine Provinces', 'The Silent Witness'];
     await eventually(async () => (await list.gridTitles()).sort()).toEqual(novels.sort());
     expect(new URL(page.url()).searchParams.get('type')).toBe('novel');
