@@ -112,6 +112,7 @@ describe('reading progress', () => {
       [{ progress: [entry(comic, 0, { text_fraction: 1.5 })] }, 400, 'VALIDATION_FAILED'],
       [{ progress: [entry(comic, 0, { page_offset: 1.01 })] }, 400, 'VALIDATION_FAILED'],
       [{ progress: [entry(comic, 0, { at: 'yesterday' })] }, 400, 'VALIDATION_FAILED'],
+      [{ progress: [entry(comic, 0, { at: '2026-02-31T00:00:00Z' })] }, 400, 'VALIDATION_FAILED'],
       [{ progress: Array.from({ length: 21 }, () => entry(comic, 0)) }, 400, 'VALIDATION_FAILED'],
       [{ progress: [] }, 400, 'VALIDATION_FAILED'],
       [{ progress: [{ book_uuid: 'x', chapter_uuid: comic.chapters[0]!.uuid }] }, 400, 'VALIDATION_FAILED'],
@@ -128,6 +129,18 @@ describe('reading progress', () => {
     expect(anonymous.json().code).toBe('READER_REQUIRED');
     expect((await call('GET', `/reader/progress/${randomUUID()}`, visitor)).json().code).toBe('BOOK_NOT_FOUND');
     expect((await call('GET', '/reader/progress', null)).json().data.result).toEqual([]);
+  });
+
+  it('takes a valid date-time that does not parse (a leap second) as the arrival time', async () => {
+    const visitor = nextVisitor();
+    const response = await call('POST', '/reader/progress', visitor, { progress: [entry(comic, 0, { at: '2026-06-30T23:59:60Z' })] });
+    expect(response.statusCode).toBe(200);
+    const row = await ctx.db
+      .selectFrom('reading_progress')
+      .select('updated_at')
+      .where('reader_key', '=', `v:${visitor}`)
+      .executeTakeFirstOrThrow();
+    expect(Math.abs(Number(row.updated_at) - Date.now())).toBeLessThan(60_000);
   });
 
   it('ignores fields a client may not set (reader_key, updated_at)', async () => {

@@ -63,8 +63,9 @@ export function createProgressService(deps: { db: Db; media: MediaUrls; now?: ()
       } else if (entry.page_index !== undefined || entry.page_offset !== undefined) {
         details.push({ field: `${field}/page_index`, message: 'A novel chapter has text, not pages' });
       }
-      const claimed = entry.at ? Date.parse(entry.at) : receivedAt;
-      const at = Math.max(Math.min(claimed, receivedAt), receivedAt - MAX_CLIENT_AGE_MS);
+      // Some valid date-times do not parse (a leap second, "…T23:59:60Z"): those count as arrival time.
+      const claimed = entry.at ? Date.parse(entry.at) : NaN;
+      const at = Number.isFinite(claimed) ? Math.max(Math.min(claimed, receivedAt), receivedAt - MAX_CLIENT_AGE_MS) : receivedAt;
       const current = progress.get(chapter.book_id);
       if (!current || current.updated_at <= at) {
         progress.set(chapter.book_id, {

@@ -103,7 +103,11 @@ export async function checkEndpoint(endpoint: string, allowPrivate: boolean): Pr
 
 function resolveAll(host: string): Promise<string[]> {
   return new Promise((resolve) => {
-    lookup(host, { all: true }, (error, addresses) => resolve(error ? [] : addresses.map((entry) => entry.address)));
+    try {
+      lookup(host, { all: true }, (error, addresses) => resolve(error ? [] : addresses.map((entry) => entry.address)));
+    } catch {
+      resolve([]); // a name the resolver refuses outright resolves to nothing, so it is refused
+    }
   });
 }
 
