@@ -5,6 +5,10 @@ import type { DatabaseHandle } from './db/database.js';
 import { isDatabaseUnavailable } from './db/database-errors.js';
 import { httpServerOptions, type HttpTimeouts } from './lib/http-server-options.js';
 import { serializeRequest } from './lib/log-redaction.js';
+import { adminScope } from './modules/admin/admin-scope.js';
+import { auditAdminRoutes } from './modules/audit/audit.routes.js';
+import { createAuditService } from './modules/audit/audit.service.js';
+import { createJobRunner, type JobHandler } from './modules/jobs/job-runner.js';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
 import { couponsRoutes } from './modules/coupons/coupons.routes.js';
 import { createCouponsService } from './modules/coupons/coupons.service.js';
@@ -63,6 +67,8 @@ export interface AppDeps {
   logStream?: { write(line: string): void };
   /** Timers such as WeChat Pay reconciliation: main.ts turns them on; tests run them by hand. */
   backgroundJobs?: boolean;
+  /** How often the job runner looks for due jobs (default 1 s). */
+  jobPollMs?: number;
 }
 
 /** Builds the whole server (used by main.ts and by the tests through app.inject()). */
@@ -109,6 +115,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sandbox: config.paymentsSandbox,
     checkoutTokens: createCheckoutTokens(config.jwtSecret),
   });
+  const audit = createAuditService({ db });
+  // Background work any node can run (browser imports, scheduled releases): docs/ADMIN.md.
+  const jobHandlers: Record<string, JobHandler> = {};
+  const jobs = createJobRunner({ db, handlers: jobHandlers, log: app.log, ...(deps.jobPollMs ? { pollMs: deps.jobPollMs } : {}) });
   const seo = createSeoService({ db, publicUrl: config.publicUrl, siteName: config.siteName, media: mediaUrls });
 
   registerErrorHandler(app);
@@ -141,6 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(libraryRoutes(progress, follows));
       await api.register(pushRoutes(push));
       await api.register(publicConfigRoutes(config));
+      await api.register(adminScope([auditAdminRoutes(audit)]), { prefix: '/admin' });
     },
     { prefix: '/api/v1' },
   );
@@ -158,10 +169,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       app.log.warn({ err: error }, 'database unavailable; the book order is built at the first request');
     }),
   );
+  if (deps.backgroundJobs) {
+    app.addHook('onReady', async () => jobs.start());
+    app.addHook('onClose', () => jobs.stop());
+  }
   if (deps.backgroundJobs && wechatPay && config.wechatPay) {
     const reconciler = createWechatReconciler({ db, ledger, client: wechatPay, config: config.wechatPay, log: app.log });
     app.addHook('onReady', async () => reconciler.start());
     app.addHook('onClose', () => reconciler.stop());
   }
+  app.decorate('jobs', jobs);
   return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The job runner (tests drain it by hand when background jobs are off). */
+    jobs: import('./modules/jobs/job-runner.js').JobRunner;
+  }
 }

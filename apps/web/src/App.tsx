@@ -18,6 +18,8 @@ const ProfilePage = lazy(withRestOfLanguage(() => import('./routes/ProfilePage')
 const LibraryPage = lazy(withRestOfLanguage(() => import('./routes/LibraryPage')));
 const ContactPage = lazy(withRestOfLanguage(() => import('./routes/ContactPage')));
 const SandboxCheckoutPage = lazy(withRestOfLanguage(() => import('./routes/SandboxCheckoutPage')));
+// The operator's console: its own chunks and translations, never part of a reader's download.
+const AdminPage = lazy(withRestOfLanguage(() => import('./routes/AdminPage')));
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { staleTime: 60_000, retry: 1, refetchOnWindowFocus: false } },
@@ -47,6 +49,7 @@ export function App() {
                 <Route path="library" element={<LibraryPage />} />
                 <Route path="contact-us" element={<ContactPage />} />
                 <Route path="sandbox/checkout/:orderId" element={<SandboxCheckoutPage />} />
+                <Route path="admin/*" element={<AdminPage />} />
                 <Route path="*" element={<NotFound kind="page" />} />
               </Route>
               <Route path="reader/book/chapter/:bookid/:chapter_uuid/:chapter_number" element={<ReaderPage />} />

@@ -12,3 +12,4 @@ export * from './schemas/reader.js';
 export * from './schemas/config.js';
 export * from './schemas/library.js';
 export * from './schemas/push.js';
+export * from './schemas/admin/common.js';

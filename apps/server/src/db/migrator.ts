@@ -10,6 +10,7 @@ import * as readingEventDays from './migrations/2026-11-22T1500-reading-event-da
 import * as bookImportPending from './migrations/2026-11-22T1510-book-import-pending.js';
 import * as readerJourney from './migrations/2026-11-23T0900-reader-journey.js';
 import * as pushSubscriptions from './migrations/2026-11-23T0910-push-subscriptions.js';
+import * as operatorConsole from './migrations/2026-11-23T1000-operator-console.js';
 
 /** Listed explicitly (not read from disk) so the compiled server and the tests see the same set. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22T1510-book-import-pending': bookImportPending,
   '2026-11-23T0900-reader-journey': readerJourney,
   '2026-11-23T0910-push-subscriptions': pushSubscriptions,
+  '2026-11-23T1000-operator-console': operatorConsole,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

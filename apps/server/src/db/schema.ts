@@ -17,6 +17,8 @@ export interface UsersTable {
   invited_by: number | null;
   user_type: string;
   created_at: number;
+  /** Set by an administrator: the account cannot log in and its tokens stop working at once. */
+  disabled_at: number | null;
 }
 
 export interface BooksTable {
@@ -70,6 +72,8 @@ export interface ChaptersTable {
   cover_key: string | null;
   total_likes: Generated<number>;
   created_at: number;
+  /** A scheduled release: the chapter stays unpublished until this moment, then publishes itself. */
+  publish_at: number | null;
 }
 
 export interface ChapterTranslationsTable {
@@ -281,6 +285,55 @@ export interface PaymentEventsTable {
   received_at: number;
 }
 
+/** Every change an administrator makes (console or CLI): who, what, when, before → after. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  actor_user_id: number | null;
+  /** The actor's user name at the time, or `cli` for the command line. */
+  actor_name: string;
+  /** `book.update`, `membership.grant`, `order.refund`, … (docs/ADMIN.md). */
+  action: string;
+  target_type: string;
+  target_id: string;
+  before_json: string | null;
+  after_json: string | null;
+  created_at: number;
+}
+
+/** Settings an administrator may change at run time (site name, contact e-mail, default free chapters). */
+export interface SiteSettingsTable {
+  setting_key: string;
+  /** JSON value. */
+  value: string;
+  updated_at: number;
+}
+
+export type JobState = 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
+
+/** Background work any node can run (jobs/job-runner.ts): claimed with a lease, progress in the row. */
+export interface JobsTable {
+  id: Generated<number>;
+  uuid: string;
+  kind: string;
+  state: Generated<JobState>;
+  /** JSON input of the job. */
+  payload: string;
+  /** JSON progress the console reads while the job runs. */
+  progress: string | null;
+  /** JSON outcome once finished. */
+  result: string | null;
+  error: string | null;
+  /** Not before this moment (scheduled releases). */
+  run_at: number;
+  lease_owner: string | null;
+  lease_until: number | null;
+  attempts: Generated<number>;
+  created_by: number | null;
+  created_at: number;
+  updated_at: number;
+  finished_at: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   books: BooksTable;
@@ -307,6 +360,9 @@ export interface Database {
   chapter_reads: ChapterReadsTable;
   book_follows: BookFollowsTable;
   push_subscriptions: PushSubscriptionsTable;
+  audit_log: AuditLogTable;
+  site_settings: SiteSettingsTable;
+  jobs: JobsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -17,3 +17,13 @@ export function addCalendarMonths(epochMs: number, months: number): number {
   target.setUTCDate(Math.min(day, lastDay));
   return target.getTime();
 }
+
+/**
+ * An ISO 8601 instant from a request (already checked as `date-time` by the schema) as epoch ms;
+ * null when absent or when it names no real instant (a leap second, 23:59:60), so no NaN is stored.
+ */
+export function fromIsoOrNull(value: string | null | undefined): number | null {
+  if (value === undefined || value === null) return null;
+  const ms = Date.parse(value);
+  return Number.isFinite(ms) ? ms : null;
+}

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../lib/language';
 
-// Every JSON namespace of every language, read at build time.
-const files = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json', { eager: true });
+// Every JSON namespace of every language (the console's under admin/), read at build time.
+const files = import.meta.glob<{ default: Record<string, unknown> }>(['./locales/*/*.json', './locales/*/admin/*.json'], { eager: true });
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
 
 function flatten(value: unknown, prefix = ''): string[] {
@@ -13,7 +13,7 @@ function flatten(value: unknown, prefix = ''): string[] {
 function namespaces(language: string): Map<string, string[]> {
   const result = new Map<string, string[]>();
   for (const [path, module] of Object.entries(files)) {
-    const match = /\.\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
+    const match = /\.\/locales\/([^/]+)\/((?:admin\/)?[^/]+)\.json$/.exec(path);
     if (match?.[1] === language) result.set(match[2]!, flatten(module.default));
   }
   return result;

@@ -16,6 +16,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** Per-field validation messages (VALIDATION_FAILED), shown next to the fields. */
+    readonly details: { field: string; message: string }[] = [],
   ) {
     super(message);
     this.name = 'ApiError';
@@ -40,10 +42,10 @@ function forgetSession(): void {
   window.dispatchEvent(new Event(SESSION_EXPIRED_EVENT));
 }
 
-type Query = Record<string, string | number | undefined>;
+export type Query = Record<string, string | number | undefined>;
 
 export async function request<T>(
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
   options: { query?: Query; body?: unknown; auth?: boolean } = {},
 ): Promise<T> {
@@ -70,9 +72,14 @@ export async function request<T>(
       response = await send();
     }
   }
-  const body = (await response.json().catch(() => null)) as { data?: T; error?: string; code?: string } | null;
+  const body = (await response.json().catch(() => null)) as {
+    data?: T;
+    error?: string;
+    code?: string;
+    details?: { field: string; message: string }[];
+  } | null;
   if (!response.ok || !body || body.data === undefined) {
-    throw new ApiError(response.status, body?.code ?? 'NETWORK_ERROR', body?.error ?? `Request failed (${response.status})`);
+    throw new ApiError(response.status, body?.code ?? 'NETWORK_ERROR', body?.error ?? `Request failed (${response.status})`, body?.details);
   }
   return body.data;
 }

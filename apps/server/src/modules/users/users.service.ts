@@ -95,6 +95,8 @@ export function createUsersService(deps: { db: Db; tokens: TokenService; now?: (
     const isValid = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), password);
     await attempt.settle(Boolean(user) && isValid);
     if (!user || !isValid) throw invalidCredentials();
+    // Only told after the right password, so the answer reveals nothing to someone guessing.
+    if (user.disabled_at !== null) throw new AppError(ErrorCode.ACCOUNT_DISABLED, 403, 'This account has been disabled; please contact support');
     const jwt_token = await tokens.issue({ userUuid: user.uuid, tokenVersion: user.token_version });
     return { jwt_token, uuid: user.uuid, username: user.username };
   }
@@ -104,7 +106,8 @@ export function createUsersService(deps: { db: Db; tokens: TokenService; now?: (
     const claims = await tokens.verify(token);
     if (!claims) return null;
     const user = await users.findUserByUuid(db, claims.userUuid);
-    if (!user || user.token_version !== claims.tokenVersion) return null;
+    // A disabled account's tokens stop working at the next request (this lookup runs on every one).
+    if (!user || user.token_version !== claims.tokenVersion || user.disabled_at !== null) return null;
     return { id: user.id, uuid: user.uuid, username: user.username, role: knownRole(user.role) };
   }
 

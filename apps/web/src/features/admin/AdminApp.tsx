@@ -1,0 +1,33 @@
+import { lazy } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { AdminGate } from './shell/AdminGate';
+import { AdminLayout } from './shell/AdminLayout';
+
+// Each section is its own chunk: the dashboard's chart library loads only with the dashboard.
+const DashboardSection = lazy(() => import('./dashboard/DashboardSection'));
+const BooksSection = lazy(() => import('./books/BooksSection'));
+const ReadersSection = lazy(() => import('./readers/ReadersSection'));
+const OrdersSection = lazy(() => import('./orders/OrdersSection'));
+const CouponsSection = lazy(() => import('./coupons/CouponsSection'));
+const SettingsSection = lazy(() => import('./settings/SettingsSection'));
+const AuditSection = lazy(() => import('./audit/AuditSection'));
+
+/** The operator's console under /admin (docs/ADMIN.md): only for accounts with the admin role. */
+export default function AdminApp() {
+  return (
+    <AdminGate>
+      <Routes>
+        <Route element={<AdminLayout />}>
+          <Route index element={<DashboardSection />} />
+          <Route path="books/*" element={<BooksSection />} />
+          <Route path="readers/*" element={<ReadersSection />} />
+          <Route path="orders/*" element={<OrdersSection />} />
+          <Route path="coupons/*" element={<CouponsSection />} />
+          <Route path="settings" element={<SettingsSection />} />
+          <Route path="audit" element={<AuditSection />} />
+          <Route path="*" element={<Navigate to="/admin" replace />} />
+        </Route>
+      </Routes>
+    </AdminGate>
+  );
+}

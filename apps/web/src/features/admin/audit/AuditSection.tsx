@@ -1,0 +1,114 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { auditApi } from '../shell/admin-api';
+import styles from '../shell/admin.module.css';
+import { FormNotice } from '../shell/FieldError';
+import { formatDateTime } from '../shell/format';
+import { Pager } from '../shell/Pager';
+
+const PAGE_SIZE = 50;
+const FILTERS = ['actor', 'action', 'target_type', 'target_id'] as const;
+
+const show = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value, null, 1));
+
+/** The audit log: every change made in the console or by the CLI, newest first; filters live in the address. */
+export default function AuditSection() {
+  const { t } = useTranslation('admin');
+  const [params, setParams] = useSearchParams();
+  const page = Number(params.get('page') ?? 0) || 0;
+  const filter = Object.fromEntries(FILTERS.map((name) => [name, params.get(name) ?? undefined]));
+  const [draft, setDraft] = useState<Record<string, string>>(() =>
+    Object.fromEntries(FILTERS.map((name) => [name, params.get(name) ?? ''])),
+  );
+  const entries = useQuery({
+    queryKey: ['admin', 'audit', page, filter],
+    queryFn: () => auditApi.list({ page, page_size: PAGE_SIZE, ...filter }),
+    placeholderData: keepPreviousData,
+  });
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    const next = new URLSearchParams();
+    for (const name of FILTERS) if (draft[name]?.trim()) next.set(name, draft[name]!.trim());
+    setParams(next);
+  };
+
+  return (
+    <section aria-labelledby="audit-heading">
+      <div className={styles.heading}>
+        <h1 id="audit-heading">{t('audit.title')}</h1>
+      </div>
+      <form className={styles.filters} onSubmit={apply}>
+        {FILTERS.map((name) => (
+          <label key={name}>
+            {t(`audit.filter.${name}`)}
+            <input
+              className={styles.input}
+              value={draft[name] ?? ''}
+              onChange={(event) => setDraft((current) => ({ ...current, [name]: event.target.value }))}
+            />
+          </label>
+        ))}
+        <button type="submit" className={styles.button}>
+          {t('filter')}
+        </button>
+      </form>
+      <FormNotice message={entries.error ? entries.error.message : null} />
+      <div className={styles.tableWrap}>
+        <table className={styles.table}>
+          <thead>
+            <tr>
+              <th scope="col">{t('audit.when')}</th>
+              <th scope="col">{t('audit.filter.actor')}</th>
+              <th scope="col">{t('audit.filter.action')}</th>
+              <th scope="col">{t('audit.target')}</th>
+              <th scope="col">{t('audit.before')}</th>
+              <th scope="col">{t('audit.after')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {entries.data?.items.map((entry) => (
+              <tr key={entry.id}>
+                <td>{formatDateTime(entry.created_at)}</td>
+                <td>{entry.actor}</td>
+                <td>
+                  <code>{entry.action}</code>
+                </td>
+                <td>
+                  {entry.target_type} <bdi>{entry.target_id}</bdi>
+                </td>
+                <td>
+                  <pre className={styles.json}>{show(entry.before)}</pre>
+                </td>
+                <td>
+                  <pre className={styles.json}>{show(entry.after)}</pre>
+                </td>
+              </tr>
+            ))}
+            {entries.data?.items.length === 0 && (
+              <tr>
+                <td colSpan={6}>{t('empty')}</td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+      {entries.data && (
+        <Pager
+          page={page}
+          pageSize={PAGE_SIZE}
+          total={entries.data.total}
+          onPage={(next) =>
+            setParams((current) => {
+              const copy = new URLSearchParams(current);
+              copy.set('page', String(next));
+              return copy;
+            })
+          }
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,12 @@
+import { useTranslation } from 'react-i18next';
+import styles from '../shell/admin.module.css';
+
+/** Placeholder until this section of the console lands (docs/ADMIN.md). */
+export default function BooksSection() {
+  const { t } = useTranslation('admin');
+  return (
+    <div className={styles.heading}>
+      <h1>{t('nav.books')}</h1>
+    </div>
+  );
+}

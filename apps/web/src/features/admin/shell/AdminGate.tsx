@@ -1,0 +1,31 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useLocation } from 'react-router';
+import { Loading } from '../../../components/Loading';
+import { accountApi } from '../../../lib/api-account';
+import { useAuth } from '../../auth/AuthContext';
+import styles from './admin.module.css';
+
+/**
+ * Lets administrators in; anyone else is sent to log in or told plainly that the console is not
+ * theirs. The server refuses every admin call anyway: this only spares them a broken screen.
+ */
+export function AdminGate({ children }: { children: ReactNode }) {
+  const { userUuid } = useAuth();
+  const location = useLocation();
+  const { t } = useTranslation('admin');
+  const me = useQuery({ queryKey: ['me', userUuid], queryFn: accountApi.me, enabled: Boolean(userUuid), staleTime: 30_000 });
+  if (!userUuid) return <Navigate to={`/login?return=${encodeURIComponent(location.pathname + location.search)}`} replace />;
+  if (me.isPending) return <Loading />;
+  if (me.data?.role !== 'admin') {
+    return (
+      <div className={styles.denied} role="alert">
+        <h1>{t('denied.title')}</h1>
+        <p>{t('denied.body')}</p>
+        <Link to="/">{t('denied.home')}</Link>
+      </div>
+    );
+  }
+  return children;
+}

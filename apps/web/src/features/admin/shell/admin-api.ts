@@ -1,0 +1,28 @@
+import type { AuditEntry } from '@inkstream/contracts';
+import { request, type Query } from '../../../lib/api-client';
+
+/** A page of an admin list (`{items, total}`), as every `/admin/…` list answers. */
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
+
+/** The one way the console calls the server: `/api/v1/admin/…` with the session's token. */
+export const adminRequest = <T>(
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  path: string,
+  options: { query?: Query; body?: unknown } = {},
+) => request<T>(method, `/admin${path}`, options);
+
+export interface AuditQuery {
+  page: number;
+  page_size: number;
+  actor?: string | undefined;
+  action?: string | undefined;
+  target_type?: string | undefined;
+  target_id?: string | undefined;
+}
+
+export const auditApi = {
+  list: (query: AuditQuery) => adminRequest<Page<AuditEntry>>('GET', '/audit', { query: { ...query } }),
+};
