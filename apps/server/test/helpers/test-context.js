@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+import { openDatabase } from '../../src/db/database.js';
+import { migrateToLatest } from '../../src/db/migrator.js';
+import { createMediaStorage } from '../../src/modules/media/media-storage.js';
+/** Which database this test run uses: vitest.config.ts runs the server suite once per dialect. */
+export const TEST_DIALECT = process.env.INKSTREAM_TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
+const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+async function withAdminClient(run) {
+    const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+    await client.connect();
+    try {
+        return await run(client);
+    }
+    finally {
+        await client.end();
+    }
+}
+/** A fresh, empty database of the run's dialect (a new PostgreSQL database per call), migrated. */
+export async function createTestDatabase() {
+    if (TEST_DIALECT === 'sqlite')
+        return { databaseUrl: null, drop: async () => undefined };
+    const name = `inkstream_test_${randomBytes(6).toString('hex')}`;
+    await withAdminClient((client) => client.query(`CREATE DATABASE ${name}`));
+    const url = new URL(POSTGRES_ADMIN_URL);
+    url.pathname = `/${name}`;
+    return {
+        databaseUrl: url.toString(),
+        drop: () => withAdminClient((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+    };
+}
+/** Builds the whole app on a fresh database and data folder, as main.ts does, without listening. */
+export async function createTestContext(env = {}) {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'inkstream-test-'));
+    const testDb = await createTestDatabase();
+    const config = loadConfig({
+        DATA_DIR: dataDir,
+        DEMO_CATALOGUE: 'off',
+        LOG_LEVEL: 'silent',
+        JWT_SECRET: randomBytes(32).toString('hex'),
+        MEDIA_SIGNING_SECRET: randomBytes(32).toString('hex'),
+        ...(testDb.databaseUrl ? { DATABASE_URL: testDb.databaseUrl } : {}),
+        ...env,
+    });
+    const database = openDatabase({ ...config, poolSize: 5 });
+    await migrateToLatest(database.db);
+    // The local folder unless `env` asks for STORAGE=s3 (see helpers/s3-server.ts).
+    const storage = createMediaStorage(config);
+    const app = await buildApp({ config, database, storage, logger: false });
+    await app.ready();
+    return {
+        app,
+        db: database.db,
+        database,
+        config,
+        storage,
+        dataDir,
+        async close() {
+            await app.close();
+            storage.close();
+            await database.close();
+            await testDb.drop();
+            rmSync(dataDir, { recursive: true, force: true });
+        },
+    };
+}
+//# sourceMappingURL=test-context.js.map
