@@ -8,6 +8,9 @@ describe('return paths after login or payment', () => {
     expect(safeReturnPath('/book/chapters/abc?order=desc&page=2')).toBe('/book/chapters/abc?order=desc&page=2');
     expect(safeReturnPath('/profile?return=%2Fbook%2Fchapters%2Fabc')).toBe('/profile?return=%2Fbook%2Fchapters%2Fabc');
     expect(safeReturnPath('/')).toBe('/');
+    // An operator sent to log in from the console comes back to the console screen they asked for.
+    expect(safeReturnPath('/admin/books?q=storm')).toBe('/admin/books?q=storm');
+    expect(safeReturnPath('/administrator')).toBeNull();
   });
 
   it('refuses other sites, schemes and odd paths (no open redirect)', () => {

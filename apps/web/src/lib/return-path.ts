@@ -1,8 +1,8 @@
 /** The query parameter that carries where to go back to after logging in, registering or paying. */
 export const RETURN_PARAM = 'return';
 
-/** Screens a reader may be sent back to; anything else (API, media, other sites) is refused. */
-const RETURNABLE = /^\/(?:reader\/book\/chapter\/|book\/chapters\/|profile(?:$|[?#])|library(?:$|[?#/])|books?(?:$|[?#])|$)/;
+/** Screens a reader (or an operator, /admin) may be sent back to; anything else (API, media, other sites) is refused. */
+const RETURNABLE = /^\/(?:reader\/book\/chapter\/|book\/chapters\/|profile(?:$|[?#])|library(?:$|[?#/])|admin(?:$|[?#/])|books?(?:$|[?#])|$)/;
 
 /**
  * A same-site path to return to, or null. Never an open redirect: the value must be a path on

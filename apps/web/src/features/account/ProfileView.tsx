@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { currentLanguage } from '../../lib/language';
 import { useAuth } from '../auth/AuthContext';
 import { ApiTokenDialog } from './ApiTokenDialog';
+import { ConsoleLink } from './ConsoleLink';
 import { ContinueAfterPurchase } from './ContinueAfterPurchase';
 import { InviteSection } from './InviteSection';
 import { MembershipSummary } from './MembershipSummary';
@@ -58,6 +59,7 @@ export function ProfileView() {
         <Link to="/" className={styles.secondary}>
           {t('backHome')}
         </Link>
+        <ConsoleLink userUuid={userUuid} />
         <button type="button" className={styles.primary} onClick={onLogout}>
           {t('logout')}
         </button>

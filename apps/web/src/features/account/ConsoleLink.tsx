@@ -1,0 +1,17 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { accountApi } from '../../lib/api-account';
+import styles from './forms.module.css';
+
+/** Administrators reach the operator console from their profile; nobody else sees the link. */
+export function ConsoleLink({ userUuid }: { userUuid: string | null }) {
+  const { t } = useTranslation('profile');
+  const me = useQuery({ queryKey: ['me', userUuid], queryFn: accountApi.me, enabled: Boolean(userUuid), staleTime: 30_000 });
+  if (me.data?.role !== 'admin') return null;
+  return (
+    <Link to="/admin" className={styles.secondary}>
+      {t('console')}
+    </Link>
+  );
+}
