@@ -200,3 +200,148 @@ export async function readCatalogueVersion(db: DbExecutor): Promise<string> {
   const row = await db.selectFrom('app_state').select('value').where('state_key', '=', CATALOGUE_VERSION_KEY).executeTakeFirst();
   return row?.value ?? 'initial';
 }
+
+/** Book fields the console may change (catalogue-admin.service.ts); undefined fields stay as they are. */
+export interface BookChanges {
+  original_language?: string;
+  book_type?: 'comic' | 'novel';
+  author?: string | null;
+  status?: 'ongoing' | 'completed';
+  public_free_chapters?: number;
+  cover_key?: string | null;
+  cover_variants?: { width: number; key: string }[] | null;
+  is_published?: boolean;
+}
+
+export async function updateBook(db: DbExecutor, bookId: number, changes: BookChanges): Promise<void> {
+  const { cover_variants, is_published, ...plain } = changes;
+  const values = {
+    ...plain,
+    ...(cover_variants !== undefined ? { cover_variants: cover_variants ? JSON.stringify(cover_variants) : null } : {}),
+    ...(is_published !== undefined ? { is_published: is_published ? 1 : 0, import_pending: 0 } : {}),
+  };
+  if (Object.keys(values).length === 0) return;
+  await db.updateTable('books').set(values).where('id', '=', bookId).execute();
+}
+
+/** Sets the title and/or introduction of each given language, adding the languages the book lacks. */
+export async function upsertBookTranslations(
+  db: DbExecutor,
+  bookId: number,
+  rows: readonly { language: string; title?: string; introduction?: string }[],
+): Promise<void> {
+  for (const row of rows) {
+    const set = {
+      ...(row.title !== undefined ? { title: row.title } : {}),
+      ...(row.introduction !== undefined ? { introduction: row.introduction } : {}),
+    };
+    const result = await db
+      .updateTable('book_translations')
+      .set(set)
+      .where('book_id', '=', bookId)
+      .where('language', '=', row.language)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0 && row.title !== undefined) {
+      await db
+        .insertInto('book_translations')
+        .values({ book_id: bookId, language: row.language, title: row.title, introduction: row.introduction ?? '' })
+        .execute();
+    }
+  }
+}
+
+export async function replaceBookTags(db: DbExecutor, bookId: number, tags: readonly string[]): Promise<void> {
+  await db.deleteFrom('book_tags').where('book_id', '=', bookId).execute();
+  if (tags.length === 0) return;
+  const tagIds = await ensureTags(db, tags);
+  await db
+    .insertInto('book_tags')
+    .values(tags.map((name, position) => ({ book_id: bookId, tag_id: tagIds.get(name)!, position })))
+    .execute();
+}
+
+/** The recommendation carousel: ranks 1..n in the given order, every other book out of it. */
+export async function setRecommendations(db: DbExecutor, bookIdsInOrder: readonly number[]): Promise<void> {
+  await db.updateTable('books').set({ recommendation_rank: null }).where('recommendation_rank', 'is not', null).execute();
+  for (const [index, id] of bookIdsInOrder.entries()) {
+    await db
+      .updateTable('books')
+      .set({ recommendation_rank: index + 1 })
+      .where('id', '=', id)
+      .execute();
+  }
+}
+
+export async function upsertChapterTitles(db: DbExecutor, chapterId: number, titles: readonly { language: string; title: string }[]) {
+  for (const { language, title } of titles) {
+    const result = await db
+      .updateTable('chapter_translations')
+      .set({ title })
+      .where('chapter_id', '=', chapterId)
+      .where('language', '=', language)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0)
+      await db.insertInto('chapter_translations').values({ chapter_id: chapterId, language, title }).execute();
+  }
+}
+
+/**
+ * Numbers a book's chapters 1..n in the given order. Numbers are unique per book, and PostgreSQL
+ * checks that row by row: every chapter first takes a negative number no other chapter holds.
+ */
+export async function renumberChapters(db: DbExecutor, bookId: number, chapterIdsInOrder: readonly number[]): Promise<void> {
+  for (const [index, id] of chapterIdsInOrder.entries()) {
+    await db
+      .updateTable('chapters')
+      .set({ number: -(index + 1) })
+      .where('id', '=', id)
+      .where('book_id', '=', bookId)
+      .execute();
+  }
+  await db
+    .updateTable('chapters')
+    .set({ number: sql`-number` })
+    .where('book_id', '=', bookId)
+    .where('number', '<', 0)
+    .execute();
+}
+
+export async function setChapterRelease(
+  db: DbExecutor,
+  chapterId: number,
+  values: { is_published?: boolean; created_at?: number; publish_at?: number | null },
+): Promise<void> {
+  const { is_published, ...rest } = values;
+  await db
+    .updateTable('chapters')
+    .set({ ...rest, ...(is_published !== undefined ? { is_published: is_published ? 1 : 0 } : {}) })
+    .where('id', '=', chapterId)
+    .execute();
+}
+
+/**
+ * Publishes a scheduled chapter only if it is still unpublished and still scheduled for exactly
+ * `publishAt` (compare-and-swap): a rescheduled, cancelled or already published chapter is left alone.
+ */
+export async function publishScheduledChapter(db: DbExecutor, chapterId: number, publishAt: number, at: number): Promise<boolean> {
+  const result = await db
+    .updateTable('chapters')
+    .set({ is_published: 1, publish_at: null, created_at: at })
+    .where('id', '=', chapterId)
+    .where('is_published', '=', 0)
+    .where('publish_at', '=', publishAt)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Recounts a book's published chapters; `touchedAt` moves its update time forward (a new chapter came out). */
+export async function refreshBookChapters(db: DbExecutor, bookId: number, touchedAt?: number): Promise<void> {
+  await db
+    .updateTable('books')
+    .set({
+      chapter_count: sql`(SELECT COUNT(*) FROM chapters WHERE chapters.book_id = ${bookId} AND chapters.is_published = 1)`,
+      ...(touchedAt !== undefined ? { updated_at: sql`CASE WHEN updated_at < ${touchedAt} THEN ${touchedAt} ELSE updated_at END` } : {}),
+    })
+    .where('id', '=', bookId)
+    .execute();
+}
