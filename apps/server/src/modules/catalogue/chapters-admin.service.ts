@@ -5,7 +5,8 @@ import { fromIsoOrNull, toIso } from '../../lib/time.js';
 import type { Actor, AuditService } from '../audit/audit.service.js';
 import type { EnqueueInput, JobContext } from '../jobs/job-runner.js';
 import * as read from './catalogue-admin.repository.js';
-import * as write from './catalogue-write.repository.js';
+import { bumpCatalogueVersion, refreshBookChapters } from './catalogue-write.repository.js';
+import * as write from './chapters-admin.repository.js';
 
 export const PUBLISH_CHAPTER_JOB = 'publish_chapter';
 /** Who publishes a scheduled chapter in the audit log. */
@@ -92,7 +93,7 @@ export function createChaptersAdminService(deps: ChaptersAdminDeps) {
         before: { titles: Object.fromEntries(changed.map(([language]) => [language, current.titles[language] ?? null])) },
         after: { titles: Object.fromEntries(changed) },
       });
-      await write.bumpCatalogueVersion(trx);
+      await bumpCatalogueVersion(trx);
       return presentOne(trx, uuid);
     });
   }
@@ -122,7 +123,7 @@ export function createChaptersAdminService(deps: ChaptersAdminDeps) {
         uuids.map((uuid) => byUuid.get(uuid)!.id),
       );
       await audit.recordWithin(trx, actor, { action: 'chapter.reorder', targetType: 'book', targetId: bookUuid, before, after });
-      await write.bumpCatalogueVersion(trx);
+      await bumpCatalogueVersion(trx);
       return Object.keys(after).length;
     });
   }
@@ -136,11 +137,11 @@ export function createChaptersAdminService(deps: ChaptersAdminDeps) {
       if (isPublished) {
         // A chapter that comes out now counts as new: followers' unread counts and the book's update time see it.
         await write.setChapterRelease(trx, row.id, { is_published: true, publish_at: null, created_at: at });
-        await write.refreshBookChapters(trx, row.book_id, at);
+        await refreshBookChapters(trx, row.book_id, at);
         published = { bookId: row.book_id, chapterId: row.id };
       } else {
         await write.setChapterRelease(trx, row.id, { is_published: false, publish_at: null });
-        await write.refreshBookChapters(trx, row.book_id);
+        await refreshBookChapters(trx, row.book_id);
       }
       await audit.recordWithin(trx, actor, {
         action: isPublished ? 'chapter.publish' : 'chapter.unpublish',
@@ -149,7 +150,7 @@ export function createChaptersAdminService(deps: ChaptersAdminDeps) {
         before: { is_published: row.is_published === 1, publish_at: row.publish_at === null ? null : toIso(row.publish_at) },
         after: { is_published: isPublished, publish_at: null },
       });
-      await write.bumpCatalogueVersion(trx);
+      await bumpCatalogueVersion(trx);
       return presentOne(trx, uuid);
     });
     if (published) notify(published);
@@ -204,7 +205,7 @@ export function createChaptersAdminService(deps: ChaptersAdminDeps) {
       if (!row || row.is_published === 1 || row.publish_at !== publishAt) return null;
       const at = Math.max(now(), publishAt);
       if (!(await write.publishScheduledChapter(trx, row.id, publishAt, at))) return null;
-      await write.refreshBookChapters(trx, row.book_id, at);
+      await refreshBookChapters(trx, row.book_id, at);
       await audit.recordWithin(trx, SCHEDULER_ACTOR, {
         action: 'chapter.publish',
         targetType: 'chapter',
@@ -212,7 +213,7 @@ export function createChaptersAdminService(deps: ChaptersAdminDeps) {
         before: { is_published: false, publish_at: toIso(publishAt) },
         after: { is_published: true, publish_at: null },
       });
-      await write.bumpCatalogueVersion(trx);
+      await bumpCatalogueVersion(trx);
       return { bookId: row.book_id, chapterId: row.id };
     });
     if (!release) return { published: false };
