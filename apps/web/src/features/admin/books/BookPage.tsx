@@ -74,7 +74,7 @@ export function BookPage() {
           {tAdmin('saved')}
         </p>
       )}
-      <ChaptersTable bookUuid={uuid} onChanged={() => void client.invalidateQueries({ queryKey: key })} />
+      <ChaptersTable bookUuid={uuid} language={data.original_language} onChanged={() => void client.invalidateQueries({ queryKey: key })} />
       <ChapterUpload bookUuid={uuid} />
     </section>
   );

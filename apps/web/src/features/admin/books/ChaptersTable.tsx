@@ -23,10 +23,10 @@ async function allChapterUuids(bookUuid: string): Promise<string[]> {
   }
 }
 
-const titleOf = (chapter: AdminChapterItem) => chapter.titles['en-us'] ?? Object.values(chapter.titles)[0] ?? '';
+const titleOf = (chapter: AdminChapterItem, language: string) => chapter.titles[language] ?? Object.values(chapter.titles)[0] ?? '';
 
 /** A book's chapters: titles, order, publication and scheduled releases. */
-export function ChaptersTable({ bookUuid, onChanged }: { bookUuid: string; onChanged: () => void }) {
+export function ChaptersTable({ bookUuid, language, onChanged }: { bookUuid: string; language: string; onChanged: () => void }) {
   const { t } = useTranslation('admin-books');
   const { t: tAdmin } = useTranslation('admin');
   const client = useQueryClient();
@@ -72,11 +72,11 @@ export function ChaptersTable({ bookUuid, onChanged }: { bookUuid: string; onCha
             </tr>
           </thead>
           <tbody>
-            {chapters.data?.items.map((chapter) => (
+            {chapters.data?.items.map((chapter, index) => (
               <tr key={chapter.chapter_uuid}>
                 <td>{chapter.number}</td>
                 <td>
-                  <bdi>{titleOf(chapter)}</bdi>
+                  <bdi lang={language}>{titleOf(chapter, language)}</bdi>
                   {editing === chapter.chapter_uuid && (
                     <ChapterRowEditor
                       chapter={chapter}
@@ -104,7 +104,7 @@ export function ChaptersTable({ bookUuid, onChanged }: { bookUuid: string; onCha
                     <button
                       type="button"
                       className={`${styles.secondary} ${local.small}`}
-                      disabled={reorder.isPending || chapter.number <= 1}
+                      disabled={reorder.isPending || page * PAGE_SIZE + index === 0}
                       onClick={() => reorder.mutate({ uuid: chapter.chapter_uuid, step: -1 })}
                     >
                       {t('moveUp')}
@@ -113,7 +113,7 @@ export function ChaptersTable({ bookUuid, onChanged }: { bookUuid: string; onCha
                     <button
                       type="button"
                       className={`${styles.secondary} ${local.small}`}
-                      disabled={reorder.isPending || chapter.number >= total}
+                      disabled={reorder.isPending || page * PAGE_SIZE + index >= total - 1}
                       onClick={() => reorder.mutate({ uuid: chapter.chapter_uuid, step: 1 })}
                     >
                       {t('moveDown')}
