@@ -10,6 +10,10 @@ import { auditAdminRoutes } from './modules/audit/audit.routes.js';
 import { createAuditService } from './modules/audit/audit.service.js';
 import { createJobRunner, type JobHandler } from './modules/jobs/job-runner.js';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
+import { booksAdminRoutes } from './modules/catalogue/catalogue-admin.routes.js';
+import { createCatalogueAdminService } from './modules/catalogue/catalogue-admin.service.js';
+import { chaptersAdminRoutes } from './modules/catalogue/chapters-admin.routes.js';
+import { createChaptersAdminService, PUBLISH_CHAPTER_JOB } from './modules/catalogue/chapters-admin.service.js';
 import { couponsRoutes } from './modules/coupons/coupons.routes.js';
 import { createCouponsService } from './modules/coupons/coupons.service.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
@@ -42,6 +46,7 @@ import { createReaderService } from './modules/reader/reader.service.js';
 import { seoRoutes } from './modules/seo/seo.routes.js';
 import { createSeoService } from './modules/seo/seo.service.js';
 import { createSitemaps } from './modules/seo/sitemap.js';
+import { DEFAULT_FREE_CHAPTERS } from '@inkstream/contracts';
 import { healthRoutes, publicConfigRoutes } from './modules/system/system.routes.js';
 import { createTokenService } from './modules/users/tokens.js';
 import { usersRoutes } from './modules/users/users.routes.js';
@@ -118,6 +123,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const audit = createAuditService({ db });
   // Background work any node can run (browser imports, scheduled releases): docs/ADMIN.md.
   const jobHandlers: Record<string, JobHandler> = {};
+  const booksAdmin = createCatalogueAdminService({
+    db,
+    audit,
+    media: mediaUrls,
+    storage,
+    defaultFreeChapters: async () => DEFAULT_FREE_CHAPTERS,
+  });
+  const chaptersAdmin = createChaptersAdminService({
+    db,
+    audit,
+    push,
+    // The runner is made below, once every handler is registered; these run only after that.
+    jobs: { enqueue: (executor, input) => jobs.enqueue(executor, input), wake: () => jobs.wake() },
+  });
+  jobHandlers[PUBLISH_CHAPTER_JOB] = (job) => chaptersAdmin.runScheduledRelease(job);
   const jobs = createJobRunner({ db, handlers: jobHandlers, log: app.log, ...(deps.jobPollMs ? { pollMs: deps.jobPollMs } : {}) });
   const seo = createSeoService({ db, publicUrl: config.publicUrl, siteName: config.siteName, media: mediaUrls });
 
@@ -151,7 +171,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(libraryRoutes(progress, follows));
       await api.register(pushRoutes(push));
       await api.register(publicConfigRoutes(config));
-      await api.register(adminScope([auditAdminRoutes(audit)]), { prefix: '/admin' });
+      await api.register(adminScope([auditAdminRoutes(audit), booksAdminRoutes(booksAdmin), chaptersAdminRoutes(chaptersAdmin)]), {
+        prefix: '/admin',
+      });
     },
     { prefix: '/api/v1' },
   );

@@ -200,3 +200,86 @@ export async function readCatalogueVersion(db: DbExecutor): Promise<string> {
   const row = await db.selectFrom('app_state').select('value').where('state_key', '=', CATALOGUE_VERSION_KEY).executeTakeFirst();
   return row?.value ?? 'initial';
 }
+
+/** Book fields the console may change (catalogue-admin.service.ts); undefined fields stay as they are. */
+export interface BookChanges {
+  original_language?: string;
+  book_type?: 'comic' | 'novel';
+  author?: string | null;
+  status?: 'ongoing' | 'completed';
+  public_free_chapters?: number;
+  cover_key?: string | null;
+  cover_variants?: { width: number; key: string }[] | null;
+  is_published?: boolean;
+}
+
+export async function updateBook(db: DbExecutor, bookId: number, changes: BookChanges): Promise<void> {
+  const { cover_variants, is_published, ...plain } = changes;
+  const values = {
+    ...plain,
+    ...(cover_variants !== undefined ? { cover_variants: cover_variants ? JSON.stringify(cover_variants) : null } : {}),
+    ...(is_published !== undefined ? { is_published: is_published ? 1 : 0, import_pending: 0 } : {}),
+  };
+  if (Object.keys(values).length === 0) return;
+  await db.updateTable('books').set(values).where('id', '=', bookId).execute();
+}
+
+/** Sets the title and/or introduction of each given language, adding the languages the book lacks. */
+export async function upsertBookTranslations(
+  db: DbExecutor,
+  bookId: number,
+  rows: readonly { language: string; title?: string; introduction?: string }[],
+): Promise<void> {
+  for (const row of rows) {
+    const set = {
+      ...(row.title !== undefined ? { title: row.title } : {}),
+      ...(row.introduction !== undefined ? { introduction: row.introduction } : {}),
+    };
+    const result = await db
+      .updateTable('book_translations')
+      .set(set)
+      .where('book_id', '=', bookId)
+      .where('language', '=', row.language)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0 && row.title !== undefined) {
+      await db
+        .insertInto('book_translations')
+        .values({ book_id: bookId, language: row.language, title: row.title, introduction: row.introduction ?? '' })
+        .execute();
+    }
+  }
+}
+
+export async function replaceBookTags(db: DbExecutor, bookId: number, tags: readonly string[]): Promise<void> {
+  await db.deleteFrom('book_tags').where('book_id', '=', bookId).execute();
+  if (tags.length === 0) return;
+  const tagIds = await ensureTags(db, tags);
+  await db
+    .insertInto('book_tags')
+    .values(tags.map((name, position) => ({ book_id: bookId, tag_id: tagIds.get(name)!, position })))
+    .execute();
+}
+
+/** The recommendation carousel: ranks 1..n in the given order, every other book out of it. */
+export async function setRecommendations(db: DbExecutor, bookIdsInOrder: readonly number[]): Promise<void> {
+  await db.updateTable('books').set({ recommendation_rank: null }).where('recommendation_rank', 'is not', null).execute();
+  for (const [index, id] of bookIdsInOrder.entries()) {
+    await db
+      .updateTable('books')
+      .set({ recommendation_rank: index + 1 })
+      .where('id', '=', id)
+      .execute();
+  }
+}
+
+/** Recounts a book's published chapters; `touchedAt` moves its update time forward (a new chapter came out). */
+export async function refreshBookChapters(db: DbExecutor, bookId: number, touchedAt?: number): Promise<void> {
+  await db
+    .updateTable('books')
+    .set({
+      chapter_count: sql`(SELECT COUNT(*) FROM chapters WHERE chapters.book_id = ${bookId} AND chapters.is_published = 1)`,
+      ...(touchedAt !== undefined ? { updated_at: sql`CASE WHEN updated_at < ${touchedAt} THEN ${touchedAt} ELSE updated_at END` } : {}),
+    })
+    .where('id', '=', bookId)
+    .execute();
+}

@@ -1,12 +1,15 @@
-import { useTranslation } from 'react-i18next';
-import styles from '../shell/admin.module.css';
+import { Route, Routes } from 'react-router';
+import { BookList } from './BookList';
+import { BookPage } from './BookPage';
+import { NewBookPage } from './NewBookPage';
 
-/** Placeholder until this section of the console lands (docs/ADMIN.md). */
+/** Books in the console: the list (with the carousel), a new book, one book's page with its chapters. */
 export default function BooksSection() {
-  const { t } = useTranslation('admin');
   return (
-    <div className={styles.heading}>
-      <h1>{t('nav.books')}</h1>
-    </div>
+    <Routes>
+      <Route index element={<BookList />} />
+      <Route path="new" element={<NewBookPage />} />
+      <Route path=":uuid" element={<BookPage />} />
+    </Routes>
   );
 }

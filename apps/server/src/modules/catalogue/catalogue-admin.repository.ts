@@ -1,0 +1,131 @@
+import type { DbExecutor } from '../../db/database.js';
+
+/** Read queries of the operator's console: every book, published or not (writes: catalogue-write.repository.ts). */
+
+export const adminBookColumns = [
+  'books.id',
+  'books.uuid',
+  'books.book_type',
+  'books.original_language',
+  'books.cover_key',
+  'books.public_free_chapters',
+  'books.recommendation_rank',
+  'books.is_published',
+  'books.import_pending',
+  'books.chapter_count',
+  'books.created_at',
+  'books.updated_at',
+  'books.author',
+  'books.status',
+] as const;
+
+export interface AdminBookFilter {
+  published: 'all' | 'published' | 'unpublished';
+  bookType?: 'comic' | 'novel' | undefined;
+}
+
+function filteredBooks(db: DbExecutor, filter: AdminBookFilter) {
+  let query = db.selectFrom('books');
+  if (filter.published === 'published') query = query.where('books.is_published', '=', 1);
+  if (filter.published === 'unpublished') query = query.where('books.is_published', '=', 0);
+  if (filter.bookType) query = query.where('books.book_type', '=', filter.bookType);
+  return query;
+}
+
+export async function countBooks(db: DbExecutor, filter: AdminBookFilter): Promise<number> {
+  const row = await filteredBooks(db, filter)
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export const findBookPage = (db: DbExecutor, filter: AdminBookFilter, offset: number, limit: number) =>
+  filteredBooks(db, filter)
+    .select(adminBookColumns)
+    .orderBy('books.updated_at', 'desc')
+    .orderBy('books.id', 'desc')
+    .offset(offset)
+    .limit(limit)
+    .execute();
+
+/** Ids of every book the filter keeps, newest update first (a title search filters them in memory). */
+export const findBookIdsInOrder = (db: DbExecutor, filter: AdminBookFilter) =>
+  filteredBooks(db, filter).select('books.id').orderBy('books.updated_at', 'desc').orderBy('books.id', 'desc').execute();
+
+/** Every title of every book: a search must match any script case-insensitively, which SQLite's lower() cannot. */
+export const findAllTitles = (db: DbExecutor) => db.selectFrom('book_translations').select(['book_id', 'title']).execute();
+
+export async function findBooksByIdsInOrder(db: DbExecutor, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('books').select(adminBookColumns).where('books.id', 'in', ids).execute();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+export const findBookByUuid = (db: DbExecutor, uuid: string) =>
+  db.selectFrom('books').select(adminBookColumns).where('books.uuid', '=', uuid).executeTakeFirst();
+
+export const findBooksByUuids = (db: DbExecutor, uuids: readonly string[]) =>
+  uuids.length === 0 ? Promise.resolve([]) : db.selectFrom('books').select(['id', 'uuid']).where('uuid', 'in', uuids).execute();
+
+export const findRecommendedIds = (db: DbExecutor) =>
+  db.selectFrom('books').select('id').where('recommendation_rank', 'is not', null).orderBy('recommendation_rank').orderBy('id').execute();
+
+export const countChapters = async (db: DbExecutor, bookId: number) =>
+  Number(
+    (
+      await db
+        .selectFrom('chapters')
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .where('book_id', '=', bookId)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+export const chapterColumns = [
+  'chapters.id',
+  'chapters.uuid',
+  'chapters.book_id',
+  'chapters.number',
+  'chapters.is_published',
+  'chapters.publish_at',
+  'chapters.created_at',
+] as const;
+
+export const findChapterPage = (db: DbExecutor, bookId: number, offset: number, limit: number) =>
+  db.selectFrom('chapters').select(chapterColumns).where('book_id', '=', bookId).orderBy('number').offset(offset).limit(limit).execute();
+
+export const findChapterByUuid = (db: DbExecutor, uuid: string) =>
+  db.selectFrom('chapters').select(chapterColumns).where('chapters.uuid', '=', uuid).executeTakeFirst();
+
+export const findChapterIdsOfBook = (db: DbExecutor, bookId: number) =>
+  db.selectFrom('chapters').select(['id', 'uuid', 'number']).where('book_id', '=', bookId).execute();
+
+export const findChapterTitles = (db: DbExecutor, chapterIds: readonly number[]) =>
+  chapterIds.length === 0
+    ? Promise.resolve([])
+    : db.selectFrom('chapter_translations').select(['chapter_id', 'language', 'title']).where('chapter_id', 'in', chapterIds).execute();
+
+export const countPages = (db: DbExecutor, chapterIds: readonly number[], language: string) =>
+  chapterIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('chapter_pages')
+        .select(['chapter_id', (eb) => eb.fn.countAll<string | number>().as('n')])
+        .where('chapter_id', 'in', chapterIds)
+        .where('language', '=', language)
+        .groupBy('chapter_id')
+        .execute();
+
+export const findWordCounts = (db: DbExecutor, chapterIds: readonly number[], language: string) =>
+  chapterIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('chapter_texts')
+        .select(['chapter_id', 'word_count'])
+        .where('chapter_id', 'in', chapterIds)
+        .where('language', '=', language)
+        .execute();
+
+export const findBookOfChapter = (db: DbExecutor, bookId: number) =>
+  db.selectFrom('books').select(['id', 'uuid', 'original_language']).where('id', '=', bookId).executeTakeFirstOrThrow();

@@ -1,0 +1,289 @@
+import {
+  ErrorCode,
+  type AdminBookCreateBody,
+  type AdminBookDetail,
+  type AdminBookItem,
+  type AdminBookListQuery,
+  type AdminBookUpdateBody,
+  type Paged,
+} from '@inkstream/contracts';
+import type { Db, DbExecutor } from '../../db/database.js';
+import { AppError, type ErrorDetail } from '../../lib/app-error.js';
+import { toIso } from '../../lib/time.js';
+import type { Actor, AuditService } from '../audit/audit.service.js';
+import { ImageDecodeError } from '../content/image-pipeline.js';
+import { storeCover } from '../content/page-store.js';
+import type { MediaStorage } from '../media/media-storage.js';
+import type { MediaUrls } from '../media/media-urls.js';
+import * as read from './catalogue-admin.repository.js';
+import { prepareUploadedCover } from './cover-upload.js';
+import { findBookTranslations, findTagNamesByBook } from './catalogue.repository.js';
+import * as write from './catalogue-write.repository.js';
+
+export interface CatalogueAdminDeps {
+  db: Db;
+  audit: AuditService;
+  media: MediaUrls;
+  storage: MediaStorage;
+  /** The free-chapter count of a new book when the form gives none (site settings). */
+  defaultFreeChapters: () => Promise<number>;
+  now?: () => number;
+}
+
+type BookRow = NonNullable<Awaited<ReturnType<typeof read.findBookByUuid>>>;
+type Titles = Record<string, string>;
+
+const bookNotFound = () => new AppError(ErrorCode.BOOK_NOT_FOUND, 404, 'Book not found');
+const invalid = (details: ErrorDetail[]) => new AppError(ErrorCode.VALIDATION_FAILED, 400, details[0]!.message, details);
+const entries = (map: Partial<Record<string, string>> | undefined) =>
+  Object.entries(map ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined);
+
+/** Books in the console: list, create, edit, cover, publish, recommendation carousel. Every change is audited. */
+export function createCatalogueAdminService(deps: CatalogueAdminDeps) {
+  const { db, audit } = deps;
+  const now = deps.now ?? Date.now;
+  const coverUrl = (key: string | null) => (key ? deps.media.publicUrl(key) : null);
+
+  async function presentItems(executor: DbExecutor, rows: BookRow[]): Promise<AdminBookItem[]> {
+    const translations = await findBookTranslations(
+      executor,
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) => {
+      const own = translations.filter((t) => t.book_id === row.id);
+      const original = own.find((t) => t.language === row.original_language) ?? own[0];
+      return {
+        book_uuid: row.uuid,
+        title: original?.title ?? '',
+        language: original?.language ?? row.original_language,
+        book_type: row.book_type,
+        author: row.author,
+        status: row.status,
+        chapter_count: row.chapter_count,
+        public_free_chapters: row.public_free_chapters,
+        is_published: row.is_published === 1,
+        import_pending: row.import_pending === 1,
+        recommendation_rank: row.recommendation_rank,
+        cover_image: coverUrl(row.cover_key),
+        updated_at: toIso(row.updated_at),
+      };
+    });
+  }
+
+  async function presentDetail(executor: DbExecutor, row: BookRow): Promise<AdminBookDetail> {
+    const [translations, tags] = await Promise.all([findBookTranslations(executor, [row.id]), findTagNamesByBook(executor, [row.id])]);
+    return {
+      book_uuid: row.uuid,
+      original_language: row.original_language as AdminBookDetail['original_language'],
+      titles: Object.fromEntries(translations.map((t) => [t.language, t.title])),
+      introductions: Object.fromEntries(translations.map((t) => [t.language, t.introduction])),
+      tags: tags.get(row.id) ?? [],
+      book_type: row.book_type,
+      author: row.author,
+      status: row.status,
+      public_free_chapters: row.public_free_chapters,
+      is_published: row.is_published === 1,
+      import_pending: row.import_pending === 1,
+      recommendation_rank: row.recommendation_rank,
+      chapter_count: row.chapter_count,
+      cover_image: coverUrl(row.cover_key),
+      created_at: toIso(row.created_at),
+      updated_at: toIso(row.updated_at),
+    };
+  }
+
+  async function requireBook(executor: DbExecutor, uuid: string): Promise<BookRow> {
+    const row = await read.findBookByUuid(executor, uuid);
+    if (!row) throw bookNotFound();
+    return row;
+  }
+
+  async function list(query: AdminBookListQuery): Promise<Paged<AdminBookItem>> {
+    const page = query.page ?? 0;
+    const pageSize = query.page_size ?? 50;
+    const filter = { published: query.published ?? 'all', bookType: query.book_type };
+    const needle = query.q?.trim().toLowerCase();
+    if (!needle) {
+      const [total, rows] = await Promise.all([read.countBooks(db, filter), read.findBookPage(db, filter, page * pageSize, pageSize)]);
+      return { total, items: await presentItems(db, rows) };
+    }
+    const [ids, titles] = await Promise.all([read.findBookIdsInOrder(db, filter), read.findAllTitles(db)]);
+    const matching = new Set(titles.filter((t) => t.title.toLowerCase().includes(needle)).map((t) => t.book_id));
+    const hits = ids.map((row) => row.id).filter((id) => matching.has(id));
+    const rows = await read.findBooksByIdsInOrder(db, hits.slice(page * pageSize, (page + 1) * pageSize));
+    return { total: hits.length, items: await presentItems(db, rows) };
+  }
+
+  const detail = async (uuid: string) => presentDetail(db, await requireBook(db, uuid));
+
+  /** Titles and introductions per language, checked against the original language. */
+  function checkTexts(originalLanguage: string, titles: Titles, introductions: Titles) {
+    const details: ErrorDetail[] = [];
+    if (!titles[originalLanguage]?.trim()) {
+      details.push({ field: `titles.${originalLanguage}`, message: 'A title in the original language is required' });
+    }
+    for (const [language] of entries(introductions)) {
+      if (!titles[language]) details.push({ field: `introductions.${language}`, message: 'Give a title in this language first' });
+    }
+    if (details.length > 0) throw invalid(details);
+  }
+
+  async function create(actor: Actor, body: AdminBookCreateBody): Promise<AdminBookDetail> {
+    const titles = Object.fromEntries(entries(body.titles));
+    const introductions = Object.fromEntries(entries(body.introductions));
+    checkTexts(body.original_language, titles, introductions);
+    const freeChapters = body.public_free_chapters ?? (await deps.defaultFreeChapters());
+    return db.transaction().execute(async (trx) => {
+      const at = now();
+      const { uuid } = await write.insertBook(trx, {
+        book_type: body.book_type,
+        original_language: body.original_language,
+        public_free_chapters: freeChapters,
+        is_published: false,
+        created_at: at,
+        translations: Object.entries(titles).map(([language, title]) => ({ language, title, introduction: introductions[language] ?? '' })),
+        tags: body.tags ?? [],
+        author: body.author ?? null,
+        status: body.status ?? 'ongoing',
+      });
+      const row = await requireBook(trx, uuid);
+      const result = await presentDetail(trx, row);
+      await audit.recordWithin(trx, actor, {
+        action: 'book.create',
+        targetType: 'book',
+        targetId: uuid,
+        before: null,
+        after: { ...result },
+      });
+      await write.bumpCatalogueVersion(trx);
+      return result;
+    });
+  }
+
+  async function update(actor: Actor, uuid: string, body: AdminBookUpdateBody): Promise<AdminBookDetail> {
+    return db.transaction().execute(async (trx) => {
+      const row = await requireBook(trx, uuid);
+      const current = await presentDetail(trx, row);
+      const titles = { ...current.titles, ...Object.fromEntries(entries(body.titles)) };
+      const originalLanguage = body.original_language ?? current.original_language;
+      checkTexts(originalLanguage, titles, Object.fromEntries(entries(body.introductions)));
+      const before: Record<string, unknown> = {};
+      const after: Record<string, unknown> = {};
+      const note = (field: string, was: unknown, is: unknown) => {
+        if (JSON.stringify(was) === JSON.stringify(is)) return false;
+        before[field] = was;
+        after[field] = is;
+        return true;
+      };
+      const changes: write.BookChanges = {};
+      if (body.original_language !== undefined && note('original_language', current.original_language, body.original_language)) {
+        changes.original_language = body.original_language;
+      }
+      if (body.book_type !== undefined && note('book_type', current.book_type, body.book_type)) changes.book_type = body.book_type;
+      if (body.author !== undefined && note('author', current.author, body.author)) changes.author = body.author;
+      if (body.status !== undefined && note('status', current.status, body.status)) changes.status = body.status;
+      if (
+        body.public_free_chapters !== undefined &&
+        note('public_free_chapters', current.public_free_chapters, body.public_free_chapters)
+      ) {
+        changes.public_free_chapters = body.public_free_chapters;
+      }
+      await write.updateBook(trx, row.id, changes);
+      const texts = new Map<string, { language: string; title?: string; introduction?: string }>();
+      for (const [language, title] of entries(body.titles)) {
+        if (note(`titles.${language}`, current.titles[language] ?? null, title)) texts.set(language, { language, title });
+      }
+      for (const [language, introduction] of entries(body.introductions)) {
+        if (note(`introductions.${language}`, current.introductions[language] ?? null, introduction)) {
+          texts.set(language, { ...(texts.get(language) ?? { language }), introduction });
+        }
+      }
+      await write.upsertBookTranslations(trx, row.id, [...texts.values()]);
+      if (body.tags !== undefined && note('tags', current.tags, body.tags)) await write.replaceBookTags(trx, row.id, body.tags);
+      if (Object.keys(after).length === 0) return current;
+      await audit.recordWithin(trx, actor, { action: 'book.update', targetType: 'book', targetId: uuid, before, after });
+      await write.bumpCatalogueVersion(trx);
+      return presentDetail(trx, await requireBook(trx, uuid));
+    });
+  }
+
+  async function setCover(actor: Actor, uuid: string, bytes: Buffer): Promise<AdminBookDetail> {
+    const row = await requireBook(db, uuid);
+    let stored: Awaited<ReturnType<typeof storeCover>>;
+    try {
+      stored = await storeCover(deps.storage, row.uuid, await prepareUploadedCover(bytes));
+    } catch (error) {
+      if (error instanceof ImageDecodeError)
+        throw new AppError(ErrorCode.INVALID_IMAGE, 400, `The image could not be used: ${error.message}`);
+      throw error;
+    }
+    return db.transaction().execute(async (trx) => {
+      await requireBook(trx, uuid);
+      await write.updateBook(trx, row.id, stored);
+      await audit.recordWithin(trx, actor, {
+        action: 'book.cover',
+        targetType: 'book',
+        targetId: uuid,
+        before: { cover_key: row.cover_key },
+        after: { cover_key: stored.cover_key },
+      });
+      await write.bumpCatalogueVersion(trx);
+      return presentDetail(trx, await requireBook(trx, uuid));
+    });
+  }
+
+  async function setPublished(actor: Actor, uuid: string, isPublished: boolean): Promise<AdminBookDetail> {
+    return db.transaction().execute(async (trx) => {
+      const row = await requireBook(trx, uuid);
+      if ((row.is_published === 1) !== isPublished || row.import_pending === 1) {
+        await write.updateBook(trx, row.id, { is_published: isPublished });
+        await audit.recordWithin(trx, actor, {
+          action: isPublished ? 'book.publish' : 'book.unpublish',
+          targetType: 'book',
+          targetId: uuid,
+          before: { is_published: row.is_published === 1 },
+          after: { is_published: isPublished },
+        });
+        await write.bumpCatalogueVersion(trx);
+      }
+      return presentDetail(trx, await requireBook(trx, uuid));
+    });
+  }
+
+  async function recommendationsWithin(executor: DbExecutor): Promise<AdminBookItem[]> {
+    const ids = await read.findRecommendedIds(executor);
+    return presentItems(
+      executor,
+      await read.findBooksByIdsInOrder(
+        executor,
+        ids.map((row) => row.id),
+      ),
+    );
+  }
+
+  async function setRecommendations(actor: Actor, uuids: readonly string[]): Promise<AdminBookItem[]> {
+    return db.transaction().execute(async (trx) => {
+      const found = new Map((await read.findBooksByUuids(trx, uuids)).map((row) => [row.uuid, row.id]));
+      const missing = uuids.findIndex((uuid) => !found.has(uuid));
+      if (missing >= 0) throw invalid([{ field: `book_uuids.${missing}`, message: 'No book has this id' }]);
+      const before = (await recommendationsWithin(trx)).map((item) => item.book_uuid);
+      await write.setRecommendations(
+        trx,
+        uuids.map((uuid) => found.get(uuid)!),
+      );
+      await audit.recordWithin(trx, actor, {
+        action: 'recommendations.update',
+        targetType: 'recommendations',
+        targetId: 'carousel',
+        before,
+        after: uuids,
+      });
+      await write.bumpCatalogueVersion(trx);
+      return recommendationsWithin(trx);
+    });
+  }
+
+  return { list, detail, create, update, setCover, setPublished, recommendations: () => recommendationsWithin(db), setRecommendations };
+}
+
+export type CatalogueAdminService = ReturnType<typeof createCatalogueAdminService>;

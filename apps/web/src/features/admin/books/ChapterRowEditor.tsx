@@ -1,0 +1,116 @@
+import type { AdminChapterItem } from '@inkstream/contracts';
+import { LANGUAGES } from '@inkstream/contracts/languages';
+import { useMutation } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import styles from '../shell/admin.module.css';
+import { FieldError, FormNotice } from '../shell/FieldError';
+import { toFormErrors } from '../shell/form-errors';
+import { booksApi } from './books-api';
+import local from './books.module.css';
+
+/** `YYYY-MM-DDTHH:mm` in the browser's time zone, as a datetime-local input wants it. */
+export function toLocalInput(iso: string | null): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** A chapter's titles per language and its scheduled release, edited under its row. */
+export function ChapterRowEditor({ chapter, onDone }: { chapter: AdminChapterItem; onDone: () => void }) {
+  const { t } = useTranslation('admin-books');
+  const { t: tAdmin } = useTranslation('admin');
+  const { t: tCommon } = useTranslation('common');
+  const id = useId();
+  const [titles, setTitles] = useState<Record<string, string>>({ ...chapter.titles });
+  const [when, setWhen] = useState(toLocalInput(chapter.publish_at));
+  const save = useMutation({
+    mutationFn: () =>
+      booksApi.setChapterTitles(
+        chapter.chapter_uuid,
+        Object.fromEntries(
+          Object.entries(titles)
+            .filter(([, title]) => title.trim() !== '')
+            .map(([language, title]) => [language, title.trim()]),
+        ),
+      ),
+    onSuccess: onDone,
+  });
+  const schedule = useMutation({
+    mutationFn: (value: string | null) => {
+      const at = value === null ? null : new Date(value);
+      if (at && Number.isNaN(at.getTime())) return Promise.reject(new Error(t('chapters.badDate')));
+      return booksApi.scheduleChapter(chapter.chapter_uuid, at ? at.toISOString() : null);
+    },
+    onSuccess: onDone,
+  });
+  const titleErrors = save.error ? toFormErrors(save.error) : null;
+  const scheduleErrors = schedule.error ? toFormErrors(schedule.error) : null;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate();
+  };
+
+  return (
+    <div>
+      <form onSubmit={submit}>
+        {LANGUAGES.map((language) => (
+          <div className={styles.field} key={language}>
+            <label htmlFor={`${id}-${language}`}>{tCommon(`languages.${language}`)}</label>
+            <input
+              id={`${id}-${language}`}
+              className={styles.input}
+              lang={language}
+              dir="auto"
+              maxLength={200}
+              value={titles[language] ?? ''}
+              onChange={(event) => setTitles((current) => ({ ...current, [language]: event.target.value }))}
+            />
+            <FieldError id={`${id}-${language}-error`} message={titleErrors?.fields[`titles.${language}`]} />
+          </div>
+        ))}
+        <FormNotice message={titleErrors?.message} />
+        <button type="submit" className={`${styles.button} ${local.small}`} disabled={save.isPending}>
+          {tAdmin('save')}
+        </button>
+      </form>
+      {!chapter.is_published && (
+        <div className={styles.field}>
+          <label htmlFor={`${id}-when`}>{t('chapters.scheduleLabel')}</label>
+          <div className={local.actions}>
+            <input
+              id={`${id}-when`}
+              className={styles.input}
+              type="datetime-local"
+              value={when}
+              aria-describedby={scheduleErrors?.fields.publish_at ? `${id}-when-error` : undefined}
+              onChange={(event) => setWhen(event.target.value)}
+            />
+            <button
+              type="button"
+              className={`${styles.button} ${local.small}`}
+              disabled={!when || schedule.isPending}
+              onClick={() => schedule.mutate(when)}
+            >
+              {t('chapters.schedule')}
+            </button>
+            {chapter.publish_at && (
+              <button
+                type="button"
+                className={`${styles.secondary} ${local.small}`}
+                disabled={schedule.isPending}
+                onClick={() => schedule.mutate(null)}
+              >
+                {t('chapters.cancelSchedule')}
+              </button>
+            )}
+          </div>
+          <FieldError id={`${id}-when-error`} message={scheduleErrors?.fields.publish_at} />
+          <FormNotice message={scheduleErrors?.message} />
+        </div>
+      )}
+    </div>
+  );
+}
