@@ -10,6 +10,8 @@ import { auditAdminRoutes } from './modules/audit/audit.routes.js';
 import { createAuditService } from './modules/audit/audit.service.js';
 import { createJobRunner, type JobHandler } from './modules/jobs/job-runner.js';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
+import { couponsAdminRoutes } from './modules/coupons/coupons-admin.routes.js';
+import { createCouponsAdminService } from './modules/coupons/coupons-admin.service.js';
 import { couponsRoutes } from './modules/coupons/coupons.routes.js';
 import { createCouponsService } from './modules/coupons/coupons.service.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
@@ -36,6 +38,7 @@ import { createMediaSigner } from './modules/media/media-signing.js';
 import { createMediaStorage, type MediaStorage } from './modules/media/media-storage.js';
 import { createMediaUrls } from './modules/media/media-urls.js';
 import { membershipRoutes } from './modules/membership/membership.routes.js';
+import { createMembershipAdminService } from './modules/membership/membership-admin.service.js';
 import { createMembershipService } from './modules/membership/membership.service.js';
 import { readerRoutes } from './modules/reader/reader.routes.js';
 import { createReaderService } from './modules/reader/reader.service.js';
@@ -43,7 +46,11 @@ import { seoRoutes } from './modules/seo/seo.routes.js';
 import { createSeoService } from './modules/seo/seo.service.js';
 import { createSitemaps } from './modules/seo/sitemap.js';
 import { healthRoutes, publicConfigRoutes } from './modules/system/system.routes.js';
+import { settingsAdminRoutes } from './modules/settings/site-settings.routes.js';
+import { createSiteSettingsService } from './modules/settings/site-settings.service.js';
 import { createTokenService } from './modules/users/tokens.js';
+import { usersAdminRoutes } from './modules/users/users-admin.routes.js';
+import { createUsersAdminService } from './modules/users/users-admin.service.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
 import { registerAuth } from './plugins/auth.js';
@@ -116,6 +123,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     checkoutTokens: createCheckoutTokens(config.jwtSecret),
   });
   const audit = createAuditService({ db });
+  const membershipAdmin = createMembershipAdminService({ db, membership, audit });
+  const usersAdmin = createUsersAdminService({ db, audit, membershipAdmin });
+  const couponsAdmin = createCouponsAdminService({ db, audit });
+  const siteSettings = createSiteSettingsService({ db, audit, defaults: { siteName: config.siteName, contactEmail: config.contactEmail } });
   // Background work any node can run (browser imports, scheduled releases): docs/ADMIN.md.
   const jobHandlers: Record<string, JobHandler> = {};
   const jobs = createJobRunner({ db, handlers: jobHandlers, log: app.log, ...(deps.jobPollMs ? { pollMs: deps.jobPollMs } : {}) });
@@ -150,8 +161,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(eventsRoutes(events));
       await api.register(libraryRoutes(progress, follows));
       await api.register(pushRoutes(push));
-      await api.register(publicConfigRoutes(config));
-      await api.register(adminScope([auditAdminRoutes(audit)]), { prefix: '/admin' });
+      await api.register(publicConfigRoutes(config, siteSettings));
+      await api.register(adminScope([
+          auditAdminRoutes(audit),
+          usersAdminRoutes(usersAdmin),
+          couponsAdminRoutes(couponsAdmin),
+          settingsAdminRoutes(siteSettings),
+        ]), { prefix: '/admin' });
     },
     { prefix: '/api/v1' },
   );

@@ -13,3 +13,6 @@ export * from './schemas/config.js';
 export * from './schemas/library.js';
 export * from './schemas/push.js';
 export * from './schemas/admin/common.js';
+export * from './schemas/admin/users.js';
+export * from './schemas/admin/coupons.js';
+export * from './schemas/admin/settings.js';
