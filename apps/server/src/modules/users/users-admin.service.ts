@@ -111,7 +111,7 @@ export function createUsersAdminService(deps: { db: Db; audit: AuditService; mem
   async function grant(actor: Actor, uuid: string, body: AdminGrantBody) {
     if ((body.days === undefined) === (body.months === undefined)) {
       const message = 'Give exactly one of days or months';
-      throw new AppError(ErrorCode.VALIDATION_FAILED, 400, message, [{ field: body.days === undefined ? 'days' : 'months', message }]);
+      throw new AppError(ErrorCode.VALIDATION_FAILED, 400, message, [{ field: 'days', message }]);
     }
     const row = await findOrThrow(db, uuid);
     const length = body.days !== undefined ? { days: body.days } : { months: body.months as number };
