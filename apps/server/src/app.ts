@@ -162,12 +162,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(libraryRoutes(progress, follows));
       await api.register(pushRoutes(push));
       await api.register(publicConfigRoutes(config, siteSettings));
-      await api.register(adminScope([
+      await api.register(
+        adminScope([
           auditAdminRoutes(audit),
           usersAdminRoutes(usersAdmin),
           couponsAdminRoutes(couponsAdmin),
           settingsAdminRoutes(siteSettings),
-        ]), { prefix: '/admin' });
+        ]),
+        { prefix: '/admin' },
+      );
     },
     { prefix: '/api/v1' },
   );

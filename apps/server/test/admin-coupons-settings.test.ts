@@ -16,14 +16,27 @@ afterAll(() => ctx.close());
 const call = (user: TestUser, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
   ctx.app.inject({ method, url: `/api/v1/admin${url}`, headers: authHeader(user), ...(payload ? { payload } : {}) });
 const redeem = (user: TestUser, code: string) =>
-  ctx.app.inject({ method: 'POST', url: '/api/v1/user/coupon/redeem', headers: authHeader(user), payload: { code }, remoteAddress: nextClientIp() });
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/user/coupon/redeem',
+    headers: authHeader(user),
+    payload: { code },
+    remoteAddress: nextClientIp(),
+  });
 const auditRows = (action: string) => ctx.db.selectFrom('audit_log').selectAll().where('action', '=', action).execute();
 
 describe(`admin coupons on ${TEST_DIALECT}`, () => {
   it('creates a coupon a reader then redeems, lists it with counts and disables it', async () => {
     const created = await call(admin, 'POST', '/coupons', { code: 'spring-25', days: 7, max_redemptions: 2, note: 'spring mailing' });
     expect(created.statusCode).toBe(200);
-    expect(created.json().data).toMatchObject({ code: 'SPRING-25', days: 7, months: null, max_redemptions: 2, redemption_count: 0, state: 'active' });
+    expect(created.json().data).toMatchObject({
+      code: 'SPRING-25',
+      days: 7,
+      months: null,
+      max_redemptions: 2,
+      redemption_count: 0,
+      state: 'active',
+    });
     const reader = await createUser(ctx);
     expect((await redeem(reader, 'spring-25')).statusCode).toBe(200);
     const listed = (await call(admin, 'GET', '/coupons?state=active')).json().data;
@@ -32,7 +45,9 @@ describe(`admin coupons on ${TEST_DIALECT}`, () => {
     const disabled = await call(admin, 'POST', '/coupons/spring-25/disable');
     expect(disabled.json().data.state).toBe('disabled');
     expect((await redeem(await createUser(ctx), 'SPRING-25')).json().code).toBe('INVALID_COUPON');
-    expect((await call(admin, 'GET', '/coupons?state=disabled')).json().data.items.map((c: { code: string }) => c.code)).toContain('SPRING-25');
+    expect((await call(admin, 'GET', '/coupons?state=disabled')).json().data.items.map((c: { code: string }) => c.code)).toContain(
+      'SPRING-25',
+    );
     expect((await call(admin, 'POST', '/coupons/spring-25/disable')).statusCode).toBe(409);
     expect((await call(admin, 'POST', '/coupons/NOPE-NOPE/disable')).json().code).toBe('COUPON_NOT_FOUND');
 
@@ -49,7 +64,9 @@ describe(`admin coupons on ${TEST_DIALECT}`, () => {
       (await call(admin, 'GET', '/coupons?page_size=200')).json().data.items.map((c: { code: string; state: string }) => [c.code, c.state]),
     );
     expect(states).toMatchObject({ OLDONE: 'expired', ONLYONE: 'exhausted' });
-    expect((await call(admin, 'GET', '/coupons?state=exhausted')).json().data.items.map((c: { code: string }) => c.code)).toEqual(['ONLYONE']);
+    expect((await call(admin, 'GET', '/coupons?state=exhausted')).json().data.items.map((c: { code: string }) => c.code)).toEqual([
+      'ONLYONE',
+    ]);
   });
 
   it('refuses a taken code (409) and bad input with details, like the command line', async () => {
@@ -100,9 +117,16 @@ describe(`site settings on ${TEST_DIALECT}`, () => {
     expect(config).toMatchObject({ site_name: 'Inkstream Test', contact_email: 'care@example.org' });
     expect(Object.keys(config).sort()).toEqual(['contact_email', 'default_language', 'languages', 'payments', 'site_name']);
     await call(admin, 'PUT', '/settings', { site_name: 'Ink 2', default_free_chapters: 5 });
-    expect((await call(admin, 'GET', '/settings')).json().data).toEqual({ site_name: 'Ink 2', contact_email: 'care@example.org', default_free_chapters: 5 });
+    expect((await call(admin, 'GET', '/settings')).json().data).toEqual({
+      site_name: 'Ink 2',
+      contact_email: 'care@example.org',
+      default_free_chapters: 5,
+    });
     const rows = await auditRows('settings.update');
-    expect(rows.map((r) => JSON.parse(r.after_json ?? '{}'))).toEqual([{ contact_email: 'care@example.org' }, { site_name: 'Ink 2', default_free_chapters: 5 }]);
+    expect(rows.map((r) => JSON.parse(r.after_json ?? '{}'))).toEqual([
+      { contact_email: 'care@example.org' },
+      { site_name: 'Ink 2', default_free_chapters: 5 },
+    ]);
     expect(JSON.parse(rows[0]?.before_json ?? '{}')).toEqual({ contact_email: 'help@example.com' });
   });
 

@@ -109,7 +109,13 @@ describe(`admin readers on ${TEST_DIALECT}`, () => {
     const orderId = await paidOrder(child);
     await call(admin, 'POST', `/users/${reader.uuid}/grants`, { days: 10, reason: 'goodwill' });
     await call(admin, 'POST', '/coupons', { code: 'DETAIL1', days: 2 });
-    await ctx.app.inject({ method: 'POST', url: '/api/v1/user/coupon/redeem', headers: authHeader(reader), payload: { code: 'detail1' }, remoteAddress: nextClientIp() });
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/user/coupon/redeem',
+      headers: authHeader(reader),
+      payload: { code: 'detail1' },
+      remoteAddress: nextClientIp(),
+    });
 
     const detail = (await call(admin, 'GET', `/users/${reader.uuid}`)).json().data;
     expect(detail.user.invited_by).toBe(inviter.username);
@@ -119,11 +125,17 @@ describe(`admin readers on ${TEST_DIALECT}`, () => {
     expect(detail.invites.invited[0].invited).toEqual([expect.objectContaining({ uuid: grandchild.uuid, has_paid: false })]);
     const sources = detail.grants.map((g: { source: string }) => g.source);
     expect(sources).toEqual(expect.arrayContaining(['admin', 'coupon', 'invite']));
-    expect(detail.grants.find((g: { source: string }) => g.source === 'admin')).toMatchObject({ note: 'goodwill', length: '10 days', revoked_at: null });
+    expect(detail.grants.find((g: { source: string }) => g.source === 'admin')).toMatchObject({
+      note: 'goodwill',
+      length: '10 days',
+      revoked_at: null,
+    });
     expect(detail.coupon_redemptions).toEqual([expect.objectContaining({ code: 'DETAIL1' })]);
 
     const childDetail = (await call(admin, 'GET', `/users/${child.uuid}`)).json().data;
-    expect(childDetail.orders).toEqual([expect.objectContaining({ order_id: orderId, provider: 'sandbox', plan: 'month', status: 'paid' })]);
+    expect(childDetail.orders).toEqual([
+      expect.objectContaining({ order_id: orderId, provider: 'sandbox', plan: 'month', status: 'paid' }),
+    ]);
   });
 
   it('disables an account (its token stops at once, login answers 403) and enables it again', async () => {
@@ -142,9 +154,13 @@ describe(`admin readers on ${TEST_DIALECT}`, () => {
     const refused = await login();
     expect(refused.statusCode).toBe(403);
     expect(refused.json().code).toBe('ACCOUNT_DISABLED');
-    expect((await call(admin, 'GET', '/users?state=disabled')).json().data.items.map((u: { uuid: string }) => u.uuid)).toContain(reader.uuid);
+    expect((await call(admin, 'GET', '/users?state=disabled')).json().data.items.map((u: { uuid: string }) => u.uuid)).toContain(
+      reader.uuid,
+    );
 
-    expect((await call(admin, 'POST', `/users/${reader.uuid}/enable`, { reason: 'appeal accepted' })).json().data.user.disabled_at).toBeNull();
+    expect(
+      (await call(admin, 'POST', `/users/${reader.uuid}/enable`, { reason: 'appeal accepted' })).json().data.user.disabled_at,
+    ).toBeNull();
     expect((await login()).statusCode).toBe(200);
     const [disableRow] = (await auditRows('user.disable')).filter((r) => r.target_id === reader.uuid);
     expect(JSON.parse(disableRow?.after_json ?? '{}')).toMatchObject({ reason: 'spam' });

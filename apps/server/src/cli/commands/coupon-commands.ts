@@ -57,9 +57,7 @@ export async function couponCreate(ctx: CliContext, args: string[], options: Cou
     options['max-redemptions'] === undefined ? null : parsePositiveInt(options['max-redemptions'], '--max-redemptions');
   const expiresAt = readExpiry(options.expires);
   if (options.note !== undefined && options.note.length > 255) throw new CliError('--note must be at most 255 characters');
-  await asCli(() =>
-    couponsAdmin(ctx).create(CLI_ACTOR, { code, days, months, maxRedemptions, expiresAt, note: options.note ?? null }),
-  );
+  await asCli(() => couponsAdmin(ctx).create(CLI_ACTOR, { code, days, months, maxRedemptions, expiresAt, note: options.note ?? null }));
   const length = days !== null ? `${days} day(s)` : `${months} month(s)`;
   ctx.write(
     `created coupon ${code}: ${length}, ${maxRedemptions ?? 'unlimited'} redemption(s)${expiresAt ? `, until ${toIso(expiresAt)}` : ''}`,

@@ -30,11 +30,15 @@ export function checkCoupon(input: CouponInput): ErrorDetail[] {
   }
   if ((input.days == null) === (input.months == null)) problems.push({ field: 'days', message: 'give exactly one of days or months' });
   if (!isCount(input.days, LIMITS.days)) problems.push({ field: 'days', message: `must be a whole number from 1 to ${LIMITS.days}` });
-  if (!isCount(input.months, LIMITS.months)) problems.push({ field: 'months', message: `must be a whole number from 1 to ${LIMITS.months}` });
-  if (!isCount(input.maxRedemptions, LIMITS.maxRedemptions)) problems.push({ field: 'max_redemptions', message: 'must be a positive whole number' });
+  if (!isCount(input.months, LIMITS.months))
+    problems.push({ field: 'months', message: `must be a whole number from 1 to ${LIMITS.months}` });
+  if (!isCount(input.maxRedemptions, LIMITS.maxRedemptions))
+    problems.push({ field: 'max_redemptions', message: 'must be a positive whole number' });
   // A past expiry is allowed (a coupon prepared disabled); only an instant that does not exist is refused.
-  if (input.expiresAt != null && !Number.isFinite(input.expiresAt)) problems.push({ field: 'expires_at', message: 'must be a real instant' });
-  if (input.note != null && input.note.length > LIMITS.note) problems.push({ field: 'note', message: `must be at most ${LIMITS.note} characters` });
+  if (input.expiresAt != null && !Number.isFinite(input.expiresAt))
+    problems.push({ field: 'expires_at', message: 'must be a real instant' });
+  if (input.note != null && input.note.length > LIMITS.note)
+    problems.push({ field: 'note', message: `must be at most ${LIMITS.note} characters` });
   return problems;
 }
 
@@ -69,7 +73,8 @@ export function createCouponsAdminService(deps: { db: Db; audit: AuditService; n
 
   async function create(actor: Actor, input: CouponInput): Promise<AdminCoupon> {
     const problems = checkCoupon(input);
-    if (problems.length > 0) throw new AppError(ErrorCode.VALIDATION_FAILED, 400, `Invalid coupon: ${problems[0]?.field} ${problems[0]?.message}`, problems);
+    if (problems.length > 0)
+      throw new AppError(ErrorCode.VALIDATION_FAILED, 400, `Invalid coupon: ${problems[0]?.field} ${problems[0]?.message}`, problems);
     const code = normalizeCouponCode(input.code);
     return db.transaction().execute(async (trx) => {
       const values = {

@@ -72,9 +72,22 @@ export async function listCouponsPage(db: DbExecutor, state: CouponState | undef
   const exhausted = sql<boolean>`(max_redemptions IS NOT NULL AND redemption_count >= max_redemptions)`;
   if (state === 'disabled') query = query.where('disabled_at', 'is not', null);
   if (state === 'expired') query = query.where('disabled_at', 'is', null).where(expired);
-  if (state === 'exhausted') query = query.where('disabled_at', 'is', null).where(sql<boolean>`NOT ${expired}`).where(exhausted);
-  if (state === 'active') query = query.where('disabled_at', 'is', null).where(sql<boolean>`NOT ${expired}`).where(sql<boolean>`NOT ${exhausted}`);
-  const rows = await query.selectAll().orderBy('id', 'desc').limit(pageSize).offset(page * pageSize).execute();
+  if (state === 'exhausted')
+    query = query
+      .where('disabled_at', 'is', null)
+      .where(sql<boolean>`NOT ${expired}`)
+      .where(exhausted);
+  if (state === 'active')
+    query = query
+      .where('disabled_at', 'is', null)
+      .where(sql<boolean>`NOT ${expired}`)
+      .where(sql<boolean>`NOT ${exhausted}`);
+  const rows = await query
+    .selectAll()
+    .orderBy('id', 'desc')
+    .limit(pageSize)
+    .offset(page * pageSize)
+    .execute();
   const count = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
   return { rows, total: Number(count?.n ?? 0) };
 }

@@ -92,13 +92,7 @@ export async function listInvitees(db: DbExecutor, inviterIds: number[]) {
       'u.invited_by',
       (eb) =>
         eb
-          .exists(
-            eb
-              .selectFrom('payment_orders as o')
-              .select('o.id')
-              .whereRef('o.user_id', '=', 'u.id')
-              .where('o.paid_at', 'is not', null),
-          )
+          .exists(eb.selectFrom('payment_orders as o').select('o.id').whereRef('o.user_id', '=', 'u.id').where('o.paid_at', 'is not', null))
           .as('has_paid'),
     ])
     .where('u.invited_by', 'in', inviterIds)

@@ -70,11 +70,9 @@ export function usersAdminRoutes(users: UsersAdminService) {
       { schema: { ...change('Disable an account: its tokens stop working and it cannot log in'), body: AdminReasonBody } },
       async (request) => ({ data: await users.disable(actorOf(request), request.params.userUuid, request.body.reason) }),
     );
-    app.post(
-      '/users/:userUuid/enable',
-      { schema: { ...change('Enable a disabled account'), body: AdminReasonBody } },
-      async (request) => ({ data: await users.enable(actorOf(request), request.params.userUuid, request.body.reason) }),
-    );
+    app.post('/users/:userUuid/enable', { schema: { ...change('Enable a disabled account'), body: AdminReasonBody } }, async (request) => ({
+      data: await users.enable(actorOf(request), request.params.userUuid, request.body.reason),
+    }));
     app.put(
       '/users/:userUuid/role',
       { schema: { ...change('Promote to administrator or demote to reader'), body: AdminRoleBody } },

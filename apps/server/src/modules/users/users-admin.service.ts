@@ -18,7 +18,10 @@ import { setUserRole } from './users.repository.js';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const isoOrNull = (ms: number | null) => (ms === null ? null : toIso(Number(ms)));
 
-type SummaryRow = Pick<repo.UserSummaryRow, 'uuid' | 'username' | 'role' | 'created_at' | 'disabled_at' | 'invited_by_name' | 'membership_end'>;
+type SummaryRow = Pick<
+  repo.UserSummaryRow,
+  'uuid' | 'username' | 'role' | 'created_at' | 'disabled_at' | 'invited_by_name' | 'membership_end'
+>;
 
 function grantLength(grant: Pick<MembershipGrantsTable, 'grant_days' | 'grant_months' | 'starts_at' | 'ends_at'>): string {
   if (grant.grant_months !== null) return `${grant.grant_months} month${grant.grant_months === 1 ? '' : 's'}`;
@@ -29,7 +32,12 @@ function grantLength(grant: Pick<MembershipGrantsTable, 'grant_days' | 'grant_mo
 const conflict = (message: string) => new AppError(ErrorCode.CONFLICT, 409, message);
 
 /** Reader administration: search, detail, membership time, disabling and roles (all audited). */
-export function createUsersAdminService(deps: { db: Db; audit: AuditService; membershipAdmin: MembershipAdminService; now?: () => number }) {
+export function createUsersAdminService(deps: {
+  db: Db;
+  audit: AuditService;
+  membershipAdmin: MembershipAdminService;
+  now?: () => number;
+}) {
   const { db, audit, membershipAdmin } = deps;
   const now = deps.now ?? Date.now;
 
@@ -134,8 +142,7 @@ export function createUsersAdminService(deps: { db: Db; audit: AuditService; mem
     await db.transaction().execute(async (trx) => {
       const admins = await repo.lockActiveAdmins(trx);
       const row = await findOrThrow(trx, uuid);
-      const removesAdmin =
-        row.role === 'admin' && row.disabled_at === null && (change.disabled === true || change.role === 'user');
+      const removesAdmin = row.role === 'admin' && row.disabled_at === null && (change.disabled === true || change.role === 'user');
       if (removesAdmin && actor.userId === row.id) {
         throw conflict(change.role ? 'You cannot demote yourself' : 'You cannot disable your own account');
       }

@@ -13,7 +13,10 @@ export const AdminCouponState = Type.Union([
 ]);
 export type AdminCouponState = Static<typeof AdminCouponState>;
 
-export const AdminCouponListQuery = Type.Object({ ...AdminPageQuery, state: Type.Optional(AdminCouponState) }, { additionalProperties: false });
+export const AdminCouponListQuery = Type.Object(
+  { ...AdminPageQuery, state: Type.Optional(AdminCouponState) },
+  { additionalProperties: false },
+);
 export type AdminCouponListQuery = Static<typeof AdminCouponListQuery>;
 
 export const AdminCoupon = Type.Object({
