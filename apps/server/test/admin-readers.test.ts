@@ -183,6 +183,40 @@ describe(`admin readers on ${TEST_DIALECT}`, () => {
   });
 });
 
+describe(`hostile input from an admin on ${TEST_DIALECT}`, () => {
+  it('answers 4xx, never 5xx', async () => {
+    const target = await createUser(ctx);
+    const requests: [method: 'GET' | 'POST' | 'PUT', url: string, body?: object][] = [
+      ['GET', '/users?q=%5C%25_%27%22%3B--'],
+      ['GET', `/users?q=${'é'.repeat(64)}`],
+      ['GET', '/users?q=%07'],
+      ['GET', '/users?page=1000000&page_size=200'],
+      ['GET', '/users?page=99999999999999999999'],
+      ['GET', '/users?member=maybe'],
+      ['GET', '/users/not-a-uuid'],
+      ['GET', '/users/00000000-0000-4000-8000-000000000000'],
+      ['POST', `/users/${target.uuid}/grants`, { days: 1e308, reason: 'x' }],
+      ['POST', `/users/${target.uuid}/grants`, { months: -1, reason: 'x' }],
+      ['POST', `/users/${target.uuid}/grants`, { days: 1, reason: 'x'.repeat(501) }],
+      ['POST', `/users/${target.uuid}/grants`, { days: '1', reason: 'x', extra: true }],
+      ['POST', `/users/${target.uuid}/revoke`, {}],
+      ['POST', `/users/${target.uuid}/disable`, { reason: 'tab\there' }],
+      ['PUT', `/users/${target.uuid}/role`, { role: 'admin' }],
+      ['POST', '/coupons', { code: 'BIG1', days: 1, max_redemptions: 1e20 }],
+      ['POST', '/coupons', { code: 'LEAP1', days: 1, expires_at: '2026-12-31T23:59:60Z' }],
+      ['POST', '/coupons', { code: 'ÉCOLE', days: 1 }],
+      ['POST', '/coupons/%E2%80%AE/disable'],
+      ['GET', '/coupons?state=gone'],
+      ['PUT', '/settings', { default_free_chapters: 1.5 }],
+      ['PUT', '/settings', { site_name: 'x', secret: 'y' }],
+    ];
+    for (const [method, url, body] of requests) {
+      const response = await call(admin, method, url, body);
+      expect(response.statusCode, `${method} ${url} ${JSON.stringify(body)}`).toBeLessThan(500);
+    }
+  });
+});
+
 describe.runIf(TEST_DIALECT === 'postgres')('two admins demoting each other at once on PostgreSQL', () => {
   let race: TestContext;
   beforeAll(async () => {
