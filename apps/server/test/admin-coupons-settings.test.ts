@@ -159,4 +159,13 @@ describe(`site settings on ${TEST_DIALECT}`, () => {
     clock += SETTINGS_CACHE_MS + 1;
     expect(await nodeB.defaultFreeChapters()).toBe(before + 1);
   });
+
+  it('keeps answering the public values while the database is unreachable', async () => {
+    const audit = createAuditService({ db: ctx.db });
+    const down = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' });
+    const failing = { selectFrom: () => ({ select: () => ({ execute: () => Promise.reject(down) }) }) } as unknown as typeof ctx.db;
+    const service = createSiteSettingsService({ db: failing, audit, defaults: { siteName: 'Fallback', contactEmail: 'f@example.com' } });
+    expect(await service.getForPublic()).toMatchObject({ site_name: 'Fallback', contact_email: 'f@example.com' });
+    await expect(service.get()).rejects.toThrow('ECONNREFUSED');
+  });
 });

@@ -81,8 +81,8 @@ export async function couponList(ctx: CliContext): Promise<void> {
 
 export async function couponDisable(ctx: CliContext, args: string[]): Promise<void> {
   const code = readCode(args[0]);
-  await asCli(() => couponsAdmin(ctx).disable(CLI_ACTOR, code)).catch(() => {
-    throw new CliError(`no active coupon ${code}`, 1);
+  await asCli(() => couponsAdmin(ctx).disable(CLI_ACTOR, code)).catch((error: unknown) => {
+    throw error instanceof CliError ? new CliError(`no active coupon ${code}`, 1) : error;
   });
   ctx.write(`coupon ${code} disabled`);
 }

@@ -1,5 +1,6 @@
 import { DEFAULT_FREE_CHAPTERS, type SiteSettings, type SiteSettingsUpdateBody } from '@inkstream/contracts';
 import type { Db, DbExecutor } from '../../db/database.js';
+import { isDatabaseUnavailable } from '../../db/database-errors.js';
 import type { Actor, AuditService } from '../audit/audit.service.js';
 import * as repo from './site-settings.repository.js';
 
@@ -57,6 +58,19 @@ export function createSiteSettingsService(deps: { db: Db; audit: AuditService; d
     return value;
   }
 
+  /**
+   * For public pages: while the database is unreachable, the last values this node read (or the
+   * configured defaults) rather than a failure, so the web app can still start.
+   */
+  async function getForPublic(): Promise<SiteSettings> {
+    try {
+      return await get();
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error;
+      return cached?.value ?? defaults;
+    }
+  }
+
   async function update(actor: Actor, patch: SiteSettingsUpdateBody): Promise<SiteSettings> {
     const result = await db.transaction().execute(async (trx) => {
       const current = await load(trx);
@@ -81,7 +95,7 @@ export function createSiteSettingsService(deps: { db: Db; audit: AuditService; d
   /** The number of free chapters a new book starts with. */
   const defaultFreeChapters = async () => (await get()).default_free_chapters;
 
-  return { get, update, defaultFreeChapters };
+  return { get, getForPublic, update, defaultFreeChapters };
 }
 
 export type SiteSettingsService = ReturnType<typeof createSiteSettingsService>;

@@ -24,7 +24,7 @@ export function healthRoutes(db: Db) {
 }
 
 /** The site name and contact e-mail come from the run-time settings (an admin may change them). */
-export function publicConfigRoutes(config: AppConfig, settings: Pick<SiteSettingsService, 'get'>) {
+export function publicConfigRoutes(config: AppConfig, settings: Pick<SiteSettingsService, 'getForPublic'>) {
   // The sandbox stands in for whichever real provider is not configured (it is never on beside real money by default).
   const sandbox = config.paymentsSandbox;
   const { wechatPay, stripe } = config;
@@ -50,7 +50,7 @@ export function publicConfigRoutes(config: AppConfig, settings: Pick<SiteSetting
         },
       },
       async () => {
-        const { site_name, contact_email } = await settings.get();
+        const { site_name, contact_email } = await settings.getForPublic();
         return { data: { result: { site_name, contact_email, ...fixed } } };
       },
     );
