@@ -14,6 +14,8 @@ import { booksAdminRoutes } from './modules/catalogue/catalogue-admin.routes.js'
 import { createCatalogueAdminService } from './modules/catalogue/catalogue-admin.service.js';
 import { chaptersAdminRoutes } from './modules/catalogue/chapters-admin.routes.js';
 import { createChaptersAdminService, PUBLISH_CHAPTER_JOB } from './modules/catalogue/chapters-admin.service.js';
+import { couponsAdminRoutes } from './modules/coupons/coupons-admin.routes.js';
+import { createCouponsAdminService } from './modules/coupons/coupons-admin.service.js';
 import { couponsRoutes } from './modules/coupons/coupons.routes.js';
 import { createCouponsService } from './modules/coupons/coupons.service.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
@@ -40,15 +42,19 @@ import { createMediaSigner } from './modules/media/media-signing.js';
 import { createMediaStorage, type MediaStorage } from './modules/media/media-storage.js';
 import { createMediaUrls } from './modules/media/media-urls.js';
 import { membershipRoutes } from './modules/membership/membership.routes.js';
+import { createMembershipAdminService } from './modules/membership/membership-admin.service.js';
 import { createMembershipService } from './modules/membership/membership.service.js';
 import { readerRoutes } from './modules/reader/reader.routes.js';
 import { createReaderService } from './modules/reader/reader.service.js';
 import { seoRoutes } from './modules/seo/seo.routes.js';
 import { createSeoService } from './modules/seo/seo.service.js';
 import { createSitemaps } from './modules/seo/sitemap.js';
-import { DEFAULT_FREE_CHAPTERS } from '@inkstream/contracts';
 import { healthRoutes, publicConfigRoutes } from './modules/system/system.routes.js';
+import { settingsAdminRoutes } from './modules/settings/site-settings.routes.js';
+import { createSiteSettingsService } from './modules/settings/site-settings.service.js';
 import { createTokenService } from './modules/users/tokens.js';
+import { usersAdminRoutes } from './modules/users/users-admin.routes.js';
+import { createUsersAdminService } from './modules/users/users-admin.service.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
 import { registerAuth } from './plugins/auth.js';
@@ -121,6 +127,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     checkoutTokens: createCheckoutTokens(config.jwtSecret),
   });
   const audit = createAuditService({ db });
+  const membershipAdmin = createMembershipAdminService({ db, membership, audit });
+  const usersAdmin = createUsersAdminService({ db, audit, membershipAdmin });
+  const couponsAdmin = createCouponsAdminService({ db, audit });
+  const siteSettings = createSiteSettingsService({ db, audit, defaults: { siteName: config.siteName, contactEmail: config.contactEmail } });
   // Background work any node can run (browser imports, scheduled releases): docs/ADMIN.md.
   const jobHandlers: Record<string, JobHandler> = {};
   const booksAdmin = createCatalogueAdminService({
@@ -128,7 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     audit,
     media: mediaUrls,
     storage,
-    defaultFreeChapters: async () => DEFAULT_FREE_CHAPTERS,
+    defaultFreeChapters: () => siteSettings.defaultFreeChapters(),
   });
   const chaptersAdmin = createChaptersAdminService({
     db,
@@ -170,10 +180,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(eventsRoutes(events));
       await api.register(libraryRoutes(progress, follows));
       await api.register(pushRoutes(push));
-      await api.register(publicConfigRoutes(config));
-      await api.register(adminScope([auditAdminRoutes(audit), booksAdminRoutes(booksAdmin), chaptersAdminRoutes(chaptersAdmin)]), {
-        prefix: '/admin',
-      });
+      await api.register(publicConfigRoutes(config, siteSettings));
+      await api.register(
+        adminScope([
+          auditAdminRoutes(audit),
+          usersAdminRoutes(usersAdmin),
+          couponsAdminRoutes(couponsAdmin),
+          settingsAdminRoutes(siteSettings),
+          booksAdminRoutes(booksAdmin),
+          chaptersAdminRoutes(chaptersAdmin),
+        ]),
+        { prefix: '/admin' },
+      );
     },
     { prefix: '/api/v1' },
   );

@@ -14,3 +14,6 @@ export * from './schemas/library.js';
 export * from './schemas/push.js';
 export * from './schemas/admin/common.js';
 export * from './schemas/admin/books.js';
+export * from './schemas/admin/users.js';
+export * from './schemas/admin/coupons.js';
+export * from './schemas/admin/settings.js';

@@ -1,5 +1,9 @@
+import { ErrorCode } from '@inkstream/contracts';
+import { AppError } from '../../lib/app-error.js';
 import { toIso } from '../../lib/time.js';
-import { disableCoupon, insertCouponIfNew, listCoupons } from '../../modules/coupons/coupons.repository.js';
+import { CLI_ACTOR, createAuditService } from '../../modules/audit/audit.service.js';
+import { listCoupons } from '../../modules/coupons/coupons.repository.js';
+import { createCouponsAdminService } from '../../modules/coupons/coupons-admin.service.js';
 import { isValidCouponCode, normalizeCouponCode } from '../../modules/coupons/coupons.service.js';
 import { CliError, parsePositiveInt, printTable, requireArg } from '../cli-error.js';
 import type { CliContext } from '../cli-context.js';
@@ -10,6 +14,21 @@ export interface CouponOptions {
   'max-redemptions'?: string;
   expires?: string;
   note?: string;
+}
+
+/** The console's coupon service, acting as the command line (so its changes are audited too). */
+const couponsAdmin = (ctx: CliContext) => createCouponsAdminService({ db: ctx.db, audit: createAuditService({ db: ctx.db }) });
+
+/** A service refusal as a command line failure: bad input exits 2, a conflict or a missing coupon 1. */
+async function asCli<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    const detail = error.details?.[0];
+    if (error.code === ErrorCode.VALIDATION_FAILED && detail) throw new CliError(`${detail.field.replace('_', '-')} ${detail.message}`);
+    throw new CliError(error.message, 1);
+  }
 }
 
 function readCode(value: string | undefined): string {
@@ -38,16 +57,7 @@ export async function couponCreate(ctx: CliContext, args: string[], options: Cou
     options['max-redemptions'] === undefined ? null : parsePositiveInt(options['max-redemptions'], '--max-redemptions');
   const expiresAt = readExpiry(options.expires);
   if (options.note !== undefined && options.note.length > 255) throw new CliError('--note must be at most 255 characters');
-  const created = await insertCouponIfNew(ctx.db, {
-    code,
-    grant_days: days,
-    grant_months: months,
-    max_redemptions: maxRedemptions,
-    expires_at: expiresAt,
-    note: options.note ?? null,
-    created_at: Date.now(),
-  });
-  if (!created) throw new CliError(`a coupon ${code} exists already`, 1);
+  await asCli(() => couponsAdmin(ctx).create(CLI_ACTOR, { code, days, months, maxRedemptions, expiresAt, note: options.note ?? null }));
   const length = days !== null ? `${days} day(s)` : `${months} month(s)`;
   ctx.write(
     `created coupon ${code}: ${length}, ${maxRedemptions ?? 'unlimited'} redemption(s)${expiresAt ? `, until ${toIso(expiresAt)}` : ''}`,
@@ -71,6 +81,8 @@ export async function couponList(ctx: CliContext): Promise<void> {
 
 export async function couponDisable(ctx: CliContext, args: string[]): Promise<void> {
   const code = readCode(args[0]);
-  if (!(await disableCoupon(ctx.db, code, Date.now()))) throw new CliError(`no active coupon ${code}`, 1);
+  await asCli(() => couponsAdmin(ctx).disable(CLI_ACTOR, code)).catch((error: unknown) => {
+    throw error instanceof CliError ? new CliError(`no active coupon ${code}`, 1) : error;
+  });
   ctx.write(`coupon ${code} disabled`);
 }

@@ -1,4 +1,6 @@
 import { toIso } from '../../lib/time.js';
+import { CLI_ACTOR, createAuditService } from '../../modules/audit/audit.service.js';
+import { createMembershipAdminService } from '../../modules/membership/membership-admin.service.js';
 import { findUserByKey } from '../../modules/users/users.repository.js';
 import { usernameKey } from '../../modules/users/users.service.js';
 import { CliError, parsePositiveInt, requireArg } from '../cli-error.js';
@@ -12,6 +14,10 @@ export async function findUser(ctx: CliContext, name: string | undefined) {
   return user;
 }
 
+/** The console's membership service, acting as the command line (so grants and revocations are audited). */
+const membershipAdmin = (ctx: CliContext) =>
+  createMembershipAdminService({ db: ctx.db, membership: ctx.membership, audit: createAuditService({ db: ctx.db }) });
+
 export async function membershipGrant(ctx: CliContext, args: string[], options: { days?: string; months?: string }): Promise<void> {
   if ((options.days === undefined) === (options.months === undefined)) throw new CliError('give exactly one of --days N or --months N');
   const length =
@@ -19,14 +25,13 @@ export async function membershipGrant(ctx: CliContext, args: string[], options: 
       ? { days: parsePositiveInt(options.days, '--days', { max: 36_500 }) }
       : { months: parsePositiveInt(options.months, '--months', { max: 1_200 }) };
   const user = await findUser(ctx, args[0]);
-  const expiry = await ctx.membership.grant({ userId: user.id, length, source: 'admin', note: 'granted with the admin command line' });
-  ctx.write(`${user.username}: membership now ends ${toIso(expiry ?? 0)}`);
+  const { membership } = await membershipAdmin(ctx).grant(CLI_ACTOR, user, length, 'granted with the admin command line');
+  ctx.write(`${user.username}: membership now ends ${membership?.expire_at ?? toIso(0)}`);
 }
 
 export async function membershipRevoke(ctx: CliContext, args: string[]): Promise<void> {
   const user = await findUser(ctx, args[0]);
-  const revoked = await ctx.membership.revokeAll(user.id);
-  const membership = await ctx.membership.getMembership(user.id);
+  const { revoked, membership } = await membershipAdmin(ctx).revoke(CLI_ACTOR, user, 'revoked with the admin command line');
   const state =
     membership === null
       ? 'no membership'

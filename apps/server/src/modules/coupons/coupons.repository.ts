@@ -62,3 +62,32 @@ export async function takeRedemptionSlot(db: DbExecutor, couponId: number): Prom
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+export type CouponState = 'active' | 'disabled' | 'expired' | 'exhausted';
+
+/** A page of coupons, newest first, filtered by their state at `now` (disabled, then expired, then exhausted). */
+export async function listCouponsPage(db: DbExecutor, state: CouponState | undefined, now: number, page: number, pageSize: number) {
+  let query = db.selectFrom('coupons');
+  const expired = sql<boolean>`(expires_at IS NOT NULL AND expires_at <= ${now})`;
+  const exhausted = sql<boolean>`(max_redemptions IS NOT NULL AND redemption_count >= max_redemptions)`;
+  if (state === 'disabled') query = query.where('disabled_at', 'is not', null);
+  if (state === 'expired') query = query.where('disabled_at', 'is', null).where(expired);
+  if (state === 'exhausted')
+    query = query
+      .where('disabled_at', 'is', null)
+      .where(sql<boolean>`NOT ${expired}`)
+      .where(exhausted);
+  if (state === 'active')
+    query = query
+      .where('disabled_at', 'is', null)
+      .where(sql<boolean>`NOT ${expired}`)
+      .where(sql<boolean>`NOT ${exhausted}`);
+  const rows = await query
+    .selectAll()
+    .orderBy('id', 'desc')
+    .limit(pageSize)
+    .offset(page * pageSize)
+    .execute();
+  const count = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  return { rows, total: Number(count?.n ?? 0) };
+}

@@ -81,11 +81,13 @@ export function createMembershipService(deps: { db: Db; now?: () => number }) {
   /** Adds time in a transaction of its own. */
   const grant = (request: GrantRequest) => db.transaction().execute((trx) => grantWithin(trx, request));
 
-  const revokeAll = (userId: number) =>
-    db.transaction().execute(async (trx) => {
-      await lockUserMembership(trx, userId);
-      return revokeRunningGrants(trx, userId, now());
-    });
+  /** Revokes the user's running and future grants inside the caller's transaction; returns how many. */
+  async function revokeAllWithin(trx: DbExecutor, userId: number): Promise<number> {
+    await lockUserMembership(trx, userId);
+    return revokeRunningGrants(trx, userId, now());
+  }
+
+  const revokeAll = (userId: number) => db.transaction().execute((trx) => revokeAllWithin(trx, userId));
 
   /**
    * Takes one grant back (a refund) inside the caller's transaction and re-stacks the grants that
@@ -118,7 +120,7 @@ export function createMembershipService(deps: { db: Db; now?: () => number }) {
     return end;
   }
 
-  return { getMembership, getState, grant, grantWithin, revokeAll, revokeWithin };
+  return { getMembership, getState, grant, grantWithin, revokeAll, revokeAllWithin, revokeWithin };
 }
 
 export type MembershipService = ReturnType<typeof createMembershipService>;

@@ -6,6 +6,7 @@ import type { AppConfig } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../lib/app-error.js';
 import { errorResponses } from '../../lib/route-schema.js';
+import type { SiteSettingsService } from '../settings/site-settings.service.js';
 
 /** Liveness and readiness, outside the API so load balancers need no API knowledge. */
 export function healthRoutes(db: Db) {
@@ -22,13 +23,12 @@ export function healthRoutes(db: Db) {
   };
 }
 
-export function publicConfigRoutes(config: AppConfig) {
+/** The site name and contact e-mail come from the run-time settings (an admin may change them). */
+export function publicConfigRoutes(config: AppConfig, settings: Pick<SiteSettingsService, 'getForPublic'>) {
   // The sandbox stands in for whichever real provider is not configured (it is never on beside real money by default).
   const sandbox = config.paymentsSandbox;
   const { wechatPay, stripe } = config;
-  const result = {
-    site_name: config.siteName,
-    contact_email: config.contactEmail,
+  const fixed = {
     default_language: DEFAULT_LANGUAGE,
     languages: [...LANGUAGES],
     payments: {
@@ -49,7 +49,10 @@ export function publicConfigRoutes(config: AppConfig) {
           response: { 200: PublicConfigResponse, ...errorResponses },
         },
       },
-      async () => ({ data: { result } }),
+      async () => {
+        const { site_name, contact_email } = await settings.getForPublic();
+        return { data: { result: { site_name, contact_email, ...fixed } } };
+      },
     );
   };
 }

@@ -1,12 +1,13 @@
-import { useTranslation } from 'react-i18next';
-import styles from '../shell/admin.module.css';
+import { Route, Routes } from 'react-router';
+import { ReaderDetail } from './ReaderDetail';
+import { ReaderList } from './ReaderList';
 
-/** Placeholder until this section of the console lands (docs/ADMIN.md). */
+/** Readers: the searchable list at /admin/readers and one reader at /admin/readers/:uuid. */
 export default function ReadersSection() {
-  const { t } = useTranslation('admin');
   return (
-    <div className={styles.heading}>
-      <h1>{t('nav.readers')}</h1>
-    </div>
+    <Routes>
+      <Route index element={<ReaderList />} />
+      <Route path=":uuid" element={<ReaderDetail />} />
+    </Routes>
   );
 }

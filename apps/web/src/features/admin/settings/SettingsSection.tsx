@@ -1,12 +1,100 @@
+import type { SiteSettings } from '@inkstream/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { adminRequest } from '../shell/admin-api';
 import styles from '../shell/admin.module.css';
+import { FieldError, FormNotice } from '../shell/FieldError';
+import { NO_ERRORS, toFormErrors, type FormErrors } from '../shell/form-errors';
 
-/** Placeholder until this section of the console lands (docs/ADMIN.md). */
+const settingsApi = {
+  get: () => adminRequest<SiteSettings>('GET', '/settings'),
+  update: (body: Partial<SiteSettings>) => adminRequest<SiteSettings>('PUT', '/settings', { body }),
+};
+
+interface Draft {
+  site_name: string;
+  contact_email: string;
+  default_free_chapters: string;
+}
+
+/** The run-time site settings: site name, contact e-mail, free chapters of a new book. Every node follows within seconds. */
 export default function SettingsSection() {
-  const { t } = useTranslation('admin');
-  return (
-    <div className={styles.heading}>
-      <h1>{t('nav.settings')}</h1>
+  const { t } = useTranslation('admin-settings');
+  const { t: common } = useTranslation('admin');
+  const id = useId();
+  const client = useQueryClient();
+  const settings = useQuery({ queryKey: ['admin', 'settings'], queryFn: settingsApi.get });
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
+  const save = useMutation({
+    mutationFn: settingsApi.update,
+    onSuccess: (saved) => {
+      setErrors(NO_ERRORS);
+      client.setQueryData(['admin', 'settings'], saved);
+    },
+    onError: (error) => setErrors(toFormErrors(error)),
+  });
+
+  useEffect(() => {
+    if (settings.data && draft === null) {
+      setDraft({ ...settings.data, default_free_chapters: String(settings.data.default_free_chapters) });
+    }
+  }, [settings.data, draft]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!draft) return;
+    save.mutate({
+      site_name: draft.site_name.trim(),
+      contact_email: draft.contact_email.trim(),
+      default_free_chapters: Number(draft.default_free_chapters),
+    });
+  };
+
+  const input = (name: keyof Draft, props: React.InputHTMLAttributes<HTMLInputElement>) => (
+    <div className={styles.field}>
+      <label htmlFor={`${id}-${name}`}>{t(`${name}.label`)}</label>
+      <input
+        id={`${id}-${name}`}
+        className={styles.input}
+        value={draft?.[name] ?? ''}
+        onChange={(event) => setDraft((d) => (d ? { ...d, [name]: event.target.value } : d))}
+        aria-invalid={errors.fields[name] ? true : undefined}
+        aria-describedby={`${id}-${name}-help${errors.fields[name] ? ` ${id}-${name}-error` : ''}`}
+        {...props}
+      />
+      <p id={`${id}-${name}-help`} className={styles.muted}>
+        {t(`${name}.help`)}
+      </p>
+      <FieldError id={`${id}-${name}-error`} message={errors.fields[name]} />
     </div>
+  );
+
+  return (
+    <section aria-labelledby="settings-heading">
+      <div className={styles.heading}>
+        <h1 id="settings-heading">{t('title')}</h1>
+      </div>
+      <p className={styles.muted}>{t('intro')}</p>
+      <FormNotice message={settings.error?.message ?? errors.message} />
+      {!draft ? (
+        settings.isPending && <p role="status">{common('loading')}</p>
+      ) : (
+        <form className={styles.card} onSubmit={submit}>
+          {input('site_name', { required: true, maxLength: 64 })}
+          {input('contact_email', { required: true, type: 'email', maxLength: 254 })}
+          {input('default_free_chapters', { required: true, type: 'number', inputMode: 'numeric', min: 0, max: 1000 })}
+          <button type="submit" className={styles.button} disabled={save.isPending}>
+            {common('save')}
+          </button>
+          {save.isSuccess && (
+            <p className={styles.success} role="status">
+              {common('saved')}
+            </p>
+          )}
+        </form>
+      )}
+    </section>
   );
 }

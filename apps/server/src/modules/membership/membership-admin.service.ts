@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import { ErrorCode, type Membership } from '@inkstream/contracts';
+import type { Db } from '../../db/database.js';
+import { AppError } from '../../lib/app-error.js';
+import { toIso } from '../../lib/time.js';
+import type { Actor, AuditService } from '../audit/audit.service.js';
+import { latestGrantEnd, lockUserMembership } from './membership.repository.js';
+import type { GrantLength, MembershipService } from './membership.service.js';
+
+/** The user a change is for: the id to change, the uuid the audit log names. */
+export interface TargetUser {
+  id: number;
+  uuid: string;
+}
+
+export interface AdminGrantResult {
+  sourceRef: string;
+  membership: Membership | null;
+}
+
+/**
+ * Membership changes an administrator makes (console and command line): each one goes through the
+ * membership service (which takes the user's row lock) and writes its audit entry in the same
+ * transaction.
+ */
+export function createMembershipAdminService(deps: { db: Db; membership: MembershipService; audit: AuditService; now?: () => number }) {
+  const { db, membership, audit } = deps;
+  const now = deps.now ?? Date.now;
+  const asMembership = (end: number | null): Membership | null =>
+    end === null ? null : { expire_at: toIso(end), is_expired: end <= now() };
+
+  async function grant(actor: Actor, user: TargetUser, length: GrantLength, reason: string): Promise<AdminGrantResult> {
+    const sourceRef = randomUUID();
+    return db.transaction().execute(async (trx) => {
+      await lockUserMembership(trx, user.id);
+      const before = await latestGrantEnd(trx, user.id);
+      const end = await membership.grantWithin(trx, { userId: user.id, length, source: 'admin', sourceRef, note: reason });
+      if (end === null) throw new AppError(ErrorCode.CONFLICT, 409, 'This grant was made already');
+      await audit.recordWithin(trx, actor, {
+        action: 'membership.grant',
+        targetType: 'user',
+        targetId: user.uuid,
+        before: { expire_at: before === null ? null : toIso(before) },
+        after: { expire_at: toIso(end), ...length, source_ref: sourceRef, reason },
+      });
+      return { sourceRef, membership: asMembership(end) };
+    });
+  }
+
+  /** Revokes the running and future grants (what `membership revoke` on the command line does). */
+  async function revoke(actor: Actor, user: TargetUser, reason: string): Promise<{ revoked: number; membership: Membership | null }> {
+    return db.transaction().execute(async (trx) => {
+      await lockUserMembership(trx, user.id);
+      const before = await latestGrantEnd(trx, user.id);
+      const revoked = await membership.revokeAllWithin(trx, user.id);
+      const after = await latestGrantEnd(trx, user.id);
+      await audit.recordWithin(trx, actor, {
+        action: 'membership.revoke',
+        targetType: 'user',
+        targetId: user.uuid,
+        before: { expire_at: before === null ? null : toIso(before) },
+        after: { expire_at: after === null ? null : toIso(after), revoked, reason },
+      });
+      return { revoked, membership: asMembership(after) };
+    });
+  }
+
+  return { grant, revoke };
+}
+
+export type MembershipAdminService = ReturnType<typeof createMembershipAdminService>;

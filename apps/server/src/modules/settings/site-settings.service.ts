@@ -1,0 +1,101 @@
+import { DEFAULT_FREE_CHAPTERS, type SiteSettings, type SiteSettingsUpdateBody } from '@inkstream/contracts';
+import type { Db, DbExecutor } from '../../db/database.js';
+import { isDatabaseUnavailable } from '../../db/database-errors.js';
+import type { Actor, AuditService } from '../audit/audit.service.js';
+import * as repo from './site-settings.repository.js';
+
+/** How long a node trusts its copy: another node's change shows here within this time. */
+export const SETTINGS_CACHE_MS = 2000;
+
+const KEYS = ['site_name', 'contact_email', 'default_free_chapters'] as const;
+type Key = (typeof KEYS)[number];
+
+export interface SiteSettingsDefaults {
+  siteName: string;
+  contactEmail: string;
+  defaultFreeChapters?: number;
+}
+
+/** A stored value, if it still has the shape of its setting (a hand-edited row never breaks the site). */
+function accept(key: Key, value: unknown): boolean {
+  if (key === 'default_free_chapters') return Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 1000;
+  return typeof value === 'string' && value.length > 0;
+}
+
+/**
+ * Settings an administrator changes at run time (never secrets). Stored in site_settings, falling
+ * back to the configuration; each node keeps them for at most SETTINGS_CACHE_MS, so every node
+ * agrees within seconds without a restart, and the node that made a change sees it at once.
+ */
+export function createSiteSettingsService(deps: { db: Db; audit: AuditService; defaults: SiteSettingsDefaults; now?: () => number }) {
+  const { db, audit } = deps;
+  const now = deps.now ?? Date.now;
+  const defaults: SiteSettings = {
+    site_name: deps.defaults.siteName,
+    contact_email: deps.defaults.contactEmail,
+    default_free_chapters: deps.defaults.defaultFreeChapters ?? DEFAULT_FREE_CHAPTERS,
+  };
+  let cached: { value: SiteSettings; until: number } | null = null;
+
+  async function load(executor: DbExecutor): Promise<SiteSettings> {
+    const settings: Record<string, unknown> = { ...defaults };
+    for (const row of await repo.readSettings(executor)) {
+      if (!(KEYS as readonly string[]).includes(row.setting_key)) continue;
+      try {
+        const value = JSON.parse(row.value) as unknown;
+        if (accept(row.setting_key as Key, value)) settings[row.setting_key] = value;
+      } catch {
+        // An unreadable value keeps the default.
+      }
+    }
+    return settings as SiteSettings;
+  }
+
+  async function get(): Promise<SiteSettings> {
+    if (cached && cached.until > now()) return cached.value;
+    const value = await load(db);
+    cached = { value, until: now() + SETTINGS_CACHE_MS };
+    return value;
+  }
+
+  /**
+   * For public pages: while the database is unreachable, the last values this node read (or the
+   * configured defaults) rather than a failure, so the web app can still start.
+   */
+  async function getForPublic(): Promise<SiteSettings> {
+    try {
+      return await get();
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error;
+      return cached?.value ?? defaults;
+    }
+  }
+
+  async function update(actor: Actor, patch: SiteSettingsUpdateBody): Promise<SiteSettings> {
+    const result = await db.transaction().execute(async (trx) => {
+      const current = await load(trx);
+      const before: Record<string, unknown> = {};
+      const after: Record<string, unknown> = {};
+      for (const key of KEYS) {
+        const value = patch[key];
+        if (value === undefined || value === current[key]) continue;
+        before[key] = current[key];
+        after[key] = value;
+        await repo.upsertSetting(trx, key, JSON.stringify(value), now());
+      }
+      if (Object.keys(after).length > 0) {
+        await audit.recordWithin(trx, actor, { action: 'settings.update', targetType: 'settings', targetId: 'site', before, after });
+      }
+      return { ...current, ...after } as SiteSettings;
+    });
+    cached = null;
+    return result;
+  }
+
+  /** The number of free chapters a new book starts with. */
+  const defaultFreeChapters = async () => (await get()).default_free_chapters;
+
+  return { get, getForPublic, update, defaultFreeChapters };
+}
+
+export type SiteSettingsService = ReturnType<typeof createSiteSettingsService>;

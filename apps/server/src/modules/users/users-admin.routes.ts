@@ -1,0 +1,84 @@
+import {
+  AdminGrantBody,
+  AdminReasonBody,
+  AdminRoleBody,
+  AdminUserChangeResponse,
+  AdminUserDetailResponse,
+  AdminUserListQuery,
+  AdminUserListResponse,
+  AdminUserParams,
+} from '@inkstream/contracts';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { errorResponses } from '../../lib/route-schema.js';
+import { requireAdmin } from '../../plugins/admin-guard.js';
+import type { Actor } from '../audit/audit.service.js';
+import type { UsersAdminService } from './users-admin.service.js';
+
+const actorOf = (request: FastifyRequest): Actor => {
+  const admin = requireAdmin(request);
+  return { userId: admin.id, name: admin.username };
+};
+
+const change = (summary: string) => ({
+  tags: ['admin'],
+  summary,
+  params: AdminUserParams,
+  response: { 200: AdminUserChangeResponse, ...errorResponses },
+});
+
+/** `/admin/users…`: readers, their membership time, accounts and roles (inside the admin scope). */
+export function usersAdminRoutes(users: UsersAdminService) {
+  return async (base: FastifyInstance) => {
+    const app = base.withTypeProvider<TypeBoxTypeProvider>();
+    app.get(
+      '/users',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Search readers by name or uuid, by role, account state and membership',
+          querystring: AdminUserListQuery,
+          response: { 200: AdminUserListResponse, ...errorResponses },
+        },
+      },
+      async (request) => ({ data: await users.list(request.query) }),
+    );
+    app.get(
+      '/users/:userUuid',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'A reader with their membership ledger, orders, invitations and coupons',
+          params: AdminUserParams,
+          response: { 200: AdminUserDetailResponse, ...errorResponses },
+        },
+      },
+      async (request) => ({ data: await users.detail(request.params.userUuid) }),
+    );
+    app.post(
+      '/users/:userUuid/grants',
+      { schema: { ...change('Add membership time (days or months) with a reason'), body: AdminGrantBody } },
+      async (request) => ({ data: await users.grant(actorOf(request), request.params.userUuid, request.body) }),
+    );
+    app.post(
+      '/users/:userUuid/revoke',
+      { schema: { ...change('Revoke running and future membership grants'), body: AdminReasonBody } },
+      async (request) => ({ data: await users.revoke(actorOf(request), request.params.userUuid, request.body.reason) }),
+    );
+    app.post(
+      '/users/:userUuid/disable',
+      { schema: { ...change('Disable an account: its tokens stop working and it cannot log in'), body: AdminReasonBody } },
+      async (request) => ({ data: await users.disable(actorOf(request), request.params.userUuid, request.body.reason) }),
+    );
+    app.post('/users/:userUuid/enable', { schema: { ...change('Enable a disabled account'), body: AdminReasonBody } }, async (request) => ({
+      data: await users.enable(actorOf(request), request.params.userUuid, request.body.reason),
+    }));
+    app.put(
+      '/users/:userUuid/role',
+      { schema: { ...change('Promote to administrator or demote to reader'), body: AdminRoleBody } },
+      async (request) => ({
+        data: await users.setRole(actorOf(request), request.params.userUuid, request.body.role, request.body.reason),
+      }),
+    );
+  };
+}

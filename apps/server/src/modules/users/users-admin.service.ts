@@ -1,0 +1,186 @@
+import {
+  ErrorCode,
+  type AdminGrantBody,
+  type AdminUserDetail,
+  type AdminUserListQuery,
+  type AdminUserSummary,
+  type Paged,
+} from '@inkstream/contracts';
+import type { Db, DbExecutor } from '../../db/database.js';
+import type { MembershipGrantsTable } from '../../db/schema.js';
+import { AppError } from '../../lib/app-error.js';
+import { toIso } from '../../lib/time.js';
+import type { Actor, AuditService } from '../audit/audit.service.js';
+import type { MembershipAdminService } from '../membership/membership-admin.service.js';
+import * as repo from './users-admin.repository.js';
+import { setUserRole } from './users.repository.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isoOrNull = (ms: number | null) => (ms === null ? null : toIso(Number(ms)));
+
+type SummaryRow = Pick<
+  repo.UserSummaryRow,
+  'uuid' | 'username' | 'role' | 'created_at' | 'disabled_at' | 'invited_by_name' | 'membership_end'
+>;
+
+function grantLength(grant: Pick<MembershipGrantsTable, 'grant_days' | 'grant_months' | 'starts_at' | 'ends_at'>): string {
+  if (grant.grant_months !== null) return `${grant.grant_months} month${grant.grant_months === 1 ? '' : 's'}`;
+  const days = grant.grant_days ?? Math.round((Number(grant.ends_at) - Number(grant.starts_at)) / 86_400_000);
+  return `${days} day${days === 1 ? '' : 's'}`;
+}
+
+const conflict = (message: string) => new AppError(ErrorCode.CONFLICT, 409, message);
+
+/** Reader administration: search, detail, membership time, disabling and roles (all audited). */
+export function createUsersAdminService(deps: {
+  db: Db;
+  audit: AuditService;
+  membershipAdmin: MembershipAdminService;
+  now?: () => number;
+}) {
+  const { db, audit, membershipAdmin } = deps;
+  const now = deps.now ?? Date.now;
+
+  const summary = (row: SummaryRow): AdminUserSummary => {
+    const end = row.membership_end === null ? null : Number(row.membership_end);
+    return {
+      uuid: row.uuid,
+      username: row.username,
+      role: row.role === 'admin' ? 'admin' : 'user',
+      created_at: toIso(Number(row.created_at)),
+      disabled_at: isoOrNull(row.disabled_at),
+      membership: end === null ? null : { expire_at: toIso(end), is_expired: end <= now() },
+      invited_by: row.invited_by_name ?? null,
+    };
+  };
+
+  async function list(query: AdminUserListQuery): Promise<Paged<AdminUserSummary>> {
+    const q = query.q?.trim();
+    const filter: repo.UserListFilter = { role: query.role, state: query.state, member: query.member, now: now() };
+    if (q && UUID.test(q)) filter.uuid = q.toLowerCase();
+    else if (q) filter.q = q.normalize('NFC');
+    const { rows, total } = await repo.listUsersForAdmin(db, filter, query.page ?? 0, query.page_size ?? 50);
+    return { items: rows.map(summary), total };
+  }
+
+  async function findOrThrow(executor: DbExecutor, uuid: string) {
+    const row = await repo.findUserSummary(executor, uuid.toLowerCase(), now());
+    if (!row) throw new AppError(ErrorCode.USER_NOT_FOUND, 404, 'No such user');
+    return row;
+  }
+
+  async function detail(uuid: string): Promise<AdminUserDetail> {
+    const row = await findOrThrow(db, uuid);
+    const [grants, orders, invited, redemptions] = await Promise.all([
+      repo.listGrants(db, row.id),
+      repo.listOrders(db, row.id),
+      repo.listInvitees(db, [row.id]),
+      repo.listRedemptions(db, row.id),
+    ]);
+    const second = await repo.listInvitees(
+      db,
+      invited.map((u) => u.id),
+    );
+    const invitee = (u: (typeof invited)[number]) => ({
+      uuid: u.uuid,
+      username: u.username,
+      created_at: toIso(Number(u.created_at)),
+      has_paid: Boolean(u.has_paid),
+    });
+    return {
+      user: summary(row),
+      grants: grants.map((g) => ({
+        source: g.source,
+        source_ref: g.source_ref,
+        starts_at: toIso(Number(g.starts_at)),
+        ends_at: toIso(Number(g.ends_at)),
+        revoked_at: isoOrNull(g.revoked_at),
+        note: g.note,
+        length: grantLength(g),
+        created_at: toIso(Number(g.created_at)),
+      })),
+      orders: orders.map((o) => ({
+        order_id: o.order_id,
+        provider: o.provider,
+        plan: o.plan,
+        amount_fen: Number(o.amount_fen),
+        status: o.status,
+        created_at: toIso(Number(o.created_at)),
+        paid_at: isoOrNull(o.paid_at),
+      })),
+      invites: {
+        invited_by: row.invited_by_uuid && row.invited_by_name ? { uuid: row.invited_by_uuid, username: row.invited_by_name } : null,
+        invited: invited.map((u) => ({ ...invitee(u), invited: second.filter((s) => s.invited_by === u.id).map(invitee) })),
+      },
+      coupon_redemptions: redemptions.map((r) => ({ code: r.code, created_at: toIso(Number(r.created_at)) })),
+    };
+  }
+
+  async function grant(actor: Actor, uuid: string, body: AdminGrantBody) {
+    if ((body.days === undefined) === (body.months === undefined)) {
+      const message = 'Give exactly one of days or months';
+      throw new AppError(ErrorCode.VALIDATION_FAILED, 400, message, [{ field: 'days', message }]);
+    }
+    const row = await findOrThrow(db, uuid);
+    const length = body.days !== undefined ? { days: body.days } : { months: body.months as number };
+    await membershipAdmin.grant(actor, row, length, body.reason);
+    return { user: summary(await findOrThrow(db, uuid)) };
+  }
+
+  async function revoke(actor: Actor, uuid: string, reason: string) {
+    const row = await findOrThrow(db, uuid);
+    const { revoked } = await membershipAdmin.revoke(actor, row, reason);
+    return { user: summary(await findOrThrow(db, uuid)), revoked };
+  }
+
+  /**
+   * Disabling, enabling and role changes run in one transaction that first locks the active admins'
+   * rows (FOR UPDATE on PostgreSQL), so two admins demoting or disabling each other at once are
+   * serialised and the second sees that it would leave no active admin.
+   */
+  async function changeAccount(actor: Actor, uuid: string, change: { disabled?: boolean; role?: 'user' | 'admin' }, reason: string) {
+    await db.transaction().execute(async (trx) => {
+      const admins = await repo.lockActiveAdmins(trx);
+      const row = await findOrThrow(trx, uuid);
+      const removesAdmin = row.role === 'admin' && row.disabled_at === null && (change.disabled === true || change.role === 'user');
+      if (removesAdmin && actor.userId === row.id) {
+        throw conflict(change.role ? 'You cannot demote yourself' : 'You cannot disable your own account');
+      }
+      if (removesAdmin && admins.filter((id) => id !== row.id).length === 0) throw conflict('This is the last active administrator');
+      if (change.disabled !== undefined) {
+        if ((row.disabled_at !== null) === change.disabled) return;
+        await repo.setDisabledAt(trx, row.id, change.disabled ? now() : null);
+        await audit.recordWithin(trx, actor, {
+          action: change.disabled ? 'user.disable' : 'user.enable',
+          targetType: 'user',
+          targetId: row.uuid,
+          before: { disabled_at: isoOrNull(row.disabled_at) },
+          after: { disabled_at: change.disabled ? toIso(now()) : null, reason },
+        });
+      }
+      if (change.role !== undefined && change.role !== row.role) {
+        await setUserRole(trx, row.id, change.role);
+        await audit.recordWithin(trx, actor, {
+          action: 'user.role',
+          targetType: 'user',
+          targetId: row.uuid,
+          before: { role: row.role },
+          after: { role: change.role, reason },
+        });
+      }
+    });
+    return { user: summary(await findOrThrow(db, uuid)) };
+  }
+
+  return {
+    list,
+    detail,
+    grant,
+    revoke,
+    disable: (actor: Actor, uuid: string, reason: string) => changeAccount(actor, uuid, { disabled: true }, reason),
+    enable: (actor: Actor, uuid: string, reason: string) => changeAccount(actor, uuid, { disabled: false }, reason),
+    setRole: (actor: Actor, uuid: string, role: 'user' | 'admin', reason: string) => changeAccount(actor, uuid, { role }, reason),
+  };
+}
+
+export type UsersAdminService = ReturnType<typeof createUsersAdminService>;

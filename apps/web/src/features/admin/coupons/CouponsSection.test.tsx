@@ -1,0 +1,86 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import i18next from 'i18next';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import adminEn from '../../../i18n/locales/en-us/admin/index';
+import { renderScreen, setUpI18n, stubApi } from '../../../test-support/render-screen';
+import SettingsSection from '../settings/SettingsSection';
+import CouponsSection from './CouponsSection';
+
+beforeAll(async () => {
+  await setUpI18n();
+  for (const [namespace, bundle] of Object.entries(adminEn)) i18next.addResourceBundle('en-us', namespace, bundle, true, true);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const coupon = {
+  code: 'SPRING',
+  days: 7,
+  months: null,
+  max_redemptions: 10,
+  redemption_count: 3,
+  expires_at: null,
+  disabled_at: null,
+  note: null,
+  state: 'active',
+  created_at: '2026-11-01T00:00:00.000Z',
+};
+
+describe('coupons section', () => {
+  it('lists coupons with their counts and shows a server message next to its field', async () => {
+    const fetch = stubApi({
+      'GET /admin/coupons': { status: 200, body: { data: { items: [coupon], total: 1 } } },
+      'POST /admin/coupons': {
+        status: 400,
+        body: { error: 'Invalid request', code: 'VALIDATION_FAILED', details: [{ field: '/code', message: 'must be 3-64 letters' }] },
+      },
+    });
+    renderScreen(<CouponsSection />, '/admin/coupons');
+    expect(await screen.findByText('SPRING')).toBeTruthy();
+    expect(screen.getByText('3 / 10')).toBeTruthy();
+    expect(screen.getByText('7 days')).toBeTruthy();
+
+    const code = screen.getByLabelText<HTMLInputElement>(/^Code/);
+    fireEvent.change(code, { target: { value: 'ab' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create coupon' }));
+    const error = await screen.findByText('must be 3-64 letters');
+    expect(code.getAttribute('aria-describedby')).toBe(error.id);
+    const post = fetch.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ code: 'ab', days: 30 });
+  });
+
+  it('disables a coupon', async () => {
+    const fetch = stubApi({
+      'GET /admin/coupons': { status: 200, body: { data: { items: [coupon], total: 1 } } },
+      'POST /admin/coupons/SPRING/disable': { status: 200, body: { data: { ...coupon, state: 'disabled' } } },
+    });
+    renderScreen(<CouponsSection />, '/admin/coupons');
+    fireEvent.click(await screen.findByRole('button', { name: 'Disable SPRING' }));
+    await waitFor(() => expect(fetch.mock.calls.some(([url]) => String(url).endsWith('/admin/coupons/SPRING/disable'))).toBe(true));
+  });
+});
+
+describe('settings section', () => {
+  it('saves only through the form and says so', async () => {
+    const fetch = stubApi({
+      'GET /admin/settings': {
+        status: 200,
+        body: { data: { site_name: 'Ink', contact_email: 'a@example.com', default_free_chapters: 3 } },
+      },
+      'PUT /admin/settings': {
+        status: 200,
+        body: { data: { site_name: 'Ink', contact_email: 'b@example.com', default_free_chapters: 3 } },
+      },
+    });
+    renderScreen(<SettingsSection />, '/admin/settings');
+    const email = await screen.findByLabelText<HTMLInputElement>('Contact e-mail');
+    expect(email.value).toBe('a@example.com');
+    fireEvent.change(email, { target: { value: 'b@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved.')).toBeTruthy();
+    const put = fetch.mock.calls.find(([, init]) => init?.method === 'PUT');
+    expect(JSON.parse(String(put?.[1]?.body))).toEqual({ site_name: 'Ink', contact_email: 'b@example.com', default_free_chapters: 3 });
+  });
+});

@@ -1,0 +1,93 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import i18next from 'i18next';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import adminEn from '../../../i18n/locales/en-us/admin/index';
+import { renderScreen, setUpI18n, stubApi } from '../../../test-support/render-screen';
+import { ReaderDetail } from './ReaderDetail';
+
+beforeAll(async () => {
+  await setUpI18n();
+  for (const [namespace, bundle] of Object.entries(adminEn)) i18next.addResourceBundle('en-us', namespace, bundle, true, true);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const UUID = '11111111-2222-4333-8444-555555555555';
+const user = {
+  uuid: UUID,
+  username: 'reader1',
+  role: 'user',
+  created_at: '2026-01-01T00:00:00.000Z',
+  disabled_at: null,
+  membership: { expire_at: '2027-01-01T00:00:00.000Z', is_expired: false },
+  invited_by: 'boss',
+};
+const detail = {
+  user,
+  grants: [
+    {
+      source: 'admin',
+      source_ref: 'ref-1',
+      starts_at: '2026-12-01T00:00:00.000Z',
+      ends_at: '2027-01-01T00:00:00.000Z',
+      revoked_at: null,
+      note: 'goodwill',
+      length: '1 month',
+      created_at: '2026-12-01T00:00:00.000Z',
+    },
+  ],
+  orders: [],
+  invites: {
+    invited_by: { uuid: '99999999-2222-4333-8444-555555555555', username: 'boss' },
+    invited: [
+      {
+        uuid: '22222222-2222-4333-8444-555555555555',
+        username: 'friend',
+        created_at: '2026-02-01T00:00:00.000Z',
+        has_paid: true,
+        invited: [
+          {
+            uuid: '33333333-2222-4333-8444-555555555555',
+            username: 'friendOfFriend',
+            created_at: '2026-03-01T00:00:00.000Z',
+            has_paid: false,
+          },
+        ],
+      },
+    ],
+  },
+  coupon_redemptions: [],
+};
+
+describe('reader detail', () => {
+  it('shows the ledger and invite tree, grants time and revokes only after a confirmation', async () => {
+    const fetch = stubApi({
+      [`GET /admin/users/${UUID}`]: { status: 200, body: { data: detail } },
+      [`POST /admin/users/${UUID}/grants`]: { status: 200, body: { data: { user } } },
+      [`POST /admin/users/${UUID}/revoke`]: { status: 200, body: { data: { user, revoked: 1 } } },
+    });
+    renderScreen(<ReaderDetail />, `/admin/readers/${UUID}`, '/admin/readers/:uuid');
+    expect(await screen.findByRole('heading', { name: 'reader1' })).toBeTruthy();
+    expect(screen.getByText('goodwill')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'friendOfFriend' })).toBeTruthy();
+
+    const grant = screen.getByRole('form', { name: 'Add membership time' });
+    fireEvent.change(within(grant).getByLabelText('How many'), { target: { value: '2' } });
+    fireEvent.change(within(grant).getByLabelText('Unit'), { target: { value: 'months' } });
+    fireEvent.change(within(grant).getByLabelText(/^Reason/), { target: { value: 'ticket 7' } });
+    fireEvent.click(within(grant).getByRole('button', { name: 'Add time' }));
+    await waitFor(() => expect(fetch.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(true));
+    const body = fetch.mock.calls.find(([, init]) => init?.method === 'POST')?.[1]?.body;
+    expect(JSON.parse(String(body))).toEqual({ months: 2, reason: 'ticket 7' });
+
+    const revoke = screen.getByRole('form', { name: 'Revoke membership' });
+    fireEvent.change(within(revoke).getByLabelText(/^Reason/), { target: { value: 'fraud' } });
+    fireEvent.click(within(revoke).getByRole('button', { name: 'Revoke' }));
+    expect(within(revoke).getByRole('alert').textContent).toContain('Press again');
+    expect(fetch.mock.calls.some(([url]) => String(url).endsWith('/revoke'))).toBe(false);
+    fireEvent.click(within(revoke).getByRole('button', { name: 'Yes, Revoke' }));
+    await waitFor(() => expect(fetch.mock.calls.some(([url]) => String(url).endsWith('/revoke'))).toBe(true));
+  });
+});

@@ -1,0 +1,208 @@
+import type { AdminUserDetail } from '@inkstream/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import styles from '../shell/admin.module.css';
+import { FormNotice } from '../shell/FieldError';
+import { formatDate, formatDateTime, formatFen } from '../shell/format';
+import { GrantForm } from './GrantForm';
+import { InviteTree } from './InviteTree';
+import { MembershipState } from './MembershipState';
+import { ReasonForm } from './ReasonForm';
+import { readersApi } from './readers-api';
+import local from './readers.module.css';
+
+/** One reader: membership state, the grants ledger, orders, invitations, and the actions an administrator may take. */
+export function ReaderDetail() {
+  const { uuid = '' } = useParams();
+  const { t } = useTranslation('admin-readers');
+  const { t: common } = useTranslation('admin');
+  const client = useQueryClient();
+  const detail = useQuery({ queryKey: ['admin', 'reader', uuid], queryFn: () => readersApi.detail(uuid) });
+  const refresh = () => client.invalidateQueries({ queryKey: ['admin'] });
+  const change = useMutation({ mutationFn: (run: () => Promise<unknown>) => run(), onSuccess: refresh });
+  const act = (run: () => Promise<unknown>) => change.mutateAsync(run);
+
+  if (detail.isPending) return <p role="status">{common('loading')}</p>;
+  if (detail.error) return <FormNotice message={detail.error.message} />;
+  const { user } = detail.data;
+
+  return (
+    <section aria-labelledby="reader-heading">
+      <p>
+        <Link to="/admin/readers">{t('back')}</Link>
+      </p>
+      <div className={styles.heading}>
+        <h1 id="reader-heading">
+          <bdi>{user.username}</bdi>
+        </h1>
+      </div>
+      <dl className={local.facts}>
+        <dt>{t('uuid')}</dt>
+        <dd>
+          <code>{user.uuid}</code>
+        </dd>
+        <dt>{t('role')}</dt>
+        <dd>{t(`roleName.${user.role}`)}</dd>
+        <dt>{t('account')}</dt>
+        <dd>{user.disabled_at ? t('disabledSince', { date: formatDateTime(user.disabled_at) }) : t('active')}</dd>
+        <dt>{t('membership')}</dt>
+        <dd>
+          <MembershipState membership={user.membership} />
+        </dd>
+        <dt>{t('joined')}</dt>
+        <dd>{formatDate(user.created_at)}</dd>
+      </dl>
+
+      <h2>{t('actions')}</h2>
+      <div className={local.actions}>
+        <GrantForm onGrant={(body) => act(() => readersApi.grant(uuid, body))} />
+        <ReasonForm
+          title={t('revoke.title')}
+          action={t('revoke.submit')}
+          confirm={t('revoke.confirm')}
+          danger
+          onSubmit={(reason) => act(() => readersApi.revoke(uuid, reason))}
+        />
+        {user.disabled_at ? (
+          <ReasonForm
+            title={t('enable.title')}
+            action={t('enable.submit')}
+            onSubmit={(reason) => act(() => readersApi.enable(uuid, reason))}
+          />
+        ) : (
+          <ReasonForm
+            title={t('disable.title')}
+            action={t('disable.submit')}
+            confirm={t('disable.confirm')}
+            danger
+            onSubmit={(reason) => act(() => readersApi.disable(uuid, reason))}
+          />
+        )}
+        {user.role === 'admin' ? (
+          <ReasonForm
+            title={t('roleChange.demoteTitle')}
+            action={t('roleChange.demote')}
+            confirm={t('roleChange.demoteConfirm')}
+            danger
+            onSubmit={(reason) => act(() => readersApi.setRole(uuid, 'user', reason))}
+          />
+        ) : (
+          <ReasonForm
+            title={t('roleChange.promoteTitle')}
+            action={t('roleChange.promote')}
+            confirm={t('roleChange.promoteConfirm')}
+            onSubmit={(reason) => act(() => readersApi.setRole(uuid, 'admin', reason))}
+          />
+        )}
+      </div>
+
+      <Ledger grants={detail.data.grants} />
+      <Orders orders={detail.data.orders} />
+      <h2>{t('invites.title')}</h2>
+      <InviteTree invites={detail.data.invites} />
+      <h2>{t('coupons.title')}</h2>
+      {detail.data.coupon_redemptions.length === 0 ? (
+        <p className={styles.muted}>{common('empty')}</p>
+      ) : (
+        <ul>
+          {detail.data.coupon_redemptions.map((r) => (
+            <li key={`${r.code}-${r.created_at}`}>
+              <code>{r.code}</code> · {formatDateTime(r.created_at)}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function Ledger({ grants }: { grants: AdminUserDetail['grants'] }) {
+  const { t } = useTranslation('admin-readers');
+  const { t: common } = useTranslation('admin');
+  return (
+    <>
+      <h2 id="ledger-heading">{t('ledger.title')}</h2>
+      <div className={styles.tableWrap}>
+        <table className={styles.table} aria-labelledby="ledger-heading">
+          <thead>
+            <tr>
+              <th scope="col">{t('ledger.source')}</th>
+              <th scope="col">{t('ledger.length')}</th>
+              <th scope="col">{t('ledger.starts')}</th>
+              <th scope="col">{t('ledger.ends')}</th>
+              <th scope="col">{t('ledger.revoked')}</th>
+              <th scope="col">{t('ledger.note')}</th>
+              <th scope="col">{t('ledger.reference')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {grants.map((grant) => (
+              <tr key={`${grant.source}:${grant.source_ref}`}>
+                <td>{grant.source}</td>
+                <td>{grant.length}</td>
+                <td>{formatDateTime(grant.starts_at)}</td>
+                <td>{formatDateTime(grant.ends_at)}</td>
+                <td>{grant.revoked_at ? formatDateTime(grant.revoked_at) : '—'}</td>
+                <td>{grant.note ? <bdi>{grant.note}</bdi> : '—'}</td>
+                <td>
+                  <code>{grant.source_ref}</code>
+                </td>
+              </tr>
+            ))}
+            {grants.length === 0 && (
+              <tr>
+                <td colSpan={7}>{common('empty')}</td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
+
+function Orders({ orders }: { orders: AdminUserDetail['orders'] }) {
+  const { t } = useTranslation('admin-readers');
+  const { t: common } = useTranslation('admin');
+  return (
+    <>
+      <h2 id="orders-heading">{t('orders.title')}</h2>
+      <div className={styles.tableWrap}>
+        <table className={styles.table} aria-labelledby="orders-heading">
+          <thead>
+            <tr>
+              <th scope="col">{t('orders.id')}</th>
+              <th scope="col">{t('orders.provider')}</th>
+              <th scope="col">{t('orders.plan')}</th>
+              <th scope="col">{t('orders.amount')}</th>
+              <th scope="col">{t('orders.status')}</th>
+              <th scope="col">{t('orders.created')}</th>
+              <th scope="col">{t('orders.paid')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {orders.map((order) => (
+              <tr key={order.order_id}>
+                <td>
+                  <code>{order.order_id}</code>
+                </td>
+                <td>{order.provider}</td>
+                <td>{order.plan}</td>
+                <td>{formatFen(order.amount_fen)}</td>
+                <td>{order.status}</td>
+                <td>{formatDateTime(order.created_at)}</td>
+                <td>{formatDateTime(order.paid_at)}</td>
+              </tr>
+            ))}
+            {orders.length === 0 && (
+              <tr>
+                <td colSpan={7}>{common('empty')}</td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,93 @@
+import { Type, type Static } from 'typebox';
+import { ClosedObject, Data, Nullable, PlainText, Timestamp, Uuid } from '../common.js';
+import { AdminPageQuery, PagedData, Reason } from './common.js';
+
+/** Reader administration (`/api/v1/admin/users…`). */
+export const AdminMembership = Nullable(Type.Object({ expire_at: Timestamp(), is_expired: Type.Boolean() }));
+
+export const AdminUserListQuery = Type.Object(
+  {
+    ...AdminPageQuery,
+    q: Type.Optional(PlainText({ minLength: 1, maxLength: 64, description: 'Part of the user name (any case), or an exact uuid' })),
+    role: Type.Optional(Type.Union([Type.Literal('user'), Type.Literal('admin')])),
+    state: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('disabled')])),
+    member: Type.Optional(Type.Union([Type.Literal('yes'), Type.Literal('no')], { description: 'yes: membership running now' })),
+  },
+  { additionalProperties: false },
+);
+export type AdminUserListQuery = Static<typeof AdminUserListQuery>;
+
+export const AdminUserSummary = Type.Object({
+  uuid: Uuid(),
+  username: Type.String(),
+  role: Type.Union([Type.Literal('user'), Type.Literal('admin')]),
+  created_at: Timestamp(),
+  disabled_at: Nullable(Timestamp()),
+  membership: AdminMembership,
+  invited_by: Nullable(Type.String({ description: "The inviter's user name" })),
+});
+export type AdminUserSummary = Static<typeof AdminUserSummary>;
+export const AdminUserListResponse = PagedData(AdminUserSummary);
+
+export const AdminGrant = Type.Object({
+  source: Type.String(),
+  source_ref: Type.String(),
+  starts_at: Timestamp(),
+  ends_at: Timestamp(),
+  revoked_at: Nullable(Timestamp()),
+  note: Nullable(Type.String()),
+  length: Type.String({ description: 'For example "1 month" or "30 days"' }),
+  created_at: Timestamp(),
+});
+export type AdminGrant = Static<typeof AdminGrant>;
+
+export const AdminUserOrder = Type.Object({
+  order_id: Type.String(),
+  provider: Type.String(),
+  plan: Type.String(),
+  amount_fen: Type.Integer(),
+  status: Type.String(),
+  created_at: Timestamp(),
+  paid_at: Nullable(Timestamp()),
+});
+export type AdminUserOrder = Static<typeof AdminUserOrder>;
+
+export const AdminInvitee = Type.Object({
+  uuid: Uuid(),
+  username: Type.String(),
+  created_at: Timestamp(),
+  has_paid: Type.Boolean(),
+  invited: Type.Array(Type.Object({ uuid: Uuid(), username: Type.String(), created_at: Timestamp(), has_paid: Type.Boolean() })),
+});
+export type AdminInvitee = Static<typeof AdminInvitee>;
+
+export const AdminUserDetail = Type.Object({
+  user: AdminUserSummary,
+  grants: Type.Array(AdminGrant),
+  orders: Type.Array(AdminUserOrder),
+  invites: Type.Object({
+    invited_by: Nullable(Type.Object({ uuid: Uuid(), username: Type.String() })),
+    invited: Type.Array(AdminInvitee),
+  }),
+  coupon_redemptions: Type.Array(Type.Object({ code: Type.String(), created_at: Timestamp() })),
+});
+export type AdminUserDetail = Static<typeof AdminUserDetail>;
+export const AdminUserDetailResponse = Data(AdminUserDetail);
+
+export const AdminUserParams = Type.Object({ userUuid: Uuid() });
+
+export const AdminGrantBody = ClosedObject({
+  days: Type.Optional(Type.Integer({ minimum: 1, maximum: 3650 })),
+  months: Type.Optional(Type.Integer({ minimum: 1, maximum: 120 })),
+  reason: Reason,
+});
+export type AdminGrantBody = Static<typeof AdminGrantBody>;
+
+export const AdminReasonBody = ClosedObject({ reason: Reason });
+export type AdminReasonBody = Static<typeof AdminReasonBody>;
+
+export const AdminRoleBody = ClosedObject({ role: Type.Union([Type.Literal('user'), Type.Literal('admin')]), reason: Reason });
+export type AdminRoleBody = Static<typeof AdminRoleBody>;
+
+export const AdminUserChangeResponse = Data(Type.Object({ user: AdminUserSummary, revoked: Type.Optional(Type.Integer()) }));
+export type AdminUserChange = Static<typeof AdminUserChangeResponse>['data'];
