@@ -106,6 +106,8 @@ describe('reading progress', () => {
     const cases: [unknown, number, string][] = [
       [{ progress: [entry(comic, 0), { book_uuid: comic.uuid, chapter_uuid: randomUUID() }] }, 404, 'CHAPTER_NOT_FOUND'],
       [{ progress: [{ book_uuid: comic.uuid, chapter_uuid: otherComic.chapters[0]!.uuid }] }, 404, 'CHAPTER_NOT_FOUND'],
+      // Only unknown chapters: no comic page to count (an empty `IN ()` was a 500 on PostgreSQL).
+      [{ progress: [{ book_uuid: randomUUID(), chapter_uuid: randomUUID(), page_offset: 1, finished: true }] }, 404, 'CHAPTER_NOT_FOUND'],
       [{ progress: [entry(comic, 0, { page_index: 4 })] }, 400, 'VALIDATION_FAILED'],
       [{ progress: [entry(comic, 0, { text_fraction: 0.5 })] }, 400, 'VALIDATION_FAILED'],
       [{ progress: [entry(comic, 0, { page_index: -1 })] }, 400, 'VALIDATION_FAILED'],

@@ -24,6 +24,8 @@ export const findPublishedBookIdsByUuid = (db: DbExecutor, bookUuids: readonly s
 
 /** The number of pages of each chapter (its largest language: translations may differ by a page or two). */
 export async function countPages(db: DbExecutor, chapterIds: readonly number[]): Promise<Map<number, number>> {
+  // `IN ()` is an SQL syntax error on PostgreSQL (a batch of unknown chapters has no comic chapter).
+  if (chapterIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('chapter_pages')
     .select(['chapter_id', 'language', (eb) => eb.fn.countAll<number>().as('pages')])
