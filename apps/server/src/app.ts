@@ -22,6 +22,12 @@ import { createWechatNotifications } from './modules/payments/wechat/wechat-noti
 import { createWechatPayClient } from './modules/payments/wechat/wechat-pay-client.js';
 import { createWechatReconciler } from './modules/payments/wechat/wechat-reconciler.js';
 import { wechatRoutes } from './modules/payments/wechat/wechat.routes.js';
+import { createPaymentIncidentsService } from './modules/payments/payment-incidents.service.js';
+import { paymentsAdminRoutes } from './modules/payments/payments-admin.routes.js';
+import { createPaymentsAdminService } from './modules/payments/payments-admin.service.js';
+import { createStripeRefunder } from './modules/payments/stripe/stripe-refunds.js';
+import { statsAdminRoutes } from './modules/stats/stats.routes.js';
+import { createStatsService } from './modules/stats/stats.service.js';
 import { createCatalogueService } from './modules/catalogue/catalogue.service.js';
 import { createRankingSnapshot } from './modules/catalogue/ranking-snapshot.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
@@ -116,6 +122,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     checkoutTokens: createCheckoutTokens(config.jwtSecret),
   });
   const audit = createAuditService({ db });
+  const paymentsAdmin = createPaymentsAdminService({
+    db,
+    ledger,
+    audit,
+    wechat: wechatPay,
+    stripe: config.stripe ? createStripeRefunder(config.stripe) : null,
+    log: app.log,
+  });
+  const paymentIncidents = createPaymentIncidentsService({ db, ledger, audit });
+  const stats = createStatsService({ db });
   // Background work any node can run (browser imports, scheduled releases): docs/ADMIN.md.
   const jobHandlers: Record<string, JobHandler> = {};
   const jobs = createJobRunner({ db, handlers: jobHandlers, log: app.log, ...(deps.jobPollMs ? { pollMs: deps.jobPollMs } : {}) });
@@ -151,7 +167,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(libraryRoutes(progress, follows));
       await api.register(pushRoutes(push));
       await api.register(publicConfigRoutes(config));
-      await api.register(adminScope([auditAdminRoutes(audit)]), { prefix: '/admin' });
+      await api.register(adminScope([auditAdminRoutes(audit), paymentsAdminRoutes(paymentsAdmin, paymentIncidents), statsAdminRoutes(stats)]), { prefix: '/admin' });
     },
     { prefix: '/api/v1' },
   );

@@ -13,3 +13,5 @@ export * from './schemas/config.js';
 export * from './schemas/library.js';
 export * from './schemas/push.js';
 export * from './schemas/admin/common.js';
+export * from './schemas/admin/orders.js';
+export * from './schemas/admin/stats.js';
