@@ -118,6 +118,36 @@ describe('orders in the console', () => {
     expect((await get(`/orders/${kept}`)).json().data.status).toBe('paid');
   });
 
+  it('answers 409 for a Stripe order when no secret key is configured, and changes nothing', async () => {
+    const buyer = await createUser(ctx);
+    const orderId = `ISSTRIPENOKEY${Date.now()}`;
+    const at = Date.now();
+    await ctx.db
+      .insertInto('payment_orders')
+      .values({
+        order_id: orderId,
+        user_id: buyer.id,
+        provider: 'stripe',
+        plan: 'month',
+        months: 1,
+        amount_fen: 1000,
+        currency: 'cny',
+        status: 'paid',
+        provider_txn_id: `cs_${orderId}`,
+        provider_payment_id: `pi_${orderId}`,
+        created_at: at,
+        paid_at: at,
+        expires_at: at,
+        settled_at: at,
+        refunded_at: null,
+      })
+      .execute();
+    const response = await post(`/orders/${orderId}/refund`, { reason: 'x' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error).toContain('STRIPE_SECRET_KEY');
+    expect((await get(`/orders/${orderId}`)).json().data).toMatchObject({ status: 'paid', events: [] });
+  });
+
   it('refunds once when two admins refund the same order at the same moment', async () => {
     const buyer = await createUser(ctx);
     await order(buyer, 1);

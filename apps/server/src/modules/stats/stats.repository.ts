@@ -81,7 +81,14 @@ export const topBooks = (db: DbExecutor, from: number, limit: number) =>
     .selectFrom('reading_events as e')
     .innerJoin('books as b', 'b.id', 'e.book_id')
     .leftJoin('book_translations as t', (join) => join.onRef('t.book_id', '=', 'b.id').onRef('t.language', '=', 'b.original_language'))
-    .select((eb) => ['b.uuid', 't.title', eb.fn.countAll<number | string>().as('reads')])
+    .select((eb) => [
+      'b.uuid',
+      // The original language's title, else any translation's.
+      eb.fn
+        .coalesce('t.title', eb.selectFrom('book_translations as any_t').select((s) => s.fn.min('any_t.title').as('m')).whereRef('any_t.book_id', '=', 'b.id'))
+        .as('title'),
+      eb.fn.countAll<number | string>().as('reads'),
+    ])
     .where('e.event_type', '=', 'start_reading')
     .where('e.occurred_at', '>=', from)
     .groupBy(['b.id', 'b.uuid', 't.title'])
