@@ -167,7 +167,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(libraryRoutes(progress, follows));
       await api.register(pushRoutes(push));
       await api.register(publicConfigRoutes(config));
-      await api.register(adminScope([auditAdminRoutes(audit), paymentsAdminRoutes(paymentsAdmin, paymentIncidents), statsAdminRoutes(stats)]), { prefix: '/admin' });
+      await api.register(
+        adminScope([auditAdminRoutes(audit), paymentsAdminRoutes(paymentsAdmin, paymentIncidents), statsAdminRoutes(stats)]),
+        { prefix: '/admin' },
+      );
     },
     { prefix: '/api/v1' },
   );

@@ -81,7 +81,12 @@ async function paidStripeOrder(user: TestUser) {
     customer_details: { email: 'payer@example.com' },
     metadata: {},
   };
-  const payload = JSON.stringify({ id: `evt_${session.id}`, object: 'event', type: 'checkout.session.completed', data: { object: session } });
+  const payload = JSON.stringify({
+    id: `evt_${session.id}`,
+    object: 'event',
+    type: 'checkout.session.completed',
+    data: { object: session },
+  });
   const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET });
   const delivered = await ctx.app.inject({
     method: 'POST',
@@ -91,7 +96,11 @@ async function paidStripeOrder(user: TestUser) {
   });
   expect(delivered.statusCode).toBe(200);
   stripe.addPaymentIntent(paymentIntent, 1000);
-  const row = await ctx.db.selectFrom('payment_orders').select('order_id').where('provider_txn_id', '=', session.id).executeTakeFirstOrThrow();
+  const row = await ctx.db
+    .selectFrom('payment_orders')
+    .select('order_id')
+    .where('provider_txn_id', '=', session.id)
+    .executeTakeFirstOrThrow();
   return { orderId: row.order_id, paymentIntent };
 }
 
@@ -104,7 +113,9 @@ describe('refunds through WeChat Pay', () => {
     const response = await refund(orderId);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().data.outcome).toBe('refunded');
-    const sent = wechat.requests.find((r) => r.path === '/v3/refund/domestic/refunds' && (r.body as { out_trade_no?: string }).out_trade_no === orderId);
+    const sent = wechat.requests.find(
+      (r) => r.path === '/v3/refund/domestic/refunds' && (r.body as { out_trade_no?: string }).out_trade_no === orderId,
+    );
     expect(sent?.body).toMatchObject({ out_refund_no: `R${orderId}`, amount: { refund: 1000, total: 1000, currency: 'CNY' } });
     const after = await detail(orderId);
     expect(after.status).toBe('refunded');
@@ -164,12 +175,28 @@ describe('refunds through Stripe', () => {
     expect(after.status).toBe('refunded');
     expect(types(after)).toEqual(['checkout.session.completed', 'refund.requested', 'refund.succeeded']);
 
-    const charge = { id: `ch_${paymentIntent}`, object: 'charge', payment_intent: paymentIntent, amount: 1000, amount_refunded: 1000, refunded: true, currency: 'cny' };
-    const payload = JSON.stringify({ id: `evt_refund_${paymentIntent}`, object: 'event', type: 'charge.refunded', data: { object: charge } });
+    const charge = {
+      id: `ch_${paymentIntent}`,
+      object: 'charge',
+      payment_intent: paymentIntent,
+      amount: 1000,
+      amount_refunded: 1000,
+      refunded: true,
+      currency: 'cny',
+    };
+    const payload = JSON.stringify({
+      id: `evt_refund_${paymentIntent}`,
+      object: 'event',
+      type: 'charge.refunded',
+      data: { object: charge },
+    });
     const webhook = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/payment/stripe/webhook',
-      headers: { 'content-type': 'application/json', 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET }) },
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET }),
+      },
       payload,
     });
     expect(webhook.statusCode).toBe(200);

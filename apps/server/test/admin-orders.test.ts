@@ -102,7 +102,11 @@ describe('orders in the console', () => {
     expect(after.status).toBe('refunded');
     expect(after.refunded_at).toMatch(/Z$/);
     expect(after.grant.revoked_at).not.toBeNull();
-    expect(after.events.map((e: { event_type: string }) => e.event_type)).toEqual(['sandbox.succeeded', 'refund.requested', 'refund.succeeded']);
+    expect(after.events.map((e: { event_type: string }) => e.event_type)).toEqual([
+      'sandbox.succeeded',
+      'refund.requested',
+      'refund.succeeded',
+    ]);
     expect(await expiryOf(buyer)).toBe(keptExpiry);
     const [entry] = await auditOf(refunded);
     expect(entry).toMatchObject({ action: 'order.refund', actor_name: admin.username, target_type: 'order' });
@@ -174,7 +178,13 @@ describe('payment incidents in the console', () => {
   async function incident(kind: string, plan: 'month' | 'season' | null = 'month', provider = 'stripe') {
     counter += 1;
     const reference = `cs_test_console_${Date.now()}_${counter}`;
-    const detail = { session_id: reference, payment_intent: `pi_${reference}`, amount_total: 1000, currency: 'cny', email: 'payer@example.com' };
+    const detail = {
+      session_id: reference,
+      payment_intent: `pi_${reference}`,
+      amount_total: 1000,
+      currency: 'cny',
+      email: 'payer@example.com',
+    };
     await recordIncident(ctx.db, { provider, reference, kind, plan, detail }, Date.now());
     const row = await ctx.db.selectFrom('payment_incidents').select('id').where('reference', '=', reference).executeTakeFirstOrThrow();
     return { id: row.id, reference };
@@ -213,7 +223,11 @@ describe('payment incidents in the console', () => {
     expect(resolvedList).toEqual(expect.arrayContaining([toGrant.id, toDismiss.id]));
     const stillOpen = (await get('/incidents?page_size=200')).json().data.items.map((i: { id: number }) => i.id);
     expect(stillOpen).not.toContain(toGrant.id);
-    const actions = await ctx.db.selectFrom('audit_log').select(['action', 'target_id']).where('target_type', '=', 'payment_incident').execute();
+    const actions = await ctx.db
+      .selectFrom('audit_log')
+      .select(['action', 'target_id'])
+      .where('target_type', '=', 'payment_incident')
+      .execute();
     expect(actions).toEqual(
       expect.arrayContaining([
         { action: 'incident.resolve', target_id: String(toGrant.id) },

@@ -70,7 +70,15 @@ async function readingEvent(type: string, bookId: number, chapterId: number, at:
   for (let i = 0; i < count; i += 1) {
     await ctx.db
       .insertInto('reading_events')
-      .values({ event_type: type, book_id: bookId, chapter_id: chapterId, user_id: null, visitor_id: 'abcdef12', occurred_at: at, received_at: at })
+      .values({
+        event_type: type,
+        book_id: bookId,
+        chapter_id: chapterId,
+        user_id: null,
+        visitor_id: 'abcdef12',
+        occurred_at: at,
+        received_at: at,
+      })
       .execute();
   }
 }

@@ -42,10 +42,12 @@ export async function startFakeStripe() {
     if (request.headers.authorization !== `Bearer ${STRIPE_SECRET_KEY}`) {
       return error(response, 401, 'invalid_request_error', 'api_key_invalid', 'Invalid API Key provided');
     }
-    if (request.method !== 'POST' || request.url !== '/v1/refunds') return error(response, 404, 'invalid_request_error', 'resource_missing', 'Unrecognized request URL');
+    if (request.method !== 'POST' || request.url !== '/v1/refunds')
+      return error(response, 404, 'invalid_request_error', 'resource_missing', 'Unrecognized request URL');
     const key = request.headers['idempotency-key'];
     const replay = typeof key === 'string' ? idempotent.get(key) : undefined;
-    if (replay) return response.writeHead(replay.status, { 'content-type': 'application/json', 'idempotent-replayed': 'true' }).end(replay.body);
+    if (replay)
+      return response.writeHead(replay.status, { 'content-type': 'application/json', 'idempotent-replayed': 'true' }).end(replay.body);
     const remember = (status: number, body: string) => {
       if (typeof key === 'string') idempotent.set(key, { status, body });
     };
@@ -55,10 +57,20 @@ export async function startFakeStripe() {
       return error(response, status, 'api_error', code, 'injected failure');
     }
     const intent = form.payment_intent ? intents.get(form.payment_intent) : undefined;
-    if (!intent) return remember(400, error(response, 400, 'invalid_request_error', 'resource_missing', `No such payment_intent: '${form.payment_intent}'`));
-    if (intent.refunded) return remember(400, error(response, 400, 'invalid_request_error', 'charge_already_refunded', 'Charge has already been refunded.'));
+    if (!intent)
+      return remember(
+        400,
+        error(response, 400, 'invalid_request_error', 'resource_missing', `No such payment_intent: '${form.payment_intent}'`),
+      );
+    if (intent.refunded)
+      return remember(400, error(response, 400, 'invalid_request_error', 'charge_already_refunded', 'Charge has already been refunded.'));
     intent.refunded = true;
-    const refund: FakeStripeRefund = { id: `re_${randomBytes(8).toString('hex')}`, payment_intent: form.payment_intent!, amount: intent.amount, status: nextStatus };
+    const refund: FakeStripeRefund = {
+      id: `re_${randomBytes(8).toString('hex')}`,
+      payment_intent: form.payment_intent!,
+      amount: intent.amount,
+      status: nextStatus,
+    };
     refunds.push(refund);
     remember(200, send(response, 200, { object: 'refund', currency: 'cny', created: Math.floor(Date.now() / 1000), ...refund }));
   }

@@ -243,7 +243,12 @@ export async function startFakeWechatPay(dir: string) {
   /** POST /v3/refund/domestic/refunds: a full or partial refund of a paid order, once per out_refund_no. */
   function refund(response: ServerResponse, b: Record<string, unknown>): void {
     const amount = (b.amount ?? {}) as { refund?: unknown; total?: unknown; currency?: unknown };
-    if (typeof b.out_trade_no !== 'string' || typeof b.out_refund_no !== 'string' || !Number.isInteger(amount.refund) || amount.currency !== 'CNY') {
+    if (
+      typeof b.out_trade_no !== 'string' ||
+      typeof b.out_refund_no !== 'string' ||
+      !Number.isInteger(amount.refund) ||
+      amount.currency !== 'CNY'
+    ) {
       return answer(response, 400, { code: 'PARAM_ERROR', message: 'invalid refund' });
     }
     const known = refunds.get(b.out_refund_no);

@@ -15,7 +15,6 @@ export interface PaymentOptions {
   note?: string;
 }
 
-
 /** E-mail and amounts (in the currency's smallest unit) when the provider gave them, else the raw detail. */
 function summarize(json: string): string {
   const detail = parseDetail(json);
@@ -52,7 +51,8 @@ async function throughService<T>(action: () => Promise<T>): Promise<T> {
   try {
     return await action();
   } catch (error) {
-    if (error instanceof AppError) throw new CliError(error.message.charAt(0).toLowerCase() + error.message.slice(1), error.statusCode === 400 ? 2 : 1);
+    if (error instanceof AppError)
+      throw new CliError(error.message.charAt(0).toLowerCase() + error.message.slice(1), error.statusCode === 400 ? 2 : 1);
     throw error;
   }
 }
@@ -70,7 +70,8 @@ async function dismiss(ctx: CliContext, id: number, note: string | undefined): P
 /** Grants a paid Stripe session to the user an admin names, as the webhook would have: one order, once. */
 async function grant(ctx: CliContext, id: number, options: PaymentOptions): Promise<void> {
   if (options.note !== undefined) throw new CliError('--note goes with --dismiss');
-  if (options.plan !== undefined && !Object.hasOwn(PLANS, options.plan)) throw new CliError(`--plan must be month or season, got "${options.plan}"`);
+  if (options.plan !== undefined && !Object.hasOwn(PLANS, options.plan))
+    throw new CliError(`--plan must be month or season, got "${options.plan}"`);
   const username = requireArg(options.user, 'username');
   const plan = options.plan as PlanId | undefined;
   const order = await throughService(() => incidentsService(ctx).resolve(CLI_ACTOR, id, { username, plan }));

@@ -74,7 +74,13 @@ const eventColumns = (info: EventInfo) => ({
 });
 
 /** Records that a provider event was handled; false when it had been (the provider resent it). */
-export async function recordEventOnce(db: DbExecutor, provider: string, eventId: string, now: number, info: EventInfo = {}): Promise<boolean> {
+export async function recordEventOnce(
+  db: DbExecutor,
+  provider: string,
+  eventId: string,
+  now: number,
+  info: EventInfo = {},
+): Promise<boolean> {
   const row = await db
     .insertInto('payment_events')
     .values({ provider, event_id: eventId, received_at: now, ...eventColumns(info) })
@@ -86,7 +92,12 @@ export async function recordEventOnce(db: DbExecutor, provider: string, eventId:
 
 /** Names the order of an event recorded before the order was known (a Stripe session creates its order). */
 export async function attachEventToOrder(db: DbExecutor, provider: string, eventId: string, orderId: string): Promise<void> {
-  await db.updateTable('payment_events').set({ order_id: orderId }).where('provider', '=', provider).where('event_id', '=', eventId).execute();
+  await db
+    .updateTable('payment_events')
+    .set({ order_id: orderId })
+    .where('provider', '=', provider)
+    .where('event_id', '=', eventId)
+    .execute();
 }
 
 export const listOrderEvents = (db: DbExecutor, orderId: string) =>

@@ -12,7 +12,6 @@ import * as repo from './payment-incidents.repository.js';
 import { completeSessionOrderWithin } from './stripe/stripe-session-order.js';
 import { SESSION_INCIDENT_KINDS } from './stripe/stripe-webhook.js';
 
-
 type Detail = Record<string, unknown>;
 type IncidentRow = Selectable<PaymentIncidentsTable>;
 

@@ -84,7 +84,12 @@ export function createPaymentsAdminService(deps: PaymentsAdminDeps) {
       provider_payment_id: row.provider_payment_id,
       events: events.map((event) => ({ ...event, received_at: toIso(event.received_at) })),
       grant: grant
-        ? { source: grant.source, starts_at: toIso(grant.starts_at), ends_at: toIso(grant.ends_at), revoked_at: isoOrNull(grant.revoked_at) }
+        ? {
+            source: grant.source,
+            starts_at: toIso(grant.starts_at),
+            ends_at: toIso(grant.ends_at),
+            revoked_at: isoOrNull(grant.revoked_at),
+          }
         : null,
     };
   }
@@ -105,9 +110,13 @@ export function createPaymentsAdminService(deps: PaymentsAdminDeps) {
     });
   }
 
-  async function refundAtProvider(order: { order_id: string; provider: 'wechat' | 'stripe'; amount_fen: number; provider_payment_id: string | null }, reason: string) {
+  async function refundAtProvider(
+    order: { order_id: string; provider: 'wechat' | 'stripe'; amount_fen: number; provider_payment_id: string | null },
+    reason: string,
+  ) {
     if (order.provider === 'wechat') {
-      if (!deps.wechat) throw new AppError(ErrorCode.CONFLICT, 409, 'WeChat Pay is not configured on this server: refund in the merchant platform');
+      if (!deps.wechat)
+        throw new AppError(ErrorCode.CONFLICT, 409, 'WeChat Pay is not configured on this server: refund in the merchant platform');
       const answer = await deps.wechat.refund({
         outTradeNo: order.order_id,
         outRefundNo: `R${order.order_id}`.slice(0, 64),
@@ -122,14 +131,16 @@ export function createPaymentsAdminService(deps: PaymentsAdminDeps) {
     if (!deps.stripe) throw new AppError(ErrorCode.CONFLICT, 409, 'No STRIPE_SECRET_KEY is configured: refund in the Stripe dashboard');
     if (!order.provider_payment_id) throw new AppError(ErrorCode.CONFLICT, 409, 'This Stripe order has no payment intent to refund');
     const answer = await deps.stripe.refund(order.provider_payment_id, `refund-${order.order_id}`);
-    if (answer.status === 'succeeded' || answer.status === 'pending') return { done: true, summary: `Stripe refund ${answer.refundId}: ${answer.status}` };
+    if (answer.status === 'succeeded' || answer.status === 'pending')
+      return { done: true, summary: `Stripe refund ${answer.refundId}: ${answer.status}` };
     throw refundFailed(`Stripe answered the refund with ${answer.status}`);
   }
 
   async function refund(actor: Actor, orderId: string, reason: string): Promise<RefundOrderResult> {
     const order = await repo.findOrderWithUser(db, orderId);
     if (!order) throw orderNotFound();
-    if (order.status !== 'paid') throw new AppError(ErrorCode.CONFLICT, 409, `Only a paid order can be refunded; this one is ${order.status}`);
+    if (order.status !== 'paid')
+      throw new AppError(ErrorCode.CONFLICT, 409, `Only a paid order can be refunded; this one is ${order.status}`);
     const provider = order.provider;
     const claim = { orderId, eventType: 'refund.requested', summary: `by ${actor.name}: ${reason}` };
     if (!(await recordEventOnce(db, provider, claimId(orderId), now(), claim))) {
@@ -160,7 +171,11 @@ export function createPaymentsAdminService(deps: PaymentsAdminDeps) {
     }
     // WeChat PROCESSING: its REFUND.SUCCESS notification finishes the refund through the ledger.
     await db.transaction().execute(async (trx) => {
-      await recordEventOnce(trx, provider, `refund-processing:${orderId}`, now(), { orderId, eventType: 'refund.processing', summary: result.summary });
+      await recordEventOnce(trx, provider, `refund-processing:${orderId}`, now(), {
+        orderId,
+        eventType: 'refund.processing',
+        summary: result.summary,
+      });
       await audit.recordWithin(trx, actor, {
         action: 'order.refund',
         targetType: 'order',

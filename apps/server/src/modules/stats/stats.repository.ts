@@ -85,7 +85,13 @@ export const topBooks = (db: DbExecutor, from: number, limit: number) =>
       'b.uuid',
       // The original language's title, else any translation's.
       eb.fn
-        .coalesce('t.title', eb.selectFrom('book_translations as any_t').select((s) => s.fn.min('any_t.title').as('m')).whereRef('any_t.book_id', '=', 'b.id'))
+        .coalesce(
+          't.title',
+          eb
+            .selectFrom('book_translations as any_t')
+            .select((s) => s.fn.min('any_t.title').as('m'))
+            .whereRef('any_t.book_id', '=', 'b.id'),
+        )
         .as('title'),
       eb.fn.countAll<number | string>().as('reads'),
     ])

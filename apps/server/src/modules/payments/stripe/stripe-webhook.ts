@@ -78,7 +78,8 @@ export function createStripeWebhook(deps: StripeWebhookDeps) {
   async function fulfilSession(event: StripeEvent, session: CheckoutSession, log: FastifyBaseLogger): Promise<void> {
     const outcome = await db.transaction().execute(async (trx) => {
       const summary = `session ${session.id}, ${session.amountTotal} ${session.currency}`.slice(0, 300);
-      if (!(await recordEventOnce(trx, 'stripe', event.id, now(), { eventType: event.type, summary }))) return { kind: 'duplicate' as const };
+      if (!(await recordEventOnce(trx, 'stripe', event.id, now(), { eventType: event.type, summary })))
+        return { kind: 'duplicate' as const };
       const recipient = await recipientOf(trx, session);
       if ('incident' in recipient) {
         const { incident, plan } = recipient;

@@ -136,7 +136,11 @@ export function createWechatNotifications(deps: WechatNotificationsDeps) {
       log.warn(detail, 'WeChat Pay partial refund kept for an admin');
       return;
     }
-    const info = { orderId: order.order_id, eventType, summary: `refunded ${refund.refund} of ${refund.total} fen, refund ${refund.refund_id}` };
+    const info = {
+      orderId: order.order_id,
+      eventType,
+      summary: `refunded ${refund.refund} of ${refund.total} fen, refund ${refund.refund_id}`,
+    };
     // Idempotent twice over: a resent event is recorded once, and the ledger refunds a paid order once
     // (an admin's refund that WeChat confirmed at once has refunded it already).
     const revoked = await db.transaction().execute(async (trx) => {

@@ -88,7 +88,11 @@ export function createWechatReconciler(deps: WechatReconcilerDeps) {
     if (!transactionId || amount === null) return false;
     try {
       await db.transaction().execute(async (trx) => {
-        const info = { orderId: order.order_id, eventType: 'reconcile.paid', summary: `query: SUCCESS, ${amount} fen, transaction ${transactionId}` };
+        const info = {
+          orderId: order.order_id,
+          eventType: 'reconcile.paid',
+          summary: `query: SUCCESS, ${amount} fen, transaction ${transactionId}`,
+        };
         await recordEventOnce(trx, 'wechat', `reconcile:${order.order_id}:paid`, now(), info);
         return ledger.completeWithin(trx, order.order_id, { txnId: transactionId, amountFen: amount });
       });

@@ -12,6 +12,11 @@ describe('CSV for the dashboard', () => {
   });
 
   it('joins records with CRLF and ends with one', () => {
-    expect(toCsv([['date', 'wechat:month'], ['2026-11-23', 1000]])).toBe('date,wechat:month\r\n2026-11-23,1000\r\n');
+    expect(
+      toCsv([
+        ['date', 'wechat:month'],
+        ['2026-11-23', 1000],
+      ]),
+    ).toBe('date,wechat:month\r\n2026-11-23,1000\r\n');
   });
 });

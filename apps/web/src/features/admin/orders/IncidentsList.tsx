@@ -32,7 +32,11 @@ export function IncidentsList() {
       <div className={styles.filters}>
         <label>
           {t('incidents.state')}
-          <select className={styles.input} value={state} onChange={(event) => setParams(new URLSearchParams({ state: event.target.value }))}>
+          <select
+            className={styles.input}
+            value={state}
+            onChange={(event) => setParams(new URLSearchParams({ state: event.target.value }))}
+          >
             {STATES.map((s) => (
               <option key={s} value={s}>
                 {t(`incidents.states.${s}`)}
@@ -150,7 +154,13 @@ function ResolveForm({ incident }: { incident: PaymentIncident }) {
       {incident.plan === null && (
         <div className={styles.field}>
           <label htmlFor={`${base}-plan`}>{t('column.plan')}</label>
-          <select id={`${base}-plan`} className={styles.input} value={plan} required onChange={(event) => setPlan(event.target.value as typeof plan)}>
+          <select
+            id={`${base}-plan`}
+            className={styles.input}
+            value={plan}
+            required
+            onChange={(event) => setPlan(event.target.value as typeof plan)}
+          >
             <option value="">{t('incidents.choosePlan')}</option>
             <option value="month">{t('plan.month')}</option>
             <option value="season">{t('plan.season')}</option>

@@ -39,7 +39,11 @@ export function OrdersList() {
     from: toInstant('from', values.from),
     to: toInstant('to', values.to),
   };
-  const orders = useQuery({ queryKey: ['admin', 'orders', query], queryFn: () => ordersApi.list(query), placeholderData: keepPreviousData });
+  const orders = useQuery({
+    queryKey: ['admin', 'orders', query],
+    queryFn: () => ordersApi.list(query),
+    placeholderData: keepPreviousData,
+  });
 
   const apply = (event: FormEvent) => {
     event.preventDefault();
@@ -47,7 +51,8 @@ export function OrdersList() {
     for (const name of FILTERS) if (draft[name].trim()) next.set(name, draft[name].trim());
     setParams(next);
   };
-  const set = (name: Filter) => (event: { target: { value: string } }) => setDraft((current) => ({ ...current, [name]: event.target.value }));
+  const set = (name: Filter) => (event: { target: { value: string } }) =>
+    setDraft((current) => ({ ...current, [name]: event.target.value }));
 
   return (
     <>
