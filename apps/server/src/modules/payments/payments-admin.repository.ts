@@ -84,3 +84,15 @@ export const findOrderGrant = (db: DbExecutor, provider: string, orderId: string
 export async function deleteEvent(db: DbExecutor, provider: string, eventId: string): Promise<void> {
   await db.deleteFrom('payment_events').where('provider', '=', provider).where('event_id', '=', eventId).execute();
 }
+
+/** Re-dates an event recorded before `staleBefore`; false when it is younger (someone else holds it). */
+export async function takeOverStaleEvent(db: DbExecutor, provider: string, eventId: string, staleBefore: number, now: number) {
+  const result = await db
+    .updateTable('payment_events')
+    .set({ received_at: now })
+    .where('provider', '=', provider)
+    .where('event_id', '=', eventId)
+    .where('received_at', '<', staleBefore)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

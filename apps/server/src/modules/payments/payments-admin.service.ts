@@ -7,7 +7,7 @@ import {
   type RefundOrderResult,
 } from '@inkstream/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/database.js';
+import type { Db, DbExecutor } from '../../db/database.js';
 import { AppError } from '../../lib/app-error.js';
 import { fromIsoOrNull, toIso } from '../../lib/time.js';
 import type { Actor, AuditService } from '../audit/audit.service.js';
@@ -48,6 +48,7 @@ const toAdminOrder = (row: repo.AdminOrderRow): AdminOrder => ({
 const refundFailed = (message: string) => new AppError(ErrorCode.REFUND_FAILED, 502, message);
 /** The claim that one refund of the order is under way; a second refund of the same order meets it. */
 const claimId = (orderId: string) => `refund:${orderId}`;
+const CLAIM_STALE_MS = 5 * 60_000;
 
 /**
  * Orders and refunds in the console. A refund goes through the provider first (WeChat Pay, Stripe)
@@ -94,20 +95,32 @@ export function createPaymentsAdminService(deps: PaymentsAdminDeps) {
     };
   }
 
-  /** Revokes the order's time through the ledger, with its event and audit entry, in one transaction. */
-  async function applyRefund(actor: Actor, orderId: string, provider: string, reason: string, summary: string): Promise<void> {
-    await db.transaction().execute(async (trx) => {
-      const refunded = await ledger.refundWithin(trx, orderId);
-      await recordEventOnce(trx, provider, `refund-done:${orderId}`, now(), { orderId, eventType: 'refund.succeeded', summary });
-      // false: the provider's own notification (or webhook) got there first; the refund is ours all the same.
-      await audit.recordWithin(trx, actor, {
-        action: 'order.refund',
-        targetType: 'order',
-        targetId: orderId,
-        before: { status: 'paid' },
-        after: { status: 'refunded', reason, ...(refunded ? {} : { refunded_by: 'provider notification' }) },
-      });
+  /** Revokes the order's time through the ledger, with its event and audit entry, inside the caller's transaction. */
+  async function applyRefundWithin(trx: DbExecutor, actor: Actor, orderId: string, provider: string, reason: string, summary: string) {
+    const refunded = await ledger.refundWithin(trx, orderId);
+    await recordEventOnce(trx, provider, `refund-done:${orderId}`, now(), { orderId, eventType: 'refund.succeeded', summary });
+    // false: the provider's own notification (or webhook) got there first; the refund is ours all the same.
+    await audit.recordWithin(trx, actor, {
+      action: 'order.refund',
+      targetType: 'order',
+      targetId: orderId,
+      before: { status: 'paid' },
+      after: { status: 'refunded', reason, ...(refunded ? {} : { refunded_by: 'provider notification' }) },
     });
+    return refunded;
+  }
+
+  /**
+   * Claims the order for one refund (a unique event). A claim older than CLAIM_STALE_MS whose order
+   * is still paid (a crash between the provider's answer and the ledger, or a WeChat refund still
+   * PROCESSING) may be taken over: the provider call is idempotent (same out_refund_no, same
+   * Stripe idempotency key), so asking again returns the same refund.
+   */
+  async function claimRefund(orderId: string, provider: string, summary: string): Promise<void> {
+    const info = { orderId, eventType: 'refund.requested', summary };
+    if (await recordEventOnce(db, provider, claimId(orderId), now(), info)) return;
+    if (await repo.takeOverStaleEvent(db, provider, claimId(orderId), now() - CLAIM_STALE_MS, now())) return;
+    throw new AppError(ErrorCode.CONFLICT, 409, 'A refund of this order is already under way');
   }
 
   async function refundAtProvider(
@@ -142,19 +155,20 @@ export function createPaymentsAdminService(deps: PaymentsAdminDeps) {
     if (order.status !== 'paid')
       throw new AppError(ErrorCode.CONFLICT, 409, `Only a paid order can be refunded; this one is ${order.status}`);
     const provider = order.provider;
-    const claim = { orderId, eventType: 'refund.requested', summary: `by ${actor.name}: ${reason}` };
-    if (!(await recordEventOnce(db, provider, claimId(orderId), now(), claim))) {
-      throw new AppError(ErrorCode.CONFLICT, 409, 'A refund of this order is already under way');
-    }
+    const summary = `by ${actor.name}: ${reason}`;
     if (provider === 'sandbox') {
-      try {
-        await applyRefund(actor, orderId, provider, reason, 'sandbox refund');
-      } catch (error) {
-        await repo.deleteEvent(db, provider, claimId(orderId));
-        throw error;
-      }
+      // No provider to ask: the claim and the refund commit together, so nothing can be left half done.
+      await db.transaction().execute(async (trx) => {
+        if (!(await recordEventOnce(trx, provider, claimId(orderId), now(), { orderId, eventType: 'refund.requested', summary }))) {
+          throw new AppError(ErrorCode.CONFLICT, 409, 'A refund of this order is already under way');
+        }
+        if (!(await applyRefundWithin(trx, actor, orderId, provider, reason, 'sandbox refund'))) {
+          throw new AppError(ErrorCode.CONFLICT, 409, 'This order was refunded meanwhile');
+        }
+      });
       return { outcome: 'refunded', order: await detail(orderId) };
     }
+    await claimRefund(orderId, provider, summary);
     let result: { done: boolean; summary: string };
     try {
       result = await refundAtProvider({ ...order, provider }, reason);
@@ -166,7 +180,7 @@ export function createPaymentsAdminService(deps: PaymentsAdminDeps) {
       throw Object.assign(refundFailed(`The provider did not refund: ${(error as Error).message}`.slice(0, 300)), { cause: error });
     }
     if (result.done) {
-      await applyRefund(actor, orderId, provider, reason, result.summary);
+      await db.transaction().execute((trx) => applyRefundWithin(trx, actor, orderId, provider, reason, result.summary));
       return { outcome: 'refunded', order: await detail(orderId) };
     }
     // WeChat PROCESSING: its REFUND.SUCCESS notification finishes the refund through the ledger.
