@@ -28,6 +28,12 @@ import { createWechatNotifications } from './modules/payments/wechat/wechat-noti
 import { createWechatPayClient } from './modules/payments/wechat/wechat-pay-client.js';
 import { createWechatReconciler } from './modules/payments/wechat/wechat-reconciler.js';
 import { wechatRoutes } from './modules/payments/wechat/wechat.routes.js';
+import { createPaymentIncidentsService } from './modules/payments/payment-incidents.service.js';
+import { paymentsAdminRoutes } from './modules/payments/payments-admin.routes.js';
+import { createPaymentsAdminService } from './modules/payments/payments-admin.service.js';
+import { createStripeRefunder } from './modules/payments/stripe/stripe-refunds.js';
+import { statsAdminRoutes } from './modules/stats/stats.routes.js';
+import { createStatsService } from './modules/stats/stats.service.js';
 import { createCatalogueService } from './modules/catalogue/catalogue.service.js';
 import { createRankingSnapshot } from './modules/catalogue/ranking-snapshot.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
@@ -131,6 +137,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const usersAdmin = createUsersAdminService({ db, audit, membershipAdmin });
   const couponsAdmin = createCouponsAdminService({ db, audit });
   const siteSettings = createSiteSettingsService({ db, audit, defaults: { siteName: config.siteName, contactEmail: config.contactEmail } });
+  const paymentsAdmin = createPaymentsAdminService({
+    db,
+    ledger,
+    audit,
+    wechat: wechatPay,
+    stripe: config.stripe ? createStripeRefunder(config.stripe) : null,
+    log: app.log,
+  });
+  const paymentIncidents = createPaymentIncidentsService({ db, ledger, audit });
+  const stats = createStatsService({ db });
   // Background work any node can run (browser imports, scheduled releases): docs/ADMIN.md.
   const jobHandlers: Record<string, JobHandler> = {};
   const booksAdmin = createCatalogueAdminService({
@@ -189,6 +205,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           settingsAdminRoutes(siteSettings),
           booksAdminRoutes(booksAdmin),
           chaptersAdminRoutes(chaptersAdmin),
+          paymentsAdminRoutes(paymentsAdmin, paymentIncidents),
+          statsAdminRoutes(stats),
         ]),
         { prefix: '/admin' },
       );

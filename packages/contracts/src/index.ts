@@ -17,3 +17,5 @@ export * from './schemas/admin/books.js';
 export * from './schemas/admin/users.js';
 export * from './schemas/admin/coupons.js';
 export * from './schemas/admin/settings.js';
+export * from './schemas/admin/orders.js';
+export * from './schemas/admin/stats.js';

@@ -11,6 +11,7 @@ import * as bookImportPending from './migrations/2026-11-22T1510-book-import-pen
 import * as readerJourney from './migrations/2026-11-23T0900-reader-journey.js';
 import * as pushSubscriptions from './migrations/2026-11-23T0910-push-subscriptions.js';
 import * as operatorConsole from './migrations/2026-11-23T1000-operator-console.js';
+import * as orderEvents from './migrations/2026-11-23T1130-order-events.js';
 
 /** Listed explicitly (not read from disk) so the compiled server and the tests see the same set. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-23T0900-reader-journey': readerJourney,
   '2026-11-23T0910-push-subscriptions': pushSubscriptions,
   '2026-11-23T1000-operator-console': operatorConsole,
+  '2026-11-23T1130-order-events': orderEvents,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -283,6 +283,12 @@ export interface PaymentEventsTable {
   provider: string;
   event_id: string;
   received_at: number;
+  /** The order the event concerns, when known (null for events before 2026-11-23 and for orphans). */
+  order_id: string | null;
+  /** TRANSACTION.SUCCESS, checkout.session.completed, refund.requested, reconcile.paid, … */
+  event_type: string | null;
+  /** A short readable line for the console (amounts, provider ids); never secrets. */
+  summary: string | null;
 }
 
 /** Every change an administrator makes (console or CLI): who, what, when, before → after. */

@@ -34,6 +34,17 @@ export interface FakeOrder {
   code_url: string;
 }
 
+export interface FakeRefund {
+  out_trade_no: string;
+  out_refund_no: string;
+  refund_id: string;
+  status: 'SUCCESS' | 'PROCESSING';
+  refund: number;
+  total: number;
+  reason: string | null;
+  notify_url: string | null;
+}
+
 export interface RecordedRequest {
   method: string;
   path: string;
@@ -106,6 +117,9 @@ export async function startFakeWechatPay(dir: string) {
   const orders = new Map<string, FakeOrder>();
   const requests: RecordedRequest[] = [];
   const failures: { path: RegExp; status: number; code: string }[] = [];
+  /** Refunds by out_refund_no: WeChat answers a repeated out_refund_no with the same refund. */
+  const refunds = new Map<string, FakeRefund>();
+  let refundStatus: 'SUCCESS' | 'PROCESSING' = 'SUCCESS';
   let answerUnsigned = false;
 
   const merchantKeyFile = path.join(dir, 'apiclient_key.pem');
@@ -211,6 +225,7 @@ export async function startFakeWechatPay(dir: string) {
       });
       return answer(response, 200, { code_url: codeUrl });
     }
+    if (request.method === 'POST' && pathname === '/v3/refund/domestic/refunds') return refund(response, body ?? {});
     const match = /^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)(\/close)?$/.exec(pathname);
     if (match) {
       const order = orders.get(decodeURIComponent(match[1] ?? ''));
@@ -223,6 +238,53 @@ export async function startFakeWechatPay(dir: string) {
       }
     }
     return answer(response, 404, { code: 'NOT_FOUND', message: 'no such API' });
+  }
+
+  /** POST /v3/refund/domestic/refunds: a full or partial refund of a paid order, once per out_refund_no. */
+  function refund(response: ServerResponse, b: Record<string, unknown>): void {
+    const amount = (b.amount ?? {}) as { refund?: unknown; total?: unknown; currency?: unknown };
+    if (
+      typeof b.out_trade_no !== 'string' ||
+      typeof b.out_refund_no !== 'string' ||
+      !Number.isInteger(amount.refund) ||
+      amount.currency !== 'CNY'
+    ) {
+      return answer(response, 400, { code: 'PARAM_ERROR', message: 'invalid refund' });
+    }
+    const known = refunds.get(b.out_refund_no);
+    if (known) return answer(response, 200, refundBody(known));
+    const order = orders.get(b.out_trade_no);
+    if (!order) return answer(response, 404, { code: 'RESOURCE_NOT_EXISTS', message: 'order does not exist' });
+    if (order.trade_state !== 'SUCCESS') return answer(response, 403, { code: 'NOT_ENOUGH', message: 'order is not paid' });
+    if (amount.total !== order.amount || (amount.refund as number) > order.amount) {
+      return answer(response, 400, { code: 'PARAM_ERROR', message: 'amount does not match the order' });
+    }
+    const created: FakeRefund = {
+      out_trade_no: order.out_trade_no,
+      out_refund_no: b.out_refund_no,
+      refund_id: `50300${nonce().slice(0, 12)}`,
+      status: refundStatus,
+      refund: amount.refund as number,
+      total: order.amount,
+      reason: typeof b.reason === 'string' ? b.reason : null,
+      notify_url: typeof b.notify_url === 'string' ? b.notify_url : null,
+    };
+    refunds.set(created.out_refund_no, created);
+    if (created.status === 'SUCCESS' && created.refund === order.amount) order.trade_state = 'REFUND';
+    return answer(response, 200, refundBody(created));
+  }
+
+  function refundBody(r: FakeRefund) {
+    return {
+      refund_id: r.refund_id,
+      out_refund_no: r.out_refund_no,
+      out_trade_no: r.out_trade_no,
+      channel: 'ORIGINAL',
+      user_received_account: '支付用户零钱',
+      create_time: new Date().toISOString(),
+      status: r.status,
+      amount: { total: r.total, refund: r.refund, payer_total: r.total, payer_refund: r.refund, currency: 'CNY' },
+    };
   }
 
   const server = createServer((request, response) => {
@@ -252,6 +314,11 @@ export async function startFakeWechatPay(dir: string) {
       order.trade_state = 'SUCCESS';
       order.transaction_id = `4200${Date.now()}${nonce().slice(0, 8)}`;
       return order;
+    },
+    refunds,
+    /** What the next new refund answers: SUCCESS at once, or PROCESSING (REFUND.SUCCESS follows). */
+    setRefundStatus(status: 'SUCCESS' | 'PROCESSING') {
+      refundStatus = status;
     },
     /** Makes the next call whose path matches answer an error (once). */
     failWith(pathPattern: RegExp, status: number, code: string) {

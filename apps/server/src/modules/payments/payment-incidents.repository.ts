@@ -29,6 +29,23 @@ export const listIncidents = (db: DbExecutor, includeResolved: boolean) => {
   return query.execute();
 };
 
+export async function listIncidentsPage(db: DbExecutor, state: 'open' | 'resolved' | 'all', page: number, pageSize: number) {
+  let base = db.selectFrom('payment_incidents');
+  if (state === 'open') base = base.where('resolved_at', 'is', null);
+  if (state === 'resolved') base = base.where('resolved_at', 'is not', null);
+  const [rows, total] = await Promise.all([
+    base
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(pageSize)
+      .offset(page * pageSize)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.n) };
+}
+
 export const findIncident = (db: DbExecutor, id: number) =>
   db.selectFrom('payment_incidents').selectAll().where('id', '=', id).executeTakeFirst();
 
@@ -43,13 +60,51 @@ export async function resolveIncident(db: DbExecutor, id: number, resolution: st
   return Number(result.numUpdatedRows) > 0;
 }
 
+/** What the console shows of a provider event: the order it concerns, its type and a short summary. */
+export interface EventInfo {
+  orderId?: string | null;
+  eventType?: string | null;
+  summary?: string | null;
+}
+
+const eventColumns = (info: EventInfo) => ({
+  order_id: info.orderId ?? null,
+  event_type: info.eventType?.slice(0, 64) ?? null,
+  summary: info.summary?.slice(0, 300) ?? null,
+});
+
 /** Records that a provider event was handled; false when it had been (the provider resent it). */
-export async function recordEventOnce(db: DbExecutor, provider: string, eventId: string, now: number): Promise<boolean> {
+export async function recordEventOnce(
+  db: DbExecutor,
+  provider: string,
+  eventId: string,
+  now: number,
+  info: EventInfo = {},
+): Promise<boolean> {
   const row = await db
     .insertInto('payment_events')
-    .values({ provider, event_id: eventId, received_at: now })
+    .values({ provider, event_id: eventId, received_at: now, ...eventColumns(info) })
     .onConflict((oc) => oc.columns(['provider', 'event_id']).doNothing())
     .returning('event_id')
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** Names the order of an event recorded before the order was known (a Stripe session creates its order). */
+export async function attachEventToOrder(db: DbExecutor, provider: string, eventId: string, orderId: string): Promise<void> {
+  await db
+    .updateTable('payment_events')
+    .set({ order_id: orderId })
+    .where('provider', '=', provider)
+    .where('event_id', '=', eventId)
+    .execute();
+}
+
+export const listOrderEvents = (db: DbExecutor, orderId: string) =>
+  db
+    .selectFrom('payment_events')
+    .select(['provider', 'event_id', 'event_type', 'summary', 'received_at'])
+    .where('order_id', '=', orderId)
+    .orderBy('received_at')
+    .orderBy('event_id')
+    .execute();

@@ -26,6 +26,8 @@ export interface WechatPayConfig {
 export interface StripeConfig {
   /** Not needed by the webhook (Stripe signs events with the webhook secret); kept for admin tooling. */
   readonly secretKey: string | null;
+  /** Stripe's API host for refunds (tests point it at a local fake); null: the SDK's default, api.stripe.com. */
+  readonly apiBase: URL | null;
   readonly webhookSecret: string;
   readonly publishableKey: string;
   readonly buyButtons: Readonly<Record<PlanId, string>>;
@@ -144,12 +146,13 @@ function readPrefixed(env: Env, name: string, prefixes: readonly string[]): stri
 }
 
 export function readStripeConfig(env: Env): StripeConfig | null {
-  if (!requireAllOrNone(env, 'Stripe', STRIPE_REQUIRED, ['STRIPE_SECRET_KEY'])) return null;
+  if (!requireAllOrNone(env, 'Stripe', STRIPE_REQUIRED, ['STRIPE_SECRET_KEY', 'STRIPE_API_BASE'])) return null;
   const monthLink = readPrefixed(env, 'STRIPE_PAYMENT_LINK_MONTH', ['plink_']);
   const seasonLink = readPrefixed(env, 'STRIPE_PAYMENT_LINK_SEASON', ['plink_']);
   if (monthLink === seasonLink) throw new ConfigError('STRIPE_PAYMENT_LINK_MONTH and STRIPE_PAYMENT_LINK_SEASON must differ');
   return Object.freeze({
     secretKey: isSet(env, 'STRIPE_SECRET_KEY') ? readPrefixed(env, 'STRIPE_SECRET_KEY', ['sk_', 'rk_']) : null,
+    apiBase: isSet(env, 'STRIPE_API_BASE') ? new URL(readUrl(env, 'STRIPE_API_BASE', HTTP)!) : null,
     webhookSecret: readPrefixed(env, 'STRIPE_WEBHOOK_SECRET', ['whsec_']),
     publishableKey: readPrefixed(env, 'STRIPE_PUBLISHABLE_KEY', ['pk_']),
     buyButtons: Object.freeze({

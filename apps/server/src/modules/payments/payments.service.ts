@@ -7,6 +7,7 @@ import { AppError, notFound } from '../../lib/app-error.js';
 import { toIso } from '../../lib/time.js';
 import { orderNotFound, type OrderLedger } from './order-ledger.js';
 import * as repo from './payments.repository.js';
+import { recordEventOnce } from './payment-incidents.repository.js';
 import type { CheckoutTokens } from './checkout-token.js';
 import type { WechatPayClient } from './wechat/wechat-pay-client.js';
 
@@ -156,8 +157,17 @@ export function createPaymentsService(deps: PaymentsDeps) {
     const order = await sandboxOrder(orderId, access);
     // Like WeChat Pay after time_expire: an expired order cannot be paid any more.
     if (order.status !== 'requires_action') return readStatus(orderId);
-    if (outcome === 'succeeded') await ledger.complete(orderId, { txnId: `sandbox-${orderId}`, amountFen: order.amount_fen });
-    else await repo.markIfPending(db, orderId, 'failed');
+    const info = { orderId, eventType: `sandbox.${outcome}`, summary: `sandbox payer chose ${outcome}` };
+    await db.transaction().execute(async (trx) => {
+      if (outcome === 'succeeded') {
+        if (await ledger.completeWithin(trx, orderId, { txnId: `sandbox-${orderId}`, amountFen: order.amount_fen })) {
+          await recordEventOnce(trx, 'sandbox', `pay:${orderId}`, now(), { ...info, summary: `paid ${order.amount_fen} fen` });
+        }
+      } else {
+        await repo.markIfPending(trx, orderId, 'failed');
+        await recordEventOnce(trx, 'sandbox', `fail:${orderId}`, now(), info);
+      }
+    });
     return readStatus(orderId);
   }
 

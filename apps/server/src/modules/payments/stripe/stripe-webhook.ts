@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbExecutor } from '../../../db/database.js';
 import { findUserByUuid } from '../../users/users.repository.js';
 import type { OrderLedger } from '../order-ledger.js';
-import { recordEventOnce, recordIncident } from '../payment-incidents.repository.js';
+import { attachEventToOrder, recordEventOnce, recordIncident } from '../payment-incidents.repository.js';
 import type { StripeConfig } from '../payments-config.js';
 import * as repo from '../payments.repository.js';
 import {
@@ -77,7 +77,9 @@ export function createStripeWebhook(deps: StripeWebhookDeps) {
 
   async function fulfilSession(event: StripeEvent, session: CheckoutSession, log: FastifyBaseLogger): Promise<void> {
     const outcome = await db.transaction().execute(async (trx) => {
-      if (!(await recordEventOnce(trx, 'stripe', event.id, now()))) return { kind: 'duplicate' as const };
+      const summary = `session ${session.id}, ${session.amountTotal} ${session.currency}`.slice(0, 300);
+      if (!(await recordEventOnce(trx, 'stripe', event.id, now(), { eventType: event.type, summary })))
+        return { kind: 'duplicate' as const };
       const recipient = await recipientOf(trx, session);
       if ('incident' in recipient) {
         const { incident, plan } = recipient;
@@ -92,7 +94,9 @@ export function createStripeWebhook(deps: StripeWebhookDeps) {
         amount: session.amountTotal,
         currency: session.currency,
       };
-      return { kind: 'completed' as const, ...(await completeSessionOrderWithin(trx, ledger, paid, now())) };
+      const completed = await completeSessionOrderWithin(trx, ledger, paid, now());
+      await attachEventToOrder(trx, 'stripe', event.id, completed.orderId);
+      return { kind: 'completed' as const, ...completed };
     });
     const fields = { session: session.id };
     if (outcome.kind === 'duplicate') log.info(fields, 'Stripe event already processed');
@@ -128,8 +132,13 @@ export function createStripeWebhook(deps: StripeWebhookDeps) {
       event_id: event.id,
     };
     const outcome = await db.transaction().execute(async (trx) => {
-      if (!(await recordEventOnce(trx, 'stripe', event.id, now()))) return 'duplicate' as const;
       const order = charge.paymentIntent === null ? undefined : await repo.findOrderByPayment(trx, 'stripe', charge.paymentIntent);
+      const info = {
+        orderId: order?.order_id ?? null,
+        eventType: event.type,
+        summary: `charge ${charge.id}: refunded ${charge.amountRefunded} of ${charge.amount} ${charge.currency}`,
+      };
+      if (!(await recordEventOnce(trx, 'stripe', event.id, now(), info))) return 'duplicate' as const;
       if (!order) {
         await recordIncident(trx, { provider: 'stripe', reference: charge.id, kind: 'unknown_refund', plan: null, detail }, now());
         return 'unknown_refund' as const;

@@ -95,7 +95,12 @@ export function createWechatNotifications(deps: WechatNotificationsDeps) {
     if (!order || order.provider !== 'wechat') return reject('unknown_order', transaction.out_trade_no, detail, 'No such WeChat Pay order');
     try {
       const granted = await db.transaction().execute(async (trx) => {
-        if (!(await recordEventOnce(trx, 'wechat', eventId, now()))) return false;
+        const info = {
+          orderId: order.order_id,
+          eventType: 'TRANSACTION.SUCCESS',
+          summary: `paid ${transaction.amount_total} fen, transaction ${transaction.transaction_id}`,
+        };
+        if (!(await recordEventOnce(trx, 'wechat', eventId, now(), info))) return false;
         return ledger.completeWithin(trx, order.order_id, { txnId: transaction.transaction_id!, amountFen: transaction.amount_total! });
       });
       log.info({ orderId: order.order_id, granted }, granted ? 'WeChat Pay order paid' : 'WeChat Pay notification repeated');
@@ -110,7 +115,7 @@ export function createWechatNotifications(deps: WechatNotificationsDeps) {
     }
   }
 
-  async function onRefund(eventType: string, resource: unknown): Promise<void> {
+  async function onRefund(eventId: string, eventType: string, resource: unknown): Promise<void> {
     const refund = readRefund(resource);
     if (!refund) throw new NotificationRejected(400, 'The refund lacks out_trade_no, refund_id or amount');
     if (refund.mchid !== config.mchId) throw new NotificationRejected(400, 'The refund belongs to another merchant');
@@ -131,7 +136,17 @@ export function createWechatNotifications(deps: WechatNotificationsDeps) {
       log.warn(detail, 'WeChat Pay partial refund kept for an admin');
       return;
     }
-    const revoked = await ledger.refund(order.order_id);
+    const info = {
+      orderId: order.order_id,
+      eventType,
+      summary: `refunded ${refund.refund} of ${refund.total} fen, refund ${refund.refund_id}`,
+    };
+    // Idempotent twice over: a resent event is recorded once, and the ledger refunds a paid order once
+    // (an admin's refund that WeChat confirmed at once has refunded it already).
+    const revoked = await db.transaction().execute(async (trx) => {
+      await recordEventOnce(trx, 'wechat', eventId, now(), info);
+      return ledger.refundWithin(trx, order.order_id);
+    });
     log.info({ orderId: order.order_id, revoked }, 'WeChat Pay order refunded');
   }
 
@@ -139,7 +154,7 @@ export function createWechatNotifications(deps: WechatNotificationsDeps) {
   async function handle(body: string, headers: SignatureHeaders): Promise<void> {
     const { envelope, resource } = open(body, headers);
     if (envelope.event_type === 'TRANSACTION.SUCCESS') return onTransaction(envelope.id, resource);
-    if (envelope.event_type.startsWith('REFUND.')) return onRefund(envelope.event_type, resource);
+    if (envelope.event_type.startsWith('REFUND.')) return onRefund(envelope.id, envelope.event_type, resource);
     log.info({ eventType: envelope.event_type }, 'WeChat Pay notification ignored');
   }
 

@@ -25,6 +25,21 @@ export interface NativeOrderRequest {
   expiresAt: number;
 }
 
+export interface RefundRequest {
+  outTradeNo: string;
+  /** Our refund number, unique per refund: WeChat treats a repeated one as the same refund. */
+  outRefundNo: string;
+  refundFen: number;
+  totalFen: number;
+  reason?: string;
+}
+
+/** WeChat's refund status: SUCCESS (money returned), PROCESSING (REFUND.SUCCESS follows), CLOSED, ABNORMAL. */
+export interface RefundAnswer {
+  refundId: string;
+  status: string;
+}
+
 export interface WechatPayClient {
   /** Creates a Native order; the code URL becomes the QR code the payer scans. */
   createNativeOrder(request: NativeOrderRequest): Promise<{ codeUrl: string }>;
@@ -32,6 +47,8 @@ export interface WechatPayClient {
   queryOrder(outTradeNo: string): Promise<WechatTransaction | null>;
   /** Closes an unpaid order so it can no longer be paid; 'paid' when the payer was faster. */
   closeOrder(outTradeNo: string): Promise<'closed' | 'paid'>;
+  /** Asks WeChat to refund a paid order (POST /v3/refund/domestic/refunds); the answer is verified. */
+  refund(request: RefundRequest): Promise<RefundAnswer>;
 }
 
 /** RFC 3339 in Beijing time, the form WeChat Pay expects for time_expire. */
@@ -133,6 +150,21 @@ export function createWechatPayClient(
         if (error instanceof WechatApiError && error.code === 'ORDERPAID') return 'paid';
         throw error;
       }
+    },
+
+    async refund(request) {
+      const { json } = await call('POST', '/v3/refund/domestic/refunds', {
+        out_trade_no: request.outTradeNo,
+        out_refund_no: request.outRefundNo,
+        ...(request.reason ? { reason: request.reason.slice(0, 80) } : {}),
+        notify_url: config.notifyUrl,
+        amount: { refund: request.refundFen, total: request.totalFen, currency: 'CNY' },
+      });
+      const answer = (json ?? {}) as { refund_id?: unknown; status?: unknown };
+      if (typeof answer.refund_id !== 'string' || typeof answer.status !== 'string') {
+        throw new WechatApiError(200, 'BAD_ANSWER', 'WeChat Pay answered the refund without refund_id or status');
+      }
+      return { refundId: answer.refund_id, status: answer.status };
     },
   };
 }

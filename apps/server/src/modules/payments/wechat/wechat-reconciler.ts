@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/database.js';
 import { acquireLease, releaseLease } from '../../../db/lease.js';
 import { AmountMismatchError, type OrderLedger, type OrderRow } from '../order-ledger.js';
-import { recordIncident } from '../payment-incidents.repository.js';
+import { recordEventOnce, recordIncident } from '../payment-incidents.repository.js';
 import type { WechatPayConfig } from '../payments-config.js';
 import * as repo from '../payments.repository.js';
 import type { WechatPayClient } from './wechat-pay-client.js';
@@ -87,7 +87,15 @@ export function createWechatReconciler(deps: WechatReconcilerDeps) {
   async function complete(order: OrderRow, transactionId: string | null, amount: number | null): Promise<boolean> {
     if (!transactionId || amount === null) return false;
     try {
-      await ledger.complete(order.order_id, { txnId: transactionId, amountFen: amount });
+      await db.transaction().execute(async (trx) => {
+        const info = {
+          orderId: order.order_id,
+          eventType: 'reconcile.paid',
+          summary: `query: SUCCESS, ${amount} fen, transaction ${transactionId}`,
+        };
+        await recordEventOnce(trx, 'wechat', `reconcile:${order.order_id}:paid`, now(), info);
+        return ledger.completeWithin(trx, order.order_id, { txnId: transactionId, amountFen: amount });
+      });
       log.info({ orderId: order.order_id }, 'WeChat Pay order paid (found by reconciliation)');
       return true;
     } catch (error) {
@@ -106,7 +114,12 @@ export function createWechatReconciler(deps: WechatReconcilerDeps) {
     if (!(await acquireLease(db, LEASE_NAME, owner, RUN_EVERY_MS * 3, now()))) return outcomes;
     for (const order of await repo.unsettledOrders(db, 'wechat', now() - RECONCILE_AFTER_MS, ORDERS_PER_RUN)) {
       try {
-        outcomes.set(order.order_id, await reconcile(order));
+        const outcome = await reconcile(order);
+        outcomes.set(order.order_id, outcome);
+        if (outcome === 'closed' || outcome === 'failed') {
+          const info = { orderId: order.order_id, eventType: `reconcile.${outcome}`, summary: `settled as ${outcome} by reconciliation` };
+          await recordEventOnce(db, 'wechat', `reconcile:${order.order_id}:${outcome}`, now(), info);
+        }
       } catch (error) {
         outcomes.set(order.order_id, 'error');
         log.warn({ orderId: order.order_id, err: error }, 'WeChat Pay reconciliation failed for an order; retrying next run');

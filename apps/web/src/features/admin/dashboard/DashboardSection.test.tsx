@@ -1,0 +1,87 @@
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import i18next from 'i18next';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { renderScreen, setUpI18n, stubApi } from '../../../test-support/render-screen';
+import admin from '../../../i18n/locales/en-us/admin/admin.json';
+import adminDashboard from '../../../i18n/locales/en-us/admin/admin-dashboard.json';
+import DashboardSection from './DashboardSection';
+
+// jsdom has no canvas: the chart itself is replaced; its text alternative is what is tested here.
+const plots: { width: number }[] = [];
+vi.mock('uplot', () => ({
+  default: Object.assign(
+    class {
+      constructor(options: { width: number }) {
+        plots.push({ width: options.width });
+      }
+      setSize() {}
+      destroy() {}
+    },
+    { tzDate: (date: Date) => date },
+  ),
+}));
+vi.mock('uplot/dist/uPlot.min.css', () => ({}));
+
+const stats = (days: number) => ({
+  days: Array.from({ length: days }, (_, i) => ({
+    date: new Date(Date.UTC(2026, 9, 25 + i)).toISOString().slice(0, 10),
+    revenue_fen_by: i === days - 1 ? { 'wechat:month': 1000, 'stripe:season': 2700 } : {},
+    new_members: i === days - 1 ? 2 : 0,
+    chapter_starts: 3,
+    chapter_finishes: 1,
+  })),
+  active_members: 42,
+  new_members_total: 2,
+  expiring_7d: [{ uuid: 'u1', username: 'soon', expire_at: '2026-11-25T00:00:00.000Z' }],
+  top_books: [{ book_uuid: 'b1', title: 'Book "One", part 1', reads: 9 }],
+});
+
+beforeAll(async () => {
+  await setUpI18n();
+  i18next.addResourceBundle('en-us', 'admin', admin);
+  i18next.addResourceBundle('en-us', 'admin-dashboard', adminDashboard);
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      disconnect() {}
+    },
+  );
+});
+afterEach(() => {
+  cleanup();
+});
+
+describe('the dashboard', () => {
+  it('shows the numbers, a table behind each chart, and switches to 90 days', async () => {
+    const fetch = stubApi({
+      'GET /admin/stats': () => ({ status: 200, body: { data: stats(fetch.mock.calls.length > 1 ? 90 : 30) } }),
+    });
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe() {}
+        disconnect() {}
+      },
+    );
+    renderScreen(<DashboardSection />, '/admin', '/admin');
+    expect(await screen.findByText('42')).toBeTruthy();
+    expect(plots.length).toBeGreaterThanOrEqual(3);
+    const revenue = screen.getByRole('figure', { name: 'Net revenue per day, by provider and plan' });
+    const table = within(revenue).getByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Date (UTC)', 'stripe:season', 'wechat:month']);
+    expect(within(table).getAllByRole('row')).toHaveLength(31);
+    expect(within(revenue).getByText('Show as table').tagName).toBe('SUMMARY');
+    expect(within(revenue).getByRole('button', { name: /Download CSV/ })).toBeTruthy();
+    expect(screen.getByText('Book "One", part 1')).toBeTruthy();
+    expect(screen.getByText('soon')).toBeTruthy();
+
+    fireEvent.click(screen.getByLabelText('Last 90 days'));
+    await vi.waitFor(() => expect(new URL(String(fetch.mock.calls.at(-1)![0]), 'http://localhost').searchParams.get('days')).toBe('90'));
+    vi.unstubAllGlobals();
+  });
+});

@@ -1,0 +1,126 @@
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import i18next from 'i18next';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { renderScreen, setUpI18n, stubApi } from '../../../test-support/render-screen';
+import admin from '../../../i18n/locales/en-us/admin/admin.json';
+import adminOrders from '../../../i18n/locales/en-us/admin/admin-orders.json';
+import OrdersSection from './OrdersSection';
+
+const ok = (data: unknown) => ({ status: 200, body: { data } });
+const order = (status: string, extra: object = {}) => ({
+  order_id: 'IS1',
+  user: { uuid: '0b7c2f0e-0000-4000-8000-000000000001', username: 'reader1' },
+  provider: 'sandbox',
+  plan: 'month',
+  months: 1,
+  amount_fen: 1000,
+  currency: 'CNY',
+  status,
+  created_at: '2026-11-23T08:00:00.000Z',
+  paid_at: '2026-11-23T08:01:00.000Z',
+  refunded_at: null,
+  provider_txn_id: 'sandbox-IS1',
+  provider_payment_id: null,
+  events: [
+    {
+      provider: 'sandbox',
+      event_id: 'pay:IS1',
+      event_type: 'sandbox.succeeded',
+      summary: 'paid 1000 fen',
+      received_at: '2026-11-23T08:01:00.000Z',
+    },
+  ],
+  grant: { source: 'sandbox', starts_at: '2026-11-23T08:01:00.000Z', ends_at: '2026-12-23T08:01:00.000Z', revoked_at: null },
+  ...extra,
+});
+
+beforeAll(async () => {
+  await setUpI18n();
+  i18next.addResourceBundle('en-us', 'admin', admin);
+  i18next.addResourceBundle('en-us', 'admin-orders', adminOrders);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+/** The order's status as its facts list shows it (the dd after the Status term). */
+const statusShown = () => screen.getByText('Status', { selector: 'dt' }).nextElementSibling?.textContent;
+
+const open = (path: string) => renderScreen(<OrdersSection />, path, '/admin/orders/*');
+
+describe('orders in the console', () => {
+  it('lists orders with the filters taken from the address', async () => {
+    const fetch = stubApi({ 'GET /admin/orders': ok({ items: [order('paid')], total: 1 }) });
+    open('/admin/orders?status=paid&user=reader1');
+    expect(await screen.findByRole('link', { name: 'IS1' })).toBeTruthy();
+    const url = new URL(String(fetch.mock.calls[0]![0]), 'http://localhost');
+    expect(url.searchParams.get('status')).toBe('paid');
+    expect(url.searchParams.get('user')).toBe('reader1');
+    expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('paid');
+  });
+
+  it('refunds a paid order after a reason and a confirmation, then shows the new state', async () => {
+    const fetch = stubApi({
+      'GET /admin/orders/IS1': ok(order('paid')),
+      'POST /admin/orders/IS1/refund': ok({
+        outcome: 'refunded',
+        order: order('refunded', { refunded_at: '2026-11-23T09:00:00.000Z' }),
+      }),
+    });
+    open('/admin/orders/IS1');
+    expect(await screen.findByText('sandbox.succeeded')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Refund…' }));
+    expect(await screen.findByText('Say why the order is refunded.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Reason (kept in the audit log)'), { target: { value: 'payer asked' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Refund…' }));
+    expect(screen.getByText(/Refund .*10\.00 to reader1\?/)).toBeTruthy();
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, refund now' }));
+    expect((await screen.findByText('Refunded: the membership time was taken back.')).getAttribute('role')).toBe('status');
+    expect(statusShown()).toBe('Refunded');
+    expect(screen.queryByRole('button', { name: 'Refund…' })).toBeNull();
+    const post = fetch.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ reason: 'payer asked' });
+  });
+
+  it('shows a refused refund and keeps the order as it was', async () => {
+    stubApi({
+      'GET /admin/orders/IS1': ok(order('paid')),
+      'POST /admin/orders/IS1/refund': { status: 502, body: { error: 'The provider did not refund', code: 'REFUND_FAILED' } },
+    });
+    open('/admin/orders/IS1');
+    fireEvent.change(await screen.findByLabelText('Reason (kept in the audit log)'), { target: { value: 'x' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Refund…' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, refund now' }));
+    expect(await screen.findByText('The provider did not refund')).toBeTruthy();
+    expect(statusShown()).toBe('Paid');
+  });
+
+  it('dismisses an incident with a note', async () => {
+    const incident = {
+      id: 7,
+      provider: 'stripe',
+      kind: 'unknown_user',
+      plan: 'month',
+      reference: 'cs_1',
+      detail: { email: 'payer@example.com' },
+      can_grant: true,
+      created_at: '2026-11-23T08:00:00.000Z',
+      resolved_at: null,
+      resolution: null,
+    };
+    const fetch = stubApi({
+      'GET /admin/incidents': ok({ items: [incident], total: 1 }),
+      'POST /admin/incidents/7/dismiss': ok({ ...incident, resolved_at: '2026-11-23T09:00:00.000Z', resolution: 'dismissed: test' }),
+    });
+    open('/admin/orders/incidents');
+    expect(await screen.findByRole('heading', { name: /#7 stripe/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Grant' })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Note (why)'), { target: { value: 'test' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    await vi.waitFor(() => expect(fetch.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(true));
+    const post = fetch.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ note: 'test' });
+  });
+});

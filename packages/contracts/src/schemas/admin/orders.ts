@@ -1,0 +1,110 @@
+import { Type, type Static } from 'typebox';
+import { ClosedObject, Data, Nullable, PlainText, Timestamp } from '../common.js';
+import { AdminPageQuery, PagedData, Reason } from './common.js';
+
+/** Orders, refunds and payment incidents in the operator's console (docs/ADMIN.md). */
+export const OrderProvider = Type.Union([Type.Literal('wechat'), Type.Literal('stripe'), Type.Literal('sandbox')]);
+export const OrderStatus = Type.Union([
+  Type.Literal('pending'),
+  Type.Literal('paid'),
+  Type.Literal('expired'),
+  Type.Literal('failed'),
+  Type.Literal('refunded'),
+]);
+export const OrderPlan = Type.Union([Type.Literal('month'), Type.Literal('season')]);
+
+export const AdminOrderListQuery = Type.Object(
+  {
+    ...AdminPageQuery,
+    provider: Type.Optional(OrderProvider),
+    status: Type.Optional(OrderStatus),
+    from: Type.Optional(Timestamp('Orders created at or after this instant')),
+    to: Type.Optional(Timestamp('Orders created before this instant')),
+    user: Type.Optional(PlainText({ minLength: 1, maxLength: 64, description: 'User name (case-insensitive) or uuid' })),
+  },
+  { additionalProperties: false },
+);
+export type AdminOrderListQuery = Static<typeof AdminOrderListQuery>;
+
+export const AdminOrder = Type.Object({
+  order_id: Type.String(),
+  user: Type.Object({ uuid: Type.String(), username: Type.String() }),
+  provider: OrderProvider,
+  plan: OrderPlan,
+  months: Type.Integer(),
+  amount_fen: Type.Integer({ description: "In the currency's smallest unit" }),
+  currency: Type.String(),
+  status: OrderStatus,
+  created_at: Timestamp(),
+  paid_at: Nullable(Timestamp()),
+  refunded_at: Nullable(Timestamp()),
+});
+export type AdminOrder = Static<typeof AdminOrder>;
+export const AdminOrderListResponse = PagedData(AdminOrder);
+
+export const OrderEvent = Type.Object({
+  provider: Type.String(),
+  event_id: Type.String(),
+  event_type: Nullable(Type.String()),
+  summary: Nullable(Type.String()),
+  received_at: Timestamp(),
+});
+export type OrderEvent = Static<typeof OrderEvent>;
+
+export const OrderGrant = Type.Object({
+  source: Type.String(),
+  starts_at: Timestamp(),
+  ends_at: Timestamp(),
+  revoked_at: Nullable(Timestamp()),
+});
+
+export const AdminOrderDetail = Type.Object({
+  ...AdminOrder.properties,
+  provider_txn_id: Nullable(Type.String()),
+  provider_payment_id: Nullable(Type.String()),
+  events: Type.Array(OrderEvent),
+  grant: Nullable(OrderGrant),
+});
+export type AdminOrderDetail = Static<typeof AdminOrderDetail>;
+export const AdminOrderDetailResponse = Data(AdminOrderDetail);
+
+export const AdminOrderIdParams = Type.Object({ orderId: Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$' }) });
+
+export const RefundOrderBody = ClosedObject({ reason: Reason });
+export type RefundOrderBody = Static<typeof RefundOrderBody>;
+export const RefundOutcome = Type.Union([Type.Literal('refunded'), Type.Literal('requested')], {
+  description: 'refunded: the time is revoked now; requested: the provider confirms later (WeChat PROCESSING)',
+});
+export const RefundOrderResponse = Data(Type.Object({ outcome: RefundOutcome, order: AdminOrderDetail }));
+export type RefundOrderResult = Static<typeof RefundOrderResponse>['data'];
+
+export const IncidentListQuery = Type.Object(
+  { ...AdminPageQuery, state: Type.Optional(Type.Union([Type.Literal('open'), Type.Literal('resolved'), Type.Literal('all')])) },
+  { additionalProperties: false },
+);
+export type IncidentListQuery = Static<typeof IncidentListQuery>;
+
+export const PaymentIncident = Type.Object({
+  id: Type.Integer(),
+  provider: Type.String(),
+  kind: Type.String({ description: 'missing_reference, unknown_user, unknown_plan, partial_refund, amount_mismatch, …' }),
+  plan: Nullable(OrderPlan),
+  reference: Type.String(),
+  detail: Type.Unknown({ description: 'What the provider told us (amounts, e-mail, ids)' }),
+  can_grant: Type.Boolean({ description: 'A paid Stripe session that resolving can grant to a user' }),
+  created_at: Timestamp(),
+  resolved_at: Nullable(Timestamp()),
+  resolution: Nullable(Type.String()),
+});
+export type PaymentIncident = Static<typeof PaymentIncident>;
+export const IncidentListResponse = PagedData(PaymentIncident);
+export const IncidentIdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
+
+export const ResolveIncidentBody = ClosedObject({
+  username: PlainText({ minLength: 1, maxLength: 64 }),
+  plan: Type.Optional(OrderPlan),
+});
+export type ResolveIncidentBody = Static<typeof ResolveIncidentBody>;
+export const DismissIncidentBody = ClosedObject({ note: PlainText({ minLength: 1, maxLength: 500 }) });
+export type DismissIncidentBody = Static<typeof DismissIncidentBody>;
+export const IncidentResponse = Data(PaymentIncident);
