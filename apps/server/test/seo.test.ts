@@ -179,6 +179,13 @@ describe('other browser paths', () => {
     const checkout = await get('/sandbox/checkout/IS20261122ABCDEF');
     expect(checkout.statusCode).toBe(200);
     expect(metaContent(checkout.body, 'robots')).toBe('noindex');
+    // The operator console's screens load the app (it asks the API, which refuses non-admins).
+    for (const console of ['/admin', '/admin/books/0f8fad5b-d9cb-469f-a165-70867728950e', '/admin/orders?status=paid']) {
+      const page = await get(console);
+      expect(page.statusCode, console).toBe(200);
+      expect(metaContent(page.body, 'robots')).toBe('noindex');
+    }
+    expect((await get('/administrator')).statusCode).toBe(404);
     const contact = await get('/contact-us');
     expect(titleOf(contact.body)).toBe('Contact us – Inkstream');
     expect(metaContent(contact.body, 'og:image')).toBe(`${SITE}/icons/icon-512.png`);

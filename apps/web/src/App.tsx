@@ -19,7 +19,7 @@ const LibraryPage = lazy(withRestOfLanguage(() => import('./routes/LibraryPage')
 const ContactPage = lazy(withRestOfLanguage(() => import('./routes/ContactPage')));
 const SandboxCheckoutPage = lazy(withRestOfLanguage(() => import('./routes/SandboxCheckoutPage')));
 // The operator's console: its own chunks and translations, never part of a reader's download.
-const AdminPage = lazy(withRestOfLanguage(() => import('./routes/AdminPage')));
+const AdminPage = lazy(withRestOfLanguage(() => import('./routes/AdminPage').then((route) => route.loadAdminPage())));
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { staleTime: 60_000, retry: 1, refetchOnWindowFocus: false } },

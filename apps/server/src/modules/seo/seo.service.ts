@@ -39,6 +39,8 @@ export function matchPageRoute(pathname: string): PageRoute {
     path === '/register' ||
     path === '/profile' ||
     path === '/library' ||
+    // The operator console: its own screens under /admin (the API refuses non-admins).
+    /^\/admin(?:\/[\w./-]{0,200})?$/.test(path) ||
     /^\/sandbox\/checkout\/[\w-]{1,64}$/.test(path)
   ) {
     return { kind: 'private' };
