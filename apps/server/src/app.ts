@@ -9,6 +9,9 @@ import { adminScope } from './modules/admin/admin-scope.js';
 import { auditAdminRoutes } from './modules/audit/audit.routes.js';
 import { createAuditService } from './modules/audit/audit.service.js';
 import { createJobRunner, type JobHandler } from './modules/jobs/job-runner.js';
+import { createImportJobHandler } from './modules/content/uploads/import-job-handler.js';
+import { createImportJobsService } from './modules/content/uploads/import-jobs.service.js';
+import { importsAdminRoutes } from './modules/content/uploads/imports-admin.routes.js';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
 import { couponsRoutes } from './modules/coupons/coupons.routes.js';
 import { createCouponsService } from './modules/coupons/coupons.service.js';
@@ -118,7 +121,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const audit = createAuditService({ db });
   // Background work any node can run (browser imports, scheduled releases): docs/ADMIN.md.
   const jobHandlers: Record<string, JobHandler> = {};
+  // Chapter uploads from the console: staged on the node that received them (docs/CONTENT.md).
+  jobHandlers['import'] = createImportJobHandler({ db, storage, audit, push, uploadsDir: config.uploads.dir, log: app.log });
   const jobs = createJobRunner({ db, handlers: jobHandlers, log: app.log, ...(deps.jobPollMs ? { pollMs: deps.jobPollMs } : {}) });
+  const importJobs = createImportJobsService({ db, jobs: () => jobs, uploadsDir: config.uploads.dir });
   const seo = createSeoService({ db, publicUrl: config.publicUrl, siteName: config.siteName, media: mediaUrls });
 
   registerErrorHandler(app);
@@ -151,7 +157,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(libraryRoutes(progress, follows));
       await api.register(pushRoutes(push));
       await api.register(publicConfigRoutes(config));
-      await api.register(adminScope([auditAdminRoutes(audit)]), { prefix: '/admin' });
+      await api.register(
+        adminScope([
+          auditAdminRoutes(audit),
+          importsAdminRoutes(importJobs, {
+            root: config.uploads.dir,
+            maxFileBytes: config.uploads.maxFileBytes,
+            maxJobBytes: config.uploads.maxJobBytes,
+          }),
+        ]),
+        { prefix: '/admin' },
+      );
     },
     { prefix: '/api/v1' },
   );

@@ -13,3 +13,4 @@ export * from './schemas/config.js';
 export * from './schemas/library.js';
 export * from './schemas/push.js';
 export * from './schemas/admin/common.js';
+export * from './schemas/admin/imports.js';
