@@ -122,8 +122,8 @@ export function createImportJobHandler(deps: ImportJobDeps): JobHandler {
       } catch (error) {
         // Stopping the node mid-import: the job goes back to the queue and runs again from its files.
         keepFiles = job.signal.aborted;
-        if (error instanceof ImportError) throw new Error(error.message);
-        throw new Error(`The import stopped: ${describeError(error)}`);
+        if (error instanceof ImportError) throw new Error(error.message, { cause: error });
+        throw new Error(`The import stopped: ${describeError(error)}`, { cause: error });
       }
       const result = importJobResult(summary);
       await deps.audit.recordWithin(

@@ -4,6 +4,7 @@ import path from 'node:path';
 import {
   ErrorCode,
   LANGUAGES,
+  NO_CONTROL_CHARACTERS,
   type ImportJob,
   type ImportJobListQuery,
   type ImportJobProgress,
@@ -39,7 +40,7 @@ export type UploadOptions = ImportJobPayload['options'] & { book_uuid: string };
 export const NODE_NAME = hostname();
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+const PLAIN_TEXT = new RegExp(NO_CONTROL_CHARACTERS);
 const FIELDS = new Set(['book_uuid', 'language', 'first_number', 'chapter_title']);
 
 /** The upload's form fields, checked like a closed JSON body: 400 VALIDATION_FAILED with one detail per field. */
@@ -58,7 +59,8 @@ export function readUploadFields(fields: Record<string, string>): UploadOptions 
     details.push({ field: 'first_number', message: 'must be a whole number from 1 to 100000' });
   }
   const title = fields.chapter_title?.trim() ?? '';
-  if (title.length > 255 || CONTROL.test(title)) details.push({ field: 'chapter_title', message: 'must be 1 to 255 characters of text' });
+  if (title.length > 255 || !PLAIN_TEXT.test(title))
+    details.push({ field: 'chapter_title', message: 'must be 1 to 255 characters of text' });
   if (details.length > 0) throw new AppError(ErrorCode.VALIDATION_FAILED, 400, 'Some fields of the upload are not valid', details);
   return {
     book_uuid: bookUuid.toLowerCase(),
