@@ -1,9 +1,12 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, utimesSync } from 'node:fs';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, createBook, createUser, type TestUser } from './helpers/factories.js';
 import { buildEpub, buildZip, drawPage, pages, patchBytes } from './helpers/import-fixtures.js';
 import { createTestContext, type TestContext } from './helpers/test-context.js';
+import { loadConfig } from '../src/config.js';
+import { sweepStaleUploads } from '../src/modules/content/uploads/upload-staging.js';
 
 let ctx: TestContext;
 let admin: TestUser;
@@ -244,5 +247,63 @@ describe('GET /admin/imports', () => {
     expect(unknown.json().code).toBe('JOB_NOT_FOUND');
     const forged = await ctx.app.inject({ url: '/api/v1/admin/imports/not-a-uuid', headers: authHeader(admin) });
     expect(forged.statusCode).toBe(400);
+  });
+});
+
+describe('the import job on several nodes', () => {
+  const payload = (node: string) => ({
+    book_uuid: '00000000-0000-4000-8000-000000000000',
+    source: 'images',
+    files: ['1.jpg'],
+    node,
+    uploaded_at: Date.now(),
+    actor: { id: admin.id, name: admin.username },
+    options: { language: null, first_number: null, chapter_title: null },
+  });
+  const row = (uuid: string) => ctx.db.selectFrom('jobs').selectAll().where('uuid', '=', uuid).executeTakeFirstOrThrow();
+
+  it('gives a job whose files are on another node back to the queue, uncounted', async () => {
+    const uuid = await ctx.app.jobs.enqueue(ctx.db, { kind: 'import', payload: payload('another-node') });
+    await ctx.app.jobs.drain();
+    const job = await row(uuid);
+    expect(job).toMatchObject({ state: 'queued', attempts: 0, lease_owner: null });
+    expect(job.run_at).toBeGreaterThan(Date.now());
+    await ctx.db.deleteFrom('jobs').where('uuid', '=', uuid).execute();
+  });
+
+  it('fails a job of this node whose files are gone, with a readable reason', async () => {
+    const uuid = await ctx.app.jobs.enqueue(ctx.db, { kind: 'import', payload: payload(hostname()) });
+    await ctx.app.jobs.drain();
+    expect(await getJob(uuid)).toMatchObject({ state: 'failed', error: expect.stringMatching(/no longer on the server/) });
+  });
+
+  it('sweeps uploads a crash cut short, once they are a day old', async () => {
+    const fresh = path.join(uploadsDir(), '.incoming-fresh');
+    const old = path.join(uploadsDir(), '.incoming-old');
+    mkdirSync(fresh, { recursive: true });
+    mkdirSync(old, { recursive: true });
+    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
+    utimesSync(old, twoDaysAgo, twoDaysAgo);
+    expect(await sweepStaleUploads(uploadsDir())).toBe(1);
+    expect(staged()).toEqual(['.incoming-fresh']);
+    expect(await sweepStaleUploads(uploadsDir(), Date.now() + 2 * 24 * 60 * 60 * 1000)).toBe(1);
+    expect(staged()).toEqual([]);
+  });
+});
+
+describe('ADMIN_UPLOAD_MAX_FILE_MB / ADMIN_UPLOAD_MAX_JOB_MB', () => {
+  const load = (env: Record<string, string>) => loadConfig({ DATA_DIR: ctx.dataDir, ...env });
+
+  it('default to 200 MB and 1024 MB, staged under DATA_DIR/uploads', () => {
+    expect(load({}).uploads).toEqual({ dir: uploadsDir(), maxFileBytes: 200 * 1024 * 1024, maxJobBytes: 1024 * 1024 * 1024 });
+  });
+
+  it('refuse what is not a whole number of MB in range, and a job limit below the file limit', () => {
+    expect(() => load({ ADMIN_UPLOAD_MAX_FILE_MB: '0' })).toThrow(/ADMIN_UPLOAD_MAX_FILE_MB must be an integer from 1/);
+    expect(() => load({ ADMIN_UPLOAD_MAX_FILE_MB: '2.5' })).toThrow(/ADMIN_UPLOAD_MAX_FILE_MB/);
+    expect(() => load({ ADMIN_UPLOAD_MAX_JOB_MB: 'lots' })).toThrow(/ADMIN_UPLOAD_MAX_JOB_MB/);
+    expect(() => load({ ADMIN_UPLOAD_MAX_FILE_MB: '300', ADMIN_UPLOAD_MAX_JOB_MB: '100' })).toThrow(
+      /must be at least ADMIN_UPLOAD_MAX_FILE_MB/,
+    );
   });
 });

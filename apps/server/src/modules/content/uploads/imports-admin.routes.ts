@@ -12,7 +12,7 @@ import { errorResponses } from '../../../lib/route-schema.js';
 import { requireAdmin } from '../../../plugins/admin-guard.js';
 import type { ImportJobsService, UploadOptions } from './import-jobs.service.js';
 import { readUploadFields } from './import-jobs.service.js';
-import { stageUpload, type UploadLimits } from './upload-staging.js';
+import { stageUpload, sweepStaleUploads, type UploadLimits } from './upload-staging.js';
 
 const MAX_FILES = 5000;
 
@@ -35,6 +35,9 @@ export function importsAdminRoutes(imports: ImportJobsService, limits: UploadLim
         parts: MAX_FILES + 10,
         headerPairs: 100,
       },
+    });
+    base.addHook('onReady', async () => {
+      await sweepStaleUploads(limits.root).catch((error: unknown) => base.log.warn({ err: error }, 'stale uploads not swept'));
     });
     const app = base.withTypeProvider<TypeBoxTypeProvider>();
 

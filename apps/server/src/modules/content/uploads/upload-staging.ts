@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -148,4 +148,22 @@ export async function stageUpload(
     await rm(dir, { recursive: true, force: true });
     throw uploadError(error, limits);
   }
+}
+
+/**
+ * Deletes what uploads cut short by a crash left behind (`.incoming-*` folders older than a day;
+ * a refused or interrupted upload deletes its own at once). Staged uploads of jobs are the jobs' to delete.
+ */
+export async function sweepStaleUploads(root: string, now = Date.now(), maxAgeMs = 24 * 60 * 60 * 1000): Promise<number> {
+  let removed = 0;
+  const names = await readdir(root).catch(() => [] as string[]);
+  for (const name of names.filter((entry) => entry.startsWith('.incoming-'))) {
+    const folder = path.join(root, name);
+    const info = await stat(folder).catch(() => null);
+    if (info && now - info.mtimeMs > maxAgeMs) {
+      await rm(folder, { recursive: true, force: true });
+      removed += 1;
+    }
+  }
+  return removed;
 }
