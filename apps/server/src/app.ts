@@ -5,17 +5,9 @@ import type { DatabaseHandle } from './db/database.js';
 import { isDatabaseUnavailable } from './db/database-errors.js';
 import { httpServerOptions, type HttpTimeouts } from './lib/http-server-options.js';
 import { serializeRequest } from './lib/log-redaction.js';
+import { createAdminConsole } from './modules/admin/admin-console.js';
 import { adminScope } from './modules/admin/admin-scope.js';
-import { auditAdminRoutes } from './modules/audit/audit.routes.js';
-import { createAuditService } from './modules/audit/audit.service.js';
-import { createJobRunner, type JobHandler } from './modules/jobs/job-runner.js';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
-import { booksAdminRoutes } from './modules/catalogue/catalogue-admin.routes.js';
-import { createCatalogueAdminService } from './modules/catalogue/catalogue-admin.service.js';
-import { chaptersAdminRoutes } from './modules/catalogue/chapters-admin.routes.js';
-import { createChaptersAdminService, PUBLISH_CHAPTER_JOB } from './modules/catalogue/chapters-admin.service.js';
-import { couponsAdminRoutes } from './modules/coupons/coupons-admin.routes.js';
-import { createCouponsAdminService } from './modules/coupons/coupons-admin.service.js';
 import { couponsRoutes } from './modules/coupons/coupons.routes.js';
 import { createCouponsService } from './modules/coupons/coupons.service.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
@@ -28,12 +20,6 @@ import { createWechatNotifications } from './modules/payments/wechat/wechat-noti
 import { createWechatPayClient } from './modules/payments/wechat/wechat-pay-client.js';
 import { createWechatReconciler } from './modules/payments/wechat/wechat-reconciler.js';
 import { wechatRoutes } from './modules/payments/wechat/wechat.routes.js';
-import { createPaymentIncidentsService } from './modules/payments/payment-incidents.service.js';
-import { paymentsAdminRoutes } from './modules/payments/payments-admin.routes.js';
-import { createPaymentsAdminService } from './modules/payments/payments-admin.service.js';
-import { createStripeRefunder } from './modules/payments/stripe/stripe-refunds.js';
-import { statsAdminRoutes } from './modules/stats/stats.routes.js';
-import { createStatsService } from './modules/stats/stats.service.js';
 import { createCatalogueService } from './modules/catalogue/catalogue.service.js';
 import { createRankingSnapshot } from './modules/catalogue/ranking-snapshot.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
@@ -48,7 +34,6 @@ import { createMediaSigner } from './modules/media/media-signing.js';
 import { createMediaStorage, type MediaStorage } from './modules/media/media-storage.js';
 import { createMediaUrls } from './modules/media/media-urls.js';
 import { membershipRoutes } from './modules/membership/membership.routes.js';
-import { createMembershipAdminService } from './modules/membership/membership-admin.service.js';
 import { createMembershipService } from './modules/membership/membership.service.js';
 import { readerRoutes } from './modules/reader/reader.routes.js';
 import { createReaderService } from './modules/reader/reader.service.js';
@@ -56,11 +41,7 @@ import { seoRoutes } from './modules/seo/seo.routes.js';
 import { createSeoService } from './modules/seo/seo.service.js';
 import { createSitemaps } from './modules/seo/sitemap.js';
 import { healthRoutes, publicConfigRoutes } from './modules/system/system.routes.js';
-import { settingsAdminRoutes } from './modules/settings/site-settings.routes.js';
-import { createSiteSettingsService } from './modules/settings/site-settings.service.js';
 import { createTokenService } from './modules/users/tokens.js';
-import { usersAdminRoutes } from './modules/users/users-admin.routes.js';
-import { createUsersAdminService } from './modules/users/users-admin.service.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
 import { registerAuth } from './plugins/auth.js';
@@ -132,39 +113,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sandbox: config.paymentsSandbox,
     checkoutTokens: createCheckoutTokens(config.jwtSecret),
   });
-  const audit = createAuditService({ db });
-  const membershipAdmin = createMembershipAdminService({ db, membership, audit });
-  const usersAdmin = createUsersAdminService({ db, audit, membershipAdmin });
-  const couponsAdmin = createCouponsAdminService({ db, audit });
-  const siteSettings = createSiteSettingsService({ db, audit, defaults: { siteName: config.siteName, contactEmail: config.contactEmail } });
-  const paymentsAdmin = createPaymentsAdminService({
+  const adminConsole = createAdminConsole({
     db,
-    ledger,
-    audit,
-    wechat: wechatPay,
-    stripe: config.stripe ? createStripeRefunder(config.stripe) : null,
+    config,
     log: app.log,
-  });
-  const paymentIncidents = createPaymentIncidentsService({ db, ledger, audit });
-  const stats = createStatsService({ db });
-  // Background work any node can run (browser imports, scheduled releases): docs/ADMIN.md.
-  const jobHandlers: Record<string, JobHandler> = {};
-  const booksAdmin = createCatalogueAdminService({
-    db,
-    audit,
-    media: mediaUrls,
-    storage,
-    defaultFreeChapters: () => siteSettings.defaultFreeChapters(),
-  });
-  const chaptersAdmin = createChaptersAdminService({
-    db,
-    audit,
+    membership,
+    ledger,
     push,
-    // The runner is made below, once every handler is registered; these run only after that.
-    jobs: { enqueue: (executor, input) => jobs.enqueue(executor, input), wake: () => jobs.wake() },
+    storage,
+    media: mediaUrls,
+    wechatPay,
+    jobPollMs: deps.jobPollMs,
   });
-  jobHandlers[PUBLISH_CHAPTER_JOB] = (job) => chaptersAdmin.runScheduledRelease(job);
-  const jobs = createJobRunner({ db, handlers: jobHandlers, log: app.log, ...(deps.jobPollMs ? { pollMs: deps.jobPollMs } : {}) });
+  const { jobs } = adminConsole;
   const seo = createSeoService({ db, publicUrl: config.publicUrl, siteName: config.siteName, media: mediaUrls });
 
   registerErrorHandler(app);
@@ -196,20 +157,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(eventsRoutes(events));
       await api.register(libraryRoutes(progress, follows));
       await api.register(pushRoutes(push));
-      await api.register(publicConfigRoutes(config, siteSettings));
-      await api.register(
-        adminScope([
-          auditAdminRoutes(audit),
-          usersAdminRoutes(usersAdmin),
-          couponsAdminRoutes(couponsAdmin),
-          settingsAdminRoutes(siteSettings),
-          booksAdminRoutes(booksAdmin),
-          chaptersAdminRoutes(chaptersAdmin),
-          paymentsAdminRoutes(paymentsAdmin, paymentIncidents),
-          statsAdminRoutes(stats),
-        ]),
-        { prefix: '/admin' },
-      );
+      await api.register(publicConfigRoutes(config, adminConsole.siteSettings));
+      await api.register(adminScope(adminConsole.routers), { prefix: '/admin' });
     },
     { prefix: '/api/v1' },
   );

@@ -48,6 +48,8 @@ export interface AppConfig {
   readonly inviteRewardDays: number;
   /** Web Push (VAPID keys); null when off (production without keys). */
   readonly push: PushConfig | null;
+  /** Chapter uploads from the console: staged under `uploadsDir/<job uuid>/` on the node that received them. */
+  readonly uploads: { dir: string; maxFileBytes: number; maxJobBytes: number };
 }
 
 function readInt(env: Env, name: string, fallback: number, min: number, max: number): number {
@@ -156,5 +158,18 @@ export function loadConfig(env: Env = process.env): AppConfig {
     paymentsSandbox: { on: true, off: false, auto: !isProduction && wechatPay === null && stripe === null }[sandboxSetting],
     inviteRewardDays: readInt(env, 'INVITE_REWARD_DAYS', 7, 0, 365),
     push: readPushConfig(env, dataDir, isProduction, contactEmail),
+    uploads: readUploadsConfig(env, dataDir),
   });
+}
+
+const MB = 1024 * 1024;
+
+/** ADMIN_UPLOAD_MAX_FILE_MB / ADMIN_UPLOAD_MAX_JOB_MB: one file, and all files of one upload together. */
+function readUploadsConfig(env: Env, dataDir: string): AppConfig['uploads'] {
+  const maxFileMb = readInt(env, 'ADMIN_UPLOAD_MAX_FILE_MB', 200, 1, 100_000);
+  const maxJobMb = readInt(env, 'ADMIN_UPLOAD_MAX_JOB_MB', 1024, 1, 1_000_000);
+  if (maxJobMb < maxFileMb) {
+    throw new ConfigError(`ADMIN_UPLOAD_MAX_JOB_MB (${maxJobMb}) must be at least ADMIN_UPLOAD_MAX_FILE_MB (${maxFileMb})`);
+  }
+  return { dir: path.join(dataDir, 'uploads'), maxFileBytes: maxFileMb * MB, maxJobBytes: maxJobMb * MB };
 }

@@ -19,3 +19,4 @@ export * from './schemas/admin/coupons.js';
 export * from './schemas/admin/settings.js';
 export * from './schemas/admin/orders.js';
 export * from './schemas/admin/stats.js';
+export * from './schemas/admin/imports.js';

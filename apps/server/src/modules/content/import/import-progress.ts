@@ -18,6 +18,10 @@ export interface ImportProgress {
   /** Pages per second over the whole run so far. */
   rate(): number;
   elapsedSeconds(): number;
+  /** Optional (the console's upload jobs): how many chapters will be written, told once before the pages. */
+  chapters?(total: number): void;
+  /** Optional: one chapter is finished (saved, or failed and reported). */
+  chapterDone?(): void;
 }
 
 export function formatDuration(seconds: number): string {

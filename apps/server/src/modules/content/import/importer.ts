@@ -290,13 +290,17 @@ async function execute(
     } catch (error) {
       Object.assign(outcome, { status: 'failed', reason: `could not be saved (${describeError(error)})` });
     }
+    progress.chapterDone?.();
   };
   const finish = (work: ChapterWork) => {
-    if (work.failure !== null) Object.assign(work.outcome, { status: 'failed', reason: work.failure });
-    else commits = commits.then(() => commit(work));
+    if (work.failure !== null) {
+      Object.assign(work.outcome, { status: 'failed', reason: work.failure });
+      progress.chapterDone?.();
+    } else commits = commits.then(() => commit(work));
   };
 
   const tasks = works.flatMap((work) => work.plan.source.images.map((file, index) => ({ work, file, index })));
+  progress.chapters?.(works.length);
   if (tasks.length > 0) progress.start(tasks.length);
   for (const work of works) if (work.remaining === 0) finish(work);
   let next = 0;

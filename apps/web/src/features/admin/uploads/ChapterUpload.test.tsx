@@ -1,0 +1,145 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import i18next from 'i18next';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import bundle from '../../../i18n/locales/en-us/admin/admin-uploads.json';
+import { renderScreen, setUpI18n, stubApi } from '../../../test-support/render-screen';
+import { ChapterUpload } from './ChapterUpload';
+
+const BOOK = '11111111-1111-4111-8111-111111111111';
+const JOB = '22222222-2222-4222-8222-222222222222';
+
+beforeAll(async () => {
+  await setUpI18n();
+  i18next.addResourceBundle('en-us', 'admin-uploads', bundle, true, true);
+});
+beforeEach(() => {
+  localStorage.clear();
+  localStorage.setItem('X-API-TOKEN', 'token-1');
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const job = (state: string, extra: object = {}) => ({
+  job_uuid: JOB,
+  book_uuid: BOOK,
+  files: ['storm.cbz'],
+  state,
+  progress: null,
+  result: null,
+  error: null,
+  created_at: '2026-11-23T10:00:00.000Z',
+  finished_at: null,
+  ...extra,
+});
+
+const running = job('running', {
+  progress: { phase: 'pages', chapters_done: 1, chapters_total: 5, pages_done: 37, pages_total: 100, percent: 37 },
+});
+const succeeded = job('succeeded', {
+  progress: { phase: 'done', chapters_done: 5, chapters_total: 5, pages_done: 100, pages_total: 100, percent: 100 },
+  result: {
+    source_name: '0001-storm.cbz',
+    book_uuid: BOOK,
+    book_title: 'Storm',
+    language: 'en-us',
+    added: 4,
+    skipped: 0,
+    failed: 1,
+    chapters: [
+      { number: 1, title: 'One', status: 'added', uuid: 'c1', pages: 20, words: null, reason: null },
+      { number: 2, title: 'Two', status: 'failed', uuid: null, pages: 20, words: null, reason: 'page "02.jpg" could not be decoded' },
+    ],
+    pages_done: 100,
+    warnings: [],
+    lines: [],
+  },
+});
+
+describe('chapter upload panel', () => {
+  it('resumes a running job after a reload and shows its summary when it ends', async () => {
+    let polls = 0;
+    stubApi({
+      'GET /admin/imports': { status: 200, body: { data: { items: [running], total: 1 } } },
+      [`GET /admin/imports/${JOB}`]: () => {
+        polls += 1;
+        return { status: 200, body: { data: polls > 1 ? succeeded : running } };
+      },
+    });
+    renderScreen(<ChapterUpload bookUuid={BOOK} />, '/admin/books');
+    const bar = await screen.findByLabelText('Chapter 2 of 5 · 37 pages');
+    expect(bar.tagName).toBe('PROGRESS');
+    expect((bar as HTMLProgressElement).value).toBe(37);
+    await waitFor(() => expect(screen.getByText('Imported: 4 · skipped (already imported): 0 · refused: 1')).toBeTruthy(), {
+      timeout: 4000,
+    });
+    expect(screen.getByText(/page "02.jpg" could not be decoded/)).toBeTruthy();
+    expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+
+  it('refuses a mix of an archive and images before sending', async () => {
+    stubApi({ 'GET /admin/imports': { status: 200, body: { data: { items: [], total: 0 } } } });
+    renderScreen(<ChapterUpload bookUuid={BOOK} />, '/admin/books');
+    fireEvent.change(screen.getByLabelText('Drop files here or choose them'), {
+      target: { files: [new File(['x'], 'a.cbz'), new File(['x'], '1.jpg')] },
+    });
+    expect((await screen.findByRole('alert')).textContent).toBe('Upload either one archive or images, not both.');
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Upload' }).disabled).toBe(true);
+  });
+
+  it('sends the fields then the files with XMLHttpRequest and lists the new job', async () => {
+    const sent: { url: string; headers: Record<string, string>; body: FormData }[] = [];
+    class FakeXhr {
+      upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
+      status = 0;
+      response: unknown = null;
+      responseType = '';
+      onload: (() => void) | null = null;
+      onerror: (() => void) | null = null;
+      onabort: (() => void) | null = null;
+      private url = '';
+      private headers: Record<string, string> = {};
+      open(_method: string, url: string) {
+        this.url = url;
+      }
+      setRequestHeader(name: string, value: string) {
+        this.headers[name] = value;
+      }
+      send(body: FormData) {
+        sent.push({ url: this.url, headers: this.headers, body });
+        setTimeout(() => {
+          this.upload.onprogress?.({ loaded: 5, total: 10, lengthComputable: true } as ProgressEvent);
+          this.status = 202;
+          this.response = { data: { result: { job_uuid: JOB } } };
+          this.onload?.();
+        }, 10);
+      }
+      abort() {}
+    }
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    let uploaded = false;
+    stubApi({
+      'GET /admin/imports': () => ({ status: 200, body: { data: uploaded ? { items: [succeeded], total: 1 } : { items: [], total: 0 } } }),
+    });
+    renderScreen(<ChapterUpload bookUuid={BOOK} />, '/admin/books');
+    await screen.findByText('No uploads for this book yet.');
+    fireEvent.change(screen.getByLabelText('Drop files here or choose them'), {
+      target: { files: [new File(['b'], 'p10.jpg'), new File(['a'], 'p2.jpg')] },
+    });
+    fireEvent.change(screen.getByLabelText('Number of the first chapter (optional)'), { target: { value: '7' } });
+    uploaded = true;
+    fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    await screen.findByText('Imported: 4 · skipped (already imported): 0 · refused: 1');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.url).toBe('/api/v1/admin/imports');
+    expect(sent[0]!.headers).toEqual({ Authorization: 'Token token-1' });
+    const entries = [...sent[0]!.body.entries()].map(([name, value]) => [name, typeof value === 'string' ? value : value.name]);
+    expect(entries).toEqual([
+      ['book_uuid', BOOK],
+      ['first_number', '7'],
+      ['files', 'p2.jpg'],
+      ['files', 'p10.jpg'],
+    ]);
+  });
+});
