@@ -59,6 +59,11 @@ describe('values outside their columns', () => {
     ['a page past 2^31', '/api/v1/comics/book/search?language=en-us&page=2147483648'],
     ['a huge page', '/api/v1/comics/book/search?language=en-us&page=1e300'],
     ['a huge chapter page', '/api/v1/comics/chapters/00000000-0000-4000-8000-000000000000/en-us/asc/99999999999/10'],
+    // Ajv turns these into Infinity and lets them past an integer maximum (found by the fuzz test).
+    ['an infinite history page size', '/api/v1/reader/history?page_size=Infinity'],
+    ['an overflowing history page', '/api/v1/reader/history?page=1e400'],
+    ['an infinite search page', '/api/v1/comics/book/search?language=en-us&page=Infinity'],
+    ['an infinite chapter page', '/api/v1/comics/chapters/00000000-0000-4000-8000-000000000000/en-us/asc/Infinity/10'],
   ])('%s is 400', async (_name, url) => {
     expectRefused(await ctx.app.inject({ url }));
   });

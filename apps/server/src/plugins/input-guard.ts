@@ -29,4 +29,22 @@ export function registerInputGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     if (request.body !== undefined && containsNul(request.body)) throw refuse('body');
   });
+  // Ajv coerces "Infinity" and "1e400" in a query or path to Infinity and then lets it pass an
+  // integer schema's maximum; a database refuses such a LIMIT or OFFSET (a 500). Checked after
+  // validation, so it covers every route whatever its schema.
+  app.addHook('preHandler', async (request) => {
+    for (const [where, values] of [
+      ['query', request.query],
+      ['params', request.params],
+    ] as const) {
+      if (values === null || typeof values !== 'object') continue;
+      for (const [field, value] of Object.entries(values)) {
+        if (typeof value === 'number' && !Number.isFinite(value)) {
+          throw new AppError(ErrorCode.VALIDATION_FAILED, 400, `Invalid request: ${field} must be a finite number`, [
+            { field, message: `${field} must be a finite number (in the ${where})` },
+          ]);
+        }
+      }
+    }
+  });
 }
