@@ -84,6 +84,7 @@ export function ChapterRowEditor({ chapter, onDone }: { chapter: AdminChapterIte
               id={`${id}-when`}
               className={styles.input}
               type="datetime-local"
+              step={1}
               value={when}
               aria-describedby={scheduleErrors?.fields.publish_at ? `${id}-when-error` : undefined}
               onChange={(event) => setWhen(event.target.value)}
