@@ -9,6 +9,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: true,
+    // dist/.vite/manifest.json: the server reads it to hint each page's lazy screen chunks in the
+    // HTML head (apps/server/src/modules/seo/preload-hints.ts, docs/SEO.md).
+    manifest: true,
     target: 'es2022',
     // Every supported browser has module preload; the polyfill would only add bytes.
     modulePreload: { polyfill: false },

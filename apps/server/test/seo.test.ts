@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderPreloadHints } from '../src/modules/seo/preload-hints.js';
 import { createBook, type TestBook } from './helpers/factories.js';
 import { createTestContext, type TestContext } from './helpers/test-context.js';
 
@@ -284,5 +288,105 @@ describe('sitemaps', () => {
     for (const row of [...rows, far]) expect(body).toContain(`/book/chapters/${row.uuid}</loc>`);
     expect((await get('/sitemap-books-2.xml')).statusCode).toBe(404);
     expect((await get('/sitemap-books-0.xml')).statusCode).toBe(404);
+  });
+});
+
+describe('preload hints', () => {
+  // A built web app of our own: index.html and the Vite manifest the server reads the chunk names from.
+  const webDir = mkdtempSync(path.join(os.tmpdir(), 'inkstream-preload-'));
+  let built: TestContext;
+  const manifest = {
+    'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_vendor-1.js', '_shell-1.js'] },
+    '_vendor-1.js': { file: 'assets/vendor-1.js' },
+    '_shell-1.js': { file: 'assets/shell-1.js', imports: ['_vendor-1.js'] },
+    '_screens-shared-1.js': { file: 'assets/screens-shared-1.js', imports: ['_vendor-1.js', '_shell-1.js'], css: ['assets/shared-1.css'] },
+    'src/routes/ChapterListPage.tsx': {
+      file: 'assets/ChapterListPage-1.js',
+      isDynamicEntry: true,
+      imports: ['_vendor-1.js', '_shell-1.js', '_screens-shared-1.js'],
+      css: ['assets/ChapterListPage-1.css'],
+    },
+    'src/routes/ReaderPage.tsx': { file: 'assets/ReaderPage-1.js', isDynamicEntry: true, imports: ['_shell-1.js', '_screens-shared-1.js'] },
+    'src/i18n/locales/en-us/first.ts': { file: 'assets/first-en.js', isDynamicEntry: true },
+    'src/i18n/locales/fr-fr/first.ts': { file: 'assets/first-fr.js', isDynamicEntry: true },
+    'src/i18n/locales/en-us/rest.ts': { file: 'assets/rest-en.js', isDynamicEntry: true },
+    'src/i18n/locales/fr-fr/rest.ts': { file: 'assets/rest-fr.js', isDynamicEntry: true },
+  };
+  const preloads = (html: string) => [...html.matchAll(/<link rel="(?:modulepreload|preload)"[^>]*\/>/g)].map((m) => m[0]);
+
+  beforeAll(async () => {
+    const indexHtml = readFileSync(path.resolve(import.meta.dirname, '../../web/index.html'), 'utf8');
+    writeFileSync(path.join(webDir, 'index.html'), indexHtml);
+    mkdirSync(path.join(webDir, '.vite'));
+    writeFileSync(path.join(webDir, '.vite', 'manifest.json'), JSON.stringify(manifest));
+    built = await createTestContext({ PUBLIC_URL: SITE, WEB_DIST_DIR: webDir });
+  });
+  afterAll(async () => {
+    await built?.close();
+    rmSync(webDir, { recursive: true, force: true });
+  });
+
+  it('preloads the chapter list screen, its chunks and both parts of the language, not the cover', async () => {
+    const book = await createBook(built, { chapters: 2 });
+    const html = (await built.app.inject({ method: 'GET', url: `/book/chapters/${book.uuid}`, headers: { 'accept-language': 'en-US' } }))
+      .body;
+    expect(preloads(html)).toEqual([
+      '<link rel="modulepreload" crossorigin href="/assets/first-en.js" />',
+      '<link rel="modulepreload" crossorigin href="/assets/ChapterListPage-1.js" />',
+      '<link rel="modulepreload" crossorigin href="/assets/screens-shared-1.js" />',
+      '<link rel="modulepreload" crossorigin href="/assets/rest-en.js" />',
+      '<link rel="preload" as="style" crossorigin href="/assets/ChapterListPage-1.css" />',
+      '<link rel="preload" as="style" crossorigin href="/assets/shared-1.css" />',
+    ]);
+    // The ?lang= language's translations: the app adopts it.
+    const french = (await built.app.inject({ method: 'GET', url: `/book/chapters/${book.uuid}?lang=fr-fr` })).body;
+    expect(french).toContain('<link rel="modulepreload" crossorigin href="/assets/first-fr.js" />');
+    expect(french).toContain('<link rel="modulepreload" crossorigin href="/assets/rest-fr.js" />');
+    expect(french).not.toContain('-en.js');
+    // After the entry script's own tags: over HTTP/1.1 the entry must not wait for a connection.
+    expect(html.indexOf('first-en.js')).toBeGreaterThan(html.indexOf('<!--/app-head-->'));
+  });
+
+  it("preloads a free chapter's first page and the reader screen", async () => {
+    const book = await createBook(built, { chapters: 2, freeChapters: 1, pagesPerChapter: 3 });
+    const free = book.chapters[0]!;
+    const html = (await built.app.inject({ method: 'GET', url: `/reader/book/chapter/${book.uuid}/${free.uuid}/1` })).body;
+    expect(preloads(html)).toEqual([
+      '<link rel="modulepreload" crossorigin href="/assets/first-en.js" />',
+      '<link rel="modulepreload" crossorigin href="/assets/ReaderPage-1.js" />',
+      '<link rel="modulepreload" crossorigin href="/assets/screens-shared-1.js" />',
+      '<link rel="modulepreload" crossorigin href="/assets/rest-en.js" />',
+      '<link rel="preload" as="style" crossorigin href="/assets/shared-1.css" />',
+      `<link rel="preload" as="image" href="/media/${free.pageKeys[0]}" fetchpriority="high" />`,
+    ]);
+    expect(html).not.toContain(free.pageKeys[1]);
+  });
+
+  it('preloads the AVIF variant of a first page with its type, as the <picture> chooses it', async () => {
+    const book = await createBook(built, { chapters: 1, freeChapters: 1 });
+    const first = book.chapters[0]!;
+    const avifKey = first.pageKeys[0]!.replace(/\.webp$/, '.avif');
+    await built.db.updateTable('chapter_pages').set({ avif_key: avifKey }).where('media_key', '=', first.pageKeys[0]!).execute();
+    const html = (await built.app.inject({ method: 'GET', url: `/reader/book/chapter/${book.uuid}/${first.uuid}/1` })).body;
+    expect(preloads(html).at(-1)).toBe(`<link rel="preload" as="image" href="/media/${avifKey}" type="image/avif" fetchpriority="high" />`);
+  });
+
+  it('never preloads or names a page of a paid chapter', async () => {
+    const book = await createBook(built, { chapters: 2, freeChapters: 1 });
+    const paid = book.chapters[1]!;
+    const html = (await built.app.inject({ method: 'GET', url: `/reader/book/chapter/${book.uuid}/${paid.uuid}/2` })).body;
+    expect(html).not.toContain('as="image"');
+    expect(html).not.toContain('/media/pages/');
+    for (const key of paid.pageKeys) expect(html).not.toContain(key);
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/ReaderPage-1.js" />');
+  });
+
+  it("gives the home page its language's first translations, and only the image hint without a manifest", async () => {
+    expect(preloads((await built.app.inject({ method: 'GET', url: '/' })).body)).toEqual([
+      '<link rel="modulepreload" crossorigin href="/assets/first-en.js" />',
+    ]);
+    expect(renderPreloadHints({ screen: 'chapters', language: 'en-us', image: { href: '/media/covers/a.webp' } }, null)).toEqual([
+      '<link rel="preload" as="image" href="/media/covers/a.webp" fetchpriority="high" />',
+    ]);
   });
 });

@@ -5,6 +5,7 @@ import { ErrorCode } from '@inkstream/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable } from '../db/database-errors.js';
 import { createPageTemplate } from '../modules/seo/page-template.js';
+import { createManifestSource, renderPreloadHints } from '../modules/seo/preload-hints.js';
 import type { PageHead } from '../modules/seo/seo.service.js';
 
 const WEB_APP_DIR = path.resolve(import.meta.dirname, '../../../web');
@@ -44,6 +45,8 @@ export async function registerStaticWeb(app: FastifyInstance, options: { webDir:
   });
 
   const template = createPageTemplate(path.join(webDir, 'index.html'));
+  // Vite's manifest of the build: which chunks a lazy screen needs, for the head's preload hints.
+  const manifest = createManifestSource(path.join(webDir, '.vite', 'manifest.json'));
   async function sendPage(request: FastifyRequest, reply: FastifyReply) {
     const pageRequest = { url: request.url, acceptLanguage: request.headers['accept-language'] };
     let page: PageHead;
@@ -57,7 +60,8 @@ export async function registerStaticWeb(app: FastifyInstance, options: { webDir:
       page = pages.fallbackHead(pageRequest);
       isDegraded = true;
     }
-    const html = await template.render(page);
+    const hints = page.hints ? renderPreloadHints(page.hints, await manifest.read()) : [];
+    const html = await template.render(hints.length > 0 ? { ...page, endOfHead: hints.join('\n    ') } : page);
     return reply
       .status(page.status)
       .header('cache-control', isDegraded ? 'no-store' : 'no-cache')

@@ -25,4 +25,16 @@ describe('page template', () => {
     expect(parts.beforeHead).toBe('<head>');
     expect(parts.afterHead).toBe('</head><body></body></html>');
   });
+
+  it('puts the end-of-head tags after the head block and the built tags, just before </head>', async () => {
+    const template = createPageTemplate(path.join(webDir, 'index.html'));
+    const html = await template.render({
+      head: '<title>T</title>',
+      lang: 'en-US',
+      dir: 'ltr',
+      endOfHead: '<link rel="modulepreload" href="/x.js" />',
+    });
+    expect(html).toMatch(/<!--\/app-head-->[^]*<link rel="modulepreload" href="\/x\.js" \/>\s*<\/head>/);
+    expect(html.match(/<\/head>/g)).toHaveLength(1);
+  });
 });

@@ -27,12 +27,26 @@ export const findPublishedChapterMeta = (db: DbExecutor, bookUuid: string, chapt
       'books.uuid as book_uuid',
       'books.original_language',
       'books.cover_key',
+      'books.book_type',
+      'books.public_free_chapters',
     ])
     .where('chapters.uuid', '=', chapterUuid)
     .where('books.uuid', '=', bookUuid)
     .where('chapters.is_published', '=', 1)
     .where('books.is_published', '=', 1)
     .executeTakeFirst();
+
+/**
+ * The first page of a chapter in each edition (language) it has, with its smaller variants. Only
+ * ever asked for free chapters (the reader's head preloads the page the reader will paint first).
+ */
+export const findFirstPages = (db: DbExecutor, chapterId: number) =>
+  db
+    .selectFrom('chapter_pages')
+    .select(['language', 'media_key', 'avif_key', 'webp_key'])
+    .where('chapter_id', '=', chapterId)
+    .where('position', '=', 0)
+    .execute();
 
 export const findChapterTitles = (db: DbExecutor, chapterId: number) =>
   db.selectFrom('chapter_translations').select(['language', 'title']).where('chapter_id', '=', chapterId).execute();

@@ -4,6 +4,7 @@ import { pickTranslation } from '../../lib/language.js';
 import { absoluteMediaUrl, type MediaUrls } from '../media/media-urls.js';
 import { SEO_COPY } from './seo-copy.js';
 import { languageAlternates, renderHead, type PageMeta } from './seo-head.js';
+import type { PageHints, PreloadImage } from './preload-hints.js';
 import { choosePageLanguage, htmlLang, isRightToLeft } from './seo-language.js';
 import { toDescription, toPlainLine } from './seo-text.js';
 import * as repo from './seo.repository.js';
@@ -15,6 +16,8 @@ export interface PageHead {
   head: string;
   lang: string;
   dir: 'ltr' | 'rtl';
+  /** What the head may ask the browser to fetch early (rendered by static-web with the build's manifest). */
+  hints?: PageHints;
 }
 
 export type PageRoute =
@@ -53,6 +56,21 @@ export function matchPageRoute(pathname: string): PageRoute {
 }
 
 const CACHE_TTL_MS = 60_000;
+
+/** A page's head data, with the image its largest paint will show when the server knows it (a preload hint). */
+type DescribedPage = PageMeta & { lcpImage?: PreloadImage };
+
+/**
+ * The page's language, whose first translations every page loads, and the lazy screen a route
+ * opens (loaded whether or not the book exists; the app asks for the rest of the language with it).
+ * The language is the head's: `?lang=`, which the app adopts, else the browser's, which the app
+ * uses unless the reader once chose another in the language selector.
+ */
+function hintsOf(route: PageRoute, language: Language): PageHints {
+  if (route.kind === 'book') return { language, screen: 'chapters' };
+  if (route.kind === 'chapter') return { language, screen: 'reader' };
+  return { language };
+}
 
 export function createSeoService(deps: { db: Db; publicUrl: string; siteName: string; media: MediaUrls }) {
   const { db, publicUrl, siteName, media } = deps;
@@ -104,16 +122,23 @@ export function createSeoService(deps: { db: Db; publicUrl: string; siteName: st
       isIndexable: true,
       url: pageUrl(`/book/chapters/${book.uuid}`, language, isExplicit),
       share: { type: 'book', title: bookTitle, image: imageOf(book.cover_key) },
+      // No cover preload: on a phone the largest paint is the introduction text, and the cover
+      // fetched early only competes with the entry script on a slow link (docs/SEO.md).
     };
   }
 
-  /** Never reads chapter pages: the head of a paid chapter must not leak its images. */
-  async function chapterMeta(bookUuid: string, chapterUuid: string, language: Language, isExplicit: boolean): Promise<PageMeta> {
+  /**
+   * Reads the first page of a free comic chapter only (to preload it); the pages of a paid
+   * chapter are never read, so its head cannot leak them.
+   */
+  async function chapterMeta(bookUuid: string, chapterUuid: string, language: Language, isExplicit: boolean): Promise<DescribedPage> {
     const chapter = await repo.findPublishedChapterMeta(db, bookUuid, chapterUuid);
     if (!chapter) return notFound(language);
-    const [chapterTitles, bookTexts] = await Promise.all([
+    const isFreeComic = chapter.book_type === 'comic' && chapter.number <= chapter.public_free_chapters;
+    const [chapterTitles, bookTexts, firstPages] = await Promise.all([
       repo.findChapterTitles(db, chapter.chapter_id),
       repo.findBookTexts(db, chapter.book_id),
+      isFreeComic ? repo.findFirstPages(db, chapter.chapter_id) : Promise.resolve([]),
     ]);
     const bookText = pickTranslation(bookTexts, language, chapter.original_language);
     const bookTitle = toPlainLine(bookText?.title ?? '') || siteName;
@@ -129,10 +154,30 @@ export function createSeoService(deps: { db: Db; publicUrl: string; siteName: st
       isIndexable: true,
       url: pageUrl(`/reader/book/chapter/${chapter.book_uuid}/${chapter.chapter_uuid}/${chapter.number}`, language, isExplicit),
       share: { type: 'article', title, image: imageOf(chapter.cover_key) },
+      ...(isFreeComic ? firstPageImage(firstPages, language, isExplicit, chapter.original_language) : {}),
     };
   }
 
-  function describePage(route: PageRoute, language: Language, isExplicit: boolean): Promise<PageMeta> | PageMeta {
+  /**
+   * The reader's first page as its `<picture>` (PagePicture) asks for it: the first variant source
+   * (AVIF, else WebP) with its type, else the fallback. Only when the edition the reader's API call
+   * will pick is certain: the chapter has one edition, or `?lang=` fixed the app's language (the
+   * API picks the asked language's edition, else the original's, else any, as reader.service does).
+   */
+  function firstPageImage(
+    pages: Awaited<ReturnType<typeof repo.findFirstPages>>,
+    language: Language,
+    isExplicit: boolean,
+    original: string,
+  ): { lcpImage?: PreloadImage } {
+    if (pages.length === 0 || (pages.length > 1 && !isExplicit)) return {};
+    const page = pages.find((p) => p.language === language) ?? pages.find((p) => p.language === original) ?? pages[0]!;
+    if (page.avif_key) return { lcpImage: { href: media.publicUrl(page.avif_key), type: 'image/avif' } };
+    if (page.webp_key) return { lcpImage: { href: media.publicUrl(page.webp_key), type: 'image/webp' } };
+    return { lcpImage: { href: media.publicUrl(page.media_key) } };
+  }
+
+  function describePage(route: PageRoute, language: Language, isExplicit: boolean): Promise<DescribedPage> | DescribedPage {
     switch (route.kind) {
       case 'home':
         return homeMeta(language, isExplicit);
@@ -166,11 +211,13 @@ export function createSeoService(deps: { db: Db; publicUrl: string; siteName: st
     const cached = cache.get(key);
     if (cached) return cached;
     const meta = await describePage(route, language, isExplicit);
+    const screenHints = hintsOf(route, language);
     const head: PageHead = {
       status: meta.status,
       head: renderHead(meta, siteName),
       lang: htmlLang(language),
       dir: isRightToLeft(language) ? 'rtl' : 'ltr',
+      hints: meta.lcpImage ? { ...screenHints, image: meta.lcpImage } : screenHints,
     };
     // Only pages that exist are kept, so made-up URLs cannot push real pages out of the cache.
     if (head.status === 200) cache.set(key, head);
@@ -185,7 +232,13 @@ export function createSeoService(deps: { db: Db; publicUrl: string; siteName: st
     const url = new URL(request.url, 'http://localhost');
     const { language } = choosePageLanguage(url.searchParams.get('lang'), request.acceptLanguage);
     const meta = describePage({ kind: 'private' }, language, false) as PageMeta;
-    return { status: 200, head: renderHead(meta, siteName), lang: htmlLang(language), dir: isRightToLeft(language) ? 'rtl' : 'ltr' };
+    return {
+      status: 200,
+      head: renderHead(meta, siteName),
+      lang: htmlLang(language),
+      dir: isRightToLeft(language) ? 'rtl' : 'ltr',
+      hints: hintsOf(matchPageRoute(url.pathname), language),
+    };
   }
 
   return { pageHead, fallbackHead };
