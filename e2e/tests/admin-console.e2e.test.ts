@@ -125,9 +125,17 @@ describe('the operator console', () => {
 
     // Every change is in the audit log.
     await page.goto(`/admin/audit?target_id=${book}`);
-    for (const action of ['book.create', 'book.cover', 'book.publish', 'chapter.unpublish', 'chapter.schedule', 'chapter.publish']) {
+    for (const action of ['book.create', 'book.cover', 'book.publish'])
+      await page.getByRole('cell', { name: action, exact: true }).waitFor();
+    await page.goto('/admin/audit?action=chapter');
+    for (const action of ['chapter.import', 'chapter.unpublish', 'chapter.schedule', 'chapter.publish']) {
       await page.getByRole('cell', { name: action, exact: true }).first().waitFor();
     }
+    // The release itself was made by the scheduler, not by a person.
+    await page
+      .getByRole('row', { name: /scheduler.*chapter\.publish/ })
+      .first()
+      .waitFor();
     expect(pageErrors).toEqual([]);
     await context.close();
   });

@@ -10,11 +10,15 @@ beforeAll(async () => {
   await setUpI18n();
   for (const [namespace, bundle] of Object.entries(adminEn)) i18next.addResourceBundle('en-us', namespace, bundle, true, true);
 });
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
 
 describe('book form', () => {
   it('sends the titles given, the genres ticked (three at most) and no free-chapter count for the site default', () => {
     const onSubmit = vi.fn();
+    localStorage.setItem('language', 'zh-cn'); // a Chinese operator (the console itself in English here)
     render(<BookForm book={null} errors={NO_ERRORS} busy={false} onSubmit={onSubmit} />);
     fireEvent.change(screen.getByLabelText('Title (简体中文)'), { target: { value: ' 青云志 ' } });
     fireEvent.click(screen.getByRole('tab', { name: 'English' }));
@@ -33,7 +37,15 @@ describe('book form', () => {
     });
   });
 
+  it("starts a new book in the operator's own language", () => {
+    localStorage.setItem('language', 'fr-fr');
+    render(<BookForm book={null} errors={NO_ERRORS} busy={false} onSubmit={vi.fn()} />);
+    expect(screen.getByLabelText<HTMLSelectElement>('Original language').value).toBe('fr-fr');
+    expect(screen.getByLabelText('Title (Français)')).toBeTruthy();
+  });
+
   it("shows the server's message next to its field and marks the language tab", () => {
+    localStorage.setItem('language', 'zh-cn');
     render(
       <BookForm
         book={null}

@@ -3,6 +3,7 @@ import { LANGUAGES, type Language } from '@inkstream/contracts/languages';
 import { GENRE_TAG_LIST } from '@inkstream/contracts/tags';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../../lib/language';
 import styles from '../shell/admin.module.css';
 import { FieldError, FormNotice } from '../shell/FieldError';
 import type { FormErrors } from '../shell/form-errors';
@@ -24,7 +25,8 @@ export interface BookFormValues {
 
 export function initialValues(book: AdminBookDetail | null): BookFormValues {
   return {
-    original_language: book?.original_language ?? 'zh-cn',
+    // A new book is most likely in the operator's own language.
+    original_language: book?.original_language ?? currentLanguage(),
     titles: { ...(book?.titles ?? {}) },
     introductions: { ...(book?.introductions ?? {}) },
     tags: [...(book?.tags ?? [])],

@@ -28,8 +28,8 @@ export function ImportJobView({ job: initial }: { job: ImportJob }) {
     if (isActive(job)) sawRunning.current = true;
     else if (sawRunning.current && job.state === 'succeeded') {
       sawRunning.current = false;
-      // The book's chapter table (and the books list) show the new chapters.
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'books'] });
+      // The book's page, its chapter table and the books list show the new chapters.
+      for (const key of ['books', 'book', 'chapters']) void queryClient.invalidateQueries({ queryKey: ['admin', key] });
       void queryClient.invalidateQueries({ queryKey: ['admin', 'imports', 'book'] });
     }
   }, [job, queryClient]);
