@@ -96,7 +96,8 @@ export function createUsersService(deps: { db: Db; tokens: TokenService; now?: (
     await attempt.settle(Boolean(user) && isValid);
     if (!user || !isValid) throw invalidCredentials();
     // Only told after the right password, so the answer reveals nothing to someone guessing.
-    if (user.disabled_at !== null) throw new AppError(ErrorCode.ACCOUNT_DISABLED, 403, 'This account has been disabled; please contact support');
+    if (user.disabled_at !== null)
+      throw new AppError(ErrorCode.ACCOUNT_DISABLED, 403, 'This account has been disabled; please contact support');
     const jwt_token = await tokens.issue({ userUuid: user.uuid, tokenVersion: user.token_version });
     return { jwt_token, uuid: user.uuid, username: user.username };
   }
