@@ -50,7 +50,8 @@ const membershipOf = async (token: string) =>
 async function shoot(page: Page, name: string): Promise<void> {
   if (!screenshotDir) return;
   mkdirSync(screenshotDir, { recursive: true });
-  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+  // JPEG of the first screenful: enough to recognise a screen, small enough for the repository.
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.jpg`), type: 'jpeg', quality: 70 });
 }
 
 async function publicChapterNumbers(book: string): Promise<number[]> {
@@ -93,6 +94,8 @@ describe('the operator console', () => {
     await page.getByRole('button', { name: 'Unpublish', exact: true }).waitFor();
     await eventually(() => publicChapterNumbers(book)).toEqual([1]);
     await shoot(page, 'book');
+    await upload.scrollIntoViewIfNeeded();
+    await shoot(page, 'book-upload');
 
     // Chapter 2: uploaded, taken back, then scheduled a few seconds ahead: it appears on its own.
     await upload.getByLabel('Drop files here or choose them').setInputFiles({
@@ -242,7 +245,7 @@ describe('the operator console', () => {
     '/admin/books/new',
     '/admin/readers',
     '/admin/orders',
-    '/admin/orders?tab=incidents',
+    '/admin/orders/incidents',
     '/admin/coupons',
     '/admin/settings',
     '/admin/audit',

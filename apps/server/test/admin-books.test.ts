@@ -223,7 +223,8 @@ describe('chapters in the console', () => {
 
   it('publishes a scheduled chapter at its time, once, and not at a time it was moved from', async () => {
     const book = await createBook(ctx, { chapters: 3 });
-    const [, second, third] = book.chapters.map((chapter) => chapter.uuid);
+    const second = book.chapters[1]!.uuid;
+    const third = book.chapters[2]!.uuid;
     await api('POST', `/chapters/${second}/unpublish`);
     await api('POST', `/chapters/${third}/unpublish`);
     const past = await api('PUT', `/chapters/${second}/schedule`, { publish_at: new Date(Date.now() - 1000).toISOString() });
