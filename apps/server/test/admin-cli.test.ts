@@ -102,5 +102,8 @@ describe('admin command line', () => {
     expect((await ctx.app.inject('/api/v1/comics/book/recommendation/list?language=en-us')).json().data.result).toEqual([]);
     const listed = await admin('book', 'list');
     expect(listed.out).toContain(book.uuid);
+    // The command line goes through the console's service: its changes are in the audit log as `cli`.
+    const audited = await ctx.db.selectFrom('audit_log').select(['actor_name', 'action']).where('actor_name', '=', 'cli').execute();
+    expect(audited.map((entry) => entry.action)).toEqual(expect.arrayContaining(['book.update', 'recommendations.update']));
   });
 });

@@ -1,7 +1,12 @@
 import type { AppConfig } from '../config.js';
 import { openDatabase, type Db } from '../db/database.js';
 import { migrateToLatest } from '../db/migrator.js';
+import { createAuditService } from '../modules/audit/audit.service.js';
+import { createCatalogueAdminService, type CatalogueAdminService } from '../modules/catalogue/catalogue-admin.service.js';
+import { createMediaSigner } from '../modules/media/media-signing.js';
 import { createMediaStorage, type MediaStorage } from '../modules/media/media-storage.js';
+import { createMediaUrls } from '../modules/media/media-urls.js';
+import { createSiteSettingsService } from '../modules/settings/site-settings.service.js';
 import { createMembershipService, type MembershipService } from '../modules/membership/membership.service.js';
 import { createOrderLedger, type OrderLedger } from '../modules/payments/order-ledger.js';
 import { createPushService, type PushService } from '../modules/push/push.service.js';
@@ -19,6 +24,8 @@ export interface CliContext {
   storage: MediaStorage;
   /** New-chapter notices to followers (imports send them). */
   push: PushService;
+  /** The console's book service: the CLI's book changes go through it, audited as `cli`. */
+  books: CatalogueAdminService;
   write: (line: string) => void;
   /** Diagnostics and progress lines (stderr). */
   writeError: (line: string) => void;
@@ -41,7 +48,23 @@ export async function openCliContext(config: AppConfig, output: CliOutput): Prom
   await migrateToLatest(database.db);
   const membership = createMembershipService({ db: database.db });
   const storage = openMediaStorage(config);
+  const audit = createAuditService({ db: database.db });
+  const siteSettings = createSiteSettingsService({
+    db: database.db,
+    audit,
+    defaults: { siteName: config.siteName, contactEmail: config.contactEmail },
+  });
+  const books = createCatalogueAdminService({
+    db: database.db,
+    audit,
+    storage,
+    media: createMediaUrls(createMediaSigner(config.mediaSigningSecret, config.mediaUrlTtlSeconds), {
+      publicBaseUrl: config.mediaPublicBaseUrl,
+    }),
+    defaultFreeChapters: () => siteSettings.defaultFreeChapters(),
+  });
   return {
+    books,
     db: database.db,
     users: createUsersService({ db: database.db, tokens: createTokenService(config.jwtSecret) }),
     membership,

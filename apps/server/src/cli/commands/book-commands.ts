@@ -1,5 +1,6 @@
+import { AppError } from '../../lib/app-error.js';
 import { toIso } from '../../lib/time.js';
-import { bumpCatalogueVersion, setFreeChapters, setRecommendationRank } from '../../modules/catalogue/catalogue-write.repository.js';
+import { CLI_ACTOR } from '../../modules/audit/audit.service.js';
 import { CliError, parsePositiveInt, printTable, requireUuid } from '../cli-error.js';
 import type { CliContext } from '../cli-context.js';
 
@@ -40,28 +41,33 @@ export async function bookList(ctx: CliContext, options: { limit?: string; offse
   );
 }
 
+/** The console's rules apply (and the change is audited as `cli`); an unknown book exits with 1. */
+async function asCli<T>(uuid: string, change: () => Promise<T>): Promise<T> {
+  try {
+    return await change();
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode === 404) throw new CliError(`no book ${uuid}`, 1);
+    if (error instanceof AppError) throw new CliError(error.details?.map((d) => `${d.field}: ${d.message}`).join('; ') || error.message, 1);
+    throw error;
+  }
+}
+
 export async function bookSetFree(ctx: CliContext, args: string[]): Promise<void> {
   const uuid = requireUuid(args[0], 'book_uuid');
   const count = parsePositiveInt(args[1], 'n (free chapters)', { min: 0, max: 100_000 });
-  if (!(await setFreeChapters(ctx.db, uuid, count))) throw new CliError(`no book ${uuid}`, 1);
-  await bumpCatalogueVersion(ctx.db);
+  await asCli(uuid, () => ctx.books.update(CLI_ACTOR, uuid, { public_free_chapters: count }));
   ctx.write(`book ${uuid}: the first ${count} chapter(s) are now free`);
 }
 
+/**
+ * The carousel is an ordered list (as in the console): `--rank N` puts the book at place N,
+ * `--remove` takes it out, and without either it goes last.
+ */
 export async function bookRecommend(ctx: CliContext, args: string[], options: { rank?: string; remove?: boolean }): Promise<void> {
   const uuid = requireUuid(args[0], 'book_uuid');
-  let rank: number | null;
-  if (options.remove) {
-    rank = null;
-  } else if (options.rank !== undefined) {
-    rank = parsePositiveInt(options.rank, '--rank', { max: 1_000_000 });
-  } else {
-    const row = await ctx.db
-      .selectFrom('books')
-      .select((eb) => eb.fn.max('recommendation_rank').as('top'))
-      .executeTakeFirst();
-    rank = Number(row?.top ?? 0) + 1;
-  }
-  if (!(await setRecommendationRank(ctx.db, uuid, rank))) throw new CliError(`no book ${uuid}`, 1);
-  ctx.write(rank === null ? `book ${uuid} is no longer recommended` : `book ${uuid} is recommended at rank ${rank}`);
+  const rank = options.rank === undefined ? null : parsePositiveInt(options.rank, '--rank', { max: 1_000_000 });
+  const order = (await ctx.books.recommendations()).map((book) => book.book_uuid).filter((other) => other !== uuid);
+  if (!options.remove) order.splice(rank === null ? order.length : Math.min(rank - 1, order.length), 0, uuid);
+  await asCli(uuid, () => ctx.books.setRecommendations(CLI_ACTOR, order));
+  ctx.write(options.remove ? `book ${uuid} is no longer recommended` : `book ${uuid} is recommended at rank ${order.indexOf(uuid) + 1}`);
 }

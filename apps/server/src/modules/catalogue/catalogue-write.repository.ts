@@ -173,16 +173,6 @@ export async function insertChapter(db: DbExecutor, input: NewChapterInput): Pro
   return { id, uuid };
 }
 
-export async function setFreeChapters(db: DbExecutor, bookUuid: string, count: number): Promise<boolean> {
-  const result = await db.updateTable('books').set({ public_free_chapters: count }).where('uuid', '=', bookUuid).executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-}
-
-export async function setRecommendationRank(db: DbExecutor, bookUuid: string, rank: number | null): Promise<boolean> {
-  const result = await db.updateTable('books').set({ recommendation_rank: rank }).where('uuid', '=', bookUuid).executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-}
-
 /**
  * Tells every server process (including ones started by other commands) that book order,
  * membership of tags or titles changed, so their ranking snapshots rebuild.
