@@ -22,8 +22,13 @@ export default defineConfig({
         // dialogs and locales stay in their own lazy chunks.
         advancedChunks: {
           groups: [
-            // uPlot stays out: only the console's dashboard loads it, in the dashboard's own chunk.
-            { name: 'vendor', test: /node_modules[\\/](?!uplot[\\/])|packages[\\/]contracts/, priority: 30 },
+            // uPlot stays out: only the console's dashboard loads it, in the dashboard's own chunk. So do
+            // the error codes: only lazy screens read them, and the console keeps adding codes.
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](?!uplot[\\/])|packages[\\/]contracts[\\/](?!src[\\/]error-codes)/,
+              priority: 30,
+            },
             // Small modules several lazy screens share (their API calls, the follow button, prices,
             // return paths) travel together: one request instead of five, which a browser's six
             // connections per host would otherwise have to queue behind the screen's own chunks.
