@@ -18,7 +18,14 @@ beforeAll(async () => {
   browser = await launchBrowser();
   operator = await createOperator(dataDir);
 });
-afterAll(() => browser?.close());
+// Books this test publishes leave the shared server's catalogue afterwards: the other journeys
+// count and order the demo books.
+const createdBooks: string[] = [];
+afterAll(async () => {
+  const token = operator ? await tokenOf(operator) : null;
+  for (const book of createdBooks) await api('POST', `/admin/books/${book}/unpublish`, token);
+  await browser?.close();
+});
 
 async function operatorSession(options: { language?: string; device?: typeof PHONE | typeof DESKTOP } = {}) {
   const session = await openSession(browser, baseUrl, { device: DESKTOP, ...options });
@@ -74,6 +81,7 @@ describe('the operator console', () => {
     await page.getByRole('button', { name: 'Create book' }).click();
     await page.waitForURL(/\/admin\/books\/[0-9a-f-]{36}$/);
     const book = page.url().split('/').at(-1)!;
+    createdBooks.push(book);
 
     const [coverFile, ...pages] = demoPageFiles(dataDir, 5);
     await page.getByLabel('Upload a new cover').setInputFiles(coverFile!);
