@@ -126,7 +126,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     jobPollMs: deps.jobPollMs,
   });
   const { jobs } = adminConsole;
-  const seo = createSeoService({ db, publicUrl: config.publicUrl, siteName: config.siteName, media: mediaUrls });
+  const seo = createSeoService({
+    db,
+    publicUrl: config.publicUrl,
+    siteName: config.siteName,
+    currentSiteName: async () => (await adminConsole.siteSettings.getForPublic()).site_name,
+    media: mediaUrls,
+  });
 
   registerErrorHandler(app);
   await registerSecurityHeaders(app, config);

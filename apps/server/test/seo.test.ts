@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderPreloadHints } from '../src/modules/seo/preload-hints.js';
-import { createBook, type TestBook } from './helpers/factories.js';
+import { authHeader, createBook, createUser, type TestBook } from './helpers/factories.js';
 import { createTestContext, type TestContext } from './helpers/test-context.js';
 
 const SITE = 'https://ink.example';
@@ -172,6 +172,24 @@ describe('reader page head', () => {
       expect(response.statusCode).toBe(404);
       expect(metaContent(response.body, 'robots')).toBe('noindex');
     }
+  });
+});
+
+describe('the site name set in the console', () => {
+  it('names pages rendered after the change, without a restart', async () => {
+    const admin = await createUser(ctx, { role: 'admin' });
+    const renamed = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/v1/admin/settings',
+      headers: authHeader(admin),
+      payload: { site_name: 'Lantern Reads' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    // A page not rendered before (cached pages keep their head until it expires).
+    const page = await get('/contact-us?lang=fr-fr');
+    expect(titleOf(page.body)).toBe('Nous contacter – Lantern Reads');
+    expect(metaContent(page.body, 'og:site_name')).toBe('Lantern Reads');
+    await ctx.app.inject({ method: 'PUT', url: '/api/v1/admin/settings', headers: authHeader(admin), payload: { site_name: 'Inkstream' } });
   });
 });
 

@@ -72,8 +72,18 @@ function hintsOf(route: PageRoute, language: Language): PageHints {
   return { language };
 }
 
-export function createSeoService(deps: { db: Db; publicUrl: string; siteName: string; media: MediaUrls }) {
-  const { db, publicUrl, siteName, media } = deps;
+export function createSeoService(deps: {
+  db: Db;
+  publicUrl: string;
+  siteName: string;
+  /** The site name an administrator set at run time (site settings), when there is one. */
+  currentSiteName?: () => Promise<string>;
+  media: MediaUrls;
+}) {
+  const { db, publicUrl, media } = deps;
+  // Read again before each page is described: an administrator may rename the site at run time.
+  // Pages already cached keep the old name until their entry expires (CACHE_TTL_MS).
+  let siteName = deps.siteName;
   // Heads are cheap to build, but a shared link can bring many requests for one page at once.
   const cache = createTtlCache<PageHead>({ maxEntries: 2000, ttlMs: CACHE_TTL_MS });
   const defaultImage = `${publicUrl}/icons/icon-512.png`;
@@ -210,6 +220,7 @@ export function createSeoService(deps: { db: Db; publicUrl: string; siteName: st
     const key = `${language}${isExplicit ? '!' : ''} ${url.pathname}`;
     const cached = cache.get(key);
     if (cached) return cached;
+    if (deps.currentSiteName) siteName = await deps.currentSiteName();
     const meta = await describePage(route, language, isExplicit);
     const screenHints = hintsOf(route, language);
     const head: PageHead = {
