@@ -4,8 +4,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DESKTOP, launchBrowser, PHONE } from '../src/browser.js';
 import { seriousViolations } from '../src/journeys/axe.js';
-import { buildCbz, createOperator, demoPageFiles, localDateTime } from '../src/journeys/operator.js';
-import { eventually, freshUser, openSession, storeSessionViaApi, uniqueUsername } from '../src/journeys/session.js';
+import { buildCbz, createOperator, createReaderOnServer, demoPageFiles, localDateTime } from '../src/journeys/operator.js';
+import { eventually, openSession, storeSessionViaApi, uniqueUsername } from '../src/journeys/session.js';
 
 let browser: Browser;
 let operator: { username: string; password: string };
@@ -152,7 +152,7 @@ describe('the operator console', () => {
   });
 
   it("grants a reader a month and the reader's profile shows it; a refunded sandbox order takes the time back", async () => {
-    const reader = await freshUser(baseUrl);
+    const reader = await createReaderOnServer(dataDir);
     const readerToken = await tokenOf(reader);
     expect(await membershipOf(readerToken)).toBeNull();
     const { context, page, pageErrors } = await operatorSession();
@@ -214,7 +214,7 @@ describe('the operator console', () => {
     await page.getByText(code, { exact: true }).waitFor();
     await shoot(page, 'coupons');
 
-    const reader = await freshUser(baseUrl);
+    const reader = await createReaderOnServer(dataDir);
     const readerSession = await openSession(browser, baseUrl, { device: PHONE });
     await storeSessionViaApi(readerSession.context, baseUrl, reader.username, reader.password);
     await readerSession.page.goto('/profile');
@@ -236,7 +236,7 @@ describe('the operator console', () => {
   });
 
   it('turns readers and visitors away', async () => {
-    const reader = await freshUser(baseUrl);
+    const reader = await createReaderOnServer(dataDir);
     const session = await openSession(browser, baseUrl, { device: PHONE });
     await storeSessionViaApi(session.context, baseUrl, reader.username, reader.password);
     await session.page.goto('/admin/readers');

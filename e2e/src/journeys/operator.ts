@@ -21,6 +21,16 @@ export async function createOperator(dataDir: string): Promise<{ username: strin
   return operator;
 }
 
+/**
+ * A reader account made on the server (not through the register call): the console's test must not
+ * spend the per-address registration limit the other journeys' sign-ups count on.
+ */
+export async function createReaderOnServer(dataDir: string): Promise<{ username: string; password: string }> {
+  const reader = { username: uniqueUsername('rd'), password: 'reader-pass-2026' };
+  await adminCli(dataDir, 'user', 'create', reader.username, '--password', reader.password);
+  return reader;
+}
+
 /** Page images of the demo catalogue (real JPEG/PNG files), for covers and uploads. */
 export function demoPageFiles(dataDir: string, count: number): string[] {
   const root = path.join(dataDir, 'media', 'pages');
