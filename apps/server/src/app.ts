@@ -50,6 +50,7 @@ import { clientErrorHandler, frameworkErrorHandler } from './plugins/client-erro
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerRateLimit } from './plugins/rate-limit.js';
 import { registerInputGuard } from './plugins/input-guard.js';
+import { registerPublicCache } from './plugins/public-cache.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerStaticWeb, resolveWebDir } from './plugins/static-web.js';
 
@@ -137,6 +138,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerSecurityHeaders(app, config);
   registerInputGuard(app);
   registerAuth(app, users);
+  // After auth: a request with a bad token is refused before any cached answer could be served.
+  app.decorate('publicCache', registerPublicCache(app, { versions: catalogueVersion }));
   await registerRateLimit(app);
   await app.register(swagger, {
     openapi: {
@@ -200,5 +203,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The job runner (tests drain it by hand when background jobs are off). */
     jobs: import('./modules/jobs/job-runner.js').JobRunner;
+    /** Shared answers of public reads (plugins/public-cache.ts); tests look at its size. */
+    publicCache: import('./plugins/public-cache.js').PublicCacheStore;
   }
 }
