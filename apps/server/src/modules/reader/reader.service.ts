@@ -29,7 +29,11 @@ export function createReaderService(deps: { db: Db; membership: MembershipServic
     throw new AppError(ErrorCode.MEMBERSHIP_REQUIRED, 403, 'This chapter is only open to members');
   }
 
-  async function chapterContent(params: ChapterContentParams, user: AuthUser | null): Promise<ChapterContent> {
+  /** `sameForEveryVisitor`: a free chapter asked without a login (public page URLs, nothing liked). */
+  async function chapterContent(
+    params: ChapterContentParams,
+    user: AuthUser | null,
+  ): Promise<{ content: ChapterContent; sameForEveryVisitor: boolean }> {
     const language = resolveLanguage(params.language);
     const chapter = await repo.findReadableChapter(db, params.chapterUuid);
     if (!chapter) throw chapterNotFound();
@@ -48,7 +52,7 @@ export function createReaderService(deps: { db: Db; membership: MembershipServic
       user ? repo.hasLiked(db, user.id, chapter.chapter_id) : Promise.resolve(false),
     ]);
     const pageImages = pages.map((page) => pageImage(page, isFree));
-    return {
+    const content: ChapterContent = {
       chapter_number: chapter.number,
       chapter_title: pickTranslation(chapterTitles, language, chapter.original_language)?.title ?? '',
       title: pickTranslation(bookTitles, language, chapter.original_language)?.title ?? '',
@@ -64,6 +68,7 @@ export function createReaderService(deps: { db: Db; membership: MembershipServic
       text: text?.html ?? null,
       text_language: text?.language ?? null,
     };
+    return { content, sameForEveryVisitor: isFree && user === null };
   }
 
   /**
