@@ -20,6 +20,7 @@ import { createWechatNotifications } from './modules/payments/wechat/wechat-noti
 import { createWechatPayClient } from './modules/payments/wechat/wechat-pay-client.js';
 import { createWechatReconciler } from './modules/payments/wechat/wechat-reconciler.js';
 import { wechatRoutes } from './modules/payments/wechat/wechat.routes.js';
+import { closeRedis, createRedisClient, waitForRedis } from './modules/cluster/redis-client.js';
 import { createCatalogueService } from './modules/catalogue/catalogue.service.js';
 import { createRankingSnapshot } from './modules/catalogue/ranking-snapshot.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
@@ -132,7 +133,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerSecurityHeaders(app, config);
   registerInputGuard(app);
   registerAuth(app, users);
-  await registerRateLimit(app);
+  // REDIS_URL: rate-limit counters shared by every node (and every cluster worker).
+  const redis = config.redisUrl ? createRedisClient(config.redisUrl, app.log, 'rate-limit') : null;
+  if (redis) {
+    app.addHook('onClose', () => closeRedis(redis));
+    await waitForRedis(redis, app.log);
+  }
+  await registerRateLimit(app, redis ? { redis, nameSpace: `${config.redisPrefix}-rl:` } : undefined);
   await app.register(swagger, {
     openapi: {
       info: { title: `${config.siteName} API`, version: '1.0.0', description: 'Conventions, error codes and decisions: docs/API.md.' },
