@@ -20,6 +20,7 @@ import { createWechatNotifications } from './modules/payments/wechat/wechat-noti
 import { createWechatPayClient } from './modules/payments/wechat/wechat-pay-client.js';
 import { createWechatReconciler } from './modules/payments/wechat/wechat-reconciler.js';
 import { wechatRoutes } from './modules/payments/wechat/wechat.routes.js';
+import { createInvalidationBus } from './modules/cluster/invalidation-bus.js';
 import { closeRedis, createRedisClient, waitForRedis } from './modules/cluster/redis-client.js';
 import { createCatalogueService } from './modules/catalogue/catalogue.service.js';
 import { createRankingSnapshot } from './modules/catalogue/ranking-snapshot.js';
@@ -193,6 +194,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.addHook('onClose', () => reconciler.stop());
   }
   app.decorate('jobs', jobs);
+  // Cache invalidation across processes (Redis pub/sub, else PostgreSQL LISTEN/NOTIFY, else this
+  // process only); caches subscribe to it, changes publish on it.
+  const invalidation = createInvalidationBus({
+    redisUrl: config.redisUrl,
+    redisPrefix: config.redisPrefix,
+    databaseUrl: config.databaseUrl,
+    log: app.log,
+  });
+  app.addHook('onClose', () => invalidation.close());
+  app.decorate('invalidation', invalidation);
   return app;
 }
 
@@ -200,5 +211,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The job runner (tests drain it by hand when background jobs are off). */
     jobs: import('./modules/jobs/job-runner.js').JobRunner;
+    /** Broadcasts "this changed" to every process of the site (modules/cluster/invalidation-bus.ts). */
+    invalidation: import('./modules/cluster/invalidation-bus.js').InvalidationBus;
   }
 }

@@ -10,11 +10,17 @@ export const REDIS_CONNECT_TIMEOUT_MS = 2_000;
  * shared state" and carry on), reconnection in the background. An outage is logged once when it
  * starts and once when it ends, not at every retry.
  */
-export function createRedisClient(url: string, log: FastifyBaseLogger, role: string): Redis {
+export function createRedisClient(
+  url: string,
+  log: FastifyBaseLogger,
+  role: string,
+  /** A subscriber queues its SUBSCRIBE until connected (and ioredis renews it after a reconnection). */
+  options: { offlineQueue?: boolean } = {},
+): Redis {
   const redis = new Redis(url, {
     connectTimeout: REDIS_CONNECT_TIMEOUT_MS,
     maxRetriesPerRequest: 1,
-    enableOfflineQueue: false,
+    enableOfflineQueue: options.offlineQueue ?? false,
     retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
   });
   let down = false;
