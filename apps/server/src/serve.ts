@@ -12,9 +12,13 @@ export async function migrate(config: AppConfig): Promise<string[]> {
   return await migrateToLatest(migrating.db).finally(() => migrating.close());
 }
 
-/** The JSON logger of the app, for the cluster primary, which builds no app. */
+/**
+ * The app's JSON log format, for the cluster primary, which builds no app. It writes through
+ * process.stdout (synchronous for files and pipes on Linux) so the lines written just before
+ * process.exit keep their order.
+ */
 export function processLogger(config: AppConfig): FastifyBaseLogger {
-  return Fastify({ logger: { level: config.logLevel } }).log;
+  return Fastify({ logger: { level: config.logLevel, stream: process.stdout } }).log;
 }
 
 /**

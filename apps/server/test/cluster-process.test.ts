@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { restartDelayMs } from '../src/cluster.js';
 import { createTestDatabase } from './helpers/test-context.js';
 
 // The real built server (`npx tsc -b apps/server`; `npm test` builds first) with WEB_CONCURRENCY=2.
@@ -116,6 +117,15 @@ describe('WEB_CONCURRENCY=2', () => {
     const answeringPids = new Set(lines.filter((line) => line.msg === 'request completed').map((line) => line.pid));
     expect(answeringPids).toEqual(servingPids);
 
+    // A worker that dies is replaced: a new worker process serves in its place.
+    const victim = [...servingPids][0]!;
+    process.kill(victim, 'SIGKILL');
+    await waitFor(() => lines.filter((line) => line.msg?.includes(' is serving ')).length === 3, 'a replacement worker', 20_000);
+    expect(lines.some((line) => line.msg === 'worker died; replacing it' && line.pid === primaryPid)).toBe(true);
+    const replacement = lines.filter((line) => line.msg?.includes(' is serving ')).at(-1)!.pid;
+    expect(servingPids.has(replacement)).toBe(false);
+    expect(await getOnNewConnection(port, '/healthz')).toBe(200);
+
     // A login in flight when the stop signal comes (password hashing keeps it busy for tens of
     // milliseconds): the worker says it is shutting down before it answers, and it still answers.
     const body = JSON.stringify({ username: 'nobody', password: 'wrong-password' });
@@ -148,5 +158,11 @@ describe('WEB_CONCURRENCY=2', () => {
     expect(at - stoppedAt).toBeLessThan(5_000);
     expect(lines.filter((line) => line.msg === 'worker stopped')).toHaveLength(2);
     expect(lines.some((line) => line.msg === 'all workers stopped' && line.pid === primaryPid)).toBe(true);
-  }, 30_000);
+  }, 45_000);
+});
+
+describe('restartDelayMs', () => {
+  it('replaces a worker at once the first time, then backs off up to 30 s while replacements keep dying young', () => {
+    expect([1, 2, 3, 4, 5, 10, 20].map(restartDelayMs)).toEqual([0, 500, 1_000, 2_000, 4_000, 30_000, 30_000]);
+  });
 });
