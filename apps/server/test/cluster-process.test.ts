@@ -126,36 +126,48 @@ describe('WEB_CONCURRENCY=2', () => {
     expect(servingPids.has(replacement)).toBe(false);
     expect(await getOnNewConnection(port, '/healthz')).toBe(200);
 
-    // A login in flight when the stop signal comes (password hashing keeps it busy for tens of
-    // milliseconds): the worker says it is shutting down before it answers, and it still answers.
+    // Logins in flight when the stop signal comes (password hashing keeps each busy for tens of
+    // milliseconds, and eight of them queue for the hashing threads): every one is answered, and
+    // at least one is answered by a worker that had already started shutting down.
     const body = JSON.stringify({ username: 'nobody', password: 'wrong-password' });
-    const socket = connect(port, '127.0.0.1');
-    await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
-    let answer = '';
-    socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
     const exited = new Promise<{ code: number | null; at: number }>((resolve) =>
       child.once('exit', (code) => resolve({ code, at: Date.now() })),
     );
+    const outputDone = new Promise<void>((resolve) => child.stdout!.once('close', () => resolve()));
     const seen = lines.length;
-    // Written, not ended: clients keep their side open while waiting for the answer.
-    socket.write(
-      `POST /api/v1/user/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        const socket = connect(port, '127.0.0.1');
+        await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
+        let answer = '';
+        socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+        socket.on('error', () => undefined);
+        // Written, not ended: clients keep their side open while waiting for the answer.
+        socket.write(
+          `POST /api/v1/user/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
+        );
+        return { socket, answer: () => answer };
+      }),
     );
-    await waitFor(() => lines.slice(seen).some((line) => line.msg === 'incoming request'), 'the login to arrive', 5_000);
+    await waitFor(() => lines.slice(seen).some((line) => line.msg === 'incoming request'), 'the logins to arrive', 5_000);
     const stoppedAt = Date.now();
     child.kill('SIGTERM');
-    await waitFor(() => answer.includes('\r\n\r\n'), 'the answer', 5_000);
-    socket.destroy();
-    expect(answer).toMatch(/^HTTP\/1\.1 401 /);
-    const after = lines.slice(seen);
-    const loginPid = after.find((line) => line.msg === 'incoming request')!.pid;
-    const ofLoginWorker = after.filter((line) => line.pid === loginPid).map((line) => line.msg);
-    expect(ofLoginWorker.indexOf('shutting down')).toBeGreaterThanOrEqual(0);
-    expect(ofLoginWorker.indexOf('shutting down')).toBeLessThan(ofLoginWorker.indexOf('request completed'));
-
+    for (const { socket, answer } of answers) {
+      await waitFor(() => answer().includes('\r\n\r\n') || socket.destroyed, 'the answers', 10_000);
+      socket.destroy();
+      expect(answer()).toMatch(/^HTTP\/1\.1 401 /);
+    }
     const { code, at } = await exited;
     expect(code).toBe(0);
     expect(at - stoppedAt).toBeLessThan(5_000);
+    await outputDone;
+    const after = lines.slice(seen);
+    const answeredWhileStopping = [...servingPids, replacement].some((pid) => {
+      const messages = after.filter((line) => line.pid === pid).map((line) => line.msg);
+      const stopping = messages.indexOf('shutting down');
+      return stopping >= 0 && messages.indexOf('request completed', stopping) > stopping;
+    });
+    expect(answeredWhileStopping).toBe(true);
     expect(lines.filter((line) => line.msg === 'worker stopped')).toHaveLength(2);
     expect(lines.some((line) => line.msg === 'all workers stopped' && line.pid === primaryPid)).toBe(true);
   }, 45_000);
