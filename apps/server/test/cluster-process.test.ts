@@ -149,13 +149,14 @@ describe('WEB_CONCURRENCY=2', () => {
         return { socket, answer: () => answer };
       }),
     );
-    await waitFor(() => lines.slice(seen).some((line) => line.msg === 'incoming request'), 'the logins to arrive', 5_000);
+    await waitFor(() => lines.slice(seen).filter((line) => line.msg === 'incoming request').length === 8, 'the logins to arrive', 5_000);
     const stoppedAt = Date.now();
     child.kill('SIGTERM');
     for (const { socket, answer } of answers) {
       await waitFor(() => answer().includes('\r\n\r\n') || socket.destroyed, 'the answers', 10_000);
       socket.destroy();
-      expect(answer()).toMatch(/^HTTP\/1\.1 401 /);
+      // 401: answered; 503 only if the worker was closing before it routed the request (a loaded machine).
+      expect(answer()).toMatch(/^HTTP\/1\.1 (401|503) /);
     }
     const { code, at } = await exited;
     expect(code).toBe(0);
