@@ -20,8 +20,6 @@ import { createWechatNotifications } from './modules/payments/wechat/wechat-noti
 import { createWechatPayClient } from './modules/payments/wechat/wechat-pay-client.js';
 import { createWechatReconciler } from './modules/payments/wechat/wechat-reconciler.js';
 import { wechatRoutes } from './modules/payments/wechat/wechat.routes.js';
-import { createInvalidationBus } from './modules/cluster/invalidation-bus.js';
-import { closeRedis, createRedisClient, waitForRedis } from './modules/cluster/redis-client.js';
 import { createCatalogueService } from './modules/catalogue/catalogue.service.js';
 import { createCatalogueVersion } from './modules/catalogue/catalogue-version.js';
 import { createRankingSnapshot } from './modules/catalogue/ranking-snapshot.js';
@@ -148,13 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuth(app, users);
   // After auth: a request with a bad token is refused before any cached answer could be served.
   app.decorate('publicCache', registerPublicCache(app, { versions: catalogueVersion }));
-  // REDIS_URL: rate-limit counters shared by every node (and every cluster worker).
-  const redis = config.redisUrl ? createRedisClient(config.redisUrl, app.log, 'rate-limit') : null;
-  if (redis) {
-    app.addHook('onClose', () => closeRedis(redis));
-    await waitForRedis(redis, app.log);
-  }
-  await registerRateLimit(app, redis ? { redis, nameSpace: `${config.redisPrefix}-rl:` } : undefined);
+  await registerRateLimit(app);
   await app.register(swagger, {
     openapi: {
       info: { title: `${config.siteName} API`, version: '1.0.0', description: 'Conventions, error codes and decisions: docs/API.md.' },
@@ -210,16 +202,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.addHook('onClose', () => reconciler.stop());
   }
   app.decorate('jobs', jobs);
-  // Cache invalidation across processes (Redis pub/sub, else PostgreSQL LISTEN/NOTIFY, else this
-  // process only); caches subscribe to it, changes publish on it.
-  const invalidation = createInvalidationBus({
-    redisUrl: config.redisUrl,
-    redisPrefix: config.redisPrefix,
-    databaseUrl: config.databaseUrl,
-    log: app.log,
-  });
-  app.addHook('onClose', () => invalidation.close());
-  app.decorate('invalidation', invalidation);
   return app;
 }
 
@@ -229,7 +211,5 @@ declare module 'fastify' {
     jobs: import('./modules/jobs/job-runner.js').JobRunner;
     /** Shared answers of public reads (plugins/public-cache.ts); tests look at its size. */
     publicCache: import('./plugins/public-cache.js').PublicCacheStore;
-    /** Broadcasts "this changed" to every process of the site (modules/cluster/invalidation-bus.ts). */
-    invalidation: import('./modules/cluster/invalidation-bus.js').InvalidationBus;
   }
 }

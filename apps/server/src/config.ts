@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { availableParallelism } from 'node:os';
 import { mkdirSync, readFileSync, writeFileSync, existsSync, chmodSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError, readUrl, type Env } from './lib/config-error.js';
@@ -51,12 +50,6 @@ export interface AppConfig {
   readonly push: PushConfig | null;
   /** Chapter uploads from the console: staged under `uploadsDir/<job uuid>/` on the node that received them. */
   readonly uploads: { dir: string; maxFileBytes: number; maxJobBytes: number };
-  /** Worker processes main.ts runs (node:cluster when above 1); 1: one process, no cluster. */
-  readonly webConcurrency: number;
-  /** Redis shared by every node (rate-limit counters, invalidation); null: each node on its own. */
-  readonly redisUrl: string | null;
-  /** Prefix of every Redis key and channel this site uses, so several sites (or test runs) can share one Redis. */
-  readonly redisPrefix: string;
 }
 
 function readInt(env: Env, name: string, fallback: number, min: number, max: number): number {
@@ -166,20 +159,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     inviteRewardDays: readInt(env, 'INVITE_REWARD_DAYS', 7, 0, 365),
     push: readPushConfig(env, dataDir, isProduction, contactEmail),
     uploads: readUploadsConfig(env, dataDir),
-    webConcurrency: readInt(env, 'WEB_CONCURRENCY', isProduction ? Math.min(availableParallelism(), 64) : 1, 1, 64),
-    redisUrl: readUrl(env, 'REDIS_URL', ['redis:', 'rediss:']),
-    redisPrefix: readRedisPrefix(env),
   });
-}
-
-/** REDIS_PREFIX: letters, digits, `-`, `_`, `.` and `:`, so keys stay readable in redis-cli. */
-function readRedisPrefix(env: Env): string {
-  const raw = env.REDIS_PREFIX;
-  if (raw === undefined || raw === '') return 'inkstream';
-  if (!/^[A-Za-z0-9_.:-]{1,64}$/.test(raw)) {
-    throw new ConfigError(`REDIS_PREFIX must be 1 to 64 letters, digits, "-", "_", "." or ":", got "${raw}"`);
-  }
-  return raw;
 }
 
 const MB = 1024 * 1024;
