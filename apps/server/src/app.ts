@@ -21,7 +21,6 @@ import { createWechatPayClient } from './modules/payments/wechat/wechat-pay-clie
 import { createWechatReconciler } from './modules/payments/wechat/wechat-reconciler.js';
 import { wechatRoutes } from './modules/payments/wechat/wechat.routes.js';
 import { createCatalogueService } from './modules/catalogue/catalogue.service.js';
-import { createCatalogueVersion } from './modules/catalogue/catalogue-version.js';
 import { createRankingSnapshot } from './modules/catalogue/ranking-snapshot.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
 import { createEventsService } from './modules/events/events.service.js';
@@ -50,7 +49,6 @@ import { clientErrorHandler, frameworkErrorHandler } from './plugins/client-erro
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerRateLimit } from './plugins/rate-limit.js';
 import { registerInputGuard } from './plugins/input-guard.js';
-import { registerPublicCache } from './plugins/public-cache.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerStaticWeb, resolveWebDir } from './plugins/static-web.js';
 
@@ -69,8 +67,6 @@ export interface AppDeps {
   backgroundJobs?: boolean;
   /** How often the job runner looks for due jobs (default 1 s). */
   jobPollMs?: number;
-  /** How often the catalogue version is read from the database when background jobs are on (default 1 s). */
-  catalogueVersionPollMs?: number;
 }
 
 /** Builds the whole server (used by main.ts and by the tests through app.inject()). */
@@ -98,9 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const mediaUrls = createMediaUrls(signer, { publicBaseUrl: config.mediaPublicBaseUrl });
   const users = createUsersService({ db, tokens: createTokenService(config.jwtSecret) });
   const membership = createMembershipService({ db });
-  const catalogueVersion = createCatalogueVersion(db, { intervalMs: deps.catalogueVersionPollMs });
-  app.addHook('onClose', async () => catalogueVersion.stop());
-  const ranking = createRankingSnapshot(db, catalogueVersion);
+  const ranking = createRankingSnapshot(db);
   const catalogue = createCatalogueService({ db, ranking, media: mediaUrls });
   const reader = createReaderService({ db, membership, media: mediaUrls });
   const events = createEventsService({ db });
@@ -144,8 +138,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerSecurityHeaders(app, config);
   registerInputGuard(app);
   registerAuth(app, users);
-  // After auth: a request with a bad token is refused before any cached answer could be served.
-  app.decorate('publicCache', registerPublicCache(app, { versions: catalogueVersion }));
   await registerRateLimit(app);
   await app.register(swagger, {
     openapi: {
@@ -191,8 +183,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   );
   if (deps.backgroundJobs) {
-    // Other processes (the CLI, other nodes) bump the version in the database: seen within a poll.
-    app.addHook('onReady', async () => catalogueVersion.start());
     app.addHook('onReady', async () => jobs.start());
     app.addHook('onClose', () => jobs.stop());
   }
@@ -209,7 +199,5 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The job runner (tests drain it by hand when background jobs are off). */
     jobs: import('./modules/jobs/job-runner.js').JobRunner;
-    /** Shared answers of public reads (plugins/public-cache.ts); tests look at its size. */
-    publicCache: import('./plugins/public-cache.js').PublicCacheStore;
   }
 }

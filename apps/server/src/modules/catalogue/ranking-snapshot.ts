@@ -1,6 +1,6 @@
 import type { BookOrder, BookType } from '@inkstream/contracts';
 import type { Db } from '../../db/database.js';
-import type { CatalogueVersion } from './catalogue-version.js';
+import { readCatalogueVersion } from './catalogue-write.repository.js';
 import {
   findAllTags,
   findBookTagsInRange,
@@ -15,7 +15,7 @@ import {
  *
  * Compact on purpose (typed arrays, tags as a CSR index by book id): about 3 MB at 100,000
  * books. It is rebuilt when the catalogue version in `app_state` changes (any process that adds
- * books, chapters or tags bumps it; known in memory through catalogue-version.ts), and refreshed
+ * books, chapters or tags bumps it; checked on every read, a primary-key lookup), and refreshed
  * in the background every `maxAgeMs` so the popularity order follows reading activity.
  */
 interface Snapshot {
@@ -45,7 +45,7 @@ export interface RankedPage {
 
 const CHUNK = 20_000;
 
-export function createRankingSnapshot(db: Db, versions: CatalogueVersion, options: { maxAgeMs?: number; now?: () => number } = {}) {
+export function createRankingSnapshot(db: Db, options: { maxAgeMs?: number; now?: () => number } = {}) {
   const maxAgeMs = options.maxAgeMs ?? 60_000;
   const now = options.now ?? Date.now;
   let current: Snapshot | undefined;
@@ -105,7 +105,7 @@ export function createRankingSnapshot(db: Db, versions: CatalogueVersion, option
   }
 
   async function build(): Promise<Snapshot> {
-    const version = await versions.refresh();
+    const version = await readCatalogueVersion(db);
     const maxId = await findMaxBookId(db);
     const order = await readOrderKeys();
     const published = new Uint8Array(maxId + 1);
@@ -133,7 +133,7 @@ export function createRankingSnapshot(db: Db, versions: CatalogueVersion, option
 
   async function fresh(): Promise<Snapshot> {
     if (!current) return rebuild();
-    if ((await versions.get()) !== current.version) return rebuild();
+    if ((await readCatalogueVersion(db)) !== current.version) return rebuild();
     // Stale only in popularity order: answer from the current one and refresh behind it.
     if (now() - current.builtAt > maxAgeMs) void rebuild().catch(() => undefined);
     return current;

@@ -29,11 +29,7 @@ export function createReaderService(deps: { db: Db; membership: MembershipServic
     throw new AppError(ErrorCode.MEMBERSHIP_REQUIRED, 403, 'This chapter is only open to members');
   }
 
-  /** `sameForEveryVisitor`: a free chapter asked without a login (public page URLs, nothing liked). */
-  async function chapterContent(
-    params: ChapterContentParams,
-    user: AuthUser | null,
-  ): Promise<{ content: ChapterContent; sameForEveryVisitor: boolean }> {
+  async function chapterContent(params: ChapterContentParams, user: AuthUser | null): Promise<ChapterContent> {
     const language = resolveLanguage(params.language);
     const chapter = await repo.findReadableChapter(db, params.chapterUuid);
     if (!chapter) throw chapterNotFound();
@@ -52,7 +48,7 @@ export function createReaderService(deps: { db: Db; membership: MembershipServic
       user ? repo.hasLiked(db, user.id, chapter.chapter_id) : Promise.resolve(false),
     ]);
     const pageImages = pages.map((page) => pageImage(page, isFree));
-    const content: ChapterContent = {
+    return {
       chapter_number: chapter.number,
       chapter_title: pickTranslation(chapterTitles, language, chapter.original_language)?.title ?? '',
       title: pickTranslation(bookTitles, language, chapter.original_language)?.title ?? '',
@@ -68,7 +64,6 @@ export function createReaderService(deps: { db: Db; membership: MembershipServic
       text: text?.html ?? null,
       text_language: text?.language ?? null,
     };
-    return { content, sameForEveryVisitor: isFree && user === null };
   }
 
   /**
