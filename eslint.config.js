@@ -5,6 +5,7 @@ export default tseslint.config(
   {
     ignores: [
       '**/dist/**',
+      '**/dist-ssr/**',
       'apps/web/public/**',
       '**/node_modules/**',
       'data/**',

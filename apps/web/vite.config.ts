@@ -1,11 +1,15 @@
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 // The API and media live on the same origin in production (the server serves dist/); in
 // development, Vite proxies them to a server started with `npm start` on port 3000.
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react()],
-  resolve: { conditions: ['source'] },
+  resolve: {
+    conditions: ['source'],
+    alias: { 'use-sync-external-store/shim': fileURLToPath(new URL('./src/lib/sync-external-store.ts', import.meta.url)) },
+  },
   build: {
     outDir: 'dist',
     sourcemap: true,
@@ -15,38 +19,45 @@ export default defineConfig({
     target: 'es2022',
     // Every supported browser has module preload; the polyfill would only add bytes.
     modulePreload: { polyfill: false },
-    rolldownOptions: {
-      output: {
-        // Two large first-load chunks compress better than a dozen small ones (the first load of `/`
-        // has a 120 KB gzip budget): libraries, and the app shell every screen uses. Screens,
-        // dialogs and locales stay in their own lazy chunks.
-        advancedChunks: {
-          groups: [
-            // uPlot stays out: only the console's dashboard loads it, in the dashboard's own chunk. So do
-            // the error codes: only lazy screens read them, and the console keeps adding codes.
-            {
-              name: 'vendor',
-              test: /node_modules[\\/](?!uplot[\\/])|packages[\\/]contracts[\\/](?!src[\\/]error-codes)/,
-              priority: 30,
+    // The server's build (`vite build --ssr src/entry-server.tsx`, into dist-ssr/): Node imports it,
+    // so no chunk groups, no manifest and no source of the browser's.
+    ...(isSsrBuild ? { outDir: 'dist-ssr', manifest: false, sourcemap: false, copyPublicDir: false } : {}),
+    rolldownOptions: isSsrBuild
+      ? {}
+      : {
+          output: {
+            // Two large first-load chunks compress better than a dozen small ones (the first load of `/`
+            // has a 120 KB gzip budget): libraries, and the app shell every screen uses. Screens,
+            // dialogs and locales stay in their own lazy chunks.
+            advancedChunks: {
+              groups: [
+                // uPlot stays out: only the console's dashboard loads it, in the dashboard's own chunk. So do
+                // the error codes: only lazy screens read them, and the console keeps adding codes.
+                {
+                  name: 'vendor',
+                  test: /node_modules[\\/](?!uplot[\\/])|packages[\\/]contracts[\\/](?!src[\\/]error-codes)/,
+                  priority: 30,
+                },
+                // Small modules several lazy screens share (their API calls, the follow button, prices,
+                // return paths) travel together: one request instead of five, which a browser's six
+                // connections per host would otherwise have to queue behind the screen's own chunks.
+                {
+                  name: 'screens-shared',
+                  priority: 10,
+                  test: /apps[\\/]web[\\/]src[\\/](lib[\\/](api-reading|api-account|format-price|return-path)|features[\\/](reader[\\/]progress-sync|chapters[\\/](use-on-visible|use-book-progress|FollowButton|ChapterCard)|library[\\/]resume-link|account[\\/]plans))/,
+                },
+                // lib/ files only lazy screens use (their own API calls, prices, return paths) stay out of it.
+                {
+                  name: 'shell',
+                  priority: 20,
+                  test: /apps[\\/]web[\\/]src[\\/](lib[\\/](?!api-reading|api-account|format-price|return-path)|features[\\/]auth|i18n[\\/]index|components[\\/](?!Dialog))/,
+                },
+              ],
             },
-            // Small modules several lazy screens share (their API calls, the follow button, prices,
-            // return paths) travel together: one request instead of five, which a browser's six
-            // connections per host would otherwise have to queue behind the screen's own chunks.
-            {
-              name: 'screens-shared',
-              priority: 10,
-              test: /apps[\\/]web[\\/]src[\\/](lib[\\/](api-reading|api-account|format-price|return-path)|features[\\/](reader[\\/]progress-sync|chapters[\\/](use-on-visible|use-book-progress|FollowButton|ChapterCard)|library[\\/]resume-link|account[\\/]plans))/,
-            },
-            // lib/ files only lazy screens use (their own API calls, prices, return paths) stay out of it.
-            {
-              name: 'shell',
-              priority: 20,
-              test: /apps[\\/]web[\\/]src[\\/](lib[\\/](?!api-reading|api-account|format-price|return-path)|features[\\/]auth|i18n[\\/]index|components[\\/](?!Dialog))/,
-            },
-          ],
+          },
         },
-      },
-    },
   },
+  // The contracts package is TypeScript source in this repository: bundled, not imported by Node.
+  ssr: { noExternal: ['@inkstream/contracts'] },
   server: { proxy: { '/api': 'http://localhost:3000', '/media': 'http://localhost:3000' } },
-});
+}));

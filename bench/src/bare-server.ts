@@ -2,11 +2,11 @@ import { createServer } from 'node:http';
 
 /**
  * The baseline: a bare node:http server answering the benchmarked URLs with the exact bytes the real
- * server gave, from memory. The gap between the two is what routing, validation, SQL and serialisation cost.
+ * server gave (status, headers and body), from memory. The gap between the two is what routing, validation, SQL and serialisation cost.
  * Started by run.ts with the port as argument; the responses arrive once over the IPC channel.
  */
 interface Handover {
-  responses: { path: string; status: number; contentType: string; body: string }[];
+  responses: { path: string; status: number; headers: Record<string, string>; body: string }[];
 }
 
 const port = Number(process.argv[2]);
@@ -17,14 +17,17 @@ if (!Number.isInteger(port) || port <= 0 || !process.send) {
 
 process.once('message', (message: Handover) => {
   const answers = new Map(
-    message.responses.map((r) => [r.path, { status: r.status, contentType: r.contentType, body: Buffer.from(r.body, 'base64') }]),
+    message.responses.map((r) => {
+      const body = Buffer.from(r.body, 'base64');
+      return [r.path, { status: r.status, headers: { ...r.headers, 'content-length': String(body.length) }, body }];
+    }),
   );
   const server = createServer((request, response) => {
     const answer = answers.get(request.url ?? '');
     if (request.url === '/__bare_ready') {
       response.writeHead(204).end();
     } else if (answer) {
-      response.writeHead(answer.status, { 'content-type': answer.contentType, 'content-length': answer.body.length }).end(answer.body);
+      response.writeHead(answer.status, answer.headers).end(answer.body);
     } else {
       response.writeHead(404, { 'content-type': 'text/plain' }).end('not captured');
     }

@@ -9,6 +9,9 @@ export interface BenchFixtures {
   /** A free chapter with a previous and a next chapter, so the content route does its full work. */
   chapterUuid: string;
   chapterNumber: number;
+  /** The first paid chapter of the same book (a member's read), also with a previous and a next chapter. */
+  paidChapterUuid: string;
+  paidChapterNumber: number;
 }
 
 /** Picks what the benchmarked URLs point at, from the generated database, before the server opens it. */
@@ -35,6 +38,11 @@ export function pickFixtures(sqlitePath: string): BenchFixtures {
     const chapter = db.prepare('SELECT uuid, number FROM chapters WHERE book_id = ? AND is_published = 1 AND number = 2').get(book.id) as
       { uuid: string; number: number } | undefined;
     if (!chapter) throw new Error(`book ${book.uuid} has no published chapter 2`);
+    // public_free_chapters is at most 5 and the book has more than 10 chapters: the next one is paid and not the last.
+    const paid = db
+      .prepare('SELECT uuid, number FROM chapters WHERE book_id = ? AND is_published = 1 AND number = ?')
+      .get(book.id, book.public_free_chapters + 1) as { uuid: string; number: number } | undefined;
+    if (!paid) throw new Error(`book ${book.uuid} has no published chapter ${book.public_free_chapters + 1}`);
     return {
       tag: tag.name,
       tagBooks: tag.books,
@@ -42,6 +50,8 @@ export function pickFixtures(sqlitePath: string): BenchFixtures {
       bookChapters: book.chapter_count,
       chapterUuid: chapter.uuid,
       chapterNumber: chapter.number,
+      paidChapterUuid: paid.uuid,
+      paidChapterNumber: paid.number,
     };
   } finally {
     db.close();

@@ -46,3 +46,16 @@ export function startForeignCpuMeter(pids: readonly number[]): ForeignCpuMeter {
     },
   };
 }
+
+/** Average number of cores one process kept busy between start and stop (its CPU time over the elapsed time). */
+export function startProcessCpuMeter(pid: number): { stop(): number | null } {
+  const machineStart = machineTicks();
+  const start = processTicks(pid);
+  return {
+    stop() {
+      const machineEnd = machineTicks();
+      if (!machineStart || !machineEnd || machineEnd.total <= machineStart.total) return null;
+      return ((processTicks(pid) - start) * os.cpus().length) / (machineEnd.total - machineStart.total);
+    },
+  };
+}

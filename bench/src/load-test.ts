@@ -17,9 +17,14 @@ export interface LoadOptions {
 }
 
 /** A short unrecorded run first, so JIT compilation, SQLite's page cache and keep-alive sockets are warm. */
-export async function measureThroughput(url: string, options: LoadOptions): Promise<LoadResult> {
-  if (options.warmupSeconds > 0) await autocannon({ url, connections: options.connections, duration: options.warmupSeconds });
-  const result = await autocannon({ url, connections: options.connections, duration: options.seconds });
+export async function measureThroughput(
+  url: string,
+  options: LoadOptions,
+  headers: Readonly<Record<string, string>> = {},
+): Promise<LoadResult> {
+  const common = { url, connections: options.connections, headers: { ...headers } };
+  if (options.warmupSeconds > 0) await autocannon({ ...common, duration: options.warmupSeconds });
+  const result = await autocannon({ ...common, duration: options.seconds });
   return {
     requestsPerSecond: result.requests.average,
     p50Ms: result.latency.p50,

@@ -1,7 +1,10 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import {
   describeMachine,
+  renderCoresTable,
   renderDepthTable,
+  renderHeavyTable,
+  HEAVY_CONNECTIONS,
   renderPageComparison,
   renderRouteTable,
   summarizeTargets,
@@ -27,10 +30,17 @@ export function renderSection(report: BenchReport): string {
     '',
     `- Machine: ${describeMachine()}.`,
     `- Catalogue: ${count(catalogue.stats.books)} books, ${count(catalogue.stats.chapters)} chapters, ${count(catalogue.stats.pages)} pages on the embedded SQLite database (${built}).`,
-    `- Load: autocannon, ${load.connections} connections, ${load.seconds} s per route after a ${load.warmupSeconds} s warm-up, first against the server, then against a bare node:http server answering the same bytes from memory. Server, bare server and autocannon share the machine; autocannon reports whole milliseconds. CPU used by other programs meanwhile: ${foreign}.`,
-    `- Searches ask for 10 books in en-us; "+tag" uses ${fixtures.tag}, the least used genre (${count(fixtures.tagBooks)} books). The chapter list is the first 10 of a ${fixtures.bookChapters}-chapter book; the content is its free chapter ${fixtures.chapterNumber}, asked without a token.`,
+    `- Load: autocannon, ${load.connections} connections, ${load.seconds} s per route after a ${load.warmupSeconds} s warm-up, first against the server, then against a bare node:http server answering the same bytes (status, every header the server sent, body) from memory. Server, bare server and autocannon share the machine; autocannon reports whole milliseconds. CPU used by other programs meanwhile: ${foreign}.`,
+    `- Searches ask for 10 books in en-us; "+tag" uses ${fixtures.tag}, the least used genre (${count(fixtures.tagBooks)} books). The chapter list is the first 10 of a ${fixtures.bookChapters}-chapter book; the content is its free chapter ${fixtures.chapterNumber}, asked without a token; the member content is its paid chapter ${fixtures.paidChapterNumber}, asked with the token of a member account made with the admin CLI (\`user create\`, \`membership grant\`).`,
     '',
     renderRouteTable(report),
+    '',
+    ...(report.allCores ? renderAllCores(report, report.allCores) : []),
+    `### ${HEAVY_CONNECTIONS} connections`,
+    '',
+    `The same routes against the one-process server at ${HEAVY_CONNECTIONS} connections (after the 10-connection runs).`,
+    '',
+    renderHeavyTable(report),
     '',
     '### Targets',
     '',
@@ -48,6 +58,19 @@ export function renderSection(report: BenchReport): string {
     ...(problems.length > 0 ? ['', 'Routes that could not be measured:', '', ...problems] : []),
     '',
   ].join('\n');
+}
+
+function renderAllCores(report: BenchReport, allCores: NonNullable<BenchReport['allCores']>): string[] {
+  const foreign = allCores.foreignCpuCores === null ? 'not measured' : `${allCores.foreignCpuCores.toFixed(2)} cores on average`;
+  const rss = allCores.peakRssMb === null ? 'not measured' : `${allCores.peakRssMb.toFixed(0)} MB`;
+  return [
+    '### One process and all cores',
+    '',
+    `The same routes, the same load, against the server started with \`WEB_CONCURRENCY=${allCores.workers}\` (a node:cluster primary and ${allCores.workers} workers, apps/server/src/cluster.ts) after the one-process server stopped. autocannon runs on the same ${allCores.workers} cores, so the gain is bounded by what it leaves. Peak RSS of the primary and its workers together: ${rss}. CPU used by other programs meanwhile: ${foreign}.`,
+    '',
+    renderCoresTable(report),
+    '',
+  ];
 }
 
 /** Replaces one benchmark's section (starting at `title`) of docs/PERFORMANCE.md, leaving the other sections alone. */

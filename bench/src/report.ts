@@ -5,12 +5,21 @@ import type { DepthPoint, LoadOptions, LoadResult } from './load-test.js';
 import type { BenchRoute } from './routes.js';
 
 export const P99_TARGET_MS = 25;
-export const RSS_TARGET_MB = 200;
+export const RSS_TARGET_MB = 250;
+/** Issue 12: p99 at 100 connections, and the server's share of the bare server's requests per second. */
+export const HEAVY_CONNECTIONS = 100;
+export const HEAVY_P99_TARGET_MS = 150;
+export const CACHED_RATIO_TARGET = 0.8;
+export const MEMBER_RATIO_TARGET = 0.3;
 
 export interface RouteOutcome {
   route: BenchRoute;
   real?: LoadResult;
   bare?: LoadResult;
+  /** The same route against the server with one worker per core (WEB_CONCURRENCY). */
+  allCores?: LoadResult;
+  /** The same route against the one-process server at HEAVY_CONNECTIONS connections. */
+  heavy?: LoadResult;
   /** Why the route could not be measured (the server's answer was wrong). */
   problem?: string;
 }
@@ -27,6 +36,8 @@ export interface BenchReport {
   peakRssMb: number | null;
   /** Average cores other programs kept busy during the measurements. */
   foreignCpuCores: number | null;
+  /** The all-cores run: its worker count, and the memory and foreign CPU seen meanwhile; null when it did not run. */
+  allCores: { workers: number; peakRssMb: number | null; foreignCpuCores: number | null } | null;
 }
 
 /** Above this, other programs took a noticeable share of a 2-core machine and tail latencies are suspect. */
@@ -84,6 +95,38 @@ export function renderRouteTable(report: BenchReport): string {
   return renderTable(header, report.outcomes.map(routeRow));
 }
 
+/** One process against one worker per core, side by side, for every route the all-cores run measured. */
+export function renderCoresTable(report: BenchReport): string {
+  const rows = report.outcomes.flatMap((outcome) => {
+    const { real, bare, allCores } = outcome;
+    if (!real || !allCores) return [];
+    return [
+      [
+        outcome.route.name,
+        integer(real.requestsPerSecond),
+        integer(allCores.requestsPerSecond),
+        (allCores.requestsPerSecond / real.requestsPerSecond).toFixed(2),
+        ms(real.p99Ms),
+        allCores.failures > 0 ? `${ms(allCores.p99Ms)} (${integer(allCores.failures)} failed)` : ms(allCores.p99Ms),
+        bare ? (allCores.requestsPerSecond / bare.requestsPerSecond).toFixed(2) : '–',
+      ],
+    ];
+  });
+  const cores = report.allCores?.workers ?? 0;
+  return renderTable(
+    [
+      'Route',
+      '1 process req/s',
+      `All cores (${cores}) req/s`,
+      'All cores / 1 process',
+      '1 process p99',
+      'All cores p99',
+      'All cores / bare req/s',
+    ],
+    rows,
+  );
+}
+
 /** Page 0 against page 50 of each search under load; throughput noise makes this a comparison, the depth probe the verdict. */
 export function renderPageComparison(report: BenchReport): string {
   const rows: string[][] = [];
@@ -139,6 +182,18 @@ export function summarizeTargets(report: BenchReport): string[] {
   const pageCostFlat = report.depth.every((series) => isDepthFlat(series.points));
   const rss = report.peakRssMb;
   const foreign = report.foreignCpuCores;
+  const ratio = (o: RouteOutcome) => (o.real && o.bare ? o.real.requestsPerSecond / o.bare.requestsPerSecond : 0);
+  const isMember = (o: RouteOutcome) => o.route.name.includes('(member)');
+  const ratioLine = (what: string, outcomes: RouteOutcome[], target: number) => {
+    if (outcomes.length === 0) return `${what} at ≥ ${target}× the bare server: not measured.`;
+    const low = outcomes.filter((o) => ratio(o) < target);
+    const range = `${Math.min(...outcomes.map(ratio)).toFixed(2)}–${Math.max(...outcomes.map(ratio)).toFixed(2)}×`;
+    return low.length === 0
+      ? `${what} at ≥ ${target}× the bare server: met on all ${outcomes.length} (${range}).`
+      : `${what} at ≥ ${target}× the bare server: MISSED on ${low.map((o) => o.route.name).join('; ')} (${range}).`;
+  };
+  const heavy = measured.filter((o) => o.heavy);
+  const heavyMissed = heavy.filter((o) => o.heavy!.failures > 0 || o.heavy!.p99Ms >= HEAVY_P99_TARGET_MS).map((o) => o.route.name);
   return [
     ...(foreign !== null && foreign > BUSY_MACHINE_CORES
       ? [`WARNING: other programs kept ${foreign.toFixed(2)} cores busy on average during the run; latencies are inflated and noisy.`]
@@ -146,6 +201,17 @@ export function summarizeTargets(report: BenchReport): string[] {
     missed.length === 0
       ? `p99 under ${P99_TARGET_MS} ms at ${report.load.connections} connections: met on all ${measured.length} measured routes.`
       : `p99 under ${P99_TARGET_MS} ms at ${report.load.connections} connections: MISSED on ${missed.length} of ${measured.length} routes (${missed.join('; ')}).`,
+    heavy.length === 0
+      ? `p99 under ${HEAVY_P99_TARGET_MS} ms at ${HEAVY_CONNECTIONS} connections: not measured.`
+      : heavyMissed.length === 0
+        ? `p99 under ${HEAVY_P99_TARGET_MS} ms with 0 errors at ${HEAVY_CONNECTIONS} connections: met on all ${heavy.length} measured routes.`
+        : `p99 under ${HEAVY_P99_TARGET_MS} ms with 0 errors at ${HEAVY_CONNECTIONS} connections: MISSED on ${heavyMissed.join('; ')}.`,
+    ratioLine(
+      'Cached public reads',
+      measured.filter((o) => !isMember(o)),
+      CACHED_RATIO_TARGET,
+    ),
+    ratioLine("A member's chapter content", measured.filter(isMember), MEMBER_RATIO_TARGET),
     ...(unmeasured.length > 0 ? [`Not measured, the server answered wrongly: ${unmeasured.join('; ')}.`] : []),
     report.depth.length === 0
       ? 'Search cost by page depth: not measured.'
@@ -156,4 +222,14 @@ export function summarizeTargets(report: BenchReport): string[] {
       ? `Server memory: not measured (no /proc); target under ${RSS_TARGET_MB} MB.`
       : `Server memory: peak RSS ${rss.toFixed(0)} MB (${report.readyRssMb?.toFixed(0) ?? '?'} MB when it first answered) against a target under ${RSS_TARGET_MB} MB: ${rss < RSS_TARGET_MB ? 'met' : 'MISSED'}.`,
   ];
+}
+
+/** p99 of every route at HEAVY_CONNECTIONS connections against the one-process server. */
+export function renderHeavyTable(report: BenchReport): string {
+  const rows = report.outcomes.flatMap((outcome) => {
+    const { heavy } = outcome;
+    if (!heavy) return [];
+    return [[outcome.route.name, integer(heavy.requestsPerSecond), ms(heavy.p50Ms), ms(heavy.p99Ms), integer(heavy.failures)]];
+  });
+  return renderTable(['Route', 'req/s', 'p50', 'p99', 'Errors'], rows);
 }

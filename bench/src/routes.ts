@@ -6,6 +6,8 @@ export type SearchOrder = 'updated_at' | 'popularity';
 export interface BenchRoute {
   name: string;
   path: string;
+  /** Sent with every request of the route (the member's token); the bare server ignores them. */
+  headers?: Readonly<Record<string, string>>;
   /** Set on search routes, for the page-0-versus-page-50 comparison. */
   search?: { order: SearchOrder; tagged: boolean; page: number };
   /** How to find the list in the answer and how long it must be, so an empty or wrong answer is not benchmarked. */
@@ -23,8 +25,11 @@ export function searchPath(order: SearchOrder, tag: string | null, page: number)
 const field = (value: unknown, key: string): unknown =>
   typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
 
-/** The routes issue 2 section 9 lists: search in both orders, with and without a tag, pages 0 and 50; chapter list; content. */
-export function buildRoutes(fixtures: BenchFixtures): BenchRoute[] {
+/**
+ * The routes issue 2 section 9 lists: search in both orders, with and without a tag, pages 0 and 50;
+ * chapter list; free content. Then issue 12's member read: a paid chapter with a member's token.
+ */
+export function buildRoutes(fixtures: BenchFixtures, memberToken: string): BenchRoute[] {
   const routes: BenchRoute[] = [];
   for (const order of ['updated_at', 'popularity'] as const) {
     for (const tagged of [false, true]) {
@@ -48,6 +53,12 @@ export function buildRoutes(fixtures: BenchFixtures): BenchRoute[] {
     path: `${API}/comics/chapter_comics/${fixtures.chapterUuid}/en-us`,
     expect: { list: (data) => field(field(field(data, 'data'), 'result'), 'images'), length: 3 },
   });
+  routes.push({
+    name: 'chapter content (member)',
+    path: `${API}/comics/chapter_comics/${fixtures.paidChapterUuid}/en-us`,
+    headers: { authorization: `Bearer ${memberToken}` },
+    expect: { list: (data) => field(field(field(data, 'data'), 'result'), 'images'), length: 3 },
+  });
   return routes;
 }
 
@@ -62,10 +73,13 @@ export async function captureResponses(
   const captured: CapturedResponse[] = [];
   const problems = new Map<string, string>();
   for (const route of routes) {
-    const response = await fetch(baseUrl + route.path);
+    const response = await fetch(baseUrl + route.path, { headers: route.headers });
     const body = Buffer.from(await response.arrayBuffer());
     const contentType = response.headers.get('content-type') ?? 'application/octet-stream';
-    captured.push({ path: route.path, status: response.status, contentType, body });
+    const headers = Object.fromEntries(
+      [...response.headers].filter(([name]) => !['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'].includes(name)),
+    );
+    captured.push({ path: route.path, status: response.status, contentType, headers, body });
     if (response.status !== 200) {
       problems.set(route.name, `answered ${response.status}: ${body.toString('utf8').slice(0, 300)}`);
       continue;

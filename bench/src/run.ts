@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { ensureMemberAccounts, logIn, type BenchAccount } from './accounts.js';
 import { ensureCatalogue } from './catalogue-cache.js';
 import { pickFixtures } from './fixtures.js';
 import { startForeignCpuMeter } from './foreign-cpu.js';
@@ -9,15 +11,25 @@ import { measureThroughput, probePageDepth, type LoadOptions } from './load-test
 import { API_SECTION_TITLE, renderSection, writePerformanceDoc } from './performance-doc.js';
 import {
   describeMachine,
+  renderCoresTable,
   renderDepthTable,
   renderPageComparison,
   renderRouteTable,
   summarizeTargets,
+  HEAVY_CONNECTIONS,
   type BenchReport,
   type RouteOutcome,
 } from './report.js';
 import { buildRoutes, captureResponses, searchPath, searchTotal, type BenchRoute, type SearchOrder } from './routes.js';
-import { sampleMemory, startBareServer, startRealServer, type CapturedResponse, type ChildServer } from './server-process.js';
+import {
+  childPids,
+  sampleMemory,
+  startBareServer,
+  startRealServer,
+  waitForIdleWorkers,
+  type CapturedResponse,
+  type ChildServer,
+} from './server-process.js';
 
 /**
  * `npm run bench`: the foundation API benchmark of issue 2. Exits non-zero only when the harness could not
@@ -34,7 +46,12 @@ const USAGE = `Usage: node bench/dist/run.js [--books N] [--seconds S] [--warmup
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const serverMain = path.join(repoRoot, 'apps/server/dist/main.js');
+const adminCli = path.join(repoRoot, 'apps/server/dist/cli/admin.js');
 const bareServerEntry = path.join(import.meta.dirname, 'bare-server.js');
+/** The reader whose token the member route carries: made once per cached catalogue with the admin CLI. */
+const MEMBER: BenchAccount = { username: 'benchmember', password: 'bench-member-password' };
+/** One worker per core for the side-by-side run, as WEB_CONCURRENCY's production default does. */
+const ALL_CORES = os.availableParallelism();
 
 function readOptions() {
   const { values } = parseArgs({
@@ -92,7 +109,7 @@ async function main(): Promise<number> {
       `(${catalogue.reused ? 'reused; built' : 'built'} in ${catalogue.generationSeconds.toFixed(1)} s) at ${catalogue.dataDir}`,
   );
   const fixtures = pickFixtures(catalogue.sqlitePath);
-  const routes = buildRoutes(fixtures);
+  await ensureMemberAccounts({ adminCli, dataDir: catalogue.dataDir, sqlitePath: catalogue.sqlitePath, accounts: [MEMBER] });
 
   const servers: ChildServer[] = [];
   try {
@@ -101,6 +118,7 @@ async function main(): Promise<number> {
     servers.push(real);
     const memory = sampleMemory(real.pid);
     console.log(`Server ready in ${((performance.now() - started) / 1000).toFixed(1)} s (pid ${real.pid})`);
+    const routes = buildRoutes(fixtures, await logIn(real.baseUrl, MEMBER));
 
     const { captured, problems } = await captureResponses(real.baseUrl, routes);
     for (const [name, problem] of problems) console.error(`NOT MEASURED ${name}: ${problem}`);
@@ -116,9 +134,9 @@ async function main(): Promise<number> {
         outcomes.push({ route, problem });
         continue;
       }
-      const realResult = await measureThroughput(real.baseUrl + route.path, options.load);
+      const realResult = await measureThroughput(real.baseUrl + route.path, options.load, route.headers);
       if (!real.isRunning()) throw new Error(`the server died during "${route.name}":\n${real.outputTail()}`);
-      const bareResult = await measureThroughput(bare.baseUrl + route.path, options.load);
+      const bareResult = await measureThroughput(bare.baseUrl + route.path, options.load, route.headers);
       outcomes.push({ route, real: realResult, bare: bareResult });
       console.log(
         `  ${route.name.padEnd(34)} server ${realResult.requestsPerSecond.toFixed(0).padStart(6)} req/s p99 ${realResult.p99Ms} ms` +
@@ -126,9 +144,25 @@ async function main(): Promise<number> {
       );
     }
 
+    // Many readers at once: the same routes at HEAVY_CONNECTIONS connections, one process.
+    for (const outcome of outcomes) {
+      if (!outcome.real) continue;
+      const heavyLoad = { ...options.load, connections: HEAVY_CONNECTIONS };
+      outcome.heavy = await measureThroughput(real.baseUrl + outcome.route.path, heavyLoad, outcome.route.headers);
+      if (!real.isRunning())
+        throw new Error(`the server died during "${outcome.route.name}" at ${HEAVY_CONNECTIONS} connections:\n${real.outputTail()}`);
+      console.log(
+        `  ${outcome.route.name.padEnd(34)} ${HEAVY_CONNECTIONS} connections: p99 ${outcome.heavy.p99Ms} ms, ${outcome.heavy.failures} failed`,
+      );
+    }
+
     const depth = await probeDepth(real, fixtures.tag, captured, routes);
     const foreignCpuCores = foreignCpu.stop();
     memory.stop();
+    // The one-process server and the bare server leave the machine to the all-cores run.
+    await real.stop();
+    await bare.stop();
+    const allCores = await measureAllCores(catalogue.dataDir, outcomes, options.load);
     const report: BenchReport = {
       date: new Date(),
       catalogue,
@@ -139,6 +173,7 @@ async function main(): Promise<number> {
       readyRssMb: memory.firstMb(),
       peakRssMb: memory.peakMb(),
       foreignCpuCores,
+      allCores,
     };
     printReport(report);
     if (options.writeDocs) {
@@ -149,6 +184,39 @@ async function main(): Promise<number> {
     return problems.size > 0 ? 1 : 0;
   } finally {
     for (const server of servers) await server.stop();
+  }
+}
+
+/**
+ * The same routes against the server with WEB_CONCURRENCY workers (apps/server/src/cluster.ts): what
+ * the machine serves with every core, next to what one process does. autocannon shares those cores.
+ */
+async function measureAllCores(dataDir: string, outcomes: RouteOutcome[], load: LoadOptions): Promise<BenchReport['allCores']> {
+  const started = performance.now();
+  const server = await startRealServer({ serverMain, dataDir, env: { WEB_CONCURRENCY: String(ALL_CORES) } });
+  try {
+    const workers = await waitForIdleWorkers(server.pid, ALL_CORES);
+    console.log(
+      `All cores: ${workers.length} workers ready in ${((performance.now() - started) / 1000).toFixed(1)} s (primary pid ${server.pid})`,
+    );
+    const tree = () => [server.pid, ...childPids(server.pid)];
+    const memory = sampleMemory(tree, 500);
+    const foreignCpu = startForeignCpuMeter([process.pid, ...tree()]);
+    for (const outcome of outcomes) {
+      if (!outcome.real) continue;
+      const result = await measureThroughput(server.baseUrl + outcome.route.path, load, outcome.route.headers);
+      if (!server.isRunning()) throw new Error(`the all-cores server died during "${outcome.route.name}":\n${server.outputTail()}`);
+      outcome.allCores = result;
+      console.log(
+        `  ${outcome.route.name.padEnd(34)} all cores ${result.requestsPerSecond.toFixed(0).padStart(6)} req/s p99 ${result.p99Ms} ms` +
+          `${result.failures > 0 ? ` (${result.failures} failed)` : ''} | 1 process ${outcome.real.requestsPerSecond.toFixed(0).padStart(6)} req/s`,
+      );
+    }
+    const foreignCpuCores = foreignCpu.stop();
+    memory.stop();
+    return { workers: workers.length, peakRssMb: memory.peakMb(), foreignCpuCores };
+  } finally {
+    await server.stop();
   }
 }
 
@@ -183,9 +251,13 @@ async function probeDepth(real: ChildServer, tag: string, captured: readonly Cap
 
 function printReport(report: BenchReport): void {
   console.log(`\n${renderRouteTable(report)}\n`);
+  if (report.allCores) console.log(`${renderCoresTable(report)}\n`);
   console.log(`${renderPageComparison(report)}\n`);
   if (report.depth.length > 0) console.log(`${renderDepthTable(report)}\n`);
   for (const line of summarizeTargets(report)) console.log(line);
+  const foreign = report.allCores?.foreignCpuCores ?? null;
+  if (foreign !== null && foreign > 0.2)
+    console.log(`WARNING: other programs kept ${foreign.toFixed(2)} cores busy during the all-cores run.`);
 }
 
 main().then(

@@ -1,5 +1,5 @@
 import { fork, spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -17,6 +17,8 @@ export interface CapturedResponse {
   path: string;
   status: number;
   contentType: string;
+  /** Every header the server sent but the ones node:http writes itself (date, connection, keep-alive). */
+  headers: Record<string, string>;
   body: Buffer;
 }
 
@@ -42,13 +44,15 @@ export async function startRealServer(options: {
   timeoutMs?: number;
   /** Generate the demo catalogue, as `npm start` does (the web-quality run measures that site). */
   demoCatalogue?: boolean;
+  /** Settings on top of the benchmark's defaults, e.g. WEB_CONCURRENCY for the all-cores run. */
+  env?: Readonly<Record<string, string>>;
 }): Promise<ChildServer> {
   const port = await findFreePort();
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: options.dataDir, PORT: String(port), HOST: '127.0.0.1' };
   // Whatever the shell says, the benchmark measures the embedded default: SQLite, no demo data, quiet logs.
   delete env.DATABASE_URL;
   delete env.NODE_ENV;
-  Object.assign(env, { DEMO_CATALOGUE: options.demoCatalogue ? 'auto' : 'off', LOG_LEVEL: 'warn' });
+  Object.assign(env, { DEMO_CATALOGUE: options.demoCatalogue ? 'auto' : 'off', LOG_LEVEL: 'warn' }, options.env);
   const child = spawn(process.execPath, [options.serverMain], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   return await watchChild(child, `http://127.0.0.1:${port}`, '/healthz', options.timeoutMs ?? 120_000);
 }
@@ -76,6 +80,8 @@ async function watchChild(child: ChildProcess, baseUrl: string, readyPath: strin
   const exited = new Promise<void>((resolve) =>
     child.once('exit', (code, signal) => {
       exitCode = code ?? (signal ? -1 : null);
+      // A server killed from outside prints nothing; the tail must still say how it ended.
+      keepTail(Buffer.from(`\n[exited with ${signal ? `signal ${signal}` : `code ${String(code)}`}]`));
       running.delete(child);
       resolve();
     }),
@@ -108,26 +114,94 @@ async function watchChild(child: ChildProcess, baseUrl: string, readyPath: strin
   throw new Error(`server did not answer ${readyPath} within ${timeoutMs / 1000} s:\n${server.outputTail()}`);
 }
 
-/** Samples a process's resident memory from /proc (Linux) and keeps the peak. */
-export function sampleMemory(pid: number, intervalMs = 100): { firstMb(): number | null; peakMb(): number | null; stop(): void } {
-  let firstKb: number | null = null;
-  let peakKb: number | null = null;
-  const read = () => {
+/** The processes whose parent is `pid` (a cluster primary's workers), from /proc; empty without it. */
+export function childPids(pid: number): number[] {
+  const children: number[] = [];
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc').filter((entry) => /^\d+$/.test(entry));
+  } catch {
+    return children;
+  }
+  for (const entry of entries) {
     try {
-      const match = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-      if (match?.[1]) {
-        firstKb ??= Number(match[1]);
-        peakKb = Math.max(peakKb ?? 0, Number(match[1]));
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // The parent pid is the second field after the command name, which may contain spaces.
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (parent === pid) children.push(Number(entry));
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return children;
+}
+
+/**
+ * Waits until the cluster primary `pid` has `workers` children and none of them used CPU for half a
+ * second: a worker that finished starting (module loading, building the app) idles until asked.
+ * There is no other outside sign that every worker listens, and a busy worker must not be measured.
+ */
+export async function waitForIdleWorkers(pid: number, workers: number, timeoutMs = 60_000): Promise<number[]> {
+  const deadline = Date.now() + timeoutMs;
+  let previous = '';
+  let stableSince = Date.now();
+  while (Date.now() < deadline) {
+    const children = childPids(pid).sort((a, b) => a - b);
+    const ticks = children.map((child) => {
+      try {
+        const stat = readFileSync(`/proc/${child}/stat`, 'utf8');
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        return `${child}:${Number(fields[11] ?? 0) + Number(fields[12] ?? 0)}`;
+      } catch {
+        return `${child}:gone`;
       }
+    });
+    const now = ticks.join(',');
+    if (now !== previous) {
+      previous = now;
+      stableSince = Date.now();
+    } else if (children.length >= workers && Date.now() - stableSince >= 500) {
+      return children;
+    }
+    await sleep(100);
+  }
+  throw new Error(`the cluster primary ${pid} did not settle with ${workers} idle workers within ${timeoutMs / 1000} s`);
+}
+
+/**
+ * Samples resident memory from /proc (Linux) and keeps the first, the latest and the peak: of one
+ * process, or summed over what `pids()` returns at each sample (a cluster primary and its workers).
+ */
+export function sampleMemory(
+  pid: number | (() => readonly number[]),
+  intervalMs = 100,
+): { firstMb(): number | null; lastMb(): number | null; peakMb(): number | null; stop(): void } {
+  let firstKb: number | null = null;
+  let lastKb: number | null = null;
+  let peakKb: number | null = null;
+  const rssKb = (one: number): number | null => {
+    try {
+      const match = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${one}/status`, 'utf8'));
+      return match?.[1] ? Number(match[1]) : null;
     } catch {
       // No /proc (not Linux) or the process is gone: report what was seen.
+      return null;
     }
+  };
+  const read = () => {
+    const samples = (typeof pid === 'number' ? [pid] : pid()).map(rssKb).filter((kb) => kb !== null);
+    if (samples.length === 0) return;
+    const kb = samples.reduce((sum, value) => sum + value, 0);
+    firstKb ??= kb;
+    lastKb = kb;
+    peakKb = Math.max(peakKb ?? 0, kb);
   };
   read();
   const timer = setInterval(read, intervalMs);
   timer.unref();
   return {
     firstMb: () => (firstKb === null ? null : firstKb / 1024),
+    lastMb: () => (lastKb === null ? null : lastKb / 1024),
     peakMb: () => (peakKb === null ? null : peakKb / 1024),
     stop: () => clearInterval(timer),
   };

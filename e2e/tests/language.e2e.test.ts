@@ -4,7 +4,7 @@ import { launchBrowser, PHONE } from '../src/browser.js';
 import { storedSession } from '../src/journeys/account.js';
 import { readerPath } from '../src/journeys/catalogue-api.js';
 import { swipe } from '../src/journeys/reader.js';
-import { eventually, openSession, pathOf } from '../src/journeys/session.js';
+import { eventually, openSession, pathOf, waitForInteractive } from '../src/journeys/session.js';
 
 let browser: Browser;
 const baseUrl = inject('baseUrl');
@@ -52,6 +52,8 @@ describe('language journeys', () => {
     const { context, page } = await openSession(browser, baseUrl, { language: 'ar-sa', device: PHONE });
     await page.goto(await readerPath(baseUrl, 'The Storm Gate', 1));
     await page.getByRole('img', { name: /^الصفحة 1 من/ }).waitFor();
+    // The page arrives server-rendered: keys pressed before the browser takes it over do nothing.
+    await waitForInteractive(page);
     expect((await htmlAttributes(page)).dir).toBe('rtl');
 
     await page.keyboard.press('ArrowLeft'); // forward, right to left

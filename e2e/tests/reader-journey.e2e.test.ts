@@ -141,6 +141,9 @@ describe('the reader’s place is never lost', () => {
           env: { ...process.env, DATA_DIR: own.dataDir, LOG_LEVEL: 'warn' },
         });
       await admin('import', first, '--title', 'en-us=The Lighthouse Keeper', '--language', 'en-us');
+      // The CLI is another process: the server learns of its change within a second (the catalogue
+      // version's poll, with no Redis here), and its public answers until then are the old ones.
+      await eventually(() => bookUuid(own.url, 'The Lighthouse Keeper').catch(() => undefined), 5_000).toBeDefined();
       const book = await bookUuid(own.url, 'The Lighthouse Keeper');
 
       const user = await freshUser(own.url);

@@ -1,9 +1,11 @@
+import path from 'node:path';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { isDatabaseUnavailable } from './db/database-errors.js';
 import { httpServerOptions, type HttpTimeouts } from './lib/http-server-options.js';
+import { logDestination } from './lib/log-output.js';
 import { serializeRequest } from './lib/log-redaction.js';
 import { createAdminConsole } from './modules/admin/admin-console.js';
 import { adminScope } from './modules/admin/admin-scope.js';
@@ -20,7 +22,11 @@ import { createWechatNotifications } from './modules/payments/wechat/wechat-noti
 import { createWechatPayClient } from './modules/payments/wechat/wechat-pay-client.js';
 import { createWechatReconciler } from './modules/payments/wechat/wechat-reconciler.js';
 import { wechatRoutes } from './modules/payments/wechat/wechat.routes.js';
+import { createPublicCacheFront, serverWithFront } from './plugins/public-cache-front.js';
+import { createInvalidationBus } from './modules/cluster/invalidation-bus.js';
+import { closeRedis, createRedisClient, waitForRedis } from './modules/cluster/redis-client.js';
 import { createCatalogueService } from './modules/catalogue/catalogue.service.js';
+import { createCatalogueVersion } from './modules/catalogue/catalogue-version.js';
 import { createRankingSnapshot } from './modules/catalogue/ranking-snapshot.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
 import { createEventsService } from './modules/events/events.service.js';
@@ -38,6 +44,7 @@ import { createMembershipService } from './modules/membership/membership.service
 import { readerRoutes } from './modules/reader/reader.routes.js';
 import { createReaderService } from './modules/reader/reader.service.js';
 import { seoRoutes } from './modules/seo/seo.routes.js';
+import { loadPageRenderer } from './modules/seo/page-renderer.js';
 import { createSeoService } from './modules/seo/seo.service.js';
 import { createSitemaps } from './modules/seo/sitemap.js';
 import { healthRoutes, publicConfigRoutes } from './modules/system/system.routes.js';
@@ -49,6 +56,8 @@ import { clientErrorHandler, frameworkErrorHandler } from './plugins/client-erro
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerRateLimit } from './plugins/rate-limit.js';
 import { registerInputGuard } from './plugins/input-guard.js';
+import { registerPublicCache } from './plugins/public-cache.js';
+import { RequestLogController } from './plugins/request-logging.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerStaticWeb, resolveWebDir } from './plugins/static-web.js';
 
@@ -67,19 +76,26 @@ export interface AppDeps {
   backgroundJobs?: boolean;
   /** How often the job runner looks for due jobs (default 1 s). */
   jobPollMs?: number;
+  /** How often the catalogue version is read from the database when background jobs are on (default 1 s). */
+  catalogueVersionPollMs?: number;
 }
 
 /** Builds the whole server (used by main.ts and by the tests through app.inject()). */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const { db } = deps.database;
+  // Kept public answers are replayed ahead of Fastify (plugins/public-cache-front.ts).
+  const front = createPublicCacheFront();
   const app = Fastify({
+    serverFactory: serverWithFront(front),
     logger: deps.logger ?? {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
       serializers: { req: serializeRequest },
-      ...(deps.logStream ? { stream: deps.logStream } : {}),
+      stream: deps.logStream ?? logDestination(),
     },
+    // Per-request lines at info only when asked (LOG_REQUESTS=true); else at debug.
+    logController: new RequestLogController(config.logRequests ? 'info' : 'debug'),
     ...httpServerOptions(deps.httpTimeouts),
     clientErrorHandler,
     frameworkErrors: frameworkErrorHandler,
@@ -94,9 +110,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const mediaUrls = createMediaUrls(signer, { publicBaseUrl: config.mediaPublicBaseUrl });
   const users = createUsersService({ db, tokens: createTokenService(config.jwtSecret) });
   const membership = createMembershipService({ db });
-  const ranking = createRankingSnapshot(db);
+  // Cache invalidation across processes (Redis pub/sub, else PostgreSQL LISTEN/NOTIFY, else this
+  // process only); the catalogue version listens on it and publishes the changes made here.
+  const invalidation = createInvalidationBus({
+    redisUrl: config.redisUrl,
+    redisPrefix: config.redisPrefix,
+    databaseUrl: config.databaseUrl,
+    log: app.log,
+  });
+  app.addHook('onClose', () => invalidation.close());
+  const catalogueVersion = createCatalogueVersion(db, { intervalMs: deps.catalogueVersionPollMs });
+  catalogueVersion.connect(invalidation);
+  app.addHook('onClose', async () => catalogueVersion.stop());
+  const ranking = createRankingSnapshot(db, catalogueVersion);
   const catalogue = createCatalogueService({ db, ranking, media: mediaUrls });
-  const reader = createReaderService({ db, membership, media: mediaUrls });
+  const reader = createReaderService({ db, media: mediaUrls, versions: catalogueVersion });
+  app.addHook('onClose', async () => reader.close());
   const events = createEventsService({ db });
   const progress = createProgressService({ db, media: mediaUrls });
   const follows = createFollowsService({ db, media: mediaUrls, progress });
@@ -138,7 +167,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerSecurityHeaders(app, config);
   registerInputGuard(app);
   registerAuth(app, users);
-  await registerRateLimit(app);
+  // After auth: a request with a bad token is refused before any cached answer could be served.
+  app.decorate('publicCache', registerPublicCache(app, { versions: catalogueVersion, front, logRequests: config.logRequests }));
+  // REDIS_URL: rate-limit counters shared by every node (and every cluster worker).
+  const redis = config.redisUrl ? createRedisClient(config.redisUrl, app.log, 'rate-limit') : null;
+  if (redis) {
+    app.addHook('onClose', () => closeRedis(redis));
+    await waitForRedis(redis, app.log);
+  }
+  await registerRateLimit(app, redis ? { redis, nameSpace: `${config.redisPrefix}-rl:` } : undefined);
   await app.register(swagger, {
     openapi: {
       info: { title: `${config.siteName} API`, version: '1.0.0', description: 'Conventions, error codes and decisions: docs/API.md.' },
@@ -173,7 +210,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(mediaRoutes({ storage, signer, isPublicPage: reader.isPublicPage }));
   await app.register(seoRoutes({ sitemaps: createSitemaps({ db, publicUrl: config.publicUrl }), publicUrl: config.publicUrl }));
-  await registerStaticWeb(app, { webDir: resolveWebDir(config.webDistDir), pages: seo });
+  // The server build of the web app (dist-ssr beside dist) renders public pages.
+  const renderer = config.webDistDir
+    ? await loadPageRenderer({
+        ssrDir: path.join(path.dirname(config.webDistDir), 'dist-ssr'),
+        app,
+        versions: catalogueVersion,
+        log: app.log,
+      })
+    : null;
+  await registerStaticWeb(app, { webDir: resolveWebDir(config.webDistDir), pages: seo, renderer });
   // Build the book ordering before the first reader asks for it.
   // A database that is not reachable yet must not stop the server: requests answer 503 until it is.
   app.addHook('onReady', () =>
@@ -183,6 +229,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   );
   if (deps.backgroundJobs) {
+    // Other processes (the CLI, other nodes) bump the version in the database: seen within a poll.
+    app.addHook('onReady', async () => catalogueVersion.start());
     app.addHook('onReady', async () => jobs.start());
     app.addHook('onClose', () => jobs.stop());
   }
@@ -192,6 +240,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.addHook('onClose', () => reconciler.stop());
   }
   app.decorate('jobs', jobs);
+  app.decorate('invalidation', invalidation);
   return app;
 }
 
@@ -199,5 +248,9 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The job runner (tests drain it by hand when background jobs are off). */
     jobs: import('./modules/jobs/job-runner.js').JobRunner;
+    /** Shared answers of public reads (plugins/public-cache.ts); tests look at its size. */
+    publicCache: import('./plugins/public-cache.js').PublicCacheStore;
+    /** Broadcasts "this changed" to every process of the site (modules/cluster/invalidation-bus.ts). */
+    invalidation: import('./modules/cluster/invalidation-bus.js').InvalidationBus;
   }
 }

@@ -1,5 +1,5 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
@@ -42,8 +42,15 @@ describe('loadConfig', () => {
       demoCatalogue: 'auto',
       siteName: 'Inkstream',
       logLevel: 'info',
+      logRequests: false,
       trustProxy: false,
     });
+  });
+
+  it('reads LOG_REQUESTS as true or false and refuses anything else', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, LOG_REQUESTS: 'true' }).logRequests).toBe(true);
+    expect(loadConfig({ DATA_DIR: dataDir, LOG_REQUESTS: 'false' }).logRequests).toBe(false);
+    expectConfigError({ LOG_REQUESTS: 'yes' }, 'LOG_REQUESTS');
   });
 
   it('reads explicit settings', () => {
@@ -129,5 +136,37 @@ describe('loadConfig', () => {
       (config as { port: number }).port = 1;
     }).toThrow(TypeError);
     expect(config.port).toBe(3000);
+  });
+});
+
+describe('WEB_CONCURRENCY, REDIS_URL and REDIS_PREFIX', () => {
+  const production = { NODE_ENV: 'production', JWT_SECRET: SECRET, MEDIA_SIGNING_SECRET: SECRET };
+
+  it('defaults to one process outside production and to every core in production, without Redis', () => {
+    expect(loadConfig({ DATA_DIR: dataDir })).toMatchObject({ webConcurrency: 1, redisUrl: null, redisPrefix: 'inkstream' });
+    expect(loadConfig({ DATA_DIR: dataDir, ...production }).webConcurrency).toBe(Math.min(availableParallelism(), 64));
+  });
+
+  it('reads explicit values', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      ...production,
+      WEB_CONCURRENCY: '1',
+      REDIS_URL: 'rediss://:pw@cache.internal:6380/2',
+      REDIS_PREFIX: 'site-a',
+    });
+    expect(config).toMatchObject({ webConcurrency: 1, redisUrl: 'rediss://:pw@cache.internal:6380/2', redisPrefix: 'site-a' });
+    expect(loadConfig({ DATA_DIR: dataDir, WEB_CONCURRENCY: '64', REDIS_URL: 'redis://127.0.0.1:6379' }).webConcurrency).toBe(64);
+  });
+
+  it.each([
+    [{ WEB_CONCURRENCY: '0' }, 'WEB_CONCURRENCY'],
+    [{ WEB_CONCURRENCY: '65' }, 'WEB_CONCURRENCY'],
+    [{ WEB_CONCURRENCY: 'max' }, 'WEB_CONCURRENCY'],
+    [{ REDIS_URL: 'http://127.0.0.1:6379' }, 'REDIS_URL'],
+    [{ REDIS_URL: 'not a url' }, 'REDIS_URL'],
+    [{ REDIS_PREFIX: 'has space' }, 'REDIS_PREFIX'],
+  ])('refuses %o with a ConfigError naming %s', (env, name) => {
+    expectConfigError(env, name);
   });
 });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { mkdirSync, readFileSync, writeFileSync, existsSync, chmodSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError, readUrl, type Env } from './lib/config-error.js';
@@ -32,6 +33,8 @@ export interface AppConfig {
   readonly siteName: string;
   readonly contactEmail: string;
   readonly logLevel: LogLevel;
+  /** Per-request log lines ("incoming request", "request completed") at info; false: at debug only. */
+  readonly logRequests: boolean;
   /** Built web app to serve; null when it has not been built. */
   readonly webDistDir: string | null;
   /** Seconds a signed page URL stays valid. */
@@ -50,6 +53,12 @@ export interface AppConfig {
   readonly push: PushConfig | null;
   /** Chapter uploads from the console: staged under `uploadsDir/<job uuid>/` on the node that received them. */
   readonly uploads: { dir: string; maxFileBytes: number; maxJobBytes: number };
+  /** Worker processes main.ts runs (node:cluster when above 1); 1: one process, no cluster. */
+  readonly webConcurrency: number;
+  /** Redis shared by every node (rate-limit counters, invalidation); null: each node on its own. */
+  readonly redisUrl: string | null;
+  /** Prefix of every Redis key and channel this site uses, so several sites (or test runs) can share one Redis. */
+  readonly redisPrefix: string;
 }
 
 function readInt(env: Env, name: string, fallback: number, min: number, max: number): number {
@@ -149,6 +158,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     siteName,
     contactEmail,
     logLevel: readChoice(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
+    logRequests: readChoice(env, 'LOG_REQUESTS', ['true', 'false'] as const, 'false') === 'true',
     webDistDir: findWebDist(env),
     mediaUrlTtlSeconds: readInt(env, 'MEDIA_URL_TTL_SECONDS', 2 * 60 * 60, 60, 7 * 24 * 60 * 60),
     trustProxy,
@@ -159,7 +169,20 @@ export function loadConfig(env: Env = process.env): AppConfig {
     inviteRewardDays: readInt(env, 'INVITE_REWARD_DAYS', 7, 0, 365),
     push: readPushConfig(env, dataDir, isProduction, contactEmail),
     uploads: readUploadsConfig(env, dataDir),
+    webConcurrency: readInt(env, 'WEB_CONCURRENCY', isProduction ? Math.min(availableParallelism(), 64) : 1, 1, 64),
+    redisUrl: readUrl(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    redisPrefix: readRedisPrefix(env),
   });
+}
+
+/** REDIS_PREFIX: letters, digits, `-`, `_`, `.` and `:`, so keys stay readable in redis-cli. */
+function readRedisPrefix(env: Env): string {
+  const raw = env.REDIS_PREFIX;
+  if (raw === undefined || raw === '') return 'inkstream';
+  if (!/^[A-Za-z0-9_.:-]{1,64}$/.test(raw)) {
+    throw new ConfigError(`REDIS_PREFIX must be 1 to 64 letters, digits, "-", "_", "." or ":", got "${raw}"`);
+  }
+  return raw;
 }
 
 const MB = 1024 * 1024;

@@ -1,9 +1,7 @@
-import { buildApp } from './app.js';
+import cluster from 'node:cluster';
+import { runClusterPrimary } from './cluster.js';
 import { ConfigError, loadConfig, type AppConfig } from './config.js';
-import { openDatabase } from './db/database.js';
-import { migrateToLatest } from './db/migrator.js';
-import { seedDemoIfEmpty } from './modules/demo/demo-seed.js';
-import { createMediaStorage } from './modules/media/media-storage.js';
+import { serve } from './serve.js';
 
 function readConfig(): AppConfig {
   try {
@@ -19,35 +17,11 @@ function readConfig(): AppConfig {
 
 async function main(): Promise<void> {
   const config = readConfig();
-  // Migrations may build indexes on large tables: they run on a connection without the statement limit.
-  const migrating = openDatabase({ ...config, poolSize: 1, statementTimeoutMs: 0 });
-  const applied = await migrateToLatest(migrating.db).finally(() => migrating.close());
-  const database = openDatabase(config);
-  const storage = createMediaStorage(config);
-  // A wrong bucket, endpoint or key pair stops the start with one clear line, not at the first image.
-  await storage.verify();
-  const app = await buildApp({ config, database, storage, backgroundJobs: true });
-  app.log.info({ storage: storage.kind, location: storage.location }, 'media storage ready');
-  if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
-  if (config.demoCatalogue === 'auto') {
-    await seedDemoIfEmpty({ db: database.db, storage, log: (message) => app.log.info(message) });
-  }
-
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
-    storage.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-
-  await app.listen({ port: config.port, host: config.host });
-  app.log.info(`${config.siteName} is serving ${config.publicUrl} (${database.dialect})`);
+  // WEB_CONCURRENCY=1: one process, as always. Above: a primary that migrates, seeds and forks
+  // the workers (cluster.ts), and workers that serve on the port the primary shares with them.
+  if (config.webConcurrency === 1) await serve(config, { prepare: true });
+  else if (cluster.isPrimary) await runClusterPrimary(config);
+  else await serve(config, { prepare: false });
 }
 
 main().catch((error: unknown) => {

@@ -69,6 +69,20 @@ describe('values outside their columns', () => {
   });
 });
 
+describe('a JSON body string that Ajv would make infinite', () => {
+  it.each(['Infinity', '1e400', '-Infinity'])('%s days of membership granted by an administrator is 400, not 500', async (days) => {
+    const admin = await createUser(ctx, { role: 'admin' });
+    const reader = await createUser(ctx);
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/users/${reader.uuid}/grants`,
+      headers: authHeader(admin),
+      payload: { days, reason: 'fuzz found this' },
+    });
+    expectRefused(response);
+  });
+});
+
 describe('signed media URLs have one spelling', () => {
   it('refuses an expiry written with leading zeros', async () => {
     const book = await createBook(ctx, { chapters: 2, freeChapters: 1 });

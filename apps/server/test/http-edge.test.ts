@@ -112,7 +112,7 @@ describe('request logs', () => {
   const lines: string[] = [];
 
   beforeAll(async () => {
-    ctx = await createTestContext({ LOG_LEVEL: 'info' });
+    ctx = await createTestContext({ LOG_LEVEL: 'info', LOG_REQUESTS: 'true' });
   });
   afterAll(() => ctx.close());
 

@@ -60,7 +60,12 @@ describe('security headers on a plain http site without Stripe', () => {
     expect(csp.get('object-src')).toEqual(["'none'"]);
     expect(csp.get('frame-src')).toEqual(["'none'"]);
     expect(String(csp.get('img-src'))).not.toContain('stripe');
-    expect([...csp.values()].flat()).not.toContain("'unsafe-inline'");
+    // Inline style attributes only (server-rendered markup); never inline scripts or <style> elements.
+    expect(csp.get('style-src')).toEqual(["'self'"]);
+    expect(csp.get('style-src-attr')).toEqual(["'unsafe-inline'"]);
+    expect([...csp.entries()].filter(([name]) => name !== 'style-src-attr').flatMap(([, values]) => values)).not.toContain(
+      "'unsafe-inline'",
+    );
     expect([...csp.values()].flat()).not.toContain("'unsafe-eval'");
   });
 

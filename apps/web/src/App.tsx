@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { Layout } from './components/Layout';
 import { Loading } from './components/Loading';
@@ -7,6 +7,7 @@ import { NotFound } from './components/NotFound';
 import { AuthProvider } from './features/auth/AuthContext';
 import { RequireUser } from './features/auth/RequireUser';
 import { withRestOfLanguage } from './i18n';
+import { RenderTimeProvider } from './lib/render-clock';
 import { BookListPage } from './routes/BookListPage';
 
 // The book list is the landing page; everything else loads on demand so `/` stays light.
@@ -21,42 +22,69 @@ const SandboxCheckoutPage = lazy(withRestOfLanguage(() => import('./routes/Sandb
 // The operator's console: its own chunks and translations, never part of a reader's download.
 const AdminPage = lazy(withRestOfLanguage(() => import('./routes/AdminPage').then((route) => route.loadAdminPage())));
 
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { staleTime: 60_000, retry: 1, refetchOnWindowFocus: false } },
-});
+/** One per browser tab, and one per page the server renders (entry-server.tsx). */
+export function createQueryClient(overrides: { retry?: false } = {}): QueryClient {
+  return new QueryClient({
+    defaultOptions: { queries: { staleTime: 60_000, retry: 1, refetchOnWindowFocus: false, ...overrides } },
+  });
+}
 
-export function App() {
+/**
+ * The providers and routes the browser and the server share. `router` wraps the routes: the
+ * browser's router, or on the server a static one at the requested address.
+ */
+export function AppShell({ queryClient, router, renderedAt = null }: AppShellProps) {
   return (
     <QueryClientProvider client={queryClient}>
-      <AuthProvider>
-        <BrowserRouter>
-          <Suspense fallback={<Loading />}>
-            <Routes>
-              <Route element={<Layout />}>
-                <Route index element={<BookListPage />} />
-                <Route path="books" element={<BookListPage />} />
-                <Route path="book/chapters/:id" element={<ChapterListPage />} />
-                <Route path="login" element={<LoginPage />} />
-                <Route path="register" element={<RegisterPage />} />
-                <Route
-                  path="profile"
-                  element={
-                    <RequireUser>
-                      <ProfilePage />
-                    </RequireUser>
-                  }
-                />
-                <Route path="library" element={<LibraryPage />} />
-                <Route path="contact-us" element={<ContactPage />} />
-                <Route path="sandbox/checkout/:orderId" element={<SandboxCheckoutPage />} />
-                <Route path="admin/*" element={<AdminPage />} />
-                <Route path="*" element={<NotFound kind="page" />} />
-              </Route>
-              <Route path="reader/book/chapter/:bookid/:chapter_uuid/:chapter_number" element={<ReaderPage />} />
-            </Routes>
-          </Suspense>
-        </BrowserRouter>
-      </AuthProvider>
+      <RenderTimeProvider renderedAt={renderedAt}>
+        <AuthProvider>{router(<AppRoutes />)}</AuthProvider>
+      </RenderTimeProvider>
     </QueryClientProvider>
+  );
+}
+
+interface AppShellProps {
+  queryClient: QueryClient;
+  router: (routes: ReactNode) => ReactNode;
+  /** When the server rendered the page being taken over (render-clock.tsx); null for a browser render. */
+  renderedAt?: number | null;
+}
+
+export function App({ queryClient, renderedAt = null }: { queryClient: QueryClient; renderedAt?: number | null }) {
+  // Marks the page as taken over: from here a click on a server-rendered control is handled (React
+  // replays one made on a lazy part still hydrating). Browser tests wait for it before clicking.
+  useEffect(() => {
+    document.documentElement.dataset.interactive = 'true';
+  }, []);
+  return <AppShell queryClient={queryClient} renderedAt={renderedAt} router={(routes) => <BrowserRouter>{routes}</BrowserRouter>} />;
+}
+
+function AppRoutes() {
+  return (
+    <Suspense fallback={<Loading />}>
+      <Routes>
+        <Route element={<Layout />}>
+          <Route index element={<BookListPage />} />
+          <Route path="books" element={<BookListPage />} />
+          <Route path="book/chapters/:id" element={<ChapterListPage />} />
+          <Route path="login" element={<LoginPage />} />
+          <Route path="register" element={<RegisterPage />} />
+          <Route
+            path="profile"
+            element={
+              <RequireUser>
+                <ProfilePage />
+              </RequireUser>
+            }
+          />
+          <Route path="library" element={<LibraryPage />} />
+          <Route path="contact-us" element={<ContactPage />} />
+          <Route path="sandbox/checkout/:orderId" element={<SandboxCheckoutPage />} />
+          <Route path="admin/*" element={<AdminPage />} />
+          <Route path="*" element={<NotFound kind="page" />} />
+        </Route>
+        <Route path="reader/book/chapter/:bookid/:chapter_uuid/:chapter_number" element={<ReaderPage />} />
+      </Routes>
+    </Suspense>
   );
 }

@@ -1,16 +1,36 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './App';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App, createQueryClient } from './App';
 import { initI18n } from './i18n';
-import { adoptLanguageFromUrl, currentLanguage } from './lib/language';
+import { adoptLanguageFromUrl, currentLanguage, rememberLanguageForServer } from './lib/language';
+import { readServerRender, seedQueries, startHydration } from './lib/server-render';
+import { readStorage, STORAGE_KEYS } from './lib/storage-keys';
 import { ensureVisitorId } from './lib/visitor-id';
 import './styles/global.css';
 
 adoptLanguageFromUrl(window.location.search);
 ensureVisitorId();
-await initI18n(currentLanguage());
-createRoot(document.getElementById('root')!).render(
+const language = currentLanguage();
+rememberLanguageForServer(language);
+await initI18n(language);
+
+const queryClient = createQueryClient();
+const root = document.getElementById('root')!;
+const app = (renderedAt: number | null) => (
   <StrictMode>
-    <App />
-  </StrictMode>,
+    <App queryClient={queryClient} renderedAt={renderedAt} />
+  </StrictMode>
 );
+// A public page the server rendered in this language is taken over as it is, with the API answers
+// it was built from; otherwise (a private screen, another language chosen here) the browser renders.
+const serverRender = readServerRender();
+if (serverRender && serverRender.language === language && root.firstChild) {
+  seedQueries(queryClient, serverRender);
+  startHydration();
+  hydrateRoot(root, app(serverRender.renderedAt));
+  // The server rendered as a visitor: what a signed-in reader sees differently (likes) is asked again.
+  if (readStorage(STORAGE_KEYS.token)) void queryClient.invalidateQueries({ queryKey: ['chapter-content'] });
+} else {
+  root.replaceChildren();
+  createRoot(root).render(app(null));
+}

@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { waitForInteractive } from './session.js';
 
 /** The book list screen (`/`), found by roles and the en-us texts of apps/web/src/i18n/locales/en-us/books.json. */
 export function bookList(page: Page) {
@@ -19,6 +20,7 @@ export function bookList(page: Page) {
     /** Waits until the first page of cards is on screen. */
     async ready(): Promise<void> {
       await grid.getByRole('heading', { level: 3 }).first().waitFor();
+      await waitForInteractive(page);
     },
   };
 }

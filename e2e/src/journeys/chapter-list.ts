@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { waitForInteractive } from './session.js';
 
 /** The chapter list screen (`/book/chapters/:id`), by roles and the en-us texts of chapters.json. */
 export function chapterList(page: Page) {
@@ -16,6 +17,7 @@ export function chapterList(page: Page) {
     allLoaded: section.getByText('All loaded', { exact: true }),
     async ready(): Promise<void> {
       await cards.first().waitFor();
+      await waitForInteractive(page);
     },
   };
 }

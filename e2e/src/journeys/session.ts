@@ -37,6 +37,14 @@ export function eventually<T>(read: () => T | Promise<T>, timeout = 10_000) {
 
 export const pathOf = (page: Page) => new URL(page.url()).pathname;
 
+/**
+ * Waits until the browser has taken over the page (App sets `data-interactive` on `<html>`): a
+ * server-rendered button clicked before that does nothing, as it would for a person.
+ */
+export async function waitForInteractive(page: Page): Promise<void> {
+  await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
+}
+
 /** A username no earlier run took: letters and digits only, at most 16 characters. */
 export function uniqueUsername(prefix = 'e2e'): string {
   return `${prefix}${Date.now().toString(36).slice(-6)}${randomInt(1000, 9999)}`.slice(0, 16);

@@ -2,6 +2,9 @@ import type { AppConfig } from '../config.js';
 import { openDatabase, type Db } from '../db/database.js';
 import { migrateToLatest } from '../db/migrator.js';
 import { createAuditService } from '../modules/audit/audit.service.js';
+import { createCatalogueVersion } from '../modules/catalogue/catalogue-version.js';
+import { createInvalidationBus } from '../modules/cluster/invalidation-bus.js';
+import type { ClusterLog } from '../modules/cluster/redis-client.js';
 import { createCatalogueAdminService, type CatalogueAdminService } from '../modules/catalogue/catalogue-admin.service.js';
 import { createMediaSigner } from '../modules/media/media-signing.js';
 import { createMediaStorage, type MediaStorage } from '../modules/media/media-storage.js';
@@ -47,6 +50,20 @@ export async function openCliContext(config: AppConfig, output: CliOutput): Prom
   const database = openDatabase({ ...config, poolSize: 2, statementTimeoutMs: 0 });
   await migrateToLatest(database.db);
   const membership = createMembershipService({ db: database.db });
+  // The running nodes hear of this command's catalogue changes at once (catalogueChanged()
+  // publishes through this watcher), rather than at their next poll.
+  const invalidation = createInvalidationBus({
+    redisUrl: config.redisUrl,
+    redisPrefix: config.redisPrefix,
+    databaseUrl: config.databaseUrl,
+    log: {
+      info: () => undefined,
+      warn: (fields: unknown, message?: string) => output.writeError(`warning: ${message ?? String(fields)}`),
+      error: (fields: unknown, message?: string) => output.writeError(`warning: ${message ?? String(fields)}`),
+    } as ClusterLog,
+  });
+  const catalogueVersion = createCatalogueVersion(database.db);
+  catalogueVersion.connect(invalidation);
   const storage = openMediaStorage(config);
   const audit = createAuditService({ db: database.db });
   const siteSettings = createSiteSettingsService({
@@ -82,6 +99,8 @@ export async function openCliContext(config: AppConfig, output: CliOutput): Prom
     writeError: output.writeError,
     ...(output.statusLine ? { statusLine: output.statusLine } : {}),
     close: async () => {
+      catalogueVersion.stop();
+      await invalidation.close();
       storage.close();
       await database.close();
     },

@@ -21,20 +21,27 @@ const TOKEN_HEADER = /^(?:Token|Bearer)\s+(\S+)$/i;
 export function registerAuth(app: FastifyInstance, users: UsersService): void {
   app.decorateRequest('user', null);
   app.decorateRequest('visitorId', null);
-  app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+  // A callback hook: a visitor's request (most of them) needs no promise.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!request.url.startsWith('/api/')) return done();
     const header = request.headers.authorization;
     if (header !== undefined && header !== '') {
       const token = TOKEN_HEADER.exec(header)?.[1];
-      const user = token ? await users.authenticate(token) : null;
-      if (!user) throw new AppError(ErrorCode.INVALID_TOKEN, 401, 'Your session is no longer valid; please log in again');
-      request.user = user;
+      if (!token) return done(invalidToken());
+      users.authenticate(token).then((user) => {
+        if (!user) return done(invalidToken());
+        request.user = user;
+        done();
+      }, done);
       return;
     }
     const visitor = request.headers['x-visitor-id'];
     if (typeof visitor === 'string' && VISITOR_ID_PATTERN.test(visitor)) request.visitorId = visitor;
+    done();
   });
 }
+
+const invalidToken = () => new AppError(ErrorCode.INVALID_TOKEN, 401, 'Your session is no longer valid; please log in again');
 
 export function requireUser(request: FastifyRequest): AuthUser {
   if (!request.user) throw new AppError(ErrorCode.AUTH_REQUIRED, 401, 'Please log in first');

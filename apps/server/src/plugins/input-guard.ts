@@ -12,6 +12,17 @@ function containsNul(value: unknown, depth = 0): boolean {
   return Object.entries(value).some(([key, entry]) => key.includes('\u0000') || containsNul(entry, depth + 1));
 }
 
+/** The first field (dotted path) holding a non-finite number, if any. */
+function nonFiniteField(value: unknown, path = '', depth = 0): string | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? undefined : path || 'value';
+  if (depth > 8 || value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return undefined;
+  for (const [key, entry] of Object.entries(value)) {
+    const found = nonFiniteField(entry, path ? `${path}.${key}` : key, depth + 1);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
 const refuse = (where: string) =>
   new AppError(ErrorCode.VALIDATION_FAILED, 400, `Invalid request: the ${where} contains a NUL character`, [
     { field: where, message: `${where} must not contain NUL characters` },
@@ -23,28 +34,32 @@ const refuse = (where: string) =>
  * SQLite would store it). Raw bodies (webhooks) are bytes checked by their signature, not here.
  */
 export function registerInputGuard(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
-    if (hasNulInUrl(request.url)) throw refuse('url');
+  // Callback hooks, not async ones: they run on every request, and a promise each is measurable.
+  app.addHook('onRequest', (request, _reply, done) => {
+    done(hasNulInUrl(request.url) ? refuse('url') : undefined);
   });
-  app.addHook('preValidation', async (request) => {
-    if (request.body !== undefined && containsNul(request.body)) throw refuse('body');
+  app.addHook('preValidation', (request, _reply, done) => {
+    done(request.body !== undefined && containsNul(request.body) ? refuse('body') : undefined);
   });
-  // Ajv coerces "Infinity" and "1e400" in a query or path to Infinity and then lets it pass an
-  // integer schema's maximum; a database refuses such a LIMIT or OFFSET (a 500). Checked after
-  // validation, so it covers every route whatever its schema.
-  app.addHook('preHandler', async (request) => {
+  // Ajv coerces "Infinity" and "1e400" (in a query, a path or a JSON body's string) to Infinity
+  // and then lets it pass an integer schema's maximum; a database refuses such a LIMIT, OFFSET or
+  // number of days (a 500). Checked after validation, so it covers every route whatever its schema.
+  app.addHook('preHandler', (request, _reply, done) => {
     for (const [where, values] of [
       ['query', request.query],
       ['params', request.params],
+      ['body', request.body],
     ] as const) {
-      if (values === null || typeof values !== 'object') continue;
-      for (const [field, value] of Object.entries(values)) {
-        if (typeof value === 'number' && !Number.isFinite(value)) {
-          throw new AppError(ErrorCode.VALIDATION_FAILED, 400, `Invalid request: ${field} must be a finite number`, [
+      const field = nonFiniteField(values);
+      if (field !== undefined) {
+        done(
+          new AppError(ErrorCode.VALIDATION_FAILED, 400, `Invalid request: ${field} must be a finite number`, [
             { field, message: `${field} must be a finite number (in the ${where})` },
-          ]);
-        }
+          ]),
+        );
+        return;
       }
     }
+    done();
   });
 }

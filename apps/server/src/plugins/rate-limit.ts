@@ -1,13 +1,14 @@
 import rateLimit from '@fastify/rate-limit';
 import { ErrorCode } from '@inkstream/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
 import { AppError } from '../lib/app-error.js';
 
 /**
  * Per-IP (and, for signed-in calls, per-account) limits for costly endpoints. Routes opt in with
- * `config: { rateLimit: LIMITS.x }`. The counters live in process memory; behind a load balancer
- * each node counts on its own, and the failed-login throttle (login-throttle.ts) is shared
- * through the database.
+ * `config: { rateLimit: LIMITS.x }`. Without REDIS_URL the counters live in process memory, so
+ * each process counts on its own; with it they live in Redis and every node and worker counts
+ * together. The failed-login throttle (login-throttle.ts) is shared through the database either way.
  */
 /** Per account when logged in, else per address (visitor ids are free to invent, so they cannot be the unit). */
 const accountOrIp = (request: FastifyRequest) => request.user?.uuid ?? request.ip;
@@ -27,9 +28,11 @@ export const LIMITS = {
   pushSubscriptions: { max: 20, timeWindow: '10 minutes', keyGenerator: accountOrIp },
 } as const;
 
-export async function registerRateLimit(app: FastifyInstance): Promise<void> {
+/** `redis`: count in Redis under `nameSpace` (a Redis that fails lets the request through: skipOnError). */
+export async function registerRateLimit(app: FastifyInstance, shared?: { redis: Redis; nameSpace: string }): Promise<void> {
   await app.register(rateLimit, {
     global: false,
+    ...(shared ? { redis: shared.redis, nameSpace: shared.nameSpace, skipOnError: true } : {}),
     errorResponseBuilder: (_request, context) =>
       new AppError(
         ErrorCode.RATE_LIMITED,

@@ -1,5 +1,6 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { AppConfig } from '../config.js';
 
 /** Where Stripe's buy button loads its script and draws its frames (Stripe's published CSP list). */
@@ -9,7 +10,14 @@ const STRIPE_CONNECT_SOURCES = ['https://api.stripe.com'];
 const STRIPE_IMAGE_SOURCES = ['https://*.stripe.com'];
 
 /** Route option for responses other sites may embed: media is drawn by pages on a CDN host too. */
-export const EMBEDDABLE_RESOURCE = { crossOriginResourcePolicy: { policy: 'cross-origin' as const } };
+export const EMBEDDABLE_RESOURCE: HelmetOptions = { crossOriginResourcePolicy: { policy: 'cross-origin' } };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Helmet options that replace the site's for this route (computed once, at start-up). */
+    securityHeaders?: HelmetOptions;
+  }
+}
 
 type HeaderConfig = Pick<AppConfig, 'publicUrl' | 'mediaPublicBaseUrl' | 'stripe'>;
 
@@ -26,6 +34,10 @@ export function contentSecurityPolicy(config: HeaderConfig): Record<string, stri
     'default-src': ["'self'"],
     'script-src': ["'self'", ...(stripe ? STRIPE_SCRIPT_SOURCES : [])],
     'style-src': ["'self'"],
+    // Style attributes only (no <style> element, no script): server-rendered pages carry the ones
+    // React writes (a reading-progress bar, a page's aspect ratio), which the browser would
+    // otherwise drop until the app re-renders them.
+    'style-src-attr': ["'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', ...mediaOrigin, ...(stripe ? STRIPE_IMAGE_SOURCES : [])],
     'font-src': ["'self'"],
     'connect-src': ["'self'", ...(stripe ? STRIPE_CONNECT_SOURCES : [])],
@@ -42,15 +54,18 @@ export function contentSecurityPolicy(config: HeaderConfig): Record<string, stri
 }
 
 /**
- * Security headers on every response (HTML, API, media, static files) through @fastify/helmet:
- * CSP, nosniff, frames refused, referrer trimmed to the origin across sites, and HSTS when the
- * site is served over https (sending it over plain http would be ignored, and wrong on localhost).
- * Registered before the routes so per-route overrides (EMBEDDABLE_RESOURCE) are seen.
+ * Security headers on every response (HTML, API, media, static files), as helmet makes them: CSP,
+ * nosniff, frames refused, referrer trimmed to the origin across sites, and HSTS when the site is
+ * served over https (sending it over plain http would be ignored, and wrong on localhost).
+ *
+ * The headers do not depend on the request, so helmet runs once per policy at start-up and each
+ * request gets the finished list. (@fastify/helmet ran helmet anew on every request, parsing the
+ * CSP each time: measured about a tenth of a member's chapter read.) A route that needs other
+ * headers says so with `config: { securityHeaders: { ...helmet options } }` (EMBEDDABLE_RESOURCE).
  */
 export async function registerSecurityHeaders(app: FastifyInstance, config: HeaderConfig): Promise<void> {
   const isHttps = config.publicUrl.startsWith('https:');
-  await app.register(helmet, {
-    global: true,
+  const options: HelmetOptions = {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     frameguard: { action: 'deny' },
@@ -59,5 +74,33 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Head
     crossOriginResourcePolicy: { policy: 'same-origin' },
     crossOriginEmbedderPolicy: false,
     hsts: isHttps ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  };
+  const everyRoute = headersOf(options);
+  const perRoute = new Map<HelmetOptions, Record<string, string>>();
+  app.addHook('onRoute', (route) => {
+    const own = route.config?.securityHeaders;
+    if (own && !perRoute.has(own)) perRoute.set(own, headersOf({ ...options, ...own } as HelmetOptions));
   });
+  app.addHook('onRequest', (request, reply, done) => {
+    const own = request.routeOptions.config.securityHeaders;
+    reply.headers((own && perRoute.get(own)) || everyRoute);
+    done();
+  });
+}
+
+/** The headers helmet sets with these options, read off a stand-in response. */
+function headersOf(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: string | number | readonly string[]) => {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error instanceof Error ? error : new Error(String(error));
+  });
+  return headers;
 }

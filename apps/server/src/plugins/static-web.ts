@@ -6,13 +6,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable } from '../db/database-errors.js';
 import { createPageTemplate } from '../modules/seo/page-template.js';
 import { createManifestSource, renderPreloadHints } from '../modules/seo/preload-hints.js';
-import type { PageHead } from '../modules/seo/seo.service.js';
+import { chooseEncoding, createHtmlCompressor } from '../lib/html-compression.js';
+import type { PageRenderer } from '../modules/seo/page-renderer.js';
+import type { PageHead, PageRequest } from '../modules/seo/seo.service.js';
 
 const WEB_APP_DIR = path.resolve(import.meta.dirname, '../../../web');
 
 export interface WebPages {
-  pageHead(request: { url: string; acceptLanguage: string | undefined }): Promise<PageHead>;
-  fallbackHead(request: { url: string; acceptLanguage: string | undefined }): PageHead;
+  pageHead(request: PageRequest): Promise<PageHead>;
+  fallbackHead(request: PageRequest): PageHead;
 }
 
 /**
@@ -21,8 +23,11 @@ export interface WebPages {
  * head of its page (title, description, canonical, Open Graph, hreflang) and the status the page
  * deserves (404 for a book that does not exist). API and media paths that match nothing answer JSON 404.
  */
-export async function registerStaticWeb(app: FastifyInstance, options: { webDir: string; pages: WebPages }): Promise<void> {
-  const { webDir, pages } = options;
+export async function registerStaticWeb(
+  app: FastifyInstance,
+  options: { webDir: string; pages: WebPages; renderer?: PageRenderer | null },
+): Promise<void> {
+  const { webDir, pages, renderer } = options;
   // apps/web/public after the build output: the manifest and icons are there even with the
   // placeholder page or a build older than them; a built file of the same name wins.
   const publicDir = path.join(WEB_APP_DIR, 'public');
@@ -45,10 +50,11 @@ export async function registerStaticWeb(app: FastifyInstance, options: { webDir:
   });
 
   const template = createPageTemplate(path.join(webDir, 'index.html'));
+  const compressHtml = createHtmlCompressor();
   // Vite's manifest of the build: which chunks a lazy screen needs, for the head's preload hints.
   const manifest = createManifestSource(path.join(webDir, '.vite', 'manifest.json'));
   async function sendPage(request: FastifyRequest, reply: FastifyReply) {
-    const pageRequest = { url: request.url, acceptLanguage: request.headers['accept-language'] };
+    const pageRequest = { url: request.url, acceptLanguage: request.headers['accept-language'], cookie: request.headers.cookie };
     let page: PageHead;
     let isDegraded = false;
     try {
@@ -60,14 +66,23 @@ export async function registerStaticWeb(app: FastifyInstance, options: { webDir:
       page = pages.fallbackHead(pageRequest);
       isDegraded = true;
     }
-    const hints = page.hints ? renderPreloadHints(page.hints, await manifest.read()) : [];
-    const html = await template.render(hints.length > 0 ? { ...page, endOfHead: hints.join('\n    ') } : page);
-    return reply
+    // A public page arrives rendered (the same for every visitor); the rest as the app's shell.
+    const rendered = renderer && page.isPublic ? await renderer.render(request.url, page.language) : null;
+    const hints = page.hints ? renderPreloadHints(page.hints, await manifest.read(), { applyStyles: rendered !== null }) : [];
+    const html = await template.render({
+      ...page,
+      ...(hints.length > 0 ? { endOfHead: hints.join('\n    ') } : {}),
+      ...(rendered ? { body: { root: rendered.root, afterRoot: rendered.script } } : {}),
+    });
+    reply
       .status(page.status)
       .header('cache-control', isDegraded ? 'no-store' : 'no-cache')
-      .header('vary', 'Accept-Language')
-      .type('text/html; charset=utf-8')
-      .send(html);
+      // The language comes from ?lang= (in the URL), the chosen-language cookie, or Accept-Language.
+      .header('vary', 'Accept-Language, Cookie, Accept-Encoding')
+      .type('text/html; charset=utf-8');
+    const encoding = request.method === 'GET' ? chooseEncoding(request.headers['accept-encoding']) : null;
+    if (!encoding) return reply.send(html);
+    return reply.header('content-encoding', encoding).send(await compressHtml(html, encoding));
   }
 
   app.get('/', { schema: { hide: true } }, sendPage);

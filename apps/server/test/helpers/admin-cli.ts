@@ -7,7 +7,7 @@ import type { TestContext } from './test-context.js';
  */
 export function adminCli(ctx: TestContext, extraEnv: Record<string, string> = {}) {
   const storage = ctx.config.storage;
-  const env = {
+  return adminCliWithEnv({
     DATA_DIR: ctx.dataDir,
     JWT_SECRET: ctx.config.jwtSecret,
     MEDIA_SIGNING_SECRET: ctx.config.mediaSigningSecret,
@@ -25,7 +25,11 @@ export function adminCli(ctx: TestContext, extraEnv: Record<string, string> = {}
         }
       : {}),
     ...extraEnv,
-  };
+  });
+}
+
+/** The admin command line with exactly these settings (e.g. the environment of running server processes). */
+export function adminCliWithEnv(env: Record<string, string>) {
   return async (...argv: string[]) => {
     const out: string[] = [];
     const err: string[] = [];

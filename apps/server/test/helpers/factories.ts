@@ -99,6 +99,8 @@ export interface BookOptions {
   bookType?: 'comic' | 'novel';
   author?: string | null;
   status?: 'ongoing' | 'completed';
+  /** A novel chapter's text (sanitised HTML, in English) instead of pages. */
+  chapterText?: (number: number) => string;
 }
 
 /** A book with chapters whose pages exist in storage (tiny real WebP files). */
@@ -145,7 +147,8 @@ export async function createBook(ctx: TestContext, options: BookOptions = {}): P
         { language: 'en-us', title: `Chapter ${number}` },
         { language: 'zh-cn', title: `第${number}话` },
       ],
-      pages: pageKeys.map((media_key) => ({ language: 'en-us', media_key, width: 800, height: 1200 })),
+      pages: options.chapterText ? [] : pageKeys.map((media_key) => ({ language: 'en-us', media_key, width: 800, height: 1200 })),
+      ...(options.chapterText ? { texts: [{ language: 'en-us', html: options.chapterText(number), word_count: 100 }] } : {}),
     });
     chapters.push({ id: chapter.id, uuid: chapter.uuid, number, pageKeys });
   }

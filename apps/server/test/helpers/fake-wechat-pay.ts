@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { createCipheriv, createPrivateKey, createSign, createVerify, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 
@@ -49,6 +49,8 @@ export interface RecordedRequest {
   method: string;
   path: string;
   body: unknown;
+  /** The port the request came in on: tells apart callers given different endpoints (see `addEndpoint`). */
+  port: number;
 }
 
 export interface SignedMessage {
@@ -186,7 +188,7 @@ export async function startFakeWechatPay(dir: string) {
     const raw = Buffer.concat(chunks).toString('utf8');
     const url = request.url ?? '/';
     const body = raw === '' ? null : (JSON.parse(raw) as Record<string, unknown>);
-    requests.push({ method: request.method ?? '', path: url, body });
+    requests.push({ method: request.method ?? '', path: url, body, port: request.socket.localPort ?? 0 });
     const authError = checkAuthorization(request, url, raw);
     if (authError) return answer(response, 401, { code: 'SIGN_ERROR', message: authError });
     const failureIndex = failures.findIndex((f) => f.path.test(url));
@@ -287,25 +289,31 @@ export async function startFakeWechatPay(dir: string) {
     };
   }
 
-  const server = createServer((request, response) => {
-    route(request, response).catch((error: unknown) => answer(response, 500, { code: 'SYSTEM_ERROR', message: String(error) }));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const servers: Server[] = [];
+  /** One more port onto the same fake (same orders and keys); its base URL. */
+  async function addEndpoint(): Promise<string> {
+    const server = createServer((request, response) => {
+      route(request, response).catch((error: unknown) => answer(response, 500, { code: 'SYSTEM_ERROR', message: String(error) }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    servers.push(server);
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  }
+  const baseUrl = await addEndpoint();
 
   return {
     baseUrl,
     orders,
     requests,
     /** Settings for loadConfig: both kinds of platform key at once, as a merchant mid-migration has. */
-    env: (): Record<string, string> => ({
+    env: (apiBase = baseUrl): Record<string, string> => ({
       WECHATPAY_APPID: APP_ID,
       WECHATPAY_MCHID: MCH_ID,
       WECHATPAY_MERCHANT_SERIAL: MERCHANT_SERIAL,
       WECHATPAY_MERCHANT_PRIVATE_KEY_FILE: merchantKeyFile,
       WECHATPAY_APIV3_KEY: APIV3_KEY,
       WECHATPAY_PLATFORM_KEYS: `${PUBLIC_KEY_SERIAL}=${publicKeyFile},${CERT_SERIAL}=${certificate.certFile}`,
-      WECHATPAY_API_BASE: baseUrl,
+      WECHATPAY_API_BASE: apiBase,
     }),
     /** The payer pays: the order turns SUCCESS (no notification is sent; see `notification`). */
     pay(outTradeNo: string): FakeOrder {
@@ -349,7 +357,18 @@ export async function startFakeWechatPay(dir: string) {
       };
       return envelope('REFUND.SUCCESS', 'refund', resource, options);
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    /**
+     * Another endpoint onto this same fake: give each server process its own (WECHATPAY_API_BASE)
+     * and `requests[].port` tells which process called.
+     */
+    addEndpoint,
+    close: () =>
+      Promise.all(
+        servers.map((server) => {
+          server.closeAllConnections();
+          return new Promise<void>((resolve) => server.close(() => resolve()));
+        }),
+      ).then(() => undefined),
   };
 
   function envelope(eventType: string, originalType: string, resource: object, options: NotificationOptions): SignedMessage {

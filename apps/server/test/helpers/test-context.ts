@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../../src/app.js';
 import { loadConfig, type AppConfig } from '../../src/config.js';
@@ -47,8 +48,11 @@ export async function createTestDatabase(): Promise<{ databaseUrl: string | null
   };
 }
 
-/** Builds the whole app on a fresh database and data folder, as main.ts does, without listening. */
-export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+/**
+ * Builds the whole app on a fresh database and data folder, as main.ts does, without listening.
+ * `log` is Kysely's query log (helpers/query-log.ts counts the queries of a request with it).
+ */
+export async function createTestContext(env: Record<string, string> = {}, options: { log?: Logger } = {}): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'inkstream-test-'));
   const testDb = await createTestDatabase();
   const config = loadConfig({
@@ -60,7 +64,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     ...(testDb.databaseUrl ? { DATABASE_URL: testDb.databaseUrl } : {}),
     ...env,
   });
-  const database = openDatabase({ ...config, poolSize: 5 });
+  const database = openDatabase({ ...config, poolSize: 5, ...(options.log ? { log: options.log } : {}) });
   await migrateToLatest(database.db);
   // The local folder unless `env` asks for STORAGE=s3 (see helpers/s3-server.ts).
   const storage = createMediaStorage(config);

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api } from '../lib/api-client';
+import { useNow } from '../lib/render-clock';
 import styles from './Footer.module.css';
 
 /** Footer of the book list: copyright and the contact e-mail from the server's public settings. */
@@ -9,9 +10,11 @@ export function Footer() {
   const { t } = useTranslation();
   const { data } = useQuery({ queryKey: ['public-config'], queryFn: api.publicConfig, staleTime: Infinity });
   const email = data?.contact_email;
+  // The year of the render's clock (UTC on both sides), so a page hydrated after New Year still matches.
+  const now = useNow();
   return (
     <footer className={styles.footer}>
-      <p>{t('footer.copyright', { year: new Date().getFullYear() })}</p>
+      <p>{t('footer.copyright', { year: new Date(now).getUTCFullYear() })}</p>
       {email && (
         <p>
           {t('footer.contact', { email: '' })}

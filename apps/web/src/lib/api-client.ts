@@ -44,16 +44,29 @@ function forgetSession(): void {
 
 export type Query = Record<string, string | number | undefined>;
 
+/**
+ * Where calls go when there is no browser: the server, rendering a public page, answers them
+ * itself as a visitor (entry-server.tsx). In the browser, the page's own origin and fetch.
+ */
+export interface ServerTransport {
+  origin: string;
+  fetch(url: URL, init: RequestInit): Promise<Response>;
+}
+let serverTransport: ServerTransport | undefined;
+export function setServerTransport(transport: ServerTransport): void {
+  serverTransport = transport;
+}
+
 export async function request<T>(
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
   options: { query?: Query; body?: unknown; auth?: boolean } = {},
 ): Promise<T> {
-  const url = new URL(`/api/v1${path}`, window.location.origin);
+  const url = new URL(`/api/v1${path}`, serverTransport?.origin ?? window.location.origin);
   for (const [key, value] of Object.entries(options.query ?? {}))
     if (value !== undefined && value !== '') url.searchParams.set(key, String(value));
   const send = () =>
-    fetch(url, {
+    (serverTransport?.fetch ?? fetch)(url, {
       method,
       headers: {
         ...(options.body !== undefined ? { 'Content-Type': 'application/json' } : {}),

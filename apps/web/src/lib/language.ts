@@ -47,6 +47,23 @@ export const htmlLang = (language: Language) => {
   return `${lang}-${region!.toUpperCase()}`;
 };
 
+/** The cookie that tells the server which language to render pages in; the same name is read in apps/server. */
+export const LANGUAGE_COOKIE = 'inkstream-language';
+
+/**
+ * A language chosen in the selector (or by a `?lang=` link) is sent to the server as a cookie, so
+ * the next page arrives rendered in it; without a choice the server follows Accept-Language, as
+ * this app follows the browser's language.
+ */
+export function rememberLanguageForServer(language: Language): void {
+  if (!readStorage(STORAGE_KEYS.language)) return;
+  try {
+    document.cookie = `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=31536000; SameSite=Lax`;
+  } catch {
+    // cookies disabled: the server renders in the browser's language and this app re-renders
+  }
+}
+
 /** Choosing a language stores it and reloads the page (spec section 2). */
 export function chooseLanguage(language: Language): void {
   writeStorage(STORAGE_KEYS.language, language);

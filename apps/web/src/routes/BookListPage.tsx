@@ -10,6 +10,7 @@ import { SearchSummary } from '../features/catalogue/SearchSummary';
 import { KindTabs, SortTabs } from '../features/catalogue/SortTabs';
 import { useTagLabel } from '../components/use-tag-label';
 import { TagCarousel } from '../features/catalogue/TagCarousel';
+import { useBrowserValue } from '../lib/browser-value';
 import { readStorage, STORAGE_KEYS } from '../lib/storage-keys';
 import styles from '../features/catalogue/BookListPage.module.css';
 
@@ -25,7 +26,7 @@ export function BookListPage() {
   const filters = readBookListFilters(params);
   const { userUuid } = useAuth();
   const tagLabel = useTagLabel();
-  const hasProgress = !!userUuid || readStorage(STORAGE_KEYS.hasProgress) === '1';
+  const hasProgress = useBrowserValue(() => !!userUuid || readStorage(STORAGE_KEYS.hasProgress) === '1', false);
 
   useEffect(() => {
     document.title = `${t('common:siteName')} · ${t('common:tagline')}`;

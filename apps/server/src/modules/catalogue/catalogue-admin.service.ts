@@ -19,6 +19,9 @@ import * as read from './catalogue-admin.repository.js';
 import { prepareUploadedCover } from './cover-upload.js';
 import { findBookTranslations, findTagNamesByBook } from './catalogue.repository.js';
 import * as write from './catalogue-write.repository.js';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { afterCatalogueChange } from './catalogue-version.js';
 
 export interface CatalogueAdminDeps {
   db: Db;
@@ -42,6 +45,8 @@ const entries = (map: Partial<Record<string, string>> | undefined) =>
 export function createCatalogueAdminService(deps: CatalogueAdminDeps) {
   const { db, audit } = deps;
   const now = deps.now ?? Date.now;
+  // Each transaction here bumps the catalogue version: this process's watchers hear of it once it committed.
+  const transact = <T>(work: (trx: Transaction<Database>) => Promise<T>) => afterCatalogueChange(db.transaction().execute(work));
   const coverUrl = (key: string | null) => (key ? deps.media.publicUrl(key) : null);
 
   async function presentItems(executor: DbExecutor, rows: BookRow[]): Promise<AdminBookItem[]> {
@@ -133,7 +138,7 @@ export function createCatalogueAdminService(deps: CatalogueAdminDeps) {
     const introductions = Object.fromEntries(entries(body.introductions));
     checkTexts(body.original_language, titles, introductions);
     const freeChapters = body.public_free_chapters ?? (await deps.defaultFreeChapters());
-    return db.transaction().execute(async (trx) => {
+    return transact(async (trx) => {
       const at = now();
       const { uuid } = await write.insertBook(trx, {
         book_type: body.book_type,
@@ -161,7 +166,7 @@ export function createCatalogueAdminService(deps: CatalogueAdminDeps) {
   }
 
   async function update(actor: Actor, uuid: string, body: AdminBookUpdateBody): Promise<AdminBookDetail> {
-    return db.transaction().execute(async (trx) => {
+    return transact(async (trx) => {
       const row = await requireBook(trx, uuid);
       const current = await presentDetail(trx, row);
       const titles = { ...current.titles, ...Object.fromEntries(entries(body.titles)) };
@@ -217,7 +222,7 @@ export function createCatalogueAdminService(deps: CatalogueAdminDeps) {
         throw new AppError(ErrorCode.INVALID_IMAGE, 400, `The image could not be used: ${error.message}`);
       throw error;
     }
-    return db.transaction().execute(async (trx) => {
+    return transact(async (trx) => {
       await requireBook(trx, uuid);
       await write.updateBook(trx, row.id, stored);
       await audit.recordWithin(trx, actor, {
@@ -233,7 +238,7 @@ export function createCatalogueAdminService(deps: CatalogueAdminDeps) {
   }
 
   async function setPublished(actor: Actor, uuid: string, isPublished: boolean): Promise<AdminBookDetail> {
-    return db.transaction().execute(async (trx) => {
+    return transact(async (trx) => {
       const row = await requireBook(trx, uuid);
       if ((row.is_published === 1) !== isPublished || row.import_pending === 1) {
         await write.updateBook(trx, row.id, { is_published: isPublished });
@@ -262,7 +267,7 @@ export function createCatalogueAdminService(deps: CatalogueAdminDeps) {
   }
 
   async function setRecommendations(actor: Actor, uuids: readonly string[]): Promise<AdminBookItem[]> {
-    return db.transaction().execute(async (trx) => {
+    return transact(async (trx) => {
       const found = new Map((await read.findBooksByUuids(trx, uuids)).map((row) => [row.uuid, row.id]));
       const missing = uuids.findIndex((uuid) => !found.has(uuid));
       if (missing >= 0) throw invalid([{ field: `book_uuids.${missing}`, message: 'No book has this id' }]);

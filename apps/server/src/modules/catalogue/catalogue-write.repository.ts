@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { DbExecutor } from '../../db/database.js';
+import { catalogueChanged } from './catalogue-version.js';
 
 /** Writes to the catalogue, shared by the demo generator, the admin CLI, importers and test factories. */
 
@@ -184,6 +185,8 @@ export async function bumpCatalogueVersion(db: DbExecutor): Promise<void> {
     .values({ state_key: CATALOGUE_VERSION_KEY, value })
     .onConflict((oc) => oc.column('state_key').doUpdateSet({ value }))
     .execute();
+  // Inside a transaction the caller tells the watchers after the commit (afterCatalogueChange).
+  if (!db.isTransaction) await catalogueChanged();
 }
 
 export async function readCatalogueVersion(db: DbExecutor): Promise<string> {

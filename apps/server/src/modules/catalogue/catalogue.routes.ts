@@ -10,6 +10,7 @@ import {
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { errorResponses } from '../../lib/route-schema.js';
+import { PUBLIC_CACHE } from '../../plugins/public-cache.js';
 import type { CatalogueService } from './catalogue.service.js';
 
 export function catalogueRoutes(catalogue: CatalogueService) {
@@ -20,6 +21,7 @@ export function catalogueRoutes(catalogue: CatalogueService) {
     app.get(
       '/comics/book/search',
       {
+        config: { publicCache: PUBLIC_CACHE.bookLists },
         schema: {
           tags,
           summary: 'Search and page through books',
@@ -32,7 +34,10 @@ export function catalogueRoutes(catalogue: CatalogueService) {
 
     app.get(
       '/reader/book/tags',
-      { schema: { tags, summary: 'Tags of published books, most used first', response: { 200: TagsResponse, ...errorResponses } } },
+      {
+        config: { publicCache: PUBLIC_CACHE.catalogueFacts },
+        schema: { tags, summary: 'Tags of published books, most used first', response: { 200: TagsResponse, ...errorResponses } },
+      },
       async () => ({
         data: { result: await catalogue.tags() },
       }),
@@ -41,6 +46,7 @@ export function catalogueRoutes(catalogue: CatalogueService) {
     app.get(
       '/comics/book/recommendation/list',
       {
+        config: { publicCache: PUBLIC_CACHE.catalogueFacts },
         schema: {
           tags,
           summary: 'Recommended books (at most 10)',
@@ -54,6 +60,7 @@ export function catalogueRoutes(catalogue: CatalogueService) {
     app.get(
       '/comics/chapters/:bookId/:language/:direction/:page/:pageSize',
       {
+        config: { publicCache: PUBLIC_CACHE.bookLists },
         schema: {
           tags,
           summary: 'A book with a page of its chapter list',

@@ -7,6 +7,9 @@ import type { EnqueueInput, JobContext } from '../jobs/job-runner.js';
 import * as read from './catalogue-admin.repository.js';
 import { bumpCatalogueVersion, refreshBookChapters } from './catalogue-write.repository.js';
 import * as write from './chapters-admin.repository.js';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { afterCatalogueChange } from './catalogue-version.js';
 
 export const PUBLISH_CHAPTER_JOB = 'publish_chapter';
 /** Who publishes a scheduled chapter in the audit log. */
@@ -29,6 +32,8 @@ const invalid = (field: string, message: string) => new AppError(ErrorCode.VALID
 export function createChaptersAdminService(deps: ChaptersAdminDeps) {
   const { db, audit } = deps;
   const now = deps.now ?? Date.now;
+  // Each transaction here bumps the catalogue version: this process's watchers hear of it once it committed.
+  const transact = <T>(work: (trx: Transaction<Database>) => Promise<T>) => afterCatalogueChange(db.transaction().execute(work));
 
   async function present(executor: DbExecutor, rows: ChapterRow[], originalLanguage: string): Promise<AdminChapterItem[]> {
     const ids = rows.map((row) => row.id);
@@ -74,7 +79,7 @@ export function createChaptersAdminService(deps: ChaptersAdminDeps) {
   }
 
   async function updateTitles(actor: Actor, uuid: string, titles: Partial<Record<string, string>>): Promise<AdminChapterItem> {
-    return db.transaction().execute(async (trx) => {
+    return transact(async (trx) => {
       const current = await presentOne(trx, uuid);
       const changed = Object.entries(titles).filter(
         (entry): entry is [string, string] => entry[1] !== undefined && current.titles[entry[0]] !== entry[1],
@@ -99,7 +104,7 @@ export function createChaptersAdminService(deps: ChaptersAdminDeps) {
   }
 
   async function reorder(actor: Actor, bookUuid: string, uuids: readonly string[]): Promise<number> {
-    return db.transaction().execute(async (trx) => {
+    return transact(async (trx) => {
       const book = await read.findBookByUuid(trx, bookUuid);
       if (!book) throw new AppError(ErrorCode.BOOK_NOT_FOUND, 404, 'Book not found');
       const chapters = await read.findChapterIdsOfBook(trx, book.id);
@@ -130,7 +135,7 @@ export function createChaptersAdminService(deps: ChaptersAdminDeps) {
 
   async function setPublished(actor: Actor, uuid: string, isPublished: boolean): Promise<AdminChapterItem> {
     let published: { bookId: number; chapterId: number } | null = null;
-    const result = await db.transaction().execute(async (trx) => {
+    const result = await transact(async (trx) => {
       const row = await requireChapter(trx, uuid);
       if ((row.is_published === 1) === isPublished && row.publish_at === null) return presentOne(trx, uuid);
       const at = now();
@@ -166,7 +171,7 @@ export function createChaptersAdminService(deps: ChaptersAdminDeps) {
     const publishAt = publishAtIso === null ? null : fromIsoOrNull(publishAtIso);
     if (publishAtIso !== null && publishAt === null) throw invalid('publish_at', 'publish_at is not a real instant');
     if (publishAt !== null && publishAt <= now()) throw invalid('publish_at', 'publish_at must be in the future');
-    const result = await db.transaction().execute(async (trx) => {
+    const result = await transact(async (trx) => {
       const row = await requireChapter(trx, uuid);
       if (publishAt !== null && row.is_published === 1) {
         throw new AppError(ErrorCode.CONFLICT, 409, 'The chapter is already published; unpublish it before scheduling it');
@@ -200,7 +205,7 @@ export function createChaptersAdminService(deps: ChaptersAdminDeps) {
     const payload = job.payload as { chapter_uuid?: unknown; publish_at?: unknown } | null;
     if (typeof payload?.chapter_uuid !== 'string' || typeof payload.publish_at !== 'number') return { published: false };
     const publishAt = payload.publish_at;
-    const release = await db.transaction().execute(async (trx) => {
+    const release = await transact(async (trx) => {
       const row = await read.findChapterByUuid(trx, payload.chapter_uuid as string);
       if (!row || row.is_published === 1 || row.publish_at !== publishAt) return null;
       const at = Math.max(now(), publishAt);

@@ -18,13 +18,32 @@ export interface SeedDemoDeps {
   storage: MediaStorage;
   now?: number;
   log?: (message: string) => void;
+  /** Stops the seed between books (Ctrl-C at the first start); the books written so far stay, whole. */
+  signal?: AbortSignal;
+  /** Called after each book is written (tests stop a seed part way through it). */
+  onBookWritten?: (progress: SeedProgress) => void;
+  /** How often progress is logged while the seed runs (default 4 s). */
+  progressEveryMs?: number;
 }
 
 export interface SeedDemoResult {
+  /** Books of the demo catalogue, including those an interrupted earlier seed had written. */
   books: number;
+  /** Books this run wrote; fewer than `books` when it finished an interrupted seed. */
+  booksWritten: number;
   chapters: number;
+  /** Pages of the chapters this run wrote. */
   pages: number;
   ms: number;
+}
+
+export interface SeedProgress {
+  books: number;
+  booksTotal: number;
+  chapters: number;
+  chaptersTotal: number;
+  images: number;
+  imagesTotal: number;
 }
 
 const HOUR = 3_600_000;
@@ -44,10 +63,12 @@ export function demoUuid(name: string): string {
 /**
  * Runs at most `limit` tasks at once; sharp works on the libuv pool, so this is what uses the cores.
  * After stop(), tasks still queued fail at once instead of drawing images nobody will insert.
+ * `done` counts finished tasks (one image each), for the progress estimate.
  */
 function createLimiter(limit: number) {
   let active = 0;
   let stopped = false;
+  const counter = { done: 0 };
   const waiting: (() => void)[] = [];
   const run = async <T>(task: () => Promise<T>): Promise<T> => {
     // A finishing task hands its slot straight to the next waiter, so the limit is never exceeded.
@@ -55,14 +76,16 @@ function createLimiter(limit: number) {
     else active++;
     try {
       if (stopped) throw new Error('demo catalogue seeding stopped');
-      return await task();
+      const result = await task();
+      counter.done++;
+      return result;
     } finally {
       const next = waiting.shift();
       if (next) next();
       else active--;
     }
   };
-  return Object.assign(run, { stop: () => void (stopped = true) });
+  return Object.assign(run, { stop: () => void (stopped = true), counter });
 }
 
 type Limit = ReturnType<typeof createLimiter>;
@@ -204,31 +227,84 @@ async function insertPreparedBook(db: Db, book: DemoBook, index: number, prepare
   return pages;
 }
 
-/** Seeds the demo catalogue into an empty database; callers check isCatalogueEmpty first. */
+/** Images a book needs: its cover, the shared art strips of a comic, one opening strip per chapter. */
+function imagesOf(book: DemoBook): number {
+  return 1 + (book.book_type === 'novel' ? 0 : ART_STRIPS_PER_BOOK) + book.chapter_count;
+}
+
+/** "about 1 min 20 s left" from the images drawn so far; the inserts are a small share of the time. */
+function timeLeft(elapsedMs: number, done: number, total: number): string {
+  if (done === 0) return 'estimating the time left';
+  const seconds = Math.max(1, Math.round(((elapsedMs / done) * (total - done)) / 1000));
+  return seconds >= 60 ? `about ${Math.floor(seconds / 60)} min ${seconds % 60} s left` : `about ${seconds} s left`;
+}
+
+/**
+ * Writes the demo catalogue's books, one transaction each. Books already there (by their fixed
+ * uuids: an earlier seed that was stopped part way) are kept and not drawn again, so calling it
+ * again with the same `now` finishes the catalogue exactly as one uninterrupted run writes it.
+ * Callers decide whether to seed at all (demo-seed.ts).
+ */
 export async function seedDemoCatalogue(deps: SeedDemoDeps): Promise<SeedDemoResult> {
   const started = performance.now();
   const now = deps.now ?? Date.now();
   const log = deps.log ?? (() => {});
+  deps.signal?.throwIfAborted();
+  const uuids = DEMO_BOOKS.map((_, index) => demoUuid(String(index)));
+  const present = new Set((await deps.db.selectFrom('books').select('uuid').where('uuid', 'in', uuids).execute()).map((row) => row.uuid));
+  const missing = [...DEMO_BOOKS.entries()].filter(([index]) => !present.has(uuids[index]!));
+  const progress: SeedProgress = {
+    books: DEMO_BOOKS.length - missing.length,
+    booksTotal: DEMO_BOOKS.length,
+    chapters: DEMO_BOOKS.filter((_, index) => present.has(uuids[index]!)).reduce((sum, book) => sum + book.chapter_count, 0),
+    chaptersTotal: DEMO_BOOKS.reduce((sum, book) => sum + book.chapter_count, 0),
+    images: 0,
+    imagesTotal: missing.reduce((sum, [, book]) => sum + imagesOf(book), 0),
+  };
+  if (present.size > 0)
+    log(`demo catalogue: ${present.size} of ${DEMO_BOOKS.length} books were written by an earlier start; writing the rest`);
+
   // One more task than cores keeps the CPUs busy while JavaScript builds the next SVG.
   const limit = createLimiter(Math.min(4, availableParallelism() + 1));
-  // Every book's images are queued at once, in book order, so drawing never waits for inserts.
-  const preparing = DEMO_BOOKS.map((book, index) => prepareBook(book, index, deps.storage, limit));
+  const stop = () => limit.stop();
+  deps.signal?.addEventListener('abort', stop);
+  // A first start takes a minute or more on small machines: say how far it is, often enough that
+  // it never looks stuck (the issue asks for at least every 5 s).
+  const ticker = setInterval(() => {
+    progress.images = limit.counter.done;
+    log(
+      `demo catalogue: ${progress.books}/${progress.booksTotal} books, ${progress.chapters}/${progress.chaptersTotal} chapters written, ` +
+        `${progress.images}/${progress.imagesTotal} images drawn; ${timeLeft(performance.now() - started, progress.images, progress.imagesTotal)}`,
+    );
+  }, deps.progressEveryMs ?? 4_000);
+  // Every missing book's images are queued at once, in book order, so drawing never waits for inserts.
+  const preparing = missing.map(([index, book]) => prepareBook(book, index, deps.storage, limit));
   // Unobserved rejections of later books would crash the process if an earlier one throws first.
   for (const promise of preparing) promise.catch(() => {});
-  let chapters = 0;
   let pages = 0;
   try {
-    for (const [index, book] of DEMO_BOOKS.entries()) {
-      const prepared = await preparing[index]!;
+    for (const [position, [index, book]] of missing.entries()) {
+      const prepared = await preparing[position]!;
+      deps.signal?.throwIfAborted();
       pages += await insertPreparedBook(deps.db, book, index, prepared, now);
-      chapters += book.chapter_count;
-      // Progress at each quarter: enough to show a slow first boot is working, without flooding the log.
-      if ((index + 1) % Math.ceil(DEMO_BOOKS.length / 4) === 0) log(`demo catalogue: ${index + 1}/${DEMO_BOOKS.length} books written`);
+      progress.books += 1;
+      progress.chapters += book.chapter_count;
+      progress.images = limit.counter.done;
+      deps.onBookWritten?.({ ...progress });
     }
   } catch (error) {
     limit.stop();
     throw error;
+  } finally {
+    clearInterval(ticker);
+    deps.signal?.removeEventListener('abort', stop);
   }
   await bumpCatalogueVersion(deps.db);
-  return { books: DEMO_BOOKS.length, chapters, pages, ms: Math.round(performance.now() - started) };
+  return {
+    books: DEMO_BOOKS.length,
+    booksWritten: missing.length,
+    chapters: progress.chaptersTotal,
+    pages,
+    ms: Math.round(performance.now() - started),
+  };
 }

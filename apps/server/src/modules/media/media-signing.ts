@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createLruCache } from '../../lib/lru-cache.js';
 
 /**
  * Signed media URLs for paid pages: `/media/<key>?exp=<unix seconds>&sig=<base64url HMAC-SHA256>`
@@ -6,19 +7,37 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  */
 export interface MediaSigner {
   sign(key: string, nowMs?: number): { exp: number; sig: string };
+  /** The expiry a signature made now carries: it changes every ten minutes, and so do the URLs. */
+  expiryNow(nowMs?: number): number;
   verify(key: string, exp: string | undefined, sig: string | undefined, nowMs?: number): SignatureCheck;
 }
 
 export type SignatureCheck = 'valid' | 'missing' | 'invalid' | 'expired';
 
+/**
+ * Signatures made in the current expiry step, by key: every member reading a chapter in the same
+ * ten minutes gets the same URLs, and a chapter of forty pages in three formats is 120 HMACs.
+ * About 200 bytes an entry, so at most a few megabytes.
+ */
+const RECENT_SIGNATURES = { maxEntries: 20_000, maxBytes: 4 * 1024 * 1024 };
+
 export function createMediaSigner(secret: string, ttlSeconds: number): MediaSigner {
   const mac = (key: string, exp: number) => createHmac('sha256', secret).update(`${key}\n${exp}`).digest();
+  const recent = createLruCache<string>(RECENT_SIGNATURES);
+  // Round the expiry up to a 10-minute step so URLs of one chapter stay stable for a while (cache hits).
+  const step = 600;
+  const expiryNow = (nowMs = Date.now()) => Math.ceil((Math.floor(nowMs / 1000) + ttlSeconds) / step) * step;
   return {
+    expiryNow,
     sign(key, nowMs = Date.now()) {
-      // Round the expiry up to a 10-minute step so URLs of one chapter stay stable for a while (cache hits).
-      const step = 600;
-      const exp = Math.ceil((Math.floor(nowMs / 1000) + ttlSeconds) / step) * step;
-      return { exp, sig: mac(key, exp).toString('base64url') };
+      const exp = expiryNow(nowMs);
+      const memo = `${exp}\n${key}`;
+      let sig = recent.get(memo);
+      if (sig === undefined) {
+        sig = mac(key, exp).toString('base64url');
+        recent.set(memo, sig, memo.length * 2 + 120);
+      }
+      return { exp, sig };
     },
     verify(key, exp, sig, nowMs = Date.now()) {
       // One spelling per expiry: digits without leading zeros, so no two URLs carry the same signature.

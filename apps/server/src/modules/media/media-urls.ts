@@ -9,6 +9,8 @@ import type { MediaSigner } from './media-signing.js';
 export interface MediaUrls {
   publicUrl(key: string): string;
   signedUrl(key: string): string;
+  /** Changes whenever signedUrl would sign differently (the signatures' expiry step): a key for keeping signed URLs. */
+  signingEpoch(): number;
 }
 
 export function createMediaUrls(signer: MediaSigner, options: { publicBaseUrl?: string | null } = {}): MediaUrls {
@@ -19,6 +21,7 @@ export function createMediaUrls(signer: MediaSigner, options: { publicBaseUrl?: 
       const { exp, sig } = signer.sign(key);
       return `/media/${key}?exp=${exp}&sig=${sig}`;
     },
+    signingEpoch: () => signer.expiryNow(),
   };
 }
 

@@ -26,6 +26,12 @@ export interface GrantRequest {
   note?: string;
 }
 
+/** The state from the end of the latest unrevoked grant (null: none ever), as every reader of it must see it. */
+export function membershipStateOf(end: number | null, now: number): MembershipState {
+  if (end === null) return 'none';
+  return end > now ? 'member' : 'expired';
+}
+
 const endOf = (startsAt: number, length: GrantLength) =>
   'days' in length ? startsAt + length.days * DAY_MS : addCalendarMonths(startsAt, length.months);
 
@@ -50,9 +56,7 @@ export function createMembershipService(deps: { db: Db; now?: () => number }) {
 
   async function getState(userId: number | null): Promise<MembershipState> {
     if (userId === null) return 'none';
-    const end = await latestGrantEnd(db, userId);
-    if (end === null) return 'none';
-    return end > now() ? 'member' : 'expired';
+    return membershipStateOf(await latestGrantEnd(db, userId), now());
   }
 
   /**

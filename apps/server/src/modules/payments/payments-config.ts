@@ -20,7 +20,11 @@ export interface WechatPayConfig {
   readonly platformKeys: ReadonlyMap<string, KeyObject>;
   readonly notifyUrl: string;
   readonly apiBase: string;
+  /** How often one node asks WeChat Pay about unsettled orders (WECHATPAY_RECONCILE_INTERVAL_MS). */
+  readonly reconcileIntervalMs: number;
 }
+
+export const WECHATPAY_DEFAULT_RECONCILE_INTERVAL_MS = 30_000;
 
 /** Stripe buy buttons and the webhook that turns their payments into memberships. */
 export interface StripeConfig {
@@ -134,7 +138,21 @@ export function readWechatPayConfig(env: Env, publicUrl: string, isProduction: b
     platformKeys,
     notifyUrl,
     apiBase: (readUrl(env, 'WECHATPAY_API_BASE', HTTP) ?? WECHATPAY_DEFAULT_API_BASE).replace(/\/+$/, ''),
+    reconcileIntervalMs: readReconcileInterval(env),
   });
+}
+
+/**
+ * WECHATPAY_RECONCILE_INTERVAL_MS: 1 s to 1 h. Optional and read only once WeChat Pay is
+ * configured (alone it configures nothing); the lease lasts three intervals.
+ */
+function readReconcileInterval(env: Env): number {
+  const raw = (env.WECHATPAY_RECONCILE_INTERVAL_MS ?? '').trim();
+  if (raw === '') return WECHATPAY_DEFAULT_RECONCILE_INTERVAL_MS;
+  if (!/^\d{1,7}$/.test(raw) || Number(raw) < 1000 || Number(raw) > 3_600_000) {
+    throw new ConfigError(`WECHATPAY_RECONCILE_INTERVAL_MS must be an integer from 1000 to 3600000, got "${raw}"`);
+  }
+  return Number(raw);
 }
 
 function readPrefixed(env: Env, name: string, prefixes: readonly string[]): string {

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { DbExecutor } from '../../db/database.js';
+import { preparedQuery } from '../../db/prepared-query.js';
 
-/** A published chapter of a published book, with what the entitlement check needs. */
+/** A published chapter of a published book: what its shared part (reader/chapter-cache.ts) is built from. */
 export const findReadableChapter = (db: DbExecutor, chapterUuid: string) =>
   db
     .selectFrom('chapters')
@@ -10,17 +11,65 @@ export const findReadableChapter = (db: DbExecutor, chapterUuid: string) =>
       'chapters.id as chapter_id',
       'chapters.uuid as chapter_uuid',
       'chapters.number',
-      'chapters.total_likes',
       'books.id as book_id',
       'books.uuid as book_uuid',
       'books.book_type',
       'books.original_language',
-      'books.public_free_chapters',
     ])
     .where('chapters.uuid', '=', chapterUuid)
     .where('chapters.is_published', '=', 1)
     .where('books.is_published', '=', 1)
     .executeTakeFirst();
+
+const visitorState = preparedQuery<{ chapterUuid: string }>()((db, param) =>
+  db
+    .selectFrom('chapters')
+    .innerJoin('books', 'books.id', 'chapters.book_id')
+    .select(['chapters.number', 'chapters.total_likes', 'books.public_free_chapters'])
+    .where('chapters.uuid', '=', param('chapterUuid'))
+    .where('chapters.is_published', '=', 1)
+    .where('books.is_published', '=', 1),
+);
+
+const readerState = preparedQuery<{ chapterUuid: string; userId: number }>()((db, param) =>
+  db
+    .selectFrom('chapters')
+    .innerJoin('books', 'books.id', 'chapters.book_id')
+    .select(['chapters.number', 'chapters.total_likes', 'books.public_free_chapters'])
+    .select((eb) => [
+      eb
+        .selectFrom('membership_grants')
+        .select((sub) => sub.fn.max('membership_grants.ends_at').as('ends_at'))
+        .where('membership_grants.user_id', '=', param('userId'))
+        .where('membership_grants.revoked_at', 'is', null)
+        .as('membership_end'),
+      eb
+        .exists(
+          eb
+            .selectFrom('chapter_likes')
+            .select('chapter_likes.chapter_id')
+            .where('chapter_likes.user_id', '=', param('userId'))
+            .whereRef('chapter_likes.chapter_id', '=', 'chapters.id'),
+        )
+        .as('liked'),
+    ])
+    .where('chapters.uuid', '=', param('chapterUuid'))
+    .where('chapters.is_published', '=', 1)
+    .where('books.is_published', '=', 1),
+);
+
+/**
+ * Everything about a chapter that differs per reader or moves without the catalogue version, in
+ * one statement: whether it is readable now (no row: unpublished or unknown), what entitlement
+ * needs, the current like count, and for a logged-in reader the end of their membership (latest
+ * unrevoked grant) and whether they liked it. Scalar sub-selects keep it one round trip on both
+ * SQLite and PostgreSQL.
+ */
+export function findReaderState(db: DbExecutor, chapterUuid: string, userId: number | null) {
+  return userId === null
+    ? visitorState.executeTakeFirst(db, { chapterUuid }).then((row) => row && { ...row, membership_end: null, liked: false })
+    : readerState.executeTakeFirst(db, { chapterUuid, userId }).then((row) => row && { ...row, liked: Boolean(row.liked) });
+}
 
 export const findChapterTitles = (db: DbExecutor, chapterId: number) =>
   db.selectFrom('chapter_translations').select(['language', 'title']).where('chapter_id', '=', chapterId).execute();
@@ -28,18 +77,15 @@ export const findChapterTitles = (db: DbExecutor, chapterId: number) =>
 export const findBookTitles = (db: DbExecutor, bookId: number) =>
   db.selectFrom('book_translations').select(['language', 'title']).where('book_id', '=', bookId).execute();
 
-/** Pages in one language, in reading order. */
-export const findPages = (db: DbExecutor, chapterId: number, language: string) =>
+/** The chapter's pages in every language it has, each language in reading order (a chapter has tens of pages). */
+export const findAllPages = (db: DbExecutor, chapterId: number) =>
   db
     .selectFrom('chapter_pages')
-    .select(['media_key', 'avif_key', 'webp_key', 'width', 'height'])
+    .select(['language', 'media_key', 'avif_key', 'webp_key', 'width', 'height'])
     .where('chapter_id', '=', chapterId)
-    .where('language', '=', language)
+    .orderBy('language')
     .orderBy('position')
     .execute();
-
-export const findPageLanguages = async (db: DbExecutor, chapterId: number) =>
-  (await db.selectFrom('chapter_pages').select('language').distinct().where('chapter_id', '=', chapterId).execute()).map((r) => r.language);
 
 /**
  * A novel chapter's text in the asked language, else the original language, else any (the same
@@ -55,27 +101,30 @@ export const findChapterText = (db: DbExecutor, chapterId: number, language: str
     .limit(1)
     .executeTakeFirst();
 
-/** The nearest published chapter before (`<`) or after (`>`) a number. */
-export const findNeighbourUuid = async (db: DbExecutor, bookId: number, number: number, side: 'prev' | 'next') =>
-  (
-    await db
-      .selectFrom('chapters')
-      .select('uuid')
-      .where('book_id', '=', bookId)
-      .where('is_published', '=', 1)
-      .where('number', side === 'prev' ? '<' : '>', number)
-      .orderBy('number', side === 'prev' ? 'desc' : 'asc')
-      .limit(1)
-      .executeTakeFirst()
-  )?.uuid ?? null;
-
-export const hasLiked = async (db: DbExecutor, userId: number, chapterId: number) =>
-  (await db
-    .selectFrom('chapter_likes')
-    .select('chapter_id')
-    .where('user_id', '=', userId)
-    .where('chapter_id', '=', chapterId)
-    .executeTakeFirst()) !== undefined;
+/** The nearest published chapters before and after a number, in one statement. */
+export const findNeighbourUuids = (db: DbExecutor, bookId: number, number: number) =>
+  db
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom('chapters')
+        .select('uuid')
+        .where('book_id', '=', bookId)
+        .where('is_published', '=', 1)
+        .where('number', '<', number)
+        .orderBy('number', 'desc')
+        .limit(1)
+        .as('prev'),
+      eb
+        .selectFrom('chapters')
+        .select('uuid')
+        .where('book_id', '=', bookId)
+        .where('is_published', '=', 1)
+        .where('number', '>', number)
+        .orderBy('number', 'asc')
+        .limit(1)
+        .as('next'),
+    ])
+    .executeTakeFirstOrThrow();
 
 export const findChapterOfBook = (db: DbExecutor, bookUuid: string, chapterUuid: string) =>
   db

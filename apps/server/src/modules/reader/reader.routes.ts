@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { errorResponses } from '../../lib/route-schema.js';
 import { requireUser } from '../../plugins/auth.js';
+import { allowPublicCache, PUBLIC_CACHE } from '../../plugins/public-cache.js';
 import type { ReaderService } from './reader.service.js';
 
 export function readerRoutes(reader: ReaderService) {
@@ -13,6 +14,7 @@ export function readerRoutes(reader: ReaderService) {
     app.get(
       '/comics/chapter_comics/:chapterUuid/:language',
       {
+        config: { publicCache: PUBLIC_CACHE.freeChapter },
         schema: {
           tags,
           summary: 'Chapter content; paid chapters need a running membership',
@@ -21,9 +23,10 @@ export function readerRoutes(reader: ReaderService) {
         },
       },
       async (request, reply) => {
-        const content = await reader.chapterContent(request.params, request.user);
-        // Signed URLs and like state are per reader: never let a shared cache keep them.
-        reply.header('cache-control', 'private, no-store');
+        const { content, sameForEveryVisitor } = await reader.chapterContent(request.params, request.user);
+        // Signed URLs and like state are per reader: only a free chapter asked by a visitor is shared.
+        if (sameForEveryVisitor) allowPublicCache(reply);
+        else reply.header('cache-control', 'private, no-store');
         return { data: { result: content } };
       },
     );

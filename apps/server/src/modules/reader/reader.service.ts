@@ -1,76 +1,110 @@
 import { ErrorCode, type ChapterContent, type ChapterContentParams, type PageImage, type PageSource } from '@inkstream/contracts';
 import type { Db } from '../../db/database.js';
 import { AppError, notFound } from '../../lib/app-error.js';
-import { pickTranslation, resolveLanguage } from '../../lib/language.js';
+import { resolveLanguage } from '../../lib/language.js';
+import type { CatalogueVersion } from '../catalogue/catalogue-version.js';
 import type { MediaUrls } from '../media/media-urls.js';
-import type { MembershipService } from '../membership/membership.service.js';
+import { membershipStateOf } from '../membership/membership.service.js';
 import type { AuthUser } from '../users/users.service.js';
+import { createChapterCache } from './chapter-cache.js';
 import * as repo from './reader.repository.js';
+import { readSharedChapter, type SharedChapter, type StoredPage } from './shared-chapter.js';
 
-type PageRow = Awaited<ReturnType<typeof repo.findPages>>[number];
+type ReaderState = NonNullable<Awaited<ReturnType<typeof repo.findReaderState>>>;
 
 const chapterNotFound = () => notFound(ErrorCode.CHAPTER_NOT_FOUND, 'This chapter does not exist');
 
-export function createReaderService(deps: { db: Db; membership: MembershipService; media: MediaUrls; now?: () => number }) {
-  const { db, membership, media } = deps;
+export interface ReaderDeps {
+  db: Db;
+  media: MediaUrls;
+  /** Drops the cached shared parts of chapters when the catalogue changes. */
+  versions: CatalogueVersion;
+  now?: () => number;
+  chapterCache?: { maxEntries?: number; maxBytes?: number };
+}
+
+export function createReaderService(deps: ReaderDeps) {
+  const { db, media } = deps;
   const now = deps.now ?? Date.now;
+  const chapters = createChapterCache({
+    versions: deps.versions,
+    load: (chapterUuid, language) => readSharedChapter(db, chapterUuid, language),
+    ...deps.chapterCache,
+  });
+  // The page list of a shared part as handed out: public URLs for good, signed ones for as long as
+  // their signing epoch lasts (ten minutes), so a popular paid chapter is signed once, not per request.
+  const publicPages = new WeakMap<SharedChapter, PageImage[]>();
+  const signedPages = new WeakMap<SharedChapter, { epoch: number; pages: PageImage[] }>();
+  function pagesOf(shared: SharedChapter, isFree: boolean): PageImage[] {
+    if (isFree) {
+      let pages = publicPages.get(shared);
+      if (!pages) publicPages.set(shared, (pages = shared.pages.map((page) => pageImage(page, true))));
+      return pages;
+    }
+    const epoch = media.signingEpoch();
+    let signed = signedPages.get(shared);
+    if (signed?.epoch !== epoch) signedPages.set(shared, (signed = { epoch, pages: shared.pages.map((page) => pageImage(page, false)) }));
+    return signed.pages;
+  }
 
   /**
    * Free chapters (number ≤ public_free_chapters) are open to everyone; the rest need a running
    * membership. Administrators read everything so they can check content.
    */
-  async function assertEntitled(user: AuthUser | null, chapterNumber: number, freeChapters: number): Promise<void> {
-    if (chapterNumber <= freeChapters || user?.role === 'admin') return;
-    const state = await membership.getState(user?.id ?? null);
-    if (state === 'member') return;
-    if (state === 'expired') {
+  function assertEntitled(user: AuthUser | null, state: ReaderState): void {
+    if (state.number <= state.public_free_chapters || user?.role === 'admin') return;
+    const end = user && state.membership_end != null ? Number(state.membership_end) : null;
+    const membership = membershipStateOf(end, now());
+    if (membership === 'member') return;
+    if (membership === 'expired') {
       throw new AppError(ErrorCode.MEMBERSHIP_EXPIRED, 403, 'Your membership has expired; top up to keep reading');
     }
     throw new AppError(ErrorCode.MEMBERSHIP_REQUIRED, 403, 'This chapter is only open to members');
   }
 
-  async function chapterContent(params: ChapterContentParams, user: AuthUser | null): Promise<ChapterContent> {
+  /**
+   * One statement per request for the reader's part (readable now, entitlement, likes); the rest
+   * comes from the shared part, read once per chapter, language and catalogue version
+   * (chapter-cache.ts). `sameForEveryVisitor`: a free chapter asked without a login (public page
+   * URLs, nothing liked).
+   */
+  async function chapterContent(
+    params: ChapterContentParams,
+    user: AuthUser | null,
+  ): Promise<{ content: ChapterContent; sameForEveryVisitor: boolean }> {
     const language = resolveLanguage(params.language);
-    const chapter = await repo.findReadableChapter(db, params.chapterUuid);
-    if (!chapter) throw chapterNotFound();
-    const isFree = chapter.number <= chapter.public_free_chapters;
-    await assertEntitled(user, chapter.number, chapter.public_free_chapters);
-
-    const pageLanguage = await choosePageLanguage(chapter.chapter_id, language, chapter.original_language);
-    const isNovel = chapter.book_type === 'novel';
-    const [chapterTitles, bookTitles, pages, text, prev, next, liked] = await Promise.all([
-      repo.findChapterTitles(db, chapter.chapter_id),
-      repo.findBookTitles(db, chapter.book_id),
-      pageLanguage ? repo.findPages(db, chapter.chapter_id, pageLanguage) : Promise.resolve([]),
-      isNovel ? repo.findChapterText(db, chapter.chapter_id, language, chapter.original_language) : Promise.resolve(undefined),
-      repo.findNeighbourUuid(db, chapter.book_id, chapter.number, 'prev'),
-      repo.findNeighbourUuid(db, chapter.book_id, chapter.number, 'next'),
-      user ? repo.hasLiked(db, user.id, chapter.chapter_id) : Promise.resolve(false),
-    ]);
-    const pageImages = pages.map((page) => pageImage(page, isFree));
-    return {
-      chapter_number: chapter.number,
-      chapter_title: pickTranslation(chapterTitles, language, chapter.original_language)?.title ?? '',
-      title: pickTranslation(bookTitles, language, chapter.original_language)?.title ?? '',
+    // First, so a refusal or an unknown id never costs the shared part's reads.
+    const state = await repo.findReaderState(db, params.chapterUuid, user?.id ?? null);
+    if (!state) throw chapterNotFound();
+    assertEntitled(user, state);
+    const shared = await chapters.get(params.chapterUuid, language);
+    if (!shared) throw chapterNotFound();
+    const isFree = state.number <= state.public_free_chapters;
+    const pageImages = pagesOf(shared, isFree);
+    const content: ChapterContent = {
+      chapter_number: shared.number,
+      chapter_title: shared.chapterTitle,
+      title: shared.title,
       images: pageImages.map((page) => page.url),
-      prev_chapter_uuid: prev,
-      next_chapter_uuid: next,
-      already_favor: liked,
-      total_likes: chapter.total_likes,
-      book_uuid: chapter.book_uuid,
-      chapter_uuid: chapter.chapter_uuid,
+      prev_chapter_uuid: shared.prev,
+      next_chapter_uuid: shared.next,
+      already_favor: Boolean(state.liked),
+      total_likes: state.total_likes,
+      book_uuid: shared.bookUuid,
+      chapter_uuid: shared.chapterUuid,
       pages: pageImages,
-      book_type: chapter.book_type,
-      text: text?.html ?? null,
-      text_language: text?.language ?? null,
+      book_type: shared.bookType,
+      text: shared.text,
+      text_language: shared.textLanguage,
     };
+    return { content, sameForEveryVisitor: isFree && user === null };
   }
 
   /**
    * A page with its smaller variants, best first. Free pages are public; a paid page's every key
-   * gets its own signature, since the media route checks the signature against the exact key asked.
+   * gets its own signature, of the current signing epoch (kept only as long as that epoch lasts).
    */
-  function pageImage(page: PageRow, isFree: boolean): PageImage {
+  function pageImage(page: StoredPage, isFree: boolean): PageImage {
     const urlOf = isFree ? media.publicUrl : media.signedUrl;
     const variants: [PageSource['type'], string | null][] = [
       ['image/avif', page.avif_key],
@@ -78,14 +112,6 @@ export function createReaderService(deps: { db: Db; membership: MembershipServic
     ];
     const sources = variants.flatMap(([type, key]) => (key ? [{ type, url: urlOf(key) }] : []));
     return { url: urlOf(page.media_key), width: page.width, height: page.height, ...(sources.length > 0 ? { sources } : {}) };
-  }
-
-  /** Pages in the asked language when that edition exists, else the original, else any edition. */
-  async function choosePageLanguage(chapterId: number, language: string, original: string): Promise<string | undefined> {
-    const languages = await repo.findPageLanguages(db, chapterId);
-    if (languages.includes(language)) return language;
-    if (languages.includes(original)) return original;
-    return languages[0];
   }
 
   async function like(user: AuthUser, bookUuid: string, chapterUuid: string): Promise<{ already_favor: true; total_likes: number }> {
@@ -100,7 +126,12 @@ export function createReaderService(deps: { db: Db; membership: MembershipServic
     return { already_favor: true, total_likes: totalLikes };
   }
 
-  return { chapterContent, like, isPublicPage: (key: string) => repo.isPublicPage(db, key) };
+  return {
+    chapterContent,
+    like,
+    isPublicPage: (key: string) => repo.isPublicPage(db, key),
+    close: chapters.close,
+  };
 }
 
 export type ReaderService = ReturnType<typeof createReaderService>;

@@ -39,12 +39,20 @@ export function splitTemplate(html: string): TemplateParts {
   return { beforeHtml: htmlTag ? html.slice(0, tagStart) : '', htmlAttributes, beforeHead, afterHead };
 }
 
+/** A page the server rendered: the markup inside the root element, and what follows it (the data the browser takes it over with). */
+export interface RenderedBody {
+  root: string;
+  afterRoot: string;
+}
+
+const EMPTY_ROOT = '<div id="root"></div>';
+
 export interface PageTemplate {
   /**
    * `endOfHead`: tags put just before `</head>`, after the entry script and its preloads, so the
    * browser asks for the entry first (over HTTP/1.1 only six requests to a host run at once).
    */
-  render(page: { head: string; lang: string; dir: 'ltr' | 'rtl'; endOfHead?: string }): Promise<string>;
+  render(page: { head: string; lang: string; dir: 'ltr' | 'rtl'; endOfHead?: string; body?: RenderedBody }): Promise<string>;
 }
 
 /**
@@ -61,11 +69,13 @@ export function createPageTemplate(file: string): PageTemplate {
   }
 
   return {
-    async render({ head, lang, dir, endOfHead }) {
+    async render({ head, lang, dir, endOfHead, body }) {
       const parts = await load();
       const headEnd = endOfHead ? parts.afterHead.search(/<\/head>/i) : -1;
-      const afterHead =
+      let afterHead =
         headEnd >= 0 ? `${parts.afterHead.slice(0, headEnd)}  ${endOfHead}\n  ${parts.afterHead.slice(headEnd)}` : parts.afterHead;
+      // A function replacement: the rendered markup may hold `$` sequences String.replace would interpret.
+      if (body) afterHead = afterHead.replace(EMPTY_ROOT, () => `<div id="root">${body.root}</div>\n    ${body.afterRoot}`);
       return `${parts.beforeHtml}<html lang="${lang}" dir="${dir}"${parts.htmlAttributes}>${parts.beforeHead}${HEAD_START}\n    ${head}\n    ${HEAD_END}${afterHead}`;
     },
   };

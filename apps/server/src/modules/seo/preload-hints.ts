@@ -71,7 +71,7 @@ export function screenAssets(manifest: Manifest, sources: string[]): { scripts: 
 }
 
 /** The `<link>` tags for a page's hints, given the web build's manifest (null: none for scripts). */
-export function renderPreloadHints(hints: PageHints, manifest: Manifest | null): string[] {
+export function renderPreloadHints(hints: PageHints, manifest: Manifest | null, options: { applyStyles?: boolean } = {}): string[] {
   const tags: string[] = [];
   if (manifest) {
     // The entry asks for the first translations only once it has run (main.tsx): one round trip saved on every page.
@@ -82,7 +82,11 @@ export function renderPreloadHints(hints: PageHints, manifest: Manifest | null):
     const { scripts, styles } = screenAssets(manifest, sources);
     // crossorigin as Vite's own preload helper asks for them, or the browser would fetch them twice.
     for (const href of scripts) tags.push(`<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`);
-    for (const href of styles) tags.push(`<link rel="preload" as="style" crossorigin href="${escapeHtml(href)}" />`);
+    // A server-rendered page shows the screen's markup before its code runs: its styles must apply
+    // from the first paint (a preload would leave the markup unstyled until the chunk loads, and
+    // then shift everything). Vite's loader finds the stylesheet already there and adds no other.
+    const rel = options.applyStyles ? 'rel="stylesheet"' : 'rel="preload" as="style"';
+    for (const href of styles) tags.push(`<link ${rel} crossorigin href="${escapeHtml(href)}" />`);
   }
   // Last: the image is drawn only once the screen has run and its API call answered.
   if (hints.image) {

@@ -28,10 +28,23 @@ export interface PageLanguage {
   isExplicit: boolean;
 }
 
-/** `?lang=` when it names a language we speak, else the Accept-Language mapping. */
-export function choosePageLanguage(queryLang: string | null, acceptLanguage: string | undefined): PageLanguage {
+/** The cookie in which the web app tells the server the language a reader chose (apps/web lib/language.ts). */
+export const LANGUAGE_COOKIE = 'inkstream-language';
+
+/** The chosen language in a Cookie header, when it names one we speak. */
+export function languageFromCookie(cookieHeader: string | undefined): Language | null {
+  const match = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([A-Za-z-]{2,10})(?:;|$)`).exec(cookieHeader ?? '');
+  return match ? normalizeLanguage(match[1]!) : null;
+}
+
+/**
+ * `?lang=` when it names a language we speak, else the language the reader chose in the app (its
+ * cookie), else the Accept-Language mapping: the order in which the web app picks its language.
+ */
+export function choosePageLanguage(queryLang: string | null, acceptLanguage: string | undefined, cookieHeader?: string): PageLanguage {
   const explicit = queryLang ? normalizeLanguage(queryLang) : null;
-  return explicit ? { language: explicit, isExplicit: true } : { language: languageFromAcceptLanguage(acceptLanguage), isExplicit: false };
+  if (explicit) return { language: explicit, isExplicit: true };
+  return { language: languageFromCookie(cookieHeader) ?? languageFromAcceptLanguage(acceptLanguage), isExplicit: false };
 }
 
 /** BCP 47 tag for `<html lang>` and og:locale: zh-cn → zh-CN. */

@@ -18,6 +18,14 @@ export interface PageHead {
   dir: 'ltr' | 'rtl';
   /** What the head may ask the browser to fetch early (rendered by static-web with the build's manifest). */
   hints?: PageHints;
+  /** The page's language, for its server rendering. */
+  language: Language;
+  /**
+   * The page is the same for every visitor (the book list, a book's chapter list, a free chapter,
+   * the contact page): the server renders it. Private screens and paid chapters are rendered by
+   * the browser alone, so nothing of one reader, and nothing paid, is ever in the server's HTML.
+   */
+  isPublic: boolean;
 }
 
 export type PageRoute =
@@ -57,8 +65,18 @@ export function matchPageRoute(pathname: string): PageRoute {
 
 const CACHE_TTL_MS = 60_000;
 
+/** A browser's request for a page: the address and what chooses its language. */
+export interface PageRequest {
+  url: string;
+  acceptLanguage: string | undefined;
+  cookie?: string | undefined;
+}
+
+/** Routes whose page is the same for every visitor; a chapter is, when it is free (chapterMeta). */
+const PUBLIC_ROUTES = new Set<PageRoute['kind']>(['home', 'book', 'contact']);
+
 /** A page's head data, with the image its largest paint will show when the server knows it (a preload hint). */
-type DescribedPage = PageMeta & { lcpImage?: PreloadImage };
+type DescribedPage = PageMeta & { lcpImage?: PreloadImage; isPublic?: boolean };
 
 /**
  * The page's language, whose first translations every page loads, and the lazy screen a route
@@ -144,7 +162,8 @@ export function createSeoService(deps: {
   async function chapterMeta(bookUuid: string, chapterUuid: string, language: Language, isExplicit: boolean): Promise<DescribedPage> {
     const chapter = await repo.findPublishedChapterMeta(db, bookUuid, chapterUuid);
     if (!chapter) return notFound(language);
-    const isFreeComic = chapter.book_type === 'comic' && chapter.number <= chapter.public_free_chapters;
+    const isFree = chapter.number <= chapter.public_free_chapters;
+    const isFreeComic = chapter.book_type === 'comic' && isFree;
     const [chapterTitles, bookTexts, firstPages] = await Promise.all([
       repo.findChapterTitles(db, chapter.chapter_id),
       repo.findBookTexts(db, chapter.book_id),
@@ -165,6 +184,7 @@ export function createSeoService(deps: {
       url: pageUrl(`/reader/book/chapter/${chapter.book_uuid}/${chapter.chapter_uuid}/${chapter.number}`, language, isExplicit),
       share: { type: 'article', title, image: imageOf(chapter.cover_key) },
       ...(isFreeComic ? firstPageImage(firstPages, language, isExplicit, chapter.original_language) : {}),
+      isPublic: isFree,
     };
   }
 
@@ -213,9 +233,9 @@ export function createSeoService(deps: {
   }
 
   /** The head for a browser request to the web app: language from `?lang=` or Accept-Language. */
-  async function pageHead(request: { url: string; acceptLanguage: string | undefined }): Promise<PageHead> {
+  async function pageHead(request: PageRequest): Promise<PageHead> {
     const url = new URL(request.url, 'http://localhost');
-    const { language, isExplicit } = choosePageLanguage(url.searchParams.get('lang'), request.acceptLanguage);
+    const { language, isExplicit } = choosePageLanguage(url.searchParams.get('lang'), request.acceptLanguage, request.cookie);
     const route = matchPageRoute(url.pathname);
     const key = `${language}${isExplicit ? '!' : ''} ${url.pathname}`;
     const cached = cache.get(key);
@@ -229,6 +249,8 @@ export function createSeoService(deps: {
       lang: htmlLang(language),
       dir: isRightToLeft(language) ? 'rtl' : 'ltr',
       hints: meta.lcpImage ? { ...screenHints, image: meta.lcpImage } : screenHints,
+      language,
+      isPublic: meta.status === 200 && (meta.isPublic ?? PUBLIC_ROUTES.has(route.kind)),
     };
     // Only pages that exist are kept, so made-up URLs cannot push real pages out of the cache.
     if (head.status === 200) cache.set(key, head);
@@ -239,9 +261,9 @@ export function createSeoService(deps: {
    * The site's generic, non-indexable head, built without the database: served while the database
    * is unavailable so the web app still loads (and shows its own retry state).
    */
-  function fallbackHead(request: { url: string; acceptLanguage: string | undefined }): PageHead {
+  function fallbackHead(request: PageRequest): PageHead {
     const url = new URL(request.url, 'http://localhost');
-    const { language } = choosePageLanguage(url.searchParams.get('lang'), request.acceptLanguage);
+    const { language } = choosePageLanguage(url.searchParams.get('lang'), request.acceptLanguage, request.cookie);
     const meta = describePage({ kind: 'private' }, language, false) as PageMeta;
     return {
       status: 200,
@@ -249,6 +271,9 @@ export function createSeoService(deps: {
       lang: htmlLang(language),
       dir: isRightToLeft(language) ? 'rtl' : 'ltr',
       hints: hintsOf(matchPageRoute(url.pathname), language),
+      language,
+      // Without the database nothing can be rendered: the browser renders and retries.
+      isPublic: false,
     };
   }
 

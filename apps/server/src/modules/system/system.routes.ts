@@ -6,6 +6,7 @@ import type { AppConfig } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../lib/app-error.js';
 import { errorResponses } from '../../lib/route-schema.js';
+import { PUBLIC_CACHE } from '../../plugins/public-cache.js';
 import type { SiteSettingsService } from '../settings/site-settings.service.js';
 
 /** Liveness and readiness, outside the API so load balancers need no API knowledge. */
@@ -43,6 +44,7 @@ export function publicConfigRoutes(config: AppConfig, settings: Pick<SiteSetting
     app.get(
       '/config/public',
       {
+        config: { publicCache: PUBLIC_CACHE.siteConfig },
         schema: {
           tags: ['system'],
           summary: 'Public site settings for the web app',

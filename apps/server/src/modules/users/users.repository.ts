@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DbExecutor } from '../../db/database.js';
+import { preparedQuery } from '../../db/prepared-query.js';
 import type { UserRow } from '../../db/schema.js';
 
 export type NewUser = Pick<
@@ -9,6 +10,13 @@ export type NewUser = Pick<
 
 export const findUserByUuid = (db: DbExecutor, uuid: string) =>
   db.selectFrom('users').selectAll().where('uuid', '=', uuid).executeTakeFirst();
+
+/** What authenticating a token needs, on every request with one: no password hash or other columns. */
+const authUserByUuid = preparedQuery<{ uuid: string }>()((db, param) =>
+  db.selectFrom('users').select(['id', 'uuid', 'username', 'role', 'token_version', 'disabled_at']).where('uuid', '=', param('uuid')),
+);
+
+export const findAuthUserByUuid = (db: DbExecutor, uuid: string) => authUserByUuid.executeTakeFirst(db, { uuid });
 
 export const findUserByKey = (db: DbExecutor, usernameKey: string) =>
   db.selectFrom('users').selectAll().where('username_key', '=', usernameKey).executeTakeFirst();

@@ -106,8 +106,9 @@ export function createUsersService(deps: { db: Db; tokens: TokenService; now?: (
   async function authenticate(token: string): Promise<AuthUser | null> {
     const claims = await tokens.verify(token);
     if (!claims) return null;
-    const user = await users.findUserByUuid(db, claims.userUuid);
-    // A disabled account's tokens stop working at the next request (this lookup runs on every one).
+    // The one statement authentication costs: nothing is cached across requests, so a disabled
+    // account, a changed password (token version) or a deleted user is refused at the next request.
+    const user = await users.findAuthUserByUuid(db, claims.userUuid);
     if (!user || user.token_version !== claims.tokenVersion || user.disabled_at !== null) return null;
     return { id: user.id, uuid: user.uuid, username: user.username, role: knownRole(user.role) };
   }

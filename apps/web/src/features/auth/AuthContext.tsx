@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { api, ApiError, SESSION_EXPIRED_EVENT } from '../../lib/api-client';
+import { isHydrating } from '../../lib/server-render';
 import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage-keys';
 import { mergeVisitorProgress } from './merge-progress';
 
@@ -20,11 +21,15 @@ const AuthContext = createContext<AuthState | null>(null);
 export const USER_TYPE = 'inkstream';
 
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [userUuid, setUserUuid] = useState(() => readStorage(STORAGE_KEYS.userUuid));
-  const [username, setUsername] = useState(() => readStorage(STORAGE_KEYS.username));
+  // Taking over a server-rendered page (a visitor's page), the first render is a visitor's too;
+  // the session in storage is shown right after, by the effect below.
+  const [userUuid, setUserUuid] = useState(() => (isHydrating() ? null : readStorage(STORAGE_KEYS.userUuid)));
+  const [username, setUsername] = useState(() => (isHydrating() ? null : readStorage(STORAGE_KEYS.username)));
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
+    setUserUuid(readStorage(STORAGE_KEYS.userUuid));
+    setUsername(readStorage(STORAGE_KEYS.username));
     // The API client forgot a revoked session: show the visitor state.
     const onExpired = () => {
       setUserUuid(null);

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { useSettledImage } from '../../lib/use-settled-image';
 import styles from './BookCover.module.css';
 
 // Demo and uploaded covers are 600 x 800; the attributes give the browser the 3:4 box before the file arrives.
@@ -23,10 +24,15 @@ interface BookCoverProps {
  */
 export function BookCover({ src, srcSet, sizes, isEager = false, isHighPriority = false, children }: BookCoverProps) {
   const [isBroken, setBroken] = useState(false);
+  const image = useSettledImage(
+    () => undefined,
+    () => setBroken(true),
+  );
   return (
     <div className={styles.cover}>
       {src && !isBroken && (
         <img
+          ref={image.ref}
           src={src}
           srcSet={srcSet ?? undefined}
           sizes={srcSet ? sizes : undefined}
@@ -36,7 +42,7 @@ export function BookCover({ src, srcSet, sizes, isEager = false, isHighPriority 
           loading={isEager ? 'eager' : 'lazy'}
           decoding="async"
           fetchPriority={isHighPriority ? 'high' : 'auto'}
-          onError={() => setBroken(true)}
+          onError={image.onError}
         />
       )}
       {children}

@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useBrowserValue } from '../../lib/browser-value';
 import { Loading } from '../../components/Loading';
 import { BookCard } from './BookCard';
 import { BookCover } from './BookCover';
@@ -25,12 +26,15 @@ function PlaceholderGrid({ count }: { count: number }) {
   );
 }
 
+const SERVER_COLUMNS = gridColumns(412);
+
 /** The grid of book cards with infinite scroll and the list's states (spec section 4). */
 export function BookGrid({ filters, labelledBy }: { filters: BookListFilters; labelledBy: string }) {
   const { t } = useTranslation('books');
   const { books, isPending, isError, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = useBookSearch(filters);
   const { ref: sentinel, isNear } = useNearViewport<HTMLDivElement>(PRELOAD_MARGIN);
-  const [eagerCount] = useState(() => gridColumns(window.innerWidth));
+  // The server renders for a phone (its first row is what a slow connection shows first).
+  const eagerCount = useBrowserValue(() => gridColumns(window.innerWidth), SERVER_COLUMNS);
 
   // While the end of the list stays near the screen, keep loading; a failed page is not retried
   // in a loop (spec section 8: failures are only logged and the screen stays as it is).

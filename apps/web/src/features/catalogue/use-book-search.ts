@@ -2,7 +2,7 @@ import type { BookSummary } from '@inkstream/contracts';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { api } from '../../lib/api-client';
-import { currentLanguage } from '../../lib/language';
+import { useLanguage } from '../../lib/use-language';
 import { BOOK_PAGE_SIZE, mergeBookPages, nextBookPage, type BookListFilters } from './book-list-rules';
 
 /** Spec section 8: book list failures are only logged; the screen stays as it is. */
@@ -17,7 +17,7 @@ function useLogFailure(error: unknown, what: string) {
  * change of tag, order or search shows an empty list that fills from the first page again.
  */
 export function useBookSearch({ order, tag, q, type }: BookListFilters) {
-  const language = currentLanguage();
+  const language = useLanguage();
   const queryKey = useMemo(() => ['books', language, order, tag ?? null, q ?? null, type ?? null], [language, order, tag, q, type]);
   const client = useQueryClient();
   // Only the open list stays cached: coming back from a book finds its loaded pages, while any
@@ -41,7 +41,7 @@ export function useBookSearch({ order, tag, q, type }: BookListFilters) {
 }
 
 export function useRecommendations() {
-  const language = currentLanguage();
+  const language = useLanguage();
   const query = useQuery({ queryKey: ['recommendations', language], queryFn: () => api.recommendations(language) });
   useLogFailure(query.error, 'Recommendations');
   return query;

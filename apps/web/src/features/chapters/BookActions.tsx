@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { readingApi } from '../../lib/api-reading';
-import { currentLanguage } from '../../lib/language';
+import { useLanguage } from '../../lib/use-language';
 import { resumeLink } from '../library/resume-link';
 import { readerPath } from './ChapterCard';
 import { FollowButton } from './FollowButton';
@@ -23,7 +23,7 @@ interface Props {
 
 export function BookActions({ bookUuid, totalChapters, firstChapter }: Props) {
   const { t } = useTranslation('chapters');
-  const language = currentLanguage();
+  const language = useLanguage();
   const progress = useBookProgress(bookUuid);
   const first = useQuery({
     queryKey: ['first-chapter', bookUuid, language],

@@ -2,7 +2,8 @@ import type { BookChapters } from '@inkstream/contracts';
 import { useTranslation } from 'react-i18next';
 import { useTagLabel } from '../../components/use-tag-label';
 import { decodeEntities } from '../../lib/decode-entities';
-import { currentLanguage, htmlLang } from '../../lib/language';
+import { htmlLang } from '../../lib/language';
+import { useLanguage } from '../../lib/use-language';
 import styles from './BookHeader.module.css';
 
 type Book = Pick<BookChapters, 'book_title' | 'book_introduction' | 'book_tags' | 'cover_image' | 'total_chapters'> &
@@ -12,6 +13,7 @@ type Book = Pick<BookChapters, 'book_title' | 'book_introduction' | 'book_tags' 
 export function BookHeader({ book }: { book: Book }) {
   const { t } = useTranslation('chapters');
   const tagLabel = useTagLabel();
+  const language = useLanguage();
   const title = decodeEntities(book.book_title);
   const introduction = decodeEntities(book.book_introduction).trim();
   return (
@@ -36,7 +38,7 @@ export function BookHeader({ book }: { book: Book }) {
               {' · '}
               {t('likes', {
                 count: book.total_likes,
-                formatted: new Intl.NumberFormat(htmlLang(currentLanguage()), { numberingSystem: 'latn' }).format(book.total_likes),
+                formatted: new Intl.NumberFormat(htmlLang(language), { numberingSystem: 'latn' }).format(book.total_likes),
               })}
             </>
           )}

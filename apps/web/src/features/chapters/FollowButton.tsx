@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { readingApi } from '../../lib/api-reading';
-import { currentLanguage } from '../../lib/language';
+import { useLanguage } from '../../lib/use-language';
 import { currentPath, withReturn } from '../../lib/return-path';
 import { useAuth } from '../auth/AuthContext';
 import styles from './BookActions.module.css';
@@ -13,7 +13,7 @@ export function FollowButton({ bookUuid, isFollowing }: { bookUuid: string; isFo
   const { userUuid } = useAuth();
   const location = useLocation();
   const queryClient = useQueryClient();
-  const language = currentLanguage();
+  const language = useLanguage();
   const toggle = useMutation({
     mutationFn: (follow: boolean) => (follow ? readingApi.follow(bookUuid) : readingApi.unfollow(bookUuid)),
     onSuccess: ({ following }) => {

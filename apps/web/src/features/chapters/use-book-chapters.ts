@@ -2,7 +2,7 @@ import type { ChapterDirection } from '@inkstream/contracts/constants';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { ApiError } from '../../lib/api-client';
 import { readingApi } from '../../lib/api-reading';
-import { currentLanguage } from '../../lib/language';
+import { useLanguage } from '../../lib/use-language';
 import { CHAPTER_PAGE_SIZE, hasMoreChapters, pageCount } from './chapter-pages';
 
 /**
@@ -10,7 +10,7 @@ import { CHAPTER_PAGE_SIZE, hasMoreChapters, pageCount } from './chapter-pages';
  * direction or jump is a new query key, so the list starts over as spec section 4 asks.
  */
 export function useBookChapters(bookId: string, direction: ChapterDirection, startPage: number) {
-  const language = currentLanguage();
+  const language = useLanguage();
   return useInfiniteQuery({
     queryKey: ['book-chapters', bookId, language, direction, startPage],
     queryFn: ({ pageParam }) => readingApi.chapters(bookId, language, direction, pageParam, CHAPTER_PAGE_SIZE),

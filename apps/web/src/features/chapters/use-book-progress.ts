@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { readingApi } from '../../lib/api-reading';
-import { currentLanguage } from '../../lib/language';
+import { useLanguage } from '../../lib/use-language';
 import { flushProgress } from '../reader/progress-sync';
 
 /** The reader's place in a book, its finished chapters and the follow state (one request, shared). */
 export function useBookProgress(bookUuid: string, isEnabled = true) {
-  const language = currentLanguage();
+  const language = useLanguage();
   return useQuery({
     queryKey: ['reading-progress', bookUuid, language],
     // Places still waiting to be sent go first, so the answer includes them. Leaving the reader

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { readingApi } from '../../lib/api-reading';
 import { decodeEntities } from '../../lib/decode-entities';
-import { currentLanguage } from '../../lib/language';
+import { useLanguage } from '../../lib/use-language';
 import { flushProgress } from '../reader/progress-sync';
 import { resumeLink } from './resume-link';
 import styles from './ContinueReadingRow.module.css';
@@ -15,7 +15,7 @@ import styles from './ContinueReadingRow.module.css';
  */
 export default function ContinueReadingRow() {
   const { t } = useTranslation('books');
-  const language = currentLanguage();
+  const language = useLanguage();
   const query = useQuery({
     queryKey: ['reading-progress', 'recent', language],
     queryFn: async () => {

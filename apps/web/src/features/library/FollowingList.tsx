@@ -6,7 +6,7 @@ import { Loading } from '../../components/Loading';
 import { RelativeTime } from '../../components/RelativeTime';
 import { readingApi } from '../../lib/api-reading';
 import { decodeEntities } from '../../lib/decode-entities';
-import { currentLanguage } from '../../lib/language';
+import { useLanguage } from '../../lib/use-language';
 import { withReturn } from '../../lib/return-path';
 import { PushOptIn } from '../push/PushOptIn';
 import { resumeLink } from './resume-link';
@@ -15,7 +15,7 @@ import styles from './library.module.css';
 /** Followed books, most recently updated first, with their unread new chapters. */
 export function FollowingList({ isLoggedIn }: { isLoggedIn: boolean }) {
   const { t } = useTranslation('library');
-  const language = currentLanguage();
+  const language = useLanguage();
   const library = useQuery({
     queryKey: ['library', 'books', language],
     queryFn: () => readingApi.library(language),

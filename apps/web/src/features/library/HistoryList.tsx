@@ -6,7 +6,7 @@ import { Loading } from '../../components/Loading';
 import { RelativeTime } from '../../components/RelativeTime';
 import { readingApi } from '../../lib/api-reading';
 import { decodeEntities } from '../../lib/decode-entities';
-import { currentLanguage } from '../../lib/language';
+import { useLanguage } from '../../lib/use-language';
 import { readerPath } from '../chapters/ChapterCard';
 import styles from './library.module.css';
 
@@ -22,7 +22,7 @@ function chapterLabel(number: number, title: string, t: (key: string, options: {
 /** Recently read chapters, newest first, with a way to forget them (visitors have one too). */
 export function HistoryList() {
   const { t } = useTranslation('library');
-  const language = currentLanguage();
+  const language = useLanguage();
   const queryClient = useQueryClient();
   const [isConfirming, setConfirming] = useState(false);
   const history = useInfiniteQuery({

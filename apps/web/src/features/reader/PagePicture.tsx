@@ -1,5 +1,6 @@
 import type { PageImage } from '@inkstream/contracts';
 import { useState, type CSSProperties } from 'react';
+import { useSettledImage } from '../../lib/use-settled-image';
 import styles from './Reader.module.css';
 
 interface Props {
@@ -25,12 +26,15 @@ export function PagePicture({ page, index, alt, className, loading, fetchPriorit
   const [variantsFailed, setVariantsFailed] = useState(false);
   const sources = variantsFailed ? [] : (page.sources ?? []);
   const sized = page.width > 0 && page.height > 0;
+  const handleError = () => (sources.length > 0 ? setVariantsFailed(true) : onError(index));
+  const image = useSettledImage(onLoad, handleError);
   return (
     <picture className={styles.picture}>
       {sources.map((source) => (
         <source key={source.type} type={source.type} srcSet={source.url} />
       ))}
       <img
+        ref={image.ref}
         data-index={index}
         src={page.url}
         alt={alt}
@@ -41,8 +45,8 @@ export function PagePicture({ page, index, alt, className, loading, fetchPriorit
         fetchPriority={fetchPriority}
         decoding="async"
         className={className}
-        onLoad={onLoad}
-        onError={() => (sources.length > 0 ? setVariantsFailed(true) : onError(index))}
+        onLoad={image.onLoad}
+        onError={image.onError}
       />
     </picture>
   );

@@ -6,7 +6,8 @@ import { useLocation, useNavigate } from 'react-router';
 import { Loading } from '../../components/Loading';
 import { NotFound } from '../../components/NotFound';
 import { decodeEntities } from '../../lib/decode-entities';
-import { currentLanguage, isRightToLeft } from '../../lib/language';
+import { isRightToLeft } from '../../lib/language';
+import { useLanguage } from '../../lib/use-language';
 import { ChapterPages } from './ChapterPages';
 import { ChapterText } from './ChapterText';
 import { ChevronEnd, ChevronStart, Shrink } from './icons';
@@ -38,7 +39,7 @@ interface Props {
  */
 export function Reader({ bookId, chapterUuid, chapterNumber }: Props) {
   const { t } = useTranslation('reader');
-  const language = currentLanguage();
+  const language = useLanguage();
   const isRtl = isRightToLeft(language);
   const navigate = useNavigate();
   const root = useRef<HTMLDivElement>(null);

@@ -9,7 +9,7 @@ import { api } from '../../lib/api-client';
 import { readingApi } from '../../lib/api-reading';
 import { decodeEntities } from '../../lib/decode-entities';
 import { formatYuan } from '../../lib/format-price';
-import { currentLanguage } from '../../lib/language';
+import { useLanguage } from '../../lib/use-language';
 import { PLANS } from '../account/plans';
 import { Hourglass, Lock } from './icons';
 import { noticeFromError, readerNotice } from './reader-notice';
@@ -25,7 +25,7 @@ interface Props {
 
 export function ReaderNotice({ error, bookId, chapterNumber, onRetry }: Props) {
   const { t } = useTranslation('reader');
-  const language = currentLanguage();
+  const language = useLanguage();
   const { userUuid } = useAuth();
   // Buying or logging in brings the reader back to this chapter.
   const here = currentPath(useLocation());

@@ -63,10 +63,28 @@ const MAX_DEPTH = 24;
 const ELEMENT_NODE = 1;
 const TEXT_NODE = 3;
 
-function convert(node: Node, key: number, depth: number): ReactNode {
+/** What the conversion reads of a parsed node: a DOM node has it, and so does the server's parser's adapter. */
+export interface ParsedNode {
+  nodeType: number;
+  /** Lower case, for elements. */
+  localName?: string;
+  textContent: string | null;
+  childNodes: ArrayLike<ParsedNode>;
+}
+
+/**
+ * The browser's parser; the server, which has none, brings its own (apps/server html-parser.ts,
+ * via entry-server.tsx) for the free chapters it renders.
+ */
+let parseBody = (html: string): ParsedNode => new DOMParser().parseFromString(html, 'text/html').body;
+export function setHtmlParser(parse: (html: string) => ParsedNode): void {
+  parseBody = parse;
+}
+
+function convert(node: ParsedNode, key: number, depth: number): ReactNode {
   if (node.nodeType === TEXT_NODE) return node.textContent;
   if (node.nodeType !== ELEMENT_NODE) return null; // comments, processing instructions
-  const tag = (node as Element).localName;
+  const tag = node.localName ?? '';
   if (DROPPED.has(tag)) return null;
   if (depth >= MAX_DEPTH) return node.textContent;
   const rendered = ALLOWED[tag];
@@ -76,7 +94,7 @@ function convert(node: Node, key: number, depth: number): ReactNode {
   return createElement(rendered ?? Fragment, { key }, ...children);
 }
 
-function convertChildren(node: Node, depth: number): ReactNode[] {
+function convertChildren(node: ParsedNode, depth: number): ReactNode[] {
   return Array.from(node.childNodes, (child, index) => convert(child, index, depth));
 }
 
@@ -86,7 +104,7 @@ function convertChildren(node: Node, depth: number): ReactNode[] {
  */
 export function chapterTextBlocks(html: string): ReactNode[] {
   if (!html.trim()) return [];
-  const body = new DOMParser().parseFromString(html, 'text/html').body;
+  const body = parseBody(html);
   return Array.from(body.childNodes)
     .filter((node) => node.nodeType !== TEXT_NODE || (node.textContent ?? '').trim() !== '')
     .map((node, index) => convert(node, index, 0))

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useBrowserValue } from '../../lib/browser-value';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage-keys';
 
 /** Text size steps of the novel reader, in percent of the base size (1.125rem, so the browser's own font size still counts). */
@@ -19,10 +20,12 @@ export function stepTextSize(size: number, direction: -1 | 1): number {
 
 /** The reader's text size, remembered in local storage for every novel and visit. */
 export function useTextSize() {
-  const [size, setSize] = useState(() => parseTextSize(readStorage(STORAGE_KEYS.readerTextSize)));
+  const stored = useBrowserValue(() => parseTextSize(readStorage(STORAGE_KEYS.readerTextSize)), parseTextSize(null));
+  const [chosen, setChosen] = useState<number | null>(null);
+  const size = chosen ?? stored;
   const step = (direction: -1 | 1) => {
     const next = stepTextSize(size, direction);
-    setSize(next);
+    setChosen(next);
     writeStorage(STORAGE_KEYS.readerTextSize, String(next));
   };
   return {

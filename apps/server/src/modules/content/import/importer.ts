@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Language } from '@inkstream/contracts';
 import type { Db } from '../../../db/database.js';
 import { acquireLease, releaseLease } from '../../../db/lease.js';
+import { catalogueChanged } from '../../catalogue/catalogue-version.js';
 import {
   bumpCatalogueVersion,
   insertBook,
@@ -328,6 +329,8 @@ async function execute(
   };
   await Promise.all(Array.from({ length: Math.min(PIPELINE_CONCURRENCY, Math.max(1, tasks.length)) }, worker));
   await commits;
+  // Each chapter's transaction bumped the catalogue version; tell this process's watchers now it is committed.
+  await catalogueChanged();
   // The import ran to its end (some chapters may have failed and been reported): a book it created,
   // or that an interrupted run of it created, is published now, never with chapters missing because
   // the process died.

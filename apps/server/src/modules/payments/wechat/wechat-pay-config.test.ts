@@ -71,11 +71,19 @@ describe('WeChat Pay settings', () => {
     [{ WECHATPAY_PLATFORM_KEYS: 'no-equals-sign' }, 'serial=path'],
     [{ WECHATPAY_PLATFORM_KEYS: 'PUB_KEY_ID_01=@/garbage.pem' }, 'not a PEM certificate or public key'],
     [{ WECHATPAY_API_BASE: 'ftp://x' }, 'WECHATPAY_API_BASE'],
+    [{ WECHATPAY_RECONCILE_INTERVAL_MS: '999' }, 'WECHATPAY_RECONCILE_INTERVAL_MS'],
+    [{ WECHATPAY_RECONCILE_INTERVAL_MS: '1e4' }, 'WECHATPAY_RECONCILE_INTERVAL_MS'],
     [{ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), MEDIA_SIGNING_SECRET: 'y'.repeat(32) }, 'https'],
   ])('refuses %o', (overrides, message) => {
     // '@' stands for the test's key folder, only known once beforeAll ran.
     const resolved = Object.fromEntries(Object.entries(overrides).map(([key, value]) => [key, value?.replace('@', dir)]));
     expect(configError(resolved)).toContain(message);
+  });
+
+  it('reconcile every 30 s unless WECHATPAY_RECONCILE_INTERVAL_MS says otherwise; alone it configures nothing', () => {
+    expect(loadConfig(env).wechatPay?.reconcileIntervalMs).toBe(30_000);
+    expect(loadConfig({ ...env, WECHATPAY_RECONCILE_INTERVAL_MS: '1000' }).wechatPay?.reconcileIntervalMs).toBe(1000);
+    expect(loadConfig({ DATA_DIR: dir, WECHATPAY_RECONCILE_INTERVAL_MS: '1000' }).wechatPay).toBeNull();
   });
 
   it('names what is missing when only some settings are present', () => {

@@ -4,13 +4,12 @@ import type { Db } from '../../../db/database.js';
 import { acquireLease, releaseLease } from '../../../db/lease.js';
 import { AmountMismatchError, type OrderLedger, type OrderRow } from '../order-ledger.js';
 import { recordEventOnce, recordIncident } from '../payment-incidents.repository.js';
-import type { WechatPayConfig } from '../payments-config.js';
+import { WECHATPAY_DEFAULT_RECONCILE_INTERVAL_MS, type WechatPayConfig } from '../payments-config.js';
 import * as repo from '../payments.repository.js';
 import type { WechatPayClient } from './wechat-pay-client.js';
 
 /** An order younger than this is left to the notification, which usually arrives within seconds. */
 export const RECONCILE_AFTER_MS = 60_000;
-const RUN_EVERY_MS = 30_000;
 const ORDERS_PER_RUN = 100;
 const LEASE_NAME = 'wechat-reconciler';
 
@@ -20,7 +19,7 @@ export interface WechatReconcilerDeps {
   db: Db;
   ledger: OrderLedger;
   client: WechatPayClient;
-  config: Pick<WechatPayConfig, 'appId' | 'mchId'>;
+  config: Pick<WechatPayConfig, 'appId' | 'mchId'> & Partial<Pick<WechatPayConfig, 'reconcileIntervalMs'>>;
   log: FastifyBaseLogger;
   now?: () => number;
 }
@@ -34,6 +33,7 @@ export interface WechatReconcilerDeps {
 export function createWechatReconciler(deps: WechatReconcilerDeps) {
   const { db, ledger, client, config, log } = deps;
   const now = deps.now ?? Date.now;
+  const intervalMs = config.reconcileIntervalMs ?? WECHATPAY_DEFAULT_RECONCILE_INTERVAL_MS;
   const owner = randomUUID();
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> | null = null;
@@ -111,7 +111,7 @@ export function createWechatReconciler(deps: WechatReconcilerDeps) {
   /** One pass; returns what happened to each order it looked at (empty when another node holds the lease). */
   async function runOnce(): Promise<Map<string, ReconcileOutcome>> {
     const outcomes = new Map<string, ReconcileOutcome>();
-    if (!(await acquireLease(db, LEASE_NAME, owner, RUN_EVERY_MS * 3, now()))) return outcomes;
+    if (!(await acquireLease(db, LEASE_NAME, owner, intervalMs * 3, now()))) return outcomes;
     for (const order of await repo.unsettledOrders(db, 'wechat', now() - RECONCILE_AFTER_MS, ORDERS_PER_RUN)) {
       try {
         const outcome = await reconcile(order);
@@ -135,7 +135,7 @@ export function createWechatReconciler(deps: WechatReconcilerDeps) {
       running = runOnce()
         .catch((error: unknown) => log.error({ err: error }, 'WeChat Pay reconciliation run failed'))
         .finally(() => (running = null));
-    }, RUN_EVERY_MS);
+    }, intervalMs);
     timer.unref();
   }
 

@@ -1,0 +1,46 @@
+/**
+ * A least-recently-used map bounded by entry count and by an estimate of bytes held, for caches
+ * that live in process memory. Values larger than the byte bound are not kept.
+ */
+export interface LruCache<V> {
+  get(key: string): V | undefined;
+  set(key: string, value: V, bytes: number): void;
+  clear(): void;
+  stats(): { entries: number; bytes: number };
+}
+
+export function createLruCache<V>(limits: { maxEntries: number; maxBytes: number }): LruCache<V> {
+  // A Map keeps insertion order: re-inserting on a hit makes its first key the least recently used.
+  const entries = new Map<string, { value: V; bytes: number }>();
+  let bytes = 0;
+  const remove = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    bytes -= entry.bytes;
+  };
+  return {
+    get(key) {
+      const entry = entries.get(key);
+      if (!entry) return undefined;
+      entries.delete(key);
+      entries.set(key, entry);
+      return entry.value;
+    },
+    set(key, value, size) {
+      remove(key);
+      if (size > limits.maxBytes) return;
+      entries.set(key, { value, bytes: size });
+      bytes += size;
+      for (const oldest of entries.keys()) {
+        if (entries.size <= limits.maxEntries && bytes <= limits.maxBytes) break;
+        remove(oldest);
+      }
+    },
+    clear() {
+      entries.clear();
+      bytes = 0;
+    },
+    stats: () => ({ entries: entries.size, bytes }),
+  };
+}

@@ -1,0 +1,115 @@
+import type { Db } from '../../db/database.js';
+import type { InvalidationBus } from '../cluster/invalidation-bus.js';
+import { readCatalogueVersion } from './catalogue-write.repository.js';
+
+/**
+ * The catalogue version (`app_state.catalogue_version`) held in memory, so a search or a cached
+ * public answer costs no database read to know whether the catalogue changed.
+ *
+ * It learns of a change three ways: `catalogueChanged()` after this process commits a bump (at
+ * once), a broadcast on the invalidation bus from another process that committed one (every node
+ * and the admin CLI publish theirs), and a poll of `app_state` (every second when started: the
+ * backstop for a broadcast lost while Redis or the LISTEN connection was down).
+ */
+export interface CatalogueVersion {
+  /** The version last seen, or undefined before the first read succeeded. */
+  peek(): string | undefined;
+  /** The version, read from the database only when none is known yet. */
+  get(): Promise<string>;
+  /** Reads the database now (coalesced with a read under way). */
+  refresh(): Promise<string>;
+  /** Takes a version pushed from elsewhere (a broadcast); listeners hear of it if it is new. */
+  set(version: string): void;
+  subscribe(listener: (version: string) => void): () => void;
+  /** Hears other processes' changes on the bus, and tells them of this process's own. */
+  connect(bus: InvalidationBus): void;
+  /** Re-reads after this process committed a bump, then broadcasts it (catalogueChanged). */
+  changedHere(): Promise<void>;
+  start(): void;
+  stop(): void;
+}
+
+/** Every watcher of this process, so a bump committed here reaches all of them at once. */
+const watchers = new Set<CatalogueVersion>();
+
+/** The bus channel; its message is the new version (receivers re-read it: versions are not ordered). */
+const CHANNEL = 'catalogue';
+
+/**
+ * Call after a transaction that bumped the version has committed (a bump outside a transaction
+ * calls it itself): before the commit, a re-read would still see the old version.
+ */
+export async function catalogueChanged(): Promise<void> {
+  await Promise.all([...watchers].map((watcher) => watcher.changedHere().catch(() => undefined)));
+}
+
+/** Runs `work` (a transaction that bumps the version) and tells the watchers once it committed. */
+export async function afterCatalogueChange<T>(work: Promise<T>): Promise<T> {
+  const result = await work;
+  await catalogueChanged();
+  return result;
+}
+
+export function createCatalogueVersion(db: Db, options: { intervalMs?: number } = {}): CatalogueVersion {
+  const intervalMs = options.intervalMs ?? 1000;
+  const listeners = new Set<(version: string) => void>();
+  let current: string | undefined;
+  let reading: Promise<string> | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let bus: InvalidationBus | undefined;
+  let unsubscribeBus: (() => void) | undefined;
+
+  function set(version: string): void {
+    if (version === current) return;
+    current = version;
+    for (const listener of listeners) listener(version);
+  }
+
+  function refresh(): Promise<string> {
+    reading ??= readCatalogueVersion(db)
+      .then((version) => {
+        set(version);
+        return version;
+      })
+      .finally(() => (reading = undefined));
+    return reading;
+  }
+
+  const watcher: CatalogueVersion = {
+    peek: () => current,
+    get: () => (current === undefined ? refresh() : Promise.resolve(current)),
+    refresh,
+    set,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    connect(next) {
+      unsubscribeBus?.();
+      bus = next;
+      // Our own publication is delivered to us as well: nothing to read when we already have it.
+      unsubscribeBus = next.subscribe(CHANNEL, (version) => {
+        if (version !== current) void refresh().catch(() => undefined);
+      });
+    },
+    async changedHere() {
+      const version = await refresh();
+      await bus?.publish(CHANNEL, version);
+    },
+    start() {
+      if (timer) return;
+      // unref: the poll must never keep a finished process (tests, CLI) alive.
+      timer = setInterval(() => void refresh().catch(() => undefined), intervalMs).unref();
+    },
+    stop() {
+      clearInterval(timer);
+      timer = undefined;
+      unsubscribeBus?.();
+      unsubscribeBus = undefined;
+      bus = undefined;
+      watchers.delete(watcher);
+    },
+  };
+  watchers.add(watcher);
+  return watcher;
+}

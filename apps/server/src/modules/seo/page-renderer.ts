@@ -1,0 +1,120 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Language } from '@inkstream/contracts';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { createLruCache } from '../../lib/lru-cache.js';
+import type { CatalogueVersion } from '../catalogue/catalogue-version.js';
+import { parseHtmlBody, type ParsedNode } from './html-parser.js';
+
+/** What the web app's server build (apps/web/src/entry-server.tsx, built into dist-ssr/) exports. */
+interface ServerEntry {
+  configureServerRendering(options: {
+    origin: string;
+    fetch(url: URL, init: RequestInit): Promise<Response>;
+    parseHtml(html: string): ParsedNode;
+  }): void;
+  renderPage(url: string, language: Language): Promise<{ html: string; render: unknown }>;
+  serializeServerRender(render: unknown): string;
+  SERVER_RENDER_ID: string;
+}
+
+/** A public page as the server rendered it: what goes in `<div id="root">`, and the script the browser takes it over with. */
+export interface RenderedPage {
+  root: string;
+  /** `<script type="application/json" id=…>…</script>`: a data block, which the site's CSP allows (it is never run). */
+  script: string;
+}
+
+export interface PageRenderer {
+  /** The page at `url` (path and query) in `language`, rendered once per catalogue version (and TTL), or null when it could not be. */
+  render(url: string, language: Language): Promise<RenderedPage | null>;
+  stats(): { entries: number; bytes: number; renders: number };
+}
+
+/**
+ * Rendered pages are kept like the public API answers they are built from (plugins/public-cache.ts):
+ * dropped when the catalogue changes, and after at most 30 s (like counts and site settings move
+ * without the catalogue version), bounded in entries and bytes.
+ */
+const KEPT_PAGES = { maxEntries: 2_000, maxBytes: 48 * 1024 * 1024, ttlMs: 30_000 };
+
+/** The address the web app's calls are made to while rendering; they never leave the process. */
+const INTERNAL_ORIGIN = 'http://inkstream.internal';
+
+/**
+ * Loads the web app's server build when it exists (a build without it, or the placeholder page,
+ * serves the app's shell as before) and renders public pages with it. The screens' API calls are
+ * answered in process by `app.inject`, as a visitor, so they go through the same routes, checks
+ * and public cache as a browser's.
+ */
+export async function loadPageRenderer(options: {
+  ssrDir: string;
+  app: FastifyInstance;
+  versions: CatalogueVersion;
+  log: FastifyBaseLogger;
+}): Promise<PageRenderer | null> {
+  const entryFile = path.join(options.ssrDir, 'entry-server.js');
+  if (!existsSync(entryFile)) return null;
+  const entry = (await import(pathToFileURL(entryFile).href)) as ServerEntry;
+  const { app, versions, log } = options;
+  entry.configureServerRendering({
+    origin: INTERNAL_ORIGIN,
+    parseHtml: parseHtmlBody,
+    async fetch(url, init) {
+      const response = await app.inject({
+        method: (init.method ?? 'GET') as 'GET',
+        url: `${url.pathname}${url.search}`,
+        headers: init.headers as Record<string, string>,
+        ...(typeof init.body === 'string' ? { payload: init.body } : {}),
+      });
+      return new Response(response.rawPayload, {
+        status: response.statusCode,
+        headers: { 'content-type': String(response.headers['content-type'] ?? 'application/json') },
+      });
+    },
+  });
+
+  const kept = createLruCache<{ page: RenderedPage; version: string | undefined; at: number }>(KEPT_PAGES);
+  const rendering = new Map<string, Promise<RenderedPage | null>>();
+  let renders = 0;
+  versions.subscribe(() => kept.clear());
+
+  async function renderNow(url: string, language: Language): Promise<RenderedPage | null> {
+    renders += 1;
+    try {
+      const { html, render } = await entry.renderPage(url, language);
+      return {
+        root: html,
+        script: `<script type="application/json" id="${entry.SERVER_RENDER_ID}">${entry.serializeServerRender(render)}</script>`,
+      };
+    } catch (error) {
+      // The page still works: the browser renders it, as it does for private screens.
+      log.warn({ err: error, url }, 'server rendering failed; the page is served for the browser to render');
+      return null;
+    }
+  }
+
+  return {
+    async render(url, language) {
+      const key = `${language} ${url}`;
+      const version = versions.peek();
+      const hit = kept.get(key);
+      if (hit && hit.version === version && Date.now() - hit.at < KEPT_PAGES.ttlMs) return hit.page;
+      // One render per page at a time: a shared link brings many requests for one page at once.
+      let pending = rendering.get(key);
+      if (!pending) {
+        pending = renderNow(url, language).finally(() => rendering.delete(key));
+        rendering.set(key, pending);
+        const page = await pending;
+        // Kept only if the catalogue did not change while it rendered.
+        if (page && versions.peek() === version) {
+          kept.set(key, { page, version, at: Date.now() }, (page.root.length + page.script.length) * 2 + 200);
+        }
+        return page;
+      }
+      return pending;
+    },
+    stats: () => ({ ...kept.stats(), renders }),
+  };
+}

@@ -1,0 +1,258 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isLogLevelEnabled } from './request-logging.js';
+import type { CatalogueVersion } from '../modules/catalogue/catalogue-version.js';
+import { ifNoneMatch, type FrontEntry, type PublicCacheFront } from './public-cache-front.js';
+
+/**
+ * Answers that are the same for every visitor, kept as the bytes Fastify sent, so a repeat is
+ * served from the onRequest hook: no database, no validation, no serialisation. See docs/API.md
+ * ("Caching") for the routes and how stale each may be.
+ *
+ * A route opts in with `config: { publicCache: {...} }`. The key holds the catalogue version, and
+ * the whole cache is dropped when it changes, so a publish shows at once; what changes without it
+ * (likes, popularity) is bounded by the route's `ttlMs`. Never stored: requests with an
+ * Authorization header, answers other than 200, and, on routes with `confirm`, answers the
+ * handler did not vouch for with `allowPublicCache` (chapter content: only free chapters).
+ */
+export interface PublicCacheRoute {
+  /** Seconds a browser or CDN may reuse the answer (Cache-Control max-age). */
+  maxAge: number;
+  staleWhileRevalidate: number;
+  /** How long this process serves its copy when the catalogue version does not change. */
+  ttlMs: number;
+  /** Request headers the answer depends on besides the URL (Vary). */
+  vary?: string;
+  /** Only answers the handler marks with allowPublicCache() are public. */
+  confirm?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    publicCache?: PublicCacheRoute;
+  }
+}
+
+interface Entry {
+  payload: string;
+  etag: string;
+  contentType: string;
+  bytes: number;
+  expiresAt: number;
+}
+
+/** Per-route policies (docs/API.md, "Caching"). */
+export const PUBLIC_CACHE = {
+  // Book lists follow the catalogue version; popularity order and counts move without it (30 s here).
+  bookLists: { maxAge: 10, staleWhileRevalidate: 60, ttlMs: 30_000 },
+  // Tags and recommendations change only with the catalogue version.
+  catalogueFacts: { maxAge: 60, staleWhileRevalidate: 300, ttlMs: 300_000 },
+  // Free chapters only (the handler vouches); total_likes moves without the version. A logged-in
+  // reader's answer differs (already_favor), hence Vary: a browser must not reuse a visitor's copy.
+  freeChapter: { maxAge: 60, staleWhileRevalidate: 300, ttlMs: 10_000, vary: 'Authorization', confirm: true },
+  // Site settings: nodes already trust their copy for 2 s (site-settings.service.ts).
+  siteConfig: { maxAge: 60, staleWhileRevalidate: 300, ttlMs: 2_000 },
+} satisfies Record<string, PublicCacheRoute>;
+
+const PRIVATE = 'private, no-store';
+const state = Symbol('publicCache');
+interface RequestState {
+  key?: string;
+  version?: string;
+  hit?: boolean;
+  allowed?: boolean;
+}
+type WithState = FastifyRequest & { [state]?: RequestState };
+
+/** Lets a `confirm` route's answer be shared (call only when it is the same for every visitor). */
+export function allowPublicCache(reply: FastifyReply): void {
+  const request = reply.request as WithState;
+  (request[state] ??= {}).allowed = true;
+}
+
+export interface PublicCacheOptions {
+  versions: CatalogueVersion;
+  /** The HTTP server's front (public-cache-front.ts): replays kept answers before routing. */
+  front?: PublicCacheFront;
+  /** LOG_REQUESTS: answers from the front are logged at info; else at debug, like other request lines. */
+  logRequests?: boolean;
+  maxEntries?: number;
+  maxBytes?: number;
+  now?: () => number;
+}
+
+export function createPublicCacheStore<E extends { bytes: number; expiresAt: number } = Entry>(limits: {
+  maxEntries: number;
+  maxBytes: number;
+}) {
+  // A Map keeps insertion order: re-inserting on a hit makes its first key the least recently used.
+  const entries = new Map<string, E>();
+  let bytes = 0;
+  const remove = (key: string, entry: E) => {
+    entries.delete(key);
+    bytes -= entry.bytes;
+  };
+  return {
+    get(key: string, now: number): E | undefined {
+      const entry = entries.get(key);
+      if (!entry) return undefined;
+      remove(key, entry);
+      if (entry.expiresAt <= now) return undefined;
+      entries.set(key, entry);
+      bytes += entry.bytes;
+      return entry;
+    },
+    set(key: string, entry: E): void {
+      if (entry.bytes > limits.maxBytes) return;
+      const old = entries.get(key);
+      if (old) remove(key, old);
+      entries.set(key, entry);
+      bytes += entry.bytes;
+      for (const [oldest, value] of entries) {
+        if (entries.size <= limits.maxEntries && bytes <= limits.maxBytes) break;
+        remove(oldest, value);
+      }
+    },
+    clear(): void {
+      entries.clear();
+      bytes = 0;
+    },
+    stats: () => ({ entries: entries.size, bytes }),
+  };
+}
+
+export type PublicCacheStore = Omit<ReturnType<typeof createPublicCacheStore<Entry>>, 'stats'> & {
+  stats(): { entries: number; bytes: number; front: { entries: number; bytes: number; served: number } };
+};
+
+/** Sorted parameters and a lower-cased language: requests that mean the same share one entry. */
+function keyOf(request: FastifyRequest, version: string): string {
+  const params = Object.entries((request.params ?? {}) as Record<string, string>)
+    .map(([name, value]) => `${name}=${name === 'language' ? value.toLowerCase() : value}`)
+    .sort()
+    .join('&');
+  const at = request.url.indexOf('?');
+  const query =
+    at < 0
+      ? ''
+      : [...new URLSearchParams(request.url.slice(at + 1))]
+          .map(([name, value]) => [name, name === 'language' ? value.toLowerCase() : value] as const)
+          .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)) // stable: repeated names keep their order
+          .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`)
+          .join('&');
+  return `${request.routeOptions.url}\n${params}\n${query}\n${version}`;
+}
+
+const cacheControl = (route: PublicCacheRoute) => `public, max-age=${route.maxAge}, stale-while-revalidate=${route.staleWhileRevalidate}`;
+
+function publicHeaders(reply: FastifyReply, route: PublicCacheRoute, etag: string): void {
+  reply.header('etag', etag).header('cache-control', cacheControl(route));
+  if (route.vary) reply.header('vary', route.vary);
+}
+
+export function registerPublicCache(app: FastifyInstance, options: PublicCacheOptions): PublicCacheStore {
+  const now = options.now ?? Date.now;
+  const store = createPublicCacheStore({ maxEntries: options.maxEntries ?? 5000, maxBytes: options.maxBytes ?? 32 * 1024 * 1024 });
+  // Keys carry the version too; clearing frees the old answers at once rather than when evicted.
+  // The front's table, keyed by the exact URL: only what the full path kept, dropped with it.
+  let frontServed = 0;
+  const exact = createPublicCacheStore<FrontEntry & { bytes: number }>({
+    maxEntries: options.maxEntries ?? 5000,
+    maxBytes: options.maxBytes ?? 32 * 1024 * 1024,
+  });
+  const unsubscribe = options.versions.subscribe(() => {
+    store.clear();
+    exact.clear();
+  });
+  options.front?.attach(
+    (url, at) => exact.get(url, at),
+    (request, status) => {
+      frontServed += 1;
+      const level = options.logRequests ? 'info' : 'debug';
+      if (isLogLevelEnabled(app.log, level))
+        app.log[level](
+          { req: { method: request.method, url: request.url }, res: { statusCode: status } },
+          'request completed from the cache',
+        );
+    },
+  );
+  app.addHook('preClose', async () => options.front?.close());
+  app.addHook('onClose', async () => void unsubscribe());
+
+  // Callback hooks, not async ones: they run on every request of these routes, most of which
+  // (a member's chapter, a miss) only look and go on.
+  app.addHook('onRequest', (request: WithState, reply, done) => {
+    const route = request.routeOptions.config?.publicCache;
+    if (!route || request.method !== 'GET' || request.headers.authorization) return done();
+    const version = options.versions.peek();
+    if (version === undefined) return done();
+    const key = keyOf(request, version);
+    request[state] = { key, version };
+    const entry = store.get(key, now());
+    if (!entry) return done();
+    request[state].hit = true;
+    publicHeaders(reply, route, entry.etag);
+    // Answered here: Fastify skips the rest of the request when a hook sends without calling done.
+    if (ifNoneMatch(request.headers['if-none-match'], entry.etag)) reply.code(304).send();
+    else reply.code(200).header('content-type', entry.contentType).send(entry.payload);
+  });
+
+  app.addHook('onSend', (request: WithState, reply, payload, done) => {
+    const route = request.routeOptions.config?.publicCache;
+    if (!route || request.method !== 'GET' || request[state]?.hit) return done(null, payload);
+    done(null, kept(request, reply, route, payload));
+  });
+
+  /** The answer to send: marked public, kept and compared with If-None-Match when it may be shared. */
+  function kept(request: WithState, reply: FastifyReply, route: PublicCacheRoute, payload: unknown): unknown {
+    const seen = request[state];
+    const shareable =
+      !request.headers.authorization &&
+      reply.statusCode === 200 &&
+      typeof payload === 'string' &&
+      (!route.confirm || seen?.allowed === true);
+    if (!shareable) {
+      // Whatever the handler said, an answer this route did not share must not be kept by a CDN.
+      reply.header('cache-control', PRIVATE);
+      return payload;
+    }
+    const etag = `"${createHash('sha1').update(payload).digest('base64url')}"`;
+    publicHeaders(reply, route, etag);
+    // An answer begun before the version changed is not kept: its key is already unreachable.
+    if (seen?.key && seen.version === options.versions.peek()) {
+      const contentType = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
+      const expiresAt = now() + route.ttlMs;
+      store.set(seen.key, { payload, etag, contentType, bytes: Buffer.byteLength(payload), expiresAt });
+      if (options.front) keepForFront(request.url, reply, payload, etag, expiresAt);
+    }
+    if (ifNoneMatch(request.headers['if-none-match'], etag)) {
+      reply.code(304);
+      return '';
+    }
+    return payload;
+  }
+
+  /** The exact URL's answer as sent: every header the full path set (security headers included). */
+  function keepForFront(url: string, reply: FastifyReply, payload: string, etag: string, expiresAt: number): void {
+    const body = Buffer.from(payload);
+    const headers: Record<string, string | string[]> = {};
+    for (const [name, value] of Object.entries(reply.getHeaders())) {
+      if (value !== undefined) headers[name] = typeof value === 'number' ? String(value) : value;
+    }
+    headers['content-length'] = String(body.length);
+    const notModifiedHeaders = Object.fromEntries(
+      Object.entries(headers).filter(([name]) => name !== 'content-length' && name !== 'content-type'),
+    );
+    exact.set(url, { headers, notModifiedHeaders, etag, body, expiresAt, bytes: body.length });
+  }
+
+  return {
+    ...store,
+    clear() {
+      store.clear();
+      exact.clear();
+    },
+    /** `entries`, `bytes`: the full path's table; `front`: the front's table and how often it answered. */
+    stats: () => ({ ...store.stats(), front: { ...exact.stats(), served: frontServed } }),
+  };
+}

@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { preparedQuery } from '../src/db/prepared-query.js';
+import { createUser } from './helpers/factories.js';
+import { createTestContext, type TestContext } from './helpers/test-context.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+// Two named values (one used twice) and constants the builder placed between them.
+const usersNamed = preparedQuery<{ first: string; second: string; minimumId: number }>()((db, param) =>
+  db
+    .selectFrom('users')
+    .select(['id', 'username'])
+    .where((eb) => eb.or([eb('username', '=', param('first')), eb('username', '=', param('second'))]))
+    .where('id', '>=', param('minimumId'))
+    .where('role', 'in', ['user', 'admin'])
+    .where('username', '!=', 'nobody-has-this-name')
+    .orderBy('username'),
+);
+
+describe('prepared queries', () => {
+  it('runs with new values each time, on the pool and inside a transaction', async () => {
+    const [alpha, beta, gamma] = [await createUser(ctx), await createUser(ctx), await createUser(ctx)];
+    const names = (rows: { username: string }[]) => rows.map((row) => row.username);
+    const sorted = (...values: string[]) => [...values].sort();
+
+    expect(names(await usersNamed.execute(ctx.db, { first: alpha.username, second: beta.username, minimumId: 0 }))).toEqual(
+      sorted(alpha.username, beta.username),
+    );
+    expect(names(await usersNamed.execute(ctx.db, { first: gamma.username, second: 'nobody', minimumId: 0 }))).toEqual([gamma.username]);
+    expect(await usersNamed.executeTakeFirst(ctx.db, { first: alpha.username, second: beta.username, minimumId: gamma.id + 1 })).toBe(
+      undefined,
+    );
+    await ctx.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('users')
+        .set({ username: `${alpha.username}x` })
+        .where('id', '=', alpha.id)
+        .execute();
+      // The transaction sees its own write; the pool's template is not reused for it.
+      expect(names(await usersNamed.execute(trx, { first: `${alpha.username}x`, second: beta.username, minimumId: 0 }))).toEqual(
+        sorted(`${alpha.username}x`, beta.username),
+      );
+    });
+  });
+
+  it('passes a value that looks like SQL as a value', async () => {
+    const rows = await usersNamed.execute(ctx.db, { first: "' OR 1=1 --", second: '%', minimumId: 0 });
+    expect(rows).toEqual([]);
+  });
+});

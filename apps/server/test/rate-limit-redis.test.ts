@@ -1,0 +1,53 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nextClientIp } from './helpers/factories.js';
+import { createTestContext, type TestContext } from './helpers/test-context.js';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+// A prefix of this run's own: parallel runs (SQLite and PostgreSQL) and leftovers never share counters.
+const REDIS_PREFIX = `inkstream-test-${randomBytes(6).toString('hex')}`;
+
+let nodeA: TestContext;
+let nodeB: TestContext;
+beforeAll(async () => {
+  [nodeA, nodeB] = await Promise.all([createTestContext({ REDIS_URL, REDIS_PREFIX }), createTestContext({ REDIS_URL, REDIS_PREFIX })]);
+});
+afterAll(async () => {
+  await Promise.all([nodeA?.close(), nodeB?.close()]);
+});
+
+const login = (ctx: TestContext, attempt: number, remoteAddress: string) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/user/login',
+    payload: { username: `nobody${attempt}`, password: 'wrong-pass' },
+    remoteAddress,
+  });
+
+describe('rate limits shared through Redis', () => {
+  it('counts the per-IP login limit of two nodes together: the 31st login to either answers 429', async () => {
+    const ip = nextClientIp();
+    for (let i = 0; i < 30; i += 1) {
+      const response = await login(i % 2 === 0 ? nodeA : nodeB, i, ip);
+      expect(response.statusCode).toBe(401);
+    }
+    for (const node of [nodeA, nodeB]) {
+      const limited = await login(node, 99, ip);
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json().code).toBe('RATE_LIMITED');
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    // Another address still has its own count.
+    expect((await login(nodeB, 100, nextClientIp())).statusCode).toBe(401);
+  });
+
+  it('keeps serving when Redis cannot be reached: requests are not limited, not failed', async () => {
+    const offline = await createTestContext({ REDIS_URL: 'redis://127.0.0.1:1', REDIS_PREFIX });
+    try {
+      const ip = nextClientIp();
+      for (let i = 0; i < 32; i += 1) expect((await login(offline, i, ip)).statusCode).toBe(401);
+    } finally {
+      await offline.close();
+    }
+  });
+});

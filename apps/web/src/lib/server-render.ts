@@ -1,0 +1,54 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { Language } from './language';
+
+/** The id of the `<script type="application/json">` in which the server hands its render to the browser. */
+export const SERVER_RENDER_ID = 'server-render';
+
+/** What the browser needs to take over a page the server rendered, without asking the API again. */
+export interface ServerRender {
+  /** The language the page was rendered in (its `<html lang>`). */
+  language: Language;
+  /** When the server rendered it (ms since the epoch): times shown relative to now use it while hydrating. */
+  renderedAt: number;
+  /** The API answers the page was rendered from: each query's key, data and time. */
+  state: { queries: { queryKey: readonly unknown[]; data: unknown; updatedAt: number }[] };
+}
+
+/**
+ * Puts the server's answers in the browser's query cache, as fresh as when the server got them.
+ * (TanStack's own dehydrate/hydrate would do the same with a kilobyte more in the first load.)
+ */
+export function seedQueries(queryClient: QueryClient, render: ServerRender): void {
+  for (const { queryKey, data, updatedAt } of render.state.queries) queryClient.setQueryData(queryKey, data, { updatedAt });
+}
+
+/** The page's server render, or null for a page the browser renders alone (private screens, no render). */
+export function readServerRender(): ServerRender | null {
+  const element = document.getElementById(SERVER_RENDER_ID);
+  if (!element?.textContent) return null;
+  try {
+    return JSON.parse(element.textContent) as ServerRender;
+  } catch {
+    return null;
+  }
+}
+
+/** The payload as a script element's text: `<` escaped so no text in it can close the element. */
+export function serializeServerRender(render: ServerRender): string {
+  return JSON.stringify(render)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+let hydrating = false;
+/** Set before the browser takes over a server-rendered page (main.tsx). */
+export function startHydration(): void {
+  hydrating = true;
+}
+/**
+ * Whether the app is taking over a server-rendered page: read once, at the start, by the providers
+ * above every screen (AuthProvider). Screens read browser-only values with useBrowserValue instead,
+ * which knows when their own part of the page is hydrated (lazy screens are hydrated later).
+ */
+export const isHydrating = () => hydrating;

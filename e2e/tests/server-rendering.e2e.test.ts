@@ -1,0 +1,156 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, PHONE } from '../src/browser.js';
+import { bookUuid, chapterUuid } from '../src/journeys/catalogue-api.js';
+import { DEMO_MEMBER, eventually, pathOf, storeSessionViaApi } from '../src/journeys/session.js';
+
+let browser: Browser;
+const baseUrl = inject('baseUrl');
+/** The pages, with the API call whose answer each one carries (the browser must not ask it again). */
+let pages: { name: string; path: string; ownCall: RegExp }[];
+/** The demo book's title in each interface language (the Arabic interface shows its Arabic title). */
+const titles: Record<string, string> = {};
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const book = await bookUuid(baseUrl, 'The Storm Gate');
+  const chapter = await chapterUuid(baseUrl, book, 1);
+  for (const language of ['en-us', 'ar-sa']) {
+    const response = await fetch(`${baseUrl}/api/v1/comics/chapters/${book}/${language}/asc/0/10`);
+    titles[language] = ((await response.json()) as { data: { result: { book_title: string } } }).data.result.book_title;
+  }
+  pages = [
+    { name: 'book list', path: '/', ownCall: /\/comics\/book\/search|\/comics\/book\/recommendation|\/reader\/book\/tags/ },
+    { name: 'chapter list', path: `/book/chapters/${book}`, ownCall: new RegExp(`/comics/chapters/${book}/`) },
+    { name: 'free chapter', path: `/reader/book/chapter/${book}/${chapter}/1`, ownCall: new RegExp(`/comics/chapter_comics/${chapter}/`) },
+  ];
+});
+afterAll(() => browser?.close());
+
+interface Watched {
+  context: BrowserContext;
+  page: Page;
+  /** Console errors and warnings (React reports hydration mismatches there) and uncaught errors. */
+  problems: string[];
+  apiCalls: string[];
+}
+
+async function watchedPage(locale: string): Promise<Watched> {
+  const context = await browser.newContext({ baseURL: baseUrl, ...PHONE, locale });
+  context.setDefaultTimeout(10_000);
+  // Layout shifts from the first paint on, as Lighthouse counts them (not those right after input).
+  await context.addInitScript(() => {
+    const state = window as unknown as { layoutShift: number };
+    state.layoutShift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        if (!entry.hadRecentInput) state.layoutShift += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  const apiCalls: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  page.on('request', (request) => {
+    if (request.url().includes('/api/')) apiCalls.push(request.url());
+  });
+  return { context, page, problems, apiCalls };
+}
+
+/**
+ * React has taken the server's markup over down to the page's main content: hydration attaches its
+ * fiber to each server-rendered element it claims (the screens' lazy parts are claimed once their code arrived).
+ */
+function isHydrated(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const deepest = document.querySelector('main h1, main h2, main img, #root h2');
+    return deepest !== null && Object.keys(deepest).some((key) => key.startsWith('__reactFiber$'));
+  });
+}
+
+describe.each([
+  { locale: 'en-US', language: 'en-us', lang: 'en-US', dir: 'ltr', listHeading: 'All books' },
+  { locale: 'ar-SA', language: 'ar-sa', lang: 'ar-SA', dir: 'rtl', listHeading: 'جميع الأعمال' },
+])('server-rendered pages in $lang', ({ locale, language, lang, dir, listHeading }) => {
+  it('arrive rendered in the right language and direction, and are taken over without a mismatch, a shift or a second fetch', async () => {
+    for (const { name, path, ownCall } of pages) {
+      const { context, page, problems, apiCalls } = await watchedPage(locale);
+      const response = await page.goto(path, { waitUntil: 'load' });
+      // The markup as it arrived: already the page, in its language.
+      const served = (await response!.text()).replace(/<script type="application\/json"[\s\S]*?<\/script>/, '');
+      expect(served, name).toContain(titles[language]);
+      expect(await page.locator('html').getAttribute('lang'), name).toBe(lang);
+      expect(await page.locator('html').getAttribute('dir'), name).toBe(dir);
+      await eventually(() => isHydrated(page)).toBe(true);
+      await page.waitForTimeout(800);
+      expect(problems, name).toEqual([]);
+      // Its own data came with it (the reader may still fetch the next chapter ahead: another call).
+      expect(
+        apiCalls.filter((url) => ownCall.test(url)),
+        name,
+      ).toEqual([]);
+      const shift = await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift);
+      expect(shift, name).toBeLessThan(0.01);
+      if (name === 'book list') expect(served).toContain(listHeading);
+      await context.close();
+    }
+  });
+});
+
+describe('a server-rendered page kept for a while', () => {
+  it('hydrates with the times it was rendered with, then shows them from the browser’s clock', async () => {
+    const { context, page, problems } = await watchedPage('en-US');
+    // The browser's clock more than a year past the render: each card's "updated … ago" differs.
+    await context.clock.setFixedTime(Date.now() + 400 * 86_400_000);
+    const response = await page.goto('/', { waitUntil: 'load' });
+    const served = await response!.text();
+    expect(served).toMatch(/<time[^>]*>[^<]*(minute|hour|day|week|month|Just posted)/);
+    await eventually(() => isHydrated(page)).toBe(true);
+    const times = page.locator('ul[aria-labelledby="book-list-heading"] time');
+    await eventually(async () => (await times.allTextContents()).every((text) => /year/.test(text))).toBe(true);
+    await page.waitForTimeout(500);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('server-rendered pages for a signed-in member', () => {
+  it('are taken over without a mismatch, then show the member (the server rendered for a visitor)', async () => {
+    const { context, page, problems } = await watchedPage('en-US');
+    await storeSessionViaApi(context, baseUrl, DEMO_MEMBER.username, DEMO_MEMBER.password);
+    for (const { path } of pages) {
+      await page.goto(path, { waitUntil: 'load' });
+      await eventually(() => isHydrated(page)).toBe(true);
+    }
+    await page.goto('/');
+    await page.getByRole('link', { name: DEMO_MEMBER.username }).or(page.getByText(DEMO_MEMBER.username)).first().waitFor();
+    // Interactive: a card opens its book without a page load.
+    await page
+      .getByRole('link', { name: /The Storm Gate/ })
+      .first()
+      .click();
+    await eventually(() => pathOf(page)).toMatch(/^\/book\/chapters\//);
+    await page.waitForTimeout(500);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('without JavaScript', () => {
+  it('a crawler sees book titles, a book with its introduction and chapter links, and a free chapter’s images', async () => {
+    const context = await browser.newContext({ baseURL: baseUrl, javaScriptEnabled: false, locale: 'en-US' });
+    const page = await context.newPage();
+    await page.goto('/');
+    expect(await page.getByRole('heading', { name: 'The Storm Gate' }).count()).toBeGreaterThan(0);
+    await page.goto(pages[1]!.path);
+    expect(await page.getByRole('heading', { level: 1, name: 'The Storm Gate' }).count()).toBe(1);
+    expect(await page.locator('a[href^="/reader/book/chapter/"]').count()).toBeGreaterThanOrEqual(10);
+    await page.goto(pages[2]!.path);
+    expect(await page.locator('main img, main picture source').count()).toBeGreaterThan(0);
+    await context.close();
+  });
+});
