@@ -19,7 +19,16 @@ export async function startServer(options: { port: number; env?: Record<string, 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'inkstream-e2e-'));
   const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/main.js')], {
     cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(options.port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...options.env },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(options.port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      // As behind a site's own proxy: registerViaApi gives each account its own client address.
+      TRUST_PROXY: '127.0.0.1',
+      ...options.env,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${options.port}`;

@@ -143,6 +143,8 @@ describe('account journeys', () => {
     // The session goes on with the new token.
     await page.reload();
     await profile.heading.waitFor();
+    // The profile has finished loading (its membership answer is in) before the reader acts on it.
+    await eventually(() => page.getByRole('definition').nth(1).innerText()).toMatch(/^--\s*No membership$/);
 
     await profile.logout.click();
     await eventually(() => pathOf(page)).toBe('/');

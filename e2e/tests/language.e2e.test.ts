@@ -26,6 +26,7 @@ describe('language journeys', () => {
 
     // Choosing a language stores it and reloads the page.
     await Promise.all([page.waitForEvent('load'), page.getByRole('combobox', { name: 'Language' }).selectOption('ar-sa')]);
+    await waitForInteractive(page);
     await page.getByRole('heading', { name: 'جميع الأعمال' }).waitFor();
     expect(await htmlAttributes(page)).toEqual({ dir: 'rtl', lang: 'ar-SA' });
     expect((await storedSession(page)).language).toBe('ar-sa');
@@ -39,6 +40,7 @@ describe('language journeys', () => {
     await eventually(() => recommended.getByRole('list').evaluate((track) => track.scrollLeft)).toBeLessThan(0);
 
     await Promise.all([page.waitForEvent('load'), page.getByRole('combobox', { name: 'اللغة' }).selectOption('en-us')]);
+    await waitForInteractive(page);
     await page.getByRole('heading', { name: 'All books' }).waitFor();
     expect(await htmlAttributes(page)).toEqual({ dir: 'ltr', lang: 'en-US' });
     expect((await storedSession(page)).language).toBe('en-us');
@@ -52,8 +54,6 @@ describe('language journeys', () => {
     const { context, page } = await openSession(browser, baseUrl, { language: 'ar-sa', device: PHONE });
     await page.goto(await readerPath(baseUrl, 'The Storm Gate', 1));
     await page.getByRole('img', { name: /^الصفحة 1 من/ }).waitFor();
-    // The page arrives server-rendered: keys pressed before the browser takes it over do nothing.
-    await waitForInteractive(page);
     expect((await htmlAttributes(page)).dir).toBe('rtl');
 
     await page.keyboard.press('ArrowLeft'); // forward, right to left

@@ -44,6 +44,7 @@ import { createMembershipService } from './modules/membership/membership.service
 import { readerRoutes } from './modules/reader/reader.routes.js';
 import { createReaderService } from './modules/reader/reader.service.js';
 import { seoRoutes } from './modules/seo/seo.routes.js';
+import { loadInlineStyles } from './modules/seo/inline-styles.js';
 import { loadPageRenderer } from './modules/seo/page-renderer.js';
 import { createSeoService } from './modules/seo/seo.service.js';
 import { createSitemaps } from './modules/seo/sitemap.js';
@@ -164,7 +165,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerErrorHandler(app);
-  await registerSecurityHeaders(app, config);
+  const webDir = resolveWebDir(config.webDistDir);
+  const inlineStyles = loadInlineStyles(webDir);
+  await registerSecurityHeaders(app, config, { styleSources: inlineStyles.cspSources });
   registerInputGuard(app);
   registerAuth(app, users);
   // After auth: a request with a bad token is refused before any cached answer could be served.
@@ -219,7 +222,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         log: app.log,
       })
     : null;
-  await registerStaticWeb(app, { webDir: resolveWebDir(config.webDistDir), pages: seo, renderer });
+  await registerStaticWeb(app, { webDir, pages: seo, renderer, inlineStyles });
   // Build the book ordering before the first reader asks for it.
   // A database that is not reachable yet must not stop the server: requests answer 503 until it is.
   app.addHook('onReady', () =>

@@ -47,6 +47,25 @@ describe('prepared queries', () => {
     });
   });
 
+  it('never lets a read from the pool see a transaction’s uncommitted write (SQLite reads straight on its one connection otherwise)', async () => {
+    const user = await createUser(ctx);
+    const renamed = `${user.username}r`.slice(0, 16);
+    const lookup = { first: user.username, second: renamed, minimumId: user.id };
+    let readDuringTransaction: Promise<{ username: string }[]> | undefined;
+    await expect(
+      ctx.db.transaction().execute(async (trx) => {
+        await trx.updateTable('users').set({ username: renamed }).where('id', '=', user.id).execute();
+        // Not awaited: on SQLite the pool's read must wait for the one connection the transaction holds.
+        readDuringTransaction = usersNamed.execute(ctx.db, lookup);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect((await readDuringTransaction!).map((row) => row.username)).toEqual([user.username]);
+    // And after the transaction, a read runs at once and sees what was committed.
+    expect((await usersNamed.execute(ctx.db, lookup)).map((row) => row.username)).toEqual([user.username]);
+  });
+
   it('passes a value that looks like SQL as a value', async () => {
     const rows = await usersNamed.execute(ctx.db, { first: "' OR 1=1 --", second: '%', minimumId: 0 });
     expect(rows).toEqual([]);

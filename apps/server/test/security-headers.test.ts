@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBook } from './helpers/factories.js';
 import { createTestContext, type TestContext } from './helpers/test-context.js';
@@ -60,13 +61,26 @@ describe('security headers on a plain http site without Stripe', () => {
     expect(csp.get('object-src')).toEqual(["'none'"]);
     expect(csp.get('frame-src')).toEqual(["'none'"]);
     expect(String(csp.get('img-src'))).not.toContain('stripe');
-    // Inline style attributes only (server-rendered markup); never inline scripts or <style> elements.
-    expect(csp.get('style-src')).toEqual(["'self'"]);
+    // Style attributes inline (server-rendered markup); <style> elements only those of the build,
+    // each allowed by its hash (modules/seo/inline-styles.ts); never inline scripts.
+    const [self, ...hashes] = csp.get('style-src') ?? [];
+    expect(self).toBe("'self'");
+    for (const hash of hashes) expect(hash).toMatch(/^'sha256-[A-Za-z0-9+/]{43}='$/);
     expect(csp.get('style-src-attr')).toEqual(["'unsafe-inline'"]);
     expect([...csp.entries()].filter(([name]) => name !== 'style-src-attr').flatMap(([, values]) => values)).not.toContain(
       "'unsafe-inline'",
     );
     expect([...csp.values()].flat()).not.toContain("'unsafe-eval'");
+  });
+
+  it('allows each <style> a server-rendered page carries by its hash, as the browser checks it', async () => {
+    const response = await ctx.app.inject({ url: '/' });
+    const allowed = directives(response.headers['content-security-policy']).get('style-src') ?? [];
+    const styles = [...response.body.matchAll(/<style>([^]*?)<\/style>/g)].map((match) => match[1]!);
+    // `npm test` builds the web app first: the book list is server-rendered with the build's styles.
+    expect(styles.length).toBeGreaterThan(0);
+    for (const text of styles) expect(allowed).toContain(`'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`);
+    expect(response.body).not.toMatch(/<link rel="stylesheet" crossorigin/);
   });
 
   it('lets other origins (a CDN host) embed media, and nothing else', async () => {

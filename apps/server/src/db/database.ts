@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type LogConfig, type SqliteDatabase, type Transaction } from 'kysely';
 import pg from 'pg';
+import { allowDirectReads } from './direct-reads.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -71,7 +72,12 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma(`busy_timeout = ${Math.trunc(limits.sqliteBusyTimeoutMs)}`);
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), ...logOf(options) });
+  const statements = withStatementCache(sqlite);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }), ...logOf(options) });
+  // A log given as a list of levels is Kysely's console logging: those reads stay with Kysely.
+  if (typeof options.log !== 'object') {
+    allowDirectReads(db, sqlite, { prepare: (source) => statements.prepare(source) as SQLite.Statement, log: options.log });
+  }
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 

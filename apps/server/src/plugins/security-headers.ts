@@ -26,14 +26,15 @@ type HeaderConfig = Pick<AppConfig, 'publicUrl' | 'mediaPublicBaseUrl' | 'stripe
  * no inline script; the JSON-LD block in the head is data, not script), so no 'unsafe-inline' is
  * needed. Stripe's hosts are added only when Stripe is configured, and the media CDN only when set.
  */
-export function contentSecurityPolicy(config: HeaderConfig): Record<string, string[]> {
+export function contentSecurityPolicy(config: HeaderConfig, styleSources: readonly string[] = []): Record<string, string[]> {
   const stripe = config.stripe !== null;
   const mediaOrigin = config.mediaPublicBaseUrl ? [new URL(config.mediaPublicBaseUrl).origin] : [];
   const isHttps = config.publicUrl.startsWith('https:');
   return {
     'default-src': ["'self'"],
     'script-src': ["'self'", ...(stripe ? STRIPE_SCRIPT_SOURCES : [])],
-    'style-src': ["'self'"],
+    // With the hashes of the stylesheets server-rendered pages carry inline (modules/seo/inline-styles.ts).
+    'style-src': ["'self'", ...styleSources],
     // Style attributes only (no <style> element, no script): server-rendered pages carry the ones
     // React writes (a reading-progress bar, a page's aspect ratio), which the browser would
     // otherwise drop until the app re-renders them.
@@ -63,10 +64,14 @@ export function contentSecurityPolicy(config: HeaderConfig): Record<string, stri
  * CSP each time: measured about a tenth of a member's chapter read.) A route that needs other
  * headers says so with `config: { securityHeaders: { ...helmet options } }` (EMBEDDABLE_RESOURCE).
  */
-export async function registerSecurityHeaders(app: FastifyInstance, config: HeaderConfig): Promise<void> {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  config: HeaderConfig,
+  page: { styleSources?: readonly string[] } = {},
+): Promise<void> {
   const isHttps = config.publicUrl.startsWith('https:');
   const options: HelmetOptions = {
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config, page.styleSources) },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     frameguard: { action: 'deny' },
     // Stripe's checkout may open in a pop-up that reports back to the opener.

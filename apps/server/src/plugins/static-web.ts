@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { ErrorCode } from '@inkstream/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable } from '../db/database-errors.js';
+import type { InlineStyles } from '../modules/seo/inline-styles.js';
 import { createPageTemplate } from '../modules/seo/page-template.js';
 import { createManifestSource, renderPreloadHints } from '../modules/seo/preload-hints.js';
 import { chooseEncoding, createHtmlCompressor } from '../lib/html-compression.js';
@@ -25,9 +26,9 @@ export interface WebPages {
  */
 export async function registerStaticWeb(
   app: FastifyInstance,
-  options: { webDir: string; pages: WebPages; renderer?: PageRenderer | null },
+  options: { webDir: string; pages: WebPages; renderer?: PageRenderer | null; inlineStyles?: InlineStyles },
 ): Promise<void> {
-  const { webDir, pages, renderer } = options;
+  const { webDir, pages, renderer, inlineStyles } = options;
   // apps/web/public after the build output: the manifest and icons are there even with the
   // placeholder page or a build older than them; a built file of the same name wins.
   const publicDir = path.join(WEB_APP_DIR, 'public');
@@ -49,7 +50,7 @@ export async function registerStaticWeb(
     },
   });
 
-  const template = createPageTemplate(path.join(webDir, 'index.html'));
+  const template = createPageTemplate(path.join(webDir, 'index.html'), inlineStyles);
   const compressHtml = createHtmlCompressor();
   // Vite's manifest of the build: which chunks a lazy screen needs, for the head's preload hints.
   const manifest = createManifestSource(path.join(webDir, '.vite', 'manifest.json'));

@@ -1,4 +1,5 @@
 import { readFile, stat } from 'node:fs/promises';
+import type { InlineStyles } from './inline-styles.js';
 
 const HEAD_START = '<!--app-head-->';
 const HEAD_END = '<!--/app-head-->';
@@ -59,18 +60,26 @@ export interface PageTemplate {
  * The web app's index.html, read once and again only when the file changes (a rebuild while
  * the server runs), so a request costs one stat and some string concatenation.
  */
-export function createPageTemplate(file: string): PageTemplate {
-  let cached: { mtimeMs: number; parts: TemplateParts } | undefined;
+export function createPageTemplate(file: string, styles?: InlineStyles): PageTemplate {
+  let cached: { mtimeMs: number; parts: TemplateParts; inlined: TemplateParts } | undefined;
 
-  async function load(): Promise<TemplateParts> {
+  async function load(): Promise<{ parts: TemplateParts; inlined: TemplateParts }> {
     const { mtimeMs } = await stat(file);
-    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, parts: splitTemplate(await readFile(file, 'utf8')) };
-    return cached.parts;
+    if (cached?.mtimeMs !== mtimeMs) {
+      const parts = splitTemplate(await readFile(file, 'utf8'));
+      const inlined = styles ? { ...parts, afterHead: styles.inline(parts.afterHead) } : parts;
+      cached = { mtimeMs, parts, inlined };
+    }
+    return cached;
   }
 
   return {
-    async render({ head, lang, dir, endOfHead, body }) {
-      const parts = await load();
+    async render({ head, lang, dir, body, ...rest }) {
+      // A rendered body paints before the app's code runs: its styles come inline, not as files
+      // the first paint would wait for (inline-styles.ts). The app's shell has nothing to paint yet.
+      const template = await load();
+      const parts = body ? template.inlined : template.parts;
+      const endOfHead = body && styles && rest.endOfHead ? styles.inline(rest.endOfHead) : rest.endOfHead;
       const headEnd = endOfHead ? parts.afterHead.search(/<\/head>/i) : -1;
       let afterHead =
         headEnd >= 0 ? `${parts.afterHead.slice(0, headEnd)}  ${endOfHead}\n  ${parts.afterHead.slice(headEnd)}` : parts.afterHead;
