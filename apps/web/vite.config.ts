@@ -46,11 +46,12 @@ export default defineConfig(({ isSsrBuild }) => ({
                   priority: 10,
                   test: /apps[\\/]web[\\/]src[\\/](lib[\\/](api-reading|api-account|format-price|return-path)|features[\\/](reader[\\/]progress-sync|chapters[\\/](use-on-visible|use-book-progress|FollowButton|ChapterCard)|library[\\/]resume-link|account[\\/]plans))/,
                 },
-                // lib/ files only lazy screens use (their own API calls, prices, return paths) stay out of it.
+                // lib/ files only lazy screens use (their own API calls, prices, return paths) stay out of it,
+                // and so do the dialog and the not-found page, which no first load shows.
                 {
                   name: 'shell',
                   priority: 20,
-                  test: /apps[\\/]web[\\/]src[\\/](lib[\\/](?!api-reading|api-account|format-price|return-path)|features[\\/]auth|i18n[\\/]index|components[\\/](?!Dialog))/,
+                  test: /apps[\\/]web[\\/]src[\\/](lib[\\/](?!api-reading|api-account|format-price|return-path)|features[\\/]auth|i18n[\\/]index|components[\\/](?!Dialog|NotFound))/,
                 },
               ],
             },

@@ -21,6 +21,7 @@ import {
   type RouteOutcome,
 } from './report.js';
 import { buildRoutes, captureResponses, searchPath, searchTotal, type BenchRoute, type SearchOrder } from './routes.js';
+import { integerOption } from './cli-options.js';
 import {
   childPids,
   sampleMemory,
@@ -66,11 +67,7 @@ function readOptions() {
       help: { type: 'boolean', default: false },
     },
   });
-  const positive = (name: string, raw: string, min: number) => {
-    const value = Number(raw);
-    if (!Number.isInteger(value) || value < min) throw new Error(`--${name} must be an integer of at least ${min}\n${USAGE}`);
-    return value;
-  };
+  const positive = integerOption(USAGE);
   return {
     help: values.help,
     books: positive('books', values.books, 100),

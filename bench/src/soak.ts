@@ -19,6 +19,7 @@ import {
   type SoakReport,
 } from './soak-report.js';
 import { createSoakRecorder, judgeSoak, type SoakRecorder } from './soak-stats.js';
+import { integerOption } from './cli-options.js';
 
 /**
  * `npm run bench:soak` (issue 12, "Soak"): one server process under a steady mixed load for minutes
@@ -50,11 +51,7 @@ function readOptions() {
       help: { type: 'boolean', default: false },
     },
   });
-  const integer = (name: string, raw: string, min: number) => {
-    const value = Number(raw);
-    if (!Number.isInteger(value) || value < min) throw new Error(`--${name} must be an integer of at least ${min}\n${USAGE}`);
-    return value;
-  };
+  const integer = integerOption(USAGE);
   return {
     help: values.help,
     minutes: integer('minutes', values.minutes, 2),

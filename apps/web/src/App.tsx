@@ -3,7 +3,6 @@ import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { Layout } from './components/Layout';
 import { Loading } from './components/Loading';
-import { NotFound } from './components/NotFound';
 import { AuthProvider } from './features/auth/AuthContext';
 import { RequireUser } from './features/auth/RequireUser';
 import { withRestOfLanguage } from './i18n';
@@ -18,6 +17,8 @@ const RegisterPage = lazy(withRestOfLanguage(() => import('./routes/RegisterPage
 const ProfilePage = lazy(withRestOfLanguage(() => import('./routes/ProfilePage')));
 const LibraryPage = lazy(withRestOfLanguage(() => import('./routes/LibraryPage')));
 const ContactPage = lazy(withRestOfLanguage(() => import('./routes/ContactPage')));
+// A mistyped address is rare: its page is not part of every first load either.
+const MissingPage = lazy(() => import('./components/NotFound').then(({ NotFound }) => ({ default: () => <NotFound kind="page" /> })));
 const SandboxCheckoutPage = lazy(withRestOfLanguage(() => import('./routes/SandboxCheckoutPage')));
 // The operator's console: its own chunks and translations, never part of a reader's download.
 const AdminPage = lazy(withRestOfLanguage(() => import('./routes/AdminPage').then((route) => route.loadAdminPage())));
@@ -81,7 +82,7 @@ function AppRoutes() {
           <Route path="contact-us" element={<ContactPage />} />
           <Route path="sandbox/checkout/:orderId" element={<SandboxCheckoutPage />} />
           <Route path="admin/*" element={<AdminPage />} />
-          <Route path="*" element={<NotFound kind="page" />} />
+          <Route path="*" element={<MissingPage />} />
         </Route>
         <Route path="reader/book/chapter/:bookid/:chapter_uuid/:chapter_number" element={<ReaderPage />} />
       </Routes>
