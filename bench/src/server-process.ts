@@ -49,10 +49,12 @@ export async function startRealServer(options: {
 }): Promise<ChildServer> {
   const port = await findFreePort();
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: options.dataDir, PORT: String(port), HOST: '127.0.0.1' };
-  // Whatever the shell says, the benchmark measures the embedded default: SQLite, no demo data, quiet logs.
+  // Whatever the shell says, the benchmark measures the embedded default: SQLite, no demo data, quiet logs,
+  // and glibc's malloc limited to two arenas as `npm start` and the README's service setup run it
+  // (without it every thread may keep its own arena, and the memory figure is not the deployed one).
   delete env.DATABASE_URL;
   delete env.NODE_ENV;
-  Object.assign(env, { DEMO_CATALOGUE: options.demoCatalogue ? 'auto' : 'off', LOG_LEVEL: 'warn' }, options.env);
+  Object.assign(env, { DEMO_CATALOGUE: options.demoCatalogue ? 'auto' : 'off', LOG_LEVEL: 'warn', MALLOC_ARENA_MAX: '2' }, options.env);
   const child = spawn(process.execPath, [options.serverMain], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   return await watchChild(child, `http://127.0.0.1:${port}`, '/healthz', options.timeoutMs ?? 120_000);
 }
