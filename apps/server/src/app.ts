@@ -167,7 +167,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app);
   const webDir = resolveWebDir(config.webDistDir);
   const inlineStyles = loadInlineStyles(webDir);
-  await registerSecurityHeaders(app, config, { styleSources: inlineStyles.cspSources });
+  await registerSecurityHeaders(app, config, { inlineStyleSources: inlineStyles.cspSources });
   registerInputGuard(app);
   registerAuth(app, users);
   // After auth: a request with a bad token is refused before any cached answer could be served.

@@ -67,11 +67,12 @@ export function contentSecurityPolicy(config: HeaderConfig, styleSources: readon
 export async function registerSecurityHeaders(
   app: FastifyInstance,
   config: HeaderConfig,
-  page: { styleSources?: readonly string[] } = {},
+  /** Hashes of the `<style>` elements server-rendered pages carry (modules/seo/inline-styles.ts). */
+  { inlineStyleSources = [] }: { inlineStyleSources?: readonly string[] } = {},
 ): Promise<void> {
   const isHttps = config.publicUrl.startsWith('https:');
   const options: HelmetOptions = {
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config, page.styleSources) },
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config, inlineStyleSources) },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     frameguard: { action: 'deny' },
     // Stripe's checkout may open in a pop-up that reports back to the opener.
