@@ -65,6 +65,50 @@ const readerState = preparedQuery<{ chapterUuid: string; userId: number }>()((db
  * unrevoked grant) and whether they liked it. Scalar sub-selects keep it one round trip on both
  * SQLite and PostgreSQL.
  */
+/**
+ * A token holder's reader state and their account, in one statement (the auth hook's lookup is
+ * skipped on this route: plugins/auth.ts, `authInHandler`). Driven by the account, so an unknown
+ * user gives no row; the chapter columns are null when the chapter is not readable now.
+ */
+const accountReaderState = preparedQuery<{ chapterUuid: string; userUuid: string }>()((db, param) =>
+  db
+    .selectFrom('users')
+    .leftJoin('chapters', (join) => join.on('chapters.uuid', '=', param('chapterUuid')).on('chapters.is_published', '=', 1))
+    .leftJoin('books', (join) => join.onRef('books.id', '=', 'chapters.book_id').on('books.is_published', '=', 1))
+    .select(['users.id', 'users.uuid', 'users.username', 'users.role', 'users.token_version', 'users.disabled_at'])
+    .select(['chapters.number', 'chapters.total_likes', 'books.public_free_chapters'])
+    .select((eb) => [
+      eb
+        .selectFrom('membership_grants')
+        .select((sub) => sub.fn.max('membership_grants.ends_at').as('ends_at'))
+        .whereRef('membership_grants.user_id', '=', 'users.id')
+        .where('membership_grants.revoked_at', 'is', null)
+        .as('membership_end'),
+      eb
+        .exists(
+          eb
+            .selectFrom('chapter_likes')
+            .select('chapter_likes.chapter_id')
+            .whereRef('chapter_likes.user_id', '=', 'users.id')
+            .whereRef('chapter_likes.chapter_id', '=', 'chapters.id'),
+        )
+        .as('liked'),
+    ])
+    .where('users.uuid', '=', param('userUuid')),
+);
+
+/** The account behind a token and, when the chapter is readable now, the reader state (as findReaderState). */
+export async function findAccountReaderState(db: DbExecutor, chapterUuid: string, userUuid: string) {
+  const row = await accountReaderState.executeTakeFirst(db, { chapterUuid, userUuid });
+  if (!row) return undefined;
+  const { number, total_likes, public_free_chapters, membership_end, liked, ...account } = row;
+  const state =
+    number === null || total_likes === null || public_free_chapters === null
+      ? undefined
+      : { number, total_likes, public_free_chapters, membership_end, liked: Boolean(liked) };
+  return { account, state };
+}
+
 export function findReaderState(db: DbExecutor, chapterUuid: string, userId: number | null) {
   return userId === null
     ? visitorState.executeTakeFirst(db, { chapterUuid }).then((row) => row && { ...row, membership_end: null, liked: false })

@@ -14,7 +14,8 @@ export function readerRoutes(reader: ReaderService) {
     app.get(
       '/comics/chapter_comics/:chapterUuid/:language',
       {
-        config: { publicCache: PUBLIC_CACHE.freeChapter },
+        // The account is checked in the reader state's statement: one statement per member read.
+        config: { publicCache: PUBLIC_CACHE.freeChapter, authInHandler: true },
         schema: {
           tags,
           summary: 'Chapter content; paid chapters need a running membership',
@@ -23,7 +24,11 @@ export function readerRoutes(reader: ReaderService) {
         },
       },
       async (request, reply) => {
-        const { content, sameForEveryVisitor } = await reader.chapterContent(request.params, request.user);
+        const { content, sameForEveryVisitor, user } = await reader.chapterContent(request.params, {
+          user: request.user,
+          claims: request.tokenClaims,
+        });
+        request.user = user;
         // Signed URLs and like state are per reader: only a free chapter asked by a visitor is shared.
         if (sameForEveryVisitor) allowPublicCache(reply);
         else reply.header('cache-control', 'private, no-store');

@@ -5,12 +5,20 @@ import { resolveLanguage } from '../../lib/language.js';
 import type { CatalogueVersion } from '../catalogue/catalogue-version.js';
 import type { MediaUrls } from '../media/media-urls.js';
 import { membershipStateOf } from '../membership/membership.service.js';
-import type { AuthUser } from '../users/users.service.js';
+import { authUserOf, invalidTokenError, type AuthUser } from '../users/auth-user.js';
+import type { TokenClaims } from '../users/tokens.js';
 import { createChapterCache } from './chapter-cache.js';
 import * as repo from './reader.repository.js';
 import { readSharedChapter, type SharedChapter, type StoredPage } from './shared-chapter.js';
 
 type ReaderState = NonNullable<Awaited<ReturnType<typeof repo.findReaderState>>>;
+
+/**
+ * Who asks for a chapter: the user the auth hook authenticated (or null for a visitor), or, on
+ * this route (`authInHandler`, plugins/auth.ts), the claims of a verified token whose account is
+ * read and checked here, in the reader state's own statement.
+ */
+export type ChapterAsker = { user: AuthUser | null; claims?: TokenClaims | null };
 
 const chapterNotFound = () => notFound(ErrorCode.CHAPTER_NOT_FOUND, 'This chapter does not exist');
 
@@ -70,11 +78,11 @@ export function createReaderService(deps: ReaderDeps) {
    */
   async function chapterContent(
     params: ChapterContentParams,
-    user: AuthUser | null,
-  ): Promise<{ content: ChapterContent; sameForEveryVisitor: boolean }> {
+    asker: ChapterAsker,
+  ): Promise<{ content: ChapterContent; sameForEveryVisitor: boolean; user: AuthUser | null }> {
     const language = resolveLanguage(params.language);
     // First, so a refusal or an unknown id never costs the shared part's reads.
-    const state = await repo.findReaderState(db, params.chapterUuid, user?.id ?? null);
+    const { user, state } = await readerStateFor(params.chapterUuid, asker);
     if (!state) throw chapterNotFound();
     assertEntitled(user, state);
     const shared = await chapters.get(params.chapterUuid, language);
@@ -97,7 +105,19 @@ export function createReaderService(deps: ReaderDeps) {
       text: shared.text,
       text_language: shared.textLanguage,
     };
-    return { content, sameForEveryVisitor: isFree && user === null };
+    return { content, sameForEveryVisitor: isFree && user === null, user };
+  }
+
+  /** The asker as a user (a token that no longer holds is refused, as the auth hook would) and their state. */
+  async function readerStateFor(
+    chapterUuid: string,
+    { user, claims }: ChapterAsker,
+  ): Promise<{ user: AuthUser | null; state: ReaderState | undefined }> {
+    if (!claims) return { user, state: await repo.findReaderState(db, chapterUuid, user?.id ?? null) };
+    const found = await repo.findAccountReaderState(db, chapterUuid, claims.userUuid);
+    const account = authUserOf(claims, found?.account);
+    if (!account) throw invalidTokenError();
+    return { user: account, state: found?.state };
   }
 
   /**

@@ -5,15 +5,11 @@ import { AppError } from '../../lib/app-error.js';
 import { toIso } from '../../lib/time.js';
 import { takeLoginAttempt } from './login-throttle.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password.js';
-import type { TokenService } from './tokens.js';
+import { authUserOf, type AuthUser, type UserRole } from './auth-user.js';
+import type { TokenClaims, TokenService } from './tokens.js';
 import * as users from './users.repository.js';
 
-export interface AuthUser {
-  id: number;
-  uuid: string;
-  username: string;
-  role: 'user' | 'admin';
-}
+export type { AuthUser, UserRole } from './auth-user.js';
 
 const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const DEFAULT_USER_TYPE = 'inkstream';
@@ -33,10 +29,6 @@ export interface RegisterInput {
   user_type?: string | undefined;
 }
 
-export type UserRole = 'user' | 'admin';
-
-/** A stored role other than the two known ones (an old bug, a manual edit) counts as a plain user. */
-const knownRole = (role: string): UserRole => (role === 'admin' ? 'admin' : 'user');
 
 export function createUsersService(deps: { db: Db; tokens: TokenService; now?: () => number }) {
   const { db, tokens } = deps;
@@ -108,9 +100,7 @@ export function createUsersService(deps: { db: Db; tokens: TokenService; now?: (
     if (!claims) return null;
     // The one statement authentication costs: nothing is cached across requests, so a disabled
     // account, a changed password (token version) or a deleted user is refused at the next request.
-    const user = await users.findAuthUserByUuid(db, claims.userUuid);
-    if (!user || user.token_version !== claims.tokenVersion || user.disabled_at !== null) return null;
-    return { id: user.id, uuid: user.uuid, username: user.username, role: knownRole(user.role) };
+    return authUserOf(claims, await users.findAuthUserByUuid(db, claims.userUuid));
   }
 
   async function updatePassword(user: AuthUser, newPassword: string, currentPassword?: string): Promise<string> {
@@ -133,7 +123,13 @@ export function createUsersService(deps: { db: Db; tokens: TokenService; now?: (
     return { uuid: user.uuid, username: user.username, role: user.role, created_at: toIso(row?.created_at ?? 0) };
   }
 
-  return { register, createAccount, login, authenticate, updatePassword, inviteCode, me };
+  /**
+   * Only the token's signature and expiry, for a route that checks the account in its own
+   * statement (plugins/auth.ts, `authInHandler`): the claims are not a user until authUserOf says so.
+   */
+  const verifyToken = (token: string): Promise<TokenClaims | null> => tokens.verify(token);
+
+  return { register, createAccount, login, authenticate, verifyToken, updatePassword, inviteCode, me };
 }
 
 export type UsersService = ReturnType<typeof createUsersService>;
