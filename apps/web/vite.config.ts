@@ -1,5 +1,4 @@
 import react from '@vitejs/plugin-react';
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 // The API and media live on the same origin in production (the server serves dist/); in
@@ -8,7 +7,6 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react()],
   resolve: {
     conditions: ['source'],
-    alias: { 'use-sync-external-store/shim': fileURLToPath(new URL('./src/lib/sync-external-store.ts', import.meta.url)) },
   },
   build: {
     outDir: 'dist',
@@ -51,7 +49,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                 {
                   name: 'shell',
                   priority: 20,
-                  test: /apps[\\/]web[\\/]src[\\/](lib[\\/](?!api-reading|api-account|format-price|return-path)|features[\\/]auth|i18n[\\/]index|components[\\/](?!Dialog|NotFound))/,
+                  test: /apps[\\/]web[\\/]src[\\/](lib[\\/](?!api-reading|api-account|format-price|return-path)|features[\\/]auth|i18n[\\/](index|active|translator|use-translation)|components[\\/](?!Dialog|NotFound))/,
                 },
               ],
             },

@@ -1,13 +1,13 @@
 import { Writable } from 'node:stream';
 import type { Query, QueryClient } from '@tanstack/react-query';
-import type { i18n as I18n } from 'i18next';
 import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
-import { I18nextProvider } from 'react-i18next';
 import { StaticRouter } from 'react-router';
 import { AppShell, createQueryClient } from './App';
 import { setHtmlParser, type ParsedNode } from './features/reader/chapter-text';
 import { createFullLanguage } from './i18n';
+import type { Translator } from './i18n/translator';
+import { TranslatorProvider } from './i18n/use-translation';
 import { setServerTransport, type ServerTransport } from './lib/api-client';
 import type { Language } from './lib/language';
 import type { ServerRender } from './lib/server-render';
@@ -42,8 +42,8 @@ export function configureServerRendering(options: ServerTransport & { parseHtml:
 }
 
 /** One instance per language with every namespace, made on first use and shared by every render. */
-const languages = new Map<Language, Promise<I18n>>();
-function languageOf(language: Language): Promise<I18n> {
+const languages = new Map<Language, Promise<Translator>>();
+function languageOf(language: Language): Promise<Translator> {
   let instance = languages.get(language);
   if (!instance) {
     instance = createFullLanguage(language);
@@ -53,18 +53,18 @@ function languageOf(language: Language): Promise<I18n> {
 }
 
 export async function renderPage(url: string, language: Language): Promise<RenderedPage> {
-  const i18n = await languageOf(language);
+  const translator = await languageOf(language);
   // No retries: a call that fails leaves that part to the browser, which retries on its own.
   const queryClient = createQueryClient({ retry: false });
   const renderedAt = Date.now();
   const page = (
-    <I18nextProvider i18n={i18n}>
+    <TranslatorProvider translator={translator}>
       <AppShell
         queryClient={queryClient}
         renderedAt={renderedAt}
         router={(routes) => <StaticRouter location={url}>{routes}</StaticRouter>}
       />
-    </I18nextProvider>
+    </TranslatorProvider>
   );
   const asked = new Set<string>();
   let html = await renderToString(page);

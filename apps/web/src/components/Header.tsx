@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useAuth } from '../features/auth/AuthContext';
 import { LanguageSelector } from './LanguageSelector';

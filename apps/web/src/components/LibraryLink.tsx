@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { NavLink } from 'react-router';
 import { api } from '../lib/api-client';
 import styles from './Header.module.css';

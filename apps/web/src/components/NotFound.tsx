@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { Link } from 'react-router';
 import { usePageTitle } from '../features/account/use-page-title';
 import styles from './NotFound.module.css';

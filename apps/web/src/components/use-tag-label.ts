@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 
 /** Genre tags are Chinese source strings; show them translated, and any other tag as it is. */
 export function useTagLabel(): (tag: string) => string {

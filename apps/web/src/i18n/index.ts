@@ -1,8 +1,8 @@
-import i18next, { type i18n as I18n } from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { htmlLang, isRightToLeft, type Language } from '../lib/language';
+import { activeTranslator, setActiveTranslator } from './active';
+import { createTranslator, type Bundle, type Translator } from './translator';
 
-type Resources = { default: Record<string, Record<string, unknown>> };
+type Resources = { default: Record<string, Bundle> };
 
 /**
  * Only the active language is downloaded, in two parts: what the landing page needs (common,
@@ -24,37 +24,24 @@ const REST: Record<Language, () => Promise<Resources>> = {
   'ar-sa': () => import('./locales/ar-sa/rest'),
 };
 
-const OPTIONS = {
-  // Our codes are lower case (en-us); without this i18next looks resources up as en-US.
-  lowerCaseLng: true,
-  defaultNS: 'common',
-  interpolation: { escapeValue: false }, // React escapes
-  returnNull: false,
-} as const;
-
-let activeLanguage: Language = 'en-us';
 let rest: Promise<void> | undefined;
 
-export async function initI18n(language: Language): Promise<typeof i18next> {
-  activeLanguage = language;
-  const resources = (await FIRST[language]()).default;
-  await i18next.use(initReactI18next).init({
-    ...OPTIONS,
-    lng: language,
-    resources: { [language]: resources },
-    ns: Object.keys(resources),
-  });
+/** Starts the browser's translator in `language` with what the landing page needs, and sets the page's lang and dir. */
+export async function initI18n(language: Language): Promise<Translator> {
+  const translator = createTranslator(language, (await FIRST[language]()).default);
+  setActiveTranslator(translator);
   document.documentElement.lang = htmlLang(language);
   document.documentElement.dir = isRightToLeft(language) ? 'rtl' : 'ltr';
-  return i18next;
+  return translator;
 }
 
 /** Adds the remaining namespaces of the active language (once). */
 export function loadRestOfLanguage(): Promise<void> {
-  // On the server every language is loaded whole, in instances of its own (createFullLanguage).
+  // On the server every language is loaded whole, in translators of its own (createFullLanguage).
   if (typeof window === 'undefined') return Promise.resolve();
-  rest ??= REST[activeLanguage]().then(({ default: bundles }) => {
-    for (const [namespace, bundle] of Object.entries(bundles)) i18next.addResourceBundle(activeLanguage, namespace, bundle, true, true);
+  const translator = activeTranslator();
+  rest ??= REST[translator.language]().then(({ default: bundles }) => {
+    for (const [namespace, bundle] of Object.entries(bundles)) translator.addResources(namespace, bundle);
   });
   return rest;
 }
@@ -65,13 +52,10 @@ export function withRestOfLanguage<T>(load: () => Promise<T>): () => Promise<T> 
 }
 
 /**
- * A language with every namespace, for the server's rendering (entry-server.tsx): its own
- * instance, so pages in different languages render side by side, handed down by I18nextProvider.
+ * A language with every namespace, for the server's rendering (entry-server.tsx): a translator of
+ * its own, so pages in different languages render side by side, handed down by TranslatorProvider.
  */
-export async function createFullLanguage(language: Language): Promise<I18n> {
+export async function createFullLanguage(language: Language): Promise<Translator> {
   const [first, restOf] = await Promise.all([FIRST[language](), REST[language]()]);
-  const resources = { ...first.default, ...restOf.default };
-  const instance = i18next.createInstance();
-  await instance.init({ ...OPTIONS, lng: language, resources: { [language]: resources }, ns: Object.keys(resources) });
-  return instance;
+  return createTranslator(language, { ...first.default, ...restOf.default });
 }

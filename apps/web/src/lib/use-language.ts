@@ -1,5 +1,5 @@
 import { DEFAULT_LANGUAGE, normalizeLanguage } from '@inkstream/contracts/languages';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import type { Language } from './language';
 
 /**

@@ -1,6 +1,6 @@
 import type { BookOrder } from '@inkstream/contracts/constants';
 import { lazy, Suspense, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { useSearchParams } from 'react-router';
 import { useAuth } from '../features/auth/AuthContext';
 import { BookGrid } from '../features/catalogue/BookGrid';

@@ -2,7 +2,7 @@ import type { BookChapters } from '@inkstream/contracts';
 import type { ChapterDirection } from '@inkstream/contracts/constants';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Loading } from '../components/Loading';
 import { NotFound } from '../components/NotFound';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import styles from './ContactPage.module.css';
 
 /** /contact-us shows the logo only (spec section 2). */

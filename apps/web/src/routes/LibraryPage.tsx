@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { Link, useSearchParams } from 'react-router';
 import { useAuth } from '../features/auth/AuthContext';
 import { usePageTitle } from '../features/account/use-page-title';

@@ -3,24 +3,15 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { setActiveTranslator } from '../i18n/active';
 import enUs from '../i18n/locales/en-us/index';
+import { createTranslator } from '../i18n/translator';
 import { AuthProvider } from '../features/auth/AuthContext';
 
-/**
- * English resources, as a reader with en-us sees them. lowerCaseLng keeps i18next from looking the
- * language up as 'en-US', which would miss resources stored under 'en-us'.
- */
-export const setUpI18n = () =>
-  i18next.use(initReactI18next).init({
-    lng: 'en-us',
-    lowerCaseLng: true,
-    resources: { 'en-us': enUs },
-    ns: Object.keys(enUs),
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-  });
+/** Every English namespace, as a reader with en-us sees them once the screens' texts are loaded. */
+export function setUpI18n(): void {
+  setActiveTranslator(createTranslator('en-us', enUs));
+}
 
 /** Shows where the router went, so a test can assert a navigation. */
 function WhereAmI() {

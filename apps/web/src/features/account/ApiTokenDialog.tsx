@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Dialog } from '../../components/Dialog';
 import { readStorage, STORAGE_KEYS } from '../../lib/storage-keys';
 import { CopyButton } from './CopyButton';

@@ -1,5 +1,5 @@
 import type { RefObject } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useCopy } from './use-copy';
 import styles from './forms.module.css';
 import profile from './profile.module.css';

@@ -1,7 +1,7 @@
 import type { Membership } from '@inkstream/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Dialog } from '../../components/Dialog';
 import { accountApi } from '../../lib/api-account';
 import { couponErrorKey } from './coupon-error';

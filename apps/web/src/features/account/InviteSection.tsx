@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { accountApi } from '../../lib/api-account';
 import { CopyButton } from './CopyButton';
 import styles from './forms.module.css';

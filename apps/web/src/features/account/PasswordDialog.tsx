@@ -1,6 +1,6 @@
 import { NEW_PASSWORD_MAX } from '@inkstream/contracts/constants';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Dialog } from '../../components/Dialog';
 import { accountApi } from '../../lib/api-account';
 import { STORAGE_KEYS, writeStorage } from '../../lib/storage-keys';

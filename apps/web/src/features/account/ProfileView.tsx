@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { startTransition, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link, useNavigate } from 'react-router';
 import { currentLanguage } from '../../lib/language';
 import { useAuth } from '../auth/AuthContext';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { api } from '../../lib/api-client';
 import { PaymentPanel } from '../payments/PaymentPanel';
 import { paymentOptions } from '../payments/payment-options';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { authErrorKey } from './auth-error-message';
 
 /** Turns the auth context's error (server English text) into the reader's language when we know it. */

@@ -1,26 +1,15 @@
 import type { BookSummary } from '@inkstream/contracts';
 import { cleanup, render, screen } from '@testing-library/react';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import books from '../../i18n/locales/en-us/books.json';
 import common from '../../i18n/locales/en-us/common.json';
+import { createTranslator } from '../../i18n/translator';
+import { TranslatorProvider } from '../../i18n/use-translation';
 import { BookCard } from './BookCard';
 
-const i18n = i18next.createInstance();
-
-beforeAll(async () => {
-  await i18n.use(initReactI18next).init({
-    lng: 'en-us',
-    // i18next 26 otherwise resolves 'en-us' as 'en-US' and misses resources stored under 'en-us'.
-    lowerCaseLng: true,
-    resources: { 'en-us': { common, books } },
-    ns: ['common', 'books'],
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-  });
-});
+// Handed down by the provider, as the server's renders get theirs: the card needs no global set-up.
+const translator = createTranslator('en-us', { common, books });
 
 afterEach(cleanup);
 
@@ -41,11 +30,11 @@ const book = (overrides: Partial<BookSummary> = {}): BookSummary => ({
 
 function renderCard(value: BookSummary, isEager = false) {
   return render(
-    <I18nextProvider i18n={i18n}>
+    <TranslatorProvider translator={translator}>
       <MemoryRouter>
         <BookCard book={value} isEager={isEager} />
       </MemoryRouter>
-    </I18nextProvider>,
+    </TranslatorProvider>,
   );
 }
 

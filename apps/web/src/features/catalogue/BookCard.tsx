@@ -1,5 +1,5 @@
 import type { BookSummary } from '@inkstream/contracts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router';
 import { RelativeTime } from '../../components/RelativeTime';
 import { useTagLabel } from '../../components/use-tag-label';

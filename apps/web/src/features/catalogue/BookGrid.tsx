@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useBrowserValue } from '../../lib/browser-value';
 import { Loading } from '../../components/Loading';
 import { BookCard } from './BookCard';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import styles from './SearchSummary.module.css';
 
 /** The title search from the header: what was asked, and a way back to the whole list. */

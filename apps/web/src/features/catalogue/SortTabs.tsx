@@ -1,5 +1,5 @@
 import { BOOK_ORDERS, type BookOrder } from '@inkstream/contracts/constants';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import styles from './SortTabs.module.css';
 
 interface SortTabsProps {

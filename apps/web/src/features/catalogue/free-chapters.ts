@@ -1,8 +1,8 @@
 import { DEFAULT_FREE_CHAPTERS } from '@inkstream/contracts/constants';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../i18n/translator';
 
 /** "First N chapters free" (plural-aware), or "Members only" when no chapter is free; 3 when absent (spec section 1). */
-export function freeChaptersLabel(t: TFunction<'books'>, count: number | null | undefined): string {
+export function freeChaptersLabel(t: TFunction, count: number | null | undefined): string {
   const free = count ?? DEFAULT_FREE_CHAPTERS;
   return free > 0 ? t('card.freeChapters', { count: free }) : t('card.noFreeChapters');
 }

@@ -1,6 +1,6 @@
 import type { ChapterItem } from '@inkstream/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router';
 import { readingApi } from '../../lib/api-reading';
 import { useLanguage } from '../../lib/use-language';

@@ -1,5 +1,5 @@
 import type { BookChapters } from '@inkstream/contracts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useTagLabel } from '../../components/use-tag-label';
 import { decodeEntities } from '../../lib/decode-entities';
 import { htmlLang } from '../../lib/language';

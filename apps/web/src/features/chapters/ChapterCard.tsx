@@ -1,5 +1,5 @@
 import type { ChapterItem } from '@inkstream/contracts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router';
 import { RelativeTime } from '../../components/RelativeTime';
 import { decodeEntities } from '../../lib/decode-entities';

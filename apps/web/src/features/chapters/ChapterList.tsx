@@ -1,6 +1,6 @@
 import type { ChapterItem } from '@inkstream/contracts';
 import { useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Loading } from '../../components/Loading';
 import { ChapterCard } from './ChapterCard';
 import { CHAPTER_PAGE_SIZE } from './chapter-pages';

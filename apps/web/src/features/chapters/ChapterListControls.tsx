@@ -1,6 +1,6 @@
 import type { ChapterDirection } from '@inkstream/contracts/constants';
 import { useId, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { pageCount, pageRanges, showsPageJump } from './chapter-pages';
 import styles from './ChapterList.module.css';
 

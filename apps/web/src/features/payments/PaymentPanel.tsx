@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { formatYuan } from '../../lib/format-price';
 import { currentLanguage } from '../../lib/language';
 import type { PaymentState } from './payment-flow';

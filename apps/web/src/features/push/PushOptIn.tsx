@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { currentLanguage } from '../../lib/language';
 import { disablePush, enablePush, pushState, type PushState } from './push-subscription';
 import styles from './PushOptIn.module.css';

@@ -1,7 +1,7 @@
 import type { ChapterContent } from '@inkstream/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { ApiError } from '../../lib/api-client';
 import type { Language } from '../../lib/language';
 import { FollowButton } from '../chapters/FollowButton';

@@ -1,6 +1,6 @@
 import type { ChapterContent, PageImage } from '@inkstream/contracts';
 import type { RefObject } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import type { Language } from '../../lib/language';
 import { PagePicture } from './PagePicture';
 import { pageLoading } from './reading-progress';

@@ -1,7 +1,7 @@
 import type { ChapterContent } from '@inkstream/contracts';
 import { normalizeLanguage } from '@inkstream/contracts/languages';
 import { Fragment, useMemo, useState, type CSSProperties, type RefObject } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { htmlLang, isRightToLeft, type Language } from '../../lib/language';
 import { pagesOf } from './ChapterPages';
 import { chapterTextBlocks, illustrationSlots } from './chapter-text';

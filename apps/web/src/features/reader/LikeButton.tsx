@@ -1,6 +1,6 @@
 import type { ChapterContent } from '@inkstream/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useNavigate } from 'react-router';
 import { useAuth } from '../auth/AuthContext';
 import { ApiError } from '../../lib/api-client';

@@ -1,7 +1,9 @@
-import i18next from 'i18next';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import ReaderPage from '../../routes/ReaderPage';
+import { activeTranslator, setActiveTranslator } from '../../i18n/active';
+import arSa from '../../i18n/locales/ar-sa/index';
+import { createTranslator } from '../../i18n/translator';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
 import { renderScreen, setUpI18n, stubApi } from '../../test-support/render-screen';
 
@@ -97,9 +99,10 @@ describe('novel reader', () => {
     expect(article().getAttribute('lang')).toBe('ar-SA');
     cleanup();
 
-    // The interface in Arabic (main.tsx starts i18next in the reader's language; screens ask in it).
+    // The interface in Arabic (main.tsx starts the translator in the reader's language; screens ask in it).
     localStorage.setItem(STORAGE_KEYS.language, 'ar-sa');
-    await i18next.changeLanguage('ar-sa');
+    const english = activeTranslator();
+    setActiveTranslator(createTranslator('ar-sa', arSa));
     try {
       stubApi({ [path('ar-sa')]: ok(novel({ text: '<p>中文正文</p>', text_language: 'zh-cn' })) });
       open();
@@ -107,7 +110,7 @@ describe('novel reader', () => {
       expect(article().getAttribute('dir')).toBe('ltr');
       expect(article().getAttribute('lang')).toBe('zh-CN');
     } finally {
-      await i18next.changeLanguage('en-us');
+      setActiveTranslator(english);
     }
   });
 

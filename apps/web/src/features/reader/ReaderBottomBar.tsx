@@ -1,5 +1,5 @@
 import type { ChapterContent } from '@inkstream/contracts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import type { Language } from '../../lib/language';
 import { ChevronEnd, ChevronStart } from './icons';
 import { LikeButton } from './LikeButton';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { htmlLang, type Language } from '../../lib/language';
 import styles from './ChapterText.module.css';
 

@@ -2,7 +2,7 @@ import type { AdminBookCreateBody, AdminBookDetail } from '@inkstream/contracts'
 import { LANGUAGES, type Language } from '@inkstream/contracts/languages';
 import { GENRE_TAG_LIST } from '@inkstream/contracts/tags';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { currentLanguage } from '../../../lib/language';
 import styles from '../shell/admin.module.css';
 import { FieldError, FormNotice } from '../shell/FieldError';

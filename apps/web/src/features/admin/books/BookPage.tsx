@@ -1,6 +1,6 @@
 import type { AdminBookCreateBody, AdminBookDetail } from '@inkstream/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Link, useParams } from 'react-router';
 import styles from '../shell/admin.module.css';
 import { FormNotice } from '../shell/FieldError';

@@ -2,7 +2,7 @@ import type { AdminChapterItem } from '@inkstream/contracts';
 import { LANGUAGES } from '@inkstream/contracts/languages';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import styles from '../shell/admin.module.css';
 import { FieldError, FormNotice } from '../shell/FieldError';
 import { toFormErrors } from '../shell/form-errors';

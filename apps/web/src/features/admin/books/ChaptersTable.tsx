@@ -1,7 +1,7 @@
 import type { AdminChapterItem } from '@inkstream/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import styles from '../shell/admin.module.css';
 import { FormNotice } from '../shell/FieldError';
 import { formatDateTime, formatNumber } from '../shell/format';

@@ -1,7 +1,7 @@
 import type { AdminBookDetail } from '@inkstream/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import styles from '../shell/admin.module.css';
 import { FormNotice } from '../shell/FieldError';
 import { booksApi } from './books-api';

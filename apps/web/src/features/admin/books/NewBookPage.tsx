@@ -1,6 +1,6 @@
 import type { AdminBookCreateBody } from '@inkstream/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Link, useNavigate } from 'react-router';
 import styles from '../shell/admin.module.css';
 import { NO_ERRORS, toFormErrors } from '../shell/form-errors';

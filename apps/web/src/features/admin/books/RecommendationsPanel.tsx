@@ -1,7 +1,7 @@
 import type { AdminBookItem } from '@inkstream/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import styles from '../shell/admin.module.css';
 import { FormNotice } from '../shell/FieldError';
 import { booksApi, move } from './books-api';

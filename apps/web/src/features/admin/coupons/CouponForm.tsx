@@ -1,6 +1,6 @@
 import type { AdminCouponCreateBody } from '@inkstream/contracts';
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import styles from '../shell/admin.module.css';
 import { FieldError, FormNotice } from '../shell/FieldError';
 import { NO_ERRORS, toFormErrors, type FormErrors } from '../shell/form-errors';

@@ -1,5 +1,5 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import i18next from 'i18next';
+import { activeTranslator } from '../../../i18n/active';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import adminEn from '../../../i18n/locales/en-us/admin/index';
 import { renderScreen, setUpI18n, stubApi } from '../../../test-support/render-screen';
@@ -7,8 +7,8 @@ import SettingsSection from '../settings/SettingsSection';
 import CouponsSection from './CouponsSection';
 
 beforeAll(async () => {
-  await setUpI18n();
-  for (const [namespace, bundle] of Object.entries(adminEn)) i18next.addResourceBundle('en-us', namespace, bundle, true, true);
+  setUpI18n();
+  for (const [namespace, bundle] of Object.entries(adminEn)) activeTranslator().addResources(namespace, bundle);
 });
 afterEach(() => {
   cleanup();

@@ -1,6 +1,6 @@
 import type { AdminCoupon } from '@inkstream/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useSearchParams } from 'react-router';
 import styles from '../shell/admin.module.css';
 import { FormNotice } from '../shell/FieldError';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import adminStyles from '../shell/admin.module.css';
 import type { ChartData } from './chart-series';
 import { toRows } from './chart-series';

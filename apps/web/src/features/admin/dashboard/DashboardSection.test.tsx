@@ -1,5 +1,5 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import i18next from 'i18next';
+import { activeTranslator } from '../../../i18n/active';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderScreen, setUpI18n, stubApi } from '../../../test-support/render-screen';
 import admin from '../../../i18n/locales/en-us/admin/admin.json';
@@ -37,9 +37,9 @@ const stats = (days: number) => ({
 });
 
 beforeAll(async () => {
-  await setUpI18n();
-  i18next.addResourceBundle('en-us', 'admin', admin);
-  i18next.addResourceBundle('en-us', 'admin-dashboard', adminDashboard);
+  setUpI18n();
+  activeTranslator().addResources('admin', admin);
+  activeTranslator().addResources('admin-dashboard', adminDashboard);
   vi.stubGlobal(
     'ResizeObserver',
     class {

@@ -1,5 +1,5 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
-import i18next from 'i18next';
+import { activeTranslator } from '../../../i18n/active';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderScreen, setUpI18n, stubApi } from '../../../test-support/render-screen';
 import admin from '../../../i18n/locales/en-us/admin/admin.json';
@@ -35,9 +35,9 @@ const order = (status: string, extra: object = {}) => ({
 });
 
 beforeAll(async () => {
-  await setUpI18n();
-  i18next.addResourceBundle('en-us', 'admin', admin);
-  i18next.addResourceBundle('en-us', 'admin-orders', adminOrders);
+  setUpI18n();
+  activeTranslator().addResources('admin', admin);
+  activeTranslator().addResources('admin-orders', adminOrders);
 });
 afterEach(() => {
   cleanup();

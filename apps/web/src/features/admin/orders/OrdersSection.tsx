@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { NavLink, Route, Routes } from 'react-router';
 import styles from '../shell/admin.module.css';
 import { IncidentsList } from './IncidentsList';

@@ -1,5 +1,5 @@
 import type { AdminUserDetail } from '@inkstream/contracts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Link } from 'react-router';
 import styles from '../shell/admin.module.css';
 import local from './readers.module.css';

@@ -1,5 +1,5 @@
 import type { AdminUserSummary } from '@inkstream/contracts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { formatDate } from '../shell/format';
 
 /** "Member until 3 Jan 2027", "Expired 1 Dec 2026" or "No membership". */

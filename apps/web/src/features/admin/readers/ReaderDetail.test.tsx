@@ -1,13 +1,13 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import i18next from 'i18next';
+import { activeTranslator } from '../../../i18n/active';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import adminEn from '../../../i18n/locales/en-us/admin/index';
 import { renderScreen, setUpI18n, stubApi } from '../../../test-support/render-screen';
 import { ReaderDetail } from './ReaderDetail';
 
 beforeAll(async () => {
-  await setUpI18n();
-  for (const [namespace, bundle] of Object.entries(adminEn)) i18next.addResourceBundle('en-us', namespace, bundle, true, true);
+  setUpI18n();
+  for (const [namespace, bundle] of Object.entries(adminEn)) activeTranslator().addResources(namespace, bundle);
 });
 afterEach(() => {
   cleanup();

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Link, Navigate, useLocation } from 'react-router';
 import { Loading } from '../../../components/Loading';
 import { accountApi } from '../../../lib/api-account';

@@ -1,5 +1,5 @@
 import { Suspense, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { NavLink, Outlet } from 'react-router';
 import { Loading } from '../../../components/Loading';
 import styles from './admin.module.css';

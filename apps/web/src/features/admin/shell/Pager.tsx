@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import styles from './admin.module.css';
 
 /** Previous / next through a paged admin list, with "41–60 of 312". */

@@ -1,7 +1,6 @@
-import i18next from 'i18next';
+import { activeTranslator } from '../../../i18n/active';
+import type { Bundle } from '../../../i18n/translator';
 import type { Language } from '../../../lib/language';
-
-type Bundle = Record<string, unknown>;
 
 // The console's own namespaces (admin, admin-books, …) travel with the console's chunk, never with
 // the reader's screens: one lazily imported module per language.
@@ -16,9 +15,9 @@ const ADMIN: Record<Language, () => Promise<{ default: Record<string, Bundle> }>
 let loaded: Promise<void> | undefined;
 
 export function loadAdminLanguage(): Promise<void> {
-  const language = (i18next.language || 'en-us') as Language;
-  loaded ??= (ADMIN[language] ?? ADMIN['en-us'])().then(({ default: bundles }) => {
-    for (const [namespace, bundle] of Object.entries(bundles)) i18next.addResourceBundle(language, namespace, bundle, true, true);
+  const translator = activeTranslator();
+  loaded ??= ADMIN[translator.language]().then(({ default: bundles }) => {
+    for (const [namespace, bundle] of Object.entries(bundles)) translator.addResources(namespace, bundle);
   });
   return loaded;
 }

@@ -1,5 +1,5 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import i18next from 'i18next';
+import { activeTranslator } from '../../../i18n/active';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import bundle from '../../../i18n/locales/en-us/admin/admin-uploads.json';
 import { renderScreen, setUpI18n, stubApi } from '../../../test-support/render-screen';
@@ -9,8 +9,8 @@ const BOOK = '11111111-1111-4111-8111-111111111111';
 const JOB = '22222222-2222-4222-8222-222222222222';
 
 beforeAll(async () => {
-  await setUpI18n();
-  i18next.addResourceBundle('en-us', 'admin-uploads', bundle, true, true);
+  setUpI18n();
+  activeTranslator().addResources('admin-uploads', bundle);
 });
 beforeEach(() => {
   localStorage.clear();

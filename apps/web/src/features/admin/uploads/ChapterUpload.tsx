@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import styles from './upload.module.css';
 import admin from '../shell/admin.module.css';
 import { FieldError, FormNotice } from '../shell/FieldError';

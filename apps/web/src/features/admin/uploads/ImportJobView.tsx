@@ -1,7 +1,7 @@
 import type { ImportJob } from '@inkstream/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import styles from './upload.module.css';
 import { formatDateTime, formatNumber } from '../shell/format';
 import { importsApi } from './upload-api';
