@@ -159,7 +159,8 @@ async function main(): Promise<void> {
       slow.push([name, await firstContentOnSlowNetwork(CHROMIUM, `${server.baseUrl}${pages[name as keyof typeof pages]}`, selector)]);
     }
     const lighthouseResults: [string, Awaited<ReturnType<typeof lighthouseScores>>][] = [];
-    for (const [name, pagePath] of Object.entries(pages)) lighthouseResults.push([name, await lighthouseScores(`${server.baseUrl}${pagePath}`)]);
+    for (const [name, pagePath] of Object.entries(pages))
+      lighthouseResults.push([name, await lighthouseScores(`${server.baseUrl}${pagePath}`)]);
     const scores = lighthouseResults.map(([name, result]): [string, Record<string, number>] => [name, result.scores]);
 
     const table = renderTable(

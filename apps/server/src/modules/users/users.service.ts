@@ -29,7 +29,6 @@ export interface RegisterInput {
   user_type?: string | undefined;
 }
 
-
 export function createUsersService(deps: { db: Db; tokens: TokenService; now?: () => number }) {
   const { db, tokens } = deps;
   const now = deps.now ?? Date.now;

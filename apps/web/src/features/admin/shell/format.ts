@@ -8,6 +8,7 @@ export const formatDate = (iso: string | null | undefined) =>
   iso ? new Intl.DateTimeFormat(activeTranslator().language, { dateStyle: 'medium' }).format(new Date(iso)) : '—';
 
 /** Yuan from fen, in the console's language (¥10.00 / CN¥10.00). */
-export const formatFen = (fen: number) => new Intl.NumberFormat(activeTranslator().language, { style: 'currency', currency: 'CNY' }).format(fen / 100);
+export const formatFen = (fen: number) =>
+  new Intl.NumberFormat(activeTranslator().language, { style: 'currency', currency: 'CNY' }).format(fen / 100);
 
 export const formatNumber = (value: number) => new Intl.NumberFormat(activeTranslator().language).format(value);
