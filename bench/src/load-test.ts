@@ -34,6 +34,42 @@ export async function measureThroughput(
   };
 }
 
+/** Rounds of a server-against-bare comparison, each measuring both for a third of the measured seconds. */
+export const COMPARISON_ROUNDS = 3;
+
+/**
+ * The same route against two servers, in alternating rounds (A, B, A, B, A, B) after one warm-up
+ * each: on a shared machine the CPU left to a benchmark drifts by tens of percent within a minute,
+ * and measuring one server for five seconds and then the other turned that drift into the ratio.
+ * Each side's figures are its median round (requests per second and p50), its worst p99, and the
+ * sums of requests and failures.
+ */
+export async function compareThroughput(
+  urls: { a: string; b: string },
+  options: LoadOptions,
+  headers: Readonly<Record<string, string>> = {},
+): Promise<{ a: LoadResult; b: LoadResult }> {
+  const round = { ...options, warmupSeconds: 0, seconds: Math.max(1, Math.round(options.seconds / COMPARISON_ROUNDS)) };
+  const rounds = { a: [] as LoadResult[], b: [] as LoadResult[] };
+  for (let i = 0; i < COMPARISON_ROUNDS; i += 1) {
+    const first = i === 0;
+    rounds.a.push(await measureThroughput(urls.a, first ? { ...round, warmupSeconds: options.warmupSeconds } : round, headers));
+    rounds.b.push(await measureThroughput(urls.b, first ? { ...round, warmupSeconds: options.warmupSeconds } : round, headers));
+  }
+  return { a: combineRounds(rounds.a), b: combineRounds(rounds.b) };
+}
+
+function combineRounds(results: readonly LoadResult[]): LoadResult {
+  const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)] ?? Number.NaN;
+  return {
+    requestsPerSecond: median(results.map((r) => r.requestsPerSecond)),
+    p50Ms: median(results.map((r) => r.p50Ms)),
+    p99Ms: Math.max(...results.map((r) => r.p99Ms)),
+    requests: results.reduce((sum, r) => sum + r.requests, 0),
+    failures: results.reduce((sum, r) => sum + r.failures, 0),
+  };
+}
+
 export interface DepthPoint {
   page: number;
   medianMs: number;

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { COMPARISON_ROUNDS } from './load-test.js';
 import {
   describeMachine,
   renderCoresTable,
@@ -30,7 +31,7 @@ export function renderSection(report: BenchReport): string {
     '',
     `- Machine: ${describeMachine()}.`,
     `- Catalogue: ${count(catalogue.stats.books)} books, ${count(catalogue.stats.chapters)} chapters, ${count(catalogue.stats.pages)} pages on the embedded SQLite database (${built}).`,
-    `- Load: autocannon, ${load.connections} connections, ${load.seconds} s per route after a ${load.warmupSeconds} s warm-up, first against the server, then against a bare node:http server answering the same bytes (status, every header the server sent, body) from memory. Server, bare server and autocannon share the machine; autocannon reports whole milliseconds. CPU used by other programs meanwhile: ${foreign}.`,
+    `- Load: autocannon, ${load.connections} connections, ${load.seconds} s per route and server after a ${load.warmupSeconds} s warm-up of each, in ${COMPARISON_ROUNDS} alternating rounds (server, bare, server, bare, ...: the CPU a shared machine leaves drifts, and one long run of each turned that drift into the ratio) against a bare node:http server answering the same bytes (status, every header the server sent, body) from memory; each side's figures are its median round, its p99 the worst round's. Server, bare server and autocannon share the machine; autocannon reports whole milliseconds. CPU used by other programs meanwhile: ${foreign}.`,
     `- Searches ask for 10 books in en-us; "+tag" uses ${fixtures.tag}, the least used genre (${count(fixtures.tagBooks)} books). The chapter list is the first 10 of a ${fixtures.bookChapters}-chapter book; the content is its free chapter ${fixtures.chapterNumber}, asked without a token; the member content is its paid chapter ${fixtures.paidChapterNumber}, asked with the token of a member account made with the admin CLI (\`user create\`, \`membership grant\`).`,
     '',
     renderRouteTable(report),

@@ -7,7 +7,7 @@ import { ensureCatalogue } from './catalogue-cache.js';
 import { pickFixtures } from './fixtures.js';
 import { startForeignCpuMeter } from './foreign-cpu.js';
 import { runImportSection } from './import-run.js';
-import { measureThroughput, probePageDepth, type LoadOptions } from './load-test.js';
+import { compareThroughput, measureThroughput, probePageDepth, type LoadOptions } from './load-test.js';
 import { API_SECTION_TITLE, renderSection, writePerformanceDoc } from './performance-doc.js';
 import {
   describeMachine,
@@ -38,7 +38,7 @@ import {
  */
 const USAGE = `Usage: node bench/dist/run.js [--books N] [--seconds S] [--warmup S] [--connections C] [--fresh] [--no-docs]
   --books N        catalogue size (default 100000; about 10 chapters per book)
-  --seconds S      measured seconds per route and server (default 5)
+  --seconds S      measured seconds per route and server, in 3 alternating rounds (default 6)
   --warmup S       unrecorded warm-up seconds before each measurement (default 1)
   --connections C  concurrent connections (default 10)
   --fresh          rebuild the cached catalogue in bench/.data
@@ -58,7 +58,7 @@ function readOptions() {
   const { values } = parseArgs({
     options: {
       books: { type: 'string', default: '100000' },
-      seconds: { type: 'string', default: '5' },
+      seconds: { type: 'string', default: '6' },
       warmup: { type: 'string', default: '1' },
       connections: { type: 'string', default: '10' },
       fresh: { type: 'boolean', default: false },
@@ -131,9 +131,12 @@ async function main(): Promise<number> {
         outcomes.push({ route, problem });
         continue;
       }
-      const realResult = await measureThroughput(real.baseUrl + route.path, options.load, route.headers);
+      const { a: realResult, b: bareResult } = await compareThroughput(
+        { a: real.baseUrl + route.path, b: bare.baseUrl + route.path },
+        options.load,
+        route.headers,
+      );
       if (!real.isRunning()) throw new Error(`the server died during "${route.name}":\n${real.outputTail()}`);
-      const bareResult = await measureThroughput(bare.baseUrl + route.path, options.load, route.headers);
       outcomes.push({ route, real: realResult, bare: bareResult });
       console.log(
         `  ${route.name.padEnd(34)} server ${realResult.requestsPerSecond.toFixed(0).padStart(6)} req/s p99 ${realResult.p99Ms} ms` +

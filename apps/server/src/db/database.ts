@@ -2,8 +2,8 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type LogConfig, type SqliteDatabase, type Transaction } from 'kysely';
-import pg from 'pg';
 import { allowDirectReads } from './direct-reads.js';
+import { postgresDriver } from './postgres-driver.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -16,9 +16,6 @@ export interface DatabaseHandle {
   dialect: Dialect;
   close(): Promise<void>;
 }
-
-// BIGINT (int8) columns hold epoch milliseconds, which fit a JS number exactly.
-pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
 /**
  * Limits that keep one slow or locked query from taking the whole server with it: a connection
@@ -50,7 +47,7 @@ export interface DatabaseOptions {
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   const limits = { ...DATABASE_TIMEOUTS, ...definedOnly(options) };
   if (options.databaseUrl) {
-    const pool = new pg.Pool({
+    const pool = new (postgresDriver().Pool)({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: limits.connectTimeoutMs,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import pg from 'pg';
+import type { Client as PgClient } from 'pg';
+import { postgresDriver } from '../../db/postgres-driver.js';
 import { closeRedis, createRedisClient, REDIS_CONNECT_TIMEOUT_MS, type ClusterLog } from './redis-client.js';
 
 export type InvalidationHandler = (message: string) => void;
@@ -155,7 +156,7 @@ const PG_RECONNECT_MAX_MS = 10_000;
  */
 function createPostgresBus(databaseUrl: string, log: ClusterLog): InvalidationBus {
   const local = createLocalDispatch();
-  let client: pg.Client | null = null;
+  let client: PgClient | null = null;
   let closed = false;
   let failures = 0;
   let timer: NodeJS.Timeout | null = null;
@@ -174,7 +175,7 @@ function createPostgresBus(databaseUrl: string, log: ClusterLog): InvalidationBu
   };
 
   const connect = async () => {
-    const next = new pg.Client({ connectionString: databaseUrl, application_name: 'inkstream-invalidation' });
+    const next = new (postgresDriver().Client)({ connectionString: databaseUrl, application_name: 'inkstream-invalidation' });
     let gone = false;
     const drop = (error?: Error) => {
       if (gone) return;

@@ -1,5 +1,8 @@
-import { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
+import { loadOnFirstUse } from '../../lib/load-on-first-use.js';
+
+const ioredis = loadOnFirstUse<typeof import('ioredis')>('ioredis');
 
 /** What the cluster parts log through: the server's logger, or the CLI's small stand-in. */
 export type ClusterLog = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
@@ -20,7 +23,7 @@ export function createRedisClient(
   /** A subscriber queues its SUBSCRIBE until connected (and ioredis renews it after a reconnection). */
   options: { offlineQueue?: boolean } = {},
 ): Redis {
-  const redis = new Redis(url, {
+  const redis = new (ioredis().Redis)(url, {
     connectTimeout: REDIS_CONNECT_TIMEOUT_MS,
     maxRetriesPerRequest: 1,
     enableOfflineQueue: options.offlineQueue ?? false,

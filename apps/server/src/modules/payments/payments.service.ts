@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { ErrorCode, PLANS, planForMonths, type CreatedOrder, type PaymentStatus, type PaymentStatusValue } from '@inkstream/contracts';
-import QRCode from 'qrcode';
 import type { Db } from '../../db/database.js';
 import type { PaymentOrdersTable } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/app-error.js';
@@ -10,6 +9,9 @@ import * as repo from './payments.repository.js';
 import { recordEventOnce } from './payment-incidents.repository.js';
 import type { CheckoutTokens } from './checkout-token.js';
 import type { WechatPayClient } from './wechat/wechat-pay-client.js';
+import { loadOnFirstUse } from '../../lib/load-on-first-use.js';
+
+const qrcode = loadOnFirstUse<typeof import('qrcode')>('qrcode');
 
 export interface SandboxAccess {
   userId: number | null;
@@ -89,7 +91,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       ? await createWechatOrder(deps.wechat, order)
       : // The sandbox QR code opens our own checkout page, where the "payer" confirms or fails it.
         `${deps.publicUrl}/sandbox/checkout/${order.order_id}?checkout_token=${deps.checkoutTokens.issue(order.order_id, order.expires_at)}`;
-    const qr_code = await QRCode.toDataURL(qrContent, { margin: 1, width: 256 });
+    const qr_code = await qrcode().toDataURL(qrContent, { margin: 1, width: 256 });
     return { qr_code, order_id: order.order_id, amount_fen: order.amount_fen, expires_at: toIso(order.expires_at) };
   }
 

@@ -1,10 +1,11 @@
+import { createECDH } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import webpush from 'web-push';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError } from '../../lib/config-error.js';
-import { readPushConfig } from './push-config.js';
+import { generateVapidKeys, readPushConfig } from './push-config.js';
 
 let dataDir: string;
 beforeEach(() => {
@@ -23,6 +24,22 @@ describe('push config', () => {
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ publicKey: first!.publicKey, privateKey: first!.privateKey });
     expect(Buffer.from(first!.publicKey, 'base64url')).toHaveLength(65);
     expect(read({})).toEqual(first);
+  });
+
+  it("generates key pairs web-push signs with: the public key is the private key's point", () => {
+    for (let i = 0; i < 20; i += 1) {
+      const keys = generateVapidKeys();
+      const curve = createECDH('prime256v1');
+      curve.setPrivateKey(Buffer.from(keys.privateKey, 'base64url'));
+      expect(curve.getPublicKey('base64url')).toBe(keys.publicKey);
+      expect(Buffer.from(keys.privateKey, 'base64url')).toHaveLength(32);
+      const request = webpush.generateRequestDetails(
+        { endpoint: 'https://push.example/send/1', keys: { p256dh: keys.publicKey, auth: 'AAAAAAAAAAAAAAAAAAAAAA' } },
+        'hello',
+        { vapidDetails: { subject: 'mailto:support@inkstream.example', ...keys } },
+      );
+      expect(request.headers.Authorization).toMatch(/^vapid t=[\w-]+\.[\w-]+\.[\w-]+, k=/);
+    }
   });
 
   it('takes keys from the environment, both or none, and refuses malformed ones', () => {

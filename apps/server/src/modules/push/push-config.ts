@@ -1,6 +1,6 @@
+import { createECDH } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync, chmodSync } from 'node:fs';
 import path from 'node:path';
-import webpush from 'web-push';
 import { ConfigError, type Env } from '../../lib/config-error.js';
 
 export interface PushConfig {
@@ -50,9 +50,23 @@ export function readPushConfig(env: Env, dataDir: string, isProduction: boolean,
       return { publicKey: stored.publicKey, privateKey: stored.privateKey, subject, allowPrivateEndpoints };
     }
   }
-  const keys = webpush.generateVAPIDKeys();
+  const keys = generateVapidKeys();
   mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   writeFileSync(file, `${JSON.stringify(keys)}\n`, { mode: 0o600 });
   chmodSync(file, 0o600);
   return { publicKey: keys.publicKey, privateKey: keys.privateKey, subject, allowPrivateEndpoints };
+}
+
+/**
+ * A VAPID key pair as web-push makes it (a P-256 key: the uncompressed public point, 65 bytes, and
+ * the private scalar, 32 bytes, both base64url), made here so a start does not load web-push.
+ */
+export function generateVapidKeys(): { publicKey: string; privateKey: string } {
+  const curve = createECDH('prime256v1');
+  curve.generateKeys();
+  const fixed = (bytes: Buffer, length: number) => Buffer.concat([Buffer.alloc(Math.max(0, length - bytes.length)), bytes]);
+  return {
+    publicKey: fixed(curve.getPublicKey(), 65).toString('base64url'),
+    privateKey: fixed(curve.getPrivateKey(), 32).toString('base64url'),
+  };
 }

@@ -1,11 +1,11 @@
 import { ErrorCode, normalizeLanguage, type Language, type PushSubscriptionBody } from '@inkstream/contracts';
-import webpush from 'web-push';
 import type { Db } from '../../db/database.js';
 import { AppError, badRequest } from '../../lib/app-error.js';
 import { mapWithConcurrency } from '../../lib/concurrency.js';
 import { pickTranslation } from '../../lib/language.js';
 import type { PushConfig } from './push-config.js';
 import { BlockedEndpointError, checkEndpoint } from './push-endpoint-guard.js';
+import { webPushLibrary } from './web-push-library.js';
 import { isUsableKeys } from './push-keys.js';
 import { newChaptersText } from './push-messages.js';
 import * as repo from './push.repository.js';
@@ -125,7 +125,7 @@ async function deliver(
   notice: PushNotice,
 ): Promise<'sent' | 'gone' | 'failed'> {
   try {
-    const request = webpush.generateRequestDetails(
+    const request = webPushLibrary().generateRequestDetails(
       { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
       JSON.stringify(notice),
       {

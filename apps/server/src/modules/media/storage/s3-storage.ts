@@ -1,25 +1,19 @@
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
 import { Readable } from 'node:stream';
 import { imageContentType, isContentHashedKey } from './media-keys.js';
 import type { S3StorageConfig } from './storage-config.js';
+import { loadOnFirstUse } from '../../../lib/load-on-first-use.js';
 import { assertSafeMediaKey, MediaNotFoundError, type MediaObjectInfo, type MediaStorage } from './storage-types.js';
+
+/** The AWS SDK, loaded when an S3 storage is made (local-storage installations never load it). */
+const s3Sdk = loadOnFirstUse<typeof import('@aws-sdk/client-s3')>('@aws-sdk/client-s3');
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-const isNotFound = (error: unknown) => error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404;
+const isNotFound = (error: unknown) => error instanceof s3Sdk().S3ServiceException && error.$metadata.httpStatusCode === 404;
 
 /** An S3 error without the request's internals: the status and S3's own code are what an operator needs. */
 function describe(error: unknown): string {
-  if (error instanceof S3ServiceException) return `${error.name} (HTTP ${error.$metadata.httpStatusCode ?? '?'}): ${error.message}`;
+  if (error instanceof s3Sdk().S3ServiceException) return `${error.name} (HTTP ${error.$metadata.httpStatusCode ?? '?'}): ${error.message}`;
   return error instanceof Error ? error.message : String(error);
 }
 
@@ -29,6 +23,8 @@ function describe(error: unknown): string {
  * signatures for paid pages (docs/CONTENT.md, "Storage and serving").
  */
 export function createS3MediaStorage(config: S3StorageConfig): MediaStorage {
+  const { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } =
+    s3Sdk();
   const client = new S3Client({
     endpoint: config.endpoint,
     region: config.region,

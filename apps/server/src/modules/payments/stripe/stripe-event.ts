@@ -1,6 +1,10 @@
 import { ErrorCode } from '@inkstream/contracts';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
+import { loadOnFirstUse } from '../../../lib/load-on-first-use.js';
 import { badRequest } from '../../../lib/app-error.js';
+
+/** The Stripe SDK, loaded with the first webhook delivery (installations without Stripe never load it). */
+export const stripeSdk = loadOnFirstUse<typeof Stripe>('stripe');
 
 /** The envelope of a verified Stripe event: its id (for dedupe), type and the object it is about. */
 export interface StripeEvent {
@@ -52,6 +56,7 @@ const CURRENCY = /^[a-z]{3}$/i;
  */
 export function verifyStripeEvent(rawBody: Buffer, signature: string | undefined, secret: string, nowMs: number): StripeEvent {
   if (signature === undefined || signature === '') throw signatureInvalid('The Stripe-Signature header is missing');
+  const Stripe = stripeSdk();
   let parsed: unknown;
   try {
     parsed = Stripe.webhooks.constructEvent(rawBody, signature, secret, undefined, undefined, nowMs);

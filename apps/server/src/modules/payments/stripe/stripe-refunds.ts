@@ -1,4 +1,5 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
+import { stripeSdk } from './stripe-event.js';
 import type { StripeConfig } from '../payments-config.js';
 
 /** Stripe refused the refund or could not be reached. */
@@ -16,21 +17,25 @@ export interface StripeRefunder {
 export function createStripeRefunder(config: Pick<StripeConfig, 'secretKey' | 'apiBase'>): StripeRefunder | null {
   if (!config.secretKey) return null;
   const base = config.apiBase;
-  const stripe = new Stripe(config.secretKey, {
-    maxNetworkRetries: 1,
-    timeout: 10_000,
-    ...(base
-      ? {
-          host: base.hostname,
-          port: base.port || (base.protocol === 'https:' ? 443 : 80),
-          protocol: base.protocol === 'https:' ? ('https' as const) : ('http' as const),
-        }
-      : {}),
-  });
+  const { secretKey } = config;
+  let client: Stripe | undefined;
+  // The SDK is loaded and its client made with the first refund, not when the server starts.
+  const stripe = () =>
+    (client ??= new (stripeSdk())(secretKey, {
+      maxNetworkRetries: 1,
+      timeout: 10_000,
+      ...(base
+        ? {
+            host: base.hostname,
+            port: base.port || (base.protocol === 'https:' ? 443 : 80),
+            protocol: base.protocol === 'https:' ? ('https' as const) : ('http' as const),
+          }
+        : {}),
+    }));
   return {
     async refund(paymentIntent, idempotencyKey) {
       try {
-        const refund = await stripe.refunds.create({ payment_intent: paymentIntent }, { idempotencyKey });
+        const refund = await stripe().refunds.create({ payment_intent: paymentIntent }, { idempotencyKey });
         return { refundId: refund.id, status: refund.status ?? 'unknown' };
       } catch (error) {
         throw new StripeRefundError(`Stripe refused the refund: ${(error as Error).message}`);
