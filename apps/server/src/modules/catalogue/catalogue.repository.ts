@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { DbExecutor } from '../../db/database.js';
 
 /** Read queries of the catalogue. Every list query is bounded by an index (see the migration). */
@@ -79,7 +80,10 @@ export const findPublishedOrderKeysAfter = (db: DbExecutor, afterId: number, lim
   db
     .selectFrom('books')
     .select(['id', 'updated_at', 'popularity', 'book_type'])
-    .where('is_published', '=', 1)
+    // `+is_published` keeps SQLite on the primary key (the next rows in id order). On the bare column
+    // it picked an index that starts with is_published, then sorted every published book by id for
+    // each chunk: a snapshot read took 1.4 s of CPU at 100,000 books instead of 0.1 s.
+    .where(sql<number>`+${sql.ref('is_published')}`, '=', 1)
     .where('id', '>', afterId)
     .orderBy('id')
     .limit(limit)

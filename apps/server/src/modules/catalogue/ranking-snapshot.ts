@@ -112,10 +112,16 @@ export function createRankingSnapshot(db: Db, versions: CatalogueVersion, option
     return { tagNames: tags.map((t) => t.name), tagStart, tagList: Int32Array.from(list), tagsByUse };
   }
 
-  async function build(): Promise<Snapshot> {
+  async function build(previous: Snapshot | undefined): Promise<Snapshot> {
     const version = await versions.refresh();
     const maxId = await findMaxBookId(db);
     const order = await readOrderKeys();
+    if (previous?.version === version && previous.tagStart.length === maxId + 2) {
+      // The minutely refresh of an unchanged catalogue: the same books, tags and titles (any change
+      // to those bumps the version), only the orders move with reading activity. The tags would
+      // be 200,000 more rows to read at 100,000 books, the titles every title of every language.
+      return { ...previous, builtAt: now(), order: { updated_at: order.updated_at, popularity: order.popularity }, byTag: new Map() };
+    }
     const published = new Uint8Array(maxId + 1);
     for (const id of order.ids) published[id] = 1;
     const isNovel = new Uint8Array(maxId + 1);
@@ -133,7 +139,7 @@ export function createRankingSnapshot(db: Db, versions: CatalogueVersion, option
   }
 
   function rebuild(): Promise<Snapshot> {
-    building ??= build()
+    building ??= build(current)
       .then((snapshot) => (current = snapshot))
       .finally(() => (building = undefined));
     return building;
