@@ -131,7 +131,7 @@ describe('public response cache', () => {
 
 describe('public cache store', () => {
   const entry = (bytes: number) => ({
-    payload: 'x'.repeat(bytes),
+    body: Buffer.alloc(bytes),
     etag: '"e"',
     contentType: 'application/json',
     bytes,

@@ -34,7 +34,8 @@ declare module 'fastify' {
 }
 
 interface Entry {
-  payload: string;
+  /** The answer's bytes; the front's entry for the exact URL holds the same Buffer, not a copy. */
+  body: Buffer;
   etag: string;
   contentType: string;
   bytes: number;
@@ -194,7 +195,7 @@ export function registerPublicCache(app: FastifyInstance, options: PublicCacheOp
     publicHeaders(reply, route, entry.etag);
     // Answered here: Fastify skips the rest of the request when a hook sends without calling done.
     if (ifNoneMatch(request.headers['if-none-match'], entry.etag)) reply.code(304).send();
-    else reply.code(200).header('content-type', entry.contentType).send(entry.payload);
+    else reply.code(200).header('content-type', entry.contentType).send(entry.body);
   });
 
   app.addHook('onSend', (request: WithState, reply, payload, done) => {
@@ -222,8 +223,10 @@ export function registerPublicCache(app: FastifyInstance, options: PublicCacheOp
     if (seen?.key && seen.version === options.versions.peek()) {
       const contentType = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
       const expiresAt = now() + route.ttlMs;
-      store.set(seen.key, { payload, etag, contentType, bytes: Buffer.byteLength(payload), expiresAt });
-      if (options.front) keepForFront(request.url, reply, payload, etag, expiresAt);
+      // One Buffer for both tables: each counts it against its own limit, but it is held once.
+      const body = Buffer.from(payload);
+      store.set(seen.key, { body, etag, contentType, bytes: body.length, expiresAt });
+      if (options.front) keepForFront(request.url, reply, body, etag, expiresAt);
     }
     if (ifNoneMatch(request.headers['if-none-match'], etag)) {
       reply.code(304);
@@ -233,8 +236,7 @@ export function registerPublicCache(app: FastifyInstance, options: PublicCacheOp
   }
 
   /** The exact URL's answer as sent: every header the full path set (security headers included). */
-  function keepForFront(url: string, reply: FastifyReply, payload: string, etag: string, expiresAt: number): void {
-    const body = Buffer.from(payload);
+  function keepForFront(url: string, reply: FastifyReply, body: Buffer, etag: string, expiresAt: number): void {
     const headers: Record<string, string | string[]> = {};
     for (const [name, value] of Object.entries(reply.getHeaders())) {
       if (value !== undefined) headers[name] = typeof value === 'number' ? String(value) : value;
