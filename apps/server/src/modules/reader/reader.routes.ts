@@ -1,5 +1,6 @@
 import { ChapterContentParams, ChapterContentResponse, FavorBody, FavorResponse } from '@inkstream/contracts';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Static } from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import { errorResponses } from '../../lib/route-schema.js';
 import { requireUser } from '../../plugins/auth.js';
@@ -24,7 +25,7 @@ export function readerRoutes(reader: ReaderService) {
         },
       },
       async (request, reply) => {
-        const { content, sameForEveryVisitor, user } = await reader.chapterContent(request.params, {
+        const { json, sameForEveryVisitor, user } = await reader.chapterContent(request.params, {
           user: request.user,
           claims: request.tokenClaims,
         });
@@ -32,7 +33,10 @@ export function readerRoutes(reader: ReaderService) {
         // Signed URLs and like state are per reader: only a free chapter asked by a visitor is shared.
         if (sameForEveryVisitor) allowPublicCache(reply);
         else reply.header('cache-control', 'private, no-store');
-        return { data: { result: content } };
+        // Already JSON in the schema's shape (chapter-answer.ts): Fastify sends a JSON string as it is,
+        // so the schema documents this answer but does not serialise it again.
+        reply.header('content-type', 'application/json; charset=utf-8');
+        return reply.send(json as unknown as Static<typeof ChapterContentResponse>);
       },
     );
 

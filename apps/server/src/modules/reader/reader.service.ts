@@ -1,4 +1,4 @@
-import { ErrorCode, type ChapterContent, type ChapterContentParams, type PageImage, type PageSource } from '@inkstream/contracts';
+import { ErrorCode, type ChapterContentParams, type PageImage, type PageSource } from '@inkstream/contracts';
 import type { Db } from '../../db/database.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { resolveLanguage } from '../../lib/language.js';
@@ -7,6 +7,7 @@ import type { MediaUrls } from '../media/media-urls.js';
 import { membershipStateOf } from '../membership/membership.service.js';
 import { authUserOf, invalidTokenError, type AuthUser } from '../users/auth-user.js';
 import type { TokenClaims } from '../users/tokens.js';
+import { answerJson, answerParts, type AnswerParts } from './chapter-answer.js';
 import { createChapterCache } from './chapter-cache.js';
 import * as repo from './reader.repository.js';
 import { readSharedChapter, type SharedChapter, type StoredPage } from './shared-chapter.js';
@@ -39,20 +40,37 @@ export function createReaderService(deps: ReaderDeps) {
     load: (chapterUuid, language) => readSharedChapter(db, chapterUuid, language),
     ...deps.chapterCache,
   });
-  // The page list of a shared part as handed out: public URLs for good, signed ones for as long as
-  // their signing epoch lasts (ten minutes), so a popular paid chapter is signed once, not per request.
-  const publicPages = new WeakMap<SharedChapter, PageImage[]>();
-  const signedPages = new WeakMap<SharedChapter, { epoch: number; pages: PageImage[] }>();
-  function pagesOf(shared: SharedChapter, isFree: boolean): PageImage[] {
+  // A shared part's answer, serialised around its per-reader fields (chapter-answer.ts): with public
+  // page URLs for good, with signed ones for as long as their signing epoch lasts (ten minutes), so
+  // a popular paid chapter is signed and serialised once per epoch, not per request.
+  const publicAnswers = new WeakMap<SharedChapter, AnswerParts>();
+  const signedAnswers = new WeakMap<SharedChapter, { epoch: number; parts: AnswerParts }>();
+  function answerPartsOf(shared: SharedChapter, isFree: boolean): AnswerParts {
     if (isFree) {
-      let pages = publicPages.get(shared);
-      if (!pages) publicPages.set(shared, (pages = shared.pages.map((page) => pageImage(page, true))));
-      return pages;
+      let parts = publicAnswers.get(shared);
+      if (!parts)
+        publicAnswers.set(
+          shared,
+          (parts = answerParts(
+            shared,
+            shared.pages.map((page) => pageImage(page, true)),
+          )),
+        );
+      return parts;
     }
     const epoch = media.signingEpoch();
-    let signed = signedPages.get(shared);
-    if (signed?.epoch !== epoch) signedPages.set(shared, (signed = { epoch, pages: shared.pages.map((page) => pageImage(page, false)) }));
-    return signed.pages;
+    let signed = signedAnswers.get(shared);
+    if (signed?.epoch !== epoch) {
+      signed = {
+        epoch,
+        parts: answerParts(
+          shared,
+          shared.pages.map((page) => pageImage(page, false)),
+        ),
+      };
+      signedAnswers.set(shared, signed);
+    }
+    return signed.parts;
   }
 
   /**
@@ -71,15 +89,16 @@ export function createReaderService(deps: ReaderDeps) {
   }
 
   /**
-   * One statement per request for the reader's part (readable now, entitlement, likes); the rest
-   * comes from the shared part, read once per chapter, language and catalogue version
-   * (chapter-cache.ts). `sameForEveryVisitor`: a free chapter asked without a login (public page
-   * URLs, nothing liked).
+   * The chapter content answer as JSON text (`{"data":{"result":ChapterContent}}`). One statement
+   * per request for the reader's part (readable now, entitlement, likes); the rest comes from the
+   * shared part, read once per chapter, language and catalogue version (chapter-cache.ts) and
+   * serialised once (chapter-answer.ts). `sameForEveryVisitor`: a free chapter asked without a
+   * login (public page URLs, nothing liked).
    */
   async function chapterContent(
     params: ChapterContentParams,
     asker: ChapterAsker,
-  ): Promise<{ content: ChapterContent; sameForEveryVisitor: boolean; user: AuthUser | null }> {
+  ): Promise<{ json: string; sameForEveryVisitor: boolean; user: AuthUser | null }> {
     const language = resolveLanguage(params.language);
     // First, so a refusal or an unknown id never costs the shared part's reads.
     const { user, state } = await readerStateFor(params.chapterUuid, asker);
@@ -88,24 +107,8 @@ export function createReaderService(deps: ReaderDeps) {
     const shared = await chapters.get(params.chapterUuid, language);
     if (!shared) throw chapterNotFound();
     const isFree = state.number <= state.public_free_chapters;
-    const pageImages = pagesOf(shared, isFree);
-    const content: ChapterContent = {
-      chapter_number: shared.number,
-      chapter_title: shared.chapterTitle,
-      title: shared.title,
-      images: pageImages.map((page) => page.url),
-      prev_chapter_uuid: shared.prev,
-      next_chapter_uuid: shared.next,
-      already_favor: Boolean(state.liked),
-      total_likes: state.total_likes,
-      book_uuid: shared.bookUuid,
-      chapter_uuid: shared.chapterUuid,
-      pages: pageImages,
-      book_type: shared.bookType,
-      text: shared.text,
-      text_language: shared.textLanguage,
-    };
-    return { content, sameForEveryVisitor: isFree && user === null, user };
+    const json = answerJson(answerPartsOf(shared, isFree), Boolean(state.liked), state.total_likes);
+    return { json, sameForEveryVisitor: isFree && user === null, user };
   }
 
   /** The asker as a user (a token that no longer holds is refused, as the auth hook would) and their state. */
