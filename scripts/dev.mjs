@@ -21,7 +21,7 @@ if (first.status !== 0) process.exit(first.status ?? 1);
 const children = [
   // Output stays on this terminal (stdio inherit), so the server sees a TTY and logs readable lines.
   spawn(process.execPath, [TSC, '-b', 'apps/server', '--watch', '--preserveWatchOutput'], { cwd: ROOT, stdio: 'inherit' }),
-  spawn(process.execPath, ['--watch', 'apps/server/dist/main.js'], { cwd: ROOT, stdio: 'inherit' }),
+  spawn(process.execPath, ['--watch', '--max-old-space-size=512', 'apps/server/dist/main.js'], { cwd: ROOT, stdio: 'inherit' }),
   spawn(process.execPath, [VITE], { cwd: path.join(ROOT, 'apps/web'), stdio: 'inherit' }),
 ];
 

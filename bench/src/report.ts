@@ -3,6 +3,7 @@ import type { Catalogue } from './catalogue-cache.js';
 import type { BenchFixtures } from './fixtures.js';
 import type { DepthPoint, LoadOptions, LoadResult } from './load-test.js';
 import type { BenchRoute } from './routes.js';
+import { startScriptNodeFlags } from './server-process.js';
 
 export const P99_TARGET_MS = 25;
 export const RSS_TARGET_MB = 250;
@@ -220,7 +221,7 @@ export function summarizeTargets(report: BenchReport): string[] {
         : 'Search cost independent of the page number: MISSED (deeper pages cost more; see the depth table).',
     rss === null
       ? `Server memory: not measured (no /proc); target under ${RSS_TARGET_MB} MB.`
-      : `Server memory: peak RSS ${rss.toFixed(0)} MB (${report.readyRssMb?.toFixed(0) ?? '?'} MB when it first answered; MALLOC_ARENA_MAX=2, as \`npm start\` runs it) against a target under ${RSS_TARGET_MB} MB: ${rss < RSS_TARGET_MB ? 'met' : 'MISSED'}.`,
+      : `Server memory: peak RSS ${rss.toFixed(0)} MB (${report.readyRssMb?.toFixed(0) ?? '?'} MB when it first answered; MALLOC_ARENA_MAX=2 and node ${startScriptNodeFlags().join(' ')}, as \`npm start\` runs it) against a target under ${RSS_TARGET_MB} MB: ${rss < RSS_TARGET_MB ? 'met' : 'MISSED'}.`,
   ];
 }
 

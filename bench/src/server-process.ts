@@ -1,6 +1,7 @@
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /** A server running as a child process, so it has a core and a heap of its own and its RSS can be read. */
@@ -55,8 +56,21 @@ export async function startRealServer(options: {
   delete env.DATABASE_URL;
   delete env.NODE_ENV;
   Object.assign(env, { DEMO_CATALOGUE: options.demoCatalogue ? 'auto' : 'off', LOG_LEVEL: 'warn', MALLOC_ARENA_MAX: '2' }, options.env);
-  const child = spawn(process.execPath, [options.serverMain], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...startScriptNodeFlags(), options.serverMain], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   return await watchChild(child, `http://127.0.0.1:${port}`, '/healthz', options.timeoutMs ?? 120_000);
+}
+
+/**
+ * The flags `npm start` gives node before apps/server/dist/main.js (the V8 heap limit), read off
+ * package.json's start script so the benchmark measures the server as it is deployed.
+ */
+export function startScriptNodeFlags(): string[] {
+  const manifest = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  const match = /\bnode((?: --[\w-]+(?:=\S+)?)*) apps\/server\/dist\/main\.js/.exec(manifest.scripts.start);
+  if (!match) throw new Error(`package.json's start script does not run node apps/server/dist/main.js: ${manifest.scripts.start}`);
+  return match[1]!.split(' ').filter(Boolean);
 }
 
 /** Forks bench/dist/bare-server.js and hands it the captured responses to answer from memory. */

@@ -1,6 +1,7 @@
 import type { Catalogue } from './catalogue-cache.js';
 import { describeMachine, renderTable } from './report.js';
 import { MIX_WEIGHTS, PACED_PER_MINUTE } from './soak-mix.js';
+import { startScriptNodeFlags } from './server-process.js';
 import { MEMORY_TOLERANCE, type KindSummary, type MinuteSummary, type SoakVerdict } from './soak-stats.js';
 
 export const SOAK_SECTION_TITLE = '## Soak';
@@ -93,7 +94,7 @@ export function renderSoakSection(report: SoakReport): string {
     `Measured by \`npm run bench:soak\` (bench/src/soak.ts) on ${report.date.toISOString().replace(/\.\d+Z$/, 'Z')}.`,
     '',
     `- Machine: ${describeMachine()}.`,
-    `- Server: one process (\`apps/server/dist/main.js\`, WEB_CONCURRENCY=1) on a copy of the benchmark catalogue (${count(catalogue.stats.books)} books, ${count(catalogue.stats.chapters)} chapters, embedded SQLite), rate limits on.`,
+    `- Server: one process (\`node ${startScriptNodeFlags().join(' ')} apps/server/dist/main.js\` with MALLOC_ARENA_MAX=2, as \`npm start\` runs it; WEB_CONCURRENCY=1) on a copy of the benchmark catalogue (${count(catalogue.stats.books)} books, ${count(catalogue.stats.chapters)} chapters, embedded SQLite), rate limits on.`,
     `- Load: autocannon at a fixed ${count(report.rate)} req/s over ${report.connections} connections for ${report.minutes} minutes. Requests: ${weights} of the unpaced stream; 80 % of books read are among the thousand most popular, 20 % anywhere in the catalogue; searches in both orders, half with a genre tag, mostly page 0 and sometimes up to page 200. Member chapters and likes carry the token of one of ${report.accounts} member accounts (made with the admin CLI).`,
     `- How to read the latencies: autocannon's fixed rate lets each connection send its share of every second as fast as answers come back, then wait for the next second, so the server sees bursts of ${report.connections} concurrent requests and p50 includes that queueing. A connection waiting for an answer sends nothing else (coordinated omission), so a stall of the server shows in Max rather than as many slow requests in p99.`,
     `- Paced inside the per-IP limits (every request comes from 127.0.0.1; a 429 counts as an error): ${PACED_PER_MINUTE.login} logins a minute (limit 30) and ${PACED_PER_MINUTE.events} reading-event calls a minute of 3 events each (limit 120), half of them logged in.`,
