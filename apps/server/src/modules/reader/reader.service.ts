@@ -45,31 +45,20 @@ export function createReaderService(deps: ReaderDeps) {
   // a popular paid chapter is signed and serialised once per epoch, not per request.
   const publicAnswers = new WeakMap<SharedChapter, AnswerParts>();
   const signedAnswers = new WeakMap<SharedChapter, { epoch: number; parts: AnswerParts }>();
+  const partsWith = (shared: SharedChapter, isFree: boolean) =>
+    answerParts(
+      shared,
+      shared.pages.map((page) => pageImage(page, isFree)),
+    );
   function answerPartsOf(shared: SharedChapter, isFree: boolean): AnswerParts {
     if (isFree) {
       let parts = publicAnswers.get(shared);
-      if (!parts)
-        publicAnswers.set(
-          shared,
-          (parts = answerParts(
-            shared,
-            shared.pages.map((page) => pageImage(page, true)),
-          )),
-        );
+      if (!parts) publicAnswers.set(shared, (parts = partsWith(shared, true)));
       return parts;
     }
     const epoch = media.signingEpoch();
     let signed = signedAnswers.get(shared);
-    if (signed?.epoch !== epoch) {
-      signed = {
-        epoch,
-        parts: answerParts(
-          shared,
-          shared.pages.map((page) => pageImage(page, false)),
-        ),
-      };
-      signedAnswers.set(shared, signed);
-    }
+    if (signed?.epoch !== epoch) signedAnswers.set(shared, (signed = { epoch, parts: partsWith(shared, false) }));
     return signed.parts;
   }
 
