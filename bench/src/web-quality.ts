@@ -89,24 +89,35 @@ interface LighthouseRun {
   metrics: Record<string, string>;
 }
 
-async function lighthouseRun(url: string): Promise<LighthouseRun> {
+/**
+ * Lighthouse now and then fails to record the trace of a load (NO_NAVSTART, "please run Lighthouse
+ * again"): such a run has no figures, so it is run again (at most twice) rather than counted as 0.
+ */
+const RECORDING_RETRIES = 2;
+
+async function lighthouseRun(url: string, retries = RECORDING_RETRIES): Promise<LighthouseRun> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
+  let result: Awaited<ReturnType<typeof lighthouse>>;
   try {
-    const result = await lighthouse(url, {
+    result = await lighthouse(url, {
       port: chrome.port,
       logLevel: 'error',
       output: 'json',
       onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
     });
-    const categories = result?.lhr.categories ?? {};
-    const audits = result?.lhr.audits ?? {};
-    return {
-      scores: Object.fromEntries(Object.entries(categories).map(([key, category]) => [key, Math.round((category.score ?? 0) * 100)])),
-      metrics: Object.fromEntries(METRICS.map(([id, label]) => [label, audits[id]?.displayValue ?? '?'])),
-    };
   } finally {
     await chrome.kill();
   }
+  if (result?.lhr.runtimeError && retries > 0) {
+    console.warn(`Lighthouse could not measure ${url} (${result.lhr.runtimeError.code}); running it again`);
+    return await lighthouseRun(url, retries - 1);
+  }
+  const categories = result?.lhr.categories ?? {};
+  const audits = result?.lhr.audits ?? {};
+  return {
+    scores: Object.fromEntries(Object.entries(categories).map(([key, category]) => [key, Math.round((category.score ?? 0) * 100)])),
+    metrics: Object.fromEntries(METRICS.map(([id, label]) => [label, audits[id]?.displayValue ?? '?'])),
+  };
 }
 
 /**

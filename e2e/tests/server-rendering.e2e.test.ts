@@ -140,6 +140,79 @@ describe('server-rendered pages for a signed-in member', () => {
   });
 });
 
+describe('the code of a server-rendered page', () => {
+  /** When each of the web app's scripts was asked for, and when the page loaded and first painted (ms from navigation). */
+  const scriptTiming = (page: Page) =>
+    page.evaluate(() => {
+      const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+      return {
+        load: navigation.loadEventEnd,
+        firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity,
+        scripts: performance
+          .getEntriesByType('resource')
+          .filter((entry) => /\/assets\/[^/]+\.js$/.test(new URL(entry.name).pathname))
+          .map((entry) => ({ path: new URL(entry.name).pathname, start: entry.startTime })),
+      };
+    });
+
+  it('is fetched once the page has loaded and painted, while a private screen fetches it at once', async () => {
+    const { context, page, problems } = await watchedPage('en-US');
+    for (const { name, path } of pages) {
+      await page.goto(path, { waitUntil: 'load' });
+      await eventually(() => isHydrated(page)).toBe(true);
+      const timing = await scriptTiming(page);
+      expect(timing.scripts.length, name).toBeGreaterThan(2);
+      for (const { path: script, start } of timing.scripts)
+        expect(start, `${name}: ${script}`).toBeGreaterThanOrEqual(Math.max(timing.load, timing.firstPaint));
+    }
+    await page.goto('/login', { waitUntil: 'load' });
+    const shell = await scriptTiming(page);
+    // The entry and the chunks the head preloads hold the load event; a lazy screen may come after it.
+    const early = shell.scripts.filter(({ start }) => start < shell.load).map(({ path: script }) => script);
+    expect(early.some((script) => /^\/assets\/index-/.test(script))).toBe(true);
+    expect(early.some((script) => /^\/assets\/vendor-/.test(script))).toBe(true);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  /** The book list with covers that never arrive (its load event does not come), and when its scripts were asked for. */
+  async function bookListWithoutLoad() {
+    const watched = await watchedPage('en-US');
+    const held: (() => Promise<void>)[] = [];
+    await watched.page.route('**/media/covers/**', (route) => void held.push(() => route.continue()));
+    const scripts: number[] = [];
+    watched.page.on('request', (request) => {
+      if (/\/assets\/[^/]+\.js$/.test(request.url())) scripts.push(Date.now());
+    });
+    const opened = Date.now();
+    await watched.page.goto('/', { waitUntil: 'domcontentloaded' });
+    const close = async () => {
+      await Promise.all(held.map((release) => release()));
+      await watched.context.close();
+    };
+    return { ...watched, scripts, opened, close };
+  }
+
+  it('is fetched at once when the reader acts before the page has loaded', async () => {
+    const { page, problems, scripts, close } = await bookListWithoutLoad();
+    await page.waitForTimeout(1_000);
+    expect(scripts).toEqual([]);
+    await page.keyboard.press('Tab');
+    await eventually(() => isHydrated(page)).toBe(true);
+    expect(await page.evaluate(() => document.readyState)).not.toBe('complete');
+    expect(problems).toEqual([]);
+    await close();
+  });
+
+  it('is fetched after four seconds at the latest when the page never finishes loading', async () => {
+    const { page, problems, scripts, opened, close } = await bookListWithoutLoad();
+    await eventually(() => isHydrated(page), 10_000).toBe(true);
+    expect(scripts[0]! - opened).toBeGreaterThanOrEqual(3_500);
+    expect(problems).toEqual([]);
+    await close();
+  });
+});
+
 describe('without JavaScript', () => {
   it('a crawler sees book titles, a book with its introduction and chapter links, and a free chapter’s images', async () => {
     const context = await browser.newContext({ baseURL: baseUrl, javaScriptEnabled: false, locale: 'en-US' });

@@ -56,13 +56,14 @@ describe('security headers on a plain http site without Stripe', () => {
 
   it('allows scripts from our own origin only, and no Stripe host', async () => {
     const csp = directives((await ctx.app.inject({ url: '/' })).headers['content-security-policy']);
-    expect(csp.get('script-src')).toEqual(["'self'"]);
+    // Plus one inline script by its hash: the loader of server-rendered pages (next test).
+    expect(csp.get('script-src')).toEqual(["'self'", expect.stringMatching(/^'sha256-[A-Za-z0-9+/]{43}='$/)]);
     expect(csp.get('default-src')).toEqual(["'self'"]);
     expect(csp.get('object-src')).toEqual(["'none'"]);
     expect(csp.get('frame-src')).toEqual(["'none'"]);
     expect(String(csp.get('img-src'))).not.toContain('stripe');
     // Style attributes inline (server-rendered markup); <style> elements only those of the build,
-    // each allowed by its hash (modules/seo/inline-styles.ts); never inline scripts.
+    // each allowed by its hash (modules/seo/inline-styles.ts); scripts only as the test above says.
     const [self, ...hashes] = csp.get('style-src') ?? [];
     expect(self).toBe("'self'");
     for (const hash of hashes) expect(hash).toMatch(/^'sha256-[A-Za-z0-9+/]{43}='$/);
@@ -81,6 +82,15 @@ describe('security headers on a plain http site without Stripe', () => {
     expect(styles.length).toBeGreaterThan(0);
     for (const text of styles) expect(allowed).toContain(`'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`);
     expect(response.body).not.toMatch(/<link rel="stylesheet" crossorigin/);
+  });
+
+  it('allows the one inline script a server-rendered page carries by its hash, as the browser checks it', async () => {
+    const response = await ctx.app.inject({ url: '/' });
+    const allowed = directives(response.headers['content-security-policy']).get('script-src') ?? [];
+    // Scripts the browser runs: neither a src nor a data type (the JSON blocks are never run).
+    const inline = [...response.body.matchAll(/<script(?![^>]*\b(?:src|type)=)[^>]*>([^]*?)<\/script>/g)].map((match) => match[1]!);
+    expect(inline).toHaveLength(1);
+    expect(allowed).toContain(`'sha256-${createHash('sha256').update(inline[0]!, 'utf8').digest('base64')}'`);
   });
 
   it('lets other origins (a CDN host) embed media, and nothing else', async () => {
@@ -104,7 +114,7 @@ describe('security headers on an https site with Stripe and a media CDN', () => 
   it('adds Stripe’s script and frame hosts, the media CDN and HSTS', async () => {
     const response = await ctx.app.inject({ url: '/' });
     const csp = directives(response.headers['content-security-policy']);
-    expect(csp.get('script-src')).toEqual(["'self'", 'https://js.stripe.com']);
+    expect(csp.get('script-src')).toEqual(["'self'", expect.stringMatching(/^'sha256-/), 'https://js.stripe.com']);
     expect(csp.get('frame-src')).toContain('https://js.stripe.com');
     expect(csp.get('img-src')).toContain('https://cdn.example.net');
     expect(csp.has('upgrade-insecure-requests')).toBe(true);

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { AppConfig } from '../config.js';
+import { DEFERRED_LOADER_CSP_SOURCE } from '../modules/seo/deferred-app-code.js';
 
 /** Where Stripe's buy button loads its script and draws its frames (Stripe's published CSP list). */
 const STRIPE_SCRIPT_SOURCES = ['https://js.stripe.com'];
@@ -22,9 +23,9 @@ declare module 'fastify' {
 type HeaderConfig = Pick<AppConfig, 'publicUrl' | 'mediaPublicBaseUrl' | 'stripe'>;
 
 /**
- * The Content-Security-Policy of the web app. Scripts come from our own origin only (Vite emits
- * no inline script; the JSON-LD block in the head is data, not script), so no 'unsafe-inline' is
- * needed. Stripe's hosts are added only when Stripe is configured, and the media CDN only when set.
+ * The Content-Security-Policy of the web app. Scripts come from our own origin only, plus the one
+ * constant inline loader of server-rendered pages, allowed by its hash (Vite emits no inline
+ * script; the JSON blocks are data, not script), so no 'unsafe-inline' is needed. Stripe's hosts are added only when Stripe is configured, and the media CDN only when set.
  */
 export function contentSecurityPolicy(config: HeaderConfig, styleSources: readonly string[] = []): Record<string, string[]> {
   const stripe = config.stripe !== null;
@@ -32,7 +33,8 @@ export function contentSecurityPolicy(config: HeaderConfig, styleSources: readon
   const isHttps = config.publicUrl.startsWith('https:');
   return {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...(stripe ? STRIPE_SCRIPT_SOURCES : [])],
+    // With the hash of the one inline script: the loader of server-rendered pages (modules/seo/deferred-app-code.ts).
+    'script-src': ["'self'", DEFERRED_LOADER_CSP_SOURCE, ...(stripe ? STRIPE_SCRIPT_SOURCES : [])],
     // With the hashes of the stylesheets server-rendered pages carry inline (modules/seo/inline-styles.ts).
     'style-src': ["'self'", ...styleSources],
     // Style attributes only (no <style> element, no script): server-rendered pages carry the ones

@@ -1,4 +1,5 @@
 import { readFile, stat } from 'node:fs/promises';
+import { deferAppCode } from './deferred-app-code.js';
 import type { InlineStyles } from './inline-styles.js';
 
 const HEAD_START = '<!--app-head-->';
@@ -83,8 +84,17 @@ export function createPageTemplate(file: string, styles?: InlineStyles): PageTem
       const headEnd = endOfHead ? parts.afterHead.search(/<\/head>/i) : -1;
       let afterHead =
         headEnd >= 0 ? `${parts.afterHead.slice(0, headEnd)}  ${endOfHead}\n  ${parts.afterHead.slice(headEnd)}` : parts.afterHead;
-      // A function replacement: the rendered markup may hold `$` sequences String.replace would interpret.
-      if (body) afterHead = afterHead.replace(EMPTY_ROOT, () => `<div id="root">${body.root}</div>\n    ${body.afterRoot}`);
+      if (body) {
+        // The rendered page is readable without its code, which comes after it (deferred-app-code.ts).
+        const deferred = deferAppCode(afterHead);
+        const bodyEnd = deferred.html.search(/<\/body>/i);
+        afterHead =
+          bodyEnd >= 0 && deferred.loader
+            ? `${deferred.html.slice(0, bodyEnd)}  ${deferred.loader}\n  ${deferred.html.slice(bodyEnd)}`
+            : afterHead;
+        // A function replacement: the rendered markup may hold `$` sequences String.replace would interpret.
+        afterHead = afterHead.replace(EMPTY_ROOT, () => `<div id="root">${body.root}</div>\n    ${body.afterRoot}`);
+      }
       return `${parts.beforeHtml}<html lang="${lang}" dir="${dir}"${parts.htmlAttributes}>${parts.beforeHead}${HEAD_START}\n    ${head}\n    ${HEAD_END}${afterHead}`;
     },
   };

@@ -1,0 +1,67 @@
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { APP_CODE_ID, deferAppCode, DEFERRED_LOADER_CSP_SOURCE } from './deferred-app-code.js';
+import { createPageTemplate } from './page-template.js';
+
+const BUILT_HEAD = `<title>T</title>
+    <script type="module" crossorigin src="/assets/index-1.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/vendor-1.js">
+    <link rel="modulepreload" crossorigin href="/assets/shell-1.js">
+    <style>a{}</style>
+    <link rel="modulepreload" crossorigin href="/assets/first-en.js" />
+    <link rel="modulepreload" crossorigin href="/assets/vendor-1.js" />
+    <link rel="preload" as="image" href="/media/p.webp" fetchpriority="high" />
+  </head>`;
+
+function dataOf(loader: string): { entry: string; preload: string[] } {
+  const data = new RegExp(`<script type="application/json" id="${APP_CODE_ID}">([^<]*)</script>`).exec(loader);
+  return JSON.parse(data![1]!) as { entry: string; preload: string[] };
+}
+
+describe('deferred app code', () => {
+  it('takes the entry script and every module preload out, in order and once each, and keeps the rest', () => {
+    const { html, loader } = deferAppCode(BUILT_HEAD);
+    expect(html).not.toMatch(/<script|modulepreload/);
+    expect(html).toContain('<style>a{}</style>');
+    expect(html).toContain('<link rel="preload" as="image" href="/media/p.webp" fetchpriority="high" />');
+    expect(dataOf(loader)).toEqual({
+      entry: '/assets/index-1.js',
+      preload: ['/assets/vendor-1.js', '/assets/shell-1.js', '/assets/first-en.js'],
+    });
+  });
+
+  it('writes a loader the CSP source allows exactly', () => {
+    const { loader } = deferAppCode(BUILT_HEAD);
+    const run = [...loader.matchAll(/<script>([^]*?)<\/script>/g)].map((match) => match[1]!);
+    expect(run).toHaveLength(1);
+    expect(DEFERRED_LOADER_CSP_SOURCE).toBe(`'sha256-${createHash('sha256').update(run[0]!, 'utf8').digest('base64')}'`);
+  });
+
+  it('leaves a page without exactly one entry script as it is', () => {
+    const noEntry = '<link rel="modulepreload" href="/a.js" /></head>';
+    expect(deferAppCode(noEntry)).toEqual({ html: noEntry, loader: '' });
+    const twoEntries = '<script type="module" src="/a.js"></script><script type="module" src="/b.js"></script>';
+    expect(deferAppCode(twoEntries)).toEqual({ html: twoEntries, loader: '' });
+  });
+
+  it('defers the code of a server-rendered page only; the app shell loads it at once', async () => {
+    const template = createPageTemplate(path.resolve(import.meta.dirname, '../../../../web/index.html'));
+    const page = { head: '<title>T</title>', lang: 'en-US', dir: 'ltr' as const, endOfHead: '<link rel="modulepreload" href="/x.js" />' };
+    const shell = await template.render(page);
+    expect(shell).toContain('<script type="module" src="/src/main.tsx"></script>');
+    expect(shell).toContain('<link rel="modulepreload" href="/x.js" />');
+    expect(shell).not.toContain(APP_CODE_ID);
+
+    const rendered = await template.render({
+      ...page,
+      body: { root: '<h1>Books $&</h1>', afterRoot: '<script type="application/json" id="d">{}</script>' },
+    });
+    expect(rendered).not.toMatch(/<script type="module"|<link rel="modulepreload"/);
+    expect(rendered).toContain('<div id="root"><h1>Books $&</h1></div>');
+    expect(dataOf(rendered)).toEqual({ entry: '/src/main.tsx', preload: ['/x.js'] });
+    // After the rendered markup and its data, last in the body.
+    expect(rendered.indexOf(APP_CODE_ID)).toBeGreaterThan(rendered.indexOf('id="d"'));
+    expect(rendered).toMatch(/<\/script>\s*<\/body>\s*<\/html>\s*$/);
+  });
+});
