@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { APP_CODE_ID, deferAppCode, DEFERRED_LOADER_CSP_SOURCE } from './deferred-app-code.js';
+import { APP_CODE_ID, appCodeLoader, DEFERRED_LOADER_CSP_SOURCE, takeAppCode, takeModulePreloads } from './deferred-app-code.js';
 import { createPageTemplate } from './page-template.js';
 
 const BUILT_HEAD = `<title>T</title>
@@ -21,33 +21,48 @@ function dataOf(loader: string): { entry: string; preload: string[] } {
 
 describe('deferred app code', () => {
   it('takes the entry script and every module preload out, in order and once each, and keeps the rest', () => {
-    const { html, loader } = deferAppCode(BUILT_HEAD);
+    const { html, entry, preload } = takeAppCode(BUILT_HEAD);
     expect(html).not.toMatch(/<script|modulepreload/);
     expect(html).toContain('<style>a{}</style>');
     expect(html).toContain('<link rel="preload" as="image" href="/media/p.webp" fetchpriority="high" />');
-    expect(dataOf(loader)).toEqual({
+    expect({ entry, preload }).toEqual({
       entry: '/assets/index-1.js',
       preload: ['/assets/vendor-1.js', '/assets/shell-1.js', '/assets/first-en.js'],
     });
+    expect(dataOf(appCodeLoader('/assets/index-1.js', ['/a.js', '/b.js', '/a.js']))).toEqual({
+      entry: '/assets/index-1.js',
+      preload: ['/a.js', '/b.js'],
+    });
   });
 
-  it('writes a loader the CSP source allows exactly', () => {
-    const { loader } = deferAppCode(BUILT_HEAD);
+  it('writes a loader the CSP source allows exactly, and data nothing can close early', () => {
+    const loader = appCodeLoader('/assets/index-1.js', ['/assets/</script>.js']);
     const run = [...loader.matchAll(/<script>([^]*?)<\/script>/g)].map((match) => match[1]!);
     expect(run).toHaveLength(1);
     expect(DEFERRED_LOADER_CSP_SOURCE).toBe(`'sha256-${createHash('sha256').update(run[0]!, 'utf8').digest('base64')}'`);
+    expect(dataOf(loader).preload).toEqual(['/assets/</script>.js']);
   });
 
   it('leaves a page without exactly one entry script as it is', () => {
     const noEntry = '<link rel="modulepreload" href="/a.js" /></head>';
-    expect(deferAppCode(noEntry)).toEqual({ html: noEntry, loader: '' });
+    expect(takeAppCode(noEntry)).toEqual({ html: noEntry, entry: null, preload: [] });
     const twoEntries = '<script type="module" src="/a.js"></script><script type="module" src="/b.js"></script>';
-    expect(deferAppCode(twoEntries)).toEqual({ html: twoEntries, loader: '' });
+    expect(takeAppCode(twoEntries)).toEqual({ html: twoEntries, entry: null, preload: [] });
+    expect(takeModulePreloads('<link rel="preload" as="image" href="/p.webp" />')).toEqual({
+      html: '<link rel="preload" as="image" href="/p.webp" />',
+      preload: [],
+    });
   });
 
   it('defers the code of a server-rendered page only; the app shell loads it at once', async () => {
     const template = createPageTemplate(path.resolve(import.meta.dirname, '../../../../web/index.html'));
-    const page = { head: '<title>T</title>', lang: 'en-US', dir: 'ltr' as const, endOfHead: '<link rel="modulepreload" href="/x.js" />' };
+    const image = '<link rel="preload" as="image" href="/p.webp" />';
+    const page = {
+      head: '<title>T</title>',
+      lang: 'en-US',
+      dir: 'ltr' as const,
+      endOfHead: `<link rel="modulepreload" href="/x.js" />${image}`,
+    };
     const shell = await template.render(page);
     expect(shell).toContain('<script type="module" src="/src/main.tsx"></script>');
     expect(shell).toContain('<link rel="modulepreload" href="/x.js" />');
@@ -60,6 +75,7 @@ describe('deferred app code', () => {
     expect(rendered).not.toMatch(/<script type="module"|<link rel="modulepreload"/);
     expect(rendered).toContain('<div id="root"><h1>Books $&</h1></div>');
     expect(dataOf(rendered)).toEqual({ entry: '/src/main.tsx', preload: ['/x.js'] });
+    expect(rendered).toMatch(new RegExp(`${image}\\s*</head>`));
     // After the rendered markup and its data, last in the body.
     expect(rendered.indexOf(APP_CODE_ID)).toBeGreaterThan(rendered.indexOf('id="d"'));
     expect(rendered).toMatch(/<\/script>\s*<\/body>\s*<\/html>\s*$/);

@@ -36,31 +36,42 @@ export const DEFERRED_LOADER_CSP_SOURCE = `'sha256-${createHash('sha256').update
 const ENTRY_SCRIPT = /<script\b(?=[^>]*\btype="module")[^>]*\bsrc="([^"]+)"[^>]*><\/script>\s*/g;
 const MODULE_PRELOAD = /<link\b(?=[^>]*\brel="modulepreload")[^>]*\bhref="([^"]+)"[^>]*>\s*/g;
 
-export interface DeferredAppCode {
+export interface AppCode {
   /** The HTML with the module scripts and module preloads taken out. */
   html: string;
-  /** The data block and the loader, for the end of the body; empty when there was no entry script. */
-  loader: string;
+  /** The one entry script; null when there was none or more than one (nothing is taken out then). */
+  entry: string | null;
+  /** Module preloads in the order they came, each once. */
+  preload: string[];
 }
 
-/** Takes the web app's entry script and module preloads out of `html` (a page's head part) into a deferred loader. */
-export function deferAppCode(html: string): DeferredAppCode {
+/**
+ * Takes the web app's entry script and module preloads out of `html`. Without exactly one entry
+ * (Vite writes one) the HTML is left whole: a page with no entry has no app to defer.
+ */
+export function takeAppCode(html: string): AppCode {
   const entries: string[] = [];
-  const preload: string[] = [];
-  let rest = html.replace(ENTRY_SCRIPT, (_tag, src: string) => {
+  const rest = html.replace(ENTRY_SCRIPT, (_tag, src: string) => {
     entries.push(src);
     return '';
   });
-  // Only one entry is expected (Vite writes one): with none, or several, the page is left as it is.
-  if (entries.length !== 1) return { html, loader: '' };
-  rest = rest.replace(MODULE_PRELOAD, (_tag, href: string) => {
+  if (entries.length !== 1) return { html, entry: null, preload: [] };
+  return { ...takeModulePreloads(rest), entry: entries[0]! };
+}
+
+/** Takes the module preloads out of `html` (the hints of one page, which hold no entry script). */
+export function takeModulePreloads(html: string): { html: string; preload: string[] } {
+  const preload: string[] = [];
+  const rest = html.replace(MODULE_PRELOAD, (_tag, href: string) => {
     if (!preload.includes(href)) preload.push(href);
     return '';
   });
+  return { html: rest, preload };
+}
+
+/** The data block and the loader that fetches `entry` and `preload`, for the end of the body. */
+export function appCodeLoader(entry: string, preload: readonly string[]): string {
   // `<` escaped so nothing in the data can close the element; URLs are the build's own file names.
-  const data = JSON.stringify({ entry: entries[0], preload }).replace(/</g, '\\u003c');
-  return {
-    html: rest,
-    loader: `<script type="application/json" id="${APP_CODE_ID}">${data}</script><script>${LOADER}</script>`,
-  };
+  const data = JSON.stringify({ entry, preload: [...new Set(preload)] }).replace(/</g, '\\u003c');
+  return `<script type="application/json" id="${APP_CODE_ID}">${data}</script><script>${LOADER}</script>`;
 }

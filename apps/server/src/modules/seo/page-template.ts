@@ -1,5 +1,5 @@
 import { readFile, stat } from 'node:fs/promises';
-import { deferAppCode } from './deferred-app-code.js';
+import { appCodeLoader, takeAppCode, takeModulePreloads, type AppCode } from './deferred-app-code.js';
 import type { InlineStyles } from './inline-styles.js';
 
 const HEAD_START = '<!--app-head-->';
@@ -62,40 +62,49 @@ export interface PageTemplate {
  * the server runs), so a request costs one stat and some string concatenation.
  */
 export function createPageTemplate(file: string, styles?: InlineStyles): PageTemplate {
-  let cached: { mtimeMs: number; parts: TemplateParts; inlined: TemplateParts } | undefined;
+  // `rendered`: the parts for a server-rendered body, styles inline and the app's code taken out
+  // (deferred-app-code.ts), done once per file rather than on every request.
+  let cached: { mtimeMs: number; parts: TemplateParts; rendered: TemplateParts; code: AppCode } | undefined;
 
-  async function load(): Promise<{ parts: TemplateParts; inlined: TemplateParts }> {
+  async function load(): Promise<NonNullable<typeof cached>> {
     const { mtimeMs } = await stat(file);
     if (cached?.mtimeMs !== mtimeMs) {
       const parts = splitTemplate(await readFile(file, 'utf8'));
-      const inlined = styles ? { ...parts, afterHead: styles.inline(parts.afterHead) } : parts;
-      cached = { mtimeMs, parts, inlined };
+      const code = takeAppCode(styles ? styles.inline(parts.afterHead) : parts.afterHead);
+      cached = { mtimeMs, parts, rendered: { ...parts, afterHead: code.html }, code };
     }
     return cached;
   }
 
+  const beforeHeadEnd = (html: string, tags: string | undefined) => {
+    const at = tags ? html.search(/<\/head>/i) : -1;
+    return at >= 0 ? `${html.slice(0, at)}  ${tags}\n  ${html.slice(at)}` : html;
+  };
+
   return {
-    async render({ head, lang, dir, body, ...rest }) {
-      // A rendered body paints before the app's code runs: its styles come inline, not as files
-      // the first paint would wait for (inline-styles.ts). The app's shell has nothing to paint yet.
+    async render({ head, lang, dir, body, endOfHead }) {
       const template = await load();
-      const parts = body ? template.inlined : template.parts;
-      const endOfHead = body && styles && rest.endOfHead ? styles.inline(rest.endOfHead) : rest.endOfHead;
-      const headEnd = endOfHead ? parts.afterHead.search(/<\/head>/i) : -1;
-      let afterHead =
-        headEnd >= 0 ? `${parts.afterHead.slice(0, headEnd)}  ${endOfHead}\n  ${parts.afterHead.slice(headEnd)}` : parts.afterHead;
-      if (body) {
-        // The rendered page is readable without its code, which comes after it (deferred-app-code.ts).
-        const deferred = deferAppCode(afterHead);
-        const bodyEnd = deferred.html.search(/<\/body>/i);
-        afterHead =
-          bodyEnd >= 0 && deferred.loader
-            ? `${deferred.html.slice(0, bodyEnd)}  ${deferred.loader}\n  ${deferred.html.slice(bodyEnd)}`
-            : afterHead;
+      let afterHead: string;
+      if (!body) {
+        afterHead = beforeHeadEnd(template.parts.afterHead, endOfHead);
+      } else {
+        // A rendered body paints before the app's code runs: its styles come inline, not as files
+        // the first paint would wait for (inline-styles.ts), and the code comes after the page
+        // (deferred-app-code.ts). The app's shell, which has nothing to paint yet, keeps both as they were.
+        const { entry, preload } = template.code;
+        const tags = endOfHead && styles ? styles.inline(endOfHead) : endOfHead;
+        // Without an entry to defer (the placeholder page) the hints stay as they are.
+        const hints = entry && tags ? takeModulePreloads(tags) : { html: tags ?? '', preload: [] };
+        afterHead = beforeHeadEnd(template.rendered.afterHead, hints.html.trim() || undefined);
+        if (entry) {
+          const loader = `  ${appCodeLoader(entry, [...preload, ...hints.preload])}\n  `;
+          const bodyEnd = afterHead.search(/<\/body>/i);
+          afterHead = bodyEnd >= 0 ? `${afterHead.slice(0, bodyEnd)}${loader}${afterHead.slice(bodyEnd)}` : `${afterHead}${loader}`;
+        }
         // A function replacement: the rendered markup may hold `$` sequences String.replace would interpret.
         afterHead = afterHead.replace(EMPTY_ROOT, () => `<div id="root">${body.root}</div>\n    ${body.afterRoot}`);
       }
-      return `${parts.beforeHtml}<html lang="${lang}" dir="${dir}"${parts.htmlAttributes}>${parts.beforeHead}${HEAD_START}\n    ${head}\n    ${HEAD_END}${afterHead}`;
+      return `${template.parts.beforeHtml}<html lang="${lang}" dir="${dir}"${template.parts.htmlAttributes}>${template.parts.beforeHead}${HEAD_START}\n    ${head}\n    ${HEAD_END}${afterHead}`;
     },
   };
 }
