@@ -226,4 +226,17 @@ describe('without JavaScript', () => {
     expect(await page.locator('main img, main picture source').count()).toBeGreaterThan(0);
     await context.close();
   });
+
+  it('a search sent before the app has taken the page over finds the book', async () => {
+    const context = await browser.newContext({ baseURL: baseUrl, javaScriptEnabled: false, locale: 'en-US' });
+    const page = await context.newPage();
+    await page.goto(pages[1]!.path);
+    await page.getByRole('searchbox').fill('Storm Gate');
+    await page.getByRole('searchbox').press('Enter');
+    await page.waitForURL(/\/\?q=Storm\+Gate$/);
+    const list = page.locator('ul[aria-labelledby="book-list-heading"]');
+    expect(await list.getByRole('heading', { name: 'The Storm Gate' }).count()).toBe(1);
+    expect(await list.getByRole('heading').count()).toBe(1);
+    await context.close();
+  });
 });

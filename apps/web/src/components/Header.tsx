@@ -28,12 +28,14 @@ export function Header() {
         <Link to="/" className={styles.brand}>
           {t('siteName')}
         </Link>
-        <form className={styles.search} role="search" onSubmit={onSearch}>
+        {/* A plain GET to the book list before the app has taken the page over (the server renders `/?q=`). */}
+        <form className={styles.search} role="search" action="/" onSubmit={onSearch}>
           <label htmlFor="header-search" className="visually-hidden">
             {t('header.search')}
           </label>
           <input
             id="header-search"
+            name="q"
             type="search"
             value={query}
             maxLength={100}
