@@ -25,7 +25,8 @@ type HeaderConfig = Pick<AppConfig, 'publicUrl' | 'mediaPublicBaseUrl' | 'stripe
 /**
  * The Content-Security-Policy of the web app. Scripts come from our own origin only, plus the one
  * constant inline loader of server-rendered pages, allowed by its hash (Vite emits no inline
- * script; the JSON blocks are data, not script), so no 'unsafe-inline' is needed. Stripe's hosts are added only when Stripe is configured, and the media CDN only when set.
+ * script; the JSON blocks are data, not script), so no 'unsafe-inline' is needed. Stripe's hosts
+ * are added only when Stripe is configured, and the media CDN only when set.
  */
 export function contentSecurityPolicy(config: HeaderConfig, styleSources: readonly string[] = []): Record<string, string[]> {
   const stripe = config.stripe !== null;

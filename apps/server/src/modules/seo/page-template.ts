@@ -52,7 +52,8 @@ const EMPTY_ROOT = '<div id="root"></div>';
 export interface PageTemplate {
   /**
    * `endOfHead`: tags put just before `</head>`, after the entry script and its preloads, so the
-   * browser asks for the entry first (over HTTP/1.1 only six requests to a host run at once).
+   * browser asks for the entry first (over HTTP/1.1 only six requests to a host run at once). With
+   * a rendered `body`, the module preloads among them join the entry in the deferred loader instead.
    */
   render(page: { head: string; lang: string; dir: 'ltr' | 'rtl'; endOfHead?: string; body?: RenderedBody }): Promise<string>;
 }
