@@ -42,6 +42,7 @@ import { createMediaUrls } from './modules/media/media-urls.js';
 import { membershipRoutes } from './modules/membership/membership.routes.js';
 import { createMembershipService } from './modules/membership/membership.service.js';
 import { readerRoutes } from './modules/reader/reader.routes.js';
+import { createReaderChangeFeed } from './modules/reader/reader-change-feed.js';
 import { createReaderService } from './modules/reader/reader.service.js';
 import { seoRoutes } from './modules/seo/seo.routes.js';
 import { loadInlineStyles } from './modules/seo/inline-styles.js';
@@ -79,6 +80,11 @@ export interface AppDeps {
   jobPollMs?: number;
   /** How often the catalogue version is read from the database when background jobs are on (default 1 s). */
   catalogueVersionPollMs?: number;
+  /**
+   * How often the reader change feed is polled (default 1 s). It runs when background jobs are on,
+   * or when this is given (tests): while it runs, members' reads are answered from memory.
+   */
+  readerChangesPollMs?: number;
 }
 
 /** Builds the whole server (used by main.ts and by the tests through app.inject()). */
@@ -125,7 +131,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => catalogueVersion.stop());
   const ranking = createRankingSnapshot(db, catalogueVersion);
   const catalogue = createCatalogueService({ db, ranking, media: mediaUrls });
-  const reader = createReaderService({ db, media: mediaUrls, versions: catalogueVersion });
+  // Accounts, memberships and likes changed anywhere (written by triggers): what lets a member's
+  // read be answered from memory (reader/reader-state-cache.ts).
+  const readerChanges = createReaderChangeFeed(db, {
+    intervalMs: deps.readerChangesPollMs,
+    onError: (error) => app.log.warn({ err: error }, 'reader change feed: poll failed; member reads use the database until it works'),
+  });
+  const reader = createReaderService({ db, media: mediaUrls, versions: catalogueVersion, changes: readerChanges });
+  if (deps.backgroundJobs || deps.readerChangesPollMs !== undefined) app.addHook('onReady', async () => readerChanges.start());
+  app.addHook('onClose', async () => readerChanges.stop());
   app.addHook('onClose', async () => reader.close());
   const events = createEventsService({ db });
   const progress = createProgressService({ db, media: mediaUrls });

@@ -12,6 +12,7 @@ import * as readerJourney from './migrations/2026-11-23T0900-reader-journey.js';
 import * as pushSubscriptions from './migrations/2026-11-23T0910-push-subscriptions.js';
 import * as operatorConsole from './migrations/2026-11-23T1000-operator-console.js';
 import * as orderEvents from './migrations/2026-11-23T1130-order-events.js';
+import * as readerChanges from './migrations/2026-11-24T1800-reader-changes.js';
 
 /** Listed explicitly (not read from disk) so the compiled server and the tests see the same set. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-23T0910-push-subscriptions': pushSubscriptions,
   '2026-11-23T1000-operator-console': operatorConsole,
   '2026-11-23T1130-order-events': orderEvents,
+  '2026-11-24T1800-reader-changes': readerChanges,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -120,6 +120,15 @@ export interface ChapterLikesTable {
   created_at: number;
 }
 
+/** Written by triggers (migration 2026-11-24T1800): whose reader state changed, read by reader-change-feed.ts. */
+export interface ReaderChangesTable {
+  id: Generated<number>;
+  user_id: number;
+  /** The chapter whose like count moved (a like row); null for account and membership changes. */
+  chapter_id: number | null;
+  changed_at: number;
+}
+
 export interface MembershipGrantsTable {
   id: Generated<number>;
   user_id: number;
@@ -351,6 +360,7 @@ export interface Database {
   chapter_pages: ChapterPagesTable;
   chapter_likes: ChapterLikesTable;
   membership_grants: MembershipGrantsTable;
+  reader_changes: ReaderChangesTable;
   reading_events: ReadingEventsTable;
   reading_event_days: ReadingEventDaysTable;
   auth_throttle: AuthThrottleTable;

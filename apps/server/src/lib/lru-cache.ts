@@ -5,6 +5,7 @@
 export interface LruCache<V> {
   get(key: string): V | undefined;
   set(key: string, value: V, bytes: number): void;
+  delete(key: string): void;
   clear(): void;
   stats(): { entries: number; bytes: number };
 }
@@ -37,6 +38,7 @@ export function createLruCache<V>(limits: { maxEntries: number; maxBytes: number
         remove(oldest);
       }
     },
+    delete: remove,
     clear() {
       entries.clear();
       bytes = 0;

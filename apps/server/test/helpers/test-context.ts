@@ -51,8 +51,13 @@ export async function createTestDatabase(): Promise<{ databaseUrl: string | null
 /**
  * Builds the whole app on a fresh database and data folder, as main.ts does, without listening.
  * `log` is Kysely's query log (helpers/query-log.ts counts the queries of a request with it).
+ * `readerChangesPollMs` starts the reader change feed, so members' reads are answered from memory
+ * as on a running server (off otherwise: every read runs its statement).
  */
-export async function createTestContext(env: Record<string, string> = {}, options: { log?: Logger } = {}): Promise<TestContext> {
+export async function createTestContext(
+  env: Record<string, string> = {},
+  options: { log?: Logger; readerChangesPollMs?: number } = {},
+): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'inkstream-test-'));
   const testDb = await createTestDatabase();
   const config = loadConfig({
@@ -68,7 +73,13 @@ export async function createTestContext(env: Record<string, string> = {}, option
   await migrateToLatest(database.db);
   // The local folder unless `env` asks for STORAGE=s3 (see helpers/s3-server.ts).
   const storage = createMediaStorage(config);
-  const app = await buildApp({ config, database, storage, logger: false });
+  const app = await buildApp({
+    config,
+    database,
+    storage,
+    logger: false,
+    ...(options.readerChangesPollMs !== undefined ? { readerChangesPollMs: options.readerChangesPollMs } : {}),
+  });
   await app.ready();
   return {
     app,

@@ -76,7 +76,7 @@ const accountReaderState = preparedQuery<{ chapterUuid: string; userUuid: string
     .leftJoin('chapters', (join) => join.on('chapters.uuid', '=', param('chapterUuid')).on('chapters.is_published', '=', 1))
     .leftJoin('books', (join) => join.onRef('books.id', '=', 'chapters.book_id').on('books.is_published', '=', 1))
     .select(['users.id', 'users.uuid', 'users.username', 'users.role', 'users.token_version', 'users.disabled_at'])
-    .select(['chapters.number', 'chapters.total_likes', 'books.public_free_chapters'])
+    .select(['chapters.id as chapter_id', 'chapters.number', 'chapters.total_likes', 'books.public_free_chapters'])
     .select((eb) => [
       eb
         .selectFrom('membership_grants')
@@ -101,13 +101,21 @@ const accountReaderState = preparedQuery<{ chapterUuid: string; userUuid: string
 export async function findAccountReaderState(db: DbExecutor, chapterUuid: string, userUuid: string) {
   const row = await accountReaderState.executeTakeFirst(db, { chapterUuid, userUuid });
   if (!row) return undefined;
-  const { number, total_likes, public_free_chapters, membership_end, liked, ...account } = row;
+  const { chapter_id, number, total_likes, public_free_chapters, membership_end, liked, ...account } = row;
   const state =
-    number === null || total_likes === null || public_free_chapters === null
+    chapter_id === null || number === null || total_likes === null || public_free_chapters === null
       ? undefined
-      : { number, total_likes, public_free_chapters, membership_end, liked: Boolean(liked) };
+      : { chapter_id, number, total_likes, public_free_chapters, membership_end, liked: Boolean(liked) };
   return { account, state };
 }
+
+const likedChapters = preparedQuery<{ userId: number }>()((db, param) =>
+  db.selectFrom('chapter_likes').select('chapter_id').where('chapter_likes.user_id', '=', param('userId')),
+);
+
+/** Every chapter the user liked (for the reader's cached account: reader-state-cache.ts). */
+export const findLikedChapterIds = async (db: DbExecutor, userId: number): Promise<number[]> =>
+  (await likedChapters.execute(db, { userId })).map((row) => Number(row.chapter_id));
 
 export function findReaderState(db: DbExecutor, chapterUuid: string, userId: number | null) {
   return userId === null

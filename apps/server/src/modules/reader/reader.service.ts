@@ -10,6 +10,8 @@ import type { TokenClaims } from '../users/tokens.js';
 import { answerJson, answerParts, type AnswerParts } from './chapter-answer.js';
 import { createChapterCache } from './chapter-cache.js';
 import * as repo from './reader.repository.js';
+import type { ReaderChangeFeed } from './reader-change-feed.js';
+import { createReaderStateCache, type CachedAccount, type CachedChapter } from './reader-state-cache.js';
 import { readSharedChapter, type SharedChapter, type StoredPage } from './shared-chapter.js';
 
 type ReaderState = NonNullable<Awaited<ReturnType<typeof repo.findReaderState>>>;
@@ -28,13 +30,19 @@ export interface ReaderDeps {
   media: MediaUrls;
   /** Drops the cached shared parts of chapters when the catalogue changes. */
   versions: CatalogueVersion;
+  /**
+   * Changes to accounts, memberships and likes (reader-change-feed.ts). While it is current, a
+   * member's read is answered from memory (reader-state-cache.ts); without it, or while it is not,
+   * every read runs its statement.
+   */
+  changes?: ReaderChangeFeed;
   now?: () => number;
   chapterCache?: { maxEntries?: number; maxBytes?: number };
 }
 
 export function createReaderService(deps: ReaderDeps) {
   const { db, media } = deps;
-  const now = deps.now ?? Date.now;
+  const now = deps.now ?? (() => Date.now());
   const chapters = createChapterCache({
     versions: deps.versions,
     load: (chapterUuid, language) => readSharedChapter(db, chapterUuid, language),
@@ -43,6 +51,7 @@ export function createReaderService(deps: ReaderDeps) {
   // A shared part's answer, serialised around its per-reader fields (chapter-answer.ts): with public
   // page URLs for good, with signed ones for as long as their signing epoch lasts (ten minutes), so
   // a popular paid chapter is signed and serialised once per epoch, not per request.
+  const states = deps.changes ? createReaderStateCache({ feed: deps.changes, versions: deps.versions, now }) : null;
   const publicAnswers = new WeakMap<SharedChapter, AnswerParts>();
   const signedAnswers = new WeakMap<SharedChapter, { epoch: number; parts: AnswerParts }>();
   const partsWith = (shared: SharedChapter, isFree: boolean) =>
@@ -66,11 +75,16 @@ export function createReaderService(deps: ReaderDeps) {
    * Free chapters (number ≤ public_free_chapters) are open to everyone; the rest need a running
    * membership. Administrators read everything so they can check content.
    */
+  function isEntitled(user: AuthUser | null, state: ReaderState): boolean {
+    if (state.number <= state.public_free_chapters || user?.role === 'admin') return true;
+    const end = user && state.membership_end != null ? Number(state.membership_end) : null;
+    return membershipStateOf(end, now()) === 'member';
+  }
+
   function assertEntitled(user: AuthUser | null, state: ReaderState): void {
-    if (state.number <= state.public_free_chapters || user?.role === 'admin') return;
+    if (isEntitled(user, state)) return;
     const end = user && state.membership_end != null ? Number(state.membership_end) : null;
     const membership = membershipStateOf(end, now());
-    if (membership === 'member') return;
     if (membership === 'expired') {
       throw new AppError(ErrorCode.MEMBERSHIP_EXPIRED, 403, 'Your membership has expired; top up to keep reading');
     }
@@ -106,10 +120,58 @@ export function createReaderService(deps: ReaderDeps) {
     { user, claims }: ChapterAsker,
   ): Promise<{ user: AuthUser | null; state: ReaderState | undefined }> {
     if (!claims) return { user, state: await repo.findReaderState(db, chapterUuid, user?.id ?? null) };
+    const remembered = rememberedState(chapterUuid, claims);
+    if (remembered) return remembered;
+    const since = states?.generation() ?? 0;
     const found = await repo.findAccountReaderState(db, chapterUuid, claims.userUuid);
     const account = authUserOf(claims, found?.account);
     if (!account) throw invalidTokenError();
+    if (states && found) await remember(since, chapterUuid, found);
     return { user: account, state: found?.state };
+  }
+
+  /**
+   * The state from memory when both the account and the chapter are there and the read is one that
+   * would be allowed; undefined otherwise, and the database decides (a refusal is never served from
+   * memory: a reader who just paid on another node is never turned away by an old entry).
+   */
+  function rememberedState(chapterUuid: string, claims: TokenClaims): { user: AuthUser; state: ReaderState } | undefined {
+    if (!states?.usable()) return undefined;
+    const account = states.account(claims.userUuid);
+    const chapter = account && states.chapter(chapterUuid);
+    if (!account || !chapter) return undefined;
+    const user = authUserOf(claims, account.account);
+    if (!user) return undefined;
+    const state = stateOf(account, chapter);
+    return isEntitled(user, state) ? { user, state } : undefined;
+  }
+
+  const stateOf = (account: CachedAccount, chapter: CachedChapter): ReaderState => ({
+    number: chapter.number,
+    total_likes: chapter.totalLikes,
+    public_free_chapters: chapter.publicFreeChapters,
+    membership_end: account.membershipEnd,
+    liked: account.liked.has(chapter.chapterId),
+  });
+
+  /** Keeps what a read found: the chapter's numbers, and the account with every chapter it liked (read once). */
+  async function remember(since: number, chapterUuid: string, found: NonNullable<Awaited<ReturnType<typeof repo.findAccountReaderState>>>) {
+    if (!states) return;
+    const { account, state } = found;
+    if (state) {
+      states.keepChapter(since, chapterUuid, {
+        chapterId: Number(state.chapter_id),
+        number: state.number,
+        publicFreeChapters: state.public_free_chapters,
+        totalLikes: state.total_likes,
+      });
+    }
+    if (states.account(account.uuid)) return;
+    const liked = new Set(await repo.findLikedChapterIds(db, account.id));
+    const membershipEnd = state?.membership_end == null ? null : Number(state.membership_end);
+    // A user with no readable chapter in this read: their membership end was not read.
+    if (!state) return;
+    states.keepAccount(since, { account, membershipEnd, liked, loadedAt: now() });
   }
 
   /**
@@ -135,6 +197,8 @@ export function createReaderService(deps: ReaderDeps) {
       }
       return repo.chapterLikes(trx, chapter.chapter_id);
     });
+    // This process serves the new like at once; the others when the change feed names it.
+    states?.forget({ userIds: new Set([user.id]), chapterIds: new Set([chapter.chapter_id]), all: false });
     return { already_favor: true, total_likes: totalLikes };
   }
 
@@ -142,7 +206,11 @@ export function createReaderService(deps: ReaderDeps) {
     chapterContent,
     like,
     isPublicPage: (key: string) => repo.isPublicPage(db, key),
-    close: chapters.close,
+    close: () => {
+      chapters.close();
+      states?.close();
+    },
+    stateCacheStats: () => states?.stats(),
   };
 }
 

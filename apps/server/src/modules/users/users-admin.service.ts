@@ -14,6 +14,7 @@ import type { Actor, AuditService } from '../audit/audit.service.js';
 import type { MembershipAdminService } from '../membership/membership-admin.service.js';
 import * as repo from './users-admin.repository.js';
 import { setUserRole } from './users.repository.js';
+import { readerStateChanged } from '../reader/reader-change-feed.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const isoOrNull = (ms: number | null) => (ms === null ? null : toIso(Number(ms)));
@@ -130,6 +131,7 @@ export function createUsersAdminService(deps: {
   async function revoke(actor: Actor, uuid: string, reason: string) {
     const row = await findOrThrow(db, uuid);
     const { revoked } = await membershipAdmin.revoke(actor, row, reason);
+    await readerStateChanged();
     return { user: summary(await findOrThrow(db, uuid)), revoked };
   }
 
@@ -169,6 +171,8 @@ export function createUsersAdminService(deps: {
         });
       }
     });
+    // Committed: this process's cached reader state of the account goes now, other processes' within a poll.
+    await readerStateChanged();
     return { user: summary(await findOrThrow(db, uuid)) };
   }
 

@@ -8,6 +8,7 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from './password.js';
 import { authUserOf, type AuthUser, type UserRole } from './auth-user.js';
 import type { TokenClaims, TokenService } from './tokens.js';
 import * as users from './users.repository.js';
+import { readerStateChanged } from '../reader/reader-change-feed.js';
 
 export type { AuthUser, UserRole } from './auth-user.js';
 
@@ -109,6 +110,8 @@ export function createUsersService(deps: { db: Db; tokens: TokenService; now?: (
       throw new AppError(ErrorCode.WRONG_PASSWORD, 403, 'The current password is not correct');
     }
     const tokenVersion = await users.updatePasswordAndRevokeTokens(db, row.id, await hashPassword(newPassword));
+    // The old tokens stop in this process now (cached reader state), in the others within a poll.
+    await readerStateChanged();
     return tokens.issue({ userUuid: row.uuid, tokenVersion });
   }
 
