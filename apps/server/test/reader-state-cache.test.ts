@@ -214,6 +214,15 @@ describe('when the feed cannot be trusted', () => {
     vi.restoreAllMocks();
     expect((await read(user)).queries).toEqual([]);
   });
+
+  it('drops everything it kept after losing track of the feed for longer than its window', async () => {
+    const user = await warmMember();
+    vi.spyOn(Date, 'now').mockReturnValue(Date.now() + 11_000);
+    await readerStateChanged();
+    // Current again, but what was kept before the gap is gone: read from the database once.
+    expect((await read(user)).queries.length).toBeGreaterThan(0);
+    expect((await read(user)).queries).toEqual([]);
+  });
 });
 
 describe('the change rows the triggers write', () => {

@@ -126,7 +126,7 @@ export function createReaderService(deps: ReaderDeps) {
     const found = await repo.findAccountReaderState(db, chapterUuid, claims.userUuid);
     const account = authUserOf(claims, found?.account);
     if (!account) throw invalidTokenError();
-    if (states && found) await remember(since, chapterUuid, found);
+    if (found && states?.usable()) await remember(since, chapterUuid, found);
     return { user: account, state: found?.state };
   }
 
