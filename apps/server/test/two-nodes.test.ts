@@ -325,33 +325,40 @@ describe.runIf(TEST_DIALECT === 'postgres')('two server processes on one Postgre
     expect((await call(B(), signedUrl.split('?')[0]!)).status).toBe(403);
   });
 
-  itOnBoth("stops on node B, within 1 s, a member's reads that B answers from memory, once node A's admin disables the account or the CLI revokes the membership", async () => {
-    const admin = await cliUser(A(), 'admin', ['--admin']);
-    const paidChapter = fixture.chapters[1]!;
-    const read = async (token: string) => (await call(B(), `/api/v1/comics/chapter_comics/${paidChapter}/en-us`, { token })).status;
-    const member = async () => {
-      const user = await cliUser(A(), 'reader');
-      const granted = await cli('membership', 'grant', user.name, '--days', '30');
-      expect(granted.code, granted.err).toBe(0);
-      // Twice: the second read is answered from node B's memory (reader-state-cache.ts).
-      expect([await read(user.token), await read(user.token)]).toEqual([200, 200]);
-      return user;
-    };
+  itOnBoth(
+    "stops on node B, within 1 s, a member's reads that B answers from memory, once node A's admin disables the account or the CLI revokes the membership",
+    async () => {
+      const admin = await cliUser(A(), 'admin', ['--admin']);
+      const paidChapter = fixture.chapters[1]!;
+      const read = async (token: string) => (await call(B(), `/api/v1/comics/chapter_comics/${paidChapter}/en-us`, { token })).status;
+      const member = async () => {
+        const user = await cliUser(A(), 'reader');
+        const granted = await cli('membership', 'grant', user.name, '--days', '30');
+        expect(granted.code, granted.err).toBe(0);
+        // Twice: the second read is answered from node B's memory (reader-state-cache.ts).
+        expect([await read(user.token), await read(user.token)]).toEqual([200, 200]);
+        return user;
+      };
 
-    const disabled = await member();
-    const uuid = (await call(A(), '/api/v1/user/me', { token: disabled.token })).json!.data.result.uuid as string;
-    const disable = await call(A(), `/api/v1/admin/users/${uuid}/disable`, { method: 'POST', token: admin.token, json: { reason: 'two nodes' } });
-    expect(disable.status).toBe(200);
-    const refused = await msUntil(async () => (await read(disabled.token)) === 401, Date.now());
-    expect(refused, 'ms until node B refused the disabled account').toBeLessThan(PROPAGATION_MS);
+      const disabled = await member();
+      const uuid = (await call(A(), '/api/v1/user/me', { token: disabled.token })).json!.data.result.uuid as string;
+      const disable = await call(A(), `/api/v1/admin/users/${uuid}/disable`, {
+        method: 'POST',
+        token: admin.token,
+        json: { reason: 'two nodes' },
+      });
+      expect(disable.status).toBe(200);
+      const refused = await msUntil(async () => (await read(disabled.token)) === 401, Date.now());
+      expect(refused, 'ms until node B refused the disabled account').toBeLessThan(PROPAGATION_MS);
 
-    const revoked = await member();
-    const since = Date.now();
-    const revoke = await cli('membership', 'revoke', revoked.name);
-    expect(revoke.code, revoke.err).toBe(0);
-    const ended = await msUntil(async () => (await read(revoked.token)) === 403, since);
-    expect(ended, 'ms until node B refused the revoked membership').toBeLessThan(PROPAGATION_MS);
-  });
+      const revoked = await member();
+      const since = Date.now();
+      const revoke = await cli('membership', 'revoke', revoked.name);
+      expect(revoke.code, revoke.err).toBe(0);
+      const ended = await msUntil(async () => (await read(revoked.token)) === 403, since);
+      expect(ended, 'ms until node B refused the revoked membership').toBeLessThan(PROPAGATION_MS);
+    },
+  );
 
   // Last: it stops one node.
   itOnBoth(
