@@ -75,6 +75,8 @@ describe("a member's read from memory", () => {
     expect((await read(user)).code).toBe('MEMBERSHIP_REQUIRED');
     await grantMembership(ctx, user.id, { days: 1 }); // another process's write, not polled yet
     expect((await read(user)).status).toBe(200);
+    // What the database said replaced the old entry: the next read is from memory.
+    expect((await read(user)).queries).toEqual([]);
   });
 
   it('serves a membership that ran out meanwhile as expired (the end is kept, not the verdict)', async () => {

@@ -122,7 +122,6 @@ export function createReaderStateCache(options: ReaderStateCacheOptions) {
     },
     /** After a change this process made (a like): drop at once rather than at the next poll. */
     forget,
-    stats: () => ({ accounts: accounts.stats(), chapters: chapters.stats() }),
     close(): void {
       unsubscribeFeed();
       unsubscribeVersions();

@@ -166,13 +166,22 @@ export function createReaderService(deps: ReaderDeps) {
         totalLikes: state.total_likes,
       });
     }
-    if (states.account(account.uuid)) return;
-    const liked = new Set(await repo.findLikedChapterIds(db, account.id));
-    const membershipEnd = state?.membership_end == null ? null : Number(state.membership_end);
-    // A user with no readable chapter in this read: their membership end was not read.
+    // No readable chapter in this read: the account's membership end was not read with it.
     if (!state) return;
+    const membershipEnd = state.membership_end == null ? null : Number(state.membership_end);
+    // Kept already and still the same (the usual case when memory refused and the database agreed).
+    const kept = states.account(account.uuid);
+    if (kept && kept.membershipEnd === membershipEnd && sameAccount(kept.account, account)) return;
+    const liked = new Set(await repo.findLikedChapterIds(db, account.id));
     states.keepAccount(since, { account, membershipEnd, liked, loadedAt: now() });
   }
+
+  const sameAccount = (a: CachedAccount['account'], b: CachedAccount['account']) =>
+    a.id === b.id &&
+    a.role === b.role &&
+    a.username === b.username &&
+    Number(a.token_version) === Number(b.token_version) &&
+    a.disabled_at === b.disabled_at;
 
   /**
    * A page with its smaller variants, best first. Free pages are public; a paid page's every key
@@ -210,7 +219,6 @@ export function createReaderService(deps: ReaderDeps) {
       chapters.close();
       states?.close();
     },
-    stateCacheStats: () => states?.stats(),
   };
 }
 
