@@ -1,4 +1,4 @@
-import autocannon from 'autocannon';
+import { fork } from 'node:child_process';
 
 export interface LoadResult {
   requestsPerSecond: number;
@@ -16,22 +16,31 @@ export interface LoadOptions {
   seconds: number;
 }
 
-/** A short unrecorded run first, so JIT compilation, SQLite's page cache and keep-alive sockets are warm. */
+/**
+ * A short unrecorded run first, so JIT compilation, SQLite's page cache and keep-alive sockets are
+ * warm. autocannon runs in a child process with a heap of its own (load-client.ts says why).
+ */
 export async function measureThroughput(
   url: string,
   options: LoadOptions,
   headers: Readonly<Record<string, string>> = {},
 ): Promise<LoadResult> {
-  const common = { url, connections: options.connections, headers: { ...headers } };
-  if (options.warmupSeconds > 0) await autocannon({ ...common, duration: options.warmupSeconds });
-  const result = await autocannon({ ...common, duration: options.seconds });
-  return {
-    requestsPerSecond: result.requests.average,
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    requests: result.requests.total,
-    failures: result.non2xx + result.errors + result.timeouts,
+  const run = {
+    url,
+    connections: options.connections,
+    headers: { ...headers },
+    warmupSeconds: options.warmupSeconds,
+    seconds: options.seconds,
   };
+  const child = fork(new URL('./load-client.js', import.meta.url), [JSON.stringify(run)], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise<LoadResult>((resolve, reject) => {
+    let result: LoadResult | undefined;
+    child.once('message', (message) => (result = message as LoadResult));
+    child.once('error', reject);
+    child.once('exit', (code) => (result ? resolve(result) : reject(new Error(`load client exited with ${code} before reporting`))));
+  });
 }
 
 /** Rounds of a server-against-bare comparison, each measuring both for a third of the measured seconds. */
