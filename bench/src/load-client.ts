@@ -1,11 +1,11 @@
 import autocannon from 'autocannon';
 
 /**
- * The load generator, in a process of its own (load-test.ts forks it for each run). In the bench
- * runner's process autocannon shared a heap of hundreds of megabytes (the catalogue fixtures, the
- * import benchmark's images) and its collector: measured on 2026-11-24, it reached about 17,000
- * requests a second against the bare server where the same autocannon alone reached 30,000, so
- * every ratio compared two servers through a client that was the bottleneck.
+ * The load generator, in a process of its own (load-test.ts forks it for each run), so its heap and
+ * collector are not the bench runner's (hundreds of megabytes of catalogue fixtures and import
+ * benchmark state). On 2026-11-24 this machine's bench runs were client-bound either way: the bare
+ * server answered 16,000–24,000 requests a second with autocannon in the runner's process and
+ * 18,000–24,000 with it here, where autocannon started alone reached about 30,000.
  *
  * Input: one JSON argument ({ url, connections, headers, warmupSeconds, seconds }); output: the
  * measured run's autocannon result summary, sent to the parent.
