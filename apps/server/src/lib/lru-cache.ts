@@ -10,7 +10,12 @@ export interface LruCache<V> {
   stats(): { entries: number; bytes: number };
 }
 
-export function createLruCache<V>(limits: { maxEntries: number; maxBytes: number }): LruCache<V> {
+export function createLruCache<V>(limits: {
+  maxEntries: number;
+  maxBytes: number;
+  /** Called for every entry that leaves other than by clear(): evicted, replaced or deleted. */
+  onRemove?: (key: string, value: V) => void;
+}): LruCache<V> {
   // A Map keeps insertion order: re-inserting on a hit makes its first key the least recently used.
   const entries = new Map<string, { value: V; bytes: number }>();
   let bytes = 0;
@@ -19,6 +24,7 @@ export function createLruCache<V>(limits: { maxEntries: number; maxBytes: number
     if (!entry) return;
     entries.delete(key);
     bytes -= entry.bytes;
+    limits.onRemove?.(key, entry.value);
   };
   return {
     get(key) {

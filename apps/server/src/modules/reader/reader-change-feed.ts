@@ -88,7 +88,7 @@ export function createReaderChangeFeed(db: Db, options: ReaderChangeFeedOptions 
   }
 
   async function firstFloor(): Promise<number> {
-    // Rows of the last window may belong to transactions still committing: read them like new ones.
+    // Rows of the last minute (six windows) may belong to transactions still committing: read them like new ones.
     const row = await db
       .selectFrom('reader_changes')
       .select((eb) => eb.fn.max('id').as('id'))

@@ -35,6 +35,7 @@ export interface ReaderStateCacheOptions {
  * after writing its row).
  */
 const ACCOUNT_MAX_AGE_MS = 5 * 60_000;
+const ACCOUNT_CACHE_BYTES = 32 * 1024 * 1024;
 
 /**
  * Member reads without a database statement (issue 12): each process keeps the accounts of the
@@ -50,13 +51,20 @@ const ACCOUNT_MAX_AGE_MS = 5 * 60_000;
  */
 export function createReaderStateCache(options: ReaderStateCacheOptions) {
   const now = options.now ?? (() => Date.now());
-  const maxAccounts = options.maxAccounts ?? 50_000;
-  const maxChapters = options.maxChapters ?? 20_000;
-  const accounts = createLruCache<CachedAccount>({ maxEntries: maxAccounts, maxBytes: 32 * 1024 * 1024 });
-  const chapters = createLruCache<CachedChapter>({ maxEntries: maxChapters, maxBytes: 8 * 1024 * 1024 });
-  // The feed names ids; the caches are keyed by the uuids requests carry.
+  // The feed names ids; the caches are keyed by the uuids requests carry. Each reverse map holds
+  // exactly the entries of its cache: an entry that leaves (evicted, replaced, deleted) leaves it too.
   const accountKeyById = new Map<number, string>();
   const chapterKeyById = new Map<number, string>();
+  const accounts = createLruCache<CachedAccount>({
+    maxEntries: options.maxAccounts ?? 50_000,
+    maxBytes: ACCOUNT_CACHE_BYTES,
+    onRemove: (_key, entry) => accountKeyById.delete(entry.account.id),
+  });
+  const chapters = createLruCache<CachedChapter>({
+    maxEntries: options.maxChapters ?? 20_000,
+    maxBytes: 8 * 1024 * 1024,
+    onRemove: (_key, entry) => chapterKeyById.delete(entry.chapterId),
+  });
   /** Moves on every invalidation: a load that began before one is answered but not kept. */
   let generation = 0;
 
@@ -74,12 +82,10 @@ export function createReaderStateCache(options: ReaderStateCacheOptions) {
     for (const userId of changes.userIds) {
       const key = accountKeyById.get(userId);
       if (key !== undefined) accounts.delete(key);
-      accountKeyById.delete(userId);
     }
     for (const chapterId of changes.chapterIds) {
       const key = chapterKeyById.get(chapterId);
       if (key !== undefined) chapters.delete(key);
-      chapterKeyById.delete(chapterId);
     }
   }
 
@@ -102,21 +108,14 @@ export function createReaderStateCache(options: ReaderStateCacheOptions) {
     chapter: (chapterUuid: string): CachedChapter | undefined => chapters.get(chapterUuid),
     /** Keeps what a load read, unless an invalidation came in since `since` (a generation()). */
     keepAccount(since: number, entry: CachedAccount): void {
-      if (since !== generation || !options.feed.isCurrent()) return;
-      // The reverse map only grows with the cache; past twice its size, start both again.
-      if (accountKeyById.size >= 2 * maxAccounts) {
-        accounts.clear();
-        accountKeyById.clear();
-      }
-      accounts.set(entry.account.uuid, entry, 400 + 16 * entry.liked.size);
+      const bytes = 400 + 16 * entry.liked.size;
+      // Too large to keep (the cache would refuse it): nothing to map either.
+      if (since !== generation || !options.feed.isCurrent() || bytes > ACCOUNT_CACHE_BYTES) return;
+      accounts.set(entry.account.uuid, entry, bytes);
       accountKeyById.set(entry.account.id, entry.account.uuid);
     },
     keepChapter(since: number, chapterUuid: string, entry: CachedChapter): void {
       if (since !== generation || !options.feed.isCurrent()) return;
-      if (chapterKeyById.size >= 2 * maxChapters) {
-        chapters.clear();
-        chapterKeyById.clear();
-      }
       chapters.set(chapterUuid, entry, 200);
       chapterKeyById.set(entry.chapterId, chapterUuid);
     },
