@@ -156,6 +156,38 @@ describe('new-chapter notices over Web Push', () => {
     expect((await call(ctx, 'GET', '/push/public-key', null)).json().data.result.public_key).toBe(ctx.config.push!.publicKey);
   });
 
+  it("never hands one account's endpoint to another that does not hold the browser's subscription keys", async () => {
+    const owner = await createUser(ctx);
+    const intruder = await createUser(ctx);
+    const subscription = receiver.subscribe();
+    const ownerOf = async () =>
+      (await ctx.db.selectFrom('push_subscriptions').selectAll().where('endpoint', '=', subscription.endpoint).executeTakeFirstOrThrow())
+        .user_id;
+    expect((await call(ctx, 'POST', '/user/push/subscriptions', owner, subscription)).statusCode).toBe(200);
+    // Someone who learnt the endpoint, with keys of their own: refused, the owner's row unchanged.
+    const theirs = receiver.subscribe().keys;
+    const takeover = await call(ctx, 'POST', '/user/push/subscriptions', intruder, { endpoint: subscription.endpoint, keys: theirs });
+    expect({ status: takeover.statusCode, code: takeover.json().code }).toEqual({ status: 409, code: 'CONFLICT' });
+    const row = await ctx.db
+      .selectFrom('push_subscriptions')
+      .selectAll()
+      .where('endpoint', '=', subscription.endpoint)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ user_id: owner.id, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth });
+    // Nor can they drop it.
+    await call(ctx, 'DELETE', '/user/push/subscriptions', intruder, { endpoint: subscription.endpoint });
+    expect(await ownerOf()).toBe(owner.id);
+    // The owner may renew their own keys.
+    const renewed = receiver.subscribe().keys;
+    expect(
+      (await call(ctx, 'POST', '/user/push/subscriptions', owner, { endpoint: subscription.endpoint, keys: renewed })).statusCode,
+    ).toBe(200);
+    // Another account logged in on the same browser sends the browser's own keys: the browser is theirs now.
+    const sameBrowser = await call(ctx, 'POST', '/user/push/subscriptions', intruder, { endpoint: subscription.endpoint, keys: renewed });
+    expect(sameBrowser.statusCode).toBe(200);
+    expect(await ownerOf()).toBe(intruder.id);
+  });
+
   it('never stores an endpoint in the server’s own network (without the test-only setting)', async () => {
     const user = await createUser(strict);
     const keys = receiver.subscribe().keys;
@@ -167,6 +199,12 @@ describe('new-chapter notices over Web Push', () => {
       'https://169.254.169.254/latest/meta-data/',
       'https://[::1]/x',
       'https://localhost/x',
+      // IPv6 forms of loopback and private IPv4: compatible, translated, 6to4, Teredo, NAT64.
+      'https://[::127.0.0.1]/x',
+      'https://[::ffff:0:7f00:1]/x',
+      'https://[2002:7f00:1::]/x',
+      'https://[2001::7f00:1]/x',
+      'https://[64:ff9b::a9fe:a9fe]/latest/meta-data/',
     ]) {
       const response = await call(strict, 'POST', '/user/push/subscriptions', user, { endpoint, keys });
       expect({ endpoint, status: response.statusCode, code: response.json().code }).toEqual({
@@ -186,9 +224,13 @@ describe('new-chapter notices over Web Push', () => {
     const plain = receiver.subscribe();
     const literal = receiver.subscribe();
     const literalEndpoint = literal.endpoint.replace('http:', 'https:');
+    // The receiver's own address (127.0.0.1) written as IPv4-translated IPv6: a private address too.
+    const embedded = receiver.subscribe();
+    const embeddedEndpoint = embedded.endpoint.replace('http://127.0.0.1', 'https://[::ffff:0:7f00:1]');
     for (const [endpoint, keys] of [
       [plain.endpoint, plain.keys],
       [literalEndpoint, literal.keys],
+      [embeddedEndpoint, embedded.keys],
     ] as const) {
       await strict.db
         .insertInto('push_subscriptions')
@@ -196,10 +238,11 @@ describe('new-chapter notices over Web Push', () => {
         .execute();
     }
     const push = createPushService({ db: strict.db, config: strict.config.push, log: silent });
-    expect(await push.notifyNewChapters(book.id, [book.chapters[0]!.id])).toEqual({ sent: 0, removed: 2, failed: 0 });
+    expect(await push.notifyNewChapters(book.id, [book.chapters[0]!.id])).toEqual({ sent: 0, removed: 3, failed: 0 });
     const paths = receiver.received.map((received) => received.path);
     expect(paths).not.toContain(new URL(plain.endpoint).pathname);
     expect(paths).not.toContain(new URL(literalEndpoint).pathname);
+    expect(paths).not.toContain(new URL(embeddedEndpoint).pathname);
     expect(await countSubscriptions(strict)).toBe(0);
   });
 });

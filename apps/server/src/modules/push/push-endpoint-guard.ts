@@ -1,58 +1,30 @@
 import { lookup, type LookupAddress } from 'node:dns';
-import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
+import ipaddr from 'ipaddr.js';
+
+/** Global unicast IPv6 (RFC 4291 section 2.4): everything a public push service can live on. */
+const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR('2000::/3');
 
 /**
- * Push endpoints come from browsers, that is from anyone: the server must never be made to post
- * into its own network. Refused: loopback, private, shared (CGNAT), link-local (cloud metadata at
- * 169.254.169.254), unspecified, multicast, reserved and documentation ranges, NAT64 prefixes and
- * IPv4-mapped IPv6 forms of all these.
+ * Whether an address is one the server may post to: a public unicast address, as classified by
+ * ipaddr.js (IANA's special-purpose registries). Push endpoints come from browsers, that is from
+ * anyone, so the server must never be made to post into its own network.
+ *
+ * IPv4: only ipaddr.js's `unicast` range (not loopback, private, shared/CGNAT, link-local with
+ * the cloud metadata at 169.254.169.254, unspecified, broadcast, multicast, reserved and
+ * documentation ranges). IPv6: the IPv4-mapped form (::ffff:a.b.c.d) is judged by its IPv4
+ * address; anything else must be `unicast` inside 2000::/3. That refuses every form that embeds
+ * an IPv4 address a relay or translator would turn into a private one: IPv4-compatible
+ * (::127.0.0.1 = ::7f00:1), IPv4-translated (::ffff:0:7f00:1), 6to4 (2002::/16), Teredo
+ * (2001::/32), NAT64 (64:ff9b::/96, 64:ff9b:1::/48), along with loopback, unique-local, link-local,
+ * multicast, documentation and the other special ranges. No push service uses any of them.
  */
-const BLOCKED = new BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const) {
-  BLOCKED.addSubnet(network, prefix, 'ipv4');
-}
-for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['64:ff9b::', 96],
-  ['64:ff9b:1::', 48],
-  ['100::', 64],
-  ['2001:db8::', 32],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['fec0::', 10],
-  ['ff00::', 8],
-] as const) {
-  BLOCKED.addSubnet(network, prefix, 'ipv6');
-}
-
-/** Whether an address is one the server may post to (a public unicast address). */
 export function isPublicAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 0) return false;
-  if (family === 6) {
-    const mapped = /^::ffff:(?:0:)?(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-    if (mapped) return isPublicAddress(mapped);
-    // The IPv4-compatible form (::a.b.c.d) is deprecated; nothing public uses it.
-    if (/^::\d+\.\d+\.\d+\.\d+$/.test(address)) return false;
-    return !BLOCKED.check(address, 'ipv6');
-  }
-  return !BLOCKED.check(address, 'ipv4');
+  if (isIP(address) === 0 || !ipaddr.isValid(address)) return false;
+  const parsed = ipaddr.parse(address);
+  if (parsed instanceof ipaddr.IPv4) return parsed.range() === 'unicast';
+  if (parsed.isIPv4MappedAddress()) return parsed.toIPv4Address().range() === 'unicast';
+  return parsed.range() === 'unicast' && parsed.match(GLOBAL_UNICAST_V6);
 }
 
 export class BlockedEndpointError extends Error {
@@ -114,11 +86,11 @@ function resolveAll(host: string): Promise<string[]> {
 /**
  * A DNS lookup for the delivery's own connection that refuses non-public answers: the address
  * checked is the address connected to, so a name re-pointed at an internal host after the
- * subscription was stored (DNS rebinding) still cannot be reached.
+ * subscription was stored (DNS rebinding) still cannot be reached. `resolver` is for tests.
  */
-export function guardedLookup(allowPrivate: boolean): LookupFunction {
+export function guardedLookup(allowPrivate: boolean, resolver: typeof lookup = lookup): LookupFunction {
   return (hostname, options, callback) => {
-    lookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
+    resolver(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
       if (error) return callback(error, '', 0);
       const allowed = allowPrivate ? addresses : addresses.filter((entry) => isPublicAddress(entry.address));
       if (allowed.length === 0 || (!allowPrivate && allowed.length !== addresses.length)) {

@@ -9,21 +9,36 @@ export const MAX_FAILURES = 5;
 
 export type NewSubscription = Pick<PushSubscriptionsTable, 'user_id' | 'endpoint' | 'p256dh' | 'auth' | 'language' | 'created_at'>;
 
-/** One row per endpoint: subscribing again (new keys, another account on the same browser) replaces it. */
-export async function upsertSubscription(db: DbExecutor, row: NewSubscription): Promise<void> {
-  await db
+/**
+ * One row per endpoint. Subscribing again replaces the keys and language of the account's own row.
+ * Another account takes a row over only with the same keys: the browser that holds the
+ * subscription (another account logged in on it) knows its auth secret, someone who merely learnt
+ * the endpoint does not. Returns false, changing nothing, when the endpoint is another account's.
+ */
+export async function upsertSubscription(db: DbExecutor, row: NewSubscription): Promise<boolean> {
+  const stored = await db
     .insertInto('push_subscriptions')
     .values(row)
     .onConflict((oc) =>
-      oc.column('endpoint').doUpdateSet({
-        user_id: row.user_id,
-        p256dh: row.p256dh,
-        auth: row.auth,
-        language: row.language,
-        failure_count: 0,
-      }),
+      oc
+        .column('endpoint')
+        .doUpdateSet({
+          user_id: row.user_id,
+          p256dh: row.p256dh,
+          auth: row.auth,
+          language: row.language,
+          failure_count: 0,
+        })
+        .where((eb) =>
+          eb.or([
+            eb('push_subscriptions.user_id', '=', row.user_id),
+            eb.and([eb('push_subscriptions.p256dh', '=', row.p256dh), eb('push_subscriptions.auth', '=', row.auth)]),
+          ]),
+        ),
     )
-    .execute();
+    .returning('id')
+    .executeTakeFirst();
+  return stored !== undefined;
 }
 
 /** Keeps the newest SUBSCRIPTIONS_PER_USER of an account. */

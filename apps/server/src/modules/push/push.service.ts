@@ -57,8 +57,8 @@ export function createPushService(deps: { db: Db; config: PushConfig | null; log
     if (!isUsableKeys(body.keys)) {
       throw badRequest(ErrorCode.VALIDATION_FAILED, 'keys.p256dh must be an uncompressed P-256 point (65 bytes) and keys.auth 16 bytes');
     }
-    await db.transaction().execute(async (trx) => {
-      await repo.upsertSubscription(trx, {
+    const stored = await db.transaction().execute(async (trx) => {
+      const upserted = await repo.upsertSubscription(trx, {
         user_id: userId,
         endpoint: body.endpoint,
         p256dh: body.keys.p256dh,
@@ -66,8 +66,10 @@ export function createPushService(deps: { db: Db; config: PushConfig | null; log
         language: body.language ?? 'en-us',
         created_at: now(),
       });
-      await repo.trimSubscriptions(trx, userId);
+      if (upserted) await repo.trimSubscriptions(trx, userId);
+      return upserted;
     });
+    if (!stored) throw new AppError(ErrorCode.CONFLICT, 409, 'This push endpoint is subscribed by another account');
   }
 
   const unsubscribe = (userId: number, endpoint: string) => repo.deleteSubscription(db, userId, endpoint);
