@@ -129,11 +129,18 @@ describe('Stripe buy-button payments', () => {
     });
 
     const seasonal = await createUser(ctx);
-    const season = await buy(seasonal, { payment_link: 'plink_test_season', amount_total: 2700, currency: 'usd' });
+    const season = await buy(seasonal, { payment_link: 'plink_test_season', amount_total: 2700 });
     const seasonExpiry = (await expiryOf(seasonal))!;
     expect(seasonExpiry).toBeGreaterThanOrEqual(addCalendarMonths(before, 3));
     expect(seasonExpiry).toBeLessThanOrEqual(addCalendarMonths(Date.now(), 3));
-    expect(await orderOf(season.id)).toMatchObject({ user_id: seasonal.id, plan: 'season', months: 3, currency: 'USD', status: 'paid' });
+    expect(await orderOf(season.id)).toMatchObject({
+      user_id: seasonal.id,
+      plan: 'season',
+      months: 3,
+      amount_fen: 2700,
+      currency: 'CNY',
+      status: 'paid',
+    });
   });
 
   it('publishes the buy buttons; the sandbox stays off beside a real provider', async () => {
@@ -149,12 +156,19 @@ describe('Stripe buy-button payments', () => {
     expect(docs.paths['/api/v1/payment/stripe/webhook'].post.summary).toMatch(/Stripe webhook/);
   });
 
-  it('refuses a missing, wrong or stale signature and a tampered body with 400, granting nothing', async () => {
+  it('refuses a missing, empty, wrong or stale signature and a tampered body with 400 WEBHOOK_SIGNATURE_INVALID, granting nothing', async () => {
     const user = await createUser(ctx);
     const paid = event('checkout.session.completed', session(user));
     const tampered = JSON.stringify({ ...paid, data: { object: { ...paid.data.object, payment_link: 'plink_test_season' } } });
+    const now = Math.floor(Date.now() / 1000);
     const attempts: [string, DeliverOptions][] = [
       ['missing header', { signature: null }],
+      ['empty header', { signature: '' }],
+      ['blank header', { signature: '   ' }],
+      ['empty signature', { signature: `t=${now},v1=` }],
+      ['empty signature beside a wrong one', { signature: `t=${now},v1=,v1=${'0'.repeat(64)}` }],
+      ['empty timestamp', { signature: `t=,v1=${'0'.repeat(64)}` }],
+      ['no scheme', { signature: `t=${now}` }],
       ['garbage header', { signature: 'not-a-signature' }],
       ['other secret', { secret: 'whsec_someone_else' }],
       ['tampered body', { body: tampered }],
@@ -223,14 +237,6 @@ describe('Stripe buy-button payments', () => {
     expect(await grantsOf(other)).toHaveLength(0);
   });
 
-  it("grants a free checkout (100 % promotion code) and takes the plan from the operator's metadata", async () => {
-    const user = await createUser(ctx);
-    await buy(user, { payment_status: 'no_payment_required', amount_total: 0, payment_intent: null });
-    expect(await grantsOf(user)).toHaveLength(1);
-    const viaMetadata = await buy(user, { payment_link: 'plink_other_product', metadata: { plan: 'season' } });
-    expect(await orderOf(viaMetadata.id)).toMatchObject({ plan: 'season', months: 3, status: 'paid' });
-  });
-
   it('ignores event types it does not handle', async () => {
     const response = await deliver(event('payment_intent.created', { id: stripeId('pi'), object: 'payment_intent' }));
     expect(response.statusCode).toBe(200);
@@ -242,6 +248,9 @@ describe('payments the webhook cannot apply', () => {
     const user = await createUser(ctx);
     const cases: [string, StripeObject][] = [
       ['unknown_plan', session(user, { payment_link: 'plink_other_product', metadata: { plan: 'year' } })],
+      // Metadata names a real plan, but the link is not ours: the allowlist alone decides.
+      ['unknown_plan', session(user, { payment_link: 'plink_other_product', metadata: { plan: 'month' } })],
+      ['unknown_plan', session(user, { payment_link: null, metadata: { plan: 'month' } })],
       ['missing_reference', session(null)],
       ['unknown_user', session(null, { client_reference_id: randomUUID() })],
       ['unknown_user', session(null, { client_reference_id: 'not-a-uuid' })],
@@ -258,7 +267,7 @@ describe('payments the webhook cannot apply', () => {
       ).toEqual([['stripe', kind, kind === 'unknown_plan' ? null : 'month', null]]);
       expect(JSON.parse(incidents[0]!.detail), kind).toMatchObject({
         session_id: paid.id,
-        payment_link: paid.payment_link,
+        payment_link: paid.payment_link ?? null,
         amount_total: 1000,
         currency: 'CNY',
         email: 'payer@example.com',
@@ -267,6 +276,45 @@ describe('payments the webhook cannot apply', () => {
       expect(await orderOf(paid.id), kind).toBeUndefined();
     }
     expect(await grantsOf(user)).toHaveLength(0);
+  });
+
+  it("keeps a payment that is not the plan's price in the plan's currency for an admin, who may grant it", async () => {
+    const user = await createUser(ctx);
+    const cases: [string, StripeObject][] = [
+      ['underpaid month', session(user, { amount_total: 100 })],
+      ['season link at the month price', session(user, { payment_link: 'plink_test_season', amount_total: 1000 })],
+      ['overpaid month', session(user, { amount_total: 2700 })],
+      ['right number, other currency', session(user, { currency: 'usd' })],
+      ['100 % promotion code', session(user, { payment_status: 'no_payment_required', amount_total: 0, payment_intent: null })],
+    ];
+    for (const [name, paid] of cases) {
+      const completed = event('checkout.session.completed', paid);
+      expect((await deliver(completed)).statusCode, name).toBe(200);
+      expect((await deliver(completed)).statusCode, name).toBe(200);
+      const incidents = await incidentsOf(paid.id);
+      const plan = paid.payment_link === 'plink_test_season' ? 'season' : 'month';
+      expect(
+        incidents.map((i) => [i.provider, i.kind, i.plan]),
+        name,
+      ).toEqual([['stripe', 'amount_mismatch', plan]]);
+      expect(JSON.parse(incidents[0]!.detail), name).toMatchObject({
+        session_id: paid.id,
+        amount_total: paid.amount_total,
+        currency: String(paid.currency).toUpperCase(),
+        expected_amount: plan === 'season' ? 2700 : 1000,
+        expected_currency: 'CNY',
+        client_reference_id: user.uuid,
+      });
+      expect(await orderOf(paid.id), name).toBeUndefined();
+    }
+    expect(await grantsOf(user)).toHaveLength(0);
+
+    // The admin looked (the operator's promotion code, say) and grants it: the order keeps what was charged.
+    const [free] = await incidentsOf(cases[4]![1].id);
+    const resolved = await admin('payment', 'resolve', String(free!.id), '--user', user.username);
+    expect(resolved.code, resolved.err).toBe(0);
+    expect(await orderOf(cases[4]![1].id)).toMatchObject({ user_id: user.id, plan: 'month', amount_fen: 0, status: 'paid' });
+    expect(await liveGrantsOf(user)).toHaveLength(1);
   });
 
   it('lets an admin grant the payment to the right user, once, as a normal Stripe order', async () => {

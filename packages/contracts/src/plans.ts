@@ -4,5 +4,7 @@ export const PLANS = {
   season: { months: 3, amountFen: 2700 },
 } as const;
 export type PlanId = keyof typeof PLANS;
+/** The currency of the plans' prices: `amountFen` is in fen, hundredths of a yuan. */
+export const PLAN_CURRENCY = 'CNY';
 
 export const planForMonths = (months: number): PlanId | null => (months === 1 ? 'month' : months === 3 ? 'season' : null);

@@ -19,7 +19,6 @@ export interface CheckoutSession {
   /** `paid`, `unpaid` (an asynchronous method is still running) or `no_payment_required`. */
   paymentStatus: string;
   paymentLink: string | null;
-  metadataPlan: string | null;
   clientReferenceId: string | null;
   /** In the currency's smallest unit (fen, cents), as Stripe charged it. */
   amountTotal: number;
@@ -51,29 +50,39 @@ const CURRENCY = /^[a-z]{3}$/i;
 
 /**
  * Verifies the Stripe-Signature header over the exact bytes received (HMAC-SHA256 with the webhook
- * secret, timestamp within Stripe's default 300 s tolerance) and reads the event envelope.
- * Stripe's error objects carry the header and the payload, so they are never logged or passed on.
+ * secret, timestamp within Stripe's default 300 s tolerance), then reads the event envelope.
+ * The two steps are kept apart so that whatever goes wrong while checking the header (the SDK
+ * throws plain errors too, e.g. for an empty `v1=`) is a signature error, and only a body that was
+ * signed and still is no event is VALIDATION_FAILED. Stripe's error objects carry the header and
+ * the payload, so they are never logged or passed on.
  */
 export function verifyStripeEvent(rawBody: Buffer, signature: string | undefined, secret: string, nowMs: number): StripeEvent {
-  if (signature === undefined || signature === '') throw signatureInvalid('The Stripe-Signature header is missing');
+  if (signature === undefined || signature.trim() === '') throw signatureInvalid('The Stripe-Signature header is missing');
   const Stripe = stripeSdk();
+  try {
+    Stripe.webhooks.signature!.verifyHeader(rawBody, signature, secret, Stripe.webhooks.DEFAULT_TOLERANCE, undefined, nowMs);
+  } catch (error) {
+    const stale = error instanceof Stripe.errors.StripeSignatureVerificationError && error.message.startsWith('Timestamp outside');
+    throw signatureInvalid(
+      stale ? 'The Stripe-Signature timestamp is more than 5 minutes old' : 'The Stripe-Signature header does not match the body',
+    );
+  }
   let parsed: unknown;
   try {
-    parsed = Stripe.webhooks.constructEvent(rawBody, signature, secret, undefined, undefined, nowMs);
-  } catch (error) {
-    if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
-      throw signatureInvalid(
-        error.message.startsWith('Timestamp outside')
-          ? 'The Stripe-Signature timestamp is more than 5 minutes old'
-          : 'The Stripe-Signature header does not match the body',
-      );
-    }
-    // Signed with our secret but not JSON (or a v2 "thin" event, which we do not subscribe to).
+    parsed = JSON.parse(rawBody.toString('utf8'));
+  } catch {
     throw notAnEvent('The body is not a Stripe event');
   }
   const event = isRecord(parsed) ? parsed : {};
   const data = isRecord(event.data) ? event.data : {};
-  if (typeof event.id !== 'string' || event.id === '' || typeof event.type !== 'string' || !isRecord(data.object)) {
+  // A v2 "thin" event notification (object `v2.core.event`) is not one we subscribe to.
+  if (
+    typeof event.id !== 'string' ||
+    event.id === '' ||
+    typeof event.type !== 'string' ||
+    event.object === 'v2.core.event' ||
+    !isRecord(data.object)
+  ) {
     throw notAnEvent('The Stripe event lacks id, type or data.object');
   }
   return { id: event.id, type: event.type, object: data.object };
@@ -84,13 +93,11 @@ export function readCheckoutSession(object: Record<string, unknown>): CheckoutSe
   if (id === null || !isAmount(object.amount_total) || typeof object.currency !== 'string' || !CURRENCY.test(object.currency)) {
     throw notAnEvent('The Checkout session lacks id, amount_total or currency');
   }
-  const metadata = isRecord(object.metadata) ? object.metadata : {};
   const customer = isRecord(object.customer_details) ? object.customer_details : {};
   return {
     id,
     paymentStatus: String(object.payment_status),
     paymentLink: idOf(object.payment_link),
-    metadataPlan: stringOrNull(metadata.plan),
     clientReferenceId: stringOrNull(object.client_reference_id),
     amountTotal: object.amount_total,
     currency: object.currency.toUpperCase(),

@@ -1,4 +1,4 @@
-import { PLANS, type PlanId } from '@inkstream/contracts';
+import { PLAN_CURRENCY, PLANS, type PlanId } from '@inkstream/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbExecutor } from '../../../db/database.js';
 import { findUserByUuid } from '../../users/users.repository.js';
@@ -23,8 +23,11 @@ export interface StripeWebhookDeps {
   now?: () => number;
 }
 
-/** The incident kinds of a paid session we could not apply; `payment resolve --user` grants them. */
-export const SESSION_INCIDENT_KINDS = ['missing_reference', 'unknown_user', 'unknown_plan'] as const;
+/**
+ * The incident kinds of a paid session we could not apply; `payment resolve --user` grants them
+ * once an admin has looked (an `amount_mismatch` may be a promotion code the operator issued).
+ */
+export const SESSION_INCIDENT_KINDS = ['missing_reference', 'unknown_user', 'unknown_plan', 'amount_mismatch'] as const;
 type SessionIncidentKind = (typeof SESSION_INCIDENT_KINDS)[number];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -39,7 +42,7 @@ const sessionIncidentDetail = (session: CheckoutSession, eventId: string, plan: 
   email: session.customerEmail,
   client_reference_id: session.clientReferenceId,
   event_id: eventId,
-  ...(plan ? { plan } : {}),
+  ...(plan ? { plan, expected_amount: PLANS[plan].amountFen, expected_currency: PLAN_CURRENCY } : {}),
 });
 
 /**
@@ -52,14 +55,16 @@ export function createStripeWebhook(deps: StripeWebhookDeps) {
   const { db, ledger, config } = deps;
   const now = deps.now ?? Date.now;
 
-  /** The payment link allowlist decides; the session's metadata is only the operator's fallback. */
-  function planOf(session: CheckoutSession): PlanId | null {
-    const linked = session.paymentLink === null ? undefined : config.paymentLinks.get(session.paymentLink);
-    if (linked) return linked;
-    // Metadata is set on the link in the dashboard by the operator; a browser cannot change it.
-    const plan = session.metadataPlan;
-    return plan !== null && Object.hasOwn(PLANS, plan) ? (plan as PlanId) : null;
-  }
+  /**
+   * The payment link allowlist alone decides the plan. A link outside it (another product sold on
+   * the same Stripe account, or a link someone made) grants nothing, whatever its metadata says.
+   */
+  const planOf = (session: CheckoutSession): PlanId | null =>
+    session.paymentLink === null ? null : (config.paymentLinks.get(session.paymentLink) ?? null);
+
+  /** Whether Stripe charged exactly the plan's price, in its currency. */
+  const chargedPlanPrice = (session: CheckoutSession, plan: PlanId) =>
+    session.amountTotal === PLANS[plan].amountFen && session.currency === PLAN_CURRENCY;
 
   /** Whom the session pays for and with which plan, or why an admin must decide. */
   async function recipientOf(
@@ -68,6 +73,8 @@ export function createStripeWebhook(deps: StripeWebhookDeps) {
   ): Promise<{ plan: PlanId; userId: number } | { incident: SessionIncidentKind; plan: PlanId | null }> {
     const plan = planOf(session);
     if (plan === null) return { incident: 'unknown_plan', plan };
+    // A link priced wrongly in the dashboard, a promotion code, another currency: never granted unseen.
+    if (!chargedPlanPrice(session, plan)) return { incident: 'amount_mismatch', plan };
     // The buy button's client-reference-id: the public uuid of the user who pressed it.
     const reference = session.clientReferenceId;
     if (reference === null) return { incident: 'missing_reference', plan };
@@ -116,8 +123,8 @@ export function createStripeWebhook(deps: StripeWebhookDeps) {
       log.info({ session: session.id }, 'Stripe session completed, payment pending');
       return;
     }
-    // `paid`, and `no_payment_required`: a 100 % promotion code the operator issued in the dashboard
-    // made the total zero, a purchase they chose to give away.
+    // `paid`, and `no_payment_required` (a 100 % promotion code made the total zero): either way the
+    // amount is then compared with the plan's price, and a total that differs waits for an admin.
     await fulfilSession(event, session, log);
   }
 
