@@ -309,6 +309,11 @@ describe('payments the webhook cannot apply', () => {
     }
     expect(await grantsOf(user)).toHaveLength(0);
 
+    // Adaptive Pricing: the buyer paid in dollars, the session keeps the link's price in CNY. Granted.
+    const abroad = await createUser(ctx);
+    const converted = await buy(abroad, { presentment_details: { presentment_amount: 139, presentment_currency: 'usd' } });
+    expect(await orderOf(converted.id)).toMatchObject({ user_id: abroad.id, amount_fen: 1000, currency: 'CNY', status: 'paid' });
+
     // The admin looked (the operator's promotion code, say) and grants it: the order keeps what was charged.
     const [free] = await incidentsOf(cases[4]![1].id);
     const resolved = await admin('payment', 'resolve', String(free!.id), '--user', user.username);
