@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readerStateChanged } from '../src/modules/reader/reader-change-feed.js';
-import { authHeader, createBook, createUser, grantMembership, type TestBook, type TestUser } from './helpers/factories.js';
+import { authHeader, createBook, createUser, grantMembership, nextClientIp, type TestBook, type TestUser } from './helpers/factories.js';
 import { createQueryLog } from './helpers/query-log.js';
 import { createTestContext, TEST_DIALECT, type TestContext } from './helpers/test-context.js';
 
@@ -10,12 +10,30 @@ import { createTestContext, TEST_DIALECT, type TestContext } from './helpers/tes
  * (reader/reader-state-cache.ts). What these tests pin down:
  * - a repeat read runs no statement;
  * - a refusal is never served from memory (time paid for on another node counts at once);
- * - a change made in this process (password, disabling, a like, unpublishing) counts at once;
+ * - a change made in this process (password, disabling, a refund, a like, unpublishing, fewer
+ *   free chapters) counts at once, and a read that began before it does not keep what it loaded;
+ * - a kept account is served for 5 minutes at most;
  * - a change made by anything else (another node, the admin CLI, a hand-run UPDATE: here a write
  *   through another handle) counts from the feed's next poll, which on a server is within a second.
  * The feed's timer is set to a minute here, and polls are run by hand (readerStateChanged), so the
  * query counts are not disturbed by a poll landing mid-request.
  */
+
+/**
+ * Holds a read between loading the reader's account and keeping it in memory (the likes read comes
+ * in between), so a test can commit a change exactly there: see 'a read that began before a change'.
+ */
+const hold = vi.hoisted(() => ({ beforeLikes: undefined as ((userId: number) => Promise<void>) | undefined }));
+vi.mock('../src/modules/reader/reader.repository.js', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../src/modules/reader/reader.repository.js')>();
+  return {
+    ...original,
+    findLikedChapterIds: async (...args: Parameters<typeof original.findLikedChapterIds>) => {
+      await hold.beforeLikes?.(args[1]);
+      return original.findLikedChapterIds(...args);
+    },
+  };
+});
 
 const queryLog = createQueryLog();
 let ctx: TestContext;
@@ -25,8 +43,9 @@ let admin: TestUser;
 const chapter = (number: number) => book.chapters[number - 1]!;
 const content = (chapterUuid: string, headers: Record<string, string>) =>
   ctx.app.inject({ url: `/api/v1/comics/chapter_comics/${chapterUuid}/en-us`, headers });
-const read = async (user: TestUser, number = 4) => {
-  const { result: response, queries } = await queryLog.during(() => content(chapter(number).uuid, authHeader(user)));
+const read = async (user: TestUser, number: number | string = 4) => {
+  const chapterUuid = typeof number === 'string' ? number : chapter(number).uuid;
+  const { result: response, queries } = await queryLog.during(() => content(chapterUuid, authHeader(user)));
   const body = response.json();
   return { status: response.statusCode, code: body.code as string | undefined, result: body.data?.result, queries };
 };
@@ -42,8 +61,27 @@ const warmMember = async () => {
   expect((await read(user)).queries).toEqual([]);
   return user;
 };
-const adminApi = (url: string, payload?: object) =>
-  ctx.app.inject({ method: 'POST', url: `/api/v1/admin${url}`, headers: authHeader(admin), ...(payload ? { payload } : {}) });
+const adminApi = (url: string, payload?: object, method: 'POST' | 'PUT' = 'POST') =>
+  ctx.app.inject({ method, url: `/api/v1/admin${url}`, headers: authHeader(admin), ...(payload ? { payload } : {}) });
+/** A member through a paid sandbox order (one month); returns the order's id, for a refund. */
+const buyMonth = async (user: TestUser) => {
+  const created = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/payment/wechat/payment/china_book_membership/create',
+    headers: authHeader(user),
+    payload: { months: 1 },
+    remoteAddress: nextClientIp(),
+  });
+  const orderId = created.json().data.order_id as string;
+  const paid = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/v1/payment/sandbox/orders/${orderId}/pay`,
+    headers: authHeader(user),
+    payload: { outcome: 'succeeded' },
+  });
+  expect(paid.statusCode, paid.body).toBe(200);
+  return orderId;
+};
 
 beforeAll(async () => {
   ctx = await createTestContext({}, { log: queryLog.logger, readerChangesPollMs: 60_000 });
@@ -183,6 +221,15 @@ describe('changes made through this server count at once', () => {
     expect((await read(revoked)).code).toBe('MEMBERSHIP_REQUIRED');
   });
 
+  it('a refund takes the refunded time away at once', async () => {
+    const user = await createUser(ctx);
+    const orderId = await buyMonth(user);
+    expect((await read(user)).status).toBe(200);
+    expect((await read(user)).queries).toEqual([]);
+    expect((await adminApi(`/orders/${orderId}/refund`, { reason: 'test' })).statusCode).toBe(200);
+    expect((await read(user)).code).toBe('MEMBERSHIP_REQUIRED');
+  });
+
   it("a like: the liker's flag and everyone's count", async () => {
     const user = await warmMember();
     const other = await warmMember();
@@ -204,6 +251,96 @@ describe('changes made through this server count at once', () => {
     expect((await read(user, 5)).code).toBe('CHAPTER_NOT_FOUND');
     expect((await adminApi(`/chapters/${chapter(5).uuid}/publish`)).statusCode).toBe(200);
     expect((await read(user, 5)).status).toBe(200);
+  });
+});
+
+describe('a catalogue change', () => {
+  it("lowering a book's free chapters locks a chapter a logged-in non-member has just read from memory", async () => {
+    const freeBook = await createBook(ctx, { chapters: 4, freeChapters: 3, pagesPerChapter: 1 });
+    const third = freeBook.chapters[2]!.uuid;
+    const reader = await createUser(ctx);
+    expect((await read(reader, third)).status).toBe(200);
+    expect((await read(reader, third)).queries).toEqual([]);
+    const lowered = await adminApi(`/books/${freeBook.uuid}`, { public_free_chapters: 2 }, 'PUT');
+    expect(lowered.statusCode, lowered.body).toBe(200);
+    expect((await read(reader, third)).code).toBe('MEMBERSHIP_REQUIRED');
+    expect((await adminApi(`/books/${freeBook.uuid}`, { public_free_chapters: 3 }, 'PUT')).statusCode).toBe(200);
+    expect((await read(reader, third)).status).toBe(200);
+  });
+});
+
+/**
+ * A read loads the account, then a change commits (with its change row, and this process polls),
+ * then the read would keep what it loaded: it is answered with it (it began before the change), but
+ * must not keep it, or every later read would be served the state from before the change.
+ */
+describe('a read that began before a change', () => {
+  const cases: [string, (user: TestUser, orderId: string) => Promise<unknown>, string][] = [
+    ['a refund', (_u, orderId) => adminApi(`/orders/${orderId}/refund`, { reason: 'test' }), 'MEMBERSHIP_REQUIRED'],
+    ['a revocation', (u) => adminApi(`/users/${u.uuid}/revoke`, { reason: 'test' }), 'MEMBERSHIP_REQUIRED'],
+    ['disabling the account', (u) => adminApi(`/users/${u.uuid}/disable`, { reason: 'test' }), 'INVALID_TOKEN'],
+    [
+      'a revocation on another node, seen by a poll',
+      async (u) => {
+        await ctx.db.updateTable('membership_grants').set({ revoked_at: Date.now() }).where('user_id', '=', u.id).execute();
+        await readerStateChanged();
+      },
+      'MEMBERSHIP_REQUIRED',
+    ],
+  ];
+  afterEach(() => (hold.beforeLikes = undefined));
+
+  for (const [what, change, code] of cases) {
+    it(`is answered but not kept when ${what} commits under it`, async () => {
+      const user = await createUser(ctx);
+      const orderId = await buyMonth(user);
+      let loaded!: () => void;
+      const accountLoaded = new Promise<void>((resolve) => (loaded = resolve));
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      hold.beforeLikes = async (userId) => {
+        if (userId !== user.id) return;
+        loaded();
+        await released;
+      };
+      const during = read(user);
+      await accountLoaded;
+      const changed = await change(user, orderId);
+      if (changed && typeof changed === 'object' && 'statusCode' in changed) expect(changed.statusCode).toBe(200);
+      release();
+      expect((await during).status).toBe(200);
+      const after = await read(user);
+      expect(after.code).toBe(code);
+      expect(after.queries.length).toBeGreaterThan(0);
+    });
+  }
+});
+
+describe('the age of a kept account', () => {
+  it('is served from memory for 5 minutes at most, however current the feed', async () => {
+    const start = Date.now();
+    const at = (ms: number) => vi.spyOn(Date, 'now').mockReturnValue(start + ms);
+    try {
+      at(0);
+      const user = await member();
+      await readerStateChanged(); // the grant's change row, seen before the account is kept
+      expect((await read(user)).status).toBe(200);
+      // A poll every 9 s of the clock keeps the feed current (it drops everything after a 10 s gap).
+      for (let ms = 9_000; ms < 300_000; ms += 9_000) {
+        at(ms);
+        await readerStateChanged();
+      }
+      at(299_999);
+      await readerStateChanged();
+      expect((await read(user)).queries).toEqual([]);
+      at(300_001);
+      expect((await read(user)).queries.length).toBeGreaterThan(0);
+      expect((await read(user)).queries).toEqual([]);
+    } finally {
+      // Back to the real clock, with a poll at it, for the tests that follow.
+      vi.restoreAllMocks();
+      await readerStateChanged();
+    }
   });
 });
 
