@@ -1,7 +1,15 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { sql } from 'kysely';
+import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DAY_MS } from '../src/lib/time.js';
+import { insertGrantOnce } from '../src/modules/membership/membership.repository.js';
 import { readerStateChanged } from '../src/modules/reader/reader-change-feed.js';
-import { authHeader, createBook, createUser, grantMembership, nextClientIp, type TestBook, type TestUser } from './helpers/factories.js';
+import { authHeader, createBook, createUser, grantMembership, type TestBook, type TestUser } from './helpers/factories.js';
+import { MCH_ID, startFakeWechatPay, type FakeWechatPay } from './helpers/fake-wechat-pay.js';
 import { createQueryLog } from './helpers/query-log.js';
 import { createTestContext, TEST_DIALECT, type TestContext } from './helpers/test-context.js';
 
@@ -39,6 +47,8 @@ const queryLog = createQueryLog();
 let ctx: TestContext;
 let book: TestBook;
 let admin: TestUser;
+let wechat: FakeWechatPay;
+let keyDir: string;
 
 const chapter = (number: number) => book.chapters[number - 1]!;
 const content = (chapterUuid: string, headers: Record<string, string>) =>
@@ -63,33 +73,100 @@ const warmMember = async () => {
 };
 const adminApi = (url: string, payload?: object, method: 'POST' | 'PUT' = 'POST') =>
   ctx.app.inject({ method, url: `/api/v1/admin${url}`, headers: authHeader(admin), ...(payload ? { payload } : {}) });
-/** A member through a paid sandbox order (one month); returns the order's id, for a refund. */
-const buyMonth = async (user: TestUser) => {
-  const created = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1/payment/wechat/payment/china_book_membership/create',
-    headers: authHeader(user),
-    payload: { months: 1 },
-    remoteAddress: nextClientIp(),
+const STRIPE_ENV = {
+  STRIPE_WEBHOOK_SECRET: 'whsec_test_inkstream0123456789',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_inkstream',
+  STRIPE_BUY_BUTTON_MONTH: 'buy_btn_test_month',
+  STRIPE_BUY_BUTTON_SEASON: 'buy_btn_test_season',
+  STRIPE_PAYMENT_LINK_MONTH: 'plink_test_month',
+  STRIPE_PAYMENT_LINK_SEASON: 'plink_test_season',
+};
+/**
+ * A member through a paid order, as the payment left it (written here, as another process would,
+ * so the feed has not seen its grant yet); returns the order's id and Stripe payment intent.
+ */
+const paidOrder = async (user: TestUser, provider: 'sandbox' | 'stripe' | 'wechat') => {
+  const now = Date.now();
+  const orderId = `S${randomUUID().replaceAll('-', '').slice(0, 20)}`;
+  const paymentIntent = `pi_test_${orderId}`;
+  await ctx.db
+    .insertInto('payment_orders')
+    .values({
+      order_id: orderId,
+      user_id: user.id,
+      provider,
+      plan: 'month',
+      months: 1,
+      amount_fen: 1000,
+      currency: 'cny',
+      status: 'paid',
+      provider_txn_id: `txn_${orderId}`,
+      provider_payment_id: paymentIntent,
+      created_at: now,
+      paid_at: now,
+      expires_at: now + DAY_MS,
+      settled_at: now,
+      refunded_at: null,
+    })
+    .execute();
+  await insertGrantOnce(ctx.db, {
+    user_id: user.id,
+    source: provider,
+    source_ref: orderId,
+    starts_at: now,
+    ends_at: now + 30 * DAY_MS,
+    created_at: now,
+    grant_months: 1,
+    grant_days: null,
   });
-  const orderId = created.json().data.order_id as string;
-  const paid = await ctx.app.inject({
-    method: 'POST',
-    url: `/api/v1/payment/sandbox/orders/${orderId}/pay`,
-    headers: authHeader(user),
-    payload: { outcome: 'succeeded' },
+  return { orderId, paymentIntent };
+};
+/** Stripe's signed `charge.refunded` event for the whole of `paymentIntent`'s charge. */
+const stripeRefund = (paymentIntent: string) => {
+  const id = `${paymentIntent}_refund`;
+  const payload = JSON.stringify({
+    id: `evt_${id}`,
+    object: 'event',
+    type: 'charge.refunded',
+    api_version: '2025-10-29.clover',
+    created: Math.floor(Date.now() / 1000),
+    data: {
+      object: {
+        id: `ch_${id}`,
+        object: 'charge',
+        payment_intent: paymentIntent,
+        amount: 1000,
+        amount_refunded: 1000,
+        refunded: true,
+        currency: 'cny',
+      },
+    },
   });
-  expect(paid.statusCode, paid.body).toBe(200);
-  return orderId;
+  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: STRIPE_ENV.STRIPE_WEBHOOK_SECRET });
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/payment/stripe/webhook',
+    headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
+    payload,
+  });
 };
 
 beforeAll(async () => {
-  ctx = await createTestContext({}, { log: queryLog.logger, readerChangesPollMs: 60_000 });
+  keyDir = mkdtempSync(path.join(tmpdir(), 'inkstream-reader-refunds-'));
+  wechat = await startFakeWechatPay(keyDir);
+  ctx = await createTestContext(
+    { ...wechat.env(), ...STRIPE_ENV, PUBLIC_URL: 'https://comics.example.com' },
+    { log: queryLog.logger, readerChangesPollMs: 60_000 },
+  );
   book = await createBook(ctx, { chapters: 5, freeChapters: 2, pagesPerChapter: 2 });
   admin = await createUser(ctx, { role: 'admin' });
   await readerStateChanged();
 });
-afterAll(() => ctx.close());
+afterAll(async () => {
+  await ctx.close();
+  await wechat.close();
+  rmSync(keyDir, { recursive: true, force: true });
+});
 afterEach(() => vi.restoreAllMocks());
 
 describe("a member's read from memory", () => {
@@ -223,10 +300,43 @@ describe('changes made through this server count at once', () => {
 
   it('a refund takes the refunded time away at once', async () => {
     const user = await createUser(ctx);
-    const orderId = await buyMonth(user);
+    const { orderId } = await paidOrder(user, 'sandbox');
+    await readerStateChanged();
     expect((await read(user)).status).toBe(200);
     expect((await read(user)).queries).toEqual([]);
     expect((await adminApi(`/orders/${orderId}/refund`, { reason: 'test' })).statusCode).toBe(200);
+    expect((await read(user)).code).toBe('MEMBERSHIP_REQUIRED');
+  });
+
+  it("a refund by Stripe's webhook takes the refunded time away at once", async () => {
+    const user = await createUser(ctx);
+    const { paymentIntent } = await paidOrder(user, 'stripe');
+    await readerStateChanged();
+    expect((await read(user)).status).toBe(200);
+    expect((await read(user)).queries).toEqual([]);
+    expect((await stripeRefund(paymentIntent)).statusCode).toBe(200);
+    expect((await read(user)).code).toBe('MEMBERSHIP_REQUIRED');
+  });
+
+  it("a refund by WeChat Pay's notification takes the refunded time away at once", async () => {
+    const user = await createUser(ctx);
+    const { orderId } = await paidOrder(user, 'wechat');
+    await readerStateChanged();
+    expect((await read(user)).status).toBe(200);
+    expect((await read(user)).queries).toEqual([]);
+    const refund = wechat.refundNotification(
+      { mchid: MCH_ID, out_trade_no: orderId, transaction_id: `txn_${orderId}`, amount: 1000 } as Parameters<
+        typeof wechat.refundNotification
+      >[0],
+      1000,
+    );
+    const notified = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/payment/wechat/notify',
+      headers: refund.headers,
+      payload: refund.body,
+    });
+    expect(notified.statusCode, notified.body).toBe(204);
     expect((await read(user)).code).toBe('MEMBERSHIP_REQUIRED');
   });
 
@@ -293,7 +403,7 @@ describe('a read that began before a change', () => {
   for (const [what, change, code] of cases) {
     it(`is answered but not kept when ${what} commits under it`, async () => {
       const user = await createUser(ctx);
-      const orderId = await buyMonth(user);
+      const { orderId } = await paidOrder(user, 'sandbox');
       let loaded!: () => void;
       const accountLoaded = new Promise<void>((resolve) => (loaded = resolve));
       let release!: () => void;
