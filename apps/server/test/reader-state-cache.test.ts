@@ -1,7 +1,15 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { sql } from 'kysely';
+import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DAY_MS } from '../src/lib/time.js';
+import { insertGrantOnce } from '../src/modules/membership/membership.repository.js';
 import { readerStateChanged } from '../src/modules/reader/reader-change-feed.js';
 import { authHeader, createBook, createUser, grantMembership, type TestBook, type TestUser } from './helpers/factories.js';
+import { MCH_ID, startFakeWechatPay, type FakeWechatPay } from './helpers/fake-wechat-pay.js';
 import { createQueryLog } from './helpers/query-log.js';
 import { createTestContext, TEST_DIALECT, type TestContext } from './helpers/test-context.js';
 
@@ -10,23 +18,45 @@ import { createTestContext, TEST_DIALECT, type TestContext } from './helpers/tes
  * (reader/reader-state-cache.ts). What these tests pin down:
  * - a repeat read runs no statement;
  * - a refusal is never served from memory (time paid for on another node counts at once);
- * - a change made in this process (password, disabling, a like, unpublishing) counts at once;
+ * - a change made in this process (password, disabling, a refund, a like, unpublishing, fewer
+ *   free chapters) counts at once, and a read that began before it does not keep what it loaded;
+ * - a kept account is served for 5 minutes at most;
  * - a change made by anything else (another node, the admin CLI, a hand-run UPDATE: here a write
  *   through another handle) counts from the feed's next poll, which on a server is within a second.
  * The feed's timer is set to a minute here, and polls are run by hand (readerStateChanged), so the
  * query counts are not disturbed by a poll landing mid-request.
  */
 
+/**
+ * Holds a read between loading the reader's account and keeping it in memory (the likes read comes
+ * in between), so a test can commit a change exactly there: see 'a read that began before a change'.
+ */
+const hold = vi.hoisted(() => ({ beforeLikes: undefined as ((userId: number) => Promise<void>) | undefined }));
+vi.mock('../src/modules/reader/reader.repository.js', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../src/modules/reader/reader.repository.js')>();
+  return {
+    ...original,
+    findLikedChapterIds: async (...args: Parameters<typeof original.findLikedChapterIds>) => {
+      await hold.beforeLikes?.(args[1]);
+      return original.findLikedChapterIds(...args);
+    },
+  };
+});
+
 const queryLog = createQueryLog();
 let ctx: TestContext;
 let book: TestBook;
 let admin: TestUser;
+let wechat: FakeWechatPay;
+let keyDir: string;
 
 const chapter = (number: number) => book.chapters[number - 1]!;
 const content = (chapterUuid: string, headers: Record<string, string>) =>
   ctx.app.inject({ url: `/api/v1/comics/chapter_comics/${chapterUuid}/en-us`, headers });
-const read = async (user: TestUser, number = 4) => {
-  const { result: response, queries } = await queryLog.during(() => content(chapter(number).uuid, authHeader(user)));
+/** Reads chapter `which` (a number in `book`, or any chapter's uuid) as `user`. */
+const read = async (user: TestUser, which: number | string = 4) => {
+  const chapterUuid = typeof which === 'string' ? which : chapter(which).uuid;
+  const { result: response, queries } = await queryLog.during(() => content(chapterUuid, authHeader(user)));
   const body = response.json();
   return { status: response.statusCode, code: body.code as string | undefined, result: body.data?.result, queries };
 };
@@ -42,16 +72,102 @@ const warmMember = async () => {
   expect((await read(user)).queries).toEqual([]);
   return user;
 };
-const adminApi = (url: string, payload?: object) =>
-  ctx.app.inject({ method: 'POST', url: `/api/v1/admin${url}`, headers: authHeader(admin), ...(payload ? { payload } : {}) });
+const adminApi = (url: string, payload?: object, method: 'POST' | 'PUT' = 'POST') =>
+  ctx.app.inject({ method, url: `/api/v1/admin${url}`, headers: authHeader(admin), ...(payload ? { payload } : {}) });
+const STRIPE_ENV = {
+  STRIPE_WEBHOOK_SECRET: 'whsec_test_inkstream0123456789',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_inkstream',
+  STRIPE_BUY_BUTTON_MONTH: 'buy_btn_test_month',
+  STRIPE_BUY_BUTTON_SEASON: 'buy_btn_test_season',
+  STRIPE_PAYMENT_LINK_MONTH: 'plink_test_month',
+  STRIPE_PAYMENT_LINK_SEASON: 'plink_test_season',
+};
+/**
+ * A member through a paid order, as the payment left it (written here, as another process would,
+ * so the feed has not seen its grant yet); returns the order's id and Stripe payment intent.
+ */
+const paidOrder = async (user: TestUser, provider: 'sandbox' | 'stripe' | 'wechat') => {
+  const now = Date.now();
+  const orderId = `S${randomUUID().replaceAll('-', '').slice(0, 20)}`;
+  const paymentIntent = `pi_test_${orderId}`;
+  await ctx.db
+    .insertInto('payment_orders')
+    .values({
+      order_id: orderId,
+      user_id: user.id,
+      provider,
+      plan: 'month',
+      months: 1,
+      amount_fen: 1000,
+      currency: 'cny',
+      status: 'paid',
+      provider_txn_id: `txn_${orderId}`,
+      provider_payment_id: paymentIntent,
+      created_at: now,
+      paid_at: now,
+      expires_at: now + DAY_MS,
+      settled_at: now,
+      refunded_at: null,
+    })
+    .execute();
+  await insertGrantOnce(ctx.db, {
+    user_id: user.id,
+    source: provider,
+    source_ref: orderId,
+    starts_at: now,
+    ends_at: now + 30 * DAY_MS,
+    created_at: now,
+    grant_months: 1,
+    grant_days: null,
+  });
+  return { orderId, paymentIntent };
+};
+/** Stripe's signed `charge.refunded` event for the whole of `paymentIntent`'s charge. */
+const stripeRefund = (paymentIntent: string) => {
+  const id = `${paymentIntent}_refund`;
+  const payload = JSON.stringify({
+    id: `evt_${id}`,
+    object: 'event',
+    type: 'charge.refunded',
+    api_version: '2025-10-29.clover',
+    created: Math.floor(Date.now() / 1000),
+    data: {
+      object: {
+        id: `ch_${id}`,
+        object: 'charge',
+        payment_intent: paymentIntent,
+        amount: 1000,
+        amount_refunded: 1000,
+        refunded: true,
+        currency: 'cny',
+      },
+    },
+  });
+  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: STRIPE_ENV.STRIPE_WEBHOOK_SECRET });
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/payment/stripe/webhook',
+    headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
+    payload,
+  });
+};
 
 beforeAll(async () => {
-  ctx = await createTestContext({}, { log: queryLog.logger, readerChangesPollMs: 60_000 });
+  keyDir = mkdtempSync(path.join(tmpdir(), 'inkstream-reader-refunds-'));
+  wechat = await startFakeWechatPay(keyDir);
+  ctx = await createTestContext(
+    { ...wechat.env(), ...STRIPE_ENV, PUBLIC_URL: 'https://comics.example.com' },
+    { log: queryLog.logger, readerChangesPollMs: 60_000 },
+  );
   book = await createBook(ctx, { chapters: 5, freeChapters: 2, pagesPerChapter: 2 });
   admin = await createUser(ctx, { role: 'admin' });
   await readerStateChanged();
 });
-afterAll(() => ctx.close());
+afterAll(async () => {
+  await ctx.close();
+  await wechat.close();
+  rmSync(keyDir, { recursive: true, force: true });
+});
 afterEach(() => vi.restoreAllMocks());
 
 describe("a member's read from memory", () => {
@@ -183,6 +299,48 @@ describe('changes made through this server count at once', () => {
     expect((await read(revoked)).code).toBe('MEMBERSHIP_REQUIRED');
   });
 
+  it('a refund takes the refunded time away at once', async () => {
+    const user = await createUser(ctx);
+    const { orderId } = await paidOrder(user, 'sandbox');
+    await readerStateChanged();
+    expect((await read(user)).status).toBe(200);
+    expect((await read(user)).queries).toEqual([]);
+    expect((await adminApi(`/orders/${orderId}/refund`, { reason: 'test' })).statusCode).toBe(200);
+    expect((await read(user)).code).toBe('MEMBERSHIP_REQUIRED');
+  });
+
+  it("a refund by Stripe's webhook takes the refunded time away at once", async () => {
+    const user = await createUser(ctx);
+    const { paymentIntent } = await paidOrder(user, 'stripe');
+    await readerStateChanged();
+    expect((await read(user)).status).toBe(200);
+    expect((await read(user)).queries).toEqual([]);
+    expect((await stripeRefund(paymentIntent)).statusCode).toBe(200);
+    expect((await read(user)).code).toBe('MEMBERSHIP_REQUIRED');
+  });
+
+  it("a refund by WeChat Pay's notification takes the refunded time away at once", async () => {
+    const user = await createUser(ctx);
+    const { orderId } = await paidOrder(user, 'wechat');
+    await readerStateChanged();
+    expect((await read(user)).status).toBe(200);
+    expect((await read(user)).queries).toEqual([]);
+    const refund = wechat.refundNotification(
+      { mchid: MCH_ID, out_trade_no: orderId, transaction_id: `txn_${orderId}`, amount: 1000 } as Parameters<
+        typeof wechat.refundNotification
+      >[0],
+      1000,
+    );
+    const notified = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/payment/wechat/notify',
+      headers: refund.headers,
+      payload: refund.body,
+    });
+    expect(notified.statusCode, notified.body).toBe(204);
+    expect((await read(user)).code).toBe('MEMBERSHIP_REQUIRED');
+  });
+
   it("a like: the liker's flag and everyone's count", async () => {
     const user = await warmMember();
     const other = await warmMember();
@@ -204,6 +362,96 @@ describe('changes made through this server count at once', () => {
     expect((await read(user, 5)).code).toBe('CHAPTER_NOT_FOUND');
     expect((await adminApi(`/chapters/${chapter(5).uuid}/publish`)).statusCode).toBe(200);
     expect((await read(user, 5)).status).toBe(200);
+  });
+});
+
+describe('a catalogue change', () => {
+  it("lowering a book's free chapters locks a chapter a logged-in non-member has just read from memory", async () => {
+    const freeBook = await createBook(ctx, { chapters: 4, freeChapters: 3, pagesPerChapter: 1 });
+    const third = freeBook.chapters[2]!.uuid;
+    const reader = await createUser(ctx);
+    expect((await read(reader, third)).status).toBe(200);
+    expect((await read(reader, third)).queries).toEqual([]);
+    const lowered = await adminApi(`/books/${freeBook.uuid}`, { public_free_chapters: 2 }, 'PUT');
+    expect(lowered.statusCode, lowered.body).toBe(200);
+    expect((await read(reader, third)).code).toBe('MEMBERSHIP_REQUIRED');
+    expect((await adminApi(`/books/${freeBook.uuid}`, { public_free_chapters: 3 }, 'PUT')).statusCode).toBe(200);
+    expect((await read(reader, third)).status).toBe(200);
+  });
+});
+
+/**
+ * A read loads the account, then a change commits (with its change row, and this process polls),
+ * then the read would keep what it loaded: it is answered with it (it began before the change), but
+ * must not keep it, or every later read would be served the state from before the change.
+ */
+describe('a read that began before a change', () => {
+  const byAdmin = async (url: string) => expect((await adminApi(url, { reason: 'test' })).statusCode).toBe(200);
+  const cases: [string, (user: TestUser, orderId: string) => Promise<void>, string][] = [
+    ['a refund', (_u, orderId) => byAdmin(`/orders/${orderId}/refund`), 'MEMBERSHIP_REQUIRED'],
+    ['a revocation', (u) => byAdmin(`/users/${u.uuid}/revoke`), 'MEMBERSHIP_REQUIRED'],
+    ['disabling the account', (u) => byAdmin(`/users/${u.uuid}/disable`), 'INVALID_TOKEN'],
+    [
+      'a revocation on another node, seen by a poll',
+      async (u) => {
+        await ctx.db.updateTable('membership_grants').set({ revoked_at: Date.now() }).where('user_id', '=', u.id).execute();
+        await readerStateChanged();
+      },
+      'MEMBERSHIP_REQUIRED',
+    ],
+  ];
+  afterEach(() => (hold.beforeLikes = undefined));
+
+  for (const [what, change, code] of cases) {
+    it(`is answered but not kept when ${what} commits under it`, async () => {
+      const user = await createUser(ctx);
+      const { orderId } = await paidOrder(user, 'sandbox');
+      let loaded!: () => void;
+      const accountLoaded = new Promise<void>((resolve) => (loaded = resolve));
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      hold.beforeLikes = async (userId) => {
+        if (userId !== user.id) return;
+        loaded();
+        await released;
+      };
+      const during = read(user);
+      await accountLoaded;
+      await change(user, orderId);
+      release();
+      expect((await during).status).toBe(200);
+      const after = await read(user);
+      expect(after.code).toBe(code);
+      expect(after.queries.length).toBeGreaterThan(0);
+    });
+  }
+});
+
+describe('the age of a kept account', () => {
+  it('is served from memory for 5 minutes at most, however current the feed', async () => {
+    const start = Date.now();
+    const at = (ms: number) => vi.spyOn(Date, 'now').mockReturnValue(start + ms);
+    try {
+      at(0);
+      const user = await member();
+      await readerStateChanged(); // the grant's change row, seen before the account is kept
+      expect((await read(user)).status).toBe(200);
+      // A poll every 9 s of the clock keeps the feed current (it drops everything after a 10 s gap).
+      for (let ms = 9_000; ms < 300_000; ms += 9_000) {
+        at(ms);
+        await readerStateChanged();
+      }
+      at(299_999);
+      await readerStateChanged();
+      expect((await read(user)).queries).toEqual([]);
+      at(300_001);
+      expect((await read(user)).queries.length).toBeGreaterThan(0);
+      expect((await read(user)).queries).toEqual([]);
+    } finally {
+      // Back to the real clock, with a poll at it, for the tests that follow.
+      vi.restoreAllMocks();
+      await readerStateChanged();
+    }
   });
 });
 

@@ -4,6 +4,7 @@ import type { PaymentOrdersTable } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { ErrorCode } from '@inkstream/contracts';
 import type { MembershipService } from '../membership/membership.service.js';
+import { readerStateChanged } from '../reader/reader-change-feed.js';
 import * as repo from './payments.repository.js';
 
 export type OrderRow = Selectable<PaymentOrdersTable>;
@@ -72,6 +73,8 @@ export function createOrderLedger(deps: OrderLedgerDeps) {
    * A full refund: the order becomes refunded and its grant is revoked, the remaining grants
    * re-stacked. If the user has no paid order left, the invite reward it earned goes too (paying
    * and refunding must not farm free days). Returns false when there was nothing to refund.
+   * Once the caller's transaction has committed a refund, it calls readerStateChanged(), so this
+   * process stops serving the refunded time from memory at once (reader-state-cache.ts).
    */
   async function refundWithin(trx: DbExecutor, orderId: string): Promise<boolean> {
     const order = await repo.findOrder(trx, orderId);
@@ -82,7 +85,11 @@ export function createOrderLedger(deps: OrderLedgerDeps) {
     return true;
   }
 
-  const refund = (orderId: string) => db.transaction().execute((trx) => refundWithin(trx, orderId));
+  const refund = async (orderId: string) => {
+    const refunded = await db.transaction().execute((trx) => refundWithin(trx, orderId));
+    if (refunded) await readerStateChanged();
+    return refunded;
+  };
 
   return { completeWithin, complete, refundWithin, refund };
 }

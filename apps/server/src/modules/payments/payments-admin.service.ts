@@ -11,6 +11,7 @@ import type { Db, DbExecutor } from '../../db/database.js';
 import { AppError } from '../../lib/app-error.js';
 import { fromIsoOrNull, toIso } from '../../lib/time.js';
 import type { Actor, AuditService } from '../audit/audit.service.js';
+import { readerStateChanged } from '../reader/reader-change-feed.js';
 import { usernameKey } from '../users/users.service.js';
 import { orderNotFound, type OrderLedger } from './order-ledger.js';
 import { listOrderEvents, recordEventOnce } from './payment-incidents.repository.js';
@@ -166,6 +167,7 @@ export function createPaymentsAdminService(deps: PaymentsAdminDeps) {
           throw new AppError(ErrorCode.CONFLICT, 409, 'This order was refunded meanwhile');
         }
       });
+      await readerStateChanged();
       return { outcome: 'refunded', order: await detail(orderId) };
     }
     await claimRefund(orderId, provider, summary);
@@ -181,6 +183,7 @@ export function createPaymentsAdminService(deps: PaymentsAdminDeps) {
     }
     if (result.done) {
       await db.transaction().execute((trx) => applyRefundWithin(trx, actor, orderId, provider, reason, result.summary));
+      await readerStateChanged();
       return { outcome: 'refunded', order: await detail(orderId) };
     }
     // WeChat PROCESSING: its REFUND.SUCCESS notification finishes the refund through the ledger.

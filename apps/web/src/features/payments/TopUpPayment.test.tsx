@@ -3,7 +3,6 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { MembershipSummary } from '../account/MembershipSummary';
 import { TopUpSection } from '../account/TopUpSection';
 import { renderScreen, setUpI18n, stubApi } from '../../test-support/render-screen';
-import { PAYMENT_TIMEOUT_MS, POLL_INTERVAL_MS } from './payment-flow';
 import zhCn from '../../i18n/locales/zh-cn/payments.json';
 
 const SANDBOX_CONFIG = {
@@ -86,14 +85,14 @@ describe('WeChat payment on the profile', () => {
     expect(screen.getByRole('status').textContent).toBe('Waiting for your payment…');
     expect(screen.queryByRole('button', { name: 'Choose 3-month pass' })).toBeNull();
 
-    await advance(POLL_INTERVAL_MS - 1);
+    await advance(3000 - 1);
     expect(calls('GET /api/v1/payment/wechat/payment/status/o1')).toBe(0);
     await advance(1);
     expect(calls('GET /api/v1/payment/wechat/payment/status/o1')).toBe(1);
     expect(screen.getByRole('img')).toBeTruthy();
 
     paid.value = true;
-    await advance(POLL_INTERVAL_MS);
+    await advance(3000);
     expect(screen.getByRole('heading', { name: 'Payment successful' })).toBeTruthy();
     expect(screen.queryByRole('img')).toBeNull();
     expect(calls('GET /api/v1/payment/wechat/payment/status/o1')).toBe(2);
@@ -101,7 +100,7 @@ describe('WeChat payment on the profile', () => {
     expect(screen.getByText('Active')).toBeTruthy();
     expect(calls('GET /api/v1/user/book/membership')).toBe(2);
 
-    await advance(5 * POLL_INTERVAL_MS);
+    await advance(5 * 3000);
     expect(calls('GET /api/v1/payment/wechat/payment/status/o1')).toBe(2);
 
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
@@ -114,12 +113,12 @@ describe('WeChat payment on the profile', () => {
     await renderProfile('zh-cn');
     chooseMonth();
     await advance();
-    await advance(POLL_INTERVAL_MS);
+    await advance(3000);
     expect(screen.getByRole('heading', { name: 'payment failed or timed out' })).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe(
       'Payment failed. Please choose the amount again and scan the code to pay, or contact the administrator.',
     );
-    await advance(3 * POLL_INTERVAL_MS);
+    await advance(3 * 3000);
     expect(calls('GET /api/v1/payment/wechat/payment/status/o1')).toBe(1);
     fireEvent.click(screen.getByRole('button', { name: 'Choose again' }));
     expect(screen.getByRole('button', { name: 'Choose Monthly pass' })).toBeTruthy();
@@ -134,14 +133,14 @@ describe('WeChat payment on the profile', () => {
     await renderProfile('zh-cn');
     chooseMonth();
     await advance();
-    await advance(PAYMENT_TIMEOUT_MS - 1);
+    await advance(180_000 - 1);
     expect(screen.getByRole('img')).toBeTruthy();
     await advance(2);
     expect(screen.getByRole('heading', { name: 'payment failed or timed out' })).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe('No payment arrived within 3 minutes.');
     expect(screen.getByText(/If you paid anyway, nothing is lost/)).toBeTruthy();
     const polled = calls('GET /api/v1/payment/wechat/payment/status/o1');
-    await advance(10 * POLL_INTERVAL_MS);
+    await advance(10 * 3000);
     expect(calls('GET /api/v1/payment/wechat/payment/status/o1')).toBe(polled);
   });
 
@@ -186,7 +185,7 @@ describe('card payment in the sandbox', () => {
     expect(screen.queryByRole('img')).toBeNull();
 
     paid.value = true;
-    await advance(POLL_INTERVAL_MS);
+    await advance(3000);
     expect(screen.getByRole('heading', { name: 'Payment successful' })).toBeTruthy();
   });
 });

@@ -1,6 +1,7 @@
 import { PLAN_CURRENCY, PLANS, type PlanId } from '@inkstream/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbExecutor } from '../../../db/database.js';
+import { readerStateChanged } from '../../reader/reader-change-feed.js';
 import { findUserByUuid } from '../../users/users.repository.js';
 import type { OrderLedger } from '../order-ledger.js';
 import { attachEventToOrder, recordEventOnce, recordIncident } from '../payment-incidents.repository.js';
@@ -160,6 +161,7 @@ export function createStripeWebhook(deps: StripeWebhookDeps) {
       // False when the order is not paid (any more): a resent refund under a new event id changes nothing.
       return (await ledger.refundWithin(trx, order.order_id)) ? ('refunded' as const) : ('nothing_to_refund' as const);
     });
+    if (outcome === 'refunded') await readerStateChanged();
     const fields = { charge: charge.id, paymentIntent: charge.paymentIntent, outcome };
     if (outcome === 'unknown_refund' || outcome === 'partial_refund') log.warn(fields, 'Stripe refund needs an admin');
     else log.info(fields, 'Stripe refund processed');

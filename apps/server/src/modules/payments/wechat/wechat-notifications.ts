@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/database.js';
+import { readerStateChanged } from '../../reader/reader-change-feed.js';
 import { AmountMismatchError, type OrderLedger } from '../order-ledger.js';
 import { recordEventOnce, recordIncident } from '../payment-incidents.repository.js';
 import type { WechatPayConfig } from '../payments-config.js';
@@ -147,6 +148,7 @@ export function createWechatNotifications(deps: WechatNotificationsDeps) {
       await recordEventOnce(trx, 'wechat', eventId, now(), info);
       return ledger.refundWithin(trx, order.order_id);
     });
+    if (revoked) await readerStateChanged();
     log.info({ orderId: order.order_id, revoked }, 'WeChat Pay order refunded');
   }
 
