@@ -126,6 +126,7 @@ describe('account journeys', () => {
     expect(await profile.newPassword.getAttribute('placeholder')).toBe('Please enter new password');
     expect(await profile.confirmPassword.getAttribute('placeholder')).toBe('Please enter new password again');
     expect(await profile.updatePassword.isDisabled()).toBe(true);
+    await profile.currentPassword.fill(user.password);
     await profile.newPassword.fill('short1');
     expect(await profile.updatePassword.isDisabled()).toBe(true);
     await profile.confirmPassword.fill('short2');

@@ -12,6 +12,11 @@ let novel: TestBook;
 let zhWithEnglish: TestBook;
 
 const search = (query: string) => ctx.app.inject(`/api/v1/comics/book/search?${query}`);
+const chapterTime = async (id: number) =>
+  new Date(
+    Number((await ctx.db.selectFrom('chapters').select('created_at').where('id', '=', id).executeTakeFirstOrThrow()).created_at),
+  ).toISOString();
+const firstChapterIso = (book: TestBook) => chapterTime(book.chapters[0]!.id);
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -65,6 +70,7 @@ describe('GET /comics/book/search', () => {
       updated_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       public_free_chapters: 3,
       book_type: 'comic',
+      first_chapter_at: await firstChapterIso(newest),
     });
   });
 
@@ -233,5 +239,20 @@ describe('GET /comics/chapters/{bookId}/{language}/{direction}/{page}/{pageSize}
     expect((await chapters(`${long.uuid}/en-us/asc/-1/10`)).statusCode).toBe(400);
     expect((await chapters(`not-a-uuid/en-us/asc/0/10`)).statusCode).toBe(400);
     expect((await chapters(`${long.uuid}/xx-yy/asc/0/10`)).json().code).toBe('INVALID_LANGUAGE');
+  });
+});
+
+describe('first_chapter_at (ext field of the search)', () => {
+  it('is when the first published chapter came out, whatever the latest update; null without one', async () => {
+    const skipsOne = await createBook(ctx, { chapters: 3, updatedAt: Date.now(), titles: { 'en-us': 'Late Starter' } });
+    await ctx.db.updateTable('chapters').set({ is_published: 0 }).where('id', '=', skipsOne.chapters[0]!.id).execute();
+    const empty = await createBook(ctx, { chapters: 0, titles: { 'en-us': 'Late Empty' } });
+    const { result } = (await search('language=en-us&q=Late')).json().data;
+    const byUuid = new Map(result.map((book: { book_uuid: string }) => [book.book_uuid, book]));
+    // Updated just now, yet the series began about 1,000 days ago (the factory's first chapter).
+    const first = (byUuid.get(skipsOne.uuid) as { first_chapter_at: string; updated_at: string }).first_chapter_at;
+    expect(first).toBe(await chapterTime(skipsOne.chapters[1]!.id));
+    expect(Date.now() - Date.parse(first)).toBeGreaterThan(900 * 24 * HOUR);
+    expect((byUuid.get(empty.uuid) as { first_chapter_at: unknown }).first_chapter_at).toBeNull();
   });
 });

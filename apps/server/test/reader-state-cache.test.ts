@@ -283,7 +283,7 @@ describe('changes made through this server count at once', () => {
       method: 'POST',
       url: '/api/v1/user/update_password',
       headers: authHeader(user),
-      payload: { new_password: 'a-new-password-2026' },
+      payload: { new_password: 'a-new-password-2026', current_password: user.password },
     });
     expect(changed.statusCode, changed.body).toBe(200);
     expect((await read(user)).code).toBe('INVALID_TOKEN');

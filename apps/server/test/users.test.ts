@@ -256,19 +256,30 @@ describe('GET /user/me', () => {
 describe('POST /user/update_password', () => {
   it('refuses a 7-character password with 400 VALIDATION_FAILED', async () => {
     const user = await createUser(ctx);
-    const response = await updatePassword(authHeader(user), { new_password: 'seven77' });
+    const response = await updatePassword(authHeader(user), { new_password: 'seven77', current_password: user.password });
     expectValidationField(response, 'new_password');
     // The password did not change.
     expect((await login(user.username, user.password)).statusCode).toBe(200);
   });
 
   it('answers 401 AUTH_REQUIRED without a token', async () => {
-    expectError(await updatePassword({}, { new_password: 'long-enough-1' }), 401, 'AUTH_REQUIRED');
+    expectError(await updatePassword({}, { new_password: 'long-enough-1', current_password: 'secret-pass-1' }), 401, 'AUTH_REQUIRED');
+  });
+
+  it('requires the current password: a token alone changes nothing (ASVS 2.1.6)', async () => {
+    const user = await createUser(ctx);
+    expectValidationField(await updatePassword(authHeader(user), { new_password: 'brand-new-pass' }), 'current_password');
+    expectValidationField(
+      await updatePassword(authHeader(user), { new_password: 'brand-new-pass', current_password: '' }),
+      'current_password',
+    );
+    expect((await get('/api/v1/user/me', authHeader(user))).statusCode).toBe(200);
+    expect((await login(user.username, user.password)).statusCode).toBe(200);
   });
 
   it('changes the password, returns a new token and revokes every older token', async () => {
     const user = await createUser(ctx);
-    const response = await updatePassword(authHeader(user), { new_password: 'brand-new-pass' });
+    const response = await updatePassword(authHeader(user), { new_password: 'brand-new-pass', current_password: user.password });
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body).not.toHaveProperty('error');
@@ -288,24 +299,42 @@ describe('POST /user/update_password', () => {
     expectError(await login(user.username, user.password), 401, 'INVALID_CREDENTIALS');
   });
 
-  it('answers 403 WRONG_PASSWORD when a given current_password is wrong, and changes nothing', async () => {
+  it('answers 403 WRONG_PASSWORD when the current_password is wrong, and changes nothing', async () => {
     const user = await createUser(ctx);
     const response = await updatePassword(authHeader(user), {
       new_password: 'brand-new-pass',
       current_password: 'not-my-password',
     });
-    expectError(response, 403, 'WRONG_PASSWORD');
+    const body = expectError(response, 403, 'WRONG_PASSWORD');
+    expect(body.error).toBe('The current password is not correct');
     expect((await get('/api/v1/user/me', authHeader(user))).statusCode).toBe(200);
     expect((await login(user.username, user.password)).statusCode).toBe(200);
     expectError(await login(user.username, 'brand-new-pass'), 401, 'INVALID_CREDENTIALS');
   });
 
-  it('changes the password when the given current_password is right', async () => {
+  it('counts wrong current passwords against the login throttle, so guessing here and at login share one budget', async () => {
     const user = await createUser(ctx);
-    const response = await updatePassword(authHeader(user), { new_password: 'brand-new-pass', current_password: user.password });
-    expect(response.statusCode).toBe(200);
-    expect(response.json().data.result.updated).toBe(true);
-    expect((await login(user.username, 'brand-new-pass')).statusCode).toBe(200);
+    const remoteAddress = nextClientIp();
+    const change = (current_password: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/user/update_password',
+        headers: authHeader(user),
+        payload: { new_password: 'brand-new-pass', current_password },
+        remoteAddress,
+      });
+    const logIn = (password: string) =>
+      ctx.app.inject({ method: 'POST', url: '/api/v1/user/login', payload: { username: user.username, password }, remoteAddress });
+    // 5 wrong guesses here and 5 at login: the 10 failures an account allows one address in 15 minutes.
+    for (let guess = 0; guess < 5; guess += 1) expectError(await change(`guess-${guess}`), 403, 'WRONG_PASSWORD');
+    for (let guess = 5; guess < 10; guess += 1) expectError(await logIn(`guess-${guess}`), 401, 'INVALID_CREDENTIALS');
+    // That address must now wait, on either route, even with the right password.
+    const changed = await change(user.password);
+    expectError(changed, 429, 'RATE_LIMITED');
+    expect(Number(changed.headers['retry-after'])).toBeGreaterThan(0);
+    expectError(await logIn(user.password), 429, 'RATE_LIMITED');
+    // The password did not change, and the owner elsewhere is not locked out.
+    expect((await login(user.username, user.password)).statusCode).toBe(200);
   });
 });
 

@@ -48,6 +48,7 @@ export function profilePage(page: Page) {
     copyStatus: tokenDialog.getByRole('status'),
     closeToken: tokenDialog.getByRole('button', { name: 'Close' }),
     passwordDialog,
+    currentPassword: passwordDialog.getByLabel('Current password', { exact: true }),
     newPassword: passwordDialog.getByLabel('New password', { exact: true }),
     confirmPassword: passwordDialog.getByLabel('Confirm new password', { exact: true }),
     updatePassword: passwordDialog.getByRole('button', { name: 'Update password' }),

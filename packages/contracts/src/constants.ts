@@ -17,6 +17,8 @@ export const REGISTER_PASSWORD_MIN = 5;
 export const REGISTER_PASSWORD_MAX = 25;
 export const NEW_PASSWORD_MIN = 8;
 export const NEW_PASSWORD_MAX = 128;
+/** Longest current password a password change accepts: the login takes as long a password. */
+export const CURRENT_PASSWORD_MAX = 256;
 
 /** Visitor ids are 4 random bytes as 8 lowercase hex characters. */
 export const VISITOR_ID_PATTERN = /^[0-9a-f]{8}$/;

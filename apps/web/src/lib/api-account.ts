@@ -18,10 +18,9 @@ const checkoutQuery = (token: string | null) => (token ? `?checkout_token=${enco
 /** The calls of the account screens (profile, payments, checkout), loaded with those screens. */
 export const accountApi = {
   inviteCode: () => request<{ result: InviteCodeResult }>('GET', '/user/invite_code').then((d) => d.result),
-  updatePassword: (new_password: string) =>
-    request<{ result: { updated: true; jwt_token: string } }>('POST', '/user/update_password', { body: { new_password } }).then(
-      (d) => d.result,
-    ),
+  // current_password is the API's ext field: the token alone does not change the password.
+  updatePassword: (body: { new_password: string; current_password: string }) =>
+    request<{ result: { updated: true; jwt_token: string } }>('POST', '/user/update_password', { body }).then((d) => d.result),
   me: () => request<{ result: Me }>('GET', '/user/me').then((d) => d.result),
   redeemCoupon: (code: string) => request<{ result: Membership }>('POST', '/user/coupon/redeem', { body: { code } }).then((d) => d.result),
   createWechatOrder: (months: 1 | 3, channel?: 'card') =>

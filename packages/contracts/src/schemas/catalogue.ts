@@ -37,6 +37,8 @@ export const BookSummary = Type.Object({
   updated_at: Timestamp(),
   public_free_chapters: Type.Integer(),
   book_type: BookType,
+  // Ext field: what a "New series" label is true of (a book can be short and still two years old).
+  first_chapter_at: Type.Optional(Nullable(Timestamp("When the book's first published chapter came out; null when none has"))),
 });
 export type BookSummary = Static<typeof BookSummary>;
 export const BookSearchResult = Type.Object({ result: Type.Array(BookSummary), total: Type.Integer() });

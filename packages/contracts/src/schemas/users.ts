@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import {
+  CURRENT_PASSWORD_MAX,
   NEW_PASSWORD_MAX,
   NEW_PASSWORD_MIN,
   REGISTER_PASSWORD_MAX,
@@ -37,7 +38,8 @@ export const RegisterResponse = Data(RegisterResult);
 
 export const UpdatePasswordBody = ClosedObject({
   new_password: Type.String({ minLength: NEW_PASSWORD_MIN, maxLength: NEW_PASSWORD_MAX }),
-  current_password: Type.Optional(Type.String({ minLength: 1, maxLength: 256 })),
+  // Ext field (the spec sends new_password only): a token alone must not be enough to take the account over.
+  current_password: Type.String({ minLength: 1, maxLength: CURRENT_PASSWORD_MAX, description: 'The password being replaced' }),
 });
 export type UpdatePasswordBody = Static<typeof UpdatePasswordBody>;
 export const UpdatePasswordResult = Type.Object({ updated: Type.Literal(true), jwt_token: Type.String() });

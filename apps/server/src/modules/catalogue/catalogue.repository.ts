@@ -67,6 +67,28 @@ export const findChapterPage = (db: DbExecutor, bookId: number, direction: 'asc'
     .offset(offset)
     .execute();
 
+/**
+ * When each book's first published chapter came out (its lowest published number), for the books
+ * that have one. Each book costs one seek of chapters_book_published_number_idx.
+ */
+export async function findFirstChapterTimes(db: DbExecutor, bookIds: readonly number[]): Promise<Map<number, number>> {
+  if (bookIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('chapters as c')
+    .select(['c.book_id', 'c.created_at'])
+    .where('c.book_id', 'in', bookIds)
+    .where('c.is_published', '=', 1)
+    .where('c.number', '=', (eb) =>
+      eb
+        .selectFrom('chapters as first')
+        .select((inner) => inner.fn.min('first.number').as('number'))
+        .whereRef('first.book_id', '=', 'c.book_id')
+        .where('first.is_published', '=', 1),
+    )
+    .execute();
+  return new Map(rows.map((row) => [row.book_id, Number(row.created_at)]));
+}
+
 export const findChapterTranslations = (db: DbExecutor, chapterIds: readonly number[]) =>
   chapterIds.length === 0
     ? Promise.resolve([])

@@ -48,12 +48,17 @@ export function createCatalogueService(deps: { db: Db; ranking: RankingSnapshot;
       page: query.page,
       pageSize: query.page_size,
     });
-    const [rows, translations] = await Promise.all([repo.findBooksByIds(db, ranked.ids), translationsByBook(ranked.ids)]);
+    const [rows, translations, firstChapters] = await Promise.all([
+      repo.findBooksByIds(db, ranked.ids),
+      translationsByBook(ranked.ids),
+      repo.findFirstChapterTimes(db, ranked.ids),
+    ]);
     const byId = new Map(rows.map((row) => [row.id, row]));
     const result = ranked.ids.flatMap((id, index) => {
       const book = byId.get(id);
       if (!book) return []; // deleted since the snapshot was taken
       const tags = ranked.tags[index] ?? [];
+      const firstChapterAt = firstChapters.get(id);
       return [
         {
           book_uuid: book.uuid,
@@ -68,6 +73,7 @@ export function createCatalogueService(deps: { db: Db; ranking: RankingSnapshot;
           updated_at: toIso(book.updated_at),
           public_free_chapters: book.public_free_chapters,
           book_type: book.book_type,
+          first_chapter_at: firstChapterAt === undefined ? null : toIso(firstChapterAt),
         },
       ];
     });

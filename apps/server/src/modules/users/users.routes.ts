@@ -63,7 +63,11 @@ export function usersRoutes(users: UsersService) {
         },
       },
       async (request) => {
-        const jwt_token = await users.updatePassword(requireUser(request), request.body.new_password, request.body.current_password);
+        const jwt_token = await users.updatePassword(requireUser(request), {
+          newPassword: request.body.new_password,
+          currentPassword: request.body.current_password,
+          ip: request.ip,
+        });
         return { data: { result: { updated: true as const, jwt_token } } };
       },
     );

@@ -103,13 +103,28 @@ export function createUsersService(deps: { db: Db; tokens: TokenService; now?: (
     return authUserOf(claims, await users.findAuthUserByUuid(db, claims.userUuid));
   }
 
-  async function updatePassword(user: AuthUser, newPassword: string, currentPassword?: string): Promise<string> {
+  /**
+   * The current password is asked for (OWASP ASVS 2.1.6), so a stolen token cannot lock the owner
+   * out. Its check counts against the failed-login throttle of this account and address, as a login
+   * would: guesses here and at /user/login share one budget, so this route is no way around it.
+   */
+  async function updatePassword(user: AuthUser, change: { newPassword: string; currentPassword: string; ip: string }): Promise<string> {
     const row = await users.findUserByUuid(db, user.uuid);
     if (!row) throw new AppError(ErrorCode.INVALID_TOKEN, 401, 'Your session has ended; please log in again');
-    if (currentPassword !== undefined && !(await verifyPassword(row.password_hash, currentPassword))) {
-      throw new AppError(ErrorCode.WRONG_PASSWORD, 403, 'The current password is not correct');
+    const attempt = await takeLoginAttempt(db, { usernameKey: usernameKey(row.username), ip: change.ip }, now());
+    if (attempt.retryAfterSeconds > 0) {
+      throw new AppError(
+        ErrorCode.RATE_LIMITED,
+        429,
+        'Too many wrong passwords from your network for this account; try again later',
+        undefined,
+        attempt.retryAfterSeconds,
+      );
     }
-    const tokenVersion = await users.updatePasswordAndRevokeTokens(db, row.id, await hashPassword(newPassword));
+    const isValid = await verifyPassword(row.password_hash, change.currentPassword);
+    await attempt.settle(isValid);
+    if (!isValid) throw new AppError(ErrorCode.WRONG_PASSWORD, 403, 'The current password is not correct');
+    const tokenVersion = await users.updatePasswordAndRevokeTokens(db, row.id, await hashPassword(change.newPassword));
     // The old tokens stop in this process now (cached reader state), in the others within a poll.
     await readerStateChanged();
     return tokens.issue({ userUuid: row.uuid, tokenVersion });

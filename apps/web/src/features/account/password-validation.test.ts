@@ -3,11 +3,12 @@ import en from '../../i18n/locales/en-us/profile.json';
 import { canSubmitNewPassword, validateNewPassword } from './password-validation';
 
 describe('password change rules', () => {
-  it('keeps submit disabled until both fields are filled', () => {
-    expect(canSubmitNewPassword('', '')).toBe(false);
-    expect(canSubmitNewPassword('abcdefgh', '')).toBe(false);
-    expect(canSubmitNewPassword('', 'abcdefgh')).toBe(false);
-    expect(canSubmitNewPassword('a', 'b')).toBe(true);
+  it('keeps submit disabled until the current password and both new entries are filled', () => {
+    expect(canSubmitNewPassword('', '', '')).toBe(false);
+    expect(canSubmitNewPassword('', 'abcdefgh', 'abcdefgh')).toBe(false);
+    expect(canSubmitNewPassword('old', 'abcdefgh', '')).toBe(false);
+    expect(canSubmitNewPassword('old', '', 'abcdefgh')).toBe(false);
+    expect(canSubmitNewPassword('o', 'a', 'b')).toBe(true);
   });
 
   it('requires the two entries to match', () => {
@@ -32,6 +33,7 @@ describe('password change rules', () => {
     expect(en.password.placeholderAgain).toBe('Please enter new password again');
     expect(en.password.success).toBe('Password updated successfully');
     expect(en.password.failure).toBe('Password update failed');
+    expect(en.password.errors.wrongCurrent).toBe('password update failed, please check whether the current password is correct');
     expect(en.copy.copied).toBe('copied');
   });
 });

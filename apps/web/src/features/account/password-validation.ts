@@ -3,8 +3,9 @@ import { NEW_PASSWORD_MAX, NEW_PASSWORD_MIN } from '@inkstream/contracts/constan
 /** Keys of the profile namespace under `password.errors`; the English texts are quoted from spec section 5. */
 export type NewPasswordError = 'mismatch' | 'tooShort' | 'tooLong';
 
-/** Submit stays disabled until both fields hold something (spec section 5). */
-export const canSubmitNewPassword = (password: string, confirmation: string) => password.length > 0 && confirmation.length > 0;
+/** Submit stays disabled until every field holds something (spec section 5, plus the current password). */
+export const canSubmitNewPassword = (current: string, password: string, confirmation: string) =>
+  current.length > 0 && password.length > 0 && confirmation.length > 0;
 
 /**
  * Checks of the password-change dialog: the two entries must match, then at least 8 characters.

@@ -55,13 +55,33 @@ describe('BookCard', () => {
   });
 
   it.each([
-    [0, 'New series'],
     [5, '5+ chapters'],
     [499, '300+ chapters'],
     [500, '500+ chapters'],
   ])('labels %i chapters "%s"', (chapters, label) => {
     renderCard(book({ chapter_number: chapters }));
     expect(screen.getByText(label)).toBeTruthy();
+  });
+
+  it('says "New series" only while the first chapter is under 30 days old, whatever the last update', () => {
+    const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 3_600_000).toISOString();
+    // Two chapters, the first two years ago, the second yesterday: not a new series.
+    renderCard(book({ chapter_number: 2, first_chapter_at: daysAgo(730), updated_at: daysAgo(1) }));
+    expect(screen.queryByText('New series')).toBeNull();
+    expect(screen.getByText('Under 5 chapters')).toBeTruthy();
+    for (const [days, label] of [
+      [0, 'New series'],
+      [29, 'New series'],
+      [31, 'Under 5 chapters'],
+    ] as const) {
+      cleanup();
+      renderCard(book({ chapter_number: 4, first_chapter_at: daysAgo(days) }));
+      expect(screen.getByText(label)).toBeTruthy();
+    }
+    // Unknown (no published chapter yet): nothing claimed.
+    cleanup();
+    renderCard(book({ chapter_number: 0, first_chapter_at: null }));
+    expect(screen.getByText('Under 5 chapters')).toBeTruthy();
   });
 
   it('shows the likes badge only when total_likes is above 2', () => {
@@ -82,6 +102,21 @@ describe('BookCard', () => {
     cleanup();
     renderCard(book({ public_free_chapters: 0 }));
     expect(screen.getByText('Members only')).toBeTruthy();
+  });
+
+  it('never promises more free chapters than the book has: "All chapters free" when all of them are', () => {
+    for (const [chapters, free, label] of [
+      [1, null, 'All chapters free'], // the spec's default of 3 free chapters, on a book of 1
+      [2, 3, 'All chapters free'],
+      [3, 3, 'All chapters free'],
+      [4, 3, 'First 3 chapters free'],
+      [0, 3, 'First 3 chapters free'], // nothing out yet: the book's rule is all there is to say
+    ] as const) {
+      renderCard(book({ chapter_number: chapters, public_free_chapters: free as unknown as number }));
+      expect(screen.getByText(label)).toBeTruthy();
+      expect(screen.queryByText(/^First \d+ chapters free$/) === null).toBe(label === 'All chapters free');
+      cleanup();
+    }
   });
 
   it('reserves the cover box and loads it lazily unless it is in the first row', () => {

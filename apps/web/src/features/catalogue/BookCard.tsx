@@ -4,7 +4,8 @@ import { Link } from 'react-router';
 import { RelativeTime } from '../../components/RelativeTime';
 import { useTagLabel } from '../../components/use-tag-label';
 import { decodeEntities } from '../../lib/decode-entities';
-import { tierFor } from '../../lib/tiers';
+import { useNow } from '../../lib/render-clock';
+import { tierLabelFor } from '../../lib/tiers';
 import { BookCover } from './BookCover';
 import { freeChaptersLabel, hasFreeChapters, presentTags } from './free-chapters';
 import styles from './BookCard.module.css';
@@ -28,6 +29,7 @@ export function BookCard({ book, isEager = false }: BookCardProps) {
   const { t } = useTranslation('books');
   const tagLabel = useTagLabel();
   const tags = presentTags(book.tag1, book.tag2, book.tag3);
+  const tier = tierLabelFor(book.chapter_number, book.first_chapter_at, useNow());
   return (
     <article className={styles.card}>
       <BookCover src={book.cover_image} srcSet={book.cover_srcset} sizes={GRID_COVER_SIZES} isEager={isEager} />
@@ -46,7 +48,7 @@ export function BookCard({ book, isEager = false }: BookCardProps) {
         )}
         <p className={styles.meta}>
           <span>{t('card.chapters', { count: book.chapter_number })}</span>
-          <span className={styles.tier}>{t(`common:tiers.${tierFor(book.chapter_number)}`)}</span>
+          <span className={styles.tier}>{t(`common:tiers.${tier}`)}</span>
         </p>
         <p className={styles.meta}>
           <RelativeTime value={book.updated_at} />
@@ -59,7 +61,7 @@ export function BookCard({ book, isEager = false }: BookCardProps) {
           )}
         </p>
         <p className={hasFreeChapters(book.public_free_chapters) ? styles.free : styles.paid}>
-          {freeChaptersLabel(t, book.public_free_chapters)}
+          {freeChaptersLabel(t, book.public_free_chapters, book.chapter_number)}
         </p>
       </div>
     </article>

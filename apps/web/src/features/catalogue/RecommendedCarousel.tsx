@@ -44,7 +44,7 @@ function RecommendedCard({ book, index }: { book: RecommendedBook; index: number
       {tags.length > 0 && <p className={styles.tags}>{tags.map(tagLabel).join(' · ')}</p>}
       <p className={styles.meta}>{t('card.chapters', { count: book.chapterNumber })}</p>
       <p className={hasFreeChapters(book.public_free_chapters) ? styles.free : styles.paid}>
-        {freeChaptersLabel(t, book.public_free_chapters)}
+        {freeChaptersLabel(t, book.public_free_chapters, book.chapterNumber)}
       </p>
     </article>
   );

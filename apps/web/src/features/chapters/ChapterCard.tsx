@@ -3,13 +3,15 @@ import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router';
 import { RelativeTime } from '../../components/RelativeTime';
 import { decodeEntities } from '../../lib/decode-entities';
+import { isNewChapter } from '../../lib/freshness';
+import { useNow } from '../../lib/render-clock';
 import styles from './ChapterList.module.css';
 
 export function readerPath(bookId: string, chapter: Pick<ChapterItem, 'chapter_uuid' | 'chapter_number'>): string {
   return `/reader/book/chapter/${encodeURIComponent(bookId)}/${encodeURIComponent(chapter.chapter_uuid)}/${chapter.chapter_number}`;
 }
 
-/** One chapter: a link to the reader with its number, title, age and whether it is free. */
+/** One chapter: a link to the reader with its number, title, age, a NEW mark while recent, and whether it is free. */
 interface Props {
   bookId: string;
   chapter: ChapterItem;
@@ -24,6 +26,8 @@ export function ChapterCard({ bookId, chapter, isFinished, isMember, onOpen }: P
   const { t } = useTranslation('chapters');
   const title = decodeEntities(chapter.title).trim() || t('common:status.unknownChapter');
   const badge = chapter.is_free ? 'free' : isMember ? null : 'membersOnly';
+  // Out within the last 3 days and not read yet (lib/freshness.ts).
+  const isNew = !isFinished && isNewChapter(chapter.created_at, useNow());
   return (
     <li>
       <Link className={isFinished ? `${styles.card} ${styles.read}` : styles.card} to={readerPath(bookId, chapter)} onClick={onOpen}>
@@ -31,6 +35,7 @@ export function ChapterCard({ bookId, chapter, isFinished, isMember, onOpen }: P
         <span className={styles.cardTitle}>{title}</span>
         <span className={styles.meta}>
           <RelativeTime value={chapter.created_at} />
+          {isNew && <span className={styles.newMark}>{t('new')}</span>}
           {isFinished && (
             <span className={styles.readMark}>
               <svg viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round">

@@ -62,6 +62,19 @@ describe('chapter list', () => {
     expect(links[5]!.textContent).toContain('Members only');
   });
 
+  it('marks the chapters out within the last 3 days NEW, and no older one', async () => {
+    const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
+    const ages = [24 * 30, 24 * 4, 73, 71, 24, 1]; // hours since each chapter came out
+    const chapters = ages.map((hours, index) => ({ ...chapter(index + 1), created_at: hoursAgo(hours) }));
+    stubApi({ [pagePath('asc', 0)]: { status: 200, body: book(chapters, chapters.length) } });
+    open();
+    await screen.findByRole('heading', { level: 1, name: 'Rock & Roll' });
+    const cards = within(screen.getByRole('region', { name: 'Chapters' }))
+      .getAllByRole('listitem')
+      .filter((item) => item.querySelector('a[href^="/reader/"]'));
+    expect(cards.map((card) => within(card).queryByText('New', { exact: true }) !== null)).toEqual([false, false, false, true, true, true]);
+  });
+
   it('offers the page jump with ranges and total pages above ten chapters, and jumping loads that page', async () => {
     const fetchMock = stubApi({
       [pagePath('asc', 0)]: { status: 200, body: book(range(1, 10)) },
