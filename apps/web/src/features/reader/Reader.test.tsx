@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import ReaderPage from '../../routes/ReaderPage';
+import { rememberChapterList } from '../chapters/list-address';
 import { renderScreen, setUpI18n, stubApi } from '../../test-support/render-screen';
 
 /** The reader's bottom bar (the end-of-chapter card has its own like button). */
@@ -194,6 +195,24 @@ describe('reader', () => {
     );
     expect(screen.getByTestId('location-state').textContent).toBe(JSON.stringify({ reason: 'like' }));
   });
+
+  it('goes back to the chapter list in the order and page it was left, as the browser Back does', async () => {
+    sessionStorage.clear();
+    stubApi({ [chapterPath]: { status: 200, body: { data: { result: content } } } });
+    open();
+    await screen.findByRole('heading', { level: 1, name: 'Tom & Jerry' }, { timeout: 5000 });
+    expect(screen.getByRole('link', { name: 'Back to the chapter list' }).getAttribute('href')).toBe(`/book/chapters/${BOOK}`);
+    cleanup();
+    rememberChapterList(BOOK, { direction: 'desc', startPage: 2 });
+    open();
+    await waitFor(
+      () =>
+        expect(screen.getByRole('link', { name: 'Back to the chapter list' }).getAttribute('href')).toBe(
+          `/book/chapters/${BOOK}?order=desc&page=3`,
+        ),
+      { timeout: 5000 },
+    );
+  }, 15_000);
 
   it('shows the expired notice asking to top up', async () => {
     stubApi({ [chapterPath]: { status: 403, body: { error: 'Membership expired', code: 'MEMBERSHIP_EXPIRED' } } });
