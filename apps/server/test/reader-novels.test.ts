@@ -169,6 +169,13 @@ describe('novel chapters in GET /comics/chapter_comics', () => {
 
   it('describes the new fields in the OpenAPI document', async () => {
     const document = JSON.stringify((await ctx.app.inject('/api/docs')).json());
-    for (const field of ['"text"', '"text_language"', '"sources"', '"cover_srcset"', 'image/avif']) expect(document).toContain(field);
+    for (const field of ['"text"', '"text_language"', '"text_languages"', '"sources"', '"cover_srcset"', 'image/avif']) {
+      expect(document).toContain(field);
+    }
+    // The locked chapter's 403 and its ext fields.
+    const chapterRoute = (await ctx.app.inject('/api/docs')).json().paths['/api/v1/comics/chapter_comics/{chapterUuid}/{language}'];
+    expect(Object.keys(chapterRoute.get.responses['403'].content['application/json'].schema.properties)).toEqual(
+      expect.arrayContaining(['book_uuid', 'chapter_number', 'prev_chapter_uuid', 'next_chapter_uuid']),
+    );
   });
 });
