@@ -137,7 +137,7 @@ describe('novel chapters in GET /comics/chapter_comics', () => {
   });
 
   it('places a locked chapter in its book (ext fields on the 403) without any of its content', async () => {
-    for (const headers of [{}, authHeader(expired)]) {
+    for (const headers of [{}, authHeader(expired)] as Record<string, string>[]) {
       const response = await content(5, 'ar-sa', headers);
       expect(response.statusCode).toBe(403);
       expect(response.json()).toEqual({
