@@ -79,8 +79,12 @@ describe('reading a novel', () => {
     await page.emulateMedia({ colorScheme: 'light' });
     await page.goto(await readerPath(baseUrl, NOVEL, 1));
     await novel.paragraphs.first().waitFor();
-    // The demo novel has English and Chinese text: Arabic falls back to its original, Chinese.
+    // The demo novel has English and Chinese text: Arabic falls back to English as titles do
+    // (issue 26); the reader switches to the Chinese original, which stays left to right.
     expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
+    expect(await novel.text.getAttribute('lang')).toBe('en-US');
+    await page.locator('[data-text-languages]').getByRole('button', { name: '简体中文' }).click();
+    await eventually(() => novel.text.getAttribute('lang')).toBe('zh-CN');
     expect(await novel.text.getAttribute('dir')).toBe('ltr');
     expect(await novel.text.getAttribute('lang')).toBe('zh-CN');
     expect(await novel.text.innerText()).toContain('谢无涯');

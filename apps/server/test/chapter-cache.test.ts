@@ -39,6 +39,7 @@ const shared = (title: string, text: string | null = null): SharedChapter => ({
   pages: [],
   text,
   textLanguage: text === null ? null : 'en-us',
+  textLanguages: text === null ? [] : ['en-us'],
   prev: null,
   next: null,
 });

@@ -47,6 +47,7 @@ describe('GET /comics/chapter_comics/{chapterUuid}/{language}', () => {
       book_type: 'comic',
       text: null,
       text_language: null,
+      text_languages: [],
     });
     // The same for every visitor, so shared (docs/API.md, "Caching"); paid chapters stay private.
     expect(response.headers['cache-control']).toMatch(/^public, /);
@@ -65,7 +66,20 @@ describe('GET /comics/chapter_comics/{chapterUuid}/{language}', () => {
     for (const headers of [{}, { 'x-visitor-id': '0a1b2c3d' }, authHeader(reader)] as Record<string, string>[]) {
       const response = await content(chapter(4).uuid, headers);
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ error: 'This chapter is only open to members', code: 'MEMBERSHIP_REQUIRED' });
+      // Where the chapter sits in its book (ext fields, issue 26), and nothing of its pages.
+      expect(response.json()).toEqual({
+        error: 'This chapter is only open to members',
+        code: 'MEMBERSHIP_REQUIRED',
+        book_uuid: book.uuid,
+        book_type: 'comic',
+        chapter_uuid: chapter(4).uuid,
+        chapter_number: 4,
+        chapter_title: 'Chapter 4',
+        title: 'Iron Tide',
+        prev_chapter_uuid: chapter(3).uuid,
+        next_chapter_uuid: chapter(5).uuid,
+      });
+      expect(response.payload).not.toContain('/media/');
     }
   });
 

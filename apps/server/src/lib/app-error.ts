@@ -14,6 +14,11 @@ export class AppError extends Error {
     readonly details?: ErrorDetail[],
     /** Seconds, sent as Retry-After (429, 503). */
     readonly retryAfter?: number,
+    /**
+     * Documented ext fields of this error's body (docs/API.md), beside `error` and `code`, which
+     * they can never replace; the route's response schema must list them or they are dropped.
+     */
+    readonly extra?: Readonly<Record<string, unknown>>,
   ) {
     super(message);
     this.name = 'AppError';

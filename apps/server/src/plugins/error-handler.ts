@@ -60,7 +60,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return send(
         reply,
         error.statusCode,
-        { error: error.message, code: error.code, ...(error.details ? { details: error.details } : {}) },
+        { ...error.extra, error: error.message, code: error.code, ...(error.details ? { details: error.details } : {}) },
         error.retryAfter,
       );
     }

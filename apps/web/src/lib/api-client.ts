@@ -18,6 +18,8 @@ export class ApiError extends Error {
     message: string,
     /** Per-field validation messages (VALIDATION_FAILED), shown next to the fields. */
     readonly details: { field: string; message: string }[] = [],
+    /** The whole error body, for documented ext fields beside `error` and `code` (a locked chapter's place). */
+    readonly body: Readonly<Record<string, unknown>> | null = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -92,7 +94,13 @@ export async function request<T>(
     details?: { field: string; message: string }[];
   } | null;
   if (!response.ok || !body || body.data === undefined) {
-    throw new ApiError(response.status, body?.code ?? 'NETWORK_ERROR', body?.error ?? `Request failed (${response.status})`, body?.details);
+    throw new ApiError(
+      response.status,
+      body?.code ?? 'NETWORK_ERROR',
+      body?.error ?? `Request failed (${response.status})`,
+      body?.details,
+      body && typeof body === 'object' ? body : null,
+    );
   }
   return body.data;
 }

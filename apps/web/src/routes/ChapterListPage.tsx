@@ -10,6 +10,7 @@ import { useAuth } from '../features/auth/AuthContext';
 import { BookActions } from '../features/chapters/BookActions';
 import { BookHeader } from '../features/chapters/BookHeader';
 import { chapterListState, type ChapterListState } from '../features/chapters/chapter-list-state';
+import { rememberChapterList } from '../features/chapters/list-address';
 import { useBookProgress } from '../features/chapters/use-book-progress';
 import { ChapterList } from '../features/chapters/ChapterList';
 import { ChapterListControls } from '../features/chapters/ChapterListControls';
@@ -37,6 +38,8 @@ function ChapterListScreen({ bookId }: { bookId: string }) {
       replace: true,
       preventScrollReset: true,
     });
+  // The reader's back arrow comes back to this order and page (list-address.ts).
+  useEffect(() => rememberChapterList(bookId, { direction, startPage }), [bookId, direction, startPage]);
   const query = useBookChapters(bookId, direction, startPage);
   const progress = useBookProgress(bookId);
   // Members can read every chapter: "Members only" would tell them nothing.

@@ -13,9 +13,18 @@ export function setUpI18n(): void {
   setActiveTranslator(createTranslator('en-us', enUs));
 }
 
-/** Shows where the router went, so a test can assert a navigation. */
+/** Shows where the router went (path, query and the state handed over), so a test can assert a navigation. */
 function WhereAmI() {
-  return <span data-testid="location">{useLocation().pathname}</span>;
+  const location = useLocation();
+  return (
+    <>
+      <span data-testid="location">{location.pathname}</span>
+      <span data-testid="location-search">{location.search}</span>
+      <span data-testid="location-state">
+        {location.state === null || location.state === undefined ? '' : JSON.stringify(location.state)}
+      </span>
+    </>
+  );
 }
 
 /** Shared by the screen tests: renders one screen at `path` (matched by `route`) inside the providers the app gives it. */

@@ -36,13 +36,35 @@ export const ChapterContent = Type.Object({
   text: Nullable(
     Type.String({
       description:
-        "A novel chapter's text as sanitised HTML (p, h1–h4, em, strong, br, blockquote, hr; no attributes), in the asked language or else the book's original language; null for comics. `images` then holds the chapter's illustrations, if any",
+        "A novel chapter's text as sanitised HTML (p, h1–h4, em, strong, br, blockquote, hr; no attributes), in the asked language, else English (for any reader but a Chinese one), else the book's original language, else any (the rule titles follow); null for comics. `images` then holds the chapter's illustrations, if any",
     }),
   ),
   text_language: Nullable(Type.String({ description: 'The language `text` is in (it may be the fallback); null when there is no text' })),
+  text_languages: Type.Array(Type.String(), {
+    description: "Every language the chapter's text exists in (asking in one of them gives that text); empty for comics",
+  }),
 });
 export type ChapterContent = Static<typeof ChapterContent>;
 export const ChapterContentResponse = Result(ChapterContent);
+
+/**
+ * The 403 of a chapter the reader may not open (MEMBERSHIP_REQUIRED / MEMBERSHIP_EXPIRED): the
+ * error, and ext fields that place the chapter in its book so the reader can move on from it.
+ * Titles and neighbours only: never a page, an image URL or any of the text.
+ */
+export const LockedChapterError = Type.Object({
+  error: Type.String({ description: 'Readable English message' }),
+  code: Type.String({ description: 'Stable error code' }),
+  book_uuid: Type.Optional(Uuid()),
+  book_type: Type.Optional(BookType),
+  chapter_uuid: Type.Optional(Uuid()),
+  chapter_number: Type.Optional(Type.Integer()),
+  chapter_title: Type.Optional(Type.String()),
+  title: Type.Optional(Type.String({ description: "The book's title" })),
+  prev_chapter_uuid: Type.Optional(Nullable(Uuid())),
+  next_chapter_uuid: Type.Optional(Nullable(Uuid())),
+});
+export type LockedChapterError = Static<typeof LockedChapterError>;
 
 export const FavorBody = ClosedObject({ book_uuid: Uuid(), chapter_uuid: Uuid() });
 export type FavorBody = Static<typeof FavorBody>;

@@ -14,6 +14,7 @@ const shared = (overrides: Partial<SharedChapter> = {}): SharedChapter => ({
   pages: [],
   text: null,
   textLanguage: null,
+  textLanguages: [],
   prev: '1a2b3c4d-5e6f-4a8b-9c0d-1e2f3a4b5c6d',
   next: null,
   ...overrides,
@@ -47,6 +48,7 @@ describe('chapter answer JSON', () => {
       book_type: 'comic',
       text: null,
       text_language: null,
+      text_languages: [],
     });
     // A page without variants has no `sources` key at all (the schema's optional field), not null.
     expect(parsed.data.result.pages[1]).not.toHaveProperty('sources');

@@ -34,6 +34,7 @@ export function answerParts(shared: SharedChapter, pages: PageImage[]): AnswerPa
     book_type: shared.bookType,
     text: shared.text,
     text_language: shared.textLanguage,
+    text_languages: shared.textLanguages,
   };
   const head = `{"data":{"result":${JSON.stringify(before).slice(0, -1)},"already_favor":`;
   const tail = `,${JSON.stringify(after).slice(1)}}}`;

@@ -140,18 +140,29 @@ export const findAllPages = (db: DbExecutor, chapterId: number) =>
     .execute();
 
 /**
- * A novel chapter's text in the asked language, else the original language, else any (the same
- * fallback as titles), chosen in the database so only one chapter's HTML is read.
+ * A novel chapter's text, the first of `order` it has (lib/language.ts `fallbackOrder`, the rule
+ * titles follow), else any; chosen in the database so only one chapter's HTML is read.
  */
-export const findChapterText = (db: DbExecutor, chapterId: number, language: string, original: string) =>
+export const findChapterText = (db: DbExecutor, chapterId: number, order: readonly string[]) =>
   db
     .selectFrom('chapter_texts')
     .select(['language', 'html'])
     .where('chapter_id', '=', chapterId)
-    .orderBy(sql`case when language = ${language} then 0 when language = ${original} then 1 else 2 end`)
+    .orderBy(
+      sql`case ${sql.join(
+        order.map((language, rank) => sql`when language = ${language} then ${sql.lit(rank)}`),
+        sql` `,
+      )} else ${sql.lit(order.length)} end`,
+    )
     .orderBy('language')
     .limit(1)
     .executeTakeFirst();
+
+/** The languages a novel chapter's text exists in (what the reader may switch to), without the texts. */
+export const findChapterTextLanguages = async (db: DbExecutor, chapterId: number): Promise<string[]> =>
+  (await db.selectFrom('chapter_texts').select('language').where('chapter_id', '=', chapterId).orderBy('language').execute()).map(
+    (row) => row.language,
+  );
 
 /** The nearest published chapters before and after a number, in one statement. */
 export const findNeighbourUuids = (db: DbExecutor, bookId: number, number: number) =>

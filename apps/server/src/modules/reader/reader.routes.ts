@@ -1,4 +1,4 @@
-import { ChapterContentParams, ChapterContentResponse, FavorBody, FavorResponse } from '@inkstream/contracts';
+import { ChapterContentParams, ChapterContentResponse, FavorBody, FavorResponse, LockedChapterError } from '@inkstream/contracts';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Static } from 'typebox';
 import type { FastifyInstance } from 'fastify';
@@ -21,7 +21,8 @@ export function readerRoutes(reader: ReaderService) {
           tags,
           summary: 'Chapter content; paid chapters need a running membership',
           params: ChapterContentParams,
-          response: { 200: ChapterContentResponse, ...errorResponses },
+          // A locked chapter's 403 places it in its book (ext fields) so the reader can move on.
+          response: { 200: ChapterContentResponse, 403: LockedChapterError, ...errorResponses },
         },
       },
       async (request, reply) => {

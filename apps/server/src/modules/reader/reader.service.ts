@@ -81,14 +81,34 @@ export function createReaderService(deps: ReaderDeps) {
     return membershipStateOf(end, now()) === 'member';
   }
 
-  function assertEntitled(user: AuthUser | null, state: ReaderState): void {
-    if (isEntitled(user, state)) return;
+  /**
+   * The refusal of a chapter the reader may not open. It carries where the chapter sits in its book
+   * (book, number, titles, neighbours: the reader moves on from it as from any chapter), taken
+   * field by field from the shared part, so no page, image URL or text can slip into it.
+   */
+  function lockedError(user: AuthUser | null, state: ReaderState, shared: SharedChapter | undefined): AppError {
     const end = user && state.membership_end != null ? Number(state.membership_end) : null;
-    const membership = membershipStateOf(end, now());
-    if (membership === 'expired') {
-      throw new AppError(ErrorCode.MEMBERSHIP_EXPIRED, 403, 'Your membership has expired; top up to keep reading');
+    const place = shared && {
+      book_uuid: shared.bookUuid,
+      book_type: shared.bookType,
+      chapter_uuid: shared.chapterUuid,
+      chapter_number: shared.number,
+      chapter_title: shared.chapterTitle,
+      title: shared.title,
+      prev_chapter_uuid: shared.prev,
+      next_chapter_uuid: shared.next,
+    };
+    if (membershipStateOf(end, now()) === 'expired') {
+      return new AppError(
+        ErrorCode.MEMBERSHIP_EXPIRED,
+        403,
+        'Your membership has expired; top up to keep reading',
+        undefined,
+        undefined,
+        place,
+      );
     }
-    throw new AppError(ErrorCode.MEMBERSHIP_REQUIRED, 403, 'This chapter is only open to members');
+    return new AppError(ErrorCode.MEMBERSHIP_REQUIRED, 403, 'This chapter is only open to members', undefined, undefined, place);
   }
 
   /**
@@ -103,11 +123,12 @@ export function createReaderService(deps: ReaderDeps) {
     asker: ChapterAsker,
   ): Promise<{ json: string; sameForEveryVisitor: boolean; user: AuthUser | null }> {
     const language = resolveLanguage(params.language);
-    // First, so a refusal or an unknown id never costs the shared part's reads.
+    // First, so an unknown or unpublished id never costs the shared part's reads. A refusal reads
+    // it (once per chapter, language and catalogue version) for the chapter's place in its book.
     const { user, state } = await readerStateFor(params.chapterUuid, asker);
     if (!state) throw chapterNotFound();
-    assertEntitled(user, state);
     const shared = await chapters.get(params.chapterUuid, language);
+    if (!isEntitled(user, state)) throw lockedError(user, state, shared);
     if (!shared) throw chapterNotFound();
     const isFree = state.number <= state.public_free_chapters;
     const json = answerJson(answerPartsOf(shared, isFree), Boolean(state.liked), state.total_likes);

@@ -1,5 +1,5 @@
 import type { DbExecutor } from '../../db/database.js';
-import { pickTranslation } from '../../lib/language.js';
+import { fallbackOrder, pickTranslation } from '../../lib/language.js';
 import * as repo from './reader.repository.js';
 
 export interface StoredPage {
@@ -25,6 +25,8 @@ export interface SharedChapter {
   pages: StoredPage[];
   text: string | null;
   textLanguage: string | null;
+  /** Every language the text exists in (novels; empty for comics). */
+  textLanguages: string[];
   prev: string | null;
   next: string | null;
 }
@@ -34,11 +36,13 @@ export async function readSharedChapter(db: DbExecutor, chapterUuid: string, lan
   const chapter = await repo.findReadableChapter(db, chapterUuid);
   if (!chapter) return undefined;
   const original = chapter.original_language;
-  const [chapterTitles, bookTitles, pages, text, neighbours] = await Promise.all([
+  const isNovel = chapter.book_type === 'novel';
+  const [chapterTitles, bookTitles, pages, text, textLanguages, neighbours] = await Promise.all([
     repo.findChapterTitles(db, chapter.chapter_id),
     repo.findBookTitles(db, chapter.book_id),
     repo.findAllPages(db, chapter.chapter_id),
-    chapter.book_type === 'novel' ? repo.findChapterText(db, chapter.chapter_id, language, original) : Promise.resolve(undefined),
+    isNovel ? repo.findChapterText(db, chapter.chapter_id, fallbackOrder(language, original)) : Promise.resolve(undefined),
+    isNovel ? repo.findChapterTextLanguages(db, chapter.chapter_id) : Promise.resolve([]),
     repo.findNeighbourUuids(db, chapter.book_id, chapter.number),
   ]);
   const pageLanguage = choosePageLanguage(
@@ -58,6 +62,7 @@ export async function readSharedChapter(db: DbExecutor, chapterUuid: string, lan
       .map(({ media_key, avif_key, webp_key, width, height }) => ({ media_key, avif_key, webp_key, width, height })),
     text: text?.html ?? null,
     textLanguage: text?.language ?? null,
+    textLanguages,
     prev: neighbours.prev ?? null,
     next: neighbours.next ?? null,
   };

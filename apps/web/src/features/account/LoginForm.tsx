@@ -5,23 +5,21 @@ import { RETURN_PARAM, safeReturnPath, withReturn } from '../../lib/return-path'
 import { useAuth } from '../auth/AuthContext';
 import { reloadTo } from './full-reload';
 import { PasswordField } from './PasswordField';
+import type { LoginLocationState } from './login-reason';
 import { validateLogin } from './register-validation';
 import { TextField } from './TextField';
 import { useAuthErrorText } from './use-auth-error-text';
 import { usePageTitle } from './use-page-title';
 import styles from './forms.module.css';
 
-/** Register hands the new name over so the reader only types the password. */
-interface LoginLocationState {
-  registered?: string;
-}
-
 export function LoginForm() {
   const { t } = useTranslation('auth');
   const { userUuid, error, login, setError } = useAuth();
   const errorText = useAuthErrorText();
   usePageTitle(t('login.title'));
-  const registered = (useLocation().state as LoginLocationState | null)?.registered;
+  const handedOver = useLocation().state as LoginLocationState | null;
+  const registered = handedOver?.registered;
+  const reason = handedOver?.reason === 'like' ? 'like' : undefined;
   // Where the reader was when asked to log in (a locked chapter, the profile): they go back there.
   const returnTo = safeReturnPath(useSearchParams()[0].get(RETURN_PARAM));
   const [username, setUsername] = useState(registered ?? '');
@@ -66,6 +64,11 @@ export function LoginForm() {
         {registered && !message && (
           <p className={styles.notice} role="status">
             {t('login.registered')}
+          </p>
+        )}
+        {reason && !registered && !message && (
+          <p className={styles.notice} role="status">
+            {t(`login.reason.${reason}`)}
           </p>
         )}
         {message && (

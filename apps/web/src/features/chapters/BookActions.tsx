@@ -50,7 +50,7 @@ export function BookActions({ bookUuid, totalChapters, firstChapter }: Props) {
       ) : (
         totalChapters > 0 && <span className={`${styles.primary} ${styles.placeholder}`} aria-hidden="true" />
       )}
-      <FollowButton bookUuid={bookUuid} isFollowing={progress.data?.following ?? false} />
+      <FollowButton bookUuid={bookUuid} />
     </div>
   );
 }

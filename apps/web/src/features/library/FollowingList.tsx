@@ -1,5 +1,5 @@
 import type { LibraryItem } from '@inkstream/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router';
 import { Loading } from '../../components/Loading';
@@ -8,6 +8,7 @@ import { readingApi } from '../../lib/api-reading';
 import { decodeEntities } from '../../lib/decode-entities';
 import { useLanguage } from '../../lib/use-language';
 import { withReturn } from '../../lib/return-path';
+import { setFollowState } from '../chapters/follow-state';
 import { PushOptIn } from '../push/PushOptIn';
 import { resumeLink } from './resume-link';
 import styles from './library.module.css';
@@ -16,9 +17,15 @@ import styles from './library.module.css';
 export function FollowingList({ isLoggedIn }: { isLoggedIn: boolean }) {
   const { t } = useTranslation('library');
   const language = useLanguage();
+  const queryClient = useQueryClient();
   const library = useQuery({
     queryKey: ['library', 'books', language],
-    queryFn: () => readingApi.library(language),
+    // Every book listed here is followed: the one follow state (follow-state.ts) learns it too.
+    queryFn: async () => {
+      const books = await readingApi.library(language);
+      for (const book of books) setFollowState(queryClient, book.book_uuid, true);
+      return books;
+    },
     enabled: isLoggedIn,
     staleTime: 0,
   });

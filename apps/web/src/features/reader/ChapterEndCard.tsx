@@ -5,7 +5,6 @@ import { useTranslation } from '../../i18n/use-translation';
 import { ApiError } from '../../lib/api-client';
 import type { Language } from '../../lib/language';
 import { FollowButton } from '../chapters/FollowButton';
-import { useBookProgress } from '../chapters/use-book-progress';
 import { useOnVisible } from '../chapters/use-on-visible';
 import { ChevronEnd, Lock } from './icons';
 import { LikeButton } from './LikeButton';
@@ -36,7 +35,6 @@ export function ChapterEndCard({
   useOnVisible(card, () => setNear(true), !isNear, '800px');
   const nextChapter = useQuery({ ...chapterQueryOptions(next ?? '', language), enabled: !!next && isNear });
   const isLocked = nextChapter.error instanceof ApiError && nextChapter.error.status === 403;
-  const progress = useBookProgress(content.book_uuid, isNear);
   return (
     <section ref={card} className={styles.card} aria-labelledby="chapter-end-title">
       <h2 id="chapter-end-title" className={styles.title}>
@@ -56,7 +54,7 @@ export function ChapterEndCard({
       )}
       <div className={styles.row}>
         <LikeButton content={content} language={language} />
-        <FollowButton bookUuid={content.book_uuid} isFollowing={progress.data?.following ?? false} />
+        <FollowButton bookUuid={content.book_uuid} isEnabled={isNear} />
       </div>
     </section>
   );

@@ -6,6 +6,7 @@ import { htmlLang, isRightToLeft, type Language } from '../../lib/language';
 import { pagesOf } from './ChapterPages';
 import { chapterTextBlocks, illustrationSlots } from './chapter-text';
 import { PagePicture } from './PagePicture';
+import { TextLanguages } from './TextLanguages';
 import { TextSizeControl } from './TextSizeControl';
 import { useTextSize } from './text-size';
 import { useTextTracking } from './use-text-tracking';
@@ -15,6 +16,8 @@ interface Props {
   content: ChapterContent;
   language: Language;
   scrollRoot: RefObject<HTMLElement | null>;
+  /** Shows the text in another language the chapter has. */
+  onChooseLanguage(language: Language): void;
 }
 
 /**
@@ -23,7 +26,7 @@ interface Props {
  * language sets `lang` and `dir`, so a Chinese fallback stays left-to-right in the Arabic interface
  * and Arabic text runs right to left everywhere; the layout uses logical properties only.
  */
-export function ChapterText({ content, language, scrollRoot }: Props) {
+export function ChapterText({ content, language, scrollRoot, onChooseLanguage }: Props) {
   const { t } = useTranslation('reader');
   const textLanguage = (content.text_language && normalizeLanguage(content.text_language)) || language;
   const blocks = useMemo(() => chapterTextBlocks(content.text ?? ''), [content.text]);
@@ -55,6 +58,9 @@ export function ChapterText({ content, language, scrollRoot }: Props) {
     <div className={styles.chapter}>
       <div className={styles.column} style={{ '--text-scale': textSize.size / 100 } as CSSProperties}>
         <TextSizeControl {...textSize} language={language} />
+        {content.text !== null && (
+          <TextLanguages language={language} shown={textLanguage} available={content.text_languages} onChoose={onChooseLanguage} />
+        )}
         <article
           data-reading-text=""
           className={styles.text}

@@ -32,6 +32,7 @@ const novel = (overrides: Record<string, unknown> = {}) => ({
   book_type: 'novel',
   text: TEXT,
   text_language: 'en-us',
+  text_languages: ['en-us'],
   ...overrides,
 });
 const ok = (result: unknown) => ({ status: 200, body: { data: { result } } });
@@ -112,6 +113,30 @@ describe('novel reader', () => {
     } finally {
       setActiveTranslator(english);
     }
+  });
+
+  it('says in which language a fallback text is shown and switches to another language the chapter has', async () => {
+    stubApi({
+      [path()]: ok(novel({ text: '<p>中文正文</p>', text_language: 'zh-cn', text_languages: ['fr-fr', 'zh-cn'] })),
+      [path('fr-fr')]: ok(novel({ text: '<p>Texte français</p>', text_language: 'fr-fr', text_languages: ['fr-fr', 'zh-cn'] })),
+    });
+    open();
+    await screen.findByText('中文正文');
+    expect(screen.getByText(/Not yet translated into your language/).textContent).toContain('简体中文');
+    const others = screen.getByRole('group', { name: 'Also available in:' });
+    expect(within(others).queryByRole('button', { name: '简体中文' })).toBeNull();
+    fireEvent.click(within(others).getByRole('button', { name: 'Français' }));
+    await screen.findByText('Texte français');
+    expect(article().getAttribute('lang')).toBe('fr-FR');
+    expect(within(screen.getByRole('group', { name: 'Also available in:' })).getByRole('button', { name: '简体中文' })).toBeTruthy();
+  });
+
+  it('says nothing about languages when the text is in the reader’s and there is no other', async () => {
+    stubApi({ [path()]: ok(novel()) });
+    open();
+    await screen.findByText('The first paragraph.');
+    expect(screen.queryByText(/Text shown in/)).toBeNull();
+    expect(screen.queryByRole('group', { name: 'Also available in:' })).toBeNull();
   });
 
   it('renders only the allowed markup: no script, no image with onerror, no javascript: link', async () => {

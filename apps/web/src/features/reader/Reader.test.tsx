@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import ReaderPage from '../../routes/ReaderPage';
+import { rememberChapterList } from '../chapters/list-address';
 import { renderScreen, setUpI18n, stubApi } from '../../test-support/render-screen';
 
 /** The reader's bottom bar (the end-of-chapter card has its own like button). */
@@ -24,6 +25,18 @@ const content = {
   pages: [0, 1, 2, 3].map((i) => ({ url: `/p${i}.webp`, width: 800, height: 1200 + i * 100 })),
 };
 const chapterPath = `GET /comics/chapter_comics/${CHAPTER}/en-us`;
+const PREVIOUS = '44444444-4444-4444-8444-444444444440';
+/** The ext fields of a locked chapter's 403 (docs/API.md). */
+const lockedPlace = {
+  book_uuid: BOOK,
+  book_type: 'comic',
+  chapter_uuid: CHAPTER,
+  chapter_number: 2,
+  chapter_title: 'Locked Door',
+  title: 'The Book',
+  prev_chapter_uuid: PREVIOUS,
+  next_chapter_uuid: NEXT,
+};
 
 const open = () => renderScreen(<ReaderPage />, `/reader/book/chapter/${BOOK}/${CHAPTER}/2`, ROUTE);
 
@@ -134,7 +147,7 @@ describe('reader', () => {
   });
 
   it('shows the members-only notice with a buy link to /profile that comes back to the chapter', async () => {
-    stubApi({ [chapterPath]: { status: 403, body: { error: 'Membership required', code: 'MEMBERSHIP_REQUIRED' } } });
+    stubApi({ [chapterPath]: { status: 403, body: { error: 'Membership required', code: 'MEMBERSHIP_REQUIRED', ...lockedPlace } } });
     open();
     expect(await screen.findByRole('heading', { name: 'This chapter is only open to members' })).toBeTruthy();
     expect(screen.getByText('Please log in and buy a monthly membership card to read all comics')).toBeTruthy();
@@ -142,6 +155,64 @@ describe('reader', () => {
     expect(screen.getByRole('link', { name: 'Buy now' }).getAttribute('href')).toBe(`/profile?return=${back}`);
     expect(screen.getByRole('link', { name: /Log in/ }).getAttribute('href')).toBe(`/login?return=${back}`);
   });
+
+  it('moves on from a locked chapter like any other: arrows, buttons, keys', async () => {
+    stubApi({ [chapterPath]: { status: 403, body: { error: 'Membership required', code: 'MEMBERSHIP_REQUIRED', ...lockedPlace } } });
+    open();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Locked Door' })).toBeTruthy();
+    for (const name of ['Previous chapter', 'Next chapter']) {
+      expect(screen.getAllByRole<HTMLButtonElement>('button', { name }).every((button) => !button.disabled)).toBe(true);
+    }
+    fireEvent.keyDown(window, { key: 'ArrowLeft' });
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe(`/reader/book/chapter/${BOOK}/${PREVIOUS}/1`));
+    cleanup();
+    open();
+    await screen.findByRole('heading', { level: 1, name: 'Locked Door' });
+    fireEvent.click(bottomBar().getByRole('button', { name: 'Next chapter' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe(`/reader/book/chapter/${BOOK}/${NEXT}/3`));
+  });
+
+  it('asks a logged-in non-member to buy, not to log in, and names novels on a novel', async () => {
+    localStorage.setItem('X-API-TOKEN', 'token');
+    localStorage.setItem('USER_UUID', '55555555-5555-4555-8555-555555555555');
+    localStorage.setItem('USERNAME', 'reader1');
+    const novel = { ...lockedPlace, book_type: 'novel' };
+    stubApi({ [chapterPath]: { status: 403, body: { error: 'Membership required', code: 'MEMBERSHIP_REQUIRED', ...novel } } });
+    open();
+    expect(await screen.findByRole('heading', { name: 'This chapter is only open to members' })).toBeTruthy();
+    expect(screen.getByText('Buy a monthly membership card to read all novels')).toBeTruthy();
+    expect(screen.queryByText(/Please log in/)).toBeNull();
+    expect(screen.queryByRole('link', { name: /Log in/ })).toBeNull();
+  });
+
+  it('tells a visitor who likes why they must log in, and brings them back to the chapter', async () => {
+    stubApi({ [chapterPath]: { status: 200, body: { data: { result: content } } } });
+    open();
+    fireEvent.click(await bottomBar().findByRole('button', { name: /Like/ }));
+    expect(screen.getByTestId('location').textContent).toBe('/login');
+    expect(screen.getByTestId('location-search').textContent).toBe(
+      `?return=${encodeURIComponent(`/reader/book/chapter/${BOOK}/${CHAPTER}/2`)}`,
+    );
+    expect(screen.getByTestId('location-state').textContent).toBe(JSON.stringify({ reason: 'like' }));
+  });
+
+  it('goes back to the chapter list in the order and page it was left, as the browser Back does', async () => {
+    sessionStorage.clear();
+    stubApi({ [chapterPath]: { status: 200, body: { data: { result: content } } } });
+    open();
+    await screen.findByRole('heading', { level: 1, name: 'Tom & Jerry' }, { timeout: 5000 });
+    expect(screen.getByRole('link', { name: 'Back to the chapter list' }).getAttribute('href')).toBe(`/book/chapters/${BOOK}`);
+    cleanup();
+    rememberChapterList(BOOK, { direction: 'desc', startPage: 2 });
+    open();
+    await waitFor(
+      () =>
+        expect(screen.getByRole('link', { name: 'Back to the chapter list' }).getAttribute('href')).toBe(
+          `/book/chapters/${BOOK}?order=desc&page=3`,
+        ),
+      { timeout: 5000 },
+    );
+  }, 15_000);
 
   it('shows the expired notice asking to top up', async () => {
     stubApi({ [chapterPath]: { status: 403, body: { error: 'Membership expired', code: 'MEMBERSHIP_EXPIRED' } } });

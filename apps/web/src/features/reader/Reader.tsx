@@ -6,12 +6,13 @@ import { useLocation, useNavigate } from 'react-router';
 import { Loading } from '../../components/Loading';
 import { NotFound } from '../../components/NotFound';
 import { decodeEntities } from '../../lib/decode-entities';
-import { isRightToLeft } from '../../lib/language';
+import { isRightToLeft, type Language } from '../../lib/language';
 import { useLanguage } from '../../lib/use-language';
 import { ChapterPages } from './ChapterPages';
 import { ChapterText } from './ChapterText';
 import { ChevronEnd, ChevronStart, Shrink } from './icons';
 import { neighbourPath, type ChapterStep } from './reader-navigation';
+import { lockedPlace } from './reader-notice';
 import { ReaderBottomBar } from './ReaderBottomBar';
 import { ReaderNotice } from './ReaderNotice';
 import { ReaderTopBar } from './ReaderTopBar';
@@ -45,10 +46,19 @@ export function Reader({ bookId, chapterUuid, chapterNumber }: Props) {
   const root = useRef<HTMLDivElement>(null);
   const main = useRef<HTMLElement>(null);
   const { isFullscreen, isNative, toggle, exit } = useFullscreen(root);
-  const query = useChapterContent(chapterUuid, language);
+  // A reader may read a novel's text in another language it has (ChapterText offers them); that
+  // choice holds for the chapters of this book they go on to.
+  const [chosen, setChosen] = useState<{ bookId: string; language: Language } | null>(null);
+  const contentLanguage = chosen?.bookId === bookId ? chosen.language : language;
+  const chooseLanguage = useCallback((choice: Language) => setChosen({ bookId, language: choice }), [bookId]);
+  const query = useChapterContent(chapterUuid, contentLanguage);
+  // A locked chapter's answer still says where it sits in its book: the reader moves on from it too.
+  const locked = query.isError ? lockedPlace(query.error, chapterUuid) : undefined;
   // An address whose chapter belongs to another book is not a page of this site (the server's head says 404 too).
-  const isWrongBook = !!query.data && query.data.book_uuid !== bookId.toLowerCase();
+  const answeredBook = query.data?.book_uuid ?? locked?.book_uuid;
+  const isWrongBook = !!answeredBook && answeredBook !== bookId.toLowerCase();
   const content = isWrongBook ? undefined : query.data;
+  const place = isWrongBook ? undefined : (content ?? locked);
   const resume = resumeFromState(useLocation().state);
   const { keepPlace } = usePositionMemory(content, main, root, resume);
   const toggleFullscreen = useCallback(() => keepPlace(toggle), [keepPlace, toggle]);
@@ -71,14 +81,14 @@ export function Reader({ bookId, chapterUuid, chapterNumber }: Props) {
   );
   // The last book type seen keeps its look while the next chapter loads (no flash between themes).
   const [bookType, setBookType] = useState<BookType>();
-  if (content && content.book_type !== bookType) setBookType(content.book_type);
+  if (place && place.book_type !== bookType) setBookType(place.book_type);
 
   const step = useCallback(
     (direction: ChapterStep) => {
-      const path = content && neighbourPath(bookId, content, direction);
+      const path = place && neighbourPath(bookId, place, direction);
       if (path) navigate(path);
     },
-    [bookId, content, navigate],
+    [bookId, place, navigate],
   );
   useArrowKeys(step, isRtl);
   const swipe = useSwipe(step, isRtl);
@@ -89,16 +99,16 @@ export function Reader({ bookId, chapterUuid, chapterNumber }: Props) {
     if (root.current) root.current.scrollTop = 0; // the reader element scrolls itself in fullscreen
   }, [chapterUuid]);
 
-  const bookTitle = content ? decodeEntities(content.title) : '';
+  const bookTitle = place ? decodeEntities(place.title) : '';
   const chapterTitle =
-    (content && decodeEntities(content.chapter_title).trim()) ||
+    (place && decodeEntities(place.chapter_title).trim()) ||
     (Number.isFinite(chapterNumber) ? t('chapterNumber', { number: chapterNumber }) : t('common:status.unknownChapter'));
   useEffect(() => {
     document.title = bookTitle ? `${chapterTitle} – ${bookTitle}` : `${chapterTitle} – ${t('common:siteName')}`;
   }, [chapterTitle, bookTitle, t]);
 
-  const canGoPrevious = !!content?.prev_chapter_uuid;
-  const canGoNext = !!content?.next_chapter_uuid;
+  const canGoPrevious = !!place?.prev_chapter_uuid;
+  const canGoNext = !!place?.next_chapter_uuid;
   const className = [
     styles.reader,
     bookType === 'novel' && styles.novel,
@@ -130,15 +140,21 @@ export function Reader({ bookId, chapterUuid, chapterNumber }: Props) {
         ) : isWrongBook ? (
           <NotFound kind="chapter" />
         ) : query.isError ? (
-          <ReaderNotice error={query.error} bookId={bookId} chapterNumber={chapterNumber} onRetry={() => void query.refetch()} />
+          <ReaderNotice
+            error={query.error}
+            bookId={bookId}
+            chapterNumber={locked?.chapter_number ?? chapterNumber}
+            place={locked}
+            onRetry={() => void query.refetch()}
+          />
         ) : query.data.book_type === 'novel' ? (
-          <ChapterText key={chapterUuid} content={query.data} language={language} scrollRoot={root} />
+          <ChapterText key={chapterUuid} content={query.data} language={language} scrollRoot={root} onChooseLanguage={chooseLanguage} />
         ) : (
           <ChapterPages key={chapterUuid} content={query.data} language={language} scrollRoot={root} />
         )}
-        {content && <ChapterEndCard key={`end-${chapterUuid}`} content={content} language={language} onStep={step} />}
+        {content && <ChapterEndCard key={`end-${chapterUuid}`} content={content} language={contentLanguage} onStep={step} />}
       </main>
-      <ReaderBottomBar content={content} language={language} onStep={step} />
+      <ReaderBottomBar content={content} place={place} language={contentLanguage} onStep={step} />
       {isFullscreen && (
         // The bars are hidden in fullscreen; these stay within reach (and Escape leaves too).
         <div className={styles.floating}>

@@ -8,21 +8,23 @@ import styles from './Reader.module.css';
 
 interface Props {
   content: ChapterContent | undefined;
+  /** The chapter's neighbours: from its content, or from a locked chapter's answer. */
+  place: Pick<ChapterContent, 'prev_chapter_uuid' | 'next_chapter_uuid'> | undefined;
   language: Language;
   onStep(step: ChapterStep): void;
 }
 
 /** Previous chapter, like, next chapter; the neighbours are disabled at either end of the book. */
-export function ReaderBottomBar({ content, language, onStep }: Props) {
+export function ReaderBottomBar({ content, place, language, onStep }: Props) {
   const { t } = useTranslation('reader');
   return (
     <nav className={styles.bottomBar} aria-label={t('controls')}>
-      <button type="button" className={styles.stepButton} disabled={!content?.prev_chapter_uuid} onClick={() => onStep('previous')}>
+      <button type="button" className={styles.stepButton} disabled={!place?.prev_chapter_uuid} onClick={() => onStep('previous')}>
         <ChevronStart />
         <span>{t('previousChapter')}</span>
       </button>
       <div className={styles.likeSlot}>{content && <LikeButton content={content} language={language} />}</div>
-      <button type="button" className={styles.stepButton} disabled={!content?.next_chapter_uuid} onClick={() => onStep('next')}>
+      <button type="button" className={styles.stepButton} disabled={!place?.next_chapter_uuid} onClick={() => onStep('next')}>
         <span>{t('nextChapter')}</span>
         <ChevronEnd />
       </button>

@@ -12,7 +12,7 @@ import { formatYuan } from '../../lib/format-price';
 import { useLanguage } from '../../lib/use-language';
 import { PLANS } from '../account/plans';
 import { Hourglass, Lock } from './icons';
-import { noticeFromError, readerNotice } from './reader-notice';
+import { noticeFromError, readerNotice, type LockedPlace } from './reader-notice';
 import styles from './ReaderNotice.module.css';
 
 /** Instead of a chapter that could not be loaded: members-only, expired, or (for members) a plain error. */
@@ -20,10 +20,12 @@ interface Props {
   error: unknown;
   bookId: string;
   chapterNumber: number;
+  /** Where the locked chapter sits (its 403's ext fields), when the server said. */
+  place: LockedPlace | undefined;
   onRetry(): void;
 }
 
-export function ReaderNotice({ error, bookId, chapterNumber, onRetry }: Props) {
+export function ReaderNotice({ error, bookId, chapterNumber, place, onRetry }: Props) {
   const { t } = useTranslation('reader');
   const language = useLanguage();
   const { userUuid } = useAuth();
@@ -32,12 +34,13 @@ export function ReaderNotice({ error, bookId, chapterNumber, onRetry }: Props) {
   // Only an unexplained failure of a logged-in user needs the membership to choose the notice.
   const asksMembership = !noticeFromError(error) && !!userUuid;
   const membership = useQuery({ queryKey: ['membership', userUuid], queryFn: api.membership, enabled: asksMembership });
-  // The notice names what is locked: the book (a small request) and the chapter.
+  // The notice names what is locked: the book (from the refusal, else a small request) and the chapter.
   const book = useQuery({
     queryKey: ['book-title', bookId, language],
     queryFn: () => readingApi.chapters(bookId, language, 'asc', 0, 1),
-    enabled: !!bookId && noticeFromError(error) !== 'notFound',
+    enabled: !!bookId && !place?.title && noticeFromError(error) !== 'notFound',
   });
+  const bookTitle = place?.title || book.data?.book_title;
   if (asksMembership && membership.isPending) return <Loading />;
   const notice = readerNotice(error, asksMembership ? membership.data : null);
 
@@ -53,21 +56,25 @@ export function ReaderNotice({ error, bookId, chapterNumber, onRetry }: Props) {
     );
   }
   const copy = notice === 'expired' ? 'expired' : 'membersOnly';
+  // Said of the kind of book on screen ("all novels"), or of chapters when the kind is not known;
+  // "log in" only to a visitor: a logged-in reader is asked to buy, not to log in again.
+  const kind = place?.book_type ?? 'book';
+  const body = copy === 'expired' ? `expired.body.${kind}` : `membersOnly.${userUuid ? 'userBody' : 'visitorBody'}.${kind}`;
   return (
     <section className={styles.notice} aria-labelledby="reader-notice-title">
       <span className={styles.noticeBadge} aria-hidden="true">
         {notice === 'expired' ? <Hourglass /> : <Lock />}
       </span>
-      {book.data && (
+      {bookTitle && (
         <p className={styles.noticeBook}>
-          {decodeEntities(book.data.book_title)}
+          <bdi>{decodeEntities(bookTitle)}</bdi>
           {Number.isFinite(chapterNumber) && ` · ${t('chapterNumber', { number: chapterNumber })}`}
         </p>
       )}
       <h2 id="reader-notice-title" className={styles.noticeTitle}>
         {t(`${copy}.title`)}
       </h2>
-      <p>{t(`${copy}.body`)}</p>
+      <p>{t(body)}</p>
       <ul className={styles.plans} aria-label={t('plansLabel')}>
         {PLANS.map((plan) => (
           <li key={plan.id} className={styles.plan}>

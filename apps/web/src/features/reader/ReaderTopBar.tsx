@@ -1,5 +1,6 @@
 import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router';
+import { useChapterListPath } from '../chapters/list-address';
 import { ArrowBack, ChevronEnd, ChevronStart, Expand, Shrink } from './icons';
 import type { ChapterStep } from './reader-navigation';
 import styles from './Reader.module.css';
@@ -27,9 +28,11 @@ export function ReaderTopBar({
   onToggleFullscreen,
 }: Props) {
   const { t } = useTranslation('reader');
+  // The list as the reader left it (its order and page), as the browser's Back shows it.
+  const back = useChapterListPath(bookId);
   return (
     <header className={styles.topBar}>
-      <Link to={`/book/chapters/${encodeURIComponent(bookId)}`} className={styles.iconButton} aria-label={t('back')} title={t('back')}>
+      <Link to={back} className={styles.iconButton} aria-label={t('back')} title={t('back')}>
         <ArrowBack />
       </Link>
       <div className={styles.titles}>
