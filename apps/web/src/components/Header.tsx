@@ -11,7 +11,7 @@ import styles from './Header.module.css';
  * The site's header bar. On a phone it is one compact row (icons, a search field that opens over
  * the row while it has focus) that steps aside while the reader scrolls down and comes back on
  * scroll up, as the reader's bars do; it comes back at once when something in it gets focus, so a
- * keyboard user never tabs into a hidden bar.
+ * keyboard user never tabs into a hidden bar (Header.module.css, :focus-within).
  */
 export function Header() {
   const { t } = useTranslation();
@@ -22,7 +22,6 @@ export function Header() {
   const urlQuery = params.get('q') ?? '';
   const [query, setQuery] = useState(urlQuery);
   const scrolledAway = useHideOnScroll(pathname);
-  const [hasFocus, setHasFocus] = useState(false);
   // Follow the URL when the search changes elsewhere (cleared on the book list, back button).
   useEffect(() => setQuery(urlQuery), [urlQuery]);
 
@@ -33,12 +32,7 @@ export function Header() {
   };
 
   return (
-    <header
-      className={styles.header}
-      data-hidden={scrolledAway && !hasFocus ? 'true' : undefined}
-      onFocus={() => setHasFocus(true)}
-      onBlur={(event) => setHasFocus(event.currentTarget.contains(event.relatedTarget as Node | null))}
-    >
+    <header className={styles.header} data-hidden={scrolledAway ? 'true' : undefined}>
       <div className={styles.inner}>
         <Link to="/" className={styles.brand}>
           {t('siteName')}
