@@ -25,7 +25,10 @@ describe('language journeys', () => {
     expect(await htmlAttributes(page)).toEqual({ dir: 'ltr', lang: 'en-US' });
 
     // Choosing a language (the header's language menu) stores it and reloads the page.
-    await page.getByRole('banner').getByRole('button', { name: /^Language/ }).click();
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: /^Language/ })
+      .click();
     await Promise.all([page.waitForEvent('load'), page.getByRole('banner').getByRole('button', { name: 'العربية' }).click()]);
     await waitForInteractive(page);
     await page.getByRole('heading', { name: 'جميع الأعمال' }).waitFor();
@@ -40,7 +43,10 @@ describe('language journeys', () => {
     await recommended.getByRole('button', { name: 'مزيد من المختارات' }).click();
     await eventually(() => recommended.getByRole('list').evaluate((track) => track.scrollLeft)).toBeLessThan(0);
 
-    await page.getByRole('banner').getByRole('button', { name: /^اللغة/ }).click();
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: /^اللغة/ })
+      .click();
     await Promise.all([page.waitForEvent('load'), page.getByRole('banner').getByRole('button', { name: 'English' }).click()]);
     await waitForInteractive(page);
     await page.getByRole('heading', { name: 'All books' }).waitFor();
