@@ -88,9 +88,7 @@ export function LanguageSelector() {
         <span aria-hidden="true" className={styles.languageCode}>
           {shortCode(language)}
         </span>
-        <span className="visually-hidden">
-          {t('header.language')}: <span lang={language}>{t(`languages.${language}`)}</span>
-        </span>
+        <span className="visually-hidden">{t('header.languageCurrent', { language: t(`languages.${language}`) })}</span>
       </button>
       <ul id={listId} ref={list} className={styles.languageList} hidden={!open} aria-label={t('header.language')}>
         {LANGUAGES.map((choice) => (
