@@ -50,7 +50,6 @@ export function Header() {
             id="header-search"
             name="q"
             type="search"
-            dir="auto"
             value={query}
             maxLength={100}
             placeholder={t('header.search')}
