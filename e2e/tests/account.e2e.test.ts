@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, PHONE } from '../src/browser.js';
-import { loginForm, profilePage, registerForm, storedSession } from '../src/journeys/account.js';
+import { fieldError, loginForm, profilePage, registerForm, storedSession } from '../src/journeys/account.js';
 import {
   DEMO_MEMBER,
   eventually,
@@ -29,26 +29,30 @@ describe('account journeys', () => {
     const username = uniqueUsername('reg');
     await page.goto('/register');
 
+    // Every error at once, each under its field.
     await form.submit.click();
-    await eventually(() => form.error.textContent()).toBe('Please fill in all fields');
+    await eventually(() => fieldError(form.username)).toBe('Please fill in all fields');
+    expect(await fieldError(form.password)).toBe('Please fill in all fields');
+    expect(await fieldError(form.confirm)).toBe('Please fill in all fields');
 
     await form.fill({ username, password: 'secret1', confirm: 'secret2' });
     await form.submit.click();
-    await eventually(() => form.error.textContent()).toBe('Passwords do not match');
+    await eventually(() => fieldError(form.confirm)).toBe('Passwords do not match');
+    expect(await fieldError(form.username)).toBeNull();
 
     await form.fill({ username: 'abc', password: 'secret1', confirm: 'secret1' });
     await form.submit.click();
-    await eventually(() => form.error.textContent()).toBe('Username must be between 5 and 16 characters');
+    await eventually(() => fieldError(form.username)).toBe('Username must be between 5 and 16 characters');
     await form.username.fill('a'.repeat(17));
     await form.submit.click();
-    await eventually(() => form.error.textContent()).toBe('Username must be between 5 and 16 characters');
+    await eventually(() => fieldError(form.username)).toBe('Username must be between 5 and 16 characters');
 
     await form.fill({ username, password: 'abcd', confirm: 'abcd' });
     await form.submit.click();
-    await eventually(() => form.error.textContent()).toBe('Password must be between 5 and 25 characters');
+    await eventually(() => fieldError(form.password)).toBe('Password must be between 5 and 25 characters');
     await form.fill({ username, password: 'p'.repeat(26), confirm: 'p'.repeat(26) });
     await form.submit.click();
-    await eventually(() => form.error.textContent()).toBe('Password must be between 5 and 25 characters');
+    await eventually(() => fieldError(form.password)).toBe('Password must be between 5 and 25 characters');
 
     await form.fill({ username, password: 'secret1', confirm: 'secret1' });
     await form.submit.click();

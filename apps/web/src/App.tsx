@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { Layout } from './components/Layout';
 import { Loading } from './components/Loading';
+import { useFocusOnNavigation } from './components/use-focus-on-navigation';
 import { AuthProvider } from './features/auth/AuthContext';
 import { RequireUser } from './features/auth/RequireUser';
 import { withRestOfLanguage } from './i18n';
@@ -61,6 +62,7 @@ export function App({ queryClient, renderedAt = null }: { queryClient: QueryClie
 }
 
 function AppRoutes() {
+  useFocusOnNavigation();
   return (
     <Suspense fallback={<Loading />}>
       <Routes>

@@ -1,4 +1,12 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
+
+/** A field's own error: the text it is described by first, when it is marked invalid; else null. */
+export const fieldError = (input: Locator) =>
+  input.evaluate((element) =>
+    element.getAttribute('aria-invalid') === 'true'
+      ? (document.getElementById(element.getAttribute('aria-describedby')?.split(' ')[0] ?? '')?.textContent ?? null)
+      : null,
+  );
 
 /** The register form, by the labels and texts of auth.json (en-us). */
 export function registerForm(page: Page) {

@@ -64,8 +64,31 @@ export function rememberLanguageForServer(language: Language): void {
   }
 }
 
-/** Choosing a language stores it and reloads the page (spec section 2). */
+/**
+ * Choosing a language stores it and reloads the page (spec section 2); the reloaded page puts focus
+ * back on the language selector (takeLanguageSelectorFocus), where the reader left it.
+ */
 export function chooseLanguage(language: Language): void {
   writeStorage(STORAGE_KEYS.language, language);
+  writeSessionFlag(STORAGE_KEYS.focusLanguageSelector);
   window.location.reload();
+}
+
+/** True once after a reload caused by a language choice. */
+export function takeLanguageSelectorFocus(): boolean {
+  try {
+    const flagged = window.sessionStorage.getItem(STORAGE_KEYS.focusLanguageSelector) !== null;
+    window.sessionStorage.removeItem(STORAGE_KEYS.focusLanguageSelector);
+    return flagged;
+  } catch {
+    return false;
+  }
+}
+
+function writeSessionFlag(key: string): void {
+  try {
+    window.sessionStorage.setItem(key, '1');
+  } catch {
+    // storage disabled: the reloaded page starts at its top, as a fresh page does
+  }
 }

@@ -5,6 +5,8 @@ export const STORAGE_KEYS = {
   username: 'USERNAME',
   visitorId: 'X-VISITOR-ID',
   language: 'language',
+  /** Set for the reload a language choice causes: the new page puts focus back on the language selector. */
+  focusLanguageSelector: 'focus-language-selector',
   /** The novel reader's text size step (a percentage), kept across chapters and visits. */
   readerTextSize: 'reader-text-size',
   /** A visitor id whose progress still has to move into the account (set at login, cleared once merged). */

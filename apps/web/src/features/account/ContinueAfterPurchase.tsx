@@ -3,6 +3,7 @@ import { useTranslation } from '../../i18n/use-translation';
 import { Link, useSearchParams } from 'react-router';
 import { api } from '../../lib/api-client';
 import { readingApi } from '../../lib/api-reading';
+import { isolate } from '../../lib/bidi';
 import { decodeEntities } from '../../lib/decode-entities';
 import { currentLanguage } from '../../lib/language';
 import { RETURN_PARAM, safeReturnPath } from '../../lib/return-path';
@@ -40,7 +41,9 @@ export function ContinueAfterPurchase() {
         {t('resume.heading')}
       </h2>
       <Link to={returnTo} className={profile.resumeAction}>
-        {title ? t('resume.action', { book: title, number: Number(match[2]) }) : t('resume.actionNoTitle', { number: Number(match[2]) })}
+        {title
+          ? t('resume.action', { book: isolate(title), number: Number(match[2]) })
+          : t('resume.actionNoTitle', { number: Number(match[2]) })}
       </Link>
     </section>
   );

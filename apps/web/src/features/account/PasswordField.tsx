@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
+import { describedBy, FieldError } from './field-error';
 import styles from './forms.module.css';
 
 interface PasswordFieldProps {
@@ -12,10 +13,23 @@ interface PasswordFieldProps {
   hint?: string | undefined;
   maxLength?: number | undefined;
   disabled?: boolean | undefined;
+  /** A problem with the value: shown under the input, which is marked invalid and described by it. */
+  error?: string | undefined;
 }
 
 /** A password input with its own show/hide toggle: two fields on one form toggle independently (spec section 4). */
-export function PasswordField({ id, label, value, onChange, autoComplete, placeholder, hint, maxLength, disabled }: PasswordFieldProps) {
+export function PasswordField({
+  id,
+  label,
+  value,
+  onChange,
+  autoComplete,
+  placeholder,
+  hint,
+  maxLength,
+  disabled,
+  error,
+}: PasswordFieldProps) {
   const { t } = useTranslation('auth');
   const [visible, setVisible] = useState(false);
   const hintId = `${id}-hint`;
@@ -32,7 +46,8 @@ export function PasswordField({ id, label, value, onChange, autoComplete, placeh
           placeholder={placeholder}
           maxLength={maxLength}
           disabled={disabled}
-          aria-describedby={hint ? hintId : undefined}
+          aria-describedby={describedBy(id, hint, error)}
+          aria-invalid={error ? true : undefined}
           spellCheck={false}
           autoCapitalize="none"
         />
@@ -47,6 +62,7 @@ export function PasswordField({ id, label, value, onChange, autoComplete, placeh
           {t(visible ? 'password.hide' : 'password.show')}
         </button>
       </div>
+      <FieldError id={id} error={error} />
       {hint && (
         <p id={hintId} className={styles.hint}>
           {hint}

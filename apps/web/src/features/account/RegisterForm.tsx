@@ -4,11 +4,17 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { RETURN_PARAM, safeReturnPath, withReturn } from '../../lib/return-path';
 import { useAuth } from '../auth/AuthContext';
 import { PasswordField } from './PasswordField';
-import { validateRegister, type RegisterError } from './register-validation';
+import { firstInvalidField, registerErrors, type RegisterErrors, type RegisterField } from './register-validation';
 import { TextField } from './TextField';
 import { useAuthErrorText } from './use-auth-error-text';
 import { usePageTitle } from './use-page-title';
 import styles from './forms.module.css';
+
+const FIELD_IDS: Record<RegisterField, string> = {
+  username: 'register-username',
+  password: 'register-password',
+  confirmPassword: 'register-confirm',
+};
 
 export function RegisterForm() {
   const { t } = useTranslation('auth');
@@ -22,7 +28,7 @@ export function RegisterForm() {
   const [confirmPassword, setConfirmPassword] = useState('');
   const [inviteCode, setInviteCode] = useState(() => params.get('invite_code') ?? '');
   const returnTo = safeReturnPath(params.get(RETURN_PARAM));
-  const [invalid, setInvalid] = useState<RegisterError | null>(null);
+  const [invalid, setInvalid] = useState<RegisterErrors>({});
   const [pending, setPending] = useState(false);
 
   // Spec section 2: the authentication error is cleared on leaving the screen.
@@ -30,10 +36,13 @@ export function RegisterForm() {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const problem = validateRegister({ username, password, confirmPassword });
-    setInvalid(problem);
-    if (problem) {
+    const problems = registerErrors({ username, password, confirmPassword });
+    setInvalid(problems);
+    const first = firstInvalidField(problems);
+    if (first) {
       setError(null);
+      // Every problem is shown under its field; focus goes to the first, which reads out its message.
+      document.getElementById(FIELD_IDS[first])?.focus();
       return;
     }
     setPending(true);
@@ -44,7 +53,8 @@ export function RegisterForm() {
     if (ok) navigate(withReturn('/login', returnTo), { state: { registered: name } });
   };
 
-  const message = invalid ? t(`errors.${invalid}`) : error ? errorText(error) : null;
+  const message = error ? errorText(error) : null;
+  const fieldError = (field: RegisterField) => (invalid[field] ? t(`errors.${invalid[field]}`) : undefined);
 
   return (
     <div className={styles.page}>
@@ -58,9 +68,10 @@ export function RegisterForm() {
           </p>
         )}
         <TextField
-          id="register-username"
+          id={FIELD_IDS.username}
           label={t('fields.username')}
           hint={t('register.usernameHint')}
+          error={fieldError('username')}
           value={username}
           onChange={setUsername}
           autoComplete="username"
@@ -69,17 +80,19 @@ export function RegisterForm() {
           maxLength={64}
         />
         <PasswordField
-          id="register-password"
+          id={FIELD_IDS.password}
           label={t('fields.password')}
           hint={t('register.passwordHint')}
+          error={fieldError('password')}
           value={password}
           onChange={setPassword}
           autoComplete="new-password"
           maxLength={64}
         />
         <PasswordField
-          id="register-confirm"
+          id={FIELD_IDS.confirmPassword}
           label={t('register.confirmPassword')}
+          error={fieldError('confirmPassword')}
           value={confirmPassword}
           onChange={setConfirmPassword}
           autoComplete="new-password"

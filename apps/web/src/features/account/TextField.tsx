@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes } from 'react';
+import { describedBy, FieldError } from './field-error';
 import styles from './forms.module.css';
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'id'> {
@@ -7,10 +8,12 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'on
   value: string;
   onChange(value: string): void;
   hint?: string | undefined;
+  /** A problem with the value: shown under the input, which is marked invalid and described by it. */
+  error?: string | undefined;
 }
 
-/** A labelled text input with an optional hint tied to it by aria-describedby. */
-export function TextField({ id, label, value, onChange, hint, ...input }: TextFieldProps) {
+/** A labelled text input with an optional hint and error tied to it by aria-describedby. */
+export function TextField({ id, label, value, onChange, hint, error, ...input }: TextFieldProps) {
   const hintId = `${id}-hint`;
   return (
     <div className={styles.field}>
@@ -20,9 +23,11 @@ export function TextField({ id, label, value, onChange, hint, ...input }: TextFi
         type="text"
         value={value}
         onChange={(event) => onChange(event.target.value)}
-        aria-describedby={hint ? hintId : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        aria-invalid={error ? true : undefined}
         {...input}
       />
+      <FieldError id={id} error={error} />
       {hint && (
         <p id={hintId} className={styles.hint}>
           {hint}

@@ -104,7 +104,7 @@ export function TopUpSection({ userUuid, language }: TopUpSectionProps) {
                     aria-describedby={cardEnabled ? undefined : 'payments-soon'}
                     onClick={() => buyWithCard(plan)}
                   >
-                    {t(`topUp.buy.${plan.id}`)}
+                    {t(`topUp.buy.${plan.id}`)} <span className={profile.buttonPrice}>{formatYuan(plan.priceYuan, currentLanguage())}</span>
                   </button>
                 ),
               )}

@@ -26,16 +26,46 @@ async function fillRegister(values: { username?: string; password?: string; conf
 
 describe('register screen', () => {
   it.each([
-    [{ username: 'reader' }, 'Please fill in all fields'],
-    [{ username: 'reader', password: 'secret1', confirm: 'secret2' }, 'Passwords do not match'],
-    [{ username: 'abc', password: 'secret1', confirm: 'secret1' }, 'Username must be between 5 and 16 characters'],
-    [{ username: 'reader', password: 'abcd', confirm: 'abcd' }, 'Password must be between 5 and 25 characters'],
-  ])('shows the spec message for %o', async (values, message) => {
+    [{ username: 'reader' }, 'Password', 'Please fill in all fields'],
+    [{ username: 'reader', password: 'secret1', confirm: 'secret2' }, 'Confirm password', 'Passwords do not match'],
+    [{ username: 'abc', password: 'secret1', confirm: 'secret1' }, 'Username', 'Username must be between 5 and 16 characters'],
+    [{ username: 'reader', password: 'abcd', confirm: 'abcd' }, 'Password', 'Password must be between 5 and 25 characters'],
+  ])('shows the spec message for %o on the field at fault, and focuses it', async (values, field, message) => {
     const fetch = stubApi({});
     renderScreen(<RegisterForm />, '/register');
     await fillRegister(values);
-    expect((await screen.findByRole('alert')).textContent).toBe(message);
+    const input = screen.getByLabelText(field);
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(input.getAttribute('aria-describedby')!.split(' ')[0]!)?.textContent).toBe(message);
+    expect(document.activeElement).toBe(input);
     expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('shows every error at once, each tied to its field, and focuses the first', async () => {
+    stubApi({});
+    renderScreen(<RegisterForm />, '/register');
+    await fillRegister({ username: 'abc', password: 'abcd', confirm: 'abce' });
+    const errorOf = (label: string) => {
+      const input = screen.getByLabelText(label);
+      expect(input.getAttribute('aria-invalid')).toBe('true');
+      return document.getElementById(input.getAttribute('aria-describedby')!.split(' ')[0]!)?.textContent;
+    };
+    const texts = ['Username', 'Password', 'Confirm password'].map(errorOf);
+    expect(texts).toEqual([
+      'Username must be between 5 and 16 characters',
+      'Password must be between 5 and 25 characters',
+      'Passwords do not match',
+    ]);
+    expect(document.activeElement).toBe(screen.getByLabelText('Username'));
+    expect(screen.getByLabelText('Invitation code (optional)').hasAttribute('aria-invalid')).toBe(false);
+
+    // Fixed fields lose their mark on the next try.
+    const user = userEvent.setup();
+    await user.clear(screen.getByLabelText('Username'));
+    await user.type(screen.getByLabelText('Username'), 'reader');
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(screen.getByLabelText('Username').hasAttribute('aria-invalid')).toBe(false);
+    expect(document.activeElement).toBe(screen.getByLabelText('Password'));
   });
 
   it('prefills the invitation code, shows the server error, and goes to /login on success', async () => {

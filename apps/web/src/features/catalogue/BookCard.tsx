@@ -34,7 +34,7 @@ export function BookCard({ book, isEager = false }: BookCardProps) {
     <article className={styles.card}>
       <BookCover src={book.cover_image} srcSet={book.cover_srcset} sizes={GRID_COVER_SIZES} isEager={isEager} />
       <div className={styles.body}>
-        <h3 className={styles.title}>
+        <h3 className={styles.title} dir="auto">
           <Link to={`/book/chapters/${book.book_uuid}`} className={styles.link}>
             {decodeEntities(book.book_title)}
           </Link>
@@ -42,7 +42,9 @@ export function BookCard({ book, isEager = false }: BookCardProps) {
         {tags.length > 0 && (
           <ul className={styles.tags} aria-label={t('card.tags')}>
             {tags.map((tag) => (
-              <li key={tag}>{tagLabel(tag)}</li>
+              <li key={tag} dir="auto">
+                {tagLabel(tag)}
+              </li>
             ))}
           </ul>
         )}

@@ -1,5 +1,5 @@
 import type { RecommendedBook } from '@inkstream/contracts';
-import { useCallback } from 'react';
+import { Fragment, useCallback } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router';
 import { useTagLabel } from '../../components/use-tag-label';
@@ -36,12 +36,21 @@ function RecommendedCard({ book, index }: { book: RecommendedBook; index: number
         isEager={index < EAGER_CARDS}
         isHighPriority={index === 0}
       />
-      <h3 className={styles.title}>
+      <h3 className={styles.title} dir="auto">
         <Link to={`/book/chapters/${book.book_uuid}`} className={styles.link}>
           {decodeEntities(book.book_title)}
         </Link>
       </h3>
-      {tags.length > 0 && <p className={styles.tags}>{tags.map(tagLabel).join(' · ')}</p>}
+      {tags.length > 0 && (
+        <p className={styles.tags}>
+          {tags.map((tag, at) => (
+            <Fragment key={tag}>
+              {at > 0 && ' · '}
+              <bdi>{tagLabel(tag)}</bdi>
+            </Fragment>
+          ))}
+        </p>
+      )}
       <p className={styles.meta}>{t('card.chapters', { count: book.chapterNumber })}</p>
       <p className={hasFreeChapters(book.public_free_chapters) ? styles.free : styles.paid}>
         {freeChaptersLabel(t, book.public_free_chapters, book.chapterNumber)}

@@ -9,7 +9,11 @@ interface ScrollButtonProps {
   onScroll: (direction: ScrollDirection) => void;
 }
 
-/** A previous/next arrow of a carousel; the chevron flips in right-to-left so it points where the content moves. */
+/**
+ * A previous/next arrow of a carousel; the chevron flips in right-to-left so it points where the content moves.
+ * At the end of the row it is aria-disabled rather than disabled, so keyboard focus stays on it (a disabled
+ * button drops focus to the page's body).
+ */
 export function ScrollButton({ direction, label, controls, disabled, onScroll }: ScrollButtonProps) {
   return (
     <button
@@ -17,8 +21,8 @@ export function ScrollButton({ direction, label, controls, disabled, onScroll }:
       className={styles.button}
       aria-label={label}
       aria-controls={controls}
-      disabled={disabled}
-      onClick={() => onScroll(direction)}
+      aria-disabled={disabled}
+      onClick={disabled ? undefined : () => onScroll(direction)}
     >
       <svg className={styles.icon} viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
         <path

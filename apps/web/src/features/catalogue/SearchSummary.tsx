@@ -1,4 +1,5 @@
 import { useTranslation } from '../../i18n/use-translation';
+import { isolate } from '../../lib/bidi';
 import styles from './SearchSummary.module.css';
 
 /** The title search from the header: what was asked, and a way back to the whole list. */
@@ -7,7 +8,7 @@ export function SearchSummary({ query, headingId, onClear }: { query: string; he
   return (
     <div className={styles.summary}>
       <h2 id={headingId} className={styles.heading}>
-        {t('search.resultsFor', { query })}
+        {t('search.resultsFor', { query: isolate(query) })}
       </h2>
       <button type="button" className={styles.clear} onClick={onClear}>
         <span aria-hidden="true">✕ </span>

@@ -36,7 +36,7 @@ export function TagCarousel({ activeTag, onSelect }: TagCarouselProps) {
         {(tags ?? []).map((tag) => (
           <li key={tag}>
             <button type="button" className={styles.chip} aria-pressed={tag === activeTag} onClick={() => onSelect(tag)}>
-              {tagLabel(tag)}
+              <bdi>{tagLabel(tag)}</bdi>
             </button>
           </li>
         ))}

@@ -1,6 +1,7 @@
 import type { BookChapters } from '@inkstream/contracts';
 import { useTranslation } from '../../i18n/use-translation';
 import { useTagLabel } from '../../components/use-tag-label';
+import { isolate } from '../../lib/bidi';
 import { decodeEntities } from '../../lib/decode-entities';
 import { htmlLang } from '../../lib/language';
 import { useLanguage } from '../../lib/use-language';
@@ -23,8 +24,10 @@ export function BookHeader({ book }: { book: Book }) {
         <img className={styles.cover} src={book.cover_image} alt="" width={600} height={800} fetchPriority="high" decoding="async" />
       )}
       <div className={styles.details}>
-        <h1 className={styles.title}>{title}</h1>
-        {book.author && <p className={styles.author}>{t('author', { name: book.author })}</p>}
+        <h1 className={styles.title} dir="auto">
+          {title}
+        </h1>
+        {book.author && <p className={styles.author}>{t('author', { name: isolate(book.author) })}</p>}
         <p className={styles.count}>
           {t('totalChapters', { count: book.total_chapters })}
           {book.status && (
@@ -46,7 +49,7 @@ export function BookHeader({ book }: { book: Book }) {
         {book.book_tags.length > 0 && (
           <ul className={styles.tags} aria-label={t('tags')}>
             {book.book_tags.map((tag) => (
-              <li key={tag} className={styles.tag}>
+              <li key={tag} className={styles.tag} dir="auto">
                 {tagLabel(tag)}
               </li>
             ))}
@@ -55,7 +58,9 @@ export function BookHeader({ book }: { book: Book }) {
       </div>
       <div className={styles.about}>
         <h2 className="visually-hidden">{t('introduction')}</h2>
-        <p className={introduction ? styles.introduction : styles.empty}>{introduction || t('common:status.noDescription')}</p>
+        <p className={introduction ? styles.introduction : styles.empty} dir={introduction ? 'auto' : undefined}>
+          {introduction || t('common:status.noDescription')}
+        </p>
       </div>
     </header>
   );

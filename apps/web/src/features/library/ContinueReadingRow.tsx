@@ -42,7 +42,9 @@ export default function ContinueReadingRow() {
                   <span className={styles.cover} />
                 )}
                 <span className={styles.text}>
-                  <span className={styles.title}>{decodeEntities(item.book_title)}</span>
+                  <span className={styles.title} dir="auto">
+                    {decodeEntities(item.book_title)}
+                  </span>
                   <span className={styles.chapter}>
                     {t('continueReading.chapter', { number: item.resume.chapter_number, total: item.total_chapters })}
                   </span>

@@ -75,7 +75,7 @@ function FollowedBook({ book }: { book: LibraryItem }) {
         {book.cover_image && <img src={book.cover_image} alt="" width={600} height={800} loading="lazy" decoding="async" />}
       </Link>
       <div className={styles.itemBody}>
-        <Link to={bookPath} className={styles.itemTitle}>
+        <Link to={bookPath} className={styles.itemTitle} dir="auto">
           {title}
         </Link>
         <p className={styles.meta}>

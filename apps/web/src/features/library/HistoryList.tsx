@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { Loading } from '../../components/Loading';
 import { RelativeTime } from '../../components/RelativeTime';
 import { readingApi } from '../../lib/api-reading';
+import { isolate } from '../../lib/bidi';
 import { decodeEntities } from '../../lib/decode-entities';
 import { useLanguage } from '../../lib/use-language';
 import { readerPath } from '../chapters/ChapterCard';
@@ -16,7 +17,8 @@ const PAGE_SIZE = 20;
 function chapterLabel(number: number, title: string, t: (key: string, options: { number: number }) => string): string {
   const numbered = t('chapter', { number });
   if (!title) return numbered;
-  return title.includes(String(number)) ? title : `${numbered} · ${title}`;
+  // The title may be written in another direction than the page: isolated from the words around it.
+  return title.includes(String(number)) ? isolate(title) : `${numbered} · ${isolate(title)}`;
 }
 
 /** Recently read chapters, newest first, with a way to forget them (visitors have one too). */
@@ -73,7 +75,7 @@ export function HistoryList() {
               {item.cover_image && <img src={item.cover_image} alt="" width={600} height={800} loading="lazy" decoding="async" />}
             </div>
             <div className={styles.itemBody}>
-              <Link to={readerPath(item.book_uuid, item)} className={styles.itemTitle}>
+              <Link to={readerPath(item.book_uuid, item)} className={styles.itemTitle} dir="auto">
                 {decodeEntities(item.book_title)}
               </Link>
               <p className={styles.meta}>{chapterLabel(item.chapter_number, decodeEntities(item.chapter_title).trim(), t)}</p>

@@ -176,7 +176,7 @@ describe('card payment in the sandbox', () => {
     await renderProfile('en-us');
     expect(screen.queryByRole('button', { name: 'Choose Monthly pass' })).toBeNull();
 
-    fireEvent.click(screen.getByRole('button', { name: 'Buy 3-month pass' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Buy 3-month pass CN¥27' }));
     await advance();
     const create = fetch.mock.calls.find(([, init]) => init?.method === 'POST');
     expect(JSON.parse(String(create?.[1]?.body))).toEqual({ months: 3, channel: 'card' });

@@ -36,8 +36,14 @@ export function ReaderTopBar({
         <ArrowBack />
       </Link>
       <div className={styles.titles}>
-        {bookTitle && <p className={styles.bookTitle}>{bookTitle}</p>}
-        <h1 className={styles.chapterTitle}>{chapterTitle}</h1>
+        {bookTitle && (
+          <p className={styles.bookTitle} dir="auto">
+            {bookTitle}
+          </p>
+        )}
+        <h1 className={styles.chapterTitle} dir="auto">
+          {chapterTitle}
+        </h1>
       </div>
       <button
         type="button"

@@ -1,7 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
-
-/** Scrolling less than this (px) says nothing about direction: a finger's jitter, an image arriving. */
-const DIRECTION_SLOP = 12;
+import { scrollStep, type ScrollStep } from '../../lib/hide-on-scroll';
 
 export interface ReaderChrome {
   /** The bars step aside while the reader scrolls down, and come back on scroll up or a tap. */
@@ -29,21 +27,19 @@ export function useReaderChrome(
 ): ReaderChrome {
   const [barsHidden, setBarsHidden] = useState(false);
   const [progress, setProgress] = useState(0);
-  const lastTop = useRef(0);
+  const step = useRef<ScrollStep>({ hidden: false, lastTop: 0 });
 
   useEffect(() => {
     setBarsHidden(false);
     setProgress(0);
-    lastTop.current = 0;
+    step.current = { hidden: false, lastTop: 0 };
     let frame = 0;
     const measure = () => {
       frame = 0;
-      const top = scrollTopOf(root.current);
-      const delta = top - lastTop.current;
-      if (top < 64) setBarsHidden(false);
-      else if (delta > DIRECTION_SLOP) setBarsHidden(true);
-      else if (delta < -DIRECTION_SLOP) setBarsHidden(false);
-      if (Math.abs(delta) > DIRECTION_SLOP || top < 64) lastTop.current = top;
+      const next = scrollStep(scrollTopOf(root.current), step.current);
+      // Only a move says something: a tap may have toggled the bars since the last one.
+      if (next !== step.current) setBarsHidden(next.hidden);
+      step.current = next;
       const box = main.current?.getBoundingClientRect();
       if (box && box.height > 0) {
         const seen = Math.min(1, Math.max(0, (window.innerHeight - box.top) / box.height));
