@@ -13,6 +13,7 @@ import * as pushSubscriptions from './migrations/2026-11-23T0910-push-subscripti
 import * as operatorConsole from './migrations/2026-11-23T1000-operator-console.js';
 import * as orderEvents from './migrations/2026-11-23T1130-order-events.js';
 import * as readerChanges from './migrations/2026-11-24T1800-reader-changes.js';
+import * as loginDelays from './migrations/2026-11-25T0100-login-delays.js';
 
 /** Listed explicitly (not read from disk) so the compiled server and the tests see the same set. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-23T1000-operator-console': operatorConsole,
   '2026-11-23T1130-order-events': orderEvents,
   '2026-11-24T1800-reader-changes': readerChanges,
+  '2026-11-25T0100-login-delays': loginDelays,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -220,6 +220,8 @@ export interface AuthThrottleTable {
   throttle_key: string;
   window_start: number;
   failures: number;
+  /** Epoch ms before which the next attempt under this key is refused (0: at once). */
+  next_allowed_at: Generated<number>;
 }
 
 export interface AppStateTable {

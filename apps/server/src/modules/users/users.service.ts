@@ -32,7 +32,8 @@ export interface RegisterInput {
 
 export function createUsersService(deps: { db: Db; tokens: TokenService; now?: () => number }) {
   const { db, tokens } = deps;
-  const now = deps.now ?? Date.now;
+  // Read when called, not captured: tests that move the clock (vi.setSystemTime) reach the throttle.
+  const now = deps.now ?? (() => Date.now());
 
   /** Public registration: always a plain user. */
   const register = (input: RegisterInput): Promise<RegisterResult> => createAccount(input, 'user');
