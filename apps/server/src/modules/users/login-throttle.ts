@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import type { DbExecutor } from '../../db/database.js';
 
 /**
@@ -86,15 +86,15 @@ export async function takeLoginAttempt(db: DbExecutor, source: LoginSource, now:
     Number(account.window_start) >= windowOpenedBefore &&
     Number(account.failures) >= LOGIN_THROTTLE.accountUnderAttack;
 
-  // When the pair may try again should this attempt fail, as SQL over the stored failures.
-  const nextAllowedAfter = (failures: number, windowStart: RawBuilder<unknown> | number) => {
+  // When the pair may try again should this attempt fail: a CASE over its stored failures.
+  const nextAllowedAfter = (failures: number) => {
     const delay = delayAfterFailures(failures, isUnderAttack);
-    return delay === null ? sql`${windowStart} + ${windowMs}` : sql`${now + delay}`;
+    return delay === null ? sql`auth_throttle.window_start + ${windowMs}` : sql`${now + delay}`;
   };
   const storedNext = sql`CASE ${sql.join(
     Array.from(
       { length: LOGIN_THROTTLE.pairFailures },
-      (_, i) => sql`WHEN auth_throttle.failures + 1 = ${i + 1} THEN ${nextAllowedAfter(i + 1, sql`auth_throttle.window_start`)}`,
+      (_, i) => sql`WHEN auth_throttle.failures + 1 = ${i + 1} THEN ${nextAllowedAfter(i + 1)}`,
     ),
     sql` `,
   )} ELSE auth_throttle.window_start + ${windowMs} END`;
