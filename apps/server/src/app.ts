@@ -33,6 +33,8 @@ import { createEventsService } from './modules/events/events.service.js';
 import { createFollowsService } from './modules/library/follows.service.js';
 import { libraryRoutes } from './modules/library/library.routes.js';
 import { createProgressService } from './modules/library/progress.service.js';
+import { createReaderKeys } from './modules/library/reader-key.js';
+import { createVisitorProofs } from './modules/library/visitor-proof.js';
 import { pushRoutes } from './modules/push/push.routes.js';
 import { createPushService } from './modules/push/push.service.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
@@ -215,7 +217,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(catalogueRoutes(catalogue));
       await api.register(readerRoutes(reader));
       await api.register(eventsRoutes(events));
-      await api.register(libraryRoutes(progress, follows));
+      await api.register(libraryRoutes(progress, follows, createReaderKeys(createVisitorProofs(config.jwtSecret))));
       await api.register(pushRoutes(push));
       await api.register(publicConfigRoutes(config, adminConsole.siteSettings));
       await api.register(adminScope(adminConsole.routers), { prefix: '/admin' });

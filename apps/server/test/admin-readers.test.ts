@@ -138,7 +138,7 @@ describe(`admin readers on ${TEST_DIALECT}`, () => {
     ]);
   });
 
-  it('disables an account (its token stops at once, login answers 403) and enables it again', async () => {
+  it('disables an account (its token stops at once, login answers 403); enabling it again does not revive old tokens', async () => {
     const reader = await createUser(ctx);
     const disabled = await call(admin, 'POST', `/users/${reader.uuid}/disable`, { reason: 'spam' });
     expect(disabled.statusCode).toBe(200);
@@ -161,7 +161,12 @@ describe(`admin readers on ${TEST_DIALECT}`, () => {
     expect(
       (await call(admin, 'POST', `/users/${reader.uuid}/enable`, { reason: 'appeal accepted' })).json().data.user.disabled_at,
     ).toBeNull();
-    expect((await login()).statusCode).toBe(200);
+    // Enabling does not revive the tokens issued before the disable; a new login gets a working one.
+    expect((await ctx.app.inject({ url: '/api/v1/user/me', headers: authHeader(reader) })).statusCode).toBe(401);
+    const relogin = await login();
+    expect(relogin.statusCode).toBe(200);
+    const fresh = { Authorization: `Token ${relogin.json().data.jwt_token as string}` };
+    expect((await ctx.app.inject({ url: '/api/v1/user/me', headers: fresh })).statusCode).toBe(200);
     const [disableRow] = (await auditRows('user.disable')).filter((r) => r.target_id === reader.uuid);
     expect(JSON.parse(disableRow?.after_json ?? '{}')).toMatchObject({ reason: 'spam' });
     expect((await auditRows('user.enable')).some((r) => r.target_id === reader.uuid)).toBe(true);

@@ -107,14 +107,16 @@ describe('WEB_CONCURRENCY=2', () => {
     // Logins in flight when the stop signal comes (password hashing keeps each busy for tens of
     // milliseconds, and eight of them queue for the hashing threads): every one is answered, and
     // at least one is answered by a worker that had already started shutting down.
-    const body = JSON.stringify({ username: 'nobody', password: 'wrong-password' });
+    // A name each: more than 4 failures on one name from one address would be delayed (login-throttle.ts).
+    const bodyOf = (index: number) => JSON.stringify({ username: `nobody${index}`, password: 'wrong-password' });
     const exited = new Promise<{ code: number | null; at: number }>((resolve) =>
       child.once('exit', (code) => resolve({ code, at: Date.now() })),
     );
     const outputDone = new Promise<void>((resolve) => child.stdout!.once('close', () => resolve()));
     const seen = lines.length;
     const answers = await Promise.all(
-      Array.from({ length: 8 }, async () => {
+      Array.from({ length: 8 }, async (_, index) => {
+        const body = bodyOf(index);
         const socket = connect(port, '127.0.0.1');
         await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
         let answer = '';

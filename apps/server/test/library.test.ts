@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyRequest } from 'fastify';
 import { insertChapter } from '../src/modules/catalogue/catalogue-write.repository.js';
+import { createVisitorProofs, VISITOR_COOKIE } from '../src/modules/library/visitor-proof.js';
 import { authHeader, createBook, createUser, nextClientIp, type TestBook, type TestUser } from './helpers/factories.js';
 import { createTestContext, type TestContext } from './helpers/test-context.js';
 
@@ -16,17 +18,43 @@ afterAll(() => ctx.close());
 
 let visitorCounter = 0;
 const nextVisitor = () => (0x10000000 + (visitorCounter += 1)).toString(16);
+/** Each visitor's browser: the proof cookie the server set on its first write (visitor-proof.ts). */
+const cookieJar = new Map<string, string>();
 const as = (who: TestUser | string | null): Record<string, string> =>
   who === null ? {} : typeof who === 'string' ? { 'x-visitor-id': who } : authHeader(who);
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who: TestUser | string | null, payload?: unknown) =>
-  ctx.app.inject({
+/** `browserOf`: the visitor whose browser makes the call (its cookie goes along), when `who` is an account. */
+async function call(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  who: TestUser | string | null,
+  payload?: unknown,
+  browserOf?: string,
+) {
+  const browser = typeof who === 'string' ? who : browserOf;
+  const cookie = browser === undefined ? undefined : cookieJar.get(browser);
+  const response = await ctx.app.inject({
     method,
     url: `/api/v1${url}`,
-    headers: as(who),
+    headers: { ...as(who), ...(cookie ? { cookie } : {}) },
     remoteAddress: nextClientIp(),
     ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
   });
+  const set = response.cookies.find((c) => c.name === VISITOR_COOKIE);
+  if (browser !== undefined && set) {
+    if (set.value) cookieJar.set(browser, `${set.name}=${set.value}`);
+    else cookieJar.delete(browser);
+  }
+  return response;
+}
+
+/** The reader key a visitor's rows are kept under (derived from its proof, never its bare id). */
+function visitorKey(visitor: string): string {
+  const cookie = cookieJar.get(visitor);
+  const key = cookie ? createVisitorProofs(ctx.config.jwtSecret).proven({ headers: { cookie } } as FastifyRequest, visitor) : null;
+  if (!key) throw new Error(`visitor ${visitor} holds no proof`);
+  return key;
+}
 
 const entry = (book: TestBook, chapterIndex: number, extra: Record<string, unknown> = {}) => ({
   book_uuid: book.uuid,
@@ -123,8 +151,8 @@ describe('reading progress', () => {
       const response = await call('POST', '/reader/progress', visitor, payload);
       expect({ status: response.statusCode, code: response.json().code }).toEqual({ status, code });
     }
-    expect(await countRows('chapter_reads', `v:${visitor}`)).toBe(0);
-    expect(await countRows('reading_progress', `v:${visitor}`)).toBe(0);
+    expect(await countRows('chapter_reads', visitorKey(visitor))).toBe(0);
+    expect(await countRows('reading_progress', visitorKey(visitor))).toBe(0);
 
     const anonymous = await call('POST', '/reader/progress', null, { progress: [entry(comic, 0)] });
     expect(anonymous.statusCode).toBe(401);
@@ -140,7 +168,7 @@ describe('reading progress', () => {
     const row = await ctx.db
       .selectFrom('reading_progress')
       .select('updated_at')
-      .where('reader_key', '=', `v:${visitor}`)
+      .where('reader_key', '=', visitorKey(visitor))
       .executeTakeFirstOrThrow();
     expect(Math.abs(Number(row.updated_at) - Date.now())).toBeLessThan(60_000);
   });
@@ -152,7 +180,7 @@ describe('reading progress', () => {
       reader_key: 'u:1',
     });
     expect(response.statusCode).toBe(200);
-    expect(await countRows('reading_progress', `v:${visitor}`)).toBe(1);
+    expect(await countRows('reading_progress', visitorKey(visitor))).toBe(1);
     expect(await countRows('reading_progress', 'u:1')).toBe(0);
   });
 });
@@ -173,7 +201,8 @@ describe('merging a visitor into the account at login', () => {
         entry(otherComic, 0, { page_index: 0, finished: true, at: isoAgo(600_000) }),
       ],
     });
-    const merged = await call('POST', '/reader/progress/merge', user, { visitor_id: visitor });
+    const before = visitorKey(visitor);
+    const merged = await call('POST', '/reader/progress/merge', user, { visitor_id: visitor }, visitor);
     expect(merged.json().data.result).toEqual({ merged_books: 2, merged_chapters: 3 });
 
     const mine = (await call('GET', `/reader/progress/${comic.uuid}`, user)).json().data.result;
@@ -181,11 +210,12 @@ describe('merging a visitor into the account at login', () => {
     const other = (await call('GET', `/reader/progress/${otherComic.uuid}`, user)).json().data.result;
     expect(other).toMatchObject({ resume: { chapter_number: 2, page_index: 1 }, finished_chapters: [[1, 1]] });
     expect((await call('GET', '/reader/history', user)).json().data.total).toBe(4);
-    // The visitor's rows moved: nothing is left under the visitor id.
-    expect(await countRows('reading_progress', `v:${visitor}`)).toBe(0);
-    expect(await countRows('chapter_reads', `v:${visitor}`)).toBe(0);
+    // The visitor's rows moved: nothing is left under the visitor's key, and the browser drops its proof.
+    expect(await countRows('reading_progress', before)).toBe(0);
+    expect(await countRows('chapter_reads', before)).toBe(0);
+    expect(cookieJar.has(visitor)).toBe(false);
     // Merging again is harmless.
-    expect((await call('POST', '/reader/progress/merge', user, { visitor_id: visitor })).json().data.result).toEqual({
+    expect((await call('POST', '/reader/progress/merge', user, { visitor_id: visitor }, visitor)).json().data.result).toEqual({
       merged_books: 0,
       merged_chapters: 0,
     });
@@ -195,6 +225,111 @@ describe('merging a visitor into the account at login', () => {
     expect((await call('POST', '/reader/progress/merge', nextVisitor(), { visitor_id: 'abcdef12' })).statusCode).toBe(401);
     const user = await createUser(ctx);
     expect((await call('POST', '/reader/progress/merge', user, { visitor_id: 'ABCDEF12' })).statusCode).toBe(400);
+  });
+});
+
+describe('visitor ids are bound to the browser that holds their proof', () => {
+  const readAll = async (visitor: string) => ({
+    list: (await call('GET', '/reader/progress', visitor)).json().data.result,
+    book: (await call('GET', `/reader/progress/${comic.uuid}`, visitor)).json().data.result.resume,
+    history: (await call('GET', '/reader/history', visitor)).json().data.total,
+  });
+
+  it('sets an HttpOnly, SameSite=Lax proof cookie on the first write; the bare id reads nothing, and a guesser writes apart', async () => {
+    const visitor = nextVisitor();
+    const first = await call('POST', '/reader/progress', visitor, { progress: [entry(comic, 1, { page_index: 2 })] });
+    const cookie = String(first.headers['set-cookie']);
+    expect(cookie).toMatch(new RegExp(`^inkstream_visitor=${visitor}\\.[A-Za-z0-9_-]{22}\\.[A-Za-z0-9_-]{43};`));
+    expect(cookie).toContain('HttpOnly');
+    expect(cookie).toContain('SameSite=Lax');
+    expect(cookie).toContain('Path=/api/v1/reader');
+    // Plain http here: Secure only when the request came over https.
+    expect(cookie).not.toContain('Secure');
+    // The next write with the proof keeps it (no new cookie).
+    expect((await call('POST', '/reader/progress', visitor, { progress: [entry(comic, 0)] })).headers['set-cookie']).toBeUndefined();
+    const owner = await readAll(visitor);
+    expect(owner.list).toHaveLength(1);
+    expect(owner.history).toBe(2);
+
+    // Another browser sending the same id, without the cookie or with a forged one, reads nothing.
+    const [, nonce] = cookieJar.get(visitor)!.split('.');
+    for (const forged of [undefined, `inkstream_visitor=${visitor}.${nonce}.${'A'.repeat(43)}`]) {
+      const headers = { 'x-visitor-id': visitor, ...(forged ? { cookie: forged } : {}) };
+      const get = (url: string) => ctx.app.inject({ url: `/api/v1${url}`, headers, remoteAddress: nextClientIp() }).then((r) => r.json());
+      expect((await get('/reader/progress')).data.result).toEqual([]);
+      expect((await get(`/reader/progress/${comic.uuid}`)).data.result.resume).toBeNull();
+      expect((await get('/reader/history')).data.total).toBe(0);
+      const cleared = await ctx.app.inject({ method: 'DELETE', url: '/api/v1/reader/history', headers, remoteAddress: nextClientIp() });
+      expect(cleared.json().data.result.cleared).toBe(0);
+    }
+    // The owner's proof for one id opens nothing under another id.
+    const other = nextVisitor();
+    cookieJar.set(other, cookieJar.get(visitor)!);
+    expect((await readAll(other)).history).toBe(0);
+    cookieJar.delete(other);
+
+    // A second browser guessing the id and writing gets a proof of its own: the two never mix.
+    const guesser = `${visitor}`;
+    const ownerCookie = cookieJar.get(visitor)!;
+    cookieJar.delete(guesser);
+    const guessed = await call('POST', '/reader/progress', guesser, { progress: [entry(otherComic, 0)] });
+    expect(String(guessed.headers['set-cookie'])).toMatch(/^inkstream_visitor=/);
+    expect((await readAll(guesser)).list.map((i: { book_uuid: string }) => i.book_uuid)).toEqual([otherComic.uuid]);
+    cookieJar.set(visitor, ownerCookie);
+    expect((await readAll(visitor)).list.map((i: { book_uuid: string }) => i.book_uuid)).toEqual([comic.uuid]);
+  });
+
+  it('moves nothing when an account merges a visitor id its browser holds no proof of', async () => {
+    const visitor = nextVisitor();
+    await call('POST', '/reader/progress', visitor, { progress: [entry(comic, 0, { page_index: 1 })] });
+    const attacker = await createUser(ctx);
+    const guessed = await call('POST', '/reader/progress/merge', attacker, { visitor_id: visitor });
+    expect(guessed.json().data.result).toEqual({ merged_books: 0, merged_chapters: 0 });
+    // With the proof of another visitor id, neither.
+    const own = nextVisitor();
+    await call('POST', '/reader/progress', own, { progress: [entry(otherComic, 0)] });
+    const cookie = cookieJar.get(own)!;
+    const crossed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/reader/progress/merge',
+      headers: { ...authHeader(attacker), cookie },
+      payload: { visitor_id: visitor },
+      remoteAddress: nextClientIp(),
+    });
+    expect(crossed.json().data.result).toEqual({ merged_books: 0, merged_chapters: 0 });
+    expect((await call('GET', '/reader/history', attacker)).json().data.total).toBe(0);
+    // The visitor still has its history.
+    expect((await readAll(visitor)).history).toBe(1);
+  });
+
+  it('limits visitor-keyed reads to 120 a minute and merges to 30 in 10 minutes per address', async () => {
+    const address = nextClientIp();
+    const visitor = nextVisitor();
+    const read = () => ctx.app.inject({ url: '/api/v1/reader/history', headers: { 'x-visitor-id': visitor }, remoteAddress: address });
+    for (let i = 0; i < 120; i += 1) expect((await read()).statusCode).toBe(200);
+    const limited = await read();
+    expect([limited.statusCode, limited.json().code]).toEqual([429, 'RATE_LIMITED']);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    // An account reading its own history from that address is not limited by visitors' reads.
+    const user = await createUser(ctx);
+    const own = await ctx.app.inject({ url: '/api/v1/reader/history', headers: authHeader(user), remoteAddress: address });
+    expect(own.statusCode).toBe(200);
+
+    // Merges: 10 per account, and 30 per address across accounts.
+    const mergeAddress = nextClientIp();
+    const merge = (account: TestUser) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/reader/progress/merge',
+        headers: authHeader(account),
+        payload: { visitor_id: nextVisitor() },
+        remoteAddress: mergeAddress,
+      });
+    const accounts = await Promise.all([0, 1, 2, 3].map(() => createUser(ctx)));
+    for (let i = 0; i < 30; i += 1) expect((await merge(accounts[Math.floor(i / 10)]!)).statusCode).toBe(200);
+    const refused = await merge(accounts[3]!);
+    expect([refused.statusCode, refused.json().code]).toEqual([429, 'RATE_LIMITED']);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
   });
 });
 

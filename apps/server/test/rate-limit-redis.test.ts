@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nextClientIp } from './helpers/factories.js';
+import { authHeader, createUser, nextClientIp, type TestUser } from './helpers/factories.js';
 import { createTestContext, type TestContext } from './helpers/test-context.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -39,6 +39,35 @@ describe('rate limits shared through Redis', () => {
     }
     // Another address still has its own count.
     expect((await login(nodeB, 100, nextClientIp())).statusCode).toBe(401);
+  });
+
+  it('counts visitor reads and merges per address on both nodes together', async () => {
+    const ip = nextClientIp();
+    const read = (node: TestContext) =>
+      node.app.inject({ url: '/api/v1/reader/history', headers: { 'x-visitor-id': '0a1b2c3d' }, remoteAddress: ip });
+    for (let i = 0; i < 120; i += 1) expect((await read(i % 2 === 0 ? nodeA : nodeB)).statusCode).toBe(200);
+    for (const node of [nodeA, nodeB]) expect((await read(node)).statusCode).toBe(429);
+    // Merges need an account of each node; the per-address count is shared (30 in 10 minutes).
+    const mergeIp = nextClientIp();
+    const [userA, userB] = await Promise.all([createUser(nodeA), createUser(nodeB)]);
+    const merge = (node: TestContext, user: TestUser) =>
+      node.app.inject({
+        method: 'POST',
+        url: '/api/v1/reader/progress/merge',
+        headers: authHeader(user),
+        payload: { visitor_id: '0a1b2c3d' },
+        remoteAddress: mergeIp,
+      });
+    const [extraA, extraB] = await Promise.all([createUser(nodeA), createUser(nodeB)]);
+    // 10 per account: three accounts' worth across the two nodes.
+    const callers: [TestContext, TestUser][] = [
+      ...Array.from({ length: 10 }, (): [TestContext, TestUser] => [nodeA, userA]),
+      ...Array.from({ length: 10 }, (): [TestContext, TestUser] => [nodeB, userB]),
+      ...Array.from({ length: 10 }, (_, i): [TestContext, TestUser] => (i % 2 === 0 ? [nodeA, extraA] : [nodeB, extraB])),
+    ];
+    for (const [node, user] of callers) expect((await merge(node, user)).statusCode).toBe(200);
+    const refused = await merge(nodeB, extraB);
+    expect([refused.statusCode, refused.json().code]).toEqual([429, 'RATE_LIMITED']);
   });
 
   it('keeps serving when Redis cannot be reached: requests are not limited, not failed', async () => {

@@ -13,6 +13,8 @@ import * as pushSubscriptions from './migrations/2026-11-23T0910-push-subscripti
 import * as operatorConsole from './migrations/2026-11-23T1000-operator-console.js';
 import * as orderEvents from './migrations/2026-11-23T1130-order-events.js';
 import * as readerChanges from './migrations/2026-11-24T1800-reader-changes.js';
+import * as loginDelays from './migrations/2026-11-25T0100-login-delays.js';
+import * as usernameSkeletons from './migrations/2026-11-25T0110-username-skeletons.js';
 
 /** Listed explicitly (not read from disk) so the compiled server and the tests see the same set. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -29,6 +31,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-23T1000-operator-console': operatorConsole,
   '2026-11-23T1130-order-events': orderEvents,
   '2026-11-24T1800-reader-changes': readerChanges,
+  '2026-11-25T0100-login-delays': loginDelays,
+  '2026-11-25T0110-username-skeletons': usernameSkeletons,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
@@ -39,4 +43,10 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** Brings the schema up to the named migration only: tests of a migration fill the tables it finds first. */
+export async function migrateUpTo(db: Db, name: string): Promise<void> {
+  const { error } = await new Migrator({ db, provider }).migrateTo(name);
+  if (error) throw error instanceof Error ? error : new Error(String(error));
 }

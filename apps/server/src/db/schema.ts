@@ -10,6 +10,11 @@ export interface UsersTable {
   username: string;
   /** Lower-cased username: the unique key that makes names case-insensitive. */
   username_key: string;
+  /**
+   * Confusable skeleton of the name (users/username-skeleton.ts), unique so look-alike names are
+   * refused; nullable in the table only because the column was added later, always written.
+   */
+  username_skeleton: string;
   password_hash: string;
   role: 'user' | 'admin';
   token_version: Generated<number>;
@@ -220,6 +225,8 @@ export interface AuthThrottleTable {
   throttle_key: string;
   window_start: number;
   failures: number;
+  /** Epoch ms before which the next attempt under this key is refused (0: at once). */
+  next_allowed_at: Generated<number>;
 }
 
 export interface AppStateTable {

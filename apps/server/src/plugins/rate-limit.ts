@@ -24,6 +24,16 @@ export const LIMITS = {
   // Reading progress is saved every few seconds while reading, in batches; following is a click.
   progress: { max: 120, timeWindow: '1 minute', keyGenerator: accountOrIp },
   progressMerge: { max: 10, timeWindow: '10 minutes', keyGenerator: accountOrIp },
+  // And per address, whatever the account (addressLimit below): one address cannot try visitor ids
+  // through many accounts.
+  progressMergeByAddress: { max: 30, timeWindow: '10 minutes', keyGenerator: (request: FastifyRequest) => `merge-ip:${request.ip}` },
+  // A visitor's reads of its progress and history, per address (an account reads only its own).
+  visitorReads: {
+    max: 120,
+    timeWindow: '1 minute',
+    keyGenerator: (request: FastifyRequest) => request.ip,
+    allowList: (request: FastifyRequest) => request.user !== null,
+  },
   follows: { max: 60, timeWindow: '1 minute', keyGenerator: accountOrIp },
   pushSubscriptions: { max: 20, timeWindow: '10 minutes', keyGenerator: accountOrIp },
 } as const;
@@ -42,4 +52,28 @@ export async function registerRateLimit(app: FastifyInstance, shared?: { redis: 
         Math.ceil(context.ttl / 1000),
       ),
   });
+}
+
+/**
+ * A second limit on a route that already has one (`config.rateLimit`): the plugin runs one limit
+ * per request, so this one is an onRequest hook of its own, counted in the same store (Redis when
+ * configured) and answered as the plugin answers.
+ */
+export function addressLimit(
+  app: FastifyInstance,
+  options: { max: number; timeWindow: string; keyGenerator: (request: FastifyRequest) => string },
+) {
+  const check = app.createRateLimit(options);
+  return async (request: FastifyRequest) => {
+    const result = await check(request);
+    if (!result.isAllowed && result.isExceeded) {
+      throw new AppError(
+        ErrorCode.RATE_LIMITED,
+        429,
+        `Too many requests; try again in ${result.ttlInSeconds} seconds`,
+        undefined,
+        result.ttlInSeconds,
+      );
+    }
+  };
 }

@@ -5,6 +5,7 @@ import { contentHash } from '../../src/modules/media/media-storage.js';
 import { insertGrantOnce } from '../../src/modules/membership/membership.repository.js';
 import { hashPassword } from '../../src/modules/users/password.js';
 import { insertUserIfNameFree } from '../../src/modules/users/users.repository.js';
+import { usernameSkeleton } from '../../src/modules/users/username-skeleton.js';
 import { usernameKey } from '../../src/modules/users/users.service.js';
 import { DAY_MS } from '../../src/lib/time.js';
 import type { TestContext } from './test-context.js';
@@ -39,6 +40,7 @@ export async function createUser(
     uuid,
     username,
     username_key: usernameKey(username),
+    username_skeleton: usernameSkeleton(username),
     password_hash: await hashPassword(password),
     role: options.role ?? 'user',
     invite_code: `T${unique()}`.toUpperCase().slice(0, 12),

@@ -3,6 +3,7 @@ import { DAY_MS } from '../../lib/time.js';
 import { insertGrantOnce } from '../membership/membership.repository.js';
 import { hashPassword } from '../users/password.js';
 import { insertUserIfNameFree } from '../users/users.repository.js';
+import { usernameSkeleton } from '../users/username-skeleton.js';
 import { usernameKey } from '../users/users.service.js';
 
 /** Demo accounts listed in the README, so a newcomer can try every membership state. */
@@ -17,6 +18,7 @@ export async function createDemoAccounts(db: Db, now: number): Promise<void> {
       uuid: crypto.randomUUID(),
       username: account.username,
       username_key: usernameKey(account.username),
+      username_skeleton: usernameSkeleton(account.username),
       password_hash: await hashPassword(account.password),
       role: 'user',
       invite_code: account.inviteCode,

@@ -19,15 +19,15 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { errorResponses } from '../../lib/route-schema.js';
 import { requireUser } from '../../plugins/auth.js';
-import { LIMITS } from '../../plugins/rate-limit.js';
+import { addressLimit, LIMITS } from '../../plugins/rate-limit.js';
 import type { FollowsService } from './follows.service.js';
 import type { ProgressService } from './progress.service.js';
-import { readerKeyOf } from './reader-key.js';
+import type { ReaderKeys } from './reader-key.js';
 
 /** Everything here is one reader's own: no shared cache may keep it. */
 const privateAnswer = (reply: FastifyReply) => reply.header('cache-control', 'private, no-store');
 
-export function libraryRoutes(progress: ProgressService, follows: FollowsService) {
+export function libraryRoutes(progress: ProgressService, follows: FollowsService, readerKeys: ReaderKeys) {
   return async (base: FastifyInstance) => {
     const app = base.withTypeProvider<TypeBoxTypeProvider>();
     const tags = ['library'];
@@ -43,12 +43,13 @@ export function libraryRoutes(progress: ProgressService, follows: FollowsService
           response: { 200: ProgressSaved, ...errorResponses },
         },
       },
-      async (request) => ({ data: { result: { saved: await progress.save(request.body, readerKeyOf(request)) } } }),
+      async (request, reply) => ({ data: { result: { saved: await progress.save(request.body, readerKeys.forWrite(request, reply)) } } }),
     );
 
     app.get(
       '/reader/progress',
       {
+        config: { rateLimit: LIMITS.visitorReads },
         schema: {
           tags,
           summary: 'Continue reading: books with progress, most recent first',
@@ -58,13 +59,14 @@ export function libraryRoutes(progress: ProgressService, follows: FollowsService
       },
       async (request, reply) => {
         privateAnswer(reply);
-        return { data: { result: await progress.continueReading(request.query, readerKeyOf(request)) } };
+        return { data: { result: await progress.continueReading(request.query, readerKeys.forRead(request)) } };
       },
     );
 
     app.get(
       '/reader/progress/:bookUuid',
       {
+        config: { rateLimit: LIMITS.visitorReads },
         schema: {
           tags,
           summary: "The reader's place in one book, finished chapters and follow state",
@@ -76,8 +78,11 @@ export function libraryRoutes(progress: ProgressService, follows: FollowsService
       async (request, reply) => {
         privateAnswer(reply);
         const userId = request.user?.id;
-        const result = await progress.bookProgress(request.params.bookUuid, request.query.language, readerKeyOf(request), async (bookId) =>
-          userId === undefined ? false : follows.isFollowing(userId, bookId),
+        const result = await progress.bookProgress(
+          request.params.bookUuid,
+          request.query.language,
+          readerKeys.forRead(request),
+          async (bookId) => (userId === undefined ? false : follows.isFollowing(userId, bookId)),
         );
         return { data: { result } };
       },
@@ -87,6 +92,7 @@ export function libraryRoutes(progress: ProgressService, follows: FollowsService
       '/reader/progress/merge',
       {
         config: { rateLimit: LIMITS.progressMerge },
+        onRequest: addressLimit(app, LIMITS.progressMergeByAddress),
         schema: {
           tags,
           summary: "Move a visitor's progress into the logged-in account (newest wins)",
@@ -94,12 +100,20 @@ export function libraryRoutes(progress: ProgressService, follows: FollowsService
           response: { 200: MergeProgressResponse, ...errorResponses },
         },
       },
-      async (request) => ({ data: { result: await progress.mergeVisitor(requireUser(request).id, request.body.visitor_id) } }),
+      async (request, reply) => {
+        const user = requireUser(request);
+        const from = readerKeys.visitor(request, request.body.visitor_id);
+        const result = await progress.mergeVisitor(user.id, from);
+        // Moved: the proof opens nothing any more.
+        if (from) readerKeys.clearVisitor(request, reply);
+        return { data: { result } };
+      },
     );
 
     app.get(
       '/reader/history',
       {
+        config: { rateLimit: LIMITS.visitorReads },
         schema: {
           tags,
           summary: 'Recently read chapters',
@@ -109,7 +123,7 @@ export function libraryRoutes(progress: ProgressService, follows: FollowsService
       },
       async (request, reply) => {
         privateAnswer(reply);
-        return { data: await progress.history(request.query, readerKeyOf(request)) };
+        return { data: await progress.history(request.query, readerKeys.forRead(request)) };
       },
     );
 
@@ -123,7 +137,7 @@ export function libraryRoutes(progress: ProgressService, follows: FollowsService
           response: { 200: HistoryCleared, ...errorResponses },
         },
       },
-      async (request) => ({ data: { result: { cleared: await progress.clearHistory(readerKeyOf(request)) } } }),
+      async (request) => ({ data: { result: { cleared: await progress.clearHistory(readerKeys.forRead(request)) } } }),
     );
 
     app.put(

@@ -16,7 +16,7 @@ import { DAY_MS, toIso } from '../../lib/time.js';
 import type { MediaUrls } from '../media/media-urls.js';
 import { cardFields, loadTexts } from './library-texts.js';
 import * as repo from './progress.repository.js';
-import { userReaderKey, visitorReaderKey, type ReaderKey } from './reader-key.js';
+import { userReaderKey, type ReaderKey } from './reader-key.js';
 
 /** A client clock may be off: positions dated in the future count as now, older than this as this old. */
 const MAX_CLIENT_AGE_MS = 30 * DAY_MS;
@@ -240,10 +240,11 @@ export function createProgressService(deps: { db: Db; media: MediaUrls; now?: ()
   /**
    * Moves a visitor's progress into the account that just logged in (or registered and logged
    * in): nothing is lost; for a book read on both, the newest position wins; read and finished
-   * marks are combined. The visitor's rows are then deleted.
+   * marks are combined. The visitor's rows are then deleted. `from` is null when the browser did
+   * not prove it is that visitor (reader-key.ts): nothing moves.
    */
-  async function mergeVisitor(userId: number, visitorId: string): Promise<{ merged_books: number; merged_chapters: number }> {
-    const from = visitorReaderKey(visitorId);
+  async function mergeVisitor(userId: number, from: ReaderKey | null): Promise<{ merged_books: number; merged_chapters: number }> {
+    if (!from) return { merged_books: 0, merged_chapters: 0 };
     const to = userReaderKey(userId);
     return db.transaction().execute(async (trx) => {
       const [progress, reads] = await Promise.all([repo.findProgressRows(trx, from), repo.findChapterReadRows(trx, from)]);

@@ -3,26 +3,34 @@ import { sql } from 'kysely';
 import type { DbExecutor } from '../../db/database.js';
 
 /**
- * Failed-login throttling that slows attackers without letting them lock a reader out.
+ * Failed-login throttling by progressive delays (OWASP ASVS 2.2.1): it slows guessing without
+ * letting anyone lock a reader out.
  *
  * Failures are counted in 15-minute windows, in the database so every server process shares them,
  * under three keys:
- * - the (account, source IP) pair: after 10 failures that source waits for the window to end
- *   before it may try that account again (online guessing from one place);
- * - the source IP across accounts: after 100 failures it waits (credential stuffing);
- * - the account across sources: past 100 failures the account is "under attack", and from then on
- *   a source that has failed at all in the window (on this account or any other) must wait.
- * A source that has not been failing is never refused, whatever happens elsewhere, so nobody can
- * lock another reader out; a success clears its own pair. The per-IP request rate limit
- * (plugins/rate-limit.ts) sits in front of all of this.
+ * - the (account, source IP) pair: the first 3 failures cost nothing (typos); after the 4th the
+ *   source waits 1 s before its next try on that account, then 2 s, 4 s, … (doubling), and after
+ *   the 10th it waits for the window to end. So one source checks at most 10 passwords of an
+ *   account in 15 minutes, and someone who mistyped waits seconds, not minutes;
+ * - the account across sources: past 100 failures the account is "under attack", and the delays
+ *   start at the first failure of a pair (1 s, 2 s, 4 s, …), still per source;
+ * - the source IP across accounts: after 100 failures it waits for the window to end
+ *   (credential stuffing).
+ * Every delay is per source: what other addresses do never delays the owner, and a success clears
+ * its own pair. The per-IP request rate limit (plugins/rate-limit.ts) sits in front of all of this.
  *
- * An attempt is counted against the pair and the IP *before* the password is checked, in one
- * atomic upsert, so attempts arriving together cannot all slip under a limit. Keys are SHA-256
- * hashes: any user name or address fits the column, and none is stored in clear.
+ * An attempt reserves its pair's delay *before* the password is checked, in one atomic upsert that
+ * only succeeds when the pair is not waiting, so attempts arriving together cannot all slip
+ * through. Keys are SHA-256 hashes: any user name or address fits the column, none is in clear.
  */
 export const LOGIN_THROTTLE = {
   windowMs: 15 * 60 * 1000,
+  /** Failures of a pair in a window after which it waits for the window to end. */
   pairFailures: 10,
+  /** Failures of a pair that cost no delay (none once the account is under attack). */
+  freeFailures: 3,
+  /** The first delay, doubled with each further failure. */
+  firstDelayMs: 1000,
   ipFailures: 100,
   accountUnderAttack: 100,
 } as const;
@@ -31,6 +39,16 @@ export const LOGIN_THROTTLE = {
 const CLEANUP_EVERY = 200;
 
 const hashKey = (kind: string, ...parts: string[]) => `${kind}:${createHash('sha256').update(parts.join('\n')).digest('hex')}`;
+
+/**
+ * The wait after a pair's `failures`-th failure in its window, in ms; null once the pair must wait
+ * for the window to end.
+ */
+export function delayAfterFailures(failures: number, isUnderAttack: boolean): number | null {
+  if (failures >= LOGIN_THROTTLE.pairFailures) return null;
+  const free = isUnderAttack ? 0 : LOGIN_THROTTLE.freeFailures;
+  return failures <= free ? 0 : LOGIN_THROTTLE.firstDelayMs * 2 ** (failures - free - 1);
+}
 
 export interface LoginSource {
   /** NFC-normalised, lower-cased user name. */
@@ -45,6 +63,11 @@ export interface LoginAttempt {
   settle(isSuccess: boolean): Promise<void>;
 }
 
+const refused = (untilMs: number, now: number): LoginAttempt => ({
+  retryAfterSeconds: Math.max(1, Math.ceil((untilMs - now) / 1000)),
+  settle: async () => undefined,
+});
+
 export async function takeLoginAttempt(db: DbExecutor, source: LoginSource, now: number): Promise<LoginAttempt> {
   const { windowMs } = LOGIN_THROTTLE;
   const keys = {
@@ -53,38 +76,64 @@ export async function takeLoginAttempt(db: DbExecutor, source: LoginSource, now:
     account: hashKey('login-account', source.usernameKey),
   };
   const windowOpenedBefore = now - windowMs;
-  // The account row is read in the same statement but only raised once a password has failed,
-  // so attempts refused here cannot push an account into "under attack".
-  const rows = await db
+  const account = await db
+    .selectFrom('auth_throttle')
+    .select(['failures', 'window_start'])
+    .where('throttle_key', '=', keys.account)
+    .executeTakeFirst();
+  const isUnderAttack =
+    account !== undefined &&
+    Number(account.window_start) >= windowOpenedBefore &&
+    Number(account.failures) >= LOGIN_THROTTLE.accountUnderAttack;
+
+  // When the pair may try again should this attempt fail: a CASE over its stored failures.
+  const nextAllowedAfter = (failures: number) => {
+    const delay = delayAfterFailures(failures, isUnderAttack);
+    return delay === null ? sql`auth_throttle.window_start + ${windowMs}` : sql`${now + delay}`;
+  };
+  const storedNext = sql`CASE ${sql.join(
+    Array.from(
+      { length: LOGIN_THROTTLE.pairFailures },
+      (_, i) => sql`WHEN auth_throttle.failures + 1 = ${i + 1} THEN ${nextAllowedAfter(i + 1)}`,
+    ),
+    sql` `,
+  )} ELSE auth_throttle.window_start + ${windowMs} END`;
+  const isExpired = sql<boolean>`auth_throttle.window_start <= ${windowOpenedBefore}`;
+  const firstNext = delayAfterFailures(1, isUnderAttack) ?? windowMs;
+  const admitted = await db
     .insertInto('auth_throttle')
-    .values([
-      { throttle_key: keys.pair, window_start: now, failures: 1 },
-      { throttle_key: keys.ip, window_start: now, failures: 1 },
-      { throttle_key: keys.account, window_start: now, failures: 0 },
-    ])
+    .values({ throttle_key: keys.pair, window_start: now, failures: 1, next_allowed_at: now + firstNext })
+    .onConflict((oc) =>
+      oc
+        .column('throttle_key')
+        .doUpdateSet({
+          failures: sql`CASE WHEN ${isExpired} THEN 1 ELSE auth_throttle.failures + 1 END`,
+          window_start: sql`CASE WHEN ${isExpired} THEN ${now} ELSE auth_throttle.window_start END`,
+          next_allowed_at: sql`CASE WHEN ${isExpired} THEN ${now + firstNext} ELSE ${storedNext} END`,
+        })
+        // A pair still waiting is neither counted nor changed: the upsert returns no row.
+        .where(sql<boolean>`${isExpired} OR auth_throttle.next_allowed_at <= ${now}`),
+    )
+    .returning('failures')
+    .executeTakeFirst();
+  if (!admitted) {
+    const pair = await db.selectFrom('auth_throttle').select('next_allowed_at').where('throttle_key', '=', keys.pair).executeTakeFirst();
+    return refused(Number(pair?.next_allowed_at ?? now), now);
+  }
+
+  const ip = await db
+    .insertInto('auth_throttle')
+    .values({ throttle_key: keys.ip, window_start: now, failures: 1 })
     .onConflict((oc) =>
       oc.column('throttle_key').doUpdateSet({
-        failures: sql`CASE WHEN auth_throttle.window_start < ${windowOpenedBefore} THEN excluded.failures
-          ELSE auth_throttle.failures + excluded.failures END`,
-        window_start: sql`CASE WHEN auth_throttle.window_start < ${windowOpenedBefore} THEN ${now} ELSE auth_throttle.window_start END`,
+        failures: sql`CASE WHEN ${isExpired} THEN 1 ELSE auth_throttle.failures + 1 END`,
+        window_start: sql`CASE WHEN ${isExpired} THEN ${now} ELSE auth_throttle.window_start END`,
       }),
     )
-    .returning(['throttle_key', 'failures', 'window_start'])
-    .execute();
-  const row = (key: string) => rows.find((r) => r.throttle_key === key) ?? { failures: 0, window_start: now };
-  const [pair, ip, account] = [row(keys.pair), row(keys.ip), row(keys.account)];
-  // The counts include this attempt; what came before it decides.
-  const pairBefore = Number(pair.failures) - 1;
-  const ipBefore = Number(ip.failures) - 1;
-  const isUnderAttack = Number(account.failures) >= LOGIN_THROTTLE.accountUnderAttack;
-
-  const waits: number[] = [];
-  if (pairBefore >= LOGIN_THROTTLE.pairFailures || (isUnderAttack && pairBefore > 0)) waits.push(Number(pair.window_start));
-  if (ipBefore >= LOGIN_THROTTLE.ipFailures || (isUnderAttack && ipBefore > 0)) waits.push(Number(ip.window_start));
-  if (waits.length > 0) {
-    const until = Math.max(...waits) + windowMs;
-    return { retryAfterSeconds: Math.max(1, Math.ceil((until - now) / 1000)), settle: async () => undefined };
-  }
+    .returning(['failures', 'window_start'])
+    .executeTakeFirstOrThrow();
+  // The count includes this attempt; what came before it decides.
+  if (Number(ip.failures) - 1 >= LOGIN_THROTTLE.ipFailures) return refused(Number(ip.window_start) + windowMs, now);
 
   return {
     retryAfterSeconds: 0,
@@ -102,9 +151,14 @@ export async function takeLoginAttempt(db: DbExecutor, source: LoginSource, now:
         });
       } else {
         await db
-          .updateTable('auth_throttle')
-          .set({ failures: sql`failures + 1` })
-          .where('throttle_key', '=', keys.account)
+          .insertInto('auth_throttle')
+          .values({ throttle_key: keys.account, window_start: now, failures: 1 })
+          .onConflict((oc) =>
+            oc.column('throttle_key').doUpdateSet({
+              failures: sql`CASE WHEN ${isExpired} THEN 1 ELSE auth_throttle.failures + 1 END`,
+              window_start: sql`CASE WHEN ${isExpired} THEN ${now} ELSE auth_throttle.window_start END`,
+            }),
+          )
           .execute();
       }
       if (Math.random() < 1 / CLEANUP_EVERY) {

@@ -110,8 +110,16 @@ export const listRedemptions = (db: DbExecutor, userId: number) =>
     .orderBy('r.created_at', 'desc')
     .execute();
 
+/**
+ * Disabling also bumps the token version, so the tokens issued before stay revoked for good:
+ * enabling the account again only lets it log in afresh.
+ */
 export const setDisabledAt = (db: DbExecutor, userId: number, disabledAt: number | null) =>
-  db.updateTable('users').set({ disabled_at: disabledAt }).where('id', '=', userId).execute();
+  db
+    .updateTable('users')
+    .set(disabledAt === null ? { disabled_at: null } : { disabled_at: disabledAt, token_version: sql`token_version + 1` })
+    .where('id', '=', userId)
+    .execute();
 
 /**
  * Locks every active admin row (FOR UPDATE on PostgreSQL; SQLite's write transaction serialises

@@ -5,7 +5,16 @@ import type { UserRow } from '../../db/schema.js';
 
 export type NewUser = Pick<
   UserRow,
-  'uuid' | 'username' | 'username_key' | 'password_hash' | 'role' | 'invite_code' | 'invited_by' | 'user_type' | 'created_at'
+  | 'uuid'
+  | 'username'
+  | 'username_key'
+  | 'username_skeleton'
+  | 'password_hash'
+  | 'role'
+  | 'invite_code'
+  | 'invited_by'
+  | 'user_type'
+  | 'created_at'
 >;
 
 export const findUserByUuid = (db: DbExecutor, uuid: string) =>
@@ -24,15 +33,26 @@ export const findUserByKey = (db: DbExecutor, usernameKey: string) =>
 export const findUserIdByInviteCode = async (db: DbExecutor, inviteCode: string) =>
   (await db.selectFrom('users').select('id').where('invite_code', '=', inviteCode).executeTakeFirst())?.id;
 
-/** Inserts unless the name is taken; returns null on a name clash (unique username_key). */
+/** A unique violation on the skeleton's index (SQLite names the column, PostgreSQL the index). */
+const isSkeletonClash = (error: unknown) => /username_skeleton/.test(String((error as { message?: unknown })?.message ?? ''));
+
+/**
+ * Inserts unless the name is taken; returns null on a name clash: the same name (unique
+ * username_key) or one that looks like a taken one (unique username_skeleton).
+ */
 export async function insertUserIfNameFree(db: DbExecutor, user: NewUser): Promise<number | null> {
-  const row = await db
-    .insertInto('users')
-    .values(user)
-    .onConflict((oc) => oc.column('username_key').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return row?.id ?? null;
+  try {
+    const row = await db
+      .insertInto('users')
+      .values(user)
+      .onConflict((oc) => oc.column('username_key').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return row?.id ?? null;
+  } catch (error) {
+    if (isSkeletonClash(error)) return null;
+    throw error;
+  }
 }
 
 export async function updatePasswordAndRevokeTokens(db: DbExecutor, userId: number, passwordHash: string): Promise<number> {

@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.js';
 import { AppError } from '../../lib/app-error.js';
 import { toIso } from '../../lib/time.js';
 import { takeLoginAttempt } from './login-throttle.js';
+import { usernameSkeleton } from './username-skeleton.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password.js';
 import { authUserOf, type AuthUser, type UserRole } from './auth-user.js';
 import type { TokenClaims, TokenService } from './tokens.js';
@@ -32,7 +33,8 @@ export interface RegisterInput {
 
 export function createUsersService(deps: { db: Db; tokens: TokenService; now?: () => number }) {
   const { db, tokens } = deps;
-  const now = deps.now ?? Date.now;
+  // Read when called, not captured: tests that move the clock (vi.setSystemTime) reach the throttle.
+  const now = deps.now ?? (() => Date.now());
 
   /** Public registration: always a plain user. */
   const register = (input: RegisterInput): Promise<RegisterResult> => createAccount(input, 'user');
@@ -55,6 +57,7 @@ export function createUsersService(deps: { db: Db; tokens: TokenService; now?: (
           uuid,
           username,
           username_key: usernameKey(username),
+          username_skeleton: usernameSkeleton(username),
           password_hash: passwordHash,
           role,
           invite_code: newInviteCode(),
