@@ -54,13 +54,13 @@ import { createTokenService } from './modules/users/tokens.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
 import { registerAuth } from './plugins/auth.js';
-import { clientErrorHandler, frameworkErrorHandler } from './plugins/client-error-handler.js';
+import { createClientErrorHandler, createFrameworkErrorHandler } from './plugins/client-error-handler.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerRateLimit } from './plugins/rate-limit.js';
 import { registerInputGuard } from './plugins/input-guard.js';
 import { registerPublicCache } from './plugins/public-cache.js';
 import { RequestLogController } from './plugins/request-logging.js';
-import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { createSecurityHeaders, registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerStaticWeb, resolveWebDir } from './plugins/static-web.js';
 
 export interface AppDeps {
@@ -93,6 +93,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { db } = deps.database;
   // Kept public answers are replayed ahead of Fastify (plugins/public-cache-front.ts).
   const front = createPublicCacheFront();
+  const webDir = resolveWebDir(config.webDistDir);
+  const inlineStyles = loadInlineStyles(webDir);
+  const securityHeaders = createSecurityHeaders(config, { inlineStyleSources: inlineStyles.cspSources });
   const app = Fastify({
     serverFactory: serverWithFront(front),
     logger: deps.logger ?? {
@@ -104,8 +107,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Per-request lines at info only when asked (LOG_REQUESTS=true); else at debug.
     logController: new RequestLogController(config.logRequests ? 'info' : 'debug'),
     ...httpServerOptions(deps.httpTimeouts),
-    clientErrorHandler,
-    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler: createClientErrorHandler(securityHeaders.everyAnswer),
+    frameworkErrors: createFrameworkErrorHandler(securityHeaders.everyAnswer),
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
     ajv: { customOptions: { allErrors: false } },
@@ -179,9 +182,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerErrorHandler(app);
-  const webDir = resolveWebDir(config.webDistDir);
-  const inlineStyles = loadInlineStyles(webDir);
-  await registerSecurityHeaders(app, config, { inlineStyleSources: inlineStyles.cspSources });
+  registerSecurityHeaders(app, securityHeaders);
   registerInputGuard(app);
   registerAuth(app, users);
   // After auth: a request with a bad token is refused before any cached answer could be served.
