@@ -55,11 +55,13 @@ import { usersRoutes } from './modules/users/users.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
 import { registerAuth } from './plugins/auth.js';
 import { createClientErrorHandler, createFrameworkErrorHandler } from './plugins/client-error-handler.js';
+import { registerDatabaseGate } from './plugins/database-gate.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerRateLimit } from './plugins/rate-limit.js';
 import { registerInputGuard } from './plugins/input-guard.js';
 import { registerPublicCache } from './plugins/public-cache.js';
 import { RequestLogController } from './plugins/request-logging.js';
+import { createDatabaseGate, type DatabaseGate } from './db/database-gate.js';
 import { createSecurityHeaders, registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerStaticWeb, resolveWebDir } from './plugins/static-web.js';
 
@@ -85,6 +87,11 @@ export interface AppDeps {
    * or when this is given (tests): while it runs, members' reads are answered from memory.
    */
   readerChangesPollMs?: number;
+  /**
+   * Closed while the process's start-up work has not reached the database yet (serve.ts): the API
+   * answers 503 and background work waits until it opens. Absent: the database is taken as ready.
+   */
+  databaseGate?: DatabaseGate;
 }
 
 /** Builds the whole server (used by main.ts and by the tests through app.inject()). */
@@ -114,6 +121,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ajv: { customOptions: { allErrors: false } },
   });
 
+  const databaseGate = deps.databaseGate ?? createDatabaseGate({ open: true });
+  // Work that needs the database starts once the app is ready and the database reached.
+  let isClosing = false;
+  app.addHook('onClose', async () => {
+    isClosing = true;
+  });
+  const withDatabase = (start: () => unknown) =>
+    app.addHook('onReady', async () => {
+      if (databaseGate.isOpen()) return void (await start());
+      void databaseGate.opened
+        .then(async () => {
+          if (!isClosing) await start();
+        })
+        .catch((error: unknown) => app.log.error({ err: error }, 'background work did not start'));
+    });
+
   const storage = deps.storage ?? createMediaStorage(config);
   if (!deps.storage) app.addHook('onClose', async () => storage.close());
   const signer = createMediaSigner(config.mediaSigningSecret, config.mediaUrlTtlSeconds);
@@ -141,7 +164,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onError: (error) => app.log.warn({ err: error }, 'reader change feed: poll failed; member reads use the database until it works'),
   });
   const reader = createReaderService({ db, media: mediaUrls, versions: catalogueVersion, changes: readerChanges });
-  if (deps.backgroundJobs || deps.readerChangesPollMs !== undefined) app.addHook('onReady', async () => readerChanges.start());
+  if (deps.backgroundJobs || deps.readerChangesPollMs !== undefined) withDatabase(() => readerChanges.start());
   app.addHook('onClose', async () => readerChanges.stop());
   app.addHook('onClose', async () => reader.close());
   const events = createEventsService({ db });
@@ -183,6 +206,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerErrorHandler(app);
   registerSecurityHeaders(app, securityHeaders);
+  registerDatabaseGate(app, databaseGate);
   registerInputGuard(app);
   registerAuth(app, users);
   // After auth: a request with a bad token is refused before any cached answer could be served.
@@ -224,7 +248,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api/v1' },
   );
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
-  await app.register(healthRoutes(db));
+  await app.register(healthRoutes(db, databaseGate));
 
   await app.register(mediaRoutes({ storage, signer, isPublicPage: reader.isPublicPage }));
   await app.register(seoRoutes({ sitemaps: createSitemaps({ db, publicUrl: config.publicUrl }), publicUrl: config.publicUrl }));
@@ -237,10 +261,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         log: app.log,
       })
     : null;
-  await registerStaticWeb(app, { webDir, pages: seo, renderer, inlineStyles });
+  await registerStaticWeb(app, { webDir, pages: seo, renderer, inlineStyles, isDatabaseReady: databaseGate.isOpen });
   // Build the book ordering before the first reader asks for it.
   // A database that is not reachable yet must not stop the server: requests answer 503 until it is.
-  app.addHook('onReady', () =>
+  withDatabase(() =>
     ranking.warm().catch((error: unknown) => {
       if (!isDatabaseUnavailable(error)) throw error;
       app.log.warn({ err: error }, 'database unavailable; the book order is built at the first request');
@@ -248,13 +272,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   if (deps.backgroundJobs) {
     // Other processes (the CLI, other nodes) bump the version in the database: seen within a poll.
-    app.addHook('onReady', async () => catalogueVersion.start());
-    app.addHook('onReady', async () => jobs.start());
+    withDatabase(() => catalogueVersion.start());
+    withDatabase(() => jobs.start());
     app.addHook('onClose', () => jobs.stop());
   }
   if (deps.backgroundJobs && wechatPay && config.wechatPay) {
     const reconciler = createWechatReconciler({ db, ledger, client: wechatPay, config: config.wechatPay, log: app.log });
-    app.addHook('onReady', async () => reconciler.start());
+    withDatabase(() => reconciler.start());
     app.addHook('onClose', () => reconciler.stop());
   }
   app.decorate('jobs', jobs);
