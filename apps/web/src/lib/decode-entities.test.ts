@@ -44,3 +44,17 @@ describe('decodeEntities without a DOM (the server render)', () => {
     );
   });
 });
+
+describe('the server and the browser decode alike (hydration finds the text it rendered)', () => {
+  it('gives the same text from the entities package (the server) as from the HTML parser (the browser)', async () => {
+    // The server's decoder, imported here only (the web app never ships it).
+    const { decodeHTML } = await import('entities/decode');
+    const samples = [
+      'Tom & Jerry &amp;rsquo; It&rsquo;s &#x1F600; a < b > c "double" \'single\' \u200fRTL\u200e',
+      '&amp &lt3 &copy2026 &notit; &notin; AT&T &#150; &#x80; &#0; &#xD800; &#1114112; &#x110000;',
+      'Fish &amp; Chips &eacute;t&eacute; &NotNestedGreaterGreater; &bogus; &; &#; &#x;',
+      '\u200fمرحبا &amp; وداعا &lt;ب&gt;\u200f',
+    ];
+    for (const sample of samples) expect(decodeEntities(sample), sample).toBe(decodeHTML(sample));
+  });
+});
