@@ -56,13 +56,15 @@ import { createTokenService } from './modules/users/tokens.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
 import { registerAuth } from './plugins/auth.js';
-import { clientErrorHandler, frameworkErrorHandler } from './plugins/client-error-handler.js';
+import { createClientErrorHandler, createFrameworkErrorHandler } from './plugins/client-error-handler.js';
+import { registerDatabaseGate } from './plugins/database-gate.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerRateLimit } from './plugins/rate-limit.js';
 import { registerInputGuard } from './plugins/input-guard.js';
 import { registerPublicCache } from './plugins/public-cache.js';
 import { RequestLogController } from './plugins/request-logging.js';
-import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { createDatabaseGate, type DatabaseGate } from './db/database-gate.js';
+import { createSecurityHeaders, registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerStaticWeb, resolveWebDir } from './plugins/static-web.js';
 
 export interface AppDeps {
@@ -87,6 +89,11 @@ export interface AppDeps {
    * or when this is given (tests): while it runs, members' reads are answered from memory.
    */
   readerChangesPollMs?: number;
+  /**
+   * Closed while the process's start-up work has not reached the database yet (serve.ts): the API
+   * answers 503 and background work waits until it opens. Absent: the database is taken as ready.
+   */
+  databaseGate?: DatabaseGate;
 }
 
 /** Builds the whole server (used by main.ts and by the tests through app.inject()). */
@@ -95,6 +102,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { db } = deps.database;
   // Kept public answers are replayed ahead of Fastify (plugins/public-cache-front.ts).
   const front = createPublicCacheFront();
+  const webDir = resolveWebDir(config.webDistDir);
+  const inlineStyles = loadInlineStyles(webDir);
+  const securityHeaders = createSecurityHeaders(config, { inlineStyleSources: inlineStyles.cspSources });
   const app = Fastify({
     serverFactory: serverWithFront(front),
     logger: deps.logger ?? {
@@ -106,12 +116,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Per-request lines at info only when asked (LOG_REQUESTS=true); else at debug.
     logController: new RequestLogController(config.logRequests ? 'info' : 'debug'),
     ...httpServerOptions(deps.httpTimeouts),
-    clientErrorHandler,
-    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler: createClientErrorHandler(securityHeaders.everyAnswer),
+    frameworkErrors: createFrameworkErrorHandler(securityHeaders.everyAnswer),
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
     ajv: { customOptions: { allErrors: false } },
   });
+
+  const databaseGate = deps.databaseGate ?? createDatabaseGate({ open: true });
+  // Work that needs the database starts once the app is ready and the database reached.
+  let isClosing = false;
+  app.addHook('onClose', async () => {
+    isClosing = true;
+  });
+  const withDatabase = (start: () => unknown) =>
+    app.addHook('onReady', async () => {
+      if (databaseGate.isOpen()) return void (await start());
+      void databaseGate.opened
+        .then(async () => {
+          if (!isClosing) await start();
+        })
+        .catch((error: unknown) => app.log.error({ err: error }, 'background work did not start'));
+    });
 
   const storage = deps.storage ?? createMediaStorage(config);
   if (!deps.storage) app.addHook('onClose', async () => storage.close());
@@ -140,7 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onError: (error) => app.log.warn({ err: error }, 'reader change feed: poll failed; member reads use the database until it works'),
   });
   const reader = createReaderService({ db, media: mediaUrls, versions: catalogueVersion, changes: readerChanges });
-  if (deps.backgroundJobs || deps.readerChangesPollMs !== undefined) app.addHook('onReady', async () => readerChanges.start());
+  if (deps.backgroundJobs || deps.readerChangesPollMs !== undefined) withDatabase(() => readerChanges.start());
   app.addHook('onClose', async () => readerChanges.stop());
   app.addHook('onClose', async () => reader.close());
   const events = createEventsService({ db });
@@ -181,9 +207,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerErrorHandler(app);
-  const webDir = resolveWebDir(config.webDistDir);
-  const inlineStyles = loadInlineStyles(webDir);
-  await registerSecurityHeaders(app, config, { inlineStyleSources: inlineStyles.cspSources });
+  registerSecurityHeaders(app, securityHeaders);
+  registerDatabaseGate(app, databaseGate);
   registerInputGuard(app);
   registerAuth(app, users);
   // After auth: a request with a bad token is refused before any cached answer could be served.
@@ -225,7 +250,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api/v1' },
   );
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
-  await app.register(healthRoutes(db));
+  await app.register(healthRoutes(db, databaseGate));
 
   await app.register(mediaRoutes({ storage, signer, isPublicPage: reader.isPublicPage }));
   await app.register(seoRoutes({ sitemaps: createSitemaps({ db, publicUrl: config.publicUrl }), publicUrl: config.publicUrl }));
@@ -238,10 +263,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         log: app.log,
       })
     : null;
-  await registerStaticWeb(app, { webDir, pages: seo, renderer, inlineStyles });
+  await registerStaticWeb(app, { webDir, pages: seo, renderer, inlineStyles, isDatabaseReady: databaseGate.isOpen });
   // Build the book ordering before the first reader asks for it.
   // A database that is not reachable yet must not stop the server: requests answer 503 until it is.
-  app.addHook('onReady', () =>
+  withDatabase(() =>
     ranking.warm().catch((error: unknown) => {
       if (!isDatabaseUnavailable(error)) throw error;
       app.log.warn({ err: error }, 'database unavailable; the book order is built at the first request');
@@ -249,13 +274,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   if (deps.backgroundJobs) {
     // Other processes (the CLI, other nodes) bump the version in the database: seen within a poll.
-    app.addHook('onReady', async () => catalogueVersion.start());
-    app.addHook('onReady', async () => jobs.start());
+    withDatabase(() => catalogueVersion.start());
+    withDatabase(() => jobs.start());
     app.addHook('onClose', () => jobs.stop());
   }
   if (deps.backgroundJobs && wechatPay && config.wechatPay) {
     const reconciler = createWechatReconciler({ db, ledger, client: wechatPay, config: config.wechatPay, log: app.log });
-    app.addHook('onReady', async () => reconciler.start());
+    withDatabase(() => reconciler.start());
     app.addHook('onClose', () => reconciler.stop());
   }
   app.decorate('jobs', jobs);

@@ -31,7 +31,11 @@ interface Slot {
  */
 export async function runClusterPrimary(config: AppConfig): Promise<void> {
   const log = processLogger(config).child({ role: 'primary' });
-  await prepareOnce(config, log);
+  // Stopped (SIGTERM, SIGINT) while waiting for the database: nothing was forked yet.
+  if (!(await prepareOnce(config, log))) {
+    log.info('stopped while waiting for the database');
+    process.exit(0);
+  }
 
   let stopping = false;
   const slots: Slot[] = Array.from({ length: config.webConcurrency }, (_, index) => ({

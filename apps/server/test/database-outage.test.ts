@@ -1,4 +1,7 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { connect, createServer, type Server, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
@@ -7,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { openDatabase, type DatabaseHandle } from '../src/db/database.js';
 import { createBook, nextClientIp } from './helpers/factories.js';
-import { createTestContext, TEST_DIALECT, type TestContext } from './helpers/test-context.js';
+import { freePort, startServerProcess, type ServerProcess } from './helpers/server-process.js';
+import { createTestContext, createTestDatabase, TEST_DIALECT, type TestContext } from './helpers/test-context.js';
 
 const expectUnavailable = (response: { statusCode: number; headers: Record<string, unknown>; json(): unknown }) => {
   expect(response.statusCode).toBe(503);
@@ -143,5 +147,122 @@ describe.runIf(TEST_DIALECT === 'sqlite')('SQLite file locked by another writer'
       other.close();
     }
     expect((await register()).statusCode).toBe(201);
+  });
+});
+
+/**
+ * A port that refuses connections (nothing listens) until `forward()`: then a TCP proxy listens on
+ * it and passes each connection to PostgreSQL, as when the database comes up after the app.
+ */
+function lateDatabase(port: number, target: { host: string; port: number }) {
+  let server: Server | null = null;
+  const sockets = new Set<Socket>();
+  return {
+    async forward() {
+      server = createServer((client) => {
+        const upstream = connect(target.port, target.host);
+        for (const socket of [client, upstream]) {
+          sockets.add(socket);
+          socket.on('close', () => sockets.delete(socket));
+          socket.on('error', () => undefined);
+        }
+        client.pipe(upstream).pipe(client);
+      });
+      await new Promise<void>((resolve, reject) => server!.once('error', reject).listen(port, '127.0.0.1', resolve));
+    },
+    async close() {
+      for (const socket of sockets) socket.destroy();
+      if (server) await new Promise((resolve) => server!.close(resolve));
+    },
+  };
+}
+
+const processEnv = (dataDir: string, extra: Record<string, string>) => ({
+  DATA_DIR: dataDir,
+  DEMO_CATALOGUE: 'off',
+  LOG_LEVEL: 'info',
+  JWT_SECRET: randomBytes(32).toString('hex'),
+  MEDIA_SIGNING_SECRET: randomBytes(32).toString('hex'),
+  ...extra,
+});
+
+describe.runIf(TEST_DIALECT === 'postgres')('a process started while PostgreSQL is down', () => {
+  let server: ServerProcess | undefined;
+  let proxy: ReturnType<typeof lateDatabase>;
+  let dropDatabase: () => Promise<void>;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    const created = await createTestDatabase();
+    dropDatabase = created.drop;
+    const real = new URL(created.databaseUrl!);
+    const proxyPort = await freePort();
+    proxy = lateDatabase(proxyPort, { host: real.hostname, port: Number(real.port || 5432) });
+    const viaProxy = new URL(real);
+    viaProxy.port = String(proxyPort);
+    dataDir = mkdtempSync(path.join(tmpdir(), 'inkstream-late-db-'));
+    server = await startServerProcess({
+      name: 'late database',
+      port: await freePort(),
+      env: processEnv(dataDir, { DATABASE_URL: viaProxy.toString() }),
+      startedWhen: (line) => typeof line.msg === 'string' && line.msg.startsWith('listening on '),
+    });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await proxy.close();
+    await dropDatabase();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const attempts = () => server!.lines.filter((line) => line.msg?.startsWith('database not reachable'));
+
+  it('keeps retrying with a growing wait, answering /readyz and the API 503 with Retry-After meanwhile, then serves', async () => {
+    const base = server!.baseUrl;
+    // Two refused attempts, each one line that says what failed and when the next one comes.
+    await expect.poll(() => attempts().length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+    const [first, second] = attempts();
+    expect(first).toMatchObject({ attempt: 1, retryInMs: 1_000, reason: expect.stringContaining('ECONNREFUSED') });
+    expect(second).toMatchObject({ attempt: 2, retryInMs: 2_000 });
+    expect(server!.child.exitCode).toBeNull();
+
+    const ready = await fetch(`${base}/readyz`);
+    expect(ready.status).toBe(503);
+    expect(ready.headers.get('retry-after')).toBe('5');
+    const api = await fetch(`${base}/api/v1/reader/book/tags`);
+    expect(api.status).toBe(503);
+    expect(api.headers.get('retry-after')).toBe('5');
+    expect(api.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(await api.json()).toEqual({ error: expect.any(String), code: 'SERVICE_UNAVAILABLE' });
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
+    const page = await fetch(`${base}/`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('cache-control')).toBe('no-store');
+
+    await proxy.forward();
+    await expect.poll(() => server!.lines.some((line) => line.msg?.includes(' is serving ')), { timeout: 40_000 }).toBe(true);
+    expect(server!.lines.some((line) => line.msg === 'database migrated')).toBe(true);
+    expect((await fetch(`${base}/readyz`)).status).toBe(200);
+    expect((await fetch(`${base}/api/v1/reader/book/tags`)).status).toBe(200);
+    expect(server!.lines.filter((line) => Number(line.level) >= 50)).toEqual([]);
+  });
+});
+
+describe.runIf(TEST_DIALECT === 'sqlite')('a SQLite database that cannot be opened at start', () => {
+  it('stops the start with one configuration error line, at once', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'inkstream-bad-sqlite-'));
+    try {
+      // The database file's path is taken by a folder: no waiting makes it openable.
+      mkdirSync(path.join(dataDir, 'inkstream.sqlite'));
+      const started = startServerProcess({ name: 'bad sqlite', port: await freePort(), env: processEnv(dataDir, {}) });
+      const error = await started.then(
+        () => null,
+        (failure: unknown) => failure as Error,
+      );
+      expect(error?.message).toMatch(/exited \(1\) before serving/);
+      expect(error?.message).toMatch(/Configuration error: the SQLite database ".*inkstream\.sqlite" \(in DATA_DIR\) cannot be opened/);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -169,6 +169,47 @@ function expectEnvelope(response: Awaited<ReturnType<TestContext['app']['inject'
   expect(body).not.toHaveProperty('data');
 }
 
+/** The site's page routes (apps/web router) and the other paths outside the API, `{book}`/`{chapter}` filled in. */
+const PAGE_PATHS = [
+  '/',
+  '/books',
+  '/book/chapters/{book}',
+  '/reader/book/chapter/{book}/{chapter}/1',
+  '/login',
+  '/register',
+  '/profile',
+  '/library',
+  '/contact-us',
+  '/admin',
+  '/sitemap.xml',
+  '/robots.txt',
+  '/manifest.webmanifest',
+  '/media/covers/{book}/x.webp',
+  '/healthz',
+  '/readyz',
+  '/api/v1/comics/chapters/{book}/en-us/asc/0/10',
+];
+/** Ways a URL is bent by scanners and broken clients: doubled slashes, bad escapes, traversal, overlong UTF-8, odd queries. */
+const URL_BENDS: ((path: string, random: Random) => string)[] = [
+  (path) => `/${path}`,
+  (path) => `//${path}`,
+  (path) => `${path}/%zz`,
+  (path) => `${path}%`,
+  (path) => path.replace(/\/[^/]*$/, '/%E0%A4%A'),
+  (path) => `${path}%C0%AF..%C0%AF`,
+  (path) => `${path}/..%2F..%2Fetc%2Fpasswd`,
+  (path) => `${path}%00`,
+  (path) => path.replace('/', '/./'),
+  (path) => `${path}/${'x'.repeat(3000)}`,
+  (path) => `${path}/`,
+  (path, random) => `${path}?lang=${encodePathPart(random.pick(HOSTILE_STRINGS))}`,
+  (path, random) => `${path}?${random.pick(['%zz', '=&=', 'lang=%', 'a=%ED%A0%80', `invite_code=${'%2F'.repeat(50)}`])}`,
+  (path, random) => path.replace(/[^/]+$/, encodePathPart(random.pick(HOSTILE_STRINGS))),
+  (path) => path.replace(/^\//, '/%2F'),
+  (path) => path.toUpperCase(),
+];
+const PAGE_REQUESTS = 400;
+
 describe(`fuzzing every OpenAPI operation on ${TEST_DIALECT} (FUZZ_SEED=${SEED})`, () => {
   let ctx: TestContext;
   let fixtures: Fixtures;
@@ -232,5 +273,29 @@ describe(`fuzzing every OpenAPI operation on ${TEST_DIALECT} (FUZZ_SEED=${SEED})
       }
     }
     expect(sent).toBeGreaterThanOrEqual(300);
+  });
+
+  it('never answers 5xx to a bent page path or malformed URL, and every answer carries the security headers', async () => {
+    const random = createRandom(SEED);
+    const started = Date.now();
+    let sent = 0;
+    // Bounded in count and time: the page paths render real pages.
+    while (sent < PAGE_REQUESTS && Date.now() - started < 30_000) {
+      const path = random.pick(PAGE_PATHS).replace('{book}', fixtures.book.uuid).replace('{chapter}', fixtures.book.chapters[0]!.uuid);
+      let url = random.pick(URL_BENDS)(path, random);
+      if (random.chance(0.3)) url = random.pick(URL_BENDS)(url, random);
+      const response = await ctx.app.inject({
+        method: random.pick(['GET', 'GET', 'GET', 'HEAD', 'POST', 'OPTIONS'] as const),
+        url,
+        headers: random.pick<Record<string, string>>([{}, { 'accept-language': 'ar-SA' }, { cookie: 'inkstream-language=%zz' }]),
+        remoteAddress: `10.9.${sent % 250}.1`,
+      });
+      const what = `${response.statusCode} for ${url.slice(0, 200)}: ${response.body.slice(0, 200)}`;
+      expect(response.statusCode, what).toBeLessThan(500);
+      expect(response.headers['x-content-type-options'], what).toBe('nosniff');
+      expect(String(response.headers['content-security-policy']), what).toContain("frame-ancestors 'none'");
+      sent += 1;
+    }
+    expect(sent).toBeGreaterThanOrEqual(100);
   });
 });

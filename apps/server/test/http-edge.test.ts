@@ -67,6 +67,7 @@ describe('HTTP server timeouts', () => {
   });
 
   it.each([
+    ['a malformed URL', 'GET /%zz\x01 HTTP/1.1\r\nHost: x\r\n\r\n', 400, 'VALIDATION_FAILED'],
     ['headers too large', `GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`, 431, 'HEADERS_TOO_LARGE'],
     ['a malformed request line', 'GET /healthz NOT-HTTP\r\n\r\n', 400, 'VALIDATION_FAILED'],
     ['a broken header', 'GET /healthz HTTP/1.1\r\nHost x\r\n\r\n', 400, 'VALIDATION_FAILED'],
@@ -77,6 +78,10 @@ describe('HTTP server timeouts', () => {
     expect(client.received()).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
     expect(client.received()).toMatch(/content-type: application\/json/i);
     expect(envelopeOf(client.received())).toEqual({ error: expect.any(String), code });
+    // No hook runs for these: the site's security headers are written with the answer.
+    expect(client.received()).toMatch(/^x-content-type-options: nosniff\r$/im);
+    expect(client.received()).toMatch(/^x-frame-options: DENY\r$/im);
+    expect(client.received()).toMatch(/^content-security-policy: .*frame-ancestors 'none'/im);
   });
 
   it('answers a body over the limit 413 in the error envelope', async () => {

@@ -147,6 +147,45 @@ describe('server-rendered public pages', () => {
     expect(rootOf((await page('/')).body)).toContain('A Lantern in Winter');
   });
 
+  it('renders every public page whose title, introduction or chapter title holds entities, markup, quotes, emoji, bidi marks and 300 characters', async () => {
+    // Stored text is HTML-escaped text (spec section 5): shown decoded once, as text.
+    const stored =
+      `Tom & Jerry &amp;rsquo; It&rsquo;s &#x1F600; a < b > c "double" 'single' \u200fRTL\u200e 🧑🏽‍🚀 ${'long '.repeat(60)}`.slice(0, 300);
+    const shown = `Tom & Jerry &rsquo; It’s 😀 a < b > c "double" 'single' \u200fRTL\u200e 🧑🏽‍🚀 `;
+    expect(stored).toHaveLength(300);
+    // A title is at most 255 characters (its column); the introduction holds all 300.
+    const arabic = '\u200fمرحبا &amp; وداعا &lt;ب&gt;\u200f';
+    const hostile = await createBook(ctx, {
+      chapters: 2,
+      freeChapters: 1,
+      popularity: 1_000_000,
+      titles: { 'en-us': stored.slice(0, 255), 'ar-sa': arabic },
+      introductions: { 'en-us': `Intro: Fish &amp; Chips &eacute;t&eacute; & <i>not markup</i> &#0; ${stored}`, 'ar-sa': arabic },
+      chapterTitle: (number) => `Part ${number} &ndash; Q&A <br> &quot;${'¿'.repeat(3)}&quot;`,
+    });
+    // As React writes text into HTML.
+    const asHtmlText = (text: string) =>
+      text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
+    const pages = [
+      { url: '/', texts: [shown] },
+      {
+        url: `/book/chapters/${hostile.uuid}`,
+        texts: [shown, 'Intro: Fish & Chips été & <i>not markup</i> \ufffd', 'Part 1 – Q&A <br> "¿¿¿"'],
+      },
+      { url: readerPath(hostile, 1), texts: [shown] },
+      { url: '/?lang=ar-sa', texts: ['\u200fمرحبا & وداعا <ب>\u200f'] },
+      { url: `/book/chapters/${hostile.uuid}?lang=ar-sa`, texts: ['\u200fمرحبا & وداعا <ب>\u200f'] },
+    ];
+    for (const { url, texts } of pages) {
+      const html = (await page(url)).body;
+      const root = rootOf(html);
+      expect(stateOf(html), url).not.toBeNull();
+      for (const text of texts) expect(root, `${url}: ${text}`).toContain(asHtmlText(text));
+      expect(root, url).not.toContain('<i>not markup</i>');
+      expect(root, url).not.toContain('<br>');
+    }
+  });
+
   it('escapes a title that tries to end the data block or inject markup', async () => {
     const sly = await createBook(ctx, { chapters: 1, titles: { 'en-us': '</script><script>alert(1)</script><b>bold</b>' } });
     const html = (await page(`/book/chapters/${sly.uuid}`)).body;

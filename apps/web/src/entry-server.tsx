@@ -9,6 +9,7 @@ import { createFullLanguage } from './i18n';
 import type { Translator } from './i18n/translator';
 import { TranslatorProvider } from './i18n/use-translation';
 import { setServerTransport, type ServerTransport } from './lib/api-client';
+import { setEntityDecoder } from './lib/decode-entities';
 import type { Language } from './lib/language';
 import type { ServerRender } from './lib/server-render';
 
@@ -36,9 +37,13 @@ export interface RenderedPage {
   render: ServerRender;
 }
 
-export function configureServerRendering(options: ServerTransport & { parseHtml: (html: string) => ParsedNode }): void {
+/** What the server lends the web app's code, which has no DOM here: its HTML parser and its entity decoder. */
+export function configureServerRendering(
+  options: ServerTransport & { parseHtml: (html: string) => ParsedNode; decodeEntities: (text: string) => string },
+): void {
   setServerTransport(options);
   setHtmlParser(options.parseHtml);
+  setEntityDecoder(options.decodeEntities);
 }
 
 /** One instance per language with every namespace, made on first use and shared by every render. */

@@ -16,30 +16,39 @@ function describe(code: string | undefined): { status: number; body: ErrorBody }
 
 /**
  * Fastify's `clientErrorHandler`: answers malformed requests, oversized headers and request
- * timeouts with `{error, code}` like every other failure, then closes the connection (its state is
- * unknown after a parse error).
+ * timeouts with `{error, code}` like every other failure, with the site's security headers (no hook
+ * runs for them), then closes the connection (its state is unknown after a parse error).
  */
-export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
-  if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const { status, body } = describe(error.code);
-  const json = JSON.stringify(body);
-  if (socket.writable) {
-    socket.write(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-        `Content-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`,
-    );
-  }
-  socket.destroy();
+export function createClientErrorHandler(securityHeaders: Readonly<Record<string, string>>) {
+  const headerLines = Object.entries(securityHeaders)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+  return (error: Error & { code?: string }, socket: Socket): void => {
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    const { status, body } = describe(error.code);
+    const json = JSON.stringify(body);
+    if (socket.writable) {
+      socket.write(
+        `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n${headerLines}` +
+          `Content-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`,
+      );
+    }
+    socket.destroy();
+  };
 }
 
 /**
  * Fastify's `frameworkErrors`: URLs the router refuses before any route runs (a malformed percent
- * escape, a path parameter over the router's length limit) answer 400 in the error envelope.
+ * escape, a path parameter over the router's length limit) answer 400 in the error envelope. No
+ * onRequest hook has run, so the site's security headers are set here.
  */
-export function frameworkErrorHandler(error: Error & { code?: string }, _request: FastifyRequest, reply: FastifyReply): void {
-  const message = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A path parameter is too long' : 'The URL is malformed';
-  void reply
-    .status(400)
-    .type('application/json; charset=utf-8')
-    .send({ error: `Invalid request: ${message}`, code: ErrorCode.VALIDATION_FAILED } satisfies ErrorBody);
+export function createFrameworkErrorHandler(securityHeaders: Readonly<Record<string, string>>) {
+  return (error: Error & { code?: string }, _request: FastifyRequest, reply: FastifyReply): void => {
+    const message = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A path parameter is too long' : 'The URL is malformed';
+    void reply
+      .headers(securityHeaders)
+      .status(400)
+      .type('application/json; charset=utf-8')
+      .send({ error: `Invalid request: ${message}`, code: ErrorCode.VALIDATION_FAILED } satisfies ErrorBody);
+  };
 }

@@ -45,6 +45,11 @@ function describeValidation(issue: ValidationIssue, context: string | undefined)
   return { field, message: `${field} ${issue.message ?? 'is invalid'}` };
 }
 
+/** 503 SERVICE_UNAVAILABLE with Retry-After: the database cannot answer now (down, or not reached yet at start). */
+export function sendDatabaseUnavailable(reply: FastifyReply): FastifyReply {
+  return send(reply, 503, DATABASE_UNAVAILABLE, DATABASE_RETRY_AFTER_SECONDS);
+}
+
 function send(reply: FastifyReply, status: number, body: ErrorBody, retryAfter?: number): FastifyReply {
   if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
   return reply.status(status).type('application/json; charset=utf-8').send(body);
@@ -79,7 +84,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
-      return send(reply, 503, DATABASE_UNAVAILABLE, DATABASE_RETRY_AFTER_SECONDS);
+      return sendDatabaseUnavailable(reply);
     }
     request.log.error({ err: error }, 'unhandled error');
     return send(reply, 500, { error: 'Something went wrong on our side; please try again', code: ErrorCode.INTERNAL_ERROR });

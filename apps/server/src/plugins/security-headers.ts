@@ -57,22 +57,22 @@ export function contentSecurityPolicy(config: HeaderConfig, styleSources: readon
   };
 }
 
+export interface SecurityHeaders {
+  /** The site's headers: every answer carries them, the router's and the HTTP parser's refusals included. */
+  everyAnswer: Readonly<Record<string, string>>;
+  options: HelmetOptions;
+}
+
 /**
- * Security headers on every response (HTML, API, media, static files), as helmet makes them: CSP,
- * nosniff, frames refused, referrer trimmed to the origin across sites, and HSTS when the site is
- * served over https (sending it over plain http would be ignored, and wrong on localhost).
- *
- * The headers do not depend on the request, so helmet runs once per policy at start-up and each
- * request gets the finished list. (@fastify/helmet ran helmet anew on every request, parsing the
- * CSP each time: measured about a tenth of a member's chapter read.) A route that needs other
- * headers says so with `config: { securityHeaders: { ...helmet options } }` (EMBEDDABLE_RESOURCE).
+ * The site's security headers, computed once (helmet runs here, at start-up): the options are
+ * needed before the app exists, by the answers Fastify and node's parser give before any hook runs
+ * (plugins/client-error-handler.ts).
  */
-export async function registerSecurityHeaders(
-  app: FastifyInstance,
+export function createSecurityHeaders(
   config: HeaderConfig,
   /** Hashes of the `<style>` elements server-rendered pages carry (modules/seo/inline-styles.ts). */
   { inlineStyleSources = [] }: { inlineStyleSources?: readonly string[] } = {},
-): Promise<void> {
+): SecurityHeaders {
   const isHttps = config.publicUrl.startsWith('https:');
   const options: HelmetOptions = {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config, inlineStyleSources) },
@@ -84,7 +84,20 @@ export async function registerSecurityHeaders(
     crossOriginEmbedderPolicy: false,
     hsts: isHttps ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   };
-  const everyRoute = headersOf(options);
+  return { everyAnswer: Object.freeze(headersOf(options)), options };
+}
+
+/**
+ * Security headers on every response (HTML, API, media, static files), as helmet makes them: CSP,
+ * nosniff, frames refused, referrer trimmed to the origin across sites, and HSTS when the site is
+ * served over https (sending it over plain http would be ignored, and wrong on localhost).
+ *
+ * The headers do not depend on the request, so helmet runs once per policy at start-up and each
+ * request gets the finished list. (@fastify/helmet ran helmet anew on every request, parsing the
+ * CSP each time: measured about a tenth of a member's chapter read.) A route that needs other
+ * headers says so with `config: { securityHeaders: { ...helmet options } }` (EMBEDDABLE_RESOURCE).
+ */
+export function registerSecurityHeaders(app: FastifyInstance, { everyAnswer, options }: SecurityHeaders): void {
   const perRoute = new Map<HelmetOptions, Record<string, string>>();
   app.addHook('onRoute', (route) => {
     const own = route.config?.securityHeaders;
@@ -92,7 +105,7 @@ export async function registerSecurityHeaders(
   });
   app.addHook('onRequest', (request, reply, done) => {
     const own = request.routeOptions.config.securityHeaders;
-    reply.headers((own && perRoute.get(own)) || everyRoute);
+    reply.headers((own && perRoute.get(own)) || everyAnswer);
     done();
   });
 }

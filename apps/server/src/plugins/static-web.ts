@@ -26,9 +26,16 @@ export interface WebPages {
  */
 export async function registerStaticWeb(
   app: FastifyInstance,
-  options: { webDir: string; pages: WebPages; renderer?: PageRenderer | null; inlineStyles?: InlineStyles },
+  options: {
+    webDir: string;
+    pages: WebPages;
+    renderer?: PageRenderer | null;
+    inlineStyles?: InlineStyles;
+    /** false until the start-up work has reached the database (db/database-gate.ts): pages get the generic head. */
+    isDatabaseReady?: () => boolean;
+  },
 ): Promise<void> {
-  const { webDir, pages, renderer, inlineStyles } = options;
+  const { webDir, pages, renderer, inlineStyles, isDatabaseReady = () => true } = options;
   // apps/web/public after the build output: the manifest and icons are there even with the
   // placeholder page or a build older than them; a built file of the same name wins.
   const publicDir = path.join(WEB_APP_DIR, 'public');
@@ -56,17 +63,19 @@ export async function registerStaticWeb(
   const manifest = createManifestSource(path.join(webDir, '.vite', 'manifest.json'));
   async function sendPage(request: FastifyRequest, reply: FastifyReply) {
     const pageRequest = { url: request.url, acceptLanguage: request.headers['accept-language'], cookie: request.headers.cookie };
-    let page: PageHead;
-    let isDegraded = false;
-    try {
-      page = await pages.pageHead(pageRequest);
-    } catch (error) {
-      if (!isDatabaseUnavailable(error)) throw error;
-      // The page itself needs no database: send the generic head so the app loads and retries its calls.
-      request.log.warn({ err: error }, 'database unavailable; page served with the generic head');
-      page = pages.fallbackHead(pageRequest);
-      isDegraded = true;
+    let head: PageHead | null = null;
+    // Before the start-up work reached the database, and while it is unavailable, the page itself
+    // needs none: the generic head is sent so the app loads and retries its calls.
+    if (isDatabaseReady()) {
+      try {
+        head = await pages.pageHead(pageRequest);
+      } catch (error) {
+        if (!isDatabaseUnavailable(error)) throw error;
+        request.log.warn({ err: error }, 'database unavailable; page served with the generic head');
+      }
     }
+    const isDegraded = head === null;
+    const page = head ?? pages.fallbackHead(pageRequest);
     // A public page arrives rendered (the same for every visitor); the rest as the app's shell.
     const rendered = renderer && page.isPublic ? await renderer.render(request.url, page.language) : null;
     const hints = page.hints ? renderPreloadHints(page.hints, await manifest.read(), { applyStyles: rendered !== null }) : [];

@@ -91,6 +91,10 @@ export interface BookOptions {
   freeChapters?: number;
   tags?: string[];
   titles?: Record<string, string>;
+  /** Per language; `About <title>` otherwise. */
+  introductions?: Record<string, string>;
+  /** The English chapter titles; `Chapter <n>` otherwise. */
+  chapterTitle?: (number: number) => string;
   originalLanguage?: string;
   updatedAt?: number;
   popularity?: number;
@@ -127,7 +131,11 @@ export async function createBook(ctx: TestContext, options: BookOptions = {}): P
     total_likes: options.totalLikes ?? 0,
     created_at: createdAt,
     updated_at: options.updatedAt ?? Date.now(),
-    translations: Object.entries(titles).map(([language, title]) => ({ language, title, introduction: `About ${title}` })),
+    translations: Object.entries(titles).map(([language, title]) => ({
+      language,
+      title,
+      introduction: options.introductions?.[language] ?? `About ${title}`,
+    })),
     tags: options.tags ?? [],
   });
   const chapters: TestBook['chapters'] = [];
@@ -146,7 +154,7 @@ export async function createBook(ctx: TestContext, options: BookOptions = {}): P
       number,
       created_at: chapterCreatedAt,
       translations: [
-        { language: 'en-us', title: `Chapter ${number}` },
+        { language: 'en-us', title: options.chapterTitle?.(number) ?? `Chapter ${number}` },
         { language: 'zh-cn', title: `第${number}话` },
       ],
       pages: options.chapterText ? [] : pageKeys.map((media_key) => ({ language: 'en-us', media_key, width: 800, height: 1200 })),

@@ -73,6 +73,8 @@ export async function startServerProcess(options: {
   port: number;
   env: Record<string, string>;
   startTimeoutMs?: number;
+  /** The log line that counts as started; the " is serving " line otherwise. */
+  startedWhen?: (line: LogLine) => boolean;
 }): Promise<ServerProcess> {
   if (!existsSync(SERVER_MAIN)) throw new Error('build the server first: npx tsc -b apps/server');
   const { name, port } = options;
@@ -110,7 +112,8 @@ export async function startServerProcess(options: {
   };
 
   const deadline = Date.now() + (options.startTimeoutMs ?? 45_000);
-  while (!lines.some((line) => typeof line.msg === 'string' && line.msg.includes(' is serving '))) {
+  const isStarted = options.startedWhen ?? ((line: LogLine) => typeof line.msg === 'string' && line.msg.includes(' is serving '));
+  while (!lines.some(isStarted)) {
     if (gone()) throw new Error(`${name} exited (${child.exitCode ?? child.signalCode}) before serving:\n${server.tail()}`);
     if (Date.now() > deadline) {
       server.kill();

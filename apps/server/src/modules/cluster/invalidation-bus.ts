@@ -182,7 +182,9 @@ function createPostgresBus(databaseUrl: string, log: ClusterLog): InvalidationBu
       gone = true;
       if (client === next) client = null;
       if (!closed) {
-        if (failures === 0) log.error({ err: error }, 'invalidation: LISTEN connection lost; reconnecting');
+        // Not yet made (the database is down at start, which serve.ts reports attempt by attempt): a warning.
+        if (failures === 0 && everConnected) log.error({ err: error }, 'invalidation: LISTEN connection lost; reconnecting');
+        else if (failures === 0) log.warn({ err: error }, 'invalidation: LISTEN connection not made yet; retrying');
         next.end().catch(() => undefined);
         scheduleReconnect();
       }

@@ -6,6 +6,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { createLruCache } from '../../lib/lru-cache.js';
 import type { CatalogueVersion } from '../catalogue/catalogue-version.js';
 import { parseHtmlBody, type ParsedNode } from './html-parser.js';
+import { decodeEntities } from './seo-text.js';
 
 /** What the web app's server build (apps/web/src/entry-server.tsx, built into dist-ssr/) exports. */
 interface ServerEntry {
@@ -13,6 +14,7 @@ interface ServerEntry {
     origin: string;
     fetch(url: URL, init: RequestInit): Promise<Response>;
     parseHtml(html: string): ParsedNode;
+    decodeEntities(text: string): string;
   }): void;
   renderPage(url: string, language: Language): Promise<{ html: string; render: unknown }>;
   serializeServerRender(render: unknown): string;
@@ -61,6 +63,7 @@ export async function loadPageRenderer(options: {
   entry.configureServerRendering({
     origin: INTERNAL_ORIGIN,
     parseHtml: parseHtmlBody,
+    decodeEntities,
     async fetch(url, init) {
       const response = await app.inject({
         method: (init.method ?? 'GET') as 'GET',

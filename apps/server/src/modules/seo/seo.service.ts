@@ -90,6 +90,15 @@ function hintsOf(route: PageRoute, language: Language): PageHints {
   return { language };
 }
 
+/**
+ * A page request's path and query as a URL. The request target is appended to an origin, never
+ * resolved against one: as a reference, `//host/x` names another host (`/\\host` too) and `//`
+ * alone does not parse at all, where for this server both are paths (unknown ones: 404).
+ */
+export function pageUrlOf(requestUrl: string): URL {
+  return new URL(`http://localhost${requestUrl.startsWith('/') ? '' : '/'}${requestUrl}`);
+}
+
 export function createSeoService(deps: {
   db: Db;
   publicUrl: string;
@@ -234,7 +243,7 @@ export function createSeoService(deps: {
 
   /** The head for a browser request to the web app: language from `?lang=` or Accept-Language. */
   async function pageHead(request: PageRequest): Promise<PageHead> {
-    const url = new URL(request.url, 'http://localhost');
+    const url = pageUrlOf(request.url);
     const { language, isExplicit } = choosePageLanguage(url.searchParams.get('lang'), request.acceptLanguage, request.cookie);
     const route = matchPageRoute(url.pathname);
     const key = `${language}${isExplicit ? '!' : ''} ${url.pathname}`;
@@ -262,7 +271,7 @@ export function createSeoService(deps: {
    * is unavailable so the web app still loads (and shows its own retry state).
    */
   function fallbackHead(request: PageRequest): PageHead {
-    const url = new URL(request.url, 'http://localhost');
+    const url = pageUrlOf(request.url);
     const { language } = choosePageLanguage(url.searchParams.get('lang'), request.acceptLanguage, request.cookie);
     const meta = describePage({ kind: 'private' }, language, false) as PageMeta;
     return {

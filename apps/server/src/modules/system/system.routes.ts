@@ -4,16 +4,21 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { AppConfig } from '../../config.js';
 import type { Db } from '../../db/database.js';
+import type { DatabaseGate } from '../../db/database-gate.js';
 import { AppError } from '../../lib/app-error.js';
 import { errorResponses } from '../../lib/route-schema.js';
 import { PUBLIC_CACHE } from '../../plugins/public-cache.js';
 import type { SiteSettingsService } from '../settings/site-settings.service.js';
 
-/** Liveness and readiness, outside the API so load balancers need no API knowledge. */
-export function healthRoutes(db: Db) {
+/**
+ * Liveness and readiness, outside the API so load balancers need no API knowledge. Ready: the
+ * start-up work has reached the database (db/database-gate.ts) and it answers now.
+ */
+export function healthRoutes(db: Db, gate: Pick<DatabaseGate, 'isOpen'>) {
   return async (app: FastifyInstance) => {
     app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
     app.get('/readyz', { schema: { hide: true } }, async () => {
+      if (!gate.isOpen()) throw new AppError('SERVICE_UNAVAILABLE', 503, 'The database has not been reached yet', undefined, 5);
       try {
         await sql`SELECT 1`.execute(db);
       } catch {
