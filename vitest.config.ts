@@ -42,7 +42,13 @@ export default defineConfig({
       { ...shared, test: { name: 'contracts', include: ['packages/contracts/src/**/*.test.ts'] } },
       {
         ...shared,
-        test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+        test: {
+          name: 'web',
+          root: 'apps/web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['src/test-support/setup.ts'],
+        },
       },
       // Browser journeys against the real built server (npm test builds first) in Debian's Chromium.
       {

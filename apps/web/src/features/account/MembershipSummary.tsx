@@ -23,7 +23,9 @@ export function MembershipSummary({ username }: { username: string }) {
     <dl className={profile.summary}>
       <div>
         <dt>{t('summary.username')}</dt>
-        <dd className={profile.username}>{username}</dd>
+        <dd className={profile.username} dir="auto">
+          {username}
+        </dd>
       </div>
       <div>
         <dt>{t('summary.expiresAt')}</dt>
