@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../i18n/use-translation';
 import { Link, useParams } from 'react-router';
 import styles from '../shell/admin.module.css';
+import { ConfirmButton } from '../shell/ConfirmButton';
 import { FormNotice } from '../shell/FieldError';
 import { NO_ERRORS, toFormErrors } from '../shell/form-errors';
 import { formatDateTime } from '../shell/format';
@@ -47,14 +48,21 @@ export function BookPage() {
         <div className={local.actions}>
           <strong>{data.is_published ? t('published.published') : t('published.unpublished')}</strong>
           {data.import_pending && <span className={styles.muted}>{t('importPending')}</span>}
-          <button
-            type="button"
-            className={data.is_published ? styles.danger : styles.button}
-            disabled={publish.isPending}
-            onClick={() => publish.mutate(!data.is_published)}
-          >
-            {data.is_published ? t('unpublish') : t('publish')}
-          </button>
+          {data.is_published ? (
+            <ConfirmButton
+              className={styles.danger}
+              disabled={publish.isPending}
+              question={t('unpublishBookQuestion')}
+              confirmLabel={t('confirmUnpublish')}
+              onConfirm={() => publish.mutate(false)}
+            >
+              {t('unpublish')}
+            </ConfirmButton>
+          ) : (
+            <button type="button" className={styles.button} disabled={publish.isPending} onClick={() => publish.mutate(true)}>
+              {t('publish')}
+            </button>
+          )}
           <span className={styles.muted}>
             {t('chapters.count')}: {data.chapter_count} · {t('updatedAt')}: {formatDateTime(data.updated_at)}
           </span>
