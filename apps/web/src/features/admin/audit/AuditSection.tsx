@@ -7,6 +7,7 @@ import styles from '../shell/admin.module.css';
 import { FormNotice } from '../shell/FieldError';
 import { formatDateTime } from '../shell/format';
 import { Pager } from '../shell/Pager';
+import { ScrollRegion } from '../shell/ScrollRegion';
 
 const PAGE_SIZE = 50;
 const FILTERS = ['actor', 'action', 'target_type', 'target_id'] as const;
@@ -56,8 +57,7 @@ export default function AuditSection() {
         </button>
       </form>
       <FormNotice message={entries.error ? entries.error.message : null} />
-      {/* A wide table scrolls sideways on a phone: the scroller takes keyboard focus so it can be scrolled without a mouse. */}
-      <div className={styles.tableWrap} tabIndex={0} role="region" aria-labelledby="audit-heading">
+      <ScrollRegion label={t('audit.title')}>
         <table className={styles.table}>
           <thead>
             <tr>
@@ -95,7 +95,7 @@ export default function AuditSection() {
             )}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       {entries.data && (
         <Pager
           page={page}
