@@ -24,6 +24,8 @@ export function BookPage() {
   const book = useQuery({ queryKey: key, queryFn: () => booksApi.get(uuid) });
   const onSaved = (data: AdminBookDetail) => {
     client.setQueryData(key, data);
+    // A change answers with the title in the original language: read it again in the console's.
+    void client.invalidateQueries({ queryKey: key });
     void client.invalidateQueries({ queryKey: ['admin', 'books'] });
   };
   const update = useMutation({ mutationFn: (body: AdminBookCreateBody) => booksApi.update(uuid, body), onSuccess: onSaved });
@@ -32,13 +34,12 @@ export function BookPage() {
   if (book.isPending) return <p>{tAdmin('loading')}</p>;
   if (book.error) return <FormNotice message={book.error.message} />;
   const data = book.data;
-  const title = data.titles[data.original_language] ?? Object.values(data.titles)[0] ?? '';
 
   return (
     <section aria-labelledby="book-heading">
       <div className={styles.heading}>
-        <h1 id="book-heading" lang={data.original_language}>
-          <bdi>{title}</bdi>
+        <h1 id="book-heading" lang={data.title_language}>
+          <bdi>{data.title}</bdi>
         </h1>
         <Link to=".." relative="path">
           {t('back')}

@@ -82,7 +82,7 @@ export default function DashboardSection() {
                       <tr key={book.book_uuid}>
                         <td>
                           <Link to={`/admin/books/${book.book_uuid}`}>
-                            <bdi>{book.title || book.book_uuid}</bdi>
+                            <bdi lang={book.title_language}>{book.title || book.book_uuid}</bdi>
                           </Link>
                         </td>
                         <td>{formatNumber(book.reads)}</td>
