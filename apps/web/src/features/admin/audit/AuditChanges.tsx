@@ -14,7 +14,10 @@ export function AuditChanges({ entry }: { entry: AuditEntry }) {
     no: t('audit.no'),
     none: '—',
   };
-  const changes = auditChanges(entry.before, entry.after);
+  // A field written on both sides with the same value (publish_at: null → null) changed nothing.
+  const changes = auditChanges(entry.before, entry.after).filter(
+    (change) => change.before === undefined || JSON.stringify(change.before) !== JSON.stringify(change.after),
+  );
   if (changes.length === 0) return <span className={styles.muted}>—</span>;
   const label = (path: string[]) => {
     if (path.length === 0) return null;
