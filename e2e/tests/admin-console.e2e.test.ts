@@ -115,6 +115,8 @@ describe('the operator console', () => {
     await eventually(() => publicChapterNumbers(book), 60_000).toEqual([1, 2]);
     const chapters = page.getByRole('region', { name: 'Chapters' });
     await chapters.getByRole('button', { name: 'Unpublish chapter 2' }).click();
+    // Unpublishing asks first.
+    await chapters.getByRole('button', { name: 'Yes, unpublish chapter 2' }).click();
     await chapters.getByRole('button', { name: 'Publish chapter 2' }).waitFor();
     await eventually(() => publicChapterNumbers(book)).toEqual([1]);
     await chapters.getByRole('button', { name: 'Edit chapter 2' }).click();

@@ -219,6 +219,71 @@ describe('POST /admin/imports', () => {
     expect(existsSync(path.join(ctx.dataDir, 'etc'))).toBe(false);
   });
 
+  it('keeps uploaded chapters as drafts, schedules them, or publishes them at once, as the upload asks', async () => {
+    const book = await createBook(ctx, { chapters: 1 });
+    const adminChapters = async () =>
+      (await ctx.app.inject({ url: `/api/v1/admin/books/${book.uuid}/chapters`, headers: authHeader(admin) })).json().data.items as {
+        number: number;
+        is_published: boolean;
+        publish_at: string | null;
+      }[];
+    const publicNumbers = async () => (await chapterList(book.uuid)).map((chapter) => chapter.chapter_number);
+
+    const draft = await uploadAndRun({ book_uuid: book.uuid, release: 'draft' }, [
+      { name: 'd.cbz', data: await buildZip(await pages('d', 1)) },
+    ]);
+    expect(draft).toMatchObject({ state: 'succeeded', release: { mode: 'draft', publish_at: null } });
+    expect(await publicNumbers()).toEqual([1]);
+    expect((await adminChapters())[1]).toMatchObject({ number: 2, is_published: false, publish_at: null });
+
+    const at = new Date(Date.now() + 1500).toISOString();
+    const scheduled = await uploadAndRun({ book_uuid: book.uuid, release: 'at', publish_at: at }, [
+      { name: 's.cbz', data: await buildZip(await pages('s', 1)) },
+    ]);
+    expect(scheduled.release).toEqual({ mode: 'at', publish_at: at });
+    expect((await adminChapters())[2]).toMatchObject({ number: 3, is_published: false, publish_at: at });
+    expect(await publicNumbers()).toEqual([1]);
+    await new Promise((resolve) => setTimeout(resolve, Date.parse(at) - Date.now() + 100));
+    await ctx.app.jobs.drain();
+    expect(await publicNumbers()).toEqual([1, 3]);
+
+    const now = await uploadAndRun({ book_uuid: book.uuid, release: 'now' }, [
+      { name: 'n.cbz', data: await buildZip(await pages('n', 1)) },
+    ]);
+    expect(now.release).toEqual({ mode: 'now', publish_at: null });
+    expect(await publicNumbers()).toEqual([1, 3, 4]);
+    const audit = await ctx.db
+      .selectFrom('audit_log')
+      .select('after_json')
+      .where('action', '=', 'chapter.import')
+      .where('target_id', '=', book.uuid)
+      .execute();
+    expect(audit.map((row) => JSON.parse(row.after_json!).release)).toEqual(['draft', 'at', 'now']);
+  });
+
+  it('refuses a release time that has passed with RELEASE_TIME_PAST, and a release that is not one of the three', async () => {
+    const book = await createBook(ctx, { chapters: 0 });
+    const page = { name: '1.jpg', data: await drawPage('1') };
+    const past = await upload(admin, { book_uuid: book.uuid, release: 'at', publish_at: new Date(Date.now() - 60_000).toISOString() }, [
+      page,
+    ]);
+    expect(past.statusCode).toBe(400);
+    expect(past.json()).toMatchObject({ code: 'RELEASE_TIME_PAST', details: [{ field: 'publish_at' }] });
+    const cases: Record<string, string>[] = [
+      { book_uuid: book.uuid, release: 'later' },
+      { book_uuid: book.uuid, release: 'at' },
+      { book_uuid: book.uuid, release: 'at', publish_at: '2099-01-01T10:00' },
+      { book_uuid: book.uuid, release: 'at', publish_at: 'tomorrow' },
+      { book_uuid: book.uuid, release: 'draft', publish_at: '2099-01-01T10:00:00Z' },
+    ];
+    for (const fields of cases) {
+      const response = await upload(admin, fields, [page]);
+      expect(response.statusCode, JSON.stringify(fields)).toBe(400);
+      expect(response.json().code).toBe('VALIDATION_FAILED');
+    }
+    expect(staged()).toEqual([]);
+  });
+
   it('refuses a reader before reading the body: 403, nothing stored', async () => {
     const book = await createBook(ctx, { chapters: 0 });
     const response = await upload(reader, { book_uuid: book.uuid }, [{ name: 'huge.cbz', data: Buffer.alloc(8 * 1024 * 1024, 7) }]);

@@ -121,8 +121,8 @@ describe('the dashboard', () => {
     expect(stats.new_members_total).toBe(2);
     expect(stats.expiring_7d).toEqual([{ uuid: a.uuid, username: a.username, expire_at: new Date(now + 3 * DAY_MS).toISOString() }]);
     expect(stats.top_books).toEqual([
-      { book_uuid: first.uuid, title: '第一本', reads: 3 },
-      { book_uuid: second.uuid, title: expect.any(String), reads: 1 },
+      { book_uuid: first.uuid, title: '第一本', title_language: 'zh-cn', reads: 3 },
+      { book_uuid: second.uuid, title: expect.any(String), title_language: expect.any(String), reads: 1 },
     ]);
 
     const wide = (await ctx.app.inject({ url: '/api/v1/admin/stats?days=90', headers: authHeader(admin) })).json().data;

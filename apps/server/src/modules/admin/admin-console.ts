@@ -90,6 +90,7 @@ export function createAdminConsole(deps: AdminConsoleDeps) {
     storage: deps.storage,
     audit,
     push: deps.push,
+    jobs: { enqueue: (executor, input) => jobs.enqueue(executor, input), wake: () => jobs.wake() },
     uploadsDir: config.uploads.dir,
     log,
   });

@@ -40,3 +40,19 @@ export async function listAuditEntries(db: DbExecutor, filter: AuditFilter, page
   ]);
   return { rows, total: Number(total.n) };
 }
+
+/** The books, chapters (with their book) and users these uuids name, for the log's readable names. */
+export async function findNamedByUuids(db: DbExecutor, uuids: readonly string[]) {
+  if (uuids.length === 0) return { books: [], chapters: [], users: [] };
+  const [books, chapters, users] = await Promise.all([
+    db.selectFrom('books').select(['id', 'uuid', 'original_language']).where('uuid', 'in', uuids).execute(),
+    db
+      .selectFrom('chapters')
+      .innerJoin('books', 'books.id', 'chapters.book_id')
+      .select(['chapters.uuid', 'chapters.number', 'books.id as book_id', 'books.original_language'])
+      .where('chapters.uuid', 'in', uuids)
+      .execute(),
+    db.selectFrom('users').select(['uuid', 'username']).where('uuid', 'in', uuids).execute(),
+  ]);
+  return { books, chapters, users };
+}

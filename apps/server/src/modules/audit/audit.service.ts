@@ -1,6 +1,7 @@
 import type { AuditEntry, AuditListQuery, Paged } from '@inkstream/contracts';
 import type { Db, DbExecutor } from '../../db/database.js';
 import { fromIsoOrNull, toIso } from '../../lib/time.js';
+import { consoleTitles } from '../catalogue/console-titles.js';
 import * as repo from './audit.repository.js';
 
 /** Who made a change: an administrator of the console, or the command line on the server. */
@@ -57,22 +58,62 @@ export function createAuditService(deps: { db: Db; now?: () => number }) {
       page,
       pageSize,
     );
+    const items = rows.map((row) => ({
+      id: row.id,
+      actor: row.actor_name,
+      action: row.action,
+      target_type: row.target_type,
+      target_id: row.target_id,
+      before: parse(row.before_json),
+      after: parse(row.after_json),
+      created_at: toIso(row.created_at),
+    }));
+    const names = await namesOf(items, query.language);
     return {
       total,
-      items: rows.map((row) => ({
-        id: row.id,
-        actor: row.actor_name,
-        action: row.action,
-        target_type: row.target_type,
-        target_id: row.target_id,
-        before: parse(row.before_json),
-        after: parse(row.after_json),
-        created_at: toIso(row.created_at),
-      })),
+      items: items.map((item) => {
+        const mentioned = [item.target_id, ...uuidsIn(item.before), ...uuidsIn(item.after)].filter((id) => names.has(id));
+        return { ...item, names: Object.fromEntries(mentioned.map((id) => [id, names.get(id)!])) };
+      }),
     };
   }
 
+  /** Readable names of the books, chapters and users a page of entries mentions: a handful of queries per page. */
+  async function namesOf(items: readonly { target_id: string; before: unknown; after: unknown }[], language: string | undefined) {
+    const uuids = new Set<string>();
+    for (const item of items)
+      for (const id of [item.target_id, ...uuidsIn(item.before), ...uuidsIn(item.after)]) if (UUID.test(id)) uuids.add(id);
+    const found = await repo.findNamedByUuids(db, [...uuids].slice(0, 2000));
+    const titleBooks = new Map<number, { id: number; original_language: string }>();
+    for (const book of [...found.books, ...found.chapters.map((c) => ({ id: c.book_id, original_language: c.original_language }))]) {
+      titleBooks.set(book.id, book);
+    }
+    const titles = await consoleTitles(db, [...titleBooks.values()], language);
+    const names = new Map<string, string>();
+    for (const book of found.books) names.set(book.uuid, titles.get(book.id)?.title ?? book.uuid);
+    for (const chapter of found.chapters) names.set(chapter.uuid, `${titles.get(chapter.book_id)?.title ?? ''} #${chapter.number}`);
+    for (const user of found.users) names.set(user.uuid, user.username);
+    return names;
+  }
+
   return { recordWithin, list };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Every uuid-shaped string among the keys and values of a before/after record, however nested. */
+function uuidsIn(value: unknown, out: string[] = []): string[] {
+  if (typeof value === 'string') {
+    if (UUID.test(value)) out.push(value);
+  } else if (Array.isArray(value)) {
+    for (const item of value) uuidsIn(item, out);
+  } else if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      if (UUID.test(key)) out.push(key);
+      uuidsIn(item, out);
+    }
+  }
+  return out;
 }
 
 function parse(value: string | null): unknown {

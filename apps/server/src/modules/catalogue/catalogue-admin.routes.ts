@@ -5,6 +5,7 @@ import {
   AdminBookParams,
   AdminBookResponse,
   AdminBookUpdateBody,
+  AdminTitleLanguageQuery,
   ErrorCode,
   RecommendationsBody,
   RecommendationsResponse,
@@ -52,10 +53,11 @@ export function booksAdminRoutes(books: CatalogueAdminService) {
           tags,
           summary: 'A book with everything the console may edit',
           params: AdminBookParams,
+          querystring: AdminTitleLanguageQuery,
           response: { 200: AdminBookResponse, ...errorResponses },
         },
       },
-      async (request) => ({ data: await books.detail(request.params.bookUuid) }),
+      async (request) => ({ data: await books.detail(request.params.bookUuid, request.query.language) }),
     );
     app.post(
       '/books',
@@ -123,8 +125,15 @@ export function booksAdminRoutes(books: CatalogueAdminService) {
     );
     app.get(
       '/recommendations',
-      { schema: { tags, summary: 'The recommendation carousel, in order', response: { 200: RecommendationsResponse, ...errorResponses } } },
-      async () => ({ data: { items: await books.recommendations() } }),
+      {
+        schema: {
+          tags,
+          summary: 'The recommendation carousel, in order',
+          querystring: AdminTitleLanguageQuery,
+          response: { 200: RecommendationsResponse, ...errorResponses },
+        },
+      },
+      async (request) => ({ data: { items: await books.recommendations(request.query.language) } }),
     );
     app.put(
       '/recommendations',
@@ -133,10 +142,13 @@ export function booksAdminRoutes(books: CatalogueAdminService) {
           tags,
           summary: 'Set the carousel: ranks 1..n in this order, every other book out',
           body: RecommendationsBody,
+          querystring: AdminTitleLanguageQuery,
           response: { 200: RecommendationsResponse, ...errorResponses },
         },
       },
-      async (request) => ({ data: { items: await books.setRecommendations(actorOf(request), request.body.book_uuids) } }),
+      async (request) => ({
+        data: { items: await books.setRecommendations(actorOf(request), request.body.book_uuids, request.query.language) },
+      }),
     );
   };
 }

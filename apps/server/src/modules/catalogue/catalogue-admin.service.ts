@@ -18,6 +18,7 @@ import type { MediaUrls } from '../media/media-urls.js';
 import * as read from './catalogue-admin.repository.js';
 import { prepareUploadedCover } from './cover-upload.js';
 import { findBookTranslations, findTagNamesByBook } from './catalogue.repository.js';
+import { consoleTitles } from './console-titles.js';
 import * as write from './catalogue-write.repository.js';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
@@ -49,18 +50,14 @@ export function createCatalogueAdminService(deps: CatalogueAdminDeps) {
   const transact = <T>(work: (trx: Transaction<Database>) => Promise<T>) => afterCatalogueChange(db.transaction().execute(work));
   const coverUrl = (key: string | null) => (key ? deps.media.publicUrl(key) : null);
 
-  async function presentItems(executor: DbExecutor, rows: BookRow[]): Promise<AdminBookItem[]> {
-    const translations = await findBookTranslations(
-      executor,
-      rows.map((row) => row.id),
-    );
+  async function presentItems(executor: DbExecutor, rows: BookRow[], language?: string): Promise<AdminBookItem[]> {
+    const titles = await consoleTitles(executor, rows, language);
     return rows.map((row) => {
-      const own = translations.filter((t) => t.book_id === row.id);
-      const original = own.find((t) => t.language === row.original_language) ?? own[0];
+      const shown = titles.get(row.id);
       return {
         book_uuid: row.uuid,
-        title: original?.title ?? '',
-        language: original?.language ?? row.original_language,
+        title: shown?.title ?? '',
+        language: shown?.language ?? row.original_language,
         book_type: row.book_type,
         author: row.author,
         status: row.status,
@@ -75,10 +72,17 @@ export function createCatalogueAdminService(deps: CatalogueAdminDeps) {
     });
   }
 
-  async function presentDetail(executor: DbExecutor, row: BookRow): Promise<AdminBookDetail> {
-    const [translations, tags] = await Promise.all([findBookTranslations(executor, [row.id]), findTagNamesByBook(executor, [row.id])]);
+  async function presentDetail(executor: DbExecutor, row: BookRow, language?: string): Promise<AdminBookDetail> {
+    const [translations, tags, titles] = await Promise.all([
+      findBookTranslations(executor, [row.id]),
+      findTagNamesByBook(executor, [row.id]),
+      consoleTitles(executor, [row], language),
+    ]);
+    const shown = titles.get(row.id);
     return {
       book_uuid: row.uuid,
+      title: shown?.title ?? '',
+      title_language: shown?.language ?? row.original_language,
       original_language: row.original_language as AdminBookDetail['original_language'],
       titles: Object.fromEntries(translations.map((t) => [t.language, t.title])),
       introductions: Object.fromEntries(translations.map((t) => [t.language, t.introduction])),
@@ -110,16 +114,16 @@ export function createCatalogueAdminService(deps: CatalogueAdminDeps) {
     const needle = query.q?.trim().toLowerCase();
     if (!needle) {
       const [total, rows] = await Promise.all([read.countBooks(db, filter), read.findBookPage(db, filter, page * pageSize, pageSize)]);
-      return { total, items: await presentItems(db, rows) };
+      return { total, items: await presentItems(db, rows, query.language) };
     }
     const [ids, titles] = await Promise.all([read.findBookIdsInOrder(db, filter), read.findAllTitles(db)]);
     const matching = new Set(titles.filter((t) => t.title.toLowerCase().includes(needle)).map((t) => t.book_id));
     const hits = ids.map((row) => row.id).filter((id) => matching.has(id));
     const rows = await read.findBooksByIdsInOrder(db, hits.slice(page * pageSize, (page + 1) * pageSize));
-    return { total: hits.length, items: await presentItems(db, rows) };
+    return { total: hits.length, items: await presentItems(db, rows, query.language) };
   }
 
-  const detail = async (uuid: string) => presentDetail(db, await requireBook(db, uuid));
+  const detail = async (uuid: string, language?: string) => presentDetail(db, await requireBook(db, uuid), language);
 
   /** Titles and introductions per language, checked against the original language. */
   function checkTexts(originalLanguage: string, titles: Titles, introductions: Titles) {
@@ -255,7 +259,7 @@ export function createCatalogueAdminService(deps: CatalogueAdminDeps) {
     });
   }
 
-  async function recommendationsWithin(executor: DbExecutor): Promise<AdminBookItem[]> {
+  async function recommendationsWithin(executor: DbExecutor, language?: string): Promise<AdminBookItem[]> {
     const ids = await read.findRecommendedIds(executor);
     return presentItems(
       executor,
@@ -263,10 +267,11 @@ export function createCatalogueAdminService(deps: CatalogueAdminDeps) {
         executor,
         ids.map((row) => row.id),
       ),
+      language,
     );
   }
 
-  async function setRecommendations(actor: Actor, uuids: readonly string[]): Promise<AdminBookItem[]> {
+  async function setRecommendations(actor: Actor, uuids: readonly string[], language?: string): Promise<AdminBookItem[]> {
     return transact(async (trx) => {
       const found = new Map((await read.findBooksByUuids(trx, uuids)).map((row) => [row.uuid, row.id]));
       const missing = uuids.findIndex((uuid) => !found.has(uuid));
@@ -284,11 +289,20 @@ export function createCatalogueAdminService(deps: CatalogueAdminDeps) {
         after: uuids,
       });
       await write.bumpCatalogueVersion(trx);
-      return recommendationsWithin(trx);
+      return recommendationsWithin(trx, language);
     });
   }
 
-  return { list, detail, create, update, setCover, setPublished, recommendations: () => recommendationsWithin(db), setRecommendations };
+  return {
+    list,
+    detail,
+    create,
+    update,
+    setCover,
+    setPublished,
+    recommendations: (language?: string) => recommendationsWithin(db, language),
+    setRecommendations,
+  };
 }
 
 export type CatalogueAdminService = ReturnType<typeof createCatalogueAdminService>;

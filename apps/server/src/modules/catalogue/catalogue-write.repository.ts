@@ -31,6 +31,8 @@ export interface NewChapterInput {
   book_id: number;
   number: number;
   is_published?: boolean;
+  /** A scheduled release of an unpublished chapter (the caller queues its publish job). */
+  publish_at?: number | null;
   cover_key?: string | null;
   total_likes?: number;
   created_at: number;
@@ -142,6 +144,7 @@ export async function insertChapter(db: DbExecutor, input: NewChapterInput): Pro
       book_id: input.book_id,
       number: input.number,
       is_published: isPublished ? 1 : 0,
+      publish_at: isPublished ? null : (input.publish_at ?? null),
       cover_key: input.cover_key ?? null,
       total_likes: input.total_likes ?? 0,
       created_at: input.created_at,

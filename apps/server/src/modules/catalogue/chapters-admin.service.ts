@@ -26,6 +26,11 @@ export interface ChaptersAdminDeps {
 type ChapterRow = NonNullable<Awaited<ReturnType<typeof read.findChapterByUuid>>>;
 
 const chapterNotFound = () => new AppError(ErrorCode.CHAPTER_NOT_FOUND, 404, 'Chapter not found');
+/** A release time in the past would publish at once what the operator meant to hold back: refused with its own code. */
+export const releaseTimePast = () =>
+  new AppError(ErrorCode.RELEASE_TIME_PAST, 400, 'The release time has already passed; choose a time in the future', [
+    { field: 'publish_at', message: 'must be in the future' },
+  ]);
 const invalid = (field: string, message: string) => new AppError(ErrorCode.VALIDATION_FAILED, 400, message, [{ field, message }]);
 
 /** Chapters in the console: titles, order, publication and scheduled releases. Every change is audited. */
@@ -170,7 +175,7 @@ export function createChaptersAdminService(deps: ChaptersAdminDeps) {
   async function schedule(actor: Actor, uuid: string, publishAtIso: string | null): Promise<AdminChapterItem> {
     const publishAt = publishAtIso === null ? null : fromIsoOrNull(publishAtIso);
     if (publishAtIso !== null && publishAt === null) throw invalid('publish_at', 'publish_at is not a real instant');
-    if (publishAt !== null && publishAt <= now()) throw invalid('publish_at', 'publish_at must be in the future');
+    if (publishAt !== null && publishAt <= now()) throw releaseTimePast();
     const result = await transact(async (trx) => {
       const row = await requireChapter(trx, uuid);
       if (publishAt !== null && row.is_published === 1) {

@@ -75,29 +75,15 @@ export const expiringBetween = (db: DbExecutor, now: number, until: number, limi
     .limit(limit)
     .execute();
 
-/** The most started books in the window, with their title in the original language. */
+/** The most started books in the window (their titles: catalogue/console-titles.ts). */
 export const topBooks = (db: DbExecutor, from: number, limit: number) =>
   db
     .selectFrom('reading_events as e')
     .innerJoin('books as b', 'b.id', 'e.book_id')
-    .leftJoin('book_translations as t', (join) => join.onRef('t.book_id', '=', 'b.id').onRef('t.language', '=', 'b.original_language'))
-    .select((eb) => [
-      'b.uuid',
-      // The original language's title, else any translation's.
-      eb.fn
-        .coalesce(
-          't.title',
-          eb
-            .selectFrom('book_translations as any_t')
-            .select((s) => s.fn.min('any_t.title').as('m'))
-            .whereRef('any_t.book_id', '=', 'b.id'),
-        )
-        .as('title'),
-      eb.fn.countAll<number | string>().as('reads'),
-    ])
+    .select((eb) => ['b.id', 'b.uuid', 'b.original_language', eb.fn.countAll<number | string>().as('reads')])
     .where('e.event_type', '=', 'start_reading')
     .where('e.occurred_at', '>=', from)
-    .groupBy(['b.id', 'b.uuid', 't.title'])
+    .groupBy(['b.id', 'b.uuid', 'b.original_language'])
     .orderBy('reads', 'desc')
     .orderBy('b.id')
     .limit(limit)

@@ -18,7 +18,7 @@ export function statsAdminRoutes(stats: StatsService) {
           response: { 200: StatsResponse, ...errorResponses },
         },
       },
-      async (request) => ({ data: await stats.stats(request.query.days ?? 30) }),
+      async (request) => ({ data: await stats.stats(request.query.days ?? 30, request.query.language) }),
     );
   };
 }

@@ -1,6 +1,7 @@
 import type { Stats, StatsDay } from '@inkstream/contracts';
 import type { Db } from '../../db/database.js';
 import { DAY_MS, toIso } from '../../lib/time.js';
+import { consoleTitles } from '../catalogue/console-titles.js';
 import * as repo from './stats.repository.js';
 
 /**
@@ -14,7 +15,7 @@ export function createStatsService(deps: { db: Db; now?: () => number }) {
   const { db } = deps;
   const now = deps.now ?? Date.now;
 
-  async function stats(days: 30 | 90): Promise<Stats> {
+  async function stats(days: 30 | 90, language?: string): Promise<Stats> {
     const at = now();
     const today = Math.floor(at / DAY_MS);
     const firstDay = today - days + 1;
@@ -42,6 +43,7 @@ export function createStatsService(deps: { db: Db; now?: () => number }) {
       const key = `${row.provider}:${row.plan}`;
       day.revenue_fen_by[key] = (day.revenue_fen_by[key] ?? 0) + sign * Number(row.amount);
     };
+    const titles = await consoleTitles(db, books, language);
     for (const row of paid) addRevenue(row, 1);
     for (const row of refunded) addRevenue(row, -1);
     let newMembersTotal = 0;
@@ -62,7 +64,12 @@ export function createStatsService(deps: { db: Db; now?: () => number }) {
       active_members: active,
       new_members_total: newMembersTotal,
       expiring_7d: expiring.map((row) => ({ uuid: row.uuid, username: row.username, expire_at: toIso(Number(row.expire_at)) })),
-      top_books: books.map((row) => ({ book_uuid: row.uuid, title: row.title ?? '', reads: Number(row.reads) })),
+      top_books: books.map((row) => ({
+        book_uuid: row.uuid,
+        title: titles.get(row.id)?.title ?? '',
+        title_language: titles.get(row.id)?.language ?? row.original_language,
+        reads: Number(row.reads),
+      })),
     };
   }
 

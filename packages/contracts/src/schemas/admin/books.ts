@@ -2,7 +2,7 @@ import { Type, type Static, type TSchema } from 'typebox';
 import { GENRE_TAG_LIST } from '../../tags.js';
 import { LANGUAGES } from '../../languages.js';
 import { ClosedObject, Data, Nullable, PlainText, Timestamp, Uuid } from '../common.js';
-import { AdminPageQuery, PagedData } from './common.js';
+import { AdminPageQuery, ConsoleLanguage, PagedData } from './common.js';
 
 /** Books and chapters in the operator's console (`/api/v1/admin/books…`, `/admin/chapters…`). */
 
@@ -55,6 +55,7 @@ export const AdminBookListQuery = Type.Object(
     q: Type.Optional(PlainText({ maxLength: 100, description: 'Title search over every language, case-insensitive' })),
     published: Type.Optional(Type.Union([Type.Literal('all'), Type.Literal('published'), Type.Literal('unpublished')], { default: 'all' })),
     book_type: Type.Optional(BookType),
+    language: ConsoleLanguage,
   },
   { additionalProperties: false },
 );
@@ -62,8 +63,8 @@ export type AdminBookListQuery = Static<typeof AdminBookListQuery>;
 
 export const AdminBookItem = Type.Object({
   book_uuid: Uuid(),
-  title: Type.String({ description: 'The title in the original language' }),
-  language: Type.String({ description: 'The original language' }),
+  title: Type.String({ description: 'The title in `language` of the query (with the fallback), else in the original language' }),
+  language: Type.String({ description: 'The language of `title`' }),
   book_type: BookType,
   author: Nullable(Type.String()),
   status: BookStatus,
@@ -78,8 +79,14 @@ export const AdminBookItem = Type.Object({
 export type AdminBookItem = Static<typeof AdminBookItem>;
 export const AdminBookListResponse = PagedData(AdminBookItem);
 
+/** GET /admin/books/{book} and /admin/recommendations: the console's language for titles (ext). */
+export const AdminTitleLanguageQuery = Type.Object({ language: ConsoleLanguage }, { additionalProperties: false });
+export type AdminTitleLanguageQuery = Static<typeof AdminTitleLanguageQuery>;
+
 export const AdminBookDetail = Type.Object({
   book_uuid: Uuid(),
+  title: Type.String({ description: 'Ext: the title to show, in `language` of the query with the fallback' }),
+  title_language: Type.String({ description: 'Ext: the language of `title`' }),
   original_language: Language,
   titles: StringMap,
   introductions: StringMap,

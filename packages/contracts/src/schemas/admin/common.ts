@@ -1,4 +1,5 @@
 import { Type, type Static, type TSchema } from 'typebox';
+import { LANGUAGES } from '../../languages.js';
 import { Data, PlainText, Timestamp } from '../common.js';
 
 /**
@@ -9,6 +10,13 @@ export const AdminPageQuery = {
   page: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 })),
   page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })),
 };
+
+/**
+ * Ext query parameter of the console's reads that show book titles: the console's language. Titles
+ * follow the public fallback (that language, then English for all but Chinese, then the original).
+ * Without it, titles are in the book's original language, as before.
+ */
+export const ConsoleLanguage = Type.Optional(Type.Enum([...LANGUAGES], { description: 'Show book titles in this language (ext)' }));
 
 export const PagedData = <T extends TSchema>(item: T) => Data(Type.Object({ items: Type.Array(item), total: Type.Integer() }));
 export interface Paged<T> {
@@ -29,6 +37,10 @@ export const AuditEntry = Type.Object({
   before: Type.Unknown({ description: 'The changed fields before the change (null for a creation)' }),
   after: Type.Unknown({ description: 'The changed fields after the change (null for a removal)' }),
   created_at: Timestamp(),
+  names: Type.Record(Type.String(), Type.String(), {
+    description:
+      'Ext: readable names of the ids this entry mentions (target, keys and values of before/after): a book uuid gives its title, a chapter uuid "title #number", a user uuid the user name',
+  }),
 });
 export type AuditEntry = Static<typeof AuditEntry>;
 
@@ -41,6 +53,7 @@ export const AuditListQuery = Type.Object(
     target_id: Type.Optional(PlainText({ minLength: 1, maxLength: 64 })),
     from: Type.Optional(Timestamp('Entries at or after this instant')),
     to: Type.Optional(Timestamp('Entries before this instant')),
+    language: ConsoleLanguage,
   },
   { additionalProperties: false },
 );

@@ -52,6 +52,17 @@ export const ImportJobResult = Type.Object({
 });
 export type ImportJobResult = Static<typeof ImportJobResult>;
 
+/** What an upload's new chapters do once imported (ext field `release` of the upload). */
+export const IMPORT_RELEASES = ['now', 'draft', 'at'] as const;
+export type ImportReleaseMode = (typeof IMPORT_RELEASES)[number];
+export const ImportRelease = Type.Object({
+  mode: Type.Union([Type.Literal('now'), Type.Literal('draft'), Type.Literal('at')], {
+    description: 'now: published at once; draft: unpublished; at: unpublished until publish_at',
+  }),
+  publish_at: Nullable(Timestamp('The scheduled release (mode `at` only)')),
+});
+export type ImportRelease = Static<typeof ImportRelease>;
+
 export const ImportJob = Type.Object({
   job_uuid: Type.String(),
   book_uuid: Nullable(Type.String()),
@@ -62,6 +73,7 @@ export const ImportJob = Type.Object({
   error: Nullable(Type.String({ description: 'Why the whole upload was refused (a readable sentence)' })),
   created_at: Timestamp(),
   finished_at: Nullable(Timestamp()),
+  release: ImportRelease,
 });
 export type ImportJob = Static<typeof ImportJob>;
 
@@ -78,6 +90,6 @@ export const ImportJobListResponse = PagedData(ImportJob);
 export const ImportAcceptedResponse = Data(Type.Object({ result: Type.Object({ job_uuid: Type.String() }) }));
 
 /** Upload fields (multipart, before the files). */
-export const IMPORT_UPLOAD_FIELDS = ['book_uuid', 'language', 'first_number', 'chapter_title'] as const;
+export const IMPORT_UPLOAD_FIELDS = ['book_uuid', 'language', 'first_number', 'chapter_title', 'release', 'publish_at'] as const;
 export const IMPORT_ARCHIVE_EXTENSIONS = ['cbz', 'zip', 'epub'] as const;
 export const IMPORT_IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'webp', 'avif', 'gif'] as const;

@@ -1,9 +1,10 @@
 import { Type, type Static } from 'typebox';
 import { Data, Timestamp } from '../common.js';
+import { ConsoleLanguage } from './common.js';
 
 /** The console's dashboard (GET /admin/stats). Days are UTC. */
 export const StatsQuery = Type.Object(
-  { days: Type.Optional(Type.Union([Type.Literal(30), Type.Literal(90)], { default: 30 })) },
+  { days: Type.Optional(Type.Union([Type.Literal(30), Type.Literal(90)], { default: 30 })), language: ConsoleLanguage },
   { additionalProperties: false },
 );
 export type StatsQuery = Static<typeof StatsQuery>;
@@ -25,7 +26,14 @@ export const StatsResponse = Data(
     active_members: Type.Integer({ description: 'Users with a running membership now' }),
     new_members_total: Type.Integer(),
     expiring_7d: Type.Array(Type.Object({ uuid: Type.String(), username: Type.String(), expire_at: Timestamp() })),
-    top_books: Type.Array(Type.Object({ book_uuid: Type.String(), title: Type.String(), reads: Type.Integer() })),
+    top_books: Type.Array(
+      Type.Object({
+        book_uuid: Type.String(),
+        title: Type.String({ description: 'In `language` of the query with the fallback, else the original' }),
+        title_language: Type.String({ description: 'Ext: the language of `title`' }),
+        reads: Type.Integer(),
+      }),
+    ),
   }),
 );
 export type Stats = Static<typeof StatsResponse>['data'];

@@ -27,7 +27,14 @@ export interface ImportOptions {
   /** An image file for the book's cover. */
   coverPath: string | null;
   dryRun: boolean;
+  /**
+   * What the new chapters do (console uploads): published at once (the default, as the CLI does),
+   * kept as drafts, or scheduled. Languages added to existing chapters follow their chapter.
+   */
+  release?: ImportReleaseChoice;
 }
+
+export type ImportReleaseChoice = { mode: 'now' } | { mode: 'draft' } | { mode: 'at'; at: number };
 
 export interface TargetBook {
   id: number;

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Language } from '@inkstream/contracts';
-import type { Db } from '../../../db/database.js';
+import type { Db, DbExecutor } from '../../../db/database.js';
 import { acquireLease, releaseLease } from '../../../db/lease.js';
 import { catalogueChanged } from '../../catalogue/catalogue-version.js';
 import {
@@ -37,6 +37,8 @@ export interface ImportDeps {
   log?: (line: string) => void;
   /** Told of the chapters this import added to the book (not translations), once the book is published. */
   onChaptersAdded?: (bookId: number, chapterIds: number[]) => Promise<void>;
+  /** Queues the release of a chapter scheduled by `release: at`, in the transaction that inserts it. */
+  scheduleRelease?: (trx: DbExecutor, chapterUuid: string, at: number) => Promise<void>;
   now?: () => number;
 }
 
@@ -236,6 +238,8 @@ async function execute(
       : null;
 
   const addedChapterIds: number[] = [];
+  const release = options.release ?? { mode: 'now' };
+  if (release.mode === 'at' && !deps.scheduleRelease) throw new ImportError('a scheduled release needs the job runner');
   let commits = Promise.resolve();
   const commit = async (work: ChapterWork) => {
     const { plan: chapter, outcome } = work;
@@ -267,11 +271,14 @@ async function execute(
             number: chapter.number,
             // One millisecond apart in reading order, so "newest chapter" orders match the book's.
             created_at: startedAt + chapter.index,
+            is_published: release.mode === 'now',
+            publish_at: release.mode === 'at' ? release.at : null,
             translations: [{ language: plan.language, title: chapter.title }],
             pages,
             ...(text ? { texts: [{ language: plan.language, ...text }] } : {}),
           }));
           inserted = chapterId;
+          if (release.mode === 'at') await deps.scheduleRelease!(trx, work.uuid, release.at);
         }
         const sourceName = source.chapters.length > 1 ? `${source.name}: ${chapter.source.label}` : source.name;
         await repo.insertImportSource(trx, {
@@ -335,7 +342,8 @@ async function execute(
   // or that an interrupted run of it created, is published now, never with chapters missing because
   // the process died.
   if (bookId !== null && (await repo.publishImportedBook(db, bookId))) await bumpCatalogueVersion(db);
-  if (bookId !== null && addedChapterIds.length > 0) await deps.onChaptersAdded?.(bookId, addedChapterIds);
+  // Drafts and scheduled chapters tell followers when they are published, not now.
+  if (bookId !== null && addedChapterIds.length > 0 && release.mode === 'now') await deps.onChaptersAdded?.(bookId, addedChapterIds);
   if (tasks.length > 0) progress.finish();
   summary.book.uuid = bookId === null ? null : bookUuid;
   summary.seconds = progress.elapsedSeconds();

@@ -1,13 +1,15 @@
 import { access, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { ImportJobResult } from '@inkstream/contracts';
-import type { Db } from '../../../db/database.js';
+import type { Db, DbExecutor } from '../../../db/database.js';
+import { PUBLISH_CHAPTER_JOB } from '../../catalogue/chapters-admin.service.js';
 import type { AuditService } from '../../audit/audit.service.js';
-import type { JobHandler } from '../../jobs/job-runner.js';
+import type { EnqueueInput, JobHandler } from '../../jobs/job-runner.js';
 import type { MediaStorage } from '../../media/media-storage.js';
 import { describeError, ImportError } from '../import/import-errors.js';
 import { formatImportSummary } from '../import/import-summary.js';
 import { runImport, type ImportSummary } from '../import/importer.js';
+import type { ImportReleaseChoice } from '../import/import-plan.js';
 import * as repo from './import-jobs.repository.js';
 import { createJobProgress } from './import-job-progress.js';
 import { NODE_NAME, type ImportJobPayload } from './import-jobs.service.js';
@@ -17,6 +19,8 @@ export interface ImportJobDeps {
   storage: MediaStorage;
   audit: AuditService;
   push: { notifyNewChapters(bookId: number, chapterIds: readonly number[]): Promise<unknown> };
+  /** Scheduled releases of uploaded chapters are `publish_chapter` jobs, like those set in the chapter table. */
+  jobs: { enqueue(executor: DbExecutor, input: EnqueueInput): Promise<string>; wake(): void };
   uploadsDir: string;
   log: { warn(fields: object, message: string): void };
   nodeName?: string;
@@ -25,6 +29,12 @@ export interface ImportJobDeps {
 
 /** How long other nodes hand an upload back before deciding that the node holding its files is gone. */
 const HAND_BACK_FOR_MS = 60 * 60 * 1000;
+
+function releaseOf(payload: ImportJobPayload): ImportReleaseChoice {
+  const release = payload.options.release;
+  if (release?.mode === 'at' && release.publish_at !== null) return { mode: 'at', at: release.publish_at };
+  return { mode: release?.mode === 'draft' ? 'draft' : 'now' };
+}
 
 export function importJobResult(summary: ImportSummary): ImportJobResult {
   const count = (status: string) => summary.chapters.filter((chapter) => chapter.status === status).length;
@@ -103,6 +113,13 @@ export function createImportJobHandler(deps: ImportJobDeps): JobHandler {
             progress: tracker.progress,
             log: tracker.log,
             onChaptersAdded: async (bookId, chapterIds) => void (await deps.push.notifyNewChapters(bookId, chapterIds)),
+            scheduleRelease: async (trx, chapterUuid, at) =>
+              void (await deps.jobs.enqueue(trx, {
+                kind: PUBLISH_CHAPTER_JOB,
+                payload: { chapter_uuid: chapterUuid, publish_at: at },
+                runAt: at,
+                createdBy: payload.actor.id,
+              })),
           },
           path.join(dir, payload.source),
           {
@@ -117,6 +134,7 @@ export function createImportJobHandler(deps: ImportJobDeps): JobHandler {
             chapterTitle: payload.options.chapter_title,
             coverPath: null,
             dryRun: false,
+            release: releaseOf(payload),
           },
         );
       } catch (error) {
@@ -136,6 +154,8 @@ export function createImportJobHandler(deps: ImportJobDeps): JobHandler {
           after: {
             job: job.uuid,
             files: payload.files.slice(0, 20),
+            release: payload.options.release?.mode ?? 'now',
+            ...(payload.options.release?.publish_at ? { publish_at: new Date(payload.options.release.publish_at).toISOString() } : {}),
             added: summary.chapters.filter((chapter) => chapter.status === 'added').map((chapter) => chapter.uuid),
             skipped: result.skipped,
             failed: summary.chapters
@@ -145,6 +165,7 @@ export function createImportJobHandler(deps: ImportJobDeps): JobHandler {
         },
       );
       tracker.done();
+      if (releaseOf(payload).mode === 'at') deps.jobs.wake();
       return result;
     } finally {
       await writes;

@@ -3,12 +3,16 @@ import { rename } from 'node:fs/promises';
 import path from 'node:path';
 import {
   ErrorCode,
+  IMPORT_RELEASES,
+  IMPORT_UPLOAD_FIELDS,
   LANGUAGES,
   NO_CONTROL_CHARACTERS,
   type ImportJob,
   type ImportJobListQuery,
   type ImportJobProgress,
   type ImportJobResult,
+  type ImportRelease,
+  type ImportReleaseMode,
   type Language,
   type Paged,
 } from '@inkstream/contracts';
@@ -16,6 +20,7 @@ import type { Db } from '../../../db/database.js';
 import type { JobsTable } from '../../../db/schema.js';
 import { AppError, type ErrorDetail } from '../../../lib/app-error.js';
 import { toIso } from '../../../lib/time.js';
+import { releaseTimePast } from '../../catalogue/chapters-admin.service.js';
 import type { JobRunner } from '../../jobs/job-runner.js';
 import * as repo from './import-jobs.repository.js';
 import type { StagedUpload } from './upload-staging.js';
@@ -31,7 +36,13 @@ export interface ImportJobPayload {
   node: string;
   uploaded_at: number;
   actor: { id: number; name: string };
-  options: { language: Language | null; first_number: number | null; chapter_title: string | null };
+  options: {
+    language: Language | null;
+    first_number: number | null;
+    chapter_title: string | null;
+    /** Absent in jobs queued before uploads offered a choice: those published at once. */
+    release?: { mode: ImportReleaseMode; publish_at: number | null };
+  };
 }
 
 export type UploadOptions = ImportJobPayload['options'] & { book_uuid: string };
@@ -41,10 +52,10 @@ export const NODE_NAME = hostname();
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PLAIN_TEXT = new RegExp(NO_CONTROL_CHARACTERS);
-const FIELDS = new Set(['book_uuid', 'language', 'first_number', 'chapter_title']);
+const FIELDS = new Set<string>(IMPORT_UPLOAD_FIELDS);
 
 /** The upload's form fields, checked like a closed JSON body: 400 VALIDATION_FAILED with one detail per field. */
-export function readUploadFields(fields: Record<string, string>): UploadOptions {
+export function readUploadFields(fields: Record<string, string>, at: number = Date.now()): UploadOptions {
   const details: ErrorDetail[] = [];
   for (const name of Object.keys(fields)) if (!FIELDS.has(name)) details.push({ field: name, message: 'is not a field of an upload' });
   const bookUuid = fields.book_uuid?.trim() ?? '';
@@ -61,14 +72,38 @@ export function readUploadFields(fields: Record<string, string>): UploadOptions 
   const title = fields.chapter_title?.trim() ?? '';
   if (title.length > 255 || !PLAIN_TEXT.test(title))
     details.push({ field: 'chapter_title', message: 'must be 1 to 255 characters of text' });
+  const release = readRelease(fields, details);
   if (details.length > 0) throw new AppError(ErrorCode.VALIDATION_FAILED, 400, 'Some fields of the upload are not valid', details);
+  if (release.mode === 'at' && release.publish_at! <= at) throw releaseTimePast();
   return {
     book_uuid: bookUuid.toLowerCase(),
     language: language ?? null,
     first_number: firstNumber,
     chapter_title: title === '' ? null : title,
+    release,
   };
 }
+
+/** `release` (now, the default; draft; at) and, with `at` only, `publish_at` (an ISO 8601 instant). */
+function readRelease(fields: Record<string, string>, details: ErrorDetail[]): { mode: ImportReleaseMode; publish_at: number | null } {
+  const modeText = fields.release?.trim() ?? '';
+  const mode = modeText === '' ? 'now' : (IMPORT_RELEASES as readonly string[]).includes(modeText) ? (modeText as ImportReleaseMode) : null;
+  if (mode === null) details.push({ field: 'release', message: `must be one of ${IMPORT_RELEASES.join(', ')}` });
+  const whenText = fields.publish_at?.trim() ?? '';
+  if (mode !== 'at') {
+    if (whenText !== '') details.push({ field: 'publish_at', message: 'is only given with release "at"' });
+    return { mode: mode ?? 'now', publish_at: null };
+  }
+  // An instant with its offset, as JSON bodies take it: a bare local time would depend on the server's zone.
+  const when = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(whenText) ? Date.parse(whenText) : NaN;
+  if (!Number.isFinite(when)) details.push({ field: 'publish_at', message: 'must be a date and time with its offset (ISO 8601)' });
+  return { mode, publish_at: Number.isFinite(when) ? when : null };
+}
+
+const releaseView = (release: ImportJobPayload['options']['release']): ImportRelease => ({
+  mode: release?.mode ?? 'now',
+  publish_at: release?.publish_at == null ? null : toIso(release.publish_at),
+});
 
 const parse = <T>(value: string | null): T | null => {
   if (value === null) return null;
@@ -124,6 +159,7 @@ export function createImportJobsService(deps: { db: Db; jobs: () => JobRunner; u
       error: row.error,
       created_at: toIso(row.created_at),
       finished_at: row.finished_at === null ? null : toIso(row.finished_at),
+      release: releaseView(payload?.options?.release),
     };
   }
 

@@ -46,10 +46,13 @@ export function importsAdminRoutes(imports: ImportJobsService, limits: UploadLim
       {
         schema: {
           tags: ['admin'],
-          summary: 'Upload chapters (multipart: book_uuid, language?, first_number?, chapter_title?, then one .cbz/.zip/.epub or images)',
+          summary:
+            'Upload chapters (multipart: book_uuid, language?, first_number?, chapter_title?, release?, publish_at?, then one .cbz/.zip/.epub or images)',
           description:
             'Fields first, then the files: one archive, or image files that make one chapter in the order of their names. ' +
             'The files are staged on this node and imported by a job; poll GET /admin/imports/{jobUuid}. ' +
+            'release (ext): `now` (default) publishes the new chapters when imported, `draft` keeps them unpublished, `at` ' +
+            'schedules them for publish_at (ISO 8601 with offset; 400 RELEASE_TIME_PAST if it has passed). ' +
             '413 UPLOAD_TOO_LARGE past ADMIN_UPLOAD_MAX_FILE_MB / ADMIN_UPLOAD_MAX_JOB_MB; nothing is kept of a refused upload.',
           consumes: ['multipart/form-data'],
           response: { 202: ImportAcceptedResponse, ...errorResponses },

@@ -7,11 +7,11 @@ import styles from '../shell/admin.module.css';
 import { FormNotice } from '../shell/FieldError';
 import { formatDateTime } from '../shell/format';
 import { Pager } from '../shell/Pager';
+import { ScrollRegion } from '../shell/ScrollRegion';
+import { AuditChanges } from './AuditChanges';
 
 const PAGE_SIZE = 50;
 const FILTERS = ['actor', 'action', 'target_type', 'target_id'] as const;
-
-const show = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value, null, 1));
 
 /** The audit log: every change made in the console or by the CLI, newest first; filters live in the address. */
 export default function AuditSection() {
@@ -56,8 +56,7 @@ export default function AuditSection() {
         </button>
       </form>
       <FormNotice message={entries.error ? entries.error.message : null} />
-      {/* A wide table scrolls sideways on a phone: the scroller takes keyboard focus so it can be scrolled without a mouse. */}
-      <div className={styles.tableWrap} tabIndex={0} role="region" aria-labelledby="audit-heading">
+      <ScrollRegion label={t('audit.title')}>
         <table className={styles.table}>
           <thead>
             <tr>
@@ -65,8 +64,7 @@ export default function AuditSection() {
               <th scope="col">{t('audit.filter.actor')}</th>
               <th scope="col">{t('audit.filter.action')}</th>
               <th scope="col">{t('audit.target')}</th>
-              <th scope="col">{t('audit.before')}</th>
-              <th scope="col">{t('audit.after')}</th>
+              <th scope="col">{t('audit.changes')}</th>
             </tr>
           </thead>
           <tbody>
@@ -78,24 +76,22 @@ export default function AuditSection() {
                   <code>{entry.action}</code>
                 </td>
                 <td>
-                  {entry.target_type} <bdi>{entry.target_id}</bdi>
+                  {t(`audit.targetType.${entry.target_type}`, { defaultValue: entry.target_type })}{' '}
+                  <bdi dir="auto">{entry.names[entry.target_id] ?? entry.target_id}</bdi>
                 </td>
                 <td>
-                  <pre className={styles.json}>{show(entry.before)}</pre>
-                </td>
-                <td>
-                  <pre className={styles.json}>{show(entry.after)}</pre>
+                  <AuditChanges entry={entry} />
                 </td>
               </tr>
             ))}
             {entries.data?.items.length === 0 && (
               <tr>
-                <td colSpan={6}>{t('empty')}</td>
+                <td colSpan={5}>{t('empty')}</td>
               </tr>
             )}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       {entries.data && (
         <Pager
           page={page}

@@ -9,6 +9,7 @@ import { Pager } from '../shell/Pager';
 import { booksApi, type BookListQuery } from './books-api';
 import local from './books.module.css';
 import { RecommendationsPanel } from './RecommendationsPanel';
+import { ScrollRegion } from '../shell/ScrollRegion';
 
 const PAGE_SIZE = 30;
 const PUBLISHED = ['all', 'published', 'unpublished'] as const;
@@ -46,7 +47,7 @@ export function BookList() {
           {t('new')}
         </Link>
       </div>
-      <form className={styles.filters} onSubmit={apply} role="search">
+      <form className={styles.filters} onSubmit={apply} role="search" aria-label={t('searchLandmark')}>
         <label>
           {t('search')}
           <input
@@ -76,7 +77,7 @@ export function BookList() {
         </button>
       </form>
       <FormNotice message={books.error ? books.error.message : null} />
-      <div className={styles.tableWrap}>
+      <ScrollRegion label={t('title')}>
         <table className={styles.table}>
           <thead>
             <tr>
@@ -117,7 +118,7 @@ export function BookList() {
             )}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       {books.data && (
         <Pager
           page={page}

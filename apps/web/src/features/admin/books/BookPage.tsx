@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../i18n/use-translation';
 import { Link, useParams } from 'react-router';
 import styles from '../shell/admin.module.css';
+import { ConfirmButton } from '../shell/ConfirmButton';
 import { FormNotice } from '../shell/FieldError';
 import { NO_ERRORS, toFormErrors } from '../shell/form-errors';
 import { formatDateTime } from '../shell/format';
@@ -23,6 +24,8 @@ export function BookPage() {
   const book = useQuery({ queryKey: key, queryFn: () => booksApi.get(uuid) });
   const onSaved = (data: AdminBookDetail) => {
     client.setQueryData(key, data);
+    // A change answers with the title in the original language: read it again in the console's.
+    void client.invalidateQueries({ queryKey: key });
     void client.invalidateQueries({ queryKey: ['admin', 'books'] });
   };
   const update = useMutation({ mutationFn: (body: AdminBookCreateBody) => booksApi.update(uuid, body), onSuccess: onSaved });
@@ -31,13 +34,12 @@ export function BookPage() {
   if (book.isPending) return <p>{tAdmin('loading')}</p>;
   if (book.error) return <FormNotice message={book.error.message} />;
   const data = book.data;
-  const title = data.titles[data.original_language] ?? Object.values(data.titles)[0] ?? '';
 
   return (
     <section aria-labelledby="book-heading">
       <div className={styles.heading}>
-        <h1 id="book-heading" lang={data.original_language}>
-          <bdi>{title}</bdi>
+        <h1 id="book-heading" lang={data.title_language}>
+          <bdi>{data.title}</bdi>
         </h1>
         <Link to=".." relative="path">
           {t('back')}
@@ -47,14 +49,21 @@ export function BookPage() {
         <div className={local.actions}>
           <strong>{data.is_published ? t('published.published') : t('published.unpublished')}</strong>
           {data.import_pending && <span className={styles.muted}>{t('importPending')}</span>}
-          <button
-            type="button"
-            className={data.is_published ? styles.danger : styles.button}
-            disabled={publish.isPending}
-            onClick={() => publish.mutate(!data.is_published)}
-          >
-            {data.is_published ? t('unpublish') : t('publish')}
-          </button>
+          {data.is_published ? (
+            <ConfirmButton
+              className={styles.danger}
+              disabled={publish.isPending}
+              question={t('unpublishBookQuestion')}
+              confirmLabel={t('confirmUnpublish')}
+              onConfirm={() => publish.mutate(false)}
+            >
+              {t('unpublish')}
+            </ConfirmButton>
+          ) : (
+            <button type="button" className={styles.button} disabled={publish.isPending} onClick={() => publish.mutate(true)}>
+              {t('publish')}
+            </button>
+          )}
           <span className={styles.muted}>
             {t('chapters.count')}: {data.chapter_count} · {t('updatedAt')}: {formatDateTime(data.updated_at)}
           </span>

@@ -46,7 +46,7 @@ export function ChapterRowEditor({ chapter, onDone }: { chapter: AdminChapterIte
     onSuccess: onDone,
   });
   const titleErrors = save.error ? toFormErrors(save.error) : null;
-  const scheduleErrors = schedule.error ? toFormErrors(schedule.error) : null;
+  const scheduleErrors = schedule.error ? toFormErrors(schedule.error, { RELEASE_TIME_PAST: t('chapters.past') }) : null;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -87,6 +87,7 @@ export function ChapterRowEditor({ chapter, onDone }: { chapter: AdminChapterIte
               step={1}
               value={when}
               aria-describedby={scheduleErrors?.fields.publish_at ? `${id}-when-error` : undefined}
+              aria-invalid={scheduleErrors?.fields.publish_at ? true : undefined}
               onChange={(event) => setWhen(event.target.value)}
             />
             <button

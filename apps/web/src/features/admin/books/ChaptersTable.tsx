@@ -3,7 +3,9 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import styles from '../shell/admin.module.css';
+import { ConfirmButton } from '../shell/ConfirmButton';
 import { FormNotice } from '../shell/FieldError';
+import { ScrollRegion } from '../shell/ScrollRegion';
 import { formatDateTime, formatNumber } from '../shell/format';
 import { Pager } from '../shell/Pager';
 import { booksApi, move } from './books-api';
@@ -24,6 +26,26 @@ async function allChapterUuids(bookUuid: string): Promise<string[]> {
 }
 
 const titleOf = (chapter: AdminChapterItem, language: string) => chapter.titles[language] ?? Object.values(chapter.titles)[0] ?? '';
+
+/** When a chapter comes out, in the table itself: published since, scheduled for, or a draft with no time. */
+function ReleaseCell({ chapter }: { chapter: AdminChapterItem }) {
+  const { t } = useTranslation('admin-books');
+  if (chapter.is_published) {
+    return (
+      <>
+        {t('published.published')}
+        <div className={styles.muted}>{t('chapters.releasedAt', { when: formatDateTime(chapter.created_at) })}</div>
+      </>
+    );
+  }
+  if (chapter.publish_at) return <div>{t('chapters.scheduledFor', { when: formatDateTime(chapter.publish_at) })}</div>;
+  return (
+    <>
+      {t('chapters.draft')}
+      <div className={styles.muted}>{t('chapters.noReleaseTime')}</div>
+    </>
+  );
+}
 
 /** A book's chapters: titles, order, publication and scheduled releases. */
 export function ChaptersTable({ bookUuid, language, onChanged }: { bookUuid: string; language: string; onChanged: () => void }) {
@@ -60,14 +82,14 @@ export function ChaptersTable({ bookUuid, language, onChanged }: { bookUuid: str
     <section className={styles.card} aria-labelledby="chapters-heading">
       <h2 id="chapters-heading">{t('chapters.title')}</h2>
       <FormNotice message={failure ? failure.message : null} />
-      <div className={styles.tableWrap}>
+      <ScrollRegion label={t('chapters.title')}>
         <table className={styles.table}>
           <thead>
             <tr>
               <th scope="col">{t('chapters.number')}</th>
               <th scope="col">{t('chapters.chapterTitle')}</th>
               <th scope="col">{t('chapters.size')}</th>
-              <th scope="col">{t('state')}</th>
+              <th scope="col">{t('chapters.release')}</th>
               <th scope="col">{t('chapters.actions')}</th>
             </tr>
           </thead>
@@ -93,11 +115,7 @@ export function ChaptersTable({ bookUuid, language, onChanged }: { bookUuid: str
                     : t('chapters.pages', { value: formatNumber(chapter.page_count) })}
                 </td>
                 <td>
-                  {chapter.is_published ? t('published.published') : t('published.unpublished')}
-                  {chapter.publish_at && (
-                    <div className={styles.muted}>{t('chapters.scheduledFor', { when: formatDateTime(chapter.publish_at) })}</div>
-                  )}
-                  <div className={styles.muted}>{formatDateTime(chapter.created_at)}</div>
+                  <ReleaseCell chapter={chapter} />
                 </td>
                 <td>
                   <div className={local.actions}>
@@ -128,15 +146,33 @@ export function ChaptersTable({ bookUuid, language, onChanged }: { bookUuid: str
                       {t('chapters.edit')}
                       <span className="visually-hidden"> {t('chapters.numbered', { number: chapter.number })}</span>
                     </button>
-                    <button
-                      type="button"
-                      className={`${chapter.is_published ? styles.danger : styles.button} ${local.small}`}
-                      disabled={publish.isPending}
-                      onClick={() => publish.mutate({ uuid: chapter.chapter_uuid, published: !chapter.is_published })}
-                    >
-                      {chapter.is_published ? t('unpublish') : t('publish')}
-                      <span className="visually-hidden"> {t('chapters.numbered', { number: chapter.number })}</span>
-                    </button>
+                    {chapter.is_published ? (
+                      <ConfirmButton
+                        className={`${styles.danger} ${local.small}`}
+                        disabled={publish.isPending}
+                        question={t('chapters.unpublishQuestion', { number: chapter.number })}
+                        confirmLabel={
+                          <>
+                            {t('confirmUnpublish')}
+                            <span className="visually-hidden"> {t('chapters.numbered', { number: chapter.number })}</span>
+                          </>
+                        }
+                        onConfirm={() => publish.mutate({ uuid: chapter.chapter_uuid, published: false })}
+                      >
+                        {t('unpublish')}
+                        <span className="visually-hidden"> {t('chapters.numbered', { number: chapter.number })}</span>
+                      </ConfirmButton>
+                    ) : (
+                      <button
+                        type="button"
+                        className={`${styles.button} ${local.small}`}
+                        disabled={publish.isPending}
+                        onClick={() => publish.mutate({ uuid: chapter.chapter_uuid, published: true })}
+                      >
+                        {t('publish')}
+                        <span className="visually-hidden"> {t('chapters.numbered', { number: chapter.number })}</span>
+                      </button>
+                    )}
                   </div>
                 </td>
               </tr>
@@ -148,7 +184,7 @@ export function ChaptersTable({ bookUuid, language, onChanged }: { bookUuid: str
             )}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       {chapters.data && total > PAGE_SIZE && <Pager page={page} pageSize={PAGE_SIZE} total={total} onPage={setPage} />}
     </section>
   );

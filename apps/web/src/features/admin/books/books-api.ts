@@ -1,6 +1,6 @@
 import type { AdminBookCreateBody, AdminBookDetail, AdminBookItem, AdminBookUpdateBody, AdminChapterItem } from '@inkstream/contracts';
 import { ApiError, authHeaders } from '../../../lib/api-client';
-import { adminRequest, type Page } from '../shell/admin-api';
+import { adminRequest, consoleLanguage, type Page } from '../shell/admin-api';
 
 export interface BookListQuery {
   page: number;
@@ -25,16 +25,19 @@ async function uploadCover(bookUuid: string, file: File): Promise<AdminBookDetai
 }
 
 export const booksApi = {
-  list: (query: BookListQuery) => adminRequest<Page<AdminBookItem>>('GET', '/books', { query: { ...query } }),
-  get: (uuid: string) => adminRequest<AdminBookDetail>('GET', `/books/${uuid}`),
+  list: (query: BookListQuery) => adminRequest<Page<AdminBookItem>>('GET', '/books', { query: { ...query, language: consoleLanguage() } }),
+  get: (uuid: string) => adminRequest<AdminBookDetail>('GET', `/books/${uuid}`, { query: { language: consoleLanguage() } }),
   create: (body: AdminBookCreateBody) => adminRequest<AdminBookDetail>('POST', '/books', { body }),
   update: (uuid: string, body: AdminBookUpdateBody) => adminRequest<AdminBookDetail>('PUT', `/books/${uuid}`, { body }),
   setPublished: (uuid: string, published: boolean) =>
     adminRequest<AdminBookDetail>('POST', `/books/${uuid}/${published ? 'publish' : 'unpublish'}`),
   uploadCover,
-  recommendations: () => adminRequest<{ items: AdminBookItem[] }>('GET', '/recommendations'),
+  recommendations: () => adminRequest<{ items: AdminBookItem[] }>('GET', '/recommendations', { query: { language: consoleLanguage() } }),
   setRecommendations: (bookUuids: string[]) =>
-    adminRequest<{ items: AdminBookItem[] }>('PUT', '/recommendations', { body: { book_uuids: bookUuids } }),
+    adminRequest<{ items: AdminBookItem[] }>('PUT', '/recommendations', {
+      body: { book_uuids: bookUuids },
+      query: { language: consoleLanguage() },
+    }),
   chapters: (uuid: string, page: number, pageSize: number) =>
     adminRequest<Page<AdminChapterItem>>('GET', `/books/${uuid}/chapters`, { query: { page, page_size: pageSize } }),
   reorderChapters: (uuid: string, chapterUuids: string[]) =>

@@ -8,6 +8,7 @@ import { formatDate, formatNumber } from '../shell/format';
 import { Pager } from '../shell/Pager';
 import { CouponForm } from './CouponForm';
 import { couponsApi } from './coupons-api';
+import { ScrollRegion } from '../shell/ScrollRegion';
 
 const PAGE_SIZE = 50;
 const STATES = ['active', 'disabled', 'expired', 'exhausted'] as const;
@@ -60,7 +61,7 @@ export default function CouponsSection() {
         </label>
       </div>
       <FormNotice message={coupons.error?.message ?? disable.error?.message ?? null} />
-      <div className={styles.tableWrap}>
+      <ScrollRegion label={t('list')}>
         <table className={styles.table} aria-labelledby="coupon-list-heading">
           <thead>
             <tr>
@@ -110,7 +111,7 @@ export default function CouponsSection() {
             )}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       {coupons.data && (
         <Pager page={page} pageSize={PAGE_SIZE} total={coupons.data.total} onPage={(next) => setParam('page', String(next))} />
       )}

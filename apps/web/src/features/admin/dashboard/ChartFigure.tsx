@@ -5,6 +5,7 @@ import { toRows } from './chart-series';
 import { downloadCsv } from './csv';
 import styles from './dashboard.module.css';
 import { UplotChart } from './UplotChart';
+import { ScrollRegion } from '../shell/ScrollRegion';
 
 /** A chart with its text alternative: the same numbers in a table (under "Show as table") and as CSV. */
 export function ChartFigure({
@@ -31,7 +32,7 @@ export function ChartFigure({
       <div className={styles.figureActions}>
         <details>
           <summary>{t('showTable')}</summary>
-          <div className={adminStyles.tableWrap}>
+          <ScrollRegion label={title}>
             <table className={adminStyles.table}>
               <caption className={adminStyles.muted}>{title}</caption>
               <thead>
@@ -55,7 +56,7 @@ export function ChartFigure({
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         </details>
         <button type="button" className={adminStyles.secondary} onClick={() => downloadCsv(filename, rows)}>
           {t('downloadCsv')}

@@ -9,6 +9,7 @@ import { membersData, readingData, revenueData } from './chart-series';
 import { ChartFigure } from './ChartFigure';
 import { statsApi } from './dashboard-api';
 import local from './dashboard.module.css';
+import { ScrollRegion } from '../shell/ScrollRegion';
 
 /** The dashboard: revenue, members and reading per UTC day over 30 or 90 days, members now, who expires soon, top books. */
 export default function DashboardSection() {
@@ -68,7 +69,7 @@ export default function DashboardSection() {
             <ChartFigure id="reading" title={t('reading')} data={reading} format={count} filename={`reading-${days}d.csv`} />
             <div className={styles.card}>
               <h2>{t('topBooks')}</h2>
-              <div className={styles.tableWrap}>
+              <ScrollRegion label={t('topBooks')}>
                 <table className={styles.table}>
                   <thead>
                     <tr>
@@ -81,7 +82,7 @@ export default function DashboardSection() {
                       <tr key={book.book_uuid}>
                         <td>
                           <Link to={`/admin/books/${book.book_uuid}`}>
-                            <bdi>{book.title || book.book_uuid}</bdi>
+                            <bdi lang={book.title_language}>{book.title || book.book_uuid}</bdi>
                           </Link>
                         </td>
                         <td>{formatNumber(book.reads)}</td>
@@ -94,11 +95,11 @@ export default function DashboardSection() {
                     )}
                   </tbody>
                 </table>
-              </div>
+              </ScrollRegion>
             </div>
             <div className={styles.card}>
               <h2>{t('expiring')}</h2>
-              <div className={styles.tableWrap}>
+              <ScrollRegion label={t('expiring')}>
                 <table className={styles.table}>
                   <thead>
                     <tr>
@@ -122,7 +123,7 @@ export default function DashboardSection() {
                     )}
                   </tbody>
                 </table>
-              </div>
+              </ScrollRegion>
             </div>
           </div>
         </>

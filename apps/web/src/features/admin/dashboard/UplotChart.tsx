@@ -25,6 +25,8 @@ export function UplotChart({ data, format }: { data: ChartData; format: (value: 
         height: HEIGHT,
         tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
         scales: { x: { time: true } },
+        // A live legend shows "--" for every value until the pointer is on the chart; the table below has the numbers.
+        legend: { live: false },
         axes: [{}, { values: (_u, values) => values.map((v) => format(v)), size: 70 }],
         series: [
           {},

@@ -1,6 +1,6 @@
 import type { Stats } from '@inkstream/contracts';
-import { adminRequest } from '../shell/admin-api';
+import { adminRequest, consoleLanguage } from '../shell/admin-api';
 
 export const statsApi = {
-  get: (days: 30 | 90) => adminRequest<Stats>('GET', '/stats', { query: { days } }),
+  get: (days: 30 | 90) => adminRequest<Stats>('GET', '/stats', { query: { days, language: consoleLanguage() } }),
 };

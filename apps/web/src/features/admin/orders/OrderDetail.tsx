@@ -66,7 +66,10 @@ export function OrderDetail() {
         <dl className={local.facts}>
           <dt>{t('column.user')}</dt>
           <dd>
-            <bdi>{o.user.username}</bdi> <span className={styles.muted}>({o.user.uuid})</span>
+            <bdi>{o.user.username}</bdi>{' '}
+            <span className={styles.muted}>
+              (<bdi>{o.user.uuid}</bdi>)
+            </span>
           </dd>
           <dt>{t('filter.status')}</dt>
           <dd>{t(`status.${o.status}`)}</dd>

@@ -8,6 +8,7 @@ import { formatDateTime } from '../shell/format';
 import { Pager } from '../shell/Pager';
 import { formatAmount } from './format-amount';
 import { ordersApi, PROVIDERS, STATUSES } from './orders-api';
+import { ScrollRegion } from '../shell/ScrollRegion';
 
 const PAGE_SIZE = 50;
 const FILTERS = ['user', 'provider', 'status', 'from', 'to'] as const;
@@ -96,7 +97,7 @@ export function OrdersList() {
         </button>
       </form>
       <FormNotice message={orders.error ? orders.error.message : null} />
-      <div className={styles.tableWrap}>
+      <ScrollRegion label={t('title')}>
         <table className={styles.table}>
           <caption className={styles.muted}>{t('caption')}</caption>
           <thead>
@@ -137,7 +138,7 @@ export function OrdersList() {
             )}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       {orders.data && (
         <Pager
           page={page}

@@ -11,6 +11,7 @@ import { MembershipState } from './MembershipState';
 import { ReasonForm } from './ReasonForm';
 import { readersApi } from './readers-api';
 import local from './readers.module.css';
+import { ScrollRegion } from '../shell/ScrollRegion';
 
 /** One reader: membership state, the grants ledger, orders, invitations, and the actions an administrator may take. */
 export function ReaderDetail() {
@@ -123,7 +124,7 @@ function Ledger({ grants }: { grants: AdminUserDetail['grants'] }) {
   return (
     <>
       <h2 id="ledger-heading">{t('ledger.title')}</h2>
-      <div className={styles.tableWrap}>
+      <ScrollRegion label={t('ledger.title')}>
         <table className={styles.table} aria-labelledby="ledger-heading">
           <thead>
             <tr>
@@ -157,7 +158,7 @@ function Ledger({ grants }: { grants: AdminUserDetail['grants'] }) {
             )}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </>
   );
 }
@@ -168,7 +169,7 @@ function Orders({ orders }: { orders: AdminUserDetail['orders'] }) {
   return (
     <>
       <h2 id="orders-heading">{t('orders.title')}</h2>
-      <div className={styles.tableWrap}>
+      <ScrollRegion label={t('orders.title')}>
         <table className={styles.table} aria-labelledby="orders-heading">
           <thead>
             <tr>
@@ -202,7 +203,7 @@ function Orders({ orders }: { orders: AdminUserDetail['orders'] }) {
             )}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </>
   );
 }

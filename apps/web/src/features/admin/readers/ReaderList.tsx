@@ -8,6 +8,7 @@ import { formatDate } from '../shell/format';
 import { Pager } from '../shell/Pager';
 import { readersApi } from './readers-api';
 import { MembershipState } from './MembershipState';
+import { ScrollRegion } from '../shell/ScrollRegion';
 
 const PAGE_SIZE = 50;
 const SELECTS = { role: ['user', 'admin'], state: ['active', 'disabled'], member: ['yes', 'no'] } as const;
@@ -49,7 +50,7 @@ export function ReaderList() {
       <div className={styles.heading}>
         <h1 id="readers-heading">{t('title')}</h1>
       </div>
-      <form className={styles.filters} onSubmit={apply} role="search">
+      <form className={styles.filters} onSubmit={apply} role="search" aria-label={t('searchLandmark')}>
         <label>
           {t('search')}
           <input
@@ -82,7 +83,7 @@ export function ReaderList() {
         </button>
       </form>
       <FormNotice message={readers.error ? readers.error.message : null} />
-      <div className={styles.tableWrap}>
+      <ScrollRegion label={t('title')}>
         <table className={styles.table}>
           <thead>
             <tr>
@@ -118,7 +119,7 @@ export function ReaderList() {
             )}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       {readers.data && (
         <Pager
           page={page}

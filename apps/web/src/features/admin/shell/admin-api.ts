@@ -1,5 +1,9 @@
 import type { AuditEntry } from '@inkstream/contracts';
+import { activeTranslator } from '../../../i18n/active';
 import { request, type Query } from '../../../lib/api-client';
+
+/** The console's language: reads that show book titles ask for them in it (the server applies the fallback). */
+export const consoleLanguage = () => activeTranslator().language;
 
 /** A page of an admin list (`{items, total}`), as every `/admin/…` list answers. */
 export interface Page<T> {
@@ -24,5 +28,5 @@ export interface AuditQuery {
 }
 
 export const auditApi = {
-  list: (query: AuditQuery) => adminRequest<Page<AuditEntry>>('GET', '/audit', { query: { ...query } }),
+  list: (query: AuditQuery) => adminRequest<Page<AuditEntry>>('GET', '/audit', { query: { ...query, language: consoleLanguage() } }),
 };

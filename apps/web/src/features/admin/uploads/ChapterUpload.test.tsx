@@ -138,8 +138,54 @@ describe('chapter upload panel', () => {
     expect(entries).toEqual([
       ['book_uuid', BOOK],
       ['first_number', '7'],
+      ['release', 'now'],
       ['files', 'p2.jpg'],
       ['files', 'p10.jpg'],
     ]);
+  });
+
+  it('sends the release choice, and shows a release time that has passed in words the operator reads', async () => {
+    const sent: FormData[] = [];
+    class RefusingXhr {
+      upload = { onprogress: null };
+      status = 0;
+      response: unknown = null;
+      responseType = '';
+      onload: (() => void) | null = null;
+      open() {}
+      setRequestHeader() {}
+      send(body: FormData) {
+        sent.push(body);
+        setTimeout(() => {
+          this.status = 400;
+          this.response = {
+            error: 'The release time has already passed; choose a time in the future',
+            code: 'RELEASE_TIME_PAST',
+            details: [{ field: 'publish_at', message: 'must be in the future' }],
+          };
+          this.onload?.();
+        }, 5);
+      }
+      abort() {}
+    }
+    vi.stubGlobal('XMLHttpRequest', RefusingXhr);
+    stubApi({ 'GET /admin/imports': { status: 200, body: { data: { items: [], total: 0 } } } });
+    renderScreen(<ChapterUpload bookUuid={BOOK} />, '/admin/books');
+    await screen.findByText('No uploads for this book yet.');
+    fireEvent.change(screen.getByLabelText('Drop files here or choose them'), { target: { files: [new File(['a'], 'p1.jpg')] } });
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: 'Publish now' }).checked).toBe(true);
+    fireEvent.click(screen.getByRole('radio', { name: 'Publish at a time' }));
+    fireEvent.change(screen.getByLabelText('Release at (your local time)'), { target: { value: '2020-05-01T09:30' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    const message = await screen.findByText('This time has already passed. Choose a time in the future.');
+    expect(message.id).toBe(screen.getByLabelText('Release at (your local time)').getAttribute('aria-describedby'));
+    expect(screen.queryByText(/must be in the future/)).toBeNull();
+    const fields = Object.fromEntries([...sent[0]!.entries()].filter(([name]) => name !== 'files'));
+    expect(fields).toEqual({ book_uuid: BOOK, release: 'at', publish_at: new Date('2020-05-01T09:30').toISOString() });
+
+    fireEvent.click(screen.getByRole('radio', { name: 'Keep as draft' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(Object.fromEntries([...sent[1]!.entries()].filter(([name]) => name !== 'files'))).toEqual({ book_uuid: BOOK, release: 'draft' });
   });
 });

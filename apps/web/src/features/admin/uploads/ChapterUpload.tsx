@@ -7,6 +7,7 @@ import { FieldError, FormNotice } from '../shell/FieldError';
 import { NO_ERRORS, toFormErrors, type FormErrors } from '../shell/form-errors';
 import { ImportJobView } from './ImportJobView';
 import { importsApi, sendUpload, type UploadHandle } from './upload-api';
+import { ReleaseChoice, releaseFields, type ReleaseDraft } from './ReleaseChoice';
 import { ACCEPT, classifyFiles, formatBytes, totalBytes } from './upload-files';
 
 /**
@@ -22,6 +23,7 @@ export function ChapterUpload({ bookUuid }: { bookUuid: string }) {
   const [files, setFiles] = useState<File[]>([]);
   const [firstNumber, setFirstNumber] = useState('');
   const [chapterTitle, setChapterTitle] = useState('');
+  const [release, setRelease] = useState<ReleaseDraft>({ mode: 'now', when: '' });
   const [dragging, setDragging] = useState(false);
   const [sending, setSending] = useState<{ sent: number; total: number; handle: UploadHandle } | null>(null);
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
@@ -49,8 +51,13 @@ export function ChapterUpload({ bookUuid }: { bookUuid: string }) {
       setErrors({ fields: {}, message: choiceError ?? t('invalid.empty') });
       return;
     }
+    const chosen = releaseFields(release);
+    if (chosen === null) {
+      setErrors({ fields: { publish_at: t('release.badDate') }, message: null });
+      return;
+    }
     setErrors(NO_ERRORS);
-    const handle = sendUpload({ bookUuid, firstNumber, chapterTitle }, choice.files, (sent, total) =>
+    const handle = sendUpload({ bookUuid, firstNumber, chapterTitle, ...chosen }, choice.files, (sent, total) =>
       setSending((current) => (current ? { ...current, sent, total } : current)),
     );
     setSending({ sent: 0, total: totalBytes(choice.files), handle });
@@ -59,10 +66,11 @@ export function ChapterUpload({ bookUuid }: { bookUuid: string }) {
       setFiles([]);
       setFirstNumber('');
       setChapterTitle('');
+      setRelease({ mode: 'now', when: '' });
       if (input.current) input.current.value = '';
       await queryClient.invalidateQueries({ queryKey: ['admin', 'imports', 'book', bookUuid] });
     } catch (error) {
-      setErrors(toFormErrors(error));
+      setErrors(toFormErrors(error, { RELEASE_TIME_PAST: t('release.past') }));
     } finally {
       setSending(null);
     }
@@ -129,6 +137,12 @@ export function ChapterUpload({ bookUuid }: { bookUuid: string }) {
             <FieldError id={`${id}-title-error`} message={errors.fields.chapter_title} />
           </div>
         </div>
+        <ReleaseChoice
+          value={release}
+          onChange={setRelease}
+          error={errors.fields.publish_at ?? errors.fields.release}
+          disabled={sending !== null}
+        />
         <FormNotice message={errors.message} />
         {sending ? (
           <div className={styles.progressRow}>

@@ -47,7 +47,14 @@ export function ImportJobView({ job: initial }: { job: ImportJob }) {
           {t(`state.${job.state}`)}
         </span>
       </h3>
-      <p className={styles.muted}>{formatDateTime(job.created_at)}</p>
+      <p className={styles.muted}>
+        {formatDateTime(job.created_at)}
+        {/* Older jobs carry no choice: they were published at once, as "now" says. */}
+        {' · '}
+        {job.release?.mode === 'at'
+          ? t('jobRelease.at', { when: formatDateTime(job.release.publish_at) })
+          : t(`jobRelease.${job.release?.mode ?? 'now'}`)}
+      </p>
       {isActive(job) && (
         <div className={styles.progressRow}>
           <label htmlFor={`${id}-progress`}>

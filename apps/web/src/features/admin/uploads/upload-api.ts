@@ -1,4 +1,4 @@
-import type { ImportJob } from '@inkstream/contracts';
+import type { ImportJob, ImportReleaseMode } from '@inkstream/contracts';
 import { ApiError, authHeaders } from '../../../lib/api-client';
 import { adminRequest, type Page } from '../shell/admin-api';
 
@@ -6,6 +6,9 @@ export interface UploadFields {
   bookUuid: string;
   firstNumber?: string | undefined;
   chapterTitle?: string | undefined;
+  /** now (the server's default), draft, or at `publishAt` (an ISO instant). */
+  release?: ImportReleaseMode | undefined;
+  publishAt?: string | undefined;
 }
 
 export interface UploadHandle {
@@ -23,6 +26,8 @@ export function sendUpload(fields: UploadFields, files: readonly File[], onProgr
   form.append('book_uuid', fields.bookUuid);
   if (fields.firstNumber?.trim()) form.append('first_number', fields.firstNumber.trim());
   if (fields.chapterTitle?.trim()) form.append('chapter_title', fields.chapterTitle.trim());
+  if (fields.release) form.append('release', fields.release);
+  if (fields.release === 'at' && fields.publishAt) form.append('publish_at', fields.publishAt);
   for (const file of files) form.append('files', file, file.name);
   const xhr = new XMLHttpRequest();
   const done = new Promise<string>((resolve, reject) => {
