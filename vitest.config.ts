@@ -48,6 +48,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['src/test-support/setup.ts'],
+          // Above the async ceiling in the setup file, so a slow condition fails with its own message.
+          testTimeout: 20_000,
         },
       },
       // Browser journeys against the real built server (npm test builds first) in Debian's Chromium.

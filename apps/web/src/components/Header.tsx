@@ -38,7 +38,7 @@ export function Header() {
           {t('siteName')}
         </Link>
         {/* A plain GET to the book list before the app has taken the page over (the server renders `/?q=`). */}
-        <form className={styles.search} role="search" action="/" onSubmit={onSearch}>
+        <form className={styles.search} role="search" aria-label={t('header.search')} action="/" onSubmit={onSearch}>
           <label htmlFor="header-search" className="visually-hidden">
             {t('header.search')}
           </label>
