@@ -273,14 +273,15 @@ describe(`fuzzing every OpenAPI operation on ${TEST_DIALECT} (FUZZ_SEED=${SEED})
       }
     }
     expect(sent).toBeGreaterThanOrEqual(300);
-  });
+    // Bounded in count, not time: ~10 s on an idle 2-core machine, nearer 30 s while it is busy.
+  }, 120_000);
 
   it('never answers 5xx to a bent page path or malformed URL, and every answer carries the security headers', async () => {
     const random = createRandom(SEED);
     const started = Date.now();
     let sent = 0;
     // Bounded in count and time: the page paths render real pages.
-    while (sent < PAGE_REQUESTS && Date.now() - started < 30_000) {
+    while (sent < PAGE_REQUESTS && Date.now() - started < 15_000) {
       const path = random.pick(PAGE_PATHS).replace('{book}', fixtures.book.uuid).replace('{chapter}', fixtures.book.chapters[0]!.uuid);
       let url = random.pick(URL_BENDS)(path, random);
       if (random.chance(0.3)) url = random.pick(URL_BENDS)(url, random);
@@ -297,5 +298,5 @@ describe(`fuzzing every OpenAPI operation on ${TEST_DIALECT} (FUZZ_SEED=${SEED})
       sent += 1;
     }
     expect(sent).toBeGreaterThanOrEqual(100);
-  });
+  }, 60_000);
 });
