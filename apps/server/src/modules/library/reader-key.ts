@@ -1,11 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { VisitorProofs } from './visitor-proof.js';
+import type { VisitorKey, VisitorProofs } from './visitor-proof.js';
 
 /**
  * Who progress and history belong to: the account when logged in, else a visitor whose browser
  * holds the proof of its visitor id (visitor-proof.ts; merged into the account at login).
  */
-export type ReaderKey = `u:${number}` | `v:${string}`;
+export type ReaderKey = `u:${number}` | VisitorKey;
 
 export const userReaderKey = (userId: number): ReaderKey => `u:${userId}`;
 

@@ -1,6 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ReaderKey } from './reader-key.js';
 
 /**
  * The proof that a browser is the visitor it says it is. A visitor id (X-VISITOR-ID, 8 hex
@@ -12,6 +11,8 @@ import type { ReaderKey } from './reader-key.js';
  * writes land apart from the first browser's.
  */
 export const VISITOR_COOKIE = 'inkstream_visitor';
+/** The reader key a proof opens: a digest of the visitor id and the proof's random part, never the bare id. */
+export type VisitorKey = `v:${string}`;
 /** Only the calls that use it receive it. */
 const COOKIE_PATH = '/api/v1/reader';
 /** As long as a visitor's progress is kept after the last read (progress.service). */
@@ -20,9 +21,9 @@ const COOKIE_VALUE = /^([0-9a-f]{8})\.([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/
 
 export interface VisitorProofs {
   /** The reader key of `visitorId` when the request carries this server's proof for it, else null. */
-  proven(request: FastifyRequest, visitorId: string): ReaderKey | null;
+  proven(request: FastifyRequest, visitorId: string): VisitorKey | null;
   /** Sets a new proof for `visitorId` on the answer and returns the reader key it opens. */
-  issue(request: FastifyRequest, reply: FastifyReply, visitorId: string): ReaderKey;
+  issue(request: FastifyRequest, reply: FastifyReply, visitorId: string): VisitorKey;
   /** Tells the browser to drop its proof (after a merge has moved what it opened). */
   clear(request: FastifyRequest, reply: FastifyReply): void;
 }
@@ -53,7 +54,7 @@ export function createVisitorProofs(serverSecret: string): VisitorProofs {
   const key = createHmac('sha256', serverSecret).update('inkstream-visitor-proof').digest();
   const mac = (...parts: string[]) => createHmac('sha256', key).update(parts.join('\n')).digest('base64url');
   // 22 base64url characters (132 bits): the reader_key columns hold 24.
-  const readerKeyOf = (visitorId: string, nonce: string): ReaderKey => `v:${mac('reader', visitorId, nonce).slice(0, 22)}`;
+  const readerKeyOf = (visitorId: string, nonce: string): VisitorKey => `v:${mac('reader', visitorId, nonce).slice(0, 22)}`;
 
   return {
     proven(request, visitorId) {

@@ -99,6 +99,16 @@ export async function takeLoginAttempt(db: DbExecutor, source: LoginSource, now:
     sql` `,
   )} ELSE auth_throttle.window_start + ${windowMs} END`;
   const isExpired = sql<boolean>`auth_throttle.window_start <= ${windowOpenedBefore}`;
+  // One more failure in the key's window, or the first of a new window once the stored one ended.
+  const windowedCount = {
+    failures: sql<number>`CASE WHEN ${isExpired} THEN 1 ELSE auth_throttle.failures + 1 END`,
+    window_start: sql<number>`CASE WHEN ${isExpired} THEN ${now} ELSE auth_throttle.window_start END`,
+  };
+  const countInWindow = (throttleKey: string) =>
+    db
+      .insertInto('auth_throttle')
+      .values({ throttle_key: throttleKey, window_start: now, failures: 1 })
+      .onConflict((oc) => oc.column('throttle_key').doUpdateSet(windowedCount));
   const firstNext = delayAfterFailures(1, isUnderAttack) ?? windowMs;
   const admitted = await db
     .insertInto('auth_throttle')
@@ -107,8 +117,7 @@ export async function takeLoginAttempt(db: DbExecutor, source: LoginSource, now:
       oc
         .column('throttle_key')
         .doUpdateSet({
-          failures: sql`CASE WHEN ${isExpired} THEN 1 ELSE auth_throttle.failures + 1 END`,
-          window_start: sql`CASE WHEN ${isExpired} THEN ${now} ELSE auth_throttle.window_start END`,
+          ...windowedCount,
           next_allowed_at: sql`CASE WHEN ${isExpired} THEN ${now + firstNext} ELSE ${storedNext} END`,
         })
         // A pair still waiting is neither counted nor changed: the upsert returns no row.
@@ -121,17 +130,7 @@ export async function takeLoginAttempt(db: DbExecutor, source: LoginSource, now:
     return refused(Number(pair?.next_allowed_at ?? now), now);
   }
 
-  const ip = await db
-    .insertInto('auth_throttle')
-    .values({ throttle_key: keys.ip, window_start: now, failures: 1 })
-    .onConflict((oc) =>
-      oc.column('throttle_key').doUpdateSet({
-        failures: sql`CASE WHEN ${isExpired} THEN 1 ELSE auth_throttle.failures + 1 END`,
-        window_start: sql`CASE WHEN ${isExpired} THEN ${now} ELSE auth_throttle.window_start END`,
-      }),
-    )
-    .returning(['failures', 'window_start'])
-    .executeTakeFirstOrThrow();
+  const ip = await countInWindow(keys.ip).returning(['failures', 'window_start']).executeTakeFirstOrThrow();
   // The count includes this attempt; what came before it decides.
   if (Number(ip.failures) - 1 >= LOGIN_THROTTLE.ipFailures) return refused(Number(ip.window_start) + windowMs, now);
 
@@ -150,16 +149,7 @@ export async function takeLoginAttempt(db: DbExecutor, source: LoginSource, now:
             .execute();
         });
       } else {
-        await db
-          .insertInto('auth_throttle')
-          .values({ throttle_key: keys.account, window_start: now, failures: 1 })
-          .onConflict((oc) =>
-            oc.column('throttle_key').doUpdateSet({
-              failures: sql`CASE WHEN ${isExpired} THEN 1 ELSE auth_throttle.failures + 1 END`,
-              window_start: sql`CASE WHEN ${isExpired} THEN ${now} ELSE auth_throttle.window_start END`,
-            }),
-          )
-          .execute();
+        await countInWindow(keys.account).execute();
       }
       if (Math.random() < 1 / CLEANUP_EVERY) {
         await db.deleteFrom('auth_throttle').where('window_start', '<', windowOpenedBefore).execute();
