@@ -1,6 +1,7 @@
 /** Stable error codes of the API. Clients switch on these, never on the message. */
 export const ErrorCode = {
   VALIDATION_FAILED: 'VALIDATION_FAILED',
+  INVALID_CURSOR: 'INVALID_CURSOR',
   INVALID_LANGUAGE: 'INVALID_LANGUAGE',
   INVALID_CREDENTIALS: 'INVALID_CREDENTIALS',
   INVALID_TOKEN: 'INVALID_TOKEN',

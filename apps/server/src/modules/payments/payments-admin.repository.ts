@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
 import type { DbExecutor } from '../../db/database.js';
 import type { PaymentOrdersTable } from '../../db/schema.js';
+import { COUNT_LIMIT } from '../../lib/list-cursor.js';
 
 export interface OrderFilter {
   provider?: PaymentOrdersTable['provider'] | undefined;
@@ -11,24 +13,48 @@ export interface OrderFilter {
   usernameKey?: string | undefined;
 }
 
-function filtered(db: DbExecutor, filter: OrderFilter) {
-  let query = db.selectFrom('payment_orders as o').innerJoin('users as u', 'u.id', 'o.user_id');
+/** The sort key of the orders list (newest first); `id` breaks ties between orders of one millisecond. */
+export interface OrderKey {
+  createdAt: number;
+  id: number;
+}
+
+/**
+ * The ids of the users a user filter names, each found by its unique index (uuid, username_key),
+ * so the orders are then read through payment_orders_user_idx rather than by joining every user.
+ */
+async function usersNamed(db: DbExecutor, filter: OrderFilter): Promise<number[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where((eb) =>
+      eb.or([
+        ...(filter.userUuid !== undefined ? [eb('uuid', '=', filter.userUuid)] : []),
+        ...(filter.usernameKey !== undefined ? [eb('username_key', '=', filter.usernameKey)] : []),
+      ]),
+    )
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * The filtered orders in the list's order. Each filter combination has an index whose columns end
+ * in (created_at, id), so a page and its capped count read only the rows they return or count.
+ */
+function filtered(db: DbExecutor, filter: OrderFilter, userIds: number[] | null, after: OrderKey | null) {
+  let query = db.selectFrom('payment_orders as o');
+  if (userIds !== null) query = query.where('o.user_id', 'in', userIds);
   if (filter.provider) query = query.where('o.provider', '=', filter.provider);
   if (filter.status) query = query.where('o.status', '=', filter.status);
   if (filter.from !== undefined) query = query.where('o.created_at', '>=', filter.from);
   if (filter.to !== undefined) query = query.where('o.created_at', '<', filter.to);
-  if (filter.userUuid !== undefined || filter.usernameKey !== undefined) {
-    query = query.where((eb) =>
-      eb.or([
-        ...(filter.userUuid !== undefined ? [eb('u.uuid', '=', filter.userUuid)] : []),
-        ...(filter.usernameKey !== undefined ? [eb('u.username_key', '=', filter.usernameKey)] : []),
-      ]),
-    );
-  }
-  return query;
+  // A row-value comparison: both databases turn it into one range on the (…, created_at, id) index.
+  if (after) query = query.where(sql<boolean>`(o.created_at, o.id) < (${after.createdAt}, ${after.id})`);
+  return query.orderBy('o.created_at', 'desc').orderBy('o.id', 'desc');
 }
 
 const ORDER_COLUMNS = [
+  'o.id',
   'o.order_id',
   'o.provider',
   'o.plan',
@@ -46,20 +72,33 @@ const ORDER_COLUMNS = [
   'u.username',
 ] as const;
 
-export async function listOrders(db: DbExecutor, filter: OrderFilter, page: number, pageSize: number) {
-  const [rows, total] = await Promise.all([
-    filtered(db, filter)
+/**
+ * One page of orders, after `start.after` (keyset) or at `start.offset` (bounded by the caller),
+ * and how many orders there are from the page's start, counted up to COUNT_LIMIT only.
+ */
+export async function listOrders(
+  db: DbExecutor,
+  filter: OrderFilter,
+  start: { after: OrderKey } | { offset: number },
+  pageSize: number,
+) {
+  const userIds = filter.userUuid !== undefined || filter.usernameKey !== undefined ? await usersNamed(db, filter) : null;
+  if (userIds?.length === 0) return { rows: [], countedFromStart: 0 };
+  const after = 'after' in start ? start.after : null;
+  const offset = 'offset' in start ? start.offset : 0;
+  const [rows, counted] = await Promise.all([
+    filtered(db, filter, userIds, after)
+      .innerJoin('users as u', 'u.id', 'o.user_id')
       .select(ORDER_COLUMNS)
-      .orderBy('o.created_at', 'desc')
-      .orderBy('o.id', 'desc')
       .limit(pageSize)
-      .offset(page * pageSize)
+      .offset(offset)
       .execute(),
-    filtered(db, filter)
+    db
+      .selectFrom(filtered(db, filter, userIds, after).select('o.id').limit(COUNT_LIMIT).offset(offset).as('counted'))
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
       .executeTakeFirstOrThrow(),
   ]);
-  return { rows, total: Number(total.n) };
+  return { rows, countedFromStart: Number(counted.n) };
 }
 
 export type AdminOrderRow = Awaited<ReturnType<typeof listOrders>>['rows'][number];

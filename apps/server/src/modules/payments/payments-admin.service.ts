@@ -3,12 +3,13 @@ import {
   type AdminOrder,
   type AdminOrderDetail,
   type AdminOrderListQuery,
-  type Paged,
+  type KeysetPaged,
   type RefundOrderResult,
 } from '@inkstream/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbExecutor } from '../../db/database.js';
 import { AppError } from '../../lib/app-error.js';
+import { cappedTotal, decodeCursor, encodeCursor, offsetStart } from '../../lib/list-cursor.js';
 import { fromIsoOrNull, toIso } from '../../lib/time.js';
 import type { Actor, AuditService } from '../audit/audit.service.js';
 import { readerStateChanged } from '../reader/reader-change-feed.js';
@@ -30,6 +31,7 @@ export interface PaymentsAdminDeps {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const ORDERS_CURSOR = 'orders';
 const isoOrNull = (ms: number | null) => (ms === null ? null : toIso(ms));
 
 const toAdminOrder = (row: repo.AdminOrderRow): AdminOrder => ({
@@ -61,9 +63,14 @@ export function createPaymentsAdminService(deps: PaymentsAdminDeps) {
   const { db, ledger, audit, log } = deps;
   const now = deps.now ?? Date.now;
 
-  async function list(query: AdminOrderListQuery): Promise<Paged<AdminOrder>> {
-    const page = query.page ?? 0;
+  /**
+   * Newest first, a page at a time: by `cursor` (keyset, any depth) or by `page` (the first
+   * MAX_PAGED_OFFSET rows only). The total counts at most COUNT_CAP rows from the page's start.
+   */
+  async function list(query: AdminOrderListQuery): Promise<KeysetPaged<AdminOrder>> {
     const pageSize = query.page_size ?? 50;
+    const offset = offsetStart(query.page ?? 0, pageSize, query.cursor !== undefined);
+    const cursor = query.cursor === undefined ? null : decodeCursor(ORDERS_CURSOR, query.cursor, ['int', 'int'] as const);
     const user = query.user?.trim();
     const filter: repo.OrderFilter = {
       provider: query.provider,
@@ -72,8 +79,13 @@ export function createPaymentsAdminService(deps: PaymentsAdminDeps) {
       to: fromIsoOrNull(query.to) ?? undefined,
       ...(user ? { usernameKey: usernameKey(user), ...(UUID.test(user) ? { userUuid: user.toLowerCase() } : {}) } : {}),
     };
-    const { rows, total } = await repo.listOrders(db, filter, page, pageSize);
-    return { total, items: rows.map(toAdminOrder) };
+    const start = cursor ? { after: { createdAt: cursor.key[0], id: cursor.key[1] } } : { offset: offset.offset };
+    const position = cursor ? cursor.position : offset.position;
+    const { rows, countedFromStart } = await repo.listOrders(db, filter, start, pageSize);
+    const last = rows.at(-1);
+    const next_cursor =
+      last && countedFromStart > rows.length ? encodeCursor(ORDERS_CURSOR, [last.created_at, last.id], position + rows.length) : null;
+    return { items: rows.map(toAdminOrder), ...cappedTotal(position, countedFromStart), next_cursor };
   }
 
   async function detail(orderId: string): Promise<AdminOrderDetail> {

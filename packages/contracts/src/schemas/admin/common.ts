@@ -1,6 +1,6 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { LANGUAGES } from '../../languages.js';
-import { Data, PlainText, Timestamp } from '../common.js';
+import { Data, Nullable, PlainText, Timestamp } from '../common.js';
 
 /**
  * Shared shapes of the operator's console (`/api/v1/admin/…`). Lists are paged from 0 like the
@@ -19,6 +19,44 @@ export const AdminPageQuery = {
 export const ConsoleLanguage = Type.Optional(Type.Enum([...LANGUAGES], { description: 'Show book titles in this language (ext)' }));
 
 export const PagedData = <T extends TSchema>(item: T) => Data(Type.Object({ items: Type.Array(item), total: Type.Integer() }));
+
+/**
+ * Lists that grow with the readers (orders, readers, the audit log) page by keyset and count only
+ * so far: each costs the same at 200,000 readers as at 1,000. `page` still works, but only over
+ * the first MAX_PAGED_OFFSET rows; beyond them the client follows `next_cursor`.
+ */
+export const MAX_PAGED_OFFSET = 10_000;
+/** How many rows past the page's start a keyset list counts before it says "at least". */
+export const COUNT_CAP = 1_000;
+
+export const ListCursor = Type.String({
+  pattern: '^[A-Za-z0-9_-]{1,200}$',
+  description: "Ext: continue after the row this opaque cursor names (a previous answer's `next_cursor`, same filters); excludes page > 0",
+});
+
+export const KeysetPageQuery = {
+  ...AdminPageQuery,
+  page: Type.Optional(
+    Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0, description: 'page × page_size may not pass 10,000: follow next_cursor instead' }),
+  ),
+  cursor: Type.Optional(ListCursor),
+};
+
+export const KeysetPagedData = <T extends TSchema>(item: T) =>
+  Data(
+    Type.Object({
+      items: Type.Array(item),
+      total: Type.Integer({
+        description: 'The rows before this page plus those counted from its start, at most 1,000 of them (exact unless total_is_lower_bound)',
+      }),
+      total_is_lower_bound: Type.Boolean({ description: 'Ext: true when there are more rows than counted: show "total+"' }),
+      next_cursor: Nullable(Type.String({ description: 'Ext: the cursor of the next page; null on the last one' })),
+    }),
+  );
+export interface KeysetPaged<T> extends Paged<T> {
+  total_is_lower_bound: boolean;
+  next_cursor: string | null;
+}
 export interface Paged<T> {
   items: T[];
   total: number;

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { ClosedObject, Data, Nullable, PlainText, Timestamp } from '../common.js';
-import { AdminPageQuery, PagedData, Reason } from './common.js';
+import { AdminPageQuery, KeysetPageQuery, KeysetPagedData, PagedData, Reason } from './common.js';
 
 /** Orders, refunds and payment incidents in the operator's console (docs/ADMIN.md). */
 export const OrderProvider = Type.Union([Type.Literal('wechat'), Type.Literal('stripe'), Type.Literal('sandbox')]);
@@ -15,7 +15,7 @@ export const OrderPlan = Type.Union([Type.Literal('month'), Type.Literal('season
 
 export const AdminOrderListQuery = Type.Object(
   {
-    ...AdminPageQuery,
+    ...KeysetPageQuery,
     provider: Type.Optional(OrderProvider),
     status: Type.Optional(OrderStatus),
     from: Type.Optional(Timestamp('Orders created at or after this instant')),
@@ -40,7 +40,7 @@ export const AdminOrder = Type.Object({
   refunded_at: Nullable(Timestamp()),
 });
 export type AdminOrder = Static<typeof AdminOrder>;
-export const AdminOrderListResponse = PagedData(AdminOrder);
+export const AdminOrderListResponse = KeysetPagedData(AdminOrder);
 
 export const OrderEvent = Type.Object({
   provider: Type.String(),
