@@ -151,7 +151,7 @@ describe('orders list paging', () => {
       const response = await get(url);
       return [response.statusCode, response.json().code];
     };
-    const cursorOf = (parts: unknown[]) => Buffer.from(JSON.stringify(parts)).toString('base64url');
+    const cursorOf = (parts: unknown) => Buffer.from(JSON.stringify(parts)).toString('base64url');
     expect(await codeOf('/orders?cursor=garbage')).toEqual([400, 'INVALID_CURSOR']);
     expect(await codeOf(`/orders?cursor=${cursorOf(['users', 50, 7])}`)).toEqual([400, 'INVALID_CURSOR']);
     expect(await codeOf(`/orders?cursor=${cursorOf(['orders', 50, 1.5, 7])}`)).toEqual([400, 'INVALID_CURSOR']);
