@@ -48,12 +48,12 @@ export function renderScreen(element: ReactElement, path: string, route = path) 
 type Reply = { status: number; body: unknown };
 
 /** Replaces fetch with canned answers keyed by "METHOD /path"; returns the mock to inspect calls. */
-export function stubApi(replies: Record<string, Reply | (() => Reply)>) {
+export function stubApi(replies: Record<string, Reply | ((url: URL) => Reply)>) {
   const mock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
     const key = `${init?.method ?? 'GET'} ${url.pathname.replace('/api/v1', '')}`;
     const entry = replies[key];
-    const reply = typeof entry === 'function' ? entry() : (entry ?? { status: 404, body: { error: 'Not found', code: 'NOT_FOUND' } });
+    const reply = typeof entry === 'function' ? entry(url) : (entry ?? { status: 404, body: { error: 'Not found', code: 'NOT_FOUND' } });
     return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'Content-Type': 'application/json' } });
   });
   vi.stubGlobal('fetch', mock);

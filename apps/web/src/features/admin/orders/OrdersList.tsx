@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import styles from '../shell/admin.module.css';
 import { FormNotice } from '../shell/FieldError';
 import { formatDateTime } from '../shell/format';
+import { useCursorPages } from '../shell/cursor-pages';
 import { Pager } from '../shell/Pager';
 import { formatAmount } from './format-amount';
 import { ordersApi, PROVIDERS, STATUSES } from './orders-api';
@@ -28,12 +29,13 @@ export function OrdersList() {
   const { t } = useTranslation('admin-orders');
   const { t: common } = useTranslation('admin');
   const [params, setParams] = useSearchParams();
-  const page = Number(params.get('page') ?? 0) || 0;
   const values = Object.fromEntries(FILTERS.map((name) => [name, params.get(name) ?? ''])) as Record<Filter, string>;
   const [draft, setDraft] = useState(values);
+  // The list pages by cursor (the server counts only so far); new filters start at the first page.
+  const pages = useCursorPages(JSON.stringify(values));
   const query = {
-    page,
     page_size: PAGE_SIZE,
+    cursor: pages.cursor,
     user: values.user || undefined,
     provider: values.provider || undefined,
     status: values.status || undefined,
@@ -141,16 +143,12 @@ export function OrdersList() {
       </ScrollRegion>
       {orders.data && (
         <Pager
-          page={page}
+          page={pages.page}
           pageSize={PAGE_SIZE}
           total={orders.data.total}
-          onPage={(next) =>
-            setParams((current) => {
-              const copy = new URLSearchParams(current);
-              copy.set('page', String(next));
-              return copy;
-            })
-          }
+          totalIsLowerBound={orders.data.total_is_lower_bound}
+          hasNext={Boolean(orders.data.next_cursor)}
+          onPage={(next) => (next > pages.page && orders.data.next_cursor ? pages.next(orders.data.next_cursor) : pages.previous())}
         />
       )}
     </>

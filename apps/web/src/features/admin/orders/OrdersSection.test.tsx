@@ -51,13 +51,40 @@ const open = (path: string) => renderScreen(<OrdersSection />, path, '/admin/ord
 
 describe('orders in the console', () => {
   it('lists orders with the filters taken from the address', async () => {
-    const fetch = stubApi({ 'GET /admin/orders': ok({ items: [order('paid')], total: 1 }) });
+    const fetch = stubApi({
+      'GET /admin/orders': ok({ items: [order('paid')], total: 1, total_is_lower_bound: false, next_cursor: null }),
+    });
     open('/admin/orders?status=paid&user=reader1');
     expect(await screen.findByRole('link', { name: 'IS1' })).toBeTruthy();
     const url = new URL(String(fetch.mock.calls[0]![0]), 'http://localhost');
     expect(url.searchParams.get('status')).toBe('paid');
     expect(url.searchParams.get('user')).toBe('reader1');
     expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('paid');
+  });
+
+  it('pages by cursor: next sends the answer\'s cursor, previous goes back, and a count past the cap reads "1,000+"', async () => {
+    const pages: Record<string, unknown> = {
+      first: { items: [order('paid', { order_id: 'IS-A' })], total: 1000, total_is_lower_bound: true, next_cursor: 'CUR2' },
+      CUR2: { items: [order('paid', { order_id: 'IS-B' })], total: 51, total_is_lower_bound: false, next_cursor: null },
+    };
+    const fetch = stubApi({ 'GET /admin/orders': (url) => ok(pages[url.searchParams.get('cursor') ?? 'first']) });
+    open('/admin/orders?status=paid');
+    expect(await screen.findByRole('link', { name: 'IS-A' })).toBeTruthy();
+    expect(screen.getByText('1–50 of 1,000+')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(true);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('link', { name: 'IS-B' })).toBeTruthy();
+    const second = new URL(String(fetch.mock.calls.at(-1)![0]), 'http://localhost');
+    expect(second.searchParams.get('cursor')).toBe('CUR2');
+    expect(second.searchParams.get('status')).toBe('paid');
+    expect(second.searchParams.get('page')).toBeNull();
+    expect(screen.getByText('51–51 of 51')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(await screen.findByRole('link', { name: 'IS-A' })).toBeTruthy();
+    expect(new URL(String(fetch.mock.calls.at(-1)![0]), 'http://localhost').searchParams.get('cursor')).toBeNull();
   });
 
   it('refunds a paid order after a reason and a confirmation, then shows the new state', async () => {

@@ -1,9 +1,9 @@
 import type { AdminOrder, AdminOrderDetail, PaymentIncident, RefundOrderResult } from '@inkstream/contracts';
-import { adminRequest, type Page } from '../shell/admin-api';
+import { adminRequest, type CursorPage, type Page } from '../shell/admin-api';
 
 export interface OrderQuery {
-  page: number;
   page_size: number;
+  cursor?: string | undefined;
   provider?: string | undefined;
   status?: string | undefined;
   user?: string | undefined;
@@ -14,7 +14,7 @@ export interface OrderQuery {
 const path = (orderId: string) => `/orders/${encodeURIComponent(orderId)}`;
 
 export const ordersApi = {
-  list: (query: OrderQuery) => adminRequest<Page<AdminOrder>>('GET', '/orders', { query: { ...query } }),
+  list: (query: OrderQuery) => adminRequest<CursorPage<AdminOrder>>('GET', '/orders', { query: { ...query } }),
   detail: (orderId: string) => adminRequest<AdminOrderDetail>('GET', path(orderId)),
   refund: (orderId: string, reason: string) => adminRequest<RefundOrderResult>('POST', `${path(orderId)}/refund`, { body: { reason } }),
   incidents: (query: { page: number; page_size: number; state: string }) =>

@@ -11,6 +11,12 @@ export interface Page<T> {
   total: number;
 }
 
+/** A page of a list that pages by cursor and counts at most 1,000 rows from the page (orders, readers, audit). */
+export interface CursorPage<T> extends Page<T> {
+  total_is_lower_bound: boolean;
+  next_cursor: string | null;
+}
+
 /** The one way the console calls the server: `/api/v1/admin/…` with the session's token. */
 export const adminRequest = <T>(
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
