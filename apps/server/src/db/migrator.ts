@@ -15,6 +15,7 @@ import * as orderEvents from './migrations/2026-11-23T1130-order-events.js';
 import * as readerChanges from './migrations/2026-11-24T1800-reader-changes.js';
 import * as loginDelays from './migrations/2026-11-25T0100-login-delays.js';
 import * as usernameSkeletons from './migrations/2026-11-25T0110-username-skeletons.js';
+import * as memberState from './migrations/2026-11-25T0200-member-state.js';
 import * as consoleListIndexes from './migrations/2026-11-25T0230-console-list-indexes.js';
 
 /** Listed explicitly (not read from disk) so the compiled server and the tests see the same set. */
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-24T1800-reader-changes': readerChanges,
   '2026-11-25T0100-login-delays': loginDelays,
   '2026-11-25T0110-username-skeletons': usernameSkeletons,
+  '2026-11-25T0200-member-state': memberState,
   '2026-11-25T0230-console-list-indexes': consoleListIndexes,
 };
 

@@ -24,6 +24,12 @@ export interface UsersTable {
   created_at: number;
   /** Set by an administrator: the account cannot log in and its tokens stop working at once. */
   disabled_at: number | null;
+  /**
+   * Maintained with every grant write (membership/member-state.repository.ts): created_at of the
+   * first grant that still stands, and the end of the last one; null when no grant stands.
+   */
+  member_since: number | null;
+  member_until: number | null;
 }
 
 export interface BooksTable {
@@ -149,6 +155,13 @@ export interface MembershipGrantsTable {
   /** The grant's length, so a refund can re-stack what remains; null for grants older than that rule. */
   grant_months: number | null;
   grant_days: number | null;
+}
+
+/** Per UTC day (days since epoch): users whose member_since / member_until falls on it. */
+export interface MemberDaysTable {
+  day: number;
+  new_members: number;
+  memberships_ending: number;
 }
 
 export interface ReadingEventsTable {
@@ -367,6 +380,7 @@ export interface Database {
   chapter_pages: ChapterPagesTable;
   chapter_likes: ChapterLikesTable;
   membership_grants: MembershipGrantsTable;
+  member_days: MemberDaysTable;
   reader_changes: ReaderChangesTable;
   reading_events: ReadingEventsTable;
   reading_event_days: ReadingEventDaysTable;

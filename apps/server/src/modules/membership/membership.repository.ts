@@ -1,4 +1,5 @@
 import type { DbExecutor } from '../../db/database.js';
+import { atomically, refreshMemberState } from './member-state.repository.js';
 
 export interface NewGrant {
   user_id: number;
@@ -48,41 +49,53 @@ export async function latestGrantEnd(db: DbExecutor, userId: number): Promise<nu
   return row?.ends_at == null ? null : Number(row.ends_at);
 }
 
+// Every write below refreshes the user's member_since/member_until and member_days in the same
+// transaction (member-state.repository.ts): these are the only writers of membership_grants.
+
 /** Inserts a grant unless (source, source_ref) exists already; returns whether it was inserted. */
-export async function insertGrantOnce(db: DbExecutor, grant: NewGrant): Promise<boolean> {
-  const row = await db
-    .insertInto('membership_grants')
-    .values({ ...grant, note: grant.note ?? null, revoked_at: null })
-    .onConflict((oc) => oc.columns(['source', 'source_ref']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return row !== undefined;
-}
+export const insertGrantOnce = (db: DbExecutor, grant: NewGrant): Promise<boolean> =>
+  atomically(db, async (trx) => {
+    const row = await trx
+      .insertInto('membership_grants')
+      .values({ ...grant, note: grant.note ?? null, revoked_at: null })
+      .onConflict((oc) => oc.columns(['source', 'source_ref']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (row === undefined) return false;
+    await refreshMemberState(trx, grant.user_id);
+    return true;
+  });
 
 /** Revokes every grant that still runs or has yet to start; returns how many. */
-export async function revokeRunningGrants(db: DbExecutor, userId: number, now: number): Promise<number> {
-  const result = await db
-    .updateTable('membership_grants')
-    .set({ revoked_at: now })
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .where('ends_at', '>', now)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
-}
+export const revokeRunningGrants = (db: DbExecutor, userId: number, now: number): Promise<number> =>
+  atomically(db, async (trx) => {
+    const result = await trx
+      .updateTable('membership_grants')
+      .set({ revoked_at: now })
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .where('ends_at', '>', now)
+      .executeTakeFirst();
+    const revoked = Number(result.numUpdatedRows);
+    if (revoked > 0) await refreshMemberState(trx, userId);
+    return revoked;
+  });
 
 /** Revokes one grant by its source reference; returns its user, or null when there was none to revoke. */
-export async function revokeGrant(db: DbExecutor, source: string, sourceRef: string, now: number): Promise<number | null> {
-  const row = await db
-    .updateTable('membership_grants')
-    .set({ revoked_at: now })
-    .where('source', '=', source)
-    .where('source_ref', '=', sourceRef)
-    .where('revoked_at', 'is', null)
-    .returning('user_id')
-    .executeTakeFirst();
-  return row?.user_id ?? null;
-}
+export const revokeGrant = (db: DbExecutor, source: string, sourceRef: string, now: number): Promise<number | null> =>
+  atomically(db, async (trx) => {
+    const row = await trx
+      .updateTable('membership_grants')
+      .set({ revoked_at: now })
+      .where('source', '=', source)
+      .where('source_ref', '=', sourceRef)
+      .where('revoked_at', 'is', null)
+      .returning('user_id')
+      .executeTakeFirst();
+    if (!row) return null;
+    await refreshMemberState(trx, row.user_id);
+    return row.user_id;
+  });
 
 /** The user's unrevoked grants in the order they were made: the ledger a re-stack replays. */
 export const activeGrants = (db: DbExecutor, userId: number) =>
@@ -95,6 +108,14 @@ export const activeGrants = (db: DbExecutor, userId: number) =>
     .orderBy('id')
     .execute();
 
-export async function moveGrant(db: DbExecutor, id: number, startsAt: number, endsAt: number): Promise<void> {
-  await db.updateTable('membership_grants').set({ starts_at: startsAt, ends_at: endsAt }).where('id', '=', id).execute();
-}
+/** Moves one grant (a re-stack after a refund). */
+export const moveGrant = (db: DbExecutor, id: number, startsAt: number, endsAt: number): Promise<void> =>
+  atomically(db, async (trx) => {
+    const row = await trx
+      .updateTable('membership_grants')
+      .set({ starts_at: startsAt, ends_at: endsAt })
+      .where('id', '=', id)
+      .returning('user_id')
+      .executeTakeFirst();
+    if (row) await refreshMemberState(trx, row.user_id);
+  });

@@ -82,6 +82,16 @@ export function createMembershipService(deps: { db: Db; now?: () => number }) {
     return inserted ? endsAt : null;
   }
 
+  /**
+   * Takes the membership locks of several users up front, in the order given (an invited user
+   * before their inviter). A transaction that changes two users' grants must hold both before its
+   * first grant write: each write also updates the shared member_days rows (member-state.repository.ts),
+   * and taking a user's lock after that could wait on a transaction that waits for member_days.
+   */
+  async function lockMembersWithin(trx: DbExecutor, userIds: number[]): Promise<void> {
+    for (const userId of userIds) await lockUserMembership(trx, userId);
+  }
+
   /** Adds time in a transaction of its own. */
   const grant = (request: GrantRequest) => db.transaction().execute((trx) => grantWithin(trx, request));
 
@@ -124,7 +134,7 @@ export function createMembershipService(deps: { db: Db; now?: () => number }) {
     return end;
   }
 
-  return { getMembership, getState, grant, grantWithin, revokeAll, revokeAllWithin, revokeWithin };
+  return { getMembership, getState, grant, grantWithin, lockMembersWithin, revokeAll, revokeAllWithin, revokeWithin };
 }
 
 export type MembershipService = ReturnType<typeof createMembershipService>;

@@ -47,13 +47,15 @@ export function createOrderLedger(deps: OrderLedgerDeps) {
     if (!order) throw orderNotFound();
     if (order.amount_fen !== payment.amountFen) throw new AmountMismatchError();
     if (!(await repo.markPaidOnce(trx, orderId, payment.txnId, payment.paymentId ?? null, now()))) return false;
+    const inviter = await repo.findInviter(trx, order.user_id);
+    // Both users' locks before the first grant (membership.service lockMembersWithin says why).
+    await membership.lockMembersWithin(trx, inviter === null ? [order.user_id] : [order.user_id, inviter]);
     await membership.grantWithin(trx, {
       userId: order.user_id,
       length: { months: order.months },
       source: order.provider,
       sourceRef: orderId,
     });
-    const inviter = await repo.findInviter(trx, order.user_id);
     if (inviter !== null && deps.inviteRewardDays > 0 && (await repo.countPaidOrders(trx, order.user_id)) === 1) {
       // Unique (source, source_ref): one reward per invited user, however many times they pay.
       await membership.grantWithin(trx, {
@@ -80,6 +82,8 @@ export function createOrderLedger(deps: OrderLedgerDeps) {
     const order = await repo.findOrder(trx, orderId);
     if (!order) throw orderNotFound();
     if (!(await repo.markRefundedOnce(trx, orderId, now()))) return false;
+    const inviter = await repo.findInviter(trx, order.user_id);
+    await membership.lockMembersWithin(trx, inviter === null ? [order.user_id] : [order.user_id, inviter]);
     await membership.revokeWithin(trx, order.provider, orderId);
     if ((await repo.countPaidOrders(trx, order.user_id)) === 0) await membership.revokeWithin(trx, 'invite', String(order.user_id));
     return true;

@@ -10,9 +10,6 @@ export interface UserListFilter {
   now: number;
 }
 
-/** The latest unrevoked grant end of a user, as a correlated sub-query. */
-const membershipEnd = sql<number | null>`(SELECT MAX(g.ends_at) FROM membership_grants g WHERE g.user_id = u.id AND g.revoked_at IS NULL)`;
-
 /** LIKE pattern that matches the text literally (`%`, `_` and `\` escaped). */
 const containsPattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -23,8 +20,8 @@ function listQuery(db: DbExecutor, filter: UserListFilter) {
   if (filter.role) query = query.where('u.role', '=', filter.role);
   if (filter.state === 'active') query = query.where('u.disabled_at', 'is', null);
   if (filter.state === 'disabled') query = query.where('u.disabled_at', 'is not', null);
-  if (filter.member === 'yes') query = query.where(sql<boolean>`COALESCE(${membershipEnd}, 0) > ${filter.now}`);
-  if (filter.member === 'no') query = query.where(sql<boolean>`COALESCE(${membershipEnd}, 0) <= ${filter.now}`);
+  if (filter.member === 'yes') query = query.where('u.member_until', '>', filter.now);
+  if (filter.member === 'no') query = query.where((eb) => eb.or([eb('u.member_until', 'is', null), eb('u.member_until', '<=', filter.now)]));
   return query;
 }
 
@@ -39,7 +36,9 @@ export async function listUsersForAdmin(db: DbExecutor, filter: UserListFilter, 
       'u.created_at',
       'u.disabled_at',
       'inviter.username as invited_by_name',
-      membershipEnd.as('membership_end'),
+      // The end of the latest unrevoked grant: maintained with every grant write
+      // (membership/member-state.repository.ts) and indexed, not a MAX over the user's grants.
+      'u.member_until as membership_end',
     ])
     .orderBy('u.id', 'desc')
     .limit(pageSize)
@@ -61,7 +60,9 @@ export const findUserSummary = (db: DbExecutor, uuid: string, now: number) =>
       'u.invited_by',
       'inviter.uuid as invited_by_uuid',
       'inviter.username as invited_by_name',
-      membershipEnd.as('membership_end'),
+      // The end of the latest unrevoked grant: maintained with every grant write
+      // (membership/member-state.repository.ts) and indexed, not a MAX over the user's grants.
+      'u.member_until as membership_end',
     ])
     .executeTakeFirst();
 
