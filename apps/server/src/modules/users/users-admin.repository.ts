@@ -1,55 +1,195 @@
-import { PostgresAdapter, sql } from 'kysely';
+import { PostgresAdapter, sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { DbExecutor } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
+import { COUNT_LIMIT } from '../../lib/list-cursor.js';
 
 export interface UserListFilter {
-  q?: string;
-  uuid?: string;
-  role?: 'user' | 'admin';
-  state?: 'active' | 'disabled';
-  member?: 'yes' | 'no';
+  role?: 'user' | 'admin' | undefined;
+  state?: 'active' | 'disabled' | undefined;
+  member?: 'yes' | 'no' | undefined;
   now: number;
 }
 
-/** LIKE pattern that matches the text literally (`%`, `_` and `\` escaped). */
-const containsPattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/**
+ * The order of the reader list: newest account first (`id`), or, for a search, user names from
+ * the given prefix on (`name`, a range on username_key, which is lower-cased). Both are one index
+ * range on either database, so a page reads only its own rows.
+ */
+export type ReaderOrder = { by: 'id' } | { by: 'name'; prefix: string };
+export type ReaderKey = number | string;
 
-function listQuery(db: DbExecutor, filter: UserListFilter) {
-  let query = db.selectFrom('users as u').leftJoin('users as inviter', 'inviter.id', 'u.invited_by');
-  if (filter.uuid) query = query.where('u.uuid', '=', filter.uuid);
-  else if (filter.q) query = query.where(sql<boolean>`u.username_key LIKE ${containsPattern(filter.q)} ESCAPE '\\'`);
-  if (filter.role) query = query.where('u.role', '=', filter.role);
-  if (filter.state === 'active') query = query.where('u.disabled_at', 'is', null);
-  if (filter.state === 'disabled') query = query.where('u.disabled_at', 'is not', null);
-  if (filter.member === 'yes') query = query.where('u.member_until', '>', filter.now);
-  if (filter.member === 'no') query = query.where((eb) => eb.or([eb('u.member_until', 'is', null), eb('u.member_until', '<=', filter.now)]));
-  return query;
+/** Readers one filtered statement examines at most, and statements one request runs at most. */
+export const SCAN_WINDOW = 2_000;
+export const MAX_WINDOWS = 10;
+/** Readers the filtered count examines past the page (one statement). */
+export const COUNT_WINDOW = 5_000;
+
+// The highest code point: every key that starts with the prefix sorts below prefix + it (bytes
+// on SQLite and in PostgreSQL's "C" collation both follow code points).
+const AFTER_EVERY_SUFFIX = String.fromCodePoint(0x10ffff);
+
+const isPostgres = (db: DbExecutor) => db.getExecutor().adapter instanceof PostgresAdapter;
+/** username_key compared by code point: SQLite's default; on PostgreSQL through users_username_key_c_idx. */
+const nameKey = (db: DbExecutor) => (isPostgres(db) ? sql<string>`u.username_key COLLATE "C"` : sql<string>`u.username_key`);
+
+/** The readers in the list's order from after `after`, before any filter: an index range. */
+function ordered(db: DbExecutor, order: ReaderOrder, after: ReaderKey | null) {
+  let query = db.selectFrom('users as u');
+  if (order.by === 'id') {
+    if (after !== null) query = query.where('u.id', '<', Number(after));
+    return query.orderBy('u.id', 'desc');
+  }
+  const key = nameKey(db);
+  query = query.where(key, '>=', order.prefix).where(key, '<', order.prefix + AFTER_EVERY_SUFFIX);
+  if (after !== null) query = query.where(key, '>', String(after));
+  return query.orderBy(key);
 }
 
-export async function listUsersForAdmin(db: DbExecutor, filter: UserListFilter, page: number, pageSize: number) {
-  const base = listQuery(db, filter);
-  const rows = await base
-    .select([
-      'u.id',
-      'u.uuid',
-      'u.username',
-      'u.role',
-      'u.created_at',
-      'u.disabled_at',
-      'inviter.username as invited_by_name',
-      // The end of the latest unrevoked grant: maintained with every grant write
-      // (membership/member-state.repository.ts) and indexed, not a MAX over the user's grants.
-      'u.member_until as membership_end',
+const hasFilters = (filter: UserListFilter) => Boolean(filter.role || filter.state || filter.member);
+
+/** The role, state and membership filters, as one condition on the users table `u`. */
+function filtersOf(filter: UserListFilter) {
+  return (eb: ExpressionBuilder<Database & { u: Database['users'] }, 'u'>) => {
+    const terms: Expression<SqlBool>[] = [];
+    if (filter.role) terms.push(eb('u.role', '=', filter.role));
+    if (filter.state === 'active') terms.push(eb('u.disabled_at', 'is', null));
+    if (filter.state === 'disabled') terms.push(eb('u.disabled_at', 'is not', null));
+    if (filter.member === 'yes') terms.push(eb('u.member_until', '>', filter.now));
+    if (filter.member === 'no') terms.push(eb.or([eb('u.member_until', 'is', null), eb('u.member_until', '<=', filter.now)]));
+    return eb.and(terms);
+  };
+}
+
+const SUMMARY_COLUMNS = [
+  'u.id',
+  'u.uuid',
+  'u.username',
+  'u.username_key',
+  'u.role',
+  'u.created_at',
+  'u.disabled_at',
+  'inviter.username as invited_by_name',
+  // The end of the latest unrevoked grant: maintained with every grant write
+  // (membership/member-state.repository.ts) and indexed, not a MAX over the user's grants.
+  'u.member_until as membership_end',
+] as const;
+
+/**
+ * Up to `limit` matching readers among the SCAN_WINDOW readers after `after` (a window of the
+ * order's index, then the filters): a bounded statement however rare the matches are.
+ */
+function matchesInWindow(db: DbExecutor, order: ReaderOrder, filter: UserListFilter, after: ReaderKey | null, limit: number) {
+  const window = ordered(db, order, after).selectAll('u').limit(SCAN_WINDOW);
+  let query = db
+    .selectFrom(window.as('u'))
+    .leftJoin('users as inviter', 'inviter.id', 'u.invited_by')
+    .select(SUMMARY_COLUMNS)
+    .where(filtersOf(filter));
+  query = order.by === 'id' ? query.orderBy('u.id', 'desc') : query.orderBy(isPostgres(db) ? sql`u.username_key COLLATE "C"` : sql`u.username_key`);
+  return query.limit(limit).execute();
+}
+
+/** The key of the last reader of the window after `after`; null when the window reaches the end. */
+async function windowEnd(db: DbExecutor, order: ReaderOrder, after: ReaderKey | null): Promise<ReaderKey | null> {
+  const row = await ordered(db, order, after).select(['u.id', 'u.username_key']).limit(1).offset(SCAN_WINDOW - 1).executeTakeFirst();
+  if (!row) return null;
+  return order.by === 'id' ? row.id : row.username_key;
+}
+
+const keyOf = (order: ReaderOrder, row: { id: number; username_key: string }): ReaderKey => (order.by === 'id' ? row.id : row.username_key);
+const yieldToOtherRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * One page of the reader list from `start`: after a cursor's key, or `skip` readers into the list
+ * (bounded by the caller). Without filters it is one index range. With role, state or membership
+ * filters no index gives both the filter and the order, so the list is read in windows of
+ * SCAN_WINDOW readers (at most MAX_WINDOWS a request, yielding between them): a page can come back
+ * short, with a cursor that goes on where the reading stopped.
+ *
+ * Returns the rows, the key the next page starts after (null at the end), and how many match past
+ * the page (capped; `countIsLowerBound` when the count did not reach the end).
+ */
+export async function listUsersForAdmin(
+  db: DbExecutor,
+  order: ReaderOrder,
+  filter: UserListFilter,
+  start: { after: ReaderKey | null; skip: number },
+  pageSize: number,
+) {
+  type Row = Awaited<ReturnType<typeof matchesInWindow>>[number];
+  let rows: Row[];
+  let nextAfter: ReaderKey | null;
+  if (!hasFilters(filter)) {
+    rows = await ordered(db, order, start.after)
+      .leftJoin('users as inviter', 'inviter.id', 'u.invited_by')
+      .select(SUMMARY_COLUMNS)
+      .limit(pageSize)
+      .offset(start.skip)
+      .execute();
+    nextAfter = rows.length === pageSize ? keyOf(order, rows[rows.length - 1]!) : null;
+  } else {
+    rows = [];
+    let skip = start.skip;
+    let after = start.after;
+    nextAfter = null;
+    for (let window = 0; window < MAX_WINDOWS; window++) {
+      if (window > 0) await yieldToOtherRequests();
+      const found = await matchesInWindow(db, order, filter, after, skip + pageSize - rows.length);
+      rows.push(...found.slice(skip));
+      skip = Math.max(0, skip - found.length);
+      if (rows.length === pageSize) {
+        nextAfter = keyOf(order, rows[rows.length - 1]!);
+        break;
+      }
+      // Go on after this window; at the end of the list there is no next page.
+      after = await windowEnd(db, order, after);
+      nextAfter = after;
+      if (after === null) break;
+    }
+  }
+  const past = nextAfter === null ? { counted: 0, lowerBound: false } : await countAfter(db, order, filter, nextAfter);
+  return { rows, nextAfter, countedPast: past.counted, countIsLowerBound: past.lowerBound };
+}
+
+/**
+ * Readers past `after` that match, counted cheaply: without filters up to COUNT_LIMIT of them (an
+ * index range); with filters among the next COUNT_WINDOW readers only.
+ */
+async function countAfter(db: DbExecutor, order: ReaderOrder, filter: UserListFilter, after: ReaderKey) {
+  if (!hasFilters(filter)) {
+    const row = await db
+      .selectFrom(ordered(db, order, after).select('u.id').limit(COUNT_LIMIT).as('counted'))
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirstOrThrow();
+    return { counted: Number(row.n), lowerBound: Number(row.n) >= COUNT_LIMIT };
+  }
+  const row = await db
+    .selectFrom(ordered(db, order, after).selectAll('u').limit(COUNT_WINDOW).as('u'))
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as('examined'),
+      eb.fn.sum<number | string | null>(eb.case().when(filtersOf(filter)(eb)).then(1).else(0).end()).as('matched'),
     ])
-    .orderBy('u.id', 'desc')
-    .limit(pageSize)
-    .offset(page * pageSize)
-    .execute();
-  const count = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-  return { rows, total: Number(count?.n ?? 0) };
+    .executeTakeFirstOrThrow();
+  const matched = Number(row.matched ?? 0);
+  return { counted: matched, lowerBound: Number(row.examined) >= COUNT_WINDOW || matched >= COUNT_LIMIT };
 }
 
-export const findUserSummary = (db: DbExecutor, uuid: string, now: number) =>
-  listQuery(db, { uuid, now })
+/** One reader by uuid (exact: the unique index), with the same columns as the list. */
+export const findUserForList = (db: DbExecutor, uuid: string, filter: UserListFilter) =>
+  db
+    .selectFrom('users as u')
+    .leftJoin('users as inviter', 'inviter.id', 'u.invited_by')
+    .select(SUMMARY_COLUMNS)
+    .where('u.uuid', '=', uuid)
+    .where(filtersOf(filter))
+    .execute();
+
+function listQuery(db: DbExecutor, uuid: string) {
+  return db.selectFrom('users as u').leftJoin('users as inviter', 'inviter.id', 'u.invited_by').where('u.uuid', '=', uuid);
+}
+
+export const findUserSummary = (db: DbExecutor, uuid: string) =>
+  listQuery(db, uuid)
     .select([
       'u.id',
       'u.uuid',

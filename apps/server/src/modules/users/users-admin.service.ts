@@ -4,12 +4,14 @@ import {
   type AdminUserDetail,
   type AdminUserListQuery,
   type AdminUserSummary,
-  type Paged,
+  type KeysetPaged,
 } from '@inkstream/contracts';
 import type { Db, DbExecutor } from '../../db/database.js';
 import type { MembershipGrantsTable } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
+import { cappedTotal, decodeCursor, encodeCursor, offsetStart } from '../../lib/list-cursor.js';
 import { toIso } from '../../lib/time.js';
+import { usernameKey } from './users.service.js';
 import type { Actor, AuditService } from '../audit/audit.service.js';
 import type { MembershipAdminService } from '../membership/membership-admin.service.js';
 import * as repo from './users-admin.repository.js';
@@ -17,6 +19,8 @@ import { setUserRole } from './users.repository.js';
 import { readerStateChanged } from '../reader/reader-change-feed.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const READERS_CURSOR = 'readers';
+const READERS_BY_NAME_CURSOR = 'readers-by-name';
 const isoOrNull = (ms: number | null) => (ms === null ? null : toIso(Number(ms)));
 
 type SummaryRow = Pick<
@@ -55,17 +59,44 @@ export function createUsersAdminService(deps: {
     };
   };
 
-  async function list(query: AdminUserListQuery): Promise<Paged<AdminUserSummary>> {
+  /**
+   * Newest accounts first, or, with `q`, the names that start with it in name order (an exact uuid
+   * finds that reader). Paged by `cursor` (or a bounded `page`), counted only so far.
+   */
+  async function list(query: AdminUserListQuery): Promise<KeysetPaged<AdminUserSummary>> {
+    const pageSize = query.page_size ?? 50;
+    const offset = offsetStart(query.page ?? 0, pageSize, query.cursor !== undefined);
     const q = query.q?.trim();
     const filter: repo.UserListFilter = { role: query.role, state: query.state, member: query.member, now: now() };
-    if (q && UUID.test(q)) filter.uuid = q.toLowerCase();
-    else if (q) filter.q = q.normalize('NFC');
-    const { rows, total } = await repo.listUsersForAdmin(db, filter, query.page ?? 0, query.page_size ?? 50);
-    return { items: rows.map(summary), total };
+    if (q && UUID.test(q)) {
+      const rows = query.cursor === undefined && offset.offset === 0 ? await repo.findUserForList(db, q.toLowerCase(), filter) : [];
+      return { items: rows.map(summary), total: offset.position + rows.length, total_is_lower_bound: false, next_cursor: null };
+    }
+    const order: repo.ReaderOrder = q ? { by: 'name', prefix: usernameKey(q) } : { by: 'id' };
+    const list = order.by === 'id' ? READERS_CURSOR : READERS_BY_NAME_CURSOR;
+    const cursor =
+      query.cursor === undefined
+        ? null
+        : order.by === 'id'
+          ? decodeCursor(list, query.cursor, ['int'] as const)
+          : decodeCursor(list, query.cursor, ['text'] as const);
+    const position = cursor ? cursor.position : offset.position;
+    const start = { after: cursor ? cursor.key[0] : null, skip: cursor ? 0 : offset.offset };
+    const page = await repo.listUsersForAdmin(db, order, filter, start, pageSize);
+    const next_cursor = page.nextAfter === null || (page.countedPast === 0 && !page.countIsLowerBound)
+      ? null
+      : encodeCursor(list, [page.nextAfter], position + page.rows.length);
+    const counted = cappedTotal(position, page.rows.length + page.countedPast);
+    return {
+      items: page.rows.map(summary),
+      total: counted.total,
+      total_is_lower_bound: counted.total_is_lower_bound || page.countIsLowerBound,
+      next_cursor,
+    };
   }
 
   async function findOrThrow(executor: DbExecutor, uuid: string) {
-    const row = await repo.findUserSummary(executor, uuid.toLowerCase(), now());
+    const row = await repo.findUserSummary(executor, uuid.toLowerCase());
     if (!row) throw new AppError(ErrorCode.USER_NOT_FOUND, 404, 'No such user');
     return row;
   }

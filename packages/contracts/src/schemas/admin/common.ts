@@ -30,7 +30,7 @@ export const MAX_PAGED_OFFSET = 10_000;
 export const COUNT_CAP = 1_000;
 
 export const ListCursor = Type.String({
-  pattern: '^[A-Za-z0-9_-]{1,200}$',
+  pattern: '^[A-Za-z0-9_-]{1,512}$',
   description: "Ext: continue after the row this opaque cursor names (a previous answer's `next_cursor`, same filters); excludes page > 0",
 });
 

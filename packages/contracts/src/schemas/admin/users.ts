@@ -1,14 +1,20 @@
 import { Type, type Static } from 'typebox';
 import { ClosedObject, Data, Nullable, PlainText, Timestamp, Uuid } from '../common.js';
-import { AdminPageQuery, PagedData, Reason } from './common.js';
+import { KeysetPageQuery, KeysetPagedData, Reason } from './common.js';
 
 /** Reader administration (`/api/v1/admin/users…`). */
 export const AdminMembership = Nullable(Type.Object({ expire_at: Timestamp(), is_expired: Type.Boolean() }));
 
 export const AdminUserListQuery = Type.Object(
   {
-    ...AdminPageQuery,
-    q: Type.Optional(PlainText({ minLength: 1, maxLength: 64, description: 'Part of the user name (any case), or an exact uuid' })),
+    ...KeysetPageQuery,
+    q: Type.Optional(
+      PlainText({
+        minLength: 1,
+        maxLength: 64,
+        description: 'The start of the user name (any case; the matches come in name order), or an exact uuid',
+      }),
+    ),
     role: Type.Optional(Type.Union([Type.Literal('user'), Type.Literal('admin')])),
     state: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('disabled')])),
     member: Type.Optional(Type.Union([Type.Literal('yes'), Type.Literal('no')], { description: 'yes: membership running now' })),
@@ -27,7 +33,7 @@ export const AdminUserSummary = Type.Object({
   invited_by: Nullable(Type.String({ description: "The inviter's user name" })),
 });
 export type AdminUserSummary = Static<typeof AdminUserSummary>;
-export const AdminUserListResponse = PagedData(AdminUserSummary);
+export const AdminUserListResponse = KeysetPagedData(AdminUserSummary);
 
 export const AdminGrant = Type.Object({
   source: Type.String(),
