@@ -148,7 +148,11 @@ export function OrdersList() {
           total={orders.data.total}
           totalIsLowerBound={orders.data.total_is_lower_bound}
           hasNext={Boolean(orders.data.next_cursor)}
-          onPage={(next) => (next > pages.page && orders.data.next_cursor ? pages.next(orders.data.next_cursor) : pages.previous())}
+          position={pages.position}
+          shown={orders.data.items.length}
+          onPage={(next) =>
+            next > pages.page && orders.data.next_cursor ? pages.next(orders.data.next_cursor, orders.data.items.length) : pages.previous()
+          }
         />
       )}
     </>

@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import styles from '../shell/admin.module.css';
 import { FormNotice } from '../shell/FieldError';
 import { formatDate } from '../shell/format';
+import { useCursorPages } from '../shell/cursor-pages';
 import { Pager } from '../shell/Pager';
 import { readersApi } from './readers-api';
 import { MembershipState } from './MembershipState';
@@ -14,12 +15,11 @@ const PAGE_SIZE = 50;
 const SELECTS = { role: ['user', 'admin'], state: ['active', 'disabled'], member: ['yes', 'no'] } as const;
 type SelectName = keyof typeof SELECTS;
 
-/** Readers, newest first: search by name or uuid, filter by role, account state and membership (kept in the address). */
+/** Readers, newest first (a search: names from its start, in name order) or by uuid; filter by role, account state and membership (kept in the address). */
 export function ReaderList() {
   const { t } = useTranslation('admin-readers');
   const { t: common } = useTranslation('admin');
   const [params, setParams] = useSearchParams();
-  const page = Number(params.get('page') ?? 0) || 0;
   const filter = {
     q: params.get('q') ?? undefined,
     role: params.get('role') ?? undefined,
@@ -32,9 +32,11 @@ export function ReaderList() {
     state: filter.state ?? '',
     member: filter.member ?? '',
   }));
+  // The list pages by cursor (the server counts only so far); new filters start at the first page.
+  const pages = useCursorPages(JSON.stringify(filter));
   const readers = useQuery({
-    queryKey: ['admin', 'readers', page, filter],
-    queryFn: () => readersApi.list({ page, page_size: PAGE_SIZE, ...filter }),
+    queryKey: ['admin', 'readers', pages.cursor, filter],
+    queryFn: () => readersApi.list({ page_size: PAGE_SIZE, cursor: pages.cursor, ...filter }),
     placeholderData: keepPreviousData,
   });
 
@@ -122,15 +124,17 @@ export function ReaderList() {
       </ScrollRegion>
       {readers.data && (
         <Pager
-          page={page}
+          page={pages.page}
           pageSize={PAGE_SIZE}
           total={readers.data.total}
+          totalIsLowerBound={readers.data.total_is_lower_bound}
+          hasNext={Boolean(readers.data.next_cursor)}
+          position={pages.position}
+          shown={readers.data.items.length}
           onPage={(next) =>
-            setParams((current) => {
-              const copy = new URLSearchParams(current);
-              copy.set('page', String(next));
-              return copy;
-            })
+            next > pages.page && readers.data.next_cursor
+              ? pages.next(readers.data.next_cursor, readers.data.items.length)
+              : pages.previous()
           }
         />
       )}

@@ -1,9 +1,9 @@
 import type { AdminUserChange, AdminUserDetail, AdminUserSummary } from '@inkstream/contracts';
-import { adminRequest, type Page } from '../shell/admin-api';
+import { adminRequest, type CursorPage } from '../shell/admin-api';
 
 export interface ReaderQuery {
-  page: number;
   page_size: number;
+  cursor?: string | undefined;
   q?: string | undefined;
   role?: string | undefined;
   state?: string | undefined;
@@ -13,7 +13,7 @@ export interface ReaderQuery {
 const path = (uuid: string, action = '') => `/users/${encodeURIComponent(uuid)}${action}`;
 
 export const readersApi = {
-  list: (query: ReaderQuery) => adminRequest<Page<AdminUserSummary>>('GET', '/users', { query: { ...query } }),
+  list: (query: ReaderQuery) => adminRequest<CursorPage<AdminUserSummary>>('GET', '/users', { query: { ...query } }),
   detail: (uuid: string) => adminRequest<AdminUserDetail>('GET', path(uuid)),
   grant: (uuid: string, body: { days?: number; months?: number; reason: string }) =>
     adminRequest<AdminUserChange>('POST', path(uuid, '/grants'), { body }),

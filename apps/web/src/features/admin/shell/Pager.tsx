@@ -12,6 +12,8 @@ export function Pager({
   total,
   totalIsLowerBound = false,
   hasNext,
+  position,
+  shown,
   onPage,
 }: {
   page: number;
@@ -19,11 +21,15 @@ export function Pager({
   total: number;
   totalIsLowerBound?: boolean;
   hasNext?: boolean;
+  /** Cursor lists: rows before this page and rows on it (a filtered reader page can be short). */
+  position?: number;
+  shown?: number;
   onPage: (page: number) => void;
 }) {
   const { t } = useTranslation('admin');
-  const first = total === 0 ? 0 : page * pageSize + 1;
-  const last = Math.min(total, (page + 1) * pageSize);
+  const start = position ?? page * pageSize;
+  const last = shown === undefined ? Math.min(total, (page + 1) * pageSize) : start + shown;
+  const first = total === 0 || last === start ? 0 : start + 1;
   const numbers = { first: formatNumber(first), last: formatNumber(last), total: formatNumber(total) };
   const range = t(totalIsLowerBound ? 'pager.rangeAtLeast' : 'pager.range', numbers);
   return (
