@@ -1,6 +1,7 @@
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { DbExecutor } from '../../db/database.js';
 import type { AuditLogTable } from '../../db/schema.js';
+import { COUNT_LIMIT } from '../../lib/list-cursor.js';
 
 export const insertAuditEntry = (db: DbExecutor, entry: Insertable<AuditLogTable>) => db.insertInto('audit_log').values(entry).execute();
 
@@ -13,7 +14,13 @@ export interface AuditFilter {
   to?: number | undefined;
 }
 
-function filtered(db: DbExecutor, filter: AuditFilter) {
+/** The sort key of the log (newest first); `id` breaks ties between entries of one millisecond. */
+export interface AuditKey {
+  createdAt: number;
+  id: number;
+}
+
+function filtered(db: DbExecutor, filter: AuditFilter, after: AuditKey | null) {
   let query = db.selectFrom('audit_log');
   if (filter.actor) query = query.where('actor_name', '=', filter.actor);
   // `book` matches book.create, book.update…; `book.update` matches itself only.
@@ -22,23 +29,28 @@ function filtered(db: DbExecutor, filter: AuditFilter) {
   if (filter.targetId) query = query.where('target_id', '=', filter.targetId);
   if (filter.from !== undefined) query = query.where('created_at', '>=', filter.from);
   if (filter.to !== undefined) query = query.where('created_at', '<', filter.to);
-  return query;
+  // One range on audit_log_created_id_idx (created_at, id) on both databases.
+  if (after) query = query.where(sql<boolean>`(created_at, id) < (${after.createdAt}, ${after.id})`);
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc');
 }
 
-export async function listAuditEntries(db: DbExecutor, filter: AuditFilter, page: number, pageSize: number) {
-  const [rows, total] = await Promise.all([
-    filtered(db, filter)
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(pageSize)
-      .offset(page * pageSize)
-      .execute(),
-    filtered(db, filter)
+/**
+ * One page of the log after `start.after` (keyset) or at `start.offset` (bounded by the caller),
+ * and how many entries there are from the page's start, counted up to COUNT_LIMIT only. The log
+ * grows with the operators' work, not with the readers, but years of it should not make each page
+ * count all of it.
+ */
+export async function listAuditEntries(db: DbExecutor, filter: AuditFilter, start: { after: AuditKey } | { offset: number }, pageSize: number) {
+  const after = 'after' in start ? start.after : null;
+  const offset = 'offset' in start ? start.offset : 0;
+  const [rows, counted] = await Promise.all([
+    filtered(db, filter, after).selectAll().limit(pageSize).offset(offset).execute(),
+    db
+      .selectFrom(filtered(db, filter, after).select('id').limit(COUNT_LIMIT).offset(offset).as('counted'))
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
       .executeTakeFirstOrThrow(),
   ]);
-  return { rows, total: Number(total.n) };
+  return { rows, countedFromStart: Number(counted.n) };
 }
 
 /** The books, chapters (with their book) and users these uuids name, for the log's readable names. */

@@ -1,8 +1,11 @@
-import type { AuditEntry, AuditListQuery, Paged } from '@inkstream/contracts';
+import type { AuditEntry, AuditListQuery, KeysetPaged } from '@inkstream/contracts';
 import type { Db, DbExecutor } from '../../db/database.js';
+import { cappedTotal, decodeCursor, encodeCursor, offsetStart } from '../../lib/list-cursor.js';
 import { fromIsoOrNull, toIso } from '../../lib/time.js';
 import { consoleTitles } from '../catalogue/console-titles.js';
 import * as repo from './audit.repository.js';
+
+const AUDIT_CURSOR = 'audit';
 
 /** Who made a change: an administrator of the console, or the command line on the server. */
 export interface Actor {
@@ -42,10 +45,13 @@ export function createAuditService(deps: { db: Db; now?: () => number }) {
       created_at: now(),
     });
 
-  async function list(query: AuditListQuery): Promise<Paged<AuditEntry>> {
-    const page = query.page ?? 0;
+  /** Newest first, by `cursor` (any depth) or `page` (the first rows only), counted only so far. */
+  async function list(query: AuditListQuery): Promise<KeysetPaged<AuditEntry>> {
     const pageSize = query.page_size ?? 50;
-    const { rows, total } = await repo.listAuditEntries(
+    const offset = offsetStart(query.page ?? 0, pageSize, query.cursor !== undefined);
+    const cursor = query.cursor === undefined ? null : decodeCursor(AUDIT_CURSOR, query.cursor, ['int', 'int'] as const);
+    const position = cursor ? cursor.position : offset.position;
+    const { rows, countedFromStart } = await repo.listAuditEntries(
       db,
       {
         actor: query.actor,
@@ -55,9 +61,12 @@ export function createAuditService(deps: { db: Db; now?: () => number }) {
         from: fromIsoOrNull(query.from) ?? undefined,
         to: fromIsoOrNull(query.to) ?? undefined,
       },
-      page,
+      cursor ? { after: { createdAt: cursor.key[0], id: cursor.key[1] } } : { offset: offset.offset },
       pageSize,
     );
+    const last = rows.at(-1);
+    const next_cursor =
+      last && countedFromStart > rows.length ? encodeCursor(AUDIT_CURSOR, [last.created_at, last.id], position + rows.length) : null;
     const items = rows.map((row) => ({
       id: row.id,
       actor: row.actor_name,
@@ -70,7 +79,8 @@ export function createAuditService(deps: { db: Db; now?: () => number }) {
     }));
     const names = await namesOf(items, query.language);
     return {
-      total,
+      ...cappedTotal(position, countedFromStart),
+      next_cursor,
       items: items.map((item) => {
         const mentioned = [item.target_id, ...uuidsIn(item.before), ...uuidsIn(item.after)].filter((id) => names.has(id));
         return { ...item, names: Object.fromEntries(mentioned.map((id) => [id, names.get(id)!])) };

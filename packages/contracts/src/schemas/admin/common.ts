@@ -84,7 +84,7 @@ export type AuditEntry = Static<typeof AuditEntry>;
 
 export const AuditListQuery = Type.Object(
   {
-    ...AdminPageQuery,
+    ...KeysetPageQuery,
     actor: Type.Optional(PlainText({ minLength: 1, maxLength: 64 })),
     action: Type.Optional(Type.String({ pattern: '^[a-z_]+(\\.[a-z_]+)*$', maxLength: 64 })),
     target_type: Type.Optional(Type.String({ pattern: '^[a-z_]+$', maxLength: 32 })),
@@ -96,4 +96,4 @@ export const AuditListQuery = Type.Object(
   { additionalProperties: false },
 );
 export type AuditListQuery = Static<typeof AuditListQuery>;
-export const AuditListResponse = PagedData(AuditEntry);
+export const AuditListResponse = KeysetPagedData(AuditEntry);

@@ -6,6 +6,7 @@ import { auditApi } from '../shell/admin-api';
 import styles from '../shell/admin.module.css';
 import { FormNotice } from '../shell/FieldError';
 import { formatDateTime } from '../shell/format';
+import { useCursorPages } from '../shell/cursor-pages';
 import { Pager } from '../shell/Pager';
 import { ScrollRegion } from '../shell/ScrollRegion';
 import { AuditChanges } from './AuditChanges';
@@ -17,14 +18,15 @@ const FILTERS = ['actor', 'action', 'target_type', 'target_id'] as const;
 export default function AuditSection() {
   const { t } = useTranslation('admin');
   const [params, setParams] = useSearchParams();
-  const page = Number(params.get('page') ?? 0) || 0;
   const filter = Object.fromEntries(FILTERS.map((name) => [name, params.get(name) ?? undefined]));
+  // The log pages by cursor (the server counts only so far); new filters start at the first page.
+  const pages = useCursorPages(JSON.stringify(filter));
   const [draft, setDraft] = useState<Record<string, string>>(() =>
     Object.fromEntries(FILTERS.map((name) => [name, params.get(name) ?? ''])),
   );
   const entries = useQuery({
-    queryKey: ['admin', 'audit', page, filter],
-    queryFn: () => auditApi.list({ page, page_size: PAGE_SIZE, ...filter }),
+    queryKey: ['admin', 'audit', pages.cursor, filter],
+    queryFn: () => auditApi.list({ page_size: PAGE_SIZE, cursor: pages.cursor, ...filter }),
     placeholderData: keepPreviousData,
   });
 
@@ -94,15 +96,17 @@ export default function AuditSection() {
       </ScrollRegion>
       {entries.data && (
         <Pager
-          page={page}
+          page={pages.page}
           pageSize={PAGE_SIZE}
           total={entries.data.total}
+          totalIsLowerBound={entries.data.total_is_lower_bound}
+          hasNext={Boolean(entries.data.next_cursor)}
+          position={pages.position}
+          shown={entries.data.items.length}
           onPage={(next) =>
-            setParams((current) => {
-              const copy = new URLSearchParams(current);
-              copy.set('page', String(next));
-              return copy;
-            })
+            next > pages.page && entries.data.next_cursor
+              ? pages.next(entries.data.next_cursor, entries.data.items.length)
+              : pages.previous()
           }
         />
       )}

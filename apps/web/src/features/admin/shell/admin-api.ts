@@ -25,8 +25,8 @@ export const adminRequest = <T>(
 ) => request<T>(method, `/admin${path}`, options);
 
 export interface AuditQuery {
-  page: number;
   page_size: number;
+  cursor?: string | undefined;
   actor?: string | undefined;
   action?: string | undefined;
   target_type?: string | undefined;
@@ -34,5 +34,5 @@ export interface AuditQuery {
 }
 
 export const auditApi = {
-  list: (query: AuditQuery) => adminRequest<Page<AuditEntry>>('GET', '/audit', { query: { ...query, language: consoleLanguage() } }),
+  list: (query: AuditQuery) => adminRequest<CursorPage<AuditEntry>>('GET', '/audit', { query: { ...query, language: consoleLanguage() } }),
 };
