@@ -36,7 +36,11 @@ async function insertEntries(actor: string, times: number[]) {
     after_json: null,
     created_at,
   }));
-  for (let at = 0; at < values.length; at += 250) await ctx.db.insertInto('audit_log').values(values.slice(at, at + 250)).execute();
+  for (let at = 0; at < values.length; at += 250)
+    await ctx.db
+      .insertInto('audit_log')
+      .values(values.slice(at, at + 250))
+      .execute();
   return ctx.db.selectFrom('audit_log').select(['id', 'created_at']).where('actor_name', '=', actor).execute();
 }
 
@@ -57,7 +61,10 @@ describe('audit log paging', () => {
 
   it('counts exactly up to 1,000 entries and says "at least" past them', async () => {
     const t = Date.now() - 120_000;
-    await insertEntries('bulk', Array.from({ length: 1000 }, (_, i) => t - i));
+    await insertEntries(
+      'bulk',
+      Array.from({ length: 1000 }, (_, i) => t - i),
+    );
     expect(await listOf('/audit?actor=bulk&page_size=10').then((page) => [page.total, page.total_is_lower_bound])).toEqual([1000, false]);
     await insertEntries('bulk', [t - 5000]);
     const over = await listOf('/audit?actor=bulk&page_size=10');

@@ -21,7 +21,12 @@ const get = (url: string) => ctx.app.inject({ url: `/api/v1/admin${url}`, header
 const listOf = async (url: string) => {
   const response = await get(url);
   expect(response.statusCode, response.body).toBe(200);
-  return response.json().data as { items: { order_id: string }[]; total: number; total_is_lower_bound: boolean; next_cursor: string | null };
+  return response.json().data as {
+    items: { order_id: string }[];
+    total: number;
+    total_is_lower_bound: boolean;
+    next_cursor: string | null;
+  };
 };
 
 type OrderSpec = { createdAt: number; status?: 'paid' | 'pending' | 'refunded'; provider?: 'sandbox' | 'wechat' | 'stripe' };
@@ -46,7 +51,11 @@ async function insertOrders(userId: number, specs: OrderSpec[]): Promise<{ order
     settled_at: null,
     refunded_at: null,
   }));
-  for (let at = 0; at < values.length; at += 250) await ctx.db.insertInto('payment_orders').values(values.slice(at, at + 250)).execute();
+  for (let at = 0; at < values.length; at += 250)
+    await ctx.db
+      .insertInto('payment_orders')
+      .values(values.slice(at, at + 250))
+      .execute();
   const rows = await ctx.db
     .selectFrom('payment_orders')
     .select(['order_id', 'created_at', 'id'])

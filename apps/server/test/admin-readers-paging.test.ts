@@ -112,7 +112,11 @@ describe('reader list paging', () => {
         memberUntil: i % 2 === 0 ? now + 86_400_000 : i % 4 === 1 ? now - 86_400_000 : null,
       })),
     );
-    const all = await ctx.db.selectFrom('users').select(['username', 'role', 'disabled_at', 'member_until']).orderBy('id', 'desc').execute();
+    const all = await ctx.db
+      .selectFrom('users')
+      .select(['username', 'role', 'disabled_at', 'member_until'])
+      .orderBy('id', 'desc')
+      .execute();
     const pages = await walk('x=1'.slice(0, 0), 4);
     expect(namesOf(pages)).toEqual(all.map((row) => row.username));
     expect(new Set(namesOf(pages)).size).toBe(all.length);

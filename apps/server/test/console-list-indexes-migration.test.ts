@@ -30,7 +30,9 @@ async function indexNames(): Promise<string[]> {
 describe('console list indexes migration', () => {
   it('adds the indexes, and down puts the old ones back', async () => {
     const up = await indexNames();
-    expect(up).toEqual(expect.arrayContaining(['payment_orders_created_idx', 'payment_orders_provider_status_idx', 'audit_log_created_id_idx']));
+    expect(up).toEqual(
+      expect.arrayContaining(['payment_orders_created_idx', 'payment_orders_provider_status_idx', 'audit_log_created_id_idx']),
+    );
     expect(up).not.toContain('payment_orders_status_idx');
     // PostgreSQL only: the prefix search's range in the "C" collation (SQLite's unique index already compares bytes).
     expect(up.includes('users_username_key_c_idx')).toBe(TEST_DIALECT === 'postgres');

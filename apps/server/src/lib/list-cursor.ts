@@ -10,7 +10,8 @@ type Part = 'int' | 'text';
 type PartValue<P extends Part> = P extends 'int' ? number : string;
 type Values<S extends readonly Part[]> = { [K in keyof S]: PartValue<S[K]> };
 
-const invalidCursor = () => new AppError(ErrorCode.INVALID_CURSOR, 400, 'This cursor is not one this list gave out: start again from the first page');
+const invalidCursor = () =>
+  new AppError(ErrorCode.INVALID_CURSOR, 400, 'This cursor is not one this list gave out: start again from the first page');
 
 export function encodeCursor(list: string, key: readonly (number | string)[], position: number): string {
   return Buffer.from(JSON.stringify([list, position, ...key]), 'utf8').toString('base64url');

@@ -33,7 +33,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('audit_log_created_id_idx').on('audit_log').columns(['created_at', 'id']).execute();
   await db.schema.dropIndex('audit_log_created_idx').execute();
   if (isPostgres) {
-    await db.schema.createIndex('users_username_key_c_idx').on('users').expression(sql`username_key COLLATE "C"`).execute();
+    await db.schema
+      .createIndex('users_username_key_c_idx')
+      .on('users')
+      .expression(sql`username_key COLLATE "C"`)
+      .execute();
   }
 }
 

@@ -40,7 +40,12 @@ function filtered(db: DbExecutor, filter: AuditFilter, after: AuditKey | null) {
  * grows with the operators' work, not with the readers, but years of it should not make each page
  * count all of it.
  */
-export async function listAuditEntries(db: DbExecutor, filter: AuditFilter, start: { after: AuditKey } | { offset: number }, pageSize: number) {
+export async function listAuditEntries(
+  db: DbExecutor,
+  filter: AuditFilter,
+  start: { after: AuditKey } | { offset: number },
+  pageSize: number,
+) {
   const after = 'after' in start ? start.after : null;
   const offset = 'offset' in start ? start.offset : 0;
   const [rows, counted] = await Promise.all([

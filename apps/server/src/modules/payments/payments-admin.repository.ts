@@ -76,12 +76,7 @@ const ORDER_COLUMNS = [
  * One page of orders, after `start.after` (keyset) or at `start.offset` (bounded by the caller),
  * and how many orders there are from the page's start, counted up to COUNT_LIMIT only.
  */
-export async function listOrders(
-  db: DbExecutor,
-  filter: OrderFilter,
-  start: { after: OrderKey } | { offset: number },
-  pageSize: number,
-) {
+export async function listOrders(db: DbExecutor, filter: OrderFilter, start: { after: OrderKey } | { offset: number }, pageSize: number) {
   const userIds = filter.userUuid !== undefined || filter.usernameKey !== undefined ? await usersNamed(db, filter) : null;
   if (userIds?.length === 0) return { rows: [], countedFromStart: 0 };
   const after = 'after' in start ? start.after : null;

@@ -85,13 +85,20 @@ function matchesInWindow(db: DbExecutor, order: ReaderOrder, filter: UserListFil
     .leftJoin('users as inviter', 'inviter.id', 'u.invited_by')
     .select(SUMMARY_COLUMNS)
     .where(filtersOf(filter));
-  query = order.by === 'id' ? query.orderBy('u.id', 'desc') : query.orderBy(isPostgres(db) ? sql`u.username_key COLLATE "C"` : sql`u.username_key`);
+  query =
+    order.by === 'id'
+      ? query.orderBy('u.id', 'desc')
+      : query.orderBy(isPostgres(db) ? sql`u.username_key COLLATE "C"` : sql`u.username_key`);
   return query.limit(limit).execute();
 }
 
 /** The key of the last reader of the window after `after`; null when the window reaches the end. */
 async function windowEnd(db: DbExecutor, order: ReaderOrder, after: ReaderKey | null): Promise<ReaderKey | null> {
-  const row = await ordered(db, order, after).select(['u.id', 'u.username_key']).limit(1).offset(SCAN_WINDOW - 1).executeTakeFirst();
+  const row = await ordered(db, order, after)
+    .select(['u.id', 'u.username_key'])
+    .limit(1)
+    .offset(SCAN_WINDOW - 1)
+    .executeTakeFirst();
   if (!row) return null;
   return order.by === 'id' ? row.id : row.username_key;
 }

@@ -83,9 +83,10 @@ export function createUsersAdminService(deps: {
     const position = cursor ? cursor.position : offset.position;
     const start = { after: cursor ? cursor.key[0] : null, skip: cursor ? 0 : offset.offset };
     const page = await repo.listUsersForAdmin(db, order, filter, start, pageSize);
-    const next_cursor = page.nextAfter === null || (page.countedPast === 0 && !page.countIsLowerBound)
-      ? null
-      : encodeCursor(list, [page.nextAfter], position + page.rows.length);
+    const next_cursor =
+      page.nextAfter === null || (page.countedPast === 0 && !page.countIsLowerBound)
+        ? null
+        : encodeCursor(list, [page.nextAfter], position + page.rows.length);
     const counted = cappedTotal(position, page.rows.length + page.countedPast);
     return {
       items: page.rows.map(summary),

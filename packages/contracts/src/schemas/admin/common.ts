@@ -37,7 +37,12 @@ export const ListCursor = Type.String({
 export const KeysetPageQuery = {
   ...AdminPageQuery,
   page: Type.Optional(
-    Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0, description: 'page × page_size may not pass 10,000: follow next_cursor instead' }),
+    Type.Integer({
+      minimum: 0,
+      maximum: 1_000_000,
+      default: 0,
+      description: 'page × page_size may not pass 10,000: follow next_cursor instead',
+    }),
   ),
   cursor: Type.Optional(ListCursor),
 };
@@ -47,7 +52,8 @@ export const KeysetPagedData = <T extends TSchema>(item: T) =>
     Type.Object({
       items: Type.Array(item),
       total: Type.Integer({
-        description: 'The rows before this page plus those counted from its start, at most 1,000 of them (exact unless total_is_lower_bound)',
+        description:
+          'The rows before this page plus those counted from its start, at most 1,000 of them (exact unless total_is_lower_bound)',
       }),
       total_is_lower_bound: Type.Boolean({ description: 'Ext: true when there are more rows than counted: show "total+"' }),
       next_cursor: Nullable(Type.String({ description: 'Ext: the cursor of the next page; null on the last one' })),

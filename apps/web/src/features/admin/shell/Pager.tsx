@@ -38,7 +38,12 @@ export function Pager({
       <button type="button" className={styles.secondary} disabled={page === 0} onClick={() => onPage(page - 1)}>
         {t('pager.previous')}
       </button>
-      <button type="button" className={styles.secondary} disabled={hasNext === undefined ? last >= total : !hasNext} onClick={() => onPage(page + 1)}>
+      <button
+        type="button"
+        className={styles.secondary}
+        disabled={hasNext === undefined ? last >= total : !hasNext}
+        onClick={() => onPage(page + 1)}
+      >
         {t('pager.next')}
       </button>
     </div>
