@@ -117,7 +117,7 @@ describe('reader list paging', () => {
       .select(['username', 'role', 'disabled_at', 'member_until'])
       .orderBy('id', 'desc')
       .execute();
-    const pages = await walk('x=1'.slice(0, 0), 4);
+    const pages = await walk('', 4);
     expect(namesOf(pages)).toEqual(all.map((row) => row.username));
     expect(new Set(namesOf(pages)).size).toBe(all.length);
     expect(pages.every((page) => page.total === all.length && !page.total_is_lower_bound)).toBe(true);

@@ -1,6 +1,6 @@
 import { PostgresAdapter, sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { DbExecutor } from '../../db/database.js';
-import type { Database } from '../../db/schema.js';
+import type { UsersTable } from '../../db/schema.js';
 import { COUNT_LIMIT } from '../../lib/list-cursor.js';
 
 export interface UserListFilter {
@@ -49,7 +49,7 @@ const hasFilters = (filter: UserListFilter) => Boolean(filter.role || filter.sta
 
 /** The role, state and membership filters, as one condition on the users table `u`. */
 function filtersOf(filter: UserListFilter) {
-  return (eb: ExpressionBuilder<Database & { u: Database['users'] }, 'u'>) => {
+  return (eb: ExpressionBuilder<{ u: Pick<UsersTable, 'role' | 'disabled_at' | 'member_until'> }, 'u'>) => {
     const terms: Expression<SqlBool>[] = [];
     if (filter.role) terms.push(eb('u.role', '=', filter.role));
     if (filter.state === 'active') terms.push(eb('u.disabled_at', 'is', null));
@@ -59,6 +59,19 @@ function filtersOf(filter: UserListFilter) {
     return eb.and(terms);
   };
 }
+
+/** What the filters and the list's columns read from a window of readers (not the password hash). */
+const WINDOW_COLUMNS = [
+  'u.id',
+  'u.uuid',
+  'u.username',
+  'u.username_key',
+  'u.role',
+  'u.created_at',
+  'u.disabled_at',
+  'u.invited_by',
+  'u.member_until',
+] as const;
 
 const SUMMARY_COLUMNS = [
   'u.id',
@@ -79,7 +92,7 @@ const SUMMARY_COLUMNS = [
  * order's index, then the filters): a bounded statement however rare the matches are.
  */
 function matchesInWindow(db: DbExecutor, order: ReaderOrder, filter: UserListFilter, after: ReaderKey | null, limit: number) {
-  const window = ordered(db, order, after).selectAll('u').limit(SCAN_WINDOW);
+  const window = ordered(db, order, after).select(WINDOW_COLUMNS).limit(SCAN_WINDOW);
   let query = db
     .selectFrom(window.as('u'))
     .leftJoin('users as inviter', 'inviter.id', 'u.invited_by')
@@ -171,7 +184,7 @@ async function countAfter(db: DbExecutor, order: ReaderOrder, filter: UserListFi
     return { counted: Number(row.n), lowerBound: Number(row.n) >= COUNT_LIMIT };
   }
   const row = await db
-    .selectFrom(ordered(db, order, after).selectAll('u').limit(COUNT_WINDOW).as('u'))
+    .selectFrom(ordered(db, order, after).select(WINDOW_COLUMNS).limit(COUNT_WINDOW).as('u'))
     .select((eb) => [
       eb.fn.countAll<number | string>().as('examined'),
       eb.fn.sum<number | string | null>(eb.case().when(filtersOf(filter)(eb)).then(1).else(0).end()).as('matched'),
