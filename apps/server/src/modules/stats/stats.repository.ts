@@ -72,7 +72,10 @@ export async function countActiveMembers(db: DbExecutor, now: number): Promise<n
   return Number(later?.n ?? 0) + Number(today.n);
 }
 
-/** Members whose membership (the end of their last standing grant) ends within the window: an index range on users.member_until. */
+/**
+ * Members whose membership (the end of their last standing grant) ends within the window: an index
+ * range on users.member_until, read in index order up to the limit (no sort of the whole range).
+ */
 export const expiringBetween = (db: DbExecutor, now: number, until: number, limit: number) =>
   db
     .selectFrom('users as u')
@@ -80,7 +83,6 @@ export const expiringBetween = (db: DbExecutor, now: number, until: number, limi
     .where('u.member_until', '>', now)
     .where('u.member_until', '<=', until)
     .orderBy('u.member_until')
-    .orderBy('u.id')
     .limit(limit)
     .execute();
 
