@@ -165,6 +165,27 @@ describe(`maintained membership state on ${TEST_DIALECT}`, () => {
     expect(Number((await stateOf(target)).member_until)).toBe(Math.max(...grants.map((g) => Number(g.ends_at))));
   });
 
+  it('stays exact when grants for one user are written at once without the membership lock (the refresh locks the row itself)', async () => {
+    const user = await createUser(ctx);
+    const now = Date.now();
+    await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        insertGrantOnce(ctx.db, {
+          user_id: user.id,
+          source: 'admin',
+          source_ref: `bare-${user.id}-${i}`,
+          starts_at: now - i * DAY_MS,
+          ends_at: now + (i + 1) * DAY_MS,
+          created_at: now - i * DAY_MS,
+          grant_months: null,
+          grant_days: 2 * i + 1,
+        }),
+      ),
+    );
+    expect(await stateOf(user)).toEqual({ member_since: now - 7 * DAY_MS, member_until: now + 8 * DAY_MS });
+    await expectConsistent();
+  });
+
   it('gives the dashboard the figures of the old definitions on a mixed data set', async () => {
     const now = Date.now();
     const membership = createMembershipService({ db: ctx.db });
