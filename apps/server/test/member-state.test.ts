@@ -7,6 +7,7 @@ import { openDatabase, type DbExecutor } from '../src/db/database.js';
 import { migrateToLatest, migrateUpTo } from '../src/db/migrator.js';
 import { DAY_MS } from '../src/lib/time.js';
 import { insertGrantOnce } from '../src/modules/membership/membership.repository.js';
+import { rebuildMemberState } from '../src/modules/membership/member-state.repository.js';
 import { createMembershipService } from '../src/modules/membership/membership.service.js';
 import * as stats from '../src/modules/stats/stats.repository.js';
 import { adminCli } from './helpers/admin-cli.js';
@@ -37,7 +38,11 @@ async function recomputed(db: DbExecutor) {
     .groupBy('u.id')
     .orderBy('u.id')
     .execute();
-  const users = rows.map((r) => ({ id: Number(r.id), since: r.since == null ? null : Number(r.since), until: r.until == null ? null : Number(r.until) }));
+  const users = rows.map((r) => ({
+    id: Number(r.id),
+    since: r.since == null ? null : Number(r.since),
+    until: r.until == null ? null : Number(r.until),
+  }));
   const days: DayCounts = {};
   const count = (at: number | null, field: 'new_members' | 'memberships_ending') => {
     if (at === null) return;
@@ -92,7 +97,8 @@ const pay = (user: TestUser, orderId: string) =>
   });
 const adminPost = (url: string, payload: object) =>
   ctx.app.inject({ method: 'POST', url: `/api/v1/admin${url}`, headers: authHeader(admin), payload });
-const invite = (invitee: TestUser, inviter: TestUser) => ctx.db.updateTable('users').set({ invited_by: inviter.id }).where('id', '=', invitee.id).execute();
+const invite = (invitee: TestUser, inviter: TestUser) =>
+  ctx.db.updateTable('users').set({ invited_by: inviter.id }).where('id', '=', invitee.id).execute();
 
 describe(`maintained membership state on ${TEST_DIALECT}`, () => {
   it('stays equal to the grants after a payment, an invite reward, a coupon, admin grant and revoke, refunds and re-stacks', async () => {
@@ -230,11 +236,38 @@ describe(`maintained membership state on ${TEST_DIALECT}`, () => {
     expect(byDay(await stats.newMembersByDay(ctx.db, from))).toEqual(byDay(await oldNewMembersByDay(from)));
     expect(await stats.countActiveMembers(ctx.db, at)).toBe(await oldCountActiveMembers(at));
     const sorted = (rows: { uuid: string; username: string; expire_at: number | string | null }[]) =>
-      rows.map((r) => ({ uuid: r.uuid, username: r.username, expire_at: Number(r.expire_at) })).sort((a, b) => a.expire_at - b.expire_at || a.uuid.localeCompare(b.uuid));
+      rows
+        .map((r) => ({ uuid: r.uuid, username: r.username, expire_at: Number(r.expire_at) }))
+        .sort((a, b) => a.expire_at - b.expire_at || a.uuid.localeCompare(b.uuid));
     const expiring = sorted(await stats.expiringBetween(ctx.db, at, at + 7 * DAY_MS, 100));
     expect(expiring).toEqual(sorted(await oldExpiringBetween(at, at + 7 * DAY_MS)));
     expect(expiring.map((r) => r.uuid)).toEqual(expect.arrayContaining([users[1]!.uuid, users[4]!.uuid, users[7]!.uuid]));
     expect(expiring.map((r) => r.uuid)).not.toContain(users[5]!.uuid);
+  });
+
+  it('rebuilds the whole state from the grants after a bulk load that went around the writers', async () => {
+    const user = await createUser(ctx);
+    const now = Date.now();
+    // A generator's bulk insert: no refresh ran, so the copies lag behind the ledger.
+    await ctx.db
+      .insertInto('membership_grants')
+      .values({
+        user_id: user.id,
+        source: 'admin',
+        source_ref: `bulk-${user.id}`,
+        starts_at: now - 3 * DAY_MS,
+        ends_at: now + 9 * DAY_MS,
+        revoked_at: null,
+        note: null,
+        created_at: now - 3 * DAY_MS,
+        grant_months: null,
+        grant_days: 12,
+      })
+      .execute();
+    await ctx.db.updateTable('users').set({ member_since: 1, member_until: 1 }).where('id', '=', admin.id).execute(); // and a stale copy
+    expect(await maintained(ctx.db)).not.toEqual(await recomputed(ctx.db));
+    await rebuildMemberState(ctx.db);
+    await expectConsistent();
   });
 
   it('fills the state of grants that exist before the migration, and undoes it', async () => {
@@ -246,7 +279,9 @@ describe(`maintained membership state on ${TEST_DIALECT}`, () => {
       const now = Date.now();
       for (let i = 0; i < 12; i += 1) {
         await sql`INSERT INTO users (uuid, username, username_key, username_skeleton, password_hash, role, invite_code, user_type, created_at)
-          VALUES (${crypto.randomUUID()}, ${`old${i}`}, ${`old${i}`}, ${`old${i}`}, 'x', 'user', ${`OLD${i}`}, 'inkstream', 0)`.execute(handle.db);
+          VALUES (${crypto.randomUUID()}, ${`old${i}`}, ${`old${i}`}, ${`old${i}`}, 'x', 'user', ${`OLD${i}`}, 'inkstream', 0)`.execute(
+          handle.db,
+        );
       }
       const ids = (await handle.db.selectFrom('users').select('id').orderBy('id').execute()).map((r) => r.id);
       let ref = 0;

@@ -21,7 +21,8 @@ function listQuery(db: DbExecutor, filter: UserListFilter) {
   if (filter.state === 'active') query = query.where('u.disabled_at', 'is', null);
   if (filter.state === 'disabled') query = query.where('u.disabled_at', 'is not', null);
   if (filter.member === 'yes') query = query.where('u.member_until', '>', filter.now);
-  if (filter.member === 'no') query = query.where((eb) => eb.or([eb('u.member_until', 'is', null), eb('u.member_until', '<=', filter.now)]));
+  if (filter.member === 'no')
+    query = query.where((eb) => eb.or([eb('u.member_until', 'is', null), eb('u.member_until', '<=', filter.now)]));
   return query;
 }
 
