@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS } from '../src/lib/time.js';
+import { insertGrantOnce, revokeGrant } from '../src/modules/membership/membership.repository.js';
 import { authHeader, createBook, createUser, type TestUser } from './helpers/factories.js';
 import { createTestContext, type TestContext } from './helpers/test-context.js';
 
@@ -47,23 +48,22 @@ async function paidOrder(
     .execute();
 }
 
+/** Through the repository's writers, which keep users.member_since/member_until and member_days. */
 async function grant(user: TestUser, createdAt: number, endsAt: number, revoked = false) {
   orderCounter += 1;
-  await ctx.db
-    .insertInto('membership_grants')
-    .values({
-      user_id: user.id,
-      source: 'admin',
-      source_ref: `stats-${orderCounter}`,
-      starts_at: createdAt,
-      ends_at: endsAt,
-      revoked_at: revoked ? createdAt + 1 : null,
-      note: null,
-      created_at: createdAt,
-      grant_months: null,
-      grant_days: 30,
-    })
-    .execute();
+  const sourceRef = `stats-${orderCounter}`;
+  await insertGrantOnce(ctx.db, {
+    user_id: user.id,
+    source: 'admin',
+    source_ref: sourceRef,
+    starts_at: createdAt,
+    ends_at: endsAt,
+    note: null,
+    created_at: createdAt,
+    grant_months: null,
+    grant_days: 30,
+  });
+  if (revoked) await revokeGrant(ctx.db, 'admin', sourceRef, createdAt + 1);
 }
 
 async function readingEvent(type: string, bookId: number, chapterId: number, at: number, count = 1) {

@@ -39,7 +39,7 @@ async function backfillMemberState(db: Kysely<Tables>): Promise<void> {
     entry[field] += 1;
     days.set(day, entry);
   };
-  for (let afterId = 0; ; ) {
+  for (let afterId = 0; ;) {
     const users = await db.selectFrom('users').select('id').where('id', '>', afterId).orderBy('id').limit(BATCH).execute();
     if (users.length === 0) break;
     const lastId = users[users.length - 1]!.id;
@@ -61,7 +61,11 @@ async function backfillMemberState(db: Kysely<Tables>): Promise<void> {
     afterId = lastId;
   }
   const rows = [...days].sort(([a], [b]) => a - b).map(([day, n]) => ({ day, ...n }));
-  for (let i = 0; i < rows.length; i += BATCH) await db.insertInto('member_days').values(rows.slice(i, i + BATCH)).execute();
+  for (let i = 0; i < rows.length; i += BATCH)
+    await db
+      .insertInto('member_days')
+      .values(rows.slice(i, i + BATCH))
+      .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -109,3 +109,61 @@ export async function refreshMemberState(db: DbExecutor, userId: number): Promis
   await addMemberDays(db, memberDayDeltas(before, after));
   return after;
 }
+
+const REBUILD_BATCH = 1000;
+
+/**
+ * Recomputes every user's member_since/member_until and rewrites member_days, users by id in
+ * batches (an index range of the grants per batch). For data loaded in bulk around the writers
+ * (a benchmark's or a test's generator) and for repair; not while grants are being written (a
+ * concurrent grant's day moves could be overwritten by the final rewrite of member_days).
+ */
+export async function rebuildMemberState(db: DbExecutor): Promise<void> {
+  const days = new Map<number, DayDelta>();
+  const count = (at: number | null, field: keyof DayDelta) => {
+    if (at === null) return;
+    const day = utcDay(at);
+    const entry = days.get(day) ?? { new_members: 0, memberships_ending: 0 };
+    entry[field] += 1;
+    days.set(day, entry);
+  };
+  for (let afterId = 0; ;) {
+    const users = await db
+      .selectFrom('users')
+      .select(['id', 'member_since', 'member_until'])
+      .where('id', '>', afterId)
+      .orderBy('id')
+      .limit(REBUILD_BATCH)
+      .execute();
+    if (users.length === 0) break;
+    const lastId = users[users.length - 1]!.id;
+    const states = await db
+      .selectFrom('membership_grants')
+      .select((eb) => ['user_id', eb.fn.min<number | string>('created_at').as('since'), eb.fn.max<number | string>('ends_at').as('until')])
+      .where('user_id', '>', afterId)
+      .where('user_id', '<=', lastId)
+      .where('revoked_at', 'is', null)
+      .groupBy('user_id')
+      .execute();
+    const byUser = new Map(states.map((s) => [Number(s.user_id), { since: Number(s.since), until: Number(s.until) }]));
+    for (const user of users) {
+      const state = byUser.get(user.id) ?? { since: null, until: null };
+      count(state.since, 'new_members');
+      count(state.until, 'memberships_ending');
+      const stored = {
+        since: user.member_since == null ? null : Number(user.member_since),
+        until: user.member_until == null ? null : Number(user.member_until),
+      };
+      if (stored.since === state.since && stored.until === state.until) continue;
+      await db.updateTable('users').set({ member_since: state.since, member_until: state.until }).where('id', '=', user.id).execute();
+    }
+    afterId = lastId;
+  }
+  await db.deleteFrom('member_days').execute();
+  const rows = [...days].sort(([a], [b]) => a - b).map(([day, n]) => ({ day, ...n }));
+  for (let i = 0; i < rows.length; i += REBUILD_BATCH)
+    await db
+      .insertInto('member_days')
+      .values(rows.slice(i, i + REBUILD_BATCH))
+      .execute();
+}

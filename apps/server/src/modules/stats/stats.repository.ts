@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DbExecutor } from '../../db/database.js';
+import { DAY_MS } from '../../lib/time.js';
 
 /** Days since 1970-01-01 UTC, computed in SQL the same way on both dialects (integer division of epoch ms). */
 const dayOf = (column: string) => sql<number | string>`(${sql.ref(column)} / 86400000)`;
@@ -24,21 +25,18 @@ export const refundedByDay = (db: DbExecutor, from: number) =>
     .groupBy(['provider', 'plan', dayOf('refunded_at')])
     .execute();
 
-/** New members per day: users whose first membership grant that still stands was made that day. */
-export async function newMembersByDay(db: DbExecutor, from: number) {
-  const firsts = db
-    .selectFrom('membership_grants')
-    .select((eb) => ['user_id', eb.fn.min<number | string>('created_at').as('first_at')])
-    .where('revoked_at', 'is', null)
-    .groupBy('user_id')
-    .as('f');
-  return db
-    .selectFrom(firsts)
-    .select((eb) => [sql<number | string>`(f.first_at / 86400000)`.as('day'), eb.fn.countAll<number | string>().as('n')])
-    .where('f.first_at', '>=', from)
-    .groupBy(sql`(f.first_at / 86400000)`)
+/**
+ * New members per day: users whose first membership grant that still stands was made that day.
+ * Read from member_days (kept with every grant write, membership/member-state.repository.ts): one
+ * row per day of the window, whatever the number of members.
+ */
+export const newMembersByDay = (db: DbExecutor, from: number) =>
+  db
+    .selectFrom('member_days')
+    .select(['day', 'new_members as n'])
+    .where('day', '>=', Math.floor(from / DAY_MS))
+    .where('new_members', '>', 0)
     .execute();
-}
 
 /** Chapter starts and finishes per UTC day. */
 export const readingByDay = (db: DbExecutor, from: number) =>
@@ -50,28 +48,41 @@ export const readingByDay = (db: DbExecutor, from: number) =>
     .groupBy(['event_type', dayOf('occurred_at')])
     .execute();
 
-/** Users with a grant running now (grants are stacked end to end, so one covers now for every member). */
+/**
+ * Users with a grant running now. Grants are stacked end to end from the moment they are made (a
+ * new one starts at the later of now and the current end; a re-stack after a refund starts each at
+ * the later of its purchase time and the previous end, both in the past or contiguous), so a user
+ * whose last standing grant ends after now has one running now: member_until > now.
+ * Counted without visiting members: the users ending on a later day are summed from member_days
+ * (one row per day), and only today's endings are read from users, an index range on member_until.
+ */
 export async function countActiveMembers(db: DbExecutor, now: number): Promise<number> {
-  const row = await db
-    .selectFrom('membership_grants')
-    .select((eb) => eb.fn.count<number | string>('user_id').distinct().as('n'))
-    .where('revoked_at', 'is', null)
-    .where('starts_at', '<=', now)
-    .where('ends_at', '>', now)
+  const tomorrow = (Math.floor(now / DAY_MS) + 1) * DAY_MS;
+  const later = await db
+    .selectFrom('member_days')
+    .select((eb) => eb.fn.sum<number | string | null>('memberships_ending').as('n'))
+    .where('day', '>=', tomorrow / DAY_MS)
+    .executeTakeFirst();
+  const today = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('member_until', '>', now)
+    .where('member_until', '<', tomorrow)
     .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return Number(later?.n ?? 0) + Number(today.n);
 }
 
-/** Members whose membership (the end of their last standing grant) ends within the window. */
+/**
+ * Members whose membership (the end of their last standing grant) ends within the window: an index
+ * range on users.member_until, read in index order up to the limit (no sort of the whole range).
+ */
 export const expiringBetween = (db: DbExecutor, now: number, until: number, limit: number) =>
   db
-    .selectFrom('membership_grants as g')
-    .innerJoin('users as u', 'u.id', 'g.user_id')
-    .select((eb) => ['u.uuid', 'u.username', eb.fn.max<number | string>('g.ends_at').as('expire_at')])
-    .where('g.revoked_at', 'is', null)
-    .groupBy(['u.id', 'u.uuid', 'u.username'])
-    .having((eb) => eb.and([eb(eb.fn.max('g.ends_at'), '>', now), eb(eb.fn.max('g.ends_at'), '<=', until)]))
-    .orderBy(sql`max(g.ends_at)`)
+    .selectFrom('users as u')
+    .select(['u.uuid', 'u.username', 'u.member_until as expire_at'])
+    .where('u.member_until', '>', now)
+    .where('u.member_until', '<=', until)
+    .orderBy('u.member_until')
     .limit(limit)
     .execute();
 
