@@ -15,6 +15,8 @@ import * as orderEvents from './migrations/2026-11-23T1130-order-events.js';
 import * as readerChanges from './migrations/2026-11-24T1800-reader-changes.js';
 import * as loginDelays from './migrations/2026-11-25T0100-login-delays.js';
 import * as usernameSkeletons from './migrations/2026-11-25T0110-username-skeletons.js';
+import * as readingAggregates from './migrations/2026-11-25T0210-reading-aggregates.js';
+import * as foreignKeyIndexes from './migrations/2026-11-25T0220-foreign-key-indexes.js';
 
 /** Listed explicitly (not read from disk) so the compiled server and the tests see the same set. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -33,6 +35,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-24T1800-reader-changes': readerChanges,
   '2026-11-25T0100-login-delays': loginDelays,
   '2026-11-25T0110-username-skeletons': usernameSkeletons,
+  '2026-11-25T0210-reading-aggregates': readingAggregates,
+  '2026-11-25T0220-foreign-key-indexes': foreignKeyIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -40,16 +40,6 @@ export async function newMembersByDay(db: DbExecutor, from: number) {
     .execute();
 }
 
-/** Chapter starts and finishes per UTC day. */
-export const readingByDay = (db: DbExecutor, from: number) =>
-  db
-    .selectFrom('reading_events')
-    .select((eb) => ['event_type', dayOf('occurred_at').as('day'), eb.fn.countAll<number | string>().as('n')])
-    .where('occurred_at', '>=', from)
-    .where('event_type', 'in', ['start_reading', 'finish_reading'])
-    .groupBy(['event_type', dayOf('occurred_at')])
-    .execute();
-
 /** Users with a grant running now (grants are stacked end to end, so one covers now for every member). */
 export async function countActiveMembers(db: DbExecutor, now: number): Promise<number> {
   const row = await db
@@ -72,19 +62,5 @@ export const expiringBetween = (db: DbExecutor, now: number, until: number, limi
     .groupBy(['u.id', 'u.uuid', 'u.username'])
     .having((eb) => eb.and([eb(eb.fn.max('g.ends_at'), '>', now), eb(eb.fn.max('g.ends_at'), '<=', until)]))
     .orderBy(sql`max(g.ends_at)`)
-    .limit(limit)
-    .execute();
-
-/** The most started books in the window (their titles: catalogue/console-titles.ts). */
-export const topBooks = (db: DbExecutor, from: number, limit: number) =>
-  db
-    .selectFrom('reading_events as e')
-    .innerJoin('books as b', 'b.id', 'e.book_id')
-    .select((eb) => ['b.id', 'b.uuid', 'b.original_language', eb.fn.countAll<number | string>().as('reads')])
-    .where('e.event_type', '=', 'start_reading')
-    .where('e.occurred_at', '>=', from)
-    .groupBy(['b.id', 'b.uuid', 'b.original_language'])
-    .orderBy('reads', 'desc')
-    .orderBy('b.id')
     .limit(limit)
     .execute();
