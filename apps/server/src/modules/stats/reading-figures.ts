@@ -4,11 +4,13 @@ import * as repo from './reading-aggregates.repository.js';
 
 /** Events after the watermark are read in pages of this many (by primary key). */
 const TAIL_PAGE = 2000;
+/** The event types the reading chart shows (the totals also hold `open_book`). */
+const CHART_TYPES = new Set(['start_reading', 'finish_reading']);
 /** Book ids per `IN (…)` list. */
 const IDS_PER_QUERY = 500;
 
 export interface ReadingFigures {
-  /** Per day (days since 1970) and event type, from `firstDay` on. */
+  /** Chapter starts and finishes per day (days since 1970) and event type, from `firstDay` on. */
   byDay: { day: number; event_type: string; n: number }[];
   /** The most started books from `firstDay` on: most starts first, then lowest id. */
   topBooks: { id: number; uuid: string; original_language: string; reads: number }[];
@@ -49,7 +51,7 @@ export function readingFigures(db: Db, firstDay: number, windowDays: number, top
       const top = await topBookStarts(trx, windowDays, firstDay, topLimit, tailStarts);
       const books = new Map((await repo.booksByIds(trx, top.map((t) => t.id))).map((b) => [b.id, b]));
       return {
-        byDay: [...totals.values()],
+        byDay: [...totals.values()].filter((row) => CHART_TYPES.has(row.event_type)),
         topBooks: top.flatMap((t) => {
           const book = books.get(t.id);
           return book ? [{ id: book.id, uuid: book.uuid, original_language: book.original_language, reads: t.reads }] : [];
