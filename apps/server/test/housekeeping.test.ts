@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DAY_MS } from '../src/lib/time.js';
-import { createHousekeeping, VISITOR_RETENTION_MS } from '../src/modules/housekeeping/housekeeping.js';
+import { createHousekeeping, DAY_BOOKS_KEPT_DAYS, VISITOR_RETENTION_MS } from '../src/modules/housekeeping/housekeeping.js';
 import { authHeader, createBook, createUser, type TestBook, type TestUser } from './helpers/factories.js';
 import { createTestContext, TEST_DIALECT, type TestContext } from './helpers/test-context.js';
 
@@ -110,10 +110,22 @@ describe(`housekeeping (${TEST_DIALECT})`, () => {
     await housekeeping.stop();
     expect(run).toEqual({
       eventDays: { deleted: 11, batches: 4 }, // 3 + 3 + 3 + 2
+      dayBooks: { deleted: 0, batches: 1 },
       visitorProgress: { deleted: 10, batches: 4 }, // 3 + 3 + 3 + 1
       visitorReads: { deleted: 7, batches: 3 }, // 3 + 3 + 1
     });
     expect(await eventDays()).toEqual([]);
+  });
+
+  it("forgets the roll-up's per-book day rows older than any window needs", async () => {
+    await ctx.db.deleteFrom('reading_day_books').execute();
+    const days = [today() - DAY_BOOKS_KEPT_DAYS - 5, today() - DAY_BOOKS_KEPT_DAYS, today() - 89, today()];
+    await ctx.db.insertInto('reading_day_books').values(days.map((day) => ({ book_id: book.id, day, starts: 1 }))).execute();
+    const housekeeping = createHousekeeping({ db: ctx.db, log });
+    await housekeeping.runOnce();
+    await housekeeping.stop();
+    const left = (await ctx.db.selectFrom('reading_day_books').select('day').execute()).map((r) => r.day).sort();
+    expect(left).toEqual(days.slice(1));
   });
 
   it('runs on one node at a time: a second runner skips while the first holds the lease', async () => {

@@ -4,7 +4,8 @@ import { acquireLease, releaseLease } from '../../db/lease.js';
 import { DAY_MS } from '../../lib/time.js';
 import { deleteEventDaysBefore } from '../events/events.repository.js';
 import { deleteStaleVisitorProgress, deleteStaleVisitorReads } from '../library/progress.repository.js';
-import { createReadingRollup, type ReadingRollup } from '../stats/reading-rollup.js';
+import { deleteDayBooksBefore, hasWindowRowsBefore } from '../stats/reading-aggregates.repository.js';
+import { createReadingRollup, TOP_BOOK_WINDOWS, type ReadingRollup } from '../stats/reading-rollup.js';
 
 const LEASE_NAME = 'housekeeping';
 /** Every two minutes: the dashboard adds what the roll-up has not yet, so this bounds that work. */
@@ -13,6 +14,8 @@ export const HOUSEKEEPING_INTERVAL_MS = 2 * 60_000;
 export const HOUSEKEEPING_BATCH = 1000;
 /** Visitors' progress and history are kept this long after their last read (accounts keep theirs). */
 export const VISITOR_RETENTION_MS = 180 * DAY_MS;
+/** Per-book day rows are kept this many days: the longest window (90) with a month of slack. */
+export const DAY_BOOKS_KEPT_DAYS = 120;
 
 export interface HousekeepingDeps {
   db: Db;
@@ -27,14 +30,16 @@ export interface HousekeepingDeps {
 /** What one run did, per task: rows removed and statements used. */
 export interface HousekeepingRun {
   eventDays: { deleted: number; batches: number };
+  dayBooks: { deleted: number; batches: number };
   visitorProgress: { deleted: number; batches: number };
   visitorReads: { deleted: number; batches: number };
 }
 
 /**
  * Background work that used to run inside readers' requests (docs/ARCHITECTURE.md,
- * "Housekeeping"): the reading roll-up the dashboard reads, forgetting event-day keys that can no
- * longer repeat, and removing visitors who never came back. One node at a time (a lease in
+ * "Housekeeping"): the reading roll-up the dashboard reads (and forgetting its per-book day rows
+ * once no window needs them), forgetting event-day keys that can no longer repeat, and removing
+ * visitors who never came back. One node at a time (a lease in
  * app_state, renewed before every batch), every few minutes, in batches of `batchSize` rows with a
  * yield between them so SQLite's one thread serves readers in between; stops between batches on
  * shutdown.
@@ -73,10 +78,15 @@ export function createHousekeeping(deps: HousekeepingDeps) {
     await rollup.run(async () => !(await mayGoOn()));
     const today = Math.floor(now() / DAY_MS);
     const eventDays = await inBatches(() => deleteEventDaysBefore(db, today - 1, batchSize));
+    // Only once no window counter still counts those days (the dashboard would correct it from them).
+    const keptFrom = today - DAY_BOOKS_KEPT_DAYS;
+    let behind = false;
+    for (const windowDays of TOP_BOOK_WINDOWS) behind ||= await hasWindowRowsBefore(db, windowDays, keptFrom + 1);
+    const dayBooks = behind ? { deleted: 0, batches: 0 } : await inBatches(() => deleteDayBooksBefore(db, keptFrom, batchSize));
     const staleBefore = now() - VISITOR_RETENTION_MS;
     const visitorProgress = await inBatches(() => deleteStaleVisitorProgress(db, staleBefore, batchSize));
     const visitorReads = await inBatches(() => deleteStaleVisitorReads(db, staleBefore, batchSize));
-    return { eventDays, visitorProgress, visitorReads };
+    return { eventDays, dayBooks, visitorProgress, visitorReads };
   }
 
   function start(): void {

@@ -129,6 +129,19 @@ export async function advanceWindows(trx: DbExecutor, windowDays: number, toDay:
   return Number(result.numUpdatedRows);
 }
 
+/**
+ * Per-book day rows before `day`, at most `limit` of them: no window counts them any more (the
+ * caller checks), and the dashboard shows 90 days at most. Returns how many went.
+ */
+export async function deleteDayBooksBefore(db: DbExecutor, day: number, limit: number): Promise<number> {
+  const batch = db.selectFrom('reading_day_books').select(['book_id', 'day']).where('day', '<', day).limit(limit);
+  const result = await db
+    .deleteFrom('reading_day_books')
+    .where((eb) => eb(eb.refTuple('book_id', 'day'), 'in', batch.$asTuple('book_id', 'day')))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 // ---- What the dashboard reads ----
 
 /** Events per day and type from a day on (at most days × types rows). */
