@@ -22,7 +22,11 @@ async function foreignKeys(db: Db): Promise<ForeignKey[]> {
   }
   const keys: ForeignKey[] = [];
   for (const { name } of (await sql<{ name: string }>`select name from sqlite_master where type = 'table'`.execute(db)).rows) {
-    const { rows } = await sql<{ id: number; seq: number; from: string }>`select id, seq, "from" from pragma_foreign_key_list(${name})`.execute(db);
+    const { rows } = await sql<{
+      id: number;
+      seq: number;
+      from: string;
+    }>`select id, seq, "from" from pragma_foreign_key_list(${name})`.execute(db);
     const byKey = new Map<number, { seq: number; from: string }[]>();
     for (const row of rows) byKey.set(row.id, [...(byKey.get(row.id) ?? []), row]);
     for (const columns of byKey.values()) keys.push({ table: name, columns: columns.sort((a, b) => a.seq - b.seq).map((c) => c.from) });
@@ -41,7 +45,8 @@ async function indexColumns(db: Db, table: string): Promise<string[][]> {
     return rows.map((row) => row.columns);
   }
   const lists: string[][] = [];
-  for (const index of (await sql<{ name: string; partial: number }>`select name, partial from pragma_index_list(${table})`.execute(db)).rows) {
+  for (const index of (await sql<{ name: string; partial: number }>`select name, partial from pragma_index_list(${table})`.execute(db))
+    .rows) {
     if (index.partial) continue;
     const { rows } = await sql<{ name: string }>`select name from pragma_index_info(${index.name}) order by seqno`.execute(db);
     lists.push(rows.map((row) => row.name));

@@ -8,7 +8,16 @@ import { createBook } from './helpers/factories.js';
 import { createTestContext, TEST_DIALECT, type TestContext } from './helpers/test-context.js';
 
 /** The tables that grow with readers which this part reads: none may be read whole. */
-const GROWING = ['reading_events', 'reading_progress', 'chapter_reads', 'reading_event_days', 'reading_day_totals', 'reading_day_books', 'reading_book_windows', 'payment_orders'];
+const GROWING = [
+  'reading_events',
+  'reading_progress',
+  'chapter_reads',
+  'reading_event_days',
+  'reading_day_totals',
+  'reading_day_books',
+  'reading_book_windows',
+  'payment_orders',
+];
 
 interface PlanNode {
   'Node Type': string;
@@ -44,25 +53,39 @@ async function fullScans(statement: { sql: string; parameters: readonly unknown[
       // planner would hash-join a whole index instead, which says nothing about the big table.
       await sql`set local enable_hashjoin = off`.execute(trx);
       await sql`set local enable_mergejoin = off`.execute(trx);
-      return trx.executeQuery<{ 'QUERY PLAN': PlanNode[] }>(CompiledQuery.raw(`explain (format json) ${statement.sql}`, [...statement.parameters]));
+      return trx.executeQuery<{ 'QUERY PLAN': PlanNode[] }>(
+        CompiledQuery.raw(`explain (format json) ${statement.sql}`, [...statement.parameters]),
+      );
     });
     const found: string[] = [];
     const walk = (node: PlanNode) => {
       const table = node['Relation Name'];
       // A scan of a growing table is fine only through an index condition (a range or lookup):
       // a sequential scan, or an index read end to end without a condition, reads it whole.
-      if (table && GROWING.includes(table) && !node['Index Cond'] && node['Node Type'] !== 'Bitmap Heap Scan' && node['Node Type'] !== 'ModifyTable') {
+      if (
+        table &&
+        GROWING.includes(table) &&
+        !node['Index Cond'] &&
+        node['Node Type'] !== 'Bitmap Heap Scan' &&
+        node['Node Type'] !== 'ModifyTable'
+      ) {
         found.push(`${node['Node Type']} on ${table}`);
       }
-      if (node['Node Type'] === 'Bitmap Index Scan' && !node['Index Cond']) found.push(`Bitmap Index Scan ${node['Index Name']} without condition`);
+      if (node['Node Type'] === 'Bitmap Index Scan' && !node['Index Cond'])
+        found.push(`Bitmap Index Scan ${node['Index Name']} without condition`);
       for (const child of node.Plans ?? []) walk(child);
     };
     walk(plan.rows[0]!['QUERY PLAN'][0]!.Plan);
     return { scans: found, plan: JSON.stringify(plan.rows[0]!['QUERY PLAN']) };
   }
-  const plan = await ctx.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${statement.sql}`, [...statement.parameters]));
+  const plan = await ctx.db.executeQuery<{ detail: string }>(
+    CompiledQuery.raw(`explain query plan ${statement.sql}`, [...statement.parameters]),
+  );
   const lines = plan.rows.map((row) => row.detail);
-  return { scans: lines.filter((line) => GROWING.some((table) => new RegExp(`^SCAN ${table}\\b(?! USING)`).test(line))), plan: lines.join('\n') };
+  return {
+    scans: lines.filter((line) => GROWING.some((table) => new RegExp(`^SCAN ${table}\\b(?! USING)`).test(line))),
+    plan: lines.join('\n'),
+  };
 }
 
 describe(`housekeeping and dashboard statements use indexes (${TEST_DIALECT})`, () => {
@@ -74,12 +97,34 @@ describe(`housekeeping and dashboard statements use indexes (${TEST_DIALECT})`, 
     await ctx.db
       .insertInto('reading_progress')
       .values([
-        { reader_key: 'v:old', book_id: book.id, chapter_id: chapter, page_index: 0, page_offset: null, text_fraction: null, updated_at: old },
-        { reader_key: 'u:1', book_id: book.id, chapter_id: chapter, page_index: 0, page_offset: null, text_fraction: null, updated_at: old },
+        {
+          reader_key: 'v:old',
+          book_id: book.id,
+          chapter_id: chapter,
+          page_index: 0,
+          page_offset: null,
+          text_fraction: null,
+          updated_at: old,
+        },
+        {
+          reader_key: 'u:1',
+          book_id: book.id,
+          chapter_id: chapter,
+          page_index: 0,
+          page_offset: null,
+          text_fraction: null,
+          updated_at: old,
+        },
       ])
       .execute();
-    await ctx.db.insertInto('chapter_reads').values({ reader_key: 'v:old', chapter_id: chapter, book_id: book.id, read_at: old, finished_at: null }).execute();
-    await ctx.db.insertInto('reading_event_days').values({ reader_key: 'user:1', event_type: 'open_book', target_id: book.id, day: 1 }).execute();
+    await ctx.db
+      .insertInto('chapter_reads')
+      .values({ reader_key: 'v:old', chapter_id: chapter, book_id: book.id, read_at: old, finished_at: null })
+      .execute();
+    await ctx.db
+      .insertInto('reading_event_days')
+      .values({ reader_key: 'user:1', event_type: 'open_book', target_id: book.id, day: 1 })
+      .execute();
     const event = { book_id: book.id, chapter_id: chapter, user_id: null, visitor_id: 'abcdef12' };
     await ctx.db
       .insertInto('reading_events')
@@ -90,7 +135,11 @@ describe(`housekeeping and dashboard statements use indexes (${TEST_DIALECT})`, 
       .execute();
 
     logging = true;
-    const housekeeping = createHousekeeping({ db: ctx.db, log: { warn: () => undefined, error: () => undefined }, rollup: createReadingRollup({ db: ctx.db, settleMs: 0 }) });
+    const housekeeping = createHousekeeping({
+      db: ctx.db,
+      log: { warn: () => undefined, error: () => undefined },
+      rollup: createReadingRollup({ db: ctx.db, settleMs: 0 }),
+    });
     await housekeeping.runOnce();
     await housekeeping.stop();
     // A day later, before the roll-up moved the windows (the dashboard corrects), then the move itself.
@@ -99,7 +148,9 @@ describe(`housekeeping and dashboard statements use indexes (${TEST_DIALECT})`, 
     await createStatsService({ db: ctx.db }).stats(90);
     logging = false;
 
-    const mine = statements.filter((s) => GROWING.some((table) => s.sql.includes(`"${table}"`)) && !/^\s*(begin|commit|rollback|set )/i.test(s.sql));
+    const mine = statements.filter(
+      (s) => GROWING.some((table) => s.sql.includes(`"${table}"`)) && !/^\s*(begin|commit|rollback|set )/i.test(s.sql),
+    );
     expect(mine.some((s) => /^delete from "reading_progress"/.test(s.sql))).toBe(true);
     expect(mine.some((s) => /^update "reading_book_windows"/.test(s.sql))).toBe(true);
     const scans: string[] = [];

@@ -25,9 +25,20 @@ const longAgo = () => Date.now() - VISITOR_RETENTION_MS - DAY_MS;
 async function progressRow(readerKey: string, at: number) {
   await ctx.db
     .insertInto('reading_progress')
-    .values({ reader_key: readerKey, book_id: book.id, chapter_id: book.chapters[0]!.id, page_index: 0, page_offset: null, text_fraction: null, updated_at: at })
+    .values({
+      reader_key: readerKey,
+      book_id: book.id,
+      chapter_id: book.chapters[0]!.id,
+      page_index: 0,
+      page_offset: null,
+      text_fraction: null,
+      updated_at: at,
+    })
     .execute();
-  await ctx.db.insertInto('chapter_reads').values({ reader_key: readerKey, chapter_id: book.chapters[0]!.id, book_id: book.id, read_at: at, finished_at: null }).execute();
+  await ctx.db
+    .insertInto('chapter_reads')
+    .values({ reader_key: readerKey, chapter_id: book.chapters[0]!.id, book_id: book.id, read_at: at, finished_at: null })
+    .execute();
 }
 
 async function eventDay(day: number, n = 1, prefix = 'user:x') {
@@ -41,7 +52,8 @@ const rowsOf = async (readerKey: string) => ({
   progress: (await ctx.db.selectFrom('reading_progress').select('book_id').where('reader_key', '=', readerKey).execute()).length,
   reads: (await ctx.db.selectFrom('chapter_reads').select('chapter_id').where('reader_key', '=', readerKey).execute()).length,
 });
-const eventDays = async () => (await ctx.db.selectFrom('reading_event_days').select('day').where('target_id', '=', book.id).execute()).map((r) => r.day);
+const eventDays = async () =>
+  (await ctx.db.selectFrom('reading_event_days').select('day').where('target_id', '=', book.id).execute()).map((r) => r.day);
 
 async function clearTables() {
   await ctx.db.deleteFrom('reading_progress').execute();
@@ -98,11 +110,29 @@ describe(`housekeeping (${TEST_DIALECT})`, () => {
     const old = longAgo();
     await ctx.db
       .insertInto('reading_progress')
-      .values(Array.from({ length: 10 }, (_, i) => ({ reader_key: `v:batch-${i}`, book_id: book.id, chapter_id: chapter, page_index: 0, page_offset: null, text_fraction: null, updated_at: old })))
+      .values(
+        Array.from({ length: 10 }, (_, i) => ({
+          reader_key: `v:batch-${i}`,
+          book_id: book.id,
+          chapter_id: chapter,
+          page_index: 0,
+          page_offset: null,
+          text_fraction: null,
+          updated_at: old,
+        })),
+      )
       .execute();
     await ctx.db
       .insertInto('chapter_reads')
-      .values(Array.from({ length: 7 }, (_, i) => ({ reader_key: `v:batch-${i}`, chapter_id: chapter, book_id: book.id, read_at: old, finished_at: null })))
+      .values(
+        Array.from({ length: 7 }, (_, i) => ({
+          reader_key: `v:batch-${i}`,
+          chapter_id: chapter,
+          book_id: book.id,
+          read_at: old,
+          finished_at: null,
+        })),
+      )
       .execute();
     await eventDay(today() - 3, 11);
     const housekeeping = createHousekeeping({ db: ctx.db, log, batchSize: 3 });
@@ -120,7 +150,10 @@ describe(`housekeeping (${TEST_DIALECT})`, () => {
   it("forgets the roll-up's per-book day rows older than any window needs", async () => {
     await ctx.db.deleteFrom('reading_day_books').execute();
     const days = [today() - DAY_BOOKS_KEPT_DAYS - 5, today() - DAY_BOOKS_KEPT_DAYS, today() - 89, today()];
-    await ctx.db.insertInto('reading_day_books').values(days.map((day) => ({ book_id: book.id, day, starts: 1 }))).execute();
+    await ctx.db
+      .insertInto('reading_day_books')
+      .values(days.map((day) => ({ book_id: book.id, day, starts: 1 })))
+      .execute();
     const housekeeping = createHousekeeping({ db: ctx.db, log });
     await housekeeping.runOnce();
     await housekeeping.stop();

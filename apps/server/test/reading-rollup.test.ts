@@ -27,9 +27,21 @@ async function addEvents(count: number, firstDay: number, lastDay: number, until
     const at = Math.min(until - 1, Math.floor(firstDay * DAY_MS + next() * (lastDay - firstDay + 1) * DAY_MS));
     // Skewed towards the first books, so the top ten has ties and books just outside it.
     const book = books[Math.floor(next() ** 2 * books.length)]!;
-    return { event_type: types[Math.floor(next() * types.length)]!, book_id: book.id, chapter_id: null, user_id: null, visitor_id: 'abcdef12', occurred_at: at, received_at: at };
+    return {
+      event_type: types[Math.floor(next() * types.length)]!,
+      book_id: book.id,
+      chapter_id: null,
+      user_id: null,
+      visitor_id: 'abcdef12',
+      occurred_at: at,
+      received_at: at,
+    };
   });
-  for (let i = 0; i < rows.length; i += 100) await ctx.db.insertInto('reading_events').values(rows.slice(i, i + 100)).execute();
+  for (let i = 0; i < rows.length; i += 100)
+    await ctx.db
+      .insertInto('reading_events')
+      .values(rows.slice(i, i + 100))
+      .execute();
 }
 
 /** The figures counted straight from every event (the queries the dashboard ran before the roll-up). */
@@ -80,10 +92,26 @@ async function expectExact(now: number) {
 }
 
 const rollupAt = (now: number, batchSize = 50) => createReadingRollup({ db: ctx.db, now: () => now, batchSize, settleMs: 0 });
-const watermark = async () => Number((await ctx.db.selectFrom('app_state').select('value').where('state_key', '=', 'reading_rollup').executeTakeFirst())?.value ?? 0);
-const lastEventId = async () => Number((await ctx.db.selectFrom('reading_events').select((eb) => eb.fn.max('id').as('id')).executeTakeFirstOrThrow()).id);
+const watermark = async () =>
+  Number((await ctx.db.selectFrom('app_state').select('value').where('state_key', '=', 'reading_rollup').executeTakeFirst())?.value ?? 0);
+const lastEventId = async () =>
+  Number(
+    (
+      await ctx.db
+        .selectFrom('reading_events')
+        .select((eb) => eb.fn.max('id').as('id'))
+        .executeTakeFirstOrThrow()
+    ).id,
+  );
 const windowRowsBehind = async (windowDays: number, fromDay: number) =>
-  (await ctx.db.selectFrom('reading_book_windows').select('book_id').where('window_days', '=', windowDays).where('from_day', '<', fromDay).execute()).length;
+  (
+    await ctx.db
+      .selectFrom('reading_book_windows')
+      .select('book_id')
+      .where('window_days', '=', windowDays)
+      .where('from_day', '<', fromDay)
+      .execute()
+  ).length;
 
 describe(`reading roll-up and the dashboard's reading figures (${TEST_DIALECT})`, () => {
   it('stays exact before, during and after the roll-up, across days and with clocks apart', async () => {
@@ -136,8 +164,14 @@ describe(`reading roll-up and the dashboard's reading figures (${TEST_DIALECT})`
     await Promise.all([rollupAt(noon(D + 41), 20).run(), rollupAt(noon(D + 41), 20).run()]);
     expect(await watermark()).toBe(await lastEventId());
     await expectExact(noon(D + 41));
-    const totals = await ctx.db.selectFrom('reading_day_totals').select((eb) => eb.fn.sum<number>('events').as('n')).executeTakeFirstOrThrow();
-    const events = await ctx.db.selectFrom('reading_events').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const totals = await ctx.db
+      .selectFrom('reading_day_totals')
+      .select((eb) => eb.fn.sum<number>('events').as('n'))
+      .executeTakeFirstOrThrow();
+    const events = await ctx.db
+      .selectFrom('reading_events')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(totals.n)).toBe(Number(events.n));
   });
 });

@@ -40,7 +40,9 @@ export async function deleteEventDaysBefore(db: DbExecutor, day: number, limit: 
     .limit(limit);
   const result = await db
     .deleteFrom('reading_event_days')
-    .where((eb) => eb(eb.refTuple('reader_key', 'event_type', 'target_id', 'day'), 'in', batch.$asTuple('reader_key', 'event_type', 'target_id', 'day')))
+    .where((eb) =>
+      eb(eb.refTuple('reader_key', 'event_type', 'target_id', 'day'), 'in', batch.$asTuple('reader_key', 'event_type', 'target_id', 'day')),
+    )
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

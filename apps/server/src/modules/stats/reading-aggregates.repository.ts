@@ -181,12 +181,7 @@ export const windowRowsOf = (db: DbExecutor, windowDays: number, bookIds: readon
 
 /** Starts per book on the days in [fromDay, toDay) (a day or two, when a window move is pending). */
 export const dayBookStartsBetween = (db: DbExecutor, fromDay: number, toDay: number) =>
-  db
-    .selectFrom('reading_day_books')
-    .select(['book_id', 'day', 'starts'])
-    .where('day', '>=', fromDay)
-    .where('day', '<', toDay)
-    .execute();
+  db.selectFrom('reading_day_books').select(['book_id', 'day', 'starts']).where('day', '>=', fromDay).where('day', '<', toDay).execute();
 
 export const booksByIds = (db: DbExecutor, ids: readonly number[]) =>
   ids.length === 0

@@ -34,7 +34,7 @@ export function readingFigures(db: Db, firstDay: number, windowDays: number, top
         totals.set(`${row.day}:${row.event_type}`, { day: Number(row.day), event_type: row.event_type, n: Number(row.events) });
       }
       const tailStarts = new Map<number, number>();
-      for (let after = watermark; ; ) {
+      for (let after = watermark; ;) {
         const page = await repo.eventsAfter(trx, after, TAIL_PAGE);
         for (const event of page) {
           const day = Math.floor(Number(event.occurred_at) / DAY_MS);
@@ -49,7 +49,14 @@ export function readingFigures(db: Db, firstDay: number, windowDays: number, top
         after = Number(page.at(-1)!.id);
       }
       const top = await topBookStarts(trx, windowDays, firstDay, topLimit, tailStarts);
-      const books = new Map((await repo.booksByIds(trx, top.map((t) => t.id))).map((b) => [b.id, b]));
+      const books = new Map(
+        (
+          await repo.booksByIds(
+            trx,
+            top.map((t) => t.id),
+          )
+        ).map((b) => [b.id, b]),
+      );
       return {
         byDay: [...totals.values()].filter((row) => CHART_TYPES.has(row.event_type)),
         topBooks: top.flatMap((t) => {
@@ -82,13 +89,15 @@ async function topBookStarts(
     const days = off.map((row) => Number(row.from_day));
     const perDay = await repo.dayBookStartsBetween(db, Math.min(firstDay, ...days), Math.max(firstDay, ...days));
     const startsOf = new Map<number, { day: number; starts: number }[]>();
-    for (const row of perDay) startsOf.set(row.book_id, [...(startsOf.get(row.book_id) ?? []), { day: Number(row.day), starts: Number(row.starts) }]);
+    for (const row of perDay)
+      startsOf.set(row.book_id, [...(startsOf.get(row.book_id) ?? []), { day: Number(row.day), starts: Number(row.starts) }]);
     for (const row of off) counts.set(row.book_id, corrected(row, firstDay, startsOf.get(row.book_id) ?? []));
   }
 
   const unseen = [...tailStarts.keys()].filter((id) => !counts.has(id));
   for (let i = 0; i < unseen.length; i += IDS_PER_QUERY) {
-    for (const row of await repo.windowRowsOf(db, windowDays, unseen.slice(i, i + IDS_PER_QUERY))) counts.set(row.book_id, Number(row.starts));
+    for (const row of await repo.windowRowsOf(db, windowDays, unseen.slice(i, i + IDS_PER_QUERY)))
+      counts.set(row.book_id, Number(row.starts));
   }
   for (const [id, n] of tailStarts) counts.set(id, (counts.get(id) ?? 0) + n);
 
@@ -100,7 +109,11 @@ async function topBookStarts(
 }
 
 /** A counter that counts from `from_day` made to count from `firstDay`, with the per-day starts between. */
-function corrected(row: { from_day: number | string; starts: number | string }, firstDay: number, days: { day: number; starts: number }[]): number {
+function corrected(
+  row: { from_day: number | string; starts: number | string },
+  firstDay: number,
+  days: { day: number; starts: number }[],
+): number {
   const from = Number(row.from_day);
   let n = Number(row.starts);
   for (const { day, starts } of days) {

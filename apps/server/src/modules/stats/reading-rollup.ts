@@ -73,7 +73,13 @@ export function createReadingRollup(deps: { db: Db; now?: () => number; batchSiz
         if (await repo.hasWindowRowsBefore(trx, windowDays, fromDay)) throw new RollupRaceError();
         for (const [day, books] of starts) {
           if (day < fromDay) continue; // before the window: only in the per-day rows
-          await repo.addWindowStarts(trx, windowDays, fromDay, day, [...books].map(([book_id, n]) => ({ book_id, starts: n })));
+          await repo.addWindowStarts(
+            trx,
+            windowDays,
+            fromDay,
+            day,
+            [...books].map(([book_id, n]) => ({ book_id, starts: n })),
+          );
         }
       }
     });
