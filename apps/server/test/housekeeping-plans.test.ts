@@ -167,5 +167,8 @@ describe(`housekeeping and dashboard statements use indexes (${TEST_DIALECT})`, 
     expect(planOf(/^delete from "reading_progress"/)).toEqual([expect.stringContaining('reading_progress_visitor_idx')]);
     expect(planOf(/^delete from "chapter_reads"/)).toEqual([expect.stringContaining('chapter_reads_visitor_idx')]);
     expect(planOf(/^delete from "reading_event_days"/)).toEqual([expect.stringContaining('reading_event_days_day_idx')]);
+    // Revenue by day: a range of the window's paid (refunded) orders, not every paid order.
+    expect(planOf(/from "payment_orders" where "paid_at"/)).toEqual([expect.stringContaining('payment_orders_paid_idx')]);
+    expect(planOf(/from "payment_orders" where "refunded_at"/)).toEqual([expect.stringContaining('payment_orders_refunded_idx')]);
   });
 });
