@@ -21,6 +21,7 @@ import { stripeRoutes } from './modules/payments/stripe/stripe.routes.js';
 import { createWechatNotifications } from './modules/payments/wechat/wechat-notifications.js';
 import { createWechatPayClient } from './modules/payments/wechat/wechat-pay-client.js';
 import { createWechatReconciler } from './modules/payments/wechat/wechat-reconciler.js';
+import { createHousekeeping } from './modules/housekeeping/housekeeping.js';
 import { wechatRoutes } from './modules/payments/wechat/wechat.routes.js';
 import { createPublicCacheFront, serverWithFront } from './plugins/public-cache-front.js';
 import { createInvalidationBus } from './modules/cluster/invalidation-bus.js';
@@ -277,6 +278,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     withDatabase(() => catalogueVersion.start());
     withDatabase(() => jobs.start());
     app.addHook('onClose', () => jobs.stop());
+    // The reading roll-up and the cleanups that used to run inside readers' requests: one node.
+    const housekeeping = createHousekeeping({ db, log: app.log });
+    withDatabase(() => housekeeping.start());
+    app.addHook('onClose', () => housekeeping.stop());
   }
   if (deps.backgroundJobs && wechatPay && config.wechatPay) {
     const reconciler = createWechatReconciler({ db, ledger, client: wechatPay, config: config.wechatPay, log: app.log });

@@ -17,6 +17,8 @@ import * as loginDelays from './migrations/2026-11-25T0100-login-delays.js';
 import * as usernameSkeletons from './migrations/2026-11-25T0110-username-skeletons.js';
 import * as memberState from './migrations/2026-11-25T0200-member-state.js';
 import * as consoleListIndexes from './migrations/2026-11-25T0230-console-list-indexes.js';
+import * as readingAggregates from './migrations/2026-11-25T0210-reading-aggregates.js';
+import * as foreignKeyIndexes from './migrations/2026-11-25T0220-foreign-key-indexes.js';
 
 /** Listed explicitly (not read from disk) so the compiled server and the tests see the same set. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -37,6 +39,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-25T0110-username-skeletons': usernameSkeletons,
   '2026-11-25T0200-member-state': memberState,
   '2026-11-25T0230-console-list-indexes': consoleListIndexes,
+  '2026-11-25T0210-reading-aggregates': readingAggregates,
+  '2026-11-25T0220-foreign-key-indexes': foreignKeyIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

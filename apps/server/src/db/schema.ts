@@ -186,6 +186,28 @@ export interface ReadingEventDaysTable {
   day: number;
 }
 
+/** Reading events per UTC day and type, added by the roll-up (stats/reading-rollup.ts). */
+export interface ReadingDayTotalsTable {
+  day: number;
+  event_type: string;
+  events: number;
+}
+
+/** Chapter starts per book and UTC day, added by the roll-up. */
+export interface ReadingDayBooksTable {
+  book_id: number;
+  day: number;
+  starts: number;
+}
+
+/** A book's chapter starts on the days from `from_day` on, for the 30- and 90-day top books. */
+export interface ReadingBookWindowsTable {
+  book_id: number;
+  window_days: number;
+  from_day: number;
+  starts: number;
+}
+
 /** A reader: `u:<user id>` when logged in, `v:<visitor id>` before (reader-journey migration). */
 export type ReaderKey = string;
 
@@ -384,6 +406,9 @@ export interface Database {
   reader_changes: ReaderChangesTable;
   reading_events: ReadingEventsTable;
   reading_event_days: ReadingEventDaysTable;
+  reading_day_totals: ReadingDayTotalsTable;
+  reading_day_books: ReadingDayBooksTable;
+  reading_book_windows: ReadingBookWindowsTable;
   auth_throttle: AuthThrottleTable;
   app_state: AppStateTable;
   coupons: CouponsTable;

@@ -27,9 +27,24 @@ export async function claimEventDays(db: DbExecutor, rows: ReadingEventDaysTable
   return new Set(inserted.map((row) => `${row.event_type}:${row.target_id}`));
 }
 
-/** Forgets days that can no longer repeat (only today's keys matter; a day of slack for clocks). */
-export async function deleteEventDaysBefore(db: DbExecutor, day: number): Promise<void> {
-  await db.deleteFrom('reading_event_days').where('day', '<', day).execute();
+/**
+ * Forgets day keys that can no longer repeat (only today's keys matter; a day of slack for
+ * clocks), at most `limit` at a time: the housekeeping loop calls it until it returns fewer, so no
+ * statement holds the database for a whole day of keys. Returns how many went.
+ */
+export async function deleteEventDaysBefore(db: DbExecutor, day: number, limit: number): Promise<number> {
+  const batch = db
+    .selectFrom('reading_event_days')
+    .select(['reader_key', 'event_type', 'target_id', 'day'])
+    .where('day', '<', day)
+    .limit(limit);
+  const result = await db
+    .deleteFrom('reading_event_days')
+    .where((eb) =>
+      eb(eb.refTuple('reader_key', 'event_type', 'target_id', 'day'), 'in', batch.$asTuple('reader_key', 'event_type', 'target_id', 'day')),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 export async function addPopularity(db: DbExecutor, bookId: number, points: number): Promise<void> {

@@ -14,9 +14,6 @@ export interface EventSource {
   ip: string;
 }
 
-/** How often a call also deletes day keys that can no longer repeat. */
-const CLEANUP_EVERY = 500;
-
 /**
  * Who a reading event counts for: the account when logged in; otherwise the address (hashed, not
  * stored in clear). A visitor id is chosen by the client and can be changed at will, so it cannot
@@ -84,7 +81,6 @@ export function createEventsService(deps: { db: Db; now?: () => number }) {
       });
       await repo.insertEvents(trx, rows);
       for (const [book, score] of points) await repo.addPopularity(trx, book, score);
-      if (Math.random() < 1 / CLEANUP_EVERY) await repo.deleteEventDaysBefore(trx, day - 1);
       return rows.length;
     });
   }

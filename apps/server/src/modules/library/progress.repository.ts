@@ -167,10 +167,40 @@ export async function deleteReaderData(db: DbExecutor, readerKey: string): Promi
   return Number(reads.numDeletedRows);
 }
 
-/** Visitors who never came back: their rows go after a while, so anonymous traffic cannot grow the tables for ever. */
-export async function deleteStaleVisitorData(db: DbExecutor, before: number): Promise<void> {
-  await db.deleteFrom('reading_progress').where('reader_key', 'like', 'v:%').where('updated_at', '<', before).execute();
-  await db.deleteFrom('chapter_reads').where('reader_key', 'like', 'v:%').where('read_at', '<', before).execute();
+/**
+ * Visitors who never came back: their rows go after a while (the housekeeping loop, a batch at a
+ * time), so anonymous traffic cannot grow the tables for ever. `reader_key like 'v:%'` is written
+ * out, not bound: it is the predicate of the partial indexes `reading_progress_visitor_idx` and
+ * `chapter_reads_visitor_idx`, and both databases use a partial index only for a query that repeats
+ * its predicate as it is. So each batch is a range on that index; accounts' rows are never read.
+ * Returns how many rows went (fewer than `limit`: nothing left).
+ */
+export async function deleteStaleVisitorProgress(db: DbExecutor, before: number, limit: number): Promise<number> {
+  const batch = db
+    .selectFrom('reading_progress')
+    .select(['reader_key', 'book_id'])
+    .where(sql<boolean>`reader_key like 'v:%'`)
+    .where('updated_at', '<', before)
+    .limit(limit);
+  const result = await db
+    .deleteFrom('reading_progress')
+    .where((eb) => eb(eb.refTuple('reader_key', 'book_id'), 'in', batch.$asTuple('reader_key', 'book_id')))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export async function deleteStaleVisitorReads(db: DbExecutor, before: number, limit: number): Promise<number> {
+  const batch = db
+    .selectFrom('chapter_reads')
+    .select(['reader_key', 'chapter_id'])
+    .where(sql<boolean>`reader_key like 'v:%'`)
+    .where('read_at', '<', before)
+    .limit(limit);
+  const result = await db
+    .deleteFrom('chapter_reads')
+    .where((eb) => eb(eb.refTuple('reader_key', 'chapter_id'), 'in', batch.$asTuple('reader_key', 'chapter_id')))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 export const findBookTitleRows = (db: DbExecutor, bookIds: readonly number[]) =>

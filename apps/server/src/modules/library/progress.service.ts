@@ -20,9 +20,6 @@ import { userReaderKey, type ReaderKey } from './reader-key.js';
 
 /** A client clock may be off: positions dated in the future count as now, older than this as this old. */
 const MAX_CLIENT_AGE_MS = 30 * DAY_MS;
-/** Visitors' progress is kept this long after their last read (accounts keep theirs). */
-const VISITOR_RETENTION_MS = 180 * DAY_MS;
-const CLEANUP_EVERY = 500;
 
 type RecentRow = Awaited<ReturnType<typeof repo.findRecentProgress>>[number];
 
@@ -96,7 +93,6 @@ export function createProgressService(deps: { db: Db; media: MediaUrls; now?: ()
       await repo.upsertProgress(trx, [...progress.values()]);
       await repo.upsertChapterReads(trx, [...reads.values()]);
     });
-    if (Math.random() < 1 / CLEANUP_EVERY) await repo.deleteStaleVisitorData(db, receivedAt - VISITOR_RETENTION_MS);
     return body.progress.length;
   }
 

@@ -38,16 +38,6 @@ export const newMembersByDay = (db: DbExecutor, from: number) =>
     .where('new_members', '>', 0)
     .execute();
 
-/** Chapter starts and finishes per UTC day. */
-export const readingByDay = (db: DbExecutor, from: number) =>
-  db
-    .selectFrom('reading_events')
-    .select((eb) => ['event_type', dayOf('occurred_at').as('day'), eb.fn.countAll<number | string>().as('n')])
-    .where('occurred_at', '>=', from)
-    .where('event_type', 'in', ['start_reading', 'finish_reading'])
-    .groupBy(['event_type', dayOf('occurred_at')])
-    .execute();
-
 /**
  * Users with a grant running now. Grants are stacked end to end from the moment they are made (a
  * new one starts at the later of now and the current end; a re-stack after a refund starts each at
@@ -83,19 +73,5 @@ export const expiringBetween = (db: DbExecutor, now: number, until: number, limi
     .where('u.member_until', '>', now)
     .where('u.member_until', '<=', until)
     .orderBy('u.member_until')
-    .limit(limit)
-    .execute();
-
-/** The most started books in the window (their titles: catalogue/console-titles.ts). */
-export const topBooks = (db: DbExecutor, from: number, limit: number) =>
-  db
-    .selectFrom('reading_events as e')
-    .innerJoin('books as b', 'b.id', 'e.book_id')
-    .select((eb) => ['b.id', 'b.uuid', 'b.original_language', eb.fn.countAll<number | string>().as('reads')])
-    .where('e.event_type', '=', 'start_reading')
-    .where('e.occurred_at', '>=', from)
-    .groupBy(['b.id', 'b.uuid', 'b.original_language'])
-    .orderBy('reads', 'desc')
-    .orderBy('b.id')
     .limit(limit)
     .execute();

@@ -2,6 +2,7 @@ import type { Stats, StatsDay } from '@inkstream/contracts';
 import type { Db } from '../../db/database.js';
 import { DAY_MS, toIso } from '../../lib/time.js';
 import { consoleTitles } from '../catalogue/console-titles.js';
+import { readingFigures } from './reading-figures.js';
 import * as repo from './stats.repository.js';
 
 /**
@@ -20,15 +21,16 @@ export function createStatsService(deps: { db: Db; now?: () => number }) {
     const today = Math.floor(at / DAY_MS);
     const firstDay = today - days + 1;
     const from = firstDay * DAY_MS;
-    const [paid, refunded, members, reading, active, expiring, books] = await Promise.all([
+    const [paid, refunded, members, figures, active, expiring] = await Promise.all([
       repo.paidByDay(db, from),
       repo.refundedByDay(db, from),
       repo.newMembersByDay(db, from),
-      repo.readingByDay(db, from),
+      // Reading: the roll-up's day and book aggregates plus the events it has not added yet.
+      readingFigures(db, firstDay, days, 10),
       repo.countActiveMembers(db, at),
       repo.expiringBetween(db, at, at + 7 * DAY_MS, 100),
-      repo.topBooks(db, from, 10),
     ]);
+    const { byDay: reading, topBooks: books } = figures;
     const series: StatsDay[] = Array.from({ length: days }, (_, i) => ({
       date: toIso((firstDay + i) * DAY_MS).slice(0, 10),
       revenue_fen_by: {},

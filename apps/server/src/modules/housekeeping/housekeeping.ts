@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../../db/database.js';
+import { acquireLease, releaseLease } from '../../db/lease.js';
+import { DAY_MS } from '../../lib/time.js';
+import { deleteEventDaysBefore } from '../events/events.repository.js';
+import { deleteStaleVisitorProgress, deleteStaleVisitorReads } from '../library/progress.repository.js';
+import { deleteDayBooksBefore, hasWindowRowsBefore } from '../stats/reading-aggregates.repository.js';
+import { createReadingRollup, TOP_BOOK_WINDOWS, type ReadingRollup } from '../stats/reading-rollup.js';
+
+const LEASE_NAME = 'housekeeping';
+/** Every two minutes: the dashboard adds what the roll-up has not yet, so this bounds that work. */
+export const HOUSEKEEPING_INTERVAL_MS = 2 * 60_000;
+/** Rows per statement: each batch is a short statement, and the loop yields between batches. */
+export const HOUSEKEEPING_BATCH = 1000;
+/** Visitors' progress and history are kept this long after their last read (accounts keep theirs). */
+export const VISITOR_RETENTION_MS = 180 * DAY_MS;
+/** Per-book day rows are kept this many days: the longest window (90) with a month of slack. */
+export const DAY_BOOKS_KEPT_DAYS = 120;
+
+export interface HousekeepingDeps {
+  db: Db;
+  log: { warn(fields: object, message: string): void; error(fields: object, message: string): void };
+  now?: () => number;
+  intervalMs?: number;
+  batchSize?: number;
+  /** The reading roll-up to run (tests give one with their own clock and settling time). */
+  rollup?: ReadingRollup;
+}
+
+/** What one run did, per task: rows removed and statements used. */
+export interface HousekeepingRun {
+  eventDays: { deleted: number; batches: number };
+  dayBooks: { deleted: number; batches: number };
+  visitorProgress: { deleted: number; batches: number };
+  visitorReads: { deleted: number; batches: number };
+}
+
+/**
+ * Background work that used to run inside readers' requests (docs/ARCHITECTURE.md,
+ * "Housekeeping"): the reading roll-up the dashboard reads (and forgetting its per-book day rows
+ * once no window needs them), forgetting event-day keys that can no longer repeat, and removing
+ * visitors who never came back. One node at a time (a lease in
+ * app_state, renewed before every batch), every few minutes, in batches of `batchSize` rows with a
+ * yield between them so SQLite's one thread serves readers in between; stops between batches on
+ * shutdown.
+ */
+export function createHousekeeping(deps: HousekeepingDeps) {
+  const { db, log } = deps;
+  const now = deps.now ?? Date.now;
+  const intervalMs = deps.intervalMs ?? HOUSEKEEPING_INTERVAL_MS;
+  const batchSize = deps.batchSize ?? HOUSEKEEPING_BATCH;
+  const rollup = deps.rollup ?? createReadingRollup({ db, now, batchSize });
+  const owner = `housekeeping-${randomUUID()}`;
+  const leaseMs = Math.max(intervalMs * 3, 60_000);
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<unknown> | null = null;
+  let stopping = false;
+
+  /** Still ours to do: not stopping, and the lease renewed (another node took it after a stall: stop). */
+  const mayGoOn = async () => !stopping && (await acquireLease(db, LEASE_NAME, owner, leaseMs, now()));
+
+  /** Runs `batch` until it removes fewer than a batch, yielding between statements. */
+  async function inBatches(batch: () => Promise<number>): Promise<{ deleted: number; batches: number }> {
+    const done = { deleted: 0, batches: 0 };
+    while (await mayGoOn()) {
+      const n = await batch();
+      done.deleted += n;
+      done.batches += 1;
+      if (n < batchSize) break;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    return done;
+  }
+
+  /** One pass of every task; null when another node holds the lease. */
+  async function runOnce(): Promise<HousekeepingRun | null> {
+    if (!(await acquireLease(db, LEASE_NAME, owner, leaseMs, now()))) return null;
+    await rollup.run(async () => !(await mayGoOn()));
+    const today = Math.floor(now() / DAY_MS);
+    const eventDays = await inBatches(() => deleteEventDaysBefore(db, today - 1, batchSize));
+    // Only once no window counter still counts those days (the dashboard would correct it from them).
+    const keptFrom = today - DAY_BOOKS_KEPT_DAYS;
+    let behind = false;
+    for (const windowDays of TOP_BOOK_WINDOWS) behind ||= await hasWindowRowsBefore(db, windowDays, keptFrom + 1);
+    const dayBooks = behind ? { deleted: 0, batches: 0 } : await inBatches(() => deleteDayBooksBefore(db, keptFrom, batchSize));
+    const staleBefore = now() - VISITOR_RETENTION_MS;
+    const visitorProgress = await inBatches(() => deleteStaleVisitorProgress(db, staleBefore, batchSize));
+    const visitorReads = await inBatches(() => deleteStaleVisitorReads(db, staleBefore, batchSize));
+    return { eventDays, dayBooks, visitorProgress, visitorReads };
+  }
+
+  function start(): void {
+    if (timer) return;
+    const tick = () => {
+      if (running || stopping) return;
+      running = runOnce()
+        .catch((error: unknown) => log.error({ err: error }, 'housekeeping run failed; trying again at the next run'))
+        .finally(() => (running = null));
+    };
+    timer = setInterval(tick, intervalMs);
+    timer.unref();
+    tick();
+  }
+
+  async function stop(): Promise<void> {
+    stopping = true;
+    if (timer) clearInterval(timer);
+    timer = null;
+    await running;
+    await releaseLease(db, LEASE_NAME, owner).catch(() => undefined);
+  }
+
+  return { runOnce, start, stop, owner };
+}
+
+export type Housekeeping = ReturnType<typeof createHousekeeping>;
