@@ -55,7 +55,7 @@ describe('query plans with a reader-heavy database', () => {
   /** The statements `work` ran, without the auth look-ups' duplicates mattering (plans are per SQL text). */
   const statementsOf = async (work: () => Promise<unknown>): Promise<LoggedStatement[]> => (await log.during(work)).statements;
 
-  it('generates the population in the issue\'s proportions', () => {
+  it("generates the population in the issue's proportions", () => {
     expect(population.accounts).toBe(ACCOUNTS);
     // Each figure within 10 % of the issue's ratio to accounts (200,000 accounts: 300,000 grants, ...).
     const ratios: [number, number][] = [
@@ -72,13 +72,23 @@ describe('query plans with a reader-heavy database', () => {
 
   it('every console read uses indexes on the tables that grow with readers', async () => {
     const auth = authHeader(admin);
-    const anyOrder = await ctx.db.selectFrom('payment_orders').select(['order_id']).where('user_id', '>=', population.firstUserId).limit(1).executeTakeFirstOrThrow();
-    const reader = await ctx.db.selectFrom('users').select(['uuid', 'username']).where('id', '=', population.firstUserId + 1).executeTakeFirstOrThrow();
+    const anyOrder = await ctx.db
+      .selectFrom('payment_orders')
+      .select(['order_id'])
+      .where('user_id', '>=', population.firstUserId)
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const reader = await ctx.db
+      .selectFrom('users')
+      .select(['uuid', 'username'])
+      .where('id', '=', population.firstUserId + 1)
+      .executeTakeFirstOrThrow();
     const statements = await statementsOf(async () => {
       for (const days of [30, 90]) await get(`/api/v1/admin/stats?days=${days}`, auth);
       const firstOrders = await get('/api/v1/admin/orders', auth);
       // The next page: by keyset when the list offers a cursor, else by page number.
-      const cursor = typeof firstOrders.data.next_cursor === 'string' ? `cursor=${encodeURIComponent(firstOrders.data.next_cursor)}` : 'page=1';
+      const cursor =
+        typeof firstOrders.data.next_cursor === 'string' ? `cursor=${encodeURIComponent(firstOrders.data.next_cursor)}` : 'page=1';
       await get(`/api/v1/admin/orders?${cursor}`, auth);
       for (const status of ['pending', 'paid', 'expired', 'failed', 'refunded']) await get(`/api/v1/admin/orders?status=${status}`, auth);
       await get(`/api/v1/admin/orders?user=${reader.username}`, auth);
@@ -151,7 +161,10 @@ describe('query plans with a reader-heavy database', () => {
   it(`the checker flags a full scan and passes an indexed lookup (${TEST_DIALECT})`, async () => {
     const fullScan = { sql: 'select id from users where password_hash = ' + (TEST_DIALECT === 'postgres' ? '$1' : '?'), parameters: ['x'] };
     await expect(assertPlansUseIndexes(ctx.db, [fullScan])).rejects.toThrow(/users: (full scan|Seq Scan)/);
-    const lookup = { sql: 'select id from users where username_key = ' + (TEST_DIALECT === 'postgres' ? '$1' : '?'), parameters: ['moon2'] };
+    const lookup = {
+      sql: 'select id from users where username_key = ' + (TEST_DIALECT === 'postgres' ? '$1' : '?'),
+      parameters: ['moon2'],
+    };
     await expect(assertPlansUseIndexes(ctx.db, [lookup])).resolves.toBeUndefined();
   });
 });

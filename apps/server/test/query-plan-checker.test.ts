@@ -24,9 +24,9 @@ describe('plan checker: SQLite', () => {
     const count = 'select count(*) from "payment_orders"';
     expect(sqlitePlanDefects(['SCAN payment_orders USING COVERING INDEX payment_orders_user_idx'], count)).toHaveLength(1);
     const sortedRange = ['SEARCH payment_orders USING INDEX payment_orders_status_idx (status=?)', 'USE TEMP B-TREE FOR ORDER BY'];
-    expect(sqlitePlanDefects(sortedRange, 'select * from payment_orders where status = ? order by created_at limit ?').map((d) => d.table)).toEqual([
-      'payment_orders',
-    ]);
+    expect(
+      sqlitePlanDefects(sortedRange, 'select * from payment_orders where status = ? order by created_at limit ?').map((d) => d.table),
+    ).toEqual(['payment_orders']);
   });
 });
 
@@ -57,12 +57,17 @@ describe('plan checker: PostgreSQL', () => {
       Plans: [
         {
           'Node Type': 'Sort',
-          Plans: [{ 'Node Type': 'Bitmap Heap Scan', 'Relation Name': 'payment_orders', 'Recheck Cond': "((status)::text = 'paid'::text)" }],
+          Plans: [
+            { 'Node Type': 'Bitmap Heap Scan', 'Relation Name': 'payment_orders', 'Recheck Cond': "((status)::text = 'paid'::text)" },
+          ],
         },
       ],
     };
     expect(postgresPlanDefects(sorted).map((d) => d.table)).toEqual(['payment_orders']);
-    const oneReader = { 'Node Type': 'Sort', Plans: [{ 'Node Type': 'Index Scan', 'Relation Name': 'membership_grants', 'Index Cond': '(user_id = $1)' }] };
+    const oneReader = {
+      'Node Type': 'Sort',
+      Plans: [{ 'Node Type': 'Index Scan', 'Relation Name': 'membership_grants', 'Index Cond': '(user_id = $1)' }],
+    };
     expect(postgresPlanDefects(oneReader)).toEqual([]);
   });
 });

@@ -39,6 +39,8 @@ export interface ReaderPopulationStats {
   reads: number;
   likes: number;
   follows: number;
+  couponRedemptions: number;
+  auditEntries: number;
   /** The first generated account (ids run on from it), for callers that log in as one. */
   firstUserId: number;
   firstUsername: string;
@@ -133,14 +135,21 @@ export async function generateReaderPopulation(db: Db, options: ReaderPopulation
     .where('chapters.is_published', '=', 1)
     .orderBy('chapters.id')
     .execute();
-  if (books.length === 0 || chapters.length === 0) throw new Error('generateReaderPopulation needs a published catalogue (books and chapters)');
+  if (books.length === 0 || chapters.length === 0)
+    throw new Error('generateReaderPopulation needs a published catalogue (books and chapters)');
   const chaptersOf = new Map<number, number[]>();
   for (const chapter of chapters) chaptersOf.set(chapter.book_id, [...(chaptersOf.get(chapter.book_id) ?? []), chapter.id]);
   const bookIds = books.map((b) => b.id).filter((id) => chaptersOf.has(id));
 
-  const maxUser = await db.selectFrom('users').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
+  const maxUser = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .executeTakeFirst();
   const firstId = Number(maxUser?.id ?? 0) + 1;
-  const maxChange = await db.selectFrom('reader_changes').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
+  const maxChange = await db
+    .selectFrom('reader_changes')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .executeTakeFirst();
   const takenSkeletons = new Set((await db.selectFrom('users').select('username_skeleton').execute()).map((r) => r.username_skeleton));
   const passwordHash = await hashPassword(READER_POPULATION_PASSWORD);
 
@@ -154,6 +163,25 @@ export async function generateReaderPopulation(db: Db, options: ReaderPopulation
   const reads = createInserter(db, 'chapter_reads', 5);
   const likes = createInserter(db, 'chapter_likes', 3, users.flush);
   const follows = createInserter(db, 'book_follows', 3, users.flush);
+  const redemptions = createInserter(db, 'coupon_redemptions', 3, users.flush);
+  const audit = createInserter(db, 'audit_log', 9);
+  // One coupon that the generated coupon grants were redeemed from (coupon_redemptions grows with readers).
+  const couponCode = `GEN${seed}`;
+  await db
+    .insertInto('coupons')
+    .values({
+      code: couponCode,
+      grant_days: 30,
+      grant_months: null,
+      max_redemptions: null,
+      expires_at: null,
+      disabled_at: null,
+      note: 'generated',
+      created_at: now - 800 * DAY_MS,
+    })
+    .onConflict((oc) => oc.column('code').doNothing())
+    .execute();
+  const coupon = await db.selectFrom('coupons').select('id').where('code', '=', couponCode).executeTakeFirstOrThrow();
   const likesPerChapter = new Map<number, number>();
   const eventDayKeys = new Set<string>();
   const today = Math.floor(now / DAY_MS);
@@ -205,7 +233,12 @@ export async function generateReaderPopulation(db: Db, options: ReaderPopulation
     // The day keys the app keeps (today and yesterday) for the events of those days.
     const day = Math.floor(occurredAt / DAY_MS);
     if (day < today - 1) return;
-    const readerKey = userId === null ? `ip:${createHash('sha256').update(visitorId ?? '').digest('hex')}` : `user:${userId}`;
+    const readerKey =
+      userId === null
+        ? `ip:${createHash('sha256')
+            .update(visitorId ?? '')
+            .digest('hex')}`
+        : `user:${userId}`;
     const target = chapterId ?? bookId;
     const key = `${readerKey}|${type}|${target}|${day}`;
     if (eventDayKeys.has(key)) return;
@@ -282,15 +315,17 @@ export async function generateReaderPopulation(db: Db, options: ReaderPopulation
     // 0 to 3 grants (1.5 on average), end to end: expired ones, running ones, a few revoked.
     const grantCount = random.int(0, 3);
     let cursor = paidOrder?.paidAt ?? createdAt + random.int(0, Math.max(0, now - createdAt - DAY_MS));
+    let redeemed = false;
     for (let n = 0; n < grantCount; n++) {
       const fromOrder = n === 0 && paidOrder !== null;
+      const source = fromOrder ? paidOrder!.provider : random.pick(['admin', 'coupon', 'invite']);
       const days = random.pick([7, 30, 30, 90]);
       const startsAt = cursor;
       const endsAt = startsAt + days * DAY_MS;
       const revokedAt = fromOrder ? paidOrder!.refundedAt : random.next() < 0.03 ? startsAt + DAY_MS : null;
       await grants.add({
         user_id: id,
-        source: fromOrder ? paidOrder!.provider : random.pick(['admin', 'coupon', 'invite']),
+        source,
         source_ref: fromOrder ? paidOrder!.orderId : `gen-${seed}-${id}-${n}`,
         starts_at: startsAt,
         ends_at: endsAt,
@@ -300,6 +335,23 @@ export async function generateReaderPopulation(db: Db, options: ReaderPopulation
         grant_months: null,
         grant_days: days,
       });
+      if (source === 'coupon' && !redeemed) {
+        redeemed = true;
+        await redemptions.add({ coupon_id: coupon.id, user_id: id, created_at: startsAt });
+      }
+      // An administrator's grant is in the audit log, as the console writes it.
+      if (source === 'admin') {
+        await audit.add({
+          actor_user_id: null,
+          actor_name: 'cli',
+          action: 'membership.grant',
+          target_type: 'user',
+          target_id: uuidFrom(seed, 'user', id),
+          before_json: null,
+          after_json: JSON.stringify({ days }),
+          created_at: startsAt,
+        });
+      }
       // A revoked grant's time is given back: the next one starts where it was revoked.
       cursor = revokedAt ?? endsAt;
       // Sometimes a gap: the reader came back later.
@@ -322,8 +374,14 @@ export async function generateReaderPopulation(db: Db, options: ReaderPopulation
     for (let n = 0; n < 6; n++) await addEvent(id, null);
     for (let n = 0; n < 4; n++) await addEvent(null, (offset * 4 + n).toString(16).padStart(8, '0').slice(-8));
   }
-  for (const inserter of [users, grants, orders, paymentEvents, events, eventDays, progress, reads, likes, follows]) await inserter.flush();
+  for (const inserter of [users, grants, orders, paymentEvents, events, eventDays, progress, reads, likes, follows, redemptions, audit])
+    await inserter.flush();
 
+  await db
+    .updateTable('coupons')
+    .set((eb) => ({ redemption_count: eb('redemption_count', '+', redemptions.count()) }))
+    .where('id', '=', coupon.id)
+    .execute();
   // Counters the services keep in step with the likes.
   for (const [chapterId, added] of likesPerChapter) {
     await db
@@ -333,7 +391,8 @@ export async function generateReaderPopulation(db: Db, options: ReaderPopulation
       .execute();
   }
   const likesPerBook = new Map<number, number>();
-  for (const chapter of chapters) likesPerBook.set(chapter.book_id, (likesPerBook.get(chapter.book_id) ?? 0) + (likesPerChapter.get(chapter.id) ?? 0));
+  for (const chapter of chapters)
+    likesPerBook.set(chapter.book_id, (likesPerBook.get(chapter.book_id) ?? 0) + (likesPerChapter.get(chapter.id) ?? 0));
   for (const [bookId, added] of likesPerBook) {
     if (added === 0) continue;
     await db
@@ -366,6 +425,8 @@ export async function generateReaderPopulation(db: Db, options: ReaderPopulation
     reads: reads.count(),
     likes: likes.count(),
     follows: follows.count(),
+    couponRedemptions: redemptions.count(),
+    auditEntries: audit.count(),
     firstUserId: firstId,
     firstUsername,
     ms: performance.now() - started,
