@@ -208,21 +208,24 @@ export async function runReadersSection(options: {
   for (const dialect of options.dialects ?? (['sqlite', 'postgres'] as const)) {
     log(`Readers (${dialect}):`);
     const sizes: SizeResult[] = [];
-    for (const accounts of [SMALL_ACCOUNTS, options.accounts]) {
-      const database = await ensureReadersDatabase({
-        dialect,
-        accounts,
-        cacheRoot: path.join(options.repoRoot, 'bench/.data'),
-        serverMain,
-        fresh: options.fresh,
-        log,
-      });
-      log(`  ${accounts.toLocaleString('en-US')} accounts:`);
-      try {
+    let previous: ReadersDatabase | undefined;
+    try {
+      for (const accounts of [SMALL_ACCOUNTS, options.accounts]) {
+        const database: ReadersDatabase = await ensureReadersDatabase({
+          dialect,
+          accounts,
+          cacheRoot: path.join(options.repoRoot, 'bench/.data'),
+          serverMain,
+          fresh: options.fresh,
+          log,
+          ...(previous ? { base: previous } : {}),
+        });
+        previous = database;
+        log(`  ${accounts.toLocaleString('en-US')} accounts:`);
         sizes.push(await measureSize(serverMain, database, log));
-      } finally {
-        if (dialect === 'postgres') await dropPostgresDatabase();
       }
+    } finally {
+      if (dialect === 'postgres') await dropPostgresDatabase();
     }
     report.dialects.push({ dialect, small: sizes[0]!, large: sizes[1]! });
   }

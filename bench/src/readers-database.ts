@@ -1,20 +1,20 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { openDatabase, type Db } from '@inkstream/server/dist/db/database.js';
+import { migrateToLatest } from '@inkstream/server/dist/db/migrator.js';
+import { bumpCatalogueVersion, insertBook, insertChapter } from '@inkstream/server/dist/modules/catalogue/catalogue-write.repository.js';
 import {
   generateReaderPopulation,
   READER_POPULATION_PASSWORD,
   READER_POPULATION_VERSION,
   type ReaderPopulationStats,
 } from '@inkstream/server/dist/modules/demo/reader-population.js';
-import { startRealServer } from './server-process.js';
 
 /**
- * The databases of the readers benchmark: the demo catalogue (seeded by the server itself, the same
- * at every size) and `accounts` generated readers (apps/server/src/modules/demo/reader-population.ts,
+ * The databases of the readers benchmark: a generated catalogue of a few hundred books (the same at
+ * every size) and `accounts` generated readers (apps/server/src/modules/demo/reader-population.ts,
  * shared with the query-plan test). SQLite databases are cached under bench/.data by size, schema and
  * generator version; the PostgreSQL one is a fresh `inkstream_bench_readers` database each time.
  */
@@ -39,8 +39,6 @@ const POSTGRES_ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgre
 export const BENCH_POSTGRES_DATABASE = 'inkstream_bench_readers';
 const MARKER_FILE = 'bench-readers.json';
 const SEED = 27;
-/** Seeding the demo catalogue makes its images: generous. */
-const DEMO_SEED_TIMEOUT_MS = 15 * 60_000;
 
 /** A digest of the server's migration list: a cached database made under another schema is rebuilt. */
 function schemaKey(serverMain: string): string {
@@ -65,28 +63,64 @@ export async function dropPostgresDatabase(): Promise<void> {
   await withPostgresAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${BENCH_POSTGRES_DATABASE} WITH (FORCE)`));
 }
 
-/** Starts the server once so it migrates and seeds the demo catalogue, and waits for the seed's 'done' marker. */
-async function seedCatalogue(serverMain: string, dataDir: string, databaseUrl: string | null, openDb: () => Db): Promise<void> {
-  const server = await startRealServer({
-    serverMain,
-    dataDir,
-    demoCatalogue: true,
-    timeoutMs: DEMO_SEED_TIMEOUT_MS,
-    ...(databaseUrl ? { env: { DATABASE_URL: databaseUrl } } : {}),
-  });
+/** Books of the readers benchmark's catalogue: a few hundred, as a growing site has. */
+export const READERS_CATALOGUE_BOOKS = 300;
+const CHAPTERS_PER_BOOK = 8;
+const PAGES_PER_CHAPTER = 3;
+
+const benchUuid = (name: string) => {
+  const hex = createHash('sha256').update(`bench-readers/${name}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+};
+
+/**
+ * Migrates the empty database and writes a generated catalogue through the server's own catalogue
+ * repository (either dialect): comics with English and Chinese titles, 8 chapters of 3 pages, the
+ * first 3 chapters free. Page files are not stored: the requests measured answer page URLs, not bytes.
+ */
+async function seedCatalogue(openDb: () => Db): Promise<void> {
   const db = openDb();
   try {
-    const deadline = Date.now() + DEMO_SEED_TIMEOUT_MS;
-    for (;;) {
-      const row = await db.selectFrom('app_state').select('value').where('state_key', '=', 'demo_seed').executeTakeFirst();
-      if (row && (JSON.parse(row.value) as { state?: string }).state === 'done') break;
-      if (!server.isRunning()) throw new Error(`the server stopped while seeding the demo catalogue:\n${server.outputTail()}`);
-      if (Date.now() > deadline) throw new Error('the demo catalogue was not seeded in time');
-      await sleep(500);
-    }
+    await migrateToLatest(db);
+    const now = Date.UTC(2026, 10, 1);
+    await db.transaction().execute(async (trx) => {
+      for (let b = 0; b < READERS_CATALOGUE_BOOKS; b++) {
+        const uuid = benchUuid(`book/${b}`);
+        const book = await insertBook(trx, {
+          uuid,
+          book_type: 'comic',
+          original_language: b % 3 === 0 ? 'en-us' : 'zh-cn',
+          public_free_chapters: 3,
+          popularity: (b * 7919) % 10_000,
+          created_at: now - (b + 30) * 86_400_000,
+          updated_at: now - b * 3_600_000,
+          translations: [
+            { language: 'en-us', title: `Bench book ${b}`, introduction: `A generated book (${b}).` },
+            { language: 'zh-cn', title: `测试书 ${b}`, introduction: `生成的书 ${b}` },
+          ],
+          tags: [],
+        });
+        for (let number = 1; number <= CHAPTERS_PER_BOOK; number++) {
+          const chapterUuid = benchUuid(`chapter/${b}/${number}`);
+          await insertChapter(trx, {
+            uuid: chapterUuid,
+            book_id: book.id,
+            number,
+            created_at: now - (b + 30) * 86_400_000 + number * 86_400_000,
+            translations: [{ language: 'en-us', title: `Chapter ${number}` }],
+            pages: Array.from({ length: PAGES_PER_CHAPTER }, (_, position) => ({
+              language: 'en-us',
+              media_key: `pages/${uuid}/${chapterUuid}/en-us/${position}-bench.webp`,
+              width: 800,
+              height: 1600,
+            })),
+          });
+        }
+      }
+      await bumpCatalogueVersion(trx);
+    });
   } finally {
     await db.destroy();
-    await server.stop();
   }
 }
 
@@ -122,7 +156,7 @@ async function findPaidChapter(db: Db): Promise<{ bookUuid: string; chapterUuid:
     .orderBy('b.id')
     .orderBy('c.number')
     .executeTakeFirst();
-  if (!row) throw new Error('the demo catalogue has no paid comic chapter');
+  if (!row) throw new Error('the catalogue has no paid comic chapter');
   return row;
 }
 
@@ -133,6 +167,11 @@ interface Marker {
   generatedAt: string;
 }
 
+/**
+ * A database of `accounts` readers. With `base` (the previous, smaller size of the same run), the
+ * readers missing are added to a copy of it (SQLite) or to it in place (PostgreSQL): the catalogue
+ * is seeded once per database, and both sizes share it exactly.
+ */
 export async function ensureReadersDatabase(options: {
   dialect: BenchDialect;
   accounts: number;
@@ -140,6 +179,7 @@ export async function ensureReadersDatabase(options: {
   serverMain: string;
   fresh: boolean;
   log: (line: string) => void;
+  base?: ReadersDatabase;
 }): Promise<ReadersDatabase> {
   const { dialect, accounts } = options;
   const name = `readers-v${READER_POPULATION_VERSION}-${schemaKey(options.serverMain)}-${dialect}-${accounts}`;
@@ -179,23 +219,34 @@ export async function ensureReadersDatabase(options: {
     }
   }
 
-  rmSync(dataDir, { recursive: true, force: true });
-  mkdirSync(dataDir, { recursive: true });
-  if (dialect === 'postgres') {
-    await dropPostgresDatabase();
-    await withPostgresAdmin((client) => client.query(`CREATE DATABASE ${BENCH_POSTGRES_DATABASE}`));
-  }
   const started = performance.now();
-  options.log(`  ${dialect} ${accounts.toLocaleString('en-US')} readers: seeding the demo catalogue ...`);
-  await seedCatalogue(options.serverMain, dataDir, databaseUrl, openDb);
-  options.log(`  ${dialect} ${accounts.toLocaleString('en-US')} readers: generating ...`);
+  const base = options.base;
+  if (base && base.dialect === dialect && base.population.accounts < accounts) {
+    if (dialect === 'sqlite') {
+      rmSync(dataDir, { recursive: true, force: true });
+      cpSync(base.dataDir, dataDir, { recursive: true });
+      rmSync(path.join(dataDir, MARKER_FILE), { force: true });
+    }
+  } else {
+    rmSync(dataDir, { recursive: true, force: true });
+    mkdirSync(dataDir, { recursive: true });
+    if (dialect === 'postgres') {
+      await dropPostgresDatabase();
+      await withPostgresAdmin((client) => client.query(`CREATE DATABASE ${BENCH_POSTGRES_DATABASE}`));
+    }
+    options.log(`  ${dialect}: ${READERS_CATALOGUE_BOOKS} generated books ...`);
+    await seedCatalogue(openDb);
+  }
+  const existing = base && base.dialect === dialect && base.population.accounts < accounts ? base : null;
+  options.log(`  ${dialect}: generating ${(accounts - (existing?.population.accounts ?? 0)).toLocaleString('en-US')} readers ...`);
   const db = openDb();
   try {
     const now = Date.now();
-    const population = await generateReaderPopulation(db, { accounts, seed: SEED, now });
-    await prepareAccounts(db, population, now);
-    const generationSeconds = (performance.now() - started) / 1000;
-    options.log(`  generated in ${generationSeconds.toFixed(1)} s (readers alone ${(population.ms / 1000).toFixed(1)} s)`);
+    const added = await generateReaderPopulation(db, { accounts: accounts - (existing?.population.accounts ?? 0), seed: SEED, now });
+    const population = existing ? addPopulations(existing.population, added) : added;
+    if (!existing) await prepareAccounts(db, population, now);
+    const generationSeconds = (performance.now() - started) / 1000 + (existing?.generationSeconds ?? 0);
+    options.log(`  generated in ${((performance.now() - started) / 1000).toFixed(1)} s (readers alone ${(added.ms / 1000).toFixed(1)} s)`);
     if (dialect === 'sqlite') {
       const marker: Marker = { version: READER_POPULATION_VERSION, population, generationSeconds, generatedAt: new Date().toISOString() };
       writeFileSync(markerPath, `${JSON.stringify(marker, null, 2)}\n`);
@@ -214,6 +265,15 @@ export async function ensureReadersDatabase(options: {
   } finally {
     await db.destroy();
   }
+}
+
+/** The counts of a database grown in two steps; the first step's accounts stay the admin and the member. */
+function addPopulations(first: ReaderPopulationStats, then: ReaderPopulationStats): ReaderPopulationStats {
+  const sum = { ...first };
+  for (const key of Object.keys(first) as (keyof ReaderPopulationStats)[]) {
+    if (typeof first[key] === 'number' && key !== 'firstUserId') (sum[key] as number) = (first[key] as number) + (then[key] as number);
+  }
+  return sum;
 }
 
 async function memberName(db: Db, population: ReaderPopulationStats): Promise<string> {

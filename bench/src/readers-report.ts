@@ -1,5 +1,5 @@
 import type { ReaderPopulationStats } from '@inkstream/server/dist/modules/demo/reader-population.js';
-import type { BenchDialect } from './readers-database.js';
+import { READERS_CATALOGUE_BOOKS, type BenchDialect } from './readers-database.js';
 import { describeMachine } from './report.js';
 
 export const READERS_SECTION_TITLE = '## Readers benchmark';
@@ -96,7 +96,7 @@ export function renderReadersSection(report: ReadersReport): string {
     `Measured by \`npm run bench:readers -- --readers ${report.accounts}\` (bench/src/readers-bench.ts; also part of \`npm run bench\`) on ${report.date.toISOString().replace(/\.\d+Z$/, 'Z')}.`,
     '',
     `- Machine: ${describeMachine()}.`,
-    `- Databases: the demo catalogue (seeded by the server, the same at both sizes) and readers made by the generator the query-plan test uses (apps/server/src/modules/demo/reader-population.ts), at ${count(1000)} and ${count(report.accounts)} accounts. PostgreSQL runs on 127.0.0.1:5432 in a fresh \`inkstream_bench_readers\` database; SQLite databases are cached under bench/.data.`,
+    `- Databases: a generated catalogue of ${READERS_CATALOGUE_BOOKS} comics of 8 chapters (bench/src/readers-database.ts, the same at both sizes) and readers made by the generator the query-plan test uses (apps/server/src/modules/demo/reader-population.ts), at ${count(1000)} and ${count(report.accounts)} accounts. PostgreSQL runs on 127.0.0.1:5432 in a fresh \`inkstream_bench_readers\` database; SQLite databases are cached under bench/.data.`,
     `- Each request: ${10} unrecorded, then ${100} recorded one after the other against the real server (apps/server/dist/main.js, one process); p50 and p99 in milliseconds. The ratio is p99 at ${count(report.accounts)} over p99 at ${count(1000)} (1 ms floor). Targets: every request under ${REQUEST_P99_TARGET_MS} ms p99, the ratio at most ${RATIO_TARGET}×, and on SQLite /healthz under ${HEALTHZ_P99_TARGET_MS} ms p99 while another client asks for the 90-day dashboard in a loop. Misses are in bold with ✗.`,
     '',
   ];

@@ -361,7 +361,7 @@ export async function generateReaderPopulation(db: Db, options: ReaderPopulation
     const readerKey = `u:${id}`;
     await addReaderState(readerKey, random.int(0, 4), random.int(0, 8) + (random.next() < 0.65 ? 1 : 0), now);
     // Half of all progress and history of visitors: the same amounts, under one visitor key per two accounts.
-    if (offset % 2 === 0) await addReaderState(visitorKey(seed, offset), random.int(0, 2), random.int(0, 1), now);
+    if (offset % 2 === 0) await addReaderState(visitorKey(seed, id), random.int(0, 2), random.int(0, 1), now);
     for (const index of random.distinct(random.int(0, 10), chapters.length)) {
       const chapter = chapters[index]!;
       likesPerChapter.set(chapter.id, (likesPerChapter.get(chapter.id) ?? 0) + 1);
@@ -372,7 +372,7 @@ export async function generateReaderPopulation(db: Db, options: ReaderPopulation
     }
     // Ten events per account: six of them by the account, four by anonymous visitors.
     for (let n = 0; n < 6; n++) await addEvent(id, null);
-    for (let n = 0; n < 4; n++) await addEvent(null, (offset * 4 + n).toString(16).padStart(8, '0').slice(-8));
+    for (let n = 0; n < 4; n++) await addEvent(null, (id * 4 + n).toString(16).padStart(8, '0').slice(-8));
   }
   for (const inserter of [users, grants, orders, paymentEvents, events, eventDays, progress, reads, likes, follows, redemptions, audit])
     await inserter.flush();
