@@ -43,6 +43,7 @@ const SCOPED_COLUMNS = [
   'actor_user_id',
   'target_id',
   'source_ref',
+  'invited_by',
   'event_id',
   'throttle_key',
   'endpoint',
@@ -100,7 +101,8 @@ export function sqlitePlanDefects(details: readonly string[], statementSql = '')
   const aliases = tableAliases(statementSql);
   const tableOf = (name: string) => aliases.get(name) ?? name;
   // A LIMIT and no temporary B-tree: the walk stops after a page.
-  const limitedWalk = /\blimit\b/i.test(statementSql) && !details.some((d) => d.includes('TEMP B-TREE'));
+  // (A B-tree for the right part or last term of an ORDER BY sorts runs of the index order: the walk still stops.)
+  const limitedWalk = /\blimit\b/i.test(statementSql) && !details.some((d) => /TEMP B-TREE FOR (ORDER BY|GROUP BY|DISTINCT)/.test(d));
   const defects: PlanDefect[] = [];
   for (const detail of details) {
     const scan = /^SCAN (\w+)(?: AS \w+)?( USING (?:COVERING )?INDEX \w+)?/.exec(detail);
@@ -127,7 +129,8 @@ interface PgPlanNode {
 }
 
 /** Nodes that consume all their input before answering: a LIMIT above them does not bound the read below. */
-const CONSUMES_ALL = new Set(['Sort', 'Incremental Sort', 'Aggregate', 'Hash', 'Materialize', 'WindowAgg', 'SetOp', 'Unique']);
+// (An Incremental Sort sorts runs of an index order one at a time: the LIMIT still stops the walk.)
+const CONSUMES_ALL = new Set(['Sort', 'Aggregate', 'Hash', 'Materialize', 'WindowAgg', 'SetOp', 'Unique']);
 
 /** Defects of a PostgreSQL plan (the root node of EXPLAIN (FORMAT JSON)'s answer). */
 export function postgresPlanDefects(root: PgPlanNode): PlanDefect[] {
