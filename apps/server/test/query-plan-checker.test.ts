@@ -52,6 +52,12 @@ describe('plan checker: PostgreSQL', () => {
     expect(postgresPlanDefects(lookup)).toEqual([]);
     const page = { 'Node Type': 'Limit', Plans: [{ 'Node Type': 'Index Scan Backward', 'Relation Name': 'payment_orders' }] };
     expect(postgresPlanDefects(page)).toEqual([]);
+    // An incremental sort orders runs of the index's order: the LIMIT still stops the walk.
+    const runs = {
+      'Node Type': 'Limit',
+      Plans: [{ 'Node Type': 'Incremental Sort', Plans: [{ 'Node Type': 'Index Scan Backward', 'Relation Name': 'audit_log' }] }],
+    };
+    expect(postgresPlanDefects(runs)).toEqual([]);
     const sorted = {
       'Node Type': 'Limit',
       Plans: [
