@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { integerOption } from './cli-options.js';
 import { writePerformanceDoc } from './performance-doc.js';
@@ -172,6 +173,18 @@ async function healthzUnderDashboard(
   return { p50: percentile(times, 50), p99: percentile(times, 99), samples: times.length, dashboards };
 }
 
+/** /healthz answers while the API may still be closed (PostgreSQL: until the start's migrations are seen); /readyz says when it opens. */
+async function waitUntilReady(server: ChildServer, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const response = await fetch(`${server.baseUrl}/readyz`).catch(() => null);
+    await response?.arrayBuffer();
+    if (response?.status === 200) return;
+    await sleep(200);
+  }
+  throw new Error(`the server did not become ready within ${timeoutMs / 1000} s:\n${server.outputTail()}`);
+}
+
 async function measureSize(serverMain: string, database: ReadersDatabase, log: (line: string) => void): Promise<SizeResult> {
   const server = await startRealServer({
     serverMain,
@@ -179,6 +192,7 @@ async function measureSize(serverMain: string, database: ReadersDatabase, log: (
     env: { TRUST_PROXY: 'true', ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}) },
   });
   try {
+    await waitUntilReady(server);
     const session = await openSession(server, database);
     const requests = readersRequests(database, await readFixtures(server, session));
     const results: SizeResult['requests'] = [];
