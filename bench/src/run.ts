@@ -7,6 +7,7 @@ import { ensureCatalogue } from './catalogue-cache.js';
 import { pickFixtures } from './fixtures.js';
 import { startForeignCpuMeter } from './foreign-cpu.js';
 import { runImportSection } from './import-run.js';
+import { runReadersSection } from './readers-bench.js';
 import { compareThroughput, measureThroughput, probePageDepth, type LoadOptions } from './load-test.js';
 import { API_SECTION_TITLE, renderSection, writePerformanceDoc } from './performance-doc.js';
 import {
@@ -43,6 +44,7 @@ const USAGE = `Usage: node bench/dist/run.js [--books N] [--seconds S] [--warmup
   --connections C  concurrent connections (default 10)
   --fresh          rebuild the cached catalogue in bench/.data
   --import-pages N generated pages for the import benchmark (default 60; 0 skips it)
+  --readers N      accounts of the readers benchmark's large database (default 200000; 0 skips it)
   --no-docs        print only; leave docs/PERFORMANCE.md alone`;
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
@@ -63,6 +65,7 @@ function readOptions() {
       connections: { type: 'string', default: '10' },
       fresh: { type: 'boolean', default: false },
       'import-pages': { type: 'string', default: '60' },
+      readers: { type: 'string', default: '200000' },
       'no-docs': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
@@ -78,6 +81,7 @@ function readOptions() {
     } satisfies LoadOptions,
     fresh: values.fresh,
     importPages: positive('import-pages', values['import-pages'], 0),
+    readers: positive('readers', values.readers, 0),
     writeDocs: !values['no-docs'],
   };
 }
@@ -92,6 +96,9 @@ async function main(): Promise<number> {
   console.log(`Machine: ${describeMachine()}`);
   // First, while no server runs: the import benchmark wants both cores to itself.
   if (options.importPages > 0) await runImportSection({ repoRoot, pages: options.importPages, writeDocs: options.writeDocs });
+  // Then the readers section (issue 27), also one server at a time and one request at a time.
+  if (options.readers > 0)
+    await runReadersSection({ repoRoot, accounts: options.readers, fresh: options.fresh, writeDocs: options.writeDocs });
 
   console.log(`Catalogue: ${options.books.toLocaleString('en-US')} books ...`);
   const catalogue = await ensureCatalogue({
