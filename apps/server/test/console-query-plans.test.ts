@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateReaderPopulation, type ReaderPopulationStats } from '../src/modules/demo/reader-population.js';
-import { deleteEventDaysBefore } from '../src/modules/events/events.repository.js';
-import { deleteStaleVisitorData } from '../src/modules/library/progress.repository.js';
-import { DAY_MS } from '../src/lib/time.js';
+import { createHousekeeping } from '../src/modules/housekeeping/housekeeping.js';
+import { createReadingRollup } from '../src/modules/stats/reading-rollup.js';
 import { authHeader, createBook, createUser, grantMembership, nextClientIp, type TestBook, type TestUser } from './helpers/factories.js';
 import { createQueryLog, type LoggedStatement } from './helpers/query-log.js';
 import { assertPlansUseIndexes, unindexedForeignKeys, type PlanAllowance } from './helpers/query-plans.js';
@@ -143,14 +142,14 @@ describe('query plans with a reader-heavy database', () => {
     await assertPlansUseIndexes(ctx.db, statements, BOUNDED_BY_DESIGN);
   }, 120_000);
 
-  it('the housekeeping cleanups use indexes', async () => {
-    // The cleanups a progress save and an event post run now and then (issue 27 moves them to jobs;
-    // the lead replaces these calls with the jobs' statements when merging).
-    const now = Date.now();
-    const statements = await statementsOf(async () => {
-      await deleteStaleVisitorData(ctx.db, now - 180 * DAY_MS);
-      await deleteEventDaysBefore(ctx.db, Math.floor(now / DAY_MS) - 1);
-    });
+  it('the housekeeping run (roll-up, event-day and visitor cleanups) uses indexes', async () => {
+    // What used to run inside readers' requests now runs in the housekeeping loop: one whole run,
+    // rolling up the events the requests above posted (no settling time here), then every cleanup.
+    const quiet = { warn: () => undefined, error: () => undefined };
+    const housekeeping = createHousekeeping({ db: ctx.db, log: quiet, rollup: createReadingRollup({ db: ctx.db, settleMs: 0 }) });
+    const statements = await statementsOf(async () => expect(await housekeeping.runOnce()).not.toBeNull());
+    await housekeeping.stop();
+    expect(statements.some((s) => /delete from "reading_progress"/i.test(s.sql))).toBe(true);
     await assertPlansUseIndexes(ctx.db, statements, BOUNDED_BY_DESIGN);
   }, 60_000);
 

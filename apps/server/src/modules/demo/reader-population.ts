@@ -3,6 +3,8 @@ import { PostgresAdapter, sql, type Insertable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { DAY_MS } from '../../lib/time.js';
+import { rebuildMemberState } from '../membership/member-state.repository.js';
+import { createReadingRollup } from '../stats/reading-rollup.js';
 import { hashPassword } from '../users/password.js';
 import { usernameSkeleton } from '../users/username-skeleton.js';
 import { usernameKey } from '../users/users.service.js';
@@ -410,8 +412,11 @@ export async function generateReaderPopulation(db: Db, options: ReaderPopulation
     // Ids were given explicitly; the next account the app creates must not collide with them.
     await sql`SELECT setval(pg_get_serial_sequence('users', 'id'), (SELECT MAX(id) FROM users))`.execute(db);
   }
-  // HOOK for the lead: aggregate tables and maintained columns added by issue 27's other parts
-  // (membership state on users, daily reading/revenue aggregates) are backfilled here, before ANALYZE.
+  // The rows above were written around the app's writers: bring what those writers maintain up to
+  // date as a running site would have it (membership state on users and member_days; the reading
+  // roll-up the dashboard reads, which housekeeping would otherwise catch up with over minutes).
+  await rebuildMemberState(db);
+  await createReadingRollup({ db, batchSize: 5000 }).run();
   await sql`ANALYZE`.execute(db);
 
   return {
