@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { postgresPlanDefects, sqlitePlanDefects } from './helpers/query-plans.js';
+import { postgresPlanDefects, sqlitePlanDefects, withoutSubqueryReads } from './helpers/query-plans.js';
 
 /**
  * The plan checker itself (helpers/query-plans.ts), on plans as the databases print them: if it
@@ -27,6 +27,27 @@ describe('plan checker: SQLite', () => {
     expect(
       sqlitePlanDefects(sortedRange, 'select * from payment_orders where status = ? order by created_at limit ?').map((d) => d.table),
     ).toEqual(['payment_orders']);
+  });
+});
+
+describe('plan checker: SQLite rowid walks and sub-queries', () => {
+  it('passes a rowid table walked in id order under a LIMIT, flags it without the LIMIT or in another order', () => {
+    const page = 'select "u"."id" from "users" as "u" order by "u"."id" desc limit ?';
+    expect(sqlitePlanDefects(['SCAN u'], page)).toEqual([]);
+    expect(sqlitePlanDefects(['SCAN u'], 'select "u"."id" from "users" as "u" order by "u"."id" desc')).toHaveLength(1);
+    expect(sqlitePlanDefects(['SCAN u'], 'select "u"."id" from "users" as "u" order by "u"."idle" desc limit ?')).toHaveLength(1);
+    expect(sqlitePlanDefects(['SCAN u', 'USE TEMP B-TREE FOR ORDER BY'], page)).toHaveLength(1);
+  });
+
+  it("drops only the read of a sub-query's result, not the scan inside the sub-query", () => {
+    const rows = [
+      { id: 2, parent: 0, detail: 'CO-ROUTINE u' },
+      { id: 5, parent: 2, detail: 'SCAN u' },
+      { id: 20, parent: 0, detail: 'SCAN u' },
+    ];
+    expect(withoutSubqueryReads(rows).map((row) => row.id)).toEqual([2, 5]);
+    const plain = [{ id: 3, parent: 0, detail: 'SCAN u' }];
+    expect(withoutSubqueryReads(plain)).toEqual(plain);
   });
 });
 
