@@ -47,8 +47,7 @@ async function pendingOrder(provider: 'wechat' | 'stripe' | 'sandbox', plan: 'mo
   return orderId;
 }
 
-const pay = (orderId: string, at: number) =>
-  ctx.db.transaction().execute((trx) => markPaidOnce(trx, orderId, `txn-${orderId}`, null, at));
+const pay = (orderId: string, at: number) => ctx.db.transaction().execute((trx) => markPaidOnce(trx, orderId, `txn-${orderId}`, null, at));
 const refund = (orderId: string, at: number) => ctx.db.transaction().execute((trx) => markRefundedOnce(trx, orderId, at));
 
 const rowKey = (r: { day: unknown; provider: unknown; plan: unknown; paid: unknown; refunded: unknown }) =>

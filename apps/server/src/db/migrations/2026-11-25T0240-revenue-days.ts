@@ -74,7 +74,11 @@ async function backfillRevenueDays(db: Kysely<Tables>): Promise<void> {
     afterId = Number(orders[orders.length - 1]!.id);
   }
   const rows = [...sums.values()];
-  for (let i = 0; i < rows.length; i += BATCH) await db.insertInto('revenue_days').values(rows.slice(i, i + BATCH)).execute();
+  for (let i = 0; i < rows.length; i += BATCH)
+    await db
+      .insertInto('revenue_days')
+      .values(rows.slice(i, i + BATCH))
+      .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -46,11 +46,7 @@ export async function addRevenue(db: DbExecutor, deltas: RevenueDelta[]): Promis
 
 /** Paid (refunded) amounts of the days from `fromDay` on; rows whose amount is 0 are left out. */
 export const revenueDaysFrom = (db: DbExecutor, fromDay: number) =>
-  db
-    .selectFrom('revenue_days')
-    .select(['day', 'provider', 'plan', 'paid_amount', 'refunded_amount'])
-    .where('day', '>=', fromDay)
-    .execute();
+  db.selectFrom('revenue_days').select(['day', 'provider', 'plan', 'paid_amount', 'refunded_amount']).where('day', '>=', fromDay).execute();
 
 /**
  * Recomputes the table from payment_orders: for data loaded in bulk (demo/reader-population.ts),
