@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS } from '../src/lib/time.js';
 import { insertGrantOnce, revokeGrant } from '../src/modules/membership/membership.repository.js';
+import { rebuildRevenueDays } from '../src/modules/stats/revenue-days.repository.js';
 import { authHeader, createBook, createUser, type TestUser } from './helpers/factories.js';
 import { createTestContext, type TestContext } from './helpers/test-context.js';
 
@@ -46,6 +47,8 @@ async function paidOrder(
       refunded_at: refundedAt,
     })
     .execute();
+  // Written around the order writers, as bulk-loaded data is: bring revenue_days up to date.
+  await rebuildRevenueDays(ctx.db);
 }
 
 /** Through the repository's writers, which keep users.member_since/member_until and member_days. */

@@ -17,6 +17,7 @@ import * as loginDelays from './migrations/2026-11-25T0100-login-delays.js';
 import * as usernameSkeletons from './migrations/2026-11-25T0110-username-skeletons.js';
 import * as memberState from './migrations/2026-11-25T0200-member-state.js';
 import * as consoleListIndexes from './migrations/2026-11-25T0230-console-list-indexes.js';
+import * as revenueDays from './migrations/2026-11-25T0240-revenue-days.js';
 import * as readingAggregates from './migrations/2026-11-25T0210-reading-aggregates.js';
 import * as foreignKeyIndexes from './migrations/2026-11-25T0220-foreign-key-indexes.js';
 
@@ -39,6 +40,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-25T0110-username-skeletons': usernameSkeletons,
   '2026-11-25T0200-member-state': memberState,
   '2026-11-25T0230-console-list-indexes': consoleListIndexes,
+  '2026-11-25T0240-revenue-days': revenueDays,
   '2026-11-25T0210-reading-aggregates': readingAggregates,
   '2026-11-25T0220-foreign-key-indexes': foreignKeyIndexes,
 };

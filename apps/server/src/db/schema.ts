@@ -164,6 +164,15 @@ export interface MemberDaysTable {
   memberships_ending: number;
 }
 
+/** Paid and refunded amounts per UTC day (epoch ms / 86400000), provider and plan (stats/revenue-days.repository.ts). */
+export interface RevenueDaysTable {
+  day: number;
+  provider: PaymentOrdersTable['provider'];
+  plan: PaymentOrdersTable['plan'];
+  paid_amount: number;
+  refunded_amount: number;
+}
+
 export interface ReadingEventsTable {
   id: Generated<number>;
   event_type: string;
@@ -403,6 +412,7 @@ export interface Database {
   chapter_likes: ChapterLikesTable;
   membership_grants: MembershipGrantsTable;
   member_days: MemberDaysTable;
+  revenue_days: RevenueDaysTable;
   reader_changes: ReaderChangesTable;
   reading_events: ReadingEventsTable;
   reading_event_days: ReadingEventDaysTable;

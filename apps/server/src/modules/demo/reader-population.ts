@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema.js';
 import { DAY_MS } from '../../lib/time.js';
 import { rebuildMemberState } from '../membership/member-state.repository.js';
 import { createReadingRollup } from '../stats/reading-rollup.js';
+import { rebuildRevenueDays } from '../stats/revenue-days.repository.js';
 import { hashPassword } from '../users/password.js';
 import { usernameSkeleton } from '../users/username-skeleton.js';
 import { usernameKey } from '../users/users.service.js';
@@ -413,9 +414,10 @@ export async function generateReaderPopulation(db: Db, options: ReaderPopulation
     await sql`SELECT setval(pg_get_serial_sequence('users', 'id'), (SELECT MAX(id) FROM users))`.execute(db);
   }
   // The rows above were written around the app's writers: bring what those writers maintain up to
-  // date as a running site would have it (membership state on users and member_days; the reading
+  // date as a running site would have it (membership state on users and member_days; revenue_days; the reading
   // roll-up the dashboard reads, which housekeeping would otherwise catch up with over minutes).
   await rebuildMemberState(db);
+  await rebuildRevenueDays(db);
   await createReadingRollup({ db, batchSize: 5000 }).run();
   await sql`ANALYZE`.execute(db);
 

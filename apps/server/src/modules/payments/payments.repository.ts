@@ -1,6 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { DbExecutor } from '../../db/database.js';
 import type { PaymentOrdersTable } from '../../db/schema.js';
+import { addRevenue, revenueDayOf } from '../stats/revenue-days.repository.js';
 
 export const insertOrder = (db: DbExecutor, order: Insertable<PaymentOrdersTable>) =>
   db.insertInto('payment_orders').values(order).execute();
@@ -21,9 +22,18 @@ export const findOrder = (db: DbExecutor, orderId: string) =>
   db.selectFrom('payment_orders').selectAll().where('order_id', '=', orderId).executeTakeFirst();
 
 /**
+ * The daily revenue figures (revenue_days) change with the order's status, in the same
+ * transaction: a caller outside one could commit the status without the figures.
+ */
+function requireTransaction(db: DbExecutor, writer: string): void {
+  if (!db.isTransaction) throw new Error(`${writer} must run inside a transaction (it writes the order and revenue_days together)`);
+}
+
+/**
  * Marks an open order paid, once: a conditional UPDATE, so of two notifications racing for the
  * same order exactly one sees the row change (row lock on PostgreSQL, write transaction on
  * SQLite). An expired or failed order can still be paid: the provider says the payer did pay.
+ * Only that one adds the amount to the day's paid revenue, so a repeated notification counts once.
  */
 export async function markPaidOnce(
   db: DbExecutor,
@@ -32,28 +42,43 @@ export async function markPaidOnce(
   providerPaymentId: string | null,
   now: number,
 ): Promise<boolean> {
-  const result = await db
+  requireTransaction(db, 'markPaidOnce');
+  const changed = await db
     .updateTable('payment_orders')
     .set({ status: 'paid', paid_at: now, settled_at: now, provider_txn_id: providerTxnId, provider_payment_id: providerPaymentId })
     .where('order_id', '=', orderId)
     .where('status', 'in', ['pending', 'expired', 'failed'])
+    .returning(['provider', 'plan', 'amount_fen'])
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  if (!changed) return false;
+  await addRevenue(db, [
+    { day: revenueDayOf(now), provider: changed.provider, plan: changed.plan, paid_amount: Number(changed.amount_fen), refunded_amount: 0 },
+  ]);
+  return true;
 }
 
 export async function markIfPending(db: DbExecutor, orderId: string, status: 'failed' | 'expired'): Promise<void> {
   await db.updateTable('payment_orders').set({ status }).where('order_id', '=', orderId).where('status', '=', 'pending').execute();
 }
 
-/** A paid order becomes refunded once; false when it was not paid (or refunded already). */
+/**
+ * A paid order becomes refunded once; false when it was not paid (or refunded already). Only the
+ * refund that changed the order adds its amount to the day's refunded revenue.
+ */
 export async function markRefundedOnce(db: DbExecutor, orderId: string, now: number): Promise<boolean> {
-  const result = await db
+  requireTransaction(db, 'markRefundedOnce');
+  const changed = await db
     .updateTable('payment_orders')
     .set({ status: 'refunded', refunded_at: now })
     .where('order_id', '=', orderId)
     .where('status', '=', 'paid')
+    .returning(['provider', 'plan', 'amount_fen'])
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  if (!changed) return false;
+  await addRevenue(db, [
+    { day: revenueDayOf(now), provider: changed.provider, plan: changed.plan, paid_amount: 0, refunded_amount: Number(changed.amount_fen) },
+  ]);
+  return true;
 }
 
 /**

@@ -1,29 +1,22 @@
-import { sql } from 'kysely';
 import type { DbExecutor } from '../../db/database.js';
 import { DAY_MS } from '../../lib/time.js';
+import { revenueDaysFrom } from './revenue-days.repository.js';
 
-/** Days since 1970-01-01 UTC, computed in SQL the same way on both dialects (integer division of epoch ms). */
-const dayOf = (column: string) => sql<number | string>`(${sql.ref(column)} / 86400000)`;
+/**
+ * Paid amounts per provider, plan and UTC day of payment (refunded orders were paid too), read
+ * from revenue_days (kept with every order-status change): a few rows per day of the window,
+ * whatever the number of orders.
+ */
+export const paidByDay = async (db: DbExecutor, from: number) =>
+  (await revenueDaysFrom(db, Math.floor(from / DAY_MS)))
+    .filter((row) => Number(row.paid_amount) !== 0)
+    .map((row) => ({ provider: row.provider, plan: row.plan, day: row.day, amount: row.paid_amount }));
 
-/** Paid amounts per provider, plan and UTC day of payment (refunded orders were paid too). */
-export const paidByDay = (db: DbExecutor, from: number) =>
-  db
-    .selectFrom('payment_orders')
-    .select((eb) => ['provider', 'plan', dayOf('paid_at').as('day'), eb.fn.sum<number | string>('amount_fen').as('amount')])
-    .where('paid_at', '>=', from)
-    .where('status', 'in', ['paid', 'refunded'])
-    .groupBy(['provider', 'plan', dayOf('paid_at')])
-    .execute();
-
-/** Refunded amounts per provider, plan and UTC day of the refund. */
-export const refundedByDay = (db: DbExecutor, from: number) =>
-  db
-    .selectFrom('payment_orders')
-    .select((eb) => ['provider', 'plan', dayOf('refunded_at').as('day'), eb.fn.sum<number | string>('amount_fen').as('amount')])
-    .where('refunded_at', '>=', from)
-    .where('status', '=', 'refunded')
-    .groupBy(['provider', 'plan', dayOf('refunded_at')])
-    .execute();
+/** Refunded amounts per provider, plan and UTC day of the refund, from revenue_days. */
+export const refundedByDay = async (db: DbExecutor, from: number) =>
+  (await revenueDaysFrom(db, Math.floor(from / DAY_MS)))
+    .filter((row) => Number(row.refunded_amount) !== 0)
+    .map((row) => ({ provider: row.provider, plan: row.plan, day: row.day, amount: row.refunded_amount }));
 
 /**
  * New members per day: users whose first membership grant that still stands was made that day.
