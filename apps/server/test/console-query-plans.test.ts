@@ -33,7 +33,8 @@ const BOUNDED_BY_DESIGN: PlanAllowance[] = [
     // estimates few matching rows and reads them all through a bitmap of the index, then sorts them,
     // instead of walking the index to the limit: bounded by the matching rows, which it estimated
     // few; when many match, it walks the index in order and stops at the limit (checked above).
-    match: /^select count\(\*\) as "n" from \(select "(o|u)"\."id" from "(payment_orders|users)" as "(o|u)" where .* limit \$\d+( offset \$\d+)?\) as "counted"$/,
+    match:
+      /^select count\(\*\) as "n" from \(select "(o|u)"\."id" from "(payment_orders|users)" as "(o|u)" where .* limit \$\d+( offset \$\d+)?\) as "counted"$/,
     why: 'a capped count (LIMIT 1,001) over a selective filter',
   },
 ];
