@@ -400,7 +400,38 @@ export interface JobsTable {
   finished_at: number | null;
 }
 
+export type MailState = 'queued' | 'sending' | 'sent' | 'failed' | 'suppressed';
+
+/** One e-mail (modules/mail/): written with the change that causes it, sent by the job runner. */
+export interface MailOutboxTable {
+  id: Generated<number>;
+  uuid: string;
+  /** The template (modules/mail/templates/<kind>.ts). */
+  kind: string;
+  recipient: string;
+  /** Lower-cased address: the per-recipient hourly cap counts by it. */
+  recipient_key: string;
+  user_id: number | null;
+  language: string;
+  /** Set for messages that are not strictly transactional: the list one-click unsubscribe leaves. */
+  list: string | null;
+  /** JSON object of the values the template fills in. */
+  data: string;
+  /** JSON array of the data fields erased once the message is sent or failed (reset links). */
+  secret_fields: string | null;
+  state: Generated<MailState>;
+  attempts: Generated<number>;
+  next_attempt_at: number;
+  last_error: string | null;
+  /** The Message-ID header, fixed at queueing: a resend after a crash is recognisable as the same message. */
+  message_id: string;
+  created_at: number;
+  sent_at: number | null;
+  updated_at: number;
+}
+
 export interface Database {
+  mail_outbox: MailOutboxTable;
   users: UsersTable;
   books: BooksTable;
   book_translations: BookTranslationsTable;
