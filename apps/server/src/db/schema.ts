@@ -30,6 +30,18 @@ export interface UsersTable {
    */
   member_since: number | null;
   member_until: number | null;
+  /** Optional e-mail address (issue 28), as the reader typed it after normalisation (mail/mail-address.ts). */
+  email: Generated<string | null>;
+  /** Lower-cased email: unique, so one address belongs to one account. */
+  email_key: Generated<string | null>;
+  /** Null until the address is confirmed by the link sent to it; only a confirmed address gets mail other than the confirmation. */
+  email_confirmed_at: Generated<number | null>;
+  /** The language the reader's e-mails are written in (one of LANGUAGES). */
+  language: Generated<string>;
+  /** 1: membership reminders are sent (the default); 0: the reader left the list. */
+  mail_reminders: Generated<number>;
+  /** 1: the reader joined the daily new-chapter digest; 0 (the default): not. */
+  mail_digest: Generated<number>;
 }
 
 export interface BooksTable {

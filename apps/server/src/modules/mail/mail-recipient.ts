@@ -1,0 +1,32 @@
+import { normalizeLanguage, DEFAULT_LANGUAGE, type Language } from '@inkstream/contracts';
+import type { DbExecutor } from '../../db/database.js';
+
+export interface MailRecipient {
+  userId: number;
+  to: string;
+  language: Language;
+  username: string;
+  mailReminders: boolean;
+  mailDigest: boolean;
+}
+
+/**
+ * Where an account's messages go: its confirmed address and language, or null when it has no
+ * confirmed address (then nothing but a confirmation is ever sent to it).
+ */
+export async function mailRecipientOf(executor: DbExecutor, userId: number): Promise<MailRecipient | null> {
+  const row = await executor
+    .selectFrom('users')
+    .select(['id', 'username', 'email', 'email_confirmed_at', 'language', 'mail_reminders', 'mail_digest', 'disabled_at'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  if (!row || row.email === null || row.email_confirmed_at === null || row.disabled_at !== null) return null;
+  return {
+    userId: row.id,
+    to: row.email,
+    language: normalizeLanguage(row.language) ?? DEFAULT_LANGUAGE,
+    username: row.username,
+    mailReminders: row.mail_reminders === 1,
+    mailDigest: row.mail_digest === 1,
+  };
+}
