@@ -130,7 +130,7 @@ export async function sendDueDigests(db: Db, options: NoticeStepOptions): Promis
             userId: to.userId,
             language: to.language,
             list: 'digest',
-            data: { username: to.username, list: books, books: books.length, chapters: books.reduce((n, b) => n + b.items.length, 0) },
+            data: { username: to.username, list: books },
           },
           now,
         );
