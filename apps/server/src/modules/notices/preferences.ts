@@ -1,7 +1,8 @@
-import { EmailPreferencesBody, EmailPreferencesResponse, type EmailPreferences } from '@inkstream/contracts';
+import { EmailPreferencesBody, EmailPreferencesResponse, ErrorCode, type EmailPreferences } from '@inkstream/contracts';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.js';
+import { badRequest } from '../../lib/app-error.js';
 import { errorResponses } from '../../lib/route-schema.js';
 import { requireUser } from '../../plugins/auth.js';
 
@@ -21,6 +22,10 @@ export function createEmailPreferences(deps: { db: Db; now?: () => number }) {
   }
 
   async function update(userUuid: string, change: { reminders?: boolean; digest?: boolean }): Promise<EmailPreferences> {
+    // Unknown fields are dropped by validation: a body with neither choice left changes nothing and says so.
+    if (change.reminders === undefined && change.digest === undefined) {
+      throw badRequest(ErrorCode.VALIDATION_FAILED, 'Give reminders, digest or both (true or false)');
+    }
     const at = now();
     if (change.reminders !== undefined) {
       await db
