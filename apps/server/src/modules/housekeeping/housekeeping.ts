@@ -37,9 +37,9 @@ export interface HousekeepingRun {
   dayBooks: { deleted: number; batches: number };
   visitorProgress: { deleted: number; batches: number };
   visitorReads: { deleted: number; batches: number };
-  /** Messages queued (modules/notices/): null when this housekeeping has no publicUrl. */
-  reminders: { sent: number; batches: number } | null;
-  digests: { sent: number; batches: number } | null;
+  /** Messages queued (modules/notices/): absent when this housekeeping has no publicUrl. */
+  reminders?: { sent: number; batches: number };
+  digests?: { sent: number; batches: number };
 }
 
 /**
@@ -96,8 +96,9 @@ export function createHousekeeping(deps: HousekeepingDeps) {
     const visitorReads = await inBatches(() => deleteStaleVisitorReads(db, staleBefore, batchSize));
     // What the site sends on its own (docs/READER-JOURNEY.md "What the site sends").
     const notices = deps.publicUrl ? { now: now(), publicUrl: deps.publicUrl, batchSize, mayGoOn } : null;
-    const reminders = notices ? await sendDueReminders(db, notices) : null;
-    const digests = notices ? await sendDueDigests(db, notices) : null;
+    if (!notices) return { eventDays, dayBooks, visitorProgress, visitorReads };
+    const reminders = await sendDueReminders(db, notices);
+    const digests = await sendDueDigests(db, notices);
     return { eventDays, dayBooks, visitorProgress, visitorReads, reminders, digests };
   }
 
