@@ -181,17 +181,31 @@ describe(`housekeeping and dashboard statements use indexes (${TEST_DIALECT})`, 
 });
 
 /** The tables the e-mail notices read (modules/notices/): they grow with readers and chapters. */
-const NOTICE_TABLES = ['users', 'book_follows', 'chapters', 'chapter_translations', 'book_translations', 'mail_outbox', 'membership_grants'];
+const NOTICE_TABLES = [
+  'users',
+  'book_follows',
+  'chapters',
+  'chapter_translations',
+  'book_translations',
+  'mail_outbox',
+  'membership_grants',
+];
 
 describe(`the e-mail notices' statements use indexes (${TEST_DIALECT})`, () => {
-  it('reminders read the next three days of users_member_until_idx, the digest users_digest_due_idx and each book\'s new chapters', async () => {
+  it("reminders read the next three days of users_member_until_idx, the digest users_digest_due_idx and each book's new chapters", async () => {
     const now = Date.now();
     const users = [await createUser(ctx), await createUser(ctx)];
     const book = await createBook(ctx, { chapters: 1 });
     for (const user of users) {
       await ctx.db
         .updateTable('users')
-        .set({ email: `${user.username}@example.com`, email_key: `${user.username}@example.com`, email_confirmed_at: now, mail_digest: 1, digest_through: now - 60_000 })
+        .set({
+          email: `${user.username}@example.com`,
+          email_key: `${user.username}@example.com`,
+          email_confirmed_at: now,
+          mail_digest: 1,
+          digest_through: now - 60_000,
+        })
         .where('id', '=', user.id)
         .execute();
       await grantMembership(ctx, user.id, { days: 2 });

@@ -75,7 +75,13 @@ async function outbox(c: TestContext, user: TestUser, kind?: string): Promise<Ou
   let query = c.db.selectFrom('mail_outbox').select(['kind', 'recipient', 'language', 'list', 'data', 'id']).where('user_id', '=', user.id);
   if (kind) query = query.where('kind', '=', kind);
   const rows = await query.orderBy('id').execute();
-  return rows.map((row) => ({ kind: row.kind, recipient: row.recipient, language: row.language, list: row.list, data: JSON.parse(row.data) }));
+  return rows.map((row) => ({
+    kind: row.kind,
+    recipient: row.recipient,
+    language: row.language,
+    list: row.list,
+    data: JSON.parse(row.data),
+  }));
 }
 
 const memberUntil = async (user: TestUser) =>
@@ -174,7 +180,11 @@ describe('receipts', () => {
     expect((await deliverStripe(stripeEvent('checkout.session.completed', session))).statusCode).toBe(200);
     const messages = await outbox(stripeCtx, user);
     expect(messages.map((m) => m.kind)).toEqual(['payment-receipt']);
-    const order = await stripeCtx.db.selectFrom('payment_orders').select('order_id').where('provider_txn_id', '=', session.id).executeTakeFirstOrThrow();
+    const order = await stripeCtx.db
+      .selectFrom('payment_orders')
+      .select('order_id')
+      .where('provider_txn_id', '=', session.id)
+      .executeTakeFirstOrThrow();
     expect(messages[0]!.data).toMatchObject({ order: order.order_id });
     expect(messages[0]!.data.plan).toMatch(/^1\s+mois$/u);
     expect(messages[0]!.data.amount).toMatch(/^10\s?CN¥$|^10,00\s?CN¥$|^10\s?CNY$/u);
@@ -199,7 +209,8 @@ describe('receipts', () => {
     expect(messages[0]!.data.member_until).toMatch(/\d{4}/);
     // Used twice: refused, and no second receipt.
     expect(
-      (await ctx.app.inject({ method: 'POST', url: '/api/v1/user/coupon/redeem', headers: authHeader(user), payload: { code } })).statusCode,
+      (await ctx.app.inject({ method: 'POST', url: '/api/v1/user/coupon/redeem', headers: authHeader(user), payload: { code } }))
+        .statusCode,
     ).toBe(400);
     expect(await outbox(ctx, user, 'coupon-receipt')).toHaveLength(1);
   });
@@ -389,7 +400,9 @@ describe('the daily digest', () => {
     let digests = await outbox(ctx, user, 'chapter-digest');
     expect(digests).toHaveLength(1);
     expect(digests[0]).toMatchObject({ list: 'digest' });
-    expect(digests[0]!.data.list).toEqual([{ title: 'Followed Book', items: ['Part 3'], href: `${PUBLIC_URL}/book/chapters/${followed.uuid}` }]);
+    expect(digests[0]!.data.list).toEqual([
+      { title: 'Followed Book', items: ['Part 3'], href: `${PUBLIC_URL}/book/chapters/${followed.uuid}` },
+    ]);
     expect(await outbox(ctx, other)).toEqual([]);
 
     // The scheduled chapter goes public; another chapter comes; within the day nothing more is sent.

@@ -21,5 +21,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropIndex('users_digest_due_idx').execute();
-  for (const column of ['digest_through', 'digest_due_at', 'reminded_until']) await db.schema.alterTable('users').dropColumn(column).execute();
+  for (const column of ['digest_through', 'digest_due_at', 'reminded_until'])
+    await db.schema.alterTable('users').dropColumn(column).execute();
 }

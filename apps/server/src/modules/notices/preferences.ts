@@ -17,7 +17,11 @@ export function createEmailPreferences(deps: { db: Db; now?: () => number }) {
   const now = deps.now ?? Date.now;
 
   async function get(userUuid: string): Promise<EmailPreferences> {
-    const row = await db.selectFrom('users').select(['mail_reminders', 'mail_digest']).where('uuid', '=', userUuid).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('users')
+      .select(['mail_reminders', 'mail_digest'])
+      .where('uuid', '=', userUuid)
+      .executeTakeFirstOrThrow();
     return { reminders: row.mail_reminders === 1, digest: row.mail_digest === 1 };
   }
 

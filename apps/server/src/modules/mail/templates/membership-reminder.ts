@@ -4,7 +4,12 @@ import type { MailTemplate } from '../mail-template.js';
 const template: MailTemplate = {
   subject: 'subject',
   greeting: 'greeting',
-  body: [{ paragraph: 'intro' }, { rows: [['member_until', 'member_until']] }, { paragraph: 'renew' }, { button: 'button', href: 'top_up' }],
+  body: [
+    { paragraph: 'intro' },
+    { rows: [['member_until', 'member_until']] },
+    { paragraph: 'renew' },
+    { button: 'button', href: 'top_up' },
+  ],
   footer: 'footer',
 };
 export default template;
