@@ -22,6 +22,7 @@ import { createWechatNotifications } from './modules/payments/wechat/wechat-noti
 import { createWechatPayClient } from './modules/payments/wechat/wechat-pay-client.js';
 import { createWechatReconciler } from './modules/payments/wechat/wechat-reconciler.js';
 import { createHousekeeping } from './modules/housekeeping/housekeeping.js';
+import { createEmailPreferences, emailPreferencesRoutes } from './modules/notices/preferences.js';
 import { wechatRoutes } from './modules/payments/wechat/wechat.routes.js';
 import { createPublicCacheFront, serverWithFront } from './plugins/public-cache-front.js';
 import { createInvalidationBus } from './modules/cluster/invalidation-bus.js';
@@ -245,6 +246,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(eventsRoutes(events));
       await api.register(libraryRoutes(progress, follows, createReaderKeys(createVisitorProofs(config.jwtSecret))));
       await api.register(pushRoutes(push));
+      await api.register(emailPreferencesRoutes(createEmailPreferences({ db })));
       await api.register(publicConfigRoutes(config, adminConsole.siteSettings));
       await api.register(adminScope(adminConsole.routers), { prefix: '/admin' });
     },
@@ -279,7 +281,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     withDatabase(() => jobs.start());
     app.addHook('onClose', () => jobs.stop());
     // The reading roll-up and the cleanups that used to run inside readers' requests: one node.
-    const housekeeping = createHousekeeping({ db, log: app.log });
+    const housekeeping = createHousekeeping({ db, log: app.log, publicUrl: config.publicUrl });
     withDatabase(() => housekeeping.start());
     app.addHook('onClose', () => housekeeping.stop());
   }

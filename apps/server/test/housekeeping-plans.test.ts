@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS } from '../src/lib/time.js';
 import { createHousekeeping, VISITOR_RETENTION_MS } from '../src/modules/housekeeping/housekeeping.js';
 import { createReadingRollup } from '../src/modules/stats/reading-rollup.js';
+import { insertChapter } from '../src/modules/catalogue/catalogue-write.repository.js';
 import { createStatsService } from '../src/modules/stats/stats.service.js';
-import { createBook } from './helpers/factories.js';
+import { createBook, createUser, grantMembership } from './helpers/factories.js';
 import { createTestContext, TEST_DIALECT, type TestContext } from './helpers/test-context.js';
 
 /** The tables that grow with readers which this part reads: none may be read whole. */
@@ -46,7 +47,10 @@ afterAll(() => ctx.close());
  * (`enable_seqscan = off`: on a small table it would scan anyway), so a scan without an index
  * condition means no index can answer the statement; SQLite's plan says SCAN without an index.
  */
-async function fullScans(statement: { sql: string; parameters: readonly unknown[] }): Promise<{ scans: string[]; plan: string }> {
+async function fullScans(
+  statement: { sql: string; parameters: readonly unknown[] },
+  growing: readonly string[] = GROWING,
+): Promise<{ scans: string[]; plan: string }> {
   if (TEST_DIALECT === 'postgres') {
     const plan = await ctx.db.transaction().execute(async (trx) => {
       await sql`set local enable_seqscan = off`.execute(trx);
@@ -65,7 +69,7 @@ async function fullScans(statement: { sql: string; parameters: readonly unknown[
       // a sequential scan, or an index read end to end without a condition, reads it whole.
       if (
         table &&
-        GROWING.includes(table) &&
+        growing.includes(table) &&
         !node['Index Cond'] &&
         node['Node Type'] !== 'Bitmap Heap Scan' &&
         node['Node Type'] !== 'ModifyTable'
@@ -84,7 +88,7 @@ async function fullScans(statement: { sql: string; parameters: readonly unknown[
   );
   const lines = plan.rows.map((row) => row.detail);
   return {
-    scans: lines.filter((line) => GROWING.some((table) => new RegExp(`^SCAN ${table}\\b(?! USING)`).test(line))),
+    scans: lines.filter((line) => growing.some((table) => new RegExp(`^SCAN ${table}\\b(?! USING)`).test(line))),
     plan: lines.join('\n'),
   };
 }
@@ -173,5 +177,81 @@ describe(`housekeeping and dashboard statements use indexes (${TEST_DIALECT})`, 
     const revenuePlans = planOf(/from "revenue_days"/);
     expect(revenuePlans.length).toBeGreaterThan(0);
     for (const plan of revenuePlans) expect(plan).toMatch(TEST_DIALECT === 'postgres' ? /revenue_days_pkey/ : /SEARCH revenue_days USING/);
+  });
+});
+
+/** The tables the e-mail notices read (modules/notices/): they grow with readers and chapters. */
+const NOTICE_TABLES = [
+  'users',
+  'book_follows',
+  'chapters',
+  'chapter_translations',
+  'book_translations',
+  'mail_outbox',
+  'membership_grants',
+];
+
+describe(`the e-mail notices' statements use indexes (${TEST_DIALECT})`, () => {
+  it("reminders read the next three days of users_member_until_idx, the digest users_digest_due_idx and each book's new chapters", async () => {
+    const now = Date.now();
+    const users = [await createUser(ctx), await createUser(ctx)];
+    const book = await createBook(ctx, { chapters: 1 });
+    for (const user of users) {
+      await ctx.db
+        .updateTable('users')
+        .set({
+          email: `${user.username}@example.com`,
+          email_key: `${user.username}@example.com`,
+          email_confirmed_at: now,
+          mail_digest: 1,
+          digest_through: now - 60_000,
+        })
+        .where('id', '=', user.id)
+        .execute();
+      await grantMembership(ctx, user.id, { days: 2 });
+      await ctx.db.insertInto('book_follows').values({ user_id: user.id, book_id: book.id, created_at: now }).execute();
+    }
+    await insertChapter(ctx.db, {
+      uuid: crypto.randomUUID(),
+      book_id: book.id,
+      number: 2,
+      created_at: now + 60_000,
+      translations: [{ language: 'en-us', title: 'New' }],
+      pages: [],
+    });
+    statements.length = 0;
+    logging = true;
+    const housekeeping = createHousekeeping({
+      db: ctx.db,
+      log: { warn: () => undefined, error: () => undefined },
+      rollup: createReadingRollup({ db: ctx.db, settleMs: 0 }),
+      now: () => now + DAY_MS,
+      publicUrl: 'https://comics.example.com',
+    });
+    const run = await housekeeping.runOnce();
+    await housekeeping.stop();
+    logging = false;
+    expect(run?.reminders?.sent).toBe(2);
+    expect(run?.digests?.sent).toBe(2);
+
+    const mine = statements.filter(
+      (s) => NOTICE_TABLES.some((table) => s.sql.includes(`"${table}"`)) && !/^\s*(begin|commit|rollback|set |insert )/i.test(s.sql),
+    );
+    const scans: string[] = [];
+    const plans = new Map<string, string>();
+    for (const statement of mine) {
+      const { scans: found, plan } = await fullScans(statement, NOTICE_TABLES);
+      for (const line of found) scans.push(`${line}  ←  ${statement.sql}`);
+      plans.set(statement.sql, plan);
+    }
+    expect(scans).toEqual([]);
+    const planOf = (pattern: RegExp) => [...plans].filter(([text]) => pattern.test(text)).map(([, plan]) => plan);
+    const reminderReads = planOf(/^select "id", "member_until" from "users"/);
+    expect(reminderReads).toEqual([expect.stringContaining('users_member_until_idx')]);
+    const digestReads = planOf(/^select "id", "digest_due_at", "digest_through" from "users"/);
+    expect(digestReads).toEqual([expect.stringContaining('users_digest_due_idx')]);
+    const chapterReads = planOf(/from "book_follows" as "f"/);
+    expect(chapterReads.length).toBeGreaterThan(0);
+    for (const plan of chapterReads) expect(plan).toMatch(/chapters_book_created_idx|chapters_book_published_number_idx/);
   });
 });

@@ -42,6 +42,12 @@ export interface UsersTable {
   mail_reminders: Generated<number>;
   /** 1: the reader joined the daily new-chapter digest; 0 (the default): not. */
   mail_digest: Generated<number>;
+  /** The membership end (member_until) the last reminder was sent for (modules/notices/reminders.ts). */
+  reminded_until: Generated<number | null>;
+  /** When the digest step next looks at this reader (0: at the next run). */
+  digest_due_at: Generated<number>;
+  /** The digest lists chapters published after this instant. */
+  digest_through: Generated<number | null>;
 }
 
 export interface BooksTable {

@@ -2,6 +2,7 @@ import { ErrorCode, type Membership } from '@inkstream/contracts';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../lib/app-error.js';
 import type { MembershipService } from '../membership/membership.service.js';
+import { queueCouponReceipt } from '../notices/receipts.js';
 import * as repo from './coupons.repository.js';
 
 /** Codes are case-insensitive and compared without surrounding spaces. */
@@ -17,8 +18,8 @@ export function createCouponsService(deps: { db: Db; membership: MembershipServi
   const now = deps.now ?? Date.now;
 
   /**
-   * Redeems a coupon for a user: the redemption, the use count and the membership grant are one
-   * transaction, so a failure or a lost race leaves nothing behind.
+   * Redeems a coupon for a user: the redemption, the use count, the membership grant and the
+   * receipt are one transaction, so a failure or a lost race leaves nothing behind.
    */
   async function redeem(userId: number, rawCode: string): Promise<Membership> {
     const code = normalizeCouponCode(rawCode);
@@ -33,6 +34,7 @@ export function createCouponsService(deps: { db: Db; membership: MembershipServi
       if (!(await repo.takeRedemptionSlot(trx, coupon.id))) throw refuse(ErrorCode.COUPON_EXHAUSTED, 'This coupon has been fully used');
       const length = coupon.grant_months !== null ? { months: coupon.grant_months } : { days: coupon.grant_days ?? 0 };
       await membership.grantWithin(trx, { userId, length, source: 'coupon', sourceRef: `${coupon.id}:${userId}`, note: code });
+      await queueCouponReceipt(trx, { userId, code, length }, current);
     });
     const result = await membership.getMembership(userId);
     if (!result) throw new Error('membership missing right after a coupon grant');

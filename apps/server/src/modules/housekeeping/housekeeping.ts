@@ -5,6 +5,8 @@ import { DAY_MS } from '../../lib/time.js';
 import { deleteEventDaysBefore } from '../events/events.repository.js';
 import { deleteStaleVisitorProgress, deleteStaleVisitorReads } from '../library/progress.repository.js';
 import { deleteDayBooksBefore, hasWindowRowsBefore } from '../stats/reading-aggregates.repository.js';
+import { sendDueDigests } from '../notices/digest.js';
+import { sendDueReminders } from '../notices/reminders.js';
 import { createReadingRollup, TOP_BOOK_WINDOWS, type ReadingRollup } from '../stats/reading-rollup.js';
 
 const LEASE_NAME = 'housekeeping';
@@ -25,6 +27,8 @@ export interface HousekeepingDeps {
   batchSize?: number;
   /** The reading roll-up to run (tests give one with their own clock and settling time). */
   rollup?: ReadingRollup;
+  /** The site's address for links in messages: given, the membership reminders and the digest run too. */
+  publicUrl?: string;
 }
 
 /** What one run did, per task: rows removed and statements used. */
@@ -33,13 +37,17 @@ export interface HousekeepingRun {
   dayBooks: { deleted: number; batches: number };
   visitorProgress: { deleted: number; batches: number };
   visitorReads: { deleted: number; batches: number };
+  /** Messages queued (modules/notices/): absent when this housekeeping has no publicUrl. */
+  reminders?: { sent: number; batches: number };
+  digests?: { sent: number; batches: number };
 }
 
 /**
  * Background work that used to run inside readers' requests (docs/ARCHITECTURE.md,
  * "Housekeeping"): the reading roll-up the dashboard reads (and forgetting its per-book day rows
  * once no window needs them), forgetting event-day keys that can no longer repeat, and removing
- * visitors who never came back. One node at a time (a lease in
+ * visitors who never came back, and the membership reminders and new-chapter digests by e-mail
+ * (modules/notices/). One node at a time (a lease in
  * app_state, renewed before every batch), every few minutes, in batches of `batchSize` rows with a
  * yield between them so SQLite's one thread serves readers in between; stops between batches on
  * shutdown.
@@ -86,7 +94,12 @@ export function createHousekeeping(deps: HousekeepingDeps) {
     const staleBefore = now() - VISITOR_RETENTION_MS;
     const visitorProgress = await inBatches(() => deleteStaleVisitorProgress(db, staleBefore, batchSize));
     const visitorReads = await inBatches(() => deleteStaleVisitorReads(db, staleBefore, batchSize));
-    return { eventDays, dayBooks, visitorProgress, visitorReads };
+    // What the site sends on its own (docs/READER-JOURNEY.md "What the site sends").
+    const notices = deps.publicUrl ? { now: now(), publicUrl: deps.publicUrl, batchSize, mayGoOn } : null;
+    if (!notices) return { eventDays, dayBooks, visitorProgress, visitorReads };
+    const reminders = await sendDueReminders(db, notices);
+    const digests = await sendDueDigests(db, notices);
+    return { eventDays, dayBooks, visitorProgress, visitorReads, reminders, digests };
   }
 
   function start(): void {

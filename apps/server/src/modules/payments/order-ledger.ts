@@ -5,6 +5,7 @@ import { AppError, notFound } from '../../lib/app-error.js';
 import { ErrorCode } from '@inkstream/contracts';
 import type { MembershipService } from '../membership/membership.service.js';
 import { readerStateChanged } from '../reader/reader-change-feed.js';
+import { queuePaymentReceipt, queueRefundNotice } from '../notices/receipts.js';
 import * as repo from './payments.repository.js';
 
 export type OrderRow = Selectable<PaymentOrdersTable>;
@@ -27,7 +28,8 @@ export class AmountMismatchError extends AppError {
 
 /**
  * The one way every provider (sandbox, WeChat Pay, Stripe) turns money into membership time and
- * back: an order becomes paid, or refunded, together with its grants, in one transaction, once.
+ * back: an order becomes paid, or refunded, together with its grants and the payer's receipt or
+ * refund notice (notices/receipts.ts), in one transaction, once.
  */
 export function createOrderLedger(deps: OrderLedgerDeps) {
   const { db, membership } = deps;
@@ -65,6 +67,8 @@ export function createOrderLedger(deps: OrderLedgerDeps) {
         sourceRef: String(order.user_id),
       });
     }
+    // Only here, after markPaidOnce changed the row: a repeated notification sends nothing twice.
+    await queuePaymentReceipt(trx, order, now());
     return true;
   }
 
@@ -86,6 +90,7 @@ export function createOrderLedger(deps: OrderLedgerDeps) {
     await membership.lockMembersWithin(trx, inviter === null ? [order.user_id] : [order.user_id, inviter]);
     await membership.revokeWithin(trx, order.provider, orderId);
     if ((await repo.countPaidOrders(trx, order.user_id)) === 0) await membership.revokeWithin(trx, 'invite', String(order.user_id));
+    await queueRefundNotice(trx, order, now());
     return true;
   }
 

@@ -1,12 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { startTransition, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { currentLanguage } from '../../lib/language';
 import { useAuth } from '../auth/AuthContext';
 import { ApiTokenDialog } from './ApiTokenDialog';
 import { ConsoleLink } from './ConsoleLink';
 import { ContinueAfterPurchase } from './ContinueAfterPurchase';
+import { EmailNoticesSection } from './EmailNoticesSection';
 import { InviteSection } from './InviteSection';
 import { MembershipSummary } from './MembershipSummary';
 import { PasswordDialog } from './PasswordDialog';
@@ -23,6 +24,12 @@ export function ProfileView() {
   const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<'token' | 'password' | null>(null);
   usePageTitle(t('title'));
+  // A link to a section (the reminder e-mail's /profile#top-up): the screen renders after the
+  // browser looked for the anchor, so scroll to it once it exists.
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (hash.length > 1) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ block: 'start' });
+  }, [hash]);
 
   const onLogout = () => {
     // The router applies navigations as transitions; logging out in the same transition renders both
@@ -54,6 +61,7 @@ export function ProfileView() {
         </div>
       </section>
       <TopUpSection userUuid={userUuid ?? ''} language={currentLanguage()} />
+      <EmailNoticesSection />
       <InviteSection />
       <div className={profile.bottomRow}>
         <Link to="/" className={styles.secondary}>

@@ -39,7 +39,7 @@ export function TopUpSection({ userUuid, language }: TopUpSectionProps) {
   const buyWithCard = (plan: Plan) => flow.start(plan.id, plan.months, 'card', reserveCheckoutWindow());
 
   return (
-    <section className={profile.section} aria-labelledby="top-up-title">
+    <section id="top-up" className={profile.section} aria-labelledby="top-up-title">
       <h2 id="top-up-title" className={`${profile.sectionTitle} ${payments.headingRow}`}>
         {t('topUp.heading')}
         {options.sandbox && <span className={payments.sandboxBadge}>{tp('sandbox.badge')}</span>}

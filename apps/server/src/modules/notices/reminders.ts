@@ -1,0 +1,83 @@
+import type { Db } from '../../db/database.js';
+import { DAY_MS } from '../../lib/time.js';
+import { queueMail } from '../mail/mail-queue.js';
+import { mailRecipientOf } from '../mail/mail-recipient.js';
+import { formatInstant } from './notice-format.js';
+
+/** A reminder goes out this long before a membership ends (issue 28: three days). */
+export const REMINDER_BEFORE_MS = 3 * DAY_MS;
+/** The profile's top-up section (apps/web TopUpSection: the section's id). */
+export const TOP_UP_PATH = '/profile#top-up';
+
+export interface NoticeStepOptions {
+  now: number;
+  publicUrl: string;
+  batchSize: number;
+  /** False once the run must stop (shutdown, lease lost): checked between batches. */
+  mayGoOn: () => Promise<boolean>;
+}
+
+/**
+ * Membership reminders (housekeeping step): every account whose membership ends within three days
+ * and that has not been reminded of this end gets one `membership-reminder`. Read through
+ * users_member_until_idx (a range of the next three days); users.reminded_until remembers the end a
+ * reminder was sent for, so an extension (a new end) is reminded again when it nears, and the same
+ * end never twice. The mark and the outbox row are one transaction, and the mark is a conditional
+ * UPDATE: of two nodes (or two runs) only one changes the row, only that one queues the message.
+ * Opted out (mail_reminders = 0), no confirmed address or a disabled account: nothing.
+ */
+export async function sendDueReminders(db: Db, options: NoticeStepOptions): Promise<{ sent: number; batches: number }> {
+  const { now, batchSize } = options;
+  const done = { sent: 0, batches: 0 };
+  while (await options.mayGoOn()) {
+    const due = await db
+      .selectFrom('users')
+      .select(['id', 'member_until'])
+      .where('member_until', '>', now)
+      .where('member_until', '<=', now + REMINDER_BEFORE_MS)
+      .where('mail_reminders', '=', 1)
+      .where('email_confirmed_at', 'is not', null)
+      .where('disabled_at', 'is', null)
+      .where((eb) => eb.or([eb('reminded_until', 'is', null), eb('reminded_until', '<>', eb.ref('member_until'))]))
+      .orderBy('member_until')
+      .limit(batchSize)
+      .execute();
+    done.batches += 1;
+    let marked = 0;
+    for (const row of due) {
+      const end = Number(row.member_until);
+      const sent = await db.transaction().execute(async (trx) => {
+        const mark = await trx
+          .updateTable('users')
+          .set({ reminded_until: end })
+          .where('id', '=', row.id)
+          .where('member_until', '=', end)
+          .where('mail_reminders', '=', 1)
+          .where((eb) => eb.or([eb('reminded_until', 'is', null), eb('reminded_until', '<>', end)]))
+          .executeTakeFirst();
+        if (Number(mark.numUpdatedRows) !== 1) return false;
+        const to = await mailRecipientOf(trx, row.id);
+        if (!to) return false;
+        const queued = await queueMail(
+          trx,
+          {
+            kind: 'membership-reminder',
+            to: to.to,
+            userId: to.userId,
+            language: to.language,
+            list: 'reminders',
+            data: { username: to.username, member_until: formatInstant(end, to.language), top_up: `${options.publicUrl}${TOP_UP_PATH}` },
+          },
+          now,
+        );
+        return queued.uuid !== null;
+      });
+      marked += 1;
+      if (sent) done.sent += 1;
+    }
+    // Every row read left the range's due set (marked here or by another node): a short batch is the last.
+    if (due.length < batchSize || marked === 0) break;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return done;
+}
