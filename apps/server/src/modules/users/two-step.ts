@@ -54,7 +54,15 @@ export async function useSecondStep(
   if (account.totp_secret === null) return false;
   if (isTotpCode(code)) {
     const lastStep = account.totp_last_step === null ? null : Number(account.totp_last_step);
-    const step = await matchingTimeStep(cipher.decrypt(account.totp_secret, account.id), code, nowMs, lastStep);
+    let secret: string;
+    try {
+      secret = cipher.decrypt(account.totp_secret, account.id);
+    } catch {
+      // The key changed (TOTP_ENCRYPTION_KEY / JWT_SECRET) or the row was tampered with: no 6-digit
+      // code can be checked, but the recovery codes (hashes, no key) still let the owner in.
+      return false;
+    }
+    const step = await matchingTimeStep(secret, code, nowMs, lastStep);
     if (step === null) return false;
     const moved = await db
       .updateTable('users')
