@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, PHONE } from '../src/browser.js';
 import { loginForm, profilePage, storedSession } from '../src/journeys/account.js';
-import { eventually, freshUser, headerUserLink, openSession, pathOf, storeSessionViaApi, submitLogin, waitForInteractive } from '../src/journeys/session.js';
+import { eventually, freshUser, headerUserLink, logIn, openSession, pathOf, submitLogin, waitForInteractive } from '../src/journeys/session.js';
 
 let browser: Browser;
 const baseUrl = inject('baseUrl');
@@ -20,7 +20,7 @@ describe('two-step sign-in', () => {
   it('a reader turns it on from the profile, logs out, and logs in with the password and a code', async () => {
     const user = await freshUser(baseUrl);
     const { context, page, pageErrors } = await openSession(browser, baseUrl, { device: PHONE });
-    await storeSessionViaApi(context, baseUrl, user.username, user.password);
+    await logIn(page, user.username, user.password);
     await page.goto('/profile');
     await waitForInteractive(page);
     const section = page.getByRole('region', { name: 'Two-step sign-in' });
