@@ -3,7 +3,16 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, PHONE } from '../src/browser.js';
 import { loginForm, profilePage, storedSession } from '../src/journeys/account.js';
-import { eventually, freshUser, headerUserLink, logIn, openSession, pathOf, submitLogin, waitForInteractive } from '../src/journeys/session.js';
+import {
+  eventually,
+  freshUser,
+  headerUserLink,
+  logIn,
+  openSession,
+  pathOf,
+  submitLogin,
+  waitForInteractive,
+} from '../src/journeys/session.js';
 
 let browser: Browser;
 const baseUrl = inject('baseUrl');

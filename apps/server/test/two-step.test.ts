@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
 import { generate } from 'otplib';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { authHeader, createUser, nextClientIp, type TestUser } from './helpers/factories.js';
@@ -13,7 +14,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-type Reply = { statusCode: number; json: () => any; headers: Record<string, unknown> };
+type Reply = LightMyRequestResponse;
 
 function expectError(response: Reply, status: number, code: string) {
   expect({ status: response.statusCode, code: response.json().code }).toEqual({ status, code });
@@ -21,7 +22,7 @@ function expectError(response: Reply, status: number, code: string) {
 }
 
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}, remoteAddress = nextClientIp()) =>
-  ctx.app.inject({ method: 'POST', url: `/api/v1${url}`, payload: payload as Record<string, unknown>, headers, remoteAddress }) as Promise<Reply>;
+  ctx.app.inject({ method: 'POST', url: `/api/v1${url}`, payload: payload as Record<string, unknown>, headers, remoteAddress });
 
 const login = (user: TestUser, extra: Record<string, unknown> = {}, remoteAddress = nextClientIp()) =>
   post('/user/login', { username: user.username, password: user.password, ...extra }, {}, remoteAddress);
@@ -175,7 +176,8 @@ describe('logging in with two-step sign-in', () => {
     const right = await codeAt(secret, 1);
     const wrong = right === '123456' ? '654321' : '123456';
     // Two wrong passwords and two wrong codes: the four failures one address may make on an account at once.
-    for (let i = 0; i < 2; i += 1) expectError(await login({ ...user, password: `guess-${i}` }, {}, remoteAddress), 401, 'INVALID_CREDENTIALS');
+    for (let i = 0; i < 2; i += 1)
+      expectError(await login({ ...user, password: `guess-${i}` }, {}, remoteAddress), 401, 'INVALID_CREDENTIALS');
     for (let i = 0; i < 2; i += 1) expectError(await login(user, { totp_code: wrong }, remoteAddress), 401, 'INVALID_TOTP');
     // Now that address waits a second, even with the right password and code.
     const refused = await login(user, { totp_code: right }, remoteAddress);
@@ -195,7 +197,8 @@ describe('logging in with two-step sign-in', () => {
     const { secret } = (await post('/user/totp/setup', { password: user.password }, authHeader(user), remoteAddress)).json().data.result;
     const right = await codeAt(secret);
     const wrong = right === '123456' ? '654321' : '123456';
-    for (let i = 0; i < 4; i += 1) expectError(await post('/user/totp/enable', { code: wrong }, authHeader(user), remoteAddress), 400, 'INVALID_TOTP');
+    for (let i = 0; i < 4; i += 1)
+      expectError(await post('/user/totp/enable', { code: wrong }, authHeader(user), remoteAddress), 400, 'INVALID_TOTP');
     expectError(await post('/user/totp/enable', { code: right }, authHeader(user), remoteAddress), 429, 'RATE_LIMITED');
     expectError(await login(user, {}, remoteAddress), 429, 'RATE_LIMITED');
   });
@@ -204,8 +207,20 @@ describe('logging in with two-step sign-in', () => {
 describe('turning two-step sign-in off and new recovery codes', () => {
   it('needs the password and a current code or a recovery code', async () => {
     const { user, secret, recoveryCodes } = await withTwoStep();
-    expectError(await post('/user/totp/disable', { password: user.password, code: '000000' === (await codeAt(secret, 1)) ? '111111' : '000000' }, authHeader(user)), 400, 'INVALID_TOTP');
-    expectError(await post('/user/totp/disable', { password: 'wrong-pass', code: await codeAt(secret, 1) }, authHeader(user)), 403, 'WRONG_PASSWORD');
+    expectError(
+      await post(
+        '/user/totp/disable',
+        { password: user.password, code: '000000' === (await codeAt(secret, 1)) ? '111111' : '000000' },
+        authHeader(user),
+      ),
+      400,
+      'INVALID_TOTP',
+    );
+    expectError(
+      await post('/user/totp/disable', { password: 'wrong-pass', code: await codeAt(secret, 1) }, authHeader(user)),
+      403,
+      'WRONG_PASSWORD',
+    );
     expectError(await post('/user/totp/disable', { password: user.password }, authHeader(user)), 400, 'VALIDATION_FAILED');
     const off = await post('/user/totp/disable', { password: user.password, code: recoveryCodes[0] }, authHeader(user));
     expect(off.statusCode).toBe(200);
@@ -215,17 +230,27 @@ describe('turning two-step sign-in off and new recovery codes', () => {
     const row = await ctx.db.selectFrom('users').selectAll().where('id', '=', user.id).executeTakeFirstOrThrow();
     expect(row.totp_secret).toBeNull();
     expect(await ctx.db.selectFrom('user_recovery_codes').select('id').where('user_id', '=', user.id).execute()).toHaveLength(0);
-    expectError(await post('/user/totp/disable', { password: user.password, code: await codeAt(secret, 1) }, authHeader(user)), 409, 'TOTP_NOT_ENABLED');
+    expectError(
+      await post('/user/totp/disable', { password: user.password, code: await codeAt(secret, 1) }, authHeader(user)),
+      409,
+      'TOTP_NOT_ENABLED',
+    );
   });
 
   it('turns off with a current 6-digit code', async () => {
     const { user, secret } = await withTwoStep();
-    expect((await post('/user/totp/disable', { password: user.password, code: await codeAt(secret, 1) }, authHeader(user))).statusCode).toBe(200);
+    expect(
+      (await post('/user/totp/disable', { password: user.password, code: await codeAt(secret, 1) }, authHeader(user))).statusCode,
+    ).toBe(200);
   });
 
   it('makes a new set of ten recovery codes; the old ones stop working', async () => {
     const { user, secret, recoveryCodes } = await withTwoStep();
-    expectError(await post('/user/totp/recovery_codes', { code: '000000' === (await codeAt(secret, 1)) ? '111111' : '000000' }, authHeader(user)), 400, 'INVALID_TOTP');
+    expectError(
+      await post('/user/totp/recovery_codes', { code: '000000' === (await codeAt(secret, 1)) ? '111111' : '000000' }, authHeader(user)),
+      400,
+      'INVALID_TOTP',
+    );
     const fresh = await post('/user/totp/recovery_codes', { code: await codeAt(secret, 1) }, authHeader(user));
     expect(fresh.statusCode).toBe(200);
     const codes = fresh.json().data.result.recovery_codes as string[];
@@ -237,7 +262,11 @@ describe('turning two-step sign-in off and new recovery codes', () => {
   it('tells the confirmed address, in the same transaction, each time it changes', async () => {
     const user = await createUser(ctx);
     const email = `${user.username}@example.com`;
-    await ctx.db.updateTable('users').set({ email, email_key: email.toLowerCase(), email_confirmed_at: Date.now(), language: 'fr-fr' }).where('id', '=', user.id).execute();
+    await ctx.db
+      .updateTable('users')
+      .set({ email, email_key: email.toLowerCase(), email_confirmed_at: Date.now(), language: 'fr-fr' })
+      .where('id', '=', user.id)
+      .execute();
     const { secret, recoveryCodes } = await withTwoStep(user);
     await post('/user/totp/recovery_codes', { code: recoveryCodes[0] }, authHeader(user));
     await post('/user/totp/disable', { password: user.password, code: await codeAt(secret, 1) }, authHeader(user));
@@ -278,7 +307,11 @@ describe('bad input', () => {
 
   it('keeps bodies closed: unknown fields are dropped, never used', async () => {
     const user = await createUser(ctx);
-    const setup = await post('/user/totp/setup', { password: user.password, secret: 'JBSWY3DPEHPK3PXP', totp_enabled_at: 1 }, authHeader(user));
+    const setup = await post(
+      '/user/totp/setup',
+      { password: user.password, secret: 'JBSWY3DPEHPK3PXP', totp_enabled_at: 1 },
+      authHeader(user),
+    );
     expect(setup.statusCode).toBe(200);
     expect(setup.json().data.result.secret).not.toBe('JBSWY3DPEHPK3PXP');
     expect((await me(user)).totp_enabled).toBe(false);
@@ -292,16 +325,28 @@ describe('ADMIN_REQUIRE_2FA', () => {
       const admin = await createUser(strict, { role: 'admin' });
       const reader = await createUser(strict);
       const call = (user: TestUser, url = '/api/v1/admin/audit') =>
-        strict.app.inject({ method: 'GET', url, headers: authHeader(user), remoteAddress: nextClientIp() }) as Promise<Reply>;
+        strict.app.inject({ method: 'GET', url, headers: authHeader(user), remoteAddress: nextClientIp() });
       expectError(await call(admin), 403, 'TOTP_SETUP_REQUIRED');
       expectError(await call(admin, '/api/v1/admin/users'), 403, 'TOTP_SETUP_REQUIRED');
       expectError(await call(reader), 403, 'FORBIDDEN');
       expect((await strict.app.inject({ method: 'GET', url: '/api/v1/user/me', headers: authHeader(admin) })).statusCode).toBe(200);
-      expect((await strict.app.inject({ method: 'GET', url: '/api/v1/reader/book/tags', headers: authHeader(admin) })).statusCode).toBe(200);
+      expect((await strict.app.inject({ method: 'GET', url: '/api/v1/reader/book/tags', headers: authHeader(admin) })).statusCode).toBe(
+        200,
+      );
 
-      const setup = await strict.app.inject({ method: 'POST', url: '/api/v1/user/totp/setup', headers: authHeader(admin), payload: { password: admin.password } });
+      const setup = await strict.app.inject({
+        method: 'POST',
+        url: '/api/v1/user/totp/setup',
+        headers: authHeader(admin),
+        payload: { password: admin.password },
+      });
       const { secret } = setup.json().data.result;
-      const enabled = await strict.app.inject({ method: 'POST', url: '/api/v1/user/totp/enable', headers: authHeader(admin), payload: { code: await codeAt(secret) } });
+      const enabled = await strict.app.inject({
+        method: 'POST',
+        url: '/api/v1/user/totp/enable',
+        headers: authHeader(admin),
+        payload: { code: await codeAt(secret) },
+      });
       expect(enabled.statusCode).toBe(200);
       // The same session, now allowed.
       expect((await call(admin)).statusCode).toBe(200);

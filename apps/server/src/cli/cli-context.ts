@@ -84,7 +84,11 @@ export async function openCliContext(config: AppConfig, output: CliOutput): Prom
   return {
     books,
     db: database.db,
-    users: createUsersService({ db: database.db, tokens: createTokenService(config.jwtSecret), totpCipher: createTotpCipher(config.totpKeyMaterial) }),
+    users: createUsersService({
+      db: database.db,
+      tokens: createTokenService(config.jwtSecret),
+      totpCipher: createTotpCipher(config.totpKeyMaterial),
+    }),
     membership,
     ledger: createOrderLedger({ db: database.db, membership, inviteRewardDays: config.inviteRewardDays }),
     storage,

@@ -94,7 +94,11 @@ export function createTwoStepService(deps: { db: Db; cipher: TotpCipher; siteNam
     const pending = row.totp_pending_secret;
     if (pending === null) throw new AppError(ErrorCode.TOTP_NOT_ENABLED, 409, 'Start the setup first');
     const at = now();
-    const step = await throttled(row.username, input.ip, async () => (await matchingTimeStep(cipher.decrypt(pending, row.id), input.code, at, null)) ?? false);
+    const step = await throttled(
+      row.username,
+      input.ip,
+      async () => (await matchingTimeStep(cipher.decrypt(pending, row.id), input.code, at, null)) ?? false,
+    );
     if (step === false) throw wrongCode();
     const recovery_codes = await db.transaction().execute(async (trx) => {
       // Only the pending secret this code was checked against, and only once (two racing enables: one wins).

@@ -107,7 +107,13 @@ export async function queueTwoStepMail(
   const when = `${new Date(nowMs).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
   await queueMail(
     trx,
-    { kind: 'two-step-changed', to: recipient.to, userId, language: recipient.language, data: { username: recipient.username, [change]: when } },
+    {
+      kind: 'two-step-changed',
+      to: recipient.to,
+      userId,
+      language: recipient.language,
+      data: { username: recipient.username, [change]: when },
+    },
     nowMs,
   );
 }

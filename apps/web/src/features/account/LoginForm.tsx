@@ -140,24 +140,24 @@ export function LoginForm() {
           </>
         ) : (
           <>
-        <TextField
-          id="login-username"
-          label={t('fields.username')}
-          value={username}
-          onChange={setUsername}
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          maxLength={64}
-        />
-        <PasswordField
-          id="login-password"
-          label={t('fields.password')}
-          value={password}
-          onChange={setPassword}
-          autoComplete="current-password"
-          maxLength={256}
-        />
+            <TextField
+              id="login-username"
+              label={t('fields.username')}
+              value={username}
+              onChange={setUsername}
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              maxLength={64}
+            />
+            <PasswordField
+              id="login-password"
+              label={t('fields.password')}
+              value={password}
+              onChange={setPassword}
+              autoComplete="current-password"
+              maxLength={256}
+            />
           </>
         )}
         <button type="submit" className={`${styles.primary} ${styles.block}`} disabled={pending}>

@@ -49,38 +49,44 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener(SESSION_EXPIRED_EVENT, onExpired);
   }, []);
 
-  const login = useCallback(async (name: string, password: string, totpCode?: string) => {
-    try {
-      const result = await api.login(name, password, totpCode);
-      writeStorage(STORAGE_KEYS.token, result.jwt_token);
-      writeStorage(STORAGE_KEYS.userUuid, result.uuid);
-      writeStorage(STORAGE_KEYS.username, result.username);
-      // What the visitor read becomes the account's (spec: the visitor id is deleted at login).
-      const visitorId = readStorage(STORAGE_KEYS.visitorId);
-      removeStorage(STORAGE_KEYS.visitorId);
-      await mergeVisitorProgress(visitorId);
-      setUserUuid(result.uuid);
-      setUsername(result.username);
-      setError(null);
-      return true;
-    } catch (caught) {
-      // Spec section 8: the server's error field when present, else 'Login failed'.
-      const known = caught instanceof ApiError && caught.code !== 'NETWORK_ERROR';
-      setError(known ? caught.message : 'Login failed', known ? caught.code : null);
-      return false;
-    }
-  }, [setError]);
+  const login = useCallback(
+    async (name: string, password: string, totpCode?: string) => {
+      try {
+        const result = await api.login(name, password, totpCode);
+        writeStorage(STORAGE_KEYS.token, result.jwt_token);
+        writeStorage(STORAGE_KEYS.userUuid, result.uuid);
+        writeStorage(STORAGE_KEYS.username, result.username);
+        // What the visitor read becomes the account's (spec: the visitor id is deleted at login).
+        const visitorId = readStorage(STORAGE_KEYS.visitorId);
+        removeStorage(STORAGE_KEYS.visitorId);
+        await mergeVisitorProgress(visitorId);
+        setUserUuid(result.uuid);
+        setUsername(result.username);
+        setError(null);
+        return true;
+      } catch (caught) {
+        // Spec section 8: the server's error field when present, else 'Login failed'.
+        const known = caught instanceof ApiError && caught.code !== 'NETWORK_ERROR';
+        setError(known ? caught.message : 'Login failed', known ? caught.code : null);
+        return false;
+      }
+    },
+    [setError],
+  );
 
-  const register = useCallback(async (payload: { username: string; password: string; invite_code?: string | undefined }) => {
-    try {
-      await api.register({ ...payload, invite_code: payload.invite_code || null, user_type: USER_TYPE });
-      setError(null);
-      return true;
-    } catch (caught) {
-      setError(caught instanceof ApiError && caught.code !== 'NETWORK_ERROR' ? caught.message : 'Registration failed');
-      return false;
-    }
-  }, [setError]);
+  const register = useCallback(
+    async (payload: { username: string; password: string; invite_code?: string | undefined }) => {
+      try {
+        await api.register({ ...payload, invite_code: payload.invite_code || null, user_type: USER_TYPE });
+        setError(null);
+        return true;
+      } catch (caught) {
+        setError(caught instanceof ApiError && caught.code !== 'NETWORK_ERROR' ? caught.message : 'Registration failed');
+        return false;
+      }
+    },
+    [setError],
+  );
 
   const logout = useCallback(() => {
     // Spec section 4: logout clears local storage. The chosen language is kept: forgetting it
