@@ -57,6 +57,9 @@ import { healthRoutes, publicConfigRoutes } from './modules/system/system.routes
 import { createTokenService } from './modules/users/tokens.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
+import { createTotpCipher } from './modules/users/totp-crypto.js';
+import { createTwoStepService } from './modules/users/two-step.service.js';
+import { twoStepRoutes } from './modules/users/two-step.routes.js';
 import { registerAuth } from './plugins/auth.js';
 import { createClientErrorHandler, createFrameworkErrorHandler } from './plugins/client-error-handler.js';
 import { registerDatabaseGate } from './plugins/database-gate.js';
@@ -145,7 +148,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (!deps.storage) app.addHook('onClose', async () => storage.close());
   const signer = createMediaSigner(config.mediaSigningSecret, config.mediaUrlTtlSeconds);
   const mediaUrls = createMediaUrls(signer, { publicBaseUrl: config.mediaPublicBaseUrl });
-  const users = createUsersService({ db, tokens: createTokenService(config.jwtSecret) });
+  const totpCipher = createTotpCipher(config.totpKeyMaterial);
+  const users = createUsersService({ db, tokens: createTokenService(config.jwtSecret), totpCipher });
   const membership = createMembershipService({ db });
   // Cache invalidation across processes (Redis pub/sub, else PostgreSQL LISTEN/NOTIFY, else this
   // process only); the catalogue version listens on it and publishes the changes made here.
@@ -200,6 +204,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     jobPollMs: deps.jobPollMs,
   });
   const { jobs } = adminConsole;
+  const twoStep = createTwoStepService({
+    db,
+    cipher: totpCipher,
+    siteName: async () => (await adminConsole.siteSettings.getForPublic()).site_name,
+  });
   const seo = createSeoService({
     db,
     publicUrl: config.publicUrl,
@@ -234,6 +243,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await api.register(usersRoutes(users));
+      await api.register(twoStepRoutes(twoStep));
       await api.register(membershipRoutes(membership));
       await api.register(couponsRoutes(coupons));
       await api.register(paymentsRoutes(payments));
@@ -248,7 +258,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(pushRoutes(push));
       await api.register(emailPreferencesRoutes(createEmailPreferences({ db })));
       await api.register(publicConfigRoutes(config, adminConsole.siteSettings));
-      await api.register(adminScope(adminConsole.routers), { prefix: '/admin' });
+      await api.register(adminScope(adminConsole.routers, { db, requireTwoStep: config.adminRequire2fa }), { prefix: '/admin' });
     },
     { prefix: '/api/v1' },
   );

@@ -59,6 +59,13 @@ export interface AppConfig {
   readonly redisUrl: string | null;
   /** Prefix of every Redis key and channel this site uses, so several sites (or test runs) can share one Redis. */
   readonly redisPrefix: string;
+  /**
+   * What the key that encrypts two-step sign-in secrets is derived from (HKDF-SHA-256): TOTP_ENCRYPTION_KEY,
+   * or JWT_SECRET when unset. Changing it makes every stored secret unreadable (docs/SECURITY.md).
+   */
+  readonly totpKeyMaterial: string;
+  /** ADMIN_REQUIRE_2FA: administrators without two-step sign-in are refused every /api/v1/admin call. */
+  readonly adminRequire2fa: boolean;
 }
 
 function readInt(env: Env, name: string, fallback: number, min: number, max: number): number {
@@ -140,6 +147,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     throw new ConfigError('PAYMENTS_SANDBOX=on is refused when NODE_ENV=production: the sandbox grants memberships without payment');
   }
 
+  const jwtSecret = readSecret(env, 'JWT_SECRET', dataDir, isProduction);
   return Object.freeze({
     nodeEnv,
     isProduction,
@@ -152,7 +160,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     mediaPublicBaseUrl: readMediaPublicBaseUrl(env, publicUrl),
     databaseUrl,
     sqlitePath: path.join(dataDir, 'inkstream.sqlite'),
-    jwtSecret: readSecret(env, 'JWT_SECRET', dataDir, isProduction),
+    jwtSecret,
     mediaSigningSecret: readSecret(env, 'MEDIA_SIGNING_SECRET', dataDir, isProduction),
     demoCatalogue: readChoice(env, 'DEMO_CATALOGUE', ['auto', 'off'] as const, 'auto'),
     siteName,
@@ -172,7 +180,20 @@ export function loadConfig(env: Env = process.env): AppConfig {
     webConcurrency: readInt(env, 'WEB_CONCURRENCY', isProduction ? Math.min(availableParallelism(), 64) : 1, 1, 64),
     redisUrl: readUrl(env, 'REDIS_URL', ['redis:', 'rediss:']),
     redisPrefix: readRedisPrefix(env),
+    totpKeyMaterial: readTotpKeyMaterial(env, jwtSecret),
+    adminRequire2fa: readChoice(env, 'ADMIN_REQUIRE_2FA', ['true', 'false'] as const, 'false') === 'true',
   });
+}
+
+/**
+ * TOTP_ENCRYPTION_KEY (at least 32 characters) or, unset, JWT_SECRET: no new setting is needed, and
+ * whoever rotates JWT_SECRET (to end every session) sets TOTP_ENCRYPTION_KEY to the old value first.
+ */
+function readTotpKeyMaterial(env: Env, jwtSecret: string): string {
+  const raw = env.TOTP_ENCRYPTION_KEY;
+  if (raw === undefined || raw === '') return jwtSecret;
+  if (raw.length < 32) throw new ConfigError('TOTP_ENCRYPTION_KEY must be at least 32 characters long');
+  return raw;
 }
 
 /** REDIS_PREFIX: letters, digits, `-`, `_`, `.` and `:`, so keys stay readable in redis-cli. */

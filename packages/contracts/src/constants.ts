@@ -33,3 +33,11 @@ export const PROGRESS_BATCH_MAX = 20;
 export const CONTINUE_READING_MAX = 50;
 export const HISTORY_PAGE_SIZE_MAX = 50;
 export const FOLLOWS_MAX = 1000;
+
+/** Two-step sign-in (issue 28): a 6-digit code of the authenticator app (RFC 6238, 30-second steps). */
+export const TOTP_CODE_PATTERN = '^[0-9]{6}$';
+/** Recovery codes: 12 letters and digits shown as xxxx-xxxx-xxxx (dashes optional, any case). */
+export const RECOVERY_CODE_PATTERN = '^[A-Za-z0-9]{4}-?[A-Za-z0-9]{4}-?[A-Za-z0-9]{4}$';
+export const TOTP_OR_RECOVERY_CODE_PATTERN = '^(?:[0-9]{6}|[A-Za-z0-9]{4}-?[A-Za-z0-9]{4}-?[A-Za-z0-9]{4})$';
+/** How many recovery codes an account gets at a time. */
+export const RECOVERY_CODE_COUNT = 10;

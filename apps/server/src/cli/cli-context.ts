@@ -14,6 +14,7 @@ import { createMembershipService, type MembershipService } from '../modules/memb
 import { createOrderLedger, type OrderLedger } from '../modules/payments/order-ledger.js';
 import { createPushService, type PushService } from '../modules/push/push.service.js';
 import { createTokenService } from '../modules/users/tokens.js';
+import { createTotpCipher } from '../modules/users/totp-crypto.js';
 import { createUsersService, type UsersService } from '../modules/users/users.service.js';
 
 /** What a command may use: the same database and services as the running server. */
@@ -83,7 +84,11 @@ export async function openCliContext(config: AppConfig, output: CliOutput): Prom
   return {
     books,
     db: database.db,
-    users: createUsersService({ db: database.db, tokens: createTokenService(config.jwtSecret) }),
+    users: createUsersService({
+      db: database.db,
+      tokens: createTokenService(config.jwtSecret),
+      totpCipher: createTotpCipher(config.totpKeyMaterial),
+    }),
     membership,
     ledger: createOrderLedger({ db: database.db, membership, inviteRewardDays: config.inviteRewardDays }),
     storage,

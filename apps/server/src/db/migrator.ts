@@ -20,6 +20,7 @@ import * as consoleListIndexes from './migrations/2026-11-25T0230-console-list-i
 import * as revenueDays from './migrations/2026-11-25T0240-revenue-days.js';
 import * as mailOutbox from './migrations/2026-11-25T0300-mail-outbox.js';
 import * as mailNotices from './migrations/2026-11-25T0330-mail-notices.js';
+import * as twoStepSignIn from './migrations/2026-11-25T0340-two-step-sign-in.js';
 import * as readingAggregates from './migrations/2026-11-25T0210-reading-aggregates.js';
 import * as foreignKeyIndexes from './migrations/2026-11-25T0220-foreign-key-indexes.js';
 
@@ -45,6 +46,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-25T0240-revenue-days': revenueDays,
   '2026-11-25T0300-mail-outbox': mailOutbox,
   '2026-11-25T0330-mail-notices': mailNotices,
+  '2026-11-25T0340-two-step-sign-in': twoStepSignIn,
   '2026-11-25T0210-reading-aggregates': readingAggregates,
   '2026-11-25T0220-foreign-key-indexes': foreignKeyIndexes,
 };

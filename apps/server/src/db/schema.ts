@@ -48,6 +48,23 @@ export interface UsersTable {
   digest_due_at: Generated<number>;
   /** The digest lists chapters published after this instant. */
   digest_through: Generated<number | null>;
+  /** Two-step sign-in's TOTP secret, AES-256-GCM ciphertext (users/totp-crypto.ts); null while off. */
+  totp_secret: Generated<string | null>;
+  /** The secret being set up (same encryption), until a first code confirms it. */
+  totp_pending_secret: Generated<string | null>;
+  /** When two-step sign-in was turned on; null: off. */
+  totp_enabled_at: Generated<number | null>;
+  /** The last 30-second time step whose code was accepted: a code of this step or older is refused (no replay). */
+  totp_last_step: Generated<number | null>;
+}
+
+/** Two-step sign-in's single-use recovery codes (issue 28), as SHA-256 hashes. */
+export interface UserRecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  used_at: number | null;
+  created_at: number;
 }
 
 export interface BooksTable {
@@ -451,6 +468,7 @@ export interface MailOutboxTable {
 export interface Database {
   mail_outbox: MailOutboxTable;
   users: UsersTable;
+  user_recovery_codes: UserRecoveryCodesTable;
   books: BooksTable;
   book_translations: BookTranslationsTable;
   tags: TagsTable;

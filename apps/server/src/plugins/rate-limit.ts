@@ -17,6 +17,9 @@ export const LIMITS = {
   login: { max: 30, timeWindow: '1 minute' },
   register: { max: 20, timeWindow: '1 hour' },
   passwordChange: { max: 10, timeWindow: '1 hour', keyGenerator: (request: FastifyRequest) => request.user?.uuid ?? request.ip },
+  // Two-step sign-in on the profile (/user/totp/*): a handful of calls a setup; wrong codes are also
+  // counted by the failed-login throttle.
+  twoStep: { max: 30, timeWindow: '1 hour', keyGenerator: accountOrIp },
   events: { max: 120, timeWindow: '1 minute' },
   // Guessing codes must stay slow: per account when logged in (the call needs a login), else per IP.
   createOrder: { max: 20, timeWindow: '10 minutes', keyGenerator: (request: FastifyRequest) => request.user?.uuid ?? request.ip },

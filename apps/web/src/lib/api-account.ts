@@ -1,4 +1,13 @@
-import type { CreatedOrder, InviteCodeResult, Me, Membership, PaymentStatus, PaymentStatusValue } from '@inkstream/contracts';
+import type {
+  CreatedOrder,
+  InviteCodeResult,
+  Me,
+  Membership,
+  PaymentStatus,
+  PaymentStatusValue,
+  RecoveryCodesResult,
+  TotpSetupResult,
+} from '@inkstream/contracts';
 import { request } from './api-client';
 
 /**
@@ -22,6 +31,15 @@ export const accountApi = {
   updatePassword: (body: { new_password: string; current_password: string }) =>
     request<{ result: { updated: true; jwt_token: string } }>('POST', '/user/update_password', { body }).then((d) => d.result),
   me: () => request<{ result: Me }>('GET', '/user/me').then((d) => d.result),
+  // Two-step sign-in (ext, issue 28).
+  totpSetup: (password: string) =>
+    request<{ result: TotpSetupResult }>('POST', '/user/totp/setup', { body: { password } }).then((d) => d.result),
+  totpEnable: (code: string) =>
+    request<{ result: RecoveryCodesResult }>('POST', '/user/totp/enable', { body: { code } }).then((d) => d.result),
+  totpDisable: (password: string, code: string) =>
+    request<{ result: { disabled: true } }>('POST', '/user/totp/disable', { body: { password, code } }).then((d) => d.result),
+  totpRecoveryCodes: (code: string) =>
+    request<{ result: RecoveryCodesResult }>('POST', '/user/totp/recovery_codes', { body: { code } }).then((d) => d.result),
   redeemCoupon: (code: string) => request<{ result: Membership }>('POST', '/user/coupon/redeem', { body: { code } }).then((d) => d.result),
   createWechatOrder: (months: 1 | 3, channel?: 'card') =>
     request<CreatedOrder>('POST', '/payment/wechat/payment/china_book_membership/create', {

@@ -117,7 +117,12 @@ export interface SearchParams {
 
 /** The calls every screen may need (the landing page among them); the reading and account screens have theirs in api-reading.ts and api-account.ts, loaded with them. */
 export const api = {
-  login: (username: string, password: string) => request<LoginResult>('POST', '/user/login', { body: { username, password }, auth: false }),
+  // totp_code (ext): the second step of an account with two-step sign-in, after 401 TOTP_REQUIRED.
+  login: (username: string, password: string, totpCode?: string) =>
+    request<LoginResult>('POST', '/user/login', {
+      body: totpCode === undefined ? { username, password } : { username, password, totp_code: totpCode },
+      auth: false,
+    }),
   register: (payload: { username: string; password: string; invite_code?: string | null; user_type: string }) =>
     request<RegisterResult>('POST', '/user/register', { body: payload, auth: false }),
   searchBooks: (params: SearchParams) => request<BookSearchResult>('GET', '/comics/book/search', { query: { ...params } }),

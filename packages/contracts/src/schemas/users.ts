@@ -8,12 +8,26 @@ import {
   USERNAME_MAX,
   USERNAME_MIN,
   USERNAME_PATTERN,
+  TOTP_CODE_PATTERN,
+  TOTP_OR_RECOVERY_CODE_PATTERN,
+  RECOVERY_CODE_COUNT,
 } from '../constants.js';
 import { ClosedObject, Data, Nullable, PlainText, Result, Timestamp, Uuid } from './common.js';
+
+/** A 6-digit code of the authenticator app (RFC 6238). */
+export const TotpCode = Type.String({ pattern: TOTP_CODE_PATTERN, description: 'The 6-digit code of the authenticator app' });
+/** A 6-digit code, or one of the account's single-use recovery codes (`xxxx-xxxx-xxxx`, the dashes optional). */
+export const TotpOrRecoveryCode = Type.String({
+  pattern: TOTP_OR_RECOVERY_CODE_PATTERN,
+  maxLength: 14,
+  description: 'A 6-digit code of the authenticator app, or a recovery code (xxxx-xxxx-xxxx)',
+});
 
 export const LoginBody = ClosedObject({
   username: PlainText({ minLength: 1, maxLength: 64 }),
   password: Type.String({ minLength: 1, maxLength: 256 }),
+  // Ext field (issue 28): the second step for an account with two-step sign-in.
+  totp_code: Type.Optional(TotpOrRecoveryCode),
 });
 export type LoginBody = Static<typeof LoginBody>;
 export const LoginResult = Type.Object({ jwt_token: Type.String(), uuid: Uuid(), username: Type.String() });
@@ -51,6 +65,48 @@ export const InviteCodeResponse = Result(InviteCodeResult);
 
 export const UserRole = Type.Union([Type.Literal('user'), Type.Literal('admin')]);
 export type UserRole = Static<typeof UserRole>;
-export const Me = Type.Object({ uuid: Uuid(), username: Type.String(), role: UserRole, created_at: Timestamp() });
+export const Me = Type.Object({
+  uuid: Uuid(),
+  username: Type.String(),
+  role: UserRole,
+  created_at: Timestamp(),
+  // Ext field (issue 28).
+  totp_enabled: Type.Boolean({ description: 'Two-step sign-in is on' }),
+});
 export type Me = Static<typeof Me>;
 export const MeResponse = Result(Me);
+
+// Two-step sign-in (ext, issue 28): docs/API.md "Two-step sign-in".
+export const TotpSetupBody = ClosedObject({
+  password: Type.String({ minLength: 1, maxLength: CURRENT_PASSWORD_MAX, description: 'The current password' }),
+});
+export type TotpSetupBody = Static<typeof TotpSetupBody>;
+export const TotpSetupResult = Type.Object({
+  secret: Type.String({ description: 'Base32 secret, for typing into the app by hand' }),
+  otpauth_url: Type.String({ description: 'otpauth://totp/… URL (what the QR code holds)' }),
+  qr_svg: Type.String({ description: 'The QR code of otpauth_url as an SVG document' }),
+});
+export type TotpSetupResult = Static<typeof TotpSetupResult>;
+export const TotpSetupResponse = Result(TotpSetupResult);
+
+export const TotpEnableBody = ClosedObject({ code: TotpCode });
+export type TotpEnableBody = Static<typeof TotpEnableBody>;
+export const RecoveryCodesResult = Type.Object({
+  recovery_codes: Type.Array(Type.String(), {
+    minItems: RECOVERY_CODE_COUNT,
+    maxItems: RECOVERY_CODE_COUNT,
+    description: 'Ten single-use codes, shown this once',
+  }),
+});
+export type RecoveryCodesResult = Static<typeof RecoveryCodesResult>;
+export const RecoveryCodesResponse = Result(RecoveryCodesResult);
+
+export const TotpDisableBody = ClosedObject({
+  password: Type.String({ minLength: 1, maxLength: CURRENT_PASSWORD_MAX, description: 'The current password' }),
+  code: TotpOrRecoveryCode,
+});
+export type TotpDisableBody = Static<typeof TotpDisableBody>;
+export const TotpDisableResponse = Result(Type.Object({ disabled: Type.Literal(true) }));
+
+export const RecoveryCodesBody = ClosedObject({ code: TotpOrRecoveryCode });
+export type RecoveryCodesBody = Static<typeof RecoveryCodesBody>;

@@ -26,7 +26,9 @@ export function usersRoutes(users: UsersService) {
         config: { rateLimit: LIMITS.login },
         schema: { tags, summary: 'Log in', body: LoginBody, response: { 200: LoginResponse, ...errorResponses } },
       },
-      async (request) => ({ data: await users.login(request.body.username, request.body.password, request.ip) }),
+      async (request) => ({
+        data: await users.login(request.body.username, request.body.password, request.ip, request.body.totp_code),
+      }),
     );
 
     app.post(

@@ -9,6 +9,8 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from './password.js';
 import { authUserOf, type AuthUser, type UserRole } from './auth-user.js';
 import type { TokenClaims, TokenService } from './tokens.js';
 import * as users from './users.repository.js';
+import type { TotpCipher } from './totp-crypto.js';
+import { invalidTotp, useSecondStep } from './two-step.js';
 import { readerStateChanged } from '../reader/reader-change-feed.js';
 
 export type { AuthUser, UserRole } from './auth-user.js';
@@ -31,8 +33,8 @@ export interface RegisterInput {
   user_type?: string | undefined;
 }
 
-export function createUsersService(deps: { db: Db; tokens: TokenService; now?: () => number }) {
-  const { db, tokens } = deps;
+export function createUsersService(deps: { db: Db; tokens: TokenService; totpCipher: TotpCipher; now?: () => number }) {
+  const { db, tokens, totpCipher } = deps;
   // Read when called, not captured: tests that move the clock (vi.setSystemTime) reach the throttle.
   const now = deps.now ?? (() => Date.now());
 
@@ -74,7 +76,8 @@ export function createUsersService(deps: { db: Db; tokens: TokenService; now?: (
     throw new Error('unreachable');
   }
 
-  async function login(username: string, password: string, ip: string): Promise<LoginResult> {
+  /** `totpCode`: the second step (a 6-digit code or a recovery code) of an account with two-step sign-in. */
+  async function login(username: string, password: string, ip: string, totpCode?: string): Promise<LoginResult> {
     const key = usernameKey(username);
     const attempt = await takeLoginAttempt(db, { usernameKey: key, ip }, now());
     if (attempt.retryAfterSeconds > 0) {
@@ -88,8 +91,22 @@ export function createUsersService(deps: { db: Db; tokens: TokenService; now?: (
     }
     const user = await users.findUserByKey(db, key);
     const isValid = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), password);
-    await attempt.settle(Boolean(user) && isValid);
-    if (!user || !isValid) throw invalidCredentials();
+    if (!user || !isValid) {
+      await attempt.settle(false);
+      throw invalidCredentials();
+    }
+    if (user.totp_enabled_at !== null) {
+      // Only told after the right password. Asking for the code settles nothing: the attempt stays
+      // counted for this source until a full success, so "password alone" requests can never clear
+      // the failures of wrong codes (which count like wrong passwords).
+      if (totpCode === undefined)
+        throw new AppError(ErrorCode.TOTP_REQUIRED, 401, 'Enter the code of your authenticator app (two-step sign-in)');
+      const accepted = await useSecondStep(db, totpCipher, user, totpCode, now());
+      await attempt.settle(accepted);
+      if (!accepted) throw invalidTotp();
+    } else {
+      await attempt.settle(true);
+    }
     // Only told after the right password, so the answer reveals nothing to someone guessing.
     if (user.disabled_at !== null)
       throw new AppError(ErrorCode.ACCOUNT_DISABLED, 403, 'This account has been disabled; please contact support');
@@ -140,7 +157,13 @@ export function createUsersService(deps: { db: Db; tokens: TokenService; now?: (
 
   async function me(user: AuthUser): Promise<Me> {
     const row = await users.findUserByUuid(db, user.uuid);
-    return { uuid: user.uuid, username: user.username, role: user.role, created_at: toIso(row?.created_at ?? 0) };
+    return {
+      uuid: user.uuid,
+      username: user.username,
+      role: user.role,
+      created_at: toIso(row?.created_at ?? 0),
+      totp_enabled: row !== undefined && row.totp_enabled_at !== null,
+    };
   }
 
   /**

@@ -8,13 +8,15 @@ import { PasswordField } from './PasswordField';
 import type { LoginLocationState } from './login-reason';
 import { validateLogin } from './register-validation';
 import { TextField } from './TextField';
+import { normalizeCode } from './two-step-code';
 import { useAuthErrorText } from './use-auth-error-text';
 import { usePageTitle } from './use-page-title';
 import styles from './forms.module.css';
 
 export function LoginForm() {
   const { t } = useTranslation('auth');
-  const { userUuid, error, login, setError } = useAuth();
+  const { t: tt } = useTranslation('twostep');
+  const { userUuid, error, errorCode, login, setError } = useAuth();
   const errorText = useAuthErrorText();
   usePageTitle(t('login.title'));
   const handedOver = useLocation().state as LoginLocationState | null;
@@ -26,6 +28,10 @@ export function LoginForm() {
   const [password, setPassword] = useState('');
   const [missing, setMissing] = useState(false);
   const [pending, setPending] = useState(false);
+  // Two-step sign-in: after the right password the server asks for the code (401 TOTP_REQUIRED).
+  const [codeStep, setCodeStep] = useState(false);
+  const [useRecovery, setUseRecovery] = useState(false);
+  const [code, setCode] = useState('');
   // While a login is in flight the session appears in context; do not redirect before the full reload.
   const submitting = useRef(false);
 
@@ -36,6 +42,12 @@ export function LoginForm() {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
+    const totpCode = codeStep ? normalizeCode(code, useRecovery) : undefined;
+    if (codeStep && !totpCode) {
+      setError(null);
+      setMissing(true);
+      return;
+    }
     if (validateLogin(username, password)) {
       setError(null);
       setMissing(true);
@@ -44,7 +56,7 @@ export function LoginForm() {
     setMissing(false);
     setPending(true);
     submitting.current = true;
-    if (await login(username.trim(), password)) {
+    if (await login(username.trim(), password, totpCode)) {
       // A full reload so every cached visitor-scoped answer is fetched again with the token.
       reloadTo(returnTo ?? '/');
       return;
@@ -53,7 +65,30 @@ export function LoginForm() {
     setPending(false);
   };
 
-  const message = missing ? t('errors.fillAll') : error ? errorText(error) : null;
+  // TOTP_REQUIRED is no failure: the form moves on to the code (see the effect below).
+  const askedForCode = errorCode === 'TOTP_REQUIRED';
+  useEffect(() => {
+    if (askedForCode) setCodeStep(true);
+  }, [askedForCode]);
+
+  const message = missing
+    ? codeStep
+      ? tt(useRecovery ? 'login.recoveryMissing' : 'login.codeMissing')
+      : t('errors.fillAll')
+    : askedForCode
+      ? null
+      : errorCode === 'INVALID_TOTP'
+        ? tt('login.invalid')
+        : error
+          ? errorText(error)
+          : null;
+
+  const switchCodeKind = () => {
+    setUseRecovery((previous) => !previous);
+    setCode('');
+    setMissing(false);
+    setError(null);
+  };
 
   return (
     <div className={styles.page}>
@@ -76,24 +111,55 @@ export function LoginForm() {
             {message}
           </p>
         )}
-        <TextField
-          id="login-username"
-          label={t('fields.username')}
-          value={username}
-          onChange={setUsername}
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          maxLength={64}
-        />
-        <PasswordField
-          id="login-password"
-          label={t('fields.password')}
-          value={password}
-          onChange={setPassword}
-          autoComplete="current-password"
-          maxLength={256}
-        />
+        {codeStep && !message && (
+          <p className={styles.notice} role="status">
+            {tt(useRecovery ? 'login.recoveryPrompt' : 'login.codePrompt')}
+          </p>
+        )}
+        {codeStep ? (
+          <>
+            <TextField
+              key={useRecovery ? 'recovery' : 'code'}
+              id="login-totp-code"
+              label={tt(useRecovery ? 'login.recoveryLabel' : 'login.codeLabel')}
+              value={code}
+              onChange={setCode}
+              dir="ltr"
+              autoFocus
+              autoComplete={useRecovery ? 'off' : 'one-time-code'}
+              inputMode={useRecovery ? 'text' : 'numeric'}
+              pattern={useRecovery ? undefined : '[0-9]*'}
+              autoCapitalize="none"
+              spellCheck={false}
+              maxLength={useRecovery ? 14 : 6}
+              placeholder={useRecovery ? 'xxxx-xxxx-xxxx' : '123456'}
+            />
+            <button type="button" className={styles.linkButton} onClick={switchCodeKind}>
+              {tt(useRecovery ? 'login.useApp' : 'login.useRecovery')}
+            </button>
+          </>
+        ) : (
+          <>
+            <TextField
+              id="login-username"
+              label={t('fields.username')}
+              value={username}
+              onChange={setUsername}
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              maxLength={64}
+            />
+            <PasswordField
+              id="login-password"
+              label={t('fields.password')}
+              value={password}
+              onChange={setPassword}
+              autoComplete="current-password"
+              maxLength={256}
+            />
+          </>
+        )}
         <button type="submit" className={`${styles.primary} ${styles.block}`} disabled={pending}>
           {pending ? t('login.submitting') : t('login.submit')}
         </button>

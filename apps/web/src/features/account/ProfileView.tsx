@@ -12,6 +12,7 @@ import { InviteSection } from './InviteSection';
 import { MembershipSummary } from './MembershipSummary';
 import { PasswordDialog } from './PasswordDialog';
 import { TopUpSection } from './TopUpSection';
+import { TwoStepSection } from './TwoStepSection';
 import { usePageTitle } from './use-page-title';
 import styles from './forms.module.css';
 import profile from './profile.module.css';
@@ -63,6 +64,7 @@ export function ProfileView() {
       <TopUpSection userUuid={userUuid ?? ''} language={currentLanguage()} />
       <EmailNoticesSection />
       <InviteSection />
+      <TwoStepSection />
       <div className={profile.bottomRow}>
         <Link to="/" className={styles.secondary}>
           {t('backHome')}

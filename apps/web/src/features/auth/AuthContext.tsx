@@ -9,7 +9,10 @@ export interface AuthState {
   userUuid: string | null;
   username: string | null;
   error: string | null;
-  login(username: string, password: string): Promise<boolean>;
+  /** `totpCode`: the second step, after a first try answered TOTP_REQUIRED (errorCode). */
+  login(username: string, password: string, totpCode?: string): Promise<boolean>;
+  /** The API's code of the last failed login or registration (TOTP_REQUIRED, INVALID_TOTP, …), or null. */
+  errorCode: string | null;
   logout(): void;
   register(payload: { username: string; password: string; invite_code?: string | undefined }): Promise<boolean>;
   setError(error: string | null): void;
@@ -25,7 +28,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // the session in storage is shown right after, by the effect below.
   const [userUuid, setUserUuid] = useState(() => (isHydrating() ? null : readStorage(STORAGE_KEYS.userUuid)));
   const [username, setUsername] = useState(() => (isHydrating() ? null : readStorage(STORAGE_KEYS.username)));
-  const [error, setError] = useState<string | null>(null);
+  const [error, setErrorText] = useState<string | null>(null);
+  const [errorCode, setErrorCode] = useState<string | null>(null);
+  const setError = useCallback((message: string | null, code: string | null = null) => {
+    setErrorText(message);
+    setErrorCode(code);
+  }, []);
 
   useEffect(() => {
     setUserUuid(readStorage(STORAGE_KEYS.userUuid));
@@ -41,37 +49,44 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener(SESSION_EXPIRED_EVENT, onExpired);
   }, []);
 
-  const login = useCallback(async (name: string, password: string) => {
-    try {
-      const result = await api.login(name, password);
-      writeStorage(STORAGE_KEYS.token, result.jwt_token);
-      writeStorage(STORAGE_KEYS.userUuid, result.uuid);
-      writeStorage(STORAGE_KEYS.username, result.username);
-      // What the visitor read becomes the account's (spec: the visitor id is deleted at login).
-      const visitorId = readStorage(STORAGE_KEYS.visitorId);
-      removeStorage(STORAGE_KEYS.visitorId);
-      await mergeVisitorProgress(visitorId);
-      setUserUuid(result.uuid);
-      setUsername(result.username);
-      setError(null);
-      return true;
-    } catch (caught) {
-      // Spec section 8: the server's error field when present, else 'Login failed'.
-      setError(caught instanceof ApiError && caught.code !== 'NETWORK_ERROR' ? caught.message : 'Login failed');
-      return false;
-    }
-  }, []);
+  const login = useCallback(
+    async (name: string, password: string, totpCode?: string) => {
+      try {
+        const result = await api.login(name, password, totpCode);
+        writeStorage(STORAGE_KEYS.token, result.jwt_token);
+        writeStorage(STORAGE_KEYS.userUuid, result.uuid);
+        writeStorage(STORAGE_KEYS.username, result.username);
+        // What the visitor read becomes the account's (spec: the visitor id is deleted at login).
+        const visitorId = readStorage(STORAGE_KEYS.visitorId);
+        removeStorage(STORAGE_KEYS.visitorId);
+        await mergeVisitorProgress(visitorId);
+        setUserUuid(result.uuid);
+        setUsername(result.username);
+        setError(null);
+        return true;
+      } catch (caught) {
+        // Spec section 8: the server's error field when present, else 'Login failed'.
+        const known = caught instanceof ApiError && caught.code !== 'NETWORK_ERROR';
+        setError(known ? caught.message : 'Login failed', known ? caught.code : null);
+        return false;
+      }
+    },
+    [setError],
+  );
 
-  const register = useCallback(async (payload: { username: string; password: string; invite_code?: string | undefined }) => {
-    try {
-      await api.register({ ...payload, invite_code: payload.invite_code || null, user_type: USER_TYPE });
-      setError(null);
-      return true;
-    } catch (caught) {
-      setError(caught instanceof ApiError && caught.code !== 'NETWORK_ERROR' ? caught.message : 'Registration failed');
-      return false;
-    }
-  }, []);
+  const register = useCallback(
+    async (payload: { username: string; password: string; invite_code?: string | undefined }) => {
+      try {
+        await api.register({ ...payload, invite_code: payload.invite_code || null, user_type: USER_TYPE });
+        setError(null);
+        return true;
+      } catch (caught) {
+        setError(caught instanceof ApiError && caught.code !== 'NETWORK_ERROR' ? caught.message : 'Registration failed');
+        return false;
+      }
+    },
+    [setError],
+  );
 
   const logout = useCallback(() => {
     // Spec section 4: logout clears local storage. The chosen language is kept: forgetting it
@@ -86,11 +101,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setUserUuid(null);
     setUsername(null);
     setError(null);
-  }, []);
+  }, [setError]);
 
   const value = useMemo(
-    () => ({ userUuid, username, error, login, logout, register, setError }),
-    [userUuid, username, error, login, logout, register],
+    () => ({ userUuid, username, error, errorCode, login, logout, register, setError }),
+    [userUuid, username, error, errorCode, login, logout, register, setError],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -4,6 +4,8 @@ import { useTranslation } from '../../../i18n/use-translation';
 import { Link, Navigate, useLocation } from 'react-router';
 import { Loading } from '../../../components/Loading';
 import { accountApi } from '../../../lib/api-account';
+import { ApiError } from '../../../lib/api-client';
+import { auditApi } from './admin-api';
 import { useAuth } from '../../auth/AuthContext';
 import styles from './admin.module.css';
 
@@ -16,6 +18,18 @@ export function AdminGate({ children }: { children: ReactNode }) {
   const location = useLocation();
   const { t } = useTranslation('admin');
   const me = useQuery({ queryKey: ['me', userUuid], queryFn: accountApi.me, enabled: Boolean(userUuid), staleTime: 30_000 });
+  // ADMIN_REQUIRE_2FA: an administrator without two-step sign-in is refused every console call
+  // (403 TOTP_SETUP_REQUIRED). Asked once, by the smallest read, only for such an administrator.
+  const mustSetUp = useQuery({
+    queryKey: ['admin', 'two-step-probe', userUuid],
+    queryFn: () =>
+      auditApi.list({ page_size: 1 }).then(
+        () => false,
+        (error: unknown) => error instanceof ApiError && error.code === 'TOTP_SETUP_REQUIRED',
+      ),
+    enabled: me.data?.role === 'admin' && me.data.totp_enabled === false,
+    staleTime: 30_000,
+  });
   if (!userUuid) return <Navigate to={`/login?return=${encodeURIComponent(location.pathname + location.search)}`} replace />;
   if (me.isPending) return <Loading />;
   if (me.data?.role !== 'admin') {
@@ -24,6 +38,16 @@ export function AdminGate({ children }: { children: ReactNode }) {
         <h1>{t('denied.title')}</h1>
         <p>{t('denied.body')}</p>
         <Link to="/">{t('denied.home')}</Link>
+      </div>
+    );
+  }
+  if (me.data.totp_enabled === false && mustSetUp.isPending) return <Loading />;
+  if (mustSetUp.data === true) {
+    return (
+      <div className={styles.denied} role="alert">
+        <h1>{t('twoStepRequired.title')}</h1>
+        <p>{t('twoStepRequired.body')}</p>
+        <Link to="/profile#two-step">{t('twoStepRequired.link')}</Link>
       </div>
     );
   }
