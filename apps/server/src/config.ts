@@ -59,6 +59,17 @@ export interface AppConfig {
   readonly redisUrl: string | null;
   /** Prefix of every Redis key and channel this site uses, so several sites (or test runs) can share one Redis. */
   readonly redisPrefix: string;
+  /** Outgoing mail (modules/mail/): the SMTP server, or null: messages are written as .eml files under `dataDir/mail/`. */
+  readonly mail: MailConfig;
+}
+
+export interface MailConfig {
+  /** `smtp://` or `smtps://` URL, credentials allowed; never logged (`describeSmtpUrl` hides the password). */
+  readonly smtpUrl: string | null;
+  /** The From header: `"Site" <no-reply@host>`. */
+  readonly from: string;
+  /** Where messages go when there is no SMTP server. */
+  readonly emlDir: string;
 }
 
 function readInt(env: Env, name: string, fallback: number, min: number, max: number): number {
@@ -172,7 +183,48 @@ export function loadConfig(env: Env = process.env): AppConfig {
     webConcurrency: readInt(env, 'WEB_CONCURRENCY', isProduction ? Math.min(availableParallelism(), 64) : 1, 1, 64),
     redisUrl: readUrl(env, 'REDIS_URL', ['redis:', 'rediss:']),
     redisPrefix: readRedisPrefix(env),
+    mail: readMailConfig(env, { siteName, publicUrl, dataDir }),
   });
+}
+
+/** SMTP_URL without its password, for start-up lines and errors. */
+export function describeSmtpUrl(raw: string): string {
+  try {
+    const url = new URL(raw);
+    if (url.password) url.password = '***';
+    return url.toString();
+  } catch {
+    return '(unparsable)';
+  }
+}
+
+/** SMTP_URL and MAIL_FROM (docs/MAIL.md). */
+function readMailConfig(env: Env, site: { siteName: string; publicUrl: string; dataDir: string }): MailConfig {
+  const rawSmtp = env.SMTP_URL;
+  let smtpUrl: string | null = null;
+  if (rawSmtp !== undefined && rawSmtp !== '') {
+    // Not parseConfigUrl's message with the value: the URL may hold a password.
+    let url: URL;
+    try {
+      url = new URL(rawSmtp);
+    } catch {
+      throw new ConfigError('SMTP_URL must be a URL such as smtp://user:password@mail.example.com:587, got an unparsable value');
+    }
+    if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') throw new ConfigError('SMTP_URL must start with smtp:// or smtps://');
+    if (!url.hostname) throw new ConfigError('SMTP_URL must name a host');
+    if (/[\r\n]/.test(rawSmtp)) throw new ConfigError('SMTP_URL must not contain line breaks');
+    smtpUrl = rawSmtp;
+  }
+  const host = new URL(site.publicUrl).hostname.replace(/^\[|\]$/g, '');
+  const defaultFrom = `"${site.siteName.replace(/["\\\r\n]/g, '')}" <no-reply@${host}>`;
+  const from = env.MAIL_FROM || defaultFrom;
+  if (/[\r\n\0]/.test(from)) throw new ConfigError('MAIL_FROM must not contain line breaks');
+  if (from.length > 200) throw new ConfigError('MAIL_FROM must be at most 200 characters');
+  const address = /<([^<>\s]+)>\s*$/.exec(from)?.[1] ?? from.trim();
+  if (env.MAIL_FROM && !/^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/.test(address)) {
+    throw new ConfigError(`MAIL_FROM must be an address or "Name" <address>, got "${from}"`);
+  }
+  return { smtpUrl, from, emlDir: path.join(site.dataDir, 'mail') };
 }
 
 /** REDIS_PREFIX: letters, digits, `-`, `_`, `.` and `:`, so keys stay readable in redis-cli. */
