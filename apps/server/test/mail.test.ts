@@ -4,8 +4,10 @@ import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { createMailRenderer } from '../src/modules/mail/mail-render.js';
-import { MAIL_RETRY_DELAYS_MS } from '../src/modules/mail/mail-sender.js';
-import { queueMail, type QueuedMail } from '../src/modules/mail/mail-queue.js';
+import { createMailSender, MAIL_RETRY_DELAYS_MS } from '../src/modules/mail/mail-sender.js';
+import { createSmtpTransport } from '../src/modules/mail/mail-transport.js';
+import { createUnsubscribeTokens } from '../src/modules/mail/mail-unsubscribe.js';
+import { enqueueMailJob, queueMail, takeMailQueued, type QueuedMail } from '../src/modules/mail/mail-queue.js';
 import type { MailOptions } from '../src/modules/mail/mail-module.js';
 import { authHeader, createUser, type TestUser } from './helpers/factories.js';
 import { startSmtpSink, type SmtpSink } from './helpers/smtp-sink.js';
@@ -267,13 +269,45 @@ describe('sending through SMTP', () => {
     await other.ready();
     try {
       const addresses = Array.from({ length: 12 }, () => address());
-      for (const to of addresses) await queue(ctx, { to });
+      for (const to of addresses) {
+        const uuid = await queue(ctx, { to });
+        // Several jobs for one message (a successor job, a resend): the outbox row's claim decides.
+        for (let extra = 0; extra < 3; extra++) await enqueueMailJob(ctx.db, uuid, Date.now(), Date.now());
+      }
       await Promise.all([ctx.app.jobs.drain(), other.jobs.drain(), ctx.app.jobs.drain(), other.jobs.drain()]);
       await Promise.all(addresses.map((to) => sink.waitFor((m) => m.to === to)));
       await Promise.all([ctx.app.jobs.drain(), other.jobs.drain()]);
       for (const to of addresses) expect(sink.to(to), to).toHaveLength(1);
     } finally {
       await other.close();
+    }
+  });
+
+  it(`one message tried by many senders at once is sent once: the outbox row's claim decides (${TEST_DIALECT})`, async () => {
+    const senders = [0, 1].map(() =>
+      createMailSender({
+        db: ctx.db,
+        transport: () => transport,
+        renderer,
+        unsubscribe: createUnsubscribeTokens(ctx.config.jwtSecret),
+        publicUrl: ctx.config.publicUrl,
+        from: ctx.config.mail.from,
+        siteName: async () => 'Inkstream',
+        log: { warn: () => undefined },
+      }),
+    );
+    const transport = createSmtpTransport(sink.url);
+    try {
+      for (let round = 0; round < 3; round++) {
+        const to = address();
+        const uuid = await queue(ctx, { to });
+        const outcomes = await Promise.all(Array.from({ length: 8 }, (_, i) => senders[i % 2]!.sendOne(uuid)));
+        expect(outcomes.filter((outcome) => 'state' in outcome && outcome.state === 'sent')).toHaveLength(1);
+        await sink.waitFor((m) => m.to === to);
+        expect(sink.to(to)).toHaveLength(1);
+      }
+    } finally {
+      transport.close();
     }
   });
 
@@ -293,6 +327,7 @@ describe('sending through SMTP', () => {
       sink.refuseNext(4, 550);
       const uuid = await queue(ctx, { to, data: { username: 'cy' } });
       await drainUntil(ctx, async () => (await outboxRow(ctx, uuid)).state === 'failed');
+      takeMailQueued(); // the wake below is the resend's own, not the one after a queueMail
       const resend = await awake.inject({ method: 'POST', url: `/api/v1/admin/outbox/${uuid}/resend`, headers: authHeader(admin) });
       expect(resend.statusCode).toBe(200);
       await sink.waitFor((m) => m.to === to, 5_000);
