@@ -29,12 +29,22 @@ describe('mail renderer', () => {
   });
 
   it('uses inline styles only: no <style>, no stylesheet, no remote image, no script', async () => {
-    const mail = await renderer.render({ kind: 'password-reset', language: 'fr-fr', data: { username: 'a', reset_url: 'https://x.example/r' }, siteName: 'S' });
+    const mail = await renderer.render({
+      kind: 'password-reset',
+      language: 'fr-fr',
+      data: { username: 'a', reset_url: 'https://x.example/r' },
+      siteName: 'S',
+    });
     expect(mail.html).not.toMatch(/<style|<link|<img|<script|url\(/i);
   });
 
   it('writes Arabic right to left', async () => {
-    const mail = await renderer.render({ kind: 'password-reset', language: 'ar-sa', data: { username: 'ليلى', reset_url: 'https://x.example/r' }, siteName: 'S' });
+    const mail = await renderer.render({
+      kind: 'password-reset',
+      language: 'ar-sa',
+      data: { username: 'ليلى', reset_url: 'https://x.example/r' },
+      siteName: 'S',
+    });
     expect(mail.html).toContain('dir="rtl"');
     expect(mail.html).toContain('lang="ar"');
     expect(mail.subject).toBe('إعادة تعيين كلمة مرور S');
@@ -55,7 +65,12 @@ describe('mail renderer', () => {
   });
 
   it('never puts a line break in the subject, whatever the values hold', async () => {
-    const mail = await renderer.render({ kind: 'password-reset', language: 'en-us', data: {}, siteName: 'Evil\r\nBcc: victim@example.com' });
+    const mail = await renderer.render({
+      kind: 'password-reset',
+      language: 'en-us',
+      data: {},
+      siteName: 'Evil\r\nBcc: victim@example.com',
+    });
     expect(mail.subject).not.toMatch(/[\r\n]/);
   });
 

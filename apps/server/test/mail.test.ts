@@ -39,7 +39,8 @@ async function queue(ctx: TestContext, mail: Partial<QueuedMail> & { to: string 
   return result.uuid;
 }
 
-const outboxRow = (ctx: TestContext, uuid: string) => ctx.db.selectFrom('mail_outbox').selectAll().where('uuid', '=', uuid).executeTakeFirstOrThrow();
+const outboxRow = (ctx: TestContext, uuid: string) =>
+  ctx.db.selectFrom('mail_outbox').selectAll().where('uuid', '=', uuid).executeTakeFirstOrThrow();
 
 /** Runs due jobs until `done` holds (retries become due a few ms later). */
 async function drainUntil(ctx: { app: TestContext['app'] }, done: () => Promise<boolean>, timeoutMs = 10_000) {
@@ -129,7 +130,8 @@ describe('sending through SMTP', () => {
     expect(message.html).toContain(`href="https://read.example.com/unsubscribe?token=${token}"`);
     expect(message.text).toContain(`https://read.example.com/unsubscribe?token=${token}`);
 
-    const listsOf = () => ctx.db.selectFrom('users').select(['mail_reminders', 'mail_digest']).where('id', '=', reader.id).executeTakeFirstOrThrow();
+    const listsOf = () =>
+      ctx.db.selectFrom('users').select(['mail_reminders', 'mail_digest']).where('id', '=', reader.id).executeTakeFirstOrThrow();
     expect(await listsOf()).toEqual({ mail_reminders: 1, mail_digest: 0 });
     // A link scanner's GET says which list, and changes nothing.
     const preview = await ctx.app.inject({ method: 'GET', url: `/api/v1/mail/unsubscribe?token=${token}` });
@@ -162,7 +164,9 @@ describe('sending through SMTP', () => {
     expect(forgedPost.json().code).toBe('INVALID_UNSUBSCRIBE_TOKEN');
     const missing = await ctx.app.inject({ method: 'POST', url: '/api/v1/mail/unsubscribe' });
     expect(missing.statusCode).toBe(400);
-    expect((await ctx.db.selectFrom('users').select('mail_digest').where('id', '=', reader.id).executeTakeFirstOrThrow()).mail_digest).toBe(1);
+    expect((await ctx.db.selectFrom('users').select('mail_digest').where('id', '=', reader.id).executeTakeFirstOrThrow()).mail_digest).toBe(
+      1,
+    );
   });
 
   it('retries when the server refuses, then delivers exactly once', async () => {
@@ -197,7 +201,12 @@ describe('sending through SMTP', () => {
     await ctx.app.jobs.drain();
     await sink.waitFor((m) => m.to === to);
     expect((await outboxRow(ctx, uuid)).state).toBe('sent');
-    const audit = await ctx.db.selectFrom('audit_log').selectAll().where('action', '=', 'mail.resend').where('target_id', '=', uuid).execute();
+    const audit = await ctx.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'mail.resend')
+      .where('target_id', '=', uuid)
+      .execute();
     expect(audit).toHaveLength(1);
     // A sent message is not resent.
     const twice = await ctx.app.inject({ method: 'POST', url: `/api/v1/admin/outbox/${uuid}/resend`, headers: authHeader(admin) });
@@ -240,7 +249,11 @@ describe('sending through SMTP', () => {
     const uuid = await queue(ctx, { to });
     const past = Date.now() - 1;
     // What a node that claimed the message and its job, then died, leaves behind (leases lapsed).
-    await ctx.db.updateTable('mail_outbox').set({ state: 'sending', next_attempt_at: past, attempts: 1 }).where('uuid', '=', uuid).execute();
+    await ctx.db
+      .updateTable('mail_outbox')
+      .set({ state: 'sending', next_attempt_at: past, attempts: 1 })
+      .where('uuid', '=', uuid)
+      .execute();
     await ctx.db
       .updateTable('jobs')
       .set({ state: 'running', lease_owner: 'node-dead', lease_until: past, attempts: 1 })
@@ -257,7 +270,11 @@ describe('sending through SMTP', () => {
   it('leaves a message another node holds alone until its claim lapses', async () => {
     const to = address();
     const uuid = await queue(ctx, { to });
-    await ctx.db.updateTable('mail_outbox').set({ state: 'sending', next_attempt_at: Date.now() + 200 }).where('uuid', '=', uuid).execute();
+    await ctx.db
+      .updateTable('mail_outbox')
+      .set({ state: 'sending', next_attempt_at: Date.now() + 200 })
+      .where('uuid', '=', uuid)
+      .execute();
     await ctx.app.jobs.drain();
     expect(sink.to(to)).toHaveLength(0);
     await drainUntil(ctx, async () => (await outboxRow(ctx, uuid)).state === 'sent');
@@ -341,7 +358,11 @@ describe('sending through SMTP', () => {
     expect(forReader.statusCode).toBe(403);
     const anonymous = await ctx.app.inject({ method: 'GET', url: '/api/v1/admin/outbox' });
     expect(anonymous.statusCode).toBe(401);
-    const byKind = await ctx.app.inject({ method: 'GET', url: '/api/v1/admin/outbox?kind=membership-reminder', headers: authHeader(admin) });
+    const byKind = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/admin/outbox?kind=membership-reminder',
+      headers: authHeader(admin),
+    });
     expect(byKind.statusCode).toBe(200);
     const items = byKind.json().data.items as { kind: string; list: string | null; user: { uuid: string } | null }[];
     expect(items.length).toBeGreaterThan(0);

@@ -71,7 +71,10 @@ export async function startSmtpSink(options: Partial<SMTPServerOptions> = {}): P
         simpleParser(raw)
           .then((parsed) => {
             const toValue = Array.isArray(parsed.to) ? parsed.to[0] : parsed.to;
-            const headerBlock = raw.toString('utf8').split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
+            const headerBlock = raw
+              .toString('utf8')
+              .split(/\r?\n\r?\n/)[0]!
+              .replace(/\r?\n[ \t]+/g, ' ');
             const message: SinkMessage = {
               rcptTo: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
               mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',

@@ -22,7 +22,14 @@ export interface RenderInput {
 }
 
 /** The site's colours (apps/web/src/styles/global.css), inline: mail clients drop <style> and remote CSS. */
-export const MAIL_COLOURS = { primary: '#5b3fd6', primaryContrast: '#ffffff', text: '#1c1a2b', muted: '#5d5a72', bg: '#f6f5fb', border: '#e2e0ee' };
+export const MAIL_COLOURS = {
+  primary: '#5b3fd6',
+  primaryContrast: '#ffffff',
+  text: '#1c1a2b',
+  muted: '#5d5a72',
+  bg: '#f6f5fb',
+  border: '#e2e0ee',
+};
 
 /** Words in the layout itself, beside each template's own strings. */
 const LAYOUT_WORDS: Record<Language, { unsubscribe: string; linkHint: string }> = {
@@ -66,9 +73,7 @@ export function createMailRenderer(dirs: { templates: string; locales: string } 
     if (!loaded) {
       const base = path.join(dirs.templates, kind);
       const file = [`${base}.js`, `${base}.ts`].find((candidate) => existsSync(candidate));
-      loaded = file
-        ? import(pathToFileURL(file).href).then((module: { default: MailTemplate }) => module.default)
-        : Promise.resolve(null);
+      loaded = file ? import(pathToFileURL(file).href).then((module: { default: MailTemplate }) => module.default) : Promise.resolve(null);
       templates.set(kind, loaded);
     }
     return loaded;

@@ -119,7 +119,10 @@ export function createMailSender(options: MailSenderOptions) {
         if (!failedForGood && Number(result.numUpdatedRows) === 1) await enqueueMailJob(trx, row.uuid, next, now());
       });
       // The address is not logged (docs/SECURITY.md): the row's uuid finds it in the console.
-      log.warn({ mail: row.uuid, kind: row.kind, attempts, error: message }, failedForGood ? 'mail failed for good' : 'mail refused; retrying later');
+      log.warn(
+        { mail: row.uuid, kind: row.kind, attempts, error: message },
+        failedForGood ? 'mail failed for good' : 'mail refused; retrying later',
+      );
       return { state: failedForGood ? 'failed' : 'queued' };
     }
     await ours(updateOurs())

@@ -50,7 +50,11 @@ export function createUnsubscribeService(deps: { db: Db; tokens: UnsubscribeToke
       const found = tokens.verify(token);
       if (!found) throw invalid();
       // Idempotent, and the same answer for an account deleted since: nothing to tell apart.
-      await db.updateTable('users').set(found.list === 'reminders' ? { mail_reminders: 0 } : { mail_digest: 0 }).where('uuid', '=', found.userUuid).execute();
+      await db
+        .updateTable('users')
+        .set(found.list === 'reminders' ? { mail_reminders: 0 } : { mail_digest: 0 })
+        .where('uuid', '=', found.userUuid)
+        .execute();
       return { list: found.list, unsubscribed: true };
     },
   };

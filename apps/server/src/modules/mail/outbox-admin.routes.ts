@@ -29,7 +29,14 @@ export function outboxAdminRoutes(outbox: OutboxAdminService) {
     );
     app.get(
       '/outbox/:uuid',
-      { schema: { tags: ['admin'], summary: 'One outbox message', params: AdminOutboxParams, response: { 200: AdminOutboxItemResponse, ...errorResponses } } },
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'One outbox message',
+          params: AdminOutboxParams,
+          response: { 200: AdminOutboxItemResponse, ...errorResponses },
+        },
+      },
       async (request) => ({ data: await outbox.find(request.params.uuid) }),
     );
     app.post(

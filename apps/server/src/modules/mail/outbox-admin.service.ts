@@ -1,4 +1,10 @@
-import { ErrorCode, type AdminOutboxItem, type AdminOutboxListQuery, type AdminOutboxMessage, type KeysetPaged } from '@inkstream/contracts';
+import {
+  ErrorCode,
+  type AdminOutboxItem,
+  type AdminOutboxListQuery,
+  type AdminOutboxMessage,
+  type KeysetPaged,
+} from '@inkstream/contracts';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../lib/app-error.js';
 import { cappedTotal, COUNT_LIMIT, decodeCursor, encodeCursor, offsetStart } from '../../lib/list-cursor.js';
@@ -77,11 +83,19 @@ export function createOutboxAdminService(deps: {
       .execute();
     let countedPast = 0;
     if (rows.length === pageSize) {
-      let counting = db.selectFrom('mail_outbox').select('id').where('id', '<', rows[rows.length - 1]!.id);
+      let counting = db
+        .selectFrom('mail_outbox')
+        .select('id')
+        .where('id', '<', rows[rows.length - 1]!.id);
       if (query.state) counting = counting.where('state', '=', query.state);
       if (query.kind) counting = counting.where('kind', '=', query.kind);
       const past = await db
-        .selectFrom(counting.orderBy('id', 'desc').limit(COUNT_LIMIT - pageSize).as('past'))
+        .selectFrom(
+          counting
+            .orderBy('id', 'desc')
+            .limit(COUNT_LIMIT - pageSize)
+            .as('past'),
+        )
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow();
       countedPast = Number(past.n);
@@ -116,7 +130,11 @@ export function createOutboxAdminService(deps: {
         .executeTakeFirst();
       if (!row) throw notFound();
       if (row.state !== 'failed' && row.state !== 'suppressed')
-        throw new AppError(ErrorCode.MAIL_NOT_RESENDABLE, 409, `Only failed or suppressed messages can be resent; this one is ${row.state}`);
+        throw new AppError(
+          ErrorCode.MAIL_NOT_RESENDABLE,
+          409,
+          `Only failed or suppressed messages can be resent; this one is ${row.state}`,
+        );
       if (row.secret_fields !== null && row.state === 'failed')
         throw new AppError(
           ErrorCode.MAIL_NOT_RESENDABLE,
@@ -151,7 +169,9 @@ export function createOutboxAdminService(deps: {
       throw new AppError(
         ErrorCode.MAIL_NOT_FOUND,
         404,
-        deps.emlDir ? 'This message has no .eml file (not sent yet, or the file was removed)' : 'Messages go to the SMTP server: there is no copy to show',
+        deps.emlDir
+          ? 'This message has no .eml file (not sent yet, or the file was removed)'
+          : 'Messages go to the SMTP server: there is no copy to show',
       );
     return readEml(file);
   }

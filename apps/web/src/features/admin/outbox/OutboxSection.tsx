@@ -60,7 +60,11 @@ function OutboxList() {
   const [draft, setDraft] = useState(values);
   const pages = useCursorPages(JSON.stringify(values));
   const query = { page_size: PAGE_SIZE, cursor: pages.cursor, state: values.state || undefined, kind: values.kind || undefined };
-  const outbox = useQuery({ queryKey: ['admin', 'outbox', query], queryFn: () => outboxApi.list(query), placeholderData: keepPreviousData });
+  const outbox = useQuery({
+    queryKey: ['admin', 'outbox', query],
+    queryFn: () => outboxApi.list(query),
+    placeholderData: keepPreviousData,
+  });
 
   const apply = (event: FormEvent) => {
     event.preventDefault();
@@ -119,8 +123,8 @@ function OutboxList() {
               <tr key={item.uuid}>
                 <td>{formatDateTime(item.created_at)}</td>
                 <td>{t(`kind.${item.kind}`, { defaultValue: item.kind })}</td>
-                <td>
-                  <bdi className={local.address}>{item.recipient}</bdi>
+                <td className={local.address}>
+                  <bdi>{item.recipient}</bdi>
                   {item.user && (
                     <div className={styles.muted}>
                       <bdi>{item.user.username}</bdi>
@@ -139,9 +143,11 @@ function OutboxList() {
                   )}
                 </td>
                 <td>{item.attempts}</td>
-                <td className={local.actions}>
-                  {item.has_file && <Link to={`/admin/outbox/${item.uuid}`}>{t('read')}</Link>}
-                  <ResendButton item={item} />
+                <td>
+                  <div className={local.actions}>
+                    {item.has_file && <Link to={`/admin/outbox/${item.uuid}`}>{t('read')}</Link>}
+                    <ResendButton item={item} />
+                  </div>
                 </td>
               </tr>
             ))}
