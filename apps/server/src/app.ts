@@ -12,6 +12,9 @@ import { adminScope } from './modules/admin/admin-scope.js';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
 import { couponsRoutes } from './modules/coupons/coupons.routes.js';
 import { createCouponsService } from './modules/coupons/coupons.service.js';
+import { mailRoutes } from './modules/mail/mail.routes.js';
+import type { MailOptions } from './modules/mail/mail-module.js';
+import { takeMailQueued } from './modules/mail/mail-queue.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { createPaymentsService } from './modules/payments/payments.service.js';
 import { createCheckoutTokens } from './modules/payments/checkout-token.js';
@@ -87,6 +90,8 @@ export interface AppDeps {
   backgroundJobs?: boolean;
   /** How often the job runner looks for due jobs (default 1 s). */
   jobPollMs?: number;
+  /** E-mail sending options (tests shorten the retry schedule). */
+  mail?: MailOptions;
   /** How often the catalogue version is read from the database when background jobs are on (default 1 s). */
   catalogueVersionPollMs?: number;
   /**
@@ -202,7 +207,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     media: mediaUrls,
     wechatPay,
     jobPollMs: deps.jobPollMs,
+    mail: deps.mail,
   });
+  app.addHook('onClose', async () => adminConsole.mail.close());
   const { jobs } = adminConsole;
   const twoStep = createTwoStepService({
     db,
@@ -257,6 +264,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(libraryRoutes(progress, follows, createReaderKeys(createVisitorProofs(config.jwtSecret))));
       await api.register(pushRoutes(push));
       await api.register(emailPreferencesRoutes(createEmailPreferences({ db })));
+      await api.register(mailRoutes(adminConsole.mail.unsubscribe));
       await api.register(publicConfigRoutes(config, adminConsole.siteSettings));
       await api.register(adminScope(adminConsole.routers, { db, requireTwoStep: config.adminRequire2fa }), { prefix: '/admin' });
     },
@@ -290,6 +298,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     withDatabase(() => catalogueVersion.start());
     withDatabase(() => jobs.start());
     app.addHook('onClose', () => jobs.stop());
+    // A message queued in a request goes out now (its transaction committed before the answer), not at the next poll.
+    app.addHook('onResponse', async () => {
+      if (takeMailQueued()) jobs.wake();
+    });
     // The reading roll-up and the cleanups that used to run inside readers' requests: one node.
     const housekeeping = createHousekeeping({ db, log: app.log, publicUrl: config.publicUrl });
     withDatabase(() => housekeeping.start());

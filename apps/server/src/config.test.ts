@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, describeSmtpUrl, loadConfig } from './config.js';
 
 const SECRET = 'x'.repeat(32);
 let dataDir: string;
@@ -168,5 +168,54 @@ describe('WEB_CONCURRENCY, REDIS_URL and REDIS_PREFIX', () => {
     [{ REDIS_PREFIX: 'has space' }, 'REDIS_PREFIX'],
   ])('refuses %o with a ConfigError naming %s', (env, name) => {
     expectConfigError(env, name);
+  });
+});
+
+describe('mail settings', () => {
+  it('defaults to the .eml folder and a From of the site name at the host of PUBLIC_URL', () => {
+    const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'https://read.example.com', SITE_NAME: 'Ink "Stream"' });
+    expect(config.mail).toEqual({
+      smtpUrl: null,
+      from: '"Ink Stream" <no-reply@read.example.com>',
+      emlDir: path.join(path.resolve(dataDir), 'mail'),
+    });
+  });
+
+  it('reads smtp:// and smtps:// URLs with credentials and MAIL_FROM', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      SMTP_URL: 'smtps://user:p%40ss@mail.example.com:465',
+      MAIL_FROM: '"Reading Room" <hello@example.org>',
+    });
+    expect(config.mail.smtpUrl).toBe('smtps://user:p%40ss@mail.example.com:465');
+    expect(config.mail.from).toBe('"Reading Room" <hello@example.org>');
+    expect(loadConfig({ DATA_DIR: dataDir, SMTP_URL: 'smtp://127.0.0.1:2525', MAIL_FROM: 'a@b.co' }).mail.from).toBe('a@b.co');
+  });
+
+  it('refuses other schemes and unparsable URLs without printing the password', () => {
+    for (const bad of ['http://user:hunter22@mail.example.com', 'smtp//user:hunter22@x', 'imap://user:hunter22@mail.example.com']) {
+      let thrown: unknown;
+      try {
+        loadConfig({ DATA_DIR: dataDir, SMTP_URL: bad });
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).toBeInstanceOf(ConfigError);
+      expect((thrown as Error).message).toContain('SMTP_URL');
+      expect((thrown as Error).message).not.toContain('hunter22');
+    }
+  });
+
+  it('refuses a MAIL_FROM with line breaks (header injection) or without an address', () => {
+    expectConfigError({ MAIL_FROM: 'a@b.co\r\nBcc: victim@example.com' }, 'MAIL_FROM');
+    expectConfigError({ MAIL_FROM: 'a@b.co\nBcc: victim@example.com' }, 'MAIL_FROM');
+    expectConfigError({ MAIL_FROM: 'Nobody' }, 'MAIL_FROM');
+    expectConfigError({ MAIL_FROM: '"X" <nobody@localhost>' }, 'MAIL_FROM');
+  });
+});
+
+describe('describeSmtpUrl', () => {
+  it('hides the password', () => {
+    expect(describeSmtpUrl('smtp://user:secret@mail.example.com:587')).toBe('smtp://user:***@mail.example.com:587');
   });
 });

@@ -66,6 +66,17 @@ export interface AppConfig {
   readonly totpKeyMaterial: string;
   /** ADMIN_REQUIRE_2FA: administrators without two-step sign-in are refused every /api/v1/admin call. */
   readonly adminRequire2fa: boolean;
+  /** Outgoing mail (modules/mail/): the SMTP server, or null: messages are written as .eml files under `dataDir/mail/`. */
+  readonly mail: MailConfig;
+}
+
+export interface MailConfig {
+  /** `smtp://` or `smtps://` URL, credentials allowed; never logged (`describeSmtpUrl` hides the password). */
+  readonly smtpUrl: string | null;
+  /** The From header: `"Site" <no-reply@host>`. */
+  readonly from: string;
+  /** Where messages go when there is no SMTP server. */
+  readonly emlDir: string;
 }
 
 function readInt(env: Env, name: string, fallback: number, min: number, max: number): number {
@@ -182,6 +193,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     redisPrefix: readRedisPrefix(env),
     totpKeyMaterial: readTotpKeyMaterial(env, jwtSecret),
     adminRequire2fa: readChoice(env, 'ADMIN_REQUIRE_2FA', ['true', 'false'] as const, 'false') === 'true',
+    mail: readMailConfig(env, { siteName, publicUrl, dataDir }),
   });
 }
 
@@ -194,6 +206,46 @@ function readTotpKeyMaterial(env: Env, jwtSecret: string): string {
   if (raw === undefined || raw === '') return jwtSecret;
   if (raw.length < 32) throw new ConfigError('TOTP_ENCRYPTION_KEY must be at least 32 characters long');
   return raw;
+}
+
+/** SMTP_URL without its password, for start-up lines and errors. */
+export function describeSmtpUrl(raw: string): string {
+  try {
+    const url = new URL(raw);
+    if (url.password) url.password = '***';
+    return url.toString();
+  } catch {
+    return '(unparsable)';
+  }
+}
+
+/** SMTP_URL and MAIL_FROM (docs/MAIL.md). */
+function readMailConfig(env: Env, site: { siteName: string; publicUrl: string; dataDir: string }): MailConfig {
+  const rawSmtp = env.SMTP_URL;
+  let smtpUrl: string | null = null;
+  if (rawSmtp !== undefined && rawSmtp !== '') {
+    // Not parseConfigUrl's message with the value: the URL may hold a password.
+    let url: URL;
+    try {
+      url = new URL(rawSmtp);
+    } catch {
+      throw new ConfigError('SMTP_URL must be a URL such as smtp://user:password@mail.example.com:587, got an unparsable value');
+    }
+    if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') throw new ConfigError('SMTP_URL must start with smtp:// or smtps://');
+    if (!url.hostname) throw new ConfigError('SMTP_URL must name a host');
+    if (/[\r\n]/.test(rawSmtp)) throw new ConfigError('SMTP_URL must not contain line breaks');
+    smtpUrl = rawSmtp;
+  }
+  const host = new URL(site.publicUrl).hostname.replace(/^\[|\]$/g, '');
+  const defaultFrom = `"${site.siteName.replace(/["\\\r\n]/g, '')}" <no-reply@${host}>`;
+  const from = env.MAIL_FROM || defaultFrom;
+  if (/[\r\n\0]/.test(from)) throw new ConfigError('MAIL_FROM must not contain line breaks');
+  if (from.length > 200) throw new ConfigError('MAIL_FROM must be at most 200 characters');
+  const address = /<([^<>\s]+)>\s*$/.exec(from)?.[1] ?? from.trim();
+  if (env.MAIL_FROM && !/^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/.test(address)) {
+    throw new ConfigError(`MAIL_FROM must be an address or "Name" <address>, got "${from}"`);
+  }
+  return { smtpUrl, from, emlDir: path.join(site.dataDir, 'mail') };
 }
 
 /** REDIS_PREFIX: letters, digits, `-`, `_`, `.` and `:`, so keys stay readable in redis-cli. */

@@ -9,7 +9,7 @@ import { freePort, startServerProcess, type ServerProcess } from './helpers/serv
 // provider but the sandbox and Stripe's webhook): the packages only other installations use are not
 // loaded when it starts (lib/load-on-first-use.ts), and are loaded when a request needs them.
 
-const OPTIONAL_PACKAGES = ['pg', 'ioredis', '@aws-sdk/client-s3', 'stripe', 'web-push', 'qrcode'] as const;
+const OPTIONAL_PACKAGES = ['pg', 'ioredis', '@aws-sdk/client-s3', 'stripe', 'web-push', 'qrcode', 'nodemailer'] as const;
 
 // Preloaded into the server with --require: on SIGUSR2 it writes the files Node's module cache holds.
 const REPORTER = `

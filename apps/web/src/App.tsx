@@ -18,6 +18,7 @@ const RegisterPage = lazy(withRestOfLanguage(() => import('./routes/RegisterPage
 const ProfilePage = lazy(withRestOfLanguage(() => import('./routes/ProfilePage')));
 const LibraryPage = lazy(withRestOfLanguage(() => import('./routes/LibraryPage')));
 const ContactPage = lazy(withRestOfLanguage(() => import('./routes/ContactPage')));
+const UnsubscribePage = lazy(withRestOfLanguage(() => import('./routes/UnsubscribePage')));
 // A mistyped address is rare: its page is not part of every first load either.
 const MissingPage = lazy(() => import('./components/NotFound').then(({ NotFound }) => ({ default: () => <NotFound kind="page" /> })));
 const SandboxCheckoutPage = lazy(withRestOfLanguage(() => import('./routes/SandboxCheckoutPage')));
@@ -82,6 +83,7 @@ function AppRoutes() {
           />
           <Route path="library" element={<LibraryPage />} />
           <Route path="contact-us" element={<ContactPage />} />
+          <Route path="unsubscribe" element={<UnsubscribePage />} />
           <Route path="sandbox/checkout/:orderId" element={<SandboxCheckoutPage />} />
           <Route path="admin/*" element={<AdminPage />} />
           <Route path="*" element={<MissingPage />} />

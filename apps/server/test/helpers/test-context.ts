@@ -9,6 +9,7 @@ import { buildApp } from '../../src/app.js';
 import { loadConfig, type AppConfig } from '../../src/config.js';
 import { openDatabase, type Db, type DatabaseHandle } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrator.js';
+import type { MailOptions } from '../../src/modules/mail/mail-module.js';
 import { createMediaStorage, type MediaStorage } from '../../src/modules/media/media-storage.js';
 
 /** Which database this test run uses: vitest.config.ts runs the server suite once per dialect. */
@@ -56,7 +57,7 @@ export async function createTestDatabase(): Promise<{ databaseUrl: string | null
  */
 export async function createTestContext(
   env: Record<string, string> = {},
-  options: { log?: Logger; readerChangesPollMs?: number } = {},
+  options: { log?: Logger; readerChangesPollMs?: number; mail?: MailOptions } = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'inkstream-test-'));
   const testDb = await createTestDatabase();
@@ -79,6 +80,7 @@ export async function createTestContext(
     storage,
     logger: false,
     ...(options.readerChangesPollMs !== undefined ? { readerChangesPollMs: options.readerChangesPollMs } : {}),
+    ...(options.mail ? { mail: options.mail } : {}),
   });
   await app.ready();
   return {

@@ -13,6 +13,9 @@ import { importsAdminRoutes } from '../content/uploads/imports-admin.routes.js';
 import { couponsAdminRoutes } from '../coupons/coupons-admin.routes.js';
 import { createCouponsAdminService } from '../coupons/coupons-admin.service.js';
 import { createJobRunner, type JobHandler } from '../jobs/job-runner.js';
+import { createMail, type MailOptions } from '../mail/mail-module.js';
+import { MAIL_SEND_JOB } from '../mail/mail-queue.js';
+import { outboxAdminRoutes } from '../mail/outbox-admin.routes.js';
 import type { MediaStorage } from '../media/media-storage.js';
 import type { MediaUrls } from '../media/media-urls.js';
 import { createMembershipAdminService } from '../membership/membership-admin.service.js';
@@ -42,13 +45,14 @@ export interface AdminConsoleDeps {
   media: MediaUrls;
   wechatPay: WechatPayClient | null;
   jobPollMs?: number | undefined;
+  mail?: MailOptions | undefined;
 }
 
 /**
  * Everything the operator's console needs (docs/ADMIN.md): the admin services, each beside the
  * domain it changes, their routers for the one `/admin` scope, the audit log they all write, the
  * site settings the public config reads, and the job runner with its handlers (scheduled
- * releases, browser uploads).
+ * releases, browser uploads, e-mail).
  */
 export function createAdminConsole(deps: AdminConsoleDeps) {
   const { db, config, log } = deps;
@@ -94,6 +98,17 @@ export function createAdminConsole(deps: AdminConsoleDeps) {
     uploadsDir: config.uploads.dir,
     log,
   });
+  // E-mail (modules/mail/): one `mail-send` job per message, any node.
+  const mail = createMail({
+    db,
+    config,
+    audit,
+    log,
+    siteName: async () => (await siteSettings.getForPublic()).site_name,
+    wake: () => jobs.wake(),
+    options: deps.mail,
+  });
+  jobHandlers[MAIL_SEND_JOB] = (job) => mail.sender.handle(job);
   const jobs = createJobRunner({ db, handlers: jobHandlers, log, ...(deps.jobPollMs ? { pollMs: deps.jobPollMs } : {}) });
   const importJobs = createImportJobsService({ db, jobs: () => jobs, uploadsDir: config.uploads.dir });
 
@@ -106,11 +121,12 @@ export function createAdminConsole(deps: AdminConsoleDeps) {
     chaptersAdminRoutes(chaptersAdmin),
     paymentsAdminRoutes(paymentsAdmin, paymentIncidents),
     statsAdminRoutes(stats),
+    outboxAdminRoutes(mail.outboxAdmin),
     importsAdminRoutes(importJobs, {
       root: config.uploads.dir,
       maxFileBytes: config.uploads.maxFileBytes,
       maxJobBytes: config.uploads.maxJobBytes,
     }),
   ];
-  return { routers, jobs, siteSettings };
+  return { routers, jobs, siteSettings, mail };
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Language } from '@inkstream/contracts';
 import type { DbExecutor } from '../../db/database.js';
+import * as jobsRepo from '../jobs/jobs.repository.js';
 import type { MailKind, MailList } from './mail-kinds.js';
 import type { MailValue } from './mail-template.js';
 
@@ -61,5 +62,36 @@ export async function queueMail(executor: DbExecutor, mail: QueuedMail, now: num
       updated_at: now,
     })
     .execute();
+  // The job that sends it, in the same transaction: committed together or not at all.
+  await enqueueMailJob(executor, uuid, now, now);
+  mailQueuedSinceWake = true;
   return { uuid };
+}
+
+/** The job kind that sends one outbox message (payload `{uuid}`, mail-sender.ts). */
+export const MAIL_SEND_JOB = 'mail-send';
+
+/** Enqueues the job that sends an outbox message at `runAt` (in the caller's transaction). */
+export async function enqueueMailJob(executor: DbExecutor, uuid: string, runAt: number, now: number): Promise<void> {
+  await jobsRepo.insertJob(executor, {
+    uuid: randomUUID(),
+    kind: MAIL_SEND_JOB,
+    payload: JSON.stringify({ uuid }),
+    runAt,
+    createdBy: null,
+    now,
+  });
+}
+
+let mailQueuedSinceWake = false;
+
+/**
+ * True once after queueMail ran: the app's onResponse hook (app.ts) then wakes the job runner, so
+ * a message queued in a request goes out as soon as its transaction has committed (the answer is
+ * sent after the commit) instead of at the next poll.
+ */
+export function takeMailQueued(): boolean {
+  const queued = mailQueuedSinceWake;
+  mailQueuedSinceWake = false;
+  return queued;
 }

@@ -50,6 +50,8 @@ export function matchPageRoute(pathname: string): PageRoute {
     path === '/register' ||
     path === '/profile' ||
     path === '/library' ||
+    // One-click unsubscribe from an e-mail (modules/mail/): the token is in the query.
+    path === '/unsubscribe' ||
     // The operator console: its own screens under /admin (the API refuses non-admins).
     /^\/admin(?:\/[\w./-]{0,200})?$/.test(path) ||
     /^\/sandbox\/checkout\/[\w-]{1,64}$/.test(path)

@@ -8,6 +8,7 @@ const DashboardSection = lazy(() => import('./dashboard/DashboardSection'));
 const BooksSection = lazy(() => import('./books/BooksSection'));
 const ReadersSection = lazy(() => import('./readers/ReadersSection'));
 const OrdersSection = lazy(() => import('./orders/OrdersSection'));
+const OutboxSection = lazy(() => import('./outbox/OutboxSection'));
 const CouponsSection = lazy(() => import('./coupons/CouponsSection'));
 const SettingsSection = lazy(() => import('./settings/SettingsSection'));
 const AuditSection = lazy(() => import('./audit/AuditSection'));
@@ -22,6 +23,7 @@ export default function AdminApp() {
           <Route path="books/*" element={<BooksSection />} />
           <Route path="readers/*" element={<ReadersSection />} />
           <Route path="orders/*" element={<OrdersSection />} />
+          <Route path="outbox/*" element={<OutboxSection />} />
           <Route path="coupons/*" element={<CouponsSection />} />
           <Route path="settings" element={<SettingsSection />} />
           <Route path="audit" element={<AuditSection />} />

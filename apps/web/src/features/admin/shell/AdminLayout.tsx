@@ -9,6 +9,7 @@ const SECTIONS = [
   { to: '/admin/books', key: 'books' },
   { to: '/admin/readers', key: 'readers' },
   { to: '/admin/orders', key: 'orders' },
+  { to: '/admin/outbox', key: 'outbox' },
   { to: '/admin/coupons', key: 'coupons' },
   { to: '/admin/settings', key: 'settings' },
   { to: '/admin/audit', key: 'audit' },

@@ -1,0 +1,54 @@
+import type { AppConfig } from '../../config.js';
+import type { Db } from '../../db/database.js';
+import type { AuditService } from '../audit/audit.service.js';
+import { createMailRenderer, type MailRenderer } from './mail-render.js';
+import { createMailSender } from './mail-sender.js';
+import { createEmlTransport, createSmtpTransport, type MailTransport } from './mail-transport.js';
+import { createUnsubscribeService, createUnsubscribeTokens } from './mail-unsubscribe.js';
+import { createOutboxAdminService } from './outbox-admin.service.js';
+
+/** What tests change: short retries and leases, another renderer (fixture templates). */
+export interface MailOptions {
+  retryDelaysMs?: readonly number[];
+  leaseMs?: number;
+  renderer?: MailRenderer;
+}
+
+/**
+ * E-mail as one component (docs/MAIL.md): the sender the job runner calls, the console's outbox,
+ * and one-click unsubscribe. With SMTP_URL, messages go to that server; without, to .eml files.
+ */
+export function createMail(deps: {
+  db: Db;
+  config: AppConfig;
+  audit: AuditService;
+  log: { warn(fields: object, message: string): void };
+  siteName: () => Promise<string>;
+  wake: () => void;
+  options?: MailOptions | undefined;
+}) {
+  const { db, config } = deps;
+  const { smtpUrl, emlDir } = config.mail;
+  let transport: MailTransport | null = null;
+  const tokens = createUnsubscribeTokens(config.jwtSecret);
+  const sender = createMailSender({
+    db,
+    transport: () => (transport ??= smtpUrl ? createSmtpTransport(smtpUrl) : createEmlTransport(emlDir)),
+    renderer: deps.options?.renderer ?? createMailRenderer(),
+    unsubscribe: tokens,
+    publicUrl: config.publicUrl,
+    from: config.mail.from,
+    siteName: deps.siteName,
+    log: deps.log,
+    ...(deps.options?.retryDelaysMs ? { retryDelaysMs: deps.options.retryDelaysMs } : {}),
+    ...(deps.options?.leaseMs ? { leaseMs: deps.options.leaseMs } : {}),
+  });
+  return {
+    sender,
+    tokens,
+    unsubscribe: createUnsubscribeService({ db, tokens }),
+    outboxAdmin: createOutboxAdminService({ db, audit: deps.audit, emlDir: smtpUrl ? null : emlDir, wake: deps.wake }),
+    close: () => transport?.close(),
+  };
+}
+export type MailComponent = ReturnType<typeof createMail>;

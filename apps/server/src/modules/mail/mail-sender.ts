@@ -1,0 +1,182 @@
+import { DEFAULT_LANGUAGE, normalizeLanguage } from '@inkstream/contracts';
+import type { Db } from '../../db/database.js';
+import type { MailOutboxTable } from '../../db/schema.js';
+import type { Selectable } from 'kysely';
+import { enqueueMailJob } from './mail-queue.js';
+import type { JobContext } from '../jobs/job-runner.js';
+import type { MailRenderer } from './mail-render.js';
+import type { MailTransport } from './mail-transport.js';
+import type { MailValue } from './mail-template.js';
+import type { UnsubscribeTokens } from './mail-unsubscribe.js';
+import { MAIL_LISTS, type MailList } from './mail-kinds.js';
+
+/**
+ * The wait before each retry after a refusal (4xx/5xx) or an unreachable server: eleven tries
+ * spread over 25 h 51 min, past the 24 hours a mail server is commonly down for maintenance or
+ * greylisting, before the message is `failed` (docs/MAIL.md).
+ */
+export const MAIL_RETRY_DELAYS_MS: readonly number[] = [1, 5, 15, 30, 60, 120, 240, 360, 360, 360].map((minutes) => minutes * 60_000);
+
+/**
+ * How long a claim on a message holds. Longer than the SMTP timeouts together (mail-transport.ts:
+ * 30 s to connect, 30 s for the greeting, 60 s of silence): a node that died while sending lets
+ * the message go after it, and the next node sends it again.
+ */
+export const MAIL_SEND_LEASE_MS = 5 * 60_000;
+
+type OutboxRow = Selectable<MailOutboxTable>;
+
+export interface MailSenderOptions {
+  db: Db;
+  transport: () => MailTransport;
+  renderer: MailRenderer;
+  unsubscribe: UnsubscribeTokens;
+  publicUrl: string;
+  from: string;
+  siteName: () => Promise<string>;
+  log: { warn(fields: object, message: string): void };
+  retryDelaysMs?: readonly number[];
+  leaseMs?: number;
+  now?: () => number;
+}
+
+/**
+ * Sends outbox messages, one per `mail-send` job, on any node. The outbox row itself is the lock:
+ * a message is claimed with a compare-and-swap (queued → sending, `next_attempt_at` becomes the
+ * claim's end), so whichever jobs and nodes look at it, one sends it. After the send the row is
+ * `sent`; after a refusal it goes back to `queued` with the next try's time and a job for then;
+ * after the last try it is `failed`. Secret fields of its data (a reset link) are erased then.
+ */
+export function createMailSender(options: MailSenderOptions) {
+  const { db, renderer, log } = options;
+  const now = options.now ?? Date.now;
+  const delays = options.retryDelaysMs ?? MAIL_RETRY_DELAYS_MS;
+  const leaseMs = options.leaseMs ?? MAIL_SEND_LEASE_MS;
+  const maxAttempts = delays.length + 1;
+
+  async function handle(job: JobContext): Promise<unknown> {
+    const uuid = (job.payload as { uuid?: unknown } | null)?.uuid;
+    if (typeof uuid !== 'string') return { skipped: 'bad payload' };
+    return sendOne(uuid);
+  }
+
+  async function sendOne(uuid: string): Promise<{ state: string } | { skipped: string }> {
+    const row = await db.selectFrom('mail_outbox').selectAll().where('uuid', '=', uuid).executeTakeFirst();
+    if (!row) return { skipped: 'missing' };
+    const at = now();
+    if (row.state !== 'queued' && row.state !== 'sending') return { skipped: row.state };
+    // An older job of a message that was rescheduled: the job for the new time sends it.
+    if (row.state === 'queued' && row.next_attempt_at > at) return { skipped: 'not due' };
+    if (row.state === 'sending' && row.next_attempt_at >= at) {
+      // Another node holds it; if that node dies, this job's successor takes it when the claim lapses.
+      await enqueueMailJob(db, uuid, row.next_attempt_at + 1, at);
+      return { skipped: 'claimed' };
+    }
+    const claimUntil = at + leaseMs;
+    const claimed = await db
+      .updateTable('mail_outbox')
+      .set({ state: 'sending', next_attempt_at: claimUntil, attempts: row.attempts + 1, updated_at: at })
+      .where('id', '=', row.id)
+      .where('state', '=', row.state)
+      .where('next_attempt_at', '=', row.next_attempt_at)
+      .where('attempts', '=', row.attempts)
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) return { skipped: 'claimed elsewhere' };
+    const attempts = row.attempts + 1;
+    const ours = (query: ReturnType<typeof updateOurs>) => query;
+    const updateOurs = () =>
+      db.updateTable('mail_outbox').where('id', '=', row.id).where('state', '=', 'sending').where('next_attempt_at', '=', claimUntil);
+
+    let outgoing;
+    try {
+      outgoing = await compose(row);
+    } catch (error) {
+      // No template or a broken one: trying again will not help.
+      await ours(updateOurs())
+        .set({ state: 'failed', last_error: describe(error), ...erased(row), updated_at: now() })
+        .execute();
+      log.warn({ err: error, mail: row.uuid, kind: row.kind }, 'mail could not be rendered');
+      return { state: 'failed' };
+    }
+    try {
+      await options.transport().send(outgoing, row.uuid);
+    } catch (error) {
+      const message = describe(error);
+      const failedForGood = attempts >= maxAttempts;
+      await db.transaction().execute(async (trx) => {
+        const next = now() + (delays[attempts - 1] ?? 0);
+        const result = await trx
+          .updateTable('mail_outbox')
+          .where('id', '=', row.id)
+          .where('state', '=', 'sending')
+          .where('next_attempt_at', '=', claimUntil)
+          .set(
+            failedForGood
+              ? { state: 'failed', last_error: message, ...erased(row), updated_at: now() }
+              : { state: 'queued', last_error: message, next_attempt_at: next, updated_at: now() },
+          )
+          .executeTakeFirst();
+        if (!failedForGood && Number(result.numUpdatedRows) === 1) await enqueueMailJob(trx, row.uuid, next, now());
+      });
+      // The address is not logged (docs/SECURITY.md): the row's uuid finds it in the console.
+      log.warn(
+        { mail: row.uuid, kind: row.kind, attempts, error: message },
+        failedForGood ? 'mail failed for good' : 'mail refused; retrying later',
+      );
+      return { state: failedForGood ? 'failed' : 'queued' };
+    }
+    await ours(updateOurs())
+      .set({ state: 'sent', sent_at: now(), last_error: null, ...erased(row), updated_at: now() })
+      .execute();
+    return { state: 'sent' };
+  }
+
+  async function compose(row: OutboxRow) {
+    const data = JSON.parse(row.data) as Record<string, MailValue>;
+    const language = normalizeLanguage(row.language) ?? DEFAULT_LANGUAGE;
+    const list = MAIL_LISTS.includes(row.list as MailList) ? (row.list as MailList) : null;
+    const userUuid =
+      list && row.user_id !== null
+        ? ((await db.selectFrom('users').select('uuid').where('id', '=', row.user_id).executeTakeFirst())?.uuid ?? null)
+        : null;
+    const token = list && userUuid ? options.unsubscribe.issue(userUuid, list) : null;
+    const rendered = await renderer.render({
+      kind: row.kind,
+      language,
+      data,
+      siteName: await options.siteName(),
+      unsubscribeUrl: token ? `${options.publicUrl}/unsubscribe?token=${token}` : null,
+    });
+    return {
+      ...rendered,
+      from: options.from,
+      to: row.recipient,
+      messageId: row.message_id,
+      unsubscribePostUrl: token ? `${options.publicUrl}/api/v1/mail/unsubscribe?token=${token}` : null,
+      date: new Date(now()),
+    };
+  }
+
+  return { handle, sendOne, maxAttempts };
+}
+
+export type MailSender = ReturnType<typeof createMailSender>;
+
+/** The row's data with its secret fields removed (a reset link is no use to anyone once sent or failed). */
+function erased(row: OutboxRow): { data?: string } {
+  if (!row.secret_fields) return {};
+  const secret = JSON.parse(row.secret_fields) as string[];
+  const data = JSON.parse(row.data) as Record<string, unknown>;
+  for (const field of secret) delete data[field];
+  return { data: JSON.stringify(data) };
+}
+
+/** An SMTP error as the console shows it: its code and answer, without any address in it. */
+export function describe(error: unknown): string {
+  const e = error as { responseCode?: number; code?: string; message?: string };
+  const text = `${e.responseCode ? `${e.responseCode} ` : ''}${e.code && !e.responseCode ? `${e.code} ` : ''}${e.message ?? String(error)}`;
+  return text
+    .replace(/<?[^\s<>@"]+@[^\s<>@"]+>?/g, '<address>')
+    .replace(/[\r\n]+/g, ' ')
+    .slice(0, 500);
+}

@@ -1,0 +1,231 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link, Route, Routes, useParams, useSearchParams } from 'react-router';
+import type { AdminOutboxItem } from '@inkstream/contracts';
+import { useTranslation } from '../../../i18n/use-translation';
+import styles from '../shell/admin.module.css';
+import { FormNotice } from '../shell/FieldError';
+import { formatDateTime } from '../shell/format';
+import { useCursorPages } from '../shell/cursor-pages';
+import { Pager } from '../shell/Pager';
+import { ScrollRegion } from '../shell/ScrollRegion';
+import { MAIL_KINDS, MAIL_STATES, outboxApi } from './outbox-api';
+import local from './outbox.module.css';
+
+const PAGE_SIZE = 50;
+
+/** The e-mail outbox (docs/ADMIN.md, docs/MAIL.md): every message, its state, resend, and the .eml copy. */
+export default function OutboxSection() {
+  const { t } = useTranslation('admin-outbox');
+  return (
+    <section aria-labelledby="outbox-heading">
+      <div className={styles.heading}>
+        <h1 id="outbox-heading">{t('title')}</h1>
+      </div>
+      <Routes>
+        <Route index element={<OutboxList />} />
+        <Route path=":uuid" element={<OutboxMessage />} />
+      </Routes>
+    </section>
+  );
+}
+
+function ResendButton({ item }: { item: AdminOutboxItem }) {
+  const { t } = useTranslation('admin-outbox');
+  const client = useQueryClient();
+  const resend = useMutation({
+    mutationFn: () => outboxApi.resend(item.uuid),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'outbox'] }),
+  });
+  if (item.state !== 'failed' && item.state !== 'suppressed') return null;
+  return (
+    <>
+      <button type="button" className={styles.button} disabled={resend.isPending} onClick={() => resend.mutate()}>
+        {t('resend')}
+      </button>
+      {resend.error && (
+        <span role="alert" className={local.error}>
+          {resend.error.message}
+        </span>
+      )}
+    </>
+  );
+}
+
+function OutboxList() {
+  const { t } = useTranslation('admin-outbox');
+  const { t: common } = useTranslation('admin');
+  const [params, setParams] = useSearchParams();
+  const values = { state: params.get('state') ?? '', kind: params.get('kind') ?? '' };
+  const [draft, setDraft] = useState(values);
+  const pages = useCursorPages(JSON.stringify(values));
+  const query = { page_size: PAGE_SIZE, cursor: pages.cursor, state: values.state || undefined, kind: values.kind || undefined };
+  const outbox = useQuery({
+    queryKey: ['admin', 'outbox', query],
+    queryFn: () => outboxApi.list(query),
+    placeholderData: keepPreviousData,
+  });
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    const next = new URLSearchParams();
+    if (draft.state) next.set('state', draft.state);
+    if (draft.kind) next.set('kind', draft.kind);
+    setParams(next);
+  };
+
+  return (
+    <>
+      <p className={styles.muted}>{t('intro')}</p>
+      <form className={styles.filters} onSubmit={apply} aria-label={t('filters')}>
+        <label>
+          {t('column.state')}
+          <select className={styles.input} value={draft.state} onChange={(event) => setDraft({ ...draft, state: event.target.value })}>
+            <option value="">{t('any')}</option>
+            {MAIL_STATES.map((state) => (
+              <option key={state} value={state}>
+                {t(`state.${state}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t('column.kind')}
+          <select className={styles.input} value={draft.kind} onChange={(event) => setDraft({ ...draft, kind: event.target.value })}>
+            <option value="">{t('any')}</option>
+            {MAIL_KINDS.map((kind) => (
+              <option key={kind} value={kind}>
+                {t(`kind.${kind}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className={styles.button}>
+          {common('filter')}
+        </button>
+      </form>
+      <FormNotice message={outbox.error ? outbox.error.message : null} />
+      <ScrollRegion label={t('title')}>
+        <table className={styles.table}>
+          <caption className={styles.muted}>{t('caption')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('column.created')}</th>
+              <th scope="col">{t('column.kind')}</th>
+              <th scope="col">{t('column.to')}</th>
+              <th scope="col">{t('column.state')}</th>
+              <th scope="col">{t('column.attempts')}</th>
+              <th scope="col">{t('column.actions')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {outbox.data?.items.map((item) => (
+              <tr key={item.uuid}>
+                <td>{formatDateTime(item.created_at)}</td>
+                <td>{t(`kind.${item.kind}`, { defaultValue: item.kind })}</td>
+                <td className={local.address}>
+                  <bdi>{item.recipient}</bdi>
+                  {item.user && (
+                    <div className={styles.muted}>
+                      <bdi>{item.user.username}</bdi>
+                    </div>
+                  )}
+                </td>
+                <td>
+                  <span className={local[`state_${item.state}`]}>{t(`state.${item.state}`)}</span>
+                  {item.last_error && (
+                    <div className={local.lastError}>
+                      <bdi>{item.last_error}</bdi>
+                    </div>
+                  )}
+                  {item.state === 'queued' && item.next_attempt_at && (
+                    <div className={styles.muted}>{t('nextTry', { when: formatDateTime(item.next_attempt_at) })}</div>
+                  )}
+                </td>
+                <td>{item.attempts}</td>
+                <td>
+                  <div className={local.actions}>
+                    {item.has_file && <Link to={`/admin/outbox/${item.uuid}`}>{t('read')}</Link>}
+                    <ResendButton item={item} />
+                  </div>
+                </td>
+              </tr>
+            ))}
+            {outbox.data?.items.length === 0 && (
+              <tr>
+                <td colSpan={6}>{common('empty')}</td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </ScrollRegion>
+      {outbox.data && (
+        <Pager
+          page={pages.page}
+          pageSize={PAGE_SIZE}
+          total={outbox.data.total}
+          totalIsLowerBound={outbox.data.total_is_lower_bound}
+          hasNext={Boolean(outbox.data.next_cursor)}
+          position={pages.position}
+          shown={outbox.data.items.length}
+          onPage={(next) =>
+            next > pages.page && outbox.data.next_cursor ? pages.next(outbox.data.next_cursor, outbox.data.items.length) : pages.previous()
+          }
+        />
+      )}
+    </>
+  );
+}
+
+/** The message as written to DATA_DIR/mail (no SMTP server): its words and its links, clickable. */
+function OutboxMessage() {
+  const { t } = useTranslation('admin-outbox');
+  const { uuid = '' } = useParams();
+  const item = useQuery({ queryKey: ['admin', 'outbox', 'item', uuid], queryFn: () => outboxApi.item(uuid) });
+  const message = useQuery({ queryKey: ['admin', 'outbox', 'message', uuid], queryFn: () => outboxApi.message(uuid), retry: false });
+  return (
+    <article className={local.message} aria-labelledby="outbox-message-subject">
+      <p>
+        <Link to="/admin/outbox">{t('back')}</Link>
+      </p>
+      <FormNotice message={message.error ? message.error.message : null} />
+      {item.data && (
+        <dl className={local.meta}>
+          <dt>{t('column.to')}</dt>
+          <dd>
+            <bdi>{item.data.recipient}</bdi>
+          </dd>
+          <dt>{t('column.kind')}</dt>
+          <dd>{t(`kind.${item.data.kind}`, { defaultValue: item.data.kind })}</dd>
+          <dt>{t('column.state')}</dt>
+          <dd>{t(`state.${item.data.state}`)}</dd>
+        </dl>
+      )}
+      {message.data && (
+        <>
+          <h2 id="outbox-message-subject" className={local.subject}>
+            <bdi>{message.data.subject}</bdi>
+          </h2>
+          {message.data.links.length > 0 && (
+            <>
+              <h3 className={local.linksHeading}>{t('links')}</h3>
+              <ul className={local.links}>
+                {message.data.links.map((link) => (
+                  <li key={link}>
+                    <a href={link} dir="ltr">
+                      {link}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+          <h3 className={local.linksHeading}>{t('text')}</h3>
+          <pre className={local.text} dir="auto">
+            {message.data.text}
+          </pre>
+        </>
+      )}
+    </article>
+  );
+}
