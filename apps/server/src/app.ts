@@ -144,7 +144,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (!deps.storage) app.addHook('onClose', async () => storage.close());
   const signer = createMediaSigner(config.mediaSigningSecret, config.mediaUrlTtlSeconds);
   const mediaUrls = createMediaUrls(signer, { publicBaseUrl: config.mediaPublicBaseUrl });
-  const users = createUsersService({ db, tokens: createTokenService(config.jwtSecret) });
+  const users = createUsersService({ db, tokens: createTokenService(config.jwtSecret), publicUrl: config.publicUrl, log: app.log });
+  // Forgotten-password requests answered but not yet worked off finish before the database closes.
+  app.addHook('onClose', () => users.forgotIdle());
   const membership = createMembershipService({ db });
   // Cache invalidation across processes (Redis pub/sub, else PostgreSQL LISTEN/NOTIFY, else this
   // process only); the catalogue version listens on it and publishes the changes made here.

@@ -83,7 +83,7 @@ export async function openCliContext(config: AppConfig, output: CliOutput): Prom
   return {
     books,
     db: database.db,
-    users: createUsersService({ db: database.db, tokens: createTokenService(config.jwtSecret) }),
+    users: createUsersService({ db: database.db, tokens: createTokenService(config.jwtSecret), publicUrl: config.publicUrl }),
     membership,
     ledger: createOrderLedger({ db: database.db, membership, inviteRewardDays: config.inviteRewardDays }),
     storage,

@@ -19,6 +19,7 @@ import * as memberState from './migrations/2026-11-25T0200-member-state.js';
 import * as consoleListIndexes from './migrations/2026-11-25T0230-console-list-indexes.js';
 import * as revenueDays from './migrations/2026-11-25T0240-revenue-days.js';
 import * as mailOutbox from './migrations/2026-11-25T0300-mail-outbox.js';
+import * as accountTokens from './migrations/2026-11-25T0320-account-tokens.js';
 import * as readingAggregates from './migrations/2026-11-25T0210-reading-aggregates.js';
 import * as foreignKeyIndexes from './migrations/2026-11-25T0220-foreign-key-indexes.js';
 
@@ -43,6 +44,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-25T0230-console-list-indexes': consoleListIndexes,
   '2026-11-25T0240-revenue-days': revenueDays,
   '2026-11-25T0300-mail-outbox': mailOutbox,
+  '2026-11-25T0320-account-tokens': accountTokens,
   '2026-11-25T0210-reading-aggregates': readingAggregates,
   '2026-11-25T0220-foreign-key-indexes': foreignKeyIndexes,
 };

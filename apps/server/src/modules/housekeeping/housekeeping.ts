@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.js';
 import { acquireLease, releaseLease } from '../../db/lease.js';
 import { DAY_MS } from '../../lib/time.js';
 import { deleteEventDaysBefore } from '../events/events.repository.js';
+import { deleteOldAccountTokens } from '../users/account-tokens.js';
 import { deleteStaleVisitorProgress, deleteStaleVisitorReads } from '../library/progress.repository.js';
 import { deleteDayBooksBefore, hasWindowRowsBefore } from '../stats/reading-aggregates.repository.js';
 import { createReadingRollup, TOP_BOOK_WINDOWS, type ReadingRollup } from '../stats/reading-rollup.js';
@@ -33,6 +34,8 @@ export interface HousekeepingRun {
   dayBooks: { deleted: number; batches: number };
   visitorProgress: { deleted: number; batches: number };
   visitorReads: { deleted: number; batches: number };
+  /** Confirmation and reset tokens a week past their expiry (users/account-tokens.ts). */
+  accountTokens: { deleted: number; batches: number };
 }
 
 /**
@@ -86,7 +89,8 @@ export function createHousekeeping(deps: HousekeepingDeps) {
     const staleBefore = now() - VISITOR_RETENTION_MS;
     const visitorProgress = await inBatches(() => deleteStaleVisitorProgress(db, staleBefore, batchSize));
     const visitorReads = await inBatches(() => deleteStaleVisitorReads(db, staleBefore, batchSize));
-    return { eventDays, dayBooks, visitorProgress, visitorReads };
+    const accountTokens = await inBatches(() => deleteOldAccountTokens(db, now(), batchSize));
+    return { eventDays, dayBooks, visitorProgress, visitorReads, accountTokens };
   }
 
   function start(): void {
