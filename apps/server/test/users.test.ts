@@ -227,7 +227,7 @@ describe('tokens', () => {
 });
 
 describe('GET /user/me', () => {
-  it('returns uuid, username, role and created_at', async () => {
+  it('returns uuid, username, role, created_at and the e-mail state', async () => {
     const before = Date.now();
     const username = uniqueName('MeUser');
     const registered = await register({ username, password: 'hunter22' });
@@ -241,6 +241,8 @@ describe('GET /user/me', () => {
       username,
       role: 'user',
       created_at: expect.stringMatching(ISO_UTC),
+      email: null,
+      email_confirmed: false,
     });
     const createdAt = Date.parse(result.created_at);
     expect(createdAt).toBeGreaterThanOrEqual(before - 1000);

@@ -1,4 +1,4 @@
-import type { CreatedOrder, InviteCodeResult, Me, Membership, PaymentStatus, PaymentStatusValue } from '@inkstream/contracts';
+import type { CreatedOrder, EmailResult, InviteCodeResult, Me, ResetPasswordResult, Membership, PaymentStatus, PaymentStatusValue } from '@inkstream/contracts';
 import { request } from './api-client';
 
 /**
@@ -22,6 +22,15 @@ export const accountApi = {
   updatePassword: (body: { new_password: string; current_password: string }) =>
     request<{ result: { updated: true; jwt_token: string } }>('POST', '/user/update_password', { body }).then((d) => d.result),
   me: () => request<{ result: Me }>('GET', '/user/me').then((d) => d.result),
+  setEmail: (email: string) => request<{ result: EmailResult }>('POST', '/user/email', { body: { email } }).then((d) => d.result),
+  // No login needed: the links may be opened on another device than the one that asked for them.
+  confirmEmail: (token: string) => request<{ result: { confirmed: true } }>('POST', '/user/email/confirm', { body: { token }, auth: false }),
+  forgotPassword: (login: string) =>
+    request<{ result: { accepted: true } }>('POST', '/user/password/forgot', { body: { login }, auth: false }),
+  resetPassword: (token: string, new_password: string) =>
+    request<{ result: ResetPasswordResult }>('POST', '/user/password/reset', { body: { token, new_password }, auth: false }).then(
+      (d) => d.result,
+    ),
   redeemCoupon: (code: string) => request<{ result: Membership }>('POST', '/user/coupon/redeem', { body: { code } }).then((d) => d.result),
   createWechatOrder: (months: 1 | 3, channel?: 'card') =>
     request<CreatedOrder>('POST', '/payment/wechat/payment/china_book_membership/create', {

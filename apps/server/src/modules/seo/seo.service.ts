@@ -48,6 +48,9 @@ export function matchPageRoute(pathname: string): PageRoute {
   if (
     path === '/login' ||
     path === '/register' ||
+    path === '/forgot-password' ||
+    path === '/reset-password' ||
+    path === '/confirm-email' ||
     path === '/profile' ||
     path === '/library' ||
     // The operator console: its own screens under /admin (the API refuses non-admins).

@@ -7,6 +7,7 @@ import { useAuth } from '../auth/AuthContext';
 import { ApiTokenDialog } from './ApiTokenDialog';
 import { ConsoleLink } from './ConsoleLink';
 import { ContinueAfterPurchase } from './ContinueAfterPurchase';
+import { EmailSection } from './EmailSection';
 import { InviteSection } from './InviteSection';
 import { MembershipSummary } from './MembershipSummary';
 import { PasswordDialog } from './PasswordDialog';
@@ -53,6 +54,7 @@ export function ProfileView() {
           </button>
         </div>
       </section>
+      <EmailSection />
       <TopUpSection userUuid={userUuid ?? ''} language={currentLanguage()} />
       <InviteSection />
       <div className={profile.bottomRow}>

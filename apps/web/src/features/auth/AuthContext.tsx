@@ -11,7 +11,7 @@ export interface AuthState {
   error: string | null;
   login(username: string, password: string): Promise<boolean>;
   logout(): void;
-  register(payload: { username: string; password: string; invite_code?: string | undefined }): Promise<boolean>;
+  register(payload: { username: string; password: string; invite_code?: string | undefined; email?: string | undefined }): Promise<boolean>;
   setError(error: string | null): void;
 }
 
@@ -62,7 +62,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
   }, []);
 
-  const register = useCallback(async (payload: { username: string; password: string; invite_code?: string | undefined }) => {
+  const register = useCallback(async (payload: { username: string; password: string; invite_code?: string | undefined; email?: string | undefined }) => {
     try {
       await api.register({ ...payload, invite_code: payload.invite_code || null, user_type: USER_TYPE });
       setError(null);
