@@ -384,8 +384,12 @@ describe('language for messages', () => {
     expect((await language()).language).toBe('es-es');
     await login(reader.username, reader.password, { 'accept-language': 'de-DE,de;q=0.9' });
     expect((await language()).language).toBe('en-us');
+    await login(reader.username, reader.password, { 'accept-language': 'zh-CN' });
+    expect((await language()).language).toBe('zh-cn');
+    // No header, or "*" (no preference): the stored language stays.
     await login(reader.username, reader.password);
-    expect((await language()).language).toBe('en-us');
+    await login(reader.username, reader.password, { 'accept-language': '*' });
+    expect((await language()).language).toBe('zh-cn');
   });
 });
 

@@ -9,7 +9,8 @@ import { languageFromAcceptLanguage } from '../modules/seo/seo-language.js';
  */
 export function requestLanguage(request: FastifyRequest): Language | undefined {
   const header = request.headers['accept-language'];
-  if (typeof header !== 'string' || header.trim() === '') return undefined;
+  // "*" (what a script's fetch sends) states no preference: the stored language stays.
+  if (typeof header !== 'string' || !/[a-z]/i.test(header.replace(/;\s*q=[\d.]+/gi, ''))) return undefined;
   const first = header.split(',')[0]?.split(';')[0]?.trim() ?? '';
   return normalizeLanguage(first) ?? languageFromAcceptLanguage(header);
 }

@@ -73,7 +73,7 @@ export function ForgotPasswordForm() {
             <button type="submit" className={`${styles.primary} ${styles.block}`} disabled={state === 'pending'}>
               {state === 'pending' ? t('forgot.submitting') : t('forgot.submit')}
             </button>
-            <p className={styles.hint}>{t('forgot.noAddress')}</p>
+            <p className={`${styles.hint} ${styles.after}`}>{t('forgot.noAddress')}</p>
           </>
         )}
         <div className={styles.footer}>
