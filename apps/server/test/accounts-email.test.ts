@@ -16,12 +16,17 @@ let counter = 0;
 const uniqueName = (prefix = 'mail') => `${prefix}${Date.now().toString(36).slice(-4)}${(counter += 1)}`;
 const uniqueAddress = (prefix = 'reader') => `${prefix}.${Date.now().toString(36)}${(counter += 1)}@example.com`;
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON answers read field by field
 type Injected = { statusCode: number; json: () => any; body: string };
 
 const post = (url: string, payload: Record<string, unknown>, headers: Record<string, string> = {}, ip = nextClientIp()) =>
   ctx.app.inject({ method: 'POST', url: `/api/v1${url}`, payload, headers, remoteAddress: ip }) as Promise<Injected>;
 const me = async (token: string) =>
-  (await ctx.app.inject({ url: '/api/v1/user/me', headers: { authorization: `Token ${token}` }, remoteAddress: nextClientIp() })) as Injected;
+  (await ctx.app.inject({
+    url: '/api/v1/user/me',
+    headers: { authorization: `Token ${token}` },
+    remoteAddress: nextClientIp(),
+  })) as Injected;
 const login = (username: string, password: string, headers: Record<string, string> = {}) =>
   post('/user/login', { username, password }, headers);
 
@@ -185,7 +190,11 @@ describe('confirming an address', () => {
     await post('/user/email', { email: pending }, authHeader(reader));
     await post('/user/email', { email: third }, authHeader(reader));
     expect(await outbox(pending, 'email-changed')).toEqual([]);
-    expectError(await post('/user/email/confirm', { token: tokenOf((await outbox(pending, 'email-confirm'))[0]!) }), 400, 'INVALID_EMAIL_TOKEN');
+    expectError(
+      await post('/user/email/confirm', { token: tokenOf((await outbox(pending, 'email-confirm'))[0]!) }),
+      400,
+      'INVALID_EMAIL_TOKEN',
+    );
   });
 
   it('an address confirmed on one account is refused to others (409 EMAIL_TAKEN); an unconfirmed one blocks nobody', async () => {
@@ -415,7 +424,12 @@ describe('the console', () => {
     expect(set.json().data).toEqual({ address: next, confirmed_at: null });
     expect(await outbox(next, 'email-confirm')).toHaveLength(1);
     expect(await outbox(reader.email!, 'email-changed')).toHaveLength(1);
-    const audit = await ctx.db.selectFrom('audit_log').selectAll().where('action', '=', 'user.email').where('target_id', '=', uuid).execute();
+    const audit = await ctx.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'user.email')
+      .where('target_id', '=', uuid)
+      .execute();
     expect(audit).toHaveLength(1);
     expect(`${audit[0]!.before_json}${audit[0]!.after_json}`).not.toContain(next);
     expect(`${audit[0]!.before_json}${audit[0]!.after_json}`).not.toContain(reader.email!);
@@ -424,9 +438,18 @@ describe('the console', () => {
     const cleared = await put(null);
     expect(cleared.json().data).toEqual({ address: null, confirmed_at: null });
     expect((await me(reader.token)).json().data.result).toMatchObject({ email: null, email_confirmed: false });
-    expectError(await post('/user/email/confirm', { token: tokenOf((await outbox(next, 'email-confirm'))[0]!) }), 400, 'INVALID_EMAIL_TOKEN');
+    expectError(
+      await post('/user/email/confirm', { token: tokenOf((await outbox(next, 'email-confirm'))[0]!) }),
+      400,
+      'INVALID_EMAIL_TOKEN',
+    );
 
-    const plain = await ctx.app.inject({ method: 'PUT', url: `/api/v1/admin/users/${uuid}/email`, headers: authHeader(reader), payload: { email: next, reason: 'x' } });
+    const plain = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/v1/admin/users/${uuid}/email`,
+      headers: authHeader(reader),
+      payload: { email: next, reason: 'x' },
+    });
     expect(plain.statusCode).toBe(403);
   });
 });

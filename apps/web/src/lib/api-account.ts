@@ -1,4 +1,13 @@
-import type { CreatedOrder, EmailResult, InviteCodeResult, Me, ResetPasswordResult, Membership, PaymentStatus, PaymentStatusValue } from '@inkstream/contracts';
+import type {
+  CreatedOrder,
+  EmailResult,
+  InviteCodeResult,
+  Me,
+  ResetPasswordResult,
+  Membership,
+  PaymentStatus,
+  PaymentStatusValue,
+} from '@inkstream/contracts';
 import { request } from './api-client';
 
 /**
@@ -24,7 +33,8 @@ export const accountApi = {
   me: () => request<{ result: Me }>('GET', '/user/me').then((d) => d.result),
   setEmail: (email: string) => request<{ result: EmailResult }>('POST', '/user/email', { body: { email } }).then((d) => d.result),
   // No login needed: the links may be opened on another device than the one that asked for them.
-  confirmEmail: (token: string) => request<{ result: { confirmed: true } }>('POST', '/user/email/confirm', { body: { token }, auth: false }),
+  confirmEmail: (token: string) =>
+    request<{ result: { confirmed: true } }>('POST', '/user/email/confirm', { body: { token }, auth: false }),
   forgotPassword: (login: string) =>
     request<{ result: { accepted: true } }>('POST', '/user/password/forgot', { body: { login }, auth: false }),
   resetPassword: (token: string, new_password: string) =>

@@ -61,8 +61,12 @@ export const Me = Type.Object({
   username: Type.String(),
   role: UserRole,
   created_at: Timestamp(),
-  email: Nullable(Type.String({ description: 'The account\'s e-mail address (confirmed or waiting for confirmation); never shown to others' })),
-  email_confirmed: Type.Boolean({ description: 'The address was confirmed by the link sent to it; only then can the account be recovered' }),
+  email: Nullable(
+    Type.String({ description: "The account's e-mail address (confirmed or waiting for confirmation); never shown to others" }),
+  ),
+  email_confirmed: Type.Boolean({
+    description: 'The address was confirmed by the link sent to it; only then can the account be recovered',
+  }),
 });
 export type Me = Static<typeof Me>;
 export const MeResponse = Result(Me);

@@ -14,6 +14,7 @@ const LABEL_MAX = 63;
  */
 const LOCAL_CHAR = /^[\p{L}\p{M}\p{N}!#$%&'*+/=?^_`{|}~.-]+$/u;
 /** Any control character (C0, DEL, C1) or line/paragraph separator: nothing that could end a header line. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/u;
 const LABEL = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
 

@@ -14,8 +14,7 @@ export interface AccountForEmail {
   language: string;
 }
 
-export const emailTaken = () =>
-  new AppError(ErrorCode.EMAIL_TAKEN, 409, 'This e-mail address is already confirmed on another account');
+export const emailTaken = () => new AppError(ErrorCode.EMAIL_TAKEN, 409, 'This e-mail address is already confirmed on another account');
 
 /** Another account has confirmed this address (email_key is only set once an address is confirmed). */
 export async function isAddressTaken(executor: DbExecutor, key: string, exceptUserId: number | null): Promise<boolean> {
@@ -41,7 +40,11 @@ export async function sendConfirmation(
   now: number,
 ): Promise<boolean> {
   await voidAccountTokens(trx, account.id, 'email-confirm', now);
-  const token = await insertAccountToken(trx, { userId: account.id, purpose: 'email-confirm', email: address, ttlMs: EMAIL_CONFIRM_TTL_MS }, now);
+  const token = await insertAccountToken(
+    trx,
+    { userId: account.id, purpose: 'email-confirm', email: address, ttlMs: EMAIL_CONFIRM_TTL_MS },
+    now,
+  );
   const queued = await queueMail(
     trx,
     {

@@ -109,7 +109,11 @@ export function createUsersAdminService(deps: {
   }
 
   const emailOf = async (executor: DbExecutor, userId: number) => {
-    const row = await executor.selectFrom('users').select(['email', 'email_confirmed_at']).where('id', '=', userId).executeTakeFirstOrThrow();
+    const row = await executor
+      .selectFrom('users')
+      .select(['email', 'email_confirmed_at'])
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
     return { address: row.email, confirmed_at: row.email === null ? null : isoOrNull(row.email_confirmed_at) };
   };
 

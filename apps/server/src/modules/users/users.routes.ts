@@ -125,7 +125,11 @@ export function usersRoutes(users: UsersService) {
     // Per typed login too (a user name or an address, lower-cased), whatever the client address.
     const forgotPerLogin = addressLimit(app, {
       ...LIMITS.passwordForgotPerLogin,
-      keyGenerator: (request) => `forgot:${String((request.body as { login?: unknown } | undefined)?.login ?? '').trim().normalize('NFC').toLowerCase()}`,
+      keyGenerator: (request) =>
+        `forgot:${String((request.body as { login?: unknown } | undefined)?.login ?? '')
+          .trim()
+          .normalize('NFC')
+          .toLowerCase()}`,
     });
     app.post(
       '/user/password/forgot',

@@ -301,7 +301,11 @@ export function createUsersService(deps: {
       if (!recipient) return;
       const at = now();
       if ((await countAccountTokensSince(trx, row.id, 'password-reset', at - HOUR_MS)) >= RESET_LINKS_PER_ACCOUNT_PER_HOUR) return;
-      const token = await insertAccountToken(trx, { userId: row.id, purpose: 'password-reset', email: null, ttlMs: PASSWORD_RESET_TTL_MS }, at);
+      const token = await insertAccountToken(
+        trx,
+        { userId: row.id, purpose: 'password-reset', email: null, ttlMs: PASSWORD_RESET_TTL_MS },
+        at,
+      );
       await queueMail(
         trx,
         {

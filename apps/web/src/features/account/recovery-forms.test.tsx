@@ -111,7 +111,11 @@ describe('confirm-email page', () => {
 describe('profile e-mail section', () => {
   const me = (email: string | null, confirmed: boolean) => ({
     status: 200,
-    body: { data: { result: { uuid: 'u', username: 'reader1', role: 'user', created_at: '2026-01-01T00:00:00.000Z', email, email_confirmed: confirmed } } },
+    body: {
+      data: {
+        result: { uuid: 'u', username: 'reader1', role: 'user', created_at: '2026-01-01T00:00:00.000Z', email, email_confirmed: confirmed },
+      },
+    },
   });
 
   it('warns that an account without a confirmed address cannot be recovered, and adds one', async () => {
@@ -127,7 +131,9 @@ describe('profile e-mail section', () => {
     expect(screen.getByText('This is not an e-mail address we can send to.')).toBeTruthy();
     type('E-mail address', 'new@example.com');
     fireEvent.click(screen.getByRole('button', { name: 'Save and send the link' }));
-    expect((await screen.findByRole('status')).textContent).toBe('We sent a confirmation link to new@example.com. Open it within 24 hours.');
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'We sent a confirmation link to new@example.com. Open it within 24 hours.',
+    );
     expect(screen.getByText('Waiting for confirmation')).toBeTruthy();
     expect(bodyOf(api, 1)).toEqual({ email: 'new@example.com' });
   });

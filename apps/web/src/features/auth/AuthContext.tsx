@@ -62,16 +62,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
   }, []);
 
-  const register = useCallback(async (payload: { username: string; password: string; invite_code?: string | undefined; email?: string | undefined }) => {
-    try {
-      await api.register({ ...payload, invite_code: payload.invite_code || null, user_type: USER_TYPE });
-      setError(null);
-      return true;
-    } catch (caught) {
-      setError(caught instanceof ApiError && caught.code !== 'NETWORK_ERROR' ? caught.message : 'Registration failed');
-      return false;
-    }
-  }, []);
+  const register = useCallback(
+    async (payload: { username: string; password: string; invite_code?: string | undefined; email?: string | undefined }) => {
+      try {
+        await api.register({ ...payload, invite_code: payload.invite_code || null, user_type: USER_TYPE });
+        setError(null);
+        return true;
+      } catch (caught) {
+        setError(caught instanceof ApiError && caught.code !== 'NETWORK_ERROR' ? caught.message : 'Registration failed');
+        return false;
+      }
+    },
+    [],
+  );
 
   const logout = useCallback(() => {
     // Spec section 4: logout clears local storage. The chosen language is kept: forgetting it

@@ -8,7 +8,13 @@ import { NO_ERRORS, toFormErrors, type FormErrors } from '../shell/form-errors';
  * Sets a reader's e-mail address (unconfirmed: a confirmation link goes to it, a confirmed old
  * address is told) or, left empty, removes it; with a reason for the audit log.
  */
-export function EmailForm({ current, onSubmit }: { current: string | null; onSubmit: (email: string | null, reason: string) => Promise<unknown> }) {
+export function EmailForm({
+  current,
+  onSubmit,
+}: {
+  current: string | null;
+  onSubmit: (email: string | null, reason: string) => Promise<unknown>;
+}) {
   const { t } = useTranslation('admin-readers');
   const { t: common } = useTranslation('admin');
   const id = useId();
