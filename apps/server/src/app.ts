@@ -154,7 +154,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const signer = createMediaSigner(config.mediaSigningSecret, config.mediaUrlTtlSeconds);
   const mediaUrls = createMediaUrls(signer, { publicBaseUrl: config.mediaPublicBaseUrl });
   const totpCipher = createTotpCipher(config.totpKeyMaterial);
-  const users = createUsersService({ db, tokens: createTokenService(config.jwtSecret), totpCipher });
+  const users = createUsersService({
+    db,
+    tokens: createTokenService(config.jwtSecret),
+    totpCipher,
+    publicUrl: config.publicUrl,
+    log: app.log,
+  });
+  // Forgotten-password requests answered but not yet worked off finish before the database closes.
+  app.addHook('onClose', () => users.forgotIdle());
   const membership = createMembershipService({ db });
   // Cache invalidation across processes (Redis pub/sub, else PostgreSQL LISTEN/NOTIFY, else this
   // process only); the catalogue version listens on it and publishes the changes made here.

@@ -143,6 +143,7 @@ describe(`housekeeping (${TEST_DIALECT})`, () => {
       dayBooks: { deleted: 0, batches: 1 },
       visitorProgress: { deleted: 10, batches: 4 }, // 3 + 3 + 3 + 1
       visitorReads: { deleted: 7, batches: 3 }, // 3 + 3 + 1
+      accountTokens: { deleted: 0, batches: 1 },
     });
     expect(await eventDays()).toEqual([]);
   });

@@ -227,7 +227,7 @@ describe('tokens', () => {
 });
 
 describe('GET /user/me', () => {
-  it('returns uuid, username, role, created_at and totp_enabled', async () => {
+  it('returns uuid, username, role, created_at, the e-mail state and totp_enabled', async () => {
     const before = Date.now();
     const username = uniqueName('MeUser');
     const registered = await register({ username, password: 'hunter22' });
@@ -242,6 +242,8 @@ describe('GET /user/me', () => {
       role: 'user',
       created_at: expect.stringMatching(ISO_UTC),
       totp_enabled: false,
+      email: null,
+      email_confirmed: false,
     });
     const createdAt = Date.parse(result.created_at);
     expect(createdAt).toBeGreaterThanOrEqual(before - 1000);

@@ -15,6 +15,9 @@ const ChapterListPage = lazy(withRestOfLanguage(() => import('./routes/ChapterLi
 const ReaderPage = lazy(withRestOfLanguage(() => import('./routes/ReaderPage')));
 const LoginPage = lazy(withRestOfLanguage(() => import('./routes/LoginPage')));
 const RegisterPage = lazy(withRestOfLanguage(() => import('./routes/RegisterPage')));
+const ForgotPasswordPage = lazy(withRestOfLanguage(() => import('./routes/ForgotPasswordPage')));
+const ResetPasswordPage = lazy(withRestOfLanguage(() => import('./routes/ResetPasswordPage')));
+const ConfirmEmailPage = lazy(withRestOfLanguage(() => import('./routes/ConfirmEmailPage')));
 const ProfilePage = lazy(withRestOfLanguage(() => import('./routes/ProfilePage')));
 const LibraryPage = lazy(withRestOfLanguage(() => import('./routes/LibraryPage')));
 const ContactPage = lazy(withRestOfLanguage(() => import('./routes/ContactPage')));
@@ -73,6 +76,9 @@ function AppRoutes() {
           <Route path="book/chapters/:id" element={<ChapterListPage />} />
           <Route path="login" element={<LoginPage />} />
           <Route path="register" element={<RegisterPage />} />
+          <Route path="forgot-password" element={<ForgotPasswordPage />} />
+          <Route path="reset-password" element={<ResetPasswordPage />} />
+          <Route path="confirm-email" element={<ConfirmEmailPage />} />
           <Route
             path="profile"
             element={

@@ -88,6 +88,7 @@ export async function openCliContext(config: AppConfig, output: CliOutput): Prom
       db: database.db,
       tokens: createTokenService(config.jwtSecret),
       totpCipher: createTotpCipher(config.totpKeyMaterial),
+      publicUrl: config.publicUrl,
     }),
     membership,
     ledger: createOrderLedger({ db: database.db, membership, inviteRewardDays: config.inviteRewardDays }),

@@ -19,6 +19,7 @@ import * as memberState from './migrations/2026-11-25T0200-member-state.js';
 import * as consoleListIndexes from './migrations/2026-11-25T0230-console-list-indexes.js';
 import * as revenueDays from './migrations/2026-11-25T0240-revenue-days.js';
 import * as mailOutbox from './migrations/2026-11-25T0300-mail-outbox.js';
+import * as accountTokens from './migrations/2026-11-25T0320-account-tokens.js';
 import * as mailNotices from './migrations/2026-11-25T0330-mail-notices.js';
 import * as twoStepSignIn from './migrations/2026-11-25T0340-two-step-sign-in.js';
 import * as readingAggregates from './migrations/2026-11-25T0210-reading-aggregates.js';
@@ -45,6 +46,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-25T0230-console-list-indexes': consoleListIndexes,
   '2026-11-25T0240-revenue-days': revenueDays,
   '2026-11-25T0300-mail-outbox': mailOutbox,
+  '2026-11-25T0320-account-tokens': accountTokens,
   '2026-11-25T0330-mail-notices': mailNotices,
   '2026-11-25T0340-two-step-sign-in': twoStepSignIn,
   '2026-11-25T0210-reading-aggregates': readingAggregates,

@@ -465,8 +465,24 @@ export interface MailOutboxTable {
   updated_at: number;
 }
 
+/** A single-use link of an account (users/account-tokens.ts): e-mail confirmation or password reset. */
+export interface AccountTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  purpose: 'email-confirm' | 'password-reset';
+  /** SHA-256 (hex) of the token; the token itself is only in the message. */
+  token_hash: string;
+  /** For a confirmation: the address it confirms (the account's address may have changed since). */
+  email: string | null;
+  expires_at: number;
+  /** Set by the one conditional UPDATE that uses (or voids) the token. */
+  used_at: number | null;
+  created_at: number;
+}
+
 export interface Database {
   mail_outbox: MailOutboxTable;
+  account_tokens: AccountTokensTable;
   users: UsersTable;
   user_recovery_codes: UserRecoveryCodesTable;
   books: BooksTable;

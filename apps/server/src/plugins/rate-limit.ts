@@ -39,6 +39,15 @@ export const LIMITS = {
   },
   follows: { max: 60, timeWindow: '1 minute', keyGenerator: accountOrIp },
   pushSubscriptions: { max: 20, timeWindow: '10 minutes', keyGenerator: accountOrIp },
+  // Account recovery (docs/ACCOUNTS.md). Setting or resending an address: per account (the call needs a login).
+  emailChange: { max: 5, timeWindow: '1 hour', keyGenerator: accountOrIp },
+  // Confirmation links: per client address (a token is 256 random bits; this only bounds the work).
+  emailConfirm: { max: 20, timeWindow: '10 minutes', keyGenerator: (request: FastifyRequest) => `confirm-ip:${request.ip}` },
+  // Reset requests: per client address here, per typed login below, per account in the service
+  // (RESET_LINKS_PER_ACCOUNT_PER_HOUR) and per recipient in the outbox (MAX_MAILS_PER_RECIPIENT_PER_HOUR).
+  passwordForgot: { max: 10, timeWindow: '1 hour', keyGenerator: (request: FastifyRequest) => `forgot-ip:${request.ip}` },
+  passwordForgotPerLogin: { max: 5, timeWindow: '1 hour' },
+  passwordReset: { max: 10, timeWindow: '10 minutes', keyGenerator: (request: FastifyRequest) => `reset-ip:${request.ip}` },
 } as const;
 
 /** `redis`: count in Redis under `nameSpace` (a Redis that fails lets the request through: skipOnError). */

@@ -1,11 +1,13 @@
 import type {
   CreatedOrder,
+  EmailResult,
   InviteCodeResult,
   Me,
   Membership,
   PaymentStatus,
   PaymentStatusValue,
   RecoveryCodesResult,
+  ResetPasswordResult,
   TotpSetupResult,
 } from '@inkstream/contracts';
 import { request } from './api-client';
@@ -40,6 +42,16 @@ export const accountApi = {
     request<{ result: { disabled: true } }>('POST', '/user/totp/disable', { body: { password, code } }).then((d) => d.result),
   totpRecoveryCodes: (code: string) =>
     request<{ result: RecoveryCodesResult }>('POST', '/user/totp/recovery_codes', { body: { code } }).then((d) => d.result),
+  setEmail: (email: string) => request<{ result: EmailResult }>('POST', '/user/email', { body: { email } }).then((d) => d.result),
+  // No login needed: the links may be opened on another device than the one that asked for them.
+  confirmEmail: (token: string) =>
+    request<{ result: { confirmed: true } }>('POST', '/user/email/confirm', { body: { token }, auth: false }),
+  forgotPassword: (login: string) =>
+    request<{ result: { accepted: true } }>('POST', '/user/password/forgot', { body: { login }, auth: false }),
+  resetPassword: (token: string, new_password: string) =>
+    request<{ result: ResetPasswordResult }>('POST', '/user/password/reset', { body: { token, new_password }, auth: false }).then(
+      (d) => d.result,
+    ),
   redeemCoupon: (code: string) => request<{ result: Membership }>('POST', '/user/coupon/redeem', { body: { code } }).then((d) => d.result),
   createWechatOrder: (months: 1 | 3, channel?: 'card') =>
     request<CreatedOrder>('POST', '/payment/wechat/payment/china_book_membership/create', {

@@ -7,6 +7,7 @@ import type {
   RecommendedBook,
   RegisterResult,
 } from '@inkstream/contracts';
+import { currentLanguage } from './language';
 import { readStorage, removeStorage, STORAGE_KEYS } from './storage-keys';
 import { ensureVisitorId } from './visitor-id';
 
@@ -72,6 +73,8 @@ export async function request<T>(
       method,
       headers: {
         ...(options.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+        // The reader's language for what the server writes them (e-mails); not sent while the server renders a page.
+        ...(serverTransport ? {} : { 'Accept-Language': currentLanguage() }),
         ...(options.auth === false ? {} : authHeaders()),
       },
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
@@ -123,7 +126,7 @@ export const api = {
       body: totpCode === undefined ? { username, password } : { username, password, totp_code: totpCode },
       auth: false,
     }),
-  register: (payload: { username: string; password: string; invite_code?: string | null; user_type: string }) =>
+  register: (payload: { username: string; password: string; invite_code?: string | null; user_type: string; email?: string }) =>
     request<RegisterResult>('POST', '/user/register', { body: payload, auth: false }),
   searchBooks: (params: SearchParams) => request<BookSearchResult>('GET', '/comics/book/search', { query: { ...params } }),
   tags: () => request<{ result: string[] }>('GET', '/reader/book/tags').then((d) => d.result),

@@ -13,6 +13,8 @@ export const STORAGE_KEYS = {
   pendingProgressMerge: 'pending-progress-merge',
   /** Set once this browser saved a reading position: the home page then asks for "Continue reading". */
   hasProgress: 'has-reading-progress',
+  /** Where the login screen would have returned to when "Forgot password?" was followed: the reset page goes there. */
+  resetReturn: 'reset-return-path',
 } as const;
 
 export function readStorage(key: string): string | null {

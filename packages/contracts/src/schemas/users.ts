@@ -22,6 +22,8 @@ export const TotpOrRecoveryCode = Type.String({
   maxLength: 14,
   description: 'A 6-digit code of the authenticator app, or a recovery code (xxxx-xxxx-xxxx)',
 });
+/** An e-mail address as typed: the server validates and normalises it (400 INVALID_EMAIL). */
+export const EmailInput = Type.String({ maxLength: 1024, description: 'An e-mail address (at most 254 characters, no IP literals)' });
 
 export const LoginBody = ClosedObject({
   username: PlainText({ minLength: 1, maxLength: 64 }),
@@ -44,6 +46,8 @@ export const RegisterBody = ClosedObject({
   password: Type.String({ minLength: REGISTER_PASSWORD_MIN, maxLength: REGISTER_PASSWORD_MAX }),
   invite_code: Type.Optional(Nullable(PlainText({ maxLength: 64 }))),
   user_type: Type.Optional(PlainText({ maxLength: 32, description: 'Client product name' })),
+  // Ext field (issue 28): checked by the server (400 INVALID_EMAIL), so any string up to this length reaches it.
+  email: Type.Optional(EmailInput),
 });
 export type RegisterBody = Static<typeof RegisterBody>;
 export const RegisterResult = Type.Object({ uuid: Uuid(), username: Type.String() });
@@ -72,6 +76,12 @@ export const Me = Type.Object({
   created_at: Timestamp(),
   // Ext field (issue 28).
   totp_enabled: Type.Boolean({ description: 'Two-step sign-in is on' }),
+  email: Nullable(
+    Type.String({ description: "The account's e-mail address (confirmed or waiting for confirmation); never shown to others" }),
+  ),
+  email_confirmed: Type.Boolean({
+    description: 'The address was confirmed by the link sent to it; only then can the account be recovered',
+  }),
 });
 export type Me = Static<typeof Me>;
 export const MeResponse = Result(Me);
@@ -110,3 +120,36 @@ export const TotpDisableResponse = Result(Type.Object({ disabled: Type.Literal(t
 
 export const RecoveryCodesBody = ClosedObject({ code: TotpOrRecoveryCode });
 export type RecoveryCodesBody = Static<typeof RecoveryCodesBody>;
+
+/** `POST /user/email`: sets or changes the address; a confirmation link goes to it. */
+export const EmailBody = ClosedObject({ email: EmailInput });
+export type EmailBody = Static<typeof EmailBody>;
+export const EmailResult = Type.Object({ email: Type.String(), email_confirmed: Type.Boolean() });
+export type EmailResult = Static<typeof EmailResult>;
+export const EmailResponse = Result(EmailResult);
+
+/** `POST /user/email/confirm`: the token of the link (no login needed). */
+export const ConfirmEmailBody = ClosedObject({ token: Type.String({ minLength: 1, maxLength: 128 }) });
+export type ConfirmEmailBody = Static<typeof ConfirmEmailBody>;
+export const ConfirmEmailResult = Type.Object({ confirmed: Type.Literal(true) });
+export const ConfirmEmailResponse = Result(ConfirmEmailResult);
+
+/** `POST /user/password/forgot`: a user name or an e-mail address. */
+export const ForgotPasswordBody = ClosedObject({ login: Type.String({ minLength: 1, maxLength: 1024 }) });
+export type ForgotPasswordBody = Static<typeof ForgotPasswordBody>;
+/** Always the same, whether or not an account matched. */
+export const ForgotPasswordResult = Type.Object({ accepted: Type.Literal(true) });
+export const ForgotPasswordResponse = Result(ForgotPasswordResult);
+
+/** `POST /user/password/reset`: the token of the link and the new password (the rules of registration). */
+export const ResetPasswordBody = ClosedObject({
+  token: Type.String({ minLength: 1, maxLength: 128 }),
+  new_password: Type.String({ minLength: NEW_PASSWORD_MIN, maxLength: NEW_PASSWORD_MAX }),
+});
+export type ResetPasswordBody = Static<typeof ResetPasswordBody>;
+export const ResetPasswordResult = Type.Object({
+  updated: Type.Literal(true),
+  username: Type.String({ description: 'The account whose password was set, so the client can log in with it' }),
+});
+export type ResetPasswordResult = Static<typeof ResetPasswordResult>;
+export const ResetPasswordResponse = Result(ResetPasswordResult);

@@ -59,7 +59,7 @@ export function createAdminConsole(deps: AdminConsoleDeps) {
   const audit = createAuditService({ db });
   const siteSettings = createSiteSettingsService({ db, audit, defaults: { siteName: config.siteName, contactEmail: config.contactEmail } });
   const membershipAdmin = createMembershipAdminService({ db, membership: deps.membership, audit });
-  const usersAdmin = createUsersAdminService({ db, audit, membershipAdmin });
+  const usersAdmin = createUsersAdminService({ db, audit, membershipAdmin, publicUrl: config.publicUrl });
   const couponsAdmin = createCouponsAdminService({ db, audit });
   const paymentsAdmin = createPaymentsAdminService({
     db,

@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.js';
 import { acquireLease, releaseLease } from '../../db/lease.js';
 import { DAY_MS } from '../../lib/time.js';
 import { deleteEventDaysBefore } from '../events/events.repository.js';
+import { deleteOldAccountTokens } from '../users/account-tokens.js';
 import { deleteStaleVisitorProgress, deleteStaleVisitorReads } from '../library/progress.repository.js';
 import { deleteDayBooksBefore, hasWindowRowsBefore } from '../stats/reading-aggregates.repository.js';
 import { sendDueDigests } from '../notices/digest.js';
@@ -40,6 +41,8 @@ export interface HousekeepingRun {
   /** Messages queued (modules/notices/): absent when this housekeeping has no publicUrl. */
   reminders?: { sent: number; batches: number };
   digests?: { sent: number; batches: number };
+  /** Confirmation and reset tokens a week past their expiry (users/account-tokens.ts). */
+  accountTokens: { deleted: number; batches: number };
 }
 
 /**
@@ -94,12 +97,13 @@ export function createHousekeeping(deps: HousekeepingDeps) {
     const staleBefore = now() - VISITOR_RETENTION_MS;
     const visitorProgress = await inBatches(() => deleteStaleVisitorProgress(db, staleBefore, batchSize));
     const visitorReads = await inBatches(() => deleteStaleVisitorReads(db, staleBefore, batchSize));
+    const accountTokens = await inBatches(() => deleteOldAccountTokens(db, now(), batchSize));
     // What the site sends on its own (docs/READER-JOURNEY.md "What the site sends").
     const notices = deps.publicUrl ? { now: now(), publicUrl: deps.publicUrl, batchSize, mayGoOn } : null;
-    if (!notices) return { eventDays, dayBooks, visitorProgress, visitorReads };
+    if (!notices) return { eventDays, dayBooks, visitorProgress, visitorReads, accountTokens };
     const reminders = await sendDueReminders(db, notices);
     const digests = await sendDueDigests(db, notices);
-    return { eventDays, dayBooks, visitorProgress, visitorReads, reminders, digests };
+    return { eventDays, dayBooks, visitorProgress, visitorReads, accountTokens, reminders, digests };
   }
 
   function start(): void {

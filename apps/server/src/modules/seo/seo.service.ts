@@ -48,6 +48,9 @@ export function matchPageRoute(pathname: string): PageRoute {
   if (
     path === '/login' ||
     path === '/register' ||
+    path === '/forgot-password' ||
+    path === '/reset-password' ||
+    path === '/confirm-email' ||
     path === '/profile' ||
     path === '/library' ||
     // One-click unsubscribe from an e-mail (modules/mail/): the token is in the query.

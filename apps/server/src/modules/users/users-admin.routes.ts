@@ -1,4 +1,6 @@
 import {
+  AdminEmailBody,
+  AdminEmailResponse,
   AdminGrantBody,
   AdminReasonBody,
   AdminRoleBody,
@@ -73,6 +75,21 @@ export function usersAdminRoutes(users: UsersAdminService) {
     app.post('/users/:userUuid/enable', { schema: { ...change('Enable a disabled account'), body: AdminReasonBody } }, async (request) => ({
       data: await users.enable(actorOf(request), request.params.userUuid, request.body.reason),
     }));
+    app.put(
+      '/users/:userUuid/email',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: "Set (a confirmation link is sent) or clear (null) a reader's e-mail address",
+          params: AdminUserParams,
+          body: AdminEmailBody,
+          response: { 200: AdminEmailResponse, ...errorResponses },
+        },
+      },
+      async (request) => ({
+        data: await users.setEmail(actorOf(request), request.params.userUuid, request.body.email, request.body.reason),
+      }),
+    );
     app.put(
       '/users/:userUuid/role',
       { schema: { ...change('Promote to administrator or demote to reader'), body: AdminRoleBody } },

@@ -1,5 +1,7 @@
 import {
+  DEFAULT_LANGUAGE,
   ErrorCode,
+  normalizeLanguage,
   type AdminGrantBody,
   type AdminUserDetail,
   type AdminUserListQuery,
@@ -17,6 +19,8 @@ import type { MembershipAdminService } from '../membership/membership-admin.serv
 import * as repo from './users-admin.repository.js';
 import { setUserRole } from './users.repository.js';
 import { readerStateChanged } from '../reader/reader-change-feed.js';
+import { maskMailAddress, requireMailAddress } from '../mail/mail-address.js';
+import { changeAddress, clearAddress } from './account-email.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const READERS_CURSOR = 'readers';
@@ -42,6 +46,8 @@ export function createUsersAdminService(deps: {
   audit: AuditService;
   membershipAdmin: MembershipAdminService;
   now?: () => number;
+  /** The site's address: the confirmation link an administrator's change sends points at it. */
+  publicUrl?: string;
 }) {
   const { db, audit, membershipAdmin } = deps;
   const now = deps.now ?? Date.now;
@@ -102,13 +108,56 @@ export function createUsersAdminService(deps: {
     return row;
   }
 
+  const emailOf = async (executor: DbExecutor, userId: number) => {
+    const row = await executor
+      .selectFrom('users')
+      .select(['email', 'email_confirmed_at'])
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
+    return { address: row.email, confirmed_at: row.email === null ? null : isoOrNull(row.email_confirmed_at) };
+  };
+
+  /**
+   * Sets (unconfirmed, a confirmation link goes to it, a confirmed old address is told) or clears
+   * a reader's address, audited in the same transaction. The audit entry holds masked addresses
+   * only ("a•••@example.com"): the log is read by every administrator.
+   */
+  async function setEmail(actor: Actor, uuid: string, raw: string | null, reason: string) {
+    const address = raw === null || raw.trim() === '' ? null : requireMailAddress(raw);
+    const row = await findOrThrow(db, uuid);
+    await db.transaction().execute(async (trx) => {
+      const account = await trx
+        .selectFrom('users')
+        .select(['id', 'username', 'email', 'email_confirmed_at', 'language'])
+        .where('id', '=', row.id)
+        .executeTakeFirstOrThrow();
+      if (address === null) {
+        if (account.email === null) return;
+        await clearAddress(trx, account.id, now());
+      } else {
+        const language = normalizeLanguage(account.language) ?? DEFAULT_LANGUAGE;
+        const change = await changeAddress(trx, account, address, language, deps.publicUrl ?? 'http://localhost:3000', now());
+        if (change === 'unchanged') return;
+      }
+      await audit.recordWithin(trx, actor, {
+        action: 'user.email',
+        targetType: 'user',
+        targetId: row.uuid,
+        before: { email: account.email === null ? null : maskMailAddress(account.email), confirmed: account.email_confirmed_at !== null },
+        after: { email: address === null ? null : maskMailAddress(address.address), confirmed: false, reason },
+      });
+    });
+    return emailOf(db, row.id);
+  }
+
   async function detail(uuid: string): Promise<AdminUserDetail> {
     const row = await findOrThrow(db, uuid);
-    const [grants, orders, invited, redemptions] = await Promise.all([
+    const [grants, orders, invited, redemptions, email] = await Promise.all([
       repo.listGrants(db, row.id),
       repo.listOrders(db, row.id),
       repo.listInvitees(db, [row.id]),
       repo.listRedemptions(db, row.id),
+      emailOf(db, row.id),
     ]);
     const second = await repo.listInvitees(
       db,
@@ -146,6 +195,7 @@ export function createUsersAdminService(deps: {
         invited: invited.map((u) => ({ ...invitee(u), invited: second.filter((s) => s.invited_by === u.id).map(invitee) })),
       },
       coupon_redemptions: redemptions.map((r) => ({ code: r.code, created_at: toIso(Number(r.created_at)) })),
+      email,
     };
   }
 
@@ -211,6 +261,7 @@ export function createUsersAdminService(deps: {
   return {
     list,
     detail,
+    setEmail,
     grant,
     revoke,
     disable: (actor: Actor, uuid: string, reason: string) => changeAccount(actor, uuid, { disabled: true }, reason),

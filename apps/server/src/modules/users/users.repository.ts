@@ -15,7 +15,8 @@ export type NewUser = Pick<
   | 'invited_by'
   | 'user_type'
   | 'created_at'
->;
+> &
+  Partial<Pick<UserRow, 'language' | 'email'>>;
 
 export const findUserByUuid = (db: DbExecutor, uuid: string) =>
   db.selectFrom('users').selectAll().where('uuid', '=', uuid).executeTakeFirst();

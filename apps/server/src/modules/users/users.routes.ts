@@ -1,4 +1,12 @@
 import {
+  ConfirmEmailBody,
+  ConfirmEmailResponse,
+  EmailBody,
+  EmailResponse,
+  ForgotPasswordBody,
+  ForgotPasswordResponse,
+  ResetPasswordBody,
+  ResetPasswordResponse,
   InviteCodeResponse,
   LoginBody,
   LoginResponse,
@@ -12,7 +20,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { errorResponses } from '../../lib/route-schema.js';
 import { requireUser } from '../../plugins/auth.js';
-import { LIMITS } from '../../plugins/rate-limit.js';
+import { requestLanguage } from '../../lib/request-language.js';
+import { addressLimit, LIMITS } from '../../plugins/rate-limit.js';
 import type { UsersService } from './users.service.js';
 
 export function usersRoutes(users: UsersService) {
@@ -27,7 +36,10 @@ export function usersRoutes(users: UsersService) {
         schema: { tags, summary: 'Log in', body: LoginBody, response: { 200: LoginResponse, ...errorResponses } },
       },
       async (request) => ({
-        data: await users.login(request.body.username, request.body.password, request.ip, request.body.totp_code),
+        data: await users.login(request.body.username, request.body.password, request.ip, {
+          totpCode: request.body.totp_code,
+          language: requestLanguage(request),
+        }),
       }),
     );
 
@@ -49,6 +61,8 @@ export function usersRoutes(users: UsersService) {
             password: request.body.password,
             invite_code: request.body.invite_code,
             user_type: request.body.user_type,
+            email: request.body.email,
+            language: requestLanguage(request),
           }),
         }),
     );
@@ -78,6 +92,79 @@ export function usersRoutes(users: UsersService) {
       '/user/invite_code',
       { schema: { tags, summary: "The user's invitation code", response: { 200: InviteCodeResponse, ...errorResponses } } },
       async (request) => ({ data: { result: await users.inviteCode(requireUser(request)) } }),
+    );
+
+    app.post(
+      '/user/email',
+      {
+        config: { rateLimit: LIMITS.emailChange },
+        schema: {
+          tags,
+          summary: 'Set or change the e-mail address; a confirmation link is sent to it (the same address again: sent again)',
+          body: EmailBody,
+          response: { 200: EmailResponse, ...errorResponses },
+        },
+      },
+      async (request) => ({ data: { result: await users.setEmail(requireUser(request), request.body.email) } }),
+    );
+
+    app.post(
+      '/user/email/confirm',
+      {
+        config: { rateLimit: LIMITS.emailConfirm },
+        schema: {
+          tags,
+          summary: "Confirm an e-mail address with the link's token (no login needed)",
+          body: ConfirmEmailBody,
+          response: { 200: ConfirmEmailResponse, ...errorResponses },
+        },
+      },
+      async (request) => {
+        await users.confirmEmail(request.body.token);
+        return { data: { result: { confirmed: true as const } } };
+      },
+    );
+
+    // Per typed login too (a user name or an address, lower-cased), whatever the client address.
+    const forgotPerLogin = addressLimit(app, {
+      ...LIMITS.passwordForgotPerLogin,
+      keyGenerator: (request) =>
+        `forgot:${String((request.body as { login?: unknown } | undefined)?.login ?? '')
+          .trim()
+          .normalize('NFC')
+          .toLowerCase()}`,
+    });
+    app.post(
+      '/user/password/forgot',
+      {
+        config: { rateLimit: LIMITS.passwordForgot },
+        preHandler: forgotPerLogin,
+        schema: {
+          tags,
+          summary: 'Ask for a password reset link by user name or e-mail: always 202 with the same body',
+          body: ForgotPasswordBody,
+          response: { 202: ForgotPasswordResponse, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        // Nothing is looked up before the answer: its status, body and timing say nothing about the account.
+        users.forgotPassword(request.body.login);
+        return reply.status(202).send({ data: { result: { accepted: true as const } } });
+      },
+    );
+
+    app.post(
+      '/user/password/reset',
+      {
+        config: { rateLimit: LIMITS.passwordReset },
+        schema: {
+          tags,
+          summary: "Set a new password with a reset link's token; every older login token stops working",
+          body: ResetPasswordBody,
+          response: { 200: ResetPasswordResponse, ...errorResponses },
+        },
+      },
+      async (request) => ({ data: { result: await users.resetPassword(request.body.token, request.body.new_password) } }),
     );
 
     app.get(

@@ -1,6 +1,17 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { ErrorCode, type InviteCodeResult, type LoginResult, type Me, type RegisterResult } from '@inkstream/contracts';
-import type { Db } from '../../db/database.js';
+import {
+  DEFAULT_LANGUAGE,
+  ErrorCode,
+  normalizeLanguage,
+  type EmailResult,
+  type InviteCodeResult,
+  type Language,
+  type LoginResult,
+  type Me,
+  type RegisterResult,
+  type ResetPasswordResult,
+} from '@inkstream/contracts';
+import type { Db, DbExecutor } from '../../db/database.js';
 import { AppError } from '../../lib/app-error.js';
 import { toIso } from '../../lib/time.js';
 import { takeLoginAttempt } from './login-throttle.js';
@@ -12,6 +23,17 @@ import * as users from './users.repository.js';
 import type { TotpCipher } from './totp-crypto.js';
 import { invalidTotp, useSecondStep } from './two-step.js';
 import { readerStateChanged } from '../reader/reader-change-feed.js';
+import { parseMailAddress, requireMailAddress } from '../mail/mail-address.js';
+import { queueMail } from '../mail/mail-queue.js';
+import { mailRecipientOf } from '../mail/mail-recipient.js';
+import { changeAddress, emailTaken, isAddressTaken, isEmailKeyClash, sendConfirmation } from './account-email.js';
+import {
+  consumeAccountToken,
+  countAccountTokensSince,
+  insertAccountToken,
+  PASSWORD_RESET_TTL_MS,
+  voidAccountTokens,
+} from './account-tokens.js';
 
 export type { AuthUser, UserRole } from './auth-user.js';
 
@@ -31,10 +53,34 @@ export interface RegisterInput {
   password: string;
   invite_code?: string | null | undefined;
   user_type?: string | undefined;
+  /** Optional address: stored unconfirmed, and a confirmation link is queued with the account. */
+  email?: string | undefined;
+  /** The reader's language for messages (the request's Accept-Language). */
+  language?: Language | undefined;
 }
 
-export function createUsersService(deps: { db: Db; tokens: TokenService; totpCipher: TotpCipher; now?: () => number }) {
+/** At most this many reset links per account per hour, whatever was typed to ask for them. */
+export const RESET_LINKS_PER_ACCOUNT_PER_HOUR = 3;
+const HOUR_MS = 3_600_000;
+
+const languageOf = (stored: string): Language => normalizeLanguage(stored) ?? DEFAULT_LANGUAGE;
+const invalidEmailToken = () =>
+  new AppError(ErrorCode.INVALID_EMAIL_TOKEN, 400, 'This confirmation link is not valid: it was used, has expired, or was replaced');
+const invalidResetToken = () =>
+  new AppError(ErrorCode.INVALID_RESET_TOKEN, 400, 'This reset link is not valid: it was used, has expired, or was replaced');
+
+export function createUsersService(deps: {
+  db: Db;
+  tokens: TokenService;
+  totpCipher: TotpCipher;
+  now?: () => number;
+  /** The site's address: links in messages point at its pages. */
+  publicUrl?: string;
+  /** Where failures of the work done after an answer (the forgotten-password lookup) are told. */
+  log?: { error(fields: object, message: string): void };
+}) {
   const { db, tokens, totpCipher } = deps;
+  const publicUrl = deps.publicUrl ?? 'http://localhost:3000';
   // Read when called, not captured: tests that move the clock (vi.setSystemTime) reach the throttle.
   const now = deps.now ?? (() => Date.now());
 
@@ -50,24 +96,35 @@ export function createUsersService(deps: { db: Db; tokens: TokenService; totpCip
       invitedBy = (await users.findUserIdByInviteCode(db, inviteCode)) ?? null;
       if (invitedBy === null) throw new AppError(ErrorCode.INVALID_INVITE_CODE, 400, 'This invitation code does not exist');
     }
+    // Checked before anything is stored: a bad address is a 400 and no account.
+    const address = input.email === undefined ? null : requireMailAddress(input.email);
+    const language = input.language ?? DEFAULT_LANGUAGE;
     const passwordHash = await hashPassword(input.password);
     // A fresh invite code can clash with an existing one (1 in 10^12); try again rather than fail.
     for (let attempt = 0; attempt < 3; attempt += 1) {
       const uuid = randomUUID();
       try {
-        const id = await users.insertUserIfNameFree(db, {
-          uuid,
-          username,
-          username_key: usernameKey(username),
-          username_skeleton: usernameSkeleton(username),
-          password_hash: passwordHash,
-          role,
-          invite_code: newInviteCode(),
-          invited_by: invitedBy,
-          user_type: input.user_type?.trim() || DEFAULT_USER_TYPE,
-          created_at: now(),
+        // The account, its address and the confirmation message: all or nothing.
+        await db.transaction().execute(async (trx) => {
+          if (address && (await isAddressTaken(trx, address.key, null))) throw emailTaken();
+          const at = now();
+          const id = await users.insertUserIfNameFree(trx, {
+            uuid,
+            username,
+            username_key: usernameKey(username),
+            username_skeleton: usernameSkeleton(username),
+            password_hash: passwordHash,
+            role,
+            invite_code: newInviteCode(),
+            invited_by: invitedBy,
+            user_type: input.user_type?.trim() || DEFAULT_USER_TYPE,
+            created_at: at,
+            language,
+            email: address?.address ?? null,
+          });
+          if (id === null) throw new AppError(ErrorCode.USERNAME_TAKEN, 409, 'This username is already taken');
+          if (address) await sendConfirmation(trx, { id, username }, address.address, language, publicUrl, at);
         });
-        if (id === null) throw new AppError(ErrorCode.USERNAME_TAKEN, 409, 'This username is already taken');
         return { uuid, username };
       } catch (error) {
         if (error instanceof AppError || attempt === 2 || !String(error).toLowerCase().includes('invite_code')) throw error;
@@ -76,8 +133,17 @@ export function createUsersService(deps: { db: Db; tokens: TokenService; totpCip
     throw new Error('unreachable');
   }
 
-  /** `totpCode`: the second step (a 6-digit code or a recovery code) of an account with two-step sign-in. */
-  async function login(username: string, password: string, ip: string, totpCode?: string): Promise<LoginResult> {
+  /**
+   * `totpCode`: the second step (a 6-digit code or a recovery code) of an account with two-step
+   * sign-in; `language`: the request's language, remembered as the reader's language for messages.
+   */
+  async function login(
+    username: string,
+    password: string,
+    ip: string,
+    second: { totpCode?: string | undefined; language?: Language | undefined } = {},
+  ): Promise<LoginResult> {
+    const { totpCode, language } = second;
     const key = usernameKey(username);
     const attempt = await takeLoginAttempt(db, { usernameKey: key, ip }, now());
     if (attempt.retryAfterSeconds > 0) {
@@ -110,6 +176,7 @@ export function createUsersService(deps: { db: Db; tokens: TokenService; totpCip
     // Only told after the right password, so the answer reveals nothing to someone guessing.
     if (user.disabled_at !== null)
       throw new AppError(ErrorCode.ACCOUNT_DISABLED, 403, 'This account has been disabled; please contact support');
+    if (language && language !== user.language) await db.updateTable('users').set({ language }).where('id', '=', user.id).execute();
     const jwt_token = await tokens.issue({ userUuid: user.uuid, tokenVersion: user.token_version });
     return { jwt_token, uuid: user.uuid, username: user.username };
   }
@@ -144,7 +211,14 @@ export function createUsersService(deps: { db: Db; tokens: TokenService; totpCip
     const isValid = await verifyPassword(row.password_hash, change.currentPassword);
     await attempt.settle(isValid);
     if (!isValid) throw new AppError(ErrorCode.WRONG_PASSWORD, 403, 'The current password is not correct');
-    const tokenVersion = await users.updatePasswordAndRevokeTokens(db, row.id, await hashPassword(change.newPassword));
+    const passwordHash = await hashPassword(change.newPassword);
+    const tokenVersion = await db.transaction().execute(async (trx) => {
+      const version = await users.updatePasswordAndRevokeTokens(trx, row.id, passwordHash);
+      // A reset link asked for before the change would undo it: it stops working.
+      await voidAccountTokens(trx, row.id, 'password-reset', now());
+      await queuePasswordChanged(trx, row.id);
+      return version;
+    });
     // The old tokens stop in this process now (cached reader state), in the others within a poll.
     await readerStateChanged();
     return tokens.issue({ userUuid: row.uuid, tokenVersion });
@@ -163,7 +237,137 @@ export function createUsersService(deps: { db: Db; tokens: TokenService; totpCip
       role: user.role,
       created_at: toIso(row?.created_at ?? 0),
       totp_enabled: row !== undefined && row.totp_enabled_at !== null,
+      email: row?.email ?? null,
+      email_confirmed: row?.email != null && row.email_confirmed_at != null,
     };
+  }
+
+  /** "Your password was changed", to the confirmed address (none: nothing is sent). */
+  async function queuePasswordChanged(trx: DbExecutor, userId: number): Promise<void> {
+    const recipient = await mailRecipientOf(trx, userId);
+    if (!recipient) return;
+    await queueMail(
+      trx,
+      {
+        kind: 'password-changed',
+        to: recipient.to,
+        userId,
+        language: recipient.language,
+        data: { username: recipient.username, link: `${publicUrl}/forgot-password` },
+      },
+      now(),
+    );
+  }
+
+  /** `POST /user/email`: sets or changes the address (see account-email.ts changeAddress). */
+  async function setEmail(user: AuthUser, raw: string): Promise<EmailResult> {
+    const address = requireMailAddress(raw);
+    return db.transaction().execute(async (trx) => {
+      const row = await users.findUserByUuid(trx, user.uuid);
+      if (!row) throw new AppError(ErrorCode.INVALID_TOKEN, 401, 'Your session has ended; please log in again');
+      const change = await changeAddress(trx, row, address, languageOf(row.language), publicUrl, now());
+      const confirmed = change === 'unchanged';
+      return { email: confirmed ? row.email! : address.address, email_confirmed: confirmed };
+    });
+  }
+
+  /**
+   * `POST /user/email/confirm`: the link's token (no login: it may be opened on another device).
+   * The token is used by one conditional UPDATE; it confirms only the address it was sent to, and
+   * only while that is still the account's address.
+   */
+  async function confirmEmail(token: string): Promise<void> {
+    try {
+      await db.transaction().execute(async (trx) => {
+        const at = now();
+        const used = await consumeAccountToken(trx, token, 'email-confirm', at);
+        if (!used || used.email === null) throw invalidEmailToken();
+        const key = used.email.toLowerCase();
+        if (await isAddressTaken(trx, key, used.user_id)) throw emailTaken();
+        const updated = await trx
+          .updateTable('users')
+          .set({ email_confirmed_at: at, email_key: key })
+          .where('id', '=', used.user_id)
+          .where('email', '=', used.email)
+          .executeTakeFirst();
+        if (Number(updated.numUpdatedRows) === 0) throw invalidEmailToken();
+      });
+    } catch (error) {
+      // Two accounts confirming one address at the same moment: the unique key lets one through.
+      if (isEmailKeyClash(error)) throw emailTaken();
+      throw error;
+    }
+  }
+
+  // The forgotten-password work runs after the answer, one request after another: the answer and
+  // its timing are the same whether or not an account matched, and a burst is worked off in order.
+  let forgotChain: Promise<void> = Promise.resolve();
+
+  /**
+   * `POST /user/password/forgot`: returns at once; the look-up and the message happen afterwards.
+   * Only an account with a confirmed address gets a link, and at most RESET_LINKS_PER_ACCOUNT_PER_HOUR.
+   */
+  function forgotPassword(login: string): void {
+    forgotChain = forgotChain
+      .then(() => sendResetLink(login))
+      .catch((error: unknown) => deps.log?.error({ err: error }, 'password reset request failed'));
+  }
+
+  /** Resolves once every forgotten-password request so far has been worked off (tests, shutdown). */
+  const forgotIdle = () => forgotChain;
+
+  async function sendResetLink(login: string): Promise<void> {
+    const trimmed = login.trim();
+    const address = trimmed.includes('@') ? parseMailAddress(trimmed) : null;
+    await db.transaction().execute(async (trx) => {
+      const row = address
+        ? await trx.selectFrom('users').select('id').where('email_key', '=', address.key).executeTakeFirst()
+        : await users.findUserByKey(trx, usernameKey(trimmed));
+      if (!row) return;
+      const recipient = await mailRecipientOf(trx, row.id);
+      if (!recipient) return;
+      const at = now();
+      if ((await countAccountTokensSince(trx, row.id, 'password-reset', at - HOUR_MS)) >= RESET_LINKS_PER_ACCOUNT_PER_HOUR) return;
+      const token = await insertAccountToken(
+        trx,
+        { userId: row.id, purpose: 'password-reset', email: null, ttlMs: PASSWORD_RESET_TTL_MS },
+        at,
+      );
+      await queueMail(
+        trx,
+        {
+          kind: 'password-reset',
+          to: recipient.to,
+          userId: row.id,
+          language: recipient.language,
+          data: { username: recipient.username, link: `${publicUrl}/reset-password?token=${token}`, minutes: 30 },
+          secretFields: ['link'],
+        },
+        at,
+      );
+    });
+  }
+
+  /**
+   * `POST /user/password/reset`: the token is used by one conditional UPDATE (of two requests with
+   * one token, one wins); the password is set, every older login token revoked, every other reset
+   * link voided and the account told, in one transaction.
+   */
+  async function resetPassword(token: string, newPassword: string): Promise<ResetPasswordResult> {
+    // Hashed first, whatever the token: a wrong token costs the same time as a right one.
+    const passwordHash = await hashPassword(newPassword);
+    const username = await db.transaction().execute(async (trx) => {
+      const at = now();
+      const used = await consumeAccountToken(trx, token, 'password-reset', at);
+      if (!used) throw invalidResetToken();
+      await users.updatePasswordAndRevokeTokens(trx, used.user_id, passwordHash);
+      await voidAccountTokens(trx, used.user_id, 'password-reset', at);
+      await queuePasswordChanged(trx, used.user_id);
+      const row = await trx.selectFrom('users').select('username').where('id', '=', used.user_id).executeTakeFirstOrThrow();
+      return row.username;
+    });
+    await readerStateChanged();
+    return { updated: true, username };
   }
 
   /**
@@ -172,7 +376,21 @@ export function createUsersService(deps: { db: Db; tokens: TokenService; totpCip
    */
   const verifyToken = (token: string): Promise<TokenClaims | null> => tokens.verify(token);
 
-  return { register, createAccount, login, authenticate, verifyToken, updatePassword, inviteCode, me };
+  return {
+    register,
+    createAccount,
+    login,
+    authenticate,
+    verifyToken,
+    updatePassword,
+    inviteCode,
+    me,
+    setEmail,
+    confirmEmail,
+    forgotPassword,
+    forgotIdle,
+    resetPassword,
+  };
 }
 
 export type UsersService = ReturnType<typeof createUsersService>;

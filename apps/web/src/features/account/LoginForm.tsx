@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { RETURN_PARAM, safeReturnPath, withReturn } from '../../lib/return-path';
+import { removeStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage-keys';
 import { useAuth } from '../auth/AuthContext';
 import { reloadTo } from './full-reload';
 import { PasswordField } from './PasswordField';
@@ -158,6 +159,15 @@ export function LoginForm() {
               autoComplete="current-password"
               maxLength={256}
             />
+            <p className={styles.forgot}>
+              <Link
+                to="/forgot-password"
+                // The reset page sends the reader back where this screen would have (the link may open on this device).
+                onClick={() => (returnTo ? writeStorage(STORAGE_KEYS.resetReturn, returnTo) : removeStorage(STORAGE_KEYS.resetReturn))}
+              >
+                {t('recovery:forgot.link')}
+              </Link>
+            </p>
           </>
         )}
         <button type="submit" className={`${styles.primary} ${styles.block}`} disabled={pending}>

@@ -8,6 +8,7 @@ import { ApiTokenDialog } from './ApiTokenDialog';
 import { ConsoleLink } from './ConsoleLink';
 import { ContinueAfterPurchase } from './ContinueAfterPurchase';
 import { EmailNoticesSection } from './EmailNoticesSection';
+import { EmailSection } from './EmailSection';
 import { InviteSection } from './InviteSection';
 import { MembershipSummary } from './MembershipSummary';
 import { PasswordDialog } from './PasswordDialog';
@@ -61,6 +62,7 @@ export function ProfileView() {
           </button>
         </div>
       </section>
+      <EmailSection />
       <TopUpSection userUuid={userUuid ?? ''} language={currentLanguage()} />
       <EmailNoticesSection />
       <InviteSection />

@@ -4,6 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { RETURN_PARAM, safeReturnPath, withReturn } from '../../lib/return-path';
 import { useAuth } from '../auth/AuthContext';
 import { PasswordField } from './PasswordField';
+import { looksLikeEmail } from './email-validation';
 import { firstInvalidField, registerErrors, type RegisterErrors, type RegisterField } from './register-validation';
 import { TextField } from './TextField';
 import { useAuthErrorText } from './use-auth-error-text';
@@ -18,6 +19,7 @@ const FIELD_IDS: Record<RegisterField, string> = {
 
 export function RegisterForm() {
   const { t } = useTranslation('auth');
+  const { t: tr } = useTranslation('recovery');
   const { error, register, setError } = useAuth();
   const errorText = useAuthErrorText();
   usePageTitle(t('register.title'));
@@ -26,6 +28,8 @@ export function RegisterForm() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
+  const [email, setEmail] = useState('');
+  const [emailInvalid, setEmailInvalid] = useState(false);
   const [inviteCode, setInviteCode] = useState(() => params.get('invite_code') ?? '');
   const returnTo = safeReturnPath(params.get(RETURN_PARAM));
   const [invalid, setInvalid] = useState<RegisterErrors>({});
@@ -39,15 +43,17 @@ export function RegisterForm() {
     const problems = registerErrors({ username, password, confirmPassword });
     setInvalid(problems);
     const first = firstInvalidField(problems);
-    if (first) {
+    const badEmail = email.trim() !== '' && !looksLikeEmail(email);
+    setEmailInvalid(badEmail);
+    if (first || badEmail) {
       setError(null);
       // Every problem is shown under its field; focus goes to the first, which reads out its message.
-      document.getElementById(FIELD_IDS[first])?.focus();
+      document.getElementById(first ? FIELD_IDS[first] : 'register-email')?.focus();
       return;
     }
     setPending(true);
     const name = username.trim();
-    const ok = await register({ username: name, password, invite_code: inviteCode.trim() || undefined });
+    const ok = await register({ username: name, password, invite_code: inviteCode.trim() || undefined, email: email.trim() || undefined });
     setPending(false);
     // No automatic login (spec section 2): the login screen gets the name to prefill.
     if (ok) navigate(withReturn('/login', returnTo), { state: { registered: name } });
@@ -97,6 +103,20 @@ export function RegisterForm() {
           onChange={setConfirmPassword}
           autoComplete="new-password"
           maxLength={64}
+        />
+        <TextField
+          id="register-email"
+          type="email"
+          label={tr('register.email')}
+          hint={tr('register.emailHint')}
+          error={emailInvalid ? tr('email.errors.invalid') : undefined}
+          value={email}
+          onChange={setEmail}
+          autoComplete="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          maxLength={254}
+          dir="ltr"
         />
         <TextField
           id="register-invite"

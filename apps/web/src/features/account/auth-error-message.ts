@@ -10,6 +10,8 @@ const KNOWN_MESSAGES: Record<string, string> = {
   'This invitation code does not exist': 'inviteCodeUnknown',
   'Invalid request: username must contain only letters and digits': 'usernameCharacters',
   'Too many failed logins for this account; try again later': 'tooManyLogins',
+  'This is not an e-mail address we can send to': 'emailInvalid',
+  'This e-mail address is already confirmed on another account': 'emailTaken',
 };
 
 /** Returns the `serverErrors.*` key of the auth namespace for a server message, or null when unknown. */

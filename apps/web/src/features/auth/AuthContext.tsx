@@ -14,7 +14,7 @@ export interface AuthState {
   /** The API's code of the last failed login or registration (TOTP_REQUIRED, INVALID_TOTP, …), or null. */
   errorCode: string | null;
   logout(): void;
-  register(payload: { username: string; password: string; invite_code?: string | undefined }): Promise<boolean>;
+  register(payload: { username: string; password: string; invite_code?: string | undefined; email?: string | undefined }): Promise<boolean>;
   setError(error: string | null): void;
 }
 
@@ -75,7 +75,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const register = useCallback(
-    async (payload: { username: string; password: string; invite_code?: string | undefined }) => {
+    async (payload: { username: string; password: string; invite_code?: string | undefined; email?: string | undefined }) => {
       try {
         await api.register({ ...payload, invite_code: payload.invite_code || null, user_type: USER_TYPE });
         setError(null);

@@ -76,6 +76,10 @@ export const AdminUserDetail = Type.Object({
     invited: Type.Array(AdminInvitee),
   }),
   coupon_redemptions: Type.Array(Type.Object({ code: Type.String(), created_at: Timestamp() })),
+  email: Type.Object({
+    address: Nullable(Type.String({ description: "The reader's address (only administrators see it)" })),
+    confirmed_at: Nullable(Timestamp()),
+  }),
 });
 export type AdminUserDetail = Static<typeof AdminUserDetail>;
 export const AdminUserDetailResponse = Data(AdminUserDetail);
@@ -97,3 +101,8 @@ export type AdminRoleBody = Static<typeof AdminRoleBody>;
 
 export const AdminUserChangeResponse = Data(Type.Object({ user: AdminUserSummary, revoked: Type.Optional(Type.Integer()) }));
 export type AdminUserChange = Static<typeof AdminUserChangeResponse>['data'];
+
+/** `PUT /admin/users/{uuid}/email`: sets (a confirmation link goes to it) or, with null, clears a reader's address. */
+export const AdminEmailBody = ClosedObject({ email: Nullable(Type.String({ maxLength: 1024 })), reason: Reason });
+export type AdminEmailBody = Static<typeof AdminEmailBody>;
+export const AdminEmailResponse = Data(Type.Object({ address: Nullable(Type.String()), confirmed_at: Nullable(Timestamp()) }));

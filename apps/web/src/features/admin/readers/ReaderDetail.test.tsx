@@ -59,6 +59,7 @@ const detail = {
     ],
   },
   coupon_redemptions: [],
+  email: { address: 'reader1@example.com', confirmed_at: '2026-05-01T10:00:00.000Z' },
 };
 
 describe('reader detail', () => {
@@ -89,5 +90,24 @@ describe('reader detail', () => {
     expect(fetch.mock.calls.some(([url]) => String(url).endsWith('/revoke'))).toBe(false);
     fireEvent.click(within(revoke).getByRole('button', { name: 'Yes, Revoke' }));
     await waitFor(() => expect(fetch.mock.calls.some(([url]) => String(url).endsWith('/revoke'))).toBe(true));
+  });
+
+  it("shows the reader's address and state, and sets a new one with a reason", async () => {
+    const fetch = stubApi({
+      [`GET /admin/users/${UUID}`]: { status: 200, body: { data: detail } },
+      [`PUT /admin/users/${UUID}/email`]: { status: 200, body: { data: { address: 'new@example.com', confirmed_at: null } } },
+    });
+    renderScreen(<ReaderDetail />, `/admin/readers/${UUID}`, '/admin/readers/:uuid');
+    expect(await screen.findByText('reader1@example.com')).toBeTruthy();
+    expect(screen.getByText(/confirmed on/)).toBeTruthy();
+    const form = screen.getByRole('form', { name: 'E-mail address' });
+    fireEvent.change(within(form).getByLabelText('Address'), { target: { value: 'new@example.com' } });
+    fireEvent.change(within(form).getByLabelText(/^Reason/), { target: { value: 'ticket 9' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save and send the link' }));
+    await waitFor(() => expect(fetch.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(true));
+    const body = fetch.mock.calls.find(([, init]) => init?.method === 'PUT')?.[1]?.body;
+    expect(JSON.parse(String(body))).toEqual({ email: 'new@example.com', reason: 'ticket 9' });
+    fireEvent.change(within(form).getByLabelText('Address'), { target: { value: '' } });
+    expect(within(form).getByRole('button', { name: 'Remove the address' })).toBeTruthy();
   });
 });

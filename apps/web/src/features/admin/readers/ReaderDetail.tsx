@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import styles from '../shell/admin.module.css';
 import { FormNotice } from '../shell/FieldError';
 import { formatDate, formatDateTime, formatFen } from '../shell/format';
+import { EmailForm } from './EmailForm';
 import { GrantForm } from './GrantForm';
 import { InviteTree } from './InviteTree';
 import { MembershipState } from './MembershipState';
@@ -53,11 +54,29 @@ export function ReaderDetail() {
         </dd>
         <dt>{t('joined')}</dt>
         <dd>{formatDate(user.created_at)}</dd>
+        <dt>{t('email.label')}</dt>
+        <dd>
+          {detail.data.email.address ? (
+            <>
+              <bdi dir="ltr">{detail.data.email.address}</bdi> ·{' '}
+              {detail.data.email.confirmed_at
+                ? t('email.confirmedOn', { date: formatDateTime(detail.data.email.confirmed_at) })
+                : t('email.pending')}
+            </>
+          ) : (
+            t('email.none')
+          )}
+        </dd>
       </dl>
 
       <h2>{t('actions')}</h2>
       <div className={local.actions}>
         <GrantForm onGrant={(body) => act(() => readersApi.grant(uuid, body))} />
+        <EmailForm
+          key={detail.data.email.address ?? ''}
+          current={detail.data.email.address}
+          onSubmit={(email, reason) => act(() => readersApi.setEmail(uuid, email, reason))}
+        />
         <ReasonForm
           title={t('revoke.title')}
           action={t('revoke.submit')}

@@ -20,6 +20,8 @@ export const readersApi = {
   revoke: (uuid: string, reason: string) => adminRequest<AdminUserChange>('POST', path(uuid, '/revoke'), { body: { reason } }),
   disable: (uuid: string, reason: string) => adminRequest<AdminUserChange>('POST', path(uuid, '/disable'), { body: { reason } }),
   enable: (uuid: string, reason: string) => adminRequest<AdminUserChange>('POST', path(uuid, '/enable'), { body: { reason } }),
+  setEmail: (uuid: string, email: string | null, reason: string) =>
+    adminRequest<{ address: string | null; confirmed_at: string | null }>('PUT', path(uuid, '/email'), { body: { email, reason } }),
   setRole: (uuid: string, role: 'user' | 'admin', reason: string) =>
     adminRequest<AdminUserChange>('PUT', path(uuid, '/role'), { body: { role, reason } }),
 };
