@@ -19,6 +19,9 @@ const GROWING = [
   'reading_book_windows',
   'payment_orders',
   'revenue_days',
+  'mail_outbox',
+  'jobs',
+  'account_tokens',
 ];
 
 interface PlanNode {
@@ -172,6 +175,8 @@ describe(`housekeeping and dashboard statements use indexes (${TEST_DIALECT})`, 
     expect(planOf(/^delete from "reading_progress"/)).toEqual([expect.stringContaining('reading_progress_visitor_idx')]);
     expect(planOf(/^delete from "chapter_reads"/)).toEqual([expect.stringContaining('chapter_reads_visitor_idx')]);
     expect(planOf(/^delete from "reading_event_days"/)).toEqual([expect.stringContaining('reading_event_days_day_idx')]);
+    expect(planOf(/^select "id" from "mail_outbox"/)).toEqual([expect.stringContaining('mail_outbox_list_idx')]);
+    expect(planOf(/^select "id" from "jobs"/)).toEqual([expect.stringContaining('jobs_kind_idx')]);
     // Revenue by day: the window's days of revenue_days (a range of its primary key), never the orders.
     expect(statements.some((s) => /from "payment_orders"/.test(s.sql) && /paid_at|refunded_at/.test(s.sql))).toBe(false);
     const revenuePlans = planOf(/from "revenue_days"/);

@@ -144,8 +144,76 @@ describe(`housekeeping (${TEST_DIALECT})`, () => {
       visitorProgress: { deleted: 10, batches: 4 }, // 3 + 3 + 3 + 1
       visitorReads: { deleted: 7, batches: 3 }, // 3 + 3 + 1
       accountTokens: { deleted: 0, batches: 1 },
+      outbox: { deleted: 0, batches: 1 },
+      mailJobs: { deleted: 0, batches: 1 },
     });
     expect(await eventDays()).toEqual([]);
+  });
+
+  it('forgets finished e-mails after 90 days and their send jobs after 7, never one still to send', async () => {
+    const now = Date.now();
+    const message = (uuid: string, state: 'sent' | 'failed' | 'queued' | 'sending', ageDays: number) => ({
+      uuid,
+      kind: 'payment-receipt',
+      recipient: 'reader@example.com',
+      recipient_key: 'reader@example.com',
+      user_id: null,
+      language: 'en-us',
+      list: null,
+      data: '{}',
+      secret_fields: null,
+      state,
+      next_attempt_at: now,
+      last_error: null,
+      message_id: `<${uuid}@test>`,
+      created_at: now - ageDays * DAY_MS,
+      sent_at: null,
+      updated_at: now,
+    });
+    await ctx.db
+      .insertInto('mail_outbox')
+      .values([
+        message('old-sent', 'sent', 91),
+        message('old-failed', 'failed', 91),
+        message('old-queued', 'queued', 91),
+        message('old-sending', 'sending', 91),
+        message('recent-sent', 'sent', 89),
+      ])
+      .execute();
+    const job = (uuid: string, kind: string, state: 'succeeded' | 'failed' | 'queued', ageDays: number) => ({
+      uuid,
+      kind,
+      payload: '{}',
+      state,
+      run_at: now,
+      created_by: null,
+      created_at: now - ageDays * DAY_MS,
+      updated_at: now,
+    });
+    await ctx.db
+      .insertInto('jobs')
+      .values([
+        job('mail-done-old', 'mail-send', 'succeeded', 8),
+        job('mail-failed-old', 'mail-send', 'failed', 8),
+        job('mail-queued-old', 'mail-send', 'queued', 8),
+        job('mail-done-recent', 'mail-send', 'succeeded', 6),
+        job('import-done-old', 'import', 'succeeded', 8),
+      ])
+      .execute();
+    const housekeeping = createHousekeeping({ db: ctx.db, log });
+    const run = await housekeeping.runOnce();
+    await housekeeping.stop();
+    expect(run?.outbox.deleted).toBe(2);
+    expect(run?.mailJobs.deleted).toBe(2);
+    const outbox = await ctx.db.selectFrom('mail_outbox').select('uuid').orderBy('uuid').execute();
+    expect(outbox.map((row) => row.uuid)).toEqual(['old-queued', 'old-sending', 'recent-sent']);
+    const jobs = await ctx.db
+      .selectFrom('jobs')
+      .select('uuid')
+      .where('uuid', 'in', ['mail-done-old', 'mail-failed-old', 'mail-queued-old', 'mail-done-recent', 'import-done-old'])
+      .orderBy('uuid')
+      .execute();
+    expect(jobs.map((row) => row.uuid)).toEqual(['import-done-old', 'mail-done-recent', 'mail-queued-old']);
   });
 
   it("forgets the roll-up's per-book day rows older than any window needs", async () => {

@@ -41,3 +41,26 @@ export const RECOVERY_CODE_PATTERN = '^[A-Za-z0-9]{4}-?[A-Za-z0-9]{4}-?[A-Za-z0-
 export const TOTP_OR_RECOVERY_CODE_PATTERN = '^(?:[0-9]{6}|[A-Za-z0-9]{4}-?[A-Za-z0-9]{4}-?[A-Za-z0-9]{4})$';
 /** How many recovery codes an account gets at a time. */
 export const RECOVERY_CODE_COUNT = 10;
+
+/**
+ * E-mail (issue 28, docs/MAIL.md): every kind of message the site sends (a template each on the
+ * server), the states of an outbox row, and the lists a reader can leave with one click (every
+ * other kind is strictly transactional).
+ */
+export const MAIL_KINDS = [
+  'email-confirm',
+  'email-changed',
+  'password-reset',
+  'password-changed',
+  'payment-receipt',
+  'coupon-receipt',
+  'refund-notice',
+  'membership-reminder',
+  'chapter-digest',
+  'two-step-changed',
+] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+export const MAIL_STATES = ['queued', 'sending', 'sent', 'failed', 'suppressed'] as const;
+export type MailStateName = (typeof MAIL_STATES)[number];
+export const MAIL_LISTS = ['reminders', 'digest'] as const;
+export type MailList = (typeof MAIL_LISTS)[number];

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Data } from './common.js';
+import { MAIL_LISTS } from '../constants.js';
 
 /** One-click unsubscribe (RFC 8058): the token of a message's List-Unsubscribe link. */
 export const UnsubscribeQuery = Type.Object(
@@ -8,7 +9,7 @@ export const UnsubscribeQuery = Type.Object(
 );
 export type UnsubscribeQuery = Static<typeof UnsubscribeQuery>;
 
-export const MailListName = Type.Union([Type.Literal('reminders'), Type.Literal('digest')]);
+export const MailListName = Type.Enum([...MAIL_LISTS]);
 export const UnsubscribeResponse = Data(
   Type.Object({ list: MailListName, unsubscribed: Type.Literal(true) }, { additionalProperties: false }),
 );

@@ -4,6 +4,7 @@ import { acquireLease, releaseLease } from '../../db/lease.js';
 import { DAY_MS } from '../../lib/time.js';
 import { deleteEventDaysBefore } from '../events/events.repository.js';
 import { deleteOldAccountTokens } from '../users/account-tokens.js';
+import { deleteOldMailJobs, deleteOldOutboxRows } from '../mail/mail-retention.js';
 import { deleteStaleVisitorProgress, deleteStaleVisitorReads } from '../library/progress.repository.js';
 import { deleteDayBooksBefore, hasWindowRowsBefore } from '../stats/reading-aggregates.repository.js';
 import { sendDueDigests } from '../notices/digest.js';
@@ -43,6 +44,9 @@ export interface HousekeepingRun {
   digests?: { sent: number; batches: number };
   /** Confirmation and reset tokens a week past their expiry (users/account-tokens.ts). */
   accountTokens: { deleted: number; batches: number };
+  /** Finished outbox rows after 90 days, and the send jobs of messages after 7 (mail/mail-retention.ts). */
+  outbox: { deleted: number; batches: number };
+  mailJobs: { deleted: number; batches: number };
 }
 
 /**
@@ -98,12 +102,14 @@ export function createHousekeeping(deps: HousekeepingDeps) {
     const visitorProgress = await inBatches(() => deleteStaleVisitorProgress(db, staleBefore, batchSize));
     const visitorReads = await inBatches(() => deleteStaleVisitorReads(db, staleBefore, batchSize));
     const accountTokens = await inBatches(() => deleteOldAccountTokens(db, now(), batchSize));
+    const outbox = await inBatches(() => deleteOldOutboxRows(db, now(), batchSize));
+    const mailJobs = await inBatches(() => deleteOldMailJobs(db, now(), batchSize));
     // What the site sends on its own (docs/READER-JOURNEY.md "What the site sends").
     const notices = deps.publicUrl ? { now: now(), publicUrl: deps.publicUrl, batchSize, mayGoOn } : null;
-    if (!notices) return { eventDays, dayBooks, visitorProgress, visitorReads, accountTokens };
+    if (!notices) return { eventDays, dayBooks, visitorProgress, visitorReads, accountTokens, outbox, mailJobs };
     const reminders = await sendDueReminders(db, notices);
     const digests = await sendDueDigests(db, notices);
-    return { eventDays, dayBooks, visitorProgress, visitorReads, accountTokens, reminders, digests };
+    return { eventDays, dayBooks, visitorProgress, visitorReads, accountTokens, outbox, mailJobs, reminders, digests };
   }
 
   function start(): void {

@@ -1,31 +1,18 @@
 /**
- * Every kind of message the site sends; each has a template file (templates/<kind>.ts) and strings
- * in each language (locales/<language>/<kind>.json).
+ * Every kind of message the site sends (the list is shared with the console, in the contracts);
+ * each has a template file (templates/<kind>.ts) and strings in each language
+ * (locales/<language>/<kind>.json):
+ * - email-confirm: "Confirm your e-mail address", the link to /confirm-email?token=…
+ * - email-changed: to the old address when the address changes
+ * - password-reset: the link to /reset-password?token=…
+ * - password-changed: after a password reset or change
+ * - payment-receipt: after a paid order (WeChat Pay, Stripe, sandbox)
+ * - coupon-receipt: after a coupon redemption
+ * - refund-notice: after a refund
+ * - membership-reminder: three days before a membership ends (list: reminders)
+ * - chapter-digest: new chapters of followed books, at most once a day (list: digest)
+ * - two-step-changed: two-step sign-in turned on or off, new recovery codes
+ * Lists (MAIL_LISTS) are what a reader can leave with one click (RFC 8058); every other kind is
+ * strictly transactional.
  */
-export const MAIL_KINDS = [
-  /** "Confirm your e-mail address": the link to /confirm-email?token=… */
-  'email-confirm',
-  /** To the old address when the address changes. */
-  'email-changed',
-  /** The link to /reset-password?token=… */
-  'password-reset',
-  /** After a password reset (or change): "your password was changed". */
-  'password-changed',
-  /** After a paid order (WeChat Pay, Stripe, sandbox). */
-  'payment-receipt',
-  /** After a coupon redemption. */
-  'coupon-receipt',
-  /** After a refund. */
-  'refund-notice',
-  /** Three days before a membership ends (list: reminders). */
-  'membership-reminder',
-  /** New chapters of followed books, at most once a day (list: digest). */
-  'chapter-digest',
-  /** Two-step sign-in turned on or off. */
-  'two-step-changed',
-] as const;
-export type MailKind = (typeof MAIL_KINDS)[number];
-
-/** Lists a reader can leave with one click (RFC 8058); every other kind is strictly transactional. */
-export const MAIL_LISTS = ['reminders', 'digest'] as const;
-export type MailList = (typeof MAIL_LISTS)[number];
+export { MAIL_KINDS, MAIL_LISTS, type MailKind, type MailList } from '@inkstream/contracts';

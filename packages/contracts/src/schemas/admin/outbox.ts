@@ -1,31 +1,11 @@
 import { Type, type Static } from 'typebox';
 import { Data, Nullable, Timestamp, Uuid } from '../common.js';
 import { KeysetPageQuery, KeysetPagedData } from './common.js';
+import { MAIL_KINDS, MAIL_STATES } from '../../constants.js';
 
 /** The console's Outbox (docs/MAIL.md, docs/ADMIN.md): every e-mail the site queued. */
-export const MAIL_STATES = ['queued', 'sending', 'sent', 'failed', 'suppressed'] as const;
-export const MailStateSchema = Type.Union([
-  Type.Literal('queued'),
-  Type.Literal('sending'),
-  Type.Literal('sent'),
-  Type.Literal('failed'),
-  Type.Literal('suppressed'),
-]);
-export type MailStateName = (typeof MAIL_STATES)[number];
-
-export const MAIL_KIND_NAMES = [
-  'email-confirm',
-  'email-changed',
-  'password-reset',
-  'password-changed',
-  'payment-receipt',
-  'coupon-receipt',
-  'refund-notice',
-  'membership-reminder',
-  'chapter-digest',
-  'two-step-changed',
-] as const;
-export const MailKindSchema = Type.Enum([...MAIL_KIND_NAMES]);
+export const MailStateSchema = Type.Enum([...MAIL_STATES]);
+export const MailKindSchema = Type.Enum([...MAIL_KINDS]);
 
 export const AdminOutboxListQuery = Type.Object(
   { ...KeysetPageQuery, state: Type.Optional(MailStateSchema), kind: Type.Optional(MailKindSchema) },

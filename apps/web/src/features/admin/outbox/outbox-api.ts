@@ -17,16 +17,4 @@ export const outboxApi = {
   message: (uuid: string) => adminRequest<AdminOutboxMessage>('GET', `${path(uuid)}/message`),
 };
 
-export const MAIL_STATES = ['queued', 'sending', 'sent', 'failed', 'suppressed'] as const;
-export const MAIL_KINDS = [
-  'email-confirm',
-  'email-changed',
-  'password-reset',
-  'password-changed',
-  'payment-receipt',
-  'coupon-receipt',
-  'refund-notice',
-  'membership-reminder',
-  'chapter-digest',
-  'two-step-changed',
-] as const;
+export { MAIL_KINDS, MAIL_STATES } from '@inkstream/contracts/constants';
