@@ -8,8 +8,8 @@ import { usernameKey } from '../users/users.service.js';
 
 /** Demo accounts listed in the README, so a newcomer can try every membership state. */
 export const DEMO_ACCOUNTS = [
-  { username: 'demomember', password: 'member2026', inviteCode: 'DEMOMEMB', membership: 'running' },
-  { username: 'demoexpired', password: 'expired2026', inviteCode: 'DEMOEXPD', membership: 'expired' },
+  { username: 'demomember', password: 'member2026', inviteCode: 'DEMOMEMB', membership: 'running', email: 'demomember@example.com' },
+  { username: 'demoexpired', password: 'expired2026', inviteCode: 'DEMOEXPD', membership: 'expired', email: 'demoexpired@example.com' },
 ] as const;
 
 export async function createDemoAccounts(db: Db, now: number): Promise<void> {
@@ -27,6 +27,13 @@ export async function createDemoAccounts(db: Db, now: number): Promise<void> {
       created_at: now - 90 * DAY_MS,
     });
     if (userId === null) continue; // kept from an earlier start
+    // A confirmed address (example.com never receives mail): "Forgot password?" works on the demo,
+    // its message lands in DATA_DIR/mail/ as an .eml file (no SMTP_URL) and in the console's Outbox.
+    await db
+      .updateTable('users')
+      .set({ email: account.email, email_key: account.email, email_confirmed_at: now - 90 * DAY_MS })
+      .where('id', '=', userId)
+      .execute();
     const startsAt = account.membership === 'running' ? now : now - 60 * DAY_MS;
     const days = account.membership === 'running' ? 365 : 30;
     await insertGrantOnce(db, {
