@@ -272,7 +272,7 @@ describe('receipts', () => {
     expect(sink.to(user.email)).toHaveLength(2);
   });
 
-  it('Stripe (signed webhook): one receipt for a webhook delivered twice', async () => {
+  it('Stripe (signed webhook): one receipt for a webhook delivered twice and a second event of the session', async () => {
     const user = await createUserWithEmail(providers);
     const session = stripeCheckoutSession(user);
     const event = stripeEvent('checkout.session.completed', session);
@@ -289,7 +289,9 @@ describe('receipts', () => {
     expect(receipt.text).toContain('CN¥10');
     expect(receipt.text).toContain(order.order_id);
     expect(receipt.text).toContain(englishDay(end));
+    // The same event again, and a second event of the same session (it reaches the order ledger).
     expect((await deliverStripe(providers, event)).statusCode).toBe(200);
+    expect((await deliverStripe(providers, stripeEvent('checkout.session.completed', session))).statusCode).toBe(200);
     await providers.app.jobs.drain();
     await enableTwoStep(providers, user);
     expect((await nth(providers, user.email, 2)).subject).toMatch(/two-step/i);
