@@ -176,6 +176,7 @@ describe('an address and a forgotten password', () => {
     expect((await post(ctx, '/user/login', { username: user.username, password: 'second-pass-2' })).statusCode).toBe(200);
     const changed = await nth(ctx, user.email, 2);
     expectWellFormed(changed, user.email, 'en-us');
+    expect(changed.subject).toMatch(/password was changed/i);
     expect(changed.text).not.toContain(token);
     expect(changed.messageId).not.toBe(reset.messageId);
     const twice = await post(ctx, '/user/password/reset', { token, new_password: 'third-pass-3' });
