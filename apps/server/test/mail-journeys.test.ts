@@ -465,4 +465,14 @@ describe('every message', () => {
       expect(message.parsed.attachments, message.subject).toEqual([]);
     }
   });
+
+  it('links only to pages of the site (routes of the web app)', () => {
+    const pages = /^\/(forgot-password|reset-password|confirm-email|profile|unsubscribe|book\/chapters\/[0-9a-f-]{36})$/;
+    for (const message of sink.messages) {
+      for (const link of linksOf(message)) {
+        expect(link.origin, message.subject).toBe(PUBLIC_URL);
+        expect(link.pathname, message.subject).toMatch(pages);
+      }
+    }
+  });
 });
