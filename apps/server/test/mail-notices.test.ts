@@ -2,7 +2,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertChapter } from '../src/modules/catalogue/catalogue-write.repository.js';
 import { publishScheduledChapter } from '../src/modules/catalogue/chapters-admin.repository.js';
@@ -10,8 +9,16 @@ import { createHousekeeping } from '../src/modules/housekeeping/housekeeping.js'
 import { sendDueDigests } from '../src/modules/notices/digest.js';
 import { sendDueReminders } from '../src/modules/notices/reminders.js';
 import { adminCli } from './helpers/admin-cli.js';
-import { authHeader, createBook, createUser, grantMembership, nextClientIp, type TestUser } from './helpers/factories.js';
+import { authHeader, createBook, createUser, createUserWithEmail, grantMembership, type TestUser } from './helpers/factories.js';
 import { startFakeWechatPay, type FakeWechatPay } from './helpers/fake-wechat-pay.js';
+import {
+  createOrder,
+  deliverStripe as deliverStripeTo,
+  sandboxPay as sandboxPayAs,
+  STRIPE_TEST_ENV,
+  stripeCheckoutSession,
+  stripeEvent,
+} from './helpers/payment-flows.js';
 import { createTestContext, TEST_DIALECT, type TestContext } from './helpers/test-context.js';
 
 // What the site sends on its own (issue 28): receipts, membership reminders, the daily digest, and
@@ -20,15 +27,7 @@ import { createTestContext, TEST_DIALECT, type TestContext } from './helpers/tes
 const DAY = 24 * 60 * 60_000;
 const HOUR = 60 * 60_000;
 const PUBLIC_URL = 'https://comics.example.com';
-const STRIPE_SECRET = 'whsec_test_notices0123456789';
-const STRIPE_ENV = {
-  STRIPE_WEBHOOK_SECRET: STRIPE_SECRET,
-  STRIPE_PUBLISHABLE_KEY: 'pk_test_inkstream',
-  STRIPE_BUY_BUTTON_MONTH: 'buy_btn_test_month',
-  STRIPE_BUY_BUTTON_SEASON: 'buy_btn_test_season',
-  STRIPE_PAYMENT_LINK_MONTH: 'plink_test_month',
-  STRIPE_PAYMENT_LINK_SEASON: 'plink_test_season',
-};
+const STRIPE_ENV = STRIPE_TEST_ENV;
 
 let ctx: TestContext;
 /** Stripe configured turns the sandbox off: the Stripe rail has its own server. */
@@ -47,22 +46,9 @@ afterAll(async () => {
   await stripeCtx.close();
 });
 
-/** A reader with an address: confirmed unless told otherwise, in `language`. */
-async function reader(c: TestContext, options: { confirmed?: boolean; language?: string } = {}): Promise<TestUser> {
-  const user = await createUser(c);
-  const email = `${user.username}@example.com`;
-  await c.db
-    .updateTable('users')
-    .set({
-      email,
-      email_key: email.toLowerCase(),
-      email_confirmed_at: options.confirmed === false ? null : Date.now(),
-      language: options.language ?? 'en-us',
-    })
-    .where('id', '=', user.id)
-    .execute();
-  return user;
-}
+/** A reader with a confirmed (or not) address, in `language`. */
+const reader = (c: TestContext, options: { confirmed?: boolean; language?: string } = {}): Promise<TestUser> =>
+  createUserWithEmail(c, options);
 
 interface OutboxMessage {
   kind: string;
@@ -87,62 +73,9 @@ async function outbox(c: TestContext, user: TestUser, kind?: string): Promise<Ou
 const memberUntil = async (user: TestUser) =>
   Number((await ctx.db.selectFrom('users').select('member_until').where('id', '=', user.id).executeTakeFirstOrThrow()).member_until);
 
-// --- the sandbox rail and the console refund ---
-const createOrder = async (c: TestContext, user: TestUser, months: number) => {
-  const response = await c.app.inject({
-    method: 'POST',
-    url: '/api/v1/payment/wechat/payment/china_book_membership/create',
-    headers: authHeader(user),
-    payload: { months },
-    remoteAddress: nextClientIp(),
-  });
-  expect(response.statusCode).toBe(200);
-  return response.json().data.order_id as string;
-};
-const sandboxPay = (user: TestUser, orderId: string) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: `/api/v1/payment/sandbox/orders/${orderId}/pay`,
-    headers: authHeader(user),
-    payload: { outcome: 'succeeded' },
-  });
-
-// --- Stripe, signed the real way ---
-const stripeId = (prefix: string) => `${prefix}_test_${Date.now().toString(36)}${(counter += 1)}`;
-function deliverStripe(payload: object) {
-  const body = JSON.stringify(payload);
-  return stripeCtx.app.inject({
-    method: 'POST',
-    url: '/api/v1/payment/stripe/webhook',
-    headers: {
-      'content-type': 'application/json; charset=utf-8',
-      'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload: body, secret: STRIPE_SECRET }),
-    },
-    payload: body,
-  });
-}
-const stripeEvent = (type: string, object: object) => ({
-  id: stripeId('evt'),
-  object: 'event',
-  type,
-  api_version: '2025-10-29.clover',
-  created: Math.floor(Date.now() / 1000),
-  data: { object },
-});
-const stripeSession = (user: TestUser) => ({
-  id: stripeId('cs'),
-  object: 'checkout.session',
-  mode: 'payment',
-  payment_status: 'paid',
-  status: 'complete',
-  payment_link: 'plink_test_month',
-  client_reference_id: user.uuid,
-  amount_total: 1000,
-  currency: 'cny',
-  payment_intent: stripeId('pi'),
-  customer_details: { email: 'payer@example.com' },
-  metadata: {},
-});
+const sandboxPay = (user: TestUser, orderId: string) => sandboxPayAs(ctx, user, orderId);
+const deliverStripe = (payload: object) => deliverStripeTo(stripeCtx, payload);
+const stripeSession = stripeCheckoutSession;
 
 describe('receipts', () => {
   it('sandbox: one payment-receipt in the payer language, however often the payment is confirmed', async () => {

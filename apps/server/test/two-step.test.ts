@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
-import { generate } from 'otplib';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { authHeader, createUser, nextClientIp, type TestUser } from './helpers/factories.js';
+import { authHeader, createUser, createUserWithEmail, nextClientIp, type TestUser } from './helpers/factories.js';
 import { createTestContext, TEST_DIALECT, type TestContext } from './helpers/test-context.js';
+import { enableTwoStep, totpCodeAt } from './helpers/two-step.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -27,18 +27,12 @@ const post = (url: string, payload: unknown, headers: Record<string, string> = {
 const login = (user: TestUser, extra: Record<string, unknown> = {}, remoteAddress = nextClientIp()) =>
   post('/user/login', { username: user.username, password: user.password, ...extra }, {}, remoteAddress);
 
-/** The authenticator app: the code of the 30-second step `steps` away from now (RFC 6238, SHA-1, 6 digits). */
-const codeAt = (secret: string, steps = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
+const codeAt = totpCodeAt;
 
 /** Sets two-step sign-in up and on for a new user; returns the secret and the recovery codes. */
 async function withTwoStep(user?: TestUser) {
   const account = user ?? (await createUser(ctx));
-  const setup = await post('/user/totp/setup', { password: account.password }, authHeader(account));
-  expect(setup.statusCode).toBe(200);
-  const { secret } = setup.json().data.result;
-  const enabled = await post('/user/totp/enable', { code: await codeAt(secret) }, authHeader(account));
-  expect(enabled.statusCode).toBe(200);
-  return { user: account, secret: secret as string, recoveryCodes: enabled.json().data.result.recovery_codes as string[] };
+  return { user: account, ...(await enableTwoStep(ctx, account)) };
 }
 
 const me = async (user: TestUser) =>
@@ -260,13 +254,8 @@ describe('turning two-step sign-in off and new recovery codes', () => {
   });
 
   it('tells the confirmed address, in the same transaction, each time it changes', async () => {
-    const user = await createUser(ctx);
-    const email = `${user.username}@example.com`;
-    await ctx.db
-      .updateTable('users')
-      .set({ email, email_key: email.toLowerCase(), email_confirmed_at: Date.now(), language: 'fr-fr' })
-      .where('id', '=', user.id)
-      .execute();
+    const user = await createUserWithEmail(ctx, { language: 'fr-fr' });
+    const { email } = user;
     const { secret, recoveryCodes } = await withTwoStep(user);
     await post('/user/totp/recovery_codes', { code: recoveryCodes[0] }, authHeader(user));
     await post('/user/totp/disable', { password: user.password, code: await codeAt(secret, 1) }, authHeader(user));

@@ -58,6 +58,29 @@ export async function createUser(
   return { id, uuid, username, password, token: response.json().data.jwt_token };
 }
 
+/**
+ * A user (createUser) with the address `<username>@example.com` set directly, confirmed unless told
+ * otherwise, and `language` as the language of their messages (en-us by default).
+ */
+export async function createUserWithEmail(
+  ctx: TestContext,
+  options: { confirmed?: boolean; language?: string; role?: 'user' | 'admin' } = {},
+): Promise<TestUser & { email: string }> {
+  const user = await createUser(ctx, options.role ? { role: options.role } : {});
+  const email = `${user.username}@example.com`;
+  await ctx.db
+    .updateTable('users')
+    .set({
+      email,
+      email_key: email.toLowerCase(),
+      email_confirmed_at: options.confirmed === false ? null : Date.now(),
+      language: options.language ?? 'en-us',
+    })
+    .where('id', '=', user.id)
+    .execute();
+  return { ...user, email };
+}
+
 /** Adds a grant that runs from `startDaysAgo` for `days` days (negative end = already expired). */
 export async function grantMembership(ctx: TestContext, userId: number, options: { days: number; startDaysAgo?: number }): Promise<void> {
   const start = Date.now() - (options.startDaysAgo ?? 0) * DAY_MS;

@@ -141,3 +141,25 @@ export async function startSmtpSink(options: Partial<SMTPServerOptions> = {}): P
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/**
+ * Runs `app`'s due jobs (tests do not start the job runner) until a matching message arrived: for
+ * messages queued after an answer (a forgotten password) or by a background step. Bounded by
+ * `timeoutMs` of real time (a test may have mocked Date).
+ */
+export async function receive(
+  app: { jobs: { drain(): Promise<void> } },
+  sink: SmtpSink,
+  predicate: (message: SinkMessage) => boolean,
+  timeoutMs = 10_000,
+): Promise<SinkMessage> {
+  const until = performance.now() + timeoutMs;
+  for (;;) {
+    await app.jobs.drain();
+    try {
+      return await sink.waitFor(predicate, 50);
+    } catch (error) {
+      if (performance.now() > until) throw error;
+    }
+  }
+}

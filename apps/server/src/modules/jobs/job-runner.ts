@@ -41,7 +41,8 @@ export interface EnqueueInput {
  */
 export function createJobRunner(options: JobRunnerOptions) {
   const { db, handlers, log } = options;
-  const now = options.now ?? Date.now;
+  // Read at each call (not a reference taken once), like the services: a test that mocks Date reaches it.
+  const now = options.now ?? (() => Date.now());
   const pollMs = options.pollMs ?? 1000;
   const leaseMs = options.leaseMs ?? 60_000;
   const maxAttempts = options.maxAttempts ?? 3;

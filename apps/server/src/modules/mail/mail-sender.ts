@@ -49,7 +49,8 @@ export interface MailSenderOptions {
  */
 export function createMailSender(options: MailSenderOptions) {
   const { db, renderer, log } = options;
-  const now = options.now ?? Date.now;
+  // Read at each call (not a reference taken once), like the services: a test that mocks Date reaches it.
+  const now = options.now ?? (() => Date.now());
   const delays = options.retryDelaysMs ?? MAIL_RETRY_DELAYS_MS;
   const leaseMs = options.leaseMs ?? MAIL_SEND_LEASE_MS;
   const maxAttempts = delays.length + 1;

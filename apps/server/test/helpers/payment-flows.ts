@@ -1,0 +1,86 @@
+import Stripe from 'stripe';
+import { expect } from 'vitest';
+import { authHeader, nextClientIp, type TestUser } from './factories.js';
+import type { TestContext } from './test-context.js';
+
+/**
+ * Payments the way readers and providers make them, for tests about what follows a payment
+ * (receipts, notices): an order through the API, the sandbox payer's click, a signed Stripe webhook.
+ * The WeChat Pay side is helpers/fake-wechat-pay.ts.
+ */
+
+export const STRIPE_TEST_SECRET = 'whsec_test_notices0123456789';
+/** Settings that turn the Stripe rail on (its buy buttons and payment links for the two plans). */
+export const STRIPE_TEST_ENV: Record<string, string> = {
+  STRIPE_WEBHOOK_SECRET: STRIPE_TEST_SECRET,
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_inkstream',
+  STRIPE_BUY_BUTTON_MONTH: 'buy_btn_test_month',
+  STRIPE_BUY_BUTTON_SEASON: 'buy_btn_test_season',
+  STRIPE_PAYMENT_LINK_MONTH: 'plink_test_month',
+  STRIPE_PAYMENT_LINK_SEASON: 'plink_test_season',
+};
+
+/** `POST …/create` for `months` (1 or 3): the order id (sandbox or WeChat Pay, whichever the app has). */
+export async function createOrder(ctx: TestContext, user: TestUser, months: number): Promise<string> {
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/payment/wechat/payment/china_book_membership/create',
+    headers: authHeader(user),
+    payload: { months },
+    remoteAddress: nextClientIp(),
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data.order_id as string;
+}
+
+/** The sandbox payer confirms the payment of `orderId`. */
+export const sandboxPay = (ctx: TestContext, user: TestUser, orderId: string) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: `/api/v1/payment/sandbox/orders/${orderId}/pay`,
+    headers: authHeader(user),
+    payload: { outcome: 'succeeded' },
+  });
+
+let counter = 0;
+const stripeId = (prefix: string) => `${prefix}_test_${Date.now().toString(36)}${(counter += 1)}`;
+
+/** A Stripe event around `object`, as Stripe posts it. */
+export const stripeEvent = (type: string, object: object) => ({
+  id: stripeId('evt'),
+  object: 'event',
+  type,
+  api_version: '2025-10-29.clover',
+  created: Math.floor(Date.now() / 1000),
+  data: { object },
+});
+
+/** A paid Checkout session of the month payment link (CN¥10) for `user`. */
+export const stripeCheckoutSession = (user: TestUser) => ({
+  id: stripeId('cs'),
+  object: 'checkout.session',
+  mode: 'payment',
+  payment_status: 'paid',
+  status: 'complete',
+  payment_link: 'plink_test_month',
+  client_reference_id: user.uuid,
+  amount_total: 1000,
+  currency: 'cny',
+  payment_intent: stripeId('pi'),
+  customer_details: { email: 'payer@example.com' },
+  metadata: {},
+});
+
+/** Posts `payload` to the Stripe webhook of `ctx`, signed with STRIPE_TEST_SECRET the real way. */
+export function deliverStripe(ctx: TestContext, payload: object) {
+  const body = JSON.stringify(payload);
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/payment/stripe/webhook',
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload: body, secret: STRIPE_TEST_SECRET }),
+    },
+    payload: body,
+  });
+}
