@@ -39,27 +39,31 @@ export async function startServer(options: { port: number; env?: Record<string, 
   });
   // The first start draws the demo catalogue through the image pipeline: about a minute on two
   // idle cores, more on a loaded machine.
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
   const deadline = Date.now() + 300_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
+    if (child.exitCode !== null) {
+      rmSync(dataDir, { recursive: true, force: true });
+      throw new Error(`server exited with code ${child.exitCode}`);
+    }
     try {
       if ((await fetch(`${url}/readyz`)).ok) break;
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error('server did not become ready in 300 s');
+    if (Date.now() > deadline) {
+      // No server left behind holding the port (and the test run from exiting) when the start fails.
+      await stop();
+      throw new Error('server did not become ready in 300 s');
+    }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  return {
-    url,
-    dataDir,
-    async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  return { url, dataDir, stop };
 }
