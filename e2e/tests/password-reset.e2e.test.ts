@@ -91,9 +91,10 @@ describe('forgotten password', () => {
     expect(await loginStatus(user.username, user.password)).toBe(401);
 
     // The account is told by e-mail that its password changed.
-    await eventually(async () => (await mailTo(dataDir, user.email)).some((mail) => mail.subject.includes('Your password was changed')), 30_000).toBe(
-      true,
-    );
+    await eventually(
+      async () => (await mailTo(dataDir, user.email)).some((mail) => mail.subject.includes('Your password was changed')),
+      30_000,
+    ).toBe(true);
 
     // The same link a second time: it does not work any more, and nothing changes.
     await page.goto(resetLink);
