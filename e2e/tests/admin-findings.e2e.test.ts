@@ -170,6 +170,14 @@ describe('the operator console on a phone', () => {
     expect(await page.locator('.u-legend').allTextContents()).not.toContainEqual(expect.stringContaining('--'));
     expect(await unreachableScrollers(page)).toEqual([]);
 
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('en-us: the Outbox is in view in the sections row, its table and a written message pass axe', async () => {
+    const { context, page, pageErrors } = await openSession(browser, baseUrl, { device: PHONE, language: 'en-us' });
+    await storeSessionViaApi(context, baseUrl, operator.username, operator.password);
+
     // Issue 28: the Outbox, fifth in the sections' row, is scrolled into it on a phone; its table
     // scrolls by keyboard; a written message opens with its links.
     await waitForLink(dataDir, outboxAddress, '/confirm-email');
@@ -190,6 +198,7 @@ describe('the operator console on a phone', () => {
       .poll(
         async () => {
           await page.reload();
+          await outbox.locator('tbody tr').first().waitFor();
           return outbox.getByRole('link', { name: 'Read' }).count();
         },
         { timeout: 30_000, interval: 500 },
