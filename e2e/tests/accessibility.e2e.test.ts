@@ -40,9 +40,43 @@ const SCREENS: Screen[] = [
   { name: 'login', path: async () => '/login', ready: (page) => page.locator('form input[type="password"]').waitFor() },
   { name: 'register', path: async () => '/register', ready: (page) => page.locator('form input[type="password"]').nth(1).waitFor() },
   { name: 'contact', path: async () => '/contact-us', ready: (page) => page.locator('main img').waitFor() },
-  { name: 'profile', path: async () => '/profile', ready: (page) => page.locator('main h1').waitFor(), loggedIn: true },
+  // With the E-mail, Messages and Two-step sign-in sections (issue 28) loaded.
+  {
+    name: 'profile',
+    path: async () => '/profile',
+    ready: (page) => page.locator('main #notices-title ~ div input[type="checkbox"]').first().waitFor(),
+    loggedIn: true,
+  },
   { name: 'library, following', path: async () => '/library', ready: (page) => page.locator('main h1').waitFor(), loggedIn: true },
   { name: 'library, history', path: async () => '/library?tab=history', ready: (page) => page.locator('main h1').waitFor() },
+  // Issue 28: the account-recovery pages, in the states a link from an e-mail can open them in.
+  { name: 'forgot password', path: async () => '/forgot-password', ready: (page) => page.locator('#forgot-login').waitFor() },
+  {
+    name: 'forgot password, sent',
+    path: async () => '/forgot-password',
+    ready: (page) => page.locator('#forgot-login').waitFor(),
+    then: async (page) => {
+      await page.locator('#forgot-login').fill('nobody-a11y');
+      await page.locator('main form button[type="submit"]').click();
+      await page.locator('main form [role="status"]').waitFor();
+    },
+  },
+  {
+    name: 'reset password',
+    path: async () => `/reset-password?token=${'x'.repeat(43)}`,
+    ready: (page) => page.locator('#reset-confirm').waitFor(),
+  },
+  { name: 'reset password, no link', path: async () => '/reset-password', ready: (page) => page.locator('main [role="alert"]').waitFor() },
+  {
+    name: 'confirm e-mail, bad link',
+    path: async () => `/confirm-email?token=${'y'.repeat(43)}`,
+    ready: (page) => page.locator('main [role="alert"]').waitFor(),
+  },
+  {
+    name: 'unsubscribe, bad link',
+    path: async () => '/unsubscribe?token=bad',
+    ready: (page) => page.locator('main [role="alert"]').waitFor(),
+  },
   { name: 'page not found', path: async () => '/no-such-page', ready: (page) => page.locator('main h1').waitFor() },
   {
     name: 'profile, API token dialog',

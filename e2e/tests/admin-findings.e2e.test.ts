@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, PHONE } from '../src/browser.js';
 import { buildCbz, createOperator, createReaderOnServer, demoPageFiles, localDateTime } from '../src/journeys/operator.js';
+import { registerWithEmail, uniqueAddress, waitForLink } from '../src/journeys/mail.js';
 import { openSession, storeSessionViaApi, uniqueUsername } from '../src/journeys/session.js';
 
 // Issue 26, items 10, 11 and 14: what an outside tester found in the operator's console, on a
@@ -17,6 +18,7 @@ const suffix = uniqueUsername('f').slice(1);
 const titles = { zh: `九州剑歌 ${suffix}`, en: `Sword Song ${suffix}` };
 let book = '';
 let orderId = '';
+let outboxAddress = '';
 
 async function api<T>(method: string, url: string, auth: string | null, body?: unknown): Promise<{ status: number; data: T }> {
   const response = await fetch(`${baseUrl}/api/v1${url}`, {
@@ -68,6 +70,10 @@ beforeAll(async () => {
     months: 1,
   });
   orderId = order.data.order_id;
+  // A confirmation message in the outbox (written as an .eml file), for the Outbox screens.
+  const withAddress = uniqueUsername('ob');
+  outboxAddress = uniqueAddress(withAddress);
+  await registerWithEmail(baseUrl, { username: withAddress, password: 'reader-pass-2026', email: outboxAddress });
 });
 afterAll(async () => {
   await browser?.close();
@@ -163,6 +169,47 @@ describe('the operator console on a phone', () => {
     await page.locator('.u-legend').first().waitFor();
     expect(await page.locator('.u-legend').allTextContents()).not.toContainEqual(expect.stringContaining('--'));
     expect(await unreachableScrollers(page)).toEqual([]);
+
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('en-us: the Outbox is in view in the sections row, its table and a written message pass axe', async () => {
+    const { context, page, pageErrors } = await openSession(browser, baseUrl, { device: PHONE, language: 'en-us' });
+    await storeSessionViaApi(context, baseUrl, operator.username, operator.password);
+
+    // Issue 28: the Outbox, fifth in the sections' row, is scrolled into it on a phone; its table
+    // scrolls by keyboard; a written message opens with its links.
+    await waitForLink(dataDir, outboxAddress, '/confirm-email');
+    await page.goto('/admin/outbox');
+    const current = page.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: 'Outbox' });
+    await expect
+      .poll(() =>
+        current.evaluate((link) => {
+          const row = link.closest('ul')!.getBoundingClientRect();
+          const box = link.getBoundingClientRect();
+          return box.left >= row.left - 1 && box.right <= row.right + 1;
+        }),
+      )
+      .toBe(true);
+    const outbox = page.getByRole('region', { name: 'Table: Outbox' });
+    // The row says "sent" (and offers the file) a moment after the file is written.
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          await outbox.locator('tbody tr').first().waitFor();
+          return outbox.getByRole('link', { name: 'Read' }).count();
+        },
+        { timeout: 30_000, interval: 500 },
+      )
+      .toBeGreaterThan(0);
+    expect(await axeFindings(page)).toEqual([]);
+    expect(await unreachableScrollers(page)).toEqual([]);
+    await outbox.getByRole('link', { name: 'Read' }).first().click();
+    await page.getByRole('heading', { level: 2 }).first().waitFor();
+    expect(await pageWidth(page)).toBeLessThanOrEqual(390);
+    expect(await axeFindings(page)).toEqual([]);
     expect(pageErrors).toEqual([]);
     await context.close();
   });

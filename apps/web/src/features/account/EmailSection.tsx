@@ -77,17 +77,23 @@ export function EmailSection() {
             </p>
           )}
           {data.email ? (
+            // One box per pair, as in MembershipSummary: the grid places pairs side by side, not labels and values.
             <dl className={profile.summary}>
-              <dt>{t('email.address')}</dt>
-              <dd dir="ltr" data-testid="email-address">
-                {data.email}
-              </dd>
-              <dt>{t('email.state')}</dt>
-              <dd>
-                <span className={`${profile.badge} ${data.email_confirmed ? profile.active : profile.expired}`}>
-                  {data.email_confirmed ? t('email.confirmed') : t('email.pending')}
-                </span>
-              </dd>
+              <div>
+                <dt>{t('email.address')}</dt>
+                <dd className={profile.address} data-testid="email-address">
+                  {/* Written left to right, but at the start of the line in an Arabic page too. */}
+                  <bdi dir="ltr">{data.email}</bdi>
+                </dd>
+              </div>
+              <div>
+                <dt>{t('email.state')}</dt>
+                <dd>
+                  <span className={`${profile.badge} ${data.email_confirmed ? profile.active : profile.expired}`}>
+                    {data.email_confirmed ? t('email.confirmed') : t('email.pending')}
+                  </span>
+                </dd>
+              </div>
             </dl>
           ) : (
             <p className={profile.sectionText}>{t('email.none')}</p>

@@ -275,7 +275,7 @@ export function TwoStepSection() {
               {t('codes.download')}
             </button>
           </div>
-          <div className={styles.actions}>
+          <div className={`${styles.actions} ${styles.after}`}>
             <button type="button" className={styles.primary} onClick={() => go({ kind: 'idle' })}>
               {t('codes.saved')}
             </button>

@@ -1,6 +1,6 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
-import { NavLink, Outlet } from 'react-router';
+import { NavLink, Outlet, useLocation } from 'react-router';
 import { Loading } from '../../../components/Loading';
 import styles from './admin.module.css';
 
@@ -21,10 +21,23 @@ export function AdminLayout() {
   useEffect(() => {
     document.title = t('title');
   }, [t]);
+  // On a phone the sections are a row that scrolls sideways: the current one is brought into it
+  // (Outbox and the ones after it start beyond a 390 px screen). Only the row scrolls, never the page.
+  const row = useRef<HTMLUListElement>(null);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const list = row.current;
+    const current = list?.querySelector('[aria-current="page"]');
+    if (!list || !current || list.scrollWidth <= list.clientWidth) return;
+    const bounds = list.getBoundingClientRect();
+    const link = current.getBoundingClientRect();
+    if (link.left < bounds.left) list.scrollLeft -= bounds.left - link.left;
+    else if (link.right > bounds.right) list.scrollLeft += link.right - bounds.right;
+  }, [pathname]);
   return (
     <div className={styles.console}>
       <nav className={styles.nav} aria-label={t('navLabel')}>
-        <ul>
+        <ul ref={row}>
           {SECTIONS.map((section) => (
             <li key={section.key}>
               <NavLink to={section.to} end={'end' in section} className={({ isActive }) => (isActive ? styles.active : undefined)}>
