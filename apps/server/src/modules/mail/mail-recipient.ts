@@ -8,6 +8,8 @@ export interface MailRecipient {
   username: string;
   mailReminders: boolean;
   mailDigest: boolean;
+  /** users.member_until: the end of the membership (receipts show it), null when none stands. */
+  memberUntil: number | null;
 }
 
 /**
@@ -17,7 +19,7 @@ export interface MailRecipient {
 export async function mailRecipientOf(executor: DbExecutor, userId: number): Promise<MailRecipient | null> {
   const row = await executor
     .selectFrom('users')
-    .select(['id', 'username', 'email', 'email_confirmed_at', 'language', 'mail_reminders', 'mail_digest', 'disabled_at'])
+    .select(['id', 'username', 'email', 'email_confirmed_at', 'language', 'mail_reminders', 'mail_digest', 'disabled_at', 'member_until'])
     .where('id', '=', userId)
     .executeTakeFirst();
   if (!row || row.email === null || row.email_confirmed_at === null || row.disabled_at !== null) return null;
@@ -28,5 +30,6 @@ export async function mailRecipientOf(executor: DbExecutor, userId: number): Pro
     username: row.username,
     mailReminders: row.mail_reminders === 1,
     mailDigest: row.mail_digest === 1,
+    memberUntil: row.member_until == null ? null : Number(row.member_until),
   };
 }

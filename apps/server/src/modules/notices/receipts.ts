@@ -1,13 +1,15 @@
 import type { DbExecutor } from '../../db/database.js';
 import { queueMail } from '../mail/mail-queue.js';
-import { mailRecipientOf } from '../mail/mail-recipient.js';
+import type { MailKind } from '../mail/mail-kinds.js';
+import { mailRecipientOf, type MailRecipient } from '../mail/mail-recipient.js';
+import type { MailValue } from '../mail/mail-template.js';
 import { formatInstant, formatLength, formatMoney } from './notice-format.js';
 
 /**
  * Receipts: queued in the caller's transaction, right after the change they describe (the ledger's
  * paid or refunded transition, a coupon's grant), so a receipt exists exactly when the change was
  * committed, once. Only to a confirmed address (mailRecipientOf), in the payer's language. The
- * membership end is read from users.member_until, which the grant just maintained in the same
+ * membership end is users.member_until (read with the address), which the grant just maintained in the same
  * transaction (membership/member-state.repository.ts).
  */
 
@@ -19,88 +21,54 @@ interface ReceiptOrder {
   currency: string;
 }
 
-async function memberUntil(trx: DbExecutor, userId: number): Promise<number | null> {
-  const row = await trx.selectFrom('users').select('member_until').where('id', '=', userId).executeTakeFirst();
-  return row?.member_until == null ? null : Number(row.member_until);
+/**
+ * Looks the payer up once (confirmed address, language, name and membership end in one read) and
+ * queues `kind` with the data `build` makes from them; nothing without a confirmed address.
+ */
+async function queueReceipt(
+  trx: DbExecutor,
+  userId: number,
+  kind: MailKind,
+  now: number,
+  build: (to: MailRecipient) => Record<string, MailValue>,
+): Promise<void> {
+  const to = await mailRecipientOf(trx, userId);
+  if (!to) return;
+  await queueMail(trx, { kind, to: to.to, userId: to.userId, language: to.language, data: { username: to.username, ...build(to) } }, now);
 }
 
 /** After an order became paid: plan, amount and currency, the order reference, the new end. */
-export async function queuePaymentReceipt(trx: DbExecutor, order: ReceiptOrder, now: number): Promise<void> {
-  const to = await mailRecipientOf(trx, order.user_id);
-  if (!to) return;
-  const until = await memberUntil(trx, order.user_id);
-  await queueMail(
-    trx,
-    {
-      kind: 'payment-receipt',
-      to: to.to,
-      userId: to.userId,
-      language: to.language,
-      data: {
-        username: to.username,
-        plan: formatLength({ months: order.months }, to.language),
-        amount: formatMoney(order.amount_fen, order.currency, to.language),
-        order: order.order_id,
-        paid_at: formatInstant(now, to.language),
-        ...(until !== null ? { member_until: formatInstant(until, to.language) } : {}),
-      },
-    },
-    now,
-  );
-}
+export const queuePaymentReceipt = (trx: DbExecutor, order: ReceiptOrder, now: number): Promise<void> =>
+  queueReceipt(trx, order.user_id, 'payment-receipt', now, (to) => ({
+    plan: formatLength({ months: order.months }, to.language),
+    amount: formatMoney(order.amount_fen, order.currency, to.language),
+    order: order.order_id,
+    paid_at: formatInstant(now, to.language),
+    ...(to.memberUntil !== null ? { member_until: formatInstant(to.memberUntil, to.language) } : {}),
+  }));
 
 /** After a coupon's grant: what it gave (months or days) and the new end. */
-export async function queueCouponReceipt(
+export const queueCouponReceipt = (
   trx: DbExecutor,
   redemption: { userId: number; code: string; length: { months: number } | { days: number } },
   now: number,
-): Promise<void> {
-  const to = await mailRecipientOf(trx, redemption.userId);
-  if (!to) return;
-  const until = await memberUntil(trx, redemption.userId);
-  await queueMail(
-    trx,
-    {
-      kind: 'coupon-receipt',
-      to: to.to,
-      userId: to.userId,
-      language: to.language,
-      data: {
-        username: to.username,
-        coupon: redemption.code,
-        plan: formatLength(redemption.length, to.language),
-        redeemed_at: formatInstant(now, to.language),
-        ...(until !== null ? { member_until: formatInstant(until, to.language) } : {}),
-      },
-    },
-    now,
-  );
-}
+): Promise<void> =>
+  queueReceipt(trx, redemption.userId, 'coupon-receipt', now, (to) => ({
+    coupon: redemption.code,
+    plan: formatLength(redemption.length, to.language),
+    redeemed_at: formatInstant(now, to.language),
+    ...(to.memberUntil !== null ? { member_until: formatInstant(to.memberUntil, to.language) } : {}),
+  }));
 
 /** After a refund: the amount, the order reference and the membership end left (or when it ended). */
-export async function queueRefundNotice(trx: DbExecutor, order: ReceiptOrder, now: number): Promise<void> {
-  const to = await mailRecipientOf(trx, order.user_id);
-  if (!to) return;
-  const until = await memberUntil(trx, order.user_id);
-  await queueMail(
-    trx,
-    {
-      kind: 'refund-notice',
-      to: to.to,
-      userId: to.userId,
-      language: to.language,
-      data: {
-        username: to.username,
-        plan: formatLength({ months: order.months }, to.language),
-        amount: formatMoney(order.amount_fen, order.currency, to.language),
-        order: order.order_id,
-        refunded_at: formatInstant(now, to.language),
-        // The end left after the refund, or when the membership ended (now, or earlier if other time had run out).
-        ...(until !== null && until > now
-          ? { member_until: formatInstant(until, to.language) }
-          : { member_ended_at: formatInstant(Math.min(until ?? now, now), to.language) }),
-      },
-    },
-    now,
-  );
-}
+export const queueRefundNotice = (trx: DbExecutor, order: ReceiptOrder, now: number): Promise<void> =>
+  queueReceipt(trx, order.user_id, 'refund-notice', now, (to) => ({
+    plan: formatLength({ months: order.months }, to.language),
+    amount: formatMoney(order.amount_fen, order.currency, to.language),
+    order: order.order_id,
+    refunded_at: formatInstant(now, to.language),
+    // The end left after the refund, or when the membership ended (now, or earlier if other time had run out).
+    ...(to.memberUntil !== null && to.memberUntil > now
+      ? { member_until: formatInstant(to.memberUntil, to.language) }
+      : { member_ended_at: formatInstant(Math.min(to.memberUntil ?? now, now), to.language) }),
+  }));
