@@ -16,6 +16,7 @@ import { toIso } from '../../lib/time.js';
 import { usernameKey } from './users.service.js';
 import type { Actor, AuditService } from '../audit/audit.service.js';
 import type { MembershipAdminService } from '../membership/membership-admin.service.js';
+import { numberOrNull, toMembership } from '../membership/membership-end.js';
 import * as repo from './users-admin.repository.js';
 import { setUserRole } from './users.repository.js';
 import { readerStateChanged } from '../reader/reader-change-feed.js';
@@ -53,14 +54,13 @@ export function createUsersAdminService(deps: {
   const now = deps.now ?? Date.now;
 
   const summary = (row: SummaryRow): AdminUserSummary => {
-    const end = row.membership_end === null ? null : Number(row.membership_end);
     return {
       uuid: row.uuid,
       username: row.username,
       role: row.role === 'admin' ? 'admin' : 'user',
       created_at: toIso(Number(row.created_at)),
       disabled_at: isoOrNull(row.disabled_at),
-      membership: end === null ? null : { expire_at: toIso(end), is_expired: end <= now() },
+      membership: toMembership(numberOrNull(row.membership_end), now()),
       invited_by: row.invited_by_name ?? null,
     };
   };
