@@ -9,10 +9,11 @@ const serverTests = ['apps/server/test/**/*.test.ts', 'apps/server/src/**/*.test
 // Workspace packages resolve to their TypeScript sources (the `source` export condition), so a test
 // sees a change in packages/contracts without rebuilding its dist/. Server tests run in Vite's SSR
 // environment, which reads `ssr.resolve.conditions`, not `resolve.conditions`: both are set.
-// Vite's server defaults (module, node, …) are kept after `source`.
+// Vitest's server defaults are kept after `source`: Vite's without `module` (Vitest drops it too, as Node
+// would then load packages' bundler-only ESM builds, such as the AWS SDK's dist-es).
 const shared = {
   resolve: { conditions: ['source'] },
-  ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
+  ssr: { resolve: { conditions: ['source', ...defaultServerConditions.filter((condition) => condition !== 'module')] } },
 };
 
 export default defineConfig({
