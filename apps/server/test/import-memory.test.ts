@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { expect, it } from 'vitest';
 import { buildZip, writeFixture } from './helpers/import-fixtures.js';
 import { useImportTestKit } from './helpers/import-test-kit.js';
+import { TEST_DIALECT } from './helpers/test-context.js';
 
 const run = promisify(execFile);
 const MEASURED_CLI = path.join(import.meta.dirname, 'helpers/run-admin-measured.mjs');
