@@ -5,7 +5,7 @@ import { ImportError } from './import-errors.js';
 import { emptyMetadata, isImagePath, type ImportSource, type PlannedChapter, type SourceFile } from './import-source.js';
 import { mapGenres, mapLanguage } from './metadata-mapping.js';
 import { sanitiseChapterHtml } from './html-sanitiser.js';
-import type { ZipArchive } from './zip-reader.js';
+import type { ZipArchive } from './zip-archive.js';
 
 /**
  * Reads an EPUB novel: container.xml names the OPF package, whose spine gives the reading order.

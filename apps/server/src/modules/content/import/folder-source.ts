@@ -1,6 +1,6 @@
 import { lstat, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { DEFAULT_ZIP_LIMITS, type ZipLimits } from './zip-reader.js';
+import { DEFAULT_ZIP_LIMITS, type ZipLimits } from './zip-archive.js';
 import { describeError, ImportError } from './import-errors.js';
 import { isJunkPath, type SourceFile } from './import-source.js';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
-import { DEFAULT_ZIP_LIMITS, openZip } from './zip-reader.js';
+import { DEFAULT_ZIP_LIMITS, openZip } from './zip-archive.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'zip-reader-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
