@@ -1,6 +1,6 @@
 import type { DbExecutor } from '../../db/database.js';
 import { fallbackOrder, pickTranslation } from '../../lib/language.js';
-import * as repo from './reader.repository.js';
+import * as repo from './reading.repository.js';
 
 export interface StoredPage {
   media_key: string;

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { DbExecutor } from '../../db/database.js';
 import { preparedQuery } from '../../db/prepared-query.js';
 
-/** A published chapter of a published book: what its shared part (reader/chapter-cache.ts) is built from. */
+/** A published chapter of a published book: what its shared part (reading/chapter-cache.ts) is built from. */
 export const findReadableChapter = (db: DbExecutor, chapterUuid: string) =>
   db
     .selectFrom('chapters')

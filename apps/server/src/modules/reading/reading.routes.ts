@@ -5,9 +5,9 @@ import type { FastifyInstance } from 'fastify';
 import { errorResponses } from '../../lib/route-schema.js';
 import { requireUser } from '../../plugins/auth.js';
 import { allowPublicCache, PUBLIC_CACHE } from '../../plugins/public-cache.js';
-import type { ReaderService } from './reader.service.js';
+import type { ReadingService } from './reading.service.js';
 
-export function readerRoutes(reader: ReaderService) {
+export function readingRoutes(reading: ReadingService) {
   return async (base: FastifyInstance) => {
     const app = base.withTypeProvider<TypeBoxTypeProvider>();
     const tags = ['reader'];
@@ -26,7 +26,7 @@ export function readerRoutes(reader: ReaderService) {
         },
       },
       async (request, reply) => {
-        const { json, sameForEveryVisitor, user } = await reader.chapterContent(request.params, {
+        const { json, sameForEveryVisitor, user } = await reading.chapterContent(request.params, {
           user: request.user,
           claims: request.tokenClaims,
         });
@@ -44,7 +44,7 @@ export function readerRoutes(reader: ReaderService) {
     app.post(
       '/comics/chapter/favor',
       { schema: { tags, summary: 'Like a chapter (once per user)', body: FavorBody, response: { 200: FavorResponse, ...errorResponses } } },
-      async (request) => ({ data: { result: await reader.like(requireUser(request), request.body.book_uuid, request.body.chapter_uuid) } }),
+      async (request) => ({ data: { result: await reading.like(requireUser(request), request.body.book_uuid, request.body.chapter_uuid) } }),
     );
   };
 }

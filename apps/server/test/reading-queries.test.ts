@@ -8,7 +8,7 @@ import { createTestContext, type TestContext } from './helpers/test-context.js';
 /**
  * The chapter content call splits its answer into a shared part cached per (chapter, language)
  * until the catalogue version changes, and a per-reader part read in one query on every request
- * (reader/chapter-cache.ts). These tests count the statements a request runs and check that what
+ * (reading/chapter-cache.ts). These tests count the statements a request runs and check that what
  * must be fresh (membership, likes, signatures, publication) is fresh. They run without the reader
  * change feed, so every read takes this path; a running server answers a member's repeat read
  * from memory instead (reader-state-cache.test.ts).

@@ -18,7 +18,7 @@ export interface ChapterCacheOptions {
  * chapters) bumps the catalogue version, and the cache is emptied when this process learns of a
  * new one: at once for a change made here, within the poll interval (1 s) or a broadcast for one
  * made elsewhere. Whether the chapter is still readable, and everything per reader, is read on every
- * request (reader.repository findReaderState), so that lag can never serve an unpublished chapter.
+ * request (reading.repository findReaderState), so that lag can never serve an unpublished chapter.
  */
 export function createChapterCache(options: ChapterCacheOptions) {
   const store = createLruCache<SharedChapter>({

@@ -9,7 +9,7 @@ import { authUserOf, invalidTokenError, type AuthUser } from '../users/auth-user
 import type { TokenClaims } from '../users/tokens.js';
 import { answerJson, answerParts, type AnswerParts } from './chapter-answer.js';
 import { createChapterCache } from './chapter-cache.js';
-import * as repo from './reader.repository.js';
+import * as repo from './reading.repository.js';
 import type { ReaderChangeFeed } from './reader-change-feed.js';
 import { createReaderStateCache, type CachedAccount, type CachedChapter } from './reader-state-cache.js';
 import { readSharedChapter, type SharedChapter, type StoredPage } from './shared-chapter.js';
@@ -25,7 +25,7 @@ export type ChapterAsker = { user: AuthUser | null; claims?: TokenClaims | null 
 
 const chapterNotFound = () => notFound(ErrorCode.CHAPTER_NOT_FOUND, 'This chapter does not exist');
 
-export interface ReaderDeps {
+export interface ReadingDeps {
   db: Db;
   media: MediaUrls;
   /** Drops the cached shared parts of chapters when the catalogue changes. */
@@ -40,7 +40,7 @@ export interface ReaderDeps {
   chapterCache?: { maxEntries?: number; maxBytes?: number };
 }
 
-export function createReaderService(deps: ReaderDeps) {
+export function createReadingService(deps: ReadingDeps) {
   const { db, media } = deps;
   const now = deps.now ?? (() => Date.now());
   const chapters = createChapterCache({
@@ -243,4 +243,4 @@ export function createReaderService(deps: ReaderDeps) {
   };
 }
 
-export type ReaderService = ReturnType<typeof createReaderService>;
+export type ReadingService = ReturnType<typeof createReadingService>;
