@@ -8,7 +8,7 @@ import { FollowButton } from '../chapters/FollowButton';
 import { useOnVisible } from '../chapters/use-on-visible';
 import { ChevronEnd, Lock } from './icons';
 import { LikeButton } from './LikeButton';
-import type { ChapterStep } from './reader-navigation';
+import type { ChapterStep } from './reading-navigation';
 import { chapterQueryOptions } from './use-chapter-content';
 import styles from './ChapterEndCard.module.css';
 

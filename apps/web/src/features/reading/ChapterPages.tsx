@@ -5,7 +5,7 @@ import type { Language } from '../../lib/language';
 import { PagePicture } from './PagePicture';
 import { pageLoading } from './reading-progress';
 import { usePageTracking } from './use-page-tracking';
-import styles from './Reader.module.css';
+import styles from './ReadingScreen.module.css';
 
 /** Pages with their sizes; a server without sizes still gives a readable (if jumpier) chapter. */
 export function pagesOf(content: ChapterContent): PageImage[] {

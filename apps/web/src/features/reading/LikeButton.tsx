@@ -10,7 +10,7 @@ import { currentPath, withReturn } from '../../lib/return-path';
 import type { LoginLocationState } from '../account/login-reason';
 import { Heart } from './icons';
 import { chapterQueryOptions } from './use-chapter-content';
-import styles from './Reader.module.css';
+import styles from './ReadingScreen.module.css';
 
 /**
  * Spec section 4: the like button shows only while the chapter is not liked yet; on success the

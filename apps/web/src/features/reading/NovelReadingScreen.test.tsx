@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import ReaderPage from '../../routes/ReaderPage';
+import ReadingPage from '../../routes/ReadingPage';
 import { activeTranslator, setActiveTranslator } from '../../i18n/active';
 import arSa from '../../i18n/locales/ar-sa/index';
 import { createTranslator } from '../../i18n/translator';
@@ -37,7 +37,7 @@ const novel = (overrides: Record<string, unknown> = {}) => ({
 });
 const ok = (result: unknown) => ({ status: 200, body: { data: { result } } });
 const path = (language = 'en-us') => `GET /comics/chapter_comics/${CHAPTER}/${language}`;
-const open = () => renderScreen(<ReaderPage />, `/reader/book/chapter/${BOOK}/${CHAPTER}/1`, ROUTE);
+const open = () => renderScreen(<ReadingPage />, `/reader/book/chapter/${BOOK}/${CHAPTER}/1`, ROUTE);
 const article = () => screen.getByRole('article');
 
 beforeAll(setUpI18n);

@@ -1,7 +1,7 @@
 import type { PageImage } from '@inkstream/contracts';
 import { useState, type CSSProperties } from 'react';
 import { useSettledImage } from '../../lib/use-settled-image';
-import styles from './Reader.module.css';
+import styles from './ReadingScreen.module.css';
 
 interface Props {
   page: PageImage;

@@ -3,8 +3,8 @@ import { useTranslation } from '../../i18n/use-translation';
 import type { Language } from '../../lib/language';
 import { ChevronEnd, ChevronStart } from './icons';
 import { LikeButton } from './LikeButton';
-import type { ChapterStep } from './reader-navigation';
-import styles from './Reader.module.css';
+import type { ChapterStep } from './reading-navigation';
+import styles from './ReadingScreen.module.css';
 
 interface Props {
   content: ChapterContent | undefined;
@@ -15,7 +15,7 @@ interface Props {
 }
 
 /** Previous chapter, like, next chapter; the neighbours are disabled at either end of the book. */
-export function ReaderBottomBar({ content, place, language, onStep }: Props) {
+export function ReadingBottomBar({ content, place, language, onStep }: Props) {
   const { t } = useTranslation('reader');
   return (
     <nav className={styles.bottomBar} aria-label={t('controls')}>

@@ -12,8 +12,8 @@ import { formatYuan } from '../../lib/format-price';
 import { useLanguage } from '../../lib/use-language';
 import { PLANS } from '../account/plans';
 import { Hourglass, Lock } from './icons';
-import { noticeFromError, readerNotice, type LockedPlace } from './reader-notice';
-import styles from './ReaderNotice.module.css';
+import { noticeFromError, readingNotice, type LockedPlace } from './reading-notice';
+import styles from './ReadingNotice.module.css';
 
 /** Instead of a chapter that could not be loaded: members-only, expired, or (for members) a plain error. */
 interface Props {
@@ -25,7 +25,7 @@ interface Props {
   onRetry(): void;
 }
 
-export function ReaderNotice({ error, bookId, chapterNumber, place, onRetry }: Props) {
+export function ReadingNotice({ error, bookId, chapterNumber, place, onRetry }: Props) {
   const { t } = useTranslation('reader');
   const language = useLanguage();
   const { userUuid } = useAuth();
@@ -42,7 +42,7 @@ export function ReaderNotice({ error, bookId, chapterNumber, place, onRetry }: P
   });
   const bookTitle = place?.title || book.data?.book_title;
   if (asksMembership && membership.isPending) return <Loading />;
-  const notice = readerNotice(error, asksMembership ? membership.data : null);
+  const notice = readingNotice(error, asksMembership ? membership.data : null);
 
   if (notice === 'notFound') return <NotFound kind="chapter" />;
   if (notice === 'error') {

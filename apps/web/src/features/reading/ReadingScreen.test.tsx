@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import ReaderPage from '../../routes/ReaderPage';
+import ReadingPage from '../../routes/ReadingPage';
 import { rememberChapterList } from '../chapters/list-address';
 import { renderScreen, setUpI18n, stubApi } from '../../test-support/render-screen';
 
@@ -38,7 +38,7 @@ const lockedPlace = {
   next_chapter_uuid: NEXT,
 };
 
-const open = () => renderScreen(<ReaderPage />, `/reader/book/chapter/${BOOK}/${CHAPTER}/2`, ROUTE);
+const open = () => renderScreen(<ReadingPage />, `/reader/book/chapter/${BOOK}/${CHAPTER}/2`, ROUTE);
 
 beforeAll(setUpI18n);
 beforeEach(() => {
@@ -223,7 +223,7 @@ describe('reader', () => {
 
   it('treats an address whose chapter belongs to another book as not found', async () => {
     stubApi({ [chapterPath]: { status: 200, body: { data: { result: content } } } });
-    renderScreen(<ReaderPage />, `/reader/book/chapter/44444444-4444-4444-8444-444444444444/${CHAPTER}/2`, ROUTE);
+    renderScreen(<ReadingPage />, `/reader/book/chapter/44444444-4444-4444-8444-444444444444/${CHAPTER}/2`, ROUTE);
     expect(await screen.findByRole('heading', { name: 'Chapter not found' })).toBeTruthy();
     expect(screen.queryAllByRole('img', { name: /^Page / })).toHaveLength(0);
   });

@@ -11,20 +11,20 @@ import { useLanguage } from '../../lib/use-language';
 import { ChapterPages } from './ChapterPages';
 import { ChapterText } from './ChapterText';
 import { ChevronEnd, ChevronStart, Shrink } from './icons';
-import { neighbourPath, type ChapterStep } from './reader-navigation';
-import { lockedPlace } from './reader-notice';
-import { ReaderBottomBar } from './ReaderBottomBar';
-import { ReaderNotice } from './ReaderNotice';
-import { ReaderTopBar } from './ReaderTopBar';
+import { neighbourPath, type ChapterStep } from './reading-navigation';
+import { lockedPlace } from './reading-notice';
+import { ReadingBottomBar } from './ReadingBottomBar';
+import { ReadingNotice } from './ReadingNotice';
+import { ReadingTopBar } from './ReadingTopBar';
 import { useChapterContent } from './use-chapter-content';
 import { useArrowKeys, useSwipe } from './use-chapter-gestures';
 import { useFullscreen } from './use-fullscreen';
 import { resumeFromState } from './resume-state';
 import { flushProgress } from './progress-sync';
 import { usePositionMemory } from './use-position-memory';
-import { useReaderChrome } from './use-reader-chrome';
+import { useReadingChrome } from './use-reading-chrome';
 import { ChapterEndCard } from './ChapterEndCard';
-import styles from './Reader.module.css';
+import styles from './ReadingScreen.module.css';
 
 interface Props {
   bookId: string;
@@ -38,7 +38,7 @@ interface Props {
  * keyed by chapter, so each chapter view starts its tracking afresh. Comics sit on a dark stage;
  * novels follow the system's light or dark scheme.
  */
-export function Reader({ bookId, chapterUuid, chapterNumber }: Props) {
+export function ReadingScreen({ bookId, chapterUuid, chapterNumber }: Props) {
   const { t } = useTranslation('reader');
   const language = useLanguage();
   const isRtl = isRightToLeft(language);
@@ -68,7 +68,7 @@ export function Reader({ bookId, chapterUuid, chapterNumber }: Props) {
     if (isFullscreen) root.current?.focus({ preventScroll: true });
   }, [isFullscreen]);
   const exitFullscreen = useCallback(() => keepPlace(exit), [keepPlace, exit]);
-  const chrome = useReaderChrome(main, root, chapterUuid);
+  const chrome = useReadingChrome(main, root, chapterUuid);
   const queryClient = useQueryClient();
   useEffect(
     () => () => {
@@ -121,7 +121,7 @@ export function Reader({ bookId, chapterUuid, chapterNumber }: Props) {
 
   return (
     <div ref={root} className={className} tabIndex={-1}>
-      <ReaderTopBar
+      <ReadingTopBar
         bookId={bookId}
         bookTitle={bookTitle}
         chapterTitle={chapterTitle}
@@ -140,7 +140,7 @@ export function Reader({ bookId, chapterUuid, chapterNumber }: Props) {
         ) : isWrongBook ? (
           <NotFound kind="chapter" />
         ) : query.isError ? (
-          <ReaderNotice
+          <ReadingNotice
             error={query.error}
             bookId={bookId}
             chapterNumber={locked?.chapter_number ?? chapterNumber}
@@ -154,7 +154,7 @@ export function Reader({ bookId, chapterUuid, chapterNumber }: Props) {
         )}
         {content && <ChapterEndCard key={`end-${chapterUuid}`} content={content} language={contentLanguage} onStep={step} />}
       </main>
-      <ReaderBottomBar content={content} place={place} language={contentLanguage} onStep={step} />
+      <ReadingBottomBar content={content} place={place} language={contentLanguage} onStep={step} />
       {isFullscreen && (
         // The bars are hidden in fullscreen; these stay within reach (and Escape leaves too).
         <div className={styles.floating}>

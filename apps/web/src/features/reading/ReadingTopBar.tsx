@@ -2,8 +2,8 @@ import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router';
 import { useChapterListPath } from '../chapters/list-address';
 import { ArrowBack, ChevronEnd, ChevronStart, Expand, Shrink } from './icons';
-import type { ChapterStep } from './reader-navigation';
-import styles from './Reader.module.css';
+import type { ChapterStep } from './reading-navigation';
+import styles from './ReadingScreen.module.css';
 
 interface Props {
   bookId: string;
@@ -17,7 +17,7 @@ interface Props {
 }
 
 /** Back to the chapter list, the titles, previous / next arrows and the fullscreen toggle. */
-export function ReaderTopBar({
+export function ReadingTopBar({
   bookId,
   bookTitle,
   chapterTitle,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { arrowKeyStep, neighbourPath, swipeStep, SWIPE_THRESHOLD_PX } from './reader-navigation';
+import { arrowKeyStep, neighbourPath, swipeStep, SWIPE_THRESHOLD_PX } from './reading-navigation';
 
 describe('swipeStep', () => {
   it('needs a horizontal move over 60 px', () => {

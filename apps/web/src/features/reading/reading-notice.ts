@@ -3,7 +3,7 @@ import { ErrorCode } from '@inkstream/contracts/error-codes';
 import { ApiError } from '../../lib/api-client';
 
 /** What the reader shows instead of a chapter it could not load. */
-export type ReaderNotice = 'membersOnly' | 'expired' | 'notFound' | 'error';
+export type ReadingNotice = 'membersOnly' | 'expired' | 'notFound' | 'error';
 
 /** Where a locked chapter sits in its book: the ext fields of its 403 (docs/API.md). */
 export interface LockedPlace {
@@ -48,7 +48,7 @@ export function lockedPlace(error: unknown, chapterUuid: string): LockedPlace | 
 }
 
 /** The server's own answer decides when it gives one; undefined means the membership must be asked. */
-export function noticeFromError(error: unknown): ReaderNotice | undefined {
+export function noticeFromError(error: unknown): ReadingNotice | undefined {
   if (error instanceof ApiError && error.code === ErrorCode.MEMBERSHIP_EXPIRED) return 'expired';
   if (error instanceof ApiError && error.code === ErrorCode.MEMBERSHIP_REQUIRED) return 'membersOnly';
   // A chapter (or book) that does not exist is not a reason to buy anything.
@@ -61,7 +61,7 @@ export function noticeFromError(error: unknown): ReaderNotice | undefined {
  * expired notice when the membership is expired. Only a current member, for whom membership
  * cannot be the reason, sees a plain error with a retry instead.
  */
-export function readerNotice(error: unknown, membership: Membership | null | undefined): ReaderNotice {
+export function readingNotice(error: unknown, membership: Membership | null | undefined): ReadingNotice {
   const fromServer = noticeFromError(error);
   if (fromServer) return fromServer;
   if (!membership) return 'membersOnly';

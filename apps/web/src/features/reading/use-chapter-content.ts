@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { readingApi } from '../../lib/api-reading';
 import type { Language } from '../../lib/language';
-import { shouldRetryChapter } from './reader-notice';
+import { shouldRetryChapter } from './reading-notice';
 
 /**
  * One chapter's content. Shared by the reader and the next-chapter prefetch, so a prefetched

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, type TouchEvent } from 'react';
-import { arrowKeyStep, swipeStep, type ChapterStep } from './reader-navigation';
+import { arrowKeyStep, swipeStep, type ChapterStep } from './reading-navigation';
 
 function isTyping(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));

@@ -20,7 +20,7 @@ function scrollTopOf(root: HTMLElement | null): number {
  * progress line, both driven by one throttled scroll listener. The bars stay while the reader is
  * at the top of the chapter.
  */
-export function useReaderChrome(
+export function useReadingChrome(
   main: RefObject<HTMLElement | null>,
   root: RefObject<HTMLElement | null>,
   chapterKey: string,
