@@ -5,7 +5,7 @@ import { seriousViolations } from '../src/journeys/axe.js';
 import { bookUuid, readerPath } from '../src/journeys/catalogue-api.js';
 import { chapterList } from '../src/journeys/chapter-list.js';
 import { backgroundLuminance, charactersPerLine, novelView, paragraphFontSize } from '../src/journeys/novel.js';
-import { reader } from '../src/journeys/reader.js';
+import { readingScreen } from '../src/journeys/reading-screen.js';
 import { eventually, openSession, pathOf } from '../src/journeys/session.js';
 
 let browser: Browser;
@@ -21,7 +21,7 @@ afterAll(() => browser?.close());
 describe('reading a novel', () => {
   it('opens a chapter from the chapter list as comfortable text, changes the text size and goes on to the next chapter', async () => {
     const { context, page, pageErrors } = await openSession(browser, baseUrl, { device: DESKTOP });
-    const view = reader(page);
+    const view = readingScreen(page);
     const novel = novelView(page);
     const list = chapterList(page);
     const bookId = await bookUuid(baseUrl, NOVEL);
@@ -98,7 +98,7 @@ describe('reading a novel', () => {
 
   it('shows a visitor the members-only notice on a paid novel chapter, without its text', async () => {
     const { context, page } = await openSession(browser, baseUrl);
-    const view = reader(page);
+    const view = readingScreen(page);
     await page.goto(await readerPath(baseUrl, SHORT_NOVEL, 2));
     await page.getByRole('heading', { name: 'This chapter is only open to members' }).waitFor();
     expect(await view.notice.getByRole('link', { name: 'Buy now' }).getAttribute('href')).toMatch(/^\/profile\?return=%2Freader%2F/);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, PHONE } from '../src/browser.js';
 import { bookUuid, chapterUuid } from '../src/journeys/catalogue-api.js';
 import { novelView } from '../src/journeys/novel.js';
-import { reader, swipe } from '../src/journeys/reader.js';
+import { readingScreen, swipe } from '../src/journeys/reading-screen.js';
 import { eventually, freshUser, openSession, pathOf, storeSessionViaApi } from '../src/journeys/session.js';
 
 /**
@@ -31,7 +31,7 @@ describe('the reader after issue 26', () => {
     const user = await freshUser(baseUrl);
     const { context, page, pageErrors } = await openSession(browser, baseUrl, { device: PHONE });
     await storeSessionViaApi(context, baseUrl, user.username, user.password);
-    const view = reader(page);
+    const view = readingScreen(page);
 
     // The list newest first, second page (chapters 30 to 21, all for members), and the book followed.
     await page.goto(`/book/chapters/${book}?order=desc&page=2`);

@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, PHONE } from '../src/browser.js';
 import { bookUuid, readerPath } from '../src/journeys/catalogue-api.js';
-import { pageBoxes, reader, recordLayoutShift, swipe } from '../src/journeys/reader.js';
+import { pageBoxes, readingScreen, recordLayoutShift, swipe } from '../src/journeys/reading-screen.js';
 import { DEMO_EXPIRED, DEMO_MEMBER, eventually, freshUser, logIn, openSession, pathOf } from '../src/journeys/session.js';
 
 let browser: Browser;
@@ -18,7 +18,7 @@ describe('reader journeys', () => {
   it('reads a free chapter: sized pages, next and previous by buttons, keys and swipes, back to the list', async () => {
     const { context, page, pageErrors } = await openSession(browser, baseUrl, { device: PHONE });
     const layoutShift = await recordLayoutShift(page);
-    const view = reader(page);
+    const view = readingScreen(page);
     const bookId = await bookUuid(baseUrl, BOOK);
     await page.goto(await readerPath(baseUrl, BOOK, 1));
     await view.chapterTitle.filter({ hasText: /^Chapter 1: / }).waitFor();
@@ -72,7 +72,7 @@ describe('reader journeys', () => {
 
   it('hides a broken page image and keeps the others', async () => {
     const { context, page } = await openSession(browser, baseUrl);
-    const view = reader(page);
+    const view = readingScreen(page);
     const path = await readerPath(baseUrl, BOOK, 1);
     const chapter = path.split('/')[5]!;
     // The chapter's own opening page (the others are shared by the book) fails to load.
@@ -89,7 +89,7 @@ describe('reader journeys', () => {
 
   it('enters and leaves fullscreen, which stays on across chapters', async () => {
     const { context, page } = await openSession(browser, baseUrl);
-    const view = reader(page);
+    const view = readingScreen(page);
     await page.goto(await readerPath(baseUrl, BOOK, 1));
     await view.pages.first().waitFor();
     const toggle = view.topBar.getByRole('button', { name: 'Full screen' });
@@ -109,7 +109,7 @@ describe('reader journeys', () => {
 
   it('shows a visitor the members-only notice with a buy link to the profile on a locked chapter', async () => {
     const { context, page } = await openSession(browser, baseUrl);
-    const view = reader(page);
+    const view = readingScreen(page);
     const chapterPath = await readerPath(baseUrl, BOOK, 4);
     await page.goto(chapterPath);
     await page.getByRole('heading', { name: 'This chapter is only open to members' }).waitFor();
@@ -127,7 +127,7 @@ describe('reader journeys', () => {
 
   it('shows the expired member the notice asking to top up', async () => {
     const { context, page } = await openSession(browser, baseUrl);
-    const view = reader(page);
+    const view = readingScreen(page);
     await logIn(page, DEMO_EXPIRED.username, DEMO_EXPIRED.password);
     await page.goto(await readerPath(baseUrl, BOOK, 4));
     await page.getByRole('heading', { name: 'Your membership has expired' }).waitFor();
@@ -140,7 +140,7 @@ describe('reader journeys', () => {
 
   it('lets a member read a members-only chapter', async () => {
     const { context, page } = await openSession(browser, baseUrl);
-    const view = reader(page);
+    const view = readingScreen(page);
     await logIn(page, DEMO_MEMBER.username, DEMO_MEMBER.password);
     await page.goto(await readerPath(baseUrl, BOOK, 4));
     await view.chapterTitle.filter({ hasText: /^Chapter 4: / }).waitFor();
@@ -152,7 +152,7 @@ describe('reader journeys', () => {
   it('likes a chapter: the like button disappears and the count rises', async () => {
     const user = await freshUser(baseUrl);
     const { context, page } = await openSession(browser, baseUrl);
-    const view = reader(page);
+    const view = readingScreen(page);
     await logIn(page, user.username, user.password);
     await page.goto(await readerPath(baseUrl, BOOK, 2));
     await view.chapterTitle.filter({ hasText: /^Chapter 2: / }).waitFor();
@@ -179,7 +179,7 @@ describe('reader journeys', () => {
 
   it('sends a visitor who presses like to the login page', async () => {
     const { context, page } = await openSession(browser, baseUrl);
-    const view = reader(page);
+    const view = readingScreen(page);
     await page.goto(await readerPath(baseUrl, BOOK, 1));
     await view.like.click();
     await eventually(() => pathOf(page)).toBe('/login');

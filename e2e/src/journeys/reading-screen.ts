@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 
-/** The reader screen, by roles and the en-us texts of reader.json. */
-export function reader(page: Page) {
+/** The reading screen, by roles and the en-us texts of reader.json. */
+export function readingScreen(page: Page) {
   const bottomBar = page.getByRole('navigation', { name: 'Chapter navigation' });
   const topBar = page.getByRole('banner');
   const main = page.getByRole('main');
