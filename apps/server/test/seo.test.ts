@@ -325,7 +325,11 @@ describe('preload hints', () => {
       imports: ['_vendor-1.js', '_shell-1.js', '_screens-shared-1.js'],
       css: ['assets/ChapterListPage-1.css'],
     },
-    'src/routes/ReadingPage.tsx': { file: 'assets/ReadingPage-1.js', isDynamicEntry: true, imports: ['_shell-1.js', '_screens-shared-1.js'] },
+    'src/routes/ReadingPage.tsx': {
+      file: 'assets/ReadingPage-1.js',
+      isDynamicEntry: true,
+      imports: ['_shell-1.js', '_screens-shared-1.js'],
+    },
     'src/i18n/locales/en-us/first.ts': { file: 'assets/first-en.js', isDynamicEntry: true },
     'src/i18n/locales/fr-fr/first.ts': { file: 'assets/first-fr.js', isDynamicEntry: true },
     'src/i18n/locales/en-us/rest.ts': { file: 'assets/rest-en.js', isDynamicEntry: true },

@@ -44,7 +44,9 @@ export function readingRoutes(reading: ReadingService) {
     app.post(
       '/comics/chapter/favor',
       { schema: { tags, summary: 'Like a chapter (once per user)', body: FavorBody, response: { 200: FavorResponse, ...errorResponses } } },
-      async (request) => ({ data: { result: await reading.like(requireUser(request), request.body.book_uuid, request.body.chapter_uuid) } }),
+      async (request) => ({
+        data: { result: await reading.like(requireUser(request), request.body.book_uuid, request.body.chapter_uuid) },
+      }),
     );
   };
 }
