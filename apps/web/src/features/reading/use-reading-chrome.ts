@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { scrollStep, type ScrollStep } from '../../lib/hide-on-scroll';
 
-export interface ReaderChrome {
+export interface ReadingChrome {
   /** The bars step aside while the reader scrolls down, and come back on scroll up or a tap. */
   barsHidden: boolean;
   /** How far through the chapter the screen's bottom edge is, 0 to 1. */
@@ -24,7 +24,7 @@ export function useReadingChrome(
   main: RefObject<HTMLElement | null>,
   root: RefObject<HTMLElement | null>,
   chapterKey: string,
-): ReaderChrome {
+): ReadingChrome {
   const [barsHidden, setBarsHidden] = useState(false);
   const [progress, setProgress] = useState(0);
   const step = useRef<ScrollStep>({ hidden: false, lastTop: 0 });
