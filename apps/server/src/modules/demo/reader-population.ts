@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { DAY_MS } from '../../lib/time.js';
 import { rebuildMemberState } from '../membership/member-state.repository.js';
-import { deleteChangesAfter, latestChangeId } from '../reader/reader-changes.repository.js';
+import { deleteChangesAfter, latestChangeId } from '../reading/reader-changes.repository.js';
 import { createReadingRollup } from '../stats/reading-rollup.js';
 import { rebuildRevenueDays } from '../stats/revenue-days.repository.js';
 import { hashPassword } from '../users/password.js';

@@ -19,7 +19,7 @@ import type { MembershipAdminService } from '../membership/membership-admin.serv
 import { numberOrNull, toMembership } from '../membership/membership-end.js';
 import * as repo from './users-admin.repository.js';
 import { setUserRole } from './users.repository.js';
-import { readerStateChanged } from '../reader/reader-change-feed.js';
+import { readerStateChanged } from '../reading/reader-change-feed.js';
 import { maskMailAddress, requireMailAddress } from '../mail/mail-address.js';
 import { changeAddress, clearAddress } from './account-email.js';
 
