@@ -109,11 +109,7 @@ export function createUsersAdminService(deps: {
   }
 
   const emailOf = async (executor: DbExecutor, userId: number) => {
-    const row = await executor
-      .selectFrom('users')
-      .select(['email', 'email_confirmed_at'])
-      .where('id', '=', userId)
-      .executeTakeFirstOrThrow();
+    const row = await repo.findEmailOf(executor, userId);
     return { address: row.email, confirmed_at: row.email === null ? null : isoOrNull(row.email_confirmed_at) };
   };
 
@@ -126,11 +122,7 @@ export function createUsersAdminService(deps: {
     const address = raw === null || raw.trim() === '' ? null : requireMailAddress(raw);
     const row = await findOrThrow(db, uuid);
     await db.transaction().execute(async (trx) => {
-      const account = await trx
-        .selectFrom('users')
-        .select(['id', 'username', 'email', 'email_confirmed_at', 'language'])
-        .where('id', '=', row.id)
-        .executeTakeFirstOrThrow();
+      const account = await repo.findAddressHolder(trx, row.id);
       if (address === null) {
         if (account.email === null) return;
         await clearAddress(trx, account.id, now());
