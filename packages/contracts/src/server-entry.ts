@@ -30,8 +30,11 @@ export interface ServerRenderingOptions extends ServerTransport {
 /** The module the web app's server build exports; `Render` is the data the browser takes the page over with. */
 export interface ServerEntry<Render = unknown> {
   configureServerRendering(options: ServerRenderingOptions): void;
-  /** The page at `url` (path and query) in `language`: what goes in `<div id="root">`, and its data. */
-  renderPage(url: string, language: Language): Promise<{ html: string; render: Render }>;
+  /**
+   * The page at `url` (path and query) in `language`: what goes in `<div id="root">`, its data, and
+   * the shared queries its screens asked for that the route's loader did not fetch (rendered loading).
+   */
+  renderPage(url: string, language: Language): Promise<{ html: string; render: Render; missing: string[] }>;
   /** The data as a script element's text (nothing in it can close the element). */
   serializeServerRender(render: Render): string;
   /** The id of the `<script type="application/json">` that carries it. */

@@ -79,7 +79,9 @@ export async function loadPageRenderer(options: {
   async function renderNow(url: string, language: Language): Promise<RenderedPage | null> {
     renders += 1;
     try {
-      const { html, render } = await entry.renderPage(url, language);
+      const { html, render, missing } = await entry.renderPage(url, language);
+      // A screen asked for shared data its route's loader (apps/web routes/page-loaders.ts) does not fetch.
+      if (missing.length > 0) log.warn({ url, missing }, 'page rendered without data its screens asked for');
       return {
         root: html,
         script: `<script type="application/json" id="${entry.SERVER_RENDER_ID}">${entry.serializeServerRender(render)}</script>`,

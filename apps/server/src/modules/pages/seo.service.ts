@@ -16,7 +16,7 @@ export interface PageHead {
   head: string;
   lang: string;
   dir: 'ltr' | 'rtl';
-  /** What the head may ask the browser to fetch early (rendered by static-web with the build's manifest). */
+  /** What the head may ask the browser to fetch early (rendered by pages.routes.ts with the build's manifest). */
   hints?: PageHints;
   /** The page's language, for its server rendering. */
   language: Language;
