@@ -4,7 +4,7 @@ import { bookSearchQuery, recommendationsQuery, tagsQuery } from '../features/ca
 import { readBookListFilters } from '../features/catalogue/book-list-rules';
 import { chapterListState } from '../features/chapters/chapter-list-state';
 import { bookChaptersQuery } from '../features/chapters/use-book-chapters';
-import { chapterQueryOptions } from '../features/reader/use-chapter-content';
+import { chapterQueryOptions } from '../features/reading/use-chapter-content';
 import type { Language } from '../lib/language';
 import { publicConfigQuery } from '../lib/public-config';
 
