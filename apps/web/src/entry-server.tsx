@@ -82,7 +82,7 @@ export async function renderPage(url: string, language: Language): Promise<Rende
   const missing = queryClient
     .getQueryCache()
     .getAll()
-    .filter((query) => isShared(query) && query.state.status === 'pending' && query.state.fetchStatus === 'idle')
+    .filter(isWaitingToFetch)
     .map((query) => query.queryHash);
   return { html, render: { language, renderedAt, state }, missing };
 }
@@ -93,6 +93,14 @@ export async function renderPage(url: string, language: Language): Promise<Rende
  * them with its own visitor id or session.
  */
 const isShared = (query: Query) => SHARED_QUERIES.has(String(query.queryKey[0]));
+
+/** A shared query a screen rendered with no data, and would fetch in the browser (not one it disabled). */
+function isWaitingToFetch(query: Query): boolean {
+  if (!isShared(query) || query.state.status !== 'pending' || query.state.fetchStatus !== 'idle') return false;
+  const enabled: unknown = query.options && 'enabled' in query.options ? query.options.enabled : true;
+  const isEnabled = typeof enabled === 'function' ? (enabled as (query: Query) => boolean)(query) : enabled !== false;
+  return isEnabled && typeof query.options.queryFn === 'function';
+}
 
 /** The streaming renderer, waited on until every lazy screen and boundary is ready: the whole page, no fallbacks. */
 function renderToString(element: ReactNode): Promise<string> {
