@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildZip, writeFixture } from './helpers/import-fixtures.js';
 import { useImportTestKit } from './helpers/import-test-kit.js';
 import { TEST_DIALECT } from './helpers/test-context.js';
