@@ -53,6 +53,7 @@ import { createReaderChangeFeed } from './modules/reader/reader-change-feed.js';
 import { createReaderService } from './modules/reader/reader.service.js';
 import { seoRoutes } from './modules/seo/seo.routes.js';
 import { loadInlineStyles } from './modules/seo/inline-styles.js';
+import { DEFERRED_LOADER_CSP_SOURCE } from './modules/seo/deferred-app-code.js';
 import { loadPageRenderer } from './modules/seo/page-renderer.js';
 import { createSeoService } from './modules/seo/seo.service.js';
 import { createSitemaps } from './modules/seo/sitemap.js';
@@ -114,7 +115,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const front = createPublicCacheFront();
   const webDir = resolveWebDir(config.webDistDir);
   const inlineStyles = loadInlineStyles(webDir);
-  const securityHeaders = createSecurityHeaders(config, { inlineStyleSources: inlineStyles.cspSources });
+  const securityHeaders = createSecurityHeaders(config, {
+    scriptSources: [DEFERRED_LOADER_CSP_SOURCE],
+    styleSources: inlineStyles.cspSources,
+  });
   const app = Fastify({
     serverFactory: serverWithFront(front),
     logger: deps.logger ?? {
