@@ -73,10 +73,7 @@ export interface SecurityHeaders {
  * needed before the app exists, by the answers Fastify and node's parser give before any hook runs
  * (plugins/client-error-handler.ts).
  */
-export function createSecurityHeaders(
-  config: HeaderConfig,
-  inlineSources: InlineSources = {},
-): SecurityHeaders {
+export function createSecurityHeaders(config: HeaderConfig, inlineSources: InlineSources = {}): SecurityHeaders {
   const isHttps = config.publicUrl.startsWith('https:');
   const options: HelmetOptions = {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config, inlineSources) },
