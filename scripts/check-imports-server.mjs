@@ -4,7 +4,8 @@
 //
 // 1. Nothing in plugins/, lib/, http/ or db/ imports from modules/: the floor knows no domain.
 //    Plugins declare small interfaces (an authenticator, a version source, CSP sources) and the
-//    wiring root hands in the domain's implementations.
+//    wiring root hands in the domain's implementations. Within the floor, lib/ and db/ import
+//    neither http/ nor plugins/, and http/ does not import plugins/.
 // 2. Nothing in modules/ imports from plugins/: routes take guards, limits and cache rules from
 //    the HTTP kit, which plugins import as well.
 // 3. No import loop among the server's files. Type-only imports count too: a loop of types is
@@ -20,6 +21,8 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const SOURCE = path.resolve(process.argv[2] ?? path.join(ROOT, 'apps/server/src'));
 
 const FLOOR = ['plugins', 'lib', 'http', 'db'];
+/** Within the floor: what each folder may not import (besides modules/). */
+const FLOOR_BELOW = { lib: ['http', 'plugins'], db: ['http', 'plugins'], http: ['plugins'], plugins: [] };
 
 /**
  * Arrows that break rule 1 or 2 today and are being removed by another part of the same change,
@@ -76,6 +79,8 @@ for (const [file, targets] of graph) {
         `${file} imports ${target}: ${top(file)}/ is below the modules and must not import them ` +
           `(declare an interface in ${top(file)}/ and let the wiring root hand in the module's implementation)`,
       );
+    if (FLOOR_BELOW[top(file)]?.includes(top(target)))
+      problems.push(`${file} imports ${target}: ${top(file)}/ is below ${top(target)}/ (layers: modules → http, plugins → lib, db)`);
     if (top(file) === 'modules' && top(target) === 'plugins')
       problems.push(
         `${file} imports ${target}: modules take guards, limits and cache rules from the HTTP kit (http/), never from plugins/`,

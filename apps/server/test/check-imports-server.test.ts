@@ -49,6 +49,15 @@ describe('check-imports-server', () => {
     }
   });
 
+  it('fails on a kit file that imports a plugin, and on lib or db importing the kit', () => {
+    const kit = check({ ...layered, 'http/guards.ts': "import type { Authenticator } from '../plugins/auth.js';\n" });
+    expect(kit.status).toBe(1);
+    expect(kit.output).toContain('http/guards.ts imports plugins/auth.ts');
+    const lib = check({ ...layered, 'lib/app-error.ts': "import { requireUser } from '../http/guards.js';\n" });
+    expect(lib.status).toBe(1);
+    expect(lib.output).toContain('lib/app-error.ts imports http/guards.ts');
+  });
+
   it('fails on a module that imports a plugin', () => {
     const result = check({ ...layered, 'modules/users/users.routes.ts': "import { registerAuth } from '../../plugins/auth.js';\n" });
     expect(result.status).toBe(1);
