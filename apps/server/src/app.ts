@@ -35,13 +35,13 @@ import { loadPageRenderer } from './modules/seo/page-renderer.js';
 import { healthRoutes, publicConfigRoutes } from './modules/system/system.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { twoStepRoutes } from './modules/users/two-step.routes.js';
-import { registerAuth } from './plugins/auth.js';
+import { authPlugin } from './plugins/auth.js';
 import { createClientErrorHandler, createFrameworkErrorHandler } from './plugins/client-error-handler.js';
 import { registerDatabaseGate } from './plugins/database-gate.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
-import { registerRateLimit } from './plugins/rate-limit.js';
+import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { registerInputGuard } from './plugins/input-guard.js';
-import { registerPublicCache } from './plugins/public-cache.js';
+import { publicCachePlugin } from './plugins/public-cache.js';
 import { RequestLogController } from './plugins/request-logging.js';
 import { createDatabaseGate, type DatabaseGate } from './db/database-gate.js';
 import { createSecurityHeaders, registerSecurityHeaders } from './plugins/security-headers.js';
@@ -147,16 +147,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSecurityHeaders(app, securityHeaders);
   registerDatabaseGate(app, databaseGate);
   registerInputGuard(app);
-  registerAuth(app, users);
-  // After auth: a request with a bad token is refused before any cached answer could be served.
-  app.decorate('publicCache', registerPublicCache(app, { versions: catalogueVersion, front, logRequests: config.logRequests }));
+  await app.register(authPlugin, { users });
+  // After auth (a declared dependency): a request with a bad token is refused before any cached answer could be served.
+  await app.register(publicCachePlugin, { versions: catalogueVersion, front, logRequests: config.logRequests });
   // REDIS_URL: rate-limit counters shared by every node (and every cluster worker).
   const redis = config.redisUrl ? createRedisClient(config.redisUrl, app.log, 'rate-limit') : null;
   if (redis) {
     app.addHook('onClose', () => closeRedis(redis));
     await waitForRedis(redis, app.log);
   }
-  await registerRateLimit(app, redis ? { redis, nameSpace: `${config.redisPrefix}-rl:` } : undefined);
+  await app.register(rateLimitPlugin, redis ? { shared: { redis, nameSpace: `${config.redisPrefix}-rl:` } } : {});
   await app.register(swagger, {
     openapi: {
       info: { title: `${config.siteName} API`, version: '1.0.0', description: 'Conventions, error codes and decisions: docs/API.md.' },
@@ -240,8 +240,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The job runner (tests drain it by hand when background jobs are off). */
     jobs: import('./modules/jobs/job-runner.js').JobRunner;
-    /** Shared answers of public reads (plugins/public-cache.ts); tests look at its size. */
-    publicCache: import('./plugins/public-cache.js').PublicCacheStore;
     /** Broadcasts "this changed" to every process of the site (modules/cluster/invalidation-bus.ts). */
     invalidation: import('./modules/cluster/invalidation-bus.js').InvalidationBus;
   }

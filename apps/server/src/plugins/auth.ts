@@ -1,5 +1,6 @@
 import { VISITOR_ID_PATTERN } from '@inkstream/contracts';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { invalidTokenError } from '../http/guards.js';
 import type { AuthUser, TokenClaims } from '../http/request-user.js';
 
@@ -55,3 +56,15 @@ export function registerAuth(app: FastifyInstance, users: Authenticator): void {
 }
 
 const invalidToken = invalidTokenError;
+
+/** The auth plugin's name: plugins whose hooks read what it sets declare it as a dependency. */
+export const AUTH_PLUGIN = 'inkstream-auth';
+
+/**
+ * registerAuth as a named plugin (fastify-plugin: its hooks apply to the whole app). The public
+ * cache and the rate limits depend on it: registering either first fails at start-up.
+ */
+export const authPlugin = fp<{ users: Authenticator }>(async (app, { users }) => registerAuth(app, users), {
+  name: AUTH_PLUGIN,
+  fastify: '5.x',
+});

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { isLogLevelEnabled } from './request-logging.js';
 import { publicCacheState, type PublicCacheRoute, type WithPublicCacheState } from '../http/cache-rules.js';
+import { AUTH_PLUGIN } from './auth.js';
 import { ifNoneMatch, type FrontEntry, type PublicCacheFront } from './public-cache-front.js';
 
 /**
@@ -225,4 +227,23 @@ export function registerPublicCache(app: FastifyInstance, options: PublicCacheOp
     /** `entries`, `bytes`: the full path's table; `front`: the front's table and how often it answered. */
     stats: () => ({ ...store.stats(), front: { ...exact.stats(), served: frontServed } }),
   };
+}
+
+/**
+ * registerPublicCache as a plugin that decorates the app with its store (`app.publicCache`). It
+ * depends on auth: its onRequest hook must run after the token check, so a request with a bad
+ * token is refused before any kept answer could be served.
+ */
+export const publicCachePlugin = fp<PublicCacheOptions>(
+  async (app, options) => {
+    app.decorate('publicCache', registerPublicCache(app, options));
+  },
+  { name: 'inkstream-public-cache', fastify: '5.x', dependencies: [AUTH_PLUGIN] },
+);
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Shared answers of public reads; tests look at its size. */
+    publicCache: PublicCacheStore;
+  }
 }

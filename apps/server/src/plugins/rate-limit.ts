@@ -1,8 +1,10 @@
 import rateLimit from '@fastify/rate-limit';
 import { ErrorCode } from '@inkstream/contracts';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import { AppError } from '../lib/app-error.js';
+import { AUTH_PLUGIN } from './auth.js';
 
 /**
  * The rate-limit plugin; the limits routes opt in to (`config: { rateLimit: LIMITS.x }`) and
@@ -23,3 +25,12 @@ export async function registerRateLimit(app: FastifyInstance, shared?: { redis: 
       ),
   });
 }
+
+/**
+ * registerRateLimit as a plugin. It depends on auth: the limits' keys read `request.user`
+ * (per account when logged in), which the auth hook sets before them.
+ */
+export const rateLimitPlugin = fp<{ shared?: { redis: Redis; nameSpace: string } }>(
+  async (app, { shared }) => registerRateLimit(app, shared),
+  { name: 'inkstream-rate-limit', fastify: '5.x', dependencies: [AUTH_PLUGIN] },
+);
