@@ -27,7 +27,7 @@ import { pushRoutes } from './modules/push/push.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import type { MediaStorage } from './modules/media/media-storage.js';
 import { membershipRoutes } from './modules/membership/membership.routes.js';
-import { readerRoutes } from './modules/reader/reader.routes.js';
+import { readingRoutes } from './modules/reading/reading.routes.js';
 import { seoRoutes } from './modules/seo/seo.routes.js';
 import { loadInlineStyles } from './modules/seo/inline-styles.js';
 import { DEFERRED_LOADER_CSP_SOURCE } from './modules/seo/deferred-app-code.js';
@@ -132,7 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     catalogueVersionPollMs: deps.catalogueVersionPollMs,
     readerChangesPollMs: deps.readerChangesPollMs,
   });
-  const { storage, users, catalogueVersion, ranking, readerChanges, reader, jobs, invalidation, siteSettings } = services;
+  const { storage, users, catalogueVersion, ranking, readerChanges, reading, jobs, invalidation, siteSettings } = services;
   if (services.ownsStorage) app.addHook('onClose', async () => storage.close());
   // Forgotten-password requests answered but not yet worked off finish before the database closes.
   app.addHook('onClose', () => users.forgotIdle());
@@ -140,7 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => catalogueVersion.stop());
   if (deps.backgroundJobs || deps.readerChangesPollMs !== undefined) withDatabase(() => readerChanges.start());
   app.addHook('onClose', async () => readerChanges.stop());
-  app.addHook('onClose', async () => reader.close());
+  app.addHook('onClose', async () => reading.close());
   app.addHook('onClose', async () => services.mail.close());
 
   registerErrorHandler(app);
@@ -176,7 +176,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(stripeRoutes(services.stripeWebhook));
       await api.register(wechatRoutes(services.wechatNotifications));
       await api.register(catalogueRoutes(services.catalogue));
-      await api.register(readerRoutes(reader));
+      await api.register(readingRoutes(reading));
       await api.register(eventsRoutes(services.events));
       await api.register(libraryRoutes(services.progress, services.follows, services.readerKeys));
       await api.register(pushRoutes(services.push));
@@ -192,7 +192,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
   await app.register(healthRoutes(db, databaseGate));
 
-  await app.register(mediaRoutes({ storage, signer: services.signer, isPublicPage: reader.isPublicPage }));
+  await app.register(mediaRoutes({ storage, signer: services.signer, isPublicPage: reading.isPublicPage }));
   await app.register(seoRoutes({ sitemaps: services.sitemaps, publicUrl: config.publicUrl }));
   // The server build of the web app (dist-ssr beside dist) renders public pages.
   const renderer = config.webDistDir

@@ -39,8 +39,8 @@ import { createWechatNotifications } from './modules/payments/wechat/wechat-noti
 import { createWechatPayClient } from './modules/payments/wechat/wechat-pay-client.js';
 import { createWechatReconciler } from './modules/payments/wechat/wechat-reconciler.js';
 import { createPushService, type PushLog } from './modules/push/push.service.js';
-import { createReaderChangeFeed } from './modules/reader/reader-change-feed.js';
-import { createReaderService } from './modules/reader/reader.service.js';
+import { createReaderChangeFeed } from './modules/reading/reader-change-feed.js';
+import { createReadingService } from './modules/reading/reading.service.js';
 import { createSeoService } from './modules/seo/seo.service.js';
 import { createSitemaps } from './modules/seo/sitemap.js';
 import { createSiteSettingsService, currentSiteName } from './modules/settings/site-settings.service.js';
@@ -101,12 +101,12 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
   const ranking = createRankingSnapshot(db, catalogueVersion);
   const catalogue = createCatalogueService({ db, ranking, media: mediaUrls });
   // Accounts, memberships and likes changed anywhere (written by triggers): what lets a member's
-  // read be answered from memory (reader/reader-state-cache.ts).
+  // read be answered from memory (reading/reader-state-cache.ts).
   const readerChanges = createReaderChangeFeed(db, {
     intervalMs: options.readerChangesPollMs,
     onError: (error) => log.warn({ err: error }, 'reader change feed: poll failed; member reads use the database until it works'),
   });
-  const reader = createReaderService({ db, media: mediaUrls, versions: catalogueVersion, changes: readerChanges });
+  const reading = createReadingService({ db, media: mediaUrls, versions: catalogueVersion, changes: readerChanges });
   const events = createEventsService({ db });
   const progress = createProgressService({ db, media: mediaUrls });
   const follows = createFollowsService({ db, media: mediaUrls, progress });
@@ -203,7 +203,7 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
     ranking,
     catalogue,
     readerChanges,
-    reader,
+    reading,
     events,
     progress,
     follows,

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { readingApi } from '../../lib/api-reading';
 import { decodeEntities } from '../../lib/decode-entities';
 import { useLanguage } from '../../lib/use-language';
-import { flushProgress } from '../reader/progress-sync';
+import { flushProgress } from '../reading/progress-sync';
 import { resumeLink } from './resume-link';
 import styles from './ContinueReadingRow.module.css';
 
