@@ -52,7 +52,6 @@ export interface NewPageInput {
   height: number;
 }
 
-
 export async function ensureTags(db: DbExecutor, names: readonly string[]): Promise<Map<string, number>> {
   const unique = [...new Set(names)];
   const ids = new Map<string, number>();
