@@ -28,10 +28,10 @@ import { mediaRoutes } from './modules/media/media.routes.js';
 import type { MediaStorage } from './modules/media/media-storage.js';
 import { membershipRoutes } from './modules/membership/membership.routes.js';
 import { readingRoutes } from './modules/reading/reading.routes.js';
-import { seoRoutes } from './modules/seo/seo.routes.js';
-import { loadInlineStyles } from './modules/seo/inline-styles.js';
-import { DEFERRED_LOADER_CSP_SOURCE } from './modules/seo/deferred-app-code.js';
-import { loadPageRenderer } from './modules/seo/page-renderer.js';
+import { seoRoutes } from './modules/pages/seo.routes.js';
+import { loadInlineStyles } from './modules/pages/inline-styles.js';
+import { DEFERRED_LOADER_CSP_SOURCE } from './modules/pages/deferred-app-code.js';
+import { loadPageRenderer } from './modules/pages/page-renderer.js';
 import { healthRoutes, publicConfigRoutes } from './modules/system/system.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { twoStepRoutes } from './modules/users/two-step.routes.js';
@@ -45,7 +45,7 @@ import { publicCachePlugin } from './plugins/public-cache.js';
 import { RequestLogController } from './plugins/request-logging.js';
 import { createDatabaseGate, type DatabaseGate } from './db/database-gate.js';
 import { createSecurityHeaders, registerSecurityHeaders } from './plugins/security-headers.js';
-import { registerStaticWeb, resolveWebDir } from './plugins/static-web.js';
+import { registerStaticWeb, resolveWebDir } from './modules/pages/pages.routes.js';
 
 export interface AppDeps {
   config: AppConfig;

@@ -41,8 +41,8 @@ import { createWechatReconciler } from './modules/payments/wechat/wechat-reconci
 import { createPushService, type PushLog } from './modules/push/push.service.js';
 import { createReaderChangeFeed } from './modules/reading/reader-change-feed.js';
 import { createReadingService } from './modules/reading/reading.service.js';
-import { createSeoService } from './modules/seo/seo.service.js';
-import { createSitemaps } from './modules/seo/sitemap.js';
+import { createSeoService } from './modules/pages/seo.service.js';
+import { createSitemaps } from './modules/pages/sitemap.js';
 import { createSiteSettingsService, currentSiteName } from './modules/settings/site-settings.service.js';
 import { createStatsService } from './modules/stats/stats.service.js';
 import { createTokenService } from './modules/users/tokens.js';

@@ -1,6 +1,5 @@
 import { DEFAULT_LANGUAGE, type Language } from '@inkstream/contracts';
 
-// Read by request-language.ts (API requests) and by the page head (modules/seo/seo-language.ts re-exports these).
 const BY_PREFIX: Record<string, Language> = { zh: 'zh-cn', fr: 'fr-fr', es: 'es-es', ar: 'ar-sa' };
 
 /** Browser language to ours: zh- → zh-cn, fr- → fr-fr, es- → es-es, ar- → ar-sa, else en-us (spec section 9). */

@@ -18,9 +18,9 @@ type HeaderConfig = Pick<AppConfig, 'publicUrl' | 'mediaPublicBaseUrl' | 'stripe
  * from the page code that writes them, so this plugin does not import it.
  */
 export interface InlineSources {
-  /** The one inline script: the loader of server-rendered pages (modules/seo/deferred-app-code.ts). */
+  /** The one inline script: the loader of server-rendered pages (modules/pages/deferred-app-code.ts). */
   scriptSources?: readonly string[];
-  /** The `<style>` elements server-rendered pages carry (modules/seo/inline-styles.ts). */
+  /** The `<style>` elements server-rendered pages carry (modules/pages/inline-styles.ts). */
   styleSources?: readonly string[];
 }
 
@@ -39,9 +39,9 @@ export function contentSecurityPolicy(
   const isHttps = config.publicUrl.startsWith('https:');
   return {
     'default-src': ["'self'"],
-    // With the hash of the one inline script: the loader of server-rendered pages (modules/seo/deferred-app-code.ts).
+    // With the hash of the one inline script: the loader of server-rendered pages (modules/pages/deferred-app-code.ts).
     'script-src': ["'self'", ...scriptSources, ...(stripe ? STRIPE_SCRIPT_SOURCES : [])],
-    // With the hashes of the stylesheets server-rendered pages carry inline (modules/seo/inline-styles.ts).
+    // With the hashes of the stylesheets server-rendered pages carry inline (modules/pages/inline-styles.ts).
     'style-src': ["'self'", ...styleSources],
     // Style attributes only (no <style> element, no script): server-rendered pages carry the ones
     // React writes (a reading-progress bar, a page's aspect ratio), which the browser would

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { readingApi } from '../../lib/api-reading';
 import { useLanguage } from '../../lib/use-language';
 import { resumeLink } from '../library/resume-link';
-import { readerPath } from './ChapterCard';
+import { readerPath } from '@inkstream/contracts/routes';
 import { FollowButton } from './FollowButton';
 import { useBookProgress } from './use-book-progress';
 import styles from './BookActions.module.css';

@@ -8,7 +8,7 @@ import { readingApi } from '../../lib/api-reading';
 import { isolate } from '../../lib/bidi';
 import { decodeEntities } from '../../lib/decode-entities';
 import { useLanguage } from '../../lib/use-language';
-import { readerPath } from '../chapters/ChapterCard';
+import { readerPath } from '@inkstream/contracts/routes';
 import styles from './library.module.css';
 
 const PAGE_SIZE = 20;

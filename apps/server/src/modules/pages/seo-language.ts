@@ -1,8 +1,5 @@
-import { normalizeLanguage, type Language } from '@inkstream/contracts';
-
-// The Accept-Language parsing is shared with the API's request language (lib/request-language.ts).
+import { LANGUAGE_COOKIE, normalizeLanguage, type Language } from '@inkstream/contracts';
 import { languageFromAcceptLanguage } from '../../lib/accept-language.js';
-export { languageFromAcceptLanguage, mapBrowserLanguage } from '../../lib/accept-language.js';
 
 export interface PageLanguage {
   language: Language;
@@ -10,12 +7,9 @@ export interface PageLanguage {
   isExplicit: boolean;
 }
 
-/** The cookie in which the web app tells the server the language a reader chose (apps/web lib/language.ts). */
-export const LANGUAGE_COOKIE = 'inkstream-language';
-
 /** The chosen language in a Cookie header, when it names one we speak. */
 export function languageFromCookie(cookieHeader: string | undefined): Language | null {
-  const match = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([A-Za-z-]{2,10})(?:;|$)`).exec(cookieHeader ?? '');
+  const match = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE.name}=([A-Za-z-]{2,10})(?:;|$)`).exec(cookieHeader ?? '');
   return match ? normalizeLanguage(match[1]!) : null;
 }
 
