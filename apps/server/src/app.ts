@@ -2,74 +2,46 @@ import path from 'node:path';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.js';
+import { createServices } from './services.js';
 import type { DatabaseHandle } from './db/database.js';
 import { isDatabaseUnavailable } from './db/database-errors.js';
 import { httpServerOptions, type HttpTimeouts } from './lib/http-server-options.js';
 import { logDestination } from './lib/log-output.js';
 import { serializeRequest } from './lib/log-redaction.js';
-import { createAdminConsole } from './modules/admin/admin-console.js';
+import { adminConsoleRouters } from './modules/admin/admin-console.js';
 import { adminScope } from './modules/admin/admin-scope.js';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
 import { couponsRoutes } from './modules/coupons/coupons.routes.js';
-import { createCouponsService } from './modules/coupons/coupons.service.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
 import type { MailOptions } from './modules/mail/mail-module.js';
 import { takeMailQueued } from './modules/mail/mail-queue.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
-import { createPaymentsService } from './modules/payments/payments.service.js';
-import { createCheckoutTokens } from './modules/payments/checkout-token.js';
-import { createOrderLedger } from './modules/payments/order-ledger.js';
-import { createStripeWebhook } from './modules/payments/stripe/stripe-webhook.js';
 import { stripeRoutes } from './modules/payments/stripe/stripe.routes.js';
-import { createWechatNotifications } from './modules/payments/wechat/wechat-notifications.js';
-import { createWechatPayClient } from './modules/payments/wechat/wechat-pay-client.js';
-import { createWechatReconciler } from './modules/payments/wechat/wechat-reconciler.js';
-import { createHousekeeping } from './modules/housekeeping/housekeeping.js';
-import { createEmailPreferences, emailPreferencesRoutes } from './modules/notices/preferences.js';
+import { emailPreferencesRoutes } from './modules/notices/preferences.js';
 import { wechatRoutes } from './modules/payments/wechat/wechat.routes.js';
 import { createPublicCacheFront, serverWithFront } from './plugins/public-cache-front.js';
-import { createInvalidationBus } from './modules/cluster/invalidation-bus.js';
 import { closeRedis, createRedisClient, waitForRedis } from './modules/cluster/redis-client.js';
-import { createCatalogueService } from './modules/catalogue/catalogue.service.js';
-import { createCatalogueVersion } from './modules/catalogue/catalogue-version.js';
-import { createRankingSnapshot } from './modules/catalogue/ranking-snapshot.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
-import { createEventsService } from './modules/events/events.service.js';
-import { createFollowsService } from './modules/library/follows.service.js';
 import { libraryRoutes } from './modules/library/library.routes.js';
-import { createProgressService } from './modules/library/progress.service.js';
-import { createReaderKeys } from './modules/library/reader-key.js';
-import { createVisitorProofs } from './modules/library/visitor-proof.js';
 import { pushRoutes } from './modules/push/push.routes.js';
-import { createPushService } from './modules/push/push.service.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
-import { createMediaSigner } from './modules/media/media-signing.js';
-import { createMediaStorage, type MediaStorage } from './modules/media/media-storage.js';
-import { createMediaUrls } from './modules/media/media-urls.js';
+import type { MediaStorage } from './modules/media/media-storage.js';
 import { membershipRoutes } from './modules/membership/membership.routes.js';
-import { createMembershipService } from './modules/membership/membership.service.js';
 import { readingRoutes } from './modules/reading/reading.routes.js';
-import { createReaderChangeFeed } from './modules/reading/reader-change-feed.js';
-import { createReadingService } from './modules/reading/reading.service.js';
 import { seoRoutes } from './modules/pages/seo.routes.js';
 import { loadInlineStyles } from './modules/pages/inline-styles.js';
+import { DEFERRED_LOADER_CSP_SOURCE } from './modules/pages/deferred-app-code.js';
 import { loadPageRenderer } from './modules/pages/page-renderer.js';
-import { createSeoService } from './modules/pages/seo.service.js';
-import { createSitemaps } from './modules/pages/sitemap.js';
 import { healthRoutes, publicConfigRoutes } from './modules/system/system.routes.js';
-import { createTokenService } from './modules/users/tokens.js';
 import { usersRoutes } from './modules/users/users.routes.js';
-import { createUsersService } from './modules/users/users.service.js';
-import { createTotpCipher } from './modules/users/totp-crypto.js';
-import { createTwoStepService } from './modules/users/two-step.service.js';
 import { twoStepRoutes } from './modules/users/two-step.routes.js';
-import { registerAuth } from './plugins/auth.js';
+import { authPlugin } from './plugins/auth.js';
 import { createClientErrorHandler, createFrameworkErrorHandler } from './plugins/client-error-handler.js';
 import { registerDatabaseGate } from './plugins/database-gate.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
-import { registerRateLimit } from './plugins/rate-limit.js';
+import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { registerInputGuard } from './plugins/input-guard.js';
-import { registerPublicCache } from './plugins/public-cache.js';
+import { publicCachePlugin } from './plugins/public-cache.js';
 import { RequestLogController } from './plugins/request-logging.js';
 import { createDatabaseGate, type DatabaseGate } from './db/database-gate.js';
 import { createSecurityHeaders, registerSecurityHeaders } from './plugins/security-headers.js';
@@ -114,7 +86,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const front = createPublicCacheFront();
   const webDir = resolveWebDir(config.webDistDir);
   const inlineStyles = loadInlineStyles(webDir);
-  const securityHeaders = createSecurityHeaders(config, { inlineStyleSources: inlineStyles.cspSources });
+  const securityHeaders = createSecurityHeaders(config, {
+    scriptSources: [DEFERRED_LOADER_CSP_SOURCE],
+    styleSources: inlineStyles.cspSources,
+  });
   const app = Fastify({
     serverFactory: serverWithFront(front),
     logger: deps.logger ?? {
@@ -149,103 +124,39 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         .catch((error: unknown) => app.log.error({ err: error }, 'background work did not start'));
     });
 
-  const storage = deps.storage ?? createMediaStorage(config);
-  if (!deps.storage) app.addHook('onClose', async () => storage.close());
-  const signer = createMediaSigner(config.mediaSigningSecret, config.mediaUrlTtlSeconds);
-  const mediaUrls = createMediaUrls(signer, { publicBaseUrl: config.mediaPublicBaseUrl });
-  const totpCipher = createTotpCipher(config.totpKeyMaterial);
-  const users = createUsersService({
-    db,
-    tokens: createTokenService(config.jwtSecret),
-    totpCipher,
-    publicUrl: config.publicUrl,
-    log: app.log,
+  // Every service, built once by the wiring root the admin CLI uses too (services.ts).
+  const services = createServices(config, db, app.log, {
+    storage: deps.storage,
+    jobPollMs: deps.jobPollMs,
+    mail: deps.mail,
+    catalogueVersionPollMs: deps.catalogueVersionPollMs,
+    readerChangesPollMs: deps.readerChangesPollMs,
   });
+  const { storage, users, catalogueVersion, ranking, readerChanges, reading, jobs, invalidation, siteSettings } = services;
+  if (services.ownsStorage) app.addHook('onClose', async () => storage.close());
   // Forgotten-password requests answered but not yet worked off finish before the database closes.
   app.addHook('onClose', () => users.forgotIdle());
-  const membership = createMembershipService({ db });
-  // Cache invalidation across processes (Redis pub/sub, else PostgreSQL LISTEN/NOTIFY, else this
-  // process only); the catalogue version listens on it and publishes the changes made here.
-  const invalidation = createInvalidationBus({
-    redisUrl: config.redisUrl,
-    redisPrefix: config.redisPrefix,
-    databaseUrl: config.databaseUrl,
-    log: app.log,
-  });
   app.addHook('onClose', () => invalidation.close());
-  const catalogueVersion = createCatalogueVersion(db, { intervalMs: deps.catalogueVersionPollMs });
-  catalogueVersion.connect(invalidation);
   app.addHook('onClose', async () => catalogueVersion.stop());
-  const ranking = createRankingSnapshot(db, catalogueVersion);
-  const catalogue = createCatalogueService({ db, ranking, media: mediaUrls });
-  // Accounts, memberships and likes changed anywhere (written by triggers): what lets a member's
-  // read be answered from memory (reading/reader-state-cache.ts).
-  const readerChanges = createReaderChangeFeed(db, {
-    intervalMs: deps.readerChangesPollMs,
-    onError: (error) => app.log.warn({ err: error }, 'reader change feed: poll failed; member reads use the database until it works'),
-  });
-  const reading = createReadingService({ db, media: mediaUrls, versions: catalogueVersion, changes: readerChanges });
   if (deps.backgroundJobs || deps.readerChangesPollMs !== undefined) withDatabase(() => readerChanges.start());
   app.addHook('onClose', async () => readerChanges.stop());
   app.addHook('onClose', async () => reading.close());
-  const events = createEventsService({ db });
-  const progress = createProgressService({ db, media: mediaUrls });
-  const follows = createFollowsService({ db, media: mediaUrls, progress });
-  const push = createPushService({ db, config: config.push, log: app.log });
-  const coupons = createCouponsService({ db, membership });
-  const ledger = createOrderLedger({ db, membership, inviteRewardDays: config.inviteRewardDays });
-  const wechatPay = config.wechatPay ? createWechatPayClient(config.wechatPay) : null;
-  const payments = createPaymentsService({
-    db,
-    ledger,
-    publicUrl: config.publicUrl,
-    siteName: config.siteName,
-    wechat: wechatPay,
-    sandbox: config.paymentsSandbox,
-    checkoutTokens: createCheckoutTokens(config.jwtSecret),
-  });
-  const adminConsole = createAdminConsole({
-    db,
-    config,
-    log: app.log,
-    membership,
-    ledger,
-    push,
-    storage,
-    media: mediaUrls,
-    wechatPay,
-    jobPollMs: deps.jobPollMs,
-    mail: deps.mail,
-  });
-  app.addHook('onClose', async () => adminConsole.mail.close());
-  const { jobs } = adminConsole;
-  const twoStep = createTwoStepService({
-    db,
-    cipher: totpCipher,
-    siteName: async () => (await adminConsole.siteSettings.getForPublic()).site_name,
-  });
-  const seo = createSeoService({
-    db,
-    publicUrl: config.publicUrl,
-    siteName: config.siteName,
-    currentSiteName: async () => (await adminConsole.siteSettings.getForPublic()).site_name,
-    media: mediaUrls,
-  });
+  app.addHook('onClose', async () => services.mail.close());
 
   registerErrorHandler(app);
   registerSecurityHeaders(app, securityHeaders);
   registerDatabaseGate(app, databaseGate);
   registerInputGuard(app);
-  registerAuth(app, users);
-  // After auth: a request with a bad token is refused before any cached answer could be served.
-  app.decorate('publicCache', registerPublicCache(app, { versions: catalogueVersion, front, logRequests: config.logRequests }));
+  await app.register(authPlugin, { users });
+  // After auth (a declared dependency): a request with a bad token is refused before any cached answer could be served.
+  await app.register(publicCachePlugin, { versions: catalogueVersion, front, logRequests: config.logRequests });
   // REDIS_URL: rate-limit counters shared by every node (and every cluster worker).
   const redis = config.redisUrl ? createRedisClient(config.redisUrl, app.log, 'rate-limit') : null;
   if (redis) {
     app.addHook('onClose', () => closeRedis(redis));
     await waitForRedis(redis, app.log);
   }
-  await registerRateLimit(app, redis ? { redis, nameSpace: `${config.redisPrefix}-rl:` } : undefined);
+  await app.register(rateLimitPlugin, redis ? { shared: { redis, nameSpace: `${config.redisPrefix}-rl:` } } : {});
   await app.register(swagger, {
     openapi: {
       info: { title: `${config.siteName} API`, version: '1.0.0', description: 'Conventions, error codes and decisions: docs/API.md.' },
@@ -258,31 +169,31 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await api.register(usersRoutes(users));
-      await api.register(twoStepRoutes(twoStep));
-      await api.register(membershipRoutes(membership));
-      await api.register(couponsRoutes(coupons));
-      await api.register(paymentsRoutes(payments));
-      await api.register(stripeRoutes(config.stripe ? createStripeWebhook({ db, ledger, config: config.stripe }) : null));
-      await api.register(
-        wechatRoutes(config.wechatPay ? createWechatNotifications({ db, ledger, config: config.wechatPay, log: app.log }) : null),
-      );
-      await api.register(catalogueRoutes(catalogue));
+      await api.register(twoStepRoutes(services.twoStep));
+      await api.register(membershipRoutes(services.membership));
+      await api.register(couponsRoutes(services.coupons));
+      await api.register(paymentsRoutes(services.payments));
+      await api.register(stripeRoutes(services.stripeWebhook));
+      await api.register(wechatRoutes(services.wechatNotifications));
+      await api.register(catalogueRoutes(services.catalogue));
       await api.register(readingRoutes(reading));
-      await api.register(eventsRoutes(events));
-      await api.register(libraryRoutes(progress, follows, createReaderKeys(createVisitorProofs(config.jwtSecret))));
-      await api.register(pushRoutes(push));
-      await api.register(emailPreferencesRoutes(createEmailPreferences({ db })));
-      await api.register(mailRoutes(adminConsole.mail.unsubscribe));
-      await api.register(publicConfigRoutes(config, adminConsole.siteSettings));
-      await api.register(adminScope(adminConsole.routers, { db, requireTwoStep: config.adminRequire2fa }), { prefix: '/admin' });
+      await api.register(eventsRoutes(services.events));
+      await api.register(libraryRoutes(services.progress, services.follows, services.readerKeys));
+      await api.register(pushRoutes(services.push));
+      await api.register(emailPreferencesRoutes(services.emailPreferences));
+      await api.register(mailRoutes(services.mail.unsubscribe));
+      await api.register(publicConfigRoutes(config, siteSettings));
+      await api.register(adminScope(adminConsoleRouters(services, config.uploads), { db, requireTwoStep: config.adminRequire2fa }), {
+        prefix: '/admin',
+      });
     },
     { prefix: '/api/v1' },
   );
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
   await app.register(healthRoutes(db, databaseGate));
 
-  await app.register(mediaRoutes({ storage, signer, isPublicPage: reading.isPublicPage }));
-  await app.register(seoRoutes({ sitemaps: createSitemaps({ db, publicUrl: config.publicUrl }), publicUrl: config.publicUrl }));
+  await app.register(mediaRoutes({ storage, signer: services.signer, isPublicPage: reading.isPublicPage }));
+  await app.register(seoRoutes({ sitemaps: services.sitemaps, publicUrl: config.publicUrl }));
   // The server build of the web app (dist-ssr beside dist) renders public pages.
   const renderer = config.webDistDir
     ? await loadPageRenderer({
@@ -292,7 +203,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         log: app.log,
       })
     : null;
-  await registerStaticWeb(app, { webDir, pages: seo, renderer, inlineStyles, isDatabaseReady: databaseGate.isOpen });
+  await registerStaticWeb(app, { webDir, pages: services.seo, renderer, inlineStyles, isDatabaseReady: databaseGate.isOpen });
   // Build the book ordering before the first reader asks for it.
   // A database that is not reachable yet must not stop the server: requests answer 503 until it is.
   withDatabase(() =>
@@ -311,12 +222,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       if (takeMailQueued()) jobs.wake();
     });
     // The reading roll-up and the cleanups that used to run inside readers' requests: one node.
-    const housekeeping = createHousekeeping({ db, log: app.log, publicUrl: config.publicUrl });
+    const { housekeeping } = services;
     withDatabase(() => housekeeping.start());
     app.addHook('onClose', () => housekeeping.stop());
   }
-  if (deps.backgroundJobs && wechatPay && config.wechatPay) {
-    const reconciler = createWechatReconciler({ db, ledger, client: wechatPay, config: config.wechatPay, log: app.log });
+  const reconciler = services.wechatReconciler;
+  if (deps.backgroundJobs && reconciler) {
     withDatabase(() => reconciler.start());
     app.addHook('onClose', () => reconciler.stop());
   }
@@ -329,8 +240,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The job runner (tests drain it by hand when background jobs are off). */
     jobs: import('./modules/jobs/job-runner.js').JobRunner;
-    /** Shared answers of public reads (plugins/public-cache.ts); tests look at its size. */
-    publicCache: import('./plugins/public-cache.js').PublicCacheStore;
     /** Broadcasts "this changed" to every process of the site (modules/cluster/invalidation-bus.ts). */
     invalidation: import('./modules/cluster/invalidation-bus.js').InvalidationBus;
   }

@@ -1,15 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type LogConfig, type SqliteDatabase, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type LogConfig, type SqliteDatabase } from 'kysely';
 import { allowDirectReads } from './direct-reads.js';
 import { postgresDriver } from './postgres-driver.js';
 import type { Database } from './schema.js';
+import type { Db, Dialect } from './db-types.js';
 
-export type Db = Kysely<Database>;
-/** Repositories accept either the pool or an open transaction. */
-export type DbExecutor = Kysely<Database> | Transaction<Database>;
-export type Dialect = 'sqlite' | 'postgres';
+export type { Db, DbExecutor, Dialect } from './db-types.js';
 
 export interface DatabaseHandle {
   db: Db;

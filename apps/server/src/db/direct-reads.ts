@@ -1,6 +1,6 @@
 import type SQLite from 'better-sqlite3';
 import type { CompiledQuery, LogEvent } from 'kysely';
-import type { DbExecutor } from './database.js';
+import type { DbExecutor } from './db-types.js';
 
 /**
  * Prepared reads run straight on the SQLite connection. better-sqlite3 is synchronous: Kysely's

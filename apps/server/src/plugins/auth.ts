@@ -1,31 +1,18 @@
-import { ErrorCode, VISITOR_ID_PATTERN } from '@inkstream/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../lib/app-error.js';
-import { invalidTokenError } from '../modules/users/auth-user.js';
-import type { TokenClaims } from '../modules/users/tokens.js';
-import type { AuthUser, UsersService } from '../modules/users/users.service.js';
+import { VISITOR_ID_PATTERN } from '@inkstream/contracts';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { invalidTokenError } from '../http/guards.js';
+import type { AuthUser, TokenClaims } from '../http/request-user.js';
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The logged-in user, or null for a visitor. */
-    user: AuthUser | null;
-    /** The visitor id header when it is well formed and no user is logged in. */
-    visitorId: string | null;
-    /**
-     * On an `authInHandler` route only: a token whose signature and expiry are good, not yet
-     * checked against the account. The handler must pass it to authUserOf (users/auth-user.ts)
-     * with the account columns its own statement read, and refuse the request when that says null.
-     */
-    tokenClaims: TokenClaims | null;
-  }
-  interface FastifyContextConfig {
-    /**
-     * The route reads the account together with its own data, in one statement, and checks the
-     * token against it itself: the hottest authenticated read (a member's chapter) saves a
-     * statement per request. `request.user` stays null until the handler sets it.
-     */
-    authInHandler?: boolean;
-  }
+/**
+ * How the auth hook checks a token, handed in by the wiring root (the users service is one):
+ * this plugin only reads the header and carries the answer on the request.
+ */
+export interface Authenticator {
+  /** The token's claims when its signature and expiry are good, not yet checked against the account. */
+  verifyToken(token: string): Promise<TokenClaims | null>;
+  /** The account the token belongs to, or null when it is malformed, expired or revoked. */
+  authenticate(token: string): Promise<AuthUser | null>;
 }
 
 const TOKEN_HEADER = /^(?:Token|Bearer)\s+(\S+)$/i;
@@ -33,8 +20,10 @@ const TOKEN_HEADER = /^(?:Token|Bearer)\s+(\S+)$/i;
 /**
  * Reads `Authorization: Token <jwt>` (or `X-VISITOR-ID`) on every API request. A token that is
  * malformed, expired or revoked is refused on every endpoint, so the client drops the session.
+ * The request fields it sets are declared in http/request-user.ts; routes read them through
+ * requireUser / requireAdmin (http/guards.ts).
  */
-export function registerAuth(app: FastifyInstance, users: UsersService): void {
+export function registerAuth(app: FastifyInstance, users: Authenticator): void {
   app.decorateRequest('user', null);
   app.decorateRequest('visitorId', null);
   app.decorateRequest('tokenClaims', null);
@@ -68,7 +57,14 @@ export function registerAuth(app: FastifyInstance, users: UsersService): void {
 
 const invalidToken = invalidTokenError;
 
-export function requireUser(request: FastifyRequest): AuthUser {
-  if (!request.user) throw new AppError(ErrorCode.AUTH_REQUIRED, 401, 'Please log in first');
-  return request.user;
-}
+/** The auth plugin's name: plugins whose hooks read what it sets declare it as a dependency. */
+export const AUTH_PLUGIN = 'inkstream-auth';
+
+/**
+ * registerAuth as a named plugin (fastify-plugin: its hooks apply to the whole app). The public
+ * cache and the rate limits depend on it: registering either first fails at start-up.
+ */
+export const authPlugin = fp<{ users: Authenticator }>(async (app, { users }) => registerAuth(app, users), {
+  name: AUTH_PLUGIN,
+  fastify: '5.x',
+});

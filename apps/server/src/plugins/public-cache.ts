@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { isLogLevelEnabled } from './request-logging.js';
-import type { CatalogueVersion } from '../modules/catalogue/catalogue-version.js';
+import { publicCacheState, type PublicCacheRoute, type WithPublicCacheState } from '../http/cache-rules.js';
+import { AUTH_PLUGIN } from './auth.js';
 import { ifNoneMatch, type FrontEntry, type PublicCacheFront } from './public-cache-front.js';
 
 /**
@@ -15,24 +17,6 @@ import { ifNoneMatch, type FrontEntry, type PublicCacheFront } from './public-ca
  * Authorization header, answers other than 200, and, on routes with `confirm`, answers the
  * handler did not vouch for with `allowPublicCache` (chapter content: only free chapters).
  */
-export interface PublicCacheRoute {
-  /** Seconds a browser or CDN may reuse the answer (Cache-Control max-age). */
-  maxAge: number;
-  staleWhileRevalidate: number;
-  /** How long this process serves its copy when the catalogue version does not change. */
-  ttlMs: number;
-  /** Request headers the answer depends on besides the URL (Vary). */
-  vary?: string;
-  /** Only answers the handler marks with allowPublicCache() are public. */
-  confirm?: boolean;
-}
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    publicCache?: PublicCacheRoute;
-  }
-}
-
 interface Entry {
   /** The answer's bytes; the front's entry for the exact URL holds the same Buffer, not a copy. */
   body: Buffer;
@@ -42,37 +26,23 @@ interface Entry {
   expiresAt: number;
 }
 
-/** Per-route policies (docs/API.md, "Caching"). */
-export const PUBLIC_CACHE = {
-  // Book lists follow the catalogue version; popularity order and counts move without it (30 s here).
-  bookLists: { maxAge: 10, staleWhileRevalidate: 60, ttlMs: 30_000 },
-  // Tags and recommendations change only with the catalogue version.
-  catalogueFacts: { maxAge: 60, staleWhileRevalidate: 300, ttlMs: 300_000 },
-  // Free chapters only (the handler vouches); total_likes moves without the version. A logged-in
-  // reader's answer differs (already_favor), hence Vary: a browser must not reuse a visitor's copy.
-  freeChapter: { maxAge: 60, staleWhileRevalidate: 300, ttlMs: 10_000, vary: 'Authorization', confirm: true },
-  // Site settings: nodes already trust their copy for 2 s (site-settings.service.ts).
-  siteConfig: { maxAge: 60, staleWhileRevalidate: 300, ttlMs: 2_000 },
-} satisfies Record<string, PublicCacheRoute>;
-
 const PRIVATE = 'private, no-store';
-const state = Symbol('publicCache');
-interface RequestState {
-  key?: string;
-  version?: string;
-  hit?: boolean;
-  allowed?: boolean;
-}
-type WithState = FastifyRequest & { [state]?: RequestState };
+const state: typeof publicCacheState = publicCacheState;
+type WithState = WithPublicCacheState;
 
-/** Lets a `confirm` route's answer be shared (call only when it is the same for every visitor). */
-export function allowPublicCache(reply: FastifyReply): void {
-  const request = reply.request as WithState;
-  (request[state] ??= {}).allowed = true;
+/**
+ * What the cache keys on and is dropped with: the catalogue version (modules/catalogue/
+ * catalogue-version.ts is one), handed in by the wiring root.
+ */
+export interface VersionSource {
+  /** The version last seen, or undefined before it is known (nothing is cached then). */
+  peek(): string | undefined;
+  /** Called with each new version; returns the unsubscribe function. */
+  subscribe(listener: (version: string) => void): () => void;
 }
 
 export interface PublicCacheOptions {
-  versions: CatalogueVersion;
+  versions: VersionSource;
   /** The HTTP server's front (public-cache-front.ts): replays kept answers before routing. */
   front?: PublicCacheFront;
   /** LOG_REQUESTS: answers from the front are logged at info; else at debug, like other request lines. */
@@ -257,4 +227,23 @@ export function registerPublicCache(app: FastifyInstance, options: PublicCacheOp
     /** `entries`, `bytes`: the full path's table; `front`: the front's table and how often it answered. */
     stats: () => ({ ...store.stats(), front: { ...exact.stats(), served: frontServed } }),
   };
+}
+
+/**
+ * registerPublicCache as a plugin that decorates the app with its store (`app.publicCache`). It
+ * depends on auth: its onRequest hook must run after the token check, so a request with a bad
+ * token is refused before any kept answer could be served.
+ */
+export const publicCachePlugin = fp<PublicCacheOptions>(
+  async (app, options) => {
+    app.decorate('publicCache', registerPublicCache(app, options));
+  },
+  { name: 'inkstream-public-cache', fastify: '5.x', dependencies: [AUTH_PLUGIN] },
+);
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Shared answers of public reads; tests look at its size. */
+    publicCache: PublicCacheStore;
+  }
 }

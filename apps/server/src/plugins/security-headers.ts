@@ -2,7 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { AppConfig } from '../config.js';
-import { DEFERRED_LOADER_CSP_SOURCE } from '../modules/pages/deferred-app-code.js';
+// The per-route `securityHeaders` option (EMBEDDABLE_RESOURCE) is declared in the HTTP kit.
+import type {} from '../http/cache-rules.js';
 
 /** Where Stripe's buy button loads its script and draws its frames (Stripe's published CSP list). */
 const STRIPE_SCRIPT_SOURCES = ['https://js.stripe.com'];
@@ -10,17 +11,18 @@ const STRIPE_FRAME_SOURCES = ['https://js.stripe.com', 'https://*.js.stripe.com'
 const STRIPE_CONNECT_SOURCES = ['https://api.stripe.com'];
 const STRIPE_IMAGE_SOURCES = ['https://*.stripe.com'];
 
-/** Route option for responses other sites may embed: media is drawn by pages on a CDN host too. */
-export const EMBEDDABLE_RESOURCE: HelmetOptions = { crossOriginResourcePolicy: { policy: 'cross-origin' } };
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** Helmet options that replace the site's for this route (computed once, at start-up). */
-    securityHeaders?: HelmetOptions;
-  }
-}
-
 type HeaderConfig = Pick<AppConfig, 'publicUrl' | 'mediaPublicBaseUrl' | 'stripe'>;
+
+/**
+ * The hashes of what server-rendered pages carry inline, handed in by the wiring root (app.ts)
+ * from the page code that writes them, so this plugin does not import it.
+ */
+export interface InlineSources {
+  /** The one inline script: the loader of server-rendered pages (modules/pages/deferred-app-code.ts). */
+  scriptSources?: readonly string[];
+  /** The `<style>` elements server-rendered pages carry (modules/pages/inline-styles.ts). */
+  styleSources?: readonly string[];
+}
 
 /**
  * The Content-Security-Policy of the web app. Scripts come from our own origin only, plus the one
@@ -28,14 +30,17 @@ type HeaderConfig = Pick<AppConfig, 'publicUrl' | 'mediaPublicBaseUrl' | 'stripe
  * script; the JSON blocks are data, not script), so no 'unsafe-inline' is needed. Stripe's hosts
  * are added only when Stripe is configured, and the media CDN only when set.
  */
-export function contentSecurityPolicy(config: HeaderConfig, styleSources: readonly string[] = []): Record<string, string[]> {
+export function contentSecurityPolicy(
+  config: HeaderConfig,
+  { scriptSources = [], styleSources = [] }: InlineSources = {},
+): Record<string, string[]> {
   const stripe = config.stripe !== null;
   const mediaOrigin = config.mediaPublicBaseUrl ? [new URL(config.mediaPublicBaseUrl).origin] : [];
   const isHttps = config.publicUrl.startsWith('https:');
   return {
     'default-src': ["'self'"],
     // With the hash of the one inline script: the loader of server-rendered pages (modules/pages/deferred-app-code.ts).
-    'script-src': ["'self'", DEFERRED_LOADER_CSP_SOURCE, ...(stripe ? STRIPE_SCRIPT_SOURCES : [])],
+    'script-src': ["'self'", ...scriptSources, ...(stripe ? STRIPE_SCRIPT_SOURCES : [])],
     // With the hashes of the stylesheets server-rendered pages carry inline (modules/pages/inline-styles.ts).
     'style-src': ["'self'", ...styleSources],
     // Style attributes only (no <style> element, no script): server-rendered pages carry the ones
@@ -68,14 +73,10 @@ export interface SecurityHeaders {
  * needed before the app exists, by the answers Fastify and node's parser give before any hook runs
  * (plugins/client-error-handler.ts).
  */
-export function createSecurityHeaders(
-  config: HeaderConfig,
-  /** Hashes of the `<style>` elements server-rendered pages carry (modules/pages/inline-styles.ts). */
-  { inlineStyleSources = [] }: { inlineStyleSources?: readonly string[] } = {},
-): SecurityHeaders {
+export function createSecurityHeaders(config: HeaderConfig, inlineSources: InlineSources = {}): SecurityHeaders {
   const isHttps = config.publicUrl.startsWith('https:');
   const options: HelmetOptions = {
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config, inlineStyleSources) },
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config, inlineSources) },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     frameguard: { action: 'deny' },
     // Stripe's checkout may open in a pop-up that reports back to the opener.

@@ -1,9 +1,8 @@
 import { ErrorCode } from '@inkstream/contracts';
 import { AppError } from '../../lib/app-error.js';
 import { toIso } from '../../lib/time.js';
-import { CLI_ACTOR, createAuditService } from '../../modules/audit/audit.service.js';
+import { CLI_ACTOR } from '../../modules/audit/audit.service.js';
 import { listCoupons } from '../../modules/coupons/coupons.repository.js';
-import { createCouponsAdminService } from '../../modules/coupons/coupons-admin.service.js';
 import { isValidCouponCode, normalizeCouponCode } from '../../modules/coupons/coupons.service.js';
 import { CliError, parsePositiveInt, printTable, requireArg } from '../cli-error.js';
 import type { CliContext } from '../cli-context.js';
@@ -17,7 +16,7 @@ export interface CouponOptions {
 }
 
 /** The console's coupon service, acting as the command line (so its changes are audited too). */
-const couponsAdmin = (ctx: CliContext) => createCouponsAdminService({ db: ctx.db, audit: createAuditService({ db: ctx.db }) });
+const couponsAdmin = (ctx: CliContext) => ctx.couponsAdmin;
 
 /** A service refusal as a command line failure: bad input exits 2, a conflict or a missing coupon 1. */
 async function asCli<T>(run: () => Promise<T>): Promise<T> {

@@ -1,6 +1,5 @@
 import { toIso } from '../../lib/time.js';
-import { CLI_ACTOR, createAuditService } from '../../modules/audit/audit.service.js';
-import { createMembershipAdminService } from '../../modules/membership/membership-admin.service.js';
+import { CLI_ACTOR } from '../../modules/audit/audit.service.js';
 import { findUserByKey } from '../../modules/users/users.repository.js';
 import { usernameKey } from '../../modules/users/users.service.js';
 import { CliError, parsePositiveInt, requireArg } from '../cli-error.js';
@@ -15,8 +14,7 @@ export async function findUser(ctx: CliContext, name: string | undefined) {
 }
 
 /** The console's membership service, acting as the command line (so grants and revocations are audited). */
-const membershipAdmin = (ctx: CliContext) =>
-  createMembershipAdminService({ db: ctx.db, membership: ctx.membership, audit: createAuditService({ db: ctx.db }) });
+const membershipAdmin = (ctx: CliContext) => ctx.membershipAdmin;
 
 export async function membershipGrant(ctx: CliContext, args: string[], options: { days?: string; months?: string }): Promise<void> {
   if ((options.days === undefined) === (options.months === undefined)) throw new CliError('give exactly one of --days N or --months N');

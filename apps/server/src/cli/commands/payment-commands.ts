@@ -1,9 +1,9 @@
 import { PLANS, type PlanId } from '@inkstream/contracts';
 import { toIso } from '../../lib/time.js';
 import { AppError } from '../../lib/app-error.js';
-import { CLI_ACTOR, createAuditService } from '../../modules/audit/audit.service.js';
+import { CLI_ACTOR } from '../../modules/audit/audit.service.js';
 import { listIncidents } from '../../modules/payments/payment-incidents.repository.js';
-import { createPaymentIncidentsService, parseDetail } from '../../modules/payments/payment-incidents.service.js';
+import { parseDetail } from '../../modules/payments/payment-incidents.service.js';
 import { CliError, parsePositiveInt, printTable, requireArg } from '../cli-error.js';
 import type { CliContext } from '../cli-context.js';
 
@@ -57,8 +57,8 @@ async function throughService<T>(action: () => Promise<T>): Promise<T> {
   }
 }
 
-const incidentsService = (ctx: CliContext) =>
-  createPaymentIncidentsService({ db: ctx.db, ledger: ctx.ledger, audit: createAuditService({ db: ctx.db }) });
+/** The console's incident service, acting as the command line (so resolutions are audited). */
+const incidentsService = (ctx: CliContext) => ctx.paymentIncidents;
 
 async function dismiss(ctx: CliContext, id: number, note: string | undefined): Promise<void> {
   if (note === undefined || note.trim() === '') throw new CliError('--dismiss needs --note TEXT saying why');

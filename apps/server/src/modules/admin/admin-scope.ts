@@ -2,7 +2,7 @@ import { ErrorCode } from '@inkstream/contracts';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../lib/app-error.js';
-import { registerAdminGuard } from '../../plugins/admin-guard.js';
+import { registerAdminGuard } from '../../http/guards.js';
 import { hasTwoStep } from '../users/two-step.js';
 
 /**

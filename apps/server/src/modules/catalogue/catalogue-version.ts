@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.js';
 import type { InvalidationBus } from '../cluster/invalidation-bus.js';
-import { readCatalogueVersion } from './catalogue-write.repository.js';
+import { readCatalogueVersion } from './catalogue-version.repository.js';
 
 /**
  * The catalogue version (`app_state.catalogue_version`) held in memory, so a search or a cached

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { DbExecutor } from '../../db/database.js';
 import { catalogueChanged } from './catalogue-version.js';
+import { CATALOGUE_VERSION_KEY } from './catalogue-version.repository.js';
 
 /** Writes to the catalogue, shared by the demo generator, the admin CLI, importers and test factories. */
 
@@ -50,8 +51,6 @@ export interface NewPageInput {
   width: number;
   height: number;
 }
-
-const CATALOGUE_VERSION_KEY = 'catalogue_version';
 
 export async function ensureTags(db: DbExecutor, names: readonly string[]): Promise<Map<string, number>> {
   const unique = [...new Set(names)];
@@ -190,11 +189,6 @@ export async function bumpCatalogueVersion(db: DbExecutor): Promise<void> {
     .execute();
   // Inside a transaction the caller tells the watchers after the commit (afterCatalogueChange).
   if (!db.isTransaction) await catalogueChanged();
-}
-
-export async function readCatalogueVersion(db: DbExecutor): Promise<string> {
-  const row = await db.selectFrom('app_state').select('value').where('state_key', '=', CATALOGUE_VERSION_KEY).executeTakeFirst();
-  return row?.value ?? 'initial';
 }
 
 /** Book fields the console may change (catalogue-admin.service.ts); undefined fields stay as they are. */

@@ -10,7 +10,7 @@ import {
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { errorResponses } from '../../lib/route-schema.js';
-import { PUBLIC_CACHE } from '../../plugins/public-cache.js';
+import { PUBLIC_CACHE } from '../../http/cache-rules.js';
 import type { CatalogueService } from './catalogue.service.js';
 
 export function catalogueRoutes(catalogue: CatalogueService) {

@@ -9,7 +9,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fromIsoOrNull } from '../../lib/time.js';
 import { errorResponses } from '../../lib/route-schema.js';
-import { requireAdmin } from '../../plugins/admin-guard.js';
+import { requireAdmin } from '../../http/guards.js';
 import type { Actor } from '../audit/audit.service.js';
 import type { CouponsAdminService } from './coupons-admin.service.js';
 

@@ -2,8 +2,8 @@ import { CouponRedeemBody, CouponRedeemResponse } from '@inkstream/contracts';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { errorResponses } from '../../lib/route-schema.js';
-import { requireUser } from '../../plugins/auth.js';
-import { LIMITS } from '../../plugins/rate-limit.js';
+import { requireUser } from '../../http/guards.js';
+import { LIMITS } from '../../http/rate-limits.js';
 import type { CouponsService } from './coupons.service.js';
 
 export function couponsRoutes(coupons: CouponsService) {

@@ -2,7 +2,7 @@ import { EventsBody, EventsResponse } from '@inkstream/contracts';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { errorResponses } from '../../lib/route-schema.js';
-import { LIMITS } from '../../plugins/rate-limit.js';
+import { LIMITS } from '../../http/rate-limits.js';
 import type { EventsService } from './events.service.js';
 
 export function eventsRoutes(events: EventsService) {

@@ -18,8 +18,8 @@ import {
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { errorResponses } from '../../lib/route-schema.js';
-import { requireUser } from '../../plugins/auth.js';
-import { addressLimit, LIMITS } from '../../plugins/rate-limit.js';
+import { requireUser } from '../../http/guards.js';
+import { addressLimit, LIMITS } from '../../http/rate-limits.js';
 import type { FollowsService } from './follows.service.js';
 import type { ProgressService } from './progress.service.js';
 import type { ReaderKeys } from './reader-key.js';

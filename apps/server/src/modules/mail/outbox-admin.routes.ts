@@ -8,7 +8,7 @@ import {
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { errorResponses } from '../../lib/route-schema.js';
-import { requireAdmin } from '../../plugins/admin-guard.js';
+import { requireAdmin } from '../../http/guards.js';
 import type { OutboxAdminService } from './outbox-admin.service.js';
 
 /** `/admin/outbox…`: the e-mail outbox (inside the admin scope). */

@@ -7,7 +7,7 @@ import { decideRange, isNotModified } from './media-http.js';
 import type { MediaSigner } from './media-signing.js';
 import { imageContentType, isSafeMediaKey } from './storage/media-keys.js';
 import { MediaNotFoundError, type MediaStorage } from './storage/storage-types.js';
-import { EMBEDDABLE_RESOURCE } from '../../plugins/security-headers.js';
+import { EMBEDDABLE_RESOURCE } from '../../http/cache-rules.js';
 
 const PUBLIC_IMMUTABLE = 'public, max-age=31536000, immutable';
 

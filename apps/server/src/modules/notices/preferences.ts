@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { badRequest } from '../../lib/app-error.js';
 import { errorResponses } from '../../lib/route-schema.js';
-import { requireUser } from '../../plugins/auth.js';
+import { requireUser } from '../../http/guards.js';
 
 /**
  * The reader's choices about the site's own messages: membership reminders (mail_reminders, on

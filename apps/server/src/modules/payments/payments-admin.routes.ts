@@ -15,7 +15,7 @@ import {
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { errorResponses } from '../../lib/route-schema.js';
-import { requireAdmin } from '../../plugins/admin-guard.js';
+import { requireAdmin } from '../../http/guards.js';
 import type { PaymentIncidentsService } from './payment-incidents.service.js';
 import type { PaymentsAdminService } from './payments-admin.service.js';
 

@@ -10,8 +10,8 @@ import {
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errorResponses } from '../../lib/route-schema.js';
-import { requireUser } from '../../plugins/auth.js';
-import { LIMITS } from '../../plugins/rate-limit.js';
+import { requireUser } from '../../http/guards.js';
+import { LIMITS } from '../../http/rate-limits.js';
 import type { PaymentsService, SandboxAccess } from './payments.service.js';
 
 const sandboxAccess = (request: FastifyRequest): SandboxAccess => ({

@@ -3,8 +3,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Static } from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import { errorResponses } from '../../lib/route-schema.js';
-import { requireUser } from '../../plugins/auth.js';
-import { allowPublicCache, PUBLIC_CACHE } from '../../plugins/public-cache.js';
+import { requireUser } from '../../http/guards.js';
+import { allowPublicCache, PUBLIC_CACHE } from '../../http/cache-rules.js';
 import type { ReadingService } from './reading.service.js';
 
 export function readingRoutes(reading: ReadingService) {

@@ -2,7 +2,7 @@ import { SiteSettingsResponse, SiteSettingsUpdateBody } from '@inkstream/contrac
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { errorResponses } from '../../lib/route-schema.js';
-import { requireAdmin } from '../../plugins/admin-guard.js';
+import { requireAdmin } from '../../http/guards.js';
 import type { SiteSettingsService } from './site-settings.service.js';
 
 /** `/admin/settings`: the run-time site settings (inside the admin scope). */

@@ -99,3 +99,7 @@ export function createSiteSettingsService(deps: { db: Db; audit: AuditService; d
 }
 
 export type SiteSettingsService = ReturnType<typeof createSiteSettingsService>;
+
+/** The site's name as an administrator set it (mail, two-step and page heads show it). */
+export const currentSiteName = (settings: Pick<SiteSettingsService, 'getForPublic'>) => async (): Promise<string> =>
+  (await settings.getForPublic()).site_name;

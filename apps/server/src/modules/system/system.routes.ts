@@ -6,7 +6,7 @@ import type { Db } from '../../db/database.js';
 import type { DatabaseGate } from '../../db/database-gate.js';
 import { AppError } from '../../lib/app-error.js';
 import { errorResponses } from '../../lib/route-schema.js';
-import { PUBLIC_CACHE } from '../../plugins/public-cache.js';
+import { PUBLIC_CACHE } from '../../http/cache-rules.js';
 import type { SiteSettingsService } from '../settings/site-settings.service.js';
 import { pingDatabase } from './system.repository.js';
 

@@ -1,15 +1,8 @@
-import { ErrorCode } from '@inkstream/contracts';
-import { AppError } from '../../lib/app-error.js';
-import type { TokenClaims } from './tokens.js';
+import type { AuthUser, TokenClaims, UserRole } from '../../http/request-user.js';
 
-export type UserRole = 'user' | 'admin';
-
-export interface AuthUser {
-  id: number;
-  uuid: string;
-  username: string;
-  role: UserRole;
-}
+// The request's user is declared in the HTTP kit (the auth plugin carries it); this module makes it.
+export type { AuthUser, UserRole } from '../../http/request-user.js';
+export { invalidTokenError } from '../../http/guards.js';
 
 /** The account columns a token is checked against, wherever they were read. */
 export interface AccountState {
@@ -35,5 +28,3 @@ export function authUserOf(claims: TokenClaims, account: AccountState | null | u
   if (Number(account.token_version) !== claims.tokenVersion || account.disabled_at !== null) return null;
   return { id: account.id, uuid: account.uuid, username: account.username, role: knownRole(account.role) };
 }
-
-export const invalidTokenError = () => new AppError(ErrorCode.INVALID_TOKEN, 401, 'Your session is no longer valid; please log in again');

@@ -1,14 +1,13 @@
 import { jwtVerify, SignJWT } from 'jose';
 import { LRUCache } from 'lru-cache';
+import type { TokenClaims } from '../../http/request-user.js';
 
 /**
  * API tokens are HS256 JWTs carrying the user's uuid and token version. A password change bumps
  * the version, which revokes every older token at the next request.
  */
-export interface TokenClaims {
-  userUuid: string;
-  tokenVersion: number;
-}
+// Declared in the HTTP kit, where the auth plugin carries verified claims on the request.
+export type { TokenClaims } from '../../http/request-user.js';
 
 const TOKEN_LIFETIME_SECONDS = 90 * 86_400;
 const ISSUER = 'inkstream';

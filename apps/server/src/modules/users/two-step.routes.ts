@@ -10,8 +10,8 @@ import {
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { errorResponses } from '../../lib/route-schema.js';
-import { requireUser } from '../../plugins/auth.js';
-import { LIMITS } from '../../plugins/rate-limit.js';
+import { requireUser } from '../../http/guards.js';
+import { LIMITS } from '../../http/rate-limits.js';
 import type { TwoStepService } from './two-step.service.js';
 
 /** Two-step sign-in on the profile (ext, issue 28; docs/API.md "Two-step sign-in"). */

@@ -13,7 +13,7 @@ import {
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errorResponses } from '../../lib/route-schema.js';
-import { requireAdmin } from '../../plugins/admin-guard.js';
+import { requireAdmin } from '../../http/guards.js';
 import type { Actor } from '../audit/audit.service.js';
 import type { UsersAdminService } from './users-admin.service.js';
 

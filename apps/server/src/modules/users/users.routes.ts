@@ -19,9 +19,9 @@ import {
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { errorResponses } from '../../lib/route-schema.js';
-import { requireUser } from '../../plugins/auth.js';
+import { requireUser } from '../../http/guards.js';
 import { requestLanguage } from '../../lib/request-language.js';
-import { addressLimit, LIMITS } from '../../plugins/rate-limit.js';
+import { addressLimit, LIMITS } from '../../http/rate-limits.js';
 import type { UsersService } from './users.service.js';
 
 export function usersRoutes(users: UsersService) {

@@ -9,7 +9,7 @@ import {
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { errorResponses } from '../../../lib/route-schema.js';
-import { requireAdmin } from '../../../plugins/admin-guard.js';
+import { requireAdmin } from '../../../http/guards.js';
 import type { ImportJobsService, UploadOptions } from './import-jobs.service.js';
 import { readUploadFields } from './import-jobs.service.js';
 import { stageUpload, sweepStaleUploads, type UploadLimits } from './upload-staging.js';

@@ -1,0 +1,65 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { HelmetOptions } from 'helmet';
+
+/**
+ * The caching and header rules a route states in its `config` (the HTTP kit: routes in modules/
+ * and the plugins that apply the rules both import this file, so neither imports the other).
+ *
+ * Public answers: see plugins/public-cache.ts for how they are kept and replayed.
+ */
+export interface PublicCacheRoute {
+  /** Seconds a browser or CDN may reuse the answer (Cache-Control max-age). */
+  maxAge: number;
+  staleWhileRevalidate: number;
+  /** How long this process serves its copy when the catalogue version does not change. */
+  ttlMs: number;
+  /** Request headers the answer depends on besides the URL (Vary). */
+  vary?: string;
+  /** Only answers the handler marks with allowPublicCache() are public. */
+  confirm?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    publicCache?: PublicCacheRoute;
+  }
+}
+
+/** Per-route policies (docs/API.md, "Caching"). */
+export const PUBLIC_CACHE = {
+  // Book lists follow the catalogue version; popularity order and counts move without it (30 s here).
+  bookLists: { maxAge: 10, staleWhileRevalidate: 60, ttlMs: 30_000 },
+  // Tags and recommendations change only with the catalogue version.
+  catalogueFacts: { maxAge: 60, staleWhileRevalidate: 300, ttlMs: 300_000 },
+  // Free chapters only (the handler vouches); total_likes moves without the version. A logged-in
+  // reader's answer differs (already_favor), hence Vary: a browser must not reuse a visitor's copy.
+  freeChapter: { maxAge: 60, staleWhileRevalidate: 300, ttlMs: 10_000, vary: 'Authorization', confirm: true },
+  // Site settings: nodes already trust their copy for 2 s (site-settings.service.ts).
+  siteConfig: { maxAge: 60, staleWhileRevalidate: 300, ttlMs: 2_000 },
+} satisfies Record<string, PublicCacheRoute>;
+
+/** The per-request note the public cache keeps (plugins/public-cache.ts reads and writes it). */
+export const publicCacheState = Symbol('publicCache');
+export interface PublicCacheRequestState {
+  key?: string;
+  version?: string;
+  hit?: boolean;
+  allowed?: boolean;
+}
+export type WithPublicCacheState = FastifyRequest & { [publicCacheState]?: PublicCacheRequestState };
+
+/** Lets a `confirm` route's answer be shared (call only when it is the same for every visitor). */
+export function allowPublicCache(reply: FastifyReply): void {
+  const request = reply.request as WithPublicCacheState;
+  (request[publicCacheState] ??= {}).allowed = true;
+}
+
+/** Route option for responses other sites may embed: media is drawn by pages on a CDN host too. */
+export const EMBEDDABLE_RESOURCE: HelmetOptions = { crossOriginResourcePolicy: { policy: 'cross-origin' } };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Helmet options that replace the site's for this route (computed once, at start-up; plugins/security-headers.ts). */
+    securityHeaders?: HelmetOptions;
+  }
+}

@@ -1,0 +1,239 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from './config.js';
+import type { Db } from './db/database.js';
+import { createAuditService } from './modules/audit/audit.service.js';
+import { createCatalogueAdminService } from './modules/catalogue/catalogue-admin.service.js';
+import { createCatalogueService } from './modules/catalogue/catalogue.service.js';
+import { createCatalogueVersion } from './modules/catalogue/catalogue-version.js';
+import { createChaptersAdminService, PUBLISH_CHAPTER_JOB } from './modules/catalogue/chapters-admin.service.js';
+import { createRankingSnapshot } from './modules/catalogue/ranking-snapshot.js';
+import { createInvalidationBus } from './modules/cluster/invalidation-bus.js';
+import type { ClusterLog } from './modules/cluster/redis-client.js';
+import { createImportJobHandler } from './modules/content/uploads/import-job-handler.js';
+import { createImportJobsService } from './modules/content/uploads/import-jobs.service.js';
+import { createCouponsAdminService } from './modules/coupons/coupons-admin.service.js';
+import { createCouponsService } from './modules/coupons/coupons.service.js';
+import { createEventsService } from './modules/events/events.service.js';
+import { createHousekeeping } from './modules/housekeeping/housekeeping.js';
+import { createJobRunner, type JobHandler } from './modules/jobs/job-runner.js';
+import { createFollowsService } from './modules/library/follows.service.js';
+import { createProgressService } from './modules/library/progress.service.js';
+import { createReaderKeys } from './modules/library/reader-key.js';
+import { createVisitorProofs } from './modules/library/visitor-proof.js';
+import { createMail, type MailOptions } from './modules/mail/mail-module.js';
+import { MAIL_SEND_JOB } from './modules/mail/mail-queue.js';
+import { createMediaSigner } from './modules/media/media-signing.js';
+import { createMediaStorage, type MediaStorage } from './modules/media/media-storage.js';
+import { createMediaUrls } from './modules/media/media-urls.js';
+import { createMembershipAdminService } from './modules/membership/membership-admin.service.js';
+import { createMembershipService } from './modules/membership/membership.service.js';
+import { createEmailPreferences } from './modules/notices/preferences.js';
+import { createCheckoutTokens } from './modules/payments/checkout-token.js';
+import { createOrderLedger } from './modules/payments/order-ledger.js';
+import { createPaymentIncidentsService } from './modules/payments/payment-incidents.service.js';
+import { createPaymentsAdminService } from './modules/payments/payments-admin.service.js';
+import { createPaymentsService } from './modules/payments/payments.service.js';
+import { createStripeRefunder } from './modules/payments/stripe/stripe-refunds.js';
+import { createStripeWebhook } from './modules/payments/stripe/stripe-webhook.js';
+import { createWechatNotifications } from './modules/payments/wechat/wechat-notifications.js';
+import { createWechatPayClient } from './modules/payments/wechat/wechat-pay-client.js';
+import { createWechatReconciler } from './modules/payments/wechat/wechat-reconciler.js';
+import { createPushService, type PushLog } from './modules/push/push.service.js';
+import { createReaderChangeFeed } from './modules/reading/reader-change-feed.js';
+import { createReadingService } from './modules/reading/reading.service.js';
+import { createSeoService } from './modules/pages/seo.service.js';
+import { createSitemaps } from './modules/pages/sitemap.js';
+import { createSiteSettingsService, currentSiteName } from './modules/settings/site-settings.service.js';
+import { createStatsService } from './modules/stats/stats.service.js';
+import { createTokenService } from './modules/users/tokens.js';
+import { createTotpCipher } from './modules/users/totp-crypto.js';
+import { createTwoStepService } from './modules/users/two-step.service.js';
+import { createUsersAdminService } from './modules/users/users-admin.service.js';
+import { createUsersService } from './modules/users/users.service.js';
+
+export interface ServicesOptions {
+  /** Media storage from the caller (main.ts, tests), who also closes it; else one from the config (`ownsStorage`). */
+  storage?: MediaStorage | undefined;
+  /** How often the job runner looks for due jobs (default 1 s). */
+  jobPollMs?: number | undefined;
+  /** E-mail sending options (tests shorten the retry schedule). */
+  mail?: MailOptions | undefined;
+  /** How often the catalogue version is read from the database once started (default 1 s). */
+  catalogueVersionPollMs?: number | undefined;
+  /** How often the reader change feed is polled once started (default 1 s). */
+  readerChangesPollMs?: number | undefined;
+  /** Lines the admin CLI writes its own way (stderr) instead of through `log`. */
+  logs?: { cluster?: ClusterLog; push?: PushLog };
+}
+
+/**
+ * The one wiring root of the server's services: the HTTP app (app.ts) and the admin command line
+ * (cli/cli-context.ts) both build them here, once, so a service the CLI uses is the one the
+ * server runs, with the same dependencies. Nothing here starts: timers and background work
+ * (catalogue version poll, reader change feed, job runner, housekeeping, reconciliation) are
+ * started by app.ts when asked; `close()` releases what building opened.
+ */
+export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger, options: ServicesOptions = {}) {
+  const storage = options.storage ?? createMediaStorage(config);
+  const ownsStorage = !options.storage;
+  const signer = createMediaSigner(config.mediaSigningSecret, config.mediaUrlTtlSeconds);
+  const mediaUrls = createMediaUrls(signer, { publicBaseUrl: config.mediaPublicBaseUrl });
+  const totpCipher = createTotpCipher(config.totpKeyMaterial);
+  const users = createUsersService({
+    db,
+    tokens: createTokenService(config.jwtSecret),
+    totpCipher,
+    publicUrl: config.publicUrl,
+    log,
+  });
+  const membership = createMembershipService({ db });
+  // Cache invalidation across processes (Redis pub/sub, else PostgreSQL LISTEN/NOTIFY, else this
+  // process only); the catalogue version listens on it and publishes the changes made here (the
+  // CLI's too: running nodes hear of a command's catalogue changes at once, not at their next poll).
+  const invalidation = createInvalidationBus({
+    redisUrl: config.redisUrl,
+    redisPrefix: config.redisPrefix,
+    databaseUrl: config.databaseUrl,
+    log: options.logs?.cluster ?? log,
+  });
+  const catalogueVersion = createCatalogueVersion(db, { intervalMs: options.catalogueVersionPollMs });
+  catalogueVersion.connect(invalidation);
+  const ranking = createRankingSnapshot(db, catalogueVersion);
+  const catalogue = createCatalogueService({ db, ranking, media: mediaUrls });
+  // Accounts, memberships and likes changed anywhere (written by triggers): what lets a member's
+  // read be answered from memory (reading/reader-state-cache.ts).
+  const readerChanges = createReaderChangeFeed(db, {
+    intervalMs: options.readerChangesPollMs,
+    onError: (error) => log.warn({ err: error }, 'reader change feed: poll failed; member reads use the database until it works'),
+  });
+  const reading = createReadingService({ db, media: mediaUrls, versions: catalogueVersion, changes: readerChanges });
+  const events = createEventsService({ db });
+  const progress = createProgressService({ db, media: mediaUrls });
+  const follows = createFollowsService({ db, media: mediaUrls, progress });
+  const readerKeys = createReaderKeys(createVisitorProofs(config.jwtSecret));
+  const push = createPushService({ db, config: config.push, log: options.logs?.push ?? log });
+  const emailPreferences = createEmailPreferences({ db });
+  const coupons = createCouponsService({ db, membership });
+  const ledger = createOrderLedger({ db, membership, inviteRewardDays: config.inviteRewardDays });
+  const wechatPay = config.wechatPay ? createWechatPayClient(config.wechatPay) : null;
+  const payments = createPaymentsService({
+    db,
+    ledger,
+    publicUrl: config.publicUrl,
+    siteName: config.siteName,
+    wechat: wechatPay,
+    sandbox: config.paymentsSandbox,
+    checkoutTokens: createCheckoutTokens(config.jwtSecret),
+  });
+  const stripeWebhook = config.stripe ? createStripeWebhook({ db, ledger, config: config.stripe }) : null;
+  const wechatNotifications = config.wechatPay ? createWechatNotifications({ db, ledger, config: config.wechatPay, log }) : null;
+
+  // The operator's console (docs/ADMIN.md): the admin services, each beside the domain it
+  // changes, and the audit log they all write.
+  const audit = createAuditService({ db });
+  // Settings an administrator changes at run time: the public config, SEO, mail and two-step read them here.
+  const siteSettings = createSiteSettingsService({ db, audit, defaults: { siteName: config.siteName, contactEmail: config.contactEmail } });
+  const siteName = currentSiteName(siteSettings);
+  const membershipAdmin = createMembershipAdminService({ db, membership, audit });
+  const usersAdmin = createUsersAdminService({ db, audit, membershipAdmin, publicUrl: config.publicUrl });
+  const couponsAdmin = createCouponsAdminService({ db, audit });
+  const paymentsAdmin = createPaymentsAdminService({
+    db,
+    ledger,
+    audit,
+    wechat: wechatPay,
+    stripe: config.stripe ? createStripeRefunder(config.stripe) : null,
+    log,
+  });
+  const paymentIncidents = createPaymentIncidentsService({ db, ledger, audit });
+  const stats = createStatsService({ db });
+  const booksAdmin = createCatalogueAdminService({
+    db,
+    audit,
+    media: mediaUrls,
+    storage,
+    defaultFreeChapters: () => siteSettings.defaultFreeChapters(),
+  });
+
+  // The job runner reads its kinds when it is made: every handler is registered first.
+  const jobHandlers: Record<string, JobHandler> = {};
+  const chaptersAdmin = createChaptersAdminService({
+    db,
+    audit,
+    push,
+    jobs: { enqueue: (executor, input) => jobs.enqueue(executor, input), wake: () => jobs.wake() },
+  });
+  jobHandlers[PUBLISH_CHAPTER_JOB] = (job) => chaptersAdmin.runScheduledRelease(job);
+  // Chapter uploads from the console: staged on the node that received them (docs/CONTENT.md).
+  jobHandlers['import'] = createImportJobHandler({
+    db,
+    storage,
+    audit,
+    push,
+    jobs: { enqueue: (executor, input) => jobs.enqueue(executor, input), wake: () => jobs.wake() },
+    uploadsDir: config.uploads.dir,
+    log,
+  });
+  // E-mail (modules/mail/): one `mail-send` job per message, any node.
+  const mail = createMail({ db, config, audit, log, siteName, wake: () => jobs.wake(), options: options.mail });
+  jobHandlers[MAIL_SEND_JOB] = (job) => mail.sender.handle(job);
+  const jobs = createJobRunner({ db, handlers: jobHandlers, log, ...(options.jobPollMs ? { pollMs: options.jobPollMs } : {}) });
+  const importJobs = createImportJobsService({ db, jobs: () => jobs, uploadsDir: config.uploads.dir });
+
+  const twoStep = createTwoStepService({ db, cipher: totpCipher, siteName });
+  const seo = createSeoService({ db, publicUrl: config.publicUrl, siteName: config.siteName, currentSiteName: siteName, media: mediaUrls });
+  const sitemaps = createSitemaps({ db, publicUrl: config.publicUrl });
+
+  // Background work, built here and started by app.ts when background jobs are on.
+  const housekeeping = createHousekeeping({ db, log, publicUrl: config.publicUrl });
+  const wechatReconciler =
+    wechatPay && config.wechatPay ? createWechatReconciler({ db, ledger, client: wechatPay, config: config.wechatPay, log }) : null;
+
+  return {
+    db,
+    storage,
+    ownsStorage,
+    signer,
+    mediaUrls,
+    users,
+    twoStep,
+    membership,
+    invalidation,
+    catalogueVersion,
+    ranking,
+    catalogue,
+    readerChanges,
+    reading,
+    events,
+    progress,
+    follows,
+    readerKeys,
+    push,
+    emailPreferences,
+    coupons,
+    ledger,
+    wechatPay,
+    payments,
+    stripeWebhook,
+    wechatNotifications,
+    audit,
+    siteSettings,
+    membershipAdmin,
+    usersAdmin,
+    couponsAdmin,
+    paymentsAdmin,
+    paymentIncidents,
+    stats,
+    booksAdmin,
+    chaptersAdmin,
+    importJobs,
+    mail,
+    jobs,
+    seo,
+    sitemaps,
+    housekeeping,
+    wechatReconciler,
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

@@ -1,0 +1,143 @@
+// The server's import direction (docs/ARCHITECTURE.md, "Layers"): the wiring root (app.ts,
+// services.ts, cli/) → modules/ → the HTTP kit (http/) and plugins/ → lib/ and db/. Run by
+// `npm run lint`; prints each broken rule and exits 1.
+//
+// 1. Nothing in plugins/, lib/, http/ or db/ imports from modules/: the floor knows no domain.
+//    Plugins declare small interfaces (an authenticator, a version source, CSP sources) and the
+//    wiring root hands in the domain's implementations. Within the floor, lib/ and db/ import
+//    neither http/ nor plugins/, and http/ does not import plugins/.
+// 2. Nothing in modules/ imports from plugins/: routes take guards, limits and cache rules from
+//    the HTTP kit, which plugins import as well.
+// 3. No import loop among the server's files. Type-only imports count too: a loop of types is
+//    still two files that cannot be understood or moved one without the other.
+//
+// Usage: node scripts/check-imports-server.mjs [source directory] (default apps/server/src; the
+// test in apps/server/test runs it on a fixture tree).
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const SOURCE = path.resolve(process.argv[2] ?? path.join(ROOT, 'apps/server/src'));
+
+const FLOOR = ['plugins', 'lib', 'http', 'db'];
+/** Within the floor: what each folder may not import (besides modules/). */
+const FLOOR_BELOW = { lib: ['http', 'plugins'], db: ['http', 'plugins'], http: ['plugins'], plugins: [] };
+
+/** Every .ts file under `dir`, as a path relative to SOURCE with forward slashes. */
+function sourceFiles(dir) {
+  const files = [];
+  for (const name of readdirSync(dir)) {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) files.push(...sourceFiles(full));
+    else if (/\.tsx?$/.test(name) && !name.endsWith('.d.ts')) files.push(path.relative(SOURCE, full).split(path.sep).join('/'));
+  }
+  return files;
+}
+
+const files = sourceFiles(SOURCE);
+const known = new Set(files);
+
+/** The server file a relative specifier names ('./x.js' is x.ts), or null for packages and other files. */
+function resolve(from, specifier) {
+  if (!specifier.startsWith('.')) return null;
+  const target = path.posix.normalize(path.posix.join(path.posix.dirname(from), specifier));
+  const base = target.replace(/\.(?:m?js|tsx?)$/, '');
+  for (const candidate of [`${base}.ts`, `${base}.tsx`, `${base}/index.ts`]) if (known.has(candidate)) return candidate;
+  return null;
+}
+
+// preProcessFile reads every import, export … from, import type, require() and import() (type
+// positions such as `import('./x.js').T` included), without type checking: fast enough for lint.
+const graph = new Map();
+for (const file of files) {
+  const { importedFiles } = ts.preProcessFile(readFileSync(path.join(SOURCE, file), 'utf8'), true, true);
+  const targets = new Set();
+  for (const { fileName } of importedFiles) {
+    const target = resolve(file, fileName);
+    if (target && target !== file) targets.add(target);
+  }
+  graph.set(file, [...targets].sort());
+}
+
+const top = (file) => file.split('/')[0];
+const problems = [];
+for (const [file, targets] of graph) {
+  for (const target of targets) {
+    if (FLOOR.includes(top(file)) && top(target) === 'modules')
+      problems.push(
+        `${file} imports ${target}: ${top(file)}/ is below the modules and must not import them ` +
+          `(declare an interface in ${top(file)}/ and let the wiring root hand in the module's implementation)`,
+      );
+    if (FLOOR_BELOW[top(file)]?.includes(top(target)))
+      problems.push(`${file} imports ${target}: ${top(file)}/ is below ${top(target)}/ (layers: modules → http, plugins → lib, db)`);
+    if (top(file) === 'modules' && top(target) === 'plugins')
+      problems.push(
+        `${file} imports ${target}: modules take guards, limits and cache rules from the HTTP kit (http/), never from plugins/`,
+      );
+  }
+}
+
+// Import loops: Tarjan's strongly connected components; each component of more than one file is a loop.
+let index = 0;
+const order = new Map();
+const low = new Map();
+const stack = [];
+const onStack = new Set();
+const loops = [];
+function visit(file) {
+  order.set(file, index);
+  low.set(file, index);
+  index += 1;
+  stack.push(file);
+  onStack.add(file);
+  for (const target of graph.get(file) ?? []) {
+    if (!order.has(target)) {
+      visit(target);
+      low.set(file, Math.min(low.get(file), low.get(target)));
+    } else if (onStack.has(target)) low.set(file, Math.min(low.get(file), order.get(target)));
+  }
+  if (low.get(file) !== order.get(file)) return;
+  const component = [];
+  let member;
+  do {
+    member = stack.pop();
+    onStack.delete(member);
+    component.push(member);
+  } while (member !== file);
+  if (component.length > 1) loops.push(component.sort());
+}
+for (const file of files) if (!order.has(file)) visit(file);
+
+/** One cycle through the component, to print: start at its first file and follow arrows inside it. */
+function cycleOf(component) {
+  const inside = new Set(component);
+  const start = component[0];
+  const previous = new Map([[start, null]]);
+  const queue = [start];
+  while (queue.length > 0) {
+    const file = queue.shift();
+    for (const target of graph.get(file)) {
+      if (!inside.has(target)) continue;
+      if (target === start) {
+        const path = [start];
+        for (let at = file; at !== start; at = previous.get(at)) path.splice(1, 0, at);
+        return [...path, start];
+      }
+      if (!previous.has(target)) {
+        previous.set(target, file);
+        queue.push(target);
+      }
+    }
+  }
+  return component;
+}
+for (const component of loops)
+  problems.push(`import loop among ${component.length} files: ${cycleOf(component).join(' → ')} (move what both need into a third file)`);
+
+const where = path.relative(ROOT, SOURCE) || '.';
+if (problems.length > 0) {
+  console.error(`check-imports-server: ${problems.length} problem(s) in ${where}:\n  ${problems.join('\n  ')}`);
+  process.exit(1);
+}
+console.log(`check-imports-server: ${files.length} files in ${where}, no floor import of modules/, no module import of plugins/, no loop`);
