@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { createLruCache } from '../src/lib/lru-cache.js';
 import type { CatalogueVersion } from '../src/modules/catalogue/catalogue-version.js';
 import { createChapterCache } from '../src/modules/reading/chapter-cache.js';
 import type { SharedChapter } from '../src/modules/reading/shared-chapter.js';
@@ -42,23 +41,6 @@ const shared = (title: string, text: string | null = null): SharedChapter => ({
   textLanguages: text === null ? [] : ['en-us'],
   prev: null,
   next: null,
-});
-
-describe('the LRU store', () => {
-  it('evicts the least recently used past the entry or byte bound, and keeps nothing larger than the bound', () => {
-    const lru = createLruCache<string>({ maxEntries: 2, maxBytes: 100 });
-    lru.set('a', 'A', 10);
-    lru.set('b', 'B', 10);
-    expect(lru.get('a')).toBe('A'); // b is now the least recently used
-    lru.set('c', 'C', 10);
-    expect([lru.get('a'), lru.get('b'), lru.get('c')]).toEqual(['A', undefined, 'C']);
-    lru.set('d', 'D', 95);
-    expect(lru.stats()).toEqual({ entries: 1, bytes: 95 });
-    lru.set('huge', 'H', 101);
-    expect(lru.get('huge')).toBeUndefined();
-    lru.set('d', 'D2', 5);
-    expect(lru.stats()).toEqual({ entries: 1, bytes: 5 });
-  });
 });
 
 describe('the chapter cache', () => {
