@@ -7,7 +7,7 @@ import { FormNotice } from '../shell/FieldError';
 import { formatDate, formatNumber } from '../shell/format';
 import { Pager } from '../shell/Pager';
 import { CouponForm } from './CouponForm';
-import { couponsApi } from './coupons-api';
+import { couponsApi, type CouponQuery } from './coupons-api';
 import { ScrollRegion } from '../shell/ScrollRegion';
 
 const PAGE_SIZE = 50;
@@ -23,7 +23,8 @@ export default function CouponsSection() {
   const client = useQueryClient();
   const coupons = useQuery({
     queryKey: ['admin', 'coupons', page, state],
-    queryFn: () => couponsApi.list({ page, page_size: PAGE_SIZE, state }),
+    // The address's value goes to the server as it is: it answers VALIDATION_FAILED to one it does not know.
+    queryFn: () => couponsApi.list({ page, page_size: PAGE_SIZE, state: state as CouponQuery['state'] }),
     placeholderData: keepPreviousData,
   });
   const refresh = () => client.invalidateQueries({ queryKey: ['admin', 'coupons'] });
