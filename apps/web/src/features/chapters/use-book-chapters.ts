@@ -2,7 +2,7 @@ import type { ChapterDirection } from '@inkstream/contracts/constants';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { ApiError } from '../../lib/api-client';
 import { readingApi } from '../../lib/api-reading';
-import { useLanguage } from '../../lib/use-language';
+import { useLanguage } from '../../i18n/use-language';
 import { CHAPTER_PAGE_SIZE, hasMoreChapters, pageCount } from './chapter-pages';
 
 /**

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { readingApi } from '../../lib/api-reading';
-import { useLanguage } from '../../lib/use-language';
-import { flushProgress } from '../reader/progress-sync';
+import { useLanguage } from '../../i18n/use-language';
+import { flushProgress } from '../../lib/progress-sync';
 import { setFollowState } from './follow-key';
 
 /** The reader's place in a book, its finished chapters and the follow state (one request, shared). */

@@ -1,6 +1,6 @@
 import type { ResumePoint } from '@inkstream/contracts';
-import { readerPath } from '../chapters/ChapterCard';
-import type { ReaderLinkState } from '../reader/resume-state';
+import { readerPath } from './ChapterCard';
+import type { ReaderLinkState } from '../../lib/resume-state';
 
 /** A link target that opens a chapter at the remembered place (the reader reads the state). */
 export function resumeLink(bookUuid: string, resume: ResumePoint): { to: string; state: ReaderLinkState } {
