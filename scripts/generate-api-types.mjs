@@ -41,6 +41,26 @@ function sortKeys(value) {
   return value;
 }
 
+/**
+ * Every route answers failures with the same body (`{error, code, details?}`, docs/API.md): named
+ * once in components/responses and referred to, so each operation's types say `Failure` in a line.
+ */
+function shareFailureResponses(document) {
+  const failure = { description: 'A failure: stable code, readable message, per-field details (docs/API.md)' };
+  let shape;
+  for (const operations of Object.values(document.paths ?? {}))
+    for (const operation of Object.values(operations)) {
+      for (const [status, response] of Object.entries(operation?.responses ?? {})) {
+        if (!/^[45]XX$/.test(status)) continue;
+        const content = JSON.stringify(response.content);
+        shape ??= content;
+        if (content === shape) operation.responses[status] = { $ref: '#/components/responses/Failure' };
+      }
+    }
+  if (shape) document.components = { ...document.components, responses: { Failure: { ...failure, content: JSON.parse(shape) } } };
+  return document;
+}
+
 async function openApiDocument() {
   execFileSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-b', path.join(root, 'apps/server')], {
     stdio: 'inherit',
@@ -79,7 +99,7 @@ async function openApiDocument() {
 }
 
 const { default: openapiTS, astToString } = await import('openapi-typescript');
-const document = sortKeys(await openApiDocument());
+const document = sortKeys(shareFailureResponses(await openApiDocument()));
 const ast = await openapiTS(document, { alphabetize: true });
 const generated = HEADER + astToString(ast);
 

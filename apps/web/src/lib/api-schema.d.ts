@@ -38,42 +38,8 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -147,42 +113,8 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -260,42 +192,8 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -368,42 +266,8 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -489,42 +353,8 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -598,42 +428,8 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -704,42 +500,8 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -781,42 +543,8 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -889,42 +617,8 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -996,42 +690,8 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -1114,42 +774,8 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -1210,42 +836,8 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -1314,42 +906,8 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -1410,42 +968,8 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -1505,42 +1029,8 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -1598,42 +1088,8 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -1688,42 +1144,8 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -1779,42 +1201,8 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -1898,42 +1286,8 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 202: {
                     headers: {
@@ -1976,42 +1330,8 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -2107,42 +1427,8 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -2210,42 +1496,8 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -2309,42 +1561,8 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -2411,42 +1629,8 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -2514,42 +1698,8 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -2637,42 +1787,8 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -2759,42 +1875,8 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -2868,42 +1950,8 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -2969,42 +2017,8 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -3053,42 +2067,8 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -3152,42 +2132,8 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -3244,42 +2190,8 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -3340,42 +2252,8 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -3413,42 +2291,8 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -3495,42 +2339,8 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -3611,42 +2421,8 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -3711,42 +2487,8 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -3874,42 +2616,8 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -3976,42 +2684,8 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -4064,42 +2738,8 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -4168,42 +2808,8 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -4270,42 +2876,8 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -4372,42 +2944,8 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -4467,42 +3005,8 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -4566,42 +3070,8 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -4669,42 +3139,8 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -4819,42 +3255,8 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -4904,42 +3306,8 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -5008,42 +3376,8 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -5123,42 +3457,8 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 202: {
                     headers: {
@@ -5199,42 +3499,8 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -5264,42 +3530,8 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -5345,42 +3577,8 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -5439,42 +3637,8 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -5521,42 +3685,8 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -5644,42 +3774,8 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -5725,42 +3821,8 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -5804,42 +3866,8 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -5883,42 +3911,8 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -5964,42 +3958,8 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -6041,42 +4001,8 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -6121,42 +4047,8 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -6226,42 +4118,8 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -6307,42 +4165,8 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -6410,42 +4234,8 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -6487,42 +4277,8 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -6579,42 +4335,8 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -6669,42 +4391,8 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -6754,42 +4442,8 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -6831,42 +4485,8 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -6902,42 +4522,8 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -6983,42 +4569,8 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -7049,42 +4601,8 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -7124,42 +4642,8 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -7206,42 +4690,8 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -7308,42 +4758,8 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -7398,42 +4814,8 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -7475,42 +4857,8 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -7572,42 +4920,8 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 202: {
                     headers: {
@@ -7658,42 +4972,8 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -7757,42 +5037,8 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -7826,42 +5072,8 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -7916,42 +5128,8 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 201: {
                     headers: {
@@ -8003,42 +5181,8 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -8089,42 +5233,8 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -8175,42 +5285,8 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -8261,42 +5337,8 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -8352,42 +5394,8 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Stable error code */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description Readable English message */
-                            error: string;
-                        };
-                    };
-                };
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -8417,7 +5425,26 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: never;
-    responses: never;
+    responses: {
+        /** @description A failure: stable code, readable message, per-field details (docs/API.md) */
+        Failure: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @description Stable error code */
+                    code: string;
+                    details?: {
+                        field: string;
+                        message: string;
+                    }[];
+                    /** @description Readable English message */
+                    error: string;
+                };
+            };
+        };
+    };
     parameters: never;
     requestBodies: never;
     headers: never;
