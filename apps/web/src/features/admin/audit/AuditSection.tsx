@@ -4,6 +4,7 @@ import { useTranslation } from '../../../i18n/use-translation';
 import { auditApi } from '../shell/admin-api';
 import styles from '../shell/admin.module.css';
 import { DataTable } from '../shell/DataTable';
+import { FilterForm } from '../shell/FilterForm';
 import { formatDateTime } from '../shell/format';
 import { useListParams } from '../shell/use-list-params';
 import { AuditChanges } from './AuditChanges';
@@ -27,17 +28,14 @@ export default function AuditSection() {
       <div className={styles.heading}>
         <h1 id="audit-heading">{t('audit.title')}</h1>
       </div>
-      <form className={styles.filters} onSubmit={list.apply}>
+      <FilterForm onSubmit={list.apply}>
         {FILTERS.map((name) => (
           <label key={name}>
             {t(`audit.filter.${name}`)}
             <input className={styles.input} {...list.field(name)} />
           </label>
         ))}
-        <button type="submit" className={styles.button}>
-          {t('filter')}
-        </button>
-      </form>
+      </FilterForm>
       <DataTable
         label={t('audit.title')}
         columns={[t('audit.when'), t('audit.filter.actor'), t('audit.filter.action'), t('audit.target'), t('audit.changes')]}

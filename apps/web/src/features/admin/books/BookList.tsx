@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from '../../../i18n/use-translation';
 import styles from '../shell/admin.module.css';
 import { DataTable } from '../shell/DataTable';
+import { FilterForm } from '../shell/FilterForm';
 import { formatDateTime, formatNumber } from '../shell/format';
 import { useListParams } from '../shell/use-list-params';
 import { booksApi, type BookListQuery } from './books-api';
@@ -15,7 +16,6 @@ const PUBLISHED = ['all', 'published', 'unpublished'] as const;
 /** Every book, published or not, newest update first; search and filters live in the address. */
 export function BookList() {
   const { t } = useTranslation('admin-books');
-  const { t: tAdmin } = useTranslation('admin');
   const list = useListParams({
     filters: ['q', 'published'],
     pageSize: PAGE_SIZE,
@@ -37,7 +37,7 @@ export function BookList() {
           {t('new')}
         </Link>
       </div>
-      <form className={styles.filters} onSubmit={list.apply} role="search" aria-label={t('searchLandmark')}>
+      <FilterForm onSubmit={list.apply} label={t('searchLandmark')} search>
         <label>
           {t('search')}
           <input className={styles.input} type="search" maxLength={100} {...list.field('q')} />
@@ -52,10 +52,7 @@ export function BookList() {
             ))}
           </select>
         </label>
-        <button type="submit" className={styles.button}>
-          {tAdmin('filter')}
-        </button>
-      </form>
+      </FilterForm>
       <DataTable
         label={t('title')}
         columns={[t('cover'), t('bookTitle'), t('type.label'), t('chapters.count'), t('state'), t('updatedAt')]}

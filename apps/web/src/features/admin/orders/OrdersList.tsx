@@ -4,6 +4,8 @@ import { Link } from 'react-router';
 import { useTranslation } from '../../../i18n/use-translation';
 import styles from '../shell/admin.module.css';
 import { DataTable } from '../shell/DataTable';
+import { FilterForm } from '../shell/FilterForm';
+import { FilterSelect } from '../shell/FilterSelect';
 import { formatDateTime } from '../shell/format';
 import { useListParams } from '../shell/use-list-params';
 import { formatAmount } from './format-amount';
@@ -25,7 +27,6 @@ function toInstant(name: Filter, value: string | undefined): string | undefined 
 /** Orders, newest first; the filters live in the address so a filtered list can be shared. */
 export function OrdersList() {
   const { t } = useTranslation('admin-orders');
-  const { t: common } = useTranslation('admin');
   // The list pages by cursor (the server counts only so far); new filters start at the first page.
   const list = useListParams({ filters: FILTERS, pageSize: PAGE_SIZE, paging: 'cursor' });
   const query = { ...list.query, from: toInstant('from', list.values.from), to: toInstant('to', list.values.to) } as AdminOrderListQuery;
@@ -37,33 +38,25 @@ export function OrdersList() {
 
   return (
     <>
-      <form className={styles.filters} onSubmit={list.apply} aria-label={t('filters')}>
+      <FilterForm onSubmit={list.apply} label={t('filters')}>
         <label>
           {t('filter.user')}
           <input className={styles.input} {...list.field('user')} maxLength={64} />
         </label>
-        <label>
-          {t('filter.provider')}
-          <select className={styles.input} {...list.field('provider')}>
-            <option value="">{t('any')}</option>
-            {PROVIDERS.map((provider) => (
-              <option key={provider} value={provider}>
-                {t(`provider.${provider}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          {t('filter.status')}
-          <select className={styles.input} {...list.field('status')}>
-            <option value="">{t('any')}</option>
-            {STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {t(`status.${status}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect
+          label={t('filter.provider')}
+          any={t('any')}
+          choices={PROVIDERS}
+          choiceLabel={(provider) => t(`provider.${provider}`)}
+          field={list.field('provider')}
+        />
+        <FilterSelect
+          label={t('filter.status')}
+          any={t('any')}
+          choices={STATUSES}
+          choiceLabel={(status) => t(`status.${status}`)}
+          field={list.field('status')}
+        />
         <label>
           {t('filter.from')}
           <input type="date" className={styles.input} {...list.field('from')} />
@@ -72,10 +65,7 @@ export function OrdersList() {
           {t('filter.to')}
           <input type="date" className={styles.input} {...list.field('to')} />
         </label>
-        <button type="submit" className={styles.button}>
-          {common('filter')}
-        </button>
-      </form>
+      </FilterForm>
       <DataTable
         label={t('title')}
         caption={t('caption')}

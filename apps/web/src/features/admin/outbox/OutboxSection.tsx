@@ -6,6 +6,8 @@ import styles from '../shell/admin.module.css';
 import { FormNotice } from '../shell/FieldError';
 import { formatDateTime } from '../shell/format';
 import { DataTable } from '../shell/DataTable';
+import { FilterForm } from '../shell/FilterForm';
+import { FilterSelect } from '../shell/FilterSelect';
 import { useListParams } from '../shell/use-list-params';
 import { MAIL_KINDS, MAIL_STATES, outboxApi } from './outbox-api';
 import local from './outbox.module.css';
@@ -52,7 +54,6 @@ function ResendButton({ item }: { item: AdminOutboxItem }) {
 
 function OutboxList() {
   const { t } = useTranslation('admin-outbox');
-  const { t: common } = useTranslation('admin');
   const list = useListParams({ filters: ['state', 'kind'], pageSize: PAGE_SIZE, paging: 'cursor' });
   const outbox = useQuery({
     queryKey: ['admin', 'outbox', list.query],
@@ -63,33 +64,22 @@ function OutboxList() {
   return (
     <>
       <p className={styles.muted}>{t('intro')}</p>
-      <form className={styles.filters} onSubmit={list.apply} aria-label={t('filters')}>
-        <label>
-          {t('column.state')}
-          <select className={styles.input} {...list.field('state')}>
-            <option value="">{t('any')}</option>
-            {MAIL_STATES.map((state) => (
-              <option key={state} value={state}>
-                {t(`state.${state}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          {t('column.kind')}
-          <select className={styles.input} {...list.field('kind')}>
-            <option value="">{t('any')}</option>
-            {MAIL_KINDS.map((kind) => (
-              <option key={kind} value={kind}>
-                {t(`kind.${kind}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="submit" className={styles.button}>
-          {common('filter')}
-        </button>
-      </form>
+      <FilterForm onSubmit={list.apply} label={t('filters')}>
+        <FilterSelect
+          label={t('column.state')}
+          any={t('any')}
+          choices={MAIL_STATES}
+          choiceLabel={(state) => t(`state.${state}`)}
+          field={list.field('state')}
+        />
+        <FilterSelect
+          label={t('column.kind')}
+          any={t('any')}
+          choices={MAIL_KINDS}
+          choiceLabel={(kind) => t(`kind.${kind}`)}
+          field={list.field('kind')}
+        />
+      </FilterForm>
       <DataTable
         label={t('title')}
         caption={t('caption')}

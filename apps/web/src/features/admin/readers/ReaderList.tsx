@@ -4,6 +4,8 @@ import { Link } from 'react-router';
 import { useTranslation } from '../../../i18n/use-translation';
 import styles from '../shell/admin.module.css';
 import { DataTable } from '../shell/DataTable';
+import { FilterForm } from '../shell/FilterForm';
+import { FilterSelect } from '../shell/FilterSelect';
 import { formatDate } from '../shell/format';
 import { useListParams } from '../shell/use-list-params';
 import { MembershipState } from './MembershipState';
@@ -16,7 +18,6 @@ type SelectName = keyof typeof SELECTS;
 /** Readers, newest first (a search: names from its start, in name order) or by uuid; filter by role, account state and membership (kept in the address). */
 export function ReaderList() {
   const { t } = useTranslation('admin-readers');
-  const { t: common } = useTranslation('admin');
   // The list pages by cursor (the server counts only so far); new filters start at the first page.
   const list = useListParams({ filters: ['q', 'role', 'state', 'member'], pageSize: PAGE_SIZE, paging: 'cursor' });
   const readers = useQuery({
@@ -31,28 +32,22 @@ export function ReaderList() {
       <div className={styles.heading}>
         <h1 id="readers-heading">{t('title')}</h1>
       </div>
-      <form className={styles.filters} onSubmit={list.apply} role="search" aria-label={t('searchLandmark')}>
+      <FilterForm onSubmit={list.apply} label={t('searchLandmark')} search>
         <label>
           {t('search')}
           <input className={styles.input} type="search" maxLength={64} {...list.field('q')} />
         </label>
         {(Object.keys(SELECTS) as SelectName[]).map((name) => (
-          <label key={name}>
-            {t(`filter.${name}`)}
-            <select className={styles.input} {...list.field(name)}>
-              <option value="">{t('filter.any')}</option>
-              {SELECTS[name].map((value) => (
-                <option key={value} value={value}>
-                  {t(`filter.${name}_${value}`)}
-                </option>
-              ))}
-            </select>
-          </label>
+          <FilterSelect
+            key={name}
+            label={t(`filter.${name}`)}
+            any={t('filter.any')}
+            choices={SELECTS[name]}
+            choiceLabel={(value) => t(`filter.${name}_${value}`)}
+            field={list.field(name)}
+          />
         ))}
-        <button type="submit" className={styles.button}>
-          {common('filter')}
-        </button>
-      </form>
+      </FilterForm>
       <DataTable
         label={t('title')}
         columns={[t('username'), t('role'), t('membership'), t('account'), t('invitedBy'), t('joined')]}
