@@ -42,7 +42,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                 {
                   name: 'screens-shared',
                   priority: 10,
-                  test: /apps[\\/]web[\\/]src[\\/](lib[\\/](api-reading|api-account|format-price|return-path)|features[\\/](reader[\\/]progress-sync|chapters[\\/](use-on-visible|use-book-progress|FollowButton|ChapterCard)|library[\\/]resume-link|account[\\/]plans))/,
+                  test: /apps[\\/]web[\\/]src[\\/](lib[\\/](api-reading|api-account|format-price|return-path)|features[\\/](reading[\\/]progress-sync|chapters[\\/](use-on-visible|use-book-progress|FollowButton|ChapterCard)|library[\\/]resume-link|account[\\/]plans))/,
                 },
                 // lib/ files only lazy screens use (their own API calls, prices, return paths) stay out of it,
                 // and so do the dialog and the not-found page, which no first load shows.

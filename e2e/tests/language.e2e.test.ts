@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, PHONE } from '../src/browser.js';
 import { storedSession } from '../src/journeys/account.js';
 import { readerPath } from '../src/journeys/catalogue-api.js';
-import { swipe } from '../src/journeys/reader.js';
+import { swipe } from '../src/journeys/reading-screen.js';
 import { eventually, openSession, pathOf, waitForInteractive } from '../src/journeys/session.js';
 
 let browser: Browser;

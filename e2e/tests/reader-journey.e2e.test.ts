@@ -9,7 +9,7 @@ import { DESKTOP, launchBrowser, PHONE } from '../src/browser.js';
 import { startServer } from '../src/server.js';
 import { bookUuid, chapterUuid } from '../src/journeys/catalogue-api.js';
 import { isSamePlace, placeOnScreen, scrollToPlace, settledPlace } from '../src/journeys/reading-place.js';
-import { reader } from '../src/journeys/reader.js';
+import { readingScreen } from '../src/journeys/reading-screen.js';
 import { eventually, freshUser, openSession, pathOf, storeSessionViaApi, uniqueUsername } from '../src/journeys/session.js';
 
 let browser: Browser;
@@ -46,7 +46,7 @@ describe('the reader’s place is never lost', () => {
       const start = page.locator('article a[href^="/reader/"]').first();
       await expect.poll(() => start.getAttribute('href')).toContain(`/${await chapterUuid(baseUrl, book, 1)}/1`);
       await start.click();
-      await reader(page).main.locator('img[data-index]').first().waitFor();
+      await readingScreen(page).main.locator('img[data-index]').first().waitFor();
 
       // Chapter 1 read to the end (it gets its read marker), then on to chapter 2.
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
@@ -55,7 +55,7 @@ describe('the reader’s place is never lost', () => {
       await page.waitForURL((url) => url.pathname.endsWith('/1'));
       await page.locator('nav button').last().click();
       await page.waitForURL((url) => url.pathname.endsWith('/2'));
-      await reader(page).main.locator('img[data-index="1"]').waitFor({ state: 'attached' });
+      await readingScreen(page).main.locator('img[data-index="1"]').waitFor({ state: 'attached' });
       await scrollToPlace(page, { index: 1, offset: 0.4 });
       await page.waitForTimeout(300);
       const place = await placeOnScreen(page);
@@ -85,7 +85,7 @@ describe('the reader’s place is never lost', () => {
     const chapterPath = `/reader/book/chapter/${book}/${await chapterUuid(baseUrl, book, 5)}/5`;
     const { context, page, pageErrors } = await openSession(browser, baseUrl, { device: PHONE });
     await page.goto(chapterPath);
-    await reader(page).notice.getByRole('link', { name: 'Log in' }).click();
+    await readingScreen(page).notice.getByRole('link', { name: 'Log in' }).click();
     await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('return') === chapterPath);
     await page.getByRole('link', { name: 'Register' }).click();
     await page.waitForURL((url) => url.pathname === '/register' && url.searchParams.get('return') === chapterPath);
@@ -98,7 +98,7 @@ describe('the reader’s place is never lost', () => {
     await page.getByLabel('Password', { exact: true }).fill('secret-pass-7');
     await page.locator('form').getByRole('button', { name: 'Log in', exact: true }).click();
     await page.waitForURL((url) => url.pathname === chapterPath);
-    await reader(page).notice.waitFor(); // logged in, not a member yet: the notice offers to buy
+    await readingScreen(page).notice.waitFor(); // logged in, not a member yet: the notice offers to buy
     expect(pageErrors).toEqual([]);
     await context.close();
   });
@@ -173,7 +173,7 @@ describe('the reader’s place is never lost', () => {
     const book = await bookUuid(baseUrl, 'The Storm Gate');
     const { context, page, pageErrors } = await openSession(browser, baseUrl, { device: DESKTOP });
     await page.goto(`/reader/book/chapter/${book}/${await chapterUuid(baseUrl, book, 3)}/3`);
-    await reader(page).main.locator('img[data-index="2"]').waitFor({ state: 'attached' });
+    await readingScreen(page).main.locator('img[data-index="2"]').waitFor({ state: 'attached' });
     await scrollToPlace(page, { index: 2, offset: 0.5 });
     // Reading down hides the bars; a short scroll up brings them back, as a reader would do.
     await page.mouse.wheel(0, 200);

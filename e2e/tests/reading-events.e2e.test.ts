@@ -4,7 +4,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, PHONE } from '../src/browser.js';
 import { readerPath } from '../src/journeys/catalogue-api.js';
-import { reader } from '../src/journeys/reader.js';
+import { readingScreen } from '../src/journeys/reading-screen.js';
 import { eventually, freshUser, openSession, storeSessionViaApi } from '../src/journeys/session.js';
 
 let browser: Browser;
@@ -41,7 +41,7 @@ describe('reading events from the browser', () => {
     const { context, page, pageErrors } = await openSession(browser, baseUrl, { device: PHONE });
     await storeSessionViaApi(context, baseUrl, user.username, user.password);
     await page.goto(await readerPath(baseUrl, BOOK, 2));
-    await reader(page).pages.first().waitFor();
+    await readingScreen(page).pages.first().waitFor();
     await eventually(() => startsStoredFor(user.username)).toBe(1);
     expect(pageErrors).toEqual([]);
     await context.close();

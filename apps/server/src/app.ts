@@ -48,9 +48,9 @@ import { createMediaStorage, type MediaStorage } from './modules/media/media-sto
 import { createMediaUrls } from './modules/media/media-urls.js';
 import { membershipRoutes } from './modules/membership/membership.routes.js';
 import { createMembershipService } from './modules/membership/membership.service.js';
-import { readerRoutes } from './modules/reader/reader.routes.js';
-import { createReaderChangeFeed } from './modules/reader/reader-change-feed.js';
-import { createReaderService } from './modules/reader/reader.service.js';
+import { readingRoutes } from './modules/reading/reading.routes.js';
+import { createReaderChangeFeed } from './modules/reading/reader-change-feed.js';
+import { createReadingService } from './modules/reading/reading.service.js';
 import { seoRoutes } from './modules/seo/seo.routes.js';
 import { loadInlineStyles } from './modules/seo/inline-styles.js';
 import { loadPageRenderer } from './modules/seo/page-renderer.js';
@@ -179,15 +179,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const ranking = createRankingSnapshot(db, catalogueVersion);
   const catalogue = createCatalogueService({ db, ranking, media: mediaUrls });
   // Accounts, memberships and likes changed anywhere (written by triggers): what lets a member's
-  // read be answered from memory (reader/reader-state-cache.ts).
+  // read be answered from memory (reading/reader-state-cache.ts).
   const readerChanges = createReaderChangeFeed(db, {
     intervalMs: deps.readerChangesPollMs,
     onError: (error) => app.log.warn({ err: error }, 'reader change feed: poll failed; member reads use the database until it works'),
   });
-  const reader = createReaderService({ db, media: mediaUrls, versions: catalogueVersion, changes: readerChanges });
+  const reading = createReadingService({ db, media: mediaUrls, versions: catalogueVersion, changes: readerChanges });
   if (deps.backgroundJobs || deps.readerChangesPollMs !== undefined) withDatabase(() => readerChanges.start());
   app.addHook('onClose', async () => readerChanges.stop());
-  app.addHook('onClose', async () => reader.close());
+  app.addHook('onClose', async () => reading.close());
   const events = createEventsService({ db });
   const progress = createProgressService({ db, media: mediaUrls });
   const follows = createFollowsService({ db, media: mediaUrls, progress });
@@ -267,7 +267,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         wechatRoutes(config.wechatPay ? createWechatNotifications({ db, ledger, config: config.wechatPay, log: app.log }) : null),
       );
       await api.register(catalogueRoutes(catalogue));
-      await api.register(readerRoutes(reader));
+      await api.register(readingRoutes(reading));
       await api.register(eventsRoutes(events));
       await api.register(libraryRoutes(progress, follows, createReaderKeys(createVisitorProofs(config.jwtSecret))));
       await api.register(pushRoutes(push));
@@ -281,7 +281,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
   await app.register(healthRoutes(db, databaseGate));
 
-  await app.register(mediaRoutes({ storage, signer, isPublicPage: reader.isPublicPage }));
+  await app.register(mediaRoutes({ storage, signer, isPublicPage: reading.isPublicPage }));
   await app.register(seoRoutes({ sitemaps: createSitemaps({ db, publicUrl: config.publicUrl }), publicUrl: config.publicUrl }));
   // The server build of the web app (dist-ssr beside dist) renders public pages.
   const renderer = config.webDistDir

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createLruCache } from '../src/lib/lru-cache.js';
 import type { CatalogueVersion } from '../src/modules/catalogue/catalogue-version.js';
-import { createChapterCache } from '../src/modules/reader/chapter-cache.js';
-import type { SharedChapter } from '../src/modules/reader/shared-chapter.js';
+import { createChapterCache } from '../src/modules/reading/chapter-cache.js';
+import type { SharedChapter } from '../src/modules/reading/shared-chapter.js';
 
 /** A catalogue version moved by hand, as a bump or a broadcast would. */
 function fakeVersions(initial = 'v1') {

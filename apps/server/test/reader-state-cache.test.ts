@@ -7,7 +7,7 @@ import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DAY_MS } from '../src/lib/time.js';
 import { insertGrantOnce } from '../src/modules/membership/membership.repository.js';
-import { readerStateChanged } from '../src/modules/reader/reader-change-feed.js';
+import { readerStateChanged } from '../src/modules/reading/reader-change-feed.js';
 import { authHeader, createBook, createUser, grantMembership, type TestBook, type TestUser } from './helpers/factories.js';
 import { MCH_ID, startFakeWechatPay, type FakeWechatPay } from './helpers/fake-wechat-pay.js';
 import { createQueryLog } from './helpers/query-log.js';
@@ -15,7 +15,7 @@ import { createTestContext, TEST_DIALECT, type TestContext } from './helpers/tes
 
 /**
  * With the reader change feed running (as on every server), a member's read is answered from memory
- * (reader/reader-state-cache.ts). What these tests pin down:
+ * (reading/reader-state-cache.ts). What these tests pin down:
  * - a repeat read runs no statement;
  * - a refusal is never served from memory (time paid for on another node counts at once);
  * - a change made in this process (password, disabling, a refund, a like, unpublishing, fewer
@@ -32,8 +32,8 @@ import { createTestContext, TEST_DIALECT, type TestContext } from './helpers/tes
  * in between), so a test can commit a change exactly there: see 'a read that began before a change'.
  */
 const hold = vi.hoisted(() => ({ beforeLikes: undefined as ((userId: number) => Promise<void>) | undefined }));
-vi.mock('../src/modules/reader/reader.repository.js', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../src/modules/reader/reader.repository.js')>();
+vi.mock('../src/modules/reading/reading.repository.js', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../src/modules/reading/reading.repository.js')>();
   return {
     ...original,
     findLikedChapterIds: async (...args: Parameters<typeof original.findLikedChapterIds>) => {

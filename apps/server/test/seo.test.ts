@@ -325,7 +325,11 @@ describe('preload hints', () => {
       imports: ['_vendor-1.js', '_shell-1.js', '_screens-shared-1.js'],
       css: ['assets/ChapterListPage-1.css'],
     },
-    'src/routes/ReaderPage.tsx': { file: 'assets/ReaderPage-1.js', isDynamicEntry: true, imports: ['_shell-1.js', '_screens-shared-1.js'] },
+    'src/routes/ReadingPage.tsx': {
+      file: 'assets/ReadingPage-1.js',
+      isDynamicEntry: true,
+      imports: ['_shell-1.js', '_screens-shared-1.js'],
+    },
     'src/i18n/locales/en-us/first.ts': { file: 'assets/first-en.js', isDynamicEntry: true },
     'src/i18n/locales/fr-fr/first.ts': { file: 'assets/first-fr.js', isDynamicEntry: true },
     'src/i18n/locales/en-us/rest.ts': { file: 'assets/rest-en.js', isDynamicEntry: true },
@@ -372,7 +376,7 @@ describe('preload hints', () => {
     const html = (await built.app.inject({ method: 'GET', url: `/reader/book/chapter/${book.uuid}/${free.uuid}/1` })).body;
     expect(preloads(html)).toEqual([
       '<link rel="modulepreload" crossorigin href="/assets/first-en.js" />',
-      '<link rel="modulepreload" crossorigin href="/assets/ReaderPage-1.js" />',
+      '<link rel="modulepreload" crossorigin href="/assets/ReadingPage-1.js" />',
       '<link rel="modulepreload" crossorigin href="/assets/screens-shared-1.js" />',
       '<link rel="modulepreload" crossorigin href="/assets/rest-en.js" />',
       '<link rel="preload" as="style" crossorigin href="/assets/shared-1.css" />',
@@ -397,7 +401,7 @@ describe('preload hints', () => {
     expect(html).not.toContain('as="image"');
     expect(html).not.toContain('/media/pages/');
     for (const key of paid.pageKeys) expect(html).not.toContain(key);
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/ReaderPage-1.js" />');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/ReadingPage-1.js" />');
   });
 
   it("gives the home page its language's first translations, and only the image hint without a manifest", async () => {

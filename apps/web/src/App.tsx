@@ -12,7 +12,7 @@ import { BookListPage } from './routes/BookListPage';
 
 // The book list is the landing page; everything else loads on demand so `/` stays light.
 const ChapterListPage = lazy(withRestOfLanguage(() => import('./routes/ChapterListPage')));
-const ReaderPage = lazy(withRestOfLanguage(() => import('./routes/ReaderPage')));
+const ReadingPage = lazy(withRestOfLanguage(() => import('./routes/ReadingPage')));
 const LoginPage = lazy(withRestOfLanguage(() => import('./routes/LoginPage')));
 const RegisterPage = lazy(withRestOfLanguage(() => import('./routes/RegisterPage')));
 const ForgotPasswordPage = lazy(withRestOfLanguage(() => import('./routes/ForgotPasswordPage')));
@@ -94,7 +94,7 @@ function AppRoutes() {
           <Route path="admin/*" element={<AdminPage />} />
           <Route path="*" element={<MissingPage />} />
         </Route>
-        <Route path="reader/book/chapter/:bookid/:chapter_uuid/:chapter_number" element={<ReaderPage />} />
+        <Route path="reader/book/chapter/:bookid/:chapter_uuid/:chapter_number" element={<ReadingPage />} />
       </Routes>
     </Suspense>
   );

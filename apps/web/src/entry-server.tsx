@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { AppShell, createQueryClient } from './App';
-import { setHtmlParser, type ParsedNode } from './features/reader/chapter-text';
+import { setHtmlParser, type ParsedNode } from './features/reading/chapter-text';
 import { createFullLanguage } from './i18n';
 import type { Translator } from './i18n/translator';
 import { TranslatorProvider } from './i18n/use-translation';

@@ -14,11 +14,11 @@ import type { DbExecutor } from './database.js';
  * reading statement; the caller then goes through Kysely, which waits for the transaction to end.
  * A Transaction handle is never registered here, so a read inside one always goes through it.
  */
-export interface DirectReader {
+export interface DirectReads {
   read<R>(query: CompiledQuery): R[] | null;
 }
 
-const readers = new WeakMap<object, DirectReader>();
+const directReadsByHandle = new WeakMap<object, DirectReads>();
 
 /** Lets prepared reads on `db` (a root handle, not a transaction) run straight on `sqlite`. */
 export function allowDirectReads(
@@ -27,7 +27,7 @@ export function allowDirectReads(
   options: { prepare: (sql: string) => SQLite.Statement; log?: (event: LogEvent) => void },
 ): void {
   const { prepare, log } = options;
-  readers.set(db, {
+  directReadsByHandle.set(db, {
     read<R>(query: CompiledQuery): R[] | null {
       if (sqlite.inTransaction) return null;
       const statement = prepare(query.sql);
@@ -41,4 +41,4 @@ export function allowDirectReads(
   });
 }
 
-export const directReaderOf = (db: DbExecutor): DirectReader | undefined => readers.get(db);
+export const directReadsOf = (db: DbExecutor): DirectReads | undefined => directReadsByHandle.get(db);

@@ -1,6 +1,6 @@
 import type { Compilable, CompiledQuery } from 'kysely';
 import type { DbExecutor } from './database.js';
-import { directReaderOf } from './direct-reads.js';
+import { directReadsOf } from './direct-reads.js';
 
 /** Marks a parameter slot while the query is compiled; no real value starts with a NUL character. */
 const SLOT = '\u0000slot:';
@@ -52,7 +52,7 @@ function prepare<P extends Record<string, unknown>, R>(
     const { compiled, slots } = templateFor(db);
     const parameters = slots.map((slot) => ('name' in slot ? values[slot.name] : slot.value));
     const query = { ...compiled, parameters };
-    const rows = directReaderOf(db)?.read<R>(query);
+    const rows = directReadsOf(db)?.read<R>(query);
     if (rows) return rows;
     return (await db.executeQuery<R>(query)).rows;
   }

@@ -1,7 +1,7 @@
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import ChapterListPage from '../routes/ChapterListPage';
-import ReaderPage from '../routes/ReaderPage';
+import ReadingPage from '../routes/ReadingPage';
 import { renderScreen, setUpI18n, stubApi } from '../test-support/render-screen';
 import { NotFound } from './NotFound';
 
@@ -25,7 +25,7 @@ function expectNotFoundScreen(title: string) {
 describe('not found screens', () => {
   it('an unknown chapter says so, with a way home, and never offers a membership', async () => {
     stubApi({ [`GET /comics/chapter_comics/${CHAPTER}/en-us`]: notFound('CHAPTER_NOT_FOUND') });
-    renderScreen(<ReaderPage />, `/reader/book/chapter/${BOOK}/${CHAPTER}/1`, 'reader/book/chapter/:bookid/:chapter_uuid/:chapter_number');
+    renderScreen(<ReadingPage />, `/reader/book/chapter/${BOOK}/${CHAPTER}/1`, 'reader/book/chapter/:bookid/:chapter_uuid/:chapter_number');
     await screen.findByRole('heading', { level: 1, name: 'Chapter not found' });
     expectNotFoundScreen('Chapter not found');
     expect(screen.queryByText(/only open to members/i)).toBeNull();

@@ -1,7 +1,7 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 
 // Frozen history: the feed of changes to what a member's chapter read depends on (docs/SCALING.md,
-// reader/reader-change-feed.ts). Every process keeps accounts, memberships and likes in memory and
+// reading/reader-change-feed.ts). Every process keeps accounts, memberships and likes in memory and
 // drops a user's entry when a row naming them appears here. The rows are written by triggers, in
 // the transaction that made the change, so no code path (the server, the admin CLI, a hand-run
 // UPDATE) can change an account and forget to say so.

@@ -3,7 +3,7 @@ import type { MediaSigner } from './media-signing.js';
 /**
  * Builds the URLs the API hands out for stored media. By default URLs are root-relative
  * (`/media/...`) so they work behind any host name. Public media (covers, pages of free chapters:
- * the callers decide, see reader.service) may come from MEDIA_PUBLIC_BASE_URL instead, e.g. a CDN;
+ * the callers decide, see reading.service) may come from MEDIA_PUBLIC_BASE_URL instead, e.g. a CDN;
  * paid pages always go through our route with an expiring signature, wherever the bytes live.
  */
 export interface MediaUrls {

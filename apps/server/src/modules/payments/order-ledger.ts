@@ -4,7 +4,7 @@ import type { PaymentOrdersTable } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { ErrorCode } from '@inkstream/contracts';
 import type { MembershipService } from '../membership/membership.service.js';
-import { readerStateChanged } from '../reader/reader-change-feed.js';
+import { readerStateChanged } from '../reading/reader-change-feed.js';
 import { queuePaymentReceipt, queueRefundNotice } from '../notices/receipts.js';
 import * as repo from './payments.repository.js';
 

@@ -12,7 +12,7 @@ import { AppError } from '../../lib/app-error.js';
 import { cappedTotal, decodeCursor, encodeCursor, offsetStart } from '../../lib/list-cursor.js';
 import { fromIsoOrNull, toIso } from '../../lib/time.js';
 import type { Actor, AuditService } from '../audit/audit.service.js';
-import { readerStateChanged } from '../reader/reader-change-feed.js';
+import { readerStateChanged } from '../reading/reader-change-feed.js';
 import { usernameKey } from '../users/users.service.js';
 import { orderNotFound, type OrderLedger } from './order-ledger.js';
 import { listOrderEvents, recordEventOnce } from './payment-incidents.repository.js';

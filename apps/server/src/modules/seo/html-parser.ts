@@ -1,6 +1,6 @@
 import { DomUtils, parseDocument } from 'htmlparser2';
 
-/** The node shape the web app's chapter-text conversion reads (apps/web features/reader/chapter-text.ts). */
+/** The node shape the web app's chapter-text conversion reads (apps/web features/reading/chapter-text.ts). */
 export interface ParsedNode {
   nodeType: number;
   localName?: string;

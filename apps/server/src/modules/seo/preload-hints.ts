@@ -31,7 +31,7 @@ export interface PageHints {
 /** Source files of the screens in the web app (keys of Vite's manifest). */
 const SCREEN_SOURCES: Record<PreloadScreen, string> = {
   chapters: 'src/routes/ChapterListPage.tsx',
-  reader: 'src/routes/ReaderPage.tsx',
+  reader: 'src/routes/ReadingPage.tsx',
 };
 const firstOfLanguage = (language: Language) => `src/i18n/locales/${language}/first.ts`;
 const restOfLanguage = (language: Language) => `src/i18n/locales/${language}/rest.ts`;

@@ -206,7 +206,7 @@ export function createSeoService(deps: {
    * The reader's first page as its `<picture>` (PagePicture) asks for it: the first variant source
    * (AVIF, else WebP) with its type, else the fallback. Only when the edition the reader's API call
    * will pick is certain: the chapter has one edition, or `?lang=` fixed the app's language (the
-   * API picks the asked language's edition, else the original's, else any, as reader.service does).
+   * API picks the asked language's edition, else the original's, else any, as reading.service does).
    */
   function firstPageImage(
     pages: Awaited<ReturnType<typeof repo.findFirstPages>>,

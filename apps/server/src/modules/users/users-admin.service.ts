@@ -18,7 +18,7 @@ import type { Actor, AuditService } from '../audit/audit.service.js';
 import type { MembershipAdminService } from '../membership/membership-admin.service.js';
 import * as repo from './users-admin.repository.js';
 import { setUserRole } from './users.repository.js';
-import { readerStateChanged } from '../reader/reader-change-feed.js';
+import { readerStateChanged } from '../reading/reader-change-feed.js';
 import { maskMailAddress, requireMailAddress } from '../mail/mail-address.js';
 import { changeAddress, clearAddress } from './account-email.js';
 

@@ -22,7 +22,7 @@ import type { TokenClaims, TokenService } from './tokens.js';
 import * as users from './users.repository.js';
 import type { TotpCipher } from './totp-crypto.js';
 import { invalidTotp, useSecondStep } from './two-step.js';
-import { readerStateChanged } from '../reader/reader-change-feed.js';
+import { readerStateChanged } from '../reading/reader-change-feed.js';
 import { parseMailAddress, requireMailAddress } from '../mail/mail-address.js';
 import { queueMail } from '../mail/mail-queue.js';
 import { mailRecipientOf } from '../mail/mail-recipient.js';

@@ -1,6 +1,6 @@
 import { comparePaths, compareNatural } from './natural-sort.js';
 import { baseName, dirName, isImagePath, isJunkPath, type PlannedChapter, type SourceFile } from './import-source.js';
-import type { FileTree } from './folder-reader.js';
+import type { FileTree } from './folder-source.js';
 
 export interface ComicPlan {
   chapters: PlannedChapter[];

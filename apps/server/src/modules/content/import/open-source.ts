@@ -2,11 +2,11 @@ import { open, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseComicInfo } from './comic-info.js';
 import { planComicBook } from './comic-plan.js';
-import { readEpub } from './epub-reader.js';
-import { readFolder, type FileTree } from './folder-reader.js';
+import { readEpub } from './epub-source.js';
+import { readFolder, type FileTree } from './folder-source.js';
 import { describeError, ImportError } from './import-errors.js';
 import { emptyMetadata, extensionOf, type ImportSource } from './import-source.js';
-import { DEFAULT_ZIP_LIMITS, looksLikeZip, openZip, type ZipLimits } from './zip-reader.js';
+import { DEFAULT_ZIP_LIMITS, looksLikeZip, openZip, type ZipLimits } from './zip-archive.js';
 
 /**
  * Opens what the operator named: a folder of images, a CBZ/ZIP of images, or an EPUB (recognised

@@ -1,7 +1,7 @@
 import { PLAN_CURRENCY, PLANS, type PlanId } from '@inkstream/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbExecutor } from '../../../db/database.js';
-import { readerStateChanged } from '../../reader/reader-change-feed.js';
+import { readerStateChanged } from '../../reading/reader-change-feed.js';
 import { findUserByUuid } from '../../users/users.repository.js';
 import type { OrderLedger } from '../order-ledger.js';
 import { attachEventToOrder, recordEventOnce, recordIncident } from '../payment-incidents.repository.js';

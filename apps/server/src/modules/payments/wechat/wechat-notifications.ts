@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/database.js';
-import { readerStateChanged } from '../../reader/reader-change-feed.js';
+import { readerStateChanged } from '../../reading/reader-change-feed.js';
 import { AmountMismatchError, type OrderLedger } from '../order-ledger.js';
 import { recordEventOnce, recordIncident } from '../payment-incidents.repository.js';
 import type { WechatPayConfig } from '../payments-config.js';

@@ -1,0 +1,52 @@
+import { ChapterContentParams, ChapterContentResponse, FavorBody, FavorResponse, LockedChapterError } from '@inkstream/contracts';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Static } from 'typebox';
+import type { FastifyInstance } from 'fastify';
+import { errorResponses } from '../../lib/route-schema.js';
+import { requireUser } from '../../plugins/auth.js';
+import { allowPublicCache, PUBLIC_CACHE } from '../../plugins/public-cache.js';
+import type { ReadingService } from './reading.service.js';
+
+export function readingRoutes(reading: ReadingService) {
+  return async (base: FastifyInstance) => {
+    const app = base.withTypeProvider<TypeBoxTypeProvider>();
+    const tags = ['reader'];
+
+    app.get(
+      '/comics/chapter_comics/:chapterUuid/:language',
+      {
+        // The account is checked in the reader state's statement: one statement per member read.
+        config: { publicCache: PUBLIC_CACHE.freeChapter, authInHandler: true },
+        schema: {
+          tags,
+          summary: 'Chapter content; paid chapters need a running membership',
+          params: ChapterContentParams,
+          // A locked chapter's 403 places it in its book (ext fields) so the reader can move on.
+          response: { 200: ChapterContentResponse, 403: LockedChapterError, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const { json, sameForEveryVisitor, user } = await reading.chapterContent(request.params, {
+          user: request.user,
+          claims: request.tokenClaims,
+        });
+        request.user = user;
+        // Signed URLs and like state are per reader: only a free chapter asked by a visitor is shared.
+        if (sameForEveryVisitor) allowPublicCache(reply);
+        else reply.header('cache-control', 'private, no-store');
+        // Already JSON in the schema's shape (chapter-answer.ts): Fastify sends a JSON string as it is,
+        // so the schema documents this answer but does not serialise it again.
+        reply.header('content-type', 'application/json; charset=utf-8');
+        return reply.send(json as unknown as Static<typeof ChapterContentResponse>);
+      },
+    );
+
+    app.post(
+      '/comics/chapter/favor',
+      { schema: { tags, summary: 'Like a chapter (once per user)', body: FavorBody, response: { 200: FavorResponse, ...errorResponses } } },
+      async (request) => ({
+        data: { result: await reading.like(requireUser(request), request.body.book_uuid, request.body.chapter_uuid) },
+      }),
+    );
+  };
+}

@@ -1,0 +1,246 @@
+import { ErrorCode, type ChapterContentParams, type PageImage, type PageSource } from '@inkstream/contracts';
+import type { Db } from '../../db/database.js';
+import { AppError, notFound } from '../../lib/app-error.js';
+import { resolveLanguage } from '../../lib/language.js';
+import type { CatalogueVersion } from '../catalogue/catalogue-version.js';
+import type { MediaUrls } from '../media/media-urls.js';
+import { membershipStateOf } from '../membership/membership.service.js';
+import { authUserOf, invalidTokenError, type AuthUser } from '../users/auth-user.js';
+import type { TokenClaims } from '../users/tokens.js';
+import { answerJson, answerParts, type AnswerParts } from './chapter-answer.js';
+import { createChapterCache } from './chapter-cache.js';
+import * as repo from './reading.repository.js';
+import type { ReaderChangeFeed } from './reader-change-feed.js';
+import { createReaderStateCache, type CachedAccount, type CachedChapter } from './reader-state-cache.js';
+import { readSharedChapter, type SharedChapter, type StoredPage } from './shared-chapter.js';
+
+type ReaderState = NonNullable<Awaited<ReturnType<typeof repo.findReaderState>>>;
+
+/**
+ * Who asks for a chapter: the user the auth hook authenticated (or null for a visitor), or, on
+ * this route (`authInHandler`, plugins/auth.ts), the claims of a verified token whose account is
+ * read and checked here, in the reader state's own statement.
+ */
+export type ChapterAsker = { user: AuthUser | null; claims?: TokenClaims | null };
+
+const chapterNotFound = () => notFound(ErrorCode.CHAPTER_NOT_FOUND, 'This chapter does not exist');
+
+export interface ReadingDeps {
+  db: Db;
+  media: MediaUrls;
+  /** Drops the cached shared parts of chapters when the catalogue changes. */
+  versions: CatalogueVersion;
+  /**
+   * Changes to accounts, memberships and likes (reader-change-feed.ts). While it is current, a
+   * member's read is answered from memory (reader-state-cache.ts); without it, or while it is not,
+   * every read runs its statement.
+   */
+  changes?: ReaderChangeFeed;
+  now?: () => number;
+  chapterCache?: { maxEntries?: number; maxBytes?: number };
+}
+
+export function createReadingService(deps: ReadingDeps) {
+  const { db, media } = deps;
+  const now = deps.now ?? (() => Date.now());
+  const chapters = createChapterCache({
+    versions: deps.versions,
+    load: (chapterUuid, language) => readSharedChapter(db, chapterUuid, language),
+    ...deps.chapterCache,
+  });
+  // A shared part's answer, serialised around its per-reader fields (chapter-answer.ts): with public
+  // page URLs for good, with signed ones for as long as their signing epoch lasts (ten minutes), so
+  // a popular paid chapter is signed and serialised once per epoch, not per request.
+  const states = deps.changes ? createReaderStateCache({ feed: deps.changes, versions: deps.versions, now }) : null;
+  const publicAnswers = new WeakMap<SharedChapter, AnswerParts>();
+  const signedAnswers = new WeakMap<SharedChapter, { epoch: number; parts: AnswerParts }>();
+  const partsWith = (shared: SharedChapter, isFree: boolean) =>
+    answerParts(
+      shared,
+      shared.pages.map((page) => pageImage(page, isFree)),
+    );
+  function answerPartsOf(shared: SharedChapter, isFree: boolean): AnswerParts {
+    if (isFree) {
+      let parts = publicAnswers.get(shared);
+      if (!parts) publicAnswers.set(shared, (parts = partsWith(shared, true)));
+      return parts;
+    }
+    const epoch = media.signingEpoch();
+    let signed = signedAnswers.get(shared);
+    if (signed?.epoch !== epoch) signedAnswers.set(shared, (signed = { epoch, parts: partsWith(shared, false) }));
+    return signed.parts;
+  }
+
+  /**
+   * Free chapters (number ≤ public_free_chapters) are open to everyone; the rest need a running
+   * membership. Administrators read everything so they can check content.
+   */
+  function isEntitled(user: AuthUser | null, state: ReaderState): boolean {
+    if (state.number <= state.public_free_chapters || user?.role === 'admin') return true;
+    const end = user && state.membership_end != null ? Number(state.membership_end) : null;
+    return membershipStateOf(end, now()) === 'member';
+  }
+
+  /**
+   * The refusal of a chapter the reader may not open. It carries where the chapter sits in its book
+   * (book, number, titles, neighbours: the reader moves on from it as from any chapter), taken
+   * field by field from the shared part, so no page, image URL or text can slip into it.
+   */
+  function lockedError(user: AuthUser | null, state: ReaderState, shared: SharedChapter | undefined): AppError {
+    const end = user && state.membership_end != null ? Number(state.membership_end) : null;
+    const place = shared && {
+      book_uuid: shared.bookUuid,
+      book_type: shared.bookType,
+      chapter_uuid: shared.chapterUuid,
+      chapter_number: shared.number,
+      chapter_title: shared.chapterTitle,
+      title: shared.title,
+      prev_chapter_uuid: shared.prev,
+      next_chapter_uuid: shared.next,
+    };
+    if (membershipStateOf(end, now()) === 'expired') {
+      return new AppError(
+        ErrorCode.MEMBERSHIP_EXPIRED,
+        403,
+        'Your membership has expired; top up to keep reading',
+        undefined,
+        undefined,
+        place,
+      );
+    }
+    return new AppError(ErrorCode.MEMBERSHIP_REQUIRED, 403, 'This chapter is only open to members', undefined, undefined, place);
+  }
+
+  /**
+   * The chapter content answer as JSON text (`{"data":{"result":ChapterContent}}`). One statement
+   * per request for the reader's part (readable now, entitlement, likes); the rest comes from the
+   * shared part, read once per chapter, language and catalogue version (chapter-cache.ts) and
+   * serialised once (chapter-answer.ts). `sameForEveryVisitor`: a free chapter asked without a
+   * login (public page URLs, nothing liked).
+   */
+  async function chapterContent(
+    params: ChapterContentParams,
+    asker: ChapterAsker,
+  ): Promise<{ json: string; sameForEveryVisitor: boolean; user: AuthUser | null }> {
+    const language = resolveLanguage(params.language);
+    // First, so an unknown or unpublished id never costs the shared part's reads. A refusal reads
+    // it (once per chapter, language and catalogue version) for the chapter's place in its book.
+    const { user, state } = await readerStateFor(params.chapterUuid, asker);
+    if (!state) throw chapterNotFound();
+    const shared = await chapters.get(params.chapterUuid, language);
+    if (!isEntitled(user, state)) throw lockedError(user, state, shared);
+    if (!shared) throw chapterNotFound();
+    const isFree = state.number <= state.public_free_chapters;
+    const json = answerJson(answerPartsOf(shared, isFree), Boolean(state.liked), state.total_likes);
+    return { json, sameForEveryVisitor: isFree && user === null, user };
+  }
+
+  /** The asker as a user (a token that no longer holds is refused, as the auth hook would) and their state. */
+  async function readerStateFor(
+    chapterUuid: string,
+    { user, claims }: ChapterAsker,
+  ): Promise<{ user: AuthUser | null; state: ReaderState | undefined }> {
+    if (!claims) return { user, state: await repo.findReaderState(db, chapterUuid, user?.id ?? null) };
+    const remembered = rememberedState(chapterUuid, claims);
+    if (remembered) return remembered;
+    const since = states?.generation() ?? 0;
+    const found = await repo.findAccountReaderState(db, chapterUuid, claims.userUuid);
+    const account = authUserOf(claims, found?.account);
+    if (!account) throw invalidTokenError();
+    if (found && states?.usable()) await remember(since, chapterUuid, found);
+    return { user: account, state: found?.state };
+  }
+
+  /**
+   * The state from memory when both the account and the chapter are there and the read is one that
+   * would be allowed; undefined otherwise, and the database decides (a refusal is never served from
+   * memory: a reader who just paid on another node is never turned away by an old entry).
+   */
+  function rememberedState(chapterUuid: string, claims: TokenClaims): { user: AuthUser; state: ReaderState } | undefined {
+    if (!states?.usable()) return undefined;
+    const account = states.account(claims.userUuid);
+    const chapter = account && states.chapter(chapterUuid);
+    if (!account || !chapter) return undefined;
+    const user = authUserOf(claims, account.account);
+    if (!user) return undefined;
+    const state = stateOf(account, chapter);
+    return isEntitled(user, state) ? { user, state } : undefined;
+  }
+
+  const stateOf = (account: CachedAccount, chapter: CachedChapter): ReaderState => ({
+    number: chapter.number,
+    total_likes: chapter.totalLikes,
+    public_free_chapters: chapter.publicFreeChapters,
+    membership_end: account.membershipEnd,
+    liked: account.liked.has(chapter.chapterId),
+  });
+
+  /** Keeps what a read found: the chapter's numbers, and the account with every chapter it liked (read once). */
+  async function remember(since: number, chapterUuid: string, found: NonNullable<Awaited<ReturnType<typeof repo.findAccountReaderState>>>) {
+    if (!states) return;
+    const { account, state } = found;
+    if (state) {
+      states.keepChapter(since, chapterUuid, {
+        chapterId: Number(state.chapter_id),
+        number: state.number,
+        publicFreeChapters: state.public_free_chapters,
+        totalLikes: state.total_likes,
+      });
+    }
+    // No readable chapter in this read: the account's membership end was not read with it.
+    if (!state) return;
+    const membershipEnd = state.membership_end == null ? null : Number(state.membership_end);
+    // Kept already and still the same (the usual case when memory refused and the database agreed).
+    const kept = states.account(account.uuid);
+    if (kept && kept.membershipEnd === membershipEnd && sameAccount(kept.account, account)) return;
+    const liked = new Set(await repo.findLikedChapterIds(db, account.id));
+    states.keepAccount(since, { account, membershipEnd, liked, loadedAt: now() });
+  }
+
+  const sameAccount = (a: CachedAccount['account'], b: CachedAccount['account']) =>
+    a.id === b.id &&
+    a.role === b.role &&
+    a.username === b.username &&
+    Number(a.token_version) === Number(b.token_version) &&
+    a.disabled_at === b.disabled_at;
+
+  /**
+   * A page with its smaller variants, best first. Free pages are public; a paid page's every key
+   * gets its own signature, of the current signing epoch (kept only as long as that epoch lasts).
+   */
+  function pageImage(page: StoredPage, isFree: boolean): PageImage {
+    const urlOf = isFree ? media.publicUrl : media.signedUrl;
+    const variants: [PageSource['type'], string | null][] = [
+      ['image/avif', page.avif_key],
+      ['image/webp', page.webp_key],
+    ];
+    const sources = variants.flatMap(([type, key]) => (key ? [{ type, url: urlOf(key) }] : []));
+    return { url: urlOf(page.media_key), width: page.width, height: page.height, ...(sources.length > 0 ? { sources } : {}) };
+  }
+
+  async function like(user: AuthUser, bookUuid: string, chapterUuid: string): Promise<{ already_favor: true; total_likes: number }> {
+    const chapter = await repo.findChapterOfBook(db, bookUuid, chapterUuid);
+    if (!chapter) throw chapterNotFound();
+    const totalLikes = await db.transaction().execute(async (trx) => {
+      if (await repo.insertLikeOnce(trx, user.id, chapter.chapter_id, now())) {
+        await repo.incrementLikeCounters(trx, chapter.book_id, chapter.chapter_id);
+      }
+      return repo.chapterLikes(trx, chapter.chapter_id);
+    });
+    // This process serves the new like at once; the others when the change feed names it.
+    states?.forget({ userIds: new Set([user.id]), chapterIds: new Set([chapter.chapter_id]), all: false });
+    return { already_favor: true, total_likes: totalLikes };
+  }
+
+  return {
+    chapterContent,
+    like,
+    isPublicPage: (key: string) => repo.isPublicPage(db, key),
+    close: () => {
+      chapters.close();
+      states?.close();
+    },
+  };
+}
+
+export type ReadingService = ReturnType<typeof createReadingService>;

@@ -1,0 +1,79 @@
+import type { DbExecutor } from '../../db/database.js';
+import { fallbackOrder, pickTranslation } from '../../lib/language.js';
+import * as repo from './reading.repository.js';
+
+export interface StoredPage {
+  media_key: string;
+  avif_key: string | null;
+  webp_key: string | null;
+  width: number;
+  height: number;
+}
+
+/**
+ * The part of a chapter's content that is the same for every reader of one language and changes
+ * only with the catalogue version (titles, pages, text, neighbours, ids). It holds media keys,
+ * never URLs: a paid page is signed per request, since signatures expire.
+ */
+export interface SharedChapter {
+  chapterUuid: string;
+  bookUuid: string;
+  number: number;
+  bookType: 'comic' | 'novel';
+  chapterTitle: string;
+  title: string;
+  pages: StoredPage[];
+  text: string | null;
+  textLanguage: string | null;
+  /** Every language the text exists in (novels; empty for comics). */
+  textLanguages: string[];
+  prev: string | null;
+  next: string | null;
+}
+
+/** Reads the shared part of a published chapter in a resolved language; undefined when it is not readable. */
+export async function readSharedChapter(db: DbExecutor, chapterUuid: string, language: string): Promise<SharedChapter | undefined> {
+  const chapter = await repo.findReadableChapter(db, chapterUuid);
+  if (!chapter) return undefined;
+  const original = chapter.original_language;
+  const isNovel = chapter.book_type === 'novel';
+  const [chapterTitles, bookTitles, pages, text, textLanguages, neighbours] = await Promise.all([
+    repo.findChapterTitles(db, chapter.chapter_id),
+    repo.findBookTitles(db, chapter.book_id),
+    repo.findAllPages(db, chapter.chapter_id),
+    isNovel ? repo.findChapterText(db, chapter.chapter_id, fallbackOrder(language, original)) : Promise.resolve(undefined),
+    isNovel ? repo.findChapterTextLanguages(db, chapter.chapter_id) : Promise.resolve([]),
+    repo.findNeighbourUuids(db, chapter.book_id, chapter.number),
+  ]);
+  const pageLanguage = choosePageLanguage(
+    pages.map((page) => page.language),
+    language,
+    original,
+  );
+  return {
+    chapterUuid: chapter.chapter_uuid,
+    bookUuid: chapter.book_uuid,
+    number: chapter.number,
+    bookType: chapter.book_type,
+    chapterTitle: pickTranslation(chapterTitles, language, original)?.title ?? '',
+    title: pickTranslation(bookTitles, language, original)?.title ?? '',
+    pages: pages
+      .filter((page) => page.language === pageLanguage)
+      .map(({ media_key, avif_key, webp_key, width, height }) => ({ media_key, avif_key, webp_key, width, height })),
+    text: text?.html ?? null,
+    textLanguage: text?.language ?? null,
+    textLanguages,
+    prev: neighbours.prev ?? null,
+    next: neighbours.next ?? null,
+  };
+}
+
+/** Pages in the asked language when that edition exists, else the original, else any edition. */
+function choosePageLanguage(languages: readonly string[], language: string, original: string): string | undefined {
+  if (languages.includes(language)) return language;
+  if (languages.includes(original)) return original;
+  return languages[0];
+}
+
+/** Bytes the entry holds, about (JavaScript strings take up to two bytes a character): what the cache bounds. */
+export const sharedChapterBytes = (chapter: SharedChapter) => 2 * JSON.stringify(chapter).length;

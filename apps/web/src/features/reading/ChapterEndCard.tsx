@@ -1,0 +1,60 @@
+import type { ChapterContent } from '@inkstream/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { useTranslation } from '../../i18n/use-translation';
+import { ApiError } from '../../lib/api-client';
+import type { Language } from '../../lib/language';
+import { FollowButton, useOnVisible } from '../chapters';
+import { ChevronEnd, Lock } from './icons';
+import { LikeButton } from './LikeButton';
+import type { ChapterStep } from './reading-navigation';
+import { chapterQueryOptions } from './use-chapter-content';
+import styles from './ChapterEndCard.module.css';
+
+/**
+ * At the end of a chapter: what comes next (and whether it is locked), the like button and the
+ * book's Follow button, so a reader who liked the chapter can keep up with the book.
+ */
+export function ChapterEndCard({
+  content,
+  language,
+  onStep,
+}: {
+  content: ChapterContent;
+  language: Language;
+  onStep(step: ChapterStep): void;
+}) {
+  const { t } = useTranslation('reader');
+  const next = content.next_chapter_uuid;
+  // Nothing is asked while the chapter loads (its first pages come first): the next chapter (the
+  // reader prefetches it after the first page; its answer tells whether it is open) and the
+  // follow state are read when the card comes near.
+  const card = useRef<HTMLElement>(null);
+  const [isNear, setNear] = useState(false);
+  useOnVisible(card, () => setNear(true), !isNear, '800px');
+  const nextChapter = useQuery({ ...chapterQueryOptions(next ?? '', language), enabled: !!next && isNear });
+  const isLocked = nextChapter.error instanceof ApiError && nextChapter.error.status === 403;
+  return (
+    <section ref={card} className={styles.card} aria-labelledby="chapter-end-title">
+      <h2 id="chapter-end-title" className={styles.title}>
+        {next ? t('end.title', { number: content.chapter_number }) : t('end.caughtUp')}
+      </h2>
+      {next ? (
+        <button type="button" className={styles.next} onClick={() => onStep('next')}>
+          {isLocked && <Lock />}
+          <span>
+            {t('end.next', { number: content.chapter_number + 1 })}
+            {isLocked && <span className={styles.lockNote}> · {t('end.membersOnly')}</span>}
+          </span>
+          <ChevronEnd />
+        </button>
+      ) : (
+        <p className={styles.text}>{t('end.followHint')}</p>
+      )}
+      <div className={styles.row}>
+        <LikeButton content={content} language={language} />
+        <FollowButton bookUuid={content.book_uuid} isEnabled={isNear} />
+      </div>
+    </section>
+  );
+}

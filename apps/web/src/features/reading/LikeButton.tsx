@@ -1,0 +1,63 @@
+import type { ChapterContent } from '@inkstream/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from '../../i18n/use-translation';
+import { useLocation, useNavigate } from 'react-router';
+import { useAuth } from '../auth';
+import { ApiError } from '../../lib/api-client';
+import { readingApi } from '../../lib/api-reading';
+import { htmlLang, type Language } from '../../lib/language';
+import { currentPath, withReturn } from '../../lib/return-path';
+import type { LoginLocationState } from '../account';
+import { Heart } from './icons';
+import { chapterQueryOptions } from './use-chapter-content';
+import styles from './ReadingScreen.module.css';
+
+/**
+ * Spec section 4: the like button shows only while the chapter is not liked yet; on success the
+ * cached chapter becomes liked, so the button gives way to the risen count. Visitors are sent to log
+ * in, told why there, and brought back to this chapter afterwards (the validated return path).
+ */
+export function LikeButton({ content, language }: { content: ChapterContent; language: Language }) {
+  const { t } = useTranslation('reader');
+  const { userUuid } = useAuth();
+  const navigate = useNavigate();
+  const here = currentPath(useLocation());
+  const askToLogIn = () => navigate(withReturn('/login', here), { state: { reason: 'like' } satisfies LoginLocationState });
+  const queryClient = useQueryClient();
+  const { queryKey } = chapterQueryOptions(content.chapter_uuid, language);
+  const like = useMutation({
+    mutationFn: () => readingApi.favor(content.book_uuid, content.chapter_uuid),
+    onSuccess: (result) =>
+      queryClient.setQueryData(queryKey, (old) => old && { ...old, already_favor: true, total_likes: result.total_likes }),
+    onError: (error) => {
+      // The session ended meanwhile (the client fell back to a visitor): liking needs a login.
+      if (error instanceof ApiError && error.status === 401) askToLogIn();
+      else console.error('like failed', error); // spec section 8: like failures are only logged
+    },
+  });
+  // Latin digits, like every other number in the app (chapter numbers, relative times).
+  const count = new Intl.NumberFormat(htmlLang(language), { numberingSystem: 'latn' }).format(content.total_likes);
+
+  if (content.already_favor) {
+    return (
+      <span className={styles.liked}>
+        <Heart filled />
+        <span className="visually-hidden">{t('liked')}</span>
+        <span>{count}</span>
+      </span>
+    );
+  }
+  return (
+    <button
+      type="button"
+      className={styles.likeButton}
+      disabled={like.isPending}
+      title={t('likes', { count: content.total_likes, formatted: count })}
+      onClick={() => (userUuid ? like.mutate() : askToLogIn())}
+    >
+      <Heart />
+      <span className={styles.likeWord}>{t('like')}</span>
+      <span className={styles.likeCount}>{count}</span>
+    </button>
+  );
+}

@@ -1,0 +1,97 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from '../../i18n/use-translation';
+import { Link, useLocation } from 'react-router';
+import { currentPath, withReturn } from '../../lib/return-path';
+import { Loading } from '../../components/Loading';
+import { NotFound } from '../../components/NotFound';
+import { useAuth } from '../auth';
+import { api } from '../../lib/api-client';
+import { readingApi } from '../../lib/api-reading';
+import { decodeEntities } from '../../lib/decode-entities';
+import { formatYuan } from '../../lib/format-price';
+import { useLanguage } from '../../i18n/use-language';
+import { PLANS } from '../account';
+import { Hourglass, Lock } from './icons';
+import { noticeFromError, readingNotice, type LockedPlace } from './reading-notice';
+import styles from './ReadingNotice.module.css';
+
+/** Instead of a chapter that could not be loaded: members-only, expired, or (for members) a plain error. */
+interface Props {
+  error: unknown;
+  bookId: string;
+  chapterNumber: number;
+  /** Where the locked chapter sits (its 403's ext fields), when the server said. */
+  place: LockedPlace | undefined;
+  onRetry(): void;
+}
+
+export function ReadingNotice({ error, bookId, chapterNumber, place, onRetry }: Props) {
+  const { t } = useTranslation('reader');
+  const language = useLanguage();
+  const { userUuid } = useAuth();
+  // Buying or logging in brings the reader back to this chapter.
+  const here = currentPath(useLocation());
+  // Only an unexplained failure of a logged-in user needs the membership to choose the notice.
+  const asksMembership = !noticeFromError(error) && !!userUuid;
+  const membership = useQuery({ queryKey: ['membership', userUuid], queryFn: api.membership, enabled: asksMembership });
+  // The notice names what is locked: the book (from the refusal, else a small request) and the chapter.
+  const book = useQuery({
+    queryKey: ['book-title', bookId, language],
+    queryFn: () => readingApi.chapters(bookId, language, 'asc', 0, 1),
+    enabled: !!bookId && !place?.title && noticeFromError(error) !== 'notFound',
+  });
+  const bookTitle = place?.title || book.data?.book_title;
+  if (asksMembership && membership.isPending) return <Loading />;
+  const notice = readingNotice(error, asksMembership ? membership.data : null);
+
+  if (notice === 'notFound') return <NotFound kind="chapter" />;
+  if (notice === 'error') {
+    return (
+      <section className={styles.notice} role="alert">
+        <p className={styles.noticeTitle}>{t('loadError')}</p>
+        <button type="button" className={styles.noticeAction} onClick={onRetry}>
+          {t('retry')}
+        </button>
+      </section>
+    );
+  }
+  const copy = notice === 'expired' ? 'expired' : 'membersOnly';
+  // Said of the kind of book on screen ("all novels"), or of chapters when the kind is not known;
+  // "log in" only to a visitor: a logged-in reader is asked to buy, not to log in again.
+  const kind = place?.book_type ?? 'book';
+  const body = copy === 'expired' ? `expired.body.${kind}` : `membersOnly.${userUuid ? 'userBody' : 'visitorBody'}.${kind}`;
+  return (
+    <section className={styles.notice} aria-labelledby="reader-notice-title">
+      <span className={styles.noticeBadge} aria-hidden="true">
+        {notice === 'expired' ? <Hourglass /> : <Lock />}
+      </span>
+      {bookTitle && (
+        <p className={styles.noticeBook}>
+          <bdi>{decodeEntities(bookTitle)}</bdi>
+          {Number.isFinite(chapterNumber) && ` · ${t('chapterNumber', { number: chapterNumber })}`}
+        </p>
+      )}
+      <h2 id="reader-notice-title" className={styles.noticeTitle}>
+        {t(`${copy}.title`)}
+      </h2>
+      <p>{t(body)}</p>
+      <ul className={styles.plans} aria-label={t('plansLabel')}>
+        {PLANS.map((plan) => (
+          <li key={plan.id} className={styles.plan}>
+            <span className={styles.planName}>{t(`profile:topUp.plans.${plan.id}`)}</span>
+            <span className={styles.planPrice}>{formatYuan(plan.priceYuan, language)}</span>
+            <span className={styles.planMeta}>{t('profile:topUp.duration', { count: plan.months })}</span>
+          </li>
+        ))}
+      </ul>
+      <Link to={withReturn('/profile', here)} className={styles.noticeAction}>
+        {t(`${copy}.action`)}
+      </Link>
+      {!userUuid && (
+        <Link to={withReturn('/login', here)} className={styles.noticeLink}>
+          {t('logIn')}
+        </Link>
+      )}
+    </section>
+  );
+}

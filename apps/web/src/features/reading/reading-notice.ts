@@ -1,0 +1,75 @@
+import type { BookType, Membership } from '@inkstream/contracts';
+import { ErrorCode } from '@inkstream/contracts/error-codes';
+import { ApiError } from '../../lib/api-client';
+
+/** What the reader shows instead of a chapter it could not load. */
+export type ReadingNotice = 'membersOnly' | 'expired' | 'notFound' | 'error';
+
+/** Where a locked chapter sits in its book: the ext fields of its 403 (docs/API.md). */
+export interface LockedPlace {
+  book_uuid: string;
+  book_type: BookType;
+  chapter_uuid: string;
+  chapter_number: number;
+  chapter_title: string;
+  title: string;
+  prev_chapter_uuid: string | null;
+  next_chapter_uuid: string | null;
+}
+
+const isUuidOrNull = (value: unknown) => value === null || typeof value === 'string';
+
+/**
+ * The place a members-only or expired answer gives for a chapter, when it gives one for this very
+ * chapter: the reader then moves on from it as from any other chapter.
+ */
+export function lockedPlace(error: unknown, chapterUuid: string): LockedPlace | undefined {
+  if (!(error instanceof ApiError) || error.status !== 403 || !error.body) return undefined;
+  const body = error.body;
+  const ok =
+    typeof body.book_uuid === 'string' &&
+    (body.book_type === 'comic' || body.book_type === 'novel') &&
+    typeof body.chapter_uuid === 'string' &&
+    body.chapter_uuid.toLowerCase() === chapterUuid.toLowerCase() &&
+    typeof body.chapter_number === 'number' &&
+    isUuidOrNull(body.prev_chapter_uuid) &&
+    isUuidOrNull(body.next_chapter_uuid);
+  if (!ok) return undefined;
+  return {
+    book_uuid: body.book_uuid as string,
+    book_type: body.book_type as BookType,
+    chapter_uuid: body.chapter_uuid as string,
+    chapter_number: body.chapter_number as number,
+    chapter_title: typeof body.chapter_title === 'string' ? body.chapter_title : '',
+    title: typeof body.title === 'string' ? body.title : '',
+    prev_chapter_uuid: (body.prev_chapter_uuid as string | null) ?? null,
+    next_chapter_uuid: (body.next_chapter_uuid as string | null) ?? null,
+  };
+}
+
+/** The server's own answer decides when it gives one; undefined means the membership must be asked. */
+export function noticeFromError(error: unknown): ReadingNotice | undefined {
+  if (error instanceof ApiError && error.code === ErrorCode.MEMBERSHIP_EXPIRED) return 'expired';
+  if (error instanceof ApiError && error.code === ErrorCode.MEMBERSHIP_REQUIRED) return 'membersOnly';
+  // A chapter (or book) that does not exist is not a reason to buy anything.
+  if (error instanceof ApiError && error.status === 404) return 'notFound';
+  return undefined;
+}
+
+/**
+ * Spec sections 6 and 8: a chapter that cannot be loaded shows the members-only notice, or the
+ * expired notice when the membership is expired. Only a current member, for whom membership
+ * cannot be the reason, sees a plain error with a retry instead.
+ */
+export function readingNotice(error: unknown, membership: Membership | null | undefined): ReadingNotice {
+  const fromServer = noticeFromError(error);
+  if (fromServer) return fromServer;
+  if (!membership) return 'membersOnly';
+  return membership.is_expired ? 'expired' : 'error';
+}
+
+/** 4xx answers will not change on a second try; only network and server failures are retried. */
+export function shouldRetryChapter(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  return failureCount < 1;
+}
