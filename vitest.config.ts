@@ -1,3 +1,4 @@
+import { defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 // Server tests run twice: on an embedded SQLite file and on a real PostgreSQL server
@@ -5,7 +6,15 @@ import { defineConfig } from 'vitest/config';
 // CI never sets it, so no PostgreSQL test can silently skip there.
 const withPostgres = process.env.INKSTREAM_TEST_POSTGRES !== 'off';
 const serverTests = ['apps/server/test/**/*.test.ts', 'apps/server/src/**/*.test.ts'];
-const shared = { resolve: { conditions: ['source'] } };
+// Workspace packages resolve to their TypeScript sources (the `source` export condition), so a test
+// sees a change in packages/contracts without rebuilding its dist/. Server tests run in Vite's SSR
+// environment, which reads `ssr.resolve.conditions`, not `resolve.conditions`: both are set.
+// Vitest's server defaults are kept after `source`: Vite's without `module` (Vitest drops it too, as Node
+// would then load packages' bundler-only ESM builds, such as the AWS SDK's dist-es).
+const shared = {
+  resolve: { conditions: ['source'] },
+  ssr: { resolve: { conditions: ['source', ...defaultServerConditions.filter((condition) => condition !== 'module')] } },
+};
 
 export default defineConfig({
   test: {

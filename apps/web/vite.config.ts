@@ -12,7 +12,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     outDir: 'dist',
     sourcemap: true,
     // dist/.vite/manifest.json: the server reads it to hint each page's lazy screen chunks in the
-    // HTML head (apps/server/src/modules/seo/preload-hints.ts, docs/SEO.md).
+    // HTML head (apps/server/src/modules/pages/preload-hints.ts, docs/SEO.md).
     manifest: true,
     target: 'es2022',
     // Every supported browser has module preload; the polyfill would only add bytes.

@@ -64,17 +64,19 @@ describe('language journeys', () => {
     await page.getByRole('img', { name: /^الصفحة 1 من/ }).waitFor();
     expect((await htmlAttributes(page)).dir).toBe('rtl');
 
-    await page.keyboard.press('ArrowLeft'); // forward, right to left
-    await eventually(() => pathOf(page)).toMatch(/\/2$/);
-    await page.getByRole('img', { name: /^الصفحة 1 من/ }).waitFor();
-    await swipe(page, 150); // a swipe to the right turns the page forward
-    await eventually(() => pathOf(page)).toMatch(/\/3$/);
-    await page.getByRole('img', { name: /^الصفحة 1 من/ }).waitFor();
-    await swipe(page, -150);
-    await eventually(() => pathOf(page)).toMatch(/\/2$/);
-    await page.getByRole('img', { name: /^الصفحة 1 من/ }).waitFor();
-    await page.keyboard.press('ArrowRight');
-    await eventually(() => pathOf(page)).toMatch(/\/1$/);
+    // Each step waits for the new chapter's heading, so the next gesture acts on that chapter's screen.
+    const heading = page.getByRole('heading', { level: 1 });
+    const step = async (act: () => Promise<void>, number: number) => {
+      const before = await heading.innerText();
+      await act();
+      await eventually(() => pathOf(page)).toMatch(new RegExp(`/${number}$`));
+      await eventually(() => heading.innerText()).not.toBe(before);
+      await page.getByRole('img', { name: /^الصفحة 1 من/ }).waitFor();
+    };
+    await step(() => page.keyboard.press('ArrowLeft'), 2); // forward, right to left
+    await step(() => swipe(page, 150), 3); // a swipe to the right turns the page forward
+    await step(() => swipe(page, -150), 2);
+    await step(() => page.keyboard.press('ArrowRight'), 1);
     await context.close();
   });
 });

@@ -51,11 +51,11 @@ import { createMembershipService } from './modules/membership/membership.service
 import { readingRoutes } from './modules/reading/reading.routes.js';
 import { createReaderChangeFeed } from './modules/reading/reader-change-feed.js';
 import { createReadingService } from './modules/reading/reading.service.js';
-import { seoRoutes } from './modules/seo/seo.routes.js';
-import { loadInlineStyles } from './modules/seo/inline-styles.js';
-import { loadPageRenderer } from './modules/seo/page-renderer.js';
-import { createSeoService } from './modules/seo/seo.service.js';
-import { createSitemaps } from './modules/seo/sitemap.js';
+import { seoRoutes } from './modules/pages/seo.routes.js';
+import { loadInlineStyles } from './modules/pages/inline-styles.js';
+import { loadPageRenderer } from './modules/pages/page-renderer.js';
+import { createSeoService } from './modules/pages/seo.service.js';
+import { createSitemaps } from './modules/pages/sitemap.js';
 import { healthRoutes, publicConfigRoutes } from './modules/system/system.routes.js';
 import { createTokenService } from './modules/users/tokens.js';
 import { usersRoutes } from './modules/users/users.routes.js';
@@ -73,7 +73,7 @@ import { registerPublicCache } from './plugins/public-cache.js';
 import { RequestLogController } from './plugins/request-logging.js';
 import { createDatabaseGate, type DatabaseGate } from './db/database-gate.js';
 import { createSecurityHeaders, registerSecurityHeaders } from './plugins/security-headers.js';
-import { registerStaticWeb, resolveWebDir } from './plugins/static-web.js';
+import { registerStaticWeb, resolveWebDir } from './modules/pages/pages.routes.js';
 
 export interface AppDeps {
   config: AppConfig;

@@ -1,24 +1,15 @@
-import type { LogEvent } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, createUser, type TestUser } from './helpers/factories.js';
+import { describe, expect, it } from 'vitest';
+
 import { explainStatement, indexedPlan } from './helpers/plan-check.js';
-import { createTestContext, type TestContext } from './helpers/test-context.js';
+import { useAdminPaging } from './helpers/admin-paging.js';
 
 // The audit log pages by keyset and counts at most 1,000 entries from the page's start, like the
 // orders list: years of operator work do not make each page count the whole log.
 
-let ctx: TestContext;
-let admin: TestUser;
-const statements: LogEvent['query'][] = [];
-
-beforeAll(async () => {
-  ctx = await createTestContext({}, { log: (event) => void statements.push(event.query) });
-  admin = await createUser(ctx, { role: 'admin' });
-});
-afterAll(() => ctx.close());
+const env = useAdminPaging();
+const { statements, get } = env;
 
 type Listed = { items: { id: number }[]; total: number; total_is_lower_bound: boolean; next_cursor: string | null };
-const get = (url: string) => ctx.app.inject({ url: `/api/v1/admin${url}`, headers: authHeader(admin) });
 const listOf = async (url: string) => {
   const response = await get(url);
   expect(response.statusCode, response.body).toBe(200);
@@ -37,11 +28,11 @@ async function insertEntries(actor: string, times: number[]) {
     created_at,
   }));
   for (let at = 0; at < values.length; at += 250)
-    await ctx.db
+    await env.ctx.db
       .insertInto('audit_log')
       .values(values.slice(at, at + 250))
       .execute();
-  return ctx.db.selectFrom('audit_log').select(['id', 'created_at']).where('actor_name', '=', actor).execute();
+  return env.ctx.db.selectFrom('audit_log').select(['id', 'created_at']).where('actor_name', '=', actor).execute();
 }
 
 describe('audit log paging', () => {
@@ -81,6 +72,6 @@ describe('audit log paging', () => {
     await listOf(`/audit?page_size=3&from=2000-01-01T00:00:00.000Z&cursor=${first.next_cursor}`);
     const listed = statements.slice(before).filter((query) => /"audit_log"/.test(query.sql));
     expect(listed).toHaveLength(2);
-    for (const query of listed) indexedPlan(await explainStatement(ctx, query), ['audit_log'], query.sql);
+    for (const query of listed) indexedPlan(await explainStatement(env.ctx, query), ['audit_log'], query.sql);
   });
 });

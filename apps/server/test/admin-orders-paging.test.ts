@@ -1,23 +1,14 @@
-import type { LogEvent } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, createUser, type TestUser } from './helpers/factories.js';
-import { createTestContext, type TestContext } from './helpers/test-context.js';
+import { describe, expect, it } from 'vitest';
+import { createUser } from './helpers/factories.js';
+import { useAdminPaging } from './helpers/admin-paging.js';
 import { explainStatement, indexedPlan } from './helpers/plan-check.js';
 
 // The orders list pages by keyset and counts at most 1,000 rows from the page's start, so a page
 // costs the same at any number of orders (docs/ADMIN.md, docs/SCALING.md).
 
-let ctx: TestContext;
-let admin: TestUser;
-const statements: LogEvent['query'][] = [];
+const env = useAdminPaging();
+const { statements, get } = env;
 
-beforeAll(async () => {
-  ctx = await createTestContext({}, { log: (event) => void statements.push(event.query) });
-  admin = await createUser(ctx, { role: 'admin' });
-});
-afterAll(() => ctx.close());
-
-const get = (url: string) => ctx.app.inject({ url: `/api/v1/admin${url}`, headers: authHeader(admin) });
 const listOf = async (url: string) => {
   const response = await get(url);
   expect(response.statusCode, response.body).toBe(200);
@@ -52,11 +43,11 @@ async function insertOrders(userId: number, specs: OrderSpec[]): Promise<{ order
     refunded_at: null,
   }));
   for (let at = 0; at < values.length; at += 250)
-    await ctx.db
+    await env.ctx.db
       .insertInto('payment_orders')
       .values(values.slice(at, at + 250))
       .execute();
-  const rows = await ctx.db
+  const rows = await env.ctx.db
     .selectFrom('payment_orders')
     .select(['order_id', 'created_at', 'id'])
     .where(
@@ -87,7 +78,7 @@ async function walk(filter: string, pageSize: number) {
 
 describe('orders list paging', () => {
   it('returns every order exactly once, newest first, across pages, orders of one millisecond included', async () => {
-    const buyer = await createUser(ctx);
+    const buyer = await createUser(env.ctx);
     const t = Date.now() - 3_600_000;
     const orders = await insertOrders(
       buyer.id,
@@ -110,8 +101,8 @@ describe('orders list paging', () => {
   });
 
   it('combines the filters with the cursor', async () => {
-    const buyer = await createUser(ctx);
-    const other = await createUser(ctx);
+    const buyer = await createUser(env.ctx);
+    const other = await createUser(env.ctx);
     const t = Date.now() - 7_200_000;
     const mine = await insertOrders(buyer.id, [
       { createdAt: t, status: 'paid', provider: 'wechat' },
@@ -136,7 +127,7 @@ describe('orders list paging', () => {
   });
 
   it('counts exactly up to 1,000 orders from the page, and says "at least" past them', async () => {
-    const buyer = await createUser(ctx);
+    const buyer = await createUser(env.ctx);
     const t = Date.now() - 10_800_000;
     await insertOrders(
       buyer.id,
@@ -177,7 +168,7 @@ describe('orders list paging', () => {
   });
 
   it('reads each page and its count through an index, whatever the filters', async () => {
-    const buyer = await createUser(ctx);
+    const buyer = await createUser(env.ctx);
     const [first] = await insertOrders(buyer.id, [{ createdAt: Date.now() - 1000 }, { createdAt: Date.now() - 2000 }]);
     expect(first).toBeDefined();
     const after = (await listOf(`/orders?page_size=1&user=${buyer.uuid}`)).next_cursor;
@@ -191,7 +182,7 @@ describe('orders list paging', () => {
         for (const query of listed) {
           // One user's orders come from payment_orders_user_idx and are sorted: a few rows.
           const options = { allowSort: filter.startsWith('user=') };
-          indexedPlan(await explainStatement(ctx, query), ['payment_orders', 'users', 'o', 'u'], `${filter}${paging}`, options);
+          indexedPlan(await explainStatement(env.ctx, query), ['payment_orders', 'users', 'o', 'u'], `${filter}${paging}`, options);
         }
       }
     }

@@ -1,25 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import type { LogEvent } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, createUser, type TestUser } from './helpers/factories.js';
+import { describe, expect, it } from 'vitest';
+import { createUser } from './helpers/factories.js';
 import { explainStatement, indexedPlan } from './helpers/plan-check.js';
-import { createTestContext, type TestContext } from './helpers/test-context.js';
+import { useAdminPaging } from './helpers/admin-paging.js';
 
 // The reader list pages by keyset (newest first, or name order for a search), searches by prefix
 // through an index, and counts only so far, so a page costs the same at any number of readers.
 
-let ctx: TestContext;
-let admin: TestUser;
-const statements: LogEvent['query'][] = [];
-
-beforeAll(async () => {
-  ctx = await createTestContext({}, { log: (event) => void statements.push(event.query) });
-  admin = await createUser(ctx, { role: 'admin' });
-});
-afterAll(() => ctx.close());
+const env = useAdminPaging();
+const { statements, get } = env;
 
 type Listed = { items: { uuid: string; username: string }[]; total: number; total_is_lower_bound: boolean; next_cursor: string | null };
-const get = (url: string) => ctx.app.inject({ url: `/api/v1/admin${url}`, headers: authHeader(admin) });
 const listOf = async (url: string) => {
   const response = await get(url);
   expect(response.statusCode, response.body).toBe(200);
@@ -33,7 +24,7 @@ type ReaderSpec = { username: string; role?: 'user' | 'admin'; disabledAt?: numb
 async function insertReaders(specs: ReaderSpec[]): Promise<number[]> {
   const ids: number[] = [];
   for (let at = 0; at < specs.length; at += 500) {
-    const rows = await ctx.db
+    const rows = await env.ctx.db
       .insertInto('users')
       .values(
         specs.slice(at, at + 500).map((spec) => ({
@@ -93,7 +84,7 @@ describe('reader search by prefix', () => {
   });
 
   it('still finds one reader by an exact uuid', async () => {
-    const reader = await createUser(ctx);
+    const reader = await createUser(env.ctx);
     const found = await listOf(`/users?q=${reader.uuid.toUpperCase()}`);
     expect(found.items.map((item) => item.uuid)).toEqual([reader.uuid]);
     expect([found.total, found.next_cursor]).toEqual([1, null]);
@@ -112,7 +103,7 @@ describe('reader list paging', () => {
         memberUntil: i % 2 === 0 ? now + 86_400_000 : i % 4 === 1 ? now - 86_400_000 : null,
       })),
     );
-    const all = await ctx.db
+    const all = await env.ctx.db
       .selectFrom('users')
       .select(['username', 'role', 'disabled_at', 'member_until'])
       .orderBy('id', 'desc')
@@ -206,7 +197,7 @@ describe('reader list paging', () => {
         const allowSort = /member|state|role/.test(url);
         // SQLite reads the newest readers from the table itself, in rowid order, until the LIMIT.
         const rowidOrder = url === '/users?page_size=5';
-        indexedPlan(await explainStatement(ctx, query), ['users', 'u'], `${url}\n${query.sql}`, { allowSort, rowidOrder });
+        indexedPlan(await explainStatement(env.ctx, query), ['users', 'u'], `${url}\n${query.sql}`, { allowSort, rowidOrder });
       }
     }
   });

@@ -1,37 +1,27 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { buildEpub, buildZip, declareSize, drawPage, markEncrypted, pages, patchBytes, writeFixture } from './helpers/import-fixtures.js';
-import { bookUuidOf, importTestKit } from './helpers/import-test-kit.js';
-import { createTestContext, type TestContext } from './helpers/test-context.js';
+import { bookUuidOf, useImportTestKit } from './helpers/import-test-kit.js';
 
-let ctx: TestContext;
-let kit: ReturnType<typeof importTestKit>;
 let countsBefore: Record<string, number>;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  kit = importTestKit(ctx);
-});
-afterAll(async () => {
-  kit.cleanup();
-  await ctx.close();
-});
+const env = useImportTestKit();
 beforeEach(async () => {
-  countsBefore = await kit.rowCounts();
+  countsBefore = await env.kit.rowCounts();
 });
 
 /** Runs an import that must fail as a whole: exit code, one clear line naming the culprit, nothing written. */
 async function expectRefused(file: string, code: 1 | 2, message: RegExp, ...options: string[]) {
-  const result = await kit.importPath(file, ...options);
+  const result = await env.kit.importPath(file, ...options);
   expect(result.code, result.out + result.err).toBe(code);
   // The last line is the error (a "checking…" line may come first).
   expect(result.err.split('\n').find((line) => line.startsWith('error: '))).toMatch(message);
   expect(result.err).not.toMatch(/\n\s+at /);
-  expect(await kit.rowCounts()).toEqual(countsBefore);
+  expect(await env.kit.rowCounts()).toEqual(countsBefore);
 }
 
-const fixture = (name: string, bytes: Buffer) => writeFixture(kit.scratch, name, bytes);
+const fixture = (name: string, bytes: Buffer) => writeFixture(env.kit.scratch, name, bytes);
 
 describe('import refuses a bad archive as a whole', () => {
   it('not an archive', async () => {
@@ -89,7 +79,7 @@ describe('import refuses a bad archive as a whole', () => {
       );
       await expectRefused(fixture('traversal.cbz', zip), 1, /"traversal\.cbz" holds an unsafe entry name/);
     }
-    expect(kit.mediaFiles()).toEqual([]);
+    expect(env.kit.mediaFiles()).toEqual([]);
   });
 
   it('an archive or folder with no images', async () => {
@@ -98,7 +88,7 @@ describe('import refuses a bad archive as a whole', () => {
       1,
       /"text-only\.cbz" holds no images/,
     );
-    const empty = path.join(kit.scratch, 'empty-folder');
+    const empty = path.join(env.kit.scratch, 'empty-folder');
     mkdirSync(empty, { recursive: true });
     await expectRefused(empty, 1, /"empty-folder" holds no images/);
   });
@@ -137,14 +127,14 @@ describe('import refuses a bad archive as a whole', () => {
 
 describe('import fails only the chapter at fault', () => {
   it('an empty chapter folder fails that chapter; the others import', async () => {
-    const root = path.join(kit.scratch, 'gappy');
+    const root = path.join(env.kit.scratch, 'gappy');
     for (const chapter of ['1', '3']) {
       mkdirSync(path.join(root, chapter), { recursive: true });
       writeFileSync(path.join(root, chapter, '1.jpg'), await drawPage(`gappy ${chapter}`));
     }
     mkdirSync(path.join(root, '2'));
     writeFileSync(path.join(root, '2', 'notes.txt'), 'to do');
-    const result = await kit.importPath(root);
+    const result = await env.kit.importPath(root);
     expect(result.code).toBe(1);
     expect(result.out).toContain('chapter 2 "2": FAILED: chapter "2" is empty: it holds no images (only "notes.txt")');
     expect(result.out).toContain('Chapters: 2 added, 0 skipped (already imported), 1 failed');
@@ -156,7 +146,7 @@ describe('import fails only the chapter at fault', () => {
       { name: 'B/1.jpg', data: await drawPage('b1') },
       { name: 'B/2.jpg', data: 'this is not a JPEG' },
     ]);
-    const result = await kit.importPath(fixture('bad-page.cbz', zip));
+    const result = await env.kit.importPath(fixture('bad-page.cbz', zip));
     expect(result.code).toBe(1);
     expect(result.out).toMatch(/chapter 2 "B": FAILED: page "B\/2\.jpg" is not a readable image/);
     expect(result.out).toContain('chapter 1 "A": added');
@@ -165,9 +155,9 @@ describe('import fails only the chapter at fault', () => {
 
 describe('import arguments', () => {
   it('documents every option in its help', async () => {
-    const general = await kit.admin('--help');
+    const general = await env.kit.admin('--help');
     expect(general.out).toContain('import <path>');
-    const help = await kit.admin('import', '--help');
+    const help = await env.kit.admin('import', '--help');
     expect(help.code).toBe(0);
     for (const option of [
       '--title',
@@ -192,7 +182,7 @@ describe('import arguments', () => {
     for (const [args, message] of [
       [[], /missing path/],
       [[file, file], /import takes one path/],
-      [[path.join(kit.scratch, 'missing.cbz')], /cannot open ".*missing\.cbz"/],
+      [[path.join(env.kit.scratch, 'missing.cbz')], /cannot open ".*missing\.cbz"/],
       [[file, '--title', 'Just a title'], /--title takes LANG=TEXT/],
       [[file, '--title', 'xx-yy=Title'], /--title: unknown language "xx-yy"/],
       [[file, '--title', 'en-us=A', '--title', 'en=B'], /--title is given twice for en-us/],
@@ -205,29 +195,29 @@ describe('import arguments', () => {
       [[file, '--book', uuid, '--chapter', uuid, '--language', 'en-us'], /--book or --chapter, not both/],
       [[file, '--chapter', uuid], /--chapter needs --language/],
       [[file, '--book', uuid, '--title', 'en-us=New'], /--title only apply to a new book/],
-      [[file, '--cover', path.join(kit.scratch, 'nope.jpg')], /--cover: ".*nope\.jpg" is not a file/],
+      [[file, '--cover', path.join(env.kit.scratch, 'nope.jpg')], /--cover: ".*nope\.jpg" is not a file/],
       [[file, '--colour', 'red'], /Unknown option '--colour'/],
     ] as const) {
-      const result = await kit.admin('import', ...args);
+      const result = await env.kit.admin('import', ...args);
       expect(result.code, args.join(' ')).toBe(2);
       expect(result.err, args.join(' ')).toMatch(message);
     }
-    expect(await kit.rowCounts()).toEqual(countsBefore);
+    expect(await env.kit.rowCounts()).toEqual(countsBefore);
   });
 
   it('names what does not exist or does not fit the source', async () => {
     const two = fixture('two-chapters.cbz', await buildZip([...(await pages('', 1, 'a/')), ...(await pages('', 1, 'b/'))]));
     const uuid = '00000000-0000-4000-8000-000000000000';
-    expect((await kit.importPath(two, '--book', uuid)).err).toMatch(/no book 0{8}/);
-    expect((await kit.importPath(two, '--book', uuid)).code).toBe(1);
-    expect((await kit.importPath(two, '--chapter', uuid, '--language', 'fr-fr')).code).toBe(1);
-    const titled = await kit.importPath(two, '--chapter-title', 'One');
+    expect((await env.kit.importPath(two, '--book', uuid)).err).toMatch(/no book 0{8}/);
+    expect((await env.kit.importPath(two, '--book', uuid)).code).toBe(1);
+    expect((await env.kit.importPath(two, '--chapter', uuid, '--language', 'fr-fr')).code).toBe(1);
+    const titled = await env.kit.importPath(two, '--chapter-title', 'One');
     expect(titled.code).toBe(2);
     expect(titled.err).toContain('--chapter-title names one chapter, but "two-chapters.cbz" holds 2');
 
-    const created = await kit.importPath(two);
-    const chapter = await ctx.db.selectFrom('chapters').select('uuid').orderBy('id', 'desc').executeTakeFirstOrThrow();
-    const translation = await kit.importPath(two, '--chapter', chapter.uuid, '--language', 'fr-fr');
+    const created = await env.kit.importPath(two);
+    const chapter = await env.ctx.db.selectFrom('chapters').select('uuid').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const translation = await env.kit.importPath(two, '--chapter', chapter.uuid, '--language', 'fr-fr');
     expect(translation.code).toBe(2);
     expect(translation.err).toContain('--chapter adds one chapter\'s translation, but "two-chapters.cbz" holds 2 chapters');
     expect(bookUuidOf(created.out)).toMatch(/-/);

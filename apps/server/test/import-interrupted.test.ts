@@ -1,26 +1,16 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildZip, drawPage, writeFixture, type ZipEntry } from './helpers/import-fixtures.js';
-import { importTestKit } from './helpers/import-test-kit.js';
-import { createTestContext, type TestContext } from './helpers/test-context.js';
+import { useImportTestKit } from './helpers/import-test-kit.js';
 
 const BUILT_CLI = path.join(import.meta.dirname, '../dist/cli/admin.js');
 
-let ctx: TestContext;
-let kit: ReturnType<typeof importTestKit>;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  kit = importTestKit(ctx);
-});
-afterAll(async () => {
-  kit.cleanup();
-  await ctx.close();
-});
+const env = useImportTestKit();
 
 const booksTitled = (title: string) =>
-  ctx.db
+  env.ctx.db
     .selectFrom('books')
     .innerJoin('book_translations', 'book_translations.book_id', 'books.id')
     .select(['books.id', 'books.uuid', 'books.is_published', 'books.chapter_count'])
@@ -28,7 +18,7 @@ const booksTitled = (title: string) =>
     .execute();
 
 const searchTitles = async (q: string) =>
-  (await ctx.app.inject(`/api/v1/comics/book/search?language=en-us&q=${encodeURIComponent(q)}`))
+  (await env.ctx.app.inject(`/api/v1/comics/book/search?language=en-us&q=${encodeURIComponent(q)}`))
     .json()
     .data.result.map((b: { book_title: string }) => b.book_title);
 
@@ -46,11 +36,11 @@ async function chapters(folder: string, pagesPerChapter: number[], size: { width
 describe('imports that overlap or die', () => {
   it('two imports of the same archive at once make one book', async () => {
     const file = writeFixture(
-      kit.scratch,
+      env.kit.scratch,
       'Twin Peaks Harbour.cbz',
       await buildZip(await chapters('Twin Peaks Harbour', [2, 2], { width: 120, height: 180 })),
     );
-    const [first, second] = await Promise.all([kit.importPath(file), kit.importPath(file)]);
+    const [first, second] = await Promise.all([env.kit.importPath(file), env.kit.importPath(file)]);
     expect([first.code, second.code]).toEqual([0, 0]);
     const books = await booksTitled('Twin Peaks Harbour');
     expect(books).toHaveLength(1);
@@ -65,14 +55,14 @@ describe('imports that overlap or die', () => {
     async () => {
       // Chapter 3 is much heavier, so the process is still busy after chapter 1 is saved.
       const archive = await buildZip(await chapters('Killed Midway', [1, 1, 10], { width: 1200, height: 3000 }));
-      const file = writeFixture(kit.scratch, 'Killed Midway.cbz', archive);
+      const file = writeFixture(env.kit.scratch, 'Killed Midway.cbz', archive);
       const child = spawn(process.execPath, [BUILT_CLI, 'import', file], {
         env: {
           ...process.env,
-          DATA_DIR: ctx.dataDir,
-          JWT_SECRET: ctx.config.jwtSecret,
-          MEDIA_SIGNING_SECRET: ctx.config.mediaSigningSecret,
-          ...(ctx.config.databaseUrl ? { DATABASE_URL: ctx.config.databaseUrl } : {}),
+          DATA_DIR: env.ctx.dataDir,
+          JWT_SECRET: env.ctx.config.jwtSecret,
+          MEDIA_SIGNING_SECRET: env.ctx.config.mediaSigningSecret,
+          ...(env.ctx.config.databaseUrl ? { DATABASE_URL: env.ctx.config.databaseUrl } : {}),
           LOG_LEVEL: 'silent',
         },
         stdio: 'ignore',
@@ -92,9 +82,9 @@ describe('imports that overlap or die', () => {
       // Half a book is never shown to readers.
       expect(book!.is_published).toBe(0);
       expect(await searchTitles('Killed Midway')).toEqual([]);
-      expect((await ctx.app.inject(`/api/v1/comics/chapters/${book!.uuid}/en-us/asc/0/10`)).statusCode).toBe(404);
+      expect((await env.ctx.app.inject(`/api/v1/comics/chapters/${book!.uuid}/en-us/asc/0/10`)).statusCode).toBe(404);
 
-      const again = await kit.importPath(file);
+      const again = await env.kit.importPath(file);
       expect(again.code, again.err).toBe(0);
       const [finished] = await booksTitled('Killed Midway');
       expect(finished!.id).toBe(book!.id);
@@ -103,11 +93,11 @@ describe('imports that overlap or die', () => {
       expect(await searchTitles('Killed Midway')).toEqual(['Killed Midway']);
 
       // The killed run's stored pages that no chapter kept are found and removed; nothing in use is.
-      const gc = await kit.admin('media', 'gc', '--grace-minutes', '0');
+      const gc = await env.kit.admin('media', 'gc', '--grace-minutes', '0');
       expect(gc.code, gc.err).toBe(0);
-      expect((await kit.admin('media', 'gc', '--dry-run', '--grace-minutes', '0')).out).toMatch(/^0 unreferenced/m);
-      const keys = await ctx.db.selectFrom('chapter_pages').select('media_key').execute();
-      for (const { media_key } of keys) expect(await ctx.storage.exists(media_key)).toBe(true);
+      expect((await env.kit.admin('media', 'gc', '--dry-run', '--grace-minutes', '0')).out).toMatch(/^0 unreferenced/m);
+      const keys = await env.ctx.db.selectFrom('chapter_pages').select('media_key').execute();
+      for (const { media_key } of keys) expect(await env.ctx.storage.exists(media_key)).toBe(true);
     },
   );
 });

@@ -3,10 +3,10 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { buildZip, writeFixture } from './helpers/import-fixtures.js';
-import { importTestKit } from './helpers/import-test-kit.js';
-import { createTestContext, TEST_DIALECT, type TestContext } from './helpers/test-context.js';
+import { useImportTestKit } from './helpers/import-test-kit.js';
+import { TEST_DIALECT } from './helpers/test-context.js';
 
 const run = promisify(execFile);
 const MEASURED_CLI = path.join(import.meta.dirname, 'helpers/run-admin-measured.mjs');
@@ -19,16 +19,7 @@ const BUILT_CLI = path.join(import.meta.dirname, '../dist/cli/admin-runner.js');
  * Runs the built CLI in a child process (npm test builds first) so the figure is the import's own.
  */
 describe.runIf(TEST_DIALECT === 'sqlite' && existsSync(BUILT_CLI))('import memory', () => {
-  let ctx: TestContext;
-  let kit: ReturnType<typeof importTestKit>;
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    kit = importTestKit(ctx);
-  });
-  afterAll(async () => {
-    kit.cleanup();
-    await ctx.close();
-  });
+  const env = useImportTestKit();
 
   it('imports two 1,600 × 62,500 pages in under 512 MB', { timeout: 120_000 }, async () => {
     const strip = async (shade: number) =>
@@ -40,13 +31,13 @@ describe.runIf(TEST_DIALECT === 'sqlite' && existsSync(BUILT_CLI))('import memor
       { name: 'Tall Strips/002.png', data: await strip(90) },
     ]);
     expect(archive.length).toBeLessThan(4_000_000);
-    const file = writeFixture(kit.scratch, 'tall-strips.cbz', archive);
+    const file = writeFixture(env.kit.scratch, 'tall-strips.cbz', archive);
     const { stdout } = await run(process.execPath, [MEASURED_CLI, 'import', file], {
       env: {
         ...process.env,
-        DATA_DIR: ctx.dataDir,
-        JWT_SECRET: ctx.config.jwtSecret,
-        MEDIA_SIGNING_SECRET: ctx.config.mediaSigningSecret,
+        DATA_DIR: env.ctx.dataDir,
+        JWT_SECRET: env.ctx.config.jwtSecret,
+        MEDIA_SIGNING_SECRET: env.ctx.config.mediaSigningSecret,
         LOG_LEVEL: 'silent',
         // As npm start and npm run admin set it (see docs/CONTENT.md).
         MALLOC_ARENA_MAX: '2',
@@ -57,7 +48,7 @@ describe.runIf(TEST_DIALECT === 'sqlite' && existsSync(BUILT_CLI))('import memor
     expect(result.code, result.output).toBe(0);
     expect(result.maxRssKb / 1024).toBeLessThan(512);
     // Each strip became 16 slices of at most 4,000 rows.
-    const slices = await ctx.db.selectFrom('chapter_pages').select(['width', 'height']).execute();
+    const slices = await env.ctx.db.selectFrom('chapter_pages').select(['width', 'height']).execute();
     expect(slices).toHaveLength(32);
     expect(slices.every((s) => s.width === 1600 && s.height <= 4000)).toBe(true);
   });

@@ -1,21 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildEpub, buildZip, drawPage, pages, writeFixture } from './helpers/import-fixtures.js';
-import { bookUuidOf, importTestKit } from './helpers/import-test-kit.js';
-import { createTestContext, type TestContext } from './helpers/test-context.js';
+import { bookUuidOf, useImportTestKit } from './helpers/import-test-kit.js';
 
-let ctx: TestContext;
-let kit: ReturnType<typeof importTestKit>;
+const env = useImportTestKit();
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  kit = importTestKit(ctx);
-});
-afterAll(async () => {
-  kit.cleanup();
-  await ctx.close();
-});
-
-const api = (url: string) => ctx.app.inject(url).then((response) => response.json().data.result);
+const api = (url: string) => env.ctx.app.inject(url).then((response) => response.json().data.result);
 
 async function novel() {
   return buildEpub({
@@ -45,8 +34,8 @@ async function novel() {
 
 describe('import of an EPUB novel', () => {
   it('makes a novel whose chapters are sanitised text, with illustrations, served by the API', async () => {
-    const file = writeFixture(kit.scratch, 'le-phare.epub', await novel());
-    const result = await kit.importPath(file, '--free-chapters', '3');
+    const file = writeFixture(env.kit.scratch, 'le-phare.epub', await novel());
+    const result = await env.kit.importPath(file, '--free-chapters', '3');
     expect(result.code, result.err).toBe(0);
     expect(result.out).toContain('(novel, book');
     expect(result.out).toContain('language fr-fr');
@@ -71,7 +60,7 @@ describe('import of an EPUB novel', () => {
     expect(two.pages).toEqual([expect.objectContaining({ width: 120, height: 150 })]);
     expect(three.text).toBe('<h2>Le retour</h2><blockquote><p>« Rentrez »</p></blockquote><p>3 &lt; 4 &amp; 5 &gt; 2</p>');
 
-    const texts = await ctx.db
+    const texts = await env.ctx.db
       .selectFrom('chapter_texts')
       .innerJoin('chapters', 'chapters.id', 'chapter_texts.chapter_id')
       .select(['chapter_texts.language', 'chapter_texts.word_count'])
@@ -85,16 +74,16 @@ describe('import of an EPUB novel', () => {
   });
 
   it('changes nothing when imported again', async () => {
-    const before = await kit.rowCounts();
-    const result = await kit.importPath(writeFixture(kit.scratch, 'le-phare-copy.epub', await novel()));
+    const before = await env.kit.rowCounts();
+    const result = await env.kit.importPath(writeFixture(env.kit.scratch, 'le-phare-copy.epub', await novel()));
     expect(result.code, result.err).toBe(0);
     expect(result.out).toContain('Chapters: 0 added, 3 skipped (already imported)');
-    expect(await kit.rowCounts()).toEqual(before);
+    expect(await env.kit.rowCounts()).toEqual(before);
   });
 
   it('refuses to mix comics and novels in one book', async () => {
-    const comic = await kit.importPath(writeFixture(kit.scratch, 'a-comic.cbz', await buildZip(await pages('', 1))));
-    const result = await kit.importPath(writeFixture(kit.scratch, 'mixed.epub', await novel()), '--book', bookUuidOf(comic.out));
+    const comic = await env.kit.importPath(writeFixture(env.kit.scratch, 'a-comic.cbz', await buildZip(await pages('', 1))));
+    const result = await env.kit.importPath(writeFixture(env.kit.scratch, 'mixed.epub', await novel()), '--book', bookUuidOf(comic.out));
     expect(result.code).toBe(2);
     expect(result.err).toContain('is a comic and "mixed.epub" holds a novel');
   });

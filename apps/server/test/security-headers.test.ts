@@ -63,7 +63,7 @@ describe('security headers on a plain http site without Stripe', () => {
     expect(csp.get('frame-src')).toEqual(["'none'"]);
     expect(String(csp.get('img-src'))).not.toContain('stripe');
     // Style attributes inline (server-rendered markup); <style> elements only those of the build,
-    // each allowed by its hash (modules/seo/inline-styles.ts); scripts only as the test above says.
+    // each allowed by its hash (modules/pages/inline-styles.ts); scripts only as the test above says.
     const [self, ...hashes] = csp.get('style-src') ?? [];
     expect(self).toBe("'self'");
     for (const hash of hashes) expect(hash).toMatch(/^'sha256-[A-Za-z0-9+/]{43}='$/);

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderPreloadHints } from '../src/modules/seo/preload-hints.js';
+import { renderPreloadHints } from '../src/modules/pages/preload-hints.js';
 import { authHeader, createBook, createUser, type TestBook } from './helpers/factories.js';
 import { createTestContext, type TestContext } from './helpers/test-context.js';
 

@@ -1,3 +1,4 @@
+import { PAGE_PATTERNS as PAGE } from '@inkstream/contracts/routes';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
@@ -65,6 +66,7 @@ export function App({ queryClient, renderedAt = null }: { queryClient: QueryClie
   return <AppShell queryClient={queryClient} renderedAt={renderedAt} router={(routes) => <BrowserRouter>{routes}</BrowserRouter>} />;
 }
 
+/** The route table is contracts' (routes.ts): the server knows the same pages by the same patterns. */
 function AppRoutes() {
   useFocusOnNavigation();
   return (
@@ -72,29 +74,29 @@ function AppRoutes() {
       <Routes>
         <Route element={<Layout />}>
           <Route index element={<BookListPage />} />
-          <Route path="books" element={<BookListPage />} />
-          <Route path="book/chapters/:id" element={<ChapterListPage />} />
-          <Route path="login" element={<LoginPage />} />
-          <Route path="register" element={<RegisterPage />} />
-          <Route path="forgot-password" element={<ForgotPasswordPage />} />
-          <Route path="reset-password" element={<ResetPasswordPage />} />
-          <Route path="confirm-email" element={<ConfirmEmailPage />} />
+          <Route path={PAGE.books} element={<BookListPage />} />
+          <Route path={PAGE.book} element={<ChapterListPage />} />
+          <Route path={PAGE.login} element={<LoginPage />} />
+          <Route path={PAGE.register} element={<RegisterPage />} />
+          <Route path={PAGE.forgotPassword} element={<ForgotPasswordPage />} />
+          <Route path={PAGE.resetPassword} element={<ResetPasswordPage />} />
+          <Route path={PAGE.confirmEmail} element={<ConfirmEmailPage />} />
           <Route
-            path="profile"
+            path={PAGE.profile}
             element={
               <RequireUser>
                 <ProfilePage />
               </RequireUser>
             }
           />
-          <Route path="library" element={<LibraryPage />} />
-          <Route path="contact-us" element={<ContactPage />} />
-          <Route path="unsubscribe" element={<UnsubscribePage />} />
-          <Route path="sandbox/checkout/:orderId" element={<SandboxCheckoutPage />} />
-          <Route path="admin/*" element={<AdminPage />} />
+          <Route path={PAGE.library} element={<LibraryPage />} />
+          <Route path={PAGE.contact} element={<ContactPage />} />
+          <Route path={PAGE.unsubscribe} element={<UnsubscribePage />} />
+          <Route path={PAGE.sandboxCheckout} element={<SandboxCheckoutPage />} />
+          <Route path={PAGE.admin} element={<AdminPage />} />
           <Route path="*" element={<MissingPage />} />
         </Route>
-        <Route path="reader/book/chapter/:bookid/:chapter_uuid/:chapter_number" element={<ReadingPage />} />
+        <Route path={PAGE.reading} element={<ReadingPage />} />
       </Routes>
     </Suspense>
   );

@@ -1,32 +1,32 @@
 import { Writable } from 'node:stream';
-import type { Query, QueryClient } from '@tanstack/react-query';
+import type { Language, ServerEntry, ServerRenderingOptions } from '@inkstream/contracts';
+import { matchPage } from '@inkstream/contracts/routes';
+import { dehydrate, type Query } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { AppShell, createQueryClient } from './App';
-import { setHtmlParser, type ParsedNode } from './features/reading/chapter-text';
+import { setHtmlParser } from './features/reading/chapter-text';
 import { createFullLanguage } from './i18n';
 import type { Translator } from './i18n/translator';
 import { TranslatorProvider } from './i18n/use-translation';
-import { setServerTransport, type ServerTransport } from './lib/api-client';
+import { setServerTransport } from './lib/api-client';
 import { setEntityDecoder } from './lib/decode-entities';
-import type { Language } from './lib/language';
-import type { ServerRender } from './lib/server-render';
+import { serializeServerRender, SERVER_RENDER_ID, type ServerRender } from './lib/server-render';
+import { PAGE_LOADERS, SHARED_QUERIES } from './routes/page-loaders';
 
 /**
  * The server's side of the web app: renders a public page from the same components the browser
  * runs, as a visitor (no token, no storage), with React's streaming renderer. The API calls the
  * screens make go to `transport` (the server answers them in process, from its public cache).
  *
- * Data: a render registers the queries its screens use; the ones still missing are fetched and
- * the page rendered again, until no screen asks for more (a chapter list asks for the book, then
- * its chapters). The final render's queries travel to the browser (its query cache) so it shows the same page without asking again.
+ * Data: the route's loader (routes/page-loaders.ts) fetches what the page needs, the page is
+ * rendered once from it, and those answers travel to the browser (TanStack Query's dehydrate,
+ * hydrate in main.tsx) so it shows the same page without asking again.
  */
 
-export { serializeServerRender, SERVER_RENDER_ID } from './lib/server-render';
+export { serializeServerRender, SERVER_RENDER_ID };
 
-/** Renders a page at most this many times: the deepest public screen needs two rounds of calls. */
-const MAX_RENDERS = 4;
 /** A render that has not finished by then is cut short (the browser then renders the page itself). */
 const RENDER_TIMEOUT_MS = 5_000;
 
@@ -35,12 +35,12 @@ export interface RenderedPage {
   html: string;
   /** For the `<script type="application/json">` the browser reads (serializeServerRender). */
   render: ServerRender;
+  /** Shared queries a screen asked for that its route's loader did not fetch: the page shows them loading (add them to the loader). */
+  missing: string[];
 }
 
 /** What the server lends the web app's code, which has no DOM here: its HTML parser and its entity decoder. */
-export function configureServerRendering(
-  options: ServerTransport & { parseHtml: (html: string) => ParsedNode; decodeEntities: (text: string) => string },
-): void {
+export function configureServerRendering(options: ServerRenderingOptions): void {
   setServerTransport(options);
   setHtmlParser(options.parseHtml);
   setEntityDecoder(options.decodeEntities);
@@ -62,28 +62,29 @@ export async function renderPage(url: string, language: Language): Promise<Rende
   // No retries: a call that fails leaves that part to the browser, which retries on its own.
   const queryClient = createQueryClient({ retry: false });
   const renderedAt = Date.now();
-  const page = (
+  const address = new URL(url, 'http://page.invalid');
+  const route = matchPage(address.pathname);
+  const loader = route && PAGE_LOADERS[route.name];
+  if (loader) {
+    const queries = loader({ params: route.params, search: address.searchParams, language });
+    await Promise.all(queries.map((prefetch) => prefetch(queryClient)));
+  }
+  const html = await renderToString(
     <TranslatorProvider translator={translator}>
       <AppShell
         queryClient={queryClient}
         renderedAt={renderedAt}
         router={(routes) => <StaticRouter location={url}>{routes}</StaticRouter>}
       />
-    </TranslatorProvider>
+    </TranslatorProvider>,
   );
-  const asked = new Set<string>();
-  let html = await renderToString(page);
-  for (let round = 1; round < MAX_RENDERS; round++) {
-    const missing = queryClient
-      .getQueryCache()
-      .getAll()
-      .filter((query) => !asked.has(query.queryHash) && isWaitingToFetch(query));
-    if (missing.length === 0) break;
-    for (const query of missing) asked.add(query.queryHash);
-    await Promise.all(missing.map((query) => query.fetch().catch(() => undefined)));
-    html = await renderToString(page);
-  }
-  return { html, render: { language, renderedAt, state: { queries: answered(queryClient) } } };
+  const state = dehydrate(queryClient, { shouldDehydrateQuery: (query) => isShared(query) && query.state.status === 'success' });
+  const missing = queryClient
+    .getQueryCache()
+    .getAll()
+    .filter(isWaitingToFetch)
+    .map((query) => query.queryHash);
+  return { html, render: { language, renderedAt, state }, missing };
 }
 
 /**
@@ -91,30 +92,11 @@ export async function renderPage(url: string, language: Language): Promise<Rende
  * others (reading progress, membership, library, account) belong to one reader; the browser asks
  * them with its own visitor id or session.
  */
-const SHARED_QUERIES = new Set([
-  'books',
-  'book-chapters',
-  'book-title',
-  'chapter-content',
-  'first-chapter',
-  'public-config',
-  'recommendations',
-  'tags',
-]);
+const isShared = (query: Query) => SHARED_QUERIES.has(String(query.queryKey[0]));
 
-/** The shared queries that have data, for the browser's cache (seedQueries). */
-function answered(queryClient: QueryClient): ServerRender['state']['queries'] {
-  return queryClient
-    .getQueryCache()
-    .getAll()
-    .filter((query) => SHARED_QUERIES.has(String(query.queryKey[0])) && query.state.status === 'success')
-    .map((query) => ({ queryKey: query.queryKey, data: query.state.data, updatedAt: query.state.dataUpdatedAt }));
-}
-
-/** A shared query a screen rendered with no data yet, and would fetch in the browser (not one it disabled). */
+/** A shared query a screen rendered with no data, and would fetch in the browser (not one it disabled). */
 function isWaitingToFetch(query: Query): boolean {
-  if (!SHARED_QUERIES.has(String(query.queryKey[0]))) return false;
-  if (query.state.status !== 'pending' || query.state.fetchStatus !== 'idle') return false;
+  if (!isShared(query) || query.state.status !== 'pending' || query.state.fetchStatus !== 'idle') return false;
   const enabled: unknown = query.options && 'enabled' in query.options ? query.options.enabled : true;
   const isEnabled = typeof enabled === 'function' ? (enabled as (query: Query) => boolean)(query) : enabled !== false;
   return isEnabled && typeof query.options.queryFn === 'function';
@@ -150,3 +132,7 @@ function renderToString(element: ReactNode): Promise<string> {
     }, RENDER_TIMEOUT_MS);
   });
 }
+
+/** This module is the server's ServerEntry (contracts): a change on either side fails the other's type check. */
+export type CheckedServerEntry = ServerEntryOf<typeof import('./entry-server')>;
+type ServerEntryOf<T extends ServerEntry<ServerRender>> = T;

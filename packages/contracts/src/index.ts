@@ -23,3 +23,5 @@ export * from './schemas/admin/stats.js';
 export * from './schemas/admin/imports.js';
 export * from './schemas/mail.js';
 export * from './schemas/admin/outbox.js';
+export * from './routes.js';
+export type * from './server-entry.js';

@@ -1,6 +1,6 @@
 import { normalizeLanguage, type Language } from '@inkstream/contracts';
 import type { FastifyRequest } from 'fastify';
-import { languageFromAcceptLanguage } from '../modules/seo/seo-language.js';
+import { languageFromAcceptLanguage } from './accept-language.js';
 
 /**
  * The reader's language from the request's Accept-Language: the web app sends its active site

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { AppConfig } from '../config.js';
-import { DEFERRED_LOADER_CSP_SOURCE } from '../modules/seo/deferred-app-code.js';
+import { DEFERRED_LOADER_CSP_SOURCE } from '../modules/pages/deferred-app-code.js';
 
 /** Where Stripe's buy button loads its script and draws its frames (Stripe's published CSP list). */
 const STRIPE_SCRIPT_SOURCES = ['https://js.stripe.com'];
@@ -34,9 +34,9 @@ export function contentSecurityPolicy(config: HeaderConfig, styleSources: readon
   const isHttps = config.publicUrl.startsWith('https:');
   return {
     'default-src': ["'self'"],
-    // With the hash of the one inline script: the loader of server-rendered pages (modules/seo/deferred-app-code.ts).
+    // With the hash of the one inline script: the loader of server-rendered pages (modules/pages/deferred-app-code.ts).
     'script-src': ["'self'", DEFERRED_LOADER_CSP_SOURCE, ...(stripe ? STRIPE_SCRIPT_SOURCES : [])],
-    // With the hashes of the stylesheets server-rendered pages carry inline (modules/seo/inline-styles.ts).
+    // With the hashes of the stylesheets server-rendered pages carry inline (modules/pages/inline-styles.ts).
     'style-src': ["'self'", ...styleSources],
     // Style attributes only (no <style> element, no script): server-rendered pages carry the ones
     // React writes (a reading-progress bar, a page's aspect ratio), which the browser would
@@ -70,7 +70,7 @@ export interface SecurityHeaders {
  */
 export function createSecurityHeaders(
   config: HeaderConfig,
-  /** Hashes of the `<style>` elements server-rendered pages carry (modules/seo/inline-styles.ts). */
+  /** Hashes of the `<style>` elements server-rendered pages carry (modules/pages/inline-styles.ts). */
   { inlineStyleSources = [] }: { inlineStyleSources?: readonly string[] } = {},
 ): SecurityHeaders {
   const isHttps = config.publicUrl.startsWith('https:');

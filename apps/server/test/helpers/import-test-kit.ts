@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Database } from '../../src/db/schema.js';
 import { adminCli } from './admin-cli.js';
-import type { TestContext } from './test-context.js';
+import { afterAll, beforeAll } from 'vitest';
+import { createTestContext, type TestContext } from './test-context.js';
 
 /** What the import tests share: the CLI, a scratch folder for generated inputs, row counts and output parsing. */
 export function importTestKit(ctx: TestContext) {
@@ -58,4 +59,24 @@ export function bookUuidOf(output: string): string {
   const match = /book ([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/.exec(output);
   if (!match) throw new Error(`no book UUID in:\n${output}`);
   return match[1]!;
+}
+
+export type ImportTestKit = ReturnType<typeof importTestKit>;
+
+/**
+ * The setup every import test file shares: a test context and its import kit, made before the
+ * file's (or the describe block's) tests and cleaned up after them. Read `env.ctx` and `env.kit`
+ * inside tests and hooks (they are set when the tests run).
+ */
+export function useImportTestKit(): { ctx: TestContext; kit: ImportTestKit } {
+  const env = {} as { ctx: TestContext; kit: ImportTestKit };
+  beforeAll(async () => {
+    env.ctx = await createTestContext();
+    env.kit = importTestKit(env.ctx);
+  });
+  afterAll(async () => {
+    env.kit.cleanup();
+    await env.ctx.close();
+  });
+  return env;
 }

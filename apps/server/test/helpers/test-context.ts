@@ -11,6 +11,7 @@ import { openDatabase, type Db, type DatabaseHandle } from '../../src/db/databas
 import { migrateToLatest } from '../../src/db/migrator.js';
 import type { MailOptions } from '../../src/modules/mail/mail-module.js';
 import { createMediaStorage, type MediaStorage } from '../../src/modules/media/media-storage.js';
+import { copyMigratedSqlite, migratedPostgresTemplate } from './migrated-template.js';
 
 /** Which database this test run uses: vitest.config.ts runs the server suite once per dialect. */
 export const TEST_DIALECT = process.env.INKSTREAM_TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
@@ -36,11 +37,35 @@ async function withAdminClient<T>(run: (client: pg.Client) => Promise<T>): Promi
   }
 }
 
-/** A fresh, empty database of the run's dialect (a new PostgreSQL database per call), migrated. */
+/**
+ * A fresh, empty database of the run's dialect (a new PostgreSQL database per call), not migrated:
+ * for tests that migrate it themselves (part way, or from a server process they start).
+ */
 export async function createTestDatabase(): Promise<{ databaseUrl: string | null; drop: () => Promise<void> }> {
+  return createDatabase(null);
+}
+
+/**
+ * As createTestDatabase, but already migrated on PostgreSQL (a copy of a migrated template). On
+ * SQLite the database is a file the caller names: copyMigratedSqlite puts a migrated one there.
+ * Test speed: see helpers/migrated-template.ts.
+ */
+export async function createMigratedTestDatabase(): Promise<{ databaseUrl: string | null; drop: () => Promise<void> }> {
+  return createDatabase(TEST_DIALECT === 'postgres' ? await migratedPostgresTemplate(POSTGRES_ADMIN_URL) : null);
+}
+
+export { copyMigratedSqlite };
+
+async function createDatabase(template: string | null): Promise<{ databaseUrl: string | null; drop: () => Promise<void> }> {
   if (TEST_DIALECT === 'sqlite') return { databaseUrl: null, drop: async () => undefined };
   const name = `inkstream_test_${randomBytes(6).toString('hex')}`;
-  await withAdminClient((client) => client.query(`CREATE DATABASE ${name}`));
+  await withAdminClient(async (client) => {
+    await client.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+    // Test speed: a commit answers before its WAL reaches the disk. Only a crash of the PostgreSQL
+    // server itself could tell the difference (it may lose the last commits); what every session
+    // sees, and when, is unchanged.
+    await client.query(`ALTER DATABASE ${name} SET synchronous_commit = off`);
+  });
   const url = new URL(POSTGRES_ADMIN_URL);
   url.pathname = `/${name}`;
   return {
@@ -60,7 +85,7 @@ export async function createTestContext(
   options: { log?: Logger; readerChangesPollMs?: number; mail?: MailOptions } = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'inkstream-test-'));
-  const testDb = await createTestDatabase();
+  const testDb = await createMigratedTestDatabase();
   const config = loadConfig({
     DATA_DIR: dataDir,
     DEMO_CATALOGUE: 'off',
@@ -70,7 +95,9 @@ export async function createTestContext(
     ...(testDb.databaseUrl ? { DATABASE_URL: testDb.databaseUrl } : {}),
     ...env,
   });
+  if (!config.databaseUrl) await copyMigratedSqlite(config.sqlitePath);
   const database = openDatabase({ ...config, poolSize: 5, ...(options.log ? { log: options.log } : {}) });
+  // A no-op on the migrated copy; kept so a context is never built on a schema behind the code's.
   await migrateToLatest(database.db);
   // The local folder unless `env` asks for STORAGE=s3 (see helpers/s3-server.ts).
   const storage = createMediaStorage(config);

@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../i18n/use-translation';
 import { Link } from 'react-router';
-import { api } from '../lib/api-client';
+import { publicConfigQuery } from '../lib/public-config';
 import { useNow } from '../lib/render-clock';
 import styles from './Footer.module.css';
 
 /** Footer of the book list: copyright and the contact e-mail from the server's public settings. */
 export function Footer() {
   const { t } = useTranslation();
-  const { data } = useQuery({ queryKey: ['public-config'], queryFn: api.publicConfig, staleTime: Infinity });
+  const { data } = useQuery({ ...publicConfigQuery(), staleTime: Infinity });
   const email = data?.contact_email;
   // The year of the render's clock (UTC on both sides), so a page hydrated after New Year still matches.
   const now = useNow();

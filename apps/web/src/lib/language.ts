@@ -1,4 +1,5 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, normalizeLanguage, type Language } from '@inkstream/contracts/languages';
+import { LANGUAGE_COOKIE } from '@inkstream/contracts/routes';
 import { readStorage, STORAGE_KEYS, writeStorage } from './storage-keys';
 
 export { LANGUAGES, type Language };
@@ -47,9 +48,6 @@ export const htmlLang = (language: Language) => {
   return `${lang}-${region!.toUpperCase()}`;
 };
 
-/** The cookie that tells the server which language to render pages in; the same name is read in apps/server. */
-export const LANGUAGE_COOKIE = 'inkstream-language';
-
 /**
  * A language chosen in the selector (or by a `?lang=` link) is sent to the server as a cookie, so
  * the next page arrives rendered in it; without a choice the server follows Accept-Language, as
@@ -58,7 +56,7 @@ export const LANGUAGE_COOKIE = 'inkstream-language';
 export function rememberLanguageForServer(language: Language): void {
   if (!readStorage(STORAGE_KEYS.language)) return;
   try {
-    document.cookie = `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=31536000; SameSite=Lax`;
+    document.cookie = `${LANGUAGE_COOKIE.name}=${language}; ${LANGUAGE_COOKIE.attributes}`;
   } catch {
     // cookies disabled: the server renders in the browser's language and this app re-renders
   }

@@ -1,31 +1,14 @@
 import { AppError } from '../../lib/app-error.js';
 import { toIso } from '../../lib/time.js';
 import { CLI_ACTOR } from '../../modules/audit/audit.service.js';
+import { listBooksInIdOrder } from '../../modules/catalogue/catalogue-admin.repository.js';
 import { CliError, parsePositiveInt, printTable, requireUuid } from '../cli-error.js';
 import type { CliContext } from '../cli-context.js';
 
 export async function bookList(ctx: CliContext, options: { limit?: string; offset?: string }): Promise<void> {
   const limit = options.limit === undefined ? 100 : parsePositiveInt(options.limit, '--limit', { max: 10_000 });
   const offset = options.offset === undefined ? 0 : parsePositiveInt(options.offset, '--offset', { min: 0, max: 10_000_000 });
-  const rows = await ctx.db
-    .selectFrom('books')
-    .leftJoin('book_translations as t', (join) =>
-      join.onRef('t.book_id', '=', 'books.id').onRef('t.language', '=', 'books.original_language'),
-    )
-    .select([
-      'books.uuid',
-      't.title',
-      'books.book_type',
-      'books.chapter_count',
-      'books.public_free_chapters',
-      'books.recommendation_rank',
-      'books.is_published',
-      'books.updated_at',
-    ])
-    .orderBy('books.id')
-    .limit(limit)
-    .offset(offset)
-    .execute();
+  const rows = await listBooksInIdOrder(ctx.db, limit, offset);
   printTable(
     rows.map((b) => ({
       uuid: b.uuid,

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.js';
+import { findCoverMediaKeys, findPageMediaKeys } from '../../modules/media/media.repository.js';
 import { parsePositiveInt } from '../cli-error.js';
 import type { CliContext } from '../cli-context.js';
 
@@ -13,9 +14,9 @@ const DEFAULT_GRACE_MINUTES = 60;
 /** Every media key a row points to: pages (fallback and variants) and covers (every size). */
 async function referencedKeys(db: Db): Promise<Set<string>> {
   const keys = new Set<string>();
-  const pages = await db.selectFrom('chapter_pages').select(['media_key', 'avif_key', 'webp_key']).execute();
+  const pages = await findPageMediaKeys(db);
   for (const page of pages) for (const key of [page.media_key, page.avif_key, page.webp_key]) if (key) keys.add(key);
-  const covers = await db.selectFrom('books').select(['cover_key', 'cover_variants']).where('cover_key', 'is not', null).execute();
+  const covers = await findCoverMediaKeys(db);
   for (const cover of covers) {
     if (cover.cover_key) keys.add(cover.cover_key);
     for (const variant of JSON.parse(cover.cover_variants ?? '[]') as { key: string }[]) keys.add(variant.key);

@@ -129,3 +129,25 @@ export const findWordCounts = (db: DbExecutor, chapterIds: readonly number[], la
 
 export const findBookOfChapter = (db: DbExecutor, bookId: number) =>
   db.selectFrom('books').select(['id', 'uuid', 'original_language']).where('id', '=', bookId).executeTakeFirstOrThrow();
+
+/** Books in id order with their original-language title (the command line's `book list`). */
+export const listBooksInIdOrder = (db: DbExecutor, limit: number, offset: number) =>
+  db
+    .selectFrom('books')
+    .leftJoin('book_translations as t', (join) =>
+      join.onRef('t.book_id', '=', 'books.id').onRef('t.language', '=', 'books.original_language'),
+    )
+    .select([
+      'books.uuid',
+      't.title',
+      'books.book_type',
+      'books.chapter_count',
+      'books.public_free_chapters',
+      'books.recommendation_rank',
+      'books.is_published',
+      'books.updated_at',
+    ])
+    .orderBy('books.id')
+    .limit(limit)
+    .offset(offset)
+    .execute();

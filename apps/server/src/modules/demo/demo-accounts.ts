@@ -5,6 +5,7 @@ import { hashPassword } from '../users/password.js';
 import { insertUserIfNameFree } from '../users/users.repository.js';
 import { usernameSkeleton } from '../users/username-skeleton.js';
 import { usernameKey } from '../users/users.service.js';
+import { confirmAddress } from './demo.repository.js';
 
 /** Demo accounts listed in the README, so a newcomer can try every membership state. */
 export const DEMO_ACCOUNTS = [
@@ -29,11 +30,7 @@ export async function createDemoAccounts(db: Db, now: number): Promise<void> {
     if (userId === null) continue; // kept from an earlier start
     // A confirmed address (example.com never receives mail): "Forgot password?" works on the demo,
     // its message lands in DATA_DIR/mail/ as an .eml file (no SMTP_URL) and in the console's Outbox.
-    await db
-      .updateTable('users')
-      .set({ email: account.email, email_key: account.email, email_confirmed_at: now - 90 * DAY_MS })
-      .where('id', '=', userId)
-      .execute();
+    await confirmAddress(db, userId, account.email, now - 90 * DAY_MS);
     const startsAt = account.membership === 'running' ? now : now - 60 * DAY_MS;
     const days = account.membership === 'running' ? 365 : 30;
     await insertGrantOnce(db, {

@@ -7,6 +7,7 @@ import type { MediaStorage } from '../media/media-storage.js';
 import { chapterName, DEMO_AUTHORS, DEMO_BOOKS, isCompletedDemoBook, type DemoBook } from './demo-books.js';
 import { pickArtStrips, storeArtStrip, storeCover, storeTitleStrip, type StoredCover, type StoredImage } from './demo-images.js';
 import { demoNovelTexts } from './demo-novel-text.js';
+import { findPresentBookUuids } from './demo.repository.js';
 
 /**
  * Fills an empty catalogue with generated demo books, so a fresh install has something to read.
@@ -251,7 +252,7 @@ export async function seedDemoCatalogue(deps: SeedDemoDeps): Promise<SeedDemoRes
   const log = deps.log ?? (() => {});
   deps.signal?.throwIfAborted();
   const uuids = DEMO_BOOKS.map((_, index) => demoUuid(String(index)));
-  const present = new Set((await deps.db.selectFrom('books').select('uuid').where('uuid', 'in', uuids).execute()).map((row) => row.uuid));
+  const present = await findPresentBookUuids(deps.db, uuids);
   const missing = [...DEMO_BOOKS.entries()].filter(([index]) => !present.has(uuids[index]!));
   const progress: SeedProgress = {
     books: DEMO_BOOKS.length - missing.length,

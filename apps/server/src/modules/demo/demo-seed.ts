@@ -6,6 +6,7 @@ import { isCatalogueEmpty } from '../catalogue/catalogue.repository.js';
 import type { MediaStorage } from '../media/media-storage.js';
 import type { SeedDemoResult, SeedProgress } from './demo-catalogue.js';
 import { createDemoAccounts } from './demo-accounts.js';
+import { findAppState, writeAppState } from './demo.repository.js';
 
 /**
  * When to generate the demo catalogue, and how a seed that was stopped part way is finished.
@@ -36,10 +37,10 @@ export interface DemoSeedState {
 }
 
 export async function readDemoSeedState(db: Db): Promise<DemoSeedState | null> {
-  const row = await db.selectFrom('app_state').select('value').where('state_key', '=', DEMO_SEED_STATE_KEY).executeTakeFirst();
-  if (!row) return null;
+  const value = await findAppState(db, DEMO_SEED_STATE_KEY);
+  if (value === null) return null;
   try {
-    const parsed = JSON.parse(row.value) as Partial<DemoSeedState>;
+    const parsed = JSON.parse(value) as Partial<DemoSeedState>;
     if ((parsed.state === 'started' || parsed.state === 'done') && typeof parsed.now === 'number') {
       return { state: parsed.state, now: parsed.now };
     }
@@ -50,12 +51,7 @@ export async function readDemoSeedState(db: Db): Promise<DemoSeedState | null> {
 }
 
 async function writeDemoSeedState(db: Db, state: DemoSeedState): Promise<void> {
-  const value = JSON.stringify(state);
-  await db
-    .insertInto('app_state')
-    .values({ state_key: DEMO_SEED_STATE_KEY, value })
-    .onConflict((oc) => oc.column('state_key').doUpdateSet({ value }))
-    .execute();
+  await writeAppState(db, DEMO_SEED_STATE_KEY, JSON.stringify(state));
 }
 
 export interface SeedDemoWhenNeededDeps {

@@ -1,14 +1,17 @@
 import { createHash } from 'node:crypto';
-import { PostgresAdapter, sql, type Insertable } from 'kysely';
+import { PostgresAdapter, type Insertable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { DAY_MS } from '../../lib/time.js';
 import { rebuildMemberState } from '../membership/member-state.repository.js';
+import { deleteChangesAfter, latestChangeId } from '../reading/reader-changes.repository.js';
 import { createReadingRollup } from '../stats/reading-rollup.js';
 import { rebuildRevenueDays } from '../stats/revenue-days.repository.js';
 import { hashPassword } from '../users/password.js';
 import { usernameSkeleton } from '../users/username-skeleton.js';
 import { usernameKey } from '../users/users.service.js';
+import * as repo from './demo.repository.js';
+import type { TableName } from './demo.repository.js';
 
 /**
  * A reader-heavy database for the query-plan test (apps/server/test/console-query-plans.test.ts)
@@ -63,8 +66,6 @@ const EVENT_TYPES = ['open_book', 'start_reading', 'finish_reading'] as const;
 /** Bound parameters per statement: under SQLite's 32,766 and PostgreSQL's 65,535. */
 const PARAMETERS_PER_STATEMENT = 30_000;
 
-type TableName = keyof Database;
-
 /** A small, fast, seeded generator (mulberry32): the same seed gives the same database. */
 function createRandom(seed: number) {
   let state = seed >>> 0;
@@ -101,11 +102,7 @@ function createInserter<T extends TableName>(db: Db, table: T, columns: number, 
     await beforeFlush?.();
     const rows = buffer;
     buffer = [];
-    // The row type of a table chosen at run time is a union Kysely cannot narrow; the rows are typed at add().
-    await db
-      .insertInto(table)
-      .values(rows as never)
-      .execute();
+    await repo.insertRows(db, table, rows);
     written += rows.length;
   };
   return {
@@ -129,31 +126,17 @@ export async function generateReaderPopulation(db: Db, options: ReaderPopulation
   const random = createRandom(seed);
   const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
 
-  const books = await db.selectFrom('books').select('id').where('is_published', '=', 1).orderBy('id').execute();
-  const chapters = await db
-    .selectFrom('chapters')
-    .innerJoin('books', 'books.id', 'chapters.book_id')
-    .select(['chapters.id', 'chapters.book_id'])
-    .where('books.is_published', '=', 1)
-    .where('chapters.is_published', '=', 1)
-    .orderBy('chapters.id')
-    .execute();
+  const books = await repo.findPublishedBookIds(db);
+  const chapters = await repo.findPublishedChapters(db);
   if (books.length === 0 || chapters.length === 0)
     throw new Error('generateReaderPopulation needs a published catalogue (books and chapters)');
   const chaptersOf = new Map<number, number[]>();
   for (const chapter of chapters) chaptersOf.set(chapter.book_id, [...(chaptersOf.get(chapter.book_id) ?? []), chapter.id]);
   const bookIds = books.map((b) => b.id).filter((id) => chaptersOf.has(id));
 
-  const maxUser = await db
-    .selectFrom('users')
-    .select((eb) => eb.fn.max('id').as('id'))
-    .executeTakeFirst();
-  const firstId = Number(maxUser?.id ?? 0) + 1;
-  const maxChange = await db
-    .selectFrom('reader_changes')
-    .select((eb) => eb.fn.max('id').as('id'))
-    .executeTakeFirst();
-  const takenSkeletons = new Set((await db.selectFrom('users').select('username_skeleton').execute()).map((r) => r.username_skeleton));
+  const firstId = (await repo.latestUserId(db)) + 1;
+  const maxChange = await latestChangeId(db);
+  const takenSkeletons = await repo.findTakenSkeletons(db);
   const passwordHash = await hashPassword(READER_POPULATION_PASSWORD);
 
   const users = createInserter(db, 'users', 12);
@@ -170,21 +153,16 @@ export async function generateReaderPopulation(db: Db, options: ReaderPopulation
   const audit = createInserter(db, 'audit_log', 9);
   // One coupon that the generated coupon grants were redeemed from (coupon_redemptions grows with readers).
   const couponCode = `GEN${seed}`;
-  await db
-    .insertInto('coupons')
-    .values({
-      code: couponCode,
-      grant_days: 30,
-      grant_months: null,
-      max_redemptions: null,
-      expires_at: null,
-      disabled_at: null,
-      note: 'generated',
-      created_at: now - 800 * DAY_MS,
-    })
-    .onConflict((oc) => oc.column('code').doNothing())
-    .execute();
-  const coupon = await db.selectFrom('coupons').select('id').where('code', '=', couponCode).executeTakeFirstOrThrow();
+  const couponId = await repo.ensureCoupon(db, {
+    code: couponCode,
+    grant_days: 30,
+    grant_months: null,
+    max_redemptions: null,
+    expires_at: null,
+    disabled_at: null,
+    note: 'generated',
+    created_at: now - 800 * DAY_MS,
+  });
   const likesPerChapter = new Map<number, number>();
   const eventDayKeys = new Set<string>();
   const today = Math.floor(now / DAY_MS);
@@ -340,7 +318,7 @@ export async function generateReaderPopulation(db: Db, options: ReaderPopulation
       });
       if (source === 'coupon' && !redeemed) {
         redeemed = true;
-        await redemptions.add({ coupon_id: coupon.id, user_id: id, created_at: startsAt });
+        await redemptions.add({ coupon_id: couponId, user_id: id, created_at: startsAt });
       }
       // An administrator's grant is in the audit log, as the console writes it.
       if (source === 'admin') {
@@ -380,39 +358,20 @@ export async function generateReaderPopulation(db: Db, options: ReaderPopulation
   for (const inserter of [users, grants, orders, paymentEvents, events, eventDays, progress, reads, likes, follows, redemptions, audit])
     await inserter.flush();
 
-  await db
-    .updateTable('coupons')
-    .set((eb) => ({ redemption_count: eb('redemption_count', '+', redemptions.count()) }))
-    .where('id', '=', coupon.id)
-    .execute();
+  await repo.addCouponRedemptions(db, couponId, redemptions.count());
   // Counters the services keep in step with the likes.
-  for (const [chapterId, added] of likesPerChapter) {
-    await db
-      .updateTable('chapters')
-      .set((eb) => ({ total_likes: eb('total_likes', '+', added) }))
-      .where('id', '=', chapterId)
-      .execute();
-  }
+  for (const [chapterId, added] of likesPerChapter) await repo.addChapterLikes(db, chapterId, added);
   const likesPerBook = new Map<number, number>();
   for (const chapter of chapters)
     likesPerBook.set(chapter.book_id, (likesPerBook.get(chapter.book_id) ?? 0) + (likesPerChapter.get(chapter.id) ?? 0));
   for (const [bookId, added] of likesPerBook) {
     if (added === 0) continue;
-    await db
-      .updateTable('books')
-      .set((eb) => ({ total_likes: eb('total_likes', '+', added) }))
-      .where('id', '=', bookId)
-      .execute();
+    await repo.addBookLikes(db, bookId, added);
   }
   // The triggers logged every generated grant and like as a reader change; nobody is waiting for those.
-  await db
-    .deleteFrom('reader_changes')
-    .where('id', '>', Number(maxChange?.id ?? 0))
-    .execute();
-  if (isPostgres) {
-    // Ids were given explicitly; the next account the app creates must not collide with them.
-    await sql`SELECT setval(pg_get_serial_sequence('users', 'id'), (SELECT MAX(id) FROM users))`.execute(db);
-  }
+  await deleteChangesAfter(db, maxChange);
+  // Ids were given explicitly; the next account the app creates must not collide with them.
+  if (isPostgres) await repo.resetUserIdSequence(db);
   // The rows above were written around the app's writers: bring what those writers maintain up to
   // date as a running site would have it (membership state on users and member_days; revenue_days; the reading
   // roll-up the dashboard reads, which housekeeping would otherwise catch up with over minutes).
@@ -421,7 +380,7 @@ export async function generateReaderPopulation(db: Db, options: ReaderPopulation
   // No settling time: nothing else writes events while the population is made, and its events'
   // ids do not follow their times (a live site's do, so its roll-up waits for late commits).
   await createReadingRollup({ db, batchSize: 5000, settleMs: 0 }).run();
-  await sql`ANALYZE`.execute(db);
+  await repo.analyze(db);
 
   return {
     accounts: users.count(),

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { createLruCache } from '../../lib/lru-cache.js';
+import { LRUCache } from 'lru-cache';
 
 /**
  * Signed media URLs for paid pages: `/media/<key>?exp=<unix seconds>&sig=<base64url HMAC-SHA256>`
@@ -19,11 +19,12 @@ export type SignatureCheck = 'valid' | 'missing' | 'invalid' | 'expired';
  * ten minutes gets the same URLs, and a chapter of forty pages in three formats is 120 HMACs.
  * About 200 bytes an entry, so at most a few megabytes.
  */
-const RECENT_SIGNATURES = { maxEntries: 20_000, maxBytes: 4 * 1024 * 1024 };
+/** Bounded by count and by an estimate of the bytes held (the memo key as UTF-16 and the signature). */
+const RECENT_SIGNATURES = { max: 20_000, maxSize: 4 * 1024 * 1024, sizeCalculation: (_: string, memo: string) => memo.length * 2 + 120 };
 
 export function createMediaSigner(secret: string, ttlSeconds: number): MediaSigner {
   const mac = (key: string, exp: number) => createHmac('sha256', secret).update(`${key}\n${exp}`).digest();
-  const recent = createLruCache<string>(RECENT_SIGNATURES);
+  const recent = new LRUCache<string, string>(RECENT_SIGNATURES);
   // Round the expiry up to a 10-minute step so URLs of one chapter stay stable for a while (cache hits).
   const step = 600;
   const expiryNow = (nowMs = Date.now()) => Math.ceil((Math.floor(nowMs / 1000) + ttlSeconds) / step) * step;
@@ -35,7 +36,7 @@ export function createMediaSigner(secret: string, ttlSeconds: number): MediaSign
       let sig = recent.get(memo);
       if (sig === undefined) {
         sig = mac(key, exp).toString('base64url');
-        recent.set(memo, sig, memo.length * 2 + 120);
+        recent.set(memo, sig);
       }
       return { exp, sig };
     },

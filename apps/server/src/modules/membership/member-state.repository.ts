@@ -1,6 +1,7 @@
 import { PostgresAdapter, sql } from 'kysely';
 import type { DbExecutor } from '../../db/database.js';
 import { DAY_MS } from '../../lib/time.js';
+import { latestGrantEndOf, numberOrNull, isStandingGrant } from './membership-end.js';
 
 /**
  * Membership state the console reads without grouping the grants ledger (issue 27):
@@ -39,11 +40,11 @@ export interface MemberState {
 export async function computeMemberState(db: DbExecutor, userId: number): Promise<MemberState> {
   const row = await db
     .selectFrom('membership_grants')
-    .select((eb) => [eb.fn.min<number | string | null>('created_at').as('since'), eb.fn.max<number | string | null>('ends_at').as('until')])
+    .select((eb) => [eb.fn.min<number | string | null>('created_at').as('since'), latestGrantEndOf(eb).as('until')])
     .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
+    .where(isStandingGrant)
     .executeTakeFirst();
-  return { since: row?.since == null ? null : Number(row.since), until: row?.until == null ? null : Number(row.until) };
+  return { since: numberOrNull(row?.since), until: numberOrNull(row?.until) };
 }
 
 type DayDelta = { new_members: number; memberships_ending: number };
@@ -139,10 +140,10 @@ export async function rebuildMemberState(db: DbExecutor): Promise<void> {
     const lastId = users[users.length - 1]!.id;
     const states = await db
       .selectFrom('membership_grants')
-      .select((eb) => ['user_id', eb.fn.min<number | string>('created_at').as('since'), eb.fn.max<number | string>('ends_at').as('until')])
+      .select((eb) => ['user_id', eb.fn.min<number | string>('created_at').as('since'), latestGrantEndOf(eb).as('until')])
       .where('user_id', '>', afterId)
       .where('user_id', '<=', lastId)
-      .where('revoked_at', 'is', null)
+      .where(isStandingGrant)
       .groupBy('user_id')
       .execute();
     const byUser = new Map(states.map((s) => [Number(s.user_id), { since: Number(s.since), until: Number(s.until) }]));

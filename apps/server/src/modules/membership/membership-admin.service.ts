@@ -4,7 +4,6 @@ import type { Db } from '../../db/database.js';
 import { AppError } from '../../lib/app-error.js';
 import { toIso } from '../../lib/time.js';
 import type { Actor, AuditService } from '../audit/audit.service.js';
-import { latestGrantEnd, lockUserMembership } from './membership.repository.js';
 import type { GrantLength, MembershipService } from './membership.service.js';
 
 /** The user a change is for: the id to change, the uuid the audit log names. */
@@ -23,17 +22,14 @@ export interface AdminGrantResult {
  * membership service (which takes the user's row lock) and writes its audit entry in the same
  * transaction.
  */
-export function createMembershipAdminService(deps: { db: Db; membership: MembershipService; audit: AuditService; now?: () => number }) {
+export function createMembershipAdminService(deps: { db: Db; membership: MembershipService; audit: AuditService }) {
   const { db, membership, audit } = deps;
-  const now = deps.now ?? Date.now;
-  const asMembership = (end: number | null): Membership | null =>
-    end === null ? null : { expire_at: toIso(end), is_expired: end <= now() };
 
   async function grant(actor: Actor, user: TargetUser, length: GrantLength, reason: string): Promise<AdminGrantResult> {
     const sourceRef = randomUUID();
     return db.transaction().execute(async (trx) => {
-      await lockUserMembership(trx, user.id);
-      const before = await latestGrantEnd(trx, user.id);
+      await membership.lockMembersWithin(trx, [user.id]);
+      const before = await membership.endWithin(trx, user.id);
       const end = await membership.grantWithin(trx, { userId: user.id, length, source: 'admin', sourceRef, note: reason });
       if (end === null) throw new AppError(ErrorCode.CONFLICT, 409, 'This grant was made already');
       await audit.recordWithin(trx, actor, {
@@ -43,17 +39,17 @@ export function createMembershipAdminService(deps: { db: Db; membership: Members
         before: { expire_at: before === null ? null : toIso(before) },
         after: { expire_at: toIso(end), ...length, source_ref: sourceRef, reason },
       });
-      return { sourceRef, membership: asMembership(end) };
+      return { sourceRef, membership: membership.membershipOf(end) };
     });
   }
 
   /** Revokes the running and future grants (what `membership revoke` on the command line does). */
   async function revoke(actor: Actor, user: TargetUser, reason: string): Promise<{ revoked: number; membership: Membership | null }> {
     return db.transaction().execute(async (trx) => {
-      await lockUserMembership(trx, user.id);
-      const before = await latestGrantEnd(trx, user.id);
+      await membership.lockMembersWithin(trx, [user.id]);
+      const before = await membership.endWithin(trx, user.id);
       const revoked = await membership.revokeAllWithin(trx, user.id);
-      const after = await latestGrantEnd(trx, user.id);
+      const after = await membership.endWithin(trx, user.id);
       await audit.recordWithin(trx, actor, {
         action: 'membership.revoke',
         targetType: 'user',
@@ -61,7 +57,7 @@ export function createMembershipAdminService(deps: { db: Db; membership: Members
         before: { expire_at: before === null ? null : toIso(before) },
         after: { expire_at: after === null ? null : toIso(after), revoked, reason },
       });
-      return { revoked, membership: asMembership(after) };
+      return { revoked, membership: membership.membershipOf(after) };
     });
   }
 

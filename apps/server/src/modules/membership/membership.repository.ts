@@ -1,5 +1,6 @@
 import type { DbExecutor } from '../../db/database.js';
 import { atomically, refreshMemberState } from './member-state.repository.js';
+import { numberOrNull, latestGrantEndOf, isStandingGrant } from './membership-end.js';
 
 export interface NewGrant {
   user_id: number;
@@ -42,11 +43,11 @@ export async function findGrantOwner(db: DbExecutor, source: string, sourceRef: 
 export async function latestGrantEnd(db: DbExecutor, userId: number): Promise<number | null> {
   const row = await db
     .selectFrom('membership_grants')
-    .select((eb) => eb.fn.max('ends_at').as('ends_at'))
+    .select((eb) => latestGrantEndOf(eb).as('ends_at'))
     .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
+    .where(isStandingGrant)
     .executeTakeFirst();
-  return row?.ends_at == null ? null : Number(row.ends_at);
+  return numberOrNull(row?.ends_at);
 }
 
 // Every write below refreshes the user's member_since/member_until and member_days in the same
@@ -103,7 +104,7 @@ export const activeGrants = (db: DbExecutor, userId: number) =>
     .selectFrom('membership_grants')
     .select(['id', 'starts_at', 'ends_at', 'created_at', 'grant_months', 'grant_days'])
     .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
+    .where(isStandingGrant)
     .orderBy('created_at')
     .orderBy('id')
     .execute();

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Membership } from '@inkstream/contracts';
 import type { Db, DbExecutor } from '../../db/database.js';
-import { addCalendarMonths, DAY_MS, toIso } from '../../lib/time.js';
+import { addCalendarMonths, DAY_MS } from '../../lib/time.js';
 import {
   activeGrants,
   findGrantOwner,
@@ -12,6 +12,7 @@ import {
   revokeGrant,
   revokeRunningGrants,
 } from './membership.repository.js';
+import { toMembership } from './membership-end.js';
 
 export type MembershipState = 'member' | 'expired' | 'none';
 
@@ -48,10 +49,15 @@ export function createMembershipService(deps: { db: Db; now?: () => number }) {
   const { db } = deps;
   const now = deps.now ?? Date.now;
 
+  /** The end of the user's membership, read in the caller's transaction (null: no standing grant). */
+  const endWithin = (trx: DbExecutor, userId: number): Promise<number | null> => latestGrantEnd(trx, userId);
+
+  /** The API's membership from an end read with other data (users-admin, membership-admin). */
+  const membershipOf = (end: number | null): Membership | null => toMembership(end, now());
+
   async function getMembership(userId: number | null): Promise<Membership | null> {
     if (userId === null) return null;
-    const end = await latestGrantEnd(db, userId);
-    return end === null ? null : { expire_at: toIso(end), is_expired: end <= now() };
+    return membershipOf(await latestGrantEnd(db, userId));
   }
 
   async function getState(userId: number | null): Promise<MembershipState> {
@@ -134,7 +140,18 @@ export function createMembershipService(deps: { db: Db; now?: () => number }) {
     return end;
   }
 
-  return { getMembership, getState, grant, grantWithin, lockMembersWithin, revokeAll, revokeAllWithin, revokeWithin };
+  return {
+    endWithin,
+    getMembership,
+    getState,
+    grant,
+    grantWithin,
+    lockMembersWithin,
+    membershipOf,
+    revokeAll,
+    revokeAllWithin,
+    revokeWithin,
+  };
 }
 
 export type MembershipService = ReturnType<typeof createMembershipService>;

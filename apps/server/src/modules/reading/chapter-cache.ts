@@ -1,4 +1,4 @@
-import { createLruCache } from '../../lib/lru-cache.js';
+import { LRUCache } from 'lru-cache';
 import type { CatalogueVersion } from '../catalogue/catalogue-version.js';
 import { sharedChapterBytes, type SharedChapter } from './shared-chapter.js';
 
@@ -21,9 +21,10 @@ export interface ChapterCacheOptions {
  * request (reading.repository findReaderState), so that lag can never serve an unpublished chapter.
  */
 export function createChapterCache(options: ChapterCacheOptions) {
-  const store = createLruCache<SharedChapter>({
-    maxEntries: options.maxEntries ?? 5000,
-    maxBytes: options.maxBytes ?? 32 * 1024 * 1024,
+  const store = new LRUCache<string, SharedChapter>({
+    max: options.maxEntries ?? 5000,
+    maxSize: options.maxBytes ?? 32 * 1024 * 1024,
+    sizeCalculation: sharedChapterBytes,
   });
   // Concurrent misses of one chapter share one read (a popular chapter after a publish).
   const loading = new Map<string, Promise<SharedChapter | undefined>>();
@@ -50,11 +51,16 @@ export function createChapterCache(options: ChapterCacheOptions) {
     // The version before the read: a read that a change overtook is answered but not kept.
     const version = await options.versions.get();
     const chapter = await options.load(chapterUuid, language);
-    if (chapter && options.versions.peek() === version) store.set(key, chapter, sharedChapterBytes(chapter));
+    if (chapter && options.versions.peek() === version) store.set(key, chapter);
     return chapter;
   }
 
-  return { get, clear: () => store.clear(), stats: () => store.stats(), close: () => void unsubscribe() };
+  return {
+    get,
+    clear: () => store.clear(),
+    stats: () => ({ entries: store.size, bytes: store.calculatedSize }),
+    close: () => void unsubscribe(),
+  };
 }
 
 export type ChapterCache = ReturnType<typeof createChapterCache>;

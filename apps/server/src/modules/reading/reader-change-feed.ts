@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.js';
+import { changesAfter, deleteChangesBefore, latestChangeIdBefore } from './reader-changes.repository.js';
 
 /** What one poll found: the users and the chapters (like counts) whose cached state must go. */
 export interface ReaderChanges {
@@ -89,12 +90,7 @@ export function createReaderChangeFeed(db: Db, options: ReaderChangeFeedOptions 
 
   async function firstFloor(): Promise<number> {
     // Rows of the last minute (six windows) may belong to transactions still committing: read them like new ones.
-    const row = await db
-      .selectFrom('reader_changes')
-      .select((eb) => eb.fn.max('id').as('id'))
-      .where('changed_at', '<', now() - 6 * LATE_COMMIT_WINDOW_MS)
-      .executeTakeFirst();
-    return Number(row?.id ?? 0);
+    return latestChangeIdBefore(db, now() - 6 * LATE_COMMIT_WINDOW_MS);
   }
 
   async function poll(): Promise<void> {
@@ -106,13 +102,7 @@ export function createReaderChangeFeed(db: Db, options: ReaderChangeFeedOptions 
       handled.clear();
       marks = [];
     }
-    const rows = await db
-      .selectFrom('reader_changes')
-      .select(['id', 'user_id', 'chapter_id'])
-      .where('id', '>', floor!)
-      .orderBy('id')
-      .limit(MAX_ROWS_PER_POLL)
-      .execute();
+    const rows = await changesAfter(db, floor!, MAX_ROWS_PER_POLL);
     const userIds = new Set<number>();
     const chapterIds = new Set<number>();
     let maxId = floor!;
@@ -130,10 +120,7 @@ export function createReaderChangeFeed(db: Db, options: ReaderChangeFeedOptions 
     emit({ userIds, chapterIds, all: lostTrack || overflow });
     if (startedAt - lastPruneAt >= PRUNE_EVERY_MS) {
       lastPruneAt = startedAt;
-      await db
-        .deleteFrom('reader_changes')
-        .where('changed_at', '<', startedAt - KEEP_ROWS_MS)
-        .execute();
+      await deleteChangesBefore(db, startedAt - KEEP_ROWS_MS);
     }
   }
 

@@ -1,4 +1,4 @@
-import { createLruCache } from '../../lib/lru-cache.js';
+import { LRUCache } from 'lru-cache';
 import type { AccountState } from '../users/auth-user.js';
 import type { CatalogueVersion } from '../catalogue/catalogue-version.js';
 import type { ReaderChangeFeed, ReaderChanges } from './reader-change-feed.js';
@@ -36,6 +36,8 @@ export interface ReaderStateCacheOptions {
  */
 const ACCOUNT_MAX_AGE_MS = 5 * 60_000;
 const ACCOUNT_CACHE_BYTES = 32 * 1024 * 1024;
+/** An estimate of the bytes an account's entry holds: its fields and its liked chapter ids. */
+const accountBytes = (entry: CachedAccount) => 400 + 16 * entry.liked.size;
 
 /**
  * Member reads without a database statement (issue 12): each process keeps the accounts of the
@@ -55,15 +57,18 @@ export function createReaderStateCache(options: ReaderStateCacheOptions) {
   // exactly the entries of its cache: an entry that leaves (evicted, replaced, deleted) leaves it too.
   const accountKeyById = new Map<number, string>();
   const chapterKeyById = new Map<number, string>();
-  const accounts = createLruCache<CachedAccount>({
-    maxEntries: options.maxAccounts ?? 50_000,
-    maxBytes: ACCOUNT_CACHE_BYTES,
-    onRemove: (_key, entry) => accountKeyById.delete(entry.account.id),
+  // dispose runs for every entry that leaves (evicted, replaced, deleted, cleared): its id leaves the index too.
+  const accounts = new LRUCache<string, CachedAccount>({
+    max: options.maxAccounts ?? 50_000,
+    maxSize: ACCOUNT_CACHE_BYTES,
+    sizeCalculation: accountBytes,
+    dispose: (entry) => accountKeyById.delete(entry.account.id),
   });
-  const chapters = createLruCache<CachedChapter>({
-    maxEntries: options.maxChapters ?? 20_000,
-    maxBytes: 8 * 1024 * 1024,
-    onRemove: (_key, entry) => chapterKeyById.delete(entry.chapterId),
+  const chapters = new LRUCache<string, CachedChapter>({
+    max: options.maxChapters ?? 20_000,
+    maxSize: 8 * 1024 * 1024,
+    sizeCalculation: () => 200,
+    dispose: (entry) => chapterKeyById.delete(entry.chapterId),
   });
   /** Moves on every invalidation: a load that began before one is answered but not kept. */
   let generation = 0;
@@ -108,15 +113,14 @@ export function createReaderStateCache(options: ReaderStateCacheOptions) {
     chapter: (chapterUuid: string): CachedChapter | undefined => chapters.get(chapterUuid),
     /** Keeps what a load read, unless an invalidation came in since `since` (a generation()). */
     keepAccount(since: number, entry: CachedAccount): void {
-      const bytes = 400 + 16 * entry.liked.size;
       // Too large to keep (the cache would refuse it): nothing to map either.
-      if (since !== generation || !options.feed.isCurrent() || bytes > ACCOUNT_CACHE_BYTES) return;
-      accounts.set(entry.account.uuid, entry, bytes);
+      if (since !== generation || !options.feed.isCurrent() || accountBytes(entry) > ACCOUNT_CACHE_BYTES) return;
+      accounts.set(entry.account.uuid, entry);
       accountKeyById.set(entry.account.id, entry.account.uuid);
     },
     keepChapter(since: number, chapterUuid: string, entry: CachedChapter): void {
       if (since !== generation || !options.feed.isCurrent()) return;
-      chapters.set(chapterUuid, entry, 200);
+      chapters.set(chapterUuid, entry);
       chapterKeyById.set(entry.chapterId, chapterUuid);
     },
     /** After a change this process made (a like): drop at once rather than at the next poll. */

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { DbExecutor } from '../../db/database.js';
 import { preparedQuery } from '../../db/prepared-query.js';
+import { membershipEndOf } from '../membership/membership-end.js';
 
 /** A published chapter of a published book: what its shared part (reading/chapter-cache.ts) is built from. */
 export const findReadableChapter = (db: DbExecutor, chapterUuid: string) =>
@@ -37,12 +38,7 @@ const readerState = preparedQuery<{ chapterUuid: string; userId: number }>()((db
     .innerJoin('books', 'books.id', 'chapters.book_id')
     .select(['chapters.number', 'chapters.total_likes', 'books.public_free_chapters'])
     .select((eb) => [
-      eb
-        .selectFrom('membership_grants')
-        .select((sub) => sub.fn.max('membership_grants.ends_at').as('ends_at'))
-        .where('membership_grants.user_id', '=', param('userId'))
-        .where('membership_grants.revoked_at', 'is', null)
-        .as('membership_end'),
+      membershipEndOf(db, param('userId')).as('membership_end'),
       eb
         .exists(
           eb
@@ -78,12 +74,7 @@ const accountReaderState = preparedQuery<{ chapterUuid: string; userUuid: string
     .select(['users.id', 'users.uuid', 'users.username', 'users.role', 'users.token_version', 'users.disabled_at'])
     .select(['chapters.id as chapter_id', 'chapters.number', 'chapters.total_likes', 'books.public_free_chapters'])
     .select((eb) => [
-      eb
-        .selectFrom('membership_grants')
-        .select((sub) => sub.fn.max('membership_grants.ends_at').as('ends_at'))
-        .whereRef('membership_grants.user_id', '=', 'users.id')
-        .where('membership_grants.revoked_at', 'is', null)
-        .as('membership_end'),
+      membershipEndOf(db, eb.ref('users.id')).as('membership_end'),
       eb
         .exists(
           eb

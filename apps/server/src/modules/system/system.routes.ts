@@ -1,7 +1,6 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, PublicConfigResponse } from '@inkstream/contracts';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import type { AppConfig } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { DatabaseGate } from '../../db/database-gate.js';
@@ -9,6 +8,7 @@ import { AppError } from '../../lib/app-error.js';
 import { errorResponses } from '../../lib/route-schema.js';
 import { PUBLIC_CACHE } from '../../plugins/public-cache.js';
 import type { SiteSettingsService } from '../settings/site-settings.service.js';
+import { pingDatabase } from './system.repository.js';
 
 /**
  * Liveness and readiness, outside the API so load balancers need no API knowledge. Ready: the
@@ -20,7 +20,7 @@ export function healthRoutes(db: Db, gate: Pick<DatabaseGate, 'isOpen'>) {
     app.get('/readyz', { schema: { hide: true } }, async () => {
       if (!gate.isOpen()) throw new AppError('SERVICE_UNAVAILABLE', 503, 'The database has not been reached yet', undefined, 5);
       try {
-        await sql`SELECT 1`.execute(db);
+        await pingDatabase(db);
       } catch {
         throw new AppError('SERVICE_UNAVAILABLE', 503, 'The database is not reachable', undefined, 5);
       }

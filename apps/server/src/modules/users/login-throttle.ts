@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'kysely';
 import type { DbExecutor } from '../../db/database.js';
+import * as repo from './login-throttle.repository.js';
 
 /**
  * Failed-login throttling by progressive delays (OWASP ASVS 2.2.1): it slows guessing without
@@ -76,61 +76,19 @@ export async function takeLoginAttempt(db: DbExecutor, source: LoginSource, now:
     account: hashKey('login-account', source.usernameKey),
   };
   const windowOpenedBefore = now - windowMs;
-  const account = await db
-    .selectFrom('auth_throttle')
-    .select(['failures', 'window_start'])
-    .where('throttle_key', '=', keys.account)
-    .executeTakeFirst();
+  const window = { now, windowMs };
+  const account = await repo.findThrottleCount(db, keys.account);
   const isUnderAttack =
     account !== undefined &&
     Number(account.window_start) >= windowOpenedBefore &&
     Number(account.failures) >= LOGIN_THROTTLE.accountUnderAttack;
 
-  // When the pair may try again should this attempt fail: a CASE over its stored failures.
-  const nextAllowedAfter = (failures: number) => {
-    const delay = delayAfterFailures(failures, isUnderAttack);
-    return delay === null ? sql`auth_throttle.window_start + ${windowMs}` : sql`${now + delay}`;
-  };
-  const storedNext = sql`CASE ${sql.join(
-    Array.from(
-      { length: LOGIN_THROTTLE.pairFailures },
-      (_, i) => sql`WHEN auth_throttle.failures + 1 = ${i + 1} THEN ${nextAllowedAfter(i + 1)}`,
-    ),
-    sql` `,
-  )} ELSE auth_throttle.window_start + ${windowMs} END`;
-  const isExpired = sql<boolean>`auth_throttle.window_start <= ${windowOpenedBefore}`;
-  // One more failure in the key's window, or the first of a new window once the stored one ended.
-  const windowedCount = {
-    failures: sql<number>`CASE WHEN ${isExpired} THEN 1 ELSE auth_throttle.failures + 1 END`,
-    window_start: sql<number>`CASE WHEN ${isExpired} THEN ${now} ELSE auth_throttle.window_start END`,
-  };
-  const countInWindow = (throttleKey: string) =>
-    db
-      .insertInto('auth_throttle')
-      .values({ throttle_key: throttleKey, window_start: now, failures: 1 })
-      .onConflict((oc) => oc.column('throttle_key').doUpdateSet(windowedCount));
-  const firstNext = delayAfterFailures(1, isUnderAttack) ?? windowMs;
-  const admitted = await db
-    .insertInto('auth_throttle')
-    .values({ throttle_key: keys.pair, window_start: now, failures: 1, next_allowed_at: now + firstNext })
-    .onConflict((oc) =>
-      oc
-        .column('throttle_key')
-        .doUpdateSet({
-          ...windowedCount,
-          next_allowed_at: sql`CASE WHEN ${isExpired} THEN ${now + firstNext} ELSE ${storedNext} END`,
-        })
-        // A pair still waiting is neither counted nor changed: the upsert returns no row.
-        .where(sql<boolean>`${isExpired} OR auth_throttle.next_allowed_at <= ${now}`),
-    )
-    .returning('failures')
-    .executeTakeFirst();
-  if (!admitted) {
-    const pair = await db.selectFrom('auth_throttle').select('next_allowed_at').where('throttle_key', '=', keys.pair).executeTakeFirst();
-    return refused(Number(pair?.next_allowed_at ?? now), now);
+  const delays = Array.from({ length: LOGIN_THROTTLE.pairFailures }, (_, i) => delayAfterFailures(i + 1, isUnderAttack));
+  if (!(await repo.admitPairAttempt(db, keys.pair, window, delays))) {
+    return refused((await repo.findNextAllowedAt(db, keys.pair)) ?? now, now);
   }
 
-  const ip = await countInWindow(keys.ip).returning(['failures', 'window_start']).executeTakeFirstOrThrow();
+  const ip = await repo.countFailureInWindow(db, keys.ip, window);
   // The count includes this attempt; what came before it decides.
   if (Number(ip.failures) - 1 >= LOGIN_THROTTLE.ipFailures) return refused(Number(ip.window_start) + windowMs, now);
 
@@ -140,20 +98,11 @@ export async function takeLoginAttempt(db: DbExecutor, source: LoginSource, now:
       if (isSuccess) {
         // This source is who it claims to be: forget its failures on this account, and do not
         // count the attempt against its address.
-        await db.transaction().execute(async (trx) => {
-          await trx.deleteFrom('auth_throttle').where('throttle_key', '=', keys.pair).execute();
-          await trx
-            .updateTable('auth_throttle')
-            .set({ failures: sql`CASE WHEN failures > 0 THEN failures - 1 ELSE 0 END` })
-            .where('throttle_key', '=', keys.ip)
-            .execute();
-        });
+        await repo.forgiveSuccess(db, keys.pair, keys.ip);
       } else {
-        await countInWindow(keys.account).execute();
+        await repo.countFailureInWindow(db, keys.account, window);
       }
-      if (Math.random() < 1 / CLEANUP_EVERY) {
-        await db.deleteFrom('auth_throttle').where('window_start', '<', windowOpenedBefore).execute();
-      }
+      if (Math.random() < 1 / CLEANUP_EVERY) await repo.deleteEndedWindows(db, windowOpenedBefore);
     },
   };
 }

@@ -1,5 +1,5 @@
 import { jwtVerify, SignJWT } from 'jose';
-import { createLruCache } from '../../lib/lru-cache.js';
+import { LRUCache } from 'lru-cache';
 
 /**
  * API tokens are HS256 JWTs carrying the user's uuid and token version. A password change bumps
@@ -25,10 +25,11 @@ export interface TokenService {
  * the signature check is skipped: expiry is checked on every use, and the token version and the
  * account state are read from the database on every request (users.service authenticate).
  */
-const VERIFIED_TOKENS = { maxEntries: 20_000, maxBytes: 16 * 1024 * 1024 };
+/** Bounded by count and by an estimate of the bytes held (the token twice, as UTF-16, and the claims). */
+const VERIFIED_TOKENS = { max: 20_000, maxSize: 16 * 1024 * 1024, sizeCalculation: (_: unknown, token: string) => token.length * 2 + 200 };
 
 export function createTokenService(secret: string, nowMs: () => number = Date.now): TokenService {
-  const verified = createLruCache<TokenClaims & { expiresAtMs: number }>(VERIFIED_TOKENS);
+  const verified = new LRUCache<string, TokenClaims & { expiresAtMs: number }>(VERIFIED_TOKENS);
   // Imported once: given raw bytes, jose imports a WebCrypto key again on every call (measured:
   // a visible share of an authenticated read's CPU).
   const key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
@@ -57,7 +58,7 @@ export function createTokenService(secret: string, nowMs: () => number = Date.no
         if (typeof payload.sub !== 'string' || typeof payload.tv !== 'number') return null;
         const claims = { userUuid: payload.sub, tokenVersion: payload.tv };
         // Bytes: the token text (UTF-16) and the claims, roughly.
-        verified.set(token, { ...claims, expiresAtMs: payload.exp! * 1000 }, token.length * 2 + 200);
+        verified.set(token, { ...claims, expiresAtMs: payload.exp! * 1000 });
         return claims;
       } catch {
         return null;

@@ -292,3 +292,15 @@ export async function lockActiveAdmins(db: DbExecutor): Promise<number[]> {
   const rows = await query.execute();
   return rows.map((r) => r.id);
 }
+
+/** A reader's address and when it was confirmed (the console's e-mail panel). */
+export const findEmailOf = (db: DbExecutor, userId: number) =>
+  db.selectFrom('users').select(['email', 'email_confirmed_at']).where('id', '=', userId).executeTakeFirstOrThrow();
+
+/** What an address change needs of the account: its name, current address and language. */
+export const findAddressHolder = (db: DbExecutor, userId: number) =>
+  db
+    .selectFrom('users')
+    .select(['id', 'username', 'email', 'email_confirmed_at', 'language'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();

@@ -16,6 +16,7 @@ import { toIso } from '../../lib/time.js';
 import { usernameKey } from './users.service.js';
 import type { Actor, AuditService } from '../audit/audit.service.js';
 import type { MembershipAdminService } from '../membership/membership-admin.service.js';
+import { numberOrNull, toMembership } from '../membership/membership-end.js';
 import * as repo from './users-admin.repository.js';
 import { setUserRole } from './users.repository.js';
 import { readerStateChanged } from '../reading/reader-change-feed.js';
@@ -53,14 +54,13 @@ export function createUsersAdminService(deps: {
   const now = deps.now ?? Date.now;
 
   const summary = (row: SummaryRow): AdminUserSummary => {
-    const end = row.membership_end === null ? null : Number(row.membership_end);
     return {
       uuid: row.uuid,
       username: row.username,
       role: row.role === 'admin' ? 'admin' : 'user',
       created_at: toIso(Number(row.created_at)),
       disabled_at: isoOrNull(row.disabled_at),
-      membership: end === null ? null : { expire_at: toIso(end), is_expired: end <= now() },
+      membership: toMembership(numberOrNull(row.membership_end), now()),
       invited_by: row.invited_by_name ?? null,
     };
   };
@@ -109,11 +109,7 @@ export function createUsersAdminService(deps: {
   }
 
   const emailOf = async (executor: DbExecutor, userId: number) => {
-    const row = await executor
-      .selectFrom('users')
-      .select(['email', 'email_confirmed_at'])
-      .where('id', '=', userId)
-      .executeTakeFirstOrThrow();
+    const row = await repo.findEmailOf(executor, userId);
     return { address: row.email, confirmed_at: row.email === null ? null : isoOrNull(row.email_confirmed_at) };
   };
 
@@ -126,11 +122,7 @@ export function createUsersAdminService(deps: {
     const address = raw === null || raw.trim() === '' ? null : requireMailAddress(raw);
     const row = await findOrThrow(db, uuid);
     await db.transaction().execute(async (trx) => {
-      const account = await trx
-        .selectFrom('users')
-        .select(['id', 'username', 'email', 'email_confirmed_at', 'language'])
-        .where('id', '=', row.id)
-        .executeTakeFirstOrThrow();
+      const account = await repo.findAddressHolder(trx, row.id);
       if (address === null) {
         if (account.email === null) return;
         await clearAddress(trx, account.id, now());

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
-import { api } from '../../lib/api-client';
+import { publicConfigQuery } from '../../lib/public-config';
 import {
   PaymentPanel,
   paymentOptions,
@@ -30,7 +30,7 @@ export function TopUpSection({ userUuid, language }: TopUpSectionProps) {
   const { t } = useTranslation('profile');
   const { t: tp } = useTranslation('payments');
   const [couponOpen, setCouponOpen] = useState(false);
-  const { data: config, isPending } = useQuery({ queryKey: ['public-config'], queryFn: api.publicConfig, staleTime: 5 * 60_000 });
+  const { data: config, isPending } = useQuery({ ...publicConfigQuery(), staleTime: 5 * 60_000 });
   const options = paymentOptions(config);
   const flow = usePaymentFlow();
   const showWeChat = offersWeChatPay(language);

@@ -1,3 +1,4 @@
+import { pagePath } from '@inkstream/contracts/routes';
 import type { BookSummary } from '@inkstream/contracts';
 import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router';
@@ -35,7 +36,7 @@ export function BookCard({ book, isEager = false }: BookCardProps) {
       <BookCover src={book.cover_image} srcSet={book.cover_srcset} sizes={GRID_COVER_SIZES} isEager={isEager} />
       <div className={styles.body}>
         <h3 className={styles.title} dir="auto">
-          <Link to={`/book/chapters/${book.book_uuid}`} className={styles.link}>
+          <Link to={pagePath.book(book.book_uuid)} className={styles.link}>
             {decodeEntities(book.book_title)}
           </Link>
         </h3>

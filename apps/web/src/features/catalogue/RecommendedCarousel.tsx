@@ -1,3 +1,4 @@
+import { pagePath } from '@inkstream/contracts/routes';
 import type { RecommendedBook } from '@inkstream/contracts';
 import { Fragment, useCallback } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
@@ -37,7 +38,7 @@ function RecommendedCard({ book, index }: { book: RecommendedBook; index: number
         isHighPriority={index === 0}
       />
       <h3 className={styles.title} dir="auto">
-        <Link to={`/book/chapters/${book.book_uuid}`} className={styles.link}>
+        <Link to={pagePath.book(book.book_uuid)} className={styles.link}>
           {decodeEntities(book.book_title)}
         </Link>
       </h3>

@@ -1,8 +1,9 @@
 import type { BookSummary } from '@inkstream/contracts';
-import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { api } from '../../lib/api-client';
 import { useLanguage } from '../../i18n/use-language';
+import type { Language } from '../../lib/language';
 import { BOOK_PAGE_SIZE, mergeBookPages, nextBookPage, type BookListFilters } from './book-list-rules';
 
 /** Spec section 8: book list failures are only logged; the screen stays as it is. */
@@ -12,22 +13,10 @@ function useLogFailure(error: unknown, what: string) {
   }, [error, what]);
 }
 
-/**
- * The infinite book list. Each filter combination is its own query starting at page 0, so a
- * change of tag, order or search shows an empty list that fills from the first page again.
- */
-export function useBookSearch({ order, tag, q, type }: BookListFilters) {
-  const language = useLanguage();
-  const queryKey = useMemo(() => ['books', language, order, tag ?? null, q ?? null, type ?? null], [language, order, tag, q, type]);
-  const client = useQueryClient();
-  // Only the open list stays cached: coming back from a book finds its loaded pages, while any
-  // change of tag, order or search (here or from the header) starts again from an empty page 0.
-  useEffect(() => {
-    const current = JSON.stringify(queryKey);
-    client.removeQueries({ queryKey: ['books'], predicate: (query) => JSON.stringify(query.queryKey) !== current });
-  }, [client, queryKey]);
-  const query = useInfiniteQuery({
-    queryKey,
+/** The book list of one filter combination, page by page (also the home page's loader: routes/page-loaders.ts). */
+export function bookSearchQuery(language: Language, { order, tag, q, type }: BookListFilters) {
+  return infiniteQueryOptions({
+    queryKey: ['books', language, order, tag ?? null, q ?? null, type ?? null],
     initialPageParam: 0,
     queryFn: ({ pageParam }): Promise<BookSummary[] | null> =>
       api
@@ -35,6 +24,29 @@ export function useBookSearch({ order, tag, q, type }: BookListFilters) {
         .then((data) => data.result ?? null),
     getNextPageParam: (lastPage, _pages, lastPageParam) => nextBookPage(lastPage, lastPageParam),
   });
+}
+
+export const recommendationsQuery = (language: Language) =>
+  queryOptions({ queryKey: ['recommendations', language], queryFn: () => api.recommendations(language) });
+
+export const tagsQuery = () => queryOptions({ queryKey: ['tags'], queryFn: api.tags, staleTime: 10 * 60_000 });
+
+/**
+ * The infinite book list. Each filter combination is its own query starting at page 0, so a
+ * change of tag, order or search shows an empty list that fills from the first page again.
+ */
+export function useBookSearch({ order, tag, q, type }: BookListFilters) {
+  const language = useLanguage();
+  const options = useMemo(() => bookSearchQuery(language, { order, tag, q, type }), [language, order, tag, q, type]);
+  const { queryKey } = options;
+  const client = useQueryClient();
+  // Only the open list stays cached: coming back from a book finds its loaded pages, while any
+  // change of tag, order or search (here or from the header) starts again from an empty page 0.
+  useEffect(() => {
+    const current = JSON.stringify(queryKey);
+    client.removeQueries({ queryKey: ['books'], predicate: (query) => JSON.stringify(query.queryKey) !== current });
+  }, [client, queryKey]);
+  const query = useInfiniteQuery(options);
   useLogFailure(query.error, 'Book list');
   const books = useMemo(() => mergeBookPages(query.data?.pages ?? []), [query.data]);
   return { ...query, books };
@@ -42,13 +54,13 @@ export function useBookSearch({ order, tag, q, type }: BookListFilters) {
 
 export function useRecommendations() {
   const language = useLanguage();
-  const query = useQuery({ queryKey: ['recommendations', language], queryFn: () => api.recommendations(language) });
+  const query = useQuery(recommendationsQuery(language));
   useLogFailure(query.error, 'Recommendations');
   return query;
 }
 
 export function useTags() {
-  const query = useQuery({ queryKey: ['tags'], queryFn: api.tags, staleTime: 10 * 60_000 });
+  const query = useQuery(tagsQuery());
   useLogFailure(query.error, 'Tags');
   return query;
 }

@@ -1,4 +1,5 @@
 import type { ChapterItem } from '@inkstream/contracts';
+import { readerPath } from '@inkstream/contracts/routes';
 import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router';
 import { RelativeTime } from '../../components/RelativeTime';
@@ -6,10 +7,6 @@ import { decodeEntities } from '../../lib/decode-entities';
 import { isNewChapter } from '../../lib/freshness';
 import { useNow } from '../../lib/render-clock';
 import styles from './ChapterList.module.css';
-
-export function readerPath(bookId: string, chapter: Pick<ChapterItem, 'chapter_uuid' | 'chapter_number'>): string {
-  return `/reader/book/chapter/${encodeURIComponent(bookId)}/${encodeURIComponent(chapter.chapter_uuid)}/${chapter.chapter_number}`;
-}
 
 /** One chapter: a link to the reader with its number, title, age, a NEW mark while recent, and whether it is free. */
 interface Props {

@@ -1,5 +1,4 @@
 // The chapters feature's public face: what the reader and the library use of a book's page. Other features import only this file.
-export { readerPath } from './ChapterCard';
 export { setFollowState } from './follow-state';
 export { FollowButton } from './FollowButton';
 export { useChapterListPath } from './list-address';

@@ -1,3 +1,4 @@
+import { pagePath } from '@inkstream/contracts/routes';
 import { useEffect, useState } from 'react';
 import { chapterListState, type ChapterListState } from './chapter-list-state';
 
@@ -9,7 +10,7 @@ import { chapterListState, type ChapterListState } from './chapter-list-state';
 const KEY = 'inkstream-chapter-list';
 
 export function chapterListPath(bookId: string, state: ChapterListState = { direction: 'asc', startPage: 0 }): string {
-  const base = `/book/chapters/${encodeURIComponent(bookId)}`;
+  const base = pagePath.book(bookId);
   if (state.direction === 'asc' && state.startPage === 0) return base;
   return `${base}?${new URLSearchParams({ order: state.direction, page: String(state.startPage + 1) })}`;
 }

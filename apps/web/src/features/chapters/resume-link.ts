@@ -1,5 +1,5 @@
 import type { ResumePoint } from '@inkstream/contracts';
-import { readerPath } from './ChapterCard';
+import { readerPath } from '@inkstream/contracts/routes';
 import type { ReaderLinkState } from '../../lib/resume-state';
 
 /** A link target that opens a chapter at the remembered place (the reader reads the state). */

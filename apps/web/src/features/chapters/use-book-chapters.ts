@@ -1,8 +1,9 @@
 import type { ChapterDirection } from '@inkstream/contracts/constants';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { ApiError } from '../../lib/api-client';
 import { readingApi } from '../../lib/api-reading';
 import { useLanguage } from '../../i18n/use-language';
+import type { Language } from '../../lib/language';
 import { CHAPTER_PAGE_SIZE, hasMoreChapters, pageCount } from './chapter-pages';
 
 /**
@@ -10,8 +11,12 @@ import { CHAPTER_PAGE_SIZE, hasMoreChapters, pageCount } from './chapter-pages';
  * direction or jump is a new query key, so the list starts over as spec section 4 asks.
  */
 export function useBookChapters(bookId: string, direction: ChapterDirection, startPage: number) {
-  const language = useLanguage();
-  return useInfiniteQuery({
+  return useInfiniteQuery(bookChaptersQuery(bookId, useLanguage(), direction, startPage));
+}
+
+/** The query behind useBookChapters (also the book page's loader: routes/page-loaders.ts). */
+export function bookChaptersQuery(bookId: string, language: Language, direction: ChapterDirection, startPage: number) {
+  return infiniteQueryOptions({
     queryKey: ['book-chapters', bookId, language, direction, startPage],
     queryFn: ({ pageParam }) => readingApi.chapters(bookId, language, direction, pageParam, CHAPTER_PAGE_SIZE),
     initialPageParam: startPage,

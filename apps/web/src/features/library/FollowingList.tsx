@@ -1,3 +1,4 @@
+import { pagePath } from '@inkstream/contracts/routes';
 import type { LibraryItem } from '@inkstream/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../i18n/use-translation';
@@ -67,7 +68,7 @@ function FollowedBook({ book }: { book: LibraryItem }) {
   const { t } = useTranslation('library');
   const title = decodeEntities(book.book_title);
   const target = book.resume ? resumeLink(book.book_uuid, book.resume) : null;
-  const bookPath = `/book/chapters/${encodeURIComponent(book.book_uuid)}`;
+  const bookPath = pagePath.book(book.book_uuid);
   return (
     <li className={styles.item}>
       <Link to={bookPath} className={styles.coverLink} tabIndex={-1} aria-hidden="true">

@@ -1,8 +1,9 @@
+import { pagePath } from '@inkstream/contracts/routes';
 /** The part of a browser window the card flow needs: somewhere to send the payer, or to close. */
 export type CheckoutWindow = { location: { href: string }; close(): void };
 
 /** The sandbox checkout page of our own site (contract call 20); the sandbox QR codes encode the same path. */
-export const sandboxCheckoutPath = (orderId: string) => `/sandbox/checkout/${encodeURIComponent(orderId)}`;
+export const sandboxCheckoutPath = pagePath.sandboxCheckout;
 
 /**
  * Opens the tab during the click, while the browser still counts it as the user's gesture: a tab opened

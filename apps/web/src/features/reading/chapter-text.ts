@@ -1,3 +1,4 @@
+import type { ParsedNode } from '@inkstream/contracts';
 import { createElement, Fragment, type ReactNode } from 'react';
 
 /*
@@ -64,13 +65,7 @@ const ELEMENT_NODE = 1;
 const TEXT_NODE = 3;
 
 /** What the conversion reads of a parsed node: a DOM node has it, and so does the server's parser's adapter. */
-export interface ParsedNode {
-  nodeType: number;
-  /** Lower case, for elements. */
-  localName?: string;
-  textContent: string | null;
-  childNodes: ArrayLike<ParsedNode>;
-}
+export type { ParsedNode };
 
 /**
  * The browser's parser; the server, which has none, brings its own (apps/server html-parser.ts,

@@ -1,3 +1,4 @@
+import { pagePath } from '@inkstream/contracts/routes';
 /** Where a gesture or key leads: the previous or the next chapter. */
 export type ChapterStep = 'previous' | 'next';
 
@@ -28,10 +29,6 @@ export function arrowKeyStep(key: string, isRtl: boolean): ChapterStep | null {
   return null;
 }
 
-export function readerPath(bookId: string, chapterUuid: string, chapterNumber: number): string {
-  return `/reader/book/chapter/${encodeURIComponent(bookId)}/${encodeURIComponent(chapterUuid)}/${chapterNumber}`;
-}
-
 interface Neighbours {
   chapter_number: number;
   prev_chapter_uuid: string | null;
@@ -42,5 +39,5 @@ interface Neighbours {
 export function neighbourPath(bookId: string, content: Neighbours, step: ChapterStep): string | null {
   const uuid = step === 'previous' ? content.prev_chapter_uuid : content.next_chapter_uuid;
   if (!uuid) return null;
-  return readerPath(bookId, uuid, content.chapter_number + (step === 'previous' ? -1 : 1));
+  return pagePath.reading(bookId, uuid, content.chapter_number + (step === 'previous' ? -1 : 1));
 }

@@ -1,25 +1,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Language } from '@inkstream/contracts';
+import type { Language, ServerEntry } from '@inkstream/contracts';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { createLruCache } from '../../lib/lru-cache.js';
+import { LRUCache } from 'lru-cache';
 import type { CatalogueVersion } from '../catalogue/catalogue-version.js';
-import { parseHtmlBody, type ParsedNode } from './html-parser.js';
+import { parseHtmlBody } from './html-parser.js';
 import { decodeEntities } from './seo-text.js';
-
-/** What the web app's server build (apps/web/src/entry-server.tsx, built into dist-ssr/) exports. */
-interface ServerEntry {
-  configureServerRendering(options: {
-    origin: string;
-    fetch(url: URL, init: RequestInit): Promise<Response>;
-    parseHtml(html: string): ParsedNode;
-    decodeEntities(text: string): string;
-  }): void;
-  renderPage(url: string, language: Language): Promise<{ html: string; render: unknown }>;
-  serializeServerRender(render: unknown): string;
-  SERVER_RENDER_ID: string;
-}
 
 /** A public page as the server rendered it: what goes in `<div id="root">`, and the script the browser takes it over with. */
 export interface RenderedPage {
@@ -40,6 +27,12 @@ export interface PageRenderer {
  * without the catalogue version), bounded in entries and bytes.
  */
 const KEPT_PAGES = { maxEntries: 2_000, maxBytes: 48 * 1024 * 1024, ttlMs: 30_000 };
+
+interface KeptPage {
+  page: RenderedPage;
+  version: string | undefined;
+  at: number;
+}
 
 /** The address the web app's calls are made to while rendering; they never leave the process. */
 const INTERNAL_ORIGIN = 'http://inkstream.internal';
@@ -78,7 +71,7 @@ export async function loadPageRenderer(options: {
     },
   });
 
-  const kept = createLruCache<{ page: RenderedPage; version: string | undefined; at: number }>(KEPT_PAGES);
+  const kept = new LRUCache<string, KeptPage>({ max: KEPT_PAGES.maxEntries, maxSize: KEPT_PAGES.maxBytes });
   const rendering = new Map<string, Promise<RenderedPage | null>>();
   let renders = 0;
   versions.subscribe(() => kept.clear());
@@ -86,7 +79,9 @@ export async function loadPageRenderer(options: {
   async function renderNow(url: string, language: Language): Promise<RenderedPage | null> {
     renders += 1;
     try {
-      const { html, render } = await entry.renderPage(url, language);
+      const { html, render, missing } = await entry.renderPage(url, language);
+      // A screen asked for shared data its route's loader (apps/web routes/page-loaders.ts) does not fetch.
+      if (missing.length > 0) log.warn({ url, missing }, 'page rendered without data its screens asked for');
       return {
         root: html,
         script: `<script type="application/json" id="${entry.SERVER_RENDER_ID}">${entry.serializeServerRender(render)}</script>`,
@@ -112,12 +107,12 @@ export async function loadPageRenderer(options: {
         const page = await pending;
         // Kept only if the catalogue did not change while it rendered.
         if (page && versions.peek() === version) {
-          kept.set(key, { page, version, at: Date.now() }, (page.root.length + page.script.length) * 2 + 200);
+          kept.set(key, { page, version, at: Date.now() }, { size: (page.root.length + page.script.length) * 2 + 200 });
         }
         return page;
       }
       return pending;
     },
-    stats: () => ({ ...kept.stats(), renders }),
+    stats: () => ({ entries: kept.size, bytes: kept.calculatedSize, renders }),
   };
 }

@@ -1,3 +1,4 @@
+import { pagePath } from '@inkstream/contracts';
 import type { Db } from '../../db/database.js';
 import { escapeHtml } from './seo-text.js';
 import * as repo from './seo.repository.js';
@@ -59,7 +60,7 @@ export function createSitemaps(deps: { db: Db; publicUrl: string }) {
       yield `${XML_HEADER}<urlset xmlns="${NAMESPACE}">\n`;
       let rows = first;
       while (rows.length > 0) {
-        yield rows.map((book) => urlEntry(`${publicUrl}/book/chapters/${book.uuid}`, book.updated_at)).join('');
+        yield rows.map((book) => urlEntry(`${publicUrl}${pagePath.book(book.uuid)}`, book.updated_at)).join('');
         rows = rows.length < CHUNK ? [] : await repo.findPublishedBooksInRange(db, rows[rows.length - 1]!.id, toId, CHUNK);
       }
       yield '</urlset>\n';

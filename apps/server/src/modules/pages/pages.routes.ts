@@ -3,15 +3,16 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { ErrorCode } from '@inkstream/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isDatabaseUnavailable } from '../db/database-errors.js';
-import type { InlineStyles } from '../modules/seo/inline-styles.js';
-import { createPageTemplate } from '../modules/seo/page-template.js';
-import { createManifestSource, renderPreloadHints } from '../modules/seo/preload-hints.js';
-import { chooseEncoding, createHtmlCompressor } from '../lib/html-compression.js';
-import type { PageRenderer } from '../modules/seo/page-renderer.js';
-import type { PageHead, PageRequest } from '../modules/seo/seo.service.js';
+import { isDatabaseUnavailable } from '../../db/database-errors.js';
+import { chooseEncoding, createHtmlCompressor } from './html-compression.js';
+import type { InlineStyles } from './inline-styles.js';
+import type { PageRenderer } from './page-renderer.js';
+import { createPageTemplate } from './page-template.js';
+import { createManifestSource, renderPreloadHints } from './preload-hints.js';
+import type { PageHead, PageRequest } from './seo.service.js';
 
-const WEB_APP_DIR = path.resolve(import.meta.dirname, '../../../web');
+/** apps/web, from apps/server/src/modules/pages (tests) or apps/server/dist/modules/pages. */
+const WEB_APP_DIR = path.resolve(import.meta.dirname, '../../../../web');
 
 export interface WebPages {
   pageHead(request: PageRequest): Promise<PageHead>;

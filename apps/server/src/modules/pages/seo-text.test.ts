@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { choosePageLanguage, htmlLang, languageFromAcceptLanguage } from './seo-language.js';
+import { languageFromAcceptLanguage } from '../../lib/accept-language.js';
+import { choosePageLanguage, htmlLang } from './seo-language.js';
 import { cutText, decodeEntities, escapeHtml, toDescription, toPlainLine } from './seo-text.js';
-import { createTtlCache } from './ttl-cache.js';
 
 const length = (text: string) => Array.from(new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text)).length;
 
@@ -63,21 +63,5 @@ describe('page language', () => {
     expect(choosePageLanguage('ES-ES', 'zh')).toEqual({ language: 'es-es', isExplicit: true });
     expect(choosePageLanguage('xx', 'zh')).toEqual({ language: 'zh-cn', isExplicit: false });
     expect(htmlLang('zh-cn')).toBe('zh-CN');
-  });
-});
-
-describe('ttl cache', () => {
-  it('forgets the least recently used entry and expired ones', () => {
-    let now = 0;
-    const cache = createTtlCache<number>({ maxEntries: 2, ttlMs: 100, now: () => now });
-    cache.set('a', 1);
-    cache.set('b', 2);
-    expect(cache.get('a')).toBe(1);
-    cache.set('c', 3);
-    expect(cache.get('b')).toBeUndefined();
-    expect(cache.get('a')).toBe(1);
-    now = 100;
-    expect(cache.get('c')).toBeUndefined();
-    expect(cache.size).toBe(1);
   });
 });

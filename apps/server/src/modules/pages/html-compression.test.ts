@@ -10,6 +10,9 @@ describe('HTML compression', () => {
     expect(chooseEncoding('identity')).toBeNull();
     expect(chooseEncoding('br;q=0.0, gzip;q=0')).toBeNull();
     expect(chooseEncoding(undefined)).toBeNull();
+    // Brotli whenever it is accepted at all, whatever the weights; a wildcard names neither (as before negotiator).
+    expect(chooseEncoding('gzip;q=1.0, br;q=0.5')).toBe('br');
+    expect(chooseEncoding('*')).toBeNull();
   });
 
   it('compresses to bytes that decode to the page, and keeps them for the same page', async () => {

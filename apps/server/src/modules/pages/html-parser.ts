@@ -1,12 +1,5 @@
+import type { ParsedNode } from '@inkstream/contracts';
 import { DomUtils, parseDocument } from 'htmlparser2';
-
-/** The node shape the web app's chapter-text conversion reads (apps/web features/reading/chapter-text.ts). */
-export interface ParsedNode {
-  nodeType: number;
-  localName?: string;
-  textContent: string | null;
-  childNodes: ArrayLike<ParsedNode>;
-}
 
 type DomNode = ReturnType<typeof parseDocument>['children'][number];
 

@@ -1,4 +1,5 @@
-import type { Language } from '@inkstream/contracts';
+import { matchPage, pagePath, type Language, type PageName } from '@inkstream/contracts';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/database.js';
 import { pickTranslation } from '../../lib/language.js';
 import { absoluteMediaUrl, type MediaUrls } from '../media/media-urls.js';
@@ -8,7 +9,6 @@ import type { PageHints, PreloadImage } from './preload-hints.js';
 import { choosePageLanguage, htmlLang, isRightToLeft } from './seo-language.js';
 import { toDescription, toPlainLine } from './seo-text.js';
 import * as repo from './seo.repository.js';
-import { createTtlCache } from './ttl-cache.js';
 
 /** The rendered head of one page, with what the `<html>` tag and the response need. */
 export interface PageHead {
@@ -16,7 +16,7 @@ export interface PageHead {
   head: string;
   lang: string;
   dir: 'ltr' | 'rtl';
-  /** What the head may ask the browser to fetch early (rendered by static-web with the build's manifest). */
+  /** What the head may ask the browser to fetch early (rendered by pages.routes.ts with the build's manifest). */
   hints?: PageHints;
   /** The page's language, for its server rendering. */
   language: Language;
@@ -36,36 +36,33 @@ export type PageRoute =
   | { kind: 'private' }
   | { kind: 'unknown' };
 
-const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
-const BOOK_PATH = new RegExp(`^/book/chapters/(${UUID})$`);
-const CHAPTER_PATH = new RegExp(`^/reader/book/chapter/(${UUID})/(${UUID})/\\d+$`);
+/** How each page of the route table (contracts routes.ts) is described: the pages whose heads differ. */
+const KIND_OF_PAGE: Record<PageName, 'home' | 'book' | 'chapter' | 'contact' | 'private'> = {
+  home: 'home',
+  books: 'home',
+  book: 'book',
+  reading: 'chapter',
+  contact: 'contact',
+  login: 'private',
+  register: 'private',
+  forgotPassword: 'private',
+  resetPassword: 'private',
+  confirmEmail: 'private',
+  profile: 'private',
+  library: 'private',
+  unsubscribe: 'private',
+  admin: 'private',
+  sandboxCheckout: 'private',
+};
 
-/** The web app's routes (apps/web router), as far as page heads differ between them. */
+/** The web app's routes (the contracts route table), as far as page heads differ between them. */
 export function matchPageRoute(pathname: string): PageRoute {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  if (path === '/' || path === '/books' || path === '/index.html') return { kind: 'home' };
-  if (path === '/contact-us') return { kind: 'contact' };
-  if (
-    path === '/login' ||
-    path === '/register' ||
-    path === '/forgot-password' ||
-    path === '/reset-password' ||
-    path === '/confirm-email' ||
-    path === '/profile' ||
-    path === '/library' ||
-    // One-click unsubscribe from an e-mail (modules/mail/): the token is in the query.
-    path === '/unsubscribe' ||
-    // The operator console: its own screens under /admin (the API refuses non-admins).
-    /^\/admin(?:\/[\w./-]{0,200})?$/.test(path) ||
-    /^\/sandbox\/checkout\/[\w-]{1,64}$/.test(path)
-  ) {
-    return { kind: 'private' };
-  }
-  const book = BOOK_PATH.exec(path);
-  if (book) return { kind: 'book', bookUuid: book[1]! };
-  const chapter = CHAPTER_PATH.exec(path);
-  if (chapter) return { kind: 'chapter', bookUuid: chapter[1]!, chapterUuid: chapter[2]! };
-  return { kind: 'unknown' };
+  const page = matchPage(pathname);
+  if (!page) return { kind: 'unknown' };
+  const kind = KIND_OF_PAGE[page.name];
+  if (kind === 'book') return { kind, bookUuid: page.params.id! };
+  if (kind === 'chapter') return { kind, bookUuid: page.params.bookid!, chapterUuid: page.params.chapter_uuid! };
+  return { kind };
 }
 
 const CACHE_TTL_MS = 60_000;
@@ -117,7 +114,7 @@ export function createSeoService(deps: {
   // Pages already cached keep the old name until their entry expires (CACHE_TTL_MS).
   let siteName = deps.siteName;
   // Heads are cheap to build, but a shared link can bring many requests for one page at once.
-  const cache = createTtlCache<PageHead>({ maxEntries: 2000, ttlMs: CACHE_TTL_MS });
+  const cache = new LRUCache<string, PageHead>({ max: 2000, ttl: CACHE_TTL_MS });
   const defaultImage = `${publicUrl}/icons/icon-512.png`;
   const imageOf = (coverKey: string | null) => (coverKey ? absoluteMediaUrl(media.publicUrl(coverKey), publicUrl) : defaultImage);
   const homeTitle = (language: Language) => `${siteName} – ${SEO_COPY[language].tagline}`;
@@ -162,7 +159,7 @@ export function createSeoService(deps: {
       title: `${bookTitle} – ${siteName}`,
       description: toDescription(text?.introduction ?? '') || homeDescription(language),
       isIndexable: true,
-      url: pageUrl(`/book/chapters/${book.uuid}`, language, isExplicit),
+      url: pageUrl(pagePath.book(book.uuid), language, isExplicit),
       share: { type: 'book', title: bookTitle, image: imageOf(book.cover_key) },
       // No cover preload: on a phone the largest paint is the introduction text, and the cover
       // fetched early only competes with the entry script on a slow link (docs/SEO.md).
@@ -195,7 +192,7 @@ export function createSeoService(deps: {
       title,
       description: toDescription(bookText?.introduction ?? '') || homeDescription(language),
       isIndexable: true,
-      url: pageUrl(`/reader/book/chapter/${chapter.book_uuid}/${chapter.chapter_uuid}/${chapter.number}`, language, isExplicit),
+      url: pageUrl(pagePath.reading(chapter.book_uuid, chapter.chapter_uuid, chapter.number), language, isExplicit),
       share: { type: 'article', title, image: imageOf(chapter.cover_key) },
       ...(isFreeComic ? firstPageImage(firstPages, language, isExplicit, chapter.original_language) : {}),
       isPublic: isFree,

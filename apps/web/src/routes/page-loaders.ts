@@ -1,0 +1,68 @@
+import type { PageName } from '@inkstream/contracts/routes';
+import type { FetchInfiniteQueryOptions, FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
+import { bookSearchQuery, recommendationsQuery, tagsQuery } from '../features/catalogue/use-book-search';
+import { readBookListFilters } from '../features/catalogue/book-list-rules';
+import { chapterListState } from '../features/chapters/chapter-list-state';
+import { bookChaptersQuery } from '../features/chapters/use-book-chapters';
+import { chapterQueryOptions } from '../features/reading/use-chapter-content';
+import type { Language } from '../lib/language';
+import { publicConfigQuery } from '../lib/public-config';
+
+/**
+ * What each public page needs before the server renders it, declared once per route of the
+ * contracts route table: the same query options (key and fetcher) its screens use, so the one
+ * render finds every answer in the cache, and the browser takes them over (dehydrate / hydrate in
+ * entry-server.tsx and main.tsx). Only data that is the same for every visitor belongs here.
+ */
+export interface PageRequestOf {
+  /** The route's parameters (contracts `matchPage`). */
+  params: Readonly<Record<string, string>>;
+  search: URLSearchParams;
+  language: Language;
+}
+
+/** One query a page needs, fetched into the render's cache. */
+export type PageQuery = (client: QueryClient) => Promise<void>;
+
+export type PageLoader = (page: PageRequestOf) => PageQuery[];
+
+function query<T, E, D, K extends QueryKey>(options: FetchQueryOptions<T, E, D, K>): PageQuery {
+  return (client) => client.prefetchQuery(options);
+}
+function pages<T, E, D, K extends QueryKey, P>(options: FetchInfiniteQueryOptions<T, E, D, K, P>): PageQuery {
+  return (client) => client.prefetchInfiniteQuery(options);
+}
+
+/** The book list: recommendations, tags, the first page of the filtered list, and the footer's contact address. */
+const bookList: PageLoader = ({ search, language }) => [
+  query(recommendationsQuery(language)),
+  query(tagsQuery()),
+  pages(bookSearchQuery(language, readBookListFilters(search))),
+  query(publicConfigQuery()),
+];
+
+export const PAGE_LOADERS: Partial<Record<PageName, PageLoader>> = {
+  home: bookList,
+  books: bookList,
+  /** A book: its details and the chapter list at the order and page in the address. */
+  book: ({ params, search, language }) => {
+    const { direction, startPage } = chapterListState(search);
+    return [pages(bookChaptersQuery(params.id!, language, direction, startPage))];
+  },
+  /** A free chapter (the server renders no other): its content. */
+  reading: ({ params, language }) => [query(chapterQueryOptions(params.chapter_uuid!, language))],
+  /** The contact page shows the logo only. */
+  contact: () => [],
+};
+
+/** The queries that are the same for every visitor: the only ones the server fetches and hands to the browser. */
+export const SHARED_QUERIES = new Set([
+  'books',
+  'book-chapters',
+  'book-title',
+  'chapter-content',
+  'first-chapter',
+  'public-config',
+  'recommendations',
+  'tags',
+]);
