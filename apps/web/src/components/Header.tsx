@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from '../i18n/use-translation';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { useAuth } from '../features/auth/AuthContext';
+import { useAuth } from '../features/auth';
 import { useHideOnScroll } from '../lib/hide-on-scroll';
 import { LanguageSelector } from './LanguageSelector';
 import { LibraryLink } from './LibraryLink';

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from '../i18n/use-translation';
 import { chooseLanguage, LANGUAGES, takeLanguageSelectorFocus, type Language } from '../lib/language';
-import { useLanguage } from '../lib/use-language';
+import { useLanguage } from '../i18n/use-language';
 import styles from './Header.module.css';
 
 /** What the compact button shows: the language part of the tag ("EN", "AR"). */

@@ -1,6 +1,6 @@
 import { useTranslation } from '../i18n/use-translation';
 import { Link } from 'react-router';
-import { usePageTitle } from '../features/account/use-page-title';
+import { usePageTitle } from './use-page-title';
 import styles from './NotFound.module.css';
 
 export type NotFoundKind = 'page' | 'book' | 'chapter';

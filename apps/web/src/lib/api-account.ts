@@ -5,71 +5,49 @@ import type {
   Me,
   Membership,
   PaymentStatus,
-  PaymentStatusValue,
   RecoveryCodesResult,
   ResetPasswordResult,
   TotpSetupResult,
 } from '@inkstream/contracts';
-import { request } from './api-client';
+import { anonymousClient, client, data, result, type ApiData } from './api-fetch';
 
-/**
- * The sandbox checkout's order (contract call 20). packages/contracts has its schema but exports no type for
- * it, and the web app does not depend on typebox to derive one; when contracts exports `SandboxOrder`, import it.
- */
-export interface SandboxOrder {
-  order_id: string;
-  plan: 'month' | 'season';
-  months: number;
-  amount_fen: number;
-  status: PaymentStatusValue;
-}
+/** The sandbox checkout's order (contract call 20): contracts exports no type for it, the generated schema has it. */
+export type SandboxOrder = ApiData<'/api/v1/payment/sandbox/orders/{order_id}', 'get'>['result'];
 
-const checkoutQuery = (token: string | null) => (token ? `?checkout_token=${encodeURIComponent(token)}` : '');
+/** The order's owner is recognised by their token; a phone that scanned the QR code by the link's checkout token. */
+const sandboxParams = (orderId: string, checkoutToken: string | null) => ({
+  path: { order_id: orderId },
+  query: checkoutToken ? { checkout_token: checkoutToken } : {},
+});
 
 /** The calls of the account screens (profile, payments, checkout), loaded with those screens. */
 export const accountApi = {
-  inviteCode: () => request<{ result: InviteCodeResult }>('GET', '/user/invite_code').then((d) => d.result),
+  inviteCode: (): Promise<InviteCodeResult> => result(client.GET('/api/v1/user/invite_code')),
   // current_password is the API's ext field: the token alone does not change the password.
   updatePassword: (body: { new_password: string; current_password: string }) =>
-    request<{ result: { updated: true; jwt_token: string } }>('POST', '/user/update_password', { body }).then((d) => d.result),
-  me: () => request<{ result: Me }>('GET', '/user/me').then((d) => d.result),
+    result(client.POST('/api/v1/user/update_password', { body })),
+  me: (): Promise<Me> => result(client.GET('/api/v1/user/me')),
   // Two-step sign-in (ext, issue 28).
-  totpSetup: (password: string) =>
-    request<{ result: TotpSetupResult }>('POST', '/user/totp/setup', { body: { password } }).then((d) => d.result),
-  totpEnable: (code: string) =>
-    request<{ result: RecoveryCodesResult }>('POST', '/user/totp/enable', { body: { code } }).then((d) => d.result),
-  totpDisable: (password: string, code: string) =>
-    request<{ result: { disabled: true } }>('POST', '/user/totp/disable', { body: { password, code } }).then((d) => d.result),
-  totpRecoveryCodes: (code: string) =>
-    request<{ result: RecoveryCodesResult }>('POST', '/user/totp/recovery_codes', { body: { code } }).then((d) => d.result),
-  setEmail: (email: string) => request<{ result: EmailResult }>('POST', '/user/email', { body: { email } }).then((d) => d.result),
+  totpSetup: (password: string): Promise<TotpSetupResult> => result(client.POST('/api/v1/user/totp/setup', { body: { password } })),
+  totpEnable: (code: string): Promise<RecoveryCodesResult> => result(client.POST('/api/v1/user/totp/enable', { body: { code } })),
+  totpDisable: (password: string, code: string) => result(client.POST('/api/v1/user/totp/disable', { body: { password, code } })),
+  totpRecoveryCodes: (code: string): Promise<RecoveryCodesResult> =>
+    result(client.POST('/api/v1/user/totp/recovery_codes', { body: { code } })),
+  setEmail: (email: string): Promise<EmailResult> => result(client.POST('/api/v1/user/email', { body: { email } })),
   // No login needed: the links may be opened on another device than the one that asked for them.
-  confirmEmail: (token: string) =>
-    request<{ result: { confirmed: true } }>('POST', '/user/email/confirm', { body: { token }, auth: false }),
-  forgotPassword: (login: string) =>
-    request<{ result: { accepted: true } }>('POST', '/user/password/forgot', { body: { login }, auth: false }),
-  resetPassword: (token: string, new_password: string) =>
-    request<{ result: ResetPasswordResult }>('POST', '/user/password/reset', { body: { token, new_password }, auth: false }).then(
-      (d) => d.result,
+  confirmEmail: (token: string) => data(anonymousClient.POST('/api/v1/user/email/confirm', { body: { token } })),
+  forgotPassword: (login: string) => data(anonymousClient.POST('/api/v1/user/password/forgot', { body: { login } })),
+  resetPassword: (token: string, new_password: string): Promise<ResetPasswordResult> =>
+    result(anonymousClient.POST('/api/v1/user/password/reset', { body: { token, new_password } })),
+  redeemCoupon: (code: string): Promise<Membership> => result(client.POST('/api/v1/user/coupon/redeem', { body: { code } })),
+  createWechatOrder: (months: 1 | 3, channel?: 'card'): Promise<CreatedOrder> =>
+    data(client.POST('/api/v1/payment/wechat/payment/china_book_membership/create', { body: channel ? { months, channel } : { months } })),
+  paymentStatus: (orderId: string): Promise<PaymentStatus> =>
+    result(client.GET('/api/v1/payment/wechat/payment/status/{order_id}', { params: { path: { order_id: orderId } } })),
+  sandboxOrder: (orderId: string, checkoutToken: string | null): Promise<SandboxOrder> =>
+    result(client.GET('/api/v1/payment/sandbox/orders/{order_id}', { params: sandboxParams(orderId, checkoutToken) })),
+  sandboxPay: (orderId: string, outcome: 'succeeded' | 'failed', checkoutToken: string | null): Promise<PaymentStatus> =>
+    result(
+      client.POST('/api/v1/payment/sandbox/orders/{order_id}/pay', { params: sandboxParams(orderId, checkoutToken), body: { outcome } }),
     ),
-  redeemCoupon: (code: string) => request<{ result: Membership }>('POST', '/user/coupon/redeem', { body: { code } }).then((d) => d.result),
-  createWechatOrder: (months: 1 | 3, channel?: 'card') =>
-    request<CreatedOrder>('POST', '/payment/wechat/payment/china_book_membership/create', {
-      body: channel ? { months, channel } : { months },
-    }),
-  paymentStatus: (orderId: string) =>
-    request<{ result: PaymentStatus }>('GET', `/payment/wechat/payment/status/${encodeURIComponent(orderId)}`).then((d) => d.result),
-  // The order's owner is recognised by their token; a phone that scanned the QR code by the link's checkout token.
-  sandboxOrder: (orderId: string, checkoutToken: string | null) =>
-    request<{ result: SandboxOrder }>('GET', `/payment/sandbox/orders/${encodeURIComponent(orderId)}${checkoutQuery(checkoutToken)}`).then(
-      (d) => d.result,
-    ),
-  sandboxPay: (orderId: string, outcome: 'succeeded' | 'failed', checkoutToken: string | null) =>
-    request<{ result: PaymentStatus }>(
-      'POST',
-      `/payment/sandbox/orders/${encodeURIComponent(orderId)}/pay${checkoutQuery(checkoutToken)}`,
-      {
-        body: { outcome },
-      },
-    ).then((d) => d.result),
 };

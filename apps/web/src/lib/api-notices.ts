@@ -1,9 +1,9 @@
 import type { EmailPreferences } from '@inkstream/contracts';
-import { request } from './api-client';
+import { client, result } from './api-fetch';
 
 /** The reader's choices about the site's own e-mails (the profile's Messages section). */
 export const noticesApi = {
-  preferences: () => request<{ result: EmailPreferences }>('GET', '/user/email/preferences').then((d) => d.result),
-  updatePreferences: (body: Partial<EmailPreferences>) =>
-    request<{ result: EmailPreferences }>('PUT', '/user/email/preferences', { body }).then((d) => d.result),
+  preferences: (): Promise<EmailPreferences> => result(client.GET('/api/v1/user/email/preferences')),
+  updatePreferences: (body: Partial<EmailPreferences>): Promise<EmailPreferences> =>
+    result(client.PUT('/api/v1/user/email/preferences', { body })),
 };

@@ -9,42 +9,39 @@ import type {
   PushSubscriptionBody,
   ReadingEvent,
 } from '@inkstream/contracts';
-import { authHeaders, request } from './api-client';
+import { authHeaders, client, data, result } from './api-fetch';
+import type { paths } from './api-schema';
+
+const book = (bookUuid: string) => ({ path: { bookUuid } });
 
 /** The calls of the reading screens (chapter lists, the reader, the library), loaded with those screens. */
 export const readingApi = {
-  chapters: (bookId: string, language: string, direction: 'asc' | 'desc', page: number, pageSize: number) =>
-    request<{ result: BookChapters }>(
-      'GET',
-      `/comics/chapters/${encodeURIComponent(bookId)}/${language}/${direction}/${page}/${pageSize}`,
-    ).then((d) => d.result),
-  chapterContent: (chapterUuid: string, language: string) =>
-    request<{ result: ChapterContent }>('GET', `/comics/chapter_comics/${encodeURIComponent(chapterUuid)}/${language}`).then(
-      (d) => d.result,
+  chapters: (bookId: string, language: string, direction: 'asc' | 'desc', page: number, pageSize: number): Promise<BookChapters> =>
+    result(
+      client.GET('/api/v1/comics/chapters/{bookId}/{language}/{direction}/{page}/{pageSize}', {
+        params: { path: { bookId, language, direction, page, pageSize } },
+      }),
     ),
+  chapterContent: (chapterUuid: string, language: string): Promise<ChapterContent> =>
+    result(client.GET('/api/v1/comics/chapter_comics/{chapterUuid}/{language}', { params: { path: { chapterUuid, language } } })),
   favor: (book_uuid: string, chapter_uuid: string) =>
-    request<{ result: { already_favor: true; total_likes: number } }>('POST', '/comics/chapter/favor', {
-      body: { book_uuid, chapter_uuid },
-    }).then((d) => d.result),
-  continueReading: (language: string, limit = 12) =>
-    request<{ result: ContinueReadingItem[] }>('GET', '/reader/progress', { query: { language, limit } }).then((d) => d.result),
-  bookProgress: (bookUuid: string, language: string) =>
-    request<{ result: BookProgress }>('GET', `/reader/progress/${encodeURIComponent(bookUuid)}`, { query: { language } }).then(
-      (d) => d.result,
-    ),
-  history: (language: string, page: number, page_size: number) =>
-    request<{ result: HistoryItem[]; total: number }>('GET', '/reader/history', { query: { language, page, page_size } }),
-  clearHistory: () => request<{ result: { cleared: number } }>('DELETE', '/reader/history').then((d) => d.result),
-  follow: (bookUuid: string) =>
-    request<{ result: { following: boolean } }>('PUT', `/user/follows/${encodeURIComponent(bookUuid)}`).then((d) => d.result),
-  unfollow: (bookUuid: string) =>
-    request<{ result: { following: boolean } }>('DELETE', `/user/follows/${encodeURIComponent(bookUuid)}`).then((d) => d.result),
-  library: (language: string) => request<{ result: LibraryItem[] }>('GET', '/user/library', { query: { language } }).then((d) => d.result),
-  pushPublicKey: () => request<{ result: { public_key: string } }>('GET', '/push/public-key').then((d) => d.result.public_key),
-  subscribePush: (subscription: PushSubscriptionBody) =>
-    request<{ result: { subscribed: boolean } }>('POST', '/user/push/subscriptions', { body: subscription }).then((d) => d.result),
-  unsubscribePush: (endpoint: string) =>
-    request<{ result: { subscribed: boolean } }>('DELETE', '/user/push/subscriptions', { body: { endpoint } }).then((d) => d.result),
+    result(client.POST('/api/v1/comics/chapter/favor', { body: { book_uuid, chapter_uuid } })),
+  continueReading: (language: string, limit = 12): Promise<ContinueReadingItem[]> =>
+    result(client.GET('/api/v1/reader/progress', { params: { query: { language, limit } } })),
+  bookProgress: (bookUuid: string, language: string): Promise<BookProgress> =>
+    // The schema says number[][]; contracts knows each pair is [from, to].
+    result(
+      client.GET('/api/v1/reader/progress/{bookUuid}', { params: { ...book(bookUuid), query: { language } } }),
+    ) as Promise<BookProgress>,
+  history: (language: string, page: number, page_size: number): Promise<{ result: HistoryItem[]; total: number }> =>
+    data(client.GET('/api/v1/reader/history', { params: { query: { language, page, page_size } } })),
+  clearHistory: () => result(client.DELETE('/api/v1/reader/history')),
+  follow: (bookUuid: string) => result(client.PUT('/api/v1/user/follows/{bookUuid}', { params: book(bookUuid) })),
+  unfollow: (bookUuid: string) => result(client.DELETE('/api/v1/user/follows/{bookUuid}', { params: book(bookUuid) })),
+  library: (language: string): Promise<LibraryItem[]> => result(client.GET('/api/v1/user/library', { params: { query: { language } } })),
+  pushPublicKey: () => result(client.GET('/api/v1/push/public-key')).then((r) => r.public_key),
+  subscribePush: (subscription: PushSubscriptionBody) => result(client.POST('/api/v1/user/push/subscriptions', { body: subscription })),
+  unsubscribePush: (endpoint: string) => result(client.DELETE('/api/v1/user/push/subscriptions', { body: { endpoint } })),
 };
 
 /**
@@ -54,7 +51,7 @@ export const readingApi = {
  */
 export async function sendProgress(progress: ProgressEntry[]): Promise<boolean> {
   try {
-    const response = await fetch('/api/v1/reader/progress', {
+    const response = await fetch('/api/v1/reader/progress' satisfies keyof paths, {
       method: 'POST',
       body: JSON.stringify({ progress }),
       keepalive: true,
@@ -74,7 +71,7 @@ export async function sendProgress(progress: ProgressEntry[]): Promise<boolean> 
  */
 export function sendEvents(events: ReadingEvent[]): void {
   if (events.length === 0) return;
-  void fetch('/api/v1/events', {
+  void fetch('/api/v1/events' satisfies keyof paths, {
     method: 'POST',
     body: JSON.stringify({ events }),
     keepalive: true,

@@ -1,7 +1,7 @@
 import { useTranslation } from '../i18n/use-translation';
 import { Link, useSearchParams } from 'react-router';
 import { useAuth } from '../features/auth/AuthContext';
-import { usePageTitle } from '../features/account/use-page-title';
+import { usePageTitle } from '../components/use-page-title';
 import { FollowingList } from '../features/library/FollowingList';
 import { HistoryList } from '../features/library/HistoryList';
 import styles from '../features/library/library.module.css';

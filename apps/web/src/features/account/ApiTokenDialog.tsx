@@ -3,7 +3,7 @@ import { useTranslation } from '../../i18n/use-translation';
 import { Dialog } from '../../components/Dialog';
 import { readStorage, STORAGE_KEYS } from '../../lib/storage-keys';
 import { CopyButton } from './CopyButton';
-import styles from './forms.module.css';
+import styles from '../../components/forms.module.css';
 import profile from './profile.module.css';
 
 /** Read-only view of the stored API token with copy and close (spec section 2). */

@@ -4,9 +4,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../i18n/use-translation';
 import { accountApi } from '../../lib/api-account';
 import { ApiError } from '../../lib/api-client';
-import { useAuth } from '../auth/AuthContext';
-import { usePageTitle } from './use-page-title';
-import styles from './forms.module.css';
+import { useAuth } from '../auth';
+import { usePageTitle } from '../../components/use-page-title';
+import styles from '../../components/forms.module.css';
 
 /**
  * /confirm-email?token=…: confirms on load. Confirming is harmless (it only says the address is

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router';
 import { accountApi } from '../../lib/api-account';
-import styles from './forms.module.css';
+import styles from '../../components/forms.module.css';
 
 /** Administrators reach the operator console from their profile; nobody else sees the link. */
 export function ConsoleLink({ userUuid }: { userUuid: string | null }) {

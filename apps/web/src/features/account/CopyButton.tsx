@@ -1,7 +1,7 @@
 import type { RefObject } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { useCopy } from './use-copy';
-import styles from './forms.module.css';
+import styles from '../../components/forms.module.css';
 import profile from './profile.module.css';
 
 interface CopyButtonProps {

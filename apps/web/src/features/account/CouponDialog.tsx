@@ -7,7 +7,7 @@ import { accountApi } from '../../lib/api-account';
 import { couponErrorKey } from './coupon-error';
 import { formatExpiry } from './format-expiry';
 import { TextField } from './TextField';
-import styles from './forms.module.css';
+import styles from '../../components/forms.module.css';
 
 /** The key MembershipSummary reads the profile's membership with; refreshed after a redemption. */
 export const MEMBERSHIP_QUERY_KEY = ['account', 'membership'] as const;

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../i18n/use-translation';
 import { noticesApi } from '../../lib/api-notices';
 import type { EmailPreferences } from '@inkstream/contracts';
-import styles from './forms.module.css';
+import styles from '../../components/forms.module.css';
 import profile from './profile.module.css';
 import notices from './email-notices.module.css';
 

@@ -5,7 +5,7 @@ import { accountApi } from '../../lib/api-account';
 import { ApiError } from '../../lib/api-client';
 import { looksLikeEmail } from './email-validation';
 import { TextField } from './TextField';
-import styles from './forms.module.css';
+import styles from '../../components/forms.module.css';
 import profile from './profile.module.css';
 
 export const ME_QUERY_KEY = ['account', 'me'] as const;

@@ -4,8 +4,8 @@ import { useTranslation } from '../../i18n/use-translation';
 import { accountApi } from '../../lib/api-account';
 import { ApiError } from '../../lib/api-client';
 import { TextField } from './TextField';
-import { usePageTitle } from './use-page-title';
-import styles from './forms.module.css';
+import { usePageTitle } from '../../components/use-page-title';
+import styles from '../../components/forms.module.css';
 
 /**
  * /forgot-password: a user name or an address. The answer is the same whether or not an account

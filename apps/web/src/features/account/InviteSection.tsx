@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../i18n/use-translation';
 import { accountApi } from '../../lib/api-account';
 import { CopyButton } from './CopyButton';
-import styles from './forms.module.css';
+import styles from '../../components/forms.module.css';
 import profile from './profile.module.css';
 
 /** The link a friend opens to register with this user's code prefilled (spec section 2, /register?invite_code=). */

@@ -3,7 +3,7 @@ import { useTranslation } from '../../i18n/use-translation';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { RETURN_PARAM, safeReturnPath, withReturn } from '../../lib/return-path';
 import { removeStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage-keys';
-import { useAuth } from '../auth/AuthContext';
+import { useAuth } from '../auth';
 import { reloadTo } from './full-reload';
 import { PasswordField } from './PasswordField';
 import type { LoginLocationState } from './login-reason';
@@ -11,8 +11,8 @@ import { validateLogin } from './register-validation';
 import { TextField } from './TextField';
 import { normalizeCode } from './two-step-code';
 import { useAuthErrorText } from './use-auth-error-text';
-import { usePageTitle } from './use-page-title';
-import styles from './forms.module.css';
+import { usePageTitle } from '../../components/use-page-title';
+import styles from '../../components/forms.module.css';
 
 export function LoginForm() {
   const { t } = useTranslation('auth');

@@ -7,7 +7,7 @@ import { STORAGE_KEYS, writeStorage } from '../../lib/storage-keys';
 import { PasswordField } from './PasswordField';
 import { passwordErrorKey } from './password-error';
 import { canSubmitNewPassword, validateNewPassword } from './password-validation';
-import styles from './forms.module.css';
+import styles from '../../components/forms.module.css';
 
 /** After success the dialog shows its message, then closes by itself (spec section 9). */
 const PASSWORD_SUCCESS_CLOSE_MS = 1500;

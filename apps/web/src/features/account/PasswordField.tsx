@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { describedBy, FieldError } from './field-error';
-import styles from './forms.module.css';
+import styles from '../../components/forms.module.css';
 
 interface PasswordFieldProps {
   id: string;

@@ -3,7 +3,7 @@ import { startTransition, useEffect, useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { currentLanguage } from '../../lib/language';
-import { useAuth } from '../auth/AuthContext';
+import { useAuth } from '../auth';
 import { ApiTokenDialog } from './ApiTokenDialog';
 import { ConsoleLink } from './ConsoleLink';
 import { ContinueAfterPurchase } from './ContinueAfterPurchase';
@@ -14,8 +14,8 @@ import { MembershipSummary } from './MembershipSummary';
 import { PasswordDialog } from './PasswordDialog';
 import { TopUpSection } from './TopUpSection';
 import { TwoStepSection } from './TwoStepSection';
-import { usePageTitle } from './use-page-title';
-import styles from './forms.module.css';
+import { usePageTitle } from '../../components/use-page-title';
+import styles from '../../components/forms.module.css';
 import profile from './profile.module.css';
 
 /** The profile screen of spec section 2; /profile is already behind the login guard. */

@@ -2,14 +2,14 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { RETURN_PARAM, safeReturnPath, withReturn } from '../../lib/return-path';
-import { useAuth } from '../auth/AuthContext';
+import { useAuth } from '../auth';
 import { PasswordField } from './PasswordField';
 import { looksLikeEmail } from './email-validation';
 import { firstInvalidField, registerErrors, type RegisterErrors, type RegisterField } from './register-validation';
 import { TextField } from './TextField';
 import { useAuthErrorText } from './use-auth-error-text';
-import { usePageTitle } from './use-page-title';
-import styles from './forms.module.css';
+import { usePageTitle } from '../../components/use-page-title';
+import styles from '../../components/forms.module.css';
 
 const FIELD_IDS: Record<RegisterField, string> = {
   username: 'register-username',

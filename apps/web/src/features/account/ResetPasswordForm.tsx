@@ -5,12 +5,12 @@ import { accountApi } from '../../lib/api-account';
 import { ApiError } from '../../lib/api-client';
 import { safeReturnPath, withReturn } from '../../lib/return-path';
 import { readStorage, removeStorage, STORAGE_KEYS } from '../../lib/storage-keys';
-import { useAuth } from '../auth/AuthContext';
+import { useAuth } from '../auth';
 import { reloadTo } from './full-reload';
 import { validateNewPassword, type NewPasswordError } from './password-validation';
 import { PasswordField } from './PasswordField';
-import { usePageTitle } from './use-page-title';
-import styles from './forms.module.css';
+import { usePageTitle } from '../../components/use-page-title';
+import styles from '../../components/forms.module.css';
 
 /**
  * /reset-password?token=…: a new password twice (the rules and messages of the password change),

@@ -1,6 +1,6 @@
 import type { InputHTMLAttributes } from 'react';
 import { describedBy, FieldError } from './field-error';
-import styles from './forms.module.css';
+import styles from '../../components/forms.module.css';
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'id'> {
   id: string;

@@ -2,16 +2,18 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { publicConfigQuery } from '../../lib/public-config';
-import { PaymentPanel } from '../payments/PaymentPanel';
-import { paymentOptions } from '../payments/payment-options';
-import { reserveCheckoutWindow } from '../payments/sandbox-checkout-url';
-import { StripeBuyButton } from '../payments/StripeBuyButton';
-import { usePaymentFlow } from '../payments/use-payment-flow';
+import {
+  PaymentPanel,
+  paymentOptions,
+  paymentStyles as payments,
+  reserveCheckoutWindow,
+  StripeBuyButton,
+  usePaymentFlow,
+} from '../payments';
 import { CouponDialog } from './CouponDialog';
 import { offersWeChatPay, PLANS, type Plan } from './plans';
-import styles from './forms.module.css';
+import styles from '../../components/forms.module.css';
 import profile from './profile.module.css';
-import payments from '../payments/payments.module.css';
 import { formatYuan } from '../../lib/format-price';
 import { currentLanguage } from '../../lib/language';
 

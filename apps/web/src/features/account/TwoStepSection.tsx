@@ -8,7 +8,7 @@ import { CopyButton } from './CopyButton';
 import { PasswordField } from './PasswordField';
 import { TextField } from './TextField';
 import { normalizeCode } from './two-step-code';
-import styles from './forms.module.css';
+import styles from '../../components/forms.module.css';
 import profile from './profile.module.css';
 import twoStep from './two-step.module.css';
 

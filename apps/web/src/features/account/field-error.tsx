@@ -1,4 +1,4 @@
-import styles from './forms.module.css';
+import styles from '../../components/forms.module.css';
 
 /** The ids a field's input is described by: its error first (read before the hint), then its hint. */
 export function describedBy(id: string, hint: string | undefined, error: string | undefined): string | undefined {

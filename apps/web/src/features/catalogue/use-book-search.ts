@@ -2,8 +2,8 @@ import type { BookSummary } from '@inkstream/contracts';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { api } from '../../lib/api-client';
+import { useLanguage } from '../../i18n/use-language';
 import type { Language } from '../../lib/language';
-import { useLanguage } from '../../lib/use-language';
 import { BOOK_PAGE_SIZE, mergeBookPages, nextBookPage, type BookListFilters } from './book-list-rules';
 
 /** Spec section 8: book list failures are only logged; the screen stays as it is. */

@@ -4,7 +4,7 @@ import { useTagLabel } from '../../components/use-tag-label';
 import { isolate } from '../../lib/bidi';
 import { decodeEntities } from '../../lib/decode-entities';
 import { htmlLang } from '../../lib/language';
-import { useLanguage } from '../../lib/use-language';
+import { useLanguage } from '../../i18n/use-language';
 import styles from './BookHeader.module.css';
 
 type Book = Pick<BookChapters, 'book_title' | 'book_introduction' | 'book_tags' | 'cover_image' | 'total_chapters'> &

@@ -3,7 +3,7 @@ import { useTranslation } from '../../i18n/use-translation';
 import { Link, useLocation } from 'react-router';
 import { readingApi } from '../../lib/api-reading';
 import { currentPath, withReturn } from '../../lib/return-path';
-import { useAuth } from '../auth/AuthContext';
+import { useAuth } from '../auth';
 import { setFollowState, useFollowState } from './follow-state';
 import styles from './BookActions.module.css';
 

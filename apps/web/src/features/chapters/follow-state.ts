@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useLanguage } from '../../lib/use-language';
-import { useAuth } from '../auth/AuthContext';
+import { useLanguage } from '../../i18n/use-language';
+import { useAuth } from '../auth';
 import { followKey } from './follow-key';
 import { bookProgressQuery } from './use-book-progress';
 

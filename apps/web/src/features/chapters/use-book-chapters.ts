@@ -2,8 +2,8 @@ import type { ChapterDirection } from '@inkstream/contracts/constants';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { ApiError } from '../../lib/api-client';
 import { readingApi } from '../../lib/api-reading';
+import { useLanguage } from '../../i18n/use-language';
 import type { Language } from '../../lib/language';
-import { useLanguage } from '../../lib/use-language';
 import { CHAPTER_PAGE_SIZE, hasMoreChapters, pageCount } from './chapter-pages';
 
 /**

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { readingApi } from '../../lib/api-reading';
-import { useLanguage } from '../../lib/use-language';
-import { flushProgress } from '../reading/progress-sync';
+import { useLanguage } from '../../i18n/use-language';
+import { flushProgress } from '../../lib/progress-sync';
 import { setFollowState } from './follow-key';
 
 /** The reader's place in a book, its finished chapters and the follow state (one request, shared). */
@@ -9,7 +9,7 @@ export function bookProgressQuery(queryClient: QueryClient, bookUuid: string, la
   return queryOptions({
     queryKey: ['reading-progress', bookUuid, language],
     // Places still waiting to be sent go first, so the answer includes them. Leaving the reader
-    // marks these answers stale (ReadingScreen.tsx), so coming back shows the new place at once.
+    // marks these answers stale (Reader.tsx), so coming back shows the new place at once.
     queryFn: async () => {
       await flushProgress();
       const progress = await readingApi.bookProgress(bookUuid, language);

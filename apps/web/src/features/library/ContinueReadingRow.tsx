@@ -3,9 +3,9 @@ import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router';
 import { readingApi } from '../../lib/api-reading';
 import { decodeEntities } from '../../lib/decode-entities';
-import { useLanguage } from '../../lib/use-language';
-import { flushProgress } from '../reading/progress-sync';
-import { resumeLink } from './resume-link';
+import { useLanguage } from '../../i18n/use-language';
+import { flushProgress } from '../../lib/progress-sync';
+import { resumeLink } from '../chapters';
 import styles from './ContinueReadingRow.module.css';
 
 /**

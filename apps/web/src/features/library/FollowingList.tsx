@@ -7,11 +7,10 @@ import { Loading } from '../../components/Loading';
 import { RelativeTime } from '../../components/RelativeTime';
 import { readingApi } from '../../lib/api-reading';
 import { decodeEntities } from '../../lib/decode-entities';
-import { useLanguage } from '../../lib/use-language';
+import { useLanguage } from '../../i18n/use-language';
 import { withReturn } from '../../lib/return-path';
-import { setFollowState } from '../chapters/follow-state';
-import { PushOptIn } from '../push/PushOptIn';
-import { resumeLink } from './resume-link';
+import { PushOptIn } from '../push';
+import { resumeLink, setFollowState } from '../chapters';
 import styles from './library.module.css';
 
 /** Followed books, most recently updated first, with their unread new chapters. */

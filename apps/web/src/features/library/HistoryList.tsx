@@ -7,8 +7,8 @@ import { RelativeTime } from '../../components/RelativeTime';
 import { readingApi } from '../../lib/api-reading';
 import { isolate } from '../../lib/bidi';
 import { decodeEntities } from '../../lib/decode-entities';
-import { useLanguage } from '../../lib/use-language';
 import { readerPath } from '@inkstream/contracts/routes';
+import { useLanguage } from '../../i18n/use-language';
 import styles from './library.module.css';
 
 const PAGE_SIZE = 20;

@@ -4,7 +4,7 @@ import { formatYuan } from '../../lib/format-price';
 import { currentLanguage } from '../../lib/language';
 import type { PaymentState } from './payment-flow';
 import { sandboxCheckoutPath } from './sandbox-checkout-url';
-import forms from '../account/forms.module.css';
+import forms from '../../components/forms.module.css';
 import styles from './payments.module.css';
 
 interface PaymentPanelProps {

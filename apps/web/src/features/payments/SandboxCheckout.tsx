@@ -6,8 +6,8 @@ import type { PaymentStatusValue } from '@inkstream/contracts';
 import { ApiError } from '../../lib/api-client';
 import { accountApi } from '../../lib/api-account';
 import { currentLanguage, htmlLang } from '../../lib/language';
-import { usePageTitle } from '../account/use-page-title';
-import forms from '../account/forms.module.css';
+import { usePageTitle } from '../../components/use-page-title';
+import forms from '../../components/forms.module.css';
 import styles from './payments.module.css';
 
 const formatAmount = (fen: number) =>

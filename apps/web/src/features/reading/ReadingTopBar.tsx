@@ -1,6 +1,6 @@
 import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router';
-import { useChapterListPath } from '../chapters/list-address';
+import { useChapterListPath } from '../chapters';
 import { ArrowBack, ChevronEnd, ChevronStart, Expand, Shrink } from './icons';
 import type { ChapterStep } from './reading-navigation';
 import styles from './ReadingScreen.module.css';

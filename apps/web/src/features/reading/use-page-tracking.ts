@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { sendEvents } from '../../lib/api-reading';
 import type { Language } from '../../lib/language';
-import { markFinished } from './progress-sync';
+import { markFinished } from '../../lib/progress-sync';
 import { FINISH_VISIBILITY, shouldFinishReading, shouldPreloadNextChapter } from './reading-progress';
 import { chapterQueryOptions } from './use-chapter-content';
 import { useNearEnd } from './use-near-end';

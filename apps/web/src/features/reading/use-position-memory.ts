@@ -1,6 +1,6 @@
 import type { ChapterContent, ResumePoint } from '@inkstream/contracts';
 import { useCallback, useEffect, useRef, type RefObject } from 'react';
-import { queueProgress } from './progress-sync';
+import { queueProgress } from '../../lib/progress-sync';
 import { readPosition, scrollToPosition, type ReadingPosition } from './reading-position';
 
 /** How long after a layout change (fullscreen in or out) the reader is held at its place. */

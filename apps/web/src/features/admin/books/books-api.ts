@@ -1,18 +1,26 @@
-import type { AdminBookCreateBody, AdminBookDetail, AdminBookItem, AdminBookUpdateBody, AdminChapterItem } from '@inkstream/contracts';
-import { ApiError, authHeaders } from '../../../lib/api-client';
-import { adminRequest, consoleLanguage, type Page } from '../shell/admin-api';
+import type {
+  AdminBookCreateBody,
+  AdminBookDetail,
+  AdminBookItem,
+  AdminBookListQuery,
+  AdminBookUpdateBody,
+  AdminChapterItem,
+} from '@inkstream/contracts';
+import { ApiError, authHeaders, client, data } from '../../../lib/api-fetch';
+import type { paths } from '../../../lib/api-schema';
+import { consoleLanguage, type Page } from '../shell/admin-api';
 
-export interface BookListQuery {
-  page: number;
-  page_size: number;
-  q?: string | undefined;
-  published?: 'all' | 'published' | 'unpublished' | undefined;
-  book_type?: 'comic' | 'novel' | undefined;
-}
+export type BookListQuery = AdminBookListQuery;
+
+const book = (bookUuid: string) => ({ path: { bookUuid } });
+const chapter = (chapterUuid: string) => ({ params: { path: { chapterUuid } } });
+const titlesIn = () => ({ language: consoleLanguage() });
+
+const coverPath = '/api/v1/admin/books/{bookUuid}/cover' satisfies keyof paths;
 
 /** Raw image upload: the body is the file itself, so it does not go through the JSON client. */
 async function uploadCover(bookUuid: string, file: File): Promise<AdminBookDetail> {
-  const response = await fetch(`/api/v1/admin/books/${encodeURIComponent(bookUuid)}/cover`, {
+  const response = await fetch(coverPath.replace('{bookUuid}', encodeURIComponent(bookUuid)), {
     method: 'PUT',
     headers: { ...authHeaders(), 'Content-Type': file.type || 'application/octet-stream' },
     body: file,
@@ -25,29 +33,38 @@ async function uploadCover(bookUuid: string, file: File): Promise<AdminBookDetai
 }
 
 export const booksApi = {
-  list: (query: BookListQuery) => adminRequest<Page<AdminBookItem>>('GET', '/books', { query: { ...query, language: consoleLanguage() } }),
-  get: (uuid: string) => adminRequest<AdminBookDetail>('GET', `/books/${uuid}`, { query: { language: consoleLanguage() } }),
-  create: (body: AdminBookCreateBody) => adminRequest<AdminBookDetail>('POST', '/books', { body }),
-  update: (uuid: string, body: AdminBookUpdateBody) => adminRequest<AdminBookDetail>('PUT', `/books/${uuid}`, { body }),
-  setPublished: (uuid: string, published: boolean) =>
-    adminRequest<AdminBookDetail>('POST', `/books/${uuid}/${published ? 'publish' : 'unpublish'}`),
+  list: (query: BookListQuery): Promise<Page<AdminBookItem>> =>
+    data(client.GET('/api/v1/admin/books', { params: { query: { ...query, ...titlesIn() } } })),
+  get: (uuid: string): Promise<AdminBookDetail> =>
+    data(client.GET('/api/v1/admin/books/{bookUuid}', { params: { ...book(uuid), query: titlesIn() } })),
+  create: (body: AdminBookCreateBody): Promise<AdminBookDetail> => data(client.POST('/api/v1/admin/books', { body })),
+  update: (uuid: string, body: AdminBookUpdateBody): Promise<AdminBookDetail> =>
+    data(client.PUT('/api/v1/admin/books/{bookUuid}', { params: book(uuid), body })),
+  setPublished: (uuid: string, published: boolean): Promise<AdminBookDetail> =>
+    data(
+      published
+        ? client.POST('/api/v1/admin/books/{bookUuid}/publish', { params: book(uuid) })
+        : client.POST('/api/v1/admin/books/{bookUuid}/unpublish', { params: book(uuid) }),
+    ),
   uploadCover,
-  recommendations: () => adminRequest<{ items: AdminBookItem[] }>('GET', '/recommendations', { query: { language: consoleLanguage() } }),
-  setRecommendations: (bookUuids: string[]) =>
-    adminRequest<{ items: AdminBookItem[] }>('PUT', '/recommendations', {
-      body: { book_uuids: bookUuids },
-      query: { language: consoleLanguage() },
-    }),
-  chapters: (uuid: string, page: number, pageSize: number) =>
-    adminRequest<Page<AdminChapterItem>>('GET', `/books/${uuid}/chapters`, { query: { page, page_size: pageSize } }),
+  recommendations: (): Promise<{ items: AdminBookItem[] }> =>
+    data(client.GET('/api/v1/admin/recommendations', { params: { query: titlesIn() } })),
+  setRecommendations: (bookUuids: string[]): Promise<{ items: AdminBookItem[] }> =>
+    data(client.PUT('/api/v1/admin/recommendations', { params: { query: titlesIn() }, body: { book_uuids: bookUuids } })),
+  chapters: (uuid: string, page: number, pageSize: number): Promise<Page<AdminChapterItem>> =>
+    data(client.GET('/api/v1/admin/books/{bookUuid}/chapters', { params: { ...book(uuid), query: { page, page_size: pageSize } } })),
   reorderChapters: (uuid: string, chapterUuids: string[]) =>
-    adminRequest<{ renumbered: number }>('POST', `/books/${uuid}/chapters/order`, { body: { chapter_uuids: chapterUuids } }),
-  setChapterTitles: (chapterUuid: string, titles: Record<string, string>) =>
-    adminRequest<AdminChapterItem>('PUT', `/chapters/${chapterUuid}`, { body: { titles } }),
-  setChapterPublished: (chapterUuid: string, published: boolean) =>
-    adminRequest<AdminChapterItem>('POST', `/chapters/${chapterUuid}/${published ? 'publish' : 'unpublish'}`),
-  scheduleChapter: (chapterUuid: string, publishAt: string | null) =>
-    adminRequest<AdminChapterItem>('PUT', `/chapters/${chapterUuid}/schedule`, { body: { publish_at: publishAt } }),
+    data(client.POST('/api/v1/admin/books/{bookUuid}/chapters/order', { params: book(uuid), body: { chapter_uuids: chapterUuids } })),
+  setChapterTitles: (chapterUuid: string, titles: Record<string, string>): Promise<AdminChapterItem> =>
+    data(client.PUT('/api/v1/admin/chapters/{chapterUuid}', { ...chapter(chapterUuid), body: { titles } })),
+  setChapterPublished: (chapterUuid: string, published: boolean): Promise<AdminChapterItem> =>
+    data(
+      published
+        ? client.POST('/api/v1/admin/chapters/{chapterUuid}/publish', chapter(chapterUuid))
+        : client.POST('/api/v1/admin/chapters/{chapterUuid}/unpublish', chapter(chapterUuid)),
+    ),
+  scheduleChapter: (chapterUuid: string, publishAt: string | null): Promise<AdminChapterItem> =>
+    data(client.PUT('/api/v1/admin/chapters/{chapterUuid}/schedule', { ...chapter(chapterUuid), body: { publish_at: publishAt } })),
 };
 
 /** Moves one item of a list up (-1) or down (+1); the list is returned unchanged at the ends. */

@@ -3,12 +3,11 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useTranslation } from '../../../i18n/use-translation';
 import { useSearchParams } from 'react-router';
 import styles from '../shell/admin.module.css';
-import { FormNotice } from '../shell/FieldError';
+import { DataTable } from '../shell/DataTable';
+import { FilterSelect } from '../shell/FilterSelect';
 import { formatDate, formatNumber } from '../shell/format';
-import { Pager } from '../shell/Pager';
 import { CouponForm } from './CouponForm';
-import { couponsApi } from './coupons-api';
-import { ScrollRegion } from '../shell/ScrollRegion';
+import { couponsApi, type CouponQuery } from './coupons-api';
 
 const PAGE_SIZE = 50;
 const STATES = ['active', 'disabled', 'expired', 'exhausted'] as const;
@@ -16,14 +15,14 @@ const STATES = ['active', 'disabled', 'expired', 'exhausted'] as const;
 /** Coupons: the create form, then every coupon with its redemptions and state; a state filter lives in the address. */
 export default function CouponsSection() {
   const { t } = useTranslation('admin-coupons');
-  const { t: common } = useTranslation('admin');
   const [params, setParams] = useSearchParams();
   const page = Number(params.get('page') ?? 0) || 0;
   const state = params.get('state') ?? undefined;
   const client = useQueryClient();
   const coupons = useQuery({
     queryKey: ['admin', 'coupons', page, state],
-    queryFn: () => couponsApi.list({ page, page_size: PAGE_SIZE, state }),
+    // The address's value goes to the server as it is: it answers VALIDATION_FAILED to one it does not know.
+    queryFn: () => couponsApi.list({ page, page_size: PAGE_SIZE, state: state as CouponQuery['state'] }),
     placeholderData: keepPreviousData,
   });
   const refresh = () => client.invalidateQueries({ queryKey: ['admin', 'coupons'] });
@@ -48,73 +47,58 @@ export default function CouponsSection() {
       <CouponForm onCreate={async (body) => couponsApi.create(body).then(refresh)} />
       <h2 id="coupon-list-heading">{t('list')}</h2>
       <div className={styles.filters}>
-        <label>
-          {t('state')}
-          <select className={styles.input} value={state ?? ''} onChange={(event) => setParam('state', event.target.value)}>
-            <option value="">{t('anyState')}</option>
-            {STATES.map((name) => (
-              <option key={name} value={name}>
-                {t(`states.${name}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect
+          label={t('state')}
+          any={t('anyState')}
+          choices={STATES}
+          choiceLabel={(name) => t(`states.${name}`)}
+          field={{ value: state ?? '', onChange: (event) => setParam('state', event.target.value) }}
+        />
       </div>
-      <FormNotice message={coupons.error?.message ?? disable.error?.message ?? null} />
-      <ScrollRegion label={t('list')}>
-        <table className={styles.table} aria-labelledby="coupon-list-heading">
-          <thead>
-            <tr>
-              <th scope="col">{t('code')}</th>
-              <th scope="col">{t('grants')}</th>
-              <th scope="col">{t('redeemed')}</th>
-              <th scope="col">{t('expires')}</th>
-              <th scope="col">{t('state')}</th>
-              <th scope="col">{t('note')}</th>
-              <th scope="col">
-                <span className={styles.muted}>{t('actions')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {coupons.data?.items.map((coupon) => (
-              <tr key={coupon.code}>
-                <th scope="row">
-                  <code>{coupon.code}</code>
-                </th>
-                <td>{grants(coupon)}</td>
-                <td>
-                  {formatNumber(coupon.redemption_count)} / {coupon.max_redemptions === null ? '∞' : formatNumber(coupon.max_redemptions)}
-                </td>
-                <td>{formatDate(coupon.expires_at)}</td>
-                <td>{t(`states.${coupon.state}`)}</td>
-                <td>{coupon.note ? <bdi>{coupon.note}</bdi> : '—'}</td>
-                <td>
-                  {coupon.state !== 'disabled' && (
-                    <button
-                      type="button"
-                      className={styles.danger}
-                      disabled={disable.isPending}
-                      onClick={() => disable.mutate(coupon.code)}
-                      aria-label={t('disableCode', { code: coupon.code })}
-                    >
-                      {t('disable')}
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-            {coupons.data?.items.length === 0 && (
-              <tr>
-                <td colSpan={7}>{common('empty')}</td>
-              </tr>
-            )}
-          </tbody>
-        </table>
-      </ScrollRegion>
-      {coupons.data && (
-        <Pager page={page} pageSize={PAGE_SIZE} total={coupons.data.total} onPage={(next) => setParam('page', String(next))} />
-      )}
+      <DataTable
+        label={t('list')}
+        labelledBy="coupon-list-heading"
+        columns={[
+          t('code'),
+          t('grants'),
+          t('redeemed'),
+          t('expires'),
+          t('state'),
+          t('note'),
+          <span className={styles.muted}>{t('actions')}</span>,
+        ]}
+        items={coupons.data?.items}
+        rowKey={(coupon) => coupon.code}
+        row={(coupon) => (
+          <>
+            <th scope="row">
+              <code>{coupon.code}</code>
+            </th>
+            <td>{grants(coupon)}</td>
+            <td>
+              {formatNumber(coupon.redemption_count)} / {coupon.max_redemptions === null ? '∞' : formatNumber(coupon.max_redemptions)}
+            </td>
+            <td>{formatDate(coupon.expires_at)}</td>
+            <td>{t(`states.${coupon.state}`)}</td>
+            <td>{coupon.note ? <bdi>{coupon.note}</bdi> : '—'}</td>
+            <td>
+              {coupon.state !== 'disabled' && (
+                <button
+                  type="button"
+                  className={styles.danger}
+                  disabled={disable.isPending}
+                  onClick={() => disable.mutate(coupon.code)}
+                  aria-label={t('disableCode', { code: coupon.code })}
+                >
+                  {t('disable')}
+                </button>
+              )}
+            </td>
+          </>
+        )}
+        error={coupons.error?.message ?? disable.error?.message ?? null}
+        pager={coupons.data && { page, pageSize: PAGE_SIZE, total: coupons.data.total, onPage: (next) => setParam('page', String(next)) }}
+      />
     </section>
   );
 }

@@ -1,6 +1,8 @@
 import type { Stats } from '@inkstream/contracts';
-import { adminRequest, consoleLanguage } from '../shell/admin-api';
+import { client, data } from '../../../lib/api-fetch';
+import { consoleLanguage } from '../shell/admin-api';
 
 export const statsApi = {
-  get: (days: 30 | 90) => adminRequest<Stats>('GET', '/stats', { query: { days, language: consoleLanguage() } }),
+  get: (days: 30 | 90): Promise<Stats> =>
+    data(client.GET('/api/v1/admin/stats', { params: { query: { days, language: consoleLanguage() } } })),
 };

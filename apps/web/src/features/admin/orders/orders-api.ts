@@ -1,27 +1,21 @@
-import type { AdminOrder, AdminOrderDetail, PaymentIncident, RefundOrderResult } from '@inkstream/contracts';
-import { adminRequest, type CursorPage, type Page } from '../shell/admin-api';
+import type { AdminOrder, AdminOrderDetail, AdminOrderListQuery, PaymentIncident, RefundOrderResult } from '@inkstream/contracts';
+import { client, data, type ApiQuery } from '../../../lib/api-fetch';
+import type { CursorPage, Page } from '../shell/admin-api';
 
-export interface OrderQuery {
-  page_size: number;
-  cursor?: string | undefined;
-  provider?: string | undefined;
-  status?: string | undefined;
-  user?: string | undefined;
-  from?: string | undefined;
-  to?: string | undefined;
-}
-
-const path = (orderId: string) => `/orders/${encodeURIComponent(orderId)}`;
+const order = (orderId: string) => ({ params: { path: { orderId } } });
+const incident = (id: number) => ({ params: { path: { id } } });
 
 export const ordersApi = {
-  list: (query: OrderQuery) => adminRequest<CursorPage<AdminOrder>>('GET', '/orders', { query: { ...query } }),
-  detail: (orderId: string) => adminRequest<AdminOrderDetail>('GET', path(orderId)),
-  refund: (orderId: string, reason: string) => adminRequest<RefundOrderResult>('POST', `${path(orderId)}/refund`, { body: { reason } }),
-  incidents: (query: { page: number; page_size: number; state: string }) =>
-    adminRequest<Page<PaymentIncident>>('GET', '/incidents', { query: { ...query } }),
-  resolve: (id: number, body: { username: string; plan?: 'month' | 'season' }) =>
-    adminRequest<PaymentIncident>('POST', `/incidents/${id}/resolve`, { body }),
-  dismiss: (id: number, note: string) => adminRequest<PaymentIncident>('POST', `/incidents/${id}/dismiss`, { body: { note } }),
+  list: (query: AdminOrderListQuery): Promise<CursorPage<AdminOrder>> => data(client.GET('/api/v1/admin/orders', { params: { query } })),
+  detail: (orderId: string): Promise<AdminOrderDetail> => data(client.GET('/api/v1/admin/orders/{orderId}', order(orderId))),
+  refund: (orderId: string, reason: string): Promise<RefundOrderResult> =>
+    data(client.POST('/api/v1/admin/orders/{orderId}/refund', { ...order(orderId), body: { reason } })),
+  incidents: (query: ApiQuery<'/api/v1/admin/incidents'>): Promise<Page<PaymentIncident>> =>
+    data(client.GET('/api/v1/admin/incidents', { params: { query } })),
+  resolve: (id: number, body: { username: string; plan?: 'month' | 'season' }): Promise<PaymentIncident> =>
+    data(client.POST('/api/v1/admin/incidents/{id}/resolve', { ...incident(id), body })),
+  dismiss: (id: number, note: string): Promise<PaymentIncident> =>
+    data(client.POST('/api/v1/admin/incidents/{id}/dismiss', { ...incident(id), body: { note } })),
 };
 
 export const PROVIDERS = ['wechat', 'stripe', 'sandbox'] as const;

@@ -1,14 +1,14 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { Link, Route, Routes, useParams, useSearchParams } from 'react-router';
-import type { AdminOutboxItem } from '@inkstream/contracts';
+import { Link, Route, Routes, useParams } from 'react-router';
+import type { AdminOutboxItem, AdminOutboxListQuery } from '@inkstream/contracts';
 import { useTranslation } from '../../../i18n/use-translation';
 import styles from '../shell/admin.module.css';
 import { FormNotice } from '../shell/FieldError';
 import { formatDateTime } from '../shell/format';
-import { useCursorPages } from '../shell/cursor-pages';
-import { Pager } from '../shell/Pager';
-import { ScrollRegion } from '../shell/ScrollRegion';
+import { DataTable } from '../shell/DataTable';
+import { FilterForm } from '../shell/FilterForm';
+import { FilterSelect } from '../shell/FilterSelect';
+import { useListParams } from '../shell/use-list-params';
 import { MAIL_KINDS, MAIL_STATES, outboxApi } from './outbox-api';
 import local from './outbox.module.css';
 
@@ -54,125 +54,73 @@ function ResendButton({ item }: { item: AdminOutboxItem }) {
 
 function OutboxList() {
   const { t } = useTranslation('admin-outbox');
-  const { t: common } = useTranslation('admin');
-  const [params, setParams] = useSearchParams();
-  const values = { state: params.get('state') ?? '', kind: params.get('kind') ?? '' };
-  const [draft, setDraft] = useState(values);
-  const pages = useCursorPages(JSON.stringify(values));
-  const query = { page_size: PAGE_SIZE, cursor: pages.cursor, state: values.state || undefined, kind: values.kind || undefined };
+  const list = useListParams({ filters: ['state', 'kind'], pageSize: PAGE_SIZE, paging: 'cursor' });
   const outbox = useQuery({
-    queryKey: ['admin', 'outbox', query],
-    queryFn: () => outboxApi.list(query),
+    queryKey: ['admin', 'outbox', list.query],
+    queryFn: () => outboxApi.list(list.query as AdminOutboxListQuery),
     placeholderData: keepPreviousData,
   });
-
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
-    const next = new URLSearchParams();
-    if (draft.state) next.set('state', draft.state);
-    if (draft.kind) next.set('kind', draft.kind);
-    setParams(next);
-  };
 
   return (
     <>
       <p className={styles.muted}>{t('intro')}</p>
-      <form className={styles.filters} onSubmit={apply} aria-label={t('filters')}>
-        <label>
-          {t('column.state')}
-          <select className={styles.input} value={draft.state} onChange={(event) => setDraft({ ...draft, state: event.target.value })}>
-            <option value="">{t('any')}</option>
-            {MAIL_STATES.map((state) => (
-              <option key={state} value={state}>
-                {t(`state.${state}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          {t('column.kind')}
-          <select className={styles.input} value={draft.kind} onChange={(event) => setDraft({ ...draft, kind: event.target.value })}>
-            <option value="">{t('any')}</option>
-            {MAIL_KINDS.map((kind) => (
-              <option key={kind} value={kind}>
-                {t(`kind.${kind}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="submit" className={styles.button}>
-          {common('filter')}
-        </button>
-      </form>
-      <FormNotice message={outbox.error ? outbox.error.message : null} />
-      <ScrollRegion label={t('title')}>
-        <table className={styles.table}>
-          <caption className={styles.muted}>{t('caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('column.created')}</th>
-              <th scope="col">{t('column.kind')}</th>
-              <th scope="col">{t('column.to')}</th>
-              <th scope="col">{t('column.state')}</th>
-              <th scope="col">{t('column.attempts')}</th>
-              <th scope="col">{t('column.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {outbox.data?.items.map((item) => (
-              <tr key={item.uuid}>
-                <td>{formatDateTime(item.created_at)}</td>
-                <td>{t(`kind.${item.kind}`, { defaultValue: item.kind })}</td>
-                <td className={local.address}>
-                  <bdi>{item.recipient}</bdi>
-                  {item.user && (
-                    <div className={styles.muted}>
-                      <bdi>{item.user.username}</bdi>
-                    </div>
-                  )}
-                </td>
-                <td>
-                  <span className={local[`state_${item.state}`]}>{t(`state.${item.state}`)}</span>
-                  {item.last_error && (
-                    <div className={local.lastError}>
-                      <bdi>{item.last_error}</bdi>
-                    </div>
-                  )}
-                  {item.state === 'queued' && item.next_attempt_at && (
-                    <div className={styles.muted}>{t('nextTry', { when: formatDateTime(item.next_attempt_at) })}</div>
-                  )}
-                </td>
-                <td>{item.attempts}</td>
-                <td>
-                  <div className={local.actions}>
-                    {item.has_file && <Link to={`/admin/outbox/${item.uuid}`}>{t('read')}</Link>}
-                    <ResendButton item={item} />
-                  </div>
-                </td>
-              </tr>
-            ))}
-            {outbox.data?.items.length === 0 && (
-              <tr>
-                <td colSpan={6}>{common('empty')}</td>
-              </tr>
-            )}
-          </tbody>
-        </table>
-      </ScrollRegion>
-      {outbox.data && (
-        <Pager
-          page={pages.page}
-          pageSize={PAGE_SIZE}
-          total={outbox.data.total}
-          totalIsLowerBound={outbox.data.total_is_lower_bound}
-          hasNext={Boolean(outbox.data.next_cursor)}
-          position={pages.position}
-          shown={outbox.data.items.length}
-          onPage={(next) =>
-            next > pages.page && outbox.data.next_cursor ? pages.next(outbox.data.next_cursor, outbox.data.items.length) : pages.previous()
-          }
+      <FilterForm onSubmit={list.apply} label={t('filters')}>
+        <FilterSelect
+          label={t('column.state')}
+          any={t('any')}
+          choices={MAIL_STATES}
+          choiceLabel={(state) => t(`state.${state}`)}
+          field={list.field('state')}
         />
-      )}
+        <FilterSelect
+          label={t('column.kind')}
+          any={t('any')}
+          choices={MAIL_KINDS}
+          choiceLabel={(kind) => t(`kind.${kind}`)}
+          field={list.field('kind')}
+        />
+      </FilterForm>
+      <DataTable
+        label={t('title')}
+        caption={t('caption')}
+        columns={[t('column.created'), t('column.kind'), t('column.to'), t('column.state'), t('column.attempts'), t('column.actions')]}
+        items={outbox.data?.items}
+        rowKey={(item) => item.uuid}
+        row={(item) => (
+          <>
+            <td>{formatDateTime(item.created_at)}</td>
+            <td>{t(`kind.${item.kind}`, { defaultValue: item.kind })}</td>
+            <td className={local.address}>
+              <bdi>{item.recipient}</bdi>
+              {item.user && (
+                <div className={styles.muted}>
+                  <bdi>{item.user.username}</bdi>
+                </div>
+              )}
+            </td>
+            <td>
+              <span className={local[`state_${item.state}`]}>{t(`state.${item.state}`)}</span>
+              {item.last_error && (
+                <div className={local.lastError}>
+                  <bdi>{item.last_error}</bdi>
+                </div>
+              )}
+              {item.state === 'queued' && item.next_attempt_at && (
+                <div className={styles.muted}>{t('nextTry', { when: formatDateTime(item.next_attempt_at) })}</div>
+              )}
+            </td>
+            <td>{item.attempts}</td>
+            <td>
+              <div className={local.actions}>
+                {item.has_file && <Link to={`/admin/outbox/${item.uuid}`}>{t('read')}</Link>}
+                <ResendButton item={item} />
+              </div>
+            </td>
+          </>
+        )}
+        error={outbox.error?.message}
+        pager={outbox.data && list.pager(outbox.data)}
+      />
     </>
   );
 }

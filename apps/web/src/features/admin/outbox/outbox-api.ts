@@ -1,20 +1,15 @@
-import type { AdminOutboxItem, AdminOutboxMessage } from '@inkstream/contracts';
-import { adminRequest, type CursorPage } from '../shell/admin-api';
+import type { AdminOutboxItem, AdminOutboxListQuery, AdminOutboxMessage } from '@inkstream/contracts';
+import { client, data } from '../../../lib/api-fetch';
+import type { CursorPage } from '../shell/admin-api';
 
-export interface OutboxQuery {
-  page_size: number;
-  cursor?: string | undefined;
-  state?: string | undefined;
-  kind?: string | undefined;
-}
-
-const path = (uuid: string) => `/outbox/${encodeURIComponent(uuid)}`;
+const message = (uuid: string) => ({ params: { path: { uuid } } });
 
 export const outboxApi = {
-  list: (query: OutboxQuery) => adminRequest<CursorPage<AdminOutboxItem>>('GET', '/outbox', { query: { ...query } }),
-  item: (uuid: string) => adminRequest<AdminOutboxItem>('GET', path(uuid)),
-  resend: (uuid: string) => adminRequest<AdminOutboxItem>('POST', `${path(uuid)}/resend`),
-  message: (uuid: string) => adminRequest<AdminOutboxMessage>('GET', `${path(uuid)}/message`),
+  list: (query: AdminOutboxListQuery): Promise<CursorPage<AdminOutboxItem>> =>
+    data(client.GET('/api/v1/admin/outbox', { params: { query } })),
+  item: (uuid: string): Promise<AdminOutboxItem> => data(client.GET('/api/v1/admin/outbox/{uuid}', message(uuid))),
+  resend: (uuid: string): Promise<AdminOutboxItem> => data(client.POST('/api/v1/admin/outbox/{uuid}/resend', message(uuid))),
+  message: (uuid: string): Promise<AdminOutboxMessage> => data(client.GET('/api/v1/admin/outbox/{uuid}/message', message(uuid))),
 };
 
 export { MAIL_KINDS, MAIL_STATES } from '@inkstream/contracts/constants';

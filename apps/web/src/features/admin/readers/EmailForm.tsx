@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import styles from '../shell/admin.module.css';
 import { FieldError, FormNotice } from '../shell/FieldError';
-import { NO_ERRORS, toFormErrors, type FormErrors } from '../shell/form-errors';
+import { ReasonField, SavedNote, useReasonAction } from './reason-action';
 
 /**
  * Sets a reader's e-mail address (unconfirmed: a confirmation link goes to it, a confirmed old
@@ -16,28 +16,14 @@ export function EmailForm({
   onSubmit: (email: string | null, reason: string) => Promise<unknown>;
 }) {
   const { t } = useTranslation('admin-readers');
-  const { t: common } = useTranslation('admin');
   const id = useId();
   const [email, setEmail] = useState(current ?? '');
-  const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
-  const [done, setDone] = useState(false);
+  const action = useReasonAction();
+  const { errors } = action;
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setDone(false);
-    setBusy(true);
-    try {
-      await onSubmit(email.trim() === '' ? null : email.trim(), reason.trim());
-      setErrors(NO_ERRORS);
-      setReason('');
-      setDone(true);
-    } catch (error) {
-      setErrors(toFormErrors(error));
-    } finally {
-      setBusy(false);
-    }
+    void action.send((reason) => onSubmit(email.trim() === '' ? null : email.trim(), reason));
   };
 
   return (
@@ -62,28 +48,11 @@ export function EmailForm({
           {t('email.hint')}
         </p>
       </div>
-      <div className={styles.field}>
-        <label htmlFor={`${id}-reason`}>{t('reason')}</label>
-        <input
-          id={`${id}-reason`}
-          className={styles.input}
-          required
-          maxLength={500}
-          value={reason}
-          aria-invalid={errors.fields.reason ? true : undefined}
-          aria-describedby={errors.fields.reason ? `${id}-reason-error` : undefined}
-          onChange={(event) => setReason(event.target.value)}
-        />
-        <FieldError id={`${id}-reason-error`} message={errors.fields.reason} />
-      </div>
-      <button type="submit" className={styles.button} disabled={busy || reason.trim() === ''}>
+      <ReasonField id={id} action={action} />
+      <button type="submit" className={styles.button} disabled={action.busy || action.reason.trim() === ''}>
         {email.trim() === '' ? t('email.clear') : t('email.submit')}
       </button>
-      {done && (
-        <p className={styles.success} role="status">
-          {common('saved')}
-        </p>
-      )}
+      <SavedNote action={action} />
     </form>
   );
 }

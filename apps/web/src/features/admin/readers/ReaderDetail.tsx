@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../i18n/use-translation';
 import { Link, useParams } from 'react-router';
 import styles from '../shell/admin.module.css';
+import { DataTable } from '../shell/DataTable';
 import { FormNotice } from '../shell/FieldError';
 import { formatDate, formatDateTime, formatFen } from '../shell/format';
 import { EmailForm } from './EmailForm';
@@ -12,7 +13,6 @@ import { MembershipState } from './MembershipState';
 import { ReasonForm } from './ReasonForm';
 import { readersApi } from './readers-api';
 import local from './readers.module.css';
-import { ScrollRegion } from '../shell/ScrollRegion';
 
 /** One reader: membership state, the grants ledger, orders, invitations, and the actions an administrator may take. */
 export function ReaderDetail() {
@@ -139,90 +139,58 @@ export function ReaderDetail() {
 
 function Ledger({ grants }: { grants: AdminUserDetail['grants'] }) {
   const { t } = useTranslation('admin-readers');
-  const { t: common } = useTranslation('admin');
   return (
     <>
       <h2 id="ledger-heading">{t('ledger.title')}</h2>
-      <ScrollRegion label={t('ledger.title')}>
-        <table className={styles.table} aria-labelledby="ledger-heading">
-          <thead>
-            <tr>
-              <th scope="col">{t('ledger.source')}</th>
-              <th scope="col">{t('ledger.length')}</th>
-              <th scope="col">{t('ledger.starts')}</th>
-              <th scope="col">{t('ledger.ends')}</th>
-              <th scope="col">{t('ledger.revoked')}</th>
-              <th scope="col">{t('ledger.note')}</th>
-              <th scope="col">{t('ledger.reference')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {grants.map((grant) => (
-              <tr key={`${grant.source}:${grant.source_ref}`}>
-                <td>{grant.source}</td>
-                <td>{grant.length}</td>
-                <td>{formatDateTime(grant.starts_at)}</td>
-                <td>{formatDateTime(grant.ends_at)}</td>
-                <td>{grant.revoked_at ? formatDateTime(grant.revoked_at) : '—'}</td>
-                <td>{grant.note ? <bdi>{grant.note}</bdi> : '—'}</td>
-                <td>
-                  <code>{grant.source_ref}</code>
-                </td>
-              </tr>
-            ))}
-            {grants.length === 0 && (
-              <tr>
-                <td colSpan={7}>{common('empty')}</td>
-              </tr>
-            )}
-          </tbody>
-        </table>
-      </ScrollRegion>
+      <DataTable
+        label={t('ledger.title')}
+        labelledBy="ledger-heading"
+        columns={['source', 'length', 'starts', 'ends', 'revoked', 'note', 'reference'].map((column) => t(`ledger.${column}`))}
+        items={grants}
+        rowKey={(grant) => `${grant.source}:${grant.source_ref}`}
+        row={(grant) => (
+          <>
+            <td>{grant.source}</td>
+            <td>{grant.length}</td>
+            <td>{formatDateTime(grant.starts_at)}</td>
+            <td>{formatDateTime(grant.ends_at)}</td>
+            <td>{grant.revoked_at ? formatDateTime(grant.revoked_at) : '—'}</td>
+            <td>{grant.note ? <bdi>{grant.note}</bdi> : '—'}</td>
+            <td>
+              <code>{grant.source_ref}</code>
+            </td>
+          </>
+        )}
+      />
     </>
   );
 }
 
 function Orders({ orders }: { orders: AdminUserDetail['orders'] }) {
   const { t } = useTranslation('admin-readers');
-  const { t: common } = useTranslation('admin');
   return (
     <>
       <h2 id="orders-heading">{t('orders.title')}</h2>
-      <ScrollRegion label={t('orders.title')}>
-        <table className={styles.table} aria-labelledby="orders-heading">
-          <thead>
-            <tr>
-              <th scope="col">{t('orders.id')}</th>
-              <th scope="col">{t('orders.provider')}</th>
-              <th scope="col">{t('orders.plan')}</th>
-              <th scope="col">{t('orders.amount')}</th>
-              <th scope="col">{t('orders.status')}</th>
-              <th scope="col">{t('orders.created')}</th>
-              <th scope="col">{t('orders.paid')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {orders.map((order) => (
-              <tr key={order.order_id}>
-                <td>
-                  <code>{order.order_id}</code>
-                </td>
-                <td>{order.provider}</td>
-                <td>{order.plan}</td>
-                <td>{formatFen(order.amount_fen)}</td>
-                <td>{order.status}</td>
-                <td>{formatDateTime(order.created_at)}</td>
-                <td>{formatDateTime(order.paid_at)}</td>
-              </tr>
-            ))}
-            {orders.length === 0 && (
-              <tr>
-                <td colSpan={7}>{common('empty')}</td>
-              </tr>
-            )}
-          </tbody>
-        </table>
-      </ScrollRegion>
+      <DataTable
+        label={t('orders.title')}
+        labelledBy="orders-heading"
+        columns={['id', 'provider', 'plan', 'amount', 'status', 'created', 'paid'].map((column) => t(`orders.${column}`))}
+        items={orders}
+        rowKey={(order) => order.order_id}
+        row={(order) => (
+          <>
+            <td>
+              <code>{order.order_id}</code>
+            </td>
+            <td>{order.provider}</td>
+            <td>{order.plan}</td>
+            <td>{formatFen(order.amount_fen)}</td>
+            <td>{order.status}</td>
+            <td>{formatDateTime(order.created_at)}</td>
+            <td>{formatDateTime(order.paid_at)}</td>
+          </>
+        )}
+      />
     </>
   );
 }

@@ -1,27 +1,23 @@
-import type { AdminUserChange, AdminUserDetail, AdminUserSummary } from '@inkstream/contracts';
-import { adminRequest, type CursorPage } from '../shell/admin-api';
+import type { AdminUserChange, AdminUserDetail, AdminUserListQuery, AdminUserSummary } from '@inkstream/contracts';
+import { client, data } from '../../../lib/api-fetch';
+import type { CursorPage } from '../shell/admin-api';
 
-export interface ReaderQuery {
-  page_size: number;
-  cursor?: string | undefined;
-  q?: string | undefined;
-  role?: string | undefined;
-  state?: string | undefined;
-  member?: string | undefined;
-}
-
-const path = (uuid: string, action = '') => `/users/${encodeURIComponent(uuid)}${action}`;
+const user = (userUuid: string) => ({ params: { path: { userUuid } } });
 
 export const readersApi = {
-  list: (query: ReaderQuery) => adminRequest<CursorPage<AdminUserSummary>>('GET', '/users', { query: { ...query } }),
-  detail: (uuid: string) => adminRequest<AdminUserDetail>('GET', path(uuid)),
-  grant: (uuid: string, body: { days?: number; months?: number; reason: string }) =>
-    adminRequest<AdminUserChange>('POST', path(uuid, '/grants'), { body }),
-  revoke: (uuid: string, reason: string) => adminRequest<AdminUserChange>('POST', path(uuid, '/revoke'), { body: { reason } }),
-  disable: (uuid: string, reason: string) => adminRequest<AdminUserChange>('POST', path(uuid, '/disable'), { body: { reason } }),
-  enable: (uuid: string, reason: string) => adminRequest<AdminUserChange>('POST', path(uuid, '/enable'), { body: { reason } }),
+  list: (query: AdminUserListQuery): Promise<CursorPage<AdminUserSummary>> =>
+    data(client.GET('/api/v1/admin/users', { params: { query } })),
+  detail: (uuid: string): Promise<AdminUserDetail> => data(client.GET('/api/v1/admin/users/{userUuid}', user(uuid))),
+  grant: (uuid: string, body: { days?: number; months?: number; reason: string }): Promise<AdminUserChange> =>
+    data(client.POST('/api/v1/admin/users/{userUuid}/grants', { ...user(uuid), body })),
+  revoke: (uuid: string, reason: string): Promise<AdminUserChange> =>
+    data(client.POST('/api/v1/admin/users/{userUuid}/revoke', { ...user(uuid), body: { reason } })),
+  disable: (uuid: string, reason: string): Promise<AdminUserChange> =>
+    data(client.POST('/api/v1/admin/users/{userUuid}/disable', { ...user(uuid), body: { reason } })),
+  enable: (uuid: string, reason: string): Promise<AdminUserChange> =>
+    data(client.POST('/api/v1/admin/users/{userUuid}/enable', { ...user(uuid), body: { reason } })),
   setEmail: (uuid: string, email: string | null, reason: string) =>
-    adminRequest<{ address: string | null; confirmed_at: string | null }>('PUT', path(uuid, '/email'), { body: { email, reason } }),
-  setRole: (uuid: string, role: 'user' | 'admin', reason: string) =>
-    adminRequest<AdminUserChange>('PUT', path(uuid, '/role'), { body: { role, reason } }),
+    data(client.PUT('/api/v1/admin/users/{userUuid}/email', { ...user(uuid), body: { email, reason } })),
+  setRole: (uuid: string, role: 'user' | 'admin', reason: string): Promise<AdminUserChange> =>
+    data(client.PUT('/api/v1/admin/users/{userUuid}/role', { ...user(uuid), body: { role, reason } })),
 };

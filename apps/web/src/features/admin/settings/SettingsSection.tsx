@@ -2,14 +2,14 @@ import type { SiteSettings } from '@inkstream/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
-import { adminRequest } from '../shell/admin-api';
+import { client, data } from '../../../lib/api-fetch';
 import styles from '../shell/admin.module.css';
 import { FieldError, FormNotice } from '../shell/FieldError';
 import { NO_ERRORS, toFormErrors, type FormErrors } from '../shell/form-errors';
 
 const settingsApi = {
-  get: () => adminRequest<SiteSettings>('GET', '/settings'),
-  update: (body: Partial<SiteSettings>) => adminRequest<SiteSettings>('PUT', '/settings', { body }),
+  get: (): Promise<SiteSettings> => data(client.GET('/api/v1/admin/settings')),
+  update: (body: Partial<SiteSettings>): Promise<SiteSettings> => data(client.PUT('/api/v1/admin/settings', { body })),
 };
 
 interface Draft {

@@ -6,7 +6,7 @@ import { Loading } from '../../../components/Loading';
 import { accountApi } from '../../../lib/api-account';
 import { ApiError } from '../../../lib/api-client';
 import { auditApi } from './admin-api';
-import { useAuth } from '../../auth/AuthContext';
+import { useAuth } from '../../auth';
 import styles from './admin.module.css';
 
 /**

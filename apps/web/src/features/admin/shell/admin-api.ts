@@ -1,6 +1,6 @@
-import type { AuditEntry } from '@inkstream/contracts';
+import type { AuditEntry, AuditListQuery } from '@inkstream/contracts';
 import { activeTranslator } from '../../../i18n/active';
-import { request, type Query } from '../../../lib/api-client';
+import { client, data } from '../../../lib/api-fetch';
 
 /** The console's language: reads that show book titles ask for them in it (the server applies the fallback). */
 export const consoleLanguage = () => activeTranslator().language;
@@ -17,22 +17,7 @@ export interface CursorPage<T> extends Page<T> {
   next_cursor: string | null;
 }
 
-/** The one way the console calls the server: `/api/v1/admin/…` with the session's token. */
-export const adminRequest = <T>(
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-  path: string,
-  options: { query?: Query; body?: unknown } = {},
-) => request<T>(method, `/admin${path}`, options);
-
-export interface AuditQuery {
-  page_size: number;
-  cursor?: string | undefined;
-  actor?: string | undefined;
-  action?: string | undefined;
-  target_type?: string | undefined;
-  target_id?: string | undefined;
-}
-
 export const auditApi = {
-  list: (query: AuditQuery) => adminRequest<CursorPage<AuditEntry>>('GET', '/audit', { query: { ...query, language: consoleLanguage() } }),
+  list: (query: AuditListQuery): Promise<CursorPage<AuditEntry>> =>
+    data(client.GET('/api/v1/admin/audit', { params: { query: { ...query, language: consoleLanguage() } } })),
 };

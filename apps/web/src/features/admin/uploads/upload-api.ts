@@ -1,6 +1,7 @@
 import type { ImportJob, ImportReleaseMode } from '@inkstream/contracts';
-import { ApiError, authHeaders } from '../../../lib/api-client';
-import { adminRequest, type Page } from '../shell/admin-api';
+import { ApiError, authHeaders, client, data } from '../../../lib/api-fetch';
+import type { paths } from '../../../lib/api-schema';
+import type { Page } from '../shell/admin-api';
 
 export interface UploadFields {
   bookUuid: string;
@@ -31,7 +32,7 @@ export function sendUpload(fields: UploadFields, files: readonly File[], onProgr
   for (const file of files) form.append('files', file, file.name);
   const xhr = new XMLHttpRequest();
   const done = new Promise<string>((resolve, reject) => {
-    xhr.open('POST', '/api/v1/admin/imports');
+    xhr.open('POST', '/api/v1/admin/imports' satisfies keyof paths);
     for (const [name, value] of Object.entries(authHeaders())) xhr.setRequestHeader(name, value);
     xhr.responseType = 'json';
     xhr.upload.onprogress = (event) => onProgress(event.loaded, event.lengthComputable ? event.total : 0);
@@ -49,7 +50,7 @@ export function sendUpload(fields: UploadFields, files: readonly File[], onProgr
 }
 
 export const importsApi = {
-  get: (jobUuid: string) => adminRequest<ImportJob>('GET', `/imports/${jobUuid}`),
-  list: (bookUuid: string, pageSize = 5) =>
-    adminRequest<Page<ImportJob>>('GET', '/imports', { query: { book_uuid: bookUuid, page: 0, page_size: pageSize } }),
+  get: (jobUuid: string): Promise<ImportJob> => data(client.GET('/api/v1/admin/imports/{jobUuid}', { params: { path: { jobUuid } } })),
+  list: (bookUuid: string, pageSize = 5): Promise<Page<ImportJob>> =>
+    data(client.GET('/api/v1/admin/imports', { params: { query: { book_uuid: bookUuid, page: 0, page_size: pageSize } } })),
 };

@@ -1,7 +1,7 @@
 import type { ProgressEntry } from '@inkstream/contracts';
 import { PROGRESS_BATCH_MAX } from '@inkstream/contracts/constants';
-import { sendProgress } from '../../lib/api-reading';
-import { STORAGE_KEYS, writeStorage } from '../../lib/storage-keys';
+import { sendProgress } from './api-reading';
+import { STORAGE_KEYS, writeStorage } from './storage-keys';
 
 /**
  * Reading positions go to the server in batches: a position is kept here (the newest per chapter)

@@ -1,6 +1,6 @@
 import { DEFAULT_LANGUAGE, normalizeLanguage } from '@inkstream/contracts/languages';
-import { useTranslation } from '../i18n/use-translation';
-import type { Language } from './language';
+import { useTranslation } from './use-translation';
+import type { Language } from '../lib/language';
 
 /**
  * The language this screen renders in: the one its translations were loaded for. Use it, not

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from '../../i18n/use-translation';
+import { useTranslation } from '../i18n/use-translation';
 
 /** Each account screen names itself in the tab and for screen readers after client-side navigation. */
 export function usePageTitle(title: string): void {

@@ -1,0 +1,3 @@
+// The account feature's public face: what other features need of it. Other features import only this file.
+export type { LoginLocationState } from './login-reason';
+export { PLANS } from './plans';

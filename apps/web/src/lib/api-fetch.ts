@@ -1,0 +1,149 @@
+import createClient from 'openapi-fetch';
+import type { paths } from './api-schema';
+import { currentLanguage } from './language';
+import { readStorage, removeStorage, STORAGE_KEYS } from './storage-keys';
+import { ensureVisitorId } from './visitor-id';
+
+/** An API failure: HTTP status, stable code and the server's readable message. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    /** Per-field validation messages (VALIDATION_FAILED), shown next to the fields. */
+    readonly details: { field: string; message: string }[] = [],
+    /** The whole error body, for documented ext fields beside `error` and `code` (a locked chapter's place). */
+    readonly body: Readonly<Record<string, unknown>> | null = null,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const SESSION_EXPIRED_EVENT = 'inkstream:session-expired';
+
+export function authHeaders(): Record<string, string> {
+  const token = readStorage(STORAGE_KEYS.token);
+  if (token) return { Authorization: `Token ${token}` };
+  const visitor = readStorage(STORAGE_KEYS.visitorId);
+  return visitor ? { 'X-VISITOR-ID': visitor } : {};
+}
+
+/** Forgets a session the server no longer accepts; the app goes on as a visitor. */
+function forgetSession(): void {
+  removeStorage(STORAGE_KEYS.token);
+  removeStorage(STORAGE_KEYS.userUuid);
+  removeStorage(STORAGE_KEYS.username);
+  ensureVisitorId();
+  window.dispatchEvent(new Event(SESSION_EXPIRED_EVENT));
+}
+
+/**
+ * Where calls go when there is no browser: the server, rendering a public page, answers them
+ * itself as a visitor (entry-server.tsx). In the browser, the page's own origin and fetch.
+ */
+export interface ServerTransport {
+  origin: string;
+  fetch(url: URL, init: RequestInit): Promise<Response>;
+}
+let serverTransport: ServerTransport | undefined;
+export function setServerTransport(transport: ServerTransport): void {
+  serverTransport = transport;
+}
+
+/** openapi-fetch builds a Request from the schema's path (`/api/v1/…`); relative to the page, or to the server rendering it. */
+class ApiRequest extends Request {
+  constructor(input: RequestInfo | URL, init?: RequestInit) {
+    super(typeof input === 'string' ? new URL(input, serverTransport?.origin ?? window.location.origin) : input, init);
+  }
+}
+
+/** Query strings as the app always wrote them: URLSearchParams, empty and absent values left out. */
+function serializeQuery(query: Record<string, unknown>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== '') search.set(key, String(value));
+  return search.toString();
+}
+
+/** An ok answer that is not JSON reads as `null` (a failed call below), as a broken body always did. */
+async function jsonOrNull(response: Response): Promise<Response> {
+  if (!response.ok || response.status === 204) return response;
+  const text = await response.text();
+  try {
+    JSON.parse(text);
+    return new Response(text, response);
+  } catch {
+    return new Response('null', response);
+  }
+}
+
+/**
+ * Sends what openapi-fetch built with the app's headers: the session's token (or the visitor id),
+ * the reader's language for what the server writes them (e-mails; not while the server renders a
+ * page). A token the server no longer accepts is forgotten and the call sent again as a visitor.
+ */
+function sender(withAuth: boolean) {
+  return async (request: Request): Promise<Response> => {
+    const url = new URL(request.url);
+    const body = request.body ? await request.text() : undefined;
+    const send = () =>
+      (serverTransport?.fetch ?? globalThis.fetch)(url, {
+        method: request.method,
+        headers: {
+          ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+          ...(serverTransport ? {} : { 'Accept-Language': currentLanguage() }),
+          ...(withAuth ? authHeaders() : {}),
+        },
+        body,
+      });
+    let response = await send();
+    if (response.status === 401 && withAuth && readStorage(STORAGE_KEYS.token)) {
+      const answer = (await response
+        .clone()
+        .json()
+        .catch(() => null)) as { code?: string } | null;
+      if (answer?.code === 'INVALID_TOKEN') {
+        forgetSession();
+        response = await send();
+      }
+    }
+    return jsonOrNull(response);
+  };
+}
+
+const options = { Request: ApiRequest, querySerializer: serializeQuery } as const;
+/** The API, typed by its OpenAPI document (api-schema.d.ts, generated: `npm run api:types`), as the session. */
+export const client = createClient<paths>({ ...options, fetch: sender(true) });
+/** The same without the session's headers: sign-in, registration and the links sent by e-mail. */
+export const anonymousClient = createClient<paths>({ ...options, fetch: sender(false) });
+
+type ErrorBody = { code?: string; error?: string; details?: { field: string; message: string }[] };
+
+/** The `data` of an answer (`{"data": …}`); a failure, or an answer without it, throws ApiError with the server's code. */
+export async function data<T>(call: Promise<{ data?: { data: T }; error?: unknown; response: Response }>): Promise<T> {
+  const { data: answer, error, response } = await call;
+  if (response.ok && answer && answer.data !== undefined) return answer.data;
+  const raw: unknown = response.ok ? answer : error;
+  const body = raw && typeof raw === 'object' ? (raw as ErrorBody & Record<string, unknown>) : null;
+  throw new ApiError(
+    response.status,
+    body?.code ?? 'NETWORK_ERROR',
+    body?.error ?? `Request failed (${response.status})`,
+    body?.details,
+    body,
+  );
+}
+
+/** `data.result` of an answer: most reader-facing calls wrap their value in it. */
+export const result = <T>(call: Promise<{ data?: { data: { result: T } }; error?: unknown; response: Response }>): Promise<T> =>
+  data(call).then((d) => d.result);
+
+/** The `data` of a path's success answer in the generated schema: for the few answers contracts exports no type for. */
+export type ApiData<P extends keyof paths, M extends 'get' | 'post' | 'put' | 'delete'> = paths[P][M] extends {
+  responses: { 200: { content: { 'application/json': { data: infer D } } } };
+}
+  ? D
+  : never;
+
+/** The query parameters of a path's GET in the generated schema. */
+export type ApiQuery<P extends keyof paths> = paths[P] extends { get: { parameters: { query?: infer Q } } } ? NonNullable<Q> : never;

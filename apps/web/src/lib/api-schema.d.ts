@@ -1,0 +1,5454 @@
+/**
+ * The API's types, generated from the server's OpenAPI document (GET /api/docs) by
+ * scripts/generate-api-types.mjs. Do not edit: run `npm run api:types` after changing a route's schema
+ * (`npm run lint` fails while this file is out of date).
+ */
+
+export interface paths {
+    "/api/v1/admin/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Audit log: who changed what, when, before and after */
+        get: {
+            parameters: {
+                query?: {
+                    action?: string;
+                    actor?: string;
+                    /** @description Ext: continue after the row this opaque cursor names (a previous answer's `next_cursor`, same filters); excludes page > 0 */
+                    cursor?: string;
+                    /** @description Entries at or after this instant */
+                    from?: string;
+                    /** @description Show book titles in this language (ext) */
+                    language?: "zh-cn" | "en-us" | "fr-fr" | "es-es" | "ar-sa";
+                    /** @description page × page_size may not pass 10,000: follow next_cursor instead */
+                    page?: number;
+                    page_size?: number;
+                    target_id?: string;
+                    target_type?: string;
+                    /** @description Entries before this instant */
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                items: {
+                                    /** @description For example book.update, membership.grant, order.refund */
+                                    action: string;
+                                    /** @description The administrator's user name, or `cli` */
+                                    actor: string;
+                                    /** @description The changed fields after the change (null for a removal) */
+                                    after: unknown;
+                                    /** @description The changed fields before the change (null for a creation) */
+                                    before: unknown;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    id: number;
+                                    /** @description Ext: readable names of the ids this entry mentions (target, keys and values of before/after): a book uuid gives its title, a chapter uuid "title #number", a user uuid the user name */
+                                    names: {
+                                        [key: string]: string;
+                                    };
+                                    target_id: string;
+                                    target_type: string;
+                                }[];
+                                /** @description Ext: the cursor of the next page; null on the last one */
+                                next_cursor: string | null;
+                                /** @description The rows before this page plus those counted from its start, at most 1,000 of them (exact unless total_is_lower_bound) */
+                                total: number;
+                                /** @description Ext: true when there are more rows than counted: show "total+" */
+                                total_is_lower_bound: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/books": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Books, published or not, newest update first */
+        get: {
+            parameters: {
+                query?: {
+                    book_type?: "comic" | "novel";
+                    /** @description Show book titles in this language (ext) */
+                    language?: "zh-cn" | "en-us" | "fr-fr" | "es-es" | "ar-sa";
+                    page?: number;
+                    page_size?: number;
+                    published?: "all" | "published" | "unpublished";
+                    /** @description Title search over every language, case-insensitive */
+                    q?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                items: {
+                                    author: string | null;
+                                    /** @enum {unknown} */
+                                    book_type: "comic" | "novel";
+                                    /** Format: uuid */
+                                    book_uuid: string;
+                                    /** @description Published chapters */
+                                    chapter_count: number;
+                                    cover_image: string | null;
+                                    import_pending: boolean;
+                                    is_published: boolean;
+                                    /** @description The language of `title` */
+                                    language: string;
+                                    public_free_chapters: number;
+                                    recommendation_rank: number | null;
+                                    /** @enum {unknown} */
+                                    status: "ongoing" | "completed";
+                                    /** @description The title in `language` of the query (with the fallback), else in the original language */
+                                    title: string;
+                                    /** Format: date-time */
+                                    updated_at: string;
+                                }[];
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create a book (unpublished) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        author?: string | null;
+                        /** @enum {unknown} */
+                        book_type: "comic" | "novel";
+                        introductions?: {
+                            "ar-sa"?: string;
+                            "en-us"?: string;
+                            "es-es"?: string;
+                            "fr-fr"?: string;
+                            "zh-cn"?: string;
+                        };
+                        /** @enum {unknown} */
+                        original_language: "zh-cn" | "en-us" | "fr-fr" | "es-es" | "ar-sa";
+                        public_free_chapters?: number;
+                        /** @enum {unknown} */
+                        status?: "ongoing" | "completed";
+                        /** @description Canonical Chinese genres, at most 3 */
+                        tags?: ("历史穿越" | "古典武侠" | "未来科幻" | "玄幻奇幻" | "现代都市" | "都市言情" | "古代言情" | "末世危机" | "架空历史" | "西方奇幻" | "悬疑推理")[];
+                        titles: {
+                            "ar-sa"?: string;
+                            "en-us"?: string;
+                            "es-es"?: string;
+                            "fr-fr"?: string;
+                            "zh-cn"?: string;
+                        };
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                author: string | null;
+                                /** @enum {unknown} */
+                                book_type: "comic" | "novel";
+                                /** Format: uuid */
+                                book_uuid: string;
+                                chapter_count: number;
+                                cover_image: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                import_pending: boolean;
+                                introductions: {
+                                    [key: string]: string;
+                                };
+                                is_published: boolean;
+                                /** @enum {unknown} */
+                                original_language: "zh-cn" | "en-us" | "fr-fr" | "es-es" | "ar-sa";
+                                public_free_chapters: number;
+                                recommendation_rank: number | null;
+                                /** @enum {unknown} */
+                                status: "ongoing" | "completed";
+                                tags: string[];
+                                /** @description Ext: the title to show, in `language` of the query with the fallback */
+                                title: string;
+                                /** @description Ext: the language of `title` */
+                                title_language: string;
+                                titles: {
+                                    [key: string]: string;
+                                };
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/books/{bookUuid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A book with everything the console may edit */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Show book titles in this language (ext) */
+                    language?: "zh-cn" | "en-us" | "fr-fr" | "es-es" | "ar-sa";
+                };
+                header?: never;
+                path: {
+                    bookUuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                author: string | null;
+                                /** @enum {unknown} */
+                                book_type: "comic" | "novel";
+                                /** Format: uuid */
+                                book_uuid: string;
+                                chapter_count: number;
+                                cover_image: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                import_pending: boolean;
+                                introductions: {
+                                    [key: string]: string;
+                                };
+                                is_published: boolean;
+                                /** @enum {unknown} */
+                                original_language: "zh-cn" | "en-us" | "fr-fr" | "es-es" | "ar-sa";
+                                public_free_chapters: number;
+                                recommendation_rank: number | null;
+                                /** @enum {unknown} */
+                                status: "ongoing" | "completed";
+                                tags: string[];
+                                /** @description Ext: the title to show, in `language` of the query with the fallback */
+                                title: string;
+                                /** @description Ext: the language of `title` */
+                                title_language: string;
+                                titles: {
+                                    [key: string]: string;
+                                };
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        /** Edit a book (only the given fields) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    bookUuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        author?: string | null;
+                        /** @enum {unknown} */
+                        book_type?: "comic" | "novel";
+                        introductions?: {
+                            "ar-sa"?: string;
+                            "en-us"?: string;
+                            "es-es"?: string;
+                            "fr-fr"?: string;
+                            "zh-cn"?: string;
+                        };
+                        /** @enum {unknown} */
+                        original_language?: "zh-cn" | "en-us" | "fr-fr" | "es-es" | "ar-sa";
+                        public_free_chapters?: number;
+                        /** @enum {unknown} */
+                        status?: "ongoing" | "completed";
+                        /** @description Canonical Chinese genres, at most 3 */
+                        tags?: ("历史穿越" | "古典武侠" | "未来科幻" | "玄幻奇幻" | "现代都市" | "都市言情" | "古代言情" | "末世危机" | "架空历史" | "西方奇幻" | "悬疑推理")[];
+                        titles?: {
+                            "ar-sa"?: string;
+                            "en-us"?: string;
+                            "es-es"?: string;
+                            "fr-fr"?: string;
+                            "zh-cn"?: string;
+                        };
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                author: string | null;
+                                /** @enum {unknown} */
+                                book_type: "comic" | "novel";
+                                /** Format: uuid */
+                                book_uuid: string;
+                                chapter_count: number;
+                                cover_image: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                import_pending: boolean;
+                                introductions: {
+                                    [key: string]: string;
+                                };
+                                is_published: boolean;
+                                /** @enum {unknown} */
+                                original_language: "zh-cn" | "en-us" | "fr-fr" | "es-es" | "ar-sa";
+                                public_free_chapters: number;
+                                recommendation_rank: number | null;
+                                /** @enum {unknown} */
+                                status: "ongoing" | "completed";
+                                tags: string[];
+                                /** @description Ext: the title to show, in `language` of the query with the fallback */
+                                title: string;
+                                /** @description Ext: the language of `title` */
+                                title_language: string;
+                                titles: {
+                                    [key: string]: string;
+                                };
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/books/{bookUuid}/chapters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every chapter of a book, published or not, by number */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    page_size?: number;
+                };
+                header?: never;
+                path: {
+                    bookUuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                items: {
+                                    /** Format: uuid */
+                                    chapter_uuid: string;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    is_published: boolean;
+                                    number: number;
+                                    /** @description Pages in the original language (comics) */
+                                    page_count: number;
+                                    /**
+                                     * Format: date-time
+                                     * @description A scheduled release, while the chapter is unpublished
+                                     */
+                                    publish_at: string | null;
+                                    titles: {
+                                        [key: string]: string;
+                                    };
+                                    /** @description Words in the original language (novels) */
+                                    word_count: number | null;
+                                }[];
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/books/{bookUuid}/chapters/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Renumber the chapters 1..n in the given order (all chapters of the book) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    bookUuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        chapter_uuids: string[];
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                renumbered: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/books/{bookUuid}/cover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Replace the cover: the raw image as the body (image/jpeg, png, webp or avif, at most 20 MB) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    bookUuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                author: string | null;
+                                /** @enum {unknown} */
+                                book_type: "comic" | "novel";
+                                /** Format: uuid */
+                                book_uuid: string;
+                                chapter_count: number;
+                                cover_image: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                import_pending: boolean;
+                                introductions: {
+                                    [key: string]: string;
+                                };
+                                is_published: boolean;
+                                /** @enum {unknown} */
+                                original_language: "zh-cn" | "en-us" | "fr-fr" | "es-es" | "ar-sa";
+                                public_free_chapters: number;
+                                recommendation_rank: number | null;
+                                /** @enum {unknown} */
+                                status: "ongoing" | "completed";
+                                tags: string[];
+                                /** @description Ext: the title to show, in `language` of the query with the fallback */
+                                title: string;
+                                /** @description Ext: the language of `title` */
+                                title_language: string;
+                                titles: {
+                                    [key: string]: string;
+                                };
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/books/{bookUuid}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Publish a book */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    bookUuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                author: string | null;
+                                /** @enum {unknown} */
+                                book_type: "comic" | "novel";
+                                /** Format: uuid */
+                                book_uuid: string;
+                                chapter_count: number;
+                                cover_image: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                import_pending: boolean;
+                                introductions: {
+                                    [key: string]: string;
+                                };
+                                is_published: boolean;
+                                /** @enum {unknown} */
+                                original_language: "zh-cn" | "en-us" | "fr-fr" | "es-es" | "ar-sa";
+                                public_free_chapters: number;
+                                recommendation_rank: number | null;
+                                /** @enum {unknown} */
+                                status: "ongoing" | "completed";
+                                tags: string[];
+                                /** @description Ext: the title to show, in `language` of the query with the fallback */
+                                title: string;
+                                /** @description Ext: the language of `title` */
+                                title_language: string;
+                                titles: {
+                                    [key: string]: string;
+                                };
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/books/{bookUuid}/unpublish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Take a book off the site */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    bookUuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                author: string | null;
+                                /** @enum {unknown} */
+                                book_type: "comic" | "novel";
+                                /** Format: uuid */
+                                book_uuid: string;
+                                chapter_count: number;
+                                cover_image: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                import_pending: boolean;
+                                introductions: {
+                                    [key: string]: string;
+                                };
+                                is_published: boolean;
+                                /** @enum {unknown} */
+                                original_language: "zh-cn" | "en-us" | "fr-fr" | "es-es" | "ar-sa";
+                                public_free_chapters: number;
+                                recommendation_rank: number | null;
+                                /** @enum {unknown} */
+                                status: "ongoing" | "completed";
+                                tags: string[];
+                                /** @description Ext: the title to show, in `language` of the query with the fallback */
+                                title: string;
+                                /** @description Ext: the language of `title` */
+                                title_language: string;
+                                titles: {
+                                    [key: string]: string;
+                                };
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/chapters/{chapterUuid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set a chapter's titles per language */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    chapterUuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        titles: {
+                            "ar-sa"?: string;
+                            "en-us"?: string;
+                            "es-es"?: string;
+                            "fr-fr"?: string;
+                            "zh-cn"?: string;
+                        };
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** Format: uuid */
+                                chapter_uuid: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                is_published: boolean;
+                                number: number;
+                                /** @description Pages in the original language (comics) */
+                                page_count: number;
+                                /**
+                                 * Format: date-time
+                                 * @description A scheduled release, while the chapter is unpublished
+                                 */
+                                publish_at: string | null;
+                                titles: {
+                                    [key: string]: string;
+                                };
+                                /** @description Words in the original language (novels) */
+                                word_count: number | null;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/chapters/{chapterUuid}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Publish a chapter now (cancels a schedule) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    chapterUuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** Format: uuid */
+                                chapter_uuid: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                is_published: boolean;
+                                number: number;
+                                /** @description Pages in the original language (comics) */
+                                page_count: number;
+                                /**
+                                 * Format: date-time
+                                 * @description A scheduled release, while the chapter is unpublished
+                                 */
+                                publish_at: string | null;
+                                titles: {
+                                    [key: string]: string;
+                                };
+                                /** @description Words in the original language (novels) */
+                                word_count: number | null;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/chapters/{chapterUuid}/schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Schedule a release (publish_at in the future) or cancel it (null) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    chapterUuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description When the chapter publishes itself; null cancels the schedule
+                         */
+                        publish_at: string | null;
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** Format: uuid */
+                                chapter_uuid: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                is_published: boolean;
+                                number: number;
+                                /** @description Pages in the original language (comics) */
+                                page_count: number;
+                                /**
+                                 * Format: date-time
+                                 * @description A scheduled release, while the chapter is unpublished
+                                 */
+                                publish_at: string | null;
+                                titles: {
+                                    [key: string]: string;
+                                };
+                                /** @description Words in the original language (novels) */
+                                word_count: number | null;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/chapters/{chapterUuid}/unpublish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Unpublish a chapter (cancels a schedule) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    chapterUuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** Format: uuid */
+                                chapter_uuid: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                is_published: boolean;
+                                number: number;
+                                /** @description Pages in the original language (comics) */
+                                page_count: number;
+                                /**
+                                 * Format: date-time
+                                 * @description A scheduled release, while the chapter is unpublished
+                                 */
+                                publish_at: string | null;
+                                titles: {
+                                    [key: string]: string;
+                                };
+                                /** @description Words in the original language (novels) */
+                                word_count: number | null;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/coupons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Coupons with their redemption counts and state */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    page_size?: number;
+                    state?: "active" | "disabled" | "expired" | "exhausted";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                items: {
+                                    code: string;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    days: number | null;
+                                    /** Format: date-time */
+                                    disabled_at: string | null;
+                                    /** Format: date-time */
+                                    expires_at: string | null;
+                                    max_redemptions: number | null;
+                                    months: number | null;
+                                    note: string | null;
+                                    redemption_count: number;
+                                    state: "active" | "disabled" | "expired" | "exhausted";
+                                }[];
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create a coupon that adds membership days or months */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description 3–64 letters, digits, "-" or "_" (stored upper-case) */
+                        code: string;
+                        days?: number;
+                        /**
+                         * Format: date-time
+                         * @description Redeemable until this instant
+                         */
+                        expires_at?: string;
+                        max_redemptions?: number;
+                        months?: number;
+                        note?: string;
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                code: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                days: number | null;
+                                /** Format: date-time */
+                                disabled_at: string | null;
+                                /** Format: date-time */
+                                expires_at: string | null;
+                                max_redemptions: number | null;
+                                months: number | null;
+                                note: string | null;
+                                redemption_count: number;
+                                state: "active" | "disabled" | "expired" | "exhausted";
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/coupons/{code}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stop a coupon from being redeemed */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    code: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                code: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                days: number | null;
+                                /** Format: date-time */
+                                disabled_at: string | null;
+                                /** Format: date-time */
+                                expires_at: string | null;
+                                max_redemptions: number | null;
+                                months: number | null;
+                                note: string | null;
+                                redemption_count: number;
+                                state: "active" | "disabled" | "expired" | "exhausted";
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Recent upload jobs, newest first (optionally of one book) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Only the uploads to this book */
+                    book_uuid?: string;
+                    page?: number;
+                    page_size?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                items: {
+                                    book_uuid: string | null;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    /** @description Why the whole upload was refused (a readable sentence) */
+                                    error: string | null;
+                                    /** @description The uploaded file names (at most 20 listed) */
+                                    files: string[];
+                                    /** Format: date-time */
+                                    finished_at: string | null;
+                                    job_uuid: string;
+                                    progress: {
+                                        chapters_done: number;
+                                        chapters_total: number;
+                                        pages_done: number;
+                                        pages_total: number;
+                                        percent: number;
+                                        phase: "checking" | "pages" | "finishing" | "done";
+                                    } | null;
+                                    release: {
+                                        /** @description now: published at once; draft: unpublished; at: unpublished until publish_at */
+                                        mode: "now" | "draft" | "at";
+                                        /**
+                                         * Format: date-time
+                                         * @description The scheduled release (mode `at` only)
+                                         */
+                                        publish_at: string | null;
+                                    };
+                                    result: {
+                                        added: number;
+                                        book_title: string;
+                                        book_uuid: string | null;
+                                        chapters: {
+                                            number: number;
+                                            /** @description Page images in the source (for novels: illustrations) */
+                                            pages: number;
+                                            /** @description Why the chapter failed */
+                                            reason: string | null;
+                                            status: "added" | "skipped" | "failed" | "planned";
+                                            title: string;
+                                            uuid: string | null;
+                                            words: number | null;
+                                        }[];
+                                        failed: number;
+                                        language: string;
+                                        /** @description The summary as `npm run admin -- import` prints it */
+                                        lines: string[];
+                                        pages_done: number;
+                                        skipped: number;
+                                        source_name: string;
+                                        warnings: string[];
+                                    } | null;
+                                    state: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+                                }[];
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Upload chapters (multipart: book_uuid, language?, first_number?, chapter_title?, release?, publish_at?, then one .cbz/.zip/.epub or images)
+         * @description Fields first, then the files: one archive, or image files that make one chapter in the order of their names. The files are staged on this node and imported by a job; poll GET /admin/imports/{jobUuid}. release (ext): `now` (default) publishes the new chapters when imported, `draft` keeps them unpublished, `at` schedules them for publish_at (ISO 8601 with offset; 400 RELEASE_TIME_PAST if it has passed). 413 UPLOAD_TOO_LARGE past ADMIN_UPLOAD_MAX_FILE_MB / ADMIN_UPLOAD_MAX_JOB_MB; nothing is kept of a refused upload.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    job_uuid: string;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/imports/{jobUuid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One upload job: state, progress, the import summary or the reason it failed */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    jobUuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                book_uuid: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description Why the whole upload was refused (a readable sentence) */
+                                error: string | null;
+                                /** @description The uploaded file names (at most 20 listed) */
+                                files: string[];
+                                /** Format: date-time */
+                                finished_at: string | null;
+                                job_uuid: string;
+                                progress: {
+                                    chapters_done: number;
+                                    chapters_total: number;
+                                    pages_done: number;
+                                    pages_total: number;
+                                    percent: number;
+                                    phase: "checking" | "pages" | "finishing" | "done";
+                                } | null;
+                                release: {
+                                    /** @description now: published at once; draft: unpublished; at: unpublished until publish_at */
+                                    mode: "now" | "draft" | "at";
+                                    /**
+                                     * Format: date-time
+                                     * @description The scheduled release (mode `at` only)
+                                     */
+                                    publish_at: string | null;
+                                };
+                                result: {
+                                    added: number;
+                                    book_title: string;
+                                    book_uuid: string | null;
+                                    chapters: {
+                                        number: number;
+                                        /** @description Page images in the source (for novels: illustrations) */
+                                        pages: number;
+                                        /** @description Why the chapter failed */
+                                        reason: string | null;
+                                        status: "added" | "skipped" | "failed" | "planned";
+                                        title: string;
+                                        uuid: string | null;
+                                        words: number | null;
+                                    }[];
+                                    failed: number;
+                                    language: string;
+                                    /** @description The summary as `npm run admin -- import` prints it */
+                                    lines: string[];
+                                    pages_done: number;
+                                    skipped: number;
+                                    source_name: string;
+                                    warnings: string[];
+                                } | null;
+                                state: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/incidents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Payment incidents: payments the server could not apply by itself */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    page_size?: number;
+                    state?: "open" | "resolved" | "all";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                items: {
+                                    /** @description A paid Stripe session that resolving can grant to a user */
+                                    can_grant: boolean;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    /** @description What the provider told us (amounts, e-mail, ids) */
+                                    detail: unknown;
+                                    id: number;
+                                    /** @description missing_reference, unknown_user, unknown_plan, partial_refund, amount_mismatch, … */
+                                    kind: string;
+                                    plan: ("month" | "season") | (never | null);
+                                    provider: string;
+                                    reference: string;
+                                    resolution: string | null;
+                                    /** Format: date-time */
+                                    resolved_at: string | null;
+                                }[];
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/incidents/{id}/dismiss": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Close an incident without granting anything, with a note */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        note: string;
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description A paid Stripe session that resolving can grant to a user */
+                                can_grant: boolean;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description What the provider told us (amounts, e-mail, ids) */
+                                detail: unknown;
+                                id: number;
+                                /** @description missing_reference, unknown_user, unknown_plan, partial_refund, amount_mismatch, … */
+                                kind: string;
+                                plan: ("month" | "season") | (never | null);
+                                provider: string;
+                                reference: string;
+                                resolution: string | null;
+                                /** Format: date-time */
+                                resolved_at: string | null;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/incidents/{id}/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Grant a paid Stripe session to a user, as the webhook would have (once) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        plan?: "month" | "season";
+                        username: string;
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description A paid Stripe session that resolving can grant to a user */
+                                can_grant: boolean;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description What the provider told us (amounts, e-mail, ids) */
+                                detail: unknown;
+                                id: number;
+                                /** @description missing_reference, unknown_user, unknown_plan, partial_refund, amount_mismatch, … */
+                                kind: string;
+                                plan: ("month" | "season") | (never | null);
+                                provider: string;
+                                reference: string;
+                                resolution: string | null;
+                                /** Format: date-time */
+                                resolved_at: string | null;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Orders, newest first, filterable by provider, status, creation time and user */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Ext: continue after the row this opaque cursor names (a previous answer's `next_cursor`, same filters); excludes page > 0 */
+                    cursor?: string;
+                    /** @description Orders created at or after this instant */
+                    from?: string;
+                    /** @description page × page_size may not pass 10,000: follow next_cursor instead */
+                    page?: number;
+                    page_size?: number;
+                    provider?: "wechat" | "stripe" | "sandbox";
+                    status?: "pending" | "paid" | "expired" | "failed" | "refunded";
+                    /** @description Orders created before this instant */
+                    to?: string;
+                    /** @description User name (case-insensitive) or uuid */
+                    user?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                items: {
+                                    /** @description In the currency's smallest unit */
+                                    amount_fen: number;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    currency: string;
+                                    months: number;
+                                    order_id: string;
+                                    /** Format: date-time */
+                                    paid_at: string | null;
+                                    plan: "month" | "season";
+                                    provider: "wechat" | "stripe" | "sandbox";
+                                    /** Format: date-time */
+                                    refunded_at: string | null;
+                                    status: "pending" | "paid" | "expired" | "failed" | "refunded";
+                                    user: {
+                                        username: string;
+                                        uuid: string;
+                                    };
+                                }[];
+                                /** @description Ext: the cursor of the next page; null on the last one */
+                                next_cursor: string | null;
+                                /** @description The rows before this page plus those counted from its start, at most 1,000 of them (exact unless total_is_lower_bound) */
+                                total: number;
+                                /** @description Ext: true when there are more rows than counted: show "total+" */
+                                total_is_lower_bound: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/orders/{orderId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One order with its provider events and its membership grant */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    orderId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description In the currency's smallest unit */
+                                amount_fen: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                currency: string;
+                                events: {
+                                    event_id: string;
+                                    event_type: string | null;
+                                    provider: string;
+                                    /** Format: date-time */
+                                    received_at: string;
+                                    summary: string | null;
+                                }[];
+                                grant: {
+                                    /** Format: date-time */
+                                    ends_at: string;
+                                    /** Format: date-time */
+                                    revoked_at: string | null;
+                                    source: string;
+                                    /** Format: date-time */
+                                    starts_at: string;
+                                } | null;
+                                months: number;
+                                order_id: string;
+                                /** Format: date-time */
+                                paid_at: string | null;
+                                plan: "month" | "season";
+                                provider: "wechat" | "stripe" | "sandbox";
+                                provider_payment_id: string | null;
+                                provider_txn_id: string | null;
+                                /** Format: date-time */
+                                refunded_at: string | null;
+                                status: "pending" | "paid" | "expired" | "failed" | "refunded";
+                                user: {
+                                    username: string;
+                                    uuid: string;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/orders/{orderId}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Refund a paid order in full through its provider and revoke its time (502 REFUND_FAILED when the provider refuses) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    orderId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Why: kept in the audit log */
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                order: {
+                                    /** @description In the currency's smallest unit */
+                                    amount_fen: number;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    currency: string;
+                                    events: {
+                                        event_id: string;
+                                        event_type: string | null;
+                                        provider: string;
+                                        /** Format: date-time */
+                                        received_at: string;
+                                        summary: string | null;
+                                    }[];
+                                    grant: {
+                                        /** Format: date-time */
+                                        ends_at: string;
+                                        /** Format: date-time */
+                                        revoked_at: string | null;
+                                        source: string;
+                                        /** Format: date-time */
+                                        starts_at: string;
+                                    } | null;
+                                    months: number;
+                                    order_id: string;
+                                    /** Format: date-time */
+                                    paid_at: string | null;
+                                    plan: "month" | "season";
+                                    provider: "wechat" | "stripe" | "sandbox";
+                                    provider_payment_id: string | null;
+                                    provider_txn_id: string | null;
+                                    /** Format: date-time */
+                                    refunded_at: string | null;
+                                    status: "pending" | "paid" | "expired" | "failed" | "refunded";
+                                    user: {
+                                        username: string;
+                                        uuid: string;
+                                    };
+                                };
+                                /** @description refunded: the time is revoked now; requested: the provider confirms later (WeChat PROCESSING) */
+                                outcome: "refunded" | "requested";
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/outbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** E-mail messages, newest first, by state and kind */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Ext: continue after the row this opaque cursor names (a previous answer's `next_cursor`, same filters); excludes page > 0 */
+                    cursor?: string;
+                    kind?: "email-confirm" | "email-changed" | "password-reset" | "password-changed" | "payment-receipt" | "coupon-receipt" | "refund-notice" | "membership-reminder" | "chapter-digest" | "two-step-changed";
+                    /** @description page × page_size may not pass 10,000: follow next_cursor instead */
+                    page?: number;
+                    page_size?: number;
+                    state?: "queued" | "sending" | "sent" | "failed" | "suppressed";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                items: {
+                                    attempts: number;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    has_file: boolean;
+                                    kind: string;
+                                    language: string;
+                                    last_error: string | null;
+                                    list: string | null;
+                                    /**
+                                     * Format: date-time
+                                     * @description When a queued message is tried next
+                                     */
+                                    next_attempt_at: string | null;
+                                    recipient: string;
+                                    /** Format: date-time */
+                                    sent_at: string | null;
+                                    /** @enum {unknown} */
+                                    state: "queued" | "sending" | "sent" | "failed" | "suppressed";
+                                    user: {
+                                        username: string;
+                                        uuid: string;
+                                    } | null;
+                                    uuid: string;
+                                }[];
+                                /** @description Ext: the cursor of the next page; null on the last one */
+                                next_cursor: string | null;
+                                /** @description The rows before this page plus those counted from its start, at most 1,000 of them (exact unless total_is_lower_bound) */
+                                total: number;
+                                /** @description Ext: true when there are more rows than counted: show "total+" */
+                                total_is_lower_bound: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/outbox/{uuid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One outbox message */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The outbox message */
+                    uuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                attempts: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                has_file: boolean;
+                                kind: string;
+                                language: string;
+                                last_error: string | null;
+                                list: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description When a queued message is tried next
+                                 */
+                                next_attempt_at: string | null;
+                                recipient: string;
+                                /** Format: date-time */
+                                sent_at: string | null;
+                                /** @enum {unknown} */
+                                state: "queued" | "sending" | "sent" | "failed" | "suppressed";
+                                user: {
+                                    username: string;
+                                    uuid: string;
+                                } | null;
+                                uuid: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/outbox/{uuid}/message": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The subject, text and links of a message written to DATA_DIR/mail (no SMTP_URL) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The outbox message */
+                    uuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description Every http(s) link of the plain-text part, in order */
+                                links: string[];
+                                subject: string;
+                                text: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/outbox/{uuid}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Queue a failed or suppressed message again (audited) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The outbox message */
+                    uuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                attempts: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                has_file: boolean;
+                                kind: string;
+                                language: string;
+                                last_error: string | null;
+                                list: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description When a queued message is tried next
+                                 */
+                                next_attempt_at: string | null;
+                                recipient: string;
+                                /** Format: date-time */
+                                sent_at: string | null;
+                                /** @enum {unknown} */
+                                state: "queued" | "sending" | "sent" | "failed" | "suppressed";
+                                user: {
+                                    username: string;
+                                    uuid: string;
+                                } | null;
+                                uuid: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/recommendations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The recommendation carousel, in order */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Show book titles in this language (ext) */
+                    language?: "zh-cn" | "en-us" | "fr-fr" | "es-es" | "ar-sa";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                items: {
+                                    author: string | null;
+                                    /** @enum {unknown} */
+                                    book_type: "comic" | "novel";
+                                    /** Format: uuid */
+                                    book_uuid: string;
+                                    /** @description Published chapters */
+                                    chapter_count: number;
+                                    cover_image: string | null;
+                                    import_pending: boolean;
+                                    is_published: boolean;
+                                    /** @description The language of `title` */
+                                    language: string;
+                                    public_free_chapters: number;
+                                    recommendation_rank: number | null;
+                                    /** @enum {unknown} */
+                                    status: "ongoing" | "completed";
+                                    /** @description The title in `language` of the query (with the fallback), else in the original language */
+                                    title: string;
+                                    /** Format: date-time */
+                                    updated_at: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        /** Set the carousel: ranks 1..n in this order, every other book out */
+        put: {
+            parameters: {
+                query?: {
+                    /** @description Show book titles in this language (ext) */
+                    language?: "zh-cn" | "en-us" | "fr-fr" | "es-es" | "ar-sa";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The carousel, first shown first */
+                        book_uuids: string[];
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                items: {
+                                    author: string | null;
+                                    /** @enum {unknown} */
+                                    book_type: "comic" | "novel";
+                                    /** Format: uuid */
+                                    book_uuid: string;
+                                    /** @description Published chapters */
+                                    chapter_count: number;
+                                    cover_image: string | null;
+                                    import_pending: boolean;
+                                    is_published: boolean;
+                                    /** @description The language of `title` */
+                                    language: string;
+                                    public_free_chapters: number;
+                                    recommendation_rank: number | null;
+                                    /** @enum {unknown} */
+                                    status: "ongoing" | "completed";
+                                    /** @description The title in `language` of the query (with the fallback), else in the original language */
+                                    title: string;
+                                    /** Format: date-time */
+                                    updated_at: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Site settings */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** Format: email */
+                                contact_email: string;
+                                default_free_chapters: number;
+                                site_name: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        /** Change site settings (only the fields given); every node follows within seconds */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: email */
+                        contact_email?: string;
+                        default_free_chapters?: number;
+                        site_name?: string;
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** Format: email */
+                                contact_email: string;
+                                default_free_chapters: number;
+                                site_name: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Dashboard: revenue, new members and reading per UTC day, members now, expiring soon, top books */
+        get: {
+            parameters: {
+                query?: {
+                    days?: 30 | 90;
+                    /** @description Show book titles in this language (ext) */
+                    language?: "zh-cn" | "en-us" | "fr-fr" | "es-es" | "ar-sa";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description Users with a running membership now */
+                                active_members: number;
+                                days: {
+                                    chapter_finishes: number;
+                                    chapter_starts: number;
+                                    /** @description YYYY-MM-DD (UTC) */
+                                    date: string;
+                                    /** @description Users whose first membership grant started that day */
+                                    new_members: number;
+                                    /** @description Net revenue per "provider:plan": paid on the day minus refunded on the day, smallest currency unit */
+                                    revenue_fen_by: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                expiring_7d: {
+                                    /** Format: date-time */
+                                    expire_at: string;
+                                    username: string;
+                                    uuid: string;
+                                }[];
+                                new_members_total: number;
+                                top_books: {
+                                    book_uuid: string;
+                                    reads: number;
+                                    /** @description In `language` of the query with the fallback, else the original */
+                                    title: string;
+                                    /** @description Ext: the language of `title` */
+                                    title_language: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Search readers by name or uuid, by role, account state and membership */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Ext: continue after the row this opaque cursor names (a previous answer's `next_cursor`, same filters); excludes page > 0 */
+                    cursor?: string;
+                    /** @description yes: membership running now */
+                    member?: "yes" | "no";
+                    /** @description page × page_size may not pass 10,000: follow next_cursor instead */
+                    page?: number;
+                    page_size?: number;
+                    /** @description The start of the user name (any case; the matches come in name order), or an exact uuid */
+                    q?: string;
+                    role?: "user" | "admin";
+                    state?: "active" | "disabled";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                items: {
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    /** Format: date-time */
+                                    disabled_at: string | null;
+                                    /** @description The inviter's user name */
+                                    invited_by: string | null;
+                                    membership: {
+                                        /** Format: date-time */
+                                        expire_at: string;
+                                        is_expired: boolean;
+                                    } | null;
+                                    role: "user" | "admin";
+                                    username: string;
+                                    /** Format: uuid */
+                                    uuid: string;
+                                }[];
+                                /** @description Ext: the cursor of the next page; null on the last one */
+                                next_cursor: string | null;
+                                /** @description The rows before this page plus those counted from its start, at most 1,000 of them (exact unless total_is_lower_bound) */
+                                total: number;
+                                /** @description Ext: true when there are more rows than counted: show "total+" */
+                                total_is_lower_bound: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/users/{userUuid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A reader with their membership ledger, orders, invitations and coupons */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    userUuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                coupon_redemptions: {
+                                    code: string;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                }[];
+                                email: {
+                                    /** @description The reader's address (only administrators see it) */
+                                    address: string | null;
+                                    /** Format: date-time */
+                                    confirmed_at: string | null;
+                                };
+                                grants: {
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    /** Format: date-time */
+                                    ends_at: string;
+                                    /** @description For example "1 month" or "30 days" */
+                                    length: string;
+                                    note: string | null;
+                                    /** Format: date-time */
+                                    revoked_at: string | null;
+                                    source: string;
+                                    source_ref: string;
+                                    /** Format: date-time */
+                                    starts_at: string;
+                                }[];
+                                invites: {
+                                    invited: {
+                                        /** Format: date-time */
+                                        created_at: string;
+                                        has_paid: boolean;
+                                        invited: {
+                                            /** Format: date-time */
+                                            created_at: string;
+                                            has_paid: boolean;
+                                            username: string;
+                                            /** Format: uuid */
+                                            uuid: string;
+                                        }[];
+                                        username: string;
+                                        /** Format: uuid */
+                                        uuid: string;
+                                    }[];
+                                    invited_by: {
+                                        username: string;
+                                        /** Format: uuid */
+                                        uuid: string;
+                                    } | null;
+                                };
+                                orders: {
+                                    amount_fen: number;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    order_id: string;
+                                    /** Format: date-time */
+                                    paid_at: string | null;
+                                    plan: string;
+                                    provider: string;
+                                    status: string;
+                                }[];
+                                user: {
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    /** Format: date-time */
+                                    disabled_at: string | null;
+                                    /** @description The inviter's user name */
+                                    invited_by: string | null;
+                                    membership: {
+                                        /** Format: date-time */
+                                        expire_at: string;
+                                        is_expired: boolean;
+                                    } | null;
+                                    role: "user" | "admin";
+                                    username: string;
+                                    /** Format: uuid */
+                                    uuid: string;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/users/{userUuid}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Disable an account: its tokens stop working and it cannot log in */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    userUuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Why: kept in the audit log */
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                revoked?: number;
+                                user: {
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    /** Format: date-time */
+                                    disabled_at: string | null;
+                                    /** @description The inviter's user name */
+                                    invited_by: string | null;
+                                    membership: {
+                                        /** Format: date-time */
+                                        expire_at: string;
+                                        is_expired: boolean;
+                                    } | null;
+                                    role: "user" | "admin";
+                                    username: string;
+                                    /** Format: uuid */
+                                    uuid: string;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/users/{userUuid}/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set (a confirmation link is sent) or clear (null) a reader's e-mail address */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    userUuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        email: string | null;
+                        /** @description Why: kept in the audit log */
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                address: string | null;
+                                /** Format: date-time */
+                                confirmed_at: string | null;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/users/{userUuid}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Enable a disabled account */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    userUuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Why: kept in the audit log */
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                revoked?: number;
+                                user: {
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    /** Format: date-time */
+                                    disabled_at: string | null;
+                                    /** @description The inviter's user name */
+                                    invited_by: string | null;
+                                    membership: {
+                                        /** Format: date-time */
+                                        expire_at: string;
+                                        is_expired: boolean;
+                                    } | null;
+                                    role: "user" | "admin";
+                                    username: string;
+                                    /** Format: uuid */
+                                    uuid: string;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/users/{userUuid}/grants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add membership time (days or months) with a reason */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    userUuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        days?: number;
+                        months?: number;
+                        /** @description Why: kept in the audit log */
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                revoked?: number;
+                                user: {
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    /** Format: date-time */
+                                    disabled_at: string | null;
+                                    /** @description The inviter's user name */
+                                    invited_by: string | null;
+                                    membership: {
+                                        /** Format: date-time */
+                                        expire_at: string;
+                                        is_expired: boolean;
+                                    } | null;
+                                    role: "user" | "admin";
+                                    username: string;
+                                    /** Format: uuid */
+                                    uuid: string;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/users/{userUuid}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Revoke running and future membership grants */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    userUuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Why: kept in the audit log */
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                revoked?: number;
+                                user: {
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    /** Format: date-time */
+                                    disabled_at: string | null;
+                                    /** @description The inviter's user name */
+                                    invited_by: string | null;
+                                    membership: {
+                                        /** Format: date-time */
+                                        expire_at: string;
+                                        is_expired: boolean;
+                                    } | null;
+                                    role: "user" | "admin";
+                                    username: string;
+                                    /** Format: uuid */
+                                    uuid: string;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/users/{userUuid}/role": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Promote to administrator or demote to reader */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    userUuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Why: kept in the audit log */
+                        reason: string;
+                        role: "user" | "admin";
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                revoked?: number;
+                                user: {
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    /** Format: date-time */
+                                    disabled_at: string | null;
+                                    /** @description The inviter's user name */
+                                    invited_by: string | null;
+                                    membership: {
+                                        /** Format: date-time */
+                                        expire_at: string;
+                                        is_expired: boolean;
+                                    } | null;
+                                    role: "user" | "admin";
+                                    username: string;
+                                    /** Format: uuid */
+                                    uuid: string;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/comics/book/recommendation/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Recommended books (at most 10) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description zh-cn, en-us, fr-fr, es-es or ar-sa (case-insensitive) */
+                    language?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    book_title: string;
+                                    /** Format: uuid */
+                                    book_uuid: string;
+                                    /** @description Count of published chapters (camelCase by contract) */
+                                    chapterNumber: number;
+                                    cover_image: string | null;
+                                    /** @description The cover in several widths, as an HTML srcset: "/media/covers/…-240.webp 240w, …" */
+                                    cover_srcset?: string | null;
+                                    public_free_chapters: number;
+                                    tag1: string | null;
+                                    tag2: string | null;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/comics/book/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Search and page through books */
+        get: {
+            parameters: {
+                query: {
+                    /** @description Only comics or only novels */
+                    book_type?: "comic" | "novel";
+                    /** @description zh-cn, en-us, fr-fr, es-es or ar-sa (case-insensitive) */
+                    language?: string;
+                    order_by: "updated_at" | "popularity";
+                    page: number;
+                    page_size: number;
+                    /** @description Title search, case-insensitive, any script */
+                    q?: string;
+                    tag?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    book_title: string;
+                                    book_type: "comic" | "novel";
+                                    /** Format: uuid */
+                                    book_uuid: string;
+                                    /** @description Count of published chapters */
+                                    chapter_number: number;
+                                    cover_image: string | null;
+                                    /** @description The cover in several widths, as an HTML srcset: "/media/covers/…-240.webp 240w, …" */
+                                    cover_srcset?: string | null;
+                                    /**
+                                     * Format: date-time
+                                     * @description When the book's first published chapter came out; null when none has
+                                     */
+                                    first_chapter_at?: string | null;
+                                    public_free_chapters: number;
+                                    tag1: string | null;
+                                    tag2: string | null;
+                                    tag3: string | null;
+                                    total_likes: number;
+                                    /** Format: date-time */
+                                    updated_at: string;
+                                }[];
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/comics/chapter_comics/{chapterUuid}/{language}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Chapter content; paid chapters need a running membership */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    chapterUuid: string;
+                    /** @description zh-cn, en-us, fr-fr, es-es or ar-sa (case-insensitive) */
+                    language: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    already_favor: boolean;
+                                    book_type: "comic" | "novel";
+                                    /** Format: uuid */
+                                    book_uuid: string;
+                                    chapter_number: number;
+                                    chapter_title: string;
+                                    /** Format: uuid */
+                                    chapter_uuid: string;
+                                    /** @description Page image URLs in reading order */
+                                    images: string[];
+                                    /** Format: uuid */
+                                    next_chapter_uuid: string | null;
+                                    /** @description Same order as images, with sizes for layout */
+                                    pages: {
+                                        height: number;
+                                        /** @description Smaller variants, best first (AVIF, then WebP); absent when none */
+                                        sources?: {
+                                            type: "image/avif" | "image/webp";
+                                            url: string;
+                                        }[];
+                                        /** @description The universal fallback (the source format); every browser can show it */
+                                        url: string;
+                                        width: number;
+                                    }[];
+                                    /** Format: uuid */
+                                    prev_chapter_uuid: string | null;
+                                    /** @description A novel chapter's text as sanitised HTML (p, h1–h4, em, strong, br, blockquote, hr; no attributes), in the asked language, else English (for any reader but a Chinese one), else the book's original language, else any (the rule titles follow); null for comics. `images` then holds the chapter's illustrations, if any */
+                                    text: string | null;
+                                    /** @description The language `text` is in (it may be the fallback); null when there is no text */
+                                    text_language: string | null;
+                                    /** @description Every language the chapter's text exists in (asking in one of them gives that text); empty for comics */
+                                    text_languages: string[];
+                                    /** @description The book's title */
+                                    title: string;
+                                    total_likes: number;
+                                };
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            book_type?: "comic" | "novel";
+                            /** Format: uuid */
+                            book_uuid?: string;
+                            chapter_number?: number;
+                            chapter_title?: string;
+                            /** Format: uuid */
+                            chapter_uuid?: string;
+                            /** @description Stable error code */
+                            code: string;
+                            /** @description Readable English message */
+                            error: string;
+                            /** Format: uuid */
+                            next_chapter_uuid?: string | null;
+                            /** Format: uuid */
+                            prev_chapter_uuid?: string | null;
+                            /** @description The book's title */
+                            title?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/comics/chapter/favor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Like a chapter (once per user) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        book_uuid: string;
+                        /** Format: uuid */
+                        chapter_uuid: string;
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    /** @enum {boolean} */
+                                    already_favor: true;
+                                    total_likes: number;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/comics/chapters/{bookId}/{language}/{direction}/{page}/{pageSize}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A book with a page of its chapter list */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    bookId: string;
+                    direction: "asc" | "desc";
+                    /** @description zh-cn, en-us, fr-fr, es-es or ar-sa (case-insensitive) */
+                    language: string;
+                    page: number;
+                    pageSize: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    /** @description Who wrote or drew the book; null when unknown */
+                                    author: string | null;
+                                    book_introduction: string;
+                                    book_tags: string[];
+                                    book_title: string;
+                                    book_type: "comic" | "novel";
+                                    /** Format: uuid */
+                                    book_uuid: string;
+                                    chapters: {
+                                        chapter_number: number;
+                                        /** Format: uuid */
+                                        chapter_uuid: string;
+                                        cover_image: string | null;
+                                        /** Format: date-time */
+                                        created_at: string;
+                                        is_free: boolean;
+                                        title: string;
+                                    }[];
+                                    cover_image: string | null;
+                                    /** @description The cover in several widths, as an HTML srcset: "/media/covers/…-240.webp 240w, …" */
+                                    cover_srcset?: string | null;
+                                    public_free_chapters: number;
+                                    /** @description Whether new chapters are still coming */
+                                    status: "ongoing" | "completed";
+                                    total_chapters: number;
+                                    /** @description Likes of all the book's chapters */
+                                    total_likes: number;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/config/public": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Public site settings for the web app */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    contact_email: string;
+                                    default_language: string;
+                                    languages: string[];
+                                    payments: {
+                                        stripe: {
+                                            buy_buttons: {
+                                                month: string | null;
+                                                season: string | null;
+                                            };
+                                            enabled: boolean;
+                                            publishable_key: string | null;
+                                            sandbox: boolean;
+                                        };
+                                        wechat: {
+                                            enabled: boolean;
+                                            sandbox: boolean;
+                                        };
+                                    };
+                                    site_name: string;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reading events (at most 50 per call) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        events: {
+                            /**
+                             * Format: date-time
+                             * @description When it happened on the client; defaults to arrival time
+                             */
+                            at?: string;
+                            /** Format: uuid */
+                            book_uuid: string;
+                            /** Format: uuid */
+                            chapter_uuid?: string;
+                            type: "start_reading" | "finish_reading" | "open_book";
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                accepted: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/mail/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Which list an unsubscribe token leaves (changes nothing) */
+        get: {
+            parameters: {
+                query: {
+                    token: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @enum {unknown} */
+                                list: "reminders" | "digest";
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Leave a mailing list in one click (RFC 8058); no login, the token is the credential */
+        post: {
+            parameters: {
+                query: {
+                    token: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @enum {unknown} */
+                                list: "reminders" | "digest";
+                                /** @enum {boolean} */
+                                unsubscribed: true;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payment/sandbox/orders/{order_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sandbox only: the order shown on the sandbox checkout page (its owner, or the checkout link) */
+        get: {
+            parameters: {
+                query?: {
+                    checkout_token?: string;
+                };
+                header?: never;
+                path: {
+                    order_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    amount_fen: number;
+                                    months: number;
+                                    order_id: string;
+                                    plan: "month" | "season";
+                                    status: "requires_action" | "succeeded" | "expired" | "failed";
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payment/sandbox/orders/{order_id}/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sandbox only: pay or fail an order, as a payer would (its owner, or the checkout link) */
+        post: {
+            parameters: {
+                query?: {
+                    checkout_token?: string;
+                };
+                header?: never;
+                path: {
+                    order_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        outcome: "succeeded" | "failed";
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    completed: boolean;
+                                    status: "requires_action" | "succeeded" | "expired" | "failed";
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payment/stripe/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stripe webhook: paid Checkout sessions of the buy buttons, and refunds
+         * @description Called by Stripe, signed with the endpoint secret in the Stripe-Signature header. 200 once the event is applied or recorded for an admin; 400 WEBHOOK_SIGNATURE_INVALID for a missing, wrong or stale signature.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @enum {boolean} */
+                                received: true;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payment/wechat/notify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * WeChat Pay v3 payment and refund notifications (signed, AES-GCM encrypted)
+         * @description 204 when applied; 4xx with {"code":"FAIL","message"} when rejected, so WeChat Pay retries.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payment/wechat/payment/china_book_membership/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a membership order; answers a QR code to pay */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Sandbox only: which button started it */
+                        channel?: "wechat" | "card";
+                        /** @description 1 (month card) or 3 (season card) */
+                        months: number;
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                amount_fen: number;
+                                /** Format: date-time */
+                                expires_at: string;
+                                order_id: string;
+                                /** @description data: URL of the QR image */
+                                qr_code: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payment/wechat/payment/status/{order_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Status of the user's order (polled every 3 s) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    order_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    completed: boolean;
+                                    status: "requires_action" | "succeeded" | "expired" | "failed";
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/push/public-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The VAPID public key for subscribing */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    /** @description The VAPID public key (base64url), for pushManager.subscribe */
+                                    public_key: string;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reader/book/tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Tags of published books, most used first */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: string[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reader/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Recently read chapters */
+        get: {
+            parameters: {
+                query: {
+                    /** @description zh-cn, en-us, fr-fr, es-es or ar-sa (case-insensitive) */
+                    language?: string;
+                    page: number;
+                    page_size: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    book_title: string;
+                                    book_type: "comic" | "novel";
+                                    /** Format: uuid */
+                                    book_uuid: string;
+                                    chapter_number: number;
+                                    chapter_title: string;
+                                    /** Format: uuid */
+                                    chapter_uuid: string;
+                                    cover_image: string | null;
+                                    finished: boolean;
+                                    /** Format: date-time */
+                                    read_at: string;
+                                }[];
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Clear the history, read markers and Continue positions */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    /** @description Chapters removed from the history */
+                                    cleared: number;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reader/progress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Continue reading: books with progress, most recent first */
+        get: {
+            parameters: {
+                query: {
+                    /** @description zh-cn, en-us, fr-fr, es-es or ar-sa (case-insensitive) */
+                    language?: string;
+                    limit: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    book_title: string;
+                                    book_type: "comic" | "novel";
+                                    /** Format: uuid */
+                                    book_uuid: string;
+                                    cover_image: string | null;
+                                    resume: {
+                                        chapter_number: number;
+                                        chapter_title: string;
+                                        /** Format: uuid */
+                                        chapter_uuid: string;
+                                        page_index: number | null;
+                                        page_offset: number | null;
+                                        text_fraction: number | null;
+                                    };
+                                    /** @description Published chapters */
+                                    total_chapters: number;
+                                    /** Format: date-time */
+                                    updated_at: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Save reading positions (at most 20 per call; all or nothing) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        progress: {
+                            /**
+                             * Format: date-time
+                             * @description When the reader was there (client clock); the newest position wins; defaults to arrival
+                             */
+                            at?: string;
+                            /** Format: uuid */
+                            book_uuid: string;
+                            /** Format: uuid */
+                            chapter_uuid: string;
+                            /** @description The reader reached the end of the chapter */
+                            finished?: boolean;
+                            /** @description Comics: the page on screen, from 0 */
+                            page_index?: number;
+                            /** @description Comics: how far down that page, 0 to 1 (a webtoon page can be many screens tall) */
+                            page_offset?: number;
+                            /** @description Novels: how far through the text, 0 to 1 */
+                            text_fraction?: number;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    saved: number;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reader/progress/{bookUuid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The reader's place in one book, finished chapters and follow state */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description zh-cn, en-us, fr-fr, es-es or ar-sa (case-insensitive) */
+                    language?: string;
+                };
+                header?: never;
+                path: {
+                    bookUuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    finished_chapters: [
+                                        number,
+                                        number
+                                    ][];
+                                    /** @description Whether the logged-in reader follows the book (false for visitors) */
+                                    following: boolean;
+                                    resume: {
+                                        chapter_number: number;
+                                        chapter_title: string;
+                                        /** Format: uuid */
+                                        chapter_uuid: string;
+                                        page_index: number | null;
+                                        page_offset: number | null;
+                                        text_fraction: number | null;
+                                    } | null;
+                                    /** Format: date-time */
+                                    updated_at: string | null;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reader/progress/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move a visitor's progress into the logged-in account (newest wins) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The visitor id used before logging in */
+                        visitor_id: string;
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    merged_books: number;
+                                    merged_chapters: number;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/book/membership": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Membership expiry; null for visitors and non-members */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    /**
+                                     * Format: date-time
+                                     * @description When the membership ends (or ended)
+                                     */
+                                    expire_at: string;
+                                    is_expired: boolean;
+                                } | null;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/coupon/redeem": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Redeem a coupon for membership time */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Coupon code (case-insensitive) */
+                        code: string;
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    /**
+                                     * Format: date-time
+                                     * @description When the membership ends (or ended)
+                                     */
+                                    expire_at: string;
+                                    is_expired: boolean;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set or change the e-mail address; a confirmation link is sent to it (the same address again: sent again) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description An e-mail address (at most 254 characters, no IP literals) */
+                        email: string;
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    email: string;
+                                    email_confirmed: boolean;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/email/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm an e-mail address with the link's token (no login needed) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        token: string;
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    /** @enum {boolean} */
+                                    confirmed: true;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/email/preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The reader's choices about membership reminders and the new-chapter digest by e-mail */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    digest: boolean;
+                                    reminders: boolean;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        /** Join or leave membership reminders and the new-chapter digest (they apply once the address is confirmed) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        digest?: boolean;
+                        reminders?: boolean;
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    digest: boolean;
+                                    reminders: boolean;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/follows/{bookUuid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Follow a book */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    bookUuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    following: boolean;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Stop following a book */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    bookUuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    following: boolean;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/invite_code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The user's invitation code */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    invite_code: string;
+                                    invited_count: number;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/library": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Followed books, most recently updated first, with unread new chapters */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description zh-cn, en-us, fr-fr, es-es or ar-sa (case-insensitive) */
+                    language?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    book_title: string;
+                                    book_type: "comic" | "novel";
+                                    /** Format: uuid */
+                                    book_uuid: string;
+                                    cover_image: string | null;
+                                    /** Format: date-time */
+                                    followed_at: string;
+                                    resume: {
+                                        chapter_number: number;
+                                        chapter_title: string;
+                                        /** Format: uuid */
+                                        chapter_uuid: string;
+                                        page_index: number | null;
+                                        page_offset: number | null;
+                                        text_fraction: number | null;
+                                    } | null;
+                                    /** @description Published chapters */
+                                    total_chapters: number;
+                                    /** @description Chapters published since the follow that the reader has not opened */
+                                    unread_count: number;
+                                    /**
+                                     * Format: date-time
+                                     * @description When the book last changed (a chapter was added)
+                                     */
+                                    updated_at: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/library/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many followed books have unread new chapters */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    /** @description Followed books with at least one unread new chapter */
+                                    unread_books: number;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Log in */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        password: string;
+                        /** @description A 6-digit code of the authenticator app, or a recovery code (xxxx-xxxx-xxxx) */
+                        totp_code?: string;
+                        username: string;
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                jwt_token: string;
+                                username: string;
+                                /** Format: uuid */
+                                uuid: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The logged-in user */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    /** @description The account's e-mail address (confirmed or waiting for confirmation); never shown to others */
+                                    email: string | null;
+                                    /** @description The address was confirmed by the link sent to it; only then can the account be recovered */
+                                    email_confirmed: boolean;
+                                    role: "user" | "admin";
+                                    /** @description Two-step sign-in is on */
+                                    totp_enabled: boolean;
+                                    username: string;
+                                    /** Format: uuid */
+                                    uuid: string;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/password/forgot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask for a password reset link by user name or e-mail: always 202 with the same body */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        login: string;
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    /** @enum {boolean} */
+                                    accepted: true;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/password/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set a new password with a reset link's token; every older login token stops working */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        new_password: string;
+                        token: string;
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    /** @enum {boolean} */
+                                    updated: true;
+                                    /** @description The account whose password was set, so the client can log in with it */
+                                    username: string;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/push/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send new-chapter notices of followed books to this browser's push subscription */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uri
+                         * @description The push service URL from the browser's PushSubscription (https; never a private or loopback address)
+                         */
+                        endpoint: string;
+                        keys: {
+                            /** @description The authentication secret (16 bytes) */
+                            auth: string;
+                            /** @description The browser's P-256 public key (65 bytes) */
+                            p256dh: string;
+                        };
+                        /** @description The language of the notices */
+                        language?: "zh-cn" | "en-us" | "fr-fr" | "es-es" | "ar-sa";
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    subscribed: boolean;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        /** Stop notices to this browser */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        endpoint: string;
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    subscribed: boolean;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create an account */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description An e-mail address (at most 254 characters, no IP literals) */
+                        email?: string;
+                        invite_code?: string | null;
+                        password: string;
+                        /** @description Client product name */
+                        user_type?: string;
+                        /** @description 4–16 characters, letters of any script and digits only */
+                        username: string;
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                username: string;
+                                /** Format: uuid */
+                                uuid: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/totp/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Turn two-step sign-in off (the current password and a code or a recovery code) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description A 6-digit code of the authenticator app, or a recovery code (xxxx-xxxx-xxxx) */
+                        code: string;
+                        /** @description The current password */
+                        password: string;
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    /** @enum {boolean} */
+                                    disabled: true;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/totp/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Turn two-step sign-in on with a first code; answers the ten recovery codes, once */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The 6-digit code of the authenticator app */
+                        code: string;
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    /** @description Ten single-use codes, shown this once */
+                                    recovery_codes: string[];
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/totp/recovery_codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new set of ten recovery codes (the old ones stop working) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description A 6-digit code of the authenticator app, or a recovery code (xxxx-xxxx-xxxx) */
+                        code: string;
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    /** @description Ten single-use codes, shown this once */
+                                    recovery_codes: string[];
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/totp/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start setting up two-step sign-in: a new secret and its QR code (pending until enabled) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The current password */
+                        password: string;
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    /** @description otpauth://totp/… URL (what the QR code holds) */
+                                    otpauth_url: string;
+                                    /** @description The QR code of otpauth_url as an SVG document */
+                                    qr_svg: string;
+                                    /** @description Base32 secret, for typing into the app by hand */
+                                    secret: string;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/update_password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Change the password; every older token stops working */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The password being replaced */
+                        current_password: string;
+                        new_password: string;
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    jwt_token: string;
+                                    /** @enum {boolean} */
+                                    updated: true;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: never;
+    responses: {
+        /** @description A failure: stable code, readable message, per-field details (docs/API.md) */
+        Failure: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @description Stable error code */
+                    code: string;
+                    details?: {
+                        field: string;
+                        message: string;
+                    }[];
+                    /** @description Readable English message */
+                    error: string;
+                };
+            };
+        };
+    };
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export type operations = Record<string, never>;
