@@ -118,3 +118,17 @@ export const cancelQueuedJob = async (db: DbExecutor, uuid: string, now: number)
         .executeTakeFirst()
     ).numUpdatedRows,
   ) === 1;
+
+/** The oldest jobs of a kind created before `before`, a batch of `limit` (jobs_kind_idx). */
+export const listJobIdsOfKindCreatedBefore = (db: DbExecutor, kind: string, before: number, limit: number) =>
+  db.selectFrom('jobs').select('id').where('kind', '=', kind).where('created_at', '<', before).orderBy('created_at').limit(limit).execute();
+
+/** Deletes those of `ids` that are finished; the count deleted. */
+export async function deleteFinishedJobs(db: DbExecutor, ids: number[]): Promise<number> {
+  const deleted = await db
+    .deleteFrom('jobs')
+    .where('id', 'in', ids)
+    .where('state', 'in', ['succeeded', 'failed', 'cancelled'])
+    .executeTakeFirst();
+  return Number(deleted.numDeletedRows);
+}

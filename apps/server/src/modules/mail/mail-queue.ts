@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Language } from '@inkstream/contracts';
 import type { DbExecutor } from '../../db/database.js';
 import * as jobsRepo from '../jobs/jobs.repository.js';
+import * as outboxRepo from './mail-outbox.repository.js';
 import type { MailKind, MailList } from './mail-kinds.js';
 import type { MailValue } from './mail-template.js';
 
@@ -34,34 +35,25 @@ export interface QueueResult {
  */
 export async function queueMail(executor: DbExecutor, mail: QueuedMail, now: number): Promise<QueueResult> {
   const recipientKey = mail.to.toLowerCase();
-  const recent = await executor
-    .selectFrom('mail_outbox')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('recipient_key', '=', recipientKey)
-    .where('created_at', '>', now - HOUR_MS)
-    .executeTakeFirstOrThrow();
-  if (Number(recent.n) >= MAX_MAILS_PER_RECIPIENT_PER_HOUR) return { uuid: null };
+  if ((await outboxRepo.countOutboxSince(executor, recipientKey, now - HOUR_MS)) >= MAX_MAILS_PER_RECIPIENT_PER_HOUR) return { uuid: null };
   const uuid = randomUUID();
-  await executor
-    .insertInto('mail_outbox')
-    .values({
-      uuid,
-      kind: mail.kind,
-      recipient: mail.to,
-      recipient_key: recipientKey,
-      user_id: mail.userId,
-      language: mail.language,
-      list: mail.list ?? null,
-      data: JSON.stringify(mail.data),
-      secret_fields: mail.secretFields?.length ? JSON.stringify(mail.secretFields) : null,
-      next_attempt_at: now,
-      last_error: null,
-      message_id: `<${uuid}@inkstream.mail>`,
-      created_at: now,
-      sent_at: null,
-      updated_at: now,
-    })
-    .execute();
+  await outboxRepo.insertOutboxRow(executor, {
+    uuid,
+    kind: mail.kind,
+    recipient: mail.to,
+    recipient_key: recipientKey,
+    user_id: mail.userId,
+    language: mail.language,
+    list: mail.list ?? null,
+    data: JSON.stringify(mail.data),
+    secret_fields: mail.secretFields?.length ? JSON.stringify(mail.secretFields) : null,
+    next_attempt_at: now,
+    last_error: null,
+    message_id: `<${uuid}@inkstream.mail>`,
+    created_at: now,
+    sent_at: null,
+    updated_at: now,
+  });
   // The job that sends it, in the same transaction: committed together or not at all.
   await enqueueMailJob(executor, uuid, now, now);
   mailQueuedSinceWake = true;

@@ -1,5 +1,6 @@
 import { normalizeLanguage, DEFAULT_LANGUAGE, type Language } from '@inkstream/contracts';
 import type { DbExecutor } from '../../db/database.js';
+import * as usersRepo from '../users/users.repository.js';
 
 export interface MailRecipient {
   userId: number;
@@ -17,11 +18,7 @@ export interface MailRecipient {
  * confirmed address (then nothing but a confirmation is ever sent to it).
  */
 export async function mailRecipientOf(executor: DbExecutor, userId: number): Promise<MailRecipient | null> {
-  const row = await executor
-    .selectFrom('users')
-    .select(['id', 'username', 'email', 'email_confirmed_at', 'language', 'mail_reminders', 'mail_digest', 'disabled_at', 'member_until'])
-    .where('id', '=', userId)
-    .executeTakeFirst();
+  const row = await usersRepo.findMailRecipientRow(executor, userId);
   if (!row || row.email === null || row.email_confirmed_at === null || row.disabled_at !== null) return null;
   return {
     userId: row.id,

@@ -1,6 +1,8 @@
 import type { DbExecutor } from '../../db/database.js';
 import { DAY_MS } from '../../lib/time.js';
+import * as jobsRepo from '../jobs/jobs.repository.js';
 import { MAIL_SEND_JOB } from './mail-queue.js';
+import * as outboxRepo from './mail-outbox.repository.js';
 
 /** Finished messages (sent, failed, refused) stay in the console's Outbox this long. */
 export const OUTBOX_KEPT_MS = 90 * DAY_MS;
@@ -14,26 +16,14 @@ export const MAIL_JOBS_KEPT_MS = 7 * DAY_MS;
  * so a batch holding one stops this run.
  */
 export async function deleteOldOutboxRows(executor: DbExecutor, now: number, limit: number): Promise<number> {
-  const rows = await executor
-    .selectFrom('mail_outbox')
-    .select('id')
-    .where('created_at', '<', now - OUTBOX_KEPT_MS)
-    .orderBy('created_at')
-    .limit(limit)
-    .execute();
+  const rows = await outboxRepo.listOutboxIdsCreatedBefore(executor, now - OUTBOX_KEPT_MS, limit);
   if (rows.length === 0) return 0;
   // The state is checked here, on the batch's ids: in the read, the planner would take the state
   // index and sort every sent message ever.
-  const deleted = await executor
-    .deleteFrom('mail_outbox')
-    .where(
-      'id',
-      'in',
-      rows.map((row) => row.id),
-    )
-    .where('state', 'in', ['sent', 'failed', 'suppressed'])
-    .executeTakeFirst();
-  return Number(deleted.numDeletedRows);
+  return outboxRepo.deleteFinishedOutboxRows(
+    executor,
+    rows.map((row) => row.id),
+  );
 }
 
 /**
@@ -42,23 +32,10 @@ export async function deleteOldOutboxRows(executor: DbExecutor, now: number, lim
  * with every message.
  */
 export async function deleteOldMailJobs(executor: DbExecutor, now: number, limit: number): Promise<number> {
-  const rows = await executor
-    .selectFrom('jobs')
-    .select('id')
-    .where('kind', '=', MAIL_SEND_JOB)
-    .where('created_at', '<', now - MAIL_JOBS_KEPT_MS)
-    .orderBy('created_at')
-    .limit(limit)
-    .execute();
+  const rows = await jobsRepo.listJobIdsOfKindCreatedBefore(executor, MAIL_SEND_JOB, now - MAIL_JOBS_KEPT_MS, limit);
   if (rows.length === 0) return 0;
-  const deleted = await executor
-    .deleteFrom('jobs')
-    .where(
-      'id',
-      'in',
-      rows.map((row) => row.id),
-    )
-    .where('state', 'in', ['succeeded', 'failed', 'cancelled'])
-    .executeTakeFirst();
-  return Number(deleted.numDeletedRows);
+  return jobsRepo.deleteFinishedJobs(
+    executor,
+    rows.map((row) => row.id),
+  );
 }

@@ -1,8 +1,10 @@
 import { DEFAULT_LANGUAGE, normalizeLanguage } from '@inkstream/contracts';
-import type { Db } from '../../db/database.js';
+import type { Db, DbExecutor } from '../../db/database.js';
 import type { MailOutboxTable } from '../../db/schema.js';
-import type { Selectable } from 'kysely';
+import type { Selectable, Updateable } from 'kysely';
 import { enqueueMailJob } from './mail-queue.js';
+import * as outboxRepo from './mail-outbox.repository.js';
+import * as usersRepo from '../users/users.repository.js';
 import type { JobContext } from '../jobs/job-runner.js';
 import type { MailRenderer } from './mail-render.js';
 import type { MailTransport } from './mail-transport.js';
@@ -62,7 +64,7 @@ export function createMailSender(options: MailSenderOptions) {
   }
 
   async function sendOne(uuid: string): Promise<{ state: string } | { skipped: string }> {
-    const row = await db.selectFrom('mail_outbox').selectAll().where('uuid', '=', uuid).executeTakeFirst();
+    const row = await outboxRepo.findOutboxRowByUuid(db, uuid);
     if (!row) return { skipped: 'missing' };
     const at = now();
     if (row.state !== 'queued' && row.state !== 'sending') return { skipped: row.state };
@@ -74,28 +76,18 @@ export function createMailSender(options: MailSenderOptions) {
       return { skipped: 'claimed' };
     }
     const claimUntil = at + leaseMs;
-    const claimed = await db
-      .updateTable('mail_outbox')
-      .set({ state: 'sending', next_attempt_at: claimUntil, attempts: row.attempts + 1, updated_at: at })
-      .where('id', '=', row.id)
-      .where('state', '=', row.state)
-      .where('next_attempt_at', '=', row.next_attempt_at)
-      .where('attempts', '=', row.attempts)
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) return { skipped: 'claimed elsewhere' };
+    if (!(await outboxRepo.claimOutboxRow(db, row, claimUntil, at))) return { skipped: 'claimed elsewhere' };
     const attempts = row.attempts + 1;
-    const ours = (query: ReturnType<typeof updateOurs>) => query;
-    const updateOurs = () =>
-      db.updateTable('mail_outbox').where('id', '=', row.id).where('state', '=', 'sending').where('next_attempt_at', '=', claimUntil);
+    // Every write below holds only while the claim is still ours (sending, under this claim's end).
+    const settle = (set: Updateable<MailOutboxTable>, executor: DbExecutor = db) =>
+      outboxRepo.settleClaimedOutboxRow(executor, row.id, claimUntil, set);
 
     let outgoing;
     try {
       outgoing = await compose(row);
     } catch (error) {
       // No template or a broken one: trying again will not help.
-      await ours(updateOurs())
-        .set({ state: 'failed', last_error: describe(error), ...erased(row), updated_at: now() })
-        .execute();
+      await settle({ state: 'failed', last_error: describe(error), ...erased(row), updated_at: now() });
       log.warn({ err: error, mail: row.uuid, kind: row.kind }, 'mail could not be rendered');
       return { state: 'failed' };
     }
@@ -106,18 +98,13 @@ export function createMailSender(options: MailSenderOptions) {
       const failedForGood = attempts >= maxAttempts;
       await db.transaction().execute(async (trx) => {
         const next = now() + (delays[attempts - 1] ?? 0);
-        const result = await trx
-          .updateTable('mail_outbox')
-          .where('id', '=', row.id)
-          .where('state', '=', 'sending')
-          .where('next_attempt_at', '=', claimUntil)
-          .set(
-            failedForGood
-              ? { state: 'failed', last_error: message, ...erased(row), updated_at: now() }
-              : { state: 'queued', last_error: message, next_attempt_at: next, updated_at: now() },
-          )
-          .executeTakeFirst();
-        if (!failedForGood && Number(result.numUpdatedRows) === 1) await enqueueMailJob(trx, row.uuid, next, now());
+        const updated = await settle(
+          failedForGood
+            ? { state: 'failed', last_error: message, ...erased(row), updated_at: now() }
+            : { state: 'queued', last_error: message, next_attempt_at: next, updated_at: now() },
+          trx,
+        );
+        if (!failedForGood && updated === 1) await enqueueMailJob(trx, row.uuid, next, now());
       });
       // The address is not logged (docs/SECURITY.md): the row's uuid finds it in the console.
       log.warn(
@@ -126,9 +113,7 @@ export function createMailSender(options: MailSenderOptions) {
       );
       return { state: failedForGood ? 'failed' : 'queued' };
     }
-    await ours(updateOurs())
-      .set({ state: 'sent', sent_at: now(), last_error: null, ...erased(row), updated_at: now() })
-      .execute();
+    await settle({ state: 'sent', sent_at: now(), last_error: null, ...erased(row), updated_at: now() });
     return { state: 'sent' };
   }
 
@@ -136,10 +121,7 @@ export function createMailSender(options: MailSenderOptions) {
     const data = JSON.parse(row.data) as Record<string, MailValue>;
     const language = normalizeLanguage(row.language) ?? DEFAULT_LANGUAGE;
     const list = MAIL_LISTS.includes(row.list as MailList) ? (row.list as MailList) : null;
-    const userUuid =
-      list && row.user_id !== null
-        ? ((await db.selectFrom('users').select('uuid').where('id', '=', row.user_id).executeTakeFirst())?.uuid ?? null)
-        : null;
+    const userUuid = list && row.user_id !== null ? ((await usersRepo.findUserUuidById(db, row.user_id)) ?? null) : null;
     const token = list && userUuid ? options.unsubscribe.issue(userUuid, list) : null;
     const rendered = await renderer.render({
       kind: row.kind,

@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { ErrorCode } from '@inkstream/contracts';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../lib/app-error.js';
+import * as usersRepo from '../users/users.repository.js';
 import { MAIL_LISTS, type MailList } from './mail-kinds.js';
 
 /**
@@ -50,11 +51,7 @@ export function createUnsubscribeService(deps: { db: Db; tokens: UnsubscribeToke
       const found = tokens.verify(token);
       if (!found) throw invalid();
       // Idempotent, and the same answer for an account deleted since: nothing to tell apart.
-      await db
-        .updateTable('users')
-        .set(found.list === 'reminders' ? { mail_reminders: 0 } : { mail_digest: 0 })
-        .where('uuid', '=', found.userUuid)
-        .execute();
+      await usersRepo.leaveMailList(db, found.userUuid, found.list);
       return { list: found.list, unsubscribed: true };
     },
   };

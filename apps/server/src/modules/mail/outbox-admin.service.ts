@@ -11,6 +11,7 @@ import { cappedTotal, COUNT_LIMIT, decodeCursor, encodeCursor, offsetStart } fro
 import { toIso } from '../../lib/time.js';
 import type { Actor, AuditService } from '../audit/audit.service.js';
 import { enqueueMailJob } from './mail-queue.js';
+import * as outboxRepo from './mail-outbox.repository.js';
 import { findEmlFile, readEml } from './mail-transport.js';
 
 const OUTBOX_CURSOR = 'outbox';
@@ -29,27 +30,7 @@ export function createOutboxAdminService(deps: {
   const { db, audit } = deps;
   const now = deps.now ?? Date.now;
 
-  const base = () =>
-    db
-      .selectFrom('mail_outbox as m')
-      .leftJoin('users as u', 'u.id', 'm.user_id')
-      .select([
-        'm.id',
-        'm.uuid',
-        'm.kind',
-        'm.state',
-        'm.recipient',
-        'm.language',
-        'm.list',
-        'm.attempts',
-        'm.next_attempt_at',
-        'm.last_error',
-        'm.created_at',
-        'm.sent_at',
-        'u.uuid as user_uuid',
-        'u.username as user_name',
-      ]);
-  type Row = Awaited<ReturnType<ReturnType<typeof base>['executeTakeFirstOrThrow']>>;
+  type Row = outboxRepo.OutboxListingRow;
 
   const item = (row: Row): AdminOutboxItem => ({
     uuid: row.uuid,
@@ -72,34 +53,15 @@ export function createOutboxAdminService(deps: {
     const offset = offsetStart(query.page ?? 0, pageSize, query.cursor !== undefined);
     const cursor = query.cursor === undefined ? null : decodeCursor(OUTBOX_CURSOR, query.cursor, ['int'] as const);
     const position = cursor ? cursor.position : offset.position;
-    let filtered = base();
-    if (query.state) filtered = filtered.where('m.state', '=', query.state);
-    if (query.kind) filtered = filtered.where('m.kind', '=', query.kind);
-    if (cursor) filtered = filtered.where('m.id', '<', cursor.key[0]);
-    const rows = await filtered
-      .orderBy('m.id', 'desc')
-      .limit(pageSize)
-      .offset(cursor ? 0 : offset.offset)
-      .execute();
+    const filter = { state: query.state, kind: query.kind };
+    const rows = await outboxRepo.listOutboxPage(db, filter, {
+      beforeId: cursor ? cursor.key[0] : null,
+      limit: pageSize,
+      offset: cursor ? 0 : offset.offset,
+    });
     let countedPast = 0;
-    if (rows.length === pageSize) {
-      let counting = db
-        .selectFrom('mail_outbox')
-        .select('id')
-        .where('id', '<', rows[rows.length - 1]!.id);
-      if (query.state) counting = counting.where('state', '=', query.state);
-      if (query.kind) counting = counting.where('kind', '=', query.kind);
-      const past = await db
-        .selectFrom(
-          counting
-            .orderBy('id', 'desc')
-            .limit(COUNT_LIMIT - pageSize)
-            .as('past'),
-        )
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow();
-      countedPast = Number(past.n);
-    }
+    if (rows.length === pageSize)
+      countedPast = await outboxRepo.countOutboxBelow(db, filter, rows[rows.length - 1]!.id, COUNT_LIMIT - pageSize);
     const counted = cappedTotal(position, rows.length + countedPast);
     const last = rows[rows.length - 1];
     return {
@@ -111,7 +73,7 @@ export function createOutboxAdminService(deps: {
   }
 
   async function find(uuid: string) {
-    const row = await base().where('m.uuid', '=', uuid.toLowerCase()).executeTakeFirst();
+    const row = await outboxRepo.findOutboxListingByUuid(db, uuid.toLowerCase());
     if (!row) throw notFound();
     return row;
   }
@@ -123,11 +85,7 @@ export function createOutboxAdminService(deps: {
   async function resend(actor: Actor, uuid: string): Promise<AdminOutboxItem> {
     const at = now();
     await db.transaction().execute(async (trx) => {
-      const row = await trx
-        .selectFrom('mail_outbox')
-        .select(['id', 'uuid', 'state', 'kind', 'secret_fields', 'attempts'])
-        .where('uuid', '=', uuid.toLowerCase())
-        .executeTakeFirst();
+      const row = await outboxRepo.findOutboxForResend(trx, uuid.toLowerCase());
       if (!row) throw notFound();
       if (row.state !== 'failed' && row.state !== 'suppressed')
         throw new AppError(
@@ -141,13 +99,8 @@ export function createOutboxAdminService(deps: {
           409,
           'This message carried a single-use link, erased when it failed: the reader asks for a new one',
         );
-      const changed = await trx
-        .updateTable('mail_outbox')
-        .set({ state: 'queued', attempts: 0, next_attempt_at: at, last_error: null, updated_at: at })
-        .where('id', '=', row.id)
-        .where('state', '=', row.state)
-        .executeTakeFirst();
-      if (Number(changed.numUpdatedRows) !== 1) throw new AppError(ErrorCode.CONFLICT, 409, 'The message changed meanwhile: reload');
+      if (!(await outboxRepo.requeueOutboxRow(trx, row.id, row.state, at)))
+        throw new AppError(ErrorCode.CONFLICT, 409, 'The message changed meanwhile: reload');
       await enqueueMailJob(trx, row.uuid, at, at);
       await audit.recordWithin(trx, actor, {
         action: 'mail.resend',

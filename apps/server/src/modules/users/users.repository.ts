@@ -80,3 +80,23 @@ export const listUsers = (db: DbExecutor) =>
 
 export const setUserRole = (db: DbExecutor, userId: number, role: 'user' | 'admin') =>
   db.updateTable('users').set({ role }).where('id', '=', userId).execute();
+
+/** What the mail module needs of an account to address it (mail-recipient.ts). */
+export const findMailRecipientRow = (db: DbExecutor, userId: number) =>
+  db
+    .selectFrom('users')
+    .select(['id', 'username', 'email', 'email_confirmed_at', 'language', 'mail_reminders', 'mail_digest', 'disabled_at', 'member_until'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+
+/** An account's uuid by its id (undefined: no such account). */
+export const findUserUuidById = async (db: DbExecutor, userId: number) =>
+  (await db.selectFrom('users').select('uuid').where('id', '=', userId).executeTakeFirst())?.uuid;
+
+/** Leaves a mail list (one-click unsubscribe): reminders → mail_reminders = 0, digest → mail_digest = 0. */
+export const leaveMailList = (db: DbExecutor, userUuid: string, list: 'reminders' | 'digest') =>
+  db
+    .updateTable('users')
+    .set(list === 'reminders' ? { mail_reminders: 0 } : { mail_digest: 0 })
+    .where('uuid', '=', userUuid)
+    .execute();
