@@ -4,6 +4,7 @@ import { DAY_MS } from '../../lib/time.js';
 import { queueMail } from '../mail/mail-queue.js';
 import { mailRecipientOf } from '../mail/mail-recipient.js';
 import type { NoticeStepOptions } from './reminders.js';
+import * as noticesRepo from './notices.repository.js';
 
 /** At most one digest a day per reader (issue 28). */
 export const DIGEST_EVERY_MS = DAY_MS;
@@ -37,26 +38,13 @@ export async function newChaptersOf(
   through: number,
   publicUrl: string,
 ): Promise<DigestBook[]> {
-  const rows = await db
-    .selectFrom('book_follows as f')
-    .innerJoin('books as b', 'b.id', 'f.book_id')
-    .innerJoin('chapters as c', 'c.book_id', 'f.book_id')
-    .select(['b.id as book_id', 'b.uuid as book_uuid', 'b.original_language', 'c.id as chapter_id', 'c.number'])
-    .where('f.user_id', '=', reader.userId)
-    .where('b.is_published', '=', 1)
-    .where('c.is_published', '=', 1)
-    .where('c.created_at', '>', since)
-    .where('c.created_at', '<=', through)
-    .orderBy('f.book_id')
-    .orderBy('c.number')
-    .limit(DIGEST_MAX_CHAPTERS)
-    .execute();
+  const rows = await noticesRepo.listFollowedNewChapters(db, reader.userId, since, through, DIGEST_MAX_CHAPTERS);
   if (rows.length === 0) return [];
   const bookIds = [...new Set(rows.map((r) => r.book_id))];
   const chapterIds = rows.map((r) => r.chapter_id);
   const [bookTitles, chapterTitles] = await Promise.all([
-    db.selectFrom('book_translations').select(['book_id', 'language', 'title']).where('book_id', 'in', bookIds).execute(),
-    db.selectFrom('chapter_translations').select(['chapter_id', 'language', 'title']).where('chapter_id', 'in', chapterIds).execute(),
+    noticesRepo.listBookTitles(db, bookIds),
+    noticesRepo.listChapterTitles(db, chapterIds),
   ]);
   const books = new Map<number, DigestBook>();
   for (const row of rows) {
@@ -93,27 +81,12 @@ export async function sendDueDigests(db: Db, options: NoticeStepOptions): Promis
   const through = now - DIGEST_SETTLE_MS;
   const done = { sent: 0, batches: 0 };
   while (await options.mayGoOn()) {
-    const due = await db
-      .selectFrom('users')
-      .select(['id', 'digest_due_at', 'digest_through'])
-      .where('mail_digest', '=', 1)
-      .where('digest_due_at', '<=', now)
-      .orderBy('digest_due_at')
-      .limit(batchSize)
-      .execute();
+    const due = await noticesRepo.listDueDigests(db, now, batchSize);
     done.batches += 1;
     for (const row of due) {
       const dueAt = Number(row.digest_due_at);
       const sent = await db.transaction().execute(async (trx) => {
-        const move = (next: number, covered: number | null) =>
-          trx
-            .updateTable('users')
-            .set({ digest_due_at: next, ...(covered !== null ? { digest_through: covered } : {}) })
-            .where('id', '=', row.id)
-            .where('mail_digest', '=', 1)
-            .where('digest_due_at', '=', dueAt)
-            .executeTakeFirst()
-            .then((result) => Number(result.numUpdatedRows) === 1);
+        const move = (next: number, covered: number | null) => noticesRepo.moveDigest(trx, row.id, dueAt, next, covered);
         const to = await mailRecipientOf(trx, row.id);
         // No confirmed address (yet): nothing to send; look again in a day.
         if (!to) return move(now + DIGEST_EVERY_MS, null).then(() => false);

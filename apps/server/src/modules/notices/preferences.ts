@@ -5,6 +5,7 @@ import type { Db } from '../../db/database.js';
 import { badRequest } from '../../lib/app-error.js';
 import { errorResponses } from '../../lib/route-schema.js';
 import { requireUser } from '../../http/guards.js';
+import * as noticesRepo from './notices.repository.js';
 
 /**
  * The reader's choices about the site's own messages: membership reminders (mail_reminders, on
@@ -17,11 +18,7 @@ export function createEmailPreferences(deps: { db: Db; now?: () => number }) {
   const now = deps.now ?? Date.now;
 
   async function get(userUuid: string): Promise<EmailPreferences> {
-    const row = await db
-      .selectFrom('users')
-      .select(['mail_reminders', 'mail_digest'])
-      .where('uuid', '=', userUuid)
-      .executeTakeFirstOrThrow();
+    const row = await noticesRepo.findMailPreferences(db, userUuid);
     return { reminders: row.mail_reminders === 1, digest: row.mail_digest === 1 };
   }
 
@@ -32,22 +29,13 @@ export function createEmailPreferences(deps: { db: Db; now?: () => number }) {
     }
     const at = now();
     if (change.reminders !== undefined) {
-      await db
-        .updateTable('users')
-        .set({ mail_reminders: change.reminders ? 1 : 0 })
-        .where('uuid', '=', userUuid)
-        .execute();
+      await noticesRepo.setMailReminders(db, userUuid, change.reminders);
     }
     if (change.digest === true) {
       // Only a reader who was not in: joining again while in changes nothing (no digest is reset).
-      await db
-        .updateTable('users')
-        .set({ mail_digest: 1, digest_through: at, digest_due_at: at })
-        .where('uuid', '=', userUuid)
-        .where('mail_digest', '=', 0)
-        .execute();
+      await noticesRepo.joinDigest(db, userUuid, at);
     } else if (change.digest === false) {
-      await db.updateTable('users').set({ mail_digest: 0 }).where('uuid', '=', userUuid).execute();
+      await noticesRepo.leaveDigest(db, userUuid);
     }
     return get(userUuid);
   }

@@ -3,6 +3,7 @@ import { DAY_MS } from '../../lib/time.js';
 import { queueMail } from '../mail/mail-queue.js';
 import { mailRecipientOf } from '../mail/mail-recipient.js';
 import { formatInstant } from './notice-format.js';
+import * as noticesRepo from './notices.repository.js';
 
 /** A reminder goes out this long before a membership ends (issue 28: three days). */
 export const REMINDER_BEFORE_MS = 3 * DAY_MS;
@@ -30,32 +31,13 @@ export async function sendDueReminders(db: Db, options: NoticeStepOptions): Prom
   const { now, batchSize } = options;
   const done = { sent: 0, batches: 0 };
   while (await options.mayGoOn()) {
-    const due = await db
-      .selectFrom('users')
-      .select(['id', 'member_until'])
-      .where('member_until', '>', now)
-      .where('member_until', '<=', now + REMINDER_BEFORE_MS)
-      .where('mail_reminders', '=', 1)
-      .where('email_confirmed_at', 'is not', null)
-      .where('disabled_at', 'is', null)
-      .where((eb) => eb.or([eb('reminded_until', 'is', null), eb('reminded_until', '<>', eb.ref('member_until'))]))
-      .orderBy('member_until')
-      .limit(batchSize)
-      .execute();
+    const due = await noticesRepo.listDueReminders(db, now, now + REMINDER_BEFORE_MS, batchSize);
     done.batches += 1;
     let marked = 0;
     for (const row of due) {
       const end = Number(row.member_until);
       const sent = await db.transaction().execute(async (trx) => {
-        const mark = await trx
-          .updateTable('users')
-          .set({ reminded_until: end })
-          .where('id', '=', row.id)
-          .where('member_until', '=', end)
-          .where('mail_reminders', '=', 1)
-          .where((eb) => eb.or([eb('reminded_until', 'is', null), eb('reminded_until', '<>', end)]))
-          .executeTakeFirst();
-        if (Number(mark.numUpdatedRows) !== 1) return false;
+        if (!(await noticesRepo.markReminded(trx, row.id, end))) return false;
         const to = await mailRecipientOf(trx, row.id);
         if (!to) return false;
         const queued = await queueMail(
