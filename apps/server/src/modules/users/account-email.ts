@@ -3,7 +3,9 @@ import type { DbExecutor } from '../../db/database.js';
 import { AppError } from '../../lib/app-error.js';
 import { maskMailAddress, type MailAddress } from '../mail/mail-address.js';
 import { queueMail } from '../mail/mail-queue.js';
-import { EMAIL_CONFIRM_TTL_MS, insertAccountToken, voidAccountTokens } from './account-tokens.js';
+import { EMAIL_CONFIRM_TTL_MS, insertAccountToken } from './account-tokens.js';
+import { voidAccountTokens } from './account-tokens.repository.js';
+import * as usersRepo from './users.repository.js';
 
 /** The account fields an address change reads. */
 export interface AccountForEmail {
@@ -18,9 +20,7 @@ export const emailTaken = () => new AppError(ErrorCode.EMAIL_TAKEN, 409, 'This e
 
 /** Another account has confirmed this address (email_key is only set once an address is confirmed). */
 export async function isAddressTaken(executor: DbExecutor, key: string, exceptUserId: number | null): Promise<boolean> {
-  let query = executor.selectFrom('users').select('id').where('email_key', '=', key);
-  if (exceptUserId !== null) query = query.where('id', '!=', exceptUserId);
-  return (await query.executeTakeFirst()) !== undefined;
+  return usersRepo.isEmailKeyTakenByOther(executor, key, exceptUserId);
 }
 
 /** A unique violation on users.email_key (SQLite names the column, PostgreSQL the index). */
@@ -81,11 +81,7 @@ export async function changeAddress(
     return 'resent';
   }
   if (await isAddressTaken(trx, next.key, account.id)) throw emailTaken();
-  await trx
-    .updateTable('users')
-    .set({ email: next.address, email_key: null, email_confirmed_at: null })
-    .where('id', '=', account.id)
-    .execute();
+  await usersRepo.setUnconfirmedAddress(trx, account.id, next.address);
   await sendConfirmation(trx, account, next.address, language, publicUrl, now);
   if (account.email !== null && account.email_confirmed_at !== null) {
     await queueMail(
@@ -105,6 +101,6 @@ export async function changeAddress(
 
 /** Removes the account's address (an administrator's call): pending confirmation links stop working. */
 export async function clearAddress(trx: DbExecutor, accountId: number, now: number): Promise<void> {
-  await trx.updateTable('users').set({ email: null, email_key: null, email_confirmed_at: null }).where('id', '=', accountId).execute();
+  await usersRepo.clearUserAddress(trx, accountId);
   await voidAccountTokens(trx, accountId, 'email-confirm', now);
 }

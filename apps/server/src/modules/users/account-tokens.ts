@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { DbExecutor } from '../../db/database.js';
+import * as tokensRepo from './account-tokens.repository.js';
 import type { AccountTokensTable } from '../../db/schema.js';
 
 export type AccountTokenPurpose = AccountTokensTable['purpose'];
@@ -21,26 +22,15 @@ export async function insertAccountToken(
   now: number,
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await executor
-    .insertInto('account_tokens')
-    .values({
-      user_id: row.userId,
-      purpose: row.purpose,
-      token_hash: hashAccountToken(token),
-      email: row.email,
-      expires_at: now + row.ttlMs,
-      used_at: null,
-      created_at: now,
-    })
-    .execute();
+  await tokensRepo.insertAccountTokenRow(
+    executor,
+    { userId: row.userId, purpose: row.purpose, tokenHash: hashAccountToken(token), email: row.email, expiresAt: now + row.ttlMs },
+    now,
+  );
   return token;
 }
 
-/**
- * Uses a token: one conditional UPDATE that only an unused, unexpired token of this purpose
- * passes, so of two requests with one token exactly one gets the row (PostgreSQL re-checks the
- * WHERE after the first commits). Returns the token's account and address, or null.
- */
+/** Uses a token (once: see useAccountTokenRow). Returns the token's account and address, or null. */
 export async function consumeAccountToken(
   executor: DbExecutor,
   token: string,
@@ -48,57 +38,9 @@ export async function consumeAccountToken(
   now: number,
 ): Promise<{ user_id: number; email: string | null } | null> {
   if (token.length === 0 || token.length > 128) return null;
-  const row = await executor
-    .updateTable('account_tokens')
-    .set({ used_at: now })
-    .where('token_hash', '=', hashAccountToken(token))
-    .where('purpose', '=', purpose)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
-    .returning(['user_id', 'email'])
-    .executeTakeFirst();
-  return row ?? null;
-}
-
-/** Voids every unused token of this purpose of the account (a newer one replaces them, or the password changed). */
-export async function voidAccountTokens(executor: DbExecutor, userId: number, purpose: AccountTokenPurpose, now: number): Promise<void> {
-  await executor
-    .updateTable('account_tokens')
-    .set({ used_at: now })
-    .where('user_id', '=', userId)
-    .where('purpose', '=', purpose)
-    .where('used_at', 'is', null)
-    .execute();
-}
-
-/** How many tokens of this purpose the account was given since `since` (the per-account limit). */
-export async function countAccountTokensSince(executor: DbExecutor, userId: number, purpose: AccountTokenPurpose, since: number) {
-  const row = await executor
-    .selectFrom('account_tokens')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
-    .where('purpose', '=', purpose)
-    .where('created_at', '>', since)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return tokensRepo.useAccountTokenRow(executor, hashAccountToken(token), purpose, now);
 }
 
 /** Housekeeping: deletes tokens that expired more than ACCOUNT_TOKEN_KEEP_MS ago, up to `limit` rows. */
-export async function deleteOldAccountTokens(executor: DbExecutor, now: number, limit: number): Promise<number> {
-  const ids = await executor
-    .selectFrom('account_tokens')
-    .select('id')
-    .where('expires_at', '<', now - ACCOUNT_TOKEN_KEEP_MS)
-    .limit(limit)
-    .execute();
-  if (ids.length === 0) return 0;
-  await executor
-    .deleteFrom('account_tokens')
-    .where(
-      'id',
-      'in',
-      ids.map((r) => r.id),
-    )
-    .execute();
-  return ids.length;
-}
+export const deleteOldAccountTokens = (executor: DbExecutor, now: number, limit: number) =>
+  tokensRepo.deleteExpiredAccountTokens(executor, now - ACCOUNT_TOKEN_KEEP_MS, limit);

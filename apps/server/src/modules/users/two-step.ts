@@ -4,6 +4,7 @@ import { AppError } from '../../lib/app-error.js';
 import { queueMail } from '../mail/mail-queue.js';
 import { mailRecipientOf } from '../mail/mail-recipient.js';
 import { hashRecoveryCode, sameHash, type TotpCipher } from './totp-crypto.js';
+import * as twoStepRepo from './two-step.repository.js';
 
 /**
  * The second step of two-step sign-in (RFC 6238 through otplib: SHA-1, 6 digits, 30-second steps,
@@ -64,33 +65,15 @@ export async function useSecondStep(
     }
     const step = await matchingTimeStep(secret, code, nowMs, lastStep);
     if (step === null) return false;
-    const moved = await db
-      .updateTable('users')
-      .set({ totp_last_step: step })
-      .where('id', '=', account.id)
-      .where('totp_enabled_at', 'is not', null)
-      .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
-      .executeTakeFirst();
-    return Number(moved.numUpdatedRows) === 1;
+    return twoStepRepo.advanceTotpStep(db, account.id, step);
   }
   const hash = hashRecoveryCode(code);
-  const unused = await db
-    .selectFrom('user_recovery_codes')
-    .select(['id', 'code_hash'])
-    .where('user_id', '=', account.id)
-    .where('used_at', 'is', null)
-    .execute();
+  const unused = await twoStepRepo.listUnusedRecoveryCodes(db, account.id);
   // Every unused code is compared, in constant time, so the answer's timing says nothing about which.
   let matchId: number | null = null;
   for (const row of unused) if (sameHash(row.code_hash, hash) && matchId === null) matchId = row.id;
   if (matchId === null) return false;
-  const used = await db
-    .updateTable('user_recovery_codes')
-    .set({ used_at: nowMs })
-    .where('id', '=', matchId)
-    .where('used_at', 'is', null)
-    .executeTakeFirst();
-  return Number(used.numUpdatedRows) === 1;
+  return twoStepRepo.useRecoveryCode(db, matchId, nowMs);
 }
 
 export const invalidTotp = () => new AppError(ErrorCode.INVALID_TOTP, 401, 'The two-step sign-in code is not correct');
@@ -120,6 +103,6 @@ export async function queueTwoStepMail(
 
 /** Whether the account has two-step sign-in on (the admin guard's question under ADMIN_REQUIRE_2FA). */
 export async function hasTwoStep(db: DbExecutor, userId: number): Promise<boolean> {
-  const row = await db.selectFrom('users').select('totp_enabled_at').where('id', '=', userId).executeTakeFirst();
+  const row = await twoStepRepo.findTotpEnabledAt(db, userId);
   return row?.totp_enabled_at !== null && row?.totp_enabled_at !== undefined;
 }

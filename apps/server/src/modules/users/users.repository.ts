@@ -100,3 +100,17 @@ export const leaveMailList = (db: DbExecutor, userUuid: string, list: 'reminders
     .set(list === 'reminders' ? { mail_reminders: 0 } : { mail_digest: 0 })
     .where('uuid', '=', userUuid)
     .execute();
+
+/** Another account holds this confirmed address key (email_key is only set once an address is confirmed). */
+export async function isEmailKeyTakenByOther(db: DbExecutor, key: string, exceptUserId: number | null): Promise<boolean> {
+  let query = db.selectFrom('users').select('id').where('email_key', '=', key);
+  if (exceptUserId !== null) query = query.where('id', '!=', exceptUserId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+/** A new address, not yet confirmed: the confirmed one (and its key) is gone. */
+export const setUnconfirmedAddress = (db: DbExecutor, userId: number, address: string) =>
+  db.updateTable('users').set({ email: address, email_key: null, email_confirmed_at: null }).where('id', '=', userId).execute();
+
+export const clearUserAddress = (db: DbExecutor, userId: number) =>
+  db.updateTable('users').set({ email: null, email_key: null, email_confirmed_at: null }).where('id', '=', userId).execute();

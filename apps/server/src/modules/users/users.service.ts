@@ -27,13 +27,8 @@ import { parseMailAddress, requireMailAddress } from '../mail/mail-address.js';
 import { queueMail } from '../mail/mail-queue.js';
 import { mailRecipientOf } from '../mail/mail-recipient.js';
 import { changeAddress, emailTaken, isAddressTaken, isEmailKeyClash, sendConfirmation } from './account-email.js';
-import {
-  consumeAccountToken,
-  countAccountTokensSince,
-  insertAccountToken,
-  PASSWORD_RESET_TTL_MS,
-  voidAccountTokens,
-} from './account-tokens.js';
+import { consumeAccountToken, insertAccountToken, PASSWORD_RESET_TTL_MS } from './account-tokens.js';
+import { countAccountTokensSince, voidAccountTokens } from './account-tokens.repository.js';
 
 export type { AuthUser, UserRole } from './auth-user.js';
 
