@@ -4,6 +4,7 @@ import { AppError } from '../../lib/app-error.js';
 import { loadOnFirstUse } from '../../lib/load-on-first-use.js';
 import { takeLoginAttempt } from './login-throttle.js';
 import { verifyPassword } from './password.js';
+import * as twoStepRepo from './two-step.repository.js';
 import { hashRecoveryCode, newRecoveryCodes, type TotpCipher } from './totp-crypto.js';
 import { loadOtplib, matchingTimeStep, queueTwoStepMail, TOTP, useSecondStep } from './two-step.js';
 import type { AuthUser } from './auth-user.js';
@@ -58,13 +59,7 @@ export function createTwoStepService(deps: { db: Db; cipher: TotpCipher; siteNam
     if (!ok) throw wrongPassword();
     const { generateSecret, generateURI } = await loadOtplib();
     const secret = generateSecret();
-    const updated = await db
-      .updateTable('users')
-      .set({ totp_pending_secret: cipher.encrypt(secret, row.id) })
-      .where('id', '=', row.id)
-      .where('totp_enabled_at', 'is', null)
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) throw alreadyOn();
+    if (!(await twoStepRepo.setPendingTotpSecret(db, row.id, cipher.encrypt(secret, row.id)))) throw alreadyOn();
     const otpauth_url = generateURI({
       issuer: await deps.siteName(),
       label: row.username,
@@ -79,11 +74,13 @@ export function createTwoStepService(deps: { db: Db; cipher: TotpCipher; siteNam
 
   async function replaceRecoveryCodes(trx: DbExecutor, userId: number, nowMs: number): Promise<string[]> {
     const codes = newRecoveryCodes();
-    await trx.deleteFrom('user_recovery_codes').where('user_id', '=', userId).execute();
-    await trx
-      .insertInto('user_recovery_codes')
-      .values(codes.map((code) => ({ user_id: userId, code_hash: hashRecoveryCode(code), used_at: null, created_at: nowMs })))
-      .execute();
+    await twoStepRepo.deleteRecoveryCodes(trx, userId);
+    await twoStepRepo.insertRecoveryCodes(
+      trx,
+      userId,
+      codes.map((code) => hashRecoveryCode(code)),
+      nowMs,
+    );
     return codes;
   }
 
@@ -102,14 +99,7 @@ export function createTwoStepService(deps: { db: Db; cipher: TotpCipher; siteNam
     if (step === false) throw wrongCode();
     const recovery_codes = await db.transaction().execute(async (trx) => {
       // Only the pending secret this code was checked against, and only once (two racing enables: one wins).
-      const turnedOn = await trx
-        .updateTable('users')
-        .set({ totp_secret: pending, totp_pending_secret: null, totp_enabled_at: at, totp_last_step: step })
-        .where('id', '=', row.id)
-        .where('totp_enabled_at', 'is', null)
-        .where('totp_pending_secret', '=', pending)
-        .executeTakeFirst();
-      if (Number(turnedOn.numUpdatedRows) !== 1) return null;
+      if (!(await twoStepRepo.turnOnTotp(trx, row.id, pending, at, step))) return null;
       const codes = await replaceRecoveryCodes(trx, row.id, at);
       await queueTwoStepMail(trx, row.id, 'turned_on_at', at);
       return codes;
@@ -129,12 +119,8 @@ export function createTwoStepService(deps: { db: Db; cipher: TotpCipher; siteNam
     });
     if (!ok) throw passwordOk ? wrongCode() : wrongPassword();
     await db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('users')
-        .set({ totp_secret: null, totp_pending_secret: null, totp_enabled_at: null, totp_last_step: null })
-        .where('id', '=', row.id)
-        .execute();
-      await trx.deleteFrom('user_recovery_codes').where('user_id', '=', row.id).execute();
+      await twoStepRepo.turnOffTotp(trx, row.id);
+      await twoStepRepo.deleteRecoveryCodes(trx, row.id);
       await queueTwoStepMail(trx, row.id, 'turned_off_at', now());
     });
   }
