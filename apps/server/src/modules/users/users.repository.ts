@@ -114,3 +114,24 @@ export const setUnconfirmedAddress = (db: DbExecutor, userId: number, address: s
 
 export const clearUserAddress = (db: DbExecutor, userId: number) =>
   db.updateTable('users').set({ email: null, email_key: null, email_confirmed_at: null }).where('id', '=', userId).execute();
+
+export const setUserLanguage = (db: DbExecutor, userId: number, language: string) =>
+  db.updateTable('users').set({ language }).where('id', '=', userId).execute();
+
+/** Confirms an address, if it is still the account's address; true when it was. */
+export async function confirmUserAddress(db: DbExecutor, userId: number, address: string, key: string, at: number): Promise<boolean> {
+  const updated = await db
+    .updateTable('users')
+    .set({ email_confirmed_at: at, email_key: key })
+    .where('id', '=', userId)
+    .where('email', '=', address)
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) !== 0;
+}
+
+/** The account whose confirmed address has this key (undefined: none). */
+export const findUserIdByEmailKey = (db: DbExecutor, key: string) =>
+  db.selectFrom('users').select('id').where('email_key', '=', key).executeTakeFirst();
+
+export const findUsernameById = async (db: DbExecutor, userId: number) =>
+  (await db.selectFrom('users').select('username').where('id', '=', userId).executeTakeFirstOrThrow()).username;

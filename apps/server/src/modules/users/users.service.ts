@@ -171,7 +171,7 @@ export function createUsersService(deps: {
     // Only told after the right password, so the answer reveals nothing to someone guessing.
     if (user.disabled_at !== null)
       throw new AppError(ErrorCode.ACCOUNT_DISABLED, 403, 'This account has been disabled; please contact support');
-    if (language && language !== user.language) await db.updateTable('users').set({ language }).where('id', '=', user.id).execute();
+    if (language && language !== user.language) await users.setUserLanguage(db, user.id, language);
     const jwt_token = await tokens.issue({ userUuid: user.uuid, tokenVersion: user.token_version });
     return { jwt_token, uuid: user.uuid, username: user.username };
   }
@@ -279,13 +279,7 @@ export function createUsersService(deps: {
         if (!used || used.email === null) throw invalidEmailToken();
         const key = used.email.toLowerCase();
         if (await isAddressTaken(trx, key, used.user_id)) throw emailTaken();
-        const updated = await trx
-          .updateTable('users')
-          .set({ email_confirmed_at: at, email_key: key })
-          .where('id', '=', used.user_id)
-          .where('email', '=', used.email)
-          .executeTakeFirst();
-        if (Number(updated.numUpdatedRows) === 0) throw invalidEmailToken();
+        if (!(await users.confirmUserAddress(trx, used.user_id, used.email, key, at))) throw invalidEmailToken();
       });
     } catch (error) {
       // Two accounts confirming one address at the same moment: the unique key lets one through.
@@ -315,9 +309,7 @@ export function createUsersService(deps: {
     const trimmed = login.trim();
     const address = trimmed.includes('@') ? parseMailAddress(trimmed) : null;
     await db.transaction().execute(async (trx) => {
-      const row = address
-        ? await trx.selectFrom('users').select('id').where('email_key', '=', address.key).executeTakeFirst()
-        : await users.findUserByKey(trx, usernameKey(trimmed));
+      const row = address ? await users.findUserIdByEmailKey(trx, address.key) : await users.findUserByKey(trx, usernameKey(trimmed));
       if (!row) return;
       const recipient = await mailRecipientOf(trx, row.id);
       if (!recipient) return;
@@ -358,8 +350,7 @@ export function createUsersService(deps: {
       await users.updatePasswordAndRevokeTokens(trx, used.user_id, passwordHash);
       await voidAccountTokens(trx, used.user_id, 'password-reset', at);
       await queuePasswordChanged(trx, used.user_id);
-      const row = await trx.selectFrom('users').select('username').where('id', '=', used.user_id).executeTakeFirstOrThrow();
-      return row.username;
+      return users.findUsernameById(trx, used.user_id);
     });
     await readerStateChanged();
     return { updated: true, username };
