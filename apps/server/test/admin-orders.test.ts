@@ -1,15 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordIncident } from '../src/modules/payments/payment-incidents.repository.js';
 import { authHeader, createUser, nextClientIp, type TestUser } from './helpers/factories.js';
-import { createTestContext, type TestContext } from './helpers/test-context.js';
+import { createAdminContext } from './helpers/admin-context.js';
+import type { TestContext } from './helpers/test-context.js';
 
 let ctx: TestContext;
 let admin: TestUser;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = await createUser(ctx, { role: 'admin' });
-});
+beforeAll(async () => ({ ctx, admin } = await createAdminContext()));
 afterAll(() => ctx.close());
 
 const get = (url: string, user: TestUser = admin) => ctx.app.inject({ url: `/api/v1/admin${url}`, headers: authHeader(user) });

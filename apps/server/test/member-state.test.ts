@@ -12,7 +12,8 @@ import { createMembershipService } from '../src/modules/membership/membership.se
 import * as stats from '../src/modules/stats/stats.repository.js';
 import { adminCli } from './helpers/admin-cli.js';
 import { authHeader, createUser, grantMembership, nextClientIp, type TestUser } from './helpers/factories.js';
-import { createTestContext, createTestDatabase, TEST_DIALECT, type TestContext } from './helpers/test-context.js';
+import { createAdminContext } from './helpers/admin-context.js';
+import { createTestDatabase, TEST_DIALECT, type TestContext } from './helpers/test-context.js';
 
 /**
  * users.member_since / member_until and member_days are kept by every grant write
@@ -21,10 +22,7 @@ import { createTestContext, createTestDatabase, TEST_DIALECT, type TestContext }
  */
 let ctx: TestContext;
 let admin: TestUser;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = await createUser(ctx, { role: 'admin' });
-});
+beforeAll(async () => ({ ctx, admin } = await createAdminContext()));
 afterAll(() => ctx.close());
 
 type DayCounts = Record<number, { new_members: number; memberships_ending: number }>;
