@@ -1,14 +1,9 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { activeTranslator } from '../../../i18n/active';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import adminEn from '../../../i18n/locales/en-us/admin/index';
-import { renderScreen, setUpI18n, stubApi } from '../../../test-support/render-screen';
+import { renderScreen, setUpAdminI18n, stubApi } from '../../../test-support/render-screen';
 import { ReaderDetail } from './ReaderDetail';
 
-beforeAll(async () => {
-  setUpI18n();
-  for (const [namespace, bundle] of Object.entries(adminEn)) activeTranslator().addResources(namespace, bundle);
-});
+beforeAll(setUpAdminI18n);
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();

@@ -1,18 +1,13 @@
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { activeTranslator } from '../../../i18n/active';
-import adminEn from '../../../i18n/locales/en-us/admin/index';
-import { renderScreen, setUpI18n, stubApi } from '../../../test-support/render-screen';
+import { renderScreen, setUpAdminI18n, stubApi } from '../../../test-support/render-screen';
 import { BookList } from '../books/BookList';
 import OrdersSection from '../orders/OrdersSection';
 import { ReaderList } from '../readers/ReaderList';
 
 const ok = (data: unknown) => ({ status: 200, body: { data } });
 
-beforeAll(() => {
-  setUpI18n();
-  for (const [namespace, bundle] of Object.entries(adminEn)) activeTranslator().addResources(namespace, bundle);
-});
+beforeAll(setUpAdminI18n);
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
