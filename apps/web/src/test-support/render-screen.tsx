@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { cleanup, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
@@ -50,6 +50,12 @@ export function renderScreen(element: ReactElement, path: string, route = path) 
       </AuthProvider>
     </QueryClientProvider>,
   );
+}
+
+/** After each screen test: unmount what it rendered and take back the stubbed globals (fetch, scrollTo…). */
+export function cleanUpScreen(): void {
+  cleanup();
+  vi.unstubAllGlobals();
 }
 
 type Reply = { status: number; body: unknown };

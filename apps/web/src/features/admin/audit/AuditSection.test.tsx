@@ -1,6 +1,6 @@
-import { cleanup, screen, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { renderScreen, setUpAdminI18n, stubApi } from '../../../test-support/render-screen';
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cleanUpScreen, renderScreen, setUpAdminI18n, stubApi } from '../../../test-support/render-screen';
 import { formatDateTime } from '../shell/format';
 import { auditChanges } from './audit-changes';
 import AuditSection from './AuditSection';
@@ -19,10 +19,7 @@ const entry = (id: number, extra: object) => ({
 });
 
 beforeAll(setUpAdminI18n);
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanUpScreen);
 
 describe('audit changes', () => {
   it('flattens before and after into one row per changed field', () => {

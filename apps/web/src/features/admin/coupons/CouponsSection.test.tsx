@@ -1,14 +1,11 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { renderScreen, setUpAdminI18n, stubApi } from '../../../test-support/render-screen';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cleanUpScreen, renderScreen, setUpAdminI18n, stubApi } from '../../../test-support/render-screen';
 import SettingsSection from '../settings/SettingsSection';
 import CouponsSection from './CouponsSection';
 
 beforeAll(setUpAdminI18n);
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanUpScreen);
 
 const coupon = {
   code: 'SPRING',

@@ -1,13 +1,10 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { renderScreen, setUpAdminI18n, stubApi } from '../../../test-support/render-screen';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cleanUpScreen, renderScreen, setUpAdminI18n, stubApi } from '../../../test-support/render-screen';
 import { ReaderDetail } from './ReaderDetail';
 
 beforeAll(setUpAdminI18n);
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanUpScreen);
 
 const UUID = '11111111-2222-4333-8444-555555555555';
 const user = {

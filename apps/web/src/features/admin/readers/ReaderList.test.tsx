@@ -1,13 +1,10 @@
-import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { renderScreen, setUpAdminI18n, stubApi } from '../../../test-support/render-screen';
+import { fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cleanUpScreen, renderScreen, setUpAdminI18n, stubApi } from '../../../test-support/render-screen';
 import { ReaderList } from './ReaderList';
 
 beforeAll(setUpAdminI18n);
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanUpScreen);
 
 const reader = (n: number) => ({
   uuid: `11111111-2222-4333-8444-${String(n).padStart(12, '0')}`,

@@ -1,6 +1,6 @@
-import { cleanup, screen } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { renderScreen, setUpAdminI18n, stubApi } from '../../../test-support/render-screen';
+import { screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cleanUpScreen, renderScreen, setUpAdminI18n, stubApi } from '../../../test-support/render-screen';
 import { BookList } from '../books/BookList';
 import OrdersSection from '../orders/OrdersSection';
 import { ReaderList } from '../readers/ReaderList';
@@ -8,10 +8,7 @@ import { ReaderList } from '../readers/ReaderList';
 const ok = (data: unknown) => ({ status: 200, body: { data } });
 
 beforeAll(setUpAdminI18n);
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanUpScreen);
 
 /** Every table of a screen sits in a named region that takes keyboard focus (it scrolls sideways on a phone). */
 function expectTablesInFocusableRegions(names: string[]) {
