@@ -6,17 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, createUser, nextClientIp, type TestUser } from './helpers/factories.js';
 import { startFakeStripe, type FakeStripe } from './helpers/fake-stripe.js';
 import { startFakeWechatPay, type FakeWechatPay } from './helpers/fake-wechat-pay.js';
+import { STRIPE_TEST_ENV as STRIPE_ENV, STRIPE_TEST_SECRET as SECRET } from './helpers/payment-flows.js';
 import { createTestContext, type TestContext } from './helpers/test-context.js';
-
-const SECRET = 'whsec_test_inkstream0123456789';
-const STRIPE_ENV = {
-  STRIPE_WEBHOOK_SECRET: SECRET,
-  STRIPE_PUBLISHABLE_KEY: 'pk_test_inkstream',
-  STRIPE_BUY_BUTTON_MONTH: 'buy_btn_test_month',
-  STRIPE_BUY_BUTTON_SEASON: 'buy_btn_test_season',
-  STRIPE_PAYMENT_LINK_MONTH: 'plink_test_month',
-  STRIPE_PAYMENT_LINK_SEASON: 'plink_test_season',
-};
 
 let ctx: TestContext;
 let wechat: FakeWechatPay;
