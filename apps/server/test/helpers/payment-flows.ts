@@ -43,7 +43,8 @@ export const sandboxPay = (ctx: TestContext, user: TestUser, orderId: string) =>
   });
 
 let counter = 0;
-const stripeId = (prefix: string) => `${prefix}_test_${Date.now().toString(36)}${(counter += 1)}`;
+/** A Stripe-looking id (`cs_…`, `pi_…`, `evt_…`), unique within the run. */
+export const stripeId = (prefix: string) => `${prefix}_test_${Date.now().toString(36)}${(counter += 1)}`;
 
 /** A Stripe event around `object`, as Stripe posts it. */
 export const stripeEvent = (type: string, object: object) => ({
@@ -55,20 +56,21 @@ export const stripeEvent = (type: string, object: object) => ({
   data: { object },
 });
 
-/** A paid Checkout session of the month payment link (CN¥10) for `user`. */
-export const stripeCheckoutSession = (user: TestUser) => ({
+/** A paid Checkout session of the month payment link (CN¥10) for `user` (null: no reference), as a buy button's payment produces it. */
+export const stripeCheckoutSession = (user: TestUser | null, overrides: Record<string, unknown> = {}) => ({
   id: stripeId('cs'),
   object: 'checkout.session',
   mode: 'payment',
   payment_status: 'paid',
   status: 'complete',
   payment_link: 'plink_test_month',
-  client_reference_id: user.uuid,
+  client_reference_id: user?.uuid ?? null,
   amount_total: 1000,
   currency: 'cny',
   payment_intent: stripeId('pi'),
   customer_details: { email: 'payer@example.com' },
   metadata: {},
+  ...overrides,
 });
 
 /** Posts `payload` to the Stripe webhook of `ctx`, signed with STRIPE_TEST_SECRET the real way. */
