@@ -5,7 +5,8 @@ import type { TestContext } from './test-context.js';
 
 /**
  * Payments the way readers and providers make them, for tests about what follows a payment
- * (receipts, notices): an order through the API, the sandbox payer's click, a signed Stripe webhook.
+ * (receipts, notices): an order through the API, the sandbox payer's click, a signed Stripe webhook,
+ * a coupon redeemed.
  * The WeChat Pay side is helpers/fake-wechat-pay.ts.
  */
 
@@ -32,6 +33,16 @@ export async function createOrder(ctx: TestContext, user: TestUser, months: numb
   expect(response.statusCode, response.body).toBe(200);
   return response.json().data.order_id as string;
 }
+
+/** `user` redeems coupon `code` (sent as given: tests send bad shapes too), from a fresh client address. */
+export const redeemCoupon = (ctx: TestContext, user: { token: string }, code: unknown) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/user/coupon/redeem',
+    headers: authHeader(user),
+    payload: { code },
+    remoteAddress: nextClientIp(),
+  });
 
 /** The sandbox payer confirms the payment of `orderId`. */
 export const sandboxPay = (ctx: TestContext, user: TestUser, orderId: string) =>
