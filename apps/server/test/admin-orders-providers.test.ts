@@ -149,16 +149,7 @@ describe('refunds through Stripe', () => {
     expect(after.status).toBe('refunded');
     expect(types(after)).toEqual(['checkout.session.completed', 'refund.requested', 'refund.succeeded']);
 
-    const charge = {
-      id: `ch_${paymentIntent}`,
-      object: 'charge',
-      payment_intent: paymentIntent,
-      amount: 1000,
-      amount_refunded: 1000,
-      refunded: true,
-      currency: 'cny',
-    };
-    const webhook = await deliverStripe(ctx, stripeEvent('charge.refunded', charge));
+    const webhook = await deliverStripe(ctx, stripeEvent('charge.refunded', stripeRefundedCharge(paymentIntent)));
     expect(webhook.statusCode).toBe(200);
     expect((await detail(orderId)).status).toBe('refunded');
   });

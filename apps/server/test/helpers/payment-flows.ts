@@ -84,6 +84,17 @@ export const stripeCheckoutSession = (user: TestUser | null, overrides: Record<s
   ...overrides,
 });
 
+/** Stripe's charge of `paymentIntent` (CN¥10), refunded in full: the object of a `charge.refunded` event. */
+export const stripeRefundedCharge = (paymentIntent: string, id = `ch_${paymentIntent}`) => ({
+  id,
+  object: 'charge',
+  payment_intent: paymentIntent,
+  amount: 1000,
+  amount_refunded: 1000,
+  refunded: true,
+  currency: 'cny',
+});
+
 /** Posts `payload` to the Stripe webhook of `ctx`, signed with STRIPE_TEST_SECRET the real way. */
 export function deliverStripe(ctx: TestContext, payload: object) {
   const body = JSON.stringify(payload);
