@@ -5,7 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, createUser, nextClientIp, type TestUser } from './helpers/factories.js';
 import { startFakeStripe, type FakeStripe } from './helpers/fake-stripe.js';
 import { startFakeWechatPay, type FakeWechatPay } from './helpers/fake-wechat-pay.js';
-import { deliverStripe, STRIPE_TEST_ENV as STRIPE_ENV, stripeCheckoutSession, stripeEvent } from './helpers/payment-flows.js';
+import {
+  deliverStripe,
+  STRIPE_TEST_ENV as STRIPE_ENV,
+  stripeCheckoutSession,
+  stripeEvent,
+  stripeRefundedCharge,
+} from './helpers/payment-flows.js';
 import { createTestContext, type TestContext } from './helpers/test-context.js';
 
 let ctx: TestContext;
