@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuditService } from '../src/modules/audit/audit.service.js';
 import { createSiteSettingsService, SETTINGS_CACHE_MS } from '../src/modules/settings/site-settings.service.js';
 import { adminCli } from './helpers/admin-cli.js';
-import { authHeader, createUser, nextClientIp, type TestUser } from './helpers/factories.js';
+import { authHeader, createUser, type TestUser } from './helpers/factories.js';
+import { redeemCoupon } from './helpers/payment-flows.js';
 import { createTestContext, TEST_DIALECT, type TestContext } from './helpers/test-context.js';
 
 let ctx: TestContext;
@@ -15,14 +16,7 @@ afterAll(() => ctx.close());
 
 const call = (user: TestUser, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
   ctx.app.inject({ method, url: `/api/v1/admin${url}`, headers: authHeader(user), ...(payload ? { payload } : {}) });
-const redeem = (user: TestUser, code: string) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1/user/coupon/redeem',
-    headers: authHeader(user),
-    payload: { code },
-    remoteAddress: nextClientIp(),
-  });
+const redeem = (user: TestUser, code: string) => redeemCoupon(ctx, user, code);
 const auditRows = (action: string) => ctx.db.selectFrom('audit_log').selectAll().where('action', '=', action).execute();
 
 describe(`admin coupons on ${TEST_DIALECT}`, () => {

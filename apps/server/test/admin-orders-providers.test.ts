@@ -1,22 +1,18 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, createUser, nextClientIp, type TestUser } from './helpers/factories.js';
 import { startFakeStripe, type FakeStripe } from './helpers/fake-stripe.js';
 import { startFakeWechatPay, type FakeWechatPay } from './helpers/fake-wechat-pay.js';
+import {
+  deliverStripe,
+  STRIPE_TEST_ENV as STRIPE_ENV,
+  stripeCheckoutSession,
+  stripeEvent,
+  stripeRefundedCharge,
+} from './helpers/payment-flows.js';
 import { createTestContext, type TestContext } from './helpers/test-context.js';
-
-const SECRET = 'whsec_test_inkstream0123456789';
-const STRIPE_ENV = {
-  STRIPE_WEBHOOK_SECRET: SECRET,
-  STRIPE_PUBLISHABLE_KEY: 'pk_test_inkstream',
-  STRIPE_BUY_BUTTON_MONTH: 'buy_btn_test_month',
-  STRIPE_BUY_BUTTON_SEASON: 'buy_btn_test_season',
-  STRIPE_PAYMENT_LINK_MONTH: 'plink_test_month',
-  STRIPE_PAYMENT_LINK_SEASON: 'plink_test_season',
-};
 
 let ctx: TestContext;
 let wechat: FakeWechatPay;
@@ -63,38 +59,11 @@ async function paidWechatOrder(user: TestUser) {
   return { orderId, order };
 }
 
-let counter = 0;
 /** A paid Stripe buy-button order for `user`, delivered by a signed webhook; Stripe knows its payment intent. */
 async function paidStripeOrder(user: TestUser) {
-  counter += 1;
-  const paymentIntent = `pi_test_refund_${Date.now()}_${counter}`;
-  const session = {
-    id: `cs_test_refund_${Date.now()}_${counter}`,
-    object: 'checkout.session',
-    payment_status: 'paid',
-    status: 'complete',
-    payment_link: 'plink_test_month',
-    client_reference_id: user.uuid,
-    amount_total: 1000,
-    currency: 'cny',
-    payment_intent: paymentIntent,
-    customer_details: { email: 'payer@example.com' },
-    metadata: {},
-  };
-  const payload = JSON.stringify({
-    id: `evt_${session.id}`,
-    object: 'event',
-    type: 'checkout.session.completed',
-    data: { object: session },
-  });
-  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET });
-  const delivered = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1/payment/stripe/webhook',
-    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-    payload,
-  });
-  expect(delivered.statusCode).toBe(200);
+  const session = stripeCheckoutSession(user);
+  const paymentIntent = session.payment_intent;
+  expect((await deliverStripe(ctx, stripeEvent('checkout.session.completed', session))).statusCode).toBe(200);
   stripe.addPaymentIntent(paymentIntent, 1000);
   const row = await ctx.db
     .selectFrom('payment_orders')
@@ -186,30 +155,7 @@ describe('refunds through Stripe', () => {
     expect(after.status).toBe('refunded');
     expect(types(after)).toEqual(['checkout.session.completed', 'refund.requested', 'refund.succeeded']);
 
-    const charge = {
-      id: `ch_${paymentIntent}`,
-      object: 'charge',
-      payment_intent: paymentIntent,
-      amount: 1000,
-      amount_refunded: 1000,
-      refunded: true,
-      currency: 'cny',
-    };
-    const payload = JSON.stringify({
-      id: `evt_refund_${paymentIntent}`,
-      object: 'event',
-      type: 'charge.refunded',
-      data: { object: charge },
-    });
-    const webhook = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/payment/stripe/webhook',
-      headers: {
-        'content-type': 'application/json',
-        'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET }),
-      },
-      payload,
-    });
+    const webhook = await deliverStripe(ctx, stripeEvent('charge.refunded', stripeRefundedCharge(paymentIntent)));
     expect(webhook.statusCode).toBe(200);
     expect((await detail(orderId)).status).toBe('refunded');
   });

@@ -1,15 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordIncident } from '../src/modules/payments/payment-incidents.repository.js';
-import { authHeader, createUser, nextClientIp, type TestUser } from './helpers/factories.js';
-import { createTestContext, type TestContext } from './helpers/test-context.js';
+import { authHeader, createUser, type TestUser } from './helpers/factories.js';
+import { createOrder, sandboxPay } from './helpers/payment-flows.js';
+import { createAdminContext } from './helpers/admin-context.js';
+import type { TestContext } from './helpers/test-context.js';
 
 let ctx: TestContext;
 let admin: TestUser;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = await createUser(ctx, { role: 'admin' });
-});
+beforeAll(async () => ({ ctx, admin } = await createAdminContext()));
 afterAll(() => ctx.close());
 
 const get = (url: string, user: TestUser = admin) => ctx.app.inject({ url: `/api/v1/admin${url}`, headers: authHeader(user) });
@@ -18,21 +17,9 @@ const post = (url: string, payload: object, user: TestUser = admin) =>
 
 /** A sandbox order of `user`, paid unless `pay` is false. */
 async function order(user: TestUser, months = 1, pay = true): Promise<string> {
-  const created = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1/payment/wechat/payment/china_book_membership/create',
-    headers: authHeader(user),
-    payload: { months },
-    remoteAddress: nextClientIp(),
-  });
-  const orderId = created.json().data.order_id as string;
+  const orderId = await createOrder(ctx, user, months);
   if (pay) {
-    const paid = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/v1/payment/sandbox/orders/${orderId}/pay`,
-      headers: authHeader(user),
-      payload: { outcome: 'succeeded' },
-    });
+    const paid = await sandboxPay(ctx, user, orderId);
     expect(paid.statusCode).toBe(200);
   }
   return orderId;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, createBook, createUser, type TestUser } from './helpers/factories.js';
-import { createTestContext, type TestContext } from './helpers/test-context.js';
+import { createAdminContext } from './helpers/admin-context.js';
+import type { TestContext } from './helpers/test-context.js';
 
 // Issue 26, item 11: the console shows book titles in its own language (with the public fallback)
 // and the audit log names what it mentions instead of showing uuids.
@@ -8,10 +9,7 @@ import { createTestContext, type TestContext } from './helpers/test-context.js';
 let ctx: TestContext;
 let admin: TestUser;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = await createUser(ctx, { role: 'admin' });
-});
+beforeAll(async () => ({ ctx, admin } = await createAdminContext()));
 afterAll(() => ctx.close());
 
 const get = async (url: string) => {

@@ -3,15 +3,13 @@ import { DAY_MS } from '../src/lib/time.js';
 import { insertGrantOnce, revokeGrant } from '../src/modules/membership/membership.repository.js';
 import { rebuildRevenueDays } from '../src/modules/stats/revenue-days.repository.js';
 import { authHeader, createBook, createUser, type TestUser } from './helpers/factories.js';
-import { createTestContext, type TestContext } from './helpers/test-context.js';
+import { createAdminContext } from './helpers/admin-context.js';
+import type { TestContext } from './helpers/test-context.js';
 
 let ctx: TestContext;
 let admin: TestUser;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = await createUser(ctx, { role: 'admin' });
-});
+beforeAll(async () => ({ ctx, admin } = await createAdminContext()));
 afterAll(() => ctx.close());
 
 const now = Date.now();

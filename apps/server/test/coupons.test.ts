@@ -1,20 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS } from '../src/lib/time.js';
-import { authHeader, createUser, grantMembership, nextClientIp } from './helpers/factories.js';
+import { authHeader, createUser, grantMembership } from './helpers/factories.js';
+import { redeemCoupon } from './helpers/payment-flows.js';
 import { adminCli } from './helpers/admin-cli.js';
 import { createTestContext, type TestContext } from './helpers/test-context.js';
 
 let ctx: TestContext;
 let admin: ReturnType<typeof adminCli>;
 
-const redeem = (user: { token: string }, code: unknown) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1/user/coupon/redeem',
-    headers: authHeader(user),
-    payload: { code },
-    remoteAddress: nextClientIp(),
-  });
+const redeem = (user: { token: string }, code: unknown) => redeemCoupon(ctx, user, code);
 
 beforeAll(async () => {
   ctx = await createTestContext();

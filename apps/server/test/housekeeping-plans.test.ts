@@ -5,7 +5,7 @@ import { createHousekeeping, VISITOR_RETENTION_MS } from '../src/modules/houseke
 import { createReadingRollup } from '../src/modules/stats/reading-rollup.js';
 import { insertChapter } from '../src/modules/catalogue/catalogue-write.repository.js';
 import { createStatsService } from '../src/modules/stats/stats.service.js';
-import { createBook, createUser, grantMembership } from './helpers/factories.js';
+import { createBook, createUser, grantMembership, progressRow } from './helpers/factories.js';
 import { createTestContext, TEST_DIALECT, type TestContext } from './helpers/test-context.js';
 
 /** The tables that grow with readers which this part reads: none may be read whole. */
@@ -104,26 +104,7 @@ describe(`housekeeping and dashboard statements use indexes (${TEST_DIALECT})`, 
     const old = now - VISITOR_RETENTION_MS - DAY_MS;
     await ctx.db
       .insertInto('reading_progress')
-      .values([
-        {
-          reader_key: 'v:old',
-          book_id: book.id,
-          chapter_id: chapter,
-          page_index: 0,
-          page_offset: null,
-          text_fraction: null,
-          updated_at: old,
-        },
-        {
-          reader_key: 'u:1',
-          book_id: book.id,
-          chapter_id: chapter,
-          page_index: 0,
-          page_offset: null,
-          text_fraction: null,
-          updated_at: old,
-        },
-      ])
+      .values([progressRow('v:old', book.id, chapter, old), progressRow('u:1', book.id, chapter, old)])
       .execute();
     await ctx.db
       .insertInto('chapter_reads')

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DAY_MS } from '../src/lib/time.js';
 import { createHousekeeping, DAY_BOOKS_KEPT_DAYS, VISITOR_RETENTION_MS } from '../src/modules/housekeeping/housekeeping.js';
-import { authHeader, createBook, createUser, type TestBook, type TestUser } from './helpers/factories.js';
+import { authHeader, createBook, createUser, progressRow, type TestBook, type TestUser } from './helpers/factories.js';
 import { createTestContext, TEST_DIALECT, type TestContext } from './helpers/test-context.js';
 
 let ctx: TestContext;
@@ -22,18 +22,11 @@ const log = { warn: () => undefined, error: () => undefined };
 const today = () => Math.floor(Date.now() / DAY_MS);
 const longAgo = () => Date.now() - VISITOR_RETENTION_MS - DAY_MS;
 
-async function progressRow(readerKey: string, at: number) {
+/** A reader's position and chapter read in the first chapter, last touched at `at`. */
+async function readerRows(readerKey: string, at: number) {
   await ctx.db
     .insertInto('reading_progress')
-    .values({
-      reader_key: readerKey,
-      book_id: book.id,
-      chapter_id: book.chapters[0]!.id,
-      page_index: 0,
-      page_offset: null,
-      text_fraction: null,
-      updated_at: at,
-    })
+    .values(progressRow(readerKey, book.id, book.chapters[0]!.id, at))
     .execute();
   await ctx.db
     .insertInto('chapter_reads')
@@ -64,7 +57,7 @@ async function clearTables() {
 describe(`housekeeping (${TEST_DIALECT})`, () => {
   it('runs no cleanup inside a progress save or an event post, even when the old 1-in-500 draw would have', async () => {
     await clearTables();
-    await progressRow('v:stale-visitor', longAgo());
+    await readerRows('v:stale-visitor', longAgo());
     await eventDay(today() - 5);
     // The draw that used to pick a request for the cleanup: every request would be picked now.
     vi.spyOn(Math, 'random').mockReturnValue(0);
@@ -88,9 +81,9 @@ describe(`housekeeping (${TEST_DIALECT})`, () => {
 
   it('removes stale visitors and old event days, keeps members, fresh visitors, today and yesterday', async () => {
     await clearTables();
-    await progressRow('v:stale-visitor', longAgo());
-    await progressRow('v:fresh-visitor', Date.now() - DAY_MS);
-    await progressRow(`u:${reader.id}`, longAgo()); // an account's old position is never removed
+    await readerRows('v:stale-visitor', longAgo());
+    await readerRows('v:fresh-visitor', Date.now() - DAY_MS);
+    await readerRows(`u:${reader.id}`, longAgo()); // an account's old position is never removed
     await eventDay(today() - 2);
     await eventDay(today() - 1);
     await eventDay(today());
@@ -110,17 +103,7 @@ describe(`housekeeping (${TEST_DIALECT})`, () => {
     const old = longAgo();
     await ctx.db
       .insertInto('reading_progress')
-      .values(
-        Array.from({ length: 10 }, (_, i) => ({
-          reader_key: `v:batch-${i}`,
-          book_id: book.id,
-          chapter_id: chapter,
-          page_index: 0,
-          page_offset: null,
-          text_fraction: null,
-          updated_at: old,
-        })),
-      )
+      .values(Array.from({ length: 10 }, (_, i) => progressRow(`v:batch-${i}`, book.id, chapter, old)))
       .execute();
     await ctx.db
       .insertInto('chapter_reads')

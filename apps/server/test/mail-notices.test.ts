@@ -217,16 +217,17 @@ describe('WeChat Pay receipts', () => {
   });
 });
 
-describe('membership reminders', () => {
-  const runAt = async (at: number) => {
-    const housekeeping = createHousekeeping({ db: ctx.db, log, now: () => at, publicUrl: PUBLIC_URL });
-    try {
-      return await housekeeping.runOnce();
-    } finally {
-      await housekeeping.stop();
-    }
-  };
+/** One housekeeping pass (reminders, digests) as if the clock said `at`. */
+const runAt = async (at: number) => {
+  const housekeeping = createHousekeeping({ db: ctx.db, log, now: () => at, publicUrl: PUBLIC_URL });
+  try {
+    return await housekeeping.runOnce();
+  } finally {
+    await housekeeping.stop();
+  }
+};
 
+describe('membership reminders', () => {
   it('three days before the end, once per end; again after an extension nears its new end', async () => {
     const user = await reader(ctx, { language: 'fr-fr' });
     await grantMembership(ctx, user.id, { days: 10 });
@@ -285,14 +286,6 @@ describe('membership reminders', () => {
 });
 
 describe('the daily digest', () => {
-  const runAt = async (at: number) => {
-    const housekeeping = createHousekeeping({ db: ctx.db, log, now: () => at, publicUrl: PUBLIC_URL });
-    try {
-      return await housekeeping.runOnce();
-    } finally {
-      await housekeeping.stop();
-    }
-  };
   const join = (user: TestUser, digest = true) =>
     ctx.app.inject({ method: 'PUT', url: '/api/v1/user/email/preferences', headers: authHeader(user), payload: { digest } });
   const follow = (user: TestUser, bookId: number) =>

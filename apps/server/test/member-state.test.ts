@@ -12,7 +12,9 @@ import { createMembershipService } from '../src/modules/membership/membership.se
 import * as stats from '../src/modules/stats/stats.repository.js';
 import { adminCli } from './helpers/admin-cli.js';
 import { authHeader, createUser, grantMembership, nextClientIp, type TestUser } from './helpers/factories.js';
-import { createTestContext, createTestDatabase, TEST_DIALECT, type TestContext } from './helpers/test-context.js';
+import { createOrder as createPaymentOrder, sandboxPay } from './helpers/payment-flows.js';
+import { createAdminContext } from './helpers/admin-context.js';
+import { createTestDatabase, TEST_DIALECT, type TestContext } from './helpers/test-context.js';
 
 /**
  * users.member_since / member_until and member_days are kept by every grant write
@@ -21,10 +23,7 @@ import { createTestContext, createTestDatabase, TEST_DIALECT, type TestContext }
  */
 let ctx: TestContext;
 let admin: TestUser;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = await createUser(ctx, { role: 'admin' });
-});
+beforeAll(async () => ({ ctx, admin } = await createAdminContext()));
 afterAll(() => ctx.close());
 
 type DayCounts = Record<number, { new_members: number; memberships_ending: number }>;
@@ -77,24 +76,8 @@ const expectConsistent = async (db: DbExecutor = ctx.db) => expect(await maintai
 const stateOf = async (user: TestUser) =>
   ctx.db.selectFrom('users').select(['member_since', 'member_until']).where('id', '=', user.id).executeTakeFirstOrThrow();
 
-async function createOrder(user: TestUser, months = 1): Promise<string> {
-  const created = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1/payment/wechat/payment/china_book_membership/create',
-    headers: authHeader(user),
-    payload: { months },
-    remoteAddress: nextClientIp(),
-  });
-  expect(created.statusCode, created.body).toBe(200);
-  return created.json().data.order_id as string;
-}
-const pay = (user: TestUser, orderId: string) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: `/api/v1/payment/sandbox/orders/${orderId}/pay`,
-    headers: authHeader(user),
-    payload: { outcome: 'succeeded' },
-  });
+const createOrder = (user: TestUser, months = 1) => createPaymentOrder(ctx, user, months);
+const pay = (user: TestUser, orderId: string) => sandboxPay(ctx, user, orderId);
 const adminPost = (url: string, payload: object) =>
   ctx.app.inject({ method: 'POST', url: `/api/v1/admin${url}`, headers: authHeader(admin), payload });
 const invite = (invitee: TestUser, inviter: TestUser) =>

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMembershipService } from '../src/modules/membership/membership.service.js';
 import { adminCli } from './helpers/admin-cli.js';
 import { authHeader, createUser, nextClientIp, type TestUser } from './helpers/factories.js';
+import { sandboxPay } from './helpers/payment-flows.js';
 import { createTestContext, TEST_DIALECT, type TestContext } from './helpers/test-context.js';
 
 /**
@@ -27,13 +28,7 @@ async function createOrder(user: TestUser): Promise<string> {
   return response.json().data.order_id;
 }
 
-const pay = (user: TestUser, orderId: string) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: `/api/v1/payment/sandbox/orders/${orderId}/pay`,
-    headers: authHeader(user),
-    payload: { outcome: 'succeeded' },
-  });
+const pay = (user: TestUser, orderId: string) => sandboxPay(ctx, user, orderId);
 
 describe(`20 concurrent grants from mixed sources on ${TEST_DIALECT}`, () => {
   it.each(Array.from({ length: ROUNDS }, (_, round) => round))('add exactly their sum (round %i)', async (round) => {

@@ -4,17 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCalendarMonths } from '../src/lib/time.js';
 import { adminCli } from './helpers/admin-cli.js';
 import { authHeader, createUser, type TestUser } from './helpers/factories.js';
+import { STRIPE_TEST_ENV as STRIPE_ENV, STRIPE_TEST_SECRET as SECRET, stripeCheckoutSession, stripeId } from './helpers/payment-flows.js';
 import { createTestContext, type TestContext } from './helpers/test-context.js';
-
-const SECRET = 'whsec_test_inkstream0123456789';
-const STRIPE_ENV = {
-  STRIPE_WEBHOOK_SECRET: SECRET,
-  STRIPE_PUBLISHABLE_KEY: 'pk_test_inkstream',
-  STRIPE_BUY_BUTTON_MONTH: 'buy_btn_test_month',
-  STRIPE_BUY_BUTTON_SEASON: 'buy_btn_test_season',
-  STRIPE_PAYMENT_LINK_MONTH: 'plink_test_month',
-  STRIPE_PAYMENT_LINK_SEASON: 'plink_test_season',
-};
 
 let ctx: TestContext;
 let admin: ReturnType<typeof adminCli>;
@@ -25,27 +16,10 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-let counter = 0;
-const stripeId = (prefix: string) => `${prefix}_test_${Date.now().toString(36)}${(counter += 1)}`;
-
 type StripeObject = Record<string, unknown>;
 
 /** A Checkout session as a buy button's payment produces it (month card, paid, for `user`). */
-const session = (user: TestUser | null, overrides: StripeObject = {}): StripeObject => ({
-  id: stripeId('cs'),
-  object: 'checkout.session',
-  mode: 'payment',
-  payment_status: 'paid',
-  status: 'complete',
-  payment_link: 'plink_test_month',
-  client_reference_id: user?.uuid ?? null,
-  amount_total: 1000,
-  currency: 'cny',
-  payment_intent: stripeId('pi'),
-  customer_details: { email: 'payer@example.com' },
-  metadata: {},
-  ...overrides,
-});
+const session: (user: TestUser | null, overrides?: StripeObject) => StripeObject = stripeCheckoutSession;
 
 const event = (type: string, object: StripeObject, id = stripeId('evt')) => ({
   id,

@@ -2,7 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { bumpCatalogueVersion } from '../src/modules/catalogue/catalogue-write.repository.js';
 import { createMembershipService } from '../src/modules/membership/membership.service.js';
 import { authHeader, createBook, createUser, grantMembership, nextClientIp, type TestUser } from './helpers/factories.js';
-import { createTestContext, type TestContext } from './helpers/test-context.js';
+import { createAdminContext } from './helpers/admin-context.js';
+import type { TestContext } from './helpers/test-context.js';
 
 /**
  * Rules that hand-made mutations of the code (issue 26) changed without any test noticing: each
@@ -11,10 +12,7 @@ import { createTestContext, type TestContext } from './helpers/test-context.js';
 let ctx: TestContext;
 let admin: TestUser;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = await createUser(ctx, { role: 'admin' });
-});
+beforeAll(async () => ({ ctx, admin } = await createAdminContext()));
 afterAll(() => ctx.close());
 
 const get = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ url: `/api/v1${url}`, headers });

@@ -10,6 +10,7 @@ import { insertGrantOnce } from '../src/modules/membership/membership.repository
 import { readerStateChanged } from '../src/modules/reading/reader-change-feed.js';
 import { authHeader, createBook, createUser, grantMembership, type TestBook, type TestUser } from './helpers/factories.js';
 import { MCH_ID, startFakeWechatPay, type FakeWechatPay } from './helpers/fake-wechat-pay.js';
+import { stripeRefundedCharge } from './helpers/payment-flows.js';
 import { createQueryLog } from './helpers/query-log.js';
 import { createTestContext, TEST_DIALECT, type TestContext } from './helpers/test-context.js';
 
@@ -131,17 +132,7 @@ const stripeRefund = (paymentIntent: string) => {
     type: 'charge.refunded',
     api_version: '2025-10-29.clover',
     created: Math.floor(Date.now() / 1000),
-    data: {
-      object: {
-        id: `ch_${id}`,
-        object: 'charge',
-        payment_intent: paymentIntent,
-        amount: 1000,
-        amount_refunded: 1000,
-        refunded: true,
-        currency: 'cny',
-      },
-    },
+    data: { object: stripeRefundedCharge(paymentIntent, `ch_${id}`) },
   });
   const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: STRIPE_ENV.STRIPE_WEBHOOK_SECRET });
   return ctx.app.inject({

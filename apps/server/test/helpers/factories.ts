@@ -189,4 +189,15 @@ export async function createBook(ctx: TestContext, options: BookOptions = {}): P
   return { id: book.id, uuid, coverKey, chapters };
 }
 
+/** A reading_progress row: `readerKey` on the first page of chapter `chapterId` of `bookId`, last moved at `at` (ms). */
+export const progressRow = (readerKey: string, bookId: number, chapterId: number, at: number) => ({
+  reader_key: readerKey,
+  book_id: bookId,
+  chapter_id: chapterId,
+  page_index: 0,
+  page_offset: null,
+  text_fraction: null,
+  updated_at: at,
+});
+
 export const authHeader = (user: { token: string }) => ({ authorization: `Token ${user.token}` });

@@ -5,7 +5,8 @@ import type { TestContext } from './test-context.js';
 
 /**
  * Payments the way readers and providers make them, for tests about what follows a payment
- * (receipts, notices): an order through the API, the sandbox payer's click, a signed Stripe webhook.
+ * (receipts, notices): an order through the API, the sandbox payer's click, a signed Stripe webhook,
+ * a coupon redeemed.
  * The WeChat Pay side is helpers/fake-wechat-pay.ts.
  */
 
@@ -33,6 +34,16 @@ export async function createOrder(ctx: TestContext, user: TestUser, months: numb
   return response.json().data.order_id as string;
 }
 
+/** `user` redeems coupon `code` (sent as given: tests send bad shapes too), from a fresh client address. */
+export const redeemCoupon = (ctx: TestContext, user: { token: string }, code: unknown) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/user/coupon/redeem',
+    headers: authHeader(user),
+    payload: { code },
+    remoteAddress: nextClientIp(),
+  });
+
 /** The sandbox payer confirms the payment of `orderId`. */
 export const sandboxPay = (ctx: TestContext, user: TestUser, orderId: string) =>
   ctx.app.inject({
@@ -43,7 +54,8 @@ export const sandboxPay = (ctx: TestContext, user: TestUser, orderId: string) =>
   });
 
 let counter = 0;
-const stripeId = (prefix: string) => `${prefix}_test_${Date.now().toString(36)}${(counter += 1)}`;
+/** A Stripe-looking id (`cs_…`, `pi_…`, `evt_…`), unique within the run. */
+export const stripeId = (prefix: string) => `${prefix}_test_${Date.now().toString(36)}${(counter += 1)}`;
 
 /** A Stripe event around `object`, as Stripe posts it. */
 export const stripeEvent = (type: string, object: object) => ({
@@ -55,20 +67,32 @@ export const stripeEvent = (type: string, object: object) => ({
   data: { object },
 });
 
-/** A paid Checkout session of the month payment link (CN¥10) for `user`. */
-export const stripeCheckoutSession = (user: TestUser) => ({
+/** A paid Checkout session of the month payment link (CN¥10) for `user` (null: no reference), as a buy button's payment produces it. */
+export const stripeCheckoutSession = (user: TestUser | null, overrides: Record<string, unknown> = {}) => ({
   id: stripeId('cs'),
   object: 'checkout.session',
   mode: 'payment',
   payment_status: 'paid',
   status: 'complete',
   payment_link: 'plink_test_month',
-  client_reference_id: user.uuid,
+  client_reference_id: user?.uuid ?? null,
   amount_total: 1000,
   currency: 'cny',
   payment_intent: stripeId('pi'),
   customer_details: { email: 'payer@example.com' },
   metadata: {},
+  ...overrides,
+});
+
+/** Stripe's charge of `paymentIntent` (CN¥10), refunded in full: the object of a `charge.refunded` event. */
+export const stripeRefundedCharge = (paymentIntent: string, id = `ch_${paymentIntent}`) => ({
+  id,
+  object: 'charge',
+  payment_intent: paymentIntent,
+  amount: 1000,
+  amount_refunded: 1000,
+  refunded: true,
+  currency: 'cny',
 });
 
 /** Posts `payload` to the Stripe webhook of `ctx`, signed with STRIPE_TEST_SECRET the real way. */

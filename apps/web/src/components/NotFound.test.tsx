@@ -1,8 +1,8 @@
-import { cleanup, screen } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import ChapterListPage from '../routes/ChapterListPage';
 import ReadingPage from '../routes/ReadingPage';
-import { renderScreen, setUpI18n, stubApi } from '../test-support/render-screen';
+import { cleanUpScreen, renderScreen, setUpI18n, stubApi } from '../test-support/render-screen';
 import { NotFound } from './NotFound';
 
 const BOOK = '11111111-1111-4111-8111-111111111111';
@@ -11,10 +11,7 @@ const notFound = (code: string) => ({ status: 404, body: { error: 'Not found', c
 
 beforeAll(setUpI18n);
 beforeEach(() => localStorage.clear());
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanUpScreen);
 
 function expectNotFoundScreen(title: string) {
   expect(screen.getByRole('heading', { level: 1, name: title })).toBeTruthy();

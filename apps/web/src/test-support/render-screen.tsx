@@ -1,9 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { cleanup, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
-import { setActiveTranslator } from '../i18n/active';
+import { activeTranslator, setActiveTranslator } from '../i18n/active';
+import adminEn from '../i18n/locales/en-us/admin/index';
 import enUs from '../i18n/locales/en-us/index';
 import { createTranslator } from '../i18n/translator';
 import { AuthProvider } from '../features/auth/AuthContext';
@@ -11,6 +12,12 @@ import { AuthProvider } from '../features/auth/AuthContext';
 /** Every English namespace, as a reader with en-us sees them once the screens' texts are loaded. */
 export function setUpI18n(): void {
   setActiveTranslator(createTranslator('en-us', enUs));
+}
+
+/** As setUpI18n, plus the console's namespaces (the app loads them with the console's code). */
+export function setUpAdminI18n(): void {
+  setUpI18n();
+  for (const [namespace, bundle] of Object.entries(adminEn)) activeTranslator().addResources(namespace, bundle);
 }
 
 /** Shows where the router went (path, query and the state handed over), so a test can assert a navigation. */
@@ -43,6 +50,12 @@ export function renderScreen(element: ReactElement, path: string, route = path) 
       </AuthProvider>
     </QueryClientProvider>,
   );
+}
+
+/** After each screen test: unmount what it rendered and take back the stubbed globals (fetch, scrollTo…). */
+export function cleanUpScreen(): void {
+  cleanup();
+  vi.unstubAllGlobals();
 }
 
 type Reply = { status: number; body: unknown };

@@ -1,4 +1,5 @@
 import type { Language } from '@inkstream/contracts';
+import { escapeHtmlText } from '../../lib/html-escape.js';
 import { chapterName, type DemoBook } from './demo-books.js';
 
 /**
@@ -71,8 +72,6 @@ function seededRandom(seed: string): () => number {
   };
 }
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
 /** Chinese runs sentences together; the other languages separate them with a space. */
 const joinSentences = (sentences: string[], language: Language) => sentences.join(language === 'zh-cn' ? '' : ' ');
 
@@ -106,13 +105,15 @@ function chapterHtml(book: DemoBook, bookIndex: number, chapterNumber: number, l
   const plan = planChapter(bookIndex, chapterNumber);
   const hero = (HEROES[book.text['en-us'][0]] ?? TRAVELLER)[language];
   const fill = (template: string) =>
-    capitalise(template.replace('{hero}', escapeHtml(hero)).replace('{name}', escapeHtml(chapterName(bookIndex, chapterNumber, language))));
+    capitalise(
+      template.replace('{hero}', escapeHtmlText(hero)).replace('{name}', escapeHtmlText(chapterName(bookIndex, chapterNumber, language))),
+    );
   const blocks = plan.paragraphs.map((indexes, paragraph) => {
     const sentences = indexes.map((index) => fill(SENTENCES[index]![language]));
     if (paragraph === 0) sentences.unshift(fill(OPENING[language]));
     return `<p>${joinSentences(sentences, language)}</p>`;
   });
-  blocks.splice(2, 0, `<blockquote><p>${escapeHtml(QUOTES[plan.quote]![language])}</p></blockquote>`);
+  blocks.splice(2, 0, `<blockquote><p>${escapeHtmlText(QUOTES[plan.quote]![language])}</p></blockquote>`);
   if (plan.hasSceneBreak) blocks.push('<hr>');
   blocks.push(`<p>${CLOSING[language]}</p>`);
   return blocks.join('\n');

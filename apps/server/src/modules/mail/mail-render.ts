@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DEFAULT_LANGUAGE, type Language } from '@inkstream/contracts';
 import type { MailBlock, MailTemplate, MailValue } from './mail-template.js';
+import { escapeHtml } from '../../lib/html-escape.js';
 
 /** What a message is made of once rendered: the transports put it into a MIME message. */
 export interface RenderedMail {
@@ -204,8 +205,4 @@ export function templateKeys(template: MailTemplate): string[] {
     else keys.push(block.heading);
   }
   return keys.filter((key): key is string => typeof key === 'string');
-}
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { escapeHtml } from './seo-text.js';
+import { escapeHtml } from '../../lib/html-escape.js';
 
 /**
  * The web build's stylesheets written into server-rendered pages. A rendered page can paint as

@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import type { Language } from '@inkstream/contracts';
-import { escapeHtml } from './seo-text.js';
+import { escapeHtml } from '../../lib/html-escape.js';
 
 /**
  * Resource hints in a page's head, so the browser fetches what the web app will surely ask for

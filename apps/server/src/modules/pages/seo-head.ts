@@ -1,5 +1,5 @@
 import { LANGUAGES, type Language } from '@inkstream/contracts';
-import { escapeHtml } from './seo-text.js';
+import { escapeHtml } from '../../lib/html-escape.js';
 import { htmlLang } from './seo-language.js';
 
 /** What one served page says about itself. All text is plain (unescaped); URLs are absolute. */

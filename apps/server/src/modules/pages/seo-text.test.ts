@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { languageFromAcceptLanguage } from '../../lib/accept-language.js';
 import { choosePageLanguage, htmlLang } from './seo-language.js';
-import { cutText, decodeEntities, escapeHtml, toDescription, toPlainLine } from './seo-text.js';
+import { escapeHtml } from '../../lib/html-escape.js';
+import { cutText, decodeEntities, toDescription, toPlainLine } from './seo-text.js';
 
 const length = (text: string) => Array.from(new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text)).length;
 

@@ -13,11 +13,6 @@ export function decodeEntities(text: string): string {
   return decodeHTML(text);
 }
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Escapes text for an HTML text node or a quoted attribute value (and for XML). */
-export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (char) => ESCAPES[char]!);
-
 /** Stored text as one clean line: entities decoded, every run of whitespace (and control characters) one space. */
 export const toPlainLine = (text: string): string =>
   decodeEntities(text)

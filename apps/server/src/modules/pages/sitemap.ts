@@ -1,6 +1,6 @@
 import { pagePath } from '@inkstream/contracts';
 import type { Db } from '../../db/database.js';
-import { escapeHtml } from './seo-text.js';
+import { escapeHtml } from '../../lib/html-escape.js';
 import * as repo from './seo.repository.js';
 
 /**

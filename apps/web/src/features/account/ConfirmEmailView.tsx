@@ -6,6 +6,7 @@ import { accountApi } from '../../lib/api-account';
 import { ApiError } from '../../lib/api-client';
 import { useAuth } from '../auth';
 import { usePageTitle } from '../../components/use-page-title';
+import { FormAlert } from './FormAlert';
 import styles from '../../components/forms.module.css';
 
 /**
@@ -43,21 +44,9 @@ export function ConfirmEmailView() {
         {t('confirm.done')}
       </p>
     ),
-    invalid: (
-      <p className={styles.error} role="alert">
-        {token ? t('confirm.invalid') : t('confirm.missing')}
-      </p>
-    ),
-    taken: (
-      <p className={styles.error} role="alert">
-        {t('confirm.taken')}
-      </p>
-    ),
-    failed: (
-      <p className={styles.error} role="alert">
-        {t('common:status.error')}
-      </p>
-    ),
+    invalid: <FormAlert>{token ? t('confirm.invalid') : t('confirm.missing')}</FormAlert>,
+    taken: <FormAlert>{t('confirm.taken')}</FormAlert>,
+    failed: <FormAlert>{t('common:status.error')}</FormAlert>,
   }[state];
 
   return (

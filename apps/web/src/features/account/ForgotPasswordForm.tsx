@@ -5,6 +5,7 @@ import { accountApi } from '../../lib/api-account';
 import { ApiError } from '../../lib/api-client';
 import { TextField } from './TextField';
 import { usePageTitle } from '../../components/use-page-title';
+import { FormAlert } from './FormAlert';
 import styles from '../../components/forms.module.css';
 
 /**
@@ -45,21 +46,9 @@ export function ForgotPasswordForm() {
         ) : (
           <>
             <p className={styles.text}>{t('forgot.intro')}</p>
-            {state === 'missing' && (
-              <p className={styles.error} role="alert">
-                {t('forgot.fill')}
-              </p>
-            )}
-            {state === 'tooMany' && (
-              <p className={styles.error} role="alert">
-                {t('forgot.tooMany')}
-              </p>
-            )}
-            {state === 'failed' && (
-              <p className={styles.error} role="alert">
-                {t('common:status.error')}
-              </p>
-            )}
+            {state === 'missing' && <FormAlert>{t('forgot.fill')}</FormAlert>}
+            {state === 'tooMany' && <FormAlert>{t('forgot.tooMany')}</FormAlert>}
+            {state === 'failed' && <FormAlert>{t('common:status.error')}</FormAlert>}
             <TextField
               id="forgot-login"
               label={t('forgot.field')}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
-import { describedBy, FieldError } from './field-error';
+import { describedBy, FieldError, FieldHint } from './field-error';
 import styles from '../../components/forms.module.css';
 
 interface PasswordFieldProps {
@@ -32,7 +32,6 @@ export function PasswordField({
 }: PasswordFieldProps) {
   const { t } = useTranslation('auth');
   const [visible, setVisible] = useState(false);
-  const hintId = `${id}-hint`;
   return (
     <div className={styles.field}>
       <label htmlFor={id}>{label}</label>
@@ -63,11 +62,7 @@ export function PasswordField({
         </button>
       </div>
       <FieldError id={id} error={error} />
-      {hint && (
-        <p id={hintId} className={styles.hint}>
-          {hint}
-        </p>
-      )}
+      <FieldHint id={id} hint={hint} />
     </div>
   );
 }

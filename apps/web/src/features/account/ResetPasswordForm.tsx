@@ -10,6 +10,7 @@ import { reloadTo } from './full-reload';
 import { validateNewPassword, type NewPasswordError } from './password-validation';
 import { PasswordField } from './PasswordField';
 import { usePageTitle } from '../../components/use-page-title';
+import { FormAlert } from './FormAlert';
 import styles from '../../components/forms.module.css';
 
 /**
@@ -62,9 +63,7 @@ export function ResetPasswordForm() {
       <div className={styles.page}>
         <div className={styles.card}>
           <h1 className={styles.heading}>{t('reset.title')}</h1>
-          <p className={styles.error} role="alert">
-            {t('reset.missing')}
-          </p>
+          <FormAlert>{t('reset.missing')}</FormAlert>
           <Link to="/forgot-password">{t('reset.askAgain')}</Link>
         </div>
       </div>
@@ -84,20 +83,12 @@ export function ResetPasswordForm() {
           {t('reset.title')}
         </h1>
         {state === 'badToken' && (
-          <p className={styles.error} role="alert">
+          <FormAlert>
             {t('reset.invalid')} <Link to="/forgot-password">{t('reset.askAgain')}</Link>
-          </p>
+          </FormAlert>
         )}
-        {state === 'tooMany' && (
-          <p className={styles.error} role="alert">
-            {t('forgot.tooMany')}
-          </p>
-        )}
-        {state === 'failed' && (
-          <p className={styles.error} role="alert">
-            {t('common:status.error')}
-          </p>
-        )}
+        {state === 'tooMany' && <FormAlert>{t('forgot.tooMany')}</FormAlert>}
+        {state === 'failed' && <FormAlert>{t('common:status.error')}</FormAlert>}
         <PasswordField
           id="reset-password"
           label={tp('password.newPassword')}

@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes } from 'react';
-import { describedBy, FieldError } from './field-error';
+import { describedBy, FieldError, FieldHint } from './field-error';
 import styles from '../../components/forms.module.css';
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'id'> {
@@ -14,7 +14,6 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'on
 
 /** A labelled text input with an optional hint and error tied to it by aria-describedby. */
 export function TextField({ id, label, value, onChange, hint, error, ...input }: TextFieldProps) {
-  const hintId = `${id}-hint`;
   return (
     <div className={styles.field}>
       <label htmlFor={id}>{label}</label>
@@ -28,11 +27,7 @@ export function TextField({ id, label, value, onChange, hint, error, ...input }:
         {...input}
       />
       <FieldError id={id} error={error} />
-      {hint && (
-        <p id={hintId} className={styles.hint}>
-          {hint}
-        </p>
-      )}
+      <FieldHint id={id} hint={hint} />
     </div>
   );
 }

@@ -14,3 +14,13 @@ export function FieldError({ id, error }: { id: string; error: string | undefine
     </p>
   );
 }
+
+/** A field's hint line, under its error and tied to the input by aria-describedby. */
+export function FieldHint({ id, hint }: { id: string; hint: string | undefined }) {
+  if (!hint) return null;
+  return (
+    <p id={`${id}-hint`} className={styles.hint}>
+      {hint}
+    </p>
+  );
+}

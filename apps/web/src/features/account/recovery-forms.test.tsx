@@ -1,6 +1,6 @@
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderScreen, setUpI18n, stubApi } from '../../test-support/render-screen';
+import { cleanUpScreen, renderScreen, setUpI18n, stubApi } from '../../test-support/render-screen';
 import { ConfirmEmailView } from './ConfirmEmailView';
 import { EmailSection } from './EmailSection';
 import { ForgotPasswordForm } from './ForgotPasswordForm';
@@ -9,10 +9,7 @@ import { ResetPasswordForm } from './ResetPasswordForm';
 
 beforeAll(setUpI18n);
 beforeEach(() => localStorage.clear());
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanUpScreen);
 
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const bodyOf = (mock: ReturnType<typeof stubApi>, index = 0) => JSON.parse(String(mock.mock.calls[index]![1]!.body)) as unknown;

@@ -1,7 +1,7 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import ChapterListPage from '../../routes/ChapterListPage';
-import { renderScreen, setUpI18n, stubApi } from '../../test-support/render-screen';
+import { cleanUpScreen, renderScreen, setUpI18n, stubApi } from '../../test-support/render-screen';
 
 const BOOK = '11111111-1111-4111-8111-111111111111';
 const chapter = (n: number) => ({
@@ -36,10 +36,7 @@ beforeAll(() => {
   return setUpI18n();
 });
 beforeEach(() => localStorage.clear());
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanUpScreen);
 
 const open = () => renderScreen(<ChapterListPage />, `/book/chapters/${BOOK}`, 'book/chapters/:id');
 

@@ -1,17 +1,14 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import SandboxCheckoutPage from '../../routes/SandboxCheckoutPage';
-import { renderScreen, setUpI18n, stubApi } from '../../test-support/render-screen';
+import { cleanUpScreen, renderScreen, setUpI18n, stubApi } from '../../test-support/render-screen';
 
 const ok = (data: unknown) => ({ status: 200, body: { data } });
 const order = (status: string) => ok({ result: { order_id: 'o1', plan: 'season', months: 3, amount_fen: 2700, status } });
 
 beforeAll(setUpI18n);
 beforeEach(() => localStorage.clear());
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanUpScreen);
 
 const open = () => renderScreen(<SandboxCheckoutPage />, '/sandbox/checkout/o1', '/sandbox/checkout/:orderId');
 

@@ -5,7 +5,7 @@ import { activeTranslator, setActiveTranslator } from '../../i18n/active';
 import arSa from '../../i18n/locales/ar-sa/index';
 import { createTranslator } from '../../i18n/translator';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
-import { renderScreen, setUpI18n, stubApi } from '../../test-support/render-screen';
+import { cleanUpScreen, renderScreen, setUpI18n, stubApi } from '../../test-support/render-screen';
 
 /** The reader's bottom bar (the end-of-chapter card has its own like button). */
 const bottomBar = () => within(screen.getByRole('navigation', { name: 'Chapter navigation' }));
@@ -45,10 +45,7 @@ beforeEach(() => {
   localStorage.clear();
   vi.stubGlobal('scrollTo', vi.fn());
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanUpScreen);
 
 describe('novel reader', () => {
   it('shows the chapter as text, with no page images, in the text language', async () => {

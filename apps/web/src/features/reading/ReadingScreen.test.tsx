@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import ReadingPage from '../../routes/ReadingPage';
 import { rememberChapterList } from '../chapters/list-address';
-import { renderScreen, setUpI18n, stubApi } from '../../test-support/render-screen';
+import { cleanUpScreen, renderScreen, setUpI18n, stubApi } from '../../test-support/render-screen';
 
 /** The reader's bottom bar (the end-of-chapter card has its own like button). */
 const bottomBar = () => within(screen.getByRole('navigation', { name: 'Chapter navigation' }));
@@ -45,10 +45,7 @@ beforeEach(() => {
   localStorage.clear();
   vi.stubGlobal('scrollTo', vi.fn());
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanUpScreen);
 
 describe('reader', () => {
   it('shows the decoded chapter title and reserves every page box, lazy after the first two', async () => {

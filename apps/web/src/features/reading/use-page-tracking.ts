@@ -7,6 +7,7 @@ import { markFinished } from '../../lib/progress-sync';
 import { FINISH_VISIBILITY, shouldFinishReading, shouldPreloadNextChapter } from './reading-progress';
 import { chapterQueryOptions } from './use-chapter-content';
 import { useNearEnd } from './use-near-end';
+import { useStartReading } from './use-start-reading';
 
 /**
  * Fetches a page the way its `<picture>` will ask for it: an image inside a (detached) picture
@@ -40,16 +41,12 @@ export function usePageTracking(content: ChapterContent, language: Language, scr
   const [failed, setFailed] = useState<ReadonlySet<number>>(() => new Set());
   const [lastImageVisible, setLastImageVisible] = useState(false);
   const nearEnd = useNearEnd(scrollRoot);
-  const sent = useRef({ start: false, finish: false });
+  const sent = useRef({ finish: false });
   const queryClient = useQueryClient();
   const { book_uuid, chapter_uuid, next_chapter_uuid } = content;
   const totalImages = content.pages.length || content.images.length;
 
-  useEffect(() => {
-    if (sent.current.start) return;
-    sent.current.start = true;
-    sendEvents([{ type: 'start_reading', book_uuid, chapter_uuid }]);
-  }, [book_uuid, chapter_uuid]);
+  useStartReading(book_uuid, chapter_uuid);
 
   useEffect(() => {
     const images = Array.from(container.current?.querySelectorAll<HTMLImageElement>('img[data-index]') ?? []);

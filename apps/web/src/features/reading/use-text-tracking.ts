@@ -6,6 +6,7 @@ import type { Language } from '../../lib/language';
 import { markFinished } from '../../lib/progress-sync';
 import { chapterQueryOptions } from './use-chapter-content';
 import { useNearEnd } from './use-near-end';
+import { useStartReading } from './use-start-reading';
 
 /**
  * The reading events of a novel chapter view (the component using it is keyed by chapter), as
@@ -18,15 +19,11 @@ export function useTextTracking(content: ChapterContent, language: Language, scr
   const end = useRef<HTMLDivElement>(null);
   const [endVisible, setEndVisible] = useState(false);
   const nearEnd = useNearEnd(scrollRoot);
-  const sent = useRef({ start: false, finish: false });
+  const sent = useRef({ finish: false });
   const queryClient = useQueryClient();
   const { book_uuid, chapter_uuid, next_chapter_uuid } = content;
 
-  useEffect(() => {
-    if (sent.current.start) return;
-    sent.current.start = true;
-    sendEvents([{ type: 'start_reading', book_uuid, chapter_uuid }]);
-  }, [book_uuid, chapter_uuid]);
+  useStartReading(book_uuid, chapter_uuid);
 
   useEffect(() => {
     const marker = end.current;

@@ -1,4 +1,5 @@
 import { Parser } from 'htmlparser2';
+import { escapeHtmlText } from '../../../lib/html-escape.js';
 
 /**
  * Turns an EPUB chapter (XHTML, possibly sloppy HTML) into the small, safe HTML the reader shows:
@@ -29,7 +30,6 @@ const BOUNDARIES = new Set([
   'table', 'thead', 'tbody', 'tfoot', 'tr', 'td', 'th', 'caption', 'figure', 'figcaption', 'pre', 'address', 'center', 'details', 'summary',
 ]);
 
-const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 /** HTML whitespace only: a no-break space is content and stays. */
 const collapse = (text: string) => text.replace(/[ \t\n\r\f]+/g, ' ');
 
@@ -121,7 +121,7 @@ export function sanitiseChapterHtml(source: string): SanitisedChapter {
           if (text.trim() === '') return;
           openBlock('p');
         }
-        out.push(escapeText(text));
+        out.push(escapeHtmlText(text));
         plain.push(text);
         heading?.push(text);
       },

@@ -1,10 +1,5 @@
-import type { MailTemplate } from '../mail-template.js';
+import { letter } from './letter.js';
 
 /** New chapters of followed books, at most one a day (list: digest): data from notices/digest.ts. */
-const template: MailTemplate = {
-  subject: 'subject',
-  greeting: 'greeting',
-  body: [{ paragraph: 'intro' }, { list: 'list', heading: 'heading' }],
-  footer: 'footer',
-};
+const template = letter({ paragraph: 'intro' }, { list: 'list', heading: 'heading' });
 export default template;

@@ -1,20 +1,15 @@
-import type { MailTemplate } from '../mail-template.js';
+import { letter } from './letter.js';
 
 /** After a coupon redemption: data from notices/receipts.ts queueCouponReceipt. */
-const template: MailTemplate = {
-  subject: 'subject',
-  greeting: 'greeting',
-  body: [
-    { paragraph: 'intro' },
-    {
-      rows: [
-        ['coupon', 'coupon'],
-        ['plan', 'plan'],
-        ['redeemed_at', 'redeemed_at'],
-        ['member_until', 'member_until'],
-      ],
-    },
-  ],
-  footer: 'footer',
-};
+const template = letter(
+  { paragraph: 'intro' },
+  {
+    rows: [
+      ['coupon', 'coupon'],
+      ['plan', 'plan'],
+      ['redeemed_at', 'redeemed_at'],
+      ['member_until', 'member_until'],
+    ],
+  },
+);
 export default template;

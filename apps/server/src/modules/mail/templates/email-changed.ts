@@ -1,10 +1,5 @@
-import type { MailTemplate } from '../mail-template.js';
+import { letter } from './letter.js';
 
 /** To the old, confirmed address when the account's address changes: data { username, new_address (masked), link }. */
-const template: MailTemplate = {
-  subject: 'subject',
-  greeting: 'greeting',
-  body: [{ paragraph: 'intro' }, { paragraph: 'not_you' }, { button: 'button', href: 'link' }],
-  footer: 'footer',
-};
+const template = letter({ paragraph: 'intro' }, { paragraph: 'not_you' }, { button: 'button', href: 'link' });
 export default template;

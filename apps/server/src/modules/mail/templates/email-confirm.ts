@@ -1,10 +1,5 @@
-import type { MailTemplate } from '../mail-template.js';
+import { letter } from './letter.js';
 
 /** "Confirm your e-mail address": data { username, link (secret), hours }. */
-const template: MailTemplate = {
-  subject: 'subject',
-  greeting: 'greeting',
-  body: [{ paragraph: 'intro' }, { button: 'button', href: 'link' }, { paragraph: 'expiry' }],
-  footer: 'footer',
-};
+const template = letter({ paragraph: 'intro' }, { button: 'button', href: 'link' }, { paragraph: 'expiry' });
 export default template;

@@ -1,10 +1,5 @@
-import type { MailTemplate } from '../mail-template.js';
+import { letter } from './letter.js';
 
 /** The reset link: data { username, link (secret), minutes }. */
-const template: MailTemplate = {
-  subject: 'subject',
-  greeting: 'greeting',
-  body: [{ paragraph: 'intro' }, { button: 'button', href: 'link' }, { paragraph: 'expiry' }, { paragraph: 'not_you' }],
-  footer: 'footer',
-};
+const template = letter({ paragraph: 'intro' }, { button: 'button', href: 'link' }, { paragraph: 'expiry' }, { paragraph: 'not_you' });
 export default template;

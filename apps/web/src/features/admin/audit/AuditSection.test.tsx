@@ -1,8 +1,6 @@
-import { cleanup, screen, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { activeTranslator } from '../../../i18n/active';
-import adminEn from '../../../i18n/locales/en-us/admin/index';
-import { renderScreen, setUpI18n, stubApi } from '../../../test-support/render-screen';
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cleanUpScreen, renderScreen, setUpAdminI18n, stubApi } from '../../../test-support/render-screen';
 import { formatDateTime } from '../shell/format';
 import { auditChanges } from './audit-changes';
 import AuditSection from './AuditSection';
@@ -20,14 +18,8 @@ const entry = (id: number, extra: object) => ({
   ...extra,
 });
 
-beforeAll(() => {
-  setUpI18n();
-  for (const [namespace, bundle] of Object.entries(adminEn)) activeTranslator().addResources(namespace, bundle);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+beforeAll(setUpAdminI18n);
+afterEach(cleanUpScreen);
 
 describe('audit changes', () => {
   it('flattens before and after into one row per changed field', () => {

@@ -1,15 +1,10 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { activeTranslator } from '../../../i18n/active';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import adminEn from '../../../i18n/locales/en-us/admin/index';
-import { setUpI18n } from '../../../test-support/render-screen';
+import { setUpAdminI18n } from '../../../test-support/render-screen';
 import { NO_ERRORS } from '../shell/form-errors';
 import { BookForm } from './BookForm';
 
-beforeAll(async () => {
-  setUpI18n();
-  for (const [namespace, bundle] of Object.entries(adminEn)) activeTranslator().addResources(namespace, bundle);
-});
+beforeAll(setUpAdminI18n);
 afterEach(() => {
   cleanup();
   localStorage.clear();

@@ -1,9 +1,9 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { activeTranslator } from '../../../i18n/active';
 import adminBundle from '../../../i18n/locales/en-us/admin/admin.json';
 import booksBundle from '../../../i18n/locales/en-us/admin/admin-books.json';
-import { renderScreen, setUpI18n, stubApi } from '../../../test-support/render-screen';
+import { cleanUpScreen, renderScreen, setUpI18n, stubApi } from '../../../test-support/render-screen';
 import { formatDateTime } from '../shell/format';
 import { ChaptersTable } from './ChaptersTable';
 
@@ -26,10 +26,7 @@ beforeAll(() => {
   activeTranslator().addResources('admin', adminBundle);
   activeTranslator().addResources('admin-books', booksBundle);
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanUpScreen);
 
 describe('the chapters table', () => {
   it('shows when each chapter comes out without opening Edit, in a keyboard-reachable region', async () => {

@@ -60,7 +60,7 @@ export function ChartFigure({
         </details>
         <button type="button" className={adminStyles.secondary} onClick={() => downloadCsv(filename, rows)}>
           {t('downloadCsv')}
-          <span className={styles.visuallyHidden}>: {title}</span>
+          <span className="visually-hidden">: {title}</span>
         </button>
       </div>
     </figure>

@@ -7,9 +7,9 @@ import { FormNotice } from '../shell/FieldError';
 import { formatDateTime, formatFen, formatNumber } from '../shell/format';
 import { membersData, readingData, revenueData } from './chart-series';
 import { ChartFigure } from './ChartFigure';
+import { ListCard } from './ListCard';
 import { statsApi } from './dashboard-api';
 import local from './dashboard.module.css';
-import { ScrollRegion } from '../shell/ScrollRegion';
 
 /** The dashboard: revenue, members and reading per UTC day over 30 or 90 days, members now, who expires soon, top books. */
 export default function DashboardSection() {
@@ -67,64 +67,32 @@ export default function DashboardSection() {
             <ChartFigure id="revenue" title={t('revenue')} data={revenue} format={fen} filename={`revenue-${days}d.csv`} />
             <ChartFigure id="members" title={t('newMembers')} data={members} format={count} filename={`new-members-${days}d.csv`} />
             <ChartFigure id="reading" title={t('reading')} data={reading} format={count} filename={`reading-${days}d.csv`} />
-            <div className={styles.card}>
-              <h2>{t('topBooks')}</h2>
-              <ScrollRegion label={t('topBooks')}>
-                <table className={styles.table}>
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('book')}</th>
-                      <th scope="col">{t('reads')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.top_books.map((book) => (
-                      <tr key={book.book_uuid}>
-                        <td>
-                          <Link to={`/admin/books/${book.book_uuid}`}>
-                            <bdi lang={book.title_language}>{book.title || book.book_uuid}</bdi>
-                          </Link>
-                        </td>
-                        <td>{formatNumber(book.reads)}</td>
-                      </tr>
-                    ))}
-                    {data.top_books.length === 0 && (
-                      <tr>
-                        <td colSpan={2}>{common('empty')}</td>
-                      </tr>
-                    )}
-                  </tbody>
-                </table>
-              </ScrollRegion>
-            </div>
-            <div className={styles.card}>
-              <h2>{t('expiring')}</h2>
-              <ScrollRegion label={t('expiring')}>
-                <table className={styles.table}>
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('member')}</th>
-                      <th scope="col">{t('expireAt')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.expiring_7d.map((member) => (
-                      <tr key={member.uuid}>
-                        <td>
-                          <bdi>{member.username}</bdi>
-                        </td>
-                        <td>{formatDateTime(member.expire_at)}</td>
-                      </tr>
-                    ))}
-                    {data.expiring_7d.length === 0 && (
-                      <tr>
-                        <td colSpan={2}>{common('empty')}</td>
-                      </tr>
-                    )}
-                  </tbody>
-                </table>
-              </ScrollRegion>
-            </div>
+            <ListCard
+              title={t('topBooks')}
+              columns={[t('book'), t('reads')]}
+              rows={data.top_books.map((book) => (
+                <tr key={book.book_uuid}>
+                  <td>
+                    <Link to={`/admin/books/${book.book_uuid}`}>
+                      <bdi lang={book.title_language}>{book.title || book.book_uuid}</bdi>
+                    </Link>
+                  </td>
+                  <td>{formatNumber(book.reads)}</td>
+                </tr>
+              ))}
+            />
+            <ListCard
+              title={t('expiring')}
+              columns={[t('member'), t('expireAt')]}
+              rows={data.expiring_7d.map((member) => (
+                <tr key={member.uuid}>
+                  <td>
+                    <bdi>{member.username}</bdi>
+                  </td>
+                  <td>{formatDateTime(member.expire_at)}</td>
+                </tr>
+              ))}
+            />
           </div>
         </>
       )}

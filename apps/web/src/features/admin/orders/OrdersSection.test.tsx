@@ -1,7 +1,7 @@
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { activeTranslator } from '../../../i18n/active';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { renderScreen, setUpI18n, stubApi } from '../../../test-support/render-screen';
+import { cleanUpScreen, renderScreen, setUpI18n, stubApi } from '../../../test-support/render-screen';
 import admin from '../../../i18n/locales/en-us/admin/admin.json';
 import adminOrders from '../../../i18n/locales/en-us/admin/admin-orders.json';
 import OrdersSection from './OrdersSection';
@@ -39,10 +39,7 @@ beforeAll(async () => {
   activeTranslator().addResources('admin', admin);
   activeTranslator().addResources('admin-orders', adminOrders);
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanUpScreen);
 
 /** The order's status as its facts list shows it (the dd after the Status term). */
 const statusShown = () => screen.getByText('Status', { selector: 'dt' }).nextElementSibling?.textContent;

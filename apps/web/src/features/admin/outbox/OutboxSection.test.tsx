@@ -1,9 +1,9 @@
-import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { activeTranslator } from '../../../i18n/active';
 import admin from '../../../i18n/locales/en-us/admin/admin.json';
 import adminOutbox from '../../../i18n/locales/en-us/admin/admin-outbox.json';
-import { renderScreen, setUpI18n, stubApi } from '../../../test-support/render-screen';
+import { cleanUpScreen, renderScreen, setUpI18n, stubApi } from '../../../test-support/render-screen';
 import OutboxSection from './OutboxSection';
 
 const ok = (data: unknown) => ({ status: 200, body: { data } });
@@ -31,10 +31,7 @@ beforeAll(() => {
   activeTranslator().addResources('admin', admin);
   activeTranslator().addResources('admin-outbox', adminOutbox);
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanUpScreen);
 
 const open = (path: string) => renderScreen(<OutboxSection />, path, '/admin/outbox/*');
 

@@ -1,18 +1,10 @@
-import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { activeTranslator } from '../../../i18n/active';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import adminEn from '../../../i18n/locales/en-us/admin/index';
-import { renderScreen, setUpI18n, stubApi } from '../../../test-support/render-screen';
+import { fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cleanUpScreen, renderScreen, setUpAdminI18n, stubApi } from '../../../test-support/render-screen';
 import { ReaderList } from './ReaderList';
 
-beforeAll(async () => {
-  setUpI18n();
-  for (const [namespace, bundle] of Object.entries(adminEn)) activeTranslator().addResources(namespace, bundle);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+beforeAll(setUpAdminI18n);
+afterEach(cleanUpScreen);
 
 const reader = (n: number) => ({
   uuid: `11111111-2222-4333-8444-${String(n).padStart(12, '0')}`,

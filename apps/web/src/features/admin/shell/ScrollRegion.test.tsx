@@ -1,22 +1,14 @@
-import { cleanup, screen } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { activeTranslator } from '../../../i18n/active';
-import adminEn from '../../../i18n/locales/en-us/admin/index';
-import { renderScreen, setUpI18n, stubApi } from '../../../test-support/render-screen';
+import { screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cleanUpScreen, renderScreen, setUpAdminI18n, stubApi } from '../../../test-support/render-screen';
 import { BookList } from '../books/BookList';
 import OrdersSection from '../orders/OrdersSection';
 import { ReaderList } from '../readers/ReaderList';
 
 const ok = (data: unknown) => ({ status: 200, body: { data } });
 
-beforeAll(() => {
-  setUpI18n();
-  for (const [namespace, bundle] of Object.entries(adminEn)) activeTranslator().addResources(namespace, bundle);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+beforeAll(setUpAdminI18n);
+afterEach(cleanUpScreen);
 
 /** Every table of a screen sits in a named region that takes keyboard focus (it scrolls sideways on a phone). */
 function expectTablesInFocusableRegions(names: string[]) {

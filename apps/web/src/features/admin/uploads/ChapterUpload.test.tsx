@@ -1,8 +1,8 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { activeTranslator } from '../../../i18n/active';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import bundle from '../../../i18n/locales/en-us/admin/admin-uploads.json';
-import { renderScreen, setUpI18n, stubApi } from '../../../test-support/render-screen';
+import { cleanUpScreen, renderScreen, setUpI18n, stubApi } from '../../../test-support/render-screen';
 import { ChapterUpload } from './ChapterUpload';
 
 const BOOK = '11111111-1111-4111-8111-111111111111';
@@ -16,10 +16,7 @@ beforeEach(() => {
   localStorage.clear();
   localStorage.setItem('X-API-TOKEN', 'token-1');
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanUpScreen);
 
 const job = (state: string, extra: object = {}) => ({
   job_uuid: JOB,
