@@ -10,6 +10,11 @@
 //    the HTTP kit, which plugins import as well.
 // 3. No import loop among the server's files. Type-only imports count too: a loop of types is
 //    still two files that cannot be understood or moved one without the other.
+// 4. Only repositories run SQL: outside db/ and `*.repository.ts`, no file builds a query
+//    (selectFrom, insertInto, updateTable, deleteFrom, replaceInto, mergeInto, the sql tag).
+//    Services own transactions (`db.transaction().execute(…)`) and hand them to repositories.
+//    membership/membership-end.ts is the one exception: the membership-end expression that
+//    every repository composes (a shared piece of query, not a statement of its own).
 //
 // Usage: node scripts/check-imports-server.mjs [source directory] (default apps/server/src; the
 // test in apps/server/test runs it on a fixture tree).
@@ -62,6 +67,19 @@ for (const file of files) {
 
 const top = (file) => file.split('/')[0];
 const problems = [];
+
+const QUERY_BUILDING =
+  /\.(?:selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)\(|\bsql(?:<[^>]*>)?`|\bsql\.(?:raw|ref|lit|join|id|table|val)\(/;
+const SHARED_QUERY_PIECES = new Set(['modules/membership/membership-end.ts']);
+for (const file of files) {
+  if (top(file) === 'db' || file.endsWith('.repository.ts') || /\.test\.tsx?$/.test(file) || SHARED_QUERY_PIECES.has(file)) continue;
+  const lines = readFileSync(path.join(SOURCE, file), 'utf8').split('\n');
+  const at = lines.findIndex((line) => QUERY_BUILDING.test(line));
+  if (at >= 0)
+    problems.push(
+      `${file}:${at + 1} builds SQL: only repositories (*.repository.ts) and db/ run SQL; move the statement into the module's repository`,
+    );
+}
 for (const [file, targets] of graph) {
   for (const target of targets) {
     if (FLOOR.includes(top(file)) && top(target) === 'modules')
@@ -140,4 +158,6 @@ if (problems.length > 0) {
   console.error(`check-imports-server: ${problems.length} problem(s) in ${where}:\n  ${problems.join('\n  ')}`);
   process.exit(1);
 }
-console.log(`check-imports-server: ${files.length} files in ${where}, no floor import of modules/, no module import of plugins/, no loop`);
+console.log(
+  `check-imports-server: ${files.length} files in ${where}, no floor import of modules/, no module import of plugins/, no loop, SQL only in repositories`,
+);

@@ -74,4 +74,23 @@ describe('check-imports-server', () => {
     expect(result.status).toBe(1);
     expect(result.output).toContain('import loop among 3 files: modules/a/a.ts → modules/a/b.ts → modules/a/c.ts → modules/a/a.ts');
   });
+
+  it('fails on SQL outside a repository, and passes it in one', () => {
+    const inService = check({
+      ...layered,
+      'modules/users/users.service.ts': "export const find = (db: any) =>\n  db.selectFrom('users').selectAll().execute();\n",
+    });
+    expect(inService.status).toBe(1);
+    expect(inService.output).toContain('modules/users/users.service.ts:2 builds SQL');
+    const tagged = check({ ...layered, 'cli/commands/x.ts': "import { sql } from 'kysely';\nexport const q = sql<number>`select 1`;\n" });
+    expect(tagged.status).toBe(1);
+    expect(tagged.output).toContain('cli/commands/x.ts:2 builds SQL');
+    const inRepository = check({
+      ...layered,
+      'modules/users/users.repository.ts': "export const find = (db: any) => db.selectFrom('users').selectAll().execute();\n",
+      'modules/users/users.service.ts': 'export const run = (db: any, work: any) => db.transaction().execute(work);\n',
+    });
+    expect(inRepository.output).toContain('SQL only in repositories');
+    expect(inRepository.status).toBe(0);
+  });
 });
