@@ -20,6 +20,7 @@
 // test in apps/server/test runs it on a fixture tree).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { loops } from './import-loops.mjs';
 import ts from 'typescript';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -96,36 +97,7 @@ for (const [file, targets] of graph) {
   }
 }
 
-// Import loops: Tarjan's strongly connected components; each component of more than one file is a loop.
-let index = 0;
-const order = new Map();
-const low = new Map();
-const stack = [];
-const onStack = new Set();
-const loops = [];
-function visit(file) {
-  order.set(file, index);
-  low.set(file, index);
-  index += 1;
-  stack.push(file);
-  onStack.add(file);
-  for (const target of graph.get(file) ?? []) {
-    if (!order.has(target)) {
-      visit(target);
-      low.set(file, Math.min(low.get(file), low.get(target)));
-    } else if (onStack.has(target)) low.set(file, Math.min(low.get(file), order.get(target)));
-  }
-  if (low.get(file) !== order.get(file)) return;
-  const component = [];
-  let member;
-  do {
-    member = stack.pop();
-    onStack.delete(member);
-    component.push(member);
-  } while (member !== file);
-  if (component.length > 1) loops.push(component.sort());
-}
-for (const file of files) if (!order.has(file)) visit(file);
+// Import loops: each strongly connected component of more than one file (import-loops.mjs).
 
 /** One cycle through the component, to print: start at its first file and follow arrows inside it. */
 function cycleOf(component) {
@@ -150,7 +122,7 @@ function cycleOf(component) {
   }
   return component;
 }
-for (const component of loops)
+for (const component of loops(graph))
   problems.push(`import loop among ${component.length} files: ${cycleOf(component).join(' → ')} (move what both need into a third file)`);
 
 const where = path.relative(ROOT, SOURCE) || '.';

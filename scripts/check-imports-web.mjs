@@ -18,6 +18,7 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { loops } from './import-loops.mjs';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -57,40 +58,6 @@ function partOf(file) {
 /** The parts that assemble features into screens: they may import a feature's insides. */
 const COMPOSERS = new Set(['src', 'routes', 'test-support']);
 const isFeaturePublicFace = (file) => /^features\/[^/]+\/index\.tsx?$/.test(rel(file));
-
-/** Every loop of a graph (Map node → Set of nodes), each once, by Tarjan's strongly connected components. */
-function loops(graph) {
-  let index = 0;
-  const order = new Map();
-  const low = new Map();
-  const stack = [];
-  const onStack = new Set();
-  const found = [];
-  function visit(node) {
-    order.set(node, index);
-    low.set(node, index++);
-    stack.push(node);
-    onStack.add(node);
-    for (const next of graph.get(node) ?? []) {
-      if (!order.has(next)) {
-        visit(next);
-        low.set(node, Math.min(low.get(node), low.get(next)));
-      } else if (onStack.has(next)) low.set(node, Math.min(low.get(node), order.get(next)));
-    }
-    if (low.get(node) === order.get(node)) {
-      const component = [];
-      let member;
-      do {
-        member = stack.pop();
-        onStack.delete(member);
-        component.push(member);
-      } while (member !== node);
-      if (component.length > 1) found.push(component.sort());
-    }
-  }
-  for (const node of [...graph.keys()].sort()) if (!order.has(node)) visit(node);
-  return found;
-}
 
 const files = sourceFiles(src).sort();
 const fileGraph = new Map();
