@@ -9,6 +9,7 @@ import { DESKTOP, launchBrowser, PHONE } from '../src/browser.js';
 import { startServer } from '../src/server.js';
 import { bookUuid, chapterUuid } from '../src/journeys/catalogue-api.js';
 import { isSamePlace, placeOnScreen, scrollToPlace, settledPlace } from '../src/journeys/reading-place.js';
+import { loginForm, registerForm } from '../src/journeys/account.js';
 import { readingScreen } from '../src/journeys/reading-screen.js';
 import { eventually, freshUser, openSession, pathOf, storeSessionViaApi, uniqueUsername } from '../src/journeys/session.js';
 
@@ -87,16 +88,19 @@ describe('the reader’s place is never lost', () => {
     await page.goto(chapterPath);
     await readingScreen(page).notice.getByRole('link', { name: 'Log in' }).click();
     await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('return') === chapterPath);
-    await page.getByRole('link', { name: 'Register' }).click();
+    await loginForm(page).form.getByRole('link', { name: 'Register' }).click();
     await page.waitForURL((url) => url.pathname === '/register' && url.searchParams.get('return') === chapterPath);
+    // The URL changes before the next screen's code has arrived (the router keeps the old screen
+    // up meanwhile): the forms are found by their names, never by a label both screens have.
+    const register = registerForm(page);
     const username = uniqueUsername('ret');
-    await page.getByLabel('Username', { exact: true }).fill(username);
-    await page.getByLabel('Password', { exact: true }).fill('secret-pass-7');
-    await page.getByLabel('Confirm password', { exact: true }).fill('secret-pass-7');
-    await page.locator('form').getByRole('button', { name: 'Register' }).click();
+    await register.fill({ username, password: 'secret-pass-7', confirm: 'secret-pass-7' });
+    await register.submit.click();
     await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('return') === chapterPath);
-    await page.getByLabel('Password', { exact: true }).fill('secret-pass-7');
-    await page.locator('form').getByRole('button', { name: 'Log in', exact: true }).click();
+    const login = loginForm(page);
+    await eventually(() => login.username.inputValue()).toBe(username);
+    await login.password.fill('secret-pass-7');
+    await login.submit.click();
     await page.waitForURL((url) => url.pathname === chapterPath);
     await readingScreen(page).notice.waitFor(); // logged in, not a member yet: the notice offers to buy
     expect(pageErrors).toEqual([]);

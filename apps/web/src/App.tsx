@@ -58,11 +58,6 @@ interface AppShellProps {
 }
 
 export function App({ queryClient, renderedAt = null }: { queryClient: QueryClient; renderedAt?: number | null }) {
-  // Marks the page as taken over: from here a click on a server-rendered control is handled (React
-  // replays one made on a lazy part still hydrating). Browser tests wait for it before clicking.
-  useEffect(() => {
-    document.documentElement.dataset.interactive = 'true';
-  }, []);
   return <AppShell queryClient={queryClient} renderedAt={renderedAt} router={(routes) => <BrowserRouter>{routes}</BrowserRouter>} />;
 }
 
@@ -71,6 +66,7 @@ function AppRoutes() {
   useFocusOnNavigation();
   return (
     <Suspense fallback={<Loading />}>
+      <InteractiveMark />
       <Routes>
         <Route element={<Layout />}>
           <Route index element={<BookListPage />} />
@@ -100,4 +96,18 @@ function AppRoutes() {
       </Routes>
     </Suspense>
   );
+}
+
+/**
+ * Marks the page as taken over (`<html data-interactive>`). It sits inside the routes' Suspense
+ * boundary, so its effect runs only when the routed page itself has committed: while a page's
+ * code is still on its way, the server's HTML of it is not yet React's, and a click there is not
+ * handled (React stops the event but the browser still follows a link or submits a form). Browser
+ * tests and the slow-network benchmark wait for this mark.
+ */
+function InteractiveMark() {
+  useEffect(() => {
+    document.documentElement.dataset.interactive = 'true';
+  }, []);
+  return null;
 }

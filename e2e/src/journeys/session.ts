@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { newContext, type DESKTOP, type PHONE } from '../browser.js';
+import { loginForm } from './account.js';
 
 /** Demo accounts seeded on a fresh data folder (apps/server/src/modules/demo/demo-accounts.ts). */
 export const DEMO_MEMBER = { username: 'demomember', password: 'member2026' } as const;
@@ -116,9 +117,11 @@ export async function storeSessionViaApi(context: BrowserContext, baseUrl: strin
 /** Fills the login form and submits; the app then reloads to `/`. */
 export async function submitLogin(page: Page, username: string, password: string): Promise<void> {
   if (pathOf(page) !== '/login') await page.goto('/login');
-  await page.getByLabel('Username', { exact: true }).fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.locator('form').getByRole('button', { name: 'Log in', exact: true }).click();
+  // By the form's name: a screen reached by a click may still show the one before it for a moment.
+  const form = loginForm(page);
+  await form.username.fill(username);
+  await form.password.fill(password);
+  await form.submit.click();
 }
 
 /** Logs in through the form and waits for the full reload to `/` with the user name in the header. */

@@ -1,4 +1,5 @@
 import { Parser } from 'htmlparser2';
+import sanitizeHtml from 'sanitize-html';
 import { escapeHtmlText } from '../../../lib/html-escape.js';
 
 /**
@@ -7,6 +8,12 @@ import { escapeHtmlText } from '../../../lib/html-escape.js';
  * all. Scripts, styles and the document head are dropped with their content; every other element
  * (links, spans, divs, tables…) is unwrapped so its text survives. Text is re-escaped after the
  * parser decoded its entities, so `&amp;lt;` stays the visible text "&lt;".
+ *
+ * Two passes with two jobs. The first (below) is a normaliser, not a filter: it decides where
+ * paragraphs start (a `div` or a table cell ends one, loose text opens one), maps `i`/`b`/`h5` to
+ * the reader's small set, and counts words, finds the first heading and collects images on the
+ * way. sanitize-html then has the last word on what may reach a reader's page (allowListOnly): an
+ * allow-list of those tags and no attribute, so a mistake in the normaliser cannot become markup.
  */
 
 export interface SanitisedChapter {
@@ -135,7 +142,19 @@ export function sanitiseChapterHtml(source: string): SanitisedChapter {
     out.push('</blockquote>');
     quoteDepth -= 1;
   }
-  return { html: tidy(out.join('')), wordCount: countWords(plain.join('')), firstHeading, images };
+  return { html: allowListOnly(tidy(out.join(''))), wordCount: countWords(plain.join('')), firstHeading, images };
+}
+
+/** The only markup a novel chapter may hold, none of it with attributes. */
+const ALLOWED_TAGS = ['p', 'h1', 'h2', 'h3', 'h4', 'blockquote', 'hr', 'br', 'em', 'strong'];
+
+/**
+ * The security boundary: everything but ALLOWED_TAGS is removed (scripts and styles with their
+ * content, other elements unwrapped), every attribute goes. On the normaliser's output this changes
+ * nothing but how void tags are written (`<br />` back to `<br>`, as stored until now).
+ */
+export function allowListOnly(html: string): string {
+  return sanitizeHtml(html, { allowedTags: ALLOWED_TAGS, allowedAttributes: {}, allowedSchemes: [] }).replace(/<(br|hr) \/>/g, '<$1>');
 }
 
 /** Trims spaces at the edges of blocks and removes blocks left empty (a dropped image's paragraph). */
