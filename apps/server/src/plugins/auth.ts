@@ -1,4 +1,4 @@
-import { VISITOR_ID_PATTERN } from '@inkstream/contracts';
+import { VISITOR_HEADER, VISITOR_ID_PATTERN } from '@inkstream/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { invalidTokenError } from '../http/guards.js';
@@ -49,7 +49,8 @@ export function registerAuth(app: FastifyInstance, users: Authenticator): void {
       }, done);
       return;
     }
-    const visitor = request.headers['x-visitor-id'];
+    // Node lower-cases header names.
+    const visitor = request.headers[VISITOR_HEADER.toLowerCase()];
     if (typeof visitor === 'string' && VISITOR_ID_PATTERN.test(visitor)) request.visitorId = visitor;
     done();
   });
