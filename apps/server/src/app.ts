@@ -132,7 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     catalogueVersionPollMs: deps.catalogueVersionPollMs,
     readerChangesPollMs: deps.readerChangesPollMs,
   });
-  const { storage, users, catalogueVersion, ranking, readerChanges, reading, jobs, invalidation, siteSettings } = services;
+  const { storage, users, catalogueVersion, ranking, bookSearch, readerChanges, reading, jobs, invalidation, siteSettings } = services;
   if (services.ownsStorage) app.addHook('onClose', async () => storage.close());
   // Forgotten-password requests answered but not yet worked off finish before the database closes.
   app.addHook('onClose', () => users.forgotIdle());
@@ -206,11 +206,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerStaticWeb(app, { webDir, pages: services.seo, renderer, inlineStyles, isDatabaseReady: databaseGate.isOpen });
   // Build the book ordering before the first reader asks for it.
   // A database that is not reachable yet must not stop the server: requests answer 503 until it is.
+  // Then the search index (both read the whole catalogue: one after the other).
   withDatabase(() =>
-    ranking.warm().catch((error: unknown) => {
-      if (!isDatabaseUnavailable(error)) throw error;
-      app.log.warn({ err: error }, 'database unavailable; the book order is built at the first request');
-    }),
+    ranking
+      .warm()
+      .then(() => bookSearch.warm())
+      .catch((error: unknown) => {
+        if (!isDatabaseUnavailable(error)) throw error;
+        app.log.warn({ err: error }, 'database unavailable; the book order and the search index are built at the first request');
+      }),
   );
   if (deps.backgroundJobs) {
     // Other processes (the CLI, other nodes) bump the version in the database: seen within a poll.

@@ -7,6 +7,7 @@ import { createCatalogueService } from './modules/catalogue/catalogue.service.js
 import { createCatalogueVersion } from './modules/catalogue/catalogue-version.js';
 import { createChaptersAdminService, PUBLISH_CHAPTER_JOB } from './modules/catalogue/chapters-admin.service.js';
 import { createRankingSnapshot } from './modules/catalogue/ranking-snapshot.js';
+import { createBookSearch } from './modules/search/book-search.js';
 import { createInvalidationBus } from './modules/cluster/invalidation-bus.js';
 import type { ClusterLog } from './modules/cluster/redis-client.js';
 import { createImportJobHandler } from './modules/content/uploads/import-job-handler.js';
@@ -99,7 +100,8 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
   const catalogueVersion = createCatalogueVersion(db, { intervalMs: options.catalogueVersionPollMs });
   catalogueVersion.connect(invalidation);
   const ranking = createRankingSnapshot(db, catalogueVersion);
-  const catalogue = createCatalogueService({ db, ranking, media: mediaUrls });
+  const bookSearch = createBookSearch(db, catalogueVersion);
+  const catalogue = createCatalogueService({ db, ranking, search: bookSearch, media: mediaUrls });
   // Accounts, memberships and likes changed anywhere (written by triggers): what lets a member's
   // read be answered from memory (reading/reader-state-cache.ts).
   const readerChanges = createReaderChangeFeed(db, {
@@ -201,6 +203,7 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
     invalidation,
     catalogueVersion,
     ranking,
+    bookSearch,
     catalogue,
     readerChanges,
     reading,

@@ -25,6 +25,9 @@ export const VISITOR_ID_PATTERN = /^[0-9a-f]{8}$/;
 
 export const BOOK_ORDERS = ['updated_at', 'popularity'] as const;
 export type BookOrder = (typeof BOOK_ORDERS)[number];
+/** The book list's sorts and, for a search (`q`), by how well a book matches: the default when `q` is given (ext). */
+export const BOOK_SEARCH_ORDERS = [...BOOK_ORDERS, 'relevance'] as const;
+export type BookSearchOrder = (typeof BOOK_SEARCH_ORDERS)[number];
 export const CHAPTER_DIRECTIONS = ['asc', 'desc'] as const;
 export type ChapterDirection = (typeof CHAPTER_DIRECTIONS)[number];
 

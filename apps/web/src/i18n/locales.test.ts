@@ -1,3 +1,4 @@
+import { GENRE_TAG_NAMES } from '@inkstream/contracts/tags';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../lib/language';
 
@@ -51,5 +52,19 @@ describe('translations', () => {
       const values = JSON.stringify(module.default);
       expect(values.includes('""'), path).toBe(false);
     }
+  });
+
+  it('names the genre tags as the search on the server knows them (contracts GENRE_TAG_NAMES)', () => {
+    const tagsOf = (language: string) =>
+      (
+        Object.entries(files).find(([path]) => path === `./locales/${language}/common.json`)?.[1].default as {
+          tags: Record<string, string>;
+        }
+      ).tags;
+    const shown = Object.fromEntries(
+      Object.keys(GENRE_TAG_NAMES).map((tag) => [tag, ['en-us', 'fr-fr', 'es-es', 'ar-sa'].map((language) => tagsOf(language)[tag])]),
+    );
+    expect(shown).toEqual(GENRE_TAG_NAMES);
+    expect(Object.keys(tagsOf('zh-cn')).every((tag) => tagsOf('zh-cn')[tag] === tag)).toBe(true);
   });
 });

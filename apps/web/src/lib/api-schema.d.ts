@@ -3057,10 +3057,11 @@ export interface paths {
                     book_type?: "comic" | "novel";
                     /** @description zh-cn, en-us, fr-fr, es-es or ar-sa (case-insensitive) */
                     language?: string;
-                    order_by: "updated_at" | "popularity";
+                    /** @description Default: relevance when q is given (ext), else updated_at. relevance without q sorts as updated_at. */
+                    order_by?: "updated_at" | "popularity" | "relevance";
                     page: number;
                     page_size: number;
-                    /** @description Title search, case-insensitive, any script */
+                    /** @description Search (ext: titles in every language, authors, tags and introductions; case, accents, Traditional/Simplified Chinese, pinyin and typos folded; docs/SEARCH.md) */
                     q?: string;
                     tag?: string;
                 };

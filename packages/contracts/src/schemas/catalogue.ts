@@ -12,9 +12,19 @@ export const BookSearchQuery = Type.Object({
   language: Type.Optional(LanguageParam),
   page: Type.Integer({ minimum: 0, maximum: PAGE_MAX, default: 0 }),
   page_size: Type.Integer({ minimum: 1, maximum: BOOK_PAGE_SIZE_MAX, default: BOOK_PAGE_SIZE_DEFAULT }),
-  order_by: Type.Union([Type.Literal('updated_at'), Type.Literal('popularity')], { default: 'updated_at' }),
+  order_by: Type.Optional(
+    Type.Union([Type.Literal('updated_at'), Type.Literal('popularity'), Type.Literal('relevance')], {
+      description: 'Default: relevance when q is given (ext), else updated_at. relevance without q sorts as updated_at.',
+    }),
+  ),
   tag: Type.Optional(PlainText({ maxLength: 64 })),
-  q: Type.Optional(PlainText({ maxLength: 100, description: 'Title search, case-insensitive, any script' })),
+  q: Type.Optional(
+    PlainText({
+      maxLength: 100,
+      description:
+        'Search (ext: titles in every language, authors, tags and introductions; case, accents, Traditional/Simplified Chinese, pinyin and typos folded; docs/SEARCH.md)',
+    }),
+  ),
   book_type: Type.Optional(Type.Union([Type.Literal('comic'), Type.Literal('novel')], { description: 'Only comics or only novels' })),
 });
 export type BookSearchQuery = Static<typeof BookSearchQuery>;

@@ -133,9 +133,6 @@ export const findBookTagsInRange = (db: DbExecutor, fromId: number, toId: number
 
 export const findAllTags = (db: DbExecutor) => db.selectFrom('tags').select(['id', 'name']).execute();
 
-export const findBookTitlesInRange = (db: DbExecutor, fromId: number, toId: number) =>
-  db.selectFrom('book_translations').select(['book_id', 'title']).where('book_id', '>', fromId).where('book_id', '<=', toId).execute();
-
 export async function isCatalogueEmpty(db: DbExecutor): Promise<boolean> {
   return (await db.selectFrom('books').select('id').limit(1).executeTakeFirst()) === undefined;
 }

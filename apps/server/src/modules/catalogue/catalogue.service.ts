@@ -14,13 +14,14 @@ import { toIso } from '../../lib/time.js';
 import type { MediaUrls } from '../media/media-urls.js';
 import * as repo from './catalogue.repository.js';
 import { coverSrcset } from './cover-srcset.js';
+import type { BookSearch } from '../search/book-search.js';
 import type { RankingSnapshot } from './ranking-snapshot.js';
 
 type BookRow = Awaited<ReturnType<typeof repo.findBooksByIds>>[number];
 type TranslationRow = Awaited<ReturnType<typeof repo.findBookTranslations>>[number];
 
-export function createCatalogueService(deps: { db: Db; ranking: RankingSnapshot; media: MediaUrls }) {
-  const { db, ranking, media } = deps;
+export function createCatalogueService(deps: { db: Db; ranking: RankingSnapshot; search: BookSearch; media: MediaUrls }) {
+  const { db, ranking, search, media } = deps;
   const coverUrl = (key: string | null) => (key ? media.publicUrl(key) : null);
   const srcsetOf = (book: { cover_variants: string | null }) => coverSrcset(book.cover_variants, media.publicUrl);
 
@@ -40,10 +41,13 @@ export function createCatalogueService(deps: { db: Db; ranking: RankingSnapshot;
   async function searchBooks(query: BookSearchQuery): Promise<BookSearchResult> {
     const language = resolveLanguage(query.language);
     const tag = query.tag?.trim() || undefined;
+    const q = query.q?.trim() || undefined;
+    // A search lists only what matched, best first unless the reader picked a sort.
+    const matches = q === undefined ? undefined : (await search.search(q)).map((match) => match.id);
     const ranked = await ranking.page({
-      order: query.order_by,
+      order: query.order_by ?? (q === undefined ? 'updated_at' : 'relevance'),
       tag,
-      q: query.q,
+      matches,
       bookType: query.book_type,
       page: query.page,
       pageSize: query.page_size,

@@ -1,13 +1,7 @@
-import type { BookOrder, BookType } from '@inkstream/contracts';
+import type { BookOrder, BookSearchOrder, BookType } from '@inkstream/contracts';
 import type { Db } from '../../db/database.js';
 import type { CatalogueVersion } from './catalogue-version.js';
-import {
-  findAllTags,
-  findBookTagsInRange,
-  findBookTitlesInRange,
-  findMaxBookId,
-  findPublishedOrderKeysAfter,
-} from './catalogue.repository.js';
+import { findAllTags, findBookTagsInRange, findMaxBookId, findPublishedOrderKeysAfter } from './catalogue.repository.js';
 
 /**
  * An in-memory ordering of all published books, so a page of the catalogue is an array slice:
@@ -32,8 +26,8 @@ interface Snapshot {
   byTag: Map<string, Int32Array>;
   /** 1 for novels, 0 for comics, by book id. */
   isNovel: Uint8Array;
-  /** Lower-cased titles of every language, built on the first title search. */
-  titles?: Promise<Map<number, string>>;
+  /** Place + 1 of book `id` in each order (0: not published), built on the first search sorted by one. */
+  places: Partial<Record<BookOrder, Int32Array>>;
 }
 
 export interface RankedPage {
@@ -120,7 +114,13 @@ export function createRankingSnapshot(db: Db, versions: CatalogueVersion, option
       // The minutely refresh of an unchanged catalogue: the same books, tags and titles (any change
       // to those bumps the version), only the orders move with reading activity. The tags would
       // be 200,000 more rows to read at 100,000 books, the titles every title of every language.
-      return { ...previous, builtAt: now(), order: { updated_at: order.updated_at, popularity: order.popularity }, byTag: new Map() };
+      return {
+        ...previous,
+        builtAt: now(),
+        order: { updated_at: order.updated_at, popularity: order.popularity },
+        byTag: new Map(),
+        places: {},
+      };
     }
     const published = new Uint8Array(maxId + 1);
     for (const id of order.ids) published[id] = 1;
@@ -134,6 +134,7 @@ export function createRankingSnapshot(db: Db, versions: CatalogueVersion, option
       tagIndex: new Map(tags.tagNames.map((name, index) => [name, index])),
       ...tags,
       byTag: new Map(),
+      places: {},
       isNovel,
     };
   }
@@ -177,35 +178,58 @@ export function createRankingSnapshot(db: Db, versions: CatalogueVersion, option
     return ids;
   }
 
-  async function readTitles(): Promise<Map<number, string>> {
-    const map = new Map<number, string>();
-    const maxId = await findMaxBookId(db);
-    for (let from = 0; from < maxId; from += CHUNK) {
-      const rows = await findBookTitlesInRange(db, from, from + CHUNK);
-      await letOthersRun();
-      for (const row of rows) {
-        map.set(row.book_id, `${map.get(row.book_id) ?? ''}\u0000${row.title.toLowerCase()}`);
-      }
+  /** Place + 1 of every published book in an order (0 for the others), by id. */
+  function placesIn(snapshot: Snapshot, order: BookOrder): Int32Array {
+    let places = snapshot.places[order];
+    if (!places) {
+      places = new Int32Array(snapshot.tagStart.length);
+      snapshot.order[order].forEach((id, place) => (places![id] = place + 1));
+      snapshot.places[order] = places;
     }
-    return map;
+    return places;
+  }
+
+  /**
+   * The books a search matched (best first) that the list may show: published, with the tag and
+   * of the kind asked for, in the order asked for (`relevance`: as the search ranked them).
+   */
+  function narrowMatches(
+    snapshot: Snapshot,
+    matches: readonly number[],
+    order: BookSearchOrder,
+    tag: string | undefined,
+    bookType: BookType | undefined,
+  ): number[] {
+    const index = tag === undefined ? undefined : snapshot.tagIndex.get(tag);
+    if (tag !== undefined && index === undefined) return [];
+    const wantsNovel = bookType === 'novel' ? 1 : 0;
+    const published = placesIn(snapshot, 'updated_at');
+    const kept = matches.filter(
+      (id) =>
+        (published[id] ?? 0) > 0 &&
+        (index === undefined || tagIndicesOf(snapshot, id).includes(index)) &&
+        (bookType === undefined || snapshot.isNovel[id] === wantsNovel),
+    );
+    if (order === 'relevance') return kept;
+    const places = placesIn(snapshot, order);
+    return kept.sort((a, b) => places[a]! - places[b]!);
   }
 
   return {
     async page(query: {
-      order: BookOrder;
+      order: BookSearchOrder;
       tag?: string | undefined;
-      q?: string | undefined;
+      /** The books a search matched, best first (BookSearch): only these, narrowed by the rest. */
+      matches?: readonly number[] | undefined;
       bookType?: BookType | undefined;
       page: number;
       pageSize: number;
     }): Promise<RankedPage> {
       const snapshot = await fresh();
-      let ids = filtered(snapshot, query.order, query.tag || undefined, query.bookType);
-      const needle = query.q?.trim().toLowerCase();
-      if (needle) {
-        const titleOf = await (snapshot.titles ??= readTitles());
-        ids = ids.filter((id) => titleOf.get(id)?.includes(needle) ?? false);
-      }
+      const tag = query.tag || undefined;
+      const ids = query.matches
+        ? Int32Array.from(narrowMatches(snapshot, query.matches, query.order, tag, query.bookType))
+        : filtered(snapshot, query.order === 'relevance' ? 'updated_at' : query.order, tag, query.bookType);
       const start = query.page * query.pageSize;
       const pageIds = Array.from(ids.subarray(start, start + query.pageSize));
       return {

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { bigramsOf, foldText, piecesOf, pinyinOf } from './search-text.js';
+
+describe('foldText', () => {
+  it('folds case, accents, full-width forms and punctuation', () => {
+    expect(foldText('Héros')).toBe('heros');
+    expect(foldText('ＨＥＲＯＳ　１２')).toBe('heros 12');
+    expect(foldText('La Porte des tempêtes!')).toBe('la porte des tempetes');
+    expect(foldText('Post-apocalyptic…')).toBe('post apocalyptic');
+    expect(foldText('fēngbào')).toBe('fengbao');
+  });
+
+  it('removes apostrophes inside words, whichever the apostrophe', () => {
+    expect(foldText('The Alchemist’s Apprentice')).toBe('the alchemists apprentice');
+    expect(foldText("The Alchemist's Apprentice")).toBe('the alchemists apprentice');
+  });
+
+  it('splits French elisions into words', () => {
+    expect(foldText('L’Épingle de jade')).toBe('l epingle de jade');
+    expect(foldText("Voyage dans l'histoire d’armes qu’il")).toBe('voyage dans l histoire d armes qu il');
+  });
+
+  it('folds Traditional Chinese to Simplified', () => {
+    expect(foldText('風暴之門')).toBe('风暴之门');
+    expect(foldText('风暴之门')).toBe('风暴之门');
+  });
+
+  it('normalises Arabic: alef forms, taa marbuta, alef maqsura, diacritics and tatweel', () => {
+    expect(foldText('أحمد')).toBe(foldText('احمد'));
+    expect(foldText('إسلام آمن')).toBe('اسلام امن');
+    expect(foldText('بوابة')).toBe('بوابه');
+    expect(foldText('مستشفى')).toBe('مستشفي');
+    expect(foldText('العَاصِفَة')).toBe('العاصفه');
+    expect(foldText('العـــاصفة')).toBe('العاصفه');
+  });
+});
+
+describe('pieces, pairs and pinyin', () => {
+  it('splits Chinese runs from words', () => {
+    expect(piecesOf('abc风暴 gate')).toEqual([
+      { text: 'abc', isHan: false },
+      { text: '风暴', isHan: true },
+      { text: 'gate', isHan: false },
+    ]);
+  });
+
+  it('pairs Chinese characters, and keeps one alone', () => {
+    expect(bigramsOf('风暴之门')).toEqual(['风暴', '暴之', '之门']);
+    expect(bigramsOf('门')).toEqual(['门']);
+  });
+
+  it('gives pinyin syllables without tones and their initials', () => {
+    expect(pinyinOf('风暴之门')).toEqual({ syllables: ['feng', 'bao', 'zhi', 'men'], initials: 'fbzm' });
+    expect(pinyinOf('绿').syllables).toEqual(['lu']);
+  });
+});
