@@ -15,7 +15,7 @@ export interface SearchParams {
   language: string;
   page: number;
   page_size: number;
-  order_by: 'updated_at' | 'popularity';
+  order_by: 'updated_at' | 'popularity' | 'relevance';
   tag?: string | undefined;
   q?: string | undefined;
   book_type?: 'comic' | 'novel' | undefined;

@@ -1,10 +1,16 @@
-import type { BookOrder } from '@inkstream/contracts/constants';
+import type { BookSearchOrder } from '@inkstream/contracts/constants';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from '../i18n/use-translation';
 import { useSearchParams } from 'react-router';
 import { useAuth } from '../features/auth/AuthContext';
 import { BookGrid } from '../features/catalogue/BookGrid';
-import { readBookListFilters, toggleTag, writeBookListFilter, type BookListFilters } from '../features/catalogue/book-list-rules';
+import {
+  readBookListFilters,
+  sortOptions,
+  toggleTag,
+  writeBookListFilter,
+  type BookListFilters,
+} from '../features/catalogue/book-list-rules';
 import { RecommendedCarousel } from '../features/catalogue/RecommendedCarousel';
 import { SearchSummary } from '../features/catalogue/SearchSummary';
 import { KindTabs, SortTabs } from '../features/catalogue/SortTabs';
@@ -55,7 +61,7 @@ export function BookListPage() {
           </h2>
         )}
         <KindTabs kind={filters.type} onChange={(type) => change({ type })} />
-        <SortTabs order={filters.order} onChange={(order: BookOrder) => change({ order })} />
+        <SortTabs order={filters.order} options={sortOptions(filters.q)} onChange={(order: BookSearchOrder) => change({ order })} />
       </div>
       <BookGrid filters={filters} labelledBy={LIST_HEADING_ID} />
     </>

@@ -1,4 +1,5 @@
 import MiniSearch, { type Query, type SearchResult } from 'minisearch';
+import { splitPinyin } from './pinyin-syllables.js';
 import { bigramsOf, foldText, piecesOf, pinyinOf, type TextPiece } from './search-text.js';
 
 /** What is searched of one published book; every text in any language it has. */
@@ -23,13 +24,12 @@ export const MatchKind = { exactTitle: 0, titlePrefix: 1, titleWords: 2, author:
 /** Work per query is bounded: words looked at, letters per word, and books ranked. */
 export const QUERY_LIMITS = { pieces: 8, pieceLength: 40, candidates: 1_000 } as const;
 
-type Field = 'title' | 'author' | 'tags' | 'intro';
+type Field = 'title' | 'author' | 'tags';
 interface IndexedDoc {
   id: number;
   title: string;
   author: string;
   tags: string;
-  intro: string;
 }
 
 /** Folded titles of a book, with the pinyin of the Chinese ones (joined, and initials). */
@@ -42,13 +42,16 @@ interface TitleForms {
 const ARABIC_ARTICLE = /^\u0627\u0644(?=\p{L}{2})/u;
 
 /**
- * The index's terms of a text. Words as they are (and an Arabic word without its article: العاصفة
- * is also عاصفة); Chinese as characters and pairs of characters, and, in titles and author names,
- * as pinyin syllables, the whole pinyin and its initials (风暴之门: feng, bao, …, fengbaozhimen, fbzm).
+ * The index's terms of a title, an author or a tag. Words as they are (and an Arabic word without
+ * its article: العاصفة is also عاصفة); Chinese as pairs of characters (a single character stays
+ * itself; one typed character finds the pairs it starts), and, in titles and author names, as
+ * pinyin syllables and initials (风暴之门: feng, bao, zhi, men, fbzm). Typed pinyin is split into
+ * syllables at query time (splitPinyin) rather than indexed in every grouping: those groupings
+ * were most of the index's memory at 100,000 books.
  */
 function indexTerms(text: string, field: string): string[] {
   const terms: string[] = [];
-  const withPinyin = field === 'title' || field === 'author';
+  const withPinyin = field !== 'tags';
   for (const piece of piecesOf(foldText(text))) {
     if (!piece.isHan) {
       terms.push(piece.text);
@@ -56,22 +59,13 @@ function indexTerms(text: string, field: string): string[] {
       if (bare !== piece.text) terms.push(bare);
       continue;
     }
-    terms.push(...Array.from(piece.text), ...bigramsOf(piece.text));
+    terms.push(...bigramsOf(piece.text));
     if (withPinyin) {
       const { syllables, initials } = pinyinOf(piece.text);
-      terms.push(...syllables, ...syllableRuns(syllables), initials);
+      terms.push(...syllables, initials);
     }
   }
   return terms;
-}
-
-/** Pinyin as readers group it: every run of two syllables or more, joined (jiuzhou, jiange, jiuzhoujiange…); runs of at most 12. */
-function syllableRuns(syllables: string[]): string[] {
-  const runs: string[] = [];
-  for (let start = 0; start < syllables.length; start += 1) {
-    for (let end = start + 2; end <= Math.min(syllables.length, start + 12); end += 1) runs.push(syllables.slice(start, end).join(''));
-  }
-  return runs;
 }
 
 /** One edit for words of 4 letters or more, two from 8. */
@@ -96,6 +90,7 @@ interface ParsedQuery {
   tree: Query;
   folded: string;
   exactTerms: string[];
+  pieces: TextPiece[];
 }
 
 function parseQuery(raw: string): ParsedQuery | null {
@@ -106,12 +101,13 @@ function parseQuery(raw: string): ParsedQuery | null {
   if (pieces.length === 0) return null;
   const exactTerms: string[] = [];
   const queries: Query[] = pieces.map((piece, index) => {
+    const isLast = index === pieces.length - 1;
     if (piece.isHan) {
       const grams = bigramsOf(piece.text);
       exactTerms.push(...grams);
-      return { combineWith: 'AND', queries: grams };
+      // One character: the pairs it starts.
+      return grams.length === 1 ? { combineWith: 'OR', queries: grams, prefix: true } : { combineWith: 'AND', queries: grams };
     }
-    const isLast = index === pieces.length - 1;
     const bare = piece.text.replace(ARABIC_ARTICLE, '');
     exactTerms.push(piece.text, bare);
     const typed: Query = {
@@ -122,10 +118,89 @@ function parseQuery(raw: string): ParsedQuery | null {
       prefix: isLast && piece.text.length >= (pieces.length > 1 ? 2 : 3),
       fuzzy: editsFor(piece.text),
     };
+    const alternatives: Query[] = [typed];
     const swapped = swaps(piece.text);
-    return swapped.length === 0 ? typed : { combineWith: 'OR', queries: [typed, { combineWith: 'OR', queries: swapped }] };
+    if (swapped.length > 0) alternatives.push({ combineWith: 'OR', queries: swapped });
+    // Pinyin typed without spaces: every syllable, the last one possibly unfinished.
+    const syllables = splitPinyin(piece.text, isLast);
+    if (syllables) {
+      exactTerms.push(...syllables);
+      alternatives.push({
+        combineWith: 'AND',
+        queries: syllables.map((syllable, i) => ({ combineWith: 'OR', queries: [syllable], prefix: isLast && i === syllables.length - 1 })),
+      });
+    }
+    return alternatives.length === 1 ? typed : { combineWith: 'OR', queries: alternatives };
   });
-  return { tree: { combineWith: 'AND', queries }, folded, exactTerms };
+  return { tree: { combineWith: 'AND', queries }, folded, exactTerms, pieces };
+}
+
+/** The exact terms of a piece of an introduction or a query: a word (and an Arabic word without its article), or Chinese pairs. */
+const introTermsOf = (piece: TextPiece): string[] => {
+  if (piece.isHan) return bigramsOf(piece.text);
+  const bare = piece.text.replace(ARABIC_ARTICLE, '');
+  return bare === piece.text ? [piece.text] : [piece.text, bare];
+};
+
+/** The books in both sorted lists. */
+function intersect(a: Int32Array, b: Int32Array): Int32Array {
+  const out: number[] = [];
+  for (let i = 0, j = 0; i < a.length && j < b.length;) {
+    if (a[i] === b[j]) {
+      out.push(a[i]!);
+      i += 1;
+      j += 1;
+    } else if (a[i]! < b[j]!) i += 1;
+    else j += 1;
+  }
+  return Int32Array.from(out);
+}
+
+/** The books in either sorted list. */
+function union(a: Int32Array, b: Int32Array): Int32Array {
+  return Int32Array.from(new Set([...a, ...b])).sort();
+}
+
+/**
+ * Introductions are long, and most of an index's memory: they are matched by exact words only (no
+ * prefixes, no typos; Chinese by pairs of characters), through one sorted array of book ids per
+ * word, about 4 bytes a posting where MiniSearch's maps take ten times that (docs/SEARCH.md has the
+ * figures at 100,000 books). A book is found here when every word of the query is in its
+ * introductions.
+ */
+function createIntroductionIndex() {
+  const building = new Map<string, number[]>();
+  return {
+    add(id: number, texts: string[]) {
+      const terms = new Set(texts.flatMap((text) => piecesOf(foldText(text)).flatMap(introTermsOf)));
+      for (const term of terms) {
+        const list = building.get(term);
+        if (list) list.push(id);
+        else building.set(term, [id]);
+      }
+    },
+    freeze() {
+      const lists = new Map<string, Int32Array>();
+      for (const [term, ids] of building) lists.set(term, Int32Array.from(ids).sort());
+      building.clear();
+      const EMPTY = new Int32Array(0);
+      return {
+        /** Books whose introductions hold every piece (each piece: any of its terms; Chinese: all its pairs). */
+        match(pieces: TextPiece[]): Int32Array {
+          let books: Int32Array | null = null;
+          for (const piece of pieces) {
+            const terms = introTermsOf(piece);
+            const found: Int32Array = piece.isHan
+              ? terms.map((term) => lists.get(term) ?? EMPTY).reduce(intersect)
+              : terms.map((term) => lists.get(term) ?? EMPTY).reduce(union);
+            books = books === null ? found : intersect(books, found);
+            if (books.length === 0) break;
+          }
+          return books ?? EMPTY;
+        },
+      };
+    },
+  };
 }
 
 export interface RankedMatch {
@@ -140,19 +215,20 @@ export interface RankedMatch {
  */
 export function createBookSearchIndex(books: Iterable<SearchableBook>) {
   const index = new MiniSearch<IndexedDoc>({
-    fields: ['title', 'author', 'tags', 'intro'],
+    fields: ['title', 'author', 'tags'],
     storeFields: [],
     tokenize: (text, field) => (field === undefined ? [text] : indexTerms(text, field)),
     processTerm: (term) => term,
     searchOptions: {
       tokenize: (text) => [text],
       processTerm: (term) => term,
-      boost: { title: 8, author: 4, tags: 2, intro: 1 },
+      boost: { title: 8, author: 4, tags: 2 },
       maxFuzzy: 2,
     },
   });
   const titles = new Map<number, TitleForms>();
   const docs: IndexedDoc[] = [];
+  const introductions = createIntroductionIndex();
   for (const book of books) {
     const folded = book.titles.map(foldText).filter((title) => title !== '');
     const compact = folded.flatMap((title) => {
@@ -167,10 +243,11 @@ export function createBookSearchIndex(books: Iterable<SearchableBook>) {
       title: book.titles.join('\n'),
       author: book.author ?? '',
       tags: book.tags.join('\n'),
-      intro: book.introductions.join('\n'),
     });
+    introductions.add(book.id, book.introductions);
   }
   index.addAll(docs);
+  const introductionIndex = introductions.freeze();
 
   function kindOf(result: SearchResult, query: ParsedQuery): number {
     const forms = titles.get(result.id as number);
@@ -203,6 +280,11 @@ export function createBookSearchIndex(books: Iterable<SearchableBook>) {
         isFuzzy: result.terms.some((term) => !query.exactTerms.some((exact) => term.startsWith(exact))),
         popularity: titles.get(result.id as number)?.popularity ?? 0,
       }));
+      const seen = new Set(ranked.map((match) => match.id));
+      for (const id of introductionIndex.match(query.pieces)) {
+        if (ranked.length >= QUERY_LIMITS.candidates) break;
+        if (!seen.has(id)) ranked.push({ id, kind: MatchKind.introduction, isFuzzy: false, popularity: titles.get(id)?.popularity ?? 0 });
+      }
       ranked.sort((a, b) => Number(a.isFuzzy) - Number(b.isFuzzy) || a.kind - b.kind || b.popularity - a.popularity || a.id - b.id);
       return ranked.map(({ id, kind, isFuzzy }) => ({ id, kind, isFuzzy }));
     },

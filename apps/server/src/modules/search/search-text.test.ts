@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { splitPinyin } from './pinyin-syllables.js';
 import { bigramsOf, foldText, piecesOf, pinyinOf } from './search-text.js';
 
 describe('foldText', () => {
@@ -52,5 +53,20 @@ describe('pieces, pairs and pinyin', () => {
   it('gives pinyin syllables without tones and their initials', () => {
     expect(pinyinOf('风暴之门')).toEqual({ syllables: ['feng', 'bao', 'zhi', 'men'], initials: 'fbzm' });
     expect(pinyinOf('绿').syllables).toEqual(['lu']);
+  });
+});
+
+describe('splitPinyin', () => {
+  it('splits typed pinyin into the fewest syllables', () => {
+    expect(splitPinyin('fengbao', false)).toEqual(['feng', 'bao']);
+    expect(splitPinyin('jiuzhoujiange', false)).toEqual(['jiu', 'zhou', 'jian', 'ge']);
+    expect(splitPinyin('xian', false)).toBeNull(); // one syllable: searched as the word it is
+  });
+
+  it('lets the last syllable be unfinished while typing, and refuses what is not pinyin', () => {
+    expect(splitPinyin('fengb', true)).toEqual(['feng', 'b']);
+    expect(splitPinyin('fengb', false)).toBeNull();
+    expect(splitPinyin('storm', false)).toBeNull();
+    expect(splitPinyin('feng-bao', false)).toBeNull();
   });
 });

@@ -1,22 +1,24 @@
-import { BOOK_ORDERS, type BookOrder } from '@inkstream/contracts/constants';
+import type { BookSearchOrder } from '@inkstream/contracts/constants';
 import { useTranslation } from '../../i18n/use-translation';
 import styles from './SortTabs.module.css';
 
 interface SortTabsProps {
-  order: BookOrder;
-  onChange: (order: BookOrder) => void;
+  order: BookSearchOrder;
+  /** The sorts offered (book-list-rules sortOptions: best match only while searching). */
+  options: readonly BookSearchOrder[];
+  onChange: (order: BookSearchOrder) => void;
 }
 
 /**
- * The two sort tabs, built as a native radio group: arrow keys, focus and right-to-left order come
+ * The sort tabs, built as a native radio group: arrow keys, focus and right-to-left order come
  * from the browser, and screen readers announce "1 of 2, selected".
  */
-export function SortTabs({ order, onChange }: SortTabsProps) {
+export function SortTabs({ order, options, onChange }: SortTabsProps) {
   const { t } = useTranslation('books');
   return (
     <fieldset className={styles.tabs}>
       <legend className="visually-hidden">{t('sort.label')}</legend>
-      {BOOK_ORDERS.map((option) => (
+      {options.map((option) => (
         <label key={option} className={styles.tab}>
           <input type="radio" name="book-order" value={option} checked={option === order} onChange={() => onChange(option)} />
           <span>{t(`sort.${option}`)}</span>

@@ -6,6 +6,7 @@ import {
   mergeBookPages,
   nextBookPage,
   readBookListFilters,
+  sortOptions,
   toggleTag,
   writeBookListFilter,
 } from './book-list-rules';
@@ -65,6 +66,18 @@ describe('book list filters in the URL', () => {
       tag: undefined,
       q: undefined,
     });
+  });
+
+  it('sorts a search by best match unless a sort is picked; best match means nothing without a search', () => {
+    expect(readBookListFilters(new URLSearchParams('q=storm')).order).toBe('relevance');
+    expect(readBookListFilters(new URLSearchParams('q=storm&order=popularity')).order).toBe('popularity');
+    expect(readBookListFilters(new URLSearchParams('order=relevance')).order).toBe('updated_at');
+    // While searching, "latest updates" is a choice the URL keeps, and best match the default it drops.
+    expect(writeBookListFilter(new URLSearchParams('q=storm'), { order: 'updated_at' }).toString()).toBe('q=storm&order=updated_at');
+    expect(writeBookListFilter(new URLSearchParams('q=storm&order=popularity'), { order: 'relevance' }).toString()).toBe('q=storm');
+    expect(writeBookListFilter(new URLSearchParams('q=storm&order=relevance'), { q: undefined }).toString()).toBe('');
+    expect(sortOptions('storm')).toEqual(['relevance', 'updated_at', 'popularity']);
+    expect(sortOptions(undefined)).toEqual(['updated_at', 'popularity']);
   });
 
   it('writes one change and keeps the others; the default order and cleared values leave the URL', () => {

@@ -1,5 +1,11 @@
 import type { BookSummary } from '@inkstream/contracts';
-import { BOOK_ORDERS, BOOK_PAGE_SIZE_DEFAULT, type BookOrder } from '@inkstream/contracts/constants';
+import {
+  BOOK_ORDERS,
+  BOOK_PAGE_SIZE_DEFAULT,
+  BOOK_SEARCH_ORDERS,
+  type BookOrder,
+  type BookSearchOrder,
+} from '@inkstream/contracts/constants';
 
 /** Book list page size (spec section 9); pages are numbered from 0. */
 export const BOOK_PAGE_SIZE = BOOK_PAGE_SIZE_DEFAULT;
@@ -41,7 +47,8 @@ export function mergeBookPages(pages: readonly (readonly BookSummary[] | null | 
 export type BookKind = 'comic' | 'novel';
 
 export interface BookListFilters {
-  order: BookOrder;
+  /** `relevance` only while searching (`q`): the default then, as the API's. */
+  order: BookSearchOrder;
   tag: string | undefined;
   q: string | undefined;
   /** Only comics or only novels (`?type=`); undefined: both. */
@@ -71,25 +78,36 @@ export const tagParam = (tag: string) => TAG_SLUGS[tag] ?? tag;
 
 /** Filters live in the URL (`?tag=&order=&q=`), so going back from a book restores them; unknown values fall back. */
 export function readBookListFilters(params: URLSearchParams): BookListFilters {
-  const order = params.get('order');
+  const order = params.get('order') as BookSearchOrder | null;
   const tag = params.get('tag')?.trim();
   const q = params.get('q')?.trim();
   const type = params.get('type');
+  const isKnown = order !== null && BOOK_SEARCH_ORDERS.includes(order) && (order !== 'relevance' || Boolean(q));
   return {
-    order: BOOK_ORDERS.includes(order as BookOrder) ? (order as BookOrder) : DEFAULT_ORDER,
+    order: isKnown ? order : defaultOrder(q),
     tag: tag ? tagFromParam(tag) : undefined,
     q: q || undefined,
     type: type === 'comic' || type === 'novel' ? type : undefined,
   };
 }
 
+/** A search is sorted by how well books match unless the reader picks a sort; the list by its latest updates. */
+export const defaultOrder = (q: string | undefined): BookSearchOrder => (q ? 'relevance' : DEFAULT_ORDER);
+
+/** The sorts a reader can pick: best match first while searching. */
+export const sortOptions = (q: string | undefined): readonly BookSearchOrder[] => (q ? SEARCH_SORTS : BOOK_ORDERS);
+const SEARCH_SORTS: readonly BookSearchOrder[] = ['relevance', ...BOOK_ORDERS];
+
 /** The URL parameters after one filter change; the default order is left out to keep `/` clean. */
 export function writeBookListFilter(params: URLSearchParams, change: Partial<BookListFilters>): URLSearchParams {
   const next = new URLSearchParams(params);
   for (const [key, value] of Object.entries(change)) {
-    if (value === undefined || value === '' || (key === 'order' && value === DEFAULT_ORDER)) next.delete(key);
+    if (value === undefined || value === '' || (key === 'order' && value === defaultOrder(next.get('q')?.trim() || undefined)))
+      next.delete(key);
     else next.set(key, key === 'tag' ? tagParam(value) : value);
   }
+  // Best match means nothing once the search is cleared.
+  if (next.get('order') === 'relevance' && !next.get('q')?.trim()) next.delete('order');
   return next;
 }
 

@@ -1,0 +1,77 @@
+import { performance } from 'node:perf_hooks';
+import path from 'node:path';
+import { openDatabase } from '@inkstream/server/dist/db/database.js';
+import { createCatalogueVersion } from '@inkstream/server/dist/modules/catalogue/catalogue-version.js';
+import { createBookSearch } from '@inkstream/server/dist/modules/search/book-search.js';
+import { ensureCatalogue } from './catalogue-cache.js';
+
+/**
+ * The book search at catalogue scale, in process (no HTTP: the index is what is measured; the
+ * HTTP path is the catalogue search the main benchmark already measures): how long the index takes
+ * to build from the database, how much heap it holds, and each kind of query's time, p50 and p99.
+ *
+ * `node --expose-gc bench/dist/search-bench.js [--books 100000]`
+ */
+const RUNS = 300;
+
+/** One query of each kind the search knows, worded for the generated catalogue (catalogue-text.ts). */
+const QUERIES: [kind: string, query: string][] = [
+  ['one word', 'dragon'],
+  ['two words, any order', 'sword crimson'],
+  ['a prefix while typing', 'drag'],
+  ['a long prefix', 'celesti'],
+  ['one typo', 'dargon'],
+  ['two typos, long word', 'alchemsiit'],
+  ['a whole title', 'the crimson sword'],
+  ['no match', 'zzzqqqxx'],
+  ['two Chinese characters', '天剑'],
+  ['Traditional characters', '龍帝'],
+  ['pinyin', 'tianjian'],
+  ['pinyin initials', 'tjd'],
+  ['an introduction word', 'alliances'],
+  ['100 characters', 'the crimson sword of the northern sect and the hidden dragon of the jade palace in neon city tonight'],
+];
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const books = Number(process.argv[process.argv.indexOf('--books') + 1] || 100_000);
+const gc = (globalThis as { gc?: () => void }).gc;
+
+function heapMb(): number {
+  gc?.();
+  gc?.();
+  return process.memoryUsage().heapUsed / 1024 / 1024;
+}
+
+const catalogue = await ensureCatalogue({
+  books,
+  cacheRoot: path.join(ROOT, 'bench/.data'),
+  serverMain: path.join(ROOT, 'apps/server/dist/main.js'),
+  fresh: false,
+});
+const handle = openDatabase({ databaseUrl: null, sqlitePath: catalogue.sqlitePath });
+const search = createBookSearch(handle.db, createCatalogueVersion(handle.db));
+
+const heapBefore = heapMb();
+const started = performance.now();
+await search.warm();
+const buildSeconds = (performance.now() - started) / 1000;
+const heapAfter = heapMb();
+
+console.log(
+  `Search index at ${books.toLocaleString('en')} books: built in ${buildSeconds.toFixed(1)} s, heap +${(heapAfter - heapBefore).toFixed(0)} MB`,
+);
+console.log('| Kind of query | Query | Books found | p50 | p99 |');
+console.log('| --- | --- | --- | --- | --- |');
+for (const [kind, query] of QUERIES) {
+  const times: number[] = [];
+  let found = 0;
+  for (let run = 0; run < RUNS; run += 1) {
+    const start = performance.now();
+    found = (await search.search(query)).length;
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  const at = (share: number) => times[Math.min(times.length - 1, Math.floor(share * times.length))]!.toFixed(2);
+  console.log(`| ${kind} | \`${query.length > 40 ? `${query.slice(0, 37)}…` : query}\` | ${found} | ${at(0.5)} ms | ${at(0.99)} ms |`);
+}
+await handle.close();
