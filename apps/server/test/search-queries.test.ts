@@ -91,6 +91,8 @@ const QUERIES: [query: string, first: string, why: string][] = [
   // Introductions
   ['Lu Chen', 'The Storm Gate', 'a name in an introduction'],
   ['cybernetic arm', 'Neon Ronin', 'words of an introduction'],
+  ['storm lu chen', 'The Storm Gate', 'a title word and introduction words together'],
+  ['门', 'The Storm Gate', 'one Chinese character'],
 ];
 
 describe('book search: what a reader types finds the book', () => {

@@ -1,6 +1,6 @@
-import MiniSearch, { type Query, type SearchResult } from 'minisearch';
 import { splitPinyin } from './pinyin-syllables.js';
 import { bigramsOf, foldText, piecesOf, pinyinOf, type TextPiece } from './search-text.js';
+import { TermIndexBuilder, type TermIndex } from './term-index.js';
 
 /** What is searched of one published book; every text in any language it has. */
 export interface SearchableBook {
@@ -20,46 +20,41 @@ export interface SearchableBook {
  * every book found as typed; popularity breaks the remaining ties.
  */
 export const MatchKind = { exactTitle: 0, titlePrefix: 1, titleWords: 2, author: 3, tag: 4, introduction: 5 } as const;
+const KINDS = 6;
 
-/** Work per query is bounded: words looked at, letters per word, and books ranked. */
-export const QUERY_LIMITS = { pieces: 8, pieceLength: 40, candidates: 1_000 } as const;
+/**
+ * Work per query is bounded: words looked at, letters per word, terms a prefix or a typo may stand
+ * for, and books listed.
+ */
+export const QUERY_LIMITS = { pieces: 8, pieceLength: 40, termsPerWord: 500, candidates: 1_000 } as const;
 
-type Field = 'title' | 'author' | 'tags';
-interface IndexedDoc {
-  id: number;
-  title: string;
-  author: string;
-  tags: string;
-}
-
-/** Folded titles of a book, with the pinyin of the Chinese ones (joined, and initials). */
-interface TitleForms {
-  folded: string[];
-  compact: string[];
-  popularity: number;
-}
+const FIELD = { title: 0, author: 1, tags: 2, intro: 3 } as const;
+const FIELD_COUNT = 4;
 
 const ARABIC_ARTICLE = /^\u0627\u0644(?=\p{L}{2})/u;
 
+/** A word of a spaced script, and the same Arabic word without its article. */
+const wordForms = (word: string): string[] => {
+  const bare = word.replace(ARABIC_ARTICLE, '');
+  return bare === word ? [word] : [word, bare];
+};
+
 /**
- * The index's terms of a title, an author or a tag. Words as they are (and an Arabic word without
- * its article: العاصفة is also عاصفة); Chinese as pairs of characters (a single character stays
- * itself; one typed character finds the pairs it starts), and, in titles and author names, as
- * pinyin syllables and initials (风暴之门: feng, bao, zhi, men, fbzm). Typed pinyin is split into
- * syllables at query time (splitPinyin) rather than indexed in every grouping: those groupings
- * were most of the index's memory at 100,000 books.
+ * The index's terms of a title, an author or a tag: words (wordForms); Chinese as characters and
+ * pairs of characters (one typed character also finds the pairs it starts, in introductions),
+ * and, in titles and author names, as pinyin syllables and initials (风暴之门: feng, bao, zhi, men,
+ * fbzm). Typed pinyin is split into syllables at query time (splitPinyin) rather than indexed in
+ * every grouping.
  */
-function indexTerms(text: string, field: string): string[] {
+function namingTerms(text: string, withPinyin: boolean): string[] {
   const terms: string[] = [];
-  const withPinyin = field !== 'tags';
   for (const piece of piecesOf(foldText(text))) {
     if (!piece.isHan) {
-      terms.push(piece.text);
-      const bare = piece.text.replace(ARABIC_ARTICLE, '');
-      if (bare !== piece.text) terms.push(bare);
+      terms.push(...wordForms(piece.text));
       continue;
     }
-    terms.push(...bigramsOf(piece.text));
+    // Its characters too (titles are short): one typed character finds a title ending with it (门: 风暴之门).
+    terms.push(...Array.from(piece.text), ...bigramsOf(piece.text));
     if (withPinyin) {
       const { syllables, initials } = pinyinOf(piece.text);
       terms.push(...syllables, initials);
@@ -68,139 +63,83 @@ function indexTerms(text: string, field: string): string[] {
   return terms;
 }
 
+/** An introduction's terms: words and pairs of Chinese characters; matched as typed only. */
+const introductionTerms = (text: string): string[] =>
+  piecesOf(foldText(text)).flatMap((piece) => (piece.isHan ? bigramsOf(piece.text) : wordForms(piece.text)));
+
 /** One edit for words of 4 letters or more, two from 8. */
 const editsFor = (term: string) => (term.length >= 8 ? 2 : term.length >= 4 ? 1 : 0);
 
-/** The word with two neighbouring letters swapped ("strom" → "storm"): a typo worth one edit, not Levenshtein's two. */
-function swaps(term: string): string[] {
-  if (term.length < 4) return [];
-  const chars = Array.from(term);
-  const variants = new Set<string>();
-  for (let i = 0; i + 1 < chars.length; i += 1) {
-    if (chars[i] === chars[i + 1]) continue;
-    const swapped = [...chars];
-    [swapped[i], swapped[i + 1]] = [swapped[i + 1]!, swapped[i]!];
-    variants.add(swapped.join(''));
-  }
-  return [...variants];
+/**
+ * Terms any of which matches (OR): given as terms, or as ranges of the sorted vocabulary (a
+ * prefix). `isTypo`: found through a typo, not as typed.
+ */
+interface TermChoice {
+  numbers: number[];
+  ranges: [number, number][];
+  isTypo: boolean;
+}
+/** Choices that must all match (AND): the pairs of a Chinese word, the syllables of typed pinyin. */
+interface Conjunction {
+  choices: TermChoice[];
+  isTypo: boolean;
 }
 
-/** A query as the index reads it, with the terms that count as exact (the rest are typos). */
 interface ParsedQuery {
-  tree: Query;
   folded: string;
-  exactTerms: string[];
-  pieces: TextPiece[];
+  compact: string;
+  /** Each piece of the query (a word, a Chinese run) as alternatives, any of which may match it. */
+  pieces: Conjunction[][];
 }
 
-function parseQuery(raw: string): ParsedQuery | null {
+function parseQuery(raw: string, index: TermIndex): ParsedQuery | null {
   const folded = foldText(raw.slice(0, QUERY_LIMITS.pieces * QUERY_LIMITS.pieceLength));
   const pieces: TextPiece[] = piecesOf(folded)
     .slice(0, QUERY_LIMITS.pieces)
     .map((piece) => ({ ...piece, text: Array.from(piece.text).slice(0, QUERY_LIMITS.pieceLength).join('') }));
   if (pieces.length === 0) return null;
-  const exactTerms: string[] = [];
-  const queries: Query[] = pieces.map((piece, index) => {
-    const isLast = index === pieces.length - 1;
+  const numbersOf = (terms: string[]) => terms.flatMap((term) => index.numberOf(term) ?? []);
+  const prefix = (text: string): [number, number] => {
+    const [from, to] = index.prefixRange(text);
+    return [from, Math.min(to, from + QUERY_LIMITS.termsPerWord)];
+  };
+  const exact = (numbers: number[], ranges: [number, number][] = []): Conjunction => ({
+    choices: [{ numbers, ranges, isTypo: false }],
+    isTypo: false,
+  });
+
+  const parsed = pieces.map((piece, position): Conjunction[] => {
+    const isLast = position === pieces.length - 1;
     if (piece.isHan) {
-      const grams = bigramsOf(piece.text);
-      exactTerms.push(...grams);
+      const pairs = bigramsOf(piece.text);
       // One character: the pairs it starts.
-      return grams.length === 1 ? { combineWith: 'OR', queries: grams, prefix: true } : { combineWith: 'AND', queries: grams };
+      if (pairs.length === 1) return [exact(numbersOf(pairs), [prefix(piece.text)])];
+      return [{ choices: pairs.map((pair) => ({ numbers: numbersOf([pair]), ranges: [], isTypo: false })), isTypo: false }];
     }
-    const bare = piece.text.replace(ARABIC_ARTICLE, '');
-    exactTerms.push(piece.text, bare);
-    const typed: Query = {
-      combineWith: 'OR',
-      queries: bare === piece.text ? [piece.text] : [piece.text, bare],
-      // What is still being typed matches the start of a word; a short beginning alone would match
-      // half the index, after other words it is narrowed by them ("the storm ga").
-      prefix: isLast && piece.text.length >= (pieces.length > 1 ? 2 : 3),
-      fuzzy: editsFor(piece.text),
-    };
-    const alternatives: Query[] = [typed];
-    const swapped = swaps(piece.text);
-    if (swapped.length > 0) alternatives.push({ combineWith: 'OR', queries: swapped });
+    const word = piece.text;
+    // What is still being typed matches the start of a word; a short beginning alone would match
+    // half the index, after other words it is narrowed by them ("the storm ga").
+    const isPrefix = isLast && word.length >= (pieces.length > 1 ? 2 : 3);
+    const alternatives: Conjunction[] = [exact(numbersOf(wordForms(word)), isPrefix ? [prefix(word)] : [])];
+    const edits = editsFor(word);
+    if (edits > 0) {
+      const near = index.nearTerms(word, edits).slice(0, QUERY_LIMITS.termsPerWord);
+      if (near.length > 0) alternatives.push({ choices: [{ numbers: near, ranges: [], isTypo: true }], isTypo: true });
+    }
     // Pinyin typed without spaces: every syllable, the last one possibly unfinished.
-    const syllables = splitPinyin(piece.text, isLast);
+    const syllables = splitPinyin(word, isLast);
     if (syllables) {
-      exactTerms.push(...syllables);
       alternatives.push({
-        combineWith: 'AND',
-        queries: syllables.map((syllable, i) => ({ combineWith: 'OR', queries: [syllable], prefix: isLast && i === syllables.length - 1 })),
+        choices: syllables.map((syllable, i) => {
+          const isOpen = isLast && i === syllables.length - 1;
+          return { numbers: numbersOf([syllable]), ranges: isOpen ? [prefix(syllable)] : [], isTypo: false };
+        }),
+        isTypo: false,
       });
     }
-    return alternatives.length === 1 ? typed : { combineWith: 'OR', queries: alternatives };
+    return alternatives;
   });
-  return { tree: { combineWith: 'AND', queries }, folded, exactTerms, pieces };
-}
-
-/** The exact terms of a piece of an introduction or a query: a word (and an Arabic word without its article), or Chinese pairs. */
-const introTermsOf = (piece: TextPiece): string[] => {
-  if (piece.isHan) return bigramsOf(piece.text);
-  const bare = piece.text.replace(ARABIC_ARTICLE, '');
-  return bare === piece.text ? [piece.text] : [piece.text, bare];
-};
-
-/** The books in both sorted lists. */
-function intersect(a: Int32Array, b: Int32Array): Int32Array {
-  const out: number[] = [];
-  for (let i = 0, j = 0; i < a.length && j < b.length;) {
-    if (a[i] === b[j]) {
-      out.push(a[i]!);
-      i += 1;
-      j += 1;
-    } else if (a[i]! < b[j]!) i += 1;
-    else j += 1;
-  }
-  return Int32Array.from(out);
-}
-
-/** The books in either sorted list. */
-function union(a: Int32Array, b: Int32Array): Int32Array {
-  return Int32Array.from(new Set([...a, ...b])).sort();
-}
-
-/**
- * Introductions are long, and most of an index's memory: they are matched by exact words only (no
- * prefixes, no typos; Chinese by pairs of characters), through one sorted array of book ids per
- * word, about 4 bytes a posting where MiniSearch's maps take ten times that (docs/SEARCH.md has the
- * figures at 100,000 books). A book is found here when every word of the query is in its
- * introductions.
- */
-function createIntroductionIndex() {
-  const building = new Map<string, number[]>();
-  return {
-    add(id: number, texts: string[]) {
-      const terms = new Set(texts.flatMap((text) => piecesOf(foldText(text)).flatMap(introTermsOf)));
-      for (const term of terms) {
-        const list = building.get(term);
-        if (list) list.push(id);
-        else building.set(term, [id]);
-      }
-    },
-    freeze() {
-      const lists = new Map<string, Int32Array>();
-      for (const [term, ids] of building) lists.set(term, Int32Array.from(ids).sort());
-      building.clear();
-      const EMPTY = new Int32Array(0);
-      return {
-        /** Books whose introductions hold every piece (each piece: any of its terms; Chinese: all its pairs). */
-        match(pieces: TextPiece[]): Int32Array {
-          let books: Int32Array | null = null;
-          for (const piece of pieces) {
-            const terms = introTermsOf(piece);
-            const found: Int32Array = piece.isHan
-              ? terms.map((term) => lists.get(term) ?? EMPTY).reduce(intersect)
-              : terms.map((term) => lists.get(term) ?? EMPTY).reduce(union);
-            books = books === null ? found : intersect(books, found);
-            if (books.length === 0) break;
-          }
-          return books ?? EMPTY;
-        },
-      };
-    },
-  };
+  return { folded, compact: folded.replaceAll(' ', ''), pieces: parsed };
 }
 
 export interface RankedMatch {
@@ -209,87 +148,168 @@ export interface RankedMatch {
   isFuzzy: boolean;
 }
 
+/** Bits of a book's match for one piece: found as typed in field f (bit f), through a typo (bit 4 + f). */
+const AS_TYPED = 0x0f;
+const bit = (field: number, isTypo: boolean) => 1 << (field + (isTypo ? 4 : 0));
+
 /**
- * An in-memory full-text index of the published catalogue (MiniSearch: docs/SEARCH.md says why),
- * with the ranking above on top of it. Built whole from the database; searched without I/O.
+ * An in-memory index of the published catalogue (term-index.ts), with the ranking above on top of
+ * it. Built whole from the database; searched without I/O, in bounded work per query.
  */
 export function createBookSearchIndex(books: Iterable<SearchableBook>) {
-  const index = new MiniSearch<IndexedDoc>({
-    fields: ['title', 'author', 'tags'],
-    storeFields: [],
-    tokenize: (text, field) => (field === undefined ? [text] : indexTerms(text, field)),
-    processTerm: (term) => term,
-    searchOptions: {
-      tokenize: (text) => [text],
-      processTerm: (term) => term,
-      boost: { title: 8, author: 4, tags: 2 },
-      maxFuzzy: 2,
-    },
-  });
-  const titles = new Map<number, TitleForms>();
-  const docs: IndexedDoc[] = [];
-  const introductions = createIntroductionIndex();
+  const builder = new TermIndexBuilder(FIELD_COUNT);
+  /** Folded titles of each book and, for Chinese ones, their whole pinyin and initials: what the two best kinds compare. */
+  const titleForms = new Map<number, string[]>();
+  const popularityOf = new Map<number, number>();
+  let count = 0;
   for (const book of books) {
-    const folded = book.titles.map(foldText).filter((title) => title !== '');
-    const compact = folded.flatMap((title) => {
-      const han = piecesOf(title).filter((piece) => piece.isHan);
-      if (han.length === 0) return [title.replaceAll(' ', '')];
+    count += 1;
+    builder.add(
+      FIELD.title,
+      book.id,
+      book.titles.flatMap((title) => namingTerms(title, true)),
+    );
+    builder.add(FIELD.author, book.id, book.author ? namingTerms(book.author, true) : []);
+    builder.add(
+      FIELD.tags,
+      book.id,
+      book.tags.flatMap((tag) => namingTerms(tag, false)),
+    );
+    builder.add(FIELD.intro, book.id, book.introductions.flatMap(introductionTerms));
+    const forms = new Set<string>();
+    for (const title of book.titles) {
+      const folded = foldText(title);
+      if (folded === '') continue;
+      forms.add(folded);
+      const han = piecesOf(folded).filter((piece) => piece.isHan);
+      if (han.length === 0) continue;
       const pinyin = han.map((piece) => pinyinOf(piece.text));
-      return [title.replaceAll(' ', ''), pinyin.map((p) => p.syllables.join('')).join(''), pinyin.map((p) => p.initials).join('')];
-    });
-    titles.set(book.id, { folded, compact, popularity: book.popularity });
-    docs.push({
-      id: book.id,
-      title: book.titles.join('\n'),
-      author: book.author ?? '',
-      tags: book.tags.join('\n'),
-    });
-    introductions.add(book.id, book.introductions);
+      forms.add(pinyin.map((p) => p.syllables.join('')).join(''));
+      forms.add(pinyin.map((p) => p.initials).join(''));
+    }
+    titleForms.set(book.id, [...forms]);
+    popularityOf.set(book.id, book.popularity);
   }
-  index.addAll(docs);
-  const introductionIndex = introductions.freeze();
+  const index = builder.build();
+  // Books by popularity, most popular first (ties: lower id first); and each book's place in it.
+  const byPopularity = Int32Array.from(popularityOf.keys()).sort((a, b) => popularityOf.get(b)! - popularityOf.get(a)! || a - b);
+  const placeOf = new Int32Array(index.maxBook + 1);
+  byPopularity.forEach((book, place) => (placeOf[book] = place));
+  popularityOf.clear();
 
-  function kindOf(result: SearchResult, query: ParsedQuery): number {
-    const forms = titles.get(result.id as number);
-    const compactQuery = query.folded.replaceAll(' ', '');
-    if (forms) {
-      if (forms.folded.includes(query.folded) || forms.compact.includes(compactQuery)) return MatchKind.exactTitle;
-      if (forms.folded.some((title) => title.startsWith(query.folded)) || forms.compact.some((form) => form.startsWith(compactQuery))) {
-        return MatchKind.titlePrefix;
+  function forEachBook(field: number, choice: TermChoice, visit: (book: number) => void): void {
+    for (const number of choice.numbers) for (const book of index.books(field, number)) visit(book);
+    // Introductions are matched as typed only: no prefixes there.
+    if (field === FIELD.intro) return;
+    for (const [from, to] of choice.ranges)
+      for (let number = from; number < to; number += 1) for (const book of index.books(field, number)) visit(book);
+  }
+
+  /** Marks, for one piece of the query, every book it matches, with how (bits), and lists them. */
+  function matchPiece(alternatives: Conjunction[]): { marks: Uint8Array; books: number[] } {
+    const marks = new Uint8Array(index.maxBook + 1);
+    const books: number[] = [];
+    const mark = (book: number, bits: number) => {
+      if (marks[book] === 0) books.push(book);
+      marks[book]! |= bits;
+    };
+    for (let field = 0; field < FIELD_COUNT; field += 1) {
+      for (const conjunction of alternatives) {
+        if (field === FIELD.intro && conjunction.isTypo) continue;
+        const bits = bit(field, conjunction.isTypo);
+        if (conjunction.choices.length === 1) {
+          forEachBook(field, conjunction.choices[0]!, (book) => mark(book, bits));
+          continue;
+        }
+        // Every choice must match: count, per book, the choices met in order.
+        const met = new Uint8Array(index.maxBook + 1);
+        conjunction.choices.forEach((choice, i) =>
+          forEachBook(field, choice, (book) => {
+            if (met[book] === i) met[book] = i + 1;
+          }),
+        );
+        const all = conjunction.choices.length;
+        forEachBook(field, conjunction.choices[all - 1]!, (book) => {
+          if (met[book] === all) mark(book, bits);
+        });
       }
     }
-    const fieldsOf = (term: string) => (result.match[term] ?? []) as Field[];
-    if (result.terms.every((term) => fieldsOf(term).includes('title'))) return MatchKind.titleWords;
-    const matched = new Set(result.terms.flatMap(fieldsOf));
-    if (matched.has('author')) return MatchKind.author;
-    if (matched.has('tags')) return MatchKind.tag;
+    return { marks, books };
+  }
+
+  const TITLE = bit(FIELD.title, false) | bit(FIELD.title, true);
+  const AUTHOR = bit(FIELD.author, false) | bit(FIELD.author, true);
+  const TAGS = bit(FIELD.tags, false) | bit(FIELD.tags, true);
+
+  /** The kind of match: every piece in the title, else the fields some piece matched (`any`: their bits). */
+  function kindOf(book: number, query: ParsedQuery, isTitleInEvery: boolean, any: number): number {
+    if (isTitleInEvery) {
+      const forms = titleForms.get(book) ?? [];
+      if (forms.some((form) => form === query.folded || form === query.compact)) return MatchKind.exactTitle;
+      if (forms.some((form) => form.startsWith(query.folded) || form.startsWith(query.compact))) return MatchKind.titlePrefix;
+      return MatchKind.titleWords;
+    }
+    if ((any & AUTHOR) !== 0) return MatchKind.author;
+    if ((any & TAGS) !== 0) return MatchKind.tag;
     return MatchKind.introduction;
   }
 
   return {
     /** Matching books, best first (at most QUERY_LIMITS.candidates); [] for a query with nothing to search. */
     search(raw: string): RankedMatch[] {
-      const query = parseQuery(raw);
+      const query = parseQuery(raw, index);
       if (!query) return [];
-      const results = index.search(query.tree);
-      // By the index's own score first, so the bound keeps the strongest candidates.
-      const candidates = results.length > QUERY_LIMITS.candidates ? results.slice(0, QUERY_LIMITS.candidates) : results;
-      const ranked = candidates.map((result) => ({
-        id: result.id as number,
-        kind: kindOf(result, query),
-        isFuzzy: result.terms.some((term) => !query.exactTerms.some((exact) => term.startsWith(exact))),
-        popularity: titles.get(result.id as number)?.popularity ?? 0,
-      }));
-      const seen = new Set(ranked.map((match) => match.id));
-      for (const id of introductionIndex.match(query.pieces)) {
-        if (ranked.length >= QUERY_LIMITS.candidates) break;
-        if (!seen.has(id)) ranked.push({ id, kind: MatchKind.introduction, isFuzzy: false, popularity: titles.get(id)?.popularity ?? 0 });
+      const pieces = query.pieces.map(matchPiece);
+      const smallest = pieces.reduce((a, b) => (b.books.length < a.books.length ? b : a));
+      const marks = pieces.map((piece) => piece.marks);
+      // Books every piece matched, each in a bucket by (typo or not, kind).
+      const bucketOf = new Uint8Array(index.maxBook + 1);
+      const sizes = new Int32Array(2 * KINDS + 1);
+      for (const book of smallest.books) {
+        let isEveryPiece = true;
+        let isTitleInEvery = true;
+        let isAsTyped = true;
+        let any = 0;
+        for (const m of marks) {
+          const bits = m[book]!;
+          if (bits === 0) isEveryPiece = false;
+          // Per piece, the title as typed or through a typo both count as "in the title".
+          if ((bits & TITLE) === 0) isTitleInEvery = false;
+          if ((bits & AS_TYPED) === 0) isAsTyped = false;
+          any |= bits;
+        }
+        if (!isEveryPiece) continue;
+        const bucket = 1 + (isAsTyped ? 0 : KINDS) + kindOf(book, query, isTitleInEvery, any);
+        bucketOf[book] = bucket;
+        sizes[bucket]! += 1;
       }
-      ranked.sort((a, b) => Number(a.isFuzzy) - Number(b.isFuzzy) || a.kind - b.kind || b.popularity - a.popularity || a.id - b.id);
-      return ranked.map(({ id, kind, isFuzzy }) => ({ id, kind, isFuzzy }));
+      // Each bucket by popularity: a small one sorted, a large one read off the popularity order.
+      const ranked: RankedMatch[] = [];
+
+      for (let bucket = 1; bucket <= 2 * KINDS && ranked.length < QUERY_LIMITS.candidates; bucket += 1) {
+        const size = sizes[bucket]!;
+        if (size === 0) continue;
+        const take = (book: number) => ranked.push({ id: book, kind: (bucket - 1) % KINDS, isFuzzy: bucket > KINDS });
+        if (size <= 2_000) {
+          const places = new Int32Array(size);
+          let n = 0;
+          for (const book of smallest.books) if (bucketOf[book] === bucket) places[n++] = placeOf[book]!;
+          places.sort();
+          for (const place of places) {
+            if (ranked.length >= QUERY_LIMITS.candidates) break;
+            take(byPopularity[place]!);
+          }
+        } else {
+          for (let place = 0; place < byPopularity.length && ranked.length < QUERY_LIMITS.candidates; place += 1) {
+            const book = byPopularity[place]!;
+            if (bucketOf[book] === bucket) take(book);
+          }
+        }
+      }
+      return ranked;
     },
     get size() {
-      return index.documentCount;
+      return count;
     },
   };
 }
