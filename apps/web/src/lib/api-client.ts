@@ -19,6 +19,9 @@ export interface SearchParams {
   tag?: string | undefined;
   q?: string | undefined;
   book_type?: 'comic' | 'novel' | undefined;
+  status?: 'ongoing' | 'completed' | undefined;
+  has_free?: boolean | undefined;
+  exclude_tags?: string | undefined;
 }
 
 /** The calls every screen may need (the landing page among them); the reading and account screens have theirs in api-reading.ts and api-account.ts, loaded with them. */

@@ -3055,6 +3055,10 @@ export interface paths {
                 query: {
                     /** @description Only comics or only novels */
                     book_type?: "comic" | "novel";
+                    /** @description Ext: tags the book must not have, comma-separated (at most 10) */
+                    exclude_tags?: string;
+                    /** @description Ext: true, only books with free chapters; false, only books without */
+                    has_free?: boolean;
                     /** @description zh-cn, en-us, fr-fr, es-es or ar-sa (case-insensitive) */
                     language?: string;
                     /** @description Default: relevance when q is given (ext), else updated_at. relevance without q sorts as updated_at. */
@@ -3063,7 +3067,11 @@ export interface paths {
                     page_size: number;
                     /** @description Search (ext: titles in every language, authors, tags and introductions; case, accents, Traditional/Simplified Chinese, pinyin and typos folded; docs/SEARCH.md) */
                     q?: string;
+                    /** @description Ext: only ongoing or only completed books */
+                    status?: "ongoing" | "completed";
                     tag?: string;
+                    /** @description Ext: tags the book must all have, comma-separated (at most 10) */
+                    tags?: string;
                 };
                 header?: never;
                 path?: never;

@@ -13,6 +13,7 @@ import {
 } from '../features/catalogue/book-list-rules';
 import { RecommendedCarousel } from '../features/catalogue/RecommendedCarousel';
 import { SearchSummary } from '../features/catalogue/SearchSummary';
+import { MoreFilters } from '../features/catalogue/MoreFilters';
 import { KindTabs, SortTabs } from '../features/catalogue/SortTabs';
 import { useTagLabel } from '../components/use-tag-label';
 import { TagCarousel } from '../features/catalogue/TagCarousel';
@@ -62,6 +63,7 @@ export function BookListPage() {
         )}
         <KindTabs kind={filters.type} onChange={(type) => change({ type })} />
         <SortTabs order={filters.order} options={sortOptions(filters.q)} onChange={(order: BookSearchOrder) => change({ order })} />
+        <MoreFilters status={filters.status} freeOnly={filters.freeOnly} hidden={filters.hidden} onChange={change} />
       </div>
       <BookGrid filters={filters} labelledBy={LIST_HEADING_ID} />
     </>

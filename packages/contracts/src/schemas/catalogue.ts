@@ -26,8 +26,18 @@ export const BookSearchQuery = Type.Object({
     }),
   ),
   book_type: Type.Optional(Type.Union([Type.Literal('comic'), Type.Literal('novel')], { description: 'Only comics or only novels' })),
+  // Ext filters, combinable with each other, with `tag` and with `q`.
+  tags: Type.Optional(PlainText({ maxLength: 400, description: 'Ext: tags the book must all have, comma-separated (at most 10)' })),
+  exclude_tags: Type.Optional(PlainText({ maxLength: 400, description: 'Ext: tags the book must not have, comma-separated (at most 10)' })),
+  status: Type.Optional(
+    Type.Union([Type.Literal('ongoing'), Type.Literal('completed')], { description: 'Ext: only ongoing or only completed books' }),
+  ),
+  has_free: Type.Optional(Type.Boolean({ description: 'Ext: true, only books with free chapters; false, only books without' })),
 });
 export type BookSearchQuery = Static<typeof BookSearchQuery>;
+
+/** At most this many tags in `tags` or `exclude_tags` (more are refused). */
+export const TAG_FILTER_MAX = 10;
 
 const TagOrNull = Nullable(Type.String());
 /** Cover sizes for `<img srcset>`; null when the cover has a single size. */

@@ -101,7 +101,7 @@ export const findChapterTranslations = (db: DbExecutor, chapterIds: readonly num
 export const findPublishedOrderKeysAfter = (db: DbExecutor, afterId: number, limit: number) =>
   db
     .selectFrom('books')
-    .select(['id', 'updated_at', 'popularity', 'book_type'])
+    .select(['id', 'updated_at', 'popularity', 'book_type', 'status', 'public_free_chapters'])
     // `+is_published` keeps SQLite on the primary key (the next rows in id order). On the bare column
     // it picked an index that starts with is_published, then sorted every published book by id for
     // each chunk: a snapshot read took 1.4 s of CPU at 100,000 books instead of 0.1 s.

@@ -1,6 +1,7 @@
 import {
   ErrorCode,
   RECOMMENDATION_LIMIT,
+  TAG_FILTER_MAX,
   type BookChapters,
   type BookSearchQuery,
   type BookSearchResult,
@@ -8,7 +9,7 @@ import {
   type RecommendedBook,
 } from '@inkstream/contracts';
 import type { Db } from '../../db/database.js';
-import { notFound } from '../../lib/app-error.js';
+import { AppError, notFound } from '../../lib/app-error.js';
 import { pickTranslatedField, pickTranslation, resolveLanguage } from '../../lib/language.js';
 import { toIso } from '../../lib/time.js';
 import type { MediaUrls } from '../media/media-urls.js';
@@ -38,6 +39,20 @@ export function createCatalogueService(deps: { db: Db; ranking: RankingSnapshot;
   const textOf = (book: BookRow, translations: Map<number, TranslationRow[]>, language: string) =>
     pickTranslation(translations.get(book.id) ?? [], language, book.original_language);
 
+  /** A comma-separated tag list of the query, without blanks; more than TAG_FILTER_MAX is refused. */
+  function tagList(value: string | undefined, field: string): string[] | undefined {
+    const tags = value
+      ?.split(',')
+      .map((tag) => tag.trim())
+      .filter((tag) => tag !== '');
+    if (tags && tags.length > TAG_FILTER_MAX) {
+      throw new AppError(ErrorCode.VALIDATION_FAILED, 400, `At most ${TAG_FILTER_MAX} tags in ${field}`, [
+        { field, message: `at most ${TAG_FILTER_MAX} tags` },
+      ]);
+    }
+    return tags?.length ? tags : undefined;
+  }
+
   async function searchBooks(query: BookSearchQuery): Promise<BookSearchResult> {
     const language = resolveLanguage(query.language);
     const tag = query.tag?.trim() || undefined;
@@ -47,6 +62,10 @@ export function createCatalogueService(deps: { db: Db; ranking: RankingSnapshot;
     const ranked = await ranking.page({
       order: query.order_by ?? (q === undefined ? 'updated_at' : 'relevance'),
       tag,
+      tags: tagList(query.tags, 'tags'),
+      excludeTags: tagList(query.exclude_tags, 'exclude_tags'),
+      status: query.status,
+      hasFree: query.has_free,
       matches,
       bookType: query.book_type,
       page: query.page,

@@ -26,8 +26,22 @@ interface Snapshot {
   byTag: Map<string, Int32Array>;
   /** 1 for novels, 0 for comics, by book id. */
   isNovel: Uint8Array;
+  /** 1 for completed books, by book id. */
+  isCompleted: Uint8Array;
+  /** 1 for books with free chapters, by book id. */
+  hasFree: Uint8Array;
   /** Place + 1 of book `id` in each order (0: not published), built on the first search sorted by one. */
   places: Partial<Record<BookOrder, Int32Array>>;
+}
+
+/** What a list may be narrowed by (the spec's `tag` and kind; tags in and out, status and free chapters are ext). */
+export interface BookFilter {
+  tag?: string | undefined;
+  tags?: readonly string[] | undefined;
+  excludeTags?: readonly string[] | undefined;
+  bookType?: BookType | undefined;
+  status?: 'ongoing' | 'completed' | undefined;
+  hasFree?: boolean | undefined;
 }
 
 export interface RankedPage {
@@ -56,11 +70,15 @@ export function createRankingSnapshot(db: Db, versions: CatalogueVersion, option
     const updated: number[] = [];
     const popularity: number[] = [];
     const novels: number[] = [];
+    const completed: number[] = [];
+    const withFree: number[] = [];
     for (let after = 0; ;) {
       const rows = await findPublishedOrderKeysAfter(db, after, CHUNK);
       await letOthersRun();
       for (const row of rows) {
         if (row.book_type === 'novel') novels.push(row.id);
+        if (row.status === 'completed') completed.push(row.id);
+        if (row.public_free_chapters > 0) withFree.push(row.id);
         ids.push(row.id);
         updated.push(row.updated_at);
         popularity.push(row.popularity);
@@ -76,7 +94,7 @@ export function createRankingSnapshot(db: Db, versions: CatalogueVersion, option
     await letOthersRun();
     const byPopularity = sorted((a, b) => popularity[b]! - popularity[a]! || updated[b]! - updated[a]! || ids[b]! - ids[a]!);
     await letOthersRun();
-    return { ids, novels, updated_at: byUpdate, popularity: byPopularity };
+    return { ids, novels, completed, withFree, updated_at: byUpdate, popularity: byPopularity };
   }
 
   async function readTags(maxId: number, published: Uint8Array) {
@@ -124,8 +142,11 @@ export function createRankingSnapshot(db: Db, versions: CatalogueVersion, option
     }
     const published = new Uint8Array(maxId + 1);
     for (const id of order.ids) published[id] = 1;
-    const isNovel = new Uint8Array(maxId + 1);
-    for (const id of order.novels) isNovel[id] = 1;
+    const flagsOf = (ids: number[]) => {
+      const flags = new Uint8Array(maxId + 1);
+      for (const id of ids) flags[id] = 1;
+      return flags;
+    };
     const tags = await readTags(maxId, published);
     return {
       version,
@@ -135,7 +156,9 @@ export function createRankingSnapshot(db: Db, versions: CatalogueVersion, option
       ...tags,
       byTag: new Map(),
       places: {},
-      isNovel,
+      isNovel: flagsOf(order.novels),
+      isCompleted: flagsOf(order.completed),
+      hasFree: flagsOf(order.withFree),
     };
   }
 
@@ -157,23 +180,52 @@ export function createRankingSnapshot(db: Db, versions: CatalogueVersion, option
   const tagIndicesOf = (snapshot: Snapshot, id: number) =>
     id + 1 < snapshot.tagStart.length ? snapshot.tagList.subarray(snapshot.tagStart[id]!, snapshot.tagStart[id + 1]!) : new Int32Array(0);
 
-  /** One order narrowed by tag and kind, computed once per snapshot. */
-  function filtered(snapshot: Snapshot, order: BookOrder, tag: string | undefined, bookType: BookType | undefined): Int32Array {
-    if (!tag && !bookType) return snapshot.order[order];
-    const cacheKey = `${order}\u0000${tag ?? ''}\u0000${bookType ?? ''}`;
+  /**
+   * Whether a book passes the filters, or null when no book can (a tag no book has). The tag of the
+   * spec's `tag` and every one of `tags` must be on the book, none of `excludeTags`.
+   */
+  function matcherOf(snapshot: Snapshot, filter: BookFilter): ((id: number) => boolean) | null {
+    const wanted = [...(filter.tag ? [filter.tag] : []), ...(filter.tags ?? [])].map((tag) => snapshot.tagIndex.get(tag));
+    if (wanted.includes(undefined)) return null;
+    const excluded = (filter.excludeTags ?? []).flatMap((tag) => snapshot.tagIndex.get(tag) ?? []);
+    const wantsNovel = filter.bookType === 'novel' ? 1 : 0;
+    const wantsCompleted = filter.status === 'completed' ? 1 : 0;
+    return (id) => {
+      if (filter.bookType !== undefined && snapshot.isNovel[id] !== wantsNovel) return false;
+      if (filter.status !== undefined && snapshot.isCompleted[id] !== wantsCompleted) return false;
+      if (filter.hasFree !== undefined && snapshot.hasFree[id] !== (filter.hasFree ? 1 : 0)) return false;
+      if (wanted.length === 0 && excluded.length === 0) return true;
+      const tags = tagIndicesOf(snapshot, id);
+      return wanted.every((index) => tags.includes(index!)) && !excluded.some((index) => tags.includes(index));
+    };
+  }
+
+  const isUnfiltered = (filter: BookFilter) =>
+    !filter.tag &&
+    !filter.tags?.length &&
+    !filter.excludeTags?.length &&
+    !filter.bookType &&
+    !filter.status &&
+    filter.hasFree === undefined;
+
+  /** One order narrowed by the filters, computed once per snapshot and filter. */
+  function filtered(snapshot: Snapshot, order: BookOrder, filter: BookFilter): Int32Array {
+    if (isUnfiltered(filter)) return snapshot.order[order];
+    const cacheKey = JSON.stringify([
+      order,
+      filter.tag ?? '',
+      filter.tags ?? [],
+      filter.excludeTags ?? [],
+      filter.bookType ?? '',
+      filter.status ?? '',
+      filter.hasFree ?? '',
+    ]);
     let ids = snapshot.byTag.get(cacheKey);
     if (!ids) {
-      const index = tag === undefined ? undefined : snapshot.tagIndex.get(tag);
-      const wantsNovel = bookType === 'novel' ? 1 : 0;
-      ids =
-        tag !== undefined && index === undefined
-          ? new Int32Array(0)
-          : snapshot.order[order].filter(
-              (id) =>
-                (index === undefined || tagIndicesOf(snapshot, id).includes(index)) &&
-                (bookType === undefined || snapshot.isNovel[id] === wantsNovel),
-            );
-      snapshot.byTag.set(cacheKey, ids);
+      const matches = matcherOf(snapshot, filter);
+      ids = matches ? snapshot.order[order].filter(matches) : new Int32Array(0);
+      // Bounded: a few hundred filter combinations per snapshot (it is replaced within a minute).
+      if (snapshot.byTag.size < 500) snapshot.byTag.set(cacheKey, ids);
     }
     return ids;
   }
@@ -193,43 +245,31 @@ export function createRankingSnapshot(db: Db, versions: CatalogueVersion, option
    * The books a search matched (best first) that the list may show: published, with the tag and
    * of the kind asked for, in the order asked for (`relevance`: as the search ranked them).
    */
-  function narrowMatches(
-    snapshot: Snapshot,
-    matches: readonly number[],
-    order: BookSearchOrder,
-    tag: string | undefined,
-    bookType: BookType | undefined,
-  ): number[] {
-    const index = tag === undefined ? undefined : snapshot.tagIndex.get(tag);
-    if (tag !== undefined && index === undefined) return [];
-    const wantsNovel = bookType === 'novel' ? 1 : 0;
+  function narrowMatches(snapshot: Snapshot, matches: readonly number[], order: BookSearchOrder, filter: BookFilter): number[] {
+    const passes = matcherOf(snapshot, filter);
+    if (!passes) return [];
     const published = placesIn(snapshot, 'updated_at');
-    const kept = matches.filter(
-      (id) =>
-        (published[id] ?? 0) > 0 &&
-        (index === undefined || tagIndicesOf(snapshot, id).includes(index)) &&
-        (bookType === undefined || snapshot.isNovel[id] === wantsNovel),
-    );
+    const kept = matches.filter((id) => (published[id] ?? 0) > 0 && passes(id));
     if (order === 'relevance') return kept;
     const places = placesIn(snapshot, order);
     return kept.sort((a, b) => places[a]! - places[b]!);
   }
 
   return {
-    async page(query: {
-      order: BookSearchOrder;
-      tag?: string | undefined;
-      /** The books a search matched, best first (BookSearch): only these, narrowed by the rest. */
-      matches?: readonly number[] | undefined;
-      bookType?: BookType | undefined;
-      page: number;
-      pageSize: number;
-    }): Promise<RankedPage> {
+    async page(
+      query: BookFilter & {
+        order: BookSearchOrder;
+        /** The books a search matched, best first (BookSearch): only these, narrowed by the filters. */
+        matches?: readonly number[] | undefined;
+        page: number;
+        pageSize: number;
+      },
+    ): Promise<RankedPage> {
       const snapshot = await fresh();
-      const tag = query.tag || undefined;
+      const filter: BookFilter = { ...query, tag: query.tag || undefined };
       const ids = query.matches
-        ? Int32Array.from(narrowMatches(snapshot, query.matches, query.order, tag, query.bookType))
-        : filtered(snapshot, query.order === 'relevance' ? 'updated_at' : query.order, tag, query.bookType);
+        ? Int32Array.from(narrowMatches(snapshot, query.matches, query.order, filter))
+        : filtered(snapshot, query.order === 'relevance' ? 'updated_at' : query.order, filter);
       const start = query.page * query.pageSize;
       const pageIds = Array.from(ids.subarray(start, start + query.pageSize));
       return {

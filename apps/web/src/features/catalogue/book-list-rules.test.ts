@@ -52,7 +52,13 @@ describe('book list paging (spec section 4)', () => {
 
 describe('book list filters in the URL', () => {
   it('defaults to updated_at with no tag and no query', () => {
-    expect(readBookListFilters(new URLSearchParams())).toEqual({ order: 'updated_at', tag: undefined, q: undefined });
+    expect(readBookListFilters(new URLSearchParams())).toEqual({
+      order: 'updated_at',
+      tag: undefined,
+      q: undefined,
+      freeOnly: false,
+      hidden: [],
+    });
   });
 
   it('reads order, tag and a trimmed query, ignoring unknown orders and blanks', () => {
@@ -60,11 +66,15 @@ describe('book list filters in the URL', () => {
       order: 'popularity',
       tag: '悬疑推理',
       q: 'moon',
+      freeOnly: false,
+      hidden: [],
     });
     expect(readBookListFilters(new URLSearchParams('order=rating&tag=&q=%20'))).toEqual({
       order: 'updated_at',
       tag: undefined,
       q: undefined,
+      freeOnly: false,
+      hidden: [],
     });
   });
 
@@ -78,6 +88,21 @@ describe('book list filters in the URL', () => {
     expect(writeBookListFilter(new URLSearchParams('q=storm&order=relevance'), { q: undefined }).toString()).toBe('');
     expect(sortOptions('storm')).toEqual(['relevance', 'updated_at', 'popularity']);
     expect(sortOptions(undefined)).toEqual(['updated_at', 'popularity']);
+  });
+
+  it('reads and writes status, free chapters only and the tags left out (by their slugs)', () => {
+    const read = readBookListFilters(new URLSearchParams('status=completed&free=1&hide=mystery,%20mystery,other'));
+    expect(read).toMatchObject({ status: 'completed', freeOnly: true, hidden: ['悬疑推理', 'other'] });
+    expect(readBookListFilters(new URLSearchParams('status=paused&free=yes'))).toMatchObject({ status: undefined, freeOnly: false });
+    const hideMany = Array.from({ length: 12 }, (_, i) => `t${i}`).join(',');
+    expect(readBookListFilters(new URLSearchParams(`hide=${hideMany}`)).hidden).toHaveLength(10);
+    const written = writeBookListFilter(new URLSearchParams('q=moon'), {
+      status: 'ongoing',
+      freeOnly: true,
+      hidden: ['悬疑推理', 'other'],
+    });
+    expect(written.toString()).toBe('q=moon&status=ongoing&free=1&hide=mystery%2Cother');
+    expect(writeBookListFilter(written, { status: undefined, freeOnly: false, hidden: [] }).toString()).toBe('q=moon');
   });
 
   it('writes one change and keeps the others; the default order and cleared values leave the URL', () => {

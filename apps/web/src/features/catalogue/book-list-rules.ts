@@ -53,7 +53,17 @@ export interface BookListFilters {
   q: string | undefined;
   /** Only comics or only novels (`?type=`); undefined: both. */
   type: BookKind | undefined;
+  /** Only ongoing or only completed books (`?status=`); undefined: both. */
+  status: BookStatus | undefined;
+  /** Only books with free chapters (`?free=1`). */
+  freeOnly: boolean;
+  /** Tags the listed books must not have (`?hide=`, their slugs comma-separated). */
+  hidden: string[];
 }
+
+export type BookStatus = 'ongoing' | 'completed';
+/** As many tags as the API takes in `exclude_tags`. */
+export const HIDDEN_TAGS_MAX = 10;
 
 /** Readable addresses for the genre tags (`?tag=mystery`), in the order of the API's canonical list. */
 const TAG_SLUGS: Record<string, string> = {
@@ -82,12 +92,24 @@ export function readBookListFilters(params: URLSearchParams): BookListFilters {
   const tag = params.get('tag')?.trim();
   const q = params.get('q')?.trim();
   const type = params.get('type');
+  const status = params.get('status');
   const isKnown = order !== null && BOOK_SEARCH_ORDERS.includes(order) && (order !== 'relevance' || Boolean(q));
   return {
     order: isKnown ? order : defaultOrder(q),
     tag: tag ? tagFromParam(tag) : undefined,
     q: q || undefined,
     type: type === 'comic' || type === 'novel' ? type : undefined,
+    status: status === 'ongoing' || status === 'completed' ? status : undefined,
+    freeOnly: params.get('free') === '1',
+    hidden: [
+      ...new Set(
+        (params.get('hide') ?? '')
+          .split(',')
+          .map((slug) => slug.trim())
+          .filter(Boolean)
+          .map(tagFromParam),
+      ),
+    ].slice(0, HIDDEN_TAGS_MAX),
   };
 }
 
@@ -101,10 +123,19 @@ const SEARCH_SORTS: readonly BookSearchOrder[] = ['relevance', ...BOOK_ORDERS];
 /** The URL parameters after one filter change; the default order is left out to keep `/` clean. */
 export function writeBookListFilter(params: URLSearchParams, change: Partial<BookListFilters>): URLSearchParams {
   const next = new URLSearchParams(params);
-  for (const [key, value] of Object.entries(change)) {
-    if (value === undefined || value === '' || (key === 'order' && value === defaultOrder(next.get('q')?.trim() || undefined)))
+  for (const [key, value] of Object.entries(change) as [keyof BookListFilters, BookListFilters[keyof BookListFilters]][]) {
+    if (key === 'freeOnly') {
+      if (value) next.set('free', '1');
+      else next.delete('free');
+    } else if (key === 'hidden') {
+      const slugs = (value as string[]).map(tagParam).join(',');
+      if (slugs) next.set('hide', slugs);
+      else next.delete('hide');
+    } else if (value === undefined || value === '' || (key === 'order' && value === defaultOrder(next.get('q')?.trim() || undefined))) {
       next.delete(key);
-    else next.set(key, key === 'tag' ? tagParam(value) : value);
+    } else {
+      next.set(key, key === 'tag' ? tagParam(value as string) : (value as string));
+    }
   }
   // Best match means nothing once the search is cleared.
   if (next.get('order') === 'relevance' && !next.get('q')?.trim()) next.delete('order');

@@ -14,13 +14,25 @@ function useLogFailure(error: unknown, what: string) {
 }
 
 /** The book list of one filter combination, page by page (also the home page's loader: routes/page-loaders.ts). */
-export function bookSearchQuery(language: Language, { order, tag, q, type }: BookListFilters) {
+export function bookSearchQuery(language: Language, { order, tag, q, type, status, freeOnly, hidden }: BookListFilters) {
+  const excluded = hidden.join(',');
   return infiniteQueryOptions({
-    queryKey: ['books', language, order, tag ?? null, q ?? null, type ?? null],
+    queryKey: ['books', language, order, tag ?? null, q ?? null, type ?? null, status ?? null, freeOnly, excluded],
     initialPageParam: 0,
     queryFn: ({ pageParam }): Promise<BookSummary[] | null> =>
       api
-        .searchBooks({ language, page: pageParam, page_size: BOOK_PAGE_SIZE, order_by: order, tag, q, book_type: type })
+        .searchBooks({
+          language,
+          page: pageParam,
+          page_size: BOOK_PAGE_SIZE,
+          order_by: order,
+          tag,
+          q,
+          book_type: type,
+          status,
+          has_free: freeOnly || undefined,
+          exclude_tags: excluded || undefined,
+        })
         .then((data) => data.result ?? null),
     getNextPageParam: (lastPage, _pages, lastPageParam) => nextBookPage(lastPage, lastPageParam),
   });
@@ -35,9 +47,14 @@ export const tagsQuery = () => queryOptions({ queryKey: ['tags'], queryFn: api.t
  * The infinite book list. Each filter combination is its own query starting at page 0, so a
  * change of tag, order or search shows an empty list that fills from the first page again.
  */
-export function useBookSearch({ order, tag, q, type }: BookListFilters) {
+export function useBookSearch(filters: BookListFilters) {
   const language = useLanguage();
-  const options = useMemo(() => bookSearchQuery(language, { order, tag, q, type }), [language, order, tag, q, type]);
+  const { order, tag, q, type, status, freeOnly } = filters;
+  const hidden = filters.hidden.join(',');
+  const options = useMemo(
+    () => bookSearchQuery(language, { order, tag, q, type, status, freeOnly, hidden: hidden ? hidden.split(',') : [] }),
+    [language, order, tag, q, type, status, freeOnly, hidden],
+  );
   const { queryKey } = options;
   const client = useQueryClient();
   // Only the open list stays cached: coming back from a book finds its loaded pages, while any
