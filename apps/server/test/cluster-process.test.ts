@@ -104,9 +104,10 @@ describe('WEB_CONCURRENCY=2', () => {
     expect(servingPids.has(replacement)).toBe(false);
     expect(await getOnNewConnection(port, '/healthz')).toBe(200);
 
-    // Logins in flight when the stop signal comes (password hashing keeps each busy for tens of
-    // milliseconds, and eight of them queue for the hashing threads): every one is answered, and
-    // at least one is answered by a worker that had already started shutting down.
+    // Logins in flight when the stop signal comes: every one is answered, and one is answered by a
+    // worker that had already started shutting down — the first, whose body is held back until the
+    // workers have said so (waiting on that, not on the hashing being slow enough: on an idle
+    // machine all of them could be answered before the signal arrived).
     // A name each: more than 4 failures on one name from one address would be delayed (login-throttle.ts).
     const bodyOf = (index: number) => JSON.stringify({ username: `nobody${index}`, password: 'wrong-password' });
     const exited = new Promise<{ code: number | null; at: number }>((resolve) =>
@@ -123,10 +124,11 @@ describe('WEB_CONCURRENCY=2', () => {
         socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
         socket.on('error', () => undefined);
         // Written, not ended: clients keep their side open while waiting for the answer.
+        const heldBack = index === 0 ? body.slice(-4) : '';
         socket.write(
-          `POST /api/v1/user/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
+          `POST /api/v1/user/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, body.length - heldBack.length)}`,
         );
-        return { socket, answer: () => answer };
+        return { socket, answer: () => answer, heldBack };
       }),
     );
     // Only the logins count: a line of an earlier request may still be on its way (a loaded machine).
@@ -135,6 +137,16 @@ describe('WEB_CONCURRENCY=2', () => {
     await waitFor(() => loginsArrived() >= 8, 'the logins to arrive', 15_000);
     const stoppedAt = Date.now();
     child.kill('SIGTERM');
+    const workers = new Set([...servingPids, replacement].filter((pid) => pid !== victim));
+    const shuttingDown = () =>
+      new Set(
+        lines
+          .slice(seen)
+          .filter((line) => line.msg === 'shutting down' && workers.has(line.pid))
+          .map((line) => line.pid),
+      );
+    await waitFor(() => shuttingDown().size === workers.size, 'both workers to start shutting down', 15_000);
+    for (const { socket, heldBack } of answers) if (heldBack) socket.write(heldBack);
     for (const { socket, answer } of answers) {
       await waitFor(() => answer().includes('\r\n\r\n') || socket.destroyed, 'the answers', 20_000);
       socket.destroy();
