@@ -25,3 +25,10 @@ export async function mapWithConcurrency<T, R>(
   if (failure !== null) throw (failure as { error: unknown }).error;
   return results;
 }
+
+/**
+ * Lets the requests waiting on the event loop run before going on: long work in a request or a
+ * background loop (a snapshot, an index, a cleanup) calls it between batches, since with SQLite
+ * every read and write runs on the main thread too.
+ */
+export const letOthersRun = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));

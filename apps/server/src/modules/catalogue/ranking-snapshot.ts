@@ -2,6 +2,7 @@ import type { BookOrder, BookSearchOrder, BookType } from '@inkstream/contracts'
 import type { Db } from '../../db/database.js';
 import type { CatalogueVersion } from './catalogue-version.js';
 import { findAllTags, findBookTagsInRange, findMaxBookId, findPublishedOrderKeysAfter } from './catalogue.repository.js';
+import { letOthersRun } from '../../lib/concurrency.js';
 
 /**
  * An in-memory ordering of all published books, so a page of the catalogue is an array slice:
@@ -57,7 +58,6 @@ export interface RankedPage {
  * second (measured), once a minute.
  */
 const CHUNK = 5_000;
-const letOthersRun = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export function createRankingSnapshot(db: Db, versions: CatalogueVersion, options: { maxAgeMs?: number; now?: () => number } = {}) {
   const maxAgeMs = options.maxAgeMs ?? 60_000;

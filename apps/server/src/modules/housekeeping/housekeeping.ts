@@ -10,6 +10,7 @@ import { deleteDayBooksBefore, hasWindowRowsBefore } from '../stats/reading-aggr
 import { sendDueDigests } from '../notices/digest.js';
 import { sendDueReminders } from '../notices/reminders.js';
 import { createReadingRollup, TOP_BOOK_WINDOWS, type ReadingRollup } from '../stats/reading-rollup.js';
+import { letOthersRun } from '../../lib/concurrency.js';
 
 const LEASE_NAME = 'housekeeping';
 /** Every two minutes: the dashboard adds what the roll-up has not yet, so this bounds that work. */
@@ -82,7 +83,7 @@ export function createHousekeeping(deps: HousekeepingDeps) {
       done.deleted += n;
       done.batches += 1;
       if (n < batchSize) break;
-      await new Promise((resolve) => setImmediate(resolve));
+      await letOthersRun();
     }
     return done;
   }

@@ -5,6 +5,7 @@ import { queueMail } from '../mail/mail-queue.js';
 import { mailRecipientOf } from '../mail/mail-recipient.js';
 import type { NoticeStepOptions } from './reminders.js';
 import * as noticesRepo from './notices.repository.js';
+import { letOthersRun } from '../../lib/concurrency.js';
 
 /** At most one digest a day per reader (issue 28). */
 export const DIGEST_EVERY_MS = DAY_MS;
@@ -113,7 +114,7 @@ export async function sendDueDigests(db: Db, options: NoticeStepOptions): Promis
     }
     // Every reader read is due later now (moved here or by another run): a short batch is the last.
     if (due.length < batchSize) break;
-    await new Promise((resolve) => setImmediate(resolve));
+    await letOthersRun();
   }
   return done;
 }

@@ -4,6 +4,7 @@ import { queueMail } from '../mail/mail-queue.js';
 import { mailRecipientOf } from '../mail/mail-recipient.js';
 import { formatInstant } from './notice-format.js';
 import * as noticesRepo from './notices.repository.js';
+import { letOthersRun } from '../../lib/concurrency.js';
 
 /** A reminder goes out this long before a membership ends (issue 28: three days). */
 export const REMINDER_BEFORE_MS = 3 * DAY_MS;
@@ -59,7 +60,7 @@ export async function sendDueReminders(db: Db, options: NoticeStepOptions): Prom
     }
     // Every row read left the range's due set (marked here or by another node): a short batch is the last.
     if (due.length < batchSize || marked === 0) break;
-    await new Promise((resolve) => setImmediate(resolve));
+    await letOthersRun();
   }
   return done;
 }

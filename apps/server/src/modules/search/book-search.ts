@@ -4,6 +4,7 @@ import type { CatalogueVersion } from '../catalogue/catalogue-version.js';
 import { findMaxBookId } from '../catalogue/catalogue.repository.js';
 import { createBookSearchIndex, type BookSearchIndex, type RankedMatch, type SearchableBook } from './book-search-index.js';
 import { findPublishedBooksInRange, findTagNamesInRange, findTextsInRange } from './search.repository.js';
+import { letOthersRun } from '../../lib/concurrency.js';
 
 /**
  * The site's book search: what any search engine standing behind it (this in-process index
@@ -18,7 +19,6 @@ export interface BookSearch {
 
 /** Rows per read, with a turn of the event loop between reads (SQLite reads run on the main thread). */
 const CHUNK = 2_000;
-const letOthersRun = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 async function readSearchableBooks(db: Db): Promise<SearchableBook[]> {
   const books: SearchableBook[] = [];

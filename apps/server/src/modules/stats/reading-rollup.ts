@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database.js';
 import { DAY_MS } from '../../lib/time.js';
 import * as repo from './reading-aggregates.repository.js';
+import { letOthersRun } from '../../lib/concurrency.js';
 
 /** The windows the dashboard offers (`days=30|90`): one counter per book and window. */
 export const TOP_BOOK_WINDOWS = [30, 90] as const;
@@ -101,7 +102,7 @@ export function createReadingRollup(deps: { db: Db; now?: () => number; batchSiz
         throw error;
       }
       if (result === 'idle') return;
-      await new Promise((resolve) => setImmediate(resolve));
+      await letOthersRun();
     }
   }
 

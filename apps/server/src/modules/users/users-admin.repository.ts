@@ -2,6 +2,7 @@ import { PostgresAdapter, sql, type Expression, type ExpressionBuilder, type Sql
 import type { DbExecutor } from '../../db/database.js';
 import type { UsersTable } from '../../db/schema.js';
 import { COUNT_LIMIT } from '../../lib/list-cursor.js';
+import { letOthersRun } from '../../lib/concurrency.js';
 
 export interface UserListFilter {
   role?: 'user' | 'admin' | undefined;
@@ -117,7 +118,6 @@ async function windowEnd(db: DbExecutor, order: ReaderOrder, after: ReaderKey | 
 }
 
 const keyOf = (order: ReaderOrder, row: { id: number; username_key: string }): ReaderKey => (order.by === 'id' ? row.id : row.username_key);
-const yieldToOtherRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * One page of the reader list from `start`: after a cursor's key, or `skip` readers into the list
@@ -153,7 +153,7 @@ export async function listUsersForAdmin(
     let after = start.after;
     nextAfter = null;
     for (let window = 0; window < MAX_WINDOWS; window++) {
-      if (window > 0) await yieldToOtherRequests();
+      if (window > 0) await letOthersRun();
       const found = await matchesInWindow(db, order, filter, after, skip + pageSize - rows.length);
       rows.push(...found.slice(skip));
       skip = Math.max(0, skip - found.length);
