@@ -39,6 +39,20 @@ const wordForms = (word: string): string[] => {
   return bare === word ? [word] : [word, bare];
 };
 
+/** A title, an author or a tag, folded once, with the pinyin of its Chinese runs when asked for. */
+interface ReadName {
+  folded: string;
+  pieces: (TextPiece & { pinyin: { syllables: string[]; initials: string } | null })[];
+}
+
+function readName(text: string, withPinyin: boolean): ReadName {
+  const folded = foldText(text);
+  return {
+    folded,
+    pieces: piecesOf(folded).map((piece) => ({ ...piece, pinyin: withPinyin && piece.isHan ? pinyinOf(piece.text) : null })),
+  };
+}
+
 /**
  * The index's terms of a title, an author or a tag: words (wordForms); Chinese as characters and
  * pairs of characters (one typed character also finds the pairs it starts, in introductions),
@@ -46,21 +60,26 @@ const wordForms = (word: string): string[] => {
  * fbzm). Typed pinyin is split into syllables at query time (splitPinyin) rather than indexed in
  * every grouping.
  */
-function namingTerms(text: string, withPinyin: boolean): string[] {
+function namingTerms({ pieces }: ReadName): string[] {
   const terms: string[] = [];
-  for (const piece of piecesOf(foldText(text))) {
+  for (const piece of pieces) {
     if (!piece.isHan) {
       terms.push(...wordForms(piece.text));
       continue;
     }
     // Its characters too (titles are short): one typed character finds a title ending with it (门: 风暴之门).
     terms.push(...Array.from(piece.text), ...bigramsOf(piece.text));
-    if (withPinyin) {
-      const { syllables, initials } = pinyinOf(piece.text);
-      terms.push(...syllables, initials);
-    }
+    if (piece.pinyin) terms.push(...piece.pinyin.syllables, piece.pinyin.initials);
   }
   return terms;
+}
+
+/** What the two best kinds compare a query with: the folded title and, for a Chinese one, its whole pinyin and initials. */
+function titleFormsOf({ folded, pieces }: ReadName): string[] {
+  if (folded === '') return [];
+  const pinyin = pieces.flatMap((piece) => piece.pinyin ?? []);
+  if (pinyin.length === 0) return [folded];
+  return [folded, pinyin.map((p) => p.syllables.join('')).join(''), pinyin.map((p) => p.initials).join('')];
 }
 
 /** An introduction's terms: words and pairs of Chinese characters; matched as typed only. */
@@ -154,43 +173,35 @@ const bit = (field: number, isTypo: boolean) => 1 << (field + (isTypo ? 4 : 0));
 
 /**
  * An in-memory index of the published catalogue (term-index.ts), with the ranking above on top of
- * it. Built whole from the database; searched without I/O, in bounded work per query.
+ * it. Built from the database a book at a time (`add`, so the caller can let requests run between
+ * books: reading the terms of 100,000 books is seconds of work), then searched without I/O, in
+ * bounded work per query.
  */
-export function createBookSearchIndex(books: Iterable<SearchableBook>) {
+export function startBookSearchIndex() {
   const builder = new TermIndexBuilder(FIELD_COUNT);
   /** Folded titles of each book and, for Chinese ones, their whole pinyin and initials: what the two best kinds compare. */
   const titleForms = new Map<number, string[]>();
   const popularityOf = new Map<number, number>();
-  let count = 0;
-  for (const book of books) {
-    count += 1;
-    builder.add(
-      FIELD.title,
-      book.id,
-      book.titles.flatMap((title) => namingTerms(title, true)),
-    );
-    builder.add(FIELD.author, book.id, book.author ? namingTerms(book.author, true) : []);
+
+  function add(book: SearchableBook): void {
+    const titles = book.titles.map((title) => readName(title, true));
+    builder.add(FIELD.title, book.id, titles.flatMap(namingTerms));
+    builder.add(FIELD.author, book.id, book.author ? namingTerms(readName(book.author, true)) : []);
     builder.add(
       FIELD.tags,
       book.id,
-      book.tags.flatMap((tag) => namingTerms(tag, false)),
+      book.tags.flatMap((tag) => namingTerms(readName(tag, false))),
     );
     builder.add(FIELD.intro, book.id, book.introductions.flatMap(introductionTerms));
-    const forms = new Set<string>();
-    for (const title of book.titles) {
-      const folded = foldText(title);
-      if (folded === '') continue;
-      forms.add(folded);
-      const han = piecesOf(folded).filter((piece) => piece.isHan);
-      if (han.length === 0) continue;
-      const pinyin = han.map((piece) => pinyinOf(piece.text));
-      forms.add(pinyin.map((p) => p.syllables.join('')).join(''));
-      forms.add(pinyin.map((p) => p.initials).join(''));
-    }
-    titleForms.set(book.id, [...forms]);
+    titleForms.set(book.id, [...new Set(titles.flatMap(titleFormsOf))]);
     popularityOf.set(book.id, book.popularity);
   }
-  const index = builder.build();
+
+  return { add, finish: () => finishIndex(builder.build(), titleForms, popularityOf) };
+}
+
+function finishIndex(index: TermIndex, titleForms: Map<number, string[]>, popularityOf: Map<number, number>) {
+  const count = popularityOf.size;
   // Books by popularity, most popular first (ties: lower id first); and each book's place in it.
   const byPopularity = Int32Array.from(popularityOf.keys()).sort((a, b) => popularityOf.get(b)! - popularityOf.get(a)! || a - b);
   const placeOf = new Int32Array(index.maxBook + 1);
@@ -328,4 +339,4 @@ export function createBookSearchIndex(books: Iterable<SearchableBook>) {
   };
 }
 
-export type BookSearchIndex = ReturnType<typeof createBookSearchIndex>;
+export type BookSearchIndex = ReturnType<typeof finishIndex>;

@@ -2,7 +2,7 @@ import { GENRE_TAG_NAMES, type GenreTag } from '@inkstream/contracts';
 import type { Db } from '../../db/database.js';
 import type { CatalogueVersion } from '../catalogue/catalogue-version.js';
 import { findMaxBookId } from '../catalogue/catalogue.repository.js';
-import { createBookSearchIndex, type BookSearchIndex, type RankedMatch, type SearchableBook } from './book-search-index.js';
+import { startBookSearchIndex, type BookSearchIndex, type RankedMatch, type SearchableBook } from './book-search-index.js';
 import { findPublishedBooksInRange, findTagNamesInRange, findTextsInRange } from './search.repository.js';
 import { letOthersRun } from '../../lib/concurrency.js';
 
@@ -19,9 +19,16 @@ export interface BookSearch {
 
 /** Rows per read, with a turn of the event loop between reads (SQLite reads run on the main thread). */
 const CHUNK = 2_000;
+/**
+ * Books indexed between two turns of the event loop: reading a book's terms (folding, pinyin)
+ * takes about 0.15 ms, so a request waits at most a few tens of milliseconds behind a rebuild
+ * (`npm run bench:search` reports the longest wait).
+ */
+const BOOKS_PER_TURN = 200;
 
-async function readSearchableBooks(db: Db): Promise<SearchableBook[]> {
-  const books: SearchableBook[] = [];
+/** Builds the index from the database, a range of books at a time, letting requests run in between. */
+async function buildIndex(db: Db): Promise<BookSearchIndex> {
+  const index = startBookSearchIndex();
   const maxId = await findMaxBookId(db);
   for (let from = 0; from < maxId; from += CHUNK) {
     const to = from + CHUNK;
@@ -32,9 +39,7 @@ async function readSearchableBooks(db: Db): Promise<SearchableBook[]> {
     ]);
     const byId = new Map<number, SearchableBook>();
     for (const row of rows) {
-      const book = { id: row.id, titles: [], author: row.author, tags: [], introductions: [], popularity: row.popularity };
-      byId.set(row.id, book);
-      books.push(book);
+      byId.set(row.id, { id: row.id, titles: [], author: row.author, tags: [], introductions: [], popularity: row.popularity });
     }
     for (const text of texts) {
       const book = byId.get(text.book_id);
@@ -42,9 +47,14 @@ async function readSearchableBooks(db: Db): Promise<SearchableBook[]> {
       book?.introductions.push(text.introduction);
     }
     for (const tag of tags) byId.get(tag.book_id)?.tags.push(tag.name, ...(GENRE_TAG_NAMES[tag.name as GenreTag] ?? []));
+    let added = 0;
+    for (const book of byId.values()) {
+      index.add(book);
+      if (++added % BOOKS_PER_TURN === 0) await letOthersRun();
+    }
     await letOthersRun();
   }
-  return books;
+  return index.finish();
 }
 
 /**
@@ -60,7 +70,7 @@ export function createBookSearch(db: Db, versions: CatalogueVersion): BookSearch
   function rebuild(): Promise<BookSearchIndex> {
     building ??= (async () => {
       const version = await versions.get();
-      const index = createBookSearchIndex(await readSearchableBooks(db));
+      const index = await buildIndex(db);
       current = { version, index };
       return index;
     })().finally(() => (building = undefined));
