@@ -3089,6 +3089,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
+                                /** @description Ext, with q only: when q finds nothing, a corrected query that finds books (each word its nearest known term) */
+                                did_you_mean?: string | null;
                                 result: {
                                     book_title: string;
                                     book_type: "comic" | "novel";
@@ -3108,6 +3110,11 @@ export interface paths {
                                     tag1: string | null;
                                     tag2: string | null;
                                     tag3: string | null;
+                                    /** @description Ext, with q only: the matched words of book_title as [start, end) UTF-16 offsets, in order and apart; null or absent without q */
+                                    title_highlights?: [
+                                        number,
+                                        number
+                                    ][] | null;
                                     total_likes: number;
                                     /** Format: date-time */
                                     updated_at: string;

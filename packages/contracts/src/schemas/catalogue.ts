@@ -59,9 +59,28 @@ export const BookSummary = Type.Object({
   book_type: BookType,
   // Ext field: what a "New series" label is true of (a book can be short and still two years old).
   first_chapter_at: Type.Optional(Nullable(Timestamp("When the book's first published chapter came out; null when none has"))),
+  // Ext field of a search (`q`): where the query's words are in book_title, for highlighting.
+  title_highlights: Type.Optional(
+    Nullable(
+      Type.Array(Type.Tuple([Type.Integer({ minimum: 0 }), Type.Integer({ minimum: 0 })]), {
+        description:
+          'Ext, with q only: the matched words of book_title as [start, end) UTF-16 offsets, in order and apart; null or absent without q',
+      }),
+    ),
+  ),
 });
 export type BookSummary = Static<typeof BookSummary>;
-export const BookSearchResult = Type.Object({ result: Type.Array(BookSummary), total: Type.Integer() });
+export const BookSearchResult = Type.Object({
+  result: Type.Array(BookSummary),
+  total: Type.Integer(),
+  did_you_mean: Type.Optional(
+    Nullable(
+      Type.String({
+        description: 'Ext, with q only: when q finds nothing, a corrected query that finds books (each word its nearest known term)',
+      }),
+    ),
+  ),
+});
 export type BookSearchResult = Static<typeof BookSearchResult>;
 export const BookSearchResponse = Data(BookSearchResult);
 

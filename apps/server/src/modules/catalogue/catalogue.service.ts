@@ -16,7 +16,8 @@ import type { MediaUrls } from '../media/media-urls.js';
 import * as repo from './catalogue.repository.js';
 import { coverSrcset } from './cover-srcset.js';
 import type { BookSearch } from '../search/book-search.js';
-import type { RankingSnapshot } from './ranking-snapshot.js';
+import { titleHighlights } from '../search/title-highlights.js';
+import type { BookFilter, RankingSnapshot } from './ranking-snapshot.js';
 
 type BookRow = Awaited<ReturnType<typeof repo.findBooksByIds>>[number];
 type TranslationRow = Awaited<ReturnType<typeof repo.findBookTranslations>>[number];
@@ -59,15 +60,18 @@ export function createCatalogueService(deps: { db: Db; ranking: RankingSnapshot;
     const q = query.q?.trim() || undefined;
     // A search lists only what matched, best first unless the reader picked a sort.
     const matches = q === undefined ? undefined : (await search.search(q)).map((match) => match.id);
-    const ranked = await ranking.page({
-      order: query.order_by ?? (q === undefined ? 'updated_at' : 'relevance'),
+    const filters = {
       tag,
       tags: tagList(query.tags, 'tags'),
       excludeTags: tagList(query.exclude_tags, 'exclude_tags'),
       status: query.status,
       hasFree: query.has_free,
-      matches,
       bookType: query.book_type,
+    };
+    const ranked = await ranking.page({
+      ...filters,
+      order: query.order_by ?? (q === undefined ? 'updated_at' : 'relevance'),
+      matches,
       page: query.page,
       pageSize: query.page_size,
     });
@@ -82,10 +86,11 @@ export function createCatalogueService(deps: { db: Db; ranking: RankingSnapshot;
       if (!book) return []; // deleted since the snapshot was taken
       const tags = ranked.tags[index] ?? [];
       const firstChapterAt = firstChapters.get(id);
+      const title = textOf(book, translations, language)?.title ?? '';
       return [
         {
           book_uuid: book.uuid,
-          book_title: textOf(book, translations, language)?.title ?? '',
+          book_title: title,
           cover_image: coverUrl(book.cover_key),
           cover_srcset: srcsetOf(book),
           tag1: tags[0] ?? null,
@@ -97,10 +102,21 @@ export function createCatalogueService(deps: { db: Db; ranking: RankingSnapshot;
           public_free_chapters: book.public_free_chapters,
           book_type: book.book_type,
           first_chapter_at: firstChapterAt === undefined ? null : toIso(firstChapterAt),
+          ...(q === undefined ? {} : { title_highlights: titleHighlights(title, q) }),
         },
       ];
     });
-    return { result, total: ranked.total };
+    if (q === undefined) return { result, total: ranked.total };
+    return { result, total: ranked.total, did_you_mean: ranked.total === 0 ? await didYouMean(q, filters) : null };
+  }
+
+  /** A corrected query for one that found nothing, when it finds books with the same filters too. */
+  async function didYouMean(q: string, filters: BookFilter) {
+    const suggestion = await search.suggest(q);
+    if (suggestion === null) return null;
+    const matches = (await search.search(suggestion)).map((match) => match.id);
+    const found = await ranking.page({ ...filters, matches, order: 'relevance', page: 0, pageSize: 1 });
+    return found.total > 0 ? suggestion : null;
   }
 
   async function recommendations(rawLanguage: string | undefined): Promise<RecommendedBook[]> {

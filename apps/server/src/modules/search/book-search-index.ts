@@ -336,6 +336,9 @@ function finishIndex(index: TermIndex, titleForms: Map<number, string[]>, popula
     get size() {
       return count;
     },
+    /** The vocabulary and its postings, and how many fields they have: what "did you mean" reads (did-you-mean.ts). */
+    terms: index,
+    fieldCount: FIELD_COUNT,
   };
 }
 

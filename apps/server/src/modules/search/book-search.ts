@@ -4,6 +4,7 @@ import type { CatalogueVersion } from '../catalogue/catalogue-version.js';
 import { findMaxBookId } from '../catalogue/catalogue.repository.js';
 import { startBookSearchIndex, type BookSearchIndex, type RankedMatch, type SearchableBook } from './book-search-index.js';
 import { findPublishedBooksInRange, findTagNamesInRange, findTextsInRange } from './search.repository.js';
+import { suggestQuery } from './did-you-mean.js';
 import { letOthersRun } from '../../lib/concurrency.js';
 
 /**
@@ -13,6 +14,8 @@ import { letOthersRun } from '../../lib/concurrency.js';
 export interface BookSearch {
   /** Published books matching the query, best first, at most QUERY_LIMITS.candidates. */
   search(query: string): Promise<RankedMatch[]>;
+  /** When a query finds nothing: a corrected one that finds books (did-you-mean.ts), or null. */
+  suggest(query: string): Promise<string | null>;
   /** Builds the index ahead of the first search (called when the server is ready). */
   warm(): Promise<void>;
 }
@@ -87,6 +90,10 @@ export function createBookSearch(db: Db, versions: CatalogueVersion): BookSearch
   return {
     async search(query) {
       return (await fresh()).search(query);
+    },
+    async suggest(query) {
+      const index = await fresh();
+      return suggestQuery(query, index.terms, index.fieldCount, (corrected) => index.search(corrected).length > 0);
     },
     async warm() {
       await fresh();
