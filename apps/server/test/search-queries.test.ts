@@ -164,7 +164,7 @@ describe('book search: bad input', () => {
     ]) {
       const response = await search(raw);
       expect(response.statusCode, raw).toBe(200);
-      expect(response.json().data, raw).toEqual({ result: [], total: 0 });
+      expect(response.json().data, raw).toEqual({ result: [], total: 0, did_you_mean: null });
     }
   });
 
