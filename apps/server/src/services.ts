@@ -183,7 +183,19 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
   const importJobs = createImportJobsService({ db, jobs: () => jobs, uploadsDir: config.uploads.dir });
 
   const twoStep = createTwoStepService({ db, cipher: totpCipher, siteName });
-  const seo = createSeoService({ db, publicUrl: config.publicUrl, siteName: config.siteName, currentSiteName: siteName, media: mediaUrls });
+  const seo = createSeoService({
+    db,
+    publicUrl: config.publicUrl,
+    siteName: config.siteName,
+    currentSiteName: siteName,
+    media: mediaUrls,
+    // A query the API would refuse (a lone surrogate) finds nothing: its page is not indexed.
+    countSearchResults: (q) =>
+      catalogue.searchBooks({ q, page: 0, page_size: 1 }).then(
+        (found) => found.total,
+        () => 0,
+      ),
+  });
   const sitemaps = createSitemaps({ db, publicUrl: config.publicUrl });
 
   // Background work, built here and started by app.ts when background jobs are on.

@@ -6,6 +6,8 @@
 export const PAGE_PATTERNS = {
   home: '/',
   books: '/books',
+  // Search results (`?q=` and the book list's filters): server-rendered, indexed when something is found.
+  search: '/search',
   book: '/book/chapters/:id',
   reading: '/reader/book/chapter/:bookid/:chapter_uuid/:chapter_number',
   login: '/login',

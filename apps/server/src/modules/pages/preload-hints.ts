@@ -12,7 +12,7 @@ import { escapeHtml } from '../../lib/html-escape.js';
  */
 
 /** A lazy screen of the web app whose chunks the head may announce. */
-export type PreloadScreen = 'chapters' | 'reader';
+export type PreloadScreen = 'chapters' | 'reader' | 'search';
 
 /** The image the page will paint largest, exactly as the web app's `<img>` or `<picture>` asks for it. */
 export interface PreloadImage {
@@ -32,6 +32,7 @@ export interface PageHints {
 const SCREEN_SOURCES: Record<PreloadScreen, string> = {
   chapters: 'src/routes/ChapterListPage.tsx',
   reader: 'src/routes/ReadingPage.tsx',
+  search: 'src/routes/SearchPage.tsx',
 };
 const firstOfLanguage = (language: Language) => `src/i18n/locales/${language}/first.ts`;
 const restOfLanguage = (language: Language) => `src/i18n/locales/${language}/rest.ts`;

@@ -7,6 +7,9 @@ export interface SeoCopy {
   homeDescription: string;
   contactUs: string;
   notFound: string;
+  /** A search results page's title (`/search?q=`), and the page's title without a query. */
+  search: (query: string) => string;
+  searchEmpty: string;
   /** Shown when a chapter has no title in any language. */
   chapter: (number: number) => string;
 }
@@ -18,6 +21,8 @@ export const SEO_COPY: Record<Language, SeoCopy> = {
     homeDescription: '{site}：新一代爆款漫画。在线阅读漫画和网络小说。',
     contactUs: '联系我们',
     notFound: '页面不存在',
+    search: (q) => `搜索：${q}`,
+    searchEmpty: '搜索',
     chapter: (n) => `第${n}话`,
   },
   'en-us': {
@@ -25,6 +30,8 @@ export const SEO_COPY: Record<Language, SeoCopy> = {
     homeDescription: '{site}: next-generation hype comics. Read comics and web novels online.',
     contactUs: 'Contact us',
     notFound: 'Page not found',
+    search: (q) => `Search: ${q}`,
+    searchEmpty: 'Search',
     chapter: (n) => `Chapter ${n}`,
   },
   'fr-fr': {
@@ -32,6 +39,8 @@ export const SEO_COPY: Record<Language, SeoCopy> = {
     homeDescription: '{site}\u00a0: les BD qui font sensation, nouvelle génération. Lisez des BD et des romans web en ligne.',
     contactUs: 'Nous contacter',
     notFound: 'Page introuvable',
+    search: (q) => `Recherche\u00a0: ${q}`,
+    searchEmpty: 'Recherche',
     chapter: (n) => `Chapitre ${n}`,
   },
   'es-es': {
@@ -39,6 +48,8 @@ export const SEO_COPY: Record<Language, SeoCopy> = {
     homeDescription: '{site}: los cómics del momento, nueva generación. Lee cómics y novelas web en línea.',
     contactUs: 'Contáctanos',
     notFound: 'Página no encontrada',
+    search: (q) => `Búsqueda: ${q}`,
+    searchEmpty: 'Búsqueda',
     chapter: (n) => `Capítulo ${n}`,
   },
   'ar-sa': {
@@ -46,6 +57,8 @@ export const SEO_COPY: Record<Language, SeoCopy> = {
     homeDescription: '{site}: قصص مصورة رائجة من الجيل الجديد. اقرأ القصص المصورة والروايات الإلكترونية عبر الإنترنت.',
     contactUs: 'اتصل بنا',
     notFound: 'الصفحة غير موجودة',
+    search: (q) => `بحث: ${q}`,
+    searchEmpty: 'بحث',
     chapter: (n) => `الفصل ${n}`,
   },
 };

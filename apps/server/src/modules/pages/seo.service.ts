@@ -33,13 +33,15 @@ export type PageRoute =
   | { kind: 'book'; bookUuid: string }
   | { kind: 'chapter'; bookUuid: string; chapterUuid: string }
   | { kind: 'contact' }
+  | { kind: 'search' }
   | { kind: 'private' }
   | { kind: 'unknown' };
 
 /** How each page of the route table (contracts routes.ts) is described: the pages whose heads differ. */
-const KIND_OF_PAGE: Record<PageName, 'home' | 'book' | 'chapter' | 'contact' | 'private'> = {
+const KIND_OF_PAGE: Record<PageName, 'home' | 'book' | 'chapter' | 'contact' | 'search' | 'private'> = {
   home: 'home',
   books: 'home',
+  search: 'search',
   book: 'book',
   reading: 'chapter',
   contact: 'contact',
@@ -66,6 +68,14 @@ export function matchPageRoute(pathname: string): PageRoute {
 }
 
 const CACHE_TTL_MS = 60_000;
+/** As the API takes `q` (contracts BookSearchQuery). */
+const SEARCH_QUERY_MAX = 100;
+/** A search page's query as one line: spaces and control characters folded, cut to what the API takes. */
+const searchQueryOf = (url: URL) =>
+  Array.from((url.searchParams.get('q') ?? '').replace(/[\s\p{Cc}]+/gu, ' ').trim())
+    .slice(0, SEARCH_QUERY_MAX)
+    .join('')
+    .trim();
 
 /** A browser's request for a page: the address and what chooses its language. */
 export interface PageRequest {
@@ -75,7 +85,7 @@ export interface PageRequest {
 }
 
 /** Routes whose page is the same for every visitor; a chapter is, when it is free (chapterMeta). */
-const PUBLIC_ROUTES = new Set<PageRoute['kind']>(['home', 'book', 'contact']);
+const PUBLIC_ROUTES = new Set<PageRoute['kind']>(['home', 'book', 'contact', 'search']);
 
 /** A page's head data, with the image its largest paint will show when the server knows it (a preload hint). */
 type DescribedPage = PageMeta & { lcpImage?: PreloadImage; isPublic?: boolean };
@@ -89,6 +99,7 @@ type DescribedPage = PageMeta & { lcpImage?: PreloadImage; isPublic?: boolean };
 function hintsOf(route: PageRoute, language: Language): PageHints {
   if (route.kind === 'book') return { language, screen: 'chapters' };
   if (route.kind === 'chapter') return { language, screen: 'reader' };
+  if (route.kind === 'search') return { language, screen: 'search' };
   return { language };
 }
 
@@ -108,6 +119,8 @@ export function createSeoService(deps: {
   /** The site name an administrator set at run time (site settings), when there is one. */
   currentSiteName?: () => Promise<string>;
   media: MediaUrls;
+  /** How many published books a search finds (the catalogue's search): a search page without any is not indexed. */
+  countSearchResults?: (q: string) => Promise<number>;
 }) {
   const { db, publicUrl, media } = deps;
   // Read again before each page is described: an administrator may rename the site at run time.
@@ -218,8 +231,30 @@ export function createSeoService(deps: {
     return { lcpImage: { href: media.publicUrl(page.media_key) } };
   }
 
-  function describePage(route: PageRoute, language: Language, isExplicit: boolean): Promise<DescribedPage> | DescribedPage {
+  /**
+   * A search's results page (`/search?q=`): its own URL with the query alone as canonical (filters,
+   * sort and page are views of the same results), indexed only when the search finds books.
+   */
+  async function searchMeta(q: string, language: Language, isExplicit: boolean): Promise<PageMeta> {
+    const count = q === '' ? 0 : ((await deps.countSearchResults?.(q)) ?? 0);
+    const title = q === '' ? `${SEO_COPY[language].searchEmpty} – ${siteName}` : `${SEO_COPY[language].search(q)} – ${siteName}`;
+    const bare = `${publicUrl}/search?q=${encodeURIComponent(q)}`;
+    const canonical = isExplicit ? `${bare}&lang=${language}` : bare;
+    return {
+      status: 200,
+      language,
+      title,
+      description: homeDescription(language),
+      isIndexable: count > 0,
+      ...(count > 0 ? { url: { canonical, alternates: languageAlternates(bare) } } : {}),
+      share: { type: 'website', title, image: defaultImage },
+    };
+  }
+
+  function describePage(route: PageRoute, language: Language, isExplicit: boolean, q = ''): Promise<DescribedPage> | DescribedPage {
     switch (route.kind) {
+      case 'search':
+        return searchMeta(q, language, isExplicit);
       case 'home':
         return homeMeta(language, isExplicit);
       case 'book':
@@ -248,11 +283,13 @@ export function createSeoService(deps: {
     const url = pageUrlOf(request.url);
     const { language, isExplicit } = choosePageLanguage(url.searchParams.get('lang'), request.acceptLanguage, request.cookie);
     const route = matchPageRoute(url.pathname);
-    const key = `${language}${isExplicit ? '!' : ''} ${url.pathname}`;
+    // A search page's head depends on its query (its title, whether it is indexed), nothing else of the address.
+    const q = route.kind === 'search' ? searchQueryOf(url) : '';
+    const key = `${language}${isExplicit ? '!' : ''} ${url.pathname}${route.kind === 'search' ? `?q=${q}` : ''}`;
     const cached = cache.get(key);
     if (cached) return cached;
     if (deps.currentSiteName) siteName = await deps.currentSiteName();
-    const meta = await describePage(route, language, isExplicit);
+    const meta = await describePage(route, language, isExplicit, q);
     const screenHints = hintsOf(route, language);
     const head: PageHead = {
       status: meta.status,
