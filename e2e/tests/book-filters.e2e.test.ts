@@ -29,7 +29,7 @@ describe('book list filters', () => {
       const filters = page.locator('main details');
       await filters.locator('summary').click();
       // Clicks, not check(): the inputs follow the address, which the click changes a moment later.
-      await filters.locator('input[name="book-status"][value="completed"]').click();
+      await filters.locator('input[name="status"][value="completed"]').click();
       await eventually(() => new URL(page.url()).searchParams.get('status')).toBe('completed');
       await filters.locator('input[type="checkbox"]').first().click(); // free chapters only
       await eventually(() => new URL(page.url()).searchParams.get('free')).toBe('1');

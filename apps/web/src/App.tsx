@@ -12,6 +12,7 @@ import { RenderTimeProvider } from './lib/render-clock';
 import { BookListPage } from './routes/BookListPage';
 
 // The book list is the landing page; everything else loads on demand so `/` stays light.
+const SearchPage = lazy(withRestOfLanguage(() => import('./routes/SearchPage')));
 const ChapterListPage = lazy(withRestOfLanguage(() => import('./routes/ChapterListPage')));
 const ReadingPage = lazy(withRestOfLanguage(() => import('./routes/ReadingPage')));
 const LoginPage = lazy(withRestOfLanguage(() => import('./routes/LoginPage')));
@@ -71,6 +72,7 @@ function AppRoutes() {
         <Route element={<Layout />}>
           <Route index element={<BookListPage />} />
           <Route path={PAGE.books} element={<BookListPage />} />
+          <Route path={PAGE.search} element={<SearchPage />} />
           <Route path={PAGE.book} element={<ChapterListPage />} />
           <Route path={PAGE.login} element={<LoginPage />} />
           <Route path={PAGE.register} element={<RegisterPage />} />

@@ -2,7 +2,9 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from '../i18n/use-translation';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useAuth } from '../features/auth';
+import { PAGE_PATTERNS } from '@inkstream/contracts/routes';
 import { useHideOnScroll } from '../lib/hide-on-scroll';
+import { searchPath } from '../lib/search-path';
 import { LanguageSelector } from './LanguageSelector';
 import { LibraryLink } from './LibraryLink';
 import styles from './Header.module.css';
@@ -28,7 +30,7 @@ export function Header() {
   const onSearch = (event: FormEvent) => {
     event.preventDefault();
     const q = query.trim();
-    navigate(q ? `/?q=${encodeURIComponent(q)}` : '/');
+    navigate(q ? searchPath(q) : '/');
   };
 
   return (
@@ -37,8 +39,8 @@ export function Header() {
         <Link to="/" className={styles.brand}>
           {t('siteName')}
         </Link>
-        {/* A plain GET to the book list before the app has taken the page over (the server renders `/?q=`). */}
-        <form className={styles.search} role="search" aria-label={t('header.search')} action="/" onSubmit={onSearch}>
+        {/* A plain GET to the search page before the app has taken the page over (the server renders `/search?q=`). */}
+        <form className={styles.search} role="search" aria-label={t('header.search')} action={PAGE_PATTERNS.search} onSubmit={onSearch}>
           <label htmlFor="header-search" className="visually-hidden">
             {t('header.search')}
           </label>

@@ -22,6 +22,7 @@ export interface SearchParams {
   status?: 'ongoing' | 'completed' | undefined;
   has_free?: boolean | undefined;
   exclude_tags?: string | undefined;
+  tags?: string | undefined;
 }
 
 /** The calls every screen may need (the landing page among them); the reading and account screens have theirs in api-reading.ts and api-account.ts, loaded with them. */

@@ -3111,10 +3111,7 @@ export interface paths {
                                     tag2: string | null;
                                     tag3: string | null;
                                     /** @description Ext, with q only: the matched words of book_title as [start, end) UTF-16 offsets, in order and apart; null or absent without q */
-                                    title_highlights?: [
-                                        number,
-                                        number
-                                    ][] | null;
+                                    title_highlights?: number[][] | null;
                                     total_likes: number;
                                     /** Format: date-time */
                                     updated_at: string;

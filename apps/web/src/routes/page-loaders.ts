@@ -2,6 +2,8 @@ import type { PageName } from '@inkstream/contracts/routes';
 import type { FetchInfiniteQueryOptions, FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import { bookSearchQuery, recommendationsQuery, tagsQuery } from '../features/catalogue/use-book-search';
 import { readBookListFilters } from '../features/catalogue/book-list-rules';
+import { searchStartPage } from '../features/catalogue/search-page-rules';
+import { searchResultsQuery } from '../features/catalogue/use-search-results';
 import { chapterListState } from '../features/chapters/chapter-list-state';
 import { bookChaptersQuery } from '../features/chapters/use-book-chapters';
 import { chapterQueryOptions } from '../features/reading/use-chapter-content';
@@ -51,6 +53,15 @@ export const PAGE_LOADERS: Partial<Record<PageName, PageLoader>> = {
   },
   /** A free chapter (the server renders no other): its content. */
   reading: ({ params, language }) => [query(chapterQueryOptions(params.chapter_uuid!, language))],
+  /** A search: the page of results in the address (`?page=`), the tags its filters offer, and the footer's address. */
+  search: ({ search, language }) => {
+    const filters = readBookListFilters(search);
+    return [
+      query(tagsQuery()),
+      query(publicConfigQuery()),
+      ...(filters.q ? [pages(searchResultsQuery(language, filters, searchStartPage(search)))] : []),
+    ];
+  },
   /** The contact page shows the logo only. */
   contact: () => [],
 };
@@ -64,5 +75,6 @@ export const SHARED_QUERIES = new Set([
   'first-chapter',
   'public-config',
   'recommendations',
+  'search',
   'tags',
 ]);

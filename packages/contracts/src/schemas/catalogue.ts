@@ -62,7 +62,8 @@ export const BookSummary = Type.Object({
   // Ext field of a search (`q`): where the query's words are in book_title, for highlighting.
   title_highlights: Type.Optional(
     Nullable(
-      Type.Array(Type.Tuple([Type.Integer({ minimum: 0 }), Type.Integer({ minimum: 0 })]), {
+      // Pairs as arrays of two (not tuples): the OpenAPI types the web app is checked against have no tuples.
+      Type.Array(Type.Array(Type.Integer({ minimum: 0 }), { minItems: 2, maxItems: 2 }), {
         description:
           'Ext, with q only: the matched words of book_title as [start, end) UTF-16 offsets, in order and apart; null or absent without q',
       }),

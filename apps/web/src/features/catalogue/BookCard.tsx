@@ -4,9 +4,9 @@ import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router';
 import { RelativeTime } from '../../components/RelativeTime';
 import { useTagLabel } from '../../components/use-tag-label';
-import { decodeEntities } from '../../lib/decode-entities';
 import { useNow } from '../../lib/render-clock';
 import { tierLabelFor } from '../../lib/tiers';
+import { HighlightedText } from './HighlightedText';
 import { BookCover } from './BookCover';
 import { freeChaptersLabel, hasFreeChapters, presentTags } from './free-chapters';
 import styles from './BookCard.module.css';
@@ -37,7 +37,7 @@ export function BookCard({ book, isEager = false }: BookCardProps) {
       <div className={styles.body}>
         <h3 className={styles.title} dir="auto">
           <Link to={pagePath.book(book.book_uuid)} className={styles.link}>
-            {decodeEntities(book.book_title)}
+            <HighlightedText text={book.book_title} ranges={book.title_highlights} />
           </Link>
         </h3>
         {tags.length > 0 && (

@@ -14,7 +14,7 @@ import styles from './BookGrid.module.css';
 const PRELOAD_MARGIN = '0px 0px 400px 0px';
 
 /** Empty card boxes while the first page loads, so the footer below does not jump when the cards arrive. */
-function PlaceholderGrid({ count }: { count: number }) {
+export function PlaceholderGrid({ count }: { count: number }) {
   return (
     <ul className={styles.grid} aria-hidden="true">
       {Array.from({ length: count }, (_, index) => (
@@ -26,7 +26,8 @@ function PlaceholderGrid({ count }: { count: number }) {
   );
 }
 
-const SERVER_COLUMNS = gridColumns(412);
+/** The columns the server renders for: a phone's (its first row is what a slow connection shows first). */
+export const SERVER_COLUMNS = gridColumns(412);
 
 /** The grid of book cards with infinite scroll and the list's states (spec section 4). */
 export function BookGrid({ filters, labelledBy }: { filters: BookListFilters; labelledBy: string }) {

@@ -1,12 +1,14 @@
 import { useTranslation } from '../../i18n/use-translation';
 import { useTagLabel } from '../../components/use-tag-label';
-import { HIDDEN_TAGS_MAX, type BookListFilters, type BookStatus } from './book-list-rules';
+import { HIDDEN_TAGS_MAX, tagParam, type BookListFilters, type BookStatus } from './book-list-rules';
 import { useTags } from './use-book-search';
 import styles from './MoreFilters.module.css';
 
-type MoreFilterValues = Pick<BookListFilters, 'status' | 'freeOnly' | 'hidden'>;
+type MoreFilterValues = Pick<BookListFilters, 'status' | 'freeOnly' | 'hidden' | 'included'>;
 
-interface MoreFiltersProps extends MoreFilterValues {
+interface MoreFiltersProps extends Omit<MoreFilterValues, 'included'> {
+  /** Tags the books must all have: offered when given (the search page). */
+  included?: string[];
   onChange: (change: Partial<MoreFilterValues>) => void;
 }
 
@@ -14,16 +16,29 @@ const STATUSES = ['any', 'ongoing', 'completed'] as const;
 
 /**
  * The filters beyond kind and tag, folded away until asked for (a native disclosure: keyboard and
- * screen readers know it): ongoing or completed, free chapters only, and tags to leave out. The
- * summary counts the filters in use, so a list narrowed by them says so while folded.
+ * screen readers know it): ongoing or completed, free chapters only, tags every book must have (on
+ * the search page), and tags to leave out. The summary counts the filters in use, so a list
+ * narrowed by them says so while folded. Inputs carry the URL's parameter names (status, free,
+ * tags, hide), so inside a form they work as a plain GET before JavaScript runs.
  */
-export function MoreFilters({ status, freeOnly, hidden, onChange }: MoreFiltersProps) {
+export function MoreFilters({ status, freeOnly, hidden, included, onChange }: MoreFiltersProps) {
   const { t } = useTranslation('books');
   const tagLabel = useTagLabel();
   const { data: tags } = useTags();
-  const inUse = (status ? 1 : 0) + (freeOnly ? 1 : 0) + hidden.length;
-  const toggleHidden = (tag: string) =>
-    onChange({ hidden: hidden.includes(tag) ? hidden.filter((other) => other !== tag) : [...hidden, tag].slice(0, HIDDEN_TAGS_MAX) });
+  const inUse = (status ? 1 : 0) + (freeOnly ? 1 : 0) + hidden.length + (included?.length ?? 0);
+  const toggled = (list: string[], tag: string) =>
+    list.includes(tag) ? list.filter((other) => other !== tag) : [...list, tag].slice(0, HIDDEN_TAGS_MAX);
+  const toggleHidden = (tag: string) => onChange({ hidden: toggled(hidden, tag) });
+  const tagChoices = (name: 'tags' | 'hide', chosen: string[], toggle: (tag: string) => void) => (
+    <div className={styles.tags}>
+      {tags?.map((tag) => (
+        <label key={tag} className={styles.choice}>
+          <input type="checkbox" name={name} value={tagParam(tag)} checked={chosen.includes(tag)} onChange={() => toggle(tag)} />
+          <bdi>{tagLabel(tag)}</bdi>
+        </label>
+      ))}
+    </div>
+  );
 
   return (
     <details className={styles.more}>
@@ -35,7 +50,7 @@ export function MoreFilters({ status, freeOnly, hidden, onChange }: MoreFiltersP
             <label key={option} className={styles.choice}>
               <input
                 type="radio"
-                name="book-status"
+                name="status"
                 value={option}
                 checked={(status ?? 'any') === option}
                 onChange={() => onChange({ status: option === 'any' ? undefined : (option as BookStatus) })}
@@ -45,24 +60,29 @@ export function MoreFilters({ status, freeOnly, hidden, onChange }: MoreFiltersP
           ))}
         </fieldset>
         <label className={styles.choice}>
-          <input type="checkbox" checked={freeOnly} onChange={(event) => onChange({ freeOnly: event.target.checked })} />
+          <input
+            type="checkbox"
+            name="free"
+            value="1"
+            checked={freeOnly}
+            onChange={(event) => onChange({ freeOnly: event.target.checked })}
+          />
           {t('filters.freeOnly')}
         </label>
+        {included && tags && tags.length > 0 && (
+          <fieldset className={styles.group}>
+            <legend>{t('filters.include')}</legend>
+            {tagChoices('tags', included, (tag) => onChange({ included: toggled(included, tag) }))}
+          </fieldset>
+        )}
         {tags && tags.length > 0 && (
           <fieldset className={styles.group}>
             <legend>{t('filters.hide')}</legend>
-            <div className={styles.tags}>
-              {tags.map((tag) => (
-                <label key={tag} className={styles.choice}>
-                  <input type="checkbox" checked={hidden.includes(tag)} onChange={() => toggleHidden(tag)} />
-                  <bdi>{tagLabel(tag)}</bdi>
-                </label>
-              ))}
-            </div>
+            {tagChoices('hide', hidden, toggleHidden)}
           </fieldset>
         )}
         {inUse > 0 && (
-          <button type="button" className={styles.reset} onClick={() => onChange({ status: undefined, freeOnly: false, hidden: [] })}>
+          <button type="button" className={styles.reset} onClick={() => onChange({ status: undefined, freeOnly: false, hidden: [], ...(included ? { included: [] } : {}) })}>
             {t('filters.reset')}
           </button>
         )}

@@ -11,7 +11,8 @@ interface SortTabsProps {
 
 /**
  * The sort tabs, built as a native radio group: arrow keys, focus and right-to-left order come
- * from the browser, and screen readers announce "1 of 2, selected".
+ * from the browser, and screen readers announce "1 of 2, selected". Inputs are named as the URL's
+ * parameters, so in a form (the search page) they also work as a plain GET without JavaScript.
  */
 export function SortTabs({ order, options, onChange }: SortTabsProps) {
   const { t } = useTranslation('books');
@@ -20,7 +21,7 @@ export function SortTabs({ order, options, onChange }: SortTabsProps) {
       <legend className="visually-hidden">{t('sort.label')}</legend>
       {options.map((option) => (
         <label key={option} className={styles.tab}>
-          <input type="radio" name="book-order" value={option} checked={option === order} onChange={() => onChange(option)} />
+          <input type="radio" name="order" value={option} checked={option === order} onChange={() => onChange(option)} />
           <span>{t(`sort.${option}`)}</span>
         </label>
       ))}
@@ -46,7 +47,7 @@ export function KindTabs({
         <label key={option} className={styles.tab}>
           <input
             type="radio"
-            name="book-kind"
+            name="type"
             value={option}
             checked={option === (kind ?? 'all')}
             onChange={() => onChange(option === 'all' ? undefined : option)}

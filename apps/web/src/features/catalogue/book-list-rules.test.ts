@@ -58,6 +58,7 @@ describe('book list filters in the URL', () => {
       q: undefined,
       freeOnly: false,
       hidden: [],
+      included: [],
     });
   });
 
@@ -68,6 +69,7 @@ describe('book list filters in the URL', () => {
       q: 'moon',
       freeOnly: false,
       hidden: [],
+      included: [],
     });
     expect(readBookListFilters(new URLSearchParams('order=rating&tag=&q=%20'))).toEqual({
       order: 'updated_at',
@@ -75,6 +77,7 @@ describe('book list filters in the URL', () => {
       q: undefined,
       freeOnly: false,
       hidden: [],
+      included: [],
     });
   });
 
@@ -88,6 +91,17 @@ describe('book list filters in the URL', () => {
     expect(writeBookListFilter(new URLSearchParams('q=storm&order=relevance'), { q: undefined }).toString()).toBe('');
     expect(sortOptions('storm')).toEqual(['relevance', 'updated_at', 'popularity']);
     expect(sortOptions(undefined)).toEqual(['updated_at', 'popularity']);
+  });
+
+  it('reads the tags to include and leave out as the app writes them and as a form sends them, and writes them back', () => {
+    const read = readBookListFilters(new URLSearchParams('tags=mystery&tags=classical-wuxia&hide=a,b&hide=c'));
+    expect(read).toMatchObject({ included: ['悬疑推理', '古典武侠'], hidden: ['a', 'b', 'c'] });
+    expect(writeBookListFilter(new URLSearchParams('q=moon'), { included: ['悬疑推理', 'indie'] }).toString()).toBe(
+      'q=moon&tags=mystery%2Cindie',
+    );
+    expect(writeBookListFilter(new URLSearchParams('q=moon&tags=mystery'), { included: [] }).toString()).toBe('q=moon');
+    // Any change shows the results from their first page.
+    expect(writeBookListFilter(new URLSearchParams('q=moon&page=3'), { status: 'ongoing' }).toString()).toBe('q=moon&status=ongoing');
   });
 
   it('reads and writes status, free chapters only and the tags left out (by their slugs)', () => {

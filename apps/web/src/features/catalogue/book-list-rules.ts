@@ -59,6 +59,8 @@ export interface BookListFilters {
   freeOnly: boolean;
   /** Tags the listed books must not have (`?hide=`, their slugs comma-separated). */
   hidden: string[];
+  /** Tags the listed books must all have (`?tags=`, as `hide`): the search page's "must have" filter. */
+  included: string[];
 }
 
 export type BookStatus = 'ongoing' | 'completed';
@@ -101,16 +103,22 @@ export function readBookListFilters(params: URLSearchParams): BookListFilters {
     type: type === 'comic' || type === 'novel' ? type : undefined,
     status: status === 'ongoing' || status === 'completed' ? status : undefined,
     freeOnly: params.get('free') === '1',
-    hidden: [
-      ...new Set(
-        (params.get('hide') ?? '')
-          .split(',')
-          .map((slug) => slug.trim())
-          .filter(Boolean)
-          .map(tagFromParam),
-      ),
-    ].slice(0, HIDDEN_TAGS_MAX),
+    hidden: tagListParam(params, 'hide'),
+    included: tagListParam(params, 'tags'),
   };
+}
+
+/**
+ * A list of tags in the URL: slugs comma-separated (`?hide=a,b`, what the app writes), or the
+ * parameter repeated (`?hide=a&hide=b`, what a form sends without JavaScript); at most as many as the API takes.
+ */
+function tagListParam(params: URLSearchParams, name: 'hide' | 'tags'): string[] {
+  const slugs = params
+    .getAll(name)
+    .flatMap((value) => value.split(','))
+    .map((slug) => slug.trim())
+    .filter(Boolean);
+  return [...new Set(slugs.map(tagFromParam))].slice(0, HIDDEN_TAGS_MAX);
 }
 
 /** A search is sorted by how well books match unless the reader picks a sort; the list by its latest updates. */
@@ -127,16 +135,19 @@ export function writeBookListFilter(params: URLSearchParams, change: Partial<Boo
     if (key === 'freeOnly') {
       if (value) next.set('free', '1');
       else next.delete('free');
-    } else if (key === 'hidden') {
+    } else if (key === 'hidden' || key === 'included') {
+      const name = key === 'hidden' ? 'hide' : 'tags';
       const slugs = (value as string[]).map(tagParam).join(',');
-      if (slugs) next.set('hide', slugs);
-      else next.delete('hide');
+      if (slugs) next.set(name, slugs);
+      else next.delete(name);
     } else if (value === undefined || value === '' || (key === 'order' && value === defaultOrder(next.get('q')?.trim() || undefined))) {
       next.delete(key);
     } else {
       next.set(key, key === 'tag' ? tagParam(value as string) : (value as string));
     }
   }
+  // Another filter or sort shows the results from their start (the search page's `?page=`).
+  next.delete('page');
   // Best match means nothing once the search is cleared.
   if (next.get('order') === 'relevance' && !next.get('q')?.trim()) next.delete('order');
   return next;

@@ -1,4 +1,4 @@
-import type { BookSummary } from '@inkstream/contracts';
+import type { BookSearchResult, BookSummary } from '@inkstream/contracts';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { api } from '../../lib/api-client';
@@ -13,27 +13,35 @@ function useLogFailure(error: unknown, what: string) {
   }, [error, what]);
 }
 
+/** One page of the book search API for a filter combination (the book list's and the search page's). */
+export function searchBooksPage(language: Language, filters: BookListFilters, page: number): Promise<BookSearchResult> {
+  const { order, tag, q, type, status, freeOnly, hidden, included } = filters;
+  return api.searchBooks({
+    language,
+    page,
+    page_size: BOOK_PAGE_SIZE,
+    order_by: order,
+    tag,
+    q,
+    book_type: type,
+    status,
+    has_free: freeOnly || undefined,
+    exclude_tags: hidden.join(',') || undefined,
+    tags: included.join(',') || undefined,
+  });
+}
+
+/** What identifies a filter combination in a query key. */
+export const filtersKey = ({ order, tag, q, type, status, freeOnly, hidden, included }: BookListFilters) =>
+  [order, tag ?? null, q ?? null, type ?? null, status ?? null, freeOnly, hidden.join(','), included.join(',')] as const;
+
 /** The book list of one filter combination, page by page (also the home page's loader: routes/page-loaders.ts). */
-export function bookSearchQuery(language: Language, { order, tag, q, type, status, freeOnly, hidden }: BookListFilters) {
-  const excluded = hidden.join(',');
+export function bookSearchQuery(language: Language, filters: BookListFilters) {
   return infiniteQueryOptions({
-    queryKey: ['books', language, order, tag ?? null, q ?? null, type ?? null, status ?? null, freeOnly, excluded],
+    queryKey: ['books', language, ...filtersKey(filters)],
     initialPageParam: 0,
     queryFn: ({ pageParam }): Promise<BookSummary[] | null> =>
-      api
-        .searchBooks({
-          language,
-          page: pageParam,
-          page_size: BOOK_PAGE_SIZE,
-          order_by: order,
-          tag,
-          q,
-          book_type: type,
-          status,
-          has_free: freeOnly || undefined,
-          exclude_tags: excluded || undefined,
-        })
-        .then((data) => data.result ?? null),
+      searchBooksPage(language, filters, pageParam).then((data) => data.result ?? null),
     getNextPageParam: (lastPage, _pages, lastPageParam) => nextBookPage(lastPage, lastPageParam),
   });
 }
@@ -51,9 +59,20 @@ export function useBookSearch(filters: BookListFilters) {
   const language = useLanguage();
   const { order, tag, q, type, status, freeOnly } = filters;
   const hidden = filters.hidden.join(',');
+  const included = filters.included.join(',');
   const options = useMemo(
-    () => bookSearchQuery(language, { order, tag, q, type, status, freeOnly, hidden: hidden ? hidden.split(',') : [] }),
-    [language, order, tag, q, type, status, freeOnly, hidden],
+    () =>
+      bookSearchQuery(language, {
+        order,
+        tag,
+        q,
+        type,
+        status,
+        freeOnly,
+        hidden: hidden ? hidden.split(',') : [],
+        included: included ? included.split(',') : [],
+      }),
+    [language, order, tag, q, type, status, freeOnly, hidden, included],
   );
   const { queryKey } = options;
   const client = useQueryClient();
