@@ -165,7 +165,7 @@ describe('book list journeys', () => {
     await context.close();
   });
 
-  it('searches titles from the header', async () => {
+  it('searches titles from the header (on the search page)', async () => {
     const { context, page } = await openSession(browser, baseUrl);
     const list = bookList(page);
     await page.goto('/');
@@ -175,7 +175,7 @@ describe('book list journeys', () => {
     await search.getByRole('button', { name: 'Search' }).click();
     await eventually(() =>
       page
-        .getByRole('list', { name: /Results for/ })
+        .getByRole('list', { name: /Search: .*storm/ })
         .getByRole('heading', { level: 3 })
         .allTextContents(),
     ).toEqual(['The Storm Gate']);
