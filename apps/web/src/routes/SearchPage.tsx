@@ -77,7 +77,13 @@ export default function SearchPage() {
         <div className={listStyles.toolbar}>
           <KindTabs kind={filters.type} onChange={(type) => change({ type })} />
           <SortTabs order={filters.order} options={sortOptions(filters.q)} onChange={(order: BookSearchOrder) => change({ order })} />
-          <MoreFilters status={filters.status} freeOnly={filters.freeOnly} hidden={filters.hidden} included={filters.included} onChange={change} />
+          <MoreFilters
+            status={filters.status}
+            freeOnly={filters.freeOnly}
+            hidden={filters.hidden}
+            included={filters.included}
+            onChange={change}
+          />
           {/* Without JavaScript a filter applies when the form is sent. */}
           {!isInteractive && (
             <button type="submit" className={styles.apply}>

@@ -82,7 +82,11 @@ export function MoreFilters({ status, freeOnly, hidden, included, onChange }: Mo
           </fieldset>
         )}
         {inUse > 0 && (
-          <button type="button" className={styles.reset} onClick={() => onChange({ status: undefined, freeOnly: false, hidden: [], ...(included ? { included: [] } : {}) })}>
+          <button
+            type="button"
+            className={styles.reset}
+            onClick={() => onChange({ status: undefined, freeOnly: false, hidden: [], ...(included ? { included: [] } : {}) })}
+          >
             {t('filters.reset')}
           </button>
         )}

@@ -20,16 +20,33 @@ describe('highlightParts', () => {
   });
 
   it('skips or clamps ranges that are out of order, overlapping, out of bounds or not numbers', () => {
-    expect(highlightParts('abcdef', [[4, 99], [1, 3]])).toEqual([
+    expect(
+      highlightParts('abcdef', [
+        [4, 99],
+        [1, 3],
+      ]),
+    ).toEqual([
       { text: 'abcd', isMatch: false },
       { text: 'ef', isMatch: true },
     ]);
-    expect(highlightParts('abcdef', [[0, 2], [1, 4]])).toEqual([
+    expect(
+      highlightParts('abcdef', [
+        [0, 2],
+        [1, 4],
+      ]),
+    ).toEqual([
       { text: 'ab', isMatch: true },
       { text: 'cd', isMatch: true },
       { text: 'ef', isMatch: false },
     ]);
-    expect(highlightParts('abc', [[-5, 1], [2, 2], [Number.NaN, 3], [1.5, 2]])).toEqual([
+    expect(
+      highlightParts('abc', [
+        [-5, 1],
+        [2, 2],
+        [Number.NaN, 3],
+        [1.5, 2],
+      ]),
+    ).toEqual([
       { text: 'a', isMatch: true },
       { text: 'bc', isMatch: false },
     ]);
@@ -46,7 +63,8 @@ describe('search page addresses', () => {
 
   it('reads ?page= from 1 and links the pages with the same query and filters', () => {
     expect(searchStartPage(new URLSearchParams('q=storm&page=3'))).toBe(2);
-    for (const odd of ['page=0', 'page=-1', 'page=1.5', 'page=x', 'page=999999', '']) expect(searchStartPage(new URLSearchParams(odd))).toBe(0);
+    for (const odd of ['page=0', 'page=-1', 'page=1.5', 'page=x', 'page=999999', ''])
+      expect(searchStartPage(new URLSearchParams(odd))).toBe(0);
     const params = new URLSearchParams('q=storm&status=ongoing&page=2');
     expect(searchPageLink(params, 2)).toBe('/search?q=storm&status=ongoing&page=3');
     expect(searchPageLink(params, 0)).toBe('/search?q=storm&status=ongoing');
