@@ -413,3 +413,34 @@ describe('preload hints', () => {
     ]);
   });
 });
+
+describe('search page head', () => {
+  it('is indexable with its query as canonical when the search finds books, noindex when it finds none or has no query', async () => {
+    const found = await get('/search?q=top%20pick&order=popularity&page=2', { 'accept-language': 'en-US' });
+    expect(found.statusCode).toBe(200);
+    expect(titleOf(found.body)).toBe('Search: top pick – Inkstream');
+    expect(metaContent(found.body, 'robots')).toBeUndefined();
+    // Sort, filters and page are views of the same results: the canonical is the query alone.
+    expect(linkHref(found.body, 'canonical')).toBe(`${SITE}/search?q=top%20pick`);
+
+    const french = await get('/search?q=top&lang=fr-fr');
+    expect(titleOf(french.body)).toBe('Recherche\u00a0: top – Inkstream');
+    expect(unescapeAttribute(linkHref(french.body, 'canonical')!)).toBe(`${SITE}/search?q=top&lang=fr-fr`);
+
+    for (const url of ['/search?q=zzzzqqq', '/search', '/search?q=%20%20', '/search?q=%ED%A0%80']) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(metaContent(response.body, 'robots'), url).toBe('noindex');
+      expect(linkHref(response.body, 'canonical'), url).toBeUndefined();
+    }
+    expect(titleOf((await get('/search', { 'accept-language': 'ar' })).body)).toBe('بحث – Inkstream');
+  });
+
+  it('escapes the query in the title, and keeps heads of different queries apart', async () => {
+    const response = await get(`/search?q=${encodeURIComponent('<script>"x"')}`);
+    expect(response.body).not.toContain('<script>"x"');
+    expect(unescapeAttribute(titleOf(response.body)!)).toBe('Search: <script>"x" – Inkstream');
+    expect(metaContent((await get('/search?q=pick')).body, 'robots')).toBeUndefined();
+    expect(metaContent((await get('/search?q=pickle')).body, 'robots')).toBe('noindex');
+  });
+});
