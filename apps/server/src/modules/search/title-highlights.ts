@@ -16,6 +16,23 @@ const ELISION = /(^|[^\p{L}])(\p{L}|qu)(['\u2018\u2019\u02bc])(?=\p{L})/giu;
 const HAN = /\p{Script=Han}/u;
 const WORD_PIECES = /\p{Script=Han}+|[^\p{Script=Han} ]+/gu;
 
+/**
+ * Folded characters seen before: foldText on one character costs microseconds (NFKC, OpenCC, three
+ * normalisations), and titles share most of theirs. Bounded: cleared when full.
+ */
+const foldedChars = new Map<string, string>();
+const FOLDED_CHARS_MAX = 20_000;
+
+function foldCluster(cluster: string): string {
+  let folded = foldedChars.get(cluster);
+  if (folded !== undefined) return folded;
+  folded = foldText(cluster);
+  if (folded === '' && !APOSTROPHE.test(cluster) && !/[\p{L}\p{N}\p{M}]/u.test(cluster)) folded = ' ';
+  if (foldedChars.size >= FOLDED_CHARS_MAX) foldedChars.clear();
+  foldedChars.set(cluster, folded);
+  return folded;
+}
+
 /** The folded title, and for each of its UTF-16 units the stretch of the original title it came from. */
 interface FoldedTitle {
   text: string;
@@ -38,13 +55,7 @@ function foldWithMap(title: string): FoldedTitle {
   for (const found of title.matchAll(CLUSTERS)) {
     const cluster = found[0];
     const start = found.index;
-    let folded: string;
-    if (elisions.has(start)) folded = ' ';
-    else if (/^[a-z0-9]$/.test(cluster)) folded = cluster;
-    else {
-      folded = foldText(cluster);
-      if (folded === '' && !APOSTROPHE.test(cluster) && !/[\p{L}\p{N}\p{M}]/u.test(cluster)) folded = ' ';
-    }
+    const folded = elisions.has(start) ? ' ' : foldCluster(cluster);
     for (let i = 0; i < folded.length; i += 1) {
       text += folded[i];
       from.push(start);
@@ -59,6 +70,8 @@ interface TitlePiece {
   text: string;
   at: number;
   isHan: boolean;
+  /** A Chinese run's pinyin, read once when a typed word is first compared with it. */
+  pinyin?: { syllables: string[]; initials: string };
 }
 
 const wordForms = (word: string): string[] => {
@@ -93,7 +106,8 @@ function occurrences(haystack: string, needle: string): number[] {
 function pinyinRanges(typed: string, run: TitlePiece, isLast: boolean): Range[] {
   if (!/^[a-z]+$/.test(typed)) return [];
   const chars = Array.from(run.text);
-  const { syllables, initials } = pinyinOf(run.text);
+  run.pinyin ??= pinyinOf(run.text);
+  const { syllables, initials } = run.pinyin;
   if (syllables.length !== chars.length) return [];
   const offsets: number[] = [];
   let offset = run.at;
