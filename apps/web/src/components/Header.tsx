@@ -122,7 +122,7 @@ export function Header() {
           </div>
           {isPopupWanted && (
             <Suspense fallback={null}>
-              <SuggestionPopup query={query} isOpen={combo.isOpen} active={combo.active} onItems={onItems} onPick={pick} />
+              <SuggestionPopup query={query} items={items} isOpen={isExpanded} active={combo.active} onItems={onItems} onPick={pick} />
             </Suspense>
           )}
         </form>

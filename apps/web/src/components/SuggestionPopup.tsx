@@ -1,5 +1,5 @@
 import type { BookSuggestions } from '@inkstream/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useLanguage } from '../i18n/use-language';
 import { useTranslation } from '../i18n/use-translation';
@@ -14,6 +14,8 @@ const DEBOUNCE_MS = 150;
 interface SuggestionPopupProps {
   /** The text in the field, as typed. */
   query: string;
+  /** What the popup shows: the last suggestions it reported (onItems), held by the Header, whose keys act on the same list. */
+  items: Suggestion[];
   isOpen: boolean;
   /** The highlighted option (-1: none); the Header owns it, the keys move it (suggestion-keys.ts). */
   active: number;
@@ -52,29 +54,30 @@ const toItems = (answer: BookSuggestions): Suggestion[] => [
  * focus of the field, so the landing page's download does not carry it. Options are never focused:
  * focus stays in the field, which names the highlighted one (aria-activedescendant).
  */
-export default function SuggestionPopup({ query, isOpen, active, onItems, onPick }: SuggestionPopupProps) {
+export default function SuggestionPopup({ query, items, isOpen, active, onItems, onPick }: SuggestionPopupProps) {
   const { t } = useTranslation();
   const tagLabel = useTagLabel();
   const language = useLanguage();
   const q = useDebounced(query.trim(), DEBOUNCE_MS);
   // One query per text: the answer to text typed past is cancelled (its signal), a repeat is cached.
-  const { data, isPlaceholderData } = useQuery({
+  // Until the new answer comes, the Header keeps showing the last one: the popup does not flicker.
+  const { data } = useQuery({
     queryKey: ['suggest', language, q],
     queryFn: ({ signal }) => fetchSuggestions(q, language, signal),
     enabled: q !== '',
-    placeholderData: keepPreviousData,
   });
-  const items = useMemo(() => (data && q !== '' ? toItems(data) : []), [data, q]);
+  const answer = useMemo(() => (data && q !== '' ? toItems(data) : null), [data, q]);
   useEffect(() => {
     if (q === '') onItems([], '');
-    else if (data && !isPlaceholderData) onItems(items, q);
-  }, [items, q, data, isPlaceholderData, onItems]);
+    else if (answer) onItems(answer, q);
+  }, [answer, q, onItems]);
 
   useEffect(() => {
-    if (isOpen && active >= 0) document.getElementById(suggestionOptionId(active))?.scrollIntoView({ block: 'nearest' });
+    // (jsdom has no scrollIntoView)
+    if (isOpen && active >= 0) document.getElementById(suggestionOptionId(active))?.scrollIntoView?.({ block: 'nearest' });
   }, [isOpen, active]);
 
-  if (!isOpen || items.length === 0 || query.trim() === '') return null;
+  if (!isOpen || items.length === 0) return null;
   const groups = (['book', 'author', 'tag'] as const)
     .map((kind) => ({ kind, entries: items.flatMap((item, index) => (item.kind === kind ? [{ item, index }] : [])) }))
     .filter((group) => group.entries.length > 0);
