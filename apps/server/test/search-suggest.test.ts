@@ -100,7 +100,10 @@ describe('header suggestions (GET /comics/book/suggest)', () => {
   it('never suggests a draft, its author or a tag only drafts have', async () => {
     for (const text of ['secret storm draft', 'drafty', 'tempestwell', 'wuxia', '武侠']) {
       const found = await suggest(q(text));
-      expect(found.books.map((book) => book.book_uuid), text).not.toContain(draft);
+      expect(
+        found.books.map((book) => book.book_uuid),
+        text,
+      ).not.toContain(draft);
       expect(found.authors, text).not.toContain('Drafty Tempestwell');
       expect(found.tags, text).not.toContain('古典武侠');
     }
@@ -119,7 +122,16 @@ describe('header suggestions (GET /comics/book/suggest)', () => {
   it('answers empty lists for no query or one that folds to nothing, and for metacharacters', async () => {
     const empty = { books: [], authors: [], tags: [] };
     expect(await suggest('language=en-us')).toEqual(empty);
-    for (const raw of ['', '%20%20', '!!!', '%E2%80%99%E2%80%99', '(.*)%2B%5B', "'%20OR%201%3D1%20--", '%25%5F%5C', encodeURIComponent('ـــ')]) {
+    for (const raw of [
+      '',
+      '%20%20',
+      '!!!',
+      '%E2%80%99%E2%80%99',
+      '(.*)%2B%5B',
+      "'%20OR%201%3D1%20--",
+      '%25%5F%5C',
+      encodeURIComponent('ـــ'),
+    ]) {
       expect(await suggest(`q=${raw}`), raw).toEqual(empty);
     }
   });

@@ -16,7 +16,9 @@ export function refuseUndecodableParams(url: string | undefined, names: readonly
     try {
       decodeURIComponent(value.replaceAll('+', ' '));
     } catch {
-      throw new AppError(ErrorCode.VALIDATION_FAILED, 400, `${name} is not valid UTF-8 text`, [{ field: name, message: 'not valid UTF-8' }]);
+      throw new AppError(ErrorCode.VALIDATION_FAILED, 400, `${name} is not valid UTF-8 text`, [
+        { field: name, message: 'not valid UTF-8' },
+      ]);
     }
   }
 }

@@ -12,7 +12,13 @@ const suggestions = (url: URL) => ({
       ? {
           books: [
             { book_uuid: STORM, book_title: 'The Storm Gate', author: 'Mara Quill', cover_image: null, book_type: 'comic' },
-            { book_uuid: '3a409a35-0554-55ed-af32-08ccdd1e0868', book_title: 'Storm Riders', author: null, cover_image: null, book_type: 'novel' },
+            {
+              book_uuid: '3a409a35-0554-55ed-af32-08ccdd1e0868',
+              book_title: 'Storm Riders',
+              author: null,
+              cover_image: null,
+              book_type: 'novel',
+            },
           ],
           authors: ['Stormy Kim'],
           tags: ['悬疑推理'],

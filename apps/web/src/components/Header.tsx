@@ -44,7 +44,8 @@ export function Header() {
   const items = typed === '' ? [] : suggested.items;
   const isExpanded = combo.isOpen && items.length > 0;
   // Told once the suggestions of what is in the field have come (a polite live region: not while typing).
-  const announcement = combo.isOpen && typed !== '' && suggested.query === typed ? t('header.suggestionCount', { count: items.length }) : '';
+  const announcement =
+    combo.isOpen && typed !== '' && suggested.query === typed ? t('header.suggestionCount', { count: items.length }) : '';
 
   const pick = (index: number) => {
     const item = items[index];

@@ -34,16 +34,14 @@ function useDebounced(value: string, ms: number): string {
 }
 
 const toItems = (answer: BookSuggestions): Suggestion[] => [
-  ...answer.books.map(
-    (book): Suggestion => ({
-      kind: 'book',
-      uuid: book.book_uuid,
-      title: book.book_title,
-      author: book.author,
-      cover: book.cover_image,
-      coverSrcset: book.cover_srcset ?? null,
-    }),
-  ),
+  ...answer.books.map((book): Suggestion => ({
+    kind: 'book',
+    uuid: book.book_uuid,
+    title: book.book_title,
+    author: book.author,
+    cover: book.cover_image,
+    coverSrcset: book.cover_srcset ?? null,
+  })),
   ...answer.authors.map((name): Suggestion => ({ kind: 'author', name })),
   ...answer.tags.map((slug): Suggestion => ({ kind: 'tag', slug })),
 ];

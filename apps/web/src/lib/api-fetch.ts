@@ -133,9 +133,7 @@ function typedClient(withAuth: boolean): Pick<Client<paths>, Methods> {
   const method =
     (name: Methods) =>
     async (path: string, init: CallInit = {}) =>
-      answerOf(
-        await send(name, urlOf(path, init), init.body === undefined ? undefined : JSON.stringify(init.body), withAuth, init.signal),
-      );
+      answerOf(await send(name, urlOf(path, init), init.body === undefined ? undefined : JSON.stringify(init.body), withAuth, init.signal));
   return { GET: method('GET'), POST: method('POST'), PUT: method('PUT'), DELETE: method('DELETE') } as unknown as Pick<
     Client<paths>,
     Methods

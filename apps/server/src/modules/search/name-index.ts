@@ -27,7 +27,11 @@ export function startNameIndex(options: { withPinyin: boolean }) {
     const forms: string[][] = [];
     for (const { name, texts, weight } of entries.values()) {
       const read = texts.map((text) => termsOfName(text, options.withPinyin));
-      builder.add(0, names.length, read.flatMap((text) => text.terms));
+      builder.add(
+        0,
+        names.length,
+        read.flatMap((text) => text.terms),
+      );
       forms.push(read.flatMap((text) => [text.folded, text.folded.replaceAll(' ', '')]));
       names.push(name);
       weights.push(weight);
