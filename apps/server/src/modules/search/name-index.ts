@@ -7,37 +7,53 @@ import { TermIndexBuilder } from './term-index.js';
  * same rows (book-search.ts), so a keystroke reads no database; searched with the book search's
  * own reading of a query (folding, prefixes while typing, typos, pinyin), in work bounded as a
  * book query's is.
+ *
+ * A name is read (folded, put in pinyin) once, when first added, inside the book index's build
+ * loop, which lets requests run between books; a name seen again only adds its weight.
  */
 export function startNameIndex(options: { withPinyin: boolean }) {
-  /** By folded name: the name as first seen, what it is found by, and its weight (more first). */
-  const entries = new Map<string, { name: string; texts: readonly string[]; weight: number }>();
+  const builder = new TermIndexBuilder(1);
+  /** The number of each name by its spelling as given, and by its folded form (one entry for "Élise" and "elise"). */
+  const numberBySpelling = new Map<string, number>();
+  const numberByKey = new Map<string, number>();
+  const names: string[] = [];
+  const weights: number[] = [];
+  /** Each name's folded texts, with and without spaces: what "starts with the query" compares. */
+  const forms: string[][] = [];
 
-  function add(name: string, texts: readonly string[], weight: number): void {
+  function numberOf(name: string, texts: readonly string[]): number | undefined {
+    const known = numberBySpelling.get(name);
+    if (known !== undefined) return known;
     const key = termsOfName(name, false).folded;
-    if (key === '') return;
-    const entry = entries.get(key);
-    if (entry) entry.weight += weight;
-    else entries.set(key, { name, texts, weight });
-  }
-
-  function finish() {
-    const builder = new TermIndexBuilder(1);
-    const names: string[] = [];
-    const weights: number[] = [];
-    const forms: string[][] = [];
-    for (const { name, texts, weight } of entries.values()) {
+    if (key === '') return undefined;
+    let number = numberByKey.get(key);
+    if (number === undefined) {
+      number = names.length;
       const read = texts.map((text) => termsOfName(text, options.withPinyin));
       builder.add(
         0,
-        names.length,
+        number,
         read.flatMap((text) => text.terms),
       );
       forms.push(read.flatMap((text) => [text.folded, text.folded.replaceAll(' ', '')]));
       names.push(name);
-      weights.push(weight);
+      weights.push(0);
+      numberByKey.set(key, number);
     }
-    entries.clear();
+    numberBySpelling.set(name, number);
+    return number;
+  }
+
+  /** A name (as shown), what it is found by (itself, its translations), and what it weighs (more first). */
+  function add(name: string, texts: readonly string[], weight: number): void {
+    const number = numberOf(name, texts);
+    if (number !== undefined) weights[number]! += weight;
+  }
+
+  function finish() {
     const index = builder.build();
+    numberBySpelling.clear();
+    numberByKey.clear();
     return {
       /**
        * Names matching every word of the query, best first: a name that starts with the query,
