@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanUpScreen, renderScreen, setUpI18n, stubApi } from '../test-support/render-screen';
 import { Header } from './Header';
 
@@ -101,6 +101,30 @@ describe('header search suggestions', () => {
     await screen.findByRole('listbox');
     await user.keyboard('{Enter}');
     expect(where()).toBe('/?q=storm');
+  });
+
+  it('cancels the request of text the reader has typed past', async () => {
+    const signals: AbortSignal[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
+        const url = new URL(String(input), 'http://localhost');
+        if (url.searchParams.get('q') === 'slow') {
+          signals.push(init!.signal!);
+          return new Promise<Response>((_, reject) => init!.signal!.addEventListener('abort', () => reject(init!.signal!.reason)));
+        }
+        return Promise.resolve(new Response(JSON.stringify(suggestions(url).body), { headers: { 'Content-Type': 'application/json' } }));
+      }),
+    );
+    renderScreen(<Header />, '/', '*');
+    const user = userEvent.setup();
+    const input = screen.getByRole('combobox', { name: 'Search titles' });
+    await user.type(input, 'slow');
+    await waitFor(() => expect(signals).toHaveLength(1));
+    await user.clear(input);
+    await user.type(input, 'storm');
+    await screen.findByRole('listbox');
+    expect(signals[0]!.aborted).toBe(true);
   });
 
   it('nothing found: no popup, and the count says so', async () => {
