@@ -74,8 +74,14 @@ function namingTerms({ pieces }: ReadName): string[] {
   return terms;
 }
 
+/** A name folded, and the index's terms of it. */
+export interface NameTerms {
+  folded: string;
+  terms: string[];
+}
+
 /** The index's terms of a name (an author, a tag) as its titles are read: name-index.ts. */
-export const termsOfName = (text: string, withPinyin: boolean): { folded: string; terms: string[] } => {
+export const termsOfName = (text: string, withPinyin: boolean): NameTerms => {
   const name = readName(text, withPinyin);
   return { folded: name.folded, terms: namingTerms(name) };
 };
@@ -248,10 +254,13 @@ export function startBookSearchIndex() {
   const titleForms = new Map<number, string[]>();
   const popularityOf = new Map<number, number>();
 
-  function add(book: SearchableBook): void {
+  /** Indexes a book; answers its author as read, so the suggestions' author index need not read it again (name-index.ts). */
+  function add(book: SearchableBook): { author: NameTerms | null } {
     const titles = book.titles.map((title) => readName(title, true));
     builder.add(FIELD.title, book.id, titles.flatMap(namingTerms));
-    builder.add(FIELD.author, book.id, book.author ? namingTerms(readName(book.author, true)) : []);
+    const author = book.author ? readName(book.author, true) : null;
+    const authorTerms = author ? namingTerms(author) : [];
+    builder.add(FIELD.author, book.id, authorTerms);
     builder.add(
       FIELD.tags,
       book.id,
@@ -260,6 +269,7 @@ export function startBookSearchIndex() {
     builder.add(FIELD.intro, book.id, book.introductions.flatMap(introductionTerms));
     titleForms.set(book.id, [...new Set(titles.flatMap(titleFormsOf))]);
     popularityOf.set(book.id, book.popularity);
+    return { author: author && { folded: author.folded, terms: authorTerms } };
   }
 
   return { add, finish: () => finishIndex(builder.build(), titleForms, popularityOf) };

@@ -2,7 +2,7 @@ import { GENRE_TAG_NAMES, type GenreTag } from '@inkstream/contracts';
 import type { Db } from '../../db/database.js';
 import type { CatalogueVersion } from '../catalogue/catalogue-version.js';
 import { findMaxBookId } from '../catalogue/catalogue.repository.js';
-import { startBookSearchIndex, type BookSearchIndex, type RankedMatch, type SearchableBook } from './book-search-index.js';
+import { startBookSearchIndex, termsOfName, type BookSearchIndex, type RankedMatch, type SearchableBook } from './book-search-index.js';
 import { findPublishedBooksInRange, findTagNamesInRange, findTextsInRange } from './search.repository.js';
 import { startNameIndex, type NameIndex } from './name-index.js';
 import { letOthersRun } from '../../lib/concurrency.js';
@@ -43,8 +43,8 @@ interface Indexes {
 async function buildIndex(db: Db): Promise<Indexes> {
   const index = startBookSearchIndex();
   // Authors weigh what their books do (popularity); a tag, the books that have it.
-  const authors = startNameIndex({ withPinyin: true });
-  const tagNames = startNameIndex({ withPinyin: false });
+  const authors = startNameIndex();
+  const tagNames = startNameIndex();
   const maxId = await findMaxBookId(db);
   for (let from = 0; from < maxId; from += CHUNK) {
     const to = from + CHUNK;
@@ -67,12 +67,12 @@ async function buildIndex(db: Db): Promise<Indexes> {
       if (!book) continue;
       const names = [tag.name, ...(GENRE_TAG_NAMES[tag.name as GenreTag] ?? [])];
       book.tags.push(...names);
-      tagNames.add(tag.name, names, 1);
+      tagNames.add(tag.name, () => names.map((name) => termsOfName(name, false)), 1);
     }
     let added = 0;
     for (const book of byId.values()) {
-      index.add(book);
-      if (book.author) authors.add(book.author, [book.author], Math.max(book.popularity, 0) + 1);
+      const { author } = index.add(book);
+      if (book.author && author) authors.add(book.author, () => [author], Math.max(book.popularity, 0) + 1);
       if (++added % BOOKS_PER_TURN === 0) await letOthersRun();
     }
     await letOthersRun();

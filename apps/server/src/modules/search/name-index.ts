@@ -1,4 +1,4 @@
-import { AS_TYPED, matchPiece, parseQuery, termsOfName } from './book-search-index.js';
+import { AS_TYPED, matchPiece, parseQuery, type NameTerms } from './book-search-index.js';
 import { TermIndexBuilder } from './term-index.js';
 
 /**
@@ -8,10 +8,11 @@ import { TermIndexBuilder } from './term-index.js';
  * own reading of a query (folding, prefixes while typing, typos, pinyin), in work bounded as a
  * book query's is.
  *
- * A name is read (folded, put in pinyin) once, when first added, inside the book index's build
- * loop, which lets requests run between books; a name seen again only adds its weight.
+ * A name is read (folded, put in pinyin) only the first time its spelling is added, inside the
+ * book index's build loop, which lets requests run between books (an author, already read by the
+ * book index, is not read again); a name seen again only adds its weight.
  */
-export function startNameIndex(options: { withPinyin: boolean }) {
+export function startNameIndex() {
   const builder = new TermIndexBuilder(1);
   /** The number of each name by its spelling as given, and by its folded form (one entry for "Élise" and "elise"). */
   const numberBySpelling = new Map<string, number>();
@@ -21,21 +22,21 @@ export function startNameIndex(options: { withPinyin: boolean }) {
   /** Each name's folded texts, with and without spaces: what "starts with the query" compares. */
   const forms: string[][] = [];
 
-  function numberOf(name: string, texts: readonly string[]): number | undefined {
+  function numberOf(name: string, read: () => readonly NameTerms[]): number | undefined {
     const known = numberBySpelling.get(name);
     if (known !== undefined) return known;
-    const key = termsOfName(name, false).folded;
+    const texts = read();
+    const key = texts[0]?.folded ?? '';
     if (key === '') return undefined;
     let number = numberByKey.get(key);
     if (number === undefined) {
       number = names.length;
-      const read = texts.map((text) => termsOfName(text, options.withPinyin));
       builder.add(
         0,
         number,
-        read.flatMap((text) => text.terms),
+        texts.flatMap((text) => text.terms),
       );
-      forms.push(read.flatMap((text) => [text.folded, text.folded.replaceAll(' ', '')]));
+      forms.push(texts.flatMap((text) => [text.folded, text.folded.replaceAll(' ', '')]));
       names.push(name);
       weights.push(0);
       numberByKey.set(key, number);
@@ -44,9 +45,12 @@ export function startNameIndex(options: { withPinyin: boolean }) {
     return number;
   }
 
-  /** A name (as shown), what it is found by (itself, its translations), and what it weighs (more first). */
-  function add(name: string, texts: readonly string[], weight: number): void {
-    const number = numberOf(name, texts);
+  /**
+   * A name as shown, how to read it and its translations (the first is the name itself; called
+   * only for a spelling not seen yet), and what it weighs (more first).
+   */
+  function add(name: string, read: () => readonly NameTerms[], weight: number): void {
+    const number = numberOf(name, read);
     if (number !== undefined) weights[number]! += weight;
   }
 
