@@ -45,11 +45,12 @@ export default defineConfig(({ isSsrBuild }) => ({
                   test: /apps[\\/]web[\\/]src[\\/](lib[\\/](api-reading|api-account|format-price|return-path)|features[\\/](reading[\\/]progress-sync|chapters[\\/](use-on-visible|use-book-progress|FollowButton|ChapterCard)|library[\\/]resume-link|account[\\/]plans))/,
                 },
                 // lib/ files only lazy screens use (their own API calls, prices, return paths) stay out of it,
-                // and so do the dialog and the not-found page, which no first load shows.
+                // and so do the dialog, the not-found page and the header's suggestion popup (loaded on
+                // the first focus of the search field), which no first load shows.
                 {
                   name: 'shell',
                   priority: 20,
-                  test: /apps[\\/]web[\\/]src[\\/](lib[\\/](?!api-reading|api-account|format-price|return-path)|features[\\/]auth|i18n[\\/](index|active|translator|use-translation)|components[\\/](?!Dialog|NotFound))/,
+                  test: /apps[\\/]web[\\/]src[\\/](lib[\\/](?!api-reading|api-account|api-suggest|format-price|return-path)|features[\\/]auth|i18n[\\/](index|active|translator|use-translation)|components[\\/](?!Dialog|NotFound|SuggestionPopup))/,
                 },
               ],
             },

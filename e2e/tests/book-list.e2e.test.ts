@@ -171,7 +171,7 @@ describe('book list journeys', () => {
     await page.goto('/');
     await list.ready();
     const search = page.getByRole('search');
-    await search.getByRole('searchbox', { name: 'Search titles' }).fill('storm');
+    await search.getByRole('combobox', { name: 'Search titles' }).fill('storm');
     await search.getByRole('button', { name: 'Search' }).click();
     await eventually(() =>
       page

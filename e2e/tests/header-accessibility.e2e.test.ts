@@ -57,9 +57,9 @@ describe.each(['en-us', 'ar-sa'])('on a phone (%s)', (language) => {
     await eventually(async () => (await headerBox(page)).height).toBeLessThanOrEqual(64);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
     // The search opens over the row while it has focus, and works.
-    await page.getByRole('searchbox').fill('storm');
+    await page.getByRole('combobox').fill('storm');
     expect((await headerBox(page)).height).toBeLessThanOrEqual(64);
-    await page.getByRole('searchbox').press('Enter');
+    await page.getByRole('combobox').press('Enter');
     await eventually(() => new URL(page.url()).search).toBe('?q=storm');
     expect(pageErrors).toEqual([]);
     await context.close();

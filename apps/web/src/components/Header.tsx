@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from '../i18n/use-translation';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useAuth } from '../features/auth';
@@ -7,7 +7,13 @@ import { useHideOnScroll } from '../lib/hide-on-scroll';
 import { searchPath } from '../lib/search-path';
 import { LanguageSelector } from './LanguageSelector';
 import { LibraryLink } from './LibraryLink';
+import { comboboxKey, type ComboboxState } from './suggestion-keys';
+import { SUGGESTION_LIST_ID, suggestionHref, suggestionOptionId, type Suggestion } from './suggestion-targets';
 import styles from './Header.module.css';
+
+// The popup and what it fetches load on the first focus of the field: not part of the landing page's download.
+const SuggestionPopup = lazy(() => import('./SuggestionPopup'));
+const CLOSED: ComboboxState = { isOpen: false, active: -1 };
 
 /**
  * The site's header bar. On a phone it is one compact row (icons, a search field that opens over
@@ -27,8 +33,43 @@ export function Header() {
   // Follow the URL when the search changes elsewhere (cleared on the book list, back button).
   useEffect(() => setQuery(urlQuery), [urlQuery]);
 
+  // Suggestions as the reader types (an ARIA 1.2 combobox). Until the app has taken the page over,
+  // the field is a plain search box of a GET form; the combobox roles come with the script.
+  const [isInteractive, setInteractive] = useState(false);
+  useEffect(() => setInteractive(true), []);
+  const [isPopupWanted, setPopupWanted] = useState(false);
+  const [combo, setCombo] = useState<ComboboxState>(CLOSED);
+  const [suggested, setSuggested] = useState<{ items: Suggestion[]; query: string }>({ items: [], query: '' });
+  const onItems = useCallback((items: Suggestion[], forQuery: string) => setSuggested({ items, query: forQuery }), []);
+  const input = useRef<HTMLInputElement>(null);
+  const typed = query.trim();
+  const items = typed === '' ? [] : suggested.items;
+  const isExpanded = combo.isOpen && items.length > 0;
+  // Told once the suggestions of what is in the field have come (a polite live region: not while typing).
+  const announcement =
+    combo.isOpen && typed !== '' && suggested.query === typed ? t('header.suggestionCount', { count: items.length }) : '';
+
+  const pick = (index: number) => {
+    const item = items[index];
+    if (!item) return;
+    setCombo(CLOSED);
+    navigate(suggestionHref(item));
+    // On a phone the search covers the row while it has focus: let it go back.
+    input.current?.blur();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.nativeEvent.isComposing) return; // an input method's Enter or arrows are its own
+    const outcome = comboboxKey(event.key, combo, items.length, query !== '');
+    if (outcome.isHandled) event.preventDefault();
+    setCombo(outcome.state);
+    if (outcome.action === 'follow') pick(combo.active);
+    if (outcome.action === 'clear') setQuery('');
+  };
+
   const onSearch = (event: FormEvent) => {
     event.preventDefault();
+    setCombo(CLOSED);
     const q = query.trim();
     navigate(q ? searchPath(q) : '/');
   };
@@ -49,17 +90,44 @@ export function Header() {
             <path d="M16 16l4.5 4.5" strokeLinecap="round" />
           </svg>
           <input
+            ref={input}
             id="header-search"
             name="q"
             type="search"
             value={query}
             maxLength={100}
             placeholder={t('header.search')}
-            onChange={(event) => setQuery(event.target.value)}
+            {...(isInteractive && {
+              role: 'combobox',
+              'aria-autocomplete': 'list',
+              'aria-expanded': isExpanded,
+              'aria-controls': SUGGESTION_LIST_ID,
+              'aria-activedescendant': isExpanded && combo.active >= 0 ? suggestionOptionId(combo.active) : undefined,
+              autoComplete: 'off',
+            })}
+            onChange={(event) => {
+              setQuery(event.target.value);
+              setCombo({ isOpen: true, active: -1 });
+              setPopupWanted(true);
+            }}
+            onFocus={() => {
+              setPopupWanted(true);
+              if (query.trim() !== '') setCombo({ isOpen: true, active: -1 });
+            }}
+            onBlur={() => setCombo(CLOSED)}
+            onKeyDown={onKeyDown}
           />
           <button type="submit" className={styles.searchButton}>
             {t('header.searchButton')}
           </button>
+          <div role="status" className="visually-hidden">
+            {announcement}
+          </div>
+          {isPopupWanted && (
+            <Suspense fallback={null}>
+              <SuggestionPopup query={query} items={items} isOpen={isExpanded} active={combo.active} onItems={onItems} onPick={pick} />
+            </Suspense>
+          )}
         </form>
         <div className={styles.actions}>
           <LanguageSelector />

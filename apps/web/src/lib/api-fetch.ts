@@ -63,6 +63,8 @@ function serializeQuery(query: Record<string, unknown>): string {
 interface CallInit {
   params?: { path?: Record<string, unknown>; query?: Record<string, unknown> };
   body?: unknown;
+  /** Cancels the call (a suggestion the reader has typed past). */
+  signal?: AbortSignal | undefined;
 }
 
 /** The path and query of a call, as a URL relative to the page, or to the server rendering it. */
@@ -77,7 +79,7 @@ function urlOf(path: string, init: CallInit): URL {
  * language for what the server writes them (e-mails; not while the server renders a page). A token
  * the server no longer accepts is forgotten and the call sent again as a visitor.
  */
-async function send(method: string, url: URL, body: string | undefined, withAuth: boolean): Promise<Response> {
+async function send(method: string, url: URL, body: string | undefined, withAuth: boolean, signal?: AbortSignal): Promise<Response> {
   const attempt = () =>
     (serverTransport?.fetch ?? globalThis.fetch)(url, {
       method,
@@ -87,6 +89,7 @@ async function send(method: string, url: URL, body: string | undefined, withAuth
         ...(withAuth ? authHeaders() : {}),
       },
       body,
+      signal,
     });
   const response = await attempt();
   if (response.status === 401 && withAuth && readStorage(STORAGE_KEYS.token)) {
@@ -130,7 +133,7 @@ function typedClient(withAuth: boolean): Pick<Client<paths>, Methods> {
   const method =
     (name: Methods) =>
     async (path: string, init: CallInit = {}) =>
-      answerOf(await send(name, urlOf(path, init), init.body === undefined ? undefined : JSON.stringify(init.body), withAuth));
+      answerOf(await send(name, urlOf(path, init), init.body === undefined ? undefined : JSON.stringify(init.body), withAuth, init.signal));
   return { GET: method('GET'), POST: method('POST'), PUT: method('PUT'), DELETE: method('DELETE') } as unknown as Pick<
     Client<paths>,
     Methods

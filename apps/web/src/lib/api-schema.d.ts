@@ -3131,6 +3131,68 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/comics/book/suggest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Ext: books, authors and tags to suggest as the reader types a search */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description zh-cn, en-us, fr-fr, es-es or ar-sa (case-insensitive) */
+                    language?: string;
+                    /** @description What the reader has typed so far; read as the search reads q (docs/SEARCH.md). Empty: empty lists. */
+                    q?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description Authors of published books whose names match, best first */
+                                authors: string[];
+                                /** @description Best matches first, as the search ranks them */
+                                books: {
+                                    author: string | null;
+                                    /** @description In the language asked for, with the same fallback as the search */
+                                    book_title: string;
+                                    book_type: "comic" | "novel";
+                                    /** Format: uuid */
+                                    book_uuid: string;
+                                    cover_image: string | null;
+                                    /** @description The cover in several widths, as an HTML srcset: "/media/covers/…-240.webp 240w, …" */
+                                    cover_srcset?: string | null;
+                                }[];
+                                /** @description Tags whose name in any of the five languages matches, as stored (the web app translates them) */
+                                tags: string[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/comics/chapter_comics/{chapterUuid}/{language}": {
         parameters: {
             query?: never;

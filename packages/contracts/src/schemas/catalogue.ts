@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { BOOK_PAGE_SIZE_DEFAULT, BOOK_PAGE_SIZE_MAX, CHAPTER_PAGE_SIZE_MAX } from '../constants.js';
-import { Data, LanguageParam, Nullable, PlainText, Result, Timestamp, Uuid } from './common.js';
+import { ClosedObject, Data, LanguageParam, Nullable, PlainText, Result, Timestamp, Uuid } from './common.js';
 
 /** Generous but finite, so a page number can never overflow a query. */
 const PAGE_MAX = 1_000_000;
@@ -35,6 +35,20 @@ export const BookSearchQuery = Type.Object({
   has_free: Type.Optional(Type.Boolean({ description: 'Ext: true, only books with free chapters; false, only books without' })),
 });
 export type BookSearchQuery = Static<typeof BookSearchQuery>;
+
+/** Ext: what the header suggests as the reader types (GET /comics/book/suggest). */
+export const BookSuggestQuery = ClosedObject({
+  language: Type.Optional(LanguageParam),
+  q: Type.Optional(
+    PlainText({
+      maxLength: 100,
+      description: 'What the reader has typed so far; read as the search reads q (docs/SEARCH.md). Empty: empty lists.',
+    }),
+  ),
+});
+export type BookSuggestQuery = Static<typeof BookSuggestQuery>;
+/** At most this many books, authors and tags in a suggestion answer. */
+export const SUGGEST_LIMITS = { books: 6, authors: 3, tags: 3 } as const;
 
 /** At most this many tags in `tags` or `exclude_tags` (more are refused). */
 export const TAG_FILTER_MAX = 10;
@@ -84,6 +98,29 @@ export const BookSearchResult = Type.Object({
 });
 export type BookSearchResult = Static<typeof BookSearchResult>;
 export const BookSearchResponse = Data(BookSearchResult);
+
+export const SuggestedBook = Type.Object({
+  book_uuid: Uuid(),
+  book_title: Type.String({ description: 'In the language asked for, with the same fallback as the search' }),
+  author: Nullable(Type.String()),
+  cover_image: Nullable(Type.String()),
+  cover_srcset: CoverSrcset,
+  book_type: BookType,
+});
+export type SuggestedBook = Static<typeof SuggestedBook>;
+export const BookSuggestions = Type.Object({
+  books: Type.Array(SuggestedBook, { maxItems: SUGGEST_LIMITS.books, description: 'Best matches first, as the search ranks them' }),
+  authors: Type.Array(Type.String(), {
+    maxItems: SUGGEST_LIMITS.authors,
+    description: 'Authors of published books whose names match, best first',
+  }),
+  tags: Type.Array(Type.String(), {
+    maxItems: SUGGEST_LIMITS.tags,
+    description: 'Tags whose name in any of the five languages matches, as stored (the web app translates them)',
+  }),
+});
+export type BookSuggestions = Static<typeof BookSuggestions>;
+export const BookSuggestResponse = Data(BookSuggestions);
 
 export const TagsResponse = Result(Type.Array(Type.String()));
 

@@ -1,6 +1,8 @@
 import {
   BookSearchQuery,
   BookSearchResponse,
+  BookSuggestQuery,
+  BookSuggestResponse,
   ChapterListParams,
   ChapterListResponse,
   RecommendationQuery,
@@ -11,6 +13,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { errorResponses } from '../../lib/route-schema.js';
 import { PUBLIC_CACHE } from '../../http/cache-rules.js';
+import { refuseUndecodableParams } from '../../lib/query-encoding.js';
 import type { CatalogueService } from './catalogue.service.js';
 
 export function catalogueRoutes(catalogue: CatalogueService) {
@@ -30,6 +33,22 @@ export function catalogueRoutes(catalogue: CatalogueService) {
         },
       },
       async (request) => ({ data: await catalogue.searchBooks(request.query) }),
+    );
+
+    app.get(
+      '/comics/book/suggest',
+      {
+        config: { publicCache: PUBLIC_CACHE.bookLists },
+        schema: {
+          tags,
+          summary: 'Ext: books, authors and tags to suggest as the reader types a search',
+          querystring: BookSuggestQuery,
+          response: { 200: BookSuggestResponse, ...errorResponses },
+        },
+        // A lone surrogate is refused, not read as the escapes' text (lib/query-encoding.ts).
+        preValidation: async (request) => refuseUndecodableParams(request.raw.url, ['q']),
+      },
+      async (request) => ({ data: await catalogue.suggest(request.query) }),
     );
 
     app.get(

@@ -3,8 +3,11 @@ import {
   RECOMMENDATION_LIMIT,
   TAG_FILTER_MAX,
   type BookChapters,
+  SUGGEST_LIMITS,
   type BookSearchQuery,
   type BookSearchResult,
+  type BookSuggestQuery,
+  type BookSuggestions,
   type ChapterListParams,
   type RecommendedBook,
 } from '@inkstream/contracts';
@@ -112,11 +115,46 @@ export function createCatalogueService(deps: { db: Db; ranking: RankingSnapshot;
 
   /** A corrected query for one that found nothing, when it finds books with the same filters too. */
   async function didYouMean(q: string, filters: BookFilter) {
-    const suggestion = await search.suggest(q);
+    const suggestion = await search.didYouMean(q);
     if (suggestion === null) return null;
     const matches = (await search.search(suggestion)).map((match) => match.id);
     const found = await ranking.page({ ...filters, matches, order: 'relevance', page: 0, pageSize: 1 });
     return found.total > 0 ? suggestion : null;
+  }
+
+  /**
+   * What the header suggests as the reader types: the first books the search would list (through
+   * the ranking snapshot, so never a draft), and authors and tags from the search's own indexes.
+   * Bounded: one index lookup, then a handful of rows by primary key.
+   */
+  async function suggest(query: BookSuggestQuery): Promise<BookSuggestions> {
+    const language = resolveLanguage(query.language);
+    const q = query.q?.trim() ?? '';
+    if (q === '') return { books: [], authors: [], tags: [] };
+    const [matches, names] = await Promise.all([search.search(q), search.names(q, SUGGEST_LIMITS.authors)]);
+    const ranked = await ranking.page({
+      order: 'relevance',
+      matches: matches.map((match) => match.id),
+      page: 0,
+      pageSize: SUGGEST_LIMITS.books,
+    });
+    const [rows, translations] = await Promise.all([repo.findBooksByIds(db, ranked.ids), translationsByBook(ranked.ids)]);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const books = ranked.ids.flatMap((id) => {
+      const book = byId.get(id);
+      if (!book) return []; // deleted since the snapshot was taken
+      return [
+        {
+          book_uuid: book.uuid,
+          book_title: textOf(book, translations, language)?.title ?? '',
+          author: book.author,
+          cover_image: coverUrl(book.cover_key),
+          cover_srcset: srcsetOf(book),
+          book_type: book.book_type,
+        },
+      ];
+    });
+    return { books, authors: names.authors, tags: names.tags.slice(0, SUGGEST_LIMITS.tags) };
   }
 
   async function recommendations(rawLanguage: string | undefined): Promise<RecommendedBook[]> {
@@ -182,7 +220,7 @@ export function createCatalogueService(deps: { db: Db; ranking: RankingSnapshot;
     };
   }
 
-  return { searchBooks, tags: () => ranking.tagsByUse(), recommendations, chapterList };
+  return { searchBooks, suggest, tags: () => ranking.tagsByUse(), recommendations, chapterList };
 }
 
 export type CatalogueService = ReturnType<typeof createCatalogueService>;

@@ -74,6 +74,18 @@ function namingTerms({ pieces }: ReadName): string[] {
   return terms;
 }
 
+/** A name folded, and the index's terms of it. */
+export interface NameTerms {
+  folded: string;
+  terms: string[];
+}
+
+/** The index's terms of a name (an author, a tag) as its titles are read: name-index.ts. */
+export const termsOfName = (text: string, withPinyin: boolean): NameTerms => {
+  const name = readName(text, withPinyin);
+  return { folded: name.folded, terms: namingTerms(name) };
+};
+
 /** What the two best kinds compare a query with: the folded title and, for a Chinese one, its whole pinyin and initials. */
 function titleFormsOf({ folded, pieces }: ReadName): string[] {
   if (folded === '') return [];
@@ -99,19 +111,19 @@ interface TermChoice {
   isTypo: boolean;
 }
 /** Choices that must all match (AND): the pairs of a Chinese word, the syllables of typed pinyin. */
-interface Conjunction {
+export interface Conjunction {
   choices: TermChoice[];
   isTypo: boolean;
 }
 
-interface ParsedQuery {
+export interface ParsedQuery {
   folded: string;
   compact: string;
   /** Each piece of the query (a word, a Chinese run) as alternatives, any of which may match it. */
   pieces: Conjunction[][];
 }
 
-function parseQuery(raw: string, index: TermIndex): ParsedQuery | null {
+export function parseQuery(raw: string, index: TermIndex): ParsedQuery | null {
   const folded = foldText(raw.slice(0, QUERY_LIMITS.pieces * QUERY_LIMITS.pieceLength));
   const pieces: TextPiece[] = piecesOf(folded)
     .slice(0, QUERY_LIMITS.pieces)
@@ -161,6 +173,65 @@ function parseQuery(raw: string, index: TermIndex): ParsedQuery | null {
   return { folded, compact: folded.replaceAll(' ', ''), pieces: parsed };
 }
 
+/** The book lists a choice stands for in a field (slices of the index, not copies). */
+function listsOf(index: TermIndex, field: number, choice: TermChoice): Int32Array[] {
+  const lists = choice.numbers.map((number) => index.books(field, number));
+  // Introductions are matched as typed only: no prefixes there.
+  if (field !== FIELD.intro) {
+    for (const [from, to] of choice.ranges) for (let number = from; number < to; number += 1) lists.push(index.books(field, number));
+  }
+  return lists;
+}
+
+/**
+ * Marks, for one piece of the query, every book it matches, with how (bits), and lists them.
+ * Plain loops over the lists: a word common to every book visits 100,000 entries per field.
+ * `fieldCount`: the fields searched (name-index.ts has only one, searched as titles are).
+ */
+export function matchPiece(
+  index: TermIndex,
+  alternatives: Conjunction[],
+  fieldCount = FIELD_COUNT,
+): { marks: Uint8Array; books: number[] } {
+  const marks = new Uint8Array(index.maxBook + 1);
+  const books: number[] = [];
+  for (let field = 0; field < fieldCount; field += 1) {
+    for (const conjunction of alternatives) {
+      if (field === FIELD.intro && conjunction.isTypo) continue;
+      const bits = bit(field, conjunction.isTypo);
+      const choices = conjunction.choices.map((choice) => listsOf(index, field, choice));
+      if (choices.length === 1) {
+        for (const list of choices[0]!) {
+          for (let i = 0; i < list.length; i += 1) {
+            const book = list[i]!;
+            if (marks[book] === 0) books.push(book);
+            marks[book]! |= bits;
+          }
+        }
+        continue;
+      }
+      // Every choice must match: count, per book, the choices met in order.
+      const met = new Uint8Array(index.maxBook + 1);
+      choices.forEach((lists, step) => {
+        for (const list of lists) {
+          for (let i = 0; i < list.length; i += 1) {
+            if (met[list[i]!] === step) met[list[i]!] = step + 1;
+          }
+        }
+      });
+      for (const list of choices[choices.length - 1]!) {
+        for (let i = 0; i < list.length; i += 1) {
+          const book = list[i]!;
+          if (met[book] !== choices.length) continue;
+          if (marks[book] === 0) books.push(book);
+          marks[book]! |= bits;
+        }
+      }
+    }
+  }
+  return { marks, books };
+}
+
 export interface RankedMatch {
   id: number;
   kind: number;
@@ -168,7 +239,7 @@ export interface RankedMatch {
 }
 
 /** Bits of a book's match for one piece: found as typed in field f (bit f), through a typo (bit 4 + f). */
-const AS_TYPED = 0x0f;
+export const AS_TYPED = 0x0f;
 const bit = (field: number, isTypo: boolean) => 1 << (field + (isTypo ? 4 : 0));
 
 /**
@@ -183,10 +254,13 @@ export function startBookSearchIndex() {
   const titleForms = new Map<number, string[]>();
   const popularityOf = new Map<number, number>();
 
-  function add(book: SearchableBook): void {
+  /** Indexes a book; answers its author as read, so the suggestions' author index need not read it again (name-index.ts). */
+  function add(book: SearchableBook): { author: NameTerms | null } {
     const titles = book.titles.map((title) => readName(title, true));
     builder.add(FIELD.title, book.id, titles.flatMap(namingTerms));
-    builder.add(FIELD.author, book.id, book.author ? namingTerms(readName(book.author, true)) : []);
+    const author = book.author ? readName(book.author, true) : null;
+    const authorTerms = author ? namingTerms(author) : [];
+    builder.add(FIELD.author, book.id, authorTerms);
     builder.add(
       FIELD.tags,
       book.id,
@@ -195,6 +269,7 @@ export function startBookSearchIndex() {
     builder.add(FIELD.intro, book.id, book.introductions.flatMap(introductionTerms));
     titleForms.set(book.id, [...new Set(titles.flatMap(titleFormsOf))]);
     popularityOf.set(book.id, book.popularity);
+    return { author: author && { folded: author.folded, terms: authorTerms } };
   }
 
   return { add, finish: () => finishIndex(builder.build(), titleForms, popularityOf) };
@@ -207,60 +282,6 @@ function finishIndex(index: TermIndex, titleForms: Map<number, string[]>, popula
   const placeOf = new Int32Array(index.maxBook + 1);
   byPopularity.forEach((book, place) => (placeOf[book] = place));
   popularityOf.clear();
-
-  /** The book lists a choice stands for in a field (slices of the index, not copies). */
-  function listsOf(field: number, choice: TermChoice): Int32Array[] {
-    const lists = choice.numbers.map((number) => index.books(field, number));
-    // Introductions are matched as typed only: no prefixes there.
-    if (field !== FIELD.intro) {
-      for (const [from, to] of choice.ranges) for (let number = from; number < to; number += 1) lists.push(index.books(field, number));
-    }
-    return lists;
-  }
-
-  /**
-   * Marks, for one piece of the query, every book it matches, with how (bits), and lists them.
-   * Plain loops over the lists: a word common to every book visits 100,000 entries per field.
-   */
-  function matchPiece(alternatives: Conjunction[]): { marks: Uint8Array; books: number[] } {
-    const marks = new Uint8Array(index.maxBook + 1);
-    const books: number[] = [];
-    for (let field = 0; field < FIELD_COUNT; field += 1) {
-      for (const conjunction of alternatives) {
-        if (field === FIELD.intro && conjunction.isTypo) continue;
-        const bits = bit(field, conjunction.isTypo);
-        const choices = conjunction.choices.map((choice) => listsOf(field, choice));
-        if (choices.length === 1) {
-          for (const list of choices[0]!) {
-            for (let i = 0; i < list.length; i += 1) {
-              const book = list[i]!;
-              if (marks[book] === 0) books.push(book);
-              marks[book]! |= bits;
-            }
-          }
-          continue;
-        }
-        // Every choice must match: count, per book, the choices met in order.
-        const met = new Uint8Array(index.maxBook + 1);
-        choices.forEach((lists, step) => {
-          for (const list of lists) {
-            for (let i = 0; i < list.length; i += 1) {
-              if (met[list[i]!] === step) met[list[i]!] = step + 1;
-            }
-          }
-        });
-        for (const list of choices[choices.length - 1]!) {
-          for (let i = 0; i < list.length; i += 1) {
-            const book = list[i]!;
-            if (met[book] !== choices.length) continue;
-            if (marks[book] === 0) books.push(book);
-            marks[book]! |= bits;
-          }
-        }
-      }
-    }
-    return { marks, books };
-  }
 
   const TITLE = bit(FIELD.title, false) | bit(FIELD.title, true);
   const AUTHOR = bit(FIELD.author, false) | bit(FIELD.author, true);
@@ -284,7 +305,7 @@ function finishIndex(index: TermIndex, titleForms: Map<number, string[]>, popula
     search(raw: string): RankedMatch[] {
       const query = parseQuery(raw, index);
       if (!query) return [];
-      const pieces = query.pieces.map(matchPiece);
+      const pieces = query.pieces.map((piece) => matchPiece(index, piece));
       const smallest = pieces.reduce((a, b) => (b.books.length < a.books.length ? b : a));
       const marks = pieces.map((piece) => piece.marks);
       // Books every piece matched, each in a bucket by (typo or not, kind).

@@ -2,9 +2,10 @@ import { GENRE_TAG_NAMES, type GenreTag } from '@inkstream/contracts';
 import type { Db } from '../../db/database.js';
 import type { CatalogueVersion } from '../catalogue/catalogue-version.js';
 import { findMaxBookId } from '../catalogue/catalogue.repository.js';
-import { startBookSearchIndex, type BookSearchIndex, type RankedMatch, type SearchableBook } from './book-search-index.js';
+import { startBookSearchIndex, termsOfName, type BookSearchIndex, type RankedMatch, type SearchableBook } from './book-search-index.js';
 import { findPublishedBooksInRange, findTagNamesInRange, findTextsInRange } from './search.repository.js';
 import { suggestQuery } from './did-you-mean.js';
+import { startNameIndex, type NameIndex } from './name-index.js';
 import { letOthersRun } from '../../lib/concurrency.js';
 
 /**
@@ -15,7 +16,13 @@ export interface BookSearch {
   /** Published books matching the query, best first, at most QUERY_LIMITS.candidates. */
   search(query: string): Promise<RankedMatch[]>;
   /** When a query finds nothing: a corrected one that finds books (did-you-mean.ts), or null. */
-  suggest(query: string): Promise<string | null>;
+  didYouMean(query: string): Promise<string | null>;
+  /**
+   * Authors and tags whose names match the query, best first, at most `limit` of each: what the
+   * header suggests besides books (authors of published books only; tags by their names in every
+   * language).
+   */
+  names(query: string, limit: number): Promise<{ authors: string[]; tags: string[] }>;
   /** Builds the index ahead of the first search (called when the server is ready). */
   warm(): Promise<void>;
 }
@@ -29,9 +36,18 @@ const CHUNK = 2_000;
  */
 const BOOKS_PER_TURN = 200;
 
+interface Indexes {
+  books: BookSearchIndex;
+  authors: NameIndex;
+  tags: NameIndex;
+}
+
 /** Builds the index from the database, a range of books at a time, letting requests run in between. */
-async function buildIndex(db: Db): Promise<BookSearchIndex> {
+async function buildIndex(db: Db): Promise<Indexes> {
   const index = startBookSearchIndex();
+  // Authors weigh what their books do (popularity); a tag, the books that have it.
+  const authors = startNameIndex();
+  const tagNames = startNameIndex();
   const maxId = await findMaxBookId(db);
   for (let from = 0; from < maxId; from += CHUNK) {
     const to = from + CHUNK;
@@ -49,15 +65,22 @@ async function buildIndex(db: Db): Promise<BookSearchIndex> {
       book?.titles.push(text.title);
       book?.introductions.push(text.introduction);
     }
-    for (const tag of tags) byId.get(tag.book_id)?.tags.push(tag.name, ...(GENRE_TAG_NAMES[tag.name as GenreTag] ?? []));
+    for (const tag of tags) {
+      const book = byId.get(tag.book_id);
+      if (!book) continue;
+      const names = [tag.name, ...(GENRE_TAG_NAMES[tag.name as GenreTag] ?? [])];
+      book.tags.push(...names);
+      tagNames.add(tag.name, () => names.map((name) => termsOfName(name, false)), 1);
+    }
     let added = 0;
     for (const book of byId.values()) {
-      index.add(book);
+      const { author } = index.add(book);
+      if (book.author && author) authors.add(book.author, () => [author], Math.max(book.popularity, 0) + 1);
       if (++added % BOOKS_PER_TURN === 0) await letOthersRun();
     }
     await letOthersRun();
   }
-  return index.finish();
+  return { books: index.finish(), authors: authors.finish(), tags: tagNames.finish() };
 }
 
 /**
@@ -67,10 +90,10 @@ async function buildIndex(db: Db): Promise<BookSearchIndex> {
  * for its new snapshot.
  */
 export function createBookSearch(db: Db, versions: CatalogueVersion): BookSearch {
-  let current: { version: string; index: BookSearchIndex } | undefined;
-  let building: Promise<BookSearchIndex> | undefined;
+  let current: { version: string; index: Indexes } | undefined;
+  let building: Promise<Indexes> | undefined;
 
-  function rebuild(): Promise<BookSearchIndex> {
+  function rebuild(): Promise<Indexes> {
     building ??= (async () => {
       const version = await versions.get();
       const index = await buildIndex(db);
@@ -80,7 +103,7 @@ export function createBookSearch(db: Db, versions: CatalogueVersion): BookSearch
     return building;
   }
 
-  async function fresh(): Promise<BookSearchIndex> {
+  async function fresh(): Promise<Indexes> {
     if (!current) return rebuild();
     // As the catalogue list does (ranking-snapshot.ts): a search right after a change sees it.
     if ((await versions.get()) !== current.version) return rebuild();
@@ -89,11 +112,15 @@ export function createBookSearch(db: Db, versions: CatalogueVersion): BookSearch
 
   return {
     async search(query) {
-      return (await fresh()).search(query);
+      return (await fresh()).books.search(query);
     },
-    async suggest(query) {
-      const index = await fresh();
-      return suggestQuery(query, index.terms, index.fieldCount, (corrected) => index.search(corrected).length > 0);
+    async names(query, limit) {
+      const { authors, tags } = await fresh();
+      return { authors: authors.find(query, limit), tags: tags.find(query, limit) };
+    },
+    async didYouMean(query) {
+      const { books } = await fresh();
+      return suggestQuery(query, books.terms, books.fieldCount, (corrected) => books.search(corrected).length > 0);
     },
     async warm() {
       await fresh();

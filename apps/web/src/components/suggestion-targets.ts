@@ -1,0 +1,27 @@
+import { pagePath } from '@inkstream/contracts/routes';
+import { searchPath } from '../lib/search-path';
+
+/** One thing the header search suggests. */
+export type Suggestion =
+  | { kind: 'book'; uuid: string; title: string; author: string | null; cover: string | null; coverSrcset: string | null }
+  | { kind: 'author'; name: string }
+  | { kind: 'tag'; slug: string };
+
+/**
+ * Where a suggestion leads: a book to its page, an author to the results page searched by their
+ * name, a tag to the book list filtered by it (browsing a genre, as the list's tag row does).
+ */
+export function suggestionHref(suggestion: Suggestion): string {
+  switch (suggestion.kind) {
+    case 'book':
+      return pagePath.book(suggestion.uuid);
+    case 'author':
+      return searchPath(suggestion.name);
+    case 'tag':
+      return `/?tag=${encodeURIComponent(suggestion.slug)}`;
+  }
+}
+
+/** The id of the option at `index` in the popup (aria-activedescendant names it). */
+export const suggestionOptionId = (index: number) => `header-suggestion-${index}`;
+export const SUGGESTION_LIST_ID = 'header-suggestions';
