@@ -280,8 +280,12 @@ function finishIndex(index: TermIndex, titleForms: Map<number, string[]>, popula
   }
 
   return {
-    /** Matching books, best first (at most QUERY_LIMITS.candidates); [] for a query with nothing to search. */
-    search(raw: string): RankedMatch[] {
+    /**
+     * Matching books, best first (at most QUERY_LIMITS.candidates); [] for a query with nothing to
+     * search. `skip`: books left out as if they did not match (drafts for the public, books a newer
+     * layer holds: search-layers.ts).
+     */
+    search(raw: string, skip?: (book: number) => boolean): RankedMatch[] {
       const query = parseQuery(raw, index);
       if (!query) return [];
       const pieces = query.pieces.map(matchPiece);
@@ -303,7 +307,7 @@ function finishIndex(index: TermIndex, titleForms: Map<number, string[]>, popula
           if ((bits & AS_TYPED) === 0) isAsTyped = false;
           any |= bits;
         }
-        if (!isEveryPiece) continue;
+        if (!isEveryPiece || skip?.(book)) continue;
         const bucket = 1 + (isAsTyped ? 0 : KINDS) + kindOf(book, query, isTitleInEvery, any);
         bucketOf[book] = bucket;
         sizes[bucket]! += 1;
