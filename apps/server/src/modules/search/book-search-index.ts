@@ -183,21 +183,37 @@ export function startBookSearchIndex() {
   const titleForms = new Map<number, string[]>();
   const popularityOf = new Map<number, number>();
 
-  function add(book: SearchableBook): void {
-    const titles = book.titles.map((title) => readName(title, true));
-    builder.add(FIELD.title, book.id, titles.flatMap(namingTerms));
-    builder.add(FIELD.author, book.id, book.author ? namingTerms(readName(book.author, true)) : []);
-    builder.add(
-      FIELD.tags,
-      book.id,
-      book.tags.flatMap((tag) => namingTerms(readName(tag, false))),
-    );
-    builder.add(FIELD.intro, book.id, book.introductions.flatMap(introductionTerms));
-    titleForms.set(book.id, [...new Set(titles.flatMap(titleFormsOf))]);
+  /** A book already read (analyseBook): the delta keeps its books so, and indexes them again without reading them again. */
+  function addAnalysed(book: AnalysedBook): void {
+    book.terms.forEach((terms, field) => builder.add(field, book.id, terms));
+    titleForms.set(book.id, book.titleForms);
     popularityOf.set(book.id, book.popularity);
   }
 
-  return { add, finish: () => finishIndex(builder.build(), titleForms, popularityOf) };
+  return {
+    add: (book: SearchableBook) => addAnalysed(analyseBook(book)),
+    addAnalysed,
+    finish: () => finishIndex(builder.build(), titleForms, popularityOf),
+  };
+}
+
+/** A book's terms per field and its title forms: the costly part of indexing it (folding, pinyin). */
+export interface AnalysedBook {
+  id: number;
+  popularity: number;
+  /** By field: titles, author, tags, introductions. */
+  terms: string[][];
+  titleForms: string[];
+}
+
+export function analyseBook(book: SearchableBook): AnalysedBook {
+  const titles = book.titles.map((title) => readName(title, true));
+  const terms: string[][] = [];
+  terms[FIELD.title] = titles.flatMap(namingTerms);
+  terms[FIELD.author] = book.author ? namingTerms(readName(book.author, true)) : [];
+  terms[FIELD.tags] = book.tags.flatMap((tag) => namingTerms(readName(tag, false)));
+  terms[FIELD.intro] = book.introductions.flatMap(introductionTerms);
+  return { id: book.id, popularity: book.popularity, terms, titleForms: [...new Set(titles.flatMap(titleFormsOf))] };
 }
 
 function finishIndex(index: TermIndex, titleForms: Map<number, string[]>, popularityOf: Map<number, number>) {
@@ -282,10 +298,10 @@ function finishIndex(index: TermIndex, titleForms: Map<number, string[]>, popula
   return {
     /**
      * Matching books, best first (at most QUERY_LIMITS.candidates); [] for a query with nothing to
-     * search. `skip`: books left out as if they did not match (drafts for the public, books a newer
-     * layer holds: search-layers.ts).
+     * search. `hidden`: by book id, 1 for books left out as if they did not match (drafts for the
+     * public, books a newer layer holds: search-layers.ts).
      */
-    search(raw: string, skip?: (book: number) => boolean): RankedMatch[] {
+    search(raw: string, hidden?: Uint8Array): RankedMatch[] {
       const query = parseQuery(raw, index);
       if (!query) return [];
       const pieces = query.pieces.map(matchPiece);
@@ -307,7 +323,7 @@ function finishIndex(index: TermIndex, titleForms: Map<number, string[]>, popula
           if ((bits & AS_TYPED) === 0) isAsTyped = false;
           any |= bits;
         }
-        if (!isEveryPiece || skip?.(book)) continue;
+        if (!isEveryPiece || hidden?.[book] === 1) continue;
         const bucket = 1 + (isAsTyped ? 0 : KINDS) + kindOf(book, query, isTitleInEvery, any);
         bucketOf[book] = bucket;
         sizes[bucket]! += 1;

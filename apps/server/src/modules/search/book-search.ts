@@ -1,10 +1,10 @@
 import type { Db } from '../../db/database.js';
 import type { CatalogueVersion } from '../catalogue/catalogue-version.js';
 import { findMaxBookId } from '../catalogue/catalogue.repository.js';
-import type { RankedMatch } from './book-search-index.js';
+import { analyseBook, type RankedMatch } from './book-search-index.js';
 import { letOthersRun } from '../../lib/concurrency.js';
 import { SearchDelta } from './search-delta.js';
-import { BOOKS_PER_TURN, searchLayers, startSearchLayer, type LayeredSearch, type SearchLayer } from './search-layers.js';
+import { BOOKS_PER_TURN, layered, searchLayers, startSearchLayer, type LayeredSearch, type SearchLayer } from './search-layers.js';
 import { readSearchableBooks } from './searchable-books.js';
 import { findLastSearchRevision } from './search.repository.js';
 
@@ -38,7 +38,7 @@ async function buildBase(db: Db): Promise<SearchLayer> {
   for (let from = 0; from < maxId; from += CHUNK) {
     let added = 0;
     for (const book of await readSearchableBooks(db, { from, to: from + CHUNK })) {
-      layer.add(book);
+      layer.add(analyseBook(book), book.isPublished);
       if (++added % BOOKS_PER_TURN === 0) await letOthersRun();
     }
     await letOthersRun();
@@ -96,7 +96,7 @@ export function createBookSearch(db: Db, versions: CatalogueVersion, options: Bo
     starting ??= (async () => {
       const version = await versions.get();
       const { revision, base } = await readBase();
-      state = { version, delta: new SearchDelta(revision), layers: { base, delta: { layer: null, ids: new Set() } } };
+      state = { version, delta: new SearchDelta(revision), layers: layered(base, { layer: null, ids: new Set() }) };
     })().finally(() => (starting = undefined));
     return starting;
   }
@@ -107,7 +107,7 @@ export function createBookSearch(db: Db, versions: CatalogueVersion, options: Bo
       const current = state!;
       if (current.version === version) return;
       const view = await current.delta.catchUp(db);
-      if (view) current.layers = { base: current.layers.base, delta: view };
+      if (view) current.layers = layered(current.layers.base, view);
       current.version = version;
       if (current.delta.size > rebuildAfter) rebuildInBackground();
     });
@@ -119,7 +119,7 @@ export function createBookSearch(db: Db, versions: CatalogueVersion, options: Bo
       await serially(async () => {
         const current = state!;
         const view = await current.delta.rebase(revision);
-        current.layers = { base, delta: view };
+        current.layers = layered(base, view);
       });
     })()
       // A failed rebuild leaves the old base and the delta answering; the next change tries again.

@@ -1,6 +1,8 @@
 import type { DbExecutor } from '../../db/database.js';
-import { buildSearchLayer, type SearchLayer } from './search-layers.js';
-import { readSearchableBooksByIds, type IndexedBook } from './searchable-books.js';
+import { letOthersRun } from '../../lib/concurrency.js';
+import { analyseBook, type AnalysedBook } from './book-search-index.js';
+import { BOOKS_PER_TURN, buildSearchLayer, type SearchLayer } from './search-layers.js';
+import { readSearchableBooksByIds } from './searchable-books.js';
 import { findBooksChangedSince } from './search.repository.js';
 
 /**
@@ -8,10 +10,18 @@ import { findBooksChangedSince } from './search.repository.js';
  * changes what is searched of a book (a title, an introduction, the author, the tags, published
  * or not) gives it a new books.search_revision in the same transaction
  * (catalogue-write.repository.ts, markSearchChanged), so the books past the last revision read are
- * exactly the ones to read again. Their layer is rebuilt from them (a few hundred books take a
- * few tens of milliseconds; each keeps its texts, so only the changed ones are read); the base
- * hides its copy of every one of them.
+ * exactly the ones to read again. Their layer is rebuilt from them at each change: each book is
+ * kept analysed (its terms folded and in pinyin, the costly part), so a change costs reading and
+ * analysing the books it changed and re-indexing the delta's terms; the base hides its copy of
+ * every one of them.
  */
+
+/** A changed book as last read: its terms, whether it is published, and the revision it was read at. */
+interface DeltaBook {
+  analysed: AnalysedBook;
+  isPublished: boolean;
+  revision: number;
+}
 /** What searches read of the delta: swapped whole once built, so a search never sees half a change. */
 export interface DeltaView {
   layer: SearchLayer | null;
@@ -21,7 +31,7 @@ export interface DeltaView {
 
 export class SearchDelta {
   /** Each changed book as last read, with the revision it was read at; a book gone from the database has no texts. */
-  private readonly books = new Map<number, IndexedBook>();
+  private readonly books = new Map<number, DeltaBook>();
 
   /** `revision`: the last revision the index has read (the base read everything up to it). */
   constructor(public revision: number) {}
@@ -39,12 +49,19 @@ export class SearchDelta {
       changes.map((change) => change.id),
     );
     const found = new Map(read.map((book) => [book.id, book]));
+    let analysed = 0;
     for (const change of changes) {
       const revision = Number(change.search_revision);
-      const book = found.get(change.id) ?? gone(change.id, revision);
-      // What was read is at least as new as the revision that listed it.
-      this.books.set(book.id, { ...book, revision: Math.max(book.revision, revision) });
+      const book = found.get(change.id);
+      // What was read is at least as new as the revision that listed it. A book gone from the
+      // database is found by nothing, and still hides the base's copy.
+      this.books.set(change.id, {
+        analysed: analyseBook(book ?? { id: change.id, titles: [], author: null, tags: [], introductions: [], popularity: 0 }),
+        isPublished: book?.isPublished ?? false,
+        revision: Math.max(book?.revision ?? 0, revision),
+      });
       this.revision = Math.max(this.revision, revision);
+      if (++analysed % BOOKS_PER_TURN === 0) await letOthersRun();
     }
     return this.view();
   }
@@ -61,15 +78,3 @@ export class SearchDelta {
     return { layer: ids.size === 0 ? null : await buildSearchLayer(this.books.values()), ids };
   }
 }
-
-/** A book no longer in the database: found by nothing, and it hides the base's copy. */
-const gone = (id: number, revision: number): IndexedBook => ({
-  id,
-  titles: [],
-  author: null,
-  tags: [],
-  introductions: [],
-  popularity: 0,
-  isPublished: false,
-  revision,
-});

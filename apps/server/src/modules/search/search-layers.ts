@@ -1,6 +1,5 @@
 import { letOthersRun } from '../../lib/concurrency.js';
-import { QUERY_LIMITS, startBookSearchIndex, type BookSearchIndex, type RankedMatch } from './book-search-index.js';
-import type { IndexedBook } from './searchable-books.js';
+import { QUERY_LIMITS, startBookSearchIndex, type AnalysedBook, type BookSearchIndex, type RankedMatch } from './book-search-index.js';
 
 /**
  * The index is searched in two layers: a large base built from the whole catalogue now and then
@@ -10,9 +9,10 @@ import type { IndexedBook } from './searchable-books.js';
  */
 export interface SearchLayer {
   index: BookSearchIndex;
-  /** Popularity as the layer read it: its order of ties, which the merge must follow. */
-  popularityOf(id: number): number;
-  isPublished(id: number): boolean;
+  /** Popularity by book id as the layer read it: its order of ties, which the merge must follow. */
+  popularity: Float64Array;
+  /** 1 for each unpublished book, by id: what the public search leaves out. */
+  drafts: Uint8Array;
   readonly size: number;
 }
 
@@ -25,43 +25,42 @@ export const BOOKS_PER_TURN = 200;
 
 /** Builds a layer a book at a time (in increasing id order), with what the merge and the public filter need per book. */
 export function startSearchLayer() {
-  const index = startBookSearchIndex();
+  // Let go at finish: the builder holds every posting as a plain array until then.
+  let index: ReturnType<typeof startBookSearchIndex> | null = startBookSearchIndex();
   let popularity = new Float64Array(1024);
-  let published = new Uint8Array(1024);
+  let drafts = new Uint8Array(1024);
   let count = 0;
   return {
-    add(book: IndexedBook): void {
+    /** A book read and analysed (analyseBook), published or not. */
+    add(book: AnalysedBook, isPublished: boolean): void {
       if (book.id >= popularity.length) {
         const size = Math.max(book.id + 1, popularity.length * 2);
         const grownPopularity = new Float64Array(size);
         grownPopularity.set(popularity);
-        const grownPublished = new Uint8Array(size);
-        grownPublished.set(published);
-        [popularity, published] = [grownPopularity, grownPublished];
+        const grownDrafts = new Uint8Array(size);
+        grownDrafts.set(drafts);
+        [popularity, drafts] = [grownPopularity, grownDrafts];
       }
       popularity[book.id] = book.popularity;
-      published[book.id] = book.isPublished ? 1 : 0;
+      drafts[book.id] = isPublished ? 0 : 1;
       count += 1;
-      index.add(book);
+      index!.addAnalysed(book);
     },
     finish(): SearchLayer {
-      return {
-        index: index.finish(),
-        popularityOf: (id) => popularity[id] ?? 0,
-        isPublished: (id) => published[id] === 1,
-        size: count,
-      };
+      const layer = { index: index!.finish(), popularity, drafts, size: count };
+      index = null;
+      return layer;
     },
   };
 }
 
-/** A layer of a few books at once (the delta), letting requests run every BOOKS_PER_TURN books. */
-export async function buildSearchLayer(books: Iterable<IndexedBook>): Promise<SearchLayer> {
+/** A layer of books analysed already (the delta's), letting requests run every few thousand books. */
+export async function buildSearchLayer(books: Iterable<{ analysed: AnalysedBook; isPublished: boolean }>): Promise<SearchLayer> {
   const layer = startSearchLayer();
   let added = 0;
-  for (const book of [...books].sort((a, b) => a.id - b.id)) {
-    layer.add(book);
-    if (++added % BOOKS_PER_TURN === 0) await letOthersRun();
+  for (const book of [...books].sort((a, b) => a.analysed.id - b.analysed.id)) {
+    layer.add(book.analysed, book.isPublished);
+    if (++added % (10 * BOOKS_PER_TURN) === 0) await letOthersRun();
   }
   return layer.finish();
 }
@@ -69,10 +68,23 @@ export async function buildSearchLayer(books: Iterable<IndexedBook>): Promise<Se
 /** The place of a match's bucket: every exact kind before every fuzzy one (book-search-index.ts). */
 const bucketOf = (match: RankedMatch) => (match.isFuzzy ? 100 : 0) + match.kind;
 
+/** A base and a delta as searches read them, with the base's books to leave out made once per pair. */
 export interface LayeredSearch {
   base: SearchLayer;
-  /** Books changed since the base was built (null while there are none), and their ids. */
-  delta: { layer: SearchLayer | null; ids: ReadonlySet<number> };
+  /** Books changed since the base was built; null while there are none. */
+  delta: SearchLayer | null;
+  /** By id, 1 for the base's books the delta replaced (the console's search leaves these out of the base). */
+  replaced: Uint8Array;
+  /** By id, 1 for the base's books the public search leaves out: replaced ones and drafts. */
+  hidden: Uint8Array;
+}
+
+/** Pairs a base with a delta (the ids it holds and their layer). */
+export function layered(base: SearchLayer, delta: { layer: SearchLayer | null; ids: ReadonlySet<number> }): LayeredSearch {
+  const replaced = new Uint8Array(base.drafts.length);
+  for (const id of delta.ids) if (id < replaced.length) replaced[id] = 1;
+  const hidden = base.drafts.map((draft, id) => draft | replaced[id]!);
+  return { base, delta: delta.layer, replaced, hidden };
 }
 
 /**
@@ -84,11 +96,10 @@ export interface LayeredSearch {
  * unpublished books; the public search never does.
  */
 export function searchLayers(layers: LayeredSearch, query: string, drafts: boolean): RankedMatch[] {
-  const { base } = layers;
-  const { layer: delta, ids: replaced } = layers.delta;
-  const fromBase = base.index.search(query, (id) => replaced.has(id) || (!drafts && !base.isPublished(id)));
+  const { base, delta } = layers;
+  const fromBase = base.index.search(query, drafts ? layers.replaced : layers.hidden);
   if (!delta) return fromBase;
-  const fromDelta = delta.index.search(query, drafts ? undefined : (id) => !delta.isPublished(id));
+  const fromDelta = delta.index.search(query, drafts ? undefined : delta.drafts);
   if (fromDelta.length === 0) return fromBase;
   return mergeRanked(fromBase, base, fromDelta, delta);
 }
@@ -103,8 +114,7 @@ function mergeRanked(a: RankedMatch[], layerA: SearchLayer, b: RankedMatch[], la
     else {
       const x = a[i]!;
       const y = b[j]!;
-      const order =
-        bucketOf(x) - bucketOf(y) || layerB.popularityOf(y.id) - layerA.popularityOf(x.id) || x.id - y.id;
+      const order = bucketOf(x) - bucketOf(y) || layerB.popularity[y.id]! - layerA.popularity[x.id]! || x.id - y.id;
       if (order <= 0) merged.push(a[i++]!);
       else merged.push(b[j++]!);
     }
