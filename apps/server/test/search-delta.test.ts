@@ -192,7 +192,22 @@ function seeded(seed: number) {
   return { int, pick: <T>(items: readonly T[]): T => items[int(items.length)]!, chance: (p: number) => next() < p };
 }
 
-const WORDS = ['storm', 'gate', 'dragon', 'drake', 'crimson', 'sword', 'jade', 'hairpin', 'moon', 'palace', 'river', 'song', 'city', 'mirror'];
+const WORDS = [
+  'storm',
+  'gate',
+  'dragon',
+  'drake',
+  'crimson',
+  'sword',
+  'jade',
+  'hairpin',
+  'moon',
+  'palace',
+  'river',
+  'song',
+  'city',
+  'mirror',
+];
 const CHINESE = ['风暴之门', '龙帝归来', '天剑', '月宫', '镜之城', '九州剑歌'];
 const TAGS = ['fantasy', 'romance', 'action', 'mystery', 'comedy'];
 const AUTHORS = ['Mara Quill', 'Tom Ashby', '风起青萍', null];

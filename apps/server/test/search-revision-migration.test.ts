@@ -18,7 +18,10 @@ afterAll(() => ctx.close());
 async function booksSchema(): Promise<{ columns: string[]; indexes: string[] }> {
   const [columns, indexes] =
     TEST_DIALECT === 'sqlite'
-      ? [sql<{ name: string }>`SELECT name FROM pragma_table_info('books')`, sql<{ name: string }>`SELECT name FROM pragma_index_list('books')`]
+      ? [
+          sql<{ name: string }>`SELECT name FROM pragma_table_info('books')`,
+          sql<{ name: string }>`SELECT name FROM pragma_index_list('books')`,
+        ]
       : [
           sql<{ name: string }>`SELECT column_name AS name FROM information_schema.columns WHERE table_name = 'books'`,
           sql<{ name: string }>`SELECT indexname AS name FROM pg_indexes WHERE tablename = 'books'`,

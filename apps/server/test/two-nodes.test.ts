@@ -260,7 +260,10 @@ describe.runIf(TEST_DIALECT === 'postgres')('two server processes on one Postgre
       json: { titles: { 'en-us': `Lanterns of ${word}x` } },
     });
     expect(renamed.status).toBe(200);
-    const seen = await msUntil(async () => (await found(B(), `${word} harbour`)) === 0 && (await found(B(), `lanterns ${word}x`)) === 1, Date.now());
+    const seen = await msUntil(
+      async () => (await found(B(), `${word} harbour`)) === 0 && (await found(B(), `lanterns ${word}x`)) === 1,
+      Date.now(),
+    );
     expect(seen, 'ms until node B found the book by its new title only').toBeLessThan(PROPAGATION_MS);
   });
 

@@ -14,7 +14,9 @@ export const SEARCH_IDS_PER_READ = 500;
 /** Every book, published or not (the console searches drafts; the public search leaves them out). */
 export const findSearchableBooks = (db: DbExecutor, selection: BookSelection) => {
   const query = db.selectFrom('books').select(['id', 'author', 'popularity', 'is_published', 'search_revision']);
-  return ('ids' in selection ? query.where('id', 'in', selection.ids) : query.where('id', '>', selection.from).where('id', '<=', selection.to))
+  return (
+    'ids' in selection ? query.where('id', 'in', selection.ids) : query.where('id', '>', selection.from).where('id', '<=', selection.to)
+  )
     .orderBy('id')
     .execute();
 };

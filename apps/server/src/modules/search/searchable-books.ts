@@ -16,7 +16,11 @@ export interface IndexedBook extends SearchableBook {
  * for the books changed since), in increasing id order, the order the index takes them in.
  */
 export async function readSearchableBooks(db: DbExecutor, selection: BookSelection): Promise<IndexedBook[]> {
-  const [rows, texts, tags] = await Promise.all([findSearchableBooks(db, selection), findTexts(db, selection), findTagNames(db, selection)]);
+  const [rows, texts, tags] = await Promise.all([
+    findSearchableBooks(db, selection),
+    findTexts(db, selection),
+    findTagNames(db, selection),
+  ]);
   const byId = new Map<number, IndexedBook>();
   for (const row of rows) {
     byId.set(row.id, {
