@@ -27,7 +27,8 @@ const CHUNK = 2_000;
 
 /**
  * Books changed since the base was built past which the base is rebuilt in the background: the
- * delta is rebuilt on every change (2,000 books take about 0.3 s), the base once in a while.
+ * delta's terms are indexed again on every change (at 2,000 books, under 0.1 s), the base only
+ * once in a while.
  */
 const REBUILD_AFTER = 2_000;
 
@@ -64,8 +65,8 @@ export interface BookSearchOptions {
  * after that, when the catalogue version moves (a book published, renamed, retagged or
  * unpublished on any node moves it; catalogue-version.ts learns of it within a second), only the
  * books changed since are read again, into a small delta searched beside the base
- * (search-delta.ts, search-layers.ts). The first search after a change waits for that (a few
- * milliseconds), as the catalogue list waits for its new snapshot; once the delta holds more than
+ * (search-delta.ts, search-layers.ts). The first search after a change waits for that (tens of
+ * milliseconds for a change of one book), as the catalogue list waits for its new snapshot; once the delta holds more than
  * `rebuildAfter` books the base is rebuilt in the background while the old base and the delta
  * keep answering. Only the very first build is ever waited for.
  */
