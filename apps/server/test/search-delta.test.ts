@@ -126,6 +126,26 @@ describe('book search kept current by a delta', () => {
   });
 });
 
+describe('a base rebuilt in the background', () => {
+  it('is never waited for: the search that starts it answers from the old base and the delta', async () => {
+    // Every change starts a rebuild of the base.
+    const search = ownSearch({ rebuildAfter: 0 });
+    await search.warm();
+    const created = await consoleApi('POST', '/books', {
+      original_language: 'en-us',
+      titles: { 'en-us': 'Marrowgale Tides' },
+      book_type: 'comic',
+    });
+    const id = await idOf(created.json().data.book_uuid);
+    expect((await search.search('marrowgale', { drafts: true })).map((match) => match.id)).toEqual([id]);
+    // The rebuild reads the whole catalogue with turns of the event loop: still under way.
+    expect(search.stats()).toMatchObject({ baseBuilds: 2, rebuilding: true });
+    await search.settled();
+    expect(search.stats()).toMatchObject({ baseBuilds: 2, rebuilding: false, deltaBooks: 0 });
+    expect((await search.search('marrowgale', { drafts: true })).map((match) => match.id)).toEqual([id]);
+  });
+});
+
 describe("the console's book search", () => {
   let draft: string;
   let published: string;
