@@ -3,6 +3,8 @@ import path from 'node:path';
 import { openDatabase } from '@inkstream/server/dist/db/database.js';
 import { createCatalogueVersion } from '@inkstream/server/dist/modules/catalogue/catalogue-version.js';
 import { createBookSearch } from '@inkstream/server/dist/modules/search/book-search.js';
+import { afterCatalogueChange } from '@inkstream/server/dist/modules/catalogue/catalogue-version.js';
+import { bumpCatalogueVersion, markSearchChanged } from '@inkstream/server/dist/modules/catalogue/catalogue-write.repository.js';
 import { ensureCatalogue } from './catalogue-cache.js';
 
 /**
@@ -33,7 +35,10 @@ const QUERIES: [kind: string, query: string][] = [
 ];
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const books = Number(process.argv[process.argv.indexOf('--books') + 1] || 100_000);
+const booksAt = process.argv.indexOf('--books');
+// (It read the node binary's path as the count when --books was not given.)
+const books = booksAt < 0 ? 100_000 : Number(process.argv[booksAt + 1]);
+if (!Number.isInteger(books) || books < 1) throw new Error('usage: search-bench.js [--books <count>]');
 const gc = (globalThis as { gc?: () => void }).gc;
 
 function heapMb(): number {
@@ -114,4 +119,39 @@ for (const [kind, query] of NAME_QUERIES) {
   const at = (share: number) => times[Math.min(times.length - 1, Math.floor(share * times.length))]!.toFixed(2);
   console.log(`| ${kind} | \`${query.length > 40 ? `${query.slice(0, 37)}…` : query}\` | ${found} | ${at(0.5)} ms | ${at(0.99)} ms |`);
 }
+
+/**
+ * Keeping the index current (search-delta.ts): the books changed since the base are read again
+ * into a delta searched beside it. Marks `count` books changed (as a rename would), then times the
+ * first search after (which waits for the delta) and a one-word query with that delta in place.
+ */
+async function timeDelta(count: number, label = count.toLocaleString('en')): Promise<void> {
+  const ids = Array.from({ length: count }, (_, i) => 1 + Math.floor((i * books) / count));
+  await afterCatalogueChange(
+    handle.db.transaction().execute(async (trx) => {
+      await markSearchChanged(trx, ids);
+      await bumpCatalogueVersion(trx);
+    }),
+  );
+  const start = performance.now();
+  await search.search('dragon');
+  const catchUp = performance.now() - start;
+  const times: number[] = [];
+  for (let run = 0; run < RUNS; run += 1) {
+    const at = performance.now();
+    await search.search('dragon');
+    times.push(performance.now() - at);
+  }
+  times.sort((a, b) => a - b);
+  const { baseBuilds, deltaBooks } = search.stats();
+  console.log(
+    `| ${label} | ${deltaBooks.toLocaleString('en')} | ${catchUp.toFixed(0)} ms | ` +
+      `${times[Math.floor(0.5 * RUNS)]!.toFixed(2)} / ${times[Math.floor(0.99 * RUNS)]!.toFixed(2)} ms | ${baseBuilds} |`,
+  );
+}
+console.log('\n| Books changed | Delta | First search after (catch-up) | `dragon` with the delta, p50 / p99 | Base builds |');
+console.log('| --- | --- | --- | --- | --- |');
+for (const count of [1, 100, 1_000, 2_000]) await timeDelta(count);
+// One more change with the delta full: what a single rename costs at the delta's largest.
+await timeDelta(1, '1 more');
 await handle.close();

@@ -155,6 +155,7 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
     media: mediaUrls,
     storage,
     defaultFreeChapters: () => siteSettings.defaultFreeChapters(),
+    search: bookSearch,
   });
 
   // The job runner reads its kinds when it is made: every handler is registered first.

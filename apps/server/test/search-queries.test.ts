@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_AUTHORS, DEMO_BOOKS } from '../src/modules/demo/demo-books.js';
-import { bumpCatalogueVersion } from '../src/modules/catalogue/catalogue-write.repository.js';
+import { bumpCatalogueVersion, updateBook } from '../src/modules/catalogue/catalogue-write.repository.js';
 import { createBook } from './helpers/factories.js';
 import { createTestContext, type TestContext } from './helpers/test-context.js';
 
@@ -179,7 +179,7 @@ describe('book search: bad input', () => {
     expect(await found('lantern')).toBe(0);
     const book = await createBook(ctx, { titles: { 'en-us': 'The Lanterns of Montmartre' } });
     expect(await found('lantern')).toBe(1);
-    await ctx.db.updateTable('books').set({ is_published: 0 }).where('id', '=', book.id).execute();
+    await updateBook(ctx.db, book.id, { is_published: false });
     await bumpCatalogueVersion(ctx.db);
     expect(await found('lantern')).toBe(0);
   });

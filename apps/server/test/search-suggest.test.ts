@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bumpCatalogueVersion } from '../src/modules/catalogue/catalogue-write.repository.js';
+import { bumpCatalogueVersion, updateBook } from '../src/modules/catalogue/catalogue-write.repository.js';
 import { createBook } from './helpers/factories.js';
 import { createTestContext, type TestContext } from './helpers/test-context.js';
 
@@ -113,7 +113,7 @@ describe('header suggestions (GET /comics/book/suggest)', () => {
     const book = await createBook(ctx, { titles: { 'en-us': 'Lanterns of Montmartre' }, author: 'Élise Marchand' });
     expect((await suggest(q('lanterns'))).books.map((b) => b.book_uuid)).toEqual([book.uuid]);
     expect((await suggest(q('elise'))).authors).toEqual(['Élise Marchand']);
-    await ctx.db.updateTable('books').set({ is_published: 0 }).where('id', '=', book.id).execute();
+    await updateBook(ctx.db, book.id, { is_published: false });
     await bumpCatalogueVersion(ctx.db);
     expect(await suggest(q('lanterns'))).toEqual({ books: [], authors: [], tags: [] });
     expect((await suggest(q('elise'))).authors).toEqual([]);

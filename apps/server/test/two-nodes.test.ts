@@ -236,6 +236,37 @@ describe.runIf(TEST_DIALECT === 'postgres')('two server processes on one Postgre
     expect(shown, 'ms until node B showed the chapter').toBeLessThan(PROPAGATION_MS);
   });
 
+  itOnBoth("finds a book published and renamed through node A's console in node B's search within 1 s", async () => {
+    const admin = await cliUser(A(), 'admin', ['--admin']);
+    const word = `Quill${randomBytes(3).toString('hex')}`;
+    const found = async (node: ServerProcess, q: string) =>
+      (await call(node, `/api/v1/comics/book/search?language=en-us&q=${encodeURIComponent(q)}`)).json!.data.total as number;
+    const created = await call(A(), '/api/v1/admin/books', {
+      token: admin.token,
+      json: { original_language: 'en-us', titles: { 'en-us': `${word} Harbour` }, book_type: 'comic' },
+    });
+    expect(created.status).toBe(200);
+    const bookUuid = created.json!.data.book_uuid as string;
+    // A draft: never in the public search, on either node.
+    expect(await found(B(), word)).toBe(0);
+
+    expect((await call(A(), `/api/v1/admin/books/${bookUuid}/publish`, { method: 'POST', token: admin.token })).status).toBe(200);
+    const published = await msUntil(async () => (await found(B(), word)) === 1, Date.now());
+    expect(published, 'ms until node B found the published book').toBeLessThan(PROPAGATION_MS);
+
+    const renamed = await call(A(), `/api/v1/admin/books/${bookUuid}`, {
+      method: 'PUT',
+      token: admin.token,
+      json: { titles: { 'en-us': `Lanterns of ${word}x` } },
+    });
+    expect(renamed.status).toBe(200);
+    const seen = await msUntil(
+      async () => (await found(B(), `${word} harbour`)) === 0 && (await found(B(), `lanterns ${word}x`)) === 1,
+      Date.now(),
+    );
+    expect(seen, 'ms until node B found the book by its new title only').toBeLessThan(PROPAGATION_MS);
+  });
+
   itOnBoth('counts the per-IP login limit across both nodes: the 31st login to either answers 429', async () => {
     const ip = nextClientIp();
     const attempt = (node: ServerProcess, i: number, from = ip) =>

@@ -89,6 +89,8 @@ export interface BooksTable {
   /** Shown on the book page; null when unknown. */
   author: string | null;
   status: Generated<'ongoing' | 'completed'>;
+  /** Revision of the last write that changed what the book search indexes of the book (markSearchChanged). */
+  search_revision: Generated<number>;
 }
 
 export interface BookTranslationsTable {

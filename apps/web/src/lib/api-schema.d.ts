@@ -104,7 +104,7 @@ export interface paths {
                     page?: number;
                     page_size?: number;
                     published?: "all" | "published" | "unpublished";
-                    /** @description Title search over every language, case-insensitive */
+                    /** @description The site book search, drafts included: titles in every language, authors, tags, introductions; best match first */
                     q?: string;
                 };
                 header?: never;

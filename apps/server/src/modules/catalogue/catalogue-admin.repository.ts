@@ -48,12 +48,18 @@ export const findBookPage = (db: DbExecutor, filter: AdminBookFilter, offset: nu
     .limit(limit)
     .execute();
 
-/** Ids of every book the filter keeps, newest update first (a title search filters them in memory). */
-export const findBookIdsInOrder = (db: DbExecutor, filter: AdminBookFilter) =>
-  filteredBooks(db, filter).select('books.id').orderBy('books.updated_at', 'desc').orderBy('books.id', 'desc').execute();
-
-/** Every title of every book: a search must match any script case-insensitively, which SQLite's lower() cannot. */
-export const findAllTitles = (db: DbExecutor) => db.selectFrom('book_translations').select(['book_id', 'title']).execute();
+/** Which of `ids` (at most a thousand: a search's matches) the filter keeps. */
+export async function keepFiltered(db: DbExecutor, filter: AdminBookFilter, ids: readonly number[]): Promise<Set<number>> {
+  const kept = new Set<number>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await filteredBooks(db, filter)
+      .select('books.id')
+      .where('books.id', 'in', ids.slice(i, i + 500))
+      .execute();
+    for (const row of rows) kept.add(row.id);
+  }
+  return kept;
+}
 
 export async function findBooksByIdsInOrder(db: DbExecutor, ids: readonly number[]) {
   if (ids.length === 0) return [];

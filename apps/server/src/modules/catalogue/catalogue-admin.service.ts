@@ -23,6 +23,7 @@ import * as write from './catalogue-write.repository.js';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { afterCatalogueChange } from './catalogue-version.js';
+import type { BookSearch } from '../search/book-search.js';
 
 export interface CatalogueAdminDeps {
   db: Db;
@@ -31,6 +32,8 @@ export interface CatalogueAdminDeps {
   storage: MediaStorage;
   /** The free-chapter count of a new book when the form gives none (site settings). */
   defaultFreeChapters: () => Promise<number>;
+  /** The site's book search: the console's title search asks it, drafts included. */
+  search: BookSearch;
   now?: () => number;
 }
 
@@ -111,14 +114,16 @@ export function createCatalogueAdminService(deps: CatalogueAdminDeps) {
     const page = query.page ?? 0;
     const pageSize = query.page_size ?? 50;
     const filter = { published: query.published ?? 'all', bookType: query.book_type };
-    const needle = query.q?.trim().toLowerCase();
-    if (!needle) {
+    const q = query.q?.trim();
+    if (!q) {
       const [total, rows] = await Promise.all([read.countBooks(db, filter), read.findBookPage(db, filter, page * pageSize, pageSize)]);
       return { total, items: await presentItems(db, rows, query.language) };
     }
-    const [ids, titles] = await Promise.all([read.findBookIdsInOrder(db, filter), read.findAllTitles(db)]);
-    const matching = new Set(titles.filter((t) => t.title.toLowerCase().includes(needle)).map((t) => t.book_id));
-    const hits = ids.map((row) => row.id).filter((id) => matching.has(id));
+    // The site's search index (drafts included), best match first; the filters narrow its matches.
+    const matches = (await deps.search.search(q, { drafts: true })).map((match) => match.id);
+    const isFiltered = filter.published !== 'all' || filter.bookType !== undefined;
+    const kept = isFiltered ? await read.keepFiltered(db, filter, matches) : null;
+    const hits = kept ? matches.filter((id) => kept.has(id)) : matches;
     const rows = await read.findBooksByIdsInOrder(db, hits.slice(page * pageSize, (page + 1) * pageSize));
     return { total: hits.length, items: await presentItems(db, rows, query.language) };
   }

@@ -101,6 +101,7 @@ export async function insertBook(db: DbExecutor, input: NewBookInput): Promise<{
       .values(tags.map((name, position) => ({ book_id: id, tag_id: tagIds.get(name)!, position })))
       .execute();
   }
+  await markSearchChanged(db, [id]);
   return { id, uuid };
 }
 
@@ -191,6 +192,32 @@ export async function bumpCatalogueVersion(db: DbExecutor): Promise<void> {
   if (!db.isTransaction) await catalogueChanged();
 }
 
+const SEARCH_REVISION_KEY = 'search_revision';
+
+/**
+ * Marks books whose searchable text or visibility (titles, introductions, author, tags, published)
+ * this write changed, so every node's search index re-reads them (search/search-delta.ts). Call it
+ * in the same transaction as the write. The revision comes from one counter in app_state: on
+ * PostgreSQL its row stays locked until the transaction ends (as the catalogue version's row does
+ * for the bump), so revisions become visible in the order they were given and an index that has
+ * read up to revision n has missed none below it. Popularity is not marked: the ranking snapshot
+ * sorts by it, and the index's ties use what it read last.
+ */
+export async function markSearchChanged(db: DbExecutor, bookIds: readonly number[]): Promise<void> {
+  if (bookIds.length === 0) return;
+  const { value } = await db
+    .insertInto('app_state')
+    .values({ state_key: SEARCH_REVISION_KEY, value: '1' })
+    .onConflict((oc) => oc.column('state_key').doUpdateSet({ value: sql`CAST(CAST(app_state.value AS INTEGER) + 1 AS TEXT)` }))
+    .returning('value')
+    .executeTakeFirstOrThrow();
+  await db
+    .updateTable('books')
+    .set({ search_revision: Number(value) })
+    .where('id', 'in', bookIds)
+    .execute();
+}
+
 /** Book fields the console may change (catalogue-admin.service.ts); undefined fields stay as they are. */
 export interface BookChanges {
   original_language?: string;
@@ -212,6 +239,7 @@ export async function updateBook(db: DbExecutor, bookId: number, changes: BookCh
   };
   if (Object.keys(values).length === 0) return;
   await db.updateTable('books').set(values).where('id', '=', bookId).execute();
+  if (changes.author !== undefined || is_published !== undefined) await markSearchChanged(db, [bookId]);
 }
 
 /** Sets the title and/or introduction of each given language, adding the languages the book lacks. */
@@ -238,10 +266,12 @@ export async function upsertBookTranslations(
         .execute();
     }
   }
+  if (rows.length > 0) await markSearchChanged(db, [bookId]);
 }
 
 export async function replaceBookTags(db: DbExecutor, bookId: number, tags: readonly string[]): Promise<void> {
   await db.deleteFrom('book_tags').where('book_id', '=', bookId).execute();
+  await markSearchChanged(db, [bookId]);
   if (tags.length === 0) return;
   const tagIds = await ensureTags(db, tags);
   await db

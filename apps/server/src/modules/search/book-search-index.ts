@@ -9,6 +9,8 @@ export interface SearchableBook {
   author: string | null;
   /** Tag names in every language the site knows them in. */
   tags: string[];
+  /** The tags as stored (their slugs): what the header's suggestions offer. */
+  tagSlugs?: readonly string[];
   introductions: string[];
   /** Breaks ties between matches of the same kind (books.popularity). */
   popularity: number;
@@ -254,25 +256,52 @@ export function startBookSearchIndex() {
   const titleForms = new Map<number, string[]>();
   const popularityOf = new Map<number, number>();
 
-  /** Indexes a book; answers its author as read, so the suggestions' author index need not read it again (name-index.ts). */
-  function add(book: SearchableBook): { author: NameTerms | null } {
-    const titles = book.titles.map((title) => readName(title, true));
-    builder.add(FIELD.title, book.id, titles.flatMap(namingTerms));
-    const author = book.author ? readName(book.author, true) : null;
-    const authorTerms = author ? namingTerms(author) : [];
-    builder.add(FIELD.author, book.id, authorTerms);
-    builder.add(
-      FIELD.tags,
-      book.id,
-      book.tags.flatMap((tag) => namingTerms(readName(tag, false))),
-    );
-    builder.add(FIELD.intro, book.id, book.introductions.flatMap(introductionTerms));
-    titleForms.set(book.id, [...new Set(titles.flatMap(titleFormsOf))]);
+  /** A book already read (analyseBook): the delta keeps its books so, and indexes them again without reading them again. */
+  function addAnalysed(book: AnalysedBook): void {
+    book.terms.forEach((terms, field) => builder.add(field, book.id, terms));
+    titleForms.set(book.id, book.titleForms);
     popularityOf.set(book.id, book.popularity);
-    return { author: author && { folded: author.folded, terms: authorTerms } };
   }
 
-  return { add, finish: () => finishIndex(builder.build(), titleForms, popularityOf) };
+  return {
+    add: (book: SearchableBook) => addAnalysed(analyseBook(book)),
+    addAnalysed,
+    finish: () => finishIndex(builder.build(), titleForms, popularityOf),
+  };
+}
+
+/** A book's terms per field and its title forms: the costly part of indexing it (folding, pinyin). */
+export interface AnalysedBook {
+  id: number;
+  popularity: number;
+  /** By field: titles, author, tags, introductions. */
+  terms: string[][];
+  titleForms: string[];
+  /** The author as read, for the suggestions' author index (name-index.ts), so it is not read twice. */
+  author: NameTerms | null;
+  /** The author and the tags as stored: what the suggestions offer (search-layers.ts). */
+  authorName: string | null;
+  tagSlugs: readonly string[];
+}
+
+export function analyseBook(book: SearchableBook): AnalysedBook {
+  const titles = book.titles.map((title) => readName(title, true));
+  const terms: string[][] = [];
+  terms[FIELD.title] = titles.flatMap(namingTerms);
+  const author = book.author ? readName(book.author, true) : null;
+  const authorTerms = author ? namingTerms(author) : [];
+  terms[FIELD.author] = authorTerms;
+  terms[FIELD.tags] = book.tags.flatMap((tag) => namingTerms(readName(tag, false)));
+  terms[FIELD.intro] = book.introductions.flatMap(introductionTerms);
+  return {
+    id: book.id,
+    popularity: book.popularity,
+    terms,
+    titleForms: [...new Set(titles.flatMap(titleFormsOf))],
+    author: author && { folded: author.folded, terms: authorTerms },
+    authorName: book.author,
+    tagSlugs: book.tagSlugs ?? [],
+  };
 }
 
 function finishIndex(index: TermIndex, titleForms: Map<number, string[]>, popularityOf: Map<number, number>) {
@@ -301,8 +330,12 @@ function finishIndex(index: TermIndex, titleForms: Map<number, string[]>, popula
   }
 
   return {
-    /** Matching books, best first (at most QUERY_LIMITS.candidates); [] for a query with nothing to search. */
-    search(raw: string): RankedMatch[] {
+    /**
+     * Matching books, best first (at most QUERY_LIMITS.candidates); [] for a query with nothing to
+     * search. `hidden`: by book id, 1 for books left out as if they did not match (drafts for the
+     * public, books a newer layer holds: search-layers.ts).
+     */
+    search(raw: string, hidden?: Uint8Array): RankedMatch[] {
       const query = parseQuery(raw, index);
       if (!query) return [];
       const pieces = query.pieces.map((piece) => matchPiece(index, piece));
@@ -324,7 +357,7 @@ function finishIndex(index: TermIndex, titleForms: Map<number, string[]>, popula
           if ((bits & AS_TYPED) === 0) isAsTyped = false;
           any |= bits;
         }
-        if (!isEveryPiece) continue;
+        if (!isEveryPiece || hidden?.[book] === 1) continue;
         const bucket = 1 + (isAsTyped ? 0 : KINDS) + kindOf(book, query, isTitleInEvery, any);
         bucketOf[book] = bucket;
         sizes[bucket]! += 1;

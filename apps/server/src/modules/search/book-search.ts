@@ -1,21 +1,25 @@
-import { GENRE_TAG_NAMES, type GenreTag } from '@inkstream/contracts';
 import type { Db } from '../../db/database.js';
 import type { CatalogueVersion } from '../catalogue/catalogue-version.js';
 import { findMaxBookId } from '../catalogue/catalogue.repository.js';
-import { startBookSearchIndex, termsOfName, type BookSearchIndex, type RankedMatch, type SearchableBook } from './book-search-index.js';
-import { findPublishedBooksInRange, findTagNamesInRange, findTextsInRange } from './search.repository.js';
-import { suggestQuery } from './did-you-mean.js';
-import { startNameIndex, type NameIndex } from './name-index.js';
+import { analyseBook, type RankedMatch } from './book-search-index.js';
 import { letOthersRun } from '../../lib/concurrency.js';
+import { SearchDelta } from './search-delta.js';
+import { suggestQuery } from './did-you-mean.js';
+import { BOOKS_PER_TURN, findNames, layered, searchLayers, startSearchLayer, type LayeredSearch, type SearchLayer } from './search-layers.js';
+import { readSearchableBooks } from './searchable-books.js';
+import { findLastSearchRevision } from './search.repository.js';
 
 /**
  * The site's book search: what any search engine standing behind it (this in-process index
  * today; Meilisearch or PostgreSQL pg_trgm for a catalogue past one machine's memory) answers.
  */
 export interface BookSearch {
-  /** Published books matching the query, best first, at most QUERY_LIMITS.candidates. */
-  search(query: string): Promise<RankedMatch[]>;
-  /** When a query finds nothing: a corrected one that finds books (did-you-mean.ts), or null. */
+  /**
+   * Books matching the query, best first, at most QUERY_LIMITS.candidates: published ones only,
+   * unless `drafts` (the console's search, which lists unpublished books too).
+   */
+  search(query: string, options?: { drafts?: boolean }): Promise<RankedMatch[]>;
+  /** When a query finds nothing: a corrected one that finds published books (did-you-mean.ts), or null. */
   didYouMean(query: string): Promise<string | null>;
   /**
    * Authors and tags whose names match the query, best first, at most `limit` of each: what the
@@ -29,101 +33,142 @@ export interface BookSearch {
 
 /** Rows per read, with a turn of the event loop between reads (SQLite reads run on the main thread). */
 const CHUNK = 2_000;
+
 /**
- * Books indexed between two turns of the event loop: reading a book's terms (folding, pinyin)
- * takes about 0.15 ms, so a request waits at most a few tens of milliseconds behind a rebuild
- * (`npm run bench:search` reports the longest wait).
+ * Books changed since the base was built past which the base is rebuilt in the background: the
+ * delta's terms are indexed again on every change (at 2,000 books, under 0.1 s), the base only
+ * once in a while.
  */
-const BOOKS_PER_TURN = 200;
+const REBUILD_AFTER = 2_000;
 
-interface Indexes {
-  books: BookSearchIndex;
-  authors: NameIndex;
-  tags: NameIndex;
-}
-
-/** Builds the index from the database, a range of books at a time, letting requests run in between. */
-async function buildIndex(db: Db): Promise<Indexes> {
-  const index = startBookSearchIndex();
-  // Authors weigh what their books do (popularity); a tag, the books that have it.
-  const authors = startNameIndex();
-  const tagNames = startNameIndex();
+/** Builds the base index from the database, a range of books at a time, letting requests run in between. */
+async function buildBase(db: Db): Promise<SearchLayer> {
+  const layer = startSearchLayer();
   const maxId = await findMaxBookId(db);
   for (let from = 0; from < maxId; from += CHUNK) {
-    const to = from + CHUNK;
-    const [rows, texts, tags] = await Promise.all([
-      findPublishedBooksInRange(db, from, to),
-      findTextsInRange(db, from, to),
-      findTagNamesInRange(db, from, to),
-    ]);
-    const byId = new Map<number, SearchableBook>();
-    for (const row of rows) {
-      byId.set(row.id, { id: row.id, titles: [], author: row.author, tags: [], introductions: [], popularity: row.popularity });
-    }
-    for (const text of texts) {
-      const book = byId.get(text.book_id);
-      book?.titles.push(text.title);
-      book?.introductions.push(text.introduction);
-    }
-    for (const tag of tags) {
-      const book = byId.get(tag.book_id);
-      if (!book) continue;
-      const names = [tag.name, ...(GENRE_TAG_NAMES[tag.name as GenreTag] ?? [])];
-      book.tags.push(...names);
-      tagNames.add(tag.name, () => names.map((name) => termsOfName(name, false)), 1);
-    }
     let added = 0;
-    for (const book of byId.values()) {
-      const { author } = index.add(book);
-      if (book.author && author) authors.add(book.author, () => [author], Math.max(book.popularity, 0) + 1);
+    for (const book of await readSearchableBooks(db, { from, to: from + CHUNK })) {
+      layer.add(analyseBook(book), book.isPublished);
       if (++added % BOOKS_PER_TURN === 0) await letOthersRun();
     }
     await letOthersRun();
   }
-  return { books: index.finish(), authors: authors.finish(), tags: tagNames.finish() };
+  return layer.finish();
+}
+
+/** The in-process search, with what tests and the bench look at besides. */
+export interface InProcessBookSearch extends BookSearch {
+  /** How many times the base was built, the delta's size, whether a rebuild is under way. */
+  stats(): { baseBuilds: number; deltaBooks: number; rebuilding: boolean };
+  /** Resolves once no base rebuild is under way. */
+  settled(): Promise<void>;
+}
+
+export interface BookSearchOptions {
+  /** Changed books past which the base is rebuilt in the background (REBUILD_AFTER). */
+  rebuildAfter?: number;
 }
 
 /**
- * Keeps the index in step with the catalogue: rebuilt when the catalogue version moves (a book
- * published, renamed or retagged on any node moves it; catalogue-version.ts learns of it within a
- * second); the first search after a change waits for the new index, as the catalogue list waits
- * for its new snapshot.
+ * Keeps the index in step with the catalogue on every node: built whole when the server starts;
+ * after that, when the catalogue version moves (a book published, renamed, retagged or
+ * unpublished on any node moves it; catalogue-version.ts learns of it within a second), only the
+ * books changed since are read again, into a small delta searched beside the base
+ * (search-delta.ts, search-layers.ts). The first search after a change waits for that (tens of
+ * milliseconds for a change of one book), as the catalogue list waits for its new snapshot; once the delta holds more than
+ * `rebuildAfter` books the base is rebuilt in the background while the old base and the delta
+ * keep answering. Only the very first build is ever waited for.
  */
-export function createBookSearch(db: Db, versions: CatalogueVersion): BookSearch {
-  let current: { version: string; index: Indexes } | undefined;
-  let building: Promise<Indexes> | undefined;
+export function createBookSearch(db: Db, versions: CatalogueVersion, options: BookSearchOptions = {}): InProcessBookSearch {
+  const rebuildAfter = options.rebuildAfter ?? REBUILD_AFTER;
+  let state: { version: string; layers: LayeredSearch; delta: SearchDelta } | undefined;
+  let starting: Promise<void> | undefined;
+  /** Catching up and swapping in a new base run one after the other: both change the delta. */
+  let queue: Promise<unknown> = Promise.resolve();
+  let rebuilding: Promise<void> | undefined;
+  let baseBuilds = 0;
 
-  function rebuild(): Promise<Indexes> {
-    building ??= (async () => {
-      const version = await versions.get();
-      const index = await buildIndex(db);
-      current = { version, index };
-      return index;
-    })().finally(() => (building = undefined));
-    return building;
+  /** Runs `work` after what is queued (whether that failed or not); its own failure reaches only its caller. */
+  function serially<T>(work: () => Promise<T>): Promise<T> {
+    const run = queue.then(work, work);
+    queue = run.catch(() => undefined);
+    return run;
   }
 
-  async function fresh(): Promise<Indexes> {
-    if (!current) return rebuild();
+  /** The base, read with the revision every book of it is at least as new as. */
+  async function readBase(): Promise<{ revision: number; base: SearchLayer }> {
+    baseBuilds += 1;
+    const revision = await findLastSearchRevision(db);
+    return { revision, base: await buildBase(db) };
+  }
+
+  function start(): Promise<void> {
+    starting ??= (async () => {
+      const version = await versions.get();
+      const { revision, base } = await readBase();
+      state = { version, delta: new SearchDelta(revision), layers: layered(base, { layer: null, ids: new Set() }) };
+    })().finally(() => (starting = undefined));
+    return starting;
+  }
+
+  /** Reads the books changed since the last read; starts a new base once there are many. */
+  function catchUp(version: string): Promise<void> {
+    return serially(async () => {
+      const current = state!;
+      if (current.version === version) return;
+      const view = await current.delta.catchUp(db);
+      if (view) current.layers = layered(current.layers.base, view);
+      current.version = version;
+      if (current.delta.size > rebuildAfter) rebuildInBackground();
+    });
+  }
+
+  function rebuildInBackground(): void {
+    rebuilding ??= (async () => {
+      const { revision, base } = await readBase();
+      await serially(async () => {
+        const current = state!;
+        const view = await current.delta.rebase(revision);
+        current.layers = layered(base, view);
+      });
+    })()
+      // A failed rebuild leaves the old base and the delta answering; the next change tries again.
+      .catch(() => undefined)
+      .finally(() => (rebuilding = undefined));
+  }
+
+  async function fresh(): Promise<LayeredSearch> {
+    if (!state) await start();
     // As the catalogue list does (ranking-snapshot.ts): a search right after a change sees it.
-    if ((await versions.get()) !== current.version) return rebuild();
-    return current.index;
+    const version = await versions.get();
+    if (version !== state!.version) await catchUp(version);
+    return state!.layers;
   }
 
   return {
-    async search(query) {
-      return (await fresh()).books.search(query);
+    async search(query: string, searchOptions: { drafts?: boolean } = {}) {
+      return searchLayers(await fresh(), query, searchOptions.drafts === true);
     },
-    async names(query, limit) {
-      const { authors, tags } = await fresh();
-      return { authors: authors.find(query, limit), tags: tags.find(query, limit) };
+    async didYouMean(query: string) {
+      const layers = await fresh();
+      const finds = (corrected: string) => searchLayers(layers, corrected, false).length > 0;
+      // The base's vocabulary first, then the words of the books changed since it was built.
+      const { index } = layers.base;
+      const fromBase = suggestQuery(query, index.terms, index.fieldCount, finds);
+      if (fromBase !== null || !layers.delta) return fromBase;
+      return suggestQuery(query, layers.delta.index.terms, layers.delta.index.fieldCount, finds);
     },
-    async didYouMean(query) {
-      const { books } = await fresh();
-      return suggestQuery(query, books.terms, books.fieldCount, (corrected) => books.search(corrected).length > 0);
+    async names(query: string, limit: number) {
+      return findNames(await fresh(), query, limit);
     },
     async warm() {
       await fresh();
+    },
+    stats() {
+      return { baseBuilds, deltaBooks: state?.delta.size ?? 0, rebuilding: rebuilding !== undefined };
+    },
+    async settled() {
+      while (rebuilding) await rebuilding;
     },
   };
 }

@@ -52,7 +52,12 @@ export const AdminChapterParams = Type.Object({ chapterUuid: Uuid() });
 export const AdminBookListQuery = Type.Object(
   {
     ...AdminPageQuery,
-    q: Type.Optional(PlainText({ maxLength: 100, description: 'Title search over every language, case-insensitive' })),
+    q: Type.Optional(
+      PlainText({
+        maxLength: 100,
+        description: 'The site book search, drafts included: titles in every language, authors, tags, introductions; best match first',
+      }),
+    ),
     published: Type.Optional(Type.Union([Type.Literal('all'), Type.Literal('published'), Type.Literal('unpublished')], { default: 'all' })),
     book_type: Type.Optional(BookType),
     language: ConsoleLanguage,

@@ -13,7 +13,7 @@ import { RecommendationsPanel } from './RecommendationsPanel';
 const PAGE_SIZE = 30;
 const PUBLISHED = ['all', 'published', 'unpublished'] as const;
 
-/** Every book, published or not, newest update first; search and filters live in the address. */
+/** Every book, published or not, newest update first (a search: best match first); search and filters live in the address. */
 export function BookList() {
   const { t } = useTranslation('admin-books');
   const list = useListParams({
