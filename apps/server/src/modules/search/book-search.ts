@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.js';
 import type { CatalogueVersion } from '../catalogue/catalogue-version.js';
 import { findMaxBookId } from '../catalogue/catalogue.repository.js';
 import { startBookSearchIndex, type BookSearchIndex, type RankedMatch, type SearchableBook } from './book-search-index.js';
-import { findPublishedBooksInRange, findTagNamesInRange, findTextsInRange } from './search.repository.js';
+import { findAlternateTitlesInRange, findPublishedBooksInRange, findTagNamesInRange, findTextsInRange } from './search.repository.js';
 import { letOthersRun } from '../../lib/concurrency.js';
 
 /**
@@ -32,10 +32,11 @@ async function buildIndex(db: Db): Promise<BookSearchIndex> {
   const maxId = await findMaxBookId(db);
   for (let from = 0; from < maxId; from += CHUNK) {
     const to = from + CHUNK;
-    const [rows, texts, tags] = await Promise.all([
+    const [rows, texts, tags, alternates] = await Promise.all([
       findPublishedBooksInRange(db, from, to),
       findTextsInRange(db, from, to),
       findTagNamesInRange(db, from, to),
+      findAlternateTitlesInRange(db, from, to),
     ]);
     const byId = new Map<number, SearchableBook>();
     for (const row of rows) {
@@ -46,6 +47,7 @@ async function buildIndex(db: Db): Promise<BookSearchIndex> {
       book?.titles.push(text.title);
       book?.introductions.push(text.introduction);
     }
+    for (const alternate of alternates) byId.get(alternate.book_id)?.titles.push(alternate.title);
     for (const tag of tags) byId.get(tag.book_id)?.tags.push(tag.name, ...(GENRE_TAG_NAMES[tag.name as GenreTag] ?? []));
     let added = 0;
     for (const book of byId.values()) {
