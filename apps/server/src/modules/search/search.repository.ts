@@ -31,9 +31,4 @@ export const findTagNamesInRange = (db: DbExecutor, fromId: number, toId: number
 
 /** Other names of the books (the console's and the importer's alternate titles): searched as titles. */
 export const findAlternateTitlesInRange = (db: DbExecutor, fromId: number, toId: number) =>
-  db
-    .selectFrom('book_alternate_titles')
-    .select(['book_id', 'title'])
-    .where('book_id', '>', fromId)
-    .where('book_id', '<=', toId)
-    .execute();
+  db.selectFrom('book_alternate_titles').select(['book_id', 'title']).where('book_id', '>', fromId).where('book_id', '<=', toId).execute();
