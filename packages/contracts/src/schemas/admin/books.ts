@@ -1,6 +1,7 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { GENRE_TAG_LIST } from '../../tags.js';
 import { LANGUAGES } from '../../languages.js';
+import { BOOK_ALTERNATE_TITLES_MAX, LANGUAGE_TAG_MAX } from '../../constants.js';
 import { ClosedObject, Data, Nullable, PlainText, Timestamp, Uuid } from '../common.js';
 import { AdminPageQuery, ConsoleLanguage, PagedData } from './common.js';
 
@@ -10,8 +11,6 @@ export const BOOK_TITLE_MAX = 200;
 export const BOOK_INTRODUCTION_MAX = 5000;
 export const BOOK_AUTHOR_MAX = 100;
 export const BOOK_TAGS_MAX = 3;
-export const BOOK_ALTERNATE_TITLES_MAX = 20;
-export const LANGUAGE_TAG_MAX = 35;
 export const FREE_CHAPTERS_MAX = 10_000;
 export const RECOMMENDATIONS_MAX = 50;
 export const CHAPTER_ORDER_MAX = 10_000;
