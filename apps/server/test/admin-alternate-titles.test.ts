@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, createUser, type TestUser } from './helpers/factories.js';
+import { authHeader, createBook, createUser, type TestUser } from './helpers/factories.js';
 import { createTestContext, type TestContext } from './helpers/test-context.js';
 
 /** Alternate titles in the console's book API: round trip, order, audit and every refusal as a 400. */
@@ -91,5 +91,13 @@ describe('alternate titles of a book in the console', () => {
     // Unknown fields inside an entry are dropped, as everywhere (closed schemas).
     const extra = await api('PUT', `/books/${uuid}`, { alternate_titles: [{ title: 'Solo', position: 9 }] });
     expect(extra.json().data.alternate_titles).toEqual([{ title: 'Solo', language: null }]);
+  });
+
+  it("gives readers the book's alternate titles on its chapter list (ext), and an empty list when none", async () => {
+    const book = await createBook(ctx, { alternateTitles: [{ title: 'Doupo Cangqiong', language: 'zh-Latn-pinyin' }] });
+    const list = await ctx.app.inject(`/api/v1/comics/chapters/${book.uuid}/en-us/asc/0/10`);
+    expect(list.json().data.result.alternate_titles).toEqual([{ title: 'Doupo Cangqiong', language: 'zh-Latn-pinyin' }]);
+    const plain = await createBook(ctx);
+    expect((await ctx.app.inject(`/api/v1/comics/chapters/${plain.uuid}/en-us/asc/0/10`)).json().data.result.alternate_titles).toEqual([]);
   });
 });

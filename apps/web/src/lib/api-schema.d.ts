@@ -3368,6 +3368,12 @@ export interface paths {
                         "application/json": {
                             data: {
                                 result: {
+                                    /** @description Ext: other names readers know the book by ("also known as"), in order; empty when none */
+                                    alternate_titles: {
+                                        /** @description A BCP 47 tag */
+                                        language: string | null;
+                                        title: string;
+                                    }[];
                                     /** @description Who wrote or drew the book; null when unknown */
                                     author: string | null;
                                     book_introduction: string;
