@@ -1,5 +1,5 @@
 import { BOOK_ALTERNATE_TITLES_MAX } from '@inkstream/contracts/constants';
-import { useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import styles from '../shell/admin.module.css';
 import { FieldError } from '../shell/FieldError';
@@ -51,14 +51,21 @@ export function AlternateTitlesEditor({
 }) {
   const { t } = useTranslation('admin-books');
   const editor = useRef<HTMLFieldSetElement>(null);
-  const focusTitle = (index: number) =>
-    // After React has drawn the change.
-    requestAnimationFrame(() => {
-      const target =
-        editor.current?.querySelector<HTMLElement>(`#alternate-title-${index}`) ??
-        editor.current?.querySelector<HTMLElement>('#alternate-add');
-      target?.focus();
-    });
+  // Where the focus goes once the changed list is drawn: set by add/remove, applied in the same
+  // commit (a layout effect), so keys typed right after Enter land in the new line.
+  const pendingFocus = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    if (pendingFocus.current === null) return;
+    const index = pendingFocus.current;
+    pendingFocus.current = null;
+    const target =
+      editor.current?.querySelector<HTMLElement>(`#alternate-title-${index}`) ??
+      editor.current?.querySelector<HTMLElement>('#alternate-add');
+    target?.focus();
+  }, [rows.length]);
+  const focusTitle = (index: number) => {
+    pendingFocus.current = index;
+  };
   const update = (index: number, change: Partial<AlternateTitleRow>) =>
     onChange(rows.map((row, i) => (i === index ? { ...row, ...change } : row)));
   const remove = (index: number) => {
