@@ -45,20 +45,18 @@ const Title = PlainText({ minLength: 1, maxLength: BOOK_TITLE_MAX });
  * Another name readers know the book by. Its language is any BCP 47 tag (`ja`, `zh-Latn-pinyin`),
  * not only the site's five; blank and repeated titles (trimmed, any case) are refused by the server.
  */
-export const AlternateTitle = ClosedObject(
-  {
-    title: PlainText({ minLength: 1, maxLength: BOOK_TITLE_MAX }),
-    language: Type.Optional(
-      Nullable(
-        Type.String({
-          maxLength: LANGUAGE_TAG_MAX,
-          pattern: '^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$',
-          description: 'A BCP 47 language tag, e.g. `zh-cn`, `ja`, `zh-Latn-pinyin`',
-        }),
-      ),
+export const AlternateTitle = ClosedObject({
+  title: PlainText({ minLength: 1, maxLength: BOOK_TITLE_MAX }),
+  language: Type.Optional(
+    Nullable(
+      Type.String({
+        maxLength: LANGUAGE_TAG_MAX,
+        pattern: '^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$',
+        description: 'A BCP 47 language tag, e.g. `zh-cn`, `ja`, `zh-Latn-pinyin`',
+      }),
     ),
-  },
-);
+  ),
+});
 export type AlternateTitle = Static<typeof AlternateTitle>;
 const AlternateTitles = Type.Array(AlternateTitle, {
   maxItems: BOOK_ALTERNATE_TITLES_MAX,
@@ -115,10 +113,9 @@ export const AdminBookDetail = Type.Object({
   titles: StringMap,
   introductions: StringMap,
   tags: Type.Array(Type.String()),
-  alternate_titles: Type.Array(
-    Type.Object({ title: Type.String(), language: Nullable(Type.String()) }),
-    { description: 'Ext: other names of the book, in order' },
-  ),
+  alternate_titles: Type.Array(Type.Object({ title: Type.String(), language: Nullable(Type.String()) }), {
+    description: 'Ext: other names of the book, in order',
+  }),
   book_type: BookType,
   author: Nullable(Type.String()),
   status: BookStatus,
