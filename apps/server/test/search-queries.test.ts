@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_AUTHORS, DEMO_BOOKS } from '../src/modules/demo/demo-books.js';
 import { bumpCatalogueVersion, updateBook } from '../src/modules/catalogue/catalogue-write.repository.js';
-import { createBook } from './helpers/factories.js';
+import { authHeader, createBook, createUser } from './helpers/factories.js';
 import { createTestContext, type TestContext } from './helpers/test-context.js';
 
 /**
@@ -93,6 +93,13 @@ const QUERIES: [query: string, first: string, why: string][] = [
   ['cybernetic arm', 'Neon Ronin', 'words of an introduction'],
   ['storm lu chen', 'The Storm Gate', 'a title word and introduction words together'],
   ['门', 'The Storm Gate', 'one Chinese character'],
+  // Alternate titles (the demo's other names of a book): found as titles, nothing else has these words
+  ['wanjie leimen', 'The Storm Gate', 'a pinyin alternate title'],
+  ['emerald vow', 'The Jade Hairpin', 'an English alternate title of a Chinese book'],
+  ['vagabond chrome', 'Neon Ronin', 'a French alternate title without its accent'],
+  ['kyushu kenka', 'Sword Song of the Nine Provinces', 'a Japanese romanised alternate title'],
+  ['九州剣歌', 'Sword Song of the Nine Provinces', 'a Japanese alternate title'],
+  ['lehrling alchemisten', 'The Alchemist’s Apprentice', 'a German alternate title'],
 ];
 
 describe('book search: what a reader types finds the book', () => {
@@ -108,6 +115,7 @@ describe('book search: what a reader types finds the book', () => {
         introductions: Object.fromEntries(texts.map(([language, [, introduction]]) => [language, introduction])),
         originalLanguage: book.original_language,
         tags: [...book.tags],
+        alternateTitles: book.alternate_titles ? [...book.alternate_titles] : [],
         author: DEMO_AUTHORS[index] ?? null,
         popularity: book.popularity,
         bookType: book.book_type,
@@ -182,5 +190,21 @@ describe('book search: bad input', () => {
     await updateBook(ctx.db, book.id, { is_published: false });
     await bumpCatalogueVersion(ctx.db);
     expect(await found('lantern')).toBe(0);
+  });
+
+  it('finds a book by an alternate title given in the console, and by its new one only once renamed', async () => {
+    const found = async (q: string) => (await search(encodeURIComponent(q))).json().data.total as number;
+    const admin = await createUser(ctx, { role: 'admin' });
+    const book = await createBook(ctx, { titles: { 'en-us': 'Battle Through the Heavens', 'zh-cn': '斗破苍穹' } });
+    const edit = (alternate_titles: { title: string; language?: string | null }[]) =>
+      ctx.app.inject({ method: 'PUT', url: `/api/v1/admin/books/${book.uuid}`, headers: authHeader(admin), payload: { alternate_titles } });
+    expect(await found('Doupo Qianqiu')).toBe(0);
+    expect((await edit([{ title: 'Doupo Qianqiu', language: 'zh-Latn-pinyin' }])).statusCode).toBe(200);
+    expect(await found('Doupo Qianqiu')).toBe(1);
+    expect((await edit([{ title: 'Combat des Cieux', language: 'fr' }])).statusCode).toBe(200);
+    expect(await found('Doupo Qianqiu')).toBe(0);
+    expect(await found('combat cieux')).toBe(1);
+    expect((await edit([])).statusCode).toBe(200);
+    expect(await found('combat cieux')).toBe(0);
   });
 });

@@ -23,6 +23,10 @@ export const CURRENT_PASSWORD_MAX = 256;
 /** Visitor ids are 4 random bytes as 8 lowercase hex characters. */
 export const VISITOR_ID_PATTERN = /^[0-9a-f]{8}$/;
 
+/** Alternate titles of a book (console, importer): how many, and the longest language tag (BCP 47's own bound). */
+export const BOOK_ALTERNATE_TITLES_MAX = 20;
+export const LANGUAGE_TAG_MAX = 35;
+
 export const BOOK_ORDERS = ['updated_at', 'popularity'] as const;
 export type BookOrder = (typeof BOOK_ORDERS)[number];
 /** The book list's sorts and, for a search (`q`), by how well a book matches: the default when `q` is given (ext). */

@@ -25,6 +25,7 @@ import * as twoStepSignIn from './migrations/2026-11-25T0340-two-step-sign-in.js
 import * as readingAggregates from './migrations/2026-11-25T0210-reading-aggregates.js';
 import * as foreignKeyIndexes from './migrations/2026-11-25T0220-foreign-key-indexes.js';
 import * as searchRevision from './migrations/2026-11-25T0400-search-revision.js';
+import * as bookAlternateTitles from './migrations/2026-11-25T1700-book-alternate-titles.js';
 
 /** Listed explicitly (not read from disk) so the compiled server and the tests see the same set. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -53,6 +54,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-25T0210-reading-aggregates': readingAggregates,
   '2026-11-25T0220-foreign-key-indexes': foreignKeyIndexes,
   '2026-11-25T0400-search-revision': searchRevision,
+  '2026-11-25T1700-book-alternate-titles': bookAlternateTitles,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -100,6 +100,15 @@ export interface BookTranslationsTable {
   introduction: string;
 }
 
+/** Other names readers know a book by, in the operator's order (migration 2026-11-25T1700). */
+export interface BookAlternateTitlesTable {
+  book_id: number;
+  position: number;
+  title: string;
+  /** A BCP 47 tag, or null when not given. */
+  language: string | null;
+}
+
 export interface TagsTable {
   id: Generated<number>;
   name: string;
@@ -489,6 +498,7 @@ export interface Database {
   user_recovery_codes: UserRecoveryCodesTable;
   books: BooksTable;
   book_translations: BookTranslationsTable;
+  book_alternate_titles: BookAlternateTitlesTable;
   tags: TagsTable;
   book_tags: BookTagsTable;
   chapters: ChaptersTable;

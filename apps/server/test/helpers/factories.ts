@@ -113,6 +113,7 @@ export interface BookOptions {
   chapters?: number;
   freeChapters?: number;
   tags?: string[];
+  alternateTitles?: { title: string; language: string | null }[];
   titles?: Record<string, string>;
   /** Per language; `About <title>` otherwise. */
   introductions?: Record<string, string>;
@@ -160,6 +161,7 @@ export async function createBook(ctx: TestContext, options: BookOptions = {}): P
       introduction: options.introductions?.[language] ?? `About ${title}`,
     })),
     tags: options.tags ?? [],
+    ...(options.alternateTitles ? { alternate_titles: options.alternateTitles } : {}),
   });
   const chapters: TestBook['chapters'] = [];
   const count = options.chapters ?? 0;

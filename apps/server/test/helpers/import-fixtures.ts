@@ -115,6 +115,8 @@ export function buildEpub(options: {
   description?: string;
   creator?: string;
   subjects?: string[];
+  /** More OPF metadata elements, as XML (e.g. other dc:title elements and their refinements). */
+  extraMetadata?: string;
   chapters: EpubChapter[];
   images?: Record<string, Buffer>;
   cover?: string;
@@ -139,6 +141,7 @@ export function buildEpub(options: {
     ${options.description ? `<dc:description>${options.description}</dc:description>` : ''}
     ${options.creator ? `<dc:creator>${options.creator}</dc:creator>` : ''}
     ${(options.subjects ?? []).map((s) => `<dc:subject>${s}</dc:subject>`).join('')}
+    ${options.extraMetadata ?? ''}
   </metadata>
   <manifest>${manifest.join('\n')}</manifest>
   <spine toc="ncx">${chapters.map((_, i) => `<itemref idref="c${i}"/>`).join('')}</spine>

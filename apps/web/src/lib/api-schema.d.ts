@@ -164,6 +164,12 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description Ext: other names of the book, searched as titles; the whole list (an empty one removes them all) */
+                        alternate_titles?: {
+                            /** @description A BCP 47 language tag, e.g. `zh-cn`, `ja`, `zh-Latn-pinyin` */
+                            language?: string | null;
+                            title: string;
+                        }[];
                         author?: string | null;
                         /** @enum {unknown} */
                         book_type: "comic" | "novel";
@@ -202,6 +208,11 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
+                                /** @description Ext: other names of the book, in order */
+                                alternate_titles: {
+                                    language: string | null;
+                                    title: string;
+                                }[];
                                 author: string | null;
                                 /** @enum {unknown} */
                                 book_type: "comic" | "novel";
@@ -276,6 +287,11 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
+                                /** @description Ext: other names of the book, in order */
+                                alternate_titles: {
+                                    language: string | null;
+                                    title: string;
+                                }[];
                                 author: string | null;
                                 /** @enum {unknown} */
                                 book_type: "comic" | "novel";
@@ -325,6 +341,12 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description Ext: other names of the book, searched as titles; the whole list (an empty one removes them all) */
+                        alternate_titles?: {
+                            /** @description A BCP 47 language tag, e.g. `zh-cn`, `ja`, `zh-Latn-pinyin` */
+                            language?: string | null;
+                            title: string;
+                        }[];
                         author?: string | null;
                         /** @enum {unknown} */
                         book_type?: "comic" | "novel";
@@ -363,6 +385,11 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
+                                /** @description Ext: other names of the book, in order */
+                                alternate_titles: {
+                                    language: string | null;
+                                    title: string;
+                                }[];
                                 author: string | null;
                                 /** @enum {unknown} */
                                 book_type: "comic" | "novel";
@@ -553,6 +580,11 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
+                                /** @description Ext: other names of the book, in order */
+                                alternate_titles: {
+                                    language: string | null;
+                                    title: string;
+                                }[];
                                 author: string | null;
                                 /** @enum {unknown} */
                                 book_type: "comic" | "novel";
@@ -627,6 +659,11 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
+                                /** @description Ext: other names of the book, in order */
+                                alternate_titles: {
+                                    language: string | null;
+                                    title: string;
+                                }[];
                                 author: string | null;
                                 /** @enum {unknown} */
                                 book_type: "comic" | "novel";
@@ -700,6 +737,11 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
+                                /** @description Ext: other names of the book, in order */
+                                alternate_titles: {
+                                    language: string | null;
+                                    title: string;
+                                }[];
                                 author: string | null;
                                 /** @enum {unknown} */
                                 book_type: "comic" | "novel";
@@ -3392,6 +3434,12 @@ export interface paths {
                         "application/json": {
                             data: {
                                 result: {
+                                    /** @description Ext: other names readers know the book by ("also known as"), in order; empty when none */
+                                    alternate_titles: {
+                                        /** @description A BCP 47 tag */
+                                        language: string | null;
+                                        title: string;
+                                    }[];
                                     /** @description Who wrote or drew the book; null when unknown */
                                     author: string | null;
                                     book_introduction: string;

@@ -168,6 +168,9 @@ export const BookChapters = Type.Object({
   author: Nullable(Type.String({ description: 'Who wrote or drew the book; null when unknown' })),
   status: Type.Union([Type.Literal('ongoing'), Type.Literal('completed')], { description: 'Whether new chapters are still coming' }),
   total_likes: Type.Integer({ description: "Likes of all the book's chapters" }),
+  alternate_titles: Type.Array(Type.Object({ title: Type.String(), language: Nullable(Type.String({ description: 'A BCP 47 tag' })) }), {
+    description: 'Ext: other names readers know the book by ("also known as"), in order; empty when none',
+  }),
   chapters: Type.Array(ChapterItem),
 });
 export type BookChapters = Static<typeof BookChapters>;

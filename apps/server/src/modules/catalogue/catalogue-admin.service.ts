@@ -17,7 +17,8 @@ import type { MediaStorage } from '../media/media-storage.js';
 import type { MediaUrls } from '../media/media-urls.js';
 import * as read from './catalogue-admin.repository.js';
 import { prepareUploadedCover } from './cover-upload.js';
-import { findBookTranslations, findTagNamesByBook } from './catalogue.repository.js';
+import { findAlternateTitlesByBook, findBookTranslations, findTagNamesByBook } from './catalogue.repository.js';
+import { cleanAlternateTitles, type AlternateTitleInput, type CleanAlternateTitle } from './alternate-titles.js';
 import { consoleTitles } from './console-titles.js';
 import * as write from './catalogue-write.repository.js';
 import type { Transaction } from 'kysely';
@@ -76,10 +77,11 @@ export function createCatalogueAdminService(deps: CatalogueAdminDeps) {
   }
 
   async function presentDetail(executor: DbExecutor, row: BookRow, language?: string): Promise<AdminBookDetail> {
-    const [translations, tags, titles] = await Promise.all([
+    const [translations, tags, titles, alternates] = await Promise.all([
       findBookTranslations(executor, [row.id]),
       findTagNamesByBook(executor, [row.id]),
       consoleTitles(executor, [row], language),
+      findAlternateTitlesByBook(executor, [row.id]),
     ]);
     const shown = titles.get(row.id);
     return {
@@ -90,6 +92,7 @@ export function createCatalogueAdminService(deps: CatalogueAdminDeps) {
       titles: Object.fromEntries(translations.map((t) => [t.language, t.title])),
       introductions: Object.fromEntries(translations.map((t) => [t.language, t.introduction])),
       tags: tags.get(row.id) ?? [],
+      alternate_titles: alternates.get(row.id) ?? [],
       book_type: row.book_type,
       author: row.author,
       status: row.status,
@@ -142,10 +145,20 @@ export function createCatalogueAdminService(deps: CatalogueAdminDeps) {
     if (details.length > 0) throw invalid(details);
   }
 
+  /** Trimmed alternate titles, or a 400 naming the first entry that is blank, too long or repeated. */
+  function checkAlternateTitles(list: readonly AlternateTitleInput[]): CleanAlternateTitle[] {
+    const { titles, problems } = cleanAlternateTitles(list);
+    if (problems.length > 0) {
+      throw invalid(problems.map((p) => ({ field: `alternate_titles.${p.index}.${p.field}`, message: p.message })));
+    }
+    return titles;
+  }
+
   async function create(actor: Actor, body: AdminBookCreateBody): Promise<AdminBookDetail> {
     const titles = Object.fromEntries(entries(body.titles));
     const introductions = Object.fromEntries(entries(body.introductions));
     checkTexts(body.original_language, titles, introductions);
+    const alternateTitles = checkAlternateTitles(body.alternate_titles ?? []);
     const freeChapters = body.public_free_chapters ?? (await deps.defaultFreeChapters());
     return transact(async (trx) => {
       const at = now();
@@ -157,6 +170,7 @@ export function createCatalogueAdminService(deps: CatalogueAdminDeps) {
         created_at: at,
         translations: Object.entries(titles).map(([language, title]) => ({ language, title, introduction: introductions[language] ?? '' })),
         tags: body.tags ?? [],
+        alternate_titles: alternateTitles,
         author: body.author ?? null,
         status: body.status ?? 'ongoing',
       });
@@ -175,6 +189,7 @@ export function createCatalogueAdminService(deps: CatalogueAdminDeps) {
   }
 
   async function update(actor: Actor, uuid: string, body: AdminBookUpdateBody): Promise<AdminBookDetail> {
+    const alternateTitles = body.alternate_titles === undefined ? undefined : checkAlternateTitles(body.alternate_titles);
     return transact(async (trx) => {
       const row = await requireBook(trx, uuid);
       const current = await presentDetail(trx, row);
@@ -214,6 +229,10 @@ export function createCatalogueAdminService(deps: CatalogueAdminDeps) {
       }
       await write.upsertBookTranslations(trx, row.id, [...texts.values()]);
       if (body.tags !== undefined && note('tags', current.tags, body.tags)) await write.replaceBookTags(trx, row.id, body.tags);
+      // A change here moves the catalogue version below, so every node's search index rebuilds with it.
+      if (alternateTitles !== undefined && note('alternate_titles', current.alternate_titles, alternateTitles)) {
+        await write.replaceAlternateTitles(trx, row.id, alternateTitles);
+      }
       if (Object.keys(after).length === 0) return current;
       await audit.recordWithin(trx, actor, { action: 'book.update', targetType: 'book', targetId: uuid, before, after });
       await write.bumpCatalogueVersion(trx);

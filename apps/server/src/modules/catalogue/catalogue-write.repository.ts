@@ -23,6 +23,8 @@ export interface NewBookInput {
   updated_at?: number;
   translations: { language: string; title: string; introduction?: string }[];
   tags?: string[];
+  /** Other names of the book, already checked (alternate-titles.ts). */
+  alternate_titles?: readonly { title: string; language: string | null }[];
   author?: string | null;
   status?: 'ongoing' | 'completed';
 }
@@ -101,6 +103,7 @@ export async function insertBook(db: DbExecutor, input: NewBookInput): Promise<{
       .values(tags.map((name, position) => ({ book_id: id, tag_id: tagIds.get(name)!, position })))
       .execute();
   }
+  if (input.alternate_titles && input.alternate_titles.length > 0) await replaceAlternateTitles(db, id, input.alternate_titles);
   await markSearchChanged(db, [id]);
   return { id, uuid };
 }
@@ -278,6 +281,23 @@ export async function replaceBookTags(db: DbExecutor, bookId: number, tags: read
     .insertInto('book_tags')
     .values(tags.map((name, position) => ({ book_id: bookId, tag_id: tagIds.get(name)!, position })))
     .execute();
+}
+
+/** Sets the book's alternate titles to exactly this list, in this order (the caller bumps the catalogue version, after this). */
+export async function replaceAlternateTitles(
+  db: DbExecutor,
+  bookId: number,
+  titles: readonly { title: string; language: string | null }[],
+): Promise<void> {
+  await db.deleteFrom('book_alternate_titles').where('book_id', '=', bookId).execute();
+  if (titles.length > 0) {
+    await db
+      .insertInto('book_alternate_titles')
+      .values(titles.map((t, position) => ({ book_id: bookId, position, title: t.title, language: t.language })))
+      .execute();
+  }
+  // Alternate titles are searched as titles: the search reads this book again (search-delta.ts).
+  await markSearchChanged(db, [bookId]);
 }
 
 /** The recommendation carousel: ranks 1..n in the given order, every other book out of it. */

@@ -29,6 +29,24 @@ export const findBookTranslations = (db: DbExecutor, bookIds: readonly number[])
     ? Promise.resolve([])
     : db.selectFrom('book_translations').select(['book_id', 'language', 'title', 'introduction']).where('book_id', 'in', bookIds).execute();
 
+/** Alternate titles of each book, in the operator's order. */
+export async function findAlternateTitlesByBook(
+  db: DbExecutor,
+  bookIds: readonly number[],
+): Promise<Map<number, { title: string; language: string | null }[]>> {
+  const byBook = new Map<number, { title: string; language: string | null }[]>(bookIds.map((id) => [id, []]));
+  if (bookIds.length === 0) return byBook;
+  const rows = await db
+    .selectFrom('book_alternate_titles')
+    .select(['book_id', 'title', 'language'])
+    .where('book_id', 'in', bookIds)
+    .orderBy('book_id')
+    .orderBy('position')
+    .execute();
+  for (const row of rows) byBook.get(row.book_id)?.push({ title: row.title, language: row.language });
+  return byBook;
+}
+
 /** Tag names of each book, in the book's own tag order. */
 export async function findTagNamesByBook(db: DbExecutor, bookIds: readonly number[]): Promise<Map<number, string[]>> {
   const byBook = new Map<number, string[]>(bookIds.map((id) => [id, []]));

@@ -181,9 +181,10 @@ export function createCatalogueService(deps: { db: Db; ranking: RankingSnapshot;
     const language = resolveLanguage(params.language);
     const book = await repo.findPublishedBookByUuid(db, params.bookId);
     if (!book) throw notFound(ErrorCode.BOOK_NOT_FOUND, 'This book does not exist');
-    const [translations, tags, chapters] = await Promise.all([
+    const [translations, tags, alternates, chapters] = await Promise.all([
       repo.findBookTranslations(db, [book.id]),
       repo.findTagNamesByBook(db, [book.id]),
+      repo.findAlternateTitlesByBook(db, [book.id]),
       repo.findChapterPage(db, book.id, params.direction, params.page * params.pageSize, params.pageSize),
     ]);
     const chapterTitles = await repo.findChapterTranslations(
@@ -204,6 +205,7 @@ export function createCatalogueService(deps: { db: Db; ranking: RankingSnapshot;
       author: book.author,
       status: book.status,
       total_likes: book.total_likes,
+      alternate_titles: alternates.get(book.id) ?? [],
       chapters: chapters.map((chapter) => ({
         chapter_uuid: chapter.uuid,
         chapter_number: chapter.number,

@@ -28,6 +28,8 @@ export interface DemoBook {
   /** Days between two chapters, so older chapters spread back in time. */
   cadence_days: number;
   recommendation_rank?: number;
+  /** Other names readers know the book by (a romanisation, another language's name): searched as titles. */
+  alternate_titles?: readonly { title: string; language: string | null }[];
   /** English and Chinese are always present; the English title is what the images show. */
   text: Partial<Record<Language, DemoText>> & Record<'en-us' | 'zh-cn', DemoText>;
 }
@@ -37,6 +39,7 @@ export const DEMO_BOOKS: readonly DemoBook[] = [
   {
     book_type: 'comic', original_language: 'zh-cn', tags: ['玄幻奇幻', '古典武侠', '历史穿越'], chapter_count: 120,
     total_likes: 18_452, popularity: 982_000, updated_ago: 3 * MINUTE, cadence_days: 3, recommendation_rank: 1,
+    alternate_titles: [{ title: 'Wanjie Leimen', language: 'zh-Latn-pinyin' }],
     text: {
       'zh-cn': ['风暴之门', '少年陆沉在暴雨之夜推开了传说中的风暴之门，从此卷入仙门与江湖的百年恩怨。一柄断剑、一卷残谱，他要在雷霆之中找回失落的师门。'],
       'en-us': ['The Storm Gate', 'On a night of torrential rain, young Lu Chen pushes open the legendary Storm Gate and is swept into a century-old feud between immortal sects and the martial world. With a broken sword and a torn manual, he must reclaim his lost school amid the thunder.'],
@@ -48,6 +51,7 @@ export const DEMO_BOOKS: readonly DemoBook[] = [
   {
     book_type: 'comic', original_language: 'en-us', tags: ['未来科幻', '现代都市'], chapter_count: 110,
     total_likes: 9_321, popularity: 754_000, updated_ago: 25 * MINUTE, cadence_days: 3, recommendation_rank: 3,
+    alternate_titles: [{ title: 'Le Vagabond chromé', language: 'fr' }],
     text: {
       'en-us': ['Neon Ronin', 'In a rain-soaked megacity run by corporations, a masterless bodyguard with a borrowed cybernetic arm takes one last job: protect the girl who can switch off every machine in the city.'],
       'zh-cn': ['霓虹浪人', '在财阀统治、终日阴雨的超级都市里，一名装着借来义肢的无主保镖接下最后一单：保护一个能让全城机器停摆的女孩。'],
@@ -59,6 +63,7 @@ export const DEMO_BOOKS: readonly DemoBook[] = [
   {
     book_type: 'comic', original_language: 'zh-cn', tags: ['古代言情', '历史穿越'], chapter_count: 100, public_free_chapters: 5,
     total_likes: 12_877, popularity: 688_000, updated_ago: 2 * HOUR, cadence_days: 4, recommendation_rank: 2,
+    alternate_titles: [{ title: 'The Emerald Vow', language: 'en' }],
     text: {
       'zh-cn': ['玉簪记', '文物修复师沈知意被一支古玉簪带回大靖王朝，成了即将远嫁和亲的落魄郡主。宫墙深深，她要用一双修复古物的手，补好自己破碎的命运。'],
       'en-us': ['The Jade Hairpin', 'Antique restorer Shen Zhiyi touches an ancient jade hairpin and wakes in the Great Jing dynasty as a fallen princess promised to a foreign prince. Behind the palace walls, the hands that mend relics must now mend her own fate.'],
@@ -111,6 +116,7 @@ export const DEMO_BOOKS: readonly DemoBook[] = [
   {
     book_type: 'novel', original_language: 'zh-cn', tags: ['古典武侠'], chapter_count: 40, public_free_chapters: 10,
     total_likes: 3_005, popularity: 350_000, updated_ago: 6 * DAY, cadence_days: 7,
+    alternate_titles: [{ title: '九州剣歌', language: 'ja' }, { title: 'Kyūshū Kenka', language: 'ja-Latn' }],
     text: {
       'zh-cn': ['九州剑歌', '一曲剑歌传九州。落第书生谢无涯误拾前朝剑谱，被迫踏入江湖，在七大门派的明争暗斗中，以书生之心问剑道真意。'],
       'en-us': ['Sword Song of the Nine Provinces', 'A single sword song echoes across the Nine Provinces. Failed scholar Xie Wuya stumbles upon a fallen dynasty’s sword manual and is forced into the martial world, where he seeks the true way of the sword amid the rivalries of seven great sects.'],
@@ -207,6 +213,7 @@ export const DEMO_BOOKS: readonly DemoBook[] = [
   {
     book_type: 'comic', original_language: 'en-us', tags: ['西方奇幻'], chapter_count: 5,
     total_likes: 14, popularity: 15_000, updated_ago: 400 * DAY, cadence_days: 21,
+    alternate_titles: [{ title: 'Der Lehrling des Alchemisten', language: 'de' }],
     text: {
       'en-us': ['The Alchemist’s Apprentice', 'Pip was hired to sweep the floors of the greatest alchemist in the kingdom. Now the alchemist is missing, a potion is bubbling out of control, and the royal inspectors arrive tomorrow.'],
       'zh-cn': ['炼金术士的学徒', '皮普受雇为王国最伟大的炼金术士扫地。如今炼金术士失踪了，一锅药剂正在失控地翻滚，而皇家督察明天就到。'],

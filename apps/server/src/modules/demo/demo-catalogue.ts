@@ -208,6 +208,7 @@ async function insertPreparedBook(db: Db, book: DemoBook, index: number, prepare
         return { language, title, introduction };
       }),
       tags: [...book.tags],
+      alternate_titles: book.alternate_titles ?? [],
       author: DEMO_AUTHORS[index] ?? null,
       status: isCompletedDemoBook(book) ? 'completed' : 'ongoing',
     });

@@ -51,3 +51,13 @@ export async function findLastSearchRevision(db: DbExecutor): Promise<number> {
 /** Ids and revisions of the books changed after `revision` (an index range read), oldest change first. */
 export const findBooksChangedSince = (db: DbExecutor, revision: number) =>
   db.selectFrom('books').select(['id', 'search_revision']).where('search_revision', '>', revision).orderBy('search_revision').execute();
+
+/** Other names of the books (the console's and the importer's alternate titles): searched as titles. */
+export const findAlternateTitles = (db: DbExecutor, selection: BookSelection) => {
+  const query = db.selectFrom('book_alternate_titles').select(['book_id', 'title']);
+  return (
+    'ids' in selection
+      ? query.where('book_id', 'in', selection.ids)
+      : query.where('book_id', '>', selection.from).where('book_id', '<=', selection.to)
+  ).execute();
+};

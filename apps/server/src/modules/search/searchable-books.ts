@@ -1,7 +1,7 @@
 import { GENRE_TAG_NAMES, type GenreTag } from '@inkstream/contracts';
 import type { DbExecutor } from '../../db/database.js';
 import type { SearchableBook } from './book-search-index.js';
-import { findSearchableBooks, findTagNames, findTexts, SEARCH_IDS_PER_READ, type BookSelection } from './search.repository.js';
+import { findAlternateTitles, findSearchableBooks, findTagNames, findTexts, SEARCH_IDS_PER_READ, type BookSelection } from './search.repository.js';
 
 /** A book as the index holds it, with what the public search and the delta need besides its texts. */
 export interface IndexedBook extends SearchableBook {
@@ -16,10 +16,11 @@ export interface IndexedBook extends SearchableBook {
  * for the books changed since), in increasing id order, the order the index takes them in.
  */
 export async function readSearchableBooks(db: DbExecutor, selection: BookSelection): Promise<IndexedBook[]> {
-  const [rows, texts, tags] = await Promise.all([
+  const [rows, texts, tags, alternates] = await Promise.all([
     findSearchableBooks(db, selection),
     findTexts(db, selection),
     findTagNames(db, selection),
+    findAlternateTitles(db, selection),
   ]);
   const byId = new Map<number, IndexedBook>();
   for (const row of rows) {
@@ -40,6 +41,8 @@ export async function readSearchableBooks(db: DbExecutor, selection: BookSelecti
     book?.titles.push(text.title);
     book?.introductions.push(text.introduction);
   }
+  // Alternate titles are titles to the search (found and ranked as titles are).
+  for (const alternate of alternates) byId.get(alternate.book_id)?.titles.push(alternate.title);
   for (const tag of tags) {
     const book = byId.get(tag.book_id);
     book?.tags.push(tag.name, ...(GENRE_TAG_NAMES[tag.name as GenreTag] ?? []));

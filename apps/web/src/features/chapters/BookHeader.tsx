@@ -8,7 +8,36 @@ import { useLanguage } from '../../i18n/use-language';
 import styles from './BookHeader.module.css';
 
 type Book = Pick<BookChapters, 'book_title' | 'book_introduction' | 'book_tags' | 'cover_image' | 'total_chapters'> &
-  Partial<Pick<BookChapters, 'author' | 'status' | 'total_likes'>>;
+  Partial<Pick<BookChapters, 'author' | 'status' | 'total_likes' | 'alternate_titles'>>;
+
+const SLOT = '\u0000';
+
+/**
+ * "Also known as A, B and C": the book's other names (ext), each isolated and in its own language
+ * when it has one, joined as the reader's language joins a list (Intl.ListFormat: `、` in Chinese).
+ */
+function AlsoKnownAs({ titles }: { titles: NonNullable<Book['alternate_titles']> }) {
+  const { t } = useTranslation('chapters');
+  const language = useLanguage();
+  const [before, after] = t('alsoKnownAs', { titles: SLOT }).split(SLOT);
+  const parts = new Intl.ListFormat(htmlLang(language), { type: 'conjunction' }).formatToParts(titles.map(() => SLOT));
+  let next = 0;
+  return (
+    <p className={styles.aka}>
+      {before}
+      {parts.map((part, index) => {
+        if (part.type === 'literal') return part.value;
+        const alternate = titles[next++]!;
+        return (
+          <bdi key={index} lang={alternate.language ?? undefined} className={styles.akaTitle}>
+            {decodeEntities(alternate.title)}
+          </bdi>
+        );
+      })}
+      {after}
+    </p>
+  );
+}
 
 /** Cover, title, translated tags and introduction of the book (decoded, spec section 5). */
 export function BookHeader({ book }: { book: Book }) {
@@ -27,6 +56,7 @@ export function BookHeader({ book }: { book: Book }) {
         <h1 className={styles.title} dir="auto">
           {title}
         </h1>
+        {book.alternate_titles && book.alternate_titles.length > 0 && <AlsoKnownAs titles={book.alternate_titles} />}
         {book.author && <p className={styles.author}>{t('author', { name: isolate(book.author) })}</p>}
         <p className={styles.count}>
           {t('totalChapters', { count: book.total_chapters })}

@@ -59,6 +59,30 @@ describe('chapter list', () => {
     expect(links[5]!.textContent).toContain('Members only');
   });
 
+  it('shows the alternate titles as "Also known as", each in its own language, and nothing when there are none', async () => {
+    const withAlternates = book(range(1, 10));
+    Object.assign(withAlternates.data.result, {
+      alternate_titles: [
+        { title: 'Doupo Cangqiong', language: 'zh-Latn-pinyin' },
+        { title: '斗破蒼穹', language: 'zh-Hant' },
+        { title: 'Rock &amp; Stone', language: null },
+      ],
+    });
+    stubApi({ [pagePath('asc', 0)]: { status: 200, body: withAlternates } });
+    open();
+    const line = await screen.findByText(
+      (_, element) => element?.tagName === 'P' && element.textContent?.startsWith('Also known as') === true,
+    );
+    expect(line.textContent).toBe('Also known as Doupo Cangqiong, 斗破蒼穹, and Rock & Stone');
+    expect(screen.getByText('斗破蒼穹').getAttribute('lang')).toBe('zh-Hant');
+    expect(screen.getByText('Rock & Stone').hasAttribute('lang')).toBe(false);
+    cleanUpScreen();
+    stubApi({ [pagePath('asc', 0)]: { status: 200, body: book(range(1, 10)) } });
+    open();
+    await screen.findByRole('heading', { level: 1, name: 'Rock & Roll' });
+    expect(screen.queryByText(/Also known as/)).toBeNull();
+  });
+
   it('marks the chapters out within the last 3 days NEW, and no older one', async () => {
     const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
     const ages = [24 * 30, 24 * 4, 73, 71, 24, 1]; // hours since each chapter came out

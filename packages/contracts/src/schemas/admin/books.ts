@@ -1,6 +1,7 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { GENRE_TAG_LIST } from '../../tags.js';
 import { LANGUAGES } from '../../languages.js';
+import { BOOK_ALTERNATE_TITLES_MAX, LANGUAGE_TAG_MAX } from '../../constants.js';
 import { ClosedObject, Data, Nullable, PlainText, Timestamp, Uuid } from '../common.js';
 import { AdminPageQuery, ConsoleLanguage, PagedData } from './common.js';
 
@@ -40,6 +41,27 @@ const LanguageMap = <T extends TSchema>(value: T) =>
 export type LanguageMap<T> = Partial<Record<(typeof LANGUAGES)[number], T>>;
 
 const Title = PlainText({ minLength: 1, maxLength: BOOK_TITLE_MAX });
+/**
+ * Another name readers know the book by. Its language is any BCP 47 tag (`ja`, `zh-Latn-pinyin`),
+ * not only the site's five; blank and repeated titles (trimmed, any case) are refused by the server.
+ */
+export const AlternateTitle = ClosedObject({
+  title: PlainText({ minLength: 1, maxLength: BOOK_TITLE_MAX }),
+  language: Type.Optional(
+    Nullable(
+      Type.String({
+        maxLength: LANGUAGE_TAG_MAX,
+        pattern: '^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$',
+        description: 'A BCP 47 language tag, e.g. `zh-cn`, `ja`, `zh-Latn-pinyin`',
+      }),
+    ),
+  ),
+});
+export type AlternateTitle = Static<typeof AlternateTitle>;
+const AlternateTitles = Type.Array(AlternateTitle, {
+  maxItems: BOOK_ALTERNATE_TITLES_MAX,
+  description: 'Ext: other names of the book, searched as titles; the whole list (an empty one removes them all)',
+});
 const Introduction = MultiLineText({ maxLength: BOOK_INTRODUCTION_MAX });
 const Tags = Type.Array(GenreTag, { maxItems: BOOK_TAGS_MAX, uniqueItems: true, description: 'Canonical Chinese genres, at most 3' });
 const Author = Nullable(PlainText({ minLength: 1, maxLength: BOOK_AUTHOR_MAX }));
@@ -96,6 +118,9 @@ export const AdminBookDetail = Type.Object({
   titles: StringMap,
   introductions: StringMap,
   tags: Type.Array(Type.String()),
+  alternate_titles: Type.Array(Type.Object({ title: Type.String(), language: Nullable(Type.String()) }), {
+    description: 'Ext: other names of the book, in order',
+  }),
   book_type: BookType,
   author: Nullable(Type.String()),
   status: BookStatus,
@@ -116,6 +141,7 @@ export const AdminBookCreateBody = ClosedObject({
   titles: LanguageMap(Title),
   introductions: Type.Optional(LanguageMap(Introduction)),
   tags: Type.Optional(Tags),
+  alternate_titles: Type.Optional(AlternateTitles),
   book_type: BookType,
   author: Type.Optional(Author),
   status: Type.Optional(BookStatus),
@@ -129,6 +155,7 @@ export const AdminBookUpdateBody = ClosedObject(
     titles: Type.Optional(LanguageMap(Title)),
     introductions: Type.Optional(LanguageMap(Introduction)),
     tags: Type.Optional(Tags),
+    alternate_titles: Type.Optional(AlternateTitles),
     book_type: Type.Optional(BookType),
     author: Type.Optional(Author),
     status: Type.Optional(BookStatus),

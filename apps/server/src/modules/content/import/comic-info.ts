@@ -4,7 +4,7 @@ import { emptyMetadata, type SourceMetadata } from './import-source.js';
 
 /**
  * Reads the fields we use from a ComicInfo.xml (the ComicRack schema most CBZ tools write):
- * Series is the book, Title the issue or chapter, Genre and Tags become our genre tags when they
+ * Series is the book, LocalizedSeries another name of it, Title the issue or chapter, Genre and Tags become our genre tags when they
  * map, LanguageISO one of our languages. Unknown values are reported as warnings.
  */
 export interface ComicInfo extends SourceMetadata {
@@ -29,6 +29,9 @@ export function parseComicInfo(xml: string, warnings: string[]): ComicInfo {
   const title = field('Title');
   info.title = series ?? title;
   info.chapterTitle = series ? title : null;
+  // ComicInfo 2.1: the series' name in another language (e.g. its original one); its language is not said.
+  const localized = field('LocalizedSeries');
+  if (localized) info.alternateTitles = [{ title: localized, language: null }];
   info.summary = field('Summary');
   info.author = (field('Writer') ?? field('Penciller'))?.slice(0, 200) ?? null;
   const number = field('Number');

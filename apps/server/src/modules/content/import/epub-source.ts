@@ -95,7 +95,21 @@ async function planEpub(archive: ZipArchive, name: string): Promise<ImportSource
 
   const metadata = emptyMetadata();
   const dc = (field: string) => text(findAll(opf.children, field)[0]) || null;
-  metadata.title = dc('title');
+  // EPUB 3 says which title is which (<meta refines="#id" property="title-type">): the main one
+  // (else the first) is the book's; the others, but for subtitles, collections and editions, are
+  // other names of it (alternate titles), each in its xml:lang when given.
+  const titleElements = findAll(opf.children, 'title');
+  const titleType = (element: Element) =>
+    text(
+      findAll(opf.children, 'meta').find(
+        (meta) => element.attribs.id && meta.attribs.refines === `#${element.attribs.id}` && meta.attribs.property === 'title-type',
+      ),
+    );
+  const mainTitle = titleElements.find((element) => titleType(element) === 'main') ?? titleElements[0];
+  metadata.title = text(mainTitle) || null;
+  metadata.alternateTitles = titleElements
+    .filter((element) => element !== mainTitle && !['subtitle', 'collection', 'edition'].includes(titleType(element)))
+    .map((element) => ({ title: text(element), language: element.attribs['xml:lang']?.replace(/_/g, '-') ?? null }));
   metadata.author = dc('creator')?.replace(/\s+/g, ' ').trim().slice(0, 200) || null;
   const description = dc('description');
   // Descriptions often carry escaped HTML: keep its text only.

@@ -38,6 +38,8 @@ export interface SourceMetadata {
   number: number | null;
   /** ComicInfo Writer (else Penciller), EPUB dc:creator; shown on the book page. */
   author: string | null;
+  /** Other names of the book as the source gives them (ComicInfo LocalizedSeries, EPUB's other dc:title); not yet checked. */
+  alternateTitles: { title: string; language: string | null }[];
 }
 
 export interface ImportSource {
@@ -52,7 +54,15 @@ export interface ImportSource {
   close(): Promise<void>;
 }
 
-export const emptyMetadata = (): SourceMetadata => ({ title: null, summary: null, language: null, tags: [], number: null, author: null });
+export const emptyMetadata = (): SourceMetadata => ({
+  title: null,
+  summary: null,
+  language: null,
+  tags: [],
+  number: null,
+  author: null,
+  alternateTitles: [],
+});
 
 const IMAGE_EXTENSIONS = new Set(['jpg', 'jpeg', 'png', 'webp', 'gif', 'avif', 'tif', 'tiff']);
 

@@ -20,6 +20,7 @@ import type { ImportProgress } from './import-progress.js';
 import type { ImportSource, SourceFile } from './import-source.js';
 import * as repo from './import.repository.js';
 import { openImportSource } from './open-source.js';
+import { importAlternateTitles } from './metadata-mapping.js';
 
 /**
  * Runs an import: plans it (import-plan.ts), then sends every page of every chapter through the
@@ -107,7 +108,7 @@ async function planAndRun(deps: ImportDeps, source: ImportSource, plan: ImportPl
       'the book exists from an earlier import of this content: its title, introduction, tags, free chapters and cover were left as they are',
     );
   }
-  const newBook = plan.book ? null : newBookInput(source, plan, options);
+  const newBook = plan.book ? null : newBookInput(source, plan, options, warnings);
   const title = plan.book ? await repo.findBookTitle(deps.db, plan.book.id, plan.language) : newBook!.translations[0]!.title;
   const summary: ImportSummary = {
     sourceName: source.name,
@@ -174,22 +175,33 @@ function outcomeOf(chapter: ChapterPlan, dryRun: boolean): ChapterOutcome {
   };
 }
 
-function newBookInput(source: ImportSource, plan: ImportPlan, options: ImportOptions): Omit<NewBookInput, 'created_at' | 'uuid'> {
+function newBookInput(
+  source: ImportSource,
+  plan: ImportPlan,
+  options: ImportOptions,
+  warnings: string[],
+): Omit<NewBookInput, 'created_at' | 'uuid'> {
   const language = plan.language;
   const fallbackTitle = (source.metadata.title ?? source.name.replace(/\.(cbz|zip|epub)$/i, '')).slice(0, 255);
   const originalTitle = options.titles[language] ?? fallbackTitle;
   const languages = [language, ...new Set([...Object.keys(options.titles), ...Object.keys(options.introductions)] as Language[])];
+  const translations = [...new Set(languages)].map((lang) => ({
+    language: lang,
+    title: options.titles[lang] ?? originalTitle,
+    introduction: options.introductions[lang] ?? (lang === language ? (source.metadata.summary ?? '') : ''),
+  }));
   return {
     book_type: source.bookType,
     original_language: language,
     author: source.metadata.author,
     ...(options.freeChapters !== null ? { public_free_chapters: options.freeChapters } : {}),
-    translations: [...new Set(languages)].map((lang) => ({
-      language: lang,
-      title: options.titles[lang] ?? originalTitle,
-      introduction: options.introductions[lang] ?? (lang === language ? (source.metadata.summary ?? '') : ''),
-    })),
+    translations,
     tags: options.tags ?? source.metadata.tags,
+    alternate_titles: importAlternateTitles(
+      source.metadata.alternateTitles,
+      translations.map((t) => t.title),
+      warnings,
+    ),
   };
 }
 

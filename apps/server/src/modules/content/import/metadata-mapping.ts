@@ -1,4 +1,5 @@
 import { GENRE_TAGS, GENRE_TAG_LIST, LANGUAGES, type GenreTag, type Language } from '@inkstream/contracts';
+import { alternateTitleKey, cleanAlternateTitles, type CleanAlternateTitle } from '../../catalogue/alternate-titles.js';
 
 /**
  * Maps what archives and EPUBs say (ISO codes, free-text genres) onto our five languages and our
@@ -73,3 +74,23 @@ export function mapGenres(values: readonly string[]): { tags: GenreTag[]; unknow
 }
 
 export const MAX_TAGS = 3;
+
+/**
+ * The source's alternate titles, checked as the console API checks them (catalogue/alternate-titles.ts):
+ * a blank, too long or repeated one, one past the twentieth or with a malformed language is skipped
+ * with a warning; one that is only the book's own title again is dropped without one.
+ */
+export function importAlternateTitles(
+  raw: readonly { title: string; language: string | null }[],
+  bookTitles: readonly string[],
+  warnings: string[],
+): CleanAlternateTitle[] {
+  const own = new Set(bookTitles.map(alternateTitleKey));
+  const kept = raw.filter((entry) => !own.has(alternateTitleKey(entry.title.trim())));
+  const { titles, problems } = cleanAlternateTitles(kept);
+  for (const problem of problems) {
+    const title = kept[problem.index]!.title.trim();
+    warnings.push(`alternate title "${title.length > 40 ? `${title.slice(0, 40)}…` : title}" skipped: ${problem.message}`);
+  }
+  return titles;
+}

@@ -1,4 +1,5 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { AdminBookDetail } from '@inkstream/contracts';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setUpAdminI18n } from '../../../test-support/render-screen';
 import { NO_ERRORS } from '../shell/form-errors';
@@ -26,6 +27,7 @@ describe('book form', () => {
       titles: { 'zh-cn': '青云志', 'en-us': 'Azure Cloud' },
       introductions: { 'zh-cn': '', 'en-us': '' },
       tags: ['古典武侠', '悬疑推理', '现代都市'],
+      alternate_titles: [],
       book_type: 'comic',
       author: null,
       status: 'ongoing',
@@ -58,5 +60,68 @@ describe('book form', () => {
     );
     expect(screen.getByText('must be <= 10000')).toBeTruthy();
     expect(screen.getByRole('tab', { name: /简体中文.*has an error/ })).toBeTruthy();
+  });
+
+  it('adds and removes alternate titles by keyboard, and sends them trimmed with their language or none', async () => {
+    const onSubmit = vi.fn();
+    localStorage.setItem('language', 'zh-cn');
+    render(<BookForm book={null} errors={NO_ERRORS} busy={false} onSubmit={onSubmit} />);
+    fireEvent.change(screen.getByLabelText('Title (简体中文)'), { target: { value: '斗破苍穹' } });
+    const add = screen.getByRole('button', { name: 'Add an alternate title' });
+    fireEvent.click(add);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Alternate title 1')));
+    fireEvent.change(screen.getByLabelText('Alternate title 1'), { target: { value: ' Doupo Cangqiong ' } });
+    fireEvent.change(screen.getByLabelText('Language of title 1 (optional)'), { target: { value: 'zh-Latn-pinyin' } });
+    fireEvent.click(add);
+    fireEvent.change(screen.getByLabelText('Alternate title 2'), { target: { value: 'Wrong' } });
+    fireEvent.click(add);
+    fireEvent.change(screen.getByLabelText('Alternate title 3'), { target: { value: 'Battle Through the Heavens' } });
+    // Removing the second line moves the focus to the line that took its place.
+    fireEvent.click(screen.getByRole('button', { name: 'Remove alternate title 2' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Alternate title 2')));
+    expect(screen.getByLabelText<HTMLInputElement>('Alternate title 2').value).toBe('Battle Through the Heavens');
+    fireEvent.click(screen.getByRole('button', { name: 'Create book' }));
+    expect(onSubmit.mock.calls[0]![0].alternate_titles).toEqual([
+      { title: 'Doupo Cangqiong', language: 'zh-Latn-pinyin' },
+      { title: 'Battle Through the Heavens', language: null },
+    ]);
+  });
+
+  it('keeps a blank or repeated alternate title from being sent, saying why next to it', () => {
+    const onSubmit = vi.fn();
+    localStorage.setItem('language', 'en-us');
+    render(<BookForm book={null} errors={NO_ERRORS} busy={false} onSubmit={onSubmit} />);
+    fireEvent.change(screen.getByLabelText('Title (English)'), { target: { value: 'Azure Cloud' } });
+    const add = screen.getByRole('button', { name: 'Add an alternate title' });
+    for (let i = 0; i < 3; i += 1) fireEvent.click(add);
+    fireEvent.change(screen.getByLabelText('Alternate title 1'), { target: { value: 'Qingyun' } });
+    fireEvent.change(screen.getByLabelText('Alternate title 2'), { target: { value: ' QINGYUN' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create book' }));
+    expect(onSubmit).not.toHaveBeenCalled();
+    const second = screen.getByLabelText('Alternate title 2');
+    expect(document.getElementById(second.getAttribute('aria-describedby')!)?.textContent).toBe('This title is already in the list.');
+    const third = screen.getByLabelText('Alternate title 3');
+    expect(document.getElementById(third.getAttribute('aria-describedby')!)?.textContent).toBe('Write the title, or remove this line.');
+    expect(document.activeElement).toBe(second);
+    // The server's word for a line (a bad language tag) shows next to that line, until the list is edited.
+    cleanup();
+    const book = {
+      original_language: 'en-us',
+      titles: { 'en-us': 'Azure Cloud' },
+      introductions: { 'en-us': '' },
+      tags: [],
+      alternate_titles: [{ title: 'Qingyun', language: 'zz zz' }],
+      book_type: 'novel',
+      author: null,
+      status: 'ongoing',
+      public_free_chapters: 3,
+    } as unknown as AdminBookDetail;
+    const errors = { fields: { 'alternate_titles.0.language': 'Not a language tag' }, message: null };
+    render(<BookForm book={book} busy={false} onSubmit={vi.fn()} errors={errors} />);
+    const language = screen.getByLabelText<HTMLInputElement>('Language of title 1 (optional)');
+    expect(language.value).toBe('zz zz');
+    expect(document.getElementById(language.getAttribute('aria-describedby')!)?.textContent).toBe('Not a language tag');
+    fireEvent.change(language, { target: { value: 'zh' } });
+    expect(screen.queryByText('Not a language tag')).toBeNull();
   });
 });

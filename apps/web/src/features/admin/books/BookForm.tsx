@@ -8,6 +8,7 @@ import styles from '../shell/admin.module.css';
 import { FieldError, FormNotice } from '../shell/FieldError';
 import type { FormErrors } from '../shell/form-errors';
 import local from './books.module.css';
+import { AlternateTitlesEditor, checkAlternateTitleRows, toAlternateTitlesBody, type AlternateTitleRow } from './AlternateTitlesEditor';
 
 const MAX_TAGS = 3;
 
@@ -16,6 +17,7 @@ export interface BookFormValues {
   titles: Record<string, string>;
   introductions: Record<string, string>;
   tags: string[];
+  alternate_titles: AlternateTitleRow[];
   book_type: 'comic' | 'novel';
   author: string;
   status: 'ongoing' | 'completed';
@@ -30,6 +32,7 @@ export function initialValues(book: AdminBookDetail | null): BookFormValues {
     titles: { ...(book?.titles ?? {}) },
     introductions: { ...(book?.introductions ?? {}) },
     tags: [...(book?.tags ?? [])],
+    alternate_titles: (book?.alternate_titles ?? []).map((alternate) => ({ title: alternate.title, language: alternate.language ?? '' })),
     book_type: book?.book_type ?? 'comic',
     author: book?.author ?? '',
     status: book?.status ?? 'ongoing',
@@ -46,6 +49,7 @@ export function toBody(values: BookFormValues): AdminBookCreateBody {
     titles: Object.fromEntries(titled.map((language) => [language, values.titles[language]!.trim()])),
     introductions: Object.fromEntries(titled.map((language) => [language, values.introductions[language] ?? ''])),
     tags: values.tags as AdminBookCreateBody['tags'],
+    alternate_titles: toAlternateTitlesBody(values.alternate_titles),
     book_type: values.book_type,
     author: values.author.trim() ? values.author.trim() : null,
     status: values.status,
@@ -54,8 +58,9 @@ export function toBody(values: BookFormValues): AdminBookCreateBody {
 }
 
 /**
- * A book's details: titles and introductions per language (one tab each), genres, type, author,
- * status, free chapters. The server's field errors appear next to their fields.
+ * A book's details: titles and introductions per language (one tab each), alternate titles,
+ * genres, type, author, status, free chapters. The server's field errors appear next to their
+ * fields; blank and repeated alternate titles are caught here first, in the console's language.
  */
 export function BookForm({
   book,
@@ -73,6 +78,8 @@ export function BookForm({
   const { t: tCommon } = useTranslation('common');
   const [values, setValues] = useState(() => initialValues(book));
   const [tab, setTab] = useState<Language>(values.original_language);
+  // Found on submit; an edit of the list hides them and the server's (its lines may have moved) until the next submit.
+  const [alternateErrors, setAlternateErrors] = useState<Record<string, string> | null>(null);
   const set = <K extends keyof BookFormValues>(key: K, value: BookFormValues[K]) => setValues((current) => ({ ...current, [key]: value }));
   const setText = (kind: 'titles' | 'introductions', value: string) =>
     setValues((current) => ({ ...current, [kind]: { ...current[kind], [tab]: value } }));
@@ -82,8 +89,17 @@ export function BookForm({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    const found = checkAlternateTitleRows(values.alternate_titles, t);
+    if (Object.keys(found).length > 0) {
+      setAlternateErrors(found);
+      const first = Object.keys(found)[0]!.split('.')[1];
+      document.getElementById(`alternate-title-${first}`)?.focus();
+      return;
+    }
+    setAlternateErrors(null);
     onSubmit(toBody(values));
   };
+  const serverAlternateErrors = Object.fromEntries(Object.entries(errors.fields).filter(([field]) => field.startsWith('alternate_titles')));
 
   return (
     <form className={styles.card} onSubmit={submit} noValidate>
@@ -209,6 +225,15 @@ export function BookForm({
           <FieldError id={`introductions.${tab}-error`} message={error(`introductions.${tab}`)} />
         </div>
       </div>
+
+      <AlternateTitlesEditor
+        rows={values.alternate_titles}
+        errors={alternateErrors ?? serverAlternateErrors}
+        onChange={(rows) => {
+          setAlternateErrors({});
+          set('alternate_titles', rows);
+        }}
+      />
 
       <fieldset className={`${styles.field} ${local.tags}`} aria-describedby={tagError ? 'tags-error' : undefined}>
         <legend>{t('form.tags', { max: MAX_TAGS })}</legend>
