@@ -5,7 +5,15 @@ import { analyseBook, type RankedMatch } from './book-search-index.js';
 import { letOthersRun } from '../../lib/concurrency.js';
 import { SearchDelta } from './search-delta.js';
 import { suggestQuery } from './did-you-mean.js';
-import { BOOKS_PER_TURN, findNames, layered, searchLayers, startSearchLayer, type LayeredSearch, type SearchLayer } from './search-layers.js';
+import {
+  BOOKS_PER_TURN,
+  findNames,
+  layered,
+  searchLayers,
+  startSearchLayer,
+  type LayeredSearch,
+  type SearchLayer,
+} from './search-layers.js';
 import { readSearchableBooks } from './searchable-books.js';
 import { findLastSearchRevision } from './search.repository.js';
 

@@ -1,7 +1,14 @@
 import { GENRE_TAG_NAMES, type GenreTag } from '@inkstream/contracts';
 import type { DbExecutor } from '../../db/database.js';
 import type { SearchableBook } from './book-search-index.js';
-import { findAlternateTitles, findSearchableBooks, findTagNames, findTexts, SEARCH_IDS_PER_READ, type BookSelection } from './search.repository.js';
+import {
+  findAlternateTitles,
+  findSearchableBooks,
+  findTagNames,
+  findTexts,
+  SEARCH_IDS_PER_READ,
+  type BookSelection,
+} from './search.repository.js';
 
 /** A book as the index holds it, with what the public search and the delta need besides its texts. */
 export interface IndexedBook extends SearchableBook {
