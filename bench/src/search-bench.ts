@@ -33,7 +33,9 @@ const QUERIES: [kind: string, query: string][] = [
 ];
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const books = Number(process.argv[process.argv.indexOf('--books') + 1] || 100_000);
+const booksAt = process.argv.indexOf('--books');
+const books = booksAt > 0 ? Number(process.argv[booksAt + 1]) : 100_000;
+if (!Number.isInteger(books) || books < 100) throw new Error('--books must be an integer of at least 100');
 const gc = (globalThis as { gc?: () => void }).gc;
 
 function heapMb(): number {

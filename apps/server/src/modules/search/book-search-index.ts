@@ -1,6 +1,6 @@
 import { splitPinyin } from './pinyin-syllables.js';
 import { bigramsOf, foldText, piecesOf, pinyinOf, type TextPiece } from './search-text.js';
-import { TermIndexBuilder, type TermIndex } from './term-index.js';
+import { sortInSteps, TermIndexBuilder, type TermIndex } from './term-index.js';
 
 /** What is searched of one published book; every text in any language it has. */
 export interface SearchableBook {
@@ -170,12 +170,16 @@ export interface RankedMatch {
 /** Bits of a book's match for one piece: found as typed in field f (bit f), through a typo (bit 4 + f). */
 const AS_TYPED = 0x0f;
 const bit = (field: number, isTypo: boolean) => 1 << (field + (isTypo ? 4 : 0));
+const TITLE = bit(FIELD.title, false) | bit(FIELD.title, true);
+const AUTHOR = bit(FIELD.author, false) | bit(FIELD.author, true);
+const TAGS = bit(FIELD.tags, false) | bit(FIELD.tags, true);
 
 /**
  * An in-memory index of the published catalogue (term-index.ts), with the ranking above on top of
  * it. Built from the database a book at a time (`add`, so the caller can let requests run between
  * books: reading the terms of 100,000 books is seconds of work), then searched without I/O, in
- * bounded work per query.
+ * bounded work per query. `finish` builds it at once; `finishInTurns` in slices, awaiting
+ * `letOthersRun` whenever a slice has held the event loop for a few milliseconds.
  */
 export function startBookSearchIndex() {
   const builder = new TermIndexBuilder(FIELD_COUNT);
@@ -197,16 +201,114 @@ export function startBookSearchIndex() {
     popularityOf.set(book.id, book.popularity);
   }
 
-  return { add, finish: () => finishIndex(builder.build(), titleForms, popularityOf) };
+  /**
+   * Books by popularity, most popular first (ties: lower id first): a book's place in that order
+   * is its number in the index's postings, so every posting list is in popularity order.
+   */
+  function* finishInSteps(): Generator<void, BookSearchIndex> {
+    const ids = Int32Array.from(popularityOf.keys());
+    const popularity = Float64Array.from(popularityOf.values());
+    const byPlace = yield* sortInSteps(
+      Int32Array.from(ids, (_, i) => i),
+      (a, b) => popularity[b]! - popularity[a]! || ids[a]! - ids[b]!,
+    );
+    const bookAt = Int32Array.from(byPlace, (i) => ids[i]!);
+    const placeOf = new Int32Array(ids.reduce((max, id) => Math.max(max, id), 0) + 1);
+    bookAt.forEach((book, place) => (placeOf[book] = place));
+    const formsAt = Array.from(bookAt, (book) => titleForms.get(book) ?? []);
+    titleForms.clear();
+    popularityOf.clear();
+    yield;
+    const index = yield* builder.buildInSteps(placeOf);
+    return finishIndex(index, bookAt, formsAt);
+  }
+
+  return {
+    add,
+    finish(): BookSearchIndex {
+      const steps = finishInSteps();
+      for (;;) {
+        const step = steps.next();
+        if (step.done) return step.value;
+      }
+    },
+    async finishInTurns(letOthersRun: () => Promise<void>, sliceMs = 10): Promise<BookSearchIndex> {
+      const steps = finishInSteps();
+      let sliceStart = performance.now();
+      for (;;) {
+        const step = steps.next();
+        if (step.done) return step.value;
+        if (performance.now() - sliceStart >= sliceMs) {
+          await letOthersRun();
+          sliceStart = performance.now();
+        }
+      }
+    },
+  };
 }
 
-function finishIndex(index: TermIndex, titleForms: Map<number, string[]>, popularityOf: Map<number, number>) {
-  const count = popularityOf.size;
-  // Books by popularity, most popular first (ties: lower id first); and each book's place in it.
-  const byPopularity = Int32Array.from(popularityOf.keys()).sort((a, b) => popularityOf.get(b)! - popularityOf.get(a)! || a - b);
-  const placeOf = new Int32Array(index.maxBook + 1);
-  byPopularity.forEach((book, place) => (placeOf[book] = place));
-  popularityOf.clear();
+/** A list of books (places) that give a piece `bits` when a book is in it. */
+interface Stream {
+  bits: number;
+  list: Int32Array;
+}
+
+/** The first index of `list` at or after `from` whose value is at least `value` (galloping, then binary search). */
+function seek(list: Int32Array, from: number, value: number): number {
+  let step = 1;
+  let low = from;
+  let high = from;
+  while (high < list.length && list[high]! < value) {
+    low = high + 1;
+    high += step;
+    step *= 2;
+  }
+  if (high > list.length) high = list.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (list[middle]! < value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** The books in every one of `lists` (each sorted), sorted. */
+function intersect(lists: Int32Array[]): Int32Array {
+  const [first, ...rest] = [...lists].sort((a, b) => a.length - b.length);
+  if (!first) return new Int32Array(0);
+  const out: number[] = [];
+  const cursors = new Int32Array(rest.length);
+  for (let i = 0; i < first.length; i += 1) {
+    const value = first[i]!;
+    let isInAll = true;
+    for (let r = 0; r < rest.length && isInAll; r += 1) {
+      const list = rest[r]!;
+      const at = seek(list, cursors[r]!, value);
+      cursors[r] = at;
+      if (at >= list.length || list[at] !== value) isInAll = false;
+    }
+    if (isInAll) out.push(value);
+  }
+  return Int32Array.from(out);
+}
+
+/** The books in any of `lists`, sorted, once each. */
+function union(lists: Int32Array[]): Int32Array {
+  if (lists.length === 1) return lists[0]!;
+  const all = new Int32Array(lists.reduce((sum, list) => sum + list.length, 0));
+  let at = 0;
+  for (const list of lists) {
+    all.set(list, at);
+    at += list.length;
+  }
+  all.sort();
+  let kept = 0;
+  for (let i = 0; i < all.length; i += 1) if (i === 0 || all[i] !== all[i - 1]) all[kept++] = all[i]!;
+  return all.subarray(0, kept);
+}
+
+function finishIndex(index: TermIndex, bookAt: Int32Array, formsAt: string[][]) {
+  const count = bookAt.length;
 
   /** The book lists a choice stands for in a field (slices of the index, not copies). */
   function listsOf(field: number, choice: TermChoice): Int32Array[] {
@@ -219,57 +321,31 @@ function finishIndex(index: TermIndex, titleForms: Map<number, string[]>, popula
   }
 
   /**
-   * Marks, for one piece of the query, every book it matches, with how (bits), and lists them.
-   * Plain loops over the lists: a word common to every book visits 100,000 entries per field.
+   * A piece of the query as the lists that match it, each with the bits it gives (field, typo or
+   * not); a conjunction (Chinese pairs, pinyin syllables) becomes the one list of books that meet
+   * every choice in the same field.
    */
-  function matchPiece(alternatives: Conjunction[]): { marks: Uint8Array; books: number[] } {
-    const marks = new Uint8Array(index.maxBook + 1);
-    const books: number[] = [];
+  function streamsOf(alternatives: Conjunction[]): Stream[] {
+    const streams: Stream[] = [];
     for (let field = 0; field < FIELD_COUNT; field += 1) {
       for (const conjunction of alternatives) {
         if (field === FIELD.intro && conjunction.isTypo) continue;
         const bits = bit(field, conjunction.isTypo);
-        const choices = conjunction.choices.map((choice) => listsOf(field, choice));
-        if (choices.length === 1) {
-          for (const list of choices[0]!) {
-            for (let i = 0; i < list.length; i += 1) {
-              const book = list[i]!;
-              if (marks[book] === 0) books.push(book);
-              marks[book]! |= bits;
-            }
-          }
+        if (conjunction.choices.length === 1) {
+          for (const list of listsOf(field, conjunction.choices[0]!)) if (list.length > 0) streams.push({ bits, list });
           continue;
         }
-        // Every choice must match: count, per book, the choices met in order.
-        const met = new Uint8Array(index.maxBook + 1);
-        choices.forEach((lists, step) => {
-          for (const list of lists) {
-            for (let i = 0; i < list.length; i += 1) {
-              if (met[list[i]!] === step) met[list[i]!] = step + 1;
-            }
-          }
-        });
-        for (const list of choices[choices.length - 1]!) {
-          for (let i = 0; i < list.length; i += 1) {
-            const book = list[i]!;
-            if (met[book] !== choices.length) continue;
-            if (marks[book] === 0) books.push(book);
-            marks[book]! |= bits;
-          }
-        }
+        const list = intersect(conjunction.choices.map((choice) => union(listsOf(field, choice))));
+        if (list.length > 0) streams.push({ bits, list });
       }
     }
-    return { marks, books };
+    return streams;
   }
 
-  const TITLE = bit(FIELD.title, false) | bit(FIELD.title, true);
-  const AUTHOR = bit(FIELD.author, false) | bit(FIELD.author, true);
-  const TAGS = bit(FIELD.tags, false) | bit(FIELD.tags, true);
-
   /** The kind of match: every piece in the title, else the fields some piece matched (`any`: their bits). */
-  function kindOf(book: number, query: ParsedQuery, isTitleInEvery: boolean, any: number): number {
+  function kindOf(place: number, query: ParsedQuery, isTitleInEvery: boolean, any: number): number {
     if (isTitleInEvery) {
-      const forms = titleForms.get(book) ?? [];
+      const forms = formsAt[place]!;
       if (forms.some((form) => form === query.folded || form === query.compact)) return MatchKind.exactTitle;
       if (forms.some((form) => form.startsWith(query.folded) || form.startsWith(query.compact))) return MatchKind.titlePrefix;
       return MatchKind.titleWords;
@@ -279,60 +355,155 @@ function finishIndex(index: TermIndex, titleForms: Map<number, string[]>, popula
     return MatchKind.introduction;
   }
 
+  /** The bucket of a book that every piece matched (`bits`: per piece), 1 to 2 × KINDS; 0 when a piece did not match. */
+  function bucketOf(place: number, query: ParsedQuery, bits: ArrayLike<number>): number {
+    let isTitleInEvery = true;
+    let isAsTyped = true;
+    let any = 0;
+    for (let p = 0; p < bits.length; p += 1) {
+      const b = bits[p]!;
+      if (b === 0) return 0;
+      // Per piece, the title as typed or through a typo both count as "in the title".
+      if ((b & TITLE) === 0) isTitleInEvery = false;
+      if ((b & AS_TYPED) === 0) isAsTyped = false;
+      any |= b;
+    }
+    return 1 + (isAsTyped ? 0 : KINDS) + kindOf(place, query, isTitleInEvery, any);
+  }
+
+  /** The best bucket any book can reach with these pieces: the walk below stops once it holds enough of that bucket. */
+  function bestBucket(pieces: Stream[][]): number {
+    const has = (piece: Stream[], mask: number) => piece.some((stream) => (stream.bits & mask) !== 0);
+    const isAsTypedPossible = pieces.every((piece) => has(piece, AS_TYPED));
+    let kind: number = MatchKind.introduction;
+    if (pieces.every((piece) => has(piece, TITLE))) kind = MatchKind.exactTitle;
+    else if (pieces.some((piece) => has(piece, AUTHOR))) kind = MatchKind.author;
+    else if (pieces.some((piece) => has(piece, TAGS))) kind = MatchKind.tag;
+    return 1 + (isAsTypedPossible ? 0 : KINDS) + kind;
+  }
+
+  /** Byte per book, reused by every query (searches run one at a time, each to its end): a piece's bits. */
+  const markPool: Uint8Array[] = [];
+  const marksFor = (slot: number) => (markPool[slot] ??= new Uint8Array(count));
+
+  /** Marks every book of `streams` with its bits; returns the range of places touched and how many books. */
+  function mark(marks: Uint8Array, streams: Stream[]): { low: number; high: number; books: number } {
+    let low = count;
+    let high = -1;
+    let books = 0;
+    for (const { bits, list } of streams) {
+      if (list[0]! < low) low = list[0]!;
+      if (list[list.length - 1]! > high) high = list[list.length - 1]!;
+      for (let i = 0; i < list.length; i += 1) {
+        const place = list[i]!;
+        if (marks[place] === 0) books += 1;
+        marks[place]! |= bits;
+      }
+    }
+    return { low, high, books };
+  }
+
+  const costOf = (streams: Stream[]) => streams.reduce((sum, stream) => sum + stream.list.length, 0);
+
+  /** Books every piece matched, in buckets, each bucket in popularity order: at most QUERY_LIMITS.candidates in all, best first. */
+  function ranked(query: ParsedQuery, buckets: number[][]): RankedMatch[] {
+    const out: RankedMatch[] = [];
+    for (let bucket = 1; bucket <= 2 * KINDS && out.length < QUERY_LIMITS.candidates; bucket += 1) {
+      for (const place of buckets[bucket]!) {
+        if (out.length >= QUERY_LIMITS.candidates) break;
+        out.push({ id: bookAt[place]!, kind: (bucket - 1) % KINDS, isFuzzy: bucket > KINDS });
+      }
+    }
+    return out;
+  }
+
   return {
-    /** Matching books, best first (at most QUERY_LIMITS.candidates); [] for a query with nothing to search. */
+    /**
+     * Matching books, best first (at most QUERY_LIMITS.candidates); [] for a query with nothing to search.
+     *
+     * Postings are places in the popularity order, so walking the books of the rarest piece from
+     * place 0 meets each bucket's books in the order they are listed. The rarest piece's books are
+     * marked; every other piece is either marked too (when it has few books) or only looked up
+     * for the walk's books, by galloping through its sorted lists (a word every book has costs a
+     * few steps per candidate instead of a visit of 100,000 postings). The walk stops once the best
+     * bucket any book can reach holds QUERY_LIMITS.candidates books: no later book can rank before them.
+     */
     search(raw: string): RankedMatch[] {
       const query = parseQuery(raw, index);
       if (!query) return [];
-      const pieces = query.pieces.map(matchPiece);
-      const smallest = pieces.reduce((a, b) => (b.books.length < a.books.length ? b : a));
-      const marks = pieces.map((piece) => piece.marks);
-      // Books every piece matched, each in a bucket by (typo or not, kind).
-      const bucketOf = new Uint8Array(index.maxBook + 1);
-      const sizes = new Int32Array(2 * KINDS + 1);
-      for (const book of smallest.books) {
-        let isEveryPiece = true;
-        let isTitleInEvery = true;
-        let isAsTyped = true;
-        let any = 0;
-        for (const m of marks) {
-          const bits = m[book]!;
-          if (bits === 0) isEveryPiece = false;
-          // Per piece, the title as typed or through a typo both count as "in the title".
-          if ((bits & TITLE) === 0) isTitleInEvery = false;
-          if ((bits & AS_TYPED) === 0) isAsTyped = false;
-          any |= bits;
-        }
-        if (!isEveryPiece) continue;
-        const bucket = 1 + (isAsTyped ? 0 : KINDS) + kindOf(book, query, isTitleInEvery, any);
-        bucketOf[book] = bucket;
-        sizes[bucket]! += 1;
-      }
-      // Each bucket by popularity: a small one sorted, a large one read off the popularity order.
-      const ranked: RankedMatch[] = [];
-
-      for (let bucket = 1; bucket <= 2 * KINDS && ranked.length < QUERY_LIMITS.candidates; bucket += 1) {
-        const size = sizes[bucket]!;
-        if (size === 0) continue;
-        const take = (book: number) => ranked.push({ id: book, kind: (bucket - 1) % KINDS, isFuzzy: bucket > KINDS });
-        if (size <= 2_000) {
-          const places = new Int32Array(size);
-          let n = 0;
-          for (const book of smallest.books) if (bucketOf[book] === bucket) places[n++] = placeOf[book]!;
-          places.sort();
-          for (const place of places) {
-            if (ranked.length >= QUERY_LIMITS.candidates) break;
-            take(byPopularity[place]!);
+      const pieces = query.pieces.map(streamsOf);
+      const costs = pieces.map(costOf);
+      if (costs.some((cost) => cost === 0)) return [];
+      const order = pieces.map((_, p) => p).sort((a, b) => costs[a]! - costs[b]!);
+      const driver = order[0]!;
+      const others = order.slice(1);
+      const marked: { marks: Uint8Array; low: number; high: number }[] = [];
+      try {
+        const driverMarks = marksFor(0);
+        const { low, high, books } = mark(driverMarks, pieces[driver]!);
+        marked.push({ marks: driverMarks, low, high });
+        // Per other piece: its marks, or its streams and a cursor per stream for the lookups.
+        const lookups = others.map((p) => {
+          const streams = pieces[p]!;
+          const galloping = streams.reduce((sum, s) => sum + Math.min(s.list.length, books * (2 + Math.log2(1 + s.list.length / books))), 0);
+          if (galloping >= costs[p]!) {
+            const marks = marksFor(marked.length);
+            marked.push({ marks, ...mark(marks, streams) });
+            return { marks, streams, cursors: null };
           }
-        } else {
-          for (let place = 0; place < byPopularity.length && ranked.length < QUERY_LIMITS.candidates; place += 1) {
-            const book = byPopularity[place]!;
-            if (bucketOf[book] === bucket) take(book);
+          return { marks: null, streams, cursors: new Int32Array(streams.length) };
+        });
+        const bits = new Uint8Array(pieces.length);
+        const buckets: number[][] = Array.from({ length: 2 * KINDS + 1 }, () => []);
+        const best = bestBucket(pieces);
+        for (let place = low; place <= high; place += 1) {
+          const own = driverMarks[place]!;
+          if (own === 0) continue;
+          bits[driver] = own;
+          let isEveryPiece = true;
+          for (let o = 0; o < others.length && isEveryPiece; o += 1) {
+            const lookup = lookups[o]!;
+            let found = 0;
+            if (lookup.marks) found = lookup.marks[place]!;
+            else {
+              const { streams, cursors } = lookup;
+              for (let s = 0; s < streams.length; s += 1) {
+                const { list, bits: streamBits } = streams[s]!;
+                const at = seek(list, cursors![s]!, place);
+                cursors![s] = at;
+                if (at < list.length && list[at] === place) found |= streamBits;
+              }
+            }
+            bits[others[o]!] = found;
+            if (found === 0) isEveryPiece = false;
           }
+          if (!isEveryPiece) continue;
+          const bucket = bucketOf(place, query, bits);
+          buckets[bucket]!.push(place);
+          if (bucket === best && buckets[bucket]!.length >= QUERY_LIMITS.candidates) break;
         }
+        return ranked(query, buckets);
+      } finally {
+        for (const { marks, low, high } of marked) if (high >= low) marks.fill(0, low, high + 1);
       }
-      return ranked;
     },
+
+    /** The same ranking by looking at every book (no marks, no early stop): what the tests compare `search` with. */
+    searchEveryBook(raw: string): RankedMatch[] {
+      const query = parseQuery(raw, index);
+      if (!query) return [];
+      const pieces = query.pieces.map(streamsOf);
+      const buckets: number[][] = Array.from({ length: 2 * KINDS + 1 }, () => []);
+      for (let place = 0; place < count; place += 1) {
+        const bits = pieces.map((streams) =>
+          streams.reduce((found, { list, bits }) => (list[seek(list, 0, place)] === place ? found | bits : found), 0),
+        );
+        const bucket = bucketOf(place, query, bits);
+        if (bucket > 0) buckets[bucket]!.push(place);
+      }
+      return ranked(query, buckets);
+    },
+
     get size() {
       return count;
     },

@@ -54,7 +54,7 @@ async function buildIndex(db: Db): Promise<BookSearchIndex> {
     }
     await letOthersRun();
   }
-  return index.finish();
+  return index.finishInTurns(letOthersRun);
 }
 
 /**
