@@ -219,8 +219,25 @@ export function startBookSearchIndex() {
     titleForms.clear();
     popularityOf.clear();
     yield;
+    // Every title form once, sorted, with its book's place: the books whose title is or starts with a query are a range.
+    const formTexts: string[] = [];
+    const formOwners: number[] = [];
+    formsAt.forEach((forms, place) => {
+      for (const form of forms) {
+        formTexts.push(form);
+        formOwners.push(place);
+      }
+    });
+    const formOrder = yield* sortInSteps(
+      Int32Array.from(formTexts, (_, i) => i),
+      (a, b) => (formTexts[a]! < formTexts[b]! ? -1 : formTexts[a]! > formTexts[b]! ? 1 : 0),
+    );
+    const titles: SortedTitles = {
+      texts: Array.from(formOrder, (i) => formTexts[i]!),
+      places: Int32Array.from(formOrder, (i) => formOwners[i]!),
+    };
     const index = yield* builder.buildInSteps(placeOf);
-    return finishIndex(index, bookAt, formsAt);
+    return finishIndex(index, bookAt, formsAt, titles);
   }
 
   return {
@@ -272,43 +289,124 @@ function seek(list: Int32Array, from: number, value: number): number {
   return low;
 }
 
-/** The books in every one of `lists` (each sorted), sorted. */
-function intersect(lists: Int32Array[]): Int32Array {
-  const [first, ...rest] = [...lists].sort((a, b) => a.length - b.length);
-  if (!first) return new Int32Array(0);
-  const out: number[] = [];
-  const cursors = new Int32Array(rest.length);
-  for (let i = 0; i < first.length; i += 1) {
-    const value = first[i]!;
-    let isInAll = true;
-    for (let r = 0; r < rest.length && isInAll; r += 1) {
-      const list = rest[r]!;
-      const at = seek(list, cursors[r]!, value);
-      cursors[r] = at;
-      if (at >= list.length || list[at] !== value) isInAll = false;
-    }
-    if (isInAll) out.push(value);
-  }
-  return Int32Array.from(out);
+/** Title forms (titleFormsOf) of every book, sorted, and the place of the book of each. */
+interface SortedTitles {
+  texts: string[];
+  places: Int32Array;
 }
 
-/** The books in any of `lists`, sorted, once each. */
-function union(lists: Int32Array[]): Int32Array {
-  if (lists.length === 1) return lists[0]!;
-  const all = new Int32Array(lists.reduce((sum, list) => sum + list.length, 0));
-  let at = 0;
-  for (const list of lists) {
-    all.set(list, at);
-    at += list.length;
-  }
-  all.sort();
-  let kept = 0;
-  for (let i = 0; i < all.length; i += 1) if (i === 0 || all[i] !== all[i - 1]) all[kept++] = all[i]!;
-  return all.subarray(0, kept);
-}
-
-function finishIndex(index: TermIndex, bookAt: Int32Array, formsAt: string[][]) {
+function finishIndex(index: TermIndex, bookAt: Int32Array, formsAt: string[][], titles: SortedTitles) {
   const count = bookAt.length;
+
+  const firstTitleFrom = (value: string) => {
+    let low = 0;
+    let high = titles.texts.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (titles.texts[middle]! < value) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  };
+  /** The last place of a book with a title form in [from, to), -1 for none. */
+  const lastPlaceIn = (from: number, to: number) => {
+    let last = -1;
+    for (let i = from; i < to; i += 1) if (titles.places[i]! > last) last = titles.places[i]!;
+    return last;
+  };
+  /**
+   * The last place of a book whose title is the query (folded, or without spaces), and of one whose
+   * title starts with it: past them no book can be of those two kinds.
+   */
+  function lastTitlePlaces(query: ParsedQuery): { exact: number; prefix: number } {
+    let exact = -1;
+    let prefix = -1;
+    for (const text of new Set([query.folded, query.compact])) {
+      const from = firstTitleFrom(text);
+      exact = Math.max(exact, lastPlaceIn(from, firstTitleFrom(`${text}\u0000`)));
+      prefix = Math.max(prefix, lastPlaceIn(from, firstTitleFrom(`${text}\uffff`)));
+    }
+    return { exact, prefix };
+  }
+
+  /** A byte per book for unions, cleared after each use. */
+  let scratch: Uint8Array | undefined;
+
+  /**
+   * The books in any of `lists`, sorted, once each: a few short lists are joined and sorted, many
+   * or long ones (a prefix of 500 terms) marked in a byte per book and read back in order.
+   */
+  function union(lists: Int32Array[]): Int32Array {
+    if (lists.length === 1) return lists[0]!;
+    const total = lists.reduce((sum, list) => sum + list.length, 0);
+    if (total <= 4_096) {
+      const all = new Int32Array(total);
+      let at = 0;
+      for (const list of lists) {
+        all.set(list, at);
+        at += list.length;
+      }
+      all.sort();
+      let kept = 0;
+      for (let i = 0; i < all.length; i += 1) if (i === 0 || all[i] !== all[i - 1]) all[kept++] = all[i]!;
+      return all.subarray(0, kept);
+    }
+    const marks = (scratch ??= new Uint8Array(count));
+    let low = count;
+    let high = -1;
+    for (const list of lists) {
+      if (list.length === 0) continue;
+      if (list[0]! < low) low = list[0]!;
+      if (list[list.length - 1]! > high) high = list[list.length - 1]!;
+      for (let i = 0; i < list.length; i += 1) marks[list[i]!] = 1;
+    }
+    const out = new Int32Array(total);
+    let kept = 0;
+    for (let place = low; place <= high; place += 1) {
+      if (marks[place] === 0) continue;
+      out[kept++] = place;
+      marks[place] = 0;
+    }
+    return out.subarray(0, kept);
+  }
+
+  /**
+   * The books in at least one list of every choice (a conjunction), sorted: the choice with the
+   * fewest books is read in full, each other one only checked for those books, smallest first,
+   * until none is left (by galloping through its lists, or by marking them when that is cheaper).
+   */
+  function meetAll(choices: Int32Array[][]): Int32Array {
+    const sizeOf = (lists: Int32Array[]) => lists.reduce((sum, list) => sum + list.length, 0);
+    const sized = choices.map((lists) => ({ lists: lists.filter((list) => list.length > 0), size: sizeOf(lists) }));
+    sized.sort((a, b) => a.size - b.size);
+    let current = union(sized[0]!.lists);
+    for (let c = 1; c < sized.length && current.length > 0; c += 1) {
+      const { lists, size } = sized[c]!;
+      const kept = new Int32Array(current.length);
+      let n = 0;
+      // Galloping costs a few steps per book and list; marking, two visits of every posting.
+      if (current.length * lists.length * 4 < 2 * size) {
+        const cursors = new Int32Array(lists.length);
+        for (const place of current) {
+          let isIn = false;
+          for (let l = 0; l < lists.length && !isIn; l += 1) {
+            const list = lists[l]!;
+            const at = seek(list, cursors[l]!, place);
+            cursors[l] = at;
+            isIn = at < list.length && list[at] === place;
+          }
+          if (isIn) kept[n++] = place;
+        }
+      } else {
+        const marks = (scratch ??= new Uint8Array(count));
+        for (const list of lists) for (let i = 0; i < list.length; i += 1) marks[list[i]!] = 1;
+        for (const place of current) if (marks[place] === 1) kept[n++] = place;
+        for (const list of lists) for (let i = 0; i < list.length; i += 1) marks[list[i]!] = 0;
+      }
+      current = kept.subarray(0, n);
+    }
+    return current;
+  }
 
   /** The book lists a choice stands for in a field (slices of the index, not copies). */
   function listsOf(field: number, choice: TermChoice): Int32Array[] {
@@ -335,7 +433,7 @@ function finishIndex(index: TermIndex, bookAt: Int32Array, formsAt: string[][]) 
           for (const list of listsOf(field, conjunction.choices[0]!)) if (list.length > 0) streams.push({ bits, list });
           continue;
         }
-        const list = intersect(conjunction.choices.map((choice) => union(listsOf(field, choice))));
+        const list = meetAll(conjunction.choices.map((choice) => listsOf(field, choice)));
         if (list.length > 0) streams.push({ bits, list });
       }
     }
@@ -371,15 +469,20 @@ function finishIndex(index: TermIndex, bookAt: Int32Array, formsAt: string[][]) 
     return 1 + (isAsTyped ? 0 : KINDS) + kindOf(place, query, isTitleInEvery, any);
   }
 
-  /** The best bucket any book can reach with these pieces: the walk below stops once it holds enough of that bucket. */
-  function bestBucket(pieces: Stream[][]): number {
+  /**
+   * The best bucket a book at or after each place can reach with these pieces: the walk below stops
+   * once the books it holds in that bucket and better ones are enough. A book is of the two best
+   * kinds only if its title is or starts with the query (`last`: past which no title does).
+   */
+  function bestBuckets(pieces: Stream[][], last: { exact: number; prefix: number }): (place: number) => number {
     const has = (piece: Stream[], mask: number) => piece.some((stream) => (stream.bits & mask) !== 0);
-    const isAsTypedPossible = pieces.every((piece) => has(piece, AS_TYPED));
-    let kind: number = MatchKind.introduction;
-    if (pieces.every((piece) => has(piece, TITLE))) kind = MatchKind.exactTitle;
-    else if (pieces.some((piece) => has(piece, AUTHOR))) kind = MatchKind.author;
-    else if (pieces.some((piece) => has(piece, TAGS))) kind = MatchKind.tag;
-    return 1 + (isAsTypedPossible ? 0 : KINDS) + kind;
+    const fuzzy = pieces.every((piece) => has(piece, AS_TYPED)) ? 0 : KINDS;
+    let other: number = MatchKind.introduction;
+    if (pieces.some((piece) => has(piece, AUTHOR))) other = MatchKind.author;
+    else if (pieces.some((piece) => has(piece, TAGS))) other = MatchKind.tag;
+    if (!pieces.every((piece) => has(piece, TITLE))) return () => 1 + fuzzy + other;
+    return (place) =>
+      1 + fuzzy + (place <= last.exact ? MatchKind.exactTitle : place <= last.prefix ? MatchKind.titlePrefix : MatchKind.titleWords);
   }
 
   /** Byte per book, reused by every query (searches run one at a time, each to its end): a piece's bits. */
@@ -455,7 +558,8 @@ function finishIndex(index: TermIndex, bookAt: Int32Array, formsAt: string[][]) 
         });
         const bits = new Uint8Array(pieces.length);
         const buckets: number[][] = Array.from({ length: 2 * KINDS + 1 }, () => []);
-        const best = bestBucket(pieces);
+        const bestAt = bestBuckets(pieces, lastTitlePlaces(query));
+        const sizes = new Int32Array(2 * KINDS + 1);
         for (let place = low; place <= high; place += 1) {
           const own = driverMarks[place]!;
           if (own === 0) continue;
@@ -480,7 +584,13 @@ function finishIndex(index: TermIndex, bookAt: Int32Array, formsAt: string[][]) 
           if (!isEveryPiece) continue;
           const bucket = bucketOf(place, query, bits);
           buckets[bucket]!.push(place);
-          if (bucket === best && buckets[bucket]!.length >= QUERY_LIMITS.candidates) break;
+          sizes[bucket]! += 1;
+          // Every later book is at best in bucket `best`: enough books in it and better ones end the walk.
+          const best = bestAt(place + 1);
+          if (bucket > best) continue;
+          let ahead = 0;
+          for (let b = 1; b <= best; b += 1) ahead += sizes[b]!;
+          if (ahead >= QUERY_LIMITS.candidates) break;
         }
         return ranked(query, buckets);
       } finally {

@@ -198,20 +198,24 @@ export class TermIndex {
   }
 }
 
+/** Rows of the edit-distance table, reused (the search runs one query at a time). */
+let rows = [new Int32Array(64), new Int32Array(64), new Int32Array(64)];
+
 /** Whether `a` becomes `b` in at most `limit` edits (optimal string alignment: a swap of neighbours is one). */
 export function withinEdits(a: string, b: string, limit: number): boolean {
   const n = a.length;
   const m = b.length;
-  let before = new Array<number>(m + 1).fill(0);
-  let previous = Array.from({ length: m + 1 }, (_, j) => j);
-  let current = new Array<number>(m + 1).fill(0);
+  if (rows[0]!.length <= m) rows = [new Int32Array(m + 1), new Int32Array(m + 1), new Int32Array(m + 1)];
+  let [before, previous, current] = rows as [Int32Array, Int32Array, Int32Array];
+  for (let j = 0; j <= m; j += 1) previous[j] = j;
   for (let i = 1; i <= n; i += 1) {
     current[0] = i;
-    let rowMin = current[0];
+    let rowMin = i;
     for (let j = 1; j <= m; j += 1) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
       let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, before[j - 2]! + 1);
+      if (i > 1 && j > 1 && a.charCodeAt(i - 1) === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === b.charCodeAt(j - 1))
+        value = Math.min(value, before[j - 2]! + 1);
       current[j] = value;
       if (value < rowMin) rowMin = value;
     }
