@@ -1,9 +1,15 @@
 import { performance } from 'node:perf_hooks';
+import os from 'node:os';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { openDatabase } from '@inkstream/server/dist/db/database.js';
 import { createCatalogueVersion } from '@inkstream/server/dist/modules/catalogue/catalogue-version.js';
 import { createBookSearch } from '@inkstream/server/dist/modules/search/book-search.js';
 import { ensureCatalogue } from './catalogue-cache.js';
+import { integerOption } from './cli-options.js';
+import { COMPARISON_ROUNDS } from './load-test.js';
+import { writePerformanceDoc } from './performance-doc.js';
+import { renderSearchHttp, runSearchHttp, searchQueries, SEARCH_HTTP_TITLE } from './search-http.js';
 
 /**
  * The book search at catalogue scale, in process (no HTTP: the index is what is measured; the
@@ -33,9 +39,23 @@ const QUERIES: [kind: string, query: string][] = [
 ];
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const booksAt = process.argv.indexOf('--books');
-const books = booksAt > 0 ? Number(process.argv[booksAt + 1]) : 100_000;
-if (!Number.isInteger(books) || books < 100) throw new Error('--books must be an integer of at least 100');
+const USAGE = `Usage: node --expose-gc bench/dist/search-bench.js [--books N] [--http] [--seconds S] [--no-docs]
+  --books N    catalogue size (default 100000)
+  --http       only the search over HTTP against the bare server (what \`npm run bench\` runs too), written to docs/PERFORMANCE.md
+  --seconds S  with --http: measured seconds per side, in ${COMPARISON_ROUNDS} alternating rounds (default 6)
+  --no-docs    with --http: print only
+  --books-only a catalogue without chapters (generated in minutes, not tens of minutes, at a million books; the search reads no chapters)`;
+const { values } = parseArgs({
+  options: {
+    books: { type: 'string', default: '100000' },
+    http: { type: 'boolean', default: false },
+    seconds: { type: 'string', default: '6' },
+    'no-docs': { type: 'boolean', default: false },
+    'books-only': { type: 'boolean', default: false },
+  },
+});
+const positive = integerOption(USAGE);
+const books = positive('books', values.books, 100);
 const gc = (globalThis as { gc?: () => void }).gc;
 
 function heapMb(): number {
@@ -49,7 +69,25 @@ const catalogue = await ensureCatalogue({
   cacheRoot: path.join(ROOT, 'bench/.data'),
   serverMain: path.join(ROOT, 'apps/server/dist/main.js'),
   fresh: false,
+  booksOnly: values['books-only'],
 });
+if (values.http) {
+  const load = { connections: 10, warmupSeconds: 1, seconds: positive('seconds', values.seconds, 1) };
+  const machineLoad = os
+    .loadavg()
+    .map((value) => value.toFixed(1))
+    .join(', ');
+  const report = await runSearchHttp({
+    serverMain: path.join(ROOT, 'apps/server/dist/main.js'),
+    bareServerEntry: path.join(import.meta.dirname, 'bare-server.js'),
+    dataDir: catalogue.dataDir,
+    load,
+  });
+  const section = renderSearchHttp(report, { date: new Date(), books, load, machineLoad });
+  console.log(section);
+  if (!values['no-docs']) writePerformanceDoc(path.join(ROOT, 'docs/PERFORMANCE.md'), SEARCH_HTTP_TITLE, section);
+  process.exit(0);
+}
 const handle = openDatabase({ databaseUrl: null, sqlitePath: catalogue.sqlitePath });
 const search = createBookSearch(handle.db, createCatalogueVersion(handle.db));
 
@@ -71,6 +109,12 @@ clearInterval(ticker);
 const heapAfter = heapMb();
 
 console.log(
+  `Machine load (uptime): ${os
+    .loadavg()
+    .map((value) => value.toFixed(1))
+    .join(', ')}`,
+);
+console.log(
   `Search index at ${books.toLocaleString('en')} books: built in ${buildSeconds.toFixed(1)} s, ` +
     `longest event-loop stall ${longestStall.toFixed(0)} ms, heap +${(heapAfter - heapBefore).toFixed(0)} MB`,
 );
@@ -90,4 +134,26 @@ for (const [kind, query] of QUERIES) {
   const at = (share: number) => times[Math.min(times.length - 1, Math.floor(share * times.length))]!.toFixed(2);
   console.log(`| ${kind} | \`${query.length > 40 ? `${query.slice(0, 37)}…` : query}\` | ${found} | ${at(0.5)} ms | ${at(0.99)} ms |`);
 }
+// The 1,000 distinct queries the HTTP benchmark asks in turn: what an uncached search request spends in the index.
+const generated = searchQueries();
+for (const query of generated) await search.search(query);
+const generatedTimes: number[] = [];
+for (const query of generated) {
+  const start = performance.now();
+  await search.search(query);
+  generatedTimes.push(performance.now() - start);
+}
+generatedTimes.sort((a, b) => a - b);
+const mean = generatedTimes.reduce((sum, t) => sum + t, 0) / generatedTimes.length;
+const atShare = (share: number) =>
+  generatedTimes[Math.min(generatedTimes.length - 1, Math.floor(share * generatedTimes.length))]!.toFixed(2);
+console.log(
+  `The ${generated.length} queries of the HTTP benchmark (search-http.ts), once each: mean ${mean.toFixed(2)} ms, p50 ${atShare(0.5)} ms, p99 ${atShare(0.99)} ms, slowest ${atShare(1)} ms`,
+);
+console.log(
+  `Machine load (uptime): ${os
+    .loadavg()
+    .map((value) => value.toFixed(1))
+    .join(', ')}`,
+);
 await handle.close();

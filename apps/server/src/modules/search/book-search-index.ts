@@ -548,7 +548,10 @@ function finishIndex(index: TermIndex, bookAt: Int32Array, formsAt: string[][], 
         // Per other piece: its marks, or its streams and a cursor per stream for the lookups.
         const lookups = others.map((p) => {
           const streams = pieces[p]!;
-          const galloping = streams.reduce((sum, s) => sum + Math.min(s.list.length, books * (2 + Math.log2(1 + s.list.length / books))), 0);
+          const galloping = streams.reduce(
+            (sum, s) => sum + Math.min(s.list.length, books * (2 + Math.log2(1 + s.list.length / books))),
+            0,
+          );
           if (galloping >= costs[p]!) {
             const marks = marksFor(marked.length);
             marked.push({ marks, ...mark(marks, streams) });

@@ -56,7 +56,10 @@ export class TermIndexBuilder {
    */
   *buildInSteps(keyOf?: Int32Array): Generator<void, TermIndex> {
     const words = this.words;
-    const order = yield* sortInSteps(Int32Array.from(words, (_, id) => id), (a, b) => (words[a]! < words[b]! ? -1 : 1));
+    const order = yield* sortInSteps(
+      Int32Array.from(words, (_, id) => id),
+      (a, b) => (words[a]! < words[b]! ? -1 : 1),
+    );
     const rank = new Int32Array(order.length);
     const vocabulary = new Array<string>(order.length);
     for (let position = 0; position < order.length; position += 1) {
