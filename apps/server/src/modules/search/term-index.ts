@@ -171,7 +171,11 @@ export class TermIndex {
   /** The books (or their keys) that have term number `number` in `field`, in increasing order. */
   books(field: number, number: number): Int32Array {
     const { start, postings } = this.fields[field]!;
-    return number < 0 || number >= this.vocabulary.length ? EMPTY : postings.subarray(start[number]!, start[number + 1]!);
+    if (number < 0 || number >= this.vocabulary.length) return EMPTY;
+    // No view made for a term the field does not have (most of a prefix's terms in most fields): less for the collector.
+    const from = start[number]!;
+    const to = start[number + 1]!;
+    return from === to ? EMPTY : postings.subarray(from, to);
   }
 
   /** The numbers of the terms that start with `prefix`: [from, to). */
