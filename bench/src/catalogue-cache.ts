@@ -32,8 +32,10 @@ export async function ensureCatalogue(options: {
   serverMain: string;
   books: number;
   fresh: boolean;
+  /** No chapters: books, texts and tags only (bench:search at a million books). */
+  booksOnly?: boolean;
 }): Promise<Catalogue> {
-  const name = `catalogue-v${GENERATOR_VERSION}-${options.books}`;
+  const name = `catalogue-v${GENERATOR_VERSION}-${options.books}${options.booksOnly ? '-books-only' : ''}`;
   const dataDir = path.join(options.cacheRoot, name);
   const sqlitePath = path.join(dataDir, 'inkstream.sqlite');
   const markerPath = path.join(dataDir, MARKER_FILE);
@@ -49,7 +51,7 @@ export async function ensureCatalogue(options: {
   // server internals, and always loads into exactly the schema the server will run on.
   const server = await startRealServer({ serverMain: options.serverMain, dataDir });
   await server.stop();
-  const stats = generateCatalogue(sqlitePath, { books: options.books, seed: SEED });
+  const stats = generateCatalogue(sqlitePath, { books: options.books, seed: SEED, booksOnly: options.booksOnly });
   const generationSeconds = (performance.now() - started) / 1000;
   const marker: Marker = { generatorVersion: GENERATOR_VERSION, stats, generationSeconds, generatedAt: new Date().toISOString() };
   writeFileSync(markerPath, `${JSON.stringify(marker, null, 2)}\n`);

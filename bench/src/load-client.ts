@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 
 /**
@@ -16,10 +17,17 @@ interface ClientRun {
   headers: Record<string, string>;
   warmupSeconds: number;
   seconds: number;
+  /** Paths to ask in turn instead of the url's (one a line in this file), from `offset` on: every request a different URL. */
+  cycle?: { file: string; offset: number };
 }
 
 const run = JSON.parse(process.argv[2] ?? '{}') as ClientRun;
-const common = { url: run.url, connections: run.connections, headers: run.headers };
+const paths = run.cycle ? readFileSync(run.cycle.file, 'utf8').split('\n').filter(Boolean) : [];
+let sent = run.cycle?.offset ?? 0;
+const requests = run.cycle
+  ? [{ method: 'GET' as const, setupRequest: (request: { path?: string }) => ({ ...request, path: paths[sent++ % paths.length] }) }]
+  : undefined;
+const common = { url: run.url, connections: run.connections, headers: run.headers, ...(requests ? { requests } : {}) };
 if (run.warmupSeconds > 0) await autocannon({ ...common, duration: run.warmupSeconds });
 const result = await autocannon({ ...common, duration: run.seconds });
 process.send!({
@@ -28,5 +36,6 @@ process.send!({
   p99Ms: result.latency.p99,
   requests: result.requests.total,
   failures: result.non2xx + result.errors + result.timeouts,
+  sent,
 });
 process.disconnect();

@@ -8,6 +8,8 @@ export interface LoadResult {
   requests: number;
   /** Non-2xx answers plus connection errors and timeouts: any of them makes the figures suspect. */
   failures: number;
+  /** With a cycle of paths: where the next run should go on from (requests sent, warm-up included, plus the offset). */
+  sent?: number;
 }
 
 export interface LoadOptions {
@@ -24,6 +26,7 @@ export async function measureThroughput(
   url: string,
   options: LoadOptions,
   headers: Readonly<Record<string, string>> = {},
+  cycle?: { file: string; offset: number },
 ): Promise<LoadResult> {
   const run = {
     url,
@@ -31,6 +34,7 @@ export async function measureThroughput(
     headers: { ...headers },
     warmupSeconds: options.warmupSeconds,
     seconds: options.seconds,
+    cycle,
   };
   const child = fork(new URL('./load-client.js', import.meta.url), [JSON.stringify(run)], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -68,7 +72,7 @@ export async function compareThroughput(
   return { a: combineRounds(rounds.a), b: combineRounds(rounds.b) };
 }
 
-function combineRounds(results: readonly LoadResult[]): LoadResult {
+export function combineRounds(results: readonly LoadResult[]): LoadResult {
   const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)] ?? Number.NaN;
   return {
     requestsPerSecond: median(results.map((r) => r.requestsPerSecond)),

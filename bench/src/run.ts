@@ -8,6 +8,7 @@ import { pickFixtures } from './fixtures.js';
 import { startForeignCpuMeter } from './foreign-cpu.js';
 import { runImportSection } from './import-run.js';
 import { runReadersSection } from './readers-bench.js';
+import { renderSearchHttp, runSearchHttp, SEARCH_HTTP_TITLE } from './search-http.js';
 import { compareThroughput, measureThroughput, probePageDepth, type LoadOptions } from './load-test.js';
 import { API_SECTION_TITLE, renderSection, writePerformanceDoc } from './performance-doc.js';
 import {
@@ -169,6 +170,14 @@ async function main(): Promise<number> {
     // The one-process server and the bare server leave the machine to the all-cores run.
     await real.stop();
     await bare.stop();
+    // Search with q (issue 30), servers of its own; alone: `npm run bench:search -- --http`.
+    const machineLoad = os
+      .loadavg()
+      .map((value) => value.toFixed(1))
+      .join(', ');
+    const searchHttp = await runSearchHttp({ serverMain, bareServerEntry, dataDir: catalogue.dataDir, load: options.load });
+    const searchSection = renderSearchHttp(searchHttp, { date: new Date(), books: stats.books, load: options.load, machineLoad });
+    console.log(`\n${searchSection}`);
     const allCores = await measureAllCores(catalogue.dataDir, outcomes, options.load);
     const report: BenchReport = {
       date: new Date(),
@@ -186,6 +195,7 @@ async function main(): Promise<number> {
     if (options.writeDocs) {
       const docPath = path.join(repoRoot, 'docs/PERFORMANCE.md');
       writePerformanceDoc(docPath, API_SECTION_TITLE, renderSection(report));
+      writePerformanceDoc(docPath, SEARCH_HTTP_TITLE, searchSection);
       console.log(`\nWrote ${path.relative(repoRoot, docPath)}`);
     }
     return problems.size > 0 ? 1 : 0;

@@ -1,11 +1,17 @@
 import { performance } from 'node:perf_hooks';
+import os from 'node:os';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { openDatabase } from '@inkstream/server/dist/db/database.js';
 import { createCatalogueVersion } from '@inkstream/server/dist/modules/catalogue/catalogue-version.js';
 import { createBookSearch } from '@inkstream/server/dist/modules/search/book-search.js';
 import { afterCatalogueChange } from '@inkstream/server/dist/modules/catalogue/catalogue-version.js';
 import { bumpCatalogueVersion, markSearchChanged } from '@inkstream/server/dist/modules/catalogue/catalogue-write.repository.js';
 import { ensureCatalogue } from './catalogue-cache.js';
+import { integerOption } from './cli-options.js';
+import { COMPARISON_ROUNDS } from './load-test.js';
+import { writePerformanceDoc } from './performance-doc.js';
+import { renderSearchHttp, runSearchHttp, searchQueries, SEARCH_HTTP_TITLE } from './search-http.js';
 
 /**
  * The book search at catalogue scale, in process (no HTTP: the index is what is measured; the
@@ -35,10 +41,23 @@ const QUERIES: [kind: string, query: string][] = [
 ];
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const booksAt = process.argv.indexOf('--books');
-// (It read the node binary's path as the count when --books was not given.)
-const books = booksAt < 0 ? 100_000 : Number(process.argv[booksAt + 1]);
-if (!Number.isInteger(books) || books < 1) throw new Error('usage: search-bench.js [--books <count>]');
+const USAGE = `Usage: node --expose-gc bench/dist/search-bench.js [--books N] [--http] [--seconds S] [--no-docs]
+  --books N    catalogue size (default 100000)
+  --http       only the search over HTTP against the bare server (what \`npm run bench\` runs too), written to docs/PERFORMANCE.md
+  --seconds S  with --http: measured seconds per side, in ${COMPARISON_ROUNDS} alternating rounds (default 6)
+  --no-docs    with --http: print only
+  --books-only a catalogue without chapters (generated in minutes, not tens of minutes, at a million books; the search reads no chapters)`;
+const { values } = parseArgs({
+  options: {
+    books: { type: 'string', default: '100000' },
+    http: { type: 'boolean', default: false },
+    seconds: { type: 'string', default: '6' },
+    'no-docs': { type: 'boolean', default: false },
+    'books-only': { type: 'boolean', default: false },
+  },
+});
+const positive = integerOption(USAGE);
+const books = positive('books', values.books, 100);
 const gc = (globalThis as { gc?: () => void }).gc;
 
 function heapMb(): number {
@@ -52,7 +71,25 @@ const catalogue = await ensureCatalogue({
   cacheRoot: path.join(ROOT, 'bench/.data'),
   serverMain: path.join(ROOT, 'apps/server/dist/main.js'),
   fresh: false,
+  booksOnly: values['books-only'],
 });
+if (values.http) {
+  const load = { connections: 10, warmupSeconds: 1, seconds: positive('seconds', values.seconds, 1) };
+  const machineLoad = os
+    .loadavg()
+    .map((value) => value.toFixed(1))
+    .join(', ');
+  const report = await runSearchHttp({
+    serverMain: path.join(ROOT, 'apps/server/dist/main.js'),
+    bareServerEntry: path.join(import.meta.dirname, 'bare-server.js'),
+    dataDir: catalogue.dataDir,
+    load,
+  });
+  const section = renderSearchHttp(report, { date: new Date(), books, load, machineLoad });
+  console.log(section);
+  if (!values['no-docs']) writePerformanceDoc(path.join(ROOT, 'docs/PERFORMANCE.md'), SEARCH_HTTP_TITLE, section);
+  process.exit(0);
+}
 const handle = openDatabase({ databaseUrl: null, sqlitePath: catalogue.sqlitePath });
 const search = createBookSearch(handle.db, createCatalogueVersion(handle.db));
 
@@ -60,10 +97,16 @@ const heapBefore = heapMb();
 // How long the build holds the event loop at once: every request of the process waits that long.
 let longestStall = 0;
 let lastTick = performance.now();
+// On a shared machine a turn's wall time includes the time the process waited for a core: its CPU time does not.
+let longestTurnCpu = 0;
+let lastCpu = process.cpuUsage();
 const ticker = setInterval(() => {
   const now = performance.now();
   longestStall = Math.max(longestStall, now - lastTick);
   lastTick = now;
+  const cpu = process.cpuUsage(lastCpu);
+  longestTurnCpu = Math.max(longestTurnCpu, (cpu.user + cpu.system) / 1000);
+  lastCpu = process.cpuUsage();
 }, 5);
 const started = performance.now();
 await search.warm();
@@ -74,24 +117,37 @@ clearInterval(ticker);
 const heapAfter = heapMb();
 
 console.log(
-  `Search index at ${books.toLocaleString('en')} books: built in ${buildSeconds.toFixed(1)} s, ` +
-    `longest event-loop stall ${longestStall.toFixed(0)} ms, heap +${(heapAfter - heapBefore).toFixed(0)} MB`,
+  `Machine load (uptime): ${os
+    .loadavg()
+    .map((value) => value.toFixed(1))
+    .join(', ')}`,
 );
-console.log('| Kind of query | Query | Books found | p50 | p99 |');
-console.log('| --- | --- | --- | --- | --- |');
+console.log(
+  `Search index at ${books.toLocaleString('en')} books: built in ${buildSeconds.toFixed(1)} s, ` +
+    `longest event-loop stall ${longestStall.toFixed(0)} ms (the most CPU time between two turns: ${longestTurnCpu.toFixed(0)} ms), ` +
+    `heap +${(heapAfter - heapBefore).toFixed(0)} MB`,
+);
+console.log('| Kind of query | Query | Books found | p50 | p99 | CPU time p50 / p99 |');
+console.log('| --- | --- | --- | --- | --- | --- |');
 for (const [kind, query] of QUERIES) {
   // Warm up first: the first runs of a kind of query include the compiler's work, not the search's.
   for (let run = 0; run < 30; run += 1) await search.search(query);
   const times: number[] = [];
+  const cpuTimes: number[] = [];
   let found = 0;
   for (let run = 0; run < RUNS; run += 1) {
+    const cpu = process.cpuUsage();
     const start = performance.now();
     found = (await search.search(query)).length;
     times.push(performance.now() - start);
+    const used = process.cpuUsage(cpu);
+    cpuTimes.push((used.user + used.system) / 1000);
   }
-  times.sort((a, b) => a - b);
-  const at = (share: number) => times[Math.min(times.length - 1, Math.floor(share * times.length))]!.toFixed(2);
-  console.log(`| ${kind} | \`${query.length > 40 ? `${query.slice(0, 37)}…` : query}\` | ${found} | ${at(0.5)} ms | ${at(0.99)} ms |`);
+  const at = (values: number[], share: number) =>
+    [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(share * values.length))]!.toFixed(2);
+  console.log(
+    `| ${kind} | \`${query.length > 40 ? `${query.slice(0, 37)}…` : query}\` | ${found} | ${at(times, 0.5)} ms | ${at(times, 0.99)} ms | ${at(cpuTimes, 0.5)} / ${at(cpuTimes, 0.99)} ms |`,
+  );
 }
 // The header's suggestions also look up authors and tags (name-index.ts) at every pause in typing.
 // (The generated catalogue has tags but no authors: the author index is empty here.)
@@ -154,4 +210,27 @@ console.log('| --- | --- | --- | --- | --- |');
 for (const count of [1, 100, 1_000, 2_000]) await timeDelta(count);
 // One more change with the delta full: what a single rename costs at the delta's largest.
 await timeDelta(1, '1 more');
+
+// The 1,000 distinct queries the HTTP benchmark asks in turn: what an uncached search request spends in the index.
+const generated = searchQueries();
+for (const query of generated) await search.search(query);
+const generatedTimes: number[] = [];
+for (const query of generated) {
+  const start = performance.now();
+  await search.search(query);
+  generatedTimes.push(performance.now() - start);
+}
+generatedTimes.sort((a, b) => a - b);
+const mean = generatedTimes.reduce((sum, t) => sum + t, 0) / generatedTimes.length;
+const atShare = (share: number) =>
+  generatedTimes[Math.min(generatedTimes.length - 1, Math.floor(share * generatedTimes.length))]!.toFixed(2);
+console.log(
+  `The ${generated.length} queries of the HTTP benchmark (search-http.ts), once each: mean ${mean.toFixed(2)} ms, p50 ${atShare(0.5)} ms, p99 ${atShare(0.99)} ms, slowest ${atShare(1)} ms`,
+);
+console.log(
+  `Machine load (uptime): ${os
+    .loadavg()
+    .map((value) => value.toFixed(1))
+    .join(', ')}`,
+);
 await handle.close();

@@ -207,10 +207,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Build the book ordering before the first reader asks for it.
   // A database that is not reachable yet must not stop the server: requests answer 503 until it is.
   // Then the search index (both read the whole catalogue: one after the other).
+  // The index is not awaited: at 100,000 books it takes longer than Fastify lets an onReady hook
+  // run (10 s), and the first search waits for it anyway.
   withDatabase(() =>
     ranking
       .warm()
-      .then(() => bookSearch.warm())
+      .then(() => {
+        void bookSearch
+          .warm()
+          .catch((error: unknown) => app.log.warn({ err: error }, 'search index not built ahead; built at the first search'));
+      })
       .catch((error: unknown) => {
         if (!isDatabaseUnavailable(error)) throw error;
         app.log.warn({ err: error }, 'database unavailable; the book order and the search index are built at the first request');

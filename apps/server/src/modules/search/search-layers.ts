@@ -68,8 +68,10 @@ export function startSearchLayer() {
         tags.add(slug, () => names.map((name) => termsOfName(name, false)), 1);
       }
     },
-    finish(): SearchLayer {
-      const layer = { index: index!.finish(), popularity, drafts, authors: authors.finish(), tags: tags.finish(), size: count };
+    /** Finishes the layer in slices of a few milliseconds, letting requests run between them. */
+    async finish(): Promise<SearchLayer> {
+      const built = await index!.finishInTurns(letOthersRun);
+      const layer = { index: built, popularity, drafts, authors: authors.finish(), tags: tags.finish(), size: count };
       index = null;
       return layer;
     },
