@@ -106,7 +106,7 @@ describe.each(['en-us', 'ar-sa'] as const)('header suggestions (%s)', (language)
     expect(await input.getAttribute('aria-activedescendant')).toBeNull();
     await page.keyboard.press('Enter');
     await eventually(() => new URL(page.url()).search).toBe('?q=storm');
-    expect(pathOf(page)).toBe('/');
+    expect(pathOf(page)).toBe('/search');
     await context.close();
   });
 

@@ -33,7 +33,7 @@ describe('search results page', () => {
     expect(await page.locator('h1').textContent()).toContain(COMMON);
     const total = await apiTotal(`q=${COMMON}`);
     expect(total).toBeGreaterThan(10);
-    expect(await page.getByRole('status').first().textContent()).toContain(String(total));
+    expect(await page.locator('main').getByRole('status').first().textContent()).toContain(String(total));
     const first = await titles(page);
     expect(first).toHaveLength(10);
     // Each title's match is marked, as text.
