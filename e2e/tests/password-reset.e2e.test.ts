@@ -38,7 +38,7 @@ describe('forgotten password', () => {
     const confirmLink = await waitForLink(dataDir, user.email, '/confirm-email');
     expect(new URL(confirmLink).origin).toBe(baseUrl);
     await page.goto(confirmLink);
-    await eventually(() => page.getByRole('status').textContent()).toBe(
+    await eventually(() => page.getByRole('main').getByRole('status').textContent()).toBe(
       'Your e-mail address is confirmed. You can now get back into your account if you forget your password.',
     );
 
