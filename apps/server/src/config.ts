@@ -35,6 +35,8 @@ export interface AppConfig {
   readonly logLevel: LogLevel;
   /** Per-request log lines ("incoming request", "request completed") at info; false: at debug only. */
   readonly logRequests: boolean;
+  /** Chapter comments, book ratings and reviews (issue 31); false (COMMUNITY=off): no call or screen shows them. */
+  readonly community: boolean;
   /** Built web app to serve; null when it has not been built. */
   readonly webDistDir: string | null;
   /** Seconds a signed page URL stays valid. */
@@ -178,6 +180,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     contactEmail,
     logLevel: readChoice(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     logRequests: readChoice(env, 'LOG_REQUESTS', ['true', 'false'] as const, 'false') === 'true',
+    community: readChoice(env, 'COMMUNITY', ['on', 'off'] as const, 'on') === 'on',
     webDistDir: findWebDist(env),
     mediaUrlTtlSeconds: readInt(env, 'MEDIA_URL_TTL_SECONDS', 2 * 60 * 60, 60, 7 * 24 * 60 * 60),
     trustProxy,

@@ -71,3 +71,26 @@ export const MAIL_STATES = ['queued', 'sending', 'sent', 'failed', 'suppressed']
 export type MailStateName = (typeof MAIL_STATES)[number];
 export const MAIL_LISTS = ['reminders', 'digest'] as const;
 export type MailList = (typeof MAIL_LISTS)[number];
+
+/**
+ * The community (issue 31, docs/COMMUNITY.md): chapter comments, their replies (one level), book
+ * ratings with a short review, and the limits that keep it civil.
+ */
+export const COMMENT_BODY_MAX = 2000;
+export const COMMENT_PAGE_SIZE_DEFAULT = 20;
+export const COMMENT_PAGE_SIZE_MAX = 50;
+export const COMMENT_SORTS = ['newest', 'top', 'oldest'] as const;
+export type CommentSort = (typeof COMMENT_SORTS)[number];
+export const COMMENT_REPORT_REASONS = ['spam', 'harassment', 'spoiler', 'off_topic', 'other'] as const;
+export type CommentReportReason = (typeof COMMENT_REPORT_REASONS)[number];
+export const COMMENT_REPORT_DETAIL_MAX = 500;
+/** Accounts younger than this (hours; a site setting, this is its default) cannot post links. */
+export const COMMENT_LINKS_MIN_ACCOUNT_AGE_HOURS = 24;
+/** Ratings: 1 to 10 points; an optional review of at most this many characters. */
+export const RATING_MIN = 1;
+export const RATING_MAX = 10;
+export const REVIEW_BODY_MAX = 1000;
+/** Book cards show the average once a book has this many ratings. */
+export const RATING_CARD_MIN_COUNT = 5;
+/** The Bayesian average's prior weight: as if every book had this many ratings at the catalogue's mean. */
+export const RATING_PRIOR_WEIGHT = 10;

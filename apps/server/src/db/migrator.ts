@@ -26,6 +26,7 @@ import * as readingAggregates from './migrations/2026-11-25T0210-reading-aggrega
 import * as foreignKeyIndexes from './migrations/2026-11-25T0220-foreign-key-indexes.js';
 import * as searchRevision from './migrations/2026-11-25T0400-search-revision.js';
 import * as bookAlternateTitles from './migrations/2026-11-25T1700-book-alternate-titles.js';
+import * as community from './migrations/2026-11-25T1800-community.js';
 
 /** Listed explicitly (not read from disk) so the compiled server and the tests see the same set. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -55,6 +56,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-25T0220-foreign-key-indexes': foreignKeyIndexes,
   '2026-11-25T0400-search-revision': searchRevision,
   '2026-11-25T1700-book-alternate-titles': bookAlternateTitles,
+  '2026-11-25T1800-community': community,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

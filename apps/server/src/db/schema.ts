@@ -56,6 +56,8 @@ export interface UsersTable {
   totp_enabled_at: Generated<number | null>;
   /** The last 30-second time step whose code was accepted: a code of this step or older is refused (no replay). */
   totp_last_step: Generated<number | null>;
+  /** 1 (the default): replies to the reader's comments also go by Web Push and in the e-mail digest, where those are on. */
+  notify_replies: Generated<number>;
 }
 
 /** Two-step sign-in's single-use recovery codes (issue 28), as SHA-256 hashes. */
@@ -91,6 +93,11 @@ export interface BooksTable {
   status: Generated<'ongoing' | 'completed'>;
   /** Revision of the last write that changed what the book search indexes of the book (markSearchChanged). */
   search_revision: Generated<number>;
+  /** 1: a moderator closed the book's comments (existing ones stay readable, no new ones). */
+  comments_closed: Generated<number>;
+  /** Ratings of the book (book_ratings) and the sum of their scores, changed by increments. */
+  rating_count: Generated<number>;
+  rating_sum: Generated<number>;
 }
 
 export interface BookTranslationsTable {
@@ -131,6 +138,89 @@ export interface ChaptersTable {
   created_at: number;
   /** A scheduled release: the chapter stays unpublished until this moment, then publishes itself. */
   publish_at: number | null;
+  /** Comments readers see (state 'visible', replies included), changed by increments. */
+  comments_count: Generated<number>;
+}
+
+/** Visible to everyone; held by the word filter or hidden by a moderator (its author and the moderators see it); deleted. */
+export type CommentState = 'visible' | 'held' | 'hidden' | 'deleted';
+
+/** Chapter comments (migration 2026-11-25T1800): top-level (parent_id null) or a reply to one. */
+export interface CommentsTable {
+  id: Generated<number>;
+  uuid: string;
+  book_id: number;
+  chapter_id: number;
+  user_id: number;
+  parent_id: number | null;
+  body: string;
+  spoiler: Generated<number>;
+  state: Generated<CommentState>;
+  /** SHA-256 of the folded body: the same text posted again and again is refused. */
+  body_hash: string;
+  likes: Generated<number>;
+  /** Replies readers see (state 'visible'). */
+  replies_count: Generated<number>;
+  /** Reports not yet resolved: the moderators' queue reads comments with open_reports > 0. */
+  open_reports: Generated<number>;
+  created_at: number;
+  edited_at: number | null;
+  moderated_at: number | null;
+  moderated_by: number | null;
+}
+
+export interface CommentLikesTable {
+  comment_id: number;
+  user_id: number;
+  created_at: number;
+}
+
+export interface CommentReportsTable {
+  id: Generated<number>;
+  comment_id: number;
+  reporter_id: number;
+  reason: string;
+  detail: string | null;
+  created_at: number;
+  resolved_at: number | null;
+  resolution: 'dismissed' | 'hidden' | 'deleted' | null;
+  resolved_by: number | null;
+}
+
+/** A reader banned from commenting and rating; until null: for good. */
+export interface CommentBansTable {
+  user_id: number;
+  reason: string;
+  until: number | null;
+  created_at: number;
+  created_by: number | null;
+}
+
+export interface CommentWordFiltersTable {
+  id: Generated<number>;
+  pattern: string;
+  action: 'mask' | 'hold';
+  created_at: number;
+}
+
+/** A reply to a reader's comment, listed in the library's alerts. */
+export interface CommentAlertsTable {
+  id: Generated<number>;
+  user_id: number;
+  comment_id: number;
+  created_at: number;
+  read_at: number | null;
+}
+
+export interface BookRatingsTable {
+  book_id: number;
+  user_id: number;
+  /** 1 to 10. */
+  score: number;
+  review: string | null;
+  review_state: Generated<'visible' | 'held' | 'hidden'>;
+  created_at: number;
+  updated_at: number;
 }
 
 export interface ChapterTranslationsTable {
@@ -530,6 +620,13 @@ export interface Database {
   audit_log: AuditLogTable;
   site_settings: SiteSettingsTable;
   jobs: JobsTable;
+  comments: CommentsTable;
+  comment_likes: CommentLikesTable;
+  comment_reports: CommentReportsTable;
+  comment_bans: CommentBansTable;
+  comment_word_filters: CommentWordFiltersTable;
+  comment_alerts: CommentAlertsTable;
+  book_ratings: BookRatingsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

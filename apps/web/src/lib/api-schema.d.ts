@@ -3510,6 +3510,8 @@ export interface paths {
                         "application/json": {
                             data: {
                                 result: {
+                                    /** @description Ext: chapter comments and book ratings are on (COMMUNITY, docs/COMMUNITY.md) */
+                                    community: boolean;
                                     contact_email: string;
                                     default_language: string;
                                     languages: string[];

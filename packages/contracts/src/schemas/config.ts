@@ -6,6 +6,7 @@ export const PublicConfig = Type.Object({
   contact_email: Type.String(),
   default_language: Type.String(),
   languages: Type.Array(Type.String()),
+  community: Type.Boolean({ description: 'Ext: chapter comments and book ratings are on (COMMUNITY, docs/COMMUNITY.md)' }),
   payments: Type.Object({
     wechat: Type.Object({ enabled: Type.Boolean(), sandbox: Type.Boolean() }),
     stripe: Type.Object({

@@ -37,6 +37,7 @@ export function publicConfigRoutes(config: AppConfig, settings: Pick<SiteSetting
   const fixed = {
     default_language: DEFAULT_LANGUAGE,
     languages: [...LANGUAGES],
+    community: config.community,
     payments: {
       wechat: { enabled: wechatPay !== null || sandbox, sandbox: wechatPay === null && sandbox },
       stripe: stripe

@@ -10,6 +10,7 @@ const SANDBOX_CONFIG = {
   contact_email: 'hello@example.com',
   default_language: 'en-us',
   languages: ['zh-cn', 'en-us'],
+  community: true,
   payments: {
     wechat: { enabled: true, sandbox: true },
     stripe: { enabled: true, sandbox: true, publishable_key: null, buy_buttons: { month: null, season: null } },

@@ -7,6 +7,7 @@ const config = (payments: PublicConfig['payments']): PublicConfig => ({
   contact_email: 'a@b.c',
   default_language: 'en-us',
   languages: ['en-us'],
+  community: true,
   payments,
 });
 const noButtons = { month: null, season: null };

@@ -1,0 +1,59 @@
+import type { Migration } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as community from '../src/db/migrations/2026-11-25T1800-community.js';
+import { createBook, createUser } from './helpers/factories.js';
+import { createTestContext, type TestContext } from './helpers/test-context.js';
+
+// The community migration goes down and up again on both databases, and a chapter's comments
+// (with their likes) leave with the chapter.
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+const countComments = async () =>
+  Number(
+    (
+      await ctx.db
+        .selectFrom('comments')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+describe('community migration', () => {
+  it('goes down and up again, and comments leave with their chapter', async () => {
+    const migration: Migration = community;
+    await migration.down!(ctx.db as never);
+    await expect(countComments()).rejects.toThrow();
+    await migration.up(ctx.db as never);
+    const book = await createBook(ctx, { chapters: 1 });
+    const chapter = book.chapters[0]!;
+    const user = await createUser(ctx);
+    const inserted = await ctx.db
+      .insertInto('comments')
+      .values({
+        uuid: crypto.randomUUID(),
+        book_id: book.id,
+        chapter_id: chapter.id,
+        user_id: user.id,
+        parent_id: null,
+        body: 'hi',
+        body_hash: 'h',
+        created_at: 1,
+        edited_at: null,
+        moderated_at: null,
+        moderated_by: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await ctx.db.insertInto('comment_likes').values({ comment_id: inserted.id, user_id: user.id, created_at: 1 }).execute();
+    expect(await countComments()).toBe(1);
+    await ctx.db.deleteFrom('chapters').where('id', '=', chapter.id).execute();
+    expect(await countComments()).toBe(0);
+    const likes = await ctx.db.selectFrom('comment_likes').selectAll().execute();
+    expect(likes).toEqual([]);
+  });
+});
