@@ -104,17 +104,19 @@ describe(`site settings on ${TEST_DIALECT}`, () => {
       site_name: 'Inkstream Test',
       contact_email: 'help@example.com',
       default_free_chapters: 3,
+      comment_links_min_age_hours: 24,
     });
     const updated = await call(admin, 'PUT', '/settings', { contact_email: 'care@example.org' });
     expect(updated.json().data.contact_email).toBe('care@example.org');
     const config = await publicConfig();
     expect(config).toMatchObject({ site_name: 'Inkstream Test', contact_email: 'care@example.org' });
-    expect(Object.keys(config).sort()).toEqual(['contact_email', 'default_language', 'languages', 'payments', 'site_name']);
+    expect(Object.keys(config).sort()).toEqual(['community', 'contact_email', 'default_language', 'languages', 'payments', 'site_name']);
     await call(admin, 'PUT', '/settings', { site_name: 'Ink 2', default_free_chapters: 5 });
     expect((await call(admin, 'GET', '/settings')).json().data).toEqual({
       site_name: 'Ink 2',
       contact_email: 'care@example.org',
       default_free_chapters: 5,
+      comment_links_min_age_hours: 24,
     });
     const rows = await auditRows('settings.update');
     expect(rows.map((r) => JSON.parse(r.after_json ?? '{}'))).toEqual([
@@ -131,6 +133,8 @@ describe(`site settings on ${TEST_DIALECT}`, () => {
       [{ site_name: 'x'.repeat(65) }, 'site_name'],
       [{ default_free_chapters: 1001 }, 'default_free_chapters'],
       [{ default_free_chapters: -1 }, 'default_free_chapters'],
+      [{ comment_links_min_age_hours: 8761 }, 'comment_links_min_age_hours'],
+      [{ comment_links_min_age_hours: 1.5 }, 'comment_links_min_age_hours'],
       [{ site_name: 'bad\u0007name' }, 'site_name'],
     ] as const) {
       const response = await call(admin, 'PUT', '/settings', body);

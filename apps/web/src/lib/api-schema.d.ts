@@ -2304,6 +2304,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
+                                comment_links_min_age_hours: number;
                                 /** Format: email */
                                 contact_email: string;
                                 default_free_chapters: number;
@@ -2325,6 +2326,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        comment_links_min_age_hours?: number;
                         /** Format: email */
                         contact_email?: string;
                         default_free_chapters?: number;
@@ -2343,6 +2345,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
+                                comment_links_min_age_hours: number;
                                 /** Format: email */
                                 contact_email: string;
                                 default_free_chapters: number;

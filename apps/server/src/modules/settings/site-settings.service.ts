@@ -1,4 +1,4 @@
-import { DEFAULT_FREE_CHAPTERS, type SiteSettings, type SiteSettingsUpdateBody } from '@inkstream/contracts';
+import { COMMENT_LINKS_MIN_ACCOUNT_AGE_HOURS, DEFAULT_FREE_CHAPTERS, type SiteSettings, type SiteSettingsUpdateBody } from '@inkstream/contracts';
 import type { Db, DbExecutor } from '../../db/database.js';
 import { isDatabaseUnavailable } from '../../db/database-errors.js';
 import type { Actor, AuditService } from '../audit/audit.service.js';
@@ -7,7 +7,7 @@ import * as repo from './site-settings.repository.js';
 /** How long a node trusts its copy: another node's change shows here within this time. */
 export const SETTINGS_CACHE_MS = 2000;
 
-const KEYS = ['site_name', 'contact_email', 'default_free_chapters'] as const;
+const KEYS = ['site_name', 'contact_email', 'default_free_chapters', 'comment_links_min_age_hours'] as const;
 type Key = (typeof KEYS)[number];
 
 export interface SiteSettingsDefaults {
@@ -19,6 +19,7 @@ export interface SiteSettingsDefaults {
 /** A stored value, if it still has the shape of its setting (a hand-edited row never breaks the site). */
 function accept(key: Key, value: unknown): boolean {
   if (key === 'default_free_chapters') return Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 1000;
+  if (key === 'comment_links_min_age_hours') return Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 8760;
   return typeof value === 'string' && value.length > 0;
 }
 
@@ -34,6 +35,7 @@ export function createSiteSettingsService(deps: { db: Db; audit: AuditService; d
     site_name: deps.defaults.siteName,
     contact_email: deps.defaults.contactEmail,
     default_free_chapters: deps.defaults.defaultFreeChapters ?? DEFAULT_FREE_CHAPTERS,
+    comment_links_min_age_hours: COMMENT_LINKS_MIN_ACCOUNT_AGE_HOURS,
   };
   let cached: { value: SiteSettings; until: number } | null = null;
 

@@ -59,11 +59,11 @@ describe('settings section', () => {
     const fetch = stubApi({
       'GET /admin/settings': {
         status: 200,
-        body: { data: { site_name: 'Ink', contact_email: 'a@example.com', default_free_chapters: 3 } },
+        body: { data: { site_name: 'Ink', contact_email: 'a@example.com', default_free_chapters: 3, comment_links_min_age_hours: 24 } },
       },
       'PUT /admin/settings': {
         status: 200,
-        body: { data: { site_name: 'Ink', contact_email: 'b@example.com', default_free_chapters: 3 } },
+        body: { data: { site_name: 'Ink', contact_email: 'b@example.com', default_free_chapters: 3, comment_links_min_age_hours: 24 } },
       },
     });
     renderScreen(<SettingsSection />, '/admin/settings');
@@ -73,6 +73,11 @@ describe('settings section', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Saved.')).toBeTruthy();
     const put = fetch.mock.calls.find(([, init]) => init?.method === 'PUT');
-    expect(JSON.parse(String(put?.[1]?.body))).toEqual({ site_name: 'Ink', contact_email: 'b@example.com', default_free_chapters: 3 });
+    expect(JSON.parse(String(put?.[1]?.body))).toEqual({
+      site_name: 'Ink',
+      contact_email: 'b@example.com',
+      default_free_chapters: 3,
+      comment_links_min_age_hours: 24,
+    });
   });
 });

@@ -16,9 +16,10 @@ interface Draft {
   site_name: string;
   contact_email: string;
   default_free_chapters: string;
+  comment_links_min_age_hours: string;
 }
 
-/** The run-time site settings: site name, contact e-mail, free chapters of a new book. Every node follows within seconds. */
+/** The run-time site settings: site name, contact e-mail, free chapters of a new book, how old an account must be to post links. Every node follows within seconds. */
 export default function SettingsSection() {
   const { t } = useTranslation('admin-settings');
   const { t: common } = useTranslation('admin');
@@ -38,7 +39,11 @@ export default function SettingsSection() {
 
   useEffect(() => {
     if (settings.data && draft === null) {
-      setDraft({ ...settings.data, default_free_chapters: String(settings.data.default_free_chapters) });
+      setDraft({
+        ...settings.data,
+        default_free_chapters: String(settings.data.default_free_chapters),
+        comment_links_min_age_hours: String(settings.data.comment_links_min_age_hours),
+      });
     }
   }, [settings.data, draft]);
 
@@ -49,6 +54,7 @@ export default function SettingsSection() {
       site_name: draft.site_name.trim(),
       contact_email: draft.contact_email.trim(),
       default_free_chapters: Number(draft.default_free_chapters),
+      comment_links_min_age_hours: Number(draft.comment_links_min_age_hours),
     });
   };
 
@@ -85,6 +91,7 @@ export default function SettingsSection() {
           {input('site_name', { required: true, maxLength: 64 })}
           {input('contact_email', { required: true, type: 'email', maxLength: 254 })}
           {input('default_free_chapters', { required: true, type: 'number', inputMode: 'numeric', min: 0, max: 1000 })}
+          {input('comment_links_min_age_hours', { required: true, type: 'number', inputMode: 'numeric', min: 0, max: 8760 })}
           <button type="submit" className={styles.button} disabled={save.isPending}>
             {common('save')}
           </button>

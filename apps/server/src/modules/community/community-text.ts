@@ -1,0 +1,77 @@
+import { COMMENT_BODY_MAX, ErrorCode } from '@inkstream/contracts';
+import { createHash } from 'node:crypto';
+import { AppError } from '../../lib/app-error.js';
+
+/**
+ * The text readers write (comments, reviews): plain text with line breaks, never HTML. What is
+ * stored is what readers see, so the rules are applied once, before anything is written:
+ *
+ * - NFC; CR LF and CR become LF; a tab becomes a space; trailing spaces of a line go; more than
+ *   one empty line in a row becomes one; the whole is trimmed.
+ * - Refused (400 VALIDATION_FAILED): any other C0 or C1 control character; bidirectional
+ *   embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069), which reorder the text
+ *   around them and can make a comment show something else than it says; invisible characters
+ *   that hide text or smuggle it (zero-width space U+200B, word joiner and invisible operators
+ *   U+2060–U+2064, U+FEFF, Mongolian vowel separator U+180E, the Hangul fillers, the tag
+ *   characters U+E0000–U+E007F). Zero-width (non-)joiners (U+200C, U+200D) and the marks
+ *   LRM/RLM/ALM stay: scripts and emoji need them and they hide nothing.
+ * - Empty once format characters and spaces are left aside: refused (a "comment" of only RLMs is empty).
+ * - Longer than the limit in code points after all this: refused.
+ */
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/u;
+const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/u;
+const INVISIBLE = /[\u200B\u2060-\u2064\uFEFF\u180E\u115F\u1160\u3164\uFFA0\u{E0000}-\u{E007F}]/u;
+const FORMAT_AND_SPACE = /[\p{Cf}\p{White_Space}]/gu;
+const MAX_LINES = 100;
+
+export interface TextRules {
+  /** The field named in the error's details (body, review). */
+  field: string;
+  maxLength: number;
+}
+
+function refuse(field: string, message: string): never {
+  throw new AppError(ErrorCode.VALIDATION_FAILED, 400, message, [{ field, message }]);
+}
+
+/** The text as it will be stored, or a 400 that says what is wrong with it. */
+export function cleanCommunityText(raw: string, rules: TextRules = { field: 'body', maxLength: COMMENT_BODY_MAX }): string {
+  const { field } = rules;
+  const text = raw
+    .normalize('NFC')
+    .replace(/\r\n?/g, '\n')
+    .replace(/\t/g, ' ')
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+  if (CONTROL.test(text)) refuse(field, 'The text contains control characters');
+  if (BIDI_CONTROL.test(text)) refuse(field, 'The text contains bidirectional override characters');
+  if (INVISIBLE.test(text)) refuse(field, 'The text contains invisible characters');
+  if (text.replace(FORMAT_AND_SPACE, '').length === 0) refuse(field, 'The text is empty');
+  if ([...text].length > rules.maxLength) refuse(field, `The text is longer than ${rules.maxLength} characters`);
+  if (text.split('\n').length > MAX_LINES) refuse(field, `The text has more than ${MAX_LINES} lines`);
+  return text;
+}
+
+// Links: a scheme (http, https, ftp or any "x://"), "www.", or a host name ending in a common
+// top-level domain ("spam.example.com/x", "bit.ly/abc"). Used to refuse links from new accounts;
+// clients make only http(s) and www links clickable.
+const TLDS =
+  'com|net|org|info|biz|io|co|me|app|dev|xyz|top|site|online|shop|store|club|live|link|click|tv|cc|gg|ly|to|ru|cn|tk|ml|ga|cf|gq|uk|de|fr|es|jp|kr|in|br|us|eu|ws|pw|vip|win|bid|fun|icu|cyou|sbs';
+const LINK = new RegExp(`(?:[a-z][a-z0-9+.-]*://|\\bwww\\.|\\b[\\p{L}\\p{N}-]+(?:\\.[\\p{L}\\p{N}-]+)*\\.(?:${TLDS})\\b)`, 'iu');
+
+export function containsLink(text: string): boolean {
+  return LINK.test(text.normalize('NFKC'));
+}
+
+/** Folded for comparing: case, width and spacing do not make a repeated text new. */
+export function bodyHash(text: string): string {
+  const folded = text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[\p{White_Space}\p{P}\p{Cf}]+/gu, ' ')
+    .trim();
+  return createHash('sha256').update(folded).digest('hex');
+}
