@@ -18,6 +18,7 @@ import { AppError } from '../../lib/app-error.js';
  * - Empty once format characters and spaces are left aside: refused (a "comment" of only RLMs is empty).
  * - Longer than the limit in code points after all this: refused.
  */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/u;
 const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/u;
 const INVISIBLE = /[\u200B\u2060-\u2064\uFEFF\u180E\u115F\u1160\u3164\uFFA0\u{E0000}-\u{E007F}]/u;
