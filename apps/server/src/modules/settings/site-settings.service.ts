@@ -1,4 +1,9 @@
-import { COMMENT_LINKS_MIN_ACCOUNT_AGE_HOURS, DEFAULT_FREE_CHAPTERS, type SiteSettings, type SiteSettingsUpdateBody } from '@inkstream/contracts';
+import {
+  COMMENT_LINKS_MIN_ACCOUNT_AGE_HOURS,
+  DEFAULT_FREE_CHAPTERS,
+  type SiteSettings,
+  type SiteSettingsUpdateBody,
+} from '@inkstream/contracts';
 import type { Db, DbExecutor } from '../../db/database.js';
 import { isDatabaseUnavailable } from '../../db/database-errors.js';
 import type { Actor, AuditService } from '../audit/audit.service.js';
