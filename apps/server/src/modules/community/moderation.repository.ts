@@ -287,7 +287,11 @@ export async function deleteWordFilter(trx: DbExecutor, id: number): Promise<boo
 // Books and reviews --------------------------------------------------------------------------------
 
 export function findBookByUuid(executor: DbExecutor, uuid: string) {
-  return executor.selectFrom('books').select(['id', 'uuid', 'comments_closed', 'original_language']).where('uuid', '=', uuid).executeTakeFirst();
+  return executor
+    .selectFrom('books')
+    .select(['id', 'uuid', 'comments_closed', 'original_language'])
+    .where('uuid', '=', uuid)
+    .executeTakeFirst();
 }
 
 /** Sets the switch unless it is so already; true when this call changed it (the conditional update decides the race). */
@@ -344,20 +348,11 @@ export async function reviewsPage(
 }
 
 export function lockRating(trx: DbExecutor, bookId: number, userId: number) {
-  let query = trx
-    .selectFrom('book_ratings')
-    .select(['review', 'review_state'])
-    .where('book_id', '=', bookId)
-    .where('user_id', '=', userId);
+  let query = trx.selectFrom('book_ratings').select(['review', 'review_state']).where('book_id', '=', bookId).where('user_id', '=', userId);
   if (trx.getExecutor().adapter instanceof PostgresAdapter) query = query.forUpdate();
   return query.executeTakeFirst();
 }
 
 export async function setReviewState(trx: DbExecutor, bookId: number, userId: number, state: 'visible' | 'hidden'): Promise<void> {
-  await trx
-    .updateTable('book_ratings')
-    .set({ review_state: state })
-    .where('book_id', '=', bookId)
-    .where('user_id', '=', userId)
-    .execute();
+  await trx.updateTable('book_ratings').set({ review_state: state }).where('book_id', '=', bookId).where('user_id', '=', userId).execute();
 }

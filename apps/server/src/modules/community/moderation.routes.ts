@@ -62,12 +62,18 @@ export function moderationAdminRoutes(moderation: ModerationService) {
 
       app.get(
         '/comments/reports',
-        schema('Reported comments, most reported first, then oldest', { querystring: ReportsQuery, response: { 200: ReportsResponse, ...errorResponses } }),
+        schema('Reported comments, most reported first, then oldest', {
+          querystring: ReportsQuery,
+          response: { 200: ReportsResponse, ...errorResponses },
+        }),
         async (request) => ({ data: await moderation.reports(request.query) }),
       );
       app.get(
         '/comments/held',
-        schema('Comments the word filter held, oldest first', { querystring: HeldQuery, response: { 200: HeldResponse, ...errorResponses } }),
+        schema('Comments the word filter held, oldest first', {
+          querystring: HeldQuery,
+          response: { 200: HeldResponse, ...errorResponses },
+        }),
         async (request) => ({ data: await moderation.held(request.query) }),
       );
 
@@ -91,7 +97,10 @@ export function moderationAdminRoutes(moderation: ModerationService) {
 
       app.get(
         '/comments/bans',
-        schema('Readers banned from commenting now, newest ban first', { querystring: BansQuery, response: { 200: BansResponse, ...errorResponses } }),
+        schema('Readers banned from commenting now, newest ban first', {
+          querystring: BansQuery,
+          response: { 200: BansResponse, ...errorResponses },
+        }),
         async (request) => ({ data: await moderation.bans(request.query) }),
       );
       app.put(
@@ -156,7 +165,10 @@ export function moderationAdminRoutes(moderation: ModerationService) {
 
       app.get(
         '/comments/books/:book_uuid',
-        schema("Whether a book's comments are closed", { params: BookCommentsParams, response: { 200: BookCommentsResponse, ...errorResponses } }),
+        schema("Whether a book's comments are closed", {
+          params: BookCommentsParams,
+          response: { 200: BookCommentsResponse, ...errorResponses },
+        }),
         async (request) => ({ data: await moderation.bookComments(request.params.book_uuid) }),
       );
       app.put(
@@ -171,7 +183,10 @@ export function moderationAdminRoutes(moderation: ModerationService) {
 
       app.get(
         '/comments/reviews',
-        schema('Book reviews, most recently written first', { querystring: ReviewsQuery, response: { 200: ReviewsResponse, ...errorResponses } }),
+        schema('Book reviews, most recently written first', {
+          querystring: ReviewsQuery,
+          response: { 200: ReviewsResponse, ...errorResponses },
+        }),
         async (request) => ({ data: await moderation.reviews(request.query) }),
       );
       app.put(

@@ -215,7 +215,9 @@ export function createModerationService(deps: { db: Db; audit: AuditService; ena
       ]);
     const reason = body.reason.trim();
     if (reason.length === 0)
-      throw new AppError(ErrorCode.VALIDATION_FAILED, 400, 'Say why the reader is banned', [{ field: 'reason', message: 'must not be empty' }]);
+      throw new AppError(ErrorCode.VALIDATION_FAILED, 400, 'Say why the reader is banned', [
+        { field: 'reason', message: 'must not be empty' },
+      ]);
     const hidden = await db.transaction().execute(async (trx) => {
       const before = await repo.findBan(trx, user.id);
       await repo.upsertBan(trx, { user_id: user.id, reason, until, created_at: at, created_by: actor.userId });
@@ -298,7 +300,9 @@ export function createModerationService(deps: { db: Db; audit: AuditService; ena
   async function addWordFilter(actor: Actor, body: { pattern: string; action: 'mask' | 'hold' }): Promise<WordFilter> {
     const cleaned = cleanCommunityText(body.pattern, { field: 'pattern', maxLength: WORD_FILTER_PATTERN_MAX });
     if (cleaned.includes('\n'))
-      throw new AppError(ErrorCode.VALIDATION_FAILED, 400, 'A word filter entry is one line', [{ field: 'pattern', message: 'must be one line' }]);
+      throw new AppError(ErrorCode.VALIDATION_FAILED, 400, 'A word filter entry is one line', [
+        { field: 'pattern', message: 'must be one line' },
+      ]);
     const pattern = foldPattern(cleaned);
     if (pattern.length === 0 || [...pattern].length > WORD_FILTER_PATTERN_MAX)
       throw new AppError(ErrorCode.VALIDATION_FAILED, 400, `A word filter entry has 1 to ${WORD_FILTER_PATTERN_MAX} characters`, [
@@ -401,7 +405,8 @@ export function createModerationService(deps: { db: Db; audit: AuditService; ena
     const [book, user] = await Promise.all([bookOf(bookUuid), userOf(userUuid)]);
     return db.transaction().execute(async (trx) => {
       const rating = await repo.lockRating(trx, book.id, user.id);
-      if (!rating || rating.review === null || rating.review === '') throw new AppError(ErrorCode.NOT_FOUND, 404, 'This reader has no review of this book');
+      if (!rating || rating.review === null || rating.review === '')
+        throw new AppError(ErrorCode.NOT_FOUND, 404, 'This reader has no review of this book');
       if (rating.review_state === state) return { review_state: state, changed: false };
       await repo.setReviewState(trx, book.id, user.id, state);
       await audit.recordWithin(trx, actor, {

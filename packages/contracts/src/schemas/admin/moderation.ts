@@ -116,7 +116,10 @@ export const ReaderCommunityResponse = Data(
 
 // Word filter ------------------------------------------------------------------------------------
 
-export const WordFilterAction = literals(['mask', 'hold'] as const, 'mask: asterisks over the match; hold: the comment waits for a moderator');
+export const WordFilterAction = literals(
+  ['mask', 'hold'] as const,
+  'mask: asterisks over the match; hold: the comment waits for a moderator',
+);
 export const WordFilter = Type.Object({
   id: Type.Integer(),
   pattern: Type.String({ description: 'Stored folded: lower case, accents and width removed, spaces collapsed' }),
