@@ -22,7 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, user: TestUser = admin) =>
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: Record<string, unknown>, user: TestUser = admin) =>
   ctx.app.inject({ method, url: `/api/v1/admin/comments${url}`, headers: authHeader(user), ...(payload === undefined ? {} : { payload }) });
 
 const auditRows = (targetId: string) =>
