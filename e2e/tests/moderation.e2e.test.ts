@@ -65,8 +65,13 @@ describe('moderation in the console', () => {
     const reported = await api('POST', `/comics/comment/${commentUuid}/report`, await tokenOf(reporter), { reason: 'harassment' });
     expect(reported.status).toBe(200);
     const readersSee = async () =>
-      (await api<{ result: { comment_uuid: string }[] }>('GET', `/comics/chapter/${chapter}/comments?sort=newest&page=1&page_size=50`, null))
-        .data.result.map((comment) => comment.comment_uuid);
+      (
+        await api<{ result: { comment_uuid: string }[] }>(
+          'GET',
+          `/comics/chapter/${chapter}/comments?sort=newest&page=1&page_size=50`,
+          null,
+        )
+      ).data.result.map((comment) => comment.comment_uuid);
     expect(await readersSee()).toContain(commentUuid);
 
     const { context, page, pageErrors } = await openSession(browser, baseUrl, { device: PHONE });

@@ -5,6 +5,7 @@ import styles from '../shell/admin.module.css';
 import { ConfirmButton } from '../shell/ConfirmButton';
 import { DataTable } from '../shell/DataTable';
 import { formatDateTime } from '../shell/format';
+import local from './moderation.module.css';
 import { moderationApi } from './moderation-api';
 
 const PAGE_SIZE = 50;
@@ -43,8 +44,8 @@ export function BansList() {
             <td>
               <bdi>{ban.reason}</bdi>
             </td>
-            <td>{ban.until ? formatDateTime(ban.until) : t('ban.forGood')}</td>
-            <td>{formatDateTime(ban.created_at)}</td>
+            <td className={local.nowrap}>{ban.until ? formatDateTime(ban.until) : t('ban.forGood')}</td>
+            <td className={local.nowrap}>{formatDateTime(ban.created_at)}</td>
             <td>{ban.created_by ? <bdi>{ban.created_by}</bdi> : '—'}</td>
             <td>
               <ConfirmButton

@@ -91,7 +91,7 @@ export function CommentActions({
         />
       )}
       <FormNotice message={act.error?.message ?? null} />
-      <p role="status" className={done ? styles.success : undefined}>
+      <p role="status" className={done ? styles.success : local.status}>
         {done}
       </p>
     </>

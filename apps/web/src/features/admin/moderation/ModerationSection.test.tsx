@@ -52,7 +52,7 @@ describe('moderation section', () => {
     expect(await screen.findByText(XSS)).toBeTruthy();
     expect(container.querySelector('img, svg')).toBeNull();
     expect(screen.getByText('2 reports')).toBeTruthy();
-    expect(screen.getByText('Chapter 3: Rain')).toBeTruthy();
+    expect(screen.getByText('#3 Rain')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Hide' }));
     expect(fetch.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);

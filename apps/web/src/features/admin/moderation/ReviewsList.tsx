@@ -72,7 +72,7 @@ export function ReviewsList() {
               <p className={local.body} dir="auto">
                 {review.review}
               </p>
-              <span className={styles.muted}>{formatDateTime(review.updated_at)}</span>
+              <span className={`${styles.muted} ${local.nowrap}`}>{formatDateTime(review.updated_at)}</span>
             </td>
             <td>{t(`state.${review.review_state}`)}</td>
             <td>

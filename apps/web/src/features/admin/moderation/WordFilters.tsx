@@ -81,7 +81,7 @@ export function WordFilters() {
               <bdi>{filter.pattern}</bdi>
             </th>
             <td>{filter.action === 'mask' ? t('filters.mask') : t('filters.hold')}</td>
-            <td>{formatDate(filter.created_at)}</td>
+            <td className={local.nowrap}>{formatDate(filter.created_at)}</td>
             <td>
               <ConfirmButton
                 className={styles.secondary}
