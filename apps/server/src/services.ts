@@ -13,6 +13,7 @@ import type { ClusterLog } from './modules/cluster/redis-client.js';
 import { createImportJobHandler } from './modules/content/uploads/import-job-handler.js';
 import { createImportJobsService } from './modules/content/uploads/import-jobs.service.js';
 import { createCouponsAdminService } from './modules/coupons/coupons-admin.service.js';
+import { createModerationService } from './modules/community/moderation.service.js';
 import { createCouponsService } from './modules/coupons/coupons.service.js';
 import { createEventsService } from './modules/events/events.service.js';
 import { createHousekeeping } from './modules/housekeeping/housekeeping.js';
@@ -139,6 +140,7 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
   const membershipAdmin = createMembershipAdminService({ db, membership, audit });
   const usersAdmin = createUsersAdminService({ db, audit, membershipAdmin, publicUrl: config.publicUrl });
   const couponsAdmin = createCouponsAdminService({ db, audit });
+  const moderation = createModerationService({ db, audit, enabled: config.community });
   const paymentsAdmin = createPaymentsAdminService({
     db,
     ledger,
@@ -237,6 +239,7 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
     membershipAdmin,
     usersAdmin,
     couponsAdmin,
+    moderation,
     paymentsAdmin,
     paymentIncidents,
     stats,

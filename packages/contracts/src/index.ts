@@ -22,6 +22,7 @@ export * from './schemas/admin/settings.js';
 export * from './schemas/admin/orders.js';
 export * from './schemas/admin/stats.js';
 export * from './schemas/admin/imports.js';
+export * from './schemas/admin/moderation.js';
 export * from './schemas/mail.js';
 export * from './schemas/admin/outbox.js';
 export * from './routes.js';

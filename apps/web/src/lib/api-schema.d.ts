@@ -1050,6 +1050,1199 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/comments/{comment_uuid}/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete a comment (its text is emptied); resolves its reports 'deleted' */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    comment_uuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description False when the comment was already so (another moderator was first): nothing written */
+                                changed: boolean;
+                                comment: {
+                                    author: {
+                                        /** @description The author is banned from commenting now */
+                                        banned: boolean;
+                                        username: string;
+                                        /** Format: uuid */
+                                        uuid: string;
+                                    };
+                                    /** @description Plain text; empty once deleted */
+                                    body: string;
+                                    book: {
+                                        title: string;
+                                        title_language: string;
+                                        /** Format: uuid */
+                                        uuid: string;
+                                    };
+                                    chapter: {
+                                        number: number;
+                                        title: string;
+                                        /** Format: uuid */
+                                        uuid: string;
+                                    };
+                                    /** Format: uuid */
+                                    comment_uuid: string;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    /** Format: date-time */
+                                    edited_at: string | null;
+                                    likes: number;
+                                    open_reports: number;
+                                    /** Format: uuid */
+                                    parent_uuid: string | null;
+                                    spoiler: boolean;
+                                    /** @enum {unknown} */
+                                    state: "visible" | "held" | "hidden" | "deleted";
+                                };
+                                /** @description Open reports this action resolved */
+                                resolved_reports: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/comments/{comment_uuid}/dismiss": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Resolve a comment's open reports as dismissed; the comment is untouched */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    comment_uuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description False when the comment was already so (another moderator was first): nothing written */
+                                changed: boolean;
+                                comment: {
+                                    author: {
+                                        /** @description The author is banned from commenting now */
+                                        banned: boolean;
+                                        username: string;
+                                        /** Format: uuid */
+                                        uuid: string;
+                                    };
+                                    /** @description Plain text; empty once deleted */
+                                    body: string;
+                                    book: {
+                                        title: string;
+                                        title_language: string;
+                                        /** Format: uuid */
+                                        uuid: string;
+                                    };
+                                    chapter: {
+                                        number: number;
+                                        title: string;
+                                        /** Format: uuid */
+                                        uuid: string;
+                                    };
+                                    /** Format: uuid */
+                                    comment_uuid: string;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    /** Format: date-time */
+                                    edited_at: string | null;
+                                    likes: number;
+                                    open_reports: number;
+                                    /** Format: uuid */
+                                    parent_uuid: string | null;
+                                    spoiler: boolean;
+                                    /** @enum {unknown} */
+                                    state: "visible" | "held" | "hidden" | "deleted";
+                                };
+                                /** @description Open reports this action resolved */
+                                resolved_reports: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/comments/{comment_uuid}/hide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Hide a comment from readers (its author still sees it); resolves its reports 'hidden' */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    comment_uuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description False when the comment was already so (another moderator was first): nothing written */
+                                changed: boolean;
+                                comment: {
+                                    author: {
+                                        /** @description The author is banned from commenting now */
+                                        banned: boolean;
+                                        username: string;
+                                        /** Format: uuid */
+                                        uuid: string;
+                                    };
+                                    /** @description Plain text; empty once deleted */
+                                    body: string;
+                                    book: {
+                                        title: string;
+                                        title_language: string;
+                                        /** Format: uuid */
+                                        uuid: string;
+                                    };
+                                    chapter: {
+                                        number: number;
+                                        title: string;
+                                        /** Format: uuid */
+                                        uuid: string;
+                                    };
+                                    /** Format: uuid */
+                                    comment_uuid: string;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    /** Format: date-time */
+                                    edited_at: string | null;
+                                    likes: number;
+                                    open_reports: number;
+                                    /** Format: uuid */
+                                    parent_uuid: string | null;
+                                    spoiler: boolean;
+                                    /** @enum {unknown} */
+                                    state: "visible" | "held" | "hidden" | "deleted";
+                                };
+                                /** @description Open reports this action resolved */
+                                resolved_reports: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/comments/{comment_uuid}/show": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Show a hidden comment again, or approve a held one; resolves its open reports as dismissed */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    comment_uuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description False when the comment was already so (another moderator was first): nothing written */
+                                changed: boolean;
+                                comment: {
+                                    author: {
+                                        /** @description The author is banned from commenting now */
+                                        banned: boolean;
+                                        username: string;
+                                        /** Format: uuid */
+                                        uuid: string;
+                                    };
+                                    /** @description Plain text; empty once deleted */
+                                    body: string;
+                                    book: {
+                                        title: string;
+                                        title_language: string;
+                                        /** Format: uuid */
+                                        uuid: string;
+                                    };
+                                    chapter: {
+                                        number: number;
+                                        title: string;
+                                        /** Format: uuid */
+                                        uuid: string;
+                                    };
+                                    /** Format: uuid */
+                                    comment_uuid: string;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    /** Format: date-time */
+                                    edited_at: string | null;
+                                    likes: number;
+                                    open_reports: number;
+                                    /** Format: uuid */
+                                    parent_uuid: string | null;
+                                    spoiler: boolean;
+                                    /** @enum {unknown} */
+                                    state: "visible" | "held" | "hidden" | "deleted";
+                                };
+                                /** @description Open reports this action resolved */
+                                resolved_reports: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/comments/bans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Readers banned from commenting now, newest ban first */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    page_size?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                items: {
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    /** @description The moderator's user name */
+                                    created_by: string | null;
+                                    reason: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description Null: for good
+                                     */
+                                    until: string | null;
+                                    user: {
+                                        username: string;
+                                        /** Format: uuid */
+                                        uuid: string;
+                                    };
+                                }[];
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/comments/bans/{user_uuid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Ban a reader from commenting and rating until an instant, or for good (until: null) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    user_uuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Also hide the reader's visible comments of the last 7 days (their open reports resolved 'hidden') */
+                        hide_recent_comments?: boolean;
+                        /** @description Why: kept in the audit log */
+                        reason: string;
+                        /**
+                         * Format: date-time
+                         * @description The ban ends at this instant (in the future); null: for good
+                         */
+                        until: string | null;
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                ban: {
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    /** @description The moderator's user name */
+                                    created_by: string | null;
+                                    reason: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description Null: for good
+                                     */
+                                    until: string | null;
+                                    user: {
+                                        username: string;
+                                        /** Format: uuid */
+                                        uuid: string;
+                                    };
+                                };
+                                hidden_comments: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Lift a reader's ban */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    user_uuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description False: there was no active ban */
+                                lifted: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/comments/books/{book_uuid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether a book's comments are closed */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    book_uuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** Format: uuid */
+                                book_uuid: string;
+                                closed: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        /** Close or open a book's comments */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    book_uuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description true: no new comments on the book */
+                        closed: boolean;
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** Format: uuid */
+                                book_uuid: string;
+                                closed: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/comments/held": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Comments the word filter held, oldest first */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Show book titles in this language (ext) */
+                    language?: "zh-cn" | "en-us" | "fr-fr" | "es-es" | "ar-sa";
+                    page?: number;
+                    page_size?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                items: {
+                                    comment: {
+                                        author: {
+                                            /** @description The author is banned from commenting now */
+                                            banned: boolean;
+                                            username: string;
+                                            /** Format: uuid */
+                                            uuid: string;
+                                        };
+                                        /** @description Plain text; empty once deleted */
+                                        body: string;
+                                        book: {
+                                            title: string;
+                                            title_language: string;
+                                            /** Format: uuid */
+                                            uuid: string;
+                                        };
+                                        chapter: {
+                                            number: number;
+                                            title: string;
+                                            /** Format: uuid */
+                                            uuid: string;
+                                        };
+                                        /** Format: uuid */
+                                        comment_uuid: string;
+                                        /** Format: date-time */
+                                        created_at: string;
+                                        /** Format: date-time */
+                                        edited_at: string | null;
+                                        likes: number;
+                                        open_reports: number;
+                                        /** Format: uuid */
+                                        parent_uuid: string | null;
+                                        spoiler: boolean;
+                                        /** @enum {unknown} */
+                                        state: "visible" | "held" | "hidden" | "deleted";
+                                    };
+                                    /** @description The word-filter entries the text matches today */
+                                    matched: string[];
+                                }[];
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/comments/readers/{user_uuid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A reader's ban and latest comments (the console's reader page) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Show book titles in this language (ext) */
+                    language?: "zh-cn" | "en-us" | "fr-fr" | "es-es" | "ar-sa";
+                };
+                header?: never;
+                path: {
+                    user_uuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                ban: {
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    /** @description The moderator's user name */
+                                    created_by: string | null;
+                                    reason: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description Null: for good
+                                     */
+                                    until: string | null;
+                                    user: {
+                                        username: string;
+                                        /** Format: uuid */
+                                        uuid: string;
+                                    };
+                                } | null;
+                                /** @description The 20 newest, any state */
+                                comments: {
+                                    author: {
+                                        /** @description The author is banned from commenting now */
+                                        banned: boolean;
+                                        username: string;
+                                        /** Format: uuid */
+                                        uuid: string;
+                                    };
+                                    /** @description Plain text; empty once deleted */
+                                    body: string;
+                                    book: {
+                                        title: string;
+                                        title_language: string;
+                                        /** Format: uuid */
+                                        uuid: string;
+                                    };
+                                    chapter: {
+                                        number: number;
+                                        title: string;
+                                        /** Format: uuid */
+                                        uuid: string;
+                                    };
+                                    /** Format: uuid */
+                                    comment_uuid: string;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    /** Format: date-time */
+                                    edited_at: string | null;
+                                    likes: number;
+                                    open_reports: number;
+                                    /** Format: uuid */
+                                    parent_uuid: string | null;
+                                    spoiler: boolean;
+                                    /** @enum {unknown} */
+                                    state: "visible" | "held" | "hidden" | "deleted";
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/comments/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Reported comments, most reported first, then oldest */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Show book titles in this language (ext) */
+                    language?: "zh-cn" | "en-us" | "fr-fr" | "es-es" | "ar-sa";
+                    page?: number;
+                    page_size?: number;
+                    /** @description Only comments in this state */
+                    state?: "visible" | "held" | "hidden";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                items: {
+                                    comment: {
+                                        author: {
+                                            /** @description The author is banned from commenting now */
+                                            banned: boolean;
+                                            username: string;
+                                            /** Format: uuid */
+                                            uuid: string;
+                                        };
+                                        /** @description Plain text; empty once deleted */
+                                        body: string;
+                                        book: {
+                                            title: string;
+                                            title_language: string;
+                                            /** Format: uuid */
+                                            uuid: string;
+                                        };
+                                        chapter: {
+                                            number: number;
+                                            title: string;
+                                            /** Format: uuid */
+                                            uuid: string;
+                                        };
+                                        /** Format: uuid */
+                                        comment_uuid: string;
+                                        /** Format: date-time */
+                                        created_at: string;
+                                        /** Format: date-time */
+                                        edited_at: string | null;
+                                        likes: number;
+                                        open_reports: number;
+                                        /** Format: uuid */
+                                        parent_uuid: string | null;
+                                        spoiler: boolean;
+                                        /** @enum {unknown} */
+                                        state: "visible" | "held" | "hidden" | "deleted";
+                                    };
+                                    latest_report: {
+                                        /** Format: date-time */
+                                        created_at: string;
+                                        detail: string | null;
+                                        /** @enum {unknown} */
+                                        reason: "spam" | "harassment" | "spoiler" | "off_topic" | "other";
+                                        reporter: {
+                                            username: string;
+                                            /** Format: uuid */
+                                            uuid: string;
+                                        };
+                                    };
+                                    /** @description Open reports by reason, most frequent first */
+                                    reasons: {
+                                        count: number;
+                                        /** @enum {unknown} */
+                                        reason: "spam" | "harassment" | "spoiler" | "off_topic" | "other";
+                                    }[];
+                                    /** @description Open (unresolved) reports */
+                                    report_count: number;
+                                }[];
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/comments/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Book reviews, most recently written first */
+        get: {
+            parameters: {
+                query?: {
+                    book_uuid?: string;
+                    /** @description Show book titles in this language (ext) */
+                    language?: "zh-cn" | "en-us" | "fr-fr" | "es-es" | "ar-sa";
+                    page?: number;
+                    page_size?: number;
+                    state?: "visible" | "held" | "hidden";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                items: {
+                                    book: {
+                                        title: string;
+                                        title_language: string;
+                                        /** Format: uuid */
+                                        uuid: string;
+                                    };
+                                    review: string;
+                                    /** @enum {unknown} */
+                                    review_state: "visible" | "held" | "hidden";
+                                    score: number;
+                                    /** Format: date-time */
+                                    updated_at: string;
+                                    user: {
+                                        username: string;
+                                        /** Format: uuid */
+                                        uuid: string;
+                                    };
+                                }[];
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/comments/reviews/{book_uuid}/{user_uuid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Hide a reader's review of a book, or show it again */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    book_uuid: string;
+                    user_uuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        state: "visible" | "hidden";
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                changed: boolean;
+                                /** @enum {unknown} */
+                                review_state: "visible" | "held" | "hidden";
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/comments/word-filters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The word filter */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                items: {
+                                    /**
+                                     * @description mask: asterisks over the match; hold: the comment waits for a moderator
+                                     * @enum {unknown}
+                                     */
+                                    action: "mask" | "hold";
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    id: number;
+                                    /** @description Stored folded: lower case, accents and width removed, spaces collapsed */
+                                    pattern: string;
+                                }[];
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Add a word or phrase to the word filter (409 when its folded form is there already) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description mask: asterisks over the match; hold: the comment waits for a moderator
+                         * @enum {unknown}
+                         */
+                        action: "mask" | "hold";
+                        /** @description 1–64 characters once cleaned */
+                        pattern: string;
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /**
+                                 * @description mask: asterisks over the match; hold: the comment waits for a moderator
+                                 * @enum {unknown}
+                                 */
+                                action: "mask" | "hold";
+                                /** Format: date-time */
+                                created_at: string;
+                                id: number;
+                                /** @description Stored folded: lower case, accents and width removed, spaces collapsed */
+                                pattern: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/comments/word-filters/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a word filter entry */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @enum {boolean} */
+                                deleted: true;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/comments/word-filters/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What a sample text becomes under the word filter (nothing stored) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        text: string;
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                held: boolean;
+                                matched: string[];
+                                text: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/coupons": {
         parameters: {
             query?: never;

@@ -10,6 +10,8 @@ import type { ImportJobsService } from '../content/uploads/import-jobs.service.j
 import { importsAdminRoutes } from '../content/uploads/imports-admin.routes.js';
 import { couponsAdminRoutes } from '../coupons/coupons-admin.routes.js';
 import type { CouponsAdminService } from '../coupons/coupons-admin.service.js';
+import { moderationAdminRoutes } from '../community/moderation.routes.js';
+import type { ModerationService } from '../community/moderation.service.js';
 import type { MailComponent } from '../mail/mail-module.js';
 import { outboxAdminRoutes } from '../mail/outbox-admin.routes.js';
 import type { PaymentIncidentsService } from '../payments/payment-incidents.service.js';
@@ -27,6 +29,7 @@ export interface AdminConsoleServices {
   audit: AuditService;
   usersAdmin: UsersAdminService;
   couponsAdmin: CouponsAdminService;
+  moderation: ModerationService;
   siteSettings: SiteSettingsService;
   booksAdmin: CatalogueAdminService;
   chaptersAdmin: ChaptersAdminService;
@@ -46,6 +49,7 @@ export function adminConsoleRouters(services: AdminConsoleServices, uploads: App
     auditAdminRoutes(services.audit),
     usersAdminRoutes(services.usersAdmin),
     couponsAdminRoutes(services.couponsAdmin),
+    moderationAdminRoutes(services.moderation),
     settingsAdminRoutes(services.siteSettings),
     booksAdminRoutes(services.booksAdmin),
     chaptersAdminRoutes(services.chaptersAdmin),

@@ -7,6 +7,7 @@ import { ConfirmButton } from '../shell/ConfirmButton';
 import { FormNotice } from '../shell/FieldError';
 import { NO_ERRORS, toFormErrors } from '../shell/form-errors';
 import { formatDateTime } from '../shell/format';
+import { BookCommentsSwitch } from '../moderation/BookCommentsSwitch';
 import { ChapterUpload } from '../uploads/ChapterUpload';
 import { BookForm } from './BookForm';
 import { booksApi } from './books-api';
@@ -70,6 +71,7 @@ export function BookPage() {
         </div>
         <FormNotice message={publish.error ? publish.error.message : null} />
       </div>
+      <BookCommentsSwitch bookUuid={data.book_uuid} />
       <CoverUpload book={data} onUploaded={onSaved} />
       <BookForm
         key={data.updated_at + JSON.stringify(data.titles)}

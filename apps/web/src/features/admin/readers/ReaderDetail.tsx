@@ -6,6 +6,7 @@ import styles from '../shell/admin.module.css';
 import { DataTable } from '../shell/DataTable';
 import { FormNotice } from '../shell/FieldError';
 import { formatDate, formatDateTime, formatFen } from '../shell/format';
+import { ReaderCommentsPanel } from '../moderation/ReaderCommentsPanel';
 import { EmailForm } from './EmailForm';
 import { GrantForm } from './GrantForm';
 import { InviteTree } from './InviteTree';
@@ -117,6 +118,7 @@ export function ReaderDetail() {
         )}
       </div>
 
+      <ReaderCommentsPanel userUuid={user.uuid} username={user.username} />
       <Ledger grants={detail.data.grants} />
       <Orders orders={detail.data.orders} />
       <h2>{t('invites.title')}</h2>

@@ -2,6 +2,7 @@ import { Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { Loading } from '../../../components/Loading';
+import { useCommunityOn } from '../moderation/use-community';
 import styles from './admin.module.css';
 
 const SECTIONS = [
@@ -11,6 +12,7 @@ const SECTIONS = [
   { to: '/admin/orders', key: 'orders' },
   { to: '/admin/outbox', key: 'outbox' },
   { to: '/admin/coupons', key: 'coupons' },
+  { to: '/admin/moderation', key: 'moderation', community: true },
   { to: '/admin/settings', key: 'settings' },
   { to: '/admin/audit', key: 'audit' },
 ] as const;
@@ -25,6 +27,9 @@ export function AdminLayout() {
   // (Outbox and the ones after it start beyond a 390 px screen). Only the row scrolls, never the page.
   const row = useRef<HTMLUListElement>(null);
   const { pathname } = useLocation();
+  // COMMUNITY=off: no moderation section (the public config says so).
+  const community = useCommunityOn();
+  const sections = SECTIONS.filter((section) => !('community' in section) || community === true);
   useEffect(() => {
     const list = row.current;
     const current = list?.querySelector('[aria-current="page"]');
@@ -38,7 +43,7 @@ export function AdminLayout() {
     <div className={styles.console}>
       <nav className={styles.nav} aria-label={t('navLabel')}>
         <ul ref={row}>
-          {SECTIONS.map((section) => (
+          {sections.map((section) => (
             <li key={section.key}>
               <NavLink to={section.to} end={'end' in section} className={({ isActive }) => (isActive ? styles.active : undefined)}>
                 {t(`nav.${section.key}`)}
