@@ -380,7 +380,11 @@ describe('GET/PUT /user/email/preferences', () => {
     expect((await get()).json()).toEqual({ data: { result: { reminders: true, digest: false, replies: true } } });
     expect((await put({ digest: true })).json().data.result).toEqual({ reminders: true, digest: true, replies: true });
     expect((await put({ reminders: false })).json().data.result).toEqual({ reminders: false, digest: true, replies: true });
-    expect((await put({ reminders: true, digest: false, replies: true })).json().data.result).toEqual({ reminders: true, digest: false, replies: true });
+    expect((await put({ reminders: true, digest: false, replies: true })).json().data.result).toEqual({
+      reminders: true,
+      digest: false,
+      replies: true,
+    });
     // Unknown fields are dropped (the site's closed bodies, removeAdditional): alone they leave nothing to change.
     expect((await put({ digest: true, extra: 1 })).json().data.result).toEqual({ reminders: true, digest: true, replies: true });
     expect((await put({ digest: false })).json().data.result).toEqual({ reminders: true, digest: false, replies: true });

@@ -5,7 +5,15 @@ import { excerpt } from '../src/modules/community/reply-alerts.text.js';
 import { createHousekeeping } from '../src/modules/housekeeping/housekeeping.js';
 import { createMailRenderer } from '../src/modules/mail/mail-render.js';
 import { createPushService } from '../src/modules/push/push.service.js';
-import { authHeader, createBook, createUser, createUserWithEmail, nextClientIp, type TestBook, type TestUser } from './helpers/factories.js';
+import {
+  authHeader,
+  createBook,
+  createUser,
+  createUserWithEmail,
+  nextClientIp,
+  type TestBook,
+  type TestUser,
+} from './helpers/factories.js';
 import { startPushReceiver } from './helpers/push-receiver.js';
 import { postComment, postReply } from './helpers/reply-alert-fixtures.js';
 import { createTestContext, type TestContext } from './helpers/test-context.js';
@@ -81,7 +89,12 @@ describe('the alerts list', () => {
       alert_id: second.alertId,
       created_at: new Date(t0 + 1000).toISOString(),
       read: false,
-      reply: { comment_uuid: second.uuid, body: 'No, the storm was better', spoiler: false, user: { uuid: carol.uuid, username: carol.username } },
+      reply: {
+        comment_uuid: second.uuid,
+        body: 'No, the storm was better',
+        spoiler: false,
+        user: { uuid: carol.uuid, username: carol.username },
+      },
       parent: { comment_uuid: mine.uuid, body: 'The lighthouse scene was the best part' },
       chapter: { chapter_uuid: book.chapters[0]!.uuid, chapter_number: 1, title: 'Chapter 1' },
       book: { book_uuid: book.uuid, title: 'Harbour Lights' },
@@ -118,7 +131,8 @@ describe('the alerts list', () => {
     const mine = await commentBy(alice);
     const t0 = Date.now();
     const ids: number[] = [];
-    for (let i = 0; i < 5; i += 1) ids.push((await postReply(ctx, mine, { userId: bob.id, body: `reply ${i}`, at: t0 + i * 1000 })).alertId!);
+    for (let i = 0; i < 5; i += 1)
+      ids.push((await postReply(ctx, mine, { userId: bob.id, body: `reply ${i}`, at: t0 + i * 1000 })).alertId!);
     const newestFirst = [...ids].reverse();
     const page = async (n: number) => (await alertsOf(alice, `?page=${n}&page_size=2`)).result.map((a) => a.alert_id);
     expect(await page(1)).toEqual(newestFirst.slice(0, 2));
@@ -295,7 +309,9 @@ describe('Web Push', () => {
         tag: `reply-${replies[0]!.alertId}`,
       },
     ]);
-    expect(receivedAt(chinese.path)).toEqual([expect.objectContaining({ title: '港口灯火', body: `${bob.username} 回复了你在《港口灯火》第2话的评论` })]);
+    expect(receivedAt(chinese.path)).toEqual([
+      expect.objectContaining({ title: '港口灯火', body: `${bob.username} 回复了你在《港口灯火》第2话的评论` }),
+    ]);
     expect(receivedAt(quiet.path)).toEqual([]);
   });
 
@@ -363,11 +379,7 @@ describe('the e-mail digest', () => {
     }
     expect((await call(ctx, 'PUT', '/user/email/preferences', quiet, { replies: false })).statusCode).toBe(200);
     const t0 = Date.now();
-    const payloads = [
-      '<script>alert(1)</script>',
-      '"><img src=x onerror=alert(1)>',
-      "<a href='javascript:alert(1)'>x</a> & <b>bold</b>",
-    ];
+    const payloads = ['<script>alert(1)</script>', '"><img src=x onerror=alert(1)>', "<a href='javascript:alert(1)'>x</a> & <b>bold</b>"];
     const mine = await postComment(ctx, { bookId: book.id, chapterId: book.chapters[0]!.id, userId: alice.id, body: 'mine' });
     const quietOne = await postComment(ctx, { bookId: book.id, chapterId: book.chapters[0]!.id, userId: quiet.id, body: 'mine' });
     for (const [i, body] of payloads.entries()) await postReply(ctx, mine, { userId: bob.id, body, at: t0 + HOUR + i });

@@ -56,10 +56,7 @@ export const listAlerts = (db: DbExecutor, userId: number, offset: number, limit
 /** How many of a reader's alerts can be seen, and how many of those are unread. */
 export async function countAlerts(db: DbExecutor, userId: number): Promise<{ total: number; unread: number }> {
   const row = await seenAlerts(db, userId)
-    .select((eb) => [
-      eb.fn.countAll<number | string>().as('total'),
-      eb.fn.count<number | string>('a.read_at').as('read'),
-    ])
+    .select((eb) => [eb.fn.countAll<number | string>().as('total'), eb.fn.count<number | string>('a.read_at').as('read')])
     .executeTakeFirst();
   const total = Number(row?.total ?? 0);
   return { total, unread: total - Number(row?.read ?? 0) };

@@ -108,9 +108,7 @@ describe('the Alerts tab', () => {
       '/library',
     );
     expect((await screen.findByTestId('library-alerts')).textContent).toBe('3');
-    expect(
-      screen.getByRole('link', { name: 'Library, New chapters in books you follow, 3 unread replies to your comments' }),
-    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Library, New chapters in books you follow, 3 unread replies to your comments' })).toBeTruthy();
     expect(await screen.findByRole('link', { name: 'Alerts, 3 unread' })).toBeTruthy();
   });
 

@@ -97,7 +97,10 @@ function AlertItem({ alert }: { alert: ReplyAlert }) {
       )}
       {alert.parent.body !== '' && (
         <p className={styles.meta}>
-          {t('alerts.yourComment')} <q dir="auto">{alert.parent.body}</q>
+          {t('alerts.yourComment')}{' '}
+          <span dir="auto" className={styles.ownComment}>
+            {alert.parent.body}
+          </span>
         </p>
       )}
       <p className={styles.meta}>
