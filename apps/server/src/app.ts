@@ -23,6 +23,7 @@ import { createPublicCacheFront, serverWithFront } from './plugins/public-cache-
 import { closeRedis, createRedisClient, waitForRedis } from './modules/cluster/redis-client.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
 import { libraryRoutes } from './modules/library/library.routes.js';
+import { replyAlertsRoutes } from './modules/community/reply-alerts.routes.js';
 import { pushRoutes } from './modules/push/push.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import type { MediaStorage } from './modules/media/media-storage.js';
@@ -178,7 +179,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(catalogueRoutes(services.catalogue));
       await api.register(readingRoutes(reading));
       await api.register(eventsRoutes(services.events));
-      await api.register(libraryRoutes(services.progress, services.follows, services.readerKeys));
+      await api.register(
+        libraryRoutes(services.progress, services.follows, services.readerKeys, config.community ? services.replyAlerts : null),
+      );
+      await api.register(replyAlertsRoutes(services.replyAlerts, { community: config.community }));
       await api.register(pushRoutes(services.push));
       await api.register(emailPreferencesRoutes(services.emailPreferences));
       await api.register(mailRoutes(services.mail.unsubscribe));

@@ -2,6 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config.js';
 import type { Db } from './db/database.js';
 import { createAuditService } from './modules/audit/audit.service.js';
+import { createReplyNotifier } from './modules/community/reply-alerts.notifier.js';
+import { createReplyAlertsService } from './modules/community/reply-alerts.service.js';
 import { createCatalogueAdminService } from './modules/catalogue/catalogue-admin.service.js';
 import { createCatalogueService } from './modules/catalogue/catalogue.service.js';
 import { createCatalogueVersion } from './modules/catalogue/catalogue-version.js';
@@ -115,7 +117,12 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
   const follows = createFollowsService({ db, media: mediaUrls, progress });
   const readerKeys = createReaderKeys(createVisitorProofs(config.jwtSecret));
   const push = createPushService({ db, config: config.push, log: options.logs?.push ?? log });
-  const emailPreferences = createEmailPreferences({ db });
+  const emailPreferences = createEmailPreferences({ db, community: config.community });
+  // Replies to a reader's comments (docs/COMMUNITY.md "Reply alerts"): the library's Alerts tab,
+  // and Web Push sent after the comments service committed a reply (its onReplyAlert dependency:
+  // `onReplyAlert: (alertId) => replyNotifier.notify(alertId)`).
+  const replyAlerts = createReplyAlertsService({ db });
+  const replyNotifier = createReplyNotifier({ db, push, log: options.logs?.push ?? log, community: config.community });
   const coupons = createCouponsService({ db, membership });
   const ledger = createOrderLedger({ db, membership, inviteRewardDays: config.inviteRewardDays });
   const wechatPay = config.wechatPay ? createWechatPayClient(config.wechatPay) : null;
@@ -202,7 +209,7 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
   const sitemaps = createSitemaps({ db, publicUrl: config.publicUrl });
 
   // Background work, built here and started by app.ts when background jobs are on.
-  const housekeeping = createHousekeeping({ db, log, publicUrl: config.publicUrl });
+  const housekeeping = createHousekeeping({ db, log, publicUrl: config.publicUrl, community: config.community });
   const wechatReconciler =
     wechatPay && config.wechatPay ? createWechatReconciler({ db, ledger, client: wechatPay, config: config.wechatPay, log }) : null;
 
@@ -228,6 +235,8 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
     readerKeys,
     push,
     emailPreferences,
+    replyAlerts,
+    replyNotifier,
     coupons,
     ledger,
     wechatPay,

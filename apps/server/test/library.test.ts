@@ -359,7 +359,7 @@ describe('follows and the library', () => {
 
     let library = (await call('GET', '/user/library', user)).json().data.result;
     expect(library).toEqual([expect.objectContaining({ book_uuid: book.uuid, unread_count: 0, resume: null, total_chapters: 2 })]);
-    expect((await call('GET', '/user/library/summary', user)).json().data.result).toEqual({ unread_books: 0 });
+    expect((await call('GET', '/user/library/summary', user)).json().data.result).toEqual({ unread_books: 0, unread_alerts: 0 });
 
     // The operator publishes chapter 3 after the follow.
     const chapter = await insertChapter(ctx.db, {
@@ -372,12 +372,12 @@ describe('follows and the library', () => {
     });
     library = (await call('GET', '/user/library', user)).json().data.result;
     expect(library[0]).toMatchObject({ unread_count: 1 });
-    expect((await call('GET', '/user/library/summary', user)).json().data.result).toEqual({ unread_books: 1 });
+    expect((await call('GET', '/user/library/summary', user)).json().data.result).toEqual({ unread_books: 1, unread_alerts: 0 });
 
     await call('POST', '/reader/progress', user, { progress: [{ book_uuid: book.uuid, chapter_uuid: chapter.uuid }] });
     library = (await call('GET', '/user/library', user)).json().data.result;
     expect(library[0]).toMatchObject({ unread_count: 0, resume: { chapter_number: 3 } });
-    expect((await call('GET', '/user/library/summary', user)).json().data.result).toEqual({ unread_books: 0 });
+    expect((await call('GET', '/user/library/summary', user)).json().data.result).toEqual({ unread_books: 0, unread_alerts: 0 });
 
     expect((await call('DELETE', `/user/follows/${book.uuid}`, user)).json().data.result).toEqual({ following: false });
     expect((await call('GET', '/user/library', user)).json().data.result).toEqual([]);

@@ -433,7 +433,7 @@ describe('reminders and the digest', () => {
     const clicked = await oneClick(digest)(ctx);
     expect(clicked.json().data).toEqual({ list: 'digest', unsubscribed: true });
     const preferences = await ctx.app.inject({ url: '/api/v1/user/email/preferences', headers: authHeader(follower) });
-    expect(preferences.json().data.result).toEqual({ reminders: true, digest: false });
+    expect(preferences.json().data.result).toEqual({ reminders: true, digest: false, replies: true });
 
     // Another chapter, a day later: the reader who stayed gets it, the one who left nothing.
     await next(ctx, control.email);

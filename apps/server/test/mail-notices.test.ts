@@ -266,7 +266,7 @@ describe('membership reminders', () => {
       headers: authHeader(left),
       payload: { reminders: false },
     });
-    expect(put.json().data.result).toEqual({ reminders: false, digest: false });
+    expect(put.json().data.result).toEqual({ reminders: false, digest: false, replies: true });
     const unconfirmed = await reader(ctx, { confirmed: false });
     for (const user of [left, unconfirmed]) await grantMembership(ctx, user.id, { days: 5 });
     await runAt(Date.now() + 2 * DAY + HOUR);
@@ -308,7 +308,7 @@ describe('the daily digest', () => {
   it('lists only new chapters of followed books, at most one a day; none when not joined', async () => {
     const user = await reader(ctx);
     const other = await reader(ctx);
-    expect((await join(user)).json().data.result).toEqual({ reminders: true, digest: true });
+    expect((await join(user)).json().data.result).toEqual({ reminders: true, digest: true, replies: true });
     const t0 = Date.now();
     const followed = await createBook(ctx, { chapters: 2, titles: { 'en-us': 'Followed Book', 'zh-cn': '关注的书' } });
     const second = await createBook(ctx, { chapters: 1, titles: { 'en-us': 'Second Book' } });
@@ -377,19 +377,23 @@ describe('GET/PUT /user/email/preferences', () => {
     const user = await createUser(ctx);
     const get = () => ctx.app.inject({ url, headers: authHeader(user) });
     const put = (payload: unknown) => ctx.app.inject({ method: 'PUT', url, headers: authHeader(user), payload: payload as object });
-    expect((await get()).json()).toEqual({ data: { result: { reminders: true, digest: false } } });
-    expect((await put({ digest: true })).json().data.result).toEqual({ reminders: true, digest: true });
-    expect((await put({ reminders: false })).json().data.result).toEqual({ reminders: false, digest: true });
-    expect((await put({ reminders: true, digest: false })).json().data.result).toEqual({ reminders: true, digest: false });
+    expect((await get()).json()).toEqual({ data: { result: { reminders: true, digest: false, replies: true } } });
+    expect((await put({ digest: true })).json().data.result).toEqual({ reminders: true, digest: true, replies: true });
+    expect((await put({ reminders: false })).json().data.result).toEqual({ reminders: false, digest: true, replies: true });
+    expect((await put({ reminders: true, digest: false, replies: true })).json().data.result).toEqual({
+      reminders: true,
+      digest: false,
+      replies: true,
+    });
     // Unknown fields are dropped (the site's closed bodies, removeAdditional): alone they leave nothing to change.
-    expect((await put({ digest: true, extra: 1 })).json().data.result).toEqual({ reminders: true, digest: true });
-    expect((await put({ digest: false })).json().data.result).toEqual({ reminders: true, digest: false });
+    expect((await put({ digest: true, extra: 1 })).json().data.result).toEqual({ reminders: true, digest: true, replies: true });
+    expect((await put({ digest: false })).json().data.result).toEqual({ reminders: true, digest: false, replies: true });
     for (const bad of [{}, { extra: 1 }, { digest: 'yes' }, { reminders: 2 }, []]) {
       const response = await put(bad);
       expect(response.statusCode, JSON.stringify(bad)).toBe(400);
       expect(response.json().code).toBe('VALIDATION_FAILED');
     }
-    expect((await get()).json().data.result).toEqual({ reminders: true, digest: false });
+    expect((await get()).json().data.result).toEqual({ reminders: true, digest: false, replies: true });
     expect((await ctx.app.inject({ url })).statusCode).toBe(401);
     const anonymous = await ctx.app.inject({ method: 'PUT', url, payload: { digest: true } });
     expect(anonymous.statusCode).toBe(401);

@@ -94,3 +94,9 @@ export const REVIEW_BODY_MAX = 1000;
 export const RATING_CARD_MIN_COUNT = 5;
 /** The Bayesian average's prior weight: as if every book had this many ratings at the catalogue's mean. */
 export const RATING_PRIOR_WEIGHT = 10;
+/** Reply alerts (the library's Alerts tab): page size, and ids marked read in one call. */
+export const ALERTS_PAGE_SIZE_DEFAULT = 20;
+export const ALERTS_PAGE_SIZE_MAX = 50;
+export const ALERTS_MARK_MAX = 100;
+/** Characters of a comment shown in an alert (the reply and the reader's own comment). */
+export const ALERT_EXCERPT_MAX = 140;

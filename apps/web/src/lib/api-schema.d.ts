@@ -5581,6 +5581,151 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/user/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Replies to your comments, newest first, with the unread count */
+        get: {
+            parameters: {
+                query: {
+                    /** @description zh-cn, en-us, fr-fr, es-es or ar-sa (case-insensitive) */
+                    language?: string;
+                    page: number;
+                    page_size: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    alert_id: number;
+                                    book: {
+                                        /** Format: uuid */
+                                        book_uuid: string;
+                                        /** @description In the asked language, with the API's usual fallback */
+                                        title: string;
+                                    };
+                                    chapter: {
+                                        chapter_number: number;
+                                        /** Format: uuid */
+                                        chapter_uuid: string;
+                                        title: string;
+                                    };
+                                    /**
+                                     * Format: date-time
+                                     * @description When the reply was posted
+                                     */
+                                    created_at: string;
+                                    parent: {
+                                        /** @description The first 140 characters of the reader's own comment (empty once deleted) */
+                                        body: string;
+                                        /** Format: uuid */
+                                        comment_uuid: string;
+                                    };
+                                    read: boolean;
+                                    reply: {
+                                        /** @description The first 140 characters of the reply, plain text on one line ("…" when cut) */
+                                        body: string;
+                                        /** Format: uuid */
+                                        comment_uuid: string;
+                                        /** @description The replier marked it as a spoiler: clients hide the text until tapped */
+                                        spoiler: boolean;
+                                        user: {
+                                            username: string;
+                                            /** Format: uuid */
+                                            uuid: string;
+                                        };
+                                    };
+                                }[];
+                                total: number;
+                                /** @description Unread alerts in all pages */
+                                unread: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/alerts/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark some of your alerts (alert_ids, at most 100) or all of them (all: true) read */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The caller's alerts to mark read (others' ids are ignored) */
+                        alert_ids?: number[];
+                        /**
+                         * @description Mark every alert of the caller read
+                         * @enum {boolean}
+                         */
+                        all?: true;
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    unread: number;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/user/book/membership": {
         parameters: {
             query?: never;
@@ -5796,7 +5941,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The reader's choices about membership reminders and the new-chapter digest by e-mail */
+        /** The reader's choices about membership reminders, the new-chapter digest and reply notices */
         get: {
             parameters: {
                 query?: never;
@@ -5819,6 +5964,7 @@ export interface paths {
                                 result: {
                                     digest: boolean;
                                     reminders: boolean;
+                                    replies?: boolean;
                                 };
                             };
                         };
@@ -5826,7 +5972,7 @@ export interface paths {
                 };
             };
         };
-        /** Join or leave membership reminders and the new-chapter digest (they apply once the address is confirmed) */
+        /** Join or leave membership reminders, the new-chapter digest (once the address is confirmed) and reply notices (Web Push and the digest) */
         put: {
             parameters: {
                 query?: never;
@@ -5839,6 +5985,7 @@ export interface paths {
                     "application/json": {
                         digest?: boolean;
                         reminders?: boolean;
+                        replies?: boolean;
                     };
                 };
             };
@@ -5856,6 +6003,7 @@ export interface paths {
                                 result: {
                                     digest: boolean;
                                     reminders: boolean;
+                                    replies?: boolean;
                                 };
                             };
                         };
@@ -6069,7 +6217,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** How many followed books have unread new chapters */
+        /** How many followed books have unread new chapters (and, ext, how many reply alerts are unread) */
         get: {
             parameters: {
                 query?: never;
@@ -6090,6 +6238,8 @@ export interface paths {
                         "application/json": {
                             data: {
                                 result: {
+                                    /** @description Ext (issue 31): unread replies to the reader's comments; absent when the community is off */
+                                    unread_alerts?: number;
                                     /** @description Followed books with at least one unread new chapter */
                                     unread_books: number;
                                 };

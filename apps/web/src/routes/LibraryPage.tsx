@@ -1,37 +1,58 @@
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../i18n/use-translation';
 import { Link, useSearchParams } from 'react-router';
 import { useAuth } from '../features/auth/AuthContext';
 import { usePageTitle } from '../components/use-page-title';
+import { AlertsList, SUMMARY_KEY } from '../features/library/AlertsList';
 import { FollowingList } from '../features/library/FollowingList';
 import { HistoryList } from '../features/library/HistoryList';
 import styles from '../features/library/library.module.css';
+import { api } from '../lib/api-client';
+import { publicConfigQuery } from '../lib/public-config';
 
-type Tab = 'following' | 'history';
+type Tab = 'following' | 'history' | 'alerts';
+const TAB_PATH: Record<Tab, string> = { following: '/library', history: '/library?tab=history', alerts: '/library?tab=alerts' };
 
-/** The reader's library: followed books and the reading history, one tab each (the tab is in the URL). */
+/**
+ * The reader's library: followed books, the reading history and, for a logged-in reader with the
+ * community on, the alerts (replies to their comments): one tab each (the tab is in the URL).
+ */
 export default function LibraryPage() {
   const { t } = useTranslation('library');
   const { userUuid } = useAuth();
   const [params] = useSearchParams();
-  const tab: Tab = params.get('tab') === 'history' ? 'history' : 'following';
+  const { data: config } = useQuery({ ...publicConfigQuery(), staleTime: 5 * 60_000 });
+  const hasAlerts = !!userUuid && config?.community === true;
+  // The header asks for the same summary: one request, shared.
+  const summary = useQuery({ queryKey: SUMMARY_KEY, queryFn: api.librarySummary, enabled: hasAlerts, staleTime: 60_000 });
+  const unread = summary.data?.unread_alerts ?? 0;
+  const asked = params.get('tab');
+  const tab: Tab = asked === 'history' ? 'history' : asked === 'alerts' && hasAlerts ? 'alerts' : 'following';
+  const tabs: Tab[] = hasAlerts ? ['following', 'history', 'alerts'] : ['following', 'history'];
   usePageTitle(t('title'));
   return (
     <div className={styles.page}>
       <h1 className={styles.title}>{t('title')}</h1>
       <nav className={styles.tabs} aria-label={t('title')}>
-        {(['following', 'history'] as const).map((name) => (
+        {tabs.map((name) => (
           <Link
             key={name}
-            to={name === 'following' ? '/library' : '/library?tab=history'}
+            to={TAB_PATH[name]}
             className={name === tab ? `${styles.tab} ${styles.activeTab}` : styles.tab}
             aria-current={name === tab ? 'page' : undefined}
+            aria-label={name === 'alerts' && unread > 0 ? `${t('tabs.alerts')}, ${t('alerts.unread', { count: unread })}` : undefined}
             replace
           >
             {t(`tabs.${name}`)}
+            {name === 'alerts' && unread > 0 && (
+              <span className={styles.tabCount} aria-hidden="true">
+                {unread}
+              </span>
+            )}
           </Link>
         ))}
       </nav>
-      {tab === 'following' ? <FollowingList isLoggedIn={!!userUuid} /> : <HistoryList />}
+      {tab === 'following' ? <FollowingList isLoggedIn={!!userUuid} /> : tab === 'history' ? <HistoryList /> : <AlertsList />}
     </div>
   );
 }

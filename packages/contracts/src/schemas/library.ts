@@ -110,6 +110,9 @@ export type LibraryItem = Static<typeof LibraryItem>;
 export const LibraryResponse = Result(Type.Array(LibraryItem));
 export const LibrarySummary = Type.Object({
   unread_books: Type.Integer({ description: 'Followed books with at least one unread new chapter' }),
+  unread_alerts: Type.Optional(
+    Type.Integer({ description: "Ext (issue 31): unread replies to the reader's comments; absent when the community is off" }),
+  ),
 });
 export type LibrarySummary = Static<typeof LibrarySummary>;
 export const LibrarySummaryResponse = Result(LibrarySummary);

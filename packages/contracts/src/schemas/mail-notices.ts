@@ -7,13 +7,18 @@ export const EmailPreferences = Type.Object({
   reminders: Type.Boolean(),
   /** The daily digest of new chapters of followed books (off unless joined). */
   digest: Type.Boolean(),
+  /**
+   * Ext (issue 31): replies to the reader's comments also go by Web Push and into the digest
+   * (users.notify_replies, on unless turned off); absent when the community is off (COMMUNITY=off).
+   */
+  replies: Type.Optional(Type.Boolean()),
 });
 export type EmailPreferences = Static<typeof EmailPreferences>;
 export const EmailPreferencesResponse = Result(EmailPreferences);
 
-/** Either choice or both; anything else is refused. */
+/** One choice or more; anything else is refused. */
 export const EmailPreferencesBody = ClosedObject(
-  { reminders: Type.Optional(Type.Boolean()), digest: Type.Optional(Type.Boolean()) },
+  { reminders: Type.Optional(Type.Boolean()), digest: Type.Optional(Type.Boolean()), replies: Type.Optional(Type.Boolean()) },
   { minProperties: 1 },
 );
 export type EmailPreferencesBody = Static<typeof EmailPreferencesBody>;

@@ -32,6 +32,8 @@ export interface HousekeepingDeps {
   rollup?: ReadingRollup;
   /** The site's address for links in messages: given, the membership reminders and the digest run too. */
   publicUrl?: string;
+  /** COMMUNITY=on: the digest lists replies to the reader's comments too (docs/COMMUNITY.md). */
+  community?: boolean;
 }
 
 /** What one run did, per task: rows removed and statements used. */
@@ -106,7 +108,9 @@ export function createHousekeeping(deps: HousekeepingDeps) {
     const outbox = await inBatches(() => deleteOldOutboxRows(db, now(), batchSize));
     const mailJobs = await inBatches(() => deleteOldMailJobs(db, now(), batchSize));
     // What the site sends on its own (docs/READER-JOURNEY.md "What the site sends").
-    const notices = deps.publicUrl ? { now: now(), publicUrl: deps.publicUrl, batchSize, mayGoOn } : null;
+    const notices = deps.publicUrl
+      ? { now: now(), publicUrl: deps.publicUrl, batchSize, mayGoOn, community: deps.community ?? false }
+      : null;
     if (!notices) return { eventDays, dayBooks, visitorProgress, visitorReads, accountTokens, outbox, mailJobs };
     const reminders = await sendDueReminders(db, notices);
     const digests = await sendDueDigests(db, notices);

@@ -27,7 +27,16 @@ import type { ReaderKeys } from './reader-key.js';
 /** Everything here is one reader's own: no shared cache may keep it. */
 const privateAnswer = (reply: FastifyReply) => reply.header('cache-control', 'private, no-store');
 
-export function libraryRoutes(progress: ProgressService, follows: FollowsService, readerKeys: ReaderKeys) {
+/**
+ * `alerts`: with the community on, the library summary also counts unread reply alerts
+ * (`unread_alerts`), so the header learns of both from the one call it already makes.
+ */
+export function libraryRoutes(
+  progress: ProgressService,
+  follows: FollowsService,
+  readerKeys: ReaderKeys,
+  alerts: { unreadCount(userId: number): Promise<number> } | null = null,
+) {
   return async (base: FastifyInstance) => {
     const app = base.withTypeProvider<TypeBoxTypeProvider>();
     const tags = ['library'];
@@ -185,13 +194,15 @@ export function libraryRoutes(progress: ProgressService, follows: FollowsService
       {
         schema: {
           tags,
-          summary: 'How many followed books have unread new chapters',
+          summary: 'How many followed books have unread new chapters (and, ext, how many reply alerts are unread)',
           response: { 200: LibrarySummaryResponse, ...errorResponses },
         },
       },
       async (request, reply) => {
         privateAnswer(reply);
-        return { data: { result: await follows.summary(requireUser(request).id) } };
+        const userId = requireUser(request).id;
+        const [summary, unreadAlerts] = await Promise.all([follows.summary(userId), alerts?.unreadCount(userId)]);
+        return { data: { result: unreadAlerts === undefined ? summary : { ...summary, unread_alerts: unreadAlerts } } };
       },
     );
   };

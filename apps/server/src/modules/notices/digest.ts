@@ -6,6 +6,7 @@ import { mailRecipientOf } from '../mail/mail-recipient.js';
 import type { NoticeStepOptions } from './reminders.js';
 import * as noticesRepo from './notices.repository.js';
 import { letOthersRun } from '../../lib/concurrency.js';
+import { repliesForDigest } from '../community/reply-alerts.digest.js';
 
 /** At most one digest a day per reader (issue 28). */
 export const DIGEST_EVERY_MS = DAY_MS;
@@ -72,7 +73,8 @@ export async function newChaptersOf(
 /**
  * The daily digest (housekeeping step): readers who joined it (mail_digest = 1) and are due
  * (users_digest_due_idx) get one `chapter-digest` listing the chapters of their followed books
- * published since their last one (users.digest_through), at most one a day (digest_due_at moves a
+ * published since their last one (users.digest_through), and the unread replies to their comments
+ * of that time (docs/COMMUNITY.md "Reply alerts"), at most one a day (digest_due_at moves a
  * day on). With nothing new, nothing is sent and the reader is looked at again in an hour. The
  * move of digest_due_at is a conditional UPDATE in the same transaction as the outbox row: two runs
  * at once send one digest. Bounded: `batchSize` readers per batch, stops when the lease is lost.
@@ -93,8 +95,11 @@ export async function sendDueDigests(db: Db, options: NoticeStepOptions): Promis
         if (!to) return move(now + DIGEST_EVERY_MS, null).then(() => false);
         const since = row.digest_through == null ? through - DIGEST_EVERY_MS : Number(row.digest_through);
         if (since >= through) return move(now + DIGEST_RECHECK_MS, null).then(() => false);
-        const books = await newChaptersOf(trx, { userId: row.id, language: to.language }, since, through, options.publicUrl);
-        if (books.length === 0) return move(now + DIGEST_RECHECK_MS, through).then(() => false);
+        const reader = { userId: row.id, language: to.language };
+        const books = await newChaptersOf(trx, reader, since, through, options.publicUrl);
+        // Issue 31: unread replies to the reader's comments, when the community is on and the reader kept them on.
+        const replies = options.community ? await repliesForDigest(trx, reader, since, through, options.publicUrl) : [];
+        if (books.length === 0 && replies.length === 0) return move(now + DIGEST_RECHECK_MS, through).then(() => false);
         if (!(await move(now + DIGEST_EVERY_MS, through))) return false;
         const queued = await queueMail(
           trx,
@@ -104,7 +109,7 @@ export async function sendDueDigests(db: Db, options: NoticeStepOptions): Promis
             userId: to.userId,
             language: to.language,
             list: 'digest',
-            data: { username: to.username, list: books },
+            data: { username: to.username, list: books, replies },
           },
           now,
         );

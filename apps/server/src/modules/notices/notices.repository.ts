@@ -80,7 +80,15 @@ export const listChapterTitles = (db: DbExecutor, chapterIds: number[]) =>
   db.selectFrom('chapter_translations').select(['chapter_id', 'language', 'title']).where('chapter_id', 'in', chapterIds).execute();
 
 export const findMailPreferences = (db: DbExecutor, userUuid: string) =>
-  db.selectFrom('users').select(['mail_reminders', 'mail_digest']).where('uuid', '=', userUuid).executeTakeFirstOrThrow();
+  db.selectFrom('users').select(['mail_reminders', 'mail_digest', 'notify_replies']).where('uuid', '=', userUuid).executeTakeFirstOrThrow();
+
+/** Replies to the reader's comments by Web Push and in the digest (issue 31). */
+export const setNotifyReplies = (db: DbExecutor, userUuid: string, on: boolean) =>
+  db
+    .updateTable('users')
+    .set({ notify_replies: on ? 1 : 0 })
+    .where('uuid', '=', userUuid)
+    .execute();
 
 export const setMailReminders = (db: DbExecutor, userUuid: string, on: boolean) =>
   db

@@ -9,24 +9,34 @@ import * as noticesRepo from './notices.repository.js';
 
 /**
  * The reader's choices about the site's own messages: membership reminders (mail_reminders, on
- * unless left) and the new-chapter digest (mail_digest, off unless joined). One-click unsubscribe
+ * unless left), the new-chapter digest (mail_digest, off unless joined) and, with the community on,
+ * replies to their comments by Web Push and in the digest (notify_replies, on unless turned off). One-click unsubscribe
  * (modules/mail) clears the same columns. Joining the digest starts it from now: the first digest
  * lists chapters published after the moment the reader joined, not the books' whole history.
  */
-export function createEmailPreferences(deps: { db: Db; now?: () => number }) {
+export function createEmailPreferences(deps: { db: Db; now?: () => number; community?: boolean }) {
   const { db } = deps;
   const now = deps.now ?? Date.now;
+  // Issue 31: replies to the reader's comments by Web Push and in the digest (users.notify_replies);
+  // not shown nor changed while the community is off.
+  const community = deps.community ?? false;
 
   async function get(userUuid: string): Promise<EmailPreferences> {
     const row = await noticesRepo.findMailPreferences(db, userUuid);
-    return { reminders: row.mail_reminders === 1, digest: row.mail_digest === 1 };
+    return {
+      reminders: row.mail_reminders === 1,
+      digest: row.mail_digest === 1,
+      ...(community ? { replies: row.notify_replies === 1 } : {}),
+    };
   }
 
-  async function update(userUuid: string, change: { reminders?: boolean; digest?: boolean }): Promise<EmailPreferences> {
-    // Unknown fields are dropped by validation: a body with neither choice left changes nothing and says so.
-    if (change.reminders === undefined && change.digest === undefined) {
-      throw badRequest(ErrorCode.VALIDATION_FAILED, 'Give reminders, digest or both (true or false)');
+  async function update(userUuid: string, change: { reminders?: boolean; digest?: boolean; replies?: boolean }): Promise<EmailPreferences> {
+    const replies = community ? change.replies : undefined;
+    // Unknown fields are dropped by validation: a body with no choice left changes nothing and says so.
+    if (change.reminders === undefined && change.digest === undefined && replies === undefined) {
+      throw badRequest(ErrorCode.VALIDATION_FAILED, `Give reminders, digest${community ? ', replies' : ''} or more (true or false)`);
     }
+    if (replies !== undefined) await noticesRepo.setNotifyReplies(db, userUuid, replies);
     const at = now();
     if (change.reminders !== undefined) {
       await noticesRepo.setMailReminders(db, userUuid, change.reminders);
@@ -54,7 +64,7 @@ export function emailPreferencesRoutes(preferences: EmailPreferencesService) {
       {
         schema: {
           tags,
-          summary: "The reader's choices about membership reminders and the new-chapter digest by e-mail",
+          summary: "The reader's choices about membership reminders, the new-chapter digest and reply notices",
           response: { 200: EmailPreferencesResponse, ...errorResponses },
         },
       },
@@ -66,7 +76,8 @@ export function emailPreferencesRoutes(preferences: EmailPreferencesService) {
         config: { rateLimit: { max: 60, timeWindow: '10 minutes', keyGenerator: (request) => request.user?.uuid ?? request.ip } },
         schema: {
           tags,
-          summary: 'Join or leave membership reminders and the new-chapter digest (they apply once the address is confirmed)',
+          summary:
+            'Join or leave membership reminders, the new-chapter digest (once the address is confirmed) and reply notices (Web Push and the digest)',
           body: EmailPreferencesBody,
           response: { 200: EmailPreferencesResponse, ...errorResponses },
         },

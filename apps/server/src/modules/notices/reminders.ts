@@ -15,6 +15,8 @@ export interface NoticeStepOptions {
   now: number;
   publicUrl: string;
   batchSize: number;
+  /** COMMUNITY=on: the digest lists replies to the reader's comments too. */
+  community?: boolean;
   /** False once the run must stop (shutdown, lease lost): checked between batches. */
   mayGoOn: () => Promise<boolean>;
 }

@@ -81,6 +81,15 @@ export const findFollowerSubscriptions = (db: DbExecutor, bookId: number) =>
     .orderBy('s.id')
     .execute();
 
+/** One reader's subscriptions (reply alerts). */
+export const findUserSubscriptions = (db: DbExecutor, userId: number) =>
+  db
+    .selectFrom('push_subscriptions')
+    .select(['id', 'endpoint', 'p256dh', 'auth', 'language'])
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .execute();
+
 export async function markDelivered(db: DbExecutor, id: number, at: number): Promise<void> {
   await db.updateTable('push_subscriptions').set({ last_success_at: at, failure_count: 0 }).where('id', '=', id).execute();
 }

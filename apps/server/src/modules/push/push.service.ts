@@ -116,7 +116,35 @@ export function createPushService(deps: { db: Db; config: PushConfig | null; log
     return report;
   }
 
-  return { publicKey, subscribe, unsubscribe, notifyNewChapters };
+  /**
+   * Sends one reader, on every browser they subscribed, the notice `noticeFor` writes in that
+   * subscription's language (reply alerts, community/reply-alerts.notifier.ts). Never throws, as
+   * notifyNewChapters: failures are counted and the subscription's failure count kept.
+   */
+  async function notifyUser(userId: number, noticeFor: (language: Language) => PushNotice): Promise<DeliveryReport> {
+    const report: DeliveryReport = { sent: 0, removed: 0, failed: 0 };
+    if (!config) return report;
+    try {
+      const subscriptions = await repo.findUserSubscriptions(db, userId);
+      await mapWithConcurrency(subscriptions, DELIVERY_CONCURRENCY, async (subscription) => {
+        try {
+          const outcome = await deliver(config, subscription, noticeFor(normalizeLanguage(subscription.language) ?? 'en-us'));
+          if (outcome === 'sent') await repo.markDelivered(db, subscription.id, now());
+          else if (outcome === 'gone') await repo.deleteSubscriptionById(db, subscription.id);
+          else await repo.markFailed(db, subscription.id);
+          report[outcome === 'sent' ? 'sent' : outcome === 'gone' ? 'removed' : 'failed'] += 1;
+        } catch (error) {
+          report.failed += 1;
+          log.warn({ err: error, userId, subscriptionId: subscription.id }, 'a notice to a reader could not be recorded');
+        }
+      });
+    } catch (error) {
+      log.warn({ err: error, userId }, 'notices to a reader could not be delivered');
+    }
+    return report;
+  }
+
+  return { publicKey, subscribe, unsubscribe, notifyNewChapters, notifyUser };
 }
 
 export type PushService = ReturnType<typeof createPushService>;

@@ -10,7 +10,8 @@ const QUERY_KEY = ['account', 'email-preferences'];
 
 /**
  * "Messages": the two e-mails a reader chooses (issue 28): membership reminders (on unless left)
- * and the daily digest of new chapters of followed books (off unless joined). Receipts are always
+ * and the daily digest of new chapters of followed books (off unless joined); and, with the
+ * community on, replies to their comments by Web Push and in the digest (issue 31, on unless left). Receipts are always
  * sent; all of them only to a confirmed address, which the section says.
  */
 export function EmailNoticesSection() {
@@ -58,6 +59,8 @@ export function EmailNoticesSection() {
         <>
           {choice('reminders')}
           {choice('digest')}
+          {/* Issue 31: only with the community on (the server leaves the field out otherwise). */}
+          {data.replies !== undefined && choice('replies')}
         </>
       )}
       <p className={notices.note}>{t('confirmedOnly')}</p>
