@@ -1,3 +1,4 @@
+import type { Comment } from '@inkstream/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCommentsService } from '../src/modules/community/comments.service.js';
 import { authHeader, createBook, createUser, grantMembership, nextClientIp, type TestBook, type TestUser } from './helpers/factories.js';
@@ -79,7 +80,11 @@ const age = (user: TestUser, ms: number) =>
     .execute();
 
 /** Expects a refusal with this status and code, and that nothing was stored. */
-async function refused(send: () => Promise<{ statusCode: number; json(): any; body: string }>, status: number, code: string) {
+async function refused(
+  send: () => Promise<{ statusCode: number; json(): Record<string, unknown>; body: string }>,
+  status: number,
+  code: string,
+) {
   const before = await commentCount();
   const response = await send();
   expect(response.statusCode, response.body).toBe(status);
@@ -132,12 +137,12 @@ describe('posting', () => {
     expect(await counters(fresh.chapters[0]!.id)).toEqual({ comments_count: 2, top_comments_count: 2 });
     const page = (await list(alice, uuid)).json().data;
     expect(page.total).toBe(2);
-    expect(page.result.map((c: any) => [c.comment_uuid, c.mine])).toEqual([
+    expect(page.result.map((c: Comment) => [c.comment_uuid, c.mine])).toEqual([
       [second.comment_uuid, false],
       [first.comment_uuid, true],
     ]);
     const oldest = (await list(alice, uuid, '?sort=oldest')).json().data.result;
-    expect(oldest.map((c: any) => c.comment_uuid)).toEqual([first.comment_uuid, second.comment_uuid]);
+    expect(oldest.map((c: Comment) => c.comment_uuid)).toEqual([first.comment_uuid, second.comment_uuid]);
     const paged = (await list(alice, uuid, '?page=2&page_size=1')).json().data;
     expect(paged).toMatchObject({ total: 2, result: [{ comment_uuid: first.comment_uuid }] });
   });
@@ -176,7 +181,7 @@ describe('posting', () => {
     }
     const response = await list(await reader(), other, '?page_size=50');
     expect(response.headers['content-type']).toMatch(/^application\/json/);
-    const bodies = response.json().data.result.map((c: any) => c.body);
+    const bodies = response.json().data.result.map((c: Comment) => c.body);
     for (const body of payloads) expect(bodies).toContain(body);
     for (const uuid of stored) expect(payloads).toContain((await rowOf(uuid)).body);
   });
@@ -202,7 +207,7 @@ describe('posting', () => {
     expect(topPage).toMatchObject({ total: 1, result: [{ comment_uuid: top.comment_uuid, replies_count: 3 }] });
     const replies = (await list(carol, a!.uuid, `?parent_uuid=${top.comment_uuid}`)).json().data;
     expect(replies.total).toBe(3);
-    expect(replies.result.map((c: any) => c.body)).toEqual(['A reply', 'A reply to the reply', 'Answering myself']);
+    expect(replies.result.map((c: Comment) => c.body)).toEqual(['A reply', 'A reply to the reply', 'Answering myself']);
 
     const alerts = await ctx.db
       .selectFrom('comment_alerts')
@@ -259,7 +264,7 @@ describe('paid chapters, closed books, bans and links', () => {
     const member = await reader();
     await grantMembership(ctx, member.id, { days: 30 });
     const comment = await posted(member, paid, 'Worth it');
-    expect((await list(null, paid)).json().data.result.map((c: any) => c.comment_uuid)).toEqual([comment.comment_uuid]);
+    expect((await list(null, paid)).json().data.result.map((c: Comment) => c.comment_uuid)).toEqual([comment.comment_uuid]);
     // The free chapter of the same book is open to everyone.
     await posted(nonMember, paidBook.chapters[0]!.uuid, 'Free for all');
   });
@@ -268,20 +273,26 @@ describe('paid chapters, closed books, bans and links', () => {
     const closed = await createBook(ctx, { chapters: 1, freeChapters: 1 });
     await ctx.db.updateTable('books').set({ comments_closed: 1 }).where('id', '=', closed.id).execute();
     const closer = await reader();
-    await refused(() => post(closer, closed.chapters[0]!.uuid, { body: "closed?" }), 403, "COMMENTS_CLOSED");
+    await refused(() => post(closer, closed.chapters[0]!.uuid, { body: 'closed?' }), 403, 'COMMENTS_CLOSED');
   });
 
   it('refuses a banned reader with the reason and the end, and lets them back once it ends', async () => {
     const banned = await reader();
     const until = Date.now() + 3 * 24 * HOUR;
-    await ctx.db.insertInto('comment_bans').values({ user_id: banned.id, reason: 'Spam', until, created_at: Date.now(), created_by: null }).execute();
+    await ctx.db
+      .insertInto('comment_bans')
+      .values({ user_id: banned.id, reason: 'Spam', until, created_at: Date.now(), created_by: null })
+      .execute();
     const error = await refused(() => post(banned, chapter, { body: 'let me in' }), 403, 'COMMENT_BANNED');
     expect(error).toMatchObject({ ban_reason: 'Spam', banned_until: new Date(until).toISOString() });
     const standing = (await ctx.app.inject({ url: '/api/v1/user/community', headers: authHeader(banned) })).json();
     expect(standing.data.result).toMatchObject({ banned: true, ban_reason: 'Spam', banned_until: new Date(until).toISOString() });
 
     const forGood = await reader();
-    await ctx.db.insertInto('comment_bans').values({ user_id: forGood.id, reason: 'Abuse', until: null, created_at: Date.now(), created_by: null }).execute();
+    await ctx.db
+      .insertInto('comment_bans')
+      .values({ user_id: forGood.id, reason: 'Abuse', until: null, created_at: Date.now(), created_by: null })
+      .execute();
     expect(await refused(() => post(forGood, chapter, { body: 'again' }), 403, 'COMMENT_BANNED')).toMatchObject({ banned_until: null });
 
     const served = await reader();
@@ -294,7 +305,8 @@ describe('paid chapters, closed books, bans and links', () => {
 
   it('refuses links from accounts younger than 24 hours and says when they are allowed', async () => {
     const young = await reader({ ageHours: 2 });
-    const createdAt = (await ctx.db.selectFrom('users').select('created_at').where('id', '=', young.id).executeTakeFirstOrThrow()).created_at;
+    const createdAt = (await ctx.db.selectFrom('users').select('created_at').where('id', '=', young.id).executeTakeFirstOrThrow())
+      .created_at;
     const error = await refused(() => post(young, chapter, { body: 'see www.example.com' }), 403, 'LINKS_NOT_ALLOWED');
     expect(error.links_allowed_at).toBe(new Date(createdAt + 24 * HOUR).toISOString());
     await refused(() => post(young, chapter, { body: 'https://spam.example/x' }), 403, 'LINKS_NOT_ALLOWED');
@@ -406,7 +418,7 @@ describe('word filter', () => {
 
     const mine = (await list(author, uuid)).json().data;
     expect(mine.total).toBe(2);
-    expect(mine.result.map((c: any) => [c.comment_uuid, c.hidden])).toEqual([
+    expect(mine.result.map((c: Comment) => [c.comment_uuid, c.hidden])).toEqual([
       [held.comment_uuid, true],
       [masked.comment_uuid, false],
     ]);
@@ -510,7 +522,11 @@ describe('likes and reports', () => {
     expect((await call(reporter, 'POST', url, { reason: 'harassment' })).statusCode).toBe(200);
     await call(await reader(), 'POST', url, { reason: 'other' });
     expect((await rowOf(comment.comment_uuid)).open_reports).toBe(2);
-    const reports = await ctx.db.selectFrom('comment_reports').select(['reason', 'detail']).where('reporter_id', '=', reporter.id).execute();
+    const reports = await ctx.db
+      .selectFrom('comment_reports')
+      .select(['reason', 'detail'])
+      .where('reporter_id', '=', reporter.id)
+      .execute();
     expect(reports).toEqual([{ reason: 'spam', detail: 'Selling things' }]);
     expect((await call(author, 'POST', url, { reason: 'spam' })).json().code).toBe('CONFLICT');
     expect((await call(reporter, 'POST', url, { reason: 'because' })).statusCode).toBe(400);
@@ -541,7 +557,12 @@ describe('paging', () => {
         )
         .execute(),
     );
-    const parent = await ctx.db.selectFrom('comments').select(['id', 'uuid']).where('chapter_id', '=', chapterId).limit(1).executeTakeFirstOrThrow();
+    const parent = await ctx.db
+      .selectFrom('comments')
+      .select(['id', 'uuid'])
+      .where('chapter_id', '=', chapterId)
+      .limit(1)
+      .executeTakeFirstOrThrow();
     await queryLog.quietly(() =>
       ctx.db
         .insertInto('comments')
@@ -563,7 +584,15 @@ describe('paging', () => {
     const viewer = await reader();
     const replies = `?parent_uuid=${parent.uuid}`;
     let totals = 0;
-    for (const query of ['?sort=newest', '?sort=top&page=5', '?sort=oldest&page=3', '?page=9', replies, `${replies}&sort=top&page=2`, `${replies}&sort=newest`]) {
+    for (const query of [
+      '?sort=newest',
+      '?sort=top&page=5',
+      '?sort=oldest&page=3',
+      '?page=9',
+      replies,
+      `${replies}&sort=top&page=2`,
+      `${replies}&sort=newest`,
+    ]) {
       for (const who of [viewer, null]) {
         const { result, statements } = await queryLog.during(() => list(who, fresh.chapters[0]!.uuid, `${query}&page_size=20`));
         expect(result.statusCode, result.body).toBe(200);
@@ -620,6 +649,6 @@ describe(`COMMUNITY=off on ${TEST_DIALECT}`, () => {
     const fresh = await createBook(ctx, { chapters: 2, freeChapters: 2 });
     await posted(await reader(), fresh.chapters[1]!.uuid, 'counted');
     const chapters = (await ctx.app.inject({ url: `/api/v1/comics/chapters/${fresh.uuid}/en-us/asc/0/10` })).json().data.result.chapters;
-    expect(chapters.map((c: any) => c.comments_count)).toEqual([0, 1]);
+    expect(chapters.map((c: { comments_count?: number }) => c.comments_count)).toEqual([0, 1]);
   });
 });

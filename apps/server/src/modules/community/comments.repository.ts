@@ -116,6 +116,15 @@ export const accountCreatedAt = async (db: DbExecutor, userId: number) =>
 
 export const wordFilterEntries = (db: DbExecutor) => db.selectFrom('comment_word_filters').select(['pattern', 'action']).execute();
 
+/** An author's edit: text (with its hash and edited_at) and the spoiler mark. State moves only through setCommentState. */
+export async function updateComment(
+  trx: DbExecutor,
+  id: number,
+  changes: { body?: string; body_hash?: string; edited_at?: number; spoiler?: number },
+): Promise<void> {
+  await trx.updateTable('comments').set(changes).where('id', '=', id).execute();
+}
+
 // ---------- Pages ----------
 
 export interface PageQuery {
@@ -137,7 +146,10 @@ type CommentsEb = ExpressionBuilder<Database, 'comments'>;
  * (migration 2026-11-26T0900), so rows that are not listed cost an index entry, not a table read.
  */
 function listed(eb: CommentsEb, viewerId: number | null): Expression<SqlBool> {
-  const branches = [eb('comments.state', '=', 'visible'), eb.and([eb('comments.state', '=', 'deleted'), eb('comments.replies_count', '>', 0)])];
+  const branches = [
+    eb('comments.state', '=', 'visible'),
+    eb.and([eb('comments.state', '=', 'deleted'), eb('comments.replies_count', '>', 0)]),
+  ];
   if (viewerId !== null) branches.push(eb.and([eb('comments.user_id', '=', viewerId), eb('comments.state', 'in', ['held', 'hidden'])]));
   return eb.or(branches);
 }
@@ -329,4 +341,21 @@ export async function addOpenReport(trx: DbExecutor, commentId: number): Promise
     .set({ open_reports: sql`open_reports + 1` })
     .where('id', '=', commentId)
     .execute();
+}
+
+// ---------- Reply alerts (reply-alert-record.ts) ----------
+
+export const commentAuthorId = async (db: DbExecutor, commentId: number): Promise<number | undefined> =>
+  (await db.selectFrom('comments').select('user_id').where('id', '=', commentId).executeTakeFirst())?.user_id;
+
+export const commentState = async (db: DbExecutor, commentId: number): Promise<CommentState | undefined> =>
+  (await db.selectFrom('comments').select('state').where('id', '=', commentId).executeTakeFirst())?.state;
+
+export async function insertReplyAlert(trx: DbExecutor, row: { user_id: number; comment_id: number; created_at: number }): Promise<number> {
+  const inserted = await trx
+    .insertInto('comment_alerts')
+    .values({ ...row, read_at: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return inserted.id;
 }

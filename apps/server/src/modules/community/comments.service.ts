@@ -152,8 +152,7 @@ export function createCommentsService(deps: CommentsDeps) {
       answeredId = answered.id;
       parentId = answered.parent_id ?? answered.id;
       if (answered.parent_id !== null) {
-        const top = await db.selectFrom('comments').select('state').where('id', '=', answered.parent_id).executeTakeFirst();
-        if (top?.state !== 'visible') throw commentNotFound();
+        if ((await repo.commentState(db, answered.parent_id)) !== 'visible') throw commentNotFound();
       }
     }
     refuseClosed(chapter.comments_closed);
@@ -172,7 +171,13 @@ export function createCommentsService(deps: CommentsDeps) {
         at,
       );
       if (retryAfter !== null) {
-        throw new AppError(ErrorCode.RATE_LIMITED, 429, `You are commenting too fast; try again in ${retryAfter} seconds`, undefined, retryAfter);
+        throw new AppError(
+          ErrorCode.RATE_LIMITED,
+          429,
+          `You are commenting too fast; try again in ${retryAfter} seconds`,
+          undefined,
+          retryAfter,
+        );
       }
       if (await repo.postedSameText(trx, user.id, hash, at - COMMENT_FLOOD.repeatWindowMs)) {
         throw new AppError(ErrorCode.DUPLICATE_COMMENT, 409, 'You already posted this text');
@@ -231,7 +236,7 @@ export function createCommentsService(deps: CommentsDeps) {
         if (held && current.state === 'visible') next = 'held';
         if (!held && current.state === 'held') next = 'visible';
       }
-      if (Object.keys(changes).length > 0) await trx.updateTable('comments').set(changes).where('id', '=', comment.id).execute();
+      if (Object.keys(changes).length > 0) await repo.updateComment(trx, comment.id, changes);
       if (next !== current.state) await setCommentState(trx, comment.id, next);
     });
     return commentView(await repo.findPageRow(db, comment.id, user.id), user.id);

@@ -1,4 +1,5 @@
 import type { DbExecutor } from '../../db/database.js';
+import { commentAuthorId, insertReplyAlert } from './comments.repository.js';
 
 export interface ReplyAlertInput {
   /** The new reply (comment_alerts.comment_id). */
@@ -16,12 +17,7 @@ export interface ReplyAlertInput {
  * Returns the alert's id, or null when none was recorded.
  */
 export async function recordReplyAlert(trx: DbExecutor, input: ReplyAlertInput): Promise<number | null> {
-  const parent = await trx.selectFrom('comments').select('user_id').where('id', '=', input.parentId).executeTakeFirst();
-  if (!parent || parent.user_id === input.replyAuthorId) return null;
-  const row = await trx
-    .insertInto('comment_alerts')
-    .values({ user_id: parent.user_id, comment_id: input.replyId, created_at: input.at, read_at: null })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  const parentAuthor = await commentAuthorId(trx, input.parentId);
+  if (parentAuthor === undefined || parentAuthor === input.replyAuthorId) return null;
+  return insertReplyAlert(trx, { user_id: parentAuthor, comment_id: input.replyId, created_at: input.at });
 }
