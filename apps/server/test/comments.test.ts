@@ -613,6 +613,51 @@ describe('paging', () => {
   });
 });
 
+describe('paging through a whole thread', () => {
+  it('gives every listed comment once, in order, whichever end a page is walked from', async () => {
+    const fresh = await createBook(ctx, { chapters: 1, freeChapters: 1 });
+    const chapterId = fresh.chapters[0]!.id;
+    const author = await reader();
+    const viewer = await reader();
+    const now = Date.now();
+    // 45 visible (likes with ties), 2 of the viewer's held, 1 held of someone else, 1 deleted without replies.
+    const rows = Array.from({ length: 49 }, (_, i) => ({
+      uuid: crypto.randomUUID(),
+      book_id: fresh.id,
+      chapter_id: chapterId,
+      user_id: i === 45 || i === 46 ? viewer.id : author.id,
+      parent_id: null,
+      body: `row ${i}`,
+      body_hash: `row${i}`,
+      likes: i % 4,
+      state: (i === 45 || i === 46 || i === 47 ? 'held' : i === 48 ? 'deleted' : 'visible') as 'held' | 'deleted' | 'visible',
+      created_at: now - (i % 10) * 1000,
+    }));
+    await ctx.db.insertInto('comments').values(rows).execute();
+    await ctx.db.updateTable('chapters').set({ top_comments_count: 45, comments_count: 45 }).where('id', '=', chapterId).execute();
+    const listedUuids = rows.filter((_, i) => i < 47).map((r) => r.uuid);
+    for (const sort of ['newest', 'top', 'oldest'] as const) {
+      const seen: Comment[] = [];
+      for (let page = 1; page <= 6; page += 1) {
+        const answer = (await list(viewer, fresh.chapters[0]!.uuid, `?sort=${sort}&page=${page}&page_size=7`)).json().data;
+        expect(answer.total).toBe(47);
+        expect(answer.result).toHaveLength(7);
+        seen.push(...answer.result);
+      }
+      const last = (await list(viewer, fresh.chapters[0]!.uuid, `?sort=${sort}&page=7&page_size=7`)).json().data.result;
+      expect(last).toHaveLength(5);
+      seen.push(...last);
+      expect((await list(viewer, fresh.chapters[0]!.uuid, `?sort=${sort}&page=8&page_size=7`)).json().data.result).toEqual([]);
+      expect(new Set(seen.map((c) => c.comment_uuid))).toEqual(new Set(listedUuids));
+      const key = (c: Comment) => (sort === 'top' ? c.likes : Date.parse(c.created_at));
+      for (let i = 1; i < seen.length; i += 1) {
+        if (sort === 'oldest') expect(key(seen[i]!)).toBeGreaterThanOrEqual(key(seen[i - 1]!));
+        else expect(key(seen[i]!)).toBeLessThanOrEqual(key(seen[i - 1]!));
+      }
+    }
+  });
+});
+
 describe(`COMMUNITY=off on ${TEST_DIALECT}`, () => {
   it('answers every comments call with 404 and lists no counts', async () => {
     const off = await createTestContext({ COMMUNITY: 'off' });

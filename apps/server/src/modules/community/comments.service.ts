@@ -69,18 +69,24 @@ export function createCommentsService(deps: CommentsDeps) {
       counted = parent.replies_count;
     }
     const sort = query.sort ?? (parentId === null ? 'newest' : 'oldest');
-    const [rows, extra] = await Promise.all([
-      repo.findPage(db, {
-        chapterId: chapter.id,
-        parentId,
-        sort,
-        offset: (query.page - 1) * query.page_size,
-        limit: query.page_size,
-        viewerId,
-      }),
-      repo.countListedNotVisible(db, chapter.id, parentId, viewerId),
-    ]);
-    return { result: rows.map((row) => commentView(row, viewerId)), total: counted + extra };
+    // The exact number of rows the page walks over: the counters plus the few they do not count.
+    const total = counted + (await repo.countListedNotVisible(db, chapter.id, parentId, viewerId));
+    const offset = (query.page - 1) * query.page_size;
+    if (offset >= total) return { result: [], total };
+    const limit = Math.min(query.page_size, total - offset);
+    // A page past the middle is walked from the other end of the index range: a page is never more
+    // than half the thread's entries away from where its walk starts.
+    const fromEnd = offset > total - offset - limit;
+    const rows = await repo.findPage(db, {
+      chapterId: chapter.id,
+      parentId,
+      sort,
+      offset: fromEnd ? total - offset - limit : offset,
+      limit,
+      viewerId,
+      fromEnd,
+    });
+    return { result: rows.map((row) => commentView(row, viewerId)), total };
   }
 
   // ---------- Rules shared by posting and editing ----------
