@@ -64,6 +64,11 @@ describe('values outside their columns', () => {
     ['an overflowing history page', '/api/v1/reader/history?page=1e400'],
     ['an infinite search page', '/api/v1/comics/book/search?language=en-us&page=Infinity'],
     ['an infinite chapter page', '/api/v1/comics/chapters/00000000-0000-4000-8000-000000000000/en-us/asc/Infinity/10'],
+    ['an infinite comments page', '/api/v1/comics/chapter/00000000-0000-4000-8000-000000000000/comments?page=Infinity'],
+    ['a comments page past the last', '/api/v1/comics/chapter/00000000-0000-4000-8000-000000000000/comments?page=100001'],
+    ['a huge comments page size', '/api/v1/comics/chapter/00000000-0000-4000-8000-000000000000/comments?page_size=1e300'],
+    ['an unknown comments sort', '/api/v1/comics/chapter/00000000-0000-4000-8000-000000000000/comments?sort=random'],
+    ['a replies parent that is no uuid', '/api/v1/comics/chapter/00000000-0000-4000-8000-000000000000/comments?parent_uuid=1%20OR%201'],
   ])('%s is 400', async (_name, url) => {
     expectRefused(await ctx.app.inject({ url }));
   });

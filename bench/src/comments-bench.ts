@@ -1,0 +1,228 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import SQLite from 'better-sqlite3';
+import { ensureMemberAccounts, logIn, type BenchAccount } from './accounts.js';
+import { createBulkInserter } from './bulk-insert.js';
+import { integerOption } from './cli-options.js';
+import { generateCatalogue } from './generate-catalogue.js';
+import { measureThroughput, type LoadOptions, type LoadResult } from './load-test.js';
+import { writePerformanceDoc } from './performance-doc.js';
+import { createRandom } from './random.js';
+import { describeMachine } from './report.js';
+import { startRealServer } from './server-process.js';
+
+/**
+ * Chapter comments (issue 31): the comments page of a chapter with 50,000 top-level comments (and
+ * replies under some), first page and a deep one, newest and top, at 10 connections, asked by a
+ * logged-in reader (a private answer: every request runs its statements; a visitor's copy would
+ * come from the public cache). Target: p99 under 25 ms. Its own small catalogue in a temporary
+ * folder (the comments do not depend on the catalogue's size); `npm run bench` runs it, and
+ * `node bench/dist/comments-bench.js` alone.
+ */
+export const COMMENTS_SECTION_TITLE = '## Chapter comments';
+const COMMENTS = 50_000;
+const REPLIES = 5_000;
+const PAGE_SIZE = 20;
+const DEEP_PAGE = 2_000; // comments 39,981 to 40,000
+const TARGET_P99_MS = 25;
+const READER: BenchAccount = { username: 'benchcommenter', password: 'bench-commenter-password' };
+const AUTHOR: BenchAccount = { username: 'benchauthor', password: 'bench-author-password' };
+
+/** Writes the comments straight into the server's SQLite file, with the counters the server keeps. */
+export function seedComments(sqlitePath: string): { chapterUuid: string } {
+  const db = new SQLite(sqlitePath);
+  try {
+    const chapter = db
+      .prepare(
+        `SELECT chapters.id, chapters.uuid, chapters.book_id FROM chapters JOIN books ON books.id = chapters.book_id
+         WHERE chapters.is_published = 1 AND books.is_published = 1 AND chapters.number <= books.public_free_chapters
+         ORDER BY chapters.id LIMIT 1`,
+      )
+      .get() as { id: number; uuid: string; book_id: number };
+    const users = db.prepare('SELECT id, username FROM users WHERE username IN (?, ?)').all(READER.username, AUTHOR.username) as {
+      id: number;
+      username: string;
+    }[];
+    const authorId = users.find((u) => u.username === AUTHOR.username)!.id;
+    const readerId = users.find((u) => u.username === READER.username)!.id;
+    const random = createRandom(20261126);
+    const columns = [
+      'uuid',
+      'book_id',
+      'chapter_id',
+      'user_id',
+      'parent_id',
+      'body',
+      'state',
+      'body_hash',
+      'likes',
+      'replies_count',
+      'created_at',
+    ] as const;
+    const start = Date.UTC(2026, 0, 1);
+    db.transaction(() => {
+      const insert = createBulkInserter(db, 'comments', columns);
+      for (let i = 0; i < COMMENTS; i += 1) {
+        // One in a hundred by the reader who asks; one in 500 held by the word filter (listed to its author only).
+        const state = i % 500 === 7 ? 'held' : 'visible';
+        insert.add(
+          randomUUID(),
+          chapter.book_id,
+          chapter.id,
+          i % 100 === 0 ? readerId : authorId,
+          null,
+          `Comment ${i}: what a chapter, the art on page ${i % 40} is something else.`,
+          state,
+          `seed-${i}`,
+          Math.floor(random.next() ** 4 * 500),
+          0,
+          start + i * 60_000,
+        );
+      }
+      insert.flush();
+      const firstId = (db.prepare('SELECT MIN(id) AS id FROM comments WHERE chapter_id = ?').get(chapter.id) as { id: number }).id;
+      const replies = createBulkInserter(db, 'comments', columns);
+      for (let i = 0; i < REPLIES; i += 1) {
+        const parent = firstId + Math.floor(random.next() * 500) * 100 + 1;
+        replies.add(
+          randomUUID(),
+          chapter.book_id,
+          chapter.id,
+          authorId,
+          parent,
+          `Reply ${i}`,
+          'visible',
+          `reply-${i}`,
+          0,
+          0,
+          start + i * 1000,
+        );
+      }
+      replies.flush();
+      db.exec(
+        `UPDATE comments SET replies_count = (SELECT COUNT(*) FROM comments r WHERE r.parent_id = comments.id AND r.state = 'visible')
+         WHERE chapter_id = ${chapter.id} AND parent_id IS NULL`,
+      );
+      db.prepare(
+        `UPDATE chapters SET
+           comments_count = (SELECT COUNT(*) FROM comments WHERE chapter_id = chapters.id AND state = 'visible'),
+           top_comments_count = (SELECT COUNT(*) FROM comments WHERE chapter_id = chapters.id AND state = 'visible' AND parent_id IS NULL)
+         WHERE id = ?`,
+      ).run(chapter.id);
+    })();
+    db.exec('ANALYZE');
+    return { chapterUuid: chapter.uuid };
+  } finally {
+    db.close();
+  }
+}
+
+interface CommentsRow {
+  name: string;
+  result: LoadResult;
+}
+
+export function renderCommentsSection(
+  rows: readonly CommentsRow[],
+  options: { date: Date; load: LoadOptions; loadAverage: number },
+): string {
+  const lines = [
+    COMMENTS_SECTION_TITLE,
+    '',
+    `Measured ${options.date.toISOString().slice(0, 10)} on ${describeMachine()}, SQLite, one server process, ` +
+      `${options.load.connections} connections, ${options.load.seconds} s per row after ${options.load.warmupSeconds} s of warm-up ` +
+      `(\`npm run bench\`, or \`node bench/dist/comments-bench.js\` alone). One chapter with ${COMMENTS.toLocaleString('en-US')} ` +
+      `top-level comments and ${REPLIES.toLocaleString('en-US')} replies; pages of ${PAGE_SIZE}, asked by a logged-in reader ` +
+      `(private answers: every request runs its statements; visitors are served from the public cache for 2 s). ` +
+      `Target: p99 under ${TARGET_P99_MS} ms. Load average when it started: ${options.loadAverage.toFixed(1)} ` +
+      `(${os.availableParallelism()} cores; other work on the machine shows in p99 first).`,
+    '',
+    '| Page | req/s | p50 | p99 | target |',
+    '| --- | ---: | ---: | ---: | --- |',
+    ...rows.map(
+      ({ name, result }) =>
+        `| ${name} | ${result.requestsPerSecond.toFixed(0)} | ${result.p50Ms} ms | ${result.p99Ms} ms | ${
+          result.failures > 0 ? `${result.failures} failures` : result.p99Ms < TARGET_P99_MS ? 'met' : 'missed'
+        } |`,
+    ),
+    '',
+    'A page is one walk of one index range (docs/COMMUNITY.md, "Comments"): the deep page skips index entries, not rows, ' +
+      "and `total` is read from the chapter's counters plus a count of the few rows they do not count.",
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+export async function runCommentsSection(options: {
+  repoRoot: string;
+  load: LoadOptions;
+  writeDocs: boolean;
+}): Promise<{ rows: CommentsRow[] }> {
+  const serverMain = path.join(options.repoRoot, 'apps/server/dist/main.js');
+  const adminCli = path.join(options.repoRoot, 'apps/server/dist/cli/admin.js');
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'inkstream-comments-bench-'));
+  const sqlitePath = path.join(dataDir, 'inkstream.sqlite');
+  try {
+    console.log(`Comments: seeding a chapter with ${COMMENTS.toLocaleString('en-US')} comments ...`);
+    const schema = await startRealServer({ serverMain, dataDir });
+    await schema.stop();
+    generateCatalogue(sqlitePath, { books: 20, seed: 20261126 });
+    await ensureMemberAccounts({ adminCli, dataDir, sqlitePath, accounts: [READER, AUTHOR] });
+    const { chapterUuid } = seedComments(sqlitePath);
+    const server = await startRealServer({ serverMain, dataDir });
+    try {
+      const token = await logIn(server.baseUrl, READER);
+      const headers = { authorization: `Token ${token}` };
+      const url = (sort: string, page: number) =>
+        `${server.baseUrl}/api/v1/comics/chapter/${chapterUuid}/comments?sort=${sort}&page=${page}&page_size=${PAGE_SIZE}`;
+      const probe = await fetch(url('newest', DEEP_PAGE), { headers });
+      const body = (await probe.json()) as { data?: { result: unknown[]; total: number } };
+      if (probe.status !== 200 || body.data?.result.length !== PAGE_SIZE) throw new Error(`comments page answered ${probe.status}`);
+      const rows: CommentsRow[] = [];
+      const loadAverage = os.loadavg()[0]!;
+      for (const [name, sort, page] of [
+        ['newest, first page', 'newest', 1],
+        [`newest, page ${DEEP_PAGE.toLocaleString('en-US')}`, 'newest', DEEP_PAGE],
+        ['top, first page', 'top', 1],
+        [`top, page ${DEEP_PAGE.toLocaleString('en-US')}`, 'top', DEEP_PAGE],
+      ] as const) {
+        const result = await measureThroughput(url(sort, page), options.load, headers);
+        rows.push({ name, result });
+        console.log(`  comments ${name.padEnd(22)} ${result.requestsPerSecond.toFixed(0).padStart(6)} req/s p99 ${result.p99Ms} ms`);
+      }
+      const section = renderCommentsSection(rows, { date: new Date(), load: options.load, loadAverage });
+      console.log(`\n${section}`);
+      if (options.writeDocs) writePerformanceDoc(path.join(options.repoRoot, 'docs/PERFORMANCE.md'), COMMENTS_SECTION_TITLE, section);
+      return { rows };
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const usage = `Usage: node bench/dist/comments-bench.js [--seconds S] [--warmup S] [--connections C] [--no-docs]`;
+  const { values } = parseArgs({
+    options: {
+      seconds: { type: 'string', default: '6' },
+      warmup: { type: 'string', default: '1' },
+      connections: { type: 'string', default: '10' },
+      'no-docs': { type: 'boolean', default: false },
+    },
+  });
+  const positive = integerOption(usage);
+  const repoRoot = path.resolve(import.meta.dirname, '../..');
+  await runCommentsSection({
+    repoRoot,
+    load: {
+      seconds: positive('seconds', values.seconds, 1),
+      warmupSeconds: positive('warmup', values.warmup, 0),
+      connections: positive('connections', values.connections, 1),
+    },
+    writeDocs: !values['no-docs'],
+  });
+}
