@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setCommentState } from '../src/modules/community/comment-state.js';
+import { setCommentState } from '../src/modules/community/comment-state.repository.js';
 import { createReplyNotifier } from '../src/modules/community/reply-alerts.notifier.js';
 import { excerpt } from '../src/modules/community/reply-alerts.text.js';
 import { createHousekeeping } from '../src/modules/housekeeping/housekeeping.js';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CommentState } from '../../src/db/schema.js';
-import { moveVisibleCounters } from '../../src/modules/community/comment-state.js';
+import { moveVisibleCounters } from '../../src/modules/community/comment-state.repository.js';
 import { bodyHash } from '../../src/modules/community/community-text.js';
 import type { TestContext } from './test-context.js';
 

@@ -15,11 +15,11 @@ import type { AuthUser } from '../../http/request-user.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { toIso } from '../../lib/time.js';
 import { COMMENT_FLOOD, floodRetryAfter } from './comment-flood.js';
-import { moveVisibleCounters, setCommentState } from './comment-state.js';
+import { moveVisibleCounters, setCommentState } from './comment-state.repository.js';
 import * as repo from './comments.repository.js';
 import { commentView } from './comments.view.js';
 import { bodyHash, cleanCommunityText, containsLink } from './community-text.js';
-import { recordReplyAlert } from './reply-alert-record.js';
+import { recordReplyAlert } from './reply-alert-record.repository.js';
 import { applyWordFilter } from './word-filter.js';
 
 const HOUR_MS = 3_600_000;

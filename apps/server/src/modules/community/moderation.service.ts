@@ -22,7 +22,7 @@ import { pickTranslation } from '../../lib/language.js';
 import { DAY_MS, fromIsoOrNull, toIso } from '../../lib/time.js';
 import type { Actor, AuditService } from '../audit/audit.service.js';
 import { consoleTitles } from '../catalogue/console-titles.js';
-import { setCommentState } from './comment-state.js';
+import { setCommentState } from './comment-state.repository.js';
 import { cleanCommunityText } from './community-text.js';
 import * as repo from './moderation.repository.js';
 import { applyWordFilter, foldPattern } from './word-filter.js';
