@@ -25,8 +25,7 @@ export function CommentLikeButton({ comment, chapterUuid }: { comment: Comment; 
       onClick={() => (userUuid ? like.mutate(comment) : void navigate(loginPath))}
     >
       <Heart filled={comment.already_liked} />
-      <span className="visually-hidden">{t('like')}</span>
-      <span>{formatCount(comment.likes, language)}</span>
+      <span className="visually-hidden">{t('like')}</span> <span>{formatCount(comment.likes, language)}</span>
     </button>
   );
 }
