@@ -4,6 +4,7 @@ import type { Db } from './db/database.js';
 import { createAuditService } from './modules/audit/audit.service.js';
 import { createCatalogueAdminService } from './modules/catalogue/catalogue-admin.service.js';
 import { createCatalogueService } from './modules/catalogue/catalogue.service.js';
+import { createCommentsService } from './modules/community/comments.service.js';
 import { createCatalogueVersion } from './modules/catalogue/catalogue-version.js';
 import { createChaptersAdminService, PUBLISH_CHAPTER_JOB } from './modules/catalogue/chapters-admin.service.js';
 import { createRankingSnapshot } from './modules/catalogue/ranking-snapshot.js';
@@ -101,7 +102,7 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
   catalogueVersion.connect(invalidation);
   const ranking = createRankingSnapshot(db, catalogueVersion);
   const bookSearch = createBookSearch(db, catalogueVersion);
-  const catalogue = createCatalogueService({ db, ranking, search: bookSearch, media: mediaUrls });
+  const catalogue = createCatalogueService({ db, ranking, search: bookSearch, media: mediaUrls, community: config.community });
   // Accounts, memberships and likes changed anywhere (written by triggers): what lets a member's
   // read be answered from memory (reading/reader-state-cache.ts).
   const readerChanges = createReaderChangeFeed(db, {
@@ -109,6 +110,13 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
     onError: (error) => log.warn({ err: error }, 'reader change feed: poll failed; member reads use the database until it works'),
   });
   const reading = createReadingService({ db, media: mediaUrls, versions: catalogueVersion, changes: readerChanges });
+  // Chapter comments (issue 31): written only by readers the reading module lets read the chapter.
+  // `onReplyAlert` (push and e-mail of reply alerts) is set by whoever builds the alerts sender.
+  const comments = createCommentsService({
+    db,
+    chapterAccess: (chapterUuid, user) => reading.chapterAccess(chapterUuid, user),
+    linksMinAgeHours: async () => (await siteSettings.get()).comment_links_min_age_hours,
+  });
   const events = createEventsService({ db });
   const progress = createProgressService({ db, media: mediaUrls });
   const follows = createFollowsService({ db, media: mediaUrls, progress });
@@ -220,6 +228,7 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
     catalogue,
     readerChanges,
     reading,
+    comments,
     events,
     progress,
     follows,

@@ -219,6 +219,8 @@ describe('GET /comics/chapters/{bookId}/{language}/{direction}/{page}/{pageSize}
       cover_image: `/media/${long.coverKey}`,
       created_at: expect.stringMatching(/Z$/),
       is_free: true,
+      // Ext (issue 31): comments readers see under the chapter.
+      comments_count: 0,
     });
     expect(result.chapters[5].is_free).toBe(false);
   });

@@ -27,6 +27,7 @@ import * as foreignKeyIndexes from './migrations/2026-11-25T0220-foreign-key-ind
 import * as searchRevision from './migrations/2026-11-25T0400-search-revision.js';
 import * as bookAlternateTitles from './migrations/2026-11-25T1700-book-alternate-titles.js';
 import * as community from './migrations/2026-11-25T1800-community.js';
+import * as commentThreads from './migrations/2026-11-26T0900-comment-threads.js';
 
 /** Listed explicitly (not read from disk) so the compiled server and the tests see the same set. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -57,6 +58,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-25T0400-search-revision': searchRevision,
   '2026-11-25T1700-book-alternate-titles': bookAlternateTitles,
   '2026-11-25T1800-community': community,
+  '2026-11-26T0900-comment-threads': commentThreads,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -140,6 +140,8 @@ export interface ChaptersTable {
   publish_at: number | null;
   /** Comments readers see (state 'visible', replies included), changed by increments. */
   comments_count: Generated<number>;
+  /** Visible top-level comments (migration 2026-11-26T0900): the first page's total, kept as comments_count is. */
+  top_comments_count: Generated<number>;
 }
 
 /** Visible to everyone; held by the word filter or hidden by a moderator (its author and the moderators see it); deleted. */

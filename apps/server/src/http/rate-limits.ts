@@ -48,6 +48,13 @@ export const LIMITS = {
   passwordForgot: { max: 10, timeWindow: '1 hour', keyGenerator: (request: FastifyRequest) => `forgot-ip:${request.ip}` },
   passwordForgotPerLogin: { max: 5, timeWindow: '1 hour' },
   passwordReset: { max: 10, timeWindow: '10 minutes', keyGenerator: (request: FastifyRequest) => `reset-ip:${request.ip}` },
+  // Chapter comments (issue 31). Per reader the service counts stored comments (10 s apart, 60 an
+  // hour); per client address the same rates, counted here only for comments about to be stored.
+  commentsByAddressBurst: { max: 1, timeWindow: '10 seconds', keyGenerator: (request: FastifyRequest) => `comment-ip:${request.ip}` },
+  commentsByAddressHour: { max: 60, timeWindow: '1 hour', keyGenerator: (request: FastifyRequest) => `comment-ip-h:${request.ip}` },
+  // Edits, deletes, likes and reports: clicks, per account.
+  commentActions: { max: 120, timeWindow: '10 minutes', keyGenerator: accountOrIp },
+  commentReports: { max: 30, timeWindow: '1 hour', keyGenerator: accountOrIp },
 } as const;
 
 /**

@@ -3347,6 +3347,191 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/comics/chapter/{chapter_uuid}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of a chapter's comments, or of a comment's replies (parent_uuid) */
+        get: {
+            parameters: {
+                query: {
+                    page: number;
+                    page_size: number;
+                    /** @description Ext: list the replies to this comment instead of the top-level comments */
+                    parent_uuid?: string;
+                    /** @description newest (default for comments), top (most liked), oldest (default for replies) */
+                    sort?: "newest" | "top" | "oldest";
+                };
+                header?: never;
+                path: {
+                    chapter_uuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    /** @description The caller liked it (false for visitors) */
+                                    already_liked: boolean;
+                                    /** @description Plain text with line breaks; empty for a deleted comment kept for its replies */
+                                    body: string;
+                                    /** Format: uuid */
+                                    comment_uuid: string;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    /** @description Ext: deleted, shown as a tombstone because it has replies */
+                                    deleted?: boolean;
+                                    /**
+                                     * Format: date-time
+                                     * @description Set once the author edits the comment: clients show "edited"
+                                     */
+                                    edited_at: string | null;
+                                    /** @description True only on the caller's own comment that readers do not see (held by the word filter or hidden by a moderator) */
+                                    hidden: boolean;
+                                    likes: number;
+                                    /** @description Ext: the caller wrote it (may edit and delete it) */
+                                    mine?: boolean;
+                                    /**
+                                     * Format: uuid
+                                     * @description The comment this one replies to; null for a top-level comment
+                                     */
+                                    parent_uuid: string | null;
+                                    /** @description Replies readers see */
+                                    replies_count: number;
+                                    /** @description Clients hide the text until the reader taps it */
+                                    spoiler: boolean;
+                                    user: {
+                                        username: string;
+                                        /** Format: uuid */
+                                        uuid: string;
+                                    };
+                                }[];
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Post a comment or a reply (one level: a reply to a reply joins its thread) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    chapter_uuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        body: string;
+                        /** Format: uuid */
+                        parent_uuid?: string;
+                        spoiler?: boolean;
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    /** @description The caller liked it (false for visitors) */
+                                    already_liked: boolean;
+                                    /** @description Plain text with line breaks; empty for a deleted comment kept for its replies */
+                                    body: string;
+                                    /** Format: uuid */
+                                    comment_uuid: string;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    /** @description Ext: deleted, shown as a tombstone because it has replies */
+                                    deleted?: boolean;
+                                    /**
+                                     * Format: date-time
+                                     * @description Set once the author edits the comment: clients show "edited"
+                                     */
+                                    edited_at: string | null;
+                                    /** @description True only on the caller's own comment that readers do not see (held by the word filter or hidden by a moderator) */
+                                    hidden: boolean;
+                                    likes: number;
+                                    /** @description Ext: the caller wrote it (may edit and delete it) */
+                                    mine?: boolean;
+                                    /**
+                                     * Format: uuid
+                                     * @description The comment this one replies to; null for a top-level comment
+                                     */
+                                    parent_uuid: string | null;
+                                    /** @description Replies readers see */
+                                    replies_count: number;
+                                    /** @description Clients hide the text until the reader taps it */
+                                    spoiler: boolean;
+                                    user: {
+                                        username: string;
+                                        /** Format: uuid */
+                                        uuid: string;
+                                    };
+                                };
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Ext, COMMENT_BANNED: why the reader was banned */
+                            ban_reason?: string;
+                            /**
+                             * Format: date-time
+                             * @description Ext, COMMENT_BANNED: when the ban ends; null: for good
+                             */
+                            banned_until?: string | null;
+                            /** @description Stable error code */
+                            code: string;
+                            /** @description Readable English message */
+                            error: string;
+                            /**
+                             * Format: date-time
+                             * @description Ext, LINKS_NOT_ALLOWED: when the account may post links
+                             */
+                            links_allowed_at?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/comics/chapter/favor": {
         parameters: {
             query?: never;
@@ -3455,6 +3640,8 @@ export interface paths {
                                         chapter_number: number;
                                         /** Format: uuid */
                                         chapter_uuid: string;
+                                        /** @description Ext: comments readers see under the chapter, replies included (absent with COMMUNITY=off) */
+                                        comments_count?: number;
                                         cover_image: string | null;
                                         /** Format: date-time */
                                         created_at: string;
@@ -3479,6 +3666,283 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/comics/comment/{comment_uuid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete your comment */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    comment_uuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    /** @enum {boolean} */
+                                    deleted: true;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Edit your comment (text and spoiler mark) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    comment_uuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        body?: string;
+                        spoiler?: boolean;
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    /** @description The caller liked it (false for visitors) */
+                                    already_liked: boolean;
+                                    /** @description Plain text with line breaks; empty for a deleted comment kept for its replies */
+                                    body: string;
+                                    /** Format: uuid */
+                                    comment_uuid: string;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    /** @description Ext: deleted, shown as a tombstone because it has replies */
+                                    deleted?: boolean;
+                                    /**
+                                     * Format: date-time
+                                     * @description Set once the author edits the comment: clients show "edited"
+                                     */
+                                    edited_at: string | null;
+                                    /** @description True only on the caller's own comment that readers do not see (held by the word filter or hidden by a moderator) */
+                                    hidden: boolean;
+                                    likes: number;
+                                    /** @description Ext: the caller wrote it (may edit and delete it) */
+                                    mine?: boolean;
+                                    /**
+                                     * Format: uuid
+                                     * @description The comment this one replies to; null for a top-level comment
+                                     */
+                                    parent_uuid: string | null;
+                                    /** @description Replies readers see */
+                                    replies_count: number;
+                                    /** @description Clients hide the text until the reader taps it */
+                                    spoiler: boolean;
+                                    user: {
+                                        username: string;
+                                        /** Format: uuid */
+                                        uuid: string;
+                                    };
+                                };
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Ext, COMMENT_BANNED: why the reader was banned */
+                            ban_reason?: string;
+                            /**
+                             * Format: date-time
+                             * @description Ext, COMMENT_BANNED: when the ban ends; null: for good
+                             */
+                            banned_until?: string | null;
+                            /** @description Stable error code */
+                            code: string;
+                            /** @description Readable English message */
+                            error: string;
+                            /**
+                             * Format: date-time
+                             * @description Ext, LINKS_NOT_ALLOWED: when the account may post links
+                             */
+                            links_allowed_at?: string;
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/comics/comment/{comment_uuid}/like": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Like a comment (once per reader) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    comment_uuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    already_liked: boolean;
+                                    likes: number;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        /** Ext: take back a like */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    comment_uuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    already_liked: boolean;
+                                    likes: number;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/comics/comment/{comment_uuid}/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Report a comment to the moderators (once per reader; again: no change) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    comment_uuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Ext: a few words for the moderators */
+                        detail?: string;
+                        /** @description Why the comment should be looked at */
+                        reason: "spam" | "harassment" | "spoiler" | "off_topic" | "other";
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    /** @enum {boolean} */
+                                    reported: true;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -4423,6 +4887,63 @@ export interface paths {
                                     expire_at: string;
                                     is_expired: boolean;
                                 } | null;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/community": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the caller may do in the community: a ban and its reason, when links are allowed */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    ban_reason: string | null;
+                                    banned: boolean;
+                                    /**
+                                     * Format: date-time
+                                     * @description Null with banned: for good
+                                     */
+                                    banned_until: string | null;
+                                    /** @description False while the account is younger than the site setting (24 hours by default) */
+                                    links_allowed: boolean;
+                                    /**
+                                     * Format: date-time
+                                     * @description When links become allowed, while they are not
+                                     */
+                                    links_allowed_at: string | null;
+                                };
                             };
                         };
                     };

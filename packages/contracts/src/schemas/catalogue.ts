@@ -153,6 +153,9 @@ export const ChapterItem = Type.Object({
   cover_image: Nullable(Type.String()),
   created_at: Timestamp(),
   is_free: Type.Boolean(),
+  comments_count: Type.Optional(
+    Type.Integer({ description: 'Ext: comments readers see under the chapter, replies included (absent with COMMUNITY=off)' }),
+  ),
 });
 export type ChapterItem = Static<typeof ChapterItem>;
 export const BookChapters = Type.Object({

@@ -67,6 +67,21 @@ export const EditCommentBody = ClosedObject({ body: Type.Optional(CommentBody), 
 export type EditCommentBody = Static<typeof EditCommentBody>;
 export const CommentResponse = Result(Comment);
 
+export const DeleteCommentResponse = Result(Type.Object({ deleted: Type.Literal(true) }));
+
+/**
+ * A refused comment (403 and 429 of the writing calls) with its ext fields: COMMENT_BANNED carries
+ * the ban's reason and end (null: for good), LINKS_NOT_ALLOWED when links become allowed.
+ */
+export const CommentRefusal = Type.Object({
+  error: Type.String({ description: 'Readable English message' }),
+  code: Type.String({ description: 'Stable error code' }),
+  ban_reason: Type.Optional(Type.String({ description: 'Ext, COMMENT_BANNED: why the reader was banned' })),
+  banned_until: Type.Optional(Nullable(Timestamp('Ext, COMMENT_BANNED: when the ban ends; null: for good'))),
+  links_allowed_at: Type.Optional(Timestamp('Ext, LINKS_NOT_ALLOWED: when the account may post links')),
+});
+export type CommentRefusal = Static<typeof CommentRefusal>;
+
 export const CommentLikeResponse = Result(Type.Object({ likes: Type.Integer(), already_liked: Type.Boolean() }));
 
 export const ReportCommentBody = ClosedObject({

@@ -25,7 +25,14 @@ import type { BookFilter, RankingSnapshot } from './ranking-snapshot.js';
 type BookRow = Awaited<ReturnType<typeof repo.findBooksByIds>>[number];
 type TranslationRow = Awaited<ReturnType<typeof repo.findBookTranslations>>[number];
 
-export function createCatalogueService(deps: { db: Db; ranking: RankingSnapshot; search: BookSearch; media: MediaUrls }) {
+export function createCatalogueService(deps: {
+  db: Db;
+  ranking: RankingSnapshot;
+  search: BookSearch;
+  media: MediaUrls;
+  /** COMMUNITY=on: chapter lists carry each chapter's comment count (ext `comments_count`). */
+  community?: boolean;
+}) {
   const { db, ranking, search, media } = deps;
   const coverUrl = (key: string | null) => (key ? media.publicUrl(key) : null);
   const srcsetOf = (book: { cover_variants: string | null }) => coverSrcset(book.cover_variants, media.publicUrl);
@@ -218,6 +225,7 @@ export function createCatalogueService(deps: { db: Db; ranking: RankingSnapshot;
         cover_image: coverUrl(chapter.cover_key ?? book.cover_key),
         created_at: toIso(chapter.created_at),
         is_free: chapter.number <= book.public_free_chapters,
+        ...(deps.community ? { comments_count: chapter.comments_count } : {}),
       })),
     };
   }

@@ -48,7 +48,10 @@ export async function setCommentState(
   return change;
 }
 
-/** A new visible comment (delta 1) or one leaving 'visible' (−1): the chapter's and the parent's counts. */
+/**
+ * A new visible comment (delta 1) or one leaving 'visible' (−1): the chapter's counts (all, and
+ * top-level for a comment without parent) and the parent's replies count.
+ */
 export async function moveVisibleCounters(
   trx: DbExecutor,
   chapterId: number,
@@ -57,7 +60,11 @@ export async function moveVisibleCounters(
 ): Promise<void> {
   await trx
     .updateTable('chapters')
-    .set({ comments_count: sql`comments_count + ${delta}` })
+    .set({
+      comments_count: sql`comments_count + ${delta}`,
+      // A top-level comment also moves the count of the chapter's first page (its `total`).
+      ...(parentId === null ? { top_comments_count: sql`top_comments_count + ${delta}` } : {}),
+    })
     .where('id', '=', chapterId)
     .execute();
   if (parentId !== null) {

@@ -218,6 +218,17 @@ export function createReadingService(deps: ReadingDeps) {
     return { url: urlOf(page.media_key), width: page.width, height: page.height, ...(sources.length > 0 ? { sources } : {}) };
   }
 
+  /**
+   * Whether `user` may read the chapter at this moment, decided as a read of it is (isEntitled):
+   * 'missing' for an unknown or unpublished chapter. Comments use it: only a reader who can read a
+   * paid chapter now may write under it.
+   */
+  async function chapterAccess(chapterUuid: string, user: AuthUser | null): Promise<'missing' | 'entitled' | 'locked'> {
+    const state = await repo.findReaderState(db, chapterUuid, user?.id ?? null);
+    if (!state) return 'missing';
+    return isEntitled(user, state) ? 'entitled' : 'locked';
+  }
+
   async function like(user: AuthUser, bookUuid: string, chapterUuid: string): Promise<{ already_favor: true; total_likes: number }> {
     const chapter = await repo.findChapterOfBook(db, bookUuid, chapterUuid);
     if (!chapter) throw chapterNotFound();
@@ -234,6 +245,7 @@ export function createReadingService(deps: ReadingDeps) {
 
   return {
     chapterContent,
+    chapterAccess,
     like,
     isPublicPage: (key: string) => repo.isPublicPage(db, key),
     close: () => {

@@ -1,0 +1,332 @@
+import type { CommentSort } from '@inkstream/contracts';
+import { PostgresAdapter, sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import type { DbExecutor } from '../../db/database.js';
+import type { CommentState, Database } from '../../db/schema.js';
+
+/** A published chapter of a published book, with what writing under it needs. */
+export const findCommentableChapter = (db: DbExecutor, chapterUuid: string) =>
+  db
+    .selectFrom('chapters')
+    .innerJoin('books', 'books.id', 'chapters.book_id')
+    .select(['chapters.id', 'chapters.book_id', 'chapters.top_comments_count', 'books.comments_closed'])
+    .where('chapters.uuid', '=', chapterUuid)
+    .where('chapters.is_published', '=', 1)
+    .where('books.is_published', '=', 1)
+    .executeTakeFirst();
+
+export type CommentRow = NonNullable<Awaited<ReturnType<typeof findCommentByUuid>>>;
+
+/**
+ * A comment under a readable chapter (published, of a published book), with the columns the rules
+ * read; undefined for an unknown comment or one whose chapter readers cannot open.
+ */
+export const findCommentByUuid = (db: DbExecutor, uuid: string) =>
+  db
+    .selectFrom('comments')
+    .innerJoin('chapters', 'chapters.id', 'comments.chapter_id')
+    .innerJoin('books', 'books.id', 'chapters.book_id')
+    .select([
+      'comments.id',
+      'comments.uuid',
+      'comments.chapter_id',
+      'comments.book_id',
+      'comments.user_id',
+      'comments.parent_id',
+      'comments.state',
+      'comments.replies_count',
+      'chapters.uuid as chapter_uuid',
+      'books.comments_closed',
+    ])
+    .where('comments.uuid', '=', uuid)
+    .where('chapters.is_published', '=', 1)
+    .where('books.is_published', '=', 1)
+    .executeTakeFirst();
+
+/** The comment row locked for the rest of the transaction on PostgreSQL (an edit reads then writes it). */
+export async function lockComment(trx: DbExecutor, id: number) {
+  let query = trx.selectFrom('comments').select(['id', 'state', 'body', 'spoiler']).where('id', '=', id);
+  if (trx.getExecutor().adapter instanceof PostgresAdapter) query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+/**
+ * Serialises a reader's posts on PostgreSQL: the account row is locked until the transaction
+ * ends, so two posts at once see each other's rows when they count the flood limit. (SQLite has
+ * one writer: its transactions are serial already.)
+ */
+export async function lockAuthor(trx: DbExecutor, userId: number): Promise<void> {
+  if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) return;
+  await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
+}
+
+/** The reader's comments since `since`, newest first, at most `limit` (comments_user_idx). */
+export const recentCommentTimes = (db: DbExecutor, userId: number, since: number, limit: number) =>
+  db
+    .selectFrom('comments')
+    .select('created_at')
+    .where('user_id', '=', userId)
+    .where('created_at', '>', since)
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute();
+
+/** Whether the reader posted this text (by hash) since `since` and has not deleted it. */
+export async function postedSameText(db: DbExecutor, userId: number, hash: string, since: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('comments')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('created_at', '>', since)
+    .where('body_hash', '=', hash)
+    .where('state', '!=', 'deleted')
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertComment(
+  trx: DbExecutor,
+  row: {
+    uuid: string;
+    book_id: number;
+    chapter_id: number;
+    user_id: number;
+    parent_id: number | null;
+    body: string;
+    spoiler: number;
+    state: CommentState;
+    body_hash: string;
+    created_at: number;
+  },
+): Promise<number> {
+  const inserted = await trx.insertInto('comments').values(row).returning('id').executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+export const activeBan = (db: DbExecutor, userId: number, now: number) =>
+  db
+    .selectFrom('comment_bans')
+    .select(['reason', 'until'])
+    .where('user_id', '=', userId)
+    .where((eb) => eb.or([eb('until', 'is', null), eb('until', '>', now)]))
+    .executeTakeFirst();
+
+export const accountCreatedAt = async (db: DbExecutor, userId: number) =>
+  (await db.selectFrom('users').select('created_at').where('id', '=', userId).executeTakeFirstOrThrow()).created_at;
+
+export const wordFilterEntries = (db: DbExecutor) => db.selectFrom('comment_word_filters').select(['pattern', 'action']).execute();
+
+// ---------- Pages ----------
+
+export interface PageQuery {
+  chapterId: number;
+  /** null: the chapter's top-level comments; else this comment's replies. */
+  parentId: number | null;
+  sort: CommentSort;
+  offset: number;
+  limit: number;
+  /** The caller (null for a visitor): their held and hidden comments are listed, and their likes read. */
+  viewerId: number | null;
+}
+
+type CommentsEb = ExpressionBuilder<Database, 'comments'>;
+
+/**
+ * What a thread lists: visible comments, tombstones (deleted, with visible replies) and the
+ * caller's own held or hidden comments. Every column it reads is in the page indexes
+ * (migration 2026-11-26T0900), so rows that are not listed cost an index entry, not a table read.
+ */
+function listed(eb: CommentsEb, viewerId: number | null): Expression<SqlBool> {
+  const branches = [eb('comments.state', '=', 'visible'), eb.and([eb('comments.state', '=', 'deleted'), eb('comments.replies_count', '>', 0)])];
+  if (viewerId !== null) branches.push(eb.and([eb('comments.user_id', '=', viewerId), eb('comments.state', 'in', ['held', 'hidden'])]));
+  return eb.or(branches);
+}
+
+/** Top-level comments of the chapter (the partial comments_top_* indexes), or one comment's replies (comments_reply_*). */
+const threadOf = (eb: CommentsEb, chapterId: number, parentId: number | null) =>
+  parentId === null
+    ? eb.and([eb('comments.chapter_id', '=', chapterId), eb('comments.parent_id', 'is', null)])
+    : eb('comments.parent_id', '=', parentId);
+
+/**
+ * One page of a thread in one statement: the page's ids are one walk of one index range
+ * (comments_top_newest_idx, comments_top_likes_idx or their comments_reply_* pair;
+ * OFFSET skips index entries only), then the
+ * page's rows, authors, parent uuid and the caller's likes are read by primary key. The rows come
+ * back in no order: sortPage puts them in the page's.
+ */
+export async function findPage(db: DbExecutor, q: PageQuery) {
+  let ids = db
+    .selectFrom('comments')
+    .select('comments.id')
+    .where((eb) => eb.and([threadOf(eb, q.chapterId, q.parentId), listed(eb, q.viewerId)]));
+  ids =
+    q.sort === 'top'
+      ? ids.orderBy('comments.likes', 'desc').orderBy('comments.id', 'desc')
+      : q.sort === 'oldest'
+        ? ids.orderBy('comments.created_at', 'asc').orderBy('comments.id', 'asc')
+        : ids.orderBy('comments.created_at', 'desc').orderBy('comments.id', 'desc');
+  ids = ids.limit(q.limit).offset(q.offset);
+  const viewerId = q.viewerId;
+  const rows = await db
+    .selectFrom('comments')
+    .innerJoin('users', 'users.id', 'comments.user_id')
+    .leftJoin('comments as parent', 'parent.id', 'comments.parent_id')
+    .select([
+      'comments.id',
+      'comments.uuid',
+      'comments.user_id',
+      'comments.body',
+      'comments.spoiler',
+      'comments.state',
+      'comments.likes',
+      'comments.replies_count',
+      'comments.created_at',
+      'comments.edited_at',
+      'parent.uuid as parent_uuid',
+      'users.uuid as user_uuid',
+      'users.username',
+    ])
+    .select((eb) =>
+      viewerId === null
+        ? sql<number>`0`.as('liked')
+        : eb
+            .exists(
+              eb
+                .selectFrom('comment_likes')
+                .select('comment_likes.comment_id')
+                .whereRef('comment_likes.comment_id', '=', 'comments.id')
+                .where('comment_likes.user_id', '=', viewerId),
+            )
+            .as('liked'),
+    )
+    .where('comments.id', 'in', ids)
+    .execute();
+  return sortPage(rows, q.sort);
+}
+
+export type PageRow = Awaited<ReturnType<typeof findPage>>[number];
+
+function sortPage<T extends { id: number; likes: number; created_at: number }>(rows: T[], sort: CommentSort): T[] {
+  const key = sort === 'top' ? (r: T) => r.likes : (r: T) => r.created_at;
+  const direction = sort === 'oldest' ? 1 : -1;
+  return rows.sort((a, b) => direction * (key(a) - key(b) || a.id - b.id));
+}
+
+/**
+ * The listed comments of a thread that the counters do not count: tombstones and the caller's own
+ * held or hidden comments. A count over the thread's non-visible rows only (the partial index
+ * comments_unlisted_idx): a handful, however many visible comments there are.
+ */
+export async function countListedNotVisible(db: DbExecutor, chapterId: number, parentId: number | null, viewerId: number | null) {
+  const row = await db
+    .selectFrom('comments')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where((eb) =>
+      eb.and([
+        eb('comments.chapter_id', '=', chapterId),
+        parentId === null ? eb('comments.parent_id', 'is', null) : eb('comments.parent_id', '=', parentId),
+        // A literal, as in the partial index's own WHERE, so both planners see that it applies.
+        eb('comments.state', '!=', sql.lit('visible')),
+        listed(eb, viewerId),
+      ]),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** One comment as a page row (after a post or an edit). */
+export async function findPageRow(db: DbExecutor, id: number, viewerId: number) {
+  const row = await db
+    .selectFrom('comments')
+    .innerJoin('users', 'users.id', 'comments.user_id')
+    .leftJoin('comments as parent', 'parent.id', 'comments.parent_id')
+    .select([
+      'comments.id',
+      'comments.uuid',
+      'comments.user_id',
+      'comments.body',
+      'comments.spoiler',
+      'comments.state',
+      'comments.likes',
+      'comments.replies_count',
+      'comments.created_at',
+      'comments.edited_at',
+      'parent.uuid as parent_uuid',
+      'users.uuid as user_uuid',
+      'users.username',
+    ])
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('comment_likes')
+            .select('comment_likes.comment_id')
+            .whereRef('comment_likes.comment_id', '=', 'comments.id')
+            .where('comment_likes.user_id', '=', viewerId),
+        )
+        .as('liked'),
+    )
+    .where('comments.id', '=', id)
+    .executeTakeFirstOrThrow();
+  return row;
+}
+
+// ---------- Likes and reports ----------
+
+/** Records the like once; returns whether it was new. */
+export async function insertLikeOnce(trx: DbExecutor, commentId: number, userId: number, now: number): Promise<boolean> {
+  const row = await trx
+    .insertInto('comment_likes')
+    .values({ comment_id: commentId, user_id: userId, created_at: now })
+    .onConflict((oc) => oc.columns(['comment_id', 'user_id']).doNothing())
+    .returning('comment_id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Removes the like; returns whether there was one. */
+export async function deleteLike(trx: DbExecutor, commentId: number, userId: number): Promise<boolean> {
+  const rows = await trx
+    .deleteFrom('comment_likes')
+    .where('comment_id', '=', commentId)
+    .where('user_id', '=', userId)
+    .returning('comment_id')
+    .execute();
+  return rows.length > 0;
+}
+
+export async function moveLikes(trx: DbExecutor, commentId: number, delta: 1 | -1): Promise<number> {
+  const row = await trx
+    .updateTable('comments')
+    .set({ likes: sql`likes + ${delta}` })
+    .where('id', '=', commentId)
+    .returning('likes')
+    .executeTakeFirstOrThrow();
+  return row.likes;
+}
+
+export const likesOf = async (db: DbExecutor, commentId: number) =>
+  (await db.selectFrom('comments').select('likes').where('id', '=', commentId).executeTakeFirstOrThrow()).likes;
+
+/** One report per reader and comment (comment_reports_once_idx); returns whether it was new. */
+export async function insertReportOnce(
+  trx: DbExecutor,
+  row: { comment_id: number; reporter_id: number; reason: string; detail: string | null; created_at: number },
+): Promise<boolean> {
+  const inserted = await trx
+    .insertInto('comment_reports')
+    .values(row)
+    .onConflict((oc) => oc.columns(['comment_id', 'reporter_id']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+export async function addOpenReport(trx: DbExecutor, commentId: number): Promise<void> {
+  await trx
+    .updateTable('comments')
+    .set({ open_reports: sql`open_reports + 1` })
+    .where('id', '=', commentId)
+    .execute();
+}

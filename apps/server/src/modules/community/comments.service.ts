@@ -1,0 +1,300 @@
+import {
+  COMMENT_REPORT_DETAIL_MAX,
+  ErrorCode,
+  type Comment,
+  type CommentsQuery,
+  type CommunityStanding,
+  type EditCommentBody,
+  type PostCommentBody,
+  type ReportCommentBody,
+} from '@inkstream/contracts';
+import { randomUUID } from 'node:crypto';
+import type { Db, DbExecutor } from '../../db/database.js';
+import type { CommentState } from '../../db/schema.js';
+import type { AuthUser } from '../../http/request-user.js';
+import { AppError, notFound } from '../../lib/app-error.js';
+import { toIso } from '../../lib/time.js';
+import { COMMENT_FLOOD, floodRetryAfter } from './comment-flood.js';
+import { moveVisibleCounters, setCommentState } from './comment-state.js';
+import * as repo from './comments.repository.js';
+import { commentView } from './comments.view.js';
+import { bodyHash, cleanCommunityText, containsLink } from './community-text.js';
+import { recordReplyAlert } from './reply-alert-record.js';
+import { applyWordFilter } from './word-filter.js';
+
+const HOUR_MS = 3_600_000;
+
+export interface CommentsDeps {
+  db: Db;
+  /** The reading module's decision whether a reader may read a chapter now (reading.service.ts). */
+  chapterAccess: (chapterUuid: string, user: AuthUser | null) => Promise<'missing' | 'entitled' | 'locked'>;
+  /** Hours an account must exist before its comments may carry links (site setting). */
+  linksMinAgeHours: () => Promise<number>;
+  /** After the commit of a visible reply to someone else's comment: the alert to push and mail. */
+  onReplyAlert?: (alertId: number) => void;
+  now?: () => number;
+}
+
+/**
+ * Called once a comment passed every rule that needs no lock, just before it is stored: the
+ * per-address flood limits (comments.routes.ts) count only comments that would be stored.
+ */
+export type BeforeStore = () => Promise<void>;
+
+const chapterNotFound = () => notFound(ErrorCode.CHAPTER_NOT_FOUND, 'This chapter does not exist');
+const commentNotFound = () => notFound(ErrorCode.COMMENT_NOT_FOUND, 'This comment does not exist');
+
+export function createCommentsService(deps: CommentsDeps) {
+  const { db } = deps;
+  const now = deps.now ?? (() => Date.now());
+
+  // ---------- Reading ----------
+
+  async function list(chapterUuid: string, query: CommentsQuery, viewer: AuthUser | null): Promise<{ result: Comment[]; total: number }> {
+    const chapter = await repo.findCommentableChapter(db, chapterUuid);
+    if (!chapter) throw chapterNotFound();
+    const viewerId = viewer?.id ?? null;
+    let parentId: number | null = null;
+    let counted = chapter.top_comments_count;
+    if (query.parent_uuid !== undefined) {
+      const parent = await repo.findCommentByUuid(db, query.parent_uuid);
+      // A thread readers cannot see (held or hidden, not the caller's) is not there for them.
+      const visibleToViewer =
+        parent &&
+        (parent.state === 'visible' || parent.state === 'deleted' || parent.user_id === viewerId) &&
+        parent.chapter_id === chapter.id &&
+        parent.parent_id === null;
+      if (!visibleToViewer) throw commentNotFound();
+      parentId = parent.id;
+      counted = parent.replies_count;
+    }
+    const sort = query.sort ?? (parentId === null ? 'newest' : 'oldest');
+    const [rows, extra] = await Promise.all([
+      repo.findPage(db, {
+        chapterId: chapter.id,
+        parentId,
+        sort,
+        offset: (query.page - 1) * query.page_size,
+        limit: query.page_size,
+        viewerId,
+      }),
+      repo.countListedNotVisible(db, chapter.id, parentId, viewerId),
+    ]);
+    return { result: rows.map((row) => commentView(row, viewerId)), total: counted + extra };
+  }
+
+  // ---------- Rules shared by posting and editing ----------
+
+  async function refuseBanned(executor: DbExecutor, userId: number): Promise<void> {
+    const ban = await repo.activeBan(executor, userId, now());
+    if (!ban) return;
+    throw new AppError(
+      ErrorCode.COMMENT_BANNED,
+      403,
+      ban.until === null ? 'You may no longer comment' : `You may not comment until ${toIso(ban.until)}`,
+      undefined,
+      undefined,
+      { ban_reason: ban.reason, banned_until: ban.until === null ? null : toIso(ban.until) },
+    );
+  }
+
+  /** When the account may post links (null: it may now). */
+  async function linksAllowedAt(executor: DbExecutor, userId: number): Promise<number | null> {
+    const [createdAt, hours] = await Promise.all([repo.accountCreatedAt(executor, userId), deps.linksMinAgeHours()]);
+    const at = createdAt + hours * HOUR_MS;
+    return at > now() ? at : null;
+  }
+
+  async function refuseYoungLinks(executor: DbExecutor, userId: number, text: string): Promise<void> {
+    if (!containsLink(text)) return;
+    const at = await linksAllowedAt(executor, userId);
+    if (at === null) return;
+    throw new AppError(
+      ErrorCode.LINKS_NOT_ALLOWED,
+      403,
+      `New accounts may not post links; links are allowed from ${toIso(at)}`,
+      [{ field: 'body', message: 'Links are not allowed yet' }],
+      undefined,
+      { links_allowed_at: toIso(at) },
+    );
+  }
+
+  async function refuseLocked(chapterUuid: string, user: AuthUser): Promise<void> {
+    const access = await deps.chapterAccess(chapterUuid, user);
+    if (access === 'missing') throw chapterNotFound();
+    if (access === 'locked') {
+      throw new AppError(ErrorCode.MEMBERSHIP_REQUIRED, 403, 'Only readers who can read this chapter may comment on it');
+    }
+  }
+
+  const refuseClosed = (closed: number) => {
+    if (closed === 1) throw new AppError(ErrorCode.COMMENTS_CLOSED, 403, 'Comments are closed on this book');
+  };
+
+  /** The stored text and state once the operator's word filter has seen it. */
+  async function filtered(executor: DbExecutor, text: string): Promise<{ body: string; held: boolean }> {
+    const outcome = applyWordFilter(text, await repo.wordFilterEntries(executor));
+    return { body: outcome.text, held: outcome.held };
+  }
+
+  // ---------- Writing ----------
+
+  async function post(user: AuthUser, chapterUuid: string, input: PostCommentBody, beforeStore: BeforeStore): Promise<Comment> {
+    const text = cleanCommunityText(input.body);
+    const chapter = await repo.findCommentableChapter(db, chapterUuid);
+    if (!chapter) throw chapterNotFound();
+    // One level of replies: a reply to a reply joins its top-level comment's thread.
+    let parentId: number | null = null;
+    let answeredId: number | null = null;
+    if (input.parent_uuid !== undefined) {
+      const answered = await repo.findCommentByUuid(db, input.parent_uuid);
+      if (!answered || answered.chapter_id !== chapter.id || answered.state !== 'visible') throw commentNotFound();
+      answeredId = answered.id;
+      parentId = answered.parent_id ?? answered.id;
+      if (answered.parent_id !== null) {
+        const top = await db.selectFrom('comments').select('state').where('id', '=', answered.parent_id).executeTakeFirst();
+        if (top?.state !== 'visible') throw commentNotFound();
+      }
+    }
+    refuseClosed(chapter.comments_closed);
+    await refuseBanned(db, user.id);
+    await refuseLocked(chapterUuid, user);
+    await refuseYoungLinks(db, user.id, text);
+    await beforeStore();
+
+    const at = now();
+    const hash = bodyHash(text);
+    const { id, alertId } = await db.transaction().execute(async (trx) => {
+      await repo.lockAuthor(trx, user.id);
+      const recent = await repo.recentCommentTimes(trx, user.id, at - COMMENT_FLOOD.hourMs, COMMENT_FLOOD.perHour);
+      const retryAfter = floodRetryAfter(
+        recent.map((r) => r.created_at),
+        at,
+      );
+      if (retryAfter !== null) {
+        throw new AppError(ErrorCode.RATE_LIMITED, 429, `You are commenting too fast; try again in ${retryAfter} seconds`, undefined, retryAfter);
+      }
+      if (await repo.postedSameText(trx, user.id, hash, at - COMMENT_FLOOD.repeatWindowMs)) {
+        throw new AppError(ErrorCode.DUPLICATE_COMMENT, 409, 'You already posted this text');
+      }
+      const { body, held } = await filtered(trx, text);
+      const state: CommentState = held ? 'held' : 'visible';
+      const commentId = await repo.insertComment(trx, {
+        uuid: randomUUID(),
+        book_id: chapter.book_id,
+        chapter_id: chapter.id,
+        user_id: user.id,
+        parent_id: parentId,
+        body,
+        spoiler: input.spoiler ? 1 : 0,
+        state,
+        body_hash: hash,
+        created_at: at,
+      });
+      if (state !== 'visible') return { id: commentId, alertId: null };
+      await moveVisibleCounters(trx, chapter.id, parentId, 1);
+      const alert =
+        answeredId === null ? null : await recordReplyAlert(trx, { replyId: commentId, parentId: answeredId, replyAuthorId: user.id, at });
+      return { id: commentId, alertId: alert };
+    });
+    if (alertId !== null) deps.onReplyAlert?.(alertId);
+    return commentView(await repo.findPageRow(db, id, user.id), user.id);
+  }
+
+  /** The caller's own comment that is not deleted, or 404 / 403. */
+  async function ownComment(user: AuthUser, commentUuid: string) {
+    const comment = await repo.findCommentByUuid(db, commentUuid);
+    if (!comment || comment.state === 'deleted') throw commentNotFound();
+    if (comment.user_id !== user.id) throw new AppError(ErrorCode.FORBIDDEN, 403, 'Only its author may change this comment');
+    return comment;
+  }
+
+  async function edit(user: AuthUser, commentUuid: string, input: EditCommentBody): Promise<Comment> {
+    const text = input.body === undefined ? undefined : cleanCommunityText(input.body);
+    const comment = await ownComment(user, commentUuid);
+    if (text !== undefined) {
+      refuseClosed(comment.comments_closed);
+      await refuseBanned(db, user.id);
+      await refuseLocked(comment.chapter_uuid, user);
+      await refuseYoungLinks(db, user.id, text);
+    }
+    await db.transaction().execute(async (trx) => {
+      const current = await repo.lockComment(trx, comment.id);
+      if (!current || current.state === 'deleted') throw commentNotFound();
+      const changes: { body?: string; body_hash?: string; edited_at?: number; spoiler?: number } = {};
+      if (input.spoiler !== undefined && (input.spoiler ? 1 : 0) !== current.spoiler) changes.spoiler = input.spoiler ? 1 : 0;
+      let next: CommentState = current.state;
+      if (text !== undefined) {
+        const { body, held } = await filtered(trx, text);
+        if (body !== current.body) Object.assign(changes, { body, body_hash: bodyHash(text), edited_at: now() });
+        // The filter decides again: a held comment edited clean is shown; a moderator's hide stays.
+        if (held && current.state === 'visible') next = 'held';
+        if (!held && current.state === 'held') next = 'visible';
+      }
+      if (Object.keys(changes).length > 0) await trx.updateTable('comments').set(changes).where('id', '=', comment.id).execute();
+      if (next !== current.state) await setCommentState(trx, comment.id, next);
+    });
+    return commentView(await repo.findPageRow(db, comment.id, user.id), user.id);
+  }
+
+  async function remove(user: AuthUser, commentUuid: string): Promise<{ deleted: true }> {
+    const comment = await ownComment(user, commentUuid);
+    await db.transaction().execute((trx) => setCommentState(trx, comment.id, 'deleted'));
+    return { deleted: true };
+  }
+
+  /** A comment readers see (likes and reports are for those only). */
+  async function visibleComment(commentUuid: string) {
+    const comment = await repo.findCommentByUuid(db, commentUuid);
+    if (!comment || comment.state !== 'visible') throw commentNotFound();
+    return comment;
+  }
+
+  async function like(user: AuthUser, commentUuid: string, liked: boolean): Promise<{ likes: number; already_liked: boolean }> {
+    const comment = await visibleComment(commentUuid);
+    const likes = await db.transaction().execute(async (trx) => {
+      if (liked) {
+        if (await repo.insertLikeOnce(trx, comment.id, user.id, now())) return repo.moveLikes(trx, comment.id, 1);
+      } else if (await repo.deleteLike(trx, comment.id, user.id)) {
+        return repo.moveLikes(trx, comment.id, -1);
+      }
+      return repo.likesOf(trx, comment.id);
+    });
+    return { likes, already_liked: liked };
+  }
+
+  async function report(user: AuthUser, commentUuid: string, input: ReportCommentBody): Promise<{ reported: true }> {
+    const comment = await visibleComment(commentUuid);
+    if (comment.user_id === user.id) throw new AppError(ErrorCode.CONFLICT, 409, 'You cannot report your own comment');
+    const detail =
+      input.detail === undefined || input.detail.trim() === ''
+        ? null
+        : cleanCommunityText(input.detail, { field: 'detail', maxLength: COMMENT_REPORT_DETAIL_MAX });
+    await db.transaction().execute(async (trx) => {
+      const created = await repo.insertReportOnce(trx, {
+        comment_id: comment.id,
+        reporter_id: user.id,
+        reason: input.reason,
+        detail,
+        created_at: now(),
+      });
+      if (created) await repo.addOpenReport(trx, comment.id);
+    });
+    return { reported: true };
+  }
+
+  async function standing(user: AuthUser): Promise<CommunityStanding> {
+    const [ban, linksAt] = await Promise.all([repo.activeBan(db, user.id, now()), linksAllowedAt(db, user.id)]);
+    return {
+      banned: ban !== undefined,
+      ban_reason: ban?.reason ?? null,
+      banned_until: ban?.until == null ? null : toIso(ban.until),
+      links_allowed: linksAt === null,
+      links_allowed_at: linksAt === null ? null : toIso(linksAt),
+    };
+  }
+
+  return { list, post, edit, remove, like, report, standing };
+}
+
+export type CommentsService = ReturnType<typeof createCommentsService>;
