@@ -26,7 +26,7 @@ interface Props {
 export function ChapterCard({ bookId, chapter, isFinished, isMember, onOpen }: Props) {
   const { t, i18n } = useTranslation('chapters');
   // Ext (issue 31): the chapter's visible comments, sent only while the site has the community on.
-  const comments = (chapter as ChapterItem & { comments_count?: number }).comments_count;
+  const comments = chapter.comments_count;
   const title = decodeEntities(chapter.title).trim() || t('common:status.unknownChapter');
   const badge = chapter.is_free ? 'free' : isMember ? null : 'membersOnly';
   // Out within the last 3 days and not read yet (lib/freshness.ts).

@@ -1,11 +1,14 @@
-import type { Comment, CommentsQuery, CommunityStanding, EditCommentBody, PostCommentBody } from '@inkstream/contracts';
-import type { CommentReportReason, CommentSort } from '@inkstream/contracts/constants';
-import { client, data, result } from '../../lib/api-fetch';
+import type { Comment, CommunityStanding, EditCommentBody, PostCommentBody } from '@inkstream/contracts';
+import type { CommentReportReason } from '@inkstream/contracts/constants';
+import { client, data, result, type ApiQuery } from '../../lib/api-fetch';
 
-// The contracts build `sort` and `reason` from their constant lists with a helper whose static
-// type is lost (CommentsQuery['sort'] reads `undefined`, ReportCommentBody['reason'] `never`):
-// the same shapes, typed from the lists themselves.
-export type ListQuery = Omit<CommentsQuery, 'sort'> & { sort?: CommentSort };
+const CHAPTER_COMMENTS = '/api/v1/comics/chapter/{chapter_uuid}/comments';
+
+/** The list's query as the server's schema has it (sort, page, page_size, parent_uuid). */
+export type ListQuery = ApiQuery<typeof CHAPTER_COMMENTS>;
+
+// The contracts build the report reasons from their constant list with a helper whose static type
+// is lost (ReportCommentBody['reason'] reads `never`): the same shape, typed from the list itself.
 export interface ReportBody {
   reason: CommentReportReason;
   detail?: string;
@@ -16,43 +19,21 @@ export interface CommentPage {
   total: number;
 }
 
-type Answer<T> = Promise<{ data?: { data: T }; error?: unknown; response: Response }>;
-type Call = (
-  path: string,
-  init?: { params?: { path?: Record<string, string>; query?: Record<string, unknown> }; body?: unknown },
-) => Answer<never>;
-
-// The comment routes are written on the server's branch beside this one; until they are in the
-// generated schema (npm run api:types) the calls are typed by the contracts' types here instead.
-const untyped = client as unknown as Record<'GET' | 'POST' | 'PATCH' | 'DELETE', Call>;
-const chapterPath = '/api/v1/comics/chapter/{chapter_uuid}/comments';
-const commentPath = '/api/v1/comics/comment/{comment_uuid}';
 const chapter = (chapter_uuid: string) => ({ path: { chapter_uuid } });
 const comment = (comment_uuid: string) => ({ path: { comment_uuid } });
 
 /** The community calls of the reader (ext, docs/API.md and docs/COMMUNITY.md). */
 export const commentsApi = {
   list: (chapterUuid: string, query: ListQuery): Promise<CommentPage> =>
-    data(untyped.GET(chapterPath, { params: { ...chapter(chapterUuid), query } }) as Answer<CommentPage>),
+    data(client.GET(CHAPTER_COMMENTS, { params: { ...chapter(chapterUuid), query } })),
   post: (chapterUuid: string, body: PostCommentBody): Promise<Comment> =>
-    result(untyped.POST(chapterPath, { params: chapter(chapterUuid), body }) as Answer<{ result: Comment }>),
+    result(client.POST(CHAPTER_COMMENTS, { params: chapter(chapterUuid), body })),
   edit: (commentUuid: string, body: EditCommentBody): Promise<Comment> =>
-    result(untyped.PATCH(commentPath, { params: comment(commentUuid), body }) as Answer<{ result: Comment }>),
-  remove: (commentUuid: string): Promise<unknown> =>
-    result(untyped.DELETE(commentPath, { params: comment(commentUuid) }) as Answer<{ result: unknown }>),
-  like: (commentUuid: string): Promise<{ likes: number; already_liked: boolean }> =>
-    result(
-      untyped.POST(`${commentPath}/like`, { params: comment(commentUuid) }) as Answer<{
-        result: { likes: number; already_liked: boolean };
-      }>,
-    ),
-  unlike: (commentUuid: string): Promise<{ likes: number; already_liked: boolean }> =>
-    result(
-      untyped.DELETE(`${commentPath}/like`, { params: comment(commentUuid) }) as Answer<{
-        result: { likes: number; already_liked: boolean };
-      }>,
-    ),
-  report: (commentUuid: string, body: ReportBody): Promise<unknown> =>
-    result(untyped.POST(`${commentPath}/report`, { params: comment(commentUuid), body }) as Answer<{ result: unknown }>),
-  standing: (): Promise<CommunityStanding> => result(untyped.GET('/api/v1/user/community') as Answer<{ result: CommunityStanding }>),
+    result(client.PATCH('/api/v1/comics/comment/{comment_uuid}', { params: comment(commentUuid), body })),
+  remove: (commentUuid: string) => result(client.DELETE('/api/v1/comics/comment/{comment_uuid}', { params: comment(commentUuid) })),
+  like: (commentUuid: string) => result(client.POST('/api/v1/comics/comment/{comment_uuid}/like', { params: comment(commentUuid) })),
+  unlike: (commentUuid: string) => result(client.DELETE('/api/v1/comics/comment/{comment_uuid}/like', { params: comment(commentUuid) })),
+  report: (commentUuid: string, body: ReportBody) =>
+    result(client.POST('/api/v1/comics/comment/{comment_uuid}/report', { params: comment(commentUuid), body })),
+  standing: (): Promise<CommunityStanding> => result(client.GET('/api/v1/user/community')),
 };
