@@ -314,6 +314,7 @@ describe('chapter comments', () => {
     await user.type(field, 'My reply');
     await user.click(within(field.closest('form')!).getByRole('button', { name: 'Reply' }));
     expect(await screen.findByText('My reply')).toBeTruthy();
+    expect(screen.getByText('Your comment is posted.')).toBeTruthy();
     expect(sent).toEqual({ body: 'My reply', parent_uuid: parent.comment_uuid });
   });
 
@@ -342,14 +343,18 @@ describe('chapter comments', () => {
 
   it('edits and deletes only the reader’s own comment', async () => {
     const mine = comment(1, { user: { uuid: ME, username: 'me' }, mine: true });
+    let isDeleted = false;
     const calls = serve({
-      [`GET ${listPath}`]: () => page([mine, comment(2)]),
+      [`GET ${listPath}`]: () => page(isDeleted ? [comment(2)] : [mine, comment(2)]),
       'GET /api/v1/user/community': standing(),
       [`PATCH /api/v1/comics/comment/${mine.comment_uuid}`]: () => ({
         status: 200,
         body: { data: { result: { ...mine, body: 'Better words', edited_at: new Date().toISOString() } } },
       }),
-      [`DELETE /api/v1/comics/comment/${mine.comment_uuid}`]: () => ({ status: 200, body: { data: { result: { deleted: true } } } }),
+      [`DELETE /api/v1/comics/comment/${mine.comment_uuid}`]: () => {
+        isDeleted = true;
+        return { status: 200, body: { data: { result: { deleted: true } } } };
+      },
     });
     logIn();
     open();
@@ -368,6 +373,9 @@ describe('chapter comments', () => {
     await user.click(within(own).getByRole('button', { name: 'Delete' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete this comment?' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(calls).toContain(`DELETE /api/v1/comics/comment/${mine.comment_uuid}`));
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'me' })).toBeNull());
+    expect(calls).toContain(`DELETE /api/v1/comics/comment/${mine.comment_uuid}`);
+    // The focus does not fall to the page's start with the comment: it goes to the comments' heading.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Comments (1)' })));
   });
 });

@@ -41,6 +41,8 @@ export function CommentItem({ comment, chapterUuid, standing, isReply = false }:
   const [showReplies, setShowReplies] = useState(false);
   const [dialog, setDialog] = useState<'delete' | 'report' | null>(null);
   const [reported, setReported] = useState(false);
+  // Said here, because the reply form that would have said it closes as the reply is posted.
+  const [notice, setNotice] = useState('');
   const repliesId = useId();
   const replyButton = useRef<HTMLButtonElement>(null);
   const isMine = comment.mine ?? (!!userUuid && comment.user.uuid === userUuid);
@@ -82,8 +84,9 @@ export function CommentItem({ comment, chapterUuid, standing, isReply = false }:
     );
   }
 
-  const onReplied = () => {
+  const onReplied = (reply: Comment) => {
     setMode('read');
+    setNotice(reply.hidden ? t('composer.postedHeld') : t('composer.posted'));
     updateComment(queryClient, chapterUuid, comment.comment_uuid, (c) => ({ ...c, replies_count: c.replies_count + 1 }));
     void queryClient.invalidateQueries({ queryKey: commentKeys.replies(chapterUuid, comment.comment_uuid) });
     setShowReplies(true);
@@ -145,8 +148,8 @@ export function CommentItem({ comment, chapterUuid, standing, isReply = false }:
           )}
         </div>
       )}
-      <p className={reported ? styles.posted : 'visually-hidden'} role="status">
-        {reported ? t('report.sent') : ''}
+      <p className={reported || notice ? styles.posted : 'visually-hidden'} role="status">
+        {reported ? t('report.sent') : notice}
       </p>
       {mode === 'reply' && (
         <CommentComposer

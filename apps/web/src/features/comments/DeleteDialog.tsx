@@ -3,6 +3,7 @@ import { Dialog } from '../../components/Dialog';
 import { useTranslation } from '../../i18n/use-translation';
 import { commentKeys } from './comment-cache';
 import { commentsApi } from './comments-api';
+import { useFocusHeading } from './heading-focus';
 import styles from './Comments.module.css';
 
 /** "Delete this comment?": asked first, because a deleted comment does not come back. */
@@ -19,12 +20,14 @@ export function DeleteDialog({
 }) {
   const { t } = useTranslation('comments');
   const queryClient = useQueryClient();
+  const focusHeading = useFocusHeading();
   const remove = useMutation({
     mutationFn: () => commentsApi.remove(commentUuid),
     // Gone from the lists, or a tombstone where it has replies: the server knows which; counts follow.
     onSuccess: async () => {
-      onClose();
       await queryClient.invalidateQueries({ queryKey: commentKeys.chapter(chapterUuid) });
+      onClose();
+      focusHeading();
     },
   });
   return (
