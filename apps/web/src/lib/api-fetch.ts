@@ -15,6 +15,8 @@ export class ApiError extends Error {
     readonly details: { field: string; message: string }[] = [],
     /** The whole error body, for documented ext fields beside `error` and `code` (a locked chapter's place). */
     readonly body: Readonly<Record<string, unknown>> | null = null,
+    /** Seconds to wait before trying again (the Retry-After of a 429 or 503), when the server said. */
+    readonly retryAfter: number | null = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -121,7 +123,7 @@ async function answerOf(response: Response): Promise<{ data?: unknown; error?: u
   return response.ok ? { data: parsed, response } : { error: parsed, response };
 }
 
-type Methods = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Methods = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * A client typed by the API's OpenAPI document (api-schema.d.ts, generated: `npm run api:types`)
@@ -134,10 +136,13 @@ function typedClient(withAuth: boolean): Pick<Client<paths>, Methods> {
     (name: Methods) =>
     async (path: string, init: CallInit = {}) =>
       answerOf(await send(name, urlOf(path, init), init.body === undefined ? undefined : JSON.stringify(init.body), withAuth, init.signal));
-  return { GET: method('GET'), POST: method('POST'), PUT: method('PUT'), DELETE: method('DELETE') } as unknown as Pick<
-    Client<paths>,
-    Methods
-  >;
+  return {
+    GET: method('GET'),
+    POST: method('POST'),
+    PUT: method('PUT'),
+    PATCH: method('PATCH'),
+    DELETE: method('DELETE'),
+  } as unknown as Pick<Client<paths>, Methods>;
 }
 
 /** The API as the session. */
@@ -159,7 +164,16 @@ export async function data<T>(call: Promise<{ data?: { data: T }; error?: unknow
     body?.error ?? `Request failed (${response.status})`,
     body?.details,
     body,
+    retryAfterOf(response),
   );
+}
+
+/** Retry-After in seconds (the server sends whole seconds; an HTTP date is read as the time left). */
+function retryAfterOf(response: Response): number | null {
+  const header = response.headers.get('retry-after');
+  if (!header) return null;
+  const seconds = /^\d+$/.test(header.trim()) ? Number(header) : Math.ceil((Date.parse(header) - Date.now()) / 1000);
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds : null;
 }
 
 /** `data.result` of an answer: most reader-facing calls wrap their value in it. */

@@ -6,7 +6,11 @@ import { RelativeTime } from '../../components/RelativeTime';
 import { decodeEntities } from '../../lib/decode-entities';
 import { isNewChapter } from '../../lib/freshness';
 import { useNow } from '../../lib/render-clock';
+import { htmlLang, type Language } from '../../lib/language';
 import styles from './ChapterList.module.css';
+
+const formatCount = (value: number, language: Language) =>
+  new Intl.NumberFormat(htmlLang(language), { numberingSystem: 'latn' }).format(value);
 
 /** One chapter: a link to the reader with its number, title, age, a NEW mark while recent, and whether it is free. */
 interface Props {
@@ -20,7 +24,9 @@ interface Props {
 }
 
 export function ChapterCard({ bookId, chapter, isFinished, isMember, onOpen }: Props) {
-  const { t } = useTranslation('chapters');
+  const { t, i18n } = useTranslation('chapters');
+  // Ext (issue 31): the chapter's visible comments, sent only while the site has the community on.
+  const comments = chapter.comments_count;
   const title = decodeEntities(chapter.title).trim() || t('common:status.unknownChapter');
   const badge = chapter.is_free ? 'free' : isMember ? null : 'membersOnly';
   // Out within the last 3 days and not read yet (lib/freshness.ts).
@@ -39,6 +45,15 @@ export function ChapterCard({ bookId, chapter, isFinished, isMember, onOpen }: P
                 <path d="M5 12l5 5 9-10" />
               </svg>
               {t('read')}
+            </span>
+          )}
+          {!!comments && comments > 0 && (
+            <span className={styles.commentCount}>
+              <svg viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round">
+                <path d="M4 5h16v11H9l-5 4z" />
+              </svg>
+              <span aria-hidden="true">{formatCount(comments, i18n.language)}</span>
+              <span className="visually-hidden">{t('comments', { count: comments, formatted: formatCount(comments, i18n.language) })}</span>
             </span>
           )}
           {badge && <span className={badge === 'free' ? styles.free : styles.paid}>{t(badge)}</span>}

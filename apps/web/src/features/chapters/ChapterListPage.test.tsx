@@ -96,6 +96,27 @@ describe('chapter list', () => {
     expect(cards.map((card) => within(card).queryByText('New', { exact: true }) !== null)).toEqual([false, false, false, true, true, true]);
   });
 
+  it('shows the comment count a chapter has when the server sends it (ext comments_count), and nothing at 0 or without it', async () => {
+    const chapters = [
+      { ...chapter(1), comments_count: 1234 },
+      { ...chapter(2), comments_count: 1 },
+      { ...chapter(3), comments_count: 0 },
+      chapter(4),
+    ];
+    stubApi({ [pagePath('asc', 0)]: { status: 200, body: book(chapters, chapters.length) } });
+    open();
+    await screen.findByRole('heading', { level: 1, name: 'Rock & Roll' });
+    const cards = within(screen.getByRole('region', { name: 'Chapters' }))
+      .getAllByRole('listitem')
+      .filter((item) => item.querySelector('a[href^="/reader/"]'));
+    expect(cards.map((card) => within(card).queryByText(/comments?$/)?.textContent ?? null)).toEqual([
+      '1,234 comments',
+      '1 comment',
+      null,
+      null,
+    ]);
+  });
+
   it('offers the page jump with ranges and total pages above ten chapters, and jumping loads that page', async () => {
     const fetchMock = stubApi({
       [pagePath('asc', 0)]: { status: 200, body: book(range(1, 10)) },

@@ -24,6 +24,7 @@ import { flushProgress } from '../../lib/progress-sync';
 import { usePositionMemory } from './use-position-memory';
 import { useReadingChrome } from './use-reading-chrome';
 import { ChapterEndCard } from './ChapterEndCard';
+import { ChapterComments } from '../comments';
 import styles from './ReadingScreen.module.css';
 
 interface Props {
@@ -153,6 +154,7 @@ export function ReadingScreen({ bookId, chapterUuid, chapterNumber }: Props) {
           <ChapterPages key={chapterUuid} content={query.data} language={language} scrollRoot={root} />
         )}
         {content && <ChapterEndCard key={`end-${chapterUuid}`} content={content} language={contentLanguage} onStep={step} />}
+        {content && <ChapterComments key={`comments-${chapterUuid}`} chapterUuid={chapterUuid} />}
       </main>
       <ReadingBottomBar content={content} place={place} language={contentLanguage} onStep={step} />
       {isFullscreen && (
