@@ -113,13 +113,6 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
     onError: (error) => log.warn({ err: error }, 'reader change feed: poll failed; member reads use the database until it works'),
   });
   const reading = createReadingService({ db, media: mediaUrls, versions: catalogueVersion, changes: readerChanges });
-  // Chapter comments (issue 31): written only by readers the reading module lets read the chapter.
-  // `onReplyAlert` (push and e-mail of reply alerts) is set by whoever builds the alerts sender.
-  const comments = createCommentsService({
-    db,
-    chapterAccess: (chapterUuid, user) => reading.chapterAccess(chapterUuid, user),
-    linksMinAgeHours: async () => (await siteSettings.get()).comment_links_min_age_hours,
-  });
   const events = createEventsService({ db });
   const progress = createProgressService({ db, media: mediaUrls });
   const follows = createFollowsService({ db, media: mediaUrls, progress });
@@ -127,10 +120,16 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
   const push = createPushService({ db, config: config.push, log: options.logs?.push ?? log });
   const emailPreferences = createEmailPreferences({ db, community: config.community });
   // Replies to a reader's comments (docs/COMMUNITY.md "Reply alerts"): the library's Alerts tab,
-  // and Web Push sent after the comments service committed a reply (its onReplyAlert dependency:
-  // `onReplyAlert: (alertId) => replyNotifier.notify(alertId)`).
+  // and Web Push sent once the comments service committed a reply.
   const replyAlerts = createReplyAlertsService({ db });
   const replyNotifier = createReplyNotifier({ db, push, log: options.logs?.push ?? log, community: config.community });
+  // Chapter comments (issue 31): written only by readers the reading module lets read the chapter.
+  const comments = createCommentsService({
+    db,
+    chapterAccess: (chapterUuid, user) => reading.chapterAccess(chapterUuid, user),
+    linksMinAgeHours: async () => (await siteSettings.get()).comment_links_min_age_hours,
+    onReplyAlert: (alertId) => replyNotifier.notify(alertId),
+  });
   const coupons = createCouponsService({ db, membership });
   const ledger = createOrderLedger({ db, membership, inviteRewardDays: config.inviteRewardDays });
   const wechatPay = config.wechatPay ? createWechatPayClient(config.wechatPay) : null;

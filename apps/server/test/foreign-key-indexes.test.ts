@@ -44,7 +44,13 @@ async function indexColumns(db: Db, table: string): Promise<string[][]> {
       where i.indrelid = ${table}::regclass and i.indpred is null`.execute(db);
     return rows.map((row) => row.columns);
   }
-  const lists: string[][] = [];
+  // A single INTEGER PRIMARY KEY is the rowid itself (the table is stored in its order): no index
+  // lists it, yet it serves a key on that column (comment_bans.user_id).
+  const { rows: pk } = await sql<{
+    name: string;
+    pk: number;
+  }>`select name, pk from pragma_table_info(${table}) where pk > 0 order by pk`.execute(db);
+  const lists: string[][] = pk.length > 0 ? [pk.map((column) => column.name)] : [];
   for (const index of (await sql<{ name: string; partial: number }>`select name, partial from pragma_index_list(${table})`.execute(db))
     .rows) {
     if (index.partial) continue;

@@ -28,6 +28,7 @@ import * as searchRevision from './migrations/2026-11-25T0400-search-revision.js
 import * as bookAlternateTitles from './migrations/2026-11-25T1700-book-alternate-titles.js';
 import * as community from './migrations/2026-11-25T1800-community.js';
 import * as commentThreads from './migrations/2026-11-26T0900-comment-threads.js';
+import * as communityKeyIndexes from './migrations/2026-11-26T1000-community-key-indexes.js';
 
 /** Listed explicitly (not read from disk) so the compiled server and the tests see the same set. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -59,6 +60,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-25T1700-book-alternate-titles': bookAlternateTitles,
   '2026-11-25T1800-community': community,
   '2026-11-26T0900-comment-threads': commentThreads,
+  '2026-11-26T1000-community-key-indexes': communityKeyIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
