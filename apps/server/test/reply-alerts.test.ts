@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setCommentState } from '../src/modules/community/comment-state.repository.js';
 import { createReplyNotifier } from '../src/modules/community/reply-alerts.notifier.js';
 import { excerpt } from '../src/modules/community/reply-alerts.text.js';
@@ -313,6 +313,28 @@ describe('Web Push', () => {
       expect.objectContaining({ title: '港口灯火', body: `${bob.username} 回复了你在《港口灯火》第2话的评论` }),
     ]);
     expect(receivedAt(quiet.path)).toEqual([]);
+  });
+
+  it('is sent when a reply is posted through the comments call (the server wires the two together)', async () => {
+    const alice = await subscribed('en-us');
+    const bob = await createUser(ctx);
+    const chapter = book.chapters[2]!;
+    const posted = await call(ctx, 'POST', `/comics/chapter/${chapter.uuid}/comments`, alice.user, {
+      body: 'Who is the lighthouse keeper?',
+    });
+    expect(posted.statusCode, posted.body).toBe(201);
+    const reply = await call(ctx, 'POST', `/comics/chapter/${chapter.uuid}/comments`, bob, {
+      body: 'Her brother, I think',
+      parent_uuid: posted.json().data.result.comment_uuid,
+    });
+    expect(reply.statusCode, reply.body).toBe(201);
+    // Sent after the reply's transaction, without holding the answer: wait for it to arrive.
+    await vi.waitFor(() => expect(receivedAt(alice.path)).toHaveLength(1), { timeout: 10_000, interval: 20 });
+    expect(receivedAt(alice.path)[0]).toMatchObject({
+      title: 'Harbour Lights',
+      body: `${bob.username} replied to your comment on Harbour Lights, ch. 3`,
+      url: `/reader/book/chapter/${book.uuid}/${chapter.uuid}/3#comments`,
+    });
   });
 
   it('sends nothing for a reply hidden before the notice, an unknown alert, or with the community off; never throws', async () => {
