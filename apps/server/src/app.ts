@@ -11,6 +11,7 @@ import { serializeRequest } from './lib/log-redaction.js';
 import { adminConsoleRouters } from './modules/admin/admin-console.js';
 import { adminScope } from './modules/admin/admin-scope.js';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
+import { ratingsRoutes } from './modules/community/ratings.routes.js';
 import { couponsRoutes } from './modules/coupons/coupons.routes.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
 import type { MailOptions } from './modules/mail/mail-module.js';
@@ -176,6 +177,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(stripeRoutes(services.stripeWebhook));
       await api.register(wechatRoutes(services.wechatNotifications));
       await api.register(catalogueRoutes(services.catalogue));
+      await api.register(ratingsRoutes(services.ratings, { enabled: config.community }));
       await api.register(readingRoutes(reading));
       await api.register(eventsRoutes(services.events));
       await api.register(libraryRoutes(services.progress, services.follows, services.readerKeys));

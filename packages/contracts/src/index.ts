@@ -14,6 +14,7 @@ export * from './schemas/library.js';
 export * from './schemas/push.js';
 export * from './schemas/mail-notices.js';
 export * from './schemas/community.js';
+export * from './schemas/ratings.js';
 export * from './schemas/admin/common.js';
 export * from './schemas/admin/books.js';
 export * from './schemas/admin/users.js';
