@@ -173,7 +173,10 @@ describe('rating a book', () => {
   it('refuses banned readers with the reason and the end; an expired ban no longer counts', async () => {
     const banned = await createUser(ctx);
     const until = Date.now() + 48 * HOUR;
-    await ctx.db.insertInto('comment_bans').values({ user_id: banned.id, reason: 'Spoilers everywhere', until, created_at: Date.now() }).execute();
+    await ctx.db
+      .insertInto('comment_bans')
+      .values({ user_id: banned.id, reason: 'Spoilers everywhere', until, created_at: Date.now() })
+      .execute();
     const refused = await call('PUT', rating(book), banned, { score: 1 });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({
@@ -245,7 +248,8 @@ describe('the Bayesian average and the top-rated sort (hand-computed)', () => {
       none: await createBook(ctx, { chapters: 1, popularity: 1000 }),
     };
     const rate = async (book: TestBook, scores: number[]) => {
-      for (const score of scores) expect((await call('PUT', `/comics/book/${book.uuid}/rating`, await createUser(ctx), { score })).statusCode).toBe(200);
+      for (const score of scores)
+        expect((await call('PUT', `/comics/book/${book.uuid}/rating`, await createUser(ctx), { score })).statusCode).toBe(200);
     };
     // Every rating of the catalogue, chosen so that their mean is 7.0:
     // B: 10, 9, 8 (sum 27, 3 ratings); A: 9, 9, 8, 8, 7, 7, 6, 6, 5, 5 (sum 70, 10 ratings);
