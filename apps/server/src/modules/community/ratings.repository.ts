@@ -87,7 +87,11 @@ function reviewsOf(db: DbExecutor, bookId: number, viewerId: number | null) {
     .selectFrom('book_ratings as r')
     .where('r.book_id', '=', bookId)
     .where('r.review', 'is not', null)
-    .where((eb) => (viewerId === null ? eb('r.review_state', '=', 'visible') : eb.or([eb('r.review_state', '=', 'visible'), eb('r.user_id', '=', viewerId)])));
+    .where((eb) =>
+      viewerId === null
+        ? eb('r.review_state', '=', 'visible')
+        : eb.or([eb('r.review_state', '=', 'visible'), eb('r.user_id', '=', viewerId)]),
+    );
 }
 
 export const findReviewPage = (db: DbExecutor, bookId: number, viewerId: number | null, offset: number, limit: number) =>

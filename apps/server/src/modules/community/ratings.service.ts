@@ -122,7 +122,13 @@ export function createRatingsService(deps: {
       // A review a moderator hid stays hidden when it is edited (a new wording is no way around
       // the moderator); unchanged text keeps its state; a new text is filtered afresh.
       const state: ReviewState =
-        review.text === null ? 'visible' : review.text === before.review ? before.review_state : before.review_state === 'hidden' ? 'hidden' : fresh;
+        review.text === null
+          ? 'visible'
+          : review.text === before.review
+            ? before.review_state
+            : before.review_state === 'hidden'
+              ? 'hidden'
+              : fresh;
       await repo.updateRating(trx, bookId, user.id, { score: body.score, review: review.text, review_state: state, updated_at: at });
       const delta = body.score - before.score;
       if (delta !== 0) await repo.moveBookCounters(trx, bookId, delta, 0);
