@@ -8,6 +8,7 @@ import { pickFixtures } from './fixtures.js';
 import { startForeignCpuMeter } from './foreign-cpu.js';
 import { runImportSection } from './import-run.js';
 import { runReadersSection } from './readers-bench.js';
+import { runRatingsSection } from './ratings-bench.js';
 import { renderSearchHttp, runSearchHttp, SEARCH_HTTP_TITLE } from './search-http.js';
 import { compareThroughput, measureThroughput, probePageDepth, type LoadOptions } from './load-test.js';
 import { API_SECTION_TITLE, renderSection, writePerformanceDoc } from './performance-doc.js';
@@ -101,6 +102,7 @@ async function main(): Promise<number> {
   if (options.readers > 0)
     await runReadersSection({ repoRoot, accounts: options.readers, fresh: options.fresh, writeDocs: options.writeDocs });
 
+  await runRatingsSection({ repoRoot, load: options.load, writeDocs: options.writeDocs }); // issue 31: the book page with ratings
   console.log(`Catalogue: ${options.books.toLocaleString('en-US')} books ...`);
   const catalogue = await ensureCatalogue({
     cacheRoot: path.join(repoRoot, 'bench/.data'),
