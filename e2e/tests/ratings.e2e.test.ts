@@ -63,10 +63,14 @@ const CASES = [
 describe.each(CASES)('rating a book on a phone ($language)', ({ language, title, texts, nextKey }) => {
   it('shows visitors a login link, then lets a reader rate with the keyboard and see the average and their rating', async () => {
     const uuid = await bookUuid(baseUrl, title);
+    // On a fresh server nobody rated it yet; a rerun against a running server adds to earlier runs' 8s.
+    const before = (await (await fetch(`${baseUrl}/api/v1/comics/book/${uuid}/rating`)).json()) as { data: { result: { count: number } } };
+    const isFirst = before.data.result.count === 0;
     const visitor = await openSession(browser, baseUrl, { language, device: PHONE });
     await visitor.page.goto(`/book/chapters/${uuid}`);
     const visitorSection = visitor.page.getByRole('region', { name: texts.section });
-    await visitorSection.getByText(texts.none).waitFor();
+    await visitorSection.getByRole('link', { name: texts.login }).waitFor();
+    if (isFirst) await visitorSection.getByText(texts.none).waitFor();
     expect(await visitorSection.getByRole('link', { name: texts.login }).isVisible()).toBe(true);
     expect(await visitorSection.getByRole('radio').count()).toBe(0);
     await visitor.context.close();
@@ -96,10 +100,10 @@ describe.each(CASES)('rating a book on a phone ($language)', ({ language, title,
     await section.getByRole('status').getByText(texts.saved).waitFor();
 
     await eventually(() => section.getByTestId('rating-average').textContent()).toBe('8.0');
-    expect(await section.getByText(texts.count, { exact: true }).isVisible()).toBe(true);
+    if (isFirst) expect(await section.getByText(texts.count, { exact: true }).isVisible()).toBe(true);
     expect(await section.getByRole('heading', { name: texts.yours }).isVisible()).toBe(true);
-    await section.getByRole('heading', { name: texts.reviews }).waitFor();
-    expect(await section.getByText('Worth every chapter.').isVisible()).toBe(true);
+    if (isFirst) await section.getByRole('heading', { name: texts.reviews }).waitFor();
+    await section.getByRole('listitem').filter({ hasText: 'Worth every chapter.' }).first().waitFor();
 
     // After a reload the stored rating is what the form shows.
     await page.reload();

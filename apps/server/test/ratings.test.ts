@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bumpCatalogueVersion } from '../src/modules/catalogue/catalogue-write.repository.js';
 import { catalogueChanged } from '../src/modules/catalogue/catalogue-version.js';
+import { createRatingPrior } from '../src/modules/community/rating-prior.js';
 import { authHeader, createBook, createUser, nextClientIp, type TestBook, type TestUser } from './helpers/factories.js';
 import { createTestContext, type TestContext } from './helpers/test-context.js';
 
@@ -309,6 +310,34 @@ describe('the Bayesian average and the top-rated sort (hand-computed)', () => {
     const ranked = await order('rating&page_size=20');
     expect(ranked.filter((uuid) => [tieA.uuid, tieB.uuid, books.a.uuid].includes(uuid))).toEqual([tieB.uuid, books.a.uuid, tieA.uuid]);
     expect((await call('GET', '/comics/book/search?order_by=stars', null)).statusCode).toBe(400);
+  });
+});
+
+describe('the catalogue mean kept per node', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+  });
+  afterAll(() => ctx.close());
+
+  it('is 5.5 without any rating, follows this node at once and other nodes within a minute', async () => {
+    let clock = 1_000_000;
+    const prior = createRatingPrior(ctx.db, { now: () => clock });
+    expect(await prior.mean()).toBe(5.5);
+    const book = await createBook(ctx, { chapters: 1 });
+    const draft = await createBook(ctx, { isPublished: false });
+    // Another node rated: the counters changed in the database, not in this node's memory.
+    await ctx.db.updateTable('books').set({ rating_count: 2, rating_sum: 18 }).where('id', '=', book.id).execute();
+    await ctx.db.updateTable('books').set({ rating_count: 1, rating_sum: 1 }).where('id', '=', draft.id).execute();
+    clock += 59_000;
+    expect(await prior.mean()).toBe(5.5);
+    // Past the minute: the stale figure once, the new one read behind it (unpublished books left out).
+    clock += 2_000;
+    expect(await prior.mean()).toBe(5.5);
+    await expect.poll(() => prior.mean()).toBe(9);
+    // A rating written on this node: (18 + 3) / 3 = 7 at once.
+    prior.applyLocal(3, 1);
+    expect(await prior.mean()).toBe(7);
   });
 });
 

@@ -2,6 +2,7 @@ import { ErrorCode } from '@inkstream/contracts';
 import type { DbExecutor } from '../../db/database.js';
 import { AppError } from '../../lib/app-error.js';
 import { toIso } from '../../lib/time.js';
+import { findBan } from './community-bans.repository.js';
 
 /**
  * Bans from the community (comment_bans: at most one per reader; `until` null: for good). A ban
@@ -14,7 +15,7 @@ export interface ActiveBan {
 }
 
 export async function findActiveBan(db: DbExecutor, userId: number, now: number): Promise<ActiveBan | null> {
-  const row = await db.selectFrom('comment_bans').select(['reason', 'until']).where('user_id', '=', userId).executeTakeFirst();
+  const row = await findBan(db, userId);
   if (!row) return null;
   const until = row.until === null ? null : Number(row.until);
   if (until !== null && until <= now) return null;

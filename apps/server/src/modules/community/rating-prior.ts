@@ -1,6 +1,6 @@
 import { RATING_MAX, RATING_MIN, RATING_PRIOR_WEIGHT } from '@inkstream/contracts';
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { sumPublishedRatings } from './ratings.repository.js';
 
 /**
  * The Bayesian average of a book's ratings (docs/COMMUNITY.md, "Ratings and reviews"):
@@ -39,13 +39,9 @@ export function createRatingPrior(db: Db, options: { maxAgeMs?: number; now?: ()
   let reading: Promise<void> | undefined;
 
   function read(): Promise<void> {
-    reading ??= db
-      .selectFrom('books')
-      .select([sql<string | number | null>`sum(rating_sum)`.as('sum'), sql<string | number | null>`sum(rating_count)`.as('count')])
-      .where('is_published', '=', 1)
-      .executeTakeFirst()
-      .then((row) => {
-        kept = { sum: Number(row?.sum ?? 0), count: Number(row?.count ?? 0), readAt: now() };
+    reading ??= sumPublishedRatings(db)
+      .then((sums) => {
+        kept = { ...sums, readAt: now() };
       })
       .finally(() => (reading = undefined));
     return reading;
