@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bumpCatalogueVersion } from '../src/modules/catalogue/catalogue-write.repository.js';
 import { catalogueChanged } from '../src/modules/catalogue/catalogue-version.js';
@@ -20,9 +21,9 @@ function caller(context: () => TestContext) {
     context().app.inject({
       method,
       url: `/api/v1${url}`,
-      headers: who ? authHeader(who) : {},
+      headers: { ...(who ? authHeader(who) : {}), ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
       remoteAddress: nextClientIp(),
-      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> | string }),
     });
 }
 
@@ -125,6 +126,10 @@ describe('rating a book', () => {
       expect(refused.statusCode, JSON.stringify(review)).toBe(400);
       expect(refused.json().code).toBe('VALIDATION_FAILED');
     }
+    // Odd input is a 4xx or stored safely, never a 5xx: NUL, a lone surrogate, a huge score.
+    expect((await put({ score: 4, review: 'nul\u0000byte' })).statusCode).toBe(400);
+    expect((await call('PUT', rating(book), reader, '{"score": 5, "review": "half \\ud800 pair"}')).statusCode).toBeLessThan(500);
+    expect((await put({ score: 9, review: 'a'.repeat(1000) })).statusCode).toBe(200);
     // A refused review leaves the earlier rating as it was.
     expect((await call('GET', rating(book), reader)).json().data.result.mine).toMatchObject({ score: 9, review: 'a'.repeat(1000) });
   });
@@ -231,6 +236,21 @@ describe('rating a book', () => {
     expect(summary.distribution).toEqual([1, 0, 0, 0, 3, 0, 0, 0, 0, 2]);
     expect(summary.count).toBe(6);
     expect(summary.average).toBe(6);
+
+    // Another node changes a 1 into a 2 (row and counters, as its service does): this node's kept
+    // distribution is not used once the book's counters moved.
+    await ctx.db
+      .updateTable('book_ratings')
+      .set({ score: 2, updated_at: Date.now() })
+      .where('book_id', '=', b.id)
+      .where('score', '=', 1)
+      .execute();
+    await ctx.db
+      .updateTable('books')
+      .set({ rating_sum: sql`rating_sum + 1` })
+      .where('id', '=', b.id)
+      .execute();
+    expect((await call('GET', rating(b), null)).json().data.result.distribution).toEqual([0, 1, 0, 0, 3, 0, 0, 0, 0, 2]);
   });
 });
 

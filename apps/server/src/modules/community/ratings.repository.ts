@@ -18,6 +18,18 @@ export const findScoreCounts = (db: DbExecutor, bookId: number) =>
     .groupBy('score')
     .execute();
 
+/** When the book's ratings last changed: one seek of book_ratings_recent_idx (book_id, updated_at). */
+export const findLatestRatingChange = async (db: DbExecutor, bookId: number) =>
+  Number(
+    (
+      await db
+        .selectFrom('book_ratings')
+        .select((eb) => eb.fn.max('updated_at').as('latest'))
+        .where('book_id', '=', bookId)
+        .executeTakeFirst()
+    )?.latest ?? 0,
+  );
+
 export const findRating = (db: DbExecutor, bookId: number, userId: number) =>
   db
     .selectFrom('book_ratings')

@@ -1,6 +1,5 @@
 import {
   ErrorCode,
-  RATING_MAX,
   REVIEW_BODY_MAX,
   type BookRatingSummary,
   type BookReview,
@@ -13,6 +12,7 @@ import { toIso } from '../../lib/time.js';
 import type { AuthUser } from '../../http/request-user.js';
 import { refuseBanned } from './community-bans.js';
 import { cleanCommunityText, containsLink } from './community-text.js';
+import { createRatingDistribution } from './rating-distribution.js';
 import { bayesianAverage, type RatingPrior } from './rating-prior.js';
 import * as repo from './ratings.repository.js';
 import { applyWordFilter } from './word-filter.js';
@@ -37,6 +37,7 @@ export function createRatingsService(deps: {
 }) {
   const { db, prior } = deps;
   const now = deps.now ?? Date.now;
+  const distributions = createRatingDistribution({ now });
 
   async function bookIdOf(bookUuid: string): Promise<number> {
     const id = await repo.findPublishedBookId(db, bookUuid);
@@ -45,16 +46,14 @@ export function createRatingsService(deps: {
   }
 
   async function summaryOf(bookId: number, userId: number | null): Promise<BookRatingSummary> {
-    const [counters, scores, mine, mean] = await Promise.all([
+    const [counters, mine, mean] = await Promise.all([
       repo.findBookCounters(db, bookId),
-      repo.findScoreCounts(db, bookId),
       userId === null ? Promise.resolve(undefined) : repo.findRating(db, bookId, userId),
       prior.mean(),
     ]);
-    const distribution = new Array<number>(RATING_MAX).fill(0);
-    for (const row of scores) distribution[row.score - 1] = Number(row.n);
     const count = Number(counters.rating_count);
     const sum = Number(counters.rating_sum);
+    const distribution = await distributions.of(db, bookId, { count, sum });
     return {
       average: count > 0 ? sum / count : null,
       bayesian: bayesianAverage(sum, count, mean),
@@ -135,6 +134,7 @@ export function createRatingsService(deps: {
       return { sumDelta: delta, countDelta: 0 };
     });
     prior.applyLocal(sumDelta, countDelta);
+    distributions.forget(bookId);
     return summaryOf(bookId, user.id);
   }
 
@@ -148,6 +148,7 @@ export function createRatingsService(deps: {
       return before.score;
     });
     if (removed !== null) prior.applyLocal(-removed, -1);
+    distributions.forget(bookId);
     return summaryOf(bookId, user.id);
   }
 
