@@ -158,10 +158,14 @@ export function createRatingsService(deps: {
 
   async function reviews(bookUuid: string, query: ReviewsQuery, userId: number | null): Promise<{ result: BookReview[]; total: number }> {
     const bookId = await bookIdOf(bookUuid);
-    const [rows, total] = await Promise.all([
+    const counters = await repo.findBookCounters(db, bookId);
+    const [rows, visible, mine] = await Promise.all([
       repo.findReviewPage(db, bookId, userId, (query.page - 1) * query.page_size, query.page_size),
-      repo.countReviews(db, bookId, userId),
+      distributions.visibleReviews(db, bookId, { count: Number(counters.rating_count), sum: Number(counters.rating_sum) }),
+      userId === null ? Promise.resolve(undefined) : repo.findRating(db, bookId, userId),
     ]);
+    // The caller's own review is listed whatever its state: counted too when readers do not see it.
+    const total = visible + (mine && mine.review !== null && mine.review_state !== 'visible' ? 1 : 0);
     return {
       result: rows.map((row) => ({
         user: { uuid: row.uuid, username: row.username },
