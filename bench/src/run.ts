@@ -9,6 +9,7 @@ import { startForeignCpuMeter } from './foreign-cpu.js';
 import { runImportSection } from './import-run.js';
 import { runReadersSection } from './readers-bench.js';
 import { runCommentsSection } from './comments-bench.js';
+import { runRatingsSection } from './ratings-bench.js';
 import { renderSearchHttp, runSearchHttp, SEARCH_HTTP_TITLE } from './search-http.js';
 import { compareThroughput, measureThroughput, probePageDepth, type LoadOptions } from './load-test.js';
 import { API_SECTION_TITLE, renderSection, writePerformanceDoc } from './performance-doc.js';
@@ -104,6 +105,7 @@ async function main(): Promise<number> {
 
   // Chapter comments (issue 31): a chapter with 50,000 comments, its own server and data.
   await runCommentsSection({ repoRoot, load: options.load, writeDocs: options.writeDocs });
+  await runRatingsSection({ repoRoot, load: options.load, writeDocs: options.writeDocs }); // issue 31: the book page with ratings
   console.log(`Catalogue: ${options.books.toLocaleString('en-US')} books ...`);
   const catalogue = await ensureCatalogue({
     cacheRoot: path.join(repoRoot, 'bench/.data'),

@@ -12,6 +12,7 @@ import { adminConsoleRouters } from './modules/admin/admin-console.js';
 import { adminScope } from './modules/admin/admin-scope.js';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
 import { commentsRoutes } from './modules/community/comments.routes.js';
+import { ratingsRoutes } from './modules/community/ratings.routes.js';
 import { couponsRoutes } from './modules/coupons/coupons.routes.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
 import type { MailOptions } from './modules/mail/mail-module.js';
@@ -178,6 +179,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(stripeRoutes(services.stripeWebhook));
       await api.register(wechatRoutes(services.wechatNotifications));
       await api.register(catalogueRoutes(services.catalogue));
+      await api.register(ratingsRoutes(services.ratings, { enabled: config.community }));
       await api.register(readingRoutes(reading));
       await api.register(commentsRoutes(services.comments, { enabled: config.community }));
       await api.register(eventsRoutes(services.events));

@@ -10,6 +10,8 @@ import { createCommentsService } from './modules/community/comments.service.js';
 import { createCatalogueVersion } from './modules/catalogue/catalogue-version.js';
 import { createChaptersAdminService, PUBLISH_CHAPTER_JOB } from './modules/catalogue/chapters-admin.service.js';
 import { createRankingSnapshot } from './modules/catalogue/ranking-snapshot.js';
+import { createRatingPrior } from './modules/community/rating-prior.js';
+import { createRatingsService } from './modules/community/ratings.service.js';
 import { createBookSearch } from './modules/search/book-search.js';
 import { createInvalidationBus } from './modules/cluster/invalidation-bus.js';
 import type { ClusterLog } from './modules/cluster/redis-client.js';
@@ -103,9 +105,18 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
   });
   const catalogueVersion = createCatalogueVersion(db, { intervalMs: options.catalogueVersionPollMs });
   catalogueVersion.connect(invalidation);
-  const ranking = createRankingSnapshot(db, catalogueVersion);
+  // The catalogue's mean rating (the Bayesian prior), kept per node (community/rating-prior.ts).
+  const ratingPrior = createRatingPrior(db);
+  const ranking = createRankingSnapshot(db, catalogueVersion, { ratingMean: () => ratingPrior.mean() });
   const bookSearch = createBookSearch(db, catalogueVersion);
-  const catalogue = createCatalogueService({ db, ranking, search: bookSearch, media: mediaUrls, community: config.community });
+  const catalogue = createCatalogueService({
+    db,
+    ranking,
+    search: bookSearch,
+    media: mediaUrls,
+    community: config.community,
+    ratings: config.community ? ratingPrior : null,
+  });
   // Accounts, memberships and likes changed anywhere (written by triggers): what lets a member's
   // read be answered from memory (reading/reader-state-cache.ts).
   const readerChanges = createReaderChangeFeed(db, {
@@ -151,6 +162,11 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
   // Settings an administrator changes at run time: the public config, SEO, mail and two-step read them here.
   const siteSettings = createSiteSettingsService({ db, audit, defaults: { siteName: config.siteName, contactEmail: config.contactEmail } });
   const siteName = currentSiteName(siteSettings);
+  const ratings = createRatingsService({
+    db,
+    prior: ratingPrior,
+    linksMinAgeHours: async () => (await siteSettings.get()).comment_links_min_age_hours,
+  });
   const membershipAdmin = createMembershipAdminService({ db, membership, audit });
   const usersAdmin = createUsersAdminService({ db, audit, membershipAdmin, publicUrl: config.publicUrl });
   const couponsAdmin = createCouponsAdminService({ db, audit });
@@ -234,6 +250,7 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
     ranking,
     bookSearch,
     catalogue,
+    ratings,
     readerChanges,
     reading,
     comments,

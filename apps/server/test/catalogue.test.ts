@@ -71,6 +71,9 @@ describe('GET /comics/book/search', () => {
       public_free_chapters: 3,
       book_type: 'comic',
       first_chapter_at: await firstChapterIso(newest),
+      // Ext (issue 31, COMMUNITY=on): no ratings yet, so no average.
+      rating_average: null,
+      rating_count: 0,
     });
   });
 

@@ -27,7 +27,8 @@ export const VISITOR_ID_PATTERN = /^[0-9a-f]{8}$/;
 export const BOOK_ALTERNATE_TITLES_MAX = 20;
 export const LANGUAGE_TAG_MAX = 35;
 
-export const BOOK_ORDERS = ['updated_at', 'popularity'] as const;
+/** The spec's sorts, and ext `rating` (top rated: Bayesian average, then popularity; docs/COMMUNITY.md). */
+export const BOOK_ORDERS = ['updated_at', 'popularity', 'rating'] as const;
 export type BookOrder = (typeof BOOK_ORDERS)[number];
 /** The book list's sorts and, for a search (`q`), by how well a book matches: the default when `q` is given (ext). */
 export const BOOK_SEARCH_ORDERS = [...BOOK_ORDERS, 'relevance'] as const;

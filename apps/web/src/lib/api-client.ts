@@ -15,7 +15,7 @@ export interface SearchParams {
   language: string;
   page: number;
   page_size: number;
-  order_by: 'updated_at' | 'popularity' | 'relevance';
+  order_by: 'updated_at' | 'popularity' | 'relevance' | 'rating';
   tag?: string | undefined;
   q?: string | undefined;
   book_type?: 'comic' | 'novel' | undefined;

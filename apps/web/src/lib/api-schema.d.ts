@@ -4223,6 +4223,261 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/comics/book/{book_uuid}/rating": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Ext: a book's ratings: average, Bayesian average, count, distribution and the caller's own */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    book_uuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    /** @description Plain mean of the scores, 1 to 10; null without ratings */
+                                    average: number | null;
+                                    /** @description (C × m + sum) / (C + count): m the mean of every rating in the catalogue, C = 10 (docs/COMMUNITY.md); null without ratings */
+                                    bayesian: number | null;
+                                    count: number;
+                                    /** @description How many ratings gave 1, 2, … 10 points */
+                                    distribution: number[];
+                                    mine: {
+                                        review: string | null;
+                                        /** @description Ext: the review is held or hidden: only its author sees it */
+                                        review_hidden?: boolean;
+                                        /** @description 1 to 10 */
+                                        score: number;
+                                        /** Format: date-time */
+                                        updated_at: string;
+                                    } | null;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        /** Ext: rate a book 1 to 10 with an optional short review (one per reader; a new call changes it) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    book_uuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description A short review; null or empty removes it */
+                        review?: string | null;
+                        /** @description 1 to 10 */
+                        score: number;
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    /** @description Plain mean of the scores, 1 to 10; null without ratings */
+                                    average: number | null;
+                                    /** @description (C × m + sum) / (C + count): m the mean of every rating in the catalogue, C = 10 (docs/COMMUNITY.md); null without ratings */
+                                    bayesian: number | null;
+                                    count: number;
+                                    /** @description How many ratings gave 1, 2, … 10 points */
+                                    distribution: number[];
+                                    mine: {
+                                        review: string | null;
+                                        /** @description Ext: the review is held or hidden: only its author sees it */
+                                        review_hidden?: boolean;
+                                        /** @description 1 to 10 */
+                                        score: number;
+                                        /** Format: date-time */
+                                        updated_at: string;
+                                    } | null;
+                                };
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Ext, with COMMENT_BANNED: the moderator’s reason */
+                            ban_reason?: string;
+                            /**
+                             * Format: date-time
+                             * @description Ext, with COMMENT_BANNED: when the ban ends; null: for good
+                             */
+                            banned_until?: string | null;
+                            /** @description Stable error code */
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            /** @description Readable English message */
+                            error: string;
+                            /**
+                             * Format: date-time
+                             * @description Ext, with LINKS_NOT_ALLOWED: when the account may post links
+                             */
+                            links_allowed_at?: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Ext: withdraw the caller's rating and review of a book */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    book_uuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    /** @description Plain mean of the scores, 1 to 10; null without ratings */
+                                    average: number | null;
+                                    /** @description (C × m + sum) / (C + count): m the mean of every rating in the catalogue, C = 10 (docs/COMMUNITY.md); null without ratings */
+                                    bayesian: number | null;
+                                    count: number;
+                                    /** @description How many ratings gave 1, 2, … 10 points */
+                                    distribution: number[];
+                                    mine: {
+                                        review: string | null;
+                                        /** @description Ext: the review is held or hidden: only its author sees it */
+                                        review_hidden?: boolean;
+                                        /** @description 1 to 10 */
+                                        score: number;
+                                        /** Format: date-time */
+                                        updated_at: string;
+                                    } | null;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/comics/book/{book_uuid}/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Ext: a book's reviews, newest first (the caller's own held or hidden one flagged) */
+        get: {
+            parameters: {
+                query: {
+                    page: number;
+                    page_size: number;
+                };
+                header?: never;
+                path: {
+                    book_uuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    /** @description True only on the caller's own review that readers do not see (held by the word filter or hidden) */
+                                    hidden?: boolean;
+                                    /** @description The caller's own review (listed first) */
+                                    mine?: boolean;
+                                    /** @description Plain text with line breaks */
+                                    review: string;
+                                    /** @description 1 to 10 */
+                                    score: number;
+                                    /** Format: date-time */
+                                    updated_at: string;
+                                    user: {
+                                        username: string;
+                                        /** Format: uuid */
+                                        uuid: string;
+                                    };
+                                }[];
+                                /** @description Reviews readers see (the caller’s own hidden one not counted) */
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/comics/book/recommendation/list": {
         parameters: {
             query?: never;
@@ -4299,8 +4554,8 @@ export interface paths {
                     has_free?: boolean;
                     /** @description zh-cn, en-us, fr-fr, es-es or ar-sa (case-insensitive) */
                     language?: string;
-                    /** @description Default: relevance when q is given (ext), else updated_at. relevance without q sorts as updated_at. */
-                    order_by?: "updated_at" | "popularity" | "relevance";
+                    /** @description Default: relevance when q is given (ext), else updated_at. relevance without q sorts as updated_at. Ext rating: top rated (Bayesian average, then popularity; rated books first; 404 when COMMUNITY=off). */
+                    order_by?: "updated_at" | "popularity" | "relevance" | "rating";
                     page: number;
                     page_size: number;
                     /** @description Search (ext: titles in every language, authors, tags and introductions; case, accents, Traditional/Simplified Chinese, pinyin and typos folded; docs/SEARCH.md) */
@@ -4345,6 +4600,10 @@ export interface paths {
                                      */
                                     first_chapter_at?: string | null;
                                     public_free_chapters: number;
+                                    /** @description Ext: the Bayesian average rating (docs/COMMUNITY.md), 1 to 10, one decimal; null until the book has 5 ratings (RATING_CARD_MIN_COUNT) */
+                                    rating_average?: number | null;
+                                    /** @description Ext: how many readers rated the book */
+                                    rating_count?: number;
                                     tag1: string | null;
                                     tag2: string | null;
                                     tag3: string | null;
@@ -4845,6 +5104,10 @@ export interface paths {
                                     /** @description The cover in several widths, as an HTML srcset: "/media/covers/…-240.webp 240w, …" */
                                     cover_srcset?: string | null;
                                     public_free_chapters: number;
+                                    /** @description Ext: the Bayesian average rating (docs/COMMUNITY.md), 1 to 10, one decimal; null until the book has 5 ratings (RATING_CARD_MIN_COUNT) */
+                                    rating_average?: number | null;
+                                    /** @description Ext: how many readers rated the book */
+                                    rating_count?: number;
                                     /** @description Whether new chapters are still coming */
                                     status: "ongoing" | "completed";
                                     total_chapters: number;

@@ -15,6 +15,7 @@ import { RecommendedCarousel } from '../features/catalogue/RecommendedCarousel';
 import { SearchSummary } from '../features/catalogue/SearchSummary';
 import { MoreFilters } from '../features/catalogue/MoreFilters';
 import { KindTabs, SortTabs } from '../features/catalogue/SortTabs';
+import { useCommunityEnabled } from '../features/ratings';
 import { useTagLabel } from '../components/use-tag-label';
 import { TagCarousel } from '../features/catalogue/TagCarousel';
 import { useBrowserValue } from '../lib/browser-value';
@@ -31,6 +32,7 @@ export function BookListPage() {
   const { t } = useTranslation('books');
   const [params, setParams] = useSearchParams();
   const filters = readBookListFilters(params);
+  const community = useCommunityEnabled();
   const { userUuid } = useAuth();
   const tagLabel = useTagLabel();
   const hasProgress = useBrowserValue(() => !!userUuid || readStorage(STORAGE_KEYS.hasProgress) === '1', false);
@@ -62,7 +64,11 @@ export function BookListPage() {
           </h2>
         )}
         <KindTabs kind={filters.type} onChange={(type) => change({ type })} />
-        <SortTabs order={filters.order} options={sortOptions(filters.q)} onChange={(order: BookSearchOrder) => change({ order })} />
+        <SortTabs
+          order={filters.order}
+          options={sortOptions(filters.q, community)}
+          onChange={(order: BookSearchOrder) => change({ order })}
+        />
         <MoreFilters status={filters.status} freeOnly={filters.freeOnly} hidden={filters.hidden} onChange={change} />
       </div>
       <BookGrid filters={filters} labelledBy={LIST_HEADING_ID} />

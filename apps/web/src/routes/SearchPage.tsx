@@ -16,6 +16,7 @@ import { MoreFilters } from '../features/catalogue/MoreFilters';
 import { SearchResults } from '../features/catalogue/SearchResults';
 import { searchStartPage } from '../features/catalogue/search-page-rules';
 import { KindTabs, SortTabs } from '../features/catalogue/SortTabs';
+import { useCommunityEnabled } from '../features/ratings';
 import listStyles from '../features/catalogue/BookListPage.module.css';
 import styles from './SearchPage.module.css';
 
@@ -31,6 +32,7 @@ export default function SearchPage() {
   const { t } = useTranslation('books');
   const [params, setParams] = useSearchParams();
   const filters = readBookListFilters(params);
+  const community = useCommunityEnabled();
   const startPage = searchStartPage(params);
   const q = filters.q ?? '';
   const [draft, setDraft] = useState(q);
@@ -76,7 +78,11 @@ export default function SearchPage() {
         {filters.tag && <input type="hidden" name="tag" value={tagParam(filters.tag)} />}
         <div className={listStyles.toolbar}>
           <KindTabs kind={filters.type} onChange={(type) => change({ type })} />
-          <SortTabs order={filters.order} options={sortOptions(filters.q)} onChange={(order: BookSearchOrder) => change({ order })} />
+          <SortTabs
+            order={filters.order}
+            options={sortOptions(filters.q, community)}
+            onChange={(order: BookSearchOrder) => change({ order })}
+          />
           <MoreFilters
             status={filters.status}
             freeOnly={filters.freeOnly}

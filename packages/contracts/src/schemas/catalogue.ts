@@ -13,8 +13,9 @@ export const BookSearchQuery = Type.Object({
   page: Type.Integer({ minimum: 0, maximum: PAGE_MAX, default: 0 }),
   page_size: Type.Integer({ minimum: 1, maximum: BOOK_PAGE_SIZE_MAX, default: BOOK_PAGE_SIZE_DEFAULT }),
   order_by: Type.Optional(
-    Type.Union([Type.Literal('updated_at'), Type.Literal('popularity'), Type.Literal('relevance')], {
-      description: 'Default: relevance when q is given (ext), else updated_at. relevance without q sorts as updated_at.',
+    Type.Union([Type.Literal('updated_at'), Type.Literal('popularity'), Type.Literal('relevance'), Type.Literal('rating')], {
+      description:
+        'Default: relevance when q is given (ext), else updated_at. relevance without q sorts as updated_at. Ext rating: top rated (Bayesian average, then popularity; rated books first; 404 when COMMUNITY=off).',
     }),
   ),
   tag: Type.Optional(PlainText({ maxLength: 64 })),
@@ -73,6 +74,16 @@ export const BookSummary = Type.Object({
   book_type: BookType,
   // Ext field: what a "New series" label is true of (a book can be short and still two years old).
   first_chapter_at: Type.Optional(Nullable(Timestamp("When the book's first published chapter came out; null when none has"))),
+  // Ext fields of the community (issue 31; absent when COMMUNITY=off).
+  rating_average: Type.Optional(
+    Nullable(
+      Type.Number({
+        description:
+          'Ext: the Bayesian average rating (docs/COMMUNITY.md), 1 to 10, one decimal; null until the book has 5 ratings (RATING_CARD_MIN_COUNT)',
+      }),
+    ),
+  ),
+  rating_count: Type.Optional(Type.Integer({ description: 'Ext: how many readers rated the book' })),
   // Ext field of a search (`q`): where the query's words are in book_title, for highlighting.
   title_highlights: Type.Optional(
     Nullable(
@@ -174,6 +185,16 @@ export const BookChapters = Type.Object({
   alternate_titles: Type.Array(Type.Object({ title: Type.String(), language: Nullable(Type.String({ description: 'A BCP 47 tag' })) }), {
     description: 'Ext: other names readers know the book by ("also known as"), in order; empty when none',
   }),
+  // Ext fields of the community (issue 31; absent when COMMUNITY=off).
+  rating_average: Type.Optional(
+    Nullable(
+      Type.Number({
+        description:
+          'Ext: the Bayesian average rating (docs/COMMUNITY.md), 1 to 10, one decimal; null until the book has 5 ratings (RATING_CARD_MIN_COUNT)',
+      }),
+    ),
+  ),
+  rating_count: Type.Optional(Type.Integer({ description: 'Ext: how many readers rated the book' })),
   chapters: Type.Array(ChapterItem),
 });
 export type BookChapters = Static<typeof BookChapters>;

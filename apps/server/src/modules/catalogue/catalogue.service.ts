@@ -1,5 +1,6 @@
 import {
   ErrorCode,
+  RATING_CARD_MIN_COUNT,
   RECOMMENDATION_LIMIT,
   TAG_FILTER_MAX,
   type BookChapters,
@@ -21,6 +22,7 @@ import { coverSrcset } from './cover-srcset.js';
 import type { BookSearch } from '../search/book-search.js';
 import { titleHighlights } from '../search/title-highlights.js';
 import type { BookFilter, RankingSnapshot } from './ranking-snapshot.js';
+import { bayesianAverage, type RatingPrior } from '../community/rating-prior.js';
 
 type BookRow = Awaited<ReturnType<typeof repo.findBooksByIds>>[number];
 type TranslationRow = Awaited<ReturnType<typeof repo.findBookTranslations>>[number];
@@ -32,8 +34,11 @@ export function createCatalogueService(deps: {
   media: MediaUrls;
   /** COMMUNITY=on: chapter lists carry each chapter's comment count (ext `comments_count`). */
   community?: boolean;
+  /** The ratings' prior when the community is on (COMMUNITY=on): books carry rating_average and rating_count. */
+  ratings?: RatingPrior | null;
 }) {
   const { db, ranking, search, media } = deps;
+  const ratings = deps.ratings ?? null;
   const coverUrl = (key: string | null) => (key ? media.publicUrl(key) : null);
   const srcsetOf = (book: { cover_variants: string | null }) => coverSrcset(book.cover_variants, media.publicUrl);
 
@@ -46,6 +51,19 @@ export function createCatalogueService(deps: {
     }
     return byBook;
   }
+
+  /**
+   * Ext rating fields of a book (none with COMMUNITY=off): the Bayesian average to one decimal,
+   * null until RATING_CARD_MIN_COUNT ratings (a figure from two readers says little, and cards
+   * show none below that; the book page reads the full figures from the rating call).
+   */
+  function ratingFieldsOf(book: Pick<BookRow, 'rating_count' | 'rating_sum'>, mean: number | null) {
+    if (mean === null) return {};
+    const count = Number(book.rating_count);
+    const bayesian = count >= RATING_CARD_MIN_COUNT ? bayesianAverage(Number(book.rating_sum), count, mean) : null;
+    return { rating_average: bayesian === null ? null : Math.round(bayesian * 10) / 10, rating_count: count };
+  }
+  const ratingMean = () => (ratings ? ratings.mean() : Promise.resolve(null));
 
   const textOf = (book: BookRow, translations: Map<number, TranslationRow[]>, language: string) =>
     pickTranslation(translations.get(book.id) ?? [], language, book.original_language);
@@ -66,6 +84,8 @@ export function createCatalogueService(deps: {
 
   async function searchBooks(query: BookSearchQuery): Promise<BookSearchResult> {
     const language = resolveLanguage(query.language);
+    // Top rated is a community sort: with COMMUNITY=off it does not exist.
+    if (query.order_by === 'rating' && !ratings) throw notFound(ErrorCode.NOT_FOUND, 'No such sort: the community is switched off');
     const tag = query.tag?.trim() || undefined;
     const q = query.q?.trim() || undefined;
     // A search lists only what matched, best first unless the reader picked a sort.
@@ -85,10 +105,11 @@ export function createCatalogueService(deps: {
       page: query.page,
       pageSize: query.page_size,
     });
-    const [rows, translations, firstChapters] = await Promise.all([
+    const [rows, translations, firstChapters, mean] = await Promise.all([
       repo.findBooksByIds(db, ranked.ids),
       translationsByBook(ranked.ids),
       repo.findFirstChapterTimes(db, ranked.ids),
+      ratingMean(),
     ]);
     const byId = new Map(rows.map((row) => [row.id, row]));
     const result = ranked.ids.flatMap((id, index) => {
@@ -112,6 +133,7 @@ export function createCatalogueService(deps: {
           public_free_chapters: book.public_free_chapters,
           book_type: book.book_type,
           first_chapter_at: firstChapterAt === undefined ? null : toIso(firstChapterAt),
+          ...ratingFieldsOf(book, mean),
           ...(q === undefined ? {} : { title_highlights: titleHighlights(title, q) }),
         },
       ];
@@ -188,11 +210,12 @@ export function createCatalogueService(deps: {
     const language = resolveLanguage(params.language);
     const book = await repo.findPublishedBookByUuid(db, params.bookId);
     if (!book) throw notFound(ErrorCode.BOOK_NOT_FOUND, 'This book does not exist');
-    const [translations, tags, alternates, chapters] = await Promise.all([
+    const [translations, tags, alternates, chapters, mean] = await Promise.all([
       repo.findBookTranslations(db, [book.id]),
       repo.findTagNamesByBook(db, [book.id]),
       repo.findAlternateTitlesByBook(db, [book.id]),
       repo.findChapterPage(db, book.id, params.direction, params.page * params.pageSize, params.pageSize),
+      ratingMean(),
     ]);
     const chapterTitles = await repo.findChapterTranslations(
       db,
@@ -213,6 +236,7 @@ export function createCatalogueService(deps: {
       status: book.status,
       total_likes: book.total_likes,
       alternate_titles: alternates.get(book.id) ?? [],
+      ...ratingFieldsOf(book, mean),
       chapters: chapters.map((chapter) => ({
         chapter_uuid: chapter.uuid,
         chapter_number: chapter.number,

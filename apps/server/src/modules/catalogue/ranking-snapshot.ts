@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.js';
 import type { CatalogueVersion } from './catalogue-version.js';
 import { findAllTags, findBookTagsInRange, findMaxBookId, findPublishedOrderKeysAfter } from './catalogue.repository.js';
 import { letOthersRun } from '../../lib/concurrency.js';
+import { bayesianAverage, MIDPOINT_MEAN } from '../community/rating-prior.js';
 
 /**
  * An in-memory ordering of all published books, so a page of the catalogue is an array slice:
@@ -11,7 +12,8 @@ import { letOthersRun } from '../../lib/concurrency.js';
  * Compact on purpose (typed arrays, tags as a CSR index by book id): about 3 MB at 100,000
  * books. It is rebuilt when the catalogue version in `app_state` changes (any process that adds
  * books, chapters or tags bumps it; known in memory through catalogue-version.ts), and refreshed
- * in the background every `maxAgeMs` so the popularity order follows reading activity.
+ * in the background every `maxAgeMs` so the popularity and rating orders follow reading and rating
+ * activity (a rating does not bump the catalogue version: "top rated" is at most a minute behind).
  */
 interface Snapshot {
   version: string;
@@ -59,8 +61,18 @@ export interface RankedPage {
  */
 const CHUNK = 5_000;
 
-export function createRankingSnapshot(db: Db, versions: CatalogueVersion, options: { maxAgeMs?: number; now?: () => number } = {}) {
+export function createRankingSnapshot(
+  db: Db,
+  versions: CatalogueVersion,
+  options: {
+    maxAgeMs?: number;
+    now?: () => number;
+    /** The catalogue's mean rating, the Bayesian prior of the `rating` order (community/rating-prior.ts). */
+    ratingMean?: () => Promise<number>;
+  } = {},
+) {
   const maxAgeMs = options.maxAgeMs ?? 60_000;
+  const ratingMean = options.ratingMean ?? (() => Promise.resolve(MIDPOINT_MEAN));
   const now = options.now ?? Date.now;
   let current: Snapshot | undefined;
   let building: Promise<Snapshot> | undefined;
@@ -72,6 +84,8 @@ export function createRankingSnapshot(db: Db, versions: CatalogueVersion, option
     const novels: number[] = [];
     const completed: number[] = [];
     const withFree: number[] = [];
+    const ratingCount: number[] = [];
+    const ratingSum: number[] = [];
     for (let after = 0; ;) {
       const rows = await findPublishedOrderKeysAfter(db, after, CHUNK);
       await letOthersRun();
@@ -82,6 +96,8 @@ export function createRankingSnapshot(db: Db, versions: CatalogueVersion, option
         ids.push(row.id);
         updated.push(row.updated_at);
         popularity.push(row.popularity);
+        ratingCount.push(Number(row.rating_count));
+        ratingSum.push(Number(row.rating_sum));
       }
       if (rows.length < CHUNK) break;
       after = rows[rows.length - 1]!.id;
@@ -94,7 +110,19 @@ export function createRankingSnapshot(db: Db, versions: CatalogueVersion, option
     await letOthersRun();
     const byPopularity = sorted((a, b) => popularity[b]! - popularity[a]! || updated[b]! - updated[a]! || ids[b]! - ids[a]!);
     await letOthersRun();
-    return { ids, novels, completed, withFree, updated_at: byUpdate, popularity: byPopularity };
+    // Top rated: rated books by Bayesian average, then as popular; books nobody rated after them
+    // (no rating is not an average rating), by popularity.
+    const mean = await ratingMean();
+    const score = ids.map((_, i) => bayesianAverage(ratingSum[i]!, ratingCount[i]!, mean) ?? Number.NEGATIVE_INFINITY);
+    const byRating = sorted(
+      (a, b) =>
+        (score[b]! > score[a]! ? 1 : score[b]! < score[a]! ? -1 : 0) ||
+        popularity[b]! - popularity[a]! ||
+        updated[b]! - updated[a]! ||
+        ids[b]! - ids[a]!,
+    );
+    await letOthersRun();
+    return { ids, novels, completed, withFree, updated_at: byUpdate, popularity: byPopularity, rating: byRating };
   }
 
   async function readTags(maxId: number, published: Uint8Array) {
@@ -135,7 +163,7 @@ export function createRankingSnapshot(db: Db, versions: CatalogueVersion, option
       return {
         ...previous,
         builtAt: now(),
-        order: { updated_at: order.updated_at, popularity: order.popularity },
+        order: { updated_at: order.updated_at, popularity: order.popularity, rating: order.rating },
         byTag: new Map(),
         places: {},
       };
@@ -151,7 +179,7 @@ export function createRankingSnapshot(db: Db, versions: CatalogueVersion, option
     return {
       version,
       builtAt: now(),
-      order: { updated_at: order.updated_at, popularity: order.popularity },
+      order: { updated_at: order.updated_at, popularity: order.popularity, rating: order.rating },
       tagIndex: new Map(tags.tagNames.map((name, index) => [name, index])),
       ...tags,
       byTag: new Map(),

@@ -20,7 +20,7 @@ import {
   ReportsQuery,
   ReportsResponse,
   ReviewParams,
-  ReviewsQuery,
+  AdminReviewsQuery,
   ReviewsResponse,
   ReviewStateResponse,
   WordFilterParams,
@@ -184,7 +184,7 @@ export function moderationAdminRoutes(moderation: ModerationService) {
       app.get(
         '/comments/reviews',
         schema('Book reviews, most recently written first', {
-          querystring: ReviewsQuery,
+          querystring: AdminReviewsQuery,
           response: { 200: ReviewsResponse, ...errorResponses },
         }),
         async (request) => ({ data: await moderation.reviews(request.query) }),

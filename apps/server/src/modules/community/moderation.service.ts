@@ -13,7 +13,7 @@ import {
   type PutBanBody,
   type ReportedComment,
   type ReportsQuery,
-  type ReviewsQuery,
+  type AdminReviewsQuery,
   type WordFilter,
 } from '@inkstream/contracts';
 import type { Db, DbExecutor } from '../../db/database.js';
@@ -373,7 +373,7 @@ export function createModerationService(deps: { db: Db; audit: AuditService; ena
     return { book_uuid: book.uuid, closed };
   }
 
-  async function reviews(query: ReviewsQuery): Promise<Paged<ModerationReview>> {
+  async function reviews(query: AdminReviewsQuery): Promise<Paged<ModerationReview>> {
     const pageSize = query.page_size ?? 50;
     const book = query.book_uuid === undefined ? undefined : await repo.findBookByUuid(db, query.book_uuid);
     if (query.book_uuid !== undefined && !book) return { items: [], total: 0 };

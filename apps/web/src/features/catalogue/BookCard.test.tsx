@@ -150,3 +150,19 @@ describe('BookCard', () => {
     expect(container.querySelector('img')).toBeNull();
   });
 });
+
+describe('book card rating (issue 31)', () => {
+  it('shows the average to one decimal once a book has 5 ratings, with a spoken label', () => {
+    renderCard(book({ rating_average: 7.5, rating_count: 5 }));
+    expect(screen.getByTestId('card-rating').textContent).toContain('★ 7.5');
+    expect(screen.getByText('Rated 7.5 out of 10 by 5 readers')).toBeTruthy();
+  });
+
+  it('shows no average below 5 ratings, nor when the server sends none (community off)', () => {
+    renderCard(book({ rating_average: 9.1, rating_count: 4 }));
+    expect(screen.queryByTestId('card-rating')).toBeNull();
+    cleanup();
+    renderCard(book());
+    expect(screen.queryByTestId('card-rating')).toBeNull();
+  });
+});

@@ -9,6 +9,7 @@ import { tierLabelFor } from '../../lib/tiers';
 import { HighlightedText } from './HighlightedText';
 import { BookCover } from './BookCover';
 import { freeChaptersLabel, hasFreeChapters, presentTags } from './free-chapters';
+import { cardRating, formatRating } from '../ratings';
 import styles from './BookCard.module.css';
 
 /** Grid columns: 2 up to 480 px, 3 up to 768 px, else 4 in a 1,200 px page (BookGrid.module.css). */
@@ -27,7 +28,8 @@ interface BookCardProps {
  * target while screen readers hear just the title as the link name.
  */
 export function BookCard({ book, isEager = false }: BookCardProps) {
-  const { t } = useTranslation('books');
+  const { t, i18n } = useTranslation('books');
+  const rating = cardRating(book);
   const tagLabel = useTagLabel();
   const tags = presentTags(book.tag1, book.tag2, book.tag3);
   const tier = tierLabelFor(book.chapter_number, book.first_chapter_at, useNow());
@@ -60,6 +62,15 @@ export function BookCard({ book, isEager = false }: BookCardProps) {
             <span className={styles.likes}>
               <span aria-hidden="true">♥ {book.total_likes}</span>
               <span className="visually-hidden">{t('card.likes', { count: book.total_likes })}</span>
+            </span>
+          )}
+          {/* The Bayesian average, once the book has 5 ratings (absent with the community off). */}
+          {rating !== null && (
+            <span className={styles.rating} data-testid="card-rating">
+              <span aria-hidden="true">★ {formatRating(rating, i18n.language)}</span>
+              <span className="visually-hidden">
+                {t('card.rating', { rating: formatRating(rating, i18n.language), count: book.rating_count ?? 0 })}
+              </span>
             </span>
           )}
         </p>

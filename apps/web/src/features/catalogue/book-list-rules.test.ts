@@ -71,7 +71,7 @@ describe('book list filters in the URL', () => {
       hidden: [],
       included: [],
     });
-    expect(readBookListFilters(new URLSearchParams('order=rating&tag=&q=%20'))).toEqual({
+    expect(readBookListFilters(new URLSearchParams('order=stars&tag=&q=%20'))).toEqual({
       order: 'updated_at',
       tag: undefined,
       q: undefined,
@@ -89,8 +89,12 @@ describe('book list filters in the URL', () => {
     expect(writeBookListFilter(new URLSearchParams('q=storm'), { order: 'updated_at' }).toString()).toBe('q=storm&order=updated_at');
     expect(writeBookListFilter(new URLSearchParams('q=storm&order=popularity'), { order: 'relevance' }).toString()).toBe('q=storm');
     expect(writeBookListFilter(new URLSearchParams('q=storm&order=relevance'), { q: undefined }).toString()).toBe('');
-    expect(sortOptions('storm')).toEqual(['relevance', 'updated_at', 'popularity']);
-    expect(sortOptions(undefined)).toEqual(['updated_at', 'popularity']);
+    expect(sortOptions('storm')).toEqual(['relevance', 'updated_at', 'popularity', 'rating']);
+    expect(sortOptions(undefined)).toEqual(['updated_at', 'popularity', 'rating']);
+    expect(readBookListFilters(new URLSearchParams('order=rating')).order).toBe('rating');
+    // "Top rated" is a community sort: not offered with COMMUNITY=off.
+    expect(sortOptions(undefined, false)).toEqual(['updated_at', 'popularity']);
+    expect(sortOptions('storm', false)).toEqual(['relevance', 'updated_at', 'popularity']);
   });
 
   it('reads the tags to include and leave out as the app writes them and as a form sends them, and writes them back', () => {

@@ -124,8 +124,9 @@ function tagListParam(params: URLSearchParams, name: 'hide' | 'tags'): string[] 
 /** A search is sorted by how well books match unless the reader picks a sort; the list by its latest updates. */
 export const defaultOrder = (q: string | undefined): BookSearchOrder => (q ? 'relevance' : DEFAULT_ORDER);
 
-/** The sorts a reader can pick: best match first while searching. */
-export const sortOptions = (q: string | undefined): readonly BookSearchOrder[] => (q ? SEARCH_SORTS : BOOK_ORDERS);
+/** The sorts a reader can pick: best match first while searching; "top rated" only with the community on. */
+export const sortOptions = (q: string | undefined, community = true): readonly BookSearchOrder[] =>
+  (q ? SEARCH_SORTS : BOOK_ORDERS).filter((order) => community || order !== 'rating');
 const SEARCH_SORTS: readonly BookSearchOrder[] = ['relevance', ...BOOK_ORDERS];
 
 /** The URL parameters after one filter change; the default order is left out to keep `/` clean. */

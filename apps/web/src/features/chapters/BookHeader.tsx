@@ -5,10 +5,11 @@ import { isolate } from '../../lib/bidi';
 import { decodeEntities } from '../../lib/decode-entities';
 import { htmlLang } from '../../lib/language';
 import { useLanguage } from '../../i18n/use-language';
+import { formatRating } from '../ratings';
 import styles from './BookHeader.module.css';
 
 type Book = Pick<BookChapters, 'book_title' | 'book_introduction' | 'book_tags' | 'cover_image' | 'total_chapters'> &
-  Partial<Pick<BookChapters, 'author' | 'status' | 'total_likes' | 'alternate_titles'>>;
+  Partial<Pick<BookChapters, 'author' | 'status' | 'total_likes' | 'alternate_titles' | 'rating_average'>>;
 
 const SLOT = '\u0000';
 
@@ -73,6 +74,13 @@ export function BookHeader({ book }: { book: Book }) {
                 count: book.total_likes,
                 formatted: new Intl.NumberFormat(htmlLang(language), { numberingSystem: 'latn' }).format(book.total_likes),
               })}
+            </>
+          )}
+          {/* Ext: the Bayesian average once the book has 5 ratings (server-rendered too; absent with the community off). */}
+          {typeof book.rating_average === 'number' && (
+            <>
+              {' · '}
+              <span data-testid="header-rating">{t('ratingAverage', { rating: formatRating(book.rating_average, language) })}</span>
             </>
           )}
         </p>

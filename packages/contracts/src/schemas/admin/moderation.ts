@@ -156,7 +156,7 @@ export const ModerationReview = Type.Object({
   updated_at: Timestamp(),
 });
 export type ModerationReview = Static<typeof ModerationReview>;
-export const ReviewsQuery = Type.Object(
+export const AdminReviewsQuery = Type.Object(
   {
     ...AdminPageQuery,
     state: Type.Optional(ReviewState),
@@ -165,7 +165,7 @@ export const ReviewsQuery = Type.Object(
   },
   { additionalProperties: false },
 );
-export type ReviewsQuery = Static<typeof ReviewsQuery>;
+export type AdminReviewsQuery = Static<typeof AdminReviewsQuery>;
 export const ReviewsResponse = PagedData(ModerationReview);
 export const ReviewParams = Type.Object({ book_uuid: Uuid(), user_uuid: Uuid() });
 export const PutReviewStateBody = ClosedObject({ state: literals(['visible', 'hidden'] as const) });

@@ -6,7 +6,7 @@ import styles from '../shell/admin.module.css';
 import { DataTable } from '../shell/DataTable';
 import { formatDateTime } from '../shell/format';
 import local from './moderation.module.css';
-import { moderationApi, type ReviewsQuery } from './moderation-api';
+import { moderationApi, type AdminReviewsQuery } from './moderation-api';
 
 const PAGE_SIZE = 30;
 const STATES = ['visible', 'held', 'hidden'] as const;
@@ -21,7 +21,7 @@ export function ReviewsList() {
   const reviews = useQuery({
     queryKey: ['admin', 'moderation', 'reviews', page, state],
     queryFn: () =>
-      moderationApi.reviews({ page, page_size: PAGE_SIZE, ...(state ? { state: state as NonNullable<ReviewsQuery['state']> } : {}) }),
+      moderationApi.reviews({ page, page_size: PAGE_SIZE, ...(state ? { state: state as NonNullable<AdminReviewsQuery['state']> } : {}) }),
     placeholderData: keepPreviousData,
   });
   const change = useMutation({

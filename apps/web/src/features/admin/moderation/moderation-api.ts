@@ -11,7 +11,7 @@ import { client, data, type ApiQuery } from '../../../lib/api-fetch';
 import { consoleLanguage, type Page } from '../shell/admin-api';
 
 export type ReportsQuery = ApiQuery<'/api/v1/admin/comments/reports'>;
-export type ReviewsQuery = ApiQuery<'/api/v1/admin/comments/reviews'>;
+export type AdminReviewsQuery = ApiQuery<'/api/v1/admin/comments/reviews'>;
 export type CommentAction = 'hide' | 'show' | 'delete' | 'dismiss';
 
 export interface ActionResult {
@@ -62,7 +62,7 @@ export const moderationApi = {
     data(client.GET('/api/v1/admin/comments/books/{book_uuid}', { params: { path: { book_uuid: bookUuid } } })),
   setBookComments: (bookUuid: string, closed: boolean): Promise<{ book_uuid: string; closed: boolean }> =>
     data(client.PUT('/api/v1/admin/comments/books/{book_uuid}', { params: { path: { book_uuid: bookUuid } }, body: { closed } })),
-  reviews: (query: ReviewsQuery): Promise<Page<ModerationReview>> =>
+  reviews: (query: AdminReviewsQuery): Promise<Page<ModerationReview>> =>
     data(client.GET('/api/v1/admin/comments/reviews', { params: { query: { ...query, language: consoleLanguage() } } })),
   setReview: (bookUuid: string, userUuid: string, state: 'visible' | 'hidden'): Promise<{ review_state: string; changed: boolean }> =>
     data(

@@ -1,0 +1,184 @@
+import {
+  ErrorCode,
+  REVIEW_BODY_MAX,
+  type BookRatingSummary,
+  type BookReview,
+  type PutRatingBody,
+  type ReviewsQuery,
+} from '@inkstream/contracts';
+import type { Db } from '../../db/database.js';
+import { AppError, notFound } from '../../lib/app-error.js';
+import { toIso } from '../../lib/time.js';
+import type { AuthUser } from '../../http/request-user.js';
+import { refuseBanned } from './community-bans.js';
+import { cleanCommunityText, containsLink } from './community-text.js';
+import { createRatingDistribution } from './rating-distribution.js';
+import { bayesianAverage, type RatingPrior } from './rating-prior.js';
+import * as repo from './ratings.repository.js';
+import { applyWordFilter } from './word-filter.js';
+
+const HOUR_MS = 3_600_000;
+
+type ReviewState = 'visible' | 'held' | 'hidden';
+
+/**
+ * Book ratings (1 to 10, one per reader and book, changeable) with an optional short review
+ * (docs/COMMUNITY.md, "Ratings and reviews"). books.rating_count and rating_sum move by
+ * increments in the transaction that writes the rating; the reader's row is locked first on
+ * PostgreSQL, so two parallel changes of the same reader move the sum once each, by the right
+ * difference.
+ */
+export function createRatingsService(deps: {
+  db: Db;
+  prior: RatingPrior;
+  /** Hours before a new account may put links in a review (site setting comment_links_min_age_hours). */
+  linksMinAgeHours: () => Promise<number>;
+  now?: () => number;
+}) {
+  const { db, prior } = deps;
+  const now = deps.now ?? Date.now;
+  const distributions = createRatingDistribution({ now });
+
+  async function bookIdOf(bookUuid: string): Promise<number> {
+    const id = await repo.findPublishedBookId(db, bookUuid);
+    if (id === undefined) throw notFound(ErrorCode.BOOK_NOT_FOUND, 'This book does not exist');
+    return id;
+  }
+
+  async function summaryOf(bookId: number, userId: number | null): Promise<BookRatingSummary> {
+    const [counters, mine, mean] = await Promise.all([
+      repo.findBookCounters(db, bookId),
+      userId === null ? Promise.resolve(undefined) : repo.findRating(db, bookId, userId),
+      prior.mean(),
+    ]);
+    const count = Number(counters.rating_count);
+    const sum = Number(counters.rating_sum);
+    const distribution = await distributions.of(db, bookId, { count, sum });
+    return {
+      average: count > 0 ? sum / count : null,
+      bayesian: bayesianAverage(sum, count, mean),
+      count,
+      distribution,
+      mine: mine
+        ? {
+            score: mine.score,
+            review: mine.review,
+            review_hidden: mine.review !== null && mine.review_state !== 'visible',
+            updated_at: toIso(Number(mine.updated_at)),
+          }
+        : null,
+    };
+  }
+
+  /** The review as stored (null: none) and its state, or a 400/403 saying why it cannot be. */
+  async function prepareReview(user: AuthUser, raw: string | null | undefined): Promise<{ text: string | null; held: boolean }> {
+    // Empty or only spaces: no review (the rating alone), as null.
+    if (raw === null || raw === undefined || raw.trim() === '') return { text: null, held: false };
+    const text = cleanCommunityText(raw, { field: 'review', maxLength: REVIEW_BODY_MAX });
+    if (containsLink(text)) {
+      const [createdAt, hours] = await Promise.all([repo.findUserCreatedAt(db, user.id), deps.linksMinAgeHours()]);
+      const allowedAt = createdAt + hours * HOUR_MS;
+      if (now() < allowedAt) {
+        throw new AppError(
+          ErrorCode.LINKS_NOT_ALLOWED,
+          403,
+          `New accounts cannot post links for ${hours} hours`,
+          [{ field: 'review', message: 'links are not allowed yet' }],
+          undefined,
+          { links_allowed_at: toIso(allowedAt) },
+        );
+      }
+    }
+    const filtered = applyWordFilter(text, await repo.findWordFilters(db));
+    return { text: filtered.text, held: filtered.held };
+  }
+
+  async function rate(user: AuthUser, bookUuid: string, body: PutRatingBody): Promise<BookRatingSummary> {
+    const bookId = await bookIdOf(bookUuid);
+    await refuseBanned(db, user.id, now());
+    const review = await prepareReview(user, body.review);
+    const at = now();
+    const { sumDelta, countDelta } = await db.transaction().execute(async (trx) => {
+      const fresh: ReviewState = review.held ? 'held' : 'visible';
+      // A first rating; a parallel first rating of the same reader may win the insert, then this
+      // one is a change of it (the row is there and locked below).
+      if (!(await repo.lockRating(trx, bookId, user.id))) {
+        const inserted = await repo.insertRating(trx, {
+          book_id: bookId,
+          user_id: user.id,
+          score: body.score,
+          review: review.text,
+          review_state: fresh,
+          at,
+        });
+        if (inserted) {
+          await repo.moveBookCounters(trx, bookId, body.score, 1);
+          return { sumDelta: body.score, countDelta: 1 };
+        }
+      }
+      const before = await repo.lockRating(trx, bookId, user.id);
+      if (!before) throw new AppError(ErrorCode.CONFLICT, 409, 'The rating changed meanwhile; try again');
+      // A review a moderator hid stays hidden when it is edited (a new wording is no way around
+      // the moderator); unchanged text keeps its state; a new text is filtered afresh.
+      const state: ReviewState =
+        review.text === null
+          ? 'visible'
+          : review.text === before.review
+            ? before.review_state
+            : before.review_state === 'hidden'
+              ? 'hidden'
+              : fresh;
+      await repo.updateRating(trx, bookId, user.id, { score: body.score, review: review.text, review_state: state, updated_at: at });
+      const delta = body.score - before.score;
+      if (delta !== 0) await repo.moveBookCounters(trx, bookId, delta, 0);
+      return { sumDelta: delta, countDelta: 0 };
+    });
+    prior.applyLocal(sumDelta, countDelta);
+    distributions.forget(bookId);
+    return summaryOf(bookId, user.id);
+  }
+
+  async function withdraw(user: AuthUser, bookUuid: string): Promise<BookRatingSummary> {
+    const bookId = await bookIdOf(bookUuid);
+    const removed = await db.transaction().execute(async (trx) => {
+      const before = await repo.lockRating(trx, bookId, user.id);
+      if (!before) return null;
+      await repo.deleteRating(trx, bookId, user.id);
+      await repo.moveBookCounters(trx, bookId, -before.score, -1);
+      return before.score;
+    });
+    if (removed !== null) prior.applyLocal(-removed, -1);
+    distributions.forget(bookId);
+    return summaryOf(bookId, user.id);
+  }
+
+  async function summary(bookUuid: string, userId: number | null): Promise<BookRatingSummary> {
+    return summaryOf(await bookIdOf(bookUuid), userId);
+  }
+
+  async function reviews(bookUuid: string, query: ReviewsQuery, userId: number | null): Promise<{ result: BookReview[]; total: number }> {
+    const bookId = await bookIdOf(bookUuid);
+    const counters = await repo.findBookCounters(db, bookId);
+    const [rows, visible, mine] = await Promise.all([
+      repo.findReviewPage(db, bookId, userId, (query.page - 1) * query.page_size, query.page_size),
+      distributions.visibleReviews(db, bookId, { count: Number(counters.rating_count), sum: Number(counters.rating_sum) }),
+      userId === null ? Promise.resolve(undefined) : repo.findRating(db, bookId, userId),
+    ]);
+    // The caller's own review is listed whatever its state: counted too when readers do not see it.
+    const total = visible + (mine && mine.review !== null && mine.review_state !== 'visible' ? 1 : 0);
+    return {
+      result: rows.map((row) => ({
+        user: { uuid: row.uuid, username: row.username },
+        score: row.score,
+        review: row.review ?? '',
+        updated_at: toIso(Number(row.updated_at)),
+        ...(row.user_id === userId ? { mine: true, hidden: row.review_state !== 'visible' } : {}),
+      })),
+      total,
+    };
+  }
+
+  return { rate, withdraw, summary, reviews };
+}
+
+export type RatingsService = ReturnType<typeof createRatingsService>;

@@ -1,0 +1,49 @@
+import { Link, useLocation } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation';
+import { useAuth } from '../auth';
+import { withReturn } from '../../lib/return-path';
+import { RatingForm } from './RatingForm';
+import { RatingSummary } from './RatingSummary';
+import { ReviewList } from './ReviewList';
+import { useCommunityEnabled } from './use-community';
+import { useRatingSummary } from './use-ratings';
+import styles from './BookRatings.module.css';
+
+/**
+ * Ratings and reviews on the book page (issue 31): the figures, the reader's own rating (a login
+ * link for visitors) and the reviews. Nothing at all while the community is switched off.
+ */
+export function BookRatings({ bookUuid }: { bookUuid: string }) {
+  const community = useCommunityEnabled();
+  if (!community) return null;
+  return <BookRatingsSection bookUuid={bookUuid} />;
+}
+
+function BookRatingsSection({ bookUuid }: { bookUuid: string }) {
+  const { t } = useTranslation('ratings');
+  const { userUuid } = useAuth();
+  const location = useLocation();
+  const summary = useRatingSummary(bookUuid, userUuid);
+  return (
+    <section className={styles.section} aria-labelledby="book-ratings-heading">
+      <h2 id="book-ratings-heading" className={styles.heading}>
+        {t('heading')}
+      </h2>
+      {summary.isError && <p className={styles.note}>{t('errors.load')}</p>}
+      {summary.data && (
+        <>
+          <RatingSummary summary={summary.data} />
+          {userUuid ? (
+            // Starts from what is stored when it mounts; another account, another form.
+            <RatingForm key={userUuid} bookUuid={bookUuid} userUuid={userUuid} mine={summary.data.mine} />
+          ) : (
+            <p className={styles.login}>
+              <Link to={withReturn('/login', location.pathname + location.search)}>{t('login')}</Link>
+            </p>
+          )}
+        </>
+      )}
+      <ReviewList bookUuid={bookUuid} />
+    </section>
+  );
+}

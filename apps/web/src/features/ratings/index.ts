@@ -1,0 +1,4 @@
+// The ratings feature's public face (issue 31): the book page's section, the card and header figure, the community switch. Other features import only this file.
+export { BookRatings } from './BookRatings';
+export { cardRating, formatRating } from './rating-format';
+export { useCommunityEnabled } from './use-community';

@@ -1,0 +1,115 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, PHONE } from '../src/browser.js';
+import { bookUuid } from '../src/journeys/catalogue-api.js';
+import { eventually, freshUser, openSession, storeSessionViaApi } from '../src/journeys/session.js';
+
+let browser: Browser;
+const baseUrl = inject('baseUrl');
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+/**
+ * Issue 31 on a phone: a reader rates a book with the keyboard-friendly 1–10 group and sees the
+ * average and their own rating. Each language rates its own demo book, so the figures are known:
+ * one rating of 8 in a catalogue whose ratings all are 8 gives a Bayesian average of 8.0.
+ */
+const CASES = [
+  {
+    language: 'en-us',
+    title: 'Sands of the Falcon',
+    texts: {
+      section: 'Ratings and reviews',
+      none: 'No ratings yet',
+      login: 'Log in to rate this book',
+      group: 'Your score, 1 to 10',
+      seven: '7 out of 10',
+      eight: '8 out of 10',
+      review: 'Review (optional)',
+      save: 'Save rating',
+      saved: 'Your rating is saved.',
+      yours: 'Your rating: 8 out of 10',
+      count: '1 rating',
+      reviews: '1 review',
+    },
+    // Left to right: the arrow towards the end of the line is the next score.
+    nextKey: 'ArrowRight',
+  },
+  {
+    language: 'ar-sa',
+    title: 'Coffee at Midnight',
+    texts: {
+      section: 'التقييمات والمراجعات',
+      none: 'لا توجد تقييمات بعد',
+      login: 'سجّل الدخول لتقييم هذا الكتاب',
+      group: 'درجتك من 1 إلى 10',
+      seven: '7 من 10',
+      eight: '8 من 10',
+      review: 'مراجعة (اختيارية)',
+      save: 'حفظ التقييم',
+      saved: 'تم حفظ تقييمك.',
+      yours: 'تقييمك: 8 من 10',
+      count: 'تقييم واحد',
+      reviews: 'مراجعة واحدة',
+    },
+    // Right to left: the next score is to the left.
+    nextKey: 'ArrowLeft',
+  },
+] as const;
+
+describe.each(CASES)('rating a book on a phone ($language)', ({ language, title, texts, nextKey }) => {
+  it('shows visitors a login link, then lets a reader rate with the keyboard and see the average and their rating', async () => {
+    const uuid = await bookUuid(baseUrl, title);
+    // On a fresh server nobody rated it yet; a rerun against a running server adds to earlier runs' 8s.
+    const before = (await (await fetch(`${baseUrl}/api/v1/comics/book/${uuid}/rating`)).json()) as { data: { result: { count: number } } };
+    const isFirst = before.data.result.count === 0;
+    const visitor = await openSession(browser, baseUrl, { language, device: PHONE });
+    await visitor.page.goto(`/book/chapters/${uuid}`);
+    const visitorSection = visitor.page.getByRole('region', { name: texts.section });
+    await visitorSection.getByRole('link', { name: texts.login }).waitFor();
+    if (isFirst) await visitorSection.getByText(texts.none).waitFor();
+    expect(await visitorSection.getByRole('link', { name: texts.login }).isVisible()).toBe(true);
+    expect(await visitorSection.getByRole('radio').count()).toBe(0);
+    await visitor.context.close();
+
+    const reader = await freshUser(baseUrl);
+    const { context, page, pageErrors } = await openSession(browser, baseUrl, { language, device: PHONE });
+    await storeSessionViaApi(context, baseUrl, reader.username, reader.password);
+    await page.goto(`/book/chapters/${uuid}`);
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe(language === 'ar-sa' ? 'rtl' : 'ltr');
+    const section = page.getByRole('region', { name: texts.section });
+    const group = section.getByRole('group', { name: texts.group });
+    await group.waitFor();
+    expect(await group.getByRole('radio').count()).toBe(10);
+
+    // Pick 7, then the next score with the arrow key of the reading direction: 8.
+    await group.getByRole('radio', { name: texts.seven }).check();
+    await page.keyboard.press(nextKey);
+    expect(await group.getByRole('radio', { name: texts.eight }).isChecked()).toBe(true);
+    // Score 1 sits at the start of the line: left in English, right in Arabic.
+    const first = await group.getByRole('radio').first().locator('..').boundingBox();
+    const last = await group.getByRole('radio').last().locator('..').boundingBox();
+    if (language === 'ar-sa') expect(first!.x).toBeGreaterThan(last!.x);
+    else expect(first!.x).toBeLessThan(last!.x);
+
+    await section.getByRole('textbox', { name: texts.review }).fill('Worth every chapter.');
+    await section.getByRole('button', { name: texts.save }).click();
+    await section.getByRole('status').getByText(texts.saved).waitFor();
+
+    await eventually(() => section.getByTestId('rating-average').textContent()).toBe('8.0');
+    if (isFirst) expect(await section.getByText(texts.count, { exact: true }).isVisible()).toBe(true);
+    expect(await section.getByRole('heading', { name: texts.yours }).isVisible()).toBe(true);
+    if (isFirst) await section.getByRole('heading', { name: texts.reviews }).waitFor();
+    await section.getByRole('listitem').filter({ hasText: 'Worth every chapter.' }).first().waitFor();
+
+    // After a reload the stored rating is what the form shows.
+    await page.reload();
+    await section.getByRole('heading', { name: texts.yours }).waitFor();
+    expect(await section.getByRole('radio', { name: texts.eight }).isChecked()).toBe(true);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+});
