@@ -4957,20 +4957,24 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description Ext, COMMENT_BANNED: why the reader was banned */
+                            /** @description Ext, with COMMENT_BANNED: the moderator’s reason */
                             ban_reason?: string;
                             /**
                              * Format: date-time
-                             * @description Ext, COMMENT_BANNED: when the ban ends; null: for good
+                             * @description Ext, with COMMENT_BANNED: when the ban ends; null: for good
                              */
                             banned_until?: string | null;
                             /** @description Stable error code */
                             code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
                             /** @description Readable English message */
                             error: string;
                             /**
                              * Format: date-time
-                             * @description Ext, LINKS_NOT_ALLOWED: when the account may post links
+                             * @description Ext, with LINKS_NOT_ALLOWED: when the account may post links
                              */
                             links_allowed_at?: string;
                         };
@@ -5248,20 +5252,24 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description Ext, COMMENT_BANNED: why the reader was banned */
+                            /** @description Ext, with COMMENT_BANNED: the moderator’s reason */
                             ban_reason?: string;
                             /**
                              * Format: date-time
-                             * @description Ext, COMMENT_BANNED: when the ban ends; null: for good
+                             * @description Ext, with COMMENT_BANNED: when the ban ends; null: for good
                              */
                             banned_until?: string | null;
                             /** @description Stable error code */
                             code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
                             /** @description Readable English message */
                             error: string;
                             /**
                              * Format: date-time
-                             * @description Ext, LINKS_NOT_ALLOWED: when the account may post links
+                             * @description Ext, with LINKS_NOT_ALLOWED: when the account may post links
                              */
                             links_allowed_at?: string;
                         };
@@ -5373,7 +5381,10 @@ export interface paths {
                     "application/json": {
                         /** @description Ext: a few words for the moderators */
                         detail?: string;
-                        /** @description Why the comment should be looked at */
+                        /**
+                         * @description Why the comment should be looked at
+                         * @enum {unknown}
+                         */
                         reason: "spam" | "harassment" | "spoiler" | "off_topic" | "other";
                     };
                 };

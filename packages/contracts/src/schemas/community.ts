@@ -17,12 +17,6 @@ import { ClosedObject, Data, Nullable, Result, Timestamp, Uuid } from './common.
 // invisible and bidirectional-override character is refused by the service (400 VALIDATION_FAILED),
 // and no HTML is ever interpreted: clients render it as text, links made safe by the client.
 
-const literals = <T extends readonly string[]>(values: T, description: string) =>
-  Type.Union(
-    values.map((v) => Type.Literal(v)),
-    { description },
-  );
-
 export const CommentUser = Type.Object({ uuid: Uuid(), username: Type.String() });
 
 export const Comment = Type.Object({
@@ -48,7 +42,9 @@ export const ChapterCommentsParams = Type.Object({ chapter_uuid: Uuid() });
 export const CommentParams = Type.Object({ comment_uuid: Uuid() });
 
 export const CommentsQuery = Type.Object({
-  sort: Type.Optional(literals(COMMENT_SORTS, 'newest (default for comments), top (most liked), oldest (default for replies)')),
+  sort: Type.Optional(
+    Type.Enum(COMMENT_SORTS, { description: 'newest (default for comments), top (most liked), oldest (default for replies)' }),
+  ),
   page: Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }),
   page_size: Type.Integer({ minimum: 1, maximum: COMMENT_PAGE_SIZE_MAX, default: COMMENT_PAGE_SIZE_DEFAULT }),
   parent_uuid: Type.Optional(Uuid('Ext: list the replies to this comment instead of the top-level comments')),
@@ -73,19 +69,21 @@ export const DeleteCommentResponse = Result(Type.Object({ deleted: Type.Literal(
  * A refused comment (403 and 429 of the writing calls) with its ext fields: COMMENT_BANNED carries
  * the ban's reason and end (null: for good), LINKS_NOT_ALLOWED when links become allowed.
  */
-export const CommentRefusal = Type.Object({
+/** The 403 of a community write (comments and ratings alike), with the ext fields that say why and until when. */
+export const CommunityRefusal = Type.Object({
   error: Type.String({ description: 'Readable English message' }),
   code: Type.String({ description: 'Stable error code' }),
-  ban_reason: Type.Optional(Type.String({ description: 'Ext, COMMENT_BANNED: why the reader was banned' })),
-  banned_until: Type.Optional(Nullable(Timestamp('Ext, COMMENT_BANNED: when the ban ends; null: for good'))),
-  links_allowed_at: Type.Optional(Timestamp('Ext, LINKS_NOT_ALLOWED: when the account may post links')),
+  details: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }))),
+  ban_reason: Type.Optional(Type.String({ description: 'Ext, with COMMENT_BANNED: the moderator’s reason' })),
+  banned_until: Type.Optional(Nullable(Timestamp('Ext, with COMMENT_BANNED: when the ban ends; null: for good'))),
+  links_allowed_at: Type.Optional(Timestamp('Ext, with LINKS_NOT_ALLOWED: when the account may post links')),
 });
-export type CommentRefusal = Static<typeof CommentRefusal>;
+export type CommunityRefusal = Static<typeof CommunityRefusal>;
 
 export const CommentLikeResponse = Result(Type.Object({ likes: Type.Integer(), already_liked: Type.Boolean() }));
 
 export const ReportCommentBody = ClosedObject({
-  reason: literals(COMMENT_REPORT_REASONS, 'Why the comment should be looked at'),
+  reason: Type.Enum(COMMENT_REPORT_REASONS, { description: 'Why the comment should be looked at' }),
   detail: Type.Optional(Type.String({ maxLength: COMMENT_REPORT_DETAIL_MAX, description: 'Ext: a few words for the moderators' })),
 });
 export type ReportCommentBody = Static<typeof ReportCommentBody>;

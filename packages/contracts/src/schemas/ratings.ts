@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { COMMENT_PAGE_SIZE_DEFAULT, COMMENT_PAGE_SIZE_MAX } from '../constants.js';
 import { CommentUser, RatingScore } from './community.js';
-import { Data, Nullable, Timestamp } from './common.js';
+import { Data, Timestamp } from './common.js';
 
 // Book reviews (issue 31, ext; docs/COMMUNITY.md "Ratings and reviews"). The rating call's own
 // schemas (PutRatingBody, BookRatingSummary) are in community.ts.
@@ -34,12 +34,3 @@ export const BookReviewsResponse = Data(
  * A refused rating (403): COMMENT_BANNED carries the ban's reason and end (null: for good),
  * LINKS_NOT_ALLOWED when the account may post links. The same fields as a refused comment.
  */
-export const RatingRefusal = Type.Object({
-  error: Type.String({ description: 'Readable English message' }),
-  code: Type.String({ description: 'Stable error code' }),
-  details: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }))),
-  ban_reason: Type.Optional(Type.String({ description: 'Ext, with COMMENT_BANNED: the moderator’s reason' })),
-  banned_until: Type.Optional(Nullable(Timestamp('Ext, with COMMENT_BANNED: when the ban ends; null: for good'))),
-  links_allowed_at: Type.Optional(Timestamp('Ext, with LINKS_NOT_ALLOWED: when the account may post links')),
-});
-export type RatingRefusal = Static<typeof RatingRefusal>;

@@ -103,19 +103,6 @@ export async function insertComment(
   return inserted.id;
 }
 
-export const activeBan = (db: DbExecutor, userId: number, now: number) =>
-  db
-    .selectFrom('comment_bans')
-    .select(['reason', 'until'])
-    .where('user_id', '=', userId)
-    .where((eb) => eb.or([eb('until', 'is', null), eb('until', '>', now)]))
-    .executeTakeFirst();
-
-export const accountCreatedAt = async (db: DbExecutor, userId: number) =>
-  (await db.selectFrom('users').select('created_at').where('id', '=', userId).executeTakeFirstOrThrow()).created_at;
-
-export const wordFilterEntries = (db: DbExecutor) => db.selectFrom('comment_word_filters').select(['pattern', 'action']).execute();
-
 /** An author's edit: text (with its hash and edited_at) and the spoiler mark. State moves only through setCommentState. */
 export async function updateComment(
   trx: DbExecutor,

@@ -2,7 +2,7 @@ import {
   ChapterCommentsParams,
   CommentLikeResponse,
   CommentParams,
-  CommentRefusal,
+  CommunityRefusal,
   CommentResponse,
   CommentsQuery,
   CommentsResponse,
@@ -53,7 +53,7 @@ export function commentsRoutes(comments: CommentsService, options: { enabled: bo
         }
       }
     };
-    const writeErrors = { 403: CommentRefusal, ...errorResponses };
+    const writeErrors = { 403: CommunityRefusal, ...errorResponses };
 
     app.get(
       '/comics/chapter/:chapter_uuid/comments',

@@ -9,7 +9,7 @@ import {
   type ReportCommentBody,
 } from '@inkstream/contracts';
 import { randomUUID } from 'node:crypto';
-import type { Db, DbExecutor } from '../../db/database.js';
+import type { Db } from '../../db/database.js';
 import type { CommentState } from '../../db/schema.js';
 import type { AuthUser } from '../../http/request-user.js';
 import { AppError, notFound } from '../../lib/app-error.js';
@@ -18,11 +18,9 @@ import { COMMENT_FLOOD, floodRetryAfter } from './comment-flood.js';
 import { moveVisibleCounters, setCommentState } from './comment-state.repository.js';
 import * as repo from './comments.repository.js';
 import { commentView } from './comments.view.js';
-import { bodyHash, cleanCommunityText, containsLink } from './community-text.js';
+import { bodyHash, cleanCommunityText } from './community-text.js';
+import { createCommunityRules } from './community-rules.js';
 import { recordReplyAlert } from './reply-alert-record.repository.js';
-import { applyWordFilter } from './word-filter.js';
-
-const HOUR_MS = 3_600_000;
 
 export interface CommentsDeps {
   db: Db;
@@ -47,6 +45,7 @@ const commentNotFound = () => notFound(ErrorCode.COMMENT_NOT_FOUND, 'This commen
 export function createCommentsService(deps: CommentsDeps) {
   const { db } = deps;
   const now = deps.now ?? (() => Date.now());
+  const rules = createCommunityRules({ linksMinAgeHours: deps.linksMinAgeHours, now });
 
   // ---------- Reading ----------
 
@@ -91,40 +90,6 @@ export function createCommentsService(deps: CommentsDeps) {
 
   // ---------- Rules shared by posting and editing ----------
 
-  async function refuseBanned(executor: DbExecutor, userId: number): Promise<void> {
-    const ban = await repo.activeBan(executor, userId, now());
-    if (!ban) return;
-    throw new AppError(
-      ErrorCode.COMMENT_BANNED,
-      403,
-      ban.until === null ? 'You may no longer comment' : `You may not comment until ${toIso(ban.until)}`,
-      undefined,
-      undefined,
-      { ban_reason: ban.reason, banned_until: ban.until === null ? null : toIso(ban.until) },
-    );
-  }
-
-  /** When the account may post links (null: it may now). */
-  async function linksAllowedAt(executor: DbExecutor, userId: number): Promise<number | null> {
-    const [createdAt, hours] = await Promise.all([repo.accountCreatedAt(executor, userId), deps.linksMinAgeHours()]);
-    const at = createdAt + hours * HOUR_MS;
-    return at > now() ? at : null;
-  }
-
-  async function refuseYoungLinks(executor: DbExecutor, userId: number, text: string): Promise<void> {
-    if (!containsLink(text)) return;
-    const at = await linksAllowedAt(executor, userId);
-    if (at === null) return;
-    throw new AppError(
-      ErrorCode.LINKS_NOT_ALLOWED,
-      403,
-      `New accounts may not post links; links are allowed from ${toIso(at)}`,
-      [{ field: 'body', message: 'Links are not allowed yet' }],
-      undefined,
-      { links_allowed_at: toIso(at) },
-    );
-  }
-
   async function refuseLocked(chapterUuid: string, user: AuthUser): Promise<void> {
     const access = await deps.chapterAccess(chapterUuid, user);
     if (access === 'missing') throw chapterNotFound();
@@ -136,12 +101,6 @@ export function createCommentsService(deps: CommentsDeps) {
   const refuseClosed = (closed: number) => {
     if (closed === 1) throw new AppError(ErrorCode.COMMENTS_CLOSED, 403, 'Comments are closed on this book');
   };
-
-  /** The stored text and state once the operator's word filter has seen it. */
-  async function filtered(executor: DbExecutor, text: string): Promise<{ body: string; held: boolean }> {
-    const outcome = applyWordFilter(text, await repo.wordFilterEntries(executor));
-    return { body: outcome.text, held: outcome.held };
-  }
 
   // ---------- Writing ----------
 
@@ -162,9 +121,9 @@ export function createCommentsService(deps: CommentsDeps) {
       }
     }
     refuseClosed(chapter.comments_closed);
-    await refuseBanned(db, user.id);
+    await rules.refuseBanned(db, user.id);
     await refuseLocked(chapterUuid, user);
-    await refuseYoungLinks(db, user.id, text);
+    await rules.refuseYoungLinks(db, user.id, text, 'body');
     await beforeStore();
 
     const at = now();
@@ -188,7 +147,7 @@ export function createCommentsService(deps: CommentsDeps) {
       if (await repo.postedSameText(trx, user.id, hash, at - COMMENT_FLOOD.repeatWindowMs)) {
         throw new AppError(ErrorCode.DUPLICATE_COMMENT, 409, 'You already posted this text');
       }
-      const { body, held } = await filtered(trx, text);
+      const { text: body, held } = await rules.filtered(trx, text);
       const state: CommentState = held ? 'held' : 'visible';
       const commentId = await repo.insertComment(trx, {
         uuid: randomUUID(),
@@ -225,9 +184,9 @@ export function createCommentsService(deps: CommentsDeps) {
     const comment = await ownComment(user, commentUuid);
     if (text !== undefined) {
       refuseClosed(comment.comments_closed);
-      await refuseBanned(db, user.id);
+      await rules.refuseBanned(db, user.id);
       await refuseLocked(comment.chapter_uuid, user);
-      await refuseYoungLinks(db, user.id, text);
+      await rules.refuseYoungLinks(db, user.id, text, 'body');
     }
     await db.transaction().execute(async (trx) => {
       const current = await repo.lockComment(trx, comment.id);
@@ -236,7 +195,7 @@ export function createCommentsService(deps: CommentsDeps) {
       if (input.spoiler !== undefined && (input.spoiler ? 1 : 0) !== current.spoiler) changes.spoiler = input.spoiler ? 1 : 0;
       let next: CommentState = current.state;
       if (text !== undefined) {
-        const { body, held } = await filtered(trx, text);
+        const { text: body, held } = await rules.filtered(trx, text);
         if (body !== current.body) Object.assign(changes, { body, body_hash: bodyHash(text), edited_at: now() });
         // The filter decides again: a held comment edited clean is shown; a moderator's hide stays.
         if (held && current.state === 'visible') next = 'held';
@@ -295,9 +254,9 @@ export function createCommentsService(deps: CommentsDeps) {
   }
 
   async function standing(user: AuthUser): Promise<CommunityStanding> {
-    const [ban, linksAt] = await Promise.all([repo.activeBan(db, user.id, now()), linksAllowedAt(db, user.id)]);
+    const [ban, linksAt] = await Promise.all([rules.activeBan(db, user.id), rules.linksAllowedAt(db, user.id)]);
     return {
-      banned: ban !== undefined,
+      banned: ban !== null,
       ban_reason: ban?.reason ?? null,
       banned_until: ban?.until == null ? null : toIso(ban.until),
       links_allowed: linksAt === null,

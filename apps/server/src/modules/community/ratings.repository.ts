@@ -88,11 +88,6 @@ export const moveBookCounters = (trx: DbExecutor, bookId: number, sumDelta: numb
     .where('id', '=', bookId)
     .execute();
 
-export const findWordFilters = (db: DbExecutor) => db.selectFrom('comment_word_filters').select(['pattern', 'action']).execute();
-
-export const findUserCreatedAt = async (db: DbExecutor, userId: number) =>
-  Number((await db.selectFrom('users').select('created_at').where('id', '=', userId).executeTakeFirst())?.created_at ?? 0);
-
 /** Reviews readers see (and the caller's own, whatever its state), newest first, by book_ratings_recent_idx. */
 function reviewsOf(db: DbExecutor, bookId: number, viewerId: number | null) {
   return db

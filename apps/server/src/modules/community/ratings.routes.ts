@@ -2,7 +2,7 @@ import {
   BookRatingParams,
   BookRatingResponse,
   BookReviewsResponse,
-  RatingRefusal,
+  CommunityRefusal,
   ErrorCode,
   PutRatingBody,
   ReviewsQuery,
@@ -59,7 +59,7 @@ export function ratingsRoutes(ratings: RatingsService, options: { enabled: boole
           summary: 'Ext: rate a book 1 to 10 with an optional short review (one per reader; a new call changes it)',
           params: BookRatingParams,
           body: PutRatingBody,
-          response: { 200: BookRatingResponse, 403: RatingRefusal, ...errorResponses },
+          response: { 200: BookRatingResponse, 403: CommunityRefusal, ...errorResponses },
         },
       },
       async (request, reply) => {

@@ -10,14 +10,11 @@ import type { Db } from '../../db/database.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { toIso } from '../../lib/time.js';
 import type { AuthUser } from '../../http/request-user.js';
-import { refuseBanned } from './community-bans.js';
-import { cleanCommunityText, containsLink } from './community-text.js';
+import { createCommunityRules } from './community-rules.js';
+import { cleanCommunityText } from './community-text.js';
 import { createRatingDistribution } from './rating-distribution.js';
 import { bayesianAverage, type RatingPrior } from './rating-prior.js';
 import * as repo from './ratings.repository.js';
-import { applyWordFilter } from './word-filter.js';
-
-const HOUR_MS = 3_600_000;
 
 type ReviewState = 'visible' | 'held' | 'hidden';
 
@@ -38,6 +35,7 @@ export function createRatingsService(deps: {
   const { db, prior } = deps;
   const now = deps.now ?? Date.now;
   const distributions = createRatingDistribution({ now });
+  const rules = createCommunityRules({ linksMinAgeHours: deps.linksMinAgeHours, now });
 
   async function bookIdOf(bookUuid: string): Promise<number> {
     const id = await repo.findPublishedBookId(db, bookUuid);
@@ -75,27 +73,14 @@ export function createRatingsService(deps: {
     // Empty or only spaces: no review (the rating alone), as null.
     if (raw === null || raw === undefined || raw.trim() === '') return { text: null, held: false };
     const text = cleanCommunityText(raw, { field: 'review', maxLength: REVIEW_BODY_MAX });
-    if (containsLink(text)) {
-      const [createdAt, hours] = await Promise.all([repo.findUserCreatedAt(db, user.id), deps.linksMinAgeHours()]);
-      const allowedAt = createdAt + hours * HOUR_MS;
-      if (now() < allowedAt) {
-        throw new AppError(
-          ErrorCode.LINKS_NOT_ALLOWED,
-          403,
-          `New accounts cannot post links for ${hours} hours`,
-          [{ field: 'review', message: 'links are not allowed yet' }],
-          undefined,
-          { links_allowed_at: toIso(allowedAt) },
-        );
-      }
-    }
-    const filtered = applyWordFilter(text, await repo.findWordFilters(db));
+    await rules.refuseYoungLinks(db, user.id, text, 'review');
+    const filtered = await rules.filtered(db, text);
     return { text: filtered.text, held: filtered.held };
   }
 
   async function rate(user: AuthUser, bookUuid: string, body: PutRatingBody): Promise<BookRatingSummary> {
     const bookId = await bookIdOf(bookUuid);
-    await refuseBanned(db, user.id, now());
+    await rules.refuseBanned(db, user.id);
     const review = await prepareReview(user, body.review);
     const at = now();
     const { sumDelta, countDelta } = await db.transaction().execute(async (trx) => {
