@@ -81,6 +81,36 @@ describe('chapter comments', () => {
     expect(calls.some((call) => call.includes('/comments'))).toBe(false);
   });
 
+  describe('opened by a link to #comments (reply alerts and push notices link there)', () => {
+    const scrolled: Element[] = [];
+    beforeEach(() => {
+      scrolled.length = 0;
+      Element.prototype.scrollIntoView = vi.fn(function (this: Element) {
+        scrolled.push(this);
+      });
+    });
+    afterEach(() => {
+      window.history.replaceState(null, '', '/');
+      delete (Element.prototype as Partial<Element>).scrollIntoView;
+    });
+
+    it('scrolls to the comments once they are there', async () => {
+      window.history.replaceState(null, '', '/#comments');
+      serve({ [`GET ${listPath}`]: () => page([comment(1)]) });
+      open();
+      expect(await screen.findByText('Comment number 1')).toBeTruthy();
+      await waitFor(() => expect(scrolled.map((element) => element.id)).toEqual(['comments']));
+      expect(screen.getByRole('region', { name: /Comments/ }).id).toBe('comments');
+    });
+
+    it('leaves the page where it is without the fragment', async () => {
+      serve({ [`GET ${listPath}`]: () => page([comment(1)]) });
+      open();
+      expect(await screen.findByText('Comment number 1')).toBeTruthy();
+      expect(scrolled).toEqual([]);
+    });
+  });
+
   it('shows the count, the newest first page, and more on request, with the sort and page in the query', async () => {
     const first = Array.from({ length: 20 }, (_, i) => comment(i + 1));
     const calls = serve({

@@ -15,6 +15,8 @@ import { useChapterComments, useStanding } from './use-comments';
 import styles from './Comments.module.css';
 
 const SORTS = ['newest', 'top'] as const satisfies readonly CommentSort[];
+/** The fragment reply alerts and push notices link to (`/reader/book/chapter/…#comments`). */
+const COMMENTS_ANCHOR = 'comments';
 
 /**
  * The comments at the end of a chapter, when the site has the community on (public config): nothing
@@ -48,8 +50,17 @@ function CommentsSection({ chapterUuid }: { chapterUuid: string }) {
     // Without IntersectionObserver (old browsers), load once the page is there.
     if (typeof IntersectionObserver === 'undefined') setNear(true);
   }, []);
+  // A link to the comments (a reply alert, a push notice: …#comments) opens the chapter at them:
+  // they load at once and the page scrolls to them when they are there.
+  const [openedAtComments] = useState(() => typeof window !== 'undefined' && window.location.hash === `#${COMMENTS_ANCHOR}`);
+  useEffect(() => {
+    if (openedAtComments) setNear(true);
+  }, [openedAtComments]);
   const list = useChapterComments(chapterUuid, sort, isNear);
   const standing = useStanding(isNear);
+  useEffect(() => {
+    if (openedAtComments && list.isSuccess) section.current?.scrollIntoView({ block: 'start' });
+  }, [openedAtComments, list.isSuccess]);
   const comments = commentsOf(list.data);
   const total = list.data?.pages[0]?.total;
 
@@ -63,6 +74,7 @@ function CommentsSection({ chapterUuid }: { chapterUuid: string }) {
     <HeadingFocus.Provider value={focusHeading}>
       <section
         ref={section}
+        id={COMMENTS_ANCHOR}
         className={styles.section}
         aria-labelledby={COMMENTS_TITLE_ID}
         aria-busy={list.isPending || list.isFetchingNextPage}
