@@ -174,7 +174,13 @@ export async function findPage(db: DbExecutor, q: PageQuery) {
   ids = ids.orderBy(q.sort === 'top' ? 'comments.likes' : 'comments.created_at', direction).orderBy('comments.id', direction);
   ids = ids.limit(q.limit).offset(q.offset);
   const viewerId = q.viewerId;
-  const rows = await db
+  const rows = await pageRows(db, viewerId).where('comments.id', 'in', ids).execute();
+  return sortPage(rows, q.sort);
+}
+
+/** The columns a page shows of each comment, its parent's uuid, its author and whether the viewer liked it. */
+function pageRows(db: DbExecutor, viewerId: number | null) {
+  return db
     .selectFrom('comments')
     .innerJoin('users', 'users.id', 'comments.user_id')
     .leftJoin('comments as parent', 'parent.id', 'comments.parent_id')
@@ -205,10 +211,7 @@ export async function findPage(db: DbExecutor, q: PageQuery) {
                 .where('comment_likes.user_id', '=', viewerId),
             )
             .as('liked'),
-    )
-    .where('comments.id', 'in', ids)
-    .execute();
-  return sortPage(rows, q.sort);
+    );
 }
 
 export type PageRow = Awaited<ReturnType<typeof findPage>>[number];
@@ -243,38 +246,7 @@ export async function countListedNotVisible(db: DbExecutor, chapterId: number, p
 
 /** One comment as a page row (after a post or an edit). */
 export async function findPageRow(db: DbExecutor, id: number, viewerId: number) {
-  const row = await db
-    .selectFrom('comments')
-    .innerJoin('users', 'users.id', 'comments.user_id')
-    .leftJoin('comments as parent', 'parent.id', 'comments.parent_id')
-    .select([
-      'comments.id',
-      'comments.uuid',
-      'comments.user_id',
-      'comments.body',
-      'comments.spoiler',
-      'comments.state',
-      'comments.likes',
-      'comments.replies_count',
-      'comments.created_at',
-      'comments.edited_at',
-      'parent.uuid as parent_uuid',
-      'users.uuid as user_uuid',
-      'users.username',
-    ])
-    .select((eb) =>
-      eb
-        .exists(
-          eb
-            .selectFrom('comment_likes')
-            .select('comment_likes.comment_id')
-            .whereRef('comment_likes.comment_id', '=', 'comments.id')
-            .where('comment_likes.user_id', '=', viewerId),
-        )
-        .as('liked'),
-    )
-    .where('comments.id', '=', id)
-    .executeTakeFirstOrThrow();
+  const row = await pageRows(db, viewerId).where('comments.id', '=', id).executeTakeFirstOrThrow();
   return row;
 }
 
