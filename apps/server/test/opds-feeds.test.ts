@@ -297,6 +297,14 @@ describe('OPDS feeds: a book and its chapters', () => {
     }
   });
 
+  it('locks paid chapters again for a reader whose membership ended', async () => {
+    const lapsed = await createUser(ctx);
+    await grantMembership(ctx, lapsed.id, { days: 30, startDaysAgo: 31 });
+    await addReader(lapsed);
+    const chapters = chapterEntries(await feed(lapsed, `book/${comic.uuid}`));
+    expect(chapters.map((chapter) => chapter.terms)).toEqual([['free'], ['free'], ['members-only'], ['members-only']]);
+  });
+
   it('answers an unknown book with 404 in the JSON error envelope, and a malformed id with 400', async () => {
     const missing = await get(feedUrl(reader, 'book/00000000-0000-4000-8000-000000000000'));
     expect(missing.statusCode).toBe(404);
