@@ -1,10 +1,10 @@
-import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@inkstream/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../src/lib/app-error.js';
 import type { FeedAuthenticator, FeedReader } from '../src/modules/opds/feed-reader.js';
 import { authHeader, createBook, createUser, grantMembership, progressRow, type TestBook, type TestUser } from './helpers/factories.js';
+import { parseXml, type XmlDocument, type XmlNode } from './helpers/strict-xml.js';
 import { createTestContext, type TestContext } from './helpers/test-context.js';
 
 /**
@@ -22,25 +22,13 @@ const ACQUISITION = 'application/atom+xml;profile=opds-catalog;kind=acquisition'
 const BUY = 'http://opds-spec.org/acquisition/buy';
 const NASTY_TITLE = `<script>alert(1)</script>&"'\u0001 end`;
 
-const { DOMParser } = new JSDOM('').window;
-
-/** A strict parse: a feed that is not well-formed XML fails the test. */
-function parseXml(body: string): Document {
-  const doc = new DOMParser().parseFromString(body, 'application/xml');
-  const error = doc.getElementsByTagName('parsererror')[0];
-  if (error) throw new Error(`not well-formed XML: ${error.textContent}`);
-  return doc;
-}
-
-const atom = (parent: Document | Element, name: string) => Array.from(parent.getElementsByTagNameNS(ATOM, name));
-/** The feed's own children named `name` (not those of its entries). */
-const own = (doc: Document, name: string) => Array.from(doc.documentElement.children).filter((child) => child.namespaceURI === ATOM && child.localName === name);
-const linksOf = (parent: Element) =>
+const atom = (parent: XmlDocument | XmlNode, name: string) => Array.from(parent.getElementsByTagNameNS(ATOM, name));
+const linksOf = (parent: XmlNode) =>
   Array.from(parent.children)
     .filter((child) => child.namespaceURI === ATOM && child.localName === 'link')
     .map((link) => ({ rel: link.getAttribute('rel'), type: link.getAttribute('type'), href: link.getAttribute('href') ?? '' }));
-const feedLinks = (doc: Document) => linksOf(doc.documentElement);
-const text = (parent: Element, name: string) => atom(parent, name)[0]?.textContent ?? null;
+const feedLinks = (doc: XmlDocument) => linksOf(doc.documentElement);
+const text = (parent: XmlNode, name: string) => atom(parent, name)[0]?.textContent ?? null;
 
 let ctx: TestContext;
 const keys = new Map<string, FeedReader>();
@@ -162,7 +150,9 @@ describe('OPDS feeds: book lists', () => {
     expect(text(first, 'id')).toBe(`urn:uuid:${comic.uuid}`);
     expect(text(first, 'name')).toBe('Ann <Author>');
     expect(text(first, 'summary')).toBe('An "intro" & <more>');
-    expect(atom(first, 'category').map((category) => category.getAttribute('term'))).toEqual(expect.arrayContaining(['action', 'a&b <tag>']));
+    expect(atom(first, 'category').map((category) => category.getAttribute('term'))).toEqual(
+      expect.arrayContaining(['action', 'a&b <tag>']),
+    );
     const links = linksOf(first);
     expect(links).toContainEqual({ rel: 'http://opds-spec.org/image', type: 'image/webp', href: `/media/${comic.coverKey}` });
     expect(links.some((link) => link.rel === 'http://opds-spec.org/image/thumbnail' && link.href.startsWith('/media/'))).toBe(true);
@@ -250,7 +240,10 @@ describe('OPDS feeds: book lists', () => {
   it("lists the reader's library (follows) and continue reading, privately", async () => {
     const follow = await ctx.app.inject({ method: 'PUT', url: `/api/v1/user/follows/${plainBooks[3]!.uuid}`, headers: authHeader(member) });
     expect(follow.statusCode).toBe(200);
-    await ctx.db.insertInto('reading_progress').values(progressRow(`u:${member.id}`, comic.id, comic.chapters[0]!.id, Date.now())).execute();
+    await ctx.db
+      .insertInto('reading_progress')
+      .values(progressRow(`u:${member.id}`, comic.id, comic.chapters[0]!.id, Date.now()))
+      .execute();
     const library = await get(feedUrl(member, 'library'));
     expect(library.headers['cache-control']).toBe('private, max-age=0, must-revalidate');
     expect(atom(parseXml(library.body), 'entry').map((item) => text(item, 'id'))).toEqual([`urn:uuid:${plainBooks[3]!.uuid}`]);
@@ -263,7 +256,7 @@ describe('OPDS feeds: book lists', () => {
 });
 
 describe('OPDS feeds: a book and its chapters', () => {
-  const chapterEntries = (doc: Document) =>
+  const chapterEntries = (doc: XmlDocument) =>
     atom(doc, 'entry').map((entry) => ({
       id: text(entry, 'id'),
       terms: atom(entry, 'category').map((category) => category.getAttribute('term')),
@@ -318,7 +311,11 @@ describe('OPDS feeds: a book and its chapters', () => {
   it('pages chapters and answers a page past the end with no chapters', async () => {
     const doc = await feed(reader, `book/${comic.uuid}?page_size=3`);
     expect(atom(doc, 'entry')).toHaveLength(3);
-    expect(feedLinks(doc)).toContainEqual({ rel: 'next', type: ACQUISITION, href: feedUrl(reader, `book/${comic.uuid}?page_size=3&page=1`) });
+    expect(feedLinks(doc)).toContainEqual({
+      rel: 'next',
+      type: ACQUISITION,
+      href: feedUrl(reader, `book/${comic.uuid}?page_size=3&page=1`),
+    });
     expect(atom(await feed(reader, `book/${comic.uuid}?page=50`), 'entry')).toHaveLength(0);
   });
 });

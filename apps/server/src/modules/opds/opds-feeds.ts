@@ -98,7 +98,11 @@ function commonLinks(ctx: FeedContext, self: string, selfType: string): XmlEleme
   ];
 }
 
-function feed(ctx: FeedContext, head: { id: string; title: string; updated: string; links: XmlElement[] }, children: XmlChildren[]): XmlElement {
+function feed(
+  ctx: FeedContext,
+  head: { id: string; title: string; updated: string; links: XmlElement[] },
+  children: XmlChildren[],
+): XmlElement {
   return el(
     'feed',
     {
@@ -149,29 +153,27 @@ export function navigationFeed(
   entries: NavigationEntry[],
 ): XmlElement {
   const self = href(ctx, head.path, head.paging ? { ...head.paging.keep, page: head.paging.page || undefined } : {});
-  return feed(
-    ctx,
-    { id: head.id, title: head.title, updated: head.updated, links: commonLinks(ctx, self, TYPE.navigation) },
-    [
-      head.paging && pagingParts(ctx, head.path, head.paging, TYPE.navigation),
-      entries.map((entry) =>
-        el(
-          'entry',
-          {},
-          el('title', {}, entry.title),
-          el('id', {}, entry.id),
-          el('updated', {}, head.updated),
-          el('content', { type: 'text' }, entry.content),
-          link(entry.rel ?? 'subsection', entry.type, entry.href),
-        ),
+  return feed(ctx, { id: head.id, title: head.title, updated: head.updated, links: commonLinks(ctx, self, TYPE.navigation) }, [
+    head.paging && pagingParts(ctx, head.path, head.paging, TYPE.navigation),
+    entries.map((entry) =>
+      el(
+        'entry',
+        {},
+        el('title', {}, entry.title),
+        el('id', {}, entry.id),
+        el('updated', {}, head.updated),
+        el('content', { type: 'text' }, entry.content),
+        link(entry.rel ?? 'subsection', entry.type, entry.href),
       ),
-    ],
-  );
+    ),
+  ]);
 }
 
 function imageType(url: string): string | undefined {
   const extension = /\.([a-z0-9]+)(?:\?|$)/i.exec(url)?.[1]?.toLowerCase();
-  return { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', avif: 'image/avif', gif: 'image/gif' }[extension ?? ''];
+  return { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', avif: 'image/avif', gif: 'image/gif' }[
+    extension ?? ''
+  ];
 }
 
 const imageLink = (rel: string, url: string) => el('link', { rel, href: url, type: imageType(url) });
@@ -201,7 +203,8 @@ export function acquisitionFeed(
   books: FeedBook[],
 ): XmlElement {
   const self = href(ctx, head.path, { ...head.paging.keep, page: head.paging.page || undefined });
-  const updated = head.updated ?? books.reduce((newest, book) => (book.updated > newest ? book.updated : newest), new Date(0).toISOString());
+  const updated =
+    head.updated ?? books.reduce((newest, book) => (book.updated > newest ? book.updated : newest), new Date(0).toISOString());
   return feed(
     ctx,
     { id: head.id, title: head.title, updated, links: [...commonLinks(ctx, self, TYPE.acquisition), ...(head.extraLinks ?? [])] },

@@ -35,14 +35,17 @@ export function el(name: string, attributes: Record<string, XmlAttributeValue> =
   return { name, attributes, children: flatten(children) };
 }
 
+const FORBIDDEN =
+  // eslint-disable-next-line no-control-regex -- the control characters are what is matched
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
 /**
  * Removes what XML 1.0 cannot carry at all, even escaped: control characters other than tab, line
  * feed and carriage return, lone surrogates and U+FFFE/U+FFFF (a strict parser, as reading apps
  * use, would refuse the whole feed for one of them in a title).
  */
 export function stripForbidden(value: string): string {
-  // eslint-disable-next-line no-control-regex -- the control characters are what is matched
-  return value.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '');
+  return value.replace(FORBIDDEN, '');
 }
 
 /** Text content: `&`, `<` and `>` (the last for `]]>`). */
@@ -52,7 +55,12 @@ export function escapeText(value: string): string {
 
 /** A double-quoted attribute value: also quotes, and the white space a parser would fold into spaces. */
 export function escapeAttribute(value: string): string {
-  return escapeText(value).replace(/"/g, '&quot;').replace(/'/g, '&apos;').replace(/\t/g, '&#9;').replace(/\n/g, '&#10;').replace(/\r/g, '&#13;');
+  return escapeText(value)
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;')
+    .replace(/\t/g, '&#9;')
+    .replace(/\n/g, '&#10;')
+    .replace(/\r/g, '&#13;');
 }
 
 function renderElement(element: XmlElement, out: string[]): void {

@@ -108,7 +108,13 @@ export function opdsRoutes(deps: { authenticate: FeedAuthenticator; opds: OpdsSe
 
     app.get('/v1.2/catalog', { schema: hidden }, async (request, reply) => {
       const { ctx } = await contextOf(request);
-      const nav = (id: string, [title, content]: readonly [string, string], target: string, type: string, rel?: string): NavigationEntry => ({
+      const nav = (
+        id: string,
+        [title, content]: readonly [string, string],
+        target: string,
+        type: string,
+        rel?: string,
+      ): NavigationEntry => ({
         id: `urn:inkstream:opds:${id}`,
         title,
         content,
@@ -124,7 +130,12 @@ export function opdsRoutes(deps: { authenticate: FeedAuthenticator; opds: OpdsSe
         nav('continue', TEXTS.continue, href(ctx, 'continue'), TYPE.acquisition),
       ];
       const updated = await opds.catalogueUpdated();
-      return send(request, reply, navigationFeed(ctx, { id: 'urn:inkstream:opds:catalog', title: deps.siteName, updated, path: 'catalog' }, entries), TYPE.navigation);
+      return send(
+        request,
+        reply,
+        navigationFeed(ctx, { id: 'urn:inkstream:opds:catalog', title: deps.siteName, updated, path: 'catalog' }, entries),
+        TYPE.navigation,
+      );
     });
 
     for (const kind of ['new', 'popular'] as const) {
@@ -148,7 +159,13 @@ export function opdsRoutes(deps: { authenticate: FeedAuthenticator; opds: OpdsSe
         href: href(ctx, `tag/${encodeURIComponent(tag)}`),
         type: TYPE.acquisition,
       }));
-      const head = { id: 'urn:inkstream:opds:tags', title: TEXTS.tags[0], updated, path: 'tags', paging: pagingOf(request.query, all.length) };
+      const head = {
+        id: 'urn:inkstream:opds:tags',
+        title: TEXTS.tags[0],
+        updated,
+        path: 'tags',
+        paging: pagingOf(request.query, all.length),
+      };
       return send(request, reply, navigationFeed(ctx, head, entries), TYPE.navigation);
     });
 
@@ -170,7 +187,12 @@ export function opdsRoutes(deps: { authenticate: FeedAuthenticator; opds: OpdsSe
       const { ctx, language, reader } = await contextOf(request);
       const { page, page_size: pageSize } = request.query;
       const found = await opds.library(reader.user.id, { page, pageSize, language });
-      const head = { id: 'urn:inkstream:opds:library', title: TEXTS.library[0], path: 'library', paging: pagingOf(request.query, found.total) };
+      const head = {
+        id: 'urn:inkstream:opds:library',
+        title: TEXTS.library[0],
+        path: 'library',
+        paging: pagingOf(request.query, found.total),
+      };
       return send(request, reply, acquisitionFeed(ctx, head, found.books), TYPE.acquisition);
     });
 
@@ -198,13 +220,17 @@ export function opdsRoutes(deps: { authenticate: FeedAuthenticator; opds: OpdsSe
       return send(request, reply, acquisitionFeed(ctx, head, found.books), TYPE.acquisition);
     });
 
-    app.get('/v1.2/book/:bookUuid', { schema: { ...hidden, params: BookParams, querystring: ChapterPageQuery } }, async (request, reply) => {
-      const { ctx, language, reader } = await contextOf(request);
-      const { page, page_size: pageSize } = request.query;
-      const found = await opds.book(request.params.bookUuid, reader.user, { page, pageSize, language });
-      const paging = { page, pageSize, total: found.total, keep: keepSize(request.query, FEED_CHAPTERS_PER_PAGE) };
-      return send(request, reply, bookFeed(ctx, found.book, found.chapters, paging, TEXTS.chapters), TYPE.acquisition);
-    });
+    app.get(
+      '/v1.2/book/:bookUuid',
+      { schema: { ...hidden, params: BookParams, querystring: ChapterPageQuery } },
+      async (request, reply) => {
+        const { ctx, language, reader } = await contextOf(request);
+        const { page, page_size: pageSize } = request.query;
+        const found = await opds.book(request.params.bookUuid, reader.user, { page, pageSize, language });
+        const paging = { page, pageSize, total: found.total, keep: keepSize(request.query, FEED_CHAPTERS_PER_PAGE) };
+        return send(request, reply, bookFeed(ctx, found.book, found.chapters, paging, TEXTS.chapters), TYPE.acquisition);
+      },
+    );
   };
 }
 

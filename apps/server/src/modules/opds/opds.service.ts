@@ -56,7 +56,10 @@ export function createOpdsService(deps: {
   async function feedBooks(uuids: readonly string[], language: Language): Promise<FeedBook[]> {
     const rows = await repo.findFeedBooks(db, uuids);
     const ids = rows.map((row) => row.id);
-    const [translations, tags] = await Promise.all([catalogueRepo.findBookTranslations(db, ids), catalogueRepo.findTagNamesByBook(db, ids)]);
+    const [translations, tags] = await Promise.all([
+      catalogueRepo.findBookTranslations(db, ids),
+      catalogueRepo.findTagNamesByBook(db, ids),
+    ]);
     const byUuid = new Map(rows.map((row) => [row.uuid, row]));
     return uuids.flatMap((uuid) => {
       const book = byUuid.get(uuid);
@@ -95,7 +98,13 @@ export function createOpdsService(deps: {
       ...(kind === 'tag' ? { tag: options.tag } : {}),
       ...(kind === 'search' ? { q: options.q } : {}),
     });
-    return { books: await feedBooks(found.result.map((book) => book.book_uuid), options.language), total: found.total };
+    return {
+      books: await feedBooks(
+        found.result.map((book) => book.book_uuid),
+        options.language,
+      ),
+      total: found.total,
+    };
   }
 
   /** The reader's followed books (their library on the site), one page of them. */
