@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { type Language } from '@inkstream/contracts';
+import { ErrorCode, type Language } from '@inkstream/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import { AppError } from '../../lib/app-error.js';
 import type { FeedAuthenticator, FeedReader } from './feed-reader.js';
 import {
   acquisitionFeed,
@@ -86,10 +87,18 @@ export function opdsRoutes(deps: { authenticate: FeedAuthenticator; opds: OpdsSe
       return payload;
     });
 
+    // Who reads is settled before anything else, the query's validation included: a request
+    // without a valid key learns nothing, not even whether its page number would have been good.
+    const readers = new WeakMap<FastifyRequest, FeedReader>();
+    app.addHook('onRequest', async (request) => {
+      const { feedKey } = request.params as { feedKey?: string };
+      readers.set(request, await authenticate(request, feedKey ?? null));
+    });
+
     /** The reader of the request, the tree's base path and the feed language. */
     async function contextOf(request: FastifyRequest): Promise<{ reader: FeedReader; ctx: FeedContext; language: Language }> {
-      const { feedKey } = request.params as { feedKey?: string };
-      const reader = await authenticate(request, feedKey ?? null);
+      const reader = readers.get(request);
+      if (!reader) throw new AppError(ErrorCode.AUTH_REQUIRED, 401, 'A feed key is required');
       const language = await opds.readerLanguage(reader.user.id);
       const path = request.url.split('?')[0] ?? '';
       const at = path.indexOf('/v1.2/');
