@@ -204,6 +204,11 @@ describe('OPDS feeds: book lists', () => {
     expect(doc.documentElement.getAttribute('xml:lang')).toBe('zh-cn');
     expect(text(atom(doc, 'entry')[0]!, 'title')).toBe('中文书名');
     expect(text(atom(doc, 'entry')[0]!, 'summary')).toBe('About 中文书名');
+    // The feeds' own words too: the root's entries and a locked chapter's mark.
+    const root = await feed(chinese, 'catalog', NAVIGATION);
+    expect(atom(root, 'entry').map((entry) => text(entry, 'title'))).toEqual(['最新', '热门', '按标签', '我的书架', '继续阅读']);
+    const chapters = atom(await feed(chinese, `book/${comic.uuid}`), 'entry');
+    expect(atom(chapters[3]!, 'category')[0]?.getAttribute('label')).toBe('会员专享');
     // A language the book has no title in (fr-fr): the book's original language (en-us).
     await ctx.db.updateTable('users').set({ language: 'fr-fr' }).where('id', '=', chinese.id).execute();
     const french = await feed(chinese, 'new?page_size=1');

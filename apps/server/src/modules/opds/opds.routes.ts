@@ -16,6 +16,7 @@ import {
   type FeedContext,
   type NavigationEntry,
 } from './opds-feeds.js';
+import { feedTexts, type FeedTexts } from './opds-texts.js';
 import { renderXml, type XmlElement } from './opds-xml.js';
 import { FEED_BOOKS_PER_PAGE, FEED_CHAPTERS_PER_PAGE, type OpdsService } from './opds.service.js';
 
@@ -45,18 +46,6 @@ const SearchQuery = Type.Object({
 });
 const TagParams = Type.Object({ tag: Type.String({ minLength: 1, maxLength: 64, pattern: NO_CONTROL }) });
 const BookParams = Type.Object({ bookUuid: Type.String({ format: 'uuid' }) });
-
-/** The few words of the feeds that are not catalogue data. English for now (docs/OPDS.md). */
-const TEXTS = {
-  catalog: 'Catalogue',
-  new: ['New', 'Books with new chapters first'],
-  popular: ['Popular', 'The most read books'],
-  tags: ['By tag', 'Books by tag'],
-  library: ['My library', 'The books you follow'],
-  continue: ['Continue reading', 'Where you stopped'],
-  search: 'Search',
-  chapters: { membersOnly: 'Members only', membersOnlySummary: 'Members only: top up on the site to read this chapter', free: 'Free' },
-} as const;
 
 /** A strong ETag of a document's bytes (they change with anything shown, the reader's locks included). */
 const etagOf = (body: string) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
@@ -96,14 +85,16 @@ export function opdsRoutes(deps: { authenticate: FeedAuthenticator; opds: OpdsSe
     });
 
     /** The reader of the request, the tree's base path and the feed language. */
-    async function contextOf(request: FastifyRequest): Promise<{ reader: FeedReader; ctx: FeedContext; language: Language }> {
+    async function contextOf(
+      request: FastifyRequest,
+    ): Promise<{ reader: FeedReader; ctx: FeedContext; language: Language; texts: FeedTexts }> {
       const reader = readers.get(request);
       if (!reader) throw new AppError(ErrorCode.AUTH_REQUIRED, 401, 'A feed key is required');
       const language = await opds.readerLanguage(reader.user.id);
       const path = request.url.split('?')[0] ?? '';
       const at = path.indexOf('/v1.2/');
       const ctx = { base: path.slice(0, at + '/v1.2/'.length), language, siteName: deps.siteName, publicUrl: deps.publicUrl };
-      return { reader, ctx, language };
+      return { reader, ctx, language, texts: feedTexts(language) };
     }
 
     /** Sends a document with its ETag, or 304 when the app has it already. */
@@ -116,7 +107,7 @@ export function opdsRoutes(deps: { authenticate: FeedAuthenticator; opds: OpdsSe
     }
 
     app.get('/v1.2/catalog', { schema: hidden }, async (request, reply) => {
-      const { ctx } = await contextOf(request);
+      const { ctx, texts } = await contextOf(request);
       const nav = (
         id: string,
         [title, content]: readonly [string, string],
@@ -132,11 +123,11 @@ export function opdsRoutes(deps: { authenticate: FeedAuthenticator; opds: OpdsSe
         ...(rel ? { rel } : {}),
       });
       const entries = [
-        nav('new', TEXTS.new, href(ctx, 'new'), TYPE.acquisition, REL.sortNew),
-        nav('popular', TEXTS.popular, href(ctx, 'popular'), TYPE.acquisition, REL.sortPopular),
-        nav('tags', TEXTS.tags, href(ctx, 'tags'), TYPE.navigation),
-        nav('library', TEXTS.library, href(ctx, 'library'), TYPE.acquisition),
-        nav('continue', TEXTS.continue, href(ctx, 'continue'), TYPE.acquisition),
+        nav('new', texts.new, href(ctx, 'new'), TYPE.acquisition, REL.sortNew),
+        nav('popular', texts.popular, href(ctx, 'popular'), TYPE.acquisition, REL.sortPopular),
+        nav('tags', texts.tags, href(ctx, 'tags'), TYPE.navigation),
+        nav('library', texts.library, href(ctx, 'library'), TYPE.acquisition),
+        nav('continue', texts.continue, href(ctx, 'continue'), TYPE.acquisition),
       ];
       const updated = await opds.catalogueUpdated();
       return send(
@@ -149,16 +140,16 @@ export function opdsRoutes(deps: { authenticate: FeedAuthenticator; opds: OpdsSe
 
     for (const kind of ['new', 'popular'] as const) {
       app.get(`/v1.2/${kind}`, { schema: { ...hidden, querystring: BookPageQuery } }, async (request, reply) => {
-        const { ctx, language } = await contextOf(request);
+        const { ctx, language, texts } = await contextOf(request);
         const { page, page_size: pageSize } = request.query;
         const found = await opds.bookList(kind, { page, pageSize, language });
-        const head = { id: `urn:inkstream:opds:${kind}`, title: TEXTS[kind][0], path: kind, paging: pagingOf(request.query, found.total) };
+        const head = { id: `urn:inkstream:opds:${kind}`, title: texts[kind][0], path: kind, paging: pagingOf(request.query, found.total) };
         return send(request, reply, acquisitionFeed(ctx, head, found.books), TYPE.acquisition);
       });
     }
 
     app.get('/v1.2/tags', { schema: { ...hidden, querystring: BookPageQuery } }, async (request, reply) => {
-      const { ctx } = await contextOf(request);
+      const { ctx, texts } = await contextOf(request);
       const { page, page_size: pageSize } = request.query;
       const [all, updated] = await Promise.all([opds.tags(), opds.catalogueUpdated()]);
       const entries = all.slice(page * pageSize, (page + 1) * pageSize).map((tag) => ({
@@ -170,7 +161,7 @@ export function opdsRoutes(deps: { authenticate: FeedAuthenticator; opds: OpdsSe
       }));
       const head = {
         id: 'urn:inkstream:opds:tags',
-        title: TEXTS.tags[0],
+        title: texts.tags[0],
         updated,
         path: 'tags',
         paging: pagingOf(request.query, all.length),
@@ -193,12 +184,12 @@ export function opdsRoutes(deps: { authenticate: FeedAuthenticator; opds: OpdsSe
     });
 
     app.get('/v1.2/library', { schema: { ...hidden, querystring: BookPageQuery } }, async (request, reply) => {
-      const { ctx, language, reader } = await contextOf(request);
+      const { ctx, language, reader, texts } = await contextOf(request);
       const { page, page_size: pageSize } = request.query;
       const found = await opds.library(reader.user.id, { page, pageSize, language });
       const head = {
         id: 'urn:inkstream:opds:library',
-        title: TEXTS.library[0],
+        title: texts.library[0],
         path: 'library',
         paging: pagingOf(request.query, found.total),
       };
@@ -206,10 +197,10 @@ export function opdsRoutes(deps: { authenticate: FeedAuthenticator; opds: OpdsSe
     });
 
     app.get('/v1.2/continue', { schema: hidden }, async (request, reply) => {
-      const { ctx, language, reader } = await contextOf(request);
+      const { ctx, language, reader, texts } = await contextOf(request);
       const found = await opds.continueReading(reader.user.id, language);
       const paging = { page: 0, pageSize: FEED_BOOKS_PER_PAGE, total: found.total };
-      const head = { id: 'urn:inkstream:opds:continue', title: TEXTS.continue[0], path: 'continue', paging };
+      const head = { id: 'urn:inkstream:opds:continue', title: texts.continue[0], path: 'continue', paging };
       return send(request, reply, acquisitionFeed(ctx, head, found.books), TYPE.acquisition);
     });
 
@@ -219,13 +210,13 @@ export function opdsRoutes(deps: { authenticate: FeedAuthenticator; opds: OpdsSe
     });
 
     app.get('/v1.2/search', { schema: { ...hidden, querystring: SearchQuery } }, async (request, reply) => {
-      const { ctx, language } = await contextOf(request);
+      const { ctx, language, texts } = await contextOf(request);
       const { page, page_size: pageSize } = request.query;
       const q = request.query.q.trim();
       // An empty search lists nothing (the site's search without words would list everything).
       const found = q === '' ? { books: [], total: 0 } : await opds.bookList('search', { page, pageSize, language, q });
       const paging = { ...pagingOf(request.query, found.total), keep: { q, ...keepSize(request.query) } };
-      const head = { id: 'urn:inkstream:opds:search', title: `${TEXTS.search}: ${q}`, path: 'search', paging };
+      const head = { id: 'urn:inkstream:opds:search', title: `${texts.search}: ${q}`, path: 'search', paging };
       return send(request, reply, acquisitionFeed(ctx, head, found.books), TYPE.acquisition);
     });
 
@@ -233,11 +224,11 @@ export function opdsRoutes(deps: { authenticate: FeedAuthenticator; opds: OpdsSe
       '/v1.2/book/:bookUuid',
       { schema: { ...hidden, params: BookParams, querystring: ChapterPageQuery } },
       async (request, reply) => {
-        const { ctx, language, reader } = await contextOf(request);
+        const { ctx, language, reader, texts } = await contextOf(request);
         const { page, page_size: pageSize } = request.query;
         const found = await opds.book(request.params.bookUuid, reader.user, { page, pageSize, language });
         const paging = { page, pageSize, total: found.total, keep: keepSize(request.query, FEED_CHAPTERS_PER_PAGE) };
-        return send(request, reply, bookFeed(ctx, found.book, found.chapters, paging, TEXTS.chapters), TYPE.acquisition);
+        return send(request, reply, bookFeed(ctx, found.book, found.chapters, paging, texts.chapters), TYPE.acquisition);
       },
     );
   };
