@@ -216,6 +216,25 @@ describe('OPDS feeds: book lists', () => {
     await ctx.db.updateTable('users').set({ language: 'zh-cn' }).where('id', '=', chinese.id).execute();
   });
 
+  it('never answers 5xx to odd tags and searches', async () => {
+    const odd = [
+      'tag/%ED%A0%80',
+      'tag/%F0%9F%98%80',
+      'tag/a%2Fb',
+      'tag/%00',
+      `tag/${'x'.repeat(65)}`,
+      'search?q=%00',
+      `search?q=${'q'.repeat(101)}`,
+    ];
+    odd.push('search?q=%F0%9F%98%80%20%E4%B8%AD', 'search?q=%ED%A0%80', 'search?q=' + encodeURIComponent('<script>&"\''), 'tag/%25');
+    for (const path of odd) {
+      const response = await get(feedUrl(reader, path));
+      expect(response.statusCode, path).toBeLessThan(500);
+      if (response.statusCode === 200) parseXml(response.body);
+      else expect(response.json().code, path).toBeTypeOf('string');
+    }
+  });
+
   it('lists tags as navigation and a tag as its books', async () => {
     const tags = await feed(reader, 'tags', NAVIGATION);
     const entry = atom(tags, 'entry').find((item) => text(item, 'title') === 'a&b <tag>')!;
