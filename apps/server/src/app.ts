@@ -25,6 +25,9 @@ import { createPublicCacheFront, serverWithFront } from './plugins/public-cache-
 import { closeRedis, createRedisClient, waitForRedis } from './modules/cluster/redis-client.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
 import { libraryRoutes } from './modules/library/library.routes.js';
+import type { FeedAuthenticator } from './modules/opds/feed-reader.js';
+import { refuseEveryFeedReader } from './modules/opds/feed-auth-placeholder.js';
+import { opdsRoutes } from './modules/opds/opds.routes.js';
 import { replyAlertsRoutes } from './modules/community/reply-alerts.routes.js';
 import { pushRoutes } from './modules/push/push.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
@@ -79,6 +82,8 @@ export interface AppDeps {
    * answers 503 and background work waits until it opens. Absent: the database is taken as ready.
    */
   databaseGate?: DatabaseGate;
+  /** Who reads the OPDS feeds, instead of the services' feed keys (tests hand in their own). */
+  feedAuthenticate?: FeedAuthenticator;
 }
 
 /** Builds the whole server (used by main.ts and by the tests through app.inject()). */
@@ -202,6 +207,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(mediaRoutes({ storage, signer: services.signer, isPublicPage: reading.isPublicPage }));
   await app.register(seoRoutes({ sitemaps: services.sitemaps, publicUrl: config.publicUrl }));
+  // OPDS feeds (docs/OPDS.md "Feeds"): the same routes with the key in the path and with HTTP Basic.
+  // Without an authenticator (the feed keys not wired yet) every feed request is refused (401).
+  const feedAuthenticate =
+    deps.feedAuthenticate ?? ('feedAuth' in services ? (services.feedAuth as FeedAuthenticator) : refuseEveryFeedReader);
+  const feeds = { authenticate: feedAuthenticate, opds: services.opds, siteName: config.siteName, publicUrl: config.publicUrl };
+  await app.register(opdsRoutes(feeds), { prefix: '/opds/key/:feedKey' });
+  await app.register(opdsRoutes(feeds), { prefix: '/opds' });
   // The server build of the web app (dist-ssr beside dist) renders public pages.
   const renderer = config.webDistDir
     ? await loadPageRenderer({

@@ -24,6 +24,7 @@ import { createEventsService } from './modules/events/events.service.js';
 import { createHousekeeping } from './modules/housekeeping/housekeeping.js';
 import { createJobRunner, type JobHandler } from './modules/jobs/job-runner.js';
 import { createFollowsService } from './modules/library/follows.service.js';
+import { createOpdsService } from './modules/opds/opds.service.js';
 import { createProgressService } from './modules/library/progress.service.js';
 import { createReaderKeys } from './modules/library/reader-key.js';
 import { createVisitorProofs } from './modules/library/visitor-proof.js';
@@ -127,6 +128,8 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
   const events = createEventsService({ db });
   const progress = createProgressService({ db, media: mediaUrls });
   const follows = createFollowsService({ db, media: mediaUrls, progress });
+  // OPDS feeds (issue 32, docs/OPDS.md "Feeds"): the catalogue, library and reading services, as apps read them.
+  const opds = createOpdsService({ db, catalogue, follows, progress, reading, media: mediaUrls });
   const readerKeys = createReaderKeys(createVisitorProofs(config.jwtSecret));
   const push = createPushService({ db, config: config.push, log: options.logs?.push ?? log });
   const emailPreferences = createEmailPreferences({ db, community: config.community });
@@ -257,6 +260,7 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
     events,
     progress,
     follows,
+    opds,
     readerKeys,
     push,
     emailPreferences,

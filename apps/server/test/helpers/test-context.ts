@@ -10,6 +10,7 @@ import { loadConfig, type AppConfig } from '../../src/config.js';
 import { openDatabase, type Db, type DatabaseHandle } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrator.js';
 import type { MailOptions } from '../../src/modules/mail/mail-module.js';
+import type { FeedAuthenticator } from '../../src/modules/opds/feed-reader.js';
 import { createMediaStorage, type MediaStorage } from '../../src/modules/media/media-storage.js';
 import { copyMigratedSqlite, migratedPostgresTemplate } from './migrated-template.js';
 
@@ -82,7 +83,7 @@ async function createDatabase(template: string | null): Promise<{ databaseUrl: s
  */
 export async function createTestContext(
   env: Record<string, string> = {},
-  options: { log?: Logger; readerChangesPollMs?: number; mail?: MailOptions } = {},
+  options: { log?: Logger; readerChangesPollMs?: number; mail?: MailOptions; feedAuthenticate?: FeedAuthenticator } = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'inkstream-test-'));
   const testDb = await createMigratedTestDatabase();
@@ -108,6 +109,7 @@ export async function createTestContext(
     logger: false,
     ...(options.readerChangesPollMs !== undefined ? { readerChangesPollMs: options.readerChangesPollMs } : {}),
     ...(options.mail ? { mail: options.mail } : {}),
+    ...(options.feedAuthenticate ? { feedAuthenticate: options.feedAuthenticate } : {}),
   });
   await app.ready();
   return {

@@ -1,0 +1,246 @@
+import { createHash } from 'node:crypto';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { ErrorCode, type Language } from '@inkstream/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { AppError } from '../../lib/app-error.js';
+import type { FeedAuthenticator, FeedReader } from './feed-reader.js';
+import {
+  acquisitionFeed,
+  bookFeed,
+  href,
+  navigationFeed,
+  openSearchDescription,
+  REL,
+  TYPE,
+  type FeedContext,
+  type NavigationEntry,
+} from './opds-feeds.js';
+import { feedTexts, type FeedTexts } from './opds-texts.js';
+import { renderXml, type XmlElement } from './opds-xml.js';
+import { FEED_BOOKS_PER_PAGE, FEED_CHAPTERS_PER_PAGE, type OpdsService } from './opds.service.js';
+
+/**
+ * Every feed is one reader's (it is behind their key, and book feeds carry their lock state): no
+ * shared cache may keep it, and the app revalidates each time, cheaply, with the ETag (304).
+ */
+const FEED_CACHE = 'private, max-age=0, must-revalidate';
+/** What apps understand as "log in" (Panels, KOReader and Thorium ask for a user name and password). */
+export const FEED_CHALLENGE = 'Basic realm="Inkstream OPDS", charset="UTF-8"';
+
+/** Generous but finite page numbers (as the catalogue's), so none can overflow a query. */
+const PAGE_MAX = 1_000_000;
+const Page = Type.Integer({ minimum: 0, maximum: PAGE_MAX, default: 0, description: '0-based page of the list' });
+const BookPageQuery = Type.Object({
+  page: Page,
+  page_size: Type.Integer({ minimum: 1, maximum: FEED_BOOKS_PER_PAGE, default: FEED_BOOKS_PER_PAGE }),
+});
+const ChapterPageQuery = Type.Object({
+  page: Page,
+  page_size: Type.Integer({ minimum: 1, maximum: FEED_CHAPTERS_PER_PAGE, default: FEED_CHAPTERS_PER_PAGE }),
+});
+const NO_CONTROL = '^[^\\u0000-\\u001f\\u007f]*$';
+const SearchQuery = Type.Object({
+  ...BookPageQuery.properties,
+  q: Type.String({ minLength: 0, maxLength: 100, pattern: NO_CONTROL, default: '' }),
+});
+const TagParams = Type.Object({ tag: Type.String({ minLength: 1, maxLength: 64, pattern: NO_CONTROL }) });
+const BookParams = Type.Object({ bookUuid: Type.String({ format: 'uuid' }) });
+
+/** A strong ETag of a document's bytes (they change with anything shown, the reader's locks included). */
+const etagOf = (body: string) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+
+/** Whether If-None-Match names this ETag (a list, weak forms and `*` included). */
+function matches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((part) => {
+    const value = part.trim();
+    return value === '*' || value === etag || value === `W/${etag}`;
+  });
+}
+
+/**
+ * The OPDS 1.2 feeds (docs/OPDS.md "Feeds"), registered twice by app.ts: under
+ * `/opds/key/:feedKey` (the key in the path) and under `/opds` (HTTP Basic; no key in the path).
+ * Every route asks `authenticate` first, so nothing here answers without a valid key.
+ */
+export function opdsRoutes(deps: { authenticate: FeedAuthenticator; opds: OpdsService; siteName: string; publicUrl: string }) {
+  const { authenticate, opds } = deps;
+  return async (base: FastifyInstance) => {
+    const app = base.withTypeProvider<TypeBoxTypeProvider>();
+    const hidden = { hide: true };
+
+    // A refusal asks apps for a login (the authenticator sets its own challenge; this covers any other 401).
+    app.addHook('onSend', async (_request, reply, payload) => {
+      if (reply.statusCode === 401 && !reply.hasHeader('www-authenticate')) reply.header('www-authenticate', FEED_CHALLENGE);
+      return payload;
+    });
+
+    // Who reads is settled before anything else, the query's validation included: a request
+    // without a valid key learns nothing, not even whether its page number would have been good.
+    const readers = new WeakMap<FastifyRequest, FeedReader>();
+    app.addHook('onRequest', async (request) => {
+      const { feedKey } = request.params as { feedKey?: string };
+      readers.set(request, await authenticate(request, feedKey ?? null));
+    });
+
+    /** The reader of the request, the tree's base path and the feed language. */
+    async function contextOf(
+      request: FastifyRequest,
+    ): Promise<{ reader: FeedReader; ctx: FeedContext; language: Language; texts: FeedTexts }> {
+      const reader = readers.get(request);
+      if (!reader) throw new AppError(ErrorCode.AUTH_REQUIRED, 401, 'A feed key is required');
+      const language = await opds.readerLanguage(reader.user.id);
+      const path = request.url.split('?')[0] ?? '';
+      const at = path.indexOf('/v1.2/');
+      const ctx = { base: path.slice(0, at + '/v1.2/'.length), language, siteName: deps.siteName, publicUrl: deps.publicUrl };
+      return { reader, ctx, language, texts: feedTexts(language) };
+    }
+
+    /** Sends a document with its ETag, or 304 when the app has it already. */
+    function send(request: FastifyRequest, reply: FastifyReply, root: XmlElement, type: string) {
+      const body = renderXml(root);
+      const etag = etagOf(body);
+      reply.header('etag', etag).header('cache-control', FEED_CACHE).header('vary', 'Authorization');
+      if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+      return reply.type(`${type};charset=utf-8`).send(body);
+    }
+
+    app.get('/v1.2/catalog', { schema: hidden }, async (request, reply) => {
+      const { ctx, texts } = await contextOf(request);
+      const nav = (
+        id: string,
+        [title, content]: readonly [string, string],
+        target: string,
+        type: string,
+        rel?: string,
+      ): NavigationEntry => ({
+        id: `urn:inkstream:opds:${id}`,
+        title,
+        content,
+        href: target,
+        type,
+        ...(rel ? { rel } : {}),
+      });
+      const entries = [
+        nav('new', texts.new, href(ctx, 'new'), TYPE.acquisition, REL.sortNew),
+        nav('popular', texts.popular, href(ctx, 'popular'), TYPE.acquisition, REL.sortPopular),
+        nav('tags', texts.tags, href(ctx, 'tags'), TYPE.navigation),
+        nav('library', texts.library, href(ctx, 'library'), TYPE.acquisition),
+        nav('continue', texts.continue, href(ctx, 'continue'), TYPE.acquisition),
+      ];
+      const updated = await opds.catalogueUpdated();
+      return send(
+        request,
+        reply,
+        navigationFeed(ctx, { id: 'urn:inkstream:opds:catalog', title: deps.siteName, updated, path: 'catalog' }, entries),
+        TYPE.navigation,
+      );
+    });
+
+    for (const kind of ['new', 'popular'] as const) {
+      app.get(`/v1.2/${kind}`, { schema: { ...hidden, querystring: BookPageQuery } }, async (request, reply) => {
+        const { ctx, language, texts } = await contextOf(request);
+        const { page, page_size: pageSize } = request.query;
+        const found = await opds.bookList(kind, { page, pageSize, language });
+        const head = { id: `urn:inkstream:opds:${kind}`, title: texts[kind][0], path: kind, paging: pagingOf(request.query, found.total) };
+        return send(request, reply, acquisitionFeed(ctx, head, found.books), TYPE.acquisition);
+      });
+    }
+
+    app.get('/v1.2/tags', { schema: { ...hidden, querystring: BookPageQuery } }, async (request, reply) => {
+      const { ctx, texts } = await contextOf(request);
+      const { page, page_size: pageSize } = request.query;
+      const [all, updated] = await Promise.all([opds.tags(), opds.catalogueUpdated()]);
+      const entries = all.slice(page * pageSize, (page + 1) * pageSize).map((tag) => ({
+        id: `urn:inkstream:opds:tag:${encodeURIComponent(tag)}`,
+        title: tag,
+        content: tag,
+        href: href(ctx, `tag/${encodeURIComponent(tag)}`),
+        type: TYPE.acquisition,
+      }));
+      const head = {
+        id: 'urn:inkstream:opds:tags',
+        title: texts.tags[0],
+        updated,
+        path: 'tags',
+        paging: pagingOf(request.query, all.length),
+      };
+      return send(request, reply, navigationFeed(ctx, head, entries), TYPE.navigation);
+    });
+
+    app.get('/v1.2/tag/:tag', { schema: { ...hidden, params: TagParams, querystring: BookPageQuery } }, async (request, reply) => {
+      const { ctx, language } = await contextOf(request);
+      const { page, page_size: pageSize } = request.query;
+      const { tag } = request.params;
+      const found = await opds.bookList('tag', { page, pageSize, language, tag });
+      const head = {
+        id: `urn:inkstream:opds:tag:${encodeURIComponent(tag)}`,
+        title: tag,
+        path: `tag/${encodeURIComponent(tag)}`,
+        paging: pagingOf(request.query, found.total),
+      };
+      return send(request, reply, acquisitionFeed(ctx, head, found.books), TYPE.acquisition);
+    });
+
+    app.get('/v1.2/library', { schema: { ...hidden, querystring: BookPageQuery } }, async (request, reply) => {
+      const { ctx, language, reader, texts } = await contextOf(request);
+      const { page, page_size: pageSize } = request.query;
+      const found = await opds.library(reader.user.id, { page, pageSize, language });
+      const head = {
+        id: 'urn:inkstream:opds:library',
+        title: texts.library[0],
+        path: 'library',
+        paging: pagingOf(request.query, found.total),
+      };
+      return send(request, reply, acquisitionFeed(ctx, head, found.books), TYPE.acquisition);
+    });
+
+    app.get('/v1.2/continue', { schema: hidden }, async (request, reply) => {
+      const { ctx, language, reader, texts } = await contextOf(request);
+      const found = await opds.continueReading(reader.user.id, language);
+      const paging = { page: 0, pageSize: FEED_BOOKS_PER_PAGE, total: found.total };
+      const head = { id: 'urn:inkstream:opds:continue', title: texts.continue[0], path: 'continue', paging };
+      return send(request, reply, acquisitionFeed(ctx, head, found.books), TYPE.acquisition);
+    });
+
+    app.get('/v1.2/opensearch.xml', { schema: hidden }, async (request, reply) => {
+      const { ctx } = await contextOf(request);
+      return send(request, reply, openSearchDescription(ctx), TYPE.openSearch);
+    });
+
+    app.get('/v1.2/search', { schema: { ...hidden, querystring: SearchQuery } }, async (request, reply) => {
+      const { ctx, language, texts } = await contextOf(request);
+      const { page, page_size: pageSize } = request.query;
+      const q = request.query.q.trim();
+      // An empty search lists nothing (the site's search without words would list everything).
+      const found = q === '' ? { books: [], total: 0 } : await opds.bookList('search', { page, pageSize, language, q });
+      const paging = { ...pagingOf(request.query, found.total), keep: { q, ...keepSize(request.query) } };
+      const head = { id: 'urn:inkstream:opds:search', title: `${texts.search}: ${q}`, path: 'search', paging };
+      return send(request, reply, acquisitionFeed(ctx, head, found.books), TYPE.acquisition);
+    });
+
+    app.get(
+      '/v1.2/book/:bookUuid',
+      { schema: { ...hidden, params: BookParams, querystring: ChapterPageQuery } },
+      async (request, reply) => {
+        const { ctx, language, reader, texts } = await contextOf(request);
+        const { page, page_size: pageSize } = request.query;
+        const found = await opds.book(request.params.bookUuid, reader.user, { page, pageSize, language });
+        const paging = { page, pageSize, total: found.total, keep: keepSize(request.query, FEED_CHAPTERS_PER_PAGE) };
+        return send(request, reply, bookFeed(ctx, found.book, found.chapters, paging, texts.chapters), TYPE.acquisition);
+      },
+    );
+  };
+}
+
+/** A page size other than the default is kept in the page links. */
+const keepSize = (query: { page_size: number }, standard = FEED_BOOKS_PER_PAGE): Record<string, string> =>
+  query.page_size === standard ? {} : { page_size: String(query.page_size) };
+
+const pagingOf = (query: { page: number; page_size: number }, total: number) => ({
+  page: query.page,
+  pageSize: query.page_size,
+  total,
+  keep: keepSize(query),
+});

@@ -1,0 +1,173 @@
+import { DEFAULT_LANGUAGE, ErrorCode, normalizeLanguage, type Language } from '@inkstream/contracts';
+import type { Db } from '../../db/database.js';
+import type { AuthUser } from '../../http/request-user.js';
+import { notFound } from '../../lib/app-error.js';
+import { pickTranslatedField, pickTranslation } from '../../lib/language.js';
+import { toIso } from '../../lib/time.js';
+import * as catalogueRepo from '../catalogue/catalogue.repository.js';
+import type { CatalogueService } from '../catalogue/catalogue.service.js';
+import { coverSrcset } from '../catalogue/cover-srcset.js';
+import type { FollowsService } from '../library/follows.service.js';
+import type { ProgressService } from '../library/progress.service.js';
+import { userReaderKey } from '../library/reader-key.js';
+import type { MediaUrls } from '../media/media-urls.js';
+import type { ReadingService } from '../reading/reading.service.js';
+import type { FeedBook, FeedChapter } from './opds-feeds.js';
+import * as repo from './opds.repository.js';
+
+/** Books per feed page (the issue: a catalogue of 1,000 books pages rather than one feed). */
+export const FEED_BOOKS_PER_PAGE = 50;
+/** Chapters per page of a book feed (the catalogue's chapter page maximum). */
+export const FEED_CHAPTERS_PER_PAGE = 100;
+/** "Continue reading" lists the most recent books only, as on the site (CONTINUE_READING_MAX). */
+export const FEED_CONTINUE_MAX = 50;
+
+export type BookListKind = 'new' | 'popular' | 'tag' | 'search';
+
+export interface BookPage {
+  books: FeedBook[];
+  /** Books in the whole list (all pages). */
+  total: number;
+}
+
+/**
+ * What the OPDS feeds list (docs/OPDS.md "Feeds"). Which books and in what order is decided by
+ * the services the site uses (catalogue search and ranking, follows, continue reading), and
+ * whether a chapter can be read by the reading module's entitlement; this service only reads the
+ * fields a feed entry shows for the page of books it was given.
+ */
+export function createOpdsService(deps: {
+  db: Db;
+  catalogue: CatalogueService;
+  follows: FollowsService;
+  progress: ProgressService;
+  reading: Pick<ReadingService, 'chapterAccess'>;
+  media: MediaUrls;
+}) {
+  const { db, catalogue, follows, progress, reading, media } = deps;
+
+  /** The key owner's language on the site, else the site's default (an old or odd value never fails a feed). */
+  async function readerLanguage(userId: number): Promise<Language> {
+    const stored = await repo.findUserLanguage(db, userId);
+    return (stored && normalizeLanguage(stored)) || DEFAULT_LANGUAGE;
+  }
+
+  /** Feed entries of some books, in the order given; books unpublished since are left out. */
+  async function feedBooks(uuids: readonly string[], language: Language): Promise<FeedBook[]> {
+    const rows = await repo.findFeedBooks(db, uuids);
+    const ids = rows.map((row) => row.id);
+    const [translations, tags] = await Promise.all([
+      catalogueRepo.findBookTranslations(db, ids),
+      catalogueRepo.findTagNamesByBook(db, ids),
+    ]);
+    const byUuid = new Map(rows.map((row) => [row.uuid, row]));
+    return uuids.flatMap((uuid) => {
+      const book = byUuid.get(uuid);
+      if (!book) return [];
+      const own = translations.filter((row) => row.book_id === book.id);
+      // The smallest stored size is the thumbnail; the full cover when there are no sizes.
+      const smallest = coverSrcset(book.cover_variants, media.publicUrl)?.split(', ')[0]?.split(' ')[0] ?? null;
+      const cover = book.cover_key ? media.publicUrl(book.cover_key) : null;
+      return [
+        {
+          uuid: book.uuid,
+          title: pickTranslation(own, language, book.original_language)?.title ?? '',
+          author: book.author,
+          summary: pickTranslatedField(own, language, book.original_language, (row) => row.introduction),
+          tags: tags.get(book.id) ?? [],
+          updated: toIso(Number(book.updated_at)),
+          cover,
+          thumbnail: smallest ?? cover,
+          bookType: book.book_type,
+        },
+      ];
+    });
+  }
+
+  /** New, popular, one tag's books, or a search: the site's own book search and orders. */
+  async function bookList(
+    kind: BookListKind,
+    options: { page: number; pageSize: number; language: Language; tag?: string; q?: string },
+  ): Promise<BookPage> {
+    const found = await catalogue.searchBooks({
+      language: options.language,
+      page: options.page,
+      page_size: options.pageSize,
+      ...(kind === 'popular' ? { order_by: 'popularity' as const } : {}),
+      ...(kind === 'new' || kind === 'tag' ? { order_by: 'updated_at' as const } : {}),
+      ...(kind === 'tag' ? { tag: options.tag } : {}),
+      ...(kind === 'search' ? { q: options.q } : {}),
+    });
+    return {
+      books: await feedBooks(
+        found.result.map((book) => book.book_uuid),
+        options.language,
+      ),
+      total: found.total,
+    };
+  }
+
+  /** The reader's followed books (their library on the site), one page of them. */
+  async function library(userId: number, options: { page: number; pageSize: number; language: Language }): Promise<BookPage> {
+    const items = await follows.library(userId, options.language);
+    const start = options.page * options.pageSize;
+    const uuids = items.slice(start, start + options.pageSize).map((item) => item.book_uuid);
+    return { books: await feedBooks(uuids, options.language), total: items.length };
+  }
+
+  /** The books the reader read last, most recent first (the site's "Continue reading"). */
+  async function continueReading(userId: number, language: Language): Promise<BookPage> {
+    const items = await progress.continueReading({ limit: FEED_CONTINUE_MAX, language }, userReaderKey(userId));
+    const books = await feedBooks(
+      items.map((item) => item.book_uuid),
+      language,
+    );
+    return { books, total: books.length };
+  }
+
+  /**
+   * A book and one page of its chapters, each marked readable or locked for `user` at this moment.
+   * Whether a chapter beyond the free ones can be read depends on the reader only (membership,
+   * role), not on which paid chapter it is: the reading module is asked once, for the first
+   * locked-by-default chapter on the page, and its answer holds for the others.
+   */
+  async function book(
+    bookUuid: string,
+    user: AuthUser,
+    options: { page: number; pageSize: number; language: Language },
+  ): Promise<{ book: FeedBook; chapters: FeedChapter[]; total: number }> {
+    const [entry] = await feedBooks([bookUuid], options.language);
+    if (!entry) throw notFound(ErrorCode.BOOK_NOT_FOUND, 'This book does not exist');
+    const list = await catalogue.chapterList({
+      bookId: bookUuid,
+      language: options.language,
+      direction: 'asc',
+      page: options.page,
+      pageSize: options.pageSize,
+    });
+    const firstPaid = list.chapters.find((chapter) => !chapter.is_free);
+    const paidReadable = firstPaid ? (await reading.chapterAccess(firstPaid.chapter_uuid, user)) === 'entitled' : false;
+    const chapters = list.chapters.map((chapter) => ({
+      uuid: chapter.chapter_uuid,
+      number: chapter.chapter_number,
+      title: chapter.title,
+      updated: chapter.created_at,
+      free: chapter.is_free,
+      readable: chapter.is_free || paidReadable,
+    }));
+    return { book: entry, chapters, total: list.total_chapters };
+  }
+
+  /** Tags of published books, most used first (the site's tag list). */
+  const tags = () => catalogue.tags();
+
+  /** When the catalogue last changed (the newest book's update): the navigation feeds' `updated`. */
+  async function catalogueUpdated(): Promise<string> {
+    const found = await catalogue.searchBooks({ page: 0, page_size: 1, order_by: 'updated_at' });
+    return found.result[0]?.updated_at ?? toIso(0);
+  }
+
+  return { readerLanguage, bookList, library, continueReading, book, tags, catalogueUpdated };
+}
+
+export type OpdsService = ReturnType<typeof createOpdsService>;
