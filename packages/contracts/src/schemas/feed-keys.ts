@@ -4,10 +4,6 @@ import { ClosedObject, Data, Nullable, PlainText, Result, Timestamp } from './co
 // Feed keys (issue 32, docs/OPDS.md "Feed keys"): the credentials of the OPDS feeds, one per
 // reading app, made on the profile's "Read in an app". Ext calls (docs/API.md).
 
-/** Live (not revoked) keys an account may hold at once. */
-export const FEED_KEYS_MAX = 5;
-/** A key's name, in characters, after cleaning (trimmed, one line). */
-export const FEED_KEY_NAME_MAX = 40;
 
 export const FeedKeyIdParams = Type.Object({ key_id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
 export type FeedKeyIdParams = Static<typeof FeedKeyIdParams>;
