@@ -41,14 +41,18 @@ const createKey = (user: TestUser, name: string | unknown = 'KOReader') =>
     remoteAddress: nextClientIp(),
   });
 
-async function newKey(user: TestUser, name = 'KOReader'): Promise<{ key_id: number; key: string; url: string; url_v2: string; name: string }> {
+async function newKey(
+  user: TestUser,
+  name = 'KOReader',
+): Promise<{ key_id: number; key: string; url: string; url_v2: string; name: string }> {
   const response = await createKey(user, name);
   expect(response.statusCode).toBe(201);
   return response.json().data.result;
 }
 
 const listKeys = async (user: TestUser) =>
-  (await ctx.app.inject({ url: '/api/v1/user/feed_keys', headers: authHeader(user), remoteAddress: nextClientIp() })).json().data.result as {
+  (await ctx.app.inject({ url: '/api/v1/user/feed_keys', headers: authHeader(user), remoteAddress: nextClientIp() })).json().data
+    .result as {
     key_id: number;
     name: string;
     created_at: string;
@@ -57,8 +61,10 @@ const listKeys = async (user: TestUser) =>
 
 const basic = (username: string, key: string) => ({ authorization: `Basic ${Buffer.from(`${username}:${key}`).toString('base64')}` });
 
-const byPath = (key: string, ip = nextClientIp()) => feeds.inject({ url: `/opds/key/${encodeURIComponent(key)}/v1.2/catalog`, remoteAddress: ip });
-const byBasic = (headers: Record<string, string>, ip = nextClientIp()) => feeds.inject({ url: '/opds/v1.2/catalog', headers, remoteAddress: ip });
+const byPath = (key: string, ip = nextClientIp()) =>
+  feeds.inject({ url: `/opds/key/${encodeURIComponent(key)}/v1.2/catalog`, remoteAddress: ip });
+const byBasic = (headers: Record<string, string>, ip = nextClientIp()) =>
+  feeds.inject({ url: '/opds/v1.2/catalog', headers, remoteAddress: ip });
 
 const WWW_AUTHENTICATE = 'Basic realm="Inkstream OPDS", charset="UTF-8"';
 
@@ -82,7 +88,12 @@ describe('POST /user/feed_keys', () => {
   });
 
   it('needs a login', async () => {
-    const response = await ctx.app.inject({ method: 'POST', url: '/api/v1/user/feed_keys', payload: { name: 'x' }, remoteAddress: nextClientIp() });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/user/feed_keys',
+      payload: { name: 'x' },
+      remoteAddress: nextClientIp(),
+    });
     expect(response.statusCode).toBe(401);
     expect((await ctx.app.inject({ url: '/api/v1/user/feed_keys', remoteAddress: nextClientIp() })).statusCode).toBe(401);
   });
@@ -151,7 +162,12 @@ describe('DELETE /user/feed_keys/{key_id}', () => {
       expect(response.statusCode).toBe(404);
     }
     expect((await byPath(created.key)).statusCode).toBe(200);
-    const bad = await ctx.app.inject({ method: 'DELETE', url: '/api/v1/user/feed_keys/abc', headers: authHeader(other), remoteAddress: nextClientIp() });
+    const bad = await ctx.app.inject({
+      method: 'DELETE',
+      url: '/api/v1/user/feed_keys/abc',
+      headers: authHeader(other),
+      remoteAddress: nextClientIp(),
+    });
     expect(bad.statusCode).toBe(400);
   });
 });
@@ -265,9 +281,15 @@ describe("the console's reader page", () => {
     const admin = await createUser(ctx, { role: 'admin' });
     const reader = await createUser(ctx);
     const created = await newKey(reader, 'Chunky');
-    const list = await ctx.app.inject({ url: `/api/v1/admin/users/${reader.uuid}/feed_keys`, headers: authHeader(admin), remoteAddress: nextClientIp() });
+    const list = await ctx.app.inject({
+      url: `/api/v1/admin/users/${reader.uuid}/feed_keys`,
+      headers: authHeader(admin),
+      remoteAddress: nextClientIp(),
+    });
     expect(list.statusCode).toBe(200);
-    expect(list.json().data.result).toEqual([{ key_id: created.key_id, name: 'Chunky', created_at: expect.any(String), last_used_at: null }]);
+    expect(list.json().data.result).toEqual([
+      { key_id: created.key_id, name: 'Chunky', created_at: expect.any(String), last_used_at: null },
+    ]);
 
     const byReader = await ctx.app.inject({
       method: 'DELETE',
@@ -302,7 +324,9 @@ describe("the console's reader page", () => {
       `/api/v1/admin/users/${reader.uuid}/feed_keys/${otherKey.key_id}`,
       `/api/v1/admin/users/00000000-0000-4000-8000-000000000000/feed_keys/${otherKey.key_id}`,
     ]) {
-      expect((await ctx.app.inject({ method: 'DELETE', url, headers: authHeader(admin), remoteAddress: nextClientIp() })).statusCode).toBe(404);
+      expect((await ctx.app.inject({ method: 'DELETE', url, headers: authHeader(admin), remoteAddress: nextClientIp() })).statusCode).toBe(
+        404,
+      );
     }
   });
 });

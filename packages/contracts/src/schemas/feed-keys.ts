@@ -4,13 +4,16 @@ import { ClosedObject, Data, Nullable, PlainText, Result, Timestamp } from './co
 // Feed keys (issue 32, docs/OPDS.md "Feed keys"): the credentials of the OPDS feeds, one per
 // reading app, made on the profile's "Read in an app". Ext calls (docs/API.md).
 
-
 export const FeedKeyIdParams = Type.Object({ key_id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
 export type FeedKeyIdParams = Static<typeof FeedKeyIdParams>;
 
 export const CreateFeedKeyBody = ClosedObject({
   // Cleaned by the server (trimmed, one line, no invisible characters) and then 1–40 characters.
-  name: PlainText({ minLength: 1, maxLength: 200, description: 'What the reader calls it (e.g. "KOReader on my e-reader"), 1–40 characters' }),
+  name: PlainText({
+    minLength: 1,
+    maxLength: 200,
+    description: 'What the reader calls it (e.g. "KOReader on my e-reader"), 1–40 characters',
+  }),
 });
 export type CreateFeedKeyBody = Static<typeof CreateFeedKeyBody>;
 

@@ -22,9 +22,17 @@ export interface FeedAuthDeps {
 
 /** One answer for every bad credential, so none tells a guesser what was wrong. */
 const unauthorized = () =>
-  new AppError(ErrorCode.UNAUTHORIZED, 401, 'A valid feed key is needed: add the feed again from your profile', undefined, undefined, undefined, {
-    'www-authenticate': FEED_WWW_AUTHENTICATE,
-  });
+  new AppError(
+    ErrorCode.UNAUTHORIZED,
+    401,
+    'A valid feed key is needed: add the feed again from your profile',
+    undefined,
+    undefined,
+    undefined,
+    {
+      'www-authenticate': FEED_WWW_AUTHENTICATE,
+    },
+  );
 
 /** `Authorization: Basic base64(name:key)` → its parts; null when absent or not Basic. */
 function basicCredentials(header: string | undefined): { username: string; key: string } | null {

@@ -23,12 +23,15 @@ export function feedKeysRoutes(feedKeys: FeedKeysService) {
           response: { 201: CreateFeedKeyResponse, ...errorResponses },
         },
       },
-      async (request, reply) => reply.status(201).send({ data: { result: await feedKeys.create(requireUser(request), request.body.name) } }),
+      async (request, reply) =>
+        reply.status(201).send({ data: { result: await feedKeys.create(requireUser(request), request.body.name) } }),
     );
 
     app.get(
       '/user/feed_keys',
-      { schema: { tags, summary: "The reader's live feed keys (without the keys)", response: { 200: FeedKeysResponse, ...errorResponses } } },
+      {
+        schema: { tags, summary: "The reader's live feed keys (without the keys)", response: { 200: FeedKeysResponse, ...errorResponses } },
+      },
       async (request) => ({ data: { result: await feedKeys.list(requireUser(request).id) } }),
     );
 

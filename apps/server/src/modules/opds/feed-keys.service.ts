@@ -22,7 +22,12 @@ export interface FeedKeysDeps {
 export const cleanFeedKeyName = (raw: string): string =>
   cleanCommunityText(raw.replace(/ {2,}/g, ' '), { field: 'name', maxLength: FEED_KEY_NAME_MAX });
 
-const summaryOf = (row: { id: number; name: string; created_at: number | string; last_used_at: number | string | null }): FeedKeySummary => ({
+const summaryOf = (row: {
+  id: number;
+  name: string;
+  created_at: number | string;
+  last_used_at: number | string | null;
+}): FeedKeySummary => ({
   key_id: row.id,
   name: row.name,
   created_at: toIso(Number(row.created_at)),

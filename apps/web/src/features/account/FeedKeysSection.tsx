@@ -57,7 +57,12 @@ function KeyRow({ entry, format }: { entry: FeedKeySummary; format: Intl.DateTim
           </button>
         </div>
       ) : (
-        <button type="button" className={styles.secondary} onClick={() => setConfirming(true)} aria-label={t('revokeNamed', { name: entry.name })}>
+        <button
+          type="button"
+          className={styles.secondary}
+          onClick={() => setConfirming(true)}
+          aria-label={t('revokeNamed', { name: entry.name })}
+        >
           {t('revoke')}
         </button>
       )}
