@@ -48,8 +48,8 @@ function basicCredentials(header: string | undefined): { username: string; key: 
  * The feeds' authenticator (FeedAuthenticator, feed-reader.ts; docs/OPDS.md "Feed keys"): the key
  * in the path, else HTTP Basic (user name, compared as logins compare it, and the key as app
  * password; the key must be that account's). Bad keys count against the source address's
- * failed-login budget (users/login-throttle.ts): a source past it gets 429 before any key is
- * looked at. A disabled account, like an unknown key, gets 401.
+ * failed-login budget (users/login-throttle.ts): a source past it gets 429 whatever the key it
+ * sends. A disabled account, like an unknown key, gets 401.
  */
 export function createFeedAuthenticator(deps: FeedAuthDeps): FeedAuthenticator {
   const { db } = deps;
@@ -57,15 +57,19 @@ export function createFeedAuthenticator(deps: FeedAuthDeps): FeedAuthenticator {
 
   return async (request: FastifyRequest, feedKey: string | null): Promise<FeedReader> => {
     const at = now();
-    const retryAfter = await sourceRetryAfterSeconds(db, request.ip, at);
+    const basic = feedKey === null ? basicCredentials(request.headers.authorization) : null;
+    const key = feedKey ?? basic?.key ?? null;
+    // The address's budget and the key are read together (one round trip's wait, not two); a
+    // source past its budget is refused whatever the key, so a good key tells a guesser nothing.
+    const [retryAfter, row] = await Promise.all([
+      sourceRetryAfterSeconds(db, request.ip, at),
+      key !== null && FEED_KEY_PATTERN.test(key) ? repo.findLiveKeyByHash(db, feedKeyHash(key)) : undefined,
+    ]);
     if (retryAfter > 0) {
       throw new AppError(ErrorCode.RATE_LIMITED, 429, 'Too many bad feed keys from your network; try again later', undefined, retryAfter);
     }
-    const basic = feedKey === null ? basicCredentials(request.headers.authorization) : null;
-    const key = feedKey ?? basic?.key ?? null;
     // No credential at all is an app asking which to send (the WWW-Authenticate), not a guess.
     if (key === null) throw unauthorized();
-    const row = FEED_KEY_PATTERN.test(key) ? await repo.findLiveKeyByHash(db, feedKeyHash(key)) : undefined;
     const isValid = row !== undefined && row.disabled_at === null && (basic === null || usernameKey(basic.username) === row.username_key);
     if (!isValid) {
       await countSourceFailure(db, request.ip, at);
