@@ -46,6 +46,8 @@ import { createStripeWebhook } from './modules/payments/stripe/stripe-webhook.js
 import { createWechatNotifications } from './modules/payments/wechat/wechat-notifications.js';
 import { createWechatPayClient } from './modules/payments/wechat/wechat-pay-client.js';
 import { createWechatReconciler } from './modules/payments/wechat/wechat-reconciler.js';
+import { createFeedAuthenticator } from './modules/opds/feed-auth.js';
+import { createFeedKeysService } from './modules/opds/feed-keys.service.js';
 import { createPushService, type PushLog } from './modules/push/push.service.js';
 import { createReaderChangeFeed } from './modules/reading/reader-change-feed.js';
 import { createReadingService } from './modules/reading/reading.service.js';
@@ -219,6 +221,10 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
   const importJobs = createImportJobsService({ db, jobs: () => jobs, uploadsDir: config.uploads.dir });
 
   const twoStep = createTwoStepService({ db, cipher: totpCipher, siteName });
+  // OPDS feed keys (issue 32, docs/OPDS.md): made on the profile; `feedAuth` is what the feed
+  // routes ask who is reading (key in the path or HTTP Basic).
+  const feedKeys = createFeedKeysService({ db, publicUrl: config.publicUrl, audit });
+  const feedAuth = createFeedAuthenticator({ db });
   const seo = createSeoService({
     db,
     publicUrl: config.publicUrl,
@@ -247,6 +253,8 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
     mediaUrls,
     users,
     twoStep,
+    feedKeys,
+    feedAuth,
     membership,
     invalidation,
     catalogueVersion,

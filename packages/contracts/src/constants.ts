@@ -101,3 +101,8 @@ export const ALERTS_PAGE_SIZE_MAX = 50;
 export const ALERTS_MARK_MAX = 100;
 /** Characters of a comment shown in an alert (the reply and the reader's own comment). */
 export const ALERT_EXCERPT_MAX = 140;
+
+/** OPDS feed keys (issue 32, docs/OPDS.md "Feed keys"): live keys an account may hold at once. */
+export const FEED_KEYS_MAX = 5;
+/** A feed key's name, in characters, after cleaning (trimmed, one line). */
+export const FEED_KEY_NAME_MAX = 40;

@@ -50,6 +50,10 @@ export const ErrorCode = {
   COMMENTS_CLOSED: 'COMMENTS_CLOSED',
   DUPLICATE_COMMENT: 'DUPLICATE_COMMENT',
   LINKS_NOT_ALLOWED: 'LINKS_NOT_ALLOWED',
+  /** An OPDS feed request without a live feed key (missing, malformed, unknown, revoked): 401 with WWW-Authenticate. */
+  UNAUTHORIZED: 'UNAUTHORIZED',
+  /** The account already has its 5 live feed keys (FEED_KEYS_MAX): revoke one first. */
+  FEED_KEY_LIMIT: 'FEED_KEY_LIMIT',
   NOT_FOUND: 'NOT_FOUND',
   METHOD_NOT_ALLOWED: 'METHOD_NOT_ALLOWED',
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',

@@ -16,6 +16,7 @@ export * from './schemas/mail-notices.js';
 export * from './schemas/community.js';
 export * from './schemas/reply-alerts.js';
 export * from './schemas/ratings.js';
+export * from './schemas/feed-keys.js';
 export * from './schemas/admin/common.js';
 export * from './schemas/admin/books.js';
 export * from './schemas/admin/users.js';

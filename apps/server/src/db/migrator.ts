@@ -29,6 +29,7 @@ import * as bookAlternateTitles from './migrations/2026-11-25T1700-book-alternat
 import * as community from './migrations/2026-11-25T1800-community.js';
 import * as commentThreads from './migrations/2026-11-26T0900-comment-threads.js';
 import * as communityKeyIndexes from './migrations/2026-11-26T1000-community-key-indexes.js';
+import * as feedKeys from './migrations/2026-11-26T1100-feed-keys.js';
 
 /** Listed explicitly (not read from disk) so the compiled server and the tests see the same set. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -61,6 +62,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-25T1800-community': community,
   '2026-11-26T0900-comment-threads': commentThreads,
   '2026-11-26T1000-community-key-indexes': communityKeyIndexes,
+  '2026-11-26T1100-feed-keys': feedKeys,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

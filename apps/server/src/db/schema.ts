@@ -569,6 +569,20 @@ export interface MailOutboxTable {
 }
 
 /** A single-use link of an account (users/account-tokens.ts): e-mail confirmation or password reset. */
+/** A reader's OPDS feed key (issue 32, docs/OPDS.md "Feed keys"). */
+export interface FeedKeysTable {
+  id: Generated<number>;
+  user_id: number;
+  /** The reader's name for it (1–40 characters, plain text on one line). */
+  name: string;
+  /** SHA-256 (hex) of the key; the key itself was shown once, at creation. */
+  key_hash: string;
+  created_at: number;
+  /** Recorded at most once a minute per key. */
+  last_used_at: number | null;
+  revoked_at: number | null;
+}
+
 export interface AccountTokensTable {
   id: Generated<number>;
   user_id: number;
@@ -586,6 +600,7 @@ export interface AccountTokensTable {
 export interface Database {
   mail_outbox: MailOutboxTable;
   account_tokens: AccountTokensTable;
+  feed_keys: FeedKeysTable;
   users: UsersTable;
   user_recovery_codes: UserRecoveryCodesTable;
   books: BooksTable;

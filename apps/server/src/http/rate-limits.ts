@@ -55,6 +55,8 @@ export const LIMITS = {
   // Edits, deletes, likes and reports: clicks, per account.
   commentActions: { max: 120, timeWindow: '10 minutes', keyGenerator: accountOrIp },
   commentReports: { max: 30, timeWindow: '1 hour', keyGenerator: accountOrIp },
+  // Feed keys on the profile (issue 32): creating and revoking are rare clicks, per account.
+  feedKeys: { max: 30, timeWindow: '1 hour', keyGenerator: accountOrIp },
 } as const;
 
 /**

@@ -19,6 +19,11 @@ export class AppError extends Error {
      * they can never replace; the route's response schema must list them or they are dropped.
      */
     readonly extra?: Readonly<Record<string, unknown>>,
+    /**
+     * Response headers the answer must carry (lower-case names), e.g. the WWW-Authenticate of a
+     * 401 from the OPDS feeds (opds/feed-auth.ts), which reading apps need to ask for a login.
+     */
+    readonly headers?: Readonly<Record<string, string>>,
   ) {
     super(message);
     this.name = 'AppError';

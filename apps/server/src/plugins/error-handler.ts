@@ -62,6 +62,7 @@ function send(reply: FastifyReply, status: number, body: ErrorBody, retryAfter?:
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
+      if (error.headers) reply.headers(error.headers);
       return send(
         reply,
         error.statusCode,

@@ -13,6 +13,8 @@ import type { CouponsAdminService } from '../coupons/coupons-admin.service.js';
 import { moderationAdminRoutes } from '../community/moderation.routes.js';
 import type { ModerationService } from '../community/moderation.service.js';
 import type { MailComponent } from '../mail/mail-module.js';
+import { feedKeysAdminRoutes } from '../opds/feed-keys-admin.routes.js';
+import type { FeedKeysService } from '../opds/feed-keys.service.js';
 import { outboxAdminRoutes } from '../mail/outbox-admin.routes.js';
 import type { PaymentIncidentsService } from '../payments/payment-incidents.service.js';
 import { paymentsAdminRoutes } from '../payments/payments-admin.routes.js';
@@ -38,6 +40,7 @@ export interface AdminConsoleServices {
   stats: StatsService;
   mail: Pick<MailComponent, 'outboxAdmin'>;
   importJobs: ImportJobsService;
+  feedKeys: FeedKeysService;
 }
 
 /**
@@ -48,6 +51,7 @@ export function adminConsoleRouters(services: AdminConsoleServices, uploads: App
   return [
     auditAdminRoutes(services.audit),
     usersAdminRoutes(services.usersAdmin),
+    feedKeysAdminRoutes(services.feedKeys),
     couponsAdminRoutes(services.couponsAdmin),
     moderationAdminRoutes(services.moderation),
     settingsAdminRoutes(services.siteSettings),

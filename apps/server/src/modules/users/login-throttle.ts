@@ -106,3 +106,22 @@ export async function takeLoginAttempt(db: DbExecutor, source: LoginSource, now:
     },
   };
 }
+
+/**
+ * Credentials checked without a password (the OPDS feed keys, opds/feed-auth.ts) share the source
+ * address's budget of failed logins: after LOGIN_THROTTLE.ipFailures failures (bad keys and bad
+ * passwords together) in a window, the address waits for the window to end. Checking is a read,
+ * so a good key costs no write. Returns the seconds to wait, 0 when the credential may be checked.
+ */
+export async function sourceRetryAfterSeconds(db: DbExecutor, ip: string, now: number): Promise<number> {
+  const row = await repo.findThrottleCount(db, hashKey('login-ip', ip));
+  if (!row) return 0;
+  const windowEnds = Number(row.window_start) + LOGIN_THROTTLE.windowMs;
+  if (windowEnds <= now || Number(row.failures) < LOGIN_THROTTLE.ipFailures) return 0;
+  return refused(windowEnds, now).retryAfterSeconds;
+}
+
+/** Counts one bad credential of the source address (see sourceRetryAfterSeconds). */
+export async function countSourceFailure(db: DbExecutor, ip: string, now: number): Promise<void> {
+  await repo.countFailureInWindow(db, hashKey('login-ip', ip), { now, windowMs: LOGIN_THROTTLE.windowMs });
+}

@@ -9,6 +9,7 @@ import { ConsoleLink } from './ConsoleLink';
 import { ContinueAfterPurchase } from './ContinueAfterPurchase';
 import { EmailNoticesSection } from './EmailNoticesSection';
 import { EmailSection } from './EmailSection';
+import { FeedKeysSection } from './FeedKeysSection';
 import { InviteSection } from './InviteSection';
 import { MembershipSummary } from './MembershipSummary';
 import { PasswordDialog } from './PasswordDialog';
@@ -65,6 +66,7 @@ export function ProfileView() {
       <EmailSection />
       <TopUpSection userUuid={userUuid ?? ''} language={currentLanguage()} />
       <EmailNoticesSection />
+      <FeedKeysSection />
       <InviteSection />
       <TwoStepSection />
       <div className={profile.bottomRow}>

@@ -102,4 +102,26 @@ describe('reader detail', () => {
     fireEvent.change(within(form).getByLabelText('Address'), { target: { value: '' } });
     expect(within(form).getByRole('button', { name: 'Remove the address' })).toBeTruthy();
   });
+
+  it("lists the reader's feed keys and revokes one after a confirmation", async () => {
+    let keys = [{ key_id: 7, name: 'KOReader', created_at: '2026-11-20T10:00:00.000Z', last_used_at: null }];
+    const fetch = stubApi({
+      [`GET /admin/users/${UUID}`]: { status: 200, body: { data: detail } },
+      [`GET /admin/users/${UUID}/feed_keys`]: () => ({ status: 200, body: { data: { result: keys } } }),
+      [`DELETE /admin/users/${UUID}/feed_keys/7`]: () => {
+        keys = [];
+        return { status: 200, body: { data: { result: { revoked: true } } } };
+      },
+    });
+    renderScreen(<ReaderDetail />, `/admin/readers/${UUID}`, '/admin/readers/:uuid');
+    const table = await screen.findByRole('table', { name: 'Feed keys (reading apps)' });
+    expect(await within(table).findByText('KOReader')).toBeTruthy();
+    expect(within(table).getByText('Never')).toBeTruthy();
+    fireEvent.click(within(table).getByRole('button', { name: 'Revoke' }));
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
+    const question = within(table).getByRole('group', { name: 'Revoke the feed key "KOReader"? Apps using it stop at once.' });
+    fireEvent.click(within(question).getByRole('button', { name: 'Revoke' }));
+    await waitFor(() => expect(fetch.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(true));
+    await waitFor(() => expect(screen.queryByText('KOReader')).toBeNull());
+  });
 });

@@ -12,6 +12,7 @@ import { GrantForm } from './GrantForm';
 import { InviteTree } from './InviteTree';
 import { MembershipState } from './MembershipState';
 import { ReasonForm } from './ReasonForm';
+import { ReaderFeedKeysPanel } from './ReaderFeedKeysPanel';
 import { readersApi } from './readers-api';
 import local from './readers.module.css';
 
@@ -119,6 +120,7 @@ export function ReaderDetail() {
       </div>
 
       <ReaderCommentsPanel userUuid={user.uuid} username={user.username} />
+      <ReaderFeedKeysPanel userUuid={user.uuid} />
       <Ledger grants={detail.data.grants} />
       <Orders orders={detail.data.orders} />
       <h2>{t('invites.title')}</h2>

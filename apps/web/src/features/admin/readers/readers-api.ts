@@ -1,3 +1,4 @@
+import type { FeedKeySummary } from '@inkstream/contracts';
 import type { AdminUserChange, AdminUserDetail, AdminUserListQuery, AdminUserSummary } from '@inkstream/contracts';
 import { client, data } from '../../../lib/api-fetch';
 import type { CursorPage } from '../shell/admin-api';
@@ -20,4 +21,8 @@ export const readersApi = {
     data(client.PUT('/api/v1/admin/users/{userUuid}/email', { ...user(uuid), body: { email, reason } })),
   setRole: (uuid: string, role: 'user' | 'admin', reason: string): Promise<AdminUserChange> =>
     data(client.PUT('/api/v1/admin/users/{userUuid}/role', { ...user(uuid), body: { role, reason } })),
+  feedKeys: (uuid: string): Promise<FeedKeySummary[]> =>
+    data(client.GET('/api/v1/admin/users/{userUuid}/feed_keys', user(uuid))).then((d) => d.result),
+  revokeFeedKey: (uuid: string, keyId: number) =>
+    data(client.DELETE('/api/v1/admin/users/{userUuid}/feed_keys/{key_id}', { params: { path: { userUuid: uuid, key_id: keyId } } })),
 };
