@@ -46,13 +46,13 @@ const bookList: PageLoader = ({ search, language }) => [
 export const PAGE_LOADERS: Partial<Record<PageName, PageLoader>> = {
   home: bookList,
   books: bookList,
-  /** A book: its details and the chapter list at the order and page in the address. */
+  /** A book: its details, the chapter list at the order and page in the address, and the public config (ratings show only with the community on). */
   book: ({ params, search, language }) => {
     const { direction, startPage } = chapterListState(search);
-    return [pages(bookChaptersQuery(params.id!, language, direction, startPage))];
+    return [pages(bookChaptersQuery(params.id!, language, direction, startPage)), query(publicConfigQuery())];
   },
-  /** A free chapter (the server renders no other): its content. */
-  reading: ({ params, language }) => [query(chapterQueryOptions(params.chapter_uuid!, language))],
+  /** A free chapter (the server renders no other): its content, and the public config (its comments show only with the community on). */
+  reading: ({ params, language }) => [query(chapterQueryOptions(params.chapter_uuid!, language)), query(publicConfigQuery())],
   /** A search: the page of results in the address (`?page=`), the tags its filters offer, and the footer's address. */
   search: ({ search, language }) => {
     const filters = readBookListFilters(search);
