@@ -19,6 +19,8 @@ interface ClientRun {
   seconds: number;
   /** Paths to ask in turn instead of the url's (one a line in this file), from `offset` on: every request a different URL. */
   cycle?: { file: string; offset: number };
+  /** The status every answer should have when not 2xx (304 for a revalidation): others are failures. */
+  expectedStatus?: number;
 }
 
 const run = JSON.parse(process.argv[2] ?? '{}') as ClientRun;
@@ -30,12 +32,18 @@ const requests = run.cycle
 const common = { url: run.url, connections: run.connections, headers: run.headers, ...(requests ? { requests } : {}) };
 if (run.warmupSeconds > 0) await autocannon({ ...common, duration: run.warmupSeconds });
 const result = await autocannon({ ...common, duration: run.seconds });
+/** Non-2xx answers, or with an expected status every answer with another one. */
+function failedAnswers(): number {
+  if (run.expectedStatus === undefined) return result.non2xx;
+  const stats = (result as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {};
+  return Object.entries(stats).reduce((sum, [code, { count }]) => (Number(code) === run.expectedStatus ? sum : sum + count), 0);
+}
 process.send!({
   requestsPerSecond: result.requests.average,
   p50Ms: result.latency.p50,
   p99Ms: result.latency.p99,
   requests: result.requests.total,
-  failures: result.non2xx + result.errors + result.timeouts,
+  failures: failedAnswers() + result.errors + result.timeouts,
   sent,
 });
 process.disconnect();

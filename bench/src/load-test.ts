@@ -27,8 +27,10 @@ export async function measureThroughput(
   options: LoadOptions,
   headers: Readonly<Record<string, string>> = {},
   cycle?: { file: string; offset: number },
+  expectedStatus?: number,
 ): Promise<LoadResult> {
   const run = {
+    expectedStatus,
     url,
     connections: options.connections,
     headers: { ...headers },

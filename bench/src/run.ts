@@ -10,6 +10,7 @@ import { runImportSection } from './import-run.js';
 import { runReadersSection } from './readers-bench.js';
 import { runCommentsSection } from './comments-bench.js';
 import { runRatingsSection } from './ratings-bench.js';
+import { runOpdsSection } from './opds-bench.js';
 import { renderSearchHttp, runSearchHttp, SEARCH_HTTP_TITLE } from './search-http.js';
 import { compareThroughput, measureThroughput, probePageDepth, type LoadOptions } from './load-test.js';
 import { API_SECTION_TITLE, renderSection, writePerformanceDoc } from './performance-doc.js';
@@ -106,6 +107,7 @@ async function main(): Promise<number> {
   // Chapter comments (issue 31): a chapter with 50,000 comments, its own server and data.
   await runCommentsSection({ repoRoot, load: options.load, writeDocs: options.writeDocs });
   await runRatingsSection({ repoRoot, load: options.load, writeDocs: options.writeDocs }); // issue 31: the book page with ratings
+  await runOpdsSection({ repoRoot, load: options.load, writeDocs: options.writeDocs }); // issue 32: OPDS feed pages
   console.log(`Catalogue: ${options.books.toLocaleString('en-US')} books ...`);
   const catalogue = await ensureCatalogue({
     cacheRoot: path.join(repoRoot, 'bench/.data'),

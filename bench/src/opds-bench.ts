@@ -1,0 +1,220 @@
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import SQLite from 'better-sqlite3';
+import { measureThroughput, type LoadOptions, type LoadResult } from './load-test.js';
+import { writePerformanceDoc } from './performance-doc.js';
+import { startRealServer, type ChildServer } from './server-process.js';
+
+const run = promisify(execFile);
+
+/**
+ * The OPDS feeds (issue 32): the demo catalogue with its 25 books copied to 75 (so a `new` or
+ * `popular` page holds 50 books), two readers (one a member) each with a feed key made through the
+ * API, then at 10 connections: the `new` and `popular` pages (50 books), "The Storm Gate"'s book
+ * feed (its first 100 of 120 chapters) for the member and for the non-member, one feed by HTTP
+ * Basic, and the 304 answer to If-None-Match. Target: p99 under 25 ms.
+ */
+export const OPDS_SECTION_TITLE = '## OPDS feeds';
+const TARGET_P99_MS = 25;
+const PASSWORD = 'bench-opds-password';
+/** Each demo book is copied this many times (translations and tags with it), chapters left behind. */
+const COPIES = 2;
+const BOOK_WITH_MANY_CHAPTERS = 'The Storm Gate';
+
+interface OpdsRow {
+  name: string;
+  result: LoadResult;
+}
+
+/** Columns of a table but `id`, to copy rows with INSERT … SELECT. */
+const columnsOf = (db: SQLite.Database, table: string) =>
+  (db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).map((c) => c.name).filter((name) => name !== 'id');
+
+/** Copies every published book (row, translations, tags) with a new uuid and a slightly older update. */
+function copyBooks(sqlitePath: string): number {
+  const db = new SQLite(sqlitePath);
+  try {
+    db.pragma('journal_mode = WAL');
+    const bookColumns = columnsOf(db, 'books');
+    const translationColumns = columnsOf(db, 'book_translations');
+    const tagColumns = columnsOf(db, 'book_tags');
+    const originals = db.prepare('SELECT id FROM books WHERE is_published = 1').all() as { id: number }[];
+    const copyBook = db.prepare(
+      `INSERT INTO books (${bookColumns.join(', ')}) SELECT ${bookColumns
+        .map((c) => (c === 'uuid' ? '? AS uuid' : c === 'updated_at' ? 'updated_at - ? AS updated_at' : c))
+        .join(', ')} FROM books WHERE id = ?`,
+    );
+    const copyRows = (table: string, columns: string[]) =>
+      db.prepare(
+        `INSERT INTO ${table} (${columns.join(', ')}) SELECT ${columns.map((c) => (c === 'book_id' ? '? AS book_id' : c)).join(', ')} FROM ${table} WHERE book_id = ?`,
+      );
+    const copyTranslations = copyRows('book_translations', translationColumns);
+    const copyTags = copyRows('book_tags', tagColumns);
+    db.transaction(() => {
+      for (let copy = 1; copy <= COPIES; copy += 1) {
+        for (const { id } of originals) {
+          const { lastInsertRowid } = copyBook.run(randomUUID(), copy * 3_600_000, id);
+          copyTranslations.run(Number(lastInsertRowid), id);
+          copyTags.run(Number(lastInsertRowid), id);
+        }
+      }
+    })();
+    return (db.prepare('SELECT COUNT(*) AS n FROM books WHERE is_published = 1').get() as { n: number }).n;
+  } finally {
+    db.close();
+  }
+}
+
+async function json<T>(url: string, init?: RequestInit): Promise<T> {
+  const response = await fetch(url, init);
+  if (!response.ok) throw new Error(`${init?.method ?? 'GET'} ${url}: HTTP ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { data: T }).data;
+}
+
+/** A feed must answer 200 with the entries it should (or the measurement means nothing). */
+async function checkFeed(url: string, headers: Record<string, string>, entries: number, contains?: string): Promise<string> {
+  const response = await fetch(url, { headers });
+  const body = await response.text();
+  const found = body.split('<entry>').length - 1;
+  if (response.status !== 200 || found !== entries || (contains !== undefined && !body.includes(contains)))
+    throw new Error(`${url}: HTTP ${response.status}, ${found} entries (expected ${entries}${contains ? `, with ${contains}` : ''})`);
+  return response.headers.get('etag') ?? '';
+}
+
+export async function runOpdsSection(options: { repoRoot: string; load: LoadOptions; writeDocs: boolean }): Promise<OpdsRow[]> {
+  const serverMain = path.join(options.repoRoot, 'apps/server/dist/main.js');
+  const adminCli = path.join(options.repoRoot, 'apps/server/dist/cli/admin.js');
+  if (!existsSync(serverMain)) throw new Error(`${serverMain} does not exist: run \`npm run build\` first`);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'inkstream-opds-bench-'));
+  let server: ChildServer | undefined;
+  try {
+    console.log('OPDS feeds: demo catalogue ...');
+    server = await startRealServer({ serverMain, dataDir, demoCatalogue: true, timeoutMs: 600_000 });
+    const { result: found } = await json<{ result: { book_uuid: string; book_title: string }[] }>(
+      `${server.baseUrl}/api/v1/comics/book/search?language=en-us&page=0&page_size=50&q=${encodeURIComponent(BOOK_WITH_MANY_CHAPTERS)}`,
+    );
+    const bookUuid = found.find((book) => book.book_title === BOOK_WITH_MANY_CHAPTERS)?.book_uuid;
+    if (!bookUuid) throw new Error(`the demo catalogue has no "${BOOK_WITH_MANY_CHAPTERS}"`);
+    await server.stop();
+    server = undefined;
+    const books = copyBooks(path.join(dataDir, 'inkstream.sqlite'));
+    // Two readers made as an operator would (the admin command line), one of them a member.
+    const stamp = Date.now().toString(36).slice(-6);
+    const member = `opdsmember${stamp}`;
+    const visitor = `opdsreader${stamp}`;
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+    delete env.DATABASE_URL;
+    delete env.NODE_ENV;
+    const cli = (...args: string[]) => run(process.execPath, [adminCli, ...args], { env });
+    for (const username of [member, visitor]) await cli('user', 'create', username, '--password', PASSWORD);
+    await cli('membership', 'grant', member, '--months', '12');
+
+    server = await startRealServer({ serverMain, dataDir });
+    const base = server.baseUrl;
+    const feedKey = async (username: string) => {
+      const { jwt_token } = await json<{ jwt_token: string }>(`${base}/api/v1/user/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username, password: PASSWORD }),
+      });
+      const { result } = await json<{ result: { key: string } }>(`${base}/api/v1/user/feed_keys`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Token ${jwt_token}` },
+        body: JSON.stringify({ name: 'bench' }),
+      });
+      return result.key;
+    };
+    const memberKey = await feedKey(member);
+    const visitorKey = await feedKey(visitor);
+    const basic = { authorization: `Basic ${Buffer.from(`${member}:${memberKey}`).toString('base64')}` };
+    const keyed = (key: string, feed: string) => `/opds/key/${key}/v1.2/${feed}`;
+
+    // What is measured is checked first: 50 books, 100 chapters, readable for the member only.
+    await checkFeed(base + keyed(memberKey, 'new'), {}, 50);
+    await checkFeed(base + keyed(memberKey, 'popular'), {}, 50);
+    await checkFeed(base + '/opds/v1.2/new', basic, 50);
+    const bookEtag = await checkFeed(base + keyed(memberKey, `book/${bookUuid}`), {}, 100);
+    await checkFeed(base + keyed(visitorKey, `book/${bookUuid}`), {}, 100);
+    const notModified = await fetch(base + keyed(memberKey, `book/${bookUuid}`), { headers: { 'if-none-match': bookEtag } });
+    if (notModified.status !== 304) throw new Error(`If-None-Match answered ${notModified.status}, not 304`);
+
+    const routes: { name: string; path: string; headers?: Record<string, string>; status?: number }[] = [
+      { name: '`new`, 50 books (key in path)', path: keyed(memberKey, 'new') },
+      { name: '`popular`, 50 books (key in path)', path: keyed(memberKey, 'popular') },
+      { name: '`new`, 50 books (HTTP Basic)', path: '/opds/v1.2/new', headers: basic },
+      { name: 'book, 100 chapters (member key)', path: keyed(memberKey, `book/${bookUuid}`) },
+      { name: 'book, 100 chapters (non-member key)', path: keyed(visitorKey, `book/${bookUuid}`) },
+      { name: 'book, 100 chapters (HTTP Basic)', path: `/opds/v1.2/book/${bookUuid}`, headers: basic },
+      {
+        name: 'book, 100 chapters: 304 (If-None-Match)',
+        path: keyed(memberKey, `book/${bookUuid}`),
+        headers: { 'if-none-match': bookEtag },
+        status: 304,
+      },
+    ];
+    const rows: OpdsRow[] = [];
+    for (const route of routes) {
+      const result = await measureThroughput(base + route.path, options.load, route.headers, undefined, route.status);
+      if (!server.isRunning()) throw new Error(`the server died during "${route.name}":\n${server.outputTail()}`);
+      rows.push({ name: route.name, result });
+      console.log(
+        `  ${route.name.padEnd(42)} ${result.requestsPerSecond.toFixed(0).padStart(6)} req/s p50 ${result.p50Ms} ms p99 ${result.p99Ms} ms` +
+          `${result.failures > 0 ? ` (${result.failures} failed)` : ''}`,
+      );
+    }
+    if (options.writeDocs) {
+      const docPath = path.join(options.repoRoot, 'docs/PERFORMANCE.md');
+      writePerformanceDoc(docPath, OPDS_SECTION_TITLE, renderOpdsSection(rows, options.load, books));
+      console.log(`Wrote ${path.relative(options.repoRoot, docPath)} (${OPDS_SECTION_TITLE.slice(3)})`);
+    }
+    return rows;
+  } finally {
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export function renderOpdsSection(rows: readonly OpdsRow[], load: LoadOptions, books: number): string {
+  const machineLoad = os
+    .loadavg()
+    .map((value) => value.toFixed(1))
+    .join(', ');
+  const lines = [
+    OPDS_SECTION_TITLE,
+    '',
+    `Issue 32: OPDS 1.2 feed pages, one server process on SQLite (the demo catalogue, its books copied to`,
+    `${books}), ${load.connections} connections, ${load.seconds} s after ${load.warmupSeconds} s of warm-up (\`bench/src/opds-bench.ts\`;`,
+    `alone: \`npm run build && tsc -b bench && node bench/dist/opds-bench.js\`). Feed keys are made through the API;`,
+    `the book is "${BOOK_WITH_MANY_CHAPTERS}" (120 chapters, the first page of 100). Target: p99 under ${TARGET_P99_MS} ms.`,
+    `Measured ${new Date().toISOString().slice(0, 10)}, load average ${machineLoad} (the machine is shared).`,
+    '',
+    '| feed | req/s | p50 | p99 | failed | target |',
+    '| ---- | ----: | --: | --: | -----: | ------ |',
+    ...rows.map(
+      ({ name, result }) =>
+        `| ${name} | ${result.requestsPerSecond.toFixed(0)} | ${result.p50Ms} ms | ${result.p99Ms} ms | ${result.failures} | ${
+          result.p99Ms < TARGET_P99_MS ? 'met' : 'missed'
+        } |`,
+    ),
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+// `node bench/dist/opds-bench.js [--no-docs]`: this section alone.
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  runOpdsSection({
+    repoRoot: path.resolve(import.meta.dirname, '../..'),
+    load: { connections: 10, warmupSeconds: 2, seconds: 10 },
+    writeDocs: !process.argv.includes('--no-docs'),
+  }).then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(`opds bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      process.exit(1);
+    },
+  );
+}
