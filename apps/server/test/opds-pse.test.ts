@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, createBook, createUser, grantMembership, nextClientIp, type TestBook, type TestUser } from './helpers/factories.js';
 import { createTestContext, type TestContext } from './helpers/test-context.js';
+import { createOpdsPages } from '../src/modules/opds/opds-pages.js';
 
 /**
  * OPDS-PSE 1.1 page streaming with the real feed keys (docs/OPDS.md "Page streaming"): the stream
@@ -256,5 +257,49 @@ describe('reading progress', () => {
     expect(saved.statusCode, saved.body).toBe(200);
     const feed = await get(`${base}book/${comic.uuid}`);
     expect(attr(streamLinks(feed.body).get(chapter)!, 'pse:lastRead')).toBe('1');
+  });
+});
+
+describe('progress writes behind the pages', () => {
+  it('writes at most once per reader and chapter in 10 s, only further on, and never for a page behind the position', async () => {
+    let clock = 1_000_000;
+    const saves: number[] = [];
+    let stored: number | null = null;
+    const pages = createOpdsPages({
+      db: ctx.db,
+      storage: ctx.storage,
+      reading: { chapterAccess: async () => 'entitled' },
+      progress: {
+        bookProgress: async () => ({
+          resume: stored === null ? null : ({ chapter_uuid: comic.chapters[1]!.uuid, page_index: stored } as never),
+          updated_at: null,
+          finished_chapters: [],
+          following: false,
+        }),
+        save: async (body) => {
+          stored = body.progress[0]!.page_index ?? null;
+          saves.push(stored ?? -1);
+          return 1;
+        },
+      },
+      now: () => clock,
+    });
+    const user = { id: 999_999, uuid: '00000000-0000-4000-8000-000000000001', username: 'app', role: 'user' as const };
+    const flush = () => new Promise((resolve) => setImmediate(resolve));
+    const read = async (page: number) => {
+      await pages.page(comic.chapters[1]!.uuid, page, 100, user, 'en-us');
+      await flush();
+    };
+    await read(0);
+    expect(saves).toEqual([0]);
+    clock += 9_999; // within 10 s: not written
+    await read(1);
+    expect(saves).toEqual([0]);
+    clock += 1; // 10 s after the first write
+    await read(2);
+    expect(saves).toEqual([0, 2]);
+    clock += 60_000; // going back a page never moves the position back
+    await read(1);
+    expect(saves).toEqual([0, 2]);
   });
 });
