@@ -223,6 +223,10 @@ describe('a page of a chapter', () => {
     const draft = await createBook(ctx, { chapters: 2, freeChapters: 2 });
     await ctx.db.updateTable('chapters').set({ is_published: 0 }).where('id', '=', draft.chapters[1]!.id).execute();
     expect((await get(pageUrl(base, draft.chapters[1]!.uuid, 0, 200))).statusCode).toBe(404);
+    // A page row whose file is gone from storage is a missing page, not a server error.
+    const gone = await createBook(ctx, { chapters: 1, freeChapters: 1 });
+    await ctx.storage.delete(gone.chapters[0]!.pageKeys[0]!);
+    expect((await get(pageUrl(base, gone.chapters[0]!.uuid, 0, 200))).statusCode).toBe(404);
   });
 });
 

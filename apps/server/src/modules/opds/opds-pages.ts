@@ -5,7 +5,7 @@ import type { AuthUser } from '../../http/request-user.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { ProgressService } from '../library/progress.service.js';
 import { userReaderKey } from '../library/reader-key.js';
-import type { MediaStorage } from '../media/media-storage.js';
+import { MediaNotFoundError, type MediaStorage } from '../media/media-storage.js';
 import type { ReadingService } from '../reading/reading.service.js';
 import { readSharedChapter, type StoredPage } from '../reading/shared-chapter.js';
 
@@ -25,6 +25,8 @@ const TRANSCODE_CONCURRENCY = 2;
 /** A stored page larger than this is not read into memory (pages are at most 1,600 px wide). */
 const MAX_PAGE_BYTES = 32 * 1024 * 1024;
 const JPEG_QUALITY = 82;
+/** As the import pipeline: a stored page over 100 megapixels is not decoded. */
+const MAX_INPUT_PIXELS = 100_000_000;
 
 const chapterNotFound = () => notFound(ErrorCode.CHAPTER_NOT_FOUND, 'This chapter does not exist');
 const pageNotFound = () => notFound(ErrorCode.NOT_FOUND, 'This chapter has no such page');
@@ -98,9 +100,12 @@ export function createOpdsPages(deps: {
     const shared = await pagesOf(chapterUuid, user, language);
     const stored = shared.pages[pageNumber];
     if (!stored) throw pageNotFound();
-    const bytes = await readAll(storage, sourceKey(stored));
+    // A page row whose file is gone (a storage cleanup mid-read) is a missing page, not a failure.
+    const bytes = await readAll(storage, sourceKey(stored)).catch((error: unknown) => {
+      throw error instanceof MediaNotFoundError ? pageNotFound() : error;
+    });
     const jpeg = await gate(() =>
-      sharp(bytes, { failOn: 'error', animated: false, sequentialRead: true })
+      sharp(bytes, { failOn: 'error', animated: false, sequentialRead: true, limitInputPixels: MAX_INPUT_PIXELS })
         .rotate()
         .resize({ width: maxWidth, withoutEnlargement: true })
         .jpeg({ quality: JPEG_QUALITY, mozjpeg: false })
