@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, createBook, createUser, grantMembership, nextClientIp, type TestBook, type TestUser } from './helpers/factories.js';
+import { parseXml } from './helpers/strict-xml.js';
 import { createTestContext, type TestContext } from './helpers/test-context.js';
 import { createOpdsPages } from '../src/modules/opds/opds-pages.js';
 
@@ -103,6 +104,18 @@ describe('the book feed (OPDS-PSE 1.1)', () => {
       expect(attr(link, 'pse:count')).toBe('3');
       expect(attr(link, 'href')).toBe(`${memberKey.base}chapter/${chapter.uuid}/page/{pageNumber}?maxWidth={maxWidth}`);
       expect(attr(link, 'pse:lastRead')).toBeUndefined();
+    }
+    // A strict, namespace-aware parser: pse:count and pse:lastRead are attributes in the PSE namespace.
+    const doc = parseXml(asMember.body);
+    expect(doc.documentElement?.lookupNamespaceURI('pse')).toBe(PSE_NS);
+    const streams = [...doc.getElementsByTagNameNS('http://www.w3.org/2005/Atom', 'link')].filter(
+      (link) => link.getAttribute('rel') === PSE_STREAM,
+    );
+    expect(streams).toHaveLength(3);
+    for (const link of streams) {
+      expect(link.lookupNamespaceURI('pse')).toBe(PSE_NS);
+      expect(link.getAttribute('pse:count')).toBe('3');
+      expect(link.getAttribute('href')).toMatch(/\/chapter\/[0-9a-f-]{36}\/page\/\{pageNumber\}\?maxWidth=\{maxWidth\}$/);
     }
     // A real OPDS client reads the same link.
     const parsed = await parser.parse(asMember.body);
