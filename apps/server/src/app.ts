@@ -213,7 +213,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Without an authenticator (the feed keys not wired yet) every feed request is refused (401).
   const feedAuthenticate =
     deps.feedAuthenticate ?? ('feedAuth' in services ? (services.feedAuth as FeedAuthenticator) : refuseEveryFeedReader);
-  const feeds = { authenticate: feedAuthenticate, opds: services.opds, siteName: config.siteName, publicUrl: config.publicUrl };
+  const feeds = {
+    authenticate: feedAuthenticate,
+    opds: services.opds,
+    pages: services.opdsPages,
+    siteName: config.siteName,
+    publicUrl: config.publicUrl,
+  };
   await app.register(opdsRoutes(feeds), { prefix: '/opds/key/:feedKey' });
   await app.register(opdsRoutes(feeds), { prefix: '/opds' });
   // The server build of the web app (dist-ssr beside dist) renders public pages.

@@ -24,6 +24,7 @@ import { createEventsService } from './modules/events/events.service.js';
 import { createHousekeeping } from './modules/housekeeping/housekeeping.js';
 import { createJobRunner, type JobHandler } from './modules/jobs/job-runner.js';
 import { createFollowsService } from './modules/library/follows.service.js';
+import { createOpdsPages } from './modules/opds/opds-pages.js';
 import { createOpdsService } from './modules/opds/opds.service.js';
 import { createProgressService } from './modules/library/progress.service.js';
 import { createReaderKeys } from './modules/library/reader-key.js';
@@ -132,6 +133,14 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
   const follows = createFollowsService({ db, media: mediaUrls, progress });
   // OPDS feeds (issue 32, docs/OPDS.md "Feeds"): the catalogue, library and reading services, as apps read them.
   const opds = createOpdsService({ db, catalogue, follows, progress, reading, media: mediaUrls });
+  // OPDS-PSE page streaming: the entitlement at every page, progress recorded behind the page.
+  const opdsPages = createOpdsPages({
+    db,
+    storage,
+    reading,
+    progress,
+    onError: (error) => log.warn({ err: error }, 'opds: a page fetch could not record reading progress'),
+  });
   const readerKeys = createReaderKeys(createVisitorProofs(config.jwtSecret));
   const push = createPushService({ db, config: config.push, log: options.logs?.push ?? log });
   const emailPreferences = createEmailPreferences({ db, community: config.community });
@@ -269,6 +278,7 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
     progress,
     follows,
     opds,
+    opdsPages,
     readerKeys,
     push,
     emailPreferences,

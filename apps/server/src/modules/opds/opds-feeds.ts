@@ -13,6 +13,7 @@ export const NS = {
   opds: 'http://opds-spec.org/2010/catalog',
   dc: 'http://purl.org/dc/terms/',
   opensearch: 'http://a9.com/-/spec/opensearch/1.1/',
+  pse: 'http://vaemendis.net/opds-pse/ns',
 } as const;
 
 export const TYPE = {
@@ -28,6 +29,7 @@ export const REL = {
   buy: 'http://opds-spec.org/acquisition/buy',
   sortNew: 'http://opds-spec.org/sort/new',
   sortPopular: 'http://opds-spec.org/sort/popular',
+  pseStream: 'http://vaemendis.net/opds-pse/stream',
 } as const;
 
 /** The scheme of the category that marks a chapter members only (or free). */
@@ -45,6 +47,8 @@ export interface FeedBook {
   cover: string | null;
   thumbnail: string | null;
   bookType: 'comic' | 'novel';
+  /** The language its pages and titles fall back to. */
+  originalLanguage: string;
 }
 
 export interface FeedChapter {
@@ -55,6 +59,10 @@ export interface FeedChapter {
   free: boolean;
   /** The reader may read it at this moment (free, or entitled as the reading module decides). */
   readable: boolean;
+  /** Pages of a readable comic chapter (OPDS-PSE `pse:count`); absent for novels and locked chapters. */
+  pageCount?: number;
+  /** The reader's position in this chapter (0-based page, as OPDS-PSE numbers them) and when it was saved. */
+  lastRead?: { page: number; date: string };
 }
 
 /** What every document of one request shares. */
@@ -110,6 +118,7 @@ function feed(
       'xmlns:opds': NS.opds,
       'xmlns:dc': NS.dc,
       'xmlns:opensearch': NS.opensearch,
+      'xmlns:pse': NS.pse,
       'xml:lang': ctx.language,
     },
     el('id', {}, head.id),
@@ -224,8 +233,9 @@ export interface ChapterTexts {
 
 /**
  * One chapter. A locked one is listed and marked, and its only link is the top-up page on the web
- * site: nothing that leads to its pages. A readable one links to it on the site (page streaming
- * comes in a later slice).
+ * site: nothing that leads to its pages. A readable one links to it on the site and, for a
+ * comic, to its pages one by one (OPDS-PSE 1.1: pages 0 to pse:count − 1, `{maxWidth}` filled by
+ * the app; docs/OPDS.md "Page streaming").
  */
 function chapterEntry(ctx: FeedContext, bookUuid: string, chapter: FeedChapter, texts: ChapterTexts): XmlElement {
   const title = chapter.title ? `${chapter.number}. ${chapter.title}` : String(chapter.number);
@@ -246,6 +256,17 @@ function chapterEntry(ctx: FeedContext, bookUuid: string, chapter: FeedChapter, 
     common,
     chapter.free && el('category', { scheme: ACCESS_SCHEME, term: 'free', label: texts.free }),
     link('alternate', TYPE.html, `${ctx.publicUrl}${pagePath.reading(bookUuid, chapter.uuid, chapter.number)}`),
+    chapter.pageCount !== undefined &&
+      chapter.pageCount > 0 &&
+      el('link', {
+        rel: REL.pseStream,
+        type: 'image/jpeg',
+        // The template's braces stay as they are: the app replaces them (URLSearchParams would encode them).
+        href: `${href(ctx, `chapter/${encodeURIComponent(chapter.uuid)}/page/`)}{pageNumber}?maxWidth={maxWidth}`,
+        'pse:count': String(chapter.pageCount),
+        'pse:lastRead': chapter.lastRead ? String(chapter.lastRead.page) : undefined,
+        'pse:lastReadDate': chapter.lastRead?.date,
+      }),
   );
 }
 

@@ -20,3 +20,18 @@ export const findFeedBooks = (db: DbExecutor, uuids: readonly string[]) =>
         .where('uuid', 'in', uuids)
         .where('is_published', '=', 1)
         .execute();
+
+/**
+ * Pages of each published comic chapter, per edition language (at most a feed page's 100
+ * chapters): the book feed's `pse:count`, for the edition the reading module would serve.
+ */
+export const countChapterPages = (db: DbExecutor, chapterUuids: readonly string[]) =>
+  chapterUuids.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('chapter_pages')
+        .innerJoin('chapters', 'chapters.id', 'chapter_pages.chapter_id')
+        .select(['chapters.uuid as chapter_uuid', 'chapter_pages.language', (eb) => eb.fn.countAll<number>().as('pages')])
+        .where('chapters.uuid', 'in', chapterUuids)
+        .groupBy(['chapters.uuid', 'chapter_pages.language'])
+        .execute();

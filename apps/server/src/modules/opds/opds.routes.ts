@@ -18,6 +18,7 @@ import {
 } from './opds-feeds.js';
 import { feedTexts, type FeedTexts } from './opds-texts.js';
 import { renderXml, type XmlElement } from './opds-xml.js';
+import { PSE_MAX_WIDTH, PSE_MIN_WIDTH, type OpdsPages } from './opds-pages.js';
 import { FEED_BOOKS_PER_PAGE, FEED_CHAPTERS_PER_PAGE, type OpdsService } from './opds.service.js';
 
 /**
@@ -46,6 +47,21 @@ const SearchQuery = Type.Object({
 });
 const TagParams = Type.Object({ tag: Type.String({ minLength: 1, maxLength: 64, pattern: NO_CONTROL }) });
 const BookParams = Type.Object({ bookUuid: Type.String({ format: 'uuid' }) });
+/** A page of a chapter (OPDS-PSE numbers them from 0); a page past the chapter's last is 404. */
+const PageParams = Type.Object({
+  chapterUuid: Type.String({ format: 'uuid' }),
+  pageNumber: Type.Integer({ minimum: 0, maximum: PAGE_MAX }),
+});
+/** The app's screen width; without it, the stored page's own width (at most 1,600 px). */
+const PageQuery = Type.Object({
+  maxWidth: Type.Integer({ minimum: PSE_MIN_WIDTH, maximum: PSE_MAX_WIDTH, default: PSE_MAX_WIDTH }),
+});
+/**
+ * A paid page is the product: no cache may keep it, so every view asks again and the entitlement
+ * is checked at that moment. A free page may be kept for an hour by the app itself (private).
+ */
+const PAID_PAGE_CACHE = 'private, no-store';
+const FREE_PAGE_CACHE = 'private, max-age=3600';
 
 /** A strong ETag of a document's bytes (they change with anything shown, the reader's locks included). */
 const etagOf = (body: string) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
@@ -64,8 +80,14 @@ function matches(header: string | undefined, etag: string): boolean {
  * `/opds/key/:feedKey` (the key in the path) and under `/opds` (HTTP Basic; no key in the path).
  * Every route asks `authenticate` first, so nothing here answers without a valid key.
  */
-export function opdsRoutes(deps: { authenticate: FeedAuthenticator; opds: OpdsService; siteName: string; publicUrl: string }) {
-  const { authenticate, opds } = deps;
+export function opdsRoutes(deps: {
+  authenticate: FeedAuthenticator;
+  opds: OpdsService;
+  pages: OpdsPages;
+  siteName: string;
+  publicUrl: string;
+}) {
+  const { authenticate, opds, pages } = deps;
   return async (base: FastifyInstance) => {
     const app = base.withTypeProvider<TypeBoxTypeProvider>();
     const hidden = { hide: true };
@@ -229,6 +251,22 @@ export function opdsRoutes(deps: { authenticate: FeedAuthenticator; opds: OpdsSe
         const found = await opds.book(request.params.bookUuid, reader.user, { page, pageSize, language });
         const paging = { page, pageSize, total: found.total, keep: keepSize(request.query, FEED_CHAPTERS_PER_PAGE) };
         return send(request, reply, bookFeed(ctx, found.book, found.chapters, paging, texts.chapters), TYPE.acquisition);
+      },
+    );
+
+    // OPDS-PSE page streaming (docs/OPDS.md "Page streaming"): the entitlement is asked at every page.
+    app.get(
+      '/v1.2/chapter/:chapterUuid/page/:pageNumber',
+      { schema: { ...hidden, params: PageParams, querystring: PageQuery } },
+      async (request, reply) => {
+        const { reader, language } = await contextOf(request);
+        const { chapterUuid, pageNumber } = request.params;
+        const found = await pages.page(chapterUuid, pageNumber, request.query.maxWidth, reader.user, language);
+        reply
+          .header('cache-control', found.free ? FREE_PAGE_CACHE : PAID_PAGE_CACHE)
+          .header('vary', 'Authorization')
+          .header('x-content-type-options', 'nosniff');
+        return reply.type('image/jpeg').send(found.jpeg);
       },
     );
   };

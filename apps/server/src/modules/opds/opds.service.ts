@@ -79,6 +79,7 @@ export function createOpdsService(deps: {
           cover,
           thumbnail: smallest ?? cover,
           bookType: book.book_type,
+          originalLanguage: book.original_language,
         },
       ];
     });
@@ -146,15 +147,39 @@ export function createOpdsService(deps: {
       pageSize: options.pageSize,
     });
     const firstPaid = list.chapters.find((chapter) => !chapter.is_free);
-    const paidReadable = firstPaid ? (await reading.chapterAccess(firstPaid.chapter_uuid, user)) === 'entitled' : false;
-    const chapters = list.chapters.map((chapter) => ({
-      uuid: chapter.chapter_uuid,
-      number: chapter.chapter_number,
-      title: chapter.title,
-      updated: chapter.created_at,
-      free: chapter.is_free,
-      readable: chapter.is_free || paidReadable,
-    }));
+    const isComic = entry.bookType === 'comic';
+    const [paidReadable, counts, position] = await Promise.all([
+      firstPaid ? reading.chapterAccess(firstPaid.chapter_uuid, user).then((access) => access === 'entitled') : false,
+      isComic
+        ? repo.countChapterPages(
+            db,
+            list.chapters.map((chapter) => chapter.chapter_uuid),
+          )
+        : [],
+      isComic ? progress.bookProgress(bookUuid, options.language, userReaderKey(user.id), async () => false) : null,
+    ]);
+    const pageCounts = pageCountsFor(counts, options.language, entry.originalLanguage);
+    const resume = position?.resume;
+    const chapters = list.chapters.map((chapter): FeedChapter => {
+      const readable = chapter.is_free || paidReadable;
+      const pageCount = readable ? (pageCounts.get(chapter.chapter_uuid) ?? 0) : 0;
+      // The site stores the page index from 0 (ProgressBody.page_index), as OPDS-PSE numbers
+      // pages: pse:lastRead is that index as it is, with no shift either way.
+      const lastRead =
+        pageCount > 0 && resume?.chapter_uuid === chapter.chapter_uuid && resume.page_index !== null && position?.updated_at
+          ? { page: Math.min(resume.page_index, pageCount - 1), date: position.updated_at }
+          : undefined;
+      return {
+        uuid: chapter.chapter_uuid,
+        number: chapter.chapter_number,
+        title: chapter.title,
+        updated: chapter.created_at,
+        free: chapter.is_free,
+        readable,
+        ...(pageCount > 0 ? { pageCount } : {}),
+        ...(lastRead ? { lastRead } : {}),
+      };
+    });
     return { book: entry, chapters, total: list.total_chapters };
   }
 
@@ -168,6 +193,30 @@ export function createOpdsService(deps: {
   }
 
   return { readerLanguage, bookList, library, continueReading, book, tags, catalogueUpdated };
+}
+
+/**
+ * Each chapter's page count in the edition the reading module serves (shared-chapter.ts): the
+ * reader's language when it exists, else the original, else any edition.
+ */
+function pageCountsFor(
+  rows: readonly { chapter_uuid: string; language: string; pages: number | string | bigint }[],
+  language: string,
+  original: string,
+): Map<string, number> {
+  const byChapter = new Map<string, Map<string, number>>();
+  for (const row of rows) {
+    const editions = byChapter.get(row.chapter_uuid) ?? new Map<string, number>();
+    editions.set(row.language, Number(row.pages));
+    byChapter.set(row.chapter_uuid, editions);
+  }
+  const counts = new Map<string, number>();
+  for (const [uuid, editions] of byChapter) {
+    const first = [...editions.keys()].sort()[0];
+    const chosen = editions.has(language) ? language : editions.has(original) ? original : first;
+    counts.set(uuid, chosen === undefined ? 0 : (editions.get(chosen) ?? 0));
+  }
+  return counts;
 }
 
 export type OpdsService = ReturnType<typeof createOpdsService>;
