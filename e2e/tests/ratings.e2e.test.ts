@@ -68,6 +68,8 @@ describe.each(CASES)('rating a book on a phone ($language)', ({ language, title,
     const isFirst = before.data.result.count === 0;
     const visitor = await openSession(browser, baseUrl, { language, device: PHONE });
     await visitor.page.goto(`/book/chapters/${uuid}`);
+    // The ratings sit behind one line above the chapter list (no shift while they load): open it.
+    await visitor.page.locator('#ratings > summary').click();
     const visitorSection = visitor.page.getByRole('region', { name: texts.section });
     await visitorSection.getByRole('link', { name: texts.login }).waitFor();
     if (isFirst) await visitorSection.getByText(texts.none).waitFor();
@@ -80,6 +82,7 @@ describe.each(CASES)('rating a book on a phone ($language)', ({ language, title,
     await storeSessionViaApi(context, baseUrl, reader.username, reader.password);
     await page.goto(`/book/chapters/${uuid}`);
     expect(await page.evaluate(() => document.documentElement.dir)).toBe(language === 'ar-sa' ? 'rtl' : 'ltr');
+    await page.locator('#ratings > summary').click();
     const section = page.getByRole('region', { name: texts.section });
     const group = section.getByRole('group', { name: texts.group });
     await group.waitFor();
@@ -107,6 +110,7 @@ describe.each(CASES)('rating a book on a phone ($language)', ({ language, title,
 
     // After a reload the stored rating is what the form shows.
     await page.reload();
+    await page.locator('#ratings > summary').click();
     await section.getByRole('heading', { name: texts.yours }).waitFor();
     expect(await section.getByRole('radio', { name: texts.eight }).isChecked()).toBe(true);
     expect(pageErrors).toEqual([]);

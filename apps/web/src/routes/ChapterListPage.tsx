@@ -16,7 +16,7 @@ import { ChapterList } from '../features/chapters/ChapterList';
 import { ChapterListControls } from '../features/chapters/ChapterListControls';
 import { useBookChapters } from '../features/chapters/use-book-chapters';
 import { useOpenBookEvent } from '../features/chapters/use-open-book-event';
-import { BookRatings } from '../features/ratings';
+import { RatingsDisclosure } from '../features/ratings';
 import { api, ApiError } from '../lib/api-client';
 import { decodeEntities } from '../lib/decode-entities';
 import styles from '../features/chapters/ChapterListScreen.module.css';
@@ -96,7 +96,7 @@ function ChapterListScreen({ bookId }: { bookId: string }) {
           firstChapter={direction === 'asc' && startPage === 0 ? chapters[0] : undefined}
         />
       )}
-      {book && <BookRatings bookUuid={book.book_uuid} />}
+      {book && <RatingsDisclosure bookUuid={book.book_uuid} ratingCount={book.rating_count} />}
       {isMissing && <NotFound kind="book" />}
       {query.isError && !query.data && !isMissing && (
         <div className={styles.error} role="alert">
