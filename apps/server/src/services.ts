@@ -26,6 +26,8 @@ import { createJobRunner, type JobHandler } from './modules/jobs/job-runner.js';
 import { createFollowsService } from './modules/library/follows.service.js';
 import { createOpdsPages } from './modules/opds/opds-pages.js';
 import { createOpdsService } from './modules/opds/opds.service.js';
+import { createFeedDocuments } from './modules/opds/feed-documents.js';
+import { PUBLIC_CACHE } from './http/cache-rules.js';
 import { createProgressService } from './modules/library/progress.service.js';
 import { createReaderKeys } from './modules/library/reader-key.js';
 import { createVisitorProofs } from './modules/library/visitor-proof.js';
@@ -132,7 +134,9 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
   const progress = createProgressService({ db, media: mediaUrls });
   const follows = createFollowsService({ db, media: mediaUrls, progress });
   // OPDS feeds (issue 32, docs/OPDS.md "Feeds"): the catalogue, library and reading services, as apps read them.
-  const opds = createOpdsService({ db, catalogue, follows, progress, reading, media: mediaUrls });
+  const opds = createOpdsService({ db, catalogue, follows, progress, reading, media: mediaUrls, versions: catalogueVersion });
+  // Their rendered documents, kept per catalogue version (the book lists' 30 s at most: popularity).
+  const opdsDocuments = createFeedDocuments({ versions: catalogueVersion, ttlMs: PUBLIC_CACHE.bookLists.ttlMs });
   // OPDS-PSE page streaming: the entitlement at every page, progress recorded behind the page.
   const opdsPages = createOpdsPages({
     db,
@@ -279,6 +283,7 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
     follows,
     opds,
     opdsPages,
+    opdsDocuments,
     readerKeys,
     push,
     emailPreferences,

@@ -67,7 +67,11 @@ beforeAll(async () => {
   member = await createUser(ctx);
   await grantMembership(ctx, member.id, { days: 30 });
   for (const user of [reader, member]) {
-    keys.set(`key-${user.username}`, { user: { id: user.id, uuid: user.uuid, username: user.username, role: 'user' }, keyId: user.id });
+    keys.set(`key-${user.username}`, {
+      user: { id: user.id, uuid: user.uuid, username: user.username, role: 'user' },
+      keyId: user.id,
+      language: 'en-us',
+    });
   }
 }, 60_000);
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorCode } from '@inkstream/contracts';
+import { ErrorCode, normalizeLanguage } from '@inkstream/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../src/lib/app-error.js';
+import { bumpCatalogueVersion } from '../src/modules/catalogue/catalogue-write.repository.js';
 import type { FeedAuthenticator, FeedReader } from '../src/modules/opds/feed-reader.js';
 import { authHeader, createBook, createUser, grantMembership, progressRow, type TestBook, type TestUser } from './helpers/factories.js';
 import { parseXml, type XmlDocument, type XmlNode } from './helpers/strict-xml.js';
@@ -31,7 +32,7 @@ const feedLinks = (doc: XmlDocument) => linksOf(doc.documentElement);
 const text = (parent: XmlNode, name: string) => atom(parent, name)[0]?.textContent ?? null;
 
 let ctx: TestContext;
-const keys = new Map<string, FeedReader>();
+const keys = new Map<string, Omit<FeedReader, 'language'>>();
 const keyOf = (user: TestUser) => `key-${user.username}`;
 
 /** The test's authenticator: the key in the path, or Basic user:key; anything else 401. */
@@ -44,7 +45,9 @@ const testAuthenticator: FeedAuthenticator = async (request: FastifyRequest, fee
   }
   const reader = key === null ? undefined : keys.get(key);
   if (!reader) throw new AppError(ErrorCode.AUTH_REQUIRED, 401, 'A feed key is required');
-  return reader;
+  // The owner's language as it is now (the tests change it), as the real authenticator reads it.
+  const row = await ctx.db.selectFrom('users').select('language').where('id', '=', reader.user.id).executeTakeFirst();
+  return { ...reader, language: normalizeLanguage(row?.language ?? '') ?? 'en-us' };
 };
 
 let reader: TestUser;
@@ -368,5 +371,68 @@ describe('OPDS feeds: caching', () => {
     expect(a.headers.etag).not.toBe(b.headers.etag);
     expect((await get(url, { ...basic(member), 'if-none-match': a.headers.etag as string })).statusCode).toBe(200);
     expect((await get(url, { ...basic(member), 'if-none-match': b.headers.etag as string })).statusCode).toBe(304);
+  });
+
+  it("writes each reader's own links into the feeds every reader shares, never another reader's key", async () => {
+    const basicOf = (user: TestUser) => ({ authorization: `Basic ${Buffer.from(`${user.username}:${keyOf(user)}`).toString('base64')}` });
+    for (const path of ['catalog', 'new', 'popular', 'tags', 'tag/plain', 'search?q=book', 'opensearch.xml']) {
+      const own = (await get(feedUrl(reader, path))).body;
+      const other = (await get(feedUrl(member, path))).body;
+      const basicBody = (await get(`/opds/v1.2/${path}`, basicOf(member))).body;
+      expect(own, path).toContain(`/opds/key/${keyOf(reader)}/v1.2/`);
+      expect(own, path).not.toContain(keyOf(member));
+      expect(other, path).toContain(`/opds/key/${keyOf(member)}/v1.2/`);
+      expect(other, path).not.toContain(keyOf(reader));
+      expect(basicBody, path).not.toContain('/opds/key/');
+      expect(basicBody, path).toContain('/opds/v1.2/');
+      // Only the base differs: the same document once each reader's base is taken out.
+      expect(own.replaceAll(`/opds/key/${keyOf(reader)}/`, '/opds/'), path).toBe(basicBody);
+      // Every link of the document is under the reader's tree, the site or its media (nothing else was left in).
+      const hrefs = [...own.matchAll(/(?:href|template)="([^"]+)"/g)].map((match) => match[1]!);
+      for (const target of hrefs) {
+        expect(
+          target.startsWith(`/opds/key/${keyOf(reader)}/v1.2/`) || target.startsWith(ctx.config.publicUrl) || target.startsWith('/media/'),
+          `${path}: ${target}`,
+        ).toBe(true);
+      }
+    }
+  });
+
+  it('shows a catalogue change at once in a feed it kept, with a new ETag', async () => {
+    const before = await get(feedUrl(reader, 'new?page_size=1'));
+    const fresh = await createBook(ctx, { titles: { 'en-us': 'Brand New Arrival' }, updatedAt: Date.now() + 60_000 });
+    const after = await get(feedUrl(reader, 'new?page_size=1'), { 'if-none-match': before.headers.etag as string });
+    expect(after.statusCode).toBe(200);
+    expect(after.body).toContain('Brand New Arrival');
+    expect(after.body).toContain(fresh.uuid);
+    // The book feed follows a renamed chapter too.
+    const url = feedUrl(reader, `book/${comic.uuid}`);
+    const book = await get(url);
+    await ctx.db
+      .updateTable('chapter_translations')
+      .set({ title: 'A Renamed Chapter' })
+      .where('chapter_id', '=', comic.chapters[0]!.id)
+      .where('language', '=', 'en-us')
+      .execute();
+    await bumpCatalogueVersion(ctx.db);
+    const renamed = await get(url, { 'if-none-match': book.headers.etag as string });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.body).toContain('A Renamed Chapter');
+    await ctx.db.updateTable('books').set({ is_published: 0 }).where('id', '=', fresh.id).execute();
+    await bumpCatalogueVersion(ctx.db);
+    expect((await get(feedUrl(reader, 'new?page_size=1'))).body).not.toContain(fresh.uuid);
+  });
+
+  it("never answers 304 with a book feed the reader's membership has since changed", async () => {
+    const joiner = await createUser(ctx);
+    await addReader(joiner);
+    const url = feedUrl(joiner, `book/${comic.uuid}`);
+    const locked = await get(url);
+    expect((await get(url, { 'if-none-match': locked.headers.etag as string })).statusCode).toBe(304);
+    await grantMembership(ctx, joiner.id, { days: 30 });
+    const open = await get(url, { 'if-none-match': locked.headers.etag as string });
+    expect(open.statusCode).toBe(200);
+    expect(open.body).not.toContain('members-only');
+    expect(open.headers.etag).not.toBe(locked.headers.etag);
   });
 });

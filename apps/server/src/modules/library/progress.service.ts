@@ -23,6 +23,33 @@ const MAX_CLIENT_AGE_MS = 30 * DAY_MS;
 
 type RecentRow = Awaited<ReturnType<typeof repo.findRecentProgress>>[number];
 
+/** The chapter and position a row resumes at: the row's own, or the next chapter's start once it is finished. */
+async function resumeTarget(executor: DbExecutor, row: RecentRow) {
+  const next = row.finished_at !== null ? await repo.findNextChapter(executor, row.book_id, row.chapter_number) : undefined;
+  const isComic = row.book_type === 'comic';
+  return next
+    ? {
+        bookId: row.book_id,
+        chapterId: next.id,
+        uuid: next.uuid,
+        number: next.number,
+        page: isComic ? 0 : null,
+        offset: isComic ? 0 : null,
+        fraction: isComic ? null : 0,
+        row,
+      }
+    : {
+        bookId: row.book_id,
+        chapterId: row.chapter_id,
+        uuid: row.chapter_uuid,
+        number: row.chapter_number,
+        page: row.page_index,
+        offset: row.page_offset,
+        fraction: row.text_fraction,
+        row,
+      };
+}
+
 export function createProgressService(deps: { db: Db; media: MediaUrls; now?: () => number }) {
   const { db, media } = deps;
   const now = deps.now ?? Date.now;
@@ -101,33 +128,7 @@ export function createProgressService(deps: { db: Db; media: MediaUrls; now?: ()
    * finished, the start of the next published one (when there is one).
    */
   async function resumePoints(executor: DbExecutor, rows: RecentRow[], language: string) {
-    const targets = await Promise.all(
-      rows.map(async (row) => {
-        const next = row.finished_at !== null ? await repo.findNextChapter(executor, row.book_id, row.chapter_number) : undefined;
-        const isComic = row.book_type === 'comic';
-        return next
-          ? {
-              bookId: row.book_id,
-              chapterId: next.id,
-              uuid: next.uuid,
-              number: next.number,
-              page: isComic ? 0 : null,
-              offset: isComic ? 0 : null,
-              fraction: isComic ? null : 0,
-              row,
-            }
-          : {
-              bookId: row.book_id,
-              chapterId: row.chapter_id,
-              uuid: row.chapter_uuid,
-              number: row.chapter_number,
-              page: row.page_index,
-              offset: row.page_offset,
-              fraction: row.text_fraction,
-              row,
-            };
-      }),
-    );
+    const targets = await Promise.all(rows.map((row) => resumeTarget(executor, row)));
     const texts = await loadTexts(
       executor,
       media,
@@ -197,6 +198,20 @@ export function createProgressService(deps: { db: Db; media: MediaUrls; now?: ()
     };
   }
 
+  /**
+   * Where a reader resumes one book (the chapter and its page, as bookProgress's resume) without
+   * the titles and finished chapters bookProgress also reads: the OPDS book feed's pse:lastRead.
+   */
+  async function resumePlace(
+    bookId: number,
+    reader: ReaderKey,
+  ): Promise<{ chapter_uuid: string; page_index: number | null; updated_at: string } | null> {
+    const [row] = await repo.findRecentProgress(db, reader, 1, [bookId]);
+    if (!row) return null;
+    const target = await resumeTarget(db, row);
+    return { chapter_uuid: target.uuid, page_index: target.page, updated_at: toIso(row.updated_at) };
+  }
+
   async function history(query: HistoryQuery, reader: ReaderKey | null): Promise<{ result: HistoryItem[]; total: number }> {
     const language = resolveLanguage(query.language);
     if (!reader) return { result: [], total: 0 };
@@ -259,7 +274,7 @@ export function createProgressService(deps: { db: Db; media: MediaUrls; now?: ()
     });
   }
 
-  return { save, continueReading, resumeByBook, bookProgress, history, clearHistory, mergeVisitor };
+  return { save, continueReading, resumeByBook, bookProgress, resumePlace, history, clearHistory, mergeVisitor };
 }
 
 export type ProgressService = ReturnType<typeof createProgressService>;

@@ -1,4 +1,4 @@
-import { ErrorCode } from '@inkstream/contracts';
+import { DEFAULT_LANGUAGE, ErrorCode, normalizeLanguage } from '@inkstream/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../lib/app-error.js';
@@ -78,6 +78,11 @@ export function createFeedAuthenticator(deps: FeedAuthDeps): FeedAuthenticator {
     if (row.last_used_at === null || Number(row.last_used_at) <= at - FEED_KEY_TOUCH_INTERVAL_MS) {
       await repo.touchKey(db, row.key_id, at, FEED_KEY_TOUCH_INTERVAL_MS);
     }
-    return { user: { id: row.user_id, uuid: row.uuid, username: row.username, role: knownRole(row.role) }, keyId: row.key_id };
+    return {
+      user: { id: row.user_id, uuid: row.uuid, username: row.username, role: knownRole(row.role) },
+      keyId: row.key_id,
+      // An old or odd stored value never fails a feed: the site's default then.
+      language: (row.language && normalizeLanguage(row.language)) || DEFAULT_LANGUAGE,
+    };
   };
 }

@@ -15,6 +15,7 @@ export const findLiveKeyByHash = (db: DbExecutor, keyHash: string) =>
       'users.username_key',
       'users.role',
       'users.disabled_at',
+      'users.language',
     ])
     .where('feed_keys.key_hash', '=', keyHash)
     .where('feed_keys.revoked_at', 'is', null)

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { Language } from '@inkstream/contracts';
 import type { AuthUser } from '../../http/request-user.js';
 
 /**
@@ -12,6 +13,8 @@ export interface FeedReader {
   user: AuthUser;
   /** The feed key used (its last use is recorded; revoking it ends access at once). */
   keyId: number;
+  /** The owner's language on the site (the feeds are written in it), read with the key. */
+  language: Language;
 }
 
 /**

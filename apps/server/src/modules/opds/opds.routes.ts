@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ErrorCode, type Language } from '@inkstream/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { AppError } from '../../lib/app-error.js';
 import type { FeedAuthenticator, FeedReader } from './feed-reader.js';
+import { etagOf, type FeedDocument, type FeedDocuments } from './feed-documents.js';
 import {
   acquisitionFeed,
   bookFeed,
@@ -63,9 +63,6 @@ const PageQuery = Type.Object({
 const PAID_PAGE_CACHE = 'private, no-store';
 const FREE_PAGE_CACHE = 'private, max-age=3600';
 
-/** A strong ETag of a document's bytes (they change with anything shown, the reader's locks included). */
-const etagOf = (body: string) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-
 /** Whether If-None-Match names this ETag (a list, weak forms and `*` included). */
 function matches(header: string | undefined, etag: string): boolean {
   if (!header) return false;
@@ -84,10 +81,11 @@ export function opdsRoutes(deps: {
   authenticate: FeedAuthenticator;
   opds: OpdsService;
   pages: OpdsPages;
+  documents: FeedDocuments;
   siteName: string;
   publicUrl: string;
 }) {
-  const { authenticate, opds, pages } = deps;
+  const { authenticate, opds, pages, documents } = deps;
   return async (base: FastifyInstance) => {
     const app = base.withTypeProvider<TypeBoxTypeProvider>();
     const hidden = { hide: true };
@@ -106,13 +104,11 @@ export function opdsRoutes(deps: {
       readers.set(request, await authenticate(request, feedKey ?? null));
     });
 
-    /** The reader of the request, the tree's base path and the feed language. */
-    async function contextOf(
-      request: FastifyRequest,
-    ): Promise<{ reader: FeedReader; ctx: FeedContext; language: Language; texts: FeedTexts }> {
+    /** The reader of the request, the tree's base path and the feed language (the key owner's). */
+    function contextOf(request: FastifyRequest): { reader: FeedReader; ctx: FeedContext; language: Language; texts: FeedTexts } {
       const reader = readers.get(request);
       if (!reader) throw new AppError(ErrorCode.AUTH_REQUIRED, 401, 'A feed key is required');
-      const language = await opds.readerLanguage(reader.user.id);
+      const { language } = reader;
       const path = request.url.split('?')[0] ?? '';
       const at = path.indexOf('/v1.2/');
       const ctx = { base: path.slice(0, at + '/v1.2/'.length), language, siteName: deps.siteName, publicUrl: deps.publicUrl };
@@ -120,16 +116,28 @@ export function opdsRoutes(deps: {
     }
 
     /** Sends a document with its ETag, or 304 when the app has it already. */
-    function send(request: FastifyRequest, reply: FastifyReply, root: XmlElement, type: string) {
+    function send(request: FastifyRequest, reply: FastifyReply, document: FeedDocument, type: string) {
+      reply.header('etag', document.etag).header('cache-control', FEED_CACHE).header('vary', 'Authorization');
+      if (matches(request.headers['if-none-match'], document.etag)) return reply.code(304).send();
+      return reply.type(`${type};charset=utf-8`).send(document.body());
+    }
+
+    /** A document written for this request only (a reader's library, continue reading). */
+    function written(root: XmlElement): FeedDocument {
       const body = renderXml(root);
-      const etag = etagOf(body);
-      reply.header('etag', etag).header('cache-control', FEED_CACHE).header('vary', 'Authorization');
-      if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send();
-      return reply.type(`${type};charset=utf-8`).send(body);
+      return { etag: etagOf(body), body: () => body };
+    }
+
+    /**
+     * A document every reader of the language gets but for the base of its links (feed-documents.ts):
+     * `key` names what else it depends on; `build` writes it for the context it is given.
+     */
+    function shared(ctx: FeedContext, key: string, build: (ctx: FeedContext) => Promise<XmlElement>): Promise<FeedDocument> {
+      return documents.shared(`${key}\n${ctx.language}`, ctx.base, async (base) => renderXml(await build({ ...ctx, base })));
     }
 
     app.get('/v1.2/catalog', { schema: hidden }, async (request, reply) => {
-      const { ctx, texts } = await contextOf(request);
+      const { ctx, texts } = contextOf(request);
       const nav = (
         id: string,
         [title, content]: readonly [string, string],
@@ -144,69 +152,81 @@ export function opdsRoutes(deps: {
         type,
         ...(rel ? { rel } : {}),
       });
-      const entries = [
-        nav('new', texts.new, href(ctx, 'new'), TYPE.acquisition, REL.sortNew),
-        nav('popular', texts.popular, href(ctx, 'popular'), TYPE.acquisition, REL.sortPopular),
-        nav('tags', texts.tags, href(ctx, 'tags'), TYPE.navigation),
-        nav('library', texts.library, href(ctx, 'library'), TYPE.acquisition),
-        nav('continue', texts.continue, href(ctx, 'continue'), TYPE.acquisition),
-      ];
-      const updated = await opds.catalogueUpdated();
-      return send(
-        request,
-        reply,
-        navigationFeed(ctx, { id: 'urn:inkstream:opds:catalog', title: deps.siteName, updated, path: 'catalog' }, entries),
-        TYPE.navigation,
-      );
+      const document = await shared(ctx, 'catalog', async (at) => {
+        const entries = [
+          nav('new', texts.new, href(at, 'new'), TYPE.acquisition, REL.sortNew),
+          nav('popular', texts.popular, href(at, 'popular'), TYPE.acquisition, REL.sortPopular),
+          nav('tags', texts.tags, href(at, 'tags'), TYPE.navigation),
+          nav('library', texts.library, href(at, 'library'), TYPE.acquisition),
+          nav('continue', texts.continue, href(at, 'continue'), TYPE.acquisition),
+        ];
+        const updated = await opds.catalogueUpdated();
+        return navigationFeed(at, { id: 'urn:inkstream:opds:catalog', title: deps.siteName, updated, path: 'catalog' }, entries);
+      });
+      return send(request, reply, document, TYPE.navigation);
     });
 
     for (const kind of ['new', 'popular'] as const) {
       app.get(`/v1.2/${kind}`, { schema: { ...hidden, querystring: BookPageQuery } }, async (request, reply) => {
-        const { ctx, language, texts } = await contextOf(request);
+        const { ctx, language, texts } = contextOf(request);
         const { page, page_size: pageSize } = request.query;
-        const found = await opds.bookList(kind, { page, pageSize, language });
-        const head = { id: `urn:inkstream:opds:${kind}`, title: texts[kind][0], path: kind, paging: pagingOf(request.query, found.total) };
-        return send(request, reply, acquisitionFeed(ctx, head, found.books), TYPE.acquisition);
+        const document = await shared(ctx, `${kind}\n${page}\n${pageSize}`, async (at) => {
+          const found = await opds.bookList(kind, { page, pageSize, language });
+          const head = {
+            id: `urn:inkstream:opds:${kind}`,
+            title: texts[kind][0],
+            path: kind,
+            paging: pagingOf(request.query, found.total),
+          };
+          return acquisitionFeed(at, head, found.books);
+        });
+        return send(request, reply, document, TYPE.acquisition);
       });
     }
 
     app.get('/v1.2/tags', { schema: { ...hidden, querystring: BookPageQuery } }, async (request, reply) => {
-      const { ctx, texts } = await contextOf(request);
+      const { ctx, texts } = contextOf(request);
       const { page, page_size: pageSize } = request.query;
-      const [all, updated] = await Promise.all([opds.tags(), opds.catalogueUpdated()]);
-      const entries = all.slice(page * pageSize, (page + 1) * pageSize).map((tag) => ({
-        id: `urn:inkstream:opds:tag:${encodeURIComponent(tag)}`,
-        title: tag,
-        content: tag,
-        href: href(ctx, `tag/${encodeURIComponent(tag)}`),
-        type: TYPE.acquisition,
-      }));
-      const head = {
-        id: 'urn:inkstream:opds:tags',
-        title: texts.tags[0],
-        updated,
-        path: 'tags',
-        paging: pagingOf(request.query, all.length),
-      };
-      return send(request, reply, navigationFeed(ctx, head, entries), TYPE.navigation);
+      const document = await shared(ctx, `tags\n${page}\n${pageSize}`, async (at) => {
+        const [all, updated] = await Promise.all([opds.tags(), opds.catalogueUpdated()]);
+        const entries = all.slice(page * pageSize, (page + 1) * pageSize).map((tag) => ({
+          id: `urn:inkstream:opds:tag:${encodeURIComponent(tag)}`,
+          title: tag,
+          content: tag,
+          href: href(at, `tag/${encodeURIComponent(tag)}`),
+          type: TYPE.acquisition,
+        }));
+        const head = {
+          id: 'urn:inkstream:opds:tags',
+          title: texts.tags[0],
+          updated,
+          path: 'tags',
+          paging: pagingOf(request.query, all.length),
+        };
+        return navigationFeed(at, head, entries);
+      });
+      return send(request, reply, document, TYPE.navigation);
     });
 
     app.get('/v1.2/tag/:tag', { schema: { ...hidden, params: TagParams, querystring: BookPageQuery } }, async (request, reply) => {
-      const { ctx, language } = await contextOf(request);
+      const { ctx, language } = contextOf(request);
       const { page, page_size: pageSize } = request.query;
       const { tag } = request.params;
-      const found = await opds.bookList('tag', { page, pageSize, language, tag });
-      const head = {
-        id: `urn:inkstream:opds:tag:${encodeURIComponent(tag)}`,
-        title: tag,
-        path: `tag/${encodeURIComponent(tag)}`,
-        paging: pagingOf(request.query, found.total),
-      };
-      return send(request, reply, acquisitionFeed(ctx, head, found.books), TYPE.acquisition);
+      const document = await shared(ctx, `tag\n${page}\n${pageSize}\n${tag}`, async (at) => {
+        const found = await opds.bookList('tag', { page, pageSize, language, tag });
+        const head = {
+          id: `urn:inkstream:opds:tag:${encodeURIComponent(tag)}`,
+          title: tag,
+          path: `tag/${encodeURIComponent(tag)}`,
+          paging: pagingOf(request.query, found.total),
+        };
+        return acquisitionFeed(at, head, found.books);
+      });
+      return send(request, reply, document, TYPE.acquisition);
     });
 
     app.get('/v1.2/library', { schema: { ...hidden, querystring: BookPageQuery } }, async (request, reply) => {
-      const { ctx, language, reader, texts } = await contextOf(request);
+      const { ctx, language, reader, texts } = contextOf(request);
       const { page, page_size: pageSize } = request.query;
       const found = await opds.library(reader.user.id, { page, pageSize, language });
       const head = {
@@ -215,42 +235,58 @@ export function opdsRoutes(deps: {
         path: 'library',
         paging: pagingOf(request.query, found.total),
       };
-      return send(request, reply, acquisitionFeed(ctx, head, found.books), TYPE.acquisition);
+      return send(request, reply, written(acquisitionFeed(ctx, head, found.books)), TYPE.acquisition);
     });
 
     app.get('/v1.2/continue', { schema: hidden }, async (request, reply) => {
-      const { ctx, language, reader, texts } = await contextOf(request);
+      const { ctx, language, reader, texts } = contextOf(request);
       const found = await opds.continueReading(reader.user.id, language);
       const paging = { page: 0, pageSize: FEED_BOOKS_PER_PAGE, total: found.total };
       const head = { id: 'urn:inkstream:opds:continue', title: texts.continue[0], path: 'continue', paging };
-      return send(request, reply, acquisitionFeed(ctx, head, found.books), TYPE.acquisition);
+      return send(request, reply, written(acquisitionFeed(ctx, head, found.books)), TYPE.acquisition);
     });
 
     app.get('/v1.2/opensearch.xml', { schema: hidden }, async (request, reply) => {
-      const { ctx } = await contextOf(request);
-      return send(request, reply, openSearchDescription(ctx), TYPE.openSearch);
+      const { ctx } = contextOf(request);
+      const document = await shared(ctx, 'opensearch', async (at) => openSearchDescription(at));
+      return send(request, reply, document, TYPE.openSearch);
     });
 
     app.get('/v1.2/search', { schema: { ...hidden, querystring: SearchQuery } }, async (request, reply) => {
-      const { ctx, language, texts } = await contextOf(request);
+      const { ctx, language, texts } = contextOf(request);
       const { page, page_size: pageSize } = request.query;
       const q = request.query.q.trim();
-      // An empty search lists nothing (the site's search without words would list everything).
-      const found = q === '' ? { books: [], total: 0 } : await opds.bookList('search', { page, pageSize, language, q });
-      const paging = { ...pagingOf(request.query, found.total), keep: { q, ...keepSize(request.query) } };
-      const head = { id: 'urn:inkstream:opds:search', title: `${texts.search}: ${q}`, path: 'search', paging };
-      return send(request, reply, acquisitionFeed(ctx, head, found.books), TYPE.acquisition);
+      const document = await shared(ctx, `search\n${page}\n${pageSize}\n${q}`, async (at) => {
+        // An empty search lists nothing (the site's search without words would list everything).
+        const found = q === '' ? { books: [], total: 0 } : await opds.bookList('search', { page, pageSize, language, q });
+        const paging = { ...pagingOf(request.query, found.total), keep: { q, ...keepSize(request.query) } };
+        const head = { id: 'urn:inkstream:opds:search', title: `${texts.search}: ${q}`, path: 'search', paging };
+        return acquisitionFeed(at, head, found.books);
+      });
+      return send(request, reply, document, TYPE.acquisition);
     });
 
     app.get(
       '/v1.2/book/:bookUuid',
       { schema: { ...hidden, params: BookParams, querystring: ChapterPageQuery } },
       async (request, reply) => {
-        const { ctx, language, reader, texts } = await contextOf(request);
+        const { ctx, language, reader, texts } = contextOf(request);
         const { page, page_size: pageSize } = request.query;
         const found = await opds.book(request.params.bookUuid, reader.user, { page, pageSize, language });
         const paging = { page, pageSize, total: found.total, keep: keepSize(request.query, FEED_CHAPTERS_PER_PAGE) };
-        return send(request, reply, bookFeed(ctx, found.book, found.chapters, paging, texts.chapters), TYPE.acquisition);
+        // The bytes follow from the book's shared part, each chapter's state for this reader and the base.
+        const states = found.chapters.map((chapter) =>
+          chapter.readable
+            ? `${chapter.pageCount ?? ''}:${chapter.lastRead ? `${chapter.lastRead.page}@${chapter.lastRead.date}` : ''}`
+            : '-',
+        );
+        const inputs = `book\n${found.digest}\n${language}\n${page}\n${pageSize}\n${ctx.base}\n${states.join(',')}`;
+        const document = documents.personal(
+          inputs,
+          (etag) => matches(request.headers['if-none-match'], etag),
+          () => renderXml(bookFeed(ctx, found.book, found.chapters, paging, texts.chapters)),
+        );
+        return send(request, reply, document, TYPE.acquisition);
       },
     );
 
@@ -259,7 +295,7 @@ export function opdsRoutes(deps: {
       '/v1.2/chapter/:chapterUuid/page/:pageNumber',
       { schema: { ...hidden, params: PageParams, querystring: PageQuery } },
       async (request, reply) => {
-        const { reader, language } = await contextOf(request);
+        const { reader, language } = contextOf(request);
         const { chapterUuid, pageNumber } = request.params;
         const found = await pages.page(chapterUuid, pageNumber, request.query.maxWidth, reader.user, language);
         reply

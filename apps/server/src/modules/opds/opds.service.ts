@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { DEFAULT_LANGUAGE, ErrorCode, normalizeLanguage, type Language } from '@inkstream/contracts';
 import type { Db } from '../../db/database.js';
 import type { AuthUser } from '../../http/request-user.js';
@@ -5,7 +6,9 @@ import { notFound } from '../../lib/app-error.js';
 import { pickTranslatedField, pickTranslation } from '../../lib/language.js';
 import { toIso } from '../../lib/time.js';
 import * as catalogueRepo from '../catalogue/catalogue.repository.js';
+import type { CatalogueVersion } from '../catalogue/catalogue-version.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
+import { createVersionedMemo } from '../catalogue/versioned-memo.js';
 import { coverSrcset } from '../catalogue/cover-srcset.js';
 import type { FollowsService } from '../library/follows.service.js';
 import type { ProgressService } from '../library/progress.service.js';
@@ -21,6 +24,21 @@ export const FEED_BOOKS_PER_PAGE = 50;
 export const FEED_CHAPTERS_PER_PAGE = 100;
 /** "Continue reading" lists the most recent books only, as on the site (CONTINUE_READING_MAX). */
 export const FEED_CONTINUE_MAX = 50;
+
+/**
+ * How long a book feed's shared part is kept while the catalogue version does not change: only
+ * what the version does not cover could be older (nothing the feed shows, today).
+ */
+const BOOK_PAGE_TTL_MS = 300_000;
+
+/** A book feed page's part that is the same for every reader (bookPage). */
+interface BookPageData {
+  bookId: number;
+  entry: FeedBook;
+  chapters: (Omit<FeedChapter, 'readable' | 'pageCount' | 'lastRead'> & { pageCount: number })[];
+  total: number;
+  digest: string;
+}
 
 export type BookListKind = 'new' | 'popular' | 'tag' | 'search';
 
@@ -43,8 +61,9 @@ export function createOpdsService(deps: {
   progress: ProgressService;
   reading: Pick<ReadingService, 'chapterAccess'>;
   media: MediaUrls;
+  versions: Pick<CatalogueVersion, 'get' | 'peek' | 'subscribe'>;
 }) {
-  const { db, catalogue, follows, progress, reading, media } = deps;
+  const { db, catalogue, follows, progress, reading, media, versions } = deps;
 
   /** The key owner's language on the site, else the site's default (an old or odd value never fails a feed). */
   async function readerLanguage(userId: number): Promise<Language> {
@@ -127,60 +146,82 @@ export function createOpdsService(deps: {
   }
 
   /**
-   * A book and one page of its chapters, each marked readable or locked for `user` at this moment.
-   * Whether a chapter beyond the free ones can be read depends on the reader only (membership,
-   * role), not on which paid chapter it is: the reading module is asked once, for the first
-   * locked-by-default chapter on the page, and its answer holds for the others.
+   * What a book feed page shows the same to every reader (the book's entry, the page of chapters
+   * and their page counts), kept per catalogue version (every change to titles, chapters, pages or
+   * publication bumps it): a feed page then reads only the reader's entitlement and place.
    */
-  async function book(
-    bookUuid: string,
-    user: AuthUser,
-    options: { page: number; pageSize: number; language: Language },
-  ): Promise<{ book: FeedBook; chapters: FeedChapter[]; total: number }> {
-    const [entry] = await feedBooks([bookUuid], options.language);
-    if (!entry) throw notFound(ErrorCode.BOOK_NOT_FOUND, 'This book does not exist');
-    const list = await catalogue.chapterList({
-      bookId: bookUuid,
-      language: options.language,
-      direction: 'asc',
-      page: options.page,
-      pageSize: options.pageSize,
-    });
-    const firstPaid = list.chapters.find((chapter) => !chapter.is_free);
-    const isComic = entry.bookType === 'comic';
-    const [paidReadable, counts, position] = await Promise.all([
-      firstPaid ? reading.chapterAccess(firstPaid.chapter_uuid, user).then((access) => access === 'entitled') : false,
-      isComic
-        ? repo.countChapterPages(
-            db,
-            list.chapters.map((chapter) => chapter.chapter_uuid),
-          )
-        : [],
-      isComic ? progress.bookProgress(bookUuid, options.language, userReaderKey(user.id), async () => false) : null,
-    ]);
-    const pageCounts = pageCountsFor(counts, options.language, entry.originalLanguage);
-    const resume = position?.resume;
-    const chapters = list.chapters.map((chapter): FeedChapter => {
-      const readable = chapter.is_free || paidReadable;
-      const pageCount = readable ? (pageCounts.get(chapter.chapter_uuid) ?? 0) : 0;
-      // The site stores the page index from 0 (ProgressBody.page_index), as OPDS-PSE numbers
-      // pages: pse:lastRead is that index as it is, with no shift either way.
-      const lastRead =
-        pageCount > 0 && resume?.chapter_uuid === chapter.chapter_uuid && resume.page_index !== null && position?.updated_at
-          ? { page: Math.min(resume.page_index, pageCount - 1), date: position.updated_at }
-          : undefined;
-      return {
+  const bookPages = createVersionedMemo<BookPageData>({
+    versions,
+    ttlMs: BOOK_PAGE_TTL_MS,
+    sizeOf: (data) => 1_024 + data.chapters.length * 512,
+  });
+
+  function bookPage(bookUuid: string, options: { page: number; pageSize: number; language: Language }): Promise<BookPageData> {
+    const key = `${bookUuid}\n${options.language}\n${options.page}\n${options.pageSize}`;
+    return bookPages.get(key, async () => {
+      const [[entry], [row]] = await Promise.all([feedBooks([bookUuid], options.language), repo.findFeedBooks(db, [bookUuid])]);
+      if (!entry || !row) throw notFound(ErrorCode.BOOK_NOT_FOUND, 'This book does not exist');
+      const list = await catalogue.chapterList({
+        bookId: bookUuid,
+        language: options.language,
+        direction: 'asc',
+        page: options.page,
+        pageSize: options.pageSize,
+      });
+      const counts =
+        entry.bookType === 'comic'
+          ? await repo.countChapterPages(
+              db,
+              list.chapters.map((chapter) => chapter.chapter_uuid),
+            )
+          : [];
+      const pageCounts = pageCountsFor(counts, options.language, entry.originalLanguage);
+      const chapters = list.chapters.map((chapter) => ({
         uuid: chapter.chapter_uuid,
         number: chapter.chapter_number,
         title: chapter.title,
         updated: chapter.created_at,
         free: chapter.is_free,
-        readable,
-        ...(pageCount > 0 ? { pageCount } : {}),
-        ...(lastRead ? { lastRead } : {}),
-      };
+        pageCount: pageCounts.get(chapter.chapter_uuid) ?? 0,
+      }));
+      const digest = createHash('sha256')
+        .update(JSON.stringify([entry, chapters, list.total_chapters]))
+        .digest('base64url');
+      return { bookId: row.id, entry, chapters, total: list.total_chapters, digest };
     });
-    return { book: entry, chapters, total: list.total_chapters };
+  }
+
+  /**
+   * A book and one page of its chapters, each marked readable or locked for `user` at this moment.
+   * Whether a chapter beyond the free ones can be read depends on the reader only (membership,
+   * role), not on which paid chapter it is: the reading module is asked once, for the first
+   * locked-by-default chapter on the page, and its answer holds for the others. `digest`
+   * identifies the shared part (with the chapters' states, it determines the feed).
+   */
+  async function book(
+    bookUuid: string,
+    user: AuthUser,
+    options: { page: number; pageSize: number; language: Language },
+  ): Promise<{ book: FeedBook; chapters: FeedChapter[]; total: number; digest: string }> {
+    const data = await bookPage(bookUuid, options);
+    const firstPaid = data.chapters.find((chapter) => !chapter.free);
+    const isComic = data.entry.bookType === 'comic';
+    const [paidReadable, position] = await Promise.all([
+      firstPaid ? reading.chapterAccess(firstPaid.uuid, user).then((access) => access === 'entitled') : false,
+      isComic ? progress.resumePlace(data.bookId, userReaderKey(user.id)) : null,
+    ]);
+    const chapters = data.chapters.map(({ pageCount: stored, ...chapter }): FeedChapter => {
+      const readable = chapter.free || paidReadable;
+      const pageCount = readable ? stored : 0;
+      // The site stores the page index from 0 (ProgressBody.page_index), as OPDS-PSE numbers
+      // pages: pse:lastRead is that index as it is, with no shift either way.
+      const lastRead =
+        pageCount > 0 && position?.chapter_uuid === chapter.uuid && position.page_index !== null
+          ? { page: Math.min(position.page_index, pageCount - 1), date: position.updated_at }
+          : undefined;
+      return { ...chapter, readable, ...(pageCount > 0 ? { pageCount } : {}), ...(lastRead ? { lastRead } : {}) };
+    });
+    return { book: data.entry, chapters, total: data.total, digest: data.digest };
   }
 
   /** Tags of published books, most used first (the site's tag list). */
