@@ -11,17 +11,19 @@ import type { DbExecutor } from '../../db/database.js';
  * newest first; the joins are primary-key lookups.
  */
 
-/** The alerts of one reader that can still be seen (the joins every read shares). */
-const seenAlerts = (db: DbExecutor, userId: number) =>
+/** Alerts that can still be seen: the reply visible, its chapter and book published (the joins every read shares). */
+const visibleAlerts = (db: DbExecutor) =>
   db
     .selectFrom('comment_alerts as a')
     .innerJoin('comments as r', 'r.id', 'a.comment_id')
     .innerJoin('chapters as c', 'c.id', 'r.chapter_id')
     .innerJoin('books as b', 'b.id', 'r.book_id')
-    .where('a.user_id', '=', userId)
     .where('r.state', '=', 'visible')
     .where('c.is_published', '=', 1)
     .where('b.is_published', '=', 1);
+
+/** The alerts of one reader that can still be seen. */
+const seenAlerts = (db: DbExecutor, userId: number) => visibleAlerts(db).where('a.user_id', '=', userId);
 
 /** One page of a reader's alerts, newest first, with the reply, the reader's comment, its chapter and book. */
 export const listAlerts = (db: DbExecutor, userId: number, offset: number, limit: number) =>
@@ -94,13 +96,9 @@ export const listChapterTitles = (db: DbExecutor, chapterIds: readonly number[])
  * can no longer be seen (the reply hidden before the notice went out).
  */
 export const findAlertForNotice = (db: DbExecutor, alertId: number) =>
-  db
-    .selectFrom('comment_alerts as a')
+  visibleAlerts(db)
     .innerJoin('users as reader', 'reader.id', 'a.user_id')
-    .innerJoin('comments as r', 'r.id', 'a.comment_id')
     .innerJoin('users as u', 'u.id', 'r.user_id')
-    .innerJoin('chapters as c', 'c.id', 'r.chapter_id')
-    .innerJoin('books as b', 'b.id', 'r.book_id')
     .select([
       'a.id',
       'a.user_id',
@@ -113,9 +111,6 @@ export const findAlertForNotice = (db: DbExecutor, alertId: number) =>
       'b.original_language',
     ])
     .where('a.id', '=', alertId)
-    .where('r.state', '=', 'visible')
-    .where('c.is_published', '=', 1)
-    .where('b.is_published', '=', 1)
     .executeTakeFirst();
 
 /**
