@@ -217,6 +217,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     authenticate: feedAuthenticate,
     opds: services.opds,
     pages: services.opdsPages,
+    novels: services.opdsNovels,
     siteName: config.siteName,
     publicUrl: config.publicUrl,
   };

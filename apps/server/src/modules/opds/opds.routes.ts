@@ -19,6 +19,8 @@ import {
 import { feedTexts, type FeedTexts } from './opds-texts.js';
 import { renderXml, type XmlElement } from './opds-xml.js';
 import { PSE_MAX_WIDTH, PSE_MIN_WIDTH, type OpdsPages } from './opds-pages.js';
+import { registerNovelRoutes } from './opds-novel.routes.js';
+import type { OpdsNovels } from './opds-novels.js';
 import { FEED_BOOKS_PER_PAGE, FEED_CHAPTERS_PER_PAGE, type OpdsService } from './opds.service.js';
 
 /**
@@ -84,6 +86,7 @@ export function opdsRoutes(deps: {
   authenticate: FeedAuthenticator;
   opds: OpdsService;
   pages: OpdsPages;
+  novels: OpdsNovels;
   siteName: string;
   publicUrl: string;
 }) {
@@ -250,7 +253,12 @@ export function opdsRoutes(deps: {
         const { page, page_size: pageSize } = request.query;
         const found = await opds.book(request.params.bookUuid, reader.user, { page, pageSize, language });
         const paging = { page, pageSize, total: found.total, keep: keepSize(request.query, FEED_CHAPTERS_PER_PAGE) };
-        return send(request, reply, bookFeed(ctx, found.book, found.chapters, paging, texts.chapters), TYPE.acquisition);
+        return send(
+          request,
+          reply,
+          bookFeed(ctx, found.book, found.chapters, paging, { ...texts.chapters, epub: texts.novels.epub }),
+          TYPE.acquisition,
+        );
       },
     );
 
@@ -269,6 +277,9 @@ export function opdsRoutes(deps: {
         return reply.type('image/jpeg').send(found.jpeg);
       },
     );
+
+    // Novels: a chapter as XHTML, the book as an EPUB (docs/OPDS.md "Novels"), behind the same hook.
+    registerNovelRoutes(app, { novels: deps.novels, readerOf: contextOf });
   };
 }
 
