@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
 import { chapterXhtml, directionOf, xhtmlPage } from './opds-novel-text.js';
 import { el, renderXml } from './opds-xml.js';
@@ -6,8 +6,8 @@ import { el, renderXml } from './opds-xml.js';
 /**
  * A novel as an EPUB 3 file, written while it is sent (docs/OPDS.md "Novels"). The package
  * (OPF), the table of contents and the cover are made first, from what is known before any text is
- * read; the chapters' texts are then read a batch at a time (`texts`) and added to the zip as they
- * come, so a long book is never built whole before its first bytes leave. Which chapters are in it
+ * read; the chapters' texts are then read a batch at a time (`texts`), when the zip writer reaches
+ * them, so a long book is never built whole in memory and a slow app slows the reads. Which chapters are in it
  * was decided before (opds-novels.ts: the chapters the reader may read at that moment).
  */
 
@@ -130,19 +130,31 @@ export function epubStream(book: EpubBook, texts: (chapters: readonly EpubChapte
   add('EPUB/nav.xhtml', navXhtml(book));
   if (book.cover) zip.addBuffer(book.cover.bytes, 'EPUB/cover.jpg', { mtime, compress: false });
 
-  void (async () => {
-    for (let start = 0; start < book.chapters.length; start += EPUB_TEXT_BATCH) {
-      const batch = book.chapters.slice(start, start + EPUB_TEXT_BATCH);
-      const found = await texts(batch);
-      for (const chapter of batch) {
-        const text = found.get(chapter.uuid) ?? { language: book.language, html: null };
-        const doc = chapterXhtml({ title: `${book.title}: ${chapter.heading}`, heading: chapter.heading, ...text });
-        add(`EPUB/${chapterPath(chapter)}`, renderXml(doc));
-      }
-    }
-    if (book.notice) add(`EPUB/${NOTICE_PATH}`, noticeXhtml(book, book.notice));
-    zip.end();
-  })().catch((error: unknown) => output.destroy(error instanceof Error ? error : new Error(String(error))));
+  // Each chapter is made when the zip writer reaches it (addReadStreamLazy), and the writer moves
+  // only as fast as the app reads (the output's back-pressure): a batch of texts is read from the
+  // database when its first chapter's turn comes, and let go when the next batch is read.
+  let batch: { start: number; texts: Promise<Map<string, EpubText>> } | null = null;
+  const textsAt = (index: number) => {
+    const start = index - (index % EPUB_TEXT_BATCH);
+    if (batch?.start !== start) batch = { start, texts: texts(book.chapters.slice(start, start + EPUB_TEXT_BATCH)) };
+    return batch.texts;
+  };
+  book.chapters.forEach((chapter, index) => {
+    zip.addReadStreamLazy(`EPUB/${chapterPath(chapter)}`, { mtime }, (callback) => {
+      textsAt(index).then(
+        (found) => {
+          const text = found.get(chapter.uuid) ?? { language: book.language, html: null };
+          const doc = chapterXhtml({ title: `${book.title}: ${chapter.heading}`, heading: chapter.heading, ...text });
+          callback(null, Readable.from([Buffer.from(renderXml(doc), 'utf8')]));
+        },
+        (error: unknown) => callback(error, Readable.from([])),
+      );
+    });
+  });
+  if (book.notice) add(`EPUB/${NOTICE_PATH}`, noticeXhtml(book, book.notice));
+  zip.end();
+  // A failed read ends the download there (the headers have left already); the error is logged by the caller.
+  zip.on('error', (error: Error) => output.destroy(error));
 
   return output;
 }
