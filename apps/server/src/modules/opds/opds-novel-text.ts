@@ -32,19 +32,38 @@ interface DomNode {
   children?: DomNode[];
 }
 
-function toXml(nodes: readonly DomNode[]): XmlChild[] {
+/**
+ * Elements nested deeper than this keep their text but lose their markup: the tree is rebuilt and
+ * written recursively, and a stored text of thousands of nested tags must not exhaust the stack.
+ * The reader's own HTML nests a few levels (a block quote, a paragraph, emphasis).
+ */
+export const MAX_NESTING = 32;
+
+/** The text under some nodes, read with an explicit stack (no recursion, whatever the depth). */
+function textUnder(nodes: readonly DomNode[]): string {
+  const out: string[] = [];
+  const stack = [...nodes].reverse();
+  for (let node = stack.pop(); node; node = stack.pop()) {
+    if (node.type === 'text') out.push(node.data ?? '');
+    else if (node.type === 'tag' && !DROPPED.has((node.name ?? '').toLowerCase())) stack.push(...[...(node.children ?? [])].reverse());
+  }
+  return out.join('');
+}
+
+function toXml(nodes: readonly DomNode[], depth = 0): XmlChild[] {
+  if (depth >= MAX_NESTING) return [textUnder(nodes)];
   const out: XmlChild[] = [];
   for (const node of nodes) {
     if (node.type === 'text') out.push(node.data ?? '');
-    else if (node.type === 'tag' || node.type === 'script' || node.type === 'style') {
+    else if (node.type === 'tag') {
       const name = (node.name ?? '').toLowerCase();
       if (DROPPED.has(name)) continue;
-      const children = toXml(node.children ?? []);
+      const children = toXml(node.children ?? [], depth + 1);
       // Attributes are never read: an element is rebuilt from its name and children only.
       if (KEPT.has(name)) out.push(el(name, {}, name === 'br' || name === 'hr' ? [] : children));
       else out.push(...children);
     }
-    // Comments, CDATA and processing instructions are left out.
+    // Comments, CDATA, processing instructions, and script and style elements (their own node types) are left out.
   }
   return out;
 }

@@ -24,7 +24,7 @@ const FREE_CACHE = 'private, max-age=3600';
 function attachment(title: string): string {
   // eslint-disable-next-line no-control-regex -- control characters are what is removed
   const name = `${title.replace(/[\u0000-\u001f\u007f/\\"]+/g, ' ').trim() || 'book'}.epub`;
-  return `attachment; filename="book.epub"; filename*=UTF-8''${encodeURIComponent(name)}`;
+  return `attachment; filename="book.epub"; filename*=UTF-8''${encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
 }
 
 export function registerNovelRoutes(
