@@ -218,6 +218,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     opds: services.opds,
     pages: services.opdsPages,
     documents: services.opdsDocuments,
+    novels: services.opdsNovels,
     siteName: config.siteName,
     publicUrl: config.publicUrl,
   };

@@ -24,6 +24,7 @@ import { createEventsService } from './modules/events/events.service.js';
 import { createHousekeeping } from './modules/housekeeping/housekeeping.js';
 import { createJobRunner, type JobHandler } from './modules/jobs/job-runner.js';
 import { createFollowsService } from './modules/library/follows.service.js';
+import { createOpdsNovels } from './modules/opds/opds-novels.js';
 import { createOpdsPages } from './modules/opds/opds-pages.js';
 import { createOpdsService } from './modules/opds/opds.service.js';
 import { createFeedDocuments } from './modules/opds/feed-documents.js';
@@ -144,6 +145,15 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
     reading,
     progress,
     onError: (error) => log.warn({ err: error }, 'opds: a page fetch could not record reading progress'),
+  });
+  // Novels in apps: a chapter as XHTML, the book as an EPUB of what the reader may read now.
+  const opdsNovels = createOpdsNovels({
+    db,
+    storage,
+    reading,
+    opds,
+    siteName: config.siteName,
+    onError: (error) => log.warn({ err: error }, 'opds: a cover could not be put in an EPUB'),
   });
   const readerKeys = createReaderKeys(createVisitorProofs(config.jwtSecret));
   const push = createPushService({ db, config: config.push, log: options.logs?.push ?? log });
@@ -284,6 +294,7 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
     opds,
     opdsPages,
     opdsDocuments,
+    opdsNovels,
     readerKeys,
     push,
     emailPreferences,

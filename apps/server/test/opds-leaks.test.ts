@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, createBook, createUser, grantMembership, nextClientIp, type TestBook, type TestUser } from './helpers/factories.js';
+import { feedTrees, makeFeedKey, unzip, type FeedTree } from './helpers/opds-kit.js';
 import { createTestContext, type TestContext } from './helpers/test-context.js';
 
 /**
@@ -9,6 +10,8 @@ import { createTestContext, type TestContext } from './helpers/test-context.js';
  * non-member's key, an expired member's, and a revoked key. None of them may see a paid page, a
  * paid page's storage key or a stream link of a paid chapter, and the page URLs of paid chapters
  * answer them 403 (or 401 for the revoked key). A member gets the pages, as JPEGs no wider than asked.
+ * The same for a novel's text: its paid chapters' XHTML answers them 403, and the book's EPUB (and
+ * every other document, unzipped when it is one) holds no paid chapter's text.
  */
 
 /** Enough for the small catalogue below; a walk that goes past it is a loop. */
@@ -16,30 +19,12 @@ const MAX_URLS = 400;
 let ctx: TestContext;
 let paid: TestBook;
 
-interface Credential {
-  /** The tree's base path (`/opds/key/{key}/v1.2/` or `/opds/v1.2/`). */
-  base: string;
-  headers: Record<string, string>;
-}
-
-async function feedKey(user: TestUser): Promise<{ key: string; keyId: number }> {
-  const made = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1/user/feed_keys',
-    headers: authHeader(user),
-    remoteAddress: nextClientIp(),
-    payload: { name: 'probe' },
-  });
-  expect(made.statusCode, made.body).toBe(201);
-  const { key, key_id } = made.json().data.result as { key: string; key_id: number };
-  return { key, keyId: key_id };
-}
-
-/** Both trees for one key. */
-const treesOf = (user: TestUser, key: string): Credential[] => [
-  { base: `/opds/key/${key}/v1.2/`, headers: {} },
-  { base: '/opds/v1.2/', headers: { authorization: `Basic ${Buffer.from(`${user.username}:${key}`).toString('base64')}` } },
-];
+type Credential = FeedTree;
+const feedKey = (user: TestUser) => makeFeedKey(ctx, user);
+const treesOf = feedTrees;
+/** A word only the paid chapters of the novel hold. */
+const PAID_TEXT = 'PAID-NOVEL-WORDS';
+let novel: TestBook;
 
 const get = (credential: Credential, path: string) =>
   ctx.app.inject({ method: 'GET', url: `${credential.base}${path}`, headers: credential.headers, remoteAddress: '10.7.7.7' });
@@ -56,6 +41,8 @@ async function walk(credential: Credential): Promise<string[]> {
     const path = queue.shift()!;
     const response = await get(credential, path);
     expect(response.statusCode, path).toBeLessThan(400);
+    // An EPUB is a file to download, not a document with links to follow.
+    if (response.headers['content-type'] === 'application/epub+zip') continue;
     for (const target of hrefs(response.body)) {
       if (!target.startsWith(credential.base) || target.includes('{')) continue;
       const relative = target.slice(credential.base.length);
@@ -74,12 +61,24 @@ let memberKey: string;
 let paths: string[];
 const paidPageUrls = () =>
   paid.chapters.slice(1).flatMap((chapter) => [0, 1].map((page) => `chapter/${chapter.uuid}/page/${page}?maxWidth=120`));
+const paidTextUrls = () => novel.chapters.slice(1).map((chapter) => `chapter/${chapter.uuid}/text.xhtml`);
+
+/** What a response holds as text: its body, or every file of an EPUB. */
+async function textOf(response: { headers: Record<string, unknown>; body: string; rawPayload: Buffer }): Promise<string> {
+  if (response.headers['content-type'] !== 'application/epub+zip') return response.body;
+  return (await unzip(response.rawPayload)).map((entry) => entry.data.toString('utf8')).join('\n');
+}
 
 beforeAll(async () => {
   ctx = await createTestContext();
   paid = await createBook(ctx, { chapters: 3, freeChapters: 1, pagesPerChapter: 2, tags: ['leak'] });
   await createBook(ctx, { chapters: 2, freeChapters: 0, tags: ['leak'] });
-  await createBook(ctx, { bookType: 'novel', chapters: 2, freeChapters: 1, chapterText: (n) => `<p>Text ${n}</p>` });
+  novel = await createBook(ctx, {
+    bookType: 'novel',
+    chapters: 3,
+    freeChapters: 1,
+    chapterText: (n) => `<p>Text ${n}${n > 1 ? ` ${PAID_TEXT}` : ''}</p>`,
+  });
   const big = await sharp({ create: { width: 600, height: 900, channels: 3, background: '#aa3300' } })
     .webp()
     .toBuffer();
@@ -108,25 +107,35 @@ afterAll(async () => {
 async function probe(credential: Credential, pageStatus: number, feedStatus: number) {
   const paidUuids = paid.chapters.slice(1).map((chapter) => chapter.uuid);
   const paidKeys = paid.chapters.slice(1).flatMap((chapter) => chapter.pageKeys);
+  const paidTexts = new Set(paidTextUrls());
   for (const path of paths) {
     const response = await get(credential, path);
-    expect(response.statusCode, path).toBe(feedStatus);
+    expect(response.statusCode, path).toBe(paidTexts.has(path) ? pageStatus : feedStatus);
     expect(response.headers['content-type'] ?? '', path).not.toContain('image/');
-    for (const key of paidKeys) expect(response.body, path).not.toContain(key);
+    const text = await textOf(response);
+    expect(text, path).not.toContain(PAID_TEXT);
+    for (const key of paidKeys) expect(text, path).not.toContain(key);
     for (const stream of streamHrefs(response.body)) {
       for (const uuid of paidUuids) expect(stream, path).not.toContain(uuid);
     }
   }
-  for (const url of paidPageUrls()) {
+  for (const url of [...paidPageUrls(), ...paidTextUrls()]) {
     const response = await get(credential, url);
     expect(response.statusCode, url).toBe(pageStatus);
     expect(response.headers['content-type'] ?? '', url).not.toContain('image/');
+    expect(response.body, url).not.toContain(PAID_TEXT);
   }
 }
 
 describe('OPDS leak probes over every feed URL', () => {
   it('the walk reaches the feeds, the paid book and its chapters', () => {
-    expect(paths).toEqual(expect.arrayContaining(['catalog', 'new', 'popular', 'tags', 'library', 'continue', `book/${paid.uuid}`]));
+    expect(paths).toEqual(
+      expect.arrayContaining(['catalog', 'new', 'popular', 'tags', 'library', 'continue', `book/${paid.uuid}`, `book/${novel.uuid}`]),
+    );
+    // The novel's downloads: every chapter's XHTML (paid ones included, for a member) and the EPUB.
+    expect(paths).toEqual(
+      expect.arrayContaining([...novel.chapters.map((c) => `chapter/${c.uuid}/text.xhtml`), `book/${novel.uuid}/book.epub`]),
+    );
   });
 
   it('a non-member key sees no paid page or paid stream link on either tree, and is refused the paid pages (403)', async () => {
@@ -154,7 +163,7 @@ describe('OPDS leak probes over every feed URL', () => {
     });
     expect(revoked.statusCode, revoked.body).toBe(200);
     for (const tree of treesOf(revokedMember, key)) {
-      for (const path of [...paths, ...paidPageUrls()]) {
+      for (const path of [...paths, ...paidPageUrls(), ...paidTextUrls()]) {
         // Each refused key counts against its source's failed-login budget: a fresh address each.
         const response = await ctx.app.inject({
           method: 'GET',
@@ -164,6 +173,7 @@ describe('OPDS leak probes over every feed URL', () => {
         });
         expect(response.statusCode, path).toBe(401);
         expect(response.body, path).not.toContain('<feed');
+        expect(response.body, path).not.toContain('Text ');
         expect(response.headers['content-type'] ?? '', path).not.toContain('image/');
       }
     }
@@ -186,6 +196,19 @@ describe('OPDS leak probes over every feed URL', () => {
           expect(meta.width).toBeLessThanOrEqual(120);
         }
       }
+    }
+  });
+
+  it('a member gets the paid chapters’ text, as XHTML and in the EPUB, on either tree', async () => {
+    for (const tree of treesOf(member, memberKey)) {
+      for (const url of paidTextUrls()) {
+        const response = await get(tree, url);
+        expect(response.statusCode, url).toBe(200);
+        expect(response.body, url).toContain(PAID_TEXT);
+      }
+      const epub = await get(tree, `book/${novel.uuid}/book.epub`);
+      expect(epub.statusCode).toBe(200);
+      expect((await textOf(epub)).split(PAID_TEXT)).toHaveLength(3);
     }
   });
 });

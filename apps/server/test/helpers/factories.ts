@@ -131,6 +131,10 @@ export interface BookOptions {
   status?: 'ongoing' | 'completed';
   /** A novel chapter's text (sanitised HTML, in English) instead of pages. */
   chapterText?: (number: number) => string;
+  /** The language chapterText is stored in (en-us when not told). */
+  textLanguage?: string;
+  /** More editions of a novel chapter's text, by language, beside chapterText's. */
+  moreTexts?: (number: number) => Record<string, string>;
 }
 
 /** A book with chapters whose pages exist in storage (tiny real WebP files). */
@@ -183,7 +187,14 @@ export async function createBook(ctx: TestContext, options: BookOptions = {}): P
         { language: 'zh-cn', title: `第${number}话` },
       ],
       pages: options.chapterText ? [] : pageKeys.map((media_key) => ({ language: 'en-us', media_key, width: 800, height: 1200 })),
-      ...(options.chapterText ? { texts: [{ language: 'en-us', html: options.chapterText(number), word_count: 100 }] } : {}),
+      ...(options.chapterText
+        ? {
+            texts: [
+              { language: options.textLanguage ?? 'en-us', html: options.chapterText(number), word_count: 100 },
+              ...Object.entries(options.moreTexts?.(number) ?? {}).map(([language, html]) => ({ language, html, word_count: 100 })),
+            ],
+          }
+        : {}),
     });
     chapters.push({ id: chapter.id, uuid: chapter.uuid, number, pageKeys });
   }

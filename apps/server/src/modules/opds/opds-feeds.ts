@@ -21,12 +21,15 @@ export const TYPE = {
   acquisition: 'application/atom+xml;profile=opds-catalog;kind=acquisition',
   openSearch: 'application/opensearchdescription+xml',
   html: 'text/html',
+  xhtml: 'application/xhtml+xml',
+  epub: 'application/epub+zip',
 } as const;
 
 export const REL = {
   image: 'http://opds-spec.org/image',
   thumbnail: 'http://opds-spec.org/image/thumbnail',
   buy: 'http://opds-spec.org/acquisition/buy',
+  acquisition: 'http://opds-spec.org/acquisition',
   sortNew: 'http://opds-spec.org/sort/new',
   sortPopular: 'http://opds-spec.org/sort/popular',
   pseStream: 'http://vaemendis.net/opds-pse/stream',
@@ -229,6 +232,8 @@ export interface ChapterTexts {
   membersOnly: string;
   membersOnlySummary: string;
   free: string;
+  /** A novel's whole-book entry: title and content. */
+  epub: readonly [string, string];
 }
 
 /**
@@ -237,7 +242,8 @@ export interface ChapterTexts {
  * comic, to its pages one by one (OPDS-PSE 1.1: pages 0 to pse:count − 1, `{maxWidth}` filled by
  * the app; docs/OPDS.md "Page streaming").
  */
-function chapterEntry(ctx: FeedContext, bookUuid: string, chapter: FeedChapter, texts: ChapterTexts): XmlElement {
+function chapterEntry(ctx: FeedContext, book: FeedBook, chapter: FeedChapter, texts: ChapterTexts): XmlElement {
+  const bookUuid = book.uuid;
   const title = chapter.title ? `${chapter.number}. ${chapter.title}` : String(chapter.number);
   const common = [el('title', {}, title), el('id', {}, `urn:uuid:${chapter.uuid}`), el('updated', {}, chapter.updated)];
   if (!chapter.readable) {
@@ -256,6 +262,8 @@ function chapterEntry(ctx: FeedContext, bookUuid: string, chapter: FeedChapter, 
     common,
     chapter.free && el('category', { scheme: ACCESS_SCHEME, term: 'free', label: texts.free }),
     link('alternate', TYPE.html, `${ctx.publicUrl}${pagePath.reading(bookUuid, chapter.uuid, chapter.number)}`),
+    // A readable novel chapter downloads as XHTML (docs/OPDS.md "Novels").
+    book.bookType === 'novel' && link(REL.acquisition, TYPE.xhtml, href(ctx, `chapter/${encodeURIComponent(chapter.uuid)}/text.xhtml`)),
     chapter.pageCount !== undefined &&
       chapter.pageCount > 0 &&
       el('link', {
@@ -267,6 +275,27 @@ function chapterEntry(ctx: FeedContext, bookUuid: string, chapter: FeedChapter, 
         'pse:lastRead': chapter.lastRead ? String(chapter.lastRead.page) : undefined,
         'pse:lastReadDate': chapter.lastRead?.date,
       }),
+  );
+}
+
+/**
+ * A novel's whole book as one EPUB (the chapters the reader may read when downloading it), first
+ * on the book feed's first page. It is an entry of the book feed rather than a link of the book's
+ * entry in the lists: apps (KOReader, Thorium) treat an entry with an acquisition link as a file
+ * to download and would no longer open the chapter list.
+ */
+function epubEntry(ctx: FeedContext, book: FeedBook, texts: ChapterTexts): XmlElement {
+  return el(
+    'entry',
+    {},
+    el('title', {}, `${book.title}: ${texts.epub[0]}`),
+    el('id', {}, `urn:inkstream:opds:epub:${book.uuid}`),
+    el('updated', {}, book.updated),
+    book.author && el('author', {}, el('name', {}, book.author)),
+    el('summary', { type: 'text' }, texts.epub[1]),
+    book.cover && imageLink(REL.image, book.cover),
+    book.thumbnail && imageLink(REL.thumbnail, book.thumbnail),
+    link(REL.acquisition, TYPE.epub, href(ctx, `book/${encodeURIComponent(book.uuid)}/book.epub`)),
   );
 }
 
@@ -285,7 +314,8 @@ export function bookFeed(ctx: FeedContext, book: FeedBook, chapters: FeedChapter
       link('up', TYPE.navigation, href(ctx, 'catalog')),
       link('alternate', TYPE.html, `${ctx.publicUrl}${pagePath.book(book.uuid)}`),
       pagingParts(ctx, path, paging, TYPE.acquisition),
-      chapters.map((chapter) => chapterEntry(ctx, book.uuid, chapter, texts)),
+      book.bookType === 'novel' && paging.page === 0 && epubEntry(ctx, book, texts),
+      chapters.map((chapter) => chapterEntry(ctx, book, chapter, texts)),
     ],
   );
 }

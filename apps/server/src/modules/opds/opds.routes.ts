@@ -19,6 +19,8 @@ import {
 import { feedTexts, type FeedTexts } from './opds-texts.js';
 import { renderXml, type XmlElement } from './opds-xml.js';
 import { PSE_MAX_WIDTH, PSE_MIN_WIDTH, type OpdsPages } from './opds-pages.js';
+import { registerNovelRoutes } from './opds-novel.routes.js';
+import type { OpdsNovels } from './opds-novels.js';
 import { FEED_BOOKS_PER_PAGE, FEED_CHAPTERS_PER_PAGE, type OpdsService } from './opds.service.js';
 
 /**
@@ -82,6 +84,7 @@ export function opdsRoutes(deps: {
   opds: OpdsService;
   pages: OpdsPages;
   documents: FeedDocuments;
+  novels: OpdsNovels;
   siteName: string;
   publicUrl: string;
 }) {
@@ -284,7 +287,7 @@ export function opdsRoutes(deps: {
         const document = documents.personal(
           inputs,
           (etag) => matches(request.headers['if-none-match'], etag),
-          () => renderXml(bookFeed(ctx, found.book, found.chapters, paging, texts.chapters)),
+          () => renderXml(bookFeed(ctx, found.book, found.chapters, paging, { ...texts.chapters, epub: texts.novels.epub })),
         );
         return send(request, reply, document, TYPE.acquisition);
       },
@@ -305,6 +308,9 @@ export function opdsRoutes(deps: {
         return reply.type('image/jpeg').send(found.jpeg);
       },
     );
+
+    // Novels: a chapter as XHTML, the book as an EPUB (docs/OPDS.md "Novels"), behind the same hook.
+    registerNovelRoutes(app, { novels: deps.novels, readerOf: contextOf });
   };
 }
 
