@@ -25,6 +25,7 @@ import { createHousekeeping } from './modules/housekeeping/housekeeping.js';
 import { createJobRunner, type JobHandler } from './modules/jobs/job-runner.js';
 import { createFollowsService } from './modules/library/follows.service.js';
 import { createOpdsPages } from './modules/opds/opds-pages.js';
+import { createOpdsProgression } from './modules/opds/opds-progression.js';
 import { createOpdsService } from './modules/opds/opds.service.js';
 import { createProgressService } from './modules/library/progress.service.js';
 import { createReaderKeys } from './modules/library/reader-key.js';
@@ -141,6 +142,8 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
     progress,
     onError: (error) => log.warn({ err: error }, 'opds: a page fetch could not record reading progress'),
   });
+  // OPDS Progression (OPDS 2.0 apps): the same reading position the site and the page fetches keep.
+  const opdsProgression = createOpdsProgression({ pages: opdsPages, progress });
   const readerKeys = createReaderKeys(createVisitorProofs(config.jwtSecret));
   const push = createPushService({ db, config: config.push, log: options.logs?.push ?? log });
   const emailPreferences = createEmailPreferences({ db, community: config.community });
@@ -279,6 +282,7 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
     follows,
     opds,
     opdsPages,
+    opdsProgression,
     readerKeys,
     push,
     emailPreferences,
