@@ -5,6 +5,7 @@ import { authHeader, createBook, createUser, grantMembership, nextClientIp, type
 import { makeFeedKey } from './helpers/feed-keys.js';
 import { parseXml } from './helpers/strict-xml.js';
 import { createTestContext, type TestContext } from './helpers/test-context.js';
+import { until } from './helpers/until.js';
 import { createOpdsPages } from '../src/modules/opds/opds-pages.js';
 
 /**
@@ -52,15 +53,6 @@ async function siteProgress(user: TestUser, bookUuid: string) {
   const response = await ctx.app.inject({ method: 'GET', url: `/api/v1/reader/progress/${bookUuid}`, headers: authHeader(user) });
   expect(response.statusCode, response.body).toBe(200);
   return response.json().data.result as { resume: { chapter_uuid: string; page_index: number | null } | null };
-}
-
-/** Waits on a condition (progress is written behind the page), never on time alone. */
-async function until(check: () => Promise<boolean>): Promise<void> {
-  for (let i = 0; i < 200; i += 1) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error('condition never held');
 }
 
 beforeAll(async () => {

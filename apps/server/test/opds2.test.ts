@@ -4,6 +4,7 @@ import { authHeader, createBook, createUser, grantMembership, nextClientIp, type
 import { feedTrees, makeFeedKey, revokeFeedKey, type FeedTree } from './helpers/feed-keys.js';
 import { checkOpds2 } from './helpers/opds2-schema.js';
 import { createTestContext, type TestContext } from './helpers/test-context.js';
+import { until } from './helpers/until.js';
 
 /**
  * OPDS 2.0 (docs/OPDS.md "OPDS 2.0"): every feed reachable from the root validates against the
@@ -318,6 +319,9 @@ describe('progression', () => {
     expect(body.locator.locations.progression).toBeCloseTo(2 / 3);
     expect(body.locator.href).toBe(`/opds/v1.2/chapter/${chapter}/page/2`);
 
+    // The media type with a charset, as some apps send it.
+    expect((await put(tree, chapter, locator(chapter, { position: 2 }), `${PROGRESSION}; charset=utf-8`)).statusCode).toBe(204);
+    expect((await continueReading(user))[0]!.resume.page_index).toBe(1);
     // Backward, by progression alone (plain JSON, as some apps send it): the first page.
     expect((await put(tree, chapter, locator(chapter, { progression: 0.1 }), 'application/json')).statusCode).toBe(204);
     expect((await continueReading(user))[0]!.resume.page_index).toBe(0);
@@ -327,6 +331,19 @@ describe('progression', () => {
     expect((await continueReading(user))[0]!.resume.page_index).toBe(0);
     // Another chapter's progression is not this one's.
     expect((await get(tree, `v2/chapter/${comic.chapters[2]!.uuid}/progression`)).statusCode).toBe(404);
+  });
+
+  it('after a PUT back, reading a page further on moves the position again (page fetches compare with the stored position)', async () => {
+    const { user, trees } = await member();
+    const tree = trees[0]!;
+    const chapter = comic.chapters[2]!.uuid;
+    const pageAt = async () => (await continueReading(user)).find((item) => item.book_uuid === comic.uuid)?.resume;
+    expect((await get(tree, `v1.2/chapter/${chapter}/page/2?maxWidth=64`)).statusCode).toBe(200);
+    await until(async () => (await pageAt())?.page_index === 2);
+    expect((await put(tree, chapter, locator(chapter, { position: 1 }))).statusCode).toBe(204);
+    expect((await pageAt())?.page_index).toBe(0);
+    expect((await get(tree, `v1.2/chapter/${chapter}/page/2?maxWidth=64`)).statusCode).toBe(200);
+    await until(async () => (await pageAt())?.page_index === 2);
   });
 
   it('refuses a chapter the reader cannot read (403) and out-of-range or malformed bodies (4xx, never 5xx)', async () => {

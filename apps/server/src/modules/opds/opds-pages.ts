@@ -151,7 +151,16 @@ export function createOpdsPages(deps: {
     };
   }
 
-  return { page, chapter };
+  /**
+   * Forgets what this process last wrote for a reader's chapter: after an app set the position
+   * explicitly (OPDS Progression, possibly backward), the next page fetched is compared with the
+   * stored position again, not with the page this process wrote before.
+   */
+  function forget(userId: number, chapterUuid: string) {
+    written.delete(`${userId}:${chapterUuid}`);
+  }
+
+  return { page, chapter, forget };
 }
 
 export type OpdsPages = ReturnType<typeof createOpdsPages>;

@@ -30,7 +30,7 @@ export interface PositionUpdate {
 }
 
 export function createOpdsProgression(deps: {
-  pages: Pick<OpdsPages, 'chapter'>;
+  pages: Pick<OpdsPages, 'chapter' | 'forget'>;
   progress: Pick<ProgressService, 'save' | 'bookProgress'>;
 }) {
   const { pages, progress } = deps;
@@ -89,6 +89,7 @@ export function createOpdsProgression(deps: {
       },
       userReaderKey(user.id),
     );
+    pages.forget(user.id, chapterUuid);
   }
 
   return { read, write };
