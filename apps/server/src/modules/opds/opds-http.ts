@@ -97,9 +97,13 @@ export function feedReaders(app: FastifyInstance, authenticate: FeedAuthenticato
   };
 }
 
-/** The tree's base path of a request, up to and with `/{version}/` (`/opds/key/{key}/v2/`, `/opds/v2/`). */
+/**
+ * The base path of a version in the request's tree, ending in `/{version}/`: `/opds/key/{key}/v2/`
+ * or `/opds/v2/`. Asked for the other version (an OPDS 2.0 manifest listing the OPDS 1.2 page
+ * URLs), the same tree's base for that version.
+ */
 export function treeBase(request: FastifyRequest, version: 'v1.2' | 'v2'): string {
   const path = request.url.split('?')[0] ?? '';
-  const marker = `/${version}/`;
-  return path.slice(0, path.indexOf(marker) + marker.length);
+  const at = /\/v(?:1\.2|2)\//.exec(path);
+  return `${path.slice(0, at?.index ?? 0)}/${version}/`;
 }

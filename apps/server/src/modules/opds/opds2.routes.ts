@@ -166,7 +166,7 @@ export function opds2Routes(deps: {
       const { ctx, reader, language } = await contextOf(request);
       const { chapterUuid } = request.params;
       const chapter = await pages.chapter(chapterUuid, reader.user, language);
-      const manifest = divinaManifest(ctx, treeBase(request, 'v2').replace(/\/v2\/$/, '/v1.2/'), { uuid: chapterUuid, ...chapter });
+      const manifest = divinaManifest(ctx, treeBase(request, 'v1.2'), { uuid: chapterUuid, ...chapter });
       // A paid chapter's manifest lists what only entitled readers see: never kept, as its pages.
       return sendFeed(request, reply, JSON.stringify(manifest), TYPE2.divina, chapter.free ? undefined : PAID_PAGE_CACHE);
     });
@@ -175,14 +175,13 @@ export function opds2Routes(deps: {
       const { reader, language } = await contextOf(request);
       const { chapterUuid } = request.params;
       const position = await progression.read(chapterUuid, reader.user, language);
-      const pageBase = treeBase(request, 'v2').replace(/\/v2\/$/, '/v1.2/');
       reply.header('cache-control', 'private, no-store').header('vary', 'Authorization');
       return reply.type(TYPE2.progression).send({
         modified: position.modified,
         // Positions are kept per reader, not per device: the site names itself as the device.
         device: { id: 'urn:inkstream:site', name: deps.siteName },
         locator: {
-          href: pageHref(pageBase, chapterUuid, position.pageIndex),
+          href: pageHref(treeBase(request, 'v1.2'), chapterUuid, position.pageIndex),
           type: TYPE2.jpeg,
           locations: { position: position.pageIndex + 1, progression: position.pageIndex / position.pageCount },
         },
