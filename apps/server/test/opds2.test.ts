@@ -235,6 +235,9 @@ describe('chapters', () => {
       expect(paid.metadata.numberOfPages).toBe(3);
       const acquisition = linkOf(paid.links, 'http://opds-spec.org/acquisition')!;
       expect(acquisition).toMatchObject({ type: DIVINA, href: `${tree.root}v2/chapter/${comic.chapters[1]!.uuid}/manifest.json` });
+      // The same manifest as a Web Publication, for apps that import that type but not Divina.
+      const webpub = paid.links.filter((link) => link.type === 'application/webpub+json');
+      expect(webpub).toEqual([{ rel: 'http://opds-spec.org/acquisition', href: acquisition.href, type: 'application/webpub+json' }]);
       expect(linkOf(paid.links, PROGRESSION_REL)).toMatchObject({ type: PROGRESSION });
       const response = await get(tree, acquisition.href);
       expect(response.statusCode).toBe(200);

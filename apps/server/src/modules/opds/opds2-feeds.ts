@@ -13,6 +13,7 @@ export const TYPE2 = {
   feed: 'application/opds+json',
   publication: 'application/opds-publication+json',
   divina: 'application/divina+json',
+  webpub: 'application/webpub+json',
   progression: 'application/vnd.readium.progression+json',
   html: 'text/html',
   jpeg: 'image/jpeg',
@@ -171,7 +172,7 @@ const chapterTitle = (chapter: { number: number; title: string }) =>
 
 /**
  * One chapter as a publication. Readable comic chapters are acquired as their Divina manifest
- * (open access when free) with the progression link; a readable chapter without pages (a novel)
+ * (open access when free; offered under both its media types) with the progression link; a readable chapter without pages (a novel)
  * as its web page. A locked chapter's only link is the top-up page: no manifest, no page.
  */
 function chapterPublication(ctx: FeedContext, book: FeedBook, chapter: FeedChapter, texts: ChapterTexts): Publication2 {
@@ -205,6 +206,10 @@ function chapterPublication(ctx: FeedContext, book: FeedBook, chapter: FeedChapt
     chapter.pageCount !== undefined && chapter.pageCount > 0
       ? [
           { rel, href: href(ctx, `${chapterPath}/manifest.json`), type: TYPE2.divina },
+          // The same manifest as a Readium Web Publication (Divina is a profile of it): some apps
+          // (Thorium among them) offer to open an acquisition only for the types they import, and
+          // list application/webpub+json but not application/divina+json.
+          { rel, href: href(ctx, `${chapterPath}/manifest.json`), type: TYPE2.webpub },
           { rel: REL2.progression, href: href(ctx, `${chapterPath}/progression`), type: TYPE2.progression },
           { rel: 'alternate', href: site, type: TYPE2.html },
         ]
