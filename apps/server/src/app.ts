@@ -28,6 +28,7 @@ import { libraryRoutes } from './modules/library/library.routes.js';
 import type { FeedAuthenticator } from './modules/opds/feed-reader.js';
 import { refuseEveryFeedReader } from './modules/opds/feed-auth-placeholder.js';
 import { opdsRoutes } from './modules/opds/opds.routes.js';
+import { opds2Routes } from './modules/opds/opds2.routes.js';
 import { replyAlertsRoutes } from './modules/community/reply-alerts.routes.js';
 import { pushRoutes } from './modules/push/push.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
@@ -224,6 +225,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   await app.register(opdsRoutes(feeds), { prefix: '/opds/key/:feedKey' });
   await app.register(opdsRoutes(feeds), { prefix: '/opds' });
+  // OPDS 2.0 (JSON) beside them, on the same two trees (docs/OPDS.md "OPDS 2.0").
+  const feeds2 = { ...feeds, progression: services.opdsProgression };
+  await app.register(opds2Routes(feeds2), { prefix: '/opds/key/:feedKey' });
+  await app.register(opds2Routes(feeds2), { prefix: '/opds' });
   // The server build of the web app (dist-ssr beside dist) renders public pages.
   const renderer = config.webDistDir
     ? await loadPageRenderer({

@@ -26,6 +26,7 @@ import { createJobRunner, type JobHandler } from './modules/jobs/job-runner.js';
 import { createFollowsService } from './modules/library/follows.service.js';
 import { createOpdsNovels } from './modules/opds/opds-novels.js';
 import { createOpdsPages } from './modules/opds/opds-pages.js';
+import { createOpdsProgression } from './modules/opds/opds-progression.js';
 import { createOpdsService } from './modules/opds/opds.service.js';
 import { createFeedDocuments } from './modules/opds/feed-documents.js';
 import { PUBLIC_CACHE } from './http/cache-rules.js';
@@ -155,6 +156,8 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
     siteName: config.siteName,
     onError: (error) => log.warn({ err: error }, 'opds: a cover could not be put in an EPUB'),
   });
+  // OPDS Progression (OPDS 2.0 apps): the same reading position the site and the page fetches keep.
+  const opdsProgression = createOpdsProgression({ pages: opdsPages, progress });
   const readerKeys = createReaderKeys(createVisitorProofs(config.jwtSecret));
   const push = createPushService({ db, config: config.push, log: options.logs?.push ?? log });
   const emailPreferences = createEmailPreferences({ db, community: config.community });
@@ -295,6 +298,7 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
     opdsPages,
     opdsDocuments,
     opdsNovels,
+    opdsProgression,
     readerKeys,
     push,
     emailPreferences,

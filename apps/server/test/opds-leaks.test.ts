@@ -1,15 +1,18 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, createBook, createUser, grantMembership, nextClientIp, type TestBook, type TestUser } from './helpers/factories.js';
-import { feedTrees, makeFeedKey, unzip, type FeedTree } from './helpers/opds-kit.js';
+import { feedBases, makeFeedKey, revokeFeedKey, type FeedBase } from './helpers/feed-keys.js';
+import { unzip } from './helpers/zip.js';
 import { createTestContext, type TestContext } from './helpers/test-context.js';
 
 /**
  * Leak probes over every OPDS URL (issue 32, docs/SECURITY.md): every path reachable by following
- * links from the root feed, on both trees (key in the path, HTTP Basic), is replayed with a
- * non-member's key, an expired member's, and a revoked key. None of them may see a paid page, a
- * paid page's storage key or a stream link of a paid chapter, and the page URLs of paid chapters
- * answer them 403 (or 401 for the revoked key). A member gets the pages, as JPEGs no wider than asked.
+ * links from the root feeds, OPDS 1.2 and OPDS 2.0, on both trees (key in the path, HTTP Basic),
+ * is replayed with a non-member's key, an expired member's, and a revoked key. None of them may
+ * see a paid page, a paid page's storage key, a stream link of a paid chapter or any path of a
+ * paid chapter (manifest, progression, page); the paid chapters' Divina manifests and page URLs
+ * answer them 403 (or 401 for the revoked key). A member gets the pages, as JPEGs no wider than
+ * asked, and the manifests' pages.
  * The same for a novel's text: its paid chapters' XHTML answers them 403, and the book's EPUB (and
  * every other document, unzipped when it is one) holds no paid chapter's text.
  */
@@ -18,10 +21,16 @@ import { createTestContext, type TestContext } from './helpers/test-context.js';
 const MAX_URLS = 400;
 let ctx: TestContext;
 let paid: TestBook;
+/** A book with no free chapter at all. */
+let allPaid: TestBook;
+/** Every chapter a non-member may not read. */
+const lockedChapters = () => [...paid.chapters.slice(1), ...allPaid.chapters];
 
-type Credential = FeedTree;
-const feedKey = (user: TestUser) => makeFeedKey(ctx, user);
-const treesOf = feedTrees;
+type Credential = FeedBase;
+/** Both trees for one key, as OPDS 1.2 bases. */
+const treesOf = (user: TestUser, key: string): Credential[] => feedBases(user, key);
+/** The same tree's OPDS 2.0 base. */
+const v2Of = (credential: Credential): Credential => ({ ...credential, base: credential.base.replace(/v1\.2\/$/, 'v2/') });
 /** A word only the paid chapters of the novel hold. */
 const PAID_TEXT = 'PAID-NOVEL-WORDS';
 let novel: TestBook;
@@ -33,17 +42,39 @@ const hrefs = (xml: string) => [...xml.matchAll(/href="([^"]*)"/g)].map((match) 
 const streamHrefs = (xml: string) =>
   [...xml.matchAll(/<link rel="http:\/\/vaemendis\.net\/opds-pse\/stream"[^>]*href="([^"]*)"/g)].map((m) => m[1]!.replaceAll('&amp;', '&'));
 
-/** Every path of the tree reachable from the root (templates filled with a word), relative to its base. */
-async function walk(credential: Credential): Promise<string[]> {
-  const seen = new Set<string>(['catalog', 'search?q=a']);
+/** Every `href` in a JSON document, at any depth (links, navigation, publications, images, readingOrder). */
+function jsonHrefs(body: string): string[] {
+  const found: string[] = [];
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) value.forEach(visit);
+    else if (value && typeof value === 'object') {
+      for (const [name, child] of Object.entries(value)) {
+        if (name === 'href' && typeof child === 'string') found.push(child);
+        else visit(child);
+      }
+    }
+  };
+  visit(JSON.parse(body) as unknown);
+  return found;
+}
+
+/**
+ * Every path of the tree reachable from `start` (templates left out: the searches are seeded),
+ * relative to its base. OPDS 1.2 documents are XML, OPDS 2.0 ones JSON; the page images a Divina
+ * manifest lists are under the OPDS 1.2 base, so they are not walked here (they are probed below).
+ */
+async function walk(credential: Credential, start: string[], hrefsOf: (body: string) => string[]): Promise<string[]> {
+  const seen = new Set<string>(start);
   const queue = [...seen];
   while (queue.length > 0) {
     const path = queue.shift()!;
+    // A progression URL is a reading position (404 where the reader has none), not a document with links.
+    if (path.endsWith('/progression')) continue;
     const response = await get(credential, path);
     expect(response.statusCode, path).toBeLessThan(400);
     // An EPUB is a file to download, not a document with links to follow.
     if (response.headers['content-type'] === 'application/epub+zip') continue;
-    for (const target of hrefs(response.body)) {
+    for (const target of hrefsOf(response.body)) {
       if (!target.startsWith(credential.base) || target.includes('{')) continue;
       const relative = target.slice(credential.base.length);
       if (!seen.has(relative)) {
@@ -59,6 +90,8 @@ async function walk(credential: Credential): Promise<string[]> {
 let member: TestUser;
 let memberKey: string;
 let paths: string[];
+/** The OPDS 2.0 paths the member reaches: feeds, Divina manifests and progression URLs. */
+let paths2: string[];
 const paidPageUrls = () =>
   paid.chapters.slice(1).flatMap((chapter) => [0, 1].map((page) => `chapter/${chapter.uuid}/page/${page}?maxWidth=120`));
 const paidTextUrls = () => novel.chapters.slice(1).map((chapter) => `chapter/${chapter.uuid}/text.xhtml`);
@@ -72,7 +105,7 @@ async function textOf(response: { headers: Record<string, unknown>; body: string
 beforeAll(async () => {
   ctx = await createTestContext();
   paid = await createBook(ctx, { chapters: 3, freeChapters: 1, pagesPerChapter: 2, tags: ['leak'] });
-  await createBook(ctx, { chapters: 2, freeChapters: 0, tags: ['leak'] });
+  allPaid = await createBook(ctx, { chapters: 2, freeChapters: 0, tags: ['leak'] });
   novel = await createBook(ctx, {
     bookType: 'novel',
     chapters: 3,
@@ -85,7 +118,7 @@ beforeAll(async () => {
   for (const chapter of paid.chapters) for (const key of chapter.pageKeys) await ctx.storage.put(key, big, 'image/webp');
   member = await createUser(ctx);
   await grantMembership(ctx, member.id, { days: 30 });
-  memberKey = (await feedKey(member)).key;
+  memberKey = (await makeFeedKey(ctx, member)).key;
   // The member follows and reads the paid book, so the library and "continue" feeds list it too.
   const followed = await ctx.app.inject({ method: 'PUT', url: `/api/v1/user/follows/${paid.uuid}`, headers: authHeader(member) });
   expect(followed.statusCode, followed.body).toBe(200);
@@ -96,17 +129,25 @@ beforeAll(async () => {
     payload: { progress: [{ book_uuid: paid.uuid, chapter_uuid: paid.chapters[1]!.uuid, page_index: 1 }] },
   });
   expect(read.statusCode, read.body).toBe(200);
-  paths = await walk(treesOf(member, memberKey)[0]!);
+  const memberTree = treesOf(member, memberKey)[0]!;
+  paths = await walk(memberTree, ['catalog', 'search?q=a'], hrefs);
+  paths2 = await walk(v2Of(memberTree), ['catalog', 'search?query=a'], jsonHrefs);
 }, 120_000);
 
 afterAll(async () => {
   await ctx?.close();
 });
 
-/** Replays every walked path and asserts nothing paid is in it, then the paid page URLs refused with `status`. */
+/** The member's paths of paid chapters in OPDS 2.0 (their manifests and progression URLs). */
+const paidPaths2 = () => paths2.filter((path) => lockedChapters().some((chapter) => path.includes(chapter.uuid)));
+
+/**
+ * Replays every walked path and asserts nothing paid is in it, then the paid chapters' manifests
+ * and page URLs refused with `pageStatus`.
+ */
 async function probe(credential: Credential, pageStatus: number, feedStatus: number) {
-  const paidUuids = paid.chapters.slice(1).map((chapter) => chapter.uuid);
-  const paidKeys = paid.chapters.slice(1).flatMap((chapter) => chapter.pageKeys);
+  const paidUuids = lockedChapters().map((chapter) => chapter.uuid);
+  const paidKeys = lockedChapters().flatMap((chapter) => chapter.pageKeys);
   const paidTexts = new Set(paidTextUrls());
   for (const path of paths) {
     const response = await get(credential, path);
@@ -119,62 +160,79 @@ async function probe(credential: Credential, pageStatus: number, feedStatus: num
       for (const uuid of paidUuids) expect(stream, path).not.toContain(uuid);
     }
   }
+  const v2 = v2Of(credential);
+  for (const path of paths2.filter((walked) => !paidPaths2().includes(walked))) {
+    const response = await get(v2, path);
+    // The free chapter's position: the prober has none (404), but the chapter is theirs to read.
+    if (path.endsWith('/progression')) expect(response.statusCode, path).toBe(404);
+    else expect(response.statusCode, path).toBe(feedStatus);
+    expect(response.headers['content-type'] ?? '', path).not.toContain('image/');
+    for (const key of paidKeys) expect(response.body, path).not.toContain(key);
+    // A locked chapter is listed (its id), but no path of it: no manifest, progression or page.
+    for (const uuid of paidUuids) expect(response.body, path).not.toContain(`chapter/${uuid}`);
+  }
   for (const url of [...paidPageUrls(), ...paidTextUrls()]) {
     const response = await get(credential, url);
     expect(response.statusCode, url).toBe(pageStatus);
     expect(response.headers['content-type'] ?? '', url).not.toContain('image/');
     expect(response.body, url).not.toContain(PAID_TEXT);
   }
+  for (const path of paidPaths2()) {
+    const response = await get(v2, path);
+    expect(response.statusCode, path).toBe(pageStatus);
+    for (const uuid of paidUuids) expect(response.body, path).not.toContain(`chapter/${uuid}/page`);
+  }
 }
 
 describe('OPDS leak probes over every feed URL', () => {
-  it('the walk reaches the feeds, the paid book and its chapters', () => {
-    expect(paths).toEqual(
-      expect.arrayContaining(['catalog', 'new', 'popular', 'tags', 'library', 'continue', `book/${paid.uuid}`, `book/${novel.uuid}`]),
-    );
+  it('the walk reaches the feeds, the paid book and its chapters, in OPDS 1.2 and 2.0', () => {
+    const feeds = ['catalog', 'new', 'popular', 'tags', 'library', 'continue', `book/${paid.uuid}`];
+    expect(paths).toEqual(expect.arrayContaining(feeds));
+    expect(paths2).toEqual(expect.arrayContaining(feeds));
+    // The member reaches every paid chapter's manifest and progression URL.
+    expect(paidPaths2().filter((path) => path.endsWith('/manifest.json'))).toHaveLength(4);
+    expect(paidPaths2().filter((path) => path.endsWith('/progression'))).toHaveLength(4);
     // The novel's downloads: every chapter's XHTML (paid ones included, for a member) and the EPUB.
     expect(paths).toEqual(
-      expect.arrayContaining([...novel.chapters.map((c) => `chapter/${c.uuid}/text.xhtml`), `book/${novel.uuid}/book.epub`]),
+      expect.arrayContaining([
+        `book/${novel.uuid}`,
+        ...novel.chapters.map((c) => `chapter/${c.uuid}/text.xhtml`),
+        `book/${novel.uuid}/book.epub`,
+      ]),
     );
   });
 
-  it('a non-member key sees no paid page or paid stream link on either tree, and is refused the paid pages (403)', async () => {
+  it('a non-member key sees no paid page or paid chapter path on either tree, and is refused them (403)', async () => {
     const reader = await createUser(ctx);
-    const { key } = await feedKey(reader);
+    const { key } = await makeFeedKey(ctx, reader);
     for (const tree of treesOf(reader, key)) await probe(tree, 403, 200);
   });
 
-  it('an expired member sees no paid page or paid stream link on either tree, and is refused the paid pages (403)', async () => {
+  it('an expired member sees no paid page or paid chapter path on either tree, and is refused them (403)', async () => {
     const expired = await createUser(ctx);
     await grantMembership(ctx, expired.id, { days: 10, startDaysAgo: 20 });
-    const { key } = await feedKey(expired);
+    const { key } = await makeFeedKey(ctx, expired);
     for (const tree of treesOf(expired, key)) await probe(tree, 403, 200);
   });
 
-  it('a revoked key gets 401 for every URL, pages included, on either tree', async () => {
+  it('a revoked key gets 401 for every URL, pages and manifests included, on either tree', async () => {
     const revokedMember = await createUser(ctx);
     await grantMembership(ctx, revokedMember.id, { days: 30 });
-    const { key, keyId } = await feedKey(revokedMember);
-    const revoked = await ctx.app.inject({
-      method: 'DELETE',
-      url: `/api/v1/user/feed_keys/${keyId}`,
-      headers: authHeader(revokedMember),
-      remoteAddress: nextClientIp(),
-    });
-    expect(revoked.statusCode, revoked.body).toBe(200);
+    const { key, keyId } = await makeFeedKey(ctx, revokedMember);
+    await revokeFeedKey(ctx, revokedMember, keyId);
     for (const tree of treesOf(revokedMember, key)) {
-      for (const path of [...paths, ...paidPageUrls(), ...paidTextUrls()]) {
+      const urls = [
+        ...[...paths, ...paidPageUrls(), ...paidTextUrls()].map((path) => `${tree.base}${path}`),
+        ...paths2.map((path) => `${v2Of(tree).base}${path}`),
+      ];
+      for (const url of urls) {
         // Each refused key counts against its source's failed-login budget: a fresh address each.
-        const response = await ctx.app.inject({
-          method: 'GET',
-          url: `${tree.base}${path}`,
-          headers: tree.headers,
-          remoteAddress: nextClientIp(),
-        });
-        expect(response.statusCode, path).toBe(401);
-        expect(response.body, path).not.toContain('<feed');
-        expect(response.body, path).not.toContain('Text ');
-        expect(response.headers['content-type'] ?? '', path).not.toContain('image/');
+        const response = await ctx.app.inject({ method: 'GET', url, headers: tree.headers, remoteAddress: nextClientIp() });
+        expect(response.statusCode, url).toBe(401);
+        expect(response.body, url).not.toContain('<feed');
+        expect(response.body, url).not.toContain('"metadata"');
+        expect(response.body, url).not.toContain('Text ');
+        expect(response.headers['content-type'] ?? '', url).not.toContain('image/');
       }
     }
   });
@@ -209,6 +267,25 @@ describe('OPDS leak probes over every feed URL', () => {
       const epub = await get(tree, `book/${novel.uuid}/book.epub`);
       expect(epub.statusCode).toBe(200);
       expect((await textOf(epub)).split(PAID_TEXT)).toHaveLength(3);
+    }
+  });
+
+  it('a member gets the pages of every paid chapter through its Divina manifest, on either tree', async () => {
+    for (const tree of treesOf(member, memberKey)) {
+      const manifests = paidPaths2().filter((path) => paid.chapters.some((chapter) => path === `chapter/${chapter.uuid}/manifest.json`));
+      expect(manifests).toHaveLength(2);
+      for (const path of manifests) {
+        const manifest = await get(v2Of(tree), path);
+        expect(manifest.statusCode, path).toBe(200);
+        const order = (manifest.json() as { readingOrder: { href: string }[] }).readingOrder;
+        expect(order).toHaveLength(2);
+        for (const { href } of order) {
+          expect(href.startsWith(tree.base), href).toBe(true);
+          const response = await ctx.app.inject({ method: 'GET', url: href, headers: tree.headers });
+          expect(response.statusCode, href).toBe(200);
+          expect(response.headers['content-type']).toBe('image/jpeg');
+        }
+      }
     }
   });
 });

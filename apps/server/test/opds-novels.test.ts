@@ -1,7 +1,8 @@
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBook, createUser, grantMembership, type TestBook, type TestUser } from './helpers/factories.js';
-import { feedTrees, makeFeedKey, unzip, type FeedTree, type ZipEntry } from './helpers/opds-kit.js';
+import { feedBases, makeFeedKey, type FeedBase as FeedTree } from './helpers/feed-keys.js';
+import { unzip, type ZipEntry } from './helpers/zip.js';
 import { parseXml, type XmlDocument, type XmlNode } from './helpers/strict-xml.js';
 import { createTestContext, type TestContext } from './helpers/test-context.js';
 
@@ -49,7 +50,7 @@ const epubPath = (bookUuid: string) => `book/${bookUuid}/book.epub`;
 /** The tree of a new key of `user` (key in the path, or Basic when `basic`). */
 async function treeOf(user: TestUser, basic = false): Promise<FeedTree> {
   const { key } = await makeFeedKey(ctx, user);
-  return feedTrees(user, key)[basic ? 1 : 0]!;
+  return feedBases(user, key)[basic ? 1 : 0]!;
 }
 
 const elements = (doc: XmlDocument | XmlNode, namespace: string, name: string) => [...doc.getElementsByTagNameNS(namespace, name)];

@@ -2,8 +2,10 @@ import { createRequire } from 'node:module';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, createBook, createUser, grantMembership, nextClientIp, type TestBook, type TestUser } from './helpers/factories.js';
+import { makeFeedKey } from './helpers/feed-keys.js';
 import { parseXml } from './helpers/strict-xml.js';
 import { createTestContext, type TestContext } from './helpers/test-context.js';
+import { until } from './helpers/until.js';
 import { createOpdsPages } from '../src/modules/opds/opds-pages.js';
 
 /**
@@ -27,16 +29,8 @@ let novel: TestBook;
 
 /** A feed key made on the profile, as a reader does; its tree's base path. */
 async function feedKey(user: TestUser): Promise<{ base: string; keyId: number }> {
-  const made = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1/user/feed_keys',
-    headers: authHeader(user),
-    remoteAddress: nextClientIp(),
-    payload: { name: 'Panels' },
-  });
-  expect(made.statusCode, made.body).toBe(201);
-  const { key, key_id } = made.json().data.result as { key: string; key_id: number };
-  return { base: `/opds/key/${key}/v1.2/`, keyId: key_id };
+  const { key, keyId } = await makeFeedKey(ctx, user, 'Panels');
+  return { base: `/opds/key/${key}/v1.2/`, keyId };
 }
 
 const get = (url: string) => ctx.app.inject({ method: 'GET', url, remoteAddress: '10.9.9.9' });
@@ -59,15 +53,6 @@ async function siteProgress(user: TestUser, bookUuid: string) {
   const response = await ctx.app.inject({ method: 'GET', url: `/api/v1/reader/progress/${bookUuid}`, headers: authHeader(user) });
   expect(response.statusCode, response.body).toBe(200);
   return response.json().data.result as { resume: { chapter_uuid: string; page_index: number | null } | null };
-}
-
-/** Waits on a condition (progress is written behind the page), never on time alone. */
-async function until(check: () => Promise<boolean>): Promise<void> {
-  for (let i = 0; i < 200; i += 1) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error('condition never held');
 }
 
 beforeAll(async () => {

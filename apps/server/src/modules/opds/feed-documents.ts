@@ -1,16 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { CatalogueVersion } from '../catalogue/catalogue-version.js';
 import { createVersionedMemo } from '../catalogue/versioned-memo.js';
-
-/** A strong ETag of some text (a document's bytes, or what determines them). */
-export const etagOf = (text: string) => `"${createHash('sha256').update(text).digest('base64url').slice(0, 27)}"`;
-
-/** A feed answer: its ETag known first, its bytes made only when sent (a 304 never makes them). */
-export interface FeedDocument {
-  etag: string;
-  body(): string;
-}
+import { etagOf, type FeedDocument } from './opds-http.js';
 
 /** A document rendered with the placeholder base, split around it. */
 interface Template {

@@ -133,7 +133,34 @@ export function createOpdsPages(deps: {
     })().catch((error: unknown) => deps.onError?.(error));
   }
 
-  return { page };
+  /**
+   * A readable comic chapter for its Divina manifest (docs/OPDS.md "OPDS 2.0"): its book, titles
+   * and page sizes in the reader's language, or the same 404/403 as a page. `free` says whether
+   * anyone may read it (then it may be cached like a free page).
+   */
+  async function chapter(chapterUuid: string, user: AuthUser, language: Language) {
+    const shared = await pagesOf(chapterUuid, user, language);
+    const access = await reading.chapterAccess(chapterUuid, null);
+    return {
+      bookUuid: shared.bookUuid,
+      number: shared.number,
+      title: shared.title,
+      chapterTitle: shared.chapterTitle,
+      pages: shared.pages.map(({ width, height }) => ({ width, height })),
+      free: access === 'entitled',
+    };
+  }
+
+  /**
+   * Forgets what this process last wrote for a reader's chapter: after an app set the position
+   * explicitly (OPDS Progression, possibly backward), the next page fetched is compared with the
+   * stored position again, not with the page this process wrote before.
+   */
+  function forget(userId: number, chapterUuid: string) {
+    written.delete(`${userId}:${chapterUuid}`);
+  }
+
+  return { page, chapter, forget };
 }
 
 export type OpdsPages = ReturnType<typeof createOpdsPages>;

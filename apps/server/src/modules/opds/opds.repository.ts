@@ -2,10 +2,6 @@ import type { DbExecutor } from '../../db/database.js';
 
 /** The few reads of the OPDS feeds the catalogue, library and reading services do not make. */
 
-/** The language the key owner chose on the site (the one their e-mails are written in). */
-export const findUserLanguage = async (db: DbExecutor, userId: number): Promise<string | null> =>
-  (await db.selectFrom('users').select('language').where('id', '=', userId).executeTakeFirst())?.language ?? null;
-
 /**
  * What a feed entry shows of published books (author, cover and its sizes, last change), by uuid,
  * in any order; bounded by the feed page (at most 50 uuids). Which books and in what order comes

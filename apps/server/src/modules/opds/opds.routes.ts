@@ -1,10 +1,9 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { ErrorCode, type Language } from '@inkstream/contracts';
+import type { Language } from '@inkstream/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { AppError } from '../../lib/app-error.js';
 import type { FeedAuthenticator, FeedReader } from './feed-reader.js';
-import { etagOf, type FeedDocument, type FeedDocuments } from './feed-documents.js';
+import type { FeedDocuments } from './feed-documents.js';
 import {
   acquisitionFeed,
   bookFeed,
@@ -16,6 +15,23 @@ import {
   type FeedContext,
   type NavigationEntry,
 } from './opds-feeds.js';
+import {
+  BookPageQuery,
+  BookParams,
+  ChapterPageQuery,
+  etagOf,
+  feedReaders,
+  matches,
+  sendDocument,
+  type FeedDocument,
+  keepSize,
+  PAGE_MAX,
+  PAID_PAGE_CACHE,
+  pagingOf,
+  SearchWords,
+  TagParams,
+  treeBase,
+} from './opds-http.js';
 import { feedTexts, type FeedTexts } from './opds-texts.js';
 import { renderXml, type XmlElement } from './opds-xml.js';
 import { PSE_MAX_WIDTH, PSE_MIN_WIDTH, type OpdsPages } from './opds-pages.js';
@@ -23,32 +39,7 @@ import { registerNovelRoutes } from './opds-novel.routes.js';
 import type { OpdsNovels } from './opds-novels.js';
 import { FEED_BOOKS_PER_PAGE, FEED_CHAPTERS_PER_PAGE, type OpdsService } from './opds.service.js';
 
-/**
- * Every feed is one reader's (it is behind their key, and book feeds carry their lock state): no
- * shared cache may keep it, and the app revalidates each time, cheaply, with the ETag (304).
- */
-const FEED_CACHE = 'private, max-age=0, must-revalidate';
-/** What apps understand as "log in" (Panels, KOReader and Thorium ask for a user name and password). */
-export const FEED_CHALLENGE = 'Basic realm="Inkstream OPDS", charset="UTF-8"';
-
-/** Generous but finite page numbers (as the catalogue's), so none can overflow a query. */
-const PAGE_MAX = 1_000_000;
-const Page = Type.Integer({ minimum: 0, maximum: PAGE_MAX, default: 0, description: '0-based page of the list' });
-const BookPageQuery = Type.Object({
-  page: Page,
-  page_size: Type.Integer({ minimum: 1, maximum: FEED_BOOKS_PER_PAGE, default: FEED_BOOKS_PER_PAGE }),
-});
-const ChapterPageQuery = Type.Object({
-  page: Page,
-  page_size: Type.Integer({ minimum: 1, maximum: FEED_CHAPTERS_PER_PAGE, default: FEED_CHAPTERS_PER_PAGE }),
-});
-const NO_CONTROL = '^[^\\u0000-\\u001f\\u007f]*$';
-const SearchQuery = Type.Object({
-  ...BookPageQuery.properties,
-  q: Type.String({ minLength: 0, maxLength: 100, pattern: NO_CONTROL, default: '' }),
-});
-const TagParams = Type.Object({ tag: Type.String({ minLength: 1, maxLength: 64, pattern: NO_CONTROL }) });
-const BookParams = Type.Object({ bookUuid: Type.String({ format: 'uuid' }) });
+const SearchQuery = Type.Object({ ...BookPageQuery.properties, q: SearchWords });
 /** A page of a chapter (OPDS-PSE numbers them from 0); a page past the chapter's last is 404. */
 const PageParams = Type.Object({
   chapterUuid: Type.String({ format: 'uuid' }),
@@ -58,21 +49,8 @@ const PageParams = Type.Object({
 const PageQuery = Type.Object({
   maxWidth: Type.Integer({ minimum: PSE_MIN_WIDTH, maximum: PSE_MAX_WIDTH, default: PSE_MAX_WIDTH }),
 });
-/**
- * A paid page is the product: no cache may keep it, so every view asks again and the entitlement
- * is checked at that moment. A free page may be kept for an hour by the app itself (private).
- */
-const PAID_PAGE_CACHE = 'private, no-store';
+/** A free page may be kept for an hour by the app itself (private); a paid one never (PAID_PAGE_CACHE). */
 const FREE_PAGE_CACHE = 'private, max-age=3600';
-
-/** Whether If-None-Match names this ETag (a list, weak forms and `*` included). */
-function matches(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header.split(',').some((part) => {
-    const value = part.trim();
-    return value === '*' || value === etag || value === `W/${etag}`;
-  });
-}
 
 /**
  * The OPDS 1.2 feeds (docs/OPDS.md "Feeds"), registered twice by app.ts: under
@@ -93,36 +71,19 @@ export function opdsRoutes(deps: {
     const app = base.withTypeProvider<TypeBoxTypeProvider>();
     const hidden = { hide: true };
 
-    // A refusal asks apps for a login (the authenticator sets its own challenge; this covers any other 401).
-    app.addHook('onSend', async (_request, reply, payload) => {
-      if (reply.statusCode === 401 && !reply.hasHeader('www-authenticate')) reply.header('www-authenticate', FEED_CHALLENGE);
-      return payload;
-    });
-
-    // Who reads is settled before anything else, the query's validation included: a request
-    // without a valid key learns nothing, not even whether its page number would have been good.
-    const readers = new WeakMap<FastifyRequest, FeedReader>();
-    app.addHook('onRequest', async (request) => {
-      const { feedKey } = request.params as { feedKey?: string };
-      readers.set(request, await authenticate(request, feedKey ?? null));
-    });
+    const readerOf = feedReaders(app, authenticate);
 
     /** The reader of the request, the tree's base path and the feed language (the key owner's). */
     function contextOf(request: FastifyRequest): { reader: FeedReader; ctx: FeedContext; language: Language; texts: FeedTexts } {
-      const reader = readers.get(request);
-      if (!reader) throw new AppError(ErrorCode.AUTH_REQUIRED, 401, 'A feed key is required');
+      const reader = readerOf(request);
       const { language } = reader;
-      const path = request.url.split('?')[0] ?? '';
-      const at = path.indexOf('/v1.2/');
-      const ctx = { base: path.slice(0, at + '/v1.2/'.length), language, siteName: deps.siteName, publicUrl: deps.publicUrl };
+      const ctx = { base: treeBase(request, 'v1.2'), language, siteName: deps.siteName, publicUrl: deps.publicUrl };
       return { reader, ctx, language, texts: feedTexts(language) };
     }
 
     /** Sends a document with its ETag, or 304 when the app has it already. */
     function send(request: FastifyRequest, reply: FastifyReply, document: FeedDocument, type: string) {
-      reply.header('etag', document.etag).header('cache-control', FEED_CACHE).header('vary', 'Authorization');
-      if (matches(request.headers['if-none-match'], document.etag)) return reply.code(304).send();
-      return reply.type(`${type};charset=utf-8`).send(document.body());
+      return sendDocument(request, reply, document, `${type};charset=utf-8`);
     }
 
     /** A document written for this request only (a reader's library, continue reading). */
@@ -313,14 +274,3 @@ export function opdsRoutes(deps: {
     registerNovelRoutes(app, { novels: deps.novels, readerOf: contextOf });
   };
 }
-
-/** A page size other than the default is kept in the page links. */
-const keepSize = (query: { page_size: number }, standard = FEED_BOOKS_PER_PAGE): Record<string, string> =>
-  query.page_size === standard ? {} : { page_size: String(query.page_size) };
-
-const pagingOf = (query: { page: number; page_size: number }, total: number) => ({
-  page: query.page,
-  pageSize: query.page_size,
-  total,
-  keep: keepSize(query),
-});

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { DEFAULT_LANGUAGE, ErrorCode, normalizeLanguage, type Language } from '@inkstream/contracts';
+import { ErrorCode, type Language } from '@inkstream/contracts';
 import type { Db } from '../../db/database.js';
 import type { AuthUser } from '../../http/request-user.js';
 import { notFound } from '../../lib/app-error.js';
@@ -64,12 +64,6 @@ export function createOpdsService(deps: {
   versions: Pick<CatalogueVersion, 'get' | 'peek' | 'subscribe'>;
 }) {
   const { db, catalogue, follows, progress, reading, media, versions } = deps;
-
-  /** The key owner's language on the site, else the site's default (an old or odd value never fails a feed). */
-  async function readerLanguage(userId: number): Promise<Language> {
-    const stored = await repo.findUserLanguage(db, userId);
-    return (stored && normalizeLanguage(stored)) || DEFAULT_LANGUAGE;
-  }
 
   /** Feed entries of some books, in the order given; books unpublished since are left out. */
   async function feedBooks(uuids: readonly string[], language: Language): Promise<FeedBook[]> {
@@ -233,7 +227,7 @@ export function createOpdsService(deps: {
     return found.result[0]?.updated_at ?? toIso(0);
   }
 
-  return { readerLanguage, bookList, library, continueReading, book, tags, catalogueUpdated };
+  return { bookList, library, continueReading, book, tags, catalogueUpdated };
 }
 
 /**

@@ -47,9 +47,11 @@ describe('the "Read in an app" section', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create a feed key' }));
     await screen.findByText('Copy it now: it will not be shown again.');
     expect(screen.getByText(`https://x.example/opds/key/${KEY}/v1.2/catalog`)).toBeTruthy();
-    // Not offered while the server has no OPDS 2.0 feed.
-    expect(screen.queryByText(`https://x.example/opds/key/${KEY}/v2/catalog`)).toBeNull();
+    // The OPDS 2.0 address beside it, labelled as such.
+    expect(screen.getByText(`https://x.example/opds/key/${KEY}/v2/catalog`)).toBeTruthy();
+    expect(screen.getByText('Feed address (OPDS 2.0, for apps that ask for it)')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Copy address' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Copy OPDS 2.0 address' })).toBeTruthy();
     const post = api.mock.calls.find(([, init]) => init?.method === 'POST')!;
     expect(JSON.parse(String(post[1]!.body))).toEqual({ name: 'Panels' });
     await waitFor(() => expect(within(screen.getByRole('list', { name: 'Your feed keys' })).getByText('Panels')).toBeTruthy());

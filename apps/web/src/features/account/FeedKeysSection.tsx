@@ -81,8 +81,8 @@ function NewKey({ created, onDone }: { created: CreatedFeedKey; onDone(): void }
         {t('createdTitle', { name: created.name })}
       </h3>
       <p className={feedKeys.warning}>{t('copyNow')}</p>
-      {/* The OPDS 2.0 address (url_v2) is left out until the server serves OPDS 2.0 (docs/OPDS.md). */}
-      {(['url'] as const).map((field) => (
+      {/* OPDS 1.2 for most apps; OPDS 2.0 (JSON, Divina, progression sync) for apps that take it (docs/OPDS.md). */}
+      {(['url', 'url_v2'] as const).map((field) => (
         <div key={field} className={feedKeys.urlRow}>
           <span className={feedKeys.urlLabel}>{t(field === 'url' ? 'urlV1' : 'urlV2')}</span>
           <code className={feedKeys.url} dir="ltr">

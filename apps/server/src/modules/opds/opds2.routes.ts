@@ -1,0 +1,207 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { ClosedObject, PlainText, Timestamp } from '@inkstream/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import type { FeedAuthenticator } from './feed-reader.js';
+import { href, type FeedContext } from './opds-feeds.js';
+import {
+  BookPageQuery,
+  BookParams,
+  ChapterPageQuery,
+  ChapterParams,
+  feedReaders,
+  keepSize,
+  PAID_PAGE_CACHE,
+  pagingOf,
+  SearchWords,
+  sendFeed,
+  TagParams,
+  treeBase,
+} from './opds-http.js';
+import type { OpdsPages } from './opds-pages.js';
+import type { OpdsProgression } from './opds-progression.js';
+import { feedTexts } from './opds-texts.js';
+import { FEED_BOOKS_PER_PAGE, FEED_CHAPTERS_PER_PAGE, type OpdsService } from './opds.service.js';
+import { bookFeed2, divinaManifest, navigationFeed2, pageHref, publicationsFeed2, REL2, TYPE2, type Feed2 } from './opds2-feeds.js';
+
+/** OPDS 2.0 searches with `query` (the template `search{?query}`). */
+const SearchQuery2 = Type.Object({ ...BookPageQuery.properties, query: SearchWords });
+
+/**
+ * A reading position as the OPDS Progression API carries it. Closed: anything else an app adds
+ * (fragments, a text quote) is dropped before the handler. The page is `locations.position`
+ * (1-based), else `locations.progression` through the chapter; `href` names the page in the app's
+ * words and is not interpreted (the position says the same, and cannot point outside the chapter).
+ */
+const ProgressionBody = ClosedObject({
+  modified: Type.Optional(Timestamp('When the app was there; an older position than the stored one does not replace it')),
+  device: Type.Optional(ClosedObject({ id: PlainText({ maxLength: 200 }), name: PlainText({ maxLength: 200 }) })),
+  locator: ClosedObject({
+    href: PlainText({ minLength: 1, maxLength: 2048 }),
+    type: Type.Optional(PlainText({ maxLength: 100 })),
+    title: Type.Optional(PlainText({ maxLength: 500 })),
+    locations: ClosedObject({
+      position: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
+      progression: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
+      totalProgression: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
+    }),
+  }),
+});
+/** A position is a few hundred bytes; nothing bigger is read. */
+const PROGRESSION_BODY_LIMIT = 8 * 1024;
+
+/**
+ * The OPDS 2.0 feeds (docs/OPDS.md "OPDS 2.0"): the same lists as OPDS 1.2, as JSON, plus the
+ * Divina manifest of a readable comic chapter and the reading position (OPDS Progression).
+ * Registered, like the OPDS 1.2 routes, under `/opds/key/:feedKey` and under `/opds` (HTTP Basic).
+ */
+export function opds2Routes(deps: {
+  authenticate: FeedAuthenticator;
+  opds: OpdsService;
+  pages: OpdsPages;
+  progression: OpdsProgression;
+  siteName: string;
+  publicUrl: string;
+}) {
+  const { authenticate, opds, pages, progression } = deps;
+  return async (base: FastifyInstance) => {
+    const app = base.withTypeProvider<TypeBoxTypeProvider>();
+    const hidden = { hide: true };
+    const readerOf = feedReaders(app, authenticate);
+    // Readium apps send a position as its own media type (it is JSON).
+    app.addContentTypeParser(
+      TYPE2.progression,
+      { parseAs: 'string', bodyLimit: PROGRESSION_BODY_LIMIT },
+      app.getDefaultJsonParser('error', 'error'),
+    );
+
+    /** The reader of the request, the tree's base path and the feed language (the key owner's). */
+    function contextOf(request: FastifyRequest) {
+      const reader = readerOf(request);
+      const { language } = reader;
+      const ctx: FeedContext = { base: treeBase(request, 'v2'), language, siteName: deps.siteName, publicUrl: deps.publicUrl };
+      return { reader, ctx, language, texts: feedTexts(language) };
+    }
+
+    const send = (request: FastifyRequest, reply: FastifyReply, feed: Feed2) =>
+      sendFeed(request, reply, JSON.stringify(feed), `${TYPE2.feed}; charset=utf-8`);
+
+    app.get('/v2/catalog', { schema: hidden }, async (request, reply) => {
+      const { ctx, texts } = contextOf(request);
+      const entries = [
+        { title: texts.new[0], href: href(ctx, 'new'), rel: REL2.sortNew },
+        { title: texts.popular[0], href: href(ctx, 'popular'), rel: REL2.sortPopular },
+        { title: texts.tags[0], href: href(ctx, 'tags') },
+        { title: texts.library[0], href: href(ctx, 'library') },
+        { title: texts.continue[0], href: href(ctx, 'continue') },
+      ];
+      return send(request, reply, navigationFeed2(ctx, { title: deps.siteName, path: 'catalog' }, entries));
+    });
+
+    for (const kind of ['new', 'popular'] as const) {
+      app.get(`/v2/${kind}`, { schema: { ...hidden, querystring: BookPageQuery } }, async (request, reply) => {
+        const { ctx, language, texts } = contextOf(request);
+        const { page, page_size: pageSize } = request.query;
+        const found = await opds.bookList(kind, { page, pageSize, language });
+        const head = { title: texts[kind][0], path: kind, paging: pagingOf(request.query, found.total) };
+        return send(request, reply, publicationsFeed2(ctx, head, found.books));
+      });
+    }
+
+    app.get('/v2/tags', { schema: { ...hidden, querystring: BookPageQuery } }, async (request, reply) => {
+      const { ctx, texts } = contextOf(request);
+      const { page, page_size: pageSize } = request.query;
+      const all = await opds.tags();
+      const entries = all
+        .slice(page * pageSize, (page + 1) * pageSize)
+        .map((tag) => ({ title: tag, href: href(ctx, `tag/${encodeURIComponent(tag)}`) }));
+      const head = { title: texts.tags[0], path: 'tags', paging: pagingOf(request.query, all.length) };
+      return send(request, reply, navigationFeed2(ctx, head, entries));
+    });
+
+    app.get('/v2/tag/:tag', { schema: { ...hidden, params: TagParams, querystring: BookPageQuery } }, async (request, reply) => {
+      const { ctx, language } = contextOf(request);
+      const { page, page_size: pageSize } = request.query;
+      const { tag } = request.params;
+      const found = await opds.bookList('tag', { page, pageSize, language, tag });
+      const head = { title: tag, path: `tag/${encodeURIComponent(tag)}`, paging: pagingOf(request.query, found.total) };
+      return send(request, reply, publicationsFeed2(ctx, head, found.books));
+    });
+
+    app.get('/v2/library', { schema: { ...hidden, querystring: BookPageQuery } }, async (request, reply) => {
+      const { ctx, language, reader, texts } = contextOf(request);
+      const { page, page_size: pageSize } = request.query;
+      const found = await opds.library(reader.user.id, { page, pageSize, language });
+      const head = { title: texts.library[0], path: 'library', paging: pagingOf(request.query, found.total) };
+      return send(request, reply, publicationsFeed2(ctx, head, found.books));
+    });
+
+    app.get('/v2/continue', { schema: hidden }, async (request, reply) => {
+      const { ctx, language, reader, texts } = contextOf(request);
+      const found = await opds.continueReading(reader.user.id, language);
+      const head = { title: texts.continue[0], path: 'continue', paging: { page: 0, pageSize: FEED_BOOKS_PER_PAGE, total: found.total } };
+      return send(request, reply, publicationsFeed2(ctx, head, found.books));
+    });
+
+    app.get('/v2/search', { schema: { ...hidden, querystring: SearchQuery2 } }, async (request, reply) => {
+      const { ctx, language, texts } = contextOf(request);
+      const { page, page_size: pageSize } = request.query;
+      const query = request.query.query.trim();
+      // An empty search lists nothing (the site's search without words would list everything).
+      const found = query === '' ? { books: [], total: 0 } : await opds.bookList('search', { page, pageSize, language, q: query });
+      const paging = { ...pagingOf(request.query, found.total), keep: { query, ...keepSize(request.query) } };
+      return send(request, reply, publicationsFeed2(ctx, { title: `${texts.search}: ${query}`, path: 'search', paging }, found.books));
+    });
+
+    app.get('/v2/book/:bookUuid', { schema: { ...hidden, params: BookParams, querystring: ChapterPageQuery } }, async (request, reply) => {
+      const { ctx, language, reader, texts } = contextOf(request);
+      const { page, page_size: pageSize } = request.query;
+      const found = await opds.book(request.params.bookUuid, reader.user, { page, pageSize, language });
+      const paging = { page, pageSize, total: found.total, keep: keepSize(request.query, FEED_CHAPTERS_PER_PAGE) };
+      return send(request, reply, bookFeed2(ctx, found.book, found.chapters, paging, { ...texts.chapters, epub: texts.novels.epub }));
+    });
+
+    // A readable comic chapter as a Divina manifest: its pages are the OPDS-PSE page URLs of the
+    // same tree, each checked at its fetch; the manifest itself is refused for a locked chapter.
+    app.get('/v2/chapter/:chapterUuid/manifest.json', { schema: { ...hidden, params: ChapterParams } }, async (request, reply) => {
+      const { ctx, reader, language } = contextOf(request);
+      const { chapterUuid } = request.params;
+      const chapter = await pages.chapter(chapterUuid, reader.user, language);
+      const manifest = divinaManifest(ctx, treeBase(request, 'v1.2'), { uuid: chapterUuid, ...chapter });
+      // A paid chapter's manifest lists what only entitled readers see: never kept, as its pages.
+      return sendFeed(request, reply, JSON.stringify(manifest), TYPE2.divina, chapter.free ? undefined : PAID_PAGE_CACHE);
+    });
+
+    app.get('/v2/chapter/:chapterUuid/progression', { schema: { ...hidden, params: ChapterParams } }, async (request, reply) => {
+      const { reader, language } = contextOf(request);
+      const { chapterUuid } = request.params;
+      const position = await progression.read(chapterUuid, reader.user, language);
+      reply.header('cache-control', 'private, no-store').header('vary', 'Authorization');
+      return reply.type(TYPE2.progression).send({
+        modified: position.modified,
+        // Positions are kept per reader, not per device: the site names itself as the device.
+        device: { id: 'urn:inkstream:site', name: deps.siteName },
+        locator: {
+          href: pageHref(treeBase(request, 'v1.2'), chapterUuid, position.pageIndex),
+          type: TYPE2.jpeg,
+          locations: { position: position.pageIndex + 1, progression: position.pageIndex / position.pageCount },
+        },
+      });
+    });
+
+    app.put(
+      '/v2/chapter/:chapterUuid/progression',
+      { schema: { ...hidden, params: ChapterParams, body: ProgressionBody }, bodyLimit: PROGRESSION_BODY_LIMIT },
+      async (request, reply) => {
+        const { reader, language } = contextOf(request);
+        const { locator, modified } = request.body;
+        await progression.write(request.params.chapterUuid, reader.user, language, {
+          ...locator.locations,
+          ...(modified ? { modified } : {}),
+        });
+        reply.header('cache-control', 'no-store');
+        return reply.code(204).send();
+      },
+    );
+  };
+}
