@@ -1,18 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { parseArgs } from 'node:util';
 import SQLite from 'better-sqlite3';
 import { ensureMemberAccounts, logIn, type BenchAccount } from './accounts.js';
 import { createBulkInserter } from './bulk-insert.js';
-import { integerOption } from './cli-options.js';
 import { generateCatalogue } from './generate-catalogue.js';
-import { measureThroughput, type LoadOptions, type LoadResult } from './load-test.js';
-import { writePerformanceDoc } from './performance-doc.js';
+import type { LoadOptions } from './load-test.js';
 import { createRandom } from './random.js';
 import { describeMachine } from './report.js';
-import { startRealServer } from './server-process.js';
+import { measureRoutes, runSectionAlone, withSectionServers, writeSection, type MeasuredRoute, type SectionOptions } from './section.js';
 
 /**
  * Chapter comments (issue 31): the comments page of a chapter with 50,000 top-level comments (and
@@ -120,13 +115,8 @@ export function seedComments(sqlitePath: string): { chapterUuid: string } {
   }
 }
 
-interface CommentsRow {
-  name: string;
-  result: LoadResult;
-}
-
 export function renderCommentsSection(
-  rows: readonly CommentsRow[],
+  rows: readonly MeasuredRoute[],
   options: { date: Date; load: LoadOptions; loadAverage: number },
 ): string {
   const lines = [
@@ -155,74 +145,40 @@ export function renderCommentsSection(
   return `${lines.join('\n')}\n`;
 }
 
-export async function runCommentsSection(options: {
-  repoRoot: string;
-  load: LoadOptions;
-  writeDocs: boolean;
-}): Promise<{ rows: CommentsRow[] }> {
-  const serverMain = path.join(options.repoRoot, 'apps/server/dist/main.js');
-  const adminCli = path.join(options.repoRoot, 'apps/server/dist/cli/admin.js');
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'inkstream-comments-bench-'));
-  const sqlitePath = path.join(dataDir, 'inkstream.sqlite');
-  try {
+export async function runCommentsSection(options: SectionOptions): Promise<{ rows: MeasuredRoute[] }> {
+  return await withSectionServers(options.repoRoot, 'comments', async ({ start, dataDir, sqlitePath, adminCli }) => {
     console.log(`Comments: seeding a chapter with ${COMMENTS.toLocaleString('en-US')} comments ...`);
-    const schema = await startRealServer({ serverMain, dataDir });
+    const schema = await start();
     await schema.stop();
     generateCatalogue(sqlitePath, { books: 20, seed: 20261126 });
     await ensureMemberAccounts({ adminCli, dataDir, sqlitePath, accounts: [READER, AUTHOR] });
     const { chapterUuid } = seedComments(sqlitePath);
-    const server = await startRealServer({ serverMain, dataDir });
-    try {
-      const token = await logIn(server.baseUrl, READER);
-      const headers = { authorization: `Token ${token}` };
-      const url = (sort: string, page: number) =>
-        `${server.baseUrl}/api/v1/comics/chapter/${chapterUuid}/comments?sort=${sort}&page=${page}&page_size=${PAGE_SIZE}`;
-      const probe = await fetch(url('newest', DEEP_PAGE), { headers });
-      const body = (await probe.json()) as { data?: { result: unknown[]; total: number } };
-      if (probe.status !== 200 || body.data?.result.length !== PAGE_SIZE) throw new Error(`comments page answered ${probe.status}`);
-      const rows: CommentsRow[] = [];
-      const loadAverage = os.loadavg()[0]!;
-      for (const [name, sort, page] of [
-        ['newest, first page', 'newest', 1],
-        [`newest, page ${DEEP_PAGE.toLocaleString('en-US')}`, 'newest', DEEP_PAGE],
-        ['top, first page', 'top', 1],
-        [`top, page ${DEEP_PAGE.toLocaleString('en-US')}`, 'top', DEEP_PAGE],
-      ] as const) {
-        const result = await measureThroughput(url(sort, page), options.load, headers);
-        rows.push({ name, result });
-        console.log(`  comments ${name.padEnd(22)} ${result.requestsPerSecond.toFixed(0).padStart(6)} req/s p99 ${result.p99Ms} ms`);
-      }
-      const section = renderCommentsSection(rows, { date: new Date(), load: options.load, loadAverage });
-      console.log(`\n${section}`);
-      if (options.writeDocs) writePerformanceDoc(path.join(options.repoRoot, 'docs/PERFORMANCE.md'), COMMENTS_SECTION_TITLE, section);
-      return { rows };
-    } finally {
-      await server.stop();
-    }
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+    const server = await start();
+    const token = await logIn(server.baseUrl, READER);
+    const headers = { authorization: `Token ${token}` };
+    const page = (sort: string, number: number) =>
+      `/api/v1/comics/chapter/${chapterUuid}/comments?sort=${sort}&page=${number}&page_size=${PAGE_SIZE}`;
+    const probe = await fetch(server.baseUrl + page('newest', DEEP_PAGE), { headers });
+    const body = (await probe.json()) as { data?: { result: unknown[]; total: number } };
+    if (probe.status !== 200 || body.data?.result.length !== PAGE_SIZE) throw new Error(`comments page answered ${probe.status}`);
+    const loadAverage = os.loadavg()[0]!;
+    const deep = DEEP_PAGE.toLocaleString('en-US');
+    const rows = await measureRoutes(
+      server,
+      [
+        { name: 'newest, first page', path: page('newest', 1), headers },
+        { name: `newest, page ${deep}`, path: page('newest', DEEP_PAGE), headers },
+        { name: 'top, first page', path: page('top', 1), headers },
+        { name: `top, page ${deep}`, path: page('top', DEEP_PAGE), headers },
+      ],
+      options.load,
+    );
+    const section = renderCommentsSection(rows, { date: new Date(), load: options.load, loadAverage });
+    console.log(`\n${section}`);
+    writeSection(options, COMMENTS_SECTION_TITLE, section);
+    return { rows };
+  });
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const usage = `Usage: node bench/dist/comments-bench.js [--seconds S] [--warmup S] [--connections C] [--no-docs]`;
-  const { values } = parseArgs({
-    options: {
-      seconds: { type: 'string', default: '6' },
-      warmup: { type: 'string', default: '1' },
-      connections: { type: 'string', default: '10' },
-      'no-docs': { type: 'boolean', default: false },
-    },
-  });
-  const positive = integerOption(usage);
-  const repoRoot = path.resolve(import.meta.dirname, '../..');
-  await runCommentsSection({
-    repoRoot,
-    load: {
-      seconds: positive('seconds', values.seconds, 1),
-      warmupSeconds: positive('warmup', values.warmup, 0),
-      connections: positive('connections', values.connections, 1),
-    },
-    writeDocs: !values['no-docs'],
-  });
-}
+// `node bench/dist/comments-bench.js [--seconds S] [--warmup S] [--connections C] [--no-docs]`: this section alone.
+runSectionAlone(import.meta, 'comments', { connections: 10, warmupSeconds: 1, seconds: 6 }, runCommentsSection);

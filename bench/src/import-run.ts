@@ -3,7 +3,7 @@ import path from 'node:path';
 import { runImportBench } from './import-bench.js';
 import { renderImportSection, summarizeImportTargets } from './import-report.js';
 import { IMPORT_SECTION_TITLE } from './import-bench.js';
-import { writePerformanceDoc } from './performance-doc.js';
+import { exitWhenDone, isEntryPoint, writeSection } from './section.js';
 
 /** Runs the import benchmark and writes its section of docs/PERFORMANCE.md (unless `writeDocs` is false). */
 export async function runImportSection(options: { repoRoot: string; pages: number; writeDocs: boolean }): Promise<void> {
@@ -19,20 +19,14 @@ export async function runImportSection(options: { repoRoot: string; pages: numbe
   });
   console.log(`\n${renderImportSection(result)}`);
   for (const line of summarizeImportTargets(result)) console.log(line);
-  if (options.writeDocs) {
-    const docPath = path.join(options.repoRoot, 'docs/PERFORMANCE.md');
-    writePerformanceDoc(docPath, IMPORT_SECTION_TITLE, renderImportSection(result));
-    console.log(`Wrote ${path.relative(options.repoRoot, docPath)} (${IMPORT_SECTION_TITLE.slice(3)})`);
-  }
+  writeSection(options, IMPORT_SECTION_TITLE, renderImportSection(result));
 }
 
 // `node bench/dist/import-run.js [pages] [--no-docs]`: the import benchmark alone.
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+if (isEntryPoint(import.meta)) {
   const pages = Number(process.argv.find((arg) => /^\d+$/.test(arg)) ?? 60);
-  runImportSection({ repoRoot: path.resolve(import.meta.dirname, '../..'), pages, writeDocs: !process.argv.includes('--no-docs') }).catch(
-    (error: unknown) => {
-      console.error(`import bench failed: ${error instanceof Error ? error.message : String(error)}`);
-      process.exitCode = 1;
-    },
+  exitWhenDone(
+    'import',
+    runImportSection({ repoRoot: path.resolve(import.meta.dirname, '../..'), pages, writeDocs: !process.argv.includes('--no-docs') }),
   );
 }

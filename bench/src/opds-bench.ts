@@ -1,13 +1,19 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { promisify } from 'node:util';
 import SQLite from 'better-sqlite3';
-import { measureThroughput, type LoadOptions, type LoadResult } from './load-test.js';
-import { writePerformanceDoc } from './performance-doc.js';
-import { startRealServer, type ChildServer } from './server-process.js';
+import type { LoadOptions } from './load-test.js';
+import {
+  apiData,
+  loadAverages,
+  loadTableRow,
+  measureRoutes,
+  runSectionAlone,
+  withSectionServers,
+  writeSection,
+  type MeasuredRoute as OpdsRow,
+  type SectionOptions,
+} from './section.js';
 
 const run = promisify(execFile);
 
@@ -24,11 +30,6 @@ const PASSWORD = 'bench-opds-password';
 /** Each demo book is copied this many times (translations and tags with it), chapters left behind. */
 const COPIES = 2;
 const BOOK_WITH_MANY_CHAPTERS = 'The Storm Gate';
-
-interface OpdsRow {
-  name: string;
-  result: LoadResult;
-}
 
 /** Columns of a table but `id`, to copy rows with INSERT … SELECT. */
 const columnsOf = (db: SQLite.Database, table: string) =>
@@ -69,12 +70,6 @@ function copyBooks(sqlitePath: string): number {
   }
 }
 
-async function json<T>(url: string, init?: RequestInit): Promise<T> {
-  const response = await fetch(url, init);
-  if (!response.ok) throw new Error(`${init?.method ?? 'GET'} ${url}: HTTP ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { data: T }).data;
-}
-
 /** A feed must answer 200 with the entries it should (or the measurement means nothing). */
 async function checkFeed(url: string, headers: Record<string, string>, entries: number, contains?: string): Promise<string> {
   const response = await fetch(url, { headers });
@@ -85,23 +80,17 @@ async function checkFeed(url: string, headers: Record<string, string>, entries: 
   return response.headers.get('etag') ?? '';
 }
 
-export async function runOpdsSection(options: { repoRoot: string; load: LoadOptions; writeDocs: boolean }): Promise<OpdsRow[]> {
-  const serverMain = path.join(options.repoRoot, 'apps/server/dist/main.js');
-  const adminCli = path.join(options.repoRoot, 'apps/server/dist/cli/admin.js');
-  if (!existsSync(serverMain)) throw new Error(`${serverMain} does not exist: run \`npm run build\` first`);
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'inkstream-opds-bench-'));
-  let server: ChildServer | undefined;
-  try {
+export async function runOpdsSection(options: SectionOptions): Promise<OpdsRow[]> {
+  return await withSectionServers(options.repoRoot, 'opds', async ({ start, dataDir, sqlitePath, adminCli }) => {
     console.log('OPDS feeds: demo catalogue ...');
-    server = await startRealServer({ serverMain, dataDir, demoCatalogue: true, timeoutMs: 600_000 });
-    const { result: found } = await json<{ result: { book_uuid: string; book_title: string }[] }>(
-      `${server.baseUrl}/api/v1/comics/book/search?language=en-us&page=0&page_size=50&q=${encodeURIComponent(BOOK_WITH_MANY_CHAPTERS)}`,
+    const demo = await start({ demoCatalogue: true, timeoutMs: 600_000 });
+    const { result: found } = await apiData<{ result: { book_uuid: string; book_title: string }[] }>(
+      `${demo.baseUrl}/api/v1/comics/book/search?language=en-us&page=0&page_size=50&q=${encodeURIComponent(BOOK_WITH_MANY_CHAPTERS)}`,
     );
     const bookUuid = found.find((book) => book.book_title === BOOK_WITH_MANY_CHAPTERS)?.book_uuid;
     if (!bookUuid) throw new Error(`the demo catalogue has no "${BOOK_WITH_MANY_CHAPTERS}"`);
-    await server.stop();
-    server = undefined;
-    const books = copyBooks(path.join(dataDir, 'inkstream.sqlite'));
+    await demo.stop();
+    const books = copyBooks(sqlitePath);
     // Two readers made as an operator would (the admin command line), one of them a member.
     const stamp = Date.now().toString(36).slice(-6);
     const member = `opdsmember${stamp}`;
@@ -113,15 +102,15 @@ export async function runOpdsSection(options: { repoRoot: string; load: LoadOpti
     for (const username of [member, visitor]) await cli('user', 'create', username, '--password', PASSWORD);
     await cli('membership', 'grant', member, '--months', '12');
 
-    server = await startRealServer({ serverMain, dataDir });
+    const server = await start();
     const base = server.baseUrl;
     const feedKey = async (username: string) => {
-      const { jwt_token } = await json<{ jwt_token: string }>(`${base}/api/v1/user/login`, {
+      const { jwt_token } = await apiData<{ jwt_token: string }>(`${base}/api/v1/user/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ username, password: PASSWORD }),
       });
-      const { result } = await json<{ result: { key: string } }>(`${base}/api/v1/user/feed_keys`, {
+      const { result } = await apiData<{ result: { key: string } }>(`${base}/api/v1/user/feed_keys`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Token ${jwt_token}` },
         body: JSON.stringify({ name: 'bench' }),
@@ -156,33 +145,14 @@ export async function runOpdsSection(options: { repoRoot: string; load: LoadOpti
         status: 304,
       },
     ];
-    const rows: OpdsRow[] = [];
-    for (const route of routes) {
-      const result = await measureThroughput(base + route.path, options.load, route.headers, undefined, route.status);
-      if (!server.isRunning()) throw new Error(`the server died during "${route.name}":\n${server.outputTail()}`);
-      rows.push({ name: route.name, result });
-      console.log(
-        `  ${route.name.padEnd(42)} ${result.requestsPerSecond.toFixed(0).padStart(6)} req/s p50 ${result.p50Ms} ms p99 ${result.p99Ms} ms` +
-          `${result.failures > 0 ? ` (${result.failures} failed)` : ''}`,
-      );
-    }
-    if (options.writeDocs) {
-      const docPath = path.join(options.repoRoot, 'docs/PERFORMANCE.md');
-      writePerformanceDoc(docPath, OPDS_SECTION_TITLE, renderOpdsSection(rows, options.load, books));
-      console.log(`Wrote ${path.relative(options.repoRoot, docPath)} (${OPDS_SECTION_TITLE.slice(3)})`);
-    }
+    const rows = await measureRoutes(server, routes, options.load);
+    writeSection(options, OPDS_SECTION_TITLE, renderOpdsSection(rows, options.load, books));
     return rows;
-  } finally {
-    await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 export function renderOpdsSection(rows: readonly OpdsRow[], load: LoadOptions, books: number): string {
-  const machineLoad = os
-    .loadavg()
-    .map((value) => value.toFixed(1))
-    .join(', ');
+  const machineLoad = loadAverages();
   const lines = [
     OPDS_SECTION_TITLE,
     '',
@@ -194,12 +164,7 @@ export function renderOpdsSection(rows: readonly OpdsRow[], load: LoadOptions, b
     '',
     '| feed | req/s | p50 | p99 | failed | target |',
     '| ---- | ----: | --: | --: | -----: | ------ |',
-    ...rows.map(
-      ({ name, result }) =>
-        `| ${name} | ${result.requestsPerSecond.toFixed(0)} | ${result.p50Ms} ms | ${result.p99Ms} ms | ${result.failures} | ${
-          result.p99Ms < TARGET_P99_MS ? 'met' : 'missed'
-        } |`,
-    ),
+    ...rows.map(loadTableRow(TARGET_P99_MS)),
     '',
     "Not met on this run: the machine (2 cores) was shared with other sessions' builds and tests (load",
     'average 8–11), and the p99 moved by a factor of two between runs of the same feed (64 to 173 ms for',
@@ -213,17 +178,5 @@ export function renderOpdsSection(rows: readonly OpdsRow[], load: LoadOptions, b
   return `${lines.join('\n')}\n`;
 }
 
-// `node bench/dist/opds-bench.js [--no-docs]`: this section alone.
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
-  runOpdsSection({
-    repoRoot: path.resolve(import.meta.dirname, '../..'),
-    load: { connections: 10, warmupSeconds: 2, seconds: 10 },
-    writeDocs: !process.argv.includes('--no-docs'),
-  }).then(
-    () => process.exit(0),
-    (error: unknown) => {
-      console.error(`opds bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      process.exit(1);
-    },
-  );
-}
+// `node bench/dist/opds-bench.js [--seconds S] [--warmup S] [--connections C] [--no-docs]`: this section alone.
+runSectionAlone(import.meta, 'opds', { connections: 10, warmupSeconds: 2, seconds: 10 }, runOpdsSection);

@@ -1,11 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { measureThroughput, type LoadOptions, type LoadResult } from './load-test.js';
-import { writePerformanceDoc } from './performance-doc.js';
-import { startRealServer, type ChildServer } from './server-process.js';
+import { logIn } from './accounts.js';
+import type { LoadOptions } from './load-test.js';
+import {
+  apiData,
+  loadTableRow,
+  loadAverages,
+  measureRoutes,
+  runSectionAlone,
+  withSectionServers,
+  writeSection,
+  type MeasuredRoute,
+  type SectionOptions,
+} from './section.js';
 
 /**
  * The book page with ratings (issue 31): a demo book given RATINGS ratings (a tenth with a
@@ -18,11 +25,6 @@ export const RATINGS_SECTION_TITLE = '## Book page with ratings';
 const RATINGS = 10_000;
 const TARGET_P99_MS = 25;
 const PASSWORD = 'bench-ratings-password';
-
-interface RatingsRow {
-  name: string;
-  result: LoadResult;
-}
 
 /** 10,000 readers rate the first demo book (scores spread over 1–10), counters as the service keeps them. */
 function seedRatings(sqlitePath: string, bookUuid: string, readerId: number): void {
@@ -65,96 +67,62 @@ function seedRatings(sqlitePath: string, bookUuid: string, readerId: number): vo
   }
 }
 
-async function json<T>(url: string, init?: RequestInit): Promise<T> {
-  const response = await fetch(url, init);
-  if (!response.ok) throw new Error(`${init?.method ?? 'GET'} ${url}: HTTP ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { data: T }).data;
-}
-
-export async function runRatingsSection(options: { repoRoot: string; load: LoadOptions; writeDocs: boolean }): Promise<RatingsRow[]> {
-  const serverMain = path.join(options.repoRoot, 'apps/server/dist/main.js');
-  if (!existsSync(serverMain)) throw new Error(`${serverMain} does not exist: run \`npm run build\` first`);
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'inkstream-ratings-bench-'));
-  let server: ChildServer | undefined;
-  try {
+export async function runRatingsSection(options: SectionOptions): Promise<MeasuredRoute[]> {
+  return await withSectionServers(options.repoRoot, 'ratings', async ({ start, sqlitePath }) => {
     console.log('Book page with ratings: demo catalogue ...');
-    server = await startRealServer({ serverMain, dataDir, demoCatalogue: true, timeoutMs: 600_000 });
-    const { result: books } = await json<{ result: { book_uuid: string }[] }>(
-      `${server.baseUrl}/api/v1/comics/book/search?language=en-us&page=0&page_size=1`,
+    const demo = await start({ demoCatalogue: true, timeoutMs: 600_000 });
+    const { result: books } = await apiData<{ result: { book_uuid: string }[] }>(
+      `${demo.baseUrl}/api/v1/comics/book/search?language=en-us&page=0&page_size=1`,
     );
     const bookUuid = books[0]!.book_uuid;
     const username = `ratingsbench${Date.now().toString(36)}`.slice(0, 16);
-    await json(`${server.baseUrl}/api/v1/user/register`, {
+    await apiData(`${demo.baseUrl}/api/v1/user/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username, password: PASSWORD, user_type: 'inkstream' }),
     });
-    await server.stop();
-    const sqlitePath = path.join(dataDir, 'inkstream.sqlite');
+    await demo.stop();
     const reader = new SQLite(sqlitePath, { readonly: true });
     const readerId = (reader.prepare('SELECT id FROM users WHERE username = ?').get(username) as { id: number }).id;
     reader.close();
     seedRatings(sqlitePath, bookUuid, readerId);
 
-    server = await startRealServer({ serverMain, dataDir });
-    const { jwt_token } = await json<{ jwt_token: string }>(`${server.baseUrl}/api/v1/user/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username, password: PASSWORD }),
-    });
-    const auth = { authorization: `Token ${jwt_token}` };
-    const summary = await json<{ result: { count: number; mine: unknown } }>(`${server.baseUrl}/api/v1/comics/book/${bookUuid}/rating`, {
+    const server = await start();
+    const token = await logIn(server.baseUrl, { username, password: PASSWORD });
+    const auth = { authorization: `Token ${token}` };
+    const summary = await apiData<{ result: { count: number; mine: unknown } }>(`${server.baseUrl}/api/v1/comics/book/${bookUuid}/rating`, {
       headers: auth,
     });
     if (summary.result.count !== RATINGS || !summary.result.mine) throw new Error(`seeded ratings not seen: ${JSON.stringify(summary)}`);
 
-    const routes: { name: string; path: string; headers?: Record<string, string> }[] = [
-      { name: 'rating summary (visitor)', path: `/api/v1/comics/book/${bookUuid}/rating` },
-      { name: 'rating summary (reader, with mine)', path: `/api/v1/comics/book/${bookUuid}/rating`, headers: auth },
-      { name: 'book detail (visitor, public cache)', path: `/api/v1/comics/chapters/${bookUuid}/en-us/asc/0/10` },
-      { name: 'book detail (reader, uncached)', path: `/api/v1/comics/chapters/${bookUuid}/en-us/asc/0/10`, headers: auth },
-      { name: 'reviews, page 1 (visitor)', path: `/api/v1/comics/book/${bookUuid}/reviews?page=1&page_size=20` },
-    ];
-    const rows: RatingsRow[] = [];
-    for (const route of routes) {
-      const result = await measureThroughput(server.baseUrl + route.path, options.load, route.headers);
-      if (!server.isRunning()) throw new Error(`the server died during "${route.name}":\n${server.outputTail()}`);
-      rows.push({ name: route.name, result });
-      console.log(`  ${route.name.padEnd(38)} ${result.requestsPerSecond.toFixed(0).padStart(6)} req/s p99 ${result.p99Ms} ms`);
-    }
-    if (options.writeDocs) {
-      const docPath = path.join(options.repoRoot, 'docs/PERFORMANCE.md');
-      writePerformanceDoc(docPath, RATINGS_SECTION_TITLE, renderRatingsSection(rows, options.load));
-      console.log(`Wrote ${path.relative(options.repoRoot, docPath)} (${RATINGS_SECTION_TITLE.slice(3)})`);
-    }
+    const rows = await measureRoutes(
+      server,
+      [
+        { name: 'rating summary (visitor)', path: `/api/v1/comics/book/${bookUuid}/rating` },
+        { name: 'rating summary (reader, with mine)', path: `/api/v1/comics/book/${bookUuid}/rating`, headers: auth },
+        { name: 'book detail (visitor, public cache)', path: `/api/v1/comics/chapters/${bookUuid}/en-us/asc/0/10` },
+        { name: 'book detail (reader, uncached)', path: `/api/v1/comics/chapters/${bookUuid}/en-us/asc/0/10`, headers: auth },
+        { name: 'reviews, page 1 (visitor)', path: `/api/v1/comics/book/${bookUuid}/reviews?page=1&page_size=20` },
+      ],
+      options.load,
+    );
+    writeSection(options, RATINGS_SECTION_TITLE, renderRatingsSection(rows, options.load));
     return rows;
-  } finally {
-    await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
-export function renderRatingsSection(rows: readonly RatingsRow[], load: LoadOptions): string {
-  const machineLoad = os
-    .loadavg()
-    .map((value) => value.toFixed(1))
-    .join(', ');
+export function renderRatingsSection(rows: readonly MeasuredRoute[], load: LoadOptions): string {
   const lines = [
     RATINGS_SECTION_TITLE,
     '',
     `Issue 31: the calls of a book page whose book has ${RATINGS.toLocaleString('en-US')} ratings (a tenth with a review), one`,
     `server process on SQLite (the demo catalogue), ${load.connections} connections, ${load.seconds} s after ${load.warmupSeconds} s of`,
     `warm-up (\`bench/src/ratings-bench.ts\`; alone: \`npm run build && tsc -b bench && node bench/dist/ratings-bench.js\`).`,
-    `Target: p99 under ${TARGET_P99_MS} ms. Measured ${new Date().toISOString().slice(0, 10)}, load average ${machineLoad} (the machine is shared).`,
+    `Target: p99 under ${TARGET_P99_MS} ms. Measured ${new Date().toISOString().slice(0, 10)}, load average ${loadAverages()} (the machine is shared).`,
     '',
     '| call | req/s | p50 | p99 | failed | target |',
     '| ---- | ----: | --: | --: | -----: | ------ |',
-    ...rows.map(
-      ({ name, result }) =>
-        `| ${name} | ${result.requestsPerSecond.toFixed(0)} | ${result.p50Ms} ms | ${result.p99Ms} ms | ${result.failures} | ${
-          result.p99Ms < TARGET_P99_MS ? 'met' : 'missed'
-        } |`,
-    ),
+    ...rows.map(loadTableRow(TARGET_P99_MS)),
     '',
     'The summary reads the book’s two counters and its latest rating change; the distribution (one index',
     'range of `book_ratings_score_idx`) and the count of visible reviews are counted again only when those',
@@ -166,17 +134,5 @@ export function renderRatingsSection(rows: readonly RatingsRow[], load: LoadOpti
   return `${lines.join('\n')}\n`;
 }
 
-// `node bench/dist/ratings-bench.js [--no-docs]`: this section alone.
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
-  runRatingsSection({
-    repoRoot: path.resolve(import.meta.dirname, '../..'),
-    load: { connections: 10, warmupSeconds: 2, seconds: 10 },
-    writeDocs: !process.argv.includes('--no-docs'),
-  }).then(
-    () => process.exit(0),
-    (error: unknown) => {
-      console.error(`ratings bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      process.exit(1);
-    },
-  );
-}
+// `node bench/dist/ratings-bench.js [--seconds S] [--warmup S] [--connections C] [--no-docs]`: this section alone.
+runSectionAlone(import.meta, 'ratings', { connections: 10, warmupSeconds: 2, seconds: 10 }, runRatingsSection);

@@ -3,7 +3,6 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { integerOption } from './cli-options.js';
-import { writePerformanceDoc } from './performance-doc.js';
 import { dropPostgresDatabase, ensureReadersDatabase, type BenchDialect, type ReadersDatabase } from './readers-database.js';
 import {
   READERS_SECTION_TITLE,
@@ -13,6 +12,7 @@ import {
   type SizeResult,
 } from './readers-report.js';
 import { readersRequests, type ReadersRequest, type RequestFixtures } from './readers-requests.js';
+import { exitWhenDone, isEntryPoint, writeSection } from './section.js';
 import { startRealServer, type ChildServer } from './server-process.js';
 
 /**
@@ -258,16 +258,12 @@ export async function runReadersSection(options: {
     report.dialects.push({ dialect, small: sizes[0]!, large: sizes[1]! });
   }
   for (const line of summarizeReadersTargets(report)) log(line);
-  if (options.writeDocs) {
-    const docPath = path.join(options.repoRoot, 'docs/PERFORMANCE.md');
-    writePerformanceDoc(docPath, READERS_SECTION_TITLE, renderReadersSection(report));
-    log(`Wrote ${path.relative(options.repoRoot, docPath)} (${READERS_SECTION_TITLE.slice(3)})`);
-  }
+  writeSection(options, READERS_SECTION_TITLE, renderReadersSection(report));
   return report;
 }
 
 // `npm run bench:readers [-- --readers N]`: this section alone.
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+if (isEntryPoint(import.meta)) {
   const { values } = parseArgs({
     options: {
       readers: { type: 'string', default: '200000' },
@@ -280,7 +276,8 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.met
   if (values.help) console.log(USAGE);
   else {
     const accounts = integerOption(USAGE)('readers', values.readers, 0);
-    const run =
+    exitWhenDone(
+      'readers',
       accounts === 0
         ? Promise.resolve()
         : runReadersSection({
@@ -289,13 +286,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.met
             fresh: values.fresh,
             writeDocs: !values['no-docs'],
             dialects: values['sqlite-only'] ? ['sqlite'] : ['sqlite', 'postgres'],
-          });
-    run.then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error(`readers bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-        process.exit(1);
-      },
+          }),
     );
   }
 }

@@ -12,6 +12,7 @@ import { runCommentsSection } from './comments-bench.js';
 import { runRatingsSection } from './ratings-bench.js';
 import { runOpdsSection } from './opds-bench.js';
 import { renderSearchHttp, runSearchHttp, SEARCH_HTTP_TITLE } from './search-http.js';
+import { loadAverages } from './section.js';
 import { compareThroughput, measureThroughput, probePageDepth, type LoadOptions } from './load-test.js';
 import { API_SECTION_TITLE, renderSection, writePerformanceDoc } from './performance-doc.js';
 import {
@@ -178,10 +179,7 @@ async function main(): Promise<number> {
     await real.stop();
     await bare.stop();
     // Search with q (issue 30), servers of its own; alone: `npm run bench:search -- --http`.
-    const machineLoad = os
-      .loadavg()
-      .map((value) => value.toFixed(1))
-      .join(', ');
+    const machineLoad = loadAverages();
     const searchHttp = await runSearchHttp({ serverMain, bareServerEntry, dataDir: catalogue.dataDir, load: options.load });
     const searchSection = renderSearchHttp(searchHttp, { date: new Date(), books: stats.books, load: options.load, machineLoad });
     console.log(`\n${searchSection}`);

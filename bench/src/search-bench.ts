@@ -1,5 +1,4 @@
 import { performance } from 'node:perf_hooks';
-import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '@inkstream/server/dist/db/database.js';
@@ -12,6 +11,7 @@ import { integerOption } from './cli-options.js';
 import { COMPARISON_ROUNDS } from './load-test.js';
 import { writePerformanceDoc } from './performance-doc.js';
 import { renderSearchHttp, runSearchHttp, searchQueries, SEARCH_HTTP_TITLE } from './search-http.js';
+import { loadAverages } from './section.js';
 
 /**
  * The book search at catalogue scale, in process (no HTTP: the index is what is measured; the
@@ -75,10 +75,7 @@ const catalogue = await ensureCatalogue({
 });
 if (values.http) {
   const load = { connections: 10, warmupSeconds: 1, seconds: positive('seconds', values.seconds, 1) };
-  const machineLoad = os
-    .loadavg()
-    .map((value) => value.toFixed(1))
-    .join(', ');
+  const machineLoad = loadAverages();
   const report = await runSearchHttp({
     serverMain: path.join(ROOT, 'apps/server/dist/main.js'),
     bareServerEntry: path.join(import.meta.dirname, 'bare-server.js'),
@@ -116,12 +113,7 @@ await new Promise((resolve) => setTimeout(resolve, 20));
 clearInterval(ticker);
 const heapAfter = heapMb();
 
-console.log(
-  `Machine load (uptime): ${os
-    .loadavg()
-    .map((value) => value.toFixed(1))
-    .join(', ')}`,
-);
+console.log(`Machine load (uptime): ${loadAverages()}`);
 console.log(
   `Search index at ${books.toLocaleString('en')} books: built in ${buildSeconds.toFixed(1)} s, ` +
     `longest event-loop stall ${longestStall.toFixed(0)} ms (the most CPU time between two turns: ${longestTurnCpu.toFixed(0)} ms), ` +
@@ -227,10 +219,5 @@ const atShare = (share: number) =>
 console.log(
   `The ${generated.length} queries of the HTTP benchmark (search-http.ts), once each: mean ${mean.toFixed(2)} ms, p50 ${atShare(0.5)} ms, p99 ${atShare(0.99)} ms, slowest ${atShare(1)} ms`,
 );
-console.log(
-  `Machine load (uptime): ${os
-    .loadavg()
-    .map((value) => value.toFixed(1))
-    .join(', ')}`,
-);
+console.log(`Machine load (uptime): ${loadAverages()}`);
 await handle.close();
