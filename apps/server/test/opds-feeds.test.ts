@@ -398,6 +398,29 @@ describe('OPDS feeds: caching', () => {
     }
   });
 
+  it('does the same for the OPDS 2.0 feeds, and for book feeds shared by readers in the same state', async () => {
+    const basicOf = (user: TestUser) => ({ authorization: `Basic ${Buffer.from(`${user.username}:${keyOf(user)}`).toString('base64')}` });
+    const lapsed = await createUser(ctx);
+    await addReader(lapsed);
+    const cases = [
+      ...['catalog', 'new', 'popular', 'tags', 'tag/plain', 'search?query=book', `book/${comic.uuid}`].map((path) => `v2/${path}`),
+      `v1.2/book/${comic.uuid}`,
+    ];
+    for (const path of cases) {
+      // reader and lapsed: two non-members in the same state, so one kept document for both.
+      const own = (await get(`/opds/key/${keyOf(reader)}/${path}`)).body;
+      const other = (await get(`/opds/key/${keyOf(lapsed)}/${path}`)).body;
+      const basicBody = (await get(`/opds/${path}`, basicOf(reader))).body;
+      expect(own, path).toContain(`/opds/key/${keyOf(reader)}/`);
+      expect(own, path).not.toContain(keyOf(lapsed));
+      expect(other, path).toContain(`/opds/key/${keyOf(lapsed)}/`);
+      expect(other, path).not.toContain(keyOf(reader));
+      expect(basicBody, path).not.toContain('/opds/key/');
+      expect(own.replaceAll(`/opds/key/${keyOf(reader)}/`, '/opds/'), path).toBe(basicBody);
+      expect(other.replaceAll(`/opds/key/${keyOf(lapsed)}/`, '/opds/'), path).toBe(basicBody);
+    }
+  });
+
   it('shows a catalogue change at once in a feed it kept, with a new ETag', async () => {
     const before = await get(feedUrl(reader, 'new?page_size=1'));
     const fresh = await createBook(ctx, { titles: { 'en-us': 'Brand New Arrival' }, updatedAt: Date.now() + 60_000 });

@@ -21,7 +21,6 @@ import {
   ChapterPageQuery,
   etagOf,
   feedReaders,
-  matches,
   sendDocument,
   type FeedDocument,
   keepSize,
@@ -93,11 +92,14 @@ export function opdsRoutes(deps: {
     }
 
     /**
-     * A document every reader of the language gets but for the base of its links (feed-documents.ts):
-     * `key` names what else it depends on; `build` writes it for the context it is given.
+     * A kept document (feed-documents.ts): `key` names what it depends on besides the language and
+     * the tree's root (the catalogue version is the memo's); `build` writes it for the context given.
      */
-    function shared(ctx: FeedContext, key: string, build: (ctx: FeedContext) => Promise<XmlElement>): Promise<FeedDocument> {
-      return documents.shared(`${key}\n${ctx.language}`, ctx.base, async (base) => renderXml(await build({ ...ctx, base })));
+    function shared(ctx: FeedContext, key: string, build: (ctx: FeedContext) => Promise<XmlElement> | XmlElement): Promise<FeedDocument> {
+      const root = ctx.base.slice(0, -'v1.2/'.length);
+      return documents.document(`v1.2\n${key}\n${ctx.language}`, root, async (at) =>
+        renderXml(await build({ ...ctx, base: `${at}v1.2/` })),
+      );
     }
 
     app.get('/v1.2/catalog', { schema: hidden }, async (request, reply) => {
@@ -238,17 +240,10 @@ export function opdsRoutes(deps: {
         const { page, page_size: pageSize } = request.query;
         const found = await opds.book(request.params.bookUuid, reader.user, { page, pageSize, language });
         const paging = { page, pageSize, total: found.total, keep: keepSize(request.query, FEED_CHAPTERS_PER_PAGE) };
-        // The bytes follow from the book's shared part, each chapter's state for this reader and the base.
-        const states = found.chapters.map((chapter) =>
-          chapter.readable
-            ? `${chapter.pageCount ?? ''}:${chapter.lastRead ? `${chapter.lastRead.page}@${chapter.lastRead.date}` : ''}`
-            : '-',
-        );
-        const inputs = `book\n${found.digest}\n${language}\n${page}\n${pageSize}\n${ctx.base}\n${states.join(',')}`;
-        const document = documents.personal(
-          inputs,
-          (etag) => matches(request.headers['if-none-match'], etag),
-          () => renderXml(bookFeed(ctx, found.book, found.chapters, paging, { ...texts.chapters, epub: texts.novels.epub })),
+        // Readers in the same state (locks, last page) share the written document.
+        const key = `book\n${found.stateKey}\n${page}\n${pageSize}`;
+        const document = await shared(ctx, key, (at) =>
+          bookFeed(at, found.book, found.chapters, paging, { ...texts.chapters, epub: texts.novels.epub }),
         );
         return send(request, reply, document, TYPE.acquisition);
       },

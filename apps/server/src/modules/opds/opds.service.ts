@@ -189,14 +189,15 @@ export function createOpdsService(deps: {
    * A book and one page of its chapters, each marked readable or locked for `user` at this moment.
    * Whether a chapter beyond the free ones can be read depends on the reader only (membership,
    * role), not on which paid chapter it is: the reading module is asked once, for the first
-   * locked-by-default chapter on the page, and its answer holds for the others. `digest`
-   * identifies the shared part (with the chapters' states, it determines the feed).
+   * locked-by-default chapter on the page, and its answer holds for the others. `stateKey` names
+   * everything the feed page shows (the shared part's digest and each chapter's state for `user`):
+   * readers with the same one see the same feed.
    */
   async function book(
     bookUuid: string,
     user: AuthUser,
     options: { page: number; pageSize: number; language: Language },
-  ): Promise<{ book: FeedBook; chapters: FeedChapter[]; total: number; digest: string }> {
+  ): Promise<{ book: FeedBook; chapters: FeedChapter[]; total: number; stateKey: string }> {
     const data = await bookPage(bookUuid, options);
     const firstPaid = data.chapters.find((chapter) => !chapter.free);
     const isComic = data.entry.bookType === 'comic';
@@ -215,7 +216,10 @@ export function createOpdsService(deps: {
           : undefined;
       return { ...chapter, readable, ...(pageCount > 0 ? { pageCount } : {}), ...(lastRead ? { lastRead } : {}) };
     });
-    return { book: data.entry, chapters, total: data.total, digest: data.digest };
+    const states = chapters.map((chapter) =>
+      chapter.readable ? `${chapter.pageCount ?? ''}:${chapter.lastRead ? `${chapter.lastRead.page}@${chapter.lastRead.date}` : ''}` : '-',
+    );
+    return { book: data.entry, chapters, total: data.total, stateKey: `${data.digest}\n${states.join(',')}` };
   }
 
   /** Tags of published books, most used first (the site's tag list). */

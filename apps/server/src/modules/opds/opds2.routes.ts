@@ -2,6 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ClosedObject, PlainText, Timestamp } from '@inkstream/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import type { FeedDocuments } from './feed-documents.js';
 import type { FeedAuthenticator } from './feed-reader.js';
 import { href, type FeedContext } from './opds-feeds.js';
 import {
@@ -14,6 +15,7 @@ import {
   PAID_PAGE_CACHE,
   pagingOf,
   SearchWords,
+  sendDocument,
   sendFeed,
   TagParams,
   treeBase,
@@ -60,10 +62,11 @@ export function opds2Routes(deps: {
   opds: OpdsService;
   pages: OpdsPages;
   progression: OpdsProgression;
+  documents: FeedDocuments;
   siteName: string;
   publicUrl: string;
 }) {
-  const { authenticate, opds, pages, progression } = deps;
+  const { authenticate, opds, pages, progression, documents } = deps;
   return async (base: FastifyInstance) => {
     const app = base.withTypeProvider<TypeBoxTypeProvider>();
     const hidden = { hide: true };
@@ -86,46 +89,72 @@ export function opds2Routes(deps: {
     const send = (request: FastifyRequest, reply: FastifyReply, feed: Feed2) =>
       sendFeed(request, reply, JSON.stringify(feed), `${TYPE2.feed}; charset=utf-8`);
 
+    /**
+     * A kept document (feed-documents.ts, as the OPDS 1.2 feeds): `key` names what it depends on
+     * besides the language and the tree's root; `build` writes it for the context given.
+     */
+    async function sendKept(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      ctx: FeedContext,
+      key: string,
+      build: (ctx: FeedContext) => Promise<Feed2> | Feed2,
+    ) {
+      const root = ctx.base.slice(0, -'v2/'.length);
+      const document = await documents.document(`v2\n${key}\n${ctx.language}`, root, async (at) =>
+        JSON.stringify(await build({ ...ctx, base: `${at}v2/` })),
+      );
+      return sendDocument(request, reply, document, `${TYPE2.feed}; charset=utf-8`);
+    }
+
     app.get('/v2/catalog', { schema: hidden }, async (request, reply) => {
       const { ctx, texts } = contextOf(request);
-      const entries = [
-        { title: texts.new[0], href: href(ctx, 'new'), rel: REL2.sortNew },
-        { title: texts.popular[0], href: href(ctx, 'popular'), rel: REL2.sortPopular },
-        { title: texts.tags[0], href: href(ctx, 'tags') },
-        { title: texts.library[0], href: href(ctx, 'library') },
-        { title: texts.continue[0], href: href(ctx, 'continue') },
-      ];
-      return send(request, reply, navigationFeed2(ctx, { title: deps.siteName, path: 'catalog' }, entries));
+      return sendKept(request, reply, ctx, 'catalog', (at) => {
+        const entries = [
+          { title: texts.new[0], href: href(at, 'new'), rel: REL2.sortNew },
+          { title: texts.popular[0], href: href(at, 'popular'), rel: REL2.sortPopular },
+          { title: texts.tags[0], href: href(at, 'tags') },
+          { title: texts.library[0], href: href(at, 'library') },
+          { title: texts.continue[0], href: href(at, 'continue') },
+        ];
+        return navigationFeed2(at, { title: deps.siteName, path: 'catalog' }, entries);
+      });
     });
 
     for (const kind of ['new', 'popular'] as const) {
       app.get(`/v2/${kind}`, { schema: { ...hidden, querystring: BookPageQuery } }, async (request, reply) => {
         const { ctx, language, texts } = contextOf(request);
         const { page, page_size: pageSize } = request.query;
-        const found = await opds.bookList(kind, { page, pageSize, language });
-        const head = { title: texts[kind][0], path: kind, paging: pagingOf(request.query, found.total) };
-        return send(request, reply, publicationsFeed2(ctx, head, found.books));
+        return sendKept(request, reply, ctx, `${kind}\n${page}\n${pageSize}`, async (at) => {
+          const found = await opds.bookList(kind, { page, pageSize, language });
+          const head = { title: texts[kind][0], path: kind, paging: pagingOf(request.query, found.total) };
+          return publicationsFeed2(at, head, found.books);
+        });
       });
     }
 
     app.get('/v2/tags', { schema: { ...hidden, querystring: BookPageQuery } }, async (request, reply) => {
       const { ctx, texts } = contextOf(request);
       const { page, page_size: pageSize } = request.query;
-      const all = await opds.tags();
-      const entries = all
-        .slice(page * pageSize, (page + 1) * pageSize)
-        .map((tag) => ({ title: tag, href: href(ctx, `tag/${encodeURIComponent(tag)}`) }));
-      const head = { title: texts.tags[0], path: 'tags', paging: pagingOf(request.query, all.length) };
-      return send(request, reply, navigationFeed2(ctx, head, entries));
+      return sendKept(request, reply, ctx, `tags\n${page}\n${pageSize}`, async (at) => {
+        const all = await opds.tags();
+        const entries = all
+          .slice(page * pageSize, (page + 1) * pageSize)
+          .map((tag) => ({ title: tag, href: href(at, `tag/${encodeURIComponent(tag)}`) }));
+        const head = { title: texts.tags[0], path: 'tags', paging: pagingOf(request.query, all.length) };
+        return navigationFeed2(at, head, entries);
+      });
     });
 
     app.get('/v2/tag/:tag', { schema: { ...hidden, params: TagParams, querystring: BookPageQuery } }, async (request, reply) => {
       const { ctx, language } = contextOf(request);
       const { page, page_size: pageSize } = request.query;
       const { tag } = request.params;
-      const found = await opds.bookList('tag', { page, pageSize, language, tag });
-      const head = { title: tag, path: `tag/${encodeURIComponent(tag)}`, paging: pagingOf(request.query, found.total) };
-      return send(request, reply, publicationsFeed2(ctx, head, found.books));
+      return sendKept(request, reply, ctx, `tag\n${page}\n${pageSize}\n${tag}`, async (at) => {
+        const found = await opds.bookList('tag', { page, pageSize, language, tag });
+        const head = { title: tag, path: `tag/${encodeURIComponent(tag)}`, paging: pagingOf(request.query, found.total) };
+        return publicationsFeed2(at, head, found.books);
+      });
     });
 
     app.get('/v2/library', { schema: { ...hidden, querystring: BookPageQuery } }, async (request, reply) => {
@@ -147,10 +176,12 @@ export function opds2Routes(deps: {
       const { ctx, language, texts } = contextOf(request);
       const { page, page_size: pageSize } = request.query;
       const query = request.query.query.trim();
-      // An empty search lists nothing (the site's search without words would list everything).
-      const found = query === '' ? { books: [], total: 0 } : await opds.bookList('search', { page, pageSize, language, q: query });
-      const paging = { ...pagingOf(request.query, found.total), keep: { query, ...keepSize(request.query) } };
-      return send(request, reply, publicationsFeed2(ctx, { title: `${texts.search}: ${query}`, path: 'search', paging }, found.books));
+      return sendKept(request, reply, ctx, `search\n${page}\n${pageSize}\n${query}`, async (at) => {
+        // An empty search lists nothing (the site's search without words would list everything).
+        const found = query === '' ? { books: [], total: 0 } : await opds.bookList('search', { page, pageSize, language, q: query });
+        const paging = { ...pagingOf(request.query, found.total), keep: { query, ...keepSize(request.query) } };
+        return publicationsFeed2(at, { title: `${texts.search}: ${query}`, path: 'search', paging }, found.books);
+      });
     });
 
     app.get('/v2/book/:bookUuid', { schema: { ...hidden, params: BookParams, querystring: ChapterPageQuery } }, async (request, reply) => {
@@ -158,7 +189,10 @@ export function opds2Routes(deps: {
       const { page, page_size: pageSize } = request.query;
       const found = await opds.book(request.params.bookUuid, reader.user, { page, pageSize, language });
       const paging = { page, pageSize, total: found.total, keep: keepSize(request.query, FEED_CHAPTERS_PER_PAGE) };
-      return send(request, reply, bookFeed2(ctx, found.book, found.chapters, paging, { ...texts.chapters, epub: texts.novels.epub }));
+      // Readers in the same state (locks, last page) share the written document.
+      return sendKept(request, reply, ctx, `book\n${found.stateKey}\n${page}\n${pageSize}`, (at) =>
+        bookFeed2(at, found.book, found.chapters, paging, { ...texts.chapters, epub: texts.novels.epub }),
+      );
     });
 
     // A readable comic chapter as a Divina manifest: its pages are the OPDS-PSE page URLs of the
