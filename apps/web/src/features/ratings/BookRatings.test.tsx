@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cleanUpScreen, renderScreen, setUpI18n, stubApi } from '../../test-support/render-screen';
 import { BookRatings } from './BookRatings';
+import { RatingsDisclosure } from './RatingsDisclosure';
 
 const BOOK = '11111111-1111-4111-8111-111111111111';
 const config = (community: boolean) => ({
@@ -154,5 +155,17 @@ describe('book ratings', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(container.querySelector('section')).toBeNull();
     expect(api.mock.calls.some(([input]) => String(input instanceof Request ? input.url : input).includes('/rating'))).toBe(false);
+  });
+});
+
+describe('ratings behind their disclosure on the book page', () => {
+  it('has one heading, in the line that opens it, and the opened section is named by it', async () => {
+    stubApi({ 'GET /config/public': config(true), [`GET ${RATING}`]: summary(), [`GET ${REVIEWS}`]: noReviews });
+    renderScreen(<RatingsDisclosure bookUuid={BOOK} ratingCount={3} />, '/book/chapters/x');
+    const heading = await screen.findByRole('heading', { name: 'Ratings and reviews' });
+    await userEvent.click(heading);
+    expect((await screen.findByTestId('rating-average')).textContent).toBe('7.5');
+    expect(screen.getAllByRole('heading', { name: 'Ratings and reviews' })).toHaveLength(1);
+    expect(screen.getByRole('region', { name: 'Ratings and reviews' })).toBeTruthy();
   });
 });

@@ -13,22 +13,28 @@ import styles from './BookRatings.module.css';
  * Ratings and reviews on the book page (issue 31): the figures, the reader's own rating (a login
  * link for visitors) and the reviews. Nothing at all while the community is switched off.
  */
-export function BookRatings({ bookUuid }: { bookUuid: string }) {
+export function BookRatings({ bookUuid, headingId }: { bookUuid: string; headingId?: string }) {
   const community = useCommunityEnabled();
   if (!community) return null;
-  return <BookRatingsSection bookUuid={bookUuid} />;
+  return <BookRatingsSection bookUuid={bookUuid} headingId={headingId} />;
 }
 
-function BookRatingsSection({ bookUuid }: { bookUuid: string }) {
+/**
+ * `headingId`: the heading is already on the page (RatingsDisclosure's summary holds it), so the
+ * section is named by it rather than repeating it.
+ */
+function BookRatingsSection({ bookUuid, headingId }: { bookUuid: string; headingId: string | undefined }) {
   const { t } = useTranslation('ratings');
   const { userUuid } = useAuth();
   const location = useLocation();
   const summary = useRatingSummary(bookUuid, userUuid);
   return (
-    <section className={styles.section} aria-labelledby="book-ratings-heading">
-      <h2 id="book-ratings-heading" className={styles.heading}>
-        {t('heading')}
-      </h2>
+    <section className={styles.section} aria-labelledby={headingId ?? 'book-ratings-heading'}>
+      {!headingId && (
+        <h2 id="book-ratings-heading" className={styles.heading}>
+          {t('heading')}
+        </h2>
+      )}
       {summary.isError && <p className={styles.note}>{t('errors.load')}</p>}
       {summary.data && (
         <>

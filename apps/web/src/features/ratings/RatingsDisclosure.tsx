@@ -19,10 +19,13 @@ export function RatingsDisclosure({ bookUuid, ratingCount }: { bookUuid: string;
   return (
     <details id="ratings" className={styles.disclosure} open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary className={styles.disclosureSummary}>
-        {t('heading')}
+        {/* The section's one heading, in the line that opens it (the section below does not repeat it). */}
+        <h2 id="book-ratings-heading" className={styles.disclosureHeading}>
+          {t('heading')}
+        </h2>
         {ratingCount ? <span className={styles.disclosureCount}> · {t('count', { count: ratingCount })}</span> : null}
       </summary>
-      <BookRatings bookUuid={bookUuid} />
+      <BookRatings bookUuid={bookUuid} headingId="book-ratings-heading" />
     </details>
   );
 }
