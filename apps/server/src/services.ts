@@ -5,6 +5,7 @@ import { createAuditService } from './modules/audit/audit.service.js';
 import { createReplyNotifier } from './modules/community/reply-alerts.notifier.js';
 import { createReplyAlertsService } from './modules/community/reply-alerts.service.js';
 import { createCatalogueAdminService } from './modules/catalogue/catalogue-admin.service.js';
+import { createBookCards } from './modules/catalogue/book-cards.js';
 import { createCatalogueService } from './modules/catalogue/catalogue.service.js';
 import { createCommentsService } from './modules/community/comments.service.js';
 import { createCatalogueVersion } from './modules/catalogue/catalogue-version.js';
@@ -124,6 +125,7 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
     media: mediaUrls,
     community: config.community,
     ratings: config.community ? ratingPrior : null,
+    bookCards: createBookCards(db, catalogueVersion),
   });
   // Accounts, memberships and likes changed anywhere (written by triggers): what lets a member's
   // read be answered from memory (reading/reader-state-cache.ts).

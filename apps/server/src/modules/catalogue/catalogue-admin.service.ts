@@ -123,7 +123,7 @@ export function createCatalogueAdminService(deps: CatalogueAdminDeps) {
       return { total, items: await presentItems(db, rows, query.language) };
     }
     // The site's search index (drafts included), best match first; the filters narrow its matches.
-    const matches = (await deps.search.search(q, { drafts: true })).map((match) => match.id);
+    const matches = Array.from(await deps.search.ids(q, { drafts: true }));
     const isFiltered = filter.published !== 'all' || filter.bookType !== undefined;
     const kept = isFiltered ? await read.keepFiltered(db, filter, matches) : null;
     const hits = kept ? matches.filter((id) => kept.has(id)) : matches;

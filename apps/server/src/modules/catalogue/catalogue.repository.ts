@@ -31,6 +31,12 @@ export const findBookTranslations = (db: DbExecutor, bookIds: readonly number[])
     ? Promise.resolve([])
     : db.selectFrom('book_translations').select(['book_id', 'language', 'title', 'introduction']).where('book_id', 'in', bookIds).execute();
 
+/** Each book's title in each of its languages (what cards show; no introductions). */
+export const findBookTitles = (db: DbExecutor, bookIds: readonly number[]) =>
+  bookIds.length === 0
+    ? Promise.resolve([])
+    : db.selectFrom('book_translations').select(['book_id', 'language', 'title']).where('book_id', 'in', bookIds).execute();
+
 /** Alternate titles of each book, in the operator's order. */
 export async function findAlternateTitlesByBook(
   db: DbExecutor,

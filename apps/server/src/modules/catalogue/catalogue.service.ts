@@ -20,7 +20,8 @@ import type { MediaUrls } from '../media/media-urls.js';
 import * as repo from './catalogue.repository.js';
 import { coverSrcset } from './cover-srcset.js';
 import type { BookSearch } from '../search/book-search.js';
-import { titleHighlights } from '../search/title-highlights.js';
+import { titleHighlighter } from '../search/title-highlights.js';
+import type { BookCards } from './book-cards.js';
 import type { BookFilter, RankingSnapshot } from './ranking-snapshot.js';
 import { bayesianAverage, type RatingPrior } from '../community/rating-prior.js';
 
@@ -36,8 +37,10 @@ export function createCatalogueService(deps: {
   community?: boolean;
   /** The ratings' prior when the community is on (COMMUNITY=on): books carry rating_average and rating_count. */
   ratings?: RatingPrior | null;
+  /** Book cards kept in memory (book-cards.ts): lists, searches and suggestions read them. */
+  bookCards: BookCards;
 }) {
-  const { db, ranking, search, media } = deps;
+  const { db, ranking, search, media, bookCards } = deps;
   const ratings = deps.ratings ?? null;
   const coverUrl = (key: string | null) => (key ? media.publicUrl(key) : null);
   const srcsetOf = (book: { cover_variants: string | null }) => coverSrcset(book.cover_variants, media.publicUrl);
@@ -89,7 +92,7 @@ export function createCatalogueService(deps: {
     const tag = query.tag?.trim() || undefined;
     const q = query.q?.trim() || undefined;
     // A search lists only what matched, best first unless the reader picked a sort.
-    const matches = q === undefined ? undefined : (await search.search(q)).map((match) => match.id);
+    const matches = q === undefined ? undefined : await search.ids(q);
     const filters = {
       tag,
       tags: tagList(query.tags, 'tags'),
@@ -105,19 +108,14 @@ export function createCatalogueService(deps: {
       page: query.page,
       pageSize: query.page_size,
     });
-    const [rows, translations, firstChapters, mean] = await Promise.all([
-      repo.findBooksByIds(db, ranked.ids),
-      translationsByBook(ranked.ids),
-      repo.findFirstChapterTimes(db, ranked.ids),
-      ratingMean(),
-    ]);
-    const byId = new Map(rows.map((row) => [row.id, row]));
+    const [cards, mean] = await Promise.all([bookCards.get(ranked.ids), ratingMean()]);
+    const highlight = q === undefined ? null : titleHighlighter(q);
     const result = ranked.ids.flatMap((id, index) => {
-      const book = byId.get(id);
-      if (!book) return []; // deleted since the snapshot was taken
+      const card = cards.get(id);
+      if (!card) return []; // deleted since the snapshot was taken
+      const { book, firstChapterAt } = card;
       const tags = ranked.tags[index] ?? [];
-      const firstChapterAt = firstChapters.get(id);
-      const title = textOf(book, translations, language)?.title ?? '';
+      const title = pickTranslation(card.titles, language, book.original_language)?.title ?? '';
       return [
         {
           book_uuid: book.uuid,
@@ -134,7 +132,7 @@ export function createCatalogueService(deps: {
           book_type: book.book_type,
           first_chapter_at: firstChapterAt === undefined ? null : toIso(firstChapterAt),
           ...ratingFieldsOf(book, mean),
-          ...(q === undefined ? {} : { title_highlights: titleHighlights(title, q) }),
+          ...(highlight === null ? {} : { title_highlights: highlight(title) }),
         },
       ];
     });
@@ -146,7 +144,7 @@ export function createCatalogueService(deps: {
   async function didYouMean(q: string, filters: BookFilter) {
     const suggestion = await search.didYouMean(q);
     if (suggestion === null) return null;
-    const matches = (await search.search(suggestion)).map((match) => match.id);
+    const matches = await search.ids(suggestion);
     const found = await ranking.page({ ...filters, matches, order: 'relevance', page: 0, pageSize: 1 });
     return found.total > 0 ? suggestion : null;
   }
@@ -160,22 +158,22 @@ export function createCatalogueService(deps: {
     const language = resolveLanguage(query.language);
     const q = query.q?.trim() ?? '';
     if (q === '') return { books: [], authors: [], tags: [] };
-    const [matches, names] = await Promise.all([search.search(q), search.names(q, SUGGEST_LIMITS.authors)]);
+    const [matches, names] = await Promise.all([search.ids(q), search.names(q, SUGGEST_LIMITS.authors)]);
     const ranked = await ranking.page({
       order: 'relevance',
-      matches: matches.map((match) => match.id),
+      matches,
       page: 0,
       pageSize: SUGGEST_LIMITS.books,
     });
-    const [rows, translations] = await Promise.all([repo.findBooksByIds(db, ranked.ids), translationsByBook(ranked.ids)]);
-    const byId = new Map(rows.map((row) => [row.id, row]));
+    const cards = await bookCards.get(ranked.ids);
     const books = ranked.ids.flatMap((id) => {
-      const book = byId.get(id);
-      if (!book) return []; // deleted since the snapshot was taken
+      const card = cards.get(id);
+      if (!card) return []; // deleted since the snapshot was taken
+      const { book } = card;
       return [
         {
           book_uuid: book.uuid,
-          book_title: textOf(book, translations, language)?.title ?? '',
+          book_title: pickTranslation(card.titles, language, book.original_language)?.title ?? '',
           author: book.author,
           cover_image: coverUrl(book.cover_key),
           cover_srcset: srcsetOf(book),

@@ -273,14 +273,19 @@ export function createRankingSnapshot(
    * The books a search matched (best first) that the list may show: published, with the tag and
    * of the kind asked for, in the order asked for (`relevance`: as the search ranked them).
    */
-  function narrowMatches(snapshot: Snapshot, matches: readonly number[], order: BookSearchOrder, filter: BookFilter): number[] {
+  function narrowMatches(snapshot: Snapshot, matches: ArrayLike<number>, order: BookSearchOrder, filter: BookFilter): Int32Array {
     const passes = matcherOf(snapshot, filter);
-    if (!passes) return [];
+    if (!passes) return new Int32Array(0);
     const published = placesIn(snapshot, 'updated_at');
-    const kept = matches.filter((id) => (published[id] ?? 0) > 0 && passes(id));
-    if (order === 'relevance') return kept;
+    const kept = new Int32Array(matches.length);
+    let count = 0;
+    for (let i = 0; i < matches.length; i += 1) {
+      const id = matches[i]!;
+      if ((published[id] ?? 0) > 0 && passes(id)) kept[count++] = id;
+    }
+    if (order === 'relevance') return kept.subarray(0, count);
     const places = placesIn(snapshot, order);
-    return kept.sort((a, b) => places[a]! - places[b]!);
+    return kept.subarray(0, count).sort((a, b) => places[a]! - places[b]!);
   }
 
   return {
@@ -288,7 +293,7 @@ export function createRankingSnapshot(
       query: BookFilter & {
         order: BookSearchOrder;
         /** The books a search matched, best first (BookSearch): only these, narrowed by the filters. */
-        matches?: readonly number[] | undefined;
+        matches?: ArrayLike<number> | undefined;
         page: number;
         pageSize: number;
       },
@@ -296,7 +301,7 @@ export function createRankingSnapshot(
       const snapshot = await fresh();
       const filter: BookFilter = { ...query, tag: query.tag || undefined };
       const ids = query.matches
-        ? Int32Array.from(narrowMatches(snapshot, query.matches, query.order, filter))
+        ? narrowMatches(snapshot, query.matches, query.order, filter)
         : filtered(snapshot, query.order === 'relevance' ? 'updated_at' : query.order, filter);
       const start = query.page * query.pageSize;
       const pageIds = Array.from(ids.subarray(start, start + query.pageSize));

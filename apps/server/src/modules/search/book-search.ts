@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/database.js';
 import type { CatalogueVersion } from '../catalogue/catalogue-version.js';
 import { findMaxBookId } from '../catalogue/catalogue.repository.js';
@@ -27,6 +28,12 @@ export interface BookSearch {
    * unless `drafts` (the console's search, which lists unpublished books too).
    */
   search(query: string, options?: { drafts?: boolean }): Promise<RankedMatch[]>;
+  /**
+   * The ids of what `search` finds, in its order. Kept per query until the index changes: the
+   * pages of one search (infinite scroll), its other languages and its "did you mean" check ask
+   * the same query again, and the answer is the same until a book changes. Read-only.
+   */
+  ids(query: string, options?: { drafts?: boolean }): Promise<Int32Array>;
   /** When a query finds nothing: a corrected one that finds published books (did-you-mean.ts), or null. */
   didYouMean(query: string): Promise<string | null>;
   /**
@@ -38,6 +45,12 @@ export interface BookSearch {
   /** Builds the index ahead of the first search (called when the server is ready). */
   warm(): Promise<void>;
 }
+
+/**
+ * Queries whose ids are kept (ids()): at most QUERY_LIMITS.candidates ids each, 4 bytes an id, so
+ * at most 4 MB in all.
+ */
+const KEPT_QUERIES = 1_000;
 
 /** Rows per read, with a turn of the event loop between reads (SQLite reads run on the main thread). */
 const CHUNK = 2_000;
@@ -95,6 +108,8 @@ export function createBookSearch(db: Db, versions: CatalogueVersion, options: Bo
   let queue: Promise<unknown> = Promise.resolve();
   let rebuilding: Promise<void> | undefined;
   let baseBuilds = 0;
+  /** ids() answers, for the layers they were searched in (a change of the index makes new layers). */
+  const kept = { layers: undefined as LayeredSearch | undefined, ids: new LRUCache<string, Int32Array>({ max: KEPT_QUERIES }) };
 
   /** Runs `work` after what is queued (whether that failed or not); its own failure reaches only its caller. */
   function serially<T>(work: () => Promise<T>): Promise<T> {
@@ -156,6 +171,21 @@ export function createBookSearch(db: Db, versions: CatalogueVersion, options: Bo
   return {
     async search(query: string, searchOptions: { drafts?: boolean } = {}) {
       return searchLayers(await fresh(), query, searchOptions.drafts === true);
+    },
+    async ids(query: string, searchOptions: { drafts?: boolean } = {}) {
+      const layers = await fresh();
+      if (kept.layers !== layers) {
+        kept.ids.clear();
+        kept.layers = layers;
+      }
+      const drafts = searchOptions.drafts === true;
+      const key = `${drafts ? 'd' : 'p'}${query}`;
+      let ids = kept.ids.get(key);
+      if (!ids) {
+        ids = Int32Array.from(searchLayers(layers, query, drafts), (match) => match.id);
+        kept.ids.set(key, ids);
+      }
+      return ids;
     },
     async didYouMean(query: string) {
       const layers = await fresh();

@@ -137,8 +137,16 @@ function pinyinRanges(typed: string, run: TitlePiece, isLast: boolean): Range[] 
  * typed, by its beginning for the last word typed, or within the typos the index allows.
  */
 export function titleHighlights(title: string, query: string): Range[] {
+  return titleHighlighter(query)(title);
+}
+
+/** titleHighlights for one query and many titles (a page of results): the query is read once. */
+export function titleHighlighter(query: string): (title: string) => Range[] {
   const typed = piecesOf(foldText(query)).slice(0, MAX_PIECES);
-  if (typed.length === 0 || title === '') return [];
+  return (title) => (typed.length === 0 || title === '' ? [] : highlightsOf(title, typed));
+}
+
+function highlightsOf(title: string, typed: ReturnType<typeof piecesOf>): Range[] {
   const folded = foldWithMap(title);
   const pieces: TitlePiece[] = [];
   for (const found of folded.text.matchAll(WORD_PIECES)) pieces.push({ text: found[0], at: found.index, isHan: HAN.test(found[0]) });

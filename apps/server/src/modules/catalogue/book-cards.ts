@@ -1,0 +1,84 @@
+import { LRUCache } from 'lru-cache';
+import type { Db } from '../../db/database.js';
+import type { CatalogueVersion } from './catalogue-version.js';
+import * as repo from './catalogue.repository.js';
+
+export type BookCardRow = Awaited<ReturnType<typeof repo.findBooksByIds>>[number];
+export type BookTitleRow = Awaited<ReturnType<typeof repo.findBookTitles>>[number];
+
+/** What a book card of a list, a search or a suggestion is made of. */
+export interface BookCardParts {
+  book: BookCardRow;
+  /** The book's title in each language it has. */
+  titles: BookTitleRow[];
+  /** When its first published chapter came out (ms), if it has one. */
+  firstChapterAt: number | undefined;
+}
+
+export interface BookCardsOptions {
+  /**
+   * How long a card is kept while the catalogue version stays: likes and ratings change a book's
+   * row without moving the version, so they are at most this far behind in a list.
+   */
+  ttlMs?: number;
+  maxEntries?: number;
+}
+
+/** 5 s: a book list's answer is kept 30 s by the public cache already (cache-rules.ts bookLists). */
+const CARD_TTL_MS = 5_000;
+/** A card is about 1 KB (a row and five titles): 20 MB at most. */
+const MAX_CARDS = 20_000;
+
+/**
+ * Book cards kept in memory by book id, so a page of a list or a search reads from the database
+ * only the books no recent page showed (a search's results are mostly the catalogue's popular
+ * books, asked again and again). Everything on a card but its likes and rating figures moves the
+ * catalogue version when it changes; the cards are dropped with the version (at once for a change
+ * made on this node, within a second for another node's: catalogue-version.ts), and kept no
+ * longer than `ttlMs` otherwise. A read that a version change overtook is answered but not kept.
+ */
+export function createBookCards(db: Db, versions: Pick<CatalogueVersion, 'get' | 'peek' | 'subscribe'>, options: BookCardsOptions = {}) {
+  const cards = new LRUCache<number, BookCardParts>({ max: options.maxEntries ?? MAX_CARDS, ttl: options.ttlMs ?? CARD_TTL_MS });
+  const unsubscribe = versions.subscribe(() => cards.clear());
+
+  async function readCards(ids: number[]): Promise<BookCardParts[]> {
+    const [rows, titles, firstChapters] = await Promise.all([
+      repo.findBooksByIds(db, ids),
+      repo.findBookTitles(db, ids),
+      repo.findFirstChapterTimes(db, ids),
+    ]);
+    const titlesOf = new Map<number, BookTitleRow[]>();
+    for (const title of titles) {
+      const list = titlesOf.get(title.book_id);
+      if (list) list.push(title);
+      else titlesOf.set(title.book_id, [title]);
+    }
+    return rows.map((book) => ({ book, titles: titlesOf.get(book.id) ?? [], firstChapterAt: firstChapters.get(book.id) }));
+  }
+
+  return {
+    /** The cards of these books, by id; a book that no longer exists is missing. */
+    async get(ids: ArrayLike<number>): Promise<Map<number, BookCardParts>> {
+      const found = new Map<number, BookCardParts>();
+      const missing: number[] = [];
+      for (let i = 0; i < ids.length; i += 1) {
+        const id = ids[i]!;
+        const card = cards.get(id);
+        if (card) found.set(id, card);
+        else missing.push(id);
+      }
+      if (missing.length === 0) return found;
+      const version = await versions.get();
+      const read = await readCards(missing);
+      const keep = versions.peek() === version;
+      for (const card of read) {
+        found.set(card.book.id, card);
+        if (keep) cards.set(card.book.id, card);
+      }
+      return found;
+    },
+    stop: unsubscribe,
+  };
+}
+
+export type BookCards = ReturnType<typeof createBookCards>;
