@@ -6,6 +6,14 @@ import { defineConfig } from 'vitest/config';
 // CI never sets it, so no PostgreSQL test can silently skip there.
 const withPostgres = process.env.INKSTREAM_TEST_POSTGRES !== 'off';
 const serverTests = ['apps/server/test/**/*.test.ts', 'apps/server/src/**/*.test.ts'];
+/**
+ * Server test files share their worker's modules (isolate: false): each file would otherwise load
+ * the whole server again (about 2 s of every file's time on this 2-core machine, half the suite's).
+ * Every file builds its own app on its own database and closes it; the process-wide registries
+ * (catalogue-version watchers, reader change feeds) are emptied as apps close. Files that replace
+ * a module with vi.mock must not leak the replacement into the next file: they run isolated.
+ */
+const moduleMockingTests = ['apps/server/test/reader-state-cache.test.ts'];
 // Workspace packages resolve to their TypeScript sources (the `source` export condition), so a test
 // sees a change in packages/contracts without rebuilding its dist/. Server tests run in Vite's SSR
 // environment, which reads `ssr.resolve.conditions`, not `resolve.conditions`: both are set.
@@ -16,6 +24,17 @@ const shared = {
   ssr: { resolve: { conditions: ['source', ...defaultServerConditions.filter((condition) => condition !== 'module')] } },
 };
 
+/** The server suite on one database: its files sharing modules, and the few that mock modules, isolated. */
+function serverProjects(database: 'sqlite' | 'postgres') {
+  // Unit tests beside the sources run once, with the SQLite project.
+  const include = database === 'sqlite' ? serverTests : serverTests.slice(0, 1);
+  const test = { env: { INKSTREAM_TEST_DB: database }, testTimeout: 30_000, hookTimeout: 60_000 };
+  return [
+    { ...shared, test: { ...test, name: `server-${database}`, include, exclude: moduleMockingTests, isolate: false } },
+    { ...shared, test: { ...test, name: `server-${database}-isolated`, include: moduleMockingTests, isolate: true } },
+  ];
+}
+
 export default defineConfig({
   test: {
     // Vitest's default is one worker less than the cores: one on the 2-core machine CI runs on.
@@ -23,31 +42,8 @@ export default defineConfig({
     // files at once use the machine better. Browser journeys stay one file at a time (below).
     maxWorkers: 2,
     projects: [
-      {
-        ...shared,
-        test: {
-          name: 'server-sqlite',
-          include: serverTests,
-          env: { INKSTREAM_TEST_DB: 'sqlite' },
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
-      ...(withPostgres
-        ? [
-            {
-              ...shared,
-              test: {
-                name: 'server-postgres',
-                include: serverTests,
-                exclude: ['apps/server/src/**/*.test.ts'],
-                env: { INKSTREAM_TEST_DB: 'postgres' },
-                testTimeout: 30_000,
-                hookTimeout: 60_000,
-              },
-            },
-          ]
-        : []),
+      ...serverProjects('sqlite'),
+      ...(withPostgres ? serverProjects('postgres') : []),
       { ...shared, test: { name: 'contracts', include: ['packages/contracts/src/**/*.test.ts'] } },
       {
         ...shared,

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -183,6 +184,15 @@ async function main(): Promise<number> {
     const searchHttp = await runSearchHttp({ serverMain, bareServerEntry, dataDir: catalogue.dataDir, load: options.load });
     const searchSection = renderSearchHttp(searchHttp, { date: new Date(), books: stats.books, load: options.load, machineLoad });
     console.log(`\n${searchSection}`);
+    // The index itself (build time, memory, p50/p99 per kind of query) in a process of its own, with
+    // the garbage collector exposed so its heap figure is the index's: `npm run bench:search` alone.
+    console.log('\n## Book search index (in process)\n');
+    const indexRun = spawnSync(
+      process.execPath,
+      ['--expose-gc', path.join(import.meta.dirname, 'search-bench.js'), '--books', String(stats.books)],
+      { stdio: 'inherit' },
+    );
+    if (indexRun.status !== 0) problems.set('search index', `the in-process search bench exited with ${indexRun.status}`);
     const allCores = await measureAllCores(catalogue.dataDir, outcomes, options.load);
     const report: BenchReport = {
       date: new Date(),

@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { GENRE_TAG_LIST, LANGUAGES } from '@inkstream/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../src/db/database.js';
@@ -48,6 +49,11 @@ describe('demo catalogue', () => {
   let interrupted: { error: unknown; books: string[]; state: Awaited<ReturnType<typeof readDemoSeedState>>; users: number };
   /** What the second start logged, with the time of each line. */
   const logs: { at: number; message: string }[] = [];
+  /**
+   * The event loop's longest stall during the second start: a timer cannot fire during one, so on
+   * a loaded machine a gap between progress lines may exceed 5 s by that much, and no more.
+   */
+  let longestStallMs = 0;
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'inkstream-demo-'));
@@ -82,12 +88,16 @@ describe('demo catalogue', () => {
     // waits for that lease to lapse, then takes over.
     expect(await acquireLease(handle.db, 'demo-seed', 'a-killed-process', 1_500, Date.now())).toBe(true);
 
+    const stalls = monitorEventLoopDelay({ resolution: 20 });
+    stalls.enable();
     const next = await seedDemoWhenNeeded({
       db: handle.db,
       storage,
       now: NOW + 24 * 3_600_000,
       log: (message) => logs.push({ at: performance.now(), message }),
     });
+    stalls.disable();
+    longestStallMs = stalls.max / 1e6;
     if (!next) throw new Error('the second start did not finish the demo catalogue');
     result = next;
   }, SEED_TIMEOUT);
@@ -128,7 +138,7 @@ describe('demo catalogue', () => {
     const first = logs.findIndex((line) => line.message.includes('an earlier start stopped'));
     const ready = logs.findIndex((line) => line.message.startsWith('demo catalogue ready'));
     expect(ready).toBeGreaterThan(first);
-    for (let i = first + 1; i <= ready; i++) expect(logs[i]!.at - logs[i - 1]!.at).toBeLessThanOrEqual(5_000);
+    for (let i = first + 1; i <= ready; i++) expect(logs[i]!.at - logs[i - 1]!.at).toBeLessThanOrEqual(5_000 + longestStallMs);
   });
 
   it('fills the catalogue and reports what it wrote', async () => {
