@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/database.js';
+import { toIso } from '../../lib/time.js';
 import type { CatalogueVersion } from './catalogue-version.js';
 import * as repo from './catalogue.repository.js';
 
@@ -11,8 +12,10 @@ export interface BookCardParts {
   book: BookCardRow;
   /** The book's title in each language it has. */
   titles: BookTitleRow[];
-  /** When its first published chapter came out (ms), if it has one. */
-  firstChapterAt: number | undefined;
+  /** When its first published chapter came out, if it has one (ISO 8601, as the API writes it). */
+  firstChapterAt: string | null;
+  /** The row's updated_at as the API writes it (made once per card, not per answer). */
+  updatedAt: string;
 }
 
 export interface BookCardsOptions {
@@ -24,8 +27,12 @@ export interface BookCardsOptions {
   maxEntries?: number;
 }
 
-/** 5 s: a book list's answer is kept 30 s by the public cache already (cache-rules.ts bookLists). */
-const CARD_TTL_MS = 5_000;
+/**
+ * 30 s, the time the public cache keeps a book list's answer (cache-rules.ts bookLists): a likes
+ * badge or a rating at most that far behind for a signed-in reader, twice that for a visitor,
+ * within the minute the ranking snapshot's popularity and rating orders already lag.
+ */
+const CARD_TTL_MS = 30_000;
 /** A card is about 1 KB (a row and five titles): 20 MB at most. */
 const MAX_CARDS = 20_000;
 
@@ -53,7 +60,15 @@ export function createBookCards(db: Db, versions: Pick<CatalogueVersion, 'get' |
       if (list) list.push(title);
       else titlesOf.set(title.book_id, [title]);
     }
-    return rows.map((book) => ({ book, titles: titlesOf.get(book.id) ?? [], firstChapterAt: firstChapters.get(book.id) }));
+    return rows.map((book) => {
+      const firstChapterAt = firstChapters.get(book.id);
+      return {
+        book,
+        titles: titlesOf.get(book.id) ?? [],
+        firstChapterAt: firstChapterAt === undefined ? null : toIso(firstChapterAt),
+        updatedAt: toIso(book.updated_at),
+      };
+    });
   }
 
   return {

@@ -113,7 +113,7 @@ export function createCatalogueService(deps: {
     const result = ranked.ids.flatMap((id, index) => {
       const card = cards.get(id);
       if (!card) return []; // deleted since the snapshot was taken
-      const { book, firstChapterAt } = card;
+      const { book } = card;
       const tags = ranked.tags[index] ?? [];
       const title = pickTranslation(card.titles, language, book.original_language)?.title ?? '';
       return [
@@ -127,10 +127,10 @@ export function createCatalogueService(deps: {
           tag3: tags[2] ?? null,
           chapter_number: book.chapter_count,
           total_likes: book.total_likes,
-          updated_at: toIso(book.updated_at),
+          updated_at: card.updatedAt,
           public_free_chapters: book.public_free_chapters,
           book_type: book.book_type,
-          first_chapter_at: firstChapterAt === undefined ? null : toIso(firstChapterAt),
+          first_chapter_at: card.firstChapterAt,
           ...ratingFieldsOf(book, mean),
           ...(highlight === null ? {} : { title_highlights: highlight(title) }),
         },

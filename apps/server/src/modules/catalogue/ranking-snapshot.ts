@@ -27,6 +27,12 @@ interface Snapshot {
   /** Tag names of published books, most used first. */
   tagsByUse: string[];
   byTag: Map<string, Int32Array>;
+  /**
+   * A search's matches narrowed by an order and filters, by the matches array the search keeps
+   * for its query (book-search.ts ids: the same array while the index stays): the other pages of
+   * one search narrow nothing again.
+   */
+  narrowed: WeakMap<object, Map<string, Int32Array>>;
   /** 1 for novels, 0 for comics, by book id. */
   isNovel: Uint8Array;
   /** 1 for completed books, by book id. */
@@ -165,6 +171,7 @@ export function createRankingSnapshot(
         builtAt: now(),
         order: { updated_at: order.updated_at, popularity: order.popularity, rating: order.rating },
         byTag: new Map(),
+        narrowed: new WeakMap(),
         places: {},
       };
     }
@@ -183,6 +190,7 @@ export function createRankingSnapshot(
       tagIndex: new Map(tags.tagNames.map((name, index) => [name, index])),
       ...tags,
       byTag: new Map(),
+      narrowed: new WeakMap(),
       places: {},
       isNovel: flagsOf(order.novels),
       isCompleted: flagsOf(order.completed),
@@ -236,10 +244,8 @@ export function createRankingSnapshot(
     !filter.status &&
     filter.hasFree === undefined;
 
-  /** One order narrowed by the filters, computed once per snapshot and filter. */
-  function filtered(snapshot: Snapshot, order: BookOrder, filter: BookFilter): Int32Array {
-    if (isUnfiltered(filter)) return snapshot.order[order];
-    const cacheKey = JSON.stringify([
+  const keyOf = (order: string, filter: BookFilter) =>
+    JSON.stringify([
       order,
       filter.tag ?? '',
       filter.tags ?? [],
@@ -248,6 +254,11 @@ export function createRankingSnapshot(
       filter.status ?? '',
       filter.hasFree ?? '',
     ]);
+
+  /** One order narrowed by the filters, computed once per snapshot and filter. */
+  function filtered(snapshot: Snapshot, order: BookOrder, filter: BookFilter): Int32Array {
+    if (isUnfiltered(filter)) return snapshot.order[order];
+    const cacheKey = keyOf(order, filter);
     let ids = snapshot.byTag.get(cacheKey);
     if (!ids) {
       const matches = matcherOf(snapshot, filter);
@@ -288,6 +299,22 @@ export function createRankingSnapshot(
     return kept.subarray(0, count).sort((a, b) => places[a]! - places[b]!);
   }
 
+  /** narrowMatches, kept per matches array (bounded: a few orders and filters per query). */
+  function keptNarrowing(snapshot: Snapshot, matches: ArrayLike<number>, order: BookSearchOrder, filter: BookFilter): Int32Array {
+    let byFilter = snapshot.narrowed.get(matches);
+    if (!byFilter) {
+      byFilter = new Map();
+      snapshot.narrowed.set(matches, byFilter);
+    }
+    const key = keyOf(order, filter);
+    let ids = byFilter.get(key);
+    if (!ids) {
+      ids = narrowMatches(snapshot, matches, order, filter);
+      if (byFilter.size < 20) byFilter.set(key, ids);
+    }
+    return ids;
+  }
+
   return {
     async page(
       query: BookFilter & {
@@ -301,7 +328,7 @@ export function createRankingSnapshot(
       const snapshot = await fresh();
       const filter: BookFilter = { ...query, tag: query.tag || undefined };
       const ids = query.matches
-        ? narrowMatches(snapshot, query.matches, query.order, filter)
+        ? keptNarrowing(snapshot, query.matches, query.order, filter)
         : filtered(snapshot, query.order === 'relevance' ? 'updated_at' : query.order, filter);
       const start = query.page * query.pageSize;
       const pageIds = Array.from(ids.subarray(start, start + query.pageSize));

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { withinEdits } from './term-index.js';
 import { splitPinyin } from './pinyin-syllables.js';
 import { bigramsOf, foldText, piecesOf, pinyinOf } from './search-text.js';
@@ -38,7 +39,15 @@ interface FoldedTitle {
   text: string;
   from: number[];
   to: number[];
+  /** Its words and Chinese runs (a run's pinyin filled in when first needed). */
+  pieces: TitlePiece[];
 }
+
+/**
+ * Titles folded before: a page of results is mostly the catalogue's popular books, shown again
+ * for query after query. Titles only change with the catalogue, and a changed title is a new key.
+ */
+const foldedTitles = new LRUCache<string, FoldedTitle>({ max: 5_000 });
 
 /**
  * Folds a title one character at a time (foldText on each: NFKC, case, Traditional → Simplified,
@@ -47,6 +56,15 @@ interface FoldedTitle {
  * and spaces become one space, as in foldText.
  */
 function foldWithMap(title: string): FoldedTitle {
+  let folded = foldedTitles.get(title);
+  if (!folded) {
+    folded = foldTitle(title);
+    foldedTitles.set(title, folded);
+  }
+  return folded;
+}
+
+function foldTitle(title: string): FoldedTitle {
   const elisions = new Set<number>();
   for (const found of title.matchAll(ELISION)) elisions.add(found.index + found[1]!.length + found[2]!.length);
   let text = '';
@@ -62,7 +80,9 @@ function foldWithMap(title: string): FoldedTitle {
       to.push(start + cluster.length);
     }
   }
-  return { text, from, to };
+  const pieces: TitlePiece[] = [];
+  for (const found of text.matchAll(WORD_PIECES)) pieces.push({ text: found[0], at: found.index, isHan: HAN.test(found[0]) });
+  return { text, from, to, pieces };
 }
 
 /** A word of the folded title, or a run of its Chinese characters, with where it starts in the folded text. */
@@ -148,8 +168,7 @@ export function titleHighlighter(query: string): (title: string) => Range[] {
 
 function highlightsOf(title: string, typed: ReturnType<typeof piecesOf>): Range[] {
   const folded = foldWithMap(title);
-  const pieces: TitlePiece[] = [];
-  for (const found of folded.text.matchAll(WORD_PIECES)) pieces.push({ text: found[0], at: found.index, isHan: HAN.test(found[0]) });
+  const { pieces } = folded;
 
   const marked: Range[] = [];
   typed.forEach((piece, position) => {
