@@ -98,7 +98,7 @@ describe('reading comments', () => {
     const fresh = await createBook(ctx, { chapters: 1, freeChapters: 1 });
     const response = await list(null, fresh.chapters[0]!.uuid);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ data: { result: [], total: 0 } });
+    expect(response.json()).toEqual({ data: { result: [], total: 0, comments_count: 0 } });
     expect((await list(null, crypto.randomUUID())).json().code).toBe('CHAPTER_NOT_FOUND');
     const hiddenBook = await createBook(ctx, { chapters: 1, isPublished: false });
     expect((await list(null, hiddenBook.chapters[0]!.uuid)).statusCode).toBe(404);
@@ -204,7 +204,8 @@ describe('posting', () => {
 
     expect(await counters(a!.id)).toEqual({ comments_count: 4, top_comments_count: 1 });
     const topPage = (await list(carol, a!.uuid)).json().data;
-    expect(topPage).toMatchObject({ total: 1, result: [{ comment_uuid: top.comment_uuid, replies_count: 3 }] });
+    // total pages the top-level comments; comments_count is the chapter's figure, replies included.
+    expect(topPage).toMatchObject({ total: 1, comments_count: 4, result: [{ comment_uuid: top.comment_uuid, replies_count: 3 }] });
     const replies = (await list(carol, a!.uuid, `?parent_uuid=${top.comment_uuid}`)).json().data;
     expect(replies.total).toBe(3);
     expect(replies.result.map((c: Comment) => c.body)).toEqual(['A reply', 'A reply to the reply', 'Answering myself']);
@@ -438,6 +439,43 @@ describe('word filter', () => {
     expect(dirtied.json().data.result).toMatchObject({ hidden: true });
     expect(await counters(fresh.chapters[0]!.id)).toEqual({ comments_count: 1, top_comments_count: 1 });
     await ctx.db.deleteFrom('comment_word_filters').execute();
+  });
+});
+
+describe("the chapter's comment figure", () => {
+  it('is the same on the chapter list and on the comments page, and an edit that holds a comment takes its replies out of it', async () => {
+    await ctx.db.insertInto('comment_word_filters').values({ pattern: 'hold me', action: 'hold', created_at: Date.now() }).execute();
+    try {
+      const fresh = await createBook(ctx, { chapters: 1, freeChapters: 1 });
+      const chapterRow = fresh.chapters[0]!;
+      const author = await reader();
+      const top = await posted(author, chapterRow.uuid, 'A thread');
+      await posted(await reader(), chapterRow.uuid, 'First reply', { parent_uuid: top.comment_uuid });
+      await posted(await reader(), chapterRow.uuid, 'Second reply', { parent_uuid: top.comment_uuid });
+      await posted(await reader(), chapterRow.uuid, 'Alone');
+      const viewer = await reader();
+      // (With a token: visitors' copies are kept a few seconds by the public cache.)
+      const figures = async () => {
+        const chapters = await ctx.app.inject({ url: `/api/v1/comics/chapters/${fresh.uuid}/en-us/asc/0/10`, headers: authHeader(viewer) });
+        return {
+          list: chapters.json().data.result.chapters[0].comments_count,
+          heading: (await list(viewer, chapterRow.uuid)).json().data.comments_count,
+          stored: (await counters(chapterRow.id)).comments_count,
+        };
+      };
+      expect(await figures()).toEqual({ list: 4, heading: 4, stored: 4 });
+      // Edited into a held word, the thread leaves readers, and its two replies with it.
+      await call(author, 'PATCH', `/comics/comment/${top.comment_uuid}`, { body: 'Please hold me' });
+      expect((await rowOf(top.comment_uuid)).state).toBe('held');
+      expect(await figures()).toEqual({ list: 1, heading: 1, stored: 1 });
+      await call(author, 'PATCH', `/comics/comment/${top.comment_uuid}`, { body: 'A thread again' });
+      expect(await figures()).toEqual({ list: 4, heading: 4, stored: 4 });
+      // The author deletes it: a tombstone keeps the replies in reach.
+      await call(author, 'DELETE', `/comics/comment/${top.comment_uuid}`);
+      expect(await figures()).toEqual({ list: 3, heading: 3, stored: 3 });
+    } finally {
+      await ctx.db.deleteFrom('comment_word_filters').where('pattern', '=', 'hold me').execute();
+    }
   });
 });
 

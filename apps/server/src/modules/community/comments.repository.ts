@@ -8,7 +8,7 @@ export const findCommentableChapter = (db: DbExecutor, chapterUuid: string) =>
   db
     .selectFrom('chapters')
     .innerJoin('books', 'books.id', 'chapters.book_id')
-    .select(['chapters.id', 'chapters.book_id', 'chapters.top_comments_count', 'books.comments_closed'])
+    .select(['chapters.id', 'chapters.book_id', 'chapters.comments_count', 'chapters.top_comments_count', 'books.comments_closed'])
     .where('chapters.uuid', '=', chapterUuid)
     .where('chapters.is_published', '=', 1)
     .where('books.is_published', '=', 1)

@@ -15,7 +15,7 @@ import type { AuthUser } from '../../http/request-user.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { toIso } from '../../lib/time.js';
 import { COMMENT_FLOOD, floodRetryAfter } from './comment-flood.js';
-import { moveVisibleCounters, setCommentState } from './comment-state.repository.js';
+import { countNewVisibleComment, lockThreadParent, setCommentState } from './comment-state.repository.js';
 import * as repo from './comments.repository.js';
 import { commentView } from './comments.view.js';
 import { bodyHash, cleanCommunityText } from './community-text.js';
@@ -49,7 +49,11 @@ export function createCommentsService(deps: CommentsDeps) {
 
   // ---------- Reading ----------
 
-  async function list(chapterUuid: string, query: CommentsQuery, viewer: AuthUser | null): Promise<{ result: Comment[]; total: number }> {
+  async function list(
+    chapterUuid: string,
+    query: CommentsQuery,
+    viewer: AuthUser | null,
+  ): Promise<{ result: Comment[]; total: number; comments_count?: number }> {
     const chapter = await repo.findCommentableChapter(db, chapterUuid);
     if (!chapter) throw chapterNotFound();
     const viewerId = viewer?.id ?? null;
@@ -70,8 +74,11 @@ export function createCommentsService(deps: CommentsDeps) {
     const sort = query.sort ?? (parentId === null ? 'newest' : 'oldest');
     // The exact number of rows the page walks over: the counters plus the few they do not count.
     const total = counted + (await repo.countListedNotVisible(db, chapter.id, parentId, viewerId));
+    // The chapter's figure (replies included) rides on its top-level pages, so the comments heading
+    // shows what the chapter list shows, with no call of its own.
+    const chapterCount = parentId === null ? { comments_count: chapter.comments_count } : {};
     const offset = (query.page - 1) * query.page_size;
-    if (offset >= total) return { result: [], total };
+    if (offset >= total) return { result: [], total, ...chapterCount };
     const limit = Math.min(query.page_size, total - offset);
     // A page past the middle is walked from the other end of the index range: a page is never more
     // than half the thread's entries away from where its walk starts.
@@ -85,7 +92,7 @@ export function createCommentsService(deps: CommentsDeps) {
       viewerId,
       fromEnd,
     });
-    return { result: rows.map((row) => commentView(row, viewerId)), total };
+    return { result: rows.map((row) => commentView(row, viewerId)), total, ...chapterCount };
   }
 
   // ---------- Rules shared by posting and editing ----------
@@ -149,6 +156,9 @@ export function createCommentsService(deps: CommentsDeps) {
       }
       const { text: body, held } = await rules.filtered(trx, text);
       const state: CommentState = held ? 'held' : 'visible';
+      // Checked again under the lock, before the reply's row share-locks it: a moderator hiding the
+      // thread meanwhile must not miss a reply in the replies it takes out of the chapter's figure.
+      if (parentId !== null && (await lockThreadParent(trx, parentId)) !== 'visible') throw commentNotFound();
       const commentId = await repo.insertComment(trx, {
         uuid: randomUUID(),
         book_id: chapter.book_id,
@@ -162,7 +172,7 @@ export function createCommentsService(deps: CommentsDeps) {
         created_at: at,
       });
       if (state !== 'visible') return { id: commentId, alertId: null };
-      await moveVisibleCounters(trx, chapter.id, parentId, 1);
+      await countNewVisibleComment(trx, chapter.id, parentId);
       const alert =
         answeredId === null ? null : await recordReplyAlert(trx, { replyId: commentId, parentId: answeredId, replyAuthorId: user.id, at });
       return { id: commentId, alertId: alert };
@@ -189,6 +199,8 @@ export function createCommentsService(deps: CommentsDeps) {
       await rules.refuseYoungLinks(db, user.id, text, 'body');
     }
     await db.transaction().execute(async (trx) => {
+      // The top-level comment first, as every writer locks them (comment-state.repository.ts).
+      if (comment.parent_id !== null) await lockThreadParent(trx, comment.parent_id);
       const current = await repo.lockComment(trx, comment.id);
       if (!current || current.state === 'deleted') throw commentNotFound();
       const changes: { body?: string; body_hash?: string; edited_at?: number; spoiler?: number } = {};
