@@ -1,5 +1,5 @@
 import type { Comment } from '@inkstream/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createCommentsService } from '../src/modules/community/comments.service.js';
 import { authHeader, createBook, createUser, grantMembership, nextClientIp, type TestBook, type TestUser } from './helpers/factories.js';
 import { createQueryLog } from './helpers/query-log.js';
@@ -47,8 +47,8 @@ const post = (user: TestUser | null, chapterUuid: string, payload: Record<string
     remoteAddress: ip,
   });
 
-async function posted(user: TestUser, chapterUuid: string, body: string, extra: Record<string, unknown> = {}) {
-  const response = await post(user, chapterUuid, { body, ...extra });
+async function posted(user: TestUser, chapterUuid: string, body: string, extra: Record<string, unknown> = {}, ip = nextClientIp()) {
+  const response = await post(user, chapterUuid, { body, ...extra }, ip);
   expect(response.statusCode, response.body).toBe(201);
   return response.json().data.result as { comment_uuid: string; [key: string]: unknown };
 }
@@ -382,6 +382,73 @@ describe('flood and repeats', () => {
     const careless = await reader();
     await refused(() => post(careless, chapter, { body: ' ' }, ip2), 400, 'VALIDATION_FAILED');
     expect((await post(await reader(), chapter, { body: 'fine' }, ip2)).statusCode).toBe(201);
+  });
+
+  /**
+   * Moves the clock the server reads (the rate-limit store's windows, the service's flood rules)
+   * for the length of `run`: the address limits are about minutes and hours.
+   */
+  async function withClock(run: (tick: (ms: number) => void) => Promise<void>) {
+    let at = Date.now();
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => at);
+    try {
+      await run((ms) => {
+        at += ms;
+      });
+    } finally {
+      clock.mockRestore();
+    }
+  }
+
+  it('allows 60 comments an hour per client address, whatever the accounts', async () => {
+    const ip = nextClientIp();
+    const writers = [await reader(), await reader(), await reader()];
+    const late = await reader();
+    await withClock(async (tick) => {
+      // 60 comments 11 seconds apart (past the 10-second rule) by three readers, 20 each.
+      for (let i = 0; i < 60; i += 1) {
+        tick(11_000);
+        const response = await post(writers[i % 3]!, chapter, { body: `Hourly ${i}` }, ip);
+        expect(response.statusCode, response.body).toBe(201);
+      }
+      tick(11_000);
+      const refusal = await refused(() => post(late, chapter, { body: 'The 61st from here' }, ip), 429, 'RATE_LIMITED');
+      expect(refusal.error).toMatch(/address/);
+      // Another address is not concerned; this one may post again once its hour is over.
+      expect((await post(late, chapter, { body: 'From another address' }, nextClientIp())).statusCode).toBe(201);
+      tick(HOUR);
+      expect((await post(late, chapter, { body: 'Back an hour later' }, ip)).statusCode).toBe(201);
+    });
+  });
+
+  it("counts only stored comments against the address: a reader's refused repeat or too-fast post costs the others nothing", async () => {
+    const ip = nextClientIp();
+    const [hasty, repeater, neighbour, another] = [await reader(), await reader(), await reader(), await reader()];
+    await withClock(async (tick) => {
+      await posted(hasty, chapter, 'Posted from home');
+      await posted(repeater, chapter, 'Said it once', {}, nextClientIp());
+      tick(11_000);
+      await refused(() => post(repeater, chapter, { body: 'said it ONCE' }, ip), 409, 'DUPLICATE_COMMENT');
+      await posted(neighbour, chapter, 'My own words', {}, ip);
+      tick(11_000);
+      await posted(hasty, other, 'Quick one');
+      tick(3_000);
+      const tooFast = await refused(() => post(hasty, chapter, { body: 'Another quick one' }, ip), 429, 'RATE_LIMITED');
+      expect(tooFast.error).toMatch(/too fast/);
+      await posted(another, chapter, 'Still my turn', {}, ip);
+    });
+  });
+
+  it('counts every post call of an account, refused or not: 60 in 10 minutes', async () => {
+    const user = await reader();
+    await posted(user, chapter, 'Once only');
+    await age(user, 11_000);
+    // Repeats are refused and store nothing; they still cost the account's calls.
+    for (let i = 0; i < 59; i += 1) await refused(() => post(user, chapter, { body: 'Once only' }), 409, 'DUPLICATE_COMMENT');
+    const limited = await refused(() => post(user, chapter, { body: 'Something new' }), 429, 'RATE_LIMITED');
+    expect(limited.error).toMatch(/Too many requests/);
+    // Other accounts are not concerned.
+    await posted(await reader(), chapter, 'Something new');
   });
 
   it('refuses the same text from the same reader within 24 hours, in any chapter', async () => {

@@ -34,8 +34,11 @@ export interface CommentsDeps {
 }
 
 /**
- * Called once a comment passed every rule that needs no lock, just before it is stored: the
- * per-address flood limits (comments.routes.ts) count only comments that would be stored.
+ * Called once a comment passed every other rule, the reader's own flood limits and the repeat rule
+ * included, just before it is stored: the per-address flood limits (comments.routes.ts) count only
+ * comments that will be stored, so one reader's refused tries never use up the allowance of the
+ * others who share the address. (Refused tries are not free: the route counts every post call of an
+ * account, LIMITS.commentPosts.) It may refuse, with 429.
  */
 export type BeforeStore = () => Promise<void>;
 
@@ -131,7 +134,6 @@ export function createCommentsService(deps: CommentsDeps) {
     await rules.refuseBanned(db, user.id);
     await refuseLocked(chapterUuid, user);
     await rules.refuseYoungLinks(db, user.id, text, 'body');
-    await beforeStore();
 
     const at = now();
     const hash = bodyHash(text);
@@ -154,6 +156,11 @@ export function createCommentsService(deps: CommentsDeps) {
       if (await repo.postedSameText(trx, user.id, hash, at - COMMENT_FLOOD.repeatWindowMs)) {
         throw new AppError(ErrorCode.DUPLICATE_COMMENT, 409, 'You already posted this text');
       }
+      // The address's allowance last, inside the transaction: only a comment about to be stored
+      // counts. It is one count in the rate-limit store (memory, or a Redis round trip with
+      // REDIS_URL) while the reader's row is locked on PostgreSQL, or SQLite's one connection is
+      // held. A refusal here rolls back: nothing is written yet.
+      await beforeStore();
       const { text: body, held } = await rules.filtered(trx, text);
       const state: CommentState = held ? 'held' : 'visible';
       // Checked again under the lock, before the reply's row share-locks it: a moderator hiding the
