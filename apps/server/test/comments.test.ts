@@ -565,6 +565,31 @@ describe('editing and deleting', () => {
     expect((await rowOf(comment.comment_uuid)).body).toBe('Edited text');
   });
 
+  it('refuses an edit into a text the author posted in another comment within 24 hours', async () => {
+    const author = await reader();
+    const stamp = Date.now().toString(36);
+    const first = await posted(author, chapter, `First take ${stamp}`);
+    await age(author, 11_000);
+    const second = await posted(author, other, `Second take ${stamp}`);
+    const url = `/comics/comment/${second.comment_uuid}`;
+    // The same text as the first comment, by the posting rule's measure (case, spacing, punctuation).
+    const repeat = await call(author, 'PATCH', url, { body: `FIRST   take, ${stamp}!` });
+    expect(repeat.statusCode).toBe(409);
+    expect(repeat.json().code).toBe('DUPLICATE_COMMENT');
+    expect((await rowOf(second.comment_uuid)).body).toBe(`Second take ${stamp}`);
+    // Its own text, written differently, is no repeat; nor is another reader's text.
+    expect((await call(author, 'PATCH', url, { body: `SECOND take ${stamp}` })).statusCode).toBe(200);
+    await posted(await reader(), chapter, `Borrowed words ${stamp}`);
+    expect((await call(author, 'PATCH', url, { body: `Borrowed words ${stamp}` })).statusCode).toBe(200);
+    // Once the first comment is deleted, or older than a day, its text is free again.
+    await call(author, 'DELETE', `/comics/comment/${first.comment_uuid}`);
+    expect((await call(author, 'PATCH', url, { body: `First take ${stamp}` })).statusCode).toBe(200);
+    await age(author, 11_000);
+    const third = await posted(author, chapter, `Third take ${stamp}`);
+    await age(author, 24 * HOUR);
+    expect((await call(author, 'PATCH', `/comics/comment/${third.comment_uuid}`, { body: `First take ${stamp}` })).statusCode).toBe(200);
+  });
+
   it('refuses links in an edit from a young account', async () => {
     const young = await reader({ ageHours: 1 });
     const comment = await posted(young, chapter, 'no link yet');

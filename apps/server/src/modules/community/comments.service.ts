@@ -206,7 +206,11 @@ export function createCommentsService(deps: CommentsDeps) {
       await rules.refuseYoungLinks(db, user.id, text, 'body');
     }
     await db.transaction().execute(async (trx) => {
-      // The top-level comment first, as every writer locks them (comment-state.repository.ts).
+      // A new text is checked against the reader's other comments as a post is, so the reader's
+      // row is locked first, as a post locks it (two edits, or an edit and a post, into the same
+      // text at once cannot both pass); then the top-level comment, then the comment, the order of
+      // every writer (comment-state.repository.ts).
+      if (text !== undefined) await repo.lockAuthor(trx, user.id);
       if (comment.parent_id !== null) await lockThreadParent(trx, comment.parent_id);
       const current = await repo.lockComment(trx, comment.id);
       if (!current || current.state === 'deleted') throw commentNotFound();
@@ -214,8 +218,18 @@ export function createCommentsService(deps: CommentsDeps) {
       if (input.spoiler !== undefined && (input.spoiler ? 1 : 0) !== current.spoiler) changes.spoiler = input.spoiler ? 1 : 0;
       let next: CommentState = current.state;
       if (text !== undefined) {
+        const hash = bodyHash(text);
+        // The repeat rule of posting: editing a comment into a text the reader posted in another
+        // comment within 24 hours would post it twice. A text that counts as this comment's own
+        // (a changed case or spacing) is no repeat.
+        if (
+          hash !== current.body_hash &&
+          (await repo.postedSameText(trx, user.id, hash, now() - COMMENT_FLOOD.repeatWindowMs, comment.id))
+        ) {
+          throw new AppError(ErrorCode.DUPLICATE_COMMENT, 409, 'You already posted this text');
+        }
         const { text: body, held } = await rules.filtered(trx, text);
-        if (body !== current.body) Object.assign(changes, { body, body_hash: bodyHash(text), edited_at: now() });
+        if (body !== current.body) Object.assign(changes, { body, body_hash: hash, edited_at: now() });
         // The filter decides again: a held comment edited clean is shown; a moderator's hide stays.
         if (held && current.state === 'visible') next = 'held';
         if (!held && current.state === 'held') next = 'visible';
