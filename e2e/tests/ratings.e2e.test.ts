@@ -117,3 +117,59 @@ describe.each(CASES)('rating a book on a phone ($language)', ({ language, title,
     await context.close();
   });
 });
+
+/** The classic payloads: each would set window.__xss if it ever became markup or script. */
+const XSS = [
+  '<img src=x onerror=window.__xss=1>',
+  '<script>window.__xss=1</script>',
+  '<a href="javascript:window.__xss=1">tap me</a>',
+  'javascript:window.__xss=1',
+  '"><svg onload=window.__xss=1>',
+];
+
+describe('a review written as markup, on a phone (en-us)', () => {
+  it('shows on the book page as the text the reader typed, to its author and to visitors, and nothing of it runs', async () => {
+    // A book of its own (the language cases above count their books' first rating); an 8 keeps
+    // the catalogue's mean where they expect it.
+    const uuid = await bookUuid(baseUrl, 'Neon Ronin');
+    const stamp = `xss-${Date.now().toString(36)}`;
+    const review = `${XSS.join('\n')}\n${stamp}`;
+    const reader = await freshUser(baseUrl);
+    const author = await openSession(browser, baseUrl, { language: 'en-us', device: PHONE });
+    await storeSessionViaApi(author.context, baseUrl, reader.username, reader.password);
+    const visitor = await openSession(browser, baseUrl, { language: 'en-us', device: PHONE });
+    const dialogs: string[] = [];
+    for (const session of [author, visitor]) {
+      session.page.on('dialog', (dialog) => {
+        dialogs.push(dialog.message());
+        void dialog.dismiss();
+      });
+    }
+
+    await author.page.goto(`/book/chapters/${uuid}`);
+    await author.page.locator('#ratings > summary').click();
+    const form = author.page.getByRole('region', { name: 'Ratings and reviews' });
+    await form.getByRole('group', { name: 'Your score, 1 to 10' }).getByRole('radio', { name: '8 out of 10' }).check();
+    await form.getByRole('textbox', { name: 'Review (optional)' }).fill(review);
+    await form.getByRole('button', { name: 'Save rating' }).click();
+    await form.getByRole('status').getByText('Your rating is saved.').waitFor();
+
+    // The author after a reload, and a visitor (whose book page the server renders): the review,
+    // found by its stamp, reads exactly as typed, and holds no element any payload would make.
+    for (const { page } of [author, visitor]) {
+      if (page === author.page) await page.reload();
+      else await page.goto(`/book/chapters/${uuid}`);
+      await page.locator('#ratings > summary').click();
+      const item = page.getByRole('region', { name: 'Ratings and reviews' }).getByRole('listitem').filter({ hasText: stamp });
+      await item.waitFor();
+      expect(await item.locator('p[dir="auto"]').last().innerText()).toBe(review);
+      expect(await item.locator('a, img, script, svg:not([aria-hidden="true"]), iframe').count()).toBe(0);
+      expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss)).toBeUndefined();
+    }
+    expect(dialogs).toEqual([]);
+    expect(author.pageErrors).toEqual([]);
+    expect(visitor.pageErrors).toEqual([]);
+    await author.context.close();
+    await visitor.context.close();
+  });
+});

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, createBook, createUser, nextClientIp, type TestBook, type TestUser } from './helpers/factories.js';
 import { createTestContext, TEST_DIALECT, type TestContext } from './helpers/test-context.js';
@@ -28,6 +29,16 @@ const call = (user: TestUser, method: 'POST' | 'DELETE', url: string) =>
   ctx.app.inject({ method, url: `/api/v1${url}`, headers: authHeader(user), remoteAddress: nextClientIp() });
 
 const users = (n: number) => Promise.all(Array.from({ length: n }, () => createUser(ctx)));
+
+/** Waits until `count` statements of this test database wait for a row lock (PostgreSQL). */
+async function waitForLockWaits(count: number): Promise<void> {
+  for (;;) {
+    const { rows } = await sql<{ n: string }>`
+      select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(ctx.db);
+    if (Number(rows[0]!.n) >= count) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
 
 describe(`comment races on ${TEST_DIALECT}`, () => {
   it('counts 20 likes from 20 readers at once, and one reader liking twice at once once', async () => {
@@ -71,6 +82,50 @@ describe(`comment races on ${TEST_DIALECT}`, () => {
     // The second waits for the first's lock, then meets the 10-second rule before the repeat rule.
     const answers = await Promise.all([post(user, 'Same text'), post(user, 'same TEXT')]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 429]);
+  });
+
+  it('lets one of two comments edited at once into the same text through (the repeat rule)', async () => {
+    const user = await createUser(ctx);
+    const first = (await post(user, 'Draft one')).json().data.result;
+    await ctx.db
+      .updateTable('comments')
+      .set((eb) => ({ created_at: eb('created_at', '-', 11_000) }))
+      .where('user_id', '=', user.id)
+      .execute();
+    const second = (await post(user, 'Draft two')).json().data.result;
+    const edit = (uuid: string) =>
+      ctx.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/comics/comment/${uuid}`,
+        headers: authHeader(user),
+        payload: { body: 'Final words' },
+      });
+    let answers: Awaited<ReturnType<typeof edit>>[];
+    if (TEST_DIALECT === 'postgres') {
+      // Both comment rows are held here until both edits wait, so the edits run side by side once
+      // let go: the author's row, which each edit locks first, is all that keeps them from checking
+      // for the repeat before the other has written it.
+      let letGo!: () => void;
+      const released = new Promise<void>((resolve) => (letGo = resolve));
+      let markLocked!: () => void;
+      const locked = new Promise<void>((resolve) => (markLocked = resolve));
+      const holder = ctx.db.transaction().execute(async (trx) => {
+        await trx.selectFrom('comments').select('id').where('uuid', 'in', [first.comment_uuid, second.comment_uuid]).forUpdate().execute();
+        markLocked();
+        await released;
+      });
+      await locked;
+      const sent = Promise.all([edit(first.comment_uuid), edit(second.comment_uuid)]);
+      await waitForLockWaits(2);
+      letGo();
+      await holder;
+      answers = await sent;
+    } else {
+      answers = await Promise.all([edit(first.comment_uuid), edit(second.comment_uuid)]);
+    }
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const bodies = await ctx.db.selectFrom('comments').select('body').where('user_id', '=', user.id).execute();
+    expect(bodies.filter((row) => row.body === 'Final words')).toHaveLength(1);
   });
 
   it('moves the counters once when a comment is deleted twice at once and 10 replies arrive at once', async () => {

@@ -1,5 +1,5 @@
 import type { Comment } from '@inkstream/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createCommentsService } from '../src/modules/community/comments.service.js';
 import { authHeader, createBook, createUser, grantMembership, nextClientIp, type TestBook, type TestUser } from './helpers/factories.js';
 import { createQueryLog } from './helpers/query-log.js';
@@ -47,8 +47,8 @@ const post = (user: TestUser | null, chapterUuid: string, payload: Record<string
     remoteAddress: ip,
   });
 
-async function posted(user: TestUser, chapterUuid: string, body: string, extra: Record<string, unknown> = {}) {
-  const response = await post(user, chapterUuid, { body, ...extra });
+async function posted(user: TestUser, chapterUuid: string, body: string, extra: Record<string, unknown> = {}, ip = nextClientIp()) {
+  const response = await post(user, chapterUuid, { body, ...extra }, ip);
   expect(response.statusCode, response.body).toBe(201);
   return response.json().data.result as { comment_uuid: string; [key: string]: unknown };
 }
@@ -98,7 +98,7 @@ describe('reading comments', () => {
     const fresh = await createBook(ctx, { chapters: 1, freeChapters: 1 });
     const response = await list(null, fresh.chapters[0]!.uuid);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ data: { result: [], total: 0 } });
+    expect(response.json()).toEqual({ data: { result: [], total: 0, comments_count: 0 } });
     expect((await list(null, crypto.randomUUID())).json().code).toBe('CHAPTER_NOT_FOUND');
     const hiddenBook = await createBook(ctx, { chapters: 1, isPublished: false });
     expect((await list(null, hiddenBook.chapters[0]!.uuid)).statusCode).toBe(404);
@@ -204,7 +204,8 @@ describe('posting', () => {
 
     expect(await counters(a!.id)).toEqual({ comments_count: 4, top_comments_count: 1 });
     const topPage = (await list(carol, a!.uuid)).json().data;
-    expect(topPage).toMatchObject({ total: 1, result: [{ comment_uuid: top.comment_uuid, replies_count: 3 }] });
+    // total pages the top-level comments; comments_count is the chapter's figure, replies included.
+    expect(topPage).toMatchObject({ total: 1, comments_count: 4, result: [{ comment_uuid: top.comment_uuid, replies_count: 3 }] });
     const replies = (await list(carol, a!.uuid, `?parent_uuid=${top.comment_uuid}`)).json().data;
     expect(replies.total).toBe(3);
     expect(replies.result.map((c: Comment) => c.body)).toEqual(['A reply', 'A reply to the reply', 'Answering myself']);
@@ -383,6 +384,73 @@ describe('flood and repeats', () => {
     expect((await post(await reader(), chapter, { body: 'fine' }, ip2)).statusCode).toBe(201);
   });
 
+  /**
+   * Moves the clock the server reads (the rate-limit store's windows, the service's flood rules)
+   * for the length of `run`: the address limits are about minutes and hours.
+   */
+  async function withClock(run: (tick: (ms: number) => void) => Promise<void>) {
+    let at = Date.now();
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => at);
+    try {
+      await run((ms) => {
+        at += ms;
+      });
+    } finally {
+      clock.mockRestore();
+    }
+  }
+
+  it('allows 60 comments an hour per client address, whatever the accounts', async () => {
+    const ip = nextClientIp();
+    const writers = [await reader(), await reader(), await reader()];
+    const late = await reader();
+    await withClock(async (tick) => {
+      // 60 comments 11 seconds apart (past the 10-second rule) by three readers, 20 each.
+      for (let i = 0; i < 60; i += 1) {
+        tick(11_000);
+        const response = await post(writers[i % 3]!, chapter, { body: `Hourly ${i}` }, ip);
+        expect(response.statusCode, response.body).toBe(201);
+      }
+      tick(11_000);
+      const refusal = await refused(() => post(late, chapter, { body: 'The 61st from here' }, ip), 429, 'RATE_LIMITED');
+      expect(refusal.error).toMatch(/address/);
+      // Another address is not concerned; this one may post again once its hour is over.
+      expect((await post(late, chapter, { body: 'From another address' }, nextClientIp())).statusCode).toBe(201);
+      tick(HOUR);
+      expect((await post(late, chapter, { body: 'Back an hour later' }, ip)).statusCode).toBe(201);
+    });
+  });
+
+  it("counts only stored comments against the address: a reader's refused repeat or too-fast post costs the others nothing", async () => {
+    const ip = nextClientIp();
+    const [hasty, repeater, neighbour, another] = [await reader(), await reader(), await reader(), await reader()];
+    await withClock(async (tick) => {
+      await posted(hasty, chapter, 'Posted from home');
+      await posted(repeater, chapter, 'Said it once', {}, nextClientIp());
+      tick(11_000);
+      await refused(() => post(repeater, chapter, { body: 'said it ONCE' }, ip), 409, 'DUPLICATE_COMMENT');
+      await posted(neighbour, chapter, 'My own words', {}, ip);
+      tick(11_000);
+      await posted(hasty, other, 'Quick one');
+      tick(3_000);
+      const tooFast = await refused(() => post(hasty, chapter, { body: 'Another quick one' }, ip), 429, 'RATE_LIMITED');
+      expect(tooFast.error).toMatch(/too fast/);
+      await posted(another, chapter, 'Still my turn', {}, ip);
+    });
+  });
+
+  it('counts every post call of an account, refused or not: 60 in 10 minutes', async () => {
+    const user = await reader();
+    await posted(user, chapter, 'Once only');
+    await age(user, 11_000);
+    // Repeats are refused and store nothing; they still cost the account's calls.
+    for (let i = 0; i < 59; i += 1) await refused(() => post(user, chapter, { body: 'Once only' }), 409, 'DUPLICATE_COMMENT');
+    const limited = await refused(() => post(user, chapter, { body: 'Something new' }), 429, 'RATE_LIMITED');
+    expect(limited.error).toMatch(/Too many requests/);
+    // Other accounts are not concerned.
+    await posted(await reader(), chapter, 'Something new');
+  });
+
   it('refuses the same text from the same reader within 24 hours, in any chapter', async () => {
     const user = await reader();
     await posted(user, chapter, 'Best chapter ever!');
@@ -441,6 +509,43 @@ describe('word filter', () => {
   });
 });
 
+describe("the chapter's comment figure", () => {
+  it('is the same on the chapter list and on the comments page, and an edit that holds a comment takes its replies out of it', async () => {
+    await ctx.db.insertInto('comment_word_filters').values({ pattern: 'hold me', action: 'hold', created_at: Date.now() }).execute();
+    try {
+      const fresh = await createBook(ctx, { chapters: 1, freeChapters: 1 });
+      const chapterRow = fresh.chapters[0]!;
+      const author = await reader();
+      const top = await posted(author, chapterRow.uuid, 'A thread');
+      await posted(await reader(), chapterRow.uuid, 'First reply', { parent_uuid: top.comment_uuid });
+      await posted(await reader(), chapterRow.uuid, 'Second reply', { parent_uuid: top.comment_uuid });
+      await posted(await reader(), chapterRow.uuid, 'Alone');
+      const viewer = await reader();
+      // (With a token: visitors' copies are kept a few seconds by the public cache.)
+      const figures = async () => {
+        const chapters = await ctx.app.inject({ url: `/api/v1/comics/chapters/${fresh.uuid}/en-us/asc/0/10`, headers: authHeader(viewer) });
+        return {
+          list: chapters.json().data.result.chapters[0].comments_count,
+          heading: (await list(viewer, chapterRow.uuid)).json().data.comments_count,
+          stored: (await counters(chapterRow.id)).comments_count,
+        };
+      };
+      expect(await figures()).toEqual({ list: 4, heading: 4, stored: 4 });
+      // Edited into a held word, the thread leaves readers, and its two replies with it.
+      await call(author, 'PATCH', `/comics/comment/${top.comment_uuid}`, { body: 'Please hold me' });
+      expect((await rowOf(top.comment_uuid)).state).toBe('held');
+      expect(await figures()).toEqual({ list: 1, heading: 1, stored: 1 });
+      await call(author, 'PATCH', `/comics/comment/${top.comment_uuid}`, { body: 'A thread again' });
+      expect(await figures()).toEqual({ list: 4, heading: 4, stored: 4 });
+      // The author deletes it: a tombstone keeps the replies in reach.
+      await call(author, 'DELETE', `/comics/comment/${top.comment_uuid}`);
+      expect(await figures()).toEqual({ list: 3, heading: 3, stored: 3 });
+    } finally {
+      await ctx.db.deleteFrom('comment_word_filters').where('pattern', '=', 'hold me').execute();
+    }
+  });
+});
+
 describe('editing and deleting', () => {
   it('lets only the author edit; edited_at follows body changes', async () => {
     const author = await reader();
@@ -458,6 +563,31 @@ describe('editing and deleting', () => {
     const bad = await call(author, 'PATCH', url, { body: 'bidi \u202E' });
     expect(bad.json().code).toBe('VALIDATION_FAILED');
     expect((await rowOf(comment.comment_uuid)).body).toBe('Edited text');
+  });
+
+  it('refuses an edit into a text the author posted in another comment within 24 hours', async () => {
+    const author = await reader();
+    const stamp = Date.now().toString(36);
+    const first = await posted(author, chapter, `First take ${stamp}`);
+    await age(author, 11_000);
+    const second = await posted(author, other, `Second take ${stamp}`);
+    const url = `/comics/comment/${second.comment_uuid}`;
+    // The same text as the first comment, by the posting rule's measure (case, spacing, punctuation).
+    const repeat = await call(author, 'PATCH', url, { body: `FIRST   take, ${stamp}!` });
+    expect(repeat.statusCode).toBe(409);
+    expect(repeat.json().code).toBe('DUPLICATE_COMMENT');
+    expect((await rowOf(second.comment_uuid)).body).toBe(`Second take ${stamp}`);
+    // Its own text, written differently, is no repeat; nor is another reader's text.
+    expect((await call(author, 'PATCH', url, { body: `SECOND take ${stamp}` })).statusCode).toBe(200);
+    await posted(await reader(), chapter, `Borrowed words ${stamp}`);
+    expect((await call(author, 'PATCH', url, { body: `Borrowed words ${stamp}` })).statusCode).toBe(200);
+    // Once the first comment is deleted, or older than a day, its text is free again.
+    await call(author, 'DELETE', `/comics/comment/${first.comment_uuid}`);
+    expect((await call(author, 'PATCH', url, { body: `First take ${stamp}` })).statusCode).toBe(200);
+    await age(author, 11_000);
+    const third = await posted(author, chapter, `Third take ${stamp}`);
+    await age(author, 24 * HOUR);
+    expect((await call(author, 'PATCH', `/comics/comment/${third.comment_uuid}`, { body: `First take ${stamp}` })).statusCode).toBe(200);
   });
 
   it('refuses links in an edit from a young account', async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, createBook, createUser, type TestBook, type TestUser } from './helpers/factories.js';
-import { chapterCommentsCount, createComment, createRating, createReport } from './helpers/community-fixtures.js';
+import { chapterCommentsCount, createComment, createRating, createReport, reachableCommentsCount } from './helpers/community-fixtures.js';
 import { createTestContext, TEST_DIALECT, type TestContext } from './helpers/test-context.js';
 
 /**
@@ -132,6 +132,55 @@ describe(`moderation on ${TEST_DIALECT}`, () => {
     expect(await replies()).toBe(0);
     await call('POST', `/${reply.uuid}/show`);
     expect(await replies()).toBe(1);
+  });
+
+  it("counts a thread's replies in the chapter's figure only while readers can reach them, as hides, shows and deletes move", async () => {
+    const fresh = await createBook(ctx, { chapters: 1, freeChapters: 1 });
+    const chapter = fresh.chapters[0]!;
+    const parent = await createComment(ctx, { chapterId: chapter.id, userId: reader.id });
+    const [first, second] = [
+      await createComment(ctx, { chapterId: chapter.id, userId: reader.id, parentId: parent.id }),
+      await createComment(ctx, { chapterId: chapter.id, userId: reader.id, parentId: parent.id }),
+    ];
+    const lonely = await createComment(ctx, { chapterId: chapter.id, userId: reader.id });
+    // The figure the chapter list shows, the one the comments heading shows (on the top-level
+    // page), the stored counter and a count of what readers can reach are one number at every step.
+    // (Asked with a token: visitors' copies are kept a few seconds by the public cache.)
+    const figures = async () => {
+      const asReader = { headers: authHeader(reader) };
+      const listed = (await ctx.app.inject({ url: `/api/v1/comics/chapters/${fresh.uuid}/en-us/asc/0/10`, ...asReader })).json().data
+        .result;
+      const comments = (await ctx.app.inject({ url: `/api/v1/comics/chapter/${chapter.uuid}/comments?page_size=50`, ...asReader })).json()
+        .data;
+      const stored = await chapterCommentsCount(ctx, chapter.id);
+      expect(listed.chapters[0].comments_count).toBe(stored);
+      expect(comments.comments_count).toBe(stored);
+      expect(stored).toBe(await reachableCommentsCount(ctx, chapter.id));
+      return stored;
+    };
+    const act = async (comment: { uuid: string }, action: 'hide' | 'show' | 'delete') =>
+      expect((await call('POST', `/${comment.uuid}/${action}`)).json().data.changed).toBe(true);
+
+    expect(await figures()).toBe(4);
+    // Hidden, the comment takes its two replies out of reach with it.
+    await act(parent, 'hide');
+    expect(await figures()).toBe(1);
+    // A reply hidden under a hidden comment was out of reach already.
+    await act(first, 'hide');
+    expect(await figures()).toBe(1);
+    await act(parent, 'show');
+    expect(await figures()).toBe(3);
+    await act(first, 'show');
+    expect(await figures()).toBe(4);
+    // Deleted, it stays as a tombstone and its replies stay in reach (and in the replies page).
+    await act(parent, 'delete');
+    expect(await figures()).toBe(3);
+    const replies = await ctx.app.inject({ url: `/api/v1/comics/chapter/${chapter.uuid}/comments?parent_uuid=${parent.uuid}` });
+    expect(replies.json().data).toMatchObject({ total: 2 });
+    expect(replies.json().data).not.toHaveProperty('comments_count');
+    await act(second, 'delete');
+    await act(lonely, 'hide');
+    expect(await figures()).toBe(1);
   });
 
   it('deletes a comment: text emptied, counters down, reports resolved deleted', async () => {

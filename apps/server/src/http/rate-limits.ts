@@ -52,6 +52,10 @@ export const LIMITS = {
   // hour); per client address the same rates, counted here only for comments about to be stored.
   commentsByAddressBurst: { max: 1, timeWindow: '10 seconds', keyGenerator: (request: FastifyRequest) => `comment-ip:${request.ip}` },
   commentsByAddressHour: { max: 60, timeWindow: '1 hour', keyGenerator: (request: FastifyRequest) => `comment-ip-h:${request.ip}` },
+  // Every post call of an account, whatever its answer: refused tries (repeats, bad text, too fast)
+  // store nothing and cost the address nothing, but a script sending them still costs the
+  // database; 60 in 10 minutes is all the flood rules could ever let one reader store.
+  commentPosts: { max: 60, timeWindow: '10 minutes', keyGenerator: accountOrIp },
   // Edits, deletes, likes and reports: clicks, per account.
   commentActions: { max: 120, timeWindow: '10 minutes', keyGenerator: accountOrIp },
   commentReports: { max: 30, timeWindow: '1 hour', keyGenerator: accountOrIp },

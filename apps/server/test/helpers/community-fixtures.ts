@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { CommentState } from '../../src/db/schema.js';
-import { moveVisibleCounters } from '../../src/modules/community/comment-state.repository.js';
+import { lockThreadParent, setCommentState } from '../../src/modules/community/comment-state.repository.js';
 import { bodyHash } from '../../src/modules/community/community-text.js';
 import type { TestContext } from './test-context.js';
 
 /**
  * Community rows written straight to the database, for tests that need comments and reports
  * without going through the readers' routes. The counters are kept as the services keep them: a
- * visible comment moves chapters.comments_count and its parent's replies_count (moveVisibleCounters),
- * a report increments comments.open_reports.
+ * comment is written held (counted nowhere), then brought to its state through setCommentState,
+ * the one rule that moves chapters.comments_count and its parent's replies_count; a report
+ * increments comments.open_reports.
  */
 export interface TestComment {
   id: number;
@@ -24,6 +25,10 @@ export async function createComment(
   const state = options.state ?? 'visible';
   return ctx.db.transaction().execute(async (trx) => {
     const chapter = await trx.selectFrom('chapters').select('book_id').where('id', '=', options.chapterId).executeTakeFirstOrThrow();
+    // The top-level comment is locked before the reply is written, as the comments service does:
+    // the reply's foreign key would otherwise share-lock it first, and two replies written at once
+    // would each wait for the other's share lock to go to lock it for the counters.
+    if (options.parentId != null) await lockThreadParent(trx, options.parentId);
     const row = await trx
       .insertInto('comments')
       .values({
@@ -32,14 +37,14 @@ export async function createComment(
         chapter_id: options.chapterId,
         user_id: options.userId,
         parent_id: options.parentId ?? null,
-        body: state === 'deleted' ? '' : body,
-        state,
+        body,
+        state: 'held',
         body_hash: bodyHash(body),
         created_at: options.createdAt ?? Date.now(),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    if (state === 'visible') await moveVisibleCounters(trx, options.chapterId, options.parentId ?? null, 1);
+    if (state !== 'held') await setCommentState(trx, row.id, state);
     return { id: row.id, uuid };
   });
 }
@@ -92,6 +97,23 @@ export async function createRating(
       .where('id', '=', options.bookId)
       .execute();
   });
+}
+
+/**
+ * The chapter's comments a reader can reach, counted from the rows (docs/COMMUNITY.md): visible
+ * top-level comments, and visible replies under a visible or deleted (tombstone) top-level comment.
+ * chapters.comments_count must always equal it.
+ */
+export async function reachableCommentsCount(ctx: TestContext, chapterId: number): Promise<number> {
+  const row = await ctx.db
+    .selectFrom('comments')
+    .leftJoin('comments as parent', 'parent.id', 'comments.parent_id')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('comments.chapter_id', '=', chapterId)
+    .where('comments.state', '=', 'visible')
+    .where((eb) => eb.or([eb('comments.parent_id', 'is', null), eb('parent.state', 'in', ['visible', 'deleted'])]))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 export async function chapterCommentsCount(ctx: TestContext, chapterId: number): Promise<number> {

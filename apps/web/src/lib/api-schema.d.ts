@@ -4937,6 +4937,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
+                                /** @description Ext, on a page of top-level comments: the comments readers can reach under the chapter, replies included (the comments_count of chapter lists) */
+                                comments_count?: number;
                                 result: {
                                     /** @description The caller liked it (false for visitors) */
                                     already_liked: boolean;
@@ -4973,6 +4975,7 @@ export interface paths {
                                         uuid: string;
                                     };
                                 }[];
+                                /** @description Comments this list has for the caller (paging): top-level ones, or one comment’s replies */
                                 total: number;
                             };
                         };
@@ -5198,7 +5201,7 @@ export interface paths {
                                         chapter_number: number;
                                         /** Format: uuid */
                                         chapter_uuid: string;
-                                        /** @description Ext: comments readers see under the chapter, replies included (absent with COMMUNITY=off) */
+                                        /** @description Ext: comments readers can reach under the chapter: visible top-level comments and the visible replies under them or under a deleted one (absent with COMMUNITY=off) */
                                         comments_count?: number;
                                         cover_image: string | null;
                                         /** Format: date-time */

@@ -165,7 +165,10 @@ export const ChapterItem = Type.Object({
   created_at: Timestamp(),
   is_free: Type.Boolean(),
   comments_count: Type.Optional(
-    Type.Integer({ description: 'Ext: comments readers see under the chapter, replies included (absent with COMMUNITY=off)' }),
+    Type.Integer({
+      description:
+        'Ext: comments readers can reach under the chapter: visible top-level comments and the visible replies under them or under a deleted one (absent with COMMUNITY=off)',
+    }),
   ),
 });
 export type ChapterItem = Static<typeof ChapterItem>;

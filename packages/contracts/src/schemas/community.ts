@@ -50,7 +50,18 @@ export const CommentsQuery = Type.Object({
   parent_uuid: Type.Optional(Uuid('Ext: list the replies to this comment instead of the top-level comments')),
 });
 export type CommentsQuery = Static<typeof CommentsQuery>;
-export const CommentsResponse = Data(Type.Object({ result: Type.Array(Comment), total: Type.Integer() }));
+export const CommentsResponse = Data(
+  Type.Object({
+    result: Type.Array(Comment),
+    total: Type.Integer({ description: 'Comments this list has for the caller (paging): top-level ones, or one comment’s replies' }),
+    comments_count: Type.Optional(
+      Type.Integer({
+        description:
+          'Ext, on a page of top-level comments: the comments readers can reach under the chapter, replies included (the comments_count of chapter lists)',
+      }),
+    ),
+  }),
+);
 
 export const CommentBody = Type.String({ minLength: 1, maxLength: COMMENT_BODY_MAX });
 export const PostCommentBody = ClosedObject({

@@ -8,7 +8,7 @@ export const findCommentableChapter = (db: DbExecutor, chapterUuid: string) =>
   db
     .selectFrom('chapters')
     .innerJoin('books', 'books.id', 'chapters.book_id')
-    .select(['chapters.id', 'chapters.book_id', 'chapters.top_comments_count', 'books.comments_closed'])
+    .select(['chapters.id', 'chapters.book_id', 'chapters.comments_count', 'chapters.top_comments_count', 'books.comments_closed'])
     .where('chapters.uuid', '=', chapterUuid)
     .where('chapters.is_published', '=', 1)
     .where('books.is_published', '=', 1)
@@ -44,7 +44,7 @@ export const findCommentByUuid = (db: DbExecutor, uuid: string) =>
 
 /** The comment row locked for the rest of the transaction on PostgreSQL (an edit reads then writes it). */
 export async function lockComment(trx: DbExecutor, id: number) {
-  let query = trx.selectFrom('comments').select(['id', 'state', 'body', 'spoiler']).where('id', '=', id);
+  let query = trx.selectFrom('comments').select(['id', 'state', 'body', 'body_hash', 'spoiler']).where('id', '=', id);
   if (trx.getExecutor().adapter instanceof PostgresAdapter) query = query.forUpdate();
   return query.executeTakeFirst();
 }
@@ -70,17 +70,20 @@ export const recentCommentTimes = (db: DbExecutor, userId: number, since: number
     .limit(limit)
     .execute();
 
-/** Whether the reader posted this text (by hash) since `since` and has not deleted it. */
-export async function postedSameText(db: DbExecutor, userId: number, hash: string, since: number): Promise<boolean> {
-  const row = await db
+/**
+ * Whether the reader posted this text (by hash) since `since` and has not deleted it; `exceptId`:
+ * a comment left out (the one being edited).
+ */
+export async function postedSameText(db: DbExecutor, userId: number, hash: string, since: number, exceptId?: number): Promise<boolean> {
+  let query = db
     .selectFrom('comments')
     .select('id')
     .where('user_id', '=', userId)
     .where('created_at', '>', since)
     .where('body_hash', '=', hash)
-    .where('state', '!=', 'deleted')
-    .limit(1)
-    .executeTakeFirst();
+    .where('state', '!=', 'deleted');
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+  const row = await query.limit(1).executeTakeFirst();
   return row !== undefined;
 }
 

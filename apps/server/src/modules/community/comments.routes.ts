@@ -37,7 +37,8 @@ export function commentsRoutes(comments: CommentsService, options: { enabled: bo
       });
     }
     // The per-address flood limits, counted in the rate-limit store (Redis when configured) only
-    // for a comment that passed every other rule (comments.service.ts, BeforeStore).
+    // for a comment that passed every other rule (comments.service.ts, BeforeStore); every call,
+    // refused or not, counts against the account's LIMITS.commentPosts.
     const byAddress = [app.createRateLimit(LIMITS.commentsByAddressBurst), app.createRateLimit(LIMITS.commentsByAddressHour)];
     const addressFlood = (request: FastifyRequest) => async () => {
       for (const check of byAddress) {
@@ -77,6 +78,7 @@ export function commentsRoutes(comments: CommentsService, options: { enabled: bo
     app.post(
       '/comics/chapter/:chapter_uuid/comments',
       {
+        config: { rateLimit: LIMITS.commentPosts },
         schema: {
           tags,
           summary: 'Post a comment or a reply (one level: a reply to a reply joins its thread)',

@@ -15,7 +15,7 @@ import type { AuthUser } from '../../http/request-user.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { toIso } from '../../lib/time.js';
 import { COMMENT_FLOOD, floodRetryAfter } from './comment-flood.js';
-import { moveVisibleCounters, setCommentState } from './comment-state.repository.js';
+import { countNewVisibleComment, lockThreadParent, setCommentState } from './comment-state.repository.js';
 import * as repo from './comments.repository.js';
 import { commentView } from './comments.view.js';
 import { bodyHash, cleanCommunityText } from './community-text.js';
@@ -34,8 +34,11 @@ export interface CommentsDeps {
 }
 
 /**
- * Called once a comment passed every rule that needs no lock, just before it is stored: the
- * per-address flood limits (comments.routes.ts) count only comments that would be stored.
+ * Called once a comment passed every other rule, the reader's own flood limits and the repeat rule
+ * included, just before it is stored: the per-address flood limits (comments.routes.ts) count only
+ * comments that will be stored, so one reader's refused tries never use up the allowance of the
+ * others who share the address. (Refused tries are not free: the route counts every post call of an
+ * account, LIMITS.commentPosts.) It may refuse, with 429.
  */
 export type BeforeStore = () => Promise<void>;
 
@@ -49,7 +52,11 @@ export function createCommentsService(deps: CommentsDeps) {
 
   // ---------- Reading ----------
 
-  async function list(chapterUuid: string, query: CommentsQuery, viewer: AuthUser | null): Promise<{ result: Comment[]; total: number }> {
+  async function list(
+    chapterUuid: string,
+    query: CommentsQuery,
+    viewer: AuthUser | null,
+  ): Promise<{ result: Comment[]; total: number; comments_count?: number }> {
     const chapter = await repo.findCommentableChapter(db, chapterUuid);
     if (!chapter) throw chapterNotFound();
     const viewerId = viewer?.id ?? null;
@@ -70,8 +77,11 @@ export function createCommentsService(deps: CommentsDeps) {
     const sort = query.sort ?? (parentId === null ? 'newest' : 'oldest');
     // The exact number of rows the page walks over: the counters plus the few they do not count.
     const total = counted + (await repo.countListedNotVisible(db, chapter.id, parentId, viewerId));
+    // The chapter's figure (replies included) rides on its top-level pages, so the comments heading
+    // shows what the chapter list shows, with no call of its own.
+    const chapterCount = parentId === null ? { comments_count: chapter.comments_count } : {};
     const offset = (query.page - 1) * query.page_size;
-    if (offset >= total) return { result: [], total };
+    if (offset >= total) return { result: [], total, ...chapterCount };
     const limit = Math.min(query.page_size, total - offset);
     // A page past the middle is walked from the other end of the index range: a page is never more
     // than half the thread's entries away from where its walk starts.
@@ -85,7 +95,7 @@ export function createCommentsService(deps: CommentsDeps) {
       viewerId,
       fromEnd,
     });
-    return { result: rows.map((row) => commentView(row, viewerId)), total };
+    return { result: rows.map((row) => commentView(row, viewerId)), total, ...chapterCount };
   }
 
   // ---------- Rules shared by posting and editing ----------
@@ -124,7 +134,6 @@ export function createCommentsService(deps: CommentsDeps) {
     await rules.refuseBanned(db, user.id);
     await refuseLocked(chapterUuid, user);
     await rules.refuseYoungLinks(db, user.id, text, 'body');
-    await beforeStore();
 
     const at = now();
     const hash = bodyHash(text);
@@ -147,8 +156,16 @@ export function createCommentsService(deps: CommentsDeps) {
       if (await repo.postedSameText(trx, user.id, hash, at - COMMENT_FLOOD.repeatWindowMs)) {
         throw new AppError(ErrorCode.DUPLICATE_COMMENT, 409, 'You already posted this text');
       }
+      // The address's allowance last, inside the transaction: only a comment about to be stored
+      // counts. It is one count in the rate-limit store (memory, or a Redis round trip with
+      // REDIS_URL) while the reader's row is locked on PostgreSQL, or SQLite's one connection is
+      // held. A refusal here rolls back: nothing is written yet.
+      await beforeStore();
       const { text: body, held } = await rules.filtered(trx, text);
       const state: CommentState = held ? 'held' : 'visible';
+      // Checked again under the lock, before the reply's row share-locks it: a moderator hiding the
+      // thread meanwhile must not miss a reply in the replies it takes out of the chapter's figure.
+      if (parentId !== null && (await lockThreadParent(trx, parentId)) !== 'visible') throw commentNotFound();
       const commentId = await repo.insertComment(trx, {
         uuid: randomUUID(),
         book_id: chapter.book_id,
@@ -162,7 +179,7 @@ export function createCommentsService(deps: CommentsDeps) {
         created_at: at,
       });
       if (state !== 'visible') return { id: commentId, alertId: null };
-      await moveVisibleCounters(trx, chapter.id, parentId, 1);
+      await countNewVisibleComment(trx, chapter.id, parentId);
       const alert =
         answeredId === null ? null : await recordReplyAlert(trx, { replyId: commentId, parentId: answeredId, replyAuthorId: user.id, at });
       return { id: commentId, alertId: alert };
@@ -189,14 +206,30 @@ export function createCommentsService(deps: CommentsDeps) {
       await rules.refuseYoungLinks(db, user.id, text, 'body');
     }
     await db.transaction().execute(async (trx) => {
+      // A new text is checked against the reader's other comments as a post is, so the reader's
+      // row is locked first, as a post locks it (two edits, or an edit and a post, into the same
+      // text at once cannot both pass); then the top-level comment, then the comment, the order of
+      // every writer (comment-state.repository.ts).
+      if (text !== undefined) await repo.lockAuthor(trx, user.id);
+      if (comment.parent_id !== null) await lockThreadParent(trx, comment.parent_id);
       const current = await repo.lockComment(trx, comment.id);
       if (!current || current.state === 'deleted') throw commentNotFound();
       const changes: { body?: string; body_hash?: string; edited_at?: number; spoiler?: number } = {};
       if (input.spoiler !== undefined && (input.spoiler ? 1 : 0) !== current.spoiler) changes.spoiler = input.spoiler ? 1 : 0;
       let next: CommentState = current.state;
       if (text !== undefined) {
+        const hash = bodyHash(text);
+        // The repeat rule of posting: editing a comment into a text the reader posted in another
+        // comment within 24 hours would post it twice. A text that counts as this comment's own
+        // (a changed case or spacing) is no repeat.
+        if (
+          hash !== current.body_hash &&
+          (await repo.postedSameText(trx, user.id, hash, now() - COMMENT_FLOOD.repeatWindowMs, comment.id))
+        ) {
+          throw new AppError(ErrorCode.DUPLICATE_COMMENT, 409, 'You already posted this text');
+        }
         const { text: body, held } = await rules.filtered(trx, text);
-        if (body !== current.body) Object.assign(changes, { body, body_hash: bodyHash(text), edited_at: now() });
+        if (body !== current.body) Object.assign(changes, { body, body_hash: hash, edited_at: now() });
         // The filter decides again: a held comment edited clean is shown; a moderator's hide stays.
         if (held && current.state === 'visible') next = 'held';
         if (!held && current.state === 'held') next = 'visible';

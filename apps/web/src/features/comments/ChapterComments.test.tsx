@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanUpScreen, renderScreen, setUpI18n } from '../../test-support/render-screen';
 import { ChapterComments } from './ChapterComments';
+import { CommentsLink } from './CommentsLink';
 
 const CHAPTER = '22222222-2222-4222-8222-222222222222';
 const ME = '99999999-9999-4999-8999-999999999999';
@@ -49,7 +50,11 @@ function serve(routes: Record<string, Handler>, community = true) {
   return calls;
 }
 
-const page = (result: unknown[], total = result.length): Answer => ({ status: 200, body: { data: { result, total } } });
+/** A page of top-level comments: `total` pages them, `comments_count` is the chapter's figure (replies included). */
+const page = (result: unknown[], total = result.length, comments_count = total): Answer => ({
+  status: 200,
+  body: { data: { result, total, comments_count } },
+});
 const open = () =>
   renderScreen(<ChapterComments chapterUuid={CHAPTER} />, `/reader/book/chapter/b/${CHAPTER}/1`, 'reader/book/chapter/:b/:c/:n');
 const logIn = () => {
@@ -111,13 +116,14 @@ describe('chapter comments', () => {
     });
   });
 
-  it('shows the count, the newest first page, and more on request, with the sort and page in the query', async () => {
+  it("shows the chapter's count, the newest first page, and more on request, with the sort and page in the query", async () => {
     const first = Array.from({ length: 20 }, (_, i) => comment(i + 1));
+    // 21 top-level comments and 13 replies: the heading says 34, as the chapter list does.
     const calls = serve({
-      [`GET ${listPath}`]: (url) => (url.searchParams.get('page') === '1' ? page(first, 21) : page([comment(21)], 21)),
+      [`GET ${listPath}`]: (url) => (url.searchParams.get('page') === '1' ? page(first, 21, 34) : page([comment(21)], 21, 34)),
     });
     open();
-    expect(await screen.findByRole('heading', { name: 'Comments (21)' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Comments (34)' })).toBeTruthy();
     expect(screen.getAllByRole('article')).toHaveLength(20);
     expect(calls).toContain(`GET ${listPath}?sort=newest&page=1&page_size=20`);
     fireEvent.click(screen.getByRole('button', { name: 'More comments' }));
@@ -317,12 +323,13 @@ describe('chapter comments', () => {
     });
   }
 
-  it('opens the replies with their own paging and posts a reply under the comment', async () => {
+  it('opens the replies with their own paging and posts a reply under the comment, counted in the heading', async () => {
     const parent = comment(1, { replies_count: 1 });
     let replies = [comment(2, { parent_uuid: parent.comment_uuid, body: 'First reply' })];
     let sent: unknown;
     serve({
-      [`GET ${listPath}`]: (url) => (url.searchParams.get('parent_uuid') === parent.comment_uuid ? page(replies) : page([parent])),
+      [`GET ${listPath}`]: (url) =>
+        url.searchParams.get('parent_uuid') === parent.comment_uuid ? page(replies) : page([parent], 1, 1 + replies.length),
       'GET /api/v1/user/community': standing(),
       [`POST ${listPath}`]: (_url, init) => {
         sent = JSON.parse(String(init.body));
@@ -335,6 +342,7 @@ describe('chapter comments', () => {
     open();
     const user = userEvent.setup({ delay: null });
     const toggle = await screen.findByRole('button', { name: '1 reply' });
+    expect(screen.getByRole('heading', { name: 'Comments (2)' })).toBeTruthy();
     await user.click(toggle);
     expect(await screen.findByText('First reply')).toBeTruthy();
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
@@ -346,6 +354,7 @@ describe('chapter comments', () => {
     expect(await screen.findByText('My reply')).toBeTruthy();
     expect(screen.getByText('Your comment is posted.')).toBeTruthy();
     expect(sent).toEqual({ body: 'My reply', parent_uuid: parent.comment_uuid });
+    expect(screen.getByRole('heading', { name: 'Comments (3)' })).toBeTruthy();
   });
 
   it('reports a comment with a reason and a few words', async () => {
@@ -407,5 +416,54 @@ describe('chapter comments', () => {
     expect(calls).toContain(`DELETE /api/v1/comics/comment/${mine.comment_uuid}`);
     // The focus does not fall to the page's start with the comment: it goes to the comments' heading.
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Comments (1)' })));
+  });
+});
+
+describe("the end-of-chapter card's link to the comments", () => {
+  const scrolled: Element[] = [];
+  beforeEach(() => {
+    scrolled.length = 0;
+    Element.prototype.scrollIntoView = vi.fn(function (this: Element) {
+      scrolled.push(this);
+    });
+  });
+  afterEach(() => {
+    delete (Element.prototype as Partial<Element>).scrollIntoView;
+  });
+  const openWithLink = () =>
+    renderScreen(
+      <>
+        <CommentsLink chapterUuid={CHAPTER} isEnabled />
+        <ChapterComments chapterUuid={CHAPTER} />
+      </>,
+      `/reader/book/chapter/b/${CHAPTER}/1`,
+      'reader/book/chapter/:b/:c/:n',
+    );
+
+  it("names the chapter's count, shares the comments' request, and takes the reader to the comments heading", async () => {
+    const calls = serve({ [`GET ${listPath}`]: () => page([comment(1)], 1, 34) });
+    openWithLink();
+    const link = await screen.findByRole('link', { name: '34 comments' });
+    expect(link.getAttribute('href')).toBe('#comments');
+    const heading = screen.getByRole('heading', { name: 'Comments (34)' });
+    expect(calls.filter((call) => call.startsWith(`GET ${listPath}`))).toHaveLength(1);
+    fireEvent.click(link);
+    expect(scrolled.map((element) => element.id)).toEqual(['comments']);
+    expect(document.activeElement).toBe(heading);
+  });
+
+  it('says one comment in the singular', async () => {
+    serve({ [`GET ${listPath}`]: () => page([comment(1)]) });
+    openWithLink();
+    expect(await screen.findByRole('link', { name: '1 comment' })).toBeTruthy();
+  });
+
+  it('is not there, and asks nothing, with the community off', async () => {
+    const calls = serve({ [`GET ${listPath}`]: () => page([comment(1)]) }, false);
+    openWithLink();
+    await waitFor(() => expect(calls).toContain('GET /api/v1/config/public'));
+    await waitFor(() => expect(screen.queryByRole('region')).toBeNull());
+    expect(screen.queryByRole('link')).toBeNull();
+    expect(calls.some((call) => call.includes('/comments'))).toBe(false);
   });
 });

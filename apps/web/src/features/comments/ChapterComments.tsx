@@ -6,17 +6,15 @@ import { useLanguage } from '../../i18n/use-language';
 import { useTranslation } from '../../i18n/use-translation';
 import { publicConfigQuery } from '../../lib/public-config';
 import { useOnVisible } from '../chapters';
-import { addToNewest, commentKeys, commentsOf } from './comment-cache';
+import { addToNewest, commentKeys, commentsOf, moveChapterCount } from './comment-cache';
 import { CommentComposer } from './CommentComposer';
 import { CommentItem } from './CommentItem';
 import { formatCount } from './format';
-import { COMMENTS_TITLE_ID, HeadingFocus } from './heading-focus';
+import { COMMENTS_ANCHOR, COMMENTS_TITLE_ID, HeadingFocus } from './heading-focus';
 import { useChapterComments, useStanding } from './use-comments';
 import styles from './Comments.module.css';
 
 const SORTS = ['newest', 'top'] as const satisfies readonly CommentSort[];
-/** The fragment reply alerts and push notices link to (`/reader/book/chapter/…#comments`). */
-const COMMENTS_ANCHOR = 'comments';
 
 /**
  * The comments at the end of a chapter, when the site has the community on (public config): nothing
@@ -62,10 +60,13 @@ function CommentsSection({ chapterUuid }: { chapterUuid: string }) {
     if (openedAtComments && list.isSuccess) section.current?.scrollIntoView({ block: 'start' });
   }, [openedAtComments, list.isSuccess]);
   const comments = commentsOf(list.data);
-  const total = list.data?.pages[0]?.total;
+  // The chapter's figure, replies included: the number the chapter list shows for this chapter (not
+  // the top-level `total` the pages are counted by).
+  const count = list.data?.pages[0]?.comments_count;
 
   const onPosted = (comment: Comment) => {
     addToNewest(queryClient, chapterUuid, comment);
+    if (!comment.hidden) moveChapterCount(queryClient, chapterUuid, 1);
     if (sort !== 'newest') setSort('newest');
     void queryClient.invalidateQueries({ queryKey: commentKeys.list(chapterUuid, 'top') });
   };
@@ -84,7 +85,7 @@ function CommentsSection({ chapterUuid }: { chapterUuid: string }) {
       >
         <div className={styles.heading}>
           <h2 ref={heading} id={COMMENTS_TITLE_ID} className={styles.title} tabIndex={-1}>
-            {total === undefined ? t('title') : t('titleCount', { number: formatCount(total, language) })}
+            {count === undefined ? t('title') : t('titleCount', { number: formatCount(count, language) })}
           </h2>
           <div className={styles.sorts} role="group" aria-label={t('sort.label')}>
             {SORTS.map((value) => (

@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useLanguage } from '../../i18n/use-language';
 import { useTranslation } from '../../i18n/use-translation';
-import { updateComment } from './comment-cache';
+import { commentKeys, updateComment } from './comment-cache';
 import { commentProblem, type CommentProblem } from './comment-errors';
 import { commentsApi } from './comments-api';
 import { characterCount, formatCount } from './format';
@@ -26,6 +26,9 @@ export function CommentEditor({ comment, chapterUuid, onDone }: { comment: Comme
     mutationFn: () => commentsApi.edit(comment.comment_uuid, { body, spoiler }),
     onSuccess: (saved) => {
       updateComment(queryClient, chapterUuid, comment.comment_uuid, () => saved);
+      // Held by the filter, or let out of it: the chapter's figure moved by the comment and, for a
+      // thread, its replies; the server says by how much.
+      if (saved.hidden !== comment.hidden) void queryClient.invalidateQueries({ queryKey: commentKeys.lists(chapterUuid) });
       onDone();
     },
     onError: (error) => {

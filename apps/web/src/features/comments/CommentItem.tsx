@@ -6,7 +6,7 @@ import { RelativeTime } from '../../components/RelativeTime';
 import { useLanguage } from '../../i18n/use-language';
 import { useTranslation } from '../../i18n/use-translation';
 import { useAuth } from '../auth';
-import { commentKeys, updateComment } from './comment-cache';
+import { commentKeys, moveChapterCount, updateComment } from './comment-cache';
 import { CommentBody } from './CommentBody';
 import { CommentComposer } from './CommentComposer';
 import { CommentEditor } from './CommentEditor';
@@ -88,6 +88,7 @@ export function CommentItem({ comment, chapterUuid, standing, isReply = false }:
     setMode('read');
     setNotice(reply.hidden ? t('composer.postedHeld') : t('composer.posted'));
     updateComment(queryClient, chapterUuid, comment.comment_uuid, (c) => ({ ...c, replies_count: c.replies_count + 1 }));
+    if (!reply.hidden) moveChapterCount(queryClient, chapterUuid, 1);
     void queryClient.invalidateQueries({ queryKey: commentKeys.replies(chapterUuid, comment.comment_uuid) });
     setShowReplies(true);
     replyButton.current?.focus();

@@ -8,6 +8,7 @@ export type CommentPages = InfiniteData<CommentPage, number>;
 /** Every list of a chapter (top-level per sort, replies per comment) sits under one prefix, so a change reaches them all. */
 export const commentKeys = {
   chapter: (chapterUuid: string) => ['comments', chapterUuid] as const,
+  lists: (chapterUuid: string) => ['comments', chapterUuid, 'list'] as const,
   list: (chapterUuid: string, sort: CommentSort) => ['comments', chapterUuid, 'list', sort] as const,
   replies: (chapterUuid: string, parentUuid: string) => ['comments', chapterUuid, 'replies', parentUuid] as const,
 };
@@ -45,8 +46,19 @@ export function updateComment(
 export function addToNewest(queryClient: QueryClient, chapterUuid: string, comment: Comment): void {
   queryClient.setQueryData<CommentPages>(commentKeys.list(chapterUuid, 'newest'), (old) =>
     mapPages(old, (page, index) =>
-      index === 0 ? { result: [comment, ...page.result], total: page.total + 1 } : { ...page, total: page.total + 1 },
+      index === 0 ? { ...page, result: [comment, ...page.result], total: page.total + 1 } : { ...page, total: page.total + 1 },
     ),
+  );
+}
+
+/**
+ * Moves the chapter's figure (the heading's and the end card's) by what the reader just did: a
+ * comment or reply readers see adds one. Changes whose effect the client cannot know (a delete, a
+ * thread held by an edit) ask the server again instead.
+ */
+export function moveChapterCount(queryClient: QueryClient, chapterUuid: string, delta: number): void {
+  queryClient.setQueriesData<CommentPages>({ queryKey: commentKeys.lists(chapterUuid) }, (old) =>
+    mapPages(old, (page) => (page.comments_count === undefined ? page : { ...page, comments_count: page.comments_count + delta })),
   );
 }
 

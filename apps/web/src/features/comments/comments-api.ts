@@ -16,7 +16,10 @@ export interface ReportBody {
 
 export interface CommentPage {
   result: Comment[];
+  /** The comments this list pages through (top-level ones, or one comment's replies). */
   total: number;
+  /** On the top-level pages: the chapter's figure, replies included (the chapter list's comments_count). */
+  comments_count?: number;
 }
 
 const chapter = (chapter_uuid: string) => ({ path: { chapter_uuid } });

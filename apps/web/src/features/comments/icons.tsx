@@ -13,3 +13,12 @@ export function Heart({ filled = false }: { filled?: boolean }) {
     </svg>
   );
 }
+
+/** A speech bubble: the end-of-chapter card's way to the comments (the chapter list marks counts with the same shape). */
+export function Bubble() {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round">
+      <path d="M4 5h16v11H9l-5 4z" />
+    </svg>
+  );
+}

@@ -5,6 +5,7 @@ import { useTranslation } from '../../i18n/use-translation';
 import { ApiError } from '../../lib/api-client';
 import type { Language } from '../../lib/language';
 import { FollowButton, useOnVisible } from '../chapters';
+import { CommentsLink } from '../comments';
 import { ChevronEnd, Lock } from './icons';
 import { LikeButton } from './LikeButton';
 import type { ChapterStep } from './reading-navigation';
@@ -12,8 +13,9 @@ import { chapterQueryOptions } from './use-chapter-content';
 import styles from './ChapterEndCard.module.css';
 
 /**
- * At the end of a chapter: what comes next (and whether it is locked), the like button and the
- * book's Follow button, so a reader who liked the chapter can keep up with the book.
+ * At the end of a chapter: what comes next (and whether it is locked), the like button, the
+ * book's Follow button, so a reader who liked the chapter can keep up with the book, and the
+ * chapter's comment count as a link down to the comments (with the community on).
  */
 export function ChapterEndCard({
   content,
@@ -54,6 +56,7 @@ export function ChapterEndCard({
       <div className={styles.row}>
         <LikeButton content={content} language={language} />
         <FollowButton bookUuid={content.book_uuid} isEnabled={isNear} />
+        <CommentsLink chapterUuid={content.chapter_uuid} isEnabled={isNear} />
       </div>
     </section>
   );

@@ -1,6 +1,8 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanUpScreen, renderScreen, setUpAdminI18n, stubApi } from '../../../test-support/render-screen';
+import { AdminLayout } from '../shell/AdminLayout';
 import ModerationSection from './ModerationSection';
 
 beforeAll(setUpAdminI18n);
@@ -86,5 +88,41 @@ describe('moderation section', () => {
     await waitFor(() => expect(fetch.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(true));
     const put = fetch.mock.calls.find(([, init]) => init?.method === 'PUT');
     expect(JSON.parse(String(put?.[1]?.body))).toEqual({ reason: 'Spam links', until: null, hide_recent_comments: false });
+  });
+});
+
+describe('the console with the community switched off (public config community: false)', () => {
+  // The console's frame with its dashboard and the moderation section, opened at the section.
+  const openConsole = () =>
+    renderScreen(
+      <Routes>
+        <Route element={<AdminLayout />}>
+          <Route index element={<p>The dashboard</p>} />
+          <Route path="moderation/*" element={<ModerationSection />} />
+        </Route>
+      </Routes>,
+      '/admin/moderation',
+      '/admin/*',
+    );
+  const sections = () => within(screen.getByRole('navigation', { name: 'Console sections' }));
+
+  it('has no Moderation section in its navigation, and sends its address to the dashboard', async () => {
+    stubApi({ 'GET /config/public': { status: 200, body: { data: { result: { community: false } } } } });
+    openConsole();
+    // The section sends the reader away only once the config said off: the navigation has its answer too.
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/admin'));
+    expect(await screen.findByText('The dashboard')).toBeTruthy();
+    expect(sections().getByRole('link', { name: 'Books' })).toBeTruthy();
+    expect(sections().queryByRole('link', { name: 'Moderation' })).toBeNull();
+  });
+
+  it('lists Moderation with the community on', async () => {
+    stubApi({
+      'GET /config/public': { status: 200, body: { data: { result: { community: true } } } },
+      'GET /admin/comments/reports': { status: 200, body: { data: { items: [], total: 0 } } },
+    });
+    openConsole();
+    expect(await sections().findByRole('link', { name: 'Moderation' })).toBeTruthy();
+    expect(screen.getByTestId('location').textContent).toBe('/admin/moderation');
   });
 });
