@@ -1,7 +1,7 @@
 import type { Migration } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as community from '../src/db/migrations/2026-11-25T1800-community.js';
-import * as reachableCounts from '../src/db/migrations/2026-11-27T0900-reachable-comment-counts.js';
+import * as reachableCounts from '../src/db/migrations/2026-11-26T1200-reachable-comment-counts.js';
 import { createComment, reachableCommentsCount } from './helpers/community-fixtures.js';
 import { createBook, createUser } from './helpers/factories.js';
 import { createTestContext, type TestContext } from './helpers/test-context.js';
@@ -59,7 +59,7 @@ describe('community migration', () => {
     expect(likes).toEqual([]);
   });
 
-  it("sets each chapter's comments_count to the comments readers can reach (2026-11-27T0900)", async () => {
+  it("sets each chapter's comments_count to the comments readers can reach (2026-11-26T1200)", async () => {
     const book = await createBook(ctx, { chapters: 2 });
     const [withThreads, untouched] = book.chapters;
     const user = await createUser(ctx);
