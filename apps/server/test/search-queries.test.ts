@@ -100,6 +100,35 @@ const QUERIES: [query: string, first: string, why: string][] = [
   ['kyushu kenka', 'Sword Song of the Nine Provinces', 'a Japanese romanised alternate title'],
   ['九州剣歌', 'Sword Song of the Nine Provinces', 'a Japanese alternate title'],
   ['lehrling alchemisten', 'The Alchemist’s Apprentice', 'a German alternate title'],
+  // Arabic letter forms: each word is in one demo book's text only (its Arabic introduction or title)
+  ['ابولين', 'The Lanterns of Montmartre', 'أ typed as a bare alef (أبولين, in the introduction)'],
+  ['ايقاف', 'Neon Ronin', 'إ typed as a bare alef (إيقاف, in the introduction)'],
+  ['الاثار', 'The Jade Hairpin', 'آ typed as a bare alef (الآثار, in the introduction)'],
+  ['إسمها', 'The Lanterns of Montmartre', 'a bare alef (اسمها, in the introduction) typed as إ'],
+  ['ليلي الحسيني', 'Sands of the Falcon', 'alef maqsura typed as yaa in an author (ليلى)'],
+  ['بَوَّابَةُ الْعَاصِفَةِ', 'The Storm Gate', 'harakat, shadda and sukun typed on a title'],
+  ['رِمَالُ الصَّقْرِ', 'Sands of the Falcon', 'harakat typed on a title'],
+  ['بوابـــة', 'The Storm Gate', 'tatweel inside a word'],
+  ['مديـــنة المـرايا', 'The City of Mirrors', 'tatweel inside two words of a title'],
+  // Typos in long words, accents either way
+  ['alchemist aprentise', 'The Alchemist’s Apprentice', 'two typos in a 9-letter word (a p missing, s for c)'],
+  ['montmrate', 'The Lanterns of Montmartre', 'two typos in a 10-letter word (ar swapped, an r missing)'],
+  ['dragón', 'Dragon Oath Academy', 'an accent typed where every text has none'],
+  ['horlogere', 'The Lanterns of Montmartre', 'no accent typed where the text has one (horlogère)'],
+  // Tags by their names in other languages (GENRE_TAG_NAMES): the most popular book carrying the tag
+  ['رومانسية تاريخية', 'The Jade Hairpin', 'a tag by its Arabic name (古代言情: 688,000 before 18,000 and 12,000)'],
+  ['都市言情', 'Office Hours', 'a tag by its Chinese name (51,000 before 42,000, 2,500 and 300)'],
+  ['uchronie', 'Sands of the Falcon', 'a tag by its French name (架空历史: 198,000 before 150,000 and 23,000)'],
+  // Chinese from inside a title, pinyin initials being typed
+  ['马特', 'The Lanterns of Montmartre', 'two characters from the middle of a title (蒙马特的灯笼)'],
+  ['金术', 'The Alchemist’s Apprentice', 'two characters from the middle of a title (炼金术士的学徒)'],
+  ['fbz', 'The Storm Gate', 'pinyin initials being typed (fbzm)'],
+  ['jzj', 'Sword Song of the Nine Provinces', 'pinyin initials being typed (jzjg)'],
+  ['mbl', 'Last Train to Dawn', 'pinyin initials being typed (mblc)'],
+  // A query in one language, a book titled first in another
+  ['猎鹰', 'Sands of the Falcon', 'Chinese for a book first titled in Arabic'],
+  ['鋼鐵邊境', 'Iron Frontier', 'Traditional Chinese for a book first titled in English'],
+  ['postapocaliptico', 'After the Ash', 'a Spanish tag name for a book titled only in English and Chinese (末世危机: 420,000 before 9,000 and 7,000)'],
 ];
 
 describe('book search: what a reader types finds the book', () => {
