@@ -40,7 +40,12 @@ describe('book cards kept in memory', () => {
     const kept = createBookCards(ctx.db, versions, { ttlMs: 60_000 });
     const first = await kept.get([book.id]);
     expect(first.get(book.id)?.book.total_likes).toBe(3);
-    expect(first.get(book.id)?.titles.map((t) => t.title).sort()).toEqual(['Kept Card', '留卡']);
+    expect(
+      first
+        .get(book.id)
+        ?.titles.map((t) => t.title)
+        .sort(),
+    ).toEqual(['Kept Card', '留卡']);
 
     await setLikes(book.id, 4);
     // Likes do not move the version: the kept card answers (within ttlMs).
@@ -89,7 +94,10 @@ describe('book cards kept in memory', () => {
     const user = await createUser(ctx);
     const book = await createBook(ctx, { titles: { 'en-us': 'Lanternfish Almanac' } });
     const search = (q: string) =>
-      ctx.app.inject({ url: `/api/v1/comics/book/search?language=en-us&page=0&page_size=10&q=${encodeURIComponent(q)}`, headers: authHeader(user) });
+      ctx.app.inject({
+        url: `/api/v1/comics/book/search?language=en-us&page=0&page_size=10&q=${encodeURIComponent(q)}`,
+        headers: authHeader(user),
+      });
     const before = (await search('lanternfish')).json().data.result;
     expect(before.map((b: { book_title: string }) => b.book_title)).toContain('Lanternfish Almanac');
     await ctx.db.updateTable('book_translations').set({ title: 'Lanternfish Almanack' }).where('book_id', '=', book.id).execute();
