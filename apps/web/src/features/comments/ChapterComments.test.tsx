@@ -75,6 +75,21 @@ beforeAll(setUpI18n);
 beforeEach(() => localStorage.clear());
 afterEach(cleanUpScreen);
 
+/** Elements scrolled into view during each test of the calling block (jsdom has no scrollIntoView). */
+function recordScrolls(): Element[] {
+  const scrolled: Element[] = [];
+  beforeEach(() => {
+    scrolled.length = 0;
+    Element.prototype.scrollIntoView = vi.fn(function (this: Element) {
+      scrolled.push(this);
+    });
+  });
+  afterEach(() => {
+    delete (Element.prototype as Partial<Element>).scrollIntoView;
+  });
+  return scrolled;
+}
+
 describe('chapter comments', () => {
   it('renders nothing and asks nothing about comments while the site has the community off', async () => {
     const calls = serve({ [`GET ${listPath}`]: () => page([comment(1)]) }, false);
@@ -87,17 +102,8 @@ describe('chapter comments', () => {
   });
 
   describe('opened by a link to #comments (reply alerts and push notices link there)', () => {
-    const scrolled: Element[] = [];
-    beforeEach(() => {
-      scrolled.length = 0;
-      Element.prototype.scrollIntoView = vi.fn(function (this: Element) {
-        scrolled.push(this);
-      });
-    });
-    afterEach(() => {
-      window.history.replaceState(null, '', '/');
-      delete (Element.prototype as Partial<Element>).scrollIntoView;
-    });
+    const scrolled = recordScrolls();
+    afterEach(() => window.history.replaceState(null, '', '/'));
 
     it('scrolls to the comments once they are there', async () => {
       window.history.replaceState(null, '', '/#comments');
@@ -420,16 +426,7 @@ describe('chapter comments', () => {
 });
 
 describe("the end-of-chapter card's link to the comments", () => {
-  const scrolled: Element[] = [];
-  beforeEach(() => {
-    scrolled.length = 0;
-    Element.prototype.scrollIntoView = vi.fn(function (this: Element) {
-      scrolled.push(this);
-    });
-  });
-  afterEach(() => {
-    delete (Element.prototype as Partial<Element>).scrollIntoView;
-  });
+  const scrolled = recordScrolls();
   const openWithLink = () =>
     renderScreen(
       <>
