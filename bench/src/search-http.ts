@@ -132,42 +132,36 @@ export async function runSearchHttp(options: {
     const bare = await startBareServer(options.bareServerEntry, captured);
     servers.push(bare);
 
-    // Uncached, in alternating rounds as compareThroughput does, the server's cycle going on where it stopped.
+    // Uncached, in alternating rounds as compareThroughput does.
     const round = { ...options.load, warmupSeconds: 0, seconds: Math.max(1, Math.round(options.load.seconds / COMPARISON_ROUNDS)) };
-    const rounds = { real: [] as LoadResult[], bare: [] as LoadResult[] };
+    /**
+     * Alternating rounds over a file of URLs, the server's cycle going on where the last round
+     * (or `offset`) stopped; the bare server replays its answers meanwhile.
+     */
+    const cycleRounds = async (file: string, count: number, offset: number, what: string) => {
+      const rounds = { real: [] as LoadResult[], bare: [] as LoadResult[] };
+      for (let i = 0; i < COMPARISON_ROUNDS; i += 1) {
+        const load = i === 0 ? { ...round, warmupSeconds: options.load.warmupSeconds } : round;
+        const result = await measureThroughput(real.baseUrl, load, {}, { file, offset });
+        offset = result.sent ?? offset;
+        rounds.real.push(result);
+        rounds.bare.push(await measureThroughput(bare.baseUrl, load, {}, { file: bareFile, offset: 0 }));
+        if (!real.isRunning()) throw new Error(`the server died during ${what}:\n${real.outputTail()}`);
+      }
+      if (offset > count) console.log(`  (${what}: ${offset} requests went round the ${count} URLs)`);
+      return { real: combineRounds(rounds.real), bare: combineRounds(rounds.bare), urls: count };
+    };
+
     // A server that has been answering searches for a while: its memory of queries, cards and
     // folded titles filled as it would be, not as right after a start.
     const warm = await measureThroughput(real.baseUrl, { ...round, seconds: STEADY_WARMUP_SECONDS }, {}, { file: urlsFile, offset: 0 });
-    let offset = warm.sent ?? 0;
-    for (let i = 0; i < COMPARISON_ROUNDS; i += 1) {
-      const load = i === 0 ? { ...round, warmupSeconds: options.load.warmupSeconds } : round;
-      const result = await measureThroughput(real.baseUrl, load, {}, { file: urlsFile, offset });
-      offset = result.sent ?? offset;
-      rounds.real.push(result);
-      rounds.bare.push(await measureThroughput(bare.baseUrl, load, {}, { file: bareFile, offset: 0 }));
-      if (!real.isRunning()) throw new Error(`the server died during uncached search:\n${real.outputTail()}`);
-    }
-    if (offset > urls.length)
-      console.log(`  (uncached search: ${offset} requests went round the ${urls.length} URLs; the oldest had left the cache)`);
-    const uncached = { real: combineRounds(rounds.real), bare: combineRounds(rounds.bare), urls: urls.length };
+    const uncached = await cycleRounds(urlsFile, urls.length, warm.sent ?? 0, 'uncached search');
 
-    // Distinct queries: one language and page, a query at a time, the cycle going on where it stopped.
+    // Distinct queries: one language and page, a query at a time.
     const distinctUrls = distinctQueries().map((query, i) => searchUrl(query, LANGUAGES[i % LANGUAGES.length]!, 0));
     const distinctFile = path.join(scratch, 'distinct.txt');
     writeFileSync(distinctFile, distinctUrls.join('\n'));
-    const distinctRounds = { real: [] as LoadResult[], bare: [] as LoadResult[] };
-    let distinctOffset = 0;
-    for (let i = 0; i < COMPARISON_ROUNDS; i += 1) {
-      const load = i === 0 ? { ...round, warmupSeconds: options.load.warmupSeconds } : round;
-      const result = await measureThroughput(real.baseUrl, load, {}, { file: distinctFile, offset: distinctOffset });
-      distinctOffset = result.sent ?? distinctOffset;
-      distinctRounds.real.push(result);
-      distinctRounds.bare.push(await measureThroughput(bare.baseUrl, load, {}, { file: bareFile, offset: 0 }));
-      if (!real.isRunning()) throw new Error(`the server died during distinct searches:\n${real.outputTail()}`);
-    }
-    if (distinctOffset > distinctUrls.length)
-      console.log(`  (distinct searches: ${distinctOffset} requests went round the ${distinctUrls.length} queries)`);
-    const distinct = { real: combineRounds(distinctRounds.real), bare: combineRounds(distinctRounds.bare), urls: distinctUrls.length };
+    const distinct = await cycleRounds(distinctFile, distinctUrls.length, 0, 'distinct searches');
 
     const cachedRounds = { real: [] as LoadResult[], bare: [] as LoadResult[] };
     for (let i = 0; i < COMPARISON_ROUNDS; i += 1) {
