@@ -38,6 +38,7 @@ import { readingRoutes } from './modules/reading/reading.routes.js';
 import { seoRoutes } from './modules/pages/seo.routes.js';
 import { loadInlineStyles } from './modules/pages/inline-styles.js';
 import { DEFERRED_LOADER_CSP_SOURCE } from './modules/pages/deferred-app-code.js';
+import { IMAGE_HOLD_CSP_SOURCE } from './modules/pages/image-hold.js';
 import { loadPageRenderer } from './modules/pages/page-renderer.js';
 import { healthRoutes, publicConfigRoutes } from './modules/system/system.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
@@ -97,7 +98,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const webDir = resolveWebDir(config.webDistDir);
   const inlineStyles = loadInlineStyles(webDir);
   const securityHeaders = createSecurityHeaders(config, {
-    scriptSources: [DEFERRED_LOADER_CSP_SOURCE],
+    scriptSources: [IMAGE_HOLD_CSP_SOURCE, DEFERRED_LOADER_CSP_SOURCE],
     styleSources: inlineStyles.cspSources,
   });
   const app = Fastify({

@@ -38,11 +38,19 @@ describe('security headers on a plain http site without Stripe', () => {
     api: ctx.app.inject({ url: '/api/v1/reader/book/tags' }),
     apiError: ctx.app.inject({ url: '/api/v1/no/such/route' }),
     staticFile: ctx.app.inject({ url: '/manifest.webmanifest' }),
+    serviceWorker: ctx.app.inject({ url: '/sw.js' }),
     media: ctx.app.inject({ url: coverUrl }),
   });
+  // Answers that are never a document: a static image and a media file (and a media refusal).
+  const subresources = () => ({
+    staticImage: ctx.app.inject({ url: '/icons/icon-192.png' }),
+    media: ctx.app.inject({ url: coverUrl }),
+    mediaRefused: ctx.app.inject({ url: '/media/pages/no-such-book/page.webp' }),
+  });
 
-  it('sends nosniff, the referrer policy and refuses framing on HTML, API, errors, static files and media', async () => {
-    for (const [kind, pending] of Object.entries(responses())) {
+  it('sends nosniff, the referrer policy and refuses framing on HTML, API, errors and documents among static files', async () => {
+    const { media: _media, ...documents } = responses();
+    for (const [kind, pending] of Object.entries(documents)) {
       const response = await pending;
       expect(response.statusCode, kind).toBeLessThan(500);
       expect(response.headers['x-content-type-options'], kind).toBe('nosniff');
@@ -54,10 +62,25 @@ describe('security headers on a plain http site without Stripe', () => {
     }
   });
 
+  it('sends images, scripts and media without the headers only documents act on, keeping nosniff and the referrer policy', async () => {
+    for (const [kind, pending] of Object.entries(subresources())) {
+      const response = await pending;
+      expect(response.statusCode, kind).toBeLessThan(500);
+      expect(response.headers['x-content-type-options'], kind).toBe('nosniff');
+      expect(response.headers['referrer-policy'], kind).toBe('strict-origin-when-cross-origin');
+      expect(response.headers['cross-origin-resource-policy'], kind).toBeDefined();
+      for (const documentOnly of ['content-security-policy', 'x-frame-options', 'cross-origin-opener-policy', 'x-xss-protection']) {
+        expect(response.headers[documentOnly], `${kind}: ${documentOnly}`).toBeUndefined();
+      }
+    }
+    expect((await subresources().staticImage).headers['content-type']).toBe('image/png');
+  });
+
   it('allows scripts from our own origin only, and no Stripe host', async () => {
     const csp = directives((await ctx.app.inject({ url: '/' })).headers['content-security-policy']);
-    // Plus one inline script by its hash: the loader of server-rendered pages (next test).
-    expect(csp.get('script-src')).toEqual(["'self'", expect.stringMatching(/^'sha256-[A-Za-z0-9+/]{43}='$/)]);
+    // Plus two inline scripts by their hashes: the image hold and the code loader of server-rendered pages (next test).
+    const hash = expect.stringMatching(/^'sha256-[A-Za-z0-9+/]{43}='$/);
+    expect(csp.get('script-src')).toEqual(["'self'", hash, hash]);
     expect(csp.get('default-src')).toEqual(["'self'"]);
     expect(csp.get('object-src')).toEqual(["'none'"]);
     expect(csp.get('frame-src')).toEqual(["'none'"]);
@@ -84,13 +107,13 @@ describe('security headers on a plain http site without Stripe', () => {
     expect(response.body).not.toMatch(/<link rel="stylesheet" crossorigin/);
   });
 
-  it('allows the one inline script a server-rendered page carries by its hash, as the browser checks it', async () => {
+  it('allows the two inline scripts a server-rendered page carries by their hashes, as the browser checks them', async () => {
     const response = await ctx.app.inject({ url: '/' });
     const allowed = directives(response.headers['content-security-policy']).get('script-src') ?? [];
     // Scripts the browser runs: neither a src nor a data type (the JSON blocks are never run).
     const inline = [...response.body.matchAll(/<script(?![^>]*\b(?:src|type)=)[^>]*>([^]*?)<\/script>/g)].map((match) => match[1]!);
-    expect(inline).toHaveLength(1);
-    expect(allowed).toContain(`'sha256-${createHash('sha256').update(inline[0]!, 'utf8').digest('base64')}'`);
+    expect(inline).toHaveLength(2);
+    for (const text of inline) expect(allowed).toContain(`'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`);
   });
 
   it('lets other origins (a CDN host) embed media, and nothing else', async () => {
@@ -114,7 +137,12 @@ describe('security headers on an https site with Stripe and a media CDN', () => 
   it('adds Stripe’s script and frame hosts, the media CDN and HSTS', async () => {
     const response = await ctx.app.inject({ url: '/' });
     const csp = directives(response.headers['content-security-policy']);
-    expect(csp.get('script-src')).toEqual(["'self'", expect.stringMatching(/^'sha256-/), 'https://js.stripe.com']);
+    expect(csp.get('script-src')).toEqual([
+      "'self'",
+      expect.stringMatching(/^'sha256-/),
+      expect.stringMatching(/^'sha256-/),
+      'https://js.stripe.com',
+    ]);
     expect(csp.get('frame-src')).toContain('https://js.stripe.com');
     expect(csp.get('img-src')).toContain('https://cdn.example.net');
     expect(csp.has('upgrade-insecure-requests')).toBe(true);

@@ -110,6 +110,8 @@ function AppRoutes() {
 function InteractiveMark() {
   useEffect(() => {
     document.documentElement.dataset.interactive = 'true';
+    // Images a slow connection held back until the code was in may come now (pages/image-hold.ts on the server).
+    delete document.documentElement.dataset.holdImages;
   }, []);
   return null;
 }

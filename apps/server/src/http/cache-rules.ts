@@ -64,5 +64,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Helmet options that replace the site's for this route (computed once, at start-up; plugins/security-headers.ts). */
     securityHeaders?: HelmetOptions;
+    /**
+     * Never a document (images, scripts): sent without the headers only documents act on
+     * (plugins/security-headers.ts). Static files are told by their extension.
+     */
+    subresource?: boolean;
   }
 }

@@ -89,9 +89,40 @@ export function createSecurityHeaders(config: HeaderConfig, inlineSources: Inlin
 }
 
 /**
+ * Headers that only a document (or a worker) acts on. A script, a stylesheet, an image or a font
+ * is never a document (`nosniff` keeps it from being sniffed into one), so these bytes would only
+ * ride along: the policy alone is about 1.7 KB, uncompressed on HTTP/1.1, and a phone on slow 3G
+ * fetching a book list's twenty scripts and covers spent 0.7 s on it.
+ */
+const DOCUMENT_ONLY = new Set([
+  'content-security-policy',
+  'x-frame-options',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'x-xss-protection',
+  'x-download-options',
+  'x-dns-prefetch-control',
+  'x-permitted-cross-domain-policies',
+]);
+
+/**
+ * Built files that are never a document: hashed scripts and styles, raster images, fonts. SVG is
+ * left out (opened on its own it is a document that can run script), and so is the service
+ * worker, whose script's policy governs the worker.
+ */
+const SUBRESOURCE_FILE = /\.(js|css|webp|avif|png|jpe?g|gif|ico|woff2?)$/;
+const isSubresourceRoute = (url: string | undefined, subresource: boolean | undefined) =>
+  subresource ?? (url !== undefined && url !== '/sw.js' && SUBRESOURCE_FILE.test(url));
+
+const withoutDocumentHeaders = (headers: Record<string, string>) =>
+  Object.freeze(Object.fromEntries(Object.entries(headers).filter(([name]) => !DOCUMENT_ONLY.has(name))));
+
+/**
  * Security headers on every response (HTML, API, media, static files), as helmet makes them: CSP,
  * nosniff, frames refused, referrer trimmed to the origin across sites, and HSTS when the site is
- * served over https (sending it over plain http would be ignored, and wrong on localhost).
+ * served over https (sending it over plain http would be ignored, and wrong on localhost). Static
+ * scripts, styles and images, and media (`config: { subresource: true }`), get the same without
+ * the headers only documents act on (DOCUMENT_ONLY).
  *
  * The headers do not depend on the request, so helmet runs once per policy at start-up and each
  * request gets the finished list. (@fastify/helmet ran helmet anew on every request, parsing the
@@ -100,13 +131,21 @@ export function createSecurityHeaders(config: HeaderConfig, inlineSources: Inlin
  */
 export function registerSecurityHeaders(app: FastifyInstance, { everyAnswer, options }: SecurityHeaders): void {
   const perRoute = new Map<HelmetOptions, Record<string, string>>();
+  const subresourceAnswer = withoutDocumentHeaders(everyAnswer);
+  const subresourcePerRoute = new Map<HelmetOptions, Record<string, string>>();
   app.addHook('onRoute', (route) => {
     const own = route.config?.securityHeaders;
-    if (own && !perRoute.has(own)) perRoute.set(own, headersOf({ ...options, ...own } as HelmetOptions));
+    if (own && !perRoute.has(own)) {
+      perRoute.set(own, headersOf({ ...options, ...own } as HelmetOptions));
+      subresourcePerRoute.set(own, withoutDocumentHeaders(perRoute.get(own)!));
+    }
   });
   app.addHook('onRequest', (request, reply, done) => {
-    const own = request.routeOptions.config.securityHeaders;
-    reply.headers((own && perRoute.get(own)) || everyAnswer);
+    const { config, url } = request.routeOptions;
+    const own = config.securityHeaders;
+    const isSubresource = isSubresourceRoute(url, config.subresource);
+    const headers = own ? (isSubresource ? subresourcePerRoute : perRoute).get(own) : undefined;
+    reply.headers(headers || (isSubresource ? subresourceAnswer : everyAnswer));
     done();
   });
 }

@@ -59,7 +59,7 @@ export function mediaRoutes(deps: { storage: MediaStorage; signer: MediaSigner; 
       url: '/media/*',
       // HEAD is answered without reading the object (Fastify's automatic HEAD would download it).
       exposeHeadRoute: false,
-      config: { securityHeaders: EMBEDDABLE_RESOURCE },
+      config: { securityHeaders: EMBEDDABLE_RESOURCE, subresource: true },
       schema: { hide: true, querystring: MediaQuery },
       handler: async (request, reply) => {
         const key = (request.params as { '*': string })['*'];

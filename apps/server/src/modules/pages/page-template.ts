@@ -1,5 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { appCodeLoader, takeAppCode, takeModulePreloads, type AppCode } from './deferred-app-code.js';
+import { IMAGE_HOLD_SCRIPT } from './image-hold.js';
 import type { InlineStyles } from './inline-styles.js';
 
 const HEAD_START = '<!--app-head-->';
@@ -96,7 +97,8 @@ export function createPageTemplate(file: string, styles?: InlineStyles): PageTem
         const tags = endOfHead && styles ? styles.inline(endOfHead) : endOfHead;
         // Without an entry to defer (the placeholder page) the hints stay as they are.
         const hints = entry && tags ? takeModulePreloads(tags) : { html: tags ?? '', preload: [] };
-        afterHead = beforeHeadEnd(template.rendered.afterHead, hints.html.trim() || undefined);
+        // The image hold runs before the body's image tags are parsed (image-hold.ts).
+        afterHead = beforeHeadEnd(template.rendered.afterHead, [IMAGE_HOLD_SCRIPT, hints.html.trim()].filter(Boolean).join('\n    '));
         if (entry) {
           const loader = `  ${appCodeLoader(entry, [...preload, ...hints.preload])}\n  `;
           const bodyEnd = afterHead.search(/<\/body>/i);

@@ -28,11 +28,11 @@ const book = (overrides: Partial<BookSummary> = {}): BookSummary => ({
   ...overrides,
 });
 
-function renderCard(value: BookSummary, isEager = false) {
+function renderCard(value: BookSummary, isLargestPaint = false) {
   return render(
     <TranslatorProvider translator={translator}>
       <MemoryRouter>
-        <BookCard book={value} isEager={isEager} />
+        <BookCard book={value} isLargestPaint={isLargestPaint} />
       </MemoryRouter>
     </TranslatorProvider>,
   );
@@ -119,7 +119,7 @@ describe('BookCard', () => {
     }
   });
 
-  it('reserves the cover box and loads it lazily unless it is in the first row', () => {
+  it('reserves the cover box and loads it lazily unless it is the page’s largest paint', () => {
     const { container } = renderCard(book());
     const image = container.querySelector('img')!;
     expect(image.getAttribute('alt')).toBe('');
@@ -127,7 +127,8 @@ describe('BookCard', () => {
     expect(image.getAttribute('decoding')).toBe('async');
     expect([image.getAttribute('width'), image.getAttribute('height')]).toEqual(['600', '800']);
     cleanup();
-    expect(renderCard(book(), true).container.querySelector('img')!.getAttribute('loading')).toBe('eager');
+    const largest = renderCard(book(), true).container.querySelector('img')!;
+    expect([largest.getAttribute('loading'), largest.getAttribute('fetchpriority')]).toEqual(['eager', 'high']);
   });
 
   it('offers the cover sizes as srcset with the grid widths, and no srcset for a single size', () => {

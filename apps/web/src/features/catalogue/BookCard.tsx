@@ -20,14 +20,15 @@ export const LIKES_BADGE_MIN = 3;
 
 interface BookCardProps {
   book: BookSummary;
-  isEager?: boolean;
+  /** The first card of a page without a carousel: its cover is the page's largest paint. */
+  isLargestPaint?: boolean;
 }
 
 /**
  * One book of the grid. The title link stretches over the whole card, so the card is one click
  * target while screen readers hear just the title as the link name.
  */
-export function BookCard({ book, isEager = false }: BookCardProps) {
+export function BookCard({ book, isLargestPaint = false }: BookCardProps) {
   const { t, i18n } = useTranslation('books');
   const rating = cardRating(book);
   const tagLabel = useTagLabel();
@@ -35,7 +36,7 @@ export function BookCard({ book, isEager = false }: BookCardProps) {
   const tier = tierLabelFor(book.chapter_number, book.first_chapter_at, useNow());
   return (
     <article className={styles.card}>
-      <BookCover src={book.cover_image} srcSet={book.cover_srcset} sizes={GRID_COVER_SIZES} isEager={isEager} />
+      <BookCover src={book.cover_image} srcSet={book.cover_srcset} sizes={GRID_COVER_SIZES} isHighPriority={isLargestPaint} />
       <div className={styles.body}>
         <h3 className={styles.title} dir="auto">
           <Link to={pagePath.book(book.book_uuid)} className={styles.link}>

@@ -12,8 +12,12 @@ interface BookCoverProps {
   srcSet?: string | null | undefined;
   /** How wide the cover shows, for choosing from srcSet. */
   sizes?: string;
-  /** Covers in the first visible row load at once; the rest wait until they near the screen. */
-  isEager?: boolean;
+  /**
+   * The page's largest paint (the first cover of the first screen): loaded at once and first.
+   * Every other cover is lazy, even in the first row: it still loads as soon as the page is laid
+   * out, but on a connection the browser reports slow it waits until the app's code is in
+   * (`html[data-hold-images]`, docs/PERFORMANCE.md "Slow connections").
+   */
   isHighPriority?: boolean;
   children?: ReactNode;
 }
@@ -22,7 +26,7 @@ interface BookCoverProps {
  * A cover in a reserved 3:4 box. It is decorative (alt=""): the card's title names the book.
  * A missing or broken image leaves the empty box (spec section 8: broken images are hidden).
  */
-export function BookCover({ src, srcSet, sizes, isEager = false, isHighPriority = false, children }: BookCoverProps) {
+export function BookCover({ src, srcSet, sizes, isHighPriority = false, children }: BookCoverProps) {
   const [isBroken, setBroken] = useState(false);
   const image = useSettledImage(
     () => undefined,
@@ -39,7 +43,7 @@ export function BookCover({ src, srcSet, sizes, isEager = false, isHighPriority 
           alt=""
           width={COVER_WIDTH}
           height={COVER_HEIGHT}
-          loading={isEager ? 'eager' : 'lazy'}
+          loading={isHighPriority ? 'eager' : 'lazy'}
           decoding="async"
           fetchPriority={isHighPriority ? 'high' : 'auto'}
           onError={image.onError}

@@ -34,8 +34,8 @@ export function BookGrid({ filters, labelledBy }: { filters: BookListFilters; la
   const { t } = useTranslation('books');
   const { books, isPending, isError, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = useBookSearch(filters);
   const { ref: sentinel, isNear } = useNearViewport<HTMLDivElement>(PRELOAD_MARGIN);
-  // The server renders for a phone (its first row is what a slow connection shows first).
-  const eagerCount = useBrowserValue(() => gridColumns(window.innerWidth), SERVER_COLUMNS);
+  // Placeholders fill two rows (the server renders for a phone's columns).
+  const columns = useBrowserValue(() => gridColumns(window.innerWidth), SERVER_COLUMNS);
 
   // While the end of the list stays near the screen, keep loading; a failed page is not retried
   // in a loop (spec section 8: failures are only logged and the screen stays as it is).
@@ -46,12 +46,12 @@ export function BookGrid({ filters, labelledBy }: { filters: BookListFilters; la
   const isDone = !isPending && !isError && !hasNextPage;
   return (
     <>
-      {isPending && <PlaceholderGrid count={eagerCount * 2} />}
+      {isPending && <PlaceholderGrid count={columns * 2} />}
       {books.length > 0 && (
         <ul className={styles.grid} aria-labelledby={labelledBy}>
-          {books.map((book, index) => (
+          {books.map((book) => (
             <li key={book.book_uuid}>
-              <BookCard book={book} isEager={index < eagerCount} />
+              <BookCard book={book} />
             </li>
           ))}
         </ul>

@@ -15,8 +15,6 @@ import styles from './RecommendedCarousel.module.css';
 
 const TRACK_ID = 'recommended-track';
 const CARD_GAP = 12;
-// Up to five cards fit on the widest screen; they load at once, the rest lazily.
-const EAGER_CARDS = 5;
 const PLACEHOLDERS = [0, 1, 2, 3, 4];
 
 const pageStep = (track: HTMLElement) => cardPageStep(track.clientWidth, recommendedCardWidth(window.innerWidth), CARD_GAP);
@@ -30,13 +28,7 @@ function RecommendedCard({ book, index }: { book: RecommendedBook; index: number
   const tags = presentTags(book.tag1, book.tag2);
   return (
     <article className={styles.card}>
-      <BookCover
-        src={book.cover_image}
-        srcSet={book.cover_srcset}
-        sizes={CAROUSEL_COVER_SIZES}
-        isEager={index < EAGER_CARDS}
-        isHighPriority={index === 0}
-      />
+      <BookCover src={book.cover_image} srcSet={book.cover_srcset} sizes={CAROUSEL_COVER_SIZES} isHighPriority={index === 0} />
       <h3 className={styles.title} dir="auto">
         <Link to={pagePath.book(book.book_uuid)} className={styles.link}>
           {decodeEntities(book.book_title)}

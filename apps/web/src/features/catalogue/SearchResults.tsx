@@ -46,7 +46,7 @@ export function SearchResults({ filters, startPage, labelledBy }: { filters: Boo
   const { books, total, didYouMean, isPending, isError, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } =
     useSearchResults(filters, startPage);
   const { ref: sentinel, isNear } = useNearViewport<HTMLDivElement>(PRELOAD_MARGIN);
-  const eagerCount = useBrowserValue(() => gridColumns(window.innerWidth), SERVER_COLUMNS);
+  const columns = useBrowserValue(() => gridColumns(window.innerWidth), SERVER_COLUMNS);
   const isInteractive = useBrowserValue(() => true, false);
 
   useEffect(() => {
@@ -62,12 +62,12 @@ export function SearchResults({ filters, startPage, labelledBy }: { filters: Boo
         </p>
       )}
       {total === 0 && didYouMean && <DidYouMean query={didYouMean} />}
-      {isPending && <PlaceholderGrid count={eagerCount * 2} />}
+      {isPending && <PlaceholderGrid count={columns * 2} />}
       {books.length > 0 && (
         <ul className={gridStyles.grid} aria-labelledby={labelledBy}>
           {books.map((book, index) => (
             <li key={book.book_uuid}>
-              <BookCard book={book} isEager={index < eagerCount} />
+              <BookCard book={book} isLargestPaint={index === 0} />
             </li>
           ))}
         </ul>

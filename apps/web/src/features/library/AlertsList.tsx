@@ -1,7 +1,8 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { readerPath, type ReplyAlert } from '@inkstream/contracts';
+import type { ReplyAlert } from '@inkstream/contracts';
+import { readerPath } from '@inkstream/contracts/routes';
 import { Loading } from '../../components/Loading';
 import { RelativeTime } from '../../components/RelativeTime';
 import { useLanguage } from '../../i18n/use-language';

@@ -1,6 +1,7 @@
 import type { ChapterContent, PageImage } from '@inkstream/contracts';
 import type { RefObject } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
+import { useBrowserValue } from '../../lib/browser-value';
 import type { Language } from '../../lib/language';
 import { PagePicture } from './PagePicture';
 import { pageLoading } from './reading-progress';
@@ -27,6 +28,10 @@ export function ChapterPages({ content, language, scrollRoot }: Props) {
   const { t } = useTranslation('reader');
   const { container, furthestSeen, failed, onImageLoad, onImageError } = usePageTracking(content, language, scrollRoot);
   const pages = pagesOf(content);
+  // In the server's HTML only the first page is eager: the others are lazy, so on a connection the
+  // browser reports slow they wait for the app's code (html[data-hold-images]); once the app has
+  // taken the page over, pageLoading decides.
+  const isTakenOver = useBrowserValue(() => true, false);
   return (
     <div ref={container} className={styles.pages}>
       {pages.map((page, index) => (
@@ -35,7 +40,7 @@ export function ChapterPages({ content, language, scrollRoot }: Props) {
           page={page}
           index={index}
           alt={t('pageAlt', { number: index + 1, total: pages.length })}
-          loading={pageLoading(index, furthestSeen)}
+          loading={isTakenOver || index === 0 ? pageLoading(index, furthestSeen) : 'lazy'}
           fetchPriority={index === 0 ? 'high' : 'auto'}
           // Spec section 8: a broken image is hidden rather than shown as a broken icon.
           className={failed.has(index) ? styles.broken : styles.page}

@@ -29,7 +29,8 @@ export function PagePicture({ page, index, alt, className, loading, fetchPriorit
   const handleError = () => (sources.length > 0 ? setVariantsFailed(true) : onError(index));
   const image = useSettledImage(onLoad, handleError);
   return (
-    <picture className={styles.picture}>
+    // The picture's own box counts only while a slow connection holds the page back (its CSS).
+    <picture className={styles.picture} style={sized ? { aspectRatio: `${page.width} / ${page.height}` } : undefined}>
       {sources.map((source) => (
         <source key={source.type} type={source.type} srcSet={source.url} />
       ))}
