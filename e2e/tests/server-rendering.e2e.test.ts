@@ -160,7 +160,9 @@ describe('the code of a server-rendered page', () => {
       await eventually(() => isHydrated(page)).toBe(true);
       const timing = await scriptTiming(page);
       expect(timing.scripts.length, name).toBeGreaterThan(2);
-      for (const { path: script, start } of timing.scripts) expect(start, `${name}: ${script}`).toBeGreaterThanOrEqual(timing.firstPaint);
+      // A comic chapter is a picture first: its code waits for its first pages (the load event) as well.
+      const after = name === 'free chapter' ? Math.max(timing.firstPaint, timing.load) : timing.firstPaint;
+      for (const { path: script, start } of timing.scripts) expect(start, `${name}: ${script}`).toBeGreaterThanOrEqual(after);
     }
     await page.goto('/login', { waitUntil: 'load' });
     const shell = await scriptTiming(page);
@@ -178,8 +180,13 @@ describe('the code of a server-rendered page', () => {
     await watched.page.route('**/media/covers/**', (route) => void held.push(() => route.continue()));
     await watched.page.goto('/', { waitUntil: 'domcontentloaded' });
     await eventually(() => isHydrated(watched.page)).toBe(true);
-    expect(await watched.page.evaluate(() => document.readyState)).not.toBe('complete');
+    // Taken over while every cover it asked for is still on its way.
     expect(held.length).toBeGreaterThan(0);
+    expect(
+      await watched.page
+        .locator('img[src*="/media/covers/"]')
+        .evaluateAll((images) => images.some((image) => (image as HTMLImageElement).naturalWidth > 0)),
+    ).toBe(false);
     expect(watched.problems).toEqual([]);
     await Promise.all(held.map((release) => release()));
     await watched.context.close();
@@ -206,7 +213,7 @@ describe('on a connection the browser reports slow or with its data saver on', (
     return { ...watched, requested };
   }
 
-  it('holds every cover but the largest paint until the app’s code is in, without moving anything', async () => {
+  it('holds every cover until the app’s code is in, without moving anything', async () => {
     const { context, page, problems, requested } = await dataSaverPage();
     await page.goto('/', { waitUntil: 'domcontentloaded' });
     expect(await page.evaluate(() => document.documentElement.hasAttribute('data-hold-images'))).toBe(true);
@@ -214,9 +221,7 @@ describe('on a connection the browser reports slow or with its data saver on', (
     expect(await page.evaluate(() => document.documentElement.hasAttribute('data-hold-images'))).toBe(false);
     // Once taken over, the covers near the screen come, each in its reserved box.
     await eventually(async () => (await requested('/media/covers/')).length, 10_000).toBeGreaterThan(4);
-    const early = (await requested('/media/covers/')).filter((cover) => cover.early);
-    expect(early).toHaveLength(1);
-    expect(await page.locator('img[fetchpriority="high"]').first().getAttribute('src')).toBe(early[0]!.path);
+    expect((await requested('/media/covers/')).filter((cover) => cover.early)).toEqual([]);
     await page.waitForLoadState('load');
     expect(await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift)).toBeLessThan(0.01);
     expect(problems).toEqual([]);

@@ -46,6 +46,11 @@ export function splitTemplate(html: string): TemplateParts {
 export interface RenderedBody {
   root: string;
   afterRoot: string;
+  /**
+   * The page is a picture first (a comic chapter's first page): its code waits for the page's
+   * images as well as for the first paint (deferred-app-code.ts).
+   */
+  codeAfterImages?: boolean;
 }
 
 const EMPTY_ROOT = '<div id="root"></div>';
@@ -100,7 +105,7 @@ export function createPageTemplate(file: string, styles?: InlineStyles): PageTem
         // The image hold runs before the body's image tags are parsed (image-hold.ts).
         afterHead = beforeHeadEnd(template.rendered.afterHead, [IMAGE_HOLD_SCRIPT, hints.html.trim()].filter(Boolean).join('\n    '));
         if (entry) {
-          const loader = `  ${appCodeLoader(entry, [...preload, ...hints.preload])}\n  `;
+          const loader = `  ${appCodeLoader(entry, [...preload, ...hints.preload], { afterImages: body.codeAfterImages === true })}\n  `;
           const bodyEnd = afterHead.search(/<\/body>/i);
           afterHead = bodyEnd >= 0 ? `${afterHead.slice(0, bodyEnd)}${loader}${afterHead.slice(bodyEnd)}` : `${afterHead}${loader}`;
         }

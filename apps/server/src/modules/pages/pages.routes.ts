@@ -83,7 +83,7 @@ export async function registerStaticWeb(
     const html = await template.render({
       ...page,
       ...(hints.length > 0 ? { endOfHead: hints.join('\n    ') } : {}),
-      ...(rendered ? { body: { root: rendered.root, afterRoot: rendered.script } } : {}),
+      ...(rendered ? { body: { root: rendered.root, afterRoot: rendered.script, codeAfterImages: page.hints?.image !== undefined } } : {}),
     });
     reply
       .status(page.status)

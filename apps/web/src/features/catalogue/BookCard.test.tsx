@@ -119,7 +119,7 @@ describe('BookCard', () => {
     }
   });
 
-  it('reserves the cover box and loads it lazily unless it is the page’s largest paint', () => {
+  it('reserves the cover box and loads it lazily, the page’s largest paint first', () => {
     const { container } = renderCard(book());
     const image = container.querySelector('img')!;
     expect(image.getAttribute('alt')).toBe('');
@@ -128,7 +128,7 @@ describe('BookCard', () => {
     expect([image.getAttribute('width'), image.getAttribute('height')]).toEqual(['600', '800']);
     cleanup();
     const largest = renderCard(book(), true).container.querySelector('img')!;
-    expect([largest.getAttribute('loading'), largest.getAttribute('fetchpriority')]).toEqual(['eager', 'high']);
+    expect([largest.getAttribute('loading'), largest.getAttribute('fetchpriority')]).toEqual(['lazy', 'high']);
   });
 
   it('offers the cover sizes as srcset with the grid widths, and no srcset for a single size', () => {

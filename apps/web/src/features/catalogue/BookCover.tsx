@@ -12,12 +12,7 @@ interface BookCoverProps {
   srcSet?: string | null | undefined;
   /** How wide the cover shows, for choosing from srcSet. */
   sizes?: string;
-  /**
-   * The page's largest paint (the first cover of the first screen): loaded at once and first.
-   * Every other cover is lazy, even in the first row: it still loads as soon as the page is laid
-   * out, but on a connection the browser reports slow it waits until the app's code is in
-   * (`html[data-hold-images]`, docs/PERFORMANCE.md "Slow connections").
-   */
+  /** The page's largest paint (the first cover of the first screen): asked for first. */
   isHighPriority?: boolean;
   children?: ReactNode;
 }
@@ -25,6 +20,11 @@ interface BookCoverProps {
 /**
  * A cover in a reserved 3:4 box. It is decorative (alt=""): the card's title names the book.
  * A missing or broken image leaves the empty box (spec section 8: broken images are hidden).
+ *
+ * Every cover is lazy, even in the first row: it still loads as soon as the page is laid out, but
+ * on a connection the browser reports slow (`html[data-hold-images]`, set by the server's page) it
+ * waits until the app's code is in. Titles come first and the page answers a tap sooner; a cover
+ * is decoration, and on 400 kbit/s a row of them took the line from the code for seconds.
  */
 export function BookCover({ src, srcSet, sizes, isHighPriority = false, children }: BookCoverProps) {
   const [isBroken, setBroken] = useState(false);
@@ -43,7 +43,7 @@ export function BookCover({ src, srcSet, sizes, isHighPriority = false, children
           alt=""
           width={COVER_WIDTH}
           height={COVER_HEIGHT}
-          loading={isHighPriority ? 'eager' : 'lazy'}
+          loading="lazy"
           decoding="async"
           fetchPriority={isHighPriority ? 'high' : 'auto'}
           onError={image.onError}

@@ -50,8 +50,11 @@ export function BookHeader({ book }: { book: Book }) {
   return (
     <header className={styles.header}>
       {book.cover_image && (
-        // Covers are 3:4; the box is reserved so the title never moves when the image arrives.
-        <img className={styles.cover} src={book.cover_image} alt="" width={600} height={800} fetchPriority="high" decoding="async" />
+        // Covers are 3:4; the box is reserved so the title never moves when the image arrives. Lazy,
+        // so a slow connection can hold it until the app's code is in (BookCover.tsx says why).
+        <div className={styles.cover}>
+          <img src={book.cover_image} alt="" width={600} height={800} loading="lazy" fetchPriority="high" decoding="async" />
+        </div>
       )}
       <div className={styles.details}>
         <h1 className={styles.title} dir="auto">

@@ -2,12 +2,16 @@ import type { ChapterContent, PageImage } from '@inkstream/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { sendEvents } from '../../lib/api-reading';
+import { shouldSaveData } from '../../lib/data-saving';
 import type { Language } from '../../lib/language';
 import { markFinished } from '../../lib/progress-sync';
 import { FINISH_VISIBILITY, shouldFinishReading, shouldPreloadNextChapter } from './reading-progress';
 import { chapterQueryOptions } from './use-chapter-content';
 import { useNearEnd } from './use-near-end';
 import { useStartReading } from './use-start-reading';
+
+/** The byte budget of a prefetch: the next chapter's content (a few KB of JSON) and its first two pages. */
+const NEXT_CHAPTER_PAGES = 2;
 
 /**
  * Fetches a page the way its `<picture>` will ask for it: an image inside a (detached) picture
@@ -77,13 +81,16 @@ export function usePageTracking(content: ChapterContent, language: Language, scr
   }, [lastImageVisible, nearEnd, loadedImages, totalImages, book_uuid, chapter_uuid]);
 
   // The next chapter's content is a small JSON: ask for it once this chapter's first page is in.
+  // Nothing is fetched ahead when the reader saves data or the connection is 2G (lib/data-saving.ts).
   const hasFirstPage = loadedImages > 0 || totalImages === 0;
+  const mayPrefetch = hasFirstPage && !shouldSaveData();
   useEffect(() => {
-    if (hasFirstPage && next_chapter_uuid) void queryClient.prefetchQuery(chapterQueryOptions(next_chapter_uuid, language));
-  }, [hasFirstPage, next_chapter_uuid, language, queryClient]);
+    if (mayPrefetch && next_chapter_uuid) void queryClient.prefetchQuery(chapterQueryOptions(next_chapter_uuid, language));
+  }, [mayPrefetch, next_chapter_uuid, language, queryClient]);
 
-  // Its first two pages join the preload window when that window reaches past this chapter's end.
-  const wantsNextPages = hasFirstPage && shouldPreloadNextChapter(furthestSeen, totalImages);
+  // Its first NEXT_CHAPTER_PAGES pages join the preload window when that window reaches past this
+  // chapter's end, by which time this chapter's own pages have been asked for: the line is free.
+  const wantsNextPages = mayPrefetch && shouldPreloadNextChapter(furthestSeen, totalImages);
   const preloaded = useRef<HTMLImageElement[]>([]);
   useEffect(() => {
     if (!wantsNextPages || !next_chapter_uuid || preloaded.current.length > 0) return;
@@ -92,7 +99,7 @@ export function usePageTracking(content: ChapterContent, language: Language, scr
       .fetchQuery(chapterQueryOptions(next_chapter_uuid, language))
       .then((next) => {
         if (cancelled) return;
-        preloaded.current = next.pages.slice(0, 2).map(preloadPage);
+        preloaded.current = next.pages.slice(0, NEXT_CHAPTER_PAGES).map(preloadPage);
       })
       .catch(() => undefined); // a locked or missing next chapter simply is not preloaded
     return () => {

@@ -7,6 +7,7 @@ import { markFinished } from '../../lib/progress-sync';
 import { chapterQueryOptions } from './use-chapter-content';
 import { useNearEnd } from './use-near-end';
 import { useStartReading } from './use-start-reading';
+import { shouldSaveData } from '../../lib/data-saving';
 
 /**
  * The reading events of a novel chapter view (the component using it is keyed by chapter), as
@@ -42,8 +43,9 @@ export function useTextTracking(content: ChapterContent, language: Language, scr
     markFinished(book_uuid, chapter_uuid);
   }, [endVisible, nearEnd, book_uuid, chapter_uuid]);
 
+  // The next chapter's text, unless the reader saves data or the connection is 2G (lib/data-saving.ts).
   useEffect(() => {
-    if (next_chapter_uuid) void queryClient.prefetchQuery(chapterQueryOptions(next_chapter_uuid, language));
+    if (next_chapter_uuid && !shouldSaveData()) void queryClient.prefetchQuery(chapterQueryOptions(next_chapter_uuid, language));
   }, [next_chapter_uuid, language, queryClient]);
 
   return { end };
