@@ -76,6 +76,16 @@ describe('security headers on a plain http site without Stripe', () => {
     expect((await subresources().staticImage).headers['content-type']).toBe('image/png');
   });
 
+  it('answers the API with the short policy advised for APIs: nothing may load, nothing may frame it', async () => {
+    const response = await responses().api;
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    // A page keeps the site's full policy.
+    expect(String((await responses().html).headers['content-security-policy'])).toContain("script-src 'self'");
+  });
+
   it('allows scripts from our own origin only, and no Stripe host', async () => {
     const csp = directives((await ctx.app.inject({ url: '/' })).headers['content-security-policy']);
     // Plus two inline scripts by their hashes: the image hold and the code loader of server-rendered pages (next test).
