@@ -21,7 +21,7 @@ function machineTicks(): { busy: number; total: number } | null {
   }
 }
 
-function processTicks(pid: number): number {
+export function processTicks(pid: number): number {
   try {
     // Fields after the command name, which may itself contain spaces or parentheses.
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -46,6 +46,9 @@ export function startForeignCpuMeter(pids: readonly number[]): ForeignCpuMeter {
     },
   };
 }
+
+/** Clock ticks per second of /proc's CPU times (USER_HZ: 100 on every Linux this runs on). */
+export const TICKS_PER_SECOND = 100;
 
 /** Average number of cores one process kept busy between start and stop (its CPU time over the elapsed time). */
 export function startProcessCpuMeter(pid: number): { stop(): number | null } {

@@ -23,6 +23,11 @@ export interface RouteOutcome {
   heavy?: LoadResult;
   /** Why the route could not be measured (the server's answer was wrong). */
   problem?: string;
+  /**
+   * CPU time each server process spent per request it answered during the comparison (ms): the
+   * cost a client-bound run cannot hide behind equal req/s.
+   */
+  cpuMsPerRequest?: { real: number; bare: number };
 }
 
 export interface BenchReport {
@@ -59,7 +64,7 @@ export function meetsLatencyTarget(result: LoadResult | undefined): boolean {
 
 function routeRow(outcome: RouteOutcome): string[] {
   const { real, bare } = outcome;
-  if (!real || !bare) return [outcome.route.name, 'not measured', '', '', '', '', '', '', 'no'];
+  if (!real || !bare) return [outcome.route.name, 'not measured', '', '', '', '', '', '', '', '', 'no'];
   const verdict = meetsLatencyTarget(real) ? 'yes' : real.failures > 0 ? `no (${integer(real.failures)} failed)` : 'no';
   return [
     outcome.route.name,
@@ -70,6 +75,8 @@ function routeRow(outcome: RouteOutcome): string[] {
     ms(bare.p50Ms),
     ms(bare.p99Ms),
     (real.requestsPerSecond / bare.requestsPerSecond).toFixed(2),
+    outcome.cpuMsPerRequest ? outcome.cpuMsPerRequest.real.toFixed(3) : '–',
+    outcome.cpuMsPerRequest ? outcome.cpuMsPerRequest.bare.toFixed(3) : '–',
     verdict,
   ];
 }
@@ -91,6 +98,8 @@ export function renderRouteTable(report: BenchReport): string {
     'Bare p50',
     'Bare p99',
     'Server/bare req/s',
+    'Server CPU ms/req',
+    'Bare CPU ms/req',
     `p99 < ${P99_TARGET_MS} ms`,
   ];
   return renderTable(header, report.outcomes.map(routeRow));

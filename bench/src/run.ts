@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { ensureMemberAccounts, logIn, type BenchAccount } from './accounts.js';
 import { ensureCatalogue } from './catalogue-cache.js';
 import { pickFixtures } from './fixtures.js';
-import { startForeignCpuMeter } from './foreign-cpu.js';
+import { processTicks, startForeignCpuMeter, TICKS_PER_SECOND } from './foreign-cpu.js';
 import { runImportSection } from './import-run.js';
 import { runReadersSection } from './readers-bench.js';
 import { runCommentsSection } from './comments-bench.js';
@@ -148,16 +148,31 @@ async function main(): Promise<number> {
         outcomes.push({ route, problem });
         continue;
       }
+      // Warm both up first, outside the CPU count: the comparison's requests exclude warm-up ones.
+      const warmUp = { ...options.load, warmupSeconds: 0, seconds: options.load.warmupSeconds };
+      if (warmUp.seconds > 0) {
+        await measureThroughput(real.baseUrl + route.path, warmUp, route.headers);
+        await measureThroughput(bare.baseUrl + route.path, warmUp, route.headers);
+      }
+      const ticksBefore = { real: processTicks(real.pid), bare: processTicks(bare.pid) };
       const { a: realResult, b: bareResult } = await compareThroughput(
         { a: real.baseUrl + route.path, b: bare.baseUrl + route.path },
-        options.load,
+        { ...options.load, warmupSeconds: 0 },
         route.headers,
       );
       if (!real.isRunning()) throw new Error(`the server died during "${route.name}":\n${real.outputTail()}`);
-      outcomes.push({ route, real: realResult, bare: bareResult });
+      // Each process is idle while the other is measured: its CPU time over its own requests.
+      const cpuMs = (pid: number, before: number, requests: number) => ((processTicks(pid) - before) * 1000) / TICKS_PER_SECOND / requests;
+      const cpuMsPerRequest = {
+        real: cpuMs(real.pid, ticksBefore.real, realResult.requests),
+        bare: cpuMs(bare.pid, ticksBefore.bare, bareResult.requests),
+      };
+      outcomes.push({ route, real: realResult, bare: bareResult, cpuMsPerRequest });
       console.log(
         `  ${route.name.padEnd(34)} server ${realResult.requestsPerSecond.toFixed(0).padStart(6)} req/s p99 ${realResult.p99Ms} ms` +
-          `${realResult.failures > 0 ? ` (${realResult.failures} failed)` : ''} | bare ${bareResult.requestsPerSecond.toFixed(0).padStart(6)} req/s`,
+          ` ${cpuMsPerRequest.real.toFixed(3)} ms CPU/req` +
+          `${realResult.failures > 0 ? ` (${realResult.failures} failed)` : ''} | bare ${bareResult.requestsPerSecond.toFixed(0).padStart(6)} req/s` +
+          ` ${cpuMsPerRequest.bare.toFixed(3)} ms CPU/req`,
       );
     }
 
