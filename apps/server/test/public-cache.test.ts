@@ -98,12 +98,12 @@ describe('public response cache', () => {
     expect((await get(searchUrl, { authorization: 'Token forged' })).statusCode).toBe(401);
   });
 
-  it('shares a free chapter, with Vary: Authorization', async () => {
+  it('shares a free chapter, with Vary: Authorization, Save-Data', async () => {
     const first = await get(content(1));
     expect(first.statusCode).toBe(200);
     expect(first.json().data.result.already_favor).toBe(false);
     expect(first.headers['cache-control']).toBe('public, max-age=60, stale-while-revalidate=300');
-    expect(first.headers.vary).toBe('Authorization');
+    expect(first.headers.vary).toBe('Authorization, Save-Data');
     expect((await get(content(1))).body).toBe(first.body);
   });
 

@@ -31,6 +31,7 @@ import * as commentThreads from './migrations/2026-11-26T0900-comment-threads.js
 import * as communityKeyIndexes from './migrations/2026-11-26T1000-community-key-indexes.js';
 import * as feedKeys from './migrations/2026-11-26T1100-feed-keys.js';
 import * as reachableCommentCounts from './migrations/2026-11-26T1200-reachable-comment-counts.js';
+import * as pageLiteVariant from './migrations/2026-11-26T1300-page-lite-variant.js';
 
 /** Listed explicitly (not read from disk) so the compiled server and the tests see the same set. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -65,6 +66,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26T1000-community-key-indexes': communityKeyIndexes,
   '2026-11-26T1100-feed-keys': feedKeys,
   '2026-11-26T1200-reachable-comment-counts': reachableCommentCounts,
+  '2026-11-26T1300-page-lite-variant': pageLiteVariant,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

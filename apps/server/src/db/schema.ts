@@ -241,6 +241,8 @@ export interface ChapterPagesTable {
   /** Smaller modern variants; null when the encoder could not beat the fallback. */
   avif_key: string | null;
   webp_key: string | null;
+  /** The data saver's lighter WebP (at most 800 px wide, more compressed); null until made. */
+  lite_key: string | null;
   width: number;
   height: number;
 }

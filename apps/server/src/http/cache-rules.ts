@@ -32,8 +32,9 @@ export const PUBLIC_CACHE = {
   // Tags and recommendations change only with the catalogue version.
   catalogueFacts: { maxAge: 60, staleWhileRevalidate: 300, ttlMs: 300_000 },
   // Free chapters only (the handler vouches); total_likes moves without the version. A logged-in
-  // reader's answer differs (already_favor), hence Vary: a browser must not reuse a visitor's copy.
-  freeChapter: { maxAge: 60, staleWhileRevalidate: 300, ttlMs: 10_000, vary: 'Authorization', confirm: true },
+  // reader's answer differs (already_favor), hence Vary: a browser must not reuse a visitor's copy;
+  // so does a data saver's (Save-Data: the lighter pages), kept apart from the others.
+  freeChapter: { maxAge: 60, staleWhileRevalidate: 300, ttlMs: 10_000, vary: 'Authorization, Save-Data', confirm: true },
   // A page of chapter comments as a visitor sees it (no Authorization: a reader's own answer is
   // private): a new comment reaches visitors within about 3 s (2 s here, then the browser's 1 s).
   commentPages: { maxAge: 1, staleWhileRevalidate: 2, ttlMs: 2_000, vary: 'Authorization' },

@@ -9,7 +9,8 @@ import type { FastifyServerOptions } from 'fastify';
  * only replays it, so a cached answer costs about what a static file served from memory does.
  *
  * Only the exact URL string seen before is replayed (other spellings of the same request take
- * the full path, which normalises them), only for GET without an Authorization header, and never
+ * the full path, which normalises them), only for GET without an Authorization or Save-Data header
+ * (an answer may follow either), and never
  * while the server is closing (Fastify then answers 503 and closes the connection).
  */
 export interface FrontEntry {
@@ -37,7 +38,16 @@ export function createPublicCacheFront(now: () => number = Date.now): PublicCach
   let closing = false;
   return {
     serve(request, response) {
-      if (!lookup || closing || request.method !== 'GET' || request.headers.authorization !== undefined || !request.url) return false;
+      // Keyed by the URL alone: a request whose answer may follow a header it carries takes the full path.
+      if (
+        !lookup ||
+        closing ||
+        request.method !== 'GET' ||
+        request.headers.authorization !== undefined ||
+        request.headers['save-data'] !== undefined ||
+        !request.url
+      )
+        return false;
       const entry = lookup(request.url, now());
       if (!entry) return false;
       if (ifNoneMatch(request.headers['if-none-match'], entry.etag)) {

@@ -5,6 +5,7 @@ import { isLogLevelEnabled } from './request-logging.js';
 import { publicCacheState, type PublicCacheRoute, type WithPublicCacheState } from '../http/cache-rules.js';
 import { AUTH_PLUGIN } from './auth.js';
 import { ifNoneMatch, type FrontEntry, type PublicCacheFront } from './public-cache-front.js';
+import { hasSaveData } from '../http/data-saver.js';
 
 /**
  * Answers that are the same for every visitor, kept as the bytes Fastify sent, so a repeat is
@@ -111,7 +112,10 @@ function keyOf(request: FastifyRequest, version: string): string {
           .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)) // stable: repeated names keep their order
           .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`)
           .join('&');
-  return `${request.routeOptions.url}\n${params}\n${query}\n${version}`;
+  // A route whose answer follows Save-Data keeps a data saver's answer apart (the front never serves one).
+  const saveData =
+    request.routeOptions.config?.publicCache?.vary?.includes('Save-Data') && hasSaveData(request.headers) ? '\nsave-data' : '';
+  return `${request.routeOptions.url}\n${params}\n${query}\n${version}${saveData}`;
 }
 
 const cacheControl = (route: PublicCacheRoute) => `public, max-age=${route.maxAge}, stale-while-revalidate=${route.staleWhileRevalidate}`;

@@ -4802,7 +4802,10 @@ export interface paths {
         /** Chapter content; paid chapters need a running membership */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description 1: the data saver’s lighter pages */
+                    data_saver?: "0" | "1";
+                };
                 header?: never;
                 path: {
                     chapterUuid: string;

@@ -6,6 +6,15 @@ import { ClosedObject, Data, LanguageParam, Nullable, Result, Timestamp, Uuid } 
 export const ChapterContentParams = Type.Object({ chapterUuid: Uuid(), language: LanguageParam });
 export type ChapterContentParams = Static<typeof ChapterContentParams>;
 
+/**
+ * Ext: `data_saver=1` asks for the pages' lighter variant (as the `Save-Data: on` header does). Other
+ * parameters are ignored, as they always were on this call.
+ */
+export const ChapterContentQuery = Type.Object({
+  data_saver: Type.Optional(Type.Union([Type.Literal('0'), Type.Literal('1')], { description: '1: the data saver’s lighter pages' })),
+});
+export type ChapterContentQuery = Static<typeof ChapterContentQuery>;
+
 /** A smaller modern encoding of a page, for `<picture>`; signed like `url` when the chapter is paid. */
 export const PageSource = Type.Object({
   type: Type.Union([Type.Literal('image/avif'), Type.Literal('image/webp')]),

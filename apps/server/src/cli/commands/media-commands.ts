@@ -15,7 +15,7 @@ const DEFAULT_GRACE_MINUTES = 60;
 async function referencedKeys(db: Db): Promise<Set<string>> {
   const keys = new Set<string>();
   const pages = await findPageMediaKeys(db);
-  for (const page of pages) for (const key of [page.media_key, page.avif_key, page.webp_key]) if (key) keys.add(key);
+  for (const page of pages) for (const key of [page.media_key, page.avif_key, page.webp_key, page.lite_key]) if (key) keys.add(key);
   const covers = await findCoverMediaKeys(db);
   for (const cover of covers) {
     if (cover.cover_key) keys.add(cover.cover_key);

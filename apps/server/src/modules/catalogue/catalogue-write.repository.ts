@@ -50,6 +50,7 @@ export interface NewPageInput {
   media_key: string;
   avif_key?: string | null;
   webp_key?: string | null;
+  lite_key?: string | null;
   width: number;
   height: number;
 }
@@ -124,6 +125,7 @@ export async function insertChapterPages(db: DbExecutor, chapterId: number, page
       media_key: page.media_key,
       avif_key: page.avif_key ?? null,
       webp_key: page.webp_key ?? null,
+      lite_key: page.lite_key ?? null,
       width: page.width,
       height: page.height,
     };

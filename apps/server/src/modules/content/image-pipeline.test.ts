@@ -38,6 +38,24 @@ describe('processPage', () => {
     }
   });
 
+  it('makes the data saver’s variant: WebP at most 800 px wide (the page’s shape), lighter than every other form', async () => {
+    for (const [width, height] of [
+      [1600, 2400],
+      [600, 900],
+    ] as const) {
+      const [page] = await processPage(await jpeg(width, height));
+      const lite = page!.lite!;
+      const meta = await sharp(lite.bytes).metadata();
+      expect(meta.format).toBe('webp');
+      // The spec's phone-sized width, whatever the code's constant says: 800 px at most, never enlarged.
+      expect(meta.width).toBe(Math.min(width, 800));
+      expect(meta.height).toBe(Math.round((height * meta.width!) / width));
+      const others = [page!.fallback, page!.webp, page!.avif].filter((image) => image !== null).map((image) => image.bytes.length);
+      expect(lite.bytes.length).toBeLessThan(Math.min(...others));
+      if (width === 1600) expect(lite.bytes.length).toBeLessThan(page!.webp!.bytes.length / 2);
+    }
+  });
+
   it('turns pages upright by their EXIF orientation and strips the metadata', async () => {
     // Stored sideways (600 wide, 400 high) with orientation 6: upright it is 400 × 600.
     const source = await jpeg(600, 400, { orientation: 6 });

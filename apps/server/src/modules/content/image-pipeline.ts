@@ -8,11 +8,18 @@ import sharp, { type Metadata, type Sharp } from 'sharp';
  * The image pipeline every page and cover goes through (imports and the demo catalogue alike):
  * decode, auto-orient, strip metadata, cap the width, slice very tall webtoon strips, and encode
  * the fallback (the source's own kind: JPEG, or PNG when it has transparency) plus AVIF and WebP
- * variants. WebP is kept only when smaller than the fallback, AVIF only when smaller than both
+ * variants, and the data saver's narrower, more compressed WebP. WebP is kept only when smaller than the fallback, AVIF only when smaller than both
  * (browsers pick AVIF first), so no browser is ever served more bytes than another form would take. Settings were chosen by `npm run bench` (docs/PERFORMANCE.md).
  */
 
 export const PAGE_MAX_WIDTH = 1600;
+/**
+ * The data saver's variant: at most this wide (a phone's screen at twice its pixels is 780 px) and
+ * more compressed. WebP, which every browser that runs the app shows; the page's fallback stays in
+ * `<img>` for any that does not.
+ */
+export const LITE_MAX_WIDTH = 800;
+const LITE_QUALITY = 50;
 /** Taller slices decode slowly and hit browsers' texture limits; strips are cut into parts this tall at most. */
 export const SLICE_MAX_HEIGHT = 4000;
 /** Refuse decompression bombs: 100 megapixels is a 1,600 × 62,500 strip. */
@@ -38,6 +45,8 @@ export interface ProcessedPage {
   /** Smaller modern variants; null when the encoder could not beat the fallback. */
   avif: EncodedImage | null;
   webp: EncodedImage | null;
+  /** The data saver's lighter variant (LITE_MAX_WIDTH, WebP); null when it was no lighter than every other form. */
+  lite: EncodedImage | null;
 }
 
 export interface ProcessedCover {
@@ -107,11 +116,17 @@ async function inspect(bytes: Buffer) {
 const firstLine = (error: unknown) => (error instanceof Error ? error.message : String(error)).split('\n')[0]!.slice(0, 200);
 
 /**
- * Encodes one upright, resized slice in all three forms: at once for an ordinary page (libvips runs
+ * Encodes one upright, resized slice in every form (the fallback, AVIF, WebP and the data saver's
+ * lighter WebP): at once for an ordinary page (libvips runs
  * them on its thread pool), one after another for the slices of a strip, whose AVIF encoder alone
  * takes about 150 MB at 1600 × 4000.
  */
-async function encodeSlice(slice: () => Sharp, alpha: boolean, oneAtATime = false): Promise<Omit<ProcessedPage, 'width' | 'height'>> {
+async function encodeSlice(
+  slice: () => Sharp,
+  size: { width: number; height: number },
+  alpha: boolean,
+  oneAtATime = false,
+): Promise<Omit<ProcessedPage, 'width' | 'height'>> {
   const encoders = [
     () =>
       alpha
@@ -121,16 +136,22 @@ async function encodeSlice(slice: () => Sharp, alpha: boolean, oneAtATime = fals
     // 4:2:0 like JPEG and WebP: half the encoding time of sharp's 4:4:4 default, and smaller.
     () => slice().avif({ quality: 70, effort: 0, chromaSubsampling: '4:2:0' }).toBuffer(),
     () => slice().webp({ quality: 85, effort: 2, alphaQuality: 90 }).toBuffer(),
+    () =>
+      (size.width > LITE_MAX_WIDTH ? slice().resize({ width: LITE_MAX_WIDTH }) : slice())
+        .webp({ quality: LITE_QUALITY, effort: 2, alphaQuality: 60 })
+        .toBuffer(),
   ];
-  const [fallbackBytes, avifBytes, webpBytes] = oneAtATime
+  const [fallbackBytes, avifBytes, webpBytes, liteBytes] = oneAtATime
     ? await encoders.reduce<Promise<Buffer[]>>(async (done, encode) => [...(await done), await encode()], Promise.resolve([]))
     : await Promise.all(encoders.map((encode) => encode()));
-  if (!fallbackBytes || !avifBytes || !webpBytes) throw new Error('an encoder gave no output');
+  if (!fallbackBytes || !avifBytes || !webpBytes || !liteBytes) throw new Error('an encoder gave no output');
   const fallback = encoded(fallbackBytes, alpha ? 'png' : 'jpg');
   const webp = webpBytes.length < fallbackBytes.length ? encoded(webpBytes, 'webp') : null;
   // Browsers take the first source they support, AVIF before WebP: AVIF must beat both to be worth offering.
   const avif = avifBytes.length < Math.min(fallbackBytes.length, webp?.bytes.length ?? Infinity) ? encoded(avifBytes, 'avif') : null;
-  return { fallback, avif, webp };
+  const lightest = Math.min(fallbackBytes.length, webp?.bytes.length ?? Infinity, avif?.bytes.length ?? Infinity);
+  const lite = liteBytes.length < lightest ? encoded(liteBytes, 'webp') : null;
+  return { fallback, avif, webp, lite };
 }
 
 /**
@@ -163,7 +184,7 @@ async function processWhole(bytes: Buffer, width: number, height: number, hasAlp
     .toBuffer({ resolveWithObject: true });
   const raw = { raw: { width: info.width, height: info.height, channels: info.channels } } as const;
   const alpha = hasAlpha && info.channels === 4;
-  return [{ width: info.width, height: info.height, ...(await encodeSlice(() => sharp(data, raw), alpha)) }];
+  return [{ width: info.width, height: info.height, ...(await encodeSlice(() => sharp(data, raw), info, alpha)) }];
 }
 
 /**
@@ -197,7 +218,11 @@ async function processStrip(bytes: Buffer, width: number, height: number, hasAlp
         const { bytesRead } = await handle.read(pixels, 0, pixels.length, VIPS_HEADER_BYTES + top * rowBytes);
         if (bytesRead !== pixels.length) throw new Error('the decoded strip is shorter than its header says');
         const raw = { raw: { width: info.width, height: rows, channels: info.channels } } as const;
-        pages.push({ width: info.width, height: rows, ...(await encodeSlice(() => sharp(pixels, raw), alpha, true)) });
+        pages.push({
+          width: info.width,
+          height: rows,
+          ...(await encodeSlice(() => sharp(pixels, raw), { width: info.width, height: rows }, alpha, true)),
+        });
       }
       return pages;
     } finally {

@@ -14,12 +14,13 @@ async function storeImage(storage: MediaStorage, prefix: string, image: EncodedI
  * (`pages/<book uuid>/<chapter uuid>/<language>/`), ready for insertChapter.
  */
 export async function storePage(storage: MediaStorage, prefix: string, language: string, page: ProcessedPage): Promise<NewPageInput> {
-  const [media_key, avif_key, webp_key] = await Promise.all([
+  const [media_key, avif_key, webp_key, lite_key] = await Promise.all([
     storeImage(storage, prefix, page.fallback),
     page.avif ? storeImage(storage, prefix, page.avif) : null,
     page.webp ? storeImage(storage, prefix, page.webp) : null,
+    page.lite ? storeImage(storage, prefix, page.lite) : null,
   ]);
-  return { language, media_key, avif_key, webp_key, width: page.width, height: page.height };
+  return { language, media_key, avif_key, webp_key, lite_key, width: page.width, height: page.height };
 }
 
 /** Stores every cover size under `covers/<book uuid>/`; the main key is the middle size (the API's cover_image). */

@@ -124,7 +124,7 @@ export const findBookTitles = (db: DbExecutor, bookId: number) =>
 export const findAllPages = (db: DbExecutor, chapterId: number) =>
   db
     .selectFrom('chapter_pages')
-    .select(['language', 'media_key', 'avif_key', 'webp_key', 'width', 'height'])
+    .select(['language', 'media_key', 'avif_key', 'webp_key', 'lite_key', 'width', 'height'])
     .where('chapter_id', '=', chapterId)
     .orderBy('language')
     .orderBy('position')
@@ -220,7 +220,7 @@ export const chapterLikes = async (db: DbExecutor, chapterId: number) =>
 
 /**
  * Is this media key a page of some chapter that is currently free to everyone? A page is stored
- * as a fallback (`media_key`) and optional AVIF/WebP variants; each of the three keys is indexed.
+ * as a fallback (`media_key`), optional AVIF/WebP variants and the data saver's lighter WebP; each key is indexed.
  */
 export async function isPublicPage(db: DbExecutor, mediaKey: string): Promise<boolean> {
   const row = await db
@@ -233,6 +233,7 @@ export async function isPublicPage(db: DbExecutor, mediaKey: string): Promise<bo
         eb('chapter_pages.media_key', '=', mediaKey),
         eb('chapter_pages.avif_key', '=', mediaKey),
         eb('chapter_pages.webp_key', '=', mediaKey),
+        eb('chapter_pages.lite_key', '=', mediaKey),
       ]),
     )
     .where('chapters.is_published', '=', 1)

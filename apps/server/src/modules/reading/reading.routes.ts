@@ -1,10 +1,18 @@
-import { ChapterContentParams, ChapterContentResponse, FavorBody, FavorResponse, LockedChapterError } from '@inkstream/contracts';
+import {
+  ChapterContentParams,
+  ChapterContentQuery,
+  ChapterContentResponse,
+  FavorBody,
+  FavorResponse,
+  LockedChapterError,
+} from '@inkstream/contracts';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Static } from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import { errorResponses } from '../../lib/route-schema.js';
 import { requireUser } from '../../http/guards.js';
 import { allowPublicCache, PUBLIC_CACHE } from '../../http/cache-rules.js';
+import { wantsLighterImages } from '../../http/data-saver.js';
 import type { ReadingService } from './reading.service.js';
 
 export function readingRoutes(reading: ReadingService) {
@@ -21,15 +29,17 @@ export function readingRoutes(reading: ReadingService) {
           tags,
           summary: 'Chapter content; paid chapters need a running membership',
           params: ChapterContentParams,
+          querystring: ChapterContentQuery,
           // A locked chapter's 403 places it in its book (ext fields) so the reader can move on.
           response: { 200: ChapterContentResponse, 403: LockedChapterError, ...errorResponses },
         },
       },
       async (request, reply) => {
-        const { json, sameForEveryVisitor, user } = await reading.chapterContent(request.params, {
-          user: request.user,
-          claims: request.tokenClaims,
-        });
+        const { json, sameForEveryVisitor, user } = await reading.chapterContent(
+          request.params,
+          { user: request.user, claims: request.tokenClaims },
+          { lighterImages: wantsLighterImages(request.headers, request.query) },
+        );
         request.user = user;
         // Signed URLs and like state are per reader: only a free chapter asked by a visitor is shared.
         if (sameForEveryVisitor) allowPublicCache(reply);

@@ -52,22 +52,28 @@ export function createReadingService(deps: ReadingDeps) {
   // page URLs for good, with signed ones for as long as their signing epoch lasts (ten minutes), so
   // a popular paid chapter is signed and serialised once per epoch, not per request.
   const states = deps.changes ? createReaderStateCache({ feed: deps.changes, versions: deps.versions, now }) : null;
-  const publicAnswers = new WeakMap<SharedChapter, AnswerParts>();
-  const signedAnswers = new WeakMap<SharedChapter, { epoch: number; parts: AnswerParts }>();
-  const partsWith = (shared: SharedChapter, isFree: boolean) =>
+  // With and without the data saver's lighter pages: one table each.
+  const publicAnswers = [new WeakMap<SharedChapter, AnswerParts>(), new WeakMap<SharedChapter, AnswerParts>()] as const;
+  const signedAnswers = [
+    new WeakMap<SharedChapter, { epoch: number; parts: AnswerParts }>(),
+    new WeakMap<SharedChapter, { epoch: number; parts: AnswerParts }>(),
+  ] as const;
+  const partsWith = (shared: SharedChapter, isFree: boolean, lite: boolean) =>
     answerParts(
       shared,
-      shared.pages.map((page) => pageImage(page, isFree)),
+      shared.pages.map((page) => pageImage(page, isFree, lite)),
     );
-  function answerPartsOf(shared: SharedChapter, isFree: boolean): AnswerParts {
+  function answerPartsOf(shared: SharedChapter, isFree: boolean, lite: boolean): AnswerParts {
     if (isFree) {
-      let parts = publicAnswers.get(shared);
-      if (!parts) publicAnswers.set(shared, (parts = partsWith(shared, true)));
+      const table = publicAnswers[lite ? 1 : 0];
+      let parts = table.get(shared);
+      if (!parts) table.set(shared, (parts = partsWith(shared, true, lite)));
       return parts;
     }
     const epoch = media.signingEpoch();
-    let signed = signedAnswers.get(shared);
-    if (signed?.epoch !== epoch) signedAnswers.set(shared, (signed = { epoch, parts: partsWith(shared, false) }));
+    const table = signedAnswers[lite ? 1 : 0];
+    let signed = table.get(shared);
+    if (signed?.epoch !== epoch) table.set(shared, (signed = { epoch, parts: partsWith(shared, false, lite) }));
     return signed.parts;
   }
 
@@ -118,9 +124,14 @@ export function createReadingService(deps: ReadingDeps) {
    * serialised once (chapter-answer.ts). `sameForEveryVisitor`: a free chapter asked without a
    * login (public page URLs, nothing liked).
    */
+  /**
+   * `lighterImages`: the reader's data saver (the `Save-Data` header or `?data_saver=1`) asks for the
+   * pages' lighter variant where they have one.
+   */
   async function chapterContent(
     params: ChapterContentParams,
     asker: ChapterAsker,
+    { lighterImages = false }: { lighterImages?: boolean } = {},
   ): Promise<{ json: string; sameForEveryVisitor: boolean; user: AuthUser | null }> {
     const language = resolveLanguage(params.language);
     // First, so an unknown or unpublished id never costs the shared part's reads. A refusal reads
@@ -131,7 +142,7 @@ export function createReadingService(deps: ReadingDeps) {
     if (!isEntitled(user, state)) throw lockedError(user, state, shared);
     if (!shared) throw chapterNotFound();
     const isFree = state.number <= state.public_free_chapters;
-    const json = answerJson(answerPartsOf(shared, isFree), Boolean(state.liked), state.total_likes);
+    const json = answerJson(answerPartsOf(shared, isFree, lighterImages), Boolean(state.liked), state.total_likes);
     return { json, sameForEveryVisitor: isFree && user === null, user };
   }
 
@@ -207,13 +218,18 @@ export function createReadingService(deps: ReadingDeps) {
   /**
    * A page with its smaller variants, best first. Free pages are public; a paid page's every key
    * gets its own signature, of the current signing epoch (kept only as long as that epoch lasts).
+   * With `lite` (the data saver) the one source is the lighter WebP when the page has it; `url`
+   * stays the fallback, for a browser without WebP.
    */
-  function pageImage(page: StoredPage, isFree: boolean): PageImage {
+  function pageImage(page: StoredPage, isFree: boolean, lite: boolean): PageImage {
     const urlOf = isFree ? media.publicUrl : media.signedUrl;
-    const variants: [PageSource['type'], string | null][] = [
-      ['image/avif', page.avif_key],
-      ['image/webp', page.webp_key],
-    ];
+    const variants: [PageSource['type'], string | null][] =
+      lite && page.lite_key
+        ? [['image/webp', page.lite_key]]
+        : [
+            ['image/avif', page.avif_key],
+            ['image/webp', page.webp_key],
+          ];
     const sources = variants.flatMap(([type, key]) => (key ? [{ type, url: urlOf(key) }] : []));
     return { url: urlOf(page.media_key), width: page.width, height: page.height, ...(sources.length > 0 ? { sources } : {}) };
   }

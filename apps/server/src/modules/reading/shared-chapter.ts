@@ -6,6 +6,8 @@ export interface StoredPage {
   media_key: string;
   avif_key: string | null;
   webp_key: string | null;
+  /** The data saver's lighter variant; null until the page has one. */
+  lite_key: string | null;
   width: number;
   height: number;
 }
@@ -59,7 +61,7 @@ export async function readSharedChapter(db: DbExecutor, chapterUuid: string, lan
     title: pickTranslation(bookTitles, language, original)?.title ?? '',
     pages: pages
       .filter((page) => page.language === pageLanguage)
-      .map(({ media_key, avif_key, webp_key, width, height }) => ({ media_key, avif_key, webp_key, width, height })),
+      .map(({ media_key, avif_key, webp_key, lite_key, width, height }) => ({ media_key, avif_key, webp_key, lite_key, width, height })),
     text: text?.html ?? null,
     textLanguage: text?.language ?? null,
     textLanguages,
