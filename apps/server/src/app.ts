@@ -271,6 +271,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const { housekeeping } = services;
     withDatabase(() => housekeeping.start());
     app.addHook('onClose', () => housekeeping.stop());
+    const { liteBackfill } = services;
+    withDatabase(() => liteBackfill.start());
+    app.addHook('onClose', () => liteBackfill.stop());
   }
   const reconciler = services.wechatReconciler;
   if (deps.backgroundJobs && reconciler) {

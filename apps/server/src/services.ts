@@ -23,6 +23,7 @@ import { createModerationService } from './modules/community/moderation.service.
 import { createCouponsService } from './modules/coupons/coupons.service.js';
 import { createEventsService } from './modules/events/events.service.js';
 import { createHousekeeping } from './modules/housekeeping/housekeeping.js';
+import { createLiteBackfill } from './modules/content/lite-backfill.js';
 import { createJobRunner, type JobHandler } from './modules/jobs/job-runner.js';
 import { createFollowsService } from './modules/library/follows.service.js';
 import { createOpdsNovels } from './modules/opds/opds-novels.js';
@@ -270,6 +271,8 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
 
   // Background work, built here and started by app.ts when background jobs are on.
   const housekeeping = createHousekeeping({ db, log, publicUrl: config.publicUrl, community: config.community });
+  // Pages imported before the data saver get its lighter variant (modules/content/lite-backfill.ts).
+  const liteBackfill = createLiteBackfill({ db, storage, log });
   const wechatReconciler =
     wechatPay && config.wechatPay ? createWechatReconciler({ db, ledger, client: wechatPay, config: config.wechatPay, log }) : null;
 
@@ -329,6 +332,7 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
     seo,
     sitemaps,
     housekeeping,
+    liteBackfill,
     wechatReconciler,
   };
 }

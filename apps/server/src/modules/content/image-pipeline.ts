@@ -254,6 +254,28 @@ async function checkVipsHeader(handle: import('node:fs/promises').FileHandle, in
   }
 }
 
+/**
+ * The data saver's variant of a page already stored (the lighter-variant backfill): made from the
+ * page's stored fallback as an import makes it from the source, and kept only when lighter than
+ * `lightestBytes` (the smallest form the page has); null otherwise. Throws ImageDecodeError when
+ * the stored bytes are not an image.
+ */
+export async function processLitePage(bytes: Buffer, lightestBytes: number): Promise<EncodedImage | null> {
+  const source = await inspect(bytes);
+  try {
+    const lite = await withPixelBudget(source.width * source.height, () =>
+      open(bytes)
+        .rotate()
+        .resize({ width: Math.min(source.width, LITE_MAX_WIDTH) })
+        .webp({ quality: LITE_QUALITY, effort: 2, alphaQuality: 60 })
+        .toBuffer(),
+    );
+    return lite.length < lightestBytes ? encoded(lite, 'webp') : null;
+  } catch (error) {
+    throw new ImageDecodeError(`the image could not be decoded (${firstLine(error)})`);
+  }
+}
+
 /** A cover in the sizes `srcset` offers (never wider than the source), as WebP. */
 export async function processCover(bytes: Buffer): Promise<ProcessedCover[]> {
   const source = await inspect(bytes);

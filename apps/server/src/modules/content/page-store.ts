@@ -3,7 +3,7 @@ import { contentHash, type MediaStorage } from '../media/media-storage.js';
 import type { EncodedImage, ProcessedCover, ProcessedPage } from './image-pipeline.js';
 
 /** Content-hashed key under `prefix`: the same bytes always land on the same key (idempotent, cacheable forever). */
-async function storeImage(storage: MediaStorage, prefix: string, image: EncodedImage): Promise<string> {
+export async function storeImage(storage: MediaStorage, prefix: string, image: EncodedImage): Promise<string> {
   const key = `${prefix}${contentHash(image.bytes)}.${image.extension}`;
   if (!(await storage.exists(key))) await storage.put(key, image.bytes, image.contentType);
   return key;
