@@ -87,7 +87,7 @@ describe.each(['en-us', 'ar-sa'])('on a phone (%s)', (language) => {
 
     // Enter on a language is a choice: it is stored, the page reloads in it, focus is back on the selector.
     await page.keyboard.press('Enter');
-    await page.locator(`[aria-expanded="true"] + ul button[lang="${other}"]`).focus();
+    await page.locator(`[aria-expanded="true"] + div button[lang="${other}"]`).focus();
     await Promise.all([page.waitForEvent('load'), page.keyboard.press('Enter')]);
     await waitForInteractive(page);
     expect(await page.evaluate(() => document.documentElement.lang.toLowerCase())).toBe(other);

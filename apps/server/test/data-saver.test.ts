@@ -67,6 +67,19 @@ describe(`the data saver's lighter pages (${TEST_DIALECT})`, () => {
     }
   });
 
+  it('renders a free chapter’s page for the data saver (Save-Data or the reader’s cookie) with its lighter first page preloaded', async () => {
+    const pagePath = `/reader/book/chapter/${book.uuid}/${book.chapters[0]!.uuid}/1`;
+    const lite = `/media/${liteOf(book.chapters[0]!.pageKeys[0]!)}`;
+    const preload = `<link rel="preload" as="image" href="${lite}" type="image/webp" fetchpriority="high" />`;
+    for (const headers of [{ 'save-data': 'on' }, { cookie: 'inkstream-language=en-us; inkstream-data-saver=on' }]) {
+      const response = await ctx.app.inject({ url: pagePath, headers });
+      expect(response.statusCode).toBe(200);
+      expect(response.body, JSON.stringify(headers)).toContain(preload);
+      expect(String(response.headers.vary)).toContain('Save-Data');
+    }
+    expect((await ctx.app.inject({ url: pagePath })).body).not.toContain(lite);
+  });
+
   it('refuses a data_saver value other than 0 or 1 with a 400', async () => {
     const response = await ctx.app.inject({ url: `/api/v1/comics/chapter_comics/${book.chapters[0]!.uuid}/en-us?data_saver=yes` });
     expect(response.statusCode).toBe(400);

@@ -14,6 +14,7 @@ import { setServerTransport } from './lib/api-client';
 import { setEntityDecoder } from './lib/decode-entities';
 import { serializeServerRender, SERVER_RENDER_ID, type ServerRender } from './lib/server-render';
 import { PAGE_LOADERS, SHARED_QUERIES } from './routes/page-loaders';
+import { setServerLighterImages } from './lib/data-saving';
 
 /**
  * The server's side of the web app: renders a public page from the same components the browser
@@ -57,7 +58,7 @@ function languageOf(language: Language): Promise<Translator> {
   return instance;
 }
 
-export async function renderPage(url: string, language: Language): Promise<RenderedPage> {
+export async function renderPage(url: string, language: Language, { lighterImages = false } = {}): Promise<RenderedPage> {
   const translator = await languageOf(language);
   // No retries: a call that fails leaves that part to the browser, which retries on its own.
   const queryClient = createQueryClient({ retry: false });
@@ -66,9 +67,11 @@ export async function renderPage(url: string, language: Language): Promise<Rende
   const route = matchPage(address.pathname);
   const loader = route && PAGE_LOADERS[route.name];
   if (loader) {
-    const queries = loader({ params: route.params, search: address.searchParams, language });
+    const queries = loader({ params: route.params, search: address.searchParams, language, lighterImages });
     await Promise.all(queries.map((prefetch) => prefetch(queryClient)));
   }
+  // renderToString runs to the end without yielding: no other render can change this meanwhile.
+  setServerLighterImages(lighterImages);
   const html = await renderToString(
     <TranslatorProvider translator={translator}>
       <AppShell
@@ -84,7 +87,7 @@ export async function renderPage(url: string, language: Language): Promise<Rende
     .getAll()
     .filter(isWaitingToFetch)
     .map((query) => query.queryHash);
-  return { html, render: { language, renderedAt, state }, missing };
+  return { html, render: { language, renderedAt, state, ...(lighterImages ? { lighterImages } : {}) }, missing };
 }
 
 /**

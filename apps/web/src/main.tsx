@@ -4,6 +4,7 @@ import { App, createQueryClient } from './App';
 import { initI18n } from './i18n';
 import { adoptLanguageFromUrl, currentLanguage, rememberLanguageForServer } from './lib/language';
 import { readServerRender, seedQueries, startHydration } from './lib/server-render';
+import { setServerLighterImages } from './lib/data-saving';
 import { readStorage, STORAGE_KEYS } from './lib/storage-keys';
 import { ensureVisitorId } from './lib/visitor-id';
 import './styles/global.css';
@@ -26,6 +27,7 @@ const app = (renderedAt: number | null) => (
 const serverRender = readServerRender();
 if (serverRender && serverRender.language === language && root.firstChild) {
   seedQueries(queryClient, serverRender);
+  setServerLighterImages(serverRender.lighterImages === true);
   startHydration();
   hydrateRoot(root, app(serverRender.renderedAt));
   // The server rendered as a visitor: what a signed-in reader sees differently (likes) is asked again.

@@ -34,7 +34,12 @@ export interface ServerEntry<Render = unknown> {
    * The page at `url` (path and query) in `language`: what goes in `<div id="root">`, its data, and
    * the shared queries its screens asked for that the route's loader did not fetch (rendered loading).
    */
-  renderPage(url: string, language: Language): Promise<{ html: string; render: Render; missing: string[] }>;
+  /** `lighterImages`: render a chapter with the data saver's lighter pages (the request's Save-Data or the reader's cookie). */
+  renderPage(
+    url: string,
+    language: Language,
+    options?: { lighterImages?: boolean },
+  ): Promise<{ html: string; render: Render; missing: string[] }>;
   /** The data as a script element's text (nothing in it can close the element). */
   serializeServerRender(render: Render): string;
   /** The id of the `<script type="application/json">` that carries it. */

@@ -9,6 +9,14 @@ export function wantsLighterImages(headers: IncomingHttpHeaders, query: { data_s
   return query?.data_saver === '1' || hasSaveData(headers);
 }
 
+/** The reader's own switch, sent by the web app as a cookie (apps/web/src/lib/data-saving.ts). */
+const DATA_SAVER_COOKIE = /(?:^|;\s*)inkstream-data-saver=on(?:;|$)/;
+
+/** Whether a page request asks for lighter images: the browser's data saver, or the reader's switch (its cookie). */
+export function wantsLighterPages(headers: IncomingHttpHeaders): boolean {
+  return hasSaveData(headers) || (typeof headers.cookie === 'string' && DATA_SAVER_COOKIE.test(headers.cookie));
+}
+
 /** The `Save-Data: on` header (case and spaces as RFC 8674 allows). */
 export function hasSaveData(headers: IncomingHttpHeaders): boolean {
   const value = headers['save-data'];

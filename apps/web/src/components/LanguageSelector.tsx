@@ -2,7 +2,32 @@ import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent
 import { useTranslation } from '../i18n/use-translation';
 import { chooseLanguage, LANGUAGES, takeLanguageSelectorFocus, type Language } from '../lib/language';
 import { useLanguage } from '../i18n/use-language';
+import { chooseDataSaver, useDataSaverChoice } from '../lib/data-saving';
 import styles from './Header.module.css';
+
+/**
+ * The reader's data saver, in the header's menu under the languages: lighter page images and
+ * nothing fetched ahead (lib/data-saving.ts). A switch: its state is read out, and it takes effect
+ * at once (the chapter on screen is asked for again in its lighter form).
+ */
+function DataSaverSwitch() {
+  const { t } = useTranslation();
+  const isOn = useDataSaverChoice();
+  const hintId = useId();
+  return (
+    <div className={styles.menuSetting}>
+      <button type="button" role="switch" aria-checked={isOn} aria-describedby={hintId} onClick={() => chooseDataSaver(!isOn)}>
+        <span>{t('header.dataSaver')}</span>
+        <span className={styles.switchTrack} aria-hidden="true">
+          <span className={styles.switchThumb} />
+        </span>
+      </button>
+      <p id={hintId} className={styles.menuHint}>
+        {t('header.dataSaverHint')}
+      </p>
+    </div>
+  );
+}
 
 /** What the compact button shows: the language part of the tag ("EN", "AR"). */
 const shortCode = (language: Language) => language.split('-')[0]!.toUpperCase();
@@ -90,21 +115,24 @@ export function LanguageSelector() {
         </span>
         <span className="visually-hidden">{t('header.languageCurrent', { language: t(`languages.${language}`) })}</span>
       </button>
-      <ul id={listId} ref={list} className={styles.languageList} hidden={!open} aria-label={t('header.language')}>
-        {LANGUAGES.map((choice) => (
-          <li key={choice}>
-            <button
-              type="button"
-              lang={choice}
-              dir="auto"
-              aria-current={choice === language ? 'true' : undefined}
-              onClick={() => choose(choice)}
-            >
-              {t(`languages.${choice}`)}
-            </button>
-          </li>
-        ))}
-      </ul>
+      <div id={listId} className={styles.languageList} hidden={!open}>
+        <ul ref={list} aria-label={t('header.language')}>
+          {LANGUAGES.map((choice) => (
+            <li key={choice}>
+              <button
+                type="button"
+                lang={choice}
+                dir="auto"
+                aria-current={choice === language ? 'true' : undefined}
+                onClick={() => choose(choice)}
+              >
+                {t(`languages.${choice}`)}
+              </button>
+            </li>
+          ))}
+        </ul>
+        <DataSaverSwitch />
+      </div>
     </div>
   );
 }

@@ -22,8 +22,13 @@ export const readingApi = {
         params: { path: { bookId, language, direction, page, pageSize } },
       }),
     ),
-  chapterContent: (chapterUuid: string, language: string): Promise<ChapterContent> =>
-    result(client.GET('/api/v1/comics/chapter_comics/{chapterUuid}/{language}', { params: { path: { chapterUuid, language } } })),
+  /** `lighter`: the data saver's lighter pages (`data_saver=1`). */
+  chapterContent: (chapterUuid: string, language: string, lighter = false): Promise<ChapterContent> =>
+    result(
+      client.GET('/api/v1/comics/chapter_comics/{chapterUuid}/{language}', {
+        params: { path: { chapterUuid, language }, ...(lighter ? { query: { data_saver: '1' as const } } : {}) },
+      }),
+    ),
   favor: (book_uuid: string, chapter_uuid: string) =>
     result(client.POST('/api/v1/comics/chapter/favor', { body: { book_uuid, chapter_uuid } })),
   continueReading: (language: string, limit = 12): Promise<ContinueReadingItem[]> =>

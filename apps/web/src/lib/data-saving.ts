@@ -1,3 +1,6 @@
+import { useSyncExternalStore } from 'react';
+import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from './storage-keys';
+
 /**
  * What the browser tells about the reader's connection (the Network Information API, in Chromium
  * browsers; others tell nothing, and nothing is held back there).
@@ -13,12 +16,68 @@ const connection = (): ConnectionHints | undefined =>
   typeof navigator === 'undefined' ? undefined : (navigator as Navigator & { connection?: ConnectionHints }).connection;
 
 /**
- * True when nothing should be fetched ahead of need: the browser's data saver is on, or the
- * connection is so slow (2G) that a prefetch would take the line from what the reader is looking at.
- * Browsers report no "metered" flag of their own: the data saver is how a reader on a limited plan says so.
+ * The reader's own data saver (the switch in the header's menu), kept in this browser and sent to
+ * the server as a cookie so the pages it renders already carry the lighter images. The server
+ * reads the same name (apps/server/src/http/data-saver.ts).
+ */
+export const DATA_SAVER_COOKIE = { name: 'inkstream-data-saver', attributes: 'Path=/; Max-Age=31536000; SameSite=Lax' } as const;
+
+const listeners = new Set<() => void>();
+
+/** Whether the reader switched the data saver on here. */
+export function isDataSaverChosen(): boolean {
+  return readStorage(STORAGE_KEYS.dataSaver) === 'on';
+}
+
+/** Switches the reader's data saver on or off, here and for the pages the server renders. */
+export function chooseDataSaver(on: boolean): void {
+  if (on) writeStorage(STORAGE_KEYS.dataSaver, 'on');
+  else removeStorage(STORAGE_KEYS.dataSaver);
+  try {
+    document.cookie = on
+      ? `${DATA_SAVER_COOKIE.name}=on; ${DATA_SAVER_COOKIE.attributes}`
+      : `${DATA_SAVER_COOKIE.name}=; Path=/; Max-Age=0; SameSite=Lax`;
+  } catch {
+    // cookies disabled: pages arrive with full images and this app asks for the lighter ones
+  }
+  listeners.forEach((listener) => listener());
+}
+
+/** Pages in their lighter variant: the reader's switch, or the browser's own data saver. */
+export function wantsLighterImages(): boolean {
+  return isDataSaverChosen() || connection()?.saveData === true;
+}
+
+/** What the server rendered the page with (its render payload says; false elsewhere). */
+let serverLighterImages = false;
+/** Set by the server's render and, before hydrating, by the browser from that render's payload. */
+export function setServerLighterImages(value: boolean): void {
+  serverLighterImages = value;
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+/** wantsLighterImages as React state: the server's choice while hydrating, then the browser's, and again on each switch. */
+export function useLighterImages(): boolean {
+  return useSyncExternalStore(subscribe, wantsLighterImages, () => serverLighterImages);
+}
+
+/** The reader's switch as React state (off while hydrating: the server does not render the menu open). */
+export function useDataSaverChoice(): boolean {
+  return useSyncExternalStore(subscribe, isDataSaverChosen, () => false);
+}
+
+/**
+ * True when nothing should be fetched ahead of need: a data saver is on (the reader's or the
+ * browser's), or the connection is so slow (2G) that a prefetch would take the line from what the
+ * reader is looking at. Browsers report no "metered" flag of their own: the data saver is how a
+ * reader on a limited plan says so.
  */
 export function shouldSaveData(): boolean {
-  const hints = connection();
-  if (!hints) return false;
-  return hints.saveData === true || hints.effectiveType === 'slow-2g' || hints.effectiveType === '2g';
+  if (wantsLighterImages()) return true;
+  const type = connection()?.effectiveType;
+  return type === 'slow-2g' || type === '2g';
 }

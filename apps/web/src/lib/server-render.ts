@@ -12,6 +12,8 @@ export interface ServerRender {
   renderedAt: number;
   /** The API answers the page was rendered from (TanStack Query's dehydrated cache, shared queries only). */
   state: DehydratedState;
+  /** Rendered with the data saver's lighter pages (the browser hydrates with the same choice). */
+  lighterImages?: boolean;
 }
 
 /** Puts the server's answers in the browser's query cache, as fresh as when the server got them. */

@@ -15,6 +15,8 @@ export const STORAGE_KEYS = {
   hasProgress: 'has-reading-progress',
   /** Where the login screen would have returned to when "Forgot password?" was followed: the reset page goes there. */
   resetReturn: 'reset-return-path',
+  /** 'on' when the reader switched the data saver on (lib/data-saving.ts). */
+  dataSaver: 'data-saver',
 } as const;
 
 export function readStorage(key: string): string | null {

@@ -21,6 +21,8 @@ export interface PageRequestOf {
   params: Readonly<Record<string, string>>;
   search: URLSearchParams;
   language: Language;
+  /** The data saver's lighter pages (the request's Save-Data header or the reader's cookie). */
+  lighterImages: boolean;
 }
 
 /** One query a page needs, fetched into the render's cache. */
@@ -52,7 +54,10 @@ export const PAGE_LOADERS: Partial<Record<PageName, PageLoader>> = {
     return [pages(bookChaptersQuery(params.id!, language, direction, startPage)), query(publicConfigQuery())];
   },
   /** A free chapter (the server renders no other): its content, and the public config (its comments show only with the community on). */
-  reading: ({ params, language }) => [query(chapterQueryOptions(params.chapter_uuid!, language)), query(publicConfigQuery())],
+  reading: ({ params, language, lighterImages }) => [
+    query(chapterQueryOptions(params.chapter_uuid!, language, lighterImages)),
+    query(publicConfigQuery()),
+  ],
   /** A search: the page of results in the address (`?page=`), the tags its filters offer, and the footer's address. */
   search: ({ search, language }) => {
     const filters = readBookListFilters(search);

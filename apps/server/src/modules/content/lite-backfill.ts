@@ -103,8 +103,11 @@ export function createLiteBackfill(deps: LiteBackfillDeps) {
   function schedule(delay: number) {
     if (stopping) return;
     timer = setTimeout(() => {
+      const started = now();
       running = runOnce()
-        .then((run) => schedule(run.made + run.none + run.failed >= batchSize ? 0 : intervalMs))
+        // A full batch: more is waiting. The next comes after a pause as long as this batch took, so
+        // the backfill keeps at most half a core from readers while it catches up.
+        .then((run) => schedule(run.made + run.none + run.failed >= batchSize ? Math.max(0, now() - started) : intervalMs))
         .catch((error: unknown) => {
           log.warn({ err: error }, 'the lighter-variant backfill stopped; trying again later');
           schedule(intervalMs);

@@ -17,7 +17,8 @@ export interface RenderedPage {
 
 export interface PageRenderer {
   /** The page at `url` (path and query) in `language`, rendered once per catalogue version (and TTL), or null when it could not be. */
-  render(url: string, language: Language): Promise<RenderedPage | null>;
+  /** `lighterImages`: the data saver's lighter pages (a chapter's Save-Data or the reader's cookie). */
+  render(url: string, language: Language, options?: { lighterImages?: boolean }): Promise<RenderedPage | null>;
   stats(): { entries: number; bytes: number; renders: number };
 }
 
@@ -76,10 +77,10 @@ export async function loadPageRenderer(options: {
   let renders = 0;
   versions.subscribe(() => kept.clear());
 
-  async function renderNow(url: string, language: Language): Promise<RenderedPage | null> {
+  async function renderNow(url: string, language: Language, lighterImages: boolean): Promise<RenderedPage | null> {
     renders += 1;
     try {
-      const { html, render, missing } = await entry.renderPage(url, language);
+      const { html, render, missing } = await entry.renderPage(url, language, { lighterImages });
       // A screen asked for shared data its route's loader (apps/web routes/page-loaders.ts) does not fetch.
       if (missing.length > 0) log.warn({ url, missing }, 'page rendered without data its screens asked for');
       return {
@@ -94,15 +95,16 @@ export async function loadPageRenderer(options: {
   }
 
   return {
-    async render(url, language) {
-      const key = `${language} ${url}`;
+    async render(url, language, options = {}) {
+      const lighterImages = options.lighterImages === true;
+      const key = `${language}${lighterImages ? '~' : ''} ${url}`;
       const version = versions.peek();
       const hit = kept.get(key);
       if (hit && hit.version === version && Date.now() - hit.at < KEPT_PAGES.ttlMs) return hit.page;
       // One render per page at a time: a shared link brings many requests for one page at once.
       let pending = rendering.get(key);
       if (!pending) {
-        pending = renderNow(url, language).finally(() => rendering.delete(key));
+        pending = renderNow(url, language, lighterImages).finally(() => rendering.delete(key));
         rendering.set(key, pending);
         const page = await pending;
         // Kept only if the catalogue did not change while it rendered.

@@ -10,6 +10,7 @@ import type { PageRenderer } from './page-renderer.js';
 import { createPageTemplate } from './page-template.js';
 import { createManifestSource, renderPreloadHints } from './preload-hints.js';
 import type { PageHead, PageRequest } from './seo.service.js';
+import { wantsLighterPages } from '../../http/data-saver.js';
 
 /** apps/web, from apps/server/src/modules/pages (tests) or apps/server/dist/modules/pages. */
 const WEB_APP_DIR = path.resolve(import.meta.dirname, '../../../../web');
@@ -63,7 +64,13 @@ export async function registerStaticWeb(
   // Vite's manifest of the build: which chunks a lazy screen needs, for the head's preload hints.
   const manifest = createManifestSource(path.join(webDir, '.vite', 'manifest.json'));
   async function sendPage(request: FastifyRequest, reply: FastifyReply) {
-    const pageRequest = { url: request.url, acceptLanguage: request.headers['accept-language'], cookie: request.headers.cookie };
+    const lighterImages = wantsLighterPages(request.headers);
+    const pageRequest = {
+      url: request.url,
+      acceptLanguage: request.headers['accept-language'],
+      cookie: request.headers.cookie,
+      lighterImages,
+    };
     let head: PageHead | null = null;
     // Before the start-up work reached the database, and while it is unavailable, the page itself
     // needs none: the generic head is sent so the app loads and retries its calls.
@@ -78,7 +85,7 @@ export async function registerStaticWeb(
     const isDegraded = head === null;
     const page = head ?? pages.fallbackHead(pageRequest);
     // A public page arrives rendered (the same for every visitor); the rest as the app's shell.
-    const rendered = renderer && page.isPublic ? await renderer.render(request.url, page.language) : null;
+    const rendered = renderer && page.isPublic ? await renderer.render(request.url, page.language, { lighterImages }) : null;
     const hints = page.hints ? renderPreloadHints(page.hints, await manifest.read(), { applyStyles: rendered !== null }) : [];
     const html = await template.render({
       ...page,
@@ -88,8 +95,9 @@ export async function registerStaticWeb(
     reply
       .status(page.status)
       .header('cache-control', isDegraded ? 'no-store' : 'no-cache')
-      // The language comes from ?lang= (in the URL), the chosen-language cookie, or Accept-Language.
-      .header('vary', 'Accept-Language, Cookie, Accept-Encoding')
+      // The language comes from ?lang= (in the URL), the chosen-language cookie, or Accept-Language;
+      // a chapter's pages from the data saver (Save-Data, or the reader's cookie).
+      .header('vary', 'Accept-Language, Cookie, Accept-Encoding, Save-Data')
       .type('text/html; charset=utf-8');
     const encoding = request.method === 'GET' ? chooseEncoding(request.headers['accept-encoding']) : null;
     if (!encoding) return reply.send(html);

@@ -43,7 +43,7 @@ export const findPublishedChapterMeta = (db: DbExecutor, bookUuid: string, chapt
 export const findFirstPages = (db: DbExecutor, chapterId: number) =>
   db
     .selectFrom('chapter_pages')
-    .select(['language', 'media_key', 'avif_key', 'webp_key'])
+    .select(['language', 'media_key', 'avif_key', 'webp_key', 'lite_key'])
     .where('chapter_id', '=', chapterId)
     .where('position', '=', 0)
     .execute();

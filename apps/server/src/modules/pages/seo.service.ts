@@ -82,6 +82,8 @@ export interface PageRequest {
   url: string;
   acceptLanguage: string | undefined;
   cookie?: string | undefined;
+  /** The data saver is on (Save-Data or the reader's cookie): a chapter preloads its lighter first page. */
+  lighterImages?: boolean;
 }
 
 /** Routes whose page is the same for every visitor; a chapter is, when it is free (chapterMeta). */
@@ -183,7 +185,13 @@ export function createSeoService(deps: {
    * Reads the first page of a free comic chapter only (to preload it); the pages of a paid
    * chapter are never read, so its head cannot leak them.
    */
-  async function chapterMeta(bookUuid: string, chapterUuid: string, language: Language, isExplicit: boolean): Promise<DescribedPage> {
+  async function chapterMeta(
+    bookUuid: string,
+    chapterUuid: string,
+    language: Language,
+    isExplicit: boolean,
+    lighterImages: boolean,
+  ): Promise<DescribedPage> {
     const chapter = await repo.findPublishedChapterMeta(db, bookUuid, chapterUuid);
     if (!chapter) return notFound(language);
     const isFree = chapter.number <= chapter.public_free_chapters;
@@ -207,7 +215,7 @@ export function createSeoService(deps: {
       isIndexable: true,
       url: pageUrl(pagePath.reading(chapter.book_uuid, chapter.chapter_uuid, chapter.number), language, isExplicit),
       share: { type: 'article', title, image: imageOf(chapter.cover_key) },
-      ...(isFreeComic ? firstPageImage(firstPages, language, isExplicit, chapter.original_language) : {}),
+      ...(isFreeComic ? firstPageImage(firstPages, language, isExplicit, chapter.original_language, lighterImages) : {}),
       isPublic: isFree,
     };
   }
@@ -217,15 +225,18 @@ export function createSeoService(deps: {
    * (AVIF, else WebP) with its type, else the fallback. Only when the edition the reader's API call
    * will pick is certain: the chapter has one edition, or `?lang=` fixed the app's language (the
    * API picks the asked language's edition, else the original's, else any, as reading.service does).
+   * With the data saver, its lighter variant when it has one (the one source the API then gives).
    */
   function firstPageImage(
     pages: Awaited<ReturnType<typeof repo.findFirstPages>>,
     language: Language,
     isExplicit: boolean,
     original: string,
+    lighterImages: boolean,
   ): { lcpImage?: PreloadImage } {
     if (pages.length === 0 || (pages.length > 1 && !isExplicit)) return {};
     const page = pages.find((p) => p.language === language) ?? pages.find((p) => p.language === original) ?? pages[0]!;
+    if (lighterImages && page.lite_key) return { lcpImage: { href: media.publicUrl(page.lite_key), type: 'image/webp' } };
     if (page.avif_key) return { lcpImage: { href: media.publicUrl(page.avif_key), type: 'image/avif' } };
     if (page.webp_key) return { lcpImage: { href: media.publicUrl(page.webp_key), type: 'image/webp' } };
     return { lcpImage: { href: media.publicUrl(page.media_key) } };
@@ -251,7 +262,13 @@ export function createSeoService(deps: {
     };
   }
 
-  function describePage(route: PageRoute, language: Language, isExplicit: boolean, q = ''): Promise<DescribedPage> | DescribedPage {
+  function describePage(
+    route: PageRoute,
+    language: Language,
+    isExplicit: boolean,
+    q = '',
+    lighterImages = false,
+  ): Promise<DescribedPage> | DescribedPage {
     switch (route.kind) {
       case 'search':
         return searchMeta(q, language, isExplicit);
@@ -260,7 +277,7 @@ export function createSeoService(deps: {
       case 'book':
         return bookMeta(route.bookUuid, language, isExplicit);
       case 'chapter':
-        return chapterMeta(route.bookUuid, route.chapterUuid, language, isExplicit);
+        return chapterMeta(route.bookUuid, route.chapterUuid, language, isExplicit, lighterImages);
       case 'contact': {
         const title = `${SEO_COPY[language].contactUs} – ${siteName}`;
         const url = pageUrl('/contact-us', language, isExplicit);
@@ -285,11 +302,12 @@ export function createSeoService(deps: {
     const route = matchPageRoute(url.pathname);
     // A search page's head depends on its query (its title, whether it is indexed), nothing else of the address.
     const q = route.kind === 'search' ? searchQueryOf(url) : '';
-    const key = `${language}${isExplicit ? '!' : ''} ${url.pathname}${route.kind === 'search' ? `?q=${q}` : ''}`;
+    const lighterImages = request.lighterImages === true && route.kind === 'chapter';
+    const key = `${language}${isExplicit ? '!' : ''}${lighterImages ? '~' : ''} ${url.pathname}${route.kind === 'search' ? `?q=${q}` : ''}`;
     const cached = cache.get(key);
     if (cached) return cached;
     if (deps.currentSiteName) siteName = await deps.currentSiteName();
-    const meta = await describePage(route, language, isExplicit, q);
+    const meta = await describePage(route, language, isExplicit, q, lighterImages);
     const screenHints = hintsOf(route, language);
     const head: PageHead = {
       status: meta.status,

@@ -11,6 +11,7 @@ import { LikeButton } from './LikeButton';
 import type { ChapterStep } from './reading-navigation';
 import { chapterQueryOptions } from './use-chapter-content';
 import styles from './ChapterEndCard.module.css';
+import { useLighterImages } from '../../lib/data-saving';
 
 /**
  * At the end of a chapter: what comes next (and whether it is locked), the like button, the
@@ -34,7 +35,7 @@ export function ChapterEndCard({
   const card = useRef<HTMLElement>(null);
   const [isNear, setNear] = useState(false);
   useOnVisible(card, () => setNear(true), !isNear, '800px');
-  const nextChapter = useQuery({ ...chapterQueryOptions(next ?? '', language), enabled: !!next && isNear });
+  const nextChapter = useQuery({ ...chapterQueryOptions(next ?? '', language, useLighterImages()), enabled: !!next && isNear });
   const isLocked = nextChapter.error instanceof ApiError && nextChapter.error.status === 403;
   return (
     <section ref={card} className={styles.card} aria-labelledby="chapter-end-title">

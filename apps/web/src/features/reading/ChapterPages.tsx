@@ -2,6 +2,7 @@ import type { ChapterContent, PageImage } from '@inkstream/contracts';
 import type { RefObject } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { useBrowserValue } from '../../lib/browser-value';
+import { useLighterImages } from '../../lib/data-saving';
 import type { Language } from '../../lib/language';
 import { PagePicture } from './PagePicture';
 import { pageLoading } from './reading-progress';
@@ -32,8 +33,11 @@ export function ChapterPages({ content, language, scrollRoot }: Props) {
   // browser reports slow they wait for the app's code (html[data-hold-images]); once the app has
   // taken the page over, pageLoading decides.
   const isTakenOver = useBrowserValue(() => true, false);
+  // The data saver's pages are lighter: the reader is told so above them.
+  const isLighter = useLighterImages();
   return (
     <div ref={container} className={styles.pages}>
+      {isLighter && <p className={styles.dataSaverNote}>{t('dataSaverOn')}</p>}
       {pages.map((page, index) => (
         <PagePicture
           key={index}

@@ -11,6 +11,7 @@ import type { LoginLocationState } from '../account';
 import { Heart } from './icons';
 import { chapterQueryOptions } from './use-chapter-content';
 import styles from './ReadingScreen.module.css';
+import { useLighterImages } from '../../lib/data-saving';
 
 /**
  * Spec section 4: the like button shows only while the chapter is not liked yet; on success the
@@ -24,7 +25,7 @@ export function LikeButton({ content, language }: { content: ChapterContent; lan
   const here = currentPath(useLocation());
   const askToLogIn = () => navigate(withReturn('/login', here), { state: { reason: 'like' } satisfies LoginLocationState });
   const queryClient = useQueryClient();
-  const { queryKey } = chapterQueryOptions(content.chapter_uuid, language);
+  const { queryKey } = chapterQueryOptions(content.chapter_uuid, language, useLighterImages());
   const like = useMutation({
     mutationFn: () => readingApi.favor(content.book_uuid, content.chapter_uuid),
     onSuccess: (result) =>

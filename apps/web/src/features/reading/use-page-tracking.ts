@@ -2,7 +2,7 @@ import type { ChapterContent, PageImage } from '@inkstream/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { sendEvents } from '../../lib/api-reading';
-import { shouldSaveData } from '../../lib/data-saving';
+import { shouldSaveData, useLighterImages } from '../../lib/data-saving';
 import type { Language } from '../../lib/language';
 import { markFinished } from '../../lib/progress-sync';
 import { FINISH_VISIBILITY, shouldFinishReading, shouldPreloadNextChapter } from './reading-progress';
@@ -84,9 +84,10 @@ export function usePageTracking(content: ChapterContent, language: Language, scr
   // Nothing is fetched ahead when the reader saves data or the connection is 2G (lib/data-saving.ts).
   const hasFirstPage = loadedImages > 0 || totalImages === 0;
   const mayPrefetch = hasFirstPage && !shouldSaveData();
+  const lighter = useLighterImages();
   useEffect(() => {
-    if (mayPrefetch && next_chapter_uuid) void queryClient.prefetchQuery(chapterQueryOptions(next_chapter_uuid, language));
-  }, [mayPrefetch, next_chapter_uuid, language, queryClient]);
+    if (mayPrefetch && next_chapter_uuid) void queryClient.prefetchQuery(chapterQueryOptions(next_chapter_uuid, language, lighter));
+  }, [mayPrefetch, next_chapter_uuid, language, lighter, queryClient]);
 
   // Its first NEXT_CHAPTER_PAGES pages join the preload window when that window reaches past this
   // chapter's end, by which time this chapter's own pages have been asked for: the line is free.
@@ -96,7 +97,7 @@ export function usePageTracking(content: ChapterContent, language: Language, scr
     if (!wantsNextPages || !next_chapter_uuid || preloaded.current.length > 0) return;
     let cancelled = false;
     queryClient
-      .fetchQuery(chapterQueryOptions(next_chapter_uuid, language))
+      .fetchQuery(chapterQueryOptions(next_chapter_uuid, language, lighter))
       .then((next) => {
         if (cancelled) return;
         preloaded.current = next.pages.slice(0, NEXT_CHAPTER_PAGES).map(preloadPage);
@@ -105,7 +106,7 @@ export function usePageTracking(content: ChapterContent, language: Language, scr
     return () => {
       cancelled = true;
     };
-  }, [wantsNextPages, next_chapter_uuid, language, queryClient]);
+  }, [wantsNextPages, next_chapter_uuid, language, lighter, queryClient]);
 
   const onImageLoad = useCallback(() => setLoadedImages((count) => count + 1), []);
   const onImageError = useCallback((index: number) => setFailed((previous) => new Set(previous).add(index)), []);

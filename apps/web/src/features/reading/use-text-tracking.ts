@@ -7,7 +7,7 @@ import { markFinished } from '../../lib/progress-sync';
 import { chapterQueryOptions } from './use-chapter-content';
 import { useNearEnd } from './use-near-end';
 import { useStartReading } from './use-start-reading';
-import { shouldSaveData } from '../../lib/data-saving';
+import { shouldSaveData, useLighterImages } from '../../lib/data-saving';
 
 /**
  * The reading events of a novel chapter view (the component using it is keyed by chapter), as
@@ -44,9 +44,10 @@ export function useTextTracking(content: ChapterContent, language: Language, scr
   }, [endVisible, nearEnd, book_uuid, chapter_uuid]);
 
   // The next chapter's text, unless the reader saves data or the connection is 2G (lib/data-saving.ts).
+  const lighter = useLighterImages();
   useEffect(() => {
-    if (next_chapter_uuid && !shouldSaveData()) void queryClient.prefetchQuery(chapterQueryOptions(next_chapter_uuid, language));
-  }, [next_chapter_uuid, language, queryClient]);
+    if (next_chapter_uuid && !shouldSaveData()) void queryClient.prefetchQuery(chapterQueryOptions(next_chapter_uuid, language, lighter));
+  }, [next_chapter_uuid, language, lighter, queryClient]);
 
   return { end };
 }
