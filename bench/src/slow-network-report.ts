@@ -70,3 +70,39 @@ export function renderSlowSection(
     `Targets without the data saver: first page within ${FIRST_PAGE_TARGET_S} s: ${verdict(firstPage, FIRST_PAGE_TARGET_S)} (${firstPage.toFixed(2)} s); next chapter's first page within ${NEXT_CHAPTER_TARGET_S} s: ${verdict(nextChapter, NEXT_CHAPTER_TARGET_S)} (${nextChapter.toFixed(2)} s). With the data saver nothing is fetched ahead, so the next chapter costs its round trips.`,
   ].join('\n');
 }
+
+interface ChapterPages {
+  pages: { url: string; sources?: { type: string; url: string }[] }[];
+}
+
+/**
+ * The bytes of one chapter's pages in each form the server keeps: the fallback (JPEG, or PNG with
+ * transparency), WebP, AVIF, and the data saver's lighter WebP. A page without a form counts with
+ * the form a browser would get instead (AVIF falls back to WebP, WebP to the fallback).
+ */
+export async function chapterBytesByFormat(baseUrl: string, chapterUuid: string): Promise<string> {
+  const ask = async (query: string) => {
+    const response = await fetch(`${baseUrl}/api/v1/comics/chapter_comics/${chapterUuid}/en-us${query}`);
+    return ((await response.json()) as { data: { result: ChapterPages } }).data.result.pages;
+  };
+  const size = async (url: string) => Number((await fetch(new URL(url, baseUrl), { method: 'HEAD' })).headers.get('content-length'));
+  const [whole, lighter] = [await ask(''), await ask('?data_saver=1')];
+  const totals = { fallback: 0, webp: 0, avif: 0, lite: 0 };
+  for (const [index, page] of whole.entries()) {
+    const fallback = await size(page.url);
+    const source = (type: string) => page.sources?.find((candidate) => candidate.type === type)?.url;
+    const webpUrl = source('image/webp');
+    const webp = webpUrl ? await size(webpUrl) : fallback;
+    const avifUrl = source('image/avif');
+    const avif = avifUrl ? await size(avifUrl) : webp;
+    const liteUrl = lighter[index]?.sources?.[0]?.url;
+    totals.fallback += fallback;
+    totals.webp += webp;
+    totals.avif += avif;
+    totals.lite += liteUrl ? await size(liteUrl) : avif;
+  }
+  return renderTable(
+    ['Pages', 'Fallback (JPEG/PNG)', 'WebP', 'AVIF (what Chromium gets)', 'Data saver (lighter WebP)'],
+    [[String(whole.length), kb(totals.fallback), kb(totals.webp), kb(totals.avif), kb(totals.lite)]],
+  );
+}

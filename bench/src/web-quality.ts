@@ -8,7 +8,7 @@ import { chromium } from 'playwright-core';
 import { writePerformanceDoc } from './performance-doc.js';
 import { describeMachine, renderTable } from './report.js';
 import { startRealServer } from './server-process.js';
-import { renderSlowSection } from './slow-network-report.js';
+import { chapterBytesByFormat, renderSlowSection } from './slow-network-report.js';
 import { median, pageOnSlowNetwork, readerOnSlowNetwork, type PageRun, type ReaderRun } from './slow-network.js';
 
 /**
@@ -181,8 +181,9 @@ async function main(): Promise<void> {
     for (const dataSaver of [false, true])
       reader.push({ dataSaver, runs: await readerOnSlowNetwork(CHROMIUM, `${server.baseUrl}${pages['free chapter']}`, 3, dataSaver) });
 
+    const chapterBytes = await chapterBytesByFormat(server.baseUrl, free.chapter_uuid);
     if (process.argv.includes('--skip-lighthouse')) {
-      console.log(renderSlowSection(slow, reader));
+      console.log(`${renderSlowSection(slow, reader)}\n\n${chapterBytes}`);
       return;
     }
     // One unmeasured visit of each page first: Lighthouse's first run otherwise pays the server's
@@ -223,6 +224,10 @@ async function main(): Promise<void> {
       }).`,
       '',
       renderSlowSection(slow, reader),
+      '',
+      `The free chapter's pages in each form the server keeps (the demo's pages are drawn art; the data saver's variant is at most 800 px wide, WebP quality 50):`,
+      '',
+      chapterBytes,
       '',
       `Target: the first book title visible within 2.0 s: ${bookListSlow <= 2 ? 'met' : 'MISSED'} (${bookListSlow.toFixed(2)} s).`,
       '',
