@@ -51,7 +51,7 @@ describe('the data saver', () => {
     const toggle = page.getByRole('switch', { name: 'Data saver' });
     expect(await toggle.getAttribute('aria-checked')).toBe('false');
     await toggle.click();
-    expect(await toggle.getAttribute('aria-checked')).toBe('true');
+    await eventually(() => toggle.getAttribute('aria-checked')).toBe('true');
 
     await page.goto(await readerPath(baseUrl, BOOK, 1));
     await waitForInteractive(page);
@@ -67,6 +67,7 @@ describe('the data saver', () => {
     await waitForInteractive(page);
     await page.getByRole('button', { name: /^Language/ }).click();
     await page.getByRole('switch', { name: 'Data saver' }).click();
+    await eventually(() => page.getByRole('switch', { name: 'Data saver' }).getAttribute('aria-checked')).toBe('false');
     await page.goto(await readerPath(baseUrl, BOOK, 1));
     await waitForInteractive(page);
     expect(pathOf(await shownFirstPage(page))).toBe(whole.sources![0]!.url);
@@ -110,7 +111,7 @@ describe('the data saver', () => {
       .click();
     const toggle = page.getByRole('switch', { name: 'توفير البيانات' });
     await toggle.click();
-    expect(await toggle.getAttribute('aria-checked')).toBe('true');
+    await eventually(() => toggle.getAttribute('aria-checked')).toBe('true');
     await context.close();
   });
 });
