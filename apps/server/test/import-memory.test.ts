@@ -41,6 +41,7 @@ describe.runIf(TEST_DIALECT === 'sqlite' && existsSync(BUILT_CLI))('import memor
         LOG_LEVEL: 'silent',
         // As npm start and npm run admin set it (see docs/CONTENT.md).
         MALLOC_ARENA_MAX: '2',
+        MALLOC_MMAP_THRESHOLD_: '1048576',
       },
       maxBuffer: 16 * 1024 * 1024,
     });
