@@ -12,12 +12,6 @@ export const SLOW_3G = { latencyMs: 400, kbitPerSecond: 400 };
 /** Bytes per second of SLOW_3G. */
 export const SLOW_3G_BYTES_PER_SECOND = (SLOW_3G.kbitPerSecond * 1000) / 8;
 
-export interface Timing {
-  /** Median of the runs, ms. */
-  medianMs: number;
-  runsMs: number[];
-}
-
 export interface PageRun {
   firstContentMs: number;
   interactiveMs: number;
@@ -28,7 +22,6 @@ export interface PageRun {
 }
 
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-export const timing = (runsMs: number[]): Timing => ({ medianMs: median(runsMs), runsMs });
 
 /** Watches, from the first script the page runs, when each selector is first in a painted frame. */
 function watchSelectors(context: BrowserContext, selectors: Record<string, string>) {
@@ -153,14 +146,13 @@ export async function readerOnSlowNetwork(chromiumPath: string, url: string, run
         lastActivity = Date.now();
         if (event.type === 'Image') images.add(event.requestId);
       });
-      const settle = (event: { requestId: string }) => {
+      const settle = () => {
         inFlight = Math.max(0, inFlight - 1);
         lastActivity = Date.now();
-        void event;
       };
       cdp.on('Network.loadingFinished', (event) => {
         if (images.has(event.requestId)) imageBytes += event.encodedDataLength;
-        settle(event);
+        settle();
       });
       cdp.on('Network.loadingFailed', settle);
       await page.goto(url, { waitUntil: 'commit', timeout: 60_000 });

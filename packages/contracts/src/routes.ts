@@ -93,6 +93,15 @@ export const LANGUAGE_COOKIE = {
   attributes: 'Path=/; Max-Age=31536000; SameSite=Lax',
 } as const;
 
+/**
+ * The cookie in which the web app tells the server the reader switched the data saver on (value
+ * `on`), so chapters arrive rendered with their lighter pages; written like LANGUAGE_COOKIE.
+ */
+export const DATA_SAVER_COOKIE = {
+  name: 'inkstream-data-saver',
+  attributes: 'Path=/; Max-Age=31536000; SameSite=Lax',
+} as const;
+
 /** The request header that carries a visitor's id (progress and likes without an account). */
 export const VISITOR_HEADER = 'X-VISITOR-ID';
 

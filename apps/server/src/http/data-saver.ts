@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { DATA_SAVER_COOKIE } from '@inkstream/contracts';
 
 /**
  * Whether a request asks for lighter images: the browser's data saver sends `Save-Data: on` with
@@ -10,11 +11,11 @@ export function wantsLighterImages(headers: IncomingHttpHeaders, query: { data_s
 }
 
 /** The reader's own switch, sent by the web app as a cookie (apps/web/src/lib/data-saving.ts). */
-const DATA_SAVER_COOKIE = /(?:^|;\s*)inkstream-data-saver=on(?:;|$)/;
+const DATA_SAVER_ON = new RegExp(`(?:^|;\\s*)${DATA_SAVER_COOKIE.name}=on(?:;|$)`);
 
 /** Whether a page request asks for lighter images: the browser's data saver, or the reader's switch (its cookie). */
 export function wantsLighterPages(headers: IncomingHttpHeaders): boolean {
-  return hasSaveData(headers) || (typeof headers.cookie === 'string' && DATA_SAVER_COOKIE.test(headers.cookie));
+  return hasSaveData(headers) || (typeof headers.cookie === 'string' && DATA_SAVER_ON.test(headers.cookie));
 }
 
 /** The `Save-Data: on` header (case and spaces as RFC 8674 allows). */

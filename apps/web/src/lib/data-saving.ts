@@ -1,3 +1,4 @@
+import { DATA_SAVER_COOKIE } from '@inkstream/contracts/routes';
 import { useSyncExternalStore } from 'react';
 import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from './storage-keys';
 
@@ -15,12 +16,8 @@ interface ConnectionHints {
 const connection = (): ConnectionHints | undefined =>
   typeof navigator === 'undefined' ? undefined : (navigator as Navigator & { connection?: ConnectionHints }).connection;
 
-/**
- * The reader's own data saver (the switch in the header's menu), kept in this browser and sent to
- * the server as a cookie so the pages it renders already carry the lighter images. The server
- * reads the same name (apps/server/src/http/data-saver.ts).
- */
-export const DATA_SAVER_COOKIE = { name: 'inkstream-data-saver', attributes: 'Path=/; Max-Age=31536000; SameSite=Lax' } as const;
+// The reader's own data saver (the switch in the header's menu) is kept in this browser and sent to
+// the server as DATA_SAVER_COOKIE, so the pages it renders already carry the lighter images.
 
 const listeners = new Set<() => void>();
 

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { DATA_SAVER_COOKIE } from '@inkstream/contracts';
 
 /**
  * On a slow link the first interaction waits for the app's code, and every image the page asks
@@ -20,7 +21,7 @@ export const HOLD_ATTRIBUTE = 'data-hold-images';
 /** Longest hold: on a link so slow the code takes longer, the images come anyway. */
 const HOLD_LIMIT_MS = 15_000;
 
-const SCRIPT = `(function(){var c=navigator.connection,h=document.documentElement;if((c&&(c.saveData||/^(slow-2g|2g|3g)$/.test(c.effectiveType)))||/(^|;\\s*)inkstream-data-saver=on(;|$)/.test(document.cookie)){h.setAttribute('${HOLD_ATTRIBUTE}','');setTimeout(function(){h.removeAttribute('${HOLD_ATTRIBUTE}')},${HOLD_LIMIT_MS})}})();`;
+const SCRIPT = `(function(){var c=navigator.connection,h=document.documentElement;if((c&&(c.saveData||/^(slow-2g|2g|3g)$/.test(c.effectiveType)))||/(^|;\\s*)${DATA_SAVER_COOKIE.name}=on(;|$)/.test(document.cookie)){h.setAttribute('${HOLD_ATTRIBUTE}','');setTimeout(function(){h.removeAttribute('${HOLD_ATTRIBUTE}')},${HOLD_LIMIT_MS})}})();`;
 
 /** The CSP `script-src` source that allows exactly this script. */
 export const IMAGE_HOLD_CSP_SOURCE = `'sha256-${createHash('sha256').update(SCRIPT, 'utf8').digest('base64')}'`;
