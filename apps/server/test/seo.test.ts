@@ -332,8 +332,16 @@ describe('preload hints', () => {
     },
     'src/i18n/locales/en-us/first.ts': { file: 'assets/first-en.js', isDynamicEntry: true },
     'src/i18n/locales/fr-fr/first.ts': { file: 'assets/first-fr.js', isDynamicEntry: true },
+    'src/i18n/locales/en-us/reading.ts': { file: 'assets/reading-en.js', isDynamicEntry: true },
+    'src/i18n/locales/fr-fr/reading.ts': { file: 'assets/reading-fr.js', isDynamicEntry: true },
     'src/i18n/locales/en-us/rest.ts': { file: 'assets/rest-en.js', isDynamicEntry: true },
-    'src/i18n/locales/fr-fr/rest.ts': { file: 'assets/rest-fr.js', isDynamicEntry: true },
+    'src/routes/BookListPage.tsx': {
+      file: 'assets/BookListPage-1.js',
+      isDynamicEntry: true,
+      imports: ['_vendor-1.js', '_shell-1.js', '_book-list-1.js'],
+      css: ['assets/BookListPage-1.css'],
+    },
+    '_book-list-1.js': { file: 'assets/book-list-1.js', imports: ['_shell-1.js'] },
   };
   const preloads = (html: string) => [...html.matchAll(/<link rel="(?:modulepreload|preload)"[^>]*\/>/g)].map((m) => m[0]);
 
@@ -349,7 +357,7 @@ describe('preload hints', () => {
     rmSync(webDir, { recursive: true, force: true });
   });
 
-  it('preloads the chapter list screen, its chunks and both parts of the language, not the cover', async () => {
+  it('preloads the chapter list screen, its chunks and the first and reading parts of the language, not the cover', async () => {
     const book = await createBook(built, { chapters: 2 });
     const html = (await built.app.inject({ method: 'GET', url: `/book/chapters/${book.uuid}`, headers: { 'accept-language': 'en-US' } }))
       .body;
@@ -357,15 +365,17 @@ describe('preload hints', () => {
       '<link rel="modulepreload" crossorigin href="/assets/first-en.js" />',
       '<link rel="modulepreload" crossorigin href="/assets/ChapterListPage-1.js" />',
       '<link rel="modulepreload" crossorigin href="/assets/screens-shared-1.js" />',
-      '<link rel="modulepreload" crossorigin href="/assets/rest-en.js" />',
+      '<link rel="modulepreload" crossorigin href="/assets/reading-en.js" />',
       '<link rel="preload" as="style" crossorigin href="/assets/ChapterListPage-1.css" />',
       '<link rel="preload" as="style" crossorigin href="/assets/shared-1.css" />',
     ]);
     // The ?lang= language's translations: the app adopts it.
     const french = (await built.app.inject({ method: 'GET', url: `/book/chapters/${book.uuid}?lang=fr-fr` })).body;
     expect(french).toContain('<link rel="modulepreload" crossorigin href="/assets/first-fr.js" />');
-    expect(french).toContain('<link rel="modulepreload" crossorigin href="/assets/rest-fr.js" />');
+    expect(french).toContain('<link rel="modulepreload" crossorigin href="/assets/reading-fr.js" />');
     expect(french).not.toContain('-en.js');
+    // The account screens' texts are not the reading screens' (apps/web/src/i18n): not asked for.
+    expect(html).not.toContain('rest-en.js');
     // After the entry script's own tags: over HTTP/1.1 the entry must not wait for a connection.
     expect(html.indexOf('first-en.js')).toBeGreaterThan(html.indexOf('<!--/app-head-->'));
   });
@@ -378,7 +388,7 @@ describe('preload hints', () => {
       '<link rel="modulepreload" crossorigin href="/assets/first-en.js" />',
       '<link rel="modulepreload" crossorigin href="/assets/ReadingPage-1.js" />',
       '<link rel="modulepreload" crossorigin href="/assets/screens-shared-1.js" />',
-      '<link rel="modulepreload" crossorigin href="/assets/rest-en.js" />',
+      '<link rel="modulepreload" crossorigin href="/assets/reading-en.js" />',
       '<link rel="preload" as="style" crossorigin href="/assets/shared-1.css" />',
       `<link rel="preload" as="image" href="/media/${free.pageKeys[0]}" fetchpriority="high" />`,
     ]);
@@ -404,10 +414,14 @@ describe('preload hints', () => {
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/ReadingPage-1.js" />');
   });
 
-  it("gives the home page its language's first translations, and only the image hint without a manifest", async () => {
-    expect(preloads((await built.app.inject({ method: 'GET', url: '/' })).body)).toEqual([
+  it("gives the home page the book list screen and its language's first translations only, and only the image hint without a manifest", async () => {
+    const home = preloads((await built.app.inject({ method: 'GET', url: '/' })).body);
+    expect(home.slice(0, 3)).toEqual([
       '<link rel="modulepreload" crossorigin href="/assets/first-en.js" />',
+      '<link rel="modulepreload" crossorigin href="/assets/BookListPage-1.js" />',
+      '<link rel="modulepreload" crossorigin href="/assets/book-list-1.js" />',
     ]);
+    expect(home.join('\n')).not.toMatch(/reading-en|rest-en/);
     expect(renderPreloadHints({ screen: 'chapters', language: 'en-us', image: { href: '/media/covers/a.webp' } }, null)).toEqual([
       '<link rel="preload" as="image" href="/media/covers/a.webp" fetchpriority="high" />',
     ]);

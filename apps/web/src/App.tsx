@@ -7,14 +7,17 @@ import { Loading } from './components/Loading';
 import { useFocusOnNavigation } from './components/use-focus-on-navigation';
 import { AuthProvider } from './features/auth/AuthContext';
 import { RequireUser } from './features/auth/RequireUser';
-import { withRestOfLanguage } from './i18n';
+import { withReadingTexts, withRestOfLanguage } from './i18n';
 import { RenderTimeProvider } from './lib/render-clock';
-import { BookListPage } from './routes/BookListPage';
 
-// The book list is the landing page; everything else loads on demand so `/` stays light.
-const SearchPage = lazy(withRestOfLanguage(() => import('./routes/SearchPage')));
-const ChapterListPage = lazy(withRestOfLanguage(() => import('./routes/ChapterListPage')));
-const ReadingPage = lazy(withRestOfLanguage(() => import('./routes/ReadingPage')));
+// Every screen loads on demand, the landing page's too: a reader who arrives on a book or a chapter
+// (from a search engine, a shared link) does not download the book list's code first. The server's
+// head names the chunks of the page it sends (preload hints), so no screen costs a round trip more.
+// The book list needs only the first translations; the reading screens the reading part.
+const BookListPage = lazy(() => import('./routes/BookListPage').then(({ BookListPage }) => ({ default: BookListPage })));
+const SearchPage = lazy(withReadingTexts(() => import('./routes/SearchPage')));
+const ChapterListPage = lazy(withReadingTexts(() => import('./routes/ChapterListPage')));
+const ReadingPage = lazy(withReadingTexts(() => import('./routes/ReadingPage')));
 const LoginPage = lazy(withRestOfLanguage(() => import('./routes/LoginPage')));
 const RegisterPage = lazy(withRestOfLanguage(() => import('./routes/RegisterPage')));
 const ForgotPasswordPage = lazy(withRestOfLanguage(() => import('./routes/ForgotPasswordPage')));

@@ -6,13 +6,14 @@ import { escapeHtml } from '../../lib/html-escape.js';
  * Resource hints in a page's head, so the browser fetches what the web app will surely ask for
  * next while it is still downloading the entry script: the first translations of the page's
  * language (every page), the lazy screen of the route (its chunk, the chunks it imports, its CSS,
- * and the rest of the language, see apps/web/src/i18n) and the image the page's largest paint will show. Without the body being server-rendered this
+ * and the part of the language it loads, see apps/web/src/i18n) and the image the page's largest
+ * paint will show. Without the body being server-rendered this
  * removes two round trips from the chain HTML → entry → screen chunk → API call → image.
  * Everything here is a hint: a missing manifest (placeholder page, development) gives none.
  */
 
 /** A lazy screen of the web app whose chunks the head may announce. */
-export type PreloadScreen = 'chapters' | 'reader' | 'search';
+export type PreloadScreen = 'books' | 'chapters' | 'reader' | 'search';
 
 /** The image the page will paint largest, exactly as the web app's `<img>` or `<picture>` asks for it. */
 export interface PreloadImage {
@@ -30,12 +31,20 @@ export interface PageHints {
 
 /** Source files of the screens in the web app (keys of Vite's manifest). */
 const SCREEN_SOURCES: Record<PreloadScreen, string> = {
+  books: 'src/routes/BookListPage.tsx',
   chapters: 'src/routes/ChapterListPage.tsx',
   reader: 'src/routes/ReadingPage.tsx',
   search: 'src/routes/SearchPage.tsx',
 };
 const firstOfLanguage = (language: Language) => `src/i18n/locales/${language}/first.ts`;
-const restOfLanguage = (language: Language) => `src/i18n/locales/${language}/rest.ts`;
+const readingTexts = (language: Language) => `src/i18n/locales/${language}/reading.ts`;
+/** The part of its language each screen loads besides the first (App.tsx: withReadingTexts); the book list needs none. */
+const SCREEN_TEXTS: Record<PreloadScreen, ((language: Language) => string) | null> = {
+  books: null,
+  chapters: readingTexts,
+  reader: readingTexts,
+  search: readingTexts,
+};
 
 interface ManifestChunk {
   file: string;
@@ -76,9 +85,11 @@ export function renderPreloadHints(hints: PageHints, manifest: Manifest | null, 
   const tags: string[] = [];
   if (manifest) {
     // The entry asks for the first translations only once it has run (main.tsx): one round trip saved on every page.
+    const texts = hints.screen ? SCREEN_TEXTS[hints.screen] : null;
     const sources = [
       firstOfLanguage(hints.language),
-      ...(hints.screen ? [SCREEN_SOURCES[hints.screen], restOfLanguage(hints.language)] : []),
+      ...(hints.screen ? [SCREEN_SOURCES[hints.screen]] : []),
+      ...(texts ? [texts(hints.language)] : []),
     ];
     const { scripts, styles } = screenAssets(manifest, sources);
     // crossorigin as Vite's own preload helper asks for them, or the browser would fetch them twice.

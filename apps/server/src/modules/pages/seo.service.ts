@@ -94,11 +94,12 @@ type DescribedPage = PageMeta & { lcpImage?: PreloadImage; isPublic?: boolean };
 
 /**
  * The page's language, whose first translations every page loads, and the lazy screen a route
- * opens (loaded whether or not the book exists; the app asks for the rest of the language with it).
+ * opens (loaded whether or not the book exists; the app asks for its part of the language with it).
  * The language is the head's: `?lang=`, which the app adopts, else the browser's, which the app
  * uses unless the reader once chose another in the language selector.
  */
 function hintsOf(route: PageRoute, language: Language): PageHints {
+  if (route.kind === 'home') return { language, screen: 'books' };
   if (route.kind === 'book') return { language, screen: 'chapters' };
   if (route.kind === 'chapter') return { language, screen: 'reader' };
   if (route.kind === 'search') return { language, screen: 'search' };

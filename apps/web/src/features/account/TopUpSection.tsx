@@ -68,15 +68,15 @@ export function TopUpSection({ userUuid, language }: TopUpSectionProps) {
               <ul className={profile.plans}>
                 {PLANS.map((plan) => (
                   <li key={plan.id} className={profile.planCard}>
-                    <span className={profile.planName}>{t(`topUp.plans.${plan.id}`)}</span>
-                    <span className={profile.planMeta}>{t('topUp.duration', { count: plan.months })}</span>
+                    <span className={profile.planName}>{t(`plans:names.${plan.id}`)}</span>
+                    <span className={profile.planMeta}>{t('plans:duration', { count: plan.months })}</span>
                     <span className={profile.planPrice}>{formatYuan(plan.priceYuan, currentLanguage())}</span>
                     <button
                       type="button"
                       className={styles.primary}
                       disabled={!options.wechat}
                       aria-describedby={options.wechat ? undefined : 'payments-soon'}
-                      aria-label={t('topUp.choosePlan', { plan: t(`topUp.plans.${plan.id}`) })}
+                      aria-label={t('topUp.choosePlan', { plan: t(`plans:names.${plan.id}`) })}
                       onClick={() => flow.start(plan.id, plan.months, 'wechat')}
                     >
                       {t('topUp.choose')}

@@ -19,7 +19,7 @@ interface PaymentPanelProps {
 export function PaymentPanel({ state, priceYuan, sandbox, onCancel, onReset }: PaymentPanelProps) {
   const { t } = useTranslation('payments');
   const heading = useRef<HTMLHeadingElement>(null);
-  const plan = t(`profile:topUp.plans.${state.plan}`);
+  const plan = t(`plans:names.${state.plan}`);
 
   // The button that was clicked is gone; keyboard and screen-reader users continue from the new heading.
   useEffect(() => heading.current?.focus(), [state.phase]);

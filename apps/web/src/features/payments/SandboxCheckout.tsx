@@ -46,7 +46,7 @@ export function SandboxCheckout({ orderId, checkoutToken }: { orderId: string; c
           <>
             <dl className={styles.details}>
               <dt>{t('checkout.plan')}</dt>
-              <dd>{`${t(`profile:topUp.plans.${order.data.plan}`)} (${t('profile:topUp.duration', { count: order.data.months })})`}</dd>
+              <dd>{`${t(`plans:names.${order.data.plan}`)} (${t('plans:duration', { count: order.data.months })})`}</dd>
               <dt>{t('checkout.amount')}</dt>
               <dd>{formatAmount(order.data.amount_fen)}</dd>
               <dt>{t('checkout.order')}</dt>

@@ -78,9 +78,9 @@ export function ReadingNotice({ error, bookId, chapterNumber, place, onRetry }: 
       <ul className={styles.plans} aria-label={t('plansLabel')}>
         {PLANS.map((plan) => (
           <li key={plan.id} className={styles.plan}>
-            <span className={styles.planName}>{t(`profile:topUp.plans.${plan.id}`)}</span>
+            <span className={styles.planName}>{t(`plans:names.${plan.id}`)}</span>
             <span className={styles.planPrice}>{formatYuan(plan.priceYuan, language)}</span>
-            <span className={styles.planMeta}>{t('profile:topUp.duration', { count: plan.months })}</span>
+            <span className={styles.planMeta}>{t('plans:duration', { count: plan.months })}</span>
           </li>
         ))}
       </ul>
