@@ -112,4 +112,34 @@ describe(`the data saver's lighter pages (${TEST_DIALECT})`, () => {
     const locked = await ctx.app.inject({ url: `/api/v1/comics/chapter_comics/${book.chapters[2]!.uuid}/en-us?data_saver=1` });
     expect(locked.statusCode).toBe(403);
   });
+
+  it('opens no paid page to a visitor or a lapsed member, through any form of the data saver', async () => {
+    const paid = book.chapters[2]!;
+    const lapsed = await createUser(ctx);
+    await grantMembership(ctx, lapsed.id, { days: 10, startDaysAgo: 11 });
+    const forms = [
+      ['?data_saver=1', {}],
+      ['', { 'save-data': 'on' }],
+      ['', { cookie: 'inkstream-data-saver=on' }],
+    ] as const;
+    for (const who of [{}, authHeader(lapsed)]) {
+      for (const [query, headers] of forms) {
+        const what = `${JSON.stringify(who)} ${query} ${JSON.stringify(headers)}`;
+        const answer = await ctx.app.inject({ url: `/api/v1/comics/chapter_comics/${paid.uuid}/en-us${query}`, headers: { ...who, ...headers } });
+        expect(answer.statusCode, what).toBe(403);
+        // The server-rendered page of the chapter names none of its pages, lighter or not.
+        const page = await ctx.app.inject({ url: `/reader/book/chapter/${book.uuid}/${paid.uuid}/3${query}`, headers: { ...who, ...headers } });
+        expect(page.statusCode, what).toBeLessThan(500);
+        for (const key of paid.pageKeys) {
+          expect(page.body, what).not.toContain(key);
+          expect(page.body, what).not.toContain(liteOf(key));
+        }
+      }
+    }
+    // The lighter bytes themselves need a signature, whichever way they are asked for.
+    for (const headers of [{}, { 'save-data': 'on' }, authHeader(lapsed)]) {
+      const direct = await ctx.app.inject({ url: `/media/${liteOf(paid.pageKeys[0]!)}`, headers });
+      expect(direct.statusCode).toBe(403);
+    }
+  });
 });
