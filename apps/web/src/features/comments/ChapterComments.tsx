@@ -1,20 +1,25 @@
 import type { Comment } from '@inkstream/contracts';
 import type { CommentSort } from '@inkstream/contracts/constants';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState, type SyntheticEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { useLanguage } from '../../i18n/use-language';
 import { useTranslation } from '../../i18n/use-translation';
 import { publicConfigQuery } from '../../lib/public-config';
 import { useOnVisible } from '../chapters';
 import { addToNewest, commentKeys, commentsOf, moveChapterCount } from './comment-cache';
-import { CommentComposer } from './CommentComposer';
-import { CommentItem } from './CommentItem';
 import { formatCount } from './format';
 import { COMMENTS_ANCHOR, COMMENTS_TITLE_ID, HeadingFocus } from './heading-focus';
 import { useChapterComments, useStanding } from './use-comments';
 import styles from './Comments.module.css';
 
 const SORTS = ['newest', 'top'] as const satisfies readonly CommentSort[];
+
+// The composer and the comments themselves (with their replies, editor and dialogs, a third of the
+// reader's own code) come only when the end of the chapter is near: on slow 3G their 6 KB no longer
+// stand between a chapter's first page and the reader's first tap. The heading and the room kept
+// for them are here, so the server's page and its take-over are unchanged.
+const CommentComposer = lazy(() => import('./CommentComposer').then(({ CommentComposer }) => ({ default: CommentComposer })));
+const CommentItem = lazy(() => import('./CommentItem').then(({ CommentItem }) => ({ default: CommentItem })));
 
 /**
  * The comments at the end of a chapter, when the site has the community on (public config): nothing
@@ -95,14 +100,13 @@ function CommentsSection({ chapterUuid }: { chapterUuid: string }) {
             ))}
           </div>
         </div>
-        {isNear && <CommentComposer chapterUuid={chapterUuid} standing={standing.data} onPosted={onPosted} />}
+        {isNear && (
+          <Suspense fallback={null}>
+            <CommentComposer chapterUuid={chapterUuid} standing={standing.data} onPosted={onPosted} />
+          </Suspense>
+        )}
         {!isNear || list.isPending ? (
-          // Room for the first comments, so the page does not jump when they arrive.
-          <div className={styles.placeholder} aria-hidden="true">
-            <div className={styles.skeleton} />
-            <div className={styles.skeleton} />
-            <div className={styles.skeleton} />
-          </div>
+          <CommentsPlaceholder />
         ) : list.isError && comments.length === 0 ? (
           <div className={styles.note}>
             <p role="alert">{t('loadFailed')}</p>
@@ -113,13 +117,15 @@ function CommentsSection({ chapterUuid }: { chapterUuid: string }) {
         ) : comments.length === 0 ? (
           <p className={styles.note}>{t('empty')}</p>
         ) : (
-          <ul className={styles.list}>
-            {comments.map((comment) => (
-              <li key={comment.comment_uuid}>
-                <CommentItem comment={comment} chapterUuid={chapterUuid} standing={standing.data} />
-              </li>
-            ))}
-          </ul>
+          <Suspense fallback={<CommentsPlaceholder />}>
+            <ul className={styles.list}>
+              {comments.map((comment) => (
+                <li key={comment.comment_uuid}>
+                  <CommentItem comment={comment} chapterUuid={chapterUuid} standing={standing.data} />
+                </li>
+              ))}
+            </ul>
+          </Suspense>
         )}
         {list.hasNextPage && (
           <button type="button" className={styles.more} disabled={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
@@ -133,5 +139,16 @@ function CommentsSection({ chapterUuid }: { chapterUuid: string }) {
         )}
       </section>
     </HeadingFocus.Provider>
+  );
+}
+
+/** Room for the first comments, so the page does not jump when they arrive. */
+function CommentsPlaceholder() {
+  return (
+    <div className={styles.placeholder} aria-hidden="true">
+      <div className={styles.skeleton} />
+      <div className={styles.skeleton} />
+      <div className={styles.skeleton} />
+    </div>
   );
 }
