@@ -62,6 +62,17 @@ describe('book cards kept in memory', () => {
     expect((await shortLived.get([book.id])).get(book.id)?.book.total_likes).toBe(5);
   });
 
+  it('sweeps out expired cards on a later read, not only the ones asked for again', async () => {
+    const books = [await createBook(ctx), await createBook(ctx), await createBook(ctx)];
+    const cards = createBookCards(ctx.db, versionSource(), { ttlMs: 20 });
+    await cards.get(books.map((book) => book.id));
+    expect(cards.size()).toBe(3);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    // Only the first book is asked for: the other two expired cards leave memory too.
+    expect((await cards.get([books[0]!.id])).size).toBe(1);
+    expect(cards.size()).toBe(1);
+  });
+
   it('does not keep a card read while the version moved', async () => {
     const book = await createBook(ctx, { totalLikes: 1 });
     const versions = versionSource();
