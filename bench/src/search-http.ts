@@ -94,6 +94,23 @@ export interface SearchHttpReport {
   indexReadySeconds: number;
 }
 
+/**
+ * Waits until the server's search index is built (it is built when the server is ready, and every
+ * list and search waits for it): a run started before would measure the build. The server ends a
+ * request that waits too long, so this asks until one answers. Returns the seconds it took.
+ */
+export async function waitForSearchIndex(server: ChildServer): Promise<number> {
+  const started = performance.now();
+  for (let attempt = 1; ; attempt += 1) {
+    const first = await fetch(server.baseUrl + searchUrl(`index ready ${attempt}`, 'en-us', 0)).catch(() => null);
+    if (first?.ok) break;
+    if (first) throw new Error(`search answered ${first.status}: ${await first.text()}`);
+    if (!server.isRunning() || performance.now() - started > 600_000)
+      throw new Error(`the search index was not ready:\n${server.outputTail()}`);
+  }
+  return (performance.now() - started) / 1000;
+}
+
 export async function runSearchHttp(options: {
   serverMain: string;
   bareServerEntry: string;
@@ -106,17 +123,7 @@ export async function runSearchHttp(options: {
     const real = await startRealServer({ serverMain: options.serverMain, dataDir: options.dataDir });
     servers.push(real);
     const queries = searchQueries();
-    // The first search waits for the index (built when the server is ready).
-    const started = performance.now();
-    // The first search waits for the index; the server ends a request that waits too long, so ask until one answers.
-    for (let attempt = 1; ; attempt += 1) {
-      const first = await fetch(real.baseUrl + searchUrl(`index ready ${attempt}`, 'en-us', 0)).catch(() => null);
-      if (first?.ok) break;
-      if (first) throw new Error(`search answered ${first.status}: ${await first.text()}`);
-      if (!real.isRunning() || performance.now() - started > 600_000)
-        throw new Error(`the search index was not ready:\n${real.outputTail()}`);
-    }
-    const indexReadySeconds = (performance.now() - started) / 1000;
+    const indexReadySeconds = await waitForSearchIndex(real);
 
     const urls: string[] = [];
     for (let page = 0; page < PAGES; page += 1)

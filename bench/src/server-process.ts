@@ -51,11 +51,16 @@ export async function startRealServer(options: {
   const port = await findFreePort();
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: options.dataDir, PORT: String(port), HOST: '127.0.0.1' };
   // Whatever the shell says, the benchmark measures the embedded default: SQLite, no demo data, quiet logs,
-  // and glibc's malloc limited to two arenas as `npm start` and the README's service setup run it
-  // (without it every thread may keep its own arena, and the memory figure is not the deployed one).
+  // and glibc's malloc set as `npm start` and the README's service setup run it: two arenas, and
+  // blocks of 1 MB or more given back when freed (without them every thread may keep its own arena,
+  // and the memory figure is not the deployed one).
   delete env.DATABASE_URL;
   delete env.NODE_ENV;
-  Object.assign(env, { DEMO_CATALOGUE: options.demoCatalogue ? 'auto' : 'off', LOG_LEVEL: 'warn', MALLOC_ARENA_MAX: '2' }, options.env);
+  Object.assign(
+    env,
+    { DEMO_CATALOGUE: options.demoCatalogue ? 'auto' : 'off', LOG_LEVEL: 'warn', MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '1048576' },
+    options.env,
+  );
   const child = spawn(process.execPath, [...startScriptNodeFlags(), options.serverMain], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   return await watchChild(child, `http://127.0.0.1:${port}`, '/healthz', options.timeoutMs ?? 120_000);
 }
