@@ -125,10 +125,16 @@ describe(`the data saver's lighter pages (${TEST_DIALECT})`, () => {
     for (const who of [{}, authHeader(lapsed)]) {
       for (const [query, headers] of forms) {
         const what = `${JSON.stringify(who)} ${query} ${JSON.stringify(headers)}`;
-        const answer = await ctx.app.inject({ url: `/api/v1/comics/chapter_comics/${paid.uuid}/en-us${query}`, headers: { ...who, ...headers } });
+        const answer = await ctx.app.inject({
+          url: `/api/v1/comics/chapter_comics/${paid.uuid}/en-us${query}`,
+          headers: { ...who, ...headers },
+        });
         expect(answer.statusCode, what).toBe(403);
         // The server-rendered page of the chapter names none of its pages, lighter or not.
-        const page = await ctx.app.inject({ url: `/reader/book/chapter/${book.uuid}/${paid.uuid}/3${query}`, headers: { ...who, ...headers } });
+        const page = await ctx.app.inject({
+          url: `/reader/book/chapter/${book.uuid}/${paid.uuid}/3${query}`,
+          headers: { ...who, ...headers },
+        });
         expect(page.statusCode, what).toBeLessThan(500);
         for (const key of paid.pageKeys) {
           expect(page.body, what).not.toContain(key);
