@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { DATA_SAVER_COOKIE } from '@inkstream/contracts';
+import { readCookie } from './cookies.js';
 
 /**
  * Whether a request asks for lighter images: the browser's data saver sends `Save-Data: on` with
@@ -10,12 +11,9 @@ export function wantsLighterImages(headers: IncomingHttpHeaders, query: { data_s
   return query?.data_saver === '1' || hasSaveData(headers);
 }
 
-/** The reader's own switch, sent by the web app as a cookie (apps/web/src/lib/data-saving.ts). */
-const DATA_SAVER_ON = new RegExp(`(?:^|;\\s*)${DATA_SAVER_COOKIE.name}=on(?:;|$)`);
-
-/** Whether a page request asks for lighter images: the browser's data saver, or the reader's switch (its cookie). */
+/** Whether a page request asks for lighter images: the browser's data saver, or the reader's switch (its cookie, apps/web/src/lib/data-saving.ts). */
 export function wantsLighterPages(headers: IncomingHttpHeaders): boolean {
-  return hasSaveData(headers) || (typeof headers.cookie === 'string' && DATA_SAVER_ON.test(headers.cookie));
+  return hasSaveData(headers) || readCookie(headers.cookie, DATA_SAVER_COOKIE.name) === 'on';
 }
 
 /** The `Save-Data: on` header (case and spaces as RFC 8674 allows). */

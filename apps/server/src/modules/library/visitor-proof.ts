@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { readCookie } from '../../http/cookies.js';
 
 /**
  * The proof that a browser is the visitor it says it is. A visitor id (X-VISITOR-ID, 8 hex
@@ -26,16 +27,6 @@ export interface VisitorProofs {
   issue(request: FastifyRequest, reply: FastifyReply, visitorId: string): VisitorKey;
   /** Tells the browser to drop its proof (after a merge has moved what it opened). */
   clear(request: FastifyRequest, reply: FastifyReply): void;
-}
-
-/** One cookie's value from a Cookie header (the first of that name), or null. */
-function readCookie(header: string | undefined, name: string): string | null {
-  if (!header) return null;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return null;
 }
 
 const cookieHeader = (request: FastifyRequest, value: string, maxAgeSeconds: number) =>

@@ -1,4 +1,5 @@
 import { LANGUAGE_COOKIE, normalizeLanguage, type Language } from '@inkstream/contracts';
+import { readCookie } from '../../http/cookies.js';
 import { languageFromAcceptLanguage } from '../../lib/accept-language.js';
 
 export interface PageLanguage {
@@ -9,8 +10,8 @@ export interface PageLanguage {
 
 /** The chosen language in a Cookie header, when it names one we speak. */
 export function languageFromCookie(cookieHeader: string | undefined): Language | null {
-  const match = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE.name}=([A-Za-z-]{2,10})(?:;|$)`).exec(cookieHeader ?? '');
-  return match ? normalizeLanguage(match[1]!) : null;
+  const value = readCookie(cookieHeader, LANGUAGE_COOKIE.name);
+  return value !== null && /^[A-Za-z-]{2,10}$/.test(value) ? normalizeLanguage(value) : null;
 }
 
 /**
