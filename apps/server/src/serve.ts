@@ -4,6 +4,7 @@ import { buildApp } from './app.js';
 import { ConfigError, type AppConfig } from './config.js';
 import { openDatabase, type Db, type DatabaseHandle } from './db/database.js';
 import { isDatabaseUnavailable } from './db/database-errors.js';
+import { guardAgainstDatabaseLoss } from './db/database-loss-guard.js';
 import { createDatabaseGate, startRetryDelayMs } from './db/database-gate.js';
 import { migrateToLatest } from './db/migrator.js';
 import { logDestination } from './lib/log-output.js';
@@ -143,6 +144,7 @@ export async function serve(config: AppConfig, options: { prepare: boolean }): P
   // workers and nodes alike: each pass takes a lease in the database first, so one process at a
   // time does a given piece of work and a dead process's work is taken over when its lease ends.
   const app = await buildApp({ config, database, storage, backgroundJobs: true, databaseGate });
+  guardAgainstDatabaseLoss(app.log);
   if (options.prepare) app.log.info({ storage: storage.kind, location: storage.location }, 'media storage ready');
   const close = async () => {
     await app.close();

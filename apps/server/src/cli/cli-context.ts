@@ -65,7 +65,7 @@ function cliLog(output: CliOutput): FastifyBaseLogger {
 }
 
 export async function openCliContext(config: AppConfig, output: CliOutput): Promise<CliContext> {
-  const database = openDatabase({ ...config, poolSize: 2, statementTimeoutMs: 0 });
+  const database = openDatabase({ ...config, poolSize: 2, statementTimeoutMs: 0, applicationName: 'inkstream-admin' });
   await migrateToLatest(database.db);
   const log = cliLog(output);
   const services = createServices(config, database.db, log, {

@@ -38,6 +38,8 @@ export interface DatabaseOptions {
   statementTimeoutMs?: number;
   idleInTransactionTimeoutMs?: number;
   sqliteBusyTimeoutMs?: number;
+  /** How the connections name themselves in pg_stat_activity ('inkstream' by default). */
+  applicationName?: string;
   /** Kysely's query log (tests count the queries a request runs); none in production. */
   log?: LogConfig;
 }
@@ -47,15 +49,22 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.databaseUrl) {
     const pool = new (postgresDriver().Pool)({
       connectionString: options.databaseUrl,
+      application_name: options.applicationName ?? 'inkstream',
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: limits.connectTimeoutMs,
       statement_timeout: limits.statementTimeoutMs,
       idle_in_transaction_session_timeout: limits.idleInTransactionTimeoutMs,
       ...(limits.statementTimeoutMs > 0 ? { query_timeout: limits.statementTimeoutMs + 5_000 } : {}),
     });
-    // An idle connection that the server drops (restart, failover) must not crash the process:
-    // the pool discards it and the next query opens a new one; /readyz reports a real outage.
-    pool.on('error', () => undefined);
+    // A connection that the server or the network drops (restart, failover, pg_terminate_backend,
+    // a broken path) must never crash the process. node-postgres emits 'error' on the client, and
+    // the pool listens for it only while the client is idle: a checked-out client's error, with no
+    // query running at that moment (between a transaction's statements), would be an unhandled
+    // 'error' event. Every client gets its own listener for its whole life: a query running on it
+    // fails with the error (answered 503 by the error handler), and the pool discards the broken
+    // client on release (it is no longer queryable) and opens a new one for the next query.
+    pool.on('connect', (client) => client.on('error', ignoreDroppedConnection));
+    pool.on('error', ignoreDroppedConnection);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...logOf(options) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
@@ -98,6 +107,9 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
     close: () => sqlite.close(),
   };
 }
+
+/** What a dropped connection reports is seen by the query it breaks, or by /readyz: nothing to do here. */
+const ignoreDroppedConnection = (): void => undefined;
 
 const logOf = (options: DatabaseOptions) => (options.log ? { log: options.log } : {});
 
