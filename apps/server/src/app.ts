@@ -53,6 +53,7 @@ import { registerInputGuard } from './plugins/input-guard.js';
 import { publicCachePlugin } from './plugins/public-cache.js';
 import { RequestLogController } from './plugins/request-logging.js';
 import { createDatabaseGate, type DatabaseGate } from './db/database-gate.js';
+import { createStorageHealth } from './db/storage-health.js';
 import { createSecurityHeaders, registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerStaticWeb, resolveWebDir } from './modules/pages/pages.routes.js';
 
@@ -154,7 +155,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => reading.close());
   app.addHook('onClose', async () => services.mail.close());
 
-  registerErrorHandler(app);
+  const storageHealth = createStorageHealth();
+  registerErrorHandler(app, storageHealth);
   registerSecurityHeaders(app, securityHeaders);
   registerDatabaseGate(app, databaseGate);
   registerInputGuard(app);
@@ -207,7 +209,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api/v1' },
   );
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
-  await app.register(healthRoutes(db, databaseGate));
+  await app.register(healthRoutes(db, databaseGate, storageHealth));
 
   await app.register(mediaRoutes({ storage, signer: services.signer, isPublicPage: reading.isPublicPage }));
   await app.register(seoRoutes({ sitemaps: services.sitemaps, publicUrl: config.publicUrl }));

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as feedKeysMigration from '../src/db/migrations/2026-11-26T1100-feed-keys.js';
 import { createFeedAuthenticator } from '../src/modules/opds/feed-auth.js';
 import { registerErrorHandler } from '../src/plugins/error-handler.js';
+import { createStorageHealth } from '../src/db/storage-health.js';
 import { authHeader, createUser, nextClientIp, type TestUser } from './helpers/factories.js';
 import { createTestContext, type TestContext } from './helpers/test-context.js';
 
@@ -19,7 +20,7 @@ beforeAll(async () => {
   ctx = await createTestContext({ PUBLIC_URL: 'https://read.example.org' });
   const feedAuth = createFeedAuthenticator({ db: ctx.db, now: () => clock });
   feeds = Fastify({ logger: false });
-  registerErrorHandler(feeds);
+  registerErrorHandler(feeds, createStorageHealth());
   const answer = async (reader: Awaited<ReturnType<typeof feedAuth>>) => ({ username: reader.user.username, key_id: reader.keyId });
   feeds.get<{ Params: { feedKey: string } }>('/opds/key/:feedKey/v1.2/catalog', async (request) =>
     answer(await feedAuth(request, request.params.feedKey)),

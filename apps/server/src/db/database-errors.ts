@@ -12,6 +12,11 @@ const NETWORK_CODES = new Set([
   'ENETUNREACH',
   'EPIPE',
   'EAI_AGAIN',
+  // The disk under the database (or the media and data folder) is full or read-only: writes wait
+  // for an operator, reads go on (storage-health.ts).
+  'ENOSPC',
+  'EDQUOT',
+  'EROFS',
 ]);
 
 /** PostgreSQL SQLSTATEs of unavailability: class 08 (connection), 53 (resources), 57 (operator intervention, including statement_timeout 57014), 55P03 (lock timeout), 3D000 (database gone). */

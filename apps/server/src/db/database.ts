@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type LogConfig, type SqliteDatabase } from 'kysely';
+import { Kysely, PostgresDialect, type LogConfig, type SqliteDatabase } from 'kysely';
 import { allowDirectReads } from './direct-reads.js';
 import { postgresDriver } from './postgres-driver.js';
+import { SqliteDialectKeepingCause } from './sqlite-dialect.js';
 import type { Database } from './schema.js';
 import type { Db, Dialect } from './db-types.js';
 
@@ -77,7 +78,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma(`busy_timeout = ${Math.trunc(limits.sqliteBusyTimeoutMs)}`);
   sqlite.pragma('synchronous = NORMAL');
   const statements = withStatementCache(sqlite);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }), ...logOf(options) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialectKeepingCause(statements, sqlite), ...logOf(options) });
   // A log given as a list of levels is Kysely's console logging: those reads stay with Kysely.
   if (typeof options.log !== 'object') {
     allowDirectReads(db, sqlite, { prepare: (source) => statements.prepare(source) as SQLite.Statement, log: options.log });

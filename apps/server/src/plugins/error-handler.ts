@@ -1,6 +1,7 @@
 import { ErrorCode, NO_CONTROL_CHARACTERS, type ErrorBody } from '@inkstream/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable } from '../db/database-errors.js';
+import { isStorageFull, type StorageHealth } from '../db/storage-health.js';
 import { AppError } from '../lib/app-error.js';
 
 /** While the database cannot answer, clients are told to come back shortly rather than that we broke. */
@@ -59,7 +60,7 @@ function send(reply: FastifyReply, status: number, body: ErrorBody, retryAfter?:
  * One error handler for the whole server: `{ error, code, details? }` with a stable code.
  * Unexpected errors are logged with their stack and answered with a generic 500, never their internals.
  */
-export function registerErrorHandler(app: FastifyInstance): void {
+export function registerErrorHandler(app: FastifyInstance, storage: StorageHealth): void {
   app.setErrorHandler((error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
@@ -84,7 +85,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return send(reply, status, { error: error.message, code: STATUS_CODES[status] ?? ErrorCode.VALIDATION_FAILED });
     }
     if (isDatabaseUnavailable(error)) {
-      request.log.warn({ err: error }, 'database unavailable');
+      // A full disk is logged once, with its cause, when it starts (not once per refused write).
+      if (isStorageFull(error)) storage.noteFailure(error, request.log);
+      else request.log.warn({ err: error }, 'database unavailable');
       return sendDatabaseUnavailable(reply);
     }
     request.log.error({ err: error }, 'unhandled error');

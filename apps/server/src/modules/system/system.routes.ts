@@ -8,21 +8,32 @@ import { AppError } from '../../lib/app-error.js';
 import { errorResponses } from '../../lib/route-schema.js';
 import { PUBLIC_CACHE } from '../../http/cache-rules.js';
 import type { SiteSettingsService } from '../settings/site-settings.service.js';
-import { pingDatabase } from './system.repository.js';
+import type { StorageHealth } from '../../db/storage-health.js';
+import { pingDatabase, probeWrite } from './system.repository.js';
 
 /**
  * Liveness and readiness, outside the API so load balancers need no API knowledge. Ready: the
- * start-up work has reached the database (db/database-gate.ts) and it answers now.
+ * start-up work has reached the database (db/database-gate.ts), it answers now, and its storage
+ * takes writes (after a full disk refused one: db/storage-health.ts).
  */
-export function healthRoutes(db: Db, gate: Pick<DatabaseGate, 'isOpen'>) {
+export function healthRoutes(db: Db, gate: Pick<DatabaseGate, 'isOpen'>, storage: StorageHealth) {
   return async (app: FastifyInstance) => {
     app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
-    app.get('/readyz', { schema: { hide: true } }, async () => {
+    app.get('/readyz', { schema: { hide: true } }, async (request) => {
       if (!gate.isOpen()) throw new AppError('SERVICE_UNAVAILABLE', 503, 'The database has not been reached yet', undefined, 5);
       try {
         await pingDatabase(db);
       } catch {
         throw new AppError('SERVICE_UNAVAILABLE', 503, 'The database is not reachable', undefined, 5);
+      }
+      // After a full disk refused a write: ready again once a write goes through.
+      if (storage.isFull()) {
+        try {
+          await probeWrite(db);
+          storage.noteWritable(request.log);
+        } catch {
+          throw new AppError('SERVICE_UNAVAILABLE', 503, 'The database storage is full: writes are refused, reads go on', undefined, 5);
+        }
       }
       return { status: 'ready' };
     });
