@@ -27,8 +27,8 @@ import { parseMailAddress, requireMailAddress } from '../mail/mail-address.js';
 import { queueMail } from '../mail/mail-queue.js';
 import { mailRecipientOf } from '../mail/mail-recipient.js';
 import { changeAddress, emailTaken, isAddressTaken, isEmailKeyClash, sendConfirmation } from './account-email.js';
-import { consumeAccountToken, insertAccountToken, PASSWORD_RESET_TTL_MS } from './account-tokens.js';
-import { countAccountTokensSince, voidAccountTokens } from './account-tokens.repository.js';
+import { consumeAccountToken, issueAccountToken, PASSWORD_RESET_TTL_MS } from './account-tokens.js';
+import { countAccountTokensSince, lockAccountForTokens, voidAccountTokens } from './account-tokens.repository.js';
 
 export type { AuthUser, UserRole } from './auth-user.js';
 
@@ -314,8 +314,11 @@ export function createUsersService(deps: {
       const recipient = await mailRecipientOf(trx, row.id);
       if (!recipient) return;
       const at = now();
+      // Locked before counting: two nodes asking at once cannot both pass the hourly cap.
+      await lockAccountForTokens(trx, row.id);
       if ((await countAccountTokensSince(trx, row.id, 'password-reset', at - HOUR_MS)) >= RESET_LINKS_PER_ACCOUNT_PER_HOUR) return;
-      const token = await insertAccountToken(
+      // A newer link voids the older unused ones (issueAccountToken): only the latest message works.
+      const token = await issueAccountToken(
         trx,
         { userId: row.id, purpose: 'password-reset', email: null, ttlMs: PASSWORD_RESET_TTL_MS },
         at,
