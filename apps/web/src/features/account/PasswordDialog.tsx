@@ -1,4 +1,4 @@
-import { CURRENT_PASSWORD_MAX, NEW_PASSWORD_MAX } from '@inkstream/contracts/constants';
+import { CURRENT_PASSWORD_MAX } from '@inkstream/contracts/constants';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { Dialog } from '../../components/Dialog';
@@ -91,7 +91,7 @@ function PasswordForm({ onDone }: { onDone(): void }) {
         value={password}
         onChange={setPassword}
         autoComplete="new-password"
-        maxLength={NEW_PASSWORD_MAX}
+        maxLength={CURRENT_PASSWORD_MAX}
         disabled={busy}
       />
       <PasswordField
@@ -101,7 +101,7 @@ function PasswordForm({ onDone }: { onDone(): void }) {
         value={confirmation}
         onChange={setConfirmation}
         autoComplete="new-password"
-        maxLength={NEW_PASSWORD_MAX}
+        maxLength={CURRENT_PASSWORD_MAX}
         disabled={busy}
       />
       <div className={styles.actions}>

@@ -29,7 +29,7 @@ describe('register screen', () => {
     [{ username: 'reader' }, 'Password', 'Please fill in all fields'],
     [{ username: 'reader', password: 'secret1', confirm: 'secret2' }, 'Confirm password', 'Passwords do not match'],
     [{ username: 'abc', password: 'secret1', confirm: 'secret1' }, 'Username', 'Username must be between 5 and 16 characters'],
-    [{ username: 'reader', password: 'abcd', confirm: 'abcd' }, 'Password', 'Password must be between 5 and 25 characters'],
+    [{ username: 'reader', password: 'abcd', confirm: 'abcd' }, 'Password', 'Password must be between 5 and 128 characters'],
   ])('shows the spec message for %o on the field at fault, and focuses it', async (values, field, message) => {
     const fetch = stubApi({});
     renderScreen(<RegisterForm />, '/register');
@@ -53,7 +53,7 @@ describe('register screen', () => {
     const texts = ['Username', 'Password', 'Confirm password'].map(errorOf);
     expect(texts).toEqual([
       'Username must be between 5 and 16 characters',
-      'Password must be between 5 and 25 characters',
+      'Password must be between 5 and 128 characters',
       'Passwords do not match',
     ]);
     expect(document.activeElement).toBe(screen.getByLabelText('Username'));
