@@ -88,6 +88,20 @@ describe('register screen', () => {
     expect(body).toMatchObject({ username: 'abcd', password: 'secret1', invite_code: 'FRIEND42', user_type: 'inkstream' });
     expect(localStorage.getItem('USER_UUID')).toBeNull(); // no automatic login
   });
+
+  it('shows the password rule before typing, and hands the address over so the login screen can say where the link went', async () => {
+    stubApi({ 'POST /user/register': { status: 201, body: { data: { uuid: 'u', username: 'reader1' } } } });
+    renderScreen(<RegisterForm />, '/register');
+    expect(screen.getByText(/^5 to 128 characters; a long passphrase is welcome\./)).toBeTruthy();
+    await userEvent.setup().type(screen.getByLabelText('E-mail (optional)'), 'reader1@example.com');
+    const passphrase = 'correct horse battery staple, really'; // 36 characters
+    await fillRegister({ username: 'reader1', password: passphrase, confirm: passphrase });
+    expect(await screen.findByText('/login')).toBeTruthy();
+    expect(JSON.parse(screen.getByTestId('location-state').textContent!)).toEqual({
+      registered: 'reader1',
+      registeredEmail: 'reader1@example.com',
+    });
+  });
 });
 
 describe('login screen', () => {
