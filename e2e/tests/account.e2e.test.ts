@@ -49,10 +49,10 @@ describe('account journeys', () => {
 
     await form.fill({ username, password: 'abcd', confirm: 'abcd' });
     await form.submit.click();
-    await eventually(() => fieldError(form.password)).toBe('Password must be between 5 and 25 characters');
-    await form.fill({ username, password: 'p'.repeat(26), confirm: 'p'.repeat(26) });
+    await eventually(() => fieldError(form.password)).toBe('Password must be between 5 and 128 characters');
+    await form.fill({ username, password: 'p'.repeat(129), confirm: 'p'.repeat(129) });
     await form.submit.click();
-    await eventually(() => fieldError(form.password)).toBe('Password must be between 5 and 25 characters');
+    await eventually(() => fieldError(form.password)).toBe('Password must be between 5 and 128 characters');
 
     await form.fill({ username, password: 'secret1', confirm: 'secret1' });
     await form.submit.click();

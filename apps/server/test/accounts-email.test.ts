@@ -175,7 +175,7 @@ describe('confirming an address', () => {
     const old = uniqueAddress('old');
     const reader = await account({ email: old, confirm: true });
     const next = uniqueAddress('new');
-    const changed = await post('/user/email', { email: next }, authHeader(reader));
+    const changed = await post('/user/email', { email: next, current_password: reader.password }, authHeader(reader));
     expect(changed.statusCode).toBe(200);
     expect(changed.json().data.result).toEqual({ email: next, email_confirmed: false });
     const notice = await outbox(old, 'email-changed');
@@ -187,8 +187,8 @@ describe('confirming an address', () => {
     // A third change: the unconfirmed second address is not told (only a confirmed one is).
     const third = uniqueAddress('third');
     const pending = uniqueAddress('pending');
-    await post('/user/email', { email: pending }, authHeader(reader));
-    await post('/user/email', { email: third }, authHeader(reader));
+    await post('/user/email', { email: pending, current_password: reader.password }, authHeader(reader));
+    await post('/user/email', { email: third, current_password: reader.password }, authHeader(reader));
     expect(await outbox(pending, 'email-changed')).toEqual([]);
     expectError(
       await post('/user/email/confirm', { token: tokenOf((await outbox(pending, 'email-confirm'))[0]!) }),
@@ -202,7 +202,11 @@ describe('confirming an address', () => {
     await account({ email, confirm: true });
     expectError(await post('/user/register', { username: uniqueName(), password: 'first-pass-1', email }), 409, 'EMAIL_TAKEN');
     const other = await account();
-    expectError(await post('/user/email', { email: email.toUpperCase() }, authHeader(other)), 409, 'EMAIL_TAKEN');
+    expectError(
+      await post('/user/email', { email: email.toUpperCase(), current_password: other.password }, authHeader(other)),
+      409,
+      'EMAIL_TAKEN',
+    );
 
     const squatted = uniqueAddress('squat');
     const squatter = await account({ email: squatted });
@@ -217,7 +221,11 @@ describe('confirming an address', () => {
   it('extra body fields are dropped: email_confirmed cannot be set by the client', async () => {
     const reader = await account();
     const email = uniqueAddress();
-    const response = await post('/user/email', { email, email_confirmed: true, email_confirmed_at: 1 }, authHeader(reader));
+    const response = await post(
+      '/user/email',
+      { email, current_password: reader.password, email_confirmed: true, email_confirmed_at: 1 },
+      authHeader(reader),
+    );
     expect(response.statusCode).toBe(200);
     expect((await me(reader.token)).json().data.result.email_confirmed).toBe(false);
   });

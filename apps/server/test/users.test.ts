@@ -69,7 +69,7 @@ describe('POST /user/register', () => {
     ['a missing username', { password: 'hunter22' }, 'username'],
     ['a missing password', { username: 'validname' }, 'password'],
     ['a 4-character password', { username: 'validname', password: 'abcd' }, 'password'],
-    ['a 26-character password', { username: 'validname', password: 'a'.repeat(26) }, 'password'],
+    ['a 129-character password', { username: 'validname', password: 'a'.repeat(129) }, 'password'],
   ])('refuses %s with 400 VALIDATION_FAILED naming the field', async (_label, payload, field) => {
     const response = await register(payload);
     expectValidationField(response, field);

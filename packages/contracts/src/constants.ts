@@ -14,7 +14,11 @@ export const USERNAME_MAX = 16;
  */
 export const USERNAME_PATTERN = '^(?:[\\p{L}\\p{N}]\\p{M}*)+$';
 export const REGISTER_PASSWORD_MIN = 5;
-export const REGISTER_PASSWORD_MAX = 25;
+/**
+ * The seed's rule was 5–25; a long passphrase is welcome (issue 40): 128, as every other new
+ * password. No client of the seed breaks when a longer one is accepted.
+ */
+export const REGISTER_PASSWORD_MAX = 128;
 export const NEW_PASSWORD_MIN = 8;
 export const NEW_PASSWORD_MAX = 128;
 /** Longest current password a password change accepts: the login takes as long a password. */

@@ -33,7 +33,17 @@ export const accountApi = {
   totpDisable: (password: string, code: string) => result(client.POST('/api/v1/user/totp/disable', { body: { password, code } })),
   totpRecoveryCodes: (code: string): Promise<RecoveryCodesResult> =>
     result(client.POST('/api/v1/user/totp/recovery_codes', { body: { code } })),
-  setEmail: (email: string): Promise<EmailResult> => result(client.POST('/api/v1/user/email', { body: { email } })),
+  // A new address needs the current password, and the two-step code when that is on (issue 40).
+  setEmail: (email: string, secrets: { currentPassword?: string; totpCode?: string } = {}): Promise<EmailResult> =>
+    result(
+      client.POST('/api/v1/user/email', {
+        body: {
+          email,
+          ...(secrets.currentPassword !== undefined ? { current_password: secrets.currentPassword } : {}),
+          ...(secrets.totpCode !== undefined ? { totp_code: secrets.totpCode } : {}),
+        },
+      }),
+    ),
   // No login needed: the links may be opened on another device than the one that asked for them.
   confirmEmail: (token: string) => data(anonymousClient.POST('/api/v1/user/email/confirm', { body: { token } })),
   forgotPassword: (login: string) => data(anonymousClient.POST('/api/v1/user/password/forgot', { body: { login } })),

@@ -6743,7 +6743,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Set or change the e-mail address; a confirmation link is sent to it (the same address again: sent again) */
+        /** Set or change the e-mail address (current password and two-step code needed); a confirmation link is sent to it (the same address again: sent again) */
         post: {
             parameters: {
                 query?: never;
@@ -6754,8 +6754,12 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description The current password: needed unless the same unconfirmed address is sent again (403 WRONG_PASSWORD) */
+                        current_password?: string;
                         /** @description An e-mail address (at most 254 characters, no IP literals) */
                         email: string;
+                        /** @description A 6-digit code of the authenticator app, or a recovery code (xxxx-xxxx-xxxx) */
+                        totp_code?: string;
                     };
                 };
             };

@@ -121,8 +121,22 @@ export const TotpDisableResponse = Result(Type.Object({ disabled: Type.Literal(t
 export const RecoveryCodesBody = ClosedObject({ code: TotpOrRecoveryCode });
 export type RecoveryCodesBody = Static<typeof RecoveryCodesBody>;
 
-/** `POST /user/email`: sets or changes the address; a confirmation link goes to it. */
-export const EmailBody = ClosedObject({ email: EmailInput });
+/**
+ * `POST /user/email`: sets or changes the address; a confirmation link goes to it. A new address
+ * needs the current password, and the two-step code when that is on (issue 40); sending the link
+ * again to the same unconfirmed address needs neither.
+ */
+export const EmailBody = ClosedObject({
+  email: EmailInput,
+  current_password: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: CURRENT_PASSWORD_MAX,
+      description: 'The current password: needed unless the same unconfirmed address is sent again (403 WRONG_PASSWORD)',
+    }),
+  ),
+  totp_code: Type.Optional(TotpOrRecoveryCode),
+});
 export type EmailBody = Static<typeof EmailBody>;
 export const EmailResult = Type.Object({ email: Type.String(), email_confirmed: Type.Boolean() });
 export type EmailResult = Static<typeof EmailResult>;

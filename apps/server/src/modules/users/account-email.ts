@@ -3,7 +3,7 @@ import type { DbExecutor } from '../../db/database.js';
 import { AppError } from '../../lib/app-error.js';
 import { maskMailAddress, type MailAddress } from '../mail/mail-address.js';
 import { queueMail } from '../mail/mail-queue.js';
-import { EMAIL_CONFIRM_TTL_MS, insertAccountToken } from './account-tokens.js';
+import { EMAIL_CONFIRM_TTL_MS, issueAccountToken } from './account-tokens.js';
 import { voidAccountTokens } from './account-tokens.repository.js';
 import * as usersRepo from './users.repository.js';
 
@@ -27,8 +27,9 @@ export async function isAddressTaken(executor: DbExecutor, key: string, exceptUs
 export const isEmailKeyClash = (error: unknown) => /email_key/.test(String((error as { message?: unknown })?.message ?? ''));
 
 /**
- * Sends a confirmation link for `address` to it: older unused links of the account stop working,
- * a new one is stored (its hash) and the message is queued, all in the caller's transaction.
+ * Sends a confirmation link for `address` to it: older unused links of the account stop working
+ * (issueAccountToken), a new one is stored (its hash) and the message is queued, all in the
+ * caller's transaction.
  * Returns false when the recipient's hourly cap refused the message.
  */
 export async function sendConfirmation(
@@ -39,8 +40,7 @@ export async function sendConfirmation(
   publicUrl: string,
   now: number,
 ): Promise<boolean> {
-  await voidAccountTokens(trx, account.id, 'email-confirm', now);
-  const token = await insertAccountToken(
+  const token = await issueAccountToken(
     trx,
     { userId: account.id, purpose: 'email-confirm', email: address, ttlMs: EMAIL_CONFIRM_TTL_MS },
     now,

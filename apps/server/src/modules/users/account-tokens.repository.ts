@@ -1,7 +1,19 @@
+import { PostgresAdapter } from 'kysely';
 import type { DbExecutor } from '../../db/database.js';
 import type { AccountTokensTable } from '../../db/schema.js';
 
 type AccountTokenPurpose = AccountTokensTable['purpose'];
+
+/**
+ * Locks the account's row until the transaction ends (FOR UPDATE on PostgreSQL; SQLite's one
+ * writer serialises write transactions already), so two links of one account are issued one
+ * after the other and the later one sees, and voids, the earlier.
+ */
+export async function lockAccountForTokens(executor: DbExecutor, userId: number): Promise<void> {
+  let query = executor.selectFrom('users').select('id').where('id', '=', userId);
+  if (executor.getExecutor().adapter instanceof PostgresAdapter) query = query.forUpdate();
+  await query.executeTakeFirst();
+}
 
 /** Stores a token's row (its hash only: the token itself goes only into the message). */
 export async function insertAccountTokenRow(

@@ -15,12 +15,20 @@ export const ACCOUNT_TOKEN_KEEP_MS = 7 * 86_400_000;
 /** SHA-256 (hex) of a token: the only form the database holds. */
 export const hashAccountToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
 
-/** A new token (256 random bits, base64url) and its row; the token itself goes only into the message. */
-export async function insertAccountToken(
+/**
+ * A new token (256 random bits, base64url) and its row; the token itself goes only into the
+ * message. The only way a link is made: the account's row is locked first (FOR UPDATE on
+ * PostgreSQL; SQLite's write transaction serialises anyway), then every older unused token of the
+ * same purpose is voided, so of two links asked for at the same moment (two nodes, two tabs) only
+ * the later one works. Call it inside the transaction that queues the message.
+ */
+export async function issueAccountToken(
   executor: DbExecutor,
   row: { userId: number; purpose: AccountTokenPurpose; email: string | null; ttlMs: number },
   now: number,
 ): Promise<string> {
+  await tokensRepo.lockAccountForTokens(executor, row.userId);
+  await tokensRepo.voidAccountTokens(executor, row.userId, row.purpose, now);
   const token = randomBytes(32).toString('base64url');
   await tokensRepo.insertAccountTokenRow(
     executor,

@@ -5,6 +5,7 @@ import { loadOnFirstUse } from '../../lib/load-on-first-use.js';
 import { takeLoginAttempt } from './login-throttle.js';
 import { verifyPassword } from './password.js';
 import * as twoStepRepo from './two-step.repository.js';
+import { lockAccountForTokens } from './account-tokens.repository.js';
 import { hashRecoveryCode, newRecoveryCodes, type TotpCipher } from './totp-crypto.js';
 import { loadOtplib, matchingTimeStep, queueTwoStepMail, TOTP, useSecondStep } from './two-step.js';
 import type { AuthUser } from './auth-user.js';
@@ -74,6 +75,9 @@ export function createTwoStepService(deps: { db: Db; cipher: TotpCipher; siteNam
 
   async function replaceRecoveryCodes(trx: DbExecutor, userId: number, nowMs: number): Promise<string[]> {
     const codes = newRecoveryCodes();
+    // Two new sets asked for at once (two tabs, two nodes): the account's row lock puts them one
+    // after the other, so the later delete sees the earlier set and only one set of ten is left.
+    await lockAccountForTokens(trx, userId);
     await twoStepRepo.deleteRecoveryCodes(trx, userId);
     await twoStepRepo.insertRecoveryCodes(
       trx,

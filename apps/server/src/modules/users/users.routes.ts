@@ -100,12 +100,22 @@ export function usersRoutes(users: UsersService) {
         config: { rateLimit: LIMITS.emailChange },
         schema: {
           tags,
-          summary: 'Set or change the e-mail address; a confirmation link is sent to it (the same address again: sent again)',
+          summary:
+            'Set or change the e-mail address (current password and two-step code needed); a confirmation link is sent to it (the same address again: sent again)',
           body: EmailBody,
           response: { 200: EmailResponse, ...errorResponses },
         },
       },
-      async (request) => ({ data: { result: await users.setEmail(requireUser(request), request.body.email) } }),
+      async (request) => ({
+        data: {
+          result: await users.setEmail(requireUser(request), {
+            email: request.body.email,
+            currentPassword: request.body.current_password,
+            totpCode: request.body.totp_code,
+            ip: request.ip,
+          }),
+        },
+      }),
     );
 
     app.post(

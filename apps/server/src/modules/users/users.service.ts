@@ -15,6 +15,7 @@ import type { Db, DbExecutor } from '../../db/database.js';
 import { AppError } from '../../lib/app-error.js';
 import { toIso } from '../../lib/time.js';
 import { takeLoginAttempt } from './login-throttle.js';
+import { checkCurrentSecrets } from './current-secrets.js';
 import { usernameSkeleton } from './username-skeleton.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password.js';
 import { authUserOf, type AuthUser, type UserRole } from './auth-user.js';
@@ -27,8 +28,8 @@ import { parseMailAddress, requireMailAddress } from '../mail/mail-address.js';
 import { queueMail } from '../mail/mail-queue.js';
 import { mailRecipientOf } from '../mail/mail-recipient.js';
 import { changeAddress, emailTaken, isAddressTaken, isEmailKeyClash, sendConfirmation } from './account-email.js';
-import { consumeAccountToken, insertAccountToken, PASSWORD_RESET_TTL_MS } from './account-tokens.js';
-import { countAccountTokensSince, voidAccountTokens } from './account-tokens.repository.js';
+import { consumeAccountToken, issueAccountToken, PASSWORD_RESET_TTL_MS } from './account-tokens.js';
+import { countAccountTokensSince, lockAccountForTokens, voidAccountTokens } from './account-tokens.repository.js';
 
 export type { AuthUser, UserRole } from './auth-user.js';
 
@@ -187,25 +188,18 @@ export function createUsersService(deps: {
 
   /**
    * The current password is asked for (OWASP ASVS 2.1.6), so a stolen token cannot lock the owner
-   * out. Its check counts against the failed-login throttle of this account and address, as a login
-   * would: guesses here and at /user/login share one budget, so this route is no way around it.
+   * out; checkCurrentSecrets counts it against the failed-login throttle, as a login would.
    */
   async function updatePassword(user: AuthUser, change: { newPassword: string; currentPassword: string; ip: string }): Promise<string> {
     const row = await users.findUserByUuid(db, user.uuid);
     if (!row) throw new AppError(ErrorCode.INVALID_TOKEN, 401, 'Your session has ended; please log in again');
-    const attempt = await takeLoginAttempt(db, { usernameKey: usernameKey(row.username), ip: change.ip }, now());
-    if (attempt.retryAfterSeconds > 0) {
-      throw new AppError(
-        ErrorCode.RATE_LIMITED,
-        429,
-        'Too many wrong passwords from your network for this account; try again later',
-        undefined,
-        attempt.retryAfterSeconds,
-      );
-    }
-    const isValid = await verifyPassword(row.password_hash, change.currentPassword);
-    await attempt.settle(isValid);
-    if (!isValid) throw new AppError(ErrorCode.WRONG_PASSWORD, 403, 'The current password is not correct');
+    await checkCurrentSecrets(
+      db,
+      totpCipher,
+      row,
+      { usernameKey: usernameKey(row.username), password: change.currentPassword, secondStep: false, ip: change.ip },
+      now(),
+    );
     const passwordHash = await hashPassword(change.newPassword);
     const tokenVersion = await db.transaction().execute(async (trx) => {
       const version = await users.updatePasswordAndRevokeTokens(trx, row.id, passwordHash);
@@ -254,15 +248,43 @@ export function createUsersService(deps: {
     );
   }
 
-  /** `POST /user/email`: sets or changes the address (see account-email.ts changeAddress). */
-  async function setEmail(user: AuthUser, raw: string): Promise<EmailResult> {
-    const address = requireMailAddress(raw);
+  /**
+   * `POST /user/email`: sets or changes the address (see account-email.ts changeAddress). A new
+   * address needs the current password, and the two-step code when that is on (issue 40): the
+   * address is how the account is recovered, so a stolen session alone must not move it. Sending
+   * the link again to the same, unconfirmed address moves nothing and needs neither.
+   */
+  async function setEmail(
+    user: AuthUser,
+    input: { email: string; currentPassword?: string | undefined; totpCode?: string | undefined; ip: string },
+  ): Promise<EmailResult> {
+    const address = requireMailAddress(input.email);
+    const row = await users.findUserByUuid(db, user.uuid);
+    if (!row) throw new AppError(ErrorCode.INVALID_TOKEN, 401, 'Your session has ended; please log in again');
+    if (row.email === null || row.email.toLowerCase() !== address.key) {
+      await checkCurrentSecrets(
+        db,
+        totpCipher,
+        row,
+        {
+          usernameKey: usernameKey(row.username),
+          password: input.currentPassword,
+          totpCode: input.totpCode,
+          secondStep: true,
+          ip: input.ip,
+        },
+        now(),
+      );
+    }
     return db.transaction().execute(async (trx) => {
-      const row = await users.findUserByUuid(trx, user.uuid);
-      if (!row) throw new AppError(ErrorCode.INVALID_TOKEN, 401, 'Your session has ended; please log in again');
-      const change = await changeAddress(trx, row, address, languageOf(row.language), publicUrl, now());
+      const current = await users.findUserByUuid(trx, user.uuid);
+      if (!current) throw new AppError(ErrorCode.INVALID_TOKEN, 401, 'Your session has ended; please log in again');
+      // The address read again in the transaction: a change that raced this one between the check
+      // and here would otherwise let a resend (no password) stand in for a change.
+      if (current.email !== row.email) throw new AppError(ErrorCode.CONFLICT, 409, 'The address was changed meanwhile; please try again');
+      const change = await changeAddress(trx, current, address, languageOf(current.language), publicUrl, now());
       const confirmed = change === 'unchanged';
-      return { email: confirmed ? row.email! : address.address, email_confirmed: confirmed };
+      return { email: confirmed ? current.email! : address.address, email_confirmed: confirmed };
     });
   }
 
@@ -314,8 +336,11 @@ export function createUsersService(deps: {
       const recipient = await mailRecipientOf(trx, row.id);
       if (!recipient) return;
       const at = now();
+      // Locked before counting: two nodes asking at once cannot both pass the hourly cap.
+      await lockAccountForTokens(trx, row.id);
       if ((await countAccountTokensSince(trx, row.id, 'password-reset', at - HOUR_MS)) >= RESET_LINKS_PER_ACCOUNT_PER_HOUR) return;
-      const token = await insertAccountToken(
+      // A newer link voids the older unused ones (issueAccountToken): only the latest message works.
+      const token = await issueAccountToken(
         trx,
         { userId: row.id, purpose: 'password-reset', email: null, ttlMs: PASSWORD_RESET_TTL_MS },
         at,

@@ -1,29 +1,45 @@
+import { CURRENT_PASSWORD_MAX } from '@inkstream/contracts/constants';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { accountApi } from '../../lib/api-account';
 import { ApiError } from '../../lib/api-client';
 import { looksLikeEmail } from './email-validation';
+import { PasswordField } from './PasswordField';
 import { TextField } from './TextField';
 import styles from '../../components/forms.module.css';
 import profile from './profile.module.css';
 
 export const ME_QUERY_KEY = ['account', 'me'] as const;
 
-type Problem = 'invalid' | 'taken' | 'tooMany' | 'failed';
+type Problem = 'invalid' | 'taken' | 'tooMany' | 'failed' | 'fillPassword' | 'wrongPassword' | 'wrongCode';
 
 const problemOf = (caught: unknown): Problem => {
   if (!(caught instanceof ApiError)) return 'failed';
+  if (caught.code === 'WRONG_PASSWORD') return 'wrongPassword';
+  if (caught.code === 'TOTP_REQUIRED' || caught.code === 'INVALID_TOTP') return 'wrongCode';
+  if (caught.code === 'VALIDATION_FAILED' && caught.details.some((detail) => detail.field === 'totp_code')) return 'wrongCode';
+  if (caught.code === 'VALIDATION_FAILED' && caught.details.some((detail) => detail.field === 'current_password')) return 'wrongPassword';
   if (caught.code === 'INVALID_EMAIL' || caught.code === 'VALIDATION_FAILED') return 'invalid';
   if (caught.code === 'EMAIL_TAKEN') return 'taken';
   if (caught.code === 'RATE_LIMITED') return 'tooMany';
   return 'failed';
 };
 
+/** Which field of the change form a problem belongs to (where it is shown and where focus goes). */
+const FIELD_OF: Partial<Record<Problem, string>> = {
+  invalid: 'email-address',
+  taken: 'email-address',
+  fillPassword: 'email-current-password',
+  wrongPassword: 'email-current-password',
+  wrongCode: 'email-code',
+};
+
 /**
  * The profile's E-mail section: the address and whether it is confirmed, a resend while it is
- * not, a form to add or change it, and, without a confirmed address, a plain warning that the
- * account cannot be recovered.
+ * waiting, a form to add or change it (with the current password, and the two-step code when that
+ * is on: the address is how the account is recovered), and a plain warning while the account
+ * cannot be recovered: no address yet, or one still waiting for its link.
  */
 export function EmailSection() {
   const { t } = useTranslation('recovery');
@@ -31,21 +47,31 @@ export function EmailSection() {
   const { data, isPending, isError } = useQuery({ queryKey: ME_QUERY_KEY, queryFn: accountApi.me });
   const [editing, setEditing] = useState(false);
   const [value, setValue] = useState('');
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
   const [pending, setPending] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(null);
   const [sent, setSent] = useState<{ email: string; resent: boolean } | null>(null);
 
-  const save = async (email: string, resent: boolean) => {
+  const closeForm = () => {
+    setEditing(false);
+    setValue('');
+    setPassword('');
+    setCode('');
+  };
+
+  const save = async (email: string, resent: boolean, secrets: { currentPassword?: string; totpCode?: string } = {}) => {
     setPending(true);
     setProblem(null);
     try {
-      const result = await accountApi.setEmail(email);
+      const result = await accountApi.setEmail(email, secrets);
       queryClient.setQueryData(ME_QUERY_KEY, data ? { ...data, email: result.email, email_confirmed: result.email_confirmed } : data);
       setSent(result.email_confirmed ? null : { email: result.email, resent });
-      setEditing(false);
-      setValue('');
+      closeForm();
     } catch (caught) {
-      setProblem(problemOf(caught));
+      const found = problemOf(caught);
+      setProblem(found);
+      if (editing && FIELD_OF[found]) document.getElementById(FIELD_OF[found])?.focus();
     } finally {
       setPending(false);
     }
@@ -53,12 +79,14 @@ export function EmailSection() {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!looksLikeEmail(value)) {
-      setProblem('invalid');
-      document.getElementById('email-address')?.focus();
+    const found: Problem | null = !looksLikeEmail(value) ? 'invalid' : password === '' ? 'fillPassword' : null;
+    if (found) {
+      setProblem(found);
+      document.getElementById(FIELD_OF[found]!)?.focus();
       return;
     }
-    void save(value.trim(), false);
+    const totpCode = code.replace(/\s+/g, '');
+    void save(value.trim(), false, { currentPassword: password, ...(data?.totp_enabled && totpCode ? { totpCode } : {}) });
   };
 
   return (
@@ -73,7 +101,8 @@ export function EmailSection() {
         <>
           {!data.email_confirmed && (
             <p className={styles.warning} role="note">
-              {t('email.unrecoverable')}
+              {/* An address waiting for its link is not "no address": say so, and the resend is below. */}
+              {data.email ? t('email.waiting') : t('email.unrecoverable')}
             </p>
           )}
           {data.email ? (
@@ -116,13 +145,43 @@ export function EmailSection() {
                 label={t('email.field')}
                 value={value}
                 onChange={setValue}
-                error={problem ? t(`email.errors.${problem}`) : undefined}
+                error={problem && FIELD_OF[problem] === 'email-address' ? t(`email.errors.${problem}`) : undefined}
                 autoComplete="email"
                 autoCapitalize="none"
                 spellCheck={false}
                 maxLength={254}
                 dir="ltr"
               />
+              <PasswordField
+                id="email-current-password"
+                label={t('email.currentPassword')}
+                hint={t('email.currentPasswordHint')}
+                error={problem && FIELD_OF[problem] === 'email-current-password' ? t(`email.errors.${problem}`) : undefined}
+                value={password}
+                onChange={setPassword}
+                autoComplete="current-password"
+                maxLength={CURRENT_PASSWORD_MAX}
+              />
+              {data.totp_enabled && (
+                <TextField
+                  id="email-code"
+                  label={t('email.code')}
+                  hint={t('email.codeHint')}
+                  error={problem === 'wrongCode' ? t('email.errors.wrongCode') : undefined}
+                  value={code}
+                  onChange={setCode}
+                  dir="ltr"
+                  autoComplete="one-time-code"
+                  autoCapitalize="none"
+                  spellCheck={false}
+                  maxLength={14}
+                />
+              )}
+              {problem && !FIELD_OF[problem] && (
+                <p className={styles.error} role="alert">
+                  {t(`email.errors.${problem}`)}
+                </p>
+              )}
               <div className={profile.buttonRow}>
                 <button type="submit" className={styles.primary} disabled={pending}>
                   {pending ? t('email.saving') : t('email.save')}
@@ -131,7 +190,7 @@ export function EmailSection() {
                   type="button"
                   className={styles.secondary}
                   onClick={() => {
-                    setEditing(false);
+                    closeForm();
                     setProblem(null);
                   }}
                 >

@@ -22,6 +22,7 @@ export function LoginForm() {
   usePageTitle(t('login.title'));
   const handedOver = useLocation().state as LoginLocationState | null;
   const registered = handedOver?.registered;
+  const registeredEmail = handedOver?.registeredEmail;
   const reason = handedOver?.reason === 'like' ? 'like' : undefined;
   // Where the reader was when asked to log in (a locked chapter, the profile): they go back there.
   const returnTo = safeReturnPath(useSearchParams()[0].get(RETURN_PARAM));
@@ -99,7 +100,7 @@ export function LoginForm() {
         </h1>
         {registered && !message && (
           <p className={styles.notice} role="status">
-            {t('login.registered')}
+            {registeredEmail ? t('login.registeredWithEmail', { email: registeredEmail }) : t('login.registered')}
           </p>
         )}
         {reason && !registered && !message && (

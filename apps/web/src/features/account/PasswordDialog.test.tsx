@@ -78,6 +78,18 @@ describe('password dialog', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
+  it('shows the rule before typing, and not a second time once the error says it (issue 40)', () => {
+    stubApi({});
+    open();
+    expect(screen.getByText('Password must be at least 8 characters long')).toBeTruthy();
+    type(currentPassword(), 'old-password');
+    type(newPassword(), 'abc');
+    type(confirmation(), 'abc');
+    fireEvent.click(submit());
+    expect(screen.getByRole('alert').textContent).toBe('password length at least 8');
+    expect(screen.queryByText('Password must be at least 8 characters long')).toBeNull();
+  });
+
   it('sends the current password, stores the new token, reports success and closes after 1.5 s', async () => {
     const fetch = stubApi({
       'POST /user/update_password': { status: 200, body: { data: { result: { updated: true, jwt_token: 'new-token' } } } },

@@ -1,4 +1,4 @@
-import { CURRENT_PASSWORD_MAX, NEW_PASSWORD_MAX } from '@inkstream/contracts/constants';
+import { CURRENT_PASSWORD_MAX } from '@inkstream/contracts/constants';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { Dialog } from '../../components/Dialog';
@@ -34,6 +34,8 @@ function PasswordForm({ onDone }: { onDone(): void }) {
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [message, setMessage] = useState<Message>(null);
+  // While the error states the length rule, the hint under the field would say it a second time.
+  const [ruleBroken, setRuleBroken] = useState(false);
   const [status, setStatus] = useState<'idle' | 'saving' | 'done'>('idle');
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
@@ -42,6 +44,7 @@ function PasswordForm({ onDone }: { onDone(): void }) {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const problem = validateNewPassword(password, confirmation);
+    setRuleBroken(problem === 'tooShort' || problem === 'tooLong');
     if (problem) {
       setMessage({ kind: 'error', text: t(`password.errors.${problem}`) });
       return;
@@ -87,11 +90,11 @@ function PasswordForm({ onDone }: { onDone(): void }) {
         id="new-password"
         label={t('password.newPassword')}
         placeholder={t('password.placeholder')}
-        hint={t('password.rule')}
+        hint={ruleBroken ? undefined : t('password.rule')}
         value={password}
         onChange={setPassword}
         autoComplete="new-password"
-        maxLength={NEW_PASSWORD_MAX}
+        maxLength={CURRENT_PASSWORD_MAX}
         disabled={busy}
       />
       <PasswordField
@@ -101,7 +104,7 @@ function PasswordForm({ onDone }: { onDone(): void }) {
         value={confirmation}
         onChange={setConfirmation}
         autoComplete="new-password"
-        maxLength={NEW_PASSWORD_MAX}
+        maxLength={CURRENT_PASSWORD_MAX}
         disabled={busy}
       />
       <div className={styles.actions}>

@@ -1,3 +1,4 @@
+import { CURRENT_PASSWORD_MAX } from '@inkstream/contracts/constants';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -53,10 +54,12 @@ export function RegisterForm() {
     }
     setPending(true);
     const name = username.trim();
-    const ok = await register({ username: name, password, invite_code: inviteCode.trim() || undefined, email: email.trim() || undefined });
+    const address = email.trim() || undefined;
+    const ok = await register({ username: name, password, invite_code: inviteCode.trim() || undefined, email: address });
     setPending(false);
-    // No automatic login (spec section 2): the login screen gets the name to prefill.
-    if (ok) navigate(withReturn('/login', returnTo), { state: { registered: name } });
+    // No automatic login (spec section 2): the login screen gets the name to prefill, and says
+    // where the confirmation link went.
+    if (ok) navigate(withReturn('/login', returnTo), { state: { registered: name, registeredEmail: address } });
   };
 
   const message = error ? errorText(error) : null;
@@ -88,12 +91,14 @@ export function RegisterForm() {
         <PasswordField
           id={FIELD_IDS.password}
           label={t('fields.password')}
-          hint={t('register.passwordHint')}
+          // The length rule is shown before the reader types (issue 40), then the spec's hint.
+          hint={`${t('register.passwordRule')} ${t('register.passwordHint')}`}
           error={fieldError('password')}
           value={password}
           onChange={setPassword}
           autoComplete="new-password"
-          maxLength={64}
+          // Above the rule's 128, so an over-long paste is told, not silently cut.
+          maxLength={CURRENT_PASSWORD_MAX}
         />
         <PasswordField
           id={FIELD_IDS.confirmPassword}
@@ -102,7 +107,7 @@ export function RegisterForm() {
           value={confirmPassword}
           onChange={setConfirmPassword}
           autoComplete="new-password"
-          maxLength={64}
+          maxLength={CURRENT_PASSWORD_MAX}
         />
         <TextField
           id="register-email"

@@ -1,3 +1,4 @@
+import { CURRENT_PASSWORD_MAX } from '@inkstream/contracts/constants';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from '../../i18n/use-translation';
@@ -92,12 +93,14 @@ export function ResetPasswordForm() {
         <PasswordField
           id="reset-password"
           label={tp('password.newPassword')}
-          hint={tp('password.rule')}
+          // The rule before the reader types; once the error says it, the hint would say it twice.
+          hint={invalid === 'tooShort' || invalid === 'tooLong' ? undefined : tp('password.rule')}
           error={fieldError('password')}
           value={password}
           onChange={setPassword}
           autoComplete="new-password"
-          maxLength={128}
+          // Above the rule's 128, so an over-long paste is told (tooLong), not silently cut.
+          maxLength={CURRENT_PASSWORD_MAX}
         />
         <PasswordField
           id="reset-confirm"
@@ -106,7 +109,7 @@ export function ResetPasswordForm() {
           value={confirmation}
           onChange={setConfirmation}
           autoComplete="new-password"
-          maxLength={128}
+          maxLength={CURRENT_PASSWORD_MAX}
         />
         <button type="submit" className={`${styles.primary} ${styles.block}`} disabled={state === 'pending' || state === 'badToken'}>
           {state === 'pending' ? t('reset.submitting') : t('reset.submit')}

@@ -29,7 +29,7 @@ describe('register screen', () => {
     [{ username: 'reader' }, 'Password', 'Please fill in all fields'],
     [{ username: 'reader', password: 'secret1', confirm: 'secret2' }, 'Confirm password', 'Passwords do not match'],
     [{ username: 'abc', password: 'secret1', confirm: 'secret1' }, 'Username', 'Username must be between 5 and 16 characters'],
-    [{ username: 'reader', password: 'abcd', confirm: 'abcd' }, 'Password', 'Password must be between 5 and 25 characters'],
+    [{ username: 'reader', password: 'abcd', confirm: 'abcd' }, 'Password', 'Password must be between 5 and 128 characters'],
   ])('shows the spec message for %o on the field at fault, and focuses it', async (values, field, message) => {
     const fetch = stubApi({});
     renderScreen(<RegisterForm />, '/register');
@@ -53,7 +53,7 @@ describe('register screen', () => {
     const texts = ['Username', 'Password', 'Confirm password'].map(errorOf);
     expect(texts).toEqual([
       'Username must be between 5 and 16 characters',
-      'Password must be between 5 and 25 characters',
+      'Password must be between 5 and 128 characters',
       'Passwords do not match',
     ]);
     expect(document.activeElement).toBe(screen.getByLabelText('Username'));
@@ -87,6 +87,20 @@ describe('register screen', () => {
     const body = JSON.parse(String(fetch.mock.calls.at(-1)![1]!.body)) as Record<string, unknown>;
     expect(body).toMatchObject({ username: 'abcd', password: 'secret1', invite_code: 'FRIEND42', user_type: 'inkstream' });
     expect(localStorage.getItem('USER_UUID')).toBeNull(); // no automatic login
+  });
+
+  it('shows the password rule before typing, and hands the address over so the login screen can say where the link went', async () => {
+    stubApi({ 'POST /user/register': { status: 201, body: { data: { uuid: 'u', username: 'reader1' } } } });
+    renderScreen(<RegisterForm />, '/register');
+    expect(screen.getByText(/^5 to 128 characters; a long passphrase is welcome\./)).toBeTruthy();
+    await userEvent.setup().type(screen.getByLabelText('E-mail (optional)'), 'reader1@example.com');
+    const passphrase = 'correct horse battery staple, really'; // 36 characters
+    await fillRegister({ username: 'reader1', password: passphrase, confirm: passphrase });
+    expect(await screen.findByText('/login')).toBeTruthy();
+    expect(JSON.parse(screen.getByTestId('location-state').textContent!)).toEqual({
+      registered: 'reader1',
+      registeredEmail: 'reader1@example.com',
+    });
   });
 });
 

@@ -4,5 +4,7 @@
  */
 export interface LoginLocationState {
   registered?: string;
+  /** The address a confirmation link was just sent to at registration. */
+  registeredEmail?: string;
   reason?: 'like';
 }

@@ -106,11 +106,19 @@ describe('confirm-email page', () => {
 });
 
 describe('profile e-mail section', () => {
-  const me = (email: string | null, confirmed: boolean) => ({
+  const me = (email: string | null, confirmed: boolean, totp = false) => ({
     status: 200,
     body: {
       data: {
-        result: { uuid: 'u', username: 'reader1', role: 'user', created_at: '2026-01-01T00:00:00.000Z', email, email_confirmed: confirmed },
+        result: {
+          uuid: 'u',
+          username: 'reader1',
+          role: 'user',
+          created_at: '2026-01-01T00:00:00.000Z',
+          totp_enabled: totp,
+          email,
+          email_confirmed: confirmed,
+        },
       },
     },
   });
@@ -127,12 +135,17 @@ describe('profile e-mail section', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save and send the link' }));
     expect(screen.getByText('This is not an e-mail address we can send to.')).toBeTruthy();
     type('E-mail address', 'new@example.com');
+    // The address is how the account is recovered: the current password is asked for first.
+    fireEvent.click(screen.getByRole('button', { name: 'Save and send the link' }));
+    expect(screen.getByText('Please enter your current password.')).toBeTruthy();
+    expect(document.activeElement?.id).toBe('email-current-password');
+    type('Current password', 'first-pass-1');
     fireEvent.click(screen.getByRole('button', { name: 'Save and send the link' }));
     expect((await screen.findByRole('status')).textContent).toBe(
       'We sent a confirmation link to new@example.com. Open it within 24 hours.',
     );
     expect(screen.getByText('Waiting for confirmation')).toBeTruthy();
-    expect(bodyOf(api, 1)).toEqual({ email: 'new@example.com' });
+    expect(bodyOf(api, 1)).toEqual({ email: 'new@example.com', current_password: 'first-pass-1' });
   });
 
   it('shows a confirmed address without the warning; a taken address is explained', async () => {
@@ -146,7 +159,40 @@ describe('profile e-mail section', () => {
     expect(screen.queryByRole('button', { name: 'Send the link again' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Change the address' }));
     type('E-mail address', 'other@example.com');
+    type('Current password', 'first-pass-1');
     fireEvent.click(screen.getByRole('button', { name: 'Save and send the link' }));
     expect(await screen.findByText('This address is already used by another account.')).toBeTruthy();
+  });
+
+  it('an address waiting for its link: says it is waiting (not "no address") and offers to send it again, without a password', async () => {
+    const api = stubApi({
+      'GET /user/me': me('reader@example.com', false),
+      'POST /user/email': { status: 200, body: { data: { result: { email: 'reader@example.com', email_confirmed: false } } } },
+    });
+    renderScreen(<EmailSection />, '/profile');
+    const note = await screen.findByRole('note');
+    expect(note.textContent).toMatch(/waiting for confirmation/);
+    expect(note.textContent).not.toMatch(/no confirmed e-mail address|Add an address/);
+    fireEvent.click(screen.getByRole('button', { name: 'Send the link again' }));
+    expect((await screen.findByRole('status')).textContent).toBe('We sent a new confirmation link to reader@example.com.');
+    expect(bodyOf(api, 1)).toEqual({ email: 'reader@example.com' });
+  });
+
+  it('with two-step sign-in on, asks for the code too and says when the password or the code is wrong', async () => {
+    const answers = [
+      { status: 403, body: { error: 'x', code: 'WRONG_PASSWORD' } },
+      { status: 400, body: { error: 'x', code: 'INVALID_TOTP' } },
+    ];
+    const api = stubApi({ 'GET /user/me': me('reader@example.com', true, true), 'POST /user/email': () => answers.shift()! });
+    renderScreen(<EmailSection />, '/profile');
+    fireEvent.click(await screen.findByRole('button', { name: 'Change the address' }));
+    type('E-mail address', 'other@example.com');
+    type('Current password', 'guess');
+    type('Two-step sign-in code', '123 456');
+    fireEvent.click(screen.getByRole('button', { name: 'Save and send the link' }));
+    expect(await screen.findByText('The current password is not correct.')).toBeTruthy();
+    expect(bodyOf(api, 1)).toEqual({ email: 'other@example.com', current_password: 'guess', totp_code: '123456' });
+    fireEvent.click(screen.getByRole('button', { name: 'Save and send the link' }));
+    expect(await screen.findByText('The code is not correct. Check the time on your phone and try again.')).toBeTruthy();
   });
 });

@@ -51,12 +51,14 @@ describe('registerErrors', () => {
     expect(check({ username: '  abc  ' })).toEqual({ username: 'usernameLength' });
   });
 
-  it('requires a password of 5 to 25 characters: Password must be between 5 and 25 characters', () => {
+  it('requires a password of 5 to 128 characters (a long passphrase is welcome): Password must be between 5 and 128 characters', () => {
     expect(check({ password: 'abcd', confirmPassword: 'abcd' })).toEqual({ password: 'passwordLength' });
     expect(check({ password: 'abcde', confirmPassword: 'abcde' })).toEqual({});
-    expect(check({ password: 'a'.repeat(25), confirmPassword: 'a'.repeat(25) })).toEqual({});
-    expect(check({ password: 'a'.repeat(26), confirmPassword: 'a'.repeat(26) })).toEqual({ password: 'passwordLength' });
-    expect(en.errors.passwordLength).toBe('Password must be between 5 and 25 characters');
+    const passphrase = 'correct horse battery staple, ok?'; // 33 characters: refused by the seed's 25
+    expect(check({ password: passphrase, confirmPassword: passphrase })).toEqual({});
+    expect(check({ password: 'a'.repeat(128), confirmPassword: 'a'.repeat(128) })).toEqual({});
+    expect(check({ password: 'a'.repeat(129), confirmPassword: 'a'.repeat(129) })).toEqual({ password: 'passwordLength' });
+    expect(en.errors.passwordLength).toBe('Password must be between 5 and 128 characters');
   });
 
   it('sends focus to the first invalid field in screen order', () => {
