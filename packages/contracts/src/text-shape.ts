@@ -22,16 +22,21 @@ const MARK = /\p{M}/u;
 /** Between marks, these do not make a new character: a joiner or a format character carries no mark. */
 const NOT_A_BASE = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/u;
 
-/** What is wrong with the text's shape, or null when it has visible content and no pile of marks. */
+/**
+ * What is wrong with the text's shape, or null when it has visible content and no pile of marks.
+ * Nothing visible is said first: fifty variation selectors alone are an empty text, not a pile.
+ */
 export function textShapeProblem(text: string): TextShapeProblem | null {
   let isVisible = false;
+  let isPiled = false;
   let marks = 0;
   for (const char of text) {
     if (MARK.test(char)) {
       marks += 1;
-      if (marks > MARKS_PER_CHARACTER_MAX) return 'too_many_marks';
+      if (marks > MARKS_PER_CHARACTER_MAX) isPiled = true;
     } else if (!NOT_A_BASE.test(char)) marks = 0;
     if (!isVisible && !DRAWS_NOTHING.test(char)) isVisible = true;
   }
-  return isVisible ? null : 'no_visible_text';
+  if (!isVisible) return 'no_visible_text';
+  return isPiled ? 'too_many_marks' : null;
 }
