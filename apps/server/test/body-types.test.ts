@@ -107,7 +107,8 @@ describe('request bodies keep their types', () => {
           const what = `${method.toUpperCase()} ${path} ${field.at.join('.')}: "${String(field.value)}"`;
           tried.push(what);
           const body = response.json() as { code?: string; details?: { field?: string }[] };
-          if (response.statusCode !== 400 || body.code !== 'VALIDATION_FAILED') accepted.push(`${what} answered ${response.statusCode} ${response.body.slice(0, 160)}`);
+          if (response.statusCode !== 400 || body.code !== 'VALIDATION_FAILED')
+            accepted.push(`${what} answered ${response.statusCode} ${response.body.slice(0, 160)}`);
         }
       }
     }

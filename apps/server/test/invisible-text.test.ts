@@ -63,7 +63,10 @@ const writers: [string, (text: string) => Promise<{ statusCode: number; body: st
   ['a comment', async (text) => call(await oldReader(), 'POST', `/comics/chapter/${chapter}/comments`, { body: text })],
   ['an edited comment', (text) => call(author, 'PATCH', `/comics/comment/${commentUuid}`, { body: text })],
   ['a review', async (text) => call(await oldReader(), 'PUT', `/comics/book/${book.uuid}/rating`, { score: 8, review: text })],
-  ['a report detail', async (text) => call(await oldReader(), 'POST', `/comics/comment/${commentUuid}/report`, { reason: 'other', detail: text })],
+  [
+    'a report detail',
+    async (text) => call(await oldReader(), 'POST', `/comics/comment/${commentUuid}/report`, { reason: 'other', detail: text }),
+  ],
   ['a feed key name', async (text) => call(await createUser(ctx), 'POST', '/user/feed_keys', { name: text })],
 ];
 
