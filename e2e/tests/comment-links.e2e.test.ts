@@ -51,7 +51,7 @@ describe('links in comments', () => {
     await region.scrollIntoViewIfNeeded();
     const comment = region.getByRole('article', { name: 'linkwriter', exact: true });
     await comment.waitFor();
-    const links = comment.getByRole('link');
+    const links = comment.locator('p[dir="auto"]').first().getByRole('link');
     await eventually(() => links.count()).toBe(3);
     expect(await links.allInnerTexts()).toEqual(['https://xn--80ak6aa92e.com/', 'https://inkstream.example/', 'https://bücher.example/x']);
     // What each shows is where it goes.
