@@ -55,6 +55,7 @@ import { RequestLogController } from './plugins/request-logging.js';
 import { createDatabaseGate, type DatabaseGate } from './db/database-gate.js';
 import { createStorageHealth } from './db/storage-health.js';
 import { createSecurityHeaders, registerSecurityHeaders } from './plugins/security-headers.js';
+import { buildValidator } from './http/body-validator.js';
 import { registerStaticWeb, resolveWebDir } from './modules/pages/pages.routes.js';
 
 export interface AppDeps {
@@ -113,11 +114,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Per-request lines at info only when asked (LOG_REQUESTS=true); else at debug.
     logController: new RequestLogController(config.logRequests ? 'info' : 'debug'),
     ...httpServerOptions(deps.httpTimeouts),
-    clientErrorHandler: createClientErrorHandler(securityHeaders.everyAnswer),
-    frameworkErrors: createFrameworkErrorHandler(securityHeaders.everyAnswer),
+    clientErrorHandler: createClientErrorHandler(securityHeaders.dataAnswer),
+    frameworkErrors: createFrameworkErrorHandler(securityHeaders.dataAnswer),
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
     ajv: { customOptions: { allErrors: false } },
+    // A body's types are what the client sent: no coercion ("7" is not a score); query and path keep it.
+    schemaController: { compilersFactory: { buildValidator } },
   });
 
   const databaseGate = deps.databaseGate ?? createDatabaseGate({ open: true });

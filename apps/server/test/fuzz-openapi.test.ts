@@ -294,10 +294,12 @@ describe(`fuzzing every OpenAPI operation on ${TEST_DIALECT} (FUZZ_SEED=${SEED})
       const what = `${response.statusCode} for ${url.slice(0, 200)}: ${response.body.slice(0, 200)}`;
       expect(response.statusCode, what).toBeLessThan(500);
       expect(response.headers['x-content-type-options'], what).toBe('nosniff');
-      // Media answers are never a document, so they go without the document-only headers; an
-      // HTML answer never does.
-      if (String(response.headers['content-type']).startsWith('text/html') || !url.includes('/media/')) {
+      // Images, scripts, styles and fonts are never a document, so they go without the
+      // document-only headers; every other answer (HTML, JSON, XML, text: a media refusal too)
+      // carries a policy that refuses framing.
+      if (!/^(?:image\/(?!svg)|font\/|text\/css|(?:text|application)\/javascript)/.test(String(response.headers['content-type']))) {
         expect(String(response.headers['content-security-policy']), what).toContain("frame-ancestors 'none'");
+        expect(response.headers['x-frame-options'], what).toBe('DENY');
       }
       sent += 1;
     }

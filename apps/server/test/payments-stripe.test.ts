@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
 import { addCalendarMonths } from '../src/lib/time.js';
 import { adminCli } from './helpers/admin-cli.js';
 import { authHeader, createUser, type TestUser } from './helpers/factories.js';
@@ -328,6 +329,47 @@ describe('payments the webhook cannot apply', () => {
     expect((await admin('payment', 'incidents', '--all')).out).toContain(`granted month to ${user.username} as order`);
   });
 
+  it('handles an event once: resent after its payment link joined the allowlist, it leaves the open incident to the admin, who grants once', async () => {
+    // Issue 40: nothing failed when the duplicate-event check was removed. It matters when the
+    // configuration changed between deliveries: Stripe resends the event (it retries for days),
+    // the operator has meanwhile added the link, and the resend must not grant behind the back
+    // of the incident an admin is about to resolve.
+    const user = await createUser(ctx);
+    const paid = session(user, { payment_link: 'plink_test_added' });
+    const completed = event('checkout.session.completed', paid);
+    expect((await deliver(completed)).statusCode).toBe(200);
+    expect((await incidentsOf(paid.id)).map((incident) => [incident.kind, incident.resolved_at])).toEqual([['unknown_plan', null]]);
+
+    const stripe = ctx.config.stripe!;
+    const withLink = { ...stripe, paymentLinks: new Map([...stripe.paymentLinks, ['plink_test_added', 'month' as const]]) };
+    const reconfigured = await buildApp({
+      config: { ...ctx.config, stripe: withLink },
+      database: ctx.database,
+      storage: ctx.storage,
+      logger: false,
+    });
+    try {
+      // The link now sells the month card: a new payment through it is granted at once…
+      const other = await createUser(ctx);
+      expect(
+        (await deliver(event('checkout.session.completed', session(other, { payment_link: 'plink_test_added' })), {}, reconfigured))
+          .statusCode,
+      ).toBe(200);
+      expect(await liveGrantsOf(other)).toHaveLength(1);
+      // …but the resent event was already handled, as an incident: nothing is granted by it.
+      expect((await deliver(completed, {}, reconfigured)).statusCode).toBe(200);
+      expect(await liveGrantsOf(user)).toHaveLength(0);
+      expect(await orderOf(paid.id)).toBeUndefined();
+    } finally {
+      await reconfigured.close();
+    }
+    const [incident] = await incidentsOf(paid.id);
+    expect(incident!.resolved_at).toBeNull();
+    const resolved = await admin('payment', 'resolve', String(incident!.id), '--user', user.username, '--plan', 'month');
+    expect(resolved.code, resolved.err).toBe(0);
+    expect(await liveGrantsOf(user)).toHaveLength(1);
+  });
+
   it('needs the plan from the admin when the payment link was unknown', async () => {
     const user = await createUser(ctx);
     const paid = session(user, { payment_link: 'plink_other_product' });
@@ -392,6 +434,23 @@ describe('Stripe refunds', () => {
     const [season] = await liveGrantsOf(user);
     expect(await liveGrantsOf(user)).toHaveLength(1);
     expect(await expiryOf(user)).toBe(addCalendarMonths(Number(season!.created_at), 3));
+  });
+
+  it('handles a refund event once: resent after its payment arrived, it leaves the open incident to the admin', async () => {
+    // Issue 40, as for payments: a refund Stripe delivered before the payment it refunds is an
+    // incident; when Stripe resends it after the payment came in, the resend changes nothing (an
+    // admin weighs the incident) rather than refunding behind its back.
+    const user = await createUser(ctx);
+    const paid = session(user);
+    const early = refund(paid, 1000, 1000);
+    expect((await deliver(early)).statusCode).toBe(200);
+    expect((await deliver(event('checkout.session.completed', paid))).statusCode).toBe(200);
+    expect(await liveGrantsOf(user)).toHaveLength(1);
+    expect((await deliver(early)).statusCode).toBe(200);
+    expect(await orderOf(paid.id)).toMatchObject({ status: 'paid' });
+    expect(await liveGrantsOf(user)).toHaveLength(1);
+    const chargeId = (early.data.object as { id: string }).id;
+    expect((await incidentsOf(chargeId)).map((incident) => [incident.kind, incident.resolved_at])).toEqual([['unknown_refund', null]]);
   });
 
   it('leaves a partial refund to an admin and keeps the membership', async () => {

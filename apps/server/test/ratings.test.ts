@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bumpCatalogueVersion } from '../src/modules/catalogue/catalogue-write.repository.js';
 import { catalogueChanged } from '../src/modules/catalogue/catalogue-version.js';
 import { createRatingPrior } from '../src/modules/community/rating-prior.js';
+import { insertRating } from '../src/modules/community/ratings.repository.js';
 import { authHeader, createBook, createUser, nextClientIp, type TestBook, type TestUser } from './helpers/factories.js';
 import { createTestContext, type TestContext } from './helpers/test-context.js';
 
@@ -74,6 +75,21 @@ describe('rating a book', () => {
     expect((await call('DELETE', rating(b), reader)).json().data.result.count).toBe(1);
     const after = await ctx.db.selectFrom('books').select(['rating_count', 'rating_sum']).where('id', '=', b.id).executeTakeFirstOrThrow();
     expect([Number(after.rating_count), Number(after.rating_sum)]).toEqual([1, 10]);
+  });
+
+  it("keeps one rating per reader and book: a second first rating (a parallel request's) inserts nothing and says so", async () => {
+    // Issue 40: only the PostgreSQL race test met this rule; SQLite's single writer never lets two
+    // first ratings race through the service. The insert is what a losing parallel request runs.
+    const reader = await createUser(ctx);
+    const b = await createBook(ctx, { chapters: 1 });
+    const row = { book_id: b.id, user_id: reader.id, review: null, review_state: 'visible' as const, at: Date.now() };
+    expect(await ctx.db.transaction().execute((trx) => insertRating(trx, { ...row, score: 7 }))).toBe(true);
+    expect(await ctx.db.transaction().execute((trx) => insertRating(trx, { ...row, score: 3 }))).toBe(false);
+    const rows = await ctx.db.selectFrom('book_ratings').select('score').where('book_id', '=', b.id).execute();
+    expect(rows).toEqual([{ score: 7 }]);
+    // Through the API the second score is a change of the first: still one row, now a 3.
+    expect((await call('PUT', rating(b), reader, { score: 3 })).statusCode).toBe(200);
+    expect(await ctx.db.selectFrom('book_ratings').select('score').where('book_id', '=', b.id).execute()).toEqual([{ score: 3 }]);
   });
 
   it('shows visitors the figures without "mine"; writing needs a login', async () => {

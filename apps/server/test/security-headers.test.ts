@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBook } from './helpers/factories.js';
+import { createBook, createUser } from './helpers/factories.js';
+import { makeFeedKey } from './helpers/feed-keys.js';
 import { createTestContext, type TestContext } from './helpers/test-context.js';
 
 const STRIPE_ENV = {
@@ -41,11 +42,10 @@ describe('security headers on a plain http site without Stripe', () => {
     serviceWorker: ctx.app.inject({ url: '/sw.js' }),
     media: ctx.app.inject({ url: coverUrl }),
   });
-  // Answers that are never a document: a static image and a media file (and a media refusal).
+  // Answers that are never a document: a static image and a media file.
   const subresources = () => ({
     staticImage: ctx.app.inject({ url: '/icons/icon-192.png' }),
     media: ctx.app.inject({ url: coverUrl }),
-    mediaRefused: ctx.app.inject({ url: '/media/pages/no-such-book/page.webp' }),
   });
 
   it('sends nosniff, the referrer policy and refuses framing on HTML, API, errors and documents among static files', async () => {
@@ -84,6 +84,38 @@ describe('security headers on a plain http site without Stripe', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     // A page keeps the site's full policy.
     expect(String((await responses().html).headers['content-security-policy'])).toContain("script-src 'self'");
+  });
+
+  it('gives every answer that is data, wherever it was asked, the API policy, X-Frame-Options and nosniff (issue 40)', async () => {
+    // Issue 40: OPDS XML and JSON and unknown /api paths carried the page policy; a media refusal
+    // (JSON) had no policy and no X-Frame-Options. What the answer is decides, not its path.
+    const { key } = await makeFeedKey(ctx, await createUser(ctx));
+    const answers = {
+      opdsXml: ctx.app.inject({ url: `/opds/key/${key}/v1.2/catalog` }),
+      opdsJson: ctx.app.inject({ url: `/opds/key/${key}/v2/catalog` }),
+      opdsRefused: ctx.app.inject({ url: '/opds/v1.2/catalog' }),
+      unknownApi: ctx.app.inject({ url: '/api/v1/no/such/route' }),
+      unknownApiPost: ctx.app.inject({ method: 'POST', url: '/api/nothing-here', payload: {} }),
+      mediaRefused: ctx.app.inject({ url: '/media/pages/no-such-book/page.webp' }),
+      robots: ctx.app.inject({ url: '/robots.txt' }),
+    };
+    const types: string[] = [];
+    for (const [kind, pending] of Object.entries(answers)) {
+      const response = await pending;
+      expect(response.statusCode, kind).toBeLessThan(500);
+      types.push(String(response.headers['content-type']).split(';')[0]!);
+      expect(String(response.headers['content-type']), kind).not.toMatch(/html/);
+      expect(response.headers['content-security-policy'], `${kind} ${response.headers['content-type']}`).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      );
+      expect(response.headers['x-frame-options'], kind).toBe('DENY');
+      expect(response.headers['x-content-type-options'], kind).toBe('nosniff');
+    }
+    expect(types).toEqual(expect.arrayContaining(['application/atom+xml', 'application/opds+json', 'application/json', 'text/plain']));
+    // And an HTML answer keeps the page's policy, where it was asked too.
+    const page = await ctx.app.inject({ url: '/no/such/page' });
+    expect(String(page.headers['content-type'])).toMatch(/^text\/html/);
+    expect(String(page.headers['content-security-policy'])).toContain("script-src 'self'");
   });
 
   it('allows scripts from our own origin only, and no Stripe host', async () => {

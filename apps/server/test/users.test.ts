@@ -118,6 +118,24 @@ describe('POST /user/register', () => {
     expectError(await register({ username: 'Jose\u0301', password: 'hunter22' }), 409, 'USERNAME_TAKEN');
   });
 
+  it('refuses a name that shows nothing or piles marks on a letter, as comment text is refused (issue 40)', async () => {
+    // A name is shown beside every comment and review: Hangul fillers are letters (Lo) that draw
+    // nothing, and four of them were a name; so was one letter under 15 combining marks.
+    for (const username of [
+      '\u3164\u3164\u3164\u3164',
+      '\u115F\u1160\u115F\u1160',
+      'ab\u3164cd',
+      `a${'\u0336'.repeat(15)}`,
+      `ab${'\uFE0F'.repeat(4)}`,
+    ]) {
+      expectError(await register({ username, password: 'hunter22' }), 400, 'VALIDATION_FAILED');
+    }
+    // Scripts that write vowels as marks still register: Hindi, Thai.
+    for (const username of [`हिन्दी${(nameCounter += 1)}`, `ภาษาไทย${(nameCounter += 1)}`]) {
+      expect((await register({ username, password: 'hunter22' })).statusCode, username).toBe(201);
+    }
+  });
+
   it('answers 409 USERNAME_TAKEN for the same name in another case', async () => {
     const username = uniqueName('CaseUser');
     expect((await register({ username, password: 'hunter22' })).statusCode).toBe(201);

@@ -1,4 +1,6 @@
 /** Business constants shared by server and web (product spec section 9, API contract). */
+import { MARKS_PER_CHARACTER_MAX } from './text-shape.js';
+
 export const DEFAULT_FREE_CHAPTERS = 3;
 export const BOOK_PAGE_SIZE_DEFAULT = 10;
 export const BOOK_PAGE_SIZE_MAX = 50;
@@ -10,9 +12,13 @@ export const USERNAME_MIN = 4;
 export const USERNAME_MAX = 16;
 /**
  * Letters of any script and digits, nothing else. A letter may carry combining marks: scripts
- * such as Devanagari write vowels that way, and decomposed (NFD) input arrives that way.
+ * such as Devanagari write vowels that way, and decomposed (NFD) input arrives that way; at most
+ * MARKS_PER_CHARACTER_MAX of them, as in the text readers write (text-shape.ts). Letters and marks
+ * that draw nothing (default-ignorable: the Hangul fillers U+115F, U+1160, U+3164, U+FFA0, the
+ * variation selectors) are no part of a name: four Hangul fillers were a name no one could see.
  */
-export const USERNAME_PATTERN = '^(?:[\\p{L}\\p{N}]\\p{M}*)+$';
+const VISIBLE = '(?!\\p{Default_Ignorable_Code_Point})';
+export const USERNAME_PATTERN = `^(?:${VISIBLE}[\\p{L}\\p{N}](?:${VISIBLE}\\p{M}){0,${MARKS_PER_CHARACTER_MAX}})+$`;
 export const REGISTER_PASSWORD_MIN = 5;
 /**
  * The seed's rule was 5–25; a long passphrase is welcome (issue 40): 128, as every other new

@@ -4,6 +4,7 @@ export * from './schemas/payments.js';
 export * from './errors.js';
 export * from './languages.js';
 export * from './tags.js';
+export * from './text-shape.js';
 export * from './schemas/common.js';
 export * from './schemas/users.js';
 export * from './schemas/membership.js';

@@ -16,8 +16,9 @@ function describe(code: string | undefined): { status: number; body: ErrorBody }
 
 /**
  * Fastify's `clientErrorHandler`: answers malformed requests, oversized headers and request
- * timeouts with `{error, code}` like every other failure, with the site's security headers (no hook
- * runs for them), then closes the connection (its state is unknown after a parse error).
+ * timeouts with `{error, code}` like every other failure, with the security headers of a data
+ * answer (no hook runs for them), then closes the connection (its state is unknown after a parse
+ * error).
  */
 export function createClientErrorHandler(securityHeaders: Readonly<Record<string, string>>) {
   const headerLines = Object.entries(securityHeaders)
@@ -40,7 +41,7 @@ export function createClientErrorHandler(securityHeaders: Readonly<Record<string
 /**
  * Fastify's `frameworkErrors`: URLs the router refuses before any route runs (a malformed percent
  * escape, a path parameter over the router's length limit) answer 400 in the error envelope. No
- * onRequest hook has run, so the site's security headers are set here.
+ * onRequest hook has run, so the security headers of a data answer (JSON) are set here.
  */
 export function createFrameworkErrorHandler(securityHeaders: Readonly<Record<string, string>>) {
   return (error: Error & { code?: string }, _request: FastifyRequest, reply: FastifyReply): void => {

@@ -65,6 +65,8 @@ export function contentSecurityPolicy(
 export interface SecurityHeaders {
   /** The site's headers: every answer carries them, the router's and the HTTP parser's refusals included. */
   everyAnswer: Readonly<Record<string, string>>;
+  /** The same for an answer that is data, not a page (JSON, XML, text): the API's short policy. */
+  dataAnswer: Readonly<Record<string, string>>;
   options: HelmetOptions;
 }
 
@@ -85,7 +87,8 @@ export function createSecurityHeaders(config: HeaderConfig, inlineSources: Inlin
     crossOriginEmbedderPolicy: false,
     hsts: isHttps ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   };
-  return { everyAnswer: Object.freeze(headersOf(options)), options };
+  const everyAnswer = Object.freeze(headersOf(options));
+  return { everyAnswer, dataAnswer: variantOf(everyAnswer, 'data'), options };
 }
 
 /**
@@ -106,62 +109,99 @@ const DOCUMENT_ONLY = new Set([
 ]);
 
 /**
- * Built files that are never a document: hashed scripts and styles, raster images, fonts. SVG is
- * left out (opened on its own it is a document that can run script), and so is the service
- * worker, whose script's policy governs the worker.
+ * What an answer is, for its headers:
+ * - `page`: HTML (and SVG or XHTML, documents that can run script): the site's full policy;
+ * - `subresource`: a script, a stylesheet, a raster image, a font, audio or video, never a
+ *   document: without the headers only documents act on (DOCUMENT_ONLY);
+ * - `data`: everything else, JSON, XML (OPDS, sitemaps), text, a download: the short policy OWASP
+ *   advises for APIs, nothing may load and nothing may frame it, with nosniff.
+ */
+type AnswerKind = 'page' | 'subresource' | 'data';
+
+const PAGE_TYPE = /^(?:text\/html|application\/xhtml\+xml|image\/svg\+xml)\b/i;
+const SUBRESOURCE_TYPE = /^(?:text\/css|(?:text|application)\/javascript|image\/|font\/|audio\/|video\/)/i;
+/** The service worker is a script whose own policy governs the worker: it keeps the site's. */
+const SERVICE_WORKER = '/sw.js';
+
+/** The kind by the answer's Content-Type; null when it has none (a 304, a redirect, an empty 204). */
+function kindOfType(contentType: unknown, url: string | undefined): AnswerKind | null {
+  if (typeof contentType !== 'string' || contentType === '') return null;
+  if (PAGE_TYPE.test(contentType)) return 'page';
+  if (SUBRESOURCE_TYPE.test(contentType)) return url === SERVICE_WORKER ? 'page' : 'subresource';
+  return 'data';
+}
+
+/**
+ * The kind a route's answers usually are, set when the request arrives so that every answer has
+ * its headers even before its type is known; an answer with a Content-Type is then set right by
+ * it (registerSecurityHeaders). An answer with none (a 304 revalidating a page) keeps this guess.
  */
 const SUBRESOURCE_FILE = /\.(js|css|webp|avif|png|jpe?g|gif|ico|woff2?)$/;
-const isSubresourceRoute = (url: string | undefined, subresource: boolean | undefined) =>
-  subresource ?? (url !== undefined && url !== '/sw.js' && SUBRESOURCE_FILE.test(url));
+function kindOfRoute(url: string | undefined, subresource: boolean | undefined): AnswerKind {
+  if (url === undefined) return 'page';
+  if (subresource ?? (url !== SERVICE_WORKER && SUBRESOURCE_FILE.test(url))) return 'subresource';
+  return url.startsWith(API_PREFIX) ? 'data' : 'page';
+}
 
-const withoutDocumentHeaders = (headers: Record<string, string>) =>
-  Object.freeze(Object.fromEntries(Object.entries(headers).filter(([name]) => !DOCUMENT_ONLY.has(name))));
+function variantOf(site: Readonly<Record<string, string>>, kind: AnswerKind): Readonly<Record<string, string>> {
+  if (kind === 'page') return site;
+  const withoutDocument = Object.fromEntries(Object.entries(site).filter(([name]) => !DOCUMENT_ONLY.has(name)));
+  return Object.freeze(kind === 'data' ? { ...withoutDocument, ...API_DOCUMENT_HEADERS } : withoutDocument);
+}
+
+type Variants = Readonly<Record<AnswerKind, Readonly<Record<string, string>>>>;
+const variantsOf = (site: Readonly<Record<string, string>>): Variants => ({
+  page: site,
+  subresource: variantOf(site, 'subresource'),
+  data: variantOf(site, 'data'),
+});
 
 /**
  * Security headers on every response (HTML, API, media, static files), as helmet makes them: CSP,
  * nosniff, frames refused, referrer trimmed to the origin across sites, and HSTS when the site is
- * served over https (sending it over plain http would be ignored, and wrong on localhost). Static
- * scripts, styles and images, and media (`config: { subresource: true }`), get the same without
- * the headers only documents act on (DOCUMENT_ONLY).
+ * served over https (sending it over plain http would be ignored, and wrong on localhost). Which
+ * set an answer gets is chosen by what the answer is (AnswerKind, by its Content-Type), not by
+ * where it was asked: a media refusal is JSON, an OPDS feed XML, an unknown `/api` path a JSON
+ * 404, and each gets the data policy like the API does.
  *
  * The headers do not depend on the request, so helmet runs once per policy at start-up and each
- * request gets the finished list. (@fastify/helmet ran helmet anew on every request, parsing the
+ * request gets a finished list. (@fastify/helmet ran helmet anew on every request, parsing the
  * CSP each time: measured about a tenth of a member's chapter read.) A route that needs other
  * headers says so with `config: { securityHeaders: { ...helmet options } }` (EMBEDDABLE_RESOURCE).
  */
 export function registerSecurityHeaders(app: FastifyInstance, { everyAnswer, options }: SecurityHeaders): void {
-  const perRoute = new Map<HelmetOptions, Record<string, string>>();
+  const perRoute = new Map<HelmetOptions, Variants>();
   app.addHook('onRoute', (route) => {
     const own = route.config?.securityHeaders;
-    if (own && !perRoute.has(own)) perRoute.set(own, headersOf({ ...options, ...own } as HelmetOptions));
+    if (own && !perRoute.has(own)) perRoute.set(own, variantsOf(Object.freeze(headersOf({ ...options, ...own } as HelmetOptions))));
   });
-  // Each route's answer is the same for every request: chosen once per route (by its config object,
-  // which Fastify keeps per route).
-  const chosen = new WeakMap<object, Readonly<Record<string, string>>>();
-  const choose = (url: string, own: HelmetOptions | undefined, subresource: boolean | undefined) => {
-    const site = (own && perRoute.get(own)) || everyAnswer;
-    if (isSubresourceRoute(url, subresource)) return withoutDocumentHeaders(site);
-    if (url.startsWith(API_PREFIX)) return { ...withoutDocumentHeaders(site), ...API_DOCUMENT_HEADERS };
-    return site;
-  };
+  const site = variantsOf(everyAnswer);
+  const guessed = new WeakMap<object, AnswerKind>();
   app.addHook('onRequest', (request, reply, done) => {
     const { config, url } = request.routeOptions;
-    if (url === undefined) {
-      reply.headers(everyAnswer);
-      return done();
-    }
-    let headers = chosen.get(config);
-    if (!headers) chosen.set(config, (headers = choose(url, config.securityHeaders, config.subresource)));
-    reply.headers(headers);
+    let kind = guessed.get(config);
+    if (!kind) guessed.set(config, (kind = kindOfRoute(url, config.subresource)));
+    reply.headers(((config.securityHeaders && perRoute.get(config.securityHeaders)) || site)[kind]);
     done();
+  });
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const { config, url } = request.routeOptions;
+    const kind = kindOfType(reply.getHeader('content-type'), url);
+    if (kind !== null && kind !== guessed.get(config)) {
+      const headers = ((config.securityHeaders && perRoute.get(config.securityHeaders)) || site)[kind];
+      for (const name of DOCUMENT_ONLY) if (!(name in headers)) reply.removeHeader(name);
+      reply.headers(headers);
+    }
+    done(null, payload);
   });
 }
 
 const API_PREFIX = '/api/';
 /**
- * An API answer is JSON (`nosniff` keeps it from being read as anything else), so the page's
- * policy, 1.7 KB of style hashes written and checked on every answer, would only ride along. It
- * gets the policy OWASP advises for APIs instead: nothing may load, nothing may frame it.
+ * An answer that is data (JSON, XML, text) is never a page (`nosniff` keeps it from being read as
+ * one), so the page's policy, 1.7 KB of style hashes written and checked on every answer, would
+ * only ride along. It gets the policy OWASP advises for APIs instead: nothing may load, nothing
+ * may frame it.
  */
 const API_DOCUMENT_HEADERS = { 'content-security-policy': "default-src 'none'; frame-ancestors 'none'", 'x-frame-options': 'DENY' };
 

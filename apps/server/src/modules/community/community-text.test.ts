@@ -48,6 +48,19 @@ describe('cleanCommunityText', () => {
     expect(refusal(raw)).toBe('VALIDATION_FAILED');
   });
 
+  it('refuses text with nothing visible, and a character under more than eight marks (issue 40)', () => {
+    expect(refusal('\u2800\u2800\u2800')).toBe('VALIDATION_FAILED');
+    expect(refusal('\uFE0F'.repeat(50))).toBe('VALIDATION_FAILED');
+    expect(refusal('\u2002\u200A\u205F\u3000\u2800')).toBe('VALIDATION_FAILED');
+    expect(refusal(`a${'\u0301'.repeat(500)}`)).toBe('VALIDATION_FAILED');
+    // Eight marks on one letter are written; nine are not. Joiners between marks do not reset the count.
+    expect(cleanCommunityText(`a${'\u0353'.repeat(8)} b`)).toBe(`a${'\u0353'.repeat(8)} b`);
+    expect(refusal(`a${'\u0353'.repeat(9)} b`)).toBe('VALIDATION_FAILED');
+    expect(refusal(`a${'\u0353\u200D'.repeat(9)}`)).toBe('VALIDATION_FAILED');
+    // Each letter gets its own eight.
+    expect(cleanCommunityText(`a${'\u0353'.repeat(8)}b${'\u0353'.repeat(8)}`)).toHaveLength(18);
+  });
+
   it('keeps the joiners emoji and scripts need, and right-to-left text', () => {
     expect(cleanCommunityText('👩\u200D💻')).toBe('👩\u200D💻');
     expect(cleanCommunityText('مرحبا بالعالم')).toBe('مرحبا بالعالم');

@@ -1,28 +1,39 @@
-import { COMMENT_BODY_MAX, ErrorCode } from '@inkstream/contracts';
+import { COMMENT_BODY_MAX, ErrorCode, MARKS_PER_CHARACTER_MAX, textShapeProblem } from '@inkstream/contracts';
 import { createHash } from 'node:crypto';
 import { AppError } from '../../lib/app-error.js';
 
 /**
- * The text readers write (comments, reviews): plain text with line breaks, never HTML. What is
- * stored is what readers see, so the rules are applied once, before anything is written:
+ * The text readers write for others (comments, reviews, report details, feed-key names, and the
+ * console's word-filter entries): plain text with line breaks, never HTML. What is stored is what
+ * readers see, so the rules are applied once, here, before anything is written:
  *
  * - NFC; CR LF and CR become LF; a tab becomes a space; trailing spaces of a line go; more than
  *   one empty line in a row becomes one; the whole is trimmed.
  * - Refused (400 VALIDATION_FAILED): any other C0 or C1 control character; bidirectional
  *   embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069), which reorder the text
  *   around them and can make a comment show something else than it says; invisible characters
- *   that hide text or smuggle it (zero-width space U+200B, word joiner and invisible operators
- *   U+2060–U+2064, U+FEFF, Mongolian vowel separator U+180E, the Hangul fillers, the tag
- *   characters U+E0000–U+E007F). Zero-width (non-)joiners (U+200C, U+200D) and the marks
- *   LRM/RLM/ALM stay: scripts and emoji need them and they hide nothing.
- * - Empty once format characters and spaces are left aside: refused (a "comment" of only RLMs is empty).
+ *   that hide text or smuggle it: every default-ignorable code point (zero-width space U+200B,
+ *   word joiner and invisible operators U+2060–U+2064, U+FEFF, Mongolian vowel separator U+180E,
+ *   the Hangul fillers U+115F, U+1160, U+3164, U+FFA0, the combining grapheme joiner, the tag
+ *   characters U+E0000–U+E007F…) but those writing needs: zero-width (non-)joiners (U+200C,
+ *   U+200D), the marks LRM/RLM/ALM, the soft hyphen, and the variation selectors (emoji, CJK
+ *   and Mongolian variants; capped with the combining marks, below).
+ * - No visible content (only spaces of any width, format and default-ignorable characters such as
+ *   variation selectors, lone combining marks, the braille blank U+2800): refused. A "comment" of
+ *   only RLMs, or of three braille blanks, is empty. The rule is shared with the web app
+ *   (@inkstream/contracts textShapeProblem), which warns before sending.
+ * - More than MARKS_PER_CHARACTER_MAX combining marks on one character ("Zalgo" text, which draws
+ *   over the lines around it): refused.
  * - Longer than the limit in code points after all this: refused.
  */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/u;
 const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/u;
-const INVISIBLE = /[\u200B\u2060-\u2064\uFEFF\u180E\u115F\u1160\u3164\uFFA0\u{E0000}-\u{E007F}]/u;
-const FORMAT_AND_SPACE = /[\p{Cf}\p{White_Space}]/gu;
+/** Default-ignorable characters writing has a use for (they are kept). */
+// Alternatives rather than one class: the variation selectors are marks, and a mark after another
+// character in a class reads (to people and linters) as one combined character.
+const NEEDED_IGNORABLE = /[\u00AD\u061C\u200C-\u200F]|[\u180B-\u180D]|\u180F|[\uFE00-\uFE0F]|[\u{E0100}-\u{E01EF}]/u;
+const INVISIBLE = new RegExp(`(?!${NEEDED_IGNORABLE.source})\\p{Default_Ignorable_Code_Point}`, 'u');
 const MAX_LINES = 100;
 
 export interface TextRules {
@@ -50,7 +61,9 @@ export function cleanCommunityText(raw: string, rules: TextRules = { field: 'bod
   if (CONTROL.test(text)) refuse(field, 'The text contains control characters');
   if (BIDI_CONTROL.test(text)) refuse(field, 'The text contains bidirectional override characters');
   if (INVISIBLE.test(text)) refuse(field, 'The text contains invisible characters');
-  if (text.replace(FORMAT_AND_SPACE, '').length === 0) refuse(field, 'The text is empty');
+  const shape = textShapeProblem(text);
+  if (shape === 'no_visible_text') refuse(field, 'The text has no visible characters');
+  if (shape === 'too_many_marks') refuse(field, `A character carries more than ${MARKS_PER_CHARACTER_MAX} combining marks`);
   if ([...text].length > rules.maxLength) refuse(field, `The text is longer than ${rules.maxLength} characters`);
   if (text.split('\n').length > MAX_LINES) refuse(field, `The text has more than ${MAX_LINES} lines`);
   return text;

@@ -255,6 +255,27 @@ describe('chapter comments', () => {
     expect(field.getAttribute('aria-invalid')).toBe('true');
   });
 
+  it('says before sending, as the server would refuse, that a text shows nothing or piles marks on a letter (issue 40)', async () => {
+    const calls = serve({ [`GET ${listPath}`]: () => page([]), 'GET /api/v1/user/community': standing() });
+    logIn();
+    open();
+    const field = await screen.findByRole('textbox', { name: 'Write a comment' });
+    const cases: [string, RegExp][] = [
+      ['\u2800\u2800\u2800', /^There is nothing to see in this text: write something readers can read/],
+      ['\uFE0F'.repeat(50), /^There is nothing to see in this text/],
+      [`Z${'\u0336'.repeat(500)}`, /^A character carries too many accents or marks: at most 8 on one character\.$/],
+    ];
+    for (const [text, message] of cases) {
+      fireEvent.change(field, { target: { value: text } });
+      fireEvent.click(screen.getByRole('button', { name: 'Post' }));
+      const alert = await screen.findByRole('alert');
+      expect(alert.textContent).toMatch(message);
+      expect(document.activeElement).toBe(field);
+      expect(field.getAttribute('aria-describedby')).toContain(alert.id);
+    }
+    expect(calls.filter((call) => call.startsWith('POST'))).toEqual([]);
+  });
+
   it('posts a comment with its spoiler mark and puts it at the top', async () => {
     let sent: unknown;
     serve({

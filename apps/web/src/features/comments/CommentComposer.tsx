@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { useLanguage } from '../../i18n/use-language';
 import { useTranslation } from '../../i18n/use-translation';
 import { useAuth } from '../auth';
-import { commentProblem, type CommentProblem } from './comment-errors';
+import { commentProblem, textProblem, type CommentProblem } from './comment-errors';
 import { commentsApi } from './comments-api';
 import { characterCount, formatCount, formatDateTime } from './format';
 import { banText, problemText } from './problem-text';
@@ -99,8 +99,10 @@ export function CommentComposer({ chapterUuid, parent, standing, onPosted, onCan
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (isEmpty || over > 0 || post.isPending) return;
-    setProblem(null);
-    post.mutate();
+    const shape = textProblem(body);
+    setProblem(shape);
+    if (shape) field.current?.focus();
+    else post.mutate();
   };
   const label = parent ? t('composer.replyLabel', { name: parent.username }) : t('composer.label');
   return (

@@ -5,7 +5,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useLanguage } from '../../i18n/use-language';
 import { useTranslation } from '../../i18n/use-translation';
 import { commentKeys, updateComment } from './comment-cache';
-import { commentProblem, type CommentProblem } from './comment-errors';
+import { commentProblem, textProblem, type CommentProblem } from './comment-errors';
 import { commentsApi } from './comments-api';
 import { characterCount, formatCount } from './format';
 import { problemText } from './problem-text';
@@ -40,7 +40,11 @@ export function CommentEditor({ comment, chapterUuid, onDone }: { comment: Comme
   const isInvalid = body.trim() === '' || count > COMMENT_BODY_MAX;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!isInvalid && !save.isPending) save.mutate();
+    if (isInvalid || save.isPending) return;
+    const shape = textProblem(body);
+    setProblem(shape);
+    if (shape) field.current?.focus();
+    else save.mutate();
   };
   return (
     <form className={styles.composer} onSubmit={submit} noValidate>

@@ -1,3 +1,4 @@
+import { textShapeProblem } from '@inkstream/contracts/text-shape';
 import { ApiError } from '../../lib/api-fetch';
 
 /** Why a comment was refused, as the composer tells the reader (each with what the reader can do about it). */
@@ -10,6 +11,8 @@ export type CommentProblem =
   | { kind: 'duplicate' }
   | { kind: 'tooFast'; seconds: number | null }
   | { kind: 'invalid' }
+  | { kind: 'invisible' }
+  | { kind: 'marks' }
   | { kind: 'gone' }
   | { kind: 'failed' };
 
@@ -48,4 +51,16 @@ export function commentProblem(error: unknown): CommentProblem {
     default:
       return error.status === 401 ? { kind: 'login' } : { kind: 'failed' };
   }
+}
+
+/**
+ * What the server would refuse in the text's shape, found before sending (the same rule, from
+ * contracts): nothing visible (only spaces, invisible characters, a braille blank), or a character
+ * under too many marks. The server compares the NFC form, so this does too.
+ */
+export function textProblem(body: string): CommentProblem | null {
+  const shape = textShapeProblem(body.normalize('NFC'));
+  if (shape === 'no_visible_text') return { kind: 'invisible' };
+  if (shape === 'too_many_marks') return { kind: 'marks' };
+  return null;
 }

@@ -68,6 +68,23 @@ describe('comment links', () => {
     expect(shown('xhttps://example.com mail@www.example.com').querySelectorAll('a')).toHaveLength(0);
   });
 
+  it('shows the host the browser really visits, not the one typed (issue 40)', () => {
+    const body = shown('Look: https://аррӏе.com/ and https://evil.example@inkstream.example/ or https://bücher.example/x');
+    const links = [...body.querySelectorAll('a')];
+    expect(links.map((a) => a.textContent)).toEqual([
+      'https://xn--80ak6aa92e.com/',
+      'https://inkstream.example/',
+      'https://bücher.example/x',
+    ]);
+    // Each shows what its href visits.
+    expect(links.map((a) => new URL(a.getAttribute('href')!).hostname)).toEqual([
+      'xn--80ak6aa92e.com',
+      'inkstream.example',
+      'xn--bcher-kva.example',
+    ]);
+    expect(body.textContent).toBe('Look: https://xn--80ak6aa92e.com/ and https://inkstream.example/ or https://bücher.example/x');
+  });
+
   it('accepts only http and https with a host', () => {
     expect(safeHref('javascript:alert(1)')).toBeNull();
     expect(safeHref('data:text/html,x')).toBeNull();

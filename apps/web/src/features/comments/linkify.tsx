@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { linkText } from './link-text';
 
 /**
  * Where a link may start: `http://`, `https://` or `www.`, not glued to a word before it, and it
@@ -34,6 +35,7 @@ function trimTrailing(text: string): string {
  * Comment text as React children: plain text nodes (React escapes them, so no markup in a comment
  * is ever interpreted) with http(s) and www. addresses as links that open apart from the reader,
  * tell search engines nothing (nofollow ugc) and hand the other site no window (noopener noreferrer).
+ * A link's text shows the host it really goes to, as the address bar would (link-text.ts).
  * Anything else that looks like a link (javascript:, data:, a bare domain) stays text.
  */
 export function linkify(text: string): ReactNode[] {
@@ -47,7 +49,7 @@ export function linkify(text: string): ReactNode[] {
     if (start > last) parts.push(text.slice(last, start));
     parts.push(
       <a key={start} href={href} rel="nofollow ugc noopener noreferrer" target="_blank" dir="ltr">
-        {raw}
+        {linkText(raw, new URL(href))}
       </a>,
     );
     last = start + raw.length;

@@ -1,8 +1,9 @@
 import type { CommunityStanding } from '@inkstream/contracts';
+import { MARKS_PER_CHARACTER_MAX } from '@inkstream/contracts/text-shape';
 import type { TFunction } from '../../i18n/translator';
 import type { Language } from '../../lib/language';
 import type { CommentProblem } from './comment-errors';
-import { formatDateTime } from './format';
+import { formatCount, formatDateTime } from './format';
 
 /** The sentence that tells the reader why a comment was refused and what they can do, in their language. */
 export function problemText(t: TFunction, problem: CommentProblem, language: Language, standing?: CommunityStanding): string {
@@ -17,6 +18,8 @@ export function problemText(t: TFunction, problem: CommentProblem, language: Lan
       const at = problem.allowedAt ?? standing?.links_allowed_at ?? null;
       return at ? t('errors.links', { date: formatDateTime(at, language) }) : t('errors.linksLater');
     }
+    case 'marks':
+      return t('errors.marks', { max: formatCount(MARKS_PER_CHARACTER_MAX, language) });
     case 'tooFast':
       return problem.seconds ? t('errors.tooFast', { count: problem.seconds }) : t('errors.tooFastMoment');
     default:
