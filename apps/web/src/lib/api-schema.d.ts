@@ -7668,6 +7668,51 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/user/sign_out_everywhere": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ext: sign out everywhere; every token issued so far stops working, the caller gets a new one */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    /** @description A new token for this client */
+                                    jwt_token: string;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/user/totp/disable": {
         parameters: {
             query?: never;
