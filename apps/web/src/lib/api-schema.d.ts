@@ -4366,6 +4366,7 @@ export interface paths {
                                         review: string | null;
                                         /** @description Ext: the review is held or hidden: only its author sees it */
                                         review_hidden?: boolean;
+                                        review_hidden_by?: ("word_filter" | "moderator") | (never | null);
                                         /** @description 1 to 10 */
                                         score: number;
                                         /** Format: date-time */
@@ -4421,6 +4422,7 @@ export interface paths {
                                         review: string | null;
                                         /** @description Ext: the review is held or hidden: only its author sees it */
                                         review_hidden?: boolean;
+                                        review_hidden_by?: ("word_filter" | "moderator") | (never | null);
                                         /** @description 1 to 10 */
                                         score: number;
                                         /** Format: date-time */
@@ -4498,6 +4500,7 @@ export interface paths {
                                         review: string | null;
                                         /** @description Ext: the review is held or hidden: only its author sees it */
                                         review_hidden?: boolean;
+                                        review_hidden_by?: ("word_filter" | "moderator") | (never | null);
                                         /** @description 1 to 10 */
                                         score: number;
                                         /** Format: date-time */
@@ -4550,6 +4553,8 @@ export interface paths {
                                 result: {
                                     /** @description True only on the caller's own review that readers do not see (held by the word filter or hidden) */
                                     hidden?: boolean;
+                                    /** @description Ext, only on the caller's own hidden review: held by the word filter or hidden by a moderator */
+                                    hidden_by?: "word_filter" | "moderator";
                                     /** @description The caller's own review (listed first) */
                                     mine?: boolean;
                                     /** @description Plain text with line breaks */
@@ -4960,6 +4965,9 @@ export interface paths {
                                     edited_at: string | null;
                                     /** @description True only on the caller's own comment that readers do not see (held by the word filter or hidden by a moderator) */
                                     hidden: boolean;
+                                    /** @description Ext, only on the caller's own hidden comment: held by the word filter (waiting for a moderator) or hidden by a moderator */
+                                    hidden_by?: "word_filter" | "moderator";
+                                    hidden_reason?: ("spam" | "harassment" | "spoiler" | "off_topic" | "other") | (never | null);
                                     likes: number;
                                     /** @description Ext: the caller wrote it (may edit and delete it) */
                                     mine?: boolean;
@@ -5036,6 +5044,9 @@ export interface paths {
                                     edited_at: string | null;
                                     /** @description True only on the caller's own comment that readers do not see (held by the word filter or hidden by a moderator) */
                                     hidden: boolean;
+                                    /** @description Ext, only on the caller's own hidden comment: held by the word filter (waiting for a moderator) or hidden by a moderator */
+                                    hidden_by?: "word_filter" | "moderator";
+                                    hidden_reason?: ("spam" | "harassment" | "spoiler" | "off_topic" | "other") | (never | null);
                                     likes: number;
                                     /** @description Ext: the caller wrote it (may edit and delete it) */
                                     mine?: boolean;
@@ -5331,6 +5342,9 @@ export interface paths {
                                     edited_at: string | null;
                                     /** @description True only on the caller's own comment that readers do not see (held by the word filter or hidden by a moderator) */
                                     hidden: boolean;
+                                    /** @description Ext, only on the caller's own hidden comment: held by the word filter (waiting for a moderator) or hidden by a moderator */
+                                    hidden_by?: "word_filter" | "moderator";
+                                    hidden_reason?: ("spam" | "harassment" | "spoiler" | "off_topic" | "other") | (never | null);
                                     likes: number;
                                     /** @description Ext: the caller wrote it (may edit and delete it) */
                                     mine?: boolean;
