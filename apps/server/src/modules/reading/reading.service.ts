@@ -245,6 +245,18 @@ export function createReadingService(deps: ReadingDeps) {
     return isEntitled(user, state) ? 'entitled' : 'locked';
   }
 
+  /**
+   * chapterAccess, telling an ended membership ('expired') from never having had one ('locked'),
+   * for answers that say which (the OPDS pages and texts, as the reading screen's notices do).
+   */
+  async function chapterLock(chapterUuid: string, user: AuthUser | null): Promise<'missing' | 'entitled' | 'locked' | 'expired'> {
+    const state = await repo.findReaderState(db, chapterUuid, user?.id ?? null);
+    if (!state) return 'missing';
+    if (isEntitled(user, state)) return 'entitled';
+    const end = user && state.membership_end != null ? Number(state.membership_end) : null;
+    return membershipStateOf(end, now()) === 'expired' ? 'expired' : 'locked';
+  }
+
   async function like(user: AuthUser, bookUuid: string, chapterUuid: string): Promise<{ already_favor: true; total_likes: number }> {
     const chapter = await repo.findChapterOfBook(db, bookUuid, chapterUuid);
     if (!chapter) throw chapterNotFound();
@@ -262,6 +274,7 @@ export function createReadingService(deps: ReadingDeps) {
   return {
     chapterContent,
     chapterAccess,
+    chapterLock,
     like,
     isPublicPage: (key: string) => repo.isPublicPage(db, key),
     close: () => {
