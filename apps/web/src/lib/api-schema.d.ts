@@ -5156,7 +5156,46 @@ export interface paths {
                 };
             };
         };
-        delete?: never;
+        /** Ext: take back a chapter like (the same body as the like; none there: no change) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        book_uuid: string;
+                        /** Format: uuid */
+                        chapter_uuid: string;
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    /** @enum {boolean} */
+                                    already_favor: false;
+                                    total_likes: number;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;

@@ -149,7 +149,7 @@ describe('reader', () => {
     expect(await screen.findByRole('heading', { name: 'This chapter is only open to members' })).toBeTruthy();
     expect(screen.getByText('Please log in and buy a monthly membership card to read all comics')).toBeTruthy();
     const back = encodeURIComponent(`/reader/book/chapter/${BOOK}/${CHAPTER}/2`);
-    expect(screen.getByRole('link', { name: 'Buy now' }).getAttribute('href')).toBe(`/profile?return=${back}`);
+    expect(screen.getByRole('link', { name: 'Buy now' }).getAttribute('href')).toBe(`/profile?return=${back}#top-up`);
     expect(screen.getByRole('link', { name: /Log in/ }).getAttribute('href')).toBe(`/login?return=${back}`);
   });
 
@@ -215,7 +215,7 @@ describe('reader', () => {
     stubApi({ [chapterPath]: { status: 403, body: { error: 'Membership expired', code: 'MEMBERSHIP_EXPIRED' } } });
     open();
     expect(await screen.findByRole('heading', { name: 'Your membership has expired' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Top up now' }).getAttribute('href')).toMatch(/^\/profile\?return=%2Freader%2F/);
+    expect(screen.getByRole('link', { name: 'Top up now' }).getAttribute('href')).toMatch(/^\/profile\?return=%2Freader%2F[^#]*#top-up$/);
   });
 
   it('treats an address whose chapter belongs to another book as not found', async () => {
