@@ -2484,6 +2484,8 @@ export interface paths {
                                             pages: number;
                                             /** @description Why the chapter failed */
                                             reason: string | null;
+                                            /** @description A skipped chapter: the number asked for (first_number), when the content already is chapter `number` */
+                                            requested_number?: number;
                                             status: "added" | "skipped" | "failed" | "planned";
                                             title: string;
                                             uuid: string | null;
@@ -2612,6 +2614,8 @@ export interface paths {
                                         pages: number;
                                         /** @description Why the chapter failed */
                                         reason: string | null;
+                                        /** @description A skipped chapter: the number asked for (first_number), when the content already is chapter `number` */
+                                        requested_number?: number;
                                         status: "added" | "skipped" | "failed" | "planned";
                                         title: string;
                                         uuid: string | null;
