@@ -60,15 +60,17 @@ function TokenBody({ onClose }: { onClose(): void }) {
           {t('token.close')}
         </button>
       </div>
-      <p className={profile.sectionText}>{t('token.everywhereText')}</p>
-      <div className={styles.actions}>
-        <button type="button" className={styles.secondary} disabled={everywhere === 'busy'} onClick={() => void signOutEverywhere()}>
-          {everywhere === 'busy' ? t('token.everywhereBusy') : t('token.everywhere')}
-        </button>
+      <div className={profile.signOutEverywhere}>
+        <p className={profile.sectionText}>{t('token.everywhereText')}</p>
+        <div className={styles.actions}>
+          <button type="button" className={styles.secondary} disabled={everywhere === 'busy'} onClick={() => void signOutEverywhere()}>
+            {everywhere === 'busy' ? t('token.everywhereBusy') : t('token.everywhere')}
+          </button>
+        </div>
+        <p className={everywhere === 'done' ? styles.success : everywhere === 'failed' ? styles.error : 'visually-hidden'} role="status">
+          {everywhere === 'done' ? t('token.everywhereDone') : everywhere === 'failed' ? t('token.everywhereFailed') : ''}
+        </p>
       </div>
-      <p className={everywhere === 'done' ? styles.success : everywhere === 'failed' ? styles.error : 'visually-hidden'} role="status">
-        {everywhere === 'done' ? t('token.everywhereDone') : everywhere === 'failed' ? t('token.everywhereFailed') : ''}
-      </p>
     </div>
   );
 }
