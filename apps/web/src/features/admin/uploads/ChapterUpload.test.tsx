@@ -131,6 +131,8 @@ describe('chapter upload panel', () => {
     expect(required).toBeTruthy();
     expect(sent).toHaveLength(0);
     fireEvent.click(screen.getByRole('radio', { name: 'Publish now' }));
+    // The choice answers the message: it goes.
+    expect(screen.queryByText('Choose when the new chapters come out: publish now, at a time, or keep as draft.')).toBeNull();
     const button = screen.getByRole('button', { name: 'Upload' });
     const summary = document.getElementById(button.getAttribute('aria-describedby') ?? '');
     expect(summary?.textContent).toBe('Upload will publish the new chapters as soon as they are imported: readers see them at once.');

@@ -139,7 +139,16 @@ export function ChapterUpload({ bookUuid }: { bookUuid: string }) {
         </div>
         <ReleaseChoice
           value={release}
-          onChange={setRelease}
+          onChange={(next) => {
+            // A new choice answers "choose when…": its message goes (a time's own check comes on sending).
+            if (next.mode !== release.mode) {
+              setErrors((current) => {
+                const { publish_at: _publishAt, release: _release, ...fields } = current.fields;
+                return { ...current, fields };
+              });
+            }
+            setRelease(next);
+          }}
           error={errors.fields.publish_at ?? errors.fields.release}
           disabled={sending !== null}
         />
