@@ -95,6 +95,17 @@ describe('the operator console', () => {
       mimeType: 'application/vnd.comicbook+zip',
       buffer: await buildCbz(pages.slice(0, 2)),
     });
+    // Issue 40, item 14: nothing is preselected; sending without a choice is refused in words, and
+    // the form says what Upload will do once a choice is made, before anything is sent.
+    for (const mode of ['Publish now', 'Keep as draft', 'Publish at a time']) {
+      expect(await upload.getByRole('radio', { name: mode }).isChecked()).toBe(false);
+    }
+    await upload.getByText('Nothing is sent until you choose when the new chapters come out.').waitFor();
+    await upload.getByRole('button', { name: 'Upload' }).click();
+    await upload.getByText('Choose when the new chapters come out: publish now, at a time, or keep as draft.').waitFor();
+    expect(await upload.locator('progress').count()).toBe(0);
+    await upload.getByRole('radio', { name: 'Publish now' }).check();
+    await upload.getByText('Upload will publish the new chapters as soon as they are imported: readers see them at once.').waitFor();
     await upload.getByRole('button', { name: 'Upload' }).click();
     await upload.locator('progress').first().waitFor();
     await upload.getByText('Imported: 1 · skipped (already imported): 0 · refused: 0').waitFor({ timeout: 60_000 });
@@ -111,6 +122,8 @@ describe('the operator console', () => {
       mimeType: 'application/zip',
       buffer: await buildCbz(pages.slice(2, 4)),
     });
+    // The choice is made again for each upload: the form starts over after sending.
+    await upload.getByRole('radio', { name: 'Publish now' }).check();
     await upload.getByRole('button', { name: 'Upload' }).click();
     await eventually(() => publicChapterNumbers(book), 60_000).toEqual([1, 2]);
     const chapters = page.getByRole('region', { name: 'Chapters' });

@@ -116,7 +116,7 @@ describe('reader journeys', () => {
     // Both links bring the reader back to this chapter afterwards.
     const back = `?return=${encodeURIComponent(chapterPath)}`;
     expect(await page.getByText('Please log in and buy a monthly membership card to read all comics').isVisible()).toBe(true);
-    expect(await view.notice.getByRole('link', { name: 'Buy now' }).getAttribute('href')).toBe(`/profile${back}`);
+    expect(await view.notice.getByRole('link', { name: 'Buy now' }).getAttribute('href')).toBe(`/profile${back}#top-up`);
     expect(await view.notice.getByRole('link', { name: 'Already a member? Log in' }).getAttribute('href')).toBe(`/login${back}`);
     expect(await view.pages.count()).toBe(0);
     // The profile is guarded: a visitor following the buy link is asked to log in.

@@ -103,6 +103,15 @@ describe('POST /admin/imports', () => {
     // The same archive again: skipped, as the CLI reports it.
     const again = await uploadAndRun({ book_uuid: book.uuid }, [{ name: 'storm.cbz', data: cbz }]);
     expect(again.result).toMatchObject({ added: 0, skipped: 1, failed: 0 });
+    // No reason repeats "already imported", and no number was asked for.
+    expect(again.result.chapters[0]).toMatchObject({ number: 3, status: 'skipped', reason: null });
+    expect(again.result.chapters[0]).not.toHaveProperty('requested_number');
+
+    // Issue 40: again with "Number of the first chapter" = 2: the typed number is reported, not dropped.
+    const numbered = await uploadAndRun({ book_uuid: book.uuid, first_number: '2' }, [{ name: 'storm.cbz', data: cbz }]);
+    expect(numbered.result.chapters[0]).toMatchObject({ number: 3, requested_number: 2, status: 'skipped', reason: null });
+    expect(numbered.result.lines.join('\n')).toContain('the number 2 asked for was not used');
+    expect((await chapterList(book.uuid)).map((chapter) => chapter.chapter_number)).toEqual([1, 2, 3]);
   });
 
   it('makes one chapter of several images, in the order of their names', async () => {

@@ -171,12 +171,15 @@ describe('a chapter as XHTML', () => {
     expect(assertSafeXhtml(ar.body, 'ar-sa').documentElement.textContent).toContain('نص الفصل');
   });
 
-  it('a paid chapter: 403 MEMBERSHIP_REQUIRED for a non-member and an expired member, 200 uncached for a member', async () => {
+  it('a paid chapter: 403 MEMBERSHIP_REQUIRED for a non-member, MEMBERSHIP_EXPIRED for an expired member, 200 uncached for a member', async () => {
     const paid = novel.chapters[1]!;
-    for (const tree of [readerTree, expiredTree]) {
+    for (const [tree, code] of [
+      [readerTree, 'MEMBERSHIP_REQUIRED'],
+      [expiredTree, 'MEMBERSHIP_EXPIRED'],
+    ] as const) {
       const refused = await get(tree, textPath(paid.uuid));
       expect(refused.statusCode, refused.body).toBe(403);
-      expect(refused.json().code).toBe('MEMBERSHIP_REQUIRED');
+      expect(refused.json().code).toBe(code);
       expect(refused.body).not.toContain('PAID-TEXT');
     }
     const read = await get(memberTree, textPath(paid.uuid));
@@ -185,6 +188,16 @@ describe('a chapter as XHTML', () => {
     const doc = assertSafeXhtml(read.body, 'en-us');
     // `&lt;not a tag&gt;` is text, written back escaped: no element named "not".
     expect(elements(doc, XHTML, 'body')[0]?.textContent).toContain('PAID-TEXT-2 <not a tag>');
+  });
+
+  it("says an expired member's refusal in the account's language (issue 40: a zh-cn reader got English)", async () => {
+    const chinese = await createUser(ctx);
+    await grantMembership(ctx, chinese.id, { days: 10, startDaysAgo: 20 });
+    await ctx.db.updateTable('users').set({ language: 'zh-cn' }).where('id', '=', chinese.id).execute();
+    const refused = await get(await treeOf(chinese), textPath(novel.chapters[1]!.uuid));
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('MEMBERSHIP_EXPIRED');
+    expect(refused.json().error).toMatch(/会员/);
   });
 
   it('unknown, unpublished and comic chapters are 404, a malformed id 400, no key 401', async () => {

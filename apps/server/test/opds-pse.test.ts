@@ -167,7 +167,8 @@ describe('a page of a chapter', () => {
       .execute();
     const next = await get(pageUrl(base, chapter, 1, 200));
     expect(next.statusCode).toBe(403);
-    expect(next.json().code).toBe('MEMBERSHIP_REQUIRED');
+    // An ended membership is said as such (issue 40), as the reading screen's expired notice says it.
+    expect(next.json().code).toBe('MEMBERSHIP_EXPIRED');
     const feed = await get(`${base}book/${comic.uuid}`);
     expect(streamLinks(feed.body).has(chapter)).toBe(false);
   });
@@ -270,7 +271,7 @@ describe('progress writes behind the pages', () => {
     const pages = createOpdsPages({
       db: ctx.db,
       storage: ctx.storage,
-      reading: { chapterAccess: async () => 'entitled' },
+      reading: { chapterAccess: async () => 'entitled', chapterLock: async () => 'entitled' },
       progress: {
         bookProgress: async () => ({
           resume: stored === null ? null : ({ chapter_uuid: comic.chapters[1]!.uuid, page_index: stored } as never),

@@ -17,6 +17,10 @@ export const LIMITS = {
   login: { max: 30, timeWindow: '1 minute' },
   register: { max: 20, timeWindow: '1 hour' },
   passwordChange: { max: 10, timeWindow: '1 hour', keyGenerator: (request: FastifyRequest) => request.user?.uuid ?? request.ip },
+  // Chapter likes and their undo (issue 40): clicks, per account; a toggling script stays bounded.
+  chapterLikes: { max: 120, timeWindow: '10 minutes', keyGenerator: accountOrIp },
+  // Sign out everywhere: each call issues a token, so a rare act per account (the call needs a login).
+  signOutEverywhere: { max: 10, timeWindow: '1 hour', keyGenerator: accountOrIp },
   // Two-step sign-in on the profile (/user/totp/*): a handful of calls a setup; wrong codes are also
   // counted by the failed-login throttle.
   twoStep: { max: 30, timeWindow: '1 hour', keyGenerator: accountOrIp },

@@ -27,6 +27,8 @@ export const accountApi = {
   updatePassword: (body: { new_password: string; current_password: string }) =>
     result(client.POST('/api/v1/user/update_password', { body })),
   me: (): Promise<Me> => result(client.GET('/api/v1/user/me')),
+  // Ext (issue 40): every token issued so far is revoked; this browser gets the new one.
+  signOutEverywhere: (): Promise<{ jwt_token: string }> => result(client.POST('/api/v1/user/sign_out_everywhere')),
   // Two-step sign-in (ext, issue 28).
   totpSetup: (password: string): Promise<TotpSetupResult> => result(client.POST('/api/v1/user/totp/setup', { body: { password } })),
   totpEnable: (code: string): Promise<RecoveryCodesResult> => result(client.POST('/api/v1/user/totp/enable', { body: { code } })),

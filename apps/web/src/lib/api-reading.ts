@@ -31,6 +31,9 @@ export const readingApi = {
     ),
   favor: (book_uuid: string, chapter_uuid: string) =>
     result(client.POST('/api/v1/comics/chapter/favor', { body: { book_uuid, chapter_uuid } })),
+  // Ext (issue 40): takes the like back, with the like's own body.
+  unfavor: (book_uuid: string, chapter_uuid: string) =>
+    result(client.DELETE('/api/v1/comics/chapter/favor', { body: { book_uuid, chapter_uuid } })),
   continueReading: (language: string, limit = 12): Promise<ContinueReadingItem[]> =>
     result(client.GET('/api/v1/reader/progress', { params: { query: { language, limit } } })),
   bookProgress: (bookUuid: string, language: string): Promise<BookProgress> =>

@@ -2484,6 +2484,8 @@ export interface paths {
                                             pages: number;
                                             /** @description Why the chapter failed */
                                             reason: string | null;
+                                            /** @description A skipped chapter: the number asked for (first_number), when the content already is chapter `number` */
+                                            requested_number?: number;
                                             status: "added" | "skipped" | "failed" | "planned";
                                             title: string;
                                             uuid: string | null;
@@ -2612,6 +2614,8 @@ export interface paths {
                                         pages: number;
                                         /** @description Why the chapter failed */
                                         reason: string | null;
+                                        /** @description A skipped chapter: the number asked for (first_number), when the content already is chapter `number` */
+                                        requested_number?: number;
                                         status: "added" | "skipped" | "failed" | "planned";
                                         title: string;
                                         uuid: string | null;
@@ -4366,6 +4370,7 @@ export interface paths {
                                         review: string | null;
                                         /** @description Ext: the review is held or hidden: only its author sees it */
                                         review_hidden?: boolean;
+                                        review_hidden_by?: ("word_filter" | "moderator") | (never | null);
                                         /** @description 1 to 10 */
                                         score: number;
                                         /** Format: date-time */
@@ -4421,6 +4426,7 @@ export interface paths {
                                         review: string | null;
                                         /** @description Ext: the review is held or hidden: only its author sees it */
                                         review_hidden?: boolean;
+                                        review_hidden_by?: ("word_filter" | "moderator") | (never | null);
                                         /** @description 1 to 10 */
                                         score: number;
                                         /** Format: date-time */
@@ -4498,6 +4504,7 @@ export interface paths {
                                         review: string | null;
                                         /** @description Ext: the review is held or hidden: only its author sees it */
                                         review_hidden?: boolean;
+                                        review_hidden_by?: ("word_filter" | "moderator") | (never | null);
                                         /** @description 1 to 10 */
                                         score: number;
                                         /** Format: date-time */
@@ -4550,6 +4557,8 @@ export interface paths {
                                 result: {
                                     /** @description True only on the caller's own review that readers do not see (held by the word filter or hidden) */
                                     hidden?: boolean;
+                                    /** @description Ext, only on the caller's own hidden review: held by the word filter or hidden by a moderator */
+                                    hidden_by?: "word_filter" | "moderator";
                                     /** @description The caller's own review (listed first) */
                                     mine?: boolean;
                                     /** @description Plain text with line breaks */
@@ -4960,6 +4969,9 @@ export interface paths {
                                     edited_at: string | null;
                                     /** @description True only on the caller's own comment that readers do not see (held by the word filter or hidden by a moderator) */
                                     hidden: boolean;
+                                    /** @description Ext, only on the caller's own hidden comment: held by the word filter (waiting for a moderator) or hidden by a moderator */
+                                    hidden_by?: "word_filter" | "moderator";
+                                    hidden_reason?: ("spam" | "harassment" | "spoiler" | "off_topic" | "other") | (never | null);
                                     likes: number;
                                     /** @description Ext: the caller wrote it (may edit and delete it) */
                                     mine?: boolean;
@@ -5036,6 +5048,9 @@ export interface paths {
                                     edited_at: string | null;
                                     /** @description True only on the caller's own comment that readers do not see (held by the word filter or hidden by a moderator) */
                                     hidden: boolean;
+                                    /** @description Ext, only on the caller's own hidden comment: held by the word filter (waiting for a moderator) or hidden by a moderator */
+                                    hidden_by?: "word_filter" | "moderator";
+                                    hidden_reason?: ("spam" | "harassment" | "spoiler" | "off_topic" | "other") | (never | null);
                                     likes: number;
                                     /** @description Ext: the caller wrote it (may edit and delete it) */
                                     mine?: boolean;
@@ -5145,7 +5160,46 @@ export interface paths {
                 };
             };
         };
-        delete?: never;
+        /** Ext: take back a chapter like (the same body as the like; none there: no change) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        book_uuid: string;
+                        /** Format: uuid */
+                        chapter_uuid: string;
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    /** @enum {boolean} */
+                                    already_favor: false;
+                                    total_likes: number;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -5331,6 +5385,9 @@ export interface paths {
                                     edited_at: string | null;
                                     /** @description True only on the caller's own comment that readers do not see (held by the word filter or hidden by a moderator) */
                                     hidden: boolean;
+                                    /** @description Ext, only on the caller's own hidden comment: held by the word filter (waiting for a moderator) or hidden by a moderator */
+                                    hidden_by?: "word_filter" | "moderator";
+                                    hidden_reason?: ("spam" | "harassment" | "spoiler" | "off_topic" | "other") | (never | null);
                                     likes: number;
                                     /** @description Ext: the caller wrote it (may edit and delete it) */
                                     mine?: boolean;
@@ -7660,6 +7717,51 @@ export interface paths {
                                 username: string;
                                 /** Format: uuid */
                                 uuid: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/sign_out_everywhere": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ext: sign out everywhere; every token issued so far stops working, the caller gets a new one */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    /** @description A new token for this client */
+                                    jwt_token: string;
+                                };
                             };
                         };
                     };

@@ -35,6 +35,19 @@ export const Comment = Type.Object({
   }),
   deleted: Type.Optional(Type.Boolean({ description: 'Ext: deleted, shown as a tombstone because it has replies' })),
   mine: Type.Optional(Type.Boolean({ description: 'Ext: the caller wrote it (may edit and delete it)' })),
+  hidden_by: Type.Optional(
+    Type.Union([Type.Literal('word_filter'), Type.Literal('moderator')], {
+      description:
+        "Ext, only on the caller's own hidden comment: held by the word filter (waiting for a moderator) or hidden by a moderator",
+    }),
+  ),
+  hidden_reason: Type.Optional(
+    Nullable(
+      Type.Enum(COMMENT_REPORT_REASONS, {
+        description: "Ext, only on the caller's own comment a moderator hid: the reported reason the moderator upheld (null: none)",
+      }),
+    ),
+  ),
 });
 export type Comment = Static<typeof Comment>;
 
@@ -123,6 +136,14 @@ export const MyRating = Type.Object({
   score: RatingScore,
   review: Nullable(Type.String()),
   review_hidden: Type.Optional(Type.Boolean({ description: 'Ext: the review is held or hidden: only its author sees it' })),
+  review_hidden_by: Type.Optional(
+    Nullable(
+      Type.Union([Type.Literal('word_filter'), Type.Literal('moderator')], {
+        description:
+          'Ext: why the review is hidden: held by the word filter (waiting for a moderator) or hidden by a moderator; null when shown',
+      }),
+    ),
+  ),
   updated_at: Timestamp(),
 });
 export const BookRatingSummary = Type.Object({

@@ -21,6 +21,11 @@ export const BookReview = Type.Object({
   hidden: Type.Optional(
     Type.Boolean({ description: "True only on the caller's own review that readers do not see (held by the word filter or hidden)" }),
   ),
+  hidden_by: Type.Optional(
+    Type.Union([Type.Literal('word_filter'), Type.Literal('moderator')], {
+      description: "Ext, only on the caller's own hidden review: held by the word filter or hidden by a moderator",
+    }),
+  ),
 });
 export type BookReview = Static<typeof BookReview>;
 export const BookReviewsResponse = Data(

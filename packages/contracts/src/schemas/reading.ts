@@ -79,6 +79,9 @@ export const FavorBody = ClosedObject({ book_uuid: Uuid(), chapter_uuid: Uuid() 
 export type FavorBody = Static<typeof FavorBody>;
 export const FavorResult = Type.Object({ already_favor: Type.Literal(true), total_likes: Type.Integer() });
 export const FavorResponse = Result(FavorResult);
+/** Ext `DELETE /comics/chapter/favor` (same body): the caller's like taken back; again: no change. */
+export const UnfavorResult = Type.Object({ already_favor: Type.Literal(false), total_likes: Type.Integer() });
+export const UnfavorResponse = Result(UnfavorResult);
 
 export const ReadingEventType = Type.Union([Type.Literal('start_reading'), Type.Literal('finish_reading'), Type.Literal('open_book')]);
 export type ReadingEventType = Static<typeof ReadingEventType>;

@@ -63,6 +63,10 @@ export type UpdatePasswordBody = Static<typeof UpdatePasswordBody>;
 export const UpdatePasswordResult = Type.Object({ updated: Type.Literal(true), jwt_token: Type.String() });
 export const UpdatePasswordResponse = Result(UpdatePasswordResult);
 
+/** `POST /user/sign_out_everywhere` (ext, no body): every older token is revoked; the caller gets a new one. */
+export const SignOutEverywhereResult = Type.Object({ jwt_token: Type.String({ description: 'A new token for this client' }) });
+export const SignOutEverywhereResponse = Result(SignOutEverywhereResult);
+
 export const InviteCodeResult = Type.Object({ invite_code: Type.String(), invited_count: Type.Integer() });
 export type InviteCodeResult = Static<typeof InviteCodeResult>;
 export const InviteCodeResponse = Result(InviteCodeResult);

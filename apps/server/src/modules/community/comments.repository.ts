@@ -1,4 +1,4 @@
-import type { CommentSort } from '@inkstream/contracts';
+import type { CommentReportReason, CommentSort } from '@inkstream/contracts';
 import { PostgresAdapter, sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { DbExecutor } from '../../db/database.js';
 import type { CommentState, Database } from '../../db/schema.js';
@@ -251,6 +251,32 @@ export async function countListedNotVisible(db: DbExecutor, chapterId: number, p
 export async function findPageRow(db: DbExecutor, id: number, viewerId: number) {
   const row = await pageRows(db, viewerId).where('comments.id', '=', id).executeTakeFirstOrThrow();
   return row;
+}
+
+/**
+ * For comments a moderator hid: the report reason the hide upheld (the reports it resolved
+ * 'hidden', at the instant of the hide), the most reported one first; none when it answered no
+ * report (a hide from the queue of held comments, or with a ban).
+ */
+export async function upheldReportReasons(db: DbExecutor, commentIds: readonly number[]): Promise<Map<number, CommentReportReason>> {
+  const rows = await db
+    .selectFrom('comment_reports')
+    .innerJoin('comments', 'comments.id', 'comment_reports.comment_id')
+    .select(['comment_reports.comment_id', 'comment_reports.reason'])
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('comment_reports.comment_id', 'in', [...commentIds])
+    .where('comment_reports.resolution', '=', 'hidden')
+    .whereRef('comment_reports.resolved_at', '=', 'comments.moderated_at')
+    .groupBy(['comment_reports.comment_id', 'comment_reports.reason'])
+    .execute();
+  const best = new Map<number, { reason: CommentReportReason; n: number }>();
+  for (const row of rows) {
+    const n = Number(row.n);
+    const current = best.get(row.comment_id);
+    const reason = row.reason as CommentReportReason;
+    if (!current || n > current.n || (n === current.n && reason < current.reason)) best.set(row.comment_id, { reason, n });
+  }
+  return new Map([...best].map(([id, { reason }]) => [id, reason]));
 }
 
 // ---------- Likes and reports ----------

@@ -2,6 +2,7 @@ import {
   COMMENT_REPORT_DETAIL_MAX,
   ErrorCode,
   type Comment,
+  type CommentReportReason,
   type CommentsQuery,
   type CommunityStanding,
   type EditCommentBody,
@@ -17,7 +18,7 @@ import { toIso } from '../../lib/time.js';
 import { COMMENT_FLOOD, floodRetryAfter } from './comment-flood.js';
 import { countNewVisibleComment, lockThreadParent, setCommentState } from './comment-state.repository.js';
 import * as repo from './comments.repository.js';
-import { commentView } from './comments.view.js';
+import { commentView, type CommentViewRow } from './comments.view.js';
 import { bodyHash, cleanCommunityText } from './community-text.js';
 import { createCommunityRules } from './community-rules.js';
 import { recordReplyAlert } from './reply-alert-record.repository.js';
@@ -95,7 +96,7 @@ export function createCommentsService(deps: CommentsDeps) {
       viewerId,
       fromEnd,
     });
-    return { result: rows.map((row) => commentView(row, viewerId)), total, ...chapterCount };
+    return { result: await viewsOf(rows, viewerId), total, ...chapterCount };
   }
 
   // ---------- Rules shared by posting and editing ----------
@@ -185,7 +186,17 @@ export function createCommentsService(deps: CommentsDeps) {
       return { id: commentId, alertId: alert };
     });
     if (alertId !== null) deps.onReplyAlert?.(alertId);
-    return commentView(await repo.findPageRow(db, id, user.id), user.id);
+    return (await viewsOf([await repo.findPageRow(db, id, user.id)], user.id))[0]!;
+  }
+
+  /**
+   * Comments as the caller sees them. The upheld report reason is looked up only for the caller's
+   * own comments a moderator hid (almost always none on a page: no query then).
+   */
+  async function viewsOf(rows: readonly (CommentViewRow & { id: number })[], viewerId: number | null): Promise<Comment[]> {
+    const hiddenMine = rows.filter((row) => row.state === 'hidden' && viewerId !== null && row.user_id === viewerId).map((row) => row.id);
+    const reasons = hiddenMine.length > 0 ? await repo.upheldReportReasons(db, hiddenMine) : new Map<number, CommentReportReason>();
+    return rows.map((row) => commentView(row, viewerId, reasons.get(row.id) ?? null));
   }
 
   /** The caller's own comment that is not deleted, or 404 / 403. */
@@ -237,7 +248,7 @@ export function createCommentsService(deps: CommentsDeps) {
       if (Object.keys(changes).length > 0) await repo.updateComment(trx, comment.id, changes);
       if (next !== current.state) await setCommentState(trx, comment.id, next);
     });
-    return commentView(await repo.findPageRow(db, comment.id, user.id), user.id);
+    return (await viewsOf([await repo.findPageRow(db, comment.id, user.id)], user.id))[0]!;
   }
 
   async function remove(user: AuthUser, commentUuid: string): Promise<{ deleted: true }> {

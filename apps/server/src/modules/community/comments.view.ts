@@ -1,4 +1,4 @@
-import type { Comment } from '@inkstream/contracts';
+import type { Comment, CommentReportReason } from '@inkstream/contracts';
 import type { CommentState } from '../../db/schema.js';
 import { toIso } from '../../lib/time.js';
 
@@ -26,9 +26,17 @@ const NOBODY = { uuid: '00000000-0000-0000-0000-000000000000', username: '' };
  * A comment as the caller sees it. The body is returned exactly as stored (plain text that
  * passed cleanCommunityText): nothing here builds HTML from it; clients render it as text.
  */
-export function commentView(row: CommentViewRow, viewerId: number | null): Comment {
+export function commentView(row: CommentViewRow, viewerId: number | null, hiddenReason: CommentReportReason | null = null): Comment {
   const mine = viewerId !== null && row.user_id === viewerId;
   const deleted = row.state === 'deleted';
+  // The author alone learns what happened to their comment (never anyone else: a moderator's
+  // decision and the upheld report reason are the author's business).
+  const moderation =
+    mine && row.state === 'held'
+      ? { hidden_by: 'word_filter' as const }
+      : mine && row.state === 'hidden'
+        ? { hidden_by: 'moderator' as const, hidden_reason: hiddenReason }
+        : {};
   return {
     comment_uuid: row.uuid,
     parent_uuid: row.parent_uuid,
@@ -43,5 +51,6 @@ export function commentView(row: CommentViewRow, viewerId: number | null): Comme
     hidden: mine && (row.state === 'held' || row.state === 'hidden'),
     deleted,
     mine: mine && !deleted,
+    ...moderation,
   };
 }

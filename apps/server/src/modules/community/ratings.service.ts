@@ -18,6 +18,13 @@ import * as repo from './ratings.repository.js';
 
 type ReviewState = 'visible' | 'held' | 'hidden';
 
+const hiddenBy = (state: ReviewState): 'word_filter' | 'moderator' | null =>
+  state === 'held' ? 'word_filter' : state === 'hidden' ? 'moderator' : null;
+const reviewHiddenBy = (state: ReviewState) => {
+  const by = hiddenBy(state);
+  return by === null ? {} : { hidden_by: by };
+};
+
 /**
  * Book ratings (1 to 10, one per reader and book, changeable) with an optional short review
  * (docs/COMMUNITY.md, "Ratings and reviews"). books.rating_count and rating_sum move by
@@ -62,6 +69,8 @@ export function createRatingsService(deps: {
             score: mine.score,
             review: mine.review,
             review_hidden: mine.review !== null && mine.review_state !== 'visible',
+            // The author learns whether the filter holds it or a moderator hid it (issue 40).
+            review_hidden_by: mine.review === null ? null : hiddenBy(mine.review_state),
             updated_at: toIso(Number(mine.updated_at)),
           }
         : null,
@@ -157,7 +166,7 @@ export function createRatingsService(deps: {
         score: row.score,
         review: row.review ?? '',
         updated_at: toIso(Number(row.updated_at)),
-        ...(row.user_id === userId ? { mine: true, hidden: row.review_state !== 'visible' } : {}),
+        ...(row.user_id === userId ? { mine: true, hidden: row.review_state !== 'visible', ...reviewHiddenBy(row.review_state) } : {}),
       })),
       total,
     };

@@ -3,12 +3,13 @@ import { ErrorCode, type Language } from '@inkstream/contracts';
 import sharp from 'sharp';
 import type { Db } from '../../db/database.js';
 import type { AuthUser } from '../../http/request-user.js';
-import { AppError, notFound } from '../../lib/app-error.js';
+import { notFound } from '../../lib/app-error.js';
 import { pickTranslation } from '../../lib/language.js';
 import type { MediaStorage } from '../media/media-storage.js';
 import type { ReadingService } from '../reading/reading.service.js';
 import { readSharedChapter } from '../reading/shared-chapter.js';
 import { epubStream, type EpubBook, type EpubChapter, type EpubText } from './opds-epub.js';
+import { lockedChapterError } from './opds-locked.js';
 import { renderChapterXhtml } from './opds-novel-text.js';
 import type { FeedTexts } from './opds-texts.js';
 import * as repo from './opds-novel.repository.js';
@@ -29,14 +30,13 @@ const MAX_COVER_PIXELS = 40_000_000;
 
 const chapterNotFound = () => notFound(ErrorCode.CHAPTER_NOT_FOUND, 'This chapter does not exist');
 const bookNotFound = () => notFound(ErrorCode.BOOK_NOT_FOUND, 'This book does not exist');
-const membersOnly = () => new AppError(ErrorCode.MEMBERSHIP_REQUIRED, 403, 'This chapter is only open to members');
 
 const headingOf = (number: number, title: string) => (title ? `${number}. ${title}` : String(number));
 
 export function createOpdsNovels(deps: {
   db: Db;
   storage: MediaStorage;
-  reading: Pick<ReadingService, 'chapterAccess'>;
+  reading: Pick<ReadingService, 'chapterAccess' | 'chapterLock'>;
   opds: Pick<OpdsService, 'book'>;
   siteName: string;
   onError?: (error: unknown) => void;
@@ -48,11 +48,11 @@ export function createOpdsNovels(deps: {
    * unpublished or not a novel's: 404; a chapter the reader may not read now: 403.
    */
   async function chapterText(chapterUuid: string, user: AuthUser, language: Language): Promise<{ xhtml: string; free: boolean }> {
-    const access = await reading.chapterAccess(chapterUuid, user);
+    const access = await reading.chapterLock(chapterUuid, user);
     if (access === 'missing') throw chapterNotFound();
     const shared = await readSharedChapter(db, chapterUuid, language);
     if (!shared || shared.bookType !== 'novel') throw chapterNotFound();
-    if (access === 'locked') throw membersOnly();
+    if (access !== 'entitled') throw lockedChapterError(access, language);
     const heading = headingOf(shared.number, shared.chapterTitle);
     const xhtml = renderChapterXhtml({
       title: shared.title ? `${shared.title}: ${heading}` : heading,

@@ -2,12 +2,13 @@ import { ErrorCode, type Language } from '@inkstream/contracts';
 import sharp from 'sharp';
 import type { Db } from '../../db/database.js';
 import type { AuthUser } from '../../http/request-user.js';
-import { AppError, notFound } from '../../lib/app-error.js';
+import { notFound } from '../../lib/app-error.js';
 import type { ProgressService } from '../library/progress.service.js';
 import { userReaderKey } from '../library/reader-key.js';
 import { MediaNotFoundError, type MediaStorage } from '../media/media-storage.js';
 import type { ReadingService } from '../reading/reading.service.js';
 import { readSharedChapter, type StoredPage } from '../reading/shared-chapter.js';
+import { lockedChapterError } from './opds-locked.js';
 
 /**
  * OPDS-PSE 1.1 page streaming (docs/OPDS.md "Page streaming"): one page of a comic chapter as a
@@ -62,7 +63,7 @@ async function readAll(storage: MediaStorage, key: string): Promise<Buffer> {
 export function createOpdsPages(deps: {
   db: Db;
   storage: MediaStorage;
-  reading: Pick<ReadingService, 'chapterAccess'>;
+  reading: Pick<ReadingService, 'chapterAccess' | 'chapterLock'>;
   progress: Pick<ProgressService, 'save' | 'bookProgress'>;
   now?: () => number;
   onError?: (error: unknown) => void;
@@ -75,9 +76,9 @@ export function createOpdsPages(deps: {
 
   /** The chapter's pages for the reader's language (the site's choice), or a 404/403 as the site answers. */
   async function pagesOf(chapterUuid: string, user: AuthUser, language: Language) {
-    const access = await reading.chapterAccess(chapterUuid, user);
+    const access = await reading.chapterLock(chapterUuid, user);
     if (access === 'missing') throw chapterNotFound();
-    if (access === 'locked') throw new AppError(ErrorCode.MEMBERSHIP_REQUIRED, 403, 'This chapter is only open to members');
+    if (access !== 'entitled') throw lockedChapterError(access, language);
     const shared = await readSharedChapter(db, chapterUuid, language);
     if (!shared || shared.bookType !== 'comic') throw chapterNotFound();
     return shared;

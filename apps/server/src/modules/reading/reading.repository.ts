@@ -215,6 +215,33 @@ export async function incrementLikeCounters(db: DbExecutor, bookId: number, chap
     .execute();
 }
 
+/** Removes the reader's like; false when there was none (the counters then stay as they are). */
+export async function deleteLike(db: DbExecutor, userId: number, chapterId: number): Promise<boolean> {
+  const row = await db
+    .deleteFrom('chapter_likes')
+    .where('user_id', '=', userId)
+    .where('chapter_id', '=', chapterId)
+    .returning('chapter_id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function decrementLikeCounters(db: DbExecutor, bookId: number, chapterId: number): Promise<void> {
+  // Never below zero, whatever an older import left in the counters.
+  await db
+    .updateTable('chapters')
+    .set({ total_likes: sql`total_likes - 1` })
+    .where('id', '=', chapterId)
+    .where('total_likes', '>', 0)
+    .execute();
+  await db
+    .updateTable('books')
+    .set({ total_likes: sql`total_likes - 1` })
+    .where('id', '=', bookId)
+    .where('total_likes', '>', 0)
+    .execute();
+}
+
 export const chapterLikes = async (db: DbExecutor, chapterId: number) =>
   (await db.selectFrom('chapters').select('total_likes').where('id', '=', chapterId).executeTakeFirstOrThrow()).total_likes;
 

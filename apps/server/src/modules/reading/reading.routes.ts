@@ -4,6 +4,7 @@ import {
   ChapterContentResponse,
   FavorBody,
   FavorResponse,
+  UnfavorResponse,
   LockedChapterError,
 } from '@inkstream/contracts';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -11,6 +12,7 @@ import type { Static } from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import { errorResponses } from '../../lib/route-schema.js';
 import { requireUser } from '../../http/guards.js';
+import { LIMITS } from '../../http/rate-limits.js';
 import { allowPublicCache, PUBLIC_CACHE } from '../../http/cache-rules.js';
 import { wantsLighterImages } from '../../http/data-saver.js';
 import type { ReadingService } from './reading.service.js';
@@ -53,9 +55,28 @@ export function readingRoutes(reading: ReadingService) {
 
     app.post(
       '/comics/chapter/favor',
-      { schema: { tags, summary: 'Like a chapter (once per user)', body: FavorBody, response: { 200: FavorResponse, ...errorResponses } } },
+      {
+        config: { rateLimit: LIMITS.chapterLikes },
+        schema: { tags, summary: 'Like a chapter (once per user)', body: FavorBody, response: { 200: FavorResponse, ...errorResponses } },
+      },
       async (request) => ({
         data: { result: await reading.like(requireUser(request), request.body.book_uuid, request.body.chapter_uuid) },
+      }),
+    );
+
+    app.delete(
+      '/comics/chapter/favor',
+      {
+        config: { rateLimit: LIMITS.chapterLikes },
+        schema: {
+          tags,
+          summary: 'Ext: take back a chapter like (the same body as the like; none there: no change)',
+          body: FavorBody,
+          response: { 200: UnfavorResponse, ...errorResponses },
+        },
+      },
+      async (request) => ({
+        data: { result: await reading.unlike(requireUser(request), request.body.book_uuid, request.body.chapter_uuid) },
       }),
     );
   };

@@ -245,6 +245,18 @@ export function createReadingService(deps: ReadingDeps) {
     return isEntitled(user, state) ? 'entitled' : 'locked';
   }
 
+  /**
+   * chapterAccess, telling an ended membership ('expired') from never having had one ('locked'),
+   * for answers that say which (the OPDS pages and texts, as the reading screen's notices do).
+   */
+  async function chapterLock(chapterUuid: string, user: AuthUser | null): Promise<'missing' | 'entitled' | 'locked' | 'expired'> {
+    const state = await repo.findReaderState(db, chapterUuid, user?.id ?? null);
+    if (!state) return 'missing';
+    if (isEntitled(user, state)) return 'entitled';
+    const end = user && state.membership_end != null ? Number(state.membership_end) : null;
+    return membershipStateOf(end, now()) === 'expired' ? 'expired' : 'locked';
+  }
+
   async function like(user: AuthUser, bookUuid: string, chapterUuid: string): Promise<{ already_favor: true; total_likes: number }> {
     const chapter = await repo.findChapterOfBook(db, bookUuid, chapterUuid);
     if (!chapter) throw chapterNotFound();
@@ -259,10 +271,26 @@ export function createReadingService(deps: ReadingDeps) {
     return { already_favor: true, total_likes: totalLikes };
   }
 
+  /** Takes the caller's like back (issue 40: a like could not be undone); none there: no change. */
+  async function unlike(user: AuthUser, bookUuid: string, chapterUuid: string): Promise<{ already_favor: false; total_likes: number }> {
+    const chapter = await repo.findChapterOfBook(db, bookUuid, chapterUuid);
+    if (!chapter) throw chapterNotFound();
+    const totalLikes = await db.transaction().execute(async (trx) => {
+      if (await repo.deleteLike(trx, user.id, chapter.chapter_id)) {
+        await repo.decrementLikeCounters(trx, chapter.book_id, chapter.chapter_id);
+      }
+      return repo.chapterLikes(trx, chapter.chapter_id);
+    });
+    states?.forget({ userIds: new Set([user.id]), chapterIds: new Set([chapter.chapter_id]), all: false });
+    return { already_favor: false, total_likes: totalLikes };
+  }
+
   return {
     chapterContent,
     chapterAccess,
+    chapterLock,
     like,
+    unlike,
     isPublicPage: (key: string) => repo.isPublicPage(db, key),
     close: () => {
       chapters.close();

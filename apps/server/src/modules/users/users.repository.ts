@@ -66,6 +66,17 @@ export async function updatePasswordAndRevokeTokens(db: DbExecutor, userId: numb
   return row.token_version;
 }
 
+/** Every login token issued so far stops working (sign out everywhere); returns the new version. */
+export async function revokeTokens(db: DbExecutor, userId: number): Promise<number> {
+  const row = await db
+    .updateTable('users')
+    .set({ token_version: sql`token_version + 1` })
+    .where('id', '=', userId)
+    .returning('token_version')
+    .executeTakeFirstOrThrow();
+  return row.token_version;
+}
+
 export async function countInvitedUsers(db: DbExecutor, userId: number): Promise<number> {
   const row = await db
     .selectFrom('users')

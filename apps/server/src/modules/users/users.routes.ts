@@ -13,6 +13,7 @@ import {
   MeResponse,
   RegisterBody,
   RegisterResponse,
+  SignOutEverywhereResponse,
   UpdatePasswordBody,
   UpdatePasswordResponse,
 } from '@inkstream/contracts';
@@ -86,6 +87,19 @@ export function usersRoutes(users: UsersService) {
         });
         return { data: { result: { updated: true as const, jwt_token } } };
       },
+    );
+
+    app.post(
+      '/user/sign_out_everywhere',
+      {
+        config: { rateLimit: LIMITS.signOutEverywhere },
+        schema: {
+          tags,
+          summary: 'Ext: sign out everywhere; every token issued so far stops working, the caller gets a new one',
+          response: { 200: SignOutEverywhereResponse, ...errorResponses },
+        },
+      },
+      async (request) => ({ data: { result: { jwt_token: await users.signOutEverywhere(requireUser(request)) } } }),
     );
 
     app.get(

@@ -213,6 +213,19 @@ export function createUsersService(deps: {
     return tokens.issue({ userUuid: row.uuid, tokenVersion });
   }
 
+  /**
+   * Sign out everywhere: the token version moves on, so every token issued so far (other
+   * browsers, and any app a reader pasted the token into) is refused from the next request. Only
+   * the session is asked for: whoever holds the token could already act as the reader, and this
+   * only takes that power away. The caller's browser gets a token of the new version to go on with.
+   */
+  async function signOutEverywhere(user: AuthUser): Promise<string> {
+    const tokenVersion = await users.revokeTokens(db, user.id);
+    // The old tokens stop in this process now (cached reader state), in the others within a poll.
+    await readerStateChanged();
+    return tokens.issue({ userUuid: user.uuid, tokenVersion });
+  }
+
   async function inviteCode(user: AuthUser): Promise<InviteCodeResult> {
     const row = await users.findUserByUuid(db, user.uuid);
     return { invite_code: row?.invite_code ?? '', invited_count: await users.countInvitedUsers(db, user.id) };
@@ -394,6 +407,7 @@ export function createUsersService(deps: {
     authenticate,
     verifyToken,
     updatePassword,
+    signOutEverywhere,
     inviteCode,
     me,
     setEmail,

@@ -9,9 +9,12 @@ import { formatRating } from '../ratings';
 import styles from './BookHeader.module.css';
 
 type Book = Pick<BookChapters, 'book_title' | 'book_introduction' | 'book_tags' | 'cover_image' | 'total_chapters'> &
-  Partial<Pick<BookChapters, 'author' | 'status' | 'total_likes' | 'alternate_titles' | 'rating_average'>>;
+  Partial<Pick<BookChapters, 'author' | 'status' | 'total_likes' | 'alternate_titles' | 'rating_average' | 'rating_count'>>;
 
 const SLOT = '\u0000';
+
+/** Opens the ratings section (a closed <details>) before the browser jumps to it. */
+const openRatings = () => document.getElementById('ratings')?.setAttribute('open', '');
 
 /**
  * "Also known as A, B and C": the book's other names (ext), each isolated and in its own language
@@ -84,6 +87,16 @@ export function BookHeader({ book }: { book: Book }) {
             <>
               {' · '}
               <span data-testid="header-rating">{t('ratingAverage', { rating: formatRating(book.rating_average, language) })}</span>
+            </>
+          )}
+          {/* The ratings live in a closed section further down: the header says how many there are and
+              opens it (issue 40: the header showed none below 5 ratings). */}
+          {typeof book.rating_count === 'number' && (
+            <>
+              {' · '}
+              <a href="#ratings" onClick={openRatings}>
+                {book.rating_count > 0 ? t('ratingCount', { count: book.rating_count }) : t('ratingNone')}
+              </a>
             </>
           )}
         </p>

@@ -4,6 +4,7 @@ import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { RelativeTime } from '../../components/RelativeTime';
 import { useLanguage } from '../../i18n/use-language';
+import type { TFunction } from '../../i18n/translator';
 import { useTranslation } from '../../i18n/use-translation';
 import { useAuth } from '../auth';
 import { commentKeys, moveChapterCount, updateComment } from './comment-cache';
@@ -17,6 +18,17 @@ import { formatCount, formatDateTime } from './format';
 import { ReportDialog } from './ReportDialog';
 import { useLoginPath } from './use-comments';
 import styles from './Comments.module.css';
+
+/**
+ * What the author of a comment readers do not see is told: held by the word filter ("waiting for
+ * a moderator") or hidden by a moderator, with the reported reason the moderator upheld (issue 40).
+ */
+function heldNote(comment: Comment, t: TFunction): string {
+  if (comment.hidden_by !== 'moderator') return t('held');
+  return comment.hidden_reason
+    ? t('hiddenByModeratorReason', { reason: t(`report.reasons.${comment.hidden_reason}`) })
+    : t('hiddenByModerator');
+}
 
 interface Props {
   comment: Comment;
@@ -107,7 +119,7 @@ export function CommentItem({ comment, chapterUuid, standing, isReply = false }:
           </span>
         )}
       </header>
-      {comment.hidden && <p className={styles.heldNote}>{t('held')}</p>}
+      {comment.hidden && <p className={styles.heldNote}>{heldNote(comment, t)}</p>}
       {mode === 'edit' ? (
         <CommentEditor comment={comment} chapterUuid={chapterUuid} onDone={() => setMode('read')} />
       ) : (

@@ -83,7 +83,10 @@ export function RatingForm({ bookUuid, userUuid, mine }: RatingFormProps) {
         dir="auto"
         onChange={(event) => setReview(event.target.value)}
       />
-      {mine?.review_hidden && <p className={styles.note}>{t('form.reviewHidden')}</p>}
+      {mine?.review_hidden && (
+        // A moderator's decision is said as such, not as a wait (issue 40).
+        <p className={styles.note}>{t(mine.review_hidden_by === 'moderator' ? 'form.reviewHiddenByModerator' : 'form.reviewHidden')}</p>
+      )}
       <div className={styles.buttons}>
         <button type="submit" className={styles.save} disabled={score === null || busy}>
           {t('form.save')}

@@ -34,7 +34,11 @@ export function ReviewList({ bookUuid }: { bookUuid: string }) {
                 </span>
                 <span className={styles.reviewScore}>{t('reviews.score', { score: number(review.score) })}</span>
                 <RelativeTime value={review.updated_at} />
-                {review.hidden && <span className={styles.hiddenMark}>{t('reviews.hidden')}</span>}
+                {review.hidden && (
+                  <span className={styles.hiddenMark}>
+                    {t(review.hidden_by === 'moderator' ? 'reviews.hiddenByModerator' : 'reviews.hidden')}
+                  </span>
+                )}
               </p>
               <p className={styles.reviewText} dir="auto">
                 {review.review}

@@ -15,7 +15,8 @@ import { useLighterImages } from '../../lib/data-saving';
 
 /**
  * Spec section 4: the like button shows only while the chapter is not liked yet; on success the
- * cached chapter becomes liked, so the button gives way to the risen count. Visitors are sent to log
+ * cached chapter becomes liked, so the button gives way to the risen count, a pressed heart that
+ * takes the like back (ext, issue 40). Visitors are sent to log
  * in, told why there, and brought back to this chapter afterwards (the validated return path).
  */
 export function LikeButton({ content, language }: { content: ChapterContent; language: Language }) {
@@ -27,9 +28,10 @@ export function LikeButton({ content, language }: { content: ChapterContent; lan
   const queryClient = useQueryClient();
   const { queryKey } = chapterQueryOptions(content.chapter_uuid, language, useLighterImages());
   const like = useMutation({
-    mutationFn: () => readingApi.favor(content.book_uuid, content.chapter_uuid),
+    mutationFn: (liked: boolean): Promise<{ already_favor: boolean; total_likes: number }> =>
+      liked ? readingApi.favor(content.book_uuid, content.chapter_uuid) : readingApi.unfavor(content.book_uuid, content.chapter_uuid),
     onSuccess: (result) =>
-      queryClient.setQueryData(queryKey, (old) => old && { ...old, already_favor: true, total_likes: result.total_likes }),
+      queryClient.setQueryData(queryKey, (old) => old && { ...old, already_favor: result.already_favor, total_likes: result.total_likes }),
     onError: (error) => {
       // The session ended meanwhile (the client fell back to a visitor): liking needs a login.
       if (error instanceof ApiError && error.status === 401) askToLogIn();
@@ -40,12 +42,20 @@ export function LikeButton({ content, language }: { content: ChapterContent; lan
   const count = new Intl.NumberFormat(htmlLang(language), { numberingSystem: 'latn' }).format(content.total_likes);
 
   if (content.already_favor) {
+    // The like gives way to the filled heart (spec section 4), which takes it back on a press (issue 40).
     return (
-      <span className={styles.liked}>
+      <button
+        type="button"
+        className={`${styles.liked} ${styles.unlikeButton}`}
+        aria-pressed="true"
+        disabled={like.isPending}
+        title={t('unlike')}
+        onClick={() => like.mutate(false)}
+      >
         <Heart filled />
         <span className="visually-hidden">{t('liked')}</span>
         <span>{count}</span>
-      </span>
+      </button>
     );
   }
   return (
@@ -54,7 +64,7 @@ export function LikeButton({ content, language }: { content: ChapterContent; lan
       className={styles.likeButton}
       disabled={like.isPending}
       title={t('likes', { count: content.total_likes, formatted: count })}
-      onClick={() => (userUuid ? like.mutate() : askToLogIn())}
+      onClick={() => (userUuid ? like.mutate(true) : askToLogIn())}
     >
       <Heart />
       <span className={styles.likeWord}>{t('like')}</span>

@@ -84,7 +84,8 @@ export function ReadingNotice({ error, bookId, chapterNumber, place, onRetry }: 
           </li>
         ))}
       </ul>
-      <Link to={withReturn('/profile', here)} className={styles.noticeAction}>
+      {/* Straight to the plans (the profile's top-up section), not the top of the profile (issue 40). */}
+      <Link to={`${withReturn('/profile', here)}#top-up`} className={styles.noticeAction}>
         {t(`${copy}.action`)}
       </Link>
       {!userUuid && (

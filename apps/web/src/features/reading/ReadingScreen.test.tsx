@@ -135,12 +135,29 @@ describe('reader', () => {
       'POST /comics/chapter/favor': { status: 200, body: { data: { result: { already_favor: true, total_likes: 8 } } } },
     });
     open();
-    fireEvent.click(await bottomBar().findByRole('button', { name: /Like/ }));
-    await waitFor(() => expect(bottomBar().queryByRole('button', { name: /Like/ })).toBeNull());
+    fireEvent.click(await bottomBar().findByRole('button', { name: /^Like(?!d)/ }));
+    await waitFor(() => expect(bottomBar().queryByRole('button', { name: /^Like(?!d)/ })).toBeNull());
     expect(bottomBar().getByText('Liked')).toBeTruthy();
     expect(bottomBar().getByText('8')).toBeTruthy();
     const favor = fetchMock.mock.calls.find(([url]) => String(url).includes('/favor'));
     expect(JSON.parse(String(favor![1]!.body))).toEqual({ book_uuid: BOOK, chapter_uuid: CHAPTER });
+  });
+
+  it('takes a like back: the pressed heart sends the ext DELETE and the Like button returns (issue 40)', async () => {
+    localStorage.setItem('X-API-TOKEN', 'token');
+    localStorage.setItem('USER_UUID', 'user-1');
+    const fetchMock = stubApi({
+      [chapterPath]: { status: 200, body: { data: { result: { ...content, already_favor: true, total_likes: 8 } } } },
+      'DELETE /comics/chapter/favor': { status: 200, body: { data: { result: { already_favor: false, total_likes: 7 } } } },
+    });
+    open();
+    const liked = await bottomBar().findByRole('button', { name: /^Liked/ });
+    expect(liked.getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(liked);
+    expect(await bottomBar().findByRole('button', { name: /^Like(?!d)/ })).toBeTruthy();
+    expect(bottomBar().getByText('7')).toBeTruthy();
+    const undo = fetchMock.mock.calls.find(([url, init]) => String(url).includes('/favor') && init?.method === 'DELETE');
+    expect(JSON.parse(String(undo![1]!.body))).toEqual({ book_uuid: BOOK, chapter_uuid: CHAPTER });
   });
 
   it('shows the members-only notice with a buy link to /profile that comes back to the chapter', async () => {
@@ -149,7 +166,7 @@ describe('reader', () => {
     expect(await screen.findByRole('heading', { name: 'This chapter is only open to members' })).toBeTruthy();
     expect(screen.getByText('Please log in and buy a monthly membership card to read all comics')).toBeTruthy();
     const back = encodeURIComponent(`/reader/book/chapter/${BOOK}/${CHAPTER}/2`);
-    expect(screen.getByRole('link', { name: 'Buy now' }).getAttribute('href')).toBe(`/profile?return=${back}`);
+    expect(screen.getByRole('link', { name: 'Buy now' }).getAttribute('href')).toBe(`/profile?return=${back}#top-up`);
     expect(screen.getByRole('link', { name: /Log in/ }).getAttribute('href')).toBe(`/login?return=${back}`);
   });
 
@@ -215,7 +232,7 @@ describe('reader', () => {
     stubApi({ [chapterPath]: { status: 403, body: { error: 'Membership expired', code: 'MEMBERSHIP_EXPIRED' } } });
     open();
     expect(await screen.findByRole('heading', { name: 'Your membership has expired' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Top up now' }).getAttribute('href')).toMatch(/^\/profile\?return=%2Freader%2F/);
+    expect(screen.getByRole('link', { name: 'Top up now' }).getAttribute('href')).toMatch(/^\/profile\?return=%2Freader%2F[^#]*#top-up$/);
   });
 
   it('treats an address whose chapter belongs to another book as not found', async () => {

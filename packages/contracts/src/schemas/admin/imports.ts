@@ -33,6 +33,9 @@ export const ImportedChapter = Type.Object({
   pages: Type.Integer({ description: 'Page images in the source (for novels: illustrations)' }),
   words: Nullable(Type.Integer()),
   reason: Nullable(Type.String({ description: 'Why the chapter failed' })),
+  requested_number: Type.Optional(
+    Type.Number({ description: 'A skipped chapter: the number asked for (first_number), when the content already is chapter `number`' }),
+  ),
 });
 export type ImportedChapter = Static<typeof ImportedChapter>;
 

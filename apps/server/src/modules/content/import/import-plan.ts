@@ -52,6 +52,8 @@ export interface ChapterPlan {
   number: number;
   status: 'import' | 'skip' | 'fail';
   reason: string | null;
+  /** A skipped chapter: the number the operator gave for it, when it is not the one it has (issue 40). */
+  requestedNumber?: number;
   /** Translations: the existing chapter that gains a language. */
   existingChapterId: number | null;
   existingChapterUuid: string | null;
@@ -182,8 +184,16 @@ export async function planImport(db: DbExecutor, source: ImportSource, options: 
     if (problem) Object.assign(plan, { status: 'fail', reason: problem });
     else if (twin)
       Object.assign(plan, { status: 'fail', reason: `its files are the same as chapter ${twin.number}'s ("${twin.source.label}")` });
-    else if (previous) Object.assign(plan, { status: 'skip', reason: 'already imported' });
-    else if (target.chapter && (await repo.hasChapterLanguage(db, target.chapter.id, language))) {
+    else if (previous) {
+      // "Skipped, already imported" says it all; no reason repeats it. A number the operator typed
+      // that this content does not have is reported, not silently dropped (issue 40).
+      const requested = options.firstNumber !== null ? options.firstNumber + index : null;
+      Object.assign(plan, {
+        status: 'skip',
+        reason: null,
+        ...(requested !== null && requested !== previous.number ? { requestedNumber: requested } : {}),
+      });
+    } else if (target.chapter && (await repo.hasChapterLanguage(db, target.chapter.id, language))) {
       Object.assign(plan, {
         status: 'fail',
         reason: `chapter ${target.chapter.uuid} already has ${language} content; nothing was replaced`,

@@ -25,7 +25,9 @@ function chapterLine(chapter: ChapterOutcome, dryRun: boolean): string {
     case 'planned':
       return `  ${name}: would be added (${size}) from "${chapter.label}"`;
     case 'skipped':
-      return `  ${name}: skipped, already imported${chapter.uuid ? ` as ${chapter.uuid}` : ''}`;
+      return `  ${name}: skipped, already imported${chapter.uuid ? ` as ${chapter.uuid}` : ''}${
+        chapter.requestedNumber !== undefined ? ` (the number ${chapter.requestedNumber} asked for was not used)` : ''
+      }`;
     case 'failed':
       return `  ${name}: FAILED${dryRun ? ' (would fail)' : ''}: ${chapter.reason ?? 'unknown reason'}`;
   }

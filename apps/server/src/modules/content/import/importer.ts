@@ -55,6 +55,8 @@ export interface ChapterOutcome {
   storedPages: number;
   words: number | null;
   reason: string | null;
+  /** Skipped: the number asked for, when the content already has another (import-plan.ts). */
+  requestedNumber?: number;
 }
 
 export interface ImportSummary {
@@ -172,6 +174,7 @@ function outcomeOf(chapter: ChapterPlan, dryRun: boolean): ChapterOutcome {
     storedPages: 0,
     words: chapter.source.text?.wordCount ?? null,
     reason: chapter.reason,
+    ...(chapter.requestedNumber !== undefined ? { requestedNumber: chapter.requestedNumber } : {}),
   };
 }
 

@@ -54,6 +54,7 @@ export function importJobResult(summary: ImportSummary): ImportJobResult {
       pages: chapter.sourcePages,
       words: chapter.words,
       reason: chapter.reason,
+      ...(chapter.requestedNumber !== undefined ? { requested_number: chapter.requestedNumber } : {}),
     })),
     pages_done: summary.pagesDone,
     warnings: summary.warnings,

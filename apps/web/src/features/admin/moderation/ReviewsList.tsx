@@ -3,6 +3,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from '../../../i18n/use-translation';
 import styles from '../shell/admin.module.css';
+import { ConfirmButton } from '../shell/ConfirmButton';
 import { DataTable } from '../shell/DataTable';
 import { formatDateTime } from '../shell/format';
 import local from './moderation.module.css';
@@ -77,14 +78,16 @@ export function ReviewsList() {
             <td>{t(`state.${review.review_state}`)}</td>
             <td>
               {review.review_state === 'visible' ? (
-                <button
-                  type="button"
+                // Asks first, as hiding a comment does (issue 40): readers stop seeing it at once.
+                <ConfirmButton
                   className={styles.secondary}
                   disabled={change.isPending}
-                  onClick={() => change.mutate({ review, state: 'hidden' })}
+                  question={t('reviews.hideQuestion', { name: review.user.username })}
+                  confirmLabel={t('hide')}
+                  onConfirm={() => change.mutate({ review, state: 'hidden' })}
                 >
                   {t('hide')}
-                </button>
+                </ConfirmButton>
               ) : (
                 <button
                   type="button"

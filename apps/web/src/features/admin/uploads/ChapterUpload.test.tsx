@@ -125,8 +125,19 @@ describe('chapter upload panel', () => {
       target: { files: [new File(['b'], 'p10.jpg'), new File(['a'], 'p2.jpg')] },
     });
     fireEvent.change(screen.getByLabelText('Number of the first chapter (optional)'), { target: { value: '7' } });
-    uploaded = true;
+    // Issue 40, item 14: no release is preselected; Upload without a choice sends nothing.
     fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    const required = await screen.findByText('Choose when the new chapters come out: publish now, at a time, or keep as draft.');
+    expect(required).toBeTruthy();
+    expect(sent).toHaveLength(0);
+    fireEvent.click(screen.getByRole('radio', { name: 'Publish now' }));
+    // The choice answers the message: it goes.
+    expect(screen.queryByText('Choose when the new chapters come out: publish now, at a time, or keep as draft.')).toBeNull();
+    const button = screen.getByRole('button', { name: 'Upload' });
+    const summary = document.getElementById(button.getAttribute('aria-describedby') ?? '');
+    expect(summary?.textContent).toBe('Upload will publish the new chapters as soon as they are imported: readers see them at once.');
+    uploaded = true;
+    fireEvent.click(button);
     await screen.findByText('Imported: 4 · skipped (already imported): 0 · refused: 1');
     expect(sent).toHaveLength(1);
     expect(sent[0]!.url).toBe('/api/v1/admin/imports');
@@ -170,7 +181,10 @@ describe('chapter upload panel', () => {
     renderScreen(<ChapterUpload bookUuid={BOOK} />, '/admin/books');
     await screen.findByText('No uploads for this book yet.');
     fireEvent.change(screen.getByLabelText('Drop files here or choose them'), { target: { files: [new File(['a'], 'p1.jpg')] } });
-    expect(screen.getByRole<HTMLInputElement>('radio', { name: 'Publish now' }).checked).toBe(true);
+    for (const mode of ['Publish now', 'Keep as draft', 'Publish at a time']) {
+      expect(screen.getByRole<HTMLInputElement>('radio', { name: mode }).checked).toBe(false);
+    }
+    expect(screen.getByText('Nothing is sent until you choose when the new chapters come out.')).toBeTruthy();
     fireEvent.click(screen.getByRole('radio', { name: 'Publish at a time' }));
     fireEvent.change(screen.getByLabelText('Release at (your local time)'), { target: { value: '2020-05-01T09:30' } });
     fireEvent.click(screen.getByRole('button', { name: 'Upload' }));

@@ -7,7 +7,7 @@ import { FieldError, FormNotice } from '../shell/FieldError';
 import { NO_ERRORS, toFormErrors, type FormErrors } from '../shell/form-errors';
 import { ImportJobView } from './ImportJobView';
 import { importsApi, sendUpload, type UploadHandle } from './upload-api';
-import { ReleaseChoice, releaseFields, type ReleaseDraft } from './ReleaseChoice';
+import { NO_RELEASE, ReleaseChoice, releaseFields, ReleaseSummary, type ReleaseDraft } from './ReleaseChoice';
 import { ACCEPT, classifyFiles, formatBytes, totalBytes } from './upload-files';
 
 /**
@@ -23,7 +23,7 @@ export function ChapterUpload({ bookUuid }: { bookUuid: string }) {
   const [files, setFiles] = useState<File[]>([]);
   const [firstNumber, setFirstNumber] = useState('');
   const [chapterTitle, setChapterTitle] = useState('');
-  const [release, setRelease] = useState<ReleaseDraft>({ mode: 'now', when: '' });
+  const [release, setRelease] = useState<ReleaseDraft>(NO_RELEASE);
   const [dragging, setDragging] = useState(false);
   const [sending, setSending] = useState<{ sent: number; total: number; handle: UploadHandle } | null>(null);
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
@@ -53,7 +53,7 @@ export function ChapterUpload({ bookUuid }: { bookUuid: string }) {
     }
     const chosen = releaseFields(release);
     if (chosen === null) {
-      setErrors({ fields: { publish_at: t('release.badDate') }, message: null });
+      setErrors({ fields: { publish_at: release.mode === null ? t('release.required') : t('release.badDate') }, message: null });
       return;
     }
     setErrors(NO_ERRORS);
@@ -66,7 +66,7 @@ export function ChapterUpload({ bookUuid }: { bookUuid: string }) {
       setFiles([]);
       setFirstNumber('');
       setChapterTitle('');
-      setRelease({ mode: 'now', when: '' });
+      setRelease(NO_RELEASE);
       if (input.current) input.current.value = '';
       await queryClient.invalidateQueries({ queryKey: ['admin', 'imports', 'book', bookUuid] });
     } catch (error) {
@@ -139,10 +139,20 @@ export function ChapterUpload({ bookUuid }: { bookUuid: string }) {
         </div>
         <ReleaseChoice
           value={release}
-          onChange={setRelease}
+          onChange={(next) => {
+            // A new choice answers "choose when…": its message goes (a time's own check comes on sending).
+            if (next.mode !== release.mode) {
+              setErrors((current) => {
+                const { publish_at: _publishAt, release: _release, ...fields } = current.fields;
+                return { ...current, fields };
+              });
+            }
+            setRelease(next);
+          }}
           error={errors.fields.publish_at ?? errors.fields.release}
           disabled={sending !== null}
         />
+        <ReleaseSummary id={`${id}-release-summary`} value={release} />
         <FormNotice message={errors.message} />
         {sending ? (
           <div className={styles.progressRow}>
@@ -155,7 +165,12 @@ export function ChapterUpload({ bookUuid }: { bookUuid: string }) {
             </button>
           </div>
         ) : (
-          <button type="submit" className={admin.button} disabled={choice.kind !== 'archive' && choice.kind !== 'images'}>
+          <button
+            type="submit"
+            className={admin.button}
+            disabled={choice.kind !== 'archive' && choice.kind !== 'images'}
+            aria-describedby={`${id}-release-summary`}
+          >
             {t('upload')}
           </button>
         )}

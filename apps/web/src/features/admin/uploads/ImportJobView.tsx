@@ -83,7 +83,10 @@ export function ImportJobView({ job: initial }: { job: ImportJob }) {
           <ul>
             {result.chapters.map((chapter) => (
               <li key={`${chapter.number}-${chapter.title}`} data-status={chapter.status}>
-                {t(`chapter.${chapter.status}`, { number: chapter.number, title: chapter.title })}
+                {chapter.status === 'skipped' && chapter.requested_number !== undefined
+                  ? // The number typed for it is not silently dropped (issue 40).
+                    t('chapter.skippedAs', { number: chapter.requested_number, existing: chapter.number, title: chapter.title })
+                  : t(`chapter.${chapter.status}`, { number: chapter.number, title: chapter.title })}
                 {chapter.reason && <span className={styles.reason}> — {chapter.reason}</span>}
               </li>
             ))}

@@ -6,15 +6,22 @@ import { FieldError } from '../shell/FieldError';
 import styles from './upload.module.css';
 
 export interface ReleaseDraft {
-  mode: ImportReleaseMode;
+  /** Null until the operator chooses: no choice is made for them (issue 40, item 14). */
+  mode: ImportReleaseMode | null;
   /** A datetime-local value (the operator's local time), for `at`. */
   when: string;
 }
 
 const MODES: readonly ImportReleaseMode[] = ['now', 'draft', 'at'];
 
-/** The upload's release fields, or null when `at` has no valid time (the server checks that it is ahead). */
+export const NO_RELEASE: ReleaseDraft = { mode: null, when: '' };
+
+/**
+ * The upload's release fields, always explicit (the server's default is not relied on), or null
+ * when nothing is chosen or `at` has no valid time (the server checks that it is ahead).
+ */
 export function releaseFields(draft: ReleaseDraft): { release: ImportReleaseMode; publishAt?: string } | null {
+  if (draft.mode === null) return null;
   if (draft.mode !== 'at') return { release: draft.mode };
   const at = new Date(draft.when);
   return draft.when && !Number.isNaN(at.getTime()) ? { release: 'at', publishAt: at.toISOString() } : null;
@@ -66,5 +73,24 @@ export function ReleaseChoice({
       )}
       <FieldError id={`${id}-when-error`} message={error} />
     </fieldset>
+  );
+}
+
+/** The sentence beside the Upload button: what sending now will do, in words, before it is done. */
+export function ReleaseSummary({ id, value }: { id: string; value: ReleaseDraft }) {
+  const { t, i18n } = useTranslation('admin-uploads');
+  const at = value.mode === 'at' && value.when ? new Date(value.when) : null;
+  const text =
+    value.mode === null
+      ? t('releaseSummary.none')
+      : value.mode === 'at'
+        ? at && !Number.isNaN(at.getTime())
+          ? t('releaseSummary.at', { when: at.toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) })
+          : t('releaseSummary.atNoTime')
+        : t(`releaseSummary.${value.mode}`);
+  return (
+    <p id={id} className={styles.releaseSummary} aria-live="polite">
+      {text}
+    </p>
   );
 }

@@ -7,7 +7,7 @@ export interface UploadFields {
   bookUuid: string;
   firstNumber?: string | undefined;
   chapterTitle?: string | undefined;
-  /** now (the server's default), draft, or at `publishAt` (an ISO instant). */
+  /** now, draft, or at `publishAt` (an ISO instant); the console always sends the operator's choice. */
   release?: ImportReleaseMode | undefined;
   publishAt?: string | undefined;
 }
