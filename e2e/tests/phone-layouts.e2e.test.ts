@@ -12,6 +12,8 @@ const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
 let browser: Browser;
 let operator: { username: string; password: string };
+/** A demo book with many chapters: its chapter table has a row of buttons per chapter. */
+let bookUuid = '';
 
 async function api(method: string, url: string, token: string | null, body?: unknown): Promise<{ status: number; data: unknown }> {
   const response = await fetch(`${baseUrl}/api/v1${url}`, {
@@ -37,6 +39,10 @@ beforeAll(async () => {
     const order = await api('POST', '/payment/wechat/payment/china_book_membership/create', await tokenOf(reader), { months: 1 });
     expect(order.status).toBe(200);
   }
+  const books = (await api('GET', '/comics/book/search?language=en-us&page=0&pageSize=1&q=storm', null)).data as {
+    result: { book_uuid: string }[];
+  };
+  bookUuid = books.result[0]!.book_uuid;
   const token = await tokenOf(operator);
   for (let i = 0; i < 2; i += 1) {
     const coupon = await api('POST', '/admin/coupons', token, {
@@ -111,6 +117,19 @@ describe('phone layouts at 390 × 844', () => {
         expect(await cutOffSections(page), path).toEqual([]);
         expect(await wrappedCellTexts(page), path).toEqual([]);
       }
+      // A book's chapters: a row of buttons each, whose visually hidden words must stay inside the
+      // table's scroll region (they once pushed the page, and the upload's choices, off the screen).
+      await page.goto(`/admin/books/${bookUuid}`);
+      await eventually(() => page.locator('main tbody tr').count()).toBeGreaterThan(1);
+      expect(await wrappedCellTexts(page)).toEqual([]);
+      const radios = await page.locator('main input[type="radio"]').evaluateAll(
+        (inputs) =>
+          inputs.filter((input) => {
+            const box = input.getBoundingClientRect();
+            return box.left < 0 || box.right > document.documentElement.clientWidth;
+          }).length,
+      );
+      expect(radios).toBe(0);
       expect(pageErrors).toEqual([]);
       await context.close();
     });
