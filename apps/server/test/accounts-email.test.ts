@@ -365,12 +365,12 @@ describe('flooding', () => {
     expect(await outbox(reader.email!, 'password-reset')).toHaveLength(3);
   });
 
-  it('one client address: 429 after 10 requests an hour, whatever the logins', async () => {
+  it('one client address: 429 after 60 requests an hour, whatever the logins (a ceiling for many readers)', async () => {
     const ip = nextClientIp();
     const statuses = [];
-    for (let i = 0; i < 12; i += 1) statuses.push((await post('/user/password/forgot', { login: uniqueName('flood') }, {}, ip)).statusCode);
-    expect(statuses.slice(0, 10).every((s) => s === 202)).toBe(true);
-    expect(statuses.slice(10)).toEqual([429, 429]);
+    for (let i = 0; i < 62; i += 1) statuses.push((await post('/user/password/forgot', { login: uniqueName('flood') }, {}, ip)).statusCode);
+    expect(statuses.slice(0, 60).every((s) => s === 202)).toBe(true);
+    expect(statuses.slice(60)).toEqual([429, 429]);
   });
 
   it('resending a confirmation: 429 after 5 an hour per account, never more mail than the cap', async () => {
@@ -383,12 +383,12 @@ describe('flooding', () => {
     expect((await outbox(email, 'email-confirm')).length).toBeLessThanOrEqual(5);
   });
 
-  it('confirmation attempts from one client address: 429 after 20 in 10 minutes', async () => {
+  it('confirmation attempts from one client address: 429 after 100 in 10 minutes', async () => {
     const ip = nextClientIp();
     const statuses = [];
-    for (let i = 0; i < 21; i += 1) statuses.push((await post('/user/email/confirm', { token: `guess-${i}` }, {}, ip)).statusCode);
-    expect(statuses.slice(0, 20).every((s) => s === 400)).toBe(true);
-    expect(statuses[20]).toBe(429);
+    for (let i = 0; i < 101; i += 1) statuses.push((await post('/user/email/confirm', { token: `guess-${i}` }, {}, ip)).statusCode);
+    expect(statuses.slice(0, 100).every((s) => s === 400)).toBe(true);
+    expect(statuses[100]).toBe(429);
   });
 });
 

@@ -97,6 +97,29 @@ describe(`the data saver's lighter pages (${TEST_DIALECT})`, () => {
     }
   });
 
+  it('never replays one form to the other over real HTTP (the cache’s front), in either order', async () => {
+    const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `${address}/api/v1/comics/chapter_comics/${book.chapters[0]!.uuid}/en-us`;
+    const lite = `/media/${liteOf(book.chapters[0]!.pageKeys[0]!)}`;
+    const firstPage = async (headers: Record<string, string>) => {
+      const response = await fetch(url, { headers });
+      expect(response.status).toBe(200);
+      return ((await response.json()) as { data: { result: { pages: PageImage[] } } }).data.result.pages[0]!;
+    };
+    for (const order of [
+      [{ 'save-data': 'on' }, {}],
+      [{}, { 'save-data': 'on' }],
+    ] as Record<string, string>[][]) {
+      ctx.app.publicCache.clear();
+      // Each form twice: the second of each is a repeat the cache may answer.
+      for (const headers of [...order, ...order]) {
+        const page = await firstPage(headers);
+        const usesLite = page.sources?.some((source) => source.url === lite) === true;
+        expect(usesLite, JSON.stringify(order) + JSON.stringify(headers)).toBe(headers['save-data'] === 'on');
+      }
+    }
+  });
+
   it('signs a paid page’s lighter variant, whose bytes need the signature, while a free one’s are public', async () => {
     const { pages } = await pagesOf(2, '?data_saver=1', memberHeaders);
     const signed = pages[0]!.sources![0]!.url;

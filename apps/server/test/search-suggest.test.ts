@@ -64,6 +64,16 @@ describe('header suggestions (GET /comics/book/suggest)', () => {
     expect((await suggest(q('fengbao'))).books[0]?.book_uuid).toBe(stormGate);
   });
 
+  it('suggests a title whose elision is typed without its apostrophe (issue 40: lepingle de jade)', async () => {
+    const hairpin = (await createBook(ctx, { titles: { 'en-us': 'The Jade Hairpin', 'fr-fr': 'L’Épingle de jade' }, popularity: 3 })).uuid;
+    for (const typed of ['lepingle de jade', 'lepingle de ja', 'lepingle', "l'epingle de jade", 'epingle de jade']) {
+      const { books } = await suggest(q(typed, 'fr-fr'));
+      expect(books[0], typed).toMatchObject({ book_uuid: hairpin, book_title: 'L’Épingle de jade' });
+    }
+    const found = await ctx.app.inject(`/api/v1/comics/book/search?${q('lepingle de jade', 'fr-fr')}`);
+    expect(found.json().data.result[0].book_uuid).toBe(hairpin);
+  });
+
   it('gives titles in the language asked for, falling back as the search does', async () => {
     expect((await suggest(q('storm gate', 'zh-cn'))).books[0]?.book_title).toBe('风暴之门');
     expect((await suggest(q('风暴', 'ar-sa'))).books[0]?.book_title).toBe('بوابة العاصفة');

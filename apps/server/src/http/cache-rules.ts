@@ -13,8 +13,13 @@ export interface PublicCacheRoute {
   staleWhileRevalidate: number;
   /** How long this process serves its copy when the catalogue version does not change. */
   ttlMs: number;
-  /** Request headers the answer depends on besides the URL (Vary). */
+  /**
+   * Request headers the answer depends on besides the URL (sent as Vary): each becomes part of the
+   * in-process cache's key (http/vary-key.ts), as a shared cache keys on Vary.
+   */
   vary?: string;
+  /** With Cookie in `vary`: the cookies the answer follows, so only their values key it. */
+  varyCookies?: readonly string[];
   /** Only answers the handler marks with allowPublicCache() are public. */
   confirm?: boolean;
 }

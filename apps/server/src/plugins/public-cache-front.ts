@@ -1,5 +1,6 @@
 import http, { type IncomingMessage, type OutgoingHttpHeaders, type RequestListener, type ServerResponse } from 'node:http';
 import type { FastifyServerOptions } from 'fastify';
+import { varyKey, type VaryRule } from '../http/vary-key.js';
 
 /**
  * The front of the public cache: a repeat of a URL whose answer is already kept is written
@@ -9,9 +10,10 @@ import type { FastifyServerOptions } from 'fastify';
  * only replays it, so a cached answer costs about what a static file served from memory does.
  *
  * Only the exact URL string seen before is replayed (other spellings of the same request take
- * the full path, which normalises them), only for GET without an Authorization or Save-Data header
- * (an answer may follow either), and never
- * while the server is closing (Fastify then answers 503 and closes the connection).
+ * the full path, which normalises them), only for GET without an Authorization header, only to a
+ * request that sends the same values of the headers the answer varies on (its Vary: Save-Data,
+ * say) as the request it was kept from, and never while the server is closing (Fastify then
+ * answers 503 and closes the connection).
  */
 export interface FrontEntry {
   /** Every header the full path sent, content-length included. */
@@ -21,6 +23,9 @@ export interface FrontEntry {
   etag: string;
   body: Buffer;
   expiresAt: number;
+  /** The headers the answer varies on, and their values (http/vary-key.ts) in the request it was kept from. */
+  vary: VaryRule;
+  variant: string;
 }
 
 export interface PublicCacheFront {
@@ -38,18 +43,11 @@ export function createPublicCacheFront(now: () => number = Date.now): PublicCach
   let closing = false;
   return {
     serve(request, response) {
-      // Keyed by the URL alone: a request whose answer may follow a header it carries takes the full path.
-      if (
-        !lookup ||
-        closing ||
-        request.method !== 'GET' ||
-        request.headers.authorization !== undefined ||
-        request.headers['save-data'] !== undefined ||
-        !request.url
-      )
-        return false;
+      // Keyed by the URL: a request whose headers the answer varies on differ takes the full path,
+      // which keys on them.
+      if (!lookup || closing || request.method !== 'GET' || request.headers.authorization !== undefined || !request.url) return false;
       const entry = lookup(request.url, now());
-      if (!entry) return false;
+      if (!entry || varyKey(entry.vary, request.headers) !== entry.variant) return false;
       if (ifNoneMatch(request.headers['if-none-match'], entry.etag)) {
         response.writeHead(304, entry.notModifiedHeaders).end();
         served?.(request, 304);

@@ -5,7 +5,7 @@ import { isLogLevelEnabled } from './request-logging.js';
 import { publicCacheState, type PublicCacheRoute, type WithPublicCacheState } from '../http/cache-rules.js';
 import { AUTH_PLUGIN } from './auth.js';
 import { ifNoneMatch, type FrontEntry, type PublicCacheFront } from './public-cache-front.js';
-import { hasSaveData } from '../http/data-saver.js';
+import { coversVary, varyKey, varyNames, type VaryRule } from '../http/vary-key.js';
 
 /**
  * Answers that are the same for every visitor, kept as the bytes Fastify sent, so a repeat is
@@ -17,6 +17,10 @@ import { hasSaveData } from '../http/data-saver.js';
  * (likes, popularity) is bounded by the route's `ttlMs`. Never stored: requests with an
  * Authorization header, answers other than 200, and, on routes with `confirm`, answers the
  * handler did not vouch for with `allowPublicCache` (chapter content: only free chapters).
+ *
+ * Like a shared cache, the key holds every request header the answer varies on (the route's
+ * `vary`, http/vary-key.ts): a data saver's lighter answer is never replayed to other visitors,
+ * nor theirs to it. An answer whose Vary names a header the route did not declare is not kept.
  */
 interface Entry {
   /** The answer's bytes; the front's entry for the exact URL holds the same Buffer, not a copy. */
@@ -97,8 +101,25 @@ export type PublicCacheStore = Omit<ReturnType<typeof createPublicCacheStore<Ent
   stats(): { entries: number; bytes: number; front: { entries: number; bytes: number; served: number } };
 };
 
-/** Sorted parameters and a lower-cased language: requests that mean the same share one entry. */
-function keyOf(request: FastifyRequest, version: string): string {
+/** Each route's Vary rule, read once from its options. */
+const rules = new WeakMap<PublicCacheRoute, VaryRule>();
+function ruleOf(route: PublicCacheRoute): VaryRule {
+  let rule = rules.get(route);
+  if (!rule) {
+    rule = { names: varyNames(route.vary), ...(route.varyCookies ? { cookies: route.varyCookies } : {}) };
+    rules.set(route, rule);
+  }
+  return rule;
+}
+
+/**
+ * Sorted parameters, a lower-cased language and the headers the route varies on: requests that
+ * mean the same share one entry, requests that may be answered differently never do. Null when
+ * the request cannot share an answer.
+ */
+function keyOf(request: FastifyRequest, route: PublicCacheRoute, version: string): string | null {
+  const variant = varyKey(ruleOf(route), request.headers);
+  if (variant === null) return null;
   const params = Object.entries((request.params ?? {}) as Record<string, string>)
     .map(([name, value]) => `${name}=${name === 'language' ? value.toLowerCase() : value}`)
     .sort()
@@ -112,17 +133,23 @@ function keyOf(request: FastifyRequest, version: string): string {
           .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)) // stable: repeated names keep their order
           .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`)
           .join('&');
-  // A route whose answer follows Save-Data keeps a data saver's answer apart (the front never serves one).
-  const saveData =
-    request.routeOptions.config?.publicCache?.vary?.includes('Save-Data') && hasSaveData(request.headers) ? '\nsave-data' : '';
-  return `${request.routeOptions.url}\n${params}\n${query}\n${version}${saveData}`;
+  return `${request.routeOptions.url}\n${params}\n${query}\n${version}${variant}`;
 }
 
 const cacheControl = (route: PublicCacheRoute) => `public, max-age=${route.maxAge}, stale-while-revalidate=${route.staleWhileRevalidate}`;
 
+/** The route's Vary, added to any the handler set (never replacing it: a cache downstream must see both). */
 function publicHeaders(reply: FastifyReply, route: PublicCacheRoute, etag: string): void {
   reply.header('etag', etag).header('cache-control', cacheControl(route));
-  if (route.vary) reply.header('vary', route.vary);
+  if (!route.vary) return;
+  const set = reply.getHeader('vary');
+  const own = varyNames(set);
+  const missing = route.vary
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '' && !own.includes(name.toLowerCase()));
+  if (own.length === 0) reply.header('vary', route.vary);
+  else if (missing.length > 0) reply.header('vary', [String(set), ...missing].join(', '));
 }
 
 export function registerPublicCache(app: FastifyInstance, options: PublicCacheOptions): PublicCacheStore {
@@ -161,7 +188,8 @@ export function registerPublicCache(app: FastifyInstance, options: PublicCacheOp
     if (!route || request.method !== 'GET' || request.headers.authorization) return done();
     const version = options.versions.peek();
     if (version === undefined) return done();
-    const key = keyOf(request, version);
+    const key = keyOf(request, route, version);
+    if (key === null) return done();
     request[state] = { key, version };
     const entry = store.get(key, now());
     if (!entry) return done();
@@ -193,14 +221,16 @@ export function registerPublicCache(app: FastifyInstance, options: PublicCacheOp
     }
     const etag = `"${createHash('sha1').update(payload).digest('base64url')}"`;
     publicHeaders(reply, route, etag);
-    // An answer begun before the version changed is not kept: its key is already unreachable.
-    if (seen?.key && seen.version === options.versions.peek()) {
+    // An answer begun before the version changed is not kept: its key is already unreachable. Nor
+    // one that varies on a header its key was not made from (a handler's own Vary).
+    const rule = ruleOf(route);
+    if (seen?.key && seen.version === options.versions.peek() && coversVary(rule, varyNames(reply.getHeader('vary')))) {
       const contentType = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
       const expiresAt = now() + route.ttlMs;
       // One Buffer for both tables: each counts it against its own limit, but it is held once.
       const body = Buffer.from(payload);
       store.set(seen.key, { body, etag, contentType, bytes: body.length, expiresAt });
-      if (options.front) keepForFront(request.url, reply, body, etag, expiresAt);
+      if (options.front) keepForFront(request, rule, reply, body, etag, expiresAt);
     }
     if (ifNoneMatch(request.headers['if-none-match'], etag)) {
       reply.code(304);
@@ -209,8 +239,13 @@ export function registerPublicCache(app: FastifyInstance, options: PublicCacheOp
     return payload;
   }
 
-  /** The exact URL's answer as sent: every header the full path set (security headers included). */
-  function keepForFront(url: string, reply: FastifyReply, body: Buffer, etag: string, expiresAt: number): void {
+  /**
+   * The exact URL's answer as sent: every header the full path set (security headers included),
+   * with the values of the headers it varies on, which a request must match to be served it.
+   */
+  function keepForFront(request: FastifyRequest, rule: VaryRule, reply: FastifyReply, body: Buffer, etag: string, expiresAt: number): void {
+    const variant = varyKey(rule, request.headers);
+    if (variant === null) return;
     const headers: Record<string, string | string[]> = {};
     for (const [name, value] of Object.entries(reply.getHeaders())) {
       if (value !== undefined) headers[name] = typeof value === 'number' ? String(value) : value;
@@ -219,7 +254,7 @@ export function registerPublicCache(app: FastifyInstance, options: PublicCacheOp
     const notModifiedHeaders = Object.fromEntries(
       Object.entries(headers).filter(([name]) => name !== 'content-length' && name !== 'content-type'),
     );
-    exact.set(url, { headers, notModifiedHeaders, etag, body, expiresAt, bytes: body.length });
+    exact.set(request.url, { headers, notModifiedHeaders, etag, body, expiresAt, bytes: body.length, vary: rule, variant });
   }
 
   return {

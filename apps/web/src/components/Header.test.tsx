@@ -80,13 +80,20 @@ describe('header search suggestions', () => {
     expect(screen.queryByRole('listbox')).toBeNull();
   });
 
-  it('an author leads to the search by that author, a tag to the list of that tag', async () => {
+  it("an author leads to the search by that author, where the header's box steps aside for the page's own", async () => {
     const { user, input } = setUp();
     await user.type(input, 'storm');
     await screen.findByRole('listbox');
     await user.keyboard('{ArrowUp}{ArrowUp}{Enter}');
     expect(where()).toBe('/search?q=Stormy%20Kim');
-    await user.clear(input);
+    // One search box on the search page (issue 40): the page's, which holds the query and filters.
+    expect(input.closest('form')!.hidden).toBe(true);
+    expect(screen.queryByRole('search')).toBeNull();
+  });
+
+  it('a tag leads to the list of that tag', async () => {
+    const { user, input } = setUp();
+    expect(input.closest('form')!.hidden).toBe(false);
     await user.type(input, 'storm');
     await screen.findByRole('listbox');
     await user.click(screen.getByRole('option', { name: 'Mystery' }));

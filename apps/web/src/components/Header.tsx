@@ -30,6 +30,8 @@ export function Header() {
   const urlQuery = params.get('q') ?? '';
   const [query, setQuery] = useState(urlQuery);
   const scrolledAway = useHideOnScroll(pathname);
+  // The search page has its own search box (with the query, kind, sort and filters): one box, not two.
+  const isSearchPage = pathname === PAGE_PATTERNS.search;
   // Follow the URL when the search changes elsewhere (cleared on the book list, back button).
   useEffect(() => setQuery(urlQuery), [urlQuery]);
 
@@ -81,7 +83,14 @@ export function Header() {
           {t('siteName')}
         </Link>
         {/* A plain GET to the search page before the app has taken the page over (the server renders `/search?q=`). */}
-        <form className={styles.search} role="search" aria-label={t('header.search')} action={PAGE_PATTERNS.search} onSubmit={onSearch}>
+        <form
+          className={styles.search}
+          role="search"
+          aria-label={t('header.search')}
+          action={PAGE_PATTERNS.search}
+          onSubmit={onSearch}
+          hidden={isSearchPage}
+        >
           <label htmlFor="header-search" className="visually-hidden">
             {t('header.search')}
           </label>

@@ -1,7 +1,8 @@
 /**
  * How often one reader may post (issue 31: "one comment per 10 s and 60 per hour"), and how long
- * the same text may not be posted again. The same two rates hold per client address, counted by
- * the rate-limit store (comments.routes.ts), so one person cannot flood through many accounts.
+ * the same text may not be posted again. Per client address only a loose ceiling holds
+ * (LIMITS.commentsByAddress*, counted by the rate-limit store in comments.routes.ts): one address
+ * is often many readers, who must not block each other (issue 40).
  */
 export const COMMENT_FLOOD = {
   minIntervalMs: 10_000,

@@ -8,8 +8,9 @@ import {
   ReviewsQuery,
 } from '@inkstream/contracts';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { requireUser } from '../../http/guards.js';
+import { LIMITS } from '../../http/rate-limits.js';
 import { AppError } from '../../lib/app-error.js';
 import { errorResponses } from '../../lib/route-schema.js';
 import type { RatingsService } from './ratings.service.js';
@@ -21,7 +22,7 @@ const privateAnswer = (reply: FastifyReply) => reply.header('cache-control', 'pr
  * Writes per account: rating is a click, but a reader trying scores or editing a review may click
  * often; 30 a minute stops a script, never a reader.
  */
-const RATING_WRITES = { max: 30, timeWindow: '1 minute', keyGenerator: (request: FastifyRequest) => request.user?.uuid ?? request.ip };
+const RATING_WRITES = LIMITS.ratingWrites;
 
 /** Book ratings and reviews (ext, issue 31; docs/API.md). With COMMUNITY=off every call is 404 NOT_FOUND. */
 export function ratingsRoutes(ratings: RatingsService, options: { enabled: boolean }) {

@@ -5,6 +5,7 @@ import { AppError } from '../../lib/app-error.js';
 import { resolveLanguage } from '../../lib/language.js';
 import { errorResponses } from '../../lib/route-schema.js';
 import { requireUser } from '../../http/guards.js';
+import { LIMITS } from '../../http/rate-limits.js';
 import type { ReplyAlertsService } from './reply-alerts.service.js';
 
 /**
@@ -42,7 +43,7 @@ export function replyAlertsRoutes(alerts: ReplyAlertsService, options: { communi
     app.post(
       '/user/alerts/read',
       {
-        config: { rateLimit: { max: 120, timeWindow: '1 minute', keyGenerator: (request) => request.user?.uuid ?? request.ip } },
+        config: { rateLimit: LIMITS.replyAlerts },
         schema: {
           tags,
           summary: 'Mark some of your alerts (alert_ids, at most 100) or all of them (all: true) read',

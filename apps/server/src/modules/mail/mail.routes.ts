@@ -1,11 +1,12 @@
 import { UnsubscribePreviewResponse, UnsubscribeQuery, UnsubscribeResponse } from '@inkstream/contracts';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { LIMITS } from '../../http/rate-limits.js';
 import { errorResponses } from '../../lib/route-schema.js';
 import type { UnsubscribeService } from './mail-unsubscribe.js';
 
-/** A token guess is a 43-character HMAC: no limit is needed for safety, this one keeps scanners cheap. */
-const UNSUBSCRIBE_LIMIT = { max: 30, timeWindow: '1 minute' } as const;
+/** A token guess is a 43-character HMAC: no limit is needed for safety (http/rate-limits.ts). */
+const UNSUBSCRIBE_LIMIT = LIMITS.unsubscribe;
 
 /**
  * `/mail/unsubscribe`: RFC 8058 one-click. Mail clients POST `List-Unsubscribe=One-Click` as a

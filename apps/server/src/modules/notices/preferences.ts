@@ -5,6 +5,7 @@ import type { Db } from '../../db/database.js';
 import { badRequest } from '../../lib/app-error.js';
 import { errorResponses } from '../../lib/route-schema.js';
 import { requireUser } from '../../http/guards.js';
+import { LIMITS } from '../../http/rate-limits.js';
 import * as noticesRepo from './notices.repository.js';
 
 /**
@@ -73,7 +74,7 @@ export function emailPreferencesRoutes(preferences: EmailPreferencesService) {
     app.put(
       '/user/email/preferences',
       {
-        config: { rateLimit: { max: 60, timeWindow: '10 minutes', keyGenerator: (request) => request.user?.uuid ?? request.ip } },
+        config: { rateLimit: LIMITS.noticePreferences },
         schema: {
           tags,
           summary:

@@ -1,5 +1,5 @@
 import { splitPinyin } from './pinyin-syllables.js';
-import { bigramsOf, foldText, piecesOf, pinyinOf, type TextPiece } from './search-text.js';
+import { bigramsOf, foldGlued, foldText, piecesOf, pinyinOf, type TextPiece } from './search-text.js';
 import { sortInSteps, TermIndexBuilder, type TermIndex } from './term-index.js';
 
 /** What is searched of one published book; every text in any language it has. */
@@ -41,10 +41,14 @@ const wordForms = (word: string): string[] => {
   return bare === word ? [word] : [word, bare];
 };
 
-/** A title, an author or a tag, folded once, with the pinyin of its Chinese runs when asked for. */
+/**
+ * A title, an author or a tag, folded once, with the pinyin of its Chinese runs when asked for,
+ * and, when it has elisions, the same folded with them glued (search-text.ts foldGlued).
+ */
 interface ReadName {
   folded: string;
   pieces: (TextPiece & { pinyin: { syllables: string[]; initials: string } | null })[];
+  glued: string | null;
 }
 
 function readName(text: string, withPinyin: boolean): ReadName {
@@ -52,7 +56,18 @@ function readName(text: string, withPinyin: boolean): ReadName {
   return {
     folded,
     pieces: piecesOf(folded).map((piece) => ({ ...piece, pinyin: withPinyin && piece.isHan ? pinyinOf(piece.text) : null })),
+    glued: foldGlued(text),
   };
+}
+
+/**
+ * The words an elision glued to its article makes ("lepingle" of "L’Épingle", issue 40: typed
+ * without the apostrophe), besides the split ones: a reader may type either.
+ */
+function gluedWords(glued: string | null, folded: string): string[] {
+  if (glued === null) return [];
+  const split = new Set(folded.split(' '));
+  return piecesOf(glued).flatMap((piece) => (piece.isHan || split.has(piece.text) ? [] : wordForms(piece.text)));
 }
 
 /**
@@ -62,8 +77,8 @@ function readName(text: string, withPinyin: boolean): ReadName {
  * fbzm). Typed pinyin is split into syllables at query time (splitPinyin) rather than indexed in
  * every grouping.
  */
-function namingTerms({ pieces }: ReadName): string[] {
-  const terms: string[] = [];
+function namingTerms({ folded, pieces, glued }: ReadName): string[] {
+  const terms: string[] = gluedWords(glued, folded);
   for (const piece of pieces) {
     if (!piece.isHan) {
       terms.push(...wordForms(piece.text));
@@ -89,16 +104,26 @@ export const termsOfName = (text: string, withPinyin: boolean): NameTerms => {
 };
 
 /** What the two best kinds compare a query with: the folded title and, for a Chinese one, its whole pinyin and initials. */
-function titleFormsOf({ folded, pieces }: ReadName): string[] {
+function titleFormsOf({ folded, pieces, glued }: ReadName): string[] {
   if (folded === '') return [];
   const pinyin = pieces.flatMap((piece) => piece.pinyin ?? []);
-  if (pinyin.length === 0) return [folded];
-  return [folded, pinyin.map((p) => p.syllables.join('')).join(''), pinyin.map((p) => p.initials).join('')];
+  if (pinyin.length === 0) return glued === null ? [folded] : [folded, glued];
+  return [
+    folded,
+    ...(glued === null ? [] : [glued]),
+    pinyin.map((p) => p.syllables.join('')).join(''),
+    pinyin.map((p) => p.initials).join(''),
+  ];
 }
 
 /** An introduction's terms: words and pairs of Chinese characters; matched as typed only. */
-const introductionTerms = (text: string): string[] =>
-  piecesOf(foldText(text)).flatMap((piece) => (piece.isHan ? bigramsOf(piece.text) : wordForms(piece.text)));
+function introductionTerms(text: string): string[] {
+  const folded = foldText(text);
+  return [
+    ...piecesOf(folded).flatMap((piece) => (piece.isHan ? bigramsOf(piece.text) : wordForms(piece.text))),
+    ...gluedWords(foldGlued(text), folded),
+  ];
+}
 
 /** One edit for words of 4 letters or more, two from 8. */
 const editsFor = (term: string) => (term.length >= 8 ? 2 : term.length >= 4 ? 1 : 0);

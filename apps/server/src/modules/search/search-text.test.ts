@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { splitPinyin } from './pinyin-syllables.js';
-import { bigramsOf, foldText, piecesOf, pinyinOf } from './search-text.js';
+import { bigramsOf, foldGlued, foldText, piecesOf, pinyinOf } from './search-text.js';
 
 describe('foldText', () => {
   it('folds case, accents, full-width forms and punctuation', () => {
@@ -19,6 +19,20 @@ describe('foldText', () => {
   it('splits French elisions into words', () => {
     expect(foldText('L’Épingle de jade')).toBe('l epingle de jade');
     expect(foldText("Voyage dans l'histoire d’armes qu’il")).toBe('voyage dans l histoire d armes qu il');
+  });
+
+  it('splits Italian elided articles and prepositions into words', () => {
+    expect(foldText('L’isola dell’anima')).toBe('l isola dell anima');
+    expect(foldText("Nell'ombra, all’alba: un’avventura")).toBe('nell ombra all alba un avventura');
+  });
+
+  it('also reads elisions glued, as a reader who leaves the apostrophe out types them', () => {
+    expect(foldGlued('L’Épingle de jade')).toBe('lepingle de jade');
+    expect(foldGlued("Voyage dans l'histoire d’armes")).toBe('voyage dans lhistoire darmes');
+    expect(foldGlued('L’isola dell’anima')).toBe('lisola dellanima');
+    // Nothing to glue: no elision (an apostrophe inside a word is already removed).
+    expect(foldGlued('The Alchemist’s Apprentice')).toBeNull();
+    expect(foldGlued('The Storm Gate')).toBeNull();
   });
 
   it('folds Traditional Chinese to Simplified', () => {

@@ -10,8 +10,10 @@ import { pinyin } from 'pinyin-pro';
  * (OpenCC's tables; a title written either way is one title), marks removed (accents on Latin
  * letters, Arabic short vowels and shadda), Arabic letter variants to one form (alef with hamza or
  * madda to alef, taa marbuta to haa, alef maqsura to yaa, tatweel dropped), French and Italian
- * elisions split (l’épingle is "l epingle"), other apostrophes removed inside words ("alchemist’s"
- * = "alchemists"), and anything that is neither a letter nor a digit a space.
+ * elisions split (l’épingle is "l epingle", dell’anima "dell anima"), other apostrophes removed
+ * inside words ("alchemist’s" = "alchemists"), and anything that is neither a letter nor a digit a
+ * space. Readers often leave the apostrophe out ("lepingle"): the index also holds each elided
+ * word glued to its article (foldGlued, book-search-index.ts), so both spellings find it.
  */
 const toSimplified = OpenCC.Converter({ from: 'tw', to: 'cn' });
 
@@ -21,26 +23,46 @@ const TAA_MARBUTA = /\u0629/g;
 const ALEF_MAQSURA = /\u0649/g;
 const TATWEEL = /\u0640/g;
 const APOSTROPHES = /['\u2018\u2019\u02bc\u0060\u00b4]/g;
-/** l’, d’, j’, qu’… at the start of a word: the article or pronoun is a word of its own. */
-const ELISION = /(^|[^\p{L}])(\p{L}|qu)['\u2018\u2019\u02bc](?=\p{L})/gu;
+/**
+ * Elided articles, pronouns and prepositions: French l’ d’ j’ s’ n’ m’ t’ c’ (any one letter) and
+ * qu’; Italian dell’ dall’ nell’ sull’ all’ coll’ quell’ quest’ un’ sant’ bell’ nessun’. Shared with
+ * title-highlights.ts, which marks them as this file folds them.
+ */
+export const ELIDED = String.raw`\p{L}|qu|dell|dall|nell|sull|all|coll|quell|quest|un|sant|bell|nessun`;
+/** One of them at the start of a word: the article or pronoun is a word of its own. */
+const ELISION = new RegExp(String.raw`(^|[^\p{L}])(${ELIDED})['\u2018\u2019\u02bc](?=\p{L})`, 'gu');
+/** Any apostrophe at all: text without one has no elision, and nothing to glue. */
+const HAS_APOSTROPHE = /['\u2018\u2019\u02bc\u0060\u00b4]/;
 const NOT_WORD = /[^\p{L}\p{N}]+/gu;
 const HAN = /\p{Script=Han}/u;
 const HAN_RUNS = /\p{Script=Han}+|[^\p{Script=Han}]+/gu;
 
 export function foldText(text: string): string {
+  return fold(text, true);
+}
+
+/**
+ * The text folded with its elisions glued instead of split ("l’épingle de jade" is "lepingle de
+ * jade"), or null when that is foldText's reading (no apostrophe): the spelling of a reader who
+ * leaves the apostrophe out.
+ */
+export function foldGlued(text: string): string | null {
+  if (!HAS_APOSTROPHE.test(text)) return null;
+  const glued = fold(text, false);
+  return glued === fold(text, true) ? null : glued;
+}
+
+function fold(text: string, splitElisions: boolean): string {
   const simplified = toSimplified(text.normalize('NFKC').toLowerCase());
-  return simplified
+  const plain = simplified
     .normalize('NFD')
     .replace(MARKS, '')
     .normalize('NFC')
     .replace(ALEF_VARIANTS, '\u0627')
     .replace(TAA_MARBUTA, '\u0647')
     .replace(ALEF_MAQSURA, '\u064a')
-    .replace(TATWEEL, '')
-    .replace(ELISION, '$1$2 ')
-    .replace(APOSTROPHES, '')
-    .replace(NOT_WORD, ' ')
-    .trim();
+    .replace(TATWEEL, '');
+  return (splitElisions ? plain.replace(ELISION, '$1$2 ') : plain).replace(APOSTROPHES, '').replace(NOT_WORD, ' ').trim();
 }
 
 /** A piece of folded text: a word of a spaced script, or a run of Chinese characters. */

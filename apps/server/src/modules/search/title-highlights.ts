@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import { withinEdits } from './term-index.js';
 import { splitPinyin } from './pinyin-syllables.js';
-import { bigramsOf, foldText, piecesOf, pinyinOf } from './search-text.js';
+import { bigramsOf, ELIDED, foldText, piecesOf, pinyinOf } from './search-text.js';
 
 /** A stretch of a title, [start, end) in UTF-16 offsets (what a JavaScript string index counts). */
 export type Range = [number, number];
@@ -13,7 +13,7 @@ const ARABIC_ARTICLE = /^\u0627\u0644(?=\p{L}{2})/u;
 const CLUSTERS = /\P{M}\p{M}*|\p{M}+/gu;
 const APOSTROPHE = /^['\u2018\u2019\u02bc\u0060\u00b4]$/;
 /** l’, d’, qu’… before a word: foldText makes the apostrophe a space there (search-text.ts ELISION). */
-const ELISION = /(^|[^\p{L}])(\p{L}|qu)(['\u2018\u2019\u02bc])(?=\p{L})/giu;
+const ELISION = new RegExp(String.raw`(^|[^\p{L}])(${ELIDED})(['\u2018\u2019\u02bc])(?=\p{L})`, 'giu');
 const HAN = /\p{Script=Han}/u;
 const WORD_PIECES = /\p{Script=Han}+|[^\p{Script=Han} ]+/gu;
 

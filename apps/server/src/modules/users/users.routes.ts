@@ -30,10 +30,21 @@ export function usersRoutes(users: UsersService) {
     const app = base.withTypeProvider<TypeBoxTypeProvider>();
     const tags = ['users'];
 
+    // Per target account too (the typed name, lower-cased), from each address: one account tried
+    // over and over from one place is refused early, and no one elsewhere can keep its owner out.
+    const loginPerAccount = addressLimit(app, {
+      ...LIMITS.loginPerAccount,
+      keyGenerator: (request) =>
+        `login:${String((request.body as { username?: unknown } | undefined)?.username ?? '')
+          .trim()
+          .normalize('NFC')
+          .toLowerCase()}:${request.ip}`,
+    });
     app.post(
       '/user/login',
       {
         config: { rateLimit: LIMITS.login },
+        preHandler: loginPerAccount,
         schema: { tags, summary: 'Log in', body: LoginBody, response: { 200: LoginResponse, ...errorResponses } },
       },
       async (request) => ({
