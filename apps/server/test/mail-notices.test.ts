@@ -87,7 +87,7 @@ describe('receipts', () => {
     expect(messages).toHaveLength(1);
     const [receipt] = messages;
     expect(receipt).toMatchObject({ kind: 'payment-receipt', recipient: `${user.username}@example.com`, language: 'zh-cn', list: null });
-    expect(receipt!.data).toMatchObject({ order: orderId, plan: '3个月', amount: '¥27', username: user.username });
+    expect(receipt!.data).toMatchObject({ order: orderId, plan: '季卡（3个月）', amount: '¥27', username: user.username });
     const end = new Date(await memberUntil(user));
     expect(receipt!.data.member_until).toContain(`${end.getUTCFullYear()}年${end.getUTCMonth() + 1}月${end.getUTCDate()}日`);
   });
