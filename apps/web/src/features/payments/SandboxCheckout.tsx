@@ -1,3 +1,4 @@
+import { formatLength } from '@inkstream/contracts/formats';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router';
@@ -43,7 +44,7 @@ export function SandboxCheckout({ orderId, checkoutToken }: { orderId: string; c
           <>
             <dl className={styles.details}>
               <dt>{t('checkout.plan')}</dt>
-              <dd>{`${t(`plans:names.${order.data.plan}`)} (${t('plans:duration', { count: order.data.months })})`}</dd>
+              <dd>{`${t(`plans:names.${order.data.plan}`)} (${formatLength({ months: order.data.months }, i18n.language)})`}</dd>
               <dt>{t('checkout.amount')}</dt>
               <dd>{formatFen(order.data.amount_fen, i18n.language)}</dd>
               <dt>{t('checkout.order')}</dt>
