@@ -24,6 +24,13 @@ describe('the glossary of words readers see', () => {
     expect(polite).toEqual([]);
   });
 
+  it('zh-cn calls a coupon 兑换码 everywhere (the console said 优惠码 too)', () => {
+    const other = Object.entries({ ...web, ...mail })
+      .filter(([path]) => language(path) === 'zh-cn')
+      .flatMap(([path, file]) => (JSON.stringify(file.default).includes('优惠码') ? [path] : []));
+    expect(other).toEqual([]);
+  });
+
   for (const lang of LANGUAGES) {
     it(`${lang}: a plan has one name on the site, in the console and in receipts`, () => {
       const site = (fileOf(web, lang, 'plans') as { names: Record<string, string> }).names;
