@@ -166,8 +166,8 @@ describe('account journeys', () => {
     await logIn(page, DEMO_MEMBER.username, DEMO_MEMBER.password);
     await page.goto('/profile');
     await profile.heading.waitFor();
-    // The member's expiry in the zh-CN date-time format.
-    await eventually(() => page.getByText(/^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}$/).count()).toBe(1);
+    // The member's expiry in the zh-CN date-time format, naming its time zone (issue 40).
+    await eventually(() => page.getByText(/^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2} (UTC|GMT[+-]\d{1,2})$/).count()).toBe(1);
 
     await profile.openToken.click();
     await profile.tokenDialog.waitFor();

@@ -149,17 +149,17 @@ describe('the operator console', () => {
     await visitor.page.locator(`a[href*="/reader/book/chapter/${book}/"][href$="/2"]`).first().waitFor();
     await visitor.context.close();
 
-    // Every change is in the audit log.
+    // Every change is in the audit log, its action in words (the code is what the filter takes).
     await page.goto(`/admin/audit?target_id=${book}`);
-    for (const action of ['book.create', 'book.cover', 'book.publish'])
+    for (const action of ['Book created', 'Cover changed', 'Book published'])
       await page.getByRole('cell', { name: action, exact: true }).waitFor();
     await page.goto('/admin/audit?action=chapter');
-    for (const action of ['chapter.import', 'chapter.unpublish', 'chapter.schedule', 'chapter.publish']) {
+    for (const action of ['Chapters uploaded', 'Chapter unpublished', 'Release scheduled', 'Chapter published']) {
       await page.getByRole('cell', { name: action, exact: true }).first().waitFor();
     }
     // The release itself was made by the scheduler, not by a person.
     await page
-      .getByRole('row', { name: /scheduler.*chapter\.publish/ })
+      .getByRole('row', { name: /scheduler.*Chapter published/ })
       .first()
       .waitFor();
     expect(pageErrors).toEqual([]);

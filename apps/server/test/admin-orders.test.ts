@@ -68,7 +68,7 @@ describe('orders in the console', () => {
     const detail = response.json().data;
     expect(detail).toMatchObject({ order_id: orderId, status: 'paid', provider_txn_id: `sandbox-${orderId}` });
     expect(detail.events).toEqual([
-      expect.objectContaining({ provider: 'sandbox', event_type: 'sandbox.succeeded', summary: 'paid 2700 fen' }),
+      expect.objectContaining({ provider: 'sandbox', event_type: 'sandbox.succeeded', summary: 'sandbox payer chose succeeded' }),
     ]);
     expect(detail.grant).toMatchObject({ source: 'sandbox', revoked_at: null });
     expect(detail.grant.ends_at).toBe(await expiryOf(buyer));

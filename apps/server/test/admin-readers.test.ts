@@ -130,6 +130,7 @@ describe(`admin readers on ${TEST_DIALECT}`, () => {
     expect(detail.grants.find((g: { source: string }) => g.source === 'admin')).toMatchObject({
       note: 'goodwill',
       length: '10 days',
+      length_parts: { days: 10 },
       revoked_at: null,
     });
     expect(detail.coupon_redemptions).toEqual([expect.objectContaining({ code: 'DETAIL1' })]);

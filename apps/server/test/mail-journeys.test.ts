@@ -230,7 +230,8 @@ describe('receipts', () => {
     expectWellFormed(receipt, user.email, 'en-us');
     const end = await memberEnd(ctx, user);
     for (const part of [receipt.text, receipt.html]) {
-      expect(part).toContain('3 months');
+      // The plan by the name the site and the console give it (docs/GLOSSARY.md), with its length.
+      expect(part).toContain('3-month pass (3 months)');
       expect(part).toContain('CN¥27');
       expect(part).toContain(orderId);
       expect(part).toContain(englishDay(end));
@@ -263,7 +264,8 @@ describe('receipts', () => {
     expect(receipt.text).toContain('收据');
     const end = await memberEnd(providers, user);
     expect(receipt.text).toContain(orderId);
-    expect(receipt.text).toMatch(/1\s?个月/);
+    expect(receipt.text).toContain('月卡（1个月）');
+    expect(receipt.subject).toBe('付款收据：月卡（1个月）');
     expect(receipt.text).toMatch(/¥\s?10/);
     expect(receipt.text).toContain(`${end.getUTCFullYear()}年${end.getUTCMonth() + 1}月${end.getUTCDate()}日`);
     expect((await notify()).statusCode).toBe(204);
@@ -286,7 +288,8 @@ describe('receipts', () => {
       .where('provider_txn_id', '=', session.id)
       .executeTakeFirstOrThrow();
     const end = await memberEnd(providers, user);
-    expect(receipt.text).toContain('1 month');
+    expect(receipt.text).toContain('Monthly pass (1 month)');
+    expect(receipt.subject).toBe('Your receipt: Monthly pass (1 month)');
     expect(receipt.text).toContain('CN¥10');
     expect(receipt.text).toContain(order.order_id);
     expect(receipt.text).toContain(englishDay(end));

@@ -87,7 +87,7 @@ describe('receipts', () => {
     expect(messages).toHaveLength(1);
     const [receipt] = messages;
     expect(receipt).toMatchObject({ kind: 'payment-receipt', recipient: `${user.username}@example.com`, language: 'zh-cn', list: null });
-    expect(receipt!.data).toMatchObject({ order: orderId, plan: '3个月', amount: '¥27', username: user.username });
+    expect(receipt!.data).toMatchObject({ order: orderId, plan: '季卡（3个月）', amount: '¥27', username: user.username });
     const end = new Date(await memberUntil(user));
     expect(receipt!.data.member_until).toContain(`${end.getUTCFullYear()}年${end.getUTCMonth() + 1}月${end.getUTCDate()}日`);
   });
@@ -119,7 +119,7 @@ describe('receipts', () => {
       .where('provider_txn_id', '=', session.id)
       .executeTakeFirstOrThrow();
     expect(messages[0]!.data).toMatchObject({ order: order.order_id });
-    expect(messages[0]!.data.plan).toMatch(/^1\s+mois$/u);
+    expect(messages[0]!.data.plan).toMatch(/^Pass mensuel \(1\s+mois\)$/u);
     expect(messages[0]!.data.amount).toMatch(/^10\s?CN¥$|^10,00\s?CN¥$|^10\s?CNY$/u);
     expect(messages[0]!.language).toBe('fr-fr');
   });
@@ -165,7 +165,7 @@ describe('receipts', () => {
     expect((await refund(refunded)).statusCode).toBeGreaterThanOrEqual(200);
     const notices = await outbox(ctx, user, 'refund-notice');
     expect(notices).toHaveLength(1);
-    expect(notices[0]!.data).toMatchObject({ order: refunded, amount: 'CN¥27', plan: '3 months' });
+    expect(notices[0]!.data).toMatchObject({ order: refunded, amount: 'CN¥27', plan: '3-month pass (3 months)' });
     // The one-month order still stands: the notice says when it now ends.
     const end = new Date(await memberUntil(user));
     expect(end.getTime()).toBeGreaterThan(Date.now() + 27 * DAY);
@@ -206,7 +206,7 @@ describe('WeChat Pay receipts', () => {
     const receipts = await outbox(wechat, user, 'payment-receipt');
     expect(receipts).toHaveLength(1);
     expect(receipts[0]!.language).toBe('ar-sa');
-    expect(receipts[0]!.data).toMatchObject({ order: orderId, plan: 'شهر' });
+    expect(receipts[0]!.data).toMatchObject({ order: orderId, plan: 'الاشتراك الشهري (شهر)' });
     expect(receipts[0]!.data.amount).toMatch(/^10 /);
     expect(receipts[0]!.data.member_until).toMatch(/^[^٠-٩]*$/u);
     expect((await notify(fake.refundNotification(order, order.amount))).statusCode).toBe(204);

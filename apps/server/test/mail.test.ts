@@ -429,7 +429,7 @@ describe('the embedded default: no SMTP_URL, .eml files', () => {
     const files = readdirSync(dir);
     expect(files).toEqual([`${new Date().toISOString().slice(0, 10)}-${uuid}.eml`]);
     const parsed = await simpleParser(readFileSync(path.join(dir, files[0]!)));
-    expect(parsed.subject).toBe('重置您的 Inkstream 密码');
+    expect(parsed.subject).toBe('重置你的 Inkstream 密码');
     expect(parsed.messageId).toBe(`<${uuid}@inkstream.mail>`);
     expect(parsed.text).toContain('https://read.example.com/reset-password?token=secret-token-123');
     expect(parsed.html).toContain('设置新密码');
@@ -441,7 +441,7 @@ describe('the embedded default: no SMTP_URL, .eml files', () => {
     const message = await ctx.app.inject({ method: 'GET', url: `/api/v1/admin/outbox/${uuid}/message`, headers: authHeader(admin) });
     expect(message.statusCode).toBe(200);
     expect(message.json().data).toMatchObject({
-      subject: '重置您的 Inkstream 密码',
+      subject: '重置你的 Inkstream 密码',
       links: ['https://read.example.com/reset-password?token=secret-token-123'],
     });
     expect(message.json().data.text).toContain('设置新密码');

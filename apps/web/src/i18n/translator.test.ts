@@ -26,6 +26,14 @@ describe('createTranslator', () => {
     expect(t('nope:title')).toBe('nope:title');
   });
 
+  it("writes a count with the site's count formatter: grouped per language, Latin digits", () => {
+    expect(en.fixedT('books')('chapters', { count: 18452 })).toBe('18,452 chapters');
+    const fr = createTranslator('fr-fr', { books: { chapters_other: '{{count}} chapitres' } });
+    expect(fr.fixedT('books')('chapters', { count: 18452 })).toMatch(/^18\s452 chapitres$/);
+    const ar = createTranslator('ar-sa', { books: { chapters_other: '{{count}} فصل' } });
+    expect(ar.fixedT('books')('chapters', { count: 1200 })).toBe('1,200 فصل');
+  });
+
   it('fills values in, and a value not given with nothing', () => {
     expect(en.fixedT('common')('greeting', { name: 'Mei' })).toBe('Hi Mei, Mei!');
     expect(en.fixedT('common')('greeting')).toBe('Hi , !');

@@ -1,3 +1,4 @@
+import { formatCount } from '@inkstream/contracts/formats';
 import type { Language } from '../lib/language';
 
 /**
@@ -10,6 +11,8 @@ import type { Language } from '../lib/language';
  * Lookup of `t('key', { count })`, as i18next does it: `key_zero` when count is 0, then
  * `key_<category>` (Intl.PluralRules of the language: one, two, few, many, other), then `key`.
  * A key found nowhere gives `defaultValue` when one is passed, else the key itself.
+ * `{{count}}` is written by the site's one count formatter ("18,452", "18 452"), so no text
+ * shows a count as a bare "18452".
  */
 
 export type Bundle = { [key: string]: string | Bundle };
@@ -65,7 +68,7 @@ export function createTranslator(language: Language, resources: Record<string, B
       text ??= lookup(namespace, `${key}${PLURAL_SEPARATOR}${plurals.select(count)}`);
     }
     text ??= lookup(namespace, key) ?? options.defaultValue ?? key;
-    return text.includes('{{') ? interpolate(text, options) : text;
+    return text.includes('{{') ? interpolate(text, options, language) : text;
   }
 
   const translator: Translator = {
@@ -85,9 +88,10 @@ export function createTranslator(language: Language, resources: Record<string, B
 }
 
 /** `{{name}}` becomes the option's value; a value not given becomes nothing (as in i18next). */
-function interpolate(text: string, values: TranslationOptions): string {
+function interpolate(text: string, values: TranslationOptions, language: Language): string {
   return text.replace(PLACEHOLDER, (_match, name: string) => {
     const value = values[name];
+    if (name === 'count' && typeof value === 'number') return formatCount(value, language);
     return value === undefined || value === null ? '' : String(value);
   });
 }

@@ -3755,8 +3755,14 @@ export interface paths {
                                     created_at: string;
                                     /** Format: date-time */
                                     ends_at: string;
-                                    /** @description For example "1 month" or "30 days" */
+                                    /** @description For example "1 month" or "30 days" (English; the console writes `length_parts` in its language) */
                                     length: string;
+                                    /** @description ext: the same length as a number of months or of days, for the console to write in its language */
+                                    length_parts: {
+                                        months: number;
+                                    } | {
+                                        days: number;
+                                    };
                                     note: string | null;
                                     /** Format: date-time */
                                     revoked_at: string | null;

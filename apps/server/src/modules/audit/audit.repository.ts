@@ -58,10 +58,13 @@ export async function listAuditEntries(
   return { rows, countedFromStart: Number(counted.n) };
 }
 
-/** The books, chapters (with their book) and users these uuids name, for the log's readable names. */
+/**
+ * The books, chapters (with their book), users and comments (with their chapter) these uuids name,
+ * for the log's readable names.
+ */
 export async function findNamedByUuids(db: DbExecutor, uuids: readonly string[]) {
-  if (uuids.length === 0) return { books: [], chapters: [], users: [] };
-  const [books, chapters, users] = await Promise.all([
+  if (uuids.length === 0) return { books: [], chapters: [], users: [], comments: [] };
+  const [books, chapters, users, comments] = await Promise.all([
     db.selectFrom('books').select(['id', 'uuid', 'original_language']).where('uuid', 'in', uuids).execute(),
     db
       .selectFrom('chapters')
@@ -70,6 +73,13 @@ export async function findNamedByUuids(db: DbExecutor, uuids: readonly string[])
       .where('chapters.uuid', 'in', uuids)
       .execute(),
     db.selectFrom('users').select(['uuid', 'username']).where('uuid', 'in', uuids).execute(),
+    db
+      .selectFrom('comments')
+      .innerJoin('chapters', 'chapters.id', 'comments.chapter_id')
+      .innerJoin('books', 'books.id', 'chapters.book_id')
+      .select(['comments.uuid', 'chapters.number', 'books.id as book_id', 'books.original_language'])
+      .where('comments.uuid', 'in', uuids)
+      .execute(),
   ]);
-  return { books, chapters, users };
+  return { books, chapters, users, comments };
 }

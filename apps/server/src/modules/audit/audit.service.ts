@@ -95,7 +95,8 @@ export function createAuditService(deps: { db: Db; now?: () => number }) {
       for (const id of [item.target_id, ...uuidsIn(item.before), ...uuidsIn(item.after)]) if (UUID.test(id)) uuids.add(id);
     const found = await repo.findNamedByUuids(db, [...uuids].slice(0, 2000));
     const titleBooks = new Map<number, { id: number; original_language: string }>();
-    for (const book of [...found.books, ...found.chapters.map((c) => ({ id: c.book_id, original_language: c.original_language }))]) {
+    const inChapters = [...found.chapters, ...found.comments].map((c) => ({ id: c.book_id, original_language: c.original_language }));
+    for (const book of [...found.books, ...inChapters]) {
       titleBooks.set(book.id, book);
     }
     const titles = await consoleTitles(db, [...titleBooks.values()], language);
@@ -103,6 +104,8 @@ export function createAuditService(deps: { db: Db; now?: () => number }) {
     for (const book of found.books) names.set(book.uuid, titles.get(book.id)?.title ?? book.uuid);
     for (const chapter of found.chapters) names.set(chapter.uuid, `${titles.get(chapter.book_id)?.title ?? ''} #${chapter.number}`);
     for (const user of found.users) names.set(user.uuid, user.username);
+    // A comment by where it was written (the target's type already says "Comment"): "Sword Song #3".
+    for (const comment of found.comments) names.set(comment.uuid, `${titles.get(comment.book_id)?.title ?? ''} #${comment.number}`);
     return names;
   }
 

@@ -3,7 +3,7 @@ import { queueMail } from '../mail/mail-queue.js';
 import type { MailKind } from '../mail/mail-kinds.js';
 import { mailRecipientOf, type MailRecipient } from '../mail/mail-recipient.js';
 import type { MailValue } from '../mail/mail-template.js';
-import { formatInstant, formatLength, formatMoney } from './notice-format.js';
+import { formatInstant, formatLength, formatMoney, formatPlan } from './notice-format.js';
 
 /**
  * Receipts: queued in the caller's transaction, right after the change they describe (the ledger's
@@ -40,7 +40,7 @@ async function queueReceipt(
 /** After an order became paid: plan, amount and currency, the order reference, the new end. */
 export const queuePaymentReceipt = (trx: DbExecutor, order: ReceiptOrder, now: number): Promise<void> =>
   queueReceipt(trx, order.user_id, 'payment-receipt', now, (to) => ({
-    plan: formatLength({ months: order.months }, to.language),
+    plan: formatPlan(order.months, to.language),
     amount: formatMoney(order.amount_fen, order.currency, to.language),
     order: order.order_id,
     paid_at: formatInstant(now, to.language),
@@ -63,7 +63,7 @@ export const queueCouponReceipt = (
 /** After a refund: the amount, the order reference and the membership end left (or when it ended). */
 export const queueRefundNotice = (trx: DbExecutor, order: ReceiptOrder, now: number): Promise<void> =>
   queueReceipt(trx, order.user_id, 'refund-notice', now, (to) => ({
-    plan: formatLength({ months: order.months }, to.language),
+    plan: formatPlan(order.months, to.language),
     amount: formatMoney(order.amount_fen, order.currency, to.language),
     order: order.order_id,
     refunded_at: formatInstant(now, to.language),

@@ -163,7 +163,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
     await db.transaction().execute(async (trx) => {
       if (outcome === 'succeeded') {
         if (await ledger.completeWithin(trx, orderId, { txnId: `sandbox-${orderId}`, amountFen: order.amount_fen })) {
-          await recordEventOnce(trx, 'sandbox', `pay:${orderId}`, now(), { ...info, summary: `paid ${order.amount_fen} fen` });
+          // The amount is the order's, which the console writes as a price; the event says what happened.
+          await recordEventOnce(trx, 'sandbox', `pay:${orderId}`, now(), info);
         }
       } else {
         await repo.markIfPending(trx, orderId, 'failed');

@@ -33,10 +33,18 @@ type SummaryRow = Pick<
   'uuid' | 'username' | 'role' | 'created_at' | 'disabled_at' | 'invited_by_name' | 'membership_end'
 >;
 
-function grantLength(grant: Pick<MembershipGrantsTable, 'grant_days' | 'grant_months' | 'starts_at' | 'ends_at'>): string {
-  if (grant.grant_months !== null) return `${grant.grant_months} month${grant.grant_months === 1 ? '' : 's'}`;
-  const days = grant.grant_days ?? Math.round((Number(grant.ends_at) - Number(grant.starts_at)) / 86_400_000);
-  return `${days} day${days === 1 ? '' : 's'}`;
+type GrantRow = Pick<MembershipGrantsTable, 'grant_days' | 'grant_months' | 'starts_at' | 'ends_at'>;
+
+/** A grant's length as months or days; the console writes it in its language (contracts formatLength). */
+function grantLengthParts(grant: GrantRow): { months: number } | { days: number } {
+  if (grant.grant_months !== null) return { months: Number(grant.grant_months) };
+  return { days: Number(grant.grant_days ?? Math.round((Number(grant.ends_at) - Number(grant.starts_at)) / 86_400_000)) };
+}
+
+function grantLength(grant: GrantRow): string {
+  const parts = grantLengthParts(grant);
+  const [n, unit] = 'months' in parts ? [parts.months, 'month'] : [parts.days, 'day'];
+  return `${n} ${unit}${n === 1 ? '' : 's'}`;
 }
 
 const conflict = (message: string) => new AppError(ErrorCode.CONFLICT, 409, message);
@@ -171,6 +179,7 @@ export function createUsersAdminService(deps: {
         revoked_at: isoOrNull(g.revoked_at),
         note: g.note,
         length: grantLength(g),
+        length_parts: grantLengthParts(g),
         created_at: toIso(Number(g.created_at)),
       })),
       orders: orders.map((o) => ({

@@ -5,18 +5,16 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { useAuth } from '../auth';
 import { feedKeysApi } from '../../lib/api-feed-keys';
+import type { Language } from '../../lib/language';
 import { ApiError } from '../../lib/api-client';
 import { CopyButton } from './CopyButton';
-import { formatExpiry } from './format-expiry';
+import { formatDateTime } from '@inkstream/contracts/formats';
 import { TextField } from './TextField';
 import styles from '../../components/forms.module.css';
 import profile from './profile.module.css';
 import feedKeys from './feed-keys.module.css';
 
 const QUERY_KEY = ['account', 'feed-keys'];
-
-/** Dates in the reader's language and time zone. */
-const dateFormat = (language: string) => new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
 
 function errorKey(error: unknown): string {
   if (!(error instanceof ApiError)) return 'errors.failure';
@@ -27,7 +25,7 @@ function errorKey(error: unknown): string {
 }
 
 /** One key of the list: name, dates, and Revoke behind a confirmation. */
-function KeyRow({ entry, format }: { entry: FeedKeySummary; format: Intl.DateTimeFormat }) {
+function KeyRow({ entry, language }: { entry: FeedKeySummary; language: Language }) {
   const { t } = useTranslation('feedkeys');
   const queryClient = useQueryClient();
   const [isConfirming, setConfirming] = useState(false);
@@ -42,8 +40,8 @@ function KeyRow({ entry, format }: { entry: FeedKeySummary; format: Intl.DateTim
           {entry.name}
         </span>
         <span className={feedKeys.dates}>
-          {t('created', { date: formatExpiry(entry.created_at, format) })} ·{' '}
-          {entry.last_used_at ? t('lastUsed', { date: formatExpiry(entry.last_used_at, format) }) : t('neverUsed')}
+          {t('created', { date: formatDateTime(entry.created_at, language, { style: 'short' }) })} ·{' '}
+          {entry.last_used_at ? t('lastUsed', { date: formatDateTime(entry.last_used_at, language, { style: 'short' }) }) : t('neverUsed')}
         </span>
       </div>
       {isConfirming ? (
@@ -123,7 +121,6 @@ export function FeedKeysSection() {
       void queryClient.invalidateQueries({ queryKey: QUERY_KEY });
     },
   });
-  const format = dateFormat(i18n.language);
   const isFull = (data?.length ?? 0) >= FEED_KEYS_MAX;
 
   const onSubmit = (event: FormEvent) => {
@@ -145,7 +142,7 @@ export function FeedKeysSection() {
       {data && data.length > 0 && (
         <ul className={feedKeys.list} aria-label={t('listLabel')}>
           {data.map((entry) => (
-            <KeyRow key={entry.key_id} entry={entry} format={format} />
+            <KeyRow key={entry.key_id} entry={entry} language={i18n.language} />
           ))}
         </ul>
       )}

@@ -1,3 +1,4 @@
+import { formatLength } from '@inkstream/contracts/formats';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
@@ -69,7 +70,7 @@ export function TopUpSection({ userUuid, language }: TopUpSectionProps) {
                 {PLANS.map((plan) => (
                   <li key={plan.id} className={profile.planCard}>
                     <span className={profile.planName}>{t(`plans:names.${plan.id}`)}</span>
-                    <span className={profile.planMeta}>{t('plans:duration', { count: plan.months })}</span>
+                    <span className={profile.planMeta}>{formatLength({ months: plan.months }, currentLanguage())}</span>
                     <span className={profile.planPrice}>{formatYuan(plan.priceYuan, currentLanguage())}</span>
                     <button
                       type="button"

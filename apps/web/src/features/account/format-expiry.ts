@@ -1,21 +1,17 @@
+import { formatDateTime } from '@inkstream/contracts/formats';
+import { DEFAULT_LANGUAGE } from '@inkstream/contracts/languages';
 import { parseTimestamp } from '../../lib/relative-time';
-
-/** The spec shows membership expiry in the zh-CN date-time format whatever the interface language. */
-const ZH_CN_DATE_TIME = new Intl.DateTimeFormat('zh-CN', {
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hour12: false,
-});
 
 export const UNKNOWN_EXPIRY = '--';
 
-/** Formats an ISO timestamp in the reader's time zone, or '--' when unknown or unreadable. */
-export function formatExpiry(iso: string | null | undefined, format: Intl.DateTimeFormat = ZH_CN_DATE_TIME): string {
+/**
+ * The membership's end in the zh-CN date-time shape the spec asks for in every language, in the
+ * reader's time zone and naming it ("2026/12/26 19:20:10 GMT+8"), so it agrees with the receipt's
+ * "December 26, 2026 at 11:20 UTC"; '--' when unknown or unreadable. `timeZone` is for tests.
+ */
+export function formatExpiry(iso: string | null | undefined, timeZone?: string): string {
   if (!iso) return UNKNOWN_EXPIRY;
   const time = parseTimestamp(iso);
-  return Number.isNaN(time) ? UNKNOWN_EXPIRY : format.format(time);
+  if (Number.isNaN(time)) return UNKNOWN_EXPIRY;
+  return formatDateTime(time, DEFAULT_LANGUAGE, { style: 'numeric', ...(timeZone ? { timeZone } : {}) });
 }

@@ -1,3 +1,4 @@
+import { formatCount } from '@inkstream/contracts/formats';
 import { pagePath } from '@inkstream/contracts/routes';
 import type { BookSummary } from '@inkstream/contracts';
 import { useTranslation } from '../../i18n/use-translation';
@@ -61,8 +62,10 @@ export function BookCard({ book, isLargestPaint = false }: BookCardProps) {
           {/* Below the cover, never over it: covers carry their own title and type label. */}
           {book.total_likes >= LIKES_BADGE_MIN && (
             <span className={styles.likes}>
-              <span aria-hidden="true">♥ {book.total_likes}</span>
-              <span className="visually-hidden">{t('card.likes', { count: book.total_likes })}</span>
+              <span aria-hidden="true">♥ {formatCount(book.total_likes, i18n.language)}</span>
+              <span className="visually-hidden">
+                {t('card.likes', { count: book.total_likes, formatted: formatCount(book.total_likes, i18n.language) })}
+              </span>
             </span>
           )}
           {/* The Bayesian average, once the book has 5 ratings (absent with the community off). */}

@@ -1,4 +1,5 @@
 import type { BookChapters } from '@inkstream/contracts';
+import { formatCount } from '@inkstream/contracts/formats';
 import { useTranslation } from '../../i18n/use-translation';
 import { useTagLabel } from '../../components/use-tag-label';
 import { isolate } from '../../lib/bidi';
@@ -78,7 +79,7 @@ export function BookHeader({ book }: { book: Book }) {
               {' · '}
               {t('likes', {
                 count: book.total_likes,
-                formatted: new Intl.NumberFormat(htmlLang(language), { numberingSystem: 'latn' }).format(book.total_likes),
+                formatted: formatCount(book.total_likes, language),
               })}
             </>
           )}

@@ -1,4 +1,5 @@
 import type { ChapterItem } from '@inkstream/contracts';
+import { formatCount } from '@inkstream/contracts/formats';
 import { readerPath } from '@inkstream/contracts/routes';
 import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router';
@@ -6,11 +7,7 @@ import { RelativeTime } from '../../components/RelativeTime';
 import { decodeEntities } from '../../lib/decode-entities';
 import { isNewChapter } from '../../lib/freshness';
 import { useNow } from '../../lib/render-clock';
-import { htmlLang, type Language } from '../../lib/language';
 import styles from './ChapterList.module.css';
-
-const formatCount = (value: number, language: Language) =>
-  new Intl.NumberFormat(htmlLang(language), { numberingSystem: 'latn' }).format(value);
 
 /** One chapter: a link to the reader with its number, title, age, a NEW mark while recent, and whether it is free. */
 interface Props {

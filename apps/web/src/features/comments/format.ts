@@ -1,16 +1,16 @@
-import { htmlLang, type Language } from '../../lib/language';
+import { formatCount, formatDateTime as formatInstant } from '@inkstream/contracts/formats';
+import type { Language } from '../../lib/language';
 import { parseTimestamp } from '../../lib/relative-time';
 
-/** A date and time in the reader's language and time zone, Latin digits like every number of the app. */
+/** A date and time in the reader's language and time zone, which it names: the site's one date-time formatter. */
 export function formatDateTime(value: string, language: Language): string {
   const ms = parseTimestamp(value);
   if (Number.isNaN(ms)) return value;
-  return new Intl.DateTimeFormat(htmlLang(language), { dateStyle: 'medium', timeStyle: 'short', numberingSystem: 'latn' }).format(ms);
+  return formatInstant(ms, language, { style: 'short' });
 }
 
-export function formatCount(value: number, language: Language): string {
-  return new Intl.NumberFormat(htmlLang(language), { numberingSystem: 'latn' }).format(value);
-}
+/** Counts are written by the site's one count formatter. */
+export { formatCount };
 
 /** Characters as the server counts them (code points), so an emoji is one, not two. */
 export const characterCount = (text: string) => [...text].length;

@@ -1,3 +1,4 @@
+import { formatLength } from '@inkstream/contracts/formats';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router';
@@ -5,20 +6,17 @@ import { Loading } from '../../components/Loading';
 import type { PaymentStatusValue } from '@inkstream/contracts';
 import { ApiError } from '../../lib/api-client';
 import { accountApi } from '../../lib/api-account';
-import { currentLanguage, htmlLang } from '../../lib/language';
+import { formatFen } from '../../lib/format-price';
 import { usePageTitle } from '../../components/use-page-title';
 import forms from '../../components/forms.module.css';
 import styles from './payments.module.css';
-
-const formatAmount = (fen: number) =>
-  new Intl.NumberFormat(htmlLang(currentLanguage()), { style: 'currency', currency: 'CNY' }).format(fen / 100);
 
 /**
  * The sandbox provider's checkout (contract call 20): where the sandbox QR code and card buttons lead.
  * No login needed, as a payer scanning with a phone is not logged in there.
  */
 export function SandboxCheckout({ orderId, checkoutToken }: { orderId: string; checkoutToken: string | null }) {
-  const { t } = useTranslation('payments');
+  const { t, i18n } = useTranslation('payments');
   usePageTitle(t('checkout.title'));
   const order = useQuery({
     queryKey: ['sandbox-order', orderId],
@@ -46,9 +44,9 @@ export function SandboxCheckout({ orderId, checkoutToken }: { orderId: string; c
           <>
             <dl className={styles.details}>
               <dt>{t('checkout.plan')}</dt>
-              <dd>{`${t(`plans:names.${order.data.plan}`)} (${t('plans:duration', { count: order.data.months })})`}</dd>
+              <dd>{`${t(`plans:names.${order.data.plan}`)} (${formatLength({ months: order.data.months }, i18n.language)})`}</dd>
               <dt>{t('checkout.amount')}</dt>
-              <dd>{formatAmount(order.data.amount_fen)}</dd>
+              <dd>{formatFen(order.data.amount_fen, i18n.language)}</dd>
               <dt>{t('checkout.order')}</dt>
               <dd dir="ltr">{order.data.order_id}</dd>
             </dl>

@@ -3,6 +3,7 @@ import { RATING_MAX, RATING_MIN, REVIEW_BODY_MAX } from '@inkstream/contracts/co
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { ratingErrorMessage } from './rating-errors';
+import { formatDateTime } from '@inkstream/contracts/formats';
 import { formatCount } from './rating-format';
 import { useRatingWrites } from './use-ratings';
 import styles from './BookRatings.module.css';
@@ -27,8 +28,7 @@ export function RatingForm({ bookUuid, userUuid, mine }: RatingFormProps) {
   const [saved, setSaved] = useState<'saved' | 'withdrawn' | null>(null);
   const { save, withdraw } = useRatingWrites(bookUuid, userUuid);
   const failure = save.error ?? withdraw.error;
-  const formatDate = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  const formatDate = (iso: string) => formatDateTime(iso, i18n.language, { style: 'short' });
   const busy = save.isPending || withdraw.isPending;
 
   const submit = (event: FormEvent) => {

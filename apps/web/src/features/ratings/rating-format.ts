@@ -1,4 +1,5 @@
 import { RATING_CARD_MIN_COUNT } from '@inkstream/contracts/constants';
+import { formatCount } from '@inkstream/contracts/formats';
 import { htmlLang, type Language } from '../../lib/language';
 
 /**
@@ -11,10 +12,8 @@ export function formatRating(value: number, language: Language): string {
   );
 }
 
-/** A whole number (a score, a count) as the site writes figures. */
-export function formatCount(value: number, language: Language): string {
-  return new Intl.NumberFormat(htmlLang(language), { numberingSystem: 'latn' }).format(value);
-}
+/** A whole number (a score, a count): the site's one count formatter. */
+export { formatCount };
 
 /** Cards show the average once a book has enough ratings (the server sends null below that too). */
 export function cardRating(book: { rating_average?: number | null; rating_count?: number }): number | null {

@@ -1,11 +1,12 @@
 import type { ChapterContent } from '@inkstream/contracts';
+import { formatCount } from '@inkstream/contracts/formats';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../i18n/use-translation';
 import { useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../auth';
 import { ApiError } from '../../lib/api-client';
 import { readingApi } from '../../lib/api-reading';
-import { htmlLang, type Language } from '../../lib/language';
+import type { Language } from '../../lib/language';
 import { currentPath, withReturn } from '../../lib/return-path';
 import type { LoginLocationState } from '../account';
 import { Heart } from './icons';
@@ -39,7 +40,7 @@ export function LikeButton({ content, language }: { content: ChapterContent; lan
     },
   });
   // Latin digits, like every other number in the app (chapter numbers, relative times).
-  const count = new Intl.NumberFormat(htmlLang(language), { numberingSystem: 'latn' }).format(content.total_likes);
+  const count = formatCount(content.total_likes, language);
 
   if (content.already_favor) {
     // The like gives way to the filled heart (spec section 4), which takes it back on a press (issue 40).

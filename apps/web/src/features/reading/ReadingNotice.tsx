@@ -1,3 +1,4 @@
+import { formatLength } from '@inkstream/contracts/formats';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../i18n/use-translation';
 import { Link, useLocation } from 'react-router';
@@ -80,7 +81,7 @@ export function ReadingNotice({ error, bookId, chapterNumber, place, onRetry }: 
           <li key={plan.id} className={styles.plan}>
             <span className={styles.planName}>{t(`plans:names.${plan.id}`)}</span>
             <span className={styles.planPrice}>{formatYuan(plan.priceYuan, language)}</span>
-            <span className={styles.planMeta}>{t('plans:duration', { count: plan.months })}</span>
+            <span className={styles.planMeta}>{formatLength({ months: plan.months }, language)}</span>
           </li>
         ))}
       </ul>

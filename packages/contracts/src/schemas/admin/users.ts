@@ -42,7 +42,10 @@ export const AdminGrant = Type.Object({
   ends_at: Timestamp(),
   revoked_at: Nullable(Timestamp()),
   note: Nullable(Type.String()),
-  length: Type.String({ description: 'For example "1 month" or "30 days"' }),
+  length: Type.String({ description: 'For example "1 month" or "30 days" (English; the console writes `length_parts` in its language)' }),
+  length_parts: Type.Union([Type.Object({ months: Type.Integer() }), Type.Object({ days: Type.Integer() })], {
+    description: 'ext: the same length as a number of months or of days, for the console to write in its language',
+  }),
   created_at: Timestamp(),
 });
 export type AdminGrant = Static<typeof AdminGrant>;

@@ -9,6 +9,7 @@ const BOOK = '11111111-1111-4111-8111-111111111111';
 const CH1 = '22222222-2222-4222-8222-222222222222';
 const CH2 = '33333333-3333-4333-8333-333333333333';
 const READER = '44444444-4444-4444-8444-444444444444';
+const COMMENT = '55555555-5555-4555-8555-555555555555';
 
 const entry = (id: number, extra: object) => ({
   id,
@@ -67,6 +68,14 @@ describe('the audit log screen', () => {
                 after: { expire_at: '2026-12-24T18:00:00.000Z', reason: 'ticket 7' },
                 names: { [READER]: 'reader9' },
               }),
+              entry(4, {
+                action: 'comment.hide',
+                target_type: 'comment',
+                target_id: COMMENT,
+                before: { state: 'visible', open_reports: 0 },
+                after: { state: 'hidden', open_reports: 0 },
+                names: { [COMMENT]: 'The Lotus #2' },
+              }),
             ],
           },
         },
@@ -74,7 +83,9 @@ describe('the audit log screen', () => {
     });
     renderScreen(<AuditSection />, '/admin/audit');
     const region = await screen.findByRole('region', { name: 'Table: Audit log' });
-    await within(region).findByText('chapter.reorder');
+    // Actions in words, their codes (what the Action filter takes) as the hint.
+    expect((await within(region).findByText('Chapters reordered')).getAttribute('title')).toBe('chapter.reorder');
+    expect(within(region).getByText('Membership time added')).toBeTruthy();
     expect(new URL(String(fetch.mock.calls[0]![0]), 'http://localhost').searchParams.get('language')).toBe('en-us');
     const text = region.textContent!;
     expect(text).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}/);
@@ -86,5 +97,10 @@ describe('the audit log screen', () => {
     expect(rows[2]!.textContent).toContain(`Release time: — → ${formatDateTime('2026-12-24T18:00:00.000Z')}`);
     expect(rows[3]!.textContent).toContain('Reader reader9');
     expect(rows[3]!.textContent).toContain('Reason: ticket 7');
+    // A comment is named by where it was written (the server's names), its state in words.
+    expect(rows[4]!.textContent).toContain('Comment hidden');
+    expect(rows[4]!.textContent).toContain('Comment The Lotus #2');
+    expect(rows[4]!.textContent).toContain('State: Visible → Hidden');
+    expect(rows[4]!.textContent).not.toContain('visible');
   });
 });

@@ -46,7 +46,8 @@ export default function AuditSection() {
             <td>{formatDateTime(entry.created_at)}</td>
             <td>{entry.actor}</td>
             <td>
-              <code>{entry.action}</code>
+              {/* The action in words; its code (what the Action filter takes) as the hint. */}
+              <span title={entry.action}>{t(`audit.action.${entry.action}`, { defaultValue: entry.action })}</span>
             </td>
             <td>
               {t(`audit.targetType.${entry.target_type}`, { defaultValue: entry.target_type })}{' '}

@@ -32,14 +32,22 @@ const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{
 /** A value as words: names for ids, dates in the console's language, yes/no, lists joined. */
 export function describeValue(
   value: unknown,
-  context: { names: Record<string, string>; formatDate: (iso: string) => string; yes: string; no: string; none: string },
+  context: {
+    names: Record<string, string>;
+    formatDate: (iso: string) => string;
+    yes: string;
+    no: string;
+    none: string;
+    /** The words for a field's coded values ("hidden" → "Hidden"); absent: strings as stored. */
+    word?: (value: string) => string;
+  },
 ): string {
   if (value === null || value === undefined || value === '') return context.none;
   if (typeof value === 'boolean') return value ? context.yes : context.no;
   if (typeof value === 'string') {
     if (UUID.test(value)) return context.names[value] ?? value;
     if (INSTANT.test(value)) return context.formatDate(value);
-    return value;
+    return context.word ? context.word(value) : value;
   }
   if (Array.isArray(value)) return value.length === 0 ? context.none : value.map((item) => describeValue(item, context)).join(', ');
   if (isRecord(value))

@@ -4,6 +4,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderScreen, setUpI18n, stubApi } from '../../../test-support/render-screen';
 import admin from '../../../i18n/locales/en-us/admin/admin.json';
 import adminDashboard from '../../../i18n/locales/en-us/admin/admin-dashboard.json';
+import adminOrders from '../../../i18n/locales/en-us/admin/admin-orders.json';
 import DashboardSection from './DashboardSection';
 
 // jsdom has no canvas: the chart itself is replaced; its text alternative is what is tested here.
@@ -40,6 +41,7 @@ beforeAll(async () => {
   setUpI18n();
   activeTranslator().addResources('admin', admin);
   activeTranslator().addResources('admin-dashboard', adminDashboard);
+  activeTranslator().addResources('admin-orders', adminOrders);
   vi.stubGlobal(
     'ResizeObserver',
     class {
@@ -73,7 +75,8 @@ describe('the dashboard', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(['Date (UTC)', 'stripe:season', 'wechat:month']);
+      // Each line by its provider and plan in words, never the API's "wechat:month" key.
+    ).toEqual(['Date (UTC)', 'Stripe · 3-month pass', 'WeChat Pay · Monthly pass']);
     expect(within(table).getAllByRole('row')).toHaveLength(31);
     expect(within(revenue).getByText('Show as table').tagName).toBe('SUMMARY');
     expect(within(revenue).getByRole('button', { name: /Download CSV/ })).toBeTruthy();

@@ -15,11 +15,23 @@ import local from './dashboard.module.css';
 export default function DashboardSection() {
   const { t } = useTranslation('admin-dashboard');
   const { t: common } = useTranslation('admin');
+  const { t: orders } = useTranslation('admin-orders');
   const [params, setParams] = useSearchParams();
   const days = params.get('days') === '90' ? 90 : 30;
   const stats = useQuery({ queryKey: ['admin', 'stats', days], queryFn: () => statsApi.get(days), placeholderData: keepPreviousData });
   const data = stats.data;
-  const revenue = useMemo(() => (data ? revenueData(data) : null), [data]);
+  // Each line named as the orders name providers and plans, never by the API's `provider:plan` key.
+  const revenue = useMemo(
+    () =>
+      data
+        ? revenueData(data, (provider, plan) =>
+            [orders(`provider.${provider}`, { defaultValue: provider }), plan && orders(`plan.${plan}`, { defaultValue: plan })]
+              .filter(Boolean)
+              .join(' · '),
+          )
+        : null,
+    [data, orders],
+  );
   const members = useMemo(() => (data ? membersData(data, t('newMembers')) : null), [data, t]);
   const reading = useMemo(() => (data ? readingData(data, { starts: t('starts'), finishes: t('finishes') }) : null), [data, t]);
   const fen = useCallback((value: number) => formatFen(value), []);

@@ -13,6 +13,18 @@ const HEIGHT = 240;
  * A uPlot line chart that follows its container's width (ResizeObserver). It is decoration for
  * sighted readers: the figure around it carries the caption, and the same numbers as a table.
  */
+let measure: CanvasRenderingContext2D | null | undefined;
+
+/** Width of the value axis: its widest label in uPlot's axis font (12 px), plus the ticks' gap. */
+function axisSize(_plot: uPlot, values: string[] | null): number {
+  if (!values || values.length === 0) return 50;
+  measure ??= document.createElement('canvas').getContext('2d');
+  if (!measure) return 70;
+  measure.font = '12px system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif';
+  const widest = Math.max(...values.map((value) => measure!.measureText(value).width));
+  return Math.max(50, Math.ceil(widest) + 24);
+}
+
 export function UplotChart({ data, format }: { data: ChartData; format: (value: number) => string }) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -27,7 +39,9 @@ export function UplotChart({ data, format }: { data: ChartData; format: (value: 
         scales: { x: { time: true } },
         // A live legend shows "--" for every value until the pointer is on the chart; the table below has the numbers.
         legend: { live: false },
-        axes: [{}, { values: (_u, values) => values.map((v) => format(v)), size: 70 }],
+        // The value axis is as wide as its longest label: a price in words ("20 يوان صيني") is wider
+        // than a fixed 70 px, which cut its digits off.
+        axes: [{}, { values: (_u, values) => values.map((v) => format(v)), size: axisSize }],
         series: [
           {},
           ...data.series.map((s, i) => ({

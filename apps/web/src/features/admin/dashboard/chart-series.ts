@@ -11,12 +11,18 @@ export interface ChartData {
   series: Series[];
 }
 
-/** One line per provider:plan, in a stable order; a day without payments is 0. */
-export function revenueData(stats: Stats): ChartData {
+/**
+ * One line per provider and plan (the API's `provider:plan` keys), in a stable order, named by
+ * `label` ("Sandbox · Monthly pass"); a day without payments is 0.
+ */
+export function revenueData(stats: Stats, label: (provider: string, plan: string) => string): ChartData {
   const keys = [...new Set(stats.days.flatMap((day) => Object.keys(day.revenue_fen_by)))].sort();
   return {
     dates: stats.days.map((day) => day.date),
-    series: keys.map((key) => ({ label: key, values: stats.days.map((day) => day.revenue_fen_by[key] ?? 0) })),
+    series: keys.map((key) => {
+      const [provider = key, plan = ''] = key.split(':');
+      return { label: label(provider, plan), values: stats.days.map((day) => day.revenue_fen_by[key] ?? 0) };
+    }),
   };
 }
 

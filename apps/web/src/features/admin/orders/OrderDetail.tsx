@@ -1,3 +1,4 @@
+import { formatLength } from '@inkstream/contracts/formats';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
@@ -5,15 +6,14 @@ import { Link, useParams } from 'react-router';
 import styles from '../shell/admin.module.css';
 import { FieldError, FormNotice } from '../shell/FieldError';
 import { NO_ERRORS, toFormErrors, type FormErrors } from '../shell/form-errors';
-import { formatDateTime } from '../shell/format';
-import { formatAmount } from './format-amount';
+import { formatAmount, formatDateTime } from '../shell/format';
 import local from './orders.module.css';
 import { ordersApi } from './orders-api';
 
 /** One order: its facts, its provider events as a timeline, its grant, and the refund form for a paid order. */
 export function OrderDetail() {
   const { orderId = '' } = useParams();
-  const { t } = useTranslation('admin-orders');
+  const { t, i18n } = useTranslation('admin-orders');
   const { t: common } = useTranslation('admin');
   const client = useQueryClient();
   const order = useQuery({ queryKey: ['admin', 'order', orderId], queryFn: () => ordersApi.detail(orderId) });
@@ -77,7 +77,7 @@ export function OrderDetail() {
           <dd>{t(`provider.${o.provider}`)}</dd>
           <dt>{t('column.plan')}</dt>
           <dd>
-            {t(`plan.${o.plan}`)} ({t('months', { count: o.months })})
+            {t(`plan.${o.plan}`)} ({formatLength({ months: o.months }, i18n.language)})
           </dd>
           <dt>{t('column.amount')}</dt>
           <dd>{formatAmount(o.amount_fen, o.currency)}</dd>
@@ -112,7 +112,13 @@ export function OrderDetail() {
             {o.events.map((event) => (
               <li key={`${event.provider}:${event.event_id}`}>
                 <time dateTime={event.received_at}>{formatDateTime(event.received_at)}</time> —{' '}
-                <code>{event.event_type ?? event.event_id}</code>
+                {event.event_type ? (
+                  <span title={event.event_type}>
+                    {t(`eventType.${event.event_type.replace(/\./g, '_')}`, { defaultValue: event.event_type })}
+                  </span>
+                ) : (
+                  <code>{event.event_id}</code>
+                )}
                 {event.summary && (
                   <>
                     : <bdi>{event.summary}</bdi>

@@ -6,9 +6,8 @@ import styles from '../shell/admin.module.css';
 import { DataTable } from '../shell/DataTable';
 import { FilterForm } from '../shell/FilterForm';
 import { FilterSelect } from '../shell/FilterSelect';
-import { formatDateTime } from '../shell/format';
+import { formatAmount, formatDateTime } from '../shell/format';
 import { useListParams } from '../shell/use-list-params';
-import { formatAmount } from './format-amount';
 import { ordersApi, PROVIDERS, STATUSES } from './orders-api';
 
 const PAGE_SIZE = 50;

@@ -27,10 +27,21 @@ const detail = {
       revoked_at: null,
       note: 'goodwill',
       length: '1 month',
+      length_parts: { months: 1 },
       created_at: '2026-12-01T00:00:00.000Z',
     },
   ],
-  orders: [],
+  orders: [
+    {
+      order_id: 'IS2026112300000000000000000001',
+      provider: 'sandbox',
+      plan: 'season',
+      amount_fen: 2700,
+      status: 'paid',
+      created_at: '2026-11-23T08:00:00.000Z',
+      paid_at: '2026-11-23T08:01:00.000Z',
+    },
+  ],
   invites: {
     invited_by: { uuid: '99999999-2222-4333-8444-555555555555', username: 'boss' },
     invited: [
@@ -64,6 +75,14 @@ describe('reader detail', () => {
     renderScreen(<ReaderDetail />, `/admin/readers/${UUID}`, '/admin/readers/:uuid');
     expect(await screen.findByRole('heading', { name: 'reader1' })).toBeTruthy();
     expect(screen.getByText('goodwill')).toBeTruthy();
+    // Issue 40, item 18: the ledger and the orders in words and prices, never "admin", "season", "paid 2700".
+    const ledger = screen.getByRole('region', { name: 'Table: Membership ledger' });
+    expect(within(ledger).getAllByRole('cell')[0]!.textContent).toBe('Operator');
+    expect(within(ledger).getAllByRole('cell')[1]!.textContent).toBe('1 month');
+    const orderCells = within(screen.getByRole('region', { name: 'Table: Orders' }))
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
+    expect(orderCells.slice(1, 5)).toEqual(['Sandbox', '3-month pass', 'CN¥27', 'Paid']);
     expect(screen.getByRole('link', { name: 'friendOfFriend' })).toBeTruthy();
 
     const grant = screen.getByRole('form', { name: 'Add membership time' });

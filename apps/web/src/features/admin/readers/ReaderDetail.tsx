@@ -1,4 +1,5 @@
 import type { AdminUserDetail } from '@inkstream/contracts';
+import { formatLength } from '@inkstream/contracts/formats';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../i18n/use-translation';
 import { Link, useParams } from 'react-router';
@@ -142,7 +143,10 @@ export function ReaderDetail() {
 }
 
 function Ledger({ grants }: { grants: AdminUserDetail['grants'] }) {
-  const { t } = useTranslation('admin-readers');
+  const { t, i18n } = useTranslation('admin-readers');
+  const { t: orders } = useTranslation('admin-orders');
+  // A paid grant's source is its provider; the others (operator, coupon, invite) have their own words.
+  const source = (code: string) => t(`ledger.sources.${code}`, { defaultValue: orders(`provider.${code}`, { defaultValue: code }) });
   return (
     <>
       <h2 id="ledger-heading">{t('ledger.title')}</h2>
@@ -154,8 +158,8 @@ function Ledger({ grants }: { grants: AdminUserDetail['grants'] }) {
         rowKey={(grant) => `${grant.source}:${grant.source_ref}`}
         row={(grant) => (
           <>
-            <td>{grant.source}</td>
-            <td>{grant.length}</td>
+            <td>{source(grant.source)}</td>
+            <td>{formatLength(grant.length_parts, i18n.language)}</td>
             <td>{formatDateTime(grant.starts_at)}</td>
             <td>{formatDateTime(grant.ends_at)}</td>
             <td>{grant.revoked_at ? formatDateTime(grant.revoked_at) : '—'}</td>
@@ -172,6 +176,7 @@ function Ledger({ grants }: { grants: AdminUserDetail['grants'] }) {
 
 function Orders({ orders }: { orders: AdminUserDetail['orders'] }) {
   const { t } = useTranslation('admin-readers');
+  const { t: words } = useTranslation('admin-orders');
   return (
     <>
       <h2 id="orders-heading">{t('orders.title')}</h2>
@@ -186,10 +191,10 @@ function Orders({ orders }: { orders: AdminUserDetail['orders'] }) {
             <td>
               <code>{order.order_id}</code>
             </td>
-            <td>{order.provider}</td>
-            <td>{order.plan}</td>
+            <td>{words(`provider.${order.provider}`, { defaultValue: order.provider })}</td>
+            <td>{words(`plan.${order.plan}`, { defaultValue: order.plan })}</td>
             <td>{formatFen(order.amount_fen)}</td>
-            <td>{order.status}</td>
+            <td>{words(`status.${order.status}`, { defaultValue: order.status })}</td>
             <td>{formatDateTime(order.created_at)}</td>
             <td>{formatDateTime(order.paid_at)}</td>
           </>

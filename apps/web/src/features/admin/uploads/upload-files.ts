@@ -35,5 +35,5 @@ export function formatBytes(bytes: number, locale?: string): string {
     value /= 1024;
     unit += 1;
   }
-  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value)} ${units[unit]}`;
+  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: unit === 0 ? 0 : 1, numberingSystem: 'latn' }).format(value)} ${units[unit]}`;
 }
