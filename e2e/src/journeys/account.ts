@@ -53,7 +53,8 @@ export function profilePage(page: Page) {
     tokenDialog,
     token: tokenDialog.getByLabel('Your API token'),
     copy: tokenDialog.getByRole('button', { name: 'Copy', exact: true }),
-    copyStatus: tokenDialog.getByRole('status'),
+    // The Copy button's own live region (the dialog has another, for "sign out everywhere").
+    copyStatus: tokenDialog.getByRole('button', { name: 'Copy', exact: true }).locator('xpath=following-sibling::*[@role="status"]'),
     closeToken: tokenDialog.getByRole('button', { name: 'Close' }),
     passwordDialog,
     currentPassword: passwordDialog.getByLabel('Current password', { exact: true }),
