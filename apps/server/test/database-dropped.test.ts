@@ -130,10 +130,11 @@ describe.runIf(TEST_DIALECT === 'postgres')('PostgreSQL dropping the app’s con
   async function dropWhileQueriesRun(drop: () => Promise<void> | void): Promise<Response[]> {
     const locker = new pg.Client({ connectionString: databaseUrl });
     await locker.connect();
+    let held: Promise<Response>[] = [];
     try {
       await locker.query('BEGIN');
       await locker.query('LOCK TABLE book_follows, reading_progress, users IN ACCESS EXCLUSIVE MODE');
-      const held = Array.from({ length: CONCURRENT_READERS }, (_, index) => (index % 2 ? saveProgress() : library()));
+      held = Array.from({ length: CONCURRENT_READERS }, (_, index) => (index % 2 ? saveProgress() : library()));
       await expect
         .poll(
           () =>
@@ -148,12 +149,13 @@ describe.runIf(TEST_DIALECT === 'postgres')('PostgreSQL dropping the app’s con
         )
         .toBeGreaterThanOrEqual(1);
       await drop();
-      const answers = await Promise.all(held);
-      return answers;
     } finally {
+      // The lock goes as soon as the connections are dropped: a held request that had no connection
+      // yet then runs on a new one instead of waiting on the lock for the statement timeout.
       await locker.query('ROLLBACK').catch(() => undefined);
       await locker.end().catch(() => undefined);
     }
+    return Promise.all(held);
   }
 
   const expectServedAgain = async () => {
