@@ -21,8 +21,14 @@ import { createTestDatabase, TEST_DIALECT } from './helpers/test-context.js';
  */
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-/** A change made through one node (or the CLI) must be served by every node within this. */
-const PROPAGATION_MS = 1000;
+/**
+ * A change made through one node (or the CLI) must be served by every node within this. Each node
+ * polls the catalogue version and the reader change feed every second, so a change counts within
+ * about a second; the bound adds room for a loaded 2-core CI machine (1,004 ms was measured once).
+ * What it catches is a change that is never delivered: a member's cached state would then live
+ * for its 5-minute age, a kept catalogue answer until the next change.
+ */
+const PROPAGATION_MS = 2500;
 const POLL_MS = 50;
 const PASSWORD = 'two-nodes-pass-1';
 
@@ -199,7 +205,7 @@ describe.runIf(TEST_DIALECT === 'postgres')('two server processes on one Postgre
     for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
   }, 60_000);
 
-  itOnBoth('serves a book imported through the CLI from both nodes within 1 s of the CLI exiting', async () => {
+  itOnBoth('serves a book imported through the CLI from both nodes within a poll of the CLI exiting', async () => {
     const title = `Tide ${randomBytes(3).toString('hex')}`;
     const search = `/api/v1/comics/book/search?language=en-us&q=${encodeURIComponent(title)}`;
     // Both nodes have answered "no such book" already (kept in their public caches).
@@ -218,7 +224,7 @@ describe.runIf(TEST_DIALECT === 'postgres')('two server processes on one Postgre
     expect(onB, 'ms until node B served it').toBeLessThan(PROPAGATION_MS);
   });
 
-  itOnBoth("hides and shows a chapter unpublished and published through node A's admin API on node B within 1 s", async () => {
+  itOnBoth("hides and shows a chapter unpublished and published through node A's admin API on node B within a poll", async () => {
     const admin = await cliUser(A(), 'admin', ['--admin']);
     const [bookUuid, chapter] = [fixture.bookUuid, fixture.chapters[2]!];
     // Node B has the chapter list with the chapter in its cache.
@@ -236,7 +242,7 @@ describe.runIf(TEST_DIALECT === 'postgres')('two server processes on one Postgre
     expect(shown, 'ms until node B showed the chapter').toBeLessThan(PROPAGATION_MS);
   });
 
-  itOnBoth("finds a book published and renamed through node A's console in node B's search within 1 s", async () => {
+  itOnBoth("finds a book published and renamed through node A's console in node B's search within a poll", async () => {
     const admin = await cliUser(A(), 'admin', ['--admin']);
     const word = `Quill${randomBytes(3).toString('hex')}`;
     const found = async (node: ServerProcess, q: string) =>
@@ -359,7 +365,7 @@ describe.runIf(TEST_DIALECT === 'postgres')('two server processes on one Postgre
   });
 
   itOnBoth(
-    "stops on node B, within 1 s, a member's reads that B answers from memory, once node A's admin disables the account or the CLI revokes the membership",
+    "stops on node B, within a poll, a member's reads that B answers from memory, once node A's admin disables the account or the CLI revokes the membership",
     async () => {
       const admin = await cliUser(A(), 'admin', ['--admin']);
       const paidChapter = fixture.chapters[1]!;
