@@ -130,7 +130,7 @@ describe.runIf(TEST_DIALECT === 'postgres')('PostgreSQL dropping the app’s con
   async function dropWhileQueriesRun(drop: () => Promise<void> | void): Promise<Response[]> {
     const locker = new pg.Client({ connectionString: databaseUrl });
     await locker.connect();
-    let held: Promise<Response>[] = [];
+    let held: Promise<Response>[];
     try {
       await locker.query('BEGIN');
       await locker.query('LOCK TABLE book_follows, reading_progress, users IN ACCESS EXCLUSIVE MODE');
