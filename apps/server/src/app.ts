@@ -214,7 +214,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
   await app.register(healthRoutes(db, databaseGate, storageHealth));
 
-  await app.register(mediaRoutes({ storage, signer: services.signer, isPublicPage: reading.isPublicPage }));
+  await app.register(mediaRoutes({ storage, signer: services.signer, isPublicPage: services.access.isPublicPage }));
   await app.register(seoRoutes({ sitemaps: services.sitemaps, publicUrl: config.publicUrl }));
   // OPDS feeds (docs/OPDS.md "Feeds"): the same routes with the key in the path and with HTTP Basic.
   // Without an authenticator (the feed keys not wired yet) every feed request is refused (401).

@@ -56,6 +56,7 @@ import { createWechatReconciler } from './modules/payments/wechat/wechat-reconci
 import { createFeedAuthenticator } from './modules/opds/feed-auth.js';
 import { createFeedKeysService } from './modules/opds/feed-keys.service.js';
 import { createPushService, type PushLog } from './modules/push/push.service.js';
+import { createAccessService } from './modules/access/access.service.js';
 import { createReaderChangeFeed } from './modules/reading/reader-change-feed.js';
 import { createReadingService } from './modules/reading/reading.service.js';
 import { createSeoService } from './modules/pages/seo.service.js';
@@ -135,18 +136,21 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
     onError: (error) => log.warn({ err: error }, 'reader change feed: poll failed; member reads use the database until it works'),
   });
   const reading = createReadingService({ db, media: mediaUrls, versions: catalogueVersion, changes: readerChanges });
+  // Who may read a chapter (docs/ARCHITECTURE.md "Who may read what"): every path but the chapter
+  // answer (which asks the same rule with its own one-statement read) asks this service.
+  const access = createAccessService({ db });
   const events = createEventsService({ db });
   const progress = createProgressService({ db, media: mediaUrls });
   const follows = createFollowsService({ db, media: mediaUrls, progress });
   // OPDS feeds (issue 32, docs/OPDS.md "Feeds"): the catalogue, library and reading services, as apps read them.
-  const opds = createOpdsService({ db, catalogue, follows, progress, reading, media: mediaUrls, versions: catalogueVersion });
+  const opds = createOpdsService({ db, catalogue, follows, progress, access, media: mediaUrls, versions: catalogueVersion });
   // Their rendered documents, kept per catalogue version (the book lists' 30 s at most: popularity).
   const opdsDocuments = createFeedDocuments({ versions: catalogueVersion, ttlMs: PUBLIC_CACHE.bookLists.ttlMs });
   // OPDS-PSE page streaming: the entitlement at every page, progress recorded behind the page.
   const opdsPages = createOpdsPages({
     db,
     storage,
-    reading,
+    access,
     progress,
     onError: (error) => log.warn({ err: error }, 'opds: a page fetch could not record reading progress'),
   });
@@ -154,7 +158,7 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
   const opdsNovels = createOpdsNovels({
     db,
     storage,
-    reading,
+    access,
     opds,
     siteName: config.siteName,
     onError: (error) => log.warn({ err: error }, 'opds: a cover could not be put in an EPUB'),
@@ -171,7 +175,7 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
   // Chapter comments (issue 31): written only by readers the reading module lets read the chapter.
   const comments = createCommentsService({
     db,
-    chapterAccess: (chapterUuid, user) => reading.chapterAccess(chapterUuid, user),
+    chapterAccess: (chapterUuid, user) => access.chapterAccess(chapterUuid, user),
     linksMinAgeHours: async () => (await siteSettings.get()).comment_links_min_age_hours,
     onReplyAlert: (alertId) => replyNotifier.notify(alertId),
   });
@@ -295,6 +299,7 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
     ratings,
     readerChanges,
     reading,
+    access,
     comments,
     events,
     progress,

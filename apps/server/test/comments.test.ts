@@ -238,7 +238,7 @@ describe('posting', () => {
     const seen: number[] = [];
     const service = createCommentsService({
       db: ctx.db,
-      chapterAccess: async () => 'entitled',
+      chapterAccess: async () => 'member',
       linksMinAgeHours: async () => 24,
       onReplyAlert: (id) => seen.push(id),
     });

@@ -271,7 +271,7 @@ describe('progress writes behind the pages', () => {
     const pages = createOpdsPages({
       db: ctx.db,
       storage: ctx.storage,
-      reading: { chapterAccess: async () => 'entitled', chapterLock: async () => 'entitled' },
+      access: { chapterAccess: async () => 'member' },
       progress: {
         bookProgress: async () => ({
           resume: stored === null ? null : ({ chapter_uuid: comic.chapters[1]!.uuid, page_index: stored } as never),

@@ -271,6 +271,22 @@ export interface ChapterLikesTable {
   created_at: number;
 }
 
+/**
+ * A reader's right to one paid chapter other than a membership (issue 41; kinds come with the ways
+ * to get one: coin unlocks, gifts). Read only by the access module (modules/access); counts while
+ * revoked_at is null.
+ */
+export interface ChapterGrantsTable {
+  id: Generated<number>;
+  user_id: number;
+  chapter_id: number;
+  kind: string;
+  /** Unique per kind: the purchase, gift or unlock the grant comes from. */
+  source_ref: string;
+  granted_at: number;
+  revoked_at: number | null;
+}
+
 /** Written by triggers (migration 2026-11-24T1800): whose reader state changed, read by reader-change-feed.ts. */
 export interface ReaderChangesTable {
   id: Generated<number>;
@@ -614,6 +630,7 @@ export interface Database {
   chapter_translations: ChapterTranslationsTable;
   chapter_pages: ChapterPagesTable;
   chapter_likes: ChapterLikesTable;
+  chapter_grants: ChapterGrantsTable;
   membership_grants: MembershipGrantsTable;
   member_days: MemberDaysTable;
   revenue_days: RevenueDaysTable;

@@ -24,6 +24,7 @@ import { titleHighlighter } from '../search/title-highlights.js';
 import type { BookCards } from './book-cards.js';
 import type { BookFilter, RankingSnapshot } from './ranking-snapshot.js';
 import { bayesianAverage, type RatingPrior } from '../community/rating-prior.js';
+import { isOpenToEveryone } from '../access/chapter-access.js';
 
 type BookRow = Awaited<ReturnType<typeof repo.findBooksByIds>>[number];
 type TranslationRow = Awaited<ReturnType<typeof repo.findBookTranslations>>[number];
@@ -246,7 +247,7 @@ export function createCatalogueService(deps: {
           )?.title ?? '',
         cover_image: coverUrl(chapter.cover_key ?? book.cover_key),
         created_at: toIso(chapter.created_at),
-        is_free: chapter.number <= book.public_free_chapters,
+        is_free: isOpenToEveryone({ number: chapter.number, publicFreeChapters: book.public_free_chapters }),
         ...(deps.community ? { comments_count: chapter.comments_count } : {}),
       })),
     };

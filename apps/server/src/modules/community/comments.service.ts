@@ -15,6 +15,8 @@ import type { CommentState } from '../../db/schema.js';
 import type { AuthUser } from '../../http/request-user.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { toIso } from '../../lib/time.js';
+import type { ChapterAccessOrMissing } from '../access/access.service.js';
+import { mayRead } from '../access/chapter-access.js';
 import { COMMENT_FLOOD, floodRetryAfter } from './comment-flood.js';
 import { countNewVisibleComment, lockThreadParent, setCommentState } from './comment-state.repository.js';
 import * as repo from './comments.repository.js';
@@ -26,7 +28,8 @@ import { recordReplyAlert } from './reply-alert-record.repository.js';
 export interface CommentsDeps {
   db: Db;
   /** The reading module's decision whether a reader may read a chapter now (reading.service.ts). */
-  chapterAccess: (chapterUuid: string, user: AuthUser | null) => Promise<'missing' | 'entitled' | 'locked'>;
+  /** The access rule (modules/access): only a reader who can read a paid chapter now may write under it. */
+  chapterAccess: (chapterUuid: string, user: AuthUser | null) => Promise<ChapterAccessOrMissing>;
   /** Hours an account must exist before its comments may carry links (site setting). */
   linksMinAgeHours: () => Promise<number>;
   /** After the commit of a visible reply to someone else's comment: the alert to push and mail. */
@@ -104,7 +107,7 @@ export function createCommentsService(deps: CommentsDeps) {
   async function refuseLocked(chapterUuid: string, user: AuthUser): Promise<void> {
     const access = await deps.chapterAccess(chapterUuid, user);
     if (access === 'missing') throw chapterNotFound();
-    if (access === 'locked') {
+    if (!mayRead(access)) {
       throw new AppError(ErrorCode.MEMBERSHIP_REQUIRED, 403, 'Only readers who can read this chapter may comment on it');
     }
   }

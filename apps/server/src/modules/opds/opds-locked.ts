@@ -1,5 +1,6 @@
 import { ErrorCode, type Language } from '@inkstream/contracts';
 import { AppError } from '../../lib/app-error.js';
+import type { Refusal } from '../access/chapter-access.js';
 
 /**
  * The refusal of a chapter a feed reader may not read now, as the site's reading screen tells it
@@ -24,7 +25,7 @@ const MESSAGES: Record<Language, { expired: string; membersOnly: string }> = {
   'ar-sa': { expired: 'انتهت عضويتك؛ جدّدها على الموقع لمواصلة القراءة', membersOnly: 'هذا الفصل متاح للأعضاء فقط' },
 };
 
-export function lockedChapterError(lock: 'locked' | 'expired', language: Language): AppError {
+export function lockedChapterError(lock: Refusal, language: Language): AppError {
   const texts = MESSAGES[language];
   return lock === 'expired'
     ? new AppError(ErrorCode.MEMBERSHIP_EXPIRED, 403, texts.expired)

@@ -6,7 +6,8 @@ import type { AuthUser } from '../../http/request-user.js';
 import { notFound } from '../../lib/app-error.js';
 import { pickTranslation } from '../../lib/language.js';
 import type { MediaStorage } from '../media/media-storage.js';
-import type { ReadingService } from '../reading/reading.service.js';
+import type { AccessService } from '../access/access.service.js';
+import { mayRead } from '../access/chapter-access.js';
 import { readSharedChapter } from '../reading/shared-chapter.js';
 import { epubStream, type EpubBook, type EpubChapter, type EpubText } from './opds-epub.js';
 import { lockedChapterError } from './opds-locked.js';
@@ -17,7 +18,7 @@ import type { OpdsService } from './opds.service.js';
 
 /**
  * What a reading app downloads of a novel (docs/OPDS.md "Novels"): one chapter as XHTML, or the
- * book as an EPUB of the chapters the reader may read at that moment. Entitlement is the reading
+ * book as an EPUB of the chapters the reader may read at that moment. Entitlement is the access
  * module's own decision (`chapterAccess`), asked at each download as the page route asks it at
  * each page.
  */
@@ -36,23 +37,23 @@ const headingOf = (number: number, title: string) => (title ? `${number}. ${titl
 export function createOpdsNovels(deps: {
   db: Db;
   storage: MediaStorage;
-  reading: Pick<ReadingService, 'chapterAccess' | 'chapterLock'>;
+  access: Pick<AccessService, 'chapterAccess'>;
   opds: Pick<OpdsService, 'book'>;
   siteName: string;
   onError?: (error: unknown) => void;
 }) {
-  const { db, storage, reading, opds } = deps;
+  const { db, storage, access: accessRule, opds } = deps;
 
   /**
    * One novel chapter as XHTML, in the reader's language with the site's fallback. Unknown,
    * unpublished or not a novel's: 404; a chapter the reader may not read now: 403.
    */
   async function chapterText(chapterUuid: string, user: AuthUser, language: Language): Promise<{ xhtml: string; free: boolean }> {
-    const access = await reading.chapterLock(chapterUuid, user);
+    const access = await accessRule.chapterAccess(chapterUuid, user);
     if (access === 'missing') throw chapterNotFound();
     const shared = await readSharedChapter(db, chapterUuid, language);
     if (!shared || shared.bookType !== 'novel') throw chapterNotFound();
-    if (access !== 'entitled') throw lockedChapterError(access, language);
+    if (!mayRead(access)) throw lockedChapterError(access, language);
     const heading = headingOf(shared.number, shared.chapterTitle);
     const xhtml = renderChapterXhtml({
       title: shared.title ? `${shared.title}: ${heading}` : heading,
@@ -60,7 +61,7 @@ export function createOpdsNovels(deps: {
       language: shared.textLanguage ?? language,
       html: shared.text,
     });
-    const free = (await reading.chapterAccess(chapterUuid, null)) === 'entitled';
+    const free = (await accessRule.chapterAccess(chapterUuid, null)) === 'free';
     return { xhtml, free };
   }
 

@@ -6,13 +6,14 @@ import { notFound } from '../../lib/app-error.js';
 import type { ProgressService } from '../library/progress.service.js';
 import { userReaderKey } from '../library/reader-key.js';
 import { MediaNotFoundError, type MediaStorage } from '../media/media-storage.js';
-import type { ReadingService } from '../reading/reading.service.js';
+import type { AccessService } from '../access/access.service.js';
+import { mayRead } from '../access/chapter-access.js';
 import { readSharedChapter, type StoredPage } from '../reading/shared-chapter.js';
 import { lockedChapterError } from './opds-locked.js';
 
 /**
  * OPDS-PSE 1.1 page streaming (docs/OPDS.md "Page streaming"): one page of a comic chapter as a
- * JPEG at most `maxWidth` wide. The entitlement is asked of the reading module at every page, so a
+ * JPEG at most `maxWidth` wide. The access rule (modules/access) is asked at every page, so a
  * membership that ends mid-chapter stops the next page; a page fetch moves the reader's progress.
  */
 
@@ -63,12 +64,12 @@ async function readAll(storage: MediaStorage, key: string): Promise<Buffer> {
 export function createOpdsPages(deps: {
   db: Db;
   storage: MediaStorage;
-  reading: Pick<ReadingService, 'chapterAccess' | 'chapterLock'>;
+  access: Pick<AccessService, 'chapterAccess'>;
   progress: Pick<ProgressService, 'save' | 'bookProgress'>;
   now?: () => number;
   onError?: (error: unknown) => void;
 }) {
-  const { db, storage, reading, progress } = deps;
+  const { db, storage, access: accessRule, progress } = deps;
   const now = deps.now ?? Date.now;
   const gate = createGate(TRANSCODE_CONCURRENCY);
   /** `${userId}:${chapterUuid}` → when its progress was last written and to which page. */
@@ -76,9 +77,9 @@ export function createOpdsPages(deps: {
 
   /** The chapter's pages for the reader's language (the site's choice), or a 404/403 as the site answers. */
   async function pagesOf(chapterUuid: string, user: AuthUser, language: Language) {
-    const access = await reading.chapterLock(chapterUuid, user);
+    const access = await accessRule.chapterAccess(chapterUuid, user);
     if (access === 'missing') throw chapterNotFound();
-    if (access !== 'entitled') throw lockedChapterError(access, language);
+    if (!mayRead(access)) throw lockedChapterError(access, language);
     const shared = await readSharedChapter(db, chapterUuid, language);
     if (!shared || shared.bookType !== 'comic') throw chapterNotFound();
     return shared;
@@ -113,8 +114,7 @@ export function createOpdsPages(deps: {
         .toBuffer(),
     );
     record(user, shared.bookUuid, chapterUuid, pageNumber);
-    const access = await reading.chapterAccess(chapterUuid, null);
-    return { jpeg, free: access === 'entitled' };
+    return { jpeg, free: (await accessRule.chapterAccess(chapterUuid, null)) === 'free' };
   }
 
   /** Moves the reader's position to this page when further on (throttled, never awaited by the page). */
@@ -141,14 +141,14 @@ export function createOpdsPages(deps: {
    */
   async function chapter(chapterUuid: string, user: AuthUser, language: Language) {
     const shared = await pagesOf(chapterUuid, user, language);
-    const access = await reading.chapterAccess(chapterUuid, null);
+    const free = (await accessRule.chapterAccess(chapterUuid, null)) === 'free';
     return {
       bookUuid: shared.bookUuid,
       number: shared.number,
       title: shared.title,
       chapterTitle: shared.chapterTitle,
       pages: shared.pages.map(({ width, height }) => ({ width, height })),
-      free: access === 'entitled',
+      free,
     };
   }
 

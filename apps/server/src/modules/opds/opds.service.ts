@@ -14,7 +14,8 @@ import type { FollowsService } from '../library/follows.service.js';
 import type { ProgressService } from '../library/progress.service.js';
 import { userReaderKey } from '../library/reader-key.js';
 import type { MediaUrls } from '../media/media-urls.js';
-import type { ReadingService } from '../reading/reading.service.js';
+import type { AccessService } from '../access/access.service.js';
+import { mayRead } from '../access/chapter-access.js';
 import type { FeedBook, FeedChapter } from './opds-feeds.js';
 import * as repo from './opds.repository.js';
 
@@ -36,6 +37,8 @@ interface BookPageData {
   bookId: number;
   entry: FeedBook;
   chapters: (Omit<FeedChapter, 'readable' | 'pageCount' | 'lastRead'> & { pageCount: number })[];
+  /** The book's count of free chapters: the access rule's term for every chapter of the page. */
+  publicFreeChapters: number;
   total: number;
   digest: string;
 }
@@ -51,7 +54,7 @@ export interface BookPage {
 /**
  * What the OPDS feeds list (docs/OPDS.md "Feeds"). Which books and in what order is decided by
  * the services the site uses (catalogue search and ranking, follows, continue reading), and
- * whether a chapter can be read by the reading module's entitlement; this service only reads the
+ * whether a chapter can be read by the access rule (modules/access); this service only reads the
  * fields a feed entry shows for the page of books it was given.
  */
 export function createOpdsService(deps: {
@@ -59,11 +62,11 @@ export function createOpdsService(deps: {
   catalogue: CatalogueService;
   follows: FollowsService;
   progress: ProgressService;
-  reading: Pick<ReadingService, 'chapterAccess'>;
+  access: Pick<AccessService, 'chaptersAccess'>;
   media: MediaUrls;
   versions: Pick<CatalogueVersion, 'get' | 'peek' | 'subscribe'>;
 }) {
-  const { db, catalogue, follows, progress, reading, media, versions } = deps;
+  const { db, catalogue, follows, progress, access, media, versions } = deps;
 
   /** Feed entries of some books, in the order given; books unpublished since are left out. */
   async function feedBooks(uuids: readonly string[], language: Language): Promise<FeedBook[]> {
@@ -181,15 +184,14 @@ export function createOpdsService(deps: {
       const digest = createHash('sha256')
         .update(JSON.stringify([entry, chapters, list.total_chapters]))
         .digest('base64url');
-      return { bookId: row.id, entry, chapters, total: list.total_chapters, digest };
+      return { bookId: row.id, entry, chapters, publicFreeChapters: list.public_free_chapters, total: list.total_chapters, digest };
     });
   }
 
   /**
    * A book and one page of its chapters, each marked readable or locked for `user` at this moment.
-   * Whether a chapter beyond the free ones can be read depends on the reader only (membership,
-   * role), not on which paid chapter it is: the reading module is asked once, for the first
-   * locked-by-default chapter on the page, and its answer holds for the others. `stateKey` names
+   * Each chapter's access is the access rule's (modules/access), asked once for the page: one read
+   * of the reader's membership and per-chapter grants. `stateKey` names
    * everything the feed page shows (the shared part's digest and each chapter's state for `user`):
    * readers with the same one see the same feed.
    */
@@ -199,14 +201,15 @@ export function createOpdsService(deps: {
     options: { page: number; pageSize: number; language: Language },
   ): Promise<{ book: FeedBook; chapters: FeedChapter[]; total: number; stateKey: string }> {
     const data = await bookPage(bookUuid, options);
-    const firstPaid = data.chapters.find((chapter) => !chapter.free);
+    const paid = data.chapters.filter((chapter) => !chapter.free);
     const isComic = data.entry.bookType === 'comic';
-    const [paidReadable, position] = await Promise.all([
-      firstPaid ? reading.chapterAccess(firstPaid.uuid, user).then((access) => access === 'entitled') : false,
+    const [paidAccess, position] = await Promise.all([
+      paid.length > 0 ? access.chaptersAccess(user, { publicFreeChapters: data.publicFreeChapters }, paid) : new Map<string, never>(),
       isComic ? progress.resumePlace(data.bookId, userReaderKey(user.id)) : null,
     ]);
     const chapters = data.chapters.map(({ pageCount: stored, ...chapter }): FeedChapter => {
-      const readable = chapter.free || paidReadable;
+      const paidRead = paidAccess.get(chapter.uuid);
+      const readable = chapter.free || (paidRead !== undefined && mayRead(paidRead));
       const pageCount = readable ? stored : 0;
       // The site stores the page index from 0 (ProgressBody.page_index), as OPDS-PSE numbers
       // pages: pse:lastRead is that index as it is, with no shift either way.

@@ -9,6 +9,8 @@ import type { PageHints, PreloadImage } from './preload-hints.js';
 import { choosePageLanguage, htmlLang, isRightToLeft } from './seo-language.js';
 import { toDescription, toPlainLine } from './seo-text.js';
 import * as repo from './seo.repository.js';
+import { isOpenToEveryone } from '../access/chapter-access.js';
+import { chapterTermsOf } from '../access/chapter-access.sql.js';
 
 /** The rendered head of one page, with what the `<html>` tag and the response need. */
 export interface PageHead {
@@ -195,7 +197,7 @@ export function createSeoService(deps: {
   ): Promise<DescribedPage> {
     const chapter = await repo.findPublishedChapterMeta(db, bookUuid, chapterUuid);
     if (!chapter) return notFound(language);
-    const isFree = chapter.number <= chapter.public_free_chapters;
+    const isFree = isOpenToEveryone(chapterTermsOf(chapter));
     const isFreeComic = chapter.book_type === 'comic' && isFree;
     const [chapterTitles, bookTexts, firstPages] = await Promise.all([
       repo.findChapterTitles(db, chapter.chapter_id),

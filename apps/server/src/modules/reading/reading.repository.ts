@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { DbExecutor } from '../../db/database.js';
 import { preparedQuery } from '../../db/prepared-query.js';
-import { membershipEndOf } from '../membership/membership-end.js';
+import { CHAPTER_TERMS, readerTermsSql } from '../access/chapter-access.sql.js';
 
 /** A published chapter of a published book: what its shared part (reading/chapter-cache.ts) is built from. */
 export const findReadableChapter = (db: DbExecutor, chapterUuid: string) =>
@@ -26,7 +26,7 @@ const visitorState = preparedQuery<{ chapterUuid: string }>()((db, param) =>
   db
     .selectFrom('chapters')
     .innerJoin('books', 'books.id', 'chapters.book_id')
-    .select(['chapters.number', 'chapters.total_likes', 'books.public_free_chapters'])
+    .select([...CHAPTER_TERMS, 'chapters.total_likes'])
     .where('chapters.uuid', '=', param('chapterUuid'))
     .where('chapters.is_published', '=', 1)
     .where('books.is_published', '=', 1),
@@ -36,9 +36,9 @@ const readerState = preparedQuery<{ chapterUuid: string; userId: number }>()((db
   db
     .selectFrom('chapters')
     .innerJoin('books', 'books.id', 'chapters.book_id')
-    .select(['chapters.number', 'chapters.total_likes', 'books.public_free_chapters'])
+    .select([...CHAPTER_TERMS, 'chapters.total_likes'])
     .select((eb) => [
-      membershipEndOf(db, param('userId')).as('membership_end'),
+      ...readerTermsSql(db, eb, param('userId')),
       eb
         .exists(
           eb
@@ -72,9 +72,9 @@ const accountReaderState = preparedQuery<{ chapterUuid: string; userUuid: string
     .leftJoin('chapters', (join) => join.on('chapters.uuid', '=', param('chapterUuid')).on('chapters.is_published', '=', 1))
     .leftJoin('books', (join) => join.onRef('books.id', '=', 'chapters.book_id').on('books.is_published', '=', 1))
     .select(['users.id', 'users.uuid', 'users.username', 'users.role', 'users.token_version', 'users.disabled_at'])
-    .select(['chapters.id as chapter_id', 'chapters.number', 'chapters.total_likes', 'books.public_free_chapters'])
+    .select(['chapters.id as chapter_id', ...CHAPTER_TERMS, 'chapters.total_likes'])
     .select((eb) => [
-      membershipEndOf(db, eb.ref('users.id')).as('membership_end'),
+      ...readerTermsSql(db, eb, eb.ref('users.id')),
       eb
         .exists(
           eb
@@ -92,11 +92,11 @@ const accountReaderState = preparedQuery<{ chapterUuid: string; userUuid: string
 export async function findAccountReaderState(db: DbExecutor, chapterUuid: string, userUuid: string) {
   const row = await accountReaderState.executeTakeFirst(db, { chapterUuid, userUuid });
   if (!row) return undefined;
-  const { chapter_id, number, total_likes, public_free_chapters, membership_end, liked, ...account } = row;
+  const { chapter_id, number, total_likes, public_free_chapters, membership_end, chapter_grant, liked, ...account } = row;
   const state =
     chapter_id === null || number === null || total_likes === null || public_free_chapters === null
       ? undefined
-      : { chapter_id, number, total_likes, public_free_chapters, membership_end, liked: Boolean(liked) };
+      : { chapter_id, number, total_likes, public_free_chapters, membership_end, chapter_grant, liked: Boolean(liked) };
   return { account, state };
 }
 
@@ -110,7 +110,9 @@ export const findLikedChapterIds = async (db: DbExecutor, userId: number): Promi
 
 export function findReaderState(db: DbExecutor, chapterUuid: string, userId: number | null) {
   return userId === null
-    ? visitorState.executeTakeFirst(db, { chapterUuid }).then((row) => row && { ...row, membership_end: null, liked: false })
+    ? visitorState
+        .executeTakeFirst(db, { chapterUuid })
+        .then((row) => row && { ...row, membership_end: null, chapter_grant: null as string | null, liked: false })
     : readerState.executeTakeFirst(db, { chapterUuid, userId }).then((row) => row && { ...row, liked: Boolean(row.liked) });
 }
 
@@ -244,29 +246,3 @@ export async function decrementLikeCounters(db: DbExecutor, bookId: number, chap
 
 export const chapterLikes = async (db: DbExecutor, chapterId: number) =>
   (await db.selectFrom('chapters').select('total_likes').where('id', '=', chapterId).executeTakeFirstOrThrow()).total_likes;
-
-/**
- * Is this media key a page of some chapter that is currently free to everyone? A page is stored
- * as a fallback (`media_key`), optional AVIF/WebP variants and the data saver's lighter WebP; each key is indexed.
- */
-export async function isPublicPage(db: DbExecutor, mediaKey: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('chapter_pages')
-    .innerJoin('chapters', 'chapters.id', 'chapter_pages.chapter_id')
-    .innerJoin('books', 'books.id', 'chapters.book_id')
-    .select('chapter_pages.id')
-    .where((eb) =>
-      eb.or([
-        eb('chapter_pages.media_key', '=', mediaKey),
-        eb('chapter_pages.avif_key', '=', mediaKey),
-        eb('chapter_pages.webp_key', '=', mediaKey),
-        eb('chapter_pages.lite_key', '=', mediaKey),
-      ]),
-    )
-    .where('chapters.is_published', '=', 1)
-    .where('books.is_published', '=', 1)
-    .whereRef('chapters.number', '<=', 'books.public_free_chapters')
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
-}

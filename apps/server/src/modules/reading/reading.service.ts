@@ -4,7 +4,8 @@ import { AppError, notFound } from '../../lib/app-error.js';
 import { resolveLanguage } from '../../lib/language.js';
 import type { CatalogueVersion } from '../catalogue/catalogue-version.js';
 import type { MediaUrls } from '../media/media-urls.js';
-import { membershipStateOf } from '../membership/membership.service.js';
+import { chapterAccessOf, isOpenToEveryone, mayRead, type ChapterAccess } from '../access/chapter-access.js';
+import { chapterTermsOf, readerTermsOf } from '../access/chapter-access.sql.js';
 import { authUserOf, invalidTokenError, type AuthUser } from '../users/auth-user.js';
 import type { TokenClaims } from '../users/tokens.js';
 import { answerJson, answerParts, type AnswerParts } from './chapter-answer.js';
@@ -77,23 +78,16 @@ export function createReadingService(deps: ReadingDeps) {
     return signed.parts;
   }
 
-  /**
-   * Free chapters (number ≤ public_free_chapters) are open to everyone; the rest need a running
-   * membership. Administrators read everything so they can check content.
-   */
-  function isEntitled(user: AuthUser | null, state: ReaderState): boolean {
-    if (state.number <= state.public_free_chapters || user?.role === 'admin') return true;
-    const end = user && state.membership_end != null ? Number(state.membership_end) : null;
-    return membershipStateOf(end, now()) === 'member';
-  }
+  /** The access rule (modules/access) for this reader and chapter, at this moment. */
+  const accessOf = (user: AuthUser | null, state: ReaderState): ChapterAccess =>
+    chapterAccessOf(user && readerTermsOf(user.role, state), chapterTermsOf(state), now());
 
   /**
    * The refusal of a chapter the reader may not open. It carries where the chapter sits in its book
    * (book, number, titles, neighbours: the reader moves on from it as from any chapter), taken
    * field by field from the shared part, so no page, image URL or text can slip into it.
    */
-  function lockedError(user: AuthUser | null, state: ReaderState, shared: SharedChapter | undefined): AppError {
-    const end = user && state.membership_end != null ? Number(state.membership_end) : null;
+  function lockedError(access: ChapterAccess, shared: SharedChapter | undefined): AppError {
     const place = shared && {
       book_uuid: shared.bookUuid,
       book_type: shared.bookType,
@@ -104,7 +98,7 @@ export function createReadingService(deps: ReadingDeps) {
       prev_chapter_uuid: shared.prev,
       next_chapter_uuid: shared.next,
     };
-    if (membershipStateOf(end, now()) === 'expired') {
+    if (access === 'expired') {
       return new AppError(
         ErrorCode.MEMBERSHIP_EXPIRED,
         403,
@@ -139,9 +133,11 @@ export function createReadingService(deps: ReadingDeps) {
     const { user, state } = await readerStateFor(params.chapterUuid, asker);
     if (!state) throw chapterNotFound();
     const shared = await chapters.get(params.chapterUuid, language);
-    if (!isEntitled(user, state)) throw lockedError(user, state, shared);
+    const access = accessOf(user, state);
+    if (!mayRead(access)) throw lockedError(access, shared);
     if (!shared) throw chapterNotFound();
-    const isFree = state.number <= state.public_free_chapters;
+    // Public page URLs and an answer shared by every visitor only for what is free to everyone.
+    const isFree = isOpenToEveryone(chapterTermsOf(state));
     const json = answerJson(answerPartsOf(shared, isFree, lighterImages), Boolean(state.liked), state.total_likes);
     return { json, sameForEveryVisitor: isFree && user === null, user };
   }
@@ -175,7 +171,7 @@ export function createReadingService(deps: ReadingDeps) {
     const user = authUserOf(claims, account.account);
     if (!user) return undefined;
     const state = stateOf(account, chapter);
-    return isEntitled(user, state) ? { user, state } : undefined;
+    return mayRead(accessOf(user, state)) ? { user, state } : undefined;
   }
 
   const stateOf = (account: CachedAccount, chapter: CachedChapter): ReaderState => ({
@@ -183,6 +179,8 @@ export function createReadingService(deps: ReadingDeps) {
     total_likes: chapter.totalLikes,
     public_free_chapters: chapter.publicFreeChapters,
     membership_end: account.membershipEnd,
+    // Per-chapter grants are not kept in memory: a read they alone allow is decided by the database.
+    chapter_grant: null,
     liked: account.liked.has(chapter.chapterId),
   });
 
@@ -234,29 +232,6 @@ export function createReadingService(deps: ReadingDeps) {
     return { url: urlOf(page.media_key), width: page.width, height: page.height, ...(sources.length > 0 ? { sources } : {}) };
   }
 
-  /**
-   * Whether `user` may read the chapter at this moment, decided as a read of it is (isEntitled):
-   * 'missing' for an unknown or unpublished chapter. Comments use it: only a reader who can read a
-   * paid chapter now may write under it.
-   */
-  async function chapterAccess(chapterUuid: string, user: AuthUser | null): Promise<'missing' | 'entitled' | 'locked'> {
-    const state = await repo.findReaderState(db, chapterUuid, user?.id ?? null);
-    if (!state) return 'missing';
-    return isEntitled(user, state) ? 'entitled' : 'locked';
-  }
-
-  /**
-   * chapterAccess, telling an ended membership ('expired') from never having had one ('locked'),
-   * for answers that say which (the OPDS pages and texts, as the reading screen's notices do).
-   */
-  async function chapterLock(chapterUuid: string, user: AuthUser | null): Promise<'missing' | 'entitled' | 'locked' | 'expired'> {
-    const state = await repo.findReaderState(db, chapterUuid, user?.id ?? null);
-    if (!state) return 'missing';
-    if (isEntitled(user, state)) return 'entitled';
-    const end = user && state.membership_end != null ? Number(state.membership_end) : null;
-    return membershipStateOf(end, now()) === 'expired' ? 'expired' : 'locked';
-  }
-
   async function like(user: AuthUser, bookUuid: string, chapterUuid: string): Promise<{ already_favor: true; total_likes: number }> {
     const chapter = await repo.findChapterOfBook(db, bookUuid, chapterUuid);
     if (!chapter) throw chapterNotFound();
@@ -287,11 +262,8 @@ export function createReadingService(deps: ReadingDeps) {
 
   return {
     chapterContent,
-    chapterAccess,
-    chapterLock,
     like,
     unlike,
-    isPublicPage: (key: string) => repo.isPublicPage(db, key),
     close: () => {
       chapters.close();
       states?.close();

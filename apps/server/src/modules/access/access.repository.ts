@@ -1,0 +1,78 @@
+import type { DbExecutor } from '../../db/database.js';
+import { preparedQuery } from '../../db/prepared-query.js';
+import { membershipEndOf } from '../membership/membership-end.js';
+import { CHAPTER_TERMS, isOpenToEveryoneSql, readerTermsSql } from './chapter-access.sql.js';
+
+/** A published chapter of a published book, by its id, with the rule's terms (no row: not readable now). */
+const visitorTerms = preparedQuery<{ chapterUuid: string }>()((db, param) =>
+  db
+    .selectFrom('chapters')
+    .innerJoin('books', 'books.id', 'chapters.book_id')
+    .select(CHAPTER_TERMS)
+    .where('chapters.uuid', '=', param('chapterUuid'))
+    .where('chapters.is_published', '=', 1)
+    .where('books.is_published', '=', 1),
+);
+
+const readerTerms = preparedQuery<{ chapterUuid: string; userId: number }>()((db, param) =>
+  db
+    .selectFrom('chapters')
+    .innerJoin('books', 'books.id', 'chapters.book_id')
+    .select(CHAPTER_TERMS)
+    .select((eb) => readerTermsSql(db, eb, param('userId')))
+    .where('chapters.uuid', '=', param('chapterUuid'))
+    .where('chapters.is_published', '=', 1)
+    .where('books.is_published', '=', 1),
+);
+
+/** The chapter's terms and, for a signed-in reader, theirs, in one statement; undefined when not readable now. */
+export function findChapterTerms(db: DbExecutor, chapterUuid: string, userId: number | null) {
+  return userId === null
+    ? visitorTerms.executeTakeFirst(db, { chapterUuid }).then((row) => row && { ...row, membership_end: null, chapter_grant: null })
+    : readerTerms.executeTakeFirst(db, { chapterUuid, userId });
+}
+
+/** For a page of chapters (a feed): the reader's membership end and which of them they hold a grant of. */
+export async function findReaderTermsOfChapters(db: DbExecutor, userId: number, chapterUuids: readonly string[]) {
+  const [membership, grants] = await Promise.all([
+    db.selectNoFrom(membershipEndOf(db, userId).as('membership_end')).executeTakeFirstOrThrow(),
+    chapterUuids.length === 0
+      ? Promise.resolve([])
+      : db
+          .selectFrom('chapter_grants')
+          .innerJoin('chapters', 'chapters.id', 'chapter_grants.chapter_id')
+          .select(['chapters.uuid', 'chapter_grants.kind'])
+          .where('chapter_grants.user_id', '=', userId)
+          .where('chapter_grants.revoked_at', 'is', null)
+          .where('chapters.uuid', 'in', chapterUuids)
+          .execute(),
+  ]);
+  return { membership_end: membership.membership_end, grants: new Map(grants.map((row) => [row.uuid, row.kind])) };
+}
+
+/**
+ * Is this media key a page of some chapter that is free to everyone now? A page is stored as a
+ * fallback (`media_key`), optional AVIF/WebP variants and the data saver's lighter WebP; each key
+ * is indexed. Any other page is served only with a signature (given to readers the rule admits).
+ */
+export async function isPublicPage(db: DbExecutor, mediaKey: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('chapter_pages')
+    .innerJoin('chapters', 'chapters.id', 'chapter_pages.chapter_id')
+    .innerJoin('books', 'books.id', 'chapters.book_id')
+    .select('chapter_pages.id')
+    .where((eb) =>
+      eb.or([
+        eb('chapter_pages.media_key', '=', mediaKey),
+        eb('chapter_pages.avif_key', '=', mediaKey),
+        eb('chapter_pages.webp_key', '=', mediaKey),
+        eb('chapter_pages.lite_key', '=', mediaKey),
+      ]),
+    )
+    .where('chapters.is_published', '=', 1)
+    .where('books.is_published', '=', 1)
+    .where(isOpenToEveryoneSql)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,0 +1,53 @@
+import type { Db } from '../../db/database.js';
+import type { AuthUser } from '../users/auth-user.js';
+import * as repo from './access.repository.js';
+import { chapterAccessOf, type ChapterAccess, type ChapterTerms } from './chapter-access.js';
+import { chapterTermsOf, readerTermsOf } from './chapter-access.sql.js';
+
+/** A chapter's access for a reader at this moment, or 'missing' for an unknown or unpublished chapter. */
+export type ChapterAccessOrMissing = ChapterAccess | 'missing';
+
+/**
+ * The one door to paid content for the paths that ask about a chapter by its id (comments, OPDS
+ * pages, texts, manifests and feeds, `/media`); the chapter answer asks the same rule with the
+ * terms its own one-statement read selected (reading.service.ts).
+ */
+export function createAccessService(deps: { db: Db; now?: () => number }) {
+  const { db } = deps;
+  const now = deps.now ?? (() => Date.now());
+
+  async function chapterAccess(chapterUuid: string, user: AuthUser | null): Promise<ChapterAccessOrMissing> {
+    const row = await repo.findChapterTerms(db, chapterUuid, user?.id ?? null);
+    if (!row) return 'missing';
+    return chapterAccessOf(user && readerTermsOf(user.role, row), chapterTermsOf(row), now());
+  }
+
+  /** Each chapter of one book's page (a feed) for `user`, with one read of the reader's terms. */
+  async function chaptersAccess(
+    user: AuthUser,
+    book: { publicFreeChapters: number },
+    chapters: readonly { uuid: string; number: number }[],
+  ): Promise<Map<string, ChapterAccess>> {
+    const terms = await repo.findReaderTermsOfChapters(
+      db,
+      user.id,
+      chapters.map((chapter) => chapter.uuid),
+    );
+    const at = now();
+    return new Map(
+      chapters.map((chapter) => {
+        const reader = readerTermsOf(user.role, { membership_end: terms.membership_end, chapter_grant: terms.grants.get(chapter.uuid) });
+        const chapterTerms: ChapterTerms = { number: chapter.number, publicFreeChapters: book.publicFreeChapters };
+        return [chapter.uuid, chapterAccessOf(reader, chapterTerms, at)];
+      }),
+    );
+  }
+
+  return {
+    chapterAccess,
+    chaptersAccess,
+    isPublicPage: (mediaKey: string) => repo.isPublicPage(db, mediaKey),
+  };
+}
+
+export type AccessService = ReturnType<typeof createAccessService>;

@@ -1,0 +1,53 @@
+import type { Expression, ExpressionBuilder, QueryCreator } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { membershipEndOf, numberOrNull } from '../membership/membership-end.js';
+import type { ChapterTerms, ReaderTerms } from './chapter-access.js';
+
+/**
+ * The access rule's terms as SQL, for the queries that read them beside other columns in one
+ * statement (the reader's hot read) or must filter in the database (`/media`). chapter-access.ts
+ * decides from what these select; nothing else compares a chapter with its book's free count.
+ */
+
+/** The chapter's terms, selected from `chapters` joined with `books`. */
+export const CHAPTER_TERMS = ['chapters.number', 'books.public_free_chapters'] as const;
+
+/** `.where(isOpenToEveryoneSql)`: the chapter is free to everyone (chapter-access.ts isOpenToEveryone). */
+export const isOpenToEveryoneSql = (eb: ExpressionBuilder<Database, 'chapters' | 'books'>) =>
+  eb('chapters.number', '<=', eb.ref('books.public_free_chapters'));
+
+/**
+ * A reader's terms for the chapter in scope (`chapters`), selected beside it: the membership end
+ * and the kind of a standing grant of this chapter. `user` is a value, a prepared-query parameter or
+ * a reference such as eb.ref('users.id').
+ */
+export const readerTermsSql = (
+  db: QueryCreator<Database>,
+  eb: ExpressionBuilder<Database, 'chapters'>,
+  user: number | Expression<number>,
+) => [
+  membershipEndOf(db, user).as('membership_end'),
+  eb
+    .selectFrom('chapter_grants')
+    .select('chapter_grants.kind')
+    .where('chapter_grants.user_id', '=', user)
+    .whereRef('chapter_grants.chapter_id', '=', 'chapters.id')
+    .where('chapter_grants.revoked_at', 'is', null)
+    .limit(1)
+    .as('chapter_grant'),
+];
+
+/** The rows those selections give, as the rule's terms. */
+export const chapterTermsOf = (row: { number: number; public_free_chapters: number }): ChapterTerms => ({
+  number: row.number,
+  publicFreeChapters: row.public_free_chapters,
+});
+
+export const readerTermsOf = (
+  role: string,
+  row: { membership_end: number | string | null | undefined; chapter_grant?: string | null | undefined },
+): ReaderTerms => ({
+  role,
+  membershipEnd: numberOrNull(row.membership_end),
+  chapterGrant: row.chapter_grant ?? null,
+});

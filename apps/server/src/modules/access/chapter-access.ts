@@ -1,0 +1,49 @@
+import { membershipStateOf } from '../membership/membership.service.js';
+
+/**
+ * Who may read a chapter: the one rule (docs/ARCHITECTURE.md "Who may read what"). Every path that
+ * serves or labels chapter content asks it, in memory here or as SQL (chapter-access.sql.ts): the
+ * chapter answer, the chapter list's `is_free`, the server-rendered pages, `/media`, the OPDS feeds,
+ * pages, texts, EPUB and Divina manifests, the data saver and comments. A new way to read a paid
+ * chapter is one new case here (and its column in chapter-access.sql.ts), nowhere else.
+ */
+
+/** What the rule needs of a chapter: its number and its book's count of free chapters. */
+export interface ChapterTerms {
+  number: number;
+  publicFreeChapters: number;
+}
+
+/** What the rule needs of a signed-in reader (a visitor is null). */
+export interface ReaderTerms {
+  role: string;
+  /** The end of the membership (latest standing grant), null when there never was one. */
+  membershipEnd: number | null;
+  /** The kind of a standing per-chapter grant of this chapter (chapter_grants), null when none. */
+  chapterGrant: string | null;
+}
+
+/** Readable: why. */
+export type Readable = 'free' | 'admin' | 'member' | 'granted';
+/** Refused: which notice the reader gets (MEMBERSHIP_REQUIRED or MEMBERSHIP_EXPIRED). */
+export type Refusal = 'members_only' | 'expired';
+export type ChapterAccess = Readable | Refusal;
+
+/** Free to everyone, signed in or not: public page URLs, cacheable answers, `is_free`. */
+export const isOpenToEveryone = (chapter: ChapterTerms): boolean => chapter.number <= chapter.publicFreeChapters;
+
+/**
+ * The decision. Administrators read everything so they can check content; a running membership
+ * reads every chapter; a per-chapter grant reads its chapter, even after a membership ended.
+ */
+export function chapterAccessOf(reader: ReaderTerms | null, chapter: ChapterTerms, now: number): ChapterAccess {
+  if (isOpenToEveryone(chapter)) return 'free';
+  if (!reader) return 'members_only';
+  if (reader.role === 'admin') return 'admin';
+  const membership = membershipStateOf(reader.membershipEnd, now);
+  if (membership === 'member') return 'member';
+  if (reader.chapterGrant !== null) return 'granted';
+  return membership === 'expired' ? 'expired' : 'members_only';
+}
+
+export const mayRead = (access: ChapterAccess): access is Readable => access !== 'members_only' && access !== 'expired';
