@@ -14,7 +14,14 @@
 //    (selectFrom, insertInto, updateTable, deleteFrom, replaceInto, mergeInto, the sql tag).
 //    Services own transactions (`db.transaction().execute(…)`) and hand them to repositories.
 //    membership/membership-end.ts is the one exception: the membership-end expression that
-//    every repository composes (a shared piece of query, not a statement of its own).
+//    every repository composes (a shared piece of query, not a statement of its own), and
+//    access/chapter-access.sql.ts likewise (the access rule's terms as SQL).
+// 5. One door to paid content (docs/ARCHITECTURE.md "Who may read what"): outside modules/access/,
+//    no line compares anything with a book's count of free chapters (public_free_chapters,
+//    publicFreeChapters), and outside modules/access/ and modules/membership/ nothing uses the
+//    membership module's rules for a running membership (membershipStateOf, membershipEndOf) to
+//    decide who may read: both go through the access module's chapterAccessOf / isOpenToEveryone /
+//    isOpenToEveryoneSql, so a new way to read a paid chapter is one case there.
 //
 // Usage: node scripts/check-imports-server.mjs [source directory] (default apps/server/src; the
 // test in apps/server/test runs it on a fixture tree).
@@ -71,7 +78,7 @@ const problems = [];
 
 const QUERY_BUILDING =
   /\.(?:selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)\(|\bsql(?:<[^>]*>)?`|\bsql\.(?:raw|ref|lit|join|id|table|val)\(/;
-const SHARED_QUERY_PIECES = new Set(['modules/membership/membership-end.ts']);
+const SHARED_QUERY_PIECES = new Set(['modules/membership/membership-end.ts', 'modules/access/chapter-access.sql.ts']);
 for (const file of files) {
   if (top(file) === 'db' || file.endsWith('.repository.ts') || /\.test\.tsx?$/.test(file) || SHARED_QUERY_PIECES.has(file)) continue;
   const lines = readFileSync(path.join(SOURCE, file), 'utf8').split('\n');
@@ -80,6 +87,26 @@ for (const file of files) {
     problems.push(
       `${file}:${at + 1} builds SQL: only repositories (*.repository.ts) and db/ run SQL; move the statement into the module's repository`,
     );
+}
+// Rule 5: the access rule's terms are compared in modules/access/ only.
+const FREE_COUNT = /\bpublic_free_chapters\b|\bpublicFreeChapters\b/;
+/** A comparison operator (not an arrow `=>` or `->`), bare or quoted as Kysely takes it. */
+const COMPARISON = /(?<![=\-])[<>]=?/;
+const MEMBERSHIP_RULES = /\b(?:membershipStateOf|membershipEndOf)\b/;
+for (const file of files) {
+  if (/\.test\.tsx?$/.test(file) || file.startsWith('modules/access/') || top(file) === 'db') continue;
+  const lines = readFileSync(path.join(SOURCE, file), 'utf8').split('\n');
+  lines.forEach((line, at) => {
+    const code = line.replace(/\/\/.*$|^\s*\*.*$|^\s*\/\*\*?.*$/, '');
+    if (FREE_COUNT.test(code) && COMPARISON.test(code))
+      problems.push(
+        `${file}:${at + 1} compares with a book's count of free chapters: who may read a chapter is decided in modules/access/ only (isOpenToEveryone, isOpenToEveryoneSql, chapterAccessOf)`,
+      );
+    if (!file.startsWith('modules/membership/') && MEMBERSHIP_RULES.test(code))
+      problems.push(
+        `${file}:${at + 1} uses the membership's running-state rule: who may read a chapter is decided in modules/access/ only (chapterAccessOf, readerTermsSql)`,
+      );
+  });
 }
 for (const [file, targets] of graph) {
   for (const target of targets) {
@@ -131,5 +158,5 @@ if (problems.length > 0) {
   process.exit(1);
 }
 console.log(
-  `check-imports-server: ${files.length} files in ${where}, no floor import of modules/, no module import of plugins/, no loop, SQL only in repositories`,
+  `check-imports-server: ${files.length} files in ${where}, no floor import of modules/, no module import of plugins/, no loop, SQL only in repositories, access decided in modules/access/ only`,
 );

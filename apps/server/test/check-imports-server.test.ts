@@ -93,4 +93,30 @@ describe('check-imports-server', () => {
     expect(inRepository.output).toContain('SQL only in repositories');
     expect(inRepository.status).toBe(0);
   });
+
+  it('fails where a file outside modules/access decides who may read (free count compared, membership rule used)', () => {
+    const cases: Record<string, string> = {
+      'modules/pages/seo.service.ts': 'export const isFree = (chapter: any) => chapter.number <= chapter.public_free_chapters;\n',
+      'modules/reading/reading.repository.ts':
+        "export const free = (q: any) => q.whereRef('chapters.number', '<=', 'books.public_free_chapters');\n",
+      'modules/catalogue/catalogue.service.ts': 'export const isFree = (c: any, b: any) => c.number > b.publicFreeChapters;\n',
+      'modules/reading/reading.service.ts':
+        "import { membershipStateOf } from '../membership/membership.service.js';\nexport const ok = (end: number) => membershipStateOf(end, 0) === 'member';\n",
+    };
+    for (const [file, text] of Object.entries(cases)) {
+      const result = check({ ...layered, [file]: text });
+      expect(result.status, file).toBe(1);
+      expect(result.output, file).toContain(`${file}:`);
+      expect(result.output, file).toContain('decided in modules/access/ only');
+    }
+    // The same lines in the access module, and a free count only carried (not compared), pass.
+    const inAccess = check({
+      ...layered,
+      'modules/access/chapter-access.ts':
+        "import { membershipStateOf } from '../membership/membership.service.js';\nexport const isFree = (c: any) => c.number <= c.publicFreeChapters && membershipStateOf(1, 0);\n",
+      'modules/catalogue/catalogue.service.ts': 'export const view = (b: any) => ({ public_free_chapters: b.public_free_chapters });\n',
+    });
+    expect(inAccess.output).toContain('access decided in modules/access/ only');
+    expect(inAccess.status).toBe(0);
+  });
 });

@@ -32,6 +32,9 @@ export type ChapterAccess = Readable | Refusal;
 /** Free to everyone, signed in or not: public page URLs, cacheable answers, `is_free`. */
 export const isOpenToEveryone = (chapter: ChapterTerms): boolean => chapter.number <= chapter.publicFreeChapters;
 
+/** The book lets everyone read something (the book list's "free to read" filter). */
+export const hasChaptersOpenToEveryone = (book: { publicFreeChapters: number }): boolean => book.publicFreeChapters > 0;
+
 /**
  * The decision. Administrators read everything so they can check content; a running membership
  * reads every chapter; a per-chapter grant reads its chapter, even after a membership ended.

@@ -4,6 +4,7 @@ import type { CatalogueVersion } from './catalogue-version.js';
 import { findAllTags, findBookTagsInRange, findMaxBookId, findPublishedOrderKeysAfter } from './catalogue.repository.js';
 import { letOthersRun } from '../../lib/concurrency.js';
 import { bayesianAverage, MIDPOINT_MEAN } from '../community/rating-prior.js';
+import { hasChaptersOpenToEveryone } from '../access/chapter-access.js';
 
 /**
  * An in-memory ordering of all published books, so a page of the catalogue is an array slice:
@@ -98,7 +99,7 @@ export function createRankingSnapshot(
       for (const row of rows) {
         if (row.book_type === 'novel') novels.push(row.id);
         if (row.status === 'completed') completed.push(row.id);
-        if (row.public_free_chapters > 0) withFree.push(row.id);
+        if (hasChaptersOpenToEveryone({ publicFreeChapters: row.public_free_chapters })) withFree.push(row.id);
         ids.push(row.id);
         updated.push(row.updated_at);
         popularity.push(row.popularity);

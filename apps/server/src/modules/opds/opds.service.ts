@@ -15,7 +15,7 @@ import type { ProgressService } from '../library/progress.service.js';
 import { userReaderKey } from '../library/reader-key.js';
 import type { MediaUrls } from '../media/media-urls.js';
 import type { AccessService } from '../access/access.service.js';
-import { mayRead } from '../access/chapter-access.js';
+import { mayRead, type ChapterAccess } from '../access/chapter-access.js';
 import type { FeedBook, FeedChapter } from './opds-feeds.js';
 import * as repo from './opds.repository.js';
 
@@ -203,8 +203,9 @@ export function createOpdsService(deps: {
     const data = await bookPage(bookUuid, options);
     const paid = data.chapters.filter((chapter) => !chapter.free);
     const isComic = data.entry.bookType === 'comic';
+    const terms = { publicFreeChapters: data.publicFreeChapters };
     const [paidAccess, position] = await Promise.all([
-      paid.length > 0 ? access.chaptersAccess(user, { publicFreeChapters: data.publicFreeChapters }, paid) : new Map<string, never>(),
+      paid.length > 0 ? access.chaptersAccess(user, terms, paid) : new Map<string, ChapterAccess>(),
       isComic ? progress.resumePlace(data.bookId, userReaderKey(user.id)) : null,
     ]);
     const chapters = data.chapters.map(({ pageCount: stored, ...chapter }): FeedChapter => {
