@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { chapterAccessOf, hasChaptersOpenToEveryone, isOpenToEveryone, mayRead, type ReaderTerms } from './chapter-access.js';
+
+const NOW = 1_800_000_000_000;
+const DAY = 86_400_000;
+const reader = (terms: Partial<ReaderTerms> = {}): ReaderTerms => ({ role: 'user', membershipEnd: null, chapterGrant: null, ...terms });
+/** A book with 3 free chapters: chapter 3 is free, chapter 4 is not. */
+const chapter = (number: number) => ({ number, publicFreeChapters: 3 });
+
+describe('the access rule (docs/ARCHITECTURE.md "Who may read what")', () => {
+  it('opens the first free chapters to everyone, and no chapter of a book with none', () => {
+    expect([1, 3, 4].map((n) => isOpenToEveryone(chapter(n)))).toEqual([true, true, false]);
+    expect(isOpenToEveryone({ number: 1, publicFreeChapters: 0 })).toBe(false);
+    expect([0, 1].map((publicFreeChapters) => hasChaptersOpenToEveryone({ publicFreeChapters }))).toEqual([false, true]);
+  });
+
+  it('answers each kind of reader as the table says', () => {
+    const cases: [string, ReaderTerms | null, number, string][] = [
+      ['visitor, free', null, 3, 'free'],
+      ['visitor, paid', null, 4, 'members_only'],
+      ['never a member', reader(), 4, 'members_only'],
+      ['member', reader({ membershipEnd: NOW + DAY }), 4, 'member'],
+      ['membership ending this instant', reader({ membershipEnd: NOW }), 4, 'expired'],
+      ['lapsed', reader({ membershipEnd: NOW - DAY }), 4, 'expired'],
+      ['administrator', reader({ role: 'admin' }), 4, 'admin'],
+      ['grant of this chapter', reader({ chapterGrant: 'gift' }), 4, 'granted'],
+      ['lapsed with a grant', reader({ membershipEnd: NOW - DAY, chapterGrant: 'gift' }), 4, 'granted'],
+      ['member with a grant', reader({ membershipEnd: NOW + DAY, chapterGrant: 'gift' }), 4, 'member'],
+      ['member, free chapter', reader({ membershipEnd: NOW + DAY }), 1, 'free'],
+    ];
+    for (const [name, who, number, expected] of cases) expect(chapterAccessOf(who, chapter(number), NOW), name).toBe(expected);
+  });
+
+  it('reads every answer but the two refusals', () => {
+    expect(['free', 'admin', 'member', 'granted', 'members_only', 'expired'].map((a) => mayRead(a as never))).toEqual([
+      true,
+      true,
+      true,
+      true,
+      false,
+      false,
+    ]);
+  });
+});
