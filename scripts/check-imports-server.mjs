@@ -91,7 +91,7 @@ for (const file of files) {
 // Rule 5: the access rule's terms are compared in modules/access/ only.
 const FREE_COUNT = /\bpublic_free_chapters\b|\bpublicFreeChapters\b/;
 /** A comparison operator (not an arrow `=>` or `->`), bare or quoted as Kysely takes it. */
-const COMPARISON = /(?<![=\-])[<>]=?/;
+const COMPARISON = /(?<![=-])[<>]=?/;
 const MEMBERSHIP_RULES = /\b(?:membershipStateOf|membershipEndOf)\b/;
 for (const file of files) {
   if (/\.test\.tsx?$/.test(file) || file.startsWith('modules/access/') || top(file) === 'db') continue;
