@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DbExecutor } from '../../db/database.js';
+import { CHAPTER_TERMS } from '../access/chapter-access.sql.js';
 
 /** Reads for page heads and sitemaps: each one is a primary-key, unique-key or index range lookup. */
 
@@ -22,13 +23,13 @@ export const findPublishedChapterMeta = (db: DbExecutor, bookUuid: string, chapt
     .select([
       'chapters.id as chapter_id',
       'chapters.uuid as chapter_uuid',
-      'chapters.number',
       'books.id as book_id',
       'books.uuid as book_uuid',
       'books.original_language',
       'books.cover_key',
       'books.book_type',
-      'books.public_free_chapters',
+      // Whether the page may preload the chapter's first page: the access rule's terms.
+      ...CHAPTER_TERMS,
     ])
     .where('chapters.uuid', '=', chapterUuid)
     .where('books.uuid', '=', bookUuid)
