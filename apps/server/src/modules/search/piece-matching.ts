@@ -1,0 +1,63 @@
+import { FIELD, FIELD_COUNT } from './book-terms.js';
+import { bit } from './match-kinds.js';
+import type { Conjunction, TermChoice } from './search-query.js';
+import type { TermIndex } from './term-index.js';
+
+/** The book lists a choice stands for in a field (slices of the index, not copies). */
+export function listsIn(index: TermIndex, field: number, choice: TermChoice): Int32Array[] {
+  const lists = choice.numbers.map((number) => index.books(field, number));
+  // Introductions are matched as typed only: no prefixes there.
+  if (field !== FIELD.intro) {
+    for (const [from, to] of choice.ranges) for (let number = from; number < to; number += 1) lists.push(index.books(field, number));
+  }
+  return lists;
+}
+
+/**
+ * Marks, for one piece of the query, every entry it matches, with how (bits), and lists them:
+ * the plain way, for the small indexes of names (name-index.ts, one field searched as titles
+ * are); the book index walks its postings in popularity order instead (ranked-search.ts).
+ */
+export function matchPiece(
+  index: TermIndex,
+  alternatives: Conjunction[],
+  fieldCount = FIELD_COUNT,
+): { marks: Uint8Array; books: number[] } {
+  const marks = new Uint8Array(index.maxBook + 1);
+  const books: number[] = [];
+  for (let field = 0; field < fieldCount; field += 1) {
+    for (const conjunction of alternatives) {
+      if (field === FIELD.intro && conjunction.isTypo) continue;
+      const bits = bit(field, conjunction.isTypo);
+      const choices = conjunction.choices.map((choice) => listsIn(index, field, choice));
+      if (choices.length === 1) {
+        for (const list of choices[0]!) {
+          for (let i = 0; i < list.length; i += 1) {
+            const book = list[i]!;
+            if (marks[book] === 0) books.push(book);
+            marks[book]! |= bits;
+          }
+        }
+        continue;
+      }
+      // Every choice must match: count, per book, the choices met in order.
+      const met = new Uint8Array(index.maxBook + 1);
+      choices.forEach((lists, step) => {
+        for (const list of lists) {
+          for (let i = 0; i < list.length; i += 1) {
+            if (met[list[i]!] === step) met[list[i]!] = step + 1;
+          }
+        }
+      });
+      for (const list of choices[choices.length - 1]!) {
+        for (let i = 0; i < list.length; i += 1) {
+          const book = list[i]!;
+          if (met[book] !== choices.length) continue;
+          if (marks[book] === 0) books.push(book);
+          marks[book]! |= bits;
+        }
+      }
+    }
+  }
+  return { marks, books };
+}
