@@ -1,10 +1,10 @@
 import { FIELD, FIELD_COUNT } from './book-terms.js';
-import { bit } from './match-kinds.js';
+import { bit, type Stream } from './match-kinds.js';
 import type { Conjunction, TermChoice } from './search-query.js';
 import type { TermIndex } from './term-index.js';
 
 /** The book lists a choice stands for in a field (slices of the index, not copies). */
-export function listsIn(index: TermIndex, field: number, choice: TermChoice): Int32Array[] {
+function listsIn(index: TermIndex, field: number, choice: TermChoice): Int32Array[] {
   const lists = choice.numbers.map((number) => index.books(field, number));
   // Introductions are matched as typed only: no prefixes there.
   if (field !== FIELD.intro) {
@@ -16,7 +16,8 @@ export function listsIn(index: TermIndex, field: number, choice: TermChoice): In
 /**
  * Marks, for one piece of the query, every entry it matches, with how (bits), and lists them:
  * the plain way, for the small indexes of names (name-index.ts, one field searched as titles
- * are); the book index walks its postings in popularity order instead (ranked-search.ts).
+ * are); the book index walks its postings in popularity order instead (streamsOf below,
+ * ranked-search.ts).
  */
 export function matchPiece(
   index: TermIndex,
@@ -60,4 +61,26 @@ export function matchPiece(
     }
   }
   return { marks, books };
+}
+
+/**
+ * A piece of the query as the lists that match it, each with the bits it gives (field, typo or
+ * not); a conjunction (Chinese pairs, pinyin syllables) becomes the one list of books that meet
+ * every choice in the same field (`meetAll`: posting-lists.ts). What the book index's walk reads.
+ */
+export function streamsOf(index: TermIndex, alternatives: Conjunction[], meetAll: (choices: Int32Array[][]) => Int32Array): Stream[] {
+  const streams: Stream[] = [];
+  for (let field = 0; field < FIELD_COUNT; field += 1) {
+    for (const conjunction of alternatives) {
+      if (field === FIELD.intro && conjunction.isTypo) continue;
+      const bits = bit(field, conjunction.isTypo);
+      if (conjunction.choices.length === 1) {
+        for (const list of listsIn(index, field, conjunction.choices[0]!)) if (list.length > 0) streams.push({ bits, list });
+        continue;
+      }
+      const list = meetAll(conjunction.choices.map((choice) => listsIn(index, field, choice)));
+      if (list.length > 0) streams.push({ bits, list });
+    }
+  }
+  return streams;
 }

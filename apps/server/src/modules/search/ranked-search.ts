@@ -1,7 +1,7 @@
-import { FIELD, FIELD_COUNT } from './book-terms.js';
+import { FIELD_COUNT } from './book-terms.js';
 import { bestBuckets, bucketOf, emptyBuckets, rankedFrom } from './match-buckets.js';
-import { bit, KINDS, type RankedMatch, type Stream } from './match-kinds.js';
-import { listsIn } from './piece-matching.js';
+import { KINDS, type RankedMatch, type Stream } from './match-kinds.js';
+import { streamsOf } from './piece-matching.js';
 import { postingSets, seek } from './posting-lists.js';
 import { parseQuery, QUERY_LIMITS, type Conjunction } from './search-query.js';
 import { lastTitlePlaces, type SortedTitles } from './sorted-titles.js';
@@ -16,27 +16,8 @@ export function searchableIndex(index: TermIndex, bookAt: Int32Array, formsAt: s
   const count = bookAt.length;
   const { meetAll } = postingSets(count);
 
-  /**
-   * A piece of the query as the lists that match it, each with the bits it gives (field, typo or
-   * not); a conjunction (Chinese pairs, pinyin syllables) becomes the one list of books that meet
-   * every choice in the same field.
-   */
-  function streamsOf(alternatives: Conjunction[]): Stream[] {
-    const streams: Stream[] = [];
-    for (let field = 0; field < FIELD_COUNT; field += 1) {
-      for (const conjunction of alternatives) {
-        if (field === FIELD.intro && conjunction.isTypo) continue;
-        const bits = bit(field, conjunction.isTypo);
-        if (conjunction.choices.length === 1) {
-          for (const list of listsIn(index, field, conjunction.choices[0]!)) if (list.length > 0) streams.push({ bits, list });
-          continue;
-        }
-        const list = meetAll(conjunction.choices.map((choice) => listsIn(index, field, choice)));
-        if (list.length > 0) streams.push({ bits, list });
-      }
-    }
-    return streams;
-  }
+  /** A piece of the query as the lists that match it, each with the bits it gives (piece-matching.ts). */
+  const streamsIn = (alternatives: Conjunction[]) => streamsOf(index, alternatives, meetAll);
 
   /** Byte per book, reused by every query (searches run one at a time, each to its end): a piece's bits. */
   const markPool: Uint8Array[] = [];
@@ -78,7 +59,7 @@ export function searchableIndex(index: TermIndex, bookAt: Int32Array, formsAt: s
     search(raw: string, hidden?: Uint8Array): RankedMatch[] {
       const query = parseQuery(raw, index);
       if (!query) return [];
-      const pieces = query.pieces.map(streamsOf);
+      const pieces = query.pieces.map(streamsIn);
       const costs = pieces.map(costOf);
       if (costs.some((cost) => cost === 0)) return [];
       const order = pieces.map((_, p) => p).sort((a, b) => costs[a]! - costs[b]!);
@@ -149,7 +130,7 @@ export function searchableIndex(index: TermIndex, bookAt: Int32Array, formsAt: s
     searchEveryBook(raw: string, hidden?: Uint8Array): RankedMatch[] {
       const query = parseQuery(raw, index);
       if (!query) return [];
-      const pieces = query.pieces.map(streamsOf);
+      const pieces = query.pieces.map(streamsIn);
       const buckets = emptyBuckets();
       for (let place = 0; place < count; place += 1) {
         if (hidden?.[bookAt[place]!] === 1) continue;
