@@ -1,8 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/database.js';
-import type { CatalogueVersion } from '../catalogue/catalogue-version.js';
-import { findMaxBookId } from '../catalogue/catalogue.repository.js';
-import { analyseBook, type RankedMatch } from './book-search-index.js';
+import { analyseBook } from './book-terms.js';
+import type { RankedMatch } from './match-kinds.js';
 import { letOthersRun } from '../../lib/concurrency.js';
 import { SearchDelta } from './search-delta.js';
 import { suggestQuery } from './did-you-mean.js';
@@ -16,7 +15,7 @@ import {
   type SearchLayer,
 } from './search-layers.js';
 import { readSearchableBooks } from './searchable-books.js';
-import { findLastSearchRevision } from './search.repository.js';
+import { findLastBookId, findLastSearchRevision } from './search.repository.js';
 
 /**
  * The site's book search: what any search engine standing behind it (this in-process index
@@ -65,7 +64,7 @@ const REBUILD_AFTER = 2_000;
 /** Builds the base index from the database, a range of books at a time, letting requests run in between. */
 async function buildBase(db: Db): Promise<SearchLayer> {
   const layer = startSearchLayer();
-  const maxId = await findMaxBookId(db);
+  const maxId = await findLastBookId(db);
   for (let from = 0; from < maxId; from += CHUNK) {
     let added = 0;
     for (const book of await readSearchableBooks(db, { from, to: from + CHUNK })) {
@@ -85,6 +84,15 @@ export interface InProcessBookSearch extends BookSearch {
   settled(): Promise<void>;
 }
 
+/**
+ * What tells the search that the catalogue changed: a version that moves with every change of it
+ * (the catalogue's version, catalogue-version.ts, handed in by services.ts). Declared here so that
+ * the search depends on nothing of the catalogue module, which calls the search.
+ */
+export interface CatalogueVersionSource {
+  get(): Promise<string>;
+}
+
 export interface BookSearchOptions {
   /** Changed books past which the base is rebuilt in the background (REBUILD_AFTER). */
   rebuildAfter?: number;
@@ -100,7 +108,7 @@ export interface BookSearchOptions {
  * `rebuildAfter` books the base is rebuilt in the background while the old base and the delta
  * keep answering. Only the very first build is ever waited for.
  */
-export function createBookSearch(db: Db, versions: CatalogueVersion, options: BookSearchOptions = {}): InProcessBookSearch {
+export function createBookSearch(db: Db, versions: CatalogueVersionSource, options: BookSearchOptions = {}): InProcessBookSearch {
   const rebuildAfter = options.rebuildAfter ?? REBUILD_AFTER;
   let state: { version: string; layers: LayeredSearch; delta: SearchDelta } | undefined;
   let starting: Promise<void> | undefined;

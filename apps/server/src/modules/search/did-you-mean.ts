@@ -2,7 +2,7 @@ import { splitPinyin } from './pinyin-syllables.js';
 import { foldText, piecesOf } from './search-text.js';
 import { withinEdits, type TermIndex } from './term-index.js';
 
-/** As the index reads queries (book-search-index.ts QUERY_LIMITS): the words looked at. */
+/** As the index reads queries (search-query.ts QUERY_LIMITS): the words looked at. */
 const MAX_PIECES = 8;
 /**
  * Edits a correction may make to a word: more than the search forgives on its own (one from 4

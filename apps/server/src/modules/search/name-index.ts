@@ -1,4 +1,7 @@
-import { AS_TYPED, matchPiece, parseQuery, type NameTerms } from './book-search-index.js';
+import type { NameTerms } from './book-terms.js';
+import { AS_TYPED } from './match-kinds.js';
+import { matchPiece } from './piece-matching.js';
+import { parseQuery } from './search-query.js';
 import { TermIndexBuilder } from './term-index.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { DbExecutor } from '../../db/database.js';
 import { letOthersRun } from '../../lib/concurrency.js';
-import { analyseBook, type AnalysedBook } from './book-search-index.js';
+import { analyseBook, type AnalysedBook } from './book-terms.js';
 import { BOOKS_PER_TURN, buildSearchLayer, type SearchLayer } from './search-layers.js';
 import { readSearchableBooksByIds } from './searchable-books.js';
 import { findBooksChangedSince } from './search.repository.js';

@@ -1,13 +1,9 @@
 import { GENRE_TAG_NAMES, type GenreTag } from '@inkstream/contracts';
 import { letOthersRun } from '../../lib/concurrency.js';
-import {
-  QUERY_LIMITS,
-  startBookSearchIndex,
-  termsOfName,
-  type AnalysedBook,
-  type BookSearchIndex,
-  type RankedMatch,
-} from './book-search-index.js';
+import { startBookSearchIndex, type BookSearchIndex } from './book-search-index.js';
+import { termsOfName, type AnalysedBook } from './book-terms.js';
+import type { RankedMatch } from './match-kinds.js';
+import { QUERY_LIMITS } from './search-query.js';
 import { startNameIndex, type NameIndex } from './name-index.js';
 
 /**
@@ -89,7 +85,7 @@ export async function buildSearchLayer(books: Iterable<{ analysed: AnalysedBook;
   return layer.finish();
 }
 
-/** The place of a match's bucket: every exact kind before every fuzzy one (book-search-index.ts). */
+/** The place of a match's bucket: every exact kind before every fuzzy one (match-buckets.ts). */
 const bucketOf = (match: RankedMatch) => (match.isFuzzy ? 100 : 0) + match.kind;
 
 /** A base and a delta as searches read them, with the base's books to leave out made once per pair. */

@@ -13,7 +13,7 @@ import { pinyin } from 'pinyin-pro';
  * elisions split (l’épingle is "l epingle", dell’anima "dell anima"), other apostrophes removed
  * inside words ("alchemist’s" = "alchemists"), and anything that is neither a letter nor a digit a
  * space. Readers often leave the apostrophe out ("lepingle"): the index also holds each elided
- * word glued to its article (foldGlued, book-search-index.ts), so both spellings find it.
+ * word glued to its article (foldGlued, book-terms.ts), so both spellings find it.
  */
 const toSimplified = OpenCC.Converter({ from: 'tw', to: 'cn' });
 

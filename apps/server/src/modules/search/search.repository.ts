@@ -39,6 +39,15 @@ export const findTagNames = (db: DbExecutor, selection: BookSelection) => {
   ).execute();
 };
 
+/** The highest book id (0 for no book): the base index is read in ranges of ids up to it. */
+export async function findLastBookId(db: DbExecutor): Promise<number> {
+  const row = await db
+    .selectFrom('books')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .executeTakeFirst();
+  return Number(row?.id ?? 0);
+}
+
 /** The highest search revision given so far (0 when no book was ever marked). */
 export async function findLastSearchRevision(db: DbExecutor): Promise<number> {
   const row = await db

@@ -1,6 +1,6 @@
 import { GENRE_TAG_NAMES, type GenreTag } from '@inkstream/contracts';
 import type { DbExecutor } from '../../db/database.js';
-import type { SearchableBook } from './book-search-index.js';
+import type { SearchableBook } from './book-terms.js';
 import {
   findAlternateTitles,
   findSearchableBooks,

@@ -6,7 +6,7 @@ import { bigramsOf, ELIDED, foldText, piecesOf, pinyinOf } from './search-text.j
 /** A stretch of a title, [start, end) in UTF-16 offsets (what a JavaScript string index counts). */
 export type Range = [number, number];
 
-/** As the index reads queries (book-search-index.ts QUERY_LIMITS): the words looked at. */
+/** As the index reads queries (search-query.ts QUERY_LIMITS): the words looked at. */
 const MAX_PIECES = 8;
 const ARABIC_ARTICLE = /^\u0627\u0644(?=\p{L}{2})/u;
 /** A character and the marks that follow it (é written e + ◌́ is one). */
@@ -98,7 +98,7 @@ const wordForms = (word: string): string[] => {
   const bare = word.replace(ARABIC_ARTICLE, '');
   return bare === word ? [word] : [word, bare];
 };
-/** As the index allows (book-search-index.ts): one typo for words of 4 letters or more, two from 8. */
+/** As the index allows (search-query.ts editsFor): one typo for words of 4 letters or more, two from 8. */
 const editsFor = (word: string) => (word.length >= 8 ? 2 : word.length >= 4 ? 1 : 0);
 
 /** Whether a typed word finds a title word as the index would: as typed, its beginning (the last word), or one or two typos. */
