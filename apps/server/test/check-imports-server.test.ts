@@ -93,4 +93,24 @@ describe('check-imports-server', () => {
     expect(inRepository.output).toContain('SQL only in repositories');
     expect(inRepository.status).toBe(0);
   });
+
+  it('fails on a page path typed outside the contracts, and passes the routes the server answers at', () => {
+    const mail = check({
+      ...layered,
+      'modules/users/users.service.ts':
+        'export const link = (publicUrl: string, token: string) =>\n  `${publicUrl}/reset-password?token=${token}`;\n',
+      'modules/notices/reminders.ts': "export const TOP_UP_PATH = '/profile#top-up';\n",
+    });
+    expect(mail.status).toBe(1);
+    expect(mail.output).toContain('modules/users/users.service.ts:2 types the page path "/reset-password?token="');
+    expect(mail.output).toContain('modules/notices/reminders.ts:1 types the page path "/profile#top-up"');
+    const routes = check({
+      ...layered,
+      'modules/library/library.routes.ts': "export const routes = (app: any) => {\n  app.get('/reader/progress', {}, () => null);\n};\n",
+      'app.ts': "export const scope = { prefix: '/admin' };\n// a comment may name '/profile'\n",
+      'modules/pages/pages.test.ts': "export const page = '/profile';\n",
+    });
+    expect(routes.output).toContain('page paths from the contracts');
+    expect(routes.status).toBe(0);
+  });
 });
