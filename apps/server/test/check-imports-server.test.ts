@@ -1,28 +1,9 @@
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { lintScriptOnTrees } from './helpers/lint-script.js';
 
 // scripts/check-imports-server.mjs (run by `npm run lint`) on small fixture trees: each rule is
 // broken once and the script must fail naming the file; a tree that keeps the rules passes.
-const SCRIPT = path.resolve(import.meta.dirname, '../../../scripts/check-imports-server.mjs');
-
-const trees: string[] = [];
-afterEach(() => {
-  for (const tree of trees.splice(0)) rmSync(tree, { recursive: true, force: true });
-});
-
-function check(files: Record<string, string>) {
-  const root = mkdtempSync(path.join(tmpdir(), 'check-imports-'));
-  trees.push(root);
-  for (const [file, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-    writeFileSync(path.join(root, file), text);
-  }
-  const run = spawnSync(process.execPath, [SCRIPT, root], { encoding: 'utf8' });
-  return { status: run.status, output: run.stdout + run.stderr };
-}
+const check = lintScriptOnTrees('check-imports-server.mjs');
 
 const layered = {
   'app.ts': "import { registerAuth } from './plugins/auth.js';\nimport { usersRoutes } from './modules/users/users.routes.js';\n",
