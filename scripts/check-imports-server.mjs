@@ -22,12 +22,17 @@
 //    membership module's rules for a running membership (membershipStateOf, membershipEndOf) to
 //    decide who may read: both go through the access module's chapterAccessOf / isOpenToEveryone /
 //    isOpenToEveryoneSql, so a new way to read a paid chapter is one case there.
+// 6. Links to the site's pages come from the contracts' route table (packages/contracts/src/routes.ts:
+//    PAGE_PATTERNS, pagePath): no string or template literal outside tests names a page ('/profile',
+//    `${publicUrl}/book/chapters/…`; page-paths.mjs). The server's own route paths and prefixes
+//    (`app.get('/reader/progress', …)` under /api/v1) are not links. ALLOWED excuses a literal, with its reason.
 //
 // Usage: node scripts/check-imports-server.mjs [source directory] (default apps/server/src; the
 // test in apps/server/test runs it on a fixture tree).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { loops } from './import-loops.mjs';
+import { pagePathsIn, pagePathTest, pageSegments, unexcused } from './page-paths.mjs';
 import ts from 'typescript';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -108,6 +113,18 @@ for (const file of files) {
       );
   });
 }
+/** Page paths rule 6 excuses: `{ file, text, reason }`, the file relative to the source folder. None today. */
+const ALLOWED = [];
+const isPagePath = pagePathTest(pageSegments(), { home: false });
+const pagePaths = [];
+for (const file of files) {
+  if (/\.test\.tsx?$/.test(file)) continue;
+  for (const found of pagePathsIn(file, readFileSync(path.join(SOURCE, file), 'utf8'), isPagePath)) pagePaths.push({ file, ...found });
+}
+const { left } = unexcused(pagePaths, ALLOWED);
+for (const { file, line, text } of left)
+  problems.push(`${file}:${line} types the page path ${JSON.stringify(text)}: build it with the contracts' PAGE_PATTERNS or pagePath`);
+
 for (const [file, targets] of graph) {
   for (const target of targets) {
     if (FLOOR.includes(top(file)) && top(target) === 'modules')
@@ -158,5 +175,5 @@ if (problems.length > 0) {
   process.exit(1);
 }
 console.log(
-  `check-imports-server: ${files.length} files in ${where}, no floor import of modules/, no module import of plugins/, no loop, SQL only in repositories, access decided in modules/access/ only`,
+  `check-imports-server: ${files.length} files in ${where}, no floor import of modules/, no module import of plugins/, no loop, SQL only in repositories, access decided in modules/access/ only, page paths from the contracts`,
 );

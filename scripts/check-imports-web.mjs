@@ -11,18 +11,29 @@
  *    and the files at src/ (entry points). A part that imports another may not be imported back by
  *    it, directly or through others: shared pieces belong in lib/ or components/, which import no feature.
  * 3. No loops between files.
+ * 4. Page paths come from the contracts' route table (packages/contracts/src/routes.ts: PAGE_PATTERNS,
+ *    pagePath, adminPath): no string or template literal names a page of the site ('/profile',
+ *    `/login?return=…`, a bare '/' for the home page), so every link follows the table (page-paths.mjs).
+ * 5. Requests go through the API client (lib/api-fetch.ts): no other file calls fetch, opens an
+ *    XMLHttpRequest or sends a beacon.
+ * Rules 4 and 5 skip tests and excuse only what ALLOWED lists, each with its reason.
  *
  * Static imports and re-exports count, `import type` too (a loop of types is still a tangle);
  * `import()` does not: a lazy chunk is loaded on demand and is how routes open screens.
  * Exits 1 and lists every break.
+ *
+ * Usage: node scripts/check-imports-web.mjs [source directory] (default apps/web/src; the test in
+ * apps/server/test runs it on a fixture tree).
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { loops } from './import-loops.mjs';
+import { pagePathsIn, pagePathTest, pageSegments, requestsIn, unexcused } from './page-paths.mjs';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const src = path.join(root, 'apps/web/src');
+const defaultSource = path.join(root, 'apps/web/src');
+const src = path.resolve(process.argv[2] ?? defaultSource);
 const rel = (file) => path.relative(src, file).split(path.sep).join('/');
 
 function sourceFiles(dir) {
@@ -79,8 +90,41 @@ for (const file of files) {
 for (const loop of loops(partGraph)) problems.push(`the app's parts import each other in a loop: ${loop.join(' ⇄ ')}`);
 for (const loop of loops(fileGraph)) problems.push(`files import each other in a loop: ${loop.join(' ⇄ ')}`);
 
+/** The one module that sends requests: the typed API client. */
+const CLIENT = 'lib/api-fetch.ts';
+/** What rules 4 and 5 excuse: the file (under src/), the literal or request, and why. */
+const ALLOWED = [
+  { file: 'lib/return-path.ts', text: '/', reason: 'the first character of any same-site path (the return check), not the home page' },
+  { file: 'features/push/push-subscription.ts', text: '/', reason: "base64's alphabet: base64url's '_' becomes '/'" },
+  {
+    file: 'features/admin/uploads/upload-api.ts',
+    text: 'XMLHttpRequest',
+    reason: "the console's imports show upload progress, which fetch cannot report",
+  },
+];
+const isPagePath = pagePathTest(pageSegments(), { home: true });
+const findings = [];
+for (const file of files) {
+  const text = readFileSync(file, 'utf8');
+  for (const found of pagePathsIn(file, text, isPagePath)) findings.push({ file: rel(file), ...found, kind: 'path' });
+  if (rel(file) !== CLIENT) for (const found of requestsIn(file, text)) findings.push({ file: rel(file), ...found, kind: 'request' });
+}
+const { left, stale } = unexcused(findings, ALLOWED);
+for (const { file, line, text, kind } of left)
+  problems.push(
+    kind === 'path'
+      ? `${file}:${line} types the page path ${JSON.stringify(text)}: build it with the contracts' PAGE_PATTERNS, pagePath or adminPath (@inkstream/contracts/routes)`
+      : `${file}:${line} sends a request with ${text}: go through the API client (${CLIENT}), or add what it lacks there`,
+  );
+// On the app itself, an excuse that no longer excuses anything goes, so the list stays true.
+if (src === defaultSource)
+  for (const { file, text } of stale)
+    problems.push(`check-imports-web.mjs ALLOWED: ${file} has no ${JSON.stringify(text)} any more; remove the entry`);
+
 if (problems.length > 0) {
   console.error(`Web import rules (scripts/check-imports-web.mjs), ${problems.length} broken:\n  ${problems.join('\n  ')}`);
   process.exit(1);
 }
-console.log(`Web imports: ${files.length} files, no feature's insides imported from outside it, no loops.`);
+console.log(
+  `Web imports: ${files.length} files, no feature's insides imported from outside it, no loops, page paths from the contracts, requests through ${CLIENT}.`,
+);

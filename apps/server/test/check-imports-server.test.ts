@@ -1,28 +1,9 @@
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { lintScriptOnTrees } from './helpers/lint-script.js';
 
 // scripts/check-imports-server.mjs (run by `npm run lint`) on small fixture trees: each rule is
 // broken once and the script must fail naming the file; a tree that keeps the rules passes.
-const SCRIPT = path.resolve(import.meta.dirname, '../../../scripts/check-imports-server.mjs');
-
-const trees: string[] = [];
-afterEach(() => {
-  for (const tree of trees.splice(0)) rmSync(tree, { recursive: true, force: true });
-});
-
-function check(files: Record<string, string>) {
-  const root = mkdtempSync(path.join(tmpdir(), 'check-imports-'));
-  trees.push(root);
-  for (const [file, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-    writeFileSync(path.join(root, file), text);
-  }
-  const run = spawnSync(process.execPath, [SCRIPT, root], { encoding: 'utf8' });
-  return { status: run.status, output: run.stdout + run.stderr };
-}
+const check = lintScriptOnTrees('check-imports-server.mjs');
 
 const layered = {
   'app.ts': "import { registerAuth } from './plugins/auth.js';\nimport { usersRoutes } from './modules/users/users.routes.js';\n",
@@ -118,5 +99,25 @@ describe('check-imports-server', () => {
     });
     expect(inAccess.output).toContain('access decided in modules/access/ only');
     expect(inAccess.status).toBe(0);
+  });
+
+  it('fails on a page path typed outside the contracts, and passes the routes the server answers at', () => {
+    const mail = check({
+      ...layered,
+      'modules/users/users.service.ts':
+        'export const link = (publicUrl: string, token: string) =>\n  `${publicUrl}/reset-password?token=${token}`;\n',
+      'modules/notices/reminders.ts': "export const TOP_UP_PATH = '/profile#top-up';\n",
+    });
+    expect(mail.status).toBe(1);
+    expect(mail.output).toContain('modules/users/users.service.ts:2 types the page path "/reset-password?token="');
+    expect(mail.output).toContain('modules/notices/reminders.ts:1 types the page path "/profile#top-up"');
+    const routes = check({
+      ...layered,
+      'modules/library/library.routes.ts': "export const routes = (app: any) => {\n  app.get('/reader/progress', {}, () => null);\n};\n",
+      'app.ts': "export const scope = { prefix: '/admin' };\n// a comment may name '/profile'\n",
+      'modules/pages/pages.test.ts': "export const page = '/profile';\n",
+    });
+    expect(routes.output).toContain('page paths from the contracts');
+    expect(routes.status).toBe(0);
   });
 });

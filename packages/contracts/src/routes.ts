@@ -74,14 +74,64 @@ export function matchPage(pathname: string): PageMatch | null {
   return null;
 }
 
-/** Links to the pages that take parameters (the others are their pattern: `PAGE_PATTERNS.profile`). */
+/** The profile's sections a link may open at: their element ids on the profile page. */
+export const PROFILE_SECTIONS = { topUp: 'top-up', twoStep: 'two-step', readInAnApp: 'read-in-an-app' } as const;
+export type ProfileSection = (typeof PROFILE_SECTIONS)[keyof typeof PROFILE_SECTIONS];
+
+/** The library's tabs other than the first (following), named in its `?tab=`. */
+export type LibraryTab = 'history' | 'alerts';
+
+/**
+ * Links to the pages that take parameters, a query or a section (the others are their pattern:
+ * `PAGE_PATTERNS.profile`). Every value is encoded; the tokens and ids the server issues are
+ * base64url, hex or UUIDs, which encoding leaves as they are.
+ */
 export const pagePath = {
   /** A book's page: its introduction and chapter list. */
   book: (bookUuid: string) => `/book/chapters/${encodeURIComponent(bookUuid)}`,
   /** The reading page of one chapter. */
   reading: (bookUuid: string, chapterUuid: string, chapterNumber: number) =>
     `/reader/book/chapter/${encodeURIComponent(bookUuid)}/${encodeURIComponent(chapterUuid)}/${chapterNumber}`,
-  sandboxCheckout: (orderId: string) => `/sandbox/checkout/${encodeURIComponent(orderId)}`,
+  /** The results of a search for `q`, as typed (no filter). */
+  search: (q: string) => `${PAGE_PATTERNS.search}?q=${encodeURIComponent(q)}`,
+  /** The registration a friend's invitation opens, its code filled in. */
+  register: (inviteCode: string) => `${PAGE_PATTERNS.register}?invite_code=${encodeURIComponent(inviteCode)}`,
+  /** The profile, at one of its sections. */
+  profile: (section: ProfileSection) => `${PAGE_PATTERNS.profile}#${section}`,
+  /** The library at a tab; without one, at the first (the books followed). */
+  library: (tab?: LibraryTab) => (tab ? `${PAGE_PATTERNS.library}?tab=${tab}` : PAGE_PATTERNS.library),
+  /** The links sent by e-mail: a new password, the address confirmed, a list left (apps/server modules/mail/). */
+  resetPassword: (token: string) => `${PAGE_PATTERNS.resetPassword}?token=${encodeURIComponent(token)}`,
+  confirmEmail: (token: string) => `${PAGE_PATTERNS.confirmEmail}?token=${encodeURIComponent(token)}`,
+  unsubscribe: (token: string) => `${PAGE_PATTERNS.unsubscribe}?token=${encodeURIComponent(token)}`,
+  /** The sandbox's checkout page of an order; with its `checkout_token` for a payer who is not logged in (the QR code). */
+  sandboxCheckout: (orderId: string, checkoutToken?: string) =>
+    `/sandbox/checkout/${encodeURIComponent(orderId)}${checkoutToken === undefined ? '' : `?checkout_token=${encodeURIComponent(checkoutToken)}`}`,
+} as const;
+
+/**
+ * The operator console's screens, under `PAGE_PATTERNS.admin` (the console's own router, in the web
+ * app's features/admin/, matches the rest of the path; the server knows only the splat).
+ */
+export const adminPath = {
+  dashboard: '/admin',
+  books: '/admin/books',
+  book: (bookUuid: string) => `/admin/books/${encodeURIComponent(bookUuid)}`,
+  readers: '/admin/readers',
+  reader: (userUuid: string) => `/admin/readers/${encodeURIComponent(userUuid)}`,
+  orders: '/admin/orders',
+  order: (orderId: string) => `/admin/orders/${encodeURIComponent(orderId)}`,
+  incidents: '/admin/orders/incidents',
+  outbox: '/admin/outbox',
+  outboxMessage: (messageUuid: string) => `/admin/outbox/${encodeURIComponent(messageUuid)}`,
+  coupons: '/admin/coupons',
+  moderation: '/admin/moderation',
+  heldComments: '/admin/moderation/held',
+  bans: '/admin/moderation/bans',
+  wordFilters: '/admin/moderation/filters',
+  reviews: '/admin/moderation/reviews',
+  settings: '/admin/settings',
+  audit: '/admin/audit',
 } as const;
 
 /**

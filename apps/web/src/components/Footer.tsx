@@ -1,3 +1,4 @@
+import { PAGE_PATTERNS } from '@inkstream/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../i18n/use-translation';
 import { Link } from 'react-router';
@@ -18,7 +19,7 @@ export function Footer() {
       {email && (
         <p>
           {t('footer.contact', { email: '' })}
-          <a href={`mailto:${email}`}>{email}</a> · <Link to="/contact-us">{t('footer.contactUs')}</Link>
+          <a href={`mailto:${email}`}>{email}</a> · <Link to={PAGE_PATTERNS.contact}>{t('footer.contactUs')}</Link>
         </p>
       )}
     </footer>

@@ -73,13 +73,13 @@ export function Header() {
     event.preventDefault();
     setCombo(CLOSED);
     const q = query.trim();
-    navigate(q ? searchPath(q) : '/');
+    navigate(q ? searchPath(q) : PAGE_PATTERNS.home);
   };
 
   return (
     <header className={styles.header} data-hidden={scrolledAway ? 'true' : undefined}>
       <div className={styles.inner}>
-        <Link to="/" className={styles.brand}>
+        <Link to={PAGE_PATTERNS.home} className={styles.brand}>
           {t('siteName')}
         </Link>
         {/* A plain GET to the search page before the app has taken the page over (the server renders `/search?q=`). */}
@@ -141,7 +141,7 @@ export function Header() {
         <div className={styles.actions}>
           <LanguageSelector />
           <LibraryLink isLoggedIn={!!userUuid} />
-          <Link to={userUuid ? '/profile' : '/login'} className={styles.account}>
+          <Link to={userUuid ? PAGE_PATTERNS.profile : PAGE_PATTERNS.login} className={styles.account}>
             <svg viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
               <circle cx="12" cy="8" r="4" />
               <path d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7" strokeLinecap="round" />

@@ -1,10 +1,11 @@
+import { PAGE_PATTERNS } from '@inkstream/contracts/routes';
 import { useTranslation } from '../i18n/use-translation';
 import { Outlet, useLocation } from 'react-router';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import styles from './Layout.module.css';
 
-const PAGES_WITH_FOOTER = new Set(['/', '/books']);
+const PAGES_WITH_FOOTER = new Set<string>([PAGE_PATTERNS.home, PAGE_PATTERNS.books]);
 
 /**
  * Header bar on every page (spec section 2), then the screen, then (on the book list) the footer,

@@ -1,3 +1,4 @@
+import { PAGE_PATTERNS } from '@inkstream/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../i18n/use-translation';
 import { NavLink } from 'react-router';
@@ -30,7 +31,7 @@ export function LibraryLink({ isLoggedIn }: { isLoggedIn: boolean }) {
     .filter((part) => part !== null)
     .join(', ');
   return (
-    <NavLink to="/library" className={styles.library} aria-label={name}>
+    <NavLink to={PAGE_PATTERNS.library} className={styles.library} aria-label={name}>
       <svg viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round">
         <path d="M6 3h12v18l-6-4-6 4z" />
       </svg>

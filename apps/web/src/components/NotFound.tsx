@@ -1,3 +1,4 @@
+import { PAGE_PATTERNS } from '@inkstream/contracts/routes';
 import { useTranslation } from '../i18n/use-translation';
 import { Link } from 'react-router';
 import { usePageTitle } from './use-page-title';
@@ -23,7 +24,7 @@ export function NotFound({ kind }: { kind: NotFoundKind }) {
         {title}
       </h1>
       <p className={styles.body}>{t(`notFound.${kind}.body`)}</p>
-      <Link to="/" className={styles.home}>
+      <Link to={PAGE_PATTERNS.home} className={styles.home}>
         {t('notFound.home')}
       </Link>
     </section>

@@ -1,5 +1,6 @@
+import { PAGE_PATTERNS } from '@inkstream/contracts/routes';
 import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router';
+import { matchPath, useLocation } from 'react-router';
 
 /** How long a new page may take to show its heading (its data arriving) before focus goes to <main>. */
 const HEADING_WAIT_MS = 4000;
@@ -19,7 +20,7 @@ export function useFocusOnNavigation(): void {
       isFirst.current = false;
       return;
     }
-    if (pathname.startsWith('/reader/')) return;
+    if (matchPath(PAGE_PATTERNS.reading, pathname)) return;
     const focusedAtNavigation = document.activeElement;
     const readerMovedOn = () => {
       const active = document.activeElement;

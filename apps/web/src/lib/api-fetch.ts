@@ -61,12 +61,25 @@ function serializeQuery(query: Record<string, unknown>): string {
   return search.toString();
 }
 
-/** What a call may carry: the path's parameters, its query and a JSON body (checked against the schema by the Client type). */
+/**
+ * What a call may carry: the path's parameters, its query and a JSON body (checked against the schema by
+ * the Client type), and the few fetch options the app uses. openapi-fetch's init type takes any further
+ * key, so `file` is checked when sent.
+ */
 interface CallInit {
   params?: { path?: Record<string, unknown>; query?: Record<string, unknown> };
   body?: unknown;
+  /**
+   * A body sent as it is, with its own Content-Type, instead of JSON: a file the server reads as bytes
+   * (a book's cover); the schema declares no body for such a call.
+   */
+  file?: unknown;
   /** Cancels the call (a suggestion the reader has typed past). */
   signal?: AbortSignal | undefined;
+  /** The call outlives the page (fetch's keepalive): what is sent as the tab closes. */
+  keepalive?: boolean;
+  /** fetch's priority: `low` for what must never compete with the page's images. */
+  priority?: RequestPriority;
 }
 
 /** The path and query of a call, as a URL relative to the page, or to the server rendering it. */
@@ -76,25 +89,44 @@ function urlOf(path: string, init: CallInit): URL {
   return new URL(query ? `${target}?${query}` : target, serverTransport?.origin ?? window.location.origin);
 }
 
+/** The body as sent and its Content-Type: JSON, a file as it is, or none. */
+function bodyOf(init: CallInit): { body?: BodyInit; type?: string } {
+  if (init.file !== undefined) {
+    if (!(init.file instanceof Blob)) throw new TypeError('file: a Blob or File is sent as the body');
+    return { body: init.file, type: init.file.type || 'application/octet-stream' };
+  }
+  return init.body === undefined ? {} : { body: JSON.stringify(init.body), type: 'application/json' };
+}
+
 /**
- * One call with the app's headers: the session's token (or the visitor id), the reader's
- * language for what the server writes them (e-mails; not while the server renders a page). A token
- * the server no longer accepts is forgotten and the call sent again as a visitor.
+ * How a client sends: with the session's token (or the visitor id); with the reader's language, for
+ * what the server writes them (e-mails; never while the server renders a page); and whether a token the
+ * server no longer accepts is forgotten and the call sent again as a visitor.
  */
-async function send(method: string, url: URL, body: string | undefined, withAuth: boolean, signal?: AbortSignal): Promise<Response> {
+interface Sending {
+  session: boolean;
+  language: boolean;
+  againAsVisitor: boolean;
+}
+
+/** One call with the app's headers, as `sending` says. */
+async function send(sending: Sending, method: string, url: URL, init: CallInit): Promise<Response> {
+  const { body, type } = bodyOf(init);
   const attempt = () =>
     (serverTransport?.fetch ?? globalThis.fetch)(url, {
       method,
       headers: {
-        ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
-        ...(serverTransport ? {} : { 'Accept-Language': currentLanguage() }),
-        ...(withAuth ? authHeaders() : {}),
+        ...(type !== undefined ? { 'Content-Type': type } : {}),
+        ...(sending.language && !serverTransport ? { 'Accept-Language': currentLanguage() } : {}),
+        ...(sending.session ? authHeaders() : {}),
       },
       body,
-      signal,
+      signal: init.signal,
+      ...(init.keepalive !== undefined ? { keepalive: init.keepalive } : {}),
+      ...(init.priority !== undefined ? { priority: init.priority } : {}),
     });
   const response = await attempt();
-  if (response.status === 401 && withAuth && readStorage(STORAGE_KEYS.token)) {
+  if (response.status === 401 && sending.againAsVisitor && readStorage(STORAGE_KEYS.token)) {
     const answer = (await response
       .clone()
       .json()
@@ -131,11 +163,11 @@ type Methods = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * build time. The few lines that send are ours, so the browser loads no client library (its
  * runtime was 2 KB gzip of every page's first load, for features the app does not use).
  */
-function typedClient(withAuth: boolean): Pick<Client<paths>, Methods> {
+function typedClient(sending: Sending): Pick<Client<paths>, Methods> {
   const method =
     (name: Methods) =>
     async (path: string, init: CallInit = {}) =>
-      answerOf(await send(name, urlOf(path, init), init.body === undefined ? undefined : JSON.stringify(init.body), withAuth, init.signal));
+      answerOf(await send(sending, name, urlOf(path, init), init));
   return {
     GET: method('GET'),
     POST: method('POST'),
@@ -146,9 +178,15 @@ function typedClient(withAuth: boolean): Pick<Client<paths>, Methods> {
 }
 
 /** The API as the session. */
-export const client = typedClient(true);
+export const client = typedClient({ session: true, language: true, againAsVisitor: true });
 /** The same without the session's headers: sign-in, registration and the links sent by e-mail. */
-export const anonymousClient = typedClient(false);
+export const anonymousClient = typedClient({ session: false, language: true, againAsVisitor: false });
+/**
+ * The session's headers alone, and each call sent once: a refused token is not tried again as a
+ * visitor. For what must not go twice: reading positions and events sent as the tab closes
+ * (keepalive), a cover's file (up to 20 MB).
+ */
+export const onceClient = typedClient({ session: true, language: false, againAsVisitor: false });
 
 type ErrorBody = { code?: string; error?: string; details?: { field: string; message: string }[] };
 

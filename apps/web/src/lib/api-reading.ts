@@ -9,8 +9,7 @@ import type {
   PushSubscriptionBody,
   ReadingEvent,
 } from '@inkstream/contracts';
-import { authHeaders, client, data, result } from './api-fetch';
-import type { paths } from './api-schema';
+import { client, data, onceClient, result } from './api-fetch';
 
 const book = (bookUuid: string) => ({ path: { bookUuid } });
 
@@ -53,18 +52,13 @@ export const readingApi = {
 };
 
 /**
- * Saves reading positions with `fetch(…, { keepalive: true })`, so the last position reaches the
- * server even when it is sent as the tab closes. Resolves true when the server took them (or
- * refused them for good: a 4xx will not change on retry), false when they should be sent again.
+ * Saves reading positions with keepalive, so the last position reaches the server even when it is
+ * sent as the tab closes. Resolves true when the server took them (or refused them for good: a 4xx
+ * will not change on retry), false when they should be sent again.
  */
 export async function sendProgress(progress: ProgressEntry[]): Promise<boolean> {
   try {
-    const response = await fetch('/api/v1/reader/progress' satisfies keyof paths, {
-      method: 'POST',
-      body: JSON.stringify({ progress }),
-      keepalive: true,
-      headers: { 'Content-Type': 'application/json', ...authHeaders() },
-    });
+    const { response } = await onceClient.POST('/api/v1/reader/progress', { body: { progress }, keepalive: true });
     return response.status < 500 && response.status !== 429;
   } catch {
     return false;
@@ -72,18 +66,12 @@ export async function sendProgress(progress: ProgressEntry[]): Promise<boolean> 
 }
 
 /**
- * Reading events go out with `fetch(…, { keepalive: true })`: like sendBeacon they survive the tab
- * closing, but unlike it they carry the same Token / X-VISITOR-ID headers as every other call, so the
- * server knows whose reading it is. Low priority, so they never compete with page images; a failure
- * is dropped (analytics must never disturb reading).
+ * Reading events go out with keepalive: like sendBeacon they survive the tab closing, but unlike it
+ * they carry the same Token / X-VISITOR-ID headers as every other call, so the server knows whose
+ * reading it is. Low priority, so they never compete with page images; a failure is dropped
+ * (analytics must never disturb reading).
  */
 export function sendEvents(events: ReadingEvent[]): void {
   if (events.length === 0) return;
-  void fetch('/api/v1/events' satisfies keyof paths, {
-    method: 'POST',
-    body: JSON.stringify({ events }),
-    keepalive: true,
-    priority: 'low',
-    headers: { 'Content-Type': 'application/json', ...authHeaders() },
-  } as RequestInit).catch(() => undefined);
+  void onceClient.POST('/api/v1/events', { body: { events }, keepalive: true, priority: 'low' }).catch(() => undefined);
 }

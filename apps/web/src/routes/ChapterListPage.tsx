@@ -1,3 +1,4 @@
+import { PAGE_PATTERNS } from '@inkstream/contracts/routes';
 import type { BookChapters } from '@inkstream/contracts';
 import type { ChapterDirection } from '@inkstream/contracts/constants';
 import { useQuery } from '@tanstack/react-query';
@@ -82,7 +83,7 @@ function ChapterListScreen({ bookId }: { bookId: string }) {
 
   return (
     <article>
-      <Link to="/" className={styles.back}>
+      <Link to={PAGE_PATTERNS.home} className={styles.back}>
         <svg viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round">
           <path d="M15 5l-7 7 7 7" />
         </svg>

@@ -1,3 +1,4 @@
+import { pagePath } from '@inkstream/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../i18n/use-translation';
 import { Link, useSearchParams } from 'react-router';
@@ -11,7 +12,11 @@ import { api } from '../lib/api-client';
 import { publicConfigQuery } from '../lib/public-config';
 
 type Tab = 'following' | 'history' | 'alerts';
-const TAB_PATH: Record<Tab, string> = { following: '/library', history: '/library?tab=history', alerts: '/library?tab=alerts' };
+const TAB_PATH: Record<Tab, string> = {
+  following: pagePath.library(),
+  history: pagePath.library('history'),
+  alerts: pagePath.library('alerts'),
+};
 
 /**
  * The reader's library: followed books, the reading history and, for a logged-in reader with the

@@ -1,3 +1,4 @@
+import { PAGE_PATTERNS } from '@inkstream/contracts/routes';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -33,12 +34,12 @@ export default function UnsubscribePage() {
           <div role="status">
             <p className={styles.done}>{t(`unsubscribe.done.${leave.data.list}`)}</p>
             <p className={styles.muted}>{t('unsubscribe.doneHint')}</p>
-            <Link to="/">{t('unsubscribe.home')}</Link>
+            <Link to={PAGE_PATTERNS.home}>{t('unsubscribe.home')}</Link>
           </div>
         ) : invalid ? (
           <div role="alert">
             <p>{t('unsubscribe.invalid')}</p>
-            <Link to="/">{t('unsubscribe.home')}</Link>
+            <Link to={PAGE_PATTERNS.home}>{t('unsubscribe.home')}</Link>
           </div>
         ) : preview.data ? (
           <>

@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, normalizeLanguage } from '@inkstream/contracts';
+import { DEFAULT_LANGUAGE, normalizeLanguage, pagePath } from '@inkstream/contracts';
 import type { Db, DbExecutor } from '../../db/database.js';
 import type { MailOutboxTable } from '../../db/schema.js';
 import type { Selectable, Updateable } from 'kysely';
@@ -128,7 +128,7 @@ export function createMailSender(options: MailSenderOptions) {
       language,
       data,
       siteName: await options.siteName(),
-      unsubscribeUrl: token ? `${options.publicUrl}/unsubscribe?token=${token}` : null,
+      unsubscribeUrl: token ? `${options.publicUrl}${pagePath.unsubscribe(token)}` : null,
     });
     return {
       ...rendered,

@@ -1,3 +1,4 @@
+import { pagePath } from '@inkstream/contracts';
 import type { Db, DbExecutor } from '../../db/database.js';
 import { pickTranslation } from '../../lib/language.js';
 import { DAY_MS } from '../../lib/time.js';
@@ -57,7 +58,7 @@ export async function newChaptersOf(
         reader.language,
         row.original_language,
       );
-      book = { title: title?.title ?? '', items: [], href: `${publicUrl}/book/chapters/${row.book_uuid}` };
+      book = { title: title?.title ?? '', items: [], href: `${publicUrl}${pagePath.book(row.book_uuid)}` };
       books.set(row.book_id, book);
     }
     const title = pickTranslation(

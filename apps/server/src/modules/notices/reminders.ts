@@ -1,3 +1,4 @@
+import { pagePath, PROFILE_SECTIONS } from '@inkstream/contracts';
 import type { Db } from '../../db/database.js';
 import { DAY_MS } from '../../lib/time.js';
 import { queueMail } from '../mail/mail-queue.js';
@@ -8,8 +9,8 @@ import { letOthersRun } from '../../lib/concurrency.js';
 
 /** A reminder goes out this long before a membership ends (issue 28: three days). */
 export const REMINDER_BEFORE_MS = 3 * DAY_MS;
-/** The profile's top-up section (apps/web TopUpSection: the section's id). */
-export const TOP_UP_PATH = '/profile#top-up';
+/** The profile's top-up section. */
+export const TOP_UP_PATH = pagePath.profile(PROFILE_SECTIONS.topUp);
 
 export interface NoticeStepOptions {
   now: number;

@@ -1,4 +1,4 @@
-import { pagePath } from '@inkstream/contracts';
+import { pagePath, PROFILE_SECTIONS } from '@inkstream/contracts';
 import { el, type XmlChild, type XmlChildren, type XmlElement } from './opds-xml.js';
 
 /**
@@ -253,7 +253,7 @@ function chapterEntry(ctx: FeedContext, book: FeedBook, chapter: FeedChapter, te
       common,
       el('category', { scheme: ACCESS_SCHEME, term: 'members-only', label: texts.membersOnly }),
       el('summary', { type: 'text' }, texts.membersOnlySummary),
-      link(REL.buy, TYPE.html, `${ctx.publicUrl}/profile#top-up`, { title: texts.membersOnly }),
+      link(REL.buy, TYPE.html, `${ctx.publicUrl}${pagePath.profile(PROFILE_SECTIONS.topUp)}`, { title: texts.membersOnly }),
     );
   }
   return el(

@@ -1,4 +1,4 @@
-import { pagePath } from '@inkstream/contracts';
+import { pagePath, PROFILE_SECTIONS } from '@inkstream/contracts';
 import { href, REL, TAG_SCHEME, type ChapterTexts, type FeedBook, type FeedChapter, type FeedContext, type Paging } from './opds-feeds.js';
 
 /**
@@ -196,7 +196,7 @@ function chapterPublication(ctx: FeedContext, book: FeedBook, chapter: FeedChapt
       links: [
         {
           rel: REL2.buy,
-          href: `${ctx.publicUrl}/profile#top-up`,
+          href: `${ctx.publicUrl}${pagePath.profile(PROFILE_SECTIONS.topUp)}`,
           type: TYPE2.html,
           title: texts.membersOnly,
           properties: { indirectAcquisition: [{ type: book.bookType === 'comic' ? TYPE2.divina : TYPE2.html }] },

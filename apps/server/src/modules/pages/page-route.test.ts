@@ -1,4 +1,4 @@
-import { matchPage, pagePath, readerPath } from '@inkstream/contracts';
+import { adminPath, matchPage, pagePath, PROFILE_SECTIONS, readerPath } from '@inkstream/contracts';
 import { describe, expect, it } from 'vitest';
 import { matchPageRoute } from './seo.service.js';
 
@@ -51,5 +51,30 @@ describe('the page route table (contracts routes.ts) as the server reads it', ()
       params: { bookid: BOOK, chapter_uuid: CHAPTER, chapter_number: '3' },
     });
     expect(pagePath.sandboxCheckout('a b')).toBe('/sandbox/checkout/a%20b');
+  });
+
+  it('builds the links with a query or a section, each on its page', () => {
+    const links = {
+      [pagePath.search('tom & jerry')]: '/search?q=tom%20%26%20jerry',
+      [pagePath.register('INV 1')]: '/register?invite_code=INV%201',
+      [pagePath.profile(PROFILE_SECTIONS.topUp)]: '/profile#top-up',
+      [pagePath.library()]: '/library',
+      [pagePath.library('alerts')]: '/library?tab=alerts',
+      [pagePath.resetPassword('a_b-c')]: '/reset-password?token=a_b-c',
+      [pagePath.confirmEmail('a/b')]: '/confirm-email?token=a%2Fb',
+      [pagePath.unsubscribe(`${BOOK}.digest.x-_y`)]: `/unsubscribe?token=${BOOK}.digest.x-_y`,
+      [pagePath.sandboxCheckout('IS1', 'tok-_1')]: '/sandbox/checkout/IS1?checkout_token=tok-_1',
+    };
+    for (const [built, expected] of Object.entries(links)) {
+      expect(built).toBe(expected);
+      expect(matchPage(new URL(built, 'http://x').pathname), built).not.toBeNull();
+    }
+  });
+
+  it("builds the console's links under its splat", () => {
+    expect(adminPath.order('a b')).toBe('/admin/orders/a%20b');
+    expect(adminPath.reader(BOOK)).toBe(`/admin/readers/${BOOK}`);
+    const links = Object.values(adminPath).map((link) => (typeof link === 'string' ? link : link(BOOK)));
+    for (const link of links) expect(matchPage(link), link).toEqual({ name: 'admin', params: {} });
   });
 });

@@ -1,4 +1,4 @@
-import { matchPage, pagePath, type Language, type PageName } from '@inkstream/contracts';
+import { matchPage, PAGE_PATTERNS, pagePath, type Language, type PageName } from '@inkstream/contracts';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/database.js';
 import { pickTranslation } from '../../lib/language.js';
@@ -161,7 +161,7 @@ export function createSeoService(deps: {
       title,
       description: homeDescription(language),
       isIndexable: true,
-      url: pageUrl('/', language, isExplicit),
+      url: pageUrl(PAGE_PATTERNS.home, language, isExplicit),
       share: { type: 'website', title, image: imageOf(await repo.findFirstRecommendedCover(db)) },
     };
   }
@@ -252,7 +252,7 @@ export function createSeoService(deps: {
   async function searchMeta(q: string, language: Language, isExplicit: boolean): Promise<PageMeta> {
     const count = q === '' ? 0 : ((await deps.countSearchResults?.(q)) ?? 0);
     const title = q === '' ? `${SEO_COPY[language].searchEmpty} – ${siteName}` : `${SEO_COPY[language].search(q)} – ${siteName}`;
-    const bare = `${publicUrl}/search?q=${encodeURIComponent(q)}`;
+    const bare = `${publicUrl}${pagePath.search(q)}`;
     const canonical = isExplicit ? `${bare}&lang=${language}` : bare;
     return {
       status: 200,
@@ -283,7 +283,7 @@ export function createSeoService(deps: {
         return chapterMeta(route.bookUuid, route.chapterUuid, language, isExplicit, lighterImages);
       case 'contact': {
         const title = `${SEO_COPY[language].contactUs} – ${siteName}`;
-        const url = pageUrl('/contact-us', language, isExplicit);
+        const url = pageUrl(PAGE_PATTERNS.contact, language, isExplicit);
         const share = { type: 'website' as const, title, image: defaultImage };
         return { status: 200, language, title, description: homeDescription(language), isIndexable: true, url, share };
       }

@@ -1,5 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { ErrorCode, PLANS, planForMonths, type CreatedOrder, type PaymentStatus, type PaymentStatusValue } from '@inkstream/contracts';
+import {
+  ErrorCode,
+  pagePath,
+  PLANS,
+  planForMonths,
+  type CreatedOrder,
+  type PaymentStatus,
+  type PaymentStatusValue,
+} from '@inkstream/contracts';
 import type { Db } from '../../db/database.js';
 import type { PaymentOrdersTable } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/app-error.js';
@@ -90,7 +98,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     const qrContent = deps.wechat
       ? await createWechatOrder(deps.wechat, order)
       : // The sandbox QR code opens our own checkout page, where the "payer" confirms or fails it.
-        `${deps.publicUrl}/sandbox/checkout/${order.order_id}?checkout_token=${deps.checkoutTokens.issue(order.order_id, order.expires_at)}`;
+        `${deps.publicUrl}${pagePath.sandboxCheckout(order.order_id, deps.checkoutTokens.issue(order.order_id, order.expires_at))}`;
     const qr_code = await qrcode().toDataURL(qrContent, { margin: 1, width: 256 });
     return { qr_code, order_id: order.order_id, amount_fen: order.amount_fen, expires_at: toIso(order.expires_at) };
   }

@@ -1,4 +1,4 @@
-import { ErrorCode, normalizeLanguage, type Language, type PushSubscriptionBody } from '@inkstream/contracts';
+import { ErrorCode, normalizeLanguage, pagePath, type Language, type PushSubscriptionBody } from '@inkstream/contracts';
 import type { Db } from '../../db/database.js';
 import { AppError, badRequest } from '../../lib/app-error.js';
 import { mapWithConcurrency } from '../../lib/concurrency.js';
@@ -95,7 +95,7 @@ export function createPushService(deps: { db: Db; config: PushConfig | null; log
           const notice: PushNotice = {
             title: pickTranslation(titles, language, book.original_language)?.title ?? '',
             body: newChaptersText(language, first.number, chapters.length),
-            url: `/reader/book/chapter/${book.uuid}/${first.uuid}/${first.number}`,
+            url: pagePath.reading(book.uuid, first.uuid, first.number),
             tag: `book-${book.uuid}`,
           };
           const outcome = await deliver(config, subscription, notice);

@@ -1,4 +1,4 @@
-import { ErrorCode, type Language } from '@inkstream/contracts';
+import { ErrorCode, PAGE_PATTERNS, pagePath, type Language } from '@inkstream/contracts';
 import type { DbExecutor } from '../../db/database.js';
 import { AppError } from '../../lib/app-error.js';
 import { maskMailAddress, type MailAddress } from '../mail/mail-address.js';
@@ -52,7 +52,7 @@ export async function sendConfirmation(
       to: address,
       userId: account.id,
       language,
-      data: { username: account.username, link: `${publicUrl}/confirm-email?token=${token}`, hours: 24 },
+      data: { username: account.username, link: `${publicUrl}${pagePath.confirmEmail(token)}`, hours: 24 },
       secretFields: ['link'],
     },
     now,
@@ -91,7 +91,11 @@ export async function changeAddress(
         to: account.email,
         userId: account.id,
         language,
-        data: { username: account.username, new_address: maskMailAddress(next.address), link: `${publicUrl}/forgot-password` },
+        data: {
+          username: account.username,
+          new_address: maskMailAddress(next.address),
+          link: `${publicUrl}${PAGE_PATTERNS.forgotPassword}`,
+        },
       },
       now,
     );

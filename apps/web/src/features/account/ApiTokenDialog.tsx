@@ -1,3 +1,4 @@
+import { pagePath, PROFILE_SECTIONS } from '@inkstream/contracts/routes';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../i18n/use-translation';
@@ -46,7 +47,7 @@ function TokenBody({ onClose }: { onClose(): void }) {
     <div ref={container}>
       <p className={profile.sectionText}>
         {t('token.appsHint')}{' '}
-        <Link to="/profile#read-in-an-app" onClick={onClose}>
+        <Link to={pagePath.profile(PROFILE_SECTIONS.readInAnApp)} onClick={onClose}>
           {t('token.toFeedKeys')}
         </Link>
       </p>

@@ -1,3 +1,4 @@
+import { PAGE_PATTERNS } from '@inkstream/contracts/routes';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
@@ -57,7 +58,11 @@ export function ConfirmEmailView() {
         </h1>
         {message}
         <div className={styles.footer}>
-          {userUuid ? <Link to="/profile">{t('confirm.toProfile')}</Link> : <Link to="/">{t('confirm.home')}</Link>}
+          {userUuid ? (
+            <Link to={PAGE_PATTERNS.profile}>{t('confirm.toProfile')}</Link>
+          ) : (
+            <Link to={PAGE_PATTERNS.home}>{t('confirm.home')}</Link>
+          )}
         </div>
       </div>
     </div>

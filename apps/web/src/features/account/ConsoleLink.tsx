@@ -1,3 +1,4 @@
+import { adminPath } from '@inkstream/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router';
@@ -10,7 +11,7 @@ export function ConsoleLink({ userUuid }: { userUuid: string | null }) {
   const me = useQuery({ queryKey: ['me', userUuid], queryFn: accountApi.me, enabled: Boolean(userUuid), staleTime: 30_000 });
   if (me.data?.role !== 'admin') return null;
   return (
-    <Link to="/admin" className={styles.secondary}>
+    <Link to={adminPath.dashboard} className={styles.secondary}>
       {t('console')}
     </Link>
   );

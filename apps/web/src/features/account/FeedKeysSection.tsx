@@ -1,3 +1,4 @@
+import { PROFILE_SECTIONS } from '@inkstream/contracts/routes';
 import { FEED_KEY_NAME_MAX, FEED_KEYS_MAX } from '@inkstream/contracts/constants';
 import type { CreatedFeedKey, FeedKeySummary } from '@inkstream/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -130,7 +131,7 @@ export function FeedKeysSection() {
   };
 
   return (
-    <section id="read-in-an-app" className={profile.section} aria-labelledby="feed-keys-title">
+    <section id={PROFILE_SECTIONS.readInAnApp} className={profile.section} aria-labelledby="feed-keys-title">
       <h2 id="feed-keys-title" className={profile.sectionTitle}>
         {t('heading')}
       </h2>

@@ -1,3 +1,4 @@
+import { PAGE_PATTERNS } from '@inkstream/contracts/routes';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../i18n/use-translation';
@@ -66,7 +67,7 @@ export function ForgotPasswordForm() {
           </>
         )}
         <div className={styles.footer}>
-          <Link to="/login">{t('forgot.backToLogin')}</Link>
+          <Link to={PAGE_PATTERNS.login}>{t('forgot.backToLogin')}</Link>
         </div>
       </form>
     </div>

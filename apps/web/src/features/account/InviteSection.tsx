@@ -1,3 +1,4 @@
+import { pagePath } from '@inkstream/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../i18n/use-translation';
 import { accountApi } from '../../lib/api-account';
@@ -5,8 +6,8 @@ import { CopyButton } from './CopyButton';
 import styles from '../../components/forms.module.css';
 import profile from './profile.module.css';
 
-/** The link a friend opens to register with this user's code prefilled (spec section 2, /register?invite_code=). */
-export const inviteLink = (origin: string, code: string) => `${origin}/register?invite_code=${encodeURIComponent(code)}`;
+/** The link a friend opens to register with this user's code prefilled (spec section 2). */
+export const inviteLink = (origin: string, code: string) => `${origin}${pagePath.register(code)}`;
 
 export function InviteSection() {
   const { t } = useTranslation('profile');

@@ -1,3 +1,4 @@
+import { PAGE_PATTERNS } from '@inkstream/contracts/routes';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
@@ -40,7 +41,7 @@ export function LoginForm() {
   useEffect(() => () => setError(null), [setError]);
 
   // Spec section 2: a user with a stored user id does not see the login screen.
-  if (userUuid && !submitting.current) return <Navigate to={returnTo ?? '/'} replace />;
+  if (userUuid && !submitting.current) return <Navigate to={returnTo ?? PAGE_PATTERNS.home} replace />;
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -60,7 +61,7 @@ export function LoginForm() {
     submitting.current = true;
     if (await login(username.trim(), password, totpCode)) {
       // A full reload so every cached visitor-scoped answer is fetched again with the token.
-      reloadTo(returnTo ?? '/');
+      reloadTo(returnTo ?? PAGE_PATTERNS.home);
       return;
     }
     submitting.current = false;
@@ -162,7 +163,7 @@ export function LoginForm() {
             />
             <p className={styles.forgot}>
               <Link
-                to="/forgot-password"
+                to={PAGE_PATTERNS.forgotPassword}
                 // The reset page sends the reader back where this screen would have (the link may open on this device).
                 onClick={() => (returnTo ? writeStorage(STORAGE_KEYS.resetReturn, returnTo) : removeStorage(STORAGE_KEYS.resetReturn))}
               >
@@ -176,9 +177,9 @@ export function LoginForm() {
         </button>
         <div className={styles.footer}>
           <span>
-            {t('login.noAccount')} <Link to={withReturn('/register', returnTo)}>{t('login.registerLink')}</Link>
+            {t('login.noAccount')} <Link to={withReturn(PAGE_PATTERNS.register, returnTo)}>{t('login.registerLink')}</Link>
           </span>
-          <Link to="/" className={styles.secondary}>
+          <Link to={PAGE_PATTERNS.home} className={styles.secondary}>
             {t('backHome')}
           </Link>
         </div>

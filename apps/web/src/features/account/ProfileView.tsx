@@ -1,3 +1,4 @@
+import { PAGE_PATTERNS } from '@inkstream/contracts/routes';
 import { useQueryClient } from '@tanstack/react-query';
 import { startTransition, useEffect, useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
@@ -39,7 +40,7 @@ export function ProfileView() {
     // together, so the login guard never sees this screen without a user and detours to /login.
     startTransition(() => {
       logout();
-      navigate('/', { replace: true });
+      navigate(PAGE_PATTERNS.home, { replace: true });
     });
     // Membership, invite code and the like belong to the account that just left.
     queryClient.clear();
@@ -70,7 +71,7 @@ export function ProfileView() {
       <InviteSection />
       <TwoStepSection />
       <div className={profile.bottomRow}>
-        <Link to="/" className={styles.secondary}>
+        <Link to={PAGE_PATTERNS.home} className={styles.secondary}>
           {t('backHome')}
         </Link>
         <ConsoleLink userUuid={userUuid} />

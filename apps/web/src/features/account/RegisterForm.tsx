@@ -1,3 +1,4 @@
+import { PAGE_PATTERNS } from '@inkstream/contracts/routes';
 import { CURRENT_PASSWORD_MAX } from '@inkstream/contracts/constants';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
@@ -59,7 +60,7 @@ export function RegisterForm() {
     setPending(false);
     // No automatic login (spec section 2): the login screen gets the name to prefill, and says
     // where the confirmation link went.
-    if (ok) navigate(withReturn('/login', returnTo), { state: { registered: name, registeredEmail: address } });
+    if (ok) navigate(withReturn(PAGE_PATTERNS.login, returnTo), { state: { registered: name, registeredEmail: address } });
   };
 
   const message = error ? errorText(error) : null;
@@ -138,7 +139,7 @@ export function RegisterForm() {
         </button>
         <div className={styles.footer}>
           <span>
-            {t('register.haveAccount')} <Link to={withReturn('/login', returnTo)}>{t('register.loginLink')}</Link>
+            {t('register.haveAccount')} <Link to={withReturn(PAGE_PATTERNS.login, returnTo)}>{t('register.loginLink')}</Link>
           </span>
         </div>
       </form>

@@ -1,3 +1,4 @@
+import { PAGE_PATTERNS } from '@inkstream/contracts/routes';
 import { CURRENT_PASSWORD_MAX } from '@inkstream/contracts/constants';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -48,7 +49,7 @@ export function ResetPasswordForm() {
       setState(code === 'INVALID_RESET_TOKEN' ? 'badToken' : code === 'RATE_LIMITED' ? 'tooMany' : 'failed');
       return;
     }
-    const returnTo = safeReturnPath(readStorage(STORAGE_KEYS.resetReturn)) ?? '/profile';
+    const returnTo = safeReturnPath(readStorage(STORAGE_KEYS.resetReturn)) ?? PAGE_PATTERNS.profile;
     removeStorage(STORAGE_KEYS.resetReturn);
     // Every older session of the account ended with the reset; this login replaces this browser's.
     if (await login(username, password)) {
@@ -56,7 +57,7 @@ export function ResetPasswordForm() {
       return;
     }
     // A second step (two-step sign-in) or a disabled account: the login screen says what is needed.
-    navigate(withReturn('/login', returnTo), { replace: true, state: { registered: username } });
+    navigate(withReturn(PAGE_PATTERNS.login, returnTo), { replace: true, state: { registered: username } });
   };
 
   if (!token) {
@@ -65,7 +66,7 @@ export function ResetPasswordForm() {
         <div className={styles.card}>
           <h1 className={styles.heading}>{t('reset.title')}</h1>
           <FormAlert>{t('reset.missing')}</FormAlert>
-          <Link to="/forgot-password">{t('reset.askAgain')}</Link>
+          <Link to={PAGE_PATTERNS.forgotPassword}>{t('reset.askAgain')}</Link>
         </div>
       </div>
     );
@@ -85,7 +86,7 @@ export function ResetPasswordForm() {
         </h1>
         {state === 'badToken' && (
           <FormAlert>
-            {t('reset.invalid')} <Link to="/forgot-password">{t('reset.askAgain')}</Link>
+            {t('reset.invalid')} <Link to={PAGE_PATTERNS.forgotPassword}>{t('reset.askAgain')}</Link>
           </FormAlert>
         )}
         {state === 'tooMany' && <FormAlert>{t('forgot.tooMany')}</FormAlert>}

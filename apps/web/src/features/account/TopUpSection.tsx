@@ -1,3 +1,4 @@
+import { PROFILE_SECTIONS } from '@inkstream/contracts/routes';
 import { formatLength } from '@inkstream/contracts/formats';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -42,7 +43,7 @@ export function TopUpSection({ userUuid, language }: TopUpSectionProps) {
   const buyWithCard = (plan: Plan) => flow.start(plan.id, plan.months, 'card', reserveCheckoutWindow());
 
   return (
-    <section id="top-up" className={profile.section} aria-labelledby="top-up-title">
+    <section id={PROFILE_SECTIONS.topUp} className={profile.section} aria-labelledby="top-up-title">
       <h2 id="top-up-title" className={`${profile.sectionTitle} ${payments.headingRow}`}>
         {t('topUp.heading')}
         {options.sandbox && <span className={payments.sandboxBadge}>{tp('sandbox.badge')}</span>}

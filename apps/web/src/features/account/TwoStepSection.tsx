@@ -1,3 +1,4 @@
+import { PROFILE_SECTIONS } from '@inkstream/contracts/routes';
 import { CURRENT_PASSWORD_MAX } from '@inkstream/contracts/constants';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -66,7 +67,7 @@ export function TwoStepSection() {
   // The console's "Set up two-step sign-in" link lands on /profile#two-step.
   const loaded = me.data !== undefined;
   useEffect(() => {
-    if (loaded && window.location.hash === '#two-step') sectionRef.current?.scrollIntoView({ block: 'start' });
+    if (loaded && window.location.hash === `#${PROFILE_SECTIONS.twoStep}`) sectionRef.current?.scrollIntoView({ block: 'start' });
   }, [loaded]);
 
   const go = (next: Step) => {
@@ -189,7 +190,7 @@ export function TwoStepSection() {
   );
 
   return (
-    <section ref={sectionRef} className={profile.section} aria-labelledby="two-step-title" id="two-step">
+    <section ref={sectionRef} className={profile.section} aria-labelledby="two-step-title" id={PROFILE_SECTIONS.twoStep}>
       <h2 id="two-step-title" className={profile.sectionTitle}>
         {t('heading')}
       </h2>

@@ -1,3 +1,4 @@
+import { adminPath } from '@inkstream/contracts/routes';
 import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { AdminGate } from './shell/AdminGate';
@@ -29,7 +30,7 @@ export default function AdminApp() {
           <Route path="moderation/*" element={<ModerationSection />} />
           <Route path="settings" element={<SettingsSection />} />
           <Route path="audit" element={<AuditSection />} />
-          <Route path="*" element={<Navigate to="/admin" replace />} />
+          <Route path="*" element={<Navigate to={adminPath.dashboard} replace />} />
         </Route>
       </Routes>
     </AdminGate>

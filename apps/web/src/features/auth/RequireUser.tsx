@@ -1,3 +1,4 @@
+import { PAGE_PATTERNS } from '@inkstream/contracts/routes';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { readStorage, STORAGE_KEYS } from '../../lib/storage-keys';
@@ -10,6 +11,7 @@ export function RequireUser({ children }: { children: ReactNode }) {
   // After logging in, the reader comes back to the screen they asked for (the login screen checks
   // the path; built here by hand so the landing page does not load lib/return-path.ts).
   const back = `${location.pathname}${location.search}${location.hash}`;
-  if (!userUuid || !readStorage(STORAGE_KEYS.userUuid)) return <Navigate to={`/login?return=${encodeURIComponent(back)}`} replace />;
+  if (!userUuid || !readStorage(STORAGE_KEYS.userUuid))
+    return <Navigate to={`${PAGE_PATTERNS.login}?return=${encodeURIComponent(back)}`} replace />;
   return children;
 }

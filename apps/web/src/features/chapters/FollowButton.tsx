@@ -1,3 +1,4 @@
+import { PAGE_PATTERNS } from '@inkstream/contracts/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../i18n/use-translation';
 import { Link, useLocation } from 'react-router';
@@ -30,7 +31,7 @@ export function FollowButton({ bookUuid, isEnabled = true }: { bookUuid: string;
   });
   if (!userUuid) {
     return (
-      <Link className={styles.follow} to={withReturn('/login', currentPath(location))}>
+      <Link className={styles.follow} to={withReturn(PAGE_PATTERNS.login, currentPath(location))}>
         <BookmarkIcon filled={false} />
         {t('actions.follow')}
       </Link>

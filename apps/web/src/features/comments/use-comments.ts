@@ -1,3 +1,4 @@
+import { PAGE_PATTERNS } from '@inkstream/contracts/routes';
 import type { Comment, CommunityStanding } from '@inkstream/contracts';
 import type { CommentSort } from '@inkstream/contracts/constants';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -50,7 +51,7 @@ export function useStanding(enabled: boolean) {
 
 /** Sends a visitor to log in, and back to this chapter afterwards. */
 export function useLoginPath(): string {
-  return withReturn('/login', currentPath(useLocation()));
+  return withReturn(PAGE_PATTERNS.login, currentPath(useLocation()));
 }
 
 /**

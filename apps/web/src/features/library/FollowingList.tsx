@@ -1,4 +1,4 @@
-import { pagePath } from '@inkstream/contracts/routes';
+import { PAGE_PATTERNS, pagePath } from '@inkstream/contracts/routes';
 import type { LibraryItem } from '@inkstream/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../i18n/use-translation';
@@ -34,7 +34,7 @@ export function FollowingList({ isLoggedIn }: { isLoggedIn: boolean }) {
     return (
       <div className={styles.empty}>
         <p>{t('following.loginPrompt')}</p>
-        <Link className={styles.primary} to={withReturn('/login', '/library')}>
+        <Link className={styles.primary} to={withReturn(PAGE_PATTERNS.login, PAGE_PATTERNS.library)}>
           {t('following.login')}
         </Link>
       </div>

@@ -1,3 +1,4 @@
+import { PAGE_PATTERNS } from '@inkstream/contracts/routes';
 import { formatLength } from '@inkstream/contracts/formats';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../i18n/use-translation';
@@ -74,7 +75,7 @@ export function SandboxCheckout({ orderId, checkoutToken }: { orderId: string; c
             )}
           </>
         )}
-        <Link to="/profile" className={forms.secondary}>
+        <Link to={PAGE_PATTERNS.profile} className={forms.secondary}>
           {t('checkout.toProfile')}
         </Link>
       </section>

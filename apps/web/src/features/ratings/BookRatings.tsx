@@ -1,3 +1,4 @@
+import { PAGE_PATTERNS } from '@inkstream/contracts/routes';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from '../../i18n/use-translation';
 import { useAuth } from '../auth';
@@ -44,7 +45,7 @@ function BookRatingsSection({ bookUuid, headingId }: { bookUuid: string; heading
             <RatingForm key={userUuid} bookUuid={bookUuid} userUuid={userUuid} mine={summary.data.mine} />
           ) : (
             <p className={styles.login}>
-              <Link to={withReturn('/login', location.pathname + location.search)}>{t('login')}</Link>
+              <Link to={withReturn(PAGE_PATTERNS.login, location.pathname + location.search)}>{t('login')}</Link>
             </p>
           )}
         </>

@@ -1,3 +1,4 @@
+import { PAGE_PATTERNS } from '@inkstream/contracts/routes';
 import type { ChapterContent } from '@inkstream/contracts';
 import { formatCount } from '@inkstream/contracts/formats';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -25,7 +26,7 @@ export function LikeButton({ content, language }: { content: ChapterContent; lan
   const { userUuid } = useAuth();
   const navigate = useNavigate();
   const here = currentPath(useLocation());
-  const askToLogIn = () => navigate(withReturn('/login', here), { state: { reason: 'like' } satisfies LoginLocationState });
+  const askToLogIn = () => navigate(withReturn(PAGE_PATTERNS.login, here), { state: { reason: 'like' } satisfies LoginLocationState });
   const queryClient = useQueryClient();
   const { queryKey } = chapterQueryOptions(content.chapter_uuid, language, useLighterImages());
   const like = useMutation({

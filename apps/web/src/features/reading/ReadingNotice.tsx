@@ -1,3 +1,4 @@
+import { PAGE_PATTERNS, PROFILE_SECTIONS } from '@inkstream/contracts/routes';
 import { formatLength } from '@inkstream/contracts/formats';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../i18n/use-translation';
@@ -86,11 +87,11 @@ export function ReadingNotice({ error, bookId, chapterNumber, place, onRetry }: 
         ))}
       </ul>
       {/* Straight to the plans (the profile's top-up section), not the top of the profile (issue 40). */}
-      <Link to={`${withReturn('/profile', here)}#top-up`} className={styles.noticeAction}>
+      <Link to={`${withReturn(PAGE_PATTERNS.profile, here)}#${PROFILE_SECTIONS.topUp}`} className={styles.noticeAction}>
         {t(`${copy}.action`)}
       </Link>
       {!userUuid && (
-        <Link to={withReturn('/login', here)} className={styles.noticeLink}>
+        <Link to={withReturn(PAGE_PATTERNS.login, here)} className={styles.noticeLink}>
           {t('logIn')}
         </Link>
       )}

@@ -6,8 +6,7 @@ import type {
   AdminBookUpdateBody,
   AdminChapterItem,
 } from '@inkstream/contracts';
-import { ApiError, authHeaders, client, data } from '../../../lib/api-fetch';
-import type { paths } from '../../../lib/api-schema';
+import { client, data, onceClient } from '../../../lib/api-fetch';
 import { consoleLanguage, type Page } from '../shell/admin-api';
 
 export type BookListQuery = AdminBookListQuery;
@@ -15,22 +14,6 @@ export type BookListQuery = AdminBookListQuery;
 const book = (bookUuid: string) => ({ path: { bookUuid } });
 const chapter = (chapterUuid: string) => ({ params: { path: { chapterUuid } } });
 const titlesIn = () => ({ language: consoleLanguage() });
-
-const coverPath = '/api/v1/admin/books/{bookUuid}/cover' satisfies keyof paths;
-
-/** Raw image upload: the body is the file itself, so it does not go through the JSON client. */
-async function uploadCover(bookUuid: string, file: File): Promise<AdminBookDetail> {
-  const response = await fetch(coverPath.replace('{bookUuid}', encodeURIComponent(bookUuid)), {
-    method: 'PUT',
-    headers: { ...authHeaders(), 'Content-Type': file.type || 'application/octet-stream' },
-    body: file,
-  });
-  const body = (await response.json().catch(() => null)) as { data?: AdminBookDetail; error?: string; code?: string } | null;
-  if (!response.ok || !body?.data) {
-    throw new ApiError(response.status, body?.code ?? 'NETWORK_ERROR', body?.error ?? `Request failed (${response.status})`);
-  }
-  return body.data;
-}
 
 export const booksApi = {
   list: (query: BookListQuery): Promise<Page<AdminBookItem>> =>
@@ -46,7 +29,9 @@ export const booksApi = {
         ? client.POST('/api/v1/admin/books/{bookUuid}/publish', { params: book(uuid) })
         : client.POST('/api/v1/admin/books/{bookUuid}/unpublish', { params: book(uuid) }),
     ),
-  uploadCover,
+  /** The image file itself is the body (image/jpeg, png, webp or avif). */
+  uploadCover: (uuid: string, file: File): Promise<AdminBookDetail> =>
+    data(onceClient.PUT('/api/v1/admin/books/{bookUuid}/cover', { params: book(uuid), file })),
   recommendations: (): Promise<{ items: AdminBookItem[] }> =>
     data(client.GET('/api/v1/admin/recommendations', { params: { query: titlesIn() } })),
   setRecommendations: (bookUuids: string[]): Promise<{ items: AdminBookItem[] }> =>

@@ -1,3 +1,4 @@
+import { adminPath } from '@inkstream/contracts/routes';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
@@ -85,7 +86,7 @@ export default function DashboardSection() {
               rows={data.top_books.map((book) => (
                 <tr key={book.book_uuid}>
                   <td>
-                    <Link to={`/admin/books/${book.book_uuid}`}>
+                    <Link to={adminPath.book(book.book_uuid)}>
                       <bdi lang={book.title_language}>{book.title || book.book_uuid}</bdi>
                     </Link>
                   </td>

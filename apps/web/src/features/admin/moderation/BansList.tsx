@@ -1,3 +1,4 @@
+import { adminPath } from '@inkstream/contracts/routes';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from '../../../i18n/use-translation';
@@ -37,7 +38,7 @@ export function BansList() {
         row={(ban) => (
           <>
             <th scope="row">
-              <Link to={`/admin/readers/${ban.user.uuid}`}>
+              <Link to={adminPath.reader(ban.user.uuid)}>
                 <bdi>{ban.user.username}</bdi>
               </Link>
             </th>

@@ -1,3 +1,4 @@
+import { adminPath } from '@inkstream/contracts/routes';
 import type { ModerationComment } from '@inkstream/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -17,12 +18,12 @@ export function CommentCard({ comment, children }: { comment: ModerationComment;
   return (
     <article className={local.item} aria-label={t('commentBy', { name: comment.author.username })}>
       <p className={local.meta}>
-        <Link to={`/admin/readers/${comment.author.uuid}`}>
+        <Link to={adminPath.reader(comment.author.uuid)}>
           <bdi>{comment.author.username}</bdi>
         </Link>
         {comment.author.banned && <span className={local.badge}>{t('banned')}</span>}
         <span>
-          <Link to={`/admin/books/${comment.book.uuid}`} lang={comment.book.title_language}>
+          <Link to={adminPath.book(comment.book.uuid)} lang={comment.book.title_language}>
             <bdi>{comment.book.title || comment.book.uuid}</bdi>
           </Link>{' '}
           · <bdi>{chapter}</bdi>

@@ -1,3 +1,4 @@
+import { adminPath } from '@inkstream/contracts/routes';
 import { Navigate, NavLink, Route, Routes } from 'react-router';
 import { useTranslation } from '../../../i18n/use-translation';
 import styles from '../shell/admin.module.css';
@@ -10,18 +11,18 @@ import { useCommunityOn } from './use-community';
 import { WordFilters } from './WordFilters';
 
 const TABS = [
-  { to: '/admin/moderation', key: 'reports', end: true },
-  { to: '/admin/moderation/held', key: 'held' },
-  { to: '/admin/moderation/bans', key: 'bans' },
-  { to: '/admin/moderation/filters', key: 'filters' },
-  { to: '/admin/moderation/reviews', key: 'reviews' },
+  { to: adminPath.moderation, key: 'reports', end: true },
+  { to: adminPath.heldComments, key: 'held' },
+  { to: adminPath.bans, key: 'bans' },
+  { to: adminPath.wordFilters, key: 'filters' },
+  { to: adminPath.reviews, key: 'reviews' },
 ] as const;
 
 /** Moderation (issue 31): the reports queue, held comments, bans, the word filter and reviews. Absent with COMMUNITY=off. */
 export default function ModerationSection() {
   const { t } = useTranslation('admin-moderation');
   const community = useCommunityOn();
-  if (community === false) return <Navigate to="/admin" replace />;
+  if (community === false) return <Navigate to={adminPath.dashboard} replace />;
   return (
     <section aria-labelledby="moderation-heading">
       <div className={styles.heading}>
@@ -44,7 +45,7 @@ export default function ModerationSection() {
         <Route path="bans" element={<BansList />} />
         <Route path="filters" element={<WordFilters />} />
         <Route path="reviews" element={<ReviewsList />} />
-        <Route path="*" element={<Navigate to="/admin/moderation" replace />} />
+        <Route path="*" element={<Navigate to={adminPath.moderation} replace />} />
       </Routes>
     </section>
   );

@@ -1,3 +1,4 @@
+import { adminPath } from '@inkstream/contracts/routes';
 import type { ModerationReview } from '@inkstream/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
@@ -59,12 +60,12 @@ export function ReviewsList() {
         row={(review) => (
           <>
             <th scope="row" lang={review.book.title_language}>
-              <Link to={`/admin/books/${review.book.uuid}`}>
+              <Link to={adminPath.book(review.book.uuid)}>
                 <bdi>{review.book.title}</bdi>
               </Link>
             </th>
             <td>
-              <Link to={`/admin/readers/${review.user.uuid}`}>
+              <Link to={adminPath.reader(review.user.uuid)}>
                 <bdi>{review.user.username}</bdi>
               </Link>
             </td>

@@ -1,3 +1,4 @@
+import { adminPath } from '@inkstream/contracts/routes';
 import { formatLength } from '@inkstream/contracts/formats';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -57,7 +58,7 @@ export function OrderDetail() {
   return (
     <div className={local.stack}>
       <p>
-        <Link to="/admin/orders">{t('back')}</Link>
+        <Link to={adminPath.orders}>{t('back')}</Link>
       </p>
       <div className={styles.card}>
         <h2>

@@ -1,3 +1,4 @@
+import { adminPath } from '@inkstream/contracts/routes';
 import type { AdminOrderListQuery } from '@inkstream/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -83,7 +84,7 @@ export function OrdersList() {
         row={(order) => (
           <>
             <td>
-              <Link to={`/admin/orders/${encodeURIComponent(order.order_id)}`}>
+              <Link to={adminPath.order(order.order_id)}>
                 <bdi>{order.order_id}</bdi>
               </Link>
             </td>

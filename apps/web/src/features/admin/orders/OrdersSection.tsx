@@ -1,3 +1,4 @@
+import { adminPath } from '@inkstream/contracts/routes';
 import { useTranslation } from '../../../i18n/use-translation';
 import { NavLink, Route, Routes } from 'react-router';
 import styles from '../shell/admin.module.css';
@@ -15,10 +16,10 @@ export default function OrdersSection() {
         <h1 id="orders-heading">{t('title')}</h1>
       </div>
       <nav aria-label={t('tabs.label')} className={local.tabs}>
-        <NavLink to="/admin/orders" end className={({ isActive }) => (isActive ? local.activeTab : local.tab)}>
+        <NavLink to={adminPath.orders} end className={({ isActive }) => (isActive ? local.activeTab : local.tab)}>
           {t('tabs.orders')}
         </NavLink>
-        <NavLink to="/admin/orders/incidents" className={({ isActive }) => (isActive ? local.activeTab : local.tab)}>
+        <NavLink to={adminPath.incidents} className={({ isActive }) => (isActive ? local.activeTab : local.tab)}>
           {t('tabs.incidents')}
         </NavLink>
       </nav>

@@ -1,3 +1,4 @@
+import { adminPath } from '@inkstream/contracts/routes';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, Route, Routes, useParams } from 'react-router';
 import type { AdminOutboxItem, AdminOutboxListQuery } from '@inkstream/contracts';
@@ -112,7 +113,7 @@ function OutboxList() {
             <td>{item.attempts}</td>
             <td>
               <div className={local.actions}>
-                {item.has_file && <Link to={`/admin/outbox/${item.uuid}`}>{t('read')}</Link>}
+                {item.has_file && <Link to={adminPath.outboxMessage(item.uuid)}>{t('read')}</Link>}
                 <ResendButton item={item} />
               </div>
             </td>
@@ -134,7 +135,7 @@ function OutboxMessage() {
   return (
     <article className={local.message} aria-labelledby="outbox-message-subject">
       <p>
-        <Link to="/admin/outbox">{t('back')}</Link>
+        <Link to={adminPath.outbox}>{t('back')}</Link>
       </p>
       <FormNotice message={message.error ? message.error.message : null} />
       {item.data && (

@@ -1,3 +1,4 @@
+import { adminPath } from '@inkstream/contracts/routes';
 import type { AdminUserDetail } from '@inkstream/contracts';
 import { useTranslation } from '../../../i18n/use-translation';
 import { Link } from 'react-router';
@@ -10,7 +11,7 @@ function Person({ person }: { person: Invitee }) {
   const { t } = useTranslation('admin-readers');
   return (
     <>
-      <Link to={`/admin/readers/${person.uuid}`}>
+      <Link to={adminPath.reader(person.uuid)}>
         <bdi>{person.username}</bdi>
       </Link>{' '}
       <span className={person.has_paid ? local.paid : styles.muted}>{person.has_paid ? t('invites.paid') : t('invites.notPaid')}</span>
@@ -26,7 +27,7 @@ export function InviteTree({ invites }: { invites: AdminUserDetail['invites'] })
       <p>
         {t('invites.invitedBy')}{' '}
         {invites.invited_by ? (
-          <Link to={`/admin/readers/${invites.invited_by.uuid}`}>
+          <Link to={adminPath.reader(invites.invited_by.uuid)}>
             <bdi>{invites.invited_by.username}</bdi>
           </Link>
         ) : (

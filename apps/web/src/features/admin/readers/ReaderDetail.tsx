@@ -1,3 +1,4 @@
+import { adminPath } from '@inkstream/contracts/routes';
 import type { AdminUserDetail } from '@inkstream/contracts';
 import { formatLength } from '@inkstream/contracts/formats';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -35,7 +36,7 @@ export function ReaderDetail() {
   return (
     <section aria-labelledby="reader-heading">
       <p>
-        <Link to="/admin/readers">{t('back')}</Link>
+        <Link to={adminPath.readers}>{t('back')}</Link>
       </p>
       <div className={styles.heading}>
         <h1 id="reader-heading">

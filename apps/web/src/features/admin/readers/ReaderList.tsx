@@ -1,3 +1,4 @@
+import { adminPath } from '@inkstream/contracts/routes';
 import type { AdminUserListQuery } from '@inkstream/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -56,7 +57,7 @@ export function ReaderList() {
         row={(reader) => (
           <>
             <th scope="row">
-              <Link to={`/admin/readers/${reader.uuid}`}>
+              <Link to={adminPath.reader(reader.uuid)}>
                 <bdi>{reader.username}</bdi>
               </Link>
             </th>

@@ -1,9 +1,11 @@
+import { PAGE_PATTERNS, pagePath, PROFILE_SECTIONS } from '@inkstream/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { Link, Navigate, useLocation } from 'react-router';
 import { Loading } from '../../../components/Loading';
 import { accountApi } from '../../../lib/api-account';
+import { RETURN_PARAM } from '../../../lib/return-path';
 import { ApiError } from '../../../lib/api-client';
 import { auditApi } from './admin-api';
 import { useAuth } from '../../auth';
@@ -30,14 +32,15 @@ export function AdminGate({ children }: { children: ReactNode }) {
     enabled: me.data?.role === 'admin' && me.data.totp_enabled === false,
     staleTime: 30_000,
   });
-  if (!userUuid) return <Navigate to={`/login?return=${encodeURIComponent(location.pathname + location.search)}`} replace />;
+  if (!userUuid)
+    return <Navigate to={`${PAGE_PATTERNS.login}?${RETURN_PARAM}=${encodeURIComponent(location.pathname + location.search)}`} replace />;
   if (me.isPending) return <Loading />;
   if (me.data?.role !== 'admin') {
     return (
       <div className={styles.denied} role="alert">
         <h1>{t('denied.title')}</h1>
         <p>{t('denied.body')}</p>
-        <Link to="/">{t('denied.home')}</Link>
+        <Link to={PAGE_PATTERNS.home}>{t('denied.home')}</Link>
       </div>
     );
   }
@@ -47,7 +50,7 @@ export function AdminGate({ children }: { children: ReactNode }) {
       <div className={styles.denied} role="alert">
         <h1>{t('twoStepRequired.title')}</h1>
         <p>{t('twoStepRequired.body')}</p>
-        <Link to="/profile#two-step">{t('twoStepRequired.link')}</Link>
+        <Link to={pagePath.profile(PROFILE_SECTIONS.twoStep)}>{t('twoStepRequired.link')}</Link>
       </div>
     );
   }

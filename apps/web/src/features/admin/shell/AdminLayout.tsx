@@ -1,3 +1,4 @@
+import { adminPath } from '@inkstream/contracts/routes';
 import { Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { NavLink, Outlet, useLocation } from 'react-router';
@@ -6,15 +7,15 @@ import { useCommunityOn } from '../moderation/use-community';
 import styles from './admin.module.css';
 
 const SECTIONS = [
-  { to: '/admin', key: 'dashboard', end: true },
-  { to: '/admin/books', key: 'books' },
-  { to: '/admin/readers', key: 'readers' },
-  { to: '/admin/orders', key: 'orders' },
-  { to: '/admin/outbox', key: 'outbox' },
-  { to: '/admin/coupons', key: 'coupons' },
-  { to: '/admin/moderation', key: 'moderation', community: true },
-  { to: '/admin/settings', key: 'settings' },
-  { to: '/admin/audit', key: 'audit' },
+  { to: adminPath.dashboard, key: 'dashboard', end: true },
+  { to: adminPath.books, key: 'books' },
+  { to: adminPath.readers, key: 'readers' },
+  { to: adminPath.orders, key: 'orders' },
+  { to: adminPath.outbox, key: 'outbox' },
+  { to: adminPath.coupons, key: 'coupons' },
+  { to: adminPath.moderation, key: 'moderation', community: true },
+  { to: adminPath.settings, key: 'settings' },
+  { to: adminPath.audit, key: 'audit' },
 ] as const;
 
 /** The console's frame: its sections as a navigation bar (a row that scrolls on phones), then the section. */
