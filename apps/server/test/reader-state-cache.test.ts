@@ -7,7 +7,6 @@ import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DAY_MS } from '../src/lib/time.js';
 import { insertGrantOnce } from '../src/modules/membership/membership.repository.js';
-import { readerStateChanged } from '../src/modules/reading/reader-change-feed.js';
 import { authHeader, createBook, createUser, grantMembership, type TestBook, type TestUser } from './helpers/factories.js';
 import { MCH_ID, startFakeWechatPay, type FakeWechatPay } from './helpers/fake-wechat-pay.js';
 import { stripeRefundedCharge } from './helpers/payment-flows.js';
@@ -24,7 +23,7 @@ import { createTestContext, TEST_DIALECT, type TestContext } from './helpers/tes
  * - a kept account is served for 5 minutes at most;
  * - a change made by anything else (another node, the admin CLI, a hand-run UPDATE: here a write
  *   through another handle) counts from the feed's next poll, which on a server is within a second.
- * The feed's timer is set to a minute here, and polls are run by hand (readerStateChanged), so the
+ * The feed's timer is set to a minute here, and polls are run by hand (poll), so the
  * query counts are not disturbed by a poll landing mid-request.
  */
 
@@ -45,6 +44,8 @@ vi.mock('../src/modules/reading/reading.repository.js', async (importOriginal) =
 });
 
 const queryLog = createQueryLog();
+/** One poll of the app's reader change feed, as its timer would run it. */
+const poll = () => ctx.app.readerChanges.pollNow();
 let ctx: TestContext;
 let book: TestBook;
 let admin: TestUser;
@@ -152,7 +153,7 @@ beforeAll(async () => {
   );
   book = await createBook(ctx, { chapters: 5, freeChapters: 2, pagesPerChapter: 2 });
   admin = await createUser(ctx, { role: 'admin' });
-  await readerStateChanged();
+  await poll();
 });
 afterAll(async () => {
   await ctx.close();
@@ -234,7 +235,7 @@ describe('changes made by another process count from the next poll', () => {
       await change(user);
       // Until the poll, this process still has the account as it was (on a server: under a second).
       expect((await read(user)).status).toBe(200);
-      await readerStateChanged();
+      await poll();
       expect([(await read(user)).status, (await read(user)).code]).toEqual([status, code]);
     });
   }
@@ -243,7 +244,7 @@ describe('changes made by another process count from the next poll', () => {
     const user = await createUser(ctx, { role: 'admin' });
     expect((await read(user)).status).toBe(200);
     await ctx.db.updateTable('users').set({ role: 'user' }).where('id', '=', user.id).execute();
-    await readerStateChanged();
+    await poll();
     expect((await read(user)).code).toBe('MEMBERSHIP_REQUIRED');
   });
 
@@ -261,7 +262,7 @@ describe('changes made by another process count from the next poll', () => {
         .where('id', '=', row.id)
         .execute();
     });
-    await readerStateChanged();
+    await poll();
     expect((await read(user)).result).toMatchObject({ already_favor: true, total_likes: before.total_likes + 1 });
     expect((await read(other)).result).toMatchObject({ already_favor: false, total_likes: before.total_likes + 1 });
   });
@@ -293,7 +294,7 @@ describe('changes made through this server count at once', () => {
   it('a refund takes the refunded time away at once', async () => {
     const user = await createUser(ctx);
     const { orderId } = await paidOrder(user, 'sandbox');
-    await readerStateChanged();
+    await poll();
     expect((await read(user)).status).toBe(200);
     expect((await read(user)).queries).toEqual([]);
     expect((await adminApi(`/orders/${orderId}/refund`, { reason: 'test' })).statusCode).toBe(200);
@@ -303,7 +304,7 @@ describe('changes made through this server count at once', () => {
   it("a refund by Stripe's webhook takes the refunded time away at once", async () => {
     const user = await createUser(ctx);
     const { paymentIntent } = await paidOrder(user, 'stripe');
-    await readerStateChanged();
+    await poll();
     expect((await read(user)).status).toBe(200);
     expect((await read(user)).queries).toEqual([]);
     expect((await stripeRefund(paymentIntent)).statusCode).toBe(200);
@@ -313,7 +314,7 @@ describe('changes made through this server count at once', () => {
   it("a refund by WeChat Pay's notification takes the refunded time away at once", async () => {
     const user = await createUser(ctx);
     const { orderId } = await paidOrder(user, 'wechat');
-    await readerStateChanged();
+    await poll();
     expect((await read(user)).status).toBe(200);
     expect((await read(user)).queries).toEqual([]);
     const refund = wechat.refundNotification(
@@ -386,7 +387,7 @@ describe('a read that began before a change', () => {
       'a revocation on another node, seen by a poll',
       async (u) => {
         await ctx.db.updateTable('membership_grants').set({ revoked_at: Date.now() }).where('user_id', '=', u.id).execute();
-        await readerStateChanged();
+        await poll();
       },
       'MEMBERSHIP_REQUIRED',
     ],
@@ -425,15 +426,15 @@ describe('the age of a kept account', () => {
     try {
       at(0);
       const user = await member();
-      await readerStateChanged(); // the grant's change row, seen before the account is kept
+      await poll(); // the grant's change row, seen before the account is kept
       expect((await read(user)).status).toBe(200);
       // A poll every 9 s of the clock keeps the feed current (it drops everything after a 10 s gap).
       for (let ms = 9_000; ms < 300_000; ms += 9_000) {
         at(ms);
-        await readerStateChanged();
+        await poll();
       }
       at(299_999);
-      await readerStateChanged();
+      await poll();
       expect((await read(user)).queries).toEqual([]);
       at(300_001);
       expect((await read(user)).queries.length).toBeGreaterThan(0);
@@ -441,7 +442,7 @@ describe('the age of a kept account', () => {
     } finally {
       // Back to the real clock, with a poll at it, for the tests that follow.
       vi.restoreAllMocks();
-      await readerStateChanged();
+      await poll();
     }
   });
 });
@@ -459,7 +460,7 @@ describe('when the feed cannot be trusted', () => {
   it('drops everything it kept after losing track of the feed for longer than its window', async () => {
     const user = await warmMember();
     vi.spyOn(Date, 'now').mockReturnValue(Date.now() + 11_000);
-    await readerStateChanged();
+    await poll();
     // Current again, but what was kept before the gap is gone: read from the database once.
     expect((await read(user)).queries.length).toBeGreaterThan(0);
     expect((await read(user)).queries).toEqual([]);
@@ -520,12 +521,12 @@ describe.runIf(TEST_DIALECT === 'postgres')('a change that commits late (Postgre
     });
     await rowWritten;
     await ctx.db.updateTable('membership_grants').set({ revoked_at: Date.now() }).where('user_id', '=', early.id).execute();
-    await readerStateChanged();
+    await poll();
     expect((await read(early)).code).toBe('MEMBERSHIP_REQUIRED');
     expect((await read(late)).status).toBe(200);
     release();
     await lateCommit;
-    await readerStateChanged();
+    await poll();
     expect((await read(late)).code).toBe('MEMBERSHIP_REQUIRED');
   });
 });
