@@ -104,8 +104,8 @@ describe('membership service', () => {
     const user = await createUser(ctx);
     const membership = service();
     const sourceRef = `order-${user.uuid}`;
-    const end = await membership.grant({ userId: user.id, length: { days: 30 }, source: 'sandbox', sourceRef });
-    expect(end).toBe(fixedNow + 30 * DAY_MS);
+    const granted = await membership.grant({ userId: user.id, length: { days: 30 }, source: 'sandbox', sourceRef });
+    expect(granted).toEqual({ userId: user.id, memberUntil: fixedNow + 30 * DAY_MS });
     const again = await membership.grant({ userId: user.id, length: { days: 30 }, source: 'sandbox', sourceRef });
     expect(again).toBeNull();
     expect(await membership.getMembership(user.id)).toEqual({
