@@ -1,15 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DAY_MS } from '../src/lib/time.js';
-import { insertGrantOnce } from '../src/modules/membership/membership.repository.js';
 import { authHeader, createBook, createUser, grantMembership, type TestBook, type TestUser } from './helpers/factories.js';
 import { MCH_ID, startFakeWechatPay, type FakeWechatPay } from './helpers/fake-wechat-pay.js';
-import { stripeRefundedCharge } from './helpers/payment-flows.js';
+import { insertPaidOrder, stripeRefundedCharge } from './helpers/payment-flows.js';
 import { createQueryLog } from './helpers/query-log.js';
 import { createTestContext, TEST_DIALECT, type TestContext } from './helpers/test-context.js';
 
@@ -84,46 +81,7 @@ const STRIPE_ENV = {
   STRIPE_PAYMENT_LINK_MONTH: 'plink_test_month',
   STRIPE_PAYMENT_LINK_SEASON: 'plink_test_season',
 };
-/**
- * A member through a paid order, as the payment left it (written here, as another process would,
- * so the feed has not seen its grant yet); returns the order's id and Stripe payment intent.
- */
-const paidOrder = async (user: TestUser, provider: 'sandbox' | 'stripe' | 'wechat') => {
-  const now = Date.now();
-  const orderId = `S${randomUUID().replaceAll('-', '').slice(0, 20)}`;
-  const paymentIntent = `pi_test_${orderId}`;
-  await ctx.db
-    .insertInto('payment_orders')
-    .values({
-      order_id: orderId,
-      user_id: user.id,
-      provider,
-      plan: 'month',
-      months: 1,
-      amount_fen: 1000,
-      currency: 'cny',
-      status: 'paid',
-      provider_txn_id: `txn_${orderId}`,
-      provider_payment_id: paymentIntent,
-      created_at: now,
-      paid_at: now,
-      expires_at: now + DAY_MS,
-      settled_at: now,
-      refunded_at: null,
-    })
-    .execute();
-  await insertGrantOnce(ctx.db, {
-    user_id: user.id,
-    source: provider,
-    source_ref: orderId,
-    starts_at: now,
-    ends_at: now + 30 * DAY_MS,
-    created_at: now,
-    grant_months: 1,
-    grant_days: null,
-  });
-  return { orderId, paymentIntent };
-};
+const paidOrder = (user: TestUser, provider: 'sandbox' | 'stripe' | 'wechat') => insertPaidOrder(ctx, user, provider);
 /** Stripe's signed `charge.refunded` event for the whole of `paymentIntent`'s charge. */
 const stripeRefund = (paymentIntent: string) => {
   const id = `${paymentIntent}_refund`;
