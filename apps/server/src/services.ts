@@ -12,6 +12,7 @@ import { createCommentsService } from './modules/community/comments.service.js';
 import { createCatalogueVersion } from './modules/catalogue/catalogue-version.js';
 import { createChaptersAdminService, PUBLISH_CHAPTER_JOB } from './modules/catalogue/chapters-admin.service.js';
 import { createRankingSnapshot } from './modules/catalogue/ranking-snapshot.js';
+import { createRatingDistribution } from './modules/community/rating-distribution.js';
 import { createRatingPrior } from './modules/community/rating-prior.js';
 import { createRatingsService } from './modules/community/ratings.service.js';
 import { createBookSearch } from './modules/search/book-search.js';
@@ -196,7 +197,9 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
     checkoutTokens: createCheckoutTokens(config.jwtSecret),
   });
   const stripeWebhook = config.stripe ? createStripeWebhook({ db, domainEvents, ledger, config: config.stripe }) : null;
-  const wechatNotifications = config.wechatPay ? createWechatNotifications({ db, domainEvents, ledger, config: config.wechatPay, log }) : null;
+  const wechatNotifications = config.wechatPay
+    ? createWechatNotifications({ db, domainEvents, ledger, config: config.wechatPay, log })
+    : null;
 
   // The operator's console (docs/ADMIN.md): the admin services, each beside the domain it
   // changes, and the audit log they all write.
@@ -204,9 +207,13 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
   // Settings an administrator changes at run time: the public config, SEO, mail and two-step read them here.
   const siteSettings = createSiteSettingsService({ db, audit, defaults: { siteName: config.siteName, contactEmail: config.contactEmail } });
   const siteName = currentSiteName(siteSettings);
+  // Each book's score distribution, kept while its counters stay (community/rating-distribution.ts).
+  const ratingDistributions = createRatingDistribution();
   const ratings = createRatingsService({
     db,
+    domainEvents,
     prior: ratingPrior,
+    distributions: ratingDistributions,
     linksMinAgeHours: async () => (await siteSettings.get()).comment_links_min_age_hours,
   });
   const membershipAdmin = createMembershipAdminService({ domainEvents, membership, audit });
@@ -258,7 +265,13 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
   // E-mail (modules/mail/): one `mail-send` job per message, any node.
   const mail = createMail({ db, domainEvents, config, audit, log, siteName, options: options.mail });
   jobHandlers[MAIL_SEND_JOB] = (job) => mail.sender.handle(job);
-  const jobs = createJobRunner({ db, domainEvents, handlers: jobHandlers, log, ...(options.jobPollMs ? { pollMs: options.jobPollMs } : {}) });
+  const jobs = createJobRunner({
+    db,
+    domainEvents,
+    handlers: jobHandlers,
+    log,
+    ...(options.jobPollMs ? { pollMs: options.jobPollMs } : {}),
+  });
   const importJobs = createImportJobsService({ db, domainEvents, jobs: () => jobs, uploadsDir: config.uploads.dir });
 
   const twoStep = createTwoStepService({ db, domainEvents, cipher: totpCipher, siteName });
@@ -308,6 +321,11 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
   domainEvents.on('job-queued', () => jobs.wake());
   // Web Push for a reply, sent on its own: the posting request does not wait for it.
   domainEvents.on('reply-alert-recorded', ({ alertId }) => replyNotifier.notify(alertId));
+  // This node's mean rating (the Bayesian prior) moves by the rating at once; the book's kept distribution goes.
+  domainEvents.on('rating-changed', ({ bookId, sumDelta, countDelta }) => {
+    ratingPrior.applyLocal(sumDelta, countDelta);
+    ratingDistributions.forget(bookId);
+  });
 
   return {
     db,

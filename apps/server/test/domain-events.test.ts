@@ -1,5 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDomainEvents, type DomainEvent, type DomainEventType } from '../src/db/domain-events.js';
+import { bayesianAverage, MIDPOINT_MEAN } from '../src/modules/community/rating-prior.js';
+import { sumPublishedRatings } from '../src/modules/community/ratings.repository.js';
 import { formatInstant } from '../src/modules/notices/notice-format.js';
 import {
   authHeader,
@@ -72,11 +74,15 @@ async function hearing<K extends DomainEventType, R>(type: K, work: () => Promis
 async function rolledBack<K extends DomainEventType, R>(type: K, work: () => Promise<R>) {
   const { domainEvents } = ctx.app;
   const raise = domainEvents.raise;
-  vi.spyOn(domainEvents, 'raise').mockImplementation(async (executor, event) => {
+  const failing = vi.spyOn(domainEvents, 'raise').mockImplementation(async (executor, event) => {
     await raise(executor, event);
     if (event.type === type && executor.isTransaction) throw new Error(`the transaction failed after raising ${type}`);
   });
-  return hearing(type, work);
+  try {
+    return await hearing(type, work);
+  } finally {
+    failing.mockRestore();
+  }
 }
 
 describe('the channel', () => {
@@ -422,5 +428,36 @@ describe('reply-alert-recorded', () => {
     expect(answer.statusCode).toBe(500);
     expect(heard).toEqual([]);
     expect(await alertsOf(author)).toEqual([]);
+  });
+});
+
+describe('rating-changed', () => {
+  const rate = (user: TestUser, rated: TestBook, score: number) =>
+    ctx.app.inject({ method: 'PUT', url: `/api/v1/comics/book/${rated.uuid}/rating`, headers: authHeader(user), payload: { score } });
+  /** The Bayesian average a book of `sum` over `count` ratings must show with the catalogue's mean as the database has it now. */
+  const expectedBayesian = async (sum: number, count: number) => {
+    const all = await sumPublishedRatings(ctx.db);
+    return bayesianAverage(sum, count, all.count > 0 ? all.sum / all.count : MIDPOINT_MEAN);
+  };
+
+  it("a rating: raised once with how the book's sum and count moved, and this node's mean follows at once", async () => {
+    const rated = await createBook(ctx, { chapters: 1 });
+    // The mean is kept from here on (read at most once a minute): only the event moves it now.
+    expect((await ctx.app.inject({ url: `/api/v1/comics/book/${rated.uuid}/rating` })).statusCode).toBe(200);
+    const { heard, answer } = await hearing('rating-changed', async () => rate(await createUser(ctx), rated, 10));
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(heard).toEqual([{ type: 'rating-changed', bookId: rated.id, sumDelta: 10, countDelta: 1 }]);
+    expect(answer.json().data.result.bayesian).toBeCloseTo((await expectedBayesian(10, 1))!, 9);
+  });
+
+  it('a rating that rolled back raises nothing: neither the book nor the mean moves', async () => {
+    const rated = await createBook(ctx, { chapters: 1 });
+    const { heard, answer } = await rolledBack('rating-changed', async () => rate(await createUser(ctx), rated, 1));
+    expect(answer.statusCode).toBe(500);
+    expect(heard).toEqual([]);
+    const after = await rate(await createUser(ctx), rated, 4);
+    expect(after.statusCode, after.body).toBe(200);
+    expect(after.json().data.result).toMatchObject({ count: 1 });
+    expect(after.json().data.result.bayesian).toBeCloseTo((await expectedBayesian(4, 1))!, 9);
   });
 });
