@@ -183,7 +183,7 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
     chapterAccess: (chapterUuid, user) => reading.chapterAccess(chapterUuid, user),
     linksMinAgeHours: async () => (await siteSettings.get()).comment_links_min_age_hours,
   });
-  const coupons = createCouponsService({ db, domainEvents, membership });
+  const coupons = createCouponsService({ domainEvents, membership });
   const ledger = createOrderLedger({ domainEvents, membership, inviteRewardDays: config.inviteRewardDays });
   const wechatPay = config.wechatPay ? createWechatPayClient(config.wechatPay) : null;
   const payments = createPaymentsService({
@@ -196,7 +196,7 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
     sandbox: config.paymentsSandbox,
     checkoutTokens: createCheckoutTokens(config.jwtSecret),
   });
-  const stripeWebhook = config.stripe ? createStripeWebhook({ db, domainEvents, ledger, config: config.stripe }) : null;
+  const stripeWebhook = config.stripe ? createStripeWebhook({ domainEvents, ledger, config: config.stripe }) : null;
   const wechatNotifications = config.wechatPay
     ? createWechatNotifications({ db, domainEvents, ledger, config: config.wechatPay, log })
     : null;

@@ -309,7 +309,12 @@ describe('demo catalogue', () => {
     async () => {
       const other = await openFresh(dir, 'second');
       try {
-        await seedDemoCatalogue({ db: other.db, domainEvents: createDomainEvents(other.db), storage: createLocalMediaStorage(path.join(dir, 'media-second')), now: NOW });
+        await seedDemoCatalogue({
+          db: other.db,
+          domainEvents: createDomainEvents(other.db),
+          storage: createLocalMediaStorage(path.join(dir, 'media-second')),
+          now: NOW,
+        });
         expect(await readBooks(other)).toEqual(await readBooks(handle));
         const chapterRows = (db: DatabaseHandle) =>
           db.db.selectFrom('chapters').select(['uuid', 'number', 'created_at', 'total_likes']).orderBy('uuid').execute();
@@ -319,7 +324,12 @@ describe('demo catalogue', () => {
         expect(await pageRows(other)).toEqual(await pageRows(handle));
         // A catalogue that is not empty and was never seeded (an existing site) is left alone.
         expect(
-          await seedDemoWhenNeeded({ db: other.db, domainEvents: createDomainEvents(other.db), storage: createLocalMediaStorage(path.join(dir, 'media-second')), log: () => {} }),
+          await seedDemoWhenNeeded({
+            db: other.db,
+            domainEvents: createDomainEvents(other.db),
+            storage: createLocalMediaStorage(path.join(dir, 'media-second')),
+            log: () => {},
+          }),
         ).toBeNull();
       } finally {
         await other.close();

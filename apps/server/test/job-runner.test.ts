@@ -42,7 +42,13 @@ describe('job runner', () => {
       job.reportProgress({ done: 1 });
       return { ok: true };
     };
-    const runner = createJobRunner({ db: database.db, domainEvents: createDomainEvents(database.db), handlers: { echo: handler }, log: silent, now: () => clock });
+    const runner = createJobRunner({
+      db: database.db,
+      domainEvents: createDomainEvents(database.db),
+      handlers: { echo: handler },
+      log: silent,
+      now: () => clock,
+    });
     const due = await runner.enqueue(database.db, { kind: 'echo', payload: { n: 1 } });
     const later = await runner.enqueue(database.db, { kind: 'echo', payload: { n: 2 }, runAt: clock + 5000 });
     await runner.drain();
@@ -91,7 +97,13 @@ describe('job runner', () => {
   });
 
   it('fails a job that keeps killing its node instead of running it forever', async () => {
-    const runner = createJobRunner({ db: database.db, domainEvents: createDomainEvents(database.db), handlers: { crash: async () => undefined }, log: silent, maxAttempts: 3 });
+    const runner = createJobRunner({
+      db: database.db,
+      domainEvents: createDomainEvents(database.db),
+      handlers: { crash: async () => undefined },
+      log: silent,
+      maxAttempts: 3,
+    });
     const uuid = await runner.enqueue(database.db, { kind: 'crash', payload: null });
     await database.db
       .updateTable('jobs')

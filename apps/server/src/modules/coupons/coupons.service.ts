@@ -1,5 +1,4 @@
 import { ErrorCode, type Membership } from '@inkstream/contracts';
-import type { Db } from '../../db/database.js';
 import type { DomainEvents } from '../../db/domain-events.js';
 import { AppError } from '../../lib/app-error.js';
 import type { MembershipService } from '../membership/membership.service.js';
@@ -14,8 +13,8 @@ export const isValidCouponCode = (code: string) => COUPON_CODE.test(code);
 
 const refuse = (code: ErrorCode, message: string) => new AppError(code, 400, message);
 
-export function createCouponsService(deps: { db: Db; domainEvents: DomainEvents; membership: MembershipService; now?: () => number }) {
-  const { db, domainEvents, membership } = deps;
+export function createCouponsService(deps: { domainEvents: DomainEvents; membership: MembershipService; now?: () => number }) {
+  const { domainEvents, membership } = deps;
   const now = deps.now ?? Date.now;
 
   /**
@@ -34,7 +33,13 @@ export function createCouponsService(deps: { db: Db; domainEvents: DomainEvents;
       }
       if (!(await repo.takeRedemptionSlot(trx, coupon.id))) throw refuse(ErrorCode.COUPON_EXHAUSTED, 'This coupon has been fully used');
       const length = coupon.grant_months !== null ? { months: coupon.grant_months } : { days: coupon.grant_days ?? 0 };
-      const granted = await membership.grantWithin(trx, { userId, length, source: 'coupon', sourceRef: `${coupon.id}:${userId}`, note: code });
+      const granted = await membership.grantWithin(trx, {
+        userId,
+        length,
+        source: 'coupon',
+        sourceRef: `${coupon.id}:${userId}`,
+        note: code,
+      });
       // The receipt shows the end the grant made (granted before under this reference: the end as it stands).
       const memberUntil = granted ? granted.memberUntil : await membership.endWithin(trx, userId);
       await queueCouponReceipt(trx, domainEvents, { userId, code, length }, memberUntil, current);

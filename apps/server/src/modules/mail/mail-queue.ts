@@ -69,7 +69,13 @@ export const MAIL_SEND_JOB = 'mail-send';
  * `mail-queued`: the job runner looks for it as soon as the transaction has committed, not at its
  * next poll.
  */
-export async function enqueueMailJob(executor: DbExecutor, domainEvents: EventRaiser, uuid: string, runAt: number, now: number): Promise<void> {
+export async function enqueueMailJob(
+  executor: DbExecutor,
+  domainEvents: EventRaiser,
+  uuid: string,
+  runAt: number,
+  now: number,
+): Promise<void> {
   await jobsRepo.insertJob(executor, {
     uuid: randomUUID(),
     kind: MAIL_SEND_JOB,

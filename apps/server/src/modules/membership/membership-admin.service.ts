@@ -22,11 +22,7 @@ export interface AdminGrantResult {
  * membership service (which takes the user's row lock) and writes its audit entry in the same
  * transaction.
  */
-export function createMembershipAdminService(deps: {
-  domainEvents: DomainEvents;
-  membership: MembershipService;
-  audit: AuditService;
-}) {
+export function createMembershipAdminService(deps: { domainEvents: DomainEvents; membership: MembershipService; audit: AuditService }) {
   const { domainEvents, membership, audit } = deps;
 
   async function grant(actor: Actor, user: TargetUser, length: GrantLength, reason: string): Promise<AdminGrantResult> {

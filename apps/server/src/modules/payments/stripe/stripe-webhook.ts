@@ -1,6 +1,6 @@
 import { PLAN_CURRENCY, PLANS, type PlanId } from '@inkstream/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, DbExecutor } from '../../../db/database.js';
+import type { DbExecutor } from '../../../db/database.js';
 import type { DomainEvents } from '../../../db/domain-events.js';
 import { findUserByUuid } from '../../users/users.repository.js';
 import type { OrderLedger } from '../order-ledger.js';
@@ -18,7 +18,6 @@ import {
 import { completeSessionOrderWithin } from './stripe-session-order.js';
 
 export interface StripeWebhookDeps {
-  db: Db;
   domainEvents: DomainEvents;
   ledger: OrderLedger;
   config: StripeConfig;
@@ -54,7 +53,7 @@ const sessionIncidentDetail = (session: CheckoutSession, eventId: string, plan: 
  * still answered 200: Stripe retrying would not make the answer different.
  */
 export function createStripeWebhook(deps: StripeWebhookDeps) {
-  const { db, domainEvents, ledger, config } = deps;
+  const { domainEvents, ledger, config } = deps;
   const now = deps.now ?? Date.now;
 
   /**
