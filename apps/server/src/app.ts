@@ -283,6 +283,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('jobs', jobs);
   app.decorate('invalidation', invalidation);
   app.decorate('domainEvents', services.domainEvents);
+  app.decorate('catalogueVersion', catalogueVersion);
   app.decorate('readerChanges', readerChanges);
   return app;
 }
@@ -295,6 +296,8 @@ declare module 'fastify' {
     invalidation: import('./modules/cluster/invalidation-bus.js').InvalidationBus;
     /** This process's committed changes (db/domain-events.ts): the demo seed and tests raise through it. */
     domainEvents: import('./db/domain-events.js').DomainEvents;
+    /** The catalogue version this process holds (tests read it again as its poll would, after a command of the CLI). */
+    catalogueVersion: import('./modules/catalogue/catalogue-version.js').CatalogueVersion;
     /** The reader change feed (tests poll it by hand). */
     readerChanges: import('./modules/reading/reader-change-feed.js').ReaderChangeFeed;
   }
