@@ -12,11 +12,12 @@
 //    still two files that cannot be understood or moved one without the other.
 // 4. Only repositories run SQL: outside db/ and `*.repository.ts`, no file builds a query
 //    (selectFrom, insertInto, updateTable, deleteFrom, replaceInto, mergeInto, the sql tag).
-//    Services own transactions (`db.transaction().execute(…)`) and hand them to repositories.
+//    Services own transactions (`domainEvents.transact(…)`, db/domain-events.ts, when the work
+//    raises an event; else `db.transaction().execute(…)`) and hand them to repositories.
 //    membership/membership-end.ts is the one exception: the membership-end expression that
 //    every repository composes (a shared piece of query, not a statement of its own).
 // 5. No module-level mutable state outside MODULE_STATE below: no `let` or `var` at a file's top
-//    level, and no top-level `const x = new Set/Map/WeakMap/WeakSet/Array`, `[]` or `{}` that a
+//    level, and no top-level `const x = new …` (a Set, a Map, a cache), `[]` or `{}` that a
 //    function mutates (add, set, delete, push, x[k] = …). Such state is shared by every caller in
 //    the process, invisible to the wiring root: what must happen after a change is an event of
 //    db/domain-events.ts, and state belongs to the object services.ts builds. A table filled once at
@@ -142,11 +143,14 @@ const MODULE_STATE = new Map([
   ['modules/content/image-pipeline.ts pixelWaiters', 'the pages waiting for that process-wide pixel budget'],
   ['modules/search/term-index.ts rows', 'scratch buffers of the edit-distance table, reused by each search (one runs at a time)'],
   ['modules/search/title-highlights.ts foldedChars', 'a bounded memo of a pure function (one character folded), cleared when full'],
+  [
+    'modules/search/title-highlights.ts foldedTitles',
+    'a bounded memo of a pure function (a title folded with its map), least recently used out',
+  ],
   ['modules/users/password.ts dummyHash', 'a lazy memo: the hash of a random password, made on first use'],
   ['modules/users/two-step.ts otplib', 'a lazy import: otplib is loaded with the first code checked'],
   ['plugins/public-cache.ts rules', "per route, keyed weakly: each route's Vary rule, read once from its options"],
 ]);
-const COLLECTIONS = new Set(['Set', 'Map', 'WeakMap', 'WeakSet', 'Array']);
 const MUTATORS = new Set([
   'add',
   'set',
@@ -219,7 +223,7 @@ function moduleState(file, text) {
         value = value.expression;
       const collection =
         value !== undefined &&
-        ((ts.isNewExpression(value) && ts.isIdentifier(value.expression) && COLLECTIONS.has(value.expression.text)) ||
+        (ts.isNewExpression(value) ||
           ts.isArrayLiteralExpression(value) ||
           (ts.isObjectLiteralExpression(value) && value.properties.length === 0));
       if (collection && ts.isIdentifier(declaration.name) && mutatedInFunction(tree, name))
