@@ -4,6 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { openDatabase, type Db } from '@inkstream/server/dist/db/database.js';
 import { migrateToLatest } from '@inkstream/server/dist/db/migrator.js';
+import { createDomainEvents } from '@inkstream/server/dist/db/domain-events.js';
 import { bumpCatalogueVersion, insertBook, insertChapter } from '@inkstream/server/dist/modules/catalogue/catalogue-write.repository.js';
 import {
   generateReaderPopulation,
@@ -83,7 +84,9 @@ async function seedCatalogue(openDb: () => Db): Promise<void> {
   try {
     await migrateToLatest(db);
     const now = Date.UTC(2026, 10, 1);
-    await db.transaction().execute(async (trx) => {
+    // No server runs in this process: nothing listens to the bump's `catalogue-changed`.
+    const domainEvents = createDomainEvents(db);
+    await domainEvents.transact(async (trx) => {
       for (let b = 0; b < READERS_CATALOGUE_BOOKS; b++) {
         const uuid = benchUuid(`book/${b}`);
         const book = await insertBook(trx, {
@@ -117,7 +120,7 @@ async function seedCatalogue(openDb: () => Db): Promise<void> {
           });
         }
       }
-      await bumpCatalogueVersion(trx);
+      await bumpCatalogueVersion(trx, domainEvents);
     });
   } finally {
     await db.destroy();

@@ -2,9 +2,9 @@ import { performance } from 'node:perf_hooks';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '@inkstream/server/dist/db/database.js';
+import { createDomainEvents } from '@inkstream/server/dist/db/domain-events.js';
 import { createCatalogueVersion } from '@inkstream/server/dist/modules/catalogue/catalogue-version.js';
 import { createBookSearch } from '@inkstream/server/dist/modules/search/book-search.js';
-import { afterCatalogueChange } from '@inkstream/server/dist/modules/catalogue/catalogue-version.js';
 import { bumpCatalogueVersion, markSearchChanged } from '@inkstream/server/dist/modules/catalogue/catalogue-write.repository.js';
 import { ensureCatalogue } from './catalogue-cache.js';
 import { integerOption } from './cli-options.js';
@@ -88,7 +88,11 @@ if (values.http) {
   process.exit(0);
 }
 const handle = openDatabase({ databaseUrl: null, sqlitePath: catalogue.sqlitePath });
-const search = createBookSearch(handle.db, createCatalogueVersion(handle.db));
+const versions = createCatalogueVersion(handle.db);
+const search = createBookSearch(handle.db, versions);
+// As the server's wiring root does (services.ts): a committed bump is re-read at once.
+const domainEvents = createDomainEvents(handle.db);
+domainEvents.on('catalogue-changed', () => versions.refresh());
 
 const heapBefore = heapMb();
 // How long the build holds the event loop at once: every request of the process waits that long.
@@ -175,12 +179,10 @@ for (const [kind, query] of NAME_QUERIES) {
  */
 async function timeDelta(count: number, label = count.toLocaleString('en')): Promise<void> {
   const ids = Array.from({ length: count }, (_, i) => 1 + Math.floor((i * books) / count));
-  await afterCatalogueChange(
-    handle.db.transaction().execute(async (trx) => {
-      await markSearchChanged(trx, ids);
-      await bumpCatalogueVersion(trx);
-    }),
-  );
+  await domainEvents.transact(async (trx) => {
+    await markSearchChanged(trx, ids);
+    await bumpCatalogueVersion(trx, domainEvents);
+  });
   const start = performance.now();
   await search.search('dragon');
   const catchUp = performance.now() - start;

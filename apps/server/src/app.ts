@@ -16,7 +16,6 @@ import { ratingsRoutes } from './modules/community/ratings.routes.js';
 import { couponsRoutes } from './modules/coupons/coupons.routes.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
 import type { MailOptions } from './modules/mail/mail-module.js';
-import { takeMailQueued } from './modules/mail/mail-queue.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { stripeRoutes } from './modules/payments/stripe/stripe.routes.js';
 import { emailPreferencesRoutes } from './modules/notices/preferences.js';
@@ -268,10 +267,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     withDatabase(() => catalogueVersion.start());
     withDatabase(() => jobs.start());
     app.addHook('onClose', () => jobs.stop());
-    // A message queued in a request goes out now (its transaction committed before the answer), not at the next poll.
-    app.addHook('onResponse', async () => {
-      if (takeMailQueued()) jobs.wake();
-    });
     // The reading roll-up and the cleanups that used to run inside readers' requests: one node.
     const { housekeeping } = services;
     withDatabase(() => housekeeping.start());
@@ -287,6 +282,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   app.decorate('jobs', jobs);
   app.decorate('invalidation', invalidation);
+  app.decorate('domainEvents', services.domainEvents);
+  app.decorate('catalogueVersion', catalogueVersion);
+  app.decorate('readerChanges', readerChanges);
   return app;
 }
 
@@ -296,5 +294,11 @@ declare module 'fastify' {
     jobs: import('./modules/jobs/job-runner.js').JobRunner;
     /** Broadcasts "this changed" to every process of the site (modules/cluster/invalidation-bus.ts). */
     invalidation: import('./modules/cluster/invalidation-bus.js').InvalidationBus;
+    /** This process's committed changes (db/domain-events.ts): the demo seed and tests raise through it. */
+    domainEvents: import('./db/domain-events.js').DomainEvents;
+    /** The catalogue version this process holds (tests read it again as its poll would, after a command of the CLI). */
+    catalogueVersion: import('./modules/catalogue/catalogue-version.js').CatalogueVersion;
+    /** The reader change feed (tests poll it by hand). */
+    readerChanges: import('./modules/reading/reader-change-feed.js').ReaderChangeFeed;
   }
 }

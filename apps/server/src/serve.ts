@@ -7,6 +7,7 @@ import { isDatabaseUnavailable } from './db/database-errors.js';
 import { guardAgainstDatabaseLoss } from './db/database-loss-guard.js';
 import { createDatabaseGate, startRetryDelayMs } from './db/database-gate.js';
 import { migrateToLatest } from './db/migrator.js';
+import { createDomainEvents, type EventRaiser } from './db/domain-events.js';
 import { logDestination } from './lib/log-output.js';
 import { seedDemoWhenNeeded } from './modules/demo/demo-seed.js';
 import { createMediaStorage, type MediaStorage } from './modules/media/media-storage.js';
@@ -80,7 +81,13 @@ export function processLogger(config: AppConfig): FastifyBaseLogger {
  * between books and exits: the books written so far are whole, and the next start finishes the
  * rest (modules/demo/demo-seed.ts).
  */
-async function seedDemoOnStart(config: AppConfig, db: Db, storage: MediaStorage, log: FastifyBaseLogger): Promise<void> {
+async function seedDemoOnStart(
+  config: AppConfig,
+  db: Db,
+  domainEvents: EventRaiser,
+  storage: MediaStorage,
+  log: FastifyBaseLogger,
+): Promise<void> {
   if (config.demoCatalogue !== 'auto') return;
   const controller = new AbortController();
   const stop = (signal: NodeJS.Signals) => {
@@ -90,7 +97,7 @@ async function seedDemoOnStart(config: AppConfig, db: Db, storage: MediaStorage,
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
   try {
-    await seedDemoWhenNeeded({ db, storage, log: (message) => log.info(message), signal: controller.signal });
+    await seedDemoWhenNeeded({ db, domainEvents, storage, log: (message) => log.info(message), signal: controller.signal });
   } catch (error) {
     if (!controller.signal.aborted) throw error;
     process.exit(130);
@@ -116,7 +123,8 @@ export async function prepareOnce(config: AppConfig, log: FastifyBaseLogger): Pr
     // A wrong bucket, endpoint or key pair stops the start with one clear line, not at the first image.
     await storage.verify();
     log.info({ storage: storage.kind, location: storage.location }, 'media storage ready');
-    await seedDemoOnStart(config, database.db, storage, log);
+    // No listener here: the workers forked after the seed read the catalogue version afresh.
+    await seedDemoOnStart(config, database.db, createDomainEvents(database.db), storage, log);
   } finally {
     storage.close();
     await database.close();
@@ -164,7 +172,7 @@ export async function serve(config: AppConfig, options: { prepare: boolean }): P
     applied.push(...migrated.value);
   }
   if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
-  if (options.prepare) await seedDemoOnStart(config, database.db, storage, app.log);
+  if (options.prepare) await seedDemoOnStart(config, database.db, app.domainEvents, storage, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {

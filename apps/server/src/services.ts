@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config.js';
 import type { Db } from './db/database.js';
+import { createDomainEvents } from './db/domain-events.js';
 import { createAuditService } from './modules/audit/audit.service.js';
 import { createReplyNotifier } from './modules/community/reply-alerts.notifier.js';
 import { createReplyAlertsService } from './modules/community/reply-alerts.service.js';
@@ -11,6 +12,7 @@ import { createCommentsService } from './modules/community/comments.service.js';
 import { createCatalogueVersion } from './modules/catalogue/catalogue-version.js';
 import { createChaptersAdminService, PUBLISH_CHAPTER_JOB } from './modules/catalogue/chapters-admin.service.js';
 import { createRankingSnapshot } from './modules/catalogue/ranking-snapshot.js';
+import { createRatingDistribution } from './modules/community/rating-distribution.js';
 import { createRatingPrior } from './modules/community/rating-prior.js';
 import { createRatingsService } from './modules/community/ratings.service.js';
 import { createBookSearch } from './modules/search/book-search.js';
@@ -97,14 +99,20 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
   const signer = createMediaSigner(config.mediaSigningSecret, config.mediaUrlTtlSeconds);
   const mediaUrls = createMediaUrls(signer, { publicBaseUrl: config.mediaPublicBaseUrl });
   const totpCipher = createTotpCipher(config.totpKeyMaterial);
+  // The one channel of this process's committed changes (db/domain-events.ts): raised inside the
+  // transaction that makes a change, delivered once it committed. Who listens: the end of this function.
+  const domainEvents = createDomainEvents(db, {
+    onError: (error, event) => log.warn({ err: error, event: event.type }, 'a listener of a committed change failed'),
+  });
   const users = createUsersService({
     db,
+    domainEvents,
     tokens: createTokenService(config.jwtSecret),
     totpCipher,
     publicUrl: config.publicUrl,
     log,
   });
-  const membership = createMembershipService({ db });
+  const membership = createMembershipService({ db, domainEvents });
   // Cache invalidation across processes (Redis pub/sub, else PostgreSQL LISTEN/NOTIFY, else this
   // process only); the catalogue version listens on it and publishes the changes made here (the
   // CLI's too: running nodes hear of a command's catalogue changes at once, not at their next poll).
@@ -135,7 +143,7 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
     intervalMs: options.readerChangesPollMs,
     onError: (error) => log.warn({ err: error }, 'reader change feed: poll failed; member reads use the database until it works'),
   });
-  const reading = createReadingService({ db, media: mediaUrls, versions: catalogueVersion, changes: readerChanges });
+  const reading = createReadingService({ db, domainEvents, media: mediaUrls, versions: catalogueVersion, changes: readerChanges });
   // Who may read a chapter (docs/ARCHITECTURE.md "Who may read what"): every path but the chapter
   // answer (which asks the same rule with its own one-statement read) asks this service.
   const access = createAccessService({ db });
@@ -175,15 +183,16 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
   // Chapter comments (issue 31): written only by readers the reading module lets read the chapter.
   const comments = createCommentsService({
     db,
+    domainEvents,
     chapterAccess: (chapterUuid, user) => access.chapterAccess(chapterUuid, user),
     linksMinAgeHours: async () => (await siteSettings.get()).comment_links_min_age_hours,
-    onReplyAlert: (alertId) => replyNotifier.notify(alertId),
   });
-  const coupons = createCouponsService({ db, membership });
-  const ledger = createOrderLedger({ db, membership, inviteRewardDays: config.inviteRewardDays });
+  const coupons = createCouponsService({ domainEvents, membership });
+  const ledger = createOrderLedger({ domainEvents, membership, inviteRewardDays: config.inviteRewardDays });
   const wechatPay = config.wechatPay ? createWechatPayClient(config.wechatPay) : null;
   const payments = createPaymentsService({
     db,
+    domainEvents,
     ledger,
     publicUrl: config.publicUrl,
     siteName: config.siteName,
@@ -191,8 +200,10 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
     sandbox: config.paymentsSandbox,
     checkoutTokens: createCheckoutTokens(config.jwtSecret),
   });
-  const stripeWebhook = config.stripe ? createStripeWebhook({ db, ledger, config: config.stripe }) : null;
-  const wechatNotifications = config.wechatPay ? createWechatNotifications({ db, ledger, config: config.wechatPay, log }) : null;
+  const stripeWebhook = config.stripe ? createStripeWebhook({ domainEvents, ledger, config: config.stripe }) : null;
+  const wechatNotifications = config.wechatPay
+    ? createWechatNotifications({ db, domainEvents, ledger, config: config.wechatPay, log })
+    : null;
 
   // The operator's console (docs/ADMIN.md): the admin services, each beside the domain it
   // changes, and the audit log they all write.
@@ -200,27 +211,33 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
   // Settings an administrator changes at run time: the public config, SEO, mail and two-step read them here.
   const siteSettings = createSiteSettingsService({ db, audit, defaults: { siteName: config.siteName, contactEmail: config.contactEmail } });
   const siteName = currentSiteName(siteSettings);
+  // Each book's score distribution, kept while its counters stay (community/rating-distribution.ts).
+  const ratingDistributions = createRatingDistribution();
   const ratings = createRatingsService({
     db,
+    domainEvents,
     prior: ratingPrior,
+    distributions: ratingDistributions,
     linksMinAgeHours: async () => (await siteSettings.get()).comment_links_min_age_hours,
   });
-  const membershipAdmin = createMembershipAdminService({ db, membership, audit });
-  const usersAdmin = createUsersAdminService({ db, audit, membershipAdmin, publicUrl: config.publicUrl });
+  const membershipAdmin = createMembershipAdminService({ domainEvents, membership, audit });
+  const usersAdmin = createUsersAdminService({ db, domainEvents, audit, membershipAdmin, publicUrl: config.publicUrl });
   const couponsAdmin = createCouponsAdminService({ db, audit });
   const moderation = createModerationService({ db, audit, enabled: config.community });
   const paymentsAdmin = createPaymentsAdminService({
     db,
+    domainEvents,
     ledger,
     audit,
     wechat: wechatPay,
     stripe: config.stripe ? createStripeRefunder(config.stripe) : null,
     log,
   });
-  const paymentIncidents = createPaymentIncidentsService({ db, ledger, audit });
+  const paymentIncidents = createPaymentIncidentsService({ db, domainEvents, ledger, audit });
   const stats = createStatsService({ db });
   const booksAdmin = createCatalogueAdminService({
     db,
+    domainEvents,
     audit,
     media: mediaUrls,
     storage,
@@ -232,28 +249,36 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
   const jobHandlers: Record<string, JobHandler> = {};
   const chaptersAdmin = createChaptersAdminService({
     db,
+    domainEvents,
     audit,
     push,
-    jobs: { enqueue: (executor, input) => jobs.enqueue(executor, input), wake: () => jobs.wake() },
+    jobs: { enqueue: (executor, input) => jobs.enqueue(executor, input) },
   });
   jobHandlers[PUBLISH_CHAPTER_JOB] = (job) => chaptersAdmin.runScheduledRelease(job);
   // Chapter uploads from the console: staged on the node that received them (docs/CONTENT.md).
   jobHandlers['import'] = createImportJobHandler({
     db,
+    domainEvents,
     storage,
     audit,
     push,
-    jobs: { enqueue: (executor, input) => jobs.enqueue(executor, input), wake: () => jobs.wake() },
+    jobs: { enqueue: (executor, input) => jobs.enqueue(executor, input) },
     uploadsDir: config.uploads.dir,
     log,
   });
   // E-mail (modules/mail/): one `mail-send` job per message, any node.
-  const mail = createMail({ db, config, audit, log, siteName, wake: () => jobs.wake(), options: options.mail });
+  const mail = createMail({ db, domainEvents, config, audit, log, siteName, options: options.mail });
   jobHandlers[MAIL_SEND_JOB] = (job) => mail.sender.handle(job);
-  const jobs = createJobRunner({ db, handlers: jobHandlers, log, ...(options.jobPollMs ? { pollMs: options.jobPollMs } : {}) });
-  const importJobs = createImportJobsService({ db, jobs: () => jobs, uploadsDir: config.uploads.dir });
+  const jobs = createJobRunner({
+    db,
+    domainEvents,
+    handlers: jobHandlers,
+    log,
+    ...(options.jobPollMs ? { pollMs: options.jobPollMs } : {}),
+  });
+  const importJobs = createImportJobsService({ db, domainEvents, jobs: () => jobs, uploadsDir: config.uploads.dir });
 
-  const twoStep = createTwoStepService({ db, cipher: totpCipher, siteName });
+  const twoStep = createTwoStepService({ db, domainEvents, cipher: totpCipher, siteName });
   // OPDS feed keys (issue 32, docs/OPDS.md): made on the profile; `feedAuth` is what the feed
   // routes ask who is reading (key in the path or HTTP Basic).
   const feedKeys = createFeedKeysService({ db, publicUrl: config.publicUrl, audit });
@@ -274,16 +299,43 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
   const sitemaps = createSitemaps({ db, publicUrl: config.publicUrl });
 
   // Background work, built here and started by app.ts when background jobs are on.
-  const housekeeping = createHousekeeping({ db, log, publicUrl: config.publicUrl, community: config.community });
+  const housekeeping = createHousekeeping({ db, domainEvents, log, publicUrl: config.publicUrl, community: config.community });
   // Pages imported before the data saver get its lighter variant (modules/content/lite-backfill.ts).
-  const liteBackfill = createLiteBackfill({ db, storage, log });
+  const liteBackfill = createLiteBackfill({ db, domainEvents, storage, log });
   const wechatReconciler =
-    wechatPay && config.wechatPay ? createWechatReconciler({ db, ledger, client: wechatPay, config: config.wechatPay, log }) : null;
+    wechatPay && config.wechatPay
+      ? createWechatReconciler({ db, domainEvents, ledger, client: wechatPay, config: config.wechatPay, log })
+      : null;
+
+  // After a commit: who hears of each change (docs/ARCHITECTURE.md, "After a commit"). The
+  // listeners run before the request that made the change is answered.
+  // The version re-read here drops what is kept per version (chapter cache, the reader-state cache's
+  // chapter numbers, book cards, ranking, search, OPDS documents, public answers, rendered pages),
+  // then goes out on the invalidation bus to the other processes.
+  domainEvents.on('catalogue-changed', () => catalogueVersion.changedHere());
+  // The reader-state cache (reading/reader-state-cache.ts) hears these through the change feed:
+  // the user's kept account and membership go, and for a like the chapter's count.
+  domainEvents.on('membership-changed', ({ userId }) => readerChanges.changedHere({ userIds: [userId] }));
+  domainEvents.on('account-changed', ({ userId }) => readerChanges.changedHere({ userIds: [userId] }));
+  domainEvents.on('chapter-like-changed', ({ userId, chapterId }) =>
+    readerChanges.changedHere({ userIds: [userId], chapterIds: [chapterId] }),
+  );
+  // Queued work is looked for now, not at the next poll (a no-op while the runner is not started).
+  domainEvents.on('mail-queued', () => jobs.wake());
+  domainEvents.on('job-queued', () => jobs.wake());
+  // Web Push for a reply, sent on its own: the posting request does not wait for it.
+  domainEvents.on('reply-alert-recorded', ({ alertId }) => replyNotifier.notify(alertId));
+  // This node's mean rating (the Bayesian prior) moves by the rating at once; the book's kept distribution goes.
+  domainEvents.on('rating-changed', ({ bookId, sumDelta, countDelta }) => {
+    ratingPrior.applyLocal(sumDelta, countDelta);
+    ratingDistributions.forget(bookId);
+  });
 
   return {
     db,
     storage,
     ownsStorage,
+    domainEvents,
     signer,
     mediaUrls,
     users,

@@ -42,7 +42,13 @@ const unusedTokens = (userId: number, purpose: 'password-reset' | 'email-confirm
 
 /** A second node's users service on the same database (its own forgotten-password queue). */
 const otherNode = () =>
-  createUsersService({ db: ctx.db, tokens: {} as TokenService, totpCipher: {} as TotpCipher, publicUrl: 'https://books.example' });
+  createUsersService({
+    db: ctx.db,
+    domainEvents: ctx.app.domainEvents,
+    tokens: {} as TokenService,
+    totpCipher: {} as TotpCipher,
+    publicUrl: 'https://books.example',
+  });
 
 describe('a newer link voids the older unused ones', () => {
   it('reset: of links A then B only B works (A is refused, B sets the password)', async () => {

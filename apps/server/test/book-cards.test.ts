@@ -112,7 +112,7 @@ describe('book cards kept in memory', () => {
     const before = (await search('lanternfish')).json().data.result;
     expect(before.map((b: { book_title: string }) => b.book_title)).toContain('Lanternfish Almanac');
     await ctx.db.updateTable('book_translations').set({ title: 'Lanternfish Almanack' }).where('book_id', '=', book.id).execute();
-    await bumpCatalogueVersion(ctx.db);
+    await bumpCatalogueVersion(ctx.db, ctx.app.domainEvents);
     const after = (await search('lanternfish')).json().data.result;
     expect(after.map((b: { book_title: string }) => b.book_title)).toContain('Lanternfish Almanack');
   });

@@ -120,4 +120,47 @@ describe('check-imports-server', () => {
     expect(routes.output).toContain('page paths from the contracts');
     expect(routes.status).toBe(0);
   });
+
+  it('fails on module-level mutable state: the mail wake flag of before the domain events, a registry of watchers', () => {
+    const flag = check({
+      ...layered,
+      'modules/mail/mail-queue.ts':
+        'export function queueMail(): void {\n  mailQueuedSinceWake = true;\n}\nlet mailQueuedSinceWake = false;\n' +
+        'export const takeMailQueued = () => mailQueuedSinceWake;\n',
+    });
+    expect(flag.status).toBe(1);
+    expect(flag.output).toContain('modules/mail/mail-queue.ts:4 mailQueuedSinceWake is a module-level let');
+    const registry = check({
+      ...layered,
+      'modules/catalogue/catalogue-version.ts':
+        'const watchers = new Set<() => void>();\nexport const watch = (w: () => void) => void watchers.add(w);\n',
+    });
+    expect(registry.status).toBe(1);
+    expect(registry.output).toContain(
+      'modules/catalogue/catalogue-version.ts:1 watchers is a module-level collection that a function changes',
+    );
+    const indexed = check({
+      ...layered,
+      'lib/seen.ts': 'const seen: Record<string, number> = {};\nexport const mark = (k: string) => {\n  seen[k] = 1;\n};\n',
+    });
+    expect(indexed.status).toBe(1);
+    expect(indexed.output).toContain('lib/seen.ts:1 seen is a module-level collection');
+  });
+
+  it('passes read-only tables, state inside functions, and the allowed entries; an allowed entry that no longer matches fails', () => {
+    const fine = check({
+      ...layered,
+      'lib/tables.ts':
+        "const KINDS = new Set(['a', 'b']);\nconst ORDER = ['a', 'b'];\nORDER.sort();\n" +
+        'export const isKind = (k: string) => KINDS.has(k) && ORDER.includes(k);\n' +
+        'export function counter() {\n  let n = 0;\n  const seen = new Set<number>();\n  return () => seen.add(++n);\n}\n',
+      'modules/users/password.ts':
+        "let dummyHash: Promise<string> | undefined;\nexport const dummy = () => (dummyHash ??= Promise.resolve('x'));\n",
+    });
+    expect(fine.output).toContain('module-level state only as allowed (1)');
+    expect(fine.status).toBe(0);
+    const stale = check({ ...layered, 'modules/users/password.ts': "export const dummy = () => Promise.resolve('x');\n" });
+    expect(stale.status).toBe(1);
+    expect(stale.output).toContain('MODULE_STATE lists modules/users/password.ts dummyHash, which is no longer module-level state');
+  });
 });

@@ -1,6 +1,7 @@
 import type { Comment } from '@inkstream/contracts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createCommentsService } from '../src/modules/community/comments.service.js';
+import { createDomainEvents } from '../src/db/domain-events.js';
 import { authHeader, createBook, createUser, grantMembership, nextClientIp, type TestBook, type TestUser } from './helpers/factories.js';
 import { createQueryLog } from './helpers/query-log.js';
 import { explainStatement, indexedPlan } from './helpers/plan-check.js';
@@ -234,13 +235,15 @@ describe('posting', () => {
     await refused(() => post(dave, a!.uuid, { body: 'hidden', parent_uuid: hidden.comment_uuid }), 404, 'COMMENT_NOT_FOUND');
   });
 
-  it('calls onReplyAlert after the commit with the alert recorded', async () => {
+  it('raises reply-alert-recorded once the reply committed, with the alert recorded', async () => {
     const seen: number[] = [];
+    const domainEvents = createDomainEvents(ctx.db);
+    domainEvents.on('reply-alert-recorded', ({ alertId }) => void seen.push(alertId));
     const service = createCommentsService({
       db: ctx.db,
+      domainEvents,
       chapterAccess: async () => 'member',
       linksMinAgeHours: async () => 24,
-      onReplyAlert: (id) => seen.push(id),
     });
     const alice = await reader();
     const bob = await reader();

@@ -174,7 +174,12 @@ describe('query plans with a reader-heavy database', () => {
     // What used to run inside readers' requests now runs in the housekeeping loop: one whole run,
     // rolling up the events the requests above posted (no settling time here), then every cleanup.
     const quiet = { warn: () => undefined, error: () => undefined };
-    const housekeeping = createHousekeeping({ db: ctx.db, log: quiet, rollup: createReadingRollup({ db: ctx.db, settleMs: 0 }) });
+    const housekeeping = createHousekeeping({
+      db: ctx.db,
+      domainEvents: ctx.app.domainEvents,
+      log: quiet,
+      rollup: createReadingRollup({ db: ctx.db, settleMs: 0 }),
+    });
     const statements = await statementsOf(async () => expect(await housekeeping.runOnce()).not.toBeNull());
     await housekeeping.stop();
     expect(statements.some((s) => /delete from "reading_progress"/i.test(s.sql))).toBe(true);

@@ -11,6 +11,7 @@ import { isCatalogueEmpty } from '../src/modules/catalogue/catalogue.repository.
 import { DEMO_ACCOUNTS } from '../src/modules/demo/demo-accounts.js';
 import { DEMO_BOOKS } from '../src/modules/demo/demo-books.js';
 import { demoUuid, seedDemoCatalogue, type SeedDemoResult } from '../src/modules/demo/demo-catalogue.js';
+import { createDomainEvents } from '../src/db/domain-events.js';
 import { readDemoSeedState, seedDemoWhenNeeded } from '../src/modules/demo/demo-seed.js';
 import { createLocalMediaStorage, type MediaStorage } from '../src/modules/media/media-storage.js';
 import { createTestDatabase, TEST_DIALECT } from './helpers/test-context.js';
@@ -67,6 +68,7 @@ describe('demo catalogue', () => {
     const controller = new AbortController();
     const error = await seedDemoWhenNeeded({
       db: handle.db,
+      domainEvents: createDomainEvents(handle.db),
       storage,
       now: NOW,
       log: () => {},
@@ -92,6 +94,7 @@ describe('demo catalogue', () => {
     stalls.enable();
     const next = await seedDemoWhenNeeded({
       db: handle.db,
+      domainEvents: createDomainEvents(handle.db),
       storage,
       now: NOW + 24 * 3_600_000,
       log: (message) => logs.push({ at: performance.now(), message }),
@@ -128,7 +131,7 @@ describe('demo catalogue', () => {
     expect(users.map((user) => user.username)).toEqual(DEMO_ACCOUNTS.map((account) => account.username).sort());
     expect(logs.some((line) => line.message.includes('an earlier start stopped while generating the demo catalogue'))).toBe(true);
     // Later starts leave the finished catalogue alone.
-    expect(await seedDemoWhenNeeded({ db: handle.db, storage, log: () => {} })).toBeNull();
+    expect(await seedDemoWhenNeeded({ db: handle.db, domainEvents: createDomainEvents(handle.db), storage, log: () => {} })).toBeNull();
   });
 
   it('reports progress at least every 5 seconds, with books, chapters and the time left', () => {
@@ -306,7 +309,12 @@ describe('demo catalogue', () => {
     async () => {
       const other = await openFresh(dir, 'second');
       try {
-        await seedDemoCatalogue({ db: other.db, storage: createLocalMediaStorage(path.join(dir, 'media-second')), now: NOW });
+        await seedDemoCatalogue({
+          db: other.db,
+          domainEvents: createDomainEvents(other.db),
+          storage: createLocalMediaStorage(path.join(dir, 'media-second')),
+          now: NOW,
+        });
         expect(await readBooks(other)).toEqual(await readBooks(handle));
         const chapterRows = (db: DatabaseHandle) =>
           db.db.selectFrom('chapters').select(['uuid', 'number', 'created_at', 'total_likes']).orderBy('uuid').execute();
@@ -316,7 +324,12 @@ describe('demo catalogue', () => {
         expect(await pageRows(other)).toEqual(await pageRows(handle));
         // A catalogue that is not empty and was never seeded (an existing site) is left alone.
         expect(
-          await seedDemoWhenNeeded({ db: other.db, storage: createLocalMediaStorage(path.join(dir, 'media-second')), log: () => {} }),
+          await seedDemoWhenNeeded({
+            db: other.db,
+            domainEvents: createDomainEvents(other.db),
+            storage: createLocalMediaStorage(path.join(dir, 'media-second')),
+            log: () => {},
+          }),
         ).toBeNull();
       } finally {
         await other.close();

@@ -126,6 +126,7 @@ describe(`housekeeping and dashboard statements use indexes (${TEST_DIALECT})`, 
     logging = true;
     const housekeeping = createHousekeeping({
       db: ctx.db,
+      domainEvents: ctx.app.domainEvents,
       log: { warn: () => undefined, error: () => undefined },
       rollup: createReadingRollup({ db: ctx.db, settleMs: 0 }),
     });
@@ -209,6 +210,7 @@ describe(`the e-mail notices' statements use indexes (${TEST_DIALECT})`, () => {
     logging = true;
     const housekeeping = createHousekeeping({
       db: ctx.db,
+      domainEvents: ctx.app.domainEvents,
       log: { warn: () => undefined, error: () => undefined },
       rollup: createReadingRollup({ db: ctx.db, settleMs: 0 }),
       now: () => now + DAY_MS,

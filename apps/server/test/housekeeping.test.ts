@@ -87,7 +87,7 @@ describe(`housekeeping (${TEST_DIALECT})`, () => {
     await eventDay(today() - 2);
     await eventDay(today() - 1);
     await eventDay(today());
-    const housekeeping = createHousekeeping({ db: ctx.db, log });
+    const housekeeping = createHousekeeping({ db: ctx.db, domainEvents: ctx.app.domainEvents, log });
     const run = await housekeeping.runOnce();
     await housekeeping.stop();
     expect(run).not.toBeNull();
@@ -118,7 +118,7 @@ describe(`housekeeping (${TEST_DIALECT})`, () => {
       )
       .execute();
     await eventDay(today() - 3, 11);
-    const housekeeping = createHousekeeping({ db: ctx.db, log, batchSize: 3 });
+    const housekeeping = createHousekeeping({ db: ctx.db, domainEvents: ctx.app.domainEvents, log, batchSize: 3 });
     const run = await housekeeping.runOnce();
     await housekeeping.stop();
     expect(run).toEqual({
@@ -183,7 +183,7 @@ describe(`housekeeping (${TEST_DIALECT})`, () => {
         job('import-done-old', 'import', 'succeeded', 8),
       ])
       .execute();
-    const housekeeping = createHousekeeping({ db: ctx.db, log });
+    const housekeeping = createHousekeeping({ db: ctx.db, domainEvents: ctx.app.domainEvents, log });
     const run = await housekeeping.runOnce();
     await housekeeping.stop();
     expect(run?.outbox.deleted).toBe(2);
@@ -206,7 +206,7 @@ describe(`housekeeping (${TEST_DIALECT})`, () => {
       .insertInto('reading_day_books')
       .values(days.map((day) => ({ book_id: book.id, day, starts: 1 })))
       .execute();
-    const housekeeping = createHousekeeping({ db: ctx.db, log });
+    const housekeeping = createHousekeeping({ db: ctx.db, domainEvents: ctx.app.domainEvents, log });
     await housekeeping.runOnce();
     await housekeeping.stop();
     const left = (await ctx.db.selectFrom('reading_day_books').select('day').execute()).map((r) => r.day).sort();
@@ -214,8 +214,8 @@ describe(`housekeeping (${TEST_DIALECT})`, () => {
   });
 
   it('runs on one node at a time: a second runner skips while the first holds the lease', async () => {
-    const first = createHousekeeping({ db: ctx.db, log });
-    const second = createHousekeeping({ db: ctx.db, log });
+    const first = createHousekeeping({ db: ctx.db, domainEvents: ctx.app.domainEvents, log });
+    const second = createHousekeeping({ db: ctx.db, domainEvents: ctx.app.domainEvents, log });
     const runs = await Promise.all([first.runOnce(), second.runOnce()]);
     expect(runs.filter((run) => run !== null)).toHaveLength(1);
     // The holder keeps the lease between runs; the other one keeps skipping.

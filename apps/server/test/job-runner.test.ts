@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from './helpers/test-context.js';
 import { openDatabase, type DatabaseHandle } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrator.js';
+import { createDomainEvents } from '../src/db/domain-events.js';
 import { createJobRunner, type JobHandler } from '../src/modules/jobs/job-runner.js';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -41,7 +42,13 @@ describe('job runner', () => {
       job.reportProgress({ done: 1 });
       return { ok: true };
     };
-    const runner = createJobRunner({ db: database.db, handlers: { echo: handler }, log: silent, now: () => clock });
+    const runner = createJobRunner({
+      db: database.db,
+      domainEvents: createDomainEvents(database.db),
+      handlers: { echo: handler },
+      log: silent,
+      now: () => clock,
+    });
     const due = await runner.enqueue(database.db, { kind: 'echo', payload: { n: 1 } });
     const later = await runner.enqueue(database.db, { kind: 'echo', payload: { n: 2 }, runAt: clock + 5000 });
     await runner.drain();
@@ -56,6 +63,7 @@ describe('job runner', () => {
   it('records a failure with its message', async () => {
     const runner = createJobRunner({
       db: database.db,
+      domainEvents: createDomainEvents(database.db),
       handlers: { boom: async () => Promise.reject(new Error('source refused: not a zip')) },
       log: silent,
     });
@@ -70,8 +78,8 @@ describe('job runner', () => {
       runs += 1;
       await new Promise((resolve) => setTimeout(resolve, 50));
     };
-    const a = createJobRunner({ db: database.db, handlers: { race: slow }, log: silent });
-    const b = createJobRunner({ db: database.db, handlers: { race: slow }, log: silent });
+    const a = createJobRunner({ db: database.db, domainEvents: createDomainEvents(database.db), handlers: { race: slow }, log: silent });
+    const b = createJobRunner({ db: database.db, domainEvents: createDomainEvents(database.db), handlers: { race: slow }, log: silent });
     const uuid = await a.enqueue(database.db, { kind: 'race', payload: null });
     await Promise.all([a.drain(), b.drain()]);
     expect(runs).toBe(1);
@@ -89,7 +97,13 @@ describe('job runner', () => {
   });
 
   it('fails a job that keeps killing its node instead of running it forever', async () => {
-    const runner = createJobRunner({ db: database.db, handlers: { crash: async () => undefined }, log: silent, maxAttempts: 3 });
+    const runner = createJobRunner({
+      db: database.db,
+      domainEvents: createDomainEvents(database.db),
+      handlers: { crash: async () => undefined },
+      log: silent,
+      maxAttempts: 3,
+    });
     const uuid = await runner.enqueue(database.db, { kind: 'crash', payload: null });
     await database.db
       .updateTable('jobs')

@@ -44,7 +44,13 @@ describe(`the lighter-variant backfill (${TEST_DIALECT})`, () => {
   it('makes the lighter page once, marks pages that have none, and bumps the catalogue version once', async () => {
     expect((await lites()).every((page) => page.lite_key === null)).toBe(true);
     const before = await version();
-    const backfill = createLiteBackfill({ db: ctx.db, storage: ctx.storage, log: quietLog, batchSize: 10 });
+    const backfill = createLiteBackfill({
+      db: ctx.db,
+      domainEvents: ctx.app.domainEvents,
+      storage: ctx.storage,
+      log: quietLog,
+      batchSize: 10,
+    });
     expect(await backfill.runOnce()).toEqual({ made: 2, none: 1, failed: 1 });
     expect(await version()).not.toBe(before);
 
@@ -68,7 +74,9 @@ describe(`the lighter-variant backfill (${TEST_DIALECT})`, () => {
 
   it('resumes where it stopped, batch by batch, and two nodes never do a page twice', async () => {
     await ctx.db.updateTable('chapter_pages').set({ lite_key: null }).execute();
-    const nodes = [1, 2].map(() => createLiteBackfill({ db: ctx.db, storage: ctx.storage, log: quietLog, batchSize: 1 }));
+    const nodes = [1, 2].map(() =>
+      createLiteBackfill({ db: ctx.db, domainEvents: ctx.app.domainEvents, storage: ctx.storage, log: quietLog, batchSize: 1 }),
+    );
     const runs = [];
     // Both nodes at once, batch of one page each, until every page is looked at.
     for (let round = 0; round < 8 && (await lites()).some((page) => page.lite_key === null); round += 1) {

@@ -111,7 +111,12 @@ const hourMinute = (at: Date) => at.toISOString().slice(11, 16);
 
 /** One housekeeping run (the background loop's) at the mocked clock's time. */
 async function housekeepingRun(c: TestContext) {
-  const housekeeping = createHousekeeping({ db: c.db, log: { warn: () => undefined, error: () => undefined }, publicUrl: PUBLIC_URL });
+  const housekeeping = createHousekeeping({
+    db: c.db,
+    domainEvents: c.app.domainEvents,
+    log: { warn: () => undefined, error: () => undefined },
+    publicUrl: PUBLIC_URL,
+  });
   try {
     return await housekeeping.runOnce();
   } finally {

@@ -219,7 +219,7 @@ describe('WeChat Pay receipts', () => {
 
 /** One housekeeping pass (reminders, digests) as if the clock said `at`. */
 const runAt = async (at: number) => {
-  const housekeeping = createHousekeeping({ db: ctx.db, log, now: () => at, publicUrl: PUBLIC_URL });
+  const housekeeping = createHousekeeping({ db: ctx.db, domainEvents: ctx.app.domainEvents, log, now: () => at, publicUrl: PUBLIC_URL });
   try {
     return await housekeeping.runOnce();
   } finally {
@@ -278,7 +278,14 @@ describe('membership reminders', () => {
     const users = await Promise.all([reader(ctx), reader(ctx), reader(ctx)]);
     for (const user of users) await grantMembership(ctx, user.id, { days: 2 });
     const at = Date.now() + HOUR;
-    const step = () => sendDueReminders(ctx.db, { now: at, publicUrl: PUBLIC_URL, batchSize: 1000, mayGoOn: async () => true });
+    const step = () =>
+      sendDueReminders(ctx.db, {
+        domainEvents: ctx.app.domainEvents,
+        now: at,
+        publicUrl: PUBLIC_URL,
+        batchSize: 1000,
+        mayGoOn: async () => true,
+      });
     // Both the steps themselves (past the lease) and two housekeeping nodes at once.
     await Promise.all([step(), step(), step(), runAt(at), runAt(at)]);
     for (const user of users) expect(await outbox(ctx, user, 'membership-reminder')).toHaveLength(1);
@@ -365,7 +372,14 @@ describe('the daily digest', () => {
     }
     await chapter(book.id, 2, t0 + HOUR);
     const at = t0 + 2 * HOUR;
-    const step = () => sendDueDigests(ctx.db, { now: at, publicUrl: PUBLIC_URL, batchSize: 1000, mayGoOn: async () => true });
+    const step = () =>
+      sendDueDigests(ctx.db, {
+        domainEvents: ctx.app.domainEvents,
+        now: at,
+        publicUrl: PUBLIC_URL,
+        batchSize: 1000,
+        mayGoOn: async () => true,
+      });
     await Promise.all([step(), step(), step(), runAt(at)]);
     for (const user of users) expect(await outbox(ctx, user, 'chapter-digest')).toHaveLength(1);
   });

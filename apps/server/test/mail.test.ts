@@ -7,7 +7,7 @@ import { createMailRenderer } from '../src/modules/mail/mail-render.js';
 import { createMailSender, MAIL_RETRY_DELAYS_MS } from '../src/modules/mail/mail-sender.js';
 import { createSmtpTransport } from '../src/modules/mail/mail-transport.js';
 import { createUnsubscribeTokens } from '../src/modules/mail/mail-unsubscribe.js';
-import { enqueueMailJob, queueMail, takeMailQueued, type QueuedMail } from '../src/modules/mail/mail-queue.js';
+import { enqueueMailJob, queueMail, type QueuedMail } from '../src/modules/mail/mail-queue.js';
 import type { MailOptions } from '../src/modules/mail/mail-module.js';
 import { authHeader, createUser, type TestUser } from './helpers/factories.js';
 import { startSmtpSink, type SmtpSink } from './helpers/smtp-sink.js';
@@ -22,9 +22,10 @@ let counter = 0;
 const address = () => `reader${++counter}.${Date.now()}@mail.example.com`;
 
 async function queue(ctx: TestContext, mail: Partial<QueuedMail> & { to: string }): Promise<string> {
-  const result = await ctx.db.transaction().execute((trx) =>
+  const result = await ctx.app.domainEvents.transact((trx) =>
     queueMail(
       trx,
+      ctx.app.domainEvents,
       {
         kind: 'password-reset',
         userId: null,
@@ -289,7 +290,7 @@ describe('sending through SMTP', () => {
       for (const to of addresses) {
         const uuid = await queue(ctx, { to });
         // Several jobs for one message (a successor job, a resend): the outbox row's claim decides.
-        for (let extra = 0; extra < 3; extra++) await enqueueMailJob(ctx.db, uuid, Date.now(), Date.now());
+        for (let extra = 0; extra < 3; extra++) await enqueueMailJob(ctx.db, ctx.app.domainEvents, uuid, Date.now(), Date.now());
       }
       await Promise.all([ctx.app.jobs.drain(), other.jobs.drain(), ctx.app.jobs.drain(), other.jobs.drain()]);
       await Promise.all(addresses.map((to) => sink.waitFor((m) => m.to === to)));
@@ -304,6 +305,7 @@ describe('sending through SMTP', () => {
     const senders = [0, 1].map(() =>
       createMailSender({
         db: ctx.db,
+        domainEvents: ctx.app.domainEvents,
         transport: () => transport,
         renderer,
         unsubscribe: createUnsubscribeTokens(ctx.config.jwtSecret),
@@ -344,7 +346,6 @@ describe('sending through SMTP', () => {
       sink.refuseNext(4, 550);
       const uuid = await queue(ctx, { to, data: { username: 'cy' } });
       await drainUntil(ctx, async () => (await outboxRow(ctx, uuid)).state === 'failed');
-      takeMailQueued(); // the wake below is the resend's own, not the one after a queueMail
       const resend = await awake.inject({ method: 'POST', url: `/api/v1/admin/outbox/${uuid}/resend`, headers: authHeader(admin) });
       expect(resend.statusCode).toBe(200);
       await sink.waitFor((m) => m.to === to, 5_000);

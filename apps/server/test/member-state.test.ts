@@ -139,7 +139,7 @@ describe(`maintained membership state on ${TEST_DIALECT}`, () => {
     const invitees = await Promise.all(Array.from({ length: 4 }, () => createUser(ctx)));
     for (const invitee of invitees) await invite(invitee, target);
     const orders = await Promise.all(invitees.map((u) => createOrder(u)));
-    const membership = createMembershipService({ db: ctx.db });
+    const membership = createMembershipService({ db: ctx.db, domainEvents: ctx.app.domainEvents });
     const results = await Promise.all([
       ...Array.from({ length: 6 }, () => membership.grant({ userId: target.id, length: { days: 3 }, source: 'admin' }).then(() => 200)),
       // Each invitee's payment also rewards the target: two users' state in one transaction.
@@ -177,7 +177,7 @@ describe(`maintained membership state on ${TEST_DIALECT}`, () => {
 
   it('gives the dashboard the figures of the old definitions on a mixed data set', async () => {
     const now = Date.now();
-    const membership = createMembershipService({ db: ctx.db });
+    const membership = createMembershipService({ db: ctx.db, domainEvents: ctx.app.domainEvents });
     const users = await Promise.all(Array.from({ length: 10 }, () => createUser(ctx)));
     await grantMembership(ctx, users[0]!.id, { days: 30, startDaysAgo: 40 }); // expired
     await grantMembership(ctx, users[1]!.id, { days: 3, startDaysAgo: 1 }); // expiring in 2 days

@@ -47,7 +47,7 @@ describe(`20 concurrent grants from mixed sources on ${TEST_DIALECT}`, () => {
     for (const code of codes) expect((await adminCli(ctx)('coupon', 'create', code, '--days', '30')).code).toBe(0);
     const ownOrders = await Promise.all(Array.from({ length: 5 }, () => createOrder(target)));
     const inviteeOrders = await Promise.all(invitees.map((invitee) => createOrder(invitee)));
-    const membership = createMembershipService({ db: ctx.db });
+    const membership = createMembershipService({ db: ctx.db, domainEvents: ctx.app.domainEvents });
 
     const results = await Promise.all([
       ...ownOrders.map((orderId) => pay(target, orderId).then((r) => r.statusCode)),

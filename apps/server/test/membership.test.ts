@@ -74,14 +74,14 @@ describe('GET /user/book/membership', () => {
 describe('membership service', () => {
   // A fixed clock makes every expiry exact.
   const fixedNow = Date.UTC(2026, 0, 15, 10, 30, 0);
-  const service = () => createMembershipService({ db: ctx.db, now: () => fixedNow });
+  const service = () => createMembershipService({ db: ctx.db, domainEvents: ctx.app.domainEvents, now: () => fixedNow });
 
   it('stacks grants: 30 days, then one month starting at the end of the first', async () => {
     const user = await createUser(ctx);
     const membership = service();
-    const firstEnd = await membership.grant({ userId: user.id, length: { days: 30 }, source: 'admin' });
+    const firstEnd = (await membership.grant({ userId: user.id, length: { days: 30 }, source: 'admin' }))?.memberUntil;
     expect(firstEnd).toBe(fixedNow + 30 * DAY_MS);
-    const secondEnd = await membership.grant({ userId: user.id, length: { months: 1 }, source: 'admin' });
+    const secondEnd = (await membership.grant({ userId: user.id, length: { months: 1 }, source: 'admin' }))?.memberUntil;
     expect(secondEnd).toBe(addCalendarMonths(fixedNow + 30 * DAY_MS, 1));
     expect(new Date(secondEnd!).toISOString()).toBe('2026-03-14T10:30:00.000Z');
 
@@ -104,8 +104,8 @@ describe('membership service', () => {
     const user = await createUser(ctx);
     const membership = service();
     const sourceRef = `order-${user.uuid}`;
-    const end = await membership.grant({ userId: user.id, length: { days: 30 }, source: 'sandbox', sourceRef });
-    expect(end).toBe(fixedNow + 30 * DAY_MS);
+    const granted = await membership.grant({ userId: user.id, length: { days: 30 }, source: 'sandbox', sourceRef });
+    expect(granted).toEqual({ userId: user.id, memberUntil: fixedNow + 30 * DAY_MS });
     const again = await membership.grant({ userId: user.id, length: { days: 30 }, source: 'sandbox', sourceRef });
     expect(again).toBeNull();
     expect(await membership.getMembership(user.id)).toEqual({
@@ -126,13 +126,13 @@ describe('membership service', () => {
     await membership.grant({ userId: user.id, length: { days: 30 }, source: 'admin' });
     await membership.grant({ userId: user.id, length: { months: 1 }, source: 'admin' });
     expect(await membership.getMembership(user.id)).not.toBeNull();
-    expect(await membership.revokeAll(user.id)).toBe(2);
+    expect((await membership.revokeAll(user.id)).revoked).toBe(2);
     expect(await membership.getMembership(user.id)).toBeNull();
     expect(await membership.getState(user.id)).toBe('none');
   });
 
   it('reports null for a visitor and the API agrees with the service after revocation', async () => {
-    const membership = createMembershipService({ db: ctx.db });
+    const membership = createMembershipService({ db: ctx.db, domainEvents: ctx.app.domainEvents });
     expect(await membership.getMembership(null)).toBeNull();
     const user = await createUser(ctx);
     await membership.grant({ userId: user.id, length: { days: 3 }, source: 'admin' });

@@ -437,12 +437,12 @@ describe('OPDS feeds: caching', () => {
       .where('chapter_id', '=', comic.chapters[0]!.id)
       .where('language', '=', 'en-us')
       .execute();
-    await bumpCatalogueVersion(ctx.db);
+    await bumpCatalogueVersion(ctx.db, ctx.app.domainEvents);
     const renamed = await get(url, { 'if-none-match': book.headers.etag as string });
     expect(renamed.statusCode).toBe(200);
     expect(renamed.body).toContain('A Renamed Chapter');
     await ctx.db.updateTable('books').set({ is_published: 0 }).where('id', '=', fresh.id).execute();
-    await bumpCatalogueVersion(ctx.db);
+    await bumpCatalogueVersion(ctx.db, ctx.app.domainEvents);
     expect((await get(feedUrl(reader, 'new?page_size=1'))).body).not.toContain(fresh.uuid);
   });
 

@@ -66,7 +66,7 @@ beforeAll(async () => {
     await insertChapter(ctx.db, { uuid, book_id: book.id, number, created_at: Date.now() - 5_000 + number, translations: [], pages });
     chapters.push({ uuid, keys });
   }
-  await bumpCatalogueVersion(ctx.db);
+  await bumpCatalogueVersion(ctx.db, ctx.app.domainEvents);
 });
 afterAll(() => ctx.close());
 

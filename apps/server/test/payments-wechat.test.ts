@@ -62,9 +62,17 @@ async function userWithOrder(months = 3, paid = true): Promise<{ user: TestUser;
 
 function reconciler(now = Date.now) {
   const config = ctx.config.wechatPay!;
-  const membership = createMembershipService({ db: ctx.db, now });
-  const ledger = createOrderLedger({ db: ctx.db, membership, inviteRewardDays: 7, now });
-  return createWechatReconciler({ db: ctx.db, ledger, client: createWechatPayClient(config), config, log: ctx.app.log, now });
+  const membership = createMembershipService({ db: ctx.db, domainEvents: ctx.app.domainEvents, now });
+  const ledger = createOrderLedger({ domainEvents: ctx.app.domainEvents, membership, inviteRewardDays: 7, now });
+  return createWechatReconciler({
+    db: ctx.db,
+    domainEvents: ctx.app.domainEvents,
+    ledger,
+    client: createWechatPayClient(config),
+    config,
+    log: ctx.app.log,
+    now,
+  });
 }
 
 /** One reconciliation pass by a node that then stops (releasing the lease). */

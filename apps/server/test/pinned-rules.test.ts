@@ -77,7 +77,7 @@ describe('chapters', () => {
     const book = await createBook(ctx, { chapters: 7, freeChapters: 7 });
     const chapter = (number: number) => book.chapters[number - 1]!;
     await ctx.db.updateTable('chapters').set({ is_published: 0 }).where('id', '=', chapter(5).id).execute();
-    await bumpCatalogueVersion(ctx.db);
+    await bumpCatalogueVersion(ctx.db, ctx.app.domainEvents);
     const neighbours = async (number: number) => {
       const { prev_chapter_uuid, next_chapter_uuid } = (await get(`/comics/chapter_comics/${chapter(number).uuid}/en-us`)).json().data
         .result;
@@ -116,7 +116,7 @@ describe('membership end', () => {
     const end = Number(ends_at);
     const paidChapter = () => get(`/comics/chapter_comics/${book.chapters[3]!.uuid}/en-us`, authHeader(reader));
     // The membership call's service, on a clock of our own.
-    const at = (now: number) => createMembershipService({ db: ctx.db, now: () => now });
+    const at = (now: number) => createMembershipService({ db: ctx.db, domainEvents: ctx.app.domainEvents, now: () => now });
     // The chapter call reads the clock at each request: only Date is faked, the drivers' timers run on.
     vi.useFakeTimers({ toFake: ['Date'] });
 

@@ -75,7 +75,7 @@ describe('public response cache', () => {
     ctx.app.publicCache.clear();
     await get(searchUrl);
     expect(ctx.app.publicCache.stats().entries).toBeGreaterThan(0);
-    await bumpCatalogueVersion(ctx.db);
+    await bumpCatalogueVersion(ctx.db, ctx.app.domainEvents);
     expect(ctx.app.publicCache.stats().entries).toBe(0);
   });
 
@@ -184,7 +184,7 @@ describe('catalogue version watcher', () => {
       expect(heard).toEqual(['from-another-process', 'from-a-broadcast']);
     } finally {
       watcher.stop();
-      await bumpCatalogueVersion(ctx.db);
+      await bumpCatalogueVersion(ctx.db, ctx.app.domainEvents);
     }
   });
 });

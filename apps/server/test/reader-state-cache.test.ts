@@ -1,16 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DAY_MS } from '../src/lib/time.js';
-import { insertGrantOnce } from '../src/modules/membership/membership.repository.js';
-import { readerStateChanged } from '../src/modules/reading/reader-change-feed.js';
 import { authHeader, createBook, createUser, grantMembership, type TestBook, type TestUser } from './helpers/factories.js';
 import { MCH_ID, startFakeWechatPay, type FakeWechatPay } from './helpers/fake-wechat-pay.js';
-import { stripeRefundedCharge } from './helpers/payment-flows.js';
+import { insertPaidOrder, stripeRefundedCharge } from './helpers/payment-flows.js';
 import { createQueryLog } from './helpers/query-log.js';
 import { createTestContext, TEST_DIALECT, type TestContext } from './helpers/test-context.js';
 
@@ -24,7 +20,7 @@ import { createTestContext, TEST_DIALECT, type TestContext } from './helpers/tes
  * - a kept account is served for 5 minutes at most;
  * - a change made by anything else (another node, the admin CLI, a hand-run UPDATE: here a write
  *   through another handle) counts from the feed's next poll, which on a server is within a second.
- * The feed's timer is set to a minute here, and polls are run by hand (readerStateChanged), so the
+ * The feed's timer is set to a minute here, and polls are run by hand (poll), so the
  * query counts are not disturbed by a poll landing mid-request.
  */
 
@@ -45,6 +41,8 @@ vi.mock('../src/modules/reading/reading.repository.js', async (importOriginal) =
 });
 
 const queryLog = createQueryLog();
+/** One poll of the app's reader change feed, as its timer would run it. */
+const poll = () => ctx.app.readerChanges.pollNow();
 let ctx: TestContext;
 let book: TestBook;
 let admin: TestUser;
@@ -83,46 +81,7 @@ const STRIPE_ENV = {
   STRIPE_PAYMENT_LINK_MONTH: 'plink_test_month',
   STRIPE_PAYMENT_LINK_SEASON: 'plink_test_season',
 };
-/**
- * A member through a paid order, as the payment left it (written here, as another process would,
- * so the feed has not seen its grant yet); returns the order's id and Stripe payment intent.
- */
-const paidOrder = async (user: TestUser, provider: 'sandbox' | 'stripe' | 'wechat') => {
-  const now = Date.now();
-  const orderId = `S${randomUUID().replaceAll('-', '').slice(0, 20)}`;
-  const paymentIntent = `pi_test_${orderId}`;
-  await ctx.db
-    .insertInto('payment_orders')
-    .values({
-      order_id: orderId,
-      user_id: user.id,
-      provider,
-      plan: 'month',
-      months: 1,
-      amount_fen: 1000,
-      currency: 'cny',
-      status: 'paid',
-      provider_txn_id: `txn_${orderId}`,
-      provider_payment_id: paymentIntent,
-      created_at: now,
-      paid_at: now,
-      expires_at: now + DAY_MS,
-      settled_at: now,
-      refunded_at: null,
-    })
-    .execute();
-  await insertGrantOnce(ctx.db, {
-    user_id: user.id,
-    source: provider,
-    source_ref: orderId,
-    starts_at: now,
-    ends_at: now + 30 * DAY_MS,
-    created_at: now,
-    grant_months: 1,
-    grant_days: null,
-  });
-  return { orderId, paymentIntent };
-};
+const paidOrder = (user: TestUser, provider: 'sandbox' | 'stripe' | 'wechat') => insertPaidOrder(ctx, user, provider);
 /** Stripe's signed `charge.refunded` event for the whole of `paymentIntent`'s charge. */
 const stripeRefund = (paymentIntent: string) => {
   const id = `${paymentIntent}_refund`;
@@ -152,7 +111,7 @@ beforeAll(async () => {
   );
   book = await createBook(ctx, { chapters: 5, freeChapters: 2, pagesPerChapter: 2 });
   admin = await createUser(ctx, { role: 'admin' });
-  await readerStateChanged();
+  await poll();
 });
 afterAll(async () => {
   await ctx.close();
@@ -234,7 +193,7 @@ describe('changes made by another process count from the next poll', () => {
       await change(user);
       // Until the poll, this process still has the account as it was (on a server: under a second).
       expect((await read(user)).status).toBe(200);
-      await readerStateChanged();
+      await poll();
       expect([(await read(user)).status, (await read(user)).code]).toEqual([status, code]);
     });
   }
@@ -243,7 +202,7 @@ describe('changes made by another process count from the next poll', () => {
     const user = await createUser(ctx, { role: 'admin' });
     expect((await read(user)).status).toBe(200);
     await ctx.db.updateTable('users').set({ role: 'user' }).where('id', '=', user.id).execute();
-    await readerStateChanged();
+    await poll();
     expect((await read(user)).code).toBe('MEMBERSHIP_REQUIRED');
   });
 
@@ -261,7 +220,7 @@ describe('changes made by another process count from the next poll', () => {
         .where('id', '=', row.id)
         .execute();
     });
-    await readerStateChanged();
+    await poll();
     expect((await read(user)).result).toMatchObject({ already_favor: true, total_likes: before.total_likes + 1 });
     expect((await read(other)).result).toMatchObject({ already_favor: false, total_likes: before.total_likes + 1 });
   });
@@ -293,7 +252,7 @@ describe('changes made through this server count at once', () => {
   it('a refund takes the refunded time away at once', async () => {
     const user = await createUser(ctx);
     const { orderId } = await paidOrder(user, 'sandbox');
-    await readerStateChanged();
+    await poll();
     expect((await read(user)).status).toBe(200);
     expect((await read(user)).queries).toEqual([]);
     expect((await adminApi(`/orders/${orderId}/refund`, { reason: 'test' })).statusCode).toBe(200);
@@ -303,7 +262,7 @@ describe('changes made through this server count at once', () => {
   it("a refund by Stripe's webhook takes the refunded time away at once", async () => {
     const user = await createUser(ctx);
     const { paymentIntent } = await paidOrder(user, 'stripe');
-    await readerStateChanged();
+    await poll();
     expect((await read(user)).status).toBe(200);
     expect((await read(user)).queries).toEqual([]);
     expect((await stripeRefund(paymentIntent)).statusCode).toBe(200);
@@ -313,7 +272,7 @@ describe('changes made through this server count at once', () => {
   it("a refund by WeChat Pay's notification takes the refunded time away at once", async () => {
     const user = await createUser(ctx);
     const { orderId } = await paidOrder(user, 'wechat');
-    await readerStateChanged();
+    await poll();
     expect((await read(user)).status).toBe(200);
     expect((await read(user)).queries).toEqual([]);
     const refund = wechat.refundNotification(
@@ -386,7 +345,7 @@ describe('a read that began before a change', () => {
       'a revocation on another node, seen by a poll',
       async (u) => {
         await ctx.db.updateTable('membership_grants').set({ revoked_at: Date.now() }).where('user_id', '=', u.id).execute();
-        await readerStateChanged();
+        await poll();
       },
       'MEMBERSHIP_REQUIRED',
     ],
@@ -425,15 +384,15 @@ describe('the age of a kept account', () => {
     try {
       at(0);
       const user = await member();
-      await readerStateChanged(); // the grant's change row, seen before the account is kept
+      await poll(); // the grant's change row, seen before the account is kept
       expect((await read(user)).status).toBe(200);
       // A poll every 9 s of the clock keeps the feed current (it drops everything after a 10 s gap).
       for (let ms = 9_000; ms < 300_000; ms += 9_000) {
         at(ms);
-        await readerStateChanged();
+        await poll();
       }
       at(299_999);
-      await readerStateChanged();
+      await poll();
       expect((await read(user)).queries).toEqual([]);
       at(300_001);
       expect((await read(user)).queries.length).toBeGreaterThan(0);
@@ -441,7 +400,7 @@ describe('the age of a kept account', () => {
     } finally {
       // Back to the real clock, with a poll at it, for the tests that follow.
       vi.restoreAllMocks();
-      await readerStateChanged();
+      await poll();
     }
   });
 });
@@ -459,7 +418,7 @@ describe('when the feed cannot be trusted', () => {
   it('drops everything it kept after losing track of the feed for longer than its window', async () => {
     const user = await warmMember();
     vi.spyOn(Date, 'now').mockReturnValue(Date.now() + 11_000);
-    await readerStateChanged();
+    await poll();
     // Current again, but what was kept before the gap is gone: read from the database once.
     expect((await read(user)).queries.length).toBeGreaterThan(0);
     expect((await read(user)).queries).toEqual([]);
@@ -520,12 +479,12 @@ describe.runIf(TEST_DIALECT === 'postgres')('a change that commits late (Postgre
     });
     await rowWritten;
     await ctx.db.updateTable('membership_grants').set({ revoked_at: Date.now() }).where('user_id', '=', early.id).execute();
-    await readerStateChanged();
+    await poll();
     expect((await read(early)).code).toBe('MEMBERSHIP_REQUIRED');
     expect((await read(late)).status).toBe(200);
     release();
     await lateCommit;
-    await readerStateChanged();
+    await poll();
     expect((await read(late)).code).toBe('MEMBERSHIP_REQUIRED');
   });
 });

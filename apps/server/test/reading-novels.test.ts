@@ -68,7 +68,7 @@ beforeAll(async () => {
     });
     chapterUuids.push(uuid);
   }
-  await bumpCatalogueVersion(ctx.db);
+  await bumpCatalogueVersion(ctx.db, ctx.app.domainEvents);
 });
 afterAll(() => ctx.close());
 

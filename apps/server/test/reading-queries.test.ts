@@ -209,7 +209,7 @@ describe('the shared part follows the catalogue', () => {
     });
     // Written without a version bump (as no code path does): the cached shared part is still served.
     expect((await result(chapter(4).uuid, authHeader(member), 'zh-cn')).pages[0].url).toContain('/en-us/');
-    await bumpCatalogueVersion(ctx.db);
+    await bumpCatalogueVersion(ctx.db, ctx.app.domainEvents);
     const fresh = await result(chapter(4).uuid, authHeader(member), 'zh-cn');
     expect(fresh.pages).toHaveLength(1);
     expect(fresh.pages[0].url).toMatch(new RegExp(`^/media/${key}\\?exp=`));
@@ -240,7 +240,7 @@ describe('the shared part follows the catalogue', () => {
     expect((await content(chapter(5).uuid, authHeader(member))).statusCode).toBe(404);
     expect((await content(chapter(5).uuid, authHeader(admin))).statusCode).toBe(404);
     await ctx.db.updateTable('chapters').set({ is_published: 1 }).where('id', '=', chapter(5).id).execute();
-    await bumpCatalogueVersion(ctx.db);
+    await bumpCatalogueVersion(ctx.db, ctx.app.domainEvents);
     expect((await content(chapter(5).uuid, authHeader(member))).statusCode).toBe(200);
   });
 

@@ -370,6 +370,7 @@ describe('the e-mail digest', () => {
   const runAt = async (at: number, community = true) => {
     const housekeeping = createHousekeeping({
       db: ctx.db,
+      domainEvents: ctx.app.domainEvents,
       log: { warn: () => undefined, error: () => undefined },
       now: () => at,
       publicUrl: PUBLIC_URL,

@@ -1,6 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../src/db/database.js';
-import { afterCatalogueChange, createCatalogueVersion, type CatalogueVersion } from '../src/modules/catalogue/catalogue-version.js';
+import { createCatalogueVersion } from '../src/modules/catalogue/catalogue-version.js';
 import {
   bumpCatalogueVersion,
   insertBook,
@@ -20,13 +19,22 @@ import { createTestContext, type TestContext } from './helpers/test-context.js';
 
 let ctx: TestContext;
 let admin: TestUser;
-const watchers: CatalogueVersion[] = [];
+const stops: (() => void)[] = [];
+
+/**
+ * A version watcher beside the app's, told of the app's committed catalogue changes as the app's
+ * own is (services.ts listens to `catalogue-changed` the same way).
+ */
+function watcherOf(context: TestContext) {
+  const versions = createCatalogueVersion(context.db);
+  stops.push(context.app.domainEvents.on('catalogue-changed', () => versions.refresh()));
+  stops.push(() => versions.stop());
+  return versions;
+}
 
 /** A search of our own beside the app's, on its own version watcher: its build count can be read. */
 function ownSearch(options: BookSearchOptions = {}): InProcessBookSearch {
-  const versions = createCatalogueVersion(ctx.db);
-  watchers.push(versions);
-  return createBookSearch(ctx.db, versions, options);
+  return createBookSearch(ctx.db, watcherOf(ctx), options);
 }
 
 beforeAll(async () => {
@@ -34,7 +42,7 @@ beforeAll(async () => {
   admin = await createUser(ctx, { role: 'admin' });
 });
 afterAll(async () => {
-  for (const versions of watchers) versions.stop();
+  for (const stop of stops) stop();
   await ctx.close();
 });
 
@@ -260,35 +268,40 @@ const QUERIES = [
 ];
 
 /** Applies `count` random catalogue changes, each in its own transaction that bumps the version, as the console's are. */
-async function randomChanges(db: Db, random: ReturnType<typeof seeded>, ids: number[], count: number, between?: () => Promise<void>) {
+async function randomChanges(
+  context: TestContext,
+  random: ReturnType<typeof seeded>,
+  ids: number[],
+  count: number,
+  between?: () => Promise<void>,
+) {
+  const { domainEvents } = context.app;
   const title = () => Array.from({ length: 1 + random.int(3) }, () => random.pick(WORDS)).join(' ');
   for (let n = 0; n < count; n += 1) {
     const id = random.pick(ids);
     const kind = random.int(7);
-    await afterCatalogueChange(
-      db.transaction().execute(async (trx) => {
-        if (kind === 0) await upsertBookTranslations(trx, id, [{ language: 'en-us', title: title() }]);
-        else if (kind === 1) await upsertBookTranslations(trx, id, [{ language: 'zh-cn', title: random.pick(CHINESE) }]);
-        else if (kind === 2) await replaceBookTags(trx, id, random.chance(0.3) ? [] : [...new Set([random.pick(TAGS), random.pick(TAGS)])]);
-        else if (kind === 3) await updateBook(trx, id, { author: random.pick(AUTHORS) });
-        else if (kind === 4) await updateBook(trx, id, { is_published: random.chance(0.5) });
-        else if (kind === 5) await upsertBookTranslations(trx, id, [{ language: 'en-us', introduction: `about ${title()}` }]);
-        else {
-          const created = await insertBook(trx, {
-            book_type: 'comic',
-            original_language: 'en-us',
-            is_published: random.chance(0.8),
-            popularity: random.int(4),
-            created_at: Date.now(),
-            translations: [{ language: 'en-us', title: title() }],
-            tags: [random.pick(TAGS)],
-            author: random.pick(AUTHORS),
-          });
-          ids.push(created.id);
-        }
-        await bumpCatalogueVersion(trx);
-      }),
-    );
+    await domainEvents.transact(async (trx) => {
+      if (kind === 0) await upsertBookTranslations(trx, id, [{ language: 'en-us', title: title() }]);
+      else if (kind === 1) await upsertBookTranslations(trx, id, [{ language: 'zh-cn', title: random.pick(CHINESE) }]);
+      else if (kind === 2) await replaceBookTags(trx, id, random.chance(0.3) ? [] : [...new Set([random.pick(TAGS), random.pick(TAGS)])]);
+      else if (kind === 3) await updateBook(trx, id, { author: random.pick(AUTHORS) });
+      else if (kind === 4) await updateBook(trx, id, { is_published: random.chance(0.5) });
+      else if (kind === 5) await upsertBookTranslations(trx, id, [{ language: 'en-us', introduction: `about ${title()}` }]);
+      else {
+        const created = await insertBook(trx, {
+          book_type: 'comic',
+          original_language: 'en-us',
+          is_published: random.chance(0.8),
+          popularity: random.int(4),
+          created_at: Date.now(),
+          translations: [{ language: 'en-us', title: title() }],
+          tags: [random.pick(TAGS)],
+          author: random.pick(AUTHORS),
+        });
+        ids.push(created.id);
+      }
+      await bumpCatalogueVersion(trx, domainEvents);
+    });
     if (between && random.chance(0.2)) await between();
   }
 }
@@ -316,15 +329,11 @@ describe('base + delta answer as a full rebuild would', () => {
       });
       ids.push(book.id);
     }
-    await bumpCatalogueVersion(equivalence.db);
+    await bumpCatalogueVersion(equivalence.db, equivalence.app.domainEvents);
   }, 60_000);
   afterAll(() => equivalence?.close());
 
-  const searchOn = (options: BookSearchOptions = {}) => {
-    const versions = createCatalogueVersion(equivalence.db);
-    watchers.push(versions);
-    return createBookSearch(equivalence.db, versions, options);
-  };
+  const searchOn = (options: BookSearchOptions = {}) => createBookSearch(equivalence.db, watcherOf(equivalence), options);
 
   async function expectSameAsRebuilt(layered: InProcessBookSearch) {
     const rebuilt = searchOn();
@@ -339,7 +348,7 @@ describe('base + delta answer as a full rebuild would', () => {
   it('after 50 seeded random changes, searched now and then in between (delta only)', async () => {
     const layered = searchOn({ rebuildAfter: 1_000 });
     await layered.warm();
-    await randomChanges(equivalence.db, seeded(7), ids, 50, async () => void (await layered.search(seeded(1).pick(QUERIES))));
+    await randomChanges(equivalence, seeded(7), ids, 50, async () => void (await layered.search(seeded(1).pick(QUERIES))));
     await expectSameAsRebuilt(layered);
     expect(layered.stats().baseBuilds).toBe(1);
     expect(layered.stats().deltaBooks).toBeGreaterThan(20);
@@ -348,7 +357,7 @@ describe('base + delta answer as a full rebuild would', () => {
   it('with the base rebuilt in the background whenever the delta passes 10 books', async () => {
     const layered = searchOn({ rebuildAfter: 10 });
     await layered.warm();
-    await randomChanges(equivalence.db, seeded(11), ids, 50, async () => void (await layered.search('storm')));
+    await randomChanges(equivalence, seeded(11), ids, 50, async () => void (await layered.search('storm')));
     await expectSameAsRebuilt(layered);
     await layered.settled();
     expect(layered.stats().baseBuilds).toBeGreaterThan(1);

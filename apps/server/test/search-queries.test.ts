@@ -220,7 +220,7 @@ describe('book search: bad input', () => {
     const book = await createBook(ctx, { titles: { 'en-us': 'The Lanterns of Montmartre' } });
     expect(await found('lantern')).toBe(1);
     await updateBook(ctx.db, book.id, { is_published: false });
-    await bumpCatalogueVersion(ctx.db);
+    await bumpCatalogueVersion(ctx.db, ctx.app.domainEvents);
     expect(await found('lantern')).toBe(0);
   });
 

@@ -124,7 +124,7 @@ describe('header suggestions (GET /comics/book/suggest)', () => {
     expect((await suggest(q('lanterns'))).books.map((b) => b.book_uuid)).toEqual([book.uuid]);
     expect((await suggest(q('elise'))).authors).toEqual(['Élise Marchand']);
     await updateBook(ctx.db, book.id, { is_published: false });
-    await bumpCatalogueVersion(ctx.db);
+    await bumpCatalogueVersion(ctx.db, ctx.app.domainEvents);
     expect(await suggest(q('lanterns'))).toEqual({ books: [], authors: [], tags: [] });
     expect((await suggest(q('elise'))).authors).toEqual([]);
   });

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config.js';
 import { openDatabase, type Db } from '../db/database.js';
+import type { DomainEvents } from '../db/domain-events.js';
 import { migrateToLatest } from '../db/migrator.js';
 import type { CatalogueAdminService } from '../modules/catalogue/catalogue-admin.service.js';
 import type { CouponsAdminService } from '../modules/coupons/coupons-admin.service.js';
@@ -15,6 +16,8 @@ import { createServices } from '../services.js';
 /** What a command may use: the same database and services as the running server (services.ts builds both). */
 export interface CliContext {
   db: Db;
+  /** The services' channel of committed changes: a command's catalogue changes reach the running nodes through it. */
+  domainEvents: DomainEvents;
   users: UsersService;
   membership: MembershipService;
   /** The server's media storage (imports store pages there). */
@@ -80,6 +83,7 @@ export async function openCliContext(config: AppConfig, output: CliOutput): Prom
   const { catalogueVersion, invalidation, storage } = services;
   return {
     db: database.db,
+    domainEvents: services.domainEvents,
     users: services.users,
     membership: services.membership,
     storage,

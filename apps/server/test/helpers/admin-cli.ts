@@ -3,11 +3,15 @@ import type { TestContext } from './test-context.js';
 
 /**
  * Runs the admin command line against the test app's own database and data folder, as an
- * operator would beside the running server; returns the exit code and what it printed.
+ * operator would beside the running server; returns the exit code and what it printed. The
+ * command runs in this process but as another process would: the app hears of its catalogue
+ * changes as a running server does, from the broadcast (PostgreSQL's NOTIFY, Redis) or its poll of
+ * the version, which tests do not start. So the app reads the version again once the command is
+ * done, as that poll would within a second.
  */
 export function adminCli(ctx: TestContext, extraEnv: Record<string, string> = {}) {
   const storage = ctx.config.storage;
-  return adminCliWithEnv({
+  const run = adminCliWithEnv({
     DATA_DIR: ctx.dataDir,
     JWT_SECRET: ctx.config.jwtSecret,
     MEDIA_SIGNING_SECRET: ctx.config.mediaSigningSecret,
@@ -26,6 +30,11 @@ export function adminCli(ctx: TestContext, extraEnv: Record<string, string> = {}
       : {}),
     ...extraEnv,
   });
+  return async (...argv: string[]) => {
+    const result = await run(...argv);
+    await ctx.app.catalogueVersion.refresh();
+    return result;
+  };
 }
 
 /** The admin command line with exactly these settings (e.g. the environment of running server processes). */

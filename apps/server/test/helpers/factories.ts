@@ -198,7 +198,7 @@ export async function createBook(ctx: TestContext, options: BookOptions = {}): P
     });
     chapters.push({ id: chapter.id, uuid: chapter.uuid, number, pageKeys });
   }
-  await bumpCatalogueVersion(ctx.db);
+  await bumpCatalogueVersion(ctx.db, ctx.app.domainEvents);
   return { id: book.id, uuid, coverKey, chapters };
 }
 

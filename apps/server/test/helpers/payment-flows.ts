@@ -1,5 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { expect } from 'vitest';
+import { DAY_MS } from '../../src/lib/time.js';
+import { insertGrantOnce } from '../../src/modules/membership/membership.repository.js';
 import { authHeader, nextClientIp, type TestUser } from './factories.js';
 import type { TestContext } from './test-context.js';
 
@@ -107,4 +110,46 @@ export function deliverStripe(ctx: TestContext, payload: object) {
     },
     payload: body,
   });
+}
+
+/**
+ * A member through a paid one-month order, as the payment left it, written straight to the database
+ * (as another process would: this one's reader change feed has not seen its grant yet); returns the
+ * order's id and its provider payment id (a Stripe payment intent).
+ */
+export async function insertPaidOrder(ctx: TestContext, user: TestUser, provider: 'sandbox' | 'stripe' | 'wechat') {
+  const now = Date.now();
+  const orderId = `S${randomUUID().replaceAll('-', '').slice(0, 20)}`;
+  const paymentIntent = `pi_test_${orderId}`;
+  await ctx.db
+    .insertInto('payment_orders')
+    .values({
+      order_id: orderId,
+      user_id: user.id,
+      provider,
+      plan: 'month',
+      months: 1,
+      amount_fen: 1000,
+      currency: 'cny',
+      status: 'paid',
+      provider_txn_id: `txn_${orderId}`,
+      provider_payment_id: paymentIntent,
+      created_at: now,
+      paid_at: now,
+      expires_at: now + DAY_MS,
+      settled_at: now,
+      refunded_at: null,
+    })
+    .execute();
+  await insertGrantOnce(ctx.db, {
+    user_id: user.id,
+    source: provider,
+    source_ref: orderId,
+    starts_at: now,
+    ends_at: now + 30 * DAY_MS,
+    created_at: now,
+    grant_months: 1,
+    grant_days: null,
+  });
+  return { orderId, paymentIntent };
 }

@@ -151,6 +151,7 @@ export async function importCommand(ctx: CliContext, args: string[], cliOptions:
     summary = await runImport(
       {
         db: ctx.db,
+        domainEvents: ctx.domainEvents,
         storage: ctx.storage,
         progress,
         log: ctx.writeError,

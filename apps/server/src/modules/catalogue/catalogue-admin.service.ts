@@ -8,6 +8,7 @@ import {
   type Paged,
 } from '@inkstream/contracts';
 import type { Db, DbExecutor } from '../../db/database.js';
+import type { DomainEvents } from '../../db/domain-events.js';
 import { AppError, type ErrorDetail } from '../../lib/app-error.js';
 import { toIso } from '../../lib/time.js';
 import type { Actor, AuditService } from '../audit/audit.service.js';
@@ -21,13 +22,12 @@ import { findAlternateTitlesByBook, findBookTranslations, findTagNamesByBook } f
 import { cleanAlternateTitles, type AlternateTitleInput, type CleanAlternateTitle } from './alternate-titles.js';
 import { consoleTitles } from './console-titles.js';
 import * as write from './catalogue-write.repository.js';
-import type { Transaction } from 'kysely';
-import type { Database } from '../../db/schema.js';
-import { afterCatalogueChange } from './catalogue-version.js';
 import type { BookSearch } from '../search/book-search.js';
 
 export interface CatalogueAdminDeps {
   db: Db;
+  /** Every change here is a transaction of it that bumps the catalogue version (`catalogue-changed`). */
+  domainEvents: DomainEvents;
   audit: AuditService;
   media: MediaUrls;
   storage: MediaStorage;
@@ -50,8 +50,7 @@ const entries = (map: Partial<Record<string, string>> | undefined) =>
 export function createCatalogueAdminService(deps: CatalogueAdminDeps) {
   const { db, audit } = deps;
   const now = deps.now ?? Date.now;
-  // Each transaction here bumps the catalogue version: this process's watchers hear of it once it committed.
-  const transact = <T>(work: (trx: Transaction<Database>) => Promise<T>) => afterCatalogueChange(db.transaction().execute(work));
+  const { transact } = deps.domainEvents;
   const coverUrl = (key: string | null) => (key ? deps.media.publicUrl(key) : null);
 
   async function presentItems(executor: DbExecutor, rows: BookRow[], language?: string): Promise<AdminBookItem[]> {
@@ -183,7 +182,7 @@ export function createCatalogueAdminService(deps: CatalogueAdminDeps) {
         before: null,
         after: { ...result },
       });
-      await write.bumpCatalogueVersion(trx);
+      await write.bumpCatalogueVersion(trx, deps.domainEvents);
       return result;
     });
   }
@@ -235,7 +234,7 @@ export function createCatalogueAdminService(deps: CatalogueAdminDeps) {
       }
       if (Object.keys(after).length === 0) return current;
       await audit.recordWithin(trx, actor, { action: 'book.update', targetType: 'book', targetId: uuid, before, after });
-      await write.bumpCatalogueVersion(trx);
+      await write.bumpCatalogueVersion(trx, deps.domainEvents);
       return presentDetail(trx, await requireBook(trx, uuid));
     });
   }
@@ -260,7 +259,7 @@ export function createCatalogueAdminService(deps: CatalogueAdminDeps) {
         before: { cover_key: row.cover_key },
         after: { cover_key: stored.cover_key },
       });
-      await write.bumpCatalogueVersion(trx);
+      await write.bumpCatalogueVersion(trx, deps.domainEvents);
       return presentDetail(trx, await requireBook(trx, uuid));
     });
   }
@@ -277,7 +276,7 @@ export function createCatalogueAdminService(deps: CatalogueAdminDeps) {
           before: { is_published: row.is_published === 1 },
           after: { is_published: isPublished },
         });
-        await write.bumpCatalogueVersion(trx);
+        await write.bumpCatalogueVersion(trx, deps.domainEvents);
       }
       return presentDetail(trx, await requireBook(trx, uuid));
     });
@@ -312,7 +311,7 @@ export function createCatalogueAdminService(deps: CatalogueAdminDeps) {
         before,
         after: uuids,
       });
-      await write.bumpCatalogueVersion(trx);
+      await write.bumpCatalogueVersion(trx, deps.domainEvents);
       return recommendationsWithin(trx, language);
     });
   }

@@ -6,10 +6,11 @@ import { readCatalogueVersion } from './catalogue-version.repository.js';
  * The catalogue version (`app_state.catalogue_version`) held in memory, so a search or a cached
  * public answer costs no database read to know whether the catalogue changed.
  *
- * It learns of a change three ways: `catalogueChanged()` after this process commits a bump (at
- * once), a broadcast on the invalidation bus from another process that committed one (every node
- * and the admin CLI publish theirs), and a poll of `app_state` (every second when started: the
- * backstop for a broadcast lost while Redis or the LISTEN connection was down).
+ * It learns of a change three ways: `changedHere()` once this process committed a bump (the wiring
+ * root calls it on the `catalogue-changed` event, db/domain-events.ts), a broadcast on the
+ * invalidation bus from another process that committed one (every node and the admin CLI publish
+ * theirs), and a poll of `app_state` (every second when started: the backstop for a broadcast lost
+ * while Redis or the LISTEN connection was down).
  */
 export interface CatalogueVersion {
   /** The version last seen, or undefined before the first read succeeded. */
@@ -23,32 +24,14 @@ export interface CatalogueVersion {
   subscribe(listener: (version: string) => void): () => void;
   /** Hears other processes' changes on the bus, and tells them of this process's own. */
   connect(bus: InvalidationBus): void;
-  /** Re-reads after this process committed a bump, then broadcasts it (catalogueChanged). */
+  /** Re-reads after this process committed a bump, then broadcasts it to the other processes. */
   changedHere(): Promise<void>;
   start(): void;
   stop(): void;
 }
 
-/** Every watcher of this process, so a bump committed here reaches all of them at once. */
-const watchers = new Set<CatalogueVersion>();
-
 /** The bus channel; its message is the new version (receivers re-read it: versions are not ordered). */
 const CHANNEL = 'catalogue';
-
-/**
- * Call after a transaction that bumped the version has committed (a bump outside a transaction
- * calls it itself): before the commit, a re-read would still see the old version.
- */
-export async function catalogueChanged(): Promise<void> {
-  await Promise.all([...watchers].map((watcher) => watcher.changedHere().catch(() => undefined)));
-}
-
-/** Runs `work` (a transaction that bumps the version) and tells the watchers once it committed. */
-export async function afterCatalogueChange<T>(work: Promise<T>): Promise<T> {
-  const result = await work;
-  await catalogueChanged();
-  return result;
-}
 
 export function createCatalogueVersion(db: Db, options: { intervalMs?: number } = {}): CatalogueVersion {
   const intervalMs = options.intervalMs ?? 1000;
@@ -107,9 +90,7 @@ export function createCatalogueVersion(db: Db, options: { intervalMs?: number } 
       unsubscribeBus?.();
       unsubscribeBus = undefined;
       bus = undefined;
-      watchers.delete(watcher);
     },
   };
-  watchers.add(watcher);
   return watcher;
 }

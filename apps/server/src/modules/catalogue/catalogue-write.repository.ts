@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { DbExecutor } from '../../db/database.js';
-import { catalogueChanged } from './catalogue-version.js';
+import type { EventRaiser } from '../../db/domain-events.js';
 import { CATALOGUE_VERSION_KEY } from './catalogue-version.repository.js';
 
 /** Writes to the catalogue, shared by the demo generator, the admin CLI, importers and test factories. */
@@ -184,17 +184,18 @@ export async function insertChapter(db: DbExecutor, input: NewChapterInput): Pro
 
 /**
  * Tells every server process (including ones started by other commands) that book order,
- * membership of tags or titles changed, so their ranking snapshots rebuild.
+ * membership of tags or titles changed, so their ranking snapshots rebuild: the new value in
+ * app_state, and `catalogue-changed` for this process (delivered once the caller's transaction
+ * committed, or now outside one), which re-reads it and broadcasts it to the others.
  */
-export async function bumpCatalogueVersion(db: DbExecutor): Promise<void> {
+export async function bumpCatalogueVersion(db: DbExecutor, domainEvents: EventRaiser): Promise<void> {
   const value = `${Date.now()}-${randomUUID()}`;
   await db
     .insertInto('app_state')
     .values({ state_key: CATALOGUE_VERSION_KEY, value })
     .onConflict((oc) => oc.column('state_key').doUpdateSet({ value }))
     .execute();
-  // Inside a transaction the caller tells the watchers after the commit (afterCatalogueChange).
-  if (!db.isTransaction) await catalogueChanged();
+  await domainEvents.raise(db, { type: 'catalogue-changed' });
 }
 
 const SEARCH_REVISION_KEY = 'search_revision';

@@ -1,5 +1,6 @@
 import { ErrorCode, type AdminChapterItem, type Paged } from '@inkstream/contracts';
 import type { Db, DbExecutor } from '../../db/database.js';
+import type { DomainEvents } from '../../db/domain-events.js';
 import { AppError } from '../../lib/app-error.js';
 import { fromIsoOrNull, toIso } from '../../lib/time.js';
 import type { Actor, AuditService } from '../audit/audit.service.js';
@@ -7,9 +8,6 @@ import type { EnqueueInput, JobContext } from '../jobs/job-runner.js';
 import * as read from './catalogue-admin.repository.js';
 import { bumpCatalogueVersion, refreshBookChapters } from './catalogue-write.repository.js';
 import * as write from './chapters-admin.repository.js';
-import type { Transaction } from 'kysely';
-import type { Database } from '../../db/schema.js';
-import { afterCatalogueChange } from './catalogue-version.js';
 
 export const PUBLISH_CHAPTER_JOB = 'publish_chapter';
 /** Who publishes a scheduled chapter in the audit log. */
@@ -17,8 +15,11 @@ export const SCHEDULER_ACTOR: Actor = { userId: null, name: 'scheduler' };
 
 export interface ChaptersAdminDeps {
   db: Db;
+  /** Every change here is a transaction of it that bumps the catalogue version (`catalogue-changed`). */
+  domainEvents: DomainEvents;
   audit: AuditService;
-  jobs: { enqueue(executor: DbExecutor, input: EnqueueInput): Promise<string>; wake(): void };
+  /** A scheduled release is a job (its `job-queued` wakes the runner once committed). */
+  jobs: { enqueue(executor: DbExecutor, input: EnqueueInput): Promise<string> };
   push: { notifyNewChapters(bookId: number, chapterIds: readonly number[]): Promise<unknown> };
   now?: () => number;
 }
@@ -37,8 +38,7 @@ const invalid = (field: string, message: string) => new AppError(ErrorCode.VALID
 export function createChaptersAdminService(deps: ChaptersAdminDeps) {
   const { db, audit } = deps;
   const now = deps.now ?? Date.now;
-  // Each transaction here bumps the catalogue version: this process's watchers hear of it once it committed.
-  const transact = <T>(work: (trx: Transaction<Database>) => Promise<T>) => afterCatalogueChange(db.transaction().execute(work));
+  const { transact } = deps.domainEvents;
 
   async function present(executor: DbExecutor, rows: ChapterRow[], originalLanguage: string): Promise<AdminChapterItem[]> {
     const ids = rows.map((row) => row.id);
@@ -103,7 +103,7 @@ export function createChaptersAdminService(deps: ChaptersAdminDeps) {
         before: { titles: Object.fromEntries(changed.map(([language]) => [language, current.titles[language] ?? null])) },
         after: { titles: Object.fromEntries(changed) },
       });
-      await bumpCatalogueVersion(trx);
+      await bumpCatalogueVersion(trx, deps.domainEvents);
       return presentOne(trx, uuid);
     });
   }
@@ -133,7 +133,7 @@ export function createChaptersAdminService(deps: ChaptersAdminDeps) {
         uuids.map((uuid) => byUuid.get(uuid)!.id),
       );
       await audit.recordWithin(trx, actor, { action: 'chapter.reorder', targetType: 'book', targetId: bookUuid, before, after });
-      await bumpCatalogueVersion(trx);
+      await bumpCatalogueVersion(trx, deps.domainEvents);
       return Object.keys(after).length;
     });
   }
@@ -160,7 +160,7 @@ export function createChaptersAdminService(deps: ChaptersAdminDeps) {
         before: { is_published: row.is_published === 1, publish_at: row.publish_at === null ? null : toIso(row.publish_at) },
         after: { is_published: isPublished, publish_at: null },
       });
-      await bumpCatalogueVersion(trx);
+      await bumpCatalogueVersion(trx, deps.domainEvents);
       return presentOne(trx, uuid);
     });
     if (published) notify(published);
@@ -201,7 +201,6 @@ export function createChaptersAdminService(deps: ChaptersAdminDeps) {
       });
       return presentOne(trx, uuid);
     });
-    deps.jobs.wake();
     return result;
   }
 
@@ -223,7 +222,7 @@ export function createChaptersAdminService(deps: ChaptersAdminDeps) {
         before: { is_published: false, publish_at: toIso(publishAt) },
         after: { is_published: true, publish_at: null },
       });
-      await bumpCatalogueVersion(trx);
+      await bumpCatalogueVersion(trx, deps.domainEvents);
       return { bookId: row.book_id, chapterId: row.id };
     });
     if (!release) return { published: false };

@@ -11,6 +11,7 @@ import {
 } from '@inkstream/contracts';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database.js';
+import type { DomainEvents } from '../../db/domain-events.js';
 import type { CommentState } from '../../db/schema.js';
 import type { AuthUser } from '../../http/request-user.js';
 import { AppError, notFound } from '../../lib/app-error.js';
@@ -32,8 +33,8 @@ export interface CommentsDeps {
   chapterAccess: (chapterUuid: string, user: AuthUser | null) => Promise<ChapterAccessOrMissing>;
   /** Hours an account must exist before its comments may carry links (site setting). */
   linksMinAgeHours: () => Promise<number>;
-  /** After the commit of a visible reply to someone else's comment: the alert to push and mail. */
-  onReplyAlert?: (alertId: number) => void;
+  /** A visible reply to someone else's comment raises `reply-alert-recorded` (the notifier pushes it once committed). */
+  domainEvents: DomainEvents;
   now?: () => number;
 }
 
@@ -50,7 +51,7 @@ const chapterNotFound = () => notFound(ErrorCode.CHAPTER_NOT_FOUND, 'This chapte
 const commentNotFound = () => notFound(ErrorCode.COMMENT_NOT_FOUND, 'This comment does not exist');
 
 export function createCommentsService(deps: CommentsDeps) {
-  const { db } = deps;
+  const { db, domainEvents } = deps;
   const now = deps.now ?? (() => Date.now());
   const rules = createCommunityRules({ linksMinAgeHours: deps.linksMinAgeHours, now });
 
@@ -141,7 +142,7 @@ export function createCommentsService(deps: CommentsDeps) {
 
     const at = now();
     const hash = bodyHash(text);
-    const { id, alertId } = await db.transaction().execute(async (trx) => {
+    const id = await domainEvents.transact(async (trx) => {
       await repo.lockAuthor(trx, user.id);
       const recent = await repo.recentCommentTimes(trx, user.id, at - COMMENT_FLOOD.hourMs, COMMENT_FLOOD.perHour);
       const retryAfter = floodRetryAfter(
@@ -182,13 +183,13 @@ export function createCommentsService(deps: CommentsDeps) {
         body_hash: hash,
         created_at: at,
       });
-      if (state !== 'visible') return { id: commentId, alertId: null };
+      if (state !== 'visible') return commentId;
       await countNewVisibleComment(trx, chapter.id, parentId);
-      const alert =
+      const alertId =
         answeredId === null ? null : await recordReplyAlert(trx, { replyId: commentId, parentId: answeredId, replyAuthorId: user.id, at });
-      return { id: commentId, alertId: alert };
+      if (alertId !== null) await domainEvents.raise(trx, { type: 'reply-alert-recorded', alertId });
+      return commentId;
     });
-    if (alertId !== null) deps.onReplyAlert?.(alertId);
     return (await viewsOf([await repo.findPageRow(db, id, user.id)], user.id))[0]!;
   }
 

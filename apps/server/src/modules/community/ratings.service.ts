@@ -6,13 +6,14 @@ import {
   type PutRatingBody,
   type ReviewsQuery,
 } from '@inkstream/contracts';
-import type { Db } from '../../db/database.js';
+import type { Db, DbExecutor } from '../../db/database.js';
+import type { DomainEvents } from '../../db/domain-events.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { toIso } from '../../lib/time.js';
 import type { AuthUser } from '../../http/request-user.js';
 import { createCommunityRules } from './community-rules.js';
 import { cleanCommunityText } from './community-text.js';
-import { createRatingDistribution } from './rating-distribution.js';
+import type { RatingDistribution } from './rating-distribution.js';
 import { bayesianAverage, type RatingPrior } from './rating-prior.js';
 import * as repo from './ratings.repository.js';
 
@@ -34,14 +35,17 @@ const reviewHiddenBy = (state: ReviewState) => {
  */
 export function createRatingsService(deps: {
   db: Db;
+  /** A rating written or withdrawn raises `rating-changed`: the prior and the distribution follow it (services.ts). */
+  domainEvents: DomainEvents;
   prior: RatingPrior;
+  /** Each book's kept score distribution (rating-distribution.ts), shared with the wiring root that drops it. */
+  distributions: RatingDistribution;
   /** Hours before a new account may put links in a review (site setting comment_links_min_age_hours). */
   linksMinAgeHours: () => Promise<number>;
   now?: () => number;
 }) {
-  const { db, prior } = deps;
+  const { db, domainEvents, prior, distributions } = deps;
   const now = deps.now ?? Date.now;
-  const distributions = createRatingDistribution({ now });
   const rules = createCommunityRules({ linksMinAgeHours: deps.linksMinAgeHours, now });
 
   async function bookIdOf(bookUuid: string): Promise<number> {
@@ -87,62 +91,72 @@ export function createRatingsService(deps: {
     return { text: filtered.text, held: filtered.held };
   }
 
+  /** Writes the reader's rating of the book (first or changed); returns how the book's sum and count moved. */
+  async function writeRating(
+    trx: DbExecutor,
+    bookId: number,
+    userId: number,
+    score: number,
+    review: { text: string | null; held: boolean },
+    at: number,
+  ): Promise<{ sumDelta: number; countDelta: number }> {
+    const fresh: ReviewState = review.held ? 'held' : 'visible';
+    // A first rating; a parallel first rating of the same reader may win the insert, then this
+    // one is a change of it (the row is there and locked below).
+    if (!(await repo.lockRating(trx, bookId, userId))) {
+      const inserted = await repo.insertRating(trx, {
+        book_id: bookId,
+        user_id: userId,
+        score,
+        review: review.text,
+        review_state: fresh,
+        at,
+      });
+      if (inserted) {
+        await repo.moveBookCounters(trx, bookId, score, 1);
+        return { sumDelta: score, countDelta: 1 };
+      }
+    }
+    const before = await repo.lockRating(trx, bookId, userId);
+    if (!before) throw new AppError(ErrorCode.CONFLICT, 409, 'The rating changed meanwhile; try again');
+    // A review a moderator hid stays hidden when it is edited (a new wording is no way around
+    // the moderator); unchanged text keeps its state; a new text is filtered afresh.
+    const state: ReviewState =
+      review.text === null
+        ? 'visible'
+        : review.text === before.review
+          ? before.review_state
+          : before.review_state === 'hidden'
+            ? 'hidden'
+            : fresh;
+    await repo.updateRating(trx, bookId, userId, { score, review: review.text, review_state: state, updated_at: at });
+    const delta = score - before.score;
+    if (delta !== 0) await repo.moveBookCounters(trx, bookId, delta, 0);
+    return { sumDelta: delta, countDelta: 0 };
+  }
+
   async function rate(user: AuthUser, bookUuid: string, body: PutRatingBody): Promise<BookRatingSummary> {
     const bookId = await bookIdOf(bookUuid);
     await rules.refuseBanned(db, user.id);
     const review = await prepareReview(user, body.review);
     const at = now();
-    const { sumDelta, countDelta } = await db.transaction().execute(async (trx) => {
-      const fresh: ReviewState = review.held ? 'held' : 'visible';
-      // A first rating; a parallel first rating of the same reader may win the insert, then this
-      // one is a change of it (the row is there and locked below).
-      if (!(await repo.lockRating(trx, bookId, user.id))) {
-        const inserted = await repo.insertRating(trx, {
-          book_id: bookId,
-          user_id: user.id,
-          score: body.score,
-          review: review.text,
-          review_state: fresh,
-          at,
-        });
-        if (inserted) {
-          await repo.moveBookCounters(trx, bookId, body.score, 1);
-          return { sumDelta: body.score, countDelta: 1 };
-        }
-      }
-      const before = await repo.lockRating(trx, bookId, user.id);
-      if (!before) throw new AppError(ErrorCode.CONFLICT, 409, 'The rating changed meanwhile; try again');
-      // A review a moderator hid stays hidden when it is edited (a new wording is no way around
-      // the moderator); unchanged text keeps its state; a new text is filtered afresh.
-      const state: ReviewState =
-        review.text === null
-          ? 'visible'
-          : review.text === before.review
-            ? before.review_state
-            : before.review_state === 'hidden'
-              ? 'hidden'
-              : fresh;
-      await repo.updateRating(trx, bookId, user.id, { score: body.score, review: review.text, review_state: state, updated_at: at });
-      const delta = body.score - before.score;
-      if (delta !== 0) await repo.moveBookCounters(trx, bookId, delta, 0);
-      return { sumDelta: delta, countDelta: 0 };
+    await domainEvents.transact(async (trx) => {
+      const delta = await writeRating(trx, bookId, user.id, body.score, review, at);
+      // This node's prior and the book's kept distribution follow it once it committed (services.ts).
+      await domainEvents.raise(trx, { type: 'rating-changed', bookId, ...delta });
     });
-    prior.applyLocal(sumDelta, countDelta);
-    distributions.forget(bookId);
     return summaryOf(bookId, user.id);
   }
 
   async function withdraw(user: AuthUser, bookUuid: string): Promise<BookRatingSummary> {
     const bookId = await bookIdOf(bookUuid);
-    const removed = await db.transaction().execute(async (trx) => {
+    await domainEvents.transact(async (trx) => {
       const before = await repo.lockRating(trx, bookId, user.id);
-      if (!before) return null;
+      if (!before) return;
       await repo.deleteRating(trx, bookId, user.id);
       await repo.moveBookCounters(trx, bookId, -before.score, -1);
-      return before.score;
+      await domainEvents.raise(trx, { type: 'rating-changed', bookId, sumDelta: -before.score, countDelta: -1 });
     });
-    if (removed !== null) prior.applyLocal(-removed, -1);
-    distributions.forget(bookId);
     return summaryOf(bookId, user.id);
   }
 

@@ -13,8 +13,8 @@ export interface ReplyNotifierDeps {
 }
 
 /**
- * Web Push for reply alerts: the comments service calls `notify(alertId)` after the transaction
- * that recorded the alert committed (its `onReplyAlert` dependency, wired in services.ts). The
+ * Web Push for reply alerts: `notify(alertId)` runs once the transaction that recorded the alert
+ * committed (the `reply-alert-recorded` event the comments service raises, heard in services.ts). The
  * notice goes to every browser the comment's author subscribed, in that browser's language:
  * "<name> replied to your comment on <book>, ch. N", opening the chapter at its comments, when the
  * author kept users.notify_replies on (the default). Nothing when the reply can no longer be seen

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
 import path from 'node:path/posix';
 import type { Db } from '../../db/database.js';
+import type { EventRaiser } from '../../db/domain-events.js';
 import { acquireLease, releaseLease } from '../../db/lease.js';
 import { letOthersRun } from '../../lib/concurrency.js';
 import { bumpCatalogueVersion } from '../catalogue/catalogue-write.repository.js';
@@ -18,6 +19,8 @@ export const LITE_BACKFILL_BATCH = 50;
 
 export interface LiteBackfillDeps {
   db: Db;
+  /** The version bump after a batch raises `catalogue-changed` through it: the pages' answers are read again. */
+  domainEvents: EventRaiser;
   storage: MediaStorage;
   log: { warn(fields: object, message: string): void; info?(fields: object, message: string): void };
   now?: () => number;
@@ -43,7 +46,7 @@ export interface LiteBackfillRun {
  * answers cached on every node pick the new keys up.
  */
 export function createLiteBackfill(deps: LiteBackfillDeps) {
-  const { db, storage, log } = deps;
+  const { db, domainEvents, storage, log } = deps;
   const now = deps.now ?? Date.now;
   const intervalMs = deps.intervalMs ?? LITE_BACKFILL_INTERVAL_MS;
   const batchSize = deps.batchSize ?? LITE_BACKFILL_BATCH;
@@ -92,7 +95,7 @@ export function createLiteBackfill(deps: LiteBackfillDeps) {
         }
         await letOthersRun();
       }
-      if (run.made > 0) await bumpCatalogueVersion(db);
+      if (run.made > 0) await bumpCatalogueVersion(db, domainEvents);
     } finally {
       await releaseLease(db, LEASE_NAME, owner);
     }

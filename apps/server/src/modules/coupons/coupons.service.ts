@@ -1,5 +1,5 @@
 import { ErrorCode, type Membership } from '@inkstream/contracts';
-import type { Db } from '../../db/database.js';
+import type { DomainEvents } from '../../db/domain-events.js';
 import { AppError } from '../../lib/app-error.js';
 import type { MembershipService } from '../membership/membership.service.js';
 import { queueCouponReceipt } from '../notices/receipts.js';
@@ -13,8 +13,8 @@ export const isValidCouponCode = (code: string) => COUPON_CODE.test(code);
 
 const refuse = (code: ErrorCode, message: string) => new AppError(code, 400, message);
 
-export function createCouponsService(deps: { db: Db; membership: MembershipService; now?: () => number }) {
-  const { db, membership } = deps;
+export function createCouponsService(deps: { domainEvents: DomainEvents; membership: MembershipService; now?: () => number }) {
+  const { domainEvents, membership } = deps;
   const now = deps.now ?? Date.now;
 
   /**
@@ -23,7 +23,7 @@ export function createCouponsService(deps: { db: Db; membership: MembershipServi
    */
   async function redeem(userId: number, rawCode: string): Promise<Membership> {
     const code = normalizeCouponCode(rawCode);
-    await db.transaction().execute(async (trx) => {
+    await domainEvents.transact(async (trx) => {
       const coupon = await repo.findCouponByCode(trx, code);
       if (!coupon || coupon.disabled_at !== null) throw refuse(ErrorCode.INVALID_COUPON, 'This coupon code is not valid');
       const current = now();
@@ -33,8 +33,16 @@ export function createCouponsService(deps: { db: Db; membership: MembershipServi
       }
       if (!(await repo.takeRedemptionSlot(trx, coupon.id))) throw refuse(ErrorCode.COUPON_EXHAUSTED, 'This coupon has been fully used');
       const length = coupon.grant_months !== null ? { months: coupon.grant_months } : { days: coupon.grant_days ?? 0 };
-      await membership.grantWithin(trx, { userId, length, source: 'coupon', sourceRef: `${coupon.id}:${userId}`, note: code });
-      await queueCouponReceipt(trx, { userId, code, length }, current);
+      const granted = await membership.grantWithin(trx, {
+        userId,
+        length,
+        source: 'coupon',
+        sourceRef: `${coupon.id}:${userId}`,
+        note: code,
+      });
+      // The receipt shows the end the grant made (granted before under this reference: the end as it stands).
+      const memberUntil = granted ? granted.memberUntil : await membership.endWithin(trx, userId);
+      await queueCouponReceipt(trx, domainEvents, { userId, code, length }, memberUntil, current);
     });
     const result = await membership.getMembership(userId);
     if (!result) throw new Error('membership missing right after a coupon grant');

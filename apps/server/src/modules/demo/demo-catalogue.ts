@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { DEFAULT_FREE_CHAPTERS, GENRE_TAGS, type Language } from '@inkstream/contracts';
 import type { Db } from '../../db/database.js';
+import type { EventRaiser } from '../../db/domain-events.js';
 import { bumpCatalogueVersion, insertBook, insertChapter } from '../catalogue/catalogue-write.repository.js';
 import type { MediaStorage } from '../media/media-storage.js';
 import { chapterName, DEMO_AUTHORS, DEMO_BOOKS, isCompletedDemoBook, type DemoBook } from './demo-books.js';
@@ -16,6 +17,8 @@ import { findPresentBookUuids } from './demo.repository.js';
 
 export interface SeedDemoDeps {
   db: Db;
+  /** The final version bump raises `catalogue-changed` through it. */
+  domainEvents: EventRaiser;
   storage: MediaStorage;
   now?: number;
   log?: (message: string) => void;
@@ -301,7 +304,7 @@ export async function seedDemoCatalogue(deps: SeedDemoDeps): Promise<SeedDemoRes
     clearInterval(ticker);
     deps.signal?.removeEventListener('abort', stop);
   }
-  await bumpCatalogueVersion(deps.db);
+  await bumpCatalogueVersion(deps.db, deps.domainEvents);
   return {
     books: DEMO_BOOKS.length,
     booksWritten: missing.length,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db } from '../../db/database.js';
+import type { EventRaiser } from '../../db/domain-events.js';
 import { acquireLease, releaseLease } from '../../db/lease.js';
 import { isCatalogueEmpty } from '../catalogue/catalogue.repository.js';
 import type { MediaStorage } from '../media/media-storage.js';
@@ -56,6 +57,8 @@ async function writeDemoSeedState(db: Db, state: DemoSeedState): Promise<void> {
 
 export interface SeedDemoWhenNeededDeps {
   db: Db;
+  /** The catalogue's version bump raises `catalogue-changed` through it (this process's caches, the other processes). */
+  domainEvents: EventRaiser;
   storage: MediaStorage;
   log: (message: string) => void;
   /** The demo's reference time for a new seed (default now); a resumed seed keeps its own. */
@@ -112,6 +115,7 @@ export async function seedDemoWhenNeeded(deps: SeedDemoWhenNeededDeps): Promise<
     }
     const summary = await seedDemoCatalogue({
       db,
+      domainEvents: deps.domainEvents,
       storage: deps.storage,
       now: state.now,
       log,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database.js';
+import type { DomainEvents } from '../../db/domain-events.js';
 import { acquireLease, releaseLease } from '../../db/lease.js';
 import { DAY_MS } from '../../lib/time.js';
 import { deleteEventDaysBefore } from '../events/events.repository.js';
@@ -24,6 +25,8 @@ export const DAY_BOOKS_KEPT_DAYS = 120;
 
 export interface HousekeepingDeps {
   db: Db;
+  /** The membership reminders' and digests' transactions go through it (their messages wake the job runner). */
+  domainEvents: DomainEvents;
   log: { warn(fields: object, message: string): void; error(fields: object, message: string): void };
   now?: () => number;
   intervalMs?: number;
@@ -109,7 +112,7 @@ export function createHousekeeping(deps: HousekeepingDeps) {
     const mailJobs = await inBatches(() => deleteOldMailJobs(db, now(), batchSize));
     // What the site sends on its own (docs/READER-JOURNEY.md "What the site sends").
     const notices = deps.publicUrl
-      ? { now: now(), publicUrl: deps.publicUrl, batchSize, mayGoOn, community: deps.community ?? false }
+      ? { domainEvents: deps.domainEvents, now: now(), publicUrl: deps.publicUrl, batchSize, mayGoOn, community: deps.community ?? false }
       : null;
     if (!notices) return { eventDays, dayBooks, visitorProgress, visitorReads, accountTokens, outbox, mailJobs };
     const reminders = await sendDueReminders(db, notices);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db, DbExecutor } from '../../db/database.js';
+import type { EventRaiser } from '../../db/domain-events.js';
 import * as repo from './jobs.repository.js';
 
 /** What a handler gets: its input, a way to report progress, and a signal when the node stops. */
@@ -16,6 +17,8 @@ export type JobHandler = (job: JobContext) => Promise<unknown>;
 
 export interface JobRunnerOptions {
   db: Db;
+  /** An enqueue raises `job-queued`: the wiring root wakes this runner once it is committed. */
+  domainEvents: EventRaiser;
   handlers: Record<string, JobHandler>;
   log: { warn(fields: object, message: string): void; info?(fields: object, message: string): void };
   /** How often each kind looks for due work (default 1 s: a scheduled release appears on time). */
@@ -63,6 +66,7 @@ export function createJobRunner(options: JobRunnerOptions) {
       createdBy: input.createdBy ?? null,
       now: at,
     });
+    await options.domainEvents.raise(executor, { type: 'job-queued', kind: input.kind });
     return uuid;
   }
 
@@ -137,7 +141,7 @@ export function createJobRunner(options: JobRunnerOptions) {
   return {
     owner,
     enqueue,
-    /** Looks for work now (after an enqueue) instead of at the next tick. */
+    /** Looks for work now (after a committed enqueue: services.ts) instead of at the next tick. */
     wake: () => {
       if (timer) poll();
     },

@@ -1,5 +1,6 @@
 import type { AppConfig } from '../../config.js';
 import type { Db } from '../../db/database.js';
+import type { DomainEvents } from '../../db/domain-events.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { createMailRenderer, type MailRenderer } from './mail-render.js';
 import { createMailSender } from './mail-sender.js';
@@ -20,19 +21,20 @@ export interface MailOptions {
  */
 export function createMail(deps: {
   db: Db;
+  domainEvents: DomainEvents;
   config: AppConfig;
   audit: AuditService;
   log: { warn(fields: object, message: string): void };
   siteName: () => Promise<string>;
-  wake: () => void;
   options?: MailOptions | undefined;
 }) {
-  const { db, config } = deps;
+  const { db, domainEvents, config } = deps;
   const { smtpUrl, emlDir } = config.mail;
   let transport: MailTransport | null = null;
   const tokens = createUnsubscribeTokens(config.jwtSecret);
   const sender = createMailSender({
     db,
+    domainEvents,
     transport: () => (transport ??= smtpUrl ? createSmtpTransport(smtpUrl) : createEmlTransport(emlDir)),
     renderer: deps.options?.renderer ?? createMailRenderer(),
     unsubscribe: tokens,
@@ -47,7 +49,7 @@ export function createMail(deps: {
     sender,
     tokens,
     unsubscribe: createUnsubscribeService({ db, tokens }),
-    outboxAdmin: createOutboxAdminService({ db, audit: deps.audit, emlDir: smtpUrl ? null : emlDir, wake: deps.wake }),
+    outboxAdmin: createOutboxAdminService({ db, domainEvents, audit: deps.audit, emlDir: smtpUrl ? null : emlDir }),
     close: () => transport?.close(),
   };
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Language } from '@inkstream/contracts';
 import type { DbExecutor } from '../../db/database.js';
+import type { EventRaiser } from '../../db/domain-events.js';
 import * as jobsRepo from '../jobs/jobs.repository.js';
 import * as outboxRepo from './mail-outbox.repository.js';
 import type { MailKind, MailList } from './mail-kinds.js';
@@ -31,9 +32,10 @@ export interface QueueResult {
 
 /**
  * Writes a message into the outbox, in the caller's transaction: the message exists exactly when
- * the change that causes it is committed. The job runner sends it (mail-sender.ts).
+ * the change that causes it is committed. The job runner sends it (mail-sender.ts), woken by the
+ * `mail-queued` event once that transaction has committed.
  */
-export async function queueMail(executor: DbExecutor, mail: QueuedMail, now: number): Promise<QueueResult> {
+export async function queueMail(executor: DbExecutor, domainEvents: EventRaiser, mail: QueuedMail, now: number): Promise<QueueResult> {
   const recipientKey = mail.to.toLowerCase();
   if ((await outboxRepo.countOutboxSince(executor, recipientKey, now - HOUR_MS)) >= MAX_MAILS_PER_RECIPIENT_PER_HOUR) return { uuid: null };
   const uuid = randomUUID();
@@ -55,16 +57,25 @@ export async function queueMail(executor: DbExecutor, mail: QueuedMail, now: num
     updated_at: now,
   });
   // The job that sends it, in the same transaction: committed together or not at all.
-  await enqueueMailJob(executor, uuid, now, now);
-  mailQueuedSinceWake = true;
+  await enqueueMailJob(executor, domainEvents, uuid, now, now);
   return { uuid };
 }
 
 /** The job kind that sends one outbox message (payload `{uuid}`, mail-sender.ts). */
 export const MAIL_SEND_JOB = 'mail-send';
 
-/** Enqueues the job that sends an outbox message at `runAt` (in the caller's transaction). */
-export async function enqueueMailJob(executor: DbExecutor, uuid: string, runAt: number, now: number): Promise<void> {
+/**
+ * Enqueues the job that sends an outbox message at `runAt` (in the caller's transaction), and raises
+ * `mail-queued`: the job runner looks for it as soon as the transaction has committed, not at its
+ * next poll.
+ */
+export async function enqueueMailJob(
+  executor: DbExecutor,
+  domainEvents: EventRaiser,
+  uuid: string,
+  runAt: number,
+  now: number,
+): Promise<void> {
   await jobsRepo.insertJob(executor, {
     uuid: randomUUID(),
     kind: MAIL_SEND_JOB,
@@ -73,17 +84,5 @@ export async function enqueueMailJob(executor: DbExecutor, uuid: string, runAt: 
     createdBy: null,
     now,
   });
-}
-
-let mailQueuedSinceWake = false;
-
-/**
- * True once after queueMail ran: the app's onResponse hook (app.ts) then wakes the job runner, so
- * a message queued in a request goes out as soon as its transaction has committed (the answer is
- * sent after the commit) instead of at the next poll.
- */
-export function takeMailQueued(): boolean {
-  const queued = mailQueuedSinceWake;
-  mailQueuedSinceWake = false;
-  return queued;
+  await domainEvents.raise(executor, { type: 'mail-queued', uuid });
 }

@@ -9,8 +9,6 @@ export interface MailRecipient {
   username: string;
   mailReminders: boolean;
   mailDigest: boolean;
-  /** users.member_until: the end of the membership (receipts show it), null when none stands. */
-  memberUntil: number | null;
 }
 
 /**
@@ -27,6 +25,5 @@ export async function mailRecipientOf(executor: DbExecutor, userId: number): Pro
     username: row.username,
     mailReminders: row.mail_reminders === 1,
     mailDigest: row.mail_digest === 1,
-    memberUntil: row.member_until == null ? null : Number(row.member_until),
   };
 }

@@ -1,5 +1,6 @@
 import { DEFAULT_LANGUAGE, normalizeLanguage, pagePath } from '@inkstream/contracts';
 import type { Db, DbExecutor } from '../../db/database.js';
+import type { DomainEvents } from '../../db/domain-events.js';
 import type { MailOutboxTable } from '../../db/schema.js';
 import type { Selectable, Updateable } from 'kysely';
 import { enqueueMailJob } from './mail-queue.js';
@@ -30,6 +31,8 @@ type OutboxRow = Selectable<MailOutboxTable>;
 
 export interface MailSenderOptions {
   db: Db;
+  /** A retry's job is queued through it (`mail-queued`). */
+  domainEvents: DomainEvents;
   transport: () => MailTransport;
   renderer: MailRenderer;
   unsubscribe: UnsubscribeTokens;
@@ -50,7 +53,7 @@ export interface MailSenderOptions {
  * after the last try it is `failed`. Secret fields of its data (a reset link) are erased then.
  */
 export function createMailSender(options: MailSenderOptions) {
-  const { db, renderer, log } = options;
+  const { db, domainEvents, renderer, log } = options;
   // Read at each call (not a reference taken once), like the services: a test that mocks Date reaches it.
   const now = options.now ?? (() => Date.now());
   const delays = options.retryDelaysMs ?? MAIL_RETRY_DELAYS_MS;
@@ -72,7 +75,7 @@ export function createMailSender(options: MailSenderOptions) {
     if (row.state === 'queued' && row.next_attempt_at > at) return { skipped: 'not due' };
     if (row.state === 'sending' && row.next_attempt_at >= at) {
       // Another node holds it; if that node dies, this job's successor takes it when the claim lapses.
-      await enqueueMailJob(db, uuid, row.next_attempt_at + 1, at);
+      await enqueueMailJob(db, domainEvents, uuid, row.next_attempt_at + 1, at);
       return { skipped: 'claimed' };
     }
     const claimUntil = at + leaseMs;
@@ -96,7 +99,7 @@ export function createMailSender(options: MailSenderOptions) {
     } catch (error) {
       const message = describe(error);
       const failedForGood = attempts >= maxAttempts;
-      await db.transaction().execute(async (trx) => {
+      await domainEvents.transact(async (trx) => {
         const next = now() + (delays[attempts - 1] ?? 0);
         const updated = await settle(
           failedForGood
@@ -104,7 +107,7 @@ export function createMailSender(options: MailSenderOptions) {
             : { state: 'queued', last_error: message, next_attempt_at: next, updated_at: now() },
           trx,
         );
-        if (!failedForGood && updated === 1) await enqueueMailJob(trx, row.uuid, next, now());
+        if (!failedForGood && updated === 1) await enqueueMailJob(trx, domainEvents, row.uuid, next, now());
       });
       // The address is not logged (docs/SECURITY.md): the row's uuid finds it in the console.
       log.warn(

@@ -6,6 +6,7 @@ import {
   type KeysetPaged,
 } from '@inkstream/contracts';
 import type { Db } from '../../db/database.js';
+import type { DomainEvents } from '../../db/domain-events.js';
 import { AppError } from '../../lib/app-error.js';
 import { cappedTotal, COUNT_LIMIT, decodeCursor, encodeCursor, offsetStart } from '../../lib/list-cursor.js';
 import { toIso } from '../../lib/time.js';
@@ -21,13 +22,14 @@ const notFound = () => new AppError(ErrorCode.MAIL_NOT_FOUND, 404, 'No such mess
 /** The console's Outbox (docs/ADMIN.md): the messages, newest first; resend; the .eml of the embedded default. */
 export function createOutboxAdminService(deps: {
   db: Db;
+  /** A resend's job is queued through it (`mail-queued` wakes the job runner). */
+  domainEvents: DomainEvents;
   audit: AuditService;
   /** The .eml folder, or null when messages go to an SMTP server. */
   emlDir: string | null;
-  wake: () => void;
   now?: () => number;
 }) {
-  const { db, audit } = deps;
+  const { db, domainEvents, audit } = deps;
   const now = deps.now ?? Date.now;
 
   type Row = outboxRepo.OutboxListingRow;
@@ -84,7 +86,7 @@ export function createOutboxAdminService(deps: {
    */
   async function resend(actor: Actor, uuid: string): Promise<AdminOutboxItem> {
     const at = now();
-    await db.transaction().execute(async (trx) => {
+    await domainEvents.transact(async (trx) => {
       const row = await outboxRepo.findOutboxForResend(trx, uuid.toLowerCase());
       if (!row) throw notFound();
       if (row.state !== 'failed' && row.state !== 'suppressed')
@@ -101,7 +103,7 @@ export function createOutboxAdminService(deps: {
         );
       if (!(await outboxRepo.requeueOutboxRow(trx, row.id, row.state, at)))
         throw new AppError(ErrorCode.CONFLICT, 409, 'The message changed meanwhile: reload');
-      await enqueueMailJob(trx, row.uuid, at, at);
+      await enqueueMailJob(trx, domainEvents, row.uuid, at, at);
       await audit.recordWithin(trx, actor, {
         action: 'mail.resend',
         targetType: 'mail',
@@ -110,7 +112,6 @@ export function createOutboxAdminService(deps: {
         after: { state: 'queued' },
       });
     });
-    deps.wake();
     return item(await find(uuid));
   }
 

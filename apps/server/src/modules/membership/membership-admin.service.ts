@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ErrorCode, type Membership } from '@inkstream/contracts';
-import type { Db } from '../../db/database.js';
+import type { DomainEvents } from '../../db/domain-events.js';
 import { AppError } from '../../lib/app-error.js';
 import { toIso } from '../../lib/time.js';
 import type { Actor, AuditService } from '../audit/audit.service.js';
@@ -22,16 +22,17 @@ export interface AdminGrantResult {
  * membership service (which takes the user's row lock) and writes its audit entry in the same
  * transaction.
  */
-export function createMembershipAdminService(deps: { db: Db; membership: MembershipService; audit: AuditService }) {
-  const { db, membership, audit } = deps;
+export function createMembershipAdminService(deps: { domainEvents: DomainEvents; membership: MembershipService; audit: AuditService }) {
+  const { domainEvents, membership, audit } = deps;
 
   async function grant(actor: Actor, user: TargetUser, length: GrantLength, reason: string): Promise<AdminGrantResult> {
     const sourceRef = randomUUID();
-    return db.transaction().execute(async (trx) => {
+    return domainEvents.transact(async (trx) => {
       await membership.lockMembersWithin(trx, [user.id]);
       const before = await membership.endWithin(trx, user.id);
-      const end = await membership.grantWithin(trx, { userId: user.id, length, source: 'admin', sourceRef, note: reason });
-      if (end === null) throw new AppError(ErrorCode.CONFLICT, 409, 'This grant was made already');
+      const change = await membership.grantWithin(trx, { userId: user.id, length, source: 'admin', sourceRef, note: reason });
+      if (change === null) throw new AppError(ErrorCode.CONFLICT, 409, 'This grant was made already');
+      const end = change.memberUntil!;
       await audit.recordWithin(trx, actor, {
         action: 'membership.grant',
         targetType: 'user',
@@ -45,11 +46,10 @@ export function createMembershipAdminService(deps: { db: Db; membership: Members
 
   /** Revokes the running and future grants (what `membership revoke` on the command line does). */
   async function revoke(actor: Actor, user: TargetUser, reason: string): Promise<{ revoked: number; membership: Membership | null }> {
-    return db.transaction().execute(async (trx) => {
+    return domainEvents.transact(async (trx) => {
       await membership.lockMembersWithin(trx, [user.id]);
       const before = await membership.endWithin(trx, user.id);
-      const revoked = await membership.revokeAllWithin(trx, user.id);
-      const after = await membership.endWithin(trx, user.id);
+      const { revoked, memberUntil: after } = await membership.revokeAllWithin(trx, user.id);
       await audit.recordWithin(trx, actor, {
         action: 'membership.revoke',
         targetType: 'user',

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Membership } from '@inkstream/contracts';
 import type { Db, DbExecutor } from '../../db/database.js';
+import type { DomainEvents } from '../../db/domain-events.js';
 import { addCalendarMonths, DAY_MS } from '../../lib/time.js';
 import {
   activeGrants,
@@ -17,6 +18,13 @@ import { toMembership } from './membership-end.js';
 export type MembershipState = 'member' | 'expired' | 'none';
 
 export type GrantLength = { days: number } | { months: number };
+
+/** A change to one user's grants, as `membership-changed` carries it: the end of their membership after it. */
+export interface MembershipChange {
+  userId: number;
+  /** Null: no standing grant left. */
+  memberUntil: number | null;
+}
 
 export interface GrantRequest {
   userId: number;
@@ -44,10 +52,18 @@ const endOf = (startsAt: number, length: GrantLength) =>
  * and refunds for one user run one after the other and N grants of d days always add N×d. When a
  * transaction changes two users (an invited user's payment rewards the inviter), the invited user
  * is locked first: invitations form a tree, so this order can never deadlock.
+ *
+ * Every change raises `membership-changed` in the caller's transaction (db/domain-events.ts): once
+ * it commits, this process's cached reader state of the user goes (services.ts).
  */
-export function createMembershipService(deps: { db: Db; now?: () => number }) {
-  const { db } = deps;
+export function createMembershipService(deps: { db: Db; domainEvents: DomainEvents; now?: () => number }) {
+  const { db, domainEvents } = deps;
   const now = deps.now ?? Date.now;
+
+  async function changed(trx: DbExecutor, change: MembershipChange): Promise<MembershipChange> {
+    await domainEvents.raise(trx, { type: 'membership-changed', ...change });
+    return change;
+  }
 
   /** The end of the user's membership, read in the caller's transaction (null: no standing grant). */
   const endWithin = (trx: DbExecutor, userId: number): Promise<number | null> => latestGrantEnd(trx, userId);
@@ -67,9 +83,10 @@ export function createMembershipService(deps: { db: Db; now?: () => number }) {
 
   /**
    * Adds time inside the caller's transaction (so a payment or coupon and its grant commit together);
-   * returns the new expiry, or null when this source reference had been granted before.
+   * returns the change (the new expiry: a receipt shows it), or null when this source reference had
+   * been granted before (nothing changed).
    */
-  async function grantWithin(trx: DbExecutor, request: GrantRequest): Promise<number | null> {
+  async function grantWithin(trx: DbExecutor, request: GrantRequest): Promise<MembershipChange | null> {
     await lockUserMembership(trx, request.userId);
     const current = now();
     const startsAt = Math.max(current, (await latestGrantEnd(trx, request.userId)) ?? 0);
@@ -85,7 +102,7 @@ export function createMembershipService(deps: { db: Db; now?: () => number }) {
       grant_months: 'months' in request.length ? request.length.months : null,
       grant_days: 'days' in request.length ? request.length.days : null,
     });
-    return inserted ? endsAt : null;
+    return inserted ? changed(trx, { userId: request.userId, memberUntil: endsAt }) : null;
   }
 
   /**
@@ -99,28 +116,35 @@ export function createMembershipService(deps: { db: Db; now?: () => number }) {
   }
 
   /** Adds time in a transaction of its own. */
-  const grant = (request: GrantRequest) => db.transaction().execute((trx) => grantWithin(trx, request));
+  const grant = (request: GrantRequest) => domainEvents.transact((trx) => grantWithin(trx, request));
 
-  /** Revokes the user's running and future grants inside the caller's transaction; returns how many. */
-  async function revokeAllWithin(trx: DbExecutor, userId: number): Promise<number> {
+  /**
+   * Revokes the user's running and future grants inside the caller's transaction; returns how many,
+   * and the end of the membership left (a grant that ran out before stays: null when none is left).
+   */
+  async function revokeAllWithin(trx: DbExecutor, userId: number): Promise<{ revoked: number; memberUntil: number | null }> {
     await lockUserMembership(trx, userId);
-    return revokeRunningGrants(trx, userId, now());
+    const revoked = await revokeRunningGrants(trx, userId, now());
+    const memberUntil = await latestGrantEnd(trx, userId);
+    if (revoked > 0) await changed(trx, { userId, memberUntil });
+    return { revoked, memberUntil };
   }
 
-  const revokeAll = (userId: number) => db.transaction().execute((trx) => revokeAllWithin(trx, userId));
+  const revokeAll = (userId: number) => domainEvents.transact((trx) => revokeAllWithin(trx, userId));
 
   /**
    * Takes one grant back (a refund) inside the caller's transaction and re-stacks the grants that
    * remain, so the time it added disappears from the end of the membership, not only from its own
-   * slot. Returns the user's new expiry (null: no membership left), or undefined when nothing was revoked.
+   * slot. Returns the change (the user's new expiry, null: no membership left), or undefined when
+   * nothing was revoked.
    */
-  async function revokeWithin(trx: DbExecutor, source: string, sourceRef: string): Promise<number | null | undefined> {
+  async function revokeWithin(trx: DbExecutor, source: string, sourceRef: string): Promise<MembershipChange | undefined> {
     const owner = await findGrantOwner(trx, source, sourceRef);
     if (owner === null) return undefined;
     await lockUserMembership(trx, owner);
     const userId = await revokeGrant(trx, source, sourceRef, now());
     if (userId === null) return undefined;
-    return restackWithin(trx, userId);
+    return changed(trx, { userId, memberUntil: await restackWithin(trx, userId) });
   }
 
   /** Replays the ledger: each grant starts at the later of its purchase time and the previous end. */

@@ -89,7 +89,7 @@ export async function sendDueDigests(db: Db, options: NoticeStepOptions): Promis
     done.batches += 1;
     for (const row of due) {
       const dueAt = Number(row.digest_due_at);
-      const sent = await db.transaction().execute(async (trx) => {
+      const sent = await options.domainEvents.transact(async (trx) => {
         const move = (next: number, covered: number | null) => noticesRepo.moveDigest(trx, row.id, dueAt, next, covered);
         const to = await mailRecipientOf(trx, row.id);
         // No confirmed address (yet): nothing to send; look again in a day.
@@ -104,6 +104,7 @@ export async function sendDueDigests(db: Db, options: NoticeStepOptions): Promis
         if (!(await move(now + DIGEST_EVERY_MS, through))) return false;
         const queued = await queueMail(
           trx,
+          options.domainEvents,
           {
             kind: 'chapter-digest',
             to: to.to,

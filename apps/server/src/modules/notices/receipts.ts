@@ -1,4 +1,5 @@
 import type { DbExecutor } from '../../db/database.js';
+import type { EventRaiser } from '../../db/domain-events.js';
 import { queueMail } from '../mail/mail-queue.js';
 import type { MailKind } from '../mail/mail-kinds.js';
 import { mailRecipientOf, type MailRecipient } from '../mail/mail-recipient.js';
@@ -9,8 +10,8 @@ import { formatInstant, formatLength, formatMoney, formatPlan } from './notice-f
  * Receipts: queued in the caller's transaction, right after the change they describe (the ledger's
  * paid or refunded transition, a coupon's grant), so a receipt exists exactly when the change was
  * committed, once. Only to a confirmed address (mailRecipientOf), in the payer's language. The
- * membership end is users.member_until (read with the address), which the grant just maintained in the same
- * transaction (membership/member-state.repository.ts).
+ * membership end is the one the change itself gave (the membership service's MembershipChange,
+ * which its `membership-changed` event carries too), handed in by the caller.
  */
 
 interface ReceiptOrder {
@@ -22,11 +23,12 @@ interface ReceiptOrder {
 }
 
 /**
- * Looks the payer up once (confirmed address, language, name and membership end in one read) and
- * queues `kind` with the data `build` makes from them; nothing without a confirmed address.
+ * Looks the payer up once (confirmed address, language and name in one read) and queues `kind`
+ * with the data `build` makes from them; nothing without a confirmed address.
  */
 async function queueReceipt(
   trx: DbExecutor,
+  domainEvents: EventRaiser,
   userId: number,
   kind: MailKind,
   now: number,
@@ -34,41 +36,56 @@ async function queueReceipt(
 ): Promise<void> {
   const to = await mailRecipientOf(trx, userId);
   if (!to) return;
-  await queueMail(trx, { kind, to: to.to, userId: to.userId, language: to.language, data: { username: to.username, ...build(to) } }, now);
+  const mail = { kind, to: to.to, userId: to.userId, language: to.language, data: { username: to.username, ...build(to) } };
+  await queueMail(trx, domainEvents, mail, now);
 }
 
-/** After an order became paid: plan, amount and currency, the order reference, the new end. */
-export const queuePaymentReceipt = (trx: DbExecutor, order: ReceiptOrder, now: number): Promise<void> =>
-  queueReceipt(trx, order.user_id, 'payment-receipt', now, (to) => ({
+/** After an order became paid: plan, amount and currency, the order reference, the new end (`memberUntil`). */
+export const queuePaymentReceipt = (
+  trx: DbExecutor,
+  domainEvents: EventRaiser,
+  order: ReceiptOrder,
+  memberUntil: number | null,
+  now: number,
+): Promise<void> =>
+  queueReceipt(trx, domainEvents, order.user_id, 'payment-receipt', now, (to) => ({
     plan: formatPlan(order.months, to.language),
     amount: formatMoney(order.amount_fen, order.currency, to.language),
     order: order.order_id,
     paid_at: formatInstant(now, to.language),
-    ...(to.memberUntil !== null ? { member_until: formatInstant(to.memberUntil, to.language) } : {}),
+    ...(memberUntil !== null ? { member_until: formatInstant(memberUntil, to.language) } : {}),
   }));
 
-/** After a coupon's grant: what it gave (months or days) and the new end. */
+/** After a coupon's grant: what it gave (months or days) and the new end (`memberUntil`). */
 export const queueCouponReceipt = (
   trx: DbExecutor,
+  domainEvents: EventRaiser,
   redemption: { userId: number; code: string; length: { months: number } | { days: number } },
+  memberUntil: number | null,
   now: number,
 ): Promise<void> =>
-  queueReceipt(trx, redemption.userId, 'coupon-receipt', now, (to) => ({
+  queueReceipt(trx, domainEvents, redemption.userId, 'coupon-receipt', now, (to) => ({
     coupon: redemption.code,
     plan: formatLength(redemption.length, to.language),
     redeemed_at: formatInstant(now, to.language),
-    ...(to.memberUntil !== null ? { member_until: formatInstant(to.memberUntil, to.language) } : {}),
+    ...(memberUntil !== null ? { member_until: formatInstant(memberUntil, to.language) } : {}),
   }));
 
-/** After a refund: the amount, the order reference and the membership end left (or when it ended). */
-export const queueRefundNotice = (trx: DbExecutor, order: ReceiptOrder, now: number): Promise<void> =>
-  queueReceipt(trx, order.user_id, 'refund-notice', now, (to) => ({
+/** After a refund: the amount, the order reference and the membership end left (`memberUntil`), or when it ended. */
+export const queueRefundNotice = (
+  trx: DbExecutor,
+  domainEvents: EventRaiser,
+  order: ReceiptOrder,
+  memberUntil: number | null,
+  now: number,
+): Promise<void> =>
+  queueReceipt(trx, domainEvents, order.user_id, 'refund-notice', now, (to) => ({
     plan: formatPlan(order.months, to.language),
     amount: formatMoney(order.amount_fen, order.currency, to.language),
     order: order.order_id,
     refunded_at: formatInstant(now, to.language),
     // The end left after the refund, or when the membership ended (now, or earlier if other time had run out).
-    ...(to.memberUntil !== null && to.memberUntil > now
-      ? { member_until: formatInstant(to.memberUntil, to.language) }
-      : { member_ended_at: formatInstant(Math.min(to.memberUntil ?? now, now), to.language) }),
+    ...(memberUntil !== null && memberUntil > now
+      ? { member_until: formatInstant(memberUntil, to.language) }
+      : { member_ended_at: formatInstant(Math.min(memberUntil ?? now, now), to.language) }),
   }));

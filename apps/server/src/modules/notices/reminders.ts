@@ -1,5 +1,6 @@
 import { pagePath, PROFILE_SECTIONS } from '@inkstream/contracts';
 import type { Db } from '../../db/database.js';
+import type { DomainEvents } from '../../db/domain-events.js';
 import { DAY_MS } from '../../lib/time.js';
 import { queueMail } from '../mail/mail-queue.js';
 import { mailRecipientOf } from '../mail/mail-recipient.js';
@@ -13,6 +14,8 @@ export const REMINDER_BEFORE_MS = 3 * DAY_MS;
 export const TOP_UP_PATH = pagePath.profile(PROFILE_SECTIONS.topUp);
 
 export interface NoticeStepOptions {
+  /** Each message's transaction goes through it (its `mail-queued` wakes the job runner). */
+  domainEvents: DomainEvents;
   now: number;
   publicUrl: string;
   batchSize: number;
@@ -40,12 +43,13 @@ export async function sendDueReminders(db: Db, options: NoticeStepOptions): Prom
     let marked = 0;
     for (const row of due) {
       const end = Number(row.member_until);
-      const sent = await db.transaction().execute(async (trx) => {
+      const sent = await options.domainEvents.transact(async (trx) => {
         if (!(await noticesRepo.markReminded(trx, row.id, end))) return false;
         const to = await mailRecipientOf(trx, row.id);
         if (!to) return false;
         const queued = await queueMail(
           trx,
+          options.domainEvents,
           {
             kind: 'membership-reminder',
             to: to.to,

@@ -1,17 +1,17 @@
-import type { Db, DbExecutor } from '../../db/database.js';
+import type { DbExecutor } from '../../db/database.js';
+import type { DomainEvents } from '../../db/domain-events.js';
 import type { Selectable } from 'kysely';
 import type { PaymentOrdersTable } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { ErrorCode } from '@inkstream/contracts';
 import type { MembershipService } from '../membership/membership.service.js';
-import { readerStateChanged } from '../reading/reader-change-feed.js';
 import { queuePaymentReceipt, queueRefundNotice } from '../notices/receipts.js';
 import * as repo from './payments.repository.js';
 
 export type OrderRow = Selectable<PaymentOrdersTable>;
 
 export interface OrderLedgerDeps {
-  db: Db;
+  domainEvents: DomainEvents;
   membership: MembershipService;
   inviteRewardDays: number;
   now?: () => number;
@@ -29,10 +29,11 @@ export class AmountMismatchError extends AppError {
 /**
  * The one way every provider (sandbox, WeChat Pay, Stripe) turns money into membership time and
  * back: an order becomes paid, or refunded, together with its grants and the payer's receipt or
- * refund notice (notices/receipts.ts), in one transaction, once.
+ * refund notice (notices/receipts.ts), in one transaction, once. The grants raise
+ * `membership-changed` (membership.service.ts), delivered once the caller's transaction commits.
  */
 export function createOrderLedger(deps: OrderLedgerDeps) {
-  const { db, membership } = deps;
+  const { domainEvents, membership } = deps;
   const now = deps.now ?? Date.now;
 
   /**
@@ -52,7 +53,7 @@ export function createOrderLedger(deps: OrderLedgerDeps) {
     const inviter = await repo.findInviter(trx, order.user_id);
     // Both users' locks before the first grant (membership.service lockMembersWithin says why).
     await membership.lockMembersWithin(trx, inviter === null ? [order.user_id] : [order.user_id, inviter]);
-    await membership.grantWithin(trx, {
+    const granted = await membership.grantWithin(trx, {
       userId: order.user_id,
       length: { months: order.months },
       source: order.provider,
@@ -68,19 +69,21 @@ export function createOrderLedger(deps: OrderLedgerDeps) {
       });
     }
     // Only here, after markPaidOnce changed the row: a repeated notification sends nothing twice.
-    await queuePaymentReceipt(trx, order, now());
+    // The receipt shows the end the grant made (granted before under this reference: the end as it stands).
+    const memberUntil = granted ? granted.memberUntil : await membership.endWithin(trx, order.user_id);
+    await queuePaymentReceipt(trx, domainEvents, order, memberUntil, now());
     return true;
   }
 
   const complete = (orderId: string, payment: { txnId: string; amountFen: number; paymentId?: string | null }) =>
-    db.transaction().execute((trx) => completeWithin(trx, orderId, payment));
+    domainEvents.transact((trx) => completeWithin(trx, orderId, payment));
 
   /**
    * A full refund: the order becomes refunded and its grant is revoked, the remaining grants
    * re-stacked. If the user has no paid order left, the invite reward it earned goes too (paying
    * and refunding must not farm free days). Returns false when there was nothing to refund.
-   * Once the caller's transaction has committed a refund, it calls readerStateChanged(), so this
-   * process stops serving the refunded time from memory at once (reader-state-cache.ts).
+   * Once the caller's transaction has committed, the revocations' `membership-changed` events stop
+   * this process serving the refunded time from memory (reader-state-cache.ts).
    */
   async function refundWithin(trx: DbExecutor, orderId: string): Promise<boolean> {
     const order = await repo.findOrder(trx, orderId);
@@ -88,17 +91,15 @@ export function createOrderLedger(deps: OrderLedgerDeps) {
     if (!(await repo.markRefundedOnce(trx, orderId, now()))) return false;
     const inviter = await repo.findInviter(trx, order.user_id);
     await membership.lockMembersWithin(trx, inviter === null ? [order.user_id] : [order.user_id, inviter]);
-    await membership.revokeWithin(trx, order.provider, orderId);
+    const revoked = await membership.revokeWithin(trx, order.provider, orderId);
     if ((await repo.countPaidOrders(trx, order.user_id)) === 0) await membership.revokeWithin(trx, 'invite', String(order.user_id));
-    await queueRefundNotice(trx, order, now());
+    // The notice shows the end the refund left (its grant was revoked before: the end as it stands).
+    const memberUntil = revoked ? revoked.memberUntil : await membership.endWithin(trx, order.user_id);
+    await queueRefundNotice(trx, domainEvents, order, memberUntil, now());
     return true;
   }
 
-  const refund = async (orderId: string) => {
-    const refunded = await db.transaction().execute((trx) => refundWithin(trx, orderId));
-    if (refunded) await readerStateChanged();
-    return refunded;
-  };
+  const refund = (orderId: string) => domainEvents.transact((trx) => refundWithin(trx, orderId));
 
   return { completeWithin, complete, refundWithin, refund };
 }

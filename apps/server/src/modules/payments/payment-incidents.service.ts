@@ -1,6 +1,7 @@
 import { ErrorCode, PLANS, type IncidentListQuery, type Paged, type PaymentIncident, type PlanId } from '@inkstream/contracts';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
+import type { DomainEvents } from '../../db/domain-events.js';
 import type { PaymentIncidentsTable } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { toIso } from '../../lib/time.js';
@@ -49,8 +50,14 @@ const conflict = (message: string) => new AppError(ErrorCode.CONFLICT, 409, mess
  * The console and the CLI (`payment resolve`) both act through this service, with the audit entry
  * in the same transaction as the change.
  */
-export function createPaymentIncidentsService(deps: { db: Db; ledger: OrderLedger; audit: AuditService; now?: () => number }) {
-  const { db, ledger, audit } = deps;
+export function createPaymentIncidentsService(deps: {
+  db: Db;
+  domainEvents: DomainEvents;
+  ledger: OrderLedger;
+  audit: AuditService;
+  now?: () => number;
+}) {
+  const { db, domainEvents, ledger, audit } = deps;
   const now = deps.now ?? Date.now;
 
   async function list(query: IncidentListQuery): Promise<Paged<PaymentIncident>> {
@@ -74,7 +81,7 @@ export function createPaymentIncidentsService(deps: { db: Db; ledger: OrderLedge
     if (text === '') throw needs('Say why the incident is dismissed');
     await openIncident(id);
     const resolution = `dismissed: ${text}`;
-    await db.transaction().execute(async (trx) => {
+    await domainEvents.transact(async (trx) => {
       if (!(await repo.resolveIncident(trx, id, resolution, now()))) throw conflict(`Incident ${id} was resolved meanwhile`);
       await audit.recordWithin(trx, actor, {
         action: 'incident.dismiss',
@@ -116,7 +123,7 @@ export function createPaymentIncidentsService(deps: { db: Db; ledger: OrderLedge
       userId: user.id,
     };
     const at = now();
-    const order = await db.transaction().execute(async (trx) => {
+    const order = await domainEvents.transact(async (trx) => {
       const result = await completeSessionOrderWithin(trx, ledger, session, at);
       // Throwing rolls the transaction back: the incident stays open, nothing is granted.
       if (result.userId !== user.id) throw conflict(`Session ${session.sessionId} belongs to another user's order ${result.orderId}`);

@@ -8,11 +8,11 @@ import {
 } from '@inkstream/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbExecutor } from '../../db/database.js';
+import type { DomainEvents } from '../../db/domain-events.js';
 import { AppError } from '../../lib/app-error.js';
 import { cappedTotal, decodeCursor, encodeCursor, offsetStart } from '../../lib/list-cursor.js';
 import { fromIsoOrNull, toIso } from '../../lib/time.js';
 import type { Actor, AuditService } from '../audit/audit.service.js';
-import { readerStateChanged } from '../reading/reader-change-feed.js';
 import { usernameKey } from '../users/users.service.js';
 import { orderNotFound, type OrderLedger } from './order-ledger.js';
 import { listOrderEvents, recordEventOnce } from './payment-incidents.repository.js';
@@ -22,6 +22,7 @@ import type { WechatPayClient } from './wechat/wechat-pay-client.js';
 
 export interface PaymentsAdminDeps {
   db: Db;
+  domainEvents: DomainEvents;
   ledger: OrderLedger;
   audit: AuditService;
   wechat: WechatPayClient | null;
@@ -60,7 +61,7 @@ const CLAIM_STALE_MS = 5 * 60_000;
  * payment event), the second meets the claim (409); a refused refund releases the claim.
  */
 export function createPaymentsAdminService(deps: PaymentsAdminDeps) {
-  const { db, ledger, audit, log } = deps;
+  const { db, domainEvents, ledger, audit, log } = deps;
   const now = deps.now ?? Date.now;
 
   /**
@@ -171,7 +172,7 @@ export function createPaymentsAdminService(deps: PaymentsAdminDeps) {
     const summary = `by ${actor.name}: ${reason}`;
     if (provider === 'sandbox') {
       // No provider to ask: the claim and the refund commit together, so nothing can be left half done.
-      await db.transaction().execute(async (trx) => {
+      await domainEvents.transact(async (trx) => {
         if (!(await recordEventOnce(trx, provider, claimId(orderId), now(), { orderId, eventType: 'refund.requested', summary }))) {
           throw new AppError(ErrorCode.CONFLICT, 409, 'A refund of this order is already under way');
         }
@@ -179,7 +180,6 @@ export function createPaymentsAdminService(deps: PaymentsAdminDeps) {
           throw new AppError(ErrorCode.CONFLICT, 409, 'This order was refunded meanwhile');
         }
       });
-      await readerStateChanged();
       return { outcome: 'refunded', order: await detail(orderId) };
     }
     await claimRefund(orderId, provider, summary);
@@ -194,12 +194,11 @@ export function createPaymentsAdminService(deps: PaymentsAdminDeps) {
       throw Object.assign(refundFailed(`The provider did not refund: ${(error as Error).message}`.slice(0, 300)), { cause: error });
     }
     if (result.done) {
-      await db.transaction().execute((trx) => applyRefundWithin(trx, actor, orderId, provider, reason, result.summary));
-      await readerStateChanged();
+      await domainEvents.transact((trx) => applyRefundWithin(trx, actor, orderId, provider, reason, result.summary));
       return { outcome: 'refunded', order: await detail(orderId) };
     }
     // WeChat PROCESSING: its REFUND.SUCCESS notification finishes the refund through the ledger.
-    await db.transaction().execute(async (trx) => {
+    await domainEvents.transact(async (trx) => {
       await recordEventOnce(trx, provider, `refund-processing:${orderId}`, now(), {
         orderId,
         eventType: 'refund.processing',

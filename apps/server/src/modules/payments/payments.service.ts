@@ -9,6 +9,7 @@ import {
   type PaymentStatusValue,
 } from '@inkstream/contracts';
 import type { Db } from '../../db/database.js';
+import type { DomainEvents } from '../../db/domain-events.js';
 import type { PaymentOrdersTable } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { toIso } from '../../lib/time.js';
@@ -50,6 +51,7 @@ export const newOrderId = (now: number) =>
 
 export interface PaymentsDeps {
   db: Db;
+  domainEvents: DomainEvents;
   ledger: OrderLedger;
   publicUrl: string;
   siteName: string;
@@ -67,7 +69,7 @@ const PLAN_DESCRIPTIONS = { month: '月卡会员', season: '季卡会员' } as c
 const unavailable = () => new AppError(ErrorCode.PAYMENT_UNAVAILABLE, 503, 'Online payment is not available right now', undefined, 60);
 
 export function createPaymentsService(deps: PaymentsDeps) {
-  const { db, ledger } = deps;
+  const { db, domainEvents, ledger } = deps;
   const now = deps.now ?? Date.now;
   const provider = deps.wechat ? ('wechat' as const) : deps.sandbox ? ('sandbox' as const) : null;
 
@@ -168,7 +170,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     // Like WeChat Pay after time_expire: an expired order cannot be paid any more.
     if (order.status !== 'requires_action') return readStatus(orderId);
     const info = { orderId, eventType: `sandbox.${outcome}`, summary: `sandbox payer chose ${outcome}` };
-    await db.transaction().execute(async (trx) => {
+    await domainEvents.transact(async (trx) => {
       if (outcome === 'succeeded') {
         if (await ledger.completeWithin(trx, orderId, { txnId: `sandbox-${orderId}`, amountFen: order.amount_fen })) {
           // The amount is the order's, which the console writes as a price; the event says what happened.

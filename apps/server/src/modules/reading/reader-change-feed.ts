@@ -16,6 +16,12 @@ export interface ReaderChangeFeed {
    */
   isCurrent(): boolean;
   subscribe(listener: (changes: ReaderChanges) => void): () => void;
+  /**
+   * A change this process committed, named by its after-commit event (db/domain-events.ts, wired in
+   * services.ts): the listeners drop it at once rather than at the next poll, which names it again
+   * to no effect. Other processes learn of it from their polls.
+   */
+  changedHere(changes: { userIds: Iterable<number>; chapterIds?: Iterable<number> }): void;
   /** Polls now (after a poll under way, which may have begun before the caller's commit). */
   pollNow(): Promise<void>;
   start(): void;
@@ -40,18 +46,6 @@ const MAX_ROWS_PER_POLL = 10_000;
 /** Rows older than this are deleted (by any process, now and then): every reader is far past them. */
 const KEEP_ROWS_MS = 60 * 60_000;
 const PRUNE_EVERY_MS = 60_000;
-
-/** Every feed of this process, so a change committed here is polled at once (readerStateChanged). */
-const feeds = new Set<ReaderChangeFeed>();
-
-/**
- * Call after a transaction that changed an account (disabled, password, role) or revoked a
- * membership has committed, so this process stops serving the old state at once rather than
- * within a poll. Forgetting it costs at most a poll interval; the triggers still record the change.
- */
-export async function readerStateChanged(): Promise<void> {
-  await Promise.all([...feeds].map((feed) => feed.pollNow().catch(() => undefined)));
-}
 
 /**
  * Follows `reader_changes` (rows written by database triggers on users, membership_grants and
@@ -155,10 +149,12 @@ export function createReaderChangeFeed(db: Db, options: ReaderChangeFeedOptions 
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    changedHere(changes) {
+      emit({ userIds: new Set(changes.userIds), chapterIds: new Set(changes.chapterIds ?? []), all: false });
+    },
     pollNow,
     start() {
       if (timer) return;
-      feeds.add(feed);
       // Reported once per outage, not every second of it.
       let failing = false;
       const tick = () =>
@@ -176,7 +172,6 @@ export function createReaderChangeFeed(db: Db, options: ReaderChangeFeedOptions 
     stop() {
       if (timer) clearInterval(timer);
       timer = undefined;
-      feeds.delete(feed);
     },
   };
   return feed;

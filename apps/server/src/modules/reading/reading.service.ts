@@ -1,5 +1,6 @@
 import { ErrorCode, type ChapterContentParams, type PageImage, type PageSource } from '@inkstream/contracts';
 import type { Db } from '../../db/database.js';
+import type { DomainEvents } from '../../db/domain-events.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { resolveLanguage } from '../../lib/language.js';
 import type { CatalogueVersion } from '../catalogue/catalogue-version.js';
@@ -28,6 +29,8 @@ const chapterNotFound = () => notFound(ErrorCode.CHAPTER_NOT_FOUND, 'This chapte
 
 export interface ReadingDeps {
   db: Db;
+  /** A like raises `chapter-like-changed`: the reader-state cache drops the liker and the count (services.ts). */
+  domainEvents: DomainEvents;
   media: MediaUrls;
   /** Drops the cached shared parts of chapters when the catalogue changes. */
   versions: CatalogueVersion;
@@ -235,14 +238,14 @@ export function createReadingService(deps: ReadingDeps) {
   async function like(user: AuthUser, bookUuid: string, chapterUuid: string): Promise<{ already_favor: true; total_likes: number }> {
     const chapter = await repo.findChapterOfBook(db, bookUuid, chapterUuid);
     if (!chapter) throw chapterNotFound();
-    const totalLikes = await db.transaction().execute(async (trx) => {
+    const totalLikes = await deps.domainEvents.transact(async (trx) => {
       if (await repo.insertLikeOnce(trx, user.id, chapter.chapter_id, now())) {
         await repo.incrementLikeCounters(trx, chapter.book_id, chapter.chapter_id);
       }
+      // This process serves the new like at once; the others when the change feed names it.
+      await deps.domainEvents.raise(trx, { type: 'chapter-like-changed', userId: user.id, chapterId: chapter.chapter_id });
       return repo.chapterLikes(trx, chapter.chapter_id);
     });
-    // This process serves the new like at once; the others when the change feed names it.
-    states?.forget({ userIds: new Set([user.id]), chapterIds: new Set([chapter.chapter_id]), all: false });
     return { already_favor: true, total_likes: totalLikes };
   }
 
@@ -250,13 +253,13 @@ export function createReadingService(deps: ReadingDeps) {
   async function unlike(user: AuthUser, bookUuid: string, chapterUuid: string): Promise<{ already_favor: false; total_likes: number }> {
     const chapter = await repo.findChapterOfBook(db, bookUuid, chapterUuid);
     if (!chapter) throw chapterNotFound();
-    const totalLikes = await db.transaction().execute(async (trx) => {
+    const totalLikes = await deps.domainEvents.transact(async (trx) => {
       if (await repo.deleteLike(trx, user.id, chapter.chapter_id)) {
         await repo.decrementLikeCounters(trx, chapter.book_id, chapter.chapter_id);
       }
+      await deps.domainEvents.raise(trx, { type: 'chapter-like-changed', userId: user.id, chapterId: chapter.chapter_id });
       return repo.chapterLikes(trx, chapter.chapter_id);
     });
-    states?.forget({ userIds: new Set([user.id]), chapterIds: new Set([chapter.chapter_id]), all: false });
     return { already_favor: false, total_likes: totalLikes };
   }
 

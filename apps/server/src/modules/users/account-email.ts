@@ -1,5 +1,6 @@
 import { ErrorCode, PAGE_PATTERNS, pagePath, type Language } from '@inkstream/contracts';
 import type { DbExecutor } from '../../db/database.js';
+import type { EventRaiser } from '../../db/domain-events.js';
 import { AppError } from '../../lib/app-error.js';
 import { maskMailAddress, type MailAddress } from '../mail/mail-address.js';
 import { queueMail } from '../mail/mail-queue.js';
@@ -34,6 +35,7 @@ export const isEmailKeyClash = (error: unknown) => /email_key/.test(String((erro
  */
 export async function sendConfirmation(
   trx: DbExecutor,
+  domainEvents: EventRaiser,
   account: Pick<AccountForEmail, 'id' | 'username'>,
   address: string,
   language: Language,
@@ -47,6 +49,7 @@ export async function sendConfirmation(
   );
   const queued = await queueMail(
     trx,
+    domainEvents,
     {
       kind: 'email-confirm',
       to: address,
@@ -69,6 +72,7 @@ export type AddressChange = 'unchanged' | 'resent' | 'changed';
  */
 export async function changeAddress(
   trx: DbExecutor,
+  domainEvents: EventRaiser,
   account: AccountForEmail,
   next: MailAddress,
   language: Language,
@@ -77,15 +81,16 @@ export async function changeAddress(
 ): Promise<AddressChange> {
   if (account.email !== null && account.email.toLowerCase() === next.key) {
     if (account.email_confirmed_at !== null) return 'unchanged';
-    await sendConfirmation(trx, account, account.email, language, publicUrl, now);
+    await sendConfirmation(trx, domainEvents, account, account.email, language, publicUrl, now);
     return 'resent';
   }
   if (await isAddressTaken(trx, next.key, account.id)) throw emailTaken();
   await usersRepo.setUnconfirmedAddress(trx, account.id, next.address);
-  await sendConfirmation(trx, account, next.address, language, publicUrl, now);
+  await sendConfirmation(trx, domainEvents, account, next.address, language, publicUrl, now);
   if (account.email !== null && account.email_confirmed_at !== null) {
     await queueMail(
       trx,
+      domainEvents,
       {
         kind: 'email-changed',
         to: account.email,

@@ -1,5 +1,6 @@
 import { ErrorCode, type RecoveryCodesResult, type TotpSetupResult } from '@inkstream/contracts';
 import type { Db, DbExecutor } from '../../db/database.js';
+import type { DomainEvents } from '../../db/domain-events.js';
 import { AppError } from '../../lib/app-error.js';
 import { loadOnFirstUse } from '../../lib/load-on-first-use.js';
 import { takeLoginAttempt } from './login-throttle.js';
@@ -20,8 +21,14 @@ const qrcode = loadOnFirstUse<typeof import('qrcode')>('qrcode');
  * (password, code) counts against the failed-login throttle of the account and address, as a
  * login would: guessing here is no way around it.
  */
-export function createTwoStepService(deps: { db: Db; cipher: TotpCipher; siteName: () => Promise<string>; now?: () => number }) {
-  const { db, cipher } = deps;
+export function createTwoStepService(deps: {
+  db: Db;
+  domainEvents: DomainEvents;
+  cipher: TotpCipher;
+  siteName: () => Promise<string>;
+  now?: () => number;
+}) {
+  const { db, domainEvents, cipher } = deps;
   const now = deps.now ?? (() => Date.now());
 
   async function accountOf(user: AuthUser) {
@@ -101,11 +108,11 @@ export function createTwoStepService(deps: { db: Db; cipher: TotpCipher; siteNam
       async () => (await matchingTimeStep(cipher.decrypt(pending, row.id), input.code, at, null)) ?? false,
     );
     if (step === false) throw wrongCode();
-    const recovery_codes = await db.transaction().execute(async (trx) => {
+    const recovery_codes = await domainEvents.transact(async (trx) => {
       // Only the pending secret this code was checked against, and only once (two racing enables: one wins).
       if (!(await twoStepRepo.turnOnTotp(trx, row.id, pending, at, step))) return null;
       const codes = await replaceRecoveryCodes(trx, row.id, at);
-      await queueTwoStepMail(trx, row.id, 'turned_on_at', at);
+      await queueTwoStepMail(trx, domainEvents, row.id, 'turned_on_at', at);
       return codes;
     });
     if (!recovery_codes) throw alreadyOn();
@@ -122,10 +129,10 @@ export function createTwoStepService(deps: { db: Db; cipher: TotpCipher; siteNam
       return (passwordOk && (await useSecondStep(db, cipher, row, input.code, now()))) || false;
     });
     if (!ok) throw passwordOk ? wrongCode() : wrongPassword();
-    await db.transaction().execute(async (trx) => {
+    await domainEvents.transact(async (trx) => {
       await twoStepRepo.turnOffTotp(trx, row.id);
       await twoStepRepo.deleteRecoveryCodes(trx, row.id);
-      await queueTwoStepMail(trx, row.id, 'turned_off_at', now());
+      await queueTwoStepMail(trx, domainEvents, row.id, 'turned_off_at', now());
     });
   }
 
@@ -135,10 +142,10 @@ export function createTwoStepService(deps: { db: Db; cipher: TotpCipher; siteNam
     if (row.totp_enabled_at === null) throw notOn();
     const ok = await throttled(row.username, input.ip, async () => (await useSecondStep(db, cipher, row, input.code, now())) || false);
     if (!ok) throw wrongCode();
-    const recovery_codes = await db.transaction().execute(async (trx) => {
+    const recovery_codes = await domainEvents.transact(async (trx) => {
       const at = now();
       const codes = await replaceRecoveryCodes(trx, row.id, at);
-      await queueTwoStepMail(trx, row.id, 'new_codes_at', at);
+      await queueTwoStepMail(trx, domainEvents, row.id, 'new_codes_at', at);
       return codes;
     });
     return { recovery_codes };

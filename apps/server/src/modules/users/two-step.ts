@@ -1,5 +1,6 @@
 import { ErrorCode, TOTP_CODE_PATTERN } from '@inkstream/contracts';
 import type { DbExecutor } from '../../db/database.js';
+import type { EventRaiser } from '../../db/domain-events.js';
 import { AppError } from '../../lib/app-error.js';
 import { queueMail } from '../mail/mail-queue.js';
 import { mailRecipientOf } from '../mail/mail-recipient.js';
@@ -81,6 +82,7 @@ export const invalidTotp = () => new AppError(ErrorCode.INVALID_TOTP, 401, 'The 
 /** Tells the account's confirmed address that two-step sign-in changed, in the caller's transaction. */
 export async function queueTwoStepMail(
   trx: DbExecutor,
+  domainEvents: EventRaiser,
   userId: number,
   change: 'turned_on_at' | 'turned_off_at' | 'new_codes_at',
   nowMs: number,
@@ -90,6 +92,7 @@ export async function queueTwoStepMail(
   const when = `${new Date(nowMs).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
   await queueMail(
     trx,
+    domainEvents,
     {
       kind: 'two-step-changed',
       to: recipient.to,

@@ -9,6 +9,7 @@ import {
   type KeysetPaged,
 } from '@inkstream/contracts';
 import type { Db, DbExecutor } from '../../db/database.js';
+import type { DomainEvents } from '../../db/domain-events.js';
 import type { MembershipGrantsTable } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import { cappedTotal, decodeCursor, encodeCursor, offsetStart } from '../../lib/list-cursor.js';
@@ -19,7 +20,6 @@ import type { MembershipAdminService } from '../membership/membership-admin.serv
 import { numberOrNull, toMembership } from '../membership/membership-end.js';
 import * as repo from './users-admin.repository.js';
 import { setUserRole } from './users.repository.js';
-import { readerStateChanged } from '../reading/reader-change-feed.js';
 import { maskMailAddress, requireMailAddress } from '../mail/mail-address.js';
 import { changeAddress, clearAddress } from './account-email.js';
 
@@ -52,13 +52,15 @@ const conflict = (message: string) => new AppError(ErrorCode.CONFLICT, 409, mess
 /** Reader administration: search, detail, membership time, disabling and roles (all audited). */
 export function createUsersAdminService(deps: {
   db: Db;
+  /** Disabling and role changes raise `account-changed`; address changes queue mail. */
+  domainEvents: DomainEvents;
   audit: AuditService;
   membershipAdmin: MembershipAdminService;
   now?: () => number;
   /** The site's address: the confirmation link an administrator's change sends points at it. */
   publicUrl?: string;
 }) {
-  const { db, audit, membershipAdmin } = deps;
+  const { db, domainEvents, audit, membershipAdmin } = deps;
   const now = deps.now ?? Date.now;
 
   const summary = (row: SummaryRow): AdminUserSummary => {
@@ -129,14 +131,14 @@ export function createUsersAdminService(deps: {
   async function setEmail(actor: Actor, uuid: string, raw: string | null, reason: string) {
     const address = raw === null || raw.trim() === '' ? null : requireMailAddress(raw);
     const row = await findOrThrow(db, uuid);
-    await db.transaction().execute(async (trx) => {
+    await domainEvents.transact(async (trx) => {
       const account = await repo.findAddressHolder(trx, row.id);
       if (address === null) {
         if (account.email === null) return;
         await clearAddress(trx, account.id, now());
       } else {
         const language = normalizeLanguage(account.language) ?? DEFAULT_LANGUAGE;
-        const change = await changeAddress(trx, account, address, language, deps.publicUrl ?? 'http://localhost:3000', now());
+        const change = await changeAddress(trx, domainEvents, account, address, language, deps.publicUrl ?? 'http://localhost:3000', now());
         if (change === 'unchanged') return;
       }
       await audit.recordWithin(trx, actor, {
@@ -214,7 +216,6 @@ export function createUsersAdminService(deps: {
   async function revoke(actor: Actor, uuid: string, reason: string) {
     const row = await findOrThrow(db, uuid);
     const { revoked } = await membershipAdmin.revoke(actor, row, reason);
-    await readerStateChanged();
     return { user: summary(await findOrThrow(db, uuid)), revoked };
   }
 
@@ -224,7 +225,7 @@ export function createUsersAdminService(deps: {
    * serialised and the second sees that it would leave no active admin.
    */
   async function changeAccount(actor: Actor, uuid: string, change: { disabled?: boolean; role?: 'user' | 'admin' }, reason: string) {
-    await db.transaction().execute(async (trx) => {
+    await domainEvents.transact(async (trx) => {
       const admins = await repo.lockActiveAdmins(trx);
       const row = await findOrThrow(trx, uuid);
       const removesAdmin = row.role === 'admin' && row.disabled_at === null && (change.disabled === true || change.role === 'user');
@@ -242,6 +243,7 @@ export function createUsersAdminService(deps: {
           before: { disabled_at: isoOrNull(row.disabled_at) },
           after: { disabled_at: change.disabled ? toIso(now()) : null, reason },
         });
+        await domainEvents.raise(trx, { type: 'account-changed', userId: row.id });
       }
       if (change.role !== undefined && change.role !== row.role) {
         await setUserRole(trx, row.id, change.role);
@@ -252,10 +254,9 @@ export function createUsersAdminService(deps: {
           before: { role: row.role },
           after: { role: change.role, reason },
         });
+        await domainEvents.raise(trx, { type: 'account-changed', userId: row.id });
       }
     });
-    // Committed: this process's cached reader state of the account goes now, other processes' within a poll.
-    await readerStateChanged();
     return { user: summary(await findOrThrow(db, uuid)) };
   }
 

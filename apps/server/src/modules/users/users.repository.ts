@@ -96,7 +96,7 @@ export const setUserRole = (db: DbExecutor, userId: number, role: 'user' | 'admi
 export const findMailRecipientRow = (db: DbExecutor, userId: number) =>
   db
     .selectFrom('users')
-    .select(['id', 'username', 'email', 'email_confirmed_at', 'language', 'mail_reminders', 'mail_digest', 'disabled_at', 'member_until'])
+    .select(['id', 'username', 'email', 'email_confirmed_at', 'language', 'mail_reminders', 'mail_digest', 'disabled_at'])
     .where('id', '=', userId)
     .executeTakeFirst();
 

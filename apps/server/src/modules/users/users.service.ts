@@ -14,6 +14,7 @@ import {
   type ResetPasswordResult,
 } from '@inkstream/contracts';
 import type { Db, DbExecutor } from '../../db/database.js';
+import type { DomainEvents } from '../../db/domain-events.js';
 import { AppError } from '../../lib/app-error.js';
 import { toIso } from '../../lib/time.js';
 import { takeLoginAttempt } from './login-throttle.js';
@@ -25,7 +26,6 @@ import type { TokenClaims, TokenService } from './tokens.js';
 import * as users from './users.repository.js';
 import type { TotpCipher } from './totp-crypto.js';
 import { invalidTotp, useSecondStep } from './two-step.js';
-import { readerStateChanged } from '../reading/reader-change-feed.js';
 import { parseMailAddress, requireMailAddress } from '../mail/mail-address.js';
 import { queueMail } from '../mail/mail-queue.js';
 import { mailRecipientOf } from '../mail/mail-recipient.js';
@@ -69,6 +69,8 @@ const invalidResetToken = () =>
 
 export function createUsersService(deps: {
   db: Db;
+  /** A token version moving raises `account-changed`; queued messages raise `mail-queued`. */
+  domainEvents: DomainEvents;
   tokens: TokenService;
   totpCipher: TotpCipher;
   now?: () => number;
@@ -77,7 +79,7 @@ export function createUsersService(deps: {
   /** Where failures of the work done after an answer (the forgotten-password lookup) are told. */
   log?: { error(fields: object, message: string): void };
 }) {
-  const { db, tokens, totpCipher } = deps;
+  const { db, domainEvents, tokens, totpCipher } = deps;
   const publicUrl = deps.publicUrl ?? 'http://localhost:3000';
   // Read when called, not captured: tests that move the clock (vi.setSystemTime) reach the throttle.
   const now = deps.now ?? (() => Date.now());
@@ -103,7 +105,7 @@ export function createUsersService(deps: {
       const uuid = randomUUID();
       try {
         // The account, its address and the confirmation message: all or nothing.
-        await db.transaction().execute(async (trx) => {
+        await domainEvents.transact(async (trx) => {
           if (address && (await isAddressTaken(trx, address.key, null))) throw emailTaken();
           const at = now();
           const id = await users.insertUserIfNameFree(trx, {
@@ -121,7 +123,7 @@ export function createUsersService(deps: {
             email: address?.address ?? null,
           });
           if (id === null) throw new AppError(ErrorCode.USERNAME_TAKEN, 409, 'This username is already taken');
-          if (address) await sendConfirmation(trx, { id, username }, address.address, language, publicUrl, at);
+          if (address) await sendConfirmation(trx, domainEvents, { id, username }, address.address, language, publicUrl, at);
         });
         return { uuid, username };
       } catch (error) {
@@ -203,15 +205,15 @@ export function createUsersService(deps: {
       now(),
     );
     const passwordHash = await hashPassword(change.newPassword);
-    const tokenVersion = await db.transaction().execute(async (trx) => {
+    const tokenVersion = await domainEvents.transact(async (trx) => {
       const version = await users.updatePasswordAndRevokeTokens(trx, row.id, passwordHash);
       // A reset link asked for before the change would undo it: it stops working.
       await voidAccountTokens(trx, row.id, 'password-reset', now());
       await queuePasswordChanged(trx, row.id);
+      // The old tokens stop in this process once this commits (cached reader state), in the others within a poll.
+      await domainEvents.raise(trx, { type: 'account-changed', userId: row.id });
       return version;
     });
-    // The old tokens stop in this process now (cached reader state), in the others within a poll.
-    await readerStateChanged();
     return tokens.issue({ userUuid: row.uuid, tokenVersion });
   }
 
@@ -224,7 +226,7 @@ export function createUsersService(deps: {
   async function signOutEverywhere(user: AuthUser): Promise<string> {
     const tokenVersion = await users.revokeTokens(db, user.id);
     // The old tokens stop in this process now (cached reader state), in the others within a poll.
-    await readerStateChanged();
+    await domainEvents.raise(db, { type: 'account-changed', userId: user.id });
     return tokens.issue({ userUuid: user.uuid, tokenVersion });
   }
 
@@ -252,6 +254,7 @@ export function createUsersService(deps: {
     if (!recipient) return;
     await queueMail(
       trx,
+      domainEvents,
       {
         kind: 'password-changed',
         to: recipient.to,
@@ -291,13 +294,13 @@ export function createUsersService(deps: {
         now(),
       );
     }
-    return db.transaction().execute(async (trx) => {
+    return domainEvents.transact(async (trx) => {
       const current = await users.findUserByUuid(trx, user.uuid);
       if (!current) throw new AppError(ErrorCode.INVALID_TOKEN, 401, 'Your session has ended; please log in again');
       // The address read again in the transaction: a change that raced this one between the check
       // and here would otherwise let a resend (no password) stand in for a change.
       if (current.email !== row.email) throw new AppError(ErrorCode.CONFLICT, 409, 'The address was changed meanwhile; please try again');
-      const change = await changeAddress(trx, current, address, languageOf(current.language), publicUrl, now());
+      const change = await changeAddress(trx, domainEvents, current, address, languageOf(current.language), publicUrl, now());
       const confirmed = change === 'unchanged';
       return { email: confirmed ? current.email! : address.address, email_confirmed: confirmed };
     });
@@ -310,7 +313,7 @@ export function createUsersService(deps: {
    */
   async function confirmEmail(token: string): Promise<void> {
     try {
-      await db.transaction().execute(async (trx) => {
+      await domainEvents.transact(async (trx) => {
         const at = now();
         const used = await consumeAccountToken(trx, token, 'email-confirm', at);
         if (!used || used.email === null) throw invalidEmailToken();
@@ -345,7 +348,7 @@ export function createUsersService(deps: {
   async function sendResetLink(login: string): Promise<void> {
     const trimmed = login.trim();
     const address = trimmed.includes('@') ? parseMailAddress(trimmed) : null;
-    await db.transaction().execute(async (trx) => {
+    await domainEvents.transact(async (trx) => {
       const row = address ? await users.findUserIdByEmailKey(trx, address.key) : await users.findUserByKey(trx, usernameKey(trimmed));
       if (!row) return;
       const recipient = await mailRecipientOf(trx, row.id);
@@ -362,6 +365,7 @@ export function createUsersService(deps: {
       );
       await queueMail(
         trx,
+        domainEvents,
         {
           kind: 'password-reset',
           to: recipient.to,
@@ -383,16 +387,16 @@ export function createUsersService(deps: {
   async function resetPassword(token: string, newPassword: string): Promise<ResetPasswordResult> {
     // Hashed first, whatever the token: a wrong token costs the same time as a right one.
     const passwordHash = await hashPassword(newPassword);
-    const username = await db.transaction().execute(async (trx) => {
+    const username = await domainEvents.transact(async (trx) => {
       const at = now();
       const used = await consumeAccountToken(trx, token, 'password-reset', at);
       if (!used) throw invalidResetToken();
       await users.updatePasswordAndRevokeTokens(trx, used.user_id, passwordHash);
       await voidAccountTokens(trx, used.user_id, 'password-reset', at);
       await queuePasswordChanged(trx, used.user_id);
+      await domainEvents.raise(trx, { type: 'account-changed', userId: used.user_id });
       return users.findUsernameById(trx, used.user_id);
     });
-    await readerStateChanged();
     return { updated: true, username };
   }
 

@@ -1,8 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Language } from '@inkstream/contracts';
 import type { Db, DbExecutor } from '../../../db/database.js';
+import type { DomainEvents } from '../../../db/domain-events.js';
 import { acquireLease, releaseLease } from '../../../db/lease.js';
-import { catalogueChanged } from '../../catalogue/catalogue-version.js';
 import {
   bumpCatalogueVersion,
   insertBook,
@@ -32,6 +32,8 @@ import { importAlternateTitles } from './metadata-mapping.js';
 
 export interface ImportDeps {
   db: Db;
+  /** Each chapter's transaction goes through it: its `catalogue-changed` is delivered once it committed. */
+  domainEvents: DomainEvents;
   storage: MediaStorage;
   progress: ImportProgress;
   /** Status lines before the pages start (stderr). */
@@ -262,7 +264,7 @@ async function execute(
     const text = chapter.source.text ? { html: chapter.source.text.html, word_count: chapter.source.text.wordCount } : null;
     let inserted: number | null = null;
     try {
-      bookId = await db.transaction().execute(async (trx) => {
+      bookId = await deps.domainEvents.transact(async (trx) => {
         // A new book stays unpublished until the whole import has run (see publishWhenDone).
         const id =
           bookId ??
@@ -305,7 +307,7 @@ async function execute(
           imported_at: now(),
         });
         // Running servers rebuild their catalogue snapshot and show the chapter.
-        await bumpCatalogueVersion(trx);
+        await bumpCatalogueVersion(trx, deps.domainEvents);
         return id;
       });
       if (inserted !== null) addedChapterIds.push(inserted);
@@ -351,12 +353,10 @@ async function execute(
   };
   await Promise.all(Array.from({ length: Math.min(PIPELINE_CONCURRENCY, Math.max(1, tasks.length)) }, worker));
   await commits;
-  // Each chapter's transaction bumped the catalogue version; tell this process's watchers now it is committed.
-  await catalogueChanged();
   // The import ran to its end (some chapters may have failed and been reported): a book it created,
   // or that an interrupted run of it created, is published now, never with chapters missing because
   // the process died.
-  if (bookId !== null && (await repo.publishImportedBook(db, bookId))) await bumpCatalogueVersion(db);
+  if (bookId !== null && (await repo.publishImportedBook(db, bookId))) await bumpCatalogueVersion(db, deps.domainEvents);
   // Drafts and scheduled chapters tell followers when they are published, not now.
   if (bookId !== null && addedChapterIds.length > 0 && release.mode === 'now') await deps.onChaptersAdded?.(bookId, addedChapterIds);
   if (tasks.length > 0) progress.finish();

@@ -2,6 +2,7 @@ import { access, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { ImportJobResult } from '@inkstream/contracts';
 import type { Db, DbExecutor } from '../../../db/database.js';
+import type { DomainEvents } from '../../../db/domain-events.js';
 import { PUBLISH_CHAPTER_JOB } from '../../catalogue/chapters-admin.service.js';
 import type { AuditService } from '../../audit/audit.service.js';
 import type { EnqueueInput, JobHandler } from '../../jobs/job-runner.js';
@@ -16,11 +17,13 @@ import { NODE_NAME, type ImportJobPayload } from './import-jobs.service.js';
 
 export interface ImportJobDeps {
   db: Db;
+  /** Each chapter's transaction goes through it (catalogue-changed, and job-queued for a scheduled release). */
+  domainEvents: DomainEvents;
   storage: MediaStorage;
   audit: AuditService;
   push: { notifyNewChapters(bookId: number, chapterIds: readonly number[]): Promise<unknown> };
   /** Scheduled releases of uploaded chapters are `publish_chapter` jobs, like those set in the chapter table. */
-  jobs: { enqueue(executor: DbExecutor, input: EnqueueInput): Promise<string>; wake(): void };
+  jobs: { enqueue(executor: DbExecutor, input: EnqueueInput): Promise<string> };
   uploadsDir: string;
   log: { warn(fields: object, message: string): void };
   nodeName?: string;
@@ -110,6 +113,7 @@ export function createImportJobHandler(deps: ImportJobDeps): JobHandler {
         summary = await runImport(
           {
             db,
+            domainEvents: deps.domainEvents,
             storage: deps.storage,
             progress: tracker.progress,
             log: tracker.log,
@@ -166,7 +170,6 @@ export function createImportJobHandler(deps: ImportJobDeps): JobHandler {
         },
       );
       tracker.done();
-      if (releaseOf(payload).mode === 'at') deps.jobs.wake();
       return result;
     } finally {
       await writes;

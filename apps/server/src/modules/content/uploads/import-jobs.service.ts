@@ -17,6 +17,7 @@ import {
   type Paged,
 } from '@inkstream/contracts';
 import type { Db } from '../../../db/database.js';
+import type { DomainEvents } from '../../../db/domain-events.js';
 import type { JobsTable } from '../../../db/schema.js';
 import { AppError, type ErrorDetail } from '../../../lib/app-error.js';
 import { toIso } from '../../../lib/time.js';
@@ -114,8 +115,15 @@ const parse = <T>(value: string | null): T | null => {
   }
 };
 
-export function createImportJobsService(deps: { db: Db; jobs: () => JobRunner; uploadsDir: string; now?: () => number }) {
-  const { db, uploadsDir } = deps;
+export function createImportJobsService(deps: {
+  db: Db;
+  /** The upload's job is queued through it: `job-queued` wakes the runner once it is committed. */
+  domainEvents: DomainEvents;
+  jobs: () => JobRunner;
+  uploadsDir: string;
+  now?: () => number;
+}) {
+  const { db, domainEvents, uploadsDir } = deps;
   const now = deps.now ?? Date.now;
 
   async function checkBook(bookUuid: string): Promise<void> {
@@ -138,12 +146,11 @@ export function createImportJobsService(deps: { db: Db; jobs: () => JobRunner; u
       options: importOptions,
     };
     const jobs = deps.jobs();
-    const uuid = await db.transaction().execute(async (trx) => {
+    const uuid = await domainEvents.transact(async (trx) => {
       const jobUuid = await jobs.enqueue(trx, { kind: repo.IMPORT_JOB_KIND, payload, createdBy: actor.id });
       await rename(staged.dir, path.join(uploadsDir, jobUuid));
       return jobUuid;
     });
-    jobs.wake();
     return uuid;
   }
 

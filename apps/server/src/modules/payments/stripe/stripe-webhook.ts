@@ -1,7 +1,7 @@
 import { PLAN_CURRENCY, PLANS, type PlanId } from '@inkstream/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, DbExecutor } from '../../../db/database.js';
-import { readerStateChanged } from '../../reading/reader-change-feed.js';
+import type { DbExecutor } from '../../../db/database.js';
+import type { DomainEvents } from '../../../db/domain-events.js';
 import { findUserByUuid } from '../../users/users.repository.js';
 import type { OrderLedger } from '../order-ledger.js';
 import { attachEventToOrder, recordEventOnce, recordIncident } from '../payment-incidents.repository.js';
@@ -18,7 +18,7 @@ import {
 import { completeSessionOrderWithin } from './stripe-session-order.js';
 
 export interface StripeWebhookDeps {
-  db: Db;
+  domainEvents: DomainEvents;
   ledger: OrderLedger;
   config: StripeConfig;
   now?: () => number;
@@ -53,7 +53,7 @@ const sessionIncidentDetail = (session: CheckoutSession, eventId: string, plan: 
  * still answered 200: Stripe retrying would not make the answer different.
  */
 export function createStripeWebhook(deps: StripeWebhookDeps) {
-  const { db, ledger, config } = deps;
+  const { domainEvents, ledger, config } = deps;
   const now = deps.now ?? Date.now;
 
   /**
@@ -84,7 +84,7 @@ export function createStripeWebhook(deps: StripeWebhookDeps) {
   }
 
   async function fulfilSession(event: StripeEvent, session: CheckoutSession, log: FastifyBaseLogger): Promise<void> {
-    const outcome = await db.transaction().execute(async (trx) => {
+    const outcome = await domainEvents.transact(async (trx) => {
       const summary = `session ${session.id}, ${session.amountTotal} ${session.currency}`.slice(0, 300);
       if (!(await recordEventOnce(trx, 'stripe', event.id, now(), { eventType: event.type, summary })))
         return { kind: 'duplicate' as const };
@@ -139,7 +139,7 @@ export function createStripeWebhook(deps: StripeWebhookDeps) {
       currency: charge.currency,
       event_id: event.id,
     };
-    const outcome = await db.transaction().execute(async (trx) => {
+    const outcome = await domainEvents.transact(async (trx) => {
       const order = charge.paymentIntent === null ? undefined : await repo.findOrderByPayment(trx, 'stripe', charge.paymentIntent);
       const info = {
         orderId: order?.order_id ?? null,
@@ -161,7 +161,6 @@ export function createStripeWebhook(deps: StripeWebhookDeps) {
       // False when the order is not paid (any more): a resent refund under a new event id changes nothing.
       return (await ledger.refundWithin(trx, order.order_id)) ? ('refunded' as const) : ('nothing_to_refund' as const);
     });
-    if (outcome === 'refunded') await readerStateChanged();
     const fields = { charge: charge.id, paymentIntent: charge.paymentIntent, outcome };
     if (outcome === 'unknown_refund' || outcome === 'partial_refund') log.warn(fields, 'Stripe refund needs an admin');
     else log.info(fields, 'Stripe refund processed');

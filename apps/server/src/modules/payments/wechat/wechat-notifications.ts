@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/database.js';
-import { readerStateChanged } from '../../reading/reader-change-feed.js';
+import type { DomainEvents } from '../../../db/domain-events.js';
 import { AmountMismatchError, type OrderLedger } from '../order-ledger.js';
 import { recordEventOnce, recordIncident } from '../payment-incidents.repository.js';
 import type { WechatPayConfig } from '../payments-config.js';
@@ -45,6 +45,7 @@ function readEnvelope(body: string): Envelope {
 
 export interface WechatNotificationsDeps {
   db: Db;
+  domainEvents: DomainEvents;
   ledger: OrderLedger;
   config: WechatPayConfig;
   log: FastifyBaseLogger;
@@ -57,7 +58,7 @@ export interface WechatNotificationsDeps {
  * when a human must look, kept as a payment incident.
  */
 export function createWechatNotifications(deps: WechatNotificationsDeps) {
-  const { db, ledger, config, log } = deps;
+  const { db, domainEvents, ledger, config, log } = deps;
   const now = deps.now ?? Date.now;
 
   function open(body: string, headers: SignatureHeaders): { envelope: Envelope; resource: unknown } {
@@ -95,7 +96,7 @@ export function createWechatNotifications(deps: WechatNotificationsDeps) {
     const detail = { out_trade_no: transaction.out_trade_no, transaction_id: transaction.transaction_id, amount: transaction.amount_total };
     if (!order || order.provider !== 'wechat') return reject('unknown_order', transaction.out_trade_no, detail, 'No such WeChat Pay order');
     try {
-      const granted = await db.transaction().execute(async (trx) => {
+      const granted = await domainEvents.transact(async (trx) => {
         const info = {
           orderId: order.order_id,
           eventType: 'TRANSACTION.SUCCESS',
@@ -144,11 +145,10 @@ export function createWechatNotifications(deps: WechatNotificationsDeps) {
     };
     // Idempotent twice over: a resent event is recorded once, and the ledger refunds a paid order once
     // (an admin's refund that WeChat confirmed at once has refunded it already).
-    const revoked = await db.transaction().execute(async (trx) => {
+    const revoked = await domainEvents.transact(async (trx) => {
       await recordEventOnce(trx, 'wechat', eventId, now(), info);
       return ledger.refundWithin(trx, order.order_id);
     });
-    if (revoked) await readerStateChanged();
     log.info({ orderId: order.order_id, revoked }, 'WeChat Pay order refunded');
   }
 

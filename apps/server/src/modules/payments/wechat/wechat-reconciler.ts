@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/database.js';
+import type { DomainEvents } from '../../../db/domain-events.js';
 import { acquireLease, releaseLease } from '../../../db/lease.js';
 import { AmountMismatchError, type OrderLedger, type OrderRow } from '../order-ledger.js';
 import { recordEventOnce, recordIncident } from '../payment-incidents.repository.js';
@@ -17,6 +18,7 @@ export type ReconcileOutcome = 'paid' | 'closed' | 'failed' | 'waiting' | 'error
 
 export interface WechatReconcilerDeps {
   db: Db;
+  domainEvents: DomainEvents;
   ledger: OrderLedger;
   client: WechatPayClient;
   config: Pick<WechatPayConfig, 'appId' | 'mchId'> & Partial<Pick<WechatPayConfig, 'reconcileIntervalMs'>>;
@@ -31,7 +33,7 @@ export interface WechatReconcilerDeps {
  * closed or failed one is settled. One node runs it at a time (a lease in app_state).
  */
 export function createWechatReconciler(deps: WechatReconcilerDeps) {
-  const { db, ledger, client, config, log } = deps;
+  const { db, domainEvents, ledger, client, config, log } = deps;
   const now = deps.now ?? Date.now;
   const intervalMs = config.reconcileIntervalMs ?? WECHATPAY_DEFAULT_RECONCILE_INTERVAL_MS;
   const owner = randomUUID();
@@ -87,7 +89,7 @@ export function createWechatReconciler(deps: WechatReconcilerDeps) {
   async function complete(order: OrderRow, transactionId: string | null, amount: number | null): Promise<boolean> {
     if (!transactionId || amount === null) return false;
     try {
-      await db.transaction().execute(async (trx) => {
+      await domainEvents.transact(async (trx) => {
         const info = {
           orderId: order.order_id,
           eventType: 'reconcile.paid',

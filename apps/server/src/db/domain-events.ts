@@ -1,0 +1,112 @@
+import type { Transaction } from 'kysely';
+import type { Db, DbExecutor } from './db-types.js';
+import type { Database } from './schema.js';
+
+/**
+ * What a committed change tells the rest of the process (docs/ARCHITECTURE.md, "After a commit"):
+ * each event is raised inside the transaction that makes the change and delivered once, after that
+ * transaction has committed; a rolled-back transaction delivers nothing. Not to be confused with
+ * modules/events/ (readers' reading events, a table).
+ */
+export interface DomainEventMap {
+  /** The catalogue version moved (catalogue-write.repository.ts bumpCatalogueVersion). */
+  'catalogue-changed': Record<never, never>;
+  /** A user's grants changed; `memberUntil` is the end of their membership after it (null: none left). */
+  'membership-changed': { userId: number; memberUntil: number | null };
+  /** An account column its tokens are checked against changed: token version, disabled, role. */
+  'account-changed': { userId: number };
+  /** A user liked a chapter, or took the like back. */
+  'chapter-like-changed': { userId: number; chapterId: number };
+  /** A message's `mail-send` job was queued: a new message, a resend, a retry (mail/mail-queue.ts). */
+  'mail-queued': { uuid: string };
+  /** Any other job was queued (jobs/job-runner.ts enqueue): a scheduled release, an uploaded import. */
+  'job-queued': { kind: string };
+  /** A visible reply to someone else's comment recorded its alert (community/comments.service.ts). */
+  'reply-alert-recorded': { alertId: number };
+  /** A reader's rating of a book was written or withdrawn: how the book's score sum and count moved. */
+  'rating-changed': { bookId: number; sumDelta: number; countDelta: number };
+}
+
+export type DomainEventType = keyof DomainEventMap;
+export type DomainEvent<K extends DomainEventType = DomainEventType> = K extends DomainEventType ? { type: K } & DomainEventMap[K] : never;
+export type DomainEventListener<K extends DomainEventType> = (event: DomainEvent<K>) => unknown;
+
+export interface DomainEvents {
+  /**
+   * Runs `work` in a transaction of its own; the events raised in it are delivered once it has
+   * committed (and awaited: the caller's answer follows what they did), never when it rolled back.
+   */
+  transact<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T>;
+  /**
+   * In a transaction opened by `transact`: kept for its commit (an identical event raised twice in
+   * one transaction is delivered once). Outside any transaction: delivered now, so call it after
+   * the statement. In a transaction opened any other way it throws: the event would be lost.
+   */
+  raise(executor: DbExecutor, event: DomainEvent): Promise<void>;
+  /** Listens from now on; returns the function that stops listening. */
+  on<K extends DomainEventType>(type: K, listener: DomainEventListener<K>): () => void;
+}
+
+/** What a function that makes a change needs of the channel: raising its event. */
+export type EventRaiser = Pick<DomainEvents, 'raise'>;
+
+export interface DomainEventsOptions {
+  /** A listener that threw or rejected: the change is committed all the same; others still hear of it. */
+  onError?: (error: unknown, event: DomainEvent) => void;
+}
+
+/** The one channel of a process's committed changes, built and listened to by the wiring root (services.ts). */
+export function createDomainEvents(db: Db, options: DomainEventsOptions = {}): DomainEvents {
+  const listeners = new Map<DomainEventType, Set<(event: DomainEvent) => unknown>>();
+  /** The events each open transaction raised so far; its entry leaves when the transaction ends. */
+  const pending = new WeakMap<Transaction<Database>, DomainEvent[]>();
+
+  async function deliver(events: readonly DomainEvent[]): Promise<void> {
+    const seen = new Set<string>();
+    for (const event of events) {
+      const key = JSON.stringify(event);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const heard = [...(listeners.get(event.type) ?? [])].map(async (listener) => {
+        try {
+          await listener(event);
+        } catch (error) {
+          options.onError?.(error, event);
+        }
+      });
+      await Promise.all(heard);
+    }
+  }
+
+  return {
+    async transact(work) {
+      const raised: DomainEvent[] = [];
+      let opened: Transaction<Database> | undefined;
+      let result;
+      try {
+        result = await db.transaction().execute((trx) => {
+          opened = trx;
+          pending.set(trx, raised);
+          return work(trx);
+        });
+      } finally {
+        if (opened) pending.delete(opened);
+      }
+      await deliver(raised);
+      return result;
+    },
+    async raise(executor, event) {
+      if (!executor.isTransaction) return deliver([event]);
+      const raised = pending.get(executor as Transaction<Database>);
+      if (!raised) throw new Error(`'${event.type}' raised in a transaction not opened by transact(): it would never be delivered`);
+      raised.push(event);
+    },
+    on(type, listener) {
+      let set = listeners.get(type);
+      if (!set) listeners.set(type, (set = new Set()));
+      const added = listener as (event: DomainEvent) => unknown;
+      set.add(added);
+      return () => void set.delete(added);
+    },
+  };
+}
