@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, launchBrowser, PHONE } from '../src/browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { browserPerFile, DESKTOP, PHONE } from '../src/browser.js';
 import { fieldError, loginForm, registerForm } from '../src/journeys/account.js';
 import { uniqueAddress } from '../src/journeys/mail.js';
 import { eventually, headerUserLink, openSession, pathOf, uniqueUsername, waitForInteractive } from '../src/journeys/session.js';
@@ -12,13 +12,8 @@ import { eventually, headerUserLink, openSession, pathOf, uniqueUsername, waitFo
  * waits, the current password asked for to move the address, and the reset page saying its rule
  * once, not twice.
  */
-let browser: Browser;
+const browser = browserPerFile();
 const baseUrl = inject('baseUrl');
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
 
 const loginStatus = async (username: string, password: string) =>
   (
@@ -34,7 +29,7 @@ const hintOf = (page: Page, id: string) => page.locator(`[id="${id}-hint"]`);
 
 describe('registration, the e-mail address and passwords (issue 40)', () => {
   it('a 40-character passphrase registers; the login screen says where the link went; the profile calls the address waiting and asks for the password to move it', async () => {
-    const { context, page, pageErrors } = await openSession(browser, baseUrl, { device: PHONE });
+    const { context, page, pageErrors } = await openSession(browser(), baseUrl, { device: PHONE });
     const username = uniqueUsername('pp');
     const passphrase = `correct horse battery staple ${randomInt(1000000000, 9999999999)}!`;
     expect(passphrase).toHaveLength(40);
@@ -95,7 +90,7 @@ describe('registration, the e-mail address and passwords (issue 40)', () => {
     ['en-us', 'Password must be at least 8 characters long', 'password length at least 8'],
     ['ar-sa', 'يجب ألا يقل طول كلمة المرور عن 8 أحرف', 'يجب ألا يقل طول كلمة المرور عن 8 أحرف'],
   ])('the reset page (%s) shows its rule before typing and a too-short password is told once', async (language, rule, tooShort) => {
-    const { context, page, pageErrors } = await openSession(browser, baseUrl, { language, device: DESKTOP });
+    const { context, page, pageErrors } = await openSession(browser(), baseUrl, { language, device: DESKTOP });
     await page.goto('/reset-password?token=any-token-the-form-checks-first');
     const form = page.locator('form[aria-labelledby="reset-title"]');
     const password = form.locator('#reset-password');

@@ -1,16 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, PHONE } from '../src/browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { browserPerFile, PHONE } from '../src/browser.js';
 import { bookUuid } from '../src/journeys/catalogue-api.js';
 import { eventually, freshUser, openSession, storeSessionViaApi } from '../src/journeys/session.js';
 
-let browser: Browser;
+const browser = browserPerFile();
 const baseUrl = inject('baseUrl');
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
 
 /** The texts each language shows (profile.json, books.json, common.json, chapters.json). */
 const TEXTS = {
@@ -77,7 +72,7 @@ describe.each(['en-us', 'ar-sa'] as const)('account truths on a phone in %s', (l
 
   it('changes the password only with the current one, in the reader’s language, and closes 1.5 s after success', async () => {
     const user = await freshUser(baseUrl);
-    const { context, page, pageErrors } = await openSession(browser, baseUrl, { device: PHONE, language });
+    const { context, page, pageErrors } = await openSession(browser(), baseUrl, { device: PHONE, language });
     await storeSessionViaApi(context, baseUrl, user.username, user.password);
     await page.goto('/profile');
     await page.getByRole('button', { name: text.openPassword }).click();
@@ -113,7 +108,7 @@ describe.each(['en-us', 'ar-sa'] as const)('account truths on a phone in %s', (l
     // Demo books: "Blade in the Snow" has 2 chapters, the newest 800 days old; "Letters from
     // Tomorrow" has 1, out 90 minutes ago. Neither sets its free chapters: the default is 3.
     const [old, fresh] = await Promise.all([bookUuid(baseUrl, 'Blade in the Snow'), bookUuid(baseUrl, 'Letters from Tomorrow')]);
-    const { context, page, pageErrors } = await openSession(browser, baseUrl, { device: PHONE, language });
+    const { context, page, pageErrors } = await openSession(browser(), baseUrl, { device: PHONE, language });
     // The title search matches every language's title; the two cards are found by their links.
     await page.goto('/?q=Blade%20in%20the%20Snow');
     const card = (uuid: string) => page.locator('article', { has: page.locator(`a[href="/book/chapters/${uuid}"]`) });

@@ -1,13 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, launchBrowser, PHONE } from '../src/browser.js';
+import { browserPerFile, DESKTOP, PHONE } from '../src/browser.js';
+import { apiClient } from '../src/journeys/api.js';
 import { seriousViolations } from '../src/journeys/axe.js';
 import { buildCbz, createOperator, createReaderOnServer, demoPageFiles, localDateTime } from '../src/journeys/operator.js';
 import { eventually, openSession, storeSessionViaApi, uniqueUsername } from '../src/journeys/session.js';
 
-let browser: Browser;
+const browser = browserPerFile();
 let operator: { username: string; password: string };
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
@@ -15,7 +16,6 @@ const dataDir = inject('dataDir');
 const screenshotDir = process.env.SCREENSHOT_DIR;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   operator = await createOperator(dataDir);
 });
 // Books this test publishes leave the shared server's catalogue afterwards: the other journeys
@@ -24,32 +24,15 @@ const createdBooks: string[] = [];
 afterAll(async () => {
   const token = operator ? await tokenOf(operator) : null;
   for (const book of createdBooks) await api('POST', `/admin/books/${book}/unpublish`, token);
-  await browser?.close();
 });
 
 async function operatorSession(options: { language?: string; device?: typeof PHONE | typeof DESKTOP } = {}) {
-  const session = await openSession(browser, baseUrl, { device: DESKTOP, ...options });
+  const session = await openSession(browser(), baseUrl, { device: DESKTOP, ...options });
   await storeSessionViaApi(session.context, baseUrl, operator.username, operator.password);
   return session;
 }
 
-async function api<T>(method: string, url: string, token: string | null, body?: unknown): Promise<{ status: number; data: T }> {
-  const response = await fetch(`${baseUrl}/api/v1${url}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Token ${token}` } : {}),
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  const json = (await response.json()) as { data: T };
-  return { status: response.status, data: json.data };
-}
-
-async function tokenOf(user: { username: string; password: string }): Promise<string> {
-  const { data } = await api<{ jwt_token: string }>('POST', '/user/login', null, user);
-  return data.jwt_token;
-}
+const { api, tokenOf } = apiClient(baseUrl);
 
 const membershipOf = async (token: string) =>
   (await api<{ result: { expire_at: string; is_expired: boolean } | null }>('GET', '/user/book/membership', token)).data.result;
@@ -143,7 +126,7 @@ describe('the operator console', () => {
     expect(Date.now()).toBeGreaterThanOrEqual(releaseAt.getTime() - 1000);
 
     // The public book page shows the released chapter to a visitor.
-    const visitor = await openSession(browser, baseUrl, { device: PHONE });
+    const visitor = await openSession(browser(), baseUrl, { device: PHONE });
     await visitor.page.goto(`/book/chapters/${book}`);
     await visitor.page.getByRole('heading', { name: title }).waitFor();
     await visitor.page.locator(`a[href*="/reader/book/chapter/${book}/"][href$="/2"]`).first().waitFor();
@@ -186,7 +169,7 @@ describe('the operator console', () => {
     await shoot(page, 'reader');
 
     // The reader sees the new expiry on their profile.
-    const readerSession = await openSession(browser, baseUrl, { device: PHONE });
+    const readerSession = await openSession(browser(), baseUrl, { device: PHONE });
     await storeSessionViaApi(readerSession.context, baseUrl, reader.username, reader.password);
     await readerSession.page.goto('/profile');
     await readerSession.page.getByText(String(granted.getUTCFullYear())).first().waitFor();
@@ -230,7 +213,7 @@ describe('the operator console', () => {
     await shoot(page, 'coupons');
 
     const reader = await createReaderOnServer(dataDir);
-    const readerSession = await openSession(browser, baseUrl, { device: PHONE });
+    const readerSession = await openSession(browser(), baseUrl, { device: PHONE });
     await storeSessionViaApi(readerSession.context, baseUrl, reader.username, reader.password);
     await readerSession.page.goto('/profile');
     await readerSession.page.getByRole('button', { name: 'Use coupon' }).click();
@@ -252,11 +235,11 @@ describe('the operator console', () => {
 
   it('turns readers and visitors away', async () => {
     const reader = await createReaderOnServer(dataDir);
-    const session = await openSession(browser, baseUrl, { device: PHONE });
+    const session = await openSession(browser(), baseUrl, { device: PHONE });
     await storeSessionViaApi(session.context, baseUrl, reader.username, reader.password);
     await session.page.goto('/admin/readers');
     await session.page.getByRole('heading', { name: 'Administrators only' }).waitFor();
-    const visitor = await openSession(browser, baseUrl, { device: PHONE });
+    const visitor = await openSession(browser(), baseUrl, { device: PHONE });
     await visitor.page.goto('/admin');
     await visitor.page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('return') === '/admin');
     await Promise.all([session.context.close(), visitor.context.close()]);

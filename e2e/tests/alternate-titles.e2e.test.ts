@@ -1,25 +1,23 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, launchBrowser, PHONE } from '../src/browser.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { browserPerFile, DESKTOP, PHONE } from '../src/browser.js';
 import { seriousViolations } from '../src/journeys/axe.js';
 import { bookUuid } from '../src/journeys/catalogue-api.js';
 import { createOperator } from '../src/journeys/operator.js';
 import { openSession, storeSessionViaApi, uniqueUsername } from '../src/journeys/session.js';
 
 /** Alternate titles: edited by keyboard in the console, shown to readers as "Also known as". */
-let browser: Browser;
+const browser = browserPerFile();
 let operator: { username: string; password: string };
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
 const screenshotDir = process.env.SCREENSHOT_DIR;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   operator = await createOperator(dataDir);
 });
-afterAll(() => browser?.close());
 
 async function shoot(page: Page, name: string) {
   if (!screenshotDir) return;
@@ -31,7 +29,7 @@ const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id
 
 describe('alternate titles', () => {
   it('are added, filled and removed by keyboard in the console, saved, and have no serious accessibility finding', async () => {
-    const { context, page, pageErrors } = await openSession(browser, baseUrl, { device: DESKTOP });
+    const { context, page, pageErrors } = await openSession(browser(), baseUrl, { device: DESKTOP });
     await storeSessionViaApi(context, baseUrl, operator.username, operator.password);
     await page.goto('/admin/books/new');
     await page.getByLabel('Original language').selectOption('zh-cn');
@@ -82,7 +80,7 @@ describe('alternate titles', () => {
     await context.close();
 
     // The same form in Arabic on a phone, right to left.
-    const arabic = await openSession(browser, baseUrl, { device: PHONE, language: 'ar-sa' });
+    const arabic = await openSession(browser(), baseUrl, { device: PHONE, language: 'ar-sa' });
     await storeSessionViaApi(arabic.context, baseUrl, operator.username, operator.password);
     await arabic.page.goto(book);
     await arabic.page.locator('#alternate-title-1').waitFor();
@@ -100,7 +98,7 @@ describe('alternate titles', () => {
     ['ar-sa', PHONE, 'يُعرف أيضًا باسم Wanjie Leimen'],
   ] as const) {
     it(`${language}: the book page says what else the book is called`, async () => {
-      const { context, page, pageErrors } = await openSession(browser, baseUrl, { device, language });
+      const { context, page, pageErrors } = await openSession(browser(), baseUrl, { device, language });
       await page.goto(`/book/chapters/${await bookUuid(baseUrl, 'The Storm Gate')}`);
       const aka = page.locator('header p', { hasText: 'Wanjie Leimen' });
       await aka.waitFor();

@@ -1,21 +1,15 @@
 import { randomInt } from 'node:crypto';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, PHONE } from '../src/browser.js';
+import { describe, expect, inject, it } from 'vitest';
+import { browserPerFile, PHONE } from '../src/browser.js';
 import { loginForm, storedSession } from '../src/journeys/account.js';
 import { bookUuid } from '../src/journeys/catalogue-api.js';
 import { chapterList } from '../src/journeys/chapter-list.js';
 import { mailTo, registerWithEmail, uniqueAddress, waitForLink } from '../src/journeys/mail.js';
 import { eventually, headerUserLink, openSession, pathOf, uniqueUsername, waitForInteractive } from '../src/journeys/session.js';
 
-let browser: Browser;
+const browser = browserPerFile();
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
 
 /** POST /user/login's status for these credentials (200, or 401 for a wrong password). */
 const loginStatus = async (username: string, password: string) =>
@@ -32,7 +26,7 @@ describe('forgotten password', () => {
     const username = uniqueUsername('rst');
     const user = { username, password: `pw${randomInt(100000, 999999)}x`, email: uniqueAddress(username) };
     await registerWithEmail(baseUrl, user);
-    const { context, page, pageErrors } = await openSession(browser, baseUrl, { device: PHONE });
+    const { context, page, pageErrors } = await openSession(browser(), baseUrl, { device: PHONE });
 
     // The address is confirmed through the real link of the confirmation message.
     const confirmLink = await waitForLink(dataDir, user.email, '/confirm-email');
