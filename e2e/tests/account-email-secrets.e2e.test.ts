@@ -2,9 +2,10 @@ import { randomInt } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { browserPerFile, DESKTOP, PHONE } from '../src/browser.js';
+import { loginStatus } from '../src/journeys/api.js';
 import { fieldError, loginForm, registerForm } from '../src/journeys/account.js';
 import { uniqueAddress } from '../src/journeys/mail.js';
-import { eventually, headerUserLink, openSession, pathOf, uniqueUsername, waitForInteractive } from '../src/journeys/session.js';
+import { eventually, openSession, pathOf, uniqueUsername, waitForLoggedIn } from '../src/journeys/session.js';
 
 /**
  * Issue 40, items 5, 15 and 16, as a reader meets them: a long passphrase at registration, the
@@ -14,15 +15,6 @@ import { eventually, headerUserLink, openSession, pathOf, uniqueUsername, waitFo
  */
 const browser = browserPerFile();
 const baseUrl = inject('baseUrl');
-
-const loginStatus = async (username: string, password: string) =>
-  (
-    await fetch(`${baseUrl}/api/v1/user/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username, password }),
-    })
-  ).status;
 
 /** The hint under a field (the text it is described by that is not its error). */
 const hintOf = (page: Page, id: string) => page.locator(`[id="${id}-hint"]`);
@@ -51,9 +43,7 @@ describe('registration, the e-mail address and passwords (issue 40)', () => {
     );
     await login.password.fill(passphrase);
     await login.submit.click();
-    await page.waitForURL((url) => url.pathname === '/');
-    await waitForInteractive(page);
-    await headerUserLink(page, username).waitFor();
+    await waitForLoggedIn(page, username);
 
     await page.goto('/profile');
     const section = page.getByRole('region', { name: 'E-mail' });
@@ -80,7 +70,7 @@ describe('registration, the e-mail address and passwords (issue 40)', () => {
       `We sent a confirmation link to ${next}. Open it within 24 hours.`,
     );
     expect(await section.getByTestId('email-address').textContent()).toBe(next);
-    expect(await loginStatus(username, passphrase)).toBe(200);
+    expect(await loginStatus(baseUrl, username, passphrase)).toBe(200);
 
     expect(pageErrors).toEqual([]);
     await context.close();

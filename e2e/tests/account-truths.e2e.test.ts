@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { browserPerFile, PHONE } from '../src/browser.js';
+import { loginStatus } from '../src/journeys/api.js';
 import { bookUuid } from '../src/journeys/catalogue-api.js';
 import { eventually, freshUser, openSession, storeSessionViaApi } from '../src/journeys/session.js';
 
@@ -58,15 +59,6 @@ function watchDialogClose(page: Page, successText: string) {
   }, successText);
 }
 
-const loginStatus = async (username: string, password: string) =>
-  (
-    await fetch(`${baseUrl}/api/v1/user/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username, password }),
-    })
-  ).status;
-
 describe.each(['en-us', 'ar-sa'] as const)('account truths on a phone in %s', (language: Language) => {
   const text = TEXTS[language];
 
@@ -88,7 +80,7 @@ describe.each(['en-us', 'ar-sa'] as const)('account truths on a phone in %s', (l
     await dialog.getByLabel(text.current, { exact: true }).fill('not-my-password');
     await submit.click();
     await eventually(() => dialog.getByRole('alert').textContent()).toBe(text.wrongCurrent);
-    expect(await loginStatus(user.username, user.password)).toBe(200);
+    expect(await loginStatus(baseUrl, user.username, user.password)).toBe(200);
 
     await dialog.getByLabel(text.current, { exact: true }).fill(user.password);
     await watchDialogClose(page, text.success);
@@ -99,7 +91,7 @@ describe.each(['en-us', 'ar-sa'] as const)('account truths on a phone in %s', (l
     // The spec: the dialog closes by itself 1.5 s after the message (a frame or two of leeway).
     expect(marks.closedAt - marks.shownAt).toBeGreaterThanOrEqual(1_450);
     expect(marks.closedAt - marks.shownAt).toBeLessThan(2_500);
-    expect(await loginStatus(user.username, newPassword)).toBe(200);
+    expect(await loginStatus(baseUrl, user.username, newPassword)).toBe(200);
     expect(pageErrors).toEqual([]);
     await context.close();
   });

@@ -1,28 +1,23 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { browserPerFile, DESKTOP, PHONE } from '../src/browser.js';
 import { apiClient } from '../src/journeys/api.js';
 import { seriousViolations } from '../src/journeys/axe.js';
-import { buildCbz, createOperator, createReaderOnServer, demoPageFiles, localDateTime } from '../src/journeys/operator.js';
+import { shootForDocs } from '../src/journeys/docs-screenshots.js';
+import { buildCbz, createReaderOnServer, demoPageFiles, localDateTime, operatorPerFile } from '../src/journeys/operator.js';
 import { eventually, openSession, storeSessionViaApi, uniqueUsername } from '../src/journeys/session.js';
 
 const browser = browserPerFile();
-let operator: { username: string; password: string };
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
-// SCREENSHOT_DIR=docs/admin: the screenshots of docs/ADMIN.md are taken by this test.
-const screenshotDir = process.env.SCREENSHOT_DIR;
+const operator = operatorPerFile(dataDir);
 
-beforeAll(async () => {
-  operator = await createOperator(dataDir);
-});
 // Books this test publishes leave the shared server's catalogue afterwards: the other journeys
 // count and order the demo books.
 const createdBooks: string[] = [];
 afterAll(async () => {
-  const token = operator ? await tokenOf(operator) : null;
+  if (createdBooks.length === 0) return;
+  const token = await tokenOf(operator);
   for (const book of createdBooks) await api('POST', `/admin/books/${book}/unpublish`, token);
 });
 
@@ -36,13 +31,6 @@ const { api, tokenOf } = apiClient(baseUrl);
 
 const membershipOf = async (token: string) =>
   (await api<{ result: { expire_at: string; is_expired: boolean } | null }>('GET', '/user/book/membership', token)).data.result;
-
-async function shoot(page: Page, name: string): Promise<void> {
-  if (!screenshotDir) return;
-  mkdirSync(screenshotDir, { recursive: true });
-  // JPEG of the first screenful: enough to recognise a screen, small enough for the repository.
-  await page.screenshot({ path: path.join(screenshotDir, `${name}.jpg`), type: 'jpeg', quality: 70 });
-}
 
 async function publicChapterNumbers(book: string): Promise<number[]> {
   const { data } = await api<{ result: { chapters: { chapter_number: number }[] } }>(
@@ -95,9 +83,9 @@ describe('the operator console', () => {
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await page.getByRole('button', { name: 'Unpublish', exact: true }).waitFor();
     await eventually(() => publicChapterNumbers(book)).toEqual([1]);
-    await shoot(page, 'book');
+    await shootForDocs(page, 'book');
     await upload.scrollIntoViewIfNeeded();
-    await shoot(page, 'book-upload');
+    await shootForDocs(page, 'book-upload');
 
     // Chapter 2: uploaded, taken back, then scheduled a few seconds ahead: it appears on its own.
     await upload.getByLabel('Drop files here or choose them').setInputFiles({
@@ -166,7 +154,7 @@ describe('the operator console', () => {
     const days = (granted.getTime() - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(27);
     expect(days).toBeLessThan(32);
-    await shoot(page, 'reader');
+    await shootForDocs(page, 'reader');
 
     // The reader sees the new expiry on their profile.
     const readerSession = await openSession(browser(), baseUrl, { device: PHONE });
@@ -191,7 +179,7 @@ describe('the operator console', () => {
     await page.getByRole('button', { name: 'Refund…' }).click();
     await page.getByRole('button', { name: 'Yes, refund now' }).click();
     await page.getByText('Refunded: the membership time was taken back.').waitFor();
-    await shoot(page, 'order');
+    await shootForDocs(page, 'order');
     await eventually(async () => new Date((await membershipOf(readerToken))!.expire_at).getTime()).toBe(granted.getTime());
 
     expect(pageErrors).toEqual([]);
@@ -210,7 +198,7 @@ describe('the operator console', () => {
     await page.getByRole('button', { name: 'Create coupon' }).click();
     await page.getByText(`Coupon ${code} created.`).waitFor();
     await page.getByText(code, { exact: true }).waitFor();
-    await shoot(page, 'coupons');
+    await shootForDocs(page, 'coupons');
 
     const reader = await createReaderOnServer(dataDir);
     const readerSession = await openSession(browser(), baseUrl, { device: PHONE });
@@ -273,8 +261,8 @@ describe('the operator console', () => {
         await page.waitForLoadState('networkidle');
         if (language === 'ar-sa') expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
         findings.push(...(await seriousViolations(page)).map((finding) => `${screen}: ${finding}`));
-        if (language === 'en-us') await shoot(page, `screen${screen.replace(/[^a-z]+/g, '-')}`);
-        if (language === 'ar-sa' && screen === '/admin/books') await shoot(page, 'ar-sa-books-phone');
+        if (language === 'en-us') await shootForDocs(page, `screen${screen.replace(/[^a-z]+/g, '-')}`);
+        if (language === 'ar-sa' && screen === '/admin/books') await shootForDocs(page, 'ar-sa-books-phone');
       }
       expect(findings).toEqual([]);
       expect(pageErrors.map((error) => error.message)).toEqual([]);

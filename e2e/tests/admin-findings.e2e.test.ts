@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { browserPerFile, PHONE } from '../src/browser.js';
 import { apiClient } from '../src/journeys/api.js';
-import { buildCbz, createOperator, createReaderOnServer, demoPageFiles, localDateTime } from '../src/journeys/operator.js';
+import { buildCbz, createReaderOnServer, demoPageFiles, localDateTime, operatorPerFile } from '../src/journeys/operator.js';
 import { registerWithEmail, uniqueAddress, waitForLink } from '../src/journeys/mail.js';
 import { openSession, storeSessionViaApi, uniqueUsername } from '../src/journeys/session.js';
 
@@ -11,10 +11,10 @@ import { openSession, storeSessionViaApi, uniqueUsername } from '../src/journeys
 // phone in English and Arabic, with axe-core on each state this file changes.
 
 const browser = browserPerFile();
-let operator: { username: string; password: string };
 let token: string;
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
+const operator = operatorPerFile(dataDir);
 const suffix = uniqueUsername('f').slice(1);
 const titles = { zh: `九州剑歌 ${suffix}`, en: `Sword Song ${suffix}` };
 let book = '';
@@ -47,7 +47,6 @@ const unreachableScrollers = (page: Page) =>
 const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 
 beforeAll(async () => {
-  operator = await createOperator(dataDir);
   token = await tokenOf(operator);
   const created = await api<{ book_uuid: string }>('POST', '/admin/books', token, {
     original_language: 'zh-cn',

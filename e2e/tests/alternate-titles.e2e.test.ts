@@ -1,29 +1,17 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { browserPerFile, DESKTOP, PHONE } from '../src/browser.js';
 import { seriousViolations } from '../src/journeys/axe.js';
+import { shootForDocs } from '../src/journeys/docs-screenshots.js';
 import { bookUuid } from '../src/journeys/catalogue-api.js';
-import { createOperator } from '../src/journeys/operator.js';
+import { operatorPerFile } from '../src/journeys/operator.js';
 import { openSession, storeSessionViaApi, uniqueUsername } from '../src/journeys/session.js';
 
 /** Alternate titles: edited by keyboard in the console, shown to readers as "Also known as". */
 const browser = browserPerFile();
-let operator: { username: string; password: string };
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
-const screenshotDir = process.env.SCREENSHOT_DIR;
-
-beforeAll(async () => {
-  operator = await createOperator(dataDir);
-});
-
-async function shoot(page: Page, name: string) {
-  if (!screenshotDir) return;
-  mkdirSync(screenshotDir, { recursive: true });
-  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
-}
+const operator = operatorPerFile(dataDir);
 
 const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? '');
 
@@ -74,7 +62,7 @@ describe('alternate titles', () => {
     expect(await page.locator('#alternate-title-1').inputValue()).toBe('Battle Through the Heavens');
     expect(await page.locator('#alternate-language-1').inputValue()).toBe('');
     await page.locator('#alternate-title-0').scrollIntoViewIfNeeded();
-    await shoot(page, 'alternates-console-en-us-desktop');
+    await shootForDocs(page, 'alternates-console-en-us-desktop', { fullPage: true });
     expect(pageErrors.map((error) => error.message)).toEqual([]);
     const book = page.url();
     await context.close();
@@ -88,7 +76,7 @@ describe('alternate titles', () => {
     expect(await arabic.page.getByRole('button', { name: 'إضافة عنوان بديل' }).isVisible()).toBe(true);
     expect(await seriousViolations(arabic.page)).toEqual([]);
     await arabic.page.locator('#alternate-title-0').scrollIntoViewIfNeeded();
-    await shoot(arabic.page, 'alternates-console-ar-sa-phone');
+    await shootForDocs(arabic.page, 'alternates-console-ar-sa-phone', { fullPage: true });
     await arabic.context.close();
   });
 
@@ -105,7 +93,7 @@ describe('alternate titles', () => {
       expect((await aka.textContent())?.replace(/[\u2068\u2069]/g, '')).toBe(line);
       expect(await aka.locator('bdi').getAttribute('lang')).toBe('zh-Latn-pinyin');
       expect(await seriousViolations(page)).toEqual([]);
-      await shoot(page, `alternates-book-${language}-${device === PHONE ? 'phone' : 'desktop'}`);
+      await shootForDocs(page, `alternates-book-${language}-${device === PHONE ? 'phone' : 'desktop'}`, { fullPage: true });
       expect(pageErrors.map((error) => error.message)).toEqual([]);
       await context.close();
     });

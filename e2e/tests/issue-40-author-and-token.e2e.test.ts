@@ -1,9 +1,9 @@
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { browserPerFile, DESKTOP, PHONE } from '../src/browser.js';
 import { apiClient } from '../src/journeys/api.js';
 import { bookUuid, chapterUuid } from '../src/journeys/catalogue-api.js';
 import { fill, localeFile } from '../src/journeys/locale-texts.js';
-import { createOperator, createReaderOnServer } from '../src/journeys/operator.js';
+import { createReaderOnServer, operatorPerFile } from '../src/journeys/operator.js';
 import { eventually, openSession, storeSessionViaApi } from '../src/journeys/session.js';
 
 /**
@@ -11,13 +11,9 @@ import { eventually, openSession, storeSessionViaApi } from '../src/journeys/ses
  * test follows the texts shown; what it checks is the meaning (which text, which token works).
  */
 const browser = browserPerFile();
-let operator: { username: string; password: string };
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
-
-beforeAll(async () => {
-  operator = await createOperator(dataDir);
-});
+const operator = operatorPerFile(dataDir);
 
 const { api, tokenOf } = apiClient(baseUrl, { ownAddress: true });
 

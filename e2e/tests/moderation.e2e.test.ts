@@ -1,10 +1,10 @@
 import type { Locator, Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { browserPerFile, PHONE } from '../src/browser.js';
 import { apiClient } from '../src/journeys/api.js';
 import { bookUuid, chapterUuid } from '../src/journeys/catalogue-api.js';
 import { fill, localeFile } from '../src/journeys/locale-texts.js';
-import { createOperator, createReaderOnServer } from '../src/journeys/operator.js';
+import { createReaderOnServer, operatorPerFile } from '../src/journeys/operator.js';
 import { eventually, openSession, storeSessionViaApi } from '../src/journeys/session.js';
 
 /**
@@ -17,9 +17,9 @@ import { eventually, openSession, storeSessionViaApi } from '../src/journeys/ses
  * reader's comments.json), so the test follows the texts the operator and the reader are shown.
  */
 const browser = browserPerFile();
-let operator: { username: string; password: string };
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
+const operator = operatorPerFile(dataDir);
 const BOOK = 'The Storm Gate'; // chapter 1 is free
 
 function textsOf(language: 'en-us' | 'ar-sa') {
@@ -42,10 +42,6 @@ const PAYLOADS = [
   '"><svg onload="window.__xss = \'svg\'">',
   '<a href="javascript:window.__xss=\'link\'">tap me</a>',
 ];
-
-beforeAll(async () => {
-  operator = await createOperator(dataDir);
-});
 
 const { api, tokenOf } = apiClient(baseUrl, { ownAddress: true });
 

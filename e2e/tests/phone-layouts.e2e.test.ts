@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { browserPerFile, PHONE } from '../src/browser.js';
 import { apiClient } from '../src/journeys/api.js';
-import { createOperator, createReaderOnServer } from '../src/journeys/operator.js';
+import { createReaderOnServer, operatorPerFile } from '../src/journeys/operator.js';
 import { eventually, openSession, storeSessionViaApi, uniqueUsername } from '../src/journeys/session.js';
 
 // Issue 40, item 20: what a tester saw on a 390 × 844 phone in Chinese and Arabic (and English):
@@ -11,15 +11,14 @@ import { eventually, openSession, storeSessionViaApi, uniqueUsername } from '../
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
+const operator = operatorPerFile(dataDir);
 const browser = browserPerFile();
-let operator: { username: string; password: string };
 /** A demo book with many chapters: its chapter table has a row of buttons per chapter. */
 let bookUuid = '';
 
 const { api, tokenOf } = apiClient(baseUrl);
 
 beforeAll(async () => {
-  operator = await createOperator(dataDir);
   // Rows for the tables: two orders (with their long numbers and dates) and coupons, whose
   // creation the audit log lists.
   for (let i = 0; i < 2; i += 1) {

@@ -5,12 +5,12 @@ import { loginForm, profilePage, storedSession } from '../src/journeys/account.j
 import {
   eventually,
   freshUser,
-  headerUserLink,
   logIn,
   openSession,
   pathOf,
   submitLogin,
   waitForInteractive,
+  waitForLoggedIn,
 } from '../src/journeys/session.js';
 
 const browser = browserPerFile();
@@ -81,9 +81,7 @@ describe('two-step sign-in', () => {
 
     await form.form.getByLabel('6-digit code', { exact: true }).fill(right);
     await form.submit.click();
-    await page.waitForURL((url) => url.pathname === '/');
-    await waitForInteractive(page);
-    await headerUserLink(page, user.username).waitFor();
+    await waitForLoggedIn(page, user.username);
     expect((await storedSession(page)).token).not.toBeNull();
     expect(pageErrors).toEqual([]);
     await context.close();

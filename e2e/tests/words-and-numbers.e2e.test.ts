@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { browserPerFile, DESKTOP, PHONE } from '../src/browser.js';
 import { apiClient } from '../src/journeys/api.js';
-import { createOperator, createReaderOnServer } from '../src/journeys/operator.js';
+import { createReaderOnServer, operatorPerFile } from '../src/journeys/operator.js';
 import { DEMO_MEMBER, openSession, storeSessionViaApi } from '../src/journeys/session.js';
 
 // Issue 40, items 11 and 18, as a new reader and an operator see them: one price formatter (the
@@ -11,12 +11,12 @@ import { DEMO_MEMBER, openSession, storeSessionViaApi } from '../src/journeys/se
 // providers, plans, actions and events in words. In en-us, zh-cn and ar-sa, on a phone and a desktop.
 
 const browser = browserPerFile();
-let operator: { username: string; password: string };
 let reader: { username: string; password: string };
 let adminToken = '';
 let orderId = '';
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
+const operator = operatorPerFile(dataDir);
 const ARABIC_INDIC = /[\u0660-\u0669\u06f0-\u06f9]/;
 const ZONED_EXPIRY = /^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2} (UTC|GMT[+-]\d{1,2}(:\d{2})?)$/;
 
@@ -45,7 +45,6 @@ const { apiData, tokenOf } = apiClient(baseUrl);
 const mainText = (page: Page) => page.locator('main').innerText();
 
 beforeAll(async () => {
-  operator = await createOperator(dataDir);
   reader = await createReaderOnServer(dataDir);
   adminToken = await tokenOf(operator);
   const readerToken = await tokenOf(reader);

@@ -44,3 +44,15 @@ export function apiClient(baseUrl: string, options: { ownAddress?: boolean } = {
 
   return { api, apiData, tokenOf };
 }
+
+/** POST /user/login, as the app's login form sends it (from the local address). */
+export const logInViaApi = (baseUrl: string, username: string, password: string) =>
+  fetch(`${baseUrl}/api/v1/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+
+/** POST /user/login's status for these credentials (200, or 401 for a wrong password). */
+export const loginStatus = async (baseUrl: string, username: string, password: string) =>
+  (await logInViaApi(baseUrl, username, password)).status;
