@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededRandom, type SeededRandom } from '../src/lib/seeded-random.js';
 import { authHeader, createBook, createUser, type TestBook, type TestUser } from './helpers/factories.js';
+import { openApiOperations, type OpenApiSchema } from './helpers/openapi-operations.js';
 import { createTestContext, TEST_DIALECT, type TestContext } from './helpers/test-context.js';
 
 /**
@@ -66,19 +67,7 @@ const HOSTILE_VALUES: unknown[] = [
   Array.from({ length: 60 }, () => ({ type: 'start_reading' })),
 ];
 
-type Schema = {
-  type?: string;
-  properties?: Record<string, Schema>;
-  items?: Schema;
-  enum?: unknown[];
-  anyOf?: Schema[];
-  const?: unknown;
-  format?: string;
-  minimum?: number;
-  maximum?: number;
-};
-type Parameter = { name: string; in: 'path' | 'query' | 'header'; schema: Schema };
-type Operation = { parameters?: Parameter[]; requestBody?: { content: Record<string, { schema: Schema }> } };
+type Schema = OpenApiSchema;
 
 interface Fixtures {
   book: TestBook;
@@ -211,10 +200,7 @@ describe(`fuzzing every OpenAPI operation on ${TEST_DIALECT} (FUZZ_SEED=${SEED})
 
   it('never answers 5xx, and every error is in the envelope', async () => {
     const random = seededRandom(SEED);
-    const document = ctx.app.swagger() as { paths: Record<string, Record<string, Operation>> };
-    const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
-      Object.entries(methods).map(([method, operation]) => ({ path, method: method.toUpperCase(), operation })),
-    );
+    const operations = openApiOperations(ctx);
     expect(operations.length).toBeGreaterThan(15);
     let sent = 0;
     for (const { path, method, operation } of operations) {
