@@ -32,6 +32,22 @@ export const postApi = (
   ip = nextClientIp(),
 ) => ctx.app.inject({ method: 'POST', url: `/api/v1${url}`, payload, headers, remoteAddress: ip }) as Promise<Injected>;
 
+/** A call of /api/v1<url> as `user` (or a visitor), from a fresh client address. */
+export const callApi = (
+  ctx: TestContext,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  user: { token: string } | null,
+  payload?: unknown,
+) =>
+  ctx.app.inject({
+    method,
+    url: `/api/v1${url}`,
+    headers: user ? authHeader(user) : {},
+    remoteAddress: nextClientIp(),
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+
 export interface TestUser {
   id: number;
   uuid: string;
