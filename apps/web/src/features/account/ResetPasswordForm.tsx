@@ -1,4 +1,3 @@
-import { CURRENT_PASSWORD_MAX } from '@inkstream/contracts/constants';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from '../../i18n/use-translation';
@@ -99,8 +98,6 @@ export function ResetPasswordForm() {
           value={password}
           onChange={setPassword}
           autoComplete="new-password"
-          // Above the rule's 128, so an over-long paste is told (tooLong), not silently cut.
-          maxLength={CURRENT_PASSWORD_MAX}
         />
         <PasswordField
           id="reset-confirm"
@@ -109,7 +106,6 @@ export function ResetPasswordForm() {
           value={confirmation}
           onChange={setConfirmation}
           autoComplete="new-password"
-          maxLength={CURRENT_PASSWORD_MAX}
         />
         <button type="submit" className={`${styles.primary} ${styles.block}`} disabled={state === 'pending' || state === 'badToken'}>
           {state === 'pending' ? t('reset.submitting') : t('reset.submit')}
