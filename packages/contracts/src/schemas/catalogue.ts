@@ -59,6 +59,16 @@ const TagOrNull = Nullable(Type.String());
 const CoverSrcset = Type.Optional(
   Nullable(Type.String({ description: 'The cover in several widths, as an HTML srcset: "/media/covers/…-240.webp 240w, …"' })),
 );
+/** What a book's card starts with, in the lists and among the recommendations. */
+const cardFields = () => ({
+  book_uuid: Uuid(),
+  book_title: Type.String(),
+  cover_image: Nullable(Type.String()),
+  cover_srcset: CoverSrcset,
+  tag1: TagOrNull,
+  tag2: TagOrNull,
+});
+
 /** Ext fields of the community (issue 31; absent when COMMUNITY=off): a book's rating, on its card and its page. */
 const ratingFields = () => ({
   rating_average: Type.Optional(
@@ -73,12 +83,7 @@ const ratingFields = () => ({
 });
 
 export const BookSummary = Type.Object({
-  book_uuid: Uuid(),
-  book_title: Type.String(),
-  cover_image: Nullable(Type.String()),
-  cover_srcset: CoverSrcset,
-  tag1: TagOrNull,
-  tag2: TagOrNull,
+  ...cardFields(),
   tag3: TagOrNull,
   chapter_number: Type.Integer({ description: 'Count of published chapters' }),
   total_likes: Type.Integer(),
@@ -141,12 +146,7 @@ export const TagsResponse = Result(Type.Array(Type.String()));
 
 export const RecommendationQuery = Type.Object({ language: Type.Optional(LanguageParam) });
 export const RecommendedBook = Type.Object({
-  book_uuid: Uuid(),
-  book_title: Type.String(),
-  cover_image: Nullable(Type.String()),
-  cover_srcset: CoverSrcset,
-  tag1: TagOrNull,
-  tag2: TagOrNull,
+  ...cardFields(),
   chapterNumber: Type.Integer({ description: 'Count of published chapters (camelCase by contract)' }),
   public_free_chapters: Type.Integer(),
 });
