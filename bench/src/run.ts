@@ -1,5 +1,4 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -17,7 +16,6 @@ import { loadAverages } from './section.js';
 import { compareThroughput, measureThroughput, probePageDepth, type LoadOptions } from './load-test.js';
 import { API_SECTION_TITLE, renderSection, writePerformanceDoc } from './performance-doc.js';
 import {
-  describeMachine,
   renderCoresTable,
   renderDepthTable,
   renderPageComparison,
@@ -29,6 +27,7 @@ import {
 } from './report.js';
 import { buildRoutes, captureResponses, searchPath, searchTotal, type BenchRoute, type SearchOrder } from './routes.js';
 import { integerOption } from './cli-options.js';
+import { adminCli, repoRoot, runBenchScript, serverMain } from './script.js';
 import {
   childPids,
   sampleMemory,
@@ -53,9 +52,6 @@ const USAGE = `Usage: node bench/dist/run.js [--books N] [--seconds S] [--warmup
   --readers N      accounts of the readers benchmark's large database (default 200000; 0 skips it)
   --no-docs        print only; leave docs/PERFORMANCE.md alone`;
 
-const repoRoot = path.resolve(import.meta.dirname, '../..');
-const serverMain = path.join(repoRoot, 'apps/server/dist/main.js');
-const adminCli = path.join(repoRoot, 'apps/server/dist/cli/admin.js');
 const bareServerEntry = path.join(import.meta.dirname, 'bare-server.js');
 /** The reader whose token the member route carries: made once per cached catalogue with the admin CLI. */
 const MEMBER: BenchAccount = { username: 'benchmember', password: 'bench-member-password' };
@@ -92,14 +88,7 @@ function readOptions() {
   };
 }
 
-async function main(): Promise<number> {
-  const options = readOptions();
-  if (options.help) {
-    console.log(USAGE);
-    return 0;
-  }
-  if (!existsSync(serverMain)) throw new Error(`${serverMain} does not exist: run \`npm run build\` (or \`npm run bench\`) first`);
-  console.log(`Machine: ${describeMachine()}`);
+async function main(options: ReturnType<typeof readOptions>): Promise<number> {
   // First, while no server runs: the import benchmark wants both cores to itself.
   if (options.importPages > 0) await runImportSection({ repoRoot, pages: options.importPages, writeDocs: options.writeDocs });
   // Then the readers section (issue 27), also one server at a time and one request at a time.
@@ -312,12 +301,4 @@ function printReport(report: BenchReport): void {
     console.log(`WARNING: other programs kept ${foreign.toFixed(2)} cores busy during the all-cores run.`);
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    console.error(`bench failed: ${error instanceof Error ? error.message : String(error)}`);
-    process.exitCode = 1;
-  },
-);
+runBenchScript({ name: 'bench', usage: USAGE, npmScript: 'npm run bench' }, readOptions, main);

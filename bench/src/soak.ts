@@ -1,4 +1,4 @@
-import { cpSync, existsSync, rmSync } from 'node:fs';
+import { cpSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
@@ -6,7 +6,6 @@ import { ensureMemberAccounts, logIn, type BenchAccount } from './accounts.js';
 import { ensureCatalogue } from './catalogue-cache.js';
 import { startForeignCpuMeter, startProcessCpuMeter } from './foreign-cpu.js';
 import { writePerformanceDoc } from './performance-doc.js';
-import { describeMachine } from './report.js';
 import { sampleMemory, startRealServer, type ChildServer } from './server-process.js';
 import { createSoakMix, type LoggedInAccount, type SoakKind } from './soak-mix.js';
 import { loadSoakPool } from './soak-pool.js';
@@ -20,6 +19,7 @@ import {
 } from './soak-report.js';
 import { createSoakRecorder, judgeSoak, type SoakRecorder } from './soak-stats.js';
 import { integerOption } from './cli-options.js';
+import { adminCli, repoRoot, runBenchScript, serverMain } from './script.js';
 
 /**
  * `npm run bench:soak` (issue 12, "Soak"): one server process under a steady mixed load for minutes
@@ -33,9 +33,6 @@ const USAGE = `Usage: node bench/dist/soak.js [--minutes M] [--rate R] [--connec
   --fresh          rebuild the cached catalogue in bench/.data
   --no-docs        print only; leave docs/PERFORMANCE.md alone`;
 
-const repoRoot = path.resolve(import.meta.dirname, '../..');
-const serverMain = path.join(repoRoot, 'apps/server/dist/main.js');
-const adminCli = path.join(repoRoot, 'apps/server/dist/cli/admin.js');
 const SEED = 20261123;
 const ACCOUNTS: BenchAccount[] = [1, 2, 3, 4].map((n) => ({ username: `soakreader${n}`, password: `soak-password-${n}` }));
 
@@ -63,14 +60,7 @@ function readOptions() {
   };
 }
 
-async function main(): Promise<number> {
-  const options = readOptions();
-  if (options.help) {
-    console.log(USAGE);
-    return 0;
-  }
-  if (!existsSync(serverMain)) throw new Error(`${serverMain} does not exist: run \`npm run build\` (or \`npm run bench:soak\`) first`);
-  console.log(`Machine: ${describeMachine()}`);
+async function main(options: ReturnType<typeof readOptions>): Promise<number> {
   const cacheRoot = path.join(repoRoot, 'bench/.data');
   const catalogue = await ensureCatalogue({ cacheRoot, serverMain, books: options.books, fresh: options.fresh });
   console.log(`Catalogue: ${catalogue.stats.books} books, ${catalogue.stats.chapters} chapters (${catalogue.reused ? 'reused' : 'built'})`);
@@ -215,12 +205,4 @@ async function runLoad(options: {
   closeMinute();
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    console.error(`soak failed: ${error instanceof Error ? error.message : String(error)}`);
-    process.exitCode = 1;
-  },
-);
+runBenchScript({ name: 'soak', usage: USAGE, npmScript: 'npm run bench:soak' }, readOptions, main);

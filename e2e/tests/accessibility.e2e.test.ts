@@ -1,17 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, PHONE } from '../src/browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { browserPerFile, PHONE } from '../src/browser.js';
 import { seriousViolations } from '../src/journeys/axe.js';
 import { bookUuid, readerPath } from '../src/journeys/catalogue-api.js';
 import { DEMO_MEMBER, openSession, storeSessionViaApi } from '../src/journeys/session.js';
 
-let browser: Browser;
+const browser = browserPerFile();
 const baseUrl = inject('baseUrl');
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
 
 /** Each screen: how to reach it and what shows that it has finished loading (language-neutral selectors). */
 interface Screen {
@@ -92,7 +87,7 @@ const SCREENS: Screen[] = [
 
 describe.each(['en-us', 'ar-sa'])('axe finds no serious or critical violation (%s)', (language) => {
   it.each(SCREENS)('on the $name screen', async (screen) => {
-    const { context, page } = await openSession(browser, baseUrl, { language, device: PHONE });
+    const { context, page } = await openSession(browser(), baseUrl, { language, device: PHONE });
     if (screen.loggedIn) await storeSessionViaApi(context, baseUrl, DEMO_MEMBER.username, DEMO_MEMBER.password);
     await page.goto(await screen.path());
     await screen.ready(page);

@@ -1,10 +1,11 @@
 import { randomInt } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, launchBrowser, PHONE } from '../src/browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { browserPerFile, DESKTOP, PHONE } from '../src/browser.js';
+import { loginStatus } from '../src/journeys/api.js';
 import { fieldError, loginForm, registerForm } from '../src/journeys/account.js';
 import { uniqueAddress } from '../src/journeys/mail.js';
-import { eventually, headerUserLink, openSession, pathOf, uniqueUsername, waitForInteractive } from '../src/journeys/session.js';
+import { eventually, openSession, pathOf, uniqueUsername, waitForLoggedIn } from '../src/journeys/session.js';
 
 /**
  * Issue 40, items 5, 15 and 16, as a reader meets them: a long passphrase at registration, the
@@ -12,29 +13,15 @@ import { eventually, headerUserLink, openSession, pathOf, uniqueUsername, waitFo
  * waits, the current password asked for to move the address, and the reset page saying its rule
  * once, not twice.
  */
-let browser: Browser;
+const browser = browserPerFile();
 const baseUrl = inject('baseUrl');
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
-
-const loginStatus = async (username: string, password: string) =>
-  (
-    await fetch(`${baseUrl}/api/v1/user/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username, password }),
-    })
-  ).status;
 
 /** The hint under a field (the text it is described by that is not its error). */
 const hintOf = (page: Page, id: string) => page.locator(`[id="${id}-hint"]`);
 
 describe('registration, the e-mail address and passwords (issue 40)', () => {
   it('a 40-character passphrase registers; the login screen says where the link went; the profile calls the address waiting and asks for the password to move it', async () => {
-    const { context, page, pageErrors } = await openSession(browser, baseUrl, { device: PHONE });
+    const { context, page, pageErrors } = await openSession(browser(), baseUrl, { device: PHONE });
     const username = uniqueUsername('pp');
     const passphrase = `correct horse battery staple ${randomInt(1000000000, 9999999999)}!`;
     expect(passphrase).toHaveLength(40);
@@ -56,9 +43,7 @@ describe('registration, the e-mail address and passwords (issue 40)', () => {
     );
     await login.password.fill(passphrase);
     await login.submit.click();
-    await page.waitForURL((url) => url.pathname === '/');
-    await waitForInteractive(page);
-    await headerUserLink(page, username).waitFor();
+    await waitForLoggedIn(page, username);
 
     await page.goto('/profile');
     const section = page.getByRole('region', { name: 'E-mail' });
@@ -85,7 +70,7 @@ describe('registration, the e-mail address and passwords (issue 40)', () => {
       `We sent a confirmation link to ${next}. Open it within 24 hours.`,
     );
     expect(await section.getByTestId('email-address').textContent()).toBe(next);
-    expect(await loginStatus(username, passphrase)).toBe(200);
+    expect(await loginStatus(baseUrl, username, passphrase)).toBe(200);
 
     expect(pageErrors).toEqual([]);
     await context.close();
@@ -95,7 +80,7 @@ describe('registration, the e-mail address and passwords (issue 40)', () => {
     ['en-us', 'Password must be at least 8 characters long', 'password length at least 8'],
     ['ar-sa', 'يجب ألا يقل طول كلمة المرور عن 8 أحرف', 'يجب ألا يقل طول كلمة المرور عن 8 أحرف'],
   ])('the reset page (%s) shows its rule before typing and a too-short password is told once', async (language, rule, tooShort) => {
-    const { context, page, pageErrors } = await openSession(browser, baseUrl, { language, device: DESKTOP });
+    const { context, page, pageErrors } = await openSession(browser(), baseUrl, { language, device: DESKTOP });
     await page.goto('/reset-password?token=any-token-the-form-checks-first');
     const form = page.locator('form[aria-labelledby="reset-title"]');
     const password = form.locator('#reset-password');

@@ -1,16 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, PHONE } from '../src/browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { browserPerFile, PHONE } from '../src/browser.js';
+import { loginStatus } from '../src/journeys/api.js';
 import { bookUuid } from '../src/journeys/catalogue-api.js';
 import { eventually, freshUser, openSession, storeSessionViaApi } from '../src/journeys/session.js';
 
-let browser: Browser;
+const browser = browserPerFile();
 const baseUrl = inject('baseUrl');
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
 
 /** The texts each language shows (profile.json, books.json, common.json, chapters.json). */
 const TEXTS = {
@@ -63,21 +59,12 @@ function watchDialogClose(page: Page, successText: string) {
   }, successText);
 }
 
-const loginStatus = async (username: string, password: string) =>
-  (
-    await fetch(`${baseUrl}/api/v1/user/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username, password }),
-    })
-  ).status;
-
 describe.each(['en-us', 'ar-sa'] as const)('account truths on a phone in %s', (language: Language) => {
   const text = TEXTS[language];
 
   it('changes the password only with the current one, in the reader’s language, and closes 1.5 s after success', async () => {
     const user = await freshUser(baseUrl);
-    const { context, page, pageErrors } = await openSession(browser, baseUrl, { device: PHONE, language });
+    const { context, page, pageErrors } = await openSession(browser(), baseUrl, { device: PHONE, language });
     await storeSessionViaApi(context, baseUrl, user.username, user.password);
     await page.goto('/profile');
     await page.getByRole('button', { name: text.openPassword }).click();
@@ -93,7 +80,7 @@ describe.each(['en-us', 'ar-sa'] as const)('account truths on a phone in %s', (l
     await dialog.getByLabel(text.current, { exact: true }).fill('not-my-password');
     await submit.click();
     await eventually(() => dialog.getByRole('alert').textContent()).toBe(text.wrongCurrent);
-    expect(await loginStatus(user.username, user.password)).toBe(200);
+    expect(await loginStatus(baseUrl, user.username, user.password)).toBe(200);
 
     await dialog.getByLabel(text.current, { exact: true }).fill(user.password);
     await watchDialogClose(page, text.success);
@@ -104,7 +91,7 @@ describe.each(['en-us', 'ar-sa'] as const)('account truths on a phone in %s', (l
     // The spec: the dialog closes by itself 1.5 s after the message (a frame or two of leeway).
     expect(marks.closedAt - marks.shownAt).toBeGreaterThanOrEqual(1_450);
     expect(marks.closedAt - marks.shownAt).toBeLessThan(2_500);
-    expect(await loginStatus(user.username, newPassword)).toBe(200);
+    expect(await loginStatus(baseUrl, user.username, newPassword)).toBe(200);
     expect(pageErrors).toEqual([]);
     await context.close();
   });
@@ -113,7 +100,7 @@ describe.each(['en-us', 'ar-sa'] as const)('account truths on a phone in %s', (l
     // Demo books: "Blade in the Snow" has 2 chapters, the newest 800 days old; "Letters from
     // Tomorrow" has 1, out 90 minutes ago. Neither sets its free chapters: the default is 3.
     const [old, fresh] = await Promise.all([bookUuid(baseUrl, 'Blade in the Snow'), bookUuid(baseUrl, 'Letters from Tomorrow')]);
-    const { context, page, pageErrors } = await openSession(browser, baseUrl, { device: PHONE, language });
+    const { context, page, pageErrors } = await openSession(browser(), baseUrl, { device: PHONE, language });
     // The title search matches every language's title; the two cards are found by their links.
     await page.goto('/?q=Blade%20in%20the%20Snow');
     const card = (uuid: string) => page.locator('article', { has: page.locator(`a[href="/book/chapters/${uuid}"]`) });

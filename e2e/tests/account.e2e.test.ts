@@ -1,6 +1,5 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, PHONE } from '../src/browser.js';
+import { describe, expect, inject, it } from 'vitest';
+import { browserPerFile, PHONE } from '../src/browser.js';
 import { fieldError, loginForm, profilePage, registerForm, storedSession } from '../src/journeys/account.js';
 import {
   DEMO_MEMBER,
@@ -14,17 +13,12 @@ import {
   uniqueUsername,
 } from '../src/journeys/session.js';
 
-let browser: Browser;
+const browser = browserPerFile();
 const baseUrl = inject('baseUrl');
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
 
 describe('account journeys', () => {
   it('registers: each validation error, then success lands on the login page', async () => {
-    const { context, page, pageErrors } = await openSession(browser, baseUrl, { device: PHONE });
+    const { context, page, pageErrors } = await openSession(browser(), baseUrl, { device: PHONE });
     const form = registerForm(page);
     const username = uniqueUsername('reg');
     await page.goto('/register');
@@ -78,14 +72,14 @@ describe('account journeys', () => {
   });
 
   it('prefills the invitation code from ?invite_code=', async () => {
-    const { context, page } = await openSession(browser, baseUrl);
+    const { context, page } = await openSession(browser(), baseUrl);
     await page.goto('/register?invite_code=DEMOMEMB');
     expect(await registerForm(page).inviteCode.inputValue()).toBe('DEMOMEMB');
     await context.close();
   });
 
   it('logs in: validation, wrong password, then a full reload to / with the user name in the header', async () => {
-    const { context, page } = await openSession(browser, baseUrl);
+    const { context, page } = await openSession(browser(), baseUrl);
     const form = loginForm(page);
     await page.goto('/');
     await page.getByRole('banner').getByRole('link', { name: 'Log in' }).click();
@@ -116,7 +110,7 @@ describe('account journeys', () => {
   it('changes the password: rules, success message, the dialog closes, the old password stops working', async () => {
     const user = await freshUser(baseUrl);
     const newPassword = `${user.password}-new`;
-    const { context, page } = await openSession(browser, baseUrl);
+    const { context, page } = await openSession(browser(), baseUrl);
     const profile = profilePage(page);
     await logIn(page, user.username, user.password);
     await headerUserLink(page, user.username).click();
@@ -160,7 +154,7 @@ describe('account journeys', () => {
   });
 
   it('copies the API token: the tooltip says copied, then goes away', async () => {
-    const { context, page } = await openSession(browser, baseUrl);
+    const { context, page } = await openSession(browser(), baseUrl);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
     const profile = profilePage(page);
     await logIn(page, DEMO_MEMBER.username, DEMO_MEMBER.password);
@@ -186,7 +180,7 @@ describe('account journeys', () => {
   });
 
   it('logs out: back on / as a visitor, the session forgotten, the profile guarded again', async () => {
-    const { context, page } = await openSession(browser, baseUrl, { device: PHONE });
+    const { context, page } = await openSession(browser(), baseUrl, { device: PHONE });
     const profile = profilePage(page);
     await logIn(page, DEMO_MEMBER.username, DEMO_MEMBER.password);
     await page.goto('/profile');

@@ -1,65 +1,36 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, launchBrowser, PHONE } from '../src/browser.js';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { browserPerFile, DESKTOP, PHONE } from '../src/browser.js';
+import { apiClient } from '../src/journeys/api.js';
 import { seriousViolations } from '../src/journeys/axe.js';
-import { buildCbz, createOperator, createReaderOnServer, demoPageFiles, localDateTime } from '../src/journeys/operator.js';
+import { shootForDocs } from '../src/journeys/docs-screenshots.js';
+import { buildCbz, createReaderOnServer, demoPageFiles, localDateTime, operatorPerFile } from '../src/journeys/operator.js';
 import { eventually, openSession, storeSessionViaApi, uniqueUsername } from '../src/journeys/session.js';
 
-let browser: Browser;
-let operator: { username: string; password: string };
+const browser = browserPerFile();
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
-// SCREENSHOT_DIR=docs/admin: the screenshots of docs/ADMIN.md are taken by this test.
-const screenshotDir = process.env.SCREENSHOT_DIR;
+const operator = operatorPerFile(dataDir);
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  operator = await createOperator(dataDir);
-});
 // Books this test publishes leave the shared server's catalogue afterwards: the other journeys
 // count and order the demo books.
 const createdBooks: string[] = [];
 afterAll(async () => {
-  const token = operator ? await tokenOf(operator) : null;
+  if (createdBooks.length === 0) return;
+  const token = await tokenOf(operator);
   for (const book of createdBooks) await api('POST', `/admin/books/${book}/unpublish`, token);
-  await browser?.close();
 });
 
 async function operatorSession(options: { language?: string; device?: typeof PHONE | typeof DESKTOP } = {}) {
-  const session = await openSession(browser, baseUrl, { device: DESKTOP, ...options });
+  const session = await openSession(browser(), baseUrl, { device: DESKTOP, ...options });
   await storeSessionViaApi(session.context, baseUrl, operator.username, operator.password);
   return session;
 }
 
-async function api<T>(method: string, url: string, token: string | null, body?: unknown): Promise<{ status: number; data: T }> {
-  const response = await fetch(`${baseUrl}/api/v1${url}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Token ${token}` } : {}),
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  const json = (await response.json()) as { data: T };
-  return { status: response.status, data: json.data };
-}
-
-async function tokenOf(user: { username: string; password: string }): Promise<string> {
-  const { data } = await api<{ jwt_token: string }>('POST', '/user/login', null, user);
-  return data.jwt_token;
-}
+const { api, tokenOf } = apiClient(baseUrl);
 
 const membershipOf = async (token: string) =>
   (await api<{ result: { expire_at: string; is_expired: boolean } | null }>('GET', '/user/book/membership', token)).data.result;
-
-async function shoot(page: Page, name: string): Promise<void> {
-  if (!screenshotDir) return;
-  mkdirSync(screenshotDir, { recursive: true });
-  // JPEG of the first screenful: enough to recognise a screen, small enough for the repository.
-  await page.screenshot({ path: path.join(screenshotDir, `${name}.jpg`), type: 'jpeg', quality: 70 });
-}
 
 async function publicChapterNumbers(book: string): Promise<number[]> {
   const { data } = await api<{ result: { chapters: { chapter_number: number }[] } }>(
@@ -112,9 +83,9 @@ describe('the operator console', () => {
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await page.getByRole('button', { name: 'Unpublish', exact: true }).waitFor();
     await eventually(() => publicChapterNumbers(book)).toEqual([1]);
-    await shoot(page, 'book');
+    await shootForDocs(page, 'book');
     await upload.scrollIntoViewIfNeeded();
-    await shoot(page, 'book-upload');
+    await shootForDocs(page, 'book-upload');
 
     // Chapter 2: uploaded, taken back, then scheduled a few seconds ahead: it appears on its own.
     await upload.getByLabel('Drop files here or choose them').setInputFiles({
@@ -143,7 +114,7 @@ describe('the operator console', () => {
     expect(Date.now()).toBeGreaterThanOrEqual(releaseAt.getTime() - 1000);
 
     // The public book page shows the released chapter to a visitor.
-    const visitor = await openSession(browser, baseUrl, { device: PHONE });
+    const visitor = await openSession(browser(), baseUrl, { device: PHONE });
     await visitor.page.goto(`/book/chapters/${book}`);
     await visitor.page.getByRole('heading', { name: title }).waitFor();
     await visitor.page.locator(`a[href*="/reader/book/chapter/${book}/"][href$="/2"]`).first().waitFor();
@@ -183,10 +154,10 @@ describe('the operator console', () => {
     const days = (granted.getTime() - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(27);
     expect(days).toBeLessThan(32);
-    await shoot(page, 'reader');
+    await shootForDocs(page, 'reader');
 
     // The reader sees the new expiry on their profile.
-    const readerSession = await openSession(browser, baseUrl, { device: PHONE });
+    const readerSession = await openSession(browser(), baseUrl, { device: PHONE });
     await storeSessionViaApi(readerSession.context, baseUrl, reader.username, reader.password);
     await readerSession.page.goto('/profile');
     await readerSession.page.getByText(String(granted.getUTCFullYear())).first().waitFor();
@@ -208,7 +179,7 @@ describe('the operator console', () => {
     await page.getByRole('button', { name: 'Refund…' }).click();
     await page.getByRole('button', { name: 'Yes, refund now' }).click();
     await page.getByText('Refunded: the membership time was taken back.').waitFor();
-    await shoot(page, 'order');
+    await shootForDocs(page, 'order');
     await eventually(async () => new Date((await membershipOf(readerToken))!.expire_at).getTime()).toBe(granted.getTime());
 
     expect(pageErrors).toEqual([]);
@@ -227,10 +198,10 @@ describe('the operator console', () => {
     await page.getByRole('button', { name: 'Create coupon' }).click();
     await page.getByText(`Coupon ${code} created.`).waitFor();
     await page.getByText(code, { exact: true }).waitFor();
-    await shoot(page, 'coupons');
+    await shootForDocs(page, 'coupons');
 
     const reader = await createReaderOnServer(dataDir);
-    const readerSession = await openSession(browser, baseUrl, { device: PHONE });
+    const readerSession = await openSession(browser(), baseUrl, { device: PHONE });
     await storeSessionViaApi(readerSession.context, baseUrl, reader.username, reader.password);
     await readerSession.page.goto('/profile');
     await readerSession.page.getByRole('button', { name: 'Use coupon' }).click();
@@ -252,11 +223,11 @@ describe('the operator console', () => {
 
   it('turns readers and visitors away', async () => {
     const reader = await createReaderOnServer(dataDir);
-    const session = await openSession(browser, baseUrl, { device: PHONE });
+    const session = await openSession(browser(), baseUrl, { device: PHONE });
     await storeSessionViaApi(session.context, baseUrl, reader.username, reader.password);
     await session.page.goto('/admin/readers');
     await session.page.getByRole('heading', { name: 'Administrators only' }).waitFor();
-    const visitor = await openSession(browser, baseUrl, { device: PHONE });
+    const visitor = await openSession(browser(), baseUrl, { device: PHONE });
     await visitor.page.goto('/admin');
     await visitor.page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('return') === '/admin');
     await Promise.all([session.context.close(), visitor.context.close()]);
@@ -290,8 +261,8 @@ describe('the operator console', () => {
         await page.waitForLoadState('networkidle');
         if (language === 'ar-sa') expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
         findings.push(...(await seriousViolations(page)).map((finding) => `${screen}: ${finding}`));
-        if (language === 'en-us') await shoot(page, `screen${screen.replace(/[^a-z]+/g, '-')}`);
-        if (language === 'ar-sa' && screen === '/admin/books') await shoot(page, 'ar-sa-books-phone');
+        if (language === 'en-us') await shootForDocs(page, `screen${screen.replace(/[^a-z]+/g, '-')}`);
+        if (language === 'ar-sa' && screen === '/admin/books') await shootForDocs(page, 'ar-sa-books-phone');
       }
       expect(findings).toEqual([]);
       expect(pageErrors.map((error) => error.message)).toEqual([]);

@@ -1,35 +1,27 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, PHONE } from '../src/browser.js';
-import { buildCbz, createOperator, createReaderOnServer, demoPageFiles, localDateTime } from '../src/journeys/operator.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { browserPerFile, PHONE } from '../src/browser.js';
+import { apiClient } from '../src/journeys/api.js';
+import { buildCbz, createReaderOnServer, demoPageFiles, localDateTime, operatorPerFile } from '../src/journeys/operator.js';
 import { registerWithEmail, uniqueAddress, waitForLink } from '../src/journeys/mail.js';
 import { openSession, storeSessionViaApi, uniqueUsername } from '../src/journeys/session.js';
 
 // Issue 26, items 10, 11 and 14: what an outside tester found in the operator's console, on a
 // phone in English and Arabic, with axe-core on each state this file changes.
 
-let browser: Browser;
-let operator: { username: string; password: string };
+const browser = browserPerFile();
 let token: string;
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
+const operator = operatorPerFile(dataDir);
 const suffix = uniqueUsername('f').slice(1);
 const titles = { zh: `九州剑歌 ${suffix}`, en: `Sword Song ${suffix}` };
 let book = '';
 let orderId = '';
 let outboxAddress = '';
 
-async function api<T>(method: string, url: string, auth: string | null, body?: unknown): Promise<{ status: number; data: T }> {
-  const response = await fetch(`${baseUrl}/api/v1${url}`, {
-    method,
-    headers: { ...(auth ? { authorization: `Token ${auth}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  return { status: response.status, data: ((await response.json()) as { data: T }).data };
-}
-const tokenOf = async (user: { username: string; password: string }) =>
-  (await api<{ jwt_token: string }>('POST', '/user/login', null, user)).data.jwt_token;
+const { api, tokenOf } = apiClient(baseUrl);
 
 /** Serious or critical axe findings, and any finding of the rules these items are about. */
 async function axeFindings(page: Page): Promise<string[]> {
@@ -55,8 +47,6 @@ const unreachableScrollers = (page: Page) =>
 const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  operator = await createOperator(dataDir);
   token = await tokenOf(operator);
   const created = await api<{ book_uuid: string }>('POST', '/admin/books', token, {
     original_language: 'zh-cn',
@@ -75,13 +65,10 @@ beforeAll(async () => {
   outboxAddress = uniqueAddress(withAddress);
   await registerWithEmail(baseUrl, { username: withAddress, password: 'reader-pass-2026', email: outboxAddress });
 });
-afterAll(async () => {
-  await browser?.close();
-});
 
 describe('the operator console on a phone', () => {
   it('en-us: uploads as a draft, refuses a past release time in words, asks before unpublishing; readable audit; keyboard-reachable tables', async () => {
-    const { context, page, pageErrors } = await openSession(browser, baseUrl, { device: PHONE, language: 'en-us' });
+    const { context, page, pageErrors } = await openSession(browser(), baseUrl, { device: PHONE, language: 'en-us' });
     await storeSessionViaApi(context, baseUrl, operator.username, operator.password);
 
     // Item 11: the book's page is titled in the console's language, not in the Chinese original.
@@ -175,7 +162,7 @@ describe('the operator console on a phone', () => {
   });
 
   it('en-us: the Outbox is in view in the sections row, its table and a written message pass axe', async () => {
-    const { context, page, pageErrors } = await openSession(browser, baseUrl, { device: PHONE, language: 'en-us' });
+    const { context, page, pageErrors } = await openSession(browser(), baseUrl, { device: PHONE, language: 'en-us' });
     await storeSessionViaApi(context, baseUrl, operator.username, operator.password);
 
     // Issue 28: the Outbox, fifth in the sections' row, is scrolled into it on a phone; its table
@@ -215,7 +202,7 @@ describe('the operator console on a phone', () => {
   });
 
   it('ar-sa: titles fall back to English, the release choice and the audit log read right to left', async () => {
-    const { context, page, pageErrors } = await openSession(browser, baseUrl, { device: PHONE, language: 'ar-sa' });
+    const { context, page, pageErrors } = await openSession(browser(), baseUrl, { device: PHONE, language: 'ar-sa' });
     await storeSessionViaApi(context, baseUrl, operator.username, operator.password);
 
     await page.goto(`/admin/books?q=${encodeURIComponent(suffix)}`);

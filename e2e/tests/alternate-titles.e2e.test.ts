@@ -1,37 +1,23 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, launchBrowser, PHONE } from '../src/browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { browserPerFile, DESKTOP, PHONE } from '../src/browser.js';
 import { seriousViolations } from '../src/journeys/axe.js';
+import { shootForDocs } from '../src/journeys/docs-screenshots.js';
 import { bookUuid } from '../src/journeys/catalogue-api.js';
-import { createOperator } from '../src/journeys/operator.js';
+import { operatorPerFile } from '../src/journeys/operator.js';
 import { openSession, storeSessionViaApi, uniqueUsername } from '../src/journeys/session.js';
 
 /** Alternate titles: edited by keyboard in the console, shown to readers as "Also known as". */
-let browser: Browser;
-let operator: { username: string; password: string };
+const browser = browserPerFile();
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
-const screenshotDir = process.env.SCREENSHOT_DIR;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  operator = await createOperator(dataDir);
-});
-afterAll(() => browser?.close());
-
-async function shoot(page: Page, name: string) {
-  if (!screenshotDir) return;
-  mkdirSync(screenshotDir, { recursive: true });
-  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
-}
+const operator = operatorPerFile(dataDir);
 
 const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? '');
 
 describe('alternate titles', () => {
   it('are added, filled and removed by keyboard in the console, saved, and have no serious accessibility finding', async () => {
-    const { context, page, pageErrors } = await openSession(browser, baseUrl, { device: DESKTOP });
+    const { context, page, pageErrors } = await openSession(browser(), baseUrl, { device: DESKTOP });
     await storeSessionViaApi(context, baseUrl, operator.username, operator.password);
     await page.goto('/admin/books/new');
     await page.getByLabel('Original language').selectOption('zh-cn');
@@ -76,13 +62,13 @@ describe('alternate titles', () => {
     expect(await page.locator('#alternate-title-1').inputValue()).toBe('Battle Through the Heavens');
     expect(await page.locator('#alternate-language-1').inputValue()).toBe('');
     await page.locator('#alternate-title-0').scrollIntoViewIfNeeded();
-    await shoot(page, 'alternates-console-en-us-desktop');
+    await shootForDocs(page, 'alternates-console-en-us-desktop', { fullPage: true });
     expect(pageErrors.map((error) => error.message)).toEqual([]);
     const book = page.url();
     await context.close();
 
     // The same form in Arabic on a phone, right to left.
-    const arabic = await openSession(browser, baseUrl, { device: PHONE, language: 'ar-sa' });
+    const arabic = await openSession(browser(), baseUrl, { device: PHONE, language: 'ar-sa' });
     await storeSessionViaApi(arabic.context, baseUrl, operator.username, operator.password);
     await arabic.page.goto(book);
     await arabic.page.locator('#alternate-title-1').waitFor();
@@ -90,7 +76,7 @@ describe('alternate titles', () => {
     expect(await arabic.page.getByRole('button', { name: 'إضافة عنوان بديل' }).isVisible()).toBe(true);
     expect(await seriousViolations(arabic.page)).toEqual([]);
     await arabic.page.locator('#alternate-title-0').scrollIntoViewIfNeeded();
-    await shoot(arabic.page, 'alternates-console-ar-sa-phone');
+    await shootForDocs(arabic.page, 'alternates-console-ar-sa-phone', { fullPage: true });
     await arabic.context.close();
   });
 
@@ -100,14 +86,14 @@ describe('alternate titles', () => {
     ['ar-sa', PHONE, 'يُعرف أيضًا باسم Wanjie Leimen'],
   ] as const) {
     it(`${language}: the book page says what else the book is called`, async () => {
-      const { context, page, pageErrors } = await openSession(browser, baseUrl, { device, language });
+      const { context, page, pageErrors } = await openSession(browser(), baseUrl, { device, language });
       await page.goto(`/book/chapters/${await bookUuid(baseUrl, 'The Storm Gate')}`);
       const aka = page.locator('header p', { hasText: 'Wanjie Leimen' });
       await aka.waitFor();
       expect((await aka.textContent())?.replace(/[\u2068\u2069]/g, '')).toBe(line);
       expect(await aka.locator('bdi').getAttribute('lang')).toBe('zh-Latn-pinyin');
       expect(await seriousViolations(page)).toEqual([]);
-      await shoot(page, `alternates-book-${language}-${device === PHONE ? 'phone' : 'desktop'}`);
+      await shootForDocs(page, `alternates-book-${language}-${device === PHONE ? 'phone' : 'desktop'}`, { fullPage: true });
       expect(pageErrors.map((error) => error.message)).toEqual([]);
       await context.close();
     });

@@ -1,17 +1,10 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, launchBrowser, PHONE } from '../src/browser.js';
+import { describe, expect, inject, it } from 'vitest';
+import { browserPerFile, DESKTOP, PHONE } from '../src/browser.js';
 import { seriousViolations } from '../src/journeys/axe.js';
 import { eventually, openSession } from '../src/journeys/session.js';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserPerFile();
 
 /** The book list's filters beyond kind and tag: folded away, in the URL, and narrowing the grid. */
 describe('book list filters', () => {
@@ -20,7 +13,7 @@ describe('book list filters', () => {
     ['ar-sa', PHONE],
   ] as const) {
     it(`narrows the list by status and free chapters, says how many filters are in use, and clears them (${language})`, async () => {
-      const { context, page, pageErrors } = await openSession(browser, baseUrl, { language, device });
+      const { context, page, pageErrors } = await openSession(browser(), baseUrl, { language, device });
       await page.goto(`/?lang=${language}`);
       const cards = page.locator('main [aria-labelledby="book-list-heading"] a[href^="/book/chapters/"]');
       await eventually(() => cards.count()).toBeGreaterThan(0);

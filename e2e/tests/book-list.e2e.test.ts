@@ -1,16 +1,10 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, PHONE } from '../src/browser.js';
+import { describe, expect, inject, it } from 'vitest';
+import { browserPerFile, PHONE } from '../src/browser.js';
 import { bookList, scrollUntilVisible } from '../src/journeys/book-list.js';
 import { eventually, openSession, pathOf } from '../src/journeys/session.js';
 
-let browser: Browser;
+const browser = browserPerFile();
 const baseUrl = inject('baseUrl');
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
 
 // The demo catalogue: 24 books; by update time The Storm Gate, Neon Ronin, Letters from Tomorrow lead,
 // by popularity The Storm Gate, Neon Ronin, The Jade Hairpin. Urban romance (都市言情) has four books.
@@ -18,7 +12,7 @@ const URBAN_ROMANCE = ['Letters from Tomorrow', 'Coffee at Midnight', 'Office Ho
 
 describe('book list journeys', () => {
   it('browses the home page: recommended carousel, cards with their details, footer', async () => {
-    const { context, page, pageErrors } = await openSession(browser, baseUrl, { device: PHONE });
+    const { context, page, pageErrors } = await openSession(browser(), baseUrl, { device: PHONE });
     const list = bookList(page);
     await page.goto('/');
     await list.ready();
@@ -76,7 +70,7 @@ describe('book list journeys', () => {
   });
 
   it('filters by a tag and clears the filter by clicking the active tag again', async () => {
-    const { context, page } = await openSession(browser, baseUrl);
+    const { context, page } = await openSession(browser(), baseUrl);
     const list = bookList(page);
     await page.goto('/');
     await list.ready();
@@ -100,7 +94,7 @@ describe('book list journeys', () => {
   });
 
   it('shows only novels with the Novels switch, filtered by the server', async () => {
-    const { context, page } = await openSession(browser, baseUrl);
+    const { context, page } = await openSession(browser(), baseUrl);
     const list = bookList(page);
     await page.goto('/');
     await list.ready();
@@ -115,7 +109,7 @@ describe('book list journeys', () => {
   });
 
   it('switches the sort order between latest updates and most popular', async () => {
-    const { context, page } = await openSession(browser, baseUrl);
+    const { context, page } = await openSession(browser(), baseUrl);
     const list = bookList(page);
     await page.goto('/');
     await list.ready();
@@ -134,7 +128,7 @@ describe('book list journeys', () => {
   });
 
   it('scrolls until "All loaded" with every book of the catalogue once', async () => {
-    const { context, page } = await openSession(browser, baseUrl);
+    const { context, page } = await openSession(browser(), baseUrl);
     const list = bookList(page);
     await page.goto('/');
     await list.ready();
@@ -148,7 +142,7 @@ describe('book list journeys', () => {
   });
 
   it('opens a book by clicking its card', async () => {
-    const { context, page } = await openSession(browser, baseUrl, { device: PHONE });
+    const { context, page } = await openSession(browser(), baseUrl, { device: PHONE });
     const list = bookList(page);
     await page.goto('/');
     await list.ready();
@@ -168,7 +162,7 @@ describe('book list journeys', () => {
   });
 
   it('searches titles from the header (on the search page)', async () => {
-    const { context, page } = await openSession(browser, baseUrl);
+    const { context, page } = await openSession(browser(), baseUrl);
     const list = bookList(page);
     await page.goto('/');
     await list.ready();

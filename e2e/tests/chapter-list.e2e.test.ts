@@ -1,24 +1,18 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, PHONE } from '../src/browser.js';
+import { describe, expect, inject, it } from 'vitest';
+import { browserPerFile, PHONE } from '../src/browser.js';
 import { scrollUntilVisible } from '../src/journeys/book-list.js';
 import { bookUuid } from '../src/journeys/catalogue-api.js';
 import { chapterList } from '../src/journeys/chapter-list.js';
 import { eventually, openSession, pathOf } from '../src/journeys/session.js';
 
-let browser: Browser;
+const browser = browserPerFile();
 const baseUrl = inject('baseUrl');
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
 
 const range = (from: number, to: number) => Array.from({ length: Math.abs(to - from) + 1 }, (_, i) => (from < to ? from + i : from - i));
 
 describe('chapter list journeys', () => {
   it('shows the book and pages through 120 chapters with the page-jump selector and both sort orders', async () => {
-    const { context, page, pageErrors } = await openSession(browser, baseUrl);
+    const { context, page, pageErrors } = await openSession(browser(), baseUrl);
     const list = chapterList(page);
     await page.goto(`/book/chapters/${await bookUuid(baseUrl, 'The Storm Gate')}`);
     await page.getByRole('heading', { level: 1, name: 'The Storm Gate' }).waitFor();
@@ -66,7 +60,7 @@ describe('chapter list journeys', () => {
   });
 
   it('scrolls a short book to "All loaded", collapses and expands the list, and opens a chapter', async () => {
-    const { context, page } = await openSession(browser, baseUrl, { device: PHONE });
+    const { context, page } = await openSession(browser(), baseUrl, { device: PHONE });
     const list = chapterList(page);
     const bookId = await bookUuid(baseUrl, 'Rebel of the Southern Court'); // 11 chapters
     await page.goto(`/book/chapters/${bookId}`);
@@ -89,7 +83,7 @@ describe('chapter list journeys', () => {
   });
 
   it('offers no page-jump selector when a book has at most 10 chapters', async () => {
-    const { context, page } = await openSession(browser, baseUrl);
+    const { context, page } = await openSession(browser(), baseUrl);
     const list = chapterList(page);
     await page.goto(`/book/chapters/${await bookUuid(baseUrl, 'Office Hours')}`); // exactly 10 chapters
     await list.ready();

@@ -1,6 +1,5 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, PHONE } from '../src/browser.js';
+import { describe, expect, inject, it } from 'vitest';
+import { browserPerFile, PHONE } from '../src/browser.js';
 import { readerPath } from '../src/journeys/catalogue-api.js';
 import { eventually, openSession } from '../src/journeys/session.js';
 
@@ -11,21 +10,16 @@ import { eventually, openSession } from '../src/journeys/session.js';
  * chapter's comment list on its way to the page (a link needs an account older than a day, and
  * the text, not the server, is under test here: the server stores what was written).
  */
-let browser: Browser;
+const browser = browserPerFile();
 const baseUrl = inject('baseUrl');
 const BOOK = 'The Storm Gate';
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
 
 const WRITTEN = 'Free chapters: https://аррӏе.com/ and https://evil.example@inkstream.example/ or https://bücher.example/x';
 
 describe('links in comments', () => {
   it('show the host the browser visits, not the one typed', async () => {
     const path = await readerPath(baseUrl, BOOK, 1);
-    const session = await openSession(browser, baseUrl, { language: 'en-us', device: PHONE });
+    const session = await openSession(browser(), baseUrl, { language: 'en-us', device: PHONE });
     await session.context.route('**/api/v1/comics/chapter/*/comments?*', async (route) => {
       const answer = await route.fetch();
       const page = (await answer.json()) as { data: { result: unknown[]; total: number; comments_count: number } };

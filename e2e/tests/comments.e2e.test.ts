@@ -1,18 +1,13 @@
 import { randomInt } from 'node:crypto';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, PHONE } from '../src/browser.js';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { browserPerFile, PHONE } from '../src/browser.js';
 import { readerPath } from '../src/journeys/catalogue-api.js';
 import { eventually, freshUser, openSession, storeSessionViaApi } from '../src/journeys/session.js';
 
-let browser: Browser;
+const browser = browserPerFile();
 const baseUrl = inject('baseUrl');
 const BOOK = 'The Storm Gate'; // 120 chapters, the first 3 free
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
 
 /** What a reader sees, in the two languages the issue asks for (written here, not read from the app's files). */
 const TEXT = {
@@ -48,7 +43,7 @@ type Language = keyof typeof TEXT;
  */
 async function reader(language: Language) {
   const user = await freshUser(baseUrl);
-  const session = await openSession(browser, baseUrl, { language, device: PHONE });
+  const session = await openSession(browser(), baseUrl, { language, device: PHONE });
   await session.context.setExtraHTTPHeaders({ 'X-Forwarded-For': `10.${randomInt(32, 250)}.${randomInt(256)}.${randomInt(1, 255)}` });
   await storeSessionViaApi(session.context, baseUrl, user.username, user.password);
   const dialogs: string[] = [];

@@ -1,11 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, PHONE } from '../src/browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { browserPerFile, PHONE } from '../src/browser.js';
 import { bookUuid, chapterUuid, readerPath } from '../src/journeys/catalogue-api.js';
 import { readingScreen } from '../src/journeys/reading-screen.js';
 import { DEMO_MEMBER, eventually, openSession, storeSessionViaApi, waitForInteractive } from '../src/journeys/session.js';
 
-let browser: Browser;
+const browser = browserPerFile();
 const baseUrl = inject('baseUrl');
 const BOOK = 'The Storm Gate'; // the first 3 chapters free
 
@@ -31,14 +31,9 @@ async function shownFirstPage(page: Page): Promise<string> {
 
 const pathOf = (url: string) => new URL(url, baseUrl).pathname + new URL(url, baseUrl).search;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
-
 describe('the data saver', () => {
   it('en-us: switched on in the header menu, the reader shows the lighter pages and says so, and the server renders them after a reload', async () => {
-    const { context, page, pageErrors } = await openSession(browser, baseUrl, { device: PHONE });
+    const { context, page, pageErrors } = await openSession(browser(), baseUrl, { device: PHONE });
     const book = await bookUuid(baseUrl, BOOK);
     const chapter = await chapterUuid(baseUrl, book, 1);
     const { whole, lighter } = await firstPageSources(chapter);
@@ -77,7 +72,7 @@ describe('the data saver', () => {
   });
 
   it('follows the browser’s Save-Data header, and a member’s paid pages come lighter and still signed', async () => {
-    const { context, page, pageErrors } = await openSession(browser, baseUrl, { device: PHONE });
+    const { context, page, pageErrors } = await openSession(browser(), baseUrl, { device: PHONE });
     await context.setExtraHTTPHeaders({ 'Save-Data': 'on' });
     const book = await bookUuid(baseUrl, BOOK);
     const { whole, lighter } = await firstPageSources(await chapterUuid(baseUrl, book, 2));
@@ -101,7 +96,7 @@ describe('the data saver', () => {
   });
 
   it('ar-sa: the switch is in the header menu, named in Arabic', async () => {
-    const { context, page } = await openSession(browser, baseUrl, { device: PHONE, language: 'ar-SA' });
+    const { context, page } = await openSession(browser(), baseUrl, { device: PHONE, language: 'ar-SA' });
     await page.goto('/');
     await waitForInteractive(page);
     await page

@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, PHONE } from '../src/browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { browserPerFile, PHONE } from '../src/browser.js';
 import { seriousViolations } from '../src/journeys/axe.js';
 import { bookUuid, readerPath } from '../src/journeys/catalogue-api.js';
 import { DEMO_MEMBER, eventually, openSession, pathOf, storeSessionViaApi, waitForInteractive } from '../src/journeys/session.js';
@@ -10,13 +10,8 @@ import { DEMO_MEMBER, eventually, openSession, pathOf, storeSessionViaApi, waitF
  * steps aside while scrolling, the language menu, carousel arrows and focus, the registration
  * form's errors, focus after an in-app navigation, and text of another direction in Arabic pages.
  */
-let browser: Browser;
+const browser = browserPerFile();
 const baseUrl = inject('baseUrl');
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
 
 const headerBox = async (page: Page) => (await page.getByRole('banner').boundingBox())!;
 const focused = (page: Page) =>
@@ -27,7 +22,7 @@ const focused = (page: Page) =>
 
 describe.each(['en-us', 'ar-sa'])('on a phone (%s)', (language) => {
   it('the header is one compact row that steps aside on scroll down, comes back on scroll up and on focus, and stays small at 400% zoom', async () => {
-    const { context, page, pageErrors } = await openSession(browser, baseUrl, { language, device: PHONE });
+    const { context, page, pageErrors } = await openSession(browser(), baseUrl, { language, device: PHONE });
     await storeSessionViaApi(context, baseUrl, DEMO_MEMBER.username, DEMO_MEMBER.password);
     await page.goto('/');
     await page.locator('main ul h3').nth(5).waitFor();
@@ -67,7 +62,7 @@ describe.each(['en-us', 'ar-sa'])('on a phone (%s)', (language) => {
 
   it('the language menu applies only an explicit choice and keeps focus on the selector after the reload', async () => {
     const other = language === 'en-us' ? 'ar-sa' : 'en-us';
-    const { context, page } = await openSession(browser, baseUrl, { language, device: PHONE });
+    const { context, page } = await openSession(browser(), baseUrl, { language, device: PHONE });
     await page.goto('/register');
     const toggle = page.getByRole('banner').getByRole('button', { name: language === 'en-us' ? /^Language/ : /^اللغة/ });
     await toggle.focus();
@@ -98,7 +93,7 @@ describe.each(['en-us', 'ar-sa'])('on a phone (%s)', (language) => {
 
   it('carousel arrows keep focus at the end of a row', async () => {
     // Reduced motion: an arrow scrolls at once, so each Enter is one step.
-    const context = await browser.newContext({ baseURL: baseUrl, ...PHONE, locale: 'en-US', reducedMotion: 'reduce' });
+    const context = await browser().newContext({ baseURL: baseUrl, ...PHONE, locale: 'en-US', reducedMotion: 'reduce' });
     context.setDefaultTimeout(10_000);
     await context.addInitScript((choice) => window.localStorage.setItem('language', choice), language);
     const page = await context.newPage();
@@ -131,7 +126,7 @@ describe.each(['en-us', 'ar-sa'])('on a phone (%s)', (language) => {
   });
 
   it('registration shows every error on its field and focuses the first; an in-app navigation focuses the new page heading', async () => {
-    const { context, page } = await openSession(browser, baseUrl, { language, device: PHONE });
+    const { context, page } = await openSession(browser(), baseUrl, { language, device: PHONE });
     await page.goto('/register');
     expect(await focused(page)).toMatchObject({ tag: 'BODY' }); // a first load leaves focus alone
     await page.locator('#register-password').fill('abc');
@@ -158,7 +153,7 @@ describe.each(['en-us', 'ar-sa'])('on a phone (%s)', (language) => {
 
 describe('text of another direction in Arabic pages', () => {
   it('isolates English titles, tags, names and introductions; the reader bar cuts titles at their end; prices read as Arabic', async () => {
-    const { context, page } = await openSession(browser, baseUrl, { language: 'ar-sa', device: PHONE });
+    const { context, page } = await openSession(browser(), baseUrl, { language: 'ar-sa', device: PHONE });
     await storeSessionViaApi(context, baseUrl, DEMO_MEMBER.username, DEMO_MEMBER.password);
     await page.goto(`/book/chapters/${await bookUuid(baseUrl, 'Letters from Tomorrow')}`);
     const title = page.locator('main h1');

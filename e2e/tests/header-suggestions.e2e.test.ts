@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, PHONE } from '../src/browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { browserPerFile, PHONE } from '../src/browser.js';
 import { seriousViolations } from '../src/journeys/axe.js';
 import { bookUuid } from '../src/journeys/catalogue-api.js';
 import { eventually, openSession, pathOf } from '../src/journeys/session.js';
@@ -9,13 +9,8 @@ import { eventually, openSession, pathOf } from '../src/journeys/session.js';
  * Issue 30: the header search suggests as the reader types. A combobox (ARIA 1.2) with a listbox
  * popup, by keyboard, in English and in Arabic (right to left), on a desktop and on a phone.
  */
-let browser: Browser;
+const browser = browserPerFile();
 const baseUrl = inject('baseUrl');
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
 
 const TEXTS = {
   'en-us': { title: 'The Storm Gate', count: /^\d+ suggestions?$/ },
@@ -28,7 +23,7 @@ const bannerHeight = async (page: Page) => (await page.getByRole('banner').bound
 
 describe.each(['en-us', 'ar-sa'] as const)('header suggestions (%s)', (language) => {
   it('typing opens a listbox of suggestions; ArrowDown and Enter open the highlighted book', async () => {
-    const { context, page, pageErrors } = await openSession(browser, baseUrl, { language });
+    const { context, page, pageErrors } = await openSession(browser(), baseUrl, { language });
     await page.goto('/');
     const input = field(page);
     expect(await input.getAttribute('role')).toBe('combobox');
@@ -77,7 +72,7 @@ describe.each(['en-us', 'ar-sa'] as const)('header suggestions (%s)', (language)
   });
 
   it('Escape closes the popup, then clears the field; Tab leaves; Enter with nothing highlighted searches', async () => {
-    const { context, page } = await openSession(browser, baseUrl, { language });
+    const { context, page } = await openSession(browser(), baseUrl, { language });
     await page.goto('/');
     const input = field(page);
     await input.click();
@@ -111,7 +106,7 @@ describe.each(['en-us', 'ar-sa'] as const)('header suggestions (%s)', (language)
   });
 
   it('on a phone the popup opens under the search that covers the row, within the screen', async () => {
-    const { context, page } = await openSession(browser, baseUrl, { language, device: PHONE });
+    const { context, page } = await openSession(browser(), baseUrl, { language, device: PHONE });
     await page.goto('/');
     const before = await bannerHeight(page);
     const input = field(page);

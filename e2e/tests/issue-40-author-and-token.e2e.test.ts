@@ -1,47 +1,21 @@
-import { randomInt } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, launchBrowser, PHONE } from '../src/browser.js';
+import { describe, expect, inject, it } from 'vitest';
+import { browserPerFile, DESKTOP, PHONE } from '../src/browser.js';
+import { apiClient } from '../src/journeys/api.js';
 import { bookUuid, chapterUuid } from '../src/journeys/catalogue-api.js';
-import { createOperator, createReaderOnServer } from '../src/journeys/operator.js';
+import { fill, localeFile } from '../src/journeys/locale-texts.js';
+import { createReaderOnServer, operatorPerFile } from '../src/journeys/operator.js';
 import { eventually, openSession, storeSessionViaApi } from '../src/journeys/session.js';
 
 /**
  * Issue 40, items 12 and 13, as a reader sees them. Labels come from the app's locale files, so the
  * test follows the texts shown; what it checks is the meaning (which text, which token works).
  */
-let browser: Browser;
-let operator: { username: string; password: string };
+const browser = browserPerFile();
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
+const operator = operatorPerFile(dataDir);
 
-const LOCALES = path.resolve(import.meta.dirname, '../../apps/web/src/i18n/locales');
-const localeFile = (language: string, file: string) => JSON.parse(readFileSync(path.join(LOCALES, language, file), 'utf8'));
-const fill = (template: string, values: Record<string, string>) => template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key]!);
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  operator = await createOperator(dataDir);
-});
-afterAll(() => browser?.close());
-
-/** A call from an address of its own (the comment limits count per address too). */
-async function api<T>(method: string, url: string, token: string | null, body?: unknown): Promise<{ status: number; data: T }> {
-  const response = await fetch(`${baseUrl}/api/v1${url}`, {
-    method,
-    headers: {
-      'x-forwarded-for': `10.${randomInt(32, 250)}.${randomInt(256)}.${randomInt(1, 255)}`,
-      ...(token ? { authorization: `Token ${token}` } : {}),
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  return { status: response.status, data: ((await response.json()) as { data: T }).data };
-}
-const tokenOf = async (user: { username: string; password: string }) =>
-  (await api<{ jwt_token: string }>('POST', '/user/login', null, user)).data.jwt_token;
+const { api, tokenOf } = apiClient(baseUrl, { ownAddress: true });
 
 const LANGUAGES = ['en-us', 'zh-cn', 'fr-fr', 'es-es', 'ar-sa'] as const;
 
@@ -72,7 +46,7 @@ describe.each(LANGUAGES)('item 13: the author of a hidden comment and review is 
       (await api('PUT', `/admin/comments/reviews/${reviewBook}/${await uuidOf(writerToken)}`, operatorToken, { state: 'hidden' })).status,
     ).toBe(200);
 
-    const { context, page, pageErrors } = await openSession(browser, baseUrl, { language, device: PHONE });
+    const { context, page, pageErrors } = await openSession(browser(), baseUrl, { language, device: PHONE });
     await storeSessionViaApi(context, baseUrl, writer.username, writer.password);
     await page.goto(`/reader/book/chapter/${book}/${chapter}/1`);
     // The comments load only when the end of the chapter comes near.
@@ -108,7 +82,7 @@ describe.each([
     const feedKeys = localeFile(language, 'feedkeys.json');
     const reader = await createReaderOnServer(dataDir);
     const elsewhere = await tokenOf(reader);
-    const { context, page, pageErrors } = await openSession(browser, baseUrl, { language, device });
+    const { context, page, pageErrors } = await openSession(browser(), baseUrl, { language, device });
     await storeSessionViaApi(context, baseUrl, reader.username, reader.password);
     await page.goto('/profile');
     await page.getByRole('button', { name: profile.token.open, exact: true }).click();

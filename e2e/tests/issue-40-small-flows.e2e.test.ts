@@ -1,47 +1,24 @@
 import { randomInt } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, launchBrowser, PHONE } from '../src/browser.js';
+import { describe, expect, inject, it } from 'vitest';
+import { browserPerFile, DESKTOP, PHONE } from '../src/browser.js';
+import { apiClient } from '../src/journeys/api.js';
 import { bookUuid, readerPath } from '../src/journeys/catalogue-api.js';
+import { fill, localeFile } from '../src/journeys/locale-texts.js';
 import { createOperator, createReaderOnServer } from '../src/journeys/operator.js';
 import { readingScreen } from '../src/journeys/reading-screen.js';
 import { eventually, openSession, storeSessionViaApi } from '../src/journeys/session.js';
 
 /** Issue 40, item 19: the small flows a new reader and a new operator tripped over. */
-let browser: Browser;
+const browser = browserPerFile();
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
 
-const LOCALES = path.resolve(import.meta.dirname, '../../apps/web/src/i18n/locales');
-const localeFile = (language: string, file: string) => JSON.parse(readFileSync(path.join(LOCALES, language, file), 'utf8'));
-const fill = (template: string, values: Record<string, string>) => template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key]!);
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
-
-async function api<T>(method: string, url: string, token: string | null, body?: unknown): Promise<{ status: number; data: T }> {
-  const response = await fetch(`${baseUrl}/api/v1${url}`, {
-    method,
-    headers: {
-      'x-forwarded-for': `10.${randomInt(32, 250)}.${randomInt(256)}.${randomInt(1, 255)}`,
-      ...(token ? { authorization: `Token ${token}` } : {}),
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  return { status: response.status, data: ((await response.json()) as { data: T }).data };
-}
-const tokenOf = async (user: { username: string; password: string }) =>
-  (await api<{ jwt_token: string }>('POST', '/user/login', null, user)).data.jwt_token;
+const { api, tokenOf } = apiClient(baseUrl, { ownAddress: true });
 
 describe('a member takes a chapter like back (en-us, phone)', () => {
   it('the liked heart is a button that undoes the like: Like comes back with the count one lower, also after a reload', async () => {
     const reader = await createReaderOnServer(dataDir);
-    const { context, page, pageErrors } = await openSession(browser, baseUrl, { language: 'en-us', device: PHONE });
+    const { context, page, pageErrors } = await openSession(browser(), baseUrl, { language: 'en-us', device: PHONE });
     await storeSessionViaApi(context, baseUrl, reader.username, reader.password);
     const view = readingScreen(page);
     await page.goto(await readerPath(baseUrl, 'The Storm Gate', 3));
@@ -69,7 +46,7 @@ describe.each(['en-us', 'ar-sa'] as const)('"Buy now" on a locked chapter lands 
   it('opens the profile scrolled to the top-up section, its plans on screen', async () => {
     const reader = await createReaderOnServer(dataDir);
     const reading = localeFile(language, 'reader.json');
-    const { context, page, pageErrors } = await openSession(browser, baseUrl, { language, device: PHONE });
+    const { context, page, pageErrors } = await openSession(browser(), baseUrl, { language, device: PHONE });
     await storeSessionViaApi(context, baseUrl, reader.username, reader.password);
     await page.goto(await readerPath(baseUrl, 'The Storm Gate', 5));
     await page.getByRole('link', { name: reading.membersOnly.action }).click();
@@ -86,7 +63,7 @@ describe.each(['en-us', 'ar-sa'] as const)('"Buy now" on a locked chapter lands 
 
 describe('the username rule on the Arabic registration form', () => {
   it('says letters of any alphabet, Arabic included, and an Arabic name is accepted', async () => {
-    const { context, page, pageErrors } = await openSession(browser, baseUrl, { language: 'ar-sa', device: PHONE });
+    const { context, page, pageErrors } = await openSession(browser(), baseUrl, { language: 'ar-sa', device: PHONE });
     await page.goto('/register');
     const field = page.locator('input[autocomplete="username"]');
     await field.waitFor();
@@ -123,7 +100,7 @@ describe('hiding a review asks first, as hiding a comment does (en-us, desktop)'
     expect((await api('PUT', `/comics/book/${book}/rating`, await tokenOf(writer), { score: 8, review: `Worth it ${stamp}` })).status).toBe(
       200,
     );
-    const { context, page, pageErrors } = await openSession(browser, baseUrl, { language: 'en-us', device: DESKTOP });
+    const { context, page, pageErrors } = await openSession(browser(), baseUrl, { language: 'en-us', device: DESKTOP });
     await storeSessionViaApi(context, baseUrl, operator.username, operator.password);
     await page.goto('/admin/moderation');
     await page.getByRole('link', { name: moderation.tabs.reviews, exact: true }).click();
@@ -155,7 +132,7 @@ describe.each(['en-us', 'zh-cn'] as const)('the book header says how the book is
     const book = await bookUuid(baseUrl, 'Iron Frontier');
     expect((await api('PUT', `/comics/book/${book}/rating`, await tokenOf(reader), { score: 8 })).status).toBe(200);
     const count = (await api<{ result: { count: number } }>('GET', `/comics/book/${book}/rating`, null)).data.result.count;
-    const { context, page, pageErrors } = await openSession(browser, baseUrl, { language, device: PHONE });
+    const { context, page, pageErrors } = await openSession(browser(), baseUrl, { language, device: PHONE });
     await page.goto(`/book/chapters/${book}`);
     const header = page.locator('header').filter({ has: page.getByRole('heading', { level: 1 }) });
     const plural = language === 'zh-cn' || count !== 1 ? chapters.ratingCount_other : chapters.ratingCount_one;

@@ -1,25 +1,19 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, PHONE } from '../src/browser.js';
+import { describe, expect, inject, it } from 'vitest';
+import { browserPerFile, PHONE } from '../src/browser.js';
 import { storedSession } from '../src/journeys/account.js';
 import { readerPath } from '../src/journeys/catalogue-api.js';
 import { swipe } from '../src/journeys/reading-screen.js';
 import { eventually, openSession, pathOf, waitForInteractive } from '../src/journeys/session.js';
 
-let browser: Browser;
+const browser = browserPerFile();
 const baseUrl = inject('baseUrl');
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
 
 const htmlAttributes = (page: import('playwright-core').Page) =>
   page.evaluate(() => ({ dir: document.documentElement.dir, lang: document.documentElement.lang }));
 
 describe('language journeys', () => {
   it('switches to Arabic (right to left, mirrored) and back to English; the choice is stored', async () => {
-    const { context, page, pageErrors } = await openSession(browser, baseUrl, { device: PHONE });
+    const { context, page, pageErrors } = await openSession(browser(), baseUrl, { device: PHONE });
     await page.goto('/');
     await page.getByRole('heading', { name: 'All books' }).waitFor();
     expect(await htmlAttributes(page)).toEqual({ dir: 'ltr', lang: 'en-US' });
@@ -59,7 +53,7 @@ describe('language journeys', () => {
   });
 
   it('mirrors the reader in Arabic: arrow keys and swipes go the other way', async () => {
-    const { context, page } = await openSession(browser, baseUrl, { language: 'ar-sa', device: PHONE });
+    const { context, page } = await openSession(browser(), baseUrl, { language: 'ar-sa', device: PHONE });
     await page.goto(await readerPath(baseUrl, 'The Storm Gate', 1));
     await page.getByRole('img', { name: /^الصفحة 1 من/ }).waitFor();
     expect((await htmlAttributes(page)).dir).toBe('rtl');

@@ -1,11 +1,10 @@
-import { randomInt } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, PHONE } from '../src/browser.js';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { browserPerFile, PHONE } from '../src/browser.js';
+import { apiClient } from '../src/journeys/api.js';
 import { bookUuid, chapterUuid } from '../src/journeys/catalogue-api.js';
-import { createOperator, createReaderOnServer } from '../src/journeys/operator.js';
+import { fill, localeFile } from '../src/journeys/locale-texts.js';
+import { createReaderOnServer, operatorPerFile } from '../src/journeys/operator.js';
 import { eventually, openSession, storeSessionViaApi } from '../src/journeys/session.js';
 
 /**
@@ -17,16 +16,11 @@ import { eventually, openSession, storeSessionViaApi } from '../src/journeys/ses
  * Every label is read from the app's own locale files (the console's admin-moderation.json, the
  * reader's comments.json), so the test follows the texts the operator and the reader are shown.
  */
-let browser: Browser;
-let operator: { username: string; password: string };
+const browser = browserPerFile();
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
+const operator = operatorPerFile(dataDir);
 const BOOK = 'The Storm Gate'; // chapter 1 is free
-
-const LOCALES = path.resolve(import.meta.dirname, '../../apps/web/src/i18n/locales');
-const localeFile = (language: string, file: string) => JSON.parse(readFileSync(path.join(LOCALES, language, file), 'utf8'));
-/** A translation with its {{values}} filled in, as the app's translator does. */
-const fill = (template: string, values: Record<string, string>) => template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key]!);
 
 function textsOf(language: 'en-us' | 'ar-sa') {
   const moderation = localeFile(language, 'admin/admin-moderation.json');
@@ -49,35 +43,7 @@ const PAYLOADS = [
   '<a href="javascript:window.__xss=\'link\'">tap me</a>',
 ];
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  operator = await createOperator(dataDir);
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-/**
- * A call from an address of its own: the server allows one comment per 10 s per address and trusts
- * the local proxy's X-Forwarded-For (TRUST_PROXY=127.0.0.1), so the two languages' posts do not
- * meet each other's limit, nor spend the local address's login budget other journeys count on.
- */
-async function api<T>(method: string, url: string, token: string | null, body?: unknown): Promise<{ status: number; data: T }> {
-  const response = await fetch(`${baseUrl}/api/v1${url}`, {
-    method,
-    headers: {
-      'x-forwarded-for': `10.${randomInt(32, 250)}.${randomInt(256)}.${randomInt(1, 255)}`,
-      ...(token ? { authorization: `Token ${token}` } : {}),
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  const json = (await response.json()) as { data: T };
-  return { status: response.status, data: json.data };
-}
-
-const tokenOf = async (user: { username: string; password: string }) =>
-  (await api<{ jwt_token: string }>('POST', '/user/login', null, user)).data.jwt_token;
+const { api, tokenOf } = apiClient(baseUrl, { ownAddress: true });
 
 /** Opens the chapter and waits for its comments to load (they load only when the end of the chapter comes near). */
 async function readersComments(page: Page, chapterPath: string, region: RegExp): Promise<Locator> {
@@ -111,7 +77,7 @@ describe.each(['en-us', 'ar-sa'] as const)('moderation in the console, on a phon
     expect(reported.status).toBe(200);
 
     // The reporter, reading the chapter on a phone, sees both comments before the moderator acts.
-    const reader = await openSession(browser, baseUrl, { language, device: PHONE });
+    const reader = await openSession(browser(), baseUrl, { language, device: PHONE });
     await storeSessionViaApi(reader.context, baseUrl, reporter.username, reporter.password);
     let comments = await readersComments(reader.page, chapterPath, t.commentsRegion);
     const writersComment = (region: Locator) => region.getByRole('article', { name: writer.username, exact: true });
@@ -119,7 +85,7 @@ describe.each(['en-us', 'ar-sa'] as const)('moderation in the console, on a phon
     await reportersComment(comments).getByText(`Still here ${stamp}`).waitFor();
     await writersComment(comments).getByText(`Moderate me ${stamp}`).waitFor();
 
-    const { context, page, pageErrors } = await openSession(browser, baseUrl, { language, device: PHONE });
+    const { context, page, pageErrors } = await openSession(browser(), baseUrl, { language, device: PHONE });
     const dialogs: string[] = [];
     page.on('dialog', (dialog) => {
       dialogs.push(dialog.message());
@@ -181,7 +147,7 @@ describe.each(['en-us', 'ar-sa'] as const)('moderation in the console, on a phon
       const rated = await api('PUT', `/comics/book/${await bookUuid(baseUrl, 'Iron Frontier')}/rating`, writerToken, { score: 8, review });
       expect(rated.status).toBe(200);
 
-      const { context, page, pageErrors } = await openSession(browser, baseUrl, { language, device: PHONE });
+      const { context, page, pageErrors } = await openSession(browser(), baseUrl, { language, device: PHONE });
       const dialogs: string[] = [];
       page.on('dialog', (dialog) => {
         dialogs.push(dialog.message());

@@ -1,11 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, PHONE } from '../src/browser.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { browserPerFile, PHONE } from '../src/browser.js';
 import { bookUuid, chapterUuid, readerPath } from '../src/journeys/catalogue-api.js';
 import { readingScreen } from '../src/journeys/reading-screen.js';
 import { eventually, openSession, waitForInteractive } from '../src/journeys/session.js';
 
-let browser: Browser;
+const browser = browserPerFile();
 const baseUrl = inject('baseUrl');
 const BOOK = 'The Storm Gate'; // the first 3 chapters free
 /** The path of chapter 2's first page as this browser shows it (the first source it supports: AVIF, then WebP). */
@@ -15,7 +15,6 @@ let nextFirstPageLighter: string;
 let nextChapter: string;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   const book = await bookUuid(baseUrl, BOOK);
   nextChapter = await chapterUuid(baseUrl, book, 2);
   const firstPage = async (query: string) => {
@@ -27,11 +26,10 @@ beforeAll(async () => {
   nextFirstPage = await firstPage('');
   nextFirstPageLighter = await firstPage('?data_saver=1');
 });
-afterAll(() => browser?.close());
 
 /** Opens chapter 1 on a phone, noting every request for chapter 2's first page and content. */
 async function readChapterOne(dataSaver: boolean) {
-  const session = await openSession(browser, baseUrl, { device: PHONE });
+  const session = await openSession(browser(), baseUrl, { device: PHONE });
   if (dataSaver) {
     const cdp = await session.context.newCDPSession(session.page);
     await cdp.send('Emulation.setDataSaverOverride', { dataSaverEnabled: true });

@@ -2,22 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, launchBrowser, PHONE } from '../src/browser.js';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { browserPerFile, DESKTOP, PHONE } from '../src/browser.js';
 import { bookUuid } from '../src/journeys/catalogue-api.js';
 import { openSession, pathOf } from '../src/journeys/session.js';
 
-let browser: Browser;
+const browser = browserPerFile();
 const baseUrl = inject('baseUrl');
 // Screenshots for a person to look at (E2E_SCREENSHOTS=dir keeps them); never committed.
 const shots = process.env.E2E_SCREENSHOTS ?? path.join(tmpdir(), 'inkstream-e2e-shots');
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   mkdirSync(shots, { recursive: true });
 });
-afterAll(() => browser?.close());
 
 const COPY = {
   'en-us': { chapter: 'Chapter not found', book: 'Book not found', page: 'Page not found', home: 'Back to the home page' },
@@ -29,7 +26,7 @@ describe.each(Object.entries(COPY))('not-found screens in %s', (language, copy) 
     ['phone', PHONE],
     ['desktop', DESKTOP],
   ] as const)('an unknown chapter, book and path each say so and lead home (%s)', async (deviceName, device) => {
-    const { context, page, pageErrors } = await openSession(browser, baseUrl, { language, device });
+    const { context, page, pageErrors } = await openSession(browser(), baseUrl, { language, device });
     const realBook = await bookUuid(baseUrl, 'The Storm Gate');
     const cases = [
       ['chapter', `/reader/book/chapter/${realBook}/${randomUUID()}/1`],

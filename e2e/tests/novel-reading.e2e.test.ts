@@ -1,6 +1,5 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, launchBrowser, PHONE } from '../src/browser.js';
+import { describe, expect, inject, it } from 'vitest';
+import { browserPerFile, DESKTOP, PHONE } from '../src/browser.js';
 import { seriousViolations } from '../src/journeys/axe.js';
 import { bookUuid, readerPath } from '../src/journeys/catalogue-api.js';
 import { chapterList } from '../src/journeys/chapter-list.js';
@@ -8,19 +7,14 @@ import { backgroundLuminance, charactersPerLine, novelView, paragraphFontSize } 
 import { readingScreen } from '../src/journeys/reading-screen.js';
 import { eventually, openSession, pathOf } from '../src/journeys/session.js';
 
-let browser: Browser;
+const browser = browserPerFile();
 const baseUrl = inject('baseUrl');
 const NOVEL = 'Sword Song of the Nine Provinces'; // a demo novel: 40 chapters, the first 10 free
 const SHORT_NOVEL = 'Return to the Tang'; // 4 chapters, only the first free
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
-
 describe('reading a novel', () => {
   it('opens a chapter from the chapter list as comfortable text, changes the text size and goes on to the next chapter', async () => {
-    const { context, page, pageErrors } = await openSession(browser, baseUrl, { device: DESKTOP });
+    const { context, page, pageErrors } = await openSession(browser(), baseUrl, { device: DESKTOP });
     const view = readingScreen(page);
     const novel = novelView(page);
     const list = chapterList(page);
@@ -74,7 +68,7 @@ describe('reading a novel', () => {
   });
 
   it('follows the system colour scheme (with no serious axe finding in either) and keeps a Chinese text left to right in the Arabic interface', async () => {
-    const { context, page } = await openSession(browser, baseUrl, { device: PHONE, language: 'ar-sa' });
+    const { context, page } = await openSession(browser(), baseUrl, { device: PHONE, language: 'ar-sa' });
     const novel = novelView(page);
     await page.emulateMedia({ colorScheme: 'light' });
     await page.goto(await readerPath(baseUrl, NOVEL, 1));
@@ -97,7 +91,7 @@ describe('reading a novel', () => {
   });
 
   it('shows a visitor the members-only notice on a paid novel chapter, without its text', async () => {
-    const { context, page } = await openSession(browser, baseUrl);
+    const { context, page } = await openSession(browser(), baseUrl);
     const view = readingScreen(page);
     await page.goto(await readerPath(baseUrl, SHORT_NOVEL, 2));
     await page.getByRole('heading', { name: 'This chapter is only open to members' }).waitFor();

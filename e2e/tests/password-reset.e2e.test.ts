@@ -1,38 +1,23 @@
 import { randomInt } from 'node:crypto';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, PHONE } from '../src/browser.js';
+import { describe, expect, inject, it } from 'vitest';
+import { browserPerFile, PHONE } from '../src/browser.js';
+import { loginStatus } from '../src/journeys/api.js';
 import { loginForm, storedSession } from '../src/journeys/account.js';
 import { bookUuid } from '../src/journeys/catalogue-api.js';
 import { chapterList } from '../src/journeys/chapter-list.js';
 import { mailTo, registerWithEmail, uniqueAddress, waitForLink } from '../src/journeys/mail.js';
-import { eventually, headerUserLink, openSession, pathOf, uniqueUsername, waitForInteractive } from '../src/journeys/session.js';
+import { eventually, openSession, pathOf, uniqueUsername, waitForLoggedIn } from '../src/journeys/session.js';
 
-let browser: Browser;
+const browser = browserPerFile();
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
-
-/** POST /user/login's status for these credentials (200, or 401 for a wrong password). */
-const loginStatus = async (username: string, password: string) =>
-  (
-    await fetch(`${baseUrl}/api/v1/user/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username, password }),
-    })
-  ).status;
 
 describe('forgotten password', () => {
   it('"Forgot password?" from the login screen, the link from the .eml outbox, a new password, logged in and back on the book', async () => {
     const username = uniqueUsername('rst');
     const user = { username, password: `pw${randomInt(100000, 999999)}x`, email: uniqueAddress(username) };
     await registerWithEmail(baseUrl, user);
-    const { context, page, pageErrors } = await openSession(browser, baseUrl, { device: PHONE });
+    const { context, page, pageErrors } = await openSession(browser(), baseUrl, { device: PHONE });
 
     // The address is confirmed through the real link of the confirmation message.
     const confirmLink = await waitForLink(dataDir, user.email, '/confirm-email');
@@ -80,15 +65,13 @@ describe('forgotten password', () => {
     await reset.getByRole('button', { name: 'Set the new password' }).click();
 
     // Logged in with the new password, and back on the book they came from.
-    await page.waitForURL((url) => url.pathname === bookPath);
-    await waitForInteractive(page);
-    await headerUserLink(page, user.username).waitFor();
+    await waitForLoggedIn(page, user.username, bookPath);
     expect((await storedSession(page)).token).not.toBeNull();
     await page.getByRole('heading', { level: 1, name: 'The Storm Gate' }).waitFor();
     // Now logged in, the button there follows the book.
     await page.getByRole('main').getByRole('button', { name: 'Follow', exact: true }).waitFor();
-    expect(await loginStatus(user.username, newPassword)).toBe(200);
-    expect(await loginStatus(user.username, user.password)).toBe(401);
+    expect(await loginStatus(baseUrl, user.username, newPassword)).toBe(200);
+    expect(await loginStatus(baseUrl, user.username, user.password)).toBe(401);
 
     // The account is told by e-mail that its password changed.
     await eventually(
@@ -108,8 +91,8 @@ describe('forgotten password', () => {
     expect(await alert.getByRole('link', { name: 'Ask for a new link' }).getAttribute('href')).toBe('/forgot-password');
     expect(await again.getByRole('button', { name: 'Set the new password' }).isDisabled()).toBe(true);
     expect(pathOf(page)).toBe('/reset-password');
-    expect(await loginStatus(user.username, other)).toBe(401);
-    expect(await loginStatus(user.username, newPassword)).toBe(200);
+    expect(await loginStatus(baseUrl, user.username, other)).toBe(401);
+    expect(await loginStatus(baseUrl, user.username, newPassword)).toBe(200);
 
     expect(pageErrors).toEqual([]);
     await context.close();

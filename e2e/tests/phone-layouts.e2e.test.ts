@@ -1,7 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, PHONE } from '../src/browser.js';
-import { createOperator, createReaderOnServer } from '../src/journeys/operator.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { browserPerFile, PHONE } from '../src/browser.js';
+import { apiClient } from '../src/journeys/api.js';
+import { createReaderOnServer, operatorPerFile } from '../src/journeys/operator.js';
 import { eventually, openSession, storeSessionViaApi, uniqueUsername } from '../src/journeys/session.js';
 
 // Issue 40, item 20: what a tester saw on a 390 × 844 phone in Chinese and Arabic (and English):
@@ -10,28 +11,14 @@ import { eventually, openSession, storeSessionViaApi, uniqueUsername } from '../
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
-let browser: Browser;
-let operator: { username: string; password: string };
+const operator = operatorPerFile(dataDir);
+const browser = browserPerFile();
 /** A demo book with many chapters: its chapter table has a row of buttons per chapter. */
 let bookUuid = '';
 
-async function api(method: string, url: string, token: string | null, body?: unknown): Promise<{ status: number; data: unknown }> {
-  const response = await fetch(`${baseUrl}/api/v1${url}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Token ${token}` } : {}),
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  return { status: response.status, data: ((await response.json()) as { data: unknown }).data };
-}
-const tokenOf = async (user: { username: string; password: string }) =>
-  ((await api('POST', '/user/login', null, user)).data as { jwt_token: string }).jwt_token;
+const { api, tokenOf } = apiClient(baseUrl);
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  operator = await createOperator(dataDir);
   // Rows for the tables: two orders (with their long numbers and dates) and coupons, whose
   // creation the audit log lists.
   for (let i = 0; i < 2; i += 1) {
@@ -53,9 +40,6 @@ beforeAll(async () => {
     });
     expect(coupon.status).toBe(200);
   }
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 /** Texts in the page's tables that run over more than one line (lists of changes and paragraphs may wrap). */
@@ -107,7 +91,7 @@ const cutOffSections = (page: Page) =>
 describe('phone layouts at 390 × 844', () => {
   for (const language of ['en-us', 'zh-cn', 'ar-sa'] as const) {
     it(`${language}: the console's sections, orders, audit log and coupons fit: nothing cut off, every cell's text on one line`, async () => {
-      const { context, page, pageErrors } = await openSession(browser, baseUrl, { device: PHONE, language });
+      const { context, page, pageErrors } = await openSession(browser(), baseUrl, { device: PHONE, language });
       await storeSessionViaApi(context, baseUrl, operator.username, operator.password);
       for (const path of ['/admin/orders', '/admin/audit', '/admin/coupons']) {
         await page.goto(path);
@@ -135,7 +119,7 @@ describe('phone layouts at 390 × 844', () => {
     });
 
     it(`${language}: the search page has one search box, and its kind and sort buttons one line each`, async () => {
-      const { context, page, pageErrors } = await openSession(browser, baseUrl, { device: PHONE, language });
+      const { context, page, pageErrors } = await openSession(browser(), baseUrl, { device: PHONE, language });
       await page.goto(`/search?q=the&lang=${language}`);
       await eventually(() => page.locator('main ul a[href^="/book/chapters/"]').count()).toBeGreaterThan(0);
       const boxes = page.locator('input[type="search"]');

@@ -1,21 +1,15 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from '../src/browser.js';
+import { describe, expect, inject, it } from 'vitest';
+import { browserPerFile } from '../src/browser.js';
 import { readerPath } from '../src/journeys/catalogue-api.js';
 import { eventually, freshUser, logIn, openSession, pathOf } from '../src/journeys/session.js';
 
-let browser: Browser;
+const browser = browserPerFile();
 const baseUrl = inject('baseUrl');
 const BOOK = 'The Storm Gate'; // chapters after 3 are for members
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
-
 describe('buying a membership in the sandbox', () => {
   it('goes from a locked chapter to the profile, pays a season card in the sandbox checkout, and then reads the chapter', async () => {
-    const { context, page, pageErrors } = await openSession(browser, baseUrl);
+    const { context, page, pageErrors } = await openSession(browser(), baseUrl);
     const user = await freshUser(baseUrl);
     await logIn(page, user.username, user.password);
     const locked = await readerPath(baseUrl, BOOK, 5);

@@ -1,16 +1,10 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, PHONE } from '../src/browser.js';
+import { describe, expect, inject, it } from 'vitest';
+import { browserPerFile, PHONE } from '../src/browser.js';
 import { bookUuid } from '../src/journeys/catalogue-api.js';
 import { eventually, freshUser, openSession, storeSessionViaApi } from '../src/journeys/session.js';
 
-let browser: Browser;
+const browser = browserPerFile();
 const baseUrl = inject('baseUrl');
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
 
 /**
  * Issue 31 on a phone: a reader rates a book with the keyboard-friendly 1–10 group and sees the
@@ -66,7 +60,7 @@ describe.each(CASES)('rating a book on a phone ($language)', ({ language, title,
     // On a fresh server nobody rated it yet; a rerun against a running server adds to earlier runs' 8s.
     const before = (await (await fetch(`${baseUrl}/api/v1/comics/book/${uuid}/rating`)).json()) as { data: { result: { count: number } } };
     const isFirst = before.data.result.count === 0;
-    const visitor = await openSession(browser, baseUrl, { language, device: PHONE });
+    const visitor = await openSession(browser(), baseUrl, { language, device: PHONE });
     await visitor.page.goto(`/book/chapters/${uuid}`);
     // The ratings sit behind one line above the chapter list (no shift while they load): open it.
     await visitor.page.locator('#ratings > summary').click();
@@ -78,7 +72,7 @@ describe.each(CASES)('rating a book on a phone ($language)', ({ language, title,
     await visitor.context.close();
 
     const reader = await freshUser(baseUrl);
-    const { context, page, pageErrors } = await openSession(browser, baseUrl, { language, device: PHONE });
+    const { context, page, pageErrors } = await openSession(browser(), baseUrl, { language, device: PHONE });
     await storeSessionViaApi(context, baseUrl, reader.username, reader.password);
     await page.goto(`/book/chapters/${uuid}`);
     expect(await page.evaluate(() => document.documentElement.dir)).toBe(language === 'ar-sa' ? 'rtl' : 'ltr');
@@ -135,9 +129,9 @@ describe('a review written as markup, on a phone (en-us)', () => {
     const stamp = `xss-${Date.now().toString(36)}`;
     const review = `${XSS.join('\n')}\n${stamp}`;
     const reader = await freshUser(baseUrl);
-    const author = await openSession(browser, baseUrl, { language: 'en-us', device: PHONE });
+    const author = await openSession(browser(), baseUrl, { language: 'en-us', device: PHONE });
     await storeSessionViaApi(author.context, baseUrl, reader.username, reader.password);
-    const visitor = await openSession(browser, baseUrl, { language: 'en-us', device: PHONE });
+    const visitor = await openSession(browser(), baseUrl, { language: 'en-us', device: PHONE });
     const dialogs: string[] = [];
     for (const session of [author, visitor]) {
       session.page.on('dialog', (dialog) => {

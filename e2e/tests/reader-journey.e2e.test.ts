@@ -3,9 +3,9 @@ import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, launchBrowser, PHONE } from '../src/browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { browserPerFile, DESKTOP, PHONE } from '../src/browser.js';
 import { startServer } from '../src/server.js';
 import { bookUuid, chapterUuid } from '../src/journeys/catalogue-api.js';
 import { isSamePlace, placeOnScreen, scrollToPlace, settledPlace } from '../src/journeys/reading-place.js';
@@ -13,15 +13,10 @@ import { loginForm, registerForm } from '../src/journeys/account.js';
 import { readingScreen } from '../src/journeys/reading-screen.js';
 import { eventually, freshUser, openSession, pathOf, storeSessionViaApi, uniqueUsername } from '../src/journeys/session.js';
 
-let browser: Browser;
+const browser = browserPerFile();
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
 const ROOT = path.resolve(import.meta.dirname, '../..');
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
 
 /** The reader's saved place in a book, asked the way the app asks (as this browser's visitor or user). */
 async function savedChapter(page: Page, book: string): Promise<number | null> {
@@ -41,7 +36,7 @@ describe('the reader’s place is never lost', () => {
   for (const language of ['en-us', 'ar-sa']) {
     it(`${language}: a visitor reads two chapters, leaves, and continues at the same place`, async () => {
       const book = await bookUuid(baseUrl, 'The Storm Gate');
-      const { context, page, pageErrors } = await openSession(browser, baseUrl, { device: PHONE, language });
+      const { context, page, pageErrors } = await openSession(browser(), baseUrl, { device: PHONE, language });
       await page.goto(`/book/chapters/${book}`);
       // The book page's one primary action starts at chapter 1.
       const start = page.locator('article a[href^="/reader/"]').first();
@@ -88,7 +83,7 @@ describe('the reader’s place is never lost', () => {
   it('registering from a locked chapter lands back on that chapter', async () => {
     const book = await bookUuid(baseUrl, 'The Storm Gate');
     const chapterPath = `/reader/book/chapter/${book}/${await chapterUuid(baseUrl, book, 5)}/5`;
-    const { context, page, pageErrors } = await openSession(browser, baseUrl, { device: PHONE });
+    const { context, page, pageErrors } = await openSession(browser(), baseUrl, { device: PHONE });
     await page.goto(chapterPath);
     await readingScreen(page).notice.getByRole('link', { name: 'Log in' }).click();
     await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('return') === chapterPath);
@@ -155,7 +150,7 @@ describe('the reader’s place is never lost', () => {
       const book = await bookUuid(own.url, 'The Lighthouse Keeper');
 
       const user = await freshUser(own.url);
-      const { context, page, pageErrors } = await openSession(browser, own.url, { device: PHONE });
+      const { context, page, pageErrors } = await openSession(browser(), own.url, { device: PHONE });
       await storeSessionViaApi(context, own.url, user.username, user.password);
       await page.goto(`/book/chapters/${book}`);
       await page.getByRole('button', { name: 'Follow' }).click();
@@ -179,7 +174,7 @@ describe('the reader’s place is never lost', () => {
 
   it('fullscreen in and out at mid-chapter keeps the place', async () => {
     const book = await bookUuid(baseUrl, 'The Storm Gate');
-    const { context, page, pageErrors } = await openSession(browser, baseUrl, { device: DESKTOP });
+    const { context, page, pageErrors } = await openSession(browser(), baseUrl, { device: DESKTOP });
     await page.goto(`/reader/book/chapter/${book}/${await chapterUuid(baseUrl, book, 3)}/3`);
     await readingScreen(page).main.locator('img[data-index="2"]').waitFor({ state: 'attached' });
     await scrollToPlace(page, { index: 2, offset: 0.5 });
@@ -206,7 +201,7 @@ describe('the reader’s place is never lost', () => {
 
   it('Back from the reader restores the chapter list’s order and page', async () => {
     const book = await bookUuid(baseUrl, 'The Storm Gate');
-    const { context, page, pageErrors } = await openSession(browser, baseUrl, { device: PHONE });
+    const { context, page, pageErrors } = await openSession(browser(), baseUrl, { device: PHONE });
     await page.goto(`/book/chapters/${book}`);
     await page.getByRole('button', { name: 'Newest first' }).click();
     await page.getByLabel('Jump to').selectOption({ index: 2 });

@@ -1,21 +1,15 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, PHONE } from '../src/browser.js';
+import { describe, expect, inject, it } from 'vitest';
+import { browserPerFile, PHONE } from '../src/browser.js';
 import { readerPath } from '../src/journeys/catalogue-api.js';
 import { readingScreen } from '../src/journeys/reading-screen.js';
 import { eventually, freshUser, openSession, storeSessionViaApi } from '../src/journeys/session.js';
 
-let browser: Browser;
+const browser = browserPerFile();
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
 const BOOK = 'The Storm Gate';
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
 
 /** start_reading events the server stored for a user, read straight from its database file. */
 function startsStoredFor(username: string): number {
@@ -38,7 +32,7 @@ describe('reading events from the browser', () => {
     // A new account: each reader's start of a chapter counts once a day, so it must not have read before.
     const user = await freshUser(baseUrl);
     expect(startsStoredFor(user.username)).toBe(0);
-    const { context, page, pageErrors } = await openSession(browser, baseUrl, { device: PHONE });
+    const { context, page, pageErrors } = await openSession(browser(), baseUrl, { device: PHONE });
     await storeSessionViaApi(context, baseUrl, user.username, user.password);
     await page.goto(await readerPath(baseUrl, BOOK, 2));
     await readingScreen(page).pages.first().waitFor();

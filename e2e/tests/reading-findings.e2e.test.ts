@@ -1,6 +1,6 @@
-import type { Browser, Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, PHONE } from '../src/browser.js';
+import type { Page, Route } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { browserPerFile, PHONE } from '../src/browser.js';
 import { bookUuid, chapterUuid } from '../src/journeys/catalogue-api.js';
 import { novelView } from '../src/journeys/novel.js';
 import { readingScreen, swipe } from '../src/journeys/reading-screen.js';
@@ -12,15 +12,10 @@ import { eventually, freshUser, openSession, pathOf, storeSessionViaApi } from '
  * move on, the end card never claims "Follow" for a followed book, a visitor's like explains the
  * login and comes back, and the back arrow returns to the list's order and page.
  */
-let browser: Browser;
+const browser = browserPerFile();
 const baseUrl = inject('baseUrl');
 const NOVEL = 'Sword Song of the Nine Provinces'; // a demo novel: 40 chapters in English and Chinese, the first 10 free
 const CONTROLS_AR = 'التنقل بين الفصول'; // the reader's bottom bar in ar-sa (reader.json "controls")
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
 
 const lockCard = (page: Page) => page.locator('section[aria-labelledby="reader-notice-title"]');
 const endCard = (page: Page) => page.locator('section[aria-labelledby="chapter-end-title"]');
@@ -29,7 +24,7 @@ describe('the reader after issue 26', () => {
   it('en-us: a logged-in non-member moves on from locked chapters, the back arrow keeps the list, and Follow tells the truth', async () => {
     const book = await bookUuid(baseUrl, NOVEL);
     const user = await freshUser(baseUrl);
-    const { context, page, pageErrors } = await openSession(browser, baseUrl, { device: PHONE });
+    const { context, page, pageErrors } = await openSession(browser(), baseUrl, { device: PHONE });
     await storeSessionViaApi(context, baseUrl, user.username, user.password);
     const view = readingScreen(page);
 
@@ -83,7 +78,7 @@ describe('the reader after issue 26', () => {
   it('ar-sa: a visitor swipes out of a locked chapter, reads the English text it says it shows, switches to Chinese, and likes after logging in', async () => {
     const book = await bookUuid(baseUrl, NOVEL);
     const [locked, free] = await Promise.all([chapterUuid(baseUrl, book, 11), chapterUuid(baseUrl, book, 10)]);
-    const { page, context, pageErrors } = await openSession(browser, baseUrl, { device: PHONE, language: 'ar-sa' });
+    const { page, context, pageErrors } = await openSession(browser(), baseUrl, { device: PHONE, language: 'ar-sa' });
     const novel = novelView(page);
 
     // Item 9 for a visitor: log in and buy, said of novels. Item 2: a swipe moves on (right to left:

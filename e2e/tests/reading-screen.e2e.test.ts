@@ -1,22 +1,16 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, PHONE } from '../src/browser.js';
+import { describe, expect, inject, it } from 'vitest';
+import { browserPerFile, PHONE } from '../src/browser.js';
 import { bookUuid, readerPath } from '../src/journeys/catalogue-api.js';
 import { pageBoxes, readingScreen, recordLayoutShift, swipe } from '../src/journeys/reading-screen.js';
 import { DEMO_EXPIRED, DEMO_MEMBER, eventually, freshUser, logIn, openSession, pathOf } from '../src/journeys/session.js';
 
-let browser: Browser;
+const browser = browserPerFile();
 const baseUrl = inject('baseUrl');
 const BOOK = 'The Storm Gate'; // 120 chapters, the first 3 free
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
-
 describe('reader journeys', () => {
   it('reads a free chapter: sized pages, next and previous by buttons, keys and swipes, back to the list', async () => {
-    const { context, page, pageErrors } = await openSession(browser, baseUrl, { device: PHONE });
+    const { context, page, pageErrors } = await openSession(browser(), baseUrl, { device: PHONE });
     const layoutShift = await recordLayoutShift(page);
     const view = readingScreen(page);
     const bookId = await bookUuid(baseUrl, BOOK);
@@ -71,7 +65,7 @@ describe('reader journeys', () => {
   });
 
   it('hides a broken page image and keeps the others', async () => {
-    const { context, page } = await openSession(browser, baseUrl);
+    const { context, page } = await openSession(browser(), baseUrl);
     const view = readingScreen(page);
     const path = await readerPath(baseUrl, BOOK, 1);
     const chapter = path.split('/')[5]!;
@@ -88,7 +82,7 @@ describe('reader journeys', () => {
   });
 
   it('enters and leaves fullscreen, which stays on across chapters', async () => {
-    const { context, page } = await openSession(browser, baseUrl);
+    const { context, page } = await openSession(browser(), baseUrl);
     const view = readingScreen(page);
     await page.goto(await readerPath(baseUrl, BOOK, 1));
     await view.pages.first().waitFor();
@@ -108,7 +102,7 @@ describe('reader journeys', () => {
   });
 
   it('shows a visitor the members-only notice with a buy link to the profile on a locked chapter', async () => {
-    const { context, page } = await openSession(browser, baseUrl);
+    const { context, page } = await openSession(browser(), baseUrl);
     const view = readingScreen(page);
     const chapterPath = await readerPath(baseUrl, BOOK, 4);
     await page.goto(chapterPath);
@@ -126,7 +120,7 @@ describe('reader journeys', () => {
   });
 
   it('shows the expired member the notice asking to top up', async () => {
-    const { context, page } = await openSession(browser, baseUrl);
+    const { context, page } = await openSession(browser(), baseUrl);
     const view = readingScreen(page);
     await logIn(page, DEMO_EXPIRED.username, DEMO_EXPIRED.password);
     await page.goto(await readerPath(baseUrl, BOOK, 4));
@@ -139,7 +133,7 @@ describe('reader journeys', () => {
   });
 
   it('lets a member read a members-only chapter', async () => {
-    const { context, page } = await openSession(browser, baseUrl);
+    const { context, page } = await openSession(browser(), baseUrl);
     const view = readingScreen(page);
     await logIn(page, DEMO_MEMBER.username, DEMO_MEMBER.password);
     await page.goto(await readerPath(baseUrl, BOOK, 4));
@@ -151,7 +145,7 @@ describe('reader journeys', () => {
 
   it('likes a chapter: the like button disappears and the count rises', async () => {
     const user = await freshUser(baseUrl);
-    const { context, page } = await openSession(browser, baseUrl);
+    const { context, page } = await openSession(browser(), baseUrl);
     const view = readingScreen(page);
     await logIn(page, user.username, user.password);
     await page.goto(await readerPath(baseUrl, BOOK, 2));
@@ -178,7 +172,7 @@ describe('reader journeys', () => {
   });
 
   it('sends a visitor who presses like to the login page', async () => {
-    const { context, page } = await openSession(browser, baseUrl);
+    const { context, page } = await openSession(browser(), baseUrl);
     const view = readingScreen(page);
     await page.goto(await readerPath(baseUrl, BOOK, 1));
     await view.like.click();

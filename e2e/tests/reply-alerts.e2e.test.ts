@@ -1,9 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, PHONE } from '../src/browser.js';
+import { describe, expect, inject, it } from 'vitest';
+import { browserPerFile, PHONE } from '../src/browser.js';
 import { bookUuid, chapterUuid } from '../src/journeys/catalogue-api.js';
 import { freshUser, openSession, storeSessionViaApi } from '../src/journeys/session.js';
 
@@ -11,15 +10,10 @@ import { freshUser, openSession, storeSessionViaApi } from '../src/journeys/sess
 // header's count says so, and opening the tab clears it. The comment and the reply are written
 // straight into the server's database (the comments screens are tested on their own).
 
-let browser: Browser;
+const browser = browserPerFile();
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
 const BOOK = 'The Storm Gate';
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
 
 /** A comment by `author` on the chapter, a reply to it by `replier` and the author's alert, as the comments service writes them. */
 function replyInDatabase(chapter: string, author: string, replier: string, body: string): void {
@@ -60,7 +54,7 @@ describe('reply alerts on a phone', () => {
       const payload = '<img src=x onerror="window.__pwned=1"> the keeper did';
       replyInDatabase(chapter, alice.username, bob.username, payload);
 
-      const { context, page, pageErrors } = await openSession(browser, baseUrl, { device: PHONE, language });
+      const { context, page, pageErrors } = await openSession(browser(), baseUrl, { device: PHONE, language });
       await storeSessionViaApi(context, baseUrl, alice.username, alice.password);
       await page.goto('/');
       const count = page.getByTestId('library-alerts');

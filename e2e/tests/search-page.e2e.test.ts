@@ -1,17 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, launchBrowser, PHONE } from '../src/browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { browserPerFile, DESKTOP, PHONE } from '../src/browser.js';
 import { seriousViolations } from '../src/journeys/axe.js';
 import { eventually, openSession } from '../src/journeys/session.js';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserPerFile();
 
 /** "the" is in most demo titles: more than one page of results (10 a page). */
 const COMMON = 'the';
@@ -27,7 +21,7 @@ const titles = (page: Page) => page.locator(CARDS).allTextContents();
 /** The search results page, `/search?q=` (issue 30). */
 describe('search results page', () => {
   it('works without JavaScript: results with the matched words marked, a Next page link, filters by GET, a new query', async () => {
-    const context = await browser.newContext({ baseURL: baseUrl, javaScriptEnabled: false, locale: 'en-US', ...DESKTOP });
+    const context = await browser().newContext({ baseURL: baseUrl, javaScriptEnabled: false, locale: 'en-US', ...DESKTOP });
     const page = await context.newPage();
     await page.goto(`/search?q=${COMMON}&lang=en-us`);
     expect(await page.locator('h1').textContent()).toContain(COMMON);
@@ -78,7 +72,7 @@ describe('search results page', () => {
     ['ar-sa', PHONE],
   ] as const) {
     it(`loads more results as the reader scrolls, with nothing to fix for axe (${language})`, async () => {
-      const { context, page, pageErrors } = await openSession(browser, baseUrl, { language, device });
+      const { context, page, pageErrors } = await openSession(browser(), baseUrl, { language, device });
       await page.goto(`/search?q=${COMMON}&lang=${language}`);
       await eventually(() => page.locator(CARDS).count()).toBe(10);
       // Once the app runs, scrolling replaces the Next page link.
@@ -96,7 +90,7 @@ describe('search results page', () => {
   }
 
   it('is indexable with results and noindex without, and offers a corrected query that finds books', async () => {
-    const { context, page, pageErrors } = await openSession(browser, baseUrl, { language: 'en-us' });
+    const { context, page, pageErrors } = await openSession(browser(), baseUrl, { language: 'en-us' });
     const robots = page.locator('meta[name="robots"]');
     await page.goto(`/search?q=${COMMON}`);
     expect(await robots.count()).toBe(0);

@@ -1,10 +1,10 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, PHONE } from '../src/browser.js';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { browserPerFile, PHONE } from '../src/browser.js';
 import { bookUuid, chapterUuid } from '../src/journeys/catalogue-api.js';
 import { DEMO_MEMBER, eventually, pathOf, storeSessionViaApi } from '../src/journeys/session.js';
 
-let browser: Browser;
+const browser = browserPerFile();
 const baseUrl = inject('baseUrl');
 /** The pages, with the API call whose answer each one carries (the browser must not ask it again). */
 let pages: { name: string; path: string; ownCall: RegExp }[];
@@ -12,7 +12,6 @@ let pages: { name: string; path: string; ownCall: RegExp }[];
 const titles: Record<string, string> = {};
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   const book = await bookUuid(baseUrl, 'The Storm Gate');
   const chapter = await chapterUuid(baseUrl, book, 1);
   for (const language of ['en-us', 'ar-sa']) {
@@ -25,7 +24,6 @@ beforeAll(async () => {
     { name: 'free chapter', path: `/reader/book/chapter/${book}/${chapter}/1`, ownCall: new RegExp(`/comics/chapter_comics/${chapter}/`) },
   ];
 });
-afterAll(() => browser?.close());
 
 interface Watched {
   context: BrowserContext;
@@ -36,7 +34,7 @@ interface Watched {
 }
 
 async function watchedPage(locale: string): Promise<Watched> {
-  const context = await browser.newContext({ baseURL: baseUrl, ...PHONE, locale });
+  const context = await browser().newContext({ baseURL: baseUrl, ...PHONE, locale });
   context.setDefaultTimeout(10_000);
   // Layout shifts from the first paint on, as Lighthouse counts them (not those right after input).
   await context.addInitScript(() => {
@@ -279,7 +277,7 @@ describe('on a connection the browser reports slow or with its data saver on', (
 
 describe('without JavaScript', () => {
   it('a crawler sees book titles, a book with its introduction and chapter links, and a free chapter’s images', async () => {
-    const context = await browser.newContext({ baseURL: baseUrl, javaScriptEnabled: false, locale: 'en-US' });
+    const context = await browser().newContext({ baseURL: baseUrl, javaScriptEnabled: false, locale: 'en-US' });
     const page = await context.newPage();
     await page.goto('/');
     expect(await page.getByRole('heading', { name: 'The Storm Gate' }).count()).toBeGreaterThan(0);
@@ -292,7 +290,7 @@ describe('without JavaScript', () => {
   });
 
   it('a search sent before the app has taken the page over finds the book', async () => {
-    const context = await browser.newContext({ baseURL: baseUrl, javaScriptEnabled: false, locale: 'en-US' });
+    const context = await browser().newContext({ baseURL: baseUrl, javaScriptEnabled: false, locale: 'en-US' });
     const page = await context.newPage();
     await page.goto(pages[1]!.path);
     await page.getByRole('searchbox').fill('Storm Gate');

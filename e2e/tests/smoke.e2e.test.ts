@@ -1,18 +1,12 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newContext, PHONE } from '../src/browser.js';
+import { describe, expect, inject, it } from 'vitest';
+import { browserPerFile, newContext, PHONE } from '../src/browser.js';
 
-let browser: Browser;
+const browser = browserPerFile();
 const baseUrl = inject('baseUrl');
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
 
 describe('the site in a real browser', () => {
   it('serves the app shell with the header and the site name', async () => {
-    const context = await newContext(browser, baseUrl);
+    const context = await newContext(browser(), baseUrl);
     const page = await context.newPage();
     const response = await page.goto('/');
     expect(response?.status()).toBe(200);
@@ -22,7 +16,7 @@ describe('the site in a real browser', () => {
   });
 
   it('sets right-to-left for Arabic on a phone', async () => {
-    const context = await newContext(browser, baseUrl, { language: 'ar-sa', device: PHONE });
+    const context = await newContext(browser(), baseUrl, { language: 'ar-sa', device: PHONE });
     const page = await context.newPage();
     await page.goto('/');
     await expect.poll(() => page.getAttribute('html', 'dir')).toBe('rtl');
@@ -31,7 +25,7 @@ describe('the site in a real browser', () => {
   });
 
   it('shows a 404 screen for unknown paths (with the way home) and guards the profile', async () => {
-    const context = await newContext(browser, baseUrl);
+    const context = await newContext(browser(), baseUrl);
     const page = await context.newPage();
     const response = await page.goto('/no/such/page');
     expect(response?.status()).toBe(404);

@@ -1,26 +1,20 @@
 import { generate } from 'otplib';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, PHONE } from '../src/browser.js';
+import { describe, expect, inject, it } from 'vitest';
+import { browserPerFile, PHONE } from '../src/browser.js';
 import { loginForm, profilePage, storedSession } from '../src/journeys/account.js';
 import {
   eventually,
   freshUser,
-  headerUserLink,
   logIn,
   openSession,
   pathOf,
   submitLogin,
   waitForInteractive,
+  waitForLoggedIn,
 } from '../src/journeys/session.js';
 
-let browser: Browser;
+const browser = browserPerFile();
 const baseUrl = inject('baseUrl');
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
 
 /** The authenticator app: the code of the 30-second step `steps` away from now. */
 const codeAt = (secret: string, steps = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
@@ -28,7 +22,7 @@ const codeAt = (secret: string, steps = 0) => generate({ secret, epoch: Math.flo
 describe('two-step sign-in', () => {
   it('a reader turns it on from the profile, logs out, and logs in with the password and a code', async () => {
     const user = await freshUser(baseUrl);
-    const { context, page, pageErrors } = await openSession(browser, baseUrl, { device: PHONE });
+    const { context, page, pageErrors } = await openSession(browser(), baseUrl, { device: PHONE });
     await logIn(page, user.username, user.password);
     await page.goto('/profile');
     await waitForInteractive(page);
@@ -87,9 +81,7 @@ describe('two-step sign-in', () => {
 
     await form.form.getByLabel('6-digit code', { exact: true }).fill(right);
     await form.submit.click();
-    await page.waitForURL((url) => url.pathname === '/');
-    await waitForInteractive(page);
-    await headerUserLink(page, user.username).waitFor();
+    await waitForLoggedIn(page, user.username);
     expect((await storedSession(page)).token).not.toBeNull();
     expect(pageErrors).toEqual([]);
     await context.close();

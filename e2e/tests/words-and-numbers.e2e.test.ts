@@ -1,7 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, launchBrowser, PHONE } from '../src/browser.js';
-import { createOperator, createReaderOnServer } from '../src/journeys/operator.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { browserPerFile, DESKTOP, PHONE } from '../src/browser.js';
+import { apiClient } from '../src/journeys/api.js';
+import { createReaderOnServer, operatorPerFile } from '../src/journeys/operator.js';
 import { DEMO_MEMBER, openSession, storeSessionViaApi } from '../src/journeys/session.js';
 
 // Issue 40, items 11 and 18, as a new reader and an operator see them: one price formatter (the
@@ -9,13 +10,13 @@ import { DEMO_MEMBER, openSession, storeSessionViaApi } from '../src/journeys/se
 // name per plan, the profile's expiry with its time zone, zh-cn saying 你, and the console saying
 // providers, plans, actions and events in words. In en-us, zh-cn and ar-sa, on a phone and a desktop.
 
-let browser: Browser;
-let operator: { username: string; password: string };
+const browser = browserPerFile();
 let reader: { username: string; password: string };
 let adminToken = '';
 let orderId = '';
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
+const operator = operatorPerFile(dataDir);
 const ARABIC_INDIC = /[\u0660-\u0669\u06f0-\u06f9]/;
 const ZONED_EXPIRY = /^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2} (UTC|GMT[+-]\d{1,2}(:\d{2})?)$/;
 
@@ -39,43 +40,26 @@ const WORDS = {
 type Language = keyof typeof WORDS;
 const LANGUAGES = Object.keys(WORDS) as Language[];
 
-async function api<T>(method: string, url: string, token: string | null, body?: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl}/api/v1${url}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Token ${token}` } : {}),
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  if (!response.ok) throw new Error(`${method} ${url}: HTTP ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { data: T }).data;
-}
-const tokenOf = async (user: { username: string; password: string }) =>
-  (await api<{ jwt_token: string }>('POST', '/user/login', null, user)).jwt_token;
+const { apiData, tokenOf } = apiClient(baseUrl);
 
 const mainText = (page: Page) => page.locator('main').innerText();
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  operator = await createOperator(dataDir);
   reader = await createReaderOnServer(dataDir);
   adminToken = await tokenOf(operator);
   const readerToken = await tokenOf(reader);
   // A month card paid in the sandbox (an order, a provider event, a day of revenue), left unpaid
   // until the checkout has been looked at, and a coupon (an audit entry).
-  orderId = (await api<{ order_id: string }>('POST', '/payment/wechat/payment/china_book_membership/create', readerToken, { months: 1 }))
-    .order_id;
-  await api('POST', '/admin/coupons', adminToken, { code: `WORDS${Date.now().toString(36)}`.toUpperCase(), days: 7 });
-});
-afterAll(async () => {
-  await browser?.close();
+  orderId = (
+    await apiData<{ order_id: string }>('POST', '/payment/wechat/payment/china_book_membership/create', readerToken, { months: 1 })
+  ).order_id;
+  await apiData('POST', '/admin/coupons', adminToken, { code: `WORDS${Date.now().toString(36)}`.toUpperCase(), days: 7 });
 });
 
 describe('words and numbers', () => {
   it('ar-sa: the sandbox checkout writes the month card as the locked screen and the profile do, digits alike', async () => {
     for (const device of [PHONE, DESKTOP]) {
-      const { context, page, pageErrors } = await openSession(browser, baseUrl, { device, language: 'ar-sa' });
+      const { context, page, pageErrors } = await openSession(browser(), baseUrl, { device, language: 'ar-sa' });
       await storeSessionViaApi(context, baseUrl, reader.username, reader.password);
       await page.goto(`/sandbox/checkout/${orderId}`);
       const amount = page.locator('dt', { hasText: 'المبلغ' }).locator('xpath=following-sibling::dd[1]');
@@ -88,13 +72,13 @@ describe('words and numbers', () => {
       expect(pageErrors).toEqual([]);
       await context.close();
     }
-    await api('POST', `/payment/sandbox/orders/${orderId}/pay`, await tokenOf(reader), { outcome: 'succeeded' });
+    await apiData('POST', `/payment/sandbox/orders/${orderId}/pay`, await tokenOf(reader), { outcome: 'succeeded' });
   });
 
   for (const language of LANGUAGES) {
     it(`${language}: the profile shows the expiry with its time zone, the plans by their names and prices`, async () => {
       for (const device of [PHONE, DESKTOP]) {
-        const { context, page, pageErrors } = await openSession(browser, baseUrl, { device, language });
+        const { context, page, pageErrors } = await openSession(browser(), baseUrl, { device, language });
         await storeSessionViaApi(context, baseUrl, DEMO_MEMBER.username, DEMO_MEMBER.password);
         await page.goto('/profile');
         const expiry = page.locator('time[datetime]').first();
@@ -115,7 +99,7 @@ describe('words and numbers', () => {
 
     it(`${language}: the console says providers, plans, prices, events and actions in words`, async () => {
       for (const device of [PHONE, DESKTOP]) {
-        const { context, page, pageErrors } = await openSession(browser, baseUrl, { device, language });
+        const { context, page, pageErrors } = await openSession(browser(), baseUrl, { device, language });
         await storeSessionViaApi(context, baseUrl, operator.username, operator.password);
         const words = WORDS[language];
 

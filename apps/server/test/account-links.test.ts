@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createUsersService } from '../src/modules/users/users.service.js';
 import type { TokenService } from '../src/modules/users/tokens.js';
 import type { TotpCipher } from '../src/modules/users/totp-crypto.js';
-import { authHeader, createUserWithEmail, nextClientIp } from './helpers/factories.js';
+import { authHeader, createUserWithEmail, postApi } from './helpers/factories.js';
 import { createTestContext, TEST_DIALECT, type TestContext } from './helpers/test-context.js';
 import { enableTwoStep } from './helpers/two-step.js';
 
@@ -17,10 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON answers read field by field
-type Injected = { statusCode: number; json: () => any; body: string };
-const post = (url: string, payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
-  ctx.app.inject({ method: 'POST', url: `/api/v1${url}`, payload, headers, remoteAddress: nextClientIp() }) as Promise<Injected>;
+const post = (url: string, payload: Record<string, unknown>, headers?: Record<string, string>) => postApi(ctx, url, payload, headers);
 
 const outbox = (to: string, kind: string) =>
   ctx.db

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { authHeader, createUser, nextClientIp } from './helpers/factories.js';
+import { authHeader, createUser, type Injected, nextClientIp, postApi } from './helpers/factories.js';
 import { createTestContext, TEST_DIALECT, type TestContext } from './helpers/test-context.js';
 
 let ctx: TestContext;
@@ -16,11 +16,8 @@ let counter = 0;
 const uniqueName = (prefix = 'mail') => `${prefix}${Date.now().toString(36).slice(-4)}${(counter += 1)}`;
 const uniqueAddress = (prefix = 'reader') => `${prefix}.${Date.now().toString(36)}${(counter += 1)}@example.com`;
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON answers read field by field
-type Injected = { statusCode: number; json: () => any; body: string };
-
-const post = (url: string, payload: Record<string, unknown>, headers: Record<string, string> = {}, ip = nextClientIp()) =>
-  ctx.app.inject({ method: 'POST', url: `/api/v1${url}`, payload, headers, remoteAddress: ip }) as Promise<Injected>;
+const post = (url: string, payload: Record<string, unknown>, headers?: Record<string, string>, ip?: string) =>
+  postApi(ctx, url, payload, headers, ip);
 const me = async (token: string) =>
   (await ctx.app.inject({
     url: '/api/v1/user/me',

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, createBook, createUser, nextClientIp, type TestBook, type TestUser } from './helpers/factories.js';
+import { openApiOperations, type OpenApiSchema } from './helpers/openapi-operations.js';
 import { createTestContext, type TestContext } from './helpers/test-context.js';
 
 /**
@@ -10,21 +11,7 @@ import { createTestContext, type TestContext } from './helpers/test-context.js';
  * coercion: `?page=2` is still a page number.
  */
 
-type Schema = {
-  type?: string;
-  properties?: Record<string, Schema>;
-  required?: string[];
-  items?: Schema;
-  enum?: unknown[];
-  anyOf?: Schema[];
-  const?: unknown;
-  format?: string;
-  minimum?: number;
-  maximum?: number;
-  minLength?: number;
-  pattern?: string;
-};
-type Operation = { requestBody?: { content: Record<string, { schema: Schema }> } };
+type Schema = OpenApiSchema;
 
 let ctx: TestContext;
 let book: TestBook;
@@ -87,29 +74,26 @@ function withString(body: unknown, at: string[], value: unknown): unknown {
 
 describe('request bodies keep their types', () => {
   it('refuses, in every body of the OpenAPI document, a string where a number or a boolean belongs', async () => {
-    const document = ctx.app.swagger() as { paths: Record<string, Record<string, Operation>> };
     const tried: string[] = [];
     const accepted: string[] = [];
-    for (const [path, methods] of Object.entries(document.paths)) {
-      for (const [method, operation] of Object.entries(methods)) {
-        const schema = operation.requestBody?.content['application/json']?.schema;
-        if (!schema) continue;
-        const url = path.replace(/\{(\w+)\}/g, (_match, name: string) => (/id$/i.test(name) && !/uuid/i.test(name) ? '1' : book.uuid));
-        for (const field of typedFields(schema)) {
-          const payload = withString(fitting(schema), field.at, field.value);
-          const response = await ctx.app.inject({
-            method: method.toUpperCase() as 'POST',
-            url,
-            headers: authHeader(path.startsWith('/api/v1/admin/') ? admin : reader),
-            payload: payload as Record<string, unknown>,
-            remoteAddress: nextClientIp(),
-          });
-          const what = `${method.toUpperCase()} ${path} ${field.at.join('.')}: "${String(field.value)}"`;
-          tried.push(what);
-          const body = response.json() as { code?: string; details?: { field?: string }[] };
-          if (response.statusCode !== 400 || body.code !== 'VALIDATION_FAILED')
-            accepted.push(`${what} answered ${response.statusCode} ${response.body.slice(0, 160)}`);
-        }
+    for (const { path, method, operation } of openApiOperations(ctx)) {
+      const schema = operation.requestBody?.content['application/json']?.schema;
+      if (!schema) continue;
+      const url = path.replace(/\{(\w+)\}/g, (_match, name: string) => (/id$/i.test(name) && !/uuid/i.test(name) ? '1' : book.uuid));
+      for (const field of typedFields(schema)) {
+        const payload = withString(fitting(schema), field.at, field.value);
+        const response = await ctx.app.inject({
+          method: method as 'POST',
+          url,
+          headers: authHeader(path.startsWith('/api/v1/admin/') ? admin : reader),
+          payload: payload as Record<string, unknown>,
+          remoteAddress: nextClientIp(),
+        });
+        const what = `${method} ${path} ${field.at.join('.')}: "${String(field.value)}"`;
+        tried.push(what);
+        const body = response.json() as { code?: string; details?: { field?: string }[] };
+        if (response.statusCode !== 400 || body.code !== 'VALIDATION_FAILED')
+          accepted.push(`${what} answered ${response.statusCode} ${response.body.slice(0, 160)}`);
       }
     }
     // Among them the issue's rating score, and more than a handful of other fields.

@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as bookAlternateTitles from '../src/db/migrations/2026-11-25T1700-book-alternate-titles.js';
 import { createBook } from './helpers/factories.js';
+import { countRows } from './helpers/row-count.js';
 import { createTestContext, type TestContext } from './helpers/test-context.js';
 
 // The migration's down drops the table on both databases, up makes it again, and a book's
@@ -13,15 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const count = async () =>
-  Number(
-    (
-      await ctx.db
-        .selectFrom('book_alternate_titles')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const count = () => countRows(ctx.db, 'book_alternate_titles');
 
 describe('book alternate titles migration', () => {
   it('goes down and up again, and the titles leave with their book', async () => {

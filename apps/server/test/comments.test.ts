@@ -5,6 +5,7 @@ import { createDomainEvents } from '../src/db/domain-events.js';
 import { authHeader, createBook, createUser, grantMembership, nextClientIp, type TestBook, type TestUser } from './helpers/factories.js';
 import { createQueryLog } from './helpers/query-log.js';
 import { explainStatement, indexedPlan } from './helpers/plan-check.js';
+import { countRows } from './helpers/row-count.js';
 import { createTestContext, TEST_DIALECT, type TestContext } from './helpers/test-context.js';
 
 // Chapter comments (issue 31), on both databases: the numbers in these tests come from the issue
@@ -60,15 +61,7 @@ const list = (user: TestUser | null, chapterUuid: string, query = '') =>
 const call = (user: TestUser | null, method: 'PATCH' | 'DELETE' | 'POST', url: string, payload?: Record<string, unknown>) =>
   ctx.app.inject({ method, url: `/api/v1${url}`, headers: user ? authHeader(user) : {}, ...(payload ? { payload } : {}) });
 
-const commentCount = async () =>
-  Number(
-    (
-      await ctx.db
-        .selectFrom('comments')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const commentCount = () => countRows(ctx.db, 'comments');
 const counters = (chapterId: number) =>
   ctx.db.selectFrom('chapters').select(['comments_count', 'top_comments_count']).where('id', '=', chapterId).executeTakeFirstOrThrow();
 const rowOf = (uuid: string) => ctx.db.selectFrom('comments').selectAll().where('uuid', '=', uuid).executeTakeFirstOrThrow();

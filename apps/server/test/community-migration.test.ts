@@ -4,6 +4,7 @@ import * as community from '../src/db/migrations/2026-11-25T1800-community.js';
 import * as reachableCounts from '../src/db/migrations/2026-11-26T1200-reachable-comment-counts.js';
 import { createComment, reachableCommentsCount } from './helpers/community-fixtures.js';
 import { createBook, createUser } from './helpers/factories.js';
+import { countRows } from './helpers/row-count.js';
 import { createTestContext, type TestContext } from './helpers/test-context.js';
 
 // The community migration goes down and up again on both databases, and a chapter's comments
@@ -15,15 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const countComments = async () =>
-  Number(
-    (
-      await ctx.db
-        .selectFrom('comments')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const countComments = () => countRows(ctx.db, 'comments');
 
 describe('community migration', () => {
   it('goes down and up again, and comments leave with their chapter', async () => {

@@ -1,29 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, createBook, createUser, type TestBook, type TestUser } from './helpers/factories.js';
+import { authHeader } from './helpers/factories.js';
 import { createComment } from './helpers/community-fixtures.js';
 import { createOrder, sandboxPay } from './helpers/payment-flows.js';
-import { createTestContext, TEST_DIALECT, type TestContext } from './helpers/test-context.js';
+import { createAdminContextWithBook, type AdminContextWithBook } from './helpers/admin-context.js';
+import { TEST_DIALECT } from './helpers/test-context.js';
 
 /**
  * Issue 40, item 18: the console shows what the server gives it in words. A comment the audit log
  * names is named by where it was written, not by a bare uuid; a payment's provider event carries no
  * "paid 1000 fen" (the order's amount is written by the console's price formatter).
  */
-let ctx: TestContext;
-let admin: TestUser;
-let reader: TestUser;
-let book: TestBook;
-
+let scene: AdminContextWithBook;
 beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = await createUser(ctx, { role: 'admin' });
-  reader = await createUser(ctx);
-  book = await createBook(ctx, { chapters: 3, titles: { 'en-us': 'Worded Tales', 'zh-cn': '有名的故事' } });
+  scene = await createAdminContextWithBook({ chapters: 3, titles: { 'en-us': 'Worded Tales', 'zh-cn': '有名的故事' } });
 });
-afterAll(() => ctx.close());
+afterAll(() => scene.ctx.close());
 
 describe(`console words on ${TEST_DIALECT}`, () => {
   it("names a comment target in the audit log by its book's title and chapter number", async () => {
+    const { ctx, admin, reader, book } = scene;
     const comment = await createComment(ctx, { chapterId: book.chapters[2]!.id, userId: reader.id });
     const hide = await ctx.app.inject({
       method: 'POST',
@@ -43,6 +38,7 @@ describe(`console words on ${TEST_DIALECT}`, () => {
   });
 
   it('records a sandbox payment as an event, without an amount in fen', async () => {
+    const { ctx, admin, reader } = scene;
     const orderId = await createOrder(ctx, reader, 1);
     expect((await sandboxPay(ctx, reader, orderId)).statusCode).toBe(200);
     const order = await ctx.app.inject({ method: 'GET', url: `/api/v1/admin/orders/${orderId}`, headers: authHeader(admin) });

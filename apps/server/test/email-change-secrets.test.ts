@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, createUser, createUserWithEmail, nextClientIp, type TestUser } from './helpers/factories.js';
+import { authHeader, createUser, createUserWithEmail, type Injected, nextClientIp, type TestUser } from './helpers/factories.js';
 import { createTestContext, type TestContext } from './helpers/test-context.js';
 import { enableTwoStep, totpCodeAt } from './helpers/two-step.js';
 
@@ -14,8 +14,6 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON answers read field by field
-type Injected = { statusCode: number; json: () => any; body: string };
 const setEmail = (user: TestUser, body: Record<string, unknown>, ip = nextClientIp()) =>
   ctx.app.inject({
     method: 'POST',

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seededRandom, type SeededRandom } from '../src/lib/seeded-random.js';
 import { authHeader, createBook, createUser, type TestBook, type TestUser } from './helpers/factories.js';
+import { openApiOperations, type OpenApiSchema } from './helpers/openapi-operations.js';
 import { createTestContext, TEST_DIALECT, type TestContext } from './helpers/test-context.js';
 
 /**
@@ -10,21 +12,6 @@ import { createTestContext, TEST_DIALECT, type TestContext } from './helpers/tes
  */
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const REQUESTS_PER_OPERATION = 24;
-
-/** mulberry32: small, fast and good enough to pick test inputs reproducibly. */
-function createRandom(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
-  return { next, pick, chance: (p: number) => next() < p };
-}
-type Random = ReturnType<typeof createRandom>;
 
 const HOSTILE_STRINGS = [
   '',
@@ -80,19 +67,7 @@ const HOSTILE_VALUES: unknown[] = [
   Array.from({ length: 60 }, () => ({ type: 'start_reading' })),
 ];
 
-type Schema = {
-  type?: string;
-  properties?: Record<string, Schema>;
-  items?: Schema;
-  enum?: unknown[];
-  anyOf?: Schema[];
-  const?: unknown;
-  format?: string;
-  minimum?: number;
-  maximum?: number;
-};
-type Parameter = { name: string; in: 'path' | 'query' | 'header'; schema: Schema };
-type Operation = { parameters?: Parameter[]; requestBody?: { content: Record<string, { schema: Schema }> } };
+type Schema = OpenApiSchema;
 
 interface Fixtures {
   book: TestBook;
@@ -100,7 +75,7 @@ interface Fixtures {
 }
 
 /** A value that fits the schema, so hostile values elsewhere get past the first check. */
-function plausible(schema: Schema | undefined, random: Random, fixtures: Fixtures): unknown {
+function plausible(schema: Schema | undefined, random: SeededRandom, fixtures: Fixtures): unknown {
   if (!schema) return random.pick(HOSTILE_STRINGS);
   if (schema.const !== undefined) return schema.const;
   if (schema.enum) return random.pick(schema.enum);
@@ -123,7 +98,7 @@ function plausible(schema: Schema | undefined, random: Random, fixtures: Fixture
 }
 
 /** Mostly plausible, often hostile: each field has a fair chance of being attacked. */
-function mutate(schema: Schema | undefined, random: Random, fixtures: Fixtures, depth = 0): unknown {
+function mutate(schema: Schema | undefined, random: SeededRandom, fixtures: Fixtures, depth = 0): unknown {
   if (random.chance(0.35)) return random.chance(0.6) ? random.pick(HOSTILE_STRINGS) : random.pick(HOSTILE_VALUES);
   if (schema?.type === 'object' && depth < 3) {
     const value = Object.fromEntries(
@@ -190,7 +165,7 @@ const PAGE_PATHS = [
   '/api/v1/comics/chapters/{book}/en-us/asc/0/10',
 ];
 /** Ways a URL is bent by scanners and broken clients: doubled slashes, bad escapes, traversal, overlong UTF-8, odd queries. */
-const URL_BENDS: ((path: string, random: Random) => string)[] = [
+const URL_BENDS: ((path: string, random: SeededRandom) => string)[] = [
   (path) => `/${path}`,
   (path) => `//${path}`,
   (path) => `${path}/%zz`,
@@ -224,11 +199,8 @@ describe(`fuzzing every OpenAPI operation on ${TEST_DIALECT} (FUZZ_SEED=${SEED})
   afterAll(() => ctx.close());
 
   it('never answers 5xx, and every error is in the envelope', async () => {
-    const random = createRandom(SEED);
-    const document = ctx.app.swagger() as { paths: Record<string, Record<string, Operation>> };
-    const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
-      Object.entries(methods).map(([method, operation]) => ({ path, method: method.toUpperCase(), operation })),
-    );
+    const random = seededRandom(SEED);
+    const operations = openApiOperations(ctx);
     expect(operations.length).toBeGreaterThan(15);
     let sent = 0;
     for (const { path, method, operation } of operations) {
@@ -277,7 +249,7 @@ describe(`fuzzing every OpenAPI operation on ${TEST_DIALECT} (FUZZ_SEED=${SEED})
   }, 120_000);
 
   it('never answers 5xx to a bent page path or malformed URL, and every answer carries the security headers', async () => {
-    const random = createRandom(SEED);
+    const random = seededRandom(SEED);
     const started = Date.now();
     let sent = 0;
     // Bounded in count and time: the page paths render real pages.

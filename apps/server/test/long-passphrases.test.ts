@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { authHeader, createUserWithEmail, nextClientIp } from './helpers/factories.js';
+import { authHeader, createUserWithEmail, postApi } from './helpers/factories.js';
 import { createTestContext, type TestContext } from './helpers/test-context.js';
 
 /**
@@ -13,10 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON answers read field by field
-type Injected = { statusCode: number; json: () => any; body: string };
-const post = (url: string, payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
-  ctx.app.inject({ method: 'POST', url: `/api/v1${url}`, payload, headers, remoteAddress: nextClientIp() }) as Promise<Injected>;
+const post = (url: string, payload: Record<string, unknown>, headers?: Record<string, string>) => postApi(ctx, url, payload, headers);
 
 let n = 0;
 const uniqueName = () => `pass${Date.now().toString(36).slice(-5)}${(n += 1)}`;

@@ -11,7 +11,9 @@ import {
   createUser,
   createUserWithEmail,
   grantMembership,
+  type Injected,
   nextClientIp,
+  postApi,
   type TestUser,
 } from './helpers/factories.js';
 import { startFakeWechatPay, type FakeWechatPay } from './helpers/fake-wechat-pay.js';
@@ -65,11 +67,6 @@ afterEach(() => {
 let counter = 0;
 const uniqueName = (prefix = 'jr') => `${prefix}${Date.now().toString(36).slice(-4)}${(counter += 1)}`;
 const uniqueAddress = (prefix = 'reader') => `${prefix}.${Date.now().toString(36)}${(counter += 1)}@example.com`;
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON answers read field by field
-type Injected = { statusCode: number; json: () => any; body: string };
-const post = (c: TestContext, url: string, payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
-  c.app.inject({ method: 'POST', url: `/api/v1${url}`, payload, headers, remoteAddress: nextClientIp() }) as Promise<Injected>;
 
 /** Waits (draining `c`'s jobs) for the next message to `to` of the given subject pattern, if any. */
 const next = (c: TestContext, to: string, subject?: RegExp) =>
@@ -144,7 +141,7 @@ describe('an address and a forgotten password', () => {
   it('registration with an address: the confirmation link confirms once, then is refused', async () => {
     const email = uniqueAddress('join');
     const username = uniqueName();
-    const registered = await post(ctx, '/user/register', { username, password: 'first-pass-1', email }, { 'accept-language': 'en-US' });
+    const registered = await postApi(ctx, '/user/register', { username, password: 'first-pass-1', email }, { 'accept-language': 'en-US' });
     expect(registered.statusCode, registered.body).toBe(201);
     const message = await next(ctx, email);
     expectWellFormed(message, email, 'en-us');
@@ -154,13 +151,13 @@ describe('an address and a forgotten password', () => {
     const token = linkTo(message, '/confirm-email').searchParams.get('token')!;
     expect(token.length).toBeGreaterThanOrEqual(20);
 
-    const confirmed = await post(ctx, '/user/email/confirm', { token });
+    const confirmed = await postApi(ctx, '/user/email/confirm', { token });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect(confirmed.json()).toEqual({ data: { result: { confirmed: true } } });
-    const logged = await post(ctx, '/user/login', { username, password: 'first-pass-1' });
+    const logged = await postApi(ctx, '/user/login', { username, password: 'first-pass-1' });
     const me = await ctx.app.inject({ url: '/api/v1/user/me', headers: { authorization: `Token ${logged.json().data.jwt_token}` } });
     expect(me.json().data.result).toMatchObject({ email, email_confirmed: true });
-    const again = await post(ctx, '/user/email/confirm', { token });
+    const again = await postApi(ctx, '/user/email/confirm', { token });
     expect(again.statusCode).toBe(400);
     expect(again.json().code).toBe('INVALID_EMAIL_TOKEN');
   });
@@ -168,44 +165,44 @@ describe('an address and a forgotten password', () => {
   it('forgotten password: the link works once; password-changed follows; a later link is refused after 30 minutes', async () => {
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
     const user = await createUserWithEmail(ctx, { language: 'en-us' });
-    expect((await post(ctx, '/user/password/forgot', { login: user.username })).statusCode).toBe(202);
+    expect((await postApi(ctx, '/user/password/forgot', { login: user.username })).statusCode).toBe(202);
     const reset = await next(ctx, user.email, /password/i);
     expectWellFormed(reset, user.email, 'en-us');
     expect(reset.text).toContain('30');
     expect(reset.rawHeader('List-Unsubscribe')).toBeUndefined();
     const token = linkTo(reset, '/reset-password').searchParams.get('token')!;
 
-    const used = await post(ctx, '/user/password/reset', { token, new_password: 'second-pass-2' });
+    const used = await postApi(ctx, '/user/password/reset', { token, new_password: 'second-pass-2' });
     expect(used.statusCode, used.body).toBe(200);
     expect(used.json().data.result).toMatchObject({ updated: true });
-    expect((await post(ctx, '/user/login', { username: user.username, password: 'second-pass-2' })).statusCode).toBe(200);
+    expect((await postApi(ctx, '/user/login', { username: user.username, password: 'second-pass-2' })).statusCode).toBe(200);
     const changed = await nth(ctx, user.email, 2);
     expectWellFormed(changed, user.email, 'en-us');
     expect(changed.subject).toMatch(/password was changed/i);
     expect(changed.text).not.toContain(token);
     expect(changed.messageId).not.toBe(reset.messageId);
-    const twice = await post(ctx, '/user/password/reset', { token, new_password: 'third-pass-3' });
+    const twice = await postApi(ctx, '/user/password/reset', { token, new_password: 'third-pass-3' });
     expect(twice.statusCode).toBe(400);
     expect(twice.json().code).toBe('INVALID_RESET_TOKEN');
 
     // A second link, used 30 minutes and a second later: refused, the password stays.
     const before = sink.to(user.email).length;
-    expect((await post(ctx, '/user/password/forgot', { login: user.email })).statusCode).toBe(202);
+    expect((await postApi(ctx, '/user/password/forgot', { login: user.email })).statusCode).toBe(202);
     const late = await nth(ctx, user.email, before + 1);
     const lateToken = linkTo(late, '/reset-password').searchParams.get('token')!;
     vi.setSystemTime(Date.now() + 30 * MINUTE + 1000);
-    const expired = await post(ctx, '/user/password/reset', { token: lateToken, new_password: 'third-pass-3' });
+    const expired = await postApi(ctx, '/user/password/reset', { token: lateToken, new_password: 'third-pass-3' });
     expect(expired.statusCode).toBe(400);
     expect(expired.json().code).toBe('INVALID_RESET_TOKEN');
-    expect((await post(ctx, '/user/login', { username: user.username, password: 'second-pass-2' })).statusCode).toBe(200);
+    expect((await postApi(ctx, '/user/login', { username: user.username, password: 'second-pass-2' })).statusCode).toBe(200);
   });
 
   it('an unknown name gets the same answer and no message', async () => {
     const known = await createUserWithEmail(ctx);
     const before = sink.messages.length;
-    const unknown = await post(ctx, '/user/password/forgot', { login: uniqueName('nobody') });
-    const unknownAddress = await post(ctx, '/user/password/forgot', { login: uniqueAddress('nobody') });
-    const real = await post(ctx, '/user/password/forgot', { login: known.username });
+    const unknown = await postApi(ctx, '/user/password/forgot', { login: uniqueName('nobody') });
+    const unknownAddress = await postApi(ctx, '/user/password/forgot', { login: uniqueAddress('nobody') });
+    const real = await postApi(ctx, '/user/password/forgot', { login: known.username });
     for (const answer of [unknown, unknownAddress, real]) {
       expect(answer.statusCode).toBe(202);
       expect(answer.body).toBe(real.body);

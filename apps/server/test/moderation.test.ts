@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, createBook, createUser, type TestBook, type TestUser } from './helpers/factories.js';
 import { chapterCommentsCount, createComment, createRating, createReport, reachableCommentsCount } from './helpers/community-fixtures.js';
-import { createTestContext, TEST_DIALECT, type TestContext } from './helpers/test-context.js';
+import { createAdminContext, createAdminContextWithBook } from './helpers/admin-context.js';
+import { TEST_DIALECT, type TestContext } from './helpers/test-context.js';
 
 /**
  * The moderators' side of issue 31 (`/api/v1/admin/comments/…`): the reports queue, held
@@ -15,10 +16,10 @@ let reader: TestUser;
 let book: TestBook;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = await createUser(ctx, { role: 'admin' });
-  reader = await createUser(ctx);
-  book = await createBook(ctx, { chapters: 2, titles: { 'en-us': 'Moderated Tales', 'zh-cn': '审核故事' } });
+  ({ ctx, admin, reader, book } = await createAdminContextWithBook({
+    chapters: 2,
+    titles: { 'en-us': 'Moderated Tales', 'zh-cn': '审核故事' },
+  }));
 });
 afterAll(() => ctx.close());
 
@@ -399,8 +400,7 @@ describe(`moderation with COMMUNITY=off on ${TEST_DIALECT}`, () => {
   let off: TestContext;
   let offAdmin: TestUser;
   beforeAll(async () => {
-    off = await createTestContext({ COMMUNITY: 'off' });
-    offAdmin = await createUser(off, { role: 'admin' });
+    ({ ctx: off, admin: offAdmin } = await createAdminContext({ COMMUNITY: 'off' }));
   });
   afterAll(() => off.close());
 

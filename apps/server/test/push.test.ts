@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPushService } from '../src/modules/push/push.service.js';
 import { adminCli } from './helpers/admin-cli.js';
-import { authHeader, createBook, createUser, nextClientIp, type TestUser } from './helpers/factories.js';
+import { callApi, createBook, createUser } from './helpers/factories.js';
+import { countRows } from './helpers/row-count.js';
 import { drawPage, writeFixture } from './helpers/import-fixtures.js';
 import { startPushReceiver, type BrowserSubscription } from './helpers/push-receiver.js';
 import { createTestContext, type TestContext } from './helpers/test-context.js';
@@ -22,30 +23,13 @@ afterAll(async () => {
   await Promise.all([ctx?.close(), strict?.close(), receiver?.close()]);
 });
 
-const call = (context: TestContext, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, user: TestUser | null, payload?: unknown) =>
-  context.app.inject({
-    method,
-    url: `/api/v1${url}`,
-    headers: user ? authHeader(user) : {},
-    remoteAddress: nextClientIp(),
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
-
 const silent = { info: () => undefined, warn: () => undefined };
-const countSubscriptions = async (context: TestContext) =>
-  Number(
-    (
-      await context.db
-        .selectFrom('push_subscriptions')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const countSubscriptions = (context: TestContext) => countRows(context.db, 'push_subscriptions');
 
 async function follower(book: { uuid: string }, subscription: BrowserSubscription, language = 'en-us') {
   const user = await createUser(ctx);
-  expect((await call(ctx, 'PUT', `/user/follows/${book.uuid}`, user)).statusCode).toBe(200);
-  const subscribed = await call(ctx, 'POST', '/user/push/subscriptions', user, { ...subscription, language });
+  expect((await callApi(ctx, 'PUT', `/user/follows/${book.uuid}`, user)).statusCode).toBe(200);
+  const subscribed = await callApi(ctx, 'POST', '/user/push/subscriptions', user, { ...subscription, language });
   expect(subscribed.json()).toEqual({ data: { result: { subscribed: true } } });
   return user;
 }
@@ -120,7 +104,7 @@ describe('new-chapter notices over Web Push', () => {
   it('keeps subscriptions to logged-in readers, with well-formed keys, and unsubscribes', async () => {
     const user = await createUser(ctx);
     const subscription = receiver.subscribe();
-    const visitor = await call(ctx, 'POST', '/user/push/subscriptions', null, subscription);
+    const visitor = await callApi(ctx, 'POST', '/user/push/subscriptions', null, subscription);
     expect({ status: visitor.statusCode, code: visitor.json().code }).toEqual({ status: 401, code: 'AUTH_REQUIRED' });
     const point = Buffer.from(subscription.keys.p256dh, 'base64url');
     const offCurve = Buffer.from(point);
@@ -135,12 +119,12 @@ describe('new-chapter notices over Web Push', () => {
       { p256dh: offCurve.toString('base64url'), auth: subscription.keys.auth },
       { p256dh: compressedTag.toString('base64url'), auth: subscription.keys.auth },
     ]) {
-      const response = await call(ctx, 'POST', '/user/push/subscriptions', user, { endpoint: subscription.endpoint, keys });
+      const response = await callApi(ctx, 'POST', '/user/push/subscriptions', user, { endpoint: subscription.endpoint, keys });
       expect({ status: response.statusCode, code: response.json().code }).toEqual({ status: 400, code: 'VALIDATION_FAILED' });
     }
     const before = await countSubscriptions(ctx);
     // A field the client may not set (user_id) is dropped, not stored.
-    const created = await call(ctx, 'POST', '/user/push/subscriptions', user, { ...subscription, user_id: 1 });
+    const created = await callApi(ctx, 'POST', '/user/push/subscriptions', user, { ...subscription, user_id: 1 });
     expect(created.statusCode).toBe(200);
     expect(await countSubscriptions(ctx)).toBe(before + 1);
     const row = await ctx.db
@@ -149,11 +133,13 @@ describe('new-chapter notices over Web Push', () => {
       .where('endpoint', '=', subscription.endpoint)
       .executeTakeFirstOrThrow();
     expect(row.user_id).toBe(user.id);
-    expect((await call(ctx, 'DELETE', '/user/push/subscriptions', user, { endpoint: subscription.endpoint })).json().data.result).toEqual({
+    expect(
+      (await callApi(ctx, 'DELETE', '/user/push/subscriptions', user, { endpoint: subscription.endpoint })).json().data.result,
+    ).toEqual({
       subscribed: false,
     });
     expect(await countSubscriptions(ctx)).toBe(before);
-    expect((await call(ctx, 'GET', '/push/public-key', null)).json().data.result.public_key).toBe(ctx.config.push!.publicKey);
+    expect((await callApi(ctx, 'GET', '/push/public-key', null)).json().data.result.public_key).toBe(ctx.config.push!.publicKey);
   });
 
   it("never hands one account's endpoint to another that does not hold the browser's subscription keys", async () => {
@@ -163,10 +149,10 @@ describe('new-chapter notices over Web Push', () => {
     const ownerOf = async () =>
       (await ctx.db.selectFrom('push_subscriptions').selectAll().where('endpoint', '=', subscription.endpoint).executeTakeFirstOrThrow())
         .user_id;
-    expect((await call(ctx, 'POST', '/user/push/subscriptions', owner, subscription)).statusCode).toBe(200);
+    expect((await callApi(ctx, 'POST', '/user/push/subscriptions', owner, subscription)).statusCode).toBe(200);
     // Someone who learnt the endpoint, with keys of their own: refused, the owner's row unchanged.
     const theirs = receiver.subscribe().keys;
-    const takeover = await call(ctx, 'POST', '/user/push/subscriptions', intruder, { endpoint: subscription.endpoint, keys: theirs });
+    const takeover = await callApi(ctx, 'POST', '/user/push/subscriptions', intruder, { endpoint: subscription.endpoint, keys: theirs });
     expect({ status: takeover.statusCode, code: takeover.json().code }).toEqual({ status: 409, code: 'CONFLICT' });
     const row = await ctx.db
       .selectFrom('push_subscriptions')
@@ -175,15 +161,18 @@ describe('new-chapter notices over Web Push', () => {
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ user_id: owner.id, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth });
     // Nor can they drop it.
-    await call(ctx, 'DELETE', '/user/push/subscriptions', intruder, { endpoint: subscription.endpoint });
+    await callApi(ctx, 'DELETE', '/user/push/subscriptions', intruder, { endpoint: subscription.endpoint });
     expect(await ownerOf()).toBe(owner.id);
     // The owner may renew their own keys.
     const renewed = receiver.subscribe().keys;
     expect(
-      (await call(ctx, 'POST', '/user/push/subscriptions', owner, { endpoint: subscription.endpoint, keys: renewed })).statusCode,
+      (await callApi(ctx, 'POST', '/user/push/subscriptions', owner, { endpoint: subscription.endpoint, keys: renewed })).statusCode,
     ).toBe(200);
     // Another account logged in on the same browser sends the browser's own keys: the browser is theirs now.
-    const sameBrowser = await call(ctx, 'POST', '/user/push/subscriptions', intruder, { endpoint: subscription.endpoint, keys: renewed });
+    const sameBrowser = await callApi(ctx, 'POST', '/user/push/subscriptions', intruder, {
+      endpoint: subscription.endpoint,
+      keys: renewed,
+    });
     expect(sameBrowser.statusCode).toBe(200);
     expect(await ownerOf()).toBe(intruder.id);
   });
@@ -206,7 +195,7 @@ describe('new-chapter notices over Web Push', () => {
       'https://[2001::7f00:1]/x',
       'https://[64:ff9b::a9fe:a9fe]/latest/meta-data/',
     ]) {
-      const response = await call(strict, 'POST', '/user/push/subscriptions', user, { endpoint, keys });
+      const response = await callApi(strict, 'POST', '/user/push/subscriptions', user, { endpoint, keys });
       expect({ endpoint, status: response.statusCode, code: response.json().code }).toEqual({
         endpoint,
         status: 400,
@@ -219,7 +208,7 @@ describe('new-chapter notices over Web Push', () => {
   it('checks stored endpoints again at delivery: one stored while private endpoints were allowed is dropped, never reached', async () => {
     const owner = await createUser(strict);
     const book = await createBook(strict, { chapters: 1 });
-    expect((await call(strict, 'PUT', `/user/follows/${book.uuid}`, owner)).statusCode).toBe(200);
+    expect((await callApi(strict, 'PUT', `/user/follows/${book.uuid}`, owner)).statusCode).toBe(200);
     // As a development database keeps them after PUSH_ALLOW_PRIVATE_ENDPOINTS=on is turned off.
     const plain = receiver.subscribe();
     const literal = receiver.subscribe();

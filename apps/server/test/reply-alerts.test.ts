@@ -5,15 +5,7 @@ import { excerpt } from '../src/modules/community/reply-alerts.text.js';
 import { createHousekeeping } from '../src/modules/housekeeping/housekeeping.js';
 import { createMailRenderer } from '../src/modules/mail/mail-render.js';
 import { createPushService } from '../src/modules/push/push.service.js';
-import {
-  authHeader,
-  createBook,
-  createUser,
-  createUserWithEmail,
-  nextClientIp,
-  type TestBook,
-  type TestUser,
-} from './helpers/factories.js';
+import { callApi, createBook, createUser, createUserWithEmail, type TestBook, type TestUser } from './helpers/factories.js';
 import { startPushReceiver } from './helpers/push-receiver.js';
 import { postComment, postReply } from './helpers/reply-alert-fixtures.js';
 import { createTestContext, type TestContext } from './helpers/test-context.js';
@@ -42,15 +34,6 @@ afterAll(async () => {
   await Promise.all([ctx?.close(), off?.close(), receiver?.close()]);
 });
 
-const call = (context: TestContext, method: 'GET' | 'POST' | 'PUT', url: string, user: TestUser | null, payload?: unknown) =>
-  context.app.inject({
-    method,
-    url: `/api/v1${url}`,
-    headers: user ? authHeader(user) : {},
-    remoteAddress: nextClientIp(),
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
-
 type AlertJson = {
   alert_id: number;
   read: boolean;
@@ -61,11 +44,11 @@ type AlertJson = {
   book: { book_uuid: string; title: string };
 };
 const alertsOf = async (user: TestUser, query = '') => {
-  const response = await call(ctx, 'GET', `/user/alerts${query}`, user);
+  const response = await callApi(ctx, 'GET', `/user/alerts${query}`, user);
   expect(response.statusCode, response.body).toBe(200);
   return response.json().data as { result: AlertJson[]; total: number; unread: number };
 };
-const markRead = (user: TestUser, payload: unknown) => call(ctx, 'POST', '/user/alerts/read', user, payload);
+const markRead = (user: TestUser, payload: unknown) => callApi(ctx, 'POST', '/user/alerts/read', user, payload);
 
 /** A comment by `author` on chapter `index` of `onBook`. */
 const commentBy = (author: TestUser, body = 'What a chapter', onBook = book, index = 0) =>
@@ -104,12 +87,12 @@ describe('the alerts list', () => {
     expect(chinese.result[0]!.book.title).toBe('港口灯火');
     expect(chinese.result[0]!.chapter.title).toBe('第1话');
     expect((await alertsOf(alice, '?language=fr-fr')).result[0]!.book.title).toBe('Harbour Lights');
-    expect((await call(ctx, 'GET', '/user/alerts?language=xx-yy', alice)).statusCode).toBe(400);
+    expect((await callApi(ctx, 'GET', '/user/alerts?language=xx-yy', alice)).statusCode).toBe(400);
     // Bob and Carol have none.
     expect(await alertsOf(bob)).toEqual({ result: [], total: 0, unread: 0 });
     // Private: never kept by a shared cache; visitors are asked to log in.
-    expect((await call(ctx, 'GET', '/user/alerts', alice)).headers['cache-control']).toBe('private, no-store');
-    expect((await call(ctx, 'GET', '/user/alerts', null)).statusCode).toBe(401);
+    expect((await callApi(ctx, 'GET', '/user/alerts', alice)).headers['cache-control']).toBe('private, no-store');
+    expect((await callApi(ctx, 'GET', '/user/alerts', null)).statusCode).toBe(401);
   });
 
   it('shows 140 characters of a long reply, on one line, and never splits a character', async () => {
@@ -140,7 +123,7 @@ describe('the alerts list', () => {
     expect(await page(3)).toEqual(newestFirst.slice(4));
     expect(await alertsOf(alice, '?page=100000&page_size=50')).toEqual({ result: [], total: 5, unread: 5 });
     for (const bad of ['?page=0', '?page_size=0', '?page_size=51', '?page=abc', '?page=100001']) {
-      expect((await call(ctx, 'GET', `/user/alerts${bad}`, alice)).statusCode, bad).toBe(400);
+      expect((await callApi(ctx, 'GET', `/user/alerts${bad}`, alice)).statusCode, bad).toBe(400);
     }
   });
 
@@ -163,7 +146,7 @@ describe('the alerts list', () => {
     expect(list.result.map((a) => a.alert_id)).toEqual([kept.alertId]);
     expect(list.total).toBe(1);
     expect(list.unread).toBe(1);
-    expect((await call(ctx, 'GET', '/user/library/summary', alice)).json().data.result.unread_alerts).toBe(1);
+    expect((await callApi(ctx, 'GET', '/user/library/summary', alice)).json().data.result.unread_alerts).toBe(1);
     // Marking all read does not count what is not shown, and a moderator's unhide brings it back unread.
     await markRead(alice, { all: true });
     await ctx.db.transaction().execute((trx) => setCommentState(trx, hidden.id, 'visible', by));
@@ -199,7 +182,7 @@ describe('marking alerts read', () => {
     expect((await alertsOf(alice)).result.find((x) => x.alert_id === a[0]!.alertId)!.read).toBe(true);
     // Again: nothing changes.
     expect((await markRead(alice, { alert_ids: [a[0]!.alertId, a[0]!.alertId] })).json().data.result.unread).toBe(2);
-    expect((await call(ctx, 'GET', '/user/library/summary', alice)).json().data.result).toMatchObject({ unread_alerts: 2 });
+    expect((await callApi(ctx, 'GET', '/user/library/summary', alice)).json().data.result).toMatchObject({ unread_alerts: 2 });
 
     answer = await markRead(alice, { all: true });
     expect(answer.json()).toEqual({ data: { result: { unread: 0 } } });
@@ -231,7 +214,7 @@ describe('marking alerts read', () => {
     }
     expect((await markRead(alice, { alert_ids: hundred })).statusCode).toBe(200);
     expect((await markRead(alice, { alert_ids: [1], extra: 'dropped' })).statusCode).toBe(200);
-    expect((await call(ctx, 'POST', '/user/alerts/read', null, { all: true })).statusCode).toBe(401);
+    expect((await callApi(ctx, 'POST', '/user/alerts/read', null, { all: true })).statusCode).toBe(401);
   });
 });
 
@@ -242,25 +225,25 @@ describe('COMMUNITY=off', () => {
       ['GET', '/user/alerts', undefined],
       ['POST', '/user/alerts/read', { all: true }],
     ] as const) {
-      const response = await call(off, method, url, alice, payload);
+      const response = await callApi(off, method, url, alice, payload);
       expect(response.statusCode).toBe(404);
       expect(response.json().code).toBe('NOT_FOUND');
     }
-    expect((await call(off, 'GET', '/user/library/summary', alice)).json().data.result).toEqual({ unread_books: 0 });
-    expect((await call(off, 'GET', '/user/email/preferences', alice)).json().data.result).toEqual({ reminders: true, digest: false });
-    expect((await call(off, 'PUT', '/user/email/preferences', alice, { replies: false })).statusCode).toBe(400);
+    expect((await callApi(off, 'GET', '/user/library/summary', alice)).json().data.result).toEqual({ unread_books: 0 });
+    expect((await callApi(off, 'GET', '/user/email/preferences', alice)).json().data.result).toEqual({ reminders: true, digest: false });
+    expect((await callApi(off, 'PUT', '/user/email/preferences', alice, { replies: false })).statusCode).toBe(400);
   });
 });
 
 describe('the reply preference', () => {
   it('is on by default and changed with the e-mail preferences', async () => {
     const alice = await createUser(ctx);
-    const prefs = () => call(ctx, 'GET', '/user/email/preferences', alice);
+    const prefs = () => callApi(ctx, 'GET', '/user/email/preferences', alice);
     expect((await prefs()).json().data.result).toEqual({ reminders: true, digest: false, replies: true });
-    const put = await call(ctx, 'PUT', '/user/email/preferences', alice, { replies: false });
+    const put = await callApi(ctx, 'PUT', '/user/email/preferences', alice, { replies: false });
     expect(put.json().data.result).toEqual({ reminders: true, digest: false, replies: false });
-    expect((await call(ctx, 'PUT', '/user/email/preferences', alice, { replies: 'no' })).statusCode).toBe(400);
-    expect((await call(ctx, 'PUT', '/user/email/preferences', alice, { digest: true, replies: true })).json().data.result).toEqual({
+    expect((await callApi(ctx, 'PUT', '/user/email/preferences', alice, { replies: 'no' })).statusCode).toBe(400);
+    expect((await callApi(ctx, 'PUT', '/user/email/preferences', alice, { digest: true, replies: true })).json().data.result).toEqual({
       reminders: true,
       digest: true,
       replies: true,
@@ -280,7 +263,7 @@ describe('Web Push', () => {
   async function subscribed(language: string) {
     const user = await createUser(ctx);
     const subscription = receiver.subscribe();
-    const response = await call(ctx, 'POST', '/user/push/subscriptions', user, { ...subscription, language });
+    const response = await callApi(ctx, 'POST', '/user/push/subscriptions', user, { ...subscription, language });
     expect(response.statusCode, response.body).toBe(200);
     return { user, path: new URL(subscription.endpoint).pathname };
   }
@@ -289,7 +272,7 @@ describe('Web Push', () => {
   it('tells the comment author, in the browser language, with a link to the chapter comments; not with replies off', async () => {
     const [english, chinese, quiet] = await Promise.all([subscribed('en-us'), subscribed('zh-cn'), subscribed('en-us')]);
     const bob = await createUser(ctx, { username: `bob${Date.now().toString(36)}` });
-    expect((await call(ctx, 'PUT', '/user/email/preferences', quiet.user, { replies: false })).statusCode).toBe(200);
+    expect((await callApi(ctx, 'PUT', '/user/email/preferences', quiet.user, { replies: false })).statusCode).toBe(200);
     const notifier = notifierFor();
     const replies = [];
     for (const who of [english, chinese, quiet]) {
@@ -319,11 +302,11 @@ describe('Web Push', () => {
     const alice = await subscribed('en-us');
     const bob = await createUser(ctx);
     const chapter = book.chapters[2]!;
-    const posted = await call(ctx, 'POST', `/comics/chapter/${chapter.uuid}/comments`, alice.user, {
+    const posted = await callApi(ctx, 'POST', `/comics/chapter/${chapter.uuid}/comments`, alice.user, {
       body: 'Who is the lighthouse keeper?',
     });
     expect(posted.statusCode, posted.body).toBe(201);
-    const reply = await call(ctx, 'POST', `/comics/chapter/${chapter.uuid}/comments`, bob, {
+    const reply = await callApi(ctx, 'POST', `/comics/chapter/${chapter.uuid}/comments`, bob, {
       body: 'Her brother, I think',
       parent_uuid: posted.json().data.result.comment_uuid,
     });
@@ -398,9 +381,9 @@ describe('the e-mail digest', () => {
     const quiet = await createUserWithEmail(ctx);
     const bob = await createUser(ctx);
     for (const user of [alice, quiet]) {
-      expect((await call(ctx, 'PUT', '/user/email/preferences', user, { digest: true })).statusCode).toBe(200);
+      expect((await callApi(ctx, 'PUT', '/user/email/preferences', user, { digest: true })).statusCode).toBe(200);
     }
-    expect((await call(ctx, 'PUT', '/user/email/preferences', quiet, { replies: false })).statusCode).toBe(200);
+    expect((await callApi(ctx, 'PUT', '/user/email/preferences', quiet, { replies: false })).statusCode).toBe(200);
     const t0 = Date.now();
     const payloads = ['<script>alert(1)</script>', '"><img src=x onerror=alert(1)>', "<a href='javascript:alert(1)'>x</a> & <b>bold</b>"];
     const mine = await postComment(ctx, { bookId: book.id, chapterId: book.chapters[0]!.id, userId: alice.id, body: 'mine' });

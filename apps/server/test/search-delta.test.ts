@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { seededRandom, type SeededRandom } from '../src/lib/seeded-random.js';
 import { createCatalogueVersion } from '../src/modules/catalogue/catalogue-version.js';
 import {
   bumpCatalogueVersion,
@@ -206,20 +207,6 @@ describe("the console's book search", () => {
   });
 });
 
-/** A seeded generator (mulberry32): the same catalogue and changes on every run. */
-function seeded(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (n: number) => Math.floor(next() * n);
-  return { int, pick: <T>(items: readonly T[]): T => items[int(items.length)]!, chance: (p: number) => next() < p };
-}
-
 const WORDS = [
   'storm',
   'gate',
@@ -268,18 +255,12 @@ const QUERIES = [
 ];
 
 /** Applies `count` random catalogue changes, each in its own transaction that bumps the version, as the console's are. */
-async function randomChanges(
-  context: TestContext,
-  random: ReturnType<typeof seeded>,
-  ids: number[],
-  count: number,
-  between?: () => Promise<void>,
-) {
+async function randomChanges(context: TestContext, random: SeededRandom, ids: number[], count: number, between?: () => Promise<void>) {
   const { domainEvents } = context.app;
-  const title = () => Array.from({ length: 1 + random.int(3) }, () => random.pick(WORDS)).join(' ');
+  const title = () => Array.from({ length: 1 + random.below(3) }, () => random.pick(WORDS)).join(' ');
   for (let n = 0; n < count; n += 1) {
     const id = random.pick(ids);
-    const kind = random.int(7);
+    const kind = random.below(7);
     await domainEvents.transact(async (trx) => {
       if (kind === 0) await upsertBookTranslations(trx, id, [{ language: 'en-us', title: title() }]);
       else if (kind === 1) await upsertBookTranslations(trx, id, [{ language: 'zh-cn', title: random.pick(CHINESE) }]);
@@ -292,7 +273,7 @@ async function randomChanges(
           book_type: 'comic',
           original_language: 'en-us',
           is_published: random.chance(0.8),
-          popularity: random.int(4),
+          popularity: random.below(4),
           created_at: Date.now(),
           translations: [{ language: 'en-us', title: title() }],
           tags: [random.pick(TAGS)],
@@ -312,16 +293,16 @@ describe('base + delta answer as a full rebuild would', () => {
 
   beforeAll(async () => {
     equivalence = await createTestContext();
-    const random = seeded(30);
+    const random = seededRandom(30);
     for (let n = 0; n < 200; n += 1) {
-      const translations = [{ language: 'en-us', title: Array.from({ length: 1 + random.int(3) }, () => random.pick(WORDS)).join(' ') }];
+      const translations = [{ language: 'en-us', title: Array.from({ length: 1 + random.below(3) }, () => random.pick(WORDS)).join(' ') }];
       if (random.chance(0.3)) translations.push({ language: 'zh-cn', title: random.pick(CHINESE) });
       const book = await insertBook(equivalence.db, {
         book_type: 'comic',
         original_language: 'en-us',
         is_published: random.chance(0.85),
         // Few values: ties, broken by id, are most of the order.
-        popularity: random.int(4),
+        popularity: random.below(4),
         created_at: Date.now(),
         translations,
         tags: [random.pick(TAGS)],
@@ -348,7 +329,7 @@ describe('base + delta answer as a full rebuild would', () => {
   it('after 50 seeded random changes, searched now and then in between (delta only)', async () => {
     const layered = searchOn({ rebuildAfter: 1_000 });
     await layered.warm();
-    await randomChanges(equivalence, seeded(7), ids, 50, async () => void (await layered.search(seeded(1).pick(QUERIES))));
+    await randomChanges(equivalence, seededRandom(7), ids, 50, async () => void (await layered.search(seededRandom(1).pick(QUERIES))));
     await expectSameAsRebuilt(layered);
     expect(layered.stats().baseBuilds).toBe(1);
     expect(layered.stats().deltaBooks).toBeGreaterThan(20);
@@ -357,7 +338,7 @@ describe('base + delta answer as a full rebuild would', () => {
   it('with the base rebuilt in the background whenever the delta passes 10 books', async () => {
     const layered = searchOn({ rebuildAfter: 10 });
     await layered.warm();
-    await randomChanges(equivalence, seeded(11), ids, 50, async () => void (await layered.search('storm')));
+    await randomChanges(equivalence, seededRandom(11), ids, 50, async () => void (await layered.search('storm')));
     await expectSameAsRebuilt(layered);
     await layered.settled();
     expect(layered.stats().baseBuilds).toBeGreaterThan(1);

@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { beforeAll } from 'vitest';
 import yazl from 'yazl';
 import { uniqueUsername } from './session.js';
 
@@ -14,10 +15,29 @@ export const adminCli = (dataDir: string, ...args: string[]) =>
     env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
   });
 
-/** A new administrator, made the only way one can be: by the command line on the server. */
+/** An administrator's credentials; `makeAdministrator` makes the account. */
+const operatorCredentials = () => ({ username: uniqueUsername('ops'), password: 'operator-pass-2026' });
+
+/** Makes the administrator the only way one can be made: by the command line on the server. */
+const makeAdministrator = (dataDir: string, operator: { username: string; password: string }) =>
+  adminCli(dataDir, 'user', 'create', operator.username, '--password', operator.password, '--admin');
+
+/** A new administrator. */
 export async function createOperator(dataDir: string): Promise<{ username: string; password: string }> {
-  const operator = { username: uniqueUsername('ops'), password: 'operator-pass-2026' };
-  await adminCli(dataDir, 'user', 'create', operator.username, '--password', operator.password, '--admin');
+  const operator = operatorCredentials();
+  await makeAdministrator(dataDir, operator);
+  return operator;
+}
+
+/**
+ * The administrator of a test file: its name and password at once, the account made on the server
+ * before the file's tests (by a beforeAll this call registers, ahead of the file's own).
+ */
+export function operatorPerFile(dataDir: string): { username: string; password: string } {
+  const operator = operatorCredentials();
+  beforeAll(async () => {
+    await makeAdministrator(dataDir, operator);
+  });
   return operator;
 }
 

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { newContext, type DESKTOP, type PHONE } from '../browser.js';
+import { logInViaApi } from './api.js';
 import { loginForm } from './account.js';
 
 /** Demo accounts seeded on a fresh data folder (apps/server/src/modules/demo/demo-accounts.ts). */
@@ -99,11 +100,7 @@ export async function freshUser(baseUrl: string): Promise<{ username: string; pa
  * journey that is not about logging in starts logged in, in any interface language.
  */
 export async function storeSessionViaApi(context: BrowserContext, baseUrl: string, username: string, password: string): Promise<void> {
-  const response = await fetch(`${baseUrl}/api/v1/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password }),
-  });
+  const response = await logInViaApi(baseUrl, username, password);
   if (!response.ok) throw new Error(`login ${username}: HTTP ${response.status} ${await response.text()}`);
   const { data } = (await response.json()) as { data: { jwt_token: string; uuid: string; username: string } };
   await context.addInitScript((session) => {
@@ -127,7 +124,12 @@ export async function submitLogin(page: Page, username: string, password: string
 /** Logs in through the form and waits for the full reload to `/` with the user name in the header. */
 export async function logIn(page: Page, username: string, password: string): Promise<void> {
   await submitLogin(page, username, password);
-  await page.waitForURL((url) => url.pathname === '/');
+  await waitForLoggedIn(page, username);
+}
+
+/** Waits for the full reload a login ends with (to `pathname`, `/` by default) and for the user name in the header. */
+export async function waitForLoggedIn(page: Page, username: string, pathname = '/'): Promise<void> {
+  await page.waitForURL((url) => url.pathname === pathname);
   await waitForInteractive(page);
   await headerUserLink(page, username).waitFor();
 }

@@ -20,6 +20,34 @@ export function nextClientIp(): string {
   return `10.${Math.floor(ipCounter / 62_500) % 250}.${Math.floor(ipCounter / 250) % 250}.${(ipCounter % 250) + 1}`;
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON answers read field by field
+export type Injected = { statusCode: number; json: () => any; body: string };
+
+/** POST /api/v1<url> with a JSON body, from a fresh client address unless `ip` names one. */
+export const postApi = (
+  ctx: TestContext,
+  url: string,
+  payload: Record<string, unknown>,
+  headers: Record<string, string> = {},
+  ip = nextClientIp(),
+) => ctx.app.inject({ method: 'POST', url: `/api/v1${url}`, payload, headers, remoteAddress: ip }) as Promise<Injected>;
+
+/** A call of /api/v1<url> as `user` (or a visitor), from a fresh client address. */
+export const callApi = (
+  ctx: TestContext,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  user: { token: string } | null,
+  payload?: unknown,
+) =>
+  ctx.app.inject({
+    method,
+    url: `/api/v1${url}`,
+    headers: user ? authHeader(user) : {},
+    remoteAddress: nextClientIp(),
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+
 export interface TestUser {
   id: number;
   uuid: string;

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Database } from '../../src/db/schema.js';
 import { adminCli } from './admin-cli.js';
 import { afterAll, beforeAll } from 'vitest';
+import { countRows } from './row-count.js';
 import { createTestContext, type TestContext } from './test-context.js';
 
 /** What the import tests share: the CLI, a scratch folder for generated inputs, row counts and output parsing. */
@@ -23,13 +24,7 @@ export function importTestKit(ctx: TestContext) {
 
   async function rowCounts(): Promise<Record<string, number>> {
     const counts: Record<string, number> = {};
-    for (const table of tables) {
-      const row = await ctx.db
-        .selectFrom(table)
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow();
-      counts[table] = Number(row.n);
-    }
+    for (const table of tables) counts[table] = await countRows(ctx.db, table);
     return counts;
   }
 

@@ -1,6 +1,6 @@
 import { generate } from 'otplib';
 import { expect } from 'vitest';
-import { authHeader, nextClientIp, type TestUser } from './factories.js';
+import { authHeader, postApi, type TestUser } from './factories.js';
 import type { TestContext } from './test-context.js';
 
 /** The authenticator app: the code of the 30-second step `steps` away from now (RFC 6238, SHA-1, 6 digits). */
@@ -8,8 +8,7 @@ export const totpCodeAt = (secret: string, steps = 0) => generate({ secret, epoc
 
 /** Sets two-step sign-in up and turns it on through the API; the secret and the ten recovery codes. */
 export async function enableTwoStep(ctx: TestContext, user: TestUser): Promise<{ secret: string; recoveryCodes: string[] }> {
-  const post = (url: string, payload: Record<string, unknown>) =>
-    ctx.app.inject({ method: 'POST', url: `/api/v1${url}`, payload, headers: authHeader(user), remoteAddress: nextClientIp() });
+  const post = (url: string, payload: Record<string, unknown>) => postApi(ctx, url, payload, authHeader(user));
   const setup = await post('/user/totp/setup', { password: user.password });
   expect(setup.statusCode, setup.body).toBe(200);
   const secret = setup.json().data.result.secret as string;

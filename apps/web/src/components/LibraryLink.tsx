@@ -4,6 +4,7 @@ import { useTranslation } from '../i18n/use-translation';
 import { NavLink } from 'react-router';
 import { api } from '../lib/api-client';
 import styles from './Header.module.css';
+import { BookmarkIcon } from './LineIcon';
 
 /**
  * The header's way to the library (follows, history, alerts). For a logged-in reader a dot tells
@@ -32,9 +33,7 @@ export function LibraryLink({ isLoggedIn }: { isLoggedIn: boolean }) {
     .join(', ');
   return (
     <NavLink to={PAGE_PATTERNS.library} className={styles.library} aria-label={name}>
-      <svg viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round">
-        <path d="M6 3h12v18l-6-4-6 4z" />
-      </svg>
+      <BookmarkIcon />
       <span className={styles.libraryLabel}>{t('header.library')}</span>
       {unreadAlerts > 0 ? (
         <span className={styles.count} aria-hidden="true" data-testid="library-alerts">

@@ -59,22 +59,18 @@ const TagOrNull = Nullable(Type.String());
 const CoverSrcset = Type.Optional(
   Nullable(Type.String({ description: 'The cover in several widths, as an HTML srcset: "/media/covers/…-240.webp 240w, …"' })),
 );
-export const BookSummary = Type.Object({
+/** What a book's card starts with, in the lists and among the recommendations. */
+const cardFields = () => ({
   book_uuid: Uuid(),
   book_title: Type.String(),
   cover_image: Nullable(Type.String()),
   cover_srcset: CoverSrcset,
   tag1: TagOrNull,
   tag2: TagOrNull,
-  tag3: TagOrNull,
-  chapter_number: Type.Integer({ description: 'Count of published chapters' }),
-  total_likes: Type.Integer(),
-  updated_at: Timestamp(),
-  public_free_chapters: Type.Integer(),
-  book_type: BookType,
-  // Ext field: what a "New series" label is true of (a book can be short and still two years old).
-  first_chapter_at: Type.Optional(Nullable(Timestamp("When the book's first published chapter came out; null when none has"))),
-  // Ext fields of the community (issue 31; absent when COMMUNITY=off).
+});
+
+/** Ext fields of the community (issue 31; absent when COMMUNITY=off): a book's rating, on its card and its page. */
+const ratingFields = () => ({
   rating_average: Type.Optional(
     Nullable(
       Type.Number({
@@ -84,6 +80,19 @@ export const BookSummary = Type.Object({
     ),
   ),
   rating_count: Type.Optional(Type.Integer({ description: 'Ext: how many readers rated the book' })),
+});
+
+export const BookSummary = Type.Object({
+  ...cardFields(),
+  tag3: TagOrNull,
+  chapter_number: Type.Integer({ description: 'Count of published chapters' }),
+  total_likes: Type.Integer(),
+  updated_at: Timestamp(),
+  public_free_chapters: Type.Integer(),
+  book_type: BookType,
+  // Ext field: what a "New series" label is true of (a book can be short and still two years old).
+  first_chapter_at: Type.Optional(Nullable(Timestamp("When the book's first published chapter came out; null when none has"))),
+  ...ratingFields(),
   // Ext field of a search (`q`): where the query's words are in book_title, for highlighting.
   title_highlights: Type.Optional(
     Nullable(
@@ -137,12 +146,7 @@ export const TagsResponse = Result(Type.Array(Type.String()));
 
 export const RecommendationQuery = Type.Object({ language: Type.Optional(LanguageParam) });
 export const RecommendedBook = Type.Object({
-  book_uuid: Uuid(),
-  book_title: Type.String(),
-  cover_image: Nullable(Type.String()),
-  cover_srcset: CoverSrcset,
-  tag1: TagOrNull,
-  tag2: TagOrNull,
+  ...cardFields(),
   chapterNumber: Type.Integer({ description: 'Count of published chapters (camelCase by contract)' }),
   public_free_chapters: Type.Integer(),
 });
@@ -188,16 +192,7 @@ export const BookChapters = Type.Object({
   alternate_titles: Type.Array(Type.Object({ title: Type.String(), language: Nullable(Type.String({ description: 'A BCP 47 tag' })) }), {
     description: 'Ext: other names readers know the book by ("also known as"), in order; empty when none',
   }),
-  // Ext fields of the community (issue 31; absent when COMMUNITY=off).
-  rating_average: Type.Optional(
-    Nullable(
-      Type.Number({
-        description:
-          'Ext: the Bayesian average rating (docs/COMMUNITY.md), 1 to 10, one decimal; null until the book has 5 ratings (RATING_CARD_MIN_COUNT)',
-      }),
-    ),
-  ),
-  rating_count: Type.Optional(Type.Integer({ description: 'Ext: how many readers rated the book' })),
+  ...ratingFields(),
   chapters: Type.Array(ChapterItem),
 });
 export type BookChapters = Static<typeof BookChapters>;

@@ -1,7 +1,7 @@
 import type { CommentReportReason, CommentSort } from '@inkstream/contracts';
-import { PostgresAdapter, sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { PostgresAdapter, sql, type Expression, type ExpressionBuilder, type Selectable, type SqlBool } from 'kysely';
 import type { DbExecutor } from '../../db/database.js';
-import type { CommentState, Database } from '../../db/schema.js';
+import type { CommentsTable, CommentState, Database } from '../../db/schema.js';
 
 /** A published chapter of a published book, with what writing under it needs. */
 export const findCommentableChapter = (db: DbExecutor, chapterUuid: string) =>
@@ -87,21 +87,13 @@ export async function postedSameText(db: DbExecutor, userId: number, hash: strin
   return row !== undefined;
 }
 
-export async function insertComment(
-  trx: DbExecutor,
-  row: {
-    uuid: string;
-    book_id: number;
-    chapter_id: number;
-    user_id: number;
-    parent_id: number | null;
-    body: string;
-    spoiler: number;
-    state: CommentState;
-    body_hash: string;
-    created_at: number;
-  },
-): Promise<number> {
+/** A new comment's row: what the service decides; the counters and the moderation columns start at their defaults. */
+type NewComment = Pick<
+  Selectable<CommentsTable>,
+  'uuid' | 'book_id' | 'chapter_id' | 'user_id' | 'parent_id' | 'body' | 'spoiler' | 'state' | 'body_hash' | 'created_at'
+>;
+
+export async function insertComment(trx: DbExecutor, row: NewComment): Promise<number> {
   const inserted = await trx.insertInto('comments').values(row).returning('id').executeTakeFirstOrThrow();
   return inserted.id;
 }

@@ -90,26 +90,28 @@ export const listChapterTitles = (db: DbExecutor, chapterIds: readonly number[])
     ? Promise.resolve([])
     : db.selectFrom('chapter_translations').select(['chapter_id', 'language', 'title']).where('chapter_id', 'in', chapterIds).execute();
 
+/** The alerts' reader (`reader`) and the replier (`u`), for the notices about them. */
+const withReaderAndReplier = (alerts: ReturnType<typeof visibleAlerts>) =>
+  alerts.innerJoin('users as reader', 'reader.id', 'a.user_id').innerJoin('users as u', 'u.id', 'r.user_id');
+
+/** What a notice about an alert names (push and e-mail digest alike): who replied, and where. */
+const NOTICE_COLUMNS = [
+  'u.username as replier_username',
+  'c.uuid as chapter_uuid',
+  'c.number as chapter_number',
+  'b.id as book_id',
+  'b.uuid as book_uuid',
+  'b.original_language',
+] as const;
+
 /**
  * What a push notice about one alert says, and to whom: the alert's reader (with their choice
  * notify_replies), the replier's name, the book and chapter. Undefined when the alert is gone or
  * can no longer be seen (the reply hidden before the notice went out).
  */
 export const findAlertForNotice = (db: DbExecutor, alertId: number) =>
-  visibleAlerts(db)
-    .innerJoin('users as reader', 'reader.id', 'a.user_id')
-    .innerJoin('users as u', 'u.id', 'r.user_id')
-    .select([
-      'a.id',
-      'a.user_id',
-      'reader.notify_replies',
-      'u.username as replier_username',
-      'c.uuid as chapter_uuid',
-      'c.number as chapter_number',
-      'b.id as book_id',
-      'b.uuid as book_uuid',
-      'b.original_language',
-    ])
+  withReaderAndReplier(visibleAlerts(db))
+    .select(['a.id', 'a.user_id', 'reader.notify_replies', ...NOTICE_COLUMNS])
     .where('a.id', '=', alertId)
     .executeTakeFirst();
 
@@ -118,20 +120,8 @@ export const findAlertForNotice = (db: DbExecutor, alertId: number) =>
  * digest of a reader who kept notify_replies on; at most `limit`.
  */
 export const listDigestAlerts = (db: DbExecutor, userId: number, since: number, through: number, limit: number) =>
-  seenAlerts(db, userId)
-    .innerJoin('users as reader', 'reader.id', 'a.user_id')
-    .innerJoin('users as u', 'u.id', 'r.user_id')
-    .select([
-      'a.id',
-      'r.body as reply_body',
-      'r.spoiler as reply_spoiler',
-      'u.username as replier_username',
-      'c.uuid as chapter_uuid',
-      'c.number as chapter_number',
-      'b.id as book_id',
-      'b.uuid as book_uuid',
-      'b.original_language',
-    ])
+  withReaderAndReplier(seenAlerts(db, userId))
+    .select(['a.id', 'r.body as reply_body', 'r.spoiler as reply_spoiler', ...NOTICE_COLUMNS])
     .where('reader.notify_replies', '=', 1)
     .where('a.read_at', 'is', null)
     .where('a.created_at', '>', since)

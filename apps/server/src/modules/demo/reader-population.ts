@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { PostgresAdapter, type Insertable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
+import { seededRandom } from '../../lib/seeded-random.js';
 import { DAY_MS } from '../../lib/time.js';
 import { rebuildMemberState } from '../membership/member-state.repository.js';
 import { deleteChangesAfter, latestChangeId } from '../reading/reader-changes.repository.js';
@@ -66,31 +67,6 @@ const EVENT_TYPES = ['open_book', 'start_reading', 'finish_reading'] as const;
 /** Bound parameters per statement: under SQLite's 32,766 and PostgreSQL's 65,535. */
 const PARAMETERS_PER_STATEMENT = 30_000;
 
-/** A small, fast, seeded generator (mulberry32): the same seed gives the same database. */
-function createRandom(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-  return {
-    next,
-    int,
-    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T,
-    /** `count` distinct integers in [0, size) (all of them when count >= size). */
-    distinct(count: number, size: number): number[] {
-      if (count >= size) return Array.from({ length: size }, (_, i) => i);
-      const chosen = new Set<number>();
-      while (chosen.size < count) chosen.add(Math.floor(next() * size));
-      return [...chosen];
-    },
-  };
-}
-
 /** Buffers rows of one table and writes them in multi-row INSERTs within the parameter limit. */
 function createInserter<T extends TableName>(db: Db, table: T, columns: number, beforeFlush?: () => Promise<void>) {
   const perStatement = Math.max(1, Math.floor(PARAMETERS_PER_STATEMENT / columns));
@@ -123,7 +99,7 @@ export async function generateReaderPopulation(db: Db, options: ReaderPopulation
   const started = performance.now();
   const seed = options.seed ?? 27;
   const now = options.now ?? Date.now();
-  const random = createRandom(seed);
+  const random = seededRandom(seed);
   const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
 
   const books = await repo.findPublishedBookIds(db);

@@ -75,6 +75,23 @@ export function createPushService(deps: { db: Db; config: PushConfig | null; log
   const unsubscribe = (userId: number, endpoint: string) => repo.deleteSubscription(db, userId, endpoint);
 
   /**
+   * Sends one subscription its notice and keeps what came of it: delivered, the subscription
+   * removed when the push service says it is gone, or one more failure on its count.
+   */
+  async function deliverAndRecord(
+    settings: PushConfig,
+    subscription: { id: number; endpoint: string; p256dh: string; auth: string },
+    notice: PushNotice,
+    report: DeliveryReport,
+  ): Promise<void> {
+    const outcome = await deliver(settings, subscription, notice);
+    if (outcome === 'sent') await repo.markDelivered(db, subscription.id, now());
+    else if (outcome === 'gone') await repo.deleteSubscriptionById(db, subscription.id);
+    else await repo.markFailed(db, subscription.id);
+    report[outcome === 'sent' ? 'sent' : outcome === 'gone' ? 'removed' : 'failed'] += 1;
+  }
+
+  /**
    * Tells every follower of a book, on every browser they subscribed, that chapters came out.
    * Never throws: a failed delivery is counted (and the subscription dropped after a few in a row,
    * or at once when the push service says it is gone, 404/410), never passed to the caller.
@@ -98,11 +115,7 @@ export function createPushService(deps: { db: Db; config: PushConfig | null; log
             url: pagePath.reading(book.uuid, first.uuid, first.number),
             tag: `book-${book.uuid}`,
           };
-          const outcome = await deliver(config, subscription, notice);
-          if (outcome === 'sent') await repo.markDelivered(db, subscription.id, now());
-          else if (outcome === 'gone') await repo.deleteSubscriptionById(db, subscription.id);
-          else await repo.markFailed(db, subscription.id);
-          report[outcome === 'sent' ? 'sent' : outcome === 'gone' ? 'removed' : 'failed'] += 1;
+          await deliverAndRecord(config, subscription, notice, report);
         } catch (error) {
           report.failed += 1;
           // The row's id only: its endpoint is a capability and its keys are secrets.
@@ -128,11 +141,7 @@ export function createPushService(deps: { db: Db; config: PushConfig | null; log
       const subscriptions = await repo.findUserSubscriptions(db, userId);
       await mapWithConcurrency(subscriptions, DELIVERY_CONCURRENCY, async (subscription) => {
         try {
-          const outcome = await deliver(config, subscription, noticeFor(normalizeLanguage(subscription.language) ?? 'en-us'));
-          if (outcome === 'sent') await repo.markDelivered(db, subscription.id, now());
-          else if (outcome === 'gone') await repo.deleteSubscriptionById(db, subscription.id);
-          else await repo.markFailed(db, subscription.id);
-          report[outcome === 'sent' ? 'sent' : outcome === 'gone' ? 'removed' : 'failed'] += 1;
+          await deliverAndRecord(config, subscription, noticeFor(normalizeLanguage(subscription.language) ?? 'en-us'), report);
         } catch (error) {
           report.failed += 1;
           log.warn({ err: error, userId, subscriptionId: subscription.id }, 'a notice to a reader could not be recorded');

@@ -1,19 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { seededRandom, type SeededRandom } from '../../lib/seeded-random.js';
 import { startBookSearchIndex, type SearchableBook } from './book-search-index.js';
-
-/** A small seeded generator (mulberry32): the same catalogue and queries on every run. */
-function seeded(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
-  return { next, pick };
-}
 
 // Few words, so that most are common (in a third of the books or more) and queries meet the
 // limit of 1,000 candidates, where the search stops early.
@@ -22,7 +9,7 @@ const HAN = [...'风暴之门天剑龙帝月'];
 const NAMES = ['Lu Chen', 'Mara Quill', 'Tom Ashby', '风起青萍', null];
 const TAGS = ['fantasy', 'romance', 'wuxia', 'sci-fi'];
 
-function catalogue(random: ReturnType<typeof seeded>, size: number): SearchableBook[] {
+function catalogue(random: SeededRandom, size: number): SearchableBook[] {
   const words = (count: number) => Array.from({ length: count }, () => random.pick(WORDS)).join(' ');
   const han = (count: number) => Array.from({ length: count }, () => random.pick(HAN)).join('');
   return Array.from({ length: size }, (_, i) => ({
@@ -36,7 +23,7 @@ function catalogue(random: ReturnType<typeof seeded>, size: number): SearchableB
   }));
 }
 
-function queries(random: ReturnType<typeof seeded>, count: number, books: SearchableBook[]): string[] {
+function queries(random: SeededRandom, count: number, books: SearchableBook[]): string[] {
   const typo = (word: string) => (word.length < 4 ? word : word.slice(0, 2) + word[3] + word[2] + word.slice(4));
   return Array.from({ length: count }, () => {
     // A whole title, or its beginning: the two best kinds.
@@ -60,7 +47,7 @@ function queries(random: ReturnType<typeof seeded>, count: number, books: Search
 
 describe('book search index: the fast search ranks as looking at every book does', () => {
   it('gives the same books in the same order for random queries over a random catalogue', () => {
-    const random = seeded(30);
+    const random = seededRandom(30);
     const builder = startBookSearchIndex();
     const books = catalogue(random, 3_000);
     for (const book of books) builder.add(book);
@@ -76,7 +63,7 @@ describe('book search index: the fast search ranks as looking at every book does
   });
 
   it('builds the same index in turns as at once', async () => {
-    const books = catalogue(seeded(7), 500);
+    const books = catalogue(seededRandom(7), 500);
     const atOnce = startBookSearchIndex();
     const inTurns = startBookSearchIndex();
     for (const book of books) {

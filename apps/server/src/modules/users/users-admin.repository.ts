@@ -61,27 +61,14 @@ function filtersOf(filter: UserListFilter) {
   };
 }
 
-/** What the filters and the list's columns read from a window of readers (not the password hash). */
-const WINDOW_COLUMNS = [
-  'u.id',
-  'u.uuid',
-  'u.username',
-  'u.username_key',
-  'u.role',
-  'u.created_at',
-  'u.disabled_at',
-  'u.invited_by',
-  'u.member_until',
-] as const;
+/** A reader's own columns that the list shows (never the password hash). */
+const READER_COLUMNS = ['u.id', 'u.uuid', 'u.username', 'u.username_key', 'u.role', 'u.created_at', 'u.disabled_at'] as const;
+
+/** What the filters and the list's columns read from a window of readers. */
+const WINDOW_COLUMNS = [...READER_COLUMNS, 'u.invited_by', 'u.member_until'] as const;
 
 const SUMMARY_COLUMNS = [
-  'u.id',
-  'u.uuid',
-  'u.username',
-  'u.username_key',
-  'u.role',
-  'u.created_at',
-  'u.disabled_at',
+  ...READER_COLUMNS,
   'inviter.username as invited_by_name',
   // The end of the latest unrevoked grant: maintained with every grant write
   // (membership/member-state.repository.ts) and indexed, not a MAX over the user's grants.

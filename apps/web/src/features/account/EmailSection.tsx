@@ -1,4 +1,3 @@
-import { CURRENT_PASSWORD_MAX } from '@inkstream/contracts/constants';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
@@ -160,7 +159,6 @@ export function EmailSection() {
                 value={password}
                 onChange={setPassword}
                 autoComplete="current-password"
-                maxLength={CURRENT_PASSWORD_MAX}
               />
               {data.totp_enabled && (
                 <TextField

@@ -12,6 +12,7 @@ import { validateLogin } from './register-validation';
 import { TextField } from './TextField';
 import { normalizeCode } from './two-step-code';
 import { useAuthErrorText } from './use-auth-error-text';
+import { UsernameField } from './UsernameField';
 import { usePageTitle } from '../../components/use-page-title';
 import styles from '../../components/forms.module.css';
 
@@ -143,23 +144,13 @@ export function LoginForm() {
           </>
         ) : (
           <>
-            <TextField
-              id="login-username"
-              label={t('fields.username')}
-              value={username}
-              onChange={setUsername}
-              autoComplete="username"
-              autoCapitalize="none"
-              spellCheck={false}
-              maxLength={64}
-            />
+            <UsernameField id="login-username" value={username} onChange={setUsername} />
             <PasswordField
               id="login-password"
               label={t('fields.password')}
               value={password}
               onChange={setPassword}
               autoComplete="current-password"
-              maxLength={256}
             />
             <p className={styles.forgot}>
               <Link

@@ -1,4 +1,3 @@
-import { CURRENT_PASSWORD_MAX } from '@inkstream/contracts/constants';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { Dialog } from '../../components/Dialog';
@@ -83,7 +82,6 @@ function PasswordForm({ onDone }: { onDone(): void }) {
         value={current}
         onChange={setCurrent}
         autoComplete="current-password"
-        maxLength={CURRENT_PASSWORD_MAX}
         disabled={busy}
       />
       <PasswordField
@@ -94,7 +92,6 @@ function PasswordForm({ onDone }: { onDone(): void }) {
         value={password}
         onChange={setPassword}
         autoComplete="new-password"
-        maxLength={CURRENT_PASSWORD_MAX}
         disabled={busy}
       />
       <PasswordField
@@ -104,7 +101,6 @@ function PasswordForm({ onDone }: { onDone(): void }) {
         value={confirmation}
         onChange={setConfirmation}
         autoComplete="new-password"
-        maxLength={CURRENT_PASSWORD_MAX}
         disabled={busy}
       />
       <div className={styles.actions}>

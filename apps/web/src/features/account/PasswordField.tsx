@@ -1,3 +1,4 @@
+import { CURRENT_PASSWORD_MAX } from '@inkstream/contracts/constants';
 import { useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { describedBy, FieldError, FieldHint } from './field-error';
@@ -11,25 +12,13 @@ interface PasswordFieldProps {
   autoComplete: 'current-password' | 'new-password';
   placeholder?: string | undefined;
   hint?: string | undefined;
-  maxLength?: number | undefined;
   disabled?: boolean | undefined;
   /** A problem with the value: shown under the input, which is marked invalid and described by it. */
   error?: string | undefined;
 }
 
 /** A password input with its own show/hide toggle: two fields on one form toggle independently (spec section 4). */
-export function PasswordField({
-  id,
-  label,
-  value,
-  onChange,
-  autoComplete,
-  placeholder,
-  hint,
-  maxLength,
-  disabled,
-  error,
-}: PasswordFieldProps) {
+export function PasswordField({ id, label, value, onChange, autoComplete, placeholder, hint, disabled, error }: PasswordFieldProps) {
   const { t } = useTranslation('auth');
   const [visible, setVisible] = useState(false);
   return (
@@ -43,7 +32,9 @@ export function PasswordField({
           onChange={(event) => onChange(event.target.value)}
           autoComplete={autoComplete}
           placeholder={placeholder}
-          maxLength={maxLength}
+          // Past the new-password rule's 128, so an over-long paste is told (tooLong), not silently cut;
+          // the server takes a current password up to the same length.
+          maxLength={CURRENT_PASSWORD_MAX}
           disabled={disabled}
           aria-describedby={describedBy(id, hint, error)}
           aria-invalid={error ? true : undefined}

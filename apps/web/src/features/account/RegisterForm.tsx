@@ -1,5 +1,4 @@
 import { PAGE_PATTERNS } from '@inkstream/contracts/routes';
-import { CURRENT_PASSWORD_MAX } from '@inkstream/contracts/constants';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -10,6 +9,7 @@ import { looksLikeEmail } from './email-validation';
 import { firstInvalidField, registerErrors, type RegisterErrors, type RegisterField } from './register-validation';
 import { TextField } from './TextField';
 import { useAuthErrorText } from './use-auth-error-text';
+import { UsernameField } from './UsernameField';
 import { usePageTitle } from '../../components/use-page-title';
 import styles from '../../components/forms.module.css';
 
@@ -77,17 +77,12 @@ export function RegisterForm() {
             {message}
           </p>
         )}
-        <TextField
+        <UsernameField
           id={FIELD_IDS.username}
-          label={t('fields.username')}
           hint={t('register.usernameHint')}
           error={fieldError('username')}
           value={username}
           onChange={setUsername}
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          maxLength={64}
         />
         <PasswordField
           id={FIELD_IDS.password}
@@ -98,8 +93,6 @@ export function RegisterForm() {
           value={password}
           onChange={setPassword}
           autoComplete="new-password"
-          // Above the rule's 128, so an over-long paste is told, not silently cut.
-          maxLength={CURRENT_PASSWORD_MAX}
         />
         <PasswordField
           id={FIELD_IDS.confirmPassword}
@@ -108,7 +101,6 @@ export function RegisterForm() {
           value={confirmPassword}
           onChange={setConfirmPassword}
           autoComplete="new-password"
-          maxLength={CURRENT_PASSWORD_MAX}
         />
         <TextField
           id="register-email"

@@ -1,5 +1,4 @@
 import { PAGE_PATTERNS } from '@inkstream/contracts/routes';
-import { CURRENT_PASSWORD_MAX } from '@inkstream/contracts/constants';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from '../../i18n/use-translation';
@@ -100,8 +99,6 @@ export function ResetPasswordForm() {
           value={password}
           onChange={setPassword}
           autoComplete="new-password"
-          // Above the rule's 128, so an over-long paste is told (tooLong), not silently cut.
-          maxLength={CURRENT_PASSWORD_MAX}
         />
         <PasswordField
           id="reset-confirm"
@@ -110,7 +107,6 @@ export function ResetPasswordForm() {
           value={confirmation}
           onChange={setConfirmation}
           autoComplete="new-password"
-          maxLength={CURRENT_PASSWORD_MAX}
         />
         <button type="submit" className={`${styles.primary} ${styles.block}`} disabled={state === 'pending' || state === 'badToken'}>
           {state === 'pending' ? t('reset.submitting') : t('reset.submit')}

@@ -2,7 +2,7 @@ import type { InputHTMLAttributes } from 'react';
 import { describedBy, FieldError, FieldHint } from './field-error';
 import styles from '../../components/forms.module.css';
 
-interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'id'> {
+export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'id'> {
   id: string;
   label: string;
   value: string;

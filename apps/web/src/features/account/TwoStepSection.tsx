@@ -1,5 +1,4 @@
 import { PROFILE_SECTIONS } from '@inkstream/contracts/routes';
-import { CURRENT_PASSWORD_MAX } from '@inkstream/contracts/constants';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
@@ -152,7 +151,6 @@ export function TwoStepSection() {
       value={password}
       onChange={setPassword}
       autoComplete="current-password"
-      maxLength={CURRENT_PASSWORD_MAX}
       disabled={busy}
     />
   );

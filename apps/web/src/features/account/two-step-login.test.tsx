@@ -1,20 +1,17 @@
-import { cleanup, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { reloadTo } from './full-reload';
 import { LoginForm } from './LoginForm';
 import { normalizeCode } from './two-step-code';
-import { renderScreen, setUpI18n, stubApi } from '../../test-support/render-screen';
+import { cleanUpScreen, renderScreen, setUpI18n, stubApi } from '../../test-support/render-screen';
 
 vi.mock('./full-reload', () => ({ reloadTo: vi.fn() }));
 
 beforeAll(setUpI18n);
 beforeEach(() => localStorage.clear());
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.mocked(reloadTo).mockClear();
-});
+afterEach(cleanUpScreen);
+afterEach(() => vi.mocked(reloadTo).mockClear());
 
 const bodies = (fetch: ReturnType<typeof stubApi>) => fetch.mock.calls.map(([, init]) => JSON.parse(String(init?.body)));
 

@@ -3,6 +3,7 @@ import { formatCount } from '@inkstream/contracts/formats';
 import { readerPath } from '@inkstream/contracts/routes';
 import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router';
+import { BubbleIcon } from '../../components/LineIcon';
 import { RelativeTime } from '../../components/RelativeTime';
 import { decodeEntities } from '../../lib/decode-entities';
 import { isNewChapter } from '../../lib/freshness';
@@ -46,9 +47,7 @@ export function ChapterCard({ bookId, chapter, isFinished, isMember, onOpen }: P
           )}
           {!!comments && comments > 0 && (
             <span className={styles.commentCount}>
-              <svg viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round">
-                <path d="M4 5h16v11H9l-5 4z" />
-              </svg>
+              <BubbleIcon />
               <span aria-hidden="true">{formatCount(comments, i18n.language)}</span>
               <span className="visually-hidden">{t('comments', { count: comments, formatted: formatCount(comments, i18n.language) })}</span>
             </span>

@@ -39,6 +39,11 @@ beforeEach(() => localStorage.clear());
 afterEach(cleanUpScreen);
 
 const open = () => renderScreen(<ChapterListPage />, `/book/chapters/${BOOK}`, 'book/chapters/:id');
+/** The chapter list's cards (the list items that link to a chapter). */
+const chapterCards = () =>
+  within(screen.getByRole('region', { name: 'Chapters' }))
+    .getAllByRole('listitem')
+    .filter((item) => item.querySelector('a[href^="/reader/"]'));
 
 describe('chapter list', () => {
   it('shows the decoded title, translated tags, "No description" and the chapters oldest first', async () => {
@@ -90,9 +95,7 @@ describe('chapter list', () => {
     stubApi({ [pagePath('asc', 0)]: { status: 200, body: book(chapters, chapters.length) } });
     open();
     await screen.findByRole('heading', { level: 1, name: 'Rock & Roll' });
-    const cards = within(screen.getByRole('region', { name: 'Chapters' }))
-      .getAllByRole('listitem')
-      .filter((item) => item.querySelector('a[href^="/reader/"]'));
+    const cards = chapterCards();
     expect(cards.map((card) => within(card).queryByText('New', { exact: true }) !== null)).toEqual([false, false, false, true, true, true]);
   });
 
@@ -106,9 +109,7 @@ describe('chapter list', () => {
     stubApi({ [pagePath('asc', 0)]: { status: 200, body: book(chapters, chapters.length) } });
     open();
     await screen.findByRole('heading', { level: 1, name: 'Rock & Roll' });
-    const cards = within(screen.getByRole('region', { name: 'Chapters' }))
-      .getAllByRole('listitem')
-      .filter((item) => item.querySelector('a[href^="/reader/"]'));
+    const cards = chapterCards();
     expect(cards.map((card) => within(card).queryByText(/comments?$/)?.textContent ?? null)).toEqual([
       '1,234 comments',
       '1 comment',

@@ -1,5 +1,6 @@
 import { PAGE_PATTERNS } from '@inkstream/contracts/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { BookmarkIcon } from '../../components/LineIcon';
 import { useTranslation } from '../../i18n/use-translation';
 import { Link, useLocation } from 'react-router';
 import { readingApi } from '../../lib/api-reading';
@@ -56,20 +57,5 @@ export function FollowButton({ bookUuid, isEnabled = true }: { bookUuid: string;
       <BookmarkIcon filled={following} />
       {following ? t('actions.following') : t('actions.follow')}
     </button>
-  );
-}
-
-function BookmarkIcon({ filled }: { filled: boolean }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      fill={filled ? 'currentColor' : 'none'}
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinejoin="round"
-    >
-      <path d="M6 3h12v18l-6-4-6 4z" />
-    </svg>
   );
 }

@@ -8,6 +8,7 @@ import { useTranslation } from '../../i18n/use-translation';
 import { useAuth } from '../auth';
 import { commentProblem, textProblem, type CommentProblem } from './comment-errors';
 import { commentsApi } from './comments-api';
+import { CommentTextField } from './CommentTextField';
 import { characterCount, formatCount, formatDateTime } from './format';
 import { banText, problemText } from './problem-text';
 import { standingKey, useLoginPath } from './use-comments';
@@ -107,21 +108,17 @@ export function CommentComposer({ chapterUuid, parent, standing, onPosted, onCan
   const label = parent ? t('composer.replyLabel', { name: parent.username }) : t('composer.label');
   return (
     <form className={styles.composer} onSubmit={submit} noValidate>
-      <label htmlFor={ids.field} className="visually-hidden">
-        {label}
-      </label>
-      <textarea
-        id={ids.field}
-        ref={field}
-        className={styles.textarea}
+      <CommentTextField
+        ids={ids}
+        fieldRef={field}
+        label={label}
+        placeholder={label}
         value={body}
         rows={parent ? 2 : 3}
-        dir="auto"
-        placeholder={label}
-        aria-invalid={over > 0 || !!problem}
-        aria-describedby={[ids.counter, problem ? ids.error : ''].filter(Boolean).join(' ')}
-        onChange={(event) => {
-          setBody(event.target.value);
+        invalid={over > 0 || !!problem}
+        showsProblem={!!problem}
+        onChange={(text) => {
+          setBody(text);
           setNotice('');
         }}
       />

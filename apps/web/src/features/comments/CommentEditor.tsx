@@ -7,6 +7,7 @@ import { useTranslation } from '../../i18n/use-translation';
 import { commentKeys, updateComment } from './comment-cache';
 import { commentProblem, textProblem, type CommentProblem } from './comment-errors';
 import { commentsApi } from './comments-api';
+import { CommentTextField } from './CommentTextField';
 import { characterCount, formatCount } from './format';
 import { problemText } from './problem-text';
 import styles from './Comments.module.css';
@@ -48,19 +49,15 @@ export function CommentEditor({ comment, chapterUuid, onDone }: { comment: Comme
   };
   return (
     <form className={styles.composer} onSubmit={submit} noValidate>
-      <label htmlFor={ids.field} className="visually-hidden">
-        {t('editLabel')}
-      </label>
-      <textarea
-        id={ids.field}
-        ref={field}
-        className={styles.textarea}
+      <CommentTextField
+        ids={ids}
+        fieldRef={field}
+        label={t('editLabel')}
         value={body}
         rows={3}
-        dir="auto"
-        aria-invalid={count > COMMENT_BODY_MAX || !!problem}
-        aria-describedby={[ids.counter, problem ? ids.error : ''].filter(Boolean).join(' ')}
-        onChange={(event) => setBody(event.target.value)}
+        invalid={count > COMMENT_BODY_MAX || !!problem}
+        showsProblem={!!problem}
+        onChange={setBody}
       />
       {problem && (
         <p id={ids.error} className={styles.error} role="alert">

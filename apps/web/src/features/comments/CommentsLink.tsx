@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import type { MouseEvent } from 'react';
+import { BubbleIcon } from '../../components/LineIcon';
 import { useLanguage } from '../../i18n/use-language';
 import { useTranslation } from '../../i18n/use-translation';
 import { publicConfigQuery } from '../../lib/public-config';
 import { formatCount } from './format';
 import { COMMENTS_ANCHOR, COMMENTS_TITLE_ID } from './heading-focus';
-import { Bubble } from './icons';
 import { useChapterComments } from './use-comments';
 import styles from './Comments.module.css';
 
@@ -38,7 +38,7 @@ export function CommentsLink({ chapterUuid, isEnabled }: { chapterUuid: string; 
   };
   return (
     <a href={`#${COMMENTS_ANCHOR}`} className={styles.jump} title={name} onClick={goToComments}>
-      <Bubble />
+      <BubbleIcon />
       {formatted !== undefined && <span aria-hidden="true">{formatted}</span>}
       <span className="visually-hidden">{name}</span>
     </a>
