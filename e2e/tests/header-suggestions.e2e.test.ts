@@ -18,6 +18,12 @@ const TEXTS = {
 } as const;
 
 const field = (page: Page) => page.locator('#header-search');
+/** The field once the app has taken the server-rendered page over (the combobox roles come with it): typing earlier could be lost to hydration. */
+async function interactiveField(page: Page) {
+  const input = field(page);
+  await eventually(() => input.getAttribute('role')).toBe('combobox');
+  return input;
+}
 const listbox = (page: Page) => page.getByRole('listbox');
 const bannerHeight = async (page: Page) => (await page.getByRole('banner').boundingBox())!.height;
 
@@ -25,8 +31,7 @@ describe.each(['en-us', 'ar-sa'] as const)('header suggestions (%s)', (language)
   it('typing opens a listbox of suggestions; ArrowDown and Enter open the highlighted book', async () => {
     const { context, page, pageErrors } = await openSession(browser(), baseUrl, { language });
     await page.goto('/');
-    const input = field(page);
-    expect(await input.getAttribute('role')).toBe('combobox');
+    const input = await interactiveField(page);
     expect(await input.getAttribute('aria-expanded')).toBe('false');
     expect(await input.getAttribute('aria-controls')).toBe('header-suggestions');
     const before = await bannerHeight(page);
@@ -74,7 +79,7 @@ describe.each(['en-us', 'ar-sa'] as const)('header suggestions (%s)', (language)
   it('Escape closes the popup, then clears the field; Tab leaves; Enter with nothing highlighted searches', async () => {
     const { context, page } = await openSession(browser(), baseUrl, { language });
     await page.goto('/');
-    const input = field(page);
+    const input = await interactiveField(page);
     await input.click();
     await input.pressSequentially('storm');
     await listbox(page).waitFor();
@@ -109,7 +114,7 @@ describe.each(['en-us', 'ar-sa'] as const)('header suggestions (%s)', (language)
     const { context, page } = await openSession(browser(), baseUrl, { language, device: PHONE });
     await page.goto('/');
     const before = await bannerHeight(page);
-    const input = field(page);
+    const input = await interactiveField(page);
     await input.click();
     await input.pressSequentially('storm');
     await listbox(page).waitFor();
