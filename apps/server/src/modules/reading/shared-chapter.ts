@@ -1,16 +1,10 @@
 import type { DbExecutor } from '../../db/database.js';
+import type { ChapterPagesTable } from '../../db/schema.js';
 import { fallbackOrder, pickTranslation } from '../../lib/language.js';
 import * as repo from './reading.repository.js';
 
-export interface StoredPage {
-  media_key: string;
-  avif_key: string | null;
-  webp_key: string | null;
-  /** The data saver's lighter variant; null until the page has one. */
-  lite_key: string | null;
-  width: number;
-  height: number;
-}
+/** A stored page as the answer needs it: its keys (the fallback, the variants, the data saver's) and size. */
+export type StoredPage = Pick<ChapterPagesTable, 'media_key' | 'avif_key' | 'webp_key' | 'lite_key' | 'width' | 'height'>;
 
 /**
  * The part of a chapter's content that is the same for every reader of one language and changes
