@@ -61,8 +61,8 @@ export function createOpdsNovels(deps: {
       language: shared.textLanguage ?? language,
       html: shared.text,
     });
-    const free = (await accessRule.chapterAccess(chapterUuid, null)) === 'free';
-    return { xhtml, free };
+    // Free to everyone is the rule's first answer, whoever asks: no second read to know it.
+    return { xhtml, free: access === 'free' };
   }
 
   /** The stored cover as a JPEG (what every EPUB reader shows), or null when it cannot be read. */

@@ -82,7 +82,8 @@ export function createOpdsPages(deps: {
     if (!mayRead(access)) throw lockedChapterError(access, language);
     const shared = await readSharedChapter(db, chapterUuid, language);
     if (!shared || shared.bookType !== 'comic') throw chapterNotFound();
-    return shared;
+    // Free to everyone is the rule's first answer, whoever asks: no second read to know it.
+    return { shared, free: access === 'free' };
   }
 
   /** The stored form to decode: WebP (decodes fast), else the fallback. AVIF is slowest to decode. */
@@ -99,7 +100,7 @@ export function createOpdsPages(deps: {
     user: AuthUser,
     language: Language,
   ): Promise<{ jpeg: Buffer; free: boolean }> {
-    const shared = await pagesOf(chapterUuid, user, language);
+    const { shared, free } = await pagesOf(chapterUuid, user, language);
     const stored = shared.pages[pageNumber];
     if (!stored) throw pageNotFound();
     // A page row whose file is gone (a storage cleanup mid-read) is a missing page, not a failure.
@@ -114,7 +115,7 @@ export function createOpdsPages(deps: {
         .toBuffer(),
     );
     record(user, shared.bookUuid, chapterUuid, pageNumber);
-    return { jpeg, free: (await accessRule.chapterAccess(chapterUuid, null)) === 'free' };
+    return { jpeg, free };
   }
 
   /** Moves the reader's position to this page when further on (throttled, never awaited by the page). */
@@ -140,8 +141,7 @@ export function createOpdsPages(deps: {
    * anyone may read it (then it may be cached like a free page).
    */
   async function chapter(chapterUuid: string, user: AuthUser, language: Language) {
-    const shared = await pagesOf(chapterUuid, user, language);
-    const free = (await accessRule.chapterAccess(chapterUuid, null)) === 'free';
+    const { shared, free } = await pagesOf(chapterUuid, user, language);
     return {
       bookUuid: shared.bookUuid,
       number: shared.number,
