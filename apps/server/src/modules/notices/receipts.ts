@@ -40,6 +40,13 @@ async function queueReceipt(
   await queueMail(trx, domainEvents, mail, now);
 }
 
+/** What a payment receipt and a refund notice both say of the order: its plan, amount and reference. */
+const orderFields = (order: ReceiptOrder, language: MailRecipient['language']) => ({
+  plan: formatPlan(order.months, language),
+  amount: formatMoney(order.amount_fen, order.currency, language),
+  order: order.order_id,
+});
+
 /** After an order became paid: plan, amount and currency, the order reference, the new end (`memberUntil`). */
 export const queuePaymentReceipt = (
   trx: DbExecutor,
@@ -49,9 +56,7 @@ export const queuePaymentReceipt = (
   now: number,
 ): Promise<void> =>
   queueReceipt(trx, domainEvents, order.user_id, 'payment-receipt', now, (to) => ({
-    plan: formatPlan(order.months, to.language),
-    amount: formatMoney(order.amount_fen, order.currency, to.language),
-    order: order.order_id,
+    ...orderFields(order, to.language),
     paid_at: formatInstant(now, to.language),
     ...(memberUntil !== null ? { member_until: formatInstant(memberUntil, to.language) } : {}),
   }));
@@ -80,9 +85,7 @@ export const queueRefundNotice = (
   now: number,
 ): Promise<void> =>
   queueReceipt(trx, domainEvents, order.user_id, 'refund-notice', now, (to) => ({
-    plan: formatPlan(order.months, to.language),
-    amount: formatMoney(order.amount_fen, order.currency, to.language),
-    order: order.order_id,
+    ...orderFields(order, to.language),
     refunded_at: formatInstant(now, to.language),
     // The end left after the refund, or when the membership ended (now, or earlier if other time had run out).
     ...(memberUntil !== null && memberUntil > now
