@@ -17,6 +17,7 @@ import { couponsRoutes } from './modules/coupons/coupons.routes.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
 import type { MailOptions } from './modules/mail/mail-module.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
+import { coinsRoutes } from './modules/coins/coins.routes.js';
 import { stripeRoutes } from './modules/payments/stripe/stripe.routes.js';
 import { emailPreferencesRoutes } from './modules/notices/preferences.js';
 import { wechatRoutes } from './modules/payments/wechat/wechat.routes.js';
@@ -189,6 +190,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(membershipRoutes(services.membership));
       await api.register(couponsRoutes(services.coupons));
       await api.register(paymentsRoutes(services.payments));
+      await api.register(coinsRoutes(services.unlocks));
       await api.register(stripeRoutes(services.stripeWebhook));
       await api.register(wechatRoutes(services.wechatNotifications));
       await api.register(catalogueRoutes(services.catalogue));
@@ -203,7 +205,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(pushRoutes(services.push));
       await api.register(emailPreferencesRoutes(services.emailPreferences));
       await api.register(mailRoutes(services.mail.unsubscribe));
-      await api.register(publicConfigRoutes(config, siteSettings));
+      await api.register(publicConfigRoutes(config, siteSettings, services.coinPacksOnSale));
       await api.register(adminScope(adminConsoleRouters(services, config.uploads), { db, requireTwoStep: config.adminRequire2fa }), {
         prefix: '/admin',
       });

@@ -47,6 +47,9 @@ import { createMembershipService } from './modules/membership/membership.service
 import { createEmailPreferences } from './modules/notices/preferences.js';
 import { createCheckoutTokens } from './modules/payments/checkout-token.js';
 import { createOrderLedger } from './modules/payments/order-ledger.js';
+import { createCoinLedger } from './modules/coins/coin-ledger.js';
+import { createUnlocksService } from './modules/coins/unlocks.service.js';
+import { activePacks, toPublicPack } from './modules/coins/coin-packs.repository.js';
 import { createPaymentIncidentsService } from './modules/payments/payment-incidents.service.js';
 import { createPaymentsAdminService } from './modules/payments/payments-admin.service.js';
 import { createPaymentsService } from './modules/payments/payments.service.js';
@@ -143,7 +146,14 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
     intervalMs: options.readerChangesPollMs,
     onError: (error) => log.warn({ err: error }, 'reader change feed: poll failed; member reads use the database until it works'),
   });
-  const reading = createReadingService({ db, domainEvents, media: mediaUrls, versions: catalogueVersion, changes: readerChanges });
+  const reading = createReadingService({
+    db,
+    domainEvents,
+    media: mediaUrls,
+    versions: catalogueVersion,
+    changes: readerChanges,
+    unlockOffer: (user, chapterUuid) => unlocks.offerFor(user, chapterUuid),
+  });
   // Who may read a chapter (docs/ARCHITECTURE.md "Who may read what"): every path but the chapter
   // answer (which asks the same rule with its own one-statement read) asks this service.
   const access = createAccessService({ db });
@@ -188,7 +198,9 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
     linksMinAgeHours: async () => (await siteSettings.get()).comment_links_min_age_hours,
   });
   const coupons = createCouponsService({ domainEvents, membership });
-  const ledger = createOrderLedger({ domainEvents, membership, inviteRewardDays: config.inviteRewardDays });
+  // Coins (issue 42, docs/PAYMENTS.md "Coins"): the second way to pay, on the same ledger as memberships.
+  const coinLedger = createCoinLedger();
+  const ledger = createOrderLedger({ domainEvents, membership, coins: coinLedger, inviteRewardDays: config.inviteRewardDays });
   const wechatPay = config.wechatPay ? createWechatPayClient(config.wechatPay) : null;
   const payments = createPaymentsService({
     db,
@@ -199,6 +211,7 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
     wechat: wechatPay,
     sandbox: config.paymentsSandbox,
     checkoutTokens: createCheckoutTokens(config.jwtSecret),
+    coinsOnSale: async () => (await siteSettings.get()).coins_enabled,
   });
   const stripeWebhook = config.stripe ? createStripeWebhook({ domainEvents, ledger, config: config.stripe }) : null;
   const wechatNotifications = config.wechatPay
@@ -211,6 +224,8 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
   // Settings an administrator changes at run time: the public config, SEO, mail and two-step read them here.
   const siteSettings = createSiteSettingsService({ db, audit, defaults: { siteName: config.siteName, contactEmail: config.contactEmail } });
   const siteName = currentSiteName(siteSettings);
+  const unlocks = createUnlocksService({ db, domainEvents, access, settings: siteSettings, ledger: coinLedger });
+  const coinPacksOnSale = async () => (await activePacks(db)).map(toPublicPack);
   // Each book's score distribution, kept while its counters stay (community/rating-distribution.ts).
   const ratingDistributions = createRatingDistribution();
   const ratings = createRatingsService({
@@ -334,6 +349,9 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
   return {
     db,
     storage,
+    coinLedger,
+    unlocks,
+    coinPacksOnSale,
     ownsStorage,
     domainEvents,
     signer,

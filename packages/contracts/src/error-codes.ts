@@ -41,6 +41,16 @@ export const ErrorCode = {
   INVALID_PLAN: 'INVALID_PLAN',
   PAYMENT_UNAVAILABLE: 'PAYMENT_UNAVAILABLE',
   ORDER_NOT_FOUND: 'ORDER_NOT_FOUND',
+  /** Coins (issue 42): the wallet holds fewer coins than the unlock costs (402). */
+  INSUFFICIENT_COINS: 'INSUFFICIENT_COINS',
+  /** The reader can read the chapter already (free, membership, an earlier unlock): no coin moved (409). */
+  ALREADY_READABLE: 'ALREADY_READABLE',
+  /** The chapter's book is not sold chapter by chapter, or coins are off on this site (400). */
+  UNLOCK_NOT_OFFERED: 'UNLOCK_NOT_OFFERED',
+  /** Wait-for-free: the reader's next free unlock of this book is not ready yet (429 with Retry-After). */
+  FREE_UNLOCK_NOT_READY: 'FREE_UNLOCK_NOT_READY',
+  /** Wait-for-free: every chapter of the book is readable already, nothing to unlock (409). */
+  NOTHING_TO_UNLOCK: 'NOTHING_TO_UNLOCK',
   READER_REQUIRED: 'READER_REQUIRED',
   FOLLOW_LIMIT_REACHED: 'FOLLOW_LIMIT_REACHED',
   INVALID_PUSH_ENDPOINT: 'INVALID_PUSH_ENDPOINT',

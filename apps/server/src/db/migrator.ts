@@ -33,6 +33,7 @@ import * as feedKeys from './migrations/2026-11-26T1100-feed-keys.js';
 import * as reachableCommentCounts from './migrations/2026-11-26T1200-reachable-comment-counts.js';
 import * as pageLiteVariant from './migrations/2026-11-26T1300-page-lite-variant.js';
 import * as chapterGrants from './migrations/2026-11-26T1400-chapter-grants.js';
+import * as coins from './migrations/2026-11-27T0900-coins.js';
 
 /** Listed explicitly (not read from disk) so the compiled server and the tests see the same set. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -69,6 +70,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26T1200-reachable-comment-counts': reachableCommentCounts,
   '2026-11-26T1300-page-lite-variant': pageLiteVariant,
   '2026-11-26T1400-chapter-grants': chapterGrants,
+  '2026-11-27T0900-coins': coins,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -98,6 +98,10 @@ export interface BooksTable {
   /** Ratings of the book (book_ratings) and the sum of their scores, changed by increments. */
   rating_count: Generated<number>;
   rating_sum: Generated<number>;
+  /** Coins per paid chapter (issue 42); null: membership only. */
+  coin_price: number | null;
+  /** Wait-for-free: one free unlock every this many hours; null: none. */
+  wait_free_hours: number | null;
 }
 
 export interface BookTranslationsTable {
@@ -142,6 +146,8 @@ export interface ChaptersTable {
   comments_count: Generated<number>;
   /** Visible top-level comments (migration 2026-11-26T0900): the first page's total, kept as comments_count is. */
   top_comments_count: Generated<number>;
+  /** This chapter's own price in coins; null: the book's. */
+  coin_price: Generated<number | null>;
 }
 
 /** Visible to everyone; held by the word filter or hidden by a moderator (its author and the moderators see it); deleted. */
@@ -462,7 +468,8 @@ export interface PaymentOrdersTable {
   order_id: string;
   user_id: number;
   provider: 'wechat' | 'stripe' | 'sandbox';
-  plan: 'month' | 'season';
+  /** 'coins': a coin pack (months 0, coins and bonus_coins as sold). */
+  plan: 'month' | 'season' | 'coins';
   months: number;
   amount_fen: number;
   currency: string;
@@ -477,6 +484,67 @@ export interface PaymentOrdersTable {
   /** When the provider confirmed the final state; reconciliation stops asking. */
   settled_at: number | null;
   refunded_at: number | null;
+  coin_pack_id: Generated<number | null>;
+  coins: Generated<number>;
+  bonus_coins: Generated<number>;
+  bonus_expiry_days: Generated<number | null>;
+}
+
+/** What the operator sells for coins (migration 2026-11-27T0900). */
+export interface CoinPacksTable {
+  id: Generated<number>;
+  coins: number;
+  bonus_coins: number;
+  price_fen: number;
+  bonus_expiry_days: number | null;
+  /** The Stripe payment link selling this pack: the webhook's allowlist, beside the plans' links. */
+  stripe_payment_link: string | null;
+  stripe_buy_button: string | null;
+  is_active: number;
+  sort_order: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export type CoinLotSource = 'purchase' | 'bonus' | 'grant';
+
+/** A credit of coins and what is left of it (modules/coins/coin-ledger.ts). */
+export interface CoinLotsTable {
+  id: Generated<number>;
+  user_id: number;
+  source: CoinLotSource;
+  /** Unique per source: the order id of a pack (purchase, bonus), a grant's reference. */
+  source_ref: string;
+  coins: number;
+  remaining: number;
+  expires_at: number | null;
+  created_at: number;
+  revoked_at: number | null;
+}
+
+export type CoinEntryKindColumn = 'purchase' | 'bonus' | 'grant' | 'unlock' | 'refund' | 'reversal' | 'expiry';
+
+/** The wallet history: one row per movement, with the balance after it. */
+export interface CoinEntriesTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: CoinEntryKindColumn;
+  coins: number;
+  balance_after: number;
+  order_id: string | null;
+  chapter_id: number | null;
+  book_id: number | null;
+  lot_id: number | null;
+  reason: string | null;
+  created_at: number;
+}
+
+/** Which lots paid for an unlock (its entry), and the grant it bought. */
+export interface CoinSpendsTable {
+  entry_id: number;
+  lot_id: number;
+  grant_id: number;
+  coins: number;
 }
 
 export interface PaymentIncidentsTable {
@@ -486,8 +554,8 @@ export interface PaymentIncidentsTable {
   reference: string;
   /** missing_reference, unknown_user, unknown_plan, partial_refund, amount_mismatch, … */
   kind: string;
-  /** The plan the payment bought, when known: resolving the incident grants it. */
-  plan: 'month' | 'season' | null;
+  /** The plan the payment bought, when known: resolving the incident grants it ('coins': a coin pack, settled by hand). */
+  plan: 'month' | 'season' | 'coins' | null;
   /** JSON with what an admin needs to decide (amounts, e-mail, ids). */
   detail: string;
   created_at: number;
@@ -631,6 +699,10 @@ export interface Database {
   chapter_pages: ChapterPagesTable;
   chapter_likes: ChapterLikesTable;
   chapter_grants: ChapterGrantsTable;
+  coin_packs: CoinPacksTable;
+  coin_lots: CoinLotsTable;
+  coin_entries: CoinEntriesTable;
+  coin_spends: CoinSpendsTable;
   membership_grants: MembershipGrantsTable;
   member_days: MemberDaysTable;
   revenue_days: RevenueDaysTable;

@@ -53,6 +53,8 @@ export const LIMITS = {
   // Guessing codes must stay slow: per account (the call needs a login).
   createOrder: { max: 20, timeWindow: '10 minutes', keyGenerator: accountOrIp },
   couponRedeem: { max: 10, timeWindow: '10 minutes', keyGenerator: accountOrIp },
+  // Coins (issue 42): a reader binge-reading taps unlock often; the limit stops a script, not a reader.
+  coinUnlocks: { max: 120, timeWindow: '10 minutes', keyGenerator: accountOrIp },
   // Reading progress is saved every few seconds while reading, in batches; following is a click.
   progress: perAccount(120, 1200, '1 minute'),
   progressMerge: { max: 10, timeWindow: '10 minutes', keyGenerator: accountOrIp },

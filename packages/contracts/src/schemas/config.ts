@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Nullable, Result } from './common.js';
+import { CoinPack } from './coins.js';
 
 export const PublicConfig = Type.Object({
   site_name: Type.String(),
@@ -16,6 +17,10 @@ export const PublicConfig = Type.Object({
       buy_buttons: Type.Object({ month: Nullable(Type.String()), season: Nullable(Type.String()) }),
     }),
   }),
+  coins: Type.Object(
+    { enabled: Type.Boolean(), packs: Type.Array(CoinPack) },
+    { description: 'Ext (issue 42): coins are on (site setting coins_enabled) and the packs on sale; disabled: no packs' },
+  ),
 });
 export type PublicConfig = Static<typeof PublicConfig>;
 export const PublicConfigResponse = Result(PublicConfig);

@@ -2,7 +2,14 @@ import { Type, type Static } from 'typebox';
 import { ClosedObject, Data, Result, Timestamp } from './common.js';
 
 export const CreateOrderBody = ClosedObject({
-  months: Type.Integer({ description: '1 (month card) or 3 (season card)' }),
+  months: Type.Optional(Type.Integer({ description: '1 (month card) or 3 (season card); give this or `pack`' })),
+  pack: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: 2_147_483_647,
+      description: 'Ext (issue 42): a coin pack id (public config `coins.packs`) instead of months',
+    }),
+  ),
   channel: Type.Optional(
     Type.Union([Type.Literal('wechat'), Type.Literal('card')], { description: 'Sandbox only: which button started it' }),
   ),
@@ -36,8 +43,9 @@ export const PaymentStatusResponse = Data(Type.Object({ result: PaymentStatus })
 export const SandboxPayBody = ClosedObject({ outcome: Type.Union([Type.Literal('succeeded'), Type.Literal('failed')]) });
 export const SandboxOrder = Type.Object({
   order_id: Type.String(),
-  plan: Type.Union([Type.Literal('month'), Type.Literal('season')]),
-  months: Type.Integer(),
+  plan: Type.Union([Type.Literal('month'), Type.Literal('season'), Type.Literal('coins')]),
+  months: Type.Integer({ description: '0 for a coin pack' }),
+  coins: Type.Integer({ description: 'A coin pack: its coins with the bonus; 0 for a membership' }),
   amount_fen: Type.Integer(),
   status: PaymentStatusValue,
 });

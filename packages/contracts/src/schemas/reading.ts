@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { EVENTS_BATCH_MAX } from '../constants.js';
 import { BookType } from './catalogue.js';
+import { UnlockOffer } from './coins.js';
 import { ClosedObject, Data, LanguageParam, Nullable, Result, Timestamp, Uuid } from './common.js';
 
 export const ChapterContentParams = Type.Object({ chapterUuid: Uuid(), language: LanguageParam });
@@ -72,6 +73,7 @@ export const LockedChapterError = Type.Object({
   title: Type.Optional(Type.String({ description: "The book's title" })),
   prev_chapter_uuid: Type.Optional(Nullable(Uuid())),
   next_chapter_uuid: Type.Optional(Nullable(Uuid())),
+  unlock: Type.Optional(UnlockOffer),
 });
 export type LockedChapterError = Static<typeof LockedChapterError>;
 

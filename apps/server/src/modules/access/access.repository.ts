@@ -76,3 +76,34 @@ export async function isPublicPage(db: DbExecutor, mediaKey: string): Promise<bo
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/**
+ * Every published chapter of a published book, in reading order, with the rule's terms for
+ * `userId`: the membership end once, and the chapters they hold a standing grant of. Read inside
+ * the caller's transaction (coins: after the reader's lock, so what is locked cannot change under it).
+ */
+export async function findBookChapterTerms(db: DbExecutor, bookId: number, userId: number) {
+  const [membership, chapters] = await Promise.all([
+    db.selectNoFrom(membershipEndOf(db, userId).as('membership_end')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('chapters')
+      .innerJoin('books', 'books.id', 'chapters.book_id')
+      .select(['chapters.id', 'chapters.uuid', ...CHAPTER_TERMS])
+      .select((eb) =>
+        eb
+          .selectFrom('chapter_grants')
+          .select('chapter_grants.kind')
+          .where('chapter_grants.user_id', '=', userId)
+          .whereRef('chapter_grants.chapter_id', '=', 'chapters.id')
+          .where('chapter_grants.revoked_at', 'is', null)
+          .limit(1)
+          .as('chapter_grant'),
+      )
+      .where('chapters.book_id', '=', bookId)
+      .where('chapters.is_published', '=', 1)
+      .where('books.is_published', '=', 1)
+      .orderBy('chapters.number')
+      .execute(),
+  ]);
+  return { membership_end: membership.membership_end, chapters };
+}

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database.js';
+import type { Db, DbExecutor } from '../../db/database.js';
 import type { AuthUser } from '../users/auth-user.js';
 import * as repo from './access.repository.js';
 import { chapterAccessOf, type ChapterAccess, type ChapterTerms } from './chapter-access.js';
@@ -43,7 +43,31 @@ export function createAccessService(deps: { db: Db; now?: () => number }) {
     );
   }
 
+  /**
+   * Every published chapter of a book, in reading order, with the reader's access to each, read in
+   * `executor` (a transaction that holds the reader's lock: coins unlock what this says is locked).
+   */
+  async function bookChaptersAccessWithin(
+    executor: DbExecutor,
+    user: AuthUser,
+    bookId: number,
+  ): Promise<{ id: number; uuid: string; number: number; access: ChapterAccess }[]> {
+    const terms = await repo.findBookChapterTerms(executor, bookId, user.id);
+    const at = now();
+    return terms.chapters.map((row) => ({
+      id: Number(row.id),
+      uuid: row.uuid,
+      number: row.number,
+      access: chapterAccessOf(
+        readerTermsOf(user.role, { membership_end: terms.membership_end, chapter_grant: row.chapter_grant }),
+        chapterTermsOf(row),
+        at,
+      ),
+    }));
+  }
+
   return {
+    bookChaptersAccessWithin,
     chapterAccess,
     chaptersAccess,
     isPublicPage: (mediaKey: string) => repo.isPublicPage(db, mediaKey),

@@ -27,3 +27,15 @@ export function formatPlan(months: number, language: Language): string {
   if (!plan) return length;
   return language === 'zh-cn' ? `${PLAN_NAMES[language][plan]}（${length}）` : `${PLAN_NAMES[language][plan]} (${length})`;
 }
+
+const COIN_WORDS: Record<Language, (coins: string) => string> = {
+  'en-us': (n) => `${n} coins`,
+  'zh-cn': (n) => `${n} 金币`,
+  'fr-fr': (n) => `${n} pièces`,
+  'es-es': (n) => `${n} monedas`,
+  'ar-sa': (n) => `${n} عملة`,
+};
+
+/** A coin pack as a receipt names it: "500 coins", "500 金币" (bonus included). */
+export const formatCoins = (coins: number, language: Language): string =>
+  COIN_WORDS[language](new Intl.NumberFormat(language).format(coins));

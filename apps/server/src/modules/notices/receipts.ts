@@ -4,7 +4,7 @@ import { queueMail } from '../mail/mail-queue.js';
 import type { MailKind } from '../mail/mail-kinds.js';
 import { mailRecipientOf, type MailRecipient } from '../mail/mail-recipient.js';
 import type { MailValue } from '../mail/mail-template.js';
-import { formatInstant, formatLength, formatMoney, formatPlan } from './notice-format.js';
+import { formatInstant, formatLength, formatMoney, formatPlan, formatCoins } from './notice-format.js';
 
 /**
  * Receipts: queued in the caller's transaction, right after the change they describe (the ledger's
@@ -20,6 +20,9 @@ interface ReceiptOrder {
   months: number;
   amount_fen: number;
   currency: string;
+  /** A coin pack's coins, bonus included (0: a membership). */
+  coins?: number;
+  bonus_coins?: number;
 }
 
 /**
@@ -42,7 +45,7 @@ async function queueReceipt(
 
 /** What a payment receipt and a refund notice both say of the order: its plan, amount and reference. */
 const orderFields = (order: ReceiptOrder, language: MailRecipient['language']) => ({
-  plan: formatPlan(order.months, language),
+  plan: order.coins ? formatCoins(order.coins + (order.bonus_coins ?? 0), language) : formatPlan(order.months, language),
   amount: formatMoney(order.amount_fen, order.currency, language),
   order: order.order_id,
 });

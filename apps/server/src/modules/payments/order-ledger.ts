@@ -4,6 +4,7 @@ import type { Selectable } from 'kysely';
 import type { PaymentOrdersTable } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { ErrorCode } from '@inkstream/contracts';
+import type { CoinLedger } from '../coins/coin-ledger.js';
 import type { MembershipService } from '../membership/membership.service.js';
 import { queuePaymentReceipt, queueRefundNotice } from '../notices/receipts.js';
 import * as repo from './payments.repository.js';
@@ -13,6 +14,8 @@ export type OrderRow = Selectable<PaymentOrdersTable>;
 export interface OrderLedgerDeps {
   domainEvents: DomainEvents;
   membership: MembershipService;
+  /** Coin packs (plan 'coins') credit and refund here (modules/coins/coin-ledger.ts). */
+  coins: CoinLedger;
   inviteRewardDays: number;
   now?: () => number;
 }
@@ -53,12 +56,17 @@ export function createOrderLedger(deps: OrderLedgerDeps) {
     const inviter = await repo.findInviter(trx, order.user_id);
     // Both users' locks before the first grant (membership.service lockMembersWithin says why).
     await membership.lockMembersWithin(trx, inviter === null ? [order.user_id] : [order.user_id, inviter]);
-    const granted = await membership.grantWithin(trx, {
-      userId: order.user_id,
-      length: { months: order.months },
-      source: order.provider,
-      sourceRef: orderId,
-    });
+    // A coin pack credits its coins (and bonus); a plan grants its months.
+    if (order.plan === 'coins') await deps.coins.creditPackWithin(trx, order);
+    const granted =
+      order.plan === 'coins'
+        ? null
+        : await membership.grantWithin(trx, {
+            userId: order.user_id,
+            length: { months: order.months },
+            source: order.provider,
+            sourceRef: orderId,
+          });
     if (inviter !== null && deps.inviteRewardDays > 0 && (await repo.countPaidOrders(trx, order.user_id)) === 1) {
       // Unique (source, source_ref): one reward per invited user, however many times they pay.
       await membership.grantWithin(trx, {
@@ -91,7 +99,9 @@ export function createOrderLedger(deps: OrderLedgerDeps) {
     if (!(await repo.markRefundedOnce(trx, orderId, now()))) return false;
     const inviter = await repo.findInviter(trx, order.user_id);
     await membership.lockMembersWithin(trx, inviter === null ? [order.user_id] : [order.user_id, inviter]);
-    const revoked = await membership.revokeWithin(trx, order.provider, orderId);
+    // A coin pack: the coins left of it and the unlocks its coins paid for (coin-ledger.ts refundPackWithin).
+    if (order.plan === 'coins') await deps.coins.refundPackWithin(trx, order);
+    const revoked = order.plan === 'coins' ? undefined : await membership.revokeWithin(trx, order.provider, orderId);
     if ((await repo.countPaidOrders(trx, order.user_id)) === 0) await membership.revokeWithin(trx, 'invite', String(order.user_id));
     // The notice shows the end the refund left (its grant was revoked before: the end as it stands).
     const memberUntil = revoked ? revoked.memberUntil : await membership.endWithin(trx, order.user_id);

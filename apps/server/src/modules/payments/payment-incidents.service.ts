@@ -94,7 +94,9 @@ export function createPaymentIncidentsService(deps: {
     return toIncident((await repo.findIncident(db, id))!);
   }
 
-  function readPlan(known: PlanId | null, given: PlanId | undefined): PlanId {
+  function readPlan(known: PlanId | 'coins' | null, given: PlanId | undefined): PlanId {
+    // A coin pack's payment is settled by hand (refund it, or `coins grant`): docs/PAYMENTS.md "Coins".
+    if (known === 'coins') throw conflict('This payment bought a coin pack: refund it, or grant the coins by hand (docs/PAYMENTS.md)');
     if (known !== null && given !== undefined && given !== known) throw conflict(`This payment bought the ${known} plan, not ${given}`);
     const plan = known ?? given;
     if (plan === undefined || !Object.hasOwn(PLANS, plan)) throw needs('The plan of this payment is unknown: choose month or season');

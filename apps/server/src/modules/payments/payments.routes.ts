@@ -35,7 +35,7 @@ export function paymentsRoutes(payments: PaymentsService) {
           response: { 200: CreateOrderResponse, ...errorResponses },
         },
       },
-      async (request) => ({ data: await payments.createOrder(requireUser(request).id, request.body.months) }),
+      async (request) => ({ data: await payments.createOrder(requireUser(request).id, request.body) }),
     );
 
     app.get(

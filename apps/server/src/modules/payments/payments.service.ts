@@ -19,6 +19,7 @@ import { recordEventOnce } from './payment-incidents.repository.js';
 import type { CheckoutTokens } from './checkout-token.js';
 import type { WechatPayClient } from './wechat/wechat-pay-client.js';
 import { loadOnFirstUse } from '../../lib/load-on-first-use.js';
+import { findActivePack } from '../coins/coin-packs.repository.js';
 
 const qrcode = loadOnFirstUse<typeof import('qrcode')>('qrcode');
 
@@ -60,11 +61,13 @@ export interface PaymentsDeps {
   sandbox: boolean;
   /** Signs the sandbox checkout links the QR codes carry. */
   checkoutTokens: CheckoutTokens;
+  /** Coin packs are sold only while the operator has coins on (site setting coins_enabled). */
+  coinsOnSale: () => Promise<boolean>;
   now?: () => number;
 }
 
 /** What WeChat shows the payer on the payment screen (the plan in Chinese: WeChat Pay serves zh-cn readers). */
-const PLAN_DESCRIPTIONS = { month: '月卡会员', season: '季卡会员' } as const;
+const PLAN_DESCRIPTIONS = { month: '月卡会员', season: '季卡会员', coins: '金币' } as const;
 
 const unavailable = () => new AppError(ErrorCode.PAYMENT_UNAVAILABLE, 503, 'Online payment is not available right now', undefined, 60);
 
@@ -73,18 +76,38 @@ export function createPaymentsService(deps: PaymentsDeps) {
   const now = deps.now ?? Date.now;
   const provider = deps.wechat ? ('wechat' as const) : deps.sandbox ? ('sandbox' as const) : null;
 
-  async function createOrder(userId: number, months: number): Promise<CreatedOrder> {
-    const plan = planForMonths(months);
+  /** What the order sells: a membership plan (`months`) or a coin pack on sale (`pack`), exactly one. */
+  async function productOf(body: { months?: number | undefined; pack?: number | undefined }) {
+    if ((body.months === undefined) === (body.pack === undefined)) {
+      throw new AppError(ErrorCode.INVALID_PLAN, 400, 'Choose a plan (months) or a coin pack (pack), one of them');
+    }
+    if (body.pack !== undefined) {
+      const pack = (await deps.coinsOnSale()) ? await findActivePack(db, body.pack) : undefined;
+      if (!pack) throw new AppError(ErrorCode.INVALID_PLAN, 400, 'This coin pack is not on sale');
+      return {
+        plan: 'coins' as const,
+        months: 0,
+        amount_fen: pack.price_fen,
+        coin_pack_id: Number(pack.id),
+        coins: pack.coins,
+        bonus_coins: pack.bonus_coins,
+        bonus_expiry_days: pack.bonus_expiry_days,
+      };
+    }
+    const plan = planForMonths(body.months!);
     if (!plan) throw new AppError(ErrorCode.INVALID_PLAN, 400, 'Choose the month card (1) or the season card (3)');
+    return { plan, months: PLANS[plan].months, amount_fen: PLANS[plan].amountFen };
+  }
+
+  async function createOrder(userId: number, body: { months?: number | undefined; pack?: number | undefined }): Promise<CreatedOrder> {
+    const product = await productOf(body);
     if (!provider) throw unavailable();
     const created = now();
     const order = {
       order_id: newOrderId(created),
       user_id: userId,
       provider,
-      plan,
-      months: PLANS[plan].months,
-      amount_fen: PLANS[plan].amountFen,
+      ...product,
       currency: 'CNY',
       status: 'pending' as const,
       provider_txn_id: null,
@@ -107,12 +130,15 @@ export function createPaymentsService(deps: PaymentsDeps) {
 
   async function createWechatOrder(
     wechat: WechatPayClient,
-    order: Pick<PaymentOrdersTable, 'order_id' | 'plan' | 'amount_fen' | 'expires_at'>,
+    order: Pick<PaymentOrdersTable, 'order_id' | 'plan' | 'amount_fen' | 'expires_at'> & { coins?: number; bonus_coins?: number },
   ) {
     try {
       const { codeUrl } = await wechat.createNativeOrder({
         outTradeNo: order.order_id,
-        description: `${deps.siteName} ${PLAN_DESCRIPTIONS[order.plan]}`,
+        description:
+          order.plan === 'coins'
+            ? `${deps.siteName} ${(order.coins ?? 0) + (order.bonus_coins ?? 0)} ${PLAN_DESCRIPTIONS.coins}`
+            : `${deps.siteName} ${PLAN_DESCRIPTIONS[order.plan]}`,
         amountFen: order.amount_fen,
         expiresAt: order.expires_at,
       });
@@ -162,7 +188,14 @@ export function createPaymentsService(deps: PaymentsDeps) {
     const isOwner = access.userId !== null && access.userId === order.user_id;
     if (!isOwner && !deps.checkoutTokens.isValid(order.order_id, order.expires_at, access.checkoutToken)) throw orderNotFound();
     const { status } = await statusOf(order);
-    return { order_id: order.order_id, plan: order.plan, months: order.months, amount_fen: order.amount_fen, status };
+    return {
+      order_id: order.order_id,
+      plan: order.plan,
+      months: order.months,
+      coins: order.coins + order.bonus_coins,
+      amount_fen: order.amount_fen,
+      status,
+    };
   }
 
   async function sandboxPay(orderId: string, outcome: 'succeeded' | 'failed', access: SandboxAccess): Promise<PaymentStatus> {

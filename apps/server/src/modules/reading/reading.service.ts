@@ -1,3 +1,4 @@
+import type { UnlockOffer } from '@inkstream/contracts';
 import { ErrorCode, type ChapterContentParams, type PageImage, type PageSource } from '@inkstream/contracts';
 import type { Db } from '../../db/database.js';
 import type { DomainEvents } from '../../db/domain-events.js';
@@ -42,6 +43,8 @@ export interface ReadingDeps {
   changes?: ReaderChangeFeed;
   now?: () => number;
   chapterCache?: { maxEntries?: number; maxBytes?: number };
+  /** Coins (issue 42): what unlocking a refused chapter costs the reader; null where the book sells none. */
+  unlockOffer?: (user: AuthUser | null, chapterUuid: string) => Promise<UnlockOffer | null>;
 }
 
 export function createReadingService(deps: ReadingDeps) {
@@ -90,7 +93,14 @@ export function createReadingService(deps: ReadingDeps) {
    * (book, number, titles, neighbours: the reader moves on from it as from any chapter), taken
    * field by field from the shared part, so no page, image URL or text can slip into it.
    */
-  function lockedError(access: ChapterAccess, shared: SharedChapter | undefined): AppError {
+  async function lockedError(
+    access: ChapterAccess,
+    shared: SharedChapter | undefined,
+    user: AuthUser | null,
+    chapterUuid: string,
+  ): Promise<AppError> {
+    // Coins (issue 42): where the book sells chapters, the refusal says what unlocking costs.
+    const unlock = deps.unlockOffer ? await deps.unlockOffer(user, chapterUuid) : null;
     const place = shared && {
       book_uuid: shared.bookUuid,
       book_type: shared.bookType,
@@ -100,6 +110,7 @@ export function createReadingService(deps: ReadingDeps) {
       title: shared.title,
       prev_chapter_uuid: shared.prev,
       next_chapter_uuid: shared.next,
+      ...(unlock ? { unlock } : {}),
     };
     if (access === 'expired') {
       return new AppError(
@@ -137,7 +148,7 @@ export function createReadingService(deps: ReadingDeps) {
     if (!state) throw chapterNotFound();
     const shared = await chapters.get(params.chapterUuid, language);
     const access = accessOf(user, state);
-    if (!mayRead(access)) throw lockedError(access, shared);
+    if (!mayRead(access)) throw await lockedError(access, shared, user, params.chapterUuid);
     if (!shared) throw chapterNotFound();
     // Public page URLs and an answer shared by every visitor only for what is free to everyone.
     const isFree = isOpenToEveryone(chapterTermsOf(state));

@@ -1,5 +1,6 @@
 import {
   COMMENT_LINKS_MIN_ACCOUNT_AGE_HOURS,
+  DEFAULT_CHAPTER_PRICE,
   DEFAULT_FREE_CHAPTERS,
   type SiteSettings,
   type SiteSettingsUpdateBody,
@@ -12,7 +13,14 @@ import * as repo from './site-settings.repository.js';
 /** How long a node trusts its copy: another node's change shows here within this time. */
 export const SETTINGS_CACHE_MS = 2000;
 
-const KEYS = ['site_name', 'contact_email', 'default_free_chapters', 'comment_links_min_age_hours'] as const;
+const KEYS = [
+  'site_name',
+  'contact_email',
+  'default_free_chapters',
+  'comment_links_min_age_hours',
+  'coins_enabled',
+  'default_chapter_price',
+] as const;
 type Key = (typeof KEYS)[number];
 
 export interface SiteSettingsDefaults {
@@ -25,6 +33,8 @@ export interface SiteSettingsDefaults {
 function accept(key: Key, value: unknown): boolean {
   if (key === 'default_free_chapters') return Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 1000;
   if (key === 'comment_links_min_age_hours') return Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 8760;
+  if (key === 'coins_enabled') return typeof value === 'boolean';
+  if (key === 'default_chapter_price') return Number.isInteger(value) && (value as number) >= 1 && (value as number) <= 10_000;
   return typeof value === 'string' && value.length > 0;
 }
 
@@ -41,6 +51,9 @@ export function createSiteSettingsService(deps: { db: Db; audit: AuditService; d
     contact_email: deps.defaults.contactEmail,
     default_free_chapters: deps.defaults.defaultFreeChapters ?? DEFAULT_FREE_CHAPTERS,
     comment_links_min_age_hours: COMMENT_LINKS_MIN_ACCOUNT_AGE_HOURS,
+    // Coins are the operator's choice (issue 42): off until they turn them on.
+    coins_enabled: false,
+    default_chapter_price: DEFAULT_CHAPTER_PRICE,
   };
   let cached: { value: SiteSettings; until: number } | null = null;
 

@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, PublicConfigResponse } from '@inkstream/contracts';
+import { DEFAULT_LANGUAGE, LANGUAGES, PublicConfigResponse, type PublicConfig } from '@inkstream/contracts';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../config.js';
@@ -41,7 +41,11 @@ export function healthRoutes(db: Db, gate: Pick<DatabaseGate, 'isOpen'>, storage
 }
 
 /** The site name and contact e-mail come from the run-time settings (an admin may change them). */
-export function publicConfigRoutes(config: AppConfig, settings: Pick<SiteSettingsService, 'getForPublic'>) {
+export function publicConfigRoutes(
+  config: AppConfig,
+  settings: Pick<SiteSettingsService, 'getForPublic'>,
+  coinPacks: () => Promise<PublicConfig['coins']['packs']>,
+) {
   // The sandbox stands in for whichever real provider is not configured (it is never on beside real money by default).
   const sandbox = config.paymentsSandbox;
   const { wechatPay, stripe } = config;
@@ -69,8 +73,10 @@ export function publicConfigRoutes(config: AppConfig, settings: Pick<SiteSetting
         },
       },
       async () => {
-        const { site_name, contact_email } = await settings.getForPublic();
-        return { data: { result: { site_name, contact_email, ...fixed } } };
+        const { site_name, contact_email, coins_enabled } = await settings.getForPublic();
+        // Coins are the operator's choice (issue 42): no packs while they are off.
+        const coins = { enabled: coins_enabled, packs: coins_enabled ? await coinPacks() : [] };
+        return { data: { result: { site_name, contact_email, ...fixed, coins } } };
       },
     );
   };

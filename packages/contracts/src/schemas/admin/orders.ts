@@ -11,7 +11,9 @@ export const OrderStatus = Type.Union([
   Type.Literal('failed'),
   Type.Literal('refunded'),
 ]);
-export const OrderPlan = Type.Union([Type.Literal('month'), Type.Literal('season')]);
+const MembershipPlan = Type.Union([Type.Literal('month'), Type.Literal('season')]);
+/** What an order bought: a membership plan, or a coin pack (issue 42). */
+export const OrderPlan = Type.Union([Type.Literal('month'), Type.Literal('season'), Type.Literal('coins')]);
 
 export const AdminOrderListQuery = Type.Object(
   {
@@ -102,7 +104,7 @@ export const IncidentIdParams = Type.Object({ id: Type.Integer({ minimum: 1, max
 
 export const ResolveIncidentBody = ClosedObject({
   username: PlainText({ minLength: 1, maxLength: 64 }),
-  plan: Type.Optional(OrderPlan),
+  plan: Type.Optional(MembershipPlan),
 });
 export type ResolveIncidentBody = Static<typeof ResolveIncidentBody>;
 export const DismissIncidentBody = ClosedObject({ note: PlainText({ minLength: 1, maxLength: 500 }) });

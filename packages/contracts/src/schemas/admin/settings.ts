@@ -9,6 +9,9 @@ const SiteName = PlainText({ minLength: 1, maxLength: SITE_NAME_MAX });
 const ContactEmail = Type.String({ format: 'email', maxLength: 254 });
 const FreeChapters = Type.Integer({ minimum: 0, maximum: DEFAULT_FREE_CHAPTERS_MAX });
 /** Accounts younger than this many hours cannot post links in comments and reviews (issue 31); 0: any account can. */
+/** The coins a chapter costs when its book is sold chapter by chapter and names no price of its own. */
+export const DEFAULT_CHAPTER_PRICE = 50;
+const ChapterPrice = Type.Integer({ minimum: 1, maximum: 10_000 });
 const LinksMinAgeHours = Type.Integer({ minimum: 0, maximum: 8760 });
 
 export const SiteSettings = Type.Object({
@@ -16,6 +19,8 @@ export const SiteSettings = Type.Object({
   contact_email: ContactEmail,
   default_free_chapters: FreeChapters,
   comment_links_min_age_hours: LinksMinAgeHours,
+  coins_enabled: Type.Boolean({ description: 'Issue 42: coins, chapter unlocks and wait-for-free are offered (off by default)' }),
+  default_chapter_price: ChapterPrice,
 });
 export type SiteSettings = Static<typeof SiteSettings>;
 export const SiteSettingsResponse = Data(SiteSettings);
@@ -26,6 +31,8 @@ export const SiteSettingsUpdateBody = ClosedObject(
     contact_email: Type.Optional(ContactEmail),
     default_free_chapters: Type.Optional(FreeChapters),
     comment_links_min_age_hours: Type.Optional(LinksMinAgeHours),
+    coins_enabled: Type.Optional(Type.Boolean()),
+    default_chapter_price: Type.Optional(ChapterPrice),
   },
   { minProperties: 1 },
 );

@@ -1,0 +1,241 @@
+import { randomUUID } from 'node:crypto';
+import { ErrorCode } from '@inkstream/contracts';
+import type { Db, DbExecutor } from '../../db/database.js';
+import type { CoinEntryKindColumn, CoinLotSource } from '../../db/schema.js';
+import { AppError } from '../../lib/app-error.js';
+import { lockUserMembership } from '../membership/membership.repository.js';
+import * as repo from './coin-ledger.repository.js';
+
+const DAY_MS = 86_400_000;
+
+export const insufficientCoins = (balance: number, price: number) =>
+  new AppError(ErrorCode.INSUFFICIENT_COINS, 402, `This costs ${price} coins and the wallet holds ${balance}`, undefined, undefined, {
+    balance,
+    price,
+  });
+
+export interface Credit {
+  userId: number;
+  source: CoinLotSource;
+  /** Unique per source: the same reference never credits twice. */
+  sourceRef: string;
+  coins: number;
+  expiresAt?: number | null;
+  orderId?: string | null;
+  reason?: string | null;
+}
+
+/** A paid chapter to unlock: its id, its book and what it costs. */
+export interface Purchase {
+  chapterId: number;
+  bookId: number;
+  price: number;
+}
+
+/**
+ * The coin ledger (docs/PAYMENTS.md "Coins"). Every change to a reader's coins runs in the caller's
+ * transaction after the reader's membership lock (lockUserMembership: the same lock as their
+ * membership time, so on PostgreSQL two devices, a refund and a purchase of one reader run one after
+ * the other). Each change first empties the reader's lots past their expiry (an `expiry` entry),
+ * then writes its entries with the balance after each: the history explains every coin.
+ *
+ * - Credits are lots, written once per (source, reference).
+ * - Spending draws lots soonest-expiring first (bonus coins before they lapse), then oldest first;
+ *   the balance never goes below zero (checked before, and by the table's CHECKs).
+ * - An unlock is a chapter grant (kind `coins`) that the access rule reads like any other grant;
+ *   coin_spends records which lots paid for it.
+ * - Refunding a pack takes back what is left of its lots and the unlocks its coins paid for; the
+ *   other lots' share of those unlocks goes back to them (a `reversal` entry).
+ */
+export function createCoinLedger(deps: { now?: () => number } = {}) {
+  const now = deps.now ?? Date.now;
+
+  async function entry(
+    trx: DbExecutor,
+    userId: number,
+    kind: CoinEntryKindColumn,
+    coins: number,
+    balanceAfter: number,
+    at: number,
+    refs: {
+      orderId?: string | null;
+      chapterId?: number | null;
+      bookId?: number | null;
+      lotId?: number | null;
+      reason?: string | null;
+    } = {},
+  ): Promise<number> {
+    return repo.insertEntry(trx, {
+      user_id: userId,
+      kind,
+      coins,
+      balance_after: balanceAfter,
+      order_id: refs.orderId ?? null,
+      chapter_id: refs.chapterId ?? null,
+      book_id: refs.bookId ?? null,
+      lot_id: refs.lotId ?? null,
+      reason: refs.reason ?? null,
+      created_at: at,
+    });
+  }
+
+  /**
+   * Takes the reader's lock and writes the expiry of their lots past due; answers the balance.
+   * Every other change starts here, so its entries' balances follow the expiry's.
+   */
+  async function openWithin(trx: DbExecutor, userId: number, at: number): Promise<number> {
+    await lockUserMembership(trx, userId);
+    let balance = await repo.balanceOf(trx, userId, at);
+    const due = await repo.dueLots(trx, userId, at);
+    // The balance never counted them; the entries say when they went, the balance unchanged.
+    for (const lot of due) {
+      await repo.setLotRemaining(trx, lot.id, 0);
+      await entry(trx, userId, 'expiry', -lot.remaining, balance, at, { lotId: lot.id });
+    }
+    return balance;
+  }
+
+  /** The reader's balance now, with their lock (an unlock decides on it). */
+  const balanceWithin = (trx: DbExecutor, userId: number) => openWithin(trx, userId, now());
+
+  /** Adds coins once per (source, reference); the balance after, or null when they had been credited before. */
+  async function creditWithin(trx: DbExecutor, credit: Credit, kind: CoinEntryKindColumn): Promise<number | null> {
+    if (credit.coins <= 0) return null;
+    const at = now();
+    const balance = await openWithin(trx, credit.userId, at);
+    const lotId = await repo.insertLotOnce(trx, {
+      user_id: credit.userId,
+      source: credit.source,
+      source_ref: credit.sourceRef,
+      coins: credit.coins,
+      remaining: credit.coins,
+      expires_at: credit.expiresAt ?? null,
+      created_at: at,
+      revoked_at: null,
+    });
+    if (lotId === null) return null;
+    const after = balance + credit.coins;
+    await entry(trx, credit.userId, kind, credit.coins, after, at, { orderId: credit.orderId, lotId, reason: credit.reason });
+    return after;
+  }
+
+  /** A paid pack order: its coins, and its bonus (with the expiry it was sold with). Once per order. */
+  async function creditPackWithin(
+    trx: DbExecutor,
+    order: { order_id: string; user_id: number; coins: number; bonus_coins: number; bonus_expiry_days: number | null },
+  ): Promise<void> {
+    const base = { userId: order.user_id, sourceRef: order.order_id, orderId: order.order_id };
+    await creditWithin(trx, { ...base, source: 'purchase', coins: order.coins }, 'purchase');
+    const expiresAt = order.bonus_expiry_days === null ? null : now() + order.bonus_expiry_days * DAY_MS;
+    await creditWithin(trx, { ...base, source: 'bonus', coins: order.bonus_coins, expiresAt }, 'bonus');
+  }
+
+  /** An operator's gift of coins (console, CLI); the reason stays in the history. */
+  const grantWithin = (trx: DbExecutor, userId: number, coins: number, reason: string, sourceRef = randomUUID()) =>
+    creditWithin(trx, { userId, source: 'grant', sourceRef, coins, reason }, 'grant');
+
+  /**
+   * Spends coins on chapters, all or none: one `unlock` entry and one grant per chapter. The caller
+   * holds the reader's lock (balanceWithin) and has checked that each chapter is locked for them.
+   */
+  async function spendWithin(trx: DbExecutor, userId: number, purchases: readonly Purchase[]): Promise<number> {
+    const at = now();
+    let balance = await openWithin(trx, userId, at);
+    const total = purchases.reduce((sum, purchase) => sum + purchase.price, 0);
+    if (total > balance) throw insufficientCoins(balance, total);
+    const lots = (await repo.spendableLots(trx, userId, at)).map((lot) => ({ ...lot, left: lot.remaining }));
+    for (const purchase of purchases) {
+      const shares: { lot_id: number; coins: number }[] = [];
+      let owed = purchase.price;
+      for (const lot of lots) {
+        if (owed === 0) break;
+        const take = Math.min(lot.left, owed);
+        if (take === 0) continue;
+        lot.left -= take;
+        owed -= take;
+        shares.push({ lot_id: lot.id, coins: take });
+      }
+      // Cannot happen after the check above; if it did, the transaction must not commit.
+      if (owed > 0) throw new Error('coin lots do not add up to the balance');
+      balance -= purchase.price;
+      const entryId = await entry(trx, userId, 'unlock', -purchase.price, balance, at, {
+        chapterId: purchase.chapterId,
+        bookId: purchase.bookId,
+      });
+      const grantId = await repo.insertChapterGrant(trx, {
+        user_id: userId,
+        chapter_id: purchase.chapterId,
+        kind: 'coins',
+        source_ref: `unlock:${entryId}`,
+        granted_at: at,
+      });
+      await repo.insertSpends(
+        trx,
+        shares.map((share) => ({ ...share, entry_id: entryId, grant_id: grantId })),
+      );
+    }
+    for (const lot of lots) if (lot.left !== lot.remaining) await repo.setLotRemaining(trx, lot.id, lot.left);
+    return balance;
+  }
+
+  /**
+   * The refund of a pack (its order became refunded, order-ledger.ts): the unlocks its coins paid
+   * for are taken back, each giving the other lots their share of it back (`reversal`); then what is
+   * left of the pack's lots goes (`refund`). Runs once per order (the order is marked refunded once).
+   */
+  async function refundPackWithin(trx: DbExecutor, order: { order_id: string; user_id: number }): Promise<void> {
+    const at = now();
+    let balance = await openWithin(trx, order.user_id, at);
+    const lots = (await repo.lotsOfOrder(trx, order.order_id)).filter((lot) => lot.revoked_at === null);
+    const refunded = new Set(lots.map((lot) => lot.id));
+    const shares = await repo.standingUnlocksPaidFrom(trx, [...refunded]);
+    const unlocks = new Map<
+      number,
+      { grantId: number; chapterId: number | null; bookId: number | null; back: { lotId: number; coins: number }[] }
+    >();
+    for (const share of shares) {
+      const unlock = unlocks.get(share.entry_id) ?? {
+        grantId: Number(share.grant_id),
+        chapterId: share.chapter_id,
+        bookId: share.book_id,
+        back: [],
+      };
+      if (!refunded.has(share.lot_id)) unlock.back.push({ lotId: share.lot_id, coins: share.coins });
+      unlocks.set(share.entry_id, unlock);
+    }
+    for (const unlock of unlocks.values()) {
+      await repo.revokeChapterGrant(trx, unlock.grantId, at);
+      let returned = 0;
+      for (const back of unlock.back) {
+        await repo.addToLot(trx, back.lotId, back.coins);
+        returned += back.coins;
+      }
+      // Coins given back to a lot that has since expired are not spendable: the balance says so.
+      balance = await repo.balanceOf(trx, order.user_id, at);
+      await entry(trx, order.user_id, 'reversal', returned, balance, at, {
+        orderId: order.order_id,
+        chapterId: unlock.chapterId,
+        bookId: unlock.bookId,
+      });
+    }
+    for (const lot of lots) {
+      const current = await trx.selectFrom('coin_lots').select('remaining').where('id', '=', lot.id).executeTakeFirstOrThrow();
+      await repo.revokeLot(trx, lot.id, at);
+      balance = await repo.balanceOf(trx, order.user_id, at);
+      if (current.remaining > 0)
+        await entry(trx, order.user_id, 'refund', -current.remaining, balance, at, { orderId: order.order_id, lotId: lot.id });
+    }
+  }
+
+  /** Empties lots past their expiry for up to `limit` readers (housekeeping); answers how many readers. */
+  async function expireDue(db: Db, limit = 200): Promise<number> {
+    const at = now();
+    const users = await repo.usersWithDueLots(db, at, limit);
+    for (const userId of users) await db.transaction().execute((trx) => openWithin(trx, userId, at));
+    return users.length;
+  }
+
+  return { balanceWithin, creditWithin, creditPackWithin, grantWithin, spendWithin, refundPackWithin, expireDue };
+}
+
+export type CoinLedger = ReturnType<typeof createCoinLedger>;
