@@ -121,7 +121,7 @@ export function createPaymentIncidentsService(deps: {
       paymentIntent: typeof detail.payment_intent === 'string' ? detail.payment_intent : null,
       amount: detail.amount_total,
       currency: detail.currency,
-      plan,
+      product: { plan },
       userId: user.id,
     };
     const at = now();

@@ -4,14 +4,32 @@ import type { OrderLedger } from '../order-ledger.js';
 import * as repo from '../payments.repository.js';
 import { newOrderId } from '../payments.service.js';
 
-/** A paid Checkout session, with the plan and user we established for it. */
+/** What a payment link sells: a membership plan, or a coin pack (its coins and bonus as sold now). */
+export type SoldProduct =
+  | { plan: PlanId }
+  | { plan: 'coins'; pack: { id: number; coins: number; bonus_coins: number; bonus_expiry_days: number | null; price_fen: number } };
+
+/** The order columns of what was sold. */
+const orderColumnsOf = (product: SoldProduct) =>
+  product.plan === 'coins'
+    ? {
+        plan: 'coins' as const,
+        months: 0,
+        coin_pack_id: product.pack.id,
+        coins: product.pack.coins,
+        bonus_coins: product.pack.bonus_coins,
+        bonus_expiry_days: product.pack.bonus_expiry_days,
+      }
+    : { plan: product.plan, months: PLANS[product.plan].months };
+
+/** A paid Checkout session, with the product and user we established for it. */
 export interface PaidSession {
   sessionId: string;
   paymentIntent: string | null;
   /** What Stripe charged, in the currency's smallest unit; recorded as it is (prices live in the dashboard). */
   amount: number;
   currency: string;
-  plan: PlanId;
+  product: SoldProduct;
   userId: number;
 }
 
@@ -32,8 +50,7 @@ export async function completeSessionOrderWithin(
     order_id: newOrderId(now),
     user_id: session.userId,
     provider: 'stripe',
-    plan: session.plan,
-    months: PLANS[session.plan].months,
+    ...orderColumnsOf(session.product),
     amount_fen: session.amount,
     currency: session.currency,
     status: 'pending',

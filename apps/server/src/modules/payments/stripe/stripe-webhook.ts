@@ -15,7 +15,8 @@ import {
   type RefundedCharge,
   type StripeEvent,
 } from './stripe-event.js';
-import { completeSessionOrderWithin } from './stripe-session-order.js';
+import { completeSessionOrderWithin, type SoldProduct } from './stripe-session-order.js';
+import { findPackByPaymentLink } from '../../coins/coin-packs.repository.js';
 
 export interface StripeWebhookDeps {
   domainEvents: DomainEvents;
@@ -34,7 +35,7 @@ type SessionIncidentKind = (typeof SESSION_INCIDENT_KINDS)[number];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** What an admin needs to decide about a session, and what `payment resolve` needs to grant it. */
-const sessionIncidentDetail = (session: CheckoutSession, eventId: string, plan: PlanId | null) => ({
+const sessionIncidentDetail = (session: CheckoutSession, eventId: string, product: SoldProduct | null) => ({
   session_id: session.id,
   payment_link: session.paymentLink,
   payment_intent: session.paymentIntent,
@@ -43,8 +44,11 @@ const sessionIncidentDetail = (session: CheckoutSession, eventId: string, plan: 
   email: session.customerEmail,
   client_reference_id: session.clientReferenceId,
   event_id: eventId,
-  ...(plan ? { plan, expected_amount: PLANS[plan].amountFen, expected_currency: PLAN_CURRENCY } : {}),
+  ...(product ? { plan: product.plan, expected_amount: priceOf(product), expected_currency: PLAN_CURRENCY } : {}),
+  ...(product?.plan === 'coins' ? { coin_pack: product.pack.id, coins: product.pack.coins + product.pack.bonus_coins } : {}),
 });
+
+const priceOf = (product: SoldProduct) => (product.plan === 'coins' ? product.pack.price_fen : PLANS[product.plan].amountFen);
 
 /**
  * Stripe's webhook (contract call 19): buy-button payments become memberships, refunds take them
@@ -57,30 +61,36 @@ export function createStripeWebhook(deps: StripeWebhookDeps) {
   const now = deps.now ?? Date.now;
 
   /**
-   * The payment link allowlist alone decides the plan. A link outside it (another product sold on
+   * The payment link allowlist alone decides what was sold: a plan's link (configuration) or a coin
+   * pack's (the operator sets it on the pack, issue 42). A link outside both (another product sold on
    * the same Stripe account, or a link someone made) grants nothing, whatever its metadata says.
    */
-  const planOf = (session: CheckoutSession): PlanId | null =>
-    session.paymentLink === null ? null : (config.paymentLinks.get(session.paymentLink) ?? null);
+  async function productOf(trx: DbExecutor, session: CheckoutSession): Promise<SoldProduct | null> {
+    if (session.paymentLink === null) return null;
+    const plan = config.paymentLinks.get(session.paymentLink);
+    if (plan) return { plan };
+    const pack = await findPackByPaymentLink(trx, session.paymentLink);
+    return pack ? { plan: 'coins', pack: { ...pack, id: Number(pack.id) } } : null;
+  }
 
-  /** Whether Stripe charged exactly the plan's price, in its currency. */
-  const chargedPlanPrice = (session: CheckoutSession, plan: PlanId) =>
-    session.amountTotal === PLANS[plan].amountFen && session.currency === PLAN_CURRENCY;
+  /** Whether Stripe charged exactly the plan's or pack's price, in its currency. */
+  const chargedPrice = (session: CheckoutSession, product: SoldProduct) =>
+    session.amountTotal === priceOf(product) && session.currency === PLAN_CURRENCY;
 
   /** Whom the session pays for and with which plan, or why an admin must decide. */
   async function recipientOf(
     trx: DbExecutor,
     session: CheckoutSession,
-  ): Promise<{ plan: PlanId; userId: number } | { incident: SessionIncidentKind; plan: PlanId | null }> {
-    const plan = planOf(session);
-    if (plan === null) return { incident: 'unknown_plan', plan };
+  ): Promise<{ product: SoldProduct; userId: number } | { incident: SessionIncidentKind; product: SoldProduct | null }> {
+    const product = await productOf(trx, session);
+    if (product === null) return { incident: 'unknown_plan', product };
     // A link priced wrongly in the dashboard, a promotion code, another currency: never granted unseen.
-    if (!chargedPlanPrice(session, plan)) return { incident: 'amount_mismatch', plan };
+    if (!chargedPrice(session, product)) return { incident: 'amount_mismatch', product };
     // The buy button's client-reference-id: the public uuid of the user who pressed it.
     const reference = session.clientReferenceId;
-    if (reference === null) return { incident: 'missing_reference', plan };
+    if (reference === null) return { incident: 'missing_reference', product };
     const user = UUID.test(reference) ? await findUserByUuid(trx, reference.toLowerCase()) : undefined;
-    return user ? { plan, userId: user.id } : { incident: 'unknown_user', plan };
+    return user ? { product, userId: user.id } : { incident: 'unknown_user', product };
   }
 
   async function fulfilSession(event: StripeEvent, session: CheckoutSession, log: FastifyBaseLogger): Promise<void> {
@@ -90,8 +100,9 @@ export function createStripeWebhook(deps: StripeWebhookDeps) {
         return { kind: 'duplicate' as const };
       const recipient = await recipientOf(trx, session);
       if ('incident' in recipient) {
-        const { incident, plan } = recipient;
-        const detail = sessionIncidentDetail(session, event.id, plan);
+        const { incident, product } = recipient;
+        const detail = sessionIncidentDetail(session, event.id, product);
+        const plan = product?.plan ?? null;
         const isNew = await recordIncident(trx, { provider: 'stripe', reference: session.id, kind: incident, plan, detail }, now());
         return { kind: 'incident' as const, incident, isNew };
       }
