@@ -63,12 +63,25 @@ export type UnlockBody = Static<typeof UnlockBody>;
 export const UnlockResult = Type.Object({ unlocked: Type.Array(Uuid()), balance: Type.Integer({ minimum: 0 }) });
 export type UnlockResult = Static<typeof UnlockResult>;
 export const UnlockResponse = Result(UnlockResult);
+/** 402 INSUFFICIENT_COINS: what the unlock costs and what the wallet holds, so a client can offer the right pack. */
+export const InsufficientCoinsError = Type.Object({
+  error: Type.String(),
+  code: Type.String(),
+  balance: Type.Optional(Type.Integer()),
+  price: Type.Optional(Type.Integer()),
+});
 
 export const FreeUnlockBody = ClosedObject({ book_uuid: Uuid() });
 export type FreeUnlockBody = Static<typeof FreeUnlockBody>;
 export const FreeUnlockResult = Type.Object({ chapter_uuid: Uuid(), next_free_at: Timestamp() });
 export type FreeUnlockResult = Static<typeof FreeUnlockResult>;
 export const FreeUnlockResponse = Result(FreeUnlockResult);
+/** 429 FREE_UNLOCK_NOT_READY: when it will be (also as Retry-After). */
+export const FreeUnlockNotReadyError = Type.Object({
+  error: Type.String(),
+  code: Type.String(),
+  free_unlock_at: Type.Optional(Timestamp()),
+});
 
 /**
  * How the reader may unlock chapters of one paid chapter or book: the 403 of a locked chapter
