@@ -129,6 +129,7 @@ describe(`housekeeping (${TEST_DIALECT})`, () => {
       accountTokens: { deleted: 0, batches: 1 },
       outbox: { deleted: 0, batches: 1 },
       mailJobs: { deleted: 0, batches: 1 },
+      coinExpiry: { deleted: 0, batches: 1 },
     });
     expect(await eventDays()).toEqual([]);
   });

@@ -1,3 +1,4 @@
+import { createCoinLedger } from '../coins/coin-ledger.js';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database.js';
 import type { DomainEvents } from '../../db/domain-events.js';
@@ -53,6 +54,8 @@ export interface HousekeepingRun {
   /** Finished outbox rows after 90 days, and the send jobs of messages after 7 (mail/mail-retention.ts). */
   outbox: { deleted: number; batches: number };
   mailJobs: { deleted: number; batches: number };
+  /** Readers whose bonus coins past their expiry were emptied, with an `expiry` entry (coins/coin-ledger.ts). */
+  coinExpiry: { deleted: number; batches: number };
 }
 
 /**
@@ -71,6 +74,7 @@ export function createHousekeeping(deps: HousekeepingDeps) {
   const intervalMs = deps.intervalMs ?? HOUSEKEEPING_INTERVAL_MS;
   const batchSize = deps.batchSize ?? HOUSEKEEPING_BATCH;
   const rollup = deps.rollup ?? createReadingRollup({ db, now, batchSize });
+  const coinLedger = createCoinLedger({ now });
   const owner = `housekeeping-${randomUUID()}`;
   const leaseMs = Math.max(intervalMs * 3, 60_000);
   let timer: NodeJS.Timeout | null = null;
@@ -110,14 +114,17 @@ export function createHousekeeping(deps: HousekeepingDeps) {
     const accountTokens = await inBatches(() => deleteOldAccountTokens(db, now(), batchSize));
     const outbox = await inBatches(() => deleteOldOutboxRows(db, now(), batchSize));
     const mailJobs = await inBatches(() => deleteOldMailJobs(db, now(), batchSize));
+    // Balances never count expired coins; this writes the history entry that says when they went.
+    const coinExpiry = await inBatches(() => coinLedger.expireDue(db, batchSize));
     // What the site sends on its own (docs/READER-JOURNEY.md "What the site sends").
     const notices = deps.publicUrl
       ? { domainEvents: deps.domainEvents, now: now(), publicUrl: deps.publicUrl, batchSize, mayGoOn, community: deps.community ?? false }
       : null;
-    if (!notices) return { eventDays, dayBooks, visitorProgress, visitorReads, accountTokens, outbox, mailJobs };
+    const done = { eventDays, dayBooks, visitorProgress, visitorReads, accountTokens, outbox, mailJobs, coinExpiry };
+    if (!notices) return done;
     const reminders = await sendDueReminders(db, notices);
     const digests = await sendDueDigests(db, notices);
-    return { eventDays, dayBooks, visitorProgress, visitorReads, accountTokens, outbox, mailJobs, reminders, digests };
+    return { ...done, reminders, digests };
   }
 
   function start(): void {
