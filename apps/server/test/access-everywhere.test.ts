@@ -7,7 +7,8 @@ import {
   type ProbeReader,
   type ProbeResult,
 } from './helpers/content-urls.js';
-import { createBook, createUser, grantMembership, type TestBook, type TestUser } from './helpers/factories.js';
+import { buyPack, createPack, sellChapters, turnCoinsOn, unlock } from './helpers/coin-flows.js';
+import { authHeader, createBook, createUser, grantMembership, type TestBook, type TestUser } from './helpers/factories.js';
 import { makeFeedKey } from './helpers/feed-keys.js';
 import { createTestContext, TEST_DIALECT, type TestContext } from './helpers/test-context.js';
 
@@ -15,7 +16,8 @@ import { createTestContext, TEST_DIALECT, type TestContext } from './helpers/tes
  * One door to paid content (issue 41, docs/ARCHITECTURE.md "Who may read what"): every URL that
  * serves a chapter (helpers/content-urls.ts, the one list) answers exactly as the access rule says,
  * for a visitor, a lapsed member, a member, an administrator, a reader holding a per-chapter grant
- * of a kind that exists only in this test, and one whose grant was revoked. The grant flips every
+ * of a kind that exists only in this test, one whose grant was revoked, and (issue 42) a reader who
+ * unlocked the chapter with coins through the API and one whose coin pack was refunded since. The grant flips every
  * path at once for its one chapter, though no path was told of it: only the access module reads
  * chapter_grants. The expectations are written out, not derived from the rule.
  */
@@ -35,6 +37,9 @@ const EXPECTED: Record<string, Expected[]> = {
   granted: [S, S, REQ],
   'lapsed with a grant': [S, S, EXP],
   'grant revoked': [S, REQ, REQ],
+  // Issue 42: the same grant bought with coins through the API, and one whose pack was refunded.
+  unlocked: [S, S, REQ],
+  'unlock refunded': [S, REQ, REQ],
 };
 
 describe(`every content URL answers as the access rule (${TEST_DIALECT})`, () => {
@@ -80,6 +85,25 @@ describe(`every content URL answers as the access rule (${TEST_DIALECT})`, () =>
       await grant(lapsedGranted, book);
       await grant(revoked, book, Date.now() - 1000);
     }
+    // Coins on, both books sold chapter by chapter; two readers unlock chapter 2 of each with coins
+    // bought through the sandbox, and the second reader's pack is refunded.
+    await turnCoinsOn(ctx, admin);
+    for (const book of [comic, novel]) await sellChapters(ctx, book, { price: 30 });
+    const pack = await createPack(ctx, { coins: 100, priceFen: 600 });
+    const unlocker = await createUser(ctx);
+    const refundedUnlocker = await createUser(ctx);
+    const refundedOrder = await buyPack(ctx, refundedUnlocker, pack);
+    await buyPack(ctx, unlocker, pack);
+    for (const user of [unlocker, refundedUnlocker]) {
+      for (const book of [comic, novel]) expect((await unlock(ctx, user, { chapter_uuid: book.chapters[1]!.uuid })).statusCode).toBe(200);
+    }
+    const refund = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/orders/${refundedOrder}/refund`,
+      headers: authHeader(admin),
+      payload: { reason: 'test' },
+    });
+    expect(refund.statusCode, refund.body).toBe(200);
     readers.push(
       { name: 'visitor', user: null },
       { name: 'lapsed', user: await withKey(lapsed) },
@@ -88,6 +112,8 @@ describe(`every content URL answers as the access rule (${TEST_DIALECT})`, () =>
       { name: 'granted', user: await withKey(granted) },
       { name: 'lapsed with a grant', user: await withKey(lapsedGranted) },
       { name: 'grant revoked', user: await withKey(revoked) },
+      { name: 'unlocked', user: await withKey(unlocker) },
+      { name: 'unlock refunded', user: await withKey(refundedUnlocker) },
     );
   }, 60_000);
   afterAll(() => ctx?.close());
@@ -131,6 +157,8 @@ describe(`every content URL answers as the access rule (${TEST_DIALECT})`, () =>
       granted: { served: false, status: 403, code: REQ },
       'lapsed with a grant': { served: false, status: 403, code: EXP },
       'grant revoked': { served: false, status: 403, code: REQ },
+      unlocked: { served: false, status: 403, code: REQ },
+      'unlock refunded': { served: false, status: 403, code: REQ },
     });
   });
 
