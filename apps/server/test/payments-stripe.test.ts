@@ -1,3 +1,4 @@
+import { createPack, turnCoinsOn, walletOf } from './helpers/coin-flows.js';
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -494,5 +495,38 @@ describe('without Stripe settings', () => {
     const response = await deliver(event('checkout.session.completed', session(null)), {}, plain.app);
     expect(response.statusCode).toBe(404);
     expect(response.json().code).toBe('NOT_FOUND');
+  });
+});
+
+describe('coin packs through Stripe payment links (issue 42)', () => {
+  it('credits the pack its payment link sells, once, checks its price, and takes the coins back on a full refund', async () => {
+    await turnCoinsOn(ctx, await createUser(ctx, { role: 'admin' }));
+    await createPack(ctx, { coins: 500, bonus: 50, priceFen: 2800, paymentLink: 'plink_test_coins500' });
+    const user = await createUser(ctx);
+    const paid = session(user, { payment_link: 'plink_test_coins500', amount_total: 2800 });
+    const completed = event('checkout.session.completed', paid);
+    expect((await deliver(completed)).statusCode).toBe(200);
+    expect((await deliver(completed)).statusCode).toBe(200);
+    expect(await orderOf(paid.id)).toMatchObject({
+      plan: 'coins',
+      months: 0,
+      coins: 500,
+      bonus_coins: 50,
+      amount_fen: 2800,
+      status: 'paid',
+    });
+    expect((await walletOf(ctx, user)).balance).toBe(550);
+    expect(await expiryOf(user)).toBeNull();
+
+    // Charged another amount: kept for an admin, no coins.
+    const cheap = await createUser(ctx);
+    const mismatched = session(cheap, { payment_link: 'plink_test_coins500', amount_total: 100 });
+    expect((await deliver(event('checkout.session.completed', mismatched))).statusCode).toBe(200);
+    expect((await walletOf(ctx, cheap)).balance).toBe(0);
+    expect(await incidentsOf(mismatched.id)).toMatchObject([{ kind: 'amount_mismatch', plan: 'coins' }]);
+
+    expect((await deliver(event('charge.refunded', charge(paid.payment_intent, 2800, 2800)))).statusCode).toBe(200);
+    expect((await walletOf(ctx, user)).balance).toBe(0);
+    expect(await orderOf(paid.id)).toMatchObject({ status: 'refunded' });
   });
 });

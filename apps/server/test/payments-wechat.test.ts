@@ -1,3 +1,5 @@
+import { createCoinLedger } from '../src/modules/coins/coin-ledger.js';
+import { createPack, turnCoinsOn, walletOf } from './helpers/coin-flows.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -63,7 +65,13 @@ async function userWithOrder(months = 3, paid = true): Promise<{ user: TestUser;
 function reconciler(now = Date.now) {
   const config = ctx.config.wechatPay!;
   const membership = createMembershipService({ db: ctx.db, domainEvents: ctx.app.domainEvents, now });
-  const ledger = createOrderLedger({ domainEvents: ctx.app.domainEvents, membership, inviteRewardDays: 7, now });
+  const ledger = createOrderLedger({
+    domainEvents: ctx.app.domainEvents,
+    membership,
+    coins: createCoinLedger({ now }),
+    inviteRewardDays: 7,
+    now,
+  });
   return createWechatReconciler({
     db: ctx.db,
     domainEvents: ctx.app.domainEvents,
@@ -401,5 +409,39 @@ describe('WeChat Pay reconciliation', () => {
     await a.stop(); // releases the lease
     expect((await b.runOnce()).has(orderId)).toBe(true);
     await b.stop();
+  });
+});
+
+describe('coin packs through WeChat Pay (issue 42)', () => {
+  it('sells a pack as a Native order, credits its coins and bonus once, and takes them back on a full refund', async () => {
+    await turnCoinsOn(ctx, await createUser(ctx, { role: 'admin' }));
+    const pack = await createPack(ctx, { coins: 500, bonus: 50, priceFen: 2800 });
+    const user = await createUser(ctx);
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/payment/wechat/payment/china_book_membership/create',
+      headers: authHeader(user),
+      payload: { pack },
+      remoteAddress: nextClientIp(),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const orderId = response.json().data.order_id as string;
+    expect(response.json().data.amount_fen).toBe(2800);
+    const sent = fake.orders.get(orderId)!;
+    expect(sent.description).toContain('550 金币');
+    expect(await orderRow(orderId)).toMatchObject({ plan: 'coins', months: 0, coins: 500, bonus_coins: 50, amount_fen: 2800 });
+    const order = fake.pay(orderId);
+    for (let i = 0; i < 3; i += 1) expect((await notify(fake.notification(order))).statusCode).toBe(204);
+    expect(await status(user, orderId)).toEqual({ completed: true, status: 'succeeded' });
+    const wallet = await walletOf(ctx, user);
+    expect(wallet.balance).toBe(550);
+    expect(wallet.history.map((entry) => [entry.kind, entry.coins])).toEqual([
+      ['bonus', 50],
+      ['purchase', 500],
+    ]);
+    // No membership came with it.
+    expect(await liveGrants(user.id)).toEqual([]);
+    expect((await notify(fake.refundNotification(order, 2800))).statusCode).toBe(204);
+    expect((await walletOf(ctx, user)).balance).toBe(0);
   });
 });
