@@ -82,6 +82,14 @@ export const lotsOfOrder = (db: DbExecutor, orderId: string) =>
     .orderBy('id')
     .execute();
 
+export const lotRemaining = (db: DbExecutor, lotId: number) =>
+  db
+    .selectFrom('coin_lots')
+    .select('remaining')
+    .where('id', '=', lotId)
+    .executeTakeFirstOrThrow()
+    .then((row) => row.remaining);
+
 export const revokeLot = (db: DbExecutor, lotId: number, now: number) =>
   db.updateTable('coin_lots').set({ remaining: 0, revoked_at: now }).where('id', '=', lotId).execute();
 

@@ -1,4 +1,4 @@
-import { PLAN_CURRENCY, PLANS, type PlanId } from '@inkstream/contracts';
+import { PLAN_CURRENCY, PLANS } from '@inkstream/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbExecutor } from '../../../db/database.js';
 import type { DomainEvents } from '../../../db/domain-events.js';
