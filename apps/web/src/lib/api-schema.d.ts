@@ -706,6 +706,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/books/{bookUuid}/unlocks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How a book's locked chapters are sold: membership only (coin_price null) or membership or coins */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    bookUuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description Coins per chapter; null: membership only (no coins for this book) */
+                                coin_price: number | null;
+                                /** @description One free unlock every this many hours; null: none */
+                                wait_free_hours: number | null;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a book's price per chapter (null: membership only) and wait-for-free hours */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    bookUuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        coin_price?: number | null;
+                        wait_free_hours?: number | null;
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description Coins per chapter; null: membership only (no coins for this book) */
+                                coin_price: number | null;
+                                /** @description One free unlock every this many hours; null: none */
+                                wait_free_hours: number | null;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
     "/api/v1/admin/books/{bookUuid}/unpublish": {
         parameters: {
             query?: never;
@@ -855,6 +940,56 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/chapters/{chapterUuid}/price": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** A chapter's own price in coins (null: the book's) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    chapterUuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        coin_price: number | null;
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                coin_price: number | null;
+                            };
+                        };
+                    };
+                };
+            };
+        };
         trace?: never;
     };
     "/api/v1/admin/chapters/{chapterUuid}/publish": {
@@ -1048,6 +1183,176 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/coin-packs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every coin pack, on sale or withdrawn, with its paid orders */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                items: {
+                                    bonus_coins: number;
+                                    bonus_expiry_days: number | null;
+                                    coins: number;
+                                    id: number;
+                                    is_active: boolean;
+                                    price_fen: number;
+                                    /** @description Paid orders of this pack */
+                                    sold: number;
+                                    sort_order: number;
+                                    stripe_buy_button: string | null;
+                                    stripe_payment_link: string | null;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create a coin pack (409 PAYMENT_LINK_TAKEN when another pack has its payment link) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        bonus_coins?: number;
+                        bonus_expiry_days?: number | null;
+                        coins: number;
+                        is_active?: boolean;
+                        price_fen: number;
+                        sort_order?: number;
+                        stripe_buy_button?: string | null;
+                        stripe_payment_link?: string | null;
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                bonus_coins: number;
+                                bonus_expiry_days: number | null;
+                                coins: number;
+                                id: number;
+                                is_active: boolean;
+                                price_fen: number;
+                                /** @description Paid orders of this pack */
+                                sold: number;
+                                sort_order: number;
+                                stripe_buy_button: string | null;
+                                stripe_payment_link: string | null;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/coin-packs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a coin pack (only the given fields); is_active false withdraws it (packs are never deleted) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        bonus_coins?: number;
+                        bonus_expiry_days?: number | null;
+                        coins?: number;
+                        is_active?: boolean;
+                        price_fen?: number;
+                        sort_order?: number;
+                        stripe_buy_button?: string | null;
+                        stripe_payment_link?: string | null;
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                bonus_coins: number;
+                                bonus_expiry_days: number | null;
+                                coins: number;
+                                id: number;
+                                is_active: boolean;
+                                price_fen: number;
+                                /** @description Paid orders of this pack */
+                                sold: number;
+                                sort_order: number;
+                                stripe_buy_button: string | null;
+                                stripe_payment_link: string | null;
+                            };
+                        };
+                    };
+                };
+            };
+        };
         trace?: never;
     };
     "/api/v1/admin/comments/{comment_uuid}/delete": {
@@ -2686,7 +2991,7 @@ export interface paths {
                                     id: number;
                                     /** @description missing_reference, unknown_user, unknown_plan, partial_refund, amount_mismatch, … */
                                     kind: string;
-                                    plan: ("month" | "season") | (never | null);
+                                    plan: ("month" | "season" | "coins") | (never | null);
                                     provider: string;
                                     reference: string;
                                     resolution: string | null;
@@ -2754,7 +3059,7 @@ export interface paths {
                                 id: number;
                                 /** @description missing_reference, unknown_user, unknown_plan, partial_refund, amount_mismatch, … */
                                 kind: string;
-                                plan: ("month" | "season") | (never | null);
+                                plan: ("month" | "season" | "coins") | (never | null);
                                 provider: string;
                                 reference: string;
                                 resolution: string | null;
@@ -2819,7 +3124,7 @@ export interface paths {
                                 id: number;
                                 /** @description missing_reference, unknown_user, unknown_plan, partial_refund, amount_mismatch, … */
                                 kind: string;
-                                plan: ("month" | "season") | (never | null);
+                                plan: ("month" | "season" | "coins") | (never | null);
                                 provider: string;
                                 reference: string;
                                 resolution: string | null;
@@ -2888,7 +3193,7 @@ export interface paths {
                                     order_id: string;
                                     /** Format: date-time */
                                     paid_at: string | null;
-                                    plan: "month" | "season";
+                                    plan: "month" | "season" | "coins";
                                     provider: "wechat" | "stripe" | "sandbox";
                                     /** Format: date-time */
                                     refunded_at: string | null;
@@ -2973,7 +3278,7 @@ export interface paths {
                                 order_id: string;
                                 /** Format: date-time */
                                 paid_at: string | null;
-                                plan: "month" | "season";
+                                plan: "month" | "season" | "coins";
                                 provider: "wechat" | "stripe" | "sandbox";
                                 provider_payment_id: string | null;
                                 provider_txn_id: string | null;
@@ -3063,7 +3368,7 @@ export interface paths {
                                     order_id: string;
                                     /** Format: date-time */
                                     paid_at: string | null;
-                                    plan: "month" | "season";
+                                    plan: "month" | "season" | "coins";
                                     provider: "wechat" | "stripe" | "sandbox";
                                     provider_payment_id: string | null;
                                     provider_txn_id: string | null;
@@ -3474,6 +3779,88 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/reports/coins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The coin economy in a period [from, to) (30 days to now by default): sold, spent, outstanding, unlocks, revenue, books */
+        get: {
+            parameters: {
+                query?: {
+                    from?: string;
+                    /** @description Show book titles in this language (ext) */
+                    language?: "zh-cn" | "en-us" | "fr-fr" | "es-es" | "ar-sa";
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                bonus_coins: number;
+                                /** @description Books by coins spent in the period, most first (at most 20) */
+                                books: {
+                                    /** Format: uuid */
+                                    book_uuid: string;
+                                    coins_spent: number;
+                                    free_unlocks: number;
+                                    title: string;
+                                    unlocks: number;
+                                }[];
+                                coins_expired: number;
+                                /** @description By operators */
+                                coins_granted: number;
+                                /** @description Removed by refunds of packs */
+                                coins_refunded: number;
+                                /** @description Paid coins credited by pack purchases in the period */
+                                coins_sold: number;
+                                coins_spent: number;
+                                free_unlocks: number;
+                                /** Format: date-time */
+                                from: string;
+                                /** @description Coins readers hold now, unexpired: a liability */
+                                outstanding: number;
+                                /** @description Of those, bought coins (not bonus or granted) */
+                                outstanding_paid: number;
+                                revenue: {
+                                    /** @description In the currency's smallest unit, refunds deducted */
+                                    amount: number;
+                                    currency: string;
+                                    model: "membership" | "coins";
+                                    orders: number;
+                                    provider: string;
+                                }[];
+                                /** Format: date-time */
+                                to: string;
+                                unlocks: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/settings": {
         parameters: {
             query?: never;
@@ -3501,9 +3888,12 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
+                                /** @description Issue 42: coins, chapter unlocks and wait-for-free are offered (off by default) */
+                                coins_enabled: boolean;
                                 comment_links_min_age_hours: number;
                                 /** Format: email */
                                 contact_email: string;
+                                default_chapter_price: number;
                                 default_free_chapters: number;
                                 site_name: string;
                             };
@@ -3523,9 +3913,11 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        coins_enabled?: boolean;
                         comment_links_min_age_hours?: number;
                         /** Format: email */
                         contact_email?: string;
+                        default_chapter_price?: number;
                         default_free_chapters?: number;
                         site_name?: string;
                     };
@@ -3542,9 +3934,12 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
+                                /** @description Issue 42: coins, chapter unlocks and wait-for-free are offered (off by default) */
+                                coins_enabled: boolean;
                                 comment_links_min_age_hours: number;
                                 /** Format: email */
                                 contact_email: string;
+                                default_chapter_price: number;
                                 default_free_chapters: number;
                                 site_name: string;
                             };
@@ -3830,6 +4225,57 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/users/{userUuid}/coins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Give a reader coins, with a reason their history and the audit log keep */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    userUuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        coins: number;
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                balance: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -4906,6 +5352,17 @@ export interface paths {
                             prev_chapter_uuid?: string | null;
                             /** @description The book's title */
                             title?: string;
+                            unlock?: {
+                                /** @description The reader’s coins; null for a visitor */
+                                balance: number | null;
+                                /**
+                                 * Format: date-time
+                                 * @description Wait-for-free: when the reader’s next free unlock of this book is ready (now or past: ready); null when the book offers none
+                                 */
+                                free_unlock_at: string | null;
+                                /** @description Coins for this chapter (the book page: the book’s price) */
+                                price: number;
+                            };
                         };
                     };
                 };
@@ -5206,6 +5663,114 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/comics/chapter/unlock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ext: unlock a paid chapter (and the next locked ones) with coins, for good */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        chapter_uuid: string;
+                        /** @description This chapter and the next locked ones after it, in reading order (default 1); all or none */
+                        count?: number;
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    balance: number;
+                                    unlocked: string[];
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/comics/chapter/unlock_free": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ext: wait-for-free: unlock the reader's first locked chapter of the book, when ready */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        book_uuid: string;
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    /** Format: uuid */
+                                    chapter_uuid: string;
+                                    /** Format: date-time */
+                                    next_free_at: string;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -5615,6 +6180,19 @@ export interface paths {
                         "application/json": {
                             data: {
                                 result: {
+                                    /** @description Ext (issue 42): coins are on (site setting coins_enabled) and the packs on sale; disabled: no packs */
+                                    coins: {
+                                        enabled: boolean;
+                                        packs: {
+                                            bonus_coins: number;
+                                            bonus_expiry_days: number | null;
+                                            coins: number;
+                                            id: number;
+                                            /** @description In fen (hundredths of a yuan), as the membership plans */
+                                            price_fen: number;
+                                            stripe_buy_button: string | null;
+                                        }[];
+                                    };
                                     /** @description Ext: chapter comments and book ratings are on (COMMUNITY, docs/COMMUNITY.md) */
                                     community: boolean;
                                     contact_email: string;
@@ -5819,9 +6397,12 @@ export interface paths {
                             data: {
                                 result: {
                                     amount_fen: number;
+                                    /** @description A coin pack: its coins with the bonus; 0 for a membership */
+                                    coins: number;
+                                    /** @description 0 for a coin pack */
                                     months: number;
                                     order_id: string;
-                                    plan: "month" | "season";
+                                    plan: "month" | "season" | "coins";
                                     status: "requires_action" | "succeeded" | "expired" | "failed";
                                 };
                             };
@@ -5998,8 +6579,10 @@ export interface paths {
                     "application/json": {
                         /** @description Sandbox only: which button started it */
                         channel?: "wechat" | "card";
-                        /** @description 1 (month card) or 3 (season card) */
-                        months: number;
+                        /** @description 1 (month card) or 3 (season card); give this or `pack` */
+                        months?: number;
+                        /** @description Ext (issue 42): a coin pack id (public config `coins.packs`) instead of months */
+                        pack?: number;
                     };
                 };
             };
@@ -6670,6 +7253,73 @@ export interface paths {
                                     expire_at: string;
                                     is_expired: boolean;
                                 } | null;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/book/unlocks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Ext: the reader's unlocks of a book: price, wait-for-free, chapters held */
+        get: {
+            parameters: {
+                query: {
+                    book_uuid: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    balance: number;
+                                    /** @description Chapters whose price differs from the book’s, by chapter uuid */
+                                    chapter_prices: {
+                                        [key: string]: number;
+                                    };
+                                    /**
+                                     * Format: date-time
+                                     * @description When the next free unlock is ready (past: ready now)
+                                     */
+                                    free_unlock_at: string | null;
+                                    /**
+                                     * Format: uuid
+                                     * @description The chapter a free unlock would open now: the first locked one in reading order
+                                     */
+                                    free_unlock_chapter_uuid: string | null;
+                                    /** @description The book can be unlocked chapter by chapter with coins */
+                                    offered: boolean;
+                                    /** @description The book's price per chapter (a chapter may differ: the chapter list says) */
+                                    price: number | null;
+                                    /** @description Chapters of this book the reader holds for good (coins, free unlocks, gifts) */
+                                    unlocked: string[];
+                                    wait_free_hours: number | null;
+                                };
                             };
                         };
                     };
@@ -8042,6 +8692,75 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/wallet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Ext: the coin balance and its history, newest first */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    balance: number;
+                                    /** @description Bonus coins that will expire, soonest first */
+                                    expiring: {
+                                        coins: number;
+                                        /** Format: date-time */
+                                        expires_at: string;
+                                    }[];
+                                    /** @description The latest 100 entries, newest first */
+                                    history: {
+                                        /** Format: date-time */
+                                        at: string;
+                                        balance_after: number;
+                                        book_title: string | null;
+                                        /** Format: uuid */
+                                        book_uuid: string | null;
+                                        chapter_number: number | null;
+                                        /** Format: uuid */
+                                        chapter_uuid: string | null;
+                                        /** @description Signed: credits are positive, spending, refunds and expiry negative */
+                                        coins: number;
+                                        kind: "purchase" | "bonus" | "grant" | "unlock" | "refund" | "reversal" | "expiry";
+                                        /** @description The coin pack order (purchase, bonus, refund) */
+                                        order_id: string | null;
+                                        /** @description An operator's grant: why; a reversal: which refund */
+                                        reason: string | null;
+                                    }[];
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
