@@ -50,6 +50,7 @@ import { createOrderLedger } from './modules/payments/order-ledger.js';
 import { createCoinLedger } from './modules/coins/coin-ledger.js';
 import { createUnlocksService } from './modules/coins/unlocks.service.js';
 import { activePacks, toPublicPack } from './modules/coins/coin-packs.repository.js';
+import { createCoinsAdminService } from './modules/coins/coins-admin.service.js';
 import { createPaymentIncidentsService } from './modules/payments/payment-incidents.service.js';
 import { createPaymentsAdminService } from './modules/payments/payments-admin.service.js';
 import { createPaymentsService } from './modules/payments/payments.service.js';
@@ -250,6 +251,8 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
   });
   const paymentIncidents = createPaymentIncidentsService({ db, domainEvents, ledger, audit });
   const stats = createStatsService({ db });
+  // Coins in the console and the command line: book prices, packs, gifts, the report (all audited).
+  const coinsAdmin = createCoinsAdminService({ db, domainEvents, audit, ledger: coinLedger });
   const booksAdmin = createCatalogueAdminService({
     db,
     domainEvents,
@@ -399,6 +402,7 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
     paymentsAdmin,
     paymentIncidents,
     stats,
+    coinsAdmin,
     booksAdmin,
     chaptersAdmin,
     importJobs,

@@ -24,6 +24,8 @@ describe('admin command line', () => {
       'book list',
       'book set-free',
       'book recommend',
+      'book unlocks',
+      'coins grant',
     ]) {
       expect(out).toContain(usage);
     }
@@ -55,6 +57,17 @@ describe('admin command line', () => {
       ['book', 'set-free', 'not-a-uuid', '3'],
       ['book', 'set-free', '00000000-0000-4000-8000-000000000000', '-1'],
       ['book', 'recommend', '00000000-0000-4000-8000-000000000000', '--rank', 'first'],
+      ['book', 'unlocks', '00000000-0000-4000-8000-000000000000'],
+      ['book', 'unlocks', '00000000-0000-4000-8000-000000000000', '--price', '0'],
+      ['book', 'unlocks', '00000000-0000-4000-8000-000000000000', '--price', '10001'],
+      ['book', 'unlocks', '00000000-0000-4000-8000-000000000000', '--price', '5', '--wait-free-hours', '721'],
+      ['book', 'unlocks', '00000000-0000-4000-8000-000000000000', '--off', '--price', '5'],
+      ['book', 'unlocks', 'not-a-uuid', '--price', '5'],
+      ['coins', 'grant', 'someone', '10'],
+      ['coins', 'grant', 'someone', '0', '--reason', 'why'],
+      ['coins', 'grant', 'someone', 'ten', '--reason', 'why'],
+      ['coins', 'grant', 'someone', '10', '--reason', ' '],
+      ['coins', 'grant', 'someone', '10', '--reason', 'x'.repeat(201)],
       ['frobnicate'],
       ['user', 'create', 'x', '--colour', 'red'],
     ]) {
@@ -67,6 +80,8 @@ describe('admin command line', () => {
   it('fails with exit code 1 for unknown users and books and a taken name', async () => {
     expect((await admin('membership', 'grant', 'nobody', '--days', '3')).code).toBe(1);
     expect((await admin('book', 'set-free', '00000000-0000-4000-8000-000000000000', '3')).code).toBe(1);
+    expect((await admin('book', 'unlocks', '00000000-0000-4000-8000-000000000000', '--price', '3')).code).toBe(1);
+    expect((await admin('coins', 'grant', 'nobody', '3', '--reason', 'why')).code).toBe(1);
     await admin('user', 'create', 'twice', '--password', 'secretpw');
     const again = await admin('user', 'create', 'TWICE', '--password', 'secretpw');
     expect(again.code).toBe(1);
@@ -105,5 +120,43 @@ describe('admin command line', () => {
     // The command line goes through the console's service: its changes are in the audit log as `cli`.
     const audited = await ctx.db.selectFrom('audit_log').select(['actor_name', 'action']).where('actor_name', '=', 'cli').execute();
     expect(audited.map((entry) => entry.action)).toEqual(expect.arrayContaining(['book.update', 'recommendations.update']));
+  });
+
+  it("sells a book's chapters for coins and back to membership only, as readers then see it", async () => {
+    const book = await createBook(ctx, { chapters: 3, freeChapters: 1 });
+    const reader = await createUser(ctx);
+    const offer = async () =>
+      (await ctx.app.inject({ url: `/api/v1/user/book/unlocks?book_uuid=${book.uuid}`, headers: authHeader(reader) })).json().data.result;
+    const on = await admin('book', 'unlocks', book.uuid, '--price', '35', '--wait-free-hours', '24');
+    expect(on.code, on.err).toBe(0);
+    expect(on.out).toContain('35 coin(s) a chapter; one free unlock every 24 hour(s)');
+    const stored = () =>
+      ctx.db.selectFrom('books').select(['coin_price', 'wait_free_hours']).where('id', '=', book.id).executeTakeFirstOrThrow();
+    expect(await stored()).toEqual({ coin_price: 35, wait_free_hours: 24 });
+    expect((await admin('book', 'unlocks', book.uuid, '--price', '35', '--wait-free-hours', '0')).code).toBe(0);
+    expect(await stored()).toEqual({ coin_price: 35, wait_free_hours: null });
+    const off = await admin('book', 'unlocks', book.uuid, '--off');
+    expect(off.out).toContain('membership only');
+    expect(await stored()).toEqual({ coin_price: null, wait_free_hours: null });
+    expect((await offer()).offered).toBe(false);
+    const audited = await ctx.db.selectFrom('audit_log').select('actor_name').where('action', '=', 'book.unlocks').execute();
+    expect(audited.map((row) => row.actor_name)).toEqual(['cli', 'cli', 'cli']);
+  });
+
+  it('gives a reader coins with the reason kept in their wallet', async () => {
+    const reader = await createUser(ctx);
+    const given = await admin('coins', 'grant', reader.username, '40', '--reason', 'beta tester');
+    expect(given.code, given.err).toBe(0);
+    expect(given.out).toContain('the wallet now holds 40');
+    const wallet = (await ctx.app.inject({ url: '/api/v1/user/wallet', headers: authHeader(reader) })).json().data.result;
+    expect(wallet.balance).toBe(40);
+    expect(wallet.history[0]).toMatchObject({ kind: 'grant', coins: 40, reason: 'beta tester' });
+    const [row] = await ctx.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'coins.grant')
+      .where('target_id', '=', reader.uuid)
+      .execute();
+    expect(row).toMatchObject({ actor_name: 'cli' });
   });
 });

@@ -105,18 +105,33 @@ describe(`site settings on ${TEST_DIALECT}`, () => {
       contact_email: 'help@example.com',
       default_free_chapters: 3,
       comment_links_min_age_hours: 24,
+      // Coins (issue 42): off until the operator turns them on.
+      coins_enabled: false,
+      default_chapter_price: 50,
     });
     const updated = await call(admin, 'PUT', '/settings', { contact_email: 'care@example.org' });
     expect(updated.json().data.contact_email).toBe('care@example.org');
     const config = await publicConfig();
     expect(config).toMatchObject({ site_name: 'Inkstream Test', contact_email: 'care@example.org' });
-    expect(Object.keys(config).sort()).toEqual(['community', 'contact_email', 'default_language', 'languages', 'payments', 'site_name']);
+    expect(Object.keys(config).sort()).toEqual([
+      'coins',
+      'community',
+      'contact_email',
+      'default_language',
+      'languages',
+      'payments',
+      'site_name',
+    ]);
+    // Coins off: no packs are offered.
+    expect(config.coins).toEqual({ enabled: false, packs: [] });
     await call(admin, 'PUT', '/settings', { site_name: 'Ink 2', default_free_chapters: 5 });
     expect((await call(admin, 'GET', '/settings')).json().data).toEqual({
       site_name: 'Ink 2',
       contact_email: 'care@example.org',
       default_free_chapters: 5,
       comment_links_min_age_hours: 24,
+      coins_enabled: false,
+      default_chapter_price: 50,
     });
     const rows = await auditRows('settings.update');
     expect(rows.map((r) => JSON.parse(r.after_json ?? '{}'))).toEqual([

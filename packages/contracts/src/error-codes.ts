@@ -51,6 +51,10 @@ export const ErrorCode = {
   FREE_UNLOCK_NOT_READY: 'FREE_UNLOCK_NOT_READY',
   /** Wait-for-free: every chapter of the book is readable already, nothing to unlock (409). */
   NOTHING_TO_UNLOCK: 'NOTHING_TO_UNLOCK',
+  /** Console: no coin pack with this id (404). */
+  COIN_PACK_NOT_FOUND: 'COIN_PACK_NOT_FOUND',
+  /** Console: another coin pack sells through this Stripe payment link already (409). */
+  PAYMENT_LINK_TAKEN: 'PAYMENT_LINK_TAKEN',
   READER_REQUIRED: 'READER_REQUIRED',
   FOLLOW_LIMIT_REACHED: 'FOLLOW_LIMIT_REACHED',
   INVALID_PUSH_ENDPOINT: 'INVALID_PUSH_ENDPOINT',

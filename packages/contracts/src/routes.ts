@@ -125,6 +125,7 @@ export const adminPath = {
   outbox: '/admin/outbox',
   outboxMessage: (messageUuid: string) => `/admin/outbox/${encodeURIComponent(messageUuid)}`,
   coupons: '/admin/coupons',
+  coinPacks: '/admin/coin-packs',
   moderation: '/admin/moderation',
   heldComments: '/admin/moderation/held',
   bans: '/admin/moderation/bans',

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.js';
 import { bookList, bookRecommend, bookSetFree } from './commands/book-commands.js';
+import { bookUnlocks, coinsGrant } from './commands/coin-commands.js';
 import { couponCreate, couponDisable, couponList } from './commands/coupon-commands.js';
 import { IMPORT_HELP, IMPORT_USAGE, importCommand, type ImportCliOptions } from './commands/import-command.js';
 import { mediaGc } from './commands/media-commands.js';
@@ -27,6 +28,10 @@ type Options = ImportCliOptions & {
   plan?: string;
   dismiss?: boolean;
   'grace-minutes'?: string;
+  price?: string;
+  'wait-free-hours'?: string;
+  off?: boolean;
+  reason?: string;
 };
 
 interface Command {
@@ -83,6 +88,20 @@ const COMMANDS: Command[] = [
     summary: 'recommend a book (next free rank by default)',
     options: ['rank', 'remove'],
     run: bookRecommend,
+  },
+  {
+    words: ['book', 'unlocks'],
+    usage: 'book unlocks <book_uuid> --price N [--wait-free-hours H] | --off',
+    summary: 'sell locked chapters for membership or N coins (a free unlock every H hours, 0: none); --off: membership only',
+    options: ['price', 'wait-free-hours', 'off'],
+    run: bookUnlocks,
+  },
+  {
+    words: ['coins', 'grant'],
+    usage: 'coins grant <username> <n> --reason TEXT',
+    summary: 'give a reader n coins (the reason is kept in their history and the audit log)',
+    options: ['reason'],
+    run: coinsGrant,
   },
   {
     words: ['coupon', 'create'],
@@ -206,6 +225,10 @@ export async function runAdmin(argv: string[], io: RunIo): Promise<number> {
         cover: { type: 'string' },
         'dry-run': { type: 'boolean' },
         'grace-minutes': { type: 'string' },
+        price: { type: 'string' },
+        'wait-free-hours': { type: 'string' },
+        off: { type: 'boolean' },
+        reason: { type: 'string' },
       },
     });
   } catch (error) {

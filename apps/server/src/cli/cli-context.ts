@@ -4,6 +4,7 @@ import { openDatabase, type Db } from '../db/database.js';
 import type { DomainEvents } from '../db/domain-events.js';
 import { migrateToLatest } from '../db/migrator.js';
 import type { CatalogueAdminService } from '../modules/catalogue/catalogue-admin.service.js';
+import type { CoinsAdminService } from '../modules/coins/coins-admin.service.js';
 import type { CouponsAdminService } from '../modules/coupons/coupons-admin.service.js';
 import type { MediaStorage } from '../modules/media/media-storage.js';
 import type { MembershipAdminService } from '../modules/membership/membership-admin.service.js';
@@ -30,6 +31,8 @@ export interface CliContext {
   couponsAdmin: CouponsAdminService;
   membershipAdmin: MembershipAdminService;
   paymentIncidents: PaymentIncidentsService;
+  /** Coins: book prices and gifts, audited as `cli`. */
+  coinsAdmin: CoinsAdminService;
   write: (line: string) => void;
   /** Diagnostics and progress lines (stderr). */
   writeError: (line: string) => void;
@@ -92,6 +95,7 @@ export async function openCliContext(config: AppConfig, output: CliOutput): Prom
     couponsAdmin: services.couponsAdmin,
     membershipAdmin: services.membershipAdmin,
     paymentIncidents: services.paymentIncidents,
+    coinsAdmin: services.coinsAdmin,
     write: output.write,
     writeError: output.writeError,
     ...(output.statusLine ? { statusLine: output.statusLine } : {}),

@@ -706,6 +706,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/books/{bookUuid}/unlocks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How a book's locked chapters are sold: membership only (coin_price null) or membership or coins */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    bookUuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description Coins per chapter; null: membership only (no coins for this book) */
+                                coin_price: number | null;
+                                /** @description One free unlock every this many hours; null: none */
+                                wait_free_hours: number | null;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a book's price per chapter (null: membership only) and wait-for-free hours */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    bookUuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        coin_price?: number | null;
+                        wait_free_hours?: number | null;
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description Coins per chapter; null: membership only (no coins for this book) */
+                                coin_price: number | null;
+                                /** @description One free unlock every this many hours; null: none */
+                                wait_free_hours: number | null;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
     "/api/v1/admin/books/{bookUuid}/unpublish": {
         parameters: {
             query?: never;
@@ -855,6 +940,56 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/chapters/{chapterUuid}/price": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** A chapter's own price in coins (null: the book's) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    chapterUuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        coin_price: number | null;
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                coin_price: number | null;
+                            };
+                        };
+                    };
+                };
+            };
+        };
         trace?: never;
     };
     "/api/v1/admin/chapters/{chapterUuid}/publish": {
@@ -1048,6 +1183,176 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/coin-packs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every coin pack, on sale or withdrawn, with its paid orders */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                items: {
+                                    bonus_coins: number;
+                                    bonus_expiry_days: number | null;
+                                    coins: number;
+                                    id: number;
+                                    is_active: boolean;
+                                    price_fen: number;
+                                    /** @description Paid orders of this pack */
+                                    sold: number;
+                                    sort_order: number;
+                                    stripe_buy_button: string | null;
+                                    stripe_payment_link: string | null;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create a coin pack (409 PAYMENT_LINK_TAKEN when another pack has its payment link) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        bonus_coins?: number;
+                        bonus_expiry_days?: number | null;
+                        coins: number;
+                        is_active?: boolean;
+                        price_fen: number;
+                        sort_order?: number;
+                        stripe_buy_button?: string | null;
+                        stripe_payment_link?: string | null;
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                bonus_coins: number;
+                                bonus_expiry_days: number | null;
+                                coins: number;
+                                id: number;
+                                is_active: boolean;
+                                price_fen: number;
+                                /** @description Paid orders of this pack */
+                                sold: number;
+                                sort_order: number;
+                                stripe_buy_button: string | null;
+                                stripe_payment_link: string | null;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/coin-packs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a coin pack (only the given fields); is_active false withdraws it (packs are never deleted) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        bonus_coins?: number;
+                        bonus_expiry_days?: number | null;
+                        coins?: number;
+                        is_active?: boolean;
+                        price_fen?: number;
+                        sort_order?: number;
+                        stripe_buy_button?: string | null;
+                        stripe_payment_link?: string | null;
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                bonus_coins: number;
+                                bonus_expiry_days: number | null;
+                                coins: number;
+                                id: number;
+                                is_active: boolean;
+                                price_fen: number;
+                                /** @description Paid orders of this pack */
+                                sold: number;
+                                sort_order: number;
+                                stripe_buy_button: string | null;
+                                stripe_payment_link: string | null;
+                            };
+                        };
+                    };
+                };
+            };
+        };
         trace?: never;
     };
     "/api/v1/admin/comments/{comment_uuid}/delete": {
@@ -3474,6 +3779,88 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/reports/coins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The coin economy in a period [from, to) (30 days to now by default): sold, spent, outstanding, unlocks, revenue, books */
+        get: {
+            parameters: {
+                query?: {
+                    from?: string;
+                    /** @description Show book titles in this language (ext) */
+                    language?: "zh-cn" | "en-us" | "fr-fr" | "es-es" | "ar-sa";
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                bonus_coins: number;
+                                /** @description Books by coins spent in the period, most first (at most 20) */
+                                books: {
+                                    /** Format: uuid */
+                                    book_uuid: string;
+                                    coins_spent: number;
+                                    free_unlocks: number;
+                                    title: string;
+                                    unlocks: number;
+                                }[];
+                                coins_expired: number;
+                                /** @description By operators */
+                                coins_granted: number;
+                                /** @description Removed by refunds of packs */
+                                coins_refunded: number;
+                                /** @description Paid coins credited by pack purchases in the period */
+                                coins_sold: number;
+                                coins_spent: number;
+                                free_unlocks: number;
+                                /** Format: date-time */
+                                from: string;
+                                /** @description Coins readers hold now, unexpired: a liability */
+                                outstanding: number;
+                                /** @description Of those, bought coins (not bonus or granted) */
+                                outstanding_paid: number;
+                                revenue: {
+                                    /** @description In the currency's smallest unit, refunds deducted */
+                                    amount: number;
+                                    currency: string;
+                                    model: "membership" | "coins";
+                                    orders: number;
+                                    provider: string;
+                                }[];
+                                /** Format: date-time */
+                                to: string;
+                                unlocks: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/settings": {
         parameters: {
             query?: never;
@@ -3838,6 +4225,57 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/users/{userUuid}/coins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Give a reader coins, with a reason their history and the audit log keep */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    userUuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        coins: number;
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                balance: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;

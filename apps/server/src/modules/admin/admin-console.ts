@@ -8,6 +8,8 @@ import { chaptersAdminRoutes } from '../catalogue/chapters-admin.routes.js';
 import type { ChaptersAdminService } from '../catalogue/chapters-admin.service.js';
 import type { ImportJobsService } from '../content/uploads/import-jobs.service.js';
 import { importsAdminRoutes } from '../content/uploads/imports-admin.routes.js';
+import { coinsAdminRoutes } from '../coins/coins-admin.routes.js';
+import type { CoinsAdminService } from '../coins/coins-admin.service.js';
 import { couponsAdminRoutes } from '../coupons/coupons-admin.routes.js';
 import type { CouponsAdminService } from '../coupons/coupons-admin.service.js';
 import { moderationAdminRoutes } from '../community/moderation.routes.js';
@@ -41,6 +43,7 @@ export interface AdminConsoleServices {
   mail: Pick<MailComponent, 'outboxAdmin'>;
   importJobs: ImportJobsService;
   feedKeys: FeedKeysService;
+  coinsAdmin: CoinsAdminService;
 }
 
 /**
@@ -59,6 +62,7 @@ export function adminConsoleRouters(services: AdminConsoleServices, uploads: App
     chaptersAdminRoutes(services.chaptersAdmin),
     paymentsAdminRoutes(services.paymentsAdmin, services.paymentIncidents),
     statsAdminRoutes(services.stats),
+    coinsAdminRoutes(services.coinsAdmin),
     outboxAdminRoutes(services.mail.outboxAdmin),
     importsAdminRoutes(services.importJobs, {
       root: uploads.dir,

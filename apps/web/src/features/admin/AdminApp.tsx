@@ -11,6 +11,7 @@ const ReadersSection = lazy(() => import('./readers/ReadersSection'));
 const OrdersSection = lazy(() => import('./orders/OrdersSection'));
 const OutboxSection = lazy(() => import('./outbox/OutboxSection'));
 const CouponsSection = lazy(() => import('./coupons/CouponsSection'));
+const CoinPacksSection = lazy(() => import('./coins/CoinPacksSection'));
 const ModerationSection = lazy(() => import('./moderation/ModerationSection'));
 const SettingsSection = lazy(() => import('./settings/SettingsSection'));
 const AuditSection = lazy(() => import('./audit/AuditSection'));
@@ -27,6 +28,7 @@ export default function AdminApp() {
           <Route path="orders/*" element={<OrdersSection />} />
           <Route path="outbox/*" element={<OutboxSection />} />
           <Route path="coupons/*" element={<CouponsSection />} />
+          <Route path="coin-packs" element={<CoinPacksSection />} />
           <Route path="moderation/*" element={<ModerationSection />} />
           <Route path="settings" element={<SettingsSection />} />
           <Route path="audit" element={<AuditSection />} />

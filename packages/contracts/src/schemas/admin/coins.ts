@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { ClosedObject, Data, Nullable, PlainText, Timestamp, Uuid } from '../common.js';
+import { ConsoleLanguage } from './common.js';
 
 /**
  * Coins in the operator's console (issue 42, docs/ADMIN.md "Coins"): each book's way of selling
@@ -30,6 +31,7 @@ export type BookUnlockSettingsBody = Static<typeof BookUnlockSettingsBody>;
 /** A chapter's own price; null: the book's. */
 export const ChapterPriceBody = ClosedObject({ coin_price: Nullable(Price) });
 export type ChapterPriceBody = Static<typeof ChapterPriceBody>;
+export const ChapterPriceResponse = Data(Type.Object({ coin_price: Nullable(Type.Integer()) }));
 
 export const AdminCoinPack = Type.Object({
   id: Type.Integer(),
@@ -120,7 +122,9 @@ export const CoinReport = Type.Object({
 });
 export type CoinReport = Static<typeof CoinReport>;
 export const CoinReportResponse = Data(CoinReport);
+/** The period is [from, to): by default the 30 days up to now. `language`: the books' titles, as the console's other lists. */
 export const CoinReportQuery = Type.Object(
-  { from: Type.Optional(Timestamp()), to: Type.Optional(Timestamp()) },
+  { from: Type.Optional(Timestamp()), to: Type.Optional(Timestamp()), language: ConsoleLanguage },
   { additionalProperties: false },
 );
+export type CoinReportQuery = Static<typeof CoinReportQuery>;

@@ -1,5 +1,6 @@
 import type { AdminBookCreateBody, AdminBookDetail } from '@inkstream/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { SellingChaptersPanel } from '../coins/SellingChaptersPanel';
 import { useTranslation } from '../../../i18n/use-translation';
 import { Link, useParams } from 'react-router';
 import styles from '../shell/admin.module.css';
@@ -85,6 +86,7 @@ export function BookPage() {
           {tAdmin('saved')}
         </p>
       )}
+      <SellingChaptersPanel bookUuid={uuid} />
       <ChaptersTable bookUuid={uuid} language={data.original_language} onChanged={() => void client.invalidateQueries({ queryKey: key })} />
       <ChapterUpload bookUuid={uuid} />
     </section>

@@ -59,17 +59,38 @@ describe('settings section', () => {
     const fetch = stubApi({
       'GET /admin/settings': {
         status: 200,
-        body: { data: { site_name: 'Ink', contact_email: 'a@example.com', default_free_chapters: 3, comment_links_min_age_hours: 24 } },
+        body: {
+          data: {
+            site_name: 'Ink',
+            contact_email: 'a@example.com',
+            default_free_chapters: 3,
+            comment_links_min_age_hours: 24,
+            coins_enabled: false,
+            default_chapter_price: 50,
+          },
+        },
       },
       'PUT /admin/settings': {
         status: 200,
-        body: { data: { site_name: 'Ink', contact_email: 'b@example.com', default_free_chapters: 3, comment_links_min_age_hours: 24 } },
+        body: {
+          data: {
+            site_name: 'Ink',
+            contact_email: 'b@example.com',
+            default_free_chapters: 3,
+            comment_links_min_age_hours: 24,
+            coins_enabled: true,
+            default_chapter_price: 80,
+          },
+        },
       },
     });
     renderScreen(<SettingsSection />, '/admin/settings');
     const email = await screen.findByLabelText<HTMLInputElement>('Contact e-mail');
     expect(email.value).toBe('a@example.com');
     fireEvent.change(email, { target: { value: 'b@example.com' } });
+    // Coins (issue 42): on, at a default price of 80 a chapter.
+    fireEvent.click(screen.getByLabelText('Coins on'));
+    fireEvent.change(screen.getByLabelText('Default price of a chapter (coins)'), { target: { value: '80' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Saved.')).toBeTruthy();
     const put = fetch.mock.calls.find(([, init]) => init?.method === 'PUT');
@@ -78,6 +99,8 @@ describe('settings section', () => {
       contact_email: 'b@example.com',
       default_free_chapters: 3,
       comment_links_min_age_hours: 24,
+      coins_enabled: true,
+      default_chapter_price: 80,
     });
   });
 });

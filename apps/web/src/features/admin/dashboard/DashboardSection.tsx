@@ -8,6 +8,7 @@ import { FormNotice } from '../shell/FieldError';
 import { formatDateTime, formatFen, formatNumber } from '../shell/format';
 import { membersData, readingData, revenueData } from './chart-series';
 import { ChartFigure } from './ChartFigure';
+import { CoinReportCard } from './CoinReportCard';
 import { ListCard } from './ListCard';
 import { statsApi } from './dashboard-api';
 import local from './dashboard.module.css';
@@ -107,6 +108,7 @@ export default function DashboardSection() {
               ))}
             />
           </div>
+          <CoinReportCard days={days} />
         </>
       )}
     </section>

@@ -10,6 +10,7 @@ import { FormNotice } from '../shell/FieldError';
 import { formatDate, formatDateTime, formatFen } from '../shell/format';
 import { ReaderCommentsPanel } from '../moderation/ReaderCommentsPanel';
 import { EmailForm } from './EmailForm';
+import { CoinGrantForm } from '../coins/CoinGrantForm';
 import { GrantForm } from './GrantForm';
 import { InviteTree } from './InviteTree';
 import { MembershipState } from './MembershipState';
@@ -76,6 +77,7 @@ export function ReaderDetail() {
       <h2>{t('actions')}</h2>
       <div className={local.actions}>
         <GrantForm onGrant={(body) => act(() => readersApi.grant(uuid, body))} />
+        <CoinGrantForm userUuid={uuid} />
         <EmailForm
           key={detail.data.email.address ?? ''}
           current={detail.data.email.address}

@@ -17,9 +17,13 @@ interface Draft {
   contact_email: string;
   default_free_chapters: string;
   comment_links_min_age_hours: string;
+  coins_enabled: boolean;
+  default_chapter_price: string;
 }
 
-/** The run-time site settings: site name, contact e-mail, free chapters of a new book, how old an account must be to post links. Every node follows within seconds. */
+type TextField = Exclude<keyof Draft, 'coins_enabled'>;
+
+/** The run-time site settings: site name, contact e-mail, free chapters of a new book, how old an account must be to post links, coins on or off and a chapter's default price. Every node follows within seconds. */
 export default function SettingsSection() {
   const { t } = useTranslation('admin-settings');
   const { t: common } = useTranslation('admin');
@@ -43,6 +47,7 @@ export default function SettingsSection() {
         ...settings.data,
         default_free_chapters: String(settings.data.default_free_chapters),
         comment_links_min_age_hours: String(settings.data.comment_links_min_age_hours),
+        default_chapter_price: String(settings.data.default_chapter_price),
       });
     }
   }, [settings.data, draft]);
@@ -55,10 +60,12 @@ export default function SettingsSection() {
       contact_email: draft.contact_email.trim(),
       default_free_chapters: Number(draft.default_free_chapters),
       comment_links_min_age_hours: Number(draft.comment_links_min_age_hours),
+      coins_enabled: draft.coins_enabled,
+      default_chapter_price: Number(draft.default_chapter_price),
     });
   };
 
-  const input = (name: keyof Draft, props: React.InputHTMLAttributes<HTMLInputElement>) => (
+  const input = (name: TextField, props: React.InputHTMLAttributes<HTMLInputElement>) => (
     <div className={styles.field}>
       <label htmlFor={`${id}-${name}`}>{t(`${name}.label`)}</label>
       <input
@@ -92,6 +99,21 @@ export default function SettingsSection() {
           {input('contact_email', { required: true, type: 'email', maxLength: 254 })}
           {input('default_free_chapters', { required: true, type: 'number', inputMode: 'numeric', min: 0, max: 1000 })}
           {input('comment_links_min_age_hours', { required: true, type: 'number', inputMode: 'numeric', min: 0, max: 8760 })}
+          <div className={styles.field}>
+            <label>
+              <input
+                type="checkbox"
+                checked={draft.coins_enabled}
+                aria-describedby={`${id}-coins_enabled-help`}
+                onChange={(event) => setDraft((d) => (d ? { ...d, coins_enabled: event.target.checked } : d))}
+              />{' '}
+              {t('coins_enabled.label')}
+            </label>
+            <p id={`${id}-coins_enabled-help`} className={styles.muted}>
+              {t('coins_enabled.help')}
+            </p>
+          </div>
+          {input('default_chapter_price', { required: true, type: 'number', inputMode: 'numeric', min: 1, max: 10000 })}
           <button type="submit" className={styles.button} disabled={save.isPending}>
             {common('save')}
           </button>

@@ -13,6 +13,7 @@ const SECTIONS = [
   { to: adminPath.orders, key: 'orders' },
   { to: adminPath.outbox, key: 'outbox' },
   { to: adminPath.coupons, key: 'coupons' },
+  { to: adminPath.coinPacks, key: 'coinPacks' },
   { to: adminPath.moderation, key: 'moderation', community: true },
   { to: adminPath.settings, key: 'settings' },
   { to: adminPath.audit, key: 'audit' },

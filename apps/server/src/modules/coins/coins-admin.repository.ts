@@ -1,0 +1,61 @@
+import type { Updateable } from 'kysely';
+import type { DbExecutor } from '../../db/database.js';
+import type { BooksTable, CoinPacksTable } from '../../db/schema.js';
+
+/** A book (published or not) and how its chapters are sold. */
+export const findBookUnlocks = (db: DbExecutor, bookUuid: string) =>
+  db
+    .selectFrom('books')
+    .select(['id', 'uuid', 'coin_price', 'wait_free_hours'])
+    .where('uuid', '=', bookUuid)
+    .executeTakeFirst()
+    .then((row) => row && { ...row, id: Number(row.id) });
+
+export const setBookUnlocks = (db: DbExecutor, bookId: number, patch: Pick<Updateable<BooksTable>, 'coin_price' | 'wait_free_hours'>) =>
+  db.updateTable('books').set(patch).where('id', '=', bookId).execute();
+
+/** A chapter (published or not) and its own price. */
+export const findChapterPrice = (db: DbExecutor, chapterUuid: string) =>
+  db
+    .selectFrom('chapters')
+    .select(['id', 'uuid', 'coin_price'])
+    .where('uuid', '=', chapterUuid)
+    .executeTakeFirst()
+    .then((row) => row && { ...row, id: Number(row.id) });
+
+export const setChapterPrice = (db: DbExecutor, chapterId: number, coinPrice: number | null) =>
+  db.updateTable('chapters').set({ coin_price: coinPrice }).where('id', '=', chapterId).execute();
+
+/** The user an operator gives coins to. */
+export const findUserByUuid = (db: DbExecutor, uuid: string) =>
+  db
+    .selectFrom('users')
+    .select(['id', 'uuid', 'username'])
+    .where('uuid', '=', uuid)
+    .executeTakeFirst()
+    .then((row) => row && { ...row, id: Number(row.id) });
+
+/** Another pack selling through this Stripe payment link (the link names one pack: the webhook's lookup). */
+export const packWithPaymentLink = (db: DbExecutor, link: string, exceptId: number | null) => {
+  let query = db.selectFrom('coin_packs').select('id').where('stripe_payment_link', '=', link);
+  if (exceptId !== null) query = query.where('id', '<>', exceptId);
+  return query.executeTakeFirst();
+};
+
+/** A pack with its count of paid orders (the console's list shows it). */
+export const findPackWithSold = (db: DbExecutor, id: number) =>
+  db
+    .selectFrom('coin_packs')
+    .selectAll('coin_packs')
+    .select((eb) =>
+      eb
+        .selectFrom('payment_orders')
+        .select((inner) => inner.fn.countAll<number>().as('n'))
+        .whereRef('payment_orders.coin_pack_id', '=', 'coin_packs.id')
+        .where('payment_orders.status', '=', 'paid')
+        .as('sold'),
+    )
+    .where('id', '=', id)
+    .executeTakeFirst();
+
+export type PackPatch = Updateable<CoinPacksTable>;
