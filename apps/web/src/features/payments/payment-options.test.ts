@@ -9,6 +9,7 @@ const config = (payments: PublicConfig['payments']): PublicConfig => ({
   languages: ['en-us'],
   community: true,
   payments,
+  coins: { enabled: false, packs: [] },
 });
 const noButtons = { month: null, season: null };
 
