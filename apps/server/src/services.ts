@@ -48,6 +48,7 @@ import { createEmailPreferences } from './modules/notices/preferences.js';
 import { createCheckoutTokens } from './modules/payments/checkout-token.js';
 import { createOrderLedger } from './modules/payments/order-ledger.js';
 import { createCoinLedger } from './modules/coins/coin-ledger.js';
+import { createEarlyAccess, EARLY_ACCESS_END_JOB } from './modules/coins/early-access.js';
 import { createUnlocksService } from './modules/coins/unlocks.service.js';
 import { activePacks, toPublicPack } from './modules/coins/coin-packs.repository.js';
 import { createCoinsAdminService } from './modules/coins/coins-admin.service.js';
@@ -265,14 +266,18 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
 
   // The job runner reads its kinds when it is made: every handler is registered first.
   const jobHandlers: Record<string, JobHandler> = {};
+  // Early access (issue 42): set as a chapter comes out, ended by a job at its time on any node, once.
+  const earlyAccess = createEarlyAccess({ domainEvents, jobs: { enqueue: (executor, input) => jobs.enqueue(executor, input) } });
   const chaptersAdmin = createChaptersAdminService({
     db,
     domainEvents,
     audit,
     push,
     jobs: { enqueue: (executor, input) => jobs.enqueue(executor, input) },
+    earlyAccess,
   });
   jobHandlers[PUBLISH_CHAPTER_JOB] = (job) => chaptersAdmin.runScheduledRelease(job);
+  jobHandlers[EARLY_ACCESS_END_JOB] = (job) => domainEvents.transact((trx) => earlyAccess.runEnd(trx, job.payload));
   // Chapter uploads from the console: staged on the node that received them (docs/CONTENT.md).
   jobHandlers['import'] = createImportJobHandler({
     db,

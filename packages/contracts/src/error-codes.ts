@@ -34,6 +34,8 @@ export const ErrorCode = {
   RELEASE_TIME_PAST: 'RELEASE_TIME_PAST',
   MEMBERSHIP_REQUIRED: 'MEMBERSHIP_REQUIRED',
   MEMBERSHIP_EXPIRED: 'MEMBERSHIP_EXPIRED',
+  /** Issue 42: the chapter is in early access; only an unlock (or, where the book says so, a membership) opens it now (403). */
+  EARLY_ACCESS: 'EARLY_ACCESS',
   INVALID_COUPON: 'INVALID_COUPON',
   COUPON_EXPIRED: 'COUPON_EXPIRED',
   COUPON_EXHAUSTED: 'COUPON_EXHAUSTED',

@@ -102,6 +102,10 @@ export interface BooksTable {
   coin_price: number | null;
   /** Wait-for-free: one free unlock every this many hours; null: none. */
   wait_free_hours: number | null;
+  /** Early access: the newest this many chapters (0: none), for this many hours after publication; members too (1) or coins only (0). */
+  early_access_count: Generated<number>;
+  early_access_hours: Generated<number>;
+  early_access_members: Generated<number>;
 }
 
 export interface BookTranslationsTable {
@@ -148,6 +152,8 @@ export interface ChaptersTable {
   top_comments_count: Generated<number>;
   /** This chapter's own price in coins; null: the book's. */
   coin_price: Generated<number | null>;
+  /** In early access until then (coins, and members where the book says so); null: not in early access. */
+  early_access_until: Generated<number | null>;
 }
 
 /** Visible to everyone; held by the word filter or hidden by a moderator (its author and the moderators see it); deleted. */

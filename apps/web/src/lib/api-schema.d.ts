@@ -737,6 +737,12 @@ export interface paths {
                             data: {
                                 /** @description Coins per chapter; null: membership only (no coins for this book) */
                                 coin_price: number | null;
+                                /** @description Each paid chapter published starts in early access; at most this many at once (0: none) */
+                                early_access_count: number;
+                                /** @description How long a chapter stays in early access after it comes out */
+                                early_access_hours: number;
+                                /** @description Members read early-access chapters too (else only coin unlocks) */
+                                early_access_members: boolean;
                                 /** @description One free unlock every this many hours; null: none */
                                 wait_free_hours: number | null;
                             };
@@ -764,6 +770,9 @@ export interface paths {
                 content: {
                     "application/json": {
                         coin_price?: number | null;
+                        early_access_count?: number;
+                        early_access_hours?: number;
+                        early_access_members?: boolean;
                         wait_free_hours?: number | null;
                     };
                 };
@@ -781,6 +790,12 @@ export interface paths {
                             data: {
                                 /** @description Coins per chapter; null: membership only (no coins for this book) */
                                 coin_price: number | null;
+                                /** @description Each paid chapter published starts in early access; at most this many at once (0: none) */
+                                early_access_count: number;
+                                /** @description How long a chapter stays in early access after it comes out */
+                                early_access_hours: number;
+                                /** @description Members read early-access chapters too (else only coin unlocks) */
+                                early_access_members: boolean;
                                 /** @description One free unlock every this many hours; null: none */
                                 wait_free_hours: number | null;
                             };
@@ -5862,6 +5877,11 @@ export interface paths {
                                         cover_image: string | null;
                                         /** Format: date-time */
                                         created_at: string;
+                                        /**
+                                         * Format: date-time
+                                         * @description Ext (issue 42): in early access until then (coin unlocks, and members where the book says so); absent otherwise
+                                         */
+                                        early_access_until?: string;
                                         is_free: boolean;
                                         title: string;
                                     }[];

@@ -168,6 +168,9 @@ export const ChapterItem = Type.Object({
   cover_image: Nullable(Type.String()),
   created_at: Timestamp(),
   is_free: Type.Boolean(),
+  early_access_until: Type.Optional(
+    Timestamp('Ext (issue 42): in early access until then (coin unlocks, and members where the book says so); absent otherwise'),
+  ),
   comments_count: Type.Optional(
     Type.Integer({
       description:

@@ -11,7 +11,9 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
 // - coin_spends: which lots paid for which unlock, so refunding a pack can take back exactly the
 //   unlocks its coins paid for (and give back the other lots' share of them).
 // - coin_packs: what the operator sells; payment_orders gains the pack and its coins (plan 'coins').
-// - books/chapters: the price per chapter (null on the book: membership only) and wait-for-free.
+// - books/chapters: the price per chapter (null on the book: membership only), wait-for-free, and
+//   early access: a newly published chapter of a book with early_access_count > 0 is in early
+//   access until chapters.early_access_until (coins, and members where early_access_members = 1).
 // Every movement takes the reader's membership lock first (membership.repository lockUserMembership),
 // so money, coins and time of one reader change one after the other on PostgreSQL.
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -20,7 +22,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema.alterTable('books').addColumn('coin_price', 'integer').execute();
   await db.schema.alterTable('books').addColumn('wait_free_hours', 'integer').execute();
+  await db.schema
+    .alterTable('books')
+    .addColumn('early_access_count', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .alterTable('books')
+    .addColumn('early_access_hours', 'integer', (c) => c.notNull().defaultTo(168))
+    .execute();
+  await db.schema
+    .alterTable('books')
+    .addColumn('early_access_members', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema.alterTable('chapters').addColumn('coin_price', 'integer').execute();
+  await db.schema.alterTable('chapters').addColumn('early_access_until', 'bigint').execute();
 
   await db.schema
     .createTable('coin_packs')
@@ -48,6 +63,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('bonus_coins', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
   await db.schema.alterTable('payment_orders').addColumn('bonus_expiry_days', 'integer').execute();
+  // The console's packs list counts each pack's paid orders.
+  await db.schema.createIndex('payment_orders_coin_pack_idx').on('payment_orders').column('coin_pack_id').execute();
 
   await db.schema
     .createTable('coin_lots')
@@ -96,16 +113,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('coin_spends_grant_idx').on('coin_spends').column('grant_id').execute();
   // Wait-for-free: the reader's latest free unlock of a book (chapter_grants kind 'wait_free').
   await db.schema.createIndex('chapter_grants_kind_user_idx').on('chapter_grants').columns(['user_id', 'kind', 'granted_at']).execute();
+  // The coin report: unlocks and free unlocks in a period.
+  await db.schema.createIndex('chapter_grants_kind_time_idx').on('chapter_grants').columns(['kind', 'granted_at']).execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropIndex('chapter_grants_kind_time_idx').execute();
   await db.schema.dropIndex('chapter_grants_kind_user_idx').execute();
+  await db.schema.dropIndex('payment_orders_coin_pack_idx').execute();
   for (const table of ['coin_spends', 'coin_entries', 'coin_lots', 'coin_packs']) await db.schema.dropTable(table).execute();
   for (const column of ['coin_pack_id', 'coins', 'bonus_coins', 'bonus_expiry_days']) {
     await db.schema.alterTable('payment_orders').dropColumn(column).execute();
   }
-  await db.schema.alterTable('chapters').dropColumn('coin_price').execute();
-  for (const column of ['coin_price', 'wait_free_hours']) {
+  for (const column of ['coin_price', 'early_access_until']) await db.schema.alterTable('chapters').dropColumn(column).execute();
+  for (const column of ['coin_price', 'wait_free_hours', 'early_access_count', 'early_access_hours', 'early_access_members']) {
     await db.schema.alterTable('books').dropColumn(column).execute();
   }
 }

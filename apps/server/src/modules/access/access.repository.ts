@@ -1,4 +1,6 @@
+import type { ExpressionBuilder } from 'kysely';
 import type { DbExecutor } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
 import { preparedQuery } from '../../db/prepared-query.js';
 import { membershipEndOf } from '../membership/membership-end.js';
 import { CHAPTER_TERMS, isOpenToEveryoneSql, readerTermsSql } from './chapter-access.sql.js';
@@ -32,6 +34,17 @@ export function findChapterTerms(db: DbExecutor, chapterUuid: string, userId: nu
     : readerTerms.executeTakeFirst(db, { chapterUuid, userId });
 }
 
+/** The kind of the reader's standing grant of the chapter in scope, as `chapter_grant` (null: none). */
+const grantOf = (eb: ExpressionBuilder<Database, 'chapters' | 'books'>, userId: number) =>
+  eb
+    .selectFrom('chapter_grants')
+    .select('chapter_grants.kind')
+    .where('chapter_grants.user_id', '=', userId)
+    .whereRef('chapter_grants.chapter_id', '=', 'chapters.id')
+    .where('chapter_grants.revoked_at', 'is', null)
+    .limit(1)
+    .as('chapter_grant');
+
 /** For a page of chapters (a feed): the reader's membership end and which of them they hold a grant of. */
 export async function findReaderTermsOfChapters(db: DbExecutor, userId: number, chapterUuids: readonly string[]) {
   const [membership, grants] = await Promise.all([
@@ -39,15 +52,14 @@ export async function findReaderTermsOfChapters(db: DbExecutor, userId: number, 
     chapterUuids.length === 0
       ? Promise.resolve([])
       : db
-          .selectFrom('chapter_grants')
-          .innerJoin('chapters', 'chapters.id', 'chapter_grants.chapter_id')
-          .select(['chapters.uuid', 'chapter_grants.kind'])
-          .where('chapter_grants.user_id', '=', userId)
-          .where('chapter_grants.revoked_at', 'is', null)
+          .selectFrom('chapters')
+          .innerJoin('books', 'books.id', 'chapters.book_id')
+          .select(['chapters.uuid', ...CHAPTER_TERMS])
+          .select((eb) => grantOf(eb, userId))
           .where('chapters.uuid', 'in', chapterUuids)
           .execute(),
   ]);
-  return { membership_end: membership.membership_end, grants: new Map(grants.map((row) => [row.uuid, row.kind])) };
+  return { membership_end: membership.membership_end, chapters: new Map(grants.map((row) => [row.uuid, row])) };
 }
 
 /**
@@ -89,16 +101,7 @@ export async function findBookChapterTerms(db: DbExecutor, bookId: number, userI
       .selectFrom('chapters')
       .innerJoin('books', 'books.id', 'chapters.book_id')
       .select(['chapters.id', 'chapters.uuid', ...CHAPTER_TERMS])
-      .select((eb) =>
-        eb
-          .selectFrom('chapter_grants')
-          .select('chapter_grants.kind')
-          .where('chapter_grants.user_id', '=', userId)
-          .whereRef('chapter_grants.chapter_id', '=', 'chapters.id')
-          .where('chapter_grants.revoked_at', 'is', null)
-          .limit(1)
-          .as('chapter_grant'),
-      )
+      .select((eb) => grantOf(eb, userId))
       .where('chapters.book_id', '=', bookId)
       .where('chapters.is_published', '=', 1)
       .where('books.is_published', '=', 1)

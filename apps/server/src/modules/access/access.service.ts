@@ -22,25 +22,23 @@ export function createAccessService(deps: { db: Db; now?: () => number }) {
     return chapterAccessOf(user && readerTermsOf(user.role, row), chapterTermsOf(row), now());
   }
 
-  /** Each chapter of one book's page (a feed) for `user`, with one read of the reader's terms. */
-  async function chaptersAccess(
-    user: AuthUser,
-    book: { publicFreeChapters: number },
-    chapters: readonly { uuid: string; number: number }[],
-  ): Promise<Map<string, ChapterAccess>> {
+  /**
+   * Each chapter of one book's page (a feed) for `user`, with one read of the reader's terms and the
+   * chapters' own (early access); a chapter that is not published is absent.
+   */
+  async function chaptersAccess(user: AuthUser, chapters: readonly { uuid: string }[]): Promise<Map<string, ChapterAccess>> {
     const terms = await repo.findReaderTermsOfChapters(
       db,
       user.id,
       chapters.map((chapter) => chapter.uuid),
     );
     const at = now();
-    return new Map(
-      chapters.map((chapter) => {
-        const reader = readerTermsOf(user.role, { membership_end: terms.membership_end, chapter_grant: terms.grants.get(chapter.uuid) });
-        const chapterTerms: ChapterTerms = { number: chapter.number, publicFreeChapters: book.publicFreeChapters };
-        return [chapter.uuid, chapterAccessOf(reader, chapterTerms, at)];
-      }),
-    );
+    const answers = new Map<string, ChapterAccess>();
+    for (const [uuid, row] of terms.chapters) {
+      const reader = readerTermsOf(user.role, { membership_end: terms.membership_end, chapter_grant: row.chapter_grant });
+      answers.set(uuid, chapterAccessOf(reader, chapterTermsOf(row), at));
+    }
+    return answers;
   }
 
   /**

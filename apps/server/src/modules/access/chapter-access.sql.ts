@@ -10,7 +10,12 @@ import type { ChapterTerms, ReaderTerms } from './chapter-access.js';
  */
 
 /** The chapter's terms, selected from `chapters` joined with `books`. */
-export const CHAPTER_TERMS = ['chapters.number', 'books.public_free_chapters'] as const;
+export const CHAPTER_TERMS = [
+  'chapters.number',
+  'books.public_free_chapters',
+  'chapters.early_access_until',
+  'books.early_access_members',
+] as const;
 
 /** `.where(isOpenToEveryoneSql)`: the chapter is free to everyone (chapter-access.ts isOpenToEveryone). */
 export const isOpenToEveryoneSql = (eb: ExpressionBuilder<Database, 'chapters' | 'books'>) =>
@@ -38,9 +43,16 @@ export const readerTermsSql = (
 ];
 
 /** The rows those selections give, as the rule's terms. */
-export const chapterTermsOf = (row: { number: number; public_free_chapters: number }): ChapterTerms => ({
+export const chapterTermsOf = (row: {
+  number: number;
+  public_free_chapters: number;
+  early_access_until: number | string | null;
+  early_access_members: number;
+}): ChapterTerms => ({
   number: row.number,
   publicFreeChapters: row.public_free_chapters,
+  earlyAccessUntil: numberOrNull(row.early_access_until),
+  earlyAccessMembers: row.early_access_members === 1,
 });
 
 export const readerTermsOf = (

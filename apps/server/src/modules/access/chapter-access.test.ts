@@ -5,7 +5,12 @@ const NOW = 1_800_000_000_000;
 const DAY = 86_400_000;
 const reader = (terms: Partial<ReaderTerms> = {}): ReaderTerms => ({ role: 'user', membershipEnd: null, chapterGrant: null, ...terms });
 /** A book with 3 free chapters: chapter 3 is free, chapter 4 is not. */
-const chapter = (number: number) => ({ number, publicFreeChapters: 3 });
+const chapter = (number: number, earlyAccessUntil: number | null = null, earlyAccessMembers = false) => ({
+  number,
+  publicFreeChapters: 3,
+  earlyAccessUntil,
+  earlyAccessMembers,
+});
 
 describe('the access rule (docs/ARCHITECTURE.md "Who may read what")', () => {
   it('opens the first free chapters to everyone, and no chapter of a book with none', () => {
@@ -31,12 +36,30 @@ describe('the access rule (docs/ARCHITECTURE.md "Who may read what")', () => {
     for (const [name, who, number, expected] of cases) expect(chapterAccessOf(who, chapter(number), NOW), name).toBe(expected);
   });
 
-  it('reads every answer but the two refusals', () => {
-    expect(['free', 'admin', 'member', 'granted', 'members_only', 'expired'].map((a) => mayRead(a as never))).toEqual([
+  it('keeps a chapter in early access for unlocks (and members where the book says so) until its time', () => {
+    const member = reader({ membershipEnd: NOW + DAY });
+    const cases: [string, ReaderTerms | null, ReturnType<typeof chapter>, string][] = [
+      ['visitor', null, chapter(4, NOW + DAY), 'members_only'],
+      ['never a member', reader(), chapter(4, NOW + DAY), 'early_access'],
+      ['lapsed', reader({ membershipEnd: NOW - DAY }), chapter(4, NOW + DAY), 'early_access'],
+      ['member, coins only', member, chapter(4, NOW + DAY), 'early_access'],
+      ['member, members included', member, chapter(4, NOW + DAY, true), 'member'],
+      ['unlocked', reader({ chapterGrant: 'coins' }), chapter(4, NOW + DAY), 'granted'],
+      ['member who unlocked', reader({ membershipEnd: NOW + DAY, chapterGrant: 'coins' }), chapter(4, NOW + DAY), 'granted'],
+      ['administrator', reader({ role: 'admin' }), chapter(4, NOW + DAY), 'admin'],
+      ['member, early access ending this instant', member, chapter(4, NOW), 'member'],
+      ['never a member, early access over', reader(), chapter(4, NOW - 1), 'members_only'],
+    ];
+    for (const [name, who, terms, expected] of cases) expect(chapterAccessOf(who, terms, NOW), name).toBe(expected);
+  });
+
+  it('reads every answer but the three refusals', () => {
+    expect(['free', 'admin', 'member', 'granted', 'members_only', 'expired', 'early_access'].map((a) => mayRead(a as never))).toEqual([
       true,
       true,
       true,
       true,
+      false,
       false,
       false,
     ]);

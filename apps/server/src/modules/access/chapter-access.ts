@@ -8,10 +8,13 @@ import { membershipStateOf } from '../membership/membership.service.js';
  * chapter is one new case here (and its column in chapter-access.sql.ts), nowhere else.
  */
 
-/** What the rule needs of a chapter: its number and its book's count of free chapters. */
+/** What the rule needs of a chapter: its number, its book's count of free chapters, its early access. */
 export interface ChapterTerms {
   number: number;
   publicFreeChapters: number;
+  /** Early access (issue 42): until then only unlocks (and members where the book says so) read it; null: none. */
+  earlyAccessUntil: number | null;
+  earlyAccessMembers: boolean;
 }
 
 /** What the rule needs of a signed-in reader (a visitor is null). */
@@ -25,28 +28,42 @@ export interface ReaderTerms {
 
 /** Readable: why. */
 export type Readable = 'free' | 'admin' | 'member' | 'granted';
-/** Refused: which notice the reader gets (MEMBERSHIP_REQUIRED or MEMBERSHIP_EXPIRED). */
-export type Refusal = 'members_only' | 'expired';
+/** Refused: which notice the reader gets (MEMBERSHIP_REQUIRED, MEMBERSHIP_EXPIRED or EARLY_ACCESS). */
+export type Refusal = 'members_only' | 'expired' | 'early_access';
 export type ChapterAccess = Readable | Refusal;
 
-/** Free to everyone, signed in or not: public page URLs, cacheable answers, `is_free`. */
-export const isOpenToEveryone = (chapter: ChapterTerms): boolean => chapter.number <= chapter.publicFreeChapters;
+/**
+ * Free to everyone, signed in or not: public page URLs, cacheable answers, `is_free`. A chapter
+ * within the free count is free whatever its early access says (early access is a paid chapter's
+ * state: the console and `startEarlyAccessWithin` never put a free chapter in it).
+ */
+export const isOpenToEveryone = (chapter: Pick<ChapterTerms, 'number' | 'publicFreeChapters'>): boolean =>
+  chapter.number <= chapter.publicFreeChapters;
+
+/** In early access at `now`. */
+export const isInEarlyAccess = (chapter: ChapterTerms, now: number): boolean =>
+  chapter.earlyAccessUntil !== null && chapter.earlyAccessUntil > now;
 
 /** The book lets everyone read something (the book list's "free to read" filter). */
 export const hasChaptersOpenToEveryone = (book: { publicFreeChapters: number }): boolean => book.publicFreeChapters > 0;
 
 /**
  * The decision. Administrators read everything so they can check content; a running membership
- * reads every chapter; a per-chapter grant reads its chapter, even after a membership ended.
+ * reads every chapter but those in early access (unless the book includes members); a per-chapter
+ * grant (a coin unlock, a free unlock, a gift) reads its chapter, even after a membership ended.
  */
 export function chapterAccessOf(reader: ReaderTerms | null, chapter: ChapterTerms, now: number): ChapterAccess {
   if (isOpenToEveryone(chapter)) return 'free';
   if (!reader) return 'members_only';
   if (reader.role === 'admin') return 'admin';
   const membership = membershipStateOf(reader.membershipEnd, now);
-  if (membership === 'member') return 'member';
+  const early = isInEarlyAccess(chapter, now);
+  // In early access a membership reads only where the book includes members.
+  if (membership === 'member' && (!early || chapter.earlyAccessMembers)) return 'member';
   if (reader.chapterGrant !== null) return 'granted';
+  if (early) return 'early_access';
   return membership === 'expired' ? 'expired' : 'members_only';
 }
 
-export const mayRead = (access: ChapterAccess): access is Readable => access !== 'members_only' && access !== 'expired';
+export const mayRead = (access: ChapterAccess): access is Readable =>
+  access !== 'members_only' && access !== 'expired' && access !== 'early_access';

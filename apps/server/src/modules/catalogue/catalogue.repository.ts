@@ -85,7 +85,7 @@ export const findRecommendedBooks = (db: DbExecutor, limit: number) =>
 export const findChapterPage = (db: DbExecutor, bookId: number, direction: 'asc' | 'desc', offset: number, limit: number) =>
   db
     .selectFrom('chapters')
-    .select(['id', 'uuid', 'number', 'cover_key', 'created_at', 'comments_count'])
+    .select(['id', 'uuid', 'number', 'cover_key', 'created_at', 'comments_count', 'early_access_until'])
     .where('book_id', '=', bookId)
     .where('is_published', '=', 1)
     .orderBy('number', direction)

@@ -248,6 +248,10 @@ export function createCatalogueService(deps: {
         cover_image: coverUrl(chapter.cover_key ?? book.cover_key),
         created_at: toIso(chapter.created_at),
         is_free: isOpenToEveryone({ number: chapter.number, publicFreeChapters: book.public_free_chapters }),
+        // Kept per catalogue version: the end of early access moves the version (coins/early-access.ts).
+        ...(chapter.early_access_until !== null && Number(chapter.early_access_until) > Date.now()
+          ? { early_access_until: toIso(Number(chapter.early_access_until)) }
+          : {}),
         ...(deps.community ? { comments_count: chapter.comments_count } : {}),
       })),
     };

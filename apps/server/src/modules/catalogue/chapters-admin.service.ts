@@ -21,6 +21,10 @@ export interface ChaptersAdminDeps {
   /** A scheduled release is a job (its `job-queued` wakes the runner once committed). */
   jobs: { enqueue(executor: DbExecutor, input: EnqueueInput): Promise<string> };
   push: { notifyNewChapters(bookId: number, chapterIds: readonly number[]): Promise<unknown> };
+  /** Early access (coins/early-access.ts): a chapter that comes out may start in it, in the same transaction. */
+  earlyAccess?: {
+    startWithin(trx: DbExecutor, chapter: { id: number; uuid: string; number: number; bookId: number }, at: number): Promise<void>;
+  };
   now?: () => number;
 }
 
@@ -148,6 +152,7 @@ export function createChaptersAdminService(deps: ChaptersAdminDeps) {
         // A chapter that comes out now counts as new: followers' unread counts and the book's update time see it.
         await write.setChapterRelease(trx, row.id, { is_published: true, publish_at: null, created_at: at });
         await refreshBookChapters(trx, row.book_id, at);
+        await deps.earlyAccess?.startWithin(trx, { id: row.id, uuid: row.uuid, number: row.number, bookId: row.book_id }, at);
         published = { bookId: row.book_id, chapterId: row.id };
       } else {
         await write.setChapterRelease(trx, row.id, { is_published: false, publish_at: null });
@@ -215,6 +220,7 @@ export function createChaptersAdminService(deps: ChaptersAdminDeps) {
       const at = Math.max(now(), publishAt);
       if (!(await write.publishScheduledChapter(trx, row.id, publishAt, at))) return null;
       await refreshBookChapters(trx, row.book_id, at);
+      await deps.earlyAccess?.startWithin(trx, { id: row.id, uuid: row.uuid, number: row.number, bookId: row.book_id }, at);
       await audit.recordWithin(trx, SCHEDULER_ACTOR, {
         action: 'chapter.publish',
         targetType: 'chapter',

@@ -6,12 +6,16 @@ import type { BooksTable, CoinPacksTable } from '../../db/schema.js';
 export const findBookUnlocks = (db: DbExecutor, bookUuid: string) =>
   db
     .selectFrom('books')
-    .select(['id', 'uuid', 'coin_price', 'wait_free_hours'])
+    .select(['id', 'uuid', 'coin_price', 'wait_free_hours', 'early_access_count', 'early_access_hours', 'early_access_members'])
     .where('uuid', '=', bookUuid)
     .executeTakeFirst()
     .then((row) => row && { ...row, id: Number(row.id) });
 
-export const setBookUnlocks = (db: DbExecutor, bookId: number, patch: Pick<Updateable<BooksTable>, 'coin_price' | 'wait_free_hours'>) =>
+export const setBookUnlocks = (
+  db: DbExecutor,
+  bookId: number,
+  patch: Pick<Updateable<BooksTable>, 'coin_price' | 'wait_free_hours' | 'early_access_count' | 'early_access_hours' | 'early_access_members'>,
+) =>
   db.updateTable('books').set(patch).where('id', '=', bookId).execute();
 
 /** A chapter (published or not) and its own price. */

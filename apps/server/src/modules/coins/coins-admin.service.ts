@@ -78,6 +78,20 @@ const packFields = (pack: AdminCoinPack) => {
  * its chapters, chapter prices, the packs, gifts of coins, and the report. Every change is audited
  * in its own transaction.
  */
+const settingsOf = (book: {
+  coin_price: number | null;
+  wait_free_hours: number | null;
+  early_access_count: number;
+  early_access_hours: number;
+  early_access_members: number;
+}): BookUnlockSettings => ({
+  coin_price: book.coin_price,
+  wait_free_hours: book.wait_free_hours,
+  early_access_count: book.early_access_count,
+  early_access_hours: book.early_access_hours,
+  early_access_members: book.early_access_members === 1,
+});
+
 export function createCoinsAdminService(deps: {
   db: Db;
   domainEvents: DomainEvents;
@@ -91,7 +105,7 @@ export function createCoinsAdminService(deps: {
   async function bookUnlocks(bookUuid: string): Promise<BookUnlockSettings> {
     const book = await repo.findBookUnlocks(db, bookUuid.toLowerCase());
     if (!book) throw bookNotFound();
-    return { coin_price: book.coin_price, wait_free_hours: book.wait_free_hours };
+    return settingsOf(book);
   }
 
   /**
@@ -102,13 +116,17 @@ export function createCoinsAdminService(deps: {
     return domainEvents.transact(async (trx) => {
       const book = await repo.findBookUnlocks(trx, bookUuid.toLowerCase());
       if (!book) throw bookNotFound();
-      const before = { coin_price: book.coin_price, wait_free_hours: book.wait_free_hours };
-      const after = {
+      const before = settingsOf(book);
+      const after: BookUnlockSettings = {
         coin_price: body.coin_price === undefined ? before.coin_price : body.coin_price,
         wait_free_hours: body.wait_free_hours === undefined ? before.wait_free_hours : body.wait_free_hours,
+        early_access_count: body.early_access_count ?? before.early_access_count,
+        early_access_hours: body.early_access_hours ?? before.early_access_hours,
+        early_access_members: body.early_access_members ?? before.early_access_members,
       };
-      if (after.coin_price === before.coin_price && after.wait_free_hours === before.wait_free_hours) return before;
-      await repo.setBookUnlocks(trx, book.id, after);
+      if ((Object.keys(after) as (keyof BookUnlockSettings)[]).every((key) => after[key] === before[key])) return before;
+      // Chapters already out keep their early access as it was set when they came out.
+      await repo.setBookUnlocks(trx, book.id, { ...after, early_access_members: after.early_access_members ? 1 : 0 });
       await audit.recordWithin(trx, actor, { action: 'book.unlocks', targetType: 'book', targetId: book.uuid, before, after });
       await bumpCatalogueVersion(trx, domainEvents);
       return after;

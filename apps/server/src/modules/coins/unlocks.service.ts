@@ -12,7 +12,7 @@ import type { Db, DbExecutor } from '../../db/database.js';
 import type { DomainEvents } from '../../db/domain-events.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { toIso } from '../../lib/time.js';
-import { mayRead } from '../access/chapter-access.js';
+import { mayRead, type ChapterAccess } from '../access/chapter-access.js';
 import type { AccessService } from '../access/access.service.js';
 import type { SiteSettingsService } from '../settings/site-settings.service.js';
 import type { AuthUser } from '../users/auth-user.js';
@@ -21,6 +21,9 @@ import * as ledgerRepo from './coin-ledger.repository.js';
 import * as repo from './unlocks.repository.js';
 
 const HOUR_MS = 3_600_000;
+
+/** Wait-for-free opens a locked chapter, never one in early access (that is what coins buy ahead). */
+const isFreeUnlockable = (row: { access: ChapterAccess }) => !mayRead(row.access) && row.access !== 'early_access';
 
 const chapterNotFound = () => notFound(ErrorCode.CHAPTER_NOT_FOUND, 'Chapter not found');
 const bookNotFound = () => notFound(ErrorCode.BOOK_NOT_FOUND, 'Book not found');
@@ -140,7 +143,7 @@ export function createUnlocksService(deps: {
         );
       }
       const chapters = await access.bookChaptersAccessWithin(trx, user, book.id);
-      const next = chapters.find((row) => !mayRead(row.access));
+      const next = chapters.find(isFreeUnlockable);
       if (!next) throw new AppError(ErrorCode.NOTHING_TO_UNLOCK, 409, 'You can read every chapter of this book already');
       await ledgerRepo.insertChapterGrant(trx, {
         user_id: user.id,
@@ -172,7 +175,7 @@ export function createUnlocksService(deps: {
       balance,
       wait_free_hours: waitFreeOf(book, enabled),
       free_unlock_at: freeAt === null ? null : toIso(freeAt),
-      free_unlock_chapter_uuid: chapters.find((row) => !mayRead(row.access))?.uuid ?? null,
+      free_unlock_chapter_uuid: chapters.find(isFreeUnlockable)?.uuid ?? null,
       unlocked: held,
       chapter_prices: Object.fromEntries(prices.map((row) => [row.uuid, row.coin_price])),
     };

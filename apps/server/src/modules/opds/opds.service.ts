@@ -203,9 +203,8 @@ export function createOpdsService(deps: {
     const data = await bookPage(bookUuid, options);
     const paid = data.chapters.filter((chapter) => !chapter.free);
     const isComic = data.entry.bookType === 'comic';
-    const terms = { publicFreeChapters: data.publicFreeChapters };
     const [paidAccess, position] = await Promise.all([
-      paid.length > 0 ? access.chaptersAccess(user, terms, paid) : new Map<string, ChapterAccess>(),
+      paid.length > 0 ? access.chaptersAccess(user, paid) : new Map<string, ChapterAccess>(),
       isComic ? progress.resumePlace(data.bookId, userReaderKey(user.id)) : null,
     ]);
     const chapters = data.chapters.map(({ pageCount: stored, ...chapter }): FeedChapter => {

@@ -13,11 +13,14 @@ export interface CachedAccount {
   loadedAt: number;
 }
 
-/** What a read needs of a readable chapter besides its shared part: order, the book's free chapters, likes. */
+/** What a read needs of a readable chapter besides its shared part: order, the book's free chapters, early access, likes. */
 export interface CachedChapter {
   chapterId: number;
   number: number;
   publicFreeChapters: number;
+  /** Early access (issue 42): a member's read is allowed from memory only as the rule says at that moment. */
+  earlyAccessUntil: number | null;
+  earlyAccessMembers: number;
   totalLikes: number;
 }
 

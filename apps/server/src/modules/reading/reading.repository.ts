@@ -92,11 +92,32 @@ const accountReaderState = preparedQuery<{ chapterUuid: string; userUuid: string
 export async function findAccountReaderState(db: DbExecutor, chapterUuid: string, userUuid: string) {
   const row = await accountReaderState.executeTakeFirst(db, { chapterUuid, userUuid });
   if (!row) return undefined;
-  const { chapter_id, number, total_likes, public_free_chapters, membership_end, chapter_grant, liked, ...account } = row;
+  const {
+    chapter_id,
+    number,
+    total_likes,
+    public_free_chapters,
+    early_access_until,
+    early_access_members,
+    membership_end,
+    chapter_grant,
+    liked,
+    ...account
+  } = row;
   const state =
-    chapter_id === null || number === null || total_likes === null || public_free_chapters === null
+    chapter_id === null || number === null || total_likes === null || public_free_chapters === null || early_access_members === null
       ? undefined
-      : { chapter_id, number, total_likes, public_free_chapters, membership_end, chapter_grant, liked: Boolean(liked) };
+      : {
+          chapter_id,
+          number,
+          total_likes,
+          public_free_chapters,
+          early_access_until,
+          early_access_members,
+          membership_end,
+          chapter_grant,
+          liked: Boolean(liked),
+        };
   return { account, state };
 }
 

@@ -112,6 +112,16 @@ export function createReadingService(deps: ReadingDeps) {
       next_chapter_uuid: shared.next,
       ...(unlock ? { unlock } : {}),
     };
+    if (access === 'early_access') {
+      return new AppError(
+        ErrorCode.EARLY_ACCESS,
+        403,
+        'This chapter is in early access: unlock it to read it now',
+        undefined,
+        undefined,
+        place,
+      );
+    }
     if (access === 'expired') {
       return new AppError(
         ErrorCode.MEMBERSHIP_EXPIRED,
@@ -192,6 +202,8 @@ export function createReadingService(deps: ReadingDeps) {
     number: chapter.number,
     total_likes: chapter.totalLikes,
     public_free_chapters: chapter.publicFreeChapters,
+    early_access_until: chapter.earlyAccessUntil,
+    early_access_members: chapter.earlyAccessMembers,
     membership_end: account.membershipEnd,
     // Per-chapter grants are not kept in memory: a read they alone allow is decided by the database.
     chapter_grant: null,
@@ -207,6 +219,8 @@ export function createReadingService(deps: ReadingDeps) {
         chapterId: Number(state.chapter_id),
         number: state.number,
         publicFreeChapters: state.public_free_chapters,
+        earlyAccessUntil: state.early_access_until === null ? null : Number(state.early_access_until),
+        earlyAccessMembers: state.early_access_members,
         totalLikes: state.total_likes,
       });
     }

@@ -9,6 +9,8 @@ import { ConsoleLanguage } from './common.js';
 export const COIN_PRICE_MAX = 10_000;
 export const COIN_GRANT_MAX = 1_000_000;
 export const WAIT_FREE_HOURS_MAX = 24 * 30;
+export const EARLY_ACCESS_COUNT_MAX = 50;
+export const EARLY_ACCESS_HOURS_MAX = 24 * 365;
 
 const Price = Type.Integer({ minimum: 1, maximum: COIN_PRICE_MAX });
 
@@ -16,6 +18,9 @@ const Price = Type.Integer({ minimum: 1, maximum: COIN_PRICE_MAX });
 export const BookUnlockSettings = Type.Object({
   coin_price: Nullable(Type.Integer({ description: 'Coins per chapter; null: membership only (no coins for this book)' })),
   wait_free_hours: Nullable(Type.Integer({ description: 'One free unlock every this many hours; null: none' })),
+  early_access_count: Type.Integer({ description: 'Each paid chapter published starts in early access; at most this many at once (0: none)' }),
+  early_access_hours: Type.Integer({ description: 'How long a chapter stays in early access after it comes out' }),
+  early_access_members: Type.Boolean({ description: 'Members read early-access chapters too (else only coin unlocks)' }),
 });
 export type BookUnlockSettings = Static<typeof BookUnlockSettings>;
 export const BookUnlockSettingsResponse = Data(BookUnlockSettings);
@@ -23,6 +28,9 @@ export const BookUnlockSettingsBody = ClosedObject(
   {
     coin_price: Type.Optional(Nullable(Price)),
     wait_free_hours: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: WAIT_FREE_HOURS_MAX }))),
+    early_access_count: Type.Optional(Type.Integer({ minimum: 0, maximum: EARLY_ACCESS_COUNT_MAX })),
+    early_access_hours: Type.Optional(Type.Integer({ minimum: 1, maximum: EARLY_ACCESS_HOURS_MAX })),
+    early_access_members: Type.Optional(Type.Boolean()),
   },
   { minProperties: 1 },
 );

@@ -16,12 +16,17 @@ const settings = {
   default_chapter_price: 65,
 };
 
+const NO_EARLY_ACCESS = { early_access_count: 0, early_access_hours: 168, early_access_members: false };
+
 describe('selling chapters panel', () => {
   it("offers the site's default price when a membership-only book is put on coins, and sends it", async () => {
     const fetch = stubApi({
-      [`GET /admin/books/${BOOK}/unlocks`]: { status: 200, body: { data: { coin_price: null, wait_free_hours: null } } },
+      [`GET /admin/books/${BOOK}/unlocks`]: {
+        status: 200,
+        body: { data: { coin_price: null, wait_free_hours: null, ...NO_EARLY_ACCESS } },
+      },
       'GET /admin/settings': { status: 200, body: { data: settings } },
-      [`PATCH /admin/books/${BOOK}/unlocks`]: { status: 200, body: { data: { coin_price: 65, wait_free_hours: 24 } } },
+      [`PATCH /admin/books/${BOOK}/unlocks`]: { status: 200, body: { data: { coin_price: 65, wait_free_hours: 24, ...NO_EARLY_ACCESS } } },
     });
     renderScreen(<SellingChaptersPanel bookUuid={BOOK} />, '/admin/books');
     const coins = await screen.findByLabelText<HTMLInputElement>('Membership or coins');
@@ -33,6 +38,41 @@ describe('selling chapters panel', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Saved.')).toBeTruthy();
     const patch = fetch.mock.calls.find(([, init]) => init?.method === 'PATCH');
-    expect(JSON.parse(String(patch?.[1]?.body))).toEqual({ coin_price: 65, wait_free_hours: 24 });
+    expect(JSON.parse(String(patch?.[1]?.body))).toEqual({
+      coin_price: 65,
+      wait_free_hours: 24,
+      early_access_count: 0,
+      early_access_hours: 168,
+      early_access_members: false,
+    });
+  });
+
+  it('asks the hours and whether members are included only once chapters are put in early access', async () => {
+    const fetch = stubApi({
+      [`GET /admin/books/${BOOK}/unlocks`]: { status: 200, body: { data: { coin_price: 40, wait_free_hours: null, ...NO_EARLY_ACCESS } } },
+      'GET /admin/settings': { status: 200, body: { data: settings } },
+      [`PATCH /admin/books/${BOOK}/unlocks`]: {
+        status: 200,
+        body: {
+          data: { coin_price: 40, wait_free_hours: null, early_access_count: 2, early_access_hours: 48, early_access_members: true },
+        },
+      },
+    });
+    renderScreen(<SellingChaptersPanel bookUuid={BOOK} />, '/admin/books');
+    const ahead = await screen.findByLabelText('Early access: chapters ahead');
+    expect(screen.queryByLabelText('Early access: hours')).toBeNull();
+    fireEvent.change(ahead, { target: { value: '2' } });
+    fireEvent.change(screen.getByLabelText('Early access: hours'), { target: { value: '48' } });
+    fireEvent.click(screen.getByLabelText('Members may read early-access chapters too'));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved.')).toBeTruthy();
+    const patch = fetch.mock.calls.find(([, init]) => init?.method === 'PATCH');
+    expect(JSON.parse(String(patch?.[1]?.body))).toEqual({
+      coin_price: 40,
+      wait_free_hours: null,
+      early_access_count: 2,
+      early_access_hours: 48,
+      early_access_members: true,
+    });
   });
 });

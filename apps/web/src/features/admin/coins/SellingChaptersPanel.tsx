@@ -101,6 +101,53 @@ export function SellingChaptersPanel({ bookUuid }: { bookUuid: string }) {
                 </p>
                 <FieldError id={`${id}-wait-error`} message={errors.fields.wait_free_hours} />
               </div>
+              <div className={styles.field}>
+                <label htmlFor={`${id}-early`}>{t('selling.earlyCount')}</label>
+                <input
+                  id={`${id}-early`}
+                  className={styles.input}
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  max={50}
+                  value={draft.earlyCount}
+                  aria-invalid={errors.fields.early_access_count ? true : undefined}
+                  aria-describedby={`${id}-early-help${errors.fields.early_access_count ? ` ${id}-early-error` : ''}`}
+                  onChange={(event) => set({ earlyCount: event.target.value })}
+                />
+                <p id={`${id}-early-help`} className={styles.muted}>
+                  {t('selling.earlyCountHelp')}
+                </p>
+                <FieldError id={`${id}-early-error`} message={errors.fields.early_access_count} />
+              </div>
+              {Number(draft.earlyCount) > 0 && (
+                <>
+                  <div className={styles.field}>
+                    <label htmlFor={`${id}-early-hours`}>{t('selling.earlyHours')}</label>
+                    <input
+                      id={`${id}-early-hours`}
+                      className={styles.input}
+                      type="number"
+                      inputMode="numeric"
+                      required
+                      min={1}
+                      max={8760}
+                      value={draft.earlyHours}
+                      aria-invalid={errors.fields.early_access_hours ? true : undefined}
+                      aria-describedby={`${id}-early-hours-help${errors.fields.early_access_hours ? ` ${id}-early-hours-error` : ''}`}
+                      onChange={(event) => set({ earlyHours: event.target.value })}
+                    />
+                    <p id={`${id}-early-hours-help`} className={styles.muted}>
+                      {t('selling.earlyHoursHelp')}
+                    </p>
+                    <FieldError id={`${id}-early-hours-error`} message={errors.fields.early_access_hours} />
+                  </div>
+                  <label className={styles.field}>
+                    <input type="checkbox" checked={draft.earlyMembers} onChange={(event) => set({ earlyMembers: event.target.checked })} />{' '}
+                    {t('selling.earlyMembers')}
+                  </label>
+                </>
+              )}
             </>
           )}
           <button type="submit" className={styles.button} disabled={save.isPending}>

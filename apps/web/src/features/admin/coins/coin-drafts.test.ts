@@ -17,18 +17,47 @@ const pack: AdminCoinPack = {
 
 describe('selling chapters', () => {
   it("offers the site's default price for a book on membership only", () => {
-    expect(unlocksDraftOf({ coin_price: null, wait_free_hours: null }, 50)).toEqual({
+    const early = { early_access_count: 0, early_access_hours: 168, early_access_members: false };
+    expect(unlocksDraftOf({ coin_price: null, wait_free_hours: null, ...early }, 50)).toEqual({
       model: 'membership',
       price: '50',
       waitFreeHours: '',
+      earlyCount: '0',
+      earlyHours: '168',
+      earlyMembers: false,
     });
-    expect(unlocksDraftOf({ coin_price: 80, wait_free_hours: 24 }, 50)).toEqual({ model: 'coins', price: '80', waitFreeHours: '24' });
+    expect(unlocksDraftOf({ coin_price: 80, wait_free_hours: 24, ...early, early_access_count: 3 }, 50)).toEqual({
+      model: 'coins',
+      price: '80',
+      waitFreeHours: '24',
+      earlyCount: '3',
+      earlyHours: '168',
+      earlyMembers: false,
+    });
   });
 
   it('sends null for membership only, and the price with the hours (empty: none) for coins', () => {
-    expect(unlocksBodyOf({ model: 'membership', price: '80', waitFreeHours: '24' })).toEqual({ coin_price: null });
-    expect(unlocksBodyOf({ model: 'coins', price: '80', waitFreeHours: '24' })).toEqual({ coin_price: 80, wait_free_hours: 24 });
-    expect(unlocksBodyOf({ model: 'coins', price: '80', waitFreeHours: ' ' })).toEqual({ coin_price: 80, wait_free_hours: null });
+    const early = { earlyCount: '2', earlyHours: '72', earlyMembers: true };
+    expect(unlocksBodyOf({ model: 'membership', price: '80', waitFreeHours: '24', ...early })).toEqual({
+      coin_price: null,
+      early_access_count: 0,
+    });
+    expect(unlocksBodyOf({ model: 'coins', price: '80', waitFreeHours: '24', ...early })).toEqual({
+      coin_price: 80,
+      wait_free_hours: 24,
+      early_access_count: 2,
+      early_access_hours: 72,
+      early_access_members: true,
+    });
+    expect(
+      unlocksBodyOf({ model: 'coins', price: '80', waitFreeHours: ' ', earlyCount: '', earlyHours: '168', earlyMembers: false }),
+    ).toEqual({
+      coin_price: 80,
+      wait_free_hours: null,
+      early_access_count: 0,
+      early_access_hours: 168,
+      early_access_members: false,
+    });
   });
 });
 

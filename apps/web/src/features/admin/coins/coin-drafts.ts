@@ -5,6 +5,10 @@ export interface UnlocksDraft {
   model: 'membership' | 'coins';
   price: string;
   waitFreeHours: string;
+  /** Early access: how many chapters at once, for how many hours, members included or not. */
+  earlyCount: string;
+  earlyHours: string;
+  earlyMembers: boolean;
 }
 
 /** The form for a book's settings; a book on membership only offers the site's default price when coins are chosen. */
@@ -13,6 +17,9 @@ export function unlocksDraftOf(settings: BookUnlockSettings, defaultPrice: numbe
     model: settings.coin_price === null ? 'membership' : 'coins',
     price: String(settings.coin_price ?? defaultPrice),
     waitFreeHours: settings.wait_free_hours === null ? '' : String(settings.wait_free_hours),
+    earlyCount: String(settings.early_access_count),
+    earlyHours: String(settings.early_access_hours),
+    earlyMembers: settings.early_access_members,
   };
 }
 
@@ -23,8 +30,14 @@ const wholeOrNull = (text: string): number | null => (text.trim() === '' ? null 
  * for when coins come back); coins send the price and the hours (empty: no wait-for-free).
  */
 export function unlocksBodyOf(draft: UnlocksDraft): BookUnlockSettingsBody {
-  if (draft.model === 'membership') return { coin_price: null };
-  return { coin_price: Number(draft.price), wait_free_hours: wholeOrNull(draft.waitFreeHours) };
+  if (draft.model === 'membership') return { coin_price: null, early_access_count: 0 };
+  return {
+    coin_price: Number(draft.price),
+    wait_free_hours: wholeOrNull(draft.waitFreeHours),
+    early_access_count: Number(draft.earlyCount || '0'),
+    early_access_hours: Number(draft.earlyHours),
+    early_access_members: draft.earlyMembers,
+  };
 }
 
 /** The pack form: text fields as typed. */

@@ -1,0 +1,33 @@
+import type { DbExecutor } from '../../db/database.js';
+
+export const findBookEarlyAccess = (db: DbExecutor, bookId: number) =>
+  db
+    .selectFrom('books')
+    .select(['early_access_count', 'early_access_hours', 'public_free_chapters'])
+    .where('id', '=', bookId)
+    .executeTakeFirst();
+
+export const setEarlyAccessUntil = (db: DbExecutor, chapterId: number, until: number | null) =>
+  db.updateTable('chapters').set({ early_access_until: until }).where('id', '=', chapterId).execute();
+
+/** The book's chapters in early access at `at`, newest (highest number) first. */
+export const chaptersInEarlyAccess = (db: DbExecutor, bookId: number, at: number) =>
+  db
+    .selectFrom('chapters')
+    .select(['id', 'number', 'early_access_until'])
+    .where('book_id', '=', bookId)
+    .where('is_published', '=', 1)
+    .where('early_access_until', '>', at)
+    .orderBy('number', 'desc')
+    .execute();
+
+/** Ends one chapter's early access if it still ends at exactly `until` (compare-and-swap): true when it did. */
+export async function endEarlyAccessOnce(db: DbExecutor, chapterUuid: string, until: number): Promise<boolean> {
+  const result = await db
+    .updateTable('chapters')
+    .set({ early_access_until: null })
+    .where('uuid', '=', chapterUuid)
+    .where('early_access_until', '=', until)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
