@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCoinLedger } from '../src/modules/coins/coin-ledger.js';
+import { createEarlyAccess, EARLY_ACCESS_END_JOB } from '../src/modules/coins/early-access.js';
+import { CATALOGUE_VERSION_KEY } from '../src/modules/catalogue/catalogue-version.repository.js';
+import { CONTENT_PROBES } from './helpers/content-urls.js';
+import { makeFeedKey } from './helpers/feed-keys.js';
 import { createAdminContext } from './helpers/admin-context.js';
 import {
   buyPack,
@@ -330,5 +334,114 @@ describe(`refunds and expiry (${TEST_DIALECT})`, () => {
     expect(expired.balance).toBe(100);
     expect(expired.history[0]).toMatchObject({ kind: 'expiry', coins: -20, balance_after: 100 });
     expect(expired.expiring).toEqual([]);
+  });
+});
+
+describe(`early access (${TEST_DIALECT})`, () => {
+  let early: TestBook;
+  const admin_ = (method: 'POST' | 'PATCH', url: string, payload?: object) =>
+    ctx.app.inject({ method, url: `/api/v1/admin${url}`, headers: authHeader(admin), ...(payload ? { payload } : {}) });
+  const listed = async () =>
+    (await ctx.app.inject({ url: `/api/v1/comics/chapters/${early.uuid}/en-us/asc/0/20` })).json().data.result.chapters as {
+      chapter_number: number;
+      early_access_until?: string;
+    }[];
+  const ea = (number: number) => early.chapters[number - 1]!.uuid;
+
+  beforeAll(async () => {
+    // Chapter 1 free; 5 and 6 come out later, one at a time, with one chapter ahead for 48 hours.
+    early = await createBook(ctx, { chapters: 6, freeChapters: 1, pagesPerChapter: 1 });
+    for (const number of [5, 6]) expect((await admin_('POST', `/chapters/${ea(number)}/unpublish`)).statusCode).toBe(200);
+    const set = await admin_('PATCH', `/books/${early.uuid}/unlocks`, { coin_price: 30, early_access_count: 1, early_access_hours: 48 });
+    expect(set.json().data).toEqual({
+      coin_price: 30,
+      wait_free_hours: null,
+      early_access_count: 1,
+      early_access_hours: 48,
+      early_access_members: false,
+    });
+  });
+
+  it('opens a new chapter to coin unlocks only, for 48 hours, and says so in the chapter list', async () => {
+    const before = Date.now();
+    expect((await admin_('POST', `/chapters/${ea(5)}/publish`)).statusCode).toBe(200);
+    const until = Date.parse((await listed()).find((c) => c.chapter_number === 5)!.early_access_until!);
+    expect(until - before).toBeGreaterThanOrEqual(48 * HOUR - 1000);
+    expect(until - Date.now()).toBeLessThanOrEqual(48 * HOUR);
+    expect((await listed()).filter((c) => c.early_access_until).map((c) => c.chapter_number)).toEqual([5]);
+
+    const member = await readerWithCoins(ctx, 100);
+    await grantMembership(ctx, member.id, { days: 30 });
+    expect((await readChapter(ctx, member, ea(4))).statusCode).toBe(200);
+    const locked = await readChapter(ctx, member, ea(5));
+    expect([locked.statusCode, code(locked)]).toEqual([403, 'EARLY_ACCESS']);
+    expect(locked.json().unlock).toMatchObject({ price: 30, balance: 100 });
+    // Members pay coins to read ahead: the membership does not cover it yet.
+    expect((await unlock(ctx, member, { chapter_uuid: ea(5) })).json().data.result).toEqual({ unlocked: [ea(5)], balance: 70 });
+    expect((await readChapter(ctx, member, ea(5))).statusCode).toBe(200);
+  });
+
+  it('keeps every content URL closed to a member while a chapter is in early access', async () => {
+    const member = await createUser(ctx);
+    await grantMembership(ctx, member.id, { days: 30 });
+    const reader = { name: 'member', user: { ...member, feedKey: (await makeFeedKey(ctx, member)).key } };
+    const probed = { book: early, index: 4, kind: 'comic' as const };
+    const served: string[] = [];
+    for (const probe of CONTENT_PROBES.filter((p) => p.appliesTo === 'comic')) {
+      if ((await probe.probe(ctx, reader, probed)).served) served.push(probe.name);
+    }
+    expect(served).toEqual([]);
+  });
+
+  it('keeps only the newest chapter ahead: publishing the next ends the previous one’s early access', async () => {
+    expect((await admin_('POST', `/chapters/${ea(6)}/publish`)).statusCode).toBe(200);
+    expect((await listed()).filter((c) => c.early_access_until).map((c) => c.chapter_number)).toEqual([6]);
+    const member = await createUser(ctx);
+    await grantMembership(ctx, member.id, { days: 30 });
+    expect((await readChapter(ctx, member, ea(5))).statusCode).toBe(200);
+    expect(code(await readChapter(ctx, member, ea(6)))).toBe('EARLY_ACCESS');
+    // Wait-for-free never opens a chapter ahead.
+    await admin_('PATCH', `/books/${early.uuid}/unlocks`, { wait_free_hours: 23 });
+    const reader = await readerWithCoins(ctx, 200);
+    expect((await unlock(ctx, reader, { chapter_uuid: ea(2), count: 4 })).json().data.result.unlocked).toEqual([
+      ea(2),
+      ea(3),
+      ea(4),
+      ea(5),
+    ]);
+    expect(code(await unlockFree(ctx, reader, early.uuid))).toBe('NOTHING_TO_UNLOCK');
+    // The operator includes members: they read it now.
+    await admin_('PATCH', `/books/${early.uuid}/unlocks`, { early_access_members: true });
+    expect((await readChapter(ctx, member, ea(6))).statusCode).toBe(200);
+    await admin_('PATCH', `/books/${early.uuid}/unlocks`, { early_access_members: false });
+  });
+
+  it('ends at its time, once: the job clears the mark and moves the catalogue version', async () => {
+    const job = await ctx.db
+      .selectFrom('jobs')
+      .select(['payload'])
+      .where('kind', '=', EARLY_ACCESS_END_JOB)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const payload = JSON.parse(job.payload) as { chapter_uuid: string; until: number };
+    expect(payload.chapter_uuid).toBe(ea(6));
+    const member = await createUser(ctx);
+    await grantMembership(ctx, member.id, { days: 30 });
+    // Its time comes (the rule compares the time itself: no node waits for the job).
+    const past = Date.now() - 1000;
+    await ctx.db.updateTable('chapters').set({ early_access_until: past }).where('uuid', '=', ea(6)).execute();
+    expect((await readChapter(ctx, member, ea(6))).statusCode).toBe(200);
+    const version = async () =>
+      (await ctx.db.selectFrom('app_state').select('value').where('state_key', '=', CATALOGUE_VERSION_KEY).executeTakeFirst())?.value;
+    const end = createEarlyAccess({ domainEvents: ctx.app.domainEvents, jobs: { enqueue: async () => 'unused' } });
+    const before = await version();
+    const runs = await Promise.all(
+      [0, 1, 2].map(() => ctx.app.domainEvents.transact((trx) => end.runEnd(trx, { ...payload, until: past }))),
+    );
+    expect(runs.filter((run) => run.ended)).toHaveLength(1);
+    expect(await version()).not.toBe(before);
+    expect((await listed()).filter((c) => c.early_access_until)).toEqual([]);
+    // The job scheduled for a time that no longer holds does nothing.
+    expect((await ctx.app.domainEvents.transact((trx) => end.runEnd(trx, payload))).ended).toBe(false);
   });
 });
