@@ -61,25 +61,33 @@ const walletOf = async (reader: TestUser) =>
     history: { kind: string; coins: number; reason: string | null }[];
   };
 
+/** A book's early access as it starts: none, 168 hours when turned on, members not included. */
+const NO_EARLY_ACCESS = { early_access_count: 0, early_access_hours: 168, early_access_members: false };
+
 describe(`admin coins on ${TEST_DIALECT}`, () => {
   it("reads and changes a book's way of selling chapters, audited, moving the catalogue version", async () => {
     const book = await createBook(ctx, { chapters: 3, freeChapters: 1 });
-    expect((await call('GET', `/books/${book.uuid}/unlocks`)).json().data).toEqual({ coin_price: null, wait_free_hours: null });
+    expect((await call('GET', `/books/${book.uuid}/unlocks`)).json().data).toEqual({
+      coin_price: null,
+      wait_free_hours: null,
+      ...NO_EARLY_ACCESS,
+    });
     const version = await catalogueVersion();
     const changed = await call('PATCH', `/books/${book.uuid}/unlocks`, { coin_price: 40, wait_free_hours: 12 });
     expect(changed.statusCode, changed.body).toBe(200);
-    expect(changed.json().data).toEqual({ coin_price: 40, wait_free_hours: 12 });
+    expect(changed.json().data).toEqual({ coin_price: 40, wait_free_hours: 12, ...NO_EARLY_ACCESS });
     expect(await catalogueVersion()).not.toBe(version);
     // Only the given field changes.
     expect((await call('PATCH', `/books/${book.uuid}/unlocks`, { wait_free_hours: null })).json().data).toEqual({
       coin_price: 40,
       wait_free_hours: null,
+      ...NO_EARLY_ACCESS,
     });
     const [first, second] = await auditRows('book.unlocks', book.uuid);
     expect(first).toMatchObject({ actor_name: 'coinboss', target_type: 'book' });
-    expect(JSON.parse(first!.before_json!)).toEqual({ coin_price: null, wait_free_hours: null });
-    expect(JSON.parse(first!.after_json!)).toEqual({ coin_price: 40, wait_free_hours: 12 });
-    expect(JSON.parse(second!.after_json!)).toEqual({ coin_price: 40, wait_free_hours: null });
+    expect(JSON.parse(first!.before_json!)).toEqual({ coin_price: null, wait_free_hours: null, ...NO_EARLY_ACCESS });
+    expect(JSON.parse(first!.after_json!)).toEqual({ coin_price: 40, wait_free_hours: 12, ...NO_EARLY_ACCESS });
+    expect(JSON.parse(second!.after_json!)).toEqual({ coin_price: 40, wait_free_hours: null, ...NO_EARLY_ACCESS });
     // The reader's offer follows at once.
     const reader = await createUser(ctx);
     const offer = await ctx.app.inject({ url: `/api/v1/user/book/unlocks?book_uuid=${book.uuid}`, headers: authHeader(reader) });
