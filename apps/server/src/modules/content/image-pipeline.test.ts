@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { mapWithConcurrency } from '../../lib/concurrency.js';
-import { ImageDecodeError, PAGE_MAX_WIDTH, processCover, processPage, SLICE_MAX_HEIGHT } from './image-pipeline.js';
+import { ImageDecodeError, PAGE_MAX_WIDTH, processCover, processPage, processPixels, SLICE_MAX_HEIGHT } from './image-pipeline.js';
 
 /** A page with detail (gradients, shapes, text) so encoders behave as on real art. */
 const art = (width: number, height: number) =>
@@ -125,6 +125,30 @@ describe('processPage', () => {
     const alone: Awaited<ReturnType<typeof processPage>>[] = [];
     for (const source of sources) alone.push(await processPage(source));
     expect(together.map((p) => p[0]!.fallback.bytes.length)).toEqual(alone.map((p) => p[0]!.fallback.bytes.length));
+  });
+});
+
+describe('processPixels', () => {
+  it('encodes drawn pixels as processPage encodes the same image from a lossless file, AVIF only when asked', async () => {
+    const { data, info } = await sharp(art(800, 1400)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const pixels = { data, width: info.width, height: info.height, channels: 3 } as const;
+    const [fromFile] = await processPage(await sharp(data, { raw: pixels }).png({ compressionLevel: 0 }).toBuffer());
+    const withAvif = await processPixels(pixels);
+    const withoutAvif = await processPixels(pixels, { avif: false });
+    for (const page of [withAvif, withoutAvif]) {
+      expect(page).toMatchObject({ width: 800, height: 1400 });
+      expect(page.fallback.bytes.equals(fromFile!.fallback.bytes)).toBe(true);
+      expect(page.webp?.bytes.equals(fromFile!.webp!.bytes)).toBe(true);
+      expect(page.lite?.bytes.equals(fromFile!.lite!.bytes)).toBe(true);
+    }
+    expect(withAvif.avif?.bytes.length).toBe(fromFile!.avif?.bytes.length);
+    expect(withoutAvif.avif).toBeNull();
+  });
+
+  it('takes one page-sized slice only', async () => {
+    const tall = { data: Buffer.alloc(10 * (SLICE_MAX_HEIGHT + 1) * 3), width: 10, height: SLICE_MAX_HEIGHT + 1, channels: 3 } as const;
+    await expect(processPixels(tall)).rejects.toBeInstanceOf(RangeError);
+    await expect(processPixels({ data: Buffer.alloc(5), width: 10, height: 10, channels: 3 })).rejects.toBeInstanceOf(RangeError);
   });
 });
 

@@ -8,7 +8,7 @@ import sharp, { type Metadata, type Sharp } from 'sharp';
  * The image pipeline every page and cover goes through (imports and the demo catalogue alike):
  * decode, auto-orient, strip metadata, cap the width, slice very tall webtoon strips, and encode
  * the fallback (the source's own kind: JPEG, or PNG when it has transparency) plus AVIF and WebP
- * variants, and the data saver's narrower, more compressed WebP. WebP is kept only when smaller than the fallback, AVIF only when smaller than both
+ * variants (AVIF unless the caller asks for none, EncodeOptions), and the data saver's narrower, more compressed WebP. WebP is kept only when smaller than the fallback, AVIF only when smaller than both
  * (browsers pick AVIF first), so no browser is ever served more bytes than another form would take. Settings were chosen by `npm run bench` (docs/PERFORMANCE.md).
  */
 
@@ -115,17 +115,30 @@ async function inspect(bytes: Buffer) {
 
 const firstLine = (error: unknown) => (error instanceof Error ? error.message : String(error)).split('\n')[0]!.slice(0, 200);
 
+/** What to encode beyond the fallback, WebP and data-saver forms. */
+export interface EncodeOptions {
+  /**
+   * false skips the AVIF encoder, the costliest of the four (about 60 of a drawn 800 × 1400 page's
+   * 150 ms of encoding, at effort 0): for art on which it never beats WebP, such as the demo's flat
+   * colours (kept on 0 of its 2,633 pages), it would be encoded only to be thrown away. Default true.
+   */
+  avif?: boolean;
+  /**
+   * One encoder after another instead of all at once: the slices of a strip, whose AVIF encoder
+   * alone takes about 150 MB at 1600 × 4000.
+   */
+  oneAtATime?: boolean;
+}
+
 /**
  * Encodes one upright, resized slice in every form (the fallback, AVIF, WebP and the data saver's
- * lighter WebP): at once for an ordinary page (libvips runs
- * them on its thread pool), one after another for the slices of a strip, whose AVIF encoder alone
- * takes about 150 MB at 1600 × 4000.
+ * lighter WebP), at once unless `oneAtATime` (libvips runs them on its thread pool).
  */
 async function encodeSlice(
   slice: () => Sharp,
   size: { width: number; height: number },
   alpha: boolean,
-  oneAtATime = false,
+  options: EncodeOptions = {},
 ): Promise<Omit<ProcessedPage, 'width' | 'height'>> {
   const encoders = [
     () =>
@@ -134,24 +147,53 @@ async function encodeSlice(
         : slice().jpeg({ quality: 82, progressive: true, optimiseCoding: true }).toBuffer(),
     // Qualities where each variant matches the source JPEG's SSIM (encoder sweep in docs/PERFORMANCE.md).
     // 4:2:0 like JPEG and WebP: half the encoding time of sharp's 4:4:4 default, and smaller.
-    () => slice().avif({ quality: 70, effort: 0, chromaSubsampling: '4:2:0' }).toBuffer(),
+    () =>
+      options.avif === false ? Promise.resolve(null) : slice().avif({ quality: 70, effort: 0, chromaSubsampling: '4:2:0' }).toBuffer(),
     () => slice().webp({ quality: 85, effort: 2, alphaQuality: 90 }).toBuffer(),
     () =>
       (size.width > LITE_MAX_WIDTH ? slice().resize({ width: LITE_MAX_WIDTH }) : slice())
         .webp({ quality: LITE_QUALITY, effort: 2, alphaQuality: 60 })
         .toBuffer(),
   ];
-  const [fallbackBytes, avifBytes, webpBytes, liteBytes] = oneAtATime
-    ? await encoders.reduce<Promise<Buffer[]>>(async (done, encode) => [...(await done), await encode()], Promise.resolve([]))
+  const [fallbackBytes, avifBytes, webpBytes, liteBytes] = options.oneAtATime
+    ? await encoders.reduce<Promise<(Buffer | null)[]>>(async (done, encode) => [...(await done), await encode()], Promise.resolve([]))
     : await Promise.all(encoders.map((encode) => encode()));
-  if (!fallbackBytes || !avifBytes || !webpBytes || !liteBytes) throw new Error('an encoder gave no output');
+  if (!fallbackBytes || (!avifBytes && options.avif !== false) || !webpBytes || !liteBytes) throw new Error('an encoder gave no output');
   const fallback = encoded(fallbackBytes, alpha ? 'png' : 'jpg');
   const webp = webpBytes.length < fallbackBytes.length ? encoded(webpBytes, 'webp') : null;
   // Browsers take the first source they support, AVIF before WebP: AVIF must beat both to be worth offering.
-  const avif = avifBytes.length < Math.min(fallbackBytes.length, webp?.bytes.length ?? Infinity) ? encoded(avifBytes, 'avif') : null;
+  const avif =
+    avifBytes && avifBytes.length < Math.min(fallbackBytes.length, webp?.bytes.length ?? Infinity) ? encoded(avifBytes, 'avif') : null;
   const lightest = Math.min(fallbackBytes.length, webp?.bytes.length ?? Infinity, avif?.bytes.length ?? Infinity);
   const lite = liteBytes.length < lightest ? encoded(liteBytes, 'webp') : null;
   return { fallback, avif, webp, lite };
+}
+
+/** Decoded 8-bit sRGB pixels, upright, row after row (an image the server drew itself). */
+export interface RawPixels {
+  data: Buffer;
+  width: number;
+  height: number;
+  /** 4 when there is an alpha channel (the fallback is then PNG). */
+  channels: 3 | 4;
+}
+
+/**
+ * Encodes pixels that are already decoded, upright and page-sized (at most PAGE_MAX_WIDTH wide and
+ * SLICE_MAX_HEIGHT tall, so one slice) as processPage encodes a source of that size, without
+ * the round trip through an encoded file that processPage would have to decode again.
+ */
+export async function processPixels(pixels: RawPixels, options: Pick<EncodeOptions, 'avif'> = {}): Promise<ProcessedPage> {
+  const { width, height, channels } = pixels;
+  if (width > PAGE_MAX_WIDTH || height > SLICE_MAX_HEIGHT || pixels.data.length !== width * height * channels) {
+    throw new RangeError(`processPixels takes one page-sized slice of ${width}×${height}×${channels} bytes`);
+  }
+  const raw = { raw: { width, height, channels } } as const;
+  return withPixelBudget(width * height, async () => ({
+    width,
+    height,
+    ...(await encodeSlice(() => sharp(pixels.data, raw), pixels, channels === 4, options)),
+  }));
 }
 
 /**
@@ -221,7 +263,7 @@ async function processStrip(bytes: Buffer, width: number, height: number, hasAlp
         pages.push({
           width: info.width,
           height: rows,
-          ...(await encodeSlice(() => sharp(pixels, raw), { width: info.width, height: rows }, alpha, true)),
+          ...(await encodeSlice(() => sharp(pixels, raw), { width: info.width, height: rows }, alpha, { oneAtATime: true })),
         });
       }
       return pages;

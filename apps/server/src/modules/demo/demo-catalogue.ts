@@ -6,7 +6,16 @@ import type { EventRaiser } from '../../db/domain-events.js';
 import { bumpCatalogueVersion, insertBook, insertChapter } from '../catalogue/catalogue-write.repository.js';
 import type { MediaStorage } from '../media/media-storage.js';
 import { chapterName, DEMO_AUTHORS, DEMO_BOOKS, isCompletedDemoBook, type DemoBook } from './demo-books.js';
-import { pickArtStrips, storeArtStrip, storeCover, storeTitleStrip, type StoredCover, type StoredImage } from './demo-images.js';
+import {
+  pickArtStrips,
+  storeArtStrip,
+  storeCover,
+  storeTitleStrip,
+  type ImageTarget,
+  type StoredCover,
+  type StoredImage,
+  type StoredImageRecord,
+} from './demo-images.js';
 import { demoNovelTexts } from './demo-novel-text.js';
 import { findPresentBookUuids } from './demo.repository.js';
 
@@ -28,6 +37,11 @@ export interface SeedDemoDeps {
   onBookWritten?: (progress: SeedProgress) => void;
   /** How often progress is logged while the seed runs (default 4 s). */
   progressEveryMs?: number;
+  /**
+   * Images an earlier seed stored in the same `storage`, by their drawn pixels (demo-images.ts,
+   * ImageTarget): those drawn again identically are not encoded again. Filled as this seed stores more.
+   */
+  storedImages?: StoredImageRecord;
 }
 
 export interface SeedDemoResult {
@@ -38,6 +52,8 @@ export interface SeedDemoResult {
   chapters: number;
   /** Pages of the chapters this run wrote. */
   pages: number;
+  /** Images this run drew: covers, shared art strips and chapter openings. */
+  images: number;
   ms: number;
 }
 
@@ -144,13 +160,13 @@ interface PreparedBook {
   chapters: PreparedChapter[];
 }
 
-async function prepareBook(book: DemoBook, index: number, storage: MediaStorage, limit: Limit): Promise<PreparedBook> {
+async function prepareBook(book: DemoBook, index: number, target: ImageTarget, limit: Limit): Promise<PreparedBook> {
   const uuid = demoUuid(String(index));
   const seed = `${SEED_PREFIX}/${index}`;
   const language = book.original_language;
   const title = book.text['en-us'][0];
   const cover = limit(() =>
-    storeCover(storage, {
+    storeCover(target, {
       bookUuid: uuid,
       title,
       caption: book.tags.map((tag) => GENRE_TAGS[tag]).join(' · '),
@@ -164,7 +180,7 @@ async function prepareBook(book: DemoBook, index: number, storage: MediaStorage,
     book.book_type === 'novel'
       ? []
       : Array.from({ length: ART_STRIPS_PER_BOOK }, (_, artIndex) =>
-          limit(() => storeArtStrip(storage, { bookUuid: uuid, language, index: artIndex, seed })),
+          limit(() => storeArtStrip(target, { bookUuid: uuid, language, index: artIndex, seed })),
         );
   // Chapters await these only after their own strip is drawn; until then a failure must not count as unhandled.
   for (const strip of artStrips) strip.catch(() => {});
@@ -172,7 +188,7 @@ async function prepareBook(book: DemoBook, index: number, storage: MediaStorage,
     const number = i + 1;
     const chapterUuid = demoUuid(`${index}/${number}`);
     const opening = await limit(() =>
-      storeTitleStrip(storage, {
+      storeTitleStrip(target, {
         bookUuid: uuid,
         chapterUuid,
         language,
@@ -283,7 +299,8 @@ export async function seedDemoCatalogue(deps: SeedDemoDeps): Promise<SeedDemoRes
     );
   }, deps.progressEveryMs ?? 4_000);
   // Every missing book's images are queued at once, in book order, so drawing never waits for inserts.
-  const preparing = missing.map(([index, book]) => prepareBook(book, index, deps.storage, limit));
+  const target: ImageTarget = { storage: deps.storage, stored: deps.storedImages };
+  const preparing = missing.map(([index, book]) => prepareBook(book, index, target, limit));
   // Unobserved rejections of later books would crash the process if an earlier one throws first.
   for (const promise of preparing) promise.catch(() => {});
   let pages = 0;
@@ -310,6 +327,7 @@ export async function seedDemoCatalogue(deps: SeedDemoDeps): Promise<SeedDemoRes
     booksWritten: missing.length,
     chapters: progress.chaptersTotal,
     pages,
+    images: progress.imagesTotal,
     ms: Math.round(performance.now() - started),
   };
 }

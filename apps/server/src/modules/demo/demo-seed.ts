@@ -6,6 +6,7 @@ import { acquireLease, releaseLease } from '../../db/lease.js';
 import { isCatalogueEmpty } from '../catalogue/catalogue.repository.js';
 import type { MediaStorage } from '../media/media-storage.js';
 import type { SeedDemoResult, SeedProgress } from './demo-catalogue.js';
+import type { StoredImageRecord } from './demo-images.js';
 import { createDemoAccounts } from './demo-accounts.js';
 import { findAppState, writeAppState } from './demo.repository.js';
 
@@ -67,6 +68,8 @@ export interface SeedDemoWhenNeededDeps {
   signal?: AbortSignal;
   onBookWritten?: (progress: SeedProgress) => void;
   progressEveryMs?: number;
+  /** See SeedDemoDeps.storedImages (tests that seed the same storage again). */
+  storedImages?: StoredImageRecord;
 }
 
 /** Is there demo work to do: a seed to finish, or an empty catalogue never seeded? */
@@ -122,6 +125,7 @@ export async function seedDemoWhenNeeded(deps: SeedDemoWhenNeededDeps): Promise<
       signal: deps.signal,
       onBookWritten: deps.onBookWritten,
       progressEveryMs: deps.progressEveryMs,
+      storedImages: deps.storedImages,
     });
     await createDemoAccounts(db, state.now);
     await writeDemoSeedState(db, { state: 'done', now: state.now });
