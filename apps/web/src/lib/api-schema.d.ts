@@ -2686,7 +2686,7 @@ export interface paths {
                                     id: number;
                                     /** @description missing_reference, unknown_user, unknown_plan, partial_refund, amount_mismatch, … */
                                     kind: string;
-                                    plan: ("month" | "season") | (never | null);
+                                    plan: ("month" | "season" | "coins") | (never | null);
                                     provider: string;
                                     reference: string;
                                     resolution: string | null;
@@ -2754,7 +2754,7 @@ export interface paths {
                                 id: number;
                                 /** @description missing_reference, unknown_user, unknown_plan, partial_refund, amount_mismatch, … */
                                 kind: string;
-                                plan: ("month" | "season") | (never | null);
+                                plan: ("month" | "season" | "coins") | (never | null);
                                 provider: string;
                                 reference: string;
                                 resolution: string | null;
@@ -2819,7 +2819,7 @@ export interface paths {
                                 id: number;
                                 /** @description missing_reference, unknown_user, unknown_plan, partial_refund, amount_mismatch, … */
                                 kind: string;
-                                plan: ("month" | "season") | (never | null);
+                                plan: ("month" | "season" | "coins") | (never | null);
                                 provider: string;
                                 reference: string;
                                 resolution: string | null;
@@ -2888,7 +2888,7 @@ export interface paths {
                                     order_id: string;
                                     /** Format: date-time */
                                     paid_at: string | null;
-                                    plan: "month" | "season";
+                                    plan: "month" | "season" | "coins";
                                     provider: "wechat" | "stripe" | "sandbox";
                                     /** Format: date-time */
                                     refunded_at: string | null;
@@ -2973,7 +2973,7 @@ export interface paths {
                                 order_id: string;
                                 /** Format: date-time */
                                 paid_at: string | null;
-                                plan: "month" | "season";
+                                plan: "month" | "season" | "coins";
                                 provider: "wechat" | "stripe" | "sandbox";
                                 provider_payment_id: string | null;
                                 provider_txn_id: string | null;
@@ -3063,7 +3063,7 @@ export interface paths {
                                     order_id: string;
                                     /** Format: date-time */
                                     paid_at: string | null;
-                                    plan: "month" | "season";
+                                    plan: "month" | "season" | "coins";
                                     provider: "wechat" | "stripe" | "sandbox";
                                     provider_payment_id: string | null;
                                     provider_txn_id: string | null;
@@ -3501,9 +3501,12 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
+                                /** @description Issue 42: coins, chapter unlocks and wait-for-free are offered (off by default) */
+                                coins_enabled: boolean;
                                 comment_links_min_age_hours: number;
                                 /** Format: email */
                                 contact_email: string;
+                                default_chapter_price: number;
                                 default_free_chapters: number;
                                 site_name: string;
                             };
@@ -3523,9 +3526,11 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        coins_enabled?: boolean;
                         comment_links_min_age_hours?: number;
                         /** Format: email */
                         contact_email?: string;
+                        default_chapter_price?: number;
                         default_free_chapters?: number;
                         site_name?: string;
                     };
@@ -3542,9 +3547,12 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
+                                /** @description Issue 42: coins, chapter unlocks and wait-for-free are offered (off by default) */
+                                coins_enabled: boolean;
                                 comment_links_min_age_hours: number;
                                 /** Format: email */
                                 contact_email: string;
+                                default_chapter_price: number;
                                 default_free_chapters: number;
                                 site_name: string;
                             };
@@ -4906,6 +4914,17 @@ export interface paths {
                             prev_chapter_uuid?: string | null;
                             /** @description The book's title */
                             title?: string;
+                            unlock?: {
+                                /** @description The reader’s coins; null for a visitor */
+                                balance: number | null;
+                                /**
+                                 * Format: date-time
+                                 * @description Wait-for-free: when the reader’s next free unlock of this book is ready (now or past: ready); null when the book offers none
+                                 */
+                                free_unlock_at: string | null;
+                                /** @description Coins for this chapter (the book page: the book’s price) */
+                                price: number;
+                            };
                         };
                     };
                 };
@@ -5206,6 +5225,114 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/comics/chapter/unlock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ext: unlock a paid chapter (and the next locked ones) with coins, for good */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        chapter_uuid: string;
+                        /** @description This chapter and the next locked ones after it, in reading order (default 1); all or none */
+                        count?: number;
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    balance: number;
+                                    unlocked: string[];
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/comics/chapter/unlock_free": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ext: wait-for-free: unlock the reader's first locked chapter of the book, when ready */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        book_uuid: string;
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    /** Format: uuid */
+                                    chapter_uuid: string;
+                                    /** Format: date-time */
+                                    next_free_at: string;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -5615,6 +5742,19 @@ export interface paths {
                         "application/json": {
                             data: {
                                 result: {
+                                    /** @description Ext (issue 42): coins are on (site setting coins_enabled) and the packs on sale; disabled: no packs */
+                                    coins: {
+                                        enabled: boolean;
+                                        packs: {
+                                            bonus_coins: number;
+                                            bonus_expiry_days: number | null;
+                                            coins: number;
+                                            id: number;
+                                            /** @description In fen (hundredths of a yuan), as the membership plans */
+                                            price_fen: number;
+                                            stripe_buy_button: string | null;
+                                        }[];
+                                    };
                                     /** @description Ext: chapter comments and book ratings are on (COMMUNITY, docs/COMMUNITY.md) */
                                     community: boolean;
                                     contact_email: string;
@@ -5819,9 +5959,12 @@ export interface paths {
                             data: {
                                 result: {
                                     amount_fen: number;
+                                    /** @description A coin pack: its coins with the bonus; 0 for a membership */
+                                    coins: number;
+                                    /** @description 0 for a coin pack */
                                     months: number;
                                     order_id: string;
-                                    plan: "month" | "season";
+                                    plan: "month" | "season" | "coins";
                                     status: "requires_action" | "succeeded" | "expired" | "failed";
                                 };
                             };
@@ -5998,8 +6141,10 @@ export interface paths {
                     "application/json": {
                         /** @description Sandbox only: which button started it */
                         channel?: "wechat" | "card";
-                        /** @description 1 (month card) or 3 (season card) */
-                        months: number;
+                        /** @description 1 (month card) or 3 (season card); give this or `pack` */
+                        months?: number;
+                        /** @description Ext (issue 42): a coin pack id (public config `coins.packs`) instead of months */
+                        pack?: number;
                     };
                 };
             };
@@ -6670,6 +6815,73 @@ export interface paths {
                                     expire_at: string;
                                     is_expired: boolean;
                                 } | null;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/book/unlocks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Ext: the reader's unlocks of a book: price, wait-for-free, chapters held */
+        get: {
+            parameters: {
+                query: {
+                    book_uuid: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    balance: number;
+                                    /** @description Chapters whose price differs from the book’s, by chapter uuid */
+                                    chapter_prices: {
+                                        [key: string]: number;
+                                    };
+                                    /**
+                                     * Format: date-time
+                                     * @description When the next free unlock is ready (past: ready now)
+                                     */
+                                    free_unlock_at: string | null;
+                                    /**
+                                     * Format: uuid
+                                     * @description The chapter a free unlock would open now: the first locked one in reading order
+                                     */
+                                    free_unlock_chapter_uuid: string | null;
+                                    /** @description The book can be unlocked chapter by chapter with coins */
+                                    offered: boolean;
+                                    /** @description The book's price per chapter (a chapter may differ: the chapter list says) */
+                                    price: number | null;
+                                    /** @description Chapters of this book the reader holds for good (coins, free unlocks, gifts) */
+                                    unlocked: string[];
+                                    wait_free_hours: number | null;
+                                };
                             };
                         };
                     };
@@ -8042,6 +8254,75 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/wallet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Ext: the coin balance and its history, newest first */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    balance: number;
+                                    /** @description Bonus coins that will expire, soonest first */
+                                    expiring: {
+                                        coins: number;
+                                        /** Format: date-time */
+                                        expires_at: string;
+                                    }[];
+                                    /** @description The latest 100 entries, newest first */
+                                    history: {
+                                        /** Format: date-time */
+                                        at: string;
+                                        balance_after: number;
+                                        book_title: string | null;
+                                        /** Format: uuid */
+                                        book_uuid: string | null;
+                                        chapter_number: number | null;
+                                        /** Format: uuid */
+                                        chapter_uuid: string | null;
+                                        /** @description Signed: credits are positive, spending, refunds and expiry negative */
+                                        coins: number;
+                                        kind: "purchase" | "bonus" | "grant" | "unlock" | "refund" | "reversal" | "expiry";
+                                        /** @description The coin pack order (purchase, bonus, refund) */
+                                        order_id: string | null;
+                                        /** @description An operator's grant: why; a reversal: which refund */
+                                        reason: string | null;
+                                    }[];
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
