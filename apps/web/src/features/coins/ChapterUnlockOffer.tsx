@@ -115,13 +115,16 @@ export function ChapterUnlockOffer({ offer, bookUuid, chapterUuid, hasNext, buyC
             {t('offer.unlockOne', { price })}
           </button>
           {hasNext && (
-            <div className={styles.bundles}>
-              {UNLOCK_BUNDLES.map((count) => (
-                <button key={count} type="button" className={styles.offerSecondary} disabled={busy} onClick={() => unlock.mutate(count)}>
-                  {t('offer.unlockNext', { count, price })}
-                </button>
-              ))}
-            </div>
+            <>
+              <div className={styles.bundles}>
+                {UNLOCK_BUNDLES.map((count) => (
+                  <button key={count} type="button" className={styles.offerSecondary} disabled={busy} onClick={() => unlock.mutate(count)}>
+                    {t('offer.unlockNext', { count, price })}
+                  </button>
+                ))}
+              </div>
+              <p className={styles.wait}>{t('offer.perChapter', { price })}</p>
+            </>
           )}
         </>
       )}
