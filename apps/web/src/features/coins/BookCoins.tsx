@@ -59,7 +59,7 @@ export function BookCoins({ bookUuid, unlocks, chapters }: Props) {
   // Nothing left to open free: every chapter is readable already.
   const canFree = freeState.kind === 'ready' && unlocks.free_unlock_chapter_uuid !== null;
   return (
-    <section className={styles.bookCoins} aria-label={t('book.label')}>
+    <section className={styles.bookCoins} aria-label={t('book.label')} data-testid="book-coins">
       <p className={styles.bookPrice}>
         <CoinIcon />
         <span>{t('book.perChapter', { price: coins(unlocks.price) })}</span>
