@@ -42,12 +42,16 @@ let bookId = '';
 
 async function setCoins(enabled: boolean) {
   const token = await tokenOf(operator);
-  await apiData('PATCH', '/admin/settings', token, { coins_enabled: enabled });
-  // Settings are trusted for 2 s per node and the public config cached as long: wait for the change.
-  await eventually(async () => {
+  await apiData('PUT', '/admin/settings', token, { coins_enabled: enabled });
+  // Settings are trusted for 2 s per node and the public config cached as long: wait for the change
+  // (in a hook, where expect.poll is not available).
+  const deadline = Date.now() + 15_000;
+  for (;;) {
     const config = await (await fetch(`${baseUrl}/api/v1/config/public`)).json();
-    return config.data.result.coins.enabled;
-  }).toBe(enabled);
+    if (config.data.result.coins.enabled === enabled) return;
+    if (Date.now() > deadline) throw new Error(`the public config still says coins.enabled = ${!enabled}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }
 
 beforeAll(async () => {
@@ -112,7 +116,7 @@ describe('coins', () => {
       await page.getByRole('link', { name: coins.offer.buyCoins }).click();
       await eventually(() => pathOf(page)).toBe('/profile');
       const section = page.locator('#coins');
-      await section.getByRole('heading', { name: coins.profile.heading }).waitFor();
+      await section.getByRole('heading', { name: coins.profile.heading, exact: true }).waitFor();
       await section.getByText(fill(coins.profile.bonus, { formatted: String(PACK.bonus_coins) })).waitFor();
 
       // zh-cn pays by WeChat (the QR code's sandbox checkout); the others by card (the checkout tab opens itself).

@@ -1,10 +1,39 @@
 import type { Wallet } from '@inkstream/contracts';
 import { formatCount, formatDate, formatDateTime } from '@inkstream/contracts/formats';
+import { readerPath } from '@inkstream/contracts/routes';
+import { useQueries } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { useLanguage } from '../../i18n/use-language';
 import { useTranslation } from '../../i18n/use-translation';
+import { readingApi } from '../../lib/api-reading';
 import { decodeEntities } from '../../lib/decode-entities';
+import type { Language } from '../../lib/language';
 import { entryDescription, signedCoins } from './coin-rules';
 import styles from './coins.module.css';
+
+/** The books the history names most recently: their titles are asked in the reader's language. */
+const TITLED_BOOKS_MAX = 20;
+
+/**
+ * The wallet names a book by its title in its original language; the reader reads it in theirs
+ * (the same small request and cache key as the locked chapter's notice), the original meanwhile.
+ */
+function useBookTitles(wallet: Wallet, language: Language): Map<string, string> {
+  const books = [...new Set(wallet.history.flatMap((entry) => (entry.book_uuid ? [entry.book_uuid] : [])))].slice(0, TITLED_BOOKS_MAX);
+  const answers = useQueries({
+    queries: books.map((bookUuid) => ({
+      queryKey: ['book-title', bookUuid, language],
+      queryFn: () => readingApi.chapters(bookUuid, language, 'asc', 0, 1),
+      staleTime: 10 * 60_000,
+    })),
+  });
+  const titles = new Map<string, string>();
+  books.forEach((bookUuid, index) => {
+    const title = answers[index]?.data?.book_title;
+    if (title) titles.set(bookUuid, title);
+  });
+  return titles;
+}
 
 /**
  * The wallet's history as a statement: what happened in words, when, the signed amount and the
@@ -14,6 +43,7 @@ export function WalletHistory({ wallet }: { wallet: Wallet }) {
   const { t } = useTranslation('coins');
   const language = useLanguage();
   const coins = (count: number) => t('amount', { count, formatted: formatCount(count, language) });
+  const titles = useBookTitles(wallet, language);
   return (
     <>
       {wallet.expiring.length > 0 && (
@@ -35,11 +65,17 @@ export function WalletHistory({ wallet }: { wallet: Wallet }) {
         <ol className={styles.history}>
           {wallet.history.map((entry, index) => {
             const { key, values } = entryDescription(entry);
-            const text = t(key, { ...values, ...(typeof values.book === 'string' ? { book: decodeEntities(values.book) } : {}) });
+            const book = (entry.book_uuid && titles.get(entry.book_uuid)) || values.book;
+            const text = t(key, { ...values, ...(typeof book === 'string' ? { book: decodeEntities(book) } : {}) });
+            // An unlocked chapter is the reader's: the line opens it.
+            const chapter =
+              entry.kind === 'unlock' && entry.book_uuid && entry.chapter_uuid && entry.chapter_number !== null
+                ? readerPath(entry.book_uuid, { chapter_uuid: entry.chapter_uuid, chapter_number: entry.chapter_number })
+                : null;
             return (
               <li key={`${entry.at}-${index}`} className={styles.entry}>
                 <span className={styles.entryText} dir="auto">
-                  {text}
+                  {chapter ? <Link to={chapter}>{text}</Link> : text}
                 </span>
                 <time className={styles.entryDate} dateTime={entry.at}>
                   {formatDateTime(entry.at, language, { style: 'short' })}
