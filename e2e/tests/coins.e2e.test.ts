@@ -196,6 +196,14 @@ describe('coins', () => {
         await page.screenshot({ path: path.join(shots!, `${language}-${name}-book.png`), fullPage: true });
         await context.close();
       }
+      // The book page while the next free unlock is hours away.
+      await apiData('POST', '/comics/chapter/unlock_free', token, { book_uuid: bookId });
+      const { context, page } = await openSession(browser(), baseUrl, { language, device: PHONE });
+      await storeSessionViaApi(context, baseUrl, user.username, user.password);
+      await page.goto(`/book/chapters/${bookId}`);
+      await page.getByTestId('book-coins').waitFor();
+      await page.screenshot({ path: path.join(shots!, `${language}-phone-book-waiting.png`) });
+      await context.close();
     }
   });
 });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCalendarMonths } from '../src/lib/time.js';
+import { createCoinLedger } from '../src/modules/coins/coin-ledger.js';
 import { createOrderLedger } from '../src/modules/payments/order-ledger.js';
 import { createMembershipService } from '../src/modules/membership/membership.service.js';
 import { createWechatPayClient } from '../src/modules/payments/wechat/wechat-pay-client.js';
@@ -63,7 +64,13 @@ async function userWithOrder(months = 3, paid = true): Promise<{ user: TestUser;
 function reconciler(now = Date.now) {
   const config = ctx.config.wechatPay!;
   const membership = createMembershipService({ db: ctx.db, domainEvents: ctx.app.domainEvents, now });
-  const ledger = createOrderLedger({ domainEvents: ctx.app.domainEvents, membership, inviteRewardDays: 7, now });
+  const ledger = createOrderLedger({
+    domainEvents: ctx.app.domainEvents,
+    membership,
+    coins: createCoinLedger({ now }),
+    inviteRewardDays: 7,
+    now,
+  });
   return createWechatReconciler({
     db: ctx.db,
     domainEvents: ctx.app.domainEvents,

@@ -63,6 +63,10 @@ export async function insertLotOnce(db: DbExecutor, lot: Insertable<CoinLotsTabl
   return row ? Number(row.id) : null;
 }
 
+/** What is left of a lot now (read again after reversals added to it). */
+export const lotRemaining = async (db: DbExecutor, lotId: number): Promise<number> =>
+  (await db.selectFrom('coin_lots').select('remaining').where('id', '=', lotId).executeTakeFirstOrThrow()).remaining;
+
 export const setLotRemaining = (db: DbExecutor, lotId: number, remaining: number) =>
   db.updateTable('coin_lots').set({ remaining }).where('id', '=', lotId).execute();
 

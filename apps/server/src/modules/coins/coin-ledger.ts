@@ -85,7 +85,7 @@ export function createCoinLedger(deps: { now?: () => number } = {}) {
    */
   async function openWithin(trx: DbExecutor, userId: number, at: number): Promise<number> {
     await lockUserMembership(trx, userId);
-    let balance = await repo.balanceOf(trx, userId, at);
+    const balance = await repo.balanceOf(trx, userId, at);
     const due = await repo.dueLots(trx, userId, at);
     // The balance never counted them; the entries say when they went, the balance unchanged.
     for (const lot of due) {
@@ -185,7 +185,9 @@ export function createCoinLedger(deps: { now?: () => number } = {}) {
    */
   async function refundPackWithin(trx: DbExecutor, order: { order_id: string; user_id: number }): Promise<void> {
     const at = now();
-    let balance = await openWithin(trx, order.user_id, at);
+    // The lock and the expiry first; each entry below reads the balance after its own change.
+    await openWithin(trx, order.user_id, at);
+    let balance: number;
     const lots = (await repo.lotsOfOrder(trx, order.order_id)).filter((lot) => lot.revoked_at === null);
     const refunded = new Set(lots.map((lot) => lot.id));
     const shares = await repo.standingUnlocksPaidFrom(trx, [...refunded]);
@@ -219,11 +221,10 @@ export function createCoinLedger(deps: { now?: () => number } = {}) {
       });
     }
     for (const lot of lots) {
-      const current = await trx.selectFrom('coin_lots').select('remaining').where('id', '=', lot.id).executeTakeFirstOrThrow();
+      const remaining = await repo.lotRemaining(trx, lot.id);
       await repo.revokeLot(trx, lot.id, at);
       balance = await repo.balanceOf(trx, order.user_id, at);
-      if (current.remaining > 0)
-        await entry(trx, order.user_id, 'refund', -current.remaining, balance, at, { orderId: order.order_id, lotId: lot.id });
+      if (remaining > 0) await entry(trx, order.user_id, 'refund', -remaining, balance, at, { orderId: order.order_id, lotId: lot.id });
     }
   }
 
