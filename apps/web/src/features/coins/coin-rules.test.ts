@@ -38,6 +38,7 @@ describe('wait-for-free', () => {
     expect(formatTimeUntil(NOW + 72 * 3_600_000, NOW, 'en-us')).toBe('in 3 days');
     expect(formatTimeUntil(NOW + 3 * 3_600_000, NOW, 'zh-cn')).toBe('3小时后');
     expect(formatTimeUntil(NOW + 3 * 3_600_000, NOW, 'fr-fr')).toBe('dans 3 heures');
+    expect(formatTimeUntil(NOW + 24 * 3_600_000, NOW, 'ar-sa')).toContain('24');
   });
 });
 

@@ -40,7 +40,8 @@ export function freeUnlockState(freeUnlockAt: string | null, now: number): FreeU
  */
 export function formatTimeUntil(readyAt: number, now: number, language: Language): string {
   const minutes = Math.max(1, Math.ceil((readyAt - now) / 60_000));
-  const format = new Intl.RelativeTimeFormat(intlLocale(language), { numeric: 'always', style: 'long' });
+  // Latin digits in every language, as the shared formatters write them ("24", never "٢٤").
+  const format = new Intl.RelativeTimeFormat(`${intlLocale(language)}-u-nu-latn`, { numeric: 'always', style: 'long' });
   if (minutes < 90) return format.format(minutes, 'minute');
   const hours = Math.ceil(minutes / 60);
   if (hours < 48) return format.format(hours, 'hour');
