@@ -14,6 +14,9 @@ import { anonymousClient, client, data, result, type ApiData } from './api-fetch
 /** The sandbox checkout's order (contract call 20): contracts exports no type for it, the generated schema has it. */
 export type SandboxOrder = ApiData<'/api/v1/payment/sandbox/orders/{order_id}', 'get'>['result'];
 
+/** What an order buys: a membership plan or a coin pack (public config `coins.packs`). */
+export type OrderProduct = { months: 1 | 3 } | { pack: number };
+
 /** The order's owner is recognised by their token; a phone that scanned the QR code by the link's checkout token. */
 const sandboxParams = (orderId: string, checkoutToken: string | null) => ({
   path: { order_id: orderId },
@@ -52,8 +55,9 @@ export const accountApi = {
   resetPassword: (token: string, new_password: string): Promise<ResetPasswordResult> =>
     result(anonymousClient.POST('/api/v1/user/password/reset', { body: { token, new_password } })),
   redeemCoupon: (code: string): Promise<Membership> => result(client.POST('/api/v1/user/coupon/redeem', { body: { code } })),
-  createWechatOrder: (months: 1 | 3, channel?: 'card'): Promise<CreatedOrder> =>
-    data(client.POST('/api/v1/payment/wechat/payment/china_book_membership/create', { body: channel ? { months, channel } : { months } })),
+  // A membership plan (`months`) or, with coins on (issue 42), a coin pack (`pack`): the same order and QR flow.
+  createWechatOrder: (product: OrderProduct, channel?: 'card'): Promise<CreatedOrder> =>
+    data(client.POST('/api/v1/payment/wechat/payment/china_book_membership/create', { body: channel ? { ...product, channel } : product })),
   paymentStatus: (orderId: string): Promise<PaymentStatus> =>
     result(client.GET('/api/v1/payment/wechat/payment/status/{order_id}', { params: { path: { order_id: orderId } } })),
   sandboxOrder: (orderId: string, checkoutToken: string | null): Promise<SandboxOrder> =>

@@ -17,6 +17,7 @@ import { ChapterList } from '../features/chapters/ChapterList';
 import { ChapterListControls } from '../features/chapters/ChapterListControls';
 import { useBookChapters } from '../features/chapters/use-book-chapters';
 import { useOpenBookEvent } from '../features/chapters/use-open-book-event';
+import { BookCoins, useBookUnlocks } from '../features/coins';
 import { RatingsDisclosure } from '../features/ratings';
 import { api, ApiError } from '../lib/api-client';
 import { decodeEntities } from '../lib/decode-entities';
@@ -47,6 +48,9 @@ function ChapterListScreen({ bookId }: { bookId: string }) {
   // Members can read every chapter: "Members only" would tell them nothing.
   const membership = useQuery({ queryKey: ['membership', userUuid], queryFn: api.membership, enabled: !!userUuid });
   const isMember = membership.data?.is_expired === false;
+  // Coins (issue 42): the reader's unlocks of this book, only while the site has coins on.
+  const unlocks = useBookUnlocks(query.data?.pages[0]?.book_uuid);
+  const coinOffer = unlocks.data?.offered ? unlocks.data : undefined;
   const sectionRef = useRef<HTMLElement>(null);
 
   // A new direction or page is a new query; keep showing the book meanwhile, it does not change.
@@ -97,6 +101,7 @@ function ChapterListScreen({ bookId }: { bookId: string }) {
           firstChapter={direction === 'asc' && startPage === 0 ? chapters[0] : undefined}
         />
       )}
+      {book && coinOffer && <BookCoins bookUuid={book.book_uuid} unlocks={coinOffer} chapters={chapters} />}
       {book && <RatingsDisclosure bookUuid={book.book_uuid} ratingCount={book.rating_count} />}
       {isMissing && <NotFound kind="book" />}
       {query.isError && !query.data && !isMissing && (
@@ -131,6 +136,7 @@ function ChapterListScreen({ bookId }: { bookId: string }) {
                 firstPage={startPage}
                 finishedChapters={progress.data?.finished_chapters}
                 isMember={isMember}
+                coins={coinOffer && { price: coinOffer.price, chapterPrices: coinOffer.chapter_prices, unlocked: coinOffer.unlocked }}
                 onOpenChapter={rememberPage}
                 hasNextPage={query.hasNextPage}
                 isFetchingNextPage={query.isFetchingNextPage}

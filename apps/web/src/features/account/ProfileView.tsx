@@ -7,6 +7,7 @@ import { currentLanguage } from '../../lib/language';
 import { useAuth } from '../auth';
 import { ApiTokenDialog } from './ApiTokenDialog';
 import { ConsoleLink } from './ConsoleLink';
+import { CoinsSection } from './CoinsSection';
 import { ContinueAfterPurchase } from './ContinueAfterPurchase';
 import { EmailNoticesSection } from './EmailNoticesSection';
 import { EmailSection } from './EmailSection';
@@ -66,6 +67,7 @@ export function ProfileView() {
       </section>
       <EmailSection />
       <TopUpSection userUuid={userUuid ?? ''} language={currentLanguage()} />
+      <CoinsSection userUuid={userUuid ?? ''} language={currentLanguage()} />
       <EmailNoticesSection />
       <FeedKeysSection />
       <InviteSection />

@@ -40,7 +40,7 @@ export function TopUpSection({ userUuid, language }: TopUpSectionProps) {
   const showSoon = !isPending && ((showWeChat && !options.wechat) || !cardEnabled);
   const active = flow.state.phase === 'idle' ? null : flow.state;
 
-  const buyWithCard = (plan: Plan) => flow.start(plan.id, plan.months, 'card', reserveCheckoutWindow());
+  const buyWithCard = (plan: Plan) => flow.start(plan.id, { months: plan.months }, 'card', reserveCheckoutWindow());
 
   return (
     <section id={PROFILE_SECTIONS.topUp} className={profile.section} aria-labelledby="top-up-title">
@@ -79,7 +79,7 @@ export function TopUpSection({ userUuid, language }: TopUpSectionProps) {
                       disabled={!options.wechat}
                       aria-describedby={options.wechat ? undefined : 'payments-soon'}
                       aria-label={t('topUp.choosePlan', { plan: t(`plans:names.${plan.id}`) })}
-                      onClick={() => flow.start(plan.id, plan.months, 'wechat')}
+                      onClick={() => flow.start(plan.id, { months: plan.months }, 'wechat')}
                     >
                       {t('topUp.choose')}
                     </button>

@@ -18,15 +18,30 @@ interface Props {
   isFinished: boolean;
   /** Members read every chapter, so paid chapters carry no "Members only" badge for them. */
   isMember: boolean;
+  /** Coins (issue 42): this chapter's price and whether the reader holds it; absent when the book sells none. */
+  coins?: { price: number; unlocked: boolean } | undefined;
   onOpen(): void;
 }
 
-export function ChapterCard({ bookId, chapter, isFinished, isMember, onOpen }: Props) {
+/** A book's coin sale as the list needs it (GET /user/book/unlocks). */
+export interface ChapterCoins {
+  price: number | null;
+  chapterPrices: Record<string, number>;
+  unlocked: readonly string[];
+}
+
+export const coinStateOf = (chapterUuid: string, coins: ChapterCoins): { price: number; unlocked: boolean } | undefined => {
+  const price = coins.chapterPrices[chapterUuid] ?? coins.price;
+  return price === null ? undefined : { price, unlocked: coins.unlocked.includes(chapterUuid) };
+};
+
+export function ChapterCard({ bookId, chapter, isFinished, isMember, coins, onOpen }: Props) {
   const { t, i18n } = useTranslation('chapters');
   // Ext (issue 31): the chapter's visible comments, sent only while the site has the community on.
   const comments = chapter.comments_count;
   const title = decodeEntities(chapter.title).trim() || t('common:status.unknownChapter');
-  const badge = chapter.is_free ? 'free' : isMember ? null : 'membersOnly';
+  // A chapter the reader unlocked is theirs for good; a locked one of a coin book says its price.
+  const badge = chapter.is_free ? 'free' : isMember ? null : coins?.unlocked ? 'unlocked' : coins ? 'price' : 'membersOnly';
   // Out within the last 3 days and not read yet (lib/freshness.ts).
   const isNew = !isFinished && isNewChapter(chapter.created_at, useNow());
   return (
@@ -52,7 +67,15 @@ export function ChapterCard({ bookId, chapter, isFinished, isMember, onOpen }: P
               <span className="visually-hidden">{t('comments', { count: comments, formatted: formatCount(comments, i18n.language) })}</span>
             </span>
           )}
-          {badge && <span className={badge === 'free' ? styles.free : styles.paid}>{t(badge)}</span>}
+          {badge === 'unlocked' ? (
+            <span className={styles.free}>{t('coins:chapter.unlocked')}</span>
+          ) : badge === 'price' ? (
+            <span className={styles.paid}>
+              {t('coins:amount', { count: coins!.price, formatted: formatCount(coins!.price, i18n.language) })}
+            </span>
+          ) : (
+            badge && <span className={badge === 'free' ? styles.free : styles.paid}>{t(badge)}</span>
+          )}
         </span>
       </Link>
     </li>

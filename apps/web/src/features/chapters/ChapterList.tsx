@@ -2,7 +2,7 @@ import type { ChapterItem } from '@inkstream/contracts';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { Loading } from '../../components/Loading';
-import { ChapterCard } from './ChapterCard';
+import { ChapterCard, coinStateOf, type ChapterCoins } from './ChapterCard';
 import { CHAPTER_PAGE_SIZE } from './chapter-pages';
 import { isFinishedChapter } from './use-book-progress';
 import { useOnVisible } from './use-on-visible';
@@ -15,6 +15,8 @@ interface Props {
   firstPage: number;
   finishedChapters: readonly (readonly [number, number])[] | undefined;
   isMember: boolean;
+  /** Coins (issue 42): the book's price per chapter and the chapters the reader holds; absent when the book sells none. */
+  coins?: ChapterCoins | undefined;
   onOpenChapter(page: number): void;
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
@@ -31,6 +33,7 @@ export function ChapterList({
   firstPage,
   finishedChapters,
   isMember,
+  coins,
   onOpenChapter,
   hasNextPage,
   isFetchingNextPage,
@@ -65,6 +68,7 @@ export function ChapterList({
             chapter={chapter}
             isFinished={isFinishedChapter(chapter.chapter_number, finishedChapters)}
             isMember={isMember}
+            coins={coins && coinStateOf(chapter.chapter_uuid, coins)}
             onOpen={() => onOpenChapter(firstPage + Math.floor(index / CHAPTER_PAGE_SIZE))}
           />
         ))}

@@ -11,15 +11,19 @@ interface PaymentPanelProps {
   state: Exclude<PaymentState, { phase: 'idle' }>;
   priceYuan: number;
   sandbox: boolean;
+  /** A coin pack (issue 42) names itself ("500 coins"); a membership plan is named from plans.json. */
+  planName?: string;
+  /** What the success says was added, when not membership time. */
+  successText?: string;
   onCancel(): void;
   onReset(): void;
 }
 
 /** The pending, success and failed screens of the payment flow (spec sections 4 and 8). */
-export function PaymentPanel({ state, priceYuan, sandbox, onCancel, onReset }: PaymentPanelProps) {
+export function PaymentPanel({ state, priceYuan, sandbox, planName, successText, onCancel, onReset }: PaymentPanelProps) {
   const { t } = useTranslation('payments');
   const heading = useRef<HTMLHeadingElement>(null);
-  const plan = t(`plans:names.${state.plan}`);
+  const plan = planName ?? t(`plans:names.${state.plan}`);
 
   // The button that was clicked is gone; keyboard and screen-reader users continue from the new heading.
   useEffect(() => heading.current?.focus(), [state.phase]);
@@ -31,7 +35,7 @@ export function PaymentPanel({ state, priceYuan, sandbox, onCancel, onReset }: P
           {t('success.heading')}
         </h3>
         <p role="status" className={forms.success}>
-          {t('success.text')}
+          {successText ?? t('success.text')}
         </p>
         <button type="button" className={forms.primary} onClick={onReset}>
           {t('success.continue')}

@@ -1,5 +1,5 @@
 import { PAGE_PATTERNS } from '@inkstream/contracts/routes';
-import { formatLength } from '@inkstream/contracts/formats';
+import { formatCount, formatLength } from '@inkstream/contracts/formats';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router';
@@ -45,7 +45,11 @@ export function SandboxCheckout({ orderId, checkoutToken }: { orderId: string; c
           <>
             <dl className={styles.details}>
               <dt>{t('checkout.plan')}</dt>
-              <dd>{`${t(`plans:names.${order.data.plan}`)} (${formatLength({ months: order.data.months }, i18n.language)})`}</dd>
+              <dd>
+                {order.data.plan === 'coins'
+                  ? t('checkout.coins', { count: order.data.coins, formatted: formatCount(order.data.coins, i18n.language) })
+                  : `${t(`plans:names.${order.data.plan}`)} (${formatLength({ months: order.data.months }, i18n.language)})`}
+              </dd>
               <dt>{t('checkout.amount')}</dt>
               <dd>{formatFen(order.data.amount_fen, i18n.language)}</dd>
               <dt>{t('checkout.order')}</dt>
@@ -70,7 +74,15 @@ export function SandboxCheckout({ orderId, checkoutToken }: { orderId: string; c
               </>
             ) : (
               <p role="status" className={status === 'succeeded' ? forms.success : forms.error}>
-                {t(status === 'succeeded' ? 'checkout.succeeded' : status === 'expired' ? 'checkout.expired' : 'checkout.failed')}
+                {t(
+                  status === 'succeeded'
+                    ? order.data.plan === 'coins'
+                      ? 'checkout.succeededCoins'
+                      : 'checkout.succeeded'
+                    : status === 'expired'
+                      ? 'checkout.expired'
+                      : 'checkout.failed',
+                )}
               </p>
             )}
           </>

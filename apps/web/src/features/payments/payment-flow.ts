@@ -10,6 +10,8 @@ export const POLL_INTERVAL_MS = 3000;
 export const PAYMENT_TIMEOUT_MS = 180_000;
 
 export type PlanId = 'month' | 'season';
+/** What the flow is paying for: a membership plan, or a coin pack (issue 42), which the screens name themselves. */
+export type PaymentPlan = PlanId | 'coins';
 /** 'wechat' shows a QR code; 'card' sends the payer to a checkout page (the sandbox's, until Stripe is live). */
 export type PaymentChannel = 'wechat' | 'card';
 /** Why a payment failed; the failed screen words its message after it. */
@@ -24,13 +26,13 @@ export interface PaymentOrder {
 
 export type PaymentState =
   | { phase: 'idle' }
-  | { phase: 'pending'; plan: PlanId; channel: PaymentChannel; requestId: number; order: PaymentOrder | null }
-  | { phase: 'success'; plan: PlanId; channel: PaymentChannel; orderId: string }
-  | { phase: 'failed'; plan: PlanId; channel: PaymentChannel; reason: FailureReason; code?: string };
+  | { phase: 'pending'; plan: PaymentPlan; channel: PaymentChannel; requestId: number; order: PaymentOrder | null }
+  | { phase: 'success'; plan: PaymentPlan; channel: PaymentChannel; orderId: string }
+  | { phase: 'failed'; plan: PaymentPlan; channel: PaymentChannel; reason: FailureReason; code?: string };
 
 export type PaymentAction =
   /** A plan was clicked; requestId tells this attempt's answers apart from those of a cancelled one. */
-  | { type: 'select'; plan: PlanId; channel: PaymentChannel; requestId: number }
+  | { type: 'select'; plan: PaymentPlan; channel: PaymentChannel; requestId: number }
   | { type: 'created'; requestId: number; orderId: string; qrCode: string; now: number }
   | { type: 'creationFailed'; requestId: number; code: string }
   | { type: 'status'; orderId: string; result: PaymentStatus; now: number }

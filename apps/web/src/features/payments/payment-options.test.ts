@@ -8,8 +8,8 @@ const config = (payments: PublicConfig['payments']): PublicConfig => ({
   default_language: 'en-us',
   languages: ['en-us'],
   community: true,
-  payments,
   coins: { enabled: false, packs: [] },
+  payments,
 });
 const noButtons = { month: null, season: null };
 

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { ApiError } from '../../lib/api-client';
-import { accountApi } from '../../lib/api-account';
+import { accountApi, type OrderProduct } from '../../lib/api-account';
 import {
   initialPaymentState,
   PAYMENT_TIMEOUT_MS,
@@ -9,12 +9,12 @@ import {
   pollingOrderId,
   POLL_INTERVAL_MS,
   type PaymentChannel,
-  type PlanId,
+  type PaymentPlan,
 } from './payment-flow';
 import { openSandboxCheckout, type CheckoutWindow } from './sandbox-checkout-url';
 
-/** Queries whose answers change once a payment grants membership time. */
-const MEMBERSHIP_QUERY_KEYS = [['account', 'membership'], ['membership'], ['chapter-content']] as const;
+/** Queries whose answers change once a payment grants membership time or coins. */
+const MEMBERSHIP_QUERY_KEYS = [['account', 'membership'], ['membership'], ['chapter-content'], ['wallet'], ['book-unlocks']] as const;
 
 /**
  * Drives the payment reducer: creates the order, polls its status every 3 s while pending, fires the
@@ -25,10 +25,10 @@ export function usePaymentFlow() {
   const queryClient = useQueryClient();
   const nextRequestId = useRef(0);
 
-  const start = useCallback((plan: PlanId, months: 1 | 3, channel: PaymentChannel, checkoutWindow?: CheckoutWindow) => {
+  const start = useCallback((plan: PaymentPlan, product: OrderProduct, channel: PaymentChannel, checkoutWindow?: CheckoutWindow) => {
     const requestId = ++nextRequestId.current;
     dispatch({ type: 'select', plan, channel, requestId });
-    accountApi.createWechatOrder(months, channel === 'card' ? 'card' : undefined).then(
+    accountApi.createWechatOrder(product, channel === 'card' ? 'card' : undefined).then(
       (order) => {
         dispatch({ type: 'created', requestId, orderId: order.order_id, qrCode: order.qr_code, now: Date.now() });
         if (checkoutWindow) openSandboxCheckout(checkoutWindow, order.order_id);

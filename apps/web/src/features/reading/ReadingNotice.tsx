@@ -13,6 +13,7 @@ import { decodeEntities } from '../../lib/decode-entities';
 import { formatYuan } from '../../lib/format-price';
 import { useLanguage } from '../../i18n/use-language';
 import { PLANS } from '../account';
+import { ChapterUnlockOffer, coinStyles, unlockOfferOf } from '../coins';
 import { Hourglass, Lock } from './icons';
 import { noticeFromError, readingNotice, type LockedPlace } from './reading-notice';
 import styles from './ReadingNotice.module.css';
@@ -45,6 +46,7 @@ export function ReadingNotice({ error, bookId, chapterNumber, place, onRetry }: 
   const bookTitle = place?.title || book.data?.book_title;
   if (asksMembership && membership.isPending) return <Loading />;
   const notice = readingNotice(error, asksMembership ? membership.data : null);
+  const offer = unlockOfferOf(error);
 
   if (notice === 'notFound') return <NotFound kind="chapter" />;
   if (notice === 'error') {
@@ -77,6 +79,20 @@ export function ReadingNotice({ error, bookId, chapterNumber, place, onRetry }: 
         {t(`${copy}.title`)}
       </h2>
       <p>{t(body)}</p>
+      {/* Coins (issue 42): only where the refusal offers them, so a site without coins looks as before. */}
+      {offer && place && (
+        <>
+          <ChapterUnlockOffer
+            offer={offer}
+            bookUuid={place.book_uuid}
+            chapterUuid={place.chapter_uuid}
+            hasNext={!!place.next_chapter_uuid}
+            buyCoinsPath={`${withReturn(PAGE_PATTERNS.profile, here)}#${PROFILE_SECTIONS.coins}`}
+            loginPath={withReturn(PAGE_PATTERNS.login, here)}
+          />
+          <p className={coinStyles.or}>{t('coins:offer.orMembership')}</p>
+        </>
+      )}
       <ul className={styles.plans} aria-label={t('plansLabel')}>
         {PLANS.map((plan) => (
           <li key={plan.id} className={styles.plan}>

@@ -13,6 +13,7 @@ const modules = import.meta.glob<{ default: Bundle }>(
     '!./comments.json',
     '!./ratings.json',
     '!./plans.json',
+    '!./coins.json',
   ],
   { eager: true },
 );

@@ -1,0 +1,21 @@
+import type { BookUnlocks, FreeUnlockResult, UnlockResult, Wallet } from '@inkstream/contracts';
+import { client, result } from './api-fetch';
+
+/**
+ * Coins (issue 42): the wallet, unlocking chapters and wait-for-free. Signed-in readers only; the
+ * screens ask only while the public config says coins are on (or a locked chapter offers them).
+ */
+export const coinsApi = {
+  wallet: (): Promise<Wallet> => result(client.GET('/api/v1/user/wallet')),
+  bookUnlocks: (bookUuid: string): Promise<BookUnlocks> =>
+    result(client.GET('/api/v1/user/book/unlocks', { params: { query: { book_uuid: bookUuid } } })),
+  /** This chapter and, with `count`, the next locked ones after it: all or none. */
+  unlock: (chapterUuid: string, count = 1): Promise<UnlockResult> =>
+    result(
+      client.POST('/api/v1/comics/chapter/unlock', {
+        body: count === 1 ? { chapter_uuid: chapterUuid } : { chapter_uuid: chapterUuid, count },
+      }),
+    ),
+  unlockFree: (bookUuid: string): Promise<FreeUnlockResult> =>
+    result(client.POST('/api/v1/comics/chapter/unlock_free', { body: { book_uuid: bookUuid } })),
+};
