@@ -49,6 +49,7 @@ import { createCheckoutTokens } from './modules/payments/checkout-token.js';
 import { createOrderLedger } from './modules/payments/order-ledger.js';
 import { createCoinLedger } from './modules/coins/coin-ledger.js';
 import { createEarlyAccess, EARLY_ACCESS_END_JOB } from './modules/coins/early-access.js';
+import { createFreeUnlockNotice, FREE_UNLOCK_READY_JOB } from './modules/coins/free-unlock-notice.js';
 import { createUnlocksService } from './modules/coins/unlocks.service.js';
 import { activePacks, toPublicPack } from './modules/coins/coin-packs.repository.js';
 import { createCoinsAdminService } from './modules/coins/coins-admin.service.js';
@@ -226,7 +227,16 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
   // Settings an administrator changes at run time: the public config, SEO, mail and two-step read them here.
   const siteSettings = createSiteSettingsService({ db, audit, defaults: { siteName: config.siteName, contactEmail: config.contactEmail } });
   const siteName = currentSiteName(siteSettings);
-  const unlocks = createUnlocksService({ db, domainEvents, access, settings: siteSettings, ledger: coinLedger });
+  // Wait-for-free's "ready" push to followers: a job at the moment, sent only if it still holds.
+  const freeUnlockNotice = createFreeUnlockNotice({ db, push, jobs: { enqueue: (executor, input) => jobs.enqueue(executor, input) } });
+  const unlocks = createUnlocksService({
+    db,
+    domainEvents,
+    access,
+    settings: siteSettings,
+    ledger: coinLedger,
+    readyNotice: freeUnlockNotice,
+  });
   const coinPacksOnSale = async () => (await activePacks(db)).map(toPublicPack);
   // Each book's score distribution, kept while its counters stay (community/rating-distribution.ts).
   const ratingDistributions = createRatingDistribution();
@@ -277,6 +287,7 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
     earlyAccess,
   });
   jobHandlers[PUBLISH_CHAPTER_JOB] = (job) => chaptersAdmin.runScheduledRelease(job);
+  jobHandlers[FREE_UNLOCK_READY_JOB] = (job) => freeUnlockNotice.run(job.payload);
   jobHandlers[EARLY_ACCESS_END_JOB] = (job) => domainEvents.transact((trx) => earlyAccess.runEnd(trx, job.payload));
   // Chapter uploads from the console: staged on the node that received them (docs/CONTENT.md).
   jobHandlers['import'] = createImportJobHandler({

@@ -41,6 +41,7 @@ const shared = (title: string, text: string | null = null): SharedChapter => ({
   textLanguages: text === null ? [] : ['en-us'],
   prev: null,
   next: null,
+  sellsChapters: false,
 });
 
 describe('the chapter cache', () => {

@@ -14,9 +14,11 @@ export const findBookUnlocks = (db: DbExecutor, bookUuid: string) =>
 export const setBookUnlocks = (
   db: DbExecutor,
   bookId: number,
-  patch: Pick<Updateable<BooksTable>, 'coin_price' | 'wait_free_hours' | 'early_access_count' | 'early_access_hours' | 'early_access_members'>,
-) =>
-  db.updateTable('books').set(patch).where('id', '=', bookId).execute();
+  patch: Pick<
+    Updateable<BooksTable>,
+    'coin_price' | 'wait_free_hours' | 'early_access_count' | 'early_access_hours' | 'early_access_members'
+  >,
+) => db.updateTable('books').set(patch).where('id', '=', bookId).execute();
 
 /** A chapter (published or not) and its own price. */
 export const findChapterPrice = (db: DbExecutor, chapterUuid: string) =>

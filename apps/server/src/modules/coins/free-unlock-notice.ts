@@ -33,7 +33,11 @@ export function createFreeUnlockNotice(deps: {
   /** In the free unlock's transaction: schedules the notice for a follower of the book. */
   async function scheduleWithin(trx: DbExecutor, userId: number, bookId: number, readyAt: number): Promise<void> {
     if (!(await repo.follows(trx, userId, bookId))) return;
-    await deps.jobs.enqueue(trx, { kind: FREE_UNLOCK_READY_JOB, payload: { user_id: userId, book_id: bookId, ready_at: readyAt }, runAt: readyAt });
+    await deps.jobs.enqueue(trx, {
+      kind: FREE_UNLOCK_READY_JOB,
+      payload: { user_id: userId, book_id: bookId, ready_at: readyAt },
+      runAt: readyAt,
+    });
   }
 
   /** The job: sends the notice if it still holds. */

@@ -45,6 +45,8 @@ export function createUnlocksService(deps: {
   access: AccessService;
   settings: Pick<SiteSettingsService, 'get'>;
   ledger: CoinLedger;
+  /** Tells a follower when their next free unlock is ready (free-unlock-notice.ts). */
+  readyNotice?: { scheduleWithin(trx: DbExecutor, userId: number, bookId: number, readyAt: number): Promise<void> };
   now?: () => number;
 }) {
   const { db, domainEvents, access, ledger } = deps;
@@ -152,6 +154,7 @@ export function createUnlocksService(deps: {
         source_ref: randomUUID(),
         granted_at: at,
       });
+      await deps.readyNotice?.scheduleWithin(trx, user.id, book.id, at + hours * HOUR_MS);
       return { chapter_uuid: next.uuid, next_free_at: toIso(at + hours * HOUR_MS) };
     });
   }

@@ -17,6 +17,7 @@ const shared = (overrides: Partial<SharedChapter> = {}): SharedChapter => ({
   textLanguages: [],
   prev: '1a2b3c4d-5e6f-4a8b-9c0d-1e2f3a4b5c6d',
   next: null,
+  sellsChapters: false,
   ...overrides,
 });
 

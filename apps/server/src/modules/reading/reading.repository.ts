@@ -16,6 +16,7 @@ export const findReadableChapter = (db: DbExecutor, chapterUuid: string) =>
       'books.uuid as book_uuid',
       'books.book_type',
       'books.original_language',
+      'books.coin_price',
     ])
     .where('chapters.uuid', '=', chapterUuid)
     .where('chapters.is_published', '=', 1)

@@ -100,7 +100,9 @@ export function createReadingService(deps: ReadingDeps) {
     chapterUuid: string,
   ): Promise<AppError> {
     // Coins (issue 42): where the book sells chapters, the refusal says what unlocking costs.
-    const unlock = deps.unlockOffer ? await deps.unlockOffer(user, chapterUuid) : null;
+    // Only for a book that sells chapters (kept with the shared part, per catalogue version: a
+    // price change moves it), so other refusals stay one statement.
+    const unlock = deps.unlockOffer && shared?.sellsChapters ? await deps.unlockOffer(user, chapterUuid) : null;
     const place = shared && {
       book_uuid: shared.bookUuid,
       book_type: shared.bookType,

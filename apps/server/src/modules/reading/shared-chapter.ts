@@ -25,6 +25,8 @@ export interface SharedChapter {
   textLanguages: string[];
   prev: string | null;
   next: string | null;
+  /** The book sells chapters for coins (its price is set): a refusal asks for the unlock offer (issue 42). */
+  sellsChapters: boolean;
 }
 
 /** Reads the shared part of a published chapter in a resolved language; undefined when it is not readable. */
@@ -61,6 +63,7 @@ export async function readSharedChapter(db: DbExecutor, chapterUuid: string, lan
     textLanguages,
     prev: neighbours.prev ?? null,
     next: neighbours.next ?? null,
+    sellsChapters: chapter.coin_price !== null,
   };
 }
 
