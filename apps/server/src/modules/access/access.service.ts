@@ -1,7 +1,7 @@
 import type { Db, DbExecutor } from '../../db/database.js';
 import type { AuthUser } from '../users/auth-user.js';
 import * as repo from './access.repository.js';
-import { chapterAccessOf, type ChapterAccess, type ChapterTerms } from './chapter-access.js';
+import { chapterAccessOf, type ChapterAccess } from './chapter-access.js';
 import { chapterTermsOf, readerTermsOf } from './chapter-access.sql.js';
 
 /** A chapter's access for a reader at this moment, or 'missing' for an unknown or unpublished chapter. */

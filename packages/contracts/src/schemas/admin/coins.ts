@@ -18,7 +18,9 @@ const Price = Type.Integer({ minimum: 1, maximum: COIN_PRICE_MAX });
 export const BookUnlockSettings = Type.Object({
   coin_price: Nullable(Type.Integer({ description: 'Coins per chapter; null: membership only (no coins for this book)' })),
   wait_free_hours: Nullable(Type.Integer({ description: 'One free unlock every this many hours; null: none' })),
-  early_access_count: Type.Integer({ description: 'Each paid chapter published starts in early access; at most this many at once (0: none)' }),
+  early_access_count: Type.Integer({
+    description: 'Each paid chapter published starts in early access; at most this many at once (0: none)',
+  }),
   early_access_hours: Type.Integer({ description: 'How long a chapter stays in early access after it comes out' }),
   early_access_members: Type.Boolean({ description: 'Members read early-access chapters too (else only coin unlocks)' }),
 });
