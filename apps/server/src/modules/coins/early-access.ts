@@ -2,6 +2,7 @@ import type { DbExecutor } from '../../db/database.js';
 import type { EventRaiser } from '../../db/domain-events.js';
 import type { EnqueueInput } from '../jobs/job-runner.js';
 import { bumpCatalogueVersion } from '../catalogue/catalogue-write.repository.js';
+import { isOpenToEveryone } from '../access/chapter-access.js';
 import * as repo from './early-access.repository.js';
 
 const HOUR_MS = 3_600_000;
@@ -24,7 +25,8 @@ export function createEarlyAccess(deps: {
   async function startWithin(trx: DbExecutor, chapter: { id: number; uuid: string; number: number; bookId: number }, at: number) {
     const book = await repo.findBookEarlyAccess(trx, chapter.bookId);
     // A free chapter stays free: early access is a paid chapter's state.
-    if (!book || book.early_access_count <= 0 || chapter.number <= book.public_free_chapters) return;
+    if (!book || book.early_access_count <= 0) return;
+    if (isOpenToEveryone({ number: chapter.number, publicFreeChapters: book.public_free_chapters })) return;
     const until = at + book.early_access_hours * HOUR_MS;
     await repo.setEarlyAccessUntil(trx, chapter.id, until);
     await deps.jobs.enqueue(trx, { kind: EARLY_ACCESS_END_JOB, payload: { chapter_uuid: chapter.uuid, until }, runAt: until });
