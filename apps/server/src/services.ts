@@ -277,7 +277,11 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
   // The job runner reads its kinds when it is made: every handler is registered first.
   const jobHandlers: Record<string, JobHandler> = {};
   // Early access (issue 42): set as a chapter comes out, ended by a job at its time on any node, once.
-  const earlyAccess = createEarlyAccess({ domainEvents, jobs: { enqueue: (executor, input) => jobs.enqueue(executor, input) } });
+  const earlyAccess = createEarlyAccess({
+    domainEvents,
+    jobs: { enqueue: (executor, input) => jobs.enqueue(executor, input) },
+    coinsOn: async () => (await siteSettings.get()).coins_enabled,
+  });
   const chaptersAdmin = createChaptersAdminService({
     db,
     domainEvents,

@@ -416,6 +416,19 @@ describe(`early access (${TEST_DIALECT})`, () => {
     await admin_('PATCH', `/books/${early.uuid}/unlocks`, { early_access_members: false });
   });
 
+  it('never starts on a book a reader cannot unlock (membership only)', async () => {
+    const plain = await createBook(ctx, { chapters: 3, freeChapters: 1, pagesPerChapter: 1 });
+    await admin_('POST', `/chapters/${plain.chapters[2]!.uuid}/unpublish`);
+    await admin_('PATCH', `/books/${plain.uuid}/unlocks`, { early_access_count: 2 });
+    expect((await admin_('POST', `/chapters/${plain.chapters[2]!.uuid}/publish`)).statusCode).toBe(200);
+    const row = await ctx.db
+      .selectFrom('chapters')
+      .select('early_access_until')
+      .where('id', '=', plain.chapters[2]!.id)
+      .executeTakeFirstOrThrow();
+    expect(row.early_access_until).toBeNull();
+  });
+
   it('ends at its time, once: the job clears the mark and moves the catalogue version', async () => {
     const job = await ctx.db
       .selectFrom('jobs')
@@ -433,7 +446,11 @@ describe(`early access (${TEST_DIALECT})`, () => {
     expect((await readChapter(ctx, member, ea(6))).statusCode).toBe(200);
     const version = async () =>
       (await ctx.db.selectFrom('app_state').select('value').where('state_key', '=', CATALOGUE_VERSION_KEY).executeTakeFirst())?.value;
-    const end = createEarlyAccess({ domainEvents: ctx.app.domainEvents, jobs: { enqueue: async () => 'unused' } });
+    const end = createEarlyAccess({
+      domainEvents: ctx.app.domainEvents,
+      jobs: { enqueue: async () => 'unused' },
+      coinsOn: async () => true,
+    });
     const before = await version();
     const runs = await Promise.all(
       [0, 1, 2].map(() => ctx.app.domainEvents.transact((trx) => end.runEnd(trx, { ...payload, until: past }))),

@@ -3,7 +3,7 @@ import type { DbExecutor } from '../../db/database.js';
 export const findBookEarlyAccess = (db: DbExecutor, bookId: number) =>
   db
     .selectFrom('books')
-    .select(['early_access_count', 'early_access_hours', 'public_free_chapters'])
+    .select(['early_access_count', 'early_access_hours', 'public_free_chapters', 'coin_price'])
     .where('id', '=', bookId)
     .executeTakeFirst();
 
