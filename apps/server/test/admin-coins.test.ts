@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, createBook, createUser, nextClientIp, type TestBook, type TestUser } from './helpers/factories.js';
+import { authHeader, createBook, createUser, type TestBook, type TestUser } from './helpers/factories.js';
+import { CATALOGUE_VERSION_KEY } from '../src/modules/catalogue/catalogue-version.repository.js';
+import { buyPack, unlock, walletOf } from './helpers/coin-flows.js';
 import { createOrder, sandboxPay } from './helpers/payment-flows.js';
 import { createTestContext, TEST_DIALECT, type TestContext } from './helpers/test-context.js';
 
@@ -30,36 +32,9 @@ const catalogueVersion = () =>
   ctx.db
     .selectFrom('app_state')
     .select('value')
-    .where('state_key', '=', 'catalogue_version')
+    .where('state_key', '=', CATALOGUE_VERSION_KEY)
     .executeTakeFirst()
     .then((row) => row?.value ?? null);
-
-/** The reader buys a pack through the sandbox, as on the site: an order for the pack, then the payer's click. */
-async function buyPack(reader: TestUser, packId: number): Promise<string> {
-  const created = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1/payment/wechat/payment/china_book_membership/create',
-    headers: authHeader(reader),
-    payload: { pack: packId },
-    remoteAddress: nextClientIp(),
-  });
-  expect(created.statusCode, created.body).toBe(200);
-  const orderId = created.json().data.order_id as string;
-  expect((await sandboxPay(ctx, reader, orderId)).statusCode).toBe(200);
-  return orderId;
-}
-const unlock = (reader: TestUser, chapterUuid: string, count = 1) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1/comics/chapter/unlock',
-    headers: authHeader(reader),
-    payload: { chapter_uuid: chapterUuid, count },
-  });
-const walletOf = async (reader: TestUser) =>
-  (await ctx.app.inject({ url: '/api/v1/user/wallet', headers: authHeader(reader) })).json().data.result as {
-    balance: number;
-    history: { kind: string; coins: number; reason: string | null }[];
-  };
 
 /** A book's early access as it starts: none, 168 hours when turned on, members not included. */
 const NO_EARLY_ACCESS = { early_access_count: 0, early_access_hours: 168, early_access_members: false };
@@ -212,7 +187,7 @@ describe(`admin coins on ${TEST_DIALECT}`, () => {
     expect((await call('POST', `/users/${reader.uuid.toUpperCase()}/coins`, { coins: 5, reason: 'again' })).json().data).toEqual({
       balance: 30,
     });
-    const wallet = await walletOf(reader);
+    const wallet = await walletOf(ctx, reader);
     expect(wallet.balance).toBe(30);
     expect(wallet.history.map((entry) => [entry.kind, entry.coins, entry.reason])).toEqual(
       expect.arrayContaining([
@@ -248,8 +223,8 @@ describe(`the coin report on ${TEST_DIALECT}`, () => {
     const pack = (await call('POST', '/coin-packs', { coins: 100, bonus_coins: 20, price_fen: 600 })).json().data as { id: number };
 
     const [first, second, third, fourth] = await Promise.all([createUser(ctx), createUser(ctx), createUser(ctx), createUser(ctx)]);
-    await buyPack(first!, pack.id);
-    expect((await unlock(first!, book.chapters[1]!.uuid)).statusCode).toBe(200);
+    await buyPack(ctx, first!, pack.id);
+    expect((await unlock(ctx, first!, { chapter_uuid: book.chapters[1]!.uuid })).statusCode).toBe(200);
     const free = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/comics/chapter/unlock_free',
@@ -259,14 +234,14 @@ describe(`the coin report on ${TEST_DIALECT}`, () => {
     expect(free.statusCode, free.body).toBe(200);
 
     await call('POST', `/users/${second!.uuid}/coins`, { coins: 50, reason: 'contest prize' });
-    expect((await unlock(second!, book.chapters[1]!.uuid)).statusCode).toBe(200);
+    expect((await unlock(ctx, second!, { chapter_uuid: book.chapters[1]!.uuid })).statusCode).toBe(200);
 
     await call('POST', `/users/${third!.uuid}/coins`, { coins: 10, reason: 'welcome' });
-    const refundedOrder = await buyPack(third!, pack.id);
-    expect((await unlock(third!, book.chapters[1]!.uuid)).statusCode).toBe(200);
+    const refundedOrder = await buyPack(ctx, third!, pack.id);
+    expect((await unlock(ctx, third!, { chapter_uuid: book.chapters[1]!.uuid })).statusCode).toBe(200);
     const refund = await call('POST', `/orders/${refundedOrder}/refund`, { reason: 'payer asked' });
     expect(refund.statusCode, refund.body).toBe(200);
-    expect((await walletOf(third!)).balance).toBe(10);
+    expect((await walletOf(ctx, third!)).balance).toBe(10);
 
     const monthOrder = await createOrder(ctx, fourth!, 1);
     expect((await sandboxPay(ctx, fourth!, monthOrder)).statusCode).toBe(200);

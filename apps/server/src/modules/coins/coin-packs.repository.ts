@@ -15,7 +15,8 @@ export const findActivePack = (db: DbExecutor, id: number) =>
 export const findPackByPaymentLink = (db: DbExecutor, link: string) =>
   db.selectFrom('coin_packs').selectAll().where('stripe_payment_link', '=', link).executeTakeFirst();
 
-export const allPacks = (db: DbExecutor) =>
+/** Packs with their count of paid orders (the console's list shows it). */
+const packsWithSold = (db: DbExecutor) =>
   db
     .selectFrom('coin_packs')
     .selectAll('coin_packs')
@@ -26,10 +27,11 @@ export const allPacks = (db: DbExecutor) =>
         .whereRef('payment_orders.coin_pack_id', '=', 'coin_packs.id')
         .where('payment_orders.status', '=', 'paid')
         .as('sold'),
-    )
-    .orderBy('sort_order')
-    .orderBy('id')
-    .execute();
+    );
+
+export const allPacks = (db: DbExecutor) => packsWithSold(db).orderBy('sort_order').orderBy('id').execute();
+
+export const findPackWithSold = (db: DbExecutor, id: number) => packsWithSold(db).where('id', '=', id).executeTakeFirst();
 
 export async function insertPack(db: DbExecutor, pack: Insertable<CoinPacksTable>): Promise<number> {
   const row = await db.insertInto('coin_packs').values(pack).returning('id').executeTakeFirstOrThrow();
@@ -43,8 +45,6 @@ export const updatePack = (db: DbExecutor, id: number, patch: Updateable<CoinPac
     .where('id', '=', id)
     .executeTakeFirst()
     .then((result) => Number(result.numUpdatedRows) > 0);
-
-export const findPack = (db: DbExecutor, id: number) => db.selectFrom('coin_packs').selectAll().where('id', '=', id).executeTakeFirst();
 
 /** A pack as readers see it (public config). */
 export const toPublicPack = (pack: Selectable<CoinPacksTable>): CoinPack => ({

@@ -32,36 +32,11 @@ export const findChapterPrice = (db: DbExecutor, chapterUuid: string) =>
 export const setChapterPrice = (db: DbExecutor, chapterId: number, coinPrice: number | null) =>
   db.updateTable('chapters').set({ coin_price: coinPrice }).where('id', '=', chapterId).execute();
 
-/** The user an operator gives coins to. */
-export const findUserByUuid = (db: DbExecutor, uuid: string) =>
-  db
-    .selectFrom('users')
-    .select(['id', 'uuid', 'username'])
-    .where('uuid', '=', uuid)
-    .executeTakeFirst()
-    .then((row) => row && { ...row, id: Number(row.id) });
-
 /** Another pack selling through this Stripe payment link (the link names one pack: the webhook's lookup). */
 export const packWithPaymentLink = (db: DbExecutor, link: string, exceptId: number | null) => {
   let query = db.selectFrom('coin_packs').select('id').where('stripe_payment_link', '=', link);
   if (exceptId !== null) query = query.where('id', '<>', exceptId);
   return query.executeTakeFirst();
 };
-
-/** A pack with its count of paid orders (the console's list shows it). */
-export const findPackWithSold = (db: DbExecutor, id: number) =>
-  db
-    .selectFrom('coin_packs')
-    .selectAll('coin_packs')
-    .select((eb) =>
-      eb
-        .selectFrom('payment_orders')
-        .select((inner) => inner.fn.countAll<number>().as('n'))
-        .whereRef('payment_orders.coin_pack_id', '=', 'coin_packs.id')
-        .where('payment_orders.status', '=', 'paid')
-        .as('sold'),
-    )
-    .where('id', '=', id)
-    .executeTakeFirst();
 
 export type PackPatch = Updateable<CoinPacksTable>;

@@ -19,7 +19,8 @@ import type { Actor, AuditService } from '../audit/audit.service.js';
 import { bumpCatalogueVersion } from '../catalogue/catalogue-write.repository.js';
 import { consoleTitles } from '../catalogue/console-titles.js';
 import type { CoinLedger } from './coin-ledger.js';
-import { allPacks, insertPack, updatePack } from './coin-packs.repository.js';
+import { findUserByUuid } from '../users/users.repository.js';
+import { allPacks, findPackWithSold, insertPack, updatePack } from './coin-packs.repository.js';
 import * as report from './coin-report.repository.js';
 import * as repo from './coins-admin.repository.js';
 
@@ -181,7 +182,7 @@ export function createCoinsAdminService(deps: {
           created_at: at,
           updated_at: at,
         });
-        const pack = toAdminPack((await repo.findPackWithSold(trx, id))!);
+        const pack = toAdminPack((await findPackWithSold(trx, id))!);
         await audit.recordWithin(trx, actor, {
           action: 'coin_pack.create',
           targetType: 'coin_pack',
@@ -198,7 +199,7 @@ export function createCoinsAdminService(deps: {
   function updatePackFields(actor: Actor, id: number, body: AdminCoinPackUpdateBody): Promise<AdminCoinPack> {
     return packWrite(() =>
       db.transaction().execute(async (trx) => {
-        const found = await repo.findPackWithSold(trx, id);
+        const found = await findPackWithSold(trx, id);
         if (!found) throw packNotFound();
         const current = toAdminPack(found);
         const link = body.stripe_payment_link;
@@ -214,14 +215,14 @@ export function createCoinsAdminService(deps: {
         const { is_active, ...rest } = body;
         await updatePack(trx, id, { ...rest, ...(is_active === undefined ? {} : { is_active: is_active ? 1 : 0 }), updated_at: now() });
         await audit.recordWithin(trx, actor, { action: 'coin_pack.update', targetType: 'coin_pack', targetId: id, before, after });
-        return toAdminPack((await repo.findPackWithSold(trx, id))!);
+        return toAdminPack((await findPackWithSold(trx, id))!);
       }),
     );
   }
 
   /** An operator's gift of coins, with the reason the reader's history and the audit log keep. */
   async function grantCoins(actor: Actor, userUuid: string, coins: number, reason: string): Promise<{ balance: number }> {
-    const user = await repo.findUserByUuid(db, userUuid.toLowerCase());
+    const user = await findUserByUuid(db, userUuid.toLowerCase());
     if (!user) throw userNotFound();
     const sourceRef = randomUUID();
     return domainEvents.transact(async (trx) => {
