@@ -1,21 +1,11 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sandboxPublicConfig } from '../../test-support/public-config';
 import { cleanUpScreen, renderScreen, setUpI18n, stubApi } from '../../test-support/render-screen';
 import { CoinsSection } from './CoinsSection';
 
 const PACK = { id: 7, coins: 500, bonus_coins: 50, price_fen: 3000, bonus_expiry_days: 30, stripe_buy_button: null };
-const config = (enabled: boolean) => ({
-  site_name: 'Inkstream',
-  contact_email: 'hello@example.com',
-  default_language: 'en-us',
-  languages: ['zh-cn', 'en-us'],
-  community: true,
-  payments: {
-    wechat: { enabled: true, sandbox: true },
-    stripe: { enabled: true, sandbox: true, publishable_key: null, buy_buttons: { month: null, season: null } },
-  },
-  coins: { enabled, packs: enabled ? [PACK] : [] },
-});
+const config = (enabled: boolean) => sandboxPublicConfig({ enabled, packs: enabled ? [PACK] : [] });
 const entry = (fields: Record<string, unknown>) => ({
   order_id: null,
   chapter_uuid: null,

@@ -2,20 +2,11 @@ import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MembershipSummary } from '../account/MembershipSummary';
 import { TopUpSection } from '../account/TopUpSection';
+import { sandboxPublicConfig } from '../../test-support/public-config';
 import { renderScreen, setUpI18n, stubApi } from '../../test-support/render-screen';
 import zhCn from '../../i18n/locales/zh-cn/payments.json';
 
-const SANDBOX_CONFIG = {
-  site_name: 'Inkstream',
-  contact_email: 'hello@example.com',
-  default_language: 'en-us',
-  languages: ['zh-cn', 'en-us'],
-  community: true,
-  payments: {
-    wechat: { enabled: true, sandbox: true },
-    stripe: { enabled: true, sandbox: true, publishable_key: null, buy_buttons: { month: null, season: null } },
-  },
-};
+const SANDBOX_CONFIG = sandboxPublicConfig();
 const QR = 'data:image/png;base64,iVBORw0KGgo=';
 const ok = (data: unknown) => ({ status: 200, body: { data } });
 const statusReply = (completed: boolean, status: string) => ok({ result: { completed, status } });
