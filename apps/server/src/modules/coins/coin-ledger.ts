@@ -95,8 +95,14 @@ export function createCoinLedger(deps: { now?: () => number } = {}) {
     return balance;
   }
 
-  /** The reader's balance now, with their lock (an unlock decides on it). */
+  /** The reader's balance now, with their lock (the console's grant records it before and after). */
   const balanceWithin = (trx: DbExecutor, userId: number) => openWithin(trx, userId, now());
+
+  /**
+   * Only the reader's lock, for a caller that must read what is locked for them before spending
+   * (unlocks.service.ts): spendWithin then expires and reads the balance under the same lock.
+   */
+  const lockWithin = (trx: DbExecutor, userId: number) => lockUserMembership(trx, userId);
 
   /** Adds coins once per (source, reference); the balance after, or null when they had been credited before. */
   async function creditWithin(trx: DbExecutor, credit: Credit, kind: CoinEntryKindColumn): Promise<number | null> {
@@ -136,7 +142,7 @@ export function createCoinLedger(deps: { now?: () => number } = {}) {
 
   /**
    * Spends coins on chapters, all or none: one `unlock` entry and one grant per chapter. The caller
-   * holds the reader's lock (balanceWithin) and has checked that each chapter is locked for them.
+   * holds the reader's lock (lockWithin) and has checked that each chapter is locked for them.
    */
   async function spendWithin(trx: DbExecutor, userId: number, purchases: readonly Purchase[]): Promise<number> {
     const at = now();
@@ -236,7 +242,7 @@ export function createCoinLedger(deps: { now?: () => number } = {}) {
     return users.length;
   }
 
-  return { balanceWithin, creditWithin, creditPackWithin, grantWithin, spendWithin, refundPackWithin, expireDue };
+  return { balanceWithin, lockWithin, creditWithin, creditPackWithin, grantWithin, spendWithin, refundPackWithin, expireDue };
 }
 
 export type CoinLedger = ReturnType<typeof createCoinLedger>;

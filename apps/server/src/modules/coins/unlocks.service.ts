@@ -90,7 +90,7 @@ export function createUnlocksService(deps: {
     if (!chapter) throw chapterNotFound();
     if (!sellsChapters(chapter.book, await coinsEnabled())) throw notOffered();
     return domainEvents.transact(async (trx) => {
-      await ledger.balanceWithin(trx, user.id);
+      await ledger.lockWithin(trx, user.id);
       const chapters = await access.bookChaptersAccessWithin(trx, user, chapter.book.id);
       const at = chapters.findIndex((row) => row.id === chapter.id);
       if (at < 0) throw chapterNotFound();
@@ -128,7 +128,7 @@ export function createUnlocksService(deps: {
     const hours = waitFreeOf(book, enabled);
     if (hours === null) throw new AppError(ErrorCode.UNLOCK_NOT_OFFERED, 400, 'This book offers no free unlocks');
     return domainEvents.transact(async (trx) => {
-      await ledger.balanceWithin(trx, user.id);
+      await ledger.lockWithin(trx, user.id);
       const readyAt = (await freeUnlockAtWithin(trx, user.id, book, enabled))!;
       const at = now();
       if (readyAt > at) {
