@@ -44,6 +44,7 @@ import { healthRoutes, publicConfigRoutes } from './modules/system/system.routes
 import { usersRoutes } from './modules/users/users.routes.js';
 import { twoStepRoutes } from './modules/users/two-step.routes.js';
 import { feedKeysRoutes } from './modules/opds/feed-keys.routes.js';
+import { dataExportRoutes } from './modules/data-rights/export/data-export.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { createClientErrorHandler, createFrameworkErrorHandler } from './plugins/client-error-handler.js';
 import { registerDatabaseGate } from './plugins/database-gate.js';
@@ -187,6 +188,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(usersRoutes(users));
       await api.register(twoStepRoutes(services.twoStep));
       await api.register(feedKeysRoutes(services.feedKeys));
+      await api.register(dataExportRoutes(services.dataExports));
       await api.register(membershipRoutes(services.membership));
       await api.register(couponsRoutes(services.coupons));
       await api.register(paymentsRoutes(services.payments));

@@ -76,6 +76,9 @@ import { createTotpCipher } from './modules/users/totp-crypto.js';
 import { createTwoStepService } from './modules/users/two-step.service.js';
 import { createUsersAdminService } from './modules/users/users-admin.service.js';
 import { createUsersService } from './modules/users/users.service.js';
+import { createDataExportService, DATA_EXPORT_JOB } from './modules/data-rights/export/data-export.service.js';
+import { createExportLinks } from './modules/data-rights/export/export-links.js';
+import { createMailSubjects } from './modules/data-rights/export/export-mail-subjects.js';
 
 export interface ServicesOptions {
   /** Media storage from the caller (main.ts, tests), who also closes it; else one from the config (`ownsStorage`). */
@@ -307,6 +310,18 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
   // E-mail (modules/mail/): one `mail-send` job per message, any node.
   const mail = createMail({ db, domainEvents, config, audit, log, siteName, options: options.mail });
   jobHandlers[MAIL_SEND_JOB] = (job) => mail.sender.handle(job);
+  // Download my data (issue 43, docs/ACCOUNTS.md "Download your data"): one `data_export` job per archive, any node.
+  const dataExports = createDataExportService({
+    db,
+    domainEvents,
+    audit,
+    jobs: { enqueue: (executor, input) => jobs.enqueue(executor, input) },
+    lockReader: (trx, userId) => membership.lockMembersWithin(trx, [userId]),
+    links: createExportLinks(config.jwtSecret),
+    publicUrl: config.publicUrl,
+    mailSubject: createMailSubjects(config.siteName),
+  });
+  jobHandlers[DATA_EXPORT_JOB] = (job) => dataExports.run(job.payload);
   const jobs = createJobRunner({
     db,
     domainEvents,
@@ -427,6 +442,7 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
     chaptersAdmin,
     importJobs,
     mail,
+    dataExports,
     jobs,
     seo,
     sitemaps,

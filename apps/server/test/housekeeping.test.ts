@@ -130,6 +130,7 @@ describe(`housekeeping (${TEST_DIALECT})`, () => {
       outbox: { deleted: 0, batches: 1 },
       mailJobs: { deleted: 0, batches: 1 },
       coinExpiry: { deleted: 0, batches: 1 },
+      dataExports: { deleted: 0, batches: 1 },
     });
     expect(await eventDays()).toEqual([]);
   });

@@ -76,6 +76,7 @@ export const MAIL_KINDS = [
   'membership-reminder',
   'chapter-digest',
   'two-step-changed',
+  'data-export-ready',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 export const MAIL_STATES = ['queued', 'sending', 'sent', 'failed', 'suppressed'] as const;

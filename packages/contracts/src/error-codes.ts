@@ -70,6 +70,14 @@ export const ErrorCode = {
   UNAUTHORIZED: 'UNAUTHORIZED',
   /** The account already has its 5 live feed keys (FEED_KEYS_MAX): revoke one first. */
   FEED_KEY_LIMIT: 'FEED_KEY_LIMIT',
+  /** Download my data (issue 43): one archive a day; 429 with Retry-After and next_export_at. */
+  EXPORT_TOO_SOON: 'EXPORT_TOO_SOON',
+  /** No such archive of this reader, or the link's signature is wrong (404: nothing tells them apart). */
+  EXPORT_NOT_FOUND: 'EXPORT_NOT_FOUND',
+  /** The archive was kept 7 days and is gone: ask for a new one (410). */
+  EXPORT_EXPIRED: 'EXPORT_EXPIRED',
+  /** The same archive was downloaded less than a minute ago (429 with Retry-After). */
+  EXPORT_DOWNLOAD_TOO_SOON: 'EXPORT_DOWNLOAD_TOO_SOON',
   NOT_FOUND: 'NOT_FOUND',
   METHOD_NOT_ALLOWED: 'METHOD_NOT_ALLOWED',
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',

@@ -689,7 +689,36 @@ export interface AccountTokensTable {
   created_at: number;
 }
 
+export type DataExportState = 'queued' | 'building' | 'ready' | 'failed' | 'expired';
+
+/** A reader's "Download my data" archive (modules/data-rights/export/, docs/ACCOUNTS.md "Download your data"). */
+export interface DataExportsTable {
+  id: Generated<number>;
+  uuid: string;
+  user_id: number;
+  state: Generated<DataExportState>;
+  /** Null: the reader asked; else the operator who started it (with `reason`, audited). */
+  requested_by: number | null;
+  reason: string | null;
+  requested_at: number;
+  ready_at: number | null;
+  /** ready_at + 7 days: the archive can be downloaded until then, and its bytes are removed after. */
+  expires_at: number | null;
+  size_bytes: number | null;
+  /** The last download: a second one within a minute is refused (one conditional UPDATE). */
+  last_download_at: number | null;
+  error: string | null;
+}
+
+/** The archive's bytes while it can be downloaded (in the database: nodes share no disk, media may be public). */
+export interface DataExportArchivesTable {
+  export_id: number;
+  bytes: Buffer;
+}
+
 export interface Database {
+  data_exports: DataExportsTable;
+  data_export_archives: DataExportArchivesTable;
   mail_outbox: MailOutboxTable;
   account_tokens: AccountTokensTable;
   feed_keys: FeedKeysTable;

@@ -103,6 +103,10 @@ export const LIMITS = {
   // One-click unsubscribes come from mail providers' servers, few addresses for many readers; a
   // token is an HMAC, so this only keeps scanners cheap.
   unsubscribe: { max: 300, timeWindow: '1 minute', keyGenerator: byAddress('unsubscribe-ip') },
+  // Download my data (issue 43): the service allows one archive a day and one download a minute;
+  // these only bound what refused calls cost, per account.
+  dataExport: { max: 10, timeWindow: '1 hour', keyGenerator: accountOrIp },
+  dataExportDownload: { max: 30, timeWindow: '10 minutes', keyGenerator: accountOrIp },
 } as const;
 
 /**

@@ -15,6 +15,8 @@ import type { CouponsAdminService } from '../coupons/coupons-admin.service.js';
 import { moderationAdminRoutes } from '../community/moderation.routes.js';
 import type { ModerationService } from '../community/moderation.service.js';
 import type { MailComponent } from '../mail/mail-module.js';
+import { dataExportAdminRoutes } from '../data-rights/export/data-export-admin.routes.js';
+import type { DataExportService } from '../data-rights/export/data-export.service.js';
 import { feedKeysAdminRoutes } from '../opds/feed-keys-admin.routes.js';
 import type { FeedKeysService } from '../opds/feed-keys.service.js';
 import { outboxAdminRoutes } from '../mail/outbox-admin.routes.js';
@@ -44,6 +46,7 @@ export interface AdminConsoleServices {
   importJobs: ImportJobsService;
   feedKeys: FeedKeysService;
   coinsAdmin: CoinsAdminService;
+  dataExports: DataExportService;
 }
 
 /**
@@ -55,6 +58,7 @@ export function adminConsoleRouters(services: AdminConsoleServices, uploads: App
     auditAdminRoutes(services.audit),
     usersAdminRoutes(services.usersAdmin),
     feedKeysAdminRoutes(services.feedKeys),
+    dataExportAdminRoutes(services.dataExports),
     couponsAdminRoutes(services.couponsAdmin),
     moderationAdminRoutes(services.moderation),
     settingsAdminRoutes(services.siteSettings),

@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.js';
 import type { DomainEvents } from '../../db/domain-events.js';
 import { acquireLease, releaseLease } from '../../db/lease.js';
 import { DAY_MS } from '../../lib/time.js';
+import { expireDataExports } from '../data-rights/export/export-retention.js';
 import { deleteEventDaysBefore } from '../events/events.repository.js';
 import { deleteOldAccountTokens } from '../users/account-tokens.js';
 import { deleteOldMailJobs, deleteOldOutboxRows } from '../mail/mail-retention.js';
@@ -56,6 +57,8 @@ export interface HousekeepingRun {
   mailJobs: { deleted: number; batches: number };
   /** Readers whose bonus coins past their expiry were emptied, with an `expiry` entry (coins/coin-ledger.ts). */
   coinExpiry: { deleted: number; batches: number };
+  /** "Download my data" archives past their 7 days: bytes removed, marked expired (data-rights/export/). */
+  dataExports: { deleted: number; batches: number };
 }
 
 /**
@@ -116,11 +119,12 @@ export function createHousekeeping(deps: HousekeepingDeps) {
     const mailJobs = await inBatches(() => deleteOldMailJobs(db, now(), batchSize));
     // Balances never count expired coins; this writes the history entry that says when they went.
     const coinExpiry = await inBatches(() => coinLedger.expireDue(db, batchSize));
+    const dataExports = await inBatches(() => expireDataExports(db, now(), batchSize));
     // What the site sends on its own (docs/READER-JOURNEY.md "What the site sends").
     const notices = deps.publicUrl
       ? { domainEvents: deps.domainEvents, now: now(), publicUrl: deps.publicUrl, batchSize, mayGoOn, community: deps.community ?? false }
       : null;
-    const done = { eventDays, dayBooks, visitorProgress, visitorReads, accountTokens, outbox, mailJobs, coinExpiry };
+    const done = { eventDays, dayBooks, visitorProgress, visitorReads, accountTokens, outbox, mailJobs, coinExpiry, dataExports };
     if (!notices) return done;
     const reminders = await sendDueReminders(db, notices);
     const digests = await sendDueDigests(db, notices);

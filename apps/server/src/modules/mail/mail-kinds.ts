@@ -12,6 +12,7 @@
  * - membership-reminder: three days before a membership ends (list: reminders)
  * - chapter-digest: new chapters of followed books, at most once a day (list: digest)
  * - two-step-changed: two-step sign-in turned on or off, new recovery codes
+ * - data-export-ready: the reader's data archive can be downloaded (7 days), from the profile
  * Lists (MAIL_LISTS) are what a reader can leave with one click (RFC 8058); every other kind is
  * strictly transactional.
  */
