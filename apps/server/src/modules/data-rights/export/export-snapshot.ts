@@ -44,13 +44,31 @@ function hostOf(endpoint: string): string | null {
  * archive shows the account as of one moment: a like committed while the export builds is in
  * every file that shows it or in none. Then closes the transaction: the ZIP is made after it.
  */
-export async function readExportSnapshot(db: Db, userId: number, now: number, mailSubject: MailSubject): Promise<ExportSnapshot | null> {
-  return repo.inSnapshot(db, (trx) => readAll(trx, userId, now, mailSubject));
+export async function readExportSnapshot(
+  db: Db,
+  userId: number,
+  now: number,
+  mailSubject: MailSubject,
+  options: SnapshotOptions = {},
+): Promise<ExportSnapshot | null> {
+  return repo.inSnapshot(db, (trx) => readAll(trx, userId, now, mailSubject, options));
 }
 
-async function readAll(trx: DbExecutor, userId: number, now: number, mailSubject: MailSubject): Promise<ExportSnapshot | null> {
+export interface SnapshotOptions {
+  /** Called inside the transaction after its first read (the consistency test commits activity there). */
+  afterFirstRead?: () => Promise<void>;
+}
+
+async function readAll(
+  trx: DbExecutor,
+  userId: number,
+  now: number,
+  mailSubject: MailSubject,
+  options: SnapshotOptions,
+): Promise<ExportSnapshot | null> {
   const account = await repo.readAccount(trx, userId);
   if (!account) return null;
+  await options.afterFirstRead?.();
   const language = normalizeLanguage(account.language) ?? DEFAULT_LANGUAGE;
   const readerKey = `u:${userId}`;
   const recoveryCodesLeft = await repo.countUnusedRecoveryCodes(trx, userId);
