@@ -94,17 +94,35 @@ async function fillReader() {
   };
   await ctx.db
     .updateTable('users')
-    .set({ invited_by: inviter.id, totp_secret: secrets.totp, totp_pending_secret: secrets.pendingTotp, totp_enabled_at: now, mail_digest: 1 })
+    .set({
+      invited_by: inviter.id,
+      totp_secret: secrets.totp,
+      totp_pending_secret: secrets.pendingTotp,
+      totp_enabled_at: now,
+      mail_digest: 1,
+    })
     .where('id', '=', reader.id)
     .execute();
   await ctx.db.updateTable('users').set({ invited_by: reader.id }).where('id', '=', friend.id).execute();
-  await ctx.db.insertInto('user_recovery_codes').values({ user_id: reader.id, code_hash: secrets.recoveryHash, used_at: null, created_at: now }).execute();
+  await ctx.db
+    .insertInto('user_recovery_codes')
+    .values({ user_id: reader.id, code_hash: secrets.recoveryHash, used_at: null, created_at: now })
+    .execute();
   await ctx.db
     .insertInto('account_tokens')
-    .values({ user_id: reader.id, purpose: 'password-reset', token_hash: secrets.tokenHash, email: null, expires_at: now + DAY, used_at: null, created_at: now })
+    .values({
+      user_id: reader.id,
+      purpose: 'password-reset',
+      token_hash: secrets.tokenHash,
+      email: null,
+      expires_at: now + DAY,
+      used_at: null,
+      created_at: now,
+    })
     .execute();
   const feedKey = await makeFeedKey(ctx, reader, 'KOReader');
-  const feedKeyHash = (await ctx.db.selectFrom('feed_keys').select('key_hash').where('user_id', '=', reader.id).executeTakeFirstOrThrow()).key_hash;
+  const feedKeyHash = (await ctx.db.selectFrom('feed_keys').select('key_hash').where('user_id', '=', reader.id).executeTakeFirstOrThrow())
+    .key_hash;
   await ctx.db
     .insertInto('push_subscriptions')
     .values({
@@ -144,16 +162,58 @@ async function fillReader() {
     .execute();
   const lot = await ctx.db
     .insertInto('coin_lots')
-    .values({ user_id: reader.id, source: 'purchase', source_ref: orderId, coins: 100, remaining: 70, expires_at: null, created_at: now, revoked_at: null })
+    .values({
+      user_id: reader.id,
+      source: 'purchase',
+      source_ref: orderId,
+      coins: 100,
+      remaining: 70,
+      expires_at: null,
+      created_at: now,
+      revoked_at: null,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   await ctx.db
     .insertInto('coin_entries')
     .values([
-      { user_id: reader.id, kind: 'purchase', coins: 100, balance_after: 100, order_id: orderId, chapter_id: null, book_id: null, lot_id: lot.id, reason: null, created_at: now },
+      {
+        user_id: reader.id,
+        kind: 'purchase',
+        coins: 100,
+        balance_after: 100,
+        order_id: orderId,
+        chapter_id: null,
+        book_id: null,
+        lot_id: lot.id,
+        reason: null,
+        created_at: now,
+      },
       // A reason a spreadsheet would run as a formula, with a comma and quotes: quoted and defused.
-      { user_id: reader.id, kind: 'grant', coins: 5, balance_after: 105, order_id: null, chapter_id: null, book_id: null, lot_id: null, reason: '=SUM(1,2) "x"', created_at: now + 1 },
-      { user_id: reader.id, kind: 'unlock', coins: -35, balance_after: 70, order_id: null, chapter_id: c3, book_id: book.id, lot_id: null, reason: null, created_at: now + 2 },
+      {
+        user_id: reader.id,
+        kind: 'grant',
+        coins: 5,
+        balance_after: 105,
+        order_id: null,
+        chapter_id: null,
+        book_id: null,
+        lot_id: null,
+        reason: '=SUM(1,2) "x"',
+        created_at: now + 1,
+      },
+      {
+        user_id: reader.id,
+        kind: 'unlock',
+        coins: -35,
+        balance_after: 70,
+        order_id: null,
+        chapter_id: c3,
+        book_id: book.id,
+        lot_id: null,
+        reason: null,
+        created_at: now + 2,
+      },
     ])
     .execute();
   await ctx.db
@@ -162,7 +222,16 @@ async function fillReader() {
     .execute();
   const coupon = await ctx.db
     .insertInto('coupons')
-    .values({ code: `SPRING${randomUUID().slice(0, 8).toUpperCase()}`, grant_days: 7, grant_months: null, max_redemptions: null, expires_at: null, disabled_at: null, note: null, created_at: now })
+    .values({
+      code: `SPRING${randomUUID().slice(0, 8).toUpperCase()}`,
+      grant_days: 7,
+      grant_months: null,
+      max_redemptions: null,
+      expires_at: null,
+      disabled_at: null,
+      note: null,
+      created_at: now,
+    })
     .returning(['id', 'code'])
     .executeTakeFirstOrThrow();
   await ctx.db.insertInto('coupon_redemptions').values({ coupon_id: coupon.id, user_id: reader.id, created_at: now }).execute();
@@ -180,21 +249,50 @@ async function fillReader() {
     .execute();
   await ctx.db
     .insertInto('reading_events')
-    .values({ event_type: 'start_chapter', book_id: book.id, chapter_id: c1, user_id: reader.id, visitor_id: null, occurred_at: now, received_at: now })
+    .values({
+      event_type: 'start_chapter',
+      book_id: book.id,
+      chapter_id: c1,
+      user_id: reader.id,
+      visitor_id: null,
+      occurred_at: now,
+      received_at: now,
+    })
     .execute();
   await ctx.db.insertInto('book_follows').values({ user_id: reader.id, book_id: book.id, created_at: now }).execute();
   await ctx.db.insertInto('chapter_likes').values({ user_id: reader.id, chapter_id: c1, created_at: now }).execute();
   const comment = (userId: number, body: string, parentId: number | null = null) =>
     ctx.db
       .insertInto('comments')
-      .values({ uuid: randomUUID(), book_id: book.id, chapter_id: c1, user_id: userId, parent_id: parentId, body, body_hash: createHash('sha256').update(body).digest('hex'), created_at: now })
+      .values({
+        uuid: randomUUID(),
+        book_id: book.id,
+        chapter_id: c1,
+        user_id: userId,
+        parent_id: parentId,
+        body,
+        body_hash: createHash('sha256').update(body).digest('hex'),
+        created_at: now,
+      })
       .returning(['id', 'uuid'])
       .executeTakeFirstOrThrow();
   const mine = await comment(reader.id, 'What a floor! ' + randomUUID());
   const theirs = await comment(other.id, 'Spoilers ahead ' + randomUUID());
   const reply = await comment(other.id, 'Secret friend reply ' + randomUUID(), mine.id);
   await ctx.db.insertInto('comment_likes').values({ comment_id: theirs.id, user_id: reader.id, created_at: now }).execute();
-  await ctx.db.insertInto('comment_reports').values({ comment_id: theirs.id, reporter_id: reader.id, reason: 'spoiler', detail: 'unmarked', created_at: now, resolved_at: null, resolution: null, resolved_by: null }).execute();
+  await ctx.db
+    .insertInto('comment_reports')
+    .values({
+      comment_id: theirs.id,
+      reporter_id: reader.id,
+      reason: 'spoiler',
+      detail: 'unmarked',
+      created_at: now,
+      resolved_at: null,
+      resolution: null,
+      resolved_by: null,
+    })
+    .execute();
   await ctx.db.insertInto('comment_alerts').values({ user_id: reader.id, comment_id: reply.id, created_at: now, read_at: null }).execute();
   await ctx.db
     .insertInto('book_ratings')
@@ -221,7 +319,8 @@ async function fillReader() {
       updated_at: now,
     })
     .execute();
-  const passwordHash = (await ctx.db.selectFrom('users').select('password_hash').where('id', '=', reader.id).executeTakeFirstOrThrow()).password_hash;
+  const passwordHash = (await ctx.db.selectFrom('users').select('password_hash').where('id', '=', reader.id).executeTakeFirstOrThrow())
+    .password_hash;
   return {
     reader,
     inviter,
@@ -252,7 +351,9 @@ describe(`the archive (${TEST_DIALECT})`, () => {
     expect(got.statusCode, got.body).toBe(200);
     expect(got.headers['content-type']).toBe('application/zip');
     expect(got.headers['cache-control']).toBe('no-store');
-    expect(got.headers['content-disposition']).toBe(`attachment; filename="inkstream-data-${new Date(ready.ready_at).toISOString().slice(0, 10)}.zip"`);
+    expect(got.headers['content-disposition']).toBe(
+      `attachment; filename="inkstream-data-${new Date(ready.ready_at).toISOString().slice(0, 10)}.zip"`,
+    );
     zipBytes = got.rawPayload;
     expect(zipBytes.length).toBe(ready.size_bytes);
     entries = await unzip(zipBytes);
@@ -306,14 +407,25 @@ describe(`the archive (${TEST_DIALECT})`, () => {
   it('has memberships, orders, the wallet, unlocks and coupons', () => {
     expect(jsonOf(entries, 'memberships.json')).toMatchObject([{ source: 'admin', days: 30 }]);
     expect(jsonOf(entries, 'orders.json')).toMatchObject([
-      { order_id: filled.orderId, provider: 'stripe', amount_minor_units: 1234, currency: 'EUR', provider_transaction: filled.providerTxn, provider_payment: 'pi_test_456', coins: 100, bonus_coins: 10 },
+      {
+        order_id: filled.orderId,
+        provider: 'stripe',
+        amount_minor_units: 1234,
+        currency: 'EUR',
+        provider_transaction: filled.providerTxn,
+        provider_payment: 'pi_test_456',
+        coins: 100,
+        bonus_coins: 10,
+      },
     ]);
     const coins = jsonOf(entries, 'coins.json');
     expect(coins.balance).toBe(70);
     expect(coins.lots).toMatchObject([{ coins: 100, remaining: 70 }]);
     // Titles in the reader's language (French).
     expect(coins.history[2]).toMatchObject({ kind: 'unlock', coins: -35, book_title: 'La Tour', chapter_number: 3 });
-    expect(jsonOf(entries, 'unlocks.json')).toMatchObject([{ book_title: 'La Tour', chapter_number: 3, chapter_title: 'Floor 3', kind: 'coins' }]);
+    expect(jsonOf(entries, 'unlocks.json')).toMatchObject([
+      { book_title: 'La Tour', chapter_number: 3, chapter_title: 'Floor 3', kind: 'coins' },
+    ]);
     expect(jsonOf(entries, 'coupons.json')).toMatchObject([{ code: filled.coupon, days: 7 }]);
   });
 
@@ -333,9 +445,13 @@ describe(`the archive (${TEST_DIALECT})`, () => {
   });
 
   it('has push hosts only, feed key names, e-mails with their subjects, and the exports', () => {
-    expect(jsonOf(entries, 'push-subscriptions.json')).toEqual([expect.objectContaining({ push_service_host: 'push.example.net', language: 'fr-fr' })]);
+    expect(jsonOf(entries, 'push-subscriptions.json')).toEqual([
+      expect.objectContaining({ push_service_host: 'push.example.net', language: 'fr-fr' }),
+    ]);
     expect(jsonOf(entries, 'feed-keys.json')).toMatchObject([{ name: 'KOReader', revoked_at: null }]);
-    expect(jsonOf(entries, 'emails.json')).toMatchObject([{ kind: 'refund-notice', subject: `Refund of order ${filled.orderId}`, state: 'sent' }]);
+    expect(jsonOf(entries, 'emails.json')).toMatchObject([
+      { kind: 'refund-notice', subject: `Refund of order ${filled.orderId}`, state: 'sent' },
+    ]);
     expect(jsonOf(entries, 'exports.json')).toMatchObject([{ state: 'building', started_by: 'you' }]);
   });
 
@@ -400,7 +516,9 @@ describe(`the limits (${TEST_DIALECT})`, () => {
     const other = await createUser(ctx);
     const ready = await readyExport(reader);
     const url = ready.download_url;
-    expect(url).toMatch(new RegExp(`^/api/v1/user/data_export/${ready.uuid}/download\\?expires=${ready.expires_at}&sig=[A-Za-z0-9_-]{43}$`));
+    expect(url).toMatch(
+      new RegExp(`^/api/v1/user/data_export/${ready.uuid}/download\\?expires=${ready.expires_at}&sig=[A-Za-z0-9_-]{43}$`),
+    );
     expect(ready.expires_at).toBe(ready.ready_at + 7 * DAY);
     const refused = async (user: TestUser | null, link: string) => {
       const answer = await download(user, link);
@@ -409,7 +527,12 @@ describe(`the limits (${TEST_DIALECT})`, () => {
     expect(await refused(null, url)).toEqual([401, 'AUTH_REQUIRED']);
     expect(await refused(other, url)).toEqual([404, 'EXPORT_NOT_FOUND']);
     expect(await refused(reader, url.replace(ready.uuid, randomUUID()))).toEqual([404, 'EXPORT_NOT_FOUND']);
-    expect(await refused(reader, url.replace(/sig=./, (s) => (s.endsWith('A') ? 'sig=B' : 'sig=A')))).toEqual([404, 'EXPORT_NOT_FOUND']);
+    expect(
+      await refused(
+        reader,
+        url.replace(/sig=./, (s) => (s.endsWith('A') ? 'sig=B' : 'sig=A')),
+      ),
+    ).toEqual([404, 'EXPORT_NOT_FOUND']);
     expect(await refused(reader, url.replace(/expires=\d+/, `expires=${ready.expires_at + DAY}`))).toEqual([404, 'EXPORT_NOT_FOUND']);
     expect(await refused(reader, url.replace(/sig=.*/, 'sig=short'))).toEqual([404, 'EXPORT_NOT_FOUND']);
     // Another reader's own link for the same uuid cannot be made: the signature names the owner.
@@ -486,11 +609,20 @@ describe(`the mail and the operator (${TEST_DIALECT})`, () => {
     expect(started.statusCode, started.body).toBe(202);
     const { uuid } = started.json().data.export;
     expect(started.json().data.export).toMatchObject({ state: 'queued', download_url: null });
-    const audit = await ctx.db.selectFrom('audit_log').selectAll().where('action', '=', 'user.data_export').where('target_id', '=', reader.uuid).execute();
+    const audit = await ctx.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'user.data_export')
+      .where('target_id', '=', reader.uuid)
+      .execute();
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ actor_user_id: admin.id, target_type: 'user' });
     expect(JSON.parse(audit[0]!.after_json!)).toEqual({ export: uuid, reason: 'asked by mail' });
-    const row = await ctx.db.selectFrom('data_exports').select(['requested_by', 'reason']).where('uuid', '=', uuid).executeTakeFirstOrThrow();
+    const row = await ctx.db
+      .selectFrom('data_exports')
+      .select(['requested_by', 'reason'])
+      .where('uuid', '=', uuid)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ requested_by: admin.id, reason: 'asked by mail' });
     await ctx.app.jobs.drain();
     expect(await currentExport(reader)).toMatchObject({ uuid, state: 'ready' });
@@ -520,7 +652,10 @@ describe(`races and one moment (${TEST_DIALECT})`, () => {
     const activity = () =>
       ctx.db.transaction().execute(async (trx) => {
         await trx.insertInto('chapter_likes').values({ user_id: reader.id, chapter_id: c2, created_at: Date.now() }).execute();
-        await trx.insertInto('chapter_reads').values({ reader_key: `u:${reader.id}`, chapter_id: c3, book_id: book.id, read_at: Date.now(), finished_at: null }).execute();
+        await trx
+          .insertInto('chapter_reads')
+          .values({ reader_key: `u:${reader.id}`, chapter_id: c3, book_id: book.id, read_at: Date.now(), finished_at: null })
+          .execute();
         await trx.insertInto('book_follows').values({ user_id: reader.id, book_id: secondBook.id, created_at: Date.now() }).execute();
       });
     const snapshot = await readExportSnapshot(ctx.db, reader.id, Date.now(), (kind) => kind, {

@@ -75,7 +75,13 @@ export function matchPage(pathname: string): PageMatch | null {
 }
 
 /** The profile's sections a link may open at: their element ids on the profile page. */
-export const PROFILE_SECTIONS = { topUp: 'top-up', coins: 'coins', twoStep: 'two-step', readInAnApp: 'read-in-an-app', yourData: 'your-data' } as const;
+export const PROFILE_SECTIONS = {
+  topUp: 'top-up',
+  coins: 'coins',
+  twoStep: 'two-step',
+  readInAnApp: 'read-in-an-app',
+  yourData: 'your-data',
+} as const;
 export type ProfileSection = (typeof PROFILE_SECTIONS)[keyof typeof PROFILE_SECTIONS];
 
 /** The library's tabs other than the first (following), named in its `?tab=`. */

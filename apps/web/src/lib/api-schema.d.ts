@@ -3422,7 +3422,7 @@ export interface paths {
                 query?: {
                     /** @description Ext: continue after the row this opaque cursor names (a previous answer's `next_cursor`, same filters); excludes page > 0 */
                     cursor?: string;
-                    kind?: "email-confirm" | "email-changed" | "password-reset" | "password-changed" | "payment-receipt" | "coupon-receipt" | "refund-notice" | "membership-reminder" | "chapter-digest" | "two-step-changed";
+                    kind?: "email-confirm" | "email-changed" | "password-reset" | "password-changed" | "payment-receipt" | "coupon-receipt" | "refund-notice" | "membership-reminder" | "chapter-digest" | "two-step-changed" | "data-export-ready";
                     /** @description page × page_size may not pass 10,000: follow next_cursor instead */
                     page?: number;
                     page_size?: number;
@@ -4285,6 +4285,73 @@ export interface paths {
                         "application/json": {
                             data: {
                                 balance: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/users/{userUuid}/data_export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start a reader's data archive (audited user.data_export); the reader downloads it (mail, profile) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    userUuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Why: kept in the audit log */
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                export: {
+                                    /** @description Only while ready: the signed download path (/api/v1/user/data_export/{uuid}/download?expires=…&sig=…); it also needs the login token */
+                                    download_url: string | null;
+                                    /** @description Downloadable until then (epoch ms): 7 days after ready_at */
+                                    expires_at: number | null;
+                                    /** @description When the reader may ask for the next archive (epoch ms; now or past: now) */
+                                    next_export_at: number;
+                                    /** @description When the archive was ready (epoch ms) */
+                                    ready_at: number | null;
+                                    /** @description When it was asked for (epoch ms) */
+                                    requested_at: number;
+                                    /** @description The ZIP archive size in bytes */
+                                    size_bytes: number | null;
+                                    state: "queued" | "building" | "ready" | "failed" | "expired";
+                                    /** Format: uuid */
+                                    uuid: string;
+                                };
                             };
                         };
                     };
@@ -7489,6 +7556,168 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/data_export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Ext: your newest archive (null: none yet) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                export: {
+                                    /** @description Only while ready: the signed download path (/api/v1/user/data_export/{uuid}/download?expires=…&sig=…); it also needs the login token */
+                                    download_url: string | null;
+                                    /** @description Downloadable until then (epoch ms): 7 days after ready_at */
+                                    expires_at: number | null;
+                                    /** @description When the reader may ask for the next archive (epoch ms; now or past: now) */
+                                    next_export_at: number;
+                                    /** @description When the archive was ready (epoch ms) */
+                                    ready_at: number | null;
+                                    /** @description When it was asked for (epoch ms) */
+                                    requested_at: number;
+                                    /** @description The ZIP archive size in bytes */
+                                    size_bytes: number | null;
+                                    state: "queued" | "building" | "ready" | "failed" | "expired";
+                                    /** Format: uuid */
+                                    uuid: string;
+                                } | null;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Ext: ask for an archive of everything the site holds about you (one a day); built in the background */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                export: {
+                                    /** @description Only while ready: the signed download path (/api/v1/user/data_export/{uuid}/download?expires=…&sig=…); it also needs the login token */
+                                    download_url: string | null;
+                                    /** @description Downloadable until then (epoch ms): 7 days after ready_at */
+                                    expires_at: number | null;
+                                    /** @description When the reader may ask for the next archive (epoch ms; now or past: now) */
+                                    next_export_at: number;
+                                    /** @description When the archive was ready (epoch ms) */
+                                    ready_at: number | null;
+                                    /** @description When it was asked for (epoch ms) */
+                                    requested_at: number;
+                                    /** @description The ZIP archive size in bytes */
+                                    size_bytes: number | null;
+                                    state: "queued" | "building" | "ready" | "failed" | "expired";
+                                    /** Format: uuid */
+                                    uuid: string;
+                                };
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            error: string;
+                            next_export_at?: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/data_export/{uuid}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Ext: the archive (application/zip), with the signed link of download_url and your login; once a minute */
+        get: {
+            parameters: {
+                query: {
+                    /** @description From download_url */
+                    expires: string;
+                    /** @description From download_url */
+                    sig: string;
+                };
+                header?: never;
+                path: {
+                    uuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description The ZIP archive (application/zip) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;

@@ -60,7 +60,11 @@ export const DataExportDownloadQuery = Type.Object({
 });
 
 /** The download's body: the ZIP itself (application/zip), not JSON. */
-export const DataExportArchive = Type.Unsafe<Uint8Array>({ type: 'string', format: 'binary', description: 'The ZIP archive (application/zip)' });
+export const DataExportArchive = Type.Unsafe<Uint8Array>({
+  type: 'string',
+  format: 'binary',
+  description: 'The ZIP archive (application/zip)',
+});
 
 /** The console: an operator starts an archive for a reader (audited `user.data_export`). */
 export const AdminDataExportBody = ClosedObject({ reason: Reason });

@@ -22,7 +22,11 @@ export function dataExportAdminRoutes(exports: DataExportService) {
       },
       async (request, reply) => {
         const admin = requireAdmin(request);
-        const started = await exports.startForReader({ userId: admin.id, name: admin.username }, request.params.userUuid, request.body.reason);
+        const started = await exports.startForReader(
+          { userId: admin.id, name: admin.username },
+          request.params.userUuid,
+          request.body.reason,
+        );
         return reply.status(202).send({ data: { export: started } });
       },
     );

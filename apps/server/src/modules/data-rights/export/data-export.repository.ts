@@ -74,13 +74,7 @@ export async function insertExport(
 export const markBuilding = (db: DbExecutor, id: number) =>
   db.updateTable('data_exports').set({ state: 'building' }).where('id', '=', id).where('state', 'in', ['queued', 'building']).execute();
 
-export async function storeArchive(
-  db: DbExecutor,
-  id: number,
-  bytes: Buffer,
-  readyAt: number,
-  expiresAt: number,
-): Promise<boolean> {
+export async function storeArchive(db: DbExecutor, id: number, bytes: Buffer, readyAt: number, expiresAt: number): Promise<boolean> {
   const updated = await db
     .updateTable('data_exports')
     .set({ state: 'ready', ready_at: readyAt, expires_at: expiresAt, size_bytes: bytes.length, error: null })
@@ -135,7 +129,12 @@ export const listExpiredReady = (db: DbExecutor, now: number, limit: number) =>
 export async function expireExports(db: DbExecutor, ids: number[]): Promise<number> {
   if (ids.length === 0) return 0;
   await db.deleteFrom('data_export_archives').where('export_id', 'in', ids).execute();
-  const updated = await db.updateTable('data_exports').set({ state: 'expired' }).where('id', 'in', ids).where('state', '=', 'ready').executeTakeFirst();
+  const updated = await db
+    .updateTable('data_exports')
+    .set({ state: 'expired' })
+    .where('id', 'in', ids)
+    .where('state', '=', 'ready')
+    .executeTakeFirst();
   return Number(updated.numUpdatedRows);
 }
 

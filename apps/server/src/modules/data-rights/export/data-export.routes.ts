@@ -37,7 +37,11 @@ export function dataExportRoutes(exports: DataExportService) {
     app.get(
       '/user/data_export',
       {
-        schema: { tags, summary: 'Ext: your newest archive (null: none yet)', response: { 200: CurrentDataExportResponse, ...errorResponses } },
+        schema: {
+          tags,
+          summary: 'Ext: your newest archive (null: none yet)',
+          response: { 200: CurrentDataExportResponse, ...errorResponses },
+        },
       },
       async (request, reply) => {
         // The download link is signed and personal: never kept by a cache.

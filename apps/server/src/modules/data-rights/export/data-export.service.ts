@@ -80,7 +80,13 @@ export function createDataExportService(deps: DataExportDeps) {
     requestedBy: number | null,
     reason: string | null,
   ): Promise<repo.DataExportRow> {
-    const id = await repo.insertExport(trx, { uuid: randomUUID(), user_id: userId, requested_by: requestedBy, reason, requested_at: now() });
+    const id = await repo.insertExport(trx, {
+      uuid: randomUUID(),
+      user_id: userId,
+      requested_by: requestedBy,
+      reason,
+      requested_at: now(),
+    });
     await deps.jobs.enqueue(trx, { kind: DATA_EXPORT_JOB, payload: { export_id: id }, createdBy: requestedBy });
     return (await repo.findExportById(trx, id))!;
   }
@@ -142,7 +148,13 @@ export function createDataExportService(deps: DataExportDeps) {
     if (!(await repo.claimDownload(db, row.id, at, DATA_EXPORT_DOWNLOAD_INTERVAL_MS))) {
       const last = (await repo.findExportById(db, row.id))?.last_download_at ?? at;
       const wait = Number(last) + DATA_EXPORT_DOWNLOAD_INTERVAL_MS - at;
-      throw new AppError(ErrorCode.EXPORT_DOWNLOAD_TOO_SOON, 429, 'This archive was downloaded less than a minute ago', undefined, seconds(wait));
+      throw new AppError(
+        ErrorCode.EXPORT_DOWNLOAD_TOO_SOON,
+        429,
+        'This archive was downloaded less than a minute ago',
+        undefined,
+        seconds(wait),
+      );
     }
     const bytes = await repo.readArchive(db, row.id);
     if (!bytes) throw new AppError(ErrorCode.EXPORT_EXPIRED, 410, 'This archive was kept 7 days and is gone; ask for a new one');

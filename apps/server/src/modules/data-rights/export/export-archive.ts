@@ -5,24 +5,45 @@ import type { ExportSnapshot } from './export-snapshot.js';
 
 /** What each file of the archive holds, in the order README.txt lists them. */
 export const ARCHIVE_FILES: readonly (readonly [string, string])[] = [
-  ['account.json', 'Your account: name, e-mail address, language, when it was made, your mail settings (reminders, digest, reply notices), whether two-step sign-in is on (never the secret or the recovery codes), the confirmation and reset links sent to you (never the links themselves), a comment ban if any, and what operators did to the account (action and date).'],
-  ['memberships.json', 'Every stretch of membership time you were given: where it came from (payment, coupon, invitation, operator), from when to when, and whether it was revoked.'],
-  ['orders.json', 'Your payment orders: plan or coin pack, amount (in minor units: cents, fen) and currency, state, the payment provider and its references, dates.'],
+  [
+    'account.json',
+    'Your account: name, e-mail address, language, when it was made, your mail settings (reminders, digest, reply notices), whether two-step sign-in is on (never the secret or the recovery codes), the confirmation and reset links sent to you (never the links themselves), a comment ban if any, and what operators did to the account (action and date).',
+  ],
+  [
+    'memberships.json',
+    'Every stretch of membership time you were given: where it came from (payment, coupon, invitation, operator), from when to when, and whether it was revoked.',
+  ],
+  [
+    'orders.json',
+    'Your payment orders: plan or coin pack, amount (in minor units: cents, fen) and currency, state, the payment provider and its references, dates.',
+  ],
   ['orders.csv', 'The same orders as a spreadsheet table (amount in the currency unit).'],
-  ['coins.json', 'Your coin wallet: the balance, every credit (lot) with what is left of it and when it expires, every movement with the balance after it, and which credits paid for each unlock.'],
+  [
+    'coins.json',
+    'Your coin wallet: the balance, every credit (lot) with what is left of it and when it expires, every movement with the balance after it, and which credits paid for each unlock.',
+  ],
   ['coin-history.csv', 'The coin movements as a spreadsheet table.'],
   ['unlocks.json', 'Chapters you hold for good (coin unlocks, free unlocks, gifts): book, chapter, how and when.'],
   ['coupons.json', 'Coupons you redeemed: the code, what it gave, when.'],
-  ['invitations.json', 'Your invite code, who invited you (their name), and how many readers joined with your code and when (not their names).'],
+  [
+    'invitations.json',
+    'Your invite code, who invited you (their name), and how many readers joined with your code and when (not their names).',
+  ],
   ['reading-progress.json', 'Where you are in each book: chapter, page or position, when you were last there.'],
   ['reading-history.json', 'Every chapter you opened and when you finished it.'],
   ['reading-history.csv', 'The same history as a spreadsheet table.'],
   ['reading-events.json', 'The reading events your reader app sent (book opened, chapter started, finished), with their times.'],
   ['follows.json', 'The books you follow, since when.'],
   ['likes.json', 'The chapters and comments you liked, and when.'],
-  ['comments.json', 'Your comments (text, state, chapter, dates), the reports you filed against comments, and the reply alerts you received.'],
+  [
+    'comments.json',
+    'Your comments (text, state, chapter, dates), the reports you filed against comments, and the reply alerts you received.',
+  ],
   ['ratings.json', 'Your ratings of books, with your review and its state.'],
-  ['push-subscriptions.json', 'Browsers you turned notifications on in: only the push service host, language and dates (never the address or keys).'],
+  [
+    'push-subscriptions.json',
+    'Browsers you turned notifications on in: only the push service host, language and dates (never the address or keys).',
+  ],
   ['feed-keys.json', 'Your reading-app feed keys: name, made, last used, revoked (never the keys).'],
   ['emails.json', 'The e-mails the site queued for you: kind, subject, address, state, dates.'],
   ['exports.json', 'Your requests for this archive (dates only).'],

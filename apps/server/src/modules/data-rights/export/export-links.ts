@@ -14,7 +14,8 @@ export interface ExportLinks {
 
 export function createExportLinks(secret: string): ExportLinks {
   const key = createHmac('sha256', secret).update('inkstream-data-export').digest();
-  const mac = (uuid: string, userId: number, expires: number) => createHmac('sha256', key).update(`${uuid}\n${userId}\n${expires}`).digest('base64url');
+  const mac = (uuid: string, userId: number, expires: number) =>
+    createHmac('sha256', key).update(`${uuid}\n${userId}\n${expires}`).digest('base64url');
   return {
     path: (uuid, userId, expiresAt) => `/api/v1/user/data_export/${uuid}/download?expires=${expiresAt}&sig=${mac(uuid, userId, expiresAt)}`,
     isValid(uuid, userId, expires, sig) {

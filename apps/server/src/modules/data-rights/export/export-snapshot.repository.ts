@@ -302,7 +302,14 @@ export const readChapters = (db: DbExecutor, chapterIds: number[]) =>
   db
     .selectFrom('chapters')
     .leftJoin('chapter_translations', 'chapter_translations.chapter_id', 'chapters.id')
-    .select(['chapters.id', 'chapters.uuid', 'chapters.book_id', 'chapters.number', 'chapter_translations.language', 'chapter_translations.title'])
+    .select([
+      'chapters.id',
+      'chapters.uuid',
+      'chapters.book_id',
+      'chapters.number',
+      'chapter_translations.language',
+      'chapter_translations.title',
+    ])
     .where('chapters.id', 'in', chapterIds)
     .execute();
 

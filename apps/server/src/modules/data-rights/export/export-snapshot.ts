@@ -102,7 +102,18 @@ async function readAll(
   // Books and chapters the rows name, with their titles: read once, in the same snapshot.
   const chapterIds = new Set<number>();
   const bookIds = new Set<number>();
-  const chapterSources: { chapter_id: number | null }[][] = [progress, reads, events, chapterLikes, commentLikes, comments, reports, alerts, unlocks, entries];
+  const chapterSources: { chapter_id: number | null }[][] = [
+    progress,
+    reads,
+    events,
+    chapterLikes,
+    commentLikes,
+    comments,
+    reports,
+    alerts,
+    unlocks,
+    entries,
+  ];
   for (const rows of chapterSources) for (const row of rows) if (row.chapter_id !== null) chapterIds.add(Number(row.chapter_id));
   const chapterRows = [];
   for (const ids of chunks([...chapterIds])) chapterRows.push(...(await repo.readChapters(trx, ids)));
@@ -229,7 +240,11 @@ async function readAll(
       text_fraction: row.text_fraction,
       updated_at: iso(row.updated_at),
     })),
-    'reading-history.json': reads.map((row) => ({ ...chapterRef(row.chapter_id, row.book_id), read_at: iso(row.read_at), finished_at: iso(row.finished_at) })),
+    'reading-history.json': reads.map((row) => ({
+      ...chapterRef(row.chapter_id, row.book_id),
+      read_at: iso(row.read_at),
+      finished_at: iso(row.finished_at),
+    })),
     'reading-events.json': events.map((row) => ({
       event: row.event_type,
       ...chapterRef(row.chapter_id, row.book_id),
@@ -239,7 +254,11 @@ async function readAll(
     'follows.json': follows.map((row) => ({ ...bookRef(row.book_id), followed_at: iso(row.created_at) })),
     'likes.json': {
       chapters: chapterLikes.map((row) => ({ ...chapterRef(row.chapter_id), liked_at: iso(row.created_at) })),
-      comments: commentLikes.map((row) => ({ comment_uuid: row.comment_uuid, ...chapterRef(row.chapter_id), liked_at: iso(row.created_at) })),
+      comments: commentLikes.map((row) => ({
+        comment_uuid: row.comment_uuid,
+        ...chapterRef(row.chapter_id),
+        liked_at: iso(row.created_at),
+      })),
     },
     'comments.json': {
       comments: comments.map((row) => ({
@@ -263,7 +282,12 @@ async function readAll(
         resolved_at: iso(row.resolved_at),
         resolution: row.resolution,
       })),
-      reply_alerts: alerts.map((row) => ({ reply_uuid: row.reply_uuid, ...chapterRef(row.chapter_id), created_at: iso(row.created_at), read_at: iso(row.read_at) })),
+      reply_alerts: alerts.map((row) => ({
+        reply_uuid: row.reply_uuid,
+        ...chapterRef(row.chapter_id),
+        created_at: iso(row.created_at),
+        read_at: iso(row.read_at),
+      })),
     },
     'ratings.json': ratings.map((row) => ({
       ...bookRef(row.book_id),
@@ -305,7 +329,21 @@ async function readAll(
 
   const csv: Record<string, CsvTable> = {
     'orders.csv': {
-      columns: ['order_id', 'created_at', 'provider', 'plan', 'months', 'coins', 'bonus_coins', 'amount', 'currency', 'status', 'paid_at', 'refunded_at', 'provider_reference'],
+      columns: [
+        'order_id',
+        'created_at',
+        'provider',
+        'plan',
+        'months',
+        'coins',
+        'bonus_coins',
+        'amount',
+        'currency',
+        'status',
+        'paid_at',
+        'refunded_at',
+        'provider_reference',
+      ],
       rows: orders.map((o) => [
         o.order_id,
         iso(o.created_at),

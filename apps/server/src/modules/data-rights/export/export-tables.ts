@@ -17,7 +17,8 @@ export const EXPORTED_TABLES: Readonly<Record<string, string>> = {
   book_ratings: 'ratings.json',
   chapter_likes: 'likes.json',
   chapter_grants: 'unlocks.json',
-  reader_changes: 'not exported: an internal feed that tells the server nodes to drop cached reader state; holds ids and times only, kept minutes',
+  reader_changes:
+    'not exported: an internal feed that tells the server nodes to drop cached reader state; holds ids and times only, kept minutes',
   membership_grants: 'memberships.json',
   reading_events: 'reading-events.json',
   reading_event_days:
@@ -33,7 +34,8 @@ export const EXPORTED_TABLES: Readonly<Record<string, string>> = {
   coin_spends: 'coins.json',
   payment_incidents:
     'not exported: payments the site could not match to an account; they name no account (only what the provider sent), so they cannot be found by reader; the operator settles them',
-  payment_events: 'not exported: the providers\u2019 notifications, by order id, with a readable summary; the orders themselves are in orders.json',
+  payment_events:
+    'not exported: the providers\u2019 notifications, by order id, with a readable summary; the orders themselves are in orders.json',
   audit_log: 'account.json',
   jobs: 'not exported: background work (its creator is an operator); a reader\u2019s archive job holds only the export id',
   mail_outbox: 'emails.json',
