@@ -75,7 +75,14 @@ export function matchPage(pathname: string): PageMatch | null {
 }
 
 /** The profile's sections a link may open at: their element ids on the profile page. */
-export const PROFILE_SECTIONS = { topUp: 'top-up', coins: 'coins', twoStep: 'two-step', readInAnApp: 'read-in-an-app' } as const;
+export const PROFILE_SECTIONS = {
+  topUp: 'top-up',
+  coins: 'coins',
+  twoStep: 'two-step',
+  readInAnApp: 'read-in-an-app',
+  // "Your data" (issue 43): the archive's download and the account's deletion; the export mail links here.
+  yourData: 'your-data',
+} as const;
 export type ProfileSection = (typeof PROFILE_SECTIONS)[keyof typeof PROFILE_SECTIONS];
 
 /** The library's tabs other than the first (following), named in its `?tab=`. */
@@ -133,6 +140,8 @@ export const adminPath = {
   reviews: '/admin/moderation/reviews',
   settings: '/admin/settings',
   audit: '/admin/audit',
+  // Account deletions (issue 43): pending ones (cancellable) and erased ones.
+  deletions: '/admin/deletions',
 } as const;
 
 /**
