@@ -42,7 +42,7 @@ describe('the account deletion dialog', () => {
     const choice = screen.getByRole('group', { name: 'Your comments and reviews (4)' });
     expect(within(choice).getByText('They are removed unless you choose to keep them.')).toBeTruthy();
     expect(within(choice).getByRole<HTMLInputElement>('radio', { name: 'Remove them' }).checked).toBe(true);
-    expect(within(choice).getByRole<HTMLInputElement>('radio', { name: 'Keep them, signed "deleted reader"' }).checked).toBe(false);
+    expect(within(choice).getByRole<HTMLInputElement>('radio', { name: 'Keep them, signed “deleted reader”' }).checked).toBe(false);
     // No two-step field while two-step sign-in is off.
     expect(screen.queryByLabelText('Two-step code')).toBeNull();
   });
@@ -105,7 +105,7 @@ describe('the account deletion dialog', () => {
       'POST /user/deletion': ok({ deletion: { requested_at: Date.now(), erase_at: eraseAt, comments: 'keep' } }, 202),
     });
     open();
-    fireEvent.click(await screen.findByRole('radio', { name: 'Keep them, signed "deleted reader"' }));
+    fireEvent.click(await screen.findByRole('radio', { name: 'Keep them, signed “deleted reader”' }));
     fireEvent.change(password(), { target: { value: 'secret-password' } });
     fireEvent.change(screen.getByLabelText('Two-step code'), { target: { value: '654321' } });
     fireEvent.click(submit());

@@ -46,7 +46,7 @@ describe('the console’s Deletions', () => {
     const erased = await screen.findByRole('region', { name: 'Table: Erased' });
     expect(await within(erased).findByText('reader-7f3a')).toBeTruthy();
     expect(within(erased).getByText('An operator')).toBeTruthy();
-    expect(within(erased).getByText('Kept as "deleted reader"')).toBeTruthy();
+    expect(within(erased).getByText('Kept as “deleted reader”')).toBeTruthy();
     expect(within(erased).getByText('ticket 4')).toBeTruthy();
     // Nothing to cancel once erased.
     expect(within(erased).queryByRole('button', { name: /Cancel/ })).toBeNull();
@@ -89,7 +89,7 @@ describe('the reader page’s data-rights actions', () => {
 
     const deleteForm = screen.getByRole('form', { name: 'Delete account' });
     expect(within(deleteForm).getByRole<HTMLInputElement>('radio', { name: 'Removed' }).checked).toBe(true);
-    fireEvent.click(within(deleteForm).getByRole('radio', { name: 'Kept as "deleted reader"' }));
+    fireEvent.click(within(deleteForm).getByRole('radio', { name: 'Kept as “deleted reader”' }));
     fireEvent.change(within(deleteForm).getByLabelText(/^Reason/), { target: { value: 'ticket 12' } });
     fireEvent.click(within(deleteForm).getByRole('button', { name: 'Delete account' }));
     expect(within(deleteForm).getByRole('alert').textContent).toContain('Press again');
