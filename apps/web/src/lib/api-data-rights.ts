@@ -34,7 +34,10 @@ export interface ScheduledDeletion {
 }
 
 type Answer = Promise<{ data?: unknown; error?: unknown; response: Response }>;
-type Call = (path: string, init?: { params?: { path?: Record<string, unknown>; query?: Record<string, unknown> }; body?: unknown }) => Answer;
+type Call = (
+  path: string,
+  init?: { params?: { path?: Record<string, unknown>; query?: Record<string, unknown> }; body?: unknown },
+) => Answer;
 /** TODO(lead): the typed client once the schema has these paths. */
 export const untyped = client as unknown as Record<'GET' | 'POST' | 'DELETE', Call>;
 

@@ -60,7 +60,8 @@ describe('"Download my data"', () => {
     expect(screen.queryByRole('button', { name: 'Ask for my data' })).toBeNull();
 
     latest = exportOf({ state: 'building' });
-    const gets = () => api.mock.calls.filter(([url, init]) => String(url).endsWith('/user/data_export') && (init?.method ?? 'GET') === 'GET').length;
+    const gets = () =>
+      api.mock.calls.filter(([url, init]) => String(url).endsWith('/user/data_export') && (init?.method ?? 'GET') === 'GET').length;
     const before = gets();
     act(() => vi.advanceTimersByTime(5_000));
     await waitFor(() => expect(gets()).toBe(before + 1));
@@ -105,7 +106,7 @@ describe('"Download my data"', () => {
   });
 
   it('says plainly when the archive was downloaded a moment ago or has expired', async () => {
-    const api = stubApi({
+    stubApi({
       'GET /user/data_export': ok({ export: READY }),
       'GET /user/data_export/e1/download': { status: 429, body: { error: 'wait', code: 'EXPORT_DOWNLOAD_TOO_SOON' } },
     });

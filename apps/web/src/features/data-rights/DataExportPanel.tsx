@@ -114,13 +114,16 @@ export function DataExportPanel() {
             disabled={download.isPending}
             onClick={() => download.mutate(entry.download_url!)}
           >
-            {entry.size_bytes === null
-              ? t('export.downloadNoSize')
-              : t('export.download', { size: sizeText(entry.size_bytes) })}
+            {entry.size_bytes === null ? t('export.downloadNoSize') : t('export.download', { size: sizeText(entry.size_bytes) })}
           </button>
         )}
         {!building && latest.isSuccess && (
-          <button type="button" className={styles.secondary} disabled={request.isPending || waitUntil !== null} onClick={() => request.mutate()}>
+          <button
+            type="button"
+            className={styles.secondary}
+            disabled={request.isPending || waitUntil !== null}
+            onClick={() => request.mutate()}
+          >
             {t('export.request')}
           </button>
         )}

@@ -114,7 +114,14 @@ function DeleteAccountForm({ onCancel }: { onCancel(): void }) {
         <p className={local.text}>{t('delete.commentsDefault')}</p>
         {(['remove', 'keep'] as const).map((choice) => (
           <label key={choice}>
-            <input type="radio" name="comments" value={choice} checked={comments === choice} onChange={() => setComments(choice)} disabled={busy} />
+            <input
+              type="radio"
+              name="comments"
+              value={choice}
+              checked={comments === choice}
+              onChange={() => setComments(choice)}
+              disabled={busy}
+            />
             {t(`delete.comments.${choice}`)}
           </label>
         ))}

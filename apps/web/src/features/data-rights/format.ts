@@ -6,7 +6,8 @@ export const whenOf = (at: number | string, language: Language) => formatDateTim
 
 /** An archive's size as a number and the key of its unit's words ("840 kB", "1.2 MB"), one decimal below 10. */
 export function sizeOf(bytes: number, language: Language): { key: 'export.sizeMb' | 'export.sizeKb'; value: string } {
-  const [amount, key] = bytes >= 1_000_000 ? [bytes / 1_000_000, 'export.sizeMb' as const] : [Math.max(bytes, 1) / 1_000, 'export.sizeKb' as const];
+  const [amount, key] =
+    bytes >= 1_000_000 ? [bytes / 1_000_000, 'export.sizeMb' as const] : [Math.max(bytes, 1) / 1_000, 'export.sizeKb' as const];
   const rounded = amount < 10 ? Math.round(amount * 10) / 10 : Math.round(amount);
   return { key, value: formatCount(rounded, language) };
 }

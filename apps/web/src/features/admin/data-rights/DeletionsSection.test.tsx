@@ -28,7 +28,16 @@ describe('the console’s Deletions', () => {
     const api = stubApi({
       'GET /admin/deletions': (url) => {
         if (url.searchParams.get('state') === 'erased')
-          return page([item({ user_uuid: 'erased-1', name: 'reader-7f3a', erased_at: Date.UTC(2029, 11, 1), requested_by: 'operator', comments: 'keep', reason: 'ticket 4' })]);
+          return page([
+            item({
+              user_uuid: 'erased-1',
+              name: 'reader-7f3a',
+              erased_at: Date.UTC(2029, 11, 1),
+              requested_by: 'operator',
+              comments: 'keep',
+              reason: 'ticket 4',
+            }),
+          ]);
         return url.searchParams.get('cursor') === 'c2' ? page([item({ user_uuid: 'u2', name: 'second' })]) : page([item({})], 'c2');
       },
     });

@@ -80,7 +80,10 @@ export default function DeletionsSection() {
         <ul className={local.tabs}>
           {STATES.map((tab) => (
             <li key={tab}>
-              <Link to={tab === 'pending' ? adminPath.deletions : `${adminPath.deletions}?state=${tab}`} aria-current={tab === state ? 'page' : undefined}>
+              <Link
+                to={tab === 'pending' ? adminPath.deletions : `${adminPath.deletions}?state=${tab}`}
+                aria-current={tab === state ? 'page' : undefined}
+              >
                 {t(`tabs.${tab}`)}
               </Link>
             </li>
@@ -94,7 +97,15 @@ export default function DeletionsSection() {
         rowKey={(item) => item.user_uuid}
         row={(item) => (
           <>
-            <td>{pending ? <Link to={adminPath.reader(item.user_uuid)}><bdi>{item.name}</bdi></Link> : <bdi>{item.name}</bdi>}</td>
+            <td>
+              {pending ? (
+                <Link to={adminPath.reader(item.user_uuid)}>
+                  <bdi>{item.name}</bdi>
+                </Link>
+              ) : (
+                <bdi>{item.name}</bdi>
+              )}
+            </td>
             <td>{when(item.requested_at)}</td>
             <td>{when(pending ? item.erase_at : item.erased_at)}</td>
             <td>{t(`by.${item.requested_by}`)}</td>
