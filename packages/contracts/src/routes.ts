@@ -80,6 +80,7 @@ export const PROFILE_SECTIONS = {
   coins: 'coins',
   twoStep: 'two-step',
   readInAnApp: 'read-in-an-app',
+  // "Your data" (issue 43): the archive's download and the account's deletion; the export mail links here.
   yourData: 'your-data',
 } as const;
 export type ProfileSection = (typeof PROFILE_SECTIONS)[keyof typeof PROFILE_SECTIONS];
@@ -139,6 +140,8 @@ export const adminPath = {
   reviews: '/admin/moderation/reviews',
   settings: '/admin/settings',
   audit: '/admin/audit',
+  // Account deletions (issue 43): pending ones (cancellable) and erased ones.
+  deletions: '/admin/deletions',
 } as const;
 
 /**

@@ -1,9 +1,15 @@
 import { PAGE_PATTERNS } from '@inkstream/contracts/routes';
+import { lazy, Suspense } from 'react';
+import { withRestOfLanguage } from '../i18n';
 import { useTranslation } from '../i18n/use-translation';
 import { Outlet, useLocation } from 'react-router';
+import { useAccountNotice } from '../lib/account-notice';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import styles from './Layout.module.css';
+
+// Rare (a deletion cancelled or scheduled, issue 43): its code and texts load only when there is one.
+const AccountNoticeBanner = lazy(withRestOfLanguage(() => import('../features/data-rights/AccountNoticeBanner')));
 
 const PAGES_WITH_FOOTER = new Set<string>([PAGE_PATTERNS.home, PAGE_PATTERNS.books]);
 
@@ -14,6 +20,7 @@ const PAGES_WITH_FOOTER = new Set<string>([PAGE_PATTERNS.home, PAGE_PATTERNS.boo
 export function Layout() {
   const { pathname } = useLocation();
   const { t } = useTranslation();
+  const notice = useAccountNotice();
   return (
     <>
       <a href="#main" className={styles.skipLink}>
@@ -21,6 +28,11 @@ export function Layout() {
       </a>
       <Header />
       <main className={styles.main} id="main" tabIndex={-1}>
+        {notice && (
+          <Suspense fallback={null}>
+            <AccountNoticeBanner notice={notice} />
+          </Suspense>
+        )}
         <Outlet />
       </main>
       {PAGES_WITH_FOOTER.has(pathname) && <Footer />}

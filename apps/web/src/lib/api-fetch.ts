@@ -227,3 +227,23 @@ export type ApiData<P extends keyof paths, M extends 'get' | 'post' | 'put' | 'd
 
 /** The query parameters of a path's GET in the generated schema. */
 export type ApiQuery<P extends keyof paths> = paths[P] extends { get: { parameters: { query?: infer Q } } } ? NonNullable<Q> : never;
+
+/** A file the API sends: its bytes and the name its Content-Disposition gives, when it gives one. */
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string | null;
+}
+
+/**
+ * Fetches a file with the session's token (a header, so no link or <a download> can carry it): the
+ * reader's data archive at the signed address the API gave (issue 43). A refusal throws ApiError
+ * with the server's code and Retry-After, as every call does.
+ */
+export async function downloadFile(address: string): Promise<DownloadedFile> {
+  const url = new URL(address, serverTransport?.origin ?? window.location.origin);
+  const response = await send({ session: true, language: false, againAsVisitor: false }, 'GET', url, {});
+  // A refusal's JSON body: data() throws its ApiError.
+  if (!response.ok) await data(answerOf(response) as Promise<{ error?: unknown; response: Response }>);
+  const disposition = response.headers.get('content-disposition') ?? '';
+  return { blob: await response.blob(), fileName: /filename="([^"]+)"/.exec(disposition)?.[1] ?? null };
+}

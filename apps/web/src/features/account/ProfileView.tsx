@@ -1,6 +1,6 @@
 import { PAGE_PATTERNS } from '@inkstream/contracts/routes';
 import { useQueryClient } from '@tanstack/react-query';
-import { startTransition, useEffect, useState } from 'react';
+import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { currentLanguage } from '../../lib/language';
@@ -21,8 +21,11 @@ import { usePageTitle } from '../../components/use-page-title';
 import styles from '../../components/forms.module.css';
 import profile from './profile.module.css';
 
-/** The profile screen of spec section 2; /profile is already behind the login guard. */
-export function ProfileView() {
+/**
+ * The profile screen of spec section 2; /profile is already behind the login guard. `yourData`: the
+ * data-rights feature's section (issue 43), which the route puts in (that feature uses this one's fields).
+ */
+export function ProfileView({ yourData }: { yourData?: ReactNode }) {
   const { t } = useTranslation('profile');
   const { userUuid, username, logout } = useAuth();
   const navigate = useNavigate();
@@ -72,6 +75,7 @@ export function ProfileView() {
       <FeedKeysSection />
       <InviteSection />
       <TwoStepSection />
+      {yourData}
       <div className={profile.bottomRow}>
         <Link to={PAGE_PATTERNS.home} className={styles.secondary}>
           {t('backHome')}

@@ -15,6 +15,7 @@ const CoinPacksSection = lazy(() => import('./coins/CoinPacksSection'));
 const ModerationSection = lazy(() => import('./moderation/ModerationSection'));
 const SettingsSection = lazy(() => import('./settings/SettingsSection'));
 const AuditSection = lazy(() => import('./audit/AuditSection'));
+const DeletionsSection = lazy(() => import('./data-rights/DeletionsSection'));
 
 /** The operator's console under /admin (docs/ADMIN.md): only for accounts with the admin role. */
 export default function AdminApp() {
@@ -32,6 +33,7 @@ export default function AdminApp() {
           <Route path="moderation/*" element={<ModerationSection />} />
           <Route path="settings" element={<SettingsSection />} />
           <Route path="audit" element={<AuditSection />} />
+          <Route path="deletions" element={<DeletionsSection />} />
           <Route path="*" element={<Navigate to={adminPath.dashboard} replace />} />
         </Route>
       </Routes>

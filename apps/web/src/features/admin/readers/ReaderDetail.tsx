@@ -9,6 +9,7 @@ import { DataTable } from '../shell/DataTable';
 import { FormNotice } from '../shell/FieldError';
 import { formatDate, formatDateTime, formatFen } from '../shell/format';
 import { ReaderCommentsPanel } from '../moderation/ReaderCommentsPanel';
+import { ReaderDataRights } from '../data-rights/ReaderDataRights';
 import { EmailForm } from './EmailForm';
 import { CoinGrantForm } from '../coins/CoinGrantForm';
 import { GrantForm } from './GrantForm';
@@ -121,6 +122,7 @@ export function ReaderDetail() {
             onSubmit={(reason) => act(() => readersApi.setRole(uuid, 'admin', reason))}
           />
         )}
+        <ReaderDataRights userUuid={uuid} act={act} />
       </div>
 
       <ReaderCommentsPanel userUuid={user.uuid} username={user.username} />

@@ -15,6 +15,7 @@ const SECTIONS = [
   { to: adminPath.coupons, key: 'coupons' },
   { to: adminPath.coinPacks, key: 'coinPacks' },
   { to: adminPath.moderation, key: 'moderation', community: true },
+  { to: adminPath.deletions, key: 'deletions' },
   { to: adminPath.settings, key: 'settings' },
   { to: adminPath.audit, key: 'audit' },
 ] as const;
