@@ -76,6 +76,8 @@ import { createTotpCipher } from './modules/users/totp-crypto.js';
 import { createTwoStepService } from './modules/users/two-step.service.js';
 import { createUsersAdminService } from './modules/users/users-admin.service.js';
 import { createUsersService } from './modules/users/users.service.js';
+import { createDeletionService, type DeletionService } from './modules/data-rights/deletion/deletion.service.js';
+import { ACCOUNT_ERASE_JOB, createErasure } from './modules/data-rights/deletion/erasure.js';
 
 export interface ServicesOptions {
   /** Media storage from the caller (main.ts, tests), who also closes it; else one from the config (`ownsStorage`). */
@@ -117,6 +119,8 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
     totpCipher,
     publicUrl: config.publicUrl,
     log,
+    // A login during an account's grace period cancels its deletion (issue 43); built below.
+    deletionAtLogin: (userId) => deletion.checkAtLogin(userId),
   });
   const membership = createMembershipService({ db, domainEvents });
   // Cache invalidation across processes (Redis pub/sub, else PostgreSQL LISTEN/NOTIFY, else this
@@ -304,6 +308,20 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
     uploadsDir: config.uploads.dir,
     log,
   });
+  // "Delete my account" (issue 43, docs/ACCOUNTS.md "Deleting your account"): the request and its
+  // grace period, and the erasure at its time (a job on any node; the housekeeping pass catches a lost one).
+  const deletion: DeletionService = createDeletionService({
+    db,
+    domainEvents,
+    membership,
+    audit,
+    jobs: { enqueue: (executor, input) => jobs.enqueue(executor, input) },
+    totpCipher,
+    publicUrl: config.publicUrl,
+  });
+  const erasure = createErasure({ db, domainEvents, membership, audit });
+  jobHandlers[ACCOUNT_ERASE_JOB] = (job) => erasure.runJob(job.payload);
+
   // E-mail (modules/mail/): one `mail-send` job per message, any node.
   const mail = createMail({ db, domainEvents, config, audit, log, siteName, options: options.mail });
   jobHandlers[MAIL_SEND_JOB] = (job) => mail.sender.handle(job);
@@ -337,7 +355,14 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
   const sitemaps = createSitemaps({ db, publicUrl: config.publicUrl });
 
   // Background work, built here and started by app.ts when background jobs are on.
-  const housekeeping = createHousekeeping({ db, domainEvents, log, publicUrl: config.publicUrl, community: config.community });
+  const housekeeping = createHousekeeping({
+    db,
+    domainEvents,
+    log,
+    publicUrl: config.publicUrl,
+    community: config.community,
+    eraseDueAccounts: () => erasure.eraseDue(),
+  });
   // Pages imported before the data saver get its lighter variant (modules/content/lite-backfill.ts).
   const liteBackfill = createLiteBackfill({ db, domainEvents, storage, log });
   const wechatReconciler =
@@ -381,6 +406,8 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
     mediaUrls,
     users,
     twoStep,
+    deletion,
+    erasure,
     feedKeys,
     feedAuth,
     membership,

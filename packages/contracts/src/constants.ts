@@ -76,6 +76,9 @@ export const MAIL_KINDS = [
   'membership-reminder',
   'chapter-digest',
   'two-step-changed',
+  'account-deletion-scheduled',
+  'account-deletion-cancelled',
+  'account-erased',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 export const MAIL_STATES = ['queued', 'sending', 'sent', 'failed', 'suppressed'] as const;

@@ -38,6 +38,11 @@ export interface HousekeepingDeps {
   publicUrl?: string;
   /** COMMUNITY=on: the digest lists replies to the reader's comments too (docs/COMMUNITY.md). */
   community?: boolean;
+  /**
+   * Issue 43: erases accounts whose grace period ended and whose `account_erase` job was lost
+   * (data-rights/deletion/erasure.ts eraseDue); returns how many.
+   */
+  eraseDueAccounts?: () => Promise<number>;
 }
 
 /** What one run did, per task: rows removed and statements used. */
@@ -56,6 +61,8 @@ export interface HousekeepingRun {
   mailJobs: { deleted: number; batches: number };
   /** Readers whose bonus coins past their expiry were emptied, with an `expiry` entry (coins/coin-ledger.ts). */
   coinExpiry: { deleted: number; batches: number };
+  /** Accounts erased here because their job was lost (absent without eraseDueAccounts). */
+  erasures?: number;
 }
 
 /**
@@ -120,7 +127,8 @@ export function createHousekeeping(deps: HousekeepingDeps) {
     const notices = deps.publicUrl
       ? { domainEvents: deps.domainEvents, now: now(), publicUrl: deps.publicUrl, batchSize, mayGoOn, community: deps.community ?? false }
       : null;
-    const done = { eventDays, dayBooks, visitorProgress, visitorReads, accountTokens, outbox, mailJobs, coinExpiry };
+    const erasures = deps.eraseDueAccounts && (await mayGoOn()) ? { erasures: await deps.eraseDueAccounts() } : {};
+    const done = { eventDays, dayBooks, visitorProgress, visitorReads, accountTokens, outbox, mailJobs, coinExpiry, ...erasures };
     if (!notices) return done;
     const reminders = await sendDueReminders(db, notices);
     const digests = await sendDueDigests(db, notices);
