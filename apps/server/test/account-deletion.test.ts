@@ -12,7 +12,15 @@ import { createOrderLedger } from '../src/modules/payments/order-ledger.js';
 import { adminCli } from './helpers/admin-cli.js';
 import { createAdminContext } from './helpers/admin-context.js';
 import { createComment } from './helpers/community-fixtures.js';
-import { authHeader, createBook, createUser, createUserWithEmail, nextClientIp, type TestBook, type TestUser } from './helpers/factories.js';
+import {
+  authHeader,
+  createBook,
+  createUser,
+  createUserWithEmail,
+  nextClientIp,
+  type TestBook,
+  type TestUser,
+} from './helpers/factories.js';
 import { makeFeedKey } from './helpers/feed-keys.js';
 import { insertPaidOrder } from './helpers/payment-flows.js';
 import { TEST_DIALECT, type TestContext } from './helpers/test-context.js';
@@ -82,7 +90,11 @@ const count = async (table: 'comments' | 'book_follows' | 'chapter_likes' | 'boo
 async function makeDue(userId: number): Promise<number> {
   const pending = await pendingOf(userId);
   if (!pending) throw new Error('no pending deletion');
-  await ctx.db.updateTable('account_deletions').set({ erase_at: Date.now() - 1 }).where('id', '=', pending.id).execute();
+  await ctx.db
+    .updateTable('account_deletions')
+    .set({ erase_at: Date.now() - 1 })
+    .where('id', '=', pending.id)
+    .execute();
   await ctx.db
     .updateTable('jobs')
     .set({ run_at: Date.now() - 1 })
@@ -97,7 +109,9 @@ function erasureWith(audit: ReturnType<typeof createAuditService> = createAuditS
   return createErasure({
     db: ctx.db,
     domainEvents: ctx.app.domainEvents,
-    membership: { lockMembersWithin: async (trx, ids) => ids.reduce((p, id) => p.then(() => lockUserMembership(trx, id)), Promise.resolve()) },
+    membership: {
+      lockMembersWithin: async (trx, ids) => ids.reduce((p, id) => p.then(() => lockUserMembership(trx, id)), Promise.resolve()),
+    },
     audit,
   });
 }
@@ -175,7 +189,12 @@ describe(`asking to delete the account (${TEST_DIALECT})`, () => {
     const mails = await outbox('account-deletion-scheduled', reader.email);
     expect(mails).toHaveLength(1);
     expect(JSON.parse(mails[0]!.data)).toMatchObject({ username: reader.username, days: 14 });
-    const job = await ctx.db.selectFrom('jobs').selectAll().where('kind', '=', ACCOUNT_ERASE_JOB).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const job = await ctx.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('kind', '=', ACCOUNT_ERASE_JOB)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(Number(job.run_at)).toBe(deletion.erase_at);
   });
 });
@@ -227,7 +246,10 @@ describe(`the erasure (${TEST_DIALECT})`, () => {
       .insertInto('push_subscriptions')
       .values({ user_id: reader.id, endpoint: 'https://push.example/x', p256dh: 'k', auth: 'a', language: 'en-us', created_at: Date.now() })
       .execute();
-    await ctx.db.insertInto('reading_event_days').values({ reader_key: `user:${reader.id}`, event_type: 'open_book', target_id: book.id, day: 1 }).execute();
+    await ctx.db
+      .insertInto('reading_event_days')
+      .values({ reader_key: `user:${reader.id}`, event_type: 'open_book', target_id: book.id, day: 1 })
+      .execute();
     const { orderId } = await insertPaidOrder(ctx, reader, 'sandbox');
     await ctx.db
       .insertInto('payment_incidents')
@@ -255,9 +277,11 @@ describe(`the erasure (${TEST_DIALECT})`, () => {
         created_at: Date.now(),
       })
       .execute();
-    const chapterLikes = async () => (await ctx.db.selectFrom('chapters').select('total_likes').where('id', '=', chapterId).executeTakeFirstOrThrow()).total_likes;
+    const chapterLikes = async () =>
+      (await ctx.db.selectFrom('chapters').select('total_likes').where('id', '=', chapterId).executeTakeFirstOrThrow()).total_likes;
     const comment = (id: number) => ctx.db.selectFrom('comments').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    const counts = () => ctx.db.selectFrom('chapters').select(['comments_count', 'top_comments_count']).where('id', '=', chapterId).executeTakeFirstOrThrow();
+    const counts = () =>
+      ctx.db.selectFrom('chapters').select(['comments_count', 'top_comments_count']).where('id', '=', chapterId).executeTakeFirstOrThrow();
     expect(await chapterLikes()).toBe(2);
     const countsBefore = await counts();
 
@@ -269,7 +293,14 @@ describe(`the erasure (${TEST_DIALECT})`, () => {
 
     const pseudonym = pseudonymOf(reader.uuid);
     const row = await userRow(reader.id);
-    expect(row).toMatchObject({ uuid: reader.uuid, username: pseudonym, username_key: pseudonym, email: null, email_key: null, totp_secret: null });
+    expect(row).toMatchObject({
+      uuid: reader.uuid,
+      username: pseudonym,
+      username_key: pseudonym,
+      email: null,
+      email_key: null,
+      totp_secret: null,
+    });
     expect(row.erased_at).not.toBeNull();
     expect(row.disabled_at).not.toBeNull();
     expect((await login(reader)).statusCode).toBe(401);
@@ -286,7 +317,11 @@ describe(`the erasure (${TEST_DIALECT})`, () => {
     // Counts and averages without the reader.
     expect(await chapterLikes()).toBe(1);
     expect((await comment(theirs.id)).likes).toBe(0);
-    const bookRow = await ctx.db.selectFrom('books').select(['rating_count', 'rating_sum']).where('id', '=', book.id).executeTakeFirstOrThrow();
+    const bookRow = await ctx.db
+      .selectFrom('books')
+      .select(['rating_count', 'rating_sum'])
+      .where('id', '=', book.id)
+      .executeTakeFirstOrThrow();
     expect(bookRow).toEqual({ rating_count: 1, rating_sum: 8 });
     // Comments removed: the top-level one is a tombstone (it has a reply), the reply is gone from the counts.
     expect(await comment(mine.id)).toMatchObject({ state: 'deleted', body: '', body_hash: '' });
@@ -298,9 +333,17 @@ describe(`the erasure (${TEST_DIALECT})`, () => {
       top_comments_count: countsBefore.top_comments_count - 1,
     });
     // Kept, pseudonymised: the ledger names the row that now has only the pseudonym.
-    const order = await ctx.db.selectFrom('payment_orders').select(['user_id', 'status']).where('order_id', '=', orderId).executeTakeFirstOrThrow();
+    const order = await ctx.db
+      .selectFrom('payment_orders')
+      .select(['user_id', 'status'])
+      .where('order_id', '=', orderId)
+      .executeTakeFirstOrThrow();
     expect(order).toEqual({ user_id: reader.id, status: 'paid' });
-    const incident = await ctx.db.selectFrom('payment_incidents').select('detail').where('reference', '=', `cs_${reader.id}`).executeTakeFirstOrThrow();
+    const incident = await ctx.db
+      .selectFrom('payment_incidents')
+      .select('detail')
+      .where('reference', '=', `cs_${reader.id}`)
+      .executeTakeFirstOrThrow();
     expect(incident.detail.toLowerCase()).not.toContain(reader.email.toLowerCase());
     const audits = await ctx.db.selectFrom('audit_log').selectAll().where('target_id', 'in', [reader.uuid, pseudonym]).execute();
     expect(audits.map((a) => a.action).sort()).toEqual(['membership.grant', 'user.erase']);
@@ -316,7 +359,9 @@ describe(`the erasure (${TEST_DIALECT})`, () => {
     expect(erased[0]!.user_id).toBeNull();
     expect(await ctx.db.selectFrom('mail_outbox').select('id').where('user_id', '=', reader.id).execute()).toEqual([]);
     expect(await outbox('account-deletion-scheduled', reader.email)).toEqual([]);
-    expect(await ctx.db.selectFrom('account_deletions').select('erased_at').where('user_id', '=', reader.id).executeTakeFirstOrThrow()).not.toMatchObject({
+    expect(
+      await ctx.db.selectFrom('account_deletions').select('erased_at').where('user_id', '=', reader.id).executeTakeFirstOrThrow(),
+    ).not.toMatchObject({
       erased_at: null,
     });
   });
@@ -329,7 +374,9 @@ describe(`the erasure (${TEST_DIALECT})`, () => {
     await ctx.app.jobs.drain();
     expect((await userRow(reader.id)).erased_at).not.toBeNull();
     const list = await api(null, 'GET', `/comics/chapter/${chapter(2).uuid}/comments`);
-    const shown = (list.json().data.result as { comment_uuid: string; body: string; user: unknown }[]).find((c) => c.comment_uuid === kept.uuid);
+    const shown = (list.json().data.result as { comment_uuid: string; body: string; user: unknown }[]).find(
+      (c) => c.comment_uuid === kept.uuid,
+    );
     expect(shown).toMatchObject({
       body: 'still here',
       user: { uuid: reader.uuid, username: pseudonymOf(reader.uuid), deleted_reader: true },
@@ -366,7 +413,11 @@ describe(`the erasure (${TEST_DIALECT})`, () => {
     const reader = await createUser(ctx);
     expect((await requestDeletion(reader)).statusCode).toBe(202);
     const deletionId = await makeDue(reader.id);
-    await ctx.db.deleteFrom('jobs').where('kind', '=', ACCOUNT_ERASE_JOB).where('payload', '=', JSON.stringify({ deletion_id: deletionId })).execute();
+    await ctx.db
+      .deleteFrom('jobs')
+      .where('kind', '=', ACCOUNT_ERASE_JOB)
+      .where('payload', '=', JSON.stringify({ deletion_id: deletionId }))
+      .execute();
     const erasure = erasureWith();
     const housekeeping = createHousekeeping({
       db: ctx.db,
@@ -403,9 +454,17 @@ describe(`payments of a leaving account (${TEST_DIALECT})`, () => {
     const paid = await payByLink(orderId);
     expect(paid.statusCode, paid.body).toBe(200);
     // The provider tells again: still one payment, one incident.
-    const { amount_fen } = await ctx.db.selectFrom('payment_orders').select('amount_fen').where('order_id', '=', orderId).executeTakeFirstOrThrow();
+    const { amount_fen } = await ctx.db
+      .selectFrom('payment_orders')
+      .select('amount_fen')
+      .where('order_id', '=', orderId)
+      .executeTakeFirstOrThrow();
     expect(await ledger().complete(orderId, { txnId: `sandbox-${orderId}`, amountFen: amount_fen })).toBe(false);
-    const order = await ctx.db.selectFrom('payment_orders').select(['status', 'user_id']).where('order_id', '=', orderId).executeTakeFirstOrThrow();
+    const order = await ctx.db
+      .selectFrom('payment_orders')
+      .select(['status', 'user_id'])
+      .where('order_id', '=', orderId)
+      .executeTakeFirstOrThrow();
     expect(order).toEqual({ status: 'paid', user_id: reader.id });
     const incidents = await ctx.db.selectFrom('payment_incidents').selectAll().where('reference', '=', orderId).execute();
     expect(incidents).toHaveLength(1);
@@ -430,20 +489,35 @@ describe(`the operator (${TEST_DIALECT})`, () => {
     const pending = await api(admin, 'GET', '/admin/deletions');
     expect(pending.statusCode, pending.body).toBe(200);
     expect(pending.json().data.items).toContainEqual(
-      expect.objectContaining({ user_uuid: reader.uuid, name: reader.username, requested_by: 'operator', comments: 'keep', reason: 'asked by e-mail', erased_at: null }),
+      expect.objectContaining({
+        user_uuid: reader.uuid,
+        name: reader.username,
+        requested_by: 'operator',
+        comments: 'keep',
+        reason: 'asked by e-mail',
+        erased_at: null,
+      }),
     );
     const cancel = await api(admin, 'DELETE', `/admin/users/${reader.uuid}/deletion`, { reason: 'changed their mind' });
     expect(cancel.statusCode, cancel.body).toBe(200);
     expect(cancel.json()).toEqual({ data: { cancelled: true } });
     const none = await api(admin, 'DELETE', `/admin/users/${reader.uuid}/deletion`, { reason: 'again' });
     expect([none.statusCode, none.json().code]).toEqual([404, 'DELETION_NOT_FOUND']);
-    const actions = await ctx.db.selectFrom('audit_log').select(['action', 'actor_name']).where('target_id', '=', reader.uuid).orderBy('id').execute();
+    const actions = await ctx.db
+      .selectFrom('audit_log')
+      .select(['action', 'actor_name'])
+      .where('target_id', '=', reader.uuid)
+      .orderBy('id')
+      .execute();
     expect(actions).toEqual([
       { action: 'user.deletion_request', actor_name: admin.username },
       { action: 'user.deletion_cancel', actor_name: admin.username },
     ]);
     expect(await outbox('account-deletion-cancelled', reader.email)).toHaveLength(1);
-    const unknown = await api(admin, 'POST', '/admin/users/00000000-0000-4000-8000-000000000000/deletion', { reason: 'x', comments: 'remove' });
+    const unknown = await api(admin, 'POST', '/admin/users/00000000-0000-4000-8000-000000000000/deletion', {
+      reason: 'x',
+      comments: 'remove',
+    });
     expect([unknown.statusCode, unknown.json().code]).toEqual([404, 'USER_NOT_FOUND']);
     expect((await api(reader, 'GET', '/admin/deletions')).statusCode).toBe(401);
     const erasedList = await api(admin, 'GET', '/admin/deletions?state=erased');
@@ -468,7 +542,12 @@ describe(`the operator (${TEST_DIALECT})`, () => {
     const cancelled = await cli('user', 'delete-cancel', reader.uuid, '--reason', 'by phone again');
     expect(cancelled.code, cancelled.err).toBe(0);
     expect(await pendingOf(reader.id)).toBeUndefined();
-    const audit = await ctx.db.selectFrom('audit_log').select(['action', 'actor_name']).where('target_id', '=', reader.uuid).orderBy('id').execute();
+    const audit = await ctx.db
+      .selectFrom('audit_log')
+      .select(['action', 'actor_name'])
+      .where('target_id', '=', reader.uuid)
+      .orderBy('id')
+      .execute();
     expect(audit).toEqual([
       { action: 'user.deletion_request', actor_name: 'cli' },
       { action: 'user.deletion_cancel', actor_name: 'cli' },
@@ -511,7 +590,11 @@ describe.runIf(TEST_DIALECT === 'postgres')('races with the erasure on PostgreSQ
     const deletionId = await makeDue(reader.id);
     // The request revoked the token; these races are of requests that authenticated before: the
     // version is set back so the writers reach their transactions, and the erasure moves it again.
-    await ctx.db.updateTable('users').set((eb) => ({ token_version: eb('token_version', '-', 1) })).where('id', '=', reader.id).execute();
+    await ctx.db
+      .updateTable('users')
+      .set((eb) => ({ token_version: eb('token_version', '-', 1) }))
+      .where('id', '=', reader.id)
+      .execute();
     return { reader: { ...reader, token }, deletionId };
   }
 
@@ -533,7 +616,9 @@ describe.runIf(TEST_DIALECT === 'postgres')('races with the erasure on PostgreSQ
       for (const table of ['book_follows', 'chapter_likes', 'book_ratings'] as const) expect(await count(table, reader.id), table).toBe(0);
       const comments = await ctx.db.selectFrom('comments').select(['state', 'body']).where('user_id', '=', reader.id).execute();
       for (const c of comments) expect(c).toEqual({ state: 'deleted', body: '' });
-      expect(await ctx.db.selectFrom('reading_progress').select('book_id').where('reader_key', '=', `u:${reader.id}`).execute()).toEqual([]);
+      expect(await ctx.db.selectFrom('reading_progress').select('book_id').where('reader_key', '=', `u:${reader.id}`).execute()).toEqual(
+        [],
+      );
       // An order created first stays (the ledger), pending, naming only the pseudonymised row.
       expect(await count('payment_orders', reader.id)).toBeLessThanOrEqual(1);
       expect((await userRow(reader.id)).username).toBe(pseudonymOf(reader.uuid));

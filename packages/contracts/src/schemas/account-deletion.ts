@@ -25,7 +25,9 @@ export const DeletionInfoResponse = Data(
 
 export const DeletionRequestBody = ClosedObject({
   password: Type.String({ minLength: 1, maxLength: 1024 }),
-  code: Type.Optional(PlainText({ minLength: 1, maxLength: 64, description: 'The two-step code (or a recovery code) when two-step sign-in is on' })),
+  code: Type.Optional(
+    PlainText({ minLength: 1, maxLength: 64, description: 'The two-step code (or a recovery code) when two-step sign-in is on' }),
+  ),
   comments: DeletionComments,
 });
 export type DeletionRequestBody = Static<typeof DeletionRequestBody>;

@@ -43,7 +43,9 @@ export async function userDelete(ctx: CliContext, args: string[], options: { rea
   const reason = reasonOf(options);
   const user = await findReader(ctx, args[0]);
   const { deletion } = await asCli(() => ctx.deletion.adminRequest(CLI_ACTOR, user.uuid, { reason, comments }));
-  ctx.write(`${user.username}: signed out everywhere; erased at ${iso(deletion.erase_at)} unless they log in before (comments: ${comments})`);
+  ctx.write(
+    `${user.username}: signed out everywhere; erased at ${iso(deletion.erase_at)} unless they log in before (comments: ${comments})`,
+  );
 }
 
 /** `user delete-cancel <user> --reason TEXT`: cancels a pending deletion at the reader's request, audited as `cli`. */

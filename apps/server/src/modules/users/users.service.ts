@@ -187,7 +187,9 @@ export function createUsersService(deps: {
     if (language && language !== user.language) await users.setUserLanguage(db, user.id, language);
     // The request that started the deletion moved the token version: a token of the current one.
     const tokenVersion =
-      deletion.state === 'cancelled' ? ((await users.findUserByUuid(db, user.uuid))?.token_version ?? user.token_version) : user.token_version;
+      deletion.state === 'cancelled'
+        ? ((await users.findUserByUuid(db, user.uuid))?.token_version ?? user.token_version)
+        : user.token_version;
     const jwt_token = await tokens.issue({ userUuid: user.uuid, tokenVersion });
     return {
       jwt_token,

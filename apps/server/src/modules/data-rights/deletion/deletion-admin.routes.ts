@@ -42,7 +42,8 @@ export function deletionAdminRoutes(deletion: DeletionService) {
           response: { 202: DeletionResponse, ...errorResponses },
         },
       },
-      async (request, reply) => reply.status(202).send({ data: await deletion.adminRequest(actorOf(request), request.params.userUuid, request.body) }),
+      async (request, reply) =>
+        reply.status(202).send({ data: await deletion.adminRequest(actorOf(request), request.params.userUuid, request.body) }),
     );
     app.delete(
       '/users/:userUuid/deletion',

@@ -31,7 +31,14 @@ export const findDeletion = (db: DbExecutor, id: number) =>
 
 export async function insertDeletion(
   db: DbExecutor,
-  values: { userId: number; requestedAt: number; eraseAt: number; comments: 'remove' | 'keep'; requestedBy: number | null; reason: string | null },
+  values: {
+    userId: number;
+    requestedAt: number;
+    eraseAt: number;
+    comments: 'remove' | 'keep';
+    requestedBy: number | null;
+    reason: string | null;
+  },
 ): Promise<number> {
   const row = await db
     .insertInto('account_deletions')
@@ -163,7 +170,18 @@ export async function isErased(db: DbExecutor, userId: number): Promise<boolean>
 export const findUserForDeletion = (db: DbExecutor, where: { id: number } | { uuid: string }) => {
   const query = db
     .selectFrom('users')
-    .select(['id', 'uuid', 'username', 'role', 'password_hash', 'totp_enabled_at', 'totp_secret', 'totp_last_step', 'erased_at', 'language'])
+    .select([
+      'id',
+      'uuid',
+      'username',
+      'role',
+      'password_hash',
+      'totp_enabled_at',
+      'totp_secret',
+      'totp_last_step',
+      'erased_at',
+      'language',
+    ]);
   return 'id' in where ? query.where('id', '=', where.id).executeTakeFirst() : query.where('uuid', '=', where.uuid).executeTakeFirst();
 };
 

@@ -56,7 +56,10 @@ export function createDeletionService(deps: {
 
   /** `GET /user/deletion`: what the reader would lose and what is kept, said before they confirm. */
   async function info(user: AuthUser) {
-    return { consequences: await repo.consequencesOf(db, user.id, now()), grace_days: ACCOUNT_DELETION_GRACE_DAYS as typeof ACCOUNT_DELETION_GRACE_DAYS };
+    return {
+      consequences: await repo.consequencesOf(db, user.id, now()),
+      grace_days: ACCOUNT_DELETION_GRACE_DAYS as typeof ACCOUNT_DELETION_GRACE_DAYS,
+    };
   }
 
   /** `POST /user/deletion`: the password (and the two-step code, where on) as changing the address asks. */
@@ -67,7 +70,13 @@ export function createDeletionService(deps: {
       db,
       deps.totpCipher,
       row,
-      { usernameKey: row.username.normalize('NFC').toLowerCase(), password: input.password, totpCode: input.code, secondStep: true, ip: input.ip },
+      {
+        usernameKey: row.username.normalize('NFC').toLowerCase(),
+        password: input.password,
+        totpCode: input.code,
+        secondStep: true,
+        ip: input.ip,
+      },
       now(),
     );
     return domainEvents.transact((trx) => schedule(trx, row.id, { comments: input.comments, requestedBy: null, reason: null }));

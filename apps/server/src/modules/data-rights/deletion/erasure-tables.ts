@@ -17,9 +17,10 @@ export const ERASURE_TABLES: Readonly<Record<string, string>> = {
   chapter_likes: "deleted, and the chapters' and books' like counts lowered by them",
   comment_likes: "deleted, and the comments' like counts lowered by them",
   comment_alerts: 'deleted',
-  comment_bans: 'deleted (the ban of a reader who is gone); created_by of bans the reader gave as a moderator: kept, naming the pseudonymised row',
+  comment_bans:
+    'deleted (the ban of a reader who is gone); created_by of bans the reader gave as a moderator: kept, naming the pseudonymised row',
   comment_reports:
-    'deleted: the reports the reader filed (open ones leave the comment\'s open count); resolved_by of reports the reader resolved as a moderator: kept, naming the pseudonymised row',
+    "deleted: the reports the reader filed (open ones leave the comment's open count); resolved_by of reports the reader resolved as a moderator: kept, naming the pseudonymised row",
   comments:
     "as the reader chose: 'remove': deleted like a reader's own delete (state deleted, body and body hash blanked, reply and chapter counts kept right; a tombstone stays only for replies); 'keep': kept, the author shown as the pseudonym with deleted_reader: true. moderated_by of comments the reader moderated: kept, naming the pseudonymised row",
   book_ratings: "deleted with their reviews, and the books' rating_count and rating_sum (the averages) lowered by them",
@@ -27,11 +28,13 @@ export const ERASURE_TABLES: Readonly<Record<string, string>> = {
   chapter_reads: 'deleted (reader_key u:<id>)',
   reading_events: "deleted (the reader's user_id rows; the day totals already counted stay, with no reader in them)",
   reading_event_days: 'deleted (reader_key user:<id>)',
-  reader_changes: "deleted (an internal cache-invalidation feed); the rows the erasure's own writes add name only the pseudonymised row and are trimmed with the feed",
+  reader_changes:
+    "deleted (an internal cache-invalidation feed); the rows the erasure's own writes add name only the pseudonymised row and are trimmed with the feed",
   data_exports: 'deleted (the archives the reader asked for)',
   mail_outbox:
     "pseudonymised: the reader's messages (by account or address) lose recipient, address key, contents and account link; unsent ones are suppressed. The one account-erased message goes to the former address, linked to no account, and is removed with the outbox's retention",
-  payment_orders: 'kept: the ledger (accounting law keeps payment records: France 10 years, Spain 6, China up to 30), naming only the pseudonymised row',
+  payment_orders:
+    'kept: the ledger (accounting law keeps payment records: France 10 years, Spain 6, China up to 30), naming only the pseudonymised row',
   membership_grants: 'kept: the ledger of what each payment bought, naming only the pseudonymised row',
   coupon_redemptions: 'kept: the ledger (a coupon counts its redemptions), naming only the pseudonymised row',
   coin_lots: 'kept: the coin ledger (what was bought and is owed), naming only the pseudonymised row',
@@ -39,7 +42,8 @@ export const ERASURE_TABLES: Readonly<Record<string, string>> = {
   coin_spends: 'kept: the coin ledger (which coins paid for which unlock), no reader column of its own',
   chapter_grants: 'kept: what coins and payments bought (the ledger), naming only the pseudonymised row',
   payment_events: "kept: the providers' notifications (amounts and providers' ids, no personal data), by order",
-  payment_incidents: "pseudonymised: the reader's e-mail address is replaced by [erased] in the detail; erased_account incidents name only the order",
+  payment_incidents:
+    "pseudonymised: the reader's e-mail address is replaced by [erased] in the detail; erased_account incidents name only the order",
   audit_log:
     "pseudonymised: the erasure is recorded as user.erase naming only the pseudonym; older entries by the reader (as an operator) or about them keep what was done, with the actor name, the reader's name and address in the values replaced by the pseudonym and [erased]",
   jobs: "kept: created_by of jobs the reader started as an operator, and payloads that name internal ids only (the account_erase job names the request's id)",

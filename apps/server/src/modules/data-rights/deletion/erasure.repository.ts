@@ -118,8 +118,11 @@ export const auditRowsOf = (db: DbExecutor, user: { id: number; uuid: string }) 
     .where((eb) => eb.or([eb('actor_user_id', '=', user.id), eb('target_id', '=', user.uuid), eb('target_id', '=', String(user.id))]))
     .execute();
 
-export const updateAuditRow = (db: DbExecutor, id: number, values: { actor_name: string; before_json: string | null; after_json: string | null }) =>
-  db.updateTable('audit_log').set(values).where('id', '=', id).execute();
+export const updateAuditRow = (
+  db: DbExecutor,
+  id: number,
+  values: { actor_name: string; before_json: string | null; after_json: string | null },
+) => db.updateTable('audit_log').set(values).where('id', '=', id).execute();
 
 /** The users row itself: only the uuid and the pseudonym are left; no secret anything can match. */
 export const pseudonymiseUser = (
@@ -159,7 +162,8 @@ export const pseudonymiseUser = (
 export async function deleteDataExports(db: DbExecutor, userId: number): Promise<void> {
   const exists = isPostgres(db)
     ? (await sql<{ found: string | null }>`select to_regclass('data_exports')::text as found`.execute(db)).rows[0]?.found != null
-    : (await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name = 'data_exports'`.execute(db)).rows.length > 0;
+    : (await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name = 'data_exports'`.execute(db)).rows.length >
+      0;
   // TODO(lead): once the export module is merged, also remove the archives' files from storage
   // (their keys are in data_exports) after this transaction commits.
   if (exists) await sql`delete from data_exports where user_id = ${userId}`.execute(db);

@@ -134,7 +134,11 @@ export function createErasure(deps: {
    * the actor's name becomes the pseudonym, and the reader's name and address inside the before and
    * after values are replaced by the pseudonym and `[erased]`.
    */
-  async function scrubAudit(trx: DbExecutor, user: { id: number; uuid: string; username: string; email: string | null }, pseudonym: string) {
+  async function scrubAudit(
+    trx: DbExecutor,
+    user: { id: number; uuid: string; username: string; email: string | null },
+    pseudonym: string,
+  ) {
     const scrub = (text: string | null) => {
       if (text === null) return null;
       let out = replaceAll(text, user.username, pseudonym);
