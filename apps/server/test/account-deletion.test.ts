@@ -252,6 +252,22 @@ describe(`the erasure (${TEST_DIALECT})`, () => {
       .execute();
     const { orderId } = await insertPaidOrder(ctx, reader, 'sandbox');
     await ctx.db
+      .updateTable('membership_grants')
+      .set({ note: `goodwill for ${reader.username}` })
+      .where('source_ref', '=', orderId)
+      .execute();
+    await ctx.db
+      .insertInto('payment_events')
+      .values({
+        provider: 'sandbox',
+        event_id: `resolve:${orderId}`,
+        received_at: Date.now(),
+        order_id: orderId,
+        event_type: 'incident.resolve',
+        summary: `granted to ${reader.username} by ${admin.username}`,
+      })
+      .execute();
+    await ctx.db
       .insertInto('payment_incidents')
       .values({
         provider: 'stripe',
@@ -339,6 +355,14 @@ describe(`the erasure (${TEST_DIALECT})`, () => {
       .where('order_id', '=', orderId)
       .executeTakeFirstOrThrow();
     expect(order).toEqual({ user_id: reader.id, status: 'paid' });
+    const note = await ctx.db.selectFrom('membership_grants').select('note').where('source_ref', '=', orderId).executeTakeFirstOrThrow();
+    expect(note.note).toBe(`goodwill for ${pseudonym}`);
+    const event = await ctx.db
+      .selectFrom('payment_events')
+      .select('summary')
+      .where('event_id', '=', `resolve:${orderId}`)
+      .executeTakeFirstOrThrow();
+    expect(event.summary).toBe(`granted to ${pseudonym} by ${admin.username}`);
     const incident = await ctx.db
       .selectFrom('payment_incidents')
       .select('detail')

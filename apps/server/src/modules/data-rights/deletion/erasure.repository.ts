@@ -110,12 +110,28 @@ export async function scrubIncidentAddresses(db: DbExecutor, email: string): Pro
   }
 }
 
-/** Audit entries by or about the reader: names and addresses replaced (erasure.ts says how). */
-export const auditRowsOf = (db: DbExecutor, user: { id: number; uuid: string }) =>
+/**
+ * Audit entries by or about the reader: written by them (as an operator), targeting their account,
+ * or naming them in a value (an incident granted to them names them as `"user": "<name>"`).
+ */
+export const auditRowsOf = (db: DbExecutor, user: { id: number; uuid: string; username: string; email: string | null }) =>
   db
     .selectFrom('audit_log')
     .select(['id', 'actor_user_id', 'actor_name', 'target_id', 'before_json', 'after_json'])
-    .where((eb) => eb.or([eb('actor_user_id', '=', user.id), eb('target_id', '=', user.uuid), eb('target_id', '=', String(user.id))]))
+    .where((eb) =>
+      eb.or([
+        eb('actor_user_id', '=', user.id),
+        eb('target_id', '=', user.uuid),
+        eb('target_id', '=', String(user.id)),
+        ...[JSON.stringify(user.username), ...(user.email ? [user.email] : [])].flatMap((needle) => {
+          const pattern = `%${escapeLike(needle.toLowerCase())}%`;
+          return [
+            eb(sql<string>`lower(before_json)`, 'like', sql<string>`${pattern} escape '\\'`),
+            eb(sql<string>`lower(after_json)`, 'like', sql<string>`${pattern} escape '\\'`),
+          ];
+        }),
+      ]),
+    )
     .execute();
 
 export const updateAuditRow = (
@@ -123,6 +139,38 @@ export const updateAuditRow = (
   id: number,
   values: { actor_name: string; before_json: string | null; after_json: string | null },
 ) => db.updateTable('audit_log').set(values).where('id', '=', id).execute();
+
+/** Operators' notes on the reader's grants and coin gifts (they may name the reader). */
+export const grantNotesOf = (db: DbExecutor, userId: number) =>
+  db.selectFrom('membership_grants').select(['id', 'note as text']).where('user_id', '=', userId).where('note', 'is not', null).execute();
+export const setGrantNote = (db: DbExecutor, id: number, text: string) =>
+  db.updateTable('membership_grants').set({ note: text }).where('id', '=', id).execute();
+export const coinReasonsOf = (db: DbExecutor, userId: number) =>
+  db.selectFrom('coin_entries').select(['id', 'reason as text']).where('user_id', '=', userId).where('reason', 'is not', null).execute();
+export const setCoinReason = (db: DbExecutor, id: number, text: string) =>
+  db.updateTable('coin_entries').set({ reason: text }).where('id', '=', id).execute();
+
+/** The readable lines of the reader's orders' provider events (an incident resolved for them names them). */
+export const orderEventSummariesOf = (db: DbExecutor, userId: number) =>
+  db
+    .selectFrom('payment_events')
+    .innerJoin('payment_orders', 'payment_orders.order_id', 'payment_events.order_id')
+    .select(['payment_events.provider', 'payment_events.event_id', 'payment_events.summary as text'])
+    .where('payment_orders.user_id', '=', userId)
+    .where('payment_events.summary', 'is not', null)
+    .execute();
+export const setEventSummary = (db: DbExecutor, provider: string, eventId: string, text: string) =>
+  db.updateTable('payment_events').set({ summary: text }).where('provider', '=', provider).where('event_id', '=', eventId).execute();
+
+/** Incident resolutions naming the reader ("granted month to <name> as order …"). */
+export const incidentResolutionsNaming = (db: DbExecutor, username: string) =>
+  db
+    .selectFrom('payment_incidents')
+    .select(['id', 'resolution as text'])
+    .where(sql<boolean>`lower(resolution) like ${`%${escapeLike(username.toLowerCase())}%`} escape '\\'`)
+    .execute();
+export const setIncidentResolution = (db: DbExecutor, id: number, text: string) =>
+  db.updateTable('payment_incidents').set({ resolution: text }).where('id', '=', id).execute();
 
 /** The users row itself: only the uuid and the pseudonym are left; no secret anything can match. */
 export const pseudonymiseUser = (

@@ -69,6 +69,7 @@ export function createErasure(deps: {
     await repo.scrubOutbox(trx, user.id, user.email?.toLowerCase() ?? null, at);
     if (user.email) await repo.scrubIncidentAddresses(trx, user.email);
     await scrubAudit(trx, user, pseudonym);
+    await scrubLedgerText(trx, user, pseudonym);
     await repo.pseudonymiseUser(trx, user.id, {
       pseudonym,
       skeleton: usernameSkeleton(pseudonym),
@@ -139,18 +140,41 @@ export function createErasure(deps: {
     user: { id: number; uuid: string; username: string; email: string | null },
     pseudonym: string,
   ) {
-    const scrub = (text: string | null) => {
-      if (text === null) return null;
-      let out = replaceAll(text, user.username, pseudonym);
-      if (user.email) out = replaceAll(out, user.email, '[erased]');
-      return out;
-    };
+    const scrub = (text: string | null) => (text === null ? null : scrubName(text, user, pseudonym));
     for (const row of await repo.auditRowsOf(trx, user)) {
       await repo.updateAuditRow(trx, row.id, {
         actor_name: row.actor_user_id === user.id ? pseudonym : (scrub(row.actor_name) ?? ''),
         before_json: scrub(row.before_json),
         after_json: scrub(row.after_json),
       });
+    }
+  }
+
+  /**
+   * Free text of the ledger that an operator or the console wrote about the reader (grant notes,
+   * coin gift reasons, provider event lines, incident resolutions): the ledger stays, the name goes.
+   */
+  async function scrubLedgerText(trx: DbExecutor, user: { id: number; username: string; email: string | null }, pseudonym: string) {
+    const changed = (text: string | null) => {
+      if (text === null) return null;
+      const out = scrubName(text, user, pseudonym);
+      return out === text ? null : out;
+    };
+    for (const row of await repo.grantNotesOf(trx, user.id)) {
+      const text = changed(row.text);
+      if (text !== null) await repo.setGrantNote(trx, row.id, text);
+    }
+    for (const row of await repo.coinReasonsOf(trx, user.id)) {
+      const text = changed(row.text);
+      if (text !== null) await repo.setCoinReason(trx, row.id, text);
+    }
+    for (const row of await repo.orderEventSummariesOf(trx, user.id)) {
+      const text = changed(row.text);
+      if (text !== null) await repo.setEventSummary(trx, row.provider, row.event_id, text);
+    }
+    for (const row of await repo.incidentResolutionsNaming(trx, user.username)) {
+      const text = changed(row.text);
+      if (text !== null) await repo.setIncidentResolution(trx, row.id, text);
     }
   }
 
@@ -178,8 +202,14 @@ export function createErasure(deps: {
 
 export type Erasure = ReturnType<typeof createErasure>;
 
-/** Case-insensitive, as names and addresses are compared everywhere. */
-function replaceAll(text: string, needle: string, replacement: string): string {
-  if (needle === '') return text;
-  return text.replace(new RegExp(needle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi'), replacement);
+const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The reader's name (as a whole word: "bob" leaves "bobby" alone) becomes the pseudonym and their
+ * address `[erased]`, case-insensitively, as names and addresses are compared everywhere.
+ */
+function scrubName(text: string, user: { username: string; email: string | null }, pseudonym: string): string {
+  let out = text.replace(new RegExp(`(?<![\\p{L}\\p{N}\\p{M}])${escapeRegExp(user.username)}(?![\\p{L}\\p{N}\\p{M}])`, 'giu'), pseudonym);
+  if (user.email) out = out.replace(new RegExp(escapeRegExp(user.email), 'gi'), '[erased]');
+  return out;
 }
