@@ -5,7 +5,6 @@ import { ERASURE_TABLES } from '../src/modules/data-rights/deletion/erasure-tabl
 import { ACCOUNT_ERASE_JOB, createErasure } from '../src/modules/data-rights/deletion/erasure.js';
 import { pseudonymOf } from '../src/modules/data-rights/deletion/pseudonym.js';
 import { createHousekeeping } from '../src/modules/housekeeping/housekeeping.js';
-import { lockUserMembership } from '../src/modules/membership/membership.repository.js';
 import { createMembershipService } from '../src/modules/membership/membership.service.js';
 import { createCheckoutTokens } from '../src/modules/payments/checkout-token.js';
 import { createOrderLedger } from '../src/modules/payments/order-ledger.js';
@@ -109,9 +108,8 @@ function erasureWith(audit: ReturnType<typeof createAuditService> = createAuditS
   return createErasure({
     db: ctx.db,
     domainEvents: ctx.app.domainEvents,
-    membership: {
-      lockMembersWithin: async (trx, ids) => ids.reduce((p, id) => p.then(() => lockUserMembership(trx, id)), Promise.resolve()),
-    },
+    membership: createMembershipService({ db: ctx.db, domainEvents: ctx.app.domainEvents }),
+
     audit,
   });
 }
@@ -355,6 +353,14 @@ describe(`the erasure (${TEST_DIALECT})`, () => {
       .where('order_id', '=', orderId)
       .executeTakeFirstOrThrow();
     expect(order).toEqual({ user_id: reader.id, status: 'paid' });
+    // The time left was lost: the grant stays in the ledger, revoked.
+    const grant = await ctx.db
+      .selectFrom('membership_grants')
+      .select('revoked_at')
+      .where('source_ref', '=', orderId)
+      .executeTakeFirstOrThrow();
+    expect(grant.revoked_at).not.toBeNull();
+    expect(row.member_until).toBeNull();
     const note = await ctx.db.selectFrom('membership_grants').select('note').where('source_ref', '=', orderId).executeTakeFirstOrThrow();
     expect(note.note).toBe(`goodwill for ${pseudonym}`);
     const event = await ctx.db

@@ -35,13 +35,16 @@ export const ERASURE_TABLES: Readonly<Record<string, string>> = {
     "pseudonymised: the reader's messages (by account or address) lose recipient, address key, contents and account link; unsent ones are suppressed. The one account-erased message goes to the former address, linked to no account, and is removed with the outbox's retention",
   payment_orders:
     'kept: the ledger (accounting law keeps payment records: France 10 years, Spain 6, China up to 30), naming only the pseudonymised row',
-  membership_grants: 'kept: the ledger of what each payment bought, naming only the pseudonymised row',
+  membership_grants:
+    "kept: the ledger of what each payment bought, naming only the pseudonymised row; running and future grants revoked (the time left is lost); operators' notes naming the reader pseudonymised",
   coupon_redemptions: 'kept: the ledger (a coupon counts its redemptions), naming only the pseudonymised row',
-  coin_lots: 'kept: the coin ledger (what was bought and is owed), naming only the pseudonymised row',
-  coin_entries: 'kept: the coin ledger (each movement), naming only the pseudonymised row',
+  coin_lots: 'kept: the coin ledger (what was bought), naming only the pseudonymised row; the balance left can no longer be spent',
+  coin_entries:
+    "kept: the coin ledger (each movement), naming only the pseudonymised row; operators' gift reasons naming the reader pseudonymised",
   coin_spends: 'kept: the coin ledger (which coins paid for which unlock), no reader column of its own',
   chapter_grants: 'kept: what coins and payments bought (the ledger), naming only the pseudonymised row',
-  payment_events: "kept: the providers' notifications (amounts and providers' ids, no personal data), by order",
+  payment_events:
+    "kept: the providers' notifications (amounts and providers' ids), by order; a readable line naming the reader pseudonymised",
   payment_incidents:
     "pseudonymised: the reader's e-mail address is replaced by [erased] in the detail; erased_account incidents name only the order",
   audit_log:

@@ -32,7 +32,7 @@ export type ErasureOutcome = 'erased' | 'already-erased' | 'not-pending' | 'not-
 export function createErasure(deps: {
   db: Db;
   domainEvents: DomainEvents;
-  membership: Pick<MembershipService, 'lockMembersWithin'>;
+  membership: Pick<MembershipService, 'lockMembersWithin' | 'revokeAllWithin'>;
   audit: Pick<AuditService, 'recordWithin'>;
   now?: () => number;
 }) {
@@ -60,6 +60,9 @@ export function createErasure(deps: {
     }
     const pseudonym = pseudonymOf(user.uuid);
 
+    // The membership time left is lost (the reader was told; the operator may refund the order):
+    // the grants stay in the ledger, revoked, and the account counts as a member no more.
+    await deps.membership.revokeAllWithin(trx, user.id);
     await repo.deleteOwnRows(trx, user.id);
     await repo.deleteReports(trx, user.id);
     await removeLikes(trx, user.id);
