@@ -42,6 +42,7 @@ import { IMAGE_HOLD_CSP_SOURCE } from './modules/pages/image-hold.js';
 import { loadPageRenderer } from './modules/pages/page-renderer.js';
 import { healthRoutes, publicConfigRoutes } from './modules/system/system.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { deletionRoutes } from './modules/data-rights/deletion/deletion.routes.js';
 import { twoStepRoutes } from './modules/users/two-step.routes.js';
 import { feedKeysRoutes } from './modules/opds/feed-keys.routes.js';
 import { dataExportRoutes } from './modules/data-rights/export/data-export.routes.js';
@@ -187,6 +188,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (api) => {
       await api.register(usersRoutes(users));
       await api.register(twoStepRoutes(services.twoStep));
+      await api.register(deletionRoutes(services.deletion));
       await api.register(feedKeysRoutes(services.feedKeys));
       await api.register(dataExportRoutes(services.dataExports));
       await api.register(membershipRoutes(services.membership));

@@ -79,6 +79,8 @@ import { createUsersService } from './modules/users/users.service.js';
 import { createDataExportService, DATA_EXPORT_JOB } from './modules/data-rights/export/data-export.service.js';
 import { createExportLinks } from './modules/data-rights/export/export-links.js';
 import { createMailSubjects } from './modules/data-rights/export/export-mail-subjects.js';
+import { createDeletionService, type DeletionService } from './modules/data-rights/deletion/deletion.service.js';
+import { ACCOUNT_ERASE_JOB, createErasure } from './modules/data-rights/deletion/erasure.js';
 
 export interface ServicesOptions {
   /** Media storage from the caller (main.ts, tests), who also closes it; else one from the config (`ownsStorage`). */
@@ -120,6 +122,8 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
     totpCipher,
     publicUrl: config.publicUrl,
     log,
+    // A login during an account's grace period cancels its deletion (issue 43); built below.
+    deletionAtLogin: (userId) => deletion.checkAtLogin(userId),
   });
   const membership = createMembershipService({ db, domainEvents });
   // Cache invalidation across processes (Redis pub/sub, else PostgreSQL LISTEN/NOTIFY, else this
@@ -307,6 +311,20 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
     uploadsDir: config.uploads.dir,
     log,
   });
+  // "Delete my account" (issue 43, docs/ACCOUNTS.md "Deleting your account"): the request and its
+  // grace period, and the erasure at its time (a job on any node; the housekeeping pass catches a lost one).
+  const deletion: DeletionService = createDeletionService({
+    db,
+    domainEvents,
+    membership,
+    audit,
+    jobs: { enqueue: (executor, input) => jobs.enqueue(executor, input) },
+    totpCipher,
+    publicUrl: config.publicUrl,
+  });
+  const erasure = createErasure({ db, domainEvents, membership, audit });
+  jobHandlers[ACCOUNT_ERASE_JOB] = (job) => erasure.runJob(job.payload);
+
   // E-mail (modules/mail/): one `mail-send` job per message, any node.
   const mail = createMail({ db, domainEvents, config, audit, log, siteName, options: options.mail });
   jobHandlers[MAIL_SEND_JOB] = (job) => mail.sender.handle(job);
@@ -352,7 +370,14 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
   const sitemaps = createSitemaps({ db, publicUrl: config.publicUrl });
 
   // Background work, built here and started by app.ts when background jobs are on.
-  const housekeeping = createHousekeeping({ db, domainEvents, log, publicUrl: config.publicUrl, community: config.community });
+  const housekeeping = createHousekeeping({
+    db,
+    domainEvents,
+    log,
+    publicUrl: config.publicUrl,
+    community: config.community,
+    eraseDueAccounts: () => erasure.eraseDue(),
+  });
   // Pages imported before the data saver get its lighter variant (modules/content/lite-backfill.ts).
   const liteBackfill = createLiteBackfill({ db, domainEvents, storage, log });
   const wechatReconciler =
@@ -396,6 +421,8 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
     mediaUrls,
     users,
     twoStep,
+    deletion,
+    erasure,
     feedKeys,
     feedAuth,
     membership,

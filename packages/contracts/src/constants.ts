@@ -77,6 +77,9 @@ export const MAIL_KINDS = [
   'chapter-digest',
   'two-step-changed',
   'data-export-ready',
+  'account-deletion-scheduled',
+  'account-deletion-cancelled',
+  'account-erased',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 export const MAIL_STATES = ['queued', 'sending', 'sent', 'failed', 'suppressed'] as const;

@@ -57,6 +57,12 @@ export const ErrorCode = {
   COIN_PACK_NOT_FOUND: 'COIN_PACK_NOT_FOUND',
   /** Console: another coin pack sells through this Stripe payment link already (409). */
   PAYMENT_LINK_TAKEN: 'PAYMENT_LINK_TAKEN',
+  /** Issue 43: a deletion of this account is pending already (409). */
+  DELETION_PENDING: 'DELETION_PENDING',
+  /** Issue 43: no pending deletion of this account to cancel (404). */
+  DELETION_NOT_FOUND: 'DELETION_NOT_FOUND',
+  /** Issue 43: the account was erased; nothing can be done with it any more (409). */
+  ACCOUNT_ERASED: 'ACCOUNT_ERASED',
   READER_REQUIRED: 'READER_REQUIRED',
   FOLLOW_LIMIT_REACHED: 'FOLLOW_LIMIT_REACHED',
   INVALID_PUSH_ENDPOINT: 'INVALID_PUSH_ENDPOINT',

@@ -32,5 +32,6 @@ export * from './schemas/admin/moderation.js';
 export * from './schemas/mail.js';
 export * from './schemas/admin/outbox.js';
 export * from './schemas/admin/coins.js';
+export * from './schemas/account-deletion.js';
 export * from './routes.js';
 export type * from './server-entry.js';

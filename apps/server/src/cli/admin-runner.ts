@@ -8,6 +8,7 @@ import { mediaGc } from './commands/media-commands.js';
 import { membershipGrant, membershipRevoke } from './commands/membership-commands.js';
 import { paymentIncidents, paymentResolve } from './commands/payment-commands.js';
 import { userCreate, userList } from './commands/user-commands.js';
+import { deletionList, userDelete, userDeleteCancel } from './commands/deletion-commands.js';
 import { openCliContext, type CliContext } from './cli-context.js';
 import { CliError } from './cli-error.js';
 
@@ -32,6 +33,8 @@ type Options = ImportCliOptions & {
   'wait-free-hours'?: string;
   off?: boolean;
   reason?: string;
+  comments?: string;
+  erased?: boolean;
 };
 
 interface Command {
@@ -54,6 +57,27 @@ const COMMANDS: Command[] = [
     run: userCreate,
   },
   { words: ['user', 'list'], usage: 'user list', summary: 'list users', options: [], run: (ctx) => userList(ctx) },
+  {
+    words: ['user', 'delete'],
+    usage: 'user delete <username|uuid> --reason TEXT [--comments keep|remove]',
+    summary: "delete a reader's account after the 14-day grace period (signed out now; logging in cancels it)",
+    options: ['reason', 'comments'],
+    run: userDelete,
+  },
+  {
+    words: ['user', 'delete-cancel'],
+    usage: 'user delete-cancel <username|uuid> --reason TEXT',
+    summary: "cancel a reader's pending account deletion (at their request)",
+    options: ['reason'],
+    run: userDeleteCancel,
+  },
+  {
+    words: ['deletions'],
+    usage: 'deletions [--erased]',
+    summary: 'pending account deletions (--erased: the erased accounts)',
+    options: ['erased'],
+    run: (ctx, _args, options) => deletionList(ctx, options),
+  },
   {
     words: ['membership', 'grant'],
     usage: 'membership grant <username> --days N | --months N',
@@ -228,6 +252,8 @@ export async function runAdmin(argv: string[], io: RunIo): Promise<number> {
         price: { type: 'string' },
         'wait-free-hours': { type: 'string' },
         off: { type: 'boolean' },
+        comments: { type: 'string' },
+        erased: { type: 'boolean' },
         reason: { type: 'string' },
       },
     });

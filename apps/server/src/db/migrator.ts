@@ -35,6 +35,7 @@ import * as pageLiteVariant from './migrations/2026-11-26T1300-page-lite-variant
 import * as chapterGrants from './migrations/2026-11-26T1400-chapter-grants.js';
 import * as coins from './migrations/2026-11-27T0900-coins.js';
 import * as dataExports from './migrations/2026-11-28T0900-data-exports.js';
+import * as accountDeletion from './migrations/2026-11-28T0910-account-deletion.js';
 
 /** Listed explicitly (not read from disk) so the compiled server and the tests see the same set. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -73,6 +74,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26T1400-chapter-grants': chapterGrants,
   '2026-11-27T0900-coins': coins,
   '2026-11-28T0900-data-exports': dataExports,
+  '2026-11-28T0910-account-deletion': accountDeletion,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -58,6 +58,25 @@ export interface UsersTable {
   totp_last_step: Generated<number | null>;
   /** 1 (the default): replies to the reader's comments also go by Web Push and in the e-mail digest, where those are on. */
   notify_replies: Generated<number>;
+  /** Set by the account's erasure (issue 43, data-rights/deletion): the row keeps only its uuid and a pseudonym. */
+  erased_at: Generated<number | null>;
+}
+
+/** A request to delete an account (issue 43): pending while cancelled_at and erased_at are null. */
+export interface AccountDeletionsTable {
+  id: Generated<number>;
+  user_id: number;
+  requested_at: number;
+  erase_at: number;
+  /** The reader's comments at erasure: removed, or kept and shown as a deleted reader's. */
+  comments: 'remove' | 'keep';
+  /** null: the reader; else the operator's user id (reason given). */
+  requested_by: number | null;
+  reason: string | null;
+  cancelled_at: number | null;
+  /** null: the reader (by logging in); else the operator's user id. */
+  cancelled_by: number | null;
+  erased_at: number | null;
 }
 
 /** Two-step sign-in's single-use recovery codes (issue 28), as SHA-256 hashes. */
@@ -723,6 +742,7 @@ export interface Database {
   account_tokens: AccountTokensTable;
   feed_keys: FeedKeysTable;
   users: UsersTable;
+  account_deletions: AccountDeletionsTable;
   user_recovery_codes: UserRecoveryCodesTable;
   books: BooksTable;
   book_translations: BookTranslationsTable;

@@ -73,6 +73,8 @@ export const LIMITS = {
   pushSubscriptions: perAccount(20, 200, '10 minutes'),
   // Account recovery (docs/ACCOUNTS.md). Setting or resending an address: per account (the call needs a login).
   emailChange: { max: 5, timeWindow: '1 hour', keyGenerator: accountOrIp },
+  /** Issue 43: asking to delete the account (password and code checked; the login throttle counts wrong ones too). */
+  accountDeletion: { max: 5, timeWindow: '1 hour', keyGenerator: accountOrIp },
   // Confirmation links: per client address (a token is 256 random bits; this only bounds the work).
   emailConfirm: { max: 100, timeWindow: '10 minutes', keyGenerator: byAddress('confirm-ip') },
   // Reset requests: per client address here (a ceiling for many readers), per typed login below,

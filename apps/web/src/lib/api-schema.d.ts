@@ -2734,6 +2734,65 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/deletions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Account deletions: pending (default) or erased, newest request first */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Ext: continue after the row this opaque cursor names (a previous answer's `next_cursor`, same filters); excludes page > 0 */
+                    cursor?: string;
+                    state?: "pending" | "erased";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                items: {
+                                    /** @description remove: the reader's comments are deleted at erasure; keep: they stay, shown as a deleted reader's */
+                                    comments: "remove" | "keep";
+                                    erase_at: number;
+                                    erased_at: number | null;
+                                    /** @description The user name; the pseudonym once erased */
+                                    name: string;
+                                    reason: string | null;
+                                    requested_at: number;
+                                    requested_by: "reader" | "operator";
+                                    /** Format: uuid */
+                                    user_uuid: string;
+                                }[];
+                                next_cursor: string | null;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/imports": {
         parameters: {
             query?: never;
@@ -3422,7 +3481,7 @@ export interface paths {
                 query?: {
                     /** @description Ext: continue after the row this opaque cursor names (a previous answer's `next_cursor`, same filters); excludes page > 0 */
                     cursor?: string;
-                    kind?: "email-confirm" | "email-changed" | "password-reset" | "password-changed" | "payment-receipt" | "coupon-receipt" | "refund-notice" | "membership-reminder" | "chapter-digest" | "two-step-changed" | "data-export-ready";
+                    kind?: "email-confirm" | "email-changed" | "password-reset" | "password-changed" | "payment-receipt" | "coupon-receipt" | "refund-notice" | "membership-reminder" | "chapter-digest" | "two-step-changed" | "data-export-ready" | "account-deletion-scheduled" | "account-deletion-cancelled" | "account-erased";
                     /** @description page × page_size may not pass 10,000: follow next_cursor instead */
                     page?: number;
                     page_size?: number;
@@ -4364,6 +4423,100 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/users/{userUuid}/deletion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start a reader's account deletion (14-day grace period; audited user.deletion_request) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    userUuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description remove: the reader's comments are deleted at erasure; keep: they stay, shown as a deleted reader's */
+                        comments: "remove" | "keep";
+                        /** @description Why: kept in the audit log */
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                deletion: {
+                                    /** @description remove: the reader's comments are deleted at erasure; keep: they stay, shown as a deleted reader's */
+                                    comments: "remove" | "keep";
+                                    erase_at: number;
+                                    requested_at: number;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        /** Cancel a reader's pending account deletion at their request (audited user.deletion_cancel) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    userUuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Why: kept in the audit log */
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @enum {boolean} */
+                                cancelled: true;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/users/{userUuid}/disable": {
         parameters: {
             query?: never;
@@ -5102,6 +5255,11 @@ export interface paths {
                                     /** Format: date-time */
                                     updated_at: string;
                                     user: {
+                                        /**
+                                         * @description Ext (issue 43): the author deleted their account and chose to keep their comments; username is then the account's pseudonym (deleted-…), which clients show as "Deleted reader"
+                                         * @enum {boolean}
+                                         */
+                                        deleted_reader?: true;
                                         username: string;
                                         /** Format: uuid */
                                         uuid: string;
@@ -5530,6 +5688,11 @@ export interface paths {
                                     /** @description Clients hide the text until the reader taps it */
                                     spoiler: boolean;
                                     user: {
+                                        /**
+                                         * @description Ext (issue 43): the author deleted their account and chose to keep their comments; username is then the account's pseudonym (deleted-…), which clients show as "Deleted reader"
+                                         * @enum {boolean}
+                                         */
+                                        deleted_reader?: true;
                                         username: string;
                                         /** Format: uuid */
                                         uuid: string;
@@ -5609,6 +5772,11 @@ export interface paths {
                                     /** @description Clients hide the text until the reader taps it */
                                     spoiler: boolean;
                                     user: {
+                                        /**
+                                         * @description Ext (issue 43): the author deleted their account and chose to keep their comments; username is then the account's pseudonym (deleted-…), which clients show as "Deleted reader"
+                                         * @enum {boolean}
+                                         */
+                                        deleted_reader?: true;
                                         username: string;
                                         /** Format: uuid */
                                         uuid: string;
@@ -6087,6 +6255,11 @@ export interface paths {
                                     /** @description Clients hide the text until the reader taps it */
                                     spoiler: boolean;
                                     user: {
+                                        /**
+                                         * @description Ext (issue 43): the author deleted their account and chose to keep their comments; username is then the account's pseudonym (deleted-…), which clients show as "Deleted reader"
+                                         * @enum {boolean}
+                                         */
+                                        deleted_reader?: true;
                                         username: string;
                                         /** Format: uuid */
                                         uuid: string;
@@ -7254,6 +7427,11 @@ export interface paths {
                                         /** @description The replier marked it as a spoiler: clients hide the text until tapped */
                                         spoiler: boolean;
                                         user: {
+                                            /**
+                                             * @description Ext (issue 43): the author deleted their account and chose to keep their comments; username is then the account's pseudonym (deleted-…), which clients show as "Deleted reader"
+                                             * @enum {boolean}
+                                             */
+                                            deleted_reader?: true;
                                             username: string;
                                             /** Format: uuid */
                                             uuid: string;
@@ -7718,6 +7896,102 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/deletion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Ext: what deleting the account would take away and keep, before the reader confirms */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                consequences: {
+                                    /** @description Coins left in the wallet, lost at erasure */
+                                    coins: number;
+                                    /** @description The reader's comments (not deleted) */
+                                    comments: number;
+                                    /** @description The end of the membership time that would be lost (epoch ms); null: none */
+                                    member_until: number | null;
+                                    /** @description Paid orders: kept in the ledger without the person */
+                                    paid_orders: number;
+                                    /** @description Ratings and reviews, removed (and taken out of the averages) */
+                                    reviews: number;
+                                };
+                                /** @enum {number} */
+                                grace_days: 14;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Ext: delete the account after a 14-day grace period (password and two-step code needed); signs out everywhere; logging in again cancels it */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The two-step code (or a recovery code) when two-step sign-in is on */
+                        code?: string;
+                        /** @description remove: the reader's comments are deleted at erasure; keep: they stay, shown as a deleted reader's */
+                        comments: "remove" | "keep";
+                        password: string;
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                deletion: {
+                                    /** @description remove: the reader's comments are deleted at erasure; keep: they stay, shown as a deleted reader's */
+                                    comments: "remove" | "keep";
+                                    erase_at: number;
+                                    requested_at: number;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -8333,6 +8607,11 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
+                                /**
+                                 * @description Ext (issue 43): only when this login cancelled a pending deletion of the account
+                                 * @enum {boolean}
+                                 */
+                                deletion_cancelled?: true;
                                 jwt_token: string;
                                 username: string;
                                 /** Format: uuid */

@@ -17,7 +17,16 @@ import { ClosedObject, Data, Nullable, Result, Timestamp, Uuid } from './common.
 // invisible and bidirectional-override character is refused by the service (400 VALIDATION_FAILED),
 // and no HTML is ever interpreted: clients render it as text, links made safe by the client.
 
-export const CommentUser = Type.Object({ uuid: Uuid(), username: Type.String() });
+export const CommentUser = Type.Object({
+  uuid: Uuid(),
+  username: Type.String(),
+  deleted_reader: Type.Optional(
+    Type.Literal(true, {
+      description:
+        'Ext (issue 43): the author deleted their account and chose to keep their comments; username is then the account\'s pseudonym (deleted-…), which clients show as "Deleted reader"',
+    }),
+  ),
+});
 
 export const Comment = Type.Object({
   comment_uuid: Uuid(),

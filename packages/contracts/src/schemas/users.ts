@@ -32,7 +32,14 @@ export const LoginBody = ClosedObject({
   totp_code: Type.Optional(TotpOrRecoveryCode),
 });
 export type LoginBody = Static<typeof LoginBody>;
-export const LoginResult = Type.Object({ jwt_token: Type.String(), uuid: Uuid(), username: Type.String() });
+export const LoginResult = Type.Object({
+  jwt_token: Type.String(),
+  uuid: Uuid(),
+  username: Type.String(),
+  deletion_cancelled: Type.Optional(
+    Type.Literal(true, { description: 'Ext (issue 43): only when this login cancelled a pending deletion of the account' }),
+  ),
+});
 export type LoginResult = Static<typeof LoginResult>;
 export const LoginResponse = Data(LoginResult);
 

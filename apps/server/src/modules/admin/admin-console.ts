@@ -10,6 +10,8 @@ import type { ImportJobsService } from '../content/uploads/import-jobs.service.j
 import { importsAdminRoutes } from '../content/uploads/imports-admin.routes.js';
 import { coinsAdminRoutes } from '../coins/coins-admin.routes.js';
 import type { CoinsAdminService } from '../coins/coins-admin.service.js';
+import { deletionAdminRoutes } from '../data-rights/deletion/deletion-admin.routes.js';
+import type { DeletionService } from '../data-rights/deletion/deletion.service.js';
 import { couponsAdminRoutes } from '../coupons/coupons-admin.routes.js';
 import type { CouponsAdminService } from '../coupons/coupons-admin.service.js';
 import { moderationAdminRoutes } from '../community/moderation.routes.js';
@@ -47,6 +49,7 @@ export interface AdminConsoleServices {
   feedKeys: FeedKeysService;
   coinsAdmin: CoinsAdminService;
   dataExports: DataExportService;
+  deletion: DeletionService;
 }
 
 /**
@@ -67,6 +70,7 @@ export function adminConsoleRouters(services: AdminConsoleServices, uploads: App
     paymentsAdminRoutes(services.paymentsAdmin, services.paymentIncidents),
     statsAdminRoutes(services.stats),
     coinsAdminRoutes(services.coinsAdmin),
+    deletionAdminRoutes(services.deletion),
     outboxAdminRoutes(services.mail.outboxAdmin),
     importsAdminRoutes(services.importJobs, {
       root: uploads.dir,

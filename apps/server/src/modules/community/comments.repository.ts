@@ -193,6 +193,7 @@ function pageRows(db: DbExecutor, viewerId: number | null) {
       'parent.uuid as parent_uuid',
       'users.uuid as user_uuid',
       'users.username',
+      'users.erased_at as author_erased_at',
     ])
     .select((eb) =>
       viewerId === null

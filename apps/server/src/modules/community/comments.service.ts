@@ -25,6 +25,7 @@ import { commentView, type CommentViewRow } from './comments.view.js';
 import { bodyHash, cleanCommunityText } from './community-text.js';
 import { createCommunityRules } from './community-rules.js';
 import { recordReplyAlert } from './reply-alert-record.repository.js';
+import { refuseLeftReader } from '../data-rights/deletion/reader-guard.js';
 
 export interface CommentsDeps {
   db: Db;
@@ -144,6 +145,7 @@ export function createCommentsService(deps: CommentsDeps) {
     const hash = bodyHash(text);
     const id = await domainEvents.transact(async (trx) => {
       await repo.lockAuthor(trx, user.id);
+      await refuseLeftReader(trx, user.id);
       const recent = await repo.recentCommentTimes(trx, user.id, at - COMMENT_FLOOD.hourMs, COMMENT_FLOOD.perHour);
       const retryAfter = floodRetryAfter(
         recent.map((r) => r.created_at),
@@ -272,6 +274,7 @@ export function createCommentsService(deps: CommentsDeps) {
     const comment = await visibleComment(commentUuid);
     const likes = await db.transaction().execute(async (trx) => {
       if (liked) {
+        await refuseLeftReader(trx, user.id);
         if (await repo.insertLikeOnce(trx, comment.id, user.id, now())) return repo.moveLikes(trx, comment.id, 1);
       } else if (await repo.deleteLike(trx, comment.id, user.id)) {
         return repo.moveLikes(trx, comment.id, -1);

@@ -16,6 +16,8 @@ export interface CommentViewRow {
   parent_uuid: string | null;
   user_uuid: string;
   username: string;
+  /** Issue 43: the author's account was erased (a comment kept at their choice shows them as a deleted reader). */
+  author_erased_at?: number | null;
   liked: unknown;
 }
 
@@ -40,7 +42,11 @@ export function commentView(row: CommentViewRow, viewerId: number | null, hidden
   return {
     comment_uuid: row.uuid,
     parent_uuid: row.parent_uuid,
-    user: deleted ? NOBODY : { uuid: row.user_uuid, username: row.username },
+    user: deleted
+      ? NOBODY
+      : row.author_erased_at != null
+        ? { uuid: row.user_uuid, username: row.username, deleted_reader: true as const }
+        : { uuid: row.user_uuid, username: row.username },
     body: deleted ? '' : row.body,
     spoiler: row.spoiler === 1,
     created_at: toIso(row.created_at),

@@ -16,6 +16,7 @@ import { cleanCommunityText } from './community-text.js';
 import type { RatingDistribution } from './rating-distribution.js';
 import { bayesianAverage, type RatingPrior } from './rating-prior.js';
 import * as repo from './ratings.repository.js';
+import { refuseLeftReader } from '../data-rights/deletion/reader-guard.js';
 
 type ReviewState = 'visible' | 'held' | 'hidden';
 
@@ -141,6 +142,7 @@ export function createRatingsService(deps: {
     const review = await prepareReview(user, body.review);
     const at = now();
     await domainEvents.transact(async (trx) => {
+      await refuseLeftReader(trx, user.id);
       const delta = await writeRating(trx, bookId, user.id, body.score, review, at);
       // This node's prior and the book's kept distribution follow it once it committed (services.ts).
       await domainEvents.raise(trx, { type: 'rating-changed', bookId, ...delta });

@@ -3,6 +3,7 @@ import type { EventsBody, ReadingEventType } from '@inkstream/contracts';
 import type { Db } from '../../db/database.js';
 import { DAY_MS } from '../../lib/time.js';
 import * as repo from './events.repository.js';
+import { refuseLeftReader } from '../data-rights/deletion/reader-guard.js';
 
 /** How much each event adds to a book's popularity score (sort order "popularity"). */
 const POPULARITY_POINTS: Record<ReadingEventType, number> = { open_book: 1, start_reading: 2, finish_reading: 3 };
@@ -58,6 +59,7 @@ export function createEventsService(deps: { db: Db; now?: () => number }) {
     if (candidates.size === 0) return 0;
 
     return db.transaction().execute(async (trx) => {
+      if (source.userId !== null) await refuseLeftReader(trx, source.userId);
       const claimed = await repo.claimEventDays(
         trx,
         [...candidates.values()].map((c) => ({ reader_key: reader, event_type: c.type, target_id: c.chapter ?? c.book, day })),

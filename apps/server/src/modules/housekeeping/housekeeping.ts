@@ -39,6 +39,11 @@ export interface HousekeepingDeps {
   publicUrl?: string;
   /** COMMUNITY=on: the digest lists replies to the reader's comments too (docs/COMMUNITY.md). */
   community?: boolean;
+  /**
+   * Issue 43: erases accounts whose grace period ended and whose `account_erase` job was lost
+   * (data-rights/deletion/erasure.ts eraseDue); returns how many.
+   */
+  eraseDueAccounts?: () => Promise<number>;
 }
 
 /** What one run did, per task: rows removed and statements used. */
@@ -59,6 +64,8 @@ export interface HousekeepingRun {
   coinExpiry: { deleted: number; batches: number };
   /** "Download my data" archives past their 7 days: bytes removed, marked expired (data-rights/export/). */
   dataExports: { deleted: number; batches: number };
+  /** Accounts erased here because their job was lost (absent without eraseDueAccounts). */
+  erasures?: number;
 }
 
 /**
@@ -124,7 +131,8 @@ export function createHousekeeping(deps: HousekeepingDeps) {
     const notices = deps.publicUrl
       ? { domainEvents: deps.domainEvents, now: now(), publicUrl: deps.publicUrl, batchSize, mayGoOn, community: deps.community ?? false }
       : null;
-    const done = { eventDays, dayBooks, visitorProgress, visitorReads, accountTokens, outbox, mailJobs, coinExpiry, dataExports };
+    const erasures = deps.eraseDueAccounts && (await mayGoOn()) ? { erasures: await deps.eraseDueAccounts() } : {};
+    const done = { eventDays, dayBooks, visitorProgress, visitorReads, accountTokens, outbox, mailJobs, coinExpiry, dataExports, ...erasures };
     if (!notices) return done;
     const reminders = await sendDueReminders(db, notices);
     const digests = await sendDueDigests(db, notices);

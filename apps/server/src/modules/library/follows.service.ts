@@ -8,6 +8,7 @@ import * as repo from './follows.repository.js';
 import { cardFields, loadTexts } from './library-texts.js';
 import type { ProgressService } from './progress.service.js';
 import { userReaderKey } from './reader-key.js';
+import { refuseLeftReader } from '../data-rights/deletion/reader-guard.js';
 
 export function createFollowsService(deps: { db: Db; media: MediaUrls; progress: ProgressService; now?: () => number }) {
   const { db, media, progress } = deps;
@@ -20,7 +21,10 @@ export function createFollowsService(deps: { db: Db; media: MediaUrls; progress:
     if ((await repo.countFollows(db, userId)) >= FOLLOWS_MAX) {
       throw new AppError(ErrorCode.FOLLOW_LIMIT_REACHED, 409, `You can follow at most ${FOLLOWS_MAX} books; unfollow some first`);
     }
-    await repo.insertFollow(db, userId, book.id, now());
+    await db.transaction().execute(async (trx) => {
+      await refuseLeftReader(trx, userId);
+      await repo.insertFollow(trx, userId, book.id, now());
+    });
   }
 
   /** Unfollowing works for a book that was unpublished since (it stays out of the library anyway). */

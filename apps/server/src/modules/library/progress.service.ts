@@ -17,6 +17,7 @@ import type { MediaUrls } from '../media/media-urls.js';
 import { cardFields, loadTexts } from './library-texts.js';
 import * as repo from './progress.repository.js';
 import { userReaderKey, type ReaderKey } from './reader-key.js';
+import { refuseLeftReaderKey } from '../data-rights/deletion/reader-guard.js';
 
 /** A client clock may be off: positions dated in the future count as now, older than this as this old. */
 const MAX_CLIENT_AGE_MS = 30 * DAY_MS;
@@ -117,6 +118,7 @@ export function createProgressService(deps: { db: Db; media: MediaUrls; now?: ()
       throw badRequest(ErrorCode.VALIDATION_FAILED, 'A position in this batch is out of range', details);
     }
     await db.transaction().execute(async (trx) => {
+      await refuseLeftReaderKey(trx, reader);
       await repo.upsertProgress(trx, [...progress.values()]);
       await repo.upsertChapterReads(trx, [...reads.values()]);
     });
@@ -258,6 +260,7 @@ export function createProgressService(deps: { db: Db; media: MediaUrls; now?: ()
     if (!from) return { merged_books: 0, merged_chapters: 0 };
     const to = userReaderKey(userId);
     return db.transaction().execute(async (trx) => {
+      await refuseLeftReaderKey(trx, to);
       const [progress, reads] = await Promise.all([repo.findProgressRows(trx, from), repo.findChapterReadRows(trx, from)]);
       for (const chunk of chunks(progress, 100))
         await repo.upsertProgress(

@@ -13,6 +13,9 @@
  * - chapter-digest: new chapters of followed books, at most once a day (list: digest)
  * - two-step-changed: two-step sign-in turned on or off, new recovery codes
  * - data-export-ready: the reader's data archive can be downloaded (7 days), from the profile
+ * - account-deletion-scheduled: the account will be erased on a date; logging in cancels it (issue 43)
+ * - account-deletion-cancelled: a login (or an operator at the reader's request) cancelled it
+ * - account-erased: the account was erased (to the address held until then, linked to no account)
  * Lists (MAIL_LISTS) are what a reader can leave with one click (RFC 8058); every other kind is
  * strictly transactional.
  */

@@ -8,6 +8,8 @@ import type { CoinLedger } from '../coins/coin-ledger.js';
 import type { MembershipService } from '../membership/membership.service.js';
 import { queuePaymentReceipt, queueRefundNotice } from '../notices/receipts.js';
 import * as repo from './payments.repository.js';
+import { recordIncident } from './payment-incidents.repository.js';
+import { isErased } from '../data-rights/deletion/deletion.repository.js';
 
 export type OrderRow = Selectable<PaymentOrdersTable>;
 
@@ -56,6 +58,22 @@ export function createOrderLedger(deps: OrderLedgerDeps) {
     const inviter = await repo.findInviter(trx, order.user_id);
     // Both users' locks before the first grant (membership.service lockMembersWithin says why).
     await membership.lockMembersWithin(trx, inviter === null ? [order.user_id] : [order.user_id, inviter]);
+    // Issue 43: paid after the account was erased (read under the reader's lock, which the erasure
+    // holds): the payment is recorded like any other (the ledger keeps it, on the pseudonymised
+    // row) and the console is asked to refund it: an incident naming only the order.
+    if (await isErased(trx, order.user_id)) {
+      await recordIncident(
+        trx,
+        {
+          provider: order.provider,
+          reference: orderId,
+          kind: 'erased_account',
+          plan: order.plan,
+          detail: { order_id: orderId, amount_fen: order.amount_fen, currency: order.currency, provider_txn_id: payment.txnId },
+        },
+        now(),
+      );
+    }
     // A coin pack credits its coins (and bonus); a plan grants its months.
     if (order.plan === 'coins') await deps.coins.creditPackWithin(trx, order);
     const granted =

@@ -20,6 +20,7 @@ import type { CheckoutTokens } from './checkout-token.js';
 import type { WechatPayClient } from './wechat/wechat-pay-client.js';
 import { loadOnFirstUse } from '../../lib/load-on-first-use.js';
 import { findActivePack } from '../coins/coin-packs.repository.js';
+import { refuseLeftReader } from '../data-rights/deletion/reader-guard.js';
 
 const qrcode = loadOnFirstUse<typeof import('qrcode')>('qrcode');
 
@@ -119,7 +120,11 @@ export function createPaymentsService(deps: PaymentsDeps) {
       refunded_at: null,
     };
     // Stored first: whatever happens next, the order exists for notifications and reconciliation.
-    await repo.insertOrder(db, order);
+    await db.transaction().execute(async (trx) => {
+      // Issue 43: not for an account erased meanwhile (the erasure holds the reader's row).
+      await refuseLeftReader(trx, userId);
+      await repo.insertOrder(trx, order);
+    });
     const qrContent = deps.wechat
       ? await createWechatOrder(deps.wechat, order)
       : // The sandbox QR code opens our own checkout page, where the "payer" confirms or fails it.

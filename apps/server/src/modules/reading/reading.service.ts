@@ -16,6 +16,7 @@ import * as repo from './reading.repository.js';
 import type { ReaderChangeFeed } from './reader-change-feed.js';
 import { createReaderStateCache, type CachedAccount, type CachedChapter } from './reader-state-cache.js';
 import { readSharedChapter, type SharedChapter, type StoredPage } from './shared-chapter.js';
+import { refuseLeftReader } from '../data-rights/deletion/reader-guard.js';
 
 type ReaderState = NonNullable<Awaited<ReturnType<typeof repo.findReaderState>>>;
 
@@ -266,6 +267,7 @@ export function createReadingService(deps: ReadingDeps) {
     const chapter = await repo.findChapterOfBook(db, bookUuid, chapterUuid);
     if (!chapter) throw chapterNotFound();
     const totalLikes = await deps.domainEvents.transact(async (trx) => {
+      await refuseLeftReader(trx, user.id);
       if (await repo.insertLikeOnce(trx, user.id, chapter.chapter_id, now())) {
         await repo.incrementLikeCounters(trx, chapter.book_id, chapter.chapter_id);
       }

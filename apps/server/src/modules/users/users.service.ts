@@ -78,6 +78,11 @@ export function createUsersService(deps: {
   publicUrl?: string;
   /** Where failures of the work done after an answer (the forgotten-password lookup) are told. */
   log?: { error(fields: object, message: string): void };
+  /**
+   * Issue 43 (data-rights/deletion): at a successful login, a pending deletion of the account is
+   * cancelled ('cancelled'), or the account was erased meanwhile ('erased': the login is refused).
+   */
+  deletionAtLogin?: (userId: number) => Promise<{ state: 'none' | 'cancelled' | 'erased' }>;
 }) {
   const { db, domainEvents, tokens, totpCipher } = deps;
   const publicUrl = deps.publicUrl ?? 'http://localhost:3000';
@@ -176,9 +181,22 @@ export function createUsersService(deps: {
     // Only told after the right password, so the answer reveals nothing to someone guessing.
     if (user.disabled_at !== null)
       throw new AppError(ErrorCode.ACCOUNT_DISABLED, 403, 'This account has been disabled; please contact support');
+    // A login during the grace period cancels the deletion; one that comes after the erasure is refused.
+    const deletion = deps.deletionAtLogin ? await deps.deletionAtLogin(user.id) : { state: 'none' as const };
+    if (deletion.state === 'erased') throw invalidCredentials();
     if (language && language !== user.language) await users.setUserLanguage(db, user.id, language);
-    const jwt_token = await tokens.issue({ userUuid: user.uuid, tokenVersion: user.token_version });
-    return { jwt_token, uuid: user.uuid, username: user.username };
+    // The request that started the deletion moved the token version: a token of the current one.
+    const tokenVersion =
+      deletion.state === 'cancelled'
+        ? ((await users.findUserByUuid(db, user.uuid))?.token_version ?? user.token_version)
+        : user.token_version;
+    const jwt_token = await tokens.issue({ userUuid: user.uuid, tokenVersion });
+    return {
+      jwt_token,
+      uuid: user.uuid,
+      username: user.username,
+      ...(deletion.state === 'cancelled' ? { deletion_cancelled: true as const } : {}),
+    };
   }
 
   /** The user behind a token, or null when the token is forged, expired or revoked. */
