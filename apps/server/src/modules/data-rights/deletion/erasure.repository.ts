@@ -1,12 +1,10 @@
-import { PostgresAdapter, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { DbExecutor } from '../../../db/database.js';
 
 /**
  * The statements of an account's erasure (erasure.ts), each on one table of ERASURE_TABLES
  * (erasure-tables.ts). Every one is safe to run again: a resumed erasure finds nothing left to do.
  */
-
-const isPostgres = (db: DbExecutor) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 export const findErasable = (db: DbExecutor, userId: number) =>
   db
