@@ -8,6 +8,7 @@ import { mediaGc } from './commands/media-commands.js';
 import { membershipGrant, membershipRevoke } from './commands/membership-commands.js';
 import { paymentIncidents, paymentResolve } from './commands/payment-commands.js';
 import { userCreate, userList } from './commands/user-commands.js';
+import { userExport } from './commands/data-export-commands.js';
 import { openCliContext, type CliContext } from './cli-context.js';
 import { CliError } from './cli-error.js';
 
@@ -54,6 +55,13 @@ const COMMANDS: Command[] = [
     run: userCreate,
   },
   { words: ['user', 'list'], usage: 'user list', summary: 'list users', options: [], run: (ctx) => userList(ctx) },
+  {
+    words: ['user', 'export'],
+    usage: 'user export <username> --reason TEXT',
+    summary: "start a reader's data archive (they download it from their profile; audited)",
+    options: ['reason'],
+    run: userExport,
+  },
   {
     words: ['membership', 'grant'],
     usage: 'membership grant <username> --days N | --months N',

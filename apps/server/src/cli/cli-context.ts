@@ -13,6 +13,7 @@ import type { PaymentIncidentsService } from '../modules/payments/payment-incide
 import type { PushService } from '../modules/push/push.service.js';
 import type { UsersService } from '../modules/users/users.service.js';
 import { createServices } from '../services.js';
+import type { DataExportService } from '../modules/data-rights/export/data-export.service.js';
 
 /** What a command may use: the same database and services as the running server (services.ts builds both). */
 export interface CliContext {
@@ -33,6 +34,8 @@ export interface CliContext {
   paymentIncidents: PaymentIncidentsService;
   /** Coins: book prices and gifts, audited as `cli`. */
   coinsAdmin: CoinsAdminService;
+  /** Download my data: started for a reader, audited as `cli`. */
+  dataExports: DataExportService;
   write: (line: string) => void;
   /** Diagnostics and progress lines (stderr). */
   writeError: (line: string) => void;
@@ -96,6 +99,7 @@ export async function openCliContext(config: AppConfig, output: CliOutput): Prom
     membershipAdmin: services.membershipAdmin,
     paymentIncidents: services.paymentIncidents,
     coinsAdmin: services.coinsAdmin,
+    dataExports: services.dataExports,
     write: output.write,
     writeError: output.writeError,
     ...(output.statusLine ? { statusLine: output.statusLine } : {}),
