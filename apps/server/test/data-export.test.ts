@@ -6,6 +6,7 @@ import { createMailRenderer } from '../src/modules/mail/mail-render.js';
 import { EXPORTED_TABLES } from '../src/modules/data-rights/export/export-tables.js';
 import { readExportSnapshot } from '../src/modules/data-rights/export/export-snapshot.js';
 import { csvCell } from '../src/modules/data-rights/export/export-csv.js';
+import { adminCli } from './helpers/admin-cli.js';
 import { createAdminContext } from './helpers/admin-context.js';
 import { makeFeedKey } from './helpers/feed-keys.js';
 import {
@@ -626,6 +627,27 @@ describe(`the mail and the operator (${TEST_DIALECT})`, () => {
     expect(row).toEqual({ requested_by: admin.id, reason: 'asked by mail' });
     await ctx.app.jobs.drain();
     expect(await currentExport(reader)).toMatchObject({ uuid, state: 'ready' });
+  });
+});
+
+describe(`the command line (${TEST_DIALECT})`, () => {
+  it("starts a reader's archive with `user export <name> --reason`, audited as cli", async () => {
+    const reader = await createUser(ctx);
+    const cli = adminCli(ctx);
+    expect((await cli('user', 'export', reader.username)).code).toBe(2);
+    expect((await cli('user', 'export', 'nobody-by-this-name', '--reason', 'asked')).code).toBe(1);
+    const done = await cli('user', 'export', reader.username, '--reason', 'asked by phone');
+    expect(done.code, done.err).toBe(0);
+    expect(done.out).toContain('queued');
+    const audit = await ctx.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'user.data_export')
+      .where('target_id', '=', reader.uuid)
+      .execute();
+    expect(audit).toMatchObject([{ actor_name: 'cli', actor_user_id: null }]);
+    await ctx.app.jobs.drain();
+    expect(await currentExport(reader)).toMatchObject({ state: 'ready' });
   });
 });
 

@@ -9,6 +9,7 @@ import { membershipGrant, membershipRevoke } from './commands/membership-command
 import { paymentIncidents, paymentResolve } from './commands/payment-commands.js';
 import { userCreate, userList } from './commands/user-commands.js';
 import { deletionList, userDelete, userDeleteCancel } from './commands/deletion-commands.js';
+import { userExport } from './commands/data-export-commands.js';
 import { openCliContext, type CliContext } from './cli-context.js';
 import { CliError } from './cli-error.js';
 
@@ -77,6 +78,13 @@ const COMMANDS: Command[] = [
     summary: 'pending account deletions (--erased: the erased accounts)',
     options: ['erased'],
     run: (ctx, _args, options) => deletionList(ctx, options),
+  },
+  {
+    words: ['user', 'export'],
+    usage: 'user export <username> --reason TEXT',
+    summary: "start a reader's data archive (they download it from their profile; audited)",
+    options: ['reason'],
+    run: userExport,
   },
   {
     words: ['membership', 'grant'],

@@ -14,6 +14,7 @@ import type { PushService } from '../modules/push/push.service.js';
 import type { UsersService } from '../modules/users/users.service.js';
 import { createServices } from '../services.js';
 import type { DeletionService } from '../modules/data-rights/deletion/deletion.service.js';
+import type { DataExportService } from '../modules/data-rights/export/data-export.service.js';
 
 /** What a command may use: the same database and services as the running server (services.ts builds both). */
 export interface CliContext {
@@ -36,6 +37,8 @@ export interface CliContext {
   coinsAdmin: CoinsAdminService;
   /** Account deletions (issue 43): started and cancelled as `cli`, audited. */
   deletion: DeletionService;
+  /** Download my data: started for a reader, audited as `cli`. */
+  dataExports: DataExportService;
   write: (line: string) => void;
   /** Diagnostics and progress lines (stderr). */
   writeError: (line: string) => void;
@@ -100,6 +103,7 @@ export async function openCliContext(config: AppConfig, output: CliOutput): Prom
     paymentIncidents: services.paymentIncidents,
     coinsAdmin: services.coinsAdmin,
     deletion: services.deletion,
+    dataExports: services.dataExports,
     write: output.write,
     writeError: output.writeError,
     ...(output.statusLine ? { statusLine: output.statusLine } : {}),
