@@ -69,6 +69,16 @@ export const readOperatorActions = (db: DbExecutor, userUuid: string) =>
     .orderBy('id')
     .execute();
 
+/** Requests to delete the account (data-rights/deletion/): a cancelled one, or the one an operator started. */
+export const readDeletionRequests = (db: DbExecutor, userId: number) =>
+  db
+    .selectFrom('account_deletions')
+    .select(['requested_at', 'erase_at', 'requested_by', 'reason', 'comments', 'cancelled_at'])
+    .where('user_id', '=', userId)
+    .orderBy('requested_at')
+    .orderBy('id')
+    .execute();
+
 export const readMembershipGrants = (db: DbExecutor, userId: number) =>
   db
     .selectFrom('membership_grants')

@@ -77,6 +77,7 @@ async function readAll(
   const emailLinks = await repo.readEmailLinks(trx, userId);
   const ban = await repo.readCommentBan(trx, userId);
   const operatorActions = await repo.readOperatorActions(trx, account.uuid);
+  const deletionRequests = await repo.readDeletionRequests(trx, userId);
   const grants = await repo.readMembershipGrants(trx, userId);
   const orders = await repo.readOrders(trx, userId);
   const lots = await repo.readCoinLots(trx, userId);
@@ -181,6 +182,14 @@ async function readAll(
       })),
       comment_ban: ban ? { reason: ban.reason, until: iso(ban.until), created_at: iso(ban.created_at) } : null,
       operator_actions: operatorActions.map((entry) => ({ action: entry.action, at: iso(entry.created_at) })),
+      deletion_requests: deletionRequests.map((request) => ({
+        requested_at: iso(request.requested_at),
+        erase_at: iso(request.erase_at),
+        requested_by: request.requested_by === null ? 'reader' : 'operator',
+        reason: request.reason,
+        comments: request.comments,
+        cancelled_at: iso(request.cancelled_at),
+      })),
     },
     'memberships.json': grants.map((grant) => ({
       source: grant.source,

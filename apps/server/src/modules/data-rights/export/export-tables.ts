@@ -7,6 +7,7 @@
  */
 export const EXPORTED_TABLES: Readonly<Record<string, string>> = {
   users: 'account.json',
+  account_deletions: 'account.json (deletion_requests: when, by whom, the erase date, cancelled when)',
   user_recovery_codes: 'not exported: secrets (hashes of single-use codes); account.json says how many are left',
   account_tokens: 'account.json',
   comments: 'comments.json',
