@@ -1,61 +1,16 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../src/db/database.js';
 import { ERASURE_TABLES } from '../src/modules/data-rights/deletion/erasure-tables.js';
 import { EXPORTED_TABLES } from '../src/modules/data-rights/export/export-tables.js';
+import { liveColumns, userForeignKeys } from './helpers/schema-columns.js';
 import { createTestContext, TEST_DIALECT, type TestContext } from './helpers/test-context.js';
-
-interface Column {
-  table: string;
-  column: string;
-}
-
-/** Every column of every table of the migrated schema (the migrator's own bookkeeping left out). */
-async function liveColumns(db: Db): Promise<Column[]> {
-  if (TEST_DIALECT === 'postgres') {
-    const { rows } = await sql<Column>`
-      select table_name as "table", column_name as "column" from information_schema.columns
-      where table_schema = current_schema()`.execute(db);
-    return rows;
-  }
-  const columns: Column[] = [];
-  const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(db);
-  for (const { name } of tables.rows) {
-    const { rows } = await sql<{ name: string }>`select name from pragma_table_info(${name})`.execute(db);
-    for (const row of rows) columns.push({ table: name, column: row.name });
-  }
-  return columns;
-}
-
-/** Foreign keys to users(id): a reader reference whatever the column is called. */
-async function userForeignKeys(db: Db): Promise<Column[]> {
-  if (TEST_DIALECT === 'postgres') {
-    const { rows } = await sql<Column>`
-      select c.conrelid::regclass::text as "table", a.attname as "column"
-      from pg_constraint c
-      join pg_namespace s on s.oid = c.connamespace
-      join pg_attribute a on a.attrelid = c.conrelid and a.attnum = any(c.conkey)
-      where c.contype = 'f' and s.nspname = current_schema() and c.confrelid = 'users'::regclass`.execute(db);
-    return rows;
-  }
-  const keys: Column[] = [];
-  const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(db);
-  for (const { name } of tables.rows) {
-    const { rows } = await sql<{ table: string; from: string }>`select "table", "from" from pragma_foreign_key_list(${name})`.execute(db);
-    for (const row of rows) if (row.table === 'users') keys.push({ table: name, column: row.from });
-  }
-  return keys;
-}
 
 /**
  * Column names that hold a person or point at one even without a foreign key: reader keys
  * (`u:<id>`, `user:<id>`, `v:<visitor>`), visitor ids, addresses, and the *_by / *_user_id / user_id
  * family (a later table that forgets its foreign key is still caught).
  */
-const PERSONAL_COLUMN = /^(user_id|.*_user_id|.*_by|reporter_id|invited_by|reader_key|visitor_id|recipient|recipient_key|email|email_key|username)$/;
-
-/** Tables the migrator keeps for itself. */
-const MIGRATOR_TABLES = new Set(['kysely_migration', 'kysely_migration_lock']);
+const PERSONAL_COLUMN =
+  /^(user_id|.*_user_id|.*_by|reporter_id|invited_by|reader_key|visitor_id|recipient|recipient_key|email|email_key|username)$/;
 
 describe(`every table that refers to a reader is exported and handled by erasure (${TEST_DIALECT})`, () => {
   let ctx: TestContext;
@@ -65,7 +20,6 @@ describe(`every table that refers to a reader is exported and handled by erasure
     personal = new Map();
     const found = [...(await userForeignKeys(ctx.db)), ...(await liveColumns(ctx.db)).filter((c) => PERSONAL_COLUMN.test(c.column))];
     for (const { table, column } of found) {
-      if (MIGRATOR_TABLES.has(table)) continue;
       const columns = personal.get(table) ?? [];
       if (!columns.includes(column)) columns.push(column);
       personal.set(table, columns);

@@ -22,7 +22,7 @@ export const ERASURE_TABLES: Readonly<Record<string, string>> = {
   comment_reports:
     "deleted: the reports the reader filed (open ones leave the comment's open count); resolved_by of reports the reader resolved as a moderator: kept, naming the pseudonymised row",
   comments:
-    "as the reader chose: 'remove': deleted like a reader's own delete (state deleted, body and body hash blanked, reply and chapter counts kept right; a tombstone stays only for replies); 'keep': kept, the author shown as the pseudonym with deleted_reader: true. moderated_by of comments the reader moderated: kept, naming the pseudonymised row",
+    "pseudonymised, as the reader chose: 'remove': deleted like a reader's own delete (state deleted, body and body hash blanked, reply and chapter counts kept right; a tombstone stays only for replies); 'keep': kept, the author shown as the pseudonym with deleted_reader: true. moderated_by of comments the reader moderated: kept, naming the pseudonymised row",
   book_ratings: "deleted with their reviews, and the books' rating_count and rating_sum (the averages) lowered by them",
   reading_progress: 'deleted (reader_key u:<id>)',
   chapter_reads: 'deleted (reader_key u:<id>)',
