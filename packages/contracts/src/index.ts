@@ -19,6 +19,7 @@ export * from './schemas/reply-alerts.js';
 export * from './schemas/ratings.js';
 export * from './schemas/feed-keys.js';
 export * from './schemas/coins.js';
+export * from './schemas/legal.js';
 export * from './schemas/admin/common.js';
 export * from './schemas/admin/books.js';
 export * from './schemas/admin/users.js';

@@ -34,6 +34,7 @@ import * as reachableCommentCounts from './migrations/2026-11-26T1200-reachable-
 import * as pageLiteVariant from './migrations/2026-11-26T1300-page-lite-variant.js';
 import * as chapterGrants from './migrations/2026-11-26T1400-chapter-grants.js';
 import * as coins from './migrations/2026-11-27T0900-coins.js';
+import * as legalDocuments from './migrations/2026-11-28T0920-legal-documents.js';
 
 /** Listed explicitly (not read from disk) so the compiled server and the tests see the same set. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -71,6 +72,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26T1300-page-lite-variant': pageLiteVariant,
   '2026-11-26T1400-chapter-grants': chapterGrants,
   '2026-11-27T0900-coins': coins,
+  '2026-11-28T0920-legal-documents': legalDocuments,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

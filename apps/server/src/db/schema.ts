@@ -58,6 +58,15 @@ export interface UsersTable {
   totp_last_step: Generated<number | null>;
   /** 1 (the default): replies to the reader's comments also go by Web Push and in the e-mail digest, where those are on. */
   notify_replies: Generated<number>;
+  /**
+   * The privacy and terms pages the registration form showed (issue 43): version (0: the built-in
+   * text) and language of each, and when the account accepted them; null for older accounts.
+   */
+  terms_version: Generated<number | null>;
+  terms_language: Generated<string | null>;
+  privacy_version: Generated<number | null>;
+  privacy_language: Generated<string | null>;
+  legal_accepted_at: Generated<number | null>;
 }
 
 /** Two-step sign-in's single-use recovery codes (issue 28), as SHA-256 hashes. */
@@ -689,7 +698,23 @@ export interface AccountTokensTable {
   created_at: number;
 }
 
+export type LegalKind = 'privacy' | 'terms';
+
+/** One published text of a legal page (modules/legal/): never changed, the next version replaces it. */
+export interface LegalDocumentsTable {
+  id: Generated<number>;
+  kind: LegalKind;
+  language: string;
+  /** 1, 2, … per kind and language (0 is the built-in default text, never stored). */
+  version: number;
+  markdown: string;
+  /** The operator who published it; null once that account is gone. */
+  created_by: number | null;
+  created_at: number;
+}
+
 export interface Database {
+  legal_documents: LegalDocumentsTable;
   mail_outbox: MailOutboxTable;
   account_tokens: AccountTokensTable;
   feed_keys: FeedKeysTable;

@@ -14,6 +14,8 @@ import { couponsAdminRoutes } from '../coupons/coupons-admin.routes.js';
 import type { CouponsAdminService } from '../coupons/coupons-admin.service.js';
 import { moderationAdminRoutes } from '../community/moderation.routes.js';
 import type { ModerationService } from '../community/moderation.service.js';
+import { legalAdminRoutes } from '../legal/legal-admin.routes.js';
+import type { LegalService } from '../legal/legal.service.js';
 import type { MailComponent } from '../mail/mail-module.js';
 import { feedKeysAdminRoutes } from '../opds/feed-keys-admin.routes.js';
 import type { FeedKeysService } from '../opds/feed-keys.service.js';
@@ -44,6 +46,7 @@ export interface AdminConsoleServices {
   importJobs: ImportJobsService;
   feedKeys: FeedKeysService;
   coinsAdmin: CoinsAdminService;
+  legal: LegalService;
 }
 
 /**
@@ -63,6 +66,7 @@ export function adminConsoleRouters(services: AdminConsoleServices, uploads: App
     paymentsAdminRoutes(services.paymentsAdmin, services.paymentIncidents),
     statsAdminRoutes(services.stats),
     coinsAdminRoutes(services.coinsAdmin),
+    legalAdminRoutes(services.legal),
     outboxAdminRoutes(services.mail.outboxAdmin),
     importsAdminRoutes(services.importJobs, {
       root: uploads.dir,
