@@ -5,7 +5,8 @@ import { Footer } from './Footer';
 import { Header } from './Header';
 import styles from './Layout.module.css';
 
-const PAGES_WITH_FOOTER = new Set<string>([PAGE_PATTERNS.home, PAGE_PATTERNS.books]);
+// The legal pages too: a reader who follows the footer's link finds the other one there.
+const PAGES_WITH_FOOTER = new Set<string>([PAGE_PATTERNS.home, PAGE_PATTERNS.books, PAGE_PATTERNS.privacy, PAGE_PATTERNS.terms]);
 
 /**
  * Header bar on every page (spec section 2), then the screen, then (on the book list) the footer,

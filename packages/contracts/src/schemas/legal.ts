@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { LEGAL_MARKDOWN_MAX } from '../constants.js';
 import { ClosedObject, Data, LanguageParam, Nullable, Timestamp } from './common.js';
 
 /**
@@ -6,10 +7,6 @@ import { ClosedObject, Data, LanguageParam, Nullable, Timestamp } from './common
  * the operator publishes in the console, one version after another per kind and language; version
  * 0 is the text built into the server (in every language) until the operator publishes one.
  */
-export const LEGAL_KINDS = ['privacy', 'terms'] as const;
-export type LegalKind = (typeof LEGAL_KINDS)[number];
-/** The longest Markdown the console accepts for one page (characters). */
-export const LEGAL_MARKDOWN_MAX = 100_000;
 
 export const LegalKindParam = Type.Union([Type.Literal('privacy'), Type.Literal('terms')], { description: 'privacy or terms' });
 export const LegalPageParams = Type.Object({ kind: LegalKindParam });

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { RETENTION_DAYS, type RetentionSetting } from '../../constants.js';
 import { ClosedObject, Data, PlainText } from '../common.js';
 
 /** Run-time site settings (`/api/v1/admin/settings`); secrets never live here. */
@@ -14,19 +15,6 @@ export const DEFAULT_CHAPTER_PRICE = 50;
 const ChapterPrice = Type.Integer({ minimum: 1, maximum: 10_000 });
 const LinksMinAgeHours = Type.Integer({ minimum: 0, maximum: 8760 });
 
-/**
- * How long personal data is kept (issue 43, docs/ADMIN.md "Retention"), in days: the default, and
- * the minimum below which the site would lose what it needs (the 90-day popularity window, a
- * year of the audit log for security reviews, a week of sent mail for support questions).
- */
-export const RETENTION_DAYS = {
-  retention_reading_events_days: { default: 365, min: 90, max: 3650 },
-  retention_visitor_days: { default: 180, min: 30, max: 3650 },
-  retention_outbox_days: { default: 90, min: 7, max: 3650 },
-  retention_audit_days: { default: 730, min: 365, max: 3650 },
-} as const;
-export type RetentionSetting = keyof typeof RETENTION_DAYS;
-export type RetentionDays = Record<RetentionSetting, number>;
 const Days = (key: RetentionSetting, description: string) =>
   Type.Integer({ minimum: RETENTION_DAYS[key].min, maximum: RETENTION_DAYS[key].max, description });
 const ReadingEventsDays = Days(

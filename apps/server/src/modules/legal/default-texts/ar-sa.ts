@@ -2,9 +2,7 @@ import type { DefaultLegalTexts } from './index.js';
 
 // النصوص المدمجة (الإصدار 0) بالعربية؛ انظر en-us.ts لعلامات {{…}}.
 export const AR_SA: DefaultLegalTexts = {
-  privacy: `# سياسة الخصوصية
-
-توضح هذه الصفحة ما يحفظه {{site_name}} عنك، ولماذا، وإلى متى، وكيف تحصل على نسخة منه أو تطلب حذفه. للأسئلة: [{{contact_email}}](mailto:{{contact_email}}).
+  privacy: `توضح هذه الصفحة ما يحفظه {{site_name}} عنك، ولماذا، وإلى متى، وكيف تحصل على نسخة منه أو تطلب حذفه. للأسئلة: [{{contact_email}}](mailto:{{contact_email}}).
 
 ## ما نحفظه عندما يكون لديك حساب
 
@@ -60,9 +58,7 @@ export const AR_SA: DefaultLegalTexts = {
 
 عندما تتغير هذه السياسة، يُنشر هنا إصدار جديد. ويحفظ حسابك الإصدار الذي عُرض عليك عند التسجيل.
 `,
-  terms: `# شروط الاستخدام
-
-تسري هذه الشروط على استخدامك لـ {{site_name}}. بإنشاء حساب فإنك توافق عليها وعلى سياسة الخصوصية. للأسئلة: [{{contact_email}}](mailto:{{contact_email}}).
+  terms: `تسري هذه الشروط على استخدامك لـ {{site_name}}. بإنشاء حساب فإنك توافق عليها وعلى سياسة الخصوصية. للأسئلة: [{{contact_email}}](mailto:{{contact_email}}).
 
 ## حسابك
 

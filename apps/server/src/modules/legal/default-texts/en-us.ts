@@ -4,9 +4,7 @@ import type { DefaultLegalTexts } from './index.js';
 // (legal-render.ts); keep them when translating. What the browser stores must match
 // docs/ACCOUNTS.md "What the browser stores" and apps/web/src/lib/storage-keys.ts.
 export const EN_US: DefaultLegalTexts = {
-  privacy: `# Privacy policy
-
-This policy explains what {{site_name}} stores about you, why, for how long, and how you can get a copy of it or have it deleted. Questions: [{{contact_email}}](mailto:{{contact_email}}).
+  privacy: `This policy explains what {{site_name}} stores about you, why, for how long, and how you can get a copy of it or have it deleted. Questions: [{{contact_email}}](mailto:{{contact_email}}).
 
 ## What we store when you have an account
 
@@ -62,9 +60,7 @@ If you allow notifications, your browser also keeps a push subscription; the sit
 
 When this policy changes, a new version is published here. Your account records which version you were shown when you registered.
 `,
-  terms: `# Terms of use
-
-These terms apply to your use of {{site_name}}. By creating an account you accept them and the privacy policy. Questions: [{{contact_email}}](mailto:{{contact_email}}).
+  terms: `These terms apply to your use of {{site_name}}. By creating an account you accept them and the privacy policy. Questions: [{{contact_email}}](mailto:{{contact_email}}).
 
 ## Your account
 

@@ -2,9 +2,7 @@ import type { DefaultLegalTexts } from './index.js';
 
 // Los textos integrados (versión 0) en español; véase en-us.ts para las marcas {{…}}.
 export const ES_ES: DefaultLegalTexts = {
-  privacy: `# Política de privacidad
-
-Esta página explica qué guarda {{site_name}} sobre ti, por qué, durante cuánto tiempo y cómo obtener una copia o pedir que se borre. Preguntas: [{{contact_email}}](mailto:{{contact_email}}).
+  privacy: `Esta página explica qué guarda {{site_name}} sobre ti, por qué, durante cuánto tiempo y cómo obtener una copia o pedir que se borre. Preguntas: [{{contact_email}}](mailto:{{contact_email}}).
 
 ## Qué guardamos si tienes una cuenta
 
@@ -60,9 +58,7 @@ Si permites las notificaciones, tu navegador guarda también una suscripción pu
 
 Cuando esta política cambia, se publica aquí una nueva versión. Tu cuenta guarda la versión que se te mostró al registrarte.
 `,
-  terms: `# Condiciones de uso
-
-Estas condiciones se aplican a tu uso de {{site_name}}. Al crear una cuenta las aceptas, junto con la política de privacidad. Preguntas: [{{contact_email}}](mailto:{{contact_email}}).
+  terms: `Estas condiciones se aplican a tu uso de {{site_name}}. Al crear una cuenta las aceptas, junto con la política de privacidad. Preguntas: [{{contact_email}}](mailto:{{contact_email}}).
 
 ## Tu cuenta
 

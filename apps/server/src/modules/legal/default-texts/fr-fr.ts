@@ -2,9 +2,7 @@ import type { DefaultLegalTexts } from './index.js';
 
 // Les textes intégrés (version 0) en français ; voir en-us.ts pour les marques {{…}}.
 export const FR_FR: DefaultLegalTexts = {
-  privacy: `# Politique de confidentialité
-
-Cette page explique ce que {{site_name}} conserve à votre sujet, pourquoi, combien de temps, et comment en obtenir une copie ou le faire effacer. Questions : [{{contact_email}}](mailto:{{contact_email}}).
+  privacy: `Cette page explique ce que {{site_name}} conserve à votre sujet, pourquoi, combien de temps, et comment en obtenir une copie ou le faire effacer. Questions : [{{contact_email}}](mailto:{{contact_email}}).
 
 ## Ce que nous conservons si vous avez un compte
 
@@ -60,9 +58,7 @@ Si vous autorisez les notifications, votre navigateur conserve aussi un abonneme
 
 Quand cette politique change, une nouvelle version est publiée ici. Votre compte garde la version qui vous a été montrée à l'inscription.
 `,
-  terms: `# Conditions d'utilisation
-
-Ces conditions s'appliquent à votre utilisation de {{site_name}}. En créant un compte, vous les acceptez ainsi que la politique de confidentialité. Questions : [{{contact_email}}](mailto:{{contact_email}}).
+  terms: `Ces conditions s'appliquent à votre utilisation de {{site_name}}. En créant un compte, vous les acceptez ainsi que la politique de confidentialité. Questions : [{{contact_email}}](mailto:{{contact_email}}).
 
 ## Votre compte
 

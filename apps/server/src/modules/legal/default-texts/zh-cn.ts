@@ -2,9 +2,7 @@ import type { DefaultLegalTexts } from './index.js';
 
 // 内置文本（版本 0），简体中文；{{…}} 标记见 en-us.ts。
 export const ZH_CN: DefaultLegalTexts = {
-  privacy: `# 隐私政策
-
-本政策说明 {{site_name}} 保存您的哪些信息、为什么保存、保存多久，以及您如何获取副本或要求删除。如有疑问：[{{contact_email}}](mailto:{{contact_email}})。
+  privacy: `本政策说明 {{site_name}} 保存您的哪些信息、为什么保存、保存多久，以及您如何获取副本或要求删除。如有疑问：[{{contact_email}}](mailto:{{contact_email}})。
 
 ## 您有账号时我们保存的信息
 
@@ -60,9 +58,7 @@ export const ZH_CN: DefaultLegalTexts = {
 
 本政策变更时，会在此发布新版本。您的账号会记录您注册时看到的版本。
 `,
-  terms: `# 使用条款
-
-本条款适用于您对 {{site_name}} 的使用。创建账号即表示您接受本条款和隐私政策。如有疑问：[{{contact_email}}](mailto:{{contact_email}})。
+  terms: `本条款适用于您对 {{site_name}} 的使用。创建账号即表示您接受本条款和隐私政策。如有疑问：[{{contact_email}}](mailto:{{contact_email}})。
 
 ## 您的账号
 

@@ -16,6 +16,7 @@ const SECTIONS = [
   { to: adminPath.coinPacks, key: 'coinPacks' },
   { to: adminPath.moderation, key: 'moderation', community: true },
   { to: adminPath.settings, key: 'settings' },
+  { to: adminPath.legal, key: 'legal' },
   { to: adminPath.audit, key: 'audit' },
 ] as const;
 
