@@ -68,7 +68,7 @@ Keep your password to yourself; you are responsible for what is done with your a
 
 ## Membership
 
-A membership (a month or a season) gives access to the chapters reserved for members for its whole period. It is paid once through WeChat Pay or Stripe and does not renew on its own. A new membership bought before the current one ends starts when the current one ends.
+A membership (a Monthly pass or a 3-month pass) gives access to the chapters reserved for members for its whole period. It is paid once through WeChat Pay or Stripe and does not renew on its own. A new membership bought before the current one ends starts when the current one ends.
 
 ## Coins
 

@@ -7,7 +7,7 @@ export const ES_ES: DefaultLegalTexts = {
 ## Qué guardamos si tienes una cuenta
 
 - **Tu cuenta**: tu nombre de usuario, tu contraseña (solo como un hash que nadie puede volver a leer), tu correo electrónico si lo das, tu idioma, el código de invitación que usaste y el tuyo propio, y si el inicio de sesión en dos pasos está activado (su secreto se guarda cifrado).
-- **Suscripciones, monedas y pagos**: cada pedido (plan o paquete de monedas, importe, fecha, estado) y la referencia que WeChat Pay o Stripe da al pago. Nunca vemos ni guardamos números de tarjeta ni tu cuenta de pago: el proveedor de pago los trata según su propia política. El historial de tu monedero de monedas, los capítulos desbloqueados y los cupones e invitaciones usados.
+- **Membresías, monedas y pagos**: cada pedido (plan o paquete de monedas, importe, fecha, estado) y la referencia que WeChat Pay o Stripe da al pago. Nunca vemos ni guardamos números de tarjeta ni tu cuenta de pago: el proveedor de pago los trata según su propia política. El historial de tu monedero de monedas, los capítulos desbloqueados y los cupones e invitaciones usados.
 - **Lectura**: por dónde vas en cada libro, los capítulos abiertos y terminados, los libros que sigues y los capítulos que te gustan. Los eventos de lectura (capítulo empezado o terminado) se cuentan para las listas de popularidad.
 - **Lo que escribes**: comentarios, reseñas y valoraciones, y tus denuncias. Los comentarios y reseñas son públicos en el sitio.
 - **Notificaciones**: si las permites, la suscripción push de tu navegador (una dirección del servicio push del fabricante del navegador y sus claves), y un registro de los correos enviados (tipo, fecha, asunto).
@@ -64,9 +64,9 @@ Cuando esta política cambia, se publica aquí una nueva versión. Tu cuenta gua
 
 Guarda tu contraseña para ti; eres responsable de lo que se haga con tu cuenta. Puedes activar el inicio de sesión en dos pasos en tu perfil y borrar tu cuenta cuando quieras (véase la política de privacidad).
 
-## Suscripción
+## Membresía
 
-Una suscripción (un mes o una temporada) da acceso a los capítulos reservados a los miembros durante todo su periodo. Se paga una vez con WeChat Pay o Stripe y no se renueva sola. Una suscripción comprada antes de que termine la actual empieza cuando esta termina.
+Una membresía (Pase mensual o Pase de 3 meses) da acceso a los capítulos reservados a los miembros durante todo su periodo. Se paga una vez con WeChat Pay o Stripe y no se renueva sola. Una membresía comprada antes de que termine la actual empieza cuando esta termina.
 
 ## Monedas
 
@@ -74,7 +74,7 @@ Cuando el sitio ofrece monedas, las compras en paquetes y las gastas para desblo
 
 ## Reembolsos
 
-Si un pago salió mal o quieres un reembolso, escribe a [{{contact_email}}](mailto:{{contact_email}}); respondemos a cada solicitud. Una suscripción reembolsada pierde el tiempo que añadió; un paquete de monedas reembolsado retira sus monedas y los capítulos desbloqueados con ellas. Nada en estas condiciones limita los derechos que te da la ley de consumo.
+Si un pago salió mal o quieres un reembolso, escribe a [{{contact_email}}](mailto:{{contact_email}}); respondemos a cada solicitud. Una membresía reembolsada pierde el tiempo que añadió; un paquete de monedas reembolsado retira sus monedas y los capítulos desbloqueados con ellas. Nada en estas condiciones limita los derechos que te da la ley de consumo.
 
 ## Comentarios, reseñas y valoraciones
 

@@ -7,7 +7,7 @@ export const FR_FR: DefaultLegalTexts = {
 ## Ce que nous conservons si vous avez un compte
 
 - **Votre compte** : votre nom d'utilisateur, votre mot de passe (uniquement sous forme d'empreinte que personne ne peut relire), votre adresse e-mail si vous en donnez une, votre langue, le code d'invitation utilisé et le vôtre, et si la connexion en deux étapes est activée (son secret est chiffré).
-- **Abonnements, pièces et paiements** : chaque commande (formule ou lot de pièces, montant, date, état) et la référence que WeChat Pay ou Stripe donne au paiement. Nous ne voyons ni ne conservons jamais vos numéros de carte ni votre compte de paiement : le prestataire de paiement les traite selon sa propre politique. L'historique de votre porte-monnaie de pièces, les chapitres débloqués, les coupons et invitations utilisés.
+- **Abonnements, pièces et paiements** : chaque commande (formule ou lot de pièces, montant, date, état) et la référence que WeChat Pay ou Stripe donne au paiement. Nous ne voyons ni ne conservons jamais vos numéros de carte ni votre compte de paiement : le prestataire de paiement les traite selon sa propre politique. L'historique de votre porte-monnaie de pièces, les chapitres débloqués, les codes promo et invitations utilisés.
 - **Lecture** : où vous en êtes dans chaque livre, les chapitres ouverts et terminés, les livres suivis et les chapitres aimés. Les événements de lecture (chapitre commencé ou terminé) sont comptés pour les classements de popularité.
 - **Ce que vous écrivez** : commentaires, critiques et notes, et vos signalements. Les commentaires et critiques sont publics sur le site.
 - **Notifications** : si vous les autorisez, l'abonnement push de votre navigateur (une adresse du service push de l'éditeur du navigateur et ses clés), et la trace des e-mails envoyés (type, date, objet).
@@ -66,7 +66,7 @@ Gardez votre mot de passe pour vous ; vous êtes responsable de ce qui est fait 
 
 ## Abonnement
 
-Un abonnement (un mois ou une saison) donne accès aux chapitres réservés aux membres pendant toute sa durée. Il est payé une fois par WeChat Pay ou Stripe et ne se renouvelle pas tout seul. Un abonnement acheté avant la fin du précédent commence à la fin de celui-ci.
+Un abonnement (Pass mensuel ou Pass 3 mois) donne accès aux chapitres réservés aux membres pendant toute sa durée. Il est payé une fois par WeChat Pay ou Stripe et ne se renouvelle pas tout seul. Un abonnement acheté avant la fin du précédent commence à la fin de celui-ci.
 
 ## Pièces
 
