@@ -11,7 +11,7 @@ import { TextField } from './TextField';
 import { useAuthErrorText } from './use-auth-error-text';
 import { UsernameField } from './UsernameField';
 import { usePageTitle } from '../../components/use-page-title';
-import { LegalConsent, useShownLegalVersions } from '../legal/LegalConsent';
+import { LegalConsent, useShownLegalVersions } from '../legal';
 import styles from '../../components/forms.module.css';
 
 const FIELD_IDS: Record<RegisterField, string> = {

@@ -9,7 +9,6 @@ import { legalPageQuery } from './legal-api';
 import { LegalText } from './LegalDocumentView';
 import styles from './legal.module.css';
 
-
 /** `/privacy` and `/terms` (issue 43): the operator's text in the reader's language, server-rendered. */
 export function LegalPage({ kind }: { kind: LegalKind }) {
   const { t } = useTranslation('legal');

@@ -1,4 +1,4 @@
-import type { DefaultLegalTexts } from './index.js';
+import type { DefaultLegalTexts } from './default-legal-texts.js';
 
 // النصوص المدمجة (الإصدار 0) بالعربية؛ انظر en-us.ts لعلامات {{…}}.
 export const AR_SA: DefaultLegalTexts = {

@@ -1,4 +1,4 @@
-import type { DefaultLegalTexts } from './index.js';
+import type { DefaultLegalTexts } from './default-legal-texts.js';
 
 // The built-in texts (version 0) in English. Placeholders in {{…}} are filled at render
 // (legal-render.ts); keep them when translating. What the browser stores must match

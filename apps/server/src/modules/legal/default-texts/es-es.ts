@@ -1,4 +1,4 @@
-import type { DefaultLegalTexts } from './index.js';
+import type { DefaultLegalTexts } from './default-legal-texts.js';
 
 // Los textos integrados (versión 0) en español; véase en-us.ts para las marcas {{…}}.
 export const ES_ES: DefaultLegalTexts = {

@@ -1,4 +1,4 @@
-import type { DefaultLegalTexts } from './index.js';
+import type { DefaultLegalTexts } from './default-legal-texts.js';
 
 // Les textes intégrés (version 0) en français ; voir en-us.ts pour les marques {{…}}.
 export const FR_FR: DefaultLegalTexts = {

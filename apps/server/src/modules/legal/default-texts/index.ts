@@ -1,12 +1,10 @@
-import type { Language, LegalKind } from '@inkstream/contracts';
+import type { Language } from '@inkstream/contracts';
+import type { DefaultLegalTexts } from './default-legal-texts.js';
 import { AR_SA } from './ar-sa.js';
 import { EN_US } from './en-us.js';
 import { ES_ES } from './es-es.js';
 import { FR_FR } from './fr-fr.js';
 import { ZH_CN } from './zh-cn.js';
-
-/** A language's built-in privacy and terms texts (Markdown with {{placeholders}}, legal-render.ts). */
-export type DefaultLegalTexts = Readonly<Record<LegalKind, string>>;
 
 /**
  * Version 0 of every page: what a site shows until its operator publishes its own text, written

@@ -1,4 +1,4 @@
-import type { DefaultLegalTexts } from './index.js';
+import type { DefaultLegalTexts } from './default-legal-texts.js';
 
 // 内置文本（版本 0），简体中文；{{…}} 标记见 en-us.ts。
 export const ZH_CN: DefaultLegalTexts = {

@@ -41,7 +41,10 @@ describe('legal pages console', () => {
     fireEvent.change(screen.getByLabelText('Page'), { target: { value: 'terms' } });
     fireEvent.change(screen.getByLabelText('Language'), { target: { value: 'fr-fr' } });
     expect(screen.getByLabelText<HTMLTextAreaElement>('Markdown').value).toBe('Conditions v2');
-    const versions = screen.getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[0]!.textContent);
+    const versions = screen
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell')[0]!.textContent);
     expect(versions).toEqual(['2', '1']);
     expect(screen.getByText('boss')).toBeTruthy();
     expect(screen.getByText('(former operator)')).toBeTruthy();
@@ -70,7 +73,11 @@ describe('legal pages console', () => {
       'GET /admin/legal': { status: 200, body: { data: { pages: pages() } } },
       'PUT /admin/legal/privacy/en-us': {
         status: 400,
-        body: { error: 'Invalid request', code: 'VALIDATION_FAILED', details: [{ field: '/markdown', message: 'must be at most 100000 characters' }] },
+        body: {
+          error: 'Invalid request',
+          code: 'VALIDATION_FAILED',
+          details: [{ field: '/markdown', message: 'must be at most 100000 characters' }],
+        },
       },
     });
     renderScreen(<LegalPagesSection />, '/admin/legal');

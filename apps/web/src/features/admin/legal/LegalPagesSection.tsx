@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Fragment, useEffect, useId, useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import type { Language } from '../../../lib/language';
-import { LegalText } from '../../legal/LegalDocumentView';
+import { LegalText } from '../../legal';
 import styles from '../shell/admin.module.css';
 import { ConfirmButton } from '../shell/ConfirmButton';
 import { FieldError, FormNotice } from '../shell/FieldError';
@@ -123,7 +123,12 @@ export default function LegalPagesSection() {
               </p>
               <FieldError id={`${id}-markdown-error`} message={errors.fields.markdown} />
             </div>
-            <button type="button" className={styles.button} disabled={preview.isPending || text.trim() === ''} onClick={() => preview.mutate(text)}>
+            <button
+              type="button"
+              className={styles.button}
+              disabled={preview.isPending || text.trim() === ''}
+              onClick={() => preview.mutate(text)}
+            >
               {t('preview')}
             </button>{' '}
             <ConfirmButton

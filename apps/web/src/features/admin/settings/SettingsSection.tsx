@@ -128,7 +128,13 @@ export default function SettingsSection() {
             <p className={styles.muted}>{t('retention.intro')}</p>
             {RETENTION_FIELDS.map((key) => (
               <Fragment key={key}>
-                {input(key, { required: true, type: 'number', inputMode: 'numeric', min: RETENTION_DAYS[key].min, max: RETENTION_DAYS[key].max })}
+                {input(key, {
+                  required: true,
+                  type: 'number',
+                  inputMode: 'numeric',
+                  min: RETENTION_DAYS[key].min,
+                  max: RETENTION_DAYS[key].max,
+                })}
               </Fragment>
             ))}
           </fieldset>
