@@ -242,6 +242,7 @@ describe('the operator console', () => {
     '/admin/orders/incidents',
     '/admin/coupons',
     '/admin/settings',
+    '/admin/legal',
     '/admin/audit',
   ];
   for (const [language, device] of [

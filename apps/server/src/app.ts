@@ -41,6 +41,7 @@ import { DEFERRED_LOADER_CSP_SOURCE } from './modules/pages/deferred-app-code.js
 import { IMAGE_HOLD_CSP_SOURCE } from './modules/pages/image-hold.js';
 import { loadPageRenderer } from './modules/pages/page-renderer.js';
 import { healthRoutes, publicConfigRoutes } from './modules/system/system.routes.js';
+import { legalRoutes } from './modules/legal/legal.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { deletionRoutes } from './modules/data-rights/deletion/deletion.routes.js';
 import { twoStepRoutes } from './modules/users/two-step.routes.js';
@@ -210,6 +211,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(emailPreferencesRoutes(services.emailPreferences));
       await api.register(mailRoutes(services.mail.unsubscribe));
       await api.register(publicConfigRoutes(config, siteSettings, services.coinPacksOnSale));
+      await api.register(legalRoutes(services.legal));
       await api.register(adminScope(adminConsoleRouters(services, config.uploads), { db, requireTwoStep: config.adminRequire2fa }), {
         prefix: '/admin',
       });

@@ -70,6 +70,7 @@ import { createReadingService } from './modules/reading/reading.service.js';
 import { createSeoService } from './modules/pages/seo.service.js';
 import { createSitemaps } from './modules/pages/sitemap.js';
 import { createSiteSettingsService, currentSiteName } from './modules/settings/site-settings.service.js';
+import { createLegalService } from './modules/legal/legal.service.js';
 import { createStatsService } from './modules/stats/stats.service.js';
 import { createTokenService } from './modules/users/tokens.js';
 import { createTotpCipher } from './modules/users/totp-crypto.js';
@@ -234,6 +235,8 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
   // Settings an administrator changes at run time: the public config, SEO, mail and two-step read them here.
   const siteSettings = createSiteSettingsService({ db, audit, defaults: { siteName: config.siteName, contactEmail: config.contactEmail } });
   const siteName = currentSiteName(siteSettings);
+  // The privacy and terms pages (issue 43): they name the site, its address and the retention periods.
+  const legal = createLegalService({ db, domainEvents, audit, settings: () => siteSettings.getForPublic(), publicUrl: config.publicUrl });
   // Wait-for-free's "ready" push to followers: a job at the moment, sent only if it still holds.
   const freeUnlockNotice = createFreeUnlockNotice({ db, push, jobs: { enqueue: (executor, input) => jobs.enqueue(executor, input) } });
   const unlocks = createUnlocksService({
@@ -377,6 +380,7 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
     publicUrl: config.publicUrl,
     community: config.community,
     eraseDueAccounts: () => erasure.eraseDue(),
+    retention: () => siteSettings.retentionDays(),
   });
   // Pages imported before the data saver get its lighter variant (modules/content/lite-backfill.ts).
   const liteBackfill = createLiteBackfill({ db, domainEvents, storage, log });
@@ -457,6 +461,7 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
     wechatNotifications,
     audit,
     siteSettings,
+    legal,
     membershipAdmin,
     usersAdmin,
     couponsAdmin,

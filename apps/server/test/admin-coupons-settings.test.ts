@@ -108,6 +108,11 @@ describe(`site settings on ${TEST_DIALECT}`, () => {
       // Coins (issue 42): off until the operator turns them on.
       coins_enabled: false,
       default_chapter_price: 50,
+      // Retention (issue 43): the defaults (contracts RETENTION_DAYS).
+      retention_reading_events_days: 365,
+      retention_visitor_days: 180,
+      retention_outbox_days: 90,
+      retention_audit_days: 730,
     });
     const updated = await call(admin, 'PUT', '/settings', { contact_email: 'care@example.org' });
     expect(updated.json().data.contact_email).toBe('care@example.org');
@@ -132,6 +137,10 @@ describe(`site settings on ${TEST_DIALECT}`, () => {
       comment_links_min_age_hours: 24,
       coins_enabled: false,
       default_chapter_price: 50,
+      retention_reading_events_days: 365,
+      retention_visitor_days: 180,
+      retention_outbox_days: 90,
+      retention_audit_days: 730,
     });
     const rows = await auditRows('settings.update');
     expect(rows.map((r) => JSON.parse(r.after_json ?? '{}'))).toEqual([
@@ -151,6 +160,7 @@ describe(`site settings on ${TEST_DIALECT}`, () => {
       [{ comment_links_min_age_hours: 8761 }, 'comment_links_min_age_hours'],
       [{ comment_links_min_age_hours: 1.5 }, 'comment_links_min_age_hours'],
       [{ site_name: 'bad\u0007name' }, 'site_name'],
+      [{ retention_audit_days: 364 }, 'retention_audit_days'],
     ] as const) {
       const response = await call(admin, 'PUT', '/settings', body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);

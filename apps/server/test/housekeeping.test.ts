@@ -131,6 +131,9 @@ describe(`housekeeping (${TEST_DIALECT})`, () => {
       mailJobs: { deleted: 0, batches: 1 },
       coinExpiry: { deleted: 0, batches: 1 },
       dataExports: { deleted: 0, batches: 1 },
+      readingEvents: { deleted: 0, batches: 1 },
+      visitorEvents: { deleted: 0, batches: 1 },
+      auditLog: { deleted: 0, batches: 1 },
     });
     expect(await eventDays()).toEqual([]);
   });

@@ -193,4 +193,18 @@ describe('server-rendered public pages', () => {
     expect(html).not.toContain('<b>bold</b>');
     expect(stateOf(html)).not.toBeNull();
   });
+  it('the privacy and terms pages (issue 43): the text in the reader language, Arabic right to left, with the footer links', async () => {
+    const arabic = (await page('/privacy', { 'accept-language': 'ar-SA,ar;q=0.9' })).body;
+    expect(arabic).toMatch(/<html lang="ar-SA" dir="rtl">/);
+    const root = rootOf(arabic);
+    expect(root).toContain('سياسة الخصوصية');
+    expect(root).toContain('X-VISITOR-ID');
+    expect(root).toContain('href="/terms"');
+    expect(stateOf(arabic)!.state.queries.map((query) => query.queryKey[0])).toContain('legal-page');
+    const terms = await page('/terms?lang=fr-fr');
+    expect(terms.statusCode).toBe(200);
+    expect(terms.body).toMatch(/<title>Conditions d(&#39;|&#x27;|')utilisation – /);
+    expect(rootOf(terms.body)).toContain('Ces conditions');
+    expect(terms.body).toMatch(/<link rel="canonical" href="[^"]*\/terms\?lang=fr-fr"/);
+  });
 });

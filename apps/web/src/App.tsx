@@ -26,6 +26,7 @@ const ConfirmEmailPage = lazy(withRestOfLanguage(() => import('./routes/ConfirmE
 const ProfilePage = lazy(withRestOfLanguage(() => import('./routes/ProfilePage')));
 const LibraryPage = lazy(withRestOfLanguage(() => import('./routes/LibraryPage')));
 const ContactPage = lazy(withRestOfLanguage(() => import('./routes/ContactPage')));
+const LegalPage = lazy(withRestOfLanguage(() => import('./routes/LegalPage')));
 const UnsubscribePage = lazy(withRestOfLanguage(() => import('./routes/UnsubscribePage')));
 // A mistyped address is rare: its page is not part of every first load either.
 const MissingPage = lazy(() => import('./components/NotFound').then(({ NotFound }) => ({ default: () => <NotFound kind="page" /> })));
@@ -92,6 +93,8 @@ function AppRoutes() {
           />
           <Route path={PAGE.library} element={<LibraryPage />} />
           <Route path={PAGE.contact} element={<ContactPage />} />
+          <Route path={PAGE.privacy} element={<LegalPage kind="privacy" />} />
+          <Route path={PAGE.terms} element={<LegalPage kind="terms" />} />
           <Route path={PAGE.unsubscribe} element={<UnsubscribePage />} />
           <Route path={PAGE.sandboxCheckout} element={<SandboxCheckoutPage />} />
           <Route path={PAGE.admin} element={<AdminPage />} />

@@ -120,3 +120,22 @@ export const ALERT_EXCERPT_MAX = 140;
 export const FEED_KEYS_MAX = 5;
 /** A feed key's name, in characters, after cleaning (trimmed, one line). */
 export const FEED_KEY_NAME_MAX = 40;
+
+/**
+ * How long personal data is kept (issue 43, docs/ADMIN.md "Retention"), in days: the default, and
+ * the minimum below which the site would lose what it needs (the 90-day popularity window, a
+ * year of the audit log for security reviews, a week of sent mail for support questions).
+ */
+export const RETENTION_DAYS = {
+  retention_reading_events_days: { default: 365, min: 90, max: 3650 },
+  retention_visitor_days: { default: 180, min: 30, max: 3650 },
+  retention_outbox_days: { default: 90, min: 7, max: 3650 },
+  retention_audit_days: { default: 730, min: 365, max: 3650 },
+} as const;
+export type RetentionSetting = keyof typeof RETENTION_DAYS;
+export type RetentionDays = Record<RetentionSetting, number>;
+
+/** The legal pages (issue 43): their kinds, and the longest Markdown the console accepts for one (characters). */
+export const LEGAL_KINDS = ['privacy', 'terms'] as const;
+export type LegalKind = (typeof LEGAL_KINDS)[number];
+export const LEGAL_MARKDOWN_MAX = 100_000;

@@ -20,6 +20,7 @@ export * from './schemas/ratings.js';
 export * from './schemas/feed-keys.js';
 export * from './schemas/coins.js';
 export * from './schemas/data-export.js';
+export * from './schemas/legal.js';
 export * from './schemas/admin/common.js';
 export * from './schemas/admin/books.js';
 export * from './schemas/admin/users.js';

@@ -18,6 +18,9 @@ export const PAGE_PATTERNS = {
   profile: '/profile',
   library: '/library',
   contact: '/contact-us',
+  // The privacy policy and the terms of use (issue 43): server-rendered, in the reader's language.
+  privacy: '/privacy',
+  terms: '/terms',
   // One-click unsubscribe from an e-mail (apps/server modules/mail/): the token is in the query.
   unsubscribe: '/unsubscribe',
   sandboxCheckout: '/sandbox/checkout/:orderId',
@@ -139,6 +142,7 @@ export const adminPath = {
   wordFilters: '/admin/moderation/filters',
   reviews: '/admin/moderation/reviews',
   settings: '/admin/settings',
+  legal: '/admin/legal',
   audit: '/admin/audit',
   // Account deletions (issue 43): pending ones (cancellable) and erased ones.
   deletions: '/admin/deletions',

@@ -36,6 +36,7 @@ import * as chapterGrants from './migrations/2026-11-26T1400-chapter-grants.js';
 import * as coins from './migrations/2026-11-27T0900-coins.js';
 import * as dataExports from './migrations/2026-11-28T0900-data-exports.js';
 import * as accountDeletion from './migrations/2026-11-28T0910-account-deletion.js';
+import * as legalDocuments from './migrations/2026-11-28T0920-legal-documents.js';
 
 /** Listed explicitly (not read from disk) so the compiled server and the tests see the same set. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -75,6 +76,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27T0900-coins': coins,
   '2026-11-28T0900-data-exports': dataExports,
   '2026-11-28T0910-account-deletion': accountDeletion,
+  '2026-11-28T0920-legal-documents': legalDocuments,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -60,6 +60,15 @@ export interface UsersTable {
   notify_replies: Generated<number>;
   /** Set by the account's erasure (issue 43, data-rights/deletion): the row keeps only its uuid and a pseudonym. */
   erased_at: Generated<number | null>;
+  /**
+   * The privacy and terms pages the registration form showed (issue 43): version (0: the built-in
+   * text) and language of each, and when the account accepted them; null for older accounts.
+   */
+  terms_version: Generated<number | null>;
+  terms_language: Generated<string | null>;
+  privacy_version: Generated<number | null>;
+  privacy_language: Generated<string | null>;
+  legal_accepted_at: Generated<number | null>;
 }
 
 /** A request to delete an account (issue 43): pending while cancelled_at and erased_at are null. */
@@ -735,9 +744,25 @@ export interface DataExportArchivesTable {
   bytes: Buffer;
 }
 
+export type LegalKind = 'privacy' | 'terms';
+
+/** One published text of a legal page (modules/legal/): never changed, the next version replaces it. */
+export interface LegalDocumentsTable {
+  id: Generated<number>;
+  kind: LegalKind;
+  language: string;
+  /** 1, 2, … per kind and language (0 is the built-in default text, never stored). */
+  version: number;
+  markdown: string;
+  /** The operator who published it; null once that account is gone. */
+  created_by: number | null;
+  created_at: number;
+}
+
 export interface Database {
   data_exports: DataExportsTable;
   data_export_archives: DataExportArchivesTable;
+  legal_documents: LegalDocumentsTable;
   mail_outbox: MailOutboxTable;
   account_tokens: AccountTokensTable;
   feed_keys: FeedKeysTable;

@@ -45,6 +45,9 @@ export const PUBLIC_CACHE = {
   commentPages: { maxAge: 1, staleWhileRevalidate: 2, ttlMs: 2_000, vary: 'Authorization' },
   // Site settings: nodes already trust their copy for 2 s (site-settings.service.ts).
   siteConfig: { maxAge: 60, staleWhileRevalidate: 300, ttlMs: 2_000 },
+  // Privacy and terms pages (issue 43): a published version, or a site setting they name, shows
+  // within seconds on every node; without `?language=` the answer follows Accept-Language.
+  legalPages: { maxAge: 60, staleWhileRevalidate: 300, ttlMs: 5_000, vary: 'Accept-Language' },
 } satisfies Record<string, PublicCacheRoute>;
 
 /** The per-request note the public cache keeps (plugins/public-cache.ts reads and writes it). */

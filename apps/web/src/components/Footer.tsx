@@ -6,7 +6,7 @@ import { publicConfigQuery } from '../lib/public-config';
 import { useNow } from '../lib/render-clock';
 import styles from './Footer.module.css';
 
-/** Footer of the book list: copyright and the contact e-mail from the server's public settings. */
+/** Footer of the book list and the legal pages: copyright, the contact e-mail from the server's public settings, and the privacy and terms pages. */
 export function Footer() {
   const { t } = useTranslation();
   const { data } = useQuery({ ...publicConfigQuery(), staleTime: Infinity });
@@ -22,6 +22,9 @@ export function Footer() {
           <a href={`mailto:${email}`}>{email}</a> · <Link to={PAGE_PATTERNS.contact}>{t('footer.contactUs')}</Link>
         </p>
       )}
+      <p>
+        <Link to={PAGE_PATTERNS.privacy}>{t('footer.privacy')}</Link> · <Link to={PAGE_PATTERNS.terms}>{t('footer.terms')}</Link>
+      </p>
     </footer>
   );
 }

@@ -11,7 +11,8 @@ import styles from './Layout.module.css';
 // Rare (a deletion cancelled or scheduled, issue 43): its code and texts load only when there is one.
 const AccountNoticeBanner = lazy(withRestOfLanguage(() => import('../features/data-rights/AccountNoticeBanner')));
 
-const PAGES_WITH_FOOTER = new Set<string>([PAGE_PATTERNS.home, PAGE_PATTERNS.books]);
+// The legal pages too: a reader who follows the footer's link finds the other one there.
+const PAGES_WITH_FOOTER = new Set<string>([PAGE_PATTERNS.home, PAGE_PATTERNS.books, PAGE_PATTERNS.privacy, PAGE_PATTERNS.terms]);
 
 /**
  * Header bar on every page (spec section 2), then the screen, then (on the book list) the footer,

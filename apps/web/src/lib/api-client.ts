@@ -40,6 +40,8 @@ export const api = {
     invite_code?: string | null;
     user_type: string;
     email?: string;
+    terms_version?: number;
+    privacy_version?: number;
   }): Promise<RegisterResult> => data(anonymousClient.POST('/api/v1/user/register', { body: payload })),
   searchBooks: (params: SearchParams): Promise<BookSearchResult> =>
     data(client.GET('/api/v1/comics/book/search', { params: { query: params } })),

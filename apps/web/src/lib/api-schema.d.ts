@@ -3216,6 +3216,179 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/legal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Ext: every legal page in every language, with its current Markdown and its versions (newest first) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                pages: {
+                                    current_version: number;
+                                    /** @description Newest first; empty while the built-in text is in use */
+                                    history: {
+                                        /** @description The operator who published it; null once that account is gone */
+                                        author: string | null;
+                                        /** Format: date-time */
+                                        published_at: string;
+                                        version: number;
+                                    }[];
+                                    /** @description privacy or terms */
+                                    kind: "privacy" | "terms";
+                                    language: string;
+                                    markdown: string;
+                                    /** Format: date-time */
+                                    published_at: string | null;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/legal/{kind}/{language}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Ext: publish Markdown as the next version of a page (the same text as the current one publishes nothing) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description privacy or terms */
+                    kind: "privacy" | "terms";
+                    /** @description zh-cn, en-us, fr-fr, es-es or ar-sa (case-insensitive) */
+                    language: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        markdown: string;
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                current_version: number;
+                                /** @description Newest first; empty while the built-in text is in use */
+                                history: {
+                                    /** @description The operator who published it; null once that account is gone */
+                                    author: string | null;
+                                    /** Format: date-time */
+                                    published_at: string;
+                                    version: number;
+                                }[];
+                                /** @description privacy or terms */
+                                kind: "privacy" | "terms";
+                                language: string;
+                                markdown: string;
+                                /** Format: date-time */
+                                published_at: string | null;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/legal/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ext: the HTML that Markdown would publish as (rendered and sanitised; nothing is stored) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        markdown: string;
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                html: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/orders": {
         parameters: {
             query?: never;
@@ -3969,6 +4142,14 @@ export interface paths {
                                 contact_email: string;
                                 default_chapter_price: number;
                                 default_free_chapters: number;
+                                /** @description Ext (issue 43): audit log entries are deleted after this many days (at least 365) */
+                                retention_audit_days: number;
+                                /** @description Ext (issue 43): sent and failed e-mails leave the outbox after this many days (at least 7) */
+                                retention_outbox_days: number;
+                                /** @description Ext (issue 43): reading events are deleted after this many days (at least 90) */
+                                retention_reading_events_days: number;
+                                /** @description Ext (issue 43): a visitor's progress, history and event id go this many days after the last read (at least 30) */
+                                retention_visitor_days: number;
                                 site_name: string;
                             };
                         };
@@ -3993,6 +4174,14 @@ export interface paths {
                         contact_email?: string;
                         default_chapter_price?: number;
                         default_free_chapters?: number;
+                        /** @description Ext (issue 43): audit log entries are deleted after this many days (at least 365) */
+                        retention_audit_days?: number;
+                        /** @description Ext (issue 43): sent and failed e-mails leave the outbox after this many days (at least 7) */
+                        retention_outbox_days?: number;
+                        /** @description Ext (issue 43): reading events are deleted after this many days (at least 90) */
+                        retention_reading_events_days?: number;
+                        /** @description Ext (issue 43): a visitor's progress, history and event id go this many days after the last read (at least 30) */
+                        retention_visitor_days?: number;
                         site_name?: string;
                     };
                 };
@@ -4015,6 +4204,14 @@ export interface paths {
                                 contact_email: string;
                                 default_chapter_price: number;
                                 default_free_chapters: number;
+                                /** @description Ext (issue 43): audit log entries are deleted after this many days (at least 365) */
+                                retention_audit_days: number;
+                                /** @description Ext (issue 43): sent and failed e-mails leave the outbox after this many days (at least 7) */
+                                retention_outbox_days: number;
+                                /** @description Ext (issue 43): reading events are deleted after this many days (at least 90) */
+                                retention_reading_events_days: number;
+                                /** @description Ext (issue 43): a visitor's progress, history and event id go this many days after the last read (at least 30) */
+                                retention_visitor_days: number;
                                 site_name: string;
                             };
                         };
@@ -6576,6 +6773,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/legal/{kind}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Ext: the privacy policy or the terms of use as HTML, in `language` (else Accept-Language); an operator text in English, then the built-in text (version 0), when the language has none */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description zh-cn, en-us, fr-fr, es-es or ar-sa (case-insensitive) */
+                    language?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description privacy or terms */
+                    kind: "privacy" | "terms";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description Rendered from Markdown and sanitised: safe to insert as it is */
+                                html: string;
+                                /** @description privacy or terms */
+                                kind: "privacy" | "terms";
+                                /** @description The language of the text served (en-us when the asked one has no published text) */
+                                language: string;
+                                /**
+                                 * Format: date-time
+                                 * @description When this version was published; null for the built-in text
+                                 */
+                                published_at: string | null;
+                                /** @description 0: the built-in text; 1, 2, …: the operator's versions in this language */
+                                version: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/mail/unsubscribe": {
         parameters: {
             query?: never;
@@ -8908,6 +9165,10 @@ export interface paths {
                         email?: string;
                         invite_code?: string | null;
                         password: string;
+                        /** @description The privacy policy version the form showed */
+                        privacy_version?: number;
+                        /** @description The terms version the form showed */
+                        terms_version?: number;
                         /** @description Client product name */
                         user_type?: string;
                         /** @description 4–16 characters, letters of any script and digits only */

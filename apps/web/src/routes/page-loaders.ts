@@ -9,6 +9,7 @@ import { bookChaptersQuery } from '../features/chapters/use-book-chapters';
 import { chapterQueryOptions } from '../features/reading/use-chapter-content';
 import type { Language } from '../lib/language';
 import { publicConfigQuery } from '../lib/public-config';
+import { legalPageQuery } from '../features/legal/legal-api';
 
 /**
  * What each public page needs before the server renders it, declared once per route of the
@@ -69,6 +70,9 @@ export const PAGE_LOADERS: Partial<Record<PageName, PageLoader>> = {
   },
   /** The contact page shows the logo only. */
   contact: () => [],
+  /** The privacy policy and the terms (issue 43): the text in the page's language, and the footer's address. */
+  privacy: ({ language }) => [query(legalPageQuery('privacy', language)), query(publicConfigQuery())],
+  terms: ({ language }) => [query(legalPageQuery('terms', language)), query(publicConfigQuery())],
 };
 
 /** The queries that are the same for every visitor: the only ones the server fetches and hands to the browser. */
@@ -78,6 +82,7 @@ export const SHARED_QUERIES = new Set([
   'book-title',
   'chapter-content',
   'first-chapter',
+  'legal-page',
   'public-config',
   'recommendations',
   'search',

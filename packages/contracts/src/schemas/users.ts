@@ -55,6 +55,12 @@ export const RegisterBody = ClosedObject({
   user_type: Type.Optional(PlainText({ maxLength: 32, description: 'Client product name' })),
   // Ext field (issue 28): checked by the server (400 INVALID_EMAIL), so any string up to this length reaches it.
   email: Type.Optional(EmailInput),
+  // Ext fields (issue 43): the versions of the terms and the privacy policy the form showed
+  // (GET /legal/{kind}); the account records them, or the current ones when absent.
+  terms_version: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, description: 'The terms version the form showed' })),
+  privacy_version: Type.Optional(
+    Type.Integer({ minimum: 0, maximum: 1_000_000, description: 'The privacy policy version the form showed' }),
+  ),
 });
 export type RegisterBody = Static<typeof RegisterBody>;
 export const RegisterResult = Type.Object({ uuid: Uuid(), username: Type.String() });

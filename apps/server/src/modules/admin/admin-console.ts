@@ -16,6 +16,8 @@ import { couponsAdminRoutes } from '../coupons/coupons-admin.routes.js';
 import type { CouponsAdminService } from '../coupons/coupons-admin.service.js';
 import { moderationAdminRoutes } from '../community/moderation.routes.js';
 import type { ModerationService } from '../community/moderation.service.js';
+import { legalAdminRoutes } from '../legal/legal-admin.routes.js';
+import type { LegalService } from '../legal/legal.service.js';
 import type { MailComponent } from '../mail/mail-module.js';
 import { dataExportAdminRoutes } from '../data-rights/export/data-export-admin.routes.js';
 import type { DataExportService } from '../data-rights/export/data-export.service.js';
@@ -50,6 +52,7 @@ export interface AdminConsoleServices {
   coinsAdmin: CoinsAdminService;
   dataExports: DataExportService;
   deletion: DeletionService;
+  legal: LegalService;
 }
 
 /**
@@ -71,6 +74,7 @@ export function adminConsoleRouters(services: AdminConsoleServices, uploads: App
     statsAdminRoutes(services.stats),
     coinsAdminRoutes(services.coinsAdmin),
     deletionAdminRoutes(services.deletion),
+    legalAdminRoutes(services.legal),
     outboxAdminRoutes(services.mail.outboxAdmin),
     importsAdminRoutes(services.importJobs, {
       root: uploads.dir,

@@ -83,3 +83,13 @@ export async function findNamedByUuids(db: DbExecutor, uuids: readonly string[])
   ]);
   return { books, chapters, users, comments };
 }
+
+/**
+ * Retention (issue 43): deletes entries made before `before`, oldest first, a batch of `limit` at
+ * a time (a range of audit_log_created_id_idx). Returns how many went.
+ */
+export async function deleteAuditEntriesBefore(db: DbExecutor, before: number, limit: number): Promise<number> {
+  const batch = db.selectFrom('audit_log').select('id').where('created_at', '<', before).orderBy('created_at').orderBy('id').limit(limit);
+  const result = await db.deleteFrom('audit_log').where('id', 'in', batch).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

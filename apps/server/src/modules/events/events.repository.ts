@@ -54,3 +54,39 @@ export async function addPopularity(db: DbExecutor, bookId: number, points: numb
     .where('id', '=', bookId)
     .execute();
 }
+
+/**
+ * Retention (issue 43): deletes reading events received before `before` that the roll-up has
+ * already added up (id at most `rolledUpTo`, its watermark), a batch of `limit` at a time. The
+ * batch is the oldest rows by primary key (ids grow with time), so no index is needed; it returns
+ * how many went, and a batch holding a younger event stops the run there (the rest are younger).
+ */
+export async function deleteRolledUpEventsBefore(db: DbExecutor, before: number, rolledUpTo: number, limit: number): Promise<number> {
+  const rows = await db
+    .selectFrom('reading_events')
+    .select(['id', 'received_at'])
+    .where('id', '<=', rolledUpTo)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  const old = rows.filter((row) => Number(row.received_at) < before).map((row) => row.id);
+  if (old.length === 0) return 0;
+  const result = await db.deleteFrom('reading_events').where('id', 'in', old).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/**
+ * Visitor retention (issue 43): events received before `before` stop naming their visitor (the
+ * event stays for the counts). A range of the partial index reading_events_visitor_idx, whose
+ * predicate is written out so both databases use it. Returns how many rows changed.
+ */
+export async function forgetVisitorsOfEventsBefore(db: DbExecutor, before: number, limit: number): Promise<number> {
+  const batch = db
+    .selectFrom('reading_events')
+    .select('id')
+    .where(sql<boolean>`visitor_id is not null`)
+    .where('received_at', '<', before)
+    .limit(limit);
+  const result = await db.updateTable('reading_events').set({ visitor_id: null }).where('id', 'in', batch).executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

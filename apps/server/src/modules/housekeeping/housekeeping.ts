@@ -5,7 +5,11 @@ import type { DomainEvents } from '../../db/domain-events.js';
 import { acquireLease, releaseLease } from '../../db/lease.js';
 import { DAY_MS } from '../../lib/time.js';
 import { expireDataExports } from '../data-rights/export/export-retention.js';
-import { deleteEventDaysBefore } from '../events/events.repository.js';
+import type { RetentionDays } from '@inkstream/contracts';
+import { deleteAuditEntriesBefore } from '../audit/audit.repository.js';
+import { deleteEventDaysBefore, deleteRolledUpEventsBefore, forgetVisitorsOfEventsBefore } from '../events/events.repository.js';
+import { defaultRetention } from '../settings/site-settings.service.js';
+import { readWatermark } from '../stats/reading-aggregates.repository.js';
 import { deleteOldAccountTokens } from '../users/account-tokens.js';
 import { deleteOldMailJobs, deleteOldOutboxRows } from '../mail/mail-retention.js';
 import { deleteStaleVisitorProgress, deleteStaleVisitorReads } from '../library/progress.repository.js';
@@ -20,8 +24,11 @@ const LEASE_NAME = 'housekeeping';
 export const HOUSEKEEPING_INTERVAL_MS = 2 * 60_000;
 /** Rows per statement: each batch is a short statement, and the loop yields between batches. */
 export const HOUSEKEEPING_BATCH = 1000;
-/** Visitors' progress and history are kept this long after their last read (accounts keep theirs). */
-export const VISITOR_RETENTION_MS = 180 * DAY_MS;
+/**
+ * Visitors' progress and history are kept this long after their last read by default (accounts
+ * keep theirs); the operator sets it (site setting retention_visitor_days).
+ */
+export const VISITOR_RETENTION_MS = defaultRetention().retention_visitor_days * DAY_MS;
 /** Per-book day rows are kept this many days: the longest window (90) with a month of slack. */
 export const DAY_BOOKS_KEPT_DAYS = 120;
 
@@ -44,6 +51,8 @@ export interface HousekeepingDeps {
    * (data-rights/deletion/erasure.ts eraseDue); returns how many.
    */
   eraseDueAccounts?: () => Promise<number>;
+  /** How long personal data is kept (the site settings, read at each run); the defaults without it. */
+  retention?: () => Promise<RetentionDays>;
 }
 
 /** What one run did, per task: rows removed and statements used. */
@@ -66,6 +75,12 @@ export interface HousekeepingRun {
   dataExports: { deleted: number; batches: number };
   /** Accounts erased here because their job was lost (absent without eraseDueAccounts). */
   erasures?: number;
+  /** Retention (issue 43): rolled-up reading events past retention_reading_events_days. */
+  readingEvents: { deleted: number; batches: number };
+  /** Events past retention_visitor_days that no longer name their visitor (rows changed). */
+  visitorEvents: { deleted: number; batches: number };
+  /** Audit entries past retention_audit_days. */
+  auditLog: { deleted: number; batches: number };
 }
 
 /**
@@ -118,21 +133,43 @@ export function createHousekeeping(deps: HousekeepingDeps) {
     let behind = false;
     for (const windowDays of TOP_BOOK_WINDOWS) behind ||= await hasWindowRowsBefore(db, windowDays, keptFrom + 1);
     const dayBooks = behind ? { deleted: 0, batches: 0 } : await inBatches(() => deleteDayBooksBefore(db, keptFrom, batchSize));
-    const staleBefore = now() - VISITOR_RETENTION_MS;
+    // The operator's retention settings (issue 43, docs/ADMIN.md "Retention"); payments are never touched.
+    const retention = deps.retention ? await deps.retention() : defaultRetention();
+    const staleBefore = now() - retention.retention_visitor_days * DAY_MS;
     const visitorProgress = await inBatches(() => deleteStaleVisitorProgress(db, staleBefore, batchSize));
     const visitorReads = await inBatches(() => deleteStaleVisitorReads(db, staleBefore, batchSize));
     const accountTokens = await inBatches(() => deleteOldAccountTokens(db, now(), batchSize));
-    const outbox = await inBatches(() => deleteOldOutboxRows(db, now(), batchSize));
+    const outbox = await inBatches(() => deleteOldOutboxRows(db, now(), batchSize, retention.retention_outbox_days * DAY_MS));
     const mailJobs = await inBatches(() => deleteOldMailJobs(db, now(), batchSize));
     // Balances never count expired coins; this writes the history entry that says when they went.
     const coinExpiry = await inBatches(() => coinLedger.expireDue(db, batchSize));
     const dataExports = await inBatches(() => expireDataExports(db, now(), batchSize));
+    // Only events the roll-up has added up (it ran first, above): the counters never lose one.
+    const rolledUpTo = await readWatermark(db);
+    const eventsBefore = now() - retention.retention_reading_events_days * DAY_MS;
+    const readingEvents = await inBatches(() => deleteRolledUpEventsBefore(db, eventsBefore, rolledUpTo, batchSize));
+    const visitorEvents = await inBatches(() => forgetVisitorsOfEventsBefore(db, staleBefore, batchSize));
+    const auditLog = await inBatches(() => deleteAuditEntriesBefore(db, now() - retention.retention_audit_days * DAY_MS, batchSize));
     // What the site sends on its own (docs/READER-JOURNEY.md "What the site sends").
     const notices = deps.publicUrl
       ? { domainEvents: deps.domainEvents, now: now(), publicUrl: deps.publicUrl, batchSize, mayGoOn, community: deps.community ?? false }
       : null;
     const erasures = deps.eraseDueAccounts && (await mayGoOn()) ? { erasures: await deps.eraseDueAccounts() } : {};
-    const done = { eventDays, dayBooks, visitorProgress, visitorReads, accountTokens, outbox, mailJobs, coinExpiry, dataExports, ...erasures };
+    const done = {
+      eventDays,
+      dayBooks,
+      visitorProgress,
+      visitorReads,
+      accountTokens,
+      outbox,
+      mailJobs,
+      coinExpiry,
+      readingEvents,
+      visitorEvents,
+      auditLog,
+      dataExports,
+      ...erasures,
+    };
     if (!notices) return done;
     const reminders = await sendDueReminders(db, notices);
     const digests = await sendDueDigests(db, notices);

@@ -35,18 +35,21 @@ export type PageRoute =
   | { kind: 'book'; bookUuid: string }
   | { kind: 'chapter'; bookUuid: string; chapterUuid: string }
   | { kind: 'contact' }
+  | { kind: 'legal'; legal: 'privacy' | 'terms' }
   | { kind: 'search' }
   | { kind: 'private' }
   | { kind: 'unknown' };
 
 /** How each page of the route table (contracts routes.ts) is described: the pages whose heads differ. */
-const KIND_OF_PAGE: Record<PageName, 'home' | 'book' | 'chapter' | 'contact' | 'search' | 'private'> = {
+const KIND_OF_PAGE: Record<PageName, 'home' | 'book' | 'chapter' | 'contact' | 'legal' | 'search' | 'private'> = {
   home: 'home',
   books: 'home',
   search: 'search',
   book: 'book',
   reading: 'chapter',
   contact: 'contact',
+  privacy: 'legal',
+  terms: 'legal',
   login: 'private',
   register: 'private',
   forgotPassword: 'private',
@@ -66,6 +69,7 @@ export function matchPageRoute(pathname: string): PageRoute {
   const kind = KIND_OF_PAGE[page.name];
   if (kind === 'book') return { kind, bookUuid: page.params.id! };
   if (kind === 'chapter') return { kind, bookUuid: page.params.bookid!, chapterUuid: page.params.chapter_uuid! };
+  if (kind === 'legal') return { kind, legal: page.name === 'privacy' ? 'privacy' : 'terms' };
   return { kind };
 }
 
@@ -89,7 +93,7 @@ export interface PageRequest {
 }
 
 /** Routes whose page is the same for every visitor; a chapter is, when it is free (chapterMeta). */
-const PUBLIC_ROUTES = new Set<PageRoute['kind']>(['home', 'book', 'contact', 'search']);
+const PUBLIC_ROUTES = new Set<PageRoute['kind']>(['home', 'book', 'contact', 'legal', 'search']);
 
 /** A page's head data, with the image its largest paint will show when the server knows it (a preload hint). */
 type DescribedPage = PageMeta & { lcpImage?: PreloadImage; isPublic?: boolean };
@@ -284,6 +288,13 @@ export function createSeoService(deps: {
       case 'contact': {
         const title = `${SEO_COPY[language].contactUs} – ${siteName}`;
         const url = pageUrl(PAGE_PATTERNS.contact, language, isExplicit);
+        const share = { type: 'website' as const, title, image: defaultImage };
+        return { status: 200, language, title, description: homeDescription(language), isIndexable: true, url, share };
+      }
+      case 'legal': {
+        // The privacy policy and the terms (issue 43): indexed, in the page's language.
+        const title = `${SEO_COPY[language][route.legal]} – ${siteName}`;
+        const url = pageUrl(PAGE_PATTERNS[route.legal], language, isExplicit);
         const share = { type: 'website' as const, title, image: defaultImage };
         return { status: 200, language, title, description: homeDescription(language), isIndexable: true, url, share };
       }

@@ -2,6 +2,9 @@ import {
   COMMENT_LINKS_MIN_ACCOUNT_AGE_HOURS,
   DEFAULT_CHAPTER_PRICE,
   DEFAULT_FREE_CHAPTERS,
+  RETENTION_DAYS,
+  type RetentionDays,
+  type RetentionSetting,
   type SiteSettings,
   type SiteSettingsUpdateBody,
 } from '@inkstream/contracts';
@@ -20,6 +23,7 @@ const KEYS = [
   'comment_links_min_age_hours',
   'coins_enabled',
   'default_chapter_price',
+  ...(Object.keys(RETENTION_DAYS) as RetentionSetting[]),
 ] as const;
 type Key = (typeof KEYS)[number];
 
@@ -35,6 +39,10 @@ function accept(key: Key, value: unknown): boolean {
   if (key === 'comment_links_min_age_hours') return Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 8760;
   if (key === 'coins_enabled') return typeof value === 'boolean';
   if (key === 'default_chapter_price') return Number.isInteger(value) && (value as number) >= 1 && (value as number) <= 10_000;
+  if (key in RETENTION_DAYS) {
+    const { min, max } = RETENTION_DAYS[key as RetentionSetting];
+    return Number.isInteger(value) && (value as number) >= min && (value as number) <= max;
+  }
   return typeof value === 'string' && value.length > 0;
 }
 
@@ -54,6 +62,7 @@ export function createSiteSettingsService(deps: { db: Db; audit: AuditService; d
     // Coins are the operator's choice (issue 42): off until they turn them on.
     coins_enabled: false,
     default_chapter_price: DEFAULT_CHAPTER_PRICE,
+    ...defaultRetention(),
   };
   let cached: { value: SiteSettings; until: number } | null = null;
 
@@ -115,8 +124,18 @@ export function createSiteSettingsService(deps: { db: Db; audit: AuditService; d
   /** The number of free chapters a new book starts with. */
   const defaultFreeChapters = async () => (await get()).default_free_chapters;
 
-  return { get, getForPublic, update, defaultFreeChapters };
+  /** How long personal data is kept (issue 43): what the housekeeping pass applies. */
+  async function retentionDays(): Promise<RetentionDays> {
+    const settings = await get();
+    return Object.fromEntries((Object.keys(RETENTION_DAYS) as RetentionSetting[]).map((key) => [key, settings[key]])) as RetentionDays;
+  }
+
+  return { get, getForPublic, update, defaultFreeChapters, retentionDays };
 }
+
+/** The retention defaults (contracts RETENTION_DAYS), until an operator changes them. */
+export const defaultRetention = (): RetentionDays =>
+  Object.fromEntries(Object.entries(RETENTION_DAYS).map(([key, limits]) => [key, limits.default])) as RetentionDays;
 
 export type SiteSettingsService = ReturnType<typeof createSiteSettingsService>;
 

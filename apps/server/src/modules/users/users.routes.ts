@@ -75,6 +75,8 @@ export function usersRoutes(users: UsersService) {
             user_type: request.body.user_type,
             email: request.body.email,
             language: requestLanguage(request),
+            terms_version: request.body.terms_version,
+            privacy_version: request.body.privacy_version,
           }),
         }),
     );

@@ -31,6 +31,7 @@ import { queueMail } from '../mail/mail-queue.js';
 import { mailRecipientOf } from '../mail/mail-recipient.js';
 import { changeAddress, emailTaken, isAddressTaken, isEmailKeyClash, sendConfirmation } from './account-email.js';
 import { consumeAccountToken, issueAccountToken, PASSWORD_RESET_TTL_MS } from './account-tokens.js';
+import { legalAcceptance } from '../legal/legal.service.js';
 import { countAccountTokensSince, lockAccountForTokens, voidAccountTokens } from './account-tokens.repository.js';
 
 export type { AuthUser, UserRole } from './auth-user.js';
@@ -55,6 +56,9 @@ export interface RegisterInput {
   email?: string | undefined;
   /** The reader's language for messages (the request's Accept-Language). */
   language?: Language | undefined;
+  /** The versions of the terms and privacy pages the form showed (issue 43; modules/legal/). */
+  terms_version?: number | undefined;
+  privacy_version?: number | undefined;
 }
 
 /** At most this many reset links per account per hour, whatever was typed to ask for them. */
@@ -90,10 +94,15 @@ export function createUsersService(deps: {
   const now = deps.now ?? (() => Date.now());
 
   /** Public registration: always a plain user. */
-  const register = (input: RegisterInput): Promise<RegisterResult> => createAccount(input, 'user');
+  const register = (input: RegisterInput): Promise<RegisterResult> => createAccount(input, 'user', { showedLegalPages: true });
 
   /** Creates an account with a role; only the admin CLI (and later the admin console) chooses it. */
-  async function createAccount(input: RegisterInput, role: UserRole): Promise<RegisterResult> {
+  async function createAccount(
+    input: RegisterInput,
+    role: UserRole,
+    /** Registration showed the privacy and terms pages; the command line shows none, so records none. */
+    options: { showedLegalPages?: boolean } = {},
+  ): Promise<RegisterResult> {
     const username = input.username.normalize('NFC');
     const inviteCode = input.invite_code?.trim().toUpperCase() || null;
     let invitedBy: number | null = null;
@@ -112,6 +121,8 @@ export function createUsersService(deps: {
         // The account, its address and the confirmation message: all or nothing.
         await domainEvents.transact(async (trx) => {
           if (address && (await isAddressTaken(trx, address.key, null))) throw emailTaken();
+          // Which privacy and terms pages the reader accepted (a version the form cannot have shown: 400).
+          const accepted = options.showedLegalPages ? await legalAcceptance(trx, language, input) : null;
           const at = now();
           const id = await users.insertUserIfNameFree(trx, {
             uuid,
@@ -126,6 +137,7 @@ export function createUsersService(deps: {
             created_at: at,
             language,
             email: address?.address ?? null,
+            ...(accepted ? { ...accepted, legal_accepted_at: at } : {}),
           });
           if (id === null) throw new AppError(ErrorCode.USERNAME_TAKEN, 409, 'This username is already taken');
           if (address) await sendConfirmation(trx, domainEvents, { id, username }, address.address, language, publicUrl, at);

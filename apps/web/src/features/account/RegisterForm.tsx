@@ -11,6 +11,7 @@ import { TextField } from './TextField';
 import { useAuthErrorText } from './use-auth-error-text';
 import { UsernameField } from './UsernameField';
 import { usePageTitle } from '../../components/use-page-title';
+import { LegalConsent, useShownLegalVersions } from '../legal';
 import styles from '../../components/forms.module.css';
 
 const FIELD_IDS: Record<RegisterField, string> = {
@@ -36,6 +37,8 @@ export function RegisterForm() {
   const returnTo = safeReturnPath(params.get(RETURN_PARAM));
   const [invalid, setInvalid] = useState<RegisterErrors>({});
   const [pending, setPending] = useState(false);
+  // The versions of the terms and privacy pages the form links to: the account records them.
+  const legalVersions = useShownLegalVersions();
 
   // Spec section 2: the authentication error is cleared on leaving the screen.
   useEffect(() => () => setError(null), [setError]);
@@ -56,7 +59,7 @@ export function RegisterForm() {
     setPending(true);
     const name = username.trim();
     const address = email.trim() || undefined;
-    const ok = await register({ username: name, password, invite_code: inviteCode.trim() || undefined, email: address });
+    const ok = await register({ username: name, password, invite_code: inviteCode.trim() || undefined, email: address, ...legalVersions });
     setPending(false);
     // No automatic login (spec section 2): the login screen gets the name to prefill, and says
     // where the confirmation link went.
@@ -126,6 +129,7 @@ export function RegisterForm() {
           spellCheck={false}
           maxLength={64}
         />
+        <LegalConsent className={styles.hint} />
         <button type="submit" className={`${styles.primary} ${styles.block}`} disabled={pending}>
           {pending ? t('register.submitting') : t('register.submit')}
         </button>

@@ -14,6 +14,7 @@ const CouponsSection = lazy(() => import('./coupons/CouponsSection'));
 const CoinPacksSection = lazy(() => import('./coins/CoinPacksSection'));
 const ModerationSection = lazy(() => import('./moderation/ModerationSection'));
 const SettingsSection = lazy(() => import('./settings/SettingsSection'));
+const LegalPagesSection = lazy(() => import('./legal/LegalPagesSection'));
 const AuditSection = lazy(() => import('./audit/AuditSection'));
 const DeletionsSection = lazy(() => import('./data-rights/DeletionsSection'));
 
@@ -32,6 +33,7 @@ export default function AdminApp() {
           <Route path="coin-packs" element={<CoinPacksSection />} />
           <Route path="moderation/*" element={<ModerationSection />} />
           <Route path="settings" element={<SettingsSection />} />
+          <Route path="legal" element={<LegalPagesSection />} />
           <Route path="audit" element={<AuditSection />} />
           <Route path="deletions" element={<DeletionsSection />} />
           <Route path="*" element={<Navigate to={adminPath.dashboard} replace />} />

@@ -15,7 +15,15 @@ export interface AuthState {
   /** The API's code of the last failed login or registration (TOTP_REQUIRED, INVALID_TOTP, …), or null. */
   errorCode: string | null;
   logout(): void;
-  register(payload: { username: string; password: string; invite_code?: string | undefined; email?: string | undefined }): Promise<boolean>;
+  register(payload: {
+    username: string;
+    password: string;
+    invite_code?: string | undefined;
+    email?: string | undefined;
+    /** Ext (issue 43): the versions of the terms and privacy pages the form showed. */
+    terms_version?: number | undefined;
+    privacy_version?: number | undefined;
+  }): Promise<boolean>;
   setError(error: string | null): void;
 }
 

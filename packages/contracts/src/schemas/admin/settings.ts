@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { RETENTION_DAYS, type RetentionSetting } from '../../constants.js';
 import { ClosedObject, Data, PlainText } from '../common.js';
 
 /** Run-time site settings (`/api/v1/admin/settings`); secrets never live here. */
@@ -14,6 +15,22 @@ export const DEFAULT_CHAPTER_PRICE = 50;
 const ChapterPrice = Type.Integer({ minimum: 1, maximum: 10_000 });
 const LinksMinAgeHours = Type.Integer({ minimum: 0, maximum: 8760 });
 
+const Days = (key: RetentionSetting, description: string) =>
+  Type.Integer({ minimum: RETENTION_DAYS[key].min, maximum: RETENTION_DAYS[key].max, description });
+const ReadingEventsDays = Days(
+  'retention_reading_events_days',
+  'Ext (issue 43): reading events are deleted after this many days (at least 90)',
+);
+const VisitorDays = Days(
+  'retention_visitor_days',
+  "Ext (issue 43): a visitor's progress, history and event id go this many days after the last read (at least 30)",
+);
+const OutboxDays = Days(
+  'retention_outbox_days',
+  'Ext (issue 43): sent and failed e-mails leave the outbox after this many days (at least 7)',
+);
+const AuditDays = Days('retention_audit_days', 'Ext (issue 43): audit log entries are deleted after this many days (at least 365)');
+
 export const SiteSettings = Type.Object({
   site_name: SiteName,
   contact_email: ContactEmail,
@@ -21,6 +38,10 @@ export const SiteSettings = Type.Object({
   comment_links_min_age_hours: LinksMinAgeHours,
   coins_enabled: Type.Boolean({ description: 'Issue 42: coins, chapter unlocks and wait-for-free are offered (off by default)' }),
   default_chapter_price: ChapterPrice,
+  retention_reading_events_days: ReadingEventsDays,
+  retention_visitor_days: VisitorDays,
+  retention_outbox_days: OutboxDays,
+  retention_audit_days: AuditDays,
 });
 export type SiteSettings = Static<typeof SiteSettings>;
 export const SiteSettingsResponse = Data(SiteSettings);
@@ -33,6 +54,10 @@ export const SiteSettingsUpdateBody = ClosedObject(
     comment_links_min_age_hours: Type.Optional(LinksMinAgeHours),
     coins_enabled: Type.Optional(Type.Boolean()),
     default_chapter_price: Type.Optional(ChapterPrice),
+    retention_reading_events_days: Type.Optional(ReadingEventsDays),
+    retention_visitor_days: Type.Optional(VisitorDays),
+    retention_outbox_days: Type.Optional(OutboxDays),
+    retention_audit_days: Type.Optional(AuditDays),
   },
   { minProperties: 1 },
 );

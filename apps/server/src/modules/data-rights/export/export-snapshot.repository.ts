@@ -25,6 +25,11 @@ export const readAccount = (db: DbExecutor, userId: number) =>
       'totp_enabled_at',
       'invite_code',
       'invited_by',
+      'terms_version',
+      'terms_language',
+      'privacy_version',
+      'privacy_language',
+      'legal_accepted_at',
     ])
     .where('id', '=', userId)
     .executeTakeFirst();

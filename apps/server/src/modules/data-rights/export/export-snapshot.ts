@@ -182,6 +182,12 @@ async function readAll(
       })),
       comment_ban: ban ? { reason: ban.reason, until: iso(ban.until), created_at: iso(ban.created_at) } : null,
       operator_actions: operatorActions.map((entry) => ({ action: entry.action, at: iso(entry.created_at) })),
+      // The privacy and terms pages the registration form showed (null for older accounts).
+      accepted_pages: {
+        terms: account.terms_version === null ? null : { version: account.terms_version, language: account.terms_language },
+        privacy: account.privacy_version === null ? null : { version: account.privacy_version, language: account.privacy_language },
+        accepted_at: iso(account.legal_accepted_at),
+      },
       deletion_requests: deletionRequests.map((request) => ({
         requested_at: iso(request.requested_at),
         erase_at: iso(request.erase_at),

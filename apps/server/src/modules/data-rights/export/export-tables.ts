@@ -7,6 +7,8 @@
  */
 export const EXPORTED_TABLES: Readonly<Record<string, string>> = {
   users: 'account.json',
+  legal_documents:
+    "not exported: the published texts of the privacy and terms pages (created_by names the operator who published one): the site's own documents; the versions the reader accepted are in account.json",
   account_deletions: 'account.json (deletion_requests: when, by whom, the erase date, cancelled when)',
   user_recovery_codes: 'not exported: secrets (hashes of single-use codes); account.json says how many are left',
   account_tokens: 'account.json',

@@ -5,6 +5,8 @@ import SettingsSection from '../settings/SettingsSection';
 import CouponsSection from './CouponsSection';
 
 beforeAll(setUpAdminI18n);
+
+const RETENTION = { retention_reading_events_days: 365, retention_visitor_days: 180, retention_outbox_days: 90, retention_audit_days: 730 };
 afterEach(cleanUpScreen);
 
 const coupon = {
@@ -67,6 +69,7 @@ describe('settings section', () => {
             comment_links_min_age_hours: 24,
             coins_enabled: false,
             default_chapter_price: 50,
+            ...RETENTION,
           },
         },
       },
@@ -80,6 +83,8 @@ describe('settings section', () => {
             comment_links_min_age_hours: 24,
             coins_enabled: true,
             default_chapter_price: 80,
+            ...RETENTION,
+            retention_visitor_days: 60,
           },
         },
       },
@@ -91,6 +96,11 @@ describe('settings section', () => {
     // Coins (issue 42): on, at a default price of 80 a chapter.
     fireEvent.click(screen.getByLabelText('Coins on'));
     fireEvent.change(screen.getByLabelText('Default price of a chapter (coins)'), { target: { value: '80' } });
+    // Retention (issue 43): visitors' data kept 60 days; the minimum is said next to the field.
+    const visitors = screen.getByLabelText<HTMLInputElement>("Visitors' data (days)");
+    expect(visitors.min).toBe('30');
+    expect(screen.getByText(/^Progress and history of readers without an account.*\(30–3650\)\.$/)).toBeTruthy();
+    fireEvent.change(visitors, { target: { value: '60' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Saved.')).toBeTruthy();
     const put = fetch.mock.calls.find(([, init]) => init?.method === 'PUT');
@@ -101,6 +111,8 @@ describe('settings section', () => {
       comment_links_min_age_hours: 24,
       coins_enabled: true,
       default_chapter_price: 80,
+      ...RETENTION,
+      retention_visitor_days: 60,
     });
   });
 });

@@ -1,6 +1,7 @@
 import type { SiteSettings } from '@inkstream/contracts';
+import { RETENTION_DAYS, type RetentionSetting } from '@inkstream/contracts/constants';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { Fragment, useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { client, data } from '../../../lib/api-fetch';
 import styles from '../shell/admin.module.css';
@@ -19,11 +20,17 @@ interface Draft {
   comment_links_min_age_hours: string;
   coins_enabled: boolean;
   default_chapter_price: string;
+  retention_reading_events_days: string;
+  retention_visitor_days: string;
+  retention_outbox_days: string;
+  retention_audit_days: string;
 }
 
 type TextField = Exclude<keyof Draft, 'coins_enabled'>;
+/** The retention settings (issue 43), in the order the screen shows them. */
+const RETENTION_FIELDS = Object.keys(RETENTION_DAYS) as RetentionSetting[];
 
-/** The run-time site settings: site name, contact e-mail, free chapters of a new book, how old an account must be to post links, coins on or off and a chapter's default price. Every node follows within seconds. */
+/** The run-time site settings: site name, contact e-mail, free chapters of a new book, how old an account must be to post links, coins on or off, a chapter's default price, and how long personal data is kept. Every node follows within seconds. */
 export default function SettingsSection() {
   const { t } = useTranslation('admin-settings');
   const { t: common } = useTranslation('admin');
@@ -48,6 +55,7 @@ export default function SettingsSection() {
         default_free_chapters: String(settings.data.default_free_chapters),
         comment_links_min_age_hours: String(settings.data.comment_links_min_age_hours),
         default_chapter_price: String(settings.data.default_chapter_price),
+        ...(Object.fromEntries(RETENTION_FIELDS.map((key) => [key, String(settings.data[key])])) as Record<RetentionSetting, string>),
       });
     }
   }, [settings.data, draft]);
@@ -62,6 +70,7 @@ export default function SettingsSection() {
       comment_links_min_age_hours: Number(draft.comment_links_min_age_hours),
       coins_enabled: draft.coins_enabled,
       default_chapter_price: Number(draft.default_chapter_price),
+      ...(Object.fromEntries(RETENTION_FIELDS.map((key) => [key, Number(draft[key])])) as Record<RetentionSetting, number>),
     });
   };
 
@@ -78,7 +87,7 @@ export default function SettingsSection() {
         {...props}
       />
       <p id={`${id}-${name}-help`} className={styles.muted}>
-        {t(`${name}.help`)}
+        {t(`${name}.help`, name in RETENTION_DAYS ? RETENTION_DAYS[name as RetentionSetting] : {})}
       </p>
       <FieldError id={`${id}-${name}-error`} message={errors.fields[name]} />
     </div>
@@ -114,6 +123,21 @@ export default function SettingsSection() {
             </p>
           </div>
           {input('default_chapter_price', { required: true, type: 'number', inputMode: 'numeric', min: 1, max: 10000 })}
+          <fieldset>
+            <legend>{t('retention.title')}</legend>
+            <p className={styles.muted}>{t('retention.intro')}</p>
+            {RETENTION_FIELDS.map((key) => (
+              <Fragment key={key}>
+                {input(key, {
+                  required: true,
+                  type: 'number',
+                  inputMode: 'numeric',
+                  min: RETENTION_DAYS[key].min,
+                  max: RETENTION_DAYS[key].max,
+                })}
+              </Fragment>
+            ))}
+          </fieldset>
           <button type="submit" className={styles.button} disabled={save.isPending}>
             {common('save')}
           </button>

@@ -17,6 +17,7 @@ const SECTIONS = [
   { to: adminPath.moderation, key: 'moderation', community: true },
   { to: adminPath.deletions, key: 'deletions' },
   { to: adminPath.settings, key: 'settings' },
+  { to: adminPath.legal, key: 'legal' },
   { to: adminPath.audit, key: 'audit' },
 ] as const;
 

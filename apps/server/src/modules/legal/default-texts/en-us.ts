@@ -1,0 +1,93 @@
+import type { DefaultLegalTexts } from './default-legal-texts.js';
+
+// The built-in texts (version 0) in English. Placeholders in {{…}} are filled at render
+// (legal-render.ts); keep them when translating. What the browser stores must match
+// docs/ACCOUNTS.md "What the browser stores" and apps/web/src/lib/storage-keys.ts.
+export const EN_US: DefaultLegalTexts = {
+  privacy: `This policy explains what {{site_name}} stores about you, why, for how long, and how you can get a copy of it or have it deleted. Questions: [{{contact_email}}](mailto:{{contact_email}}).
+
+## What we store when you have an account
+
+- **Your account**: your user name, your password (only as a one-way hash that nobody can read back), your e-mail address if you give one, your language, the invitation code you used and your own invitation code, and whether two-step sign-in is on (its secret is stored encrypted).
+- **Memberships, coins and payments**: each order (plan or coin pack, amount, date, state) and the reference WeChat Pay or Stripe gives the payment. We never see or store card numbers or your payment account: the payment provider handles them under its own privacy policy. Your coin wallet's history, the chapters you unlocked, and the coupons and invitations you used.
+- **Reading**: where you are in each book, the chapters you opened and finished, the books you follow and the chapters you like. Reading events (a chapter started or finished) are counted for the site's popularity lists.
+- **What you write**: comments, reviews and ratings, and the reports you make. Comments and reviews are public on the site.
+- **Notifications**: if you allow them, your browser's push subscription (an address at your browser maker's push service and its keys), and a record of the e-mails we sent you (kind, date, subject).
+- **Feed keys** for reading apps: the name you gave each one and its dates; the key itself is kept only as a hash.
+
+We use this data only to run the service for you: your account, your purchases, your place in a book, your notifications. We do not sell it, and we do not use it for advertising.
+
+## Visitors without an account
+
+When you read without an account, your browser gets a random visitor number so the site can remember where you stopped. The progress and history kept under that number are deleted {{retention_visitor_days}} days after your last read, and older reading events stop naming it.
+
+## What your browser stores
+
+The site stores only what it needs to work, in your browser's local storage and a few cookies:
+
+| Name | Where | Why |
+| --- | --- | --- |
+| X-API-TOKEN, USER_UUID, USERNAME | local storage | keep you signed in (removed when you sign out) |
+| X-VISITOR-ID | local storage | the visitor number that keeps your place without an account |
+| inkstream_visitor | cookie (HttpOnly, {{retention_visitor_days}} days) | proves that visitor number is yours, so nobody else can read your progress |
+| pending-progress-merge | local storage | moves a visitor's progress into the account after signing in |
+| has-reading-progress | local storage | shows "Continue reading" on the home page |
+| language, inkstream-language | local storage, cookie (1 year) | the language you chose, so pages arrive in it |
+| focus-language-selector | local storage | returns focus to the language selector after the page reloads |
+| data-saver, inkstream-data-saver | local storage, cookie (1 year) | the data saver you turned on (lighter images) |
+| reader-text-size | local storage | the text size you chose for novels |
+| reset-return-path | local storage | where to return after resetting a forgotten password |
+| inkstream-chapter-list | session storage (this tab only) | the chapter list's order and page, for the back arrow |
+
+If you allow notifications, your browser also keeps a push subscription; the site's service worker only shows the notifications and caches nothing. There are no advertising or analytics cookies and no third-party trackers on the site, which is why it does not ask for cookie consent. If that ever changes, this page will say so first and the site will ask you before storing anything that is not needed.
+
+## How long we keep it
+
+- Your account data: as long as the account exists.
+- Reading events: {{retention_reading_events_days}} days.
+- Records of e-mails sent: {{retention_outbox_days}} days.
+- The operators' audit log: {{retention_audit_days}} days.
+- Orders and payments: as long as accounting and tax law requires, also after your account is deleted, but then without your name or e-mail.
+
+## Your rights
+
+- **Download your data**: on your profile, under "Your data", you can ask for an archive of everything above (once a day). We e-mail you when it is ready; the link works for 7 days.
+- **Delete your account**: on your profile, after your password. Deletion happens after a grace period of {{deletion_grace_days}} days; signing in during that time cancels it. Then your e-mail, name, reading data, subscriptions and feed keys are erased; you choose whether your comments are removed or stay as "deleted reader". Payments stay in the ledger without your identity.
+- **Correct your data**: change your e-mail, password and language on your profile at any time.
+- You may also write to us at [{{contact_email}}](mailto:{{contact_email}}) about any of this, and complain to your data protection authority.
+
+## Changes
+
+When this policy changes, a new version is published here. Your account records which version you were shown when you registered.
+`,
+  terms: `These terms apply to your use of {{site_name}}. By creating an account you accept them and the privacy policy. Questions: [{{contact_email}}](mailto:{{contact_email}}).
+
+## Your account
+
+Keep your password to yourself; you are responsible for what is done with your account. You can turn on two-step sign-in on your profile. You can delete your account at any time (see the privacy policy).
+
+## Membership
+
+A membership (a Monthly pass or a 3-month pass) gives access to the chapters reserved for members for its whole period. It is paid once through WeChat Pay or Stripe and does not renew on its own. A new membership bought before the current one ends starts when the current one ends.
+
+## Coins
+
+Where the site offers coins, you buy them in packs and spend them to unlock single chapters. An unlocked chapter stays unlocked for your account. Bonus coins given with a pack may expire; the pack says when. Coins have no cash value, cannot be transferred to another account and are lost when the account is deleted, unless the order is refunded first.
+
+## Refunds
+
+If a payment went wrong or you want a refund, write to [{{contact_email}}](mailto:{{contact_email}}); we answer every request. A refunded membership ends the time it bought; a refunded coin pack takes back its coins and the chapters unlocked with them. Nothing in these terms limits the rights your local consumer law gives you.
+
+## Comments, reviews and ratings
+
+Be respectful. Do not post anything illegal, hateful, harassing, sexually explicit involving minors, spam or advertising, other people's personal data, or spoilers without warning. Readers can report comments; moderators may hide or remove them and may stop an account from commenting. What you post stays yours, but you allow the site to show it.
+
+## The works
+
+The comics and novels belong to their authors and publishers. Read them here for your own use; do not copy, download in bulk or republish them.
+
+## Changes and ending
+
+We may change these terms; a new version is published here, and important changes are announced on the site. We may close an account that breaks these terms. The service is provided as it is, within what the law allows.
+`,
+};
