@@ -177,6 +177,27 @@ describe('chapter comments', () => {
     expect(screen.getByText('Only you can see this: it is waiting for a moderator.')).toBeTruthy();
   });
 
+  it('signs an erased reader’s kept comment “Deleted reader”, never with the account’s pseudonym (issue 43)', async () => {
+    const PSEUDONYM = 'deleted-0123456789ab';
+    serve({
+      [`GET ${listPath}`]: () =>
+        page([comment(1, { body: 'Kept words', user: { uuid: ME.replace(/9/g, '7'), username: PSEUDONYM, deleted_reader: true } })]),
+      'GET /api/v1/user/community': standing(),
+    });
+    logIn();
+    open();
+    const article = await screen.findByRole('article', { name: 'Deleted reader' });
+    expect(within(article).getByText('Deleted reader').tagName).toBe('BDI');
+    expect(within(article).getByText('Kept words')).toBeTruthy();
+    expect(document.body.textContent).not.toContain(PSEUDONYM);
+    expect(within(article).queryByRole('link')).toBeNull();
+    // The comment stays: it can be replied to and reported; no one may edit or delete it as theirs.
+    expect(within(article).getByRole('button', { name: 'Report' })).toBeTruthy();
+    expect(within(article).queryByRole('button', { name: 'Edit' })).toBeNull();
+    fireEvent.click(within(article).getByRole('button', { name: 'Reply' }));
+    expect(screen.getByRole('textbox', { name: 'Reply to Deleted reader' })).toBeTruthy();
+  });
+
   it('likes at once, and takes the like back when the server refuses', async () => {
     let answer!: (value: Answer) => void;
     serve({

@@ -58,6 +58,10 @@ export function CommentItem({ comment, chapterUuid, standing, isReply = false }:
   const repliesId = useId();
   const replyButton = useRef<HTMLButtonElement>(null);
   const isMine = comment.mine ?? (!!userUuid && comment.user.uuid === userUuid);
+  // An erased reader who kept their comments (issue 43): signed "Deleted reader", never with the
+  // account's pseudonym (deleted-…), which names no one a reader could find.
+  const deletedReader = comment.user.deleted_reader === true;
+  const author = deletedReader ? t('deletedReader') : comment.user.username;
   const canReply = !isReply && !comment.deleted && !comment.hidden && !standing?.banned;
 
   const replies =
@@ -107,9 +111,9 @@ export function CommentItem({ comment, chapterUuid, standing, isReply = false }:
   };
 
   return (
-    <article className={comment.hidden ? `${styles.comment} ${styles.hiddenComment}` : styles.comment} aria-label={comment.user.username}>
+    <article className={comment.hidden ? `${styles.comment} ${styles.hiddenComment}` : styles.comment} aria-label={author}>
       <header className={styles.meta}>
-        <bdi className={styles.author}>{comment.user.username}</bdi>
+        <bdi className={deletedReader ? `${styles.author} ${styles.deletedAuthor}` : styles.author}>{author}</bdi>
         <span title={formatDateTime(comment.created_at, language)} className={styles.time}>
           <RelativeTime value={comment.created_at} recentText={t('justNow')} />
         </span>
@@ -167,7 +171,7 @@ export function CommentItem({ comment, chapterUuid, standing, isReply = false }:
       {mode === 'reply' && (
         <CommentComposer
           chapterUuid={chapterUuid}
-          parent={{ uuid: comment.comment_uuid, username: comment.user.username }}
+          parent={{ uuid: comment.comment_uuid, username: author }}
           standing={standing}
           autoFocus
           onPosted={onReplied}

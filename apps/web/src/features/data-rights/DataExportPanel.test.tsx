@@ -22,8 +22,8 @@ const READY = exportOf({
   size_bytes: 2_400_000,
   download_url: '/api/v1/user/data_export/e1/download?expires=1893499200000&sig=abc',
 });
-// The reader's calls answer `data.result`, as the others of the profile do.
-const ok = (result: unknown, status = 200) => ({ status, body: { data: { result } } });
+// The data-rights calls put their object straight in `data` (no `result` wrapper).
+const ok = (value: unknown, status = 200) => ({ status, body: { data: value } });
 
 beforeAll(setUpI18n);
 beforeEach(() => {

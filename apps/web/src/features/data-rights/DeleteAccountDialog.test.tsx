@@ -4,12 +4,14 @@ import { cleanUpScreen, renderScreen, setUpI18n, stubApi } from '../../test-supp
 import { DeleteAccountDialog } from './DeleteAccountDialog';
 
 const DAY = 86_400_000;
-const ok = (result: unknown, status = 200) => ({ status, body: { data: { result } } });
+// The data-rights calls put their object straight in `data`; `/user/me` wraps it in `result`.
+const ok = (value: unknown, status = 200) => ({ status, body: { data: value } });
+const okResult = (result: unknown) => ok({ result });
 const CONSEQUENCES = {
   consequences: { member_until: Date.now() + 40 * DAY, coins: 120, comments: 3, reviews: 1, paid_orders: 2 },
   grace_days: 14,
 };
-const me = (totp: boolean) => ok({ uuid: 'uuid-1', username: 'mei', totp_enabled: totp });
+const me = (totp: boolean) => okResult({ uuid: 'uuid-1', username: 'mei', totp_enabled: totp });
 const refuse = (status: number, code: string) => ({ status, body: { error: 'refused', code } });
 
 beforeAll(setUpI18n);

@@ -7,7 +7,7 @@ import { useTranslation } from '../../i18n/use-translation';
 import { setAccountNotice } from '../../lib/account-notice';
 import { accountApi } from '../../lib/api-account';
 import { ApiError } from '../../lib/api-client';
-import { dataRightsApi, timeOf, type CommentsChoice, type DeletionConsequences } from '../../lib/api-data-rights';
+import { dataRightsApi, type CommentsChoice, type DeletionConsequences } from '../../lib/api-data-rights';
 import type { Language } from '../../lib/language';
 import { PasswordField, TextField } from '../account';
 import { useAuth } from '../auth';
@@ -96,7 +96,7 @@ function DeleteAccountForm({ onCancel }: { onCancel(): void }) {
         navigate(PAGE_PATTERNS.home, { replace: true });
       });
       queryClient.clear();
-      setAccountNotice({ kind: 'deletion-scheduled', eraseAt: timeOf(deletion.erase_at) });
+      setAccountNotice({ kind: 'deletion-scheduled', eraseAt: deletion.erase_at });
     } catch (error) {
       setProblem(problemOf(error));
       setBusy(false);

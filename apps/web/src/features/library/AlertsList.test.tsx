@@ -94,6 +94,22 @@ describe('the Alerts tab', () => {
     expect(screen.getByRole('link', { name: 'Library' })).toBeTruthy();
   });
 
+  it('names a reply an erased reader kept “a deleted reader”, never their pseudonym (issue 43)', async () => {
+    const erased = { uuid: '33333333-3333-4333-8333-333333333333', username: 'deleted-0123456789ab', deleted_reader: true as const };
+    stubApi({
+      'GET /config/public': config(true),
+      'GET /user/library/summary': { status: 200, body: { data: { result: { unread_books: 0, unread_alerts: 0 } } } },
+      'GET /user/alerts': {
+        status: 200,
+        body: { data: { result: [alert(1, { read: true, reply: { ...alert(1).reply, user: erased } })], total: 1, unread: 0 } },
+      },
+    });
+    renderScreen(<LibraryPage />, '/library?tab=alerts', '/library');
+    const [item] = await screen.findAllByTestId('reply-alert');
+    expect(within(item!).getByText('A deleted reader replied to your comment')).toBeTruthy();
+    expect(item!.textContent).not.toContain('deleted-0123456789ab');
+  });
+
   it('shows the count in the header link and the tab, in words for screen readers', async () => {
     stubApi({
       'GET /config/public': config(true),

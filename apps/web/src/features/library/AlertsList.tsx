@@ -85,7 +85,12 @@ function AlertItem({ alert }: { alert: ReplyAlert }) {
     <li className={alert.read ? styles.alert : `${styles.alert} ${styles.alertNew}`} data-testid="reply-alert">
       <p className={styles.alertHeading}>
         {!alert.read && <span className={styles.unread}>{t('alerts.new')}</span>}
-        <span>{t('alerts.replied', { name: isolate(alert.reply.user.username) })}</span>
+        <span>
+          {t('alerts.replied', {
+            // An erased reader who kept their comments (issue 43): never their pseudonym (deleted-…).
+            name: alert.reply.user.deleted_reader ? t('alerts.deletedReader') : isolate(alert.reply.user.username),
+          })}
+        </span>
       </p>
       {hidesText ? (
         <button type="button" className={styles.spoiler} onClick={() => setRevealed(true)}>

@@ -1,40 +1,24 @@
-import { untyped, valueOf, type CommentsChoice, type DataExport } from '../../../lib/api-data-rights';
+import type { AdminDeletion, AdminDeletionsQuery, DataExport, DeletionComments } from '@inkstream/contracts';
+import { client, data, type ApiData } from '../../../lib/api-fetch';
 
-// Issue 43's console calls (docs/API.md, ext). Hand-written types until the generated schema has
-// them: TODO(lead) switch to api-schema.d.ts's after the merge (see lib/api-data-rights.ts).
+// Issue 43's console calls (docs/ADMIN.md "Account deletions"). Instants are epoch ms.
 
-/** One deletion, pending (in its grace period) or done. Times: epoch ms (ISO strings read too). */
-export interface DeletionItem {
-  user_uuid: string;
-  name: string;
-  requested_at: number | string;
-  erase_at: number | string;
-  erased_at: number | string | null;
-  requested_by: 'reader' | 'operator';
-  comments: CommentsChoice;
-  reason: string | null;
-}
+/** One deletion, pending (in its grace period) or done. */
+export type DeletionItem = AdminDeletion;
+export type DeletionState = NonNullable<AdminDeletionsQuery['state']>;
+export type DeletionPage = ApiData<'/api/v1/admin/deletions', 'get'>;
 
-export type DeletionState = 'pending' | 'erased';
-
-export interface DeletionPage {
-  items: DeletionItem[];
-  next_cursor: string | null;
-}
-
-const user = (userUuid: string) => ({ params: { path: { user_uuid: userUuid } } });
+const user = (userUuid: string) => ({ params: { path: { userUuid } } });
 
 export const dataRightsAdminApi = {
   deletions: (state: DeletionState, cursor?: string): Promise<DeletionPage> =>
-    valueOf(untyped.GET('/api/v1/admin/deletions', { params: { query: { state, cursor } } })),
+    data(client.GET('/api/v1/admin/deletions', { params: { query: { state, ...(cursor ? { cursor } : {}) } } })),
   exportData: (userUuid: string, reason: string): Promise<DataExport> =>
-    valueOf<{ export: DataExport }>(
-      untyped.POST('/api/v1/admin/users/{user_uuid}/data_export', { ...user(userUuid), body: { reason } }),
-    ).then((value) => value.export),
-  requestDeletion: (userUuid: string, reason: string, comments: CommentsChoice): Promise<unknown> =>
-    valueOf(untyped.POST('/api/v1/admin/users/{user_uuid}/deletion', { ...user(userUuid), body: { reason, comments } })),
+    data(client.POST('/api/v1/admin/users/{userUuid}/data_export', { ...user(userUuid), body: { reason } })).then((value) => value.export),
+  requestDeletion: (userUuid: string, reason: string, comments: DeletionComments): Promise<unknown> =>
+    data(client.POST('/api/v1/admin/users/{userUuid}/deletion', { ...user(userUuid), body: { reason, comments } })),
   cancelDeletion: (userUuid: string, reason: string): Promise<unknown> =>
-    valueOf(untyped.DELETE('/api/v1/admin/users/{user_uuid}/deletion', { ...user(userUuid), body: { reason } })),
+    data(client.DELETE('/api/v1/admin/users/{userUuid}/deletion', { ...user(userUuid), body: { reason } })),
   /** The reader's pending deletion, if any: pending ones are few (a 14-day window), so the list is read through. */
   pendingFor: async (userUuid: string): Promise<DeletionItem | null> => {
     let cursor: string | undefined;

@@ -1,8 +1,9 @@
 import type { PaymentIncident } from '@inkstream/contracts';
+import { adminPath } from '@inkstream/contracts/routes';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import styles from '../shell/admin.module.css';
 import { FieldError, FormNotice } from '../shell/FieldError';
 import { NO_ERRORS, toFormErrors, type FormErrors } from '../shell/form-errors';
@@ -13,6 +14,12 @@ import { ordersApi } from './orders-api';
 
 const PAGE_SIZE = 50;
 const STATES = ['open', 'resolved', 'all'] as const;
+/**
+ * Incident kinds said in words, with what to do (incidents.kinds.<kind>); the others show their code,
+ * explained in docs/PAYMENTS.md. erased_account (issue 43): a payment that arrived after the account
+ * was erased, whose reference is the order to refund.
+ */
+const EXPLAINED_KINDS: readonly string[] = ['erased_account'];
 
 /** Payment incidents: what a provider paid for but the server could not apply; resolve (grant) or dismiss. */
 export function IncidentsList() {
@@ -69,11 +76,19 @@ export function IncidentsList() {
 function IncidentCard({ incident }: { incident: PaymentIncident }) {
   const { t } = useTranslation('admin-orders');
   const id = `incident-${incident.id}`;
+  const explained = EXPLAINED_KINDS.includes(incident.kind);
   return (
     <article className={styles.card} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>
-        #{incident.id} {incident.provider} <code>{incident.kind}</code>
+        #{incident.id} {incident.provider}{' '}
+        {explained ? <span title={incident.kind}>{t(`incidents.kinds.${incident.kind}.label`)}</span> : <code>{incident.kind}</code>}
       </h2>
+      {explained && <p className={styles.muted}>{t(`incidents.kinds.${incident.kind}.explain`)}</p>}
+      {incident.kind === 'erased_account' && incident.resolved_at === null && (
+        <p>
+          <Link to={adminPath.order(incident.reference)}>{t('incidents.openOrder', { order: incident.reference })}</Link>
+        </p>
+      )}
       <dl className={local.facts}>
         <dt>{t('incidents.reference')}</dt>
         <dd>

@@ -148,4 +148,33 @@ describe('orders in the console', () => {
     const post = fetch.mock.calls.find(([, init]) => init?.method === 'POST');
     expect(JSON.parse(String(post?.[1]?.body))).toEqual({ note: 'test' });
   });
+
+  it('says in words what an erased_account incident is and links the order to refund (issue 43)', async () => {
+    stubApi({
+      'GET /admin/incidents': ok({
+        items: [
+          {
+            id: 9,
+            provider: 'wechat',
+            kind: 'erased_account',
+            plan: 'month',
+            reference: 'IS9',
+            detail: { order_id: 'IS9', amount_fen: 1000, currency: 'CNY', provider_txn_id: 'wx-9' },
+            can_grant: false,
+            created_at: '2026-11-23T08:00:00.000Z',
+            resolved_at: null,
+            resolution: null,
+          },
+        ],
+        total: 1,
+      }),
+    });
+    open('/admin/orders/incidents');
+    const heading = await screen.findByRole('heading', { name: '#9 wechat Paid after the account was erased' });
+    expect(heading.querySelector('[title="erased_account"]')).toBeTruthy();
+    expect(screen.getByText(/Refund the order, then dismiss this incident with a note/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Open order IS9 to refund it' }).getAttribute('href')).toBe('/admin/orders/IS9');
+    expect(screen.queryByRole('button', { name: 'Grant' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Dismiss' })).toBeTruthy();
+  });
 });
