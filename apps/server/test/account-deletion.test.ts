@@ -172,6 +172,13 @@ describe(`asking to delete the account (${TEST_DIALECT})`, () => {
     expect(ok.statusCode, ok.body).toBe(202);
   });
 
+  it("refuses an administrator's own account (another administrator makes it a reader's first)", async () => {
+    const answer = await requestDeletion(admin);
+    expect(answer.statusCode, answer.body).toBe(409);
+    expect(answer.json().code).toBe('CONFLICT');
+    expect(await pendingOf(admin.id)).toBeUndefined();
+  });
+
   it('schedules the erasure in 14 days, signs the reader out everywhere (apps too) and tells them by mail', async () => {
     const reader = await createUserWithEmail(ctx);
     await makeFeedKey(ctx, reader);
@@ -626,7 +633,7 @@ describe.runIf(TEST_DIALECT === 'postgres')('races with the erasure on PostgreSQ
     return { reader: { ...reader, token }, deletionId };
   }
 
-  it('a comment, a like, a follow, a rating, progress or an order racing the erasure leaves no row of the reader', async () => {
+  it('a comment, a like, a follow, a rating, progress, an order or a feed key racing the erasure leaves no row of the reader', async () => {
     const erasure = erasureWith();
     for (let round = 0; round < ROUNDS; round += 1) {
       const { reader, deletionId } = await dueReader();
@@ -637,11 +644,13 @@ describe.runIf(TEST_DIALECT === 'postgres')('races with the erasure on PostgreSQ
         api(reader, 'PUT', `/comics/book/${book.uuid}/rating`, { score: 5 }),
         api(reader, 'POST', '/reader/progress', { progress: [{ book_uuid: book.uuid, chapter_uuid: chapter(3).uuid, page_index: 0 }] }),
         api(reader, 'POST', '/payment/wechat/payment/china_book_membership/create', { months: 1 }),
+        api(reader, 'POST', '/user/feed_keys', { name: `race ${round}` }),
       ];
       const [outcome, ...answers] = await Promise.all([erasure.erase(deletionId), ...writes]);
       expect(outcome).toBe('erased');
       for (const answer of answers) expect([200, 201, 401], answer.body).toContain(answer.statusCode);
       for (const table of ['book_follows', 'chapter_likes', 'book_ratings'] as const) expect(await count(table, reader.id), table).toBe(0);
+      expect(await ctx.db.selectFrom('feed_keys').select('id').where('user_id', '=', reader.id).execute()).toEqual([]);
       const comments = await ctx.db.selectFrom('comments').select(['state', 'body']).where('user_id', '=', reader.id).execute();
       for (const c of comments) expect(c).toEqual({ state: 'deleted', body: '' });
       expect(await ctx.db.selectFrom('reading_progress').select('book_id').where('reader_key', '=', `u:${reader.id}`).execute()).toEqual(

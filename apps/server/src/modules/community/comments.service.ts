@@ -292,6 +292,7 @@ export function createCommentsService(deps: CommentsDeps) {
         ? null
         : cleanCommunityText(input.detail, { field: 'detail', maxLength: COMMENT_REPORT_DETAIL_MAX });
     await db.transaction().execute(async (trx) => {
+      await refuseLeftReader(trx, user.id);
       const created = await repo.insertReportOnce(trx, {
         comment_id: comment.id,
         reporter_id: user.id,

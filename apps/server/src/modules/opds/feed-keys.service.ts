@@ -7,6 +7,7 @@ import type { Actor, AuditService } from '../audit/audit.service.js';
 import { cleanCommunityText } from '../community/community-text.js';
 import { feedKeyHash, feedUrls, newFeedKey } from './feed-keys.js';
 import * as repo from './feed-keys.repository.js';
+import { refuseLeftReader } from '../data-rights/deletion/reader-guard.js';
 
 export interface FeedKeysDeps {
   db: Db;
@@ -50,6 +51,8 @@ export function createFeedKeysService(deps: FeedKeysDeps) {
     const keyId = await db.transaction().execute(async (trx) => {
       // The account's row is locked on PostgreSQL: two creations at once count one after the other.
       await repo.lockUser(trx, user.id);
+      // An account erased since this request authenticated gets no key.
+      await refuseLeftReader(trx, user.id);
       if ((await repo.countLiveKeys(trx, user.id)) >= FEED_KEYS_MAX) {
         throw new AppError(
           ErrorCode.FEED_KEY_LIMIT,

@@ -10,6 +10,7 @@ import { isUsableKeys } from './push-keys.js';
 import { newChaptersText } from './push-messages.js';
 import * as repo from './push.repository.js';
 import { postPush } from './push-transport.js';
+import { refuseLeftReader } from '../data-rights/deletion/reader-guard.js';
 
 /** Push services keep an undelivered notice this long (the reader's phone may be off). */
 const TTL_SECONDS = 24 * 60 * 60;
@@ -58,6 +59,8 @@ export function createPushService(deps: { db: Db; config: PushConfig | null; log
       throw badRequest(ErrorCode.VALIDATION_FAILED, 'keys.p256dh must be an uncompressed P-256 point (65 bytes) and keys.auth 16 bytes');
     }
     const stored = await db.transaction().execute(async (trx) => {
+      // An account erased since this request authenticated leaves no subscription behind.
+      await refuseLeftReader(trx, userId);
       const upserted = await repo.upsertSubscription(trx, {
         user_id: userId,
         endpoint: body.endpoint,

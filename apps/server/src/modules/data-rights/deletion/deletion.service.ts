@@ -32,6 +32,10 @@ const sessionEnded = () => new AppError(ErrorCode.INVALID_TOKEN, 401, 'Your sess
 const userNotFound = () => notFound(ErrorCode.USER_NOT_FOUND, 'This user does not exist');
 const alreadyPending = () => new AppError(ErrorCode.DELETION_PENDING, 409, 'A deletion of this account is pending already');
 const erasedAlready = () => new AppError(ErrorCode.ACCOUNT_ERASED, 409, 'This account was erased');
+// An administrator's account names their changes in the audit log and may be the last one: another
+// administrator makes it a reader's account first (users-admin keeps one active administrator).
+const administrator = () =>
+  new AppError(ErrorCode.CONFLICT, 409, "An administrator's account cannot be deleted: another administrator first makes it a reader's");
 
 /** What a login learns of a pending deletion (users.service login). */
 export type LoginDeletionCheck = { state: 'none' } | { state: 'cancelled' } | { state: 'erased' };
@@ -92,6 +96,7 @@ export function createDeletionService(deps: {
     const user = await repo.findUserForDeletion(trx, { id: userId });
     if (!user) throw userNotFound();
     if (user.erased_at !== null) throw erasedAlready();
+    if (user.role === 'admin') throw administrator();
     if (await repo.findPendingDeletion(trx, userId)) throw alreadyPending();
     const at = now();
     const eraseAt = at + GRACE_MS;
