@@ -4,7 +4,6 @@ import { AppError } from '../../lib/app-error.js';
 import type { MembershipService } from '../membership/membership.service.js';
 import { queueCouponReceipt } from '../notices/receipts.js';
 import * as repo from './coupons.repository.js';
-import { refuseLeftReader } from '../data-rights/deletion/reader-guard.js';
 
 /** Codes are case-insensitive and compared without surrounding spaces. */
 export const normalizeCouponCode = (code: string) => code.trim().toUpperCase();
@@ -25,7 +24,6 @@ export function createCouponsService(deps: { domainEvents: DomainEvents; members
   async function redeem(userId: number, rawCode: string): Promise<Membership> {
     const code = normalizeCouponCode(rawCode);
     await domainEvents.transact(async (trx) => {
-      await refuseLeftReader(trx, userId);
       const coupon = await repo.findCouponByCode(trx, code);
       if (!coupon || coupon.disabled_at !== null) throw refuse(ErrorCode.INVALID_COUPON, 'This coupon code is not valid');
       const current = now();
