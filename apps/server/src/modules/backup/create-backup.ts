@@ -67,7 +67,7 @@ export async function createBackup(options: { config: AppConfig; env: Env; stora
   const databaseFile = DATABASE_FILE[dialect];
   for (const other of Object.values(DATABASE_FILE)) if (other !== databaseFile) rmSync(path.join(dir, other), { force: true });
   const facts = config.databaseUrl
-    ? await dumpPostgres(config.databaseUrl, path.join(dir, databaseFile))
+    ? await dumpPostgres(options.env, config.databaseUrl, path.join(dir, databaseFile))
     : snapshotSqlite(config.sqlitePath, path.join(dir, databaseFile));
 
   const secrets = backupSecrets(options.env, config.dataDir, dir);

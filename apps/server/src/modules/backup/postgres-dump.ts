@@ -3,6 +3,7 @@ import { chmodSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Client as PgClient } from 'pg';
 import { postgresDriver } from '../../db/postgres-driver.js';
+import type { Env } from '../../lib/config-error.js';
 import { exportPostgresSnapshot, postgresServerVersionNum, postgresUserTables, type DatabaseFacts } from './backup-facts.repository.js';
 import { BackupError, fsyncPath } from './backup-layout.js';
 
@@ -11,13 +12,14 @@ const INSTALL_HINT =
 
 /**
  * The URL without its password, and the password as PGPASSWORD: a URL with a password on the
- * command line would be readable by every user of the machine (ps).
+ * command line would be readable by every user of the machine (ps). The tools get the command's
+ * environment (PATH, PGSSLROOTCERT and the like).
  */
-function connectionFor(databaseUrl: string): { url: string; env: NodeJS.ProcessEnv } {
+function connectionFor(env: Env, databaseUrl: string): { url: string; env: Env } {
   const url = new URL(databaseUrl);
   const password = decodeURIComponent(url.password);
   url.password = '';
-  return { url: url.toString(), env: { ...process.env, ...(password ? { PGPASSWORD: password } : {}) } };
+  return { url: url.toString(), env: { ...env, ...(password ? { PGPASSWORD: password } : {}) } };
 }
 
 interface ToolRun {
@@ -26,7 +28,7 @@ interface ToolRun {
   stderr: string;
 }
 
-function runTool(tool: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<ToolRun> {
+function runTool(tool: string, args: string[], env: Env): Promise<ToolRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(tool, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
@@ -41,8 +43,8 @@ function runTool(tool: string, args: string[], env: NodeJS.ProcessEnv = process.
 }
 
 /** The major version of pg_dump or pg_restore (`pg_dump (PostgreSQL) 15.20 …` → 15). */
-async function toolMajor(tool: 'pg_dump' | 'pg_restore'): Promise<number> {
-  const run = await runTool(tool, ['--version']);
+async function toolMajor(env: Env, tool: 'pg_dump' | 'pg_restore'): Promise<number> {
+  const run = await runTool(tool, ['--version'], env);
   const major = /\(PostgreSQL\)\s+(\d+)/.exec(run.stdout)?.[1];
   if (run.code !== 0 || major === undefined) throw new BackupError(`${tool} --version did not answer as expected: ${INSTALL_HINT}`);
   return Number(major);
@@ -77,15 +79,15 @@ async function connect(databaseUrl: string): Promise<PgClient> {
  * `pg_dump --format=custom --no-owner` of DATABASE_URL into `target`, taken at the snapshot of a
  * transaction this function holds open, so the row counts it records describe the dump exactly.
  */
-export async function dumpPostgres(databaseUrl: string, target: string): Promise<DatabaseFacts> {
-  const major = await toolMajor('pg_dump');
+export async function dumpPostgres(env: Env, databaseUrl: string, target: string): Promise<DatabaseFacts> {
+  const major = await toolMajor(env, 'pg_dump');
   const client = await connect(databaseUrl);
   const partial = `${target}.partial`;
   rmSync(partial, { force: true });
   try {
     const { snapshotId, facts, serverVersionNum } = await exportPostgresSnapshot(client);
     requireToolFor('pg_dump', major, serverVersionNum);
-    const connection = connectionFor(databaseUrl);
+    const connection = connectionFor(env, databaseUrl);
     const run = await runTool(
       'pg_dump',
       ['--format=custom', '--no-owner', `--snapshot=${snapshotId}`, `--file=${partial}`, `--dbname=${connection.url}`],
@@ -107,8 +109,8 @@ export async function dumpPostgres(databaseUrl: string, target: string): Promise
  * Checks, before anything is written, that pg_restore is there and new enough and that the target
  * database is empty (or `force`: its objects are replaced).
  */
-export async function checkPostgresTarget(databaseUrl: string, force: boolean): Promise<void> {
-  const major = await toolMajor('pg_restore');
+export async function checkPostgresTarget(env: Env, databaseUrl: string, force: boolean): Promise<void> {
+  const major = await toolMajor(env, 'pg_restore');
   const client = await connect(databaseUrl);
   try {
     requireToolFor('pg_restore', major, await postgresServerVersionNum(client));
@@ -124,8 +126,8 @@ export async function checkPostgresTarget(databaseUrl: string, force: boolean): 
 }
 
 /** pg_restore in one transaction: the database gets the whole backup or, on an error, nothing. */
-export async function restorePostgres(databaseUrl: string, dumpFile: string, force: boolean): Promise<void> {
-  const connection = connectionFor(databaseUrl);
+export async function restorePostgres(env: Env, databaseUrl: string, dumpFile: string, force: boolean): Promise<void> {
+  const connection = connectionFor(env, databaseUrl);
   const run = await runTool(
     'pg_restore',
     [

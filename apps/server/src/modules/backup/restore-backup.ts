@@ -92,11 +92,11 @@ export async function restoreBackup(options: { env: Env; dir: string; force: boo
   }
   // The storage settings are checked before anything is written, so a mistake there costs nothing.
   readStorageConfig(env, path.join(dataDir, 'media'));
-  if (databaseUrl) await checkPostgresTarget(databaseUrl, force);
+  if (databaseUrl) await checkPostgresTarget(env, databaseUrl, force);
 
   mkdirSync(dataDir, { recursive: true });
   const secretFiles = restoreSecrets(dir, dataDir);
-  if (databaseUrl) await restorePostgres(databaseUrl, path.join(dir, info.database_file), force);
+  if (databaseUrl) await restorePostgres(env, databaseUrl, path.join(dir, info.database_file), force);
   // Reads the secrets just restored (so it generates none) and the storage the site is configured with.
   const config = loadConfig(env);
   if (!databaseUrl) restoreSqlite(path.join(dir, info.database_file), config.sqlitePath);
