@@ -53,11 +53,11 @@ async function call(
     ...(payload === undefined ? {} : { body: JSON.stringify(payload) }),
   });
   const body = Buffer.from(await response.arrayBuffer());
-  let json: unknown = null;
+  let json: unknown;
   try {
     json = JSON.parse(body.toString());
   } catch {
-    json = null;
+    json = null; // an image or an empty body
   }
   return { status: response.status, json, body };
 }
