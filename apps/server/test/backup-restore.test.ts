@@ -297,7 +297,7 @@ describe.runIf(existsSync(BUILT_ADMIN))('backup and restore (issue 44)', { timeo
     );
   });
 
-  it('refuses a non-empty DATA_DIR, another database kind and a missing environment secret, before writing', async () => {
+  it('refuses a non-empty DATA_DIR and a backup of the other database kind, before writing', async () => {
     const intoRestored = await adminCliWithEnv(siteEnv(restoredDir, restoredUrl))('restore', backupDir);
     expect(intoRestored.code).toBe(1);
     expect(intoRestored.err).toMatch(/DATA_DIR .* is not empty: restore into an empty folder, or add --force/);
