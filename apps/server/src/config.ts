@@ -129,6 +129,11 @@ function findWebDist(env: Env): string | null {
   return existsSync(path.join(candidate, 'index.html')) ? candidate : null;
 }
 
+/** DATA_DIR as the server resolves it, without creating anything (a restore checks the folder is empty first). */
+export function dataDirOf(env: Env): string {
+  return path.resolve(env.DATA_DIR || './data');
+}
+
 /** Parses the environment once into a frozen config; nothing else reads process.env. */
 export function loadConfig(env: Env = process.env): AppConfig {
   const nodeEnv = env.NODE_ENV ?? 'development';
@@ -136,7 +141,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const port = readInt(env, 'PORT', 3000, 0, 65535);
   const host = env.HOST || '0.0.0.0';
   const publicUrl = (readUrl(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/+$/, '');
-  const dataDir = path.resolve(env.DATA_DIR || './data');
+  const dataDir = dataDirOf(env);
   try {
     mkdirSync(dataDir, { recursive: true });
   } catch (error) {

@@ -10,7 +10,9 @@ import { paymentIncidents, paymentResolve } from './commands/payment-commands.js
 import { userCreate, userList } from './commands/user-commands.js';
 import { deletionList, userDelete, userDeleteCancel } from './commands/deletion-commands.js';
 import { userExport } from './commands/data-export-commands.js';
-import { openCliContext, type CliContext } from './cli-context.js';
+import { BACKUP_HELP, backupCommand, RESTORE_HELP, restoreCommand } from './commands/backup-commands.js';
+import type { Env } from '../lib/config-error.js';
+import { openCliContext, type CliContext, type CliOutput } from './cli-context.js';
 import { CliError } from './cli-error.js';
 
 type Options = ImportCliOptions & {
@@ -36,9 +38,10 @@ type Options = ImportCliOptions & {
   reason?: string;
   comments?: string;
   erased?: boolean;
+  force?: boolean;
 };
 
-interface Command {
+interface CommandBase {
   /** One word (`import <path>`) or two (`user create`). */
   words: [string] | [string, string];
   usage: string;
@@ -46,8 +49,17 @@ interface Command {
   /** Shown by `<command> --help`, after the usage line. */
   help?: string;
   options: (keyof Options)[];
-  run(ctx: CliContext, args: string[], options: Options): Promise<void>;
 }
+
+type Command = CommandBase &
+  (
+    | { run(ctx: CliContext, args: string[], options: Options): Promise<void> }
+    /**
+     * Without the services' context: backup and restore must neither migrate nor create a database,
+     * and restore must find DATA_DIR as it was (loading the config writes generated secrets there).
+     */
+    | { runWithoutContext(env: Env, output: CliOutput, args: string[], options: Options): Promise<void> }
+  );
 
 const COMMANDS: Command[] = [
   {
@@ -178,6 +190,22 @@ const COMMANDS: Command[] = [
     run: paymentResolve,
   },
   {
+    words: ['backup'],
+    usage: 'backup <DIR>',
+    summary: 'a consistent copy of the database, secrets and media into DIR, while the site runs (details: backup --help)',
+    help: BACKUP_HELP,
+    options: [],
+    runWithoutContext: backupCommand,
+  },
+  {
+    words: ['restore'],
+    usage: 'restore <DIR> [--force]',
+    summary: 'check a backup, then restore it into an empty DATA_DIR and database (details: restore --help)',
+    help: RESTORE_HELP,
+    options: ['force'],
+    runWithoutContext: restoreCommand,
+  },
+  {
     words: ['import'],
     usage: IMPORT_USAGE,
     summary: 'import a CBZ/ZIP, a folder of images or an EPUB (details: import --help)',
@@ -263,6 +291,7 @@ export async function runAdmin(argv: string[], io: RunIo): Promise<number> {
         comments: { type: 'string' },
         erased: { type: 'boolean' },
         reason: { type: 'string' },
+        force: { type: 'boolean' },
       },
     });
   } catch (error) {
@@ -294,6 +323,10 @@ export async function runAdmin(argv: string[], io: RunIo): Promise<number> {
 
   let ctx: CliContext | undefined;
   try {
+    if ('runWithoutContext' in command) {
+      await command.runWithoutContext(io.env ?? process.env, io, args, options);
+      return 0;
+    }
     ctx = await openCliContext(loadConfig(io.env ?? process.env), io);
     await command.run(ctx, args, options);
     return 0;

@@ -94,3 +94,8 @@ export async function migrateUpTo(db: Db, name: string): Promise<void> {
   const { error } = await new Migrator({ db, provider }).migrateTo(name);
   if (error) throw error instanceof Error ? error : new Error(String(error));
 }
+
+/** The migrations this version knows: a backup whose latest migration is not one of them came from a newer version. */
+export function knownMigrationNames(): string[] {
+  return Object.keys(MIGRATIONS);
+}

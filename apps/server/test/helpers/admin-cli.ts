@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { runAdmin } from '../../src/cli/admin-runner.js';
 import type { TestContext } from './test-context.js';
 
@@ -45,4 +47,23 @@ export function adminCliWithEnv(env: Record<string, string>) {
     const code = await runAdmin(argv, { env, write: (l) => out.push(l), writeError: (l) => err.push(l) });
     return { code, out: out.join('\n'), err: err.join('\n') };
   };
+}
+
+/** The built admin command line (`npx tsc -b apps/server`). */
+export const BUILT_ADMIN = path.resolve(import.meta.dirname, '../../dist/cli/admin.js');
+
+/** The built admin command line (dist) as a child process, for tests that must kill it half way or run it beside a server. */
+export function spawnBuiltAdmin(env: Record<string, string>, ...argv: string[]) {
+  const child = spawn(process.execPath, [BUILT_ADMIN, ...argv], {
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  const done = new Promise<{ code: number | null; signal: NodeJS.Signals | null; out: string; err: string }>((resolve) =>
+    child.once('close', (code, signal) => resolve({ code, signal, out, err })),
+  );
+  return { child, done };
 }
