@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app.js';
@@ -9,6 +10,9 @@ import { createDatabaseGate, startRetryDelayMs } from './db/database-gate.js';
 import { migrateToLatest } from './db/migrator.js';
 import { createDomainEvents, type EventRaiser } from './db/domain-events.js';
 import { logDestination } from './lib/log-output.js';
+import { localScrape } from './modules/metrics/app-metrics.js';
+import { clusterWorkerScrape } from './modules/metrics/cluster-metrics.js';
+import { startMetricsListener } from './modules/metrics/metrics-listener.js';
 import { seedDemoWhenNeeded } from './modules/demo/demo-seed.js';
 import { createMediaStorage, type MediaStorage } from './modules/media/media-storage.js';
 
@@ -151,10 +155,25 @@ export async function serve(config: AppConfig, options: { prepare: boolean }): P
   // Background work (WeChat Pay reconciliation, the jobs runner) runs in every process, cluster
   // workers and nodes alike: each pass takes a lease in the database first, so one process at a
   // time does a given piece of work and a dead process's work is taken over when its lease ends.
-  const app = await buildApp({ config, database, storage, backgroundJobs: true, databaseGate });
+  const app = await buildApp({
+    config,
+    database,
+    storage,
+    backgroundJobs: true,
+    databaseGate,
+    // A cluster worker's /metrics answers the whole node: its primary sums every worker's registry.
+    ...(cluster.isWorker ? { metricsScrape: clusterWorkerScrape } : {}),
+  });
+  // One process: METRICS_LISTEN is served here (in a cluster, by the primary: cluster.ts).
+  const metricsListener =
+    !cluster.isWorker && app.metrics && config.metrics.listen
+      ? await startMetricsListener(config.metrics.listen, localScrape(app.metrics.registry), app.log)
+      : null;
+  if (metricsListener) app.log.info({ port: metricsListener.port() }, 'metrics: listening');
   guardAgainstDatabaseLoss(app.log);
   if (options.prepare) app.log.info({ storage: storage.kind, location: storage.location }, 'media storage ready');
   const close = async () => {
+    await metricsListener?.close();
     await app.close();
     storage.close();
     await database.close();

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config.js';
 import type { Db } from './db/database.js';
 import { createDomainEvents } from './db/domain-events.js';
+import type { AppMetrics } from './modules/metrics/app-metrics.js';
 import { createAuditService } from './modules/audit/audit.service.js';
 import { createReplyNotifier } from './modules/community/reply-alerts.notifier.js';
 import { createReplyAlertsService } from './modules/community/reply-alerts.service.js';
@@ -94,6 +95,8 @@ export interface ServicesOptions {
   catalogueVersionPollMs?: number | undefined;
   /** How often the reader change feed is polled once started (default 1 s). */
   readerChangesPollMs?: number | undefined;
+  /** Prometheus metrics (modules/metrics/) when they are on; absent or null: nothing is counted. */
+  metrics?: AppMetrics | null | undefined;
   /** Lines the admin CLI writes its own way (stderr) instead of through `log`. */
   logs?: { cluster?: ClusterLog; push?: PushLog };
 }
@@ -106,6 +109,7 @@ export interface ServicesOptions {
  * started by app.ts when asked; `close()` releases what building opened.
  */
 export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger, options: ServicesOptions = {}) {
+  const metrics = options.metrics ?? null;
   const storage = options.storage ?? createMediaStorage(config);
   const ownsStorage = !options.storage;
   const signer = createMediaSigner(config.mediaSigningSecret, config.mediaUrlTtlSeconds);
@@ -164,6 +168,7 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
     versions: catalogueVersion,
     changes: readerChanges,
     unlockOffer: (user, chapterUuid) => unlocks.offerFor(user, chapterUuid),
+    cacheCounters: metrics && { chapter: metrics.caches.chapter, readerState: metrics.caches.reader_state },
   });
   // Who may read a chapter (docs/ARCHITECTURE.md "Who may read what"): every path but the chapter
   // answer (which asks the same rule with its own one-statement read) asks this service.
