@@ -7,6 +7,7 @@ import type { Registry } from 'prom-client';
 import { createAppMetrics, localScrape } from './modules/metrics/app-metrics.js';
 import { metricsEnabled } from './modules/metrics/metrics-config.js';
 import { registerHttpMetrics } from './modules/metrics/http-metrics.js';
+import { registerBackgroundGauges } from './modules/metrics/background-metrics.js';
 import type { MetricsScrape } from './modules/metrics/metrics-scrape.js';
 import { metricsRoutes } from './modules/metrics/metrics.routes.js';
 import type { DatabaseHandle } from './db/database.js';
@@ -155,7 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Prometheus metrics (modules/metrics/, docs/OPERATIONS.md "Metrics"): only when METRICS_LISTEN or
   // METRICS_TOKEN is set; otherwise no hook, no counter, nothing timed.
-  const metrics = metricsEnabled(config.metrics) ? createAppMetrics(config.metrics) : null;
+  const metrics = metricsEnabled(config.metrics) ? createAppMetrics(config.metrics, deps.database) : null;
   if (metrics) registerHttpMetrics(app, metrics.http);
 
   // Every service, built once by the wiring root the admin CLI uses too (services.ts).
@@ -168,6 +169,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     readerChangesPollMs: deps.readerChangesPollMs,
   });
   const { storage, users, catalogueVersion, ranking, bookSearch, readerChanges, reading, jobs, invalidation, siteSettings } = services;
+  if (metrics) {
+    registerBackgroundGauges(metrics.registry, {
+      db,
+      dataDir: config.dataDir,
+      jobKinds: jobs.kinds,
+      searchStats: () => bookSearch.stats(),
+    });
+  }
   if (services.ownsStorage) app.addHook('onClose', async () => storage.close());
   // Forgotten-password requests answered but not yet worked off finish before the database closes.
   app.addHook('onClose', () => users.forgotIdle());

@@ -11,6 +11,7 @@ import { migrateToLatest } from './db/migrator.js';
 import { createDomainEvents, type EventRaiser } from './db/domain-events.js';
 import { logDestination } from './lib/log-output.js';
 import { localScrape } from './modules/metrics/app-metrics.js';
+import { metricsEnabled } from './modules/metrics/metrics-config.js';
 import { clusterWorkerScrape } from './modules/metrics/cluster-metrics.js';
 import { startMetricsListener } from './modules/metrics/metrics-listener.js';
 import { seedDemoWhenNeeded } from './modules/demo/demo-seed.js';
@@ -23,7 +24,7 @@ import { createMediaStorage, type MediaStorage } from './modules/media/media-sto
  */
 function openForStart(config: AppConfig, overrides: Partial<Parameters<typeof openDatabase>[0]> = {}): DatabaseHandle {
   try {
-    return openDatabase({ ...config, ...overrides });
+    return openDatabase({ ...config, observeQueries: metricsEnabled(config.metrics), ...overrides });
   } catch (error) {
     if (config.databaseUrl) throw error;
     throw new ConfigError(`the SQLite database "${config.sqlitePath}" (in DATA_DIR) cannot be opened: ${(error as Error).message}`);
@@ -32,7 +33,7 @@ function openForStart(config: AppConfig, overrides: Partial<Parameters<typeof op
 
 /** Migrations may build indexes on large tables: they run on a connection without the statement limit. */
 export async function migrate(config: AppConfig): Promise<string[]> {
-  const migrating = openForStart(config, { poolSize: 1, statementTimeoutMs: 0 });
+  const migrating = openForStart(config, { poolSize: 1, statementTimeoutMs: 0, observeQueries: false });
   return await migrateToLatest(migrating.db).finally(() => migrating.close());
 }
 

@@ -200,7 +200,12 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
   // OPDS Progression (OPDS 2.0 apps): the same reading position the site and the page fetches keep.
   const opdsProgression = createOpdsProgression({ pages: opdsPages, progress });
   const readerKeys = createReaderKeys(createVisitorProofs(config.jwtSecret));
-  const push = createPushService({ db, config: config.push, log: options.logs?.push ?? log });
+  const push = createPushService({
+    db,
+    config: config.push,
+    log: options.logs?.push ?? log,
+    onDelivered: metrics?.background.pushDelivered ?? null,
+  });
   const emailPreferences = createEmailPreferences({ db, community: config.community });
   // Replies to a reader's comments (docs/COMMUNITY.md "Reply alerts"): the library's Alerts tab,
   // and Web Push sent once the comments service committed a reply.
@@ -229,9 +234,12 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
     checkoutTokens: createCheckoutTokens(config.jwtSecret),
     coinsOnSale: async () => (await siteSettings.get()).coins_enabled,
   });
-  const stripeWebhook = config.stripe ? createStripeWebhook({ domainEvents, ledger, config: config.stripe }) : null;
+  const notificationMetrics = metrics?.money.notifications ?? null;
+  const stripeWebhook = config.stripe
+    ? createStripeWebhook({ domainEvents, ledger, config: config.stripe, metrics: notificationMetrics })
+    : null;
   const wechatNotifications = config.wechatPay
-    ? createWechatNotifications({ db, domainEvents, ledger, config: config.wechatPay, log })
+    ? createWechatNotifications({ db, domainEvents, ledger, config: config.wechatPay, log, metrics: notificationMetrics })
     : null;
 
   // The operator's console (docs/ADMIN.md): the admin services, each beside the domain it
@@ -353,6 +361,7 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
     domainEvents,
     handlers: jobHandlers,
     log,
+    onFinished: metrics?.background.jobFinished ?? null,
     ...(options.jobPollMs ? { pollMs: options.jobPollMs } : {}),
   });
   const importJobs = createImportJobsService({ db, domainEvents, jobs: () => jobs, uploadsDir: config.uploads.dir });
@@ -391,7 +400,15 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
   const liteBackfill = createLiteBackfill({ db, domainEvents, storage, log });
   const wechatReconciler =
     wechatPay && config.wechatPay
-      ? createWechatReconciler({ db, domainEvents, ledger, client: wechatPay, config: config.wechatPay, log })
+      ? createWechatReconciler({
+          db,
+          domainEvents,
+          ledger,
+          client: wechatPay,
+          config: config.wechatPay,
+          log,
+          metrics: metrics?.money.reconciler ?? null,
+        })
       : null;
 
   // After a commit: who hears of each change (docs/ARCHITECTURE.md, "After a commit"). The
@@ -413,6 +430,8 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
   // Web Push for a reply, sent on its own: the posting request does not wait for it.
   domainEvents.on('reply-alert-recorded', ({ alertId }) => replyNotifier.notify(alertId));
   // This node's mean rating (the Bayesian prior) moves by the rating at once; the book's kept distribution goes.
+  // Orders created, paid, failed, expired, refunded: counted once committed (metrics, when on).
+  if (metrics) domainEvents.on('order-changed', ({ provider, plan, event }) => metrics.money.order(provider, plan, event));
   domainEvents.on('rating-changed', ({ bookId, sumDelta, countDelta }) => {
     ratingPrior.applyLocal(sumDelta, countDelta);
     ratingDistributions.forget(bookId);

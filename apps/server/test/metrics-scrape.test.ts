@@ -93,6 +93,45 @@ describe('GET /metrics', () => {
     expect(value('inkstream_cache_requests_total', { cache: 'reader_state', result: 'hit' })).toBe(1);
   });
 
+  it('counts the paid sandbox order after commit, and the open incidents', () => {
+    expect(value('inkstream_orders_total', { provider: 'sandbox', plan: 'month', event: 'created' })).toBe(1);
+    expect(value('inkstream_orders_total', { provider: 'sandbox', plan: 'month', event: 'paid' })).toBe(1);
+    expect(value('inkstream_orders_total', { event: 'refunded' })).toBeUndefined();
+    expect(value('inkstream_payment_incidents_open')).toBe(0);
+  });
+
+  it('reads the background work: the receipt sent by one mail-send job, the outbox, the jobs table', () => {
+    expect(value('inkstream_job_runs_total', { kind: 'mail-send', result: 'succeeded' })).toBe(1);
+    expect(value('inkstream_job_duration_seconds_count', { kind: 'mail-send' })).toBe(1);
+    expect(value('inkstream_mail_outbox', { state: 'sent' })).toBe(1);
+    expect(value('inkstream_mail_outbox', { state: 'queued' })).toBe(0);
+    expect(value('inkstream_mail_outbox_oldest_queued_age_seconds')).toBe(0);
+    expect(value('inkstream_jobs', { kind: 'mail-send', state: 'queued' })).toBe(0);
+    expect(value('inkstream_jobs_oldest_due_age_seconds', { kind: 'mail-send' })).toBe(0);
+    // The book's pages were written without a lighter variant looked at: the backfill has them all to do.
+    expect(value('inkstream_lite_backfill_remaining_pages')).toBeGreaterThanOrEqual(0);
+    expect(value('inkstream_push_deliveries_total', { result: 'sent' })).toBe(0);
+    expect(value('inkstream_data_dir_size_bytes')).toBeGreaterThan(0);
+    expect(value('inkstream_data_dir_free_bytes')).toBeGreaterThan(0);
+    for (const name of ['base_books', 'delta_books', 'last_rebuild_timestamp_seconds', 'rebuild_duration_seconds']) {
+      expect(value(`inkstream_search_index_${name}`), name).toBeDefined();
+    }
+  });
+
+  it('times database statements by keyword and main table', () => {
+    expect(value('inkstream_db_query_duration_seconds_count', { statement: 'insert payment_orders' })).toBe(1);
+    expect(value('inkstream_db_query_duration_seconds_count', { statement: 'update payment_orders' })).toBeGreaterThanOrEqual(1);
+    const families = familiesOf(text);
+    if (ctx.config.databaseUrl) {
+      expect(value('inkstream_db_pool_connections', { state: 'idle' })).toBeGreaterThanOrEqual(0);
+      expect(value('inkstream_db_pool_waiting')).toBe(0);
+      expect(families.has('inkstream_db_busy_total')).toBe(false);
+    } else {
+      expect(value('inkstream_db_busy_total')).toBe(0);
+      expect(families.has('inkstream_db_pool_waiting')).toBe(false);
+    }
+  });
+
   it("has prom-client's process metrics, the event loop's busy time and the build", () => {
     const families = familiesOf(text);
     for (const name of [
