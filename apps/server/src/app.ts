@@ -3,6 +3,13 @@ import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.js';
 import { createServices } from './services.js';
+import type { Registry } from 'prom-client';
+import { createAppMetrics, localScrape } from './modules/metrics/app-metrics.js';
+import { metricsEnabled } from './modules/metrics/metrics-config.js';
+import { registerHttpMetrics } from './modules/metrics/http-metrics.js';
+import { registerBackgroundGauges } from './modules/metrics/background-metrics.js';
+import type { MetricsScrape } from './modules/metrics/metrics-scrape.js';
+import { metricsRoutes } from './modules/metrics/metrics.routes.js';
 import type { DatabaseHandle } from './db/database.js';
 import { isDatabaseUnavailable } from './db/database-errors.js';
 import { httpServerOptions, type HttpTimeouts } from './lib/http-server-options.js';
@@ -90,6 +97,11 @@ export interface AppDeps {
    * answers 503 and background work waits until it opens. Absent: the database is taken as ready.
    */
   databaseGate?: DatabaseGate;
+  /**
+   * What a scrape of `/metrics` (METRICS_TOKEN) answers, given this app's registry: the registry
+   * itself by default; a cluster worker's asks the primary for the whole node's sum (cluster-metrics.ts).
+   */
+  metricsScrape?: (registry: Registry) => MetricsScrape;
   /** Who reads the OPDS feeds, instead of the services' feed keys (tests hand in their own). */
   feedAuthenticate?: FeedAuthenticator;
 }
@@ -142,8 +154,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         .catch((error: unknown) => app.log.error({ err: error }, 'background work did not start'));
     });
 
+  // Prometheus metrics (modules/metrics/, docs/OPERATIONS.md "Metrics"): only when METRICS_LISTEN or
+  // METRICS_TOKEN is set; otherwise no hook, no counter, nothing timed.
+  const metrics = metricsEnabled(config.metrics) ? createAppMetrics(config.metrics, deps.database) : null;
+  if (metrics) registerHttpMetrics(app, metrics.http);
+
   // Every service, built once by the wiring root the admin CLI uses too (services.ts).
   const services = createServices(config, db, app.log, {
+    metrics,
     storage: deps.storage,
     jobPollMs: deps.jobPollMs,
     mail: deps.mail,
@@ -151,6 +169,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     readerChangesPollMs: deps.readerChangesPollMs,
   });
   const { storage, users, catalogueVersion, ranking, bookSearch, readerChanges, reading, jobs, invalidation, siteSettings } = services;
+  if (metrics) {
+    registerBackgroundGauges(metrics.registry, {
+      db,
+      dataDir: config.dataDir,
+      jobKinds: jobs.kinds,
+      searchStats: () => bookSearch.stats(),
+    });
+  }
   if (services.ownsStorage) app.addHook('onClose', async () => storage.close());
   // Forgotten-password requests answered but not yet worked off finish before the database closes.
   app.addHook('onClose', () => users.forgotIdle());
@@ -168,7 +194,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerInputGuard(app);
   await app.register(authPlugin, { users });
   // After auth (a declared dependency): a request with a bad token is refused before any cached answer could be served.
-  await app.register(publicCachePlugin, { versions: catalogueVersion, front, logRequests: config.logRequests });
+  await app.register(publicCachePlugin, {
+    versions: catalogueVersion,
+    front,
+    logRequests: config.logRequests,
+    metrics: metrics && { ...metrics.caches.public, frontAnswered: metrics.http.observe },
+  });
   // REDIS_URL: rate-limit counters shared by every node (and every cluster worker).
   const redis = config.redisUrl ? createRedisClient(config.redisUrl, app.log, 'rate-limit') : null;
   if (redis) {
@@ -220,6 +251,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
   await app.register(healthRoutes(db, databaseGate, storageHealth));
+  if (metrics && config.metrics.token !== null) {
+    const scrape = deps.metricsScrape?.(metrics.registry) ?? localScrape(metrics.registry);
+    await app.register(metricsRoutes({ token: config.metrics.token, scrape }));
+  }
 
   await app.register(mediaRoutes({ storage, signer: services.signer, isPublicPage: services.access.isPublicPage }));
   await app.register(seoRoutes({ sitemaps: services.sitemaps, publicUrl: config.publicUrl }));
@@ -293,6 +328,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('domainEvents', services.domainEvents);
   app.decorate('catalogueVersion', catalogueVersion);
   app.decorate('readerChanges', readerChanges);
+  app.decorate('metrics', metrics);
   return app;
 }
 
@@ -306,6 +342,8 @@ declare module 'fastify' {
     domainEvents: import('./db/domain-events.js').DomainEvents;
     /** The catalogue version this process holds (tests read it again as its poll would, after a command of the CLI). */
     catalogueVersion: import('./modules/catalogue/catalogue-version.js').CatalogueVersion;
+    /** This app's metrics (its registry: serve.ts hands it to the cluster primary), null when off. */
+    metrics: import('./modules/metrics/app-metrics.js').AppMetrics | null;
     /** The reader change feed (tests poll it by hand). */
     readerChanges: import('./modules/reading/reader-change-feed.js').ReaderChangeFeed;
   }

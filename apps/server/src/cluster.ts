@@ -1,6 +1,9 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { AppConfig } from './config.js';
 import { prepareOnce, processLogger } from './serve.js';
+import { createPrimaryMetrics } from './modules/metrics/cluster-metrics.js';
+import { metricsEnabled } from './modules/metrics/metrics-config.js';
+import { startMetricsListener } from './modules/metrics/metrics-listener.js';
 
 /** A worker that lived less than this died young: its replacement waits longer each time. */
 const STABLE_AFTER_MS = 30_000;
@@ -97,6 +100,17 @@ export async function runClusterPrimary(config: AppConfig): Promise<void> {
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
+
+  // Metrics (docs/OPERATIONS.md "Metrics"): the node's sum of its workers, for METRICS_LISTEN here
+  // and for the workers' token route (they ask over IPC).
+  if (metricsEnabled(config.metrics)) {
+    const metrics = createPrimaryMetrics();
+    metrics.listen();
+    if (config.metrics.listen) {
+      const listener = await startMetricsListener(config.metrics.listen, metrics, log);
+      log.info({ port: listener.port() }, 'metrics: listening (the sum of every worker)');
+    }
+  }
 
   for (const slot of slots) fork(slot);
   log.info({ workers: config.webConcurrency }, `${config.siteName}: ${config.webConcurrency} workers forked`);

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { ConfigError, readUrl, type Env } from './lib/config-error.js';
 import { readMediaPublicBaseUrl, readStorageConfig, type StorageConfig } from './modules/media/storage/storage-config.js';
 import { readPushConfig, type PushConfig } from './modules/push/push-config.js';
+import { readMetricsConfig, type MetricsConfig } from './modules/metrics/metrics-config.js';
 import { readStripeConfig, readWechatPayConfig, type StripeConfig, type WechatPayConfig } from './modules/payments/payments-config.js';
 
 export { ConfigError } from './lib/config-error.js';
@@ -70,6 +71,8 @@ export interface AppConfig {
   readonly adminRequire2fa: boolean;
   /** Outgoing mail (modules/mail/): the SMTP server, or null: messages are written as .eml files under `dataDir/mail/`. */
   readonly mail: MailConfig;
+  /** Prometheus metrics (modules/metrics/, docs/OPERATIONS.md "Metrics"): off unless METRICS_LISTEN or METRICS_TOKEN is set. */
+  readonly metrics: MetricsConfig;
 }
 
 export interface MailConfig {
@@ -202,6 +205,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     totpKeyMaterial: readTotpKeyMaterial(env, jwtSecret),
     adminRequire2fa: readChoice(env, 'ADMIN_REQUIRE_2FA', ['true', 'false'] as const, 'false') === 'true',
     mail: readMailConfig(env, { siteName, publicUrl, dataDir }),
+    metrics: readMetricsConfig(env),
   });
 }
 

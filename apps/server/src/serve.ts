@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app.js';
@@ -9,6 +10,10 @@ import { createDatabaseGate, startRetryDelayMs } from './db/database-gate.js';
 import { migrateToLatest } from './db/migrator.js';
 import { createDomainEvents, type EventRaiser } from './db/domain-events.js';
 import { logDestination } from './lib/log-output.js';
+import { localScrape } from './modules/metrics/app-metrics.js';
+import { metricsEnabled } from './modules/metrics/metrics-config.js';
+import { clusterWorkerScrape } from './modules/metrics/cluster-metrics.js';
+import { startMetricsListener } from './modules/metrics/metrics-listener.js';
 import { seedDemoWhenNeeded } from './modules/demo/demo-seed.js';
 import { createMediaStorage, type MediaStorage } from './modules/media/media-storage.js';
 
@@ -19,7 +24,7 @@ import { createMediaStorage, type MediaStorage } from './modules/media/media-sto
  */
 function openForStart(config: AppConfig, overrides: Partial<Parameters<typeof openDatabase>[0]> = {}): DatabaseHandle {
   try {
-    return openDatabase({ ...config, ...overrides });
+    return openDatabase({ ...config, observeQueries: metricsEnabled(config.metrics), ...overrides });
   } catch (error) {
     if (config.databaseUrl) throw error;
     throw new ConfigError(`the SQLite database "${config.sqlitePath}" (in DATA_DIR) cannot be opened: ${(error as Error).message}`);
@@ -28,7 +33,7 @@ function openForStart(config: AppConfig, overrides: Partial<Parameters<typeof op
 
 /** Migrations may build indexes on large tables: they run on a connection without the statement limit. */
 export async function migrate(config: AppConfig): Promise<string[]> {
-  const migrating = openForStart(config, { poolSize: 1, statementTimeoutMs: 0 });
+  const migrating = openForStart(config, { poolSize: 1, statementTimeoutMs: 0, observeQueries: false });
   return await migrateToLatest(migrating.db).finally(() => migrating.close());
 }
 
@@ -151,10 +156,25 @@ export async function serve(config: AppConfig, options: { prepare: boolean }): P
   // Background work (WeChat Pay reconciliation, the jobs runner) runs in every process, cluster
   // workers and nodes alike: each pass takes a lease in the database first, so one process at a
   // time does a given piece of work and a dead process's work is taken over when its lease ends.
-  const app = await buildApp({ config, database, storage, backgroundJobs: true, databaseGate });
+  const app = await buildApp({
+    config,
+    database,
+    storage,
+    backgroundJobs: true,
+    databaseGate,
+    // A cluster worker's /metrics answers the whole node: its primary sums every worker's registry.
+    ...(cluster.isWorker ? { metricsScrape: clusterWorkerScrape } : {}),
+  });
+  // One process: METRICS_LISTEN is served here (in a cluster, by the primary: cluster.ts).
+  const metricsListener =
+    !cluster.isWorker && app.metrics && config.metrics.listen
+      ? await startMetricsListener(config.metrics.listen, localScrape(app.metrics.registry), app.log)
+      : null;
+  if (metricsListener) app.log.info({ port: metricsListener.port() }, 'metrics: listening');
   guardAgainstDatabaseLoss(app.log);
   if (options.prepare) app.log.info({ storage: storage.kind, location: storage.location }, 'media storage ready');
   const close = async () => {
+    await metricsListener?.close();
     await app.close();
     storage.close();
     await database.close();

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config.js';
 import type { Db } from './db/database.js';
 import { createDomainEvents } from './db/domain-events.js';
+import type { AppMetrics } from './modules/metrics/app-metrics.js';
 import { createAuditService } from './modules/audit/audit.service.js';
 import { createReplyNotifier } from './modules/community/reply-alerts.notifier.js';
 import { createReplyAlertsService } from './modules/community/reply-alerts.service.js';
@@ -94,6 +95,8 @@ export interface ServicesOptions {
   catalogueVersionPollMs?: number | undefined;
   /** How often the reader change feed is polled once started (default 1 s). */
   readerChangesPollMs?: number | undefined;
+  /** Prometheus metrics (modules/metrics/) when they are on; absent or null: nothing is counted. */
+  metrics?: AppMetrics | null | undefined;
   /** Lines the admin CLI writes its own way (stderr) instead of through `log`. */
   logs?: { cluster?: ClusterLog; push?: PushLog };
 }
@@ -106,6 +109,7 @@ export interface ServicesOptions {
  * started by app.ts when asked; `close()` releases what building opened.
  */
 export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger, options: ServicesOptions = {}) {
+  const metrics = options.metrics ?? null;
   const storage = options.storage ?? createMediaStorage(config);
   const ownsStorage = !options.storage;
   const signer = createMediaSigner(config.mediaSigningSecret, config.mediaUrlTtlSeconds);
@@ -164,6 +168,7 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
     versions: catalogueVersion,
     changes: readerChanges,
     unlockOffer: (user, chapterUuid) => unlocks.offerFor(user, chapterUuid),
+    cacheCounters: metrics && { chapter: metrics.caches.chapter, readerState: metrics.caches.reader_state },
   });
   // Who may read a chapter (docs/ARCHITECTURE.md "Who may read what"): every path but the chapter
   // answer (which asks the same rule with its own one-statement read) asks this service.
@@ -195,7 +200,12 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
   // OPDS Progression (OPDS 2.0 apps): the same reading position the site and the page fetches keep.
   const opdsProgression = createOpdsProgression({ pages: opdsPages, progress });
   const readerKeys = createReaderKeys(createVisitorProofs(config.jwtSecret));
-  const push = createPushService({ db, config: config.push, log: options.logs?.push ?? log });
+  const push = createPushService({
+    db,
+    config: config.push,
+    log: options.logs?.push ?? log,
+    onDelivered: metrics?.background.pushDelivered ?? null,
+  });
   const emailPreferences = createEmailPreferences({ db, community: config.community });
   // Replies to a reader's comments (docs/COMMUNITY.md "Reply alerts"): the library's Alerts tab,
   // and Web Push sent once the comments service committed a reply.
@@ -224,9 +234,12 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
     checkoutTokens: createCheckoutTokens(config.jwtSecret),
     coinsOnSale: async () => (await siteSettings.get()).coins_enabled,
   });
-  const stripeWebhook = config.stripe ? createStripeWebhook({ domainEvents, ledger, config: config.stripe }) : null;
+  const notificationMetrics = metrics?.money.notifications ?? null;
+  const stripeWebhook = config.stripe
+    ? createStripeWebhook({ domainEvents, ledger, config: config.stripe, metrics: notificationMetrics })
+    : null;
   const wechatNotifications = config.wechatPay
-    ? createWechatNotifications({ db, domainEvents, ledger, config: config.wechatPay, log })
+    ? createWechatNotifications({ db, domainEvents, ledger, config: config.wechatPay, log, metrics: notificationMetrics })
     : null;
 
   // The operator's console (docs/ADMIN.md): the admin services, each beside the domain it
@@ -348,6 +361,7 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
     domainEvents,
     handlers: jobHandlers,
     log,
+    onFinished: metrics?.background.jobFinished ?? null,
     ...(options.jobPollMs ? { pollMs: options.jobPollMs } : {}),
   });
   const importJobs = createImportJobsService({ db, domainEvents, jobs: () => jobs, uploadsDir: config.uploads.dir });
@@ -386,7 +400,15 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
   const liteBackfill = createLiteBackfill({ db, domainEvents, storage, log });
   const wechatReconciler =
     wechatPay && config.wechatPay
-      ? createWechatReconciler({ db, domainEvents, ledger, client: wechatPay, config: config.wechatPay, log })
+      ? createWechatReconciler({
+          db,
+          domainEvents,
+          ledger,
+          client: wechatPay,
+          config: config.wechatPay,
+          log,
+          metrics: metrics?.money.reconciler ?? null,
+        })
       : null;
 
   // After a commit: who hears of each change (docs/ARCHITECTURE.md, "After a commit"). The
@@ -408,6 +430,8 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
   // Web Push for a reply, sent on its own: the posting request does not wait for it.
   domainEvents.on('reply-alert-recorded', ({ alertId }) => replyNotifier.notify(alertId));
   // This node's mean rating (the Bayesian prior) moves by the rating at once; the book's kept distribution goes.
+  // Orders created, paid, failed, expired, refunded: counted once committed (metrics, when on).
+  if (metrics) domainEvents.on('order-changed', ({ provider, plan, event }) => metrics.money.order(provider, plan, event));
   domainEvents.on('rating-changed', ({ bookId, sumDelta, countDelta }) => {
     ratingPrior.applyLocal(sumDelta, countDelta);
     ratingDistributions.forget(bookId);

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, type LogConfig, type SqliteDatabase } from 'kysely';
+import { Kysely, PostgresDialect, type LogConfig, type LogEvent, type SqliteDatabase } from 'kysely';
 import { allowDirectReads } from './direct-reads.js';
 import { postgresDriver } from './postgres-driver.js';
 import { SqliteDialectKeepingCause } from './sqlite-dialect.js';
@@ -14,6 +14,21 @@ export interface DatabaseHandle {
   db: Db;
   dialect: Dialect;
   close(): Promise<void>;
+  /**
+   * With `observeQueries`: listens to every statement's SQL text and duration (metrics); returns
+   * the function that stops listening. Absent otherwise: no statement is timed at all.
+   */
+  observeQueries?: (listener: (event: QueryEvent) => void) => () => void;
+  /** PostgreSQL: the pool's connections now (metrics). */
+  poolCounts?: () => { total: number; idle: number; waiting: number };
+}
+
+/** One finished statement, as the query observers hear of it. */
+export interface QueryEvent {
+  sql: string;
+  seconds: number;
+  /** The driver's error code when it failed (SQLITE_BUSY, a PostgreSQL SQLSTATE). */
+  errorCode?: string;
 }
 
 /**
@@ -43,10 +58,15 @@ export interface DatabaseOptions {
   applicationName?: string;
   /** Kysely's query log (tests count the queries a request runs); none in production. */
   log?: LogConfig;
+  /** Metrics are on (METRICS_LISTEN / METRICS_TOKEN): every statement is timed for `observeQueries`. */
+  observeQueries?: boolean;
 }
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   const limits = { ...DATABASE_TIMEOUTS, ...definedOnly(options) };
+  const observed = observedLog(options);
+  options = observed ? { ...options, log: observed.log } : options;
+  const observers = observed ? { observeQueries: observed.observe } : {};
   if (options.databaseUrl) {
     const pool = new (postgresDriver().Pool)({
       connectionString: options.databaseUrl,
@@ -67,7 +87,8 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     pool.on('connect', (client) => client.on('error', ignoreDroppedConnection));
     pool.on('error', ignoreDroppedConnection);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...logOf(options) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    const poolCounts = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+    return { db, dialect: 'postgres', close: () => db.destroy(), ...observers, poolCounts };
   }
   mkdirSync(path.dirname(options.sqlitePath), { recursive: true });
   const sqlite = new SQLite(options.sqlitePath);
@@ -83,7 +104,33 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (typeof options.log !== 'object') {
     allowDirectReads(db, sqlite, { prepare: (source) => statements.prepare(source) as SQLite.Statement, log: options.log });
   }
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  return { db, dialect: 'sqlite', close: () => db.destroy(), ...observers };
+}
+
+/**
+ * Kysely's log as a function that also tells the query observers (metrics), when asked for; a log
+ * given as a list of levels (Kysely's console logging) is left alone.
+ */
+function observedLog(options: DatabaseOptions) {
+  if (!options.observeQueries || (options.log !== undefined && typeof options.log !== 'function')) return null;
+  const given = options.log;
+  const listeners = new Set<(event: QueryEvent) => void>();
+  const log = (event: LogEvent) => {
+    given?.(event);
+    if (listeners.size === 0) return;
+    const errorCode = event.level === 'error' ? (event.error as { code?: unknown } | null)?.code : undefined;
+    const heard: QueryEvent = {
+      sql: event.query.sql,
+      seconds: event.queryDurationMillis / 1000,
+      ...(typeof errorCode === 'string' ? { errorCode } : {}),
+    };
+    for (const listener of listeners) listener(heard);
+  };
+  const observe = (listener: (event: QueryEvent) => void) => {
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
+  };
+  return { log, observe };
 }
 
 /**

@@ -23,6 +23,8 @@ export interface DomainEventMap {
   'job-queued': { kind: string };
   /** A visible reply to someone else's comment recorded its alert (community/comments.service.ts). */
   'reply-alert-recorded': { alertId: number };
+  /** An order was created, paid, failed, expired or refunded (the metrics count it once committed). */
+  'order-changed': { orderId: string; provider: string; plan: string; event: 'created' | 'paid' | 'failed' | 'expired' | 'refunded' };
   /** A reader's rating of a book was written or withdrawn: how the book's score sum and count moved. */
   'rating-changed': { bookId: number; sumDelta: number; countDelta: number };
 }

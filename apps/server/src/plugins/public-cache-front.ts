@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import http, { type IncomingMessage, type OutgoingHttpHeaders, type RequestListener, type ServerResponse } from 'node:http';
 import type { FastifyServerOptions } from 'fastify';
 import { varyKey, type VaryRule } from '../http/vary-key.js';
@@ -26,34 +27,40 @@ export interface FrontEntry {
   /** The headers the answer varies on, and their values (http/vary-key.ts) in the request it was kept from. */
   vary: VaryRule;
   variant: string;
+  /** The route template of the answer (its metrics label: a replay counts as a request of that route). */
+  route: string;
 }
+
+/** Told of each answer the front replayed; `startedAt` is performance.now() when the request reached it. */
+export type FrontServed = (request: IncomingMessage, status: number, entry: FrontEntry, startedAt: number) => void;
 
 export interface PublicCacheFront {
   /** Answers `request` from the table; false when the full path must answer it. */
   serve(request: IncomingMessage, response: ServerResponse): boolean;
   /** Installed by the public cache once it is registered. */
-  attach(lookup: (url: string, now: number) => FrontEntry | undefined, onServed?: (request: IncomingMessage, status: number) => void): void;
+  attach(lookup: (url: string, now: number) => FrontEntry | undefined, onServed?: FrontServed): void;
   /** From then on every request takes the full path (graceful stop). */
   close(): void;
 }
 
 export function createPublicCacheFront(now: () => number = Date.now): PublicCacheFront {
   let lookup: ((url: string, now: number) => FrontEntry | undefined) | undefined;
-  let served: ((request: IncomingMessage, status: number) => void) | undefined;
+  let served: FrontServed | undefined;
   let closing = false;
   return {
     serve(request, response) {
       // Keyed by the URL: a request whose headers the answer varies on differ takes the full path,
       // which keys on them.
       if (!lookup || closing || request.method !== 'GET' || request.headers.authorization !== undefined || !request.url) return false;
+      const startedAt = performance.now();
       const entry = lookup(request.url, now());
       if (!entry || varyKey(entry.vary, request.headers) !== entry.variant) return false;
       if (ifNoneMatch(request.headers['if-none-match'], entry.etag)) {
         response.writeHead(304, entry.notModifiedHeaders).end();
-        served?.(request, 304);
+        served?.(request, 304, entry, startedAt);
       } else {
         response.writeHead(200, entry.headers).end(entry.body);
-        served?.(request, 200);
+        served?.(request, 200, entry, startedAt);
       }
       return true;
     },

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isLogLevelEnabled } from './request-logging.js';
@@ -55,6 +56,16 @@ export interface PublicCacheOptions {
   maxEntries?: number;
   maxBytes?: number;
   now?: () => number;
+  /** Metrics (modules/metrics/) when they are on; absent: nothing counted, nothing timed. */
+  metrics?: PublicCacheMetrics | null;
+}
+
+/** What the public cache reports when metrics are on: its hits and misses, and the front's answers as HTTP requests. */
+export interface PublicCacheMetrics {
+  hit(): void;
+  miss(): void;
+  /** An answer the front replayed (Fastify never saw it, so its onResponse hook did not count it). */
+  frontAnswered(route: string, method: string, statusCode: number, seconds: number): void;
 }
 
 export function createPublicCacheStore<E extends { bytes: number; expiresAt: number } = Entry>(limits: {
@@ -166,10 +177,15 @@ export function registerPublicCache(app: FastifyInstance, options: PublicCacheOp
     store.clear();
     exact.clear();
   });
+  const metrics = options.metrics ?? null;
   options.front?.attach(
     (url, at) => exact.get(url, at),
-    (request, status) => {
+    (request, status, entry, startedAt) => {
       frontServed += 1;
+      if (metrics) {
+        metrics.hit();
+        metrics.frontAnswered(entry.route, 'GET', status, (performance.now() - startedAt) / 1000);
+      }
       const level = options.logRequests ? 'info' : 'debug';
       if (isLogLevelEnabled(app.log, level))
         app.log[level](
@@ -192,7 +208,11 @@ export function registerPublicCache(app: FastifyInstance, options: PublicCacheOp
     if (key === null) return done();
     request[state] = { key, version };
     const entry = store.get(key, now());
-    if (!entry) return done();
+    if (!entry) {
+      metrics?.miss();
+      return done();
+    }
+    metrics?.hit();
     request[state].hit = true;
     publicHeaders(reply, route, entry.etag);
     // Answered here: Fastify skips the rest of the request when a hook sends without calling done.
@@ -254,7 +274,8 @@ export function registerPublicCache(app: FastifyInstance, options: PublicCacheOp
     const notModifiedHeaders = Object.fromEntries(
       Object.entries(headers).filter(([name]) => name !== 'content-length' && name !== 'content-type'),
     );
-    exact.set(request.url, { headers, notModifiedHeaders, etag, body, expiresAt, bytes: body.length, vary: rule, variant });
+    const route = request.routeOptions.url ?? 'unmatched';
+    exact.set(request.url, { headers, notModifiedHeaders, etag, body, expiresAt, bytes: body.length, vary: rule, variant, route });
   }
 
   return {

@@ -97,7 +97,13 @@ export async function createTestContext(
     ...env,
   });
   if (!config.databaseUrl) await copyMigratedSqlite(config.sqlitePath);
-  const database = openDatabase({ ...config, poolSize: 5, ...(options.log ? { log: options.log } : {}) });
+  const database = openDatabase({
+    ...config,
+    poolSize: 5,
+    // As serve.ts does: with metrics on, every statement is timed.
+    observeQueries: config.metrics.listen !== null || config.metrics.token !== null,
+    ...(options.log ? { log: options.log } : {}),
+  });
   // A no-op on the migrated copy; kept so a context is never built on a schema behind the code's.
   await migrateToLatest(database.db);
   // The local folder unless `env` asks for STORAGE=s3 (see helpers/s3-server.ts).

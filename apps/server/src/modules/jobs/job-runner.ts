@@ -28,6 +28,8 @@ export interface JobRunnerOptions {
   /** A job taken over this many times failed for good (a job that crashes its node must not loop). */
   maxAttempts?: number;
   now?: () => number;
+  /** Each job run to the end (metrics): its kind, result and duration. */
+  onFinished?: ((kind: string, result: 'succeeded' | 'failed', seconds: number) => void) | null;
 }
 
 export interface EnqueueInput {
@@ -99,6 +101,8 @@ export function createJobRunner(options: JobRunnerOptions) {
       if (renewal) clearInterval(renewal);
       renewal = null;
     };
+    const startedAt = performance.now();
+    const finished = (result: 'succeeded' | 'failed') => options.onFinished?.(kind, result, (performance.now() - startedAt) / 1000);
     try {
       const result = await handlers[kind]!({
         uuid: row.uuid,
@@ -110,6 +114,7 @@ export function createJobRunner(options: JobRunnerOptions) {
       });
       stop();
       await repo.finishJob(db, row.id, owner, { state: 'succeeded', result: JSON.stringify(result ?? null), error: null, progress }, now());
+      finished('succeeded');
     } catch (error) {
       stop();
       if (stopping.signal.aborted) {
@@ -118,6 +123,7 @@ export function createJobRunner(options: JobRunnerOptions) {
         const message = error instanceof Error ? error.message : String(error);
         log.warn({ err: error, job: row.uuid, kind }, 'job failed');
         await repo.finishJob(db, row.id, owner, { state: 'failed', result: null, error: message.slice(0, 2000), progress }, now());
+        finished('failed');
       }
     }
     return true;
@@ -140,6 +146,8 @@ export function createJobRunner(options: JobRunnerOptions) {
 
   return {
     owner,
+    /** The kinds this runner runs (metrics list each, even at zero). */
+    kinds: kinds as readonly string[],
     enqueue,
     /** Looks for work now (after a committed enqueue: services.ts) instead of at the next tick. */
     wake: () => {

@@ -55,6 +55,7 @@ export function createOrderLedger(deps: OrderLedgerDeps) {
     if (!order) throw orderNotFound();
     if (order.amount_fen !== payment.amountFen) throw new AmountMismatchError();
     if (!(await repo.markPaidOnce(trx, orderId, payment.txnId, payment.paymentId ?? null, now()))) return false;
+    await domainEvents.raise(trx, { type: 'order-changed', orderId, provider: order.provider, plan: order.plan, event: 'paid' });
     const inviter = await repo.findInviter(trx, order.user_id);
     // Both users' locks before the first grant (membership.service lockMembersWithin says why).
     await membership.lockMembersWithin(trx, inviter === null ? [order.user_id] : [order.user_id, inviter]);
@@ -115,6 +116,7 @@ export function createOrderLedger(deps: OrderLedgerDeps) {
     const order = await repo.findOrder(trx, orderId);
     if (!order) throw orderNotFound();
     if (!(await repo.markRefundedOnce(trx, orderId, now()))) return false;
+    await domainEvents.raise(trx, { type: 'order-changed', orderId, provider: order.provider, plan: order.plan, event: 'refunded' });
     const inviter = await repo.findInviter(trx, order.user_id);
     await membership.lockMembersWithin(trx, inviter === null ? [order.user_id] : [order.user_id, inviter]);
     // A coin pack: the coins left of it and the unlocks its coins paid for (coin-ledger.ts refundPackWithin).

@@ -57,8 +57,19 @@ export async function markPaidOnce(
   return true;
 }
 
-export async function markIfPending(db: DbExecutor, orderId: string, status: 'failed' | 'expired'): Promise<void> {
-  await db.updateTable('payment_orders').set({ status }).where('order_id', '=', orderId).where('status', '=', 'pending').execute();
+/** The order's provider and plan when it was pending and now is not; undefined when it was not pending. */
+export async function markIfPending(
+  db: DbExecutor,
+  orderId: string,
+  status: 'failed' | 'expired',
+): Promise<{ provider: string; plan: string } | undefined> {
+  return db
+    .updateTable('payment_orders')
+    .set({ status })
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'pending')
+    .returning(['provider', 'plan'])
+    .executeTakeFirst();
 }
 
 /**
@@ -85,13 +96,28 @@ export async function markRefundedOnce(db: DbExecutor, orderId: string, now: num
  * The provider confirmed an unpaid order is over (closed, failed, never created there): it is
  * final and reconciliation stops asking. A paid order is never touched.
  */
-export async function settleUnpaid(db: DbExecutor, orderId: string, status: 'failed' | 'expired', now: number): Promise<void> {
+export async function settleUnpaid(
+  db: DbExecutor,
+  orderId: string,
+  status: 'failed' | 'expired',
+  now: number,
+): Promise<{ provider: string; plan: string } | undefined> {
+  // A pending order ends here (what the metrics count); one expired or failed before is only settled.
+  const ended = await db
+    .updateTable('payment_orders')
+    .set({ status, settled_at: now })
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'pending')
+    .returning(['provider', 'plan'])
+    .executeTakeFirst();
+  if (ended) return ended;
   await db
     .updateTable('payment_orders')
     .set({ status, settled_at: now })
     .where('order_id', '=', orderId)
     .where('status', 'in', ['pending', 'expired', 'failed'])
     .execute();
+  return undefined;
 }
 
 /** Orders of `provider` whose outcome the provider has not confirmed yet, created before `createdBefore`. */

@@ -15,6 +15,7 @@ import { AppError, notFound } from '../../lib/app-error.js';
 import { toIso } from '../../lib/time.js';
 import { orderNotFound, type OrderLedger } from './order-ledger.js';
 import * as repo from './payments.repository.js';
+import { raiseOrderEnded } from './order-events.js';
 import { recordEventOnce } from './payment-incidents.repository.js';
 import type { CheckoutTokens } from './checkout-token.js';
 import type { WechatPayClient } from './wechat/wechat-pay-client.js';
@@ -120,10 +121,11 @@ export function createPaymentsService(deps: PaymentsDeps) {
       refunded_at: null,
     };
     // Stored first: whatever happens next, the order exists for notifications and reconciliation.
-    await db.transaction().execute(async (trx) => {
+    await domainEvents.transact(async (trx) => {
       // Issue 43: not for an account erased meanwhile (the erasure holds the reader's row).
       await refuseLeftReader(trx, userId);
       await repo.insertOrder(trx, order);
+      await domainEvents.raise(trx, { type: 'order-changed', orderId: order.order_id, provider, plan: order.plan, event: 'created' });
     });
     const qrContent = deps.wechat
       ? await createWechatOrder(deps.wechat, order)
@@ -150,7 +152,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       return codeUrl;
     } catch (error) {
       // WeChat never saw (or refused) the order: nobody can pay it, so it is final.
-      await repo.settleUnpaid(db, order.order_id, 'failed', now());
+      await raiseOrderEnded(domainEvents, db, order.order_id, await repo.settleUnpaid(db, order.order_id, 'failed', now()), 'failed');
       throw Object.assign(unavailable(), { cause: error });
     }
   }
@@ -159,7 +161,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
   async function statusOf(order: Pick<PaymentOrdersTable, 'order_id' | 'status' | 'expires_at'>): Promise<PaymentStatus> {
     let { status } = order;
     if (status === 'pending' && order.expires_at <= now()) {
-      await repo.markIfPending(db, order.order_id, 'expired');
+      await raiseOrderEnded(domainEvents, db, order.order_id, await repo.markIfPending(db, order.order_id, 'expired'), 'expired');
       status = 'expired';
     }
     return { completed: status === 'paid', status: STATUS[status] };
@@ -215,7 +217,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
           await recordEventOnce(trx, 'sandbox', `pay:${orderId}`, now(), info);
         }
       } else {
-        await repo.markIfPending(trx, orderId, 'failed');
+        await raiseOrderEnded(domainEvents, trx, orderId, await repo.markIfPending(trx, orderId, 'failed'), 'failed');
         await recordEventOnce(trx, 'sandbox', `fail:${orderId}`, now(), info);
       }
     });

@@ -35,7 +35,14 @@ export interface PushNotice {
   tag: string;
 }
 
-export function createPushService(deps: { db: Db; config: PushConfig | null; log: PushLog; now?: () => number }) {
+export function createPushService(deps: {
+  db: Db;
+  config: PushConfig | null;
+  log: PushLog;
+  now?: () => number;
+  /** Each delivery's result (metrics). */
+  onDelivered?: ((result: 'sent' | 'gone' | 'failed') => void) | null;
+}) {
   const { db, config, log } = deps;
   const now = deps.now ?? Date.now;
 
@@ -88,6 +95,7 @@ export function createPushService(deps: { db: Db; config: PushConfig | null; log
     report: DeliveryReport,
   ): Promise<void> {
     const outcome = await deliver(settings, subscription, notice);
+    deps.onDelivered?.(outcome);
     if (outcome === 'sent') await repo.markDelivered(db, subscription.id, now());
     else if (outcome === 'gone') await repo.deleteSubscriptionById(db, subscription.id);
     else await repo.markFailed(db, subscription.id);

@@ -8,6 +8,8 @@ export interface ChapterCacheOptions {
   load(chapterUuid: string, language: string): Promise<SharedChapter | undefined>;
   maxEntries?: number;
   maxBytes?: number;
+  /** Hits and misses, when metrics are on (modules/metrics/cache-metrics.ts). */
+  counter?: { hit(): void; miss(): void } | null;
 }
 
 /**
@@ -36,7 +38,11 @@ export function createChapterCache(options: ChapterCacheOptions) {
   async function get(chapterUuid: string, language: string): Promise<SharedChapter | undefined> {
     const key = `${chapterUuid}\n${language}`;
     const cached = store.get(key);
-    if (cached) return cached;
+    if (cached) {
+      options.counter?.hit();
+      return cached;
+    }
+    options.counter?.miss();
     const joined = loading.get(key);
     if (joined) return joined;
     const pending = fill(key, chapterUuid, language).finally(() => {

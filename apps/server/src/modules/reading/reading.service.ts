@@ -12,6 +12,7 @@ import { authUserOf, invalidTokenError, type AuthUser } from '../users/auth-user
 import type { TokenClaims } from '../users/tokens.js';
 import { answerJson, answerParts, type AnswerParts } from './chapter-answer.js';
 import { createChapterCache } from './chapter-cache.js';
+import type { CacheCounter } from '../metrics/cache-metrics.js';
 import * as repo from './reading.repository.js';
 import type { ReaderChangeFeed } from './reader-change-feed.js';
 import { createReaderStateCache, type CachedAccount, type CachedChapter } from './reader-state-cache.js';
@@ -44,6 +45,8 @@ export interface ReadingDeps {
   changes?: ReaderChangeFeed;
   now?: () => number;
   chapterCache?: { maxEntries?: number; maxBytes?: number };
+  /** Hits and misses of the chapter cache and the reader-state cache, when metrics are on. */
+  cacheCounters?: { chapter: CacheCounter; readerState: CacheCounter } | null;
   /** Coins (issue 42): what unlocking a refused chapter costs the reader; null where the book sells none. */
   unlockOffer?: (user: AuthUser | null, chapterUuid: string) => Promise<UnlockOffer | null>;
 }
@@ -55,7 +58,9 @@ export function createReadingService(deps: ReadingDeps) {
     versions: deps.versions,
     load: (chapterUuid, language) => readSharedChapter(db, chapterUuid, language),
     ...deps.chapterCache,
+    counter: deps.cacheCounters?.chapter ?? null,
   });
+  const readerStateCounter = deps.cacheCounters?.readerState ?? null;
   // A shared part's answer, serialised around its per-reader fields (chapter-answer.ts): with public
   // page URLs for good, with signed ones for as long as their signing epoch lasts (ten minutes), so
   // a popular paid chapter is signed and serialised once per epoch, not per request.
@@ -176,7 +181,12 @@ export function createReadingService(deps: ReadingDeps) {
   ): Promise<{ user: AuthUser | null; state: ReaderState | undefined }> {
     if (!claims) return { user, state: await repo.findReaderState(db, chapterUuid, user?.id ?? null) };
     const remembered = rememberedState(chapterUuid, claims);
-    if (remembered) return remembered;
+    if (remembered) {
+      readerStateCounter?.hit();
+      return remembered;
+    }
+    // Only while the cache is in use: without the change feed there is nothing to miss.
+    if (states) readerStateCounter?.miss();
     const since = states?.generation() ?? 0;
     const found = await repo.findAccountReaderState(db, chapterUuid, claims.userUuid);
     const account = authUserOf(claims, found?.account);

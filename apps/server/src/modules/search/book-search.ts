@@ -79,7 +79,13 @@ async function buildBase(db: Db): Promise<SearchLayer> {
 /** The in-process search, with what tests and the bench look at besides. */
 export interface InProcessBookSearch extends BookSearch {
   /** How many times the base was built, the delta's size, whether a rebuild is under way. */
-  stats(): { baseBuilds: number; deltaBooks: number; rebuilding: boolean };
+  stats(): {
+    baseBuilds: number;
+    deltaBooks: number;
+    rebuilding: boolean;
+    /** The last base built (metrics): its books, when it was done (epoch ms) and how long it took; null before the first. */
+    lastBase: { books: number; builtAt: number; seconds: number } | null;
+  };
   /** Resolves once no base rebuild is under way. */
   settled(): Promise<void>;
 }
@@ -116,6 +122,7 @@ export function createBookSearch(db: Db, versions: CatalogueVersionSource, optio
   let queue: Promise<unknown> = Promise.resolve();
   let rebuilding: Promise<void> | undefined;
   let baseBuilds = 0;
+  let lastBase: { books: number; builtAt: number; seconds: number } | null = null;
   /** ids() answers, for the layers they were searched in (a change of the index makes new layers). */
   const kept = { layers: undefined as LayeredSearch | undefined, ids: new LRUCache<string, Int32Array>({ max: KEPT_QUERIES }) };
 
@@ -129,8 +136,11 @@ export function createBookSearch(db: Db, versions: CatalogueVersionSource, optio
   /** The base, read with the revision every book of it is at least as new as. */
   async function readBase(): Promise<{ revision: number; base: SearchLayer }> {
     baseBuilds += 1;
+    const startedAt = performance.now();
     const revision = await findLastSearchRevision(db);
-    return { revision, base: await buildBase(db) };
+    const base = await buildBase(db);
+    lastBase = { books: base.size, builtAt: Date.now(), seconds: (performance.now() - startedAt) / 1000 };
+    return { revision, base };
   }
 
   function start(): Promise<void> {
@@ -211,7 +221,7 @@ export function createBookSearch(db: Db, versions: CatalogueVersionSource, optio
       await fresh();
     },
     stats() {
-      return { baseBuilds, deltaBooks: state?.delta.size ?? 0, rebuilding: rebuilding !== undefined };
+      return { baseBuilds, deltaBooks: state?.delta.size ?? 0, rebuilding: rebuilding !== undefined, lastBase };
     },
     async settled() {
       while (rebuilding) await rebuilding;

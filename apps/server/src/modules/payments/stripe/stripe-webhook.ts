@@ -1,3 +1,5 @@
+import type { NotificationMetrics } from '../../metrics/money-metrics.js';
+import { AppError } from '../../../lib/app-error.js';
 import { PLAN_CURRENCY, PLANS } from '@inkstream/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbExecutor } from '../../../db/database.js';
@@ -23,6 +25,8 @@ export interface StripeWebhookDeps {
   ledger: OrderLedger;
   config: StripeConfig;
   now?: () => number;
+  /** Deliveries received, verified, refused, duplicated (metrics, when on). */
+  metrics?: NotificationMetrics | null;
 }
 
 /**
@@ -118,8 +122,10 @@ export function createStripeWebhook(deps: StripeWebhookDeps) {
       return { kind: 'completed' as const, ...completed };
     });
     const fields = { session: session.id };
-    if (outcome.kind === 'duplicate') log.info(fields, 'Stripe event already processed');
-    else if (outcome.kind === 'incident') {
+    if (outcome.kind === 'duplicate') {
+      deps.metrics?.duplicate('stripe');
+      log.info(fields, 'Stripe event already processed');
+    } else if (outcome.kind === 'incident') {
       log.warn({ ...fields, incident: outcome.incident, isNew: outcome.isNew }, 'Stripe payment needs an admin: see `payment incidents`');
     } else log.info({ ...fields, order: outcome.orderId, granted: outcome.granted }, 'Stripe payment applied');
   }
@@ -172,6 +178,7 @@ export function createStripeWebhook(deps: StripeWebhookDeps) {
       // False when the order is not paid (any more): a resent refund under a new event id changes nothing.
       return (await ledger.refundWithin(trx, order.order_id)) ? ('refunded' as const) : ('nothing_to_refund' as const);
     });
+    if (outcome === 'duplicate') deps.metrics?.duplicate('stripe');
     const fields = { charge: charge.id, paymentIntent: charge.paymentIntent, outcome };
     if (outcome === 'unknown_refund' || outcome === 'partial_refund') log.warn(fields, 'Stripe refund needs an admin');
     else log.info(fields, 'Stripe refund processed');
@@ -179,14 +186,28 @@ export function createStripeWebhook(deps: StripeWebhookDeps) {
 
   /** Verifies and applies one delivery; throws a 400 AppError for anything that is not a signed event. */
   async function handle(rawBody: Buffer, signature: string | undefined, log: FastifyBaseLogger): Promise<void> {
+    const { metrics } = deps;
+    metrics?.received('stripe');
     let event: StripeEvent;
     try {
       event = verifyStripeEvent(rawBody, signature, config.webhookSecret, now());
     } catch (error) {
       // Our reason only: never the header, the body or Stripe's error object, which carries both.
       log.warn({ reason: (error as Error).message }, 'Stripe webhook delivery rejected');
+      metrics?.refused('stripe', 'signature');
       throw error;
     }
+    metrics?.verified('stripe');
+    try {
+      await apply(event, log);
+    } catch (error) {
+      // A 400 of ours after verification is a refusal by our rules; anything else is our fault (5xx).
+      metrics?.refused('stripe', error instanceof AppError && error.statusCode < 500 ? 'rejected' : 'error');
+      throw error;
+    }
+  }
+
+  async function apply(event: StripeEvent, log: FastifyBaseLogger): Promise<void> {
     const eventLog = log.child({ stripeEvent: event.id, type: event.type });
     switch (event.type) {
       case 'checkout.session.completed':

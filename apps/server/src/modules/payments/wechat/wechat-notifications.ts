@@ -1,3 +1,4 @@
+import type { NotificationMetrics } from '../../metrics/money-metrics.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/database.js';
 import type { DomainEvents } from '../../../db/domain-events.js';
@@ -50,6 +51,8 @@ export interface WechatNotificationsDeps {
   config: WechatPayConfig;
   log: FastifyBaseLogger;
   now?: () => number;
+  /** Deliveries received, verified, refused, duplicated (metrics, when on). */
+  metrics?: NotificationMetrics | null;
 }
 
 /**
@@ -105,6 +108,7 @@ export function createWechatNotifications(deps: WechatNotificationsDeps) {
         if (!(await recordEventOnce(trx, 'wechat', eventId, now(), info))) return false;
         return ledger.completeWithin(trx, order.order_id, { txnId: transaction.transaction_id!, amountFen: transaction.amount_total! });
       });
+      if (!granted) deps.metrics?.duplicate('wechat');
       log.info({ orderId: order.order_id, granted }, granted ? 'WeChat Pay order paid' : 'WeChat Pay notification repeated');
     } catch (error) {
       if (!(error instanceof AmountMismatchError)) throw error;
@@ -146,7 +150,7 @@ export function createWechatNotifications(deps: WechatNotificationsDeps) {
     // Idempotent twice over: a resent event is recorded once, and the ledger refunds a paid order once
     // (an admin's refund that WeChat confirmed at once has refunded it already).
     const revoked = await domainEvents.transact(async (trx) => {
-      await recordEventOnce(trx, 'wechat', eventId, now(), info);
+      if (!(await recordEventOnce(trx, 'wechat', eventId, now(), info))) deps.metrics?.duplicate('wechat');
       return ledger.refundWithin(trx, order.order_id);
     });
     log.info({ orderId: order.order_id, revoked }, 'WeChat Pay order refunded');
@@ -154,9 +158,26 @@ export function createWechatNotifications(deps: WechatNotificationsDeps) {
 
   /** Handles one notification; throws NotificationRejected when WeChat should retry. */
   async function handle(body: string, headers: SignatureHeaders): Promise<void> {
-    const { envelope, resource } = open(body, headers);
-    if (envelope.event_type === 'TRANSACTION.SUCCESS') return onTransaction(envelope.id, resource);
-    if (envelope.event_type.startsWith('REFUND.')) return onRefund(envelope.id, envelope.event_type, resource);
+    const { metrics } = deps;
+    metrics?.received('wechat');
+    let opened: ReturnType<typeof open>;
+    try {
+      opened = open(body, headers);
+    } catch (error) {
+      const reason = error instanceof NotificationRejected ? (error.statusCode === 401 ? 'signature' : 'malformed') : 'error';
+      metrics?.refused('wechat', reason);
+      throw error;
+    }
+    metrics?.verified('wechat');
+    const { envelope, resource } = opened;
+    try {
+      if (envelope.event_type === 'TRANSACTION.SUCCESS') return await onTransaction(envelope.id, resource);
+      if (envelope.event_type.startsWith('REFUND.')) return await onRefund(envelope.id, envelope.event_type, resource);
+    } catch (error) {
+      // Verified, then: a 400 of ours is a refusal by our rules (another merchant, an amount mismatch).
+      metrics?.refused('wechat', error instanceof NotificationRejected && error.statusCode < 500 ? 'rejected' : 'error');
+      throw error;
+    }
     log.info({ eventType: envelope.event_type }, 'WeChat Pay notification ignored');
   }
 

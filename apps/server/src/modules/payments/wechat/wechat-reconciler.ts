@@ -7,6 +7,7 @@ import { AmountMismatchError, type OrderLedger, type OrderRow } from '../order-l
 import { recordEventOnce, recordIncident } from '../payment-incidents.repository.js';
 import { WECHATPAY_DEFAULT_RECONCILE_INTERVAL_MS, type WechatPayConfig } from '../payments-config.js';
 import * as repo from '../payments.repository.js';
+import { raiseOrderEnded } from '../order-events.js';
 import type { WechatPayClient } from './wechat-pay-client.js';
 
 /** An order younger than this is left to the notification, which usually arrives within seconds. */
@@ -19,6 +20,8 @@ export type ReconcileOutcome = 'paid' | 'closed' | 'failed' | 'waiting' | 'error
 export interface WechatReconcilerDeps {
   db: Db;
   domainEvents: DomainEvents;
+  /** Each order's outcome and each completed pass (metrics). */
+  metrics?: { outcome(outcome: ReconcileOutcome): void; passCompleted(atMs: number): void } | null;
   ledger: OrderLedger;
   client: WechatPayClient;
   config: Pick<WechatPayConfig, 'appId' | 'mchId'> & Partial<Pick<WechatPayConfig, 'reconcileIntervalMs'>>;
@@ -35,6 +38,8 @@ export interface WechatReconcilerDeps {
 export function createWechatReconciler(deps: WechatReconcilerDeps) {
   const { db, domainEvents, ledger, client, config, log } = deps;
   const now = deps.now ?? Date.now;
+  const settle = async (orderId: string, status: 'failed' | 'expired') =>
+    raiseOrderEnded(domainEvents, db, orderId, await repo.settleUnpaid(db, orderId, status, now()), status);
   const intervalMs = config.reconcileIntervalMs ?? WECHATPAY_DEFAULT_RECONCILE_INTERVAL_MS;
   const owner = randomUUID();
   let timer: NodeJS.Timeout | null = null;
@@ -45,7 +50,7 @@ export function createWechatReconciler(deps: WechatReconcilerDeps) {
     if (transaction === null) {
       // WeChat never registered it: nobody can pay it. Settle once it could no longer be paid anyway.
       if (now() < order.expires_at) return 'waiting';
-      await repo.settleUnpaid(db, order.order_id, 'failed', now());
+      await settle(order.order_id, 'failed');
       return 'failed';
     }
     if (transaction.mchid !== config.mchId || transaction.appid !== config.appId) {
@@ -59,14 +64,14 @@ export function createWechatReconciler(deps: WechatReconcilerDeps) {
       case 'USERPAYING':
         if (now() < order.expires_at) return 'waiting';
         if ((await client.closeOrder(order.order_id)) === 'paid') return 'waiting'; // the next query sees SUCCESS
-        await repo.settleUnpaid(db, order.order_id, 'expired', now());
+        await settle(order.order_id, 'expired');
         return 'closed';
       case 'CLOSED':
       case 'REVOKED':
-        await repo.settleUnpaid(db, order.order_id, 'expired', now());
+        await settle(order.order_id, 'expired');
         return 'closed';
       case 'PAYERROR':
-        await repo.settleUnpaid(db, order.order_id, 'failed', now());
+        await settle(order.order_id, 'failed');
         return 'failed';
       default:
         // REFUND before we saw the payment, or a state WeChat adds later: a human looks.
@@ -81,7 +86,7 @@ export function createWechatReconciler(deps: WechatReconcilerDeps) {
           },
           now(),
         );
-        await repo.settleUnpaid(db, order.order_id, 'failed', now());
+        await settle(order.order_id, 'failed');
         return 'failed';
     }
   }
@@ -104,7 +109,7 @@ export function createWechatReconciler(deps: WechatReconcilerDeps) {
       if (!(error instanceof AmountMismatchError)) throw error;
       const detail = { transaction_id: transactionId, amount, expected: order.amount_fen };
       await recordIncident(db, { provider: 'wechat', reference: order.order_id, kind: 'amount_mismatch', plan: order.plan, detail }, now());
-      await repo.settleUnpaid(db, order.order_id, 'failed', now());
+      await settle(order.order_id, 'failed');
       log.error({ orderId: order.order_id, ...detail }, 'WeChat Pay amount mismatch kept for an admin');
       return false;
     }
@@ -118,15 +123,18 @@ export function createWechatReconciler(deps: WechatReconcilerDeps) {
       try {
         const outcome = await reconcile(order);
         outcomes.set(order.order_id, outcome);
+        deps.metrics?.outcome(outcome);
         if (outcome === 'closed' || outcome === 'failed') {
           const info = { orderId: order.order_id, eventType: `reconcile.${outcome}`, summary: `settled as ${outcome} by reconciliation` };
           await recordEventOnce(db, 'wechat', `reconcile:${order.order_id}:${outcome}`, now(), info);
         }
       } catch (error) {
         outcomes.set(order.order_id, 'error');
+        deps.metrics?.outcome('error');
         log.warn({ orderId: order.order_id, err: error }, 'WeChat Pay reconciliation failed for an order; retrying next run');
       }
     }
+    deps.metrics?.passCompleted(now());
     return outcomes;
   }
 

@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import { Counter, Histogram, type Registry } from 'prom-client';
+
+/** Requests by route template, never the URL: a bounded label set, and no id of a reader or a book in it. */
+export interface HttpMetrics {
+  observe(route: string, method: string, statusCode: number, seconds: number): void;
+}
+
+const STATUS_CLASSES = ['1xx', '2xx', '3xx', '4xx', '5xx'] as const;
+const statusClassOf = (statusCode: number) => STATUS_CLASSES[Math.min(4, Math.max(0, Math.floor(statusCode / 100) - 1))]!;
+/** What Node's HTTP parser lets through is bounded already; anything else is one label value. */
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
+export function createHttpMetrics(registry: Registry): HttpMetrics {
+  const labelNames = ['route', 'method', 'status_class'] as const;
+  const requests = new Counter({
+    name: 'inkstream_http_requests_total',
+    help: 'HTTP requests answered, by route template, method and status class (2xx..5xx).',
+    labelNames,
+    registers: [registry],
+  });
+  const durations = new Histogram({
+    name: 'inkstream_http_request_duration_seconds',
+    help: 'Time to answer an HTTP request, by route template, method and status class.',
+    labelNames,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  // Label children bound once per (route, method, class): a request is two lookups and two updates.
+  const children = new Map<string, { count: { inc(): void }; time: { observe(value: number): void } }>();
+  return {
+    observe(route, method, statusCode, seconds) {
+      const verb = METHODS.has(method) ? method : 'OTHER';
+      const statusClass = statusClassOf(statusCode);
+      const key = `${route} ${verb} ${statusClass}`;
+      let child = children.get(key);
+      if (!child) {
+        child = { count: requests.labels(route, verb, statusClass), time: durations.labels(route, verb, statusClass) };
+        children.set(key, child);
+      }
+      child.count.inc();
+      child.time.observe(seconds);
+    },
+  };
+}
+
+/**
+ * Every answer Fastify sends (the public cache's front counts its own: plugins/public-cache-front.ts).
+ * A request no route matched is `unmatched`: its URL would be an unbounded label.
+ */
+export function registerHttpMetrics(app: FastifyInstance, http: HttpMetrics): void {
+  app.addHook('onResponse', (request, reply, done) => {
+    http.observe(request.routeOptions.url ?? 'unmatched', request.method, reply.statusCode, reply.elapsedTime / 1000);
+    done();
+  });
+}
