@@ -4,6 +4,7 @@ import { authHeader, createBook, createUserWithEmail, type TestBook, type TestUs
 import { createOrder, sandboxPay } from './helpers/payment-flows.js';
 import { familiesOf, parseSamples, promtoolProblems, sampleValue, type Sample } from './helpers/prometheus-text.js';
 import { createTestContext, type TestContext } from './helpers/test-context.js';
+import { INKSTREAM_FAMILIES, PROCESS_FAMILIES } from './helpers/metric-families.js';
 
 /**
  * Issue 44: after a read, a login, a paid sandbox order, a mail and a job, `GET /metrics` (with
@@ -130,6 +131,18 @@ describe('GET /metrics', () => {
       expect(value('inkstream_db_busy_total')).toBe(0);
       expect(families.has('inkstream_db_pool_waiting')).toBe(false);
     }
+  });
+
+  it('exposes exactly the families the alerts and the dashboard are checked against (deploy-monitoring.test.ts)', () => {
+    // One database's families: the pool gauges are PostgreSQL's, the busy counter SQLite's.
+    const otherDatabaseOnly = ctx.config.databaseUrl
+      ? ['inkstream_db_busy_total']
+      : ['inkstream_db_pool_connections', 'inkstream_db_pool_waiting'];
+    const exposed = [...familiesOf(text).keys()];
+    const expected = INKSTREAM_FAMILIES.filter((name) => !otherDatabaseOnly.includes(name));
+    expect(exposed.filter((name) => name.startsWith('inkstream_')).sort()).toEqual([...expected].sort());
+    const known = new Set<string>(PROCESS_FAMILIES);
+    expect(exposed.filter((name) => !name.startsWith('inkstream_') && !known.has(name))).toEqual([]);
   });
 
   it("has prom-client's process metrics, the event loop's busy time and the build", () => {

@@ -1,8 +1,8 @@
 /**
- * The metric families the server exposes (issue 44's list, the contract between the metrics code, the
- * alerts and the dashboard), written out here while the metrics module is being written: once it
- * exports its own list, the monitoring test should read that instead, so a renamed family breaks
- * the alerts' test rather than the alerts in production.
+ * The metric families the server exposes (issue 44's list): the contract between the metrics code,
+ * the alerts and the dashboard. deploy-monitoring.test.ts checks every PromQL name in
+ * deploy/ against it, and metrics-scrape.test.ts checks that a real scrape exposes exactly these,
+ * so a renamed family breaks a test rather than an alert in production.
  */
 export const INKSTREAM_FAMILIES = [
   // HTTP
