@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.js';
 import { createServices } from './services.js';
 import type { Registry } from 'prom-client';
+import type { PaymentRails } from './modules/metrics/money-metrics.js';
 import { createAppMetrics, localScrape } from './modules/metrics/app-metrics.js';
 import { metricsEnabled } from './modules/metrics/metrics-config.js';
 import { registerHttpMetrics } from './modules/metrics/http-metrics.js';
@@ -106,6 +107,12 @@ export interface AppDeps {
   feedAuthenticate?: FeedAuthenticator;
 }
 
+/** The payment providers this configuration takes orders from, and those of them that notify. */
+function paymentRails(config: AppConfig): PaymentRails {
+  const notifying = [...(config.wechatPay ? ['wechat'] : []), ...(config.stripe ? ['stripe'] : [])];
+  return { providers: [...notifying, ...(config.paymentsSandbox ? ['sandbox'] : [])], notifying };
+}
+
 /** Builds the whole server (used by main.ts and by the tests through app.inject()). */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
@@ -156,7 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Prometheus metrics (modules/metrics/, docs/OPERATIONS.md "Metrics"): only when METRICS_LISTEN or
   // METRICS_TOKEN is set; otherwise no hook, no counter, nothing timed.
-  const metrics = metricsEnabled(config.metrics) ? createAppMetrics(config.metrics, deps.database) : null;
+  const metrics = metricsEnabled(config.metrics) ? createAppMetrics(config.metrics, deps.database, paymentRails(config)) : null;
   if (metrics) registerHttpMetrics(app, metrics.http);
 
   // Every service, built once by the wiring root the admin CLI uses too (services.ts).

@@ -2,7 +2,7 @@ import type { Registry } from 'prom-client';
 import type { DatabaseHandle } from '../../db/database.js';
 import { createBackgroundMetrics, type BackgroundMetrics } from './background-metrics.js';
 import { createDatabaseMetrics } from './database-metrics.js';
-import { createMoneyMetrics, type MoneyMetrics } from './money-metrics.js';
+import { createMoneyMetrics, type MoneyMetrics, type PaymentRails } from './money-metrics.js';
 import { createCacheMetrics, type CacheCounter, type CacheName } from './cache-metrics.js';
 import { createHttpMetrics, type HttpMetrics } from './http-metrics.js';
 import type { MetricsConfig } from './metrics-config.js';
@@ -18,7 +18,7 @@ export interface AppMetrics {
   background: BackgroundMetrics;
 }
 
-export function createAppMetrics(config: MetricsConfig, database: DatabaseHandle): AppMetrics {
+export function createAppMetrics(config: MetricsConfig, database: DatabaseHandle, rails: PaymentRails): AppMetrics {
   const registry = createMetricsRegistry(config);
   if (database.observeQueries) {
     database.observeQueries(createDatabaseMetrics(registry, { pool: database.poolCounts ?? null }));
@@ -27,7 +27,7 @@ export function createAppMetrics(config: MetricsConfig, database: DatabaseHandle
     registry,
     http: createHttpMetrics(registry),
     caches: createCacheMetrics(registry),
-    money: createMoneyMetrics(registry, database.db),
+    money: createMoneyMetrics(registry, database.db, rails),
     background: createBackgroundMetrics(registry),
   };
 }

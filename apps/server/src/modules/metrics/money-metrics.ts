@@ -26,7 +26,19 @@ export interface MoneyMetrics {
   reconciler: ReconcilerMetrics;
 }
 
-export function createMoneyMetrics(registry: Registry, db: Db): MoneyMetrics {
+/** The payment rails of this site: their series are written at 0 from the start. */
+export interface PaymentRails {
+  /** Every provider that can create orders: `wechat`, `stripe`, `sandbox`. */
+  providers: readonly string[];
+  /** Those that send notifications: `wechat`, `stripe`. */
+  notifying: readonly string[];
+}
+
+const ORDER_EVENTS: readonly OrderEvent[] = ['created', 'paid', 'failed', 'expired', 'refunded'];
+const REFUSAL_REASONS: readonly RefusalReason[] = ['signature', 'malformed', 'rejected', 'error'];
+const PLANS = ['month', 'season', 'coins'] as const;
+
+export function createMoneyMetrics(registry: Registry, db: Db, rails: PaymentRails): MoneyMetrics {
   const registers = [registry];
   const orders = new Counter({
     name: 'inkstream_orders_total',
@@ -79,6 +91,16 @@ export function createMoneyMetrics(registry: Registry, db: Db): MoneyMetrics {
     labelNames: ['outcome'],
     registers,
   });
+  // A counter series appears at its first increment, and increase() cannot count that first one:
+  // the first refused notification of a rail would never raise PaymentNotificationsRefused.
+  // Every series an alert reads starts at 0 instead.
+  for (const provider of rails.providers) {
+    for (const plan of PLANS) for (const event of ORDER_EVENTS) orders.inc({ provider, plan, event }, 0);
+  }
+  for (const provider of rails.notifying) {
+    for (const counter of [received, verified, duplicates]) counter.inc({ provider }, 0);
+    for (const reason of REFUSAL_REASONS) refused.inc({ provider, reason }, 0);
+  }
   return {
     order: (provider, plan, event) => orders.inc({ provider, plan, event }),
     notifications: {
