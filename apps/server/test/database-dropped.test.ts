@@ -52,6 +52,8 @@ async function cuttableProxy(target: { host: string; port: number }) {
 
 const CONCURRENT_READERS = 6;
 const TERMINATIONS = 10;
+/** Requests of each round of terminations, reads and saves alike: 60 saves in all, under their 120 a minute. */
+const REQUESTS_PER_ROUND = 2 * CONCURRENT_READERS;
 
 describe.runIf(TEST_DIALECT === 'postgres')('PostgreSQL dropping the app’s connections mid-query', () => {
   let server: ServerProcess | undefined;
@@ -194,10 +196,25 @@ describe.runIf(TEST_DIALECT === 'postgres')('PostgreSQL dropping the app’s con
   it('survives backends terminated again and again under a load of reads and writes', async () => {
     await expectServedAgain();
     const statuses: number[] = [];
+    // The loops send requests on tickets, REQUESTS_PER_ROUND a round: as fast as the machine answers
+    // but never more than the saves' per-account limit allows (120 a minute: an unpaced loop on an
+    // idle machine made 429s, a failure of the test, not of the server).
+    let tickets = 0;
     let running = true;
+    let waiting: (() => void)[] = [];
+    const ticketIssued = () => {
+      for (const wake of waiting) wake();
+      waiting = [];
+    };
+    const nextTicket = async (): Promise<boolean> => {
+      while (running && tickets === 0) await new Promise<void>((resolve) => waiting.push(resolve));
+      if (!running) return false;
+      tickets -= 1;
+      return true;
+    };
     const loop = async (request: () => Promise<Response>) => {
       // 0: no answer at all (the connection to the app failed: the process is gone).
-      while (running)
+      while (await nextTicket())
         statuses.push(
           await request().then(
             (answer) => answer.status,
@@ -208,20 +225,26 @@ describe.runIf(TEST_DIALECT === 'postgres')('PostgreSQL dropping the app’s con
     const loops = Array.from({ length: CONCURRENT_READERS }, (_, index) => loop(index % 2 ? saveProgress : library));
     try {
       // Each termination lands among requests in every state: waiting for a connection, running a
-      // query, between two statements, or released to the pool.
+      // query, between two statements, or released to the pool: half the round's requests are
+      // answered, the other half are on their way.
       for (let round = 0; round < TERMINATIONS; round += 1) {
         const seen = statuses.length;
-        await expect.poll(() => statuses.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(seen + CONCURRENT_READERS);
+        tickets += REQUESTS_PER_ROUND;
+        ticketIssued();
+        await expect.poll(() => statuses.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(seen + REQUESTS_PER_ROUND / 2);
         await onDatabase((client) =>
           client.query(
             "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'inkstream'",
           ),
         );
+        await expect.poll(() => statuses.length, { timeout: 15_000 }).toBe(seen + REQUESTS_PER_ROUND);
       }
     } finally {
       running = false;
+      ticketIssued();
       await Promise.all(loops);
     }
+    expect(statuses).toHaveLength(TERMINATIONS * REQUESTS_PER_ROUND);
     expect(new Set(statuses.filter((status) => ![200, 404, 503].includes(status)))).toEqual(new Set());
     await expectServedAgain();
   });
