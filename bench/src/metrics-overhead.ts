@@ -149,7 +149,8 @@ async function checkSetting(server: ChildServer, setting: MetricsSetting): Promi
   }
   const response = await fetch(`${server.baseUrl}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
   const body = await response.text();
-  if (response.status === 200 && body.includes('inkstream_http_requests_total')) throw new Error('metrics are on in the server started with them off');
+  if (response.status === 200 && body.includes('inkstream_http_requests_total'))
+    throw new Error('metrics are on in the server started with them off');
 }
 
 /** Measures and, unless told not to, writes the section into docs/PERFORMANCE.md. */
