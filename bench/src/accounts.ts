@@ -9,6 +9,9 @@ export interface BenchAccount {
   password: string;
 }
 
+/** The reader whose token the member routes carry (`npm run bench`, `npm run bench:metrics`): made once per cached catalogue with the admin CLI. */
+export const BENCH_MEMBER: BenchAccount = { username: 'benchmember', password: 'bench-member-password' };
+
 /**
  * Makes sure each account exists with a running membership, the way an operator would: the admin
  * command line (`user create`, `membership grant`) on the same data folder, before the server opens it.

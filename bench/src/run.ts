@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ensureMemberAccounts, logIn, type BenchAccount } from './accounts.js';
+import { BENCH_MEMBER, ensureMemberAccounts, logIn } from './accounts.js';
 import { ensureCatalogue } from './catalogue-cache.js';
 import { pickFixtures } from './fixtures.js';
 import { processTicks, startForeignCpuMeter, TICKS_PER_SECOND } from './foreign-cpu.js';
@@ -11,6 +11,7 @@ import { runReadersSection } from './readers-bench.js';
 import { runCommentsSection } from './comments-bench.js';
 import { runRatingsSection } from './ratings-bench.js';
 import { runOpdsSection } from './opds-bench.js';
+import { DEFAULT_METRICS_ROUNDS, runMetricsOverheadSection } from './metrics-overhead.js';
 import { renderSearchHttp, runSearchHttp, SEARCH_HTTP_TITLE, waitForSearchIndex } from './search-http.js';
 import { loadAverages } from './section.js';
 import { compareThroughput, measureThroughput, probePageDepth, type LoadOptions } from './load-test.js';
@@ -42,7 +43,7 @@ import {
  * `npm run bench`: the foundation API benchmark of issue 2. Exits non-zero only when the harness could not
  * measure (no server build, a crash, a route answering wrongly); missed targets are printed, not fatal.
  */
-const USAGE = `Usage: node bench/dist/run.js [--books N] [--seconds S] [--warmup S] [--connections C] [--fresh] [--no-docs]
+const USAGE = `Usage: node bench/dist/run.js [--books N] [--seconds S] [--warmup S] [--connections C] [--fresh] [--metrics-rounds R] [--no-docs]
   --books N        catalogue size (default 100000; about 10 chapters per book)
   --seconds S      measured seconds per route and server, in 3 alternating rounds (default 6)
   --warmup S       unrecorded warm-up seconds before each measurement (default 1)
@@ -50,11 +51,11 @@ const USAGE = `Usage: node bench/dist/run.js [--books N] [--seconds S] [--warmup
   --fresh          rebuild the cached catalogue in bench/.data
   --import-pages N generated pages for the import benchmark (default 60; 0 skips it)
   --readers N      accounts of the readers benchmark's large database (default 200000; 0 skips it)
+  --metrics-rounds R  rounds of metrics off and on of the metrics-overhead phase, last, on the same catalogue:
+                   each route measured S s after the warm-up against each server of each round (default 3; 0 skips it)
   --no-docs        print only; leave docs/PERFORMANCE.md alone`;
 
 const bareServerEntry = path.join(import.meta.dirname, 'bare-server.js');
-/** The reader whose token the member route carries: made once per cached catalogue with the admin CLI. */
-const MEMBER: BenchAccount = { username: 'benchmember', password: 'bench-member-password' };
 /** One worker per core for the side-by-side run, as WEB_CONCURRENCY's production default does. */
 const ALL_CORES = os.availableParallelism();
 
@@ -68,6 +69,7 @@ function readOptions() {
       fresh: { type: 'boolean', default: false },
       'import-pages': { type: 'string', default: '60' },
       readers: { type: 'string', default: '200000' },
+      'metrics-rounds': { type: 'string', default: String(DEFAULT_METRICS_ROUNDS) },
       'no-docs': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
@@ -84,6 +86,7 @@ function readOptions() {
     fresh: values.fresh,
     importPages: positive('import-pages', values['import-pages'], 0),
     readers: positive('readers', values.readers, 0),
+    metricsRounds: positive('metrics-rounds', values['metrics-rounds'], 0),
     writeDocs: !values['no-docs'],
   };
 }
@@ -112,9 +115,10 @@ async function main(options: ReturnType<typeof readOptions>): Promise<number> {
       `(${catalogue.reused ? 'reused; built' : 'built'} in ${catalogue.generationSeconds.toFixed(1)} s) at ${catalogue.dataDir}`,
   );
   const fixtures = pickFixtures(catalogue.sqlitePath);
-  await ensureMemberAccounts({ adminCli, dataDir: catalogue.dataDir, sqlitePath: catalogue.sqlitePath, accounts: [MEMBER] });
+  await ensureMemberAccounts({ adminCli, dataDir: catalogue.dataDir, sqlitePath: catalogue.sqlitePath, accounts: [BENCH_MEMBER] });
 
   const servers: ChildServer[] = [];
+  let exitCode: number;
   try {
     const started = performance.now();
     const real = await startRealServer({ serverMain, dataDir: catalogue.dataDir });
@@ -126,7 +130,7 @@ async function main(options: ReturnType<typeof readOptions>): Promise<number> {
     console.log(
       `Server ready in ${((performance.now() - started) / 1000).toFixed(1)} s (pid ${real.pid}; search index after ${indexSeconds.toFixed(1)} s)`,
     );
-    const routes = buildRoutes(fixtures, await logIn(real.baseUrl, MEMBER));
+    const routes = buildRoutes(fixtures, await logIn(real.baseUrl, BENCH_MEMBER));
 
     const { captured, problems } = await captureResponses(real.baseUrl, routes);
     for (const [name, problem] of problems) console.error(`NOT MEASURED ${name}: ${problem}`);
@@ -222,10 +226,14 @@ async function main(options: ReturnType<typeof readOptions>): Promise<number> {
       writePerformanceDoc(docPath, SEARCH_HTTP_TITLE, searchSection);
       console.log(`\nWrote ${path.relative(repoRoot, docPath)}`);
     }
-    return problems.size > 0 ? 1 : 0;
+    exitCode = problems.size > 0 ? 1 : 0;
   } finally {
     for (const server of servers) await server.stop();
   }
+  // Metrics off against on (issue 44), after the API figures are written: a failure here leaves them.
+  if (options.metricsRounds > 0)
+    await runMetricsOverheadSection({ catalogue, load: options.load, rounds: options.metricsRounds, writeDocs: options.writeDocs });
+  return exitCode;
 }
 
 /**
