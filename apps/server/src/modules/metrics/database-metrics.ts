@@ -1,4 +1,5 @@
-import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
+import { Counter, Gauge, type Registry } from 'prom-client';
+import { hotHistogram, type HistogramChild } from './hot-path-metrics.js';
 import type { QueryEvent } from '../../db/database.js';
 
 /**
@@ -34,14 +35,13 @@ export interface DatabaseSources {
  */
 export function createDatabaseMetrics(registry: Registry, sources: DatabaseSources): (event: QueryEvent) => void {
   const registers = [registry];
-  const durations = new Histogram({
+  const durations = hotHistogram(registry, {
     name: 'inkstream_db_query_duration_seconds',
     help: 'Time a database statement took, by statement (first keyword and main table).',
     labelNames: ['statement'],
     buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
-    registers,
   });
-  const labels = new Map<string, { observe(value: number): void }>();
+  const labels = new Map<string, HistogramChild>();
   const busy = sources.pool
     ? null
     : new Counter({
@@ -75,7 +75,7 @@ export function createDatabaseMetrics(registry: Registry, sources: DatabaseSourc
     let child = labels.get(event.sql);
     if (!child) {
       // Bounded: a text seen past the limit is labelled but not remembered.
-      child = durations.labels(statementLabel(event.sql));
+      child = durations.child(statementLabel(event.sql));
       if (labels.size < 2_000) labels.set(event.sql, child);
     }
     child.observe(event.seconds);

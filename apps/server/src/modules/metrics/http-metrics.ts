@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { Counter, Histogram, type Registry } from 'prom-client';
+import type { Registry } from 'prom-client';
+import { hotCounter, hotHistogram, type CounterChild, type HistogramChild } from './hot-path-metrics.js';
 
 /** Requests by route template, never the URL: a bounded label set, and no id of a reader or a book in it. */
 export interface HttpMetrics {
@@ -13,21 +14,19 @@ const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIO
 
 export function createHttpMetrics(registry: Registry): HttpMetrics {
   const labelNames = ['route', 'method', 'status_class'] as const;
-  const requests = new Counter({
+  const requests = hotCounter(registry, {
     name: 'inkstream_http_requests_total',
     help: 'HTTP requests answered, by route template, method and status class (2xx..5xx).',
     labelNames,
-    registers: [registry],
   });
-  const durations = new Histogram({
+  const durations = hotHistogram(registry, {
     name: 'inkstream_http_request_duration_seconds',
     help: 'Time to answer an HTTP request, by route template, method and status class.',
     labelNames,
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    registers: [registry],
   });
-  // Label children bound once per (route, method, class): a request is two lookups and two updates.
-  const children = new Map<string, { count: { inc(): void }; time: { observe(value: number): void } }>();
+  // Label children bound once per (route, method, class): a request is one lookup and two additions.
+  const children = new Map<string, { count: CounterChild; time: HistogramChild }>();
   return {
     observe(route, method, statusCode, seconds) {
       const verb = METHODS.has(method) ? method : 'OTHER';
@@ -35,7 +34,7 @@ export function createHttpMetrics(registry: Registry): HttpMetrics {
       const key = `${route} ${verb} ${statusClass}`;
       let child = children.get(key);
       if (!child) {
-        child = { count: requests.labels(route, verb, statusClass), time: durations.labels(route, verb, statusClass) };
+        child = { count: requests.child(route, verb, statusClass), time: durations.child(route, verb, statusClass) };
         children.set(key, child);
       }
       child.count.inc();
