@@ -7,7 +7,7 @@ import type { Registry } from 'prom-client';
 import type { PaymentRails } from './modules/metrics/money-metrics.js';
 import { createAppMetrics, localScrape } from './modules/metrics/app-metrics.js';
 import { metricsEnabled } from './modules/metrics/metrics-config.js';
-import { registerHttpMetrics } from './modules/metrics/http-metrics.js';
+import { registerHttpMetrics, unmatchedResponseHook } from './modules/metrics/http-metrics.js';
 import { registerBackgroundGauges } from './modules/metrics/background-metrics.js';
 import type { MetricsScrape } from './modules/metrics/metrics-scrape.js';
 import { metricsRoutes } from './modules/metrics/metrics.routes.js';
@@ -293,7 +293,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         log: app.log,
       })
     : null;
-  await registerStaticWeb(app, { webDir, pages: services.seo, renderer, inlineStyles, isDatabaseReady: databaseGate.isOpen });
+  await registerStaticWeb(app, {
+    webDir,
+    pages: services.seo,
+    renderer,
+    inlineStyles,
+    isDatabaseReady: databaseGate.isOpen,
+    ...(metrics ? { onUnmatchedResponse: unmatchedResponseHook(metrics.http) } : {}),
+  });
   // Build the book ordering before the first reader asks for it.
   // A database that is not reachable yet must not stop the server: requests answer 503 until it is.
   // Then the search index (both read the whole catalogue: one after the other).

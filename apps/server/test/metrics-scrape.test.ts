@@ -40,6 +40,10 @@ beforeAll(async () => {
   expect((await ctx.app.inject({ url: paid, headers: authHeader(reader) })).statusCode).toBe(200);
   expect((await ctx.app.inject({ url: paid, headers: authHeader(reader) })).statusCode).toBe(200);
 
+  // No route: `unmatched`, never the URL; a HEAD of a GET route: that route's template, once.
+  expect((await ctx.app.inject({ url: `/api/v1/no-such-call/${reader.uuid}` })).statusCode).toBe(404);
+  expect((await ctx.app.inject({ method: 'HEAD', url: '/healthz' })).statusCode).toBe(200);
+
   const response = await scrape(`Bearer ${TOKEN}`);
   expect(response.statusCode, response.body).toBe(200);
   expect(response.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
@@ -82,6 +86,9 @@ describe('GET /metrics', () => {
       value('inkstream_http_request_duration_seconds_count', { route: '/api/v1/user/login', method: 'POST', status_class: '2xx' }),
     ).toBe(1);
     expect(value('inkstream_http_request_duration_seconds_bucket', { route: '/api/v1/user/login', le: '10' })).toBe(1);
+    expect(value('inkstream_http_requests_total', { route: 'unmatched', method: 'GET', status_class: '4xx' })).toBe(1);
+    expect(value('inkstream_http_requests_total', { route: '/healthz', method: 'HEAD', status_class: '2xx' })).toBe(1);
+    expect(value('inkstream_http_requests_total', { route: '/healthz', method: 'GET' })).toBeUndefined();
   });
 
   it('counts the three caches: public, chapter, reader state', () => {

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onResponseHookHandler } from 'fastify';
 import type { Registry } from 'prom-client';
 import { hotCounter, hotHistogram, type CounterChild, type HistogramChild } from './hot-path-metrics.js';
 
@@ -44,12 +44,27 @@ export function createHttpMetrics(registry: Registry): HttpMetrics {
 }
 
 /**
- * Every answer Fastify sends (the public cache's front counts its own: plugins/public-cache-front.ts).
- * A request no route matched is `unmatched`: its URL would be an unbounded label.
+ * Every answer Fastify sends from a route (the public cache's front counts its own:
+ * plugins/public-cache-front.ts): each route gets a hook of its own with its template closed over.
+ * A global hook would read `request.routeOptions`, a getter that builds a 13-field object at every
+ * request: a measurable share of a cached answer's cost (docs/PERFORMANCE.md, "Metrics overhead").
+ * Registered before the routes (onRoute hooks see only routes added after them).
  */
 export function registerHttpMetrics(app: FastifyInstance, http: HttpMetrics): void {
-  app.addHook('onResponse', (request, reply, done) => {
-    http.observe(request.routeOptions.url ?? 'unmatched', request.method, reply.statusCode, reply.elapsedTime / 1000);
-    done();
+  app.addHook('onRoute', (route) => {
+    // The full template, prefix included; the HEAD route Fastify adds beside a GET comes here too.
+    const hook = responseHook(http, route.url);
+    const existing = route.onResponse;
+    route.onResponse = existing === undefined ? [hook] : [...(Array.isArray(existing) ? existing : [existing]), hook];
   });
+}
+
+/** For the not-found handler (modules/pages/pages.routes.ts): a request no route matched is `unmatched`, its URL unbounded. */
+export const unmatchedResponseHook = (http: HttpMetrics): onResponseHookHandler => responseHook(http, 'unmatched');
+
+function responseHook(http: HttpMetrics, label: string): onResponseHookHandler {
+  return (request, reply, done) => {
+    http.observe(label, request.method, reply.statusCode, reply.elapsedTime / 1000);
+    done();
+  };
 }

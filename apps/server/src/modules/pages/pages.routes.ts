@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { ErrorCode } from '@inkstream/contracts';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onResponseHookHandler } from 'fastify';
 import { isDatabaseUnavailable } from '../../db/database-errors.js';
 import { chooseEncoding, createHtmlCompressor } from './html-compression.js';
 import type { InlineStyles } from './inline-styles.js';
@@ -35,6 +35,8 @@ export async function registerStaticWeb(
     inlineStyles?: InlineStyles;
     /** false until the start-up work has reached the database (db/database-gate.ts): pages get the generic head. */
     isDatabaseReady?: () => boolean;
+    /** Run once a request no route matched is answered (metrics: modules/metrics/http-metrics.ts). */
+    onUnmatchedResponse?: onResponseHookHandler;
   },
 ): Promise<void> {
   const { webDir, pages, renderer, inlineStyles, isDatabaseReady = () => true } = options;
@@ -105,7 +107,10 @@ export async function registerStaticWeb(
   }
 
   app.get('/', { schema: { hide: true } }, sendPage);
-  app.setNotFoundHandler((request, reply) => {
+  // Fastify gives the not-found context the hooks its options name, onResponse among them (its
+  // types list only preValidation and preHandler, hence the cast).
+  const notFoundHooks = options.onUnmatchedResponse ? ({ onResponse: [options.onUnmatchedResponse] } as object) : {};
+  app.setNotFoundHandler(notFoundHooks, (request, reply) => {
     const isApi = request.url.startsWith('/api/') || request.url.startsWith('/media/');
     if (isApi || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send({ error: `No route for ${request.method} ${request.url.split('?')[0]}`, code: ErrorCode.NOT_FOUND });
