@@ -40,7 +40,8 @@ export default defineConfig({
   test: {
     // Vitest's default is one worker less than the cores: one on the 2-core machine CI runs on.
     // Most server test time is spent waiting on PostgreSQL, child processes and timers, so two
-    // files at once use the machine better. Browser journeys stay one file at a time (below).
+    // files at once use the machine better. Browser journeys stay one file at a time (below), in a
+    // Vitest process of their own beside this one (scripts/run-tests.mjs says why).
     maxWorkers: 2,
     projects: [
       ...serverProjects('sqlite'),
