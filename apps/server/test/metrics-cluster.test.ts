@@ -86,3 +86,40 @@ describe.runIf(TEST_DIALECT === 'sqlite')('metrics of a cluster (WEB_CONCURRENCY
     expect((await get(metricsPort, '/')).status).toBe(404);
   });
 });
+
+describe.runIf(TEST_DIALECT === 'sqlite')('metrics of one process (WEB_CONCURRENCY=1, METRICS_LISTEN)', () => {
+  let single: ServerProcess;
+  let singleDataDir: string;
+  let singleMetricsPort: number;
+  beforeAll(async () => {
+    singleDataDir = mkdtempSync(path.join(tmpdir(), 'inkstream-metrics-one-'));
+    singleMetricsPort = await freePort();
+    single = await startServerProcess({
+      name: 'metrics-one-process',
+      port: await freePort(),
+      env: {
+        NODE_ENV: 'development',
+        DATA_DIR: singleDataDir,
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'info',
+        DEMO_CATALOGUE: 'off',
+        WEB_CONCURRENCY: '1',
+        METRICS_LISTEN: `127.0.0.1:${singleMetricsPort}`,
+        JWT_SECRET: randomBytes(32).toString('hex'),
+        MEDIA_SIGNING_SECRET: randomBytes(32).toString('hex'),
+      },
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await single?.stop();
+    if (singleDataDir) rmSync(singleDataDir, { recursive: true, force: true });
+  });
+
+  it('serves its own registry on the metrics port, and no /metrics on the main port without METRICS_TOKEN', async () => {
+    for (let i = 0; i < 3; i += 1) expect((await get(single.port, '/healthz')).status).toBe(200);
+    const scraped = await get(singleMetricsPort, '/metrics');
+    expect(scraped.status).toBe(200);
+    expect(healthz(scraped.body)).toBe(3);
+    expect((await get(single.port, '/metrics', { authorization: `Bearer ${TOKEN}` })).status).toBe(404);
+  });
+});
