@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from './helpers/factories.js';
-import { STRIPE_TEST_ENV, STRIPE_TEST_SECRET, stripeCheckoutSession, stripeId, stripeRefundedCharge } from './helpers/payment-flows.js';
+import { deliverStripe, STRIPE_TEST_ENV, stripeCheckoutSession, stripeEvent, stripeRefundedCharge } from './helpers/payment-flows.js';
 import { parseSamples, sampleValue } from './helpers/prometheus-text.js';
 import { createTestContext, type TestContext } from './helpers/test-context.js';
 
@@ -22,27 +21,8 @@ async function scrape(): Promise<(name: string, labels?: Record<string, string>)
   return (name, labels = {}) => sampleValue(samples, name, labels);
 }
 
-const event = (type: string, object: object) => ({
-  id: stripeId('evt'),
-  object: 'event',
-  type,
-  api_version: '2025-10-29.clover',
-  created: Math.floor(Date.now() / 1000),
-  data: { object },
-});
-
-function deliver(payload: object, signature?: string) {
-  const body = JSON.stringify(payload);
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1/payment/stripe/webhook',
-    headers: {
-      'content-type': 'application/json; charset=utf-8',
-      'stripe-signature': signature ?? Stripe.webhooks.generateTestHeaderString({ payload: body, secret: STRIPE_TEST_SECRET }),
-    },
-    payload: body,
-  });
-}
+const event = stripeEvent;
+const deliver = (payload: object, signature?: string) => deliverStripe(ctx, payload, signature);
 
 beforeAll(async () => {
   ctx = await createTestContext({ ...STRIPE_TEST_ENV, METRICS_TOKEN: TOKEN });

@@ -98,15 +98,15 @@ export const stripeRefundedCharge = (paymentIntent: string, id = `ch_${paymentIn
   currency: 'cny',
 });
 
-/** Posts `payload` to the Stripe webhook of `ctx`, signed with STRIPE_TEST_SECRET the real way. */
-export function deliverStripe(ctx: TestContext, payload: object) {
+/** Posts `payload` to the Stripe webhook of `ctx`, signed with STRIPE_TEST_SECRET the real way (or with `signature`, a forged one). */
+export function deliverStripe(ctx: TestContext, payload: object, signature?: string) {
   const body = JSON.stringify(payload);
   return ctx.app.inject({
     method: 'POST',
     url: '/api/v1/payment/stripe/webhook',
     headers: {
       'content-type': 'application/json; charset=utf-8',
-      'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload: body, secret: STRIPE_TEST_SECRET }),
+      'stripe-signature': signature ?? Stripe.webhooks.generateTestHeaderString({ payload: body, secret: STRIPE_TEST_SECRET }),
     },
     payload: body,
   });
