@@ -77,7 +77,7 @@ export default function DeletionsSection() {
       </div>
       <p className={styles.muted}>{t('intro')}</p>
       <nav aria-label={t('tabsLabel')}>
-        <ul className={local.tabs}>
+        <ul className={styles.sectionTabs}>
           {STATES.map((tab) => (
             <li key={tab}>
               <Link

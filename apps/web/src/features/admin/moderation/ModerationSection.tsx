@@ -29,7 +29,7 @@ export default function ModerationSection() {
         <h1 id="moderation-heading">{t('title')}</h1>
       </div>
       <nav aria-label={t('tabsLabel')}>
-        <ul className={local.tabs}>
+        <ul className={styles.sectionTabs}>
           {TABS.map((tab) => (
             <li key={tab.key}>
               <NavLink to={tab.to} end={'end' in tab}>
