@@ -21,7 +21,10 @@ const readingOf = async (bookUuid: string) =>
 /** `count` pages of one size, each drawn with its own label. */
 const sizedPages = (prefix: string, count: number, width: number, height: number) =>
   Promise.all(
-    Array.from({ length: count }, async (_, i) => ({ name: `${prefix}${i + 1}.jpg`, data: await drawPage(`${prefix}${i + 1}`, { width, height }) })),
+    Array.from({ length: count }, async (_, i) => ({
+      name: `${prefix}${i + 1}.jpg`,
+      data: await drawPage(`${prefix}${i + 1}`, { width, height }),
+    })),
   );
 
 describe('reading settings from an import', () => {
@@ -49,7 +52,9 @@ describe('reading settings from an import', () => {
     const yes = await buildZip([{ name: 'ComicInfo.xml', data: comicInfo('Yes') }, ...(await sizedPages('s', 3, 100, 400))]);
     const strip = await env.kit.importPath(writeFixture(env.kit.scratch, 'strip.cbz', yes));
     expect(strip.code, strip.err).toBe(0);
-    expect(strip.out).toContain('Reading: left to right, long strip (ComicInfo.xml Manga is Yes: left to right; 3 of 3 pages are tall strips: long strip)');
+    expect(strip.out).toContain(
+      'Reading: left to right, long strip (ComicInfo.xml Manga is Yes: left to right; 3 of 3 pages are tall strips: long strip)',
+    );
     expect(await readingOf(bookUuidOf(strip.out))).toEqual({ direction: 'ltr', mode: 'strip' });
 
     // Square pages and Manga "No": neither a direction nor paged reading is suggested.
@@ -60,9 +65,13 @@ describe('reading settings from an import', () => {
     expect(await readingOf(bookUuidOf(square.out))).toEqual({ direction: 'ltr', mode: 'strip' });
   });
 
-  it("never changes the settings of a book it adds chapters to", async () => {
+  it('never changes the settings of a book it adds chapters to', async () => {
     const first = await env.kit.importPath(
-      writeFixture(env.kit.scratch, 'lane-1.cbz', await buildZip([{ name: 'ComicInfo.xml', data: comicInfo('YesAndRightToLeft') }, ...(await pages('a', 2))])),
+      writeFixture(
+        env.kit.scratch,
+        'lane-1.cbz',
+        await buildZip([{ name: 'ComicInfo.xml', data: comicInfo('YesAndRightToLeft') }, ...(await pages('a', 2))]),
+      ),
     );
     const bookUuid = bookUuidOf(first.out);
     // The operator reads it as a strip after all.

@@ -23,6 +23,8 @@ beforeAll(async () => {
 afterAll(() => ctx?.close());
 
 const URL = '/api/v1/user/reading_preferences';
+// Refused before any book is looked up: whether the book exists does not matter.
+const TWICE = randomUUID();
 const getPreferences = (user: TestUser | null) =>
   ctx.app.inject({ method: 'GET', url: URL, headers: user ? authHeader(user) : {}, remoteAddress: nextClientIp() });
 const putPreferences = (user: TestUser | null, payload: unknown) =>
@@ -44,6 +46,48 @@ const overrideCount = async (userId: number) =>
     ).n,
   );
 const settingsRow = (userId: number) => ctx.db.selectFrom('reader_settings').selectAll().where('user_id', '=', userId).executeTakeFirst();
+
+/**
+ * `count` published books and an override of each by the reader, written straight into the tables
+ * (one call takes 50 entries at most): book i was last changed at a past moment + i, the oldest first.
+ */
+async function fillOverrides(userId: number, count: number): Promise<number[]> {
+  const base = Date.now() - 1_000_000;
+  const ids: number[] = [];
+  for (let chunk = 0; chunk < count; chunk += 100) {
+    const rows = await ctx.db
+      .insertInto('books')
+      .values(
+        Array.from({ length: Math.min(100, count - chunk) }, () => ({
+          uuid: randomUUID(),
+          book_type: 'comic' as const,
+          original_language: 'en-us',
+          public_free_chapters: 0,
+          is_published: 1,
+          created_at: base,
+          updated_at: base,
+        })),
+      )
+      .returning('id')
+      .execute();
+    await ctx.db
+      .insertInto('book_reading_overrides')
+      .values(
+        rows.map((row, i) => ({
+          user_id: userId,
+          book_id: row.id,
+          mode: 'single' as const,
+          direction: null,
+          fit: null,
+          cover_alone: null,
+          updated_at: base + chunk + i,
+        })),
+      )
+      .execute();
+    ids.push(...rows.map((row) => row.id));
+  }
+  return ids;
+}
 
 const NOTHING_SET = {
   mode: null,
@@ -110,7 +154,10 @@ describe('GET and PUT /user/reading_preferences', () => {
     // A partial change leaves the other fields; null unsets one; clear removes the book's choice.
     const changed = await putPreferences(reader, {
       defaults: { font_size: null, font_family: 'sans', margins: 32 },
-      books: [{ book_uuid: webtoon.uuid, clear: true }, { book_uuid: manga.uuid, direction: null }],
+      books: [
+        { book_uuid: webtoon.uuid, clear: true },
+        { book_uuid: manga.uuid, direction: null },
+      ],
     });
     expect(changed.statusCode, changed.body).toBe(200);
     const after = changed.json().data.result;
@@ -138,7 +185,15 @@ describe('GET and PUT /user/reading_preferences', () => {
     ['51 book entries', { books: Array.from({ length: 51 }, () => ({ book_uuid: randomUUID(), mode: 'single' })) }],
     ['clear with a setting', { books: [{ book_uuid: randomUUID(), clear: true, mode: 'single' }] }],
     ['an entry that sets nothing', { books: [{ book_uuid: randomUUID() }] }],
-    ['the same book twice', { books: [{ book_uuid: manga.uuid, mode: 'single' }, { book_uuid: manga.uuid, mode: 'double' }] }],
+    [
+      'the same book twice',
+      {
+        books: [
+          { book_uuid: TWICE, mode: 'single' },
+          { book_uuid: TWICE, mode: 'double' },
+        ],
+      },
+    ],
     ['an empty body', {}],
   ])('refuses %s with 400 VALIDATION_FAILED and writes nothing', async (_what, body) => {
     const reader = await createUser(ctx);
@@ -183,43 +238,8 @@ describe('GET and PUT /user/reading_preferences', () => {
   it('keeps at most 500 overrides: past them the least recently changed are dropped', async () => {
     const reader = await createUser(ctx);
     // 500 published books and an override of each, written straight into the tables (one call
-    // takes 50 entries at most), the oldest first: book i was last changed at base + i.
-    const base = Date.now() - 1_000_000;
-    const ids: number[] = [];
-    for (let chunk = 0; chunk < 500; chunk += 100) {
-      const rows = await ctx.db
-        .insertInto('books')
-        .values(
-          Array.from({ length: 100 }, () => ({
-            uuid: randomUUID(),
-            book_type: 'comic' as const,
-            original_language: 'en-us',
-            public_free_chapters: 0,
-            is_published: 1,
-            created_at: base,
-            updated_at: base,
-          })),
-        )
-        .returning('id')
-        .execute();
-      ids.push(...rows.map((row) => row.id));
-    }
-    for (let chunk = 0; chunk < 500; chunk += 100) {
-      await ctx.db
-        .insertInto('book_reading_overrides')
-        .values(
-          ids.slice(chunk, chunk + 100).map((bookId, i) => ({
-            user_id: reader.id,
-            book_id: bookId,
-            mode: 'single' as const,
-            direction: null,
-            fit: null,
-            cover_alone: null,
-            updated_at: base + chunk + i,
-          })),
-        )
-        .execute();
-    }
+    // takes 50 entries at most), the oldest first.
+    const ids = await fillOverrides(reader.id, 500);
     expect(await overrideCount(reader.id)).toBe(500);
 
     const put = await putPreferences(reader, {
@@ -231,7 +251,9 @@ describe('GET and PUT /user/reading_preferences', () => {
     expect(put.statusCode, put.body).toBe(200);
     expect(await overrideCount(reader.id)).toBe(500);
     const kept = new Set(
-      (await ctx.db.selectFrom('book_reading_overrides').select('book_id').where('user_id', '=', reader.id).execute()).map((r) => r.book_id),
+      (await ctx.db.selectFrom('book_reading_overrides').select('book_id').where('user_id', '=', reader.id).execute()).map(
+        (r) => r.book_id,
+      ),
     );
     // The two oldest went; the two just written and the 498 newer ones stayed.
     expect([kept.has(ids[0]!), kept.has(ids[1]!), kept.has(ids[2]!), kept.has(ids[499]!)]).toEqual([false, false, true, true]);
@@ -241,19 +263,46 @@ describe('GET and PUT /user/reading_preferences', () => {
     expect(answered.slice(0, 2).map((b) => b.book_uuid)).toEqual(expect.arrayContaining([manga.uuid, webtoon.uuid]));
   });
 
+  it('keeps the limit exact when calls of one reader run at once (one after the other on PostgreSQL)', async () => {
+    const reader = await createUser(ctx);
+    await fillOverrides(reader.id, 450);
+    // Four calls of 50 new books each, sent together: 650 choices, 500 kept. Trimming by what each
+    // call alone sees (without the reader's lock) would keep more.
+    const batches = Array.from({ length: 4 }, () => Array.from({ length: 50 }, () => randomUUID()));
+    await ctx.db
+      .insertInto('books')
+      .values(
+        batches.flat().map((uuid) => ({
+          uuid,
+          book_type: 'comic' as const,
+          original_language: 'en-us',
+          public_free_chapters: 0,
+          is_published: 1,
+          created_at: 1,
+          updated_at: 1,
+        })),
+      )
+      .execute();
+    const calls = await Promise.all(
+      batches.map((uuids) => putPreferences(reader, { books: uuids.map((book_uuid) => ({ book_uuid, mode: 'double' })) })),
+    );
+    expect(calls.map((call) => call.statusCode)).toEqual([200, 200, 200, 200]);
+    expect(await overrideCount(reader.id)).toBe(500);
+  });
+
   it("never shows one reader's choices to another", async () => {
     const [one, other] = [await createUser(ctx), await createUser(ctx)];
-    expect((await putPreferences(one, { defaults: { theme: 'dark' }, books: [{ book_uuid: manga.uuid, mode: 'single' }] })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await putPreferences(one, { defaults: { theme: 'dark' }, books: [{ book_uuid: manga.uuid, mode: 'single' }] })).statusCode,
+    ).toBe(200);
     expect((await getPreferences(other)).json().data.result).toEqual({ defaults: NOTHING_SET, books: [] });
   });
 
   it('refuses an erased account (401 INVALID_TOKEN, nothing written), and the erasure deletes what was kept', async () => {
     const reader = await createUser(ctx);
-    expect((await putPreferences(reader, { defaults: { fit: 'width' }, books: [{ book_uuid: manga.uuid, fit: 'height' }] })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await putPreferences(reader, { defaults: { fit: 'width' }, books: [{ book_uuid: manga.uuid, fit: 'height' }] })).statusCode,
+    ).toBe(200);
     await deleteOwnRows(ctx.db, reader.id);
     expect(await settingsRow(reader.id)).toBeUndefined();
     expect(await overrideCount(reader.id)).toBe(0);

@@ -138,7 +138,7 @@ const COMMANDS: Command[] = [
   {
     words: ['book', 'reading'],
     usage: 'book reading <book_uuid> [--direction ltr|rtl] [--mode strip|single|double]',
-    summary: "set how the book is read: page direction and default mode (without options: show them)",
+    summary: 'set how the book is read: page direction and default mode (without options: show them)',
     help: BOOK_READING_HELP,
     options: ['direction', 'mode'],
     run: bookReading,

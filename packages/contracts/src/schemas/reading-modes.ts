@@ -28,34 +28,29 @@ export const NOVEL_LINE_SPACING_MAX = 2.5;
 /** Side margins of the text, in CSS pixels. */
 export const NOVEL_MARGINS_MAX = 64;
 
-const Direction = Type.Union(
-  READING_DIRECTIONS.map((value) => Type.Literal(value)),
-  { description: 'ltr: pages turn left to right; rtl: right to left (manga)' },
-);
-const Mode = Type.Union(
-  READING_MODES.map((value) => Type.Literal(value)),
-  { description: 'strip: one long vertical strip; single: one page at a time; double: two pages side by side' },
-);
-const Fit = Type.Union(
-  READING_FITS.map((value) => Type.Literal(value)),
-  { description: 'A page fits the screen width, its height, or shows at its own size' },
-);
+const Direction = Type.Union([Type.Literal('ltr'), Type.Literal('rtl')], {
+  description: 'ltr: pages turn left to right; rtl: right to left (manga)',
+});
+const Mode = Type.Union([Type.Literal('strip'), Type.Literal('single'), Type.Literal('double')], {
+  description: 'strip: one long vertical strip; single: one page at a time; double: two pages side by side',
+});
+const Fit = Type.Union([Type.Literal('width'), Type.Literal('height'), Type.Literal('original')], {
+  description: 'A page fits the screen width, its height, or shows at its own size',
+});
 const CoverAlone = Type.Boolean({ description: 'Double pages: the first page is shown alone, so the pairs after it fall right' });
 const FontSize = Type.Integer({ minimum: NOVEL_FONT_SIZE_MIN, maximum: NOVEL_FONT_SIZE_MAX, description: 'Novels: CSS pixels' });
-const FontFamily = Type.Union(
-  NOVEL_FONT_FAMILIES.map((value) => Type.Literal(value)),
-  { description: "Novels: serif or sans-serif; null: the reader's language's default (a CJK-friendly face for Chinese)" },
-);
+const FontFamily = Type.Union([Type.Literal('serif'), Type.Literal('sans')], {
+  description: "Novels: serif or sans-serif; null: the reader's language's default (a CJK-friendly face for Chinese)",
+});
 const LineSpacing = Type.Number({
   minimum: NOVEL_LINE_SPACING_MIN,
   maximum: NOVEL_LINE_SPACING_MAX,
   description: 'Novels: line height as a multiple of the font size, in steps of 0.1',
 });
 const Margins = Type.Integer({ minimum: 0, maximum: NOVEL_MARGINS_MAX, description: 'Novels: side margins in CSS pixels' });
-const Theme = Type.Union(
-  NOVEL_THEMES.map((value) => Type.Literal(value)),
-  { description: "Novels: system follows the device's light or dark setting" },
-);
+const Theme = Type.Union([Type.Literal('system'), Type.Literal('light'), Type.Literal('sepia'), Type.Literal('dark')], {
+  description: "Novels: system follows the device's light or dark setting",
+});
 
 /** The operator's settings of a book: in the book detail and chapter content answers (ext). */
 export const BookReading = Type.Object(

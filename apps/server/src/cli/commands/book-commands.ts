@@ -57,7 +57,7 @@ export async function bookRecommend(ctx: CliContext, args: string[], options: { 
 }
 
 export const BOOK_READING_HELP = [
-  "Sets how the book is read (issue 45): the direction its pages turn and the mode the reader opens",
+  'Sets how the book is read (issue 45): the direction its pages turn and the mode the reader opens',
   'it in; each reader may still choose otherwise for themselves. Audited as `book.reading` (cli).',
   '',
   '  --direction ltr|rtl          ltr: left to right; rtl: right to left (manga)',

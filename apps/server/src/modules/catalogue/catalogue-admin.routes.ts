@@ -112,7 +112,8 @@ export function booksAdminRoutes(books: CatalogueAdminService) {
       {
         schema: {
           tags,
-          summary: "Ext (issue 45): the book's reading direction (ltr, rtl) and default mode (strip, single, double); only the given fields",
+          summary:
+            "Ext (issue 45): the book's reading direction (ltr, rtl) and default mode (strip, single, double); only the given fields",
           params: AdminBookParams,
           body: AdminBookReadingBody,
           response: { 200: AdminBookResponse, ...errorResponses },

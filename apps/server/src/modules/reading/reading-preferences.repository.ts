@@ -64,11 +64,7 @@ export async function upsertOverride(db: DbExecutor, userId: number, bookId: num
 export async function deleteOverride(db: DbExecutor, userId: number, bookId: number, onlyEmpty = false): Promise<void> {
   let query = db.deleteFrom('book_reading_overrides').where('user_id', '=', userId).where('book_id', '=', bookId);
   if (onlyEmpty) {
-    query = query
-      .where('mode', 'is', null)
-      .where('direction', 'is', null)
-      .where('fit', 'is', null)
-      .where('cover_alone', 'is', null);
+    query = query.where('mode', 'is', null).where('direction', 'is', null).where('fit', 'is', null).where('cover_alone', 'is', null);
   }
   await query.execute();
 }

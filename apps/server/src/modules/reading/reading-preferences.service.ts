@@ -125,7 +125,9 @@ export function createReadingPreferences(deps: { db: Db; now?: () => number }) {
       // A share lock on the account row: an erasure running now is waited for, then seen. Nothing
       // below takes an update lock on that row (that order would deadlock on PostgreSQL).
       await refuseLeftReader(trx, userId);
-      const found = new Map((await repo.findPublishedBooks(trx, [...new Set(books.map((b) => b.book_uuid.toLowerCase()))])).map((b) => [b.uuid, b.id]));
+      const found = new Map(
+        (await repo.findPublishedBooks(trx, [...new Set(books.map((b) => b.book_uuid.toLowerCase()))])).map((b) => [b.uuid, b.id]),
+      );
       const missing = books.findIndex((entry) => !found.has(entry.book_uuid.toLowerCase()));
       if (missing >= 0) {
         throw new AppError(ErrorCode.BOOK_NOT_FOUND, 404, `No published book ${books[missing]!.book_uuid}; nothing was saved`, [

@@ -41,7 +41,7 @@ function readingLines(summary: ImportSummary): string[] {
   const reading = summary.reading;
   if (!reading || (summary.book.uuid === null && !summary.dryRun)) return [];
   const why = reading.reasons.length > 0 ? ` (${reading.reasons.join('; ')})` : '';
-  return [`Reading: ${DIRECTION_WORDS[reading.direction]}, ${MODE_WORDS[reading.mode]}${why}`];
+  return [`Reading${summary.dryRun ? ' (would be set)' : ''}: ${DIRECTION_WORDS[reading.direction]}, ${MODE_WORDS[reading.mode]}${why}`];
 }
 
 export function formatImportSummary(summary: ImportSummary): string[] {

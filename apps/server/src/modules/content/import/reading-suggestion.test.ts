@@ -16,7 +16,10 @@ describe('reading settings of an imported comic', () => {
     expect(mangaOf('Yes')).toEqual({ direction: 'ltr', warnings: [] });
     expect(mangaOf('No')).toEqual({ direction: null, warnings: [] });
     expect(mangaOf('Unknown')).toEqual({ direction: null, warnings: [] });
-    expect(mangaOf('Sideways')).toEqual({ direction: null, warnings: ['ComicInfo.xml Manga "Sideways" is not Yes, YesAndRightToLeft, No or Unknown; ignored'] });
+    expect(mangaOf('Sideways')).toEqual({
+      direction: null,
+      warnings: ['ComicInfo.xml Manga "Sideways" is not Yes, YesAndRightToLeft, No or Unknown; ignored'],
+    });
   });
 
   it('suggests single pages when most pages are portrait (1.2 to 2.2 times as tall as wide)', () => {
@@ -27,7 +30,11 @@ describe('reading settings of an imported comic', () => {
   });
 
   it('keeps the long strip for tall strips, square or wide pages, and no pages', () => {
-    expect(suggestReading(null, pages(3, 100, 251))).toEqual({ direction: 'ltr', mode: 'strip', reasons: ['3 of 3 pages are tall strips: long strip'] });
+    expect(suggestReading(null, pages(3, 100, 251))).toEqual({
+      direction: 'ltr',
+      mode: 'strip',
+      reasons: ['3 of 3 pages are tall strips: long strip'],
+    });
     // Between portrait and strip (2.3 times): neither.
     expect(suggestReading(null, pages(3, 100, 230)).reasons).toEqual(['the pages are of mixed shapes: long strip']);
     expect(suggestReading(null, pages(3, 100, 100)).mode).toBe('strip');

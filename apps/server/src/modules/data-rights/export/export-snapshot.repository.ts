@@ -199,7 +199,18 @@ export const readFollows = (db: DbExecutor, userId: number) =>
 export const readReadingSettings = (db: DbExecutor, userId: number) =>
   db
     .selectFrom('reader_settings')
-    .select(['mode', 'direction', 'fit', 'cover_alone', 'font_size', 'font_family', 'line_spacing_tenths', 'margins', 'theme', 'updated_at'])
+    .select([
+      'mode',
+      'direction',
+      'fit',
+      'cover_alone',
+      'font_size',
+      'font_family',
+      'line_spacing_tenths',
+      'margins',
+      'theme',
+      'updated_at',
+    ])
     .where('user_id', '=', userId)
     .executeTakeFirst();
 
