@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteOwnRows } from '../src/modules/data-rights/deletion/erasure.repository.js';
+import { readExportSnapshot } from '../src/modules/data-rights/export/export-snapshot.js';
 import { authHeader, createBook, createUser, nextClientIp, type TestBook, type TestUser } from './helpers/factories.js';
 import { createTestContext, type TestContext } from './helpers/test-context.js';
 
@@ -296,6 +297,22 @@ describe('GET and PUT /user/reading_preferences', () => {
       (await putPreferences(one, { defaults: { theme: 'dark' }, books: [{ book_uuid: manga.uuid, mode: 'single' }] })).statusCode,
     ).toBe(200);
     expect((await getPreferences(other)).json().data.result).toEqual({ defaults: NOTHING_SET, books: [] });
+  });
+
+  it("are in the reader's data archive, with the books' titles", async () => {
+    const reader = await createUser(ctx);
+    const put = await putPreferences(reader, {
+      defaults: { line_spacing: 1.8, font_family: 'serif' },
+      books: [{ book_uuid: manga.uuid, direction: 'rtl', cover_alone: true }],
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const snapshot = await readExportSnapshot(ctx.db, reader.id, Date.now(), (kind) => kind);
+    expect(snapshot!.json['reading-preferences.json']).toEqual({
+      defaults: expect.objectContaining({ line_spacing: 1.8, font_family: 'serif', mode: null, theme: null }),
+      books: [
+        expect.objectContaining({ book_uuid: manga.uuid, book_title: expect.any(String), direction: 'rtl', mode: null, cover_alone: true }),
+      ],
+    });
   });
 
   it('refuses an erased account (401 INVALID_TOKEN, nothing written), and the erasure deletes what was kept', async () => {
