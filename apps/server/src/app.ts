@@ -28,6 +28,7 @@ import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { coinsRoutes } from './modules/coins/coins.routes.js';
 import { stripeRoutes } from './modules/payments/stripe/stripe.routes.js';
 import { emailPreferencesRoutes } from './modules/notices/preferences.js';
+import { readingPreferencesRoutes } from './modules/reading/reading-preferences.routes.js';
 import { wechatRoutes } from './modules/payments/wechat/wechat.routes.js';
 import { createPublicCacheFront, serverWithFront } from './plugins/public-cache-front.js';
 import { closeRedis, createRedisClient, waitForRedis } from './modules/cluster/redis-client.js';
@@ -247,6 +248,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(replyAlertsRoutes(services.replyAlerts, { community: config.community }));
       await api.register(pushRoutes(services.push));
       await api.register(emailPreferencesRoutes(services.emailPreferences));
+      await api.register(readingPreferencesRoutes(services.readingPreferences));
       await api.register(mailRoutes(services.mail.unsubscribe));
       await api.register(publicConfigRoutes(config, siteSettings, services.coinPacksOnSale));
       await api.register(legalRoutes(services.legal));

@@ -46,6 +46,7 @@ import { createMediaUrls } from './modules/media/media-urls.js';
 import { createMembershipAdminService } from './modules/membership/membership-admin.service.js';
 import { createMembershipService } from './modules/membership/membership.service.js';
 import { createEmailPreferences } from './modules/notices/preferences.js';
+import { createReadingPreferences } from './modules/reading/reading-preferences.service.js';
 import { createCheckoutTokens } from './modules/payments/checkout-token.js';
 import { createOrderLedger } from './modules/payments/order-ledger.js';
 import { createCoinLedger } from './modules/coins/coin-ledger.js';
@@ -207,6 +208,7 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
     onDelivered: metrics?.background.pushDelivered ?? null,
   });
   const emailPreferences = createEmailPreferences({ db, community: config.community });
+  const readingPreferences = createReadingPreferences({ db });
   // Replies to a reader's comments (docs/COMMUNITY.md "Reply alerts"): the library's Alerts tab,
   // and Web Push sent once the comments service committed a reply.
   const replyAlerts = createReplyAlertsService({ db });
@@ -475,6 +477,7 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
     readerKeys,
     push,
     emailPreferences,
+    readingPreferences,
     replyAlerts,
     replyNotifier,
     coupons,

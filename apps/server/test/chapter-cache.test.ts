@@ -42,6 +42,7 @@ const shared = (title: string, text: string | null = null): SharedChapter => ({
   prev: null,
   next: null,
   sellsChapters: false,
+  reading: { direction: 'ltr', mode: 'strip' },
 });
 
 describe('the chapter cache', () => {

@@ -378,6 +378,7 @@ describe(`the archive (${TEST_DIALECT})`, () => {
         'reading-history.csv',
         'reading-events.json',
         'follows.json',
+        'reading-preferences.json',
         'likes.json',
         'comments.json',
         'ratings.json',

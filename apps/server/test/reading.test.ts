@@ -48,6 +48,8 @@ describe('GET /comics/chapter_comics/{chapterUuid}/{language}', () => {
       text: null,
       text_language: null,
       text_languages: [],
+      // Issue 45: the book's reading settings (nobody set them: left to right, one long strip).
+      reading: { direction: 'ltr', mode: 'strip' },
     });
     // The same for every visitor, so shared (docs/API.md, "Caching"); paid chapters stay private.
     expect(response.headers['cache-control']).toMatch(/^public, /);

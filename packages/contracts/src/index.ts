@@ -10,6 +10,7 @@ export * from './schemas/users.js';
 export * from './schemas/membership.js';
 export * from './schemas/catalogue.js';
 export * from './schemas/reading.js';
+export * from './schemas/reading-modes.js';
 export * from './schemas/config.js';
 export * from './schemas/library.js';
 export * from './schemas/push.js';

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.js';
-import { bookList, bookRecommend, bookSetFree } from './commands/book-commands.js';
+import { BOOK_READING_HELP, bookList, bookReading, bookRecommend, bookSetFree } from './commands/book-commands.js';
 import { bookUnlocks, coinsGrant } from './commands/coin-commands.js';
 import { couponCreate, couponDisable, couponList } from './commands/coupon-commands.js';
 import { IMPORT_HELP, IMPORT_USAGE, importCommand, type ImportCliOptions } from './commands/import-command.js';
@@ -39,6 +39,8 @@ type Options = ImportCliOptions & {
   comments?: string;
   erased?: boolean;
   force?: boolean;
+  direction?: string;
+  mode?: string;
 };
 
 interface CommandBase {
@@ -132,6 +134,14 @@ const COMMANDS: Command[] = [
     summary: 'recommend a book (next free rank by default)',
     options: ['rank', 'remove'],
     run: bookRecommend,
+  },
+  {
+    words: ['book', 'reading'],
+    usage: 'book reading <book_uuid> [--direction ltr|rtl] [--mode strip|single|double]',
+    summary: 'set how the book is read: page direction and default mode (without options: show them)',
+    help: BOOK_READING_HELP,
+    options: ['direction', 'mode'],
+    run: bookReading,
   },
   {
     words: ['book', 'unlocks'],
@@ -292,6 +302,8 @@ export async function runAdmin(argv: string[], io: RunIo): Promise<number> {
         erased: { type: 'boolean' },
         reason: { type: 'string' },
         force: { type: 'boolean' },
+        direction: { type: 'string' },
+        mode: { type: 'string' },
       },
     });
   } catch (error) {

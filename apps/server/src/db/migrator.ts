@@ -37,6 +37,7 @@ import * as coins from './migrations/2026-11-27T0900-coins.js';
 import * as dataExports from './migrations/2026-11-28T0900-data-exports.js';
 import * as accountDeletion from './migrations/2026-11-28T0910-account-deletion.js';
 import * as legalDocuments from './migrations/2026-11-28T0920-legal-documents.js';
+import * as readingModes from './migrations/2026-11-29T0900-reading-modes.js';
 
 /** Listed explicitly (not read from disk) so the compiled server and the tests see the same set. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -77,6 +78,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-28T0900-data-exports': dataExports,
   '2026-11-28T0910-account-deletion': accountDeletion,
   '2026-11-28T0920-legal-documents': legalDocuments,
+  '2026-11-29T0900-reading-modes': readingModes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -134,6 +134,42 @@ export interface BooksTable {
   early_access_count: Generated<number>;
   early_access_hours: Generated<number>;
   early_access_members: Generated<number>;
+  /** Issue 45: the operator's reading settings for the book (migration 2026-11-29T0900). */
+  reading_direction: Generated<ReadingDirection>;
+  reading_mode: Generated<ReadingMode>;
+}
+
+export type ReadingDirection = 'ltr' | 'rtl';
+export type ReadingMode = 'strip' | 'single' | 'double';
+export type ReadingFit = 'width' | 'height' | 'original';
+
+/** A reader's own reading defaults (issue 45); every setting null while not set. */
+export interface ReaderSettingsTable {
+  user_id: number;
+  mode: ReadingMode | null;
+  direction: ReadingDirection | null;
+  fit: ReadingFit | null;
+  /** Double pages: 1 shows the first page alone so pairs fall right. */
+  cover_alone: number | null;
+  font_size: number | null;
+  /** null: the default of the reader's language (a CJK-friendly face for Chinese). */
+  font_family: 'serif' | 'sans' | null;
+  /** Line spacing in tenths (15 is 1.5). */
+  line_spacing_tenths: number | null;
+  margins: number | null;
+  theme: 'system' | 'light' | 'sepia' | 'dark' | null;
+  updated_at: number;
+}
+
+/** A reader's choice for one book (issue 45); a null field follows the book or the reader's default. */
+export interface BookReadingOverridesTable {
+  user_id: number;
+  book_id: number;
+  mode: ReadingMode | null;
+  direction: ReadingDirection | null;
+  fit: ReadingFit | null;
+  cover_alone: number | null;
+  updated_at: number;
 }
 
 export interface BookTranslationsTable {
@@ -815,6 +851,8 @@ export interface Database {
   comment_word_filters: CommentWordFiltersTable;
   comment_alerts: CommentAlertsTable;
   book_ratings: BookRatingsTable;
+  reader_settings: ReaderSettingsTable;
+  book_reading_overrides: BookReadingOverridesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

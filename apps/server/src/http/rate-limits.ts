@@ -70,6 +70,8 @@ export const LIMITS = {
     allowList: (request: FastifyRequest) => request.user !== null,
   },
   follows: perAccount(60, 600, '1 minute'),
+  // Reading preferences (issue 45): the reader changes a mode or a font size, a few taps at a time.
+  readingPreferences: perAccount(60, 600, '1 minute'),
   pushSubscriptions: perAccount(20, 200, '10 minutes'),
   // Account recovery (docs/ACCOUNTS.md). Setting or resending an address: per account (the call needs a login).
   emailChange: { max: 5, timeWindow: '1 hour', keyGenerator: accountOrIp },

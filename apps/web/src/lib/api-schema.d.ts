@@ -230,6 +230,13 @@ export interface paths {
                                 /** @enum {unknown} */
                                 original_language: "zh-cn" | "en-us" | "fr-fr" | "es-es" | "ar-sa";
                                 public_free_chapters: number;
+                                /** @description Ext (issue 45): the book's reading direction and default mode, as the operator set them */
+                                reading: {
+                                    /** @description ltr: pages turn left to right; rtl: right to left (manga) */
+                                    direction: "ltr" | "rtl";
+                                    /** @description strip: one long vertical strip; single: one page at a time; double: two pages side by side */
+                                    mode: "strip" | "single" | "double";
+                                };
                                 recommendation_rank: number | null;
                                 /** @enum {unknown} */
                                 status: "ongoing" | "completed";
@@ -309,6 +316,13 @@ export interface paths {
                                 /** @enum {unknown} */
                                 original_language: "zh-cn" | "en-us" | "fr-fr" | "es-es" | "ar-sa";
                                 public_free_chapters: number;
+                                /** @description Ext (issue 45): the book's reading direction and default mode, as the operator set them */
+                                reading: {
+                                    /** @description ltr: pages turn left to right; rtl: right to left (manga) */
+                                    direction: "ltr" | "rtl";
+                                    /** @description strip: one long vertical strip; single: one page at a time; double: two pages side by side */
+                                    mode: "strip" | "single" | "double";
+                                };
                                 recommendation_rank: number | null;
                                 /** @enum {unknown} */
                                 status: "ongoing" | "completed";
@@ -407,6 +421,13 @@ export interface paths {
                                 /** @enum {unknown} */
                                 original_language: "zh-cn" | "en-us" | "fr-fr" | "es-es" | "ar-sa";
                                 public_free_chapters: number;
+                                /** @description Ext (issue 45): the book's reading direction and default mode, as the operator set them */
+                                reading: {
+                                    /** @description ltr: pages turn left to right; rtl: right to left (manga) */
+                                    direction: "ltr" | "rtl";
+                                    /** @description strip: one long vertical strip; single: one page at a time; double: two pages side by side */
+                                    mode: "strip" | "single" | "double";
+                                };
                                 recommendation_rank: number | null;
                                 /** @enum {unknown} */
                                 status: "ongoing" | "completed";
@@ -602,6 +623,13 @@ export interface paths {
                                 /** @enum {unknown} */
                                 original_language: "zh-cn" | "en-us" | "fr-fr" | "es-es" | "ar-sa";
                                 public_free_chapters: number;
+                                /** @description Ext (issue 45): the book's reading direction and default mode, as the operator set them */
+                                reading: {
+                                    /** @description ltr: pages turn left to right; rtl: right to left (manga) */
+                                    direction: "ltr" | "rtl";
+                                    /** @description strip: one long vertical strip; single: one page at a time; double: two pages side by side */
+                                    mode: "strip" | "single" | "double";
+                                };
                                 recommendation_rank: number | null;
                                 /** @enum {unknown} */
                                 status: "ongoing" | "completed";
@@ -681,6 +709,13 @@ export interface paths {
                                 /** @enum {unknown} */
                                 original_language: "zh-cn" | "en-us" | "fr-fr" | "es-es" | "ar-sa";
                                 public_free_chapters: number;
+                                /** @description Ext (issue 45): the book's reading direction and default mode, as the operator set them */
+                                reading: {
+                                    /** @description ltr: pages turn left to right; rtl: right to left (manga) */
+                                    direction: "ltr" | "rtl";
+                                    /** @description strip: one long vertical strip; single: one page at a time; double: two pages side by side */
+                                    mode: "strip" | "single" | "double";
+                                };
                                 recommendation_rank: number | null;
                                 /** @enum {unknown} */
                                 status: "ongoing" | "completed";
@@ -704,6 +739,100 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/books/{bookUuid}/reading": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Ext (issue 45): the book's reading direction (ltr, rtl) and default mode (strip, single, double); only the given fields */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    bookUuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description ltr: pages turn left to right; rtl: right to left (manga) */
+                        direction?: "ltr" | "rtl";
+                        /** @description strip: one long vertical strip; single: one page at a time; double: two pages side by side */
+                        mode?: "strip" | "single" | "double";
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description Ext: other names of the book, in order */
+                                alternate_titles: {
+                                    language: string | null;
+                                    title: string;
+                                }[];
+                                author: string | null;
+                                /** @enum {unknown} */
+                                book_type: "comic" | "novel";
+                                /** Format: uuid */
+                                book_uuid: string;
+                                chapter_count: number;
+                                cover_image: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                import_pending: boolean;
+                                introductions: {
+                                    [key: string]: string;
+                                };
+                                is_published: boolean;
+                                /** @enum {unknown} */
+                                original_language: "zh-cn" | "en-us" | "fr-fr" | "es-es" | "ar-sa";
+                                public_free_chapters: number;
+                                /** @description Ext (issue 45): the book's reading direction and default mode, as the operator set them */
+                                reading: {
+                                    /** @description ltr: pages turn left to right; rtl: right to left (manga) */
+                                    direction: "ltr" | "rtl";
+                                    /** @description strip: one long vertical strip; single: one page at a time; double: two pages side by side */
+                                    mode: "strip" | "single" | "double";
+                                };
+                                recommendation_rank: number | null;
+                                /** @enum {unknown} */
+                                status: "ongoing" | "completed";
+                                tags: string[];
+                                /** @description Ext: the title to show, in `language` of the query with the fallback */
+                                title: string;
+                                /** @description Ext: the language of `title` */
+                                title_language: string;
+                                titles: {
+                                    [key: string]: string;
+                                };
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
         trace?: never;
     };
     "/api/v1/admin/books/{bookUuid}/unlocks": {
@@ -859,6 +988,13 @@ export interface paths {
                                 /** @enum {unknown} */
                                 original_language: "zh-cn" | "en-us" | "fr-fr" | "es-es" | "ar-sa";
                                 public_free_chapters: number;
+                                /** @description Ext (issue 45): the book's reading direction and default mode, as the operator set them */
+                                reading: {
+                                    /** @description ltr: pages turn left to right; rtl: right to left (manga) */
+                                    direction: "ltr" | "rtl";
+                                    /** @description strip: one long vertical strip; single: one page at a time; double: two pages side by side */
+                                    mode: "strip" | "single" | "double";
+                                };
                                 recommendation_rank: number | null;
                                 /** @enum {unknown} */
                                 status: "ongoing" | "completed";
@@ -2875,6 +3011,13 @@ export interface paths {
                                         /** @description The summary as `npm run admin -- import` prints it */
                                         lines: string[];
                                         pages_done: number;
+                                        /** @description Ext (issue 45): the reading settings the import gave the book it created; null when it added to a book */
+                                        reading?: {
+                                            direction: "ltr" | "rtl";
+                                            mode: "strip" | "single" | "double";
+                                            /** @description Why, in words (the ComicInfo Manga field, the shape of the pages) */
+                                            reasons: string[];
+                                        } | null;
                                         skipped: number;
                                         source_name: string;
                                         warnings: string[];
@@ -3005,6 +3148,13 @@ export interface paths {
                                     /** @description The summary as `npm run admin -- import` prints it */
                                     lines: string[];
                                     pages_done: number;
+                                    /** @description Ext (issue 45): the reading settings the import gave the book it created; null when it added to a book */
+                                    reading?: {
+                                        direction: "ltr" | "rtl";
+                                        mode: "strip" | "single" | "double";
+                                        /** @description Why, in words (the ComicInfo Manga field, the shape of the pages) */
+                                        reasons: string[];
+                                    } | null;
                                     skipped: number;
                                     source_name: string;
                                     warnings: string[];
@@ -5745,12 +5895,24 @@ export interface paths {
                                             type: "image/avif" | "image/webp";
                                             url: string;
                                         }[];
+                                        /**
+                                         * @description Ext (issue 45): the page is wider than tall (a double-page spread): shown alone in double mode; absent otherwise
+                                         * @enum {boolean}
+                                         */
+                                        spread?: true;
                                         /** @description The universal fallback (the source format); every browser can show it */
                                         url: string;
                                         width: number;
                                     }[];
                                     /** Format: uuid */
                                     prev_chapter_uuid: string | null;
+                                    /** @description Ext (issue 45): the book's reading direction and default mode, as the operator set them */
+                                    reading: {
+                                        /** @description ltr: pages turn left to right; rtl: right to left (manga) */
+                                        direction: "ltr" | "rtl";
+                                        /** @description strip: one long vertical strip; single: one page at a time; double: two pages side by side */
+                                        mode: "strip" | "single" | "double";
+                                    };
                                     /** @description A novel chapter's text as sanitised HTML (p, h1–h4, em, strong, br, blockquote, hr; no attributes), in the asked language, else English (for any reader but a Chinese one), else the book's original language, else any (the rule titles follow); null for comics. `images` then holds the chapter's illustrations, if any */
                                     text: string | null;
                                     /** @description The language `text` is in (it may be the fallback); null when there is no text */
@@ -6325,6 +6487,13 @@ export interface paths {
                                     rating_average?: number | null;
                                     /** @description Ext: how many readers rated the book */
                                     rating_count?: number;
+                                    /** @description Ext (issue 45): the book's reading direction and default mode, as the operator set them */
+                                    reading: {
+                                        /** @description ltr: pages turn left to right; rtl: right to left (manga) */
+                                        direction: "ltr" | "rtl";
+                                        /** @description strip: one long vertical strip; single: one page at a time; double: two pages side by side */
+                                        mode: "strip" | "single" | "double";
+                                    };
                                     /** @description Whether new chapters are still coming */
                                     status: "ongoing" | "completed";
                                     total_chapters: number;
@@ -9136,6 +9305,164 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/reading_preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Ext: the reader's reading defaults (comic mode, direction, fit; novel font, spacing, margins, theme) and per-book choices */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    /** @description Per-book choices of published books, most recently changed first */
+                                    books: {
+                                        /** Format: uuid */
+                                        book_uuid: string;
+                                        /** @description Double pages: the first page is shown alone, so the pairs after it fall right */
+                                        cover_alone: boolean | null;
+                                        direction: ("ltr" | "rtl") | (never | null);
+                                        fit: ("width" | "height" | "original") | (never | null);
+                                        mode: ("strip" | "single" | "double") | (never | null);
+                                        /** Format: date-time */
+                                        updated_at: string;
+                                    }[];
+                                    defaults: {
+                                        /** @description Double pages: the first page is shown alone, so the pairs after it fall right */
+                                        cover_alone: boolean | null;
+                                        direction: ("ltr" | "rtl") | (never | null);
+                                        fit: ("width" | "height" | "original") | (never | null);
+                                        font_family: ("serif" | "sans") | (never | null);
+                                        /** @description Novels: CSS pixels */
+                                        font_size: number | null;
+                                        /** @description Novels: line height as a multiple of the font size, in steps of 0.1 */
+                                        line_spacing: number | null;
+                                        /** @description Novels: side margins in CSS pixels */
+                                        margins: number | null;
+                                        mode: ("strip" | "single" | "double") | (never | null);
+                                        theme: ("system" | "light" | "sepia" | "dark") | (never | null);
+                                    };
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        /** Ext: change reading defaults (null unsets a field) and per-book choices (at most 50 a call; clear: true removes one); answers the new state */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        books?: {
+                            /** Format: uuid */
+                            book_uuid: string;
+                            /**
+                             * @description Removes the override: the book follows its own settings again
+                             * @enum {boolean}
+                             */
+                            clear?: true;
+                            /** @description Double pages: the first page is shown alone, so the pairs after it fall right */
+                            cover_alone?: boolean | null;
+                            direction?: ("ltr" | "rtl") | (never | null);
+                            fit?: ("width" | "height" | "original") | (never | null);
+                            mode?: ("strip" | "single" | "double") | (never | null);
+                        }[];
+                        defaults?: {
+                            /** @description Double pages: the first page is shown alone, so the pairs after it fall right */
+                            cover_alone?: boolean | null;
+                            direction?: ("ltr" | "rtl") | (never | null);
+                            fit?: ("width" | "height" | "original") | (never | null);
+                            font_family?: ("serif" | "sans") | (never | null);
+                            /** @description Novels: CSS pixels */
+                            font_size?: number | null;
+                            /** @description Novels: line height as a multiple of the font size, in steps of 0.1 */
+                            line_spacing?: number | null;
+                            /** @description Novels: side margins in CSS pixels */
+                            margins?: number | null;
+                            mode?: ("strip" | "single" | "double") | (never | null);
+                            theme?: ("system" | "light" | "sepia" | "dark") | (never | null);
+                        };
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    /** @description Per-book choices of published books, most recently changed first */
+                                    books: {
+                                        /** Format: uuid */
+                                        book_uuid: string;
+                                        /** @description Double pages: the first page is shown alone, so the pairs after it fall right */
+                                        cover_alone: boolean | null;
+                                        direction: ("ltr" | "rtl") | (never | null);
+                                        fit: ("width" | "height" | "original") | (never | null);
+                                        mode: ("strip" | "single" | "double") | (never | null);
+                                        /** Format: date-time */
+                                        updated_at: string;
+                                    }[];
+                                    defaults: {
+                                        /** @description Double pages: the first page is shown alone, so the pairs after it fall right */
+                                        cover_alone: boolean | null;
+                                        direction: ("ltr" | "rtl") | (never | null);
+                                        fit: ("width" | "height" | "original") | (never | null);
+                                        font_family: ("serif" | "sans") | (never | null);
+                                        /** @description Novels: CSS pixels */
+                                        font_size: number | null;
+                                        /** @description Novels: line height as a multiple of the font size, in steps of 0.1 */
+                                        line_spacing: number | null;
+                                        /** @description Novels: side margins in CSS pixels */
+                                        margins: number | null;
+                                        mode: ("strip" | "single" | "double") | (never | null);
+                                        theme: ("system" | "light" | "sepia" | "dark") | (never | null);
+                                    };
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { BOOK_PAGE_SIZE_DEFAULT, BOOK_PAGE_SIZE_MAX, CHAPTER_PAGE_SIZE_MAX } from '../constants.js';
 import { ClosedObject, Data, LanguageParam, Nullable, PlainText, Result, Timestamp, Uuid } from './common.js';
+import { BookReading } from './reading-modes.js';
 
 /** Generous but finite, so a page number can never overflow a query. */
 const PAGE_MAX = 1_000_000;
@@ -196,6 +197,7 @@ export const BookChapters = Type.Object({
     description: 'Ext: other names readers know the book by ("also known as"), in order; empty when none',
   }),
   ...ratingFields(),
+  reading: BookReading,
   chapters: Type.Array(ChapterItem),
 });
 export type BookChapters = Static<typeof BookChapters>;

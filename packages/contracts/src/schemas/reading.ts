@@ -3,6 +3,7 @@ import { EVENTS_BATCH_MAX } from '../constants.js';
 import { BookType } from './catalogue.js';
 import { UnlockOffer } from './coins.js';
 import { ClosedObject, Data, LanguageParam, Nullable, Result, Timestamp, Uuid } from './common.js';
+import { BookReading } from './reading-modes.js';
 
 export const ChapterContentParams = Type.Object({ chapterUuid: Uuid(), language: LanguageParam });
 export type ChapterContentParams = Static<typeof ChapterContentParams>;
@@ -28,6 +29,11 @@ export const PageImage = Type.Object({
   width: Type.Integer(),
   height: Type.Integer(),
   sources: Type.Optional(Type.Array(PageSource, { description: 'Smaller variants, best first (AVIF, then WebP); absent when none' })),
+  spread: Type.Optional(
+    Type.Literal(true, {
+      description: 'Ext (issue 45): the page is wider than tall (a double-page spread): shown alone in double mode; absent otherwise',
+    }),
+  ),
 });
 export type PageImage = Static<typeof PageImage>;
 export const ChapterContent = Type.Object({
@@ -53,6 +59,7 @@ export const ChapterContent = Type.Object({
   text_languages: Type.Array(Type.String(), {
     description: "Every language the chapter's text exists in (asking in one of them gives that text); empty for comics",
   }),
+  reading: BookReading,
 });
 export type ChapterContent = Static<typeof ChapterContent>;
 export const ChapterContentResponse = Result(ChapterContent);

@@ -1,3 +1,4 @@
+import { READING_DIRECTIONS, READING_MODES, type AdminBookReadingBody } from '@inkstream/contracts';
 import { AppError } from '../../lib/app-error.js';
 import { toIso } from '../../lib/time.js';
 import { CLI_ACTOR } from '../../modules/audit/audit.service.js';
@@ -53,4 +54,34 @@ export async function bookRecommend(ctx: CliContext, args: string[], options: { 
   if (!options.remove) order.splice(rank === null ? order.length : Math.min(rank - 1, order.length), 0, uuid);
   await asCli(uuid, () => ctx.books.setRecommendations(CLI_ACTOR, order));
   ctx.write(options.remove ? `book ${uuid} is no longer recommended` : `book ${uuid} is recommended at rank ${order.indexOf(uuid) + 1}`);
+}
+
+export const BOOK_READING_HELP = [
+  'Sets how the book is read (issue 45): the direction its pages turn and the mode the reader opens',
+  'it in; each reader may still choose otherwise for themselves. Audited as `book.reading` (cli).',
+  '',
+  '  --direction ltr|rtl          ltr: left to right; rtl: right to left (manga)',
+  '  --mode strip|single|double   strip: one long strip (webtoons); single: page by page; double: two pages side by side',
+  '',
+  'Without either option it prints the current settings.',
+].join('\n');
+
+/** `book reading <book_uuid> [--direction ltr|rtl] [--mode strip|single|double]`: prints the settings after the change. */
+export async function bookReading(ctx: CliContext, args: string[], options: { direction?: string; mode?: string }): Promise<void> {
+  const uuid = requireUuid(args[0], 'book_uuid');
+  const body: AdminBookReadingBody = {};
+  if (options.direction !== undefined) {
+    if (!(READING_DIRECTIONS as readonly string[]).includes(options.direction)) {
+      throw new CliError(`--direction must be ${READING_DIRECTIONS.join(' or ')}`);
+    }
+    body.direction = options.direction as AdminBookReadingBody['direction'];
+  }
+  if (options.mode !== undefined) {
+    if (!(READING_MODES as readonly string[]).includes(options.mode)) throw new CliError(`--mode must be ${READING_MODES.join(', ')}`);
+    body.mode = options.mode as AdminBookReadingBody['mode'];
+  }
+  const detail = await asCli(uuid, () =>
+    Object.keys(body).length === 0 ? ctx.books.detail(uuid) : ctx.books.setReading(CLI_ACTOR, uuid, body),
+  );
+  ctx.write(`book ${uuid}: direction ${detail.reading.direction}, mode ${detail.reading.mode}`);
 }

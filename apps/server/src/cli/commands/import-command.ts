@@ -38,6 +38,8 @@ New book (the default):
                               default: mapped from ComicInfo Genre/Tags or EPUB subjects
   --free-chapters N           the first N chapters are free (default 3)
   --cover FILE                an image file for the cover; default: a "cover" image in the source, else the first page
+  A new comic is read right to left when its ComicInfo Manga is YesAndRightToLeft, and page by page when most
+  pages are portrait (else as one long strip); change it later with "book reading".
 
 Where the chapters go:
   --language LANG             the content's language (${LANGUAGES.join(', ')}); default: ComicInfo LanguageISO,

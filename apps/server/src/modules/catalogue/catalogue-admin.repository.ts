@@ -17,6 +17,8 @@ export const adminBookColumns = [
   'books.updated_at',
   'books.author',
   'books.status',
+  'books.reading_direction',
+  'books.reading_mode',
 ] as const;
 
 export interface AdminBookFilter {

@@ -3,6 +3,7 @@ import {
   AdminBookListQuery,
   AdminBookListResponse,
   AdminBookParams,
+  AdminBookReadingBody,
   AdminBookResponse,
   AdminBookUpdateBody,
   AdminTitleLanguageQuery,
@@ -105,6 +106,20 @@ export function booksAdminRoutes(books: CatalogueAdminService) {
         }
         return { data: await books.setCover(actorOf(request), request.params.bookUuid, request.body) };
       },
+    );
+    app.patch(
+      '/books/:bookUuid/reading',
+      {
+        schema: {
+          tags,
+          summary:
+            "Ext (issue 45): the book's reading direction (ltr, rtl) and default mode (strip, single, double); only the given fields",
+          params: AdminBookParams,
+          body: AdminBookReadingBody,
+          response: { 200: AdminBookResponse, ...errorResponses },
+        },
+      },
+      async (request) => ({ data: await books.setReading(actorOf(request), request.params.bookUuid, request.body) }),
     );
     app.post(
       '/books/:bookUuid/publish',

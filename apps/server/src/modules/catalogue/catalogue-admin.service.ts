@@ -4,6 +4,7 @@ import {
   type AdminBookDetail,
   type AdminBookItem,
   type AdminBookListQuery,
+  type AdminBookReadingBody,
   type AdminBookUpdateBody,
   type Paged,
 } from '@inkstream/contracts';
@@ -103,6 +104,7 @@ export function createCatalogueAdminService(deps: CatalogueAdminDeps) {
       cover_image: coverUrl(row.cover_key),
       created_at: toIso(row.created_at),
       updated_at: toIso(row.updated_at),
+      reading: { direction: row.reading_direction, mode: row.reading_mode },
     };
   }
 
@@ -282,6 +284,24 @@ export function createCatalogueAdminService(deps: CatalogueAdminDeps) {
     });
   }
 
+  /**
+   * The book's reading direction and default mode (issue 45): audited as `book.reading`, and the
+   * catalogue version moves, so the public answers that carry `reading` (book detail, chapter
+   * content, the Divina manifest) are read again everywhere. No change: no audit entry, no move.
+   */
+  async function setReading(actor: Actor, uuid: string, body: AdminBookReadingBody): Promise<AdminBookDetail> {
+    return transact(async (trx) => {
+      const row = await requireBook(trx, uuid);
+      const before = { direction: row.reading_direction, mode: row.reading_mode };
+      const after = { direction: body.direction ?? before.direction, mode: body.mode ?? before.mode };
+      if (after.direction === before.direction && after.mode === before.mode) return presentDetail(trx, row);
+      await write.updateBook(trx, row.id, { reading_direction: after.direction, reading_mode: after.mode });
+      await audit.recordWithin(trx, actor, { action: 'book.reading', targetType: 'book', targetId: row.uuid, before, after });
+      await write.bumpCatalogueVersion(trx, deps.domainEvents);
+      return presentDetail(trx, await requireBook(trx, uuid));
+    });
+  }
+
   async function recommendationsWithin(executor: DbExecutor, language?: string): Promise<AdminBookItem[]> {
     const ids = await read.findRecommendedIds(executor);
     return presentItems(
@@ -323,6 +343,7 @@ export function createCatalogueAdminService(deps: CatalogueAdminDeps) {
     update,
     setCover,
     setPublished,
+    setReading,
     recommendations: (language?: string) => recommendationsWithin(db, language),
     setRecommendations,
   };

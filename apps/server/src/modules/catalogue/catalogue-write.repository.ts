@@ -27,6 +27,9 @@ export interface NewBookInput {
   alternate_titles?: readonly { title: string; language: string | null }[];
   author?: string | null;
   status?: 'ongoing' | 'completed';
+  /** Issue 45: ltr and strip when not given (an import sets them from the source). */
+  reading_direction?: 'ltr' | 'rtl';
+  reading_mode?: 'strip' | 'single' | 'double';
 }
 
 export interface NewChapterInput {
@@ -89,6 +92,8 @@ export async function insertBook(db: DbExecutor, input: NewBookInput): Promise<{
       updated_at: input.updated_at ?? input.created_at,
       author: input.author ?? null,
       status: input.status ?? 'ongoing',
+      reading_direction: input.reading_direction ?? 'ltr',
+      reading_mode: input.reading_mode ?? 'strip',
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -234,6 +239,9 @@ export interface BookChanges {
   cover_key?: string | null;
   cover_variants?: { width: number; key: string }[] | null;
   is_published?: boolean;
+  /** Issue 45: the book's reading direction and default mode. */
+  reading_direction?: 'ltr' | 'rtl';
+  reading_mode?: 'strip' | 'single' | 'double';
 }
 
 export async function updateBook(db: DbExecutor, bookId: number, changes: BookChanges): Promise<void> {

@@ -24,7 +24,12 @@ export const findBooksByIds = (db: DbExecutor, ids: readonly number[]) =>
   ids.length === 0 ? Promise.resolve([]) : db.selectFrom('books').select(bookColumns).where('id', 'in', ids).execute();
 
 export const findPublishedBookByUuid = (db: DbExecutor, uuid: string) =>
-  db.selectFrom('books').select(bookColumns).where('uuid', '=', uuid).where('is_published', '=', 1).executeTakeFirst();
+  db
+    .selectFrom('books')
+    .select([...bookColumns, 'reading_direction', 'reading_mode'])
+    .where('uuid', '=', uuid)
+    .where('is_published', '=', 1)
+    .executeTakeFirst();
 
 export const findBookTranslations = (db: DbExecutor, bookIds: readonly number[]) =>
   bookIds.length === 0

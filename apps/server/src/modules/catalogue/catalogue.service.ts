@@ -236,6 +236,7 @@ export function createCatalogueService(deps: {
       total_likes: book.total_likes,
       alternate_titles: alternates.get(book.id) ?? [],
       ...ratingFieldsOf(book, mean),
+      reading: { direction: book.reading_direction, mode: book.reading_mode },
       chapters: chapters.map((chapter) => ({
         chapter_uuid: chapter.uuid,
         chapter_number: chapter.number,

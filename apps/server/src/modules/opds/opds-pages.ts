@@ -148,6 +148,7 @@ export function createOpdsPages(deps: {
       title: shared.title,
       chapterTitle: shared.chapterTitle,
       pages: shared.pages.map(({ width, height }) => ({ width, height })),
+      direction: shared.reading.direction,
       free,
     };
   }

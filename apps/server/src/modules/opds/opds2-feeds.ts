@@ -280,6 +280,8 @@ export interface ManifestChapter {
   title: string;
   chapterTitle: string;
   pages: { width: number; height: number }[];
+  /** The book's reading direction (issue 45): Divina's readingProgression. */
+  direction: 'ltr' | 'rtl';
 }
 
 /**
@@ -296,7 +298,7 @@ export function divinaManifest(ctx: FeedContext, pageBase: string, chapter: Mani
       title: chapterTitle({ number: chapter.number, title: chapter.chapterTitle }),
       identifier: `urn:uuid:${chapter.uuid}`,
       language: ctx.language,
-      readingProgression: 'ltr',
+      readingProgression: chapter.direction,
       numberOfPages: chapter.pages.length,
       belongsTo: { series: [{ name: chapter.title, position: chapter.number }] },
     },

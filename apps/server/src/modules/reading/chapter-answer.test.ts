@@ -18,6 +18,7 @@ const shared = (overrides: Partial<SharedChapter> = {}): SharedChapter => ({
   prev: '1a2b3c4d-5e6f-4a8b-9c0d-1e2f3a4b5c6d',
   next: null,
   sellsChapters: false,
+  reading: { direction: 'rtl', mode: 'single' },
   ...overrides,
 });
 
@@ -50,6 +51,7 @@ describe('chapter answer JSON', () => {
       text: null,
       text_language: null,
       text_languages: [],
+      reading: { direction: 'rtl', mode: 'single' },
     });
     // A page without variants has no `sources` key at all (the schema's optional field), not null.
     expect(parsed.data.result.pages[1]).not.toHaveProperty('sources');

@@ -35,6 +35,7 @@ export function answerParts(shared: SharedChapter, pages: PageImage[]): AnswerPa
     text: shared.text,
     text_language: shared.textLanguage,
     text_languages: shared.textLanguages,
+    reading: { direction: shared.reading.direction, mode: shared.reading.mode },
   };
   const head = `{"data":{"result":${JSON.stringify(before).slice(0, -1)},"already_favor":`;
   const tail = `,${JSON.stringify(after).slice(1)}}}`;

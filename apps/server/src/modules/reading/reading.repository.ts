@@ -17,6 +17,8 @@ export const findReadableChapter = (db: DbExecutor, chapterUuid: string) =>
       'books.book_type',
       'books.original_language',
       'books.coin_price',
+      'books.reading_direction',
+      'books.reading_mode',
     ])
     .where('chapters.uuid', '=', chapterUuid)
     .where('chapters.is_published', '=', 1)

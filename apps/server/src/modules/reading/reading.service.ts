@@ -270,7 +270,15 @@ export function createReadingService(deps: ReadingDeps) {
             ['image/webp', page.webp_key],
           ];
     const sources = variants.flatMap(([type, key]) => (key ? [{ type, url: urlOf(key) }] : []));
-    return { url: urlOf(page.media_key), width: page.width, height: page.height, ...(sources.length > 0 ? { sources } : {}) };
+    return {
+      url: urlOf(page.media_key),
+      width: page.width,
+      height: page.height,
+      ...(sources.length > 0 ? { sources } : {}),
+      // Issue 45: a page wider than tall is a double-page spread (double mode shows it alone).
+      // Only where true, so the answers of ordinary chapters do not grow.
+      ...(page.width > page.height ? { spread: true as const } : {}),
+    };
   }
 
   async function like(user: AuthUser, bookUuid: string, chapterUuid: string): Promise<{ already_favor: true; total_likes: number }> {

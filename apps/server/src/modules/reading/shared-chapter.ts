@@ -1,3 +1,4 @@
+import type { BookReading } from '@inkstream/contracts';
 import type { DbExecutor } from '../../db/database.js';
 import type { ChapterPagesTable } from '../../db/schema.js';
 import { fallbackOrder, pickTranslation } from '../../lib/language.js';
@@ -27,6 +28,8 @@ export interface SharedChapter {
   next: string | null;
   /** The book sells chapters for coins (its price is set): a refusal asks for the unlock offer (issue 42). */
   sellsChapters: boolean;
+  /** The book's reading direction and mode (issue 45): the operator's, changed with the catalogue version. */
+  reading: BookReading;
 }
 
 /** Reads the shared part of a published chapter in a resolved language; undefined when it is not readable. */
@@ -64,6 +67,7 @@ export async function readSharedChapter(db: DbExecutor, chapterUuid: string, lan
     prev: neighbours.prev ?? null,
     next: neighbours.next ?? null,
     sellsChapters: chapter.coin_price !== null,
+    reading: { direction: chapter.reading_direction, mode: chapter.reading_mode },
   };
 }
 

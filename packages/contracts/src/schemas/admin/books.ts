@@ -3,6 +3,7 @@ import { GENRE_TAG_LIST } from '../../tags.js';
 import { LANGUAGES } from '../../languages.js';
 import { BOOK_ALTERNATE_TITLES_MAX, LANGUAGE_TAG_MAX } from '../../constants.js';
 import { ClosedObject, Data, Nullable, PlainText, Timestamp, Uuid } from '../common.js';
+import { BookReading } from '../reading-modes.js';
 import { AdminPageQuery, ConsoleLanguage, PagedData } from './common.js';
 
 /** Books and chapters in the operator's console (`/api/v1/admin/books…`, `/admin/chapters…`). */
@@ -132,6 +133,7 @@ export const AdminBookDetail = Type.Object({
   cover_image: Nullable(Type.String()),
   created_at: Timestamp(),
   updated_at: Timestamp(),
+  reading: BookReading,
 });
 export type AdminBookDetail = Static<typeof AdminBookDetail>;
 export const AdminBookResponse = Data(AdminBookDetail);

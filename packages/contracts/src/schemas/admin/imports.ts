@@ -51,6 +51,18 @@ export const ImportJobResult = Type.Object({
   chapters: Type.Array(ImportedChapter),
   pages_done: Type.Integer(),
   warnings: Type.Array(Type.String()),
+  reading: Type.Optional(
+    Nullable(
+      Type.Object(
+        {
+          direction: Type.Union([Type.Literal('ltr'), Type.Literal('rtl')]),
+          mode: Type.Union([Type.Literal('strip'), Type.Literal('single'), Type.Literal('double')]),
+          reasons: Type.Array(Type.String(), { description: 'Why, in words (the ComicInfo Manga field, the shape of the pages)' }),
+        },
+        { description: 'Ext (issue 45): the reading settings the import gave the book it created; null when it added to a book' },
+      ),
+    ),
+  ),
   lines: Type.Array(Type.String(), { description: 'The summary as `npm run admin -- import` prints it' }),
 });
 export type ImportJobResult = Static<typeof ImportJobResult>;

@@ -5,7 +5,8 @@ import { emptyMetadata, type SourceMetadata } from './import-source.js';
 /**
  * Reads the fields we use from a ComicInfo.xml (the ComicRack schema most CBZ tools write):
  * Series is the book, LocalizedSeries another name of it, Title the issue or chapter, Genre and Tags become our genre tags when they
- * map, LanguageISO one of our languages. Unknown values are reported as warnings.
+ * map, LanguageISO one of our languages, Manga the reading direction (YesAndRightToLeft: right to
+ * left; Yes: a manga read left to right; No, Unknown: not said). Unknown values are reported as warnings.
  */
 export interface ComicInfo extends SourceMetadata {
   /** The issue's own title, when the archive also names its series. */
@@ -39,8 +40,22 @@ export function parseComicInfo(xml: string, warnings: string[]): ComicInfo {
   const language = field('LanguageISO');
   info.language = mapLanguage(language);
   if (language && !info.language) warnings.push(`ComicInfo.xml LanguageISO "${language}" is not one of our languages; ignored`);
+  const manga = field('Manga');
+  info.readingDirection = mangaDirection(manga);
+  if (manga !== null && info.readingDirection === null && !/^(no|unknown)$/i.test(manga)) {
+    warnings.push(`ComicInfo.xml Manga "${manga.slice(0, 40)}" is not Yes, YesAndRightToLeft, No or Unknown; ignored`);
+  }
   const genres = mapGenres([field('Genre') ?? '', field('Tags') ?? '']);
   info.tags = genres.tags;
   if (genres.unknown.length > 0) warnings.push(`ComicInfo.xml genres not in the tag list, skipped: ${genres.unknown.join(', ')}`);
   return info;
+}
+
+/** ComicInfo's Manga field (ComicRack schema 2.0): only the two values that say a direction count. */
+function mangaDirection(value: string | null): 'ltr' | 'rtl' | null {
+  if (value === null) return null;
+  const word = value.toLowerCase();
+  if (word === 'yesandrighttoleft') return 'rtl';
+  if (word === 'yes') return 'ltr';
+  return null;
 }

@@ -57,6 +57,13 @@ export interface ChapterPlan {
   /** Translations: the existing chapter that gains a language. */
   existingChapterId: number | null;
   existingChapterUuid: string | null;
+  /** Each page's size as displayed (EXIF rotation applied), read with its header: the import's mode suggestion. */
+  pageSizes: PageSize[];
+}
+
+export interface PageSize {
+  width: number;
+  height: number;
 }
 
 export interface ImportPlan {
@@ -79,9 +86,13 @@ const DEFAULT_CHAPTER_TITLE: Record<Language, (n: number) => string> = {
 };
 
 /** A chapter's identity: the bytes of its files in reading order, and its language. */
-async function hashChapter(chapter: PlannedChapter, language: string): Promise<{ hash: string; problem: string | null }> {
+async function hashChapter(
+  chapter: PlannedChapter,
+  language: string,
+): Promise<{ hash: string; problem: string | null; pageSizes: PageSize[] }> {
   const hash = createHash('sha256').update(`inkstream-import-v1\n${language}\n`);
   let problem: string | null = null;
+  const pageSizes: PageSize[] = [];
   if (chapter.text)
     hash.update(
       `text ${createHash('sha256')
@@ -91,19 +102,25 @@ async function hashChapter(chapter: PlannedChapter, language: string): Promise<{
   for (const image of chapter.images) {
     const bytes = await image.read();
     hash.update(`image ${createHash('sha256').update(bytes).digest('hex')}\n`);
-    if (problem === null) problem = await checkImageHeader(bytes, image.path);
+    if (problem === null) {
+      const header = await checkImageHeader(bytes, image.path);
+      problem = header.problem;
+      if (header.size) pageSizes.push(header.size);
+    }
   }
-  return { hash: hash.digest('hex'), problem };
+  return { hash: hash.digest('hex'), problem, pageSizes };
 }
 
-/** Reads the header only: catches files that are not images before any pixel work. */
-async function checkImageHeader(bytes: Buffer, path: string): Promise<string | null> {
+/** Reads the header only: catches files that are not images before any pixel work; the page's size as shown. */
+async function checkImageHeader(bytes: Buffer, path: string): Promise<{ problem: string | null; size?: PageSize }> {
   try {
     const meta = await sharp(bytes).metadata();
-    if (!meta.width || !meta.height) return `page "${path}" is not a readable image (it has no size)`;
-    return null;
+    if (!meta.width || !meta.height) return { problem: `page "${path}" is not a readable image (it has no size)` };
+    // EXIF orientations 5 to 8 turn the picture a quarter: the page shows height by width.
+    const turned = (meta.orientation ?? 1) >= 5;
+    return { problem: null, size: turned ? { width: meta.height, height: meta.width } : { width: meta.width, height: meta.height } };
   } catch (error) {
-    return `page "${path}" is not a readable image (${describeError(error)})`;
+    return { problem: `page "${path}" is not a readable image (${describeError(error)})` };
   }
 }
 
@@ -145,7 +162,7 @@ export async function planImport(db: DbExecutor, source: ImportSource, options: 
 
   const hashed = [];
   for (const chapter of source.chapters)
-    hashed.push(chapter.problem ? { hash: '', problem: chapter.problem } : await hashChapter(chapter, language));
+    hashed.push(chapter.problem ? { hash: '', problem: chapter.problem, pageSizes: [] } : await hashChapter(chapter, language));
 
   let book: TargetBook | null = target.book;
   const imported = await repo.findImportedChapters(db, hashed.map((h) => h.hash).filter(Boolean), language, book?.id ?? null);
@@ -165,7 +182,7 @@ export async function planImport(db: DbExecutor, source: ImportSource, options: 
   const chapters: ChapterPlan[] = [];
   const firstWithHash = new Map<string, ChapterPlan>();
   for (const [index, chapter] of source.chapters.entries()) {
-    const { hash, problem } = hashed[index]!;
+    const { hash, problem, pageSizes } = hashed[index]!;
     const twin = hash ? firstWithHash.get(hash) : undefined;
     const previous = importedHere.get(hash);
     const number = target.chapter?.number ?? previous?.number ?? firstNumber + index;
@@ -180,6 +197,7 @@ export async function planImport(db: DbExecutor, source: ImportSource, options: 
       reason: null,
       existingChapterId: target.chapter?.id ?? null,
       existingChapterUuid: previous?.chapter_uuid ?? target.chapter?.uuid ?? null,
+      pageSizes,
     };
     if (problem) Object.assign(plan, { status: 'fail', reason: problem });
     else if (twin)

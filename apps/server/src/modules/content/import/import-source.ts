@@ -40,6 +40,11 @@ export interface SourceMetadata {
   author: string | null;
   /** Other names of the book as the source gives them (ComicInfo LocalizedSeries, EPUB's other dc:title); not yet checked. */
   alternateTitles: { title: string; language: string | null }[];
+  /**
+   * Issue 45: the direction the source says its pages are read in (ComicInfo `Manga`:
+   * YesAndRightToLeft → rtl, Yes → ltr); null when it does not say.
+   */
+  readingDirection: 'ltr' | 'rtl' | null;
 }
 
 export interface ImportSource {
@@ -62,6 +67,7 @@ export const emptyMetadata = (): SourceMetadata => ({
   number: null,
   author: null,
   alternateTitles: [],
+  readingDirection: null,
 });
 
 const IMAGE_EXTENSIONS = new Set(['jpg', 'jpeg', 'png', 'webp', 'gif', 'avif', 'tif', 'tiff']);

@@ -33,6 +33,17 @@ function chapterLine(chapter: ChapterOutcome, dryRun: boolean): string {
   }
 }
 
+const DIRECTION_WORDS = { ltr: 'left to right', rtl: 'right to left' } as const;
+const MODE_WORDS = { strip: 'long strip', single: 'single pages' } as const;
+
+/** What the import set on the comic it created (issue 45): the direction and mode, and why. */
+function readingLines(summary: ImportSummary): string[] {
+  const reading = summary.reading;
+  if (!reading || (summary.book.uuid === null && !summary.dryRun)) return [];
+  const why = reading.reasons.length > 0 ? ` (${reading.reasons.join('; ')})` : '';
+  return [`Reading${summary.dryRun ? ' (would be set)' : ''}: ${DIRECTION_WORDS[reading.direction]}, ${MODE_WORDS[reading.mode]}${why}`];
+}
+
 export function formatImportSummary(summary: ImportSummary): string[] {
   const count = (status: ChapterOutcome['status']) => summary.chapters.filter((c) => c.status === status).length;
   const bookState =
@@ -55,6 +66,7 @@ export function formatImportSummary(summary: ImportSummary): string[] {
         `(fallback ${formatBytes(out.fallback)}, AVIF ${formatBytes(out.avif)}, WebP ${formatBytes(out.webp)})`,
     );
   }
+  lines.push(...readingLines(summary));
   lines.push(summary.warnings.length === 0 ? 'Warnings: none' : `Warnings (${summary.warnings.length}):`);
   for (const warning of summary.warnings) lines.push(`  - ${warning}`);
   return lines;

@@ -21,6 +21,7 @@ import type { ImportSource, SourceFile } from './import-source.js';
 import * as repo from './import.repository.js';
 import { openImportSource } from './open-source.js';
 import { importAlternateTitles } from './metadata-mapping.js';
+import { suggestReading, type ReadingSuggestion } from './reading-suggestion.js';
 
 /**
  * Runs an import: plans it (import-plan.ts), then sends every page of every chapter through the
@@ -75,6 +76,8 @@ export interface ImportSummary {
   seconds: number;
   pagesPerSecond: number;
   warnings: string[];
+  /** Issue 45: the reading settings given to the comic this import creates; null when it adds to a book or is a novel. */
+  reading: ReadingSuggestion | null;
 }
 
 export type { ImportOptions } from './import-plan.js';
@@ -112,7 +115,15 @@ async function planAndRun(deps: ImportDeps, source: ImportSource, plan: ImportPl
       'the book exists from an earlier import of this content: its title, introduction, tags, free chapters and cover were left as they are',
     );
   }
-  const newBook = plan.book ? null : newBookInput(source, plan, options, warnings);
+  // Only a comic this import creates gets them: an operator's settings are never changed by an import.
+  const reading =
+    plan.book || source.bookType !== 'comic'
+      ? null
+      : suggestReading(
+          source.metadata.readingDirection,
+          plan.chapters.filter((chapter) => chapter.status === 'import').flatMap((chapter) => chapter.pageSizes),
+        );
+  const newBook = plan.book ? null : { ...newBookInput(source, plan, options, warnings), ...readingColumns(reading) };
   const title = plan.book ? await repo.findBookTitle(deps.db, plan.book.id, plan.language) : newBook!.translations[0]!.title;
   const summary: ImportSummary = {
     sourceName: source.name,
@@ -128,6 +139,7 @@ async function planAndRun(deps: ImportDeps, source: ImportSource, plan: ImportPl
     seconds: 0,
     pagesPerSecond: 0,
     warnings,
+    reading,
   };
   if (!options.dryRun) await execute(deps, source, plan, newBook, options, summary);
   return summary;
@@ -209,6 +221,9 @@ function newBookInput(
     ),
   };
 }
+
+const readingColumns = (reading: ReadingSuggestion | null) =>
+  reading ? { reading_direction: reading.direction, reading_mode: reading.mode } : {};
 
 interface ChapterWork {
   plan: ChapterPlan;

@@ -61,6 +61,7 @@ export function importJobResult(summary: ImportSummary): ImportJobResult {
     })),
     pages_done: summary.pagesDone,
     warnings: summary.warnings,
+    reading: summary.reading && (summary.book.uuid !== null || summary.dryRun) ? summary.reading : null,
     lines: formatImportSummary(summary),
   };
 }

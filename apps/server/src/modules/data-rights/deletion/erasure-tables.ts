@@ -14,6 +14,8 @@ export const ERASURE_TABLES: Readonly<Record<string, string>> = {
   feed_keys: 'deleted (already revoked at the request)',
   account_tokens: 'deleted',
   book_follows: 'deleted',
+  reader_settings: 'deleted (the reader\u2019s reading defaults)',
+  book_reading_overrides: 'deleted (the reader\u2019s per-book reading choices)',
   chapter_likes: "deleted, and the chapters' and books' like counts lowered by them",
   comment_likes: "deleted, and the comments' like counts lowered by them",
   comment_alerts: 'deleted',

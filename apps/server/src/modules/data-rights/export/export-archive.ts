@@ -34,6 +34,10 @@ export const ARCHIVE_FILES: readonly (readonly [string, string])[] = [
   ['reading-history.csv', 'The same history as a spreadsheet table.'],
   ['reading-events.json', 'The reading events your reader app sent (book opened, chapter started, finished), with their times.'],
   ['follows.json', 'The books you follow, since when.'],
+  [
+    'reading-preferences.json',
+    'How you like to read: your defaults (page mode, direction, fit; the novel font, spacing, margins and theme) and your choices for single books.',
+  ],
   ['likes.json', 'The chapters and comments you liked, and when.'],
   [
     'comments.json',

@@ -195,6 +195,34 @@ export const readReadingEvents = (db: DbExecutor, userId: number) =>
 export const readFollows = (db: DbExecutor, userId: number) =>
   db.selectFrom('book_follows').select(['book_id', 'created_at']).where('user_id', '=', userId).orderBy('created_at').execute();
 
+/** Issue 45: the reader's reading defaults (one row or none) and per-book choices. */
+export const readReadingSettings = (db: DbExecutor, userId: number) =>
+  db
+    .selectFrom('reader_settings')
+    .select([
+      'mode',
+      'direction',
+      'fit',
+      'cover_alone',
+      'font_size',
+      'font_family',
+      'line_spacing_tenths',
+      'margins',
+      'theme',
+      'updated_at',
+    ])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+
+export const readReadingOverrides = (db: DbExecutor, userId: number) =>
+  db
+    .selectFrom('book_reading_overrides')
+    .select(['book_id', 'mode', 'direction', 'fit', 'cover_alone', 'updated_at'])
+    .where('user_id', '=', userId)
+    .orderBy('updated_at')
+    .orderBy('book_id')
+    .execute();
+
 export const readChapterLikes = (db: DbExecutor, userId: number) =>
   db
     .selectFrom('chapter_likes')

@@ -89,6 +89,8 @@ async function readAll(
   const reads = await repo.readChapterReads(trx, readerKey);
   const events = await repo.readReadingEvents(trx, userId);
   const follows = await repo.readFollows(trx, userId);
+  const readingSettings = await repo.readReadingSettings(trx, userId);
+  const readingOverrides = await repo.readReadingOverrides(trx, userId);
   const chapterLikes = await repo.readChapterLikes(trx, userId);
   const commentLikes = await repo.readCommentLikes(trx, userId);
   const comments = await repo.readComments(trx, userId);
@@ -119,7 +121,7 @@ async function readAll(
   const chapterRows = [];
   for (const ids of chunks([...chapterIds])) chapterRows.push(...(await repo.readChapters(trx, ids)));
   for (const row of chapterRows) bookIds.add(Number(row.book_id));
-  for (const rows of [progress, reads, events, follows, ratings, entries] as { book_id: number | null }[][])
+  for (const rows of [progress, reads, events, follows, ratings, entries, readingOverrides] as { book_id: number | null }[][])
     for (const row of rows) if (row.book_id !== null) bookIds.add(Number(row.book_id));
   const bookRows = [];
   for (const ids of chunks([...bookIds])) bookRows.push(...(await repo.readBooks(trx, ids)));
@@ -267,6 +269,30 @@ async function readAll(
       received_at: iso(row.received_at),
     })),
     'follows.json': follows.map((row) => ({ ...bookRef(row.book_id), followed_at: iso(row.created_at) })),
+    'reading-preferences.json': {
+      defaults: readingSettings
+        ? {
+            mode: readingSettings.mode,
+            direction: readingSettings.direction,
+            fit: readingSettings.fit,
+            cover_alone: readingSettings.cover_alone === null ? null : flag(readingSettings.cover_alone),
+            font_size: readingSettings.font_size,
+            font_family: readingSettings.font_family,
+            line_spacing: readingSettings.line_spacing_tenths === null ? null : readingSettings.line_spacing_tenths / 10,
+            margins: readingSettings.margins,
+            theme: readingSettings.theme,
+            updated_at: iso(readingSettings.updated_at),
+          }
+        : null,
+      books: readingOverrides.map((row) => ({
+        ...bookRef(row.book_id),
+        mode: row.mode,
+        direction: row.direction,
+        fit: row.fit,
+        cover_alone: row.cover_alone === null ? null : flag(row.cover_alone),
+        updated_at: iso(row.updated_at),
+      })),
+    },
     'likes.json': {
       chapters: chapterLikes.map((row) => ({ ...chapterRef(row.chapter_id), liked_at: iso(row.created_at) })),
       comments: commentLikes.map((row) => ({

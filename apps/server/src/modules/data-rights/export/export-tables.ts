@@ -29,6 +29,8 @@ export const EXPORTED_TABLES: Readonly<Record<string, string>> = {
   reading_progress: 'reading-progress.json',
   chapter_reads: 'reading-history.json',
   book_follows: 'follows.json',
+  reader_settings: 'reading-preferences.json (defaults)',
+  book_reading_overrides: 'reading-preferences.json (books)',
   push_subscriptions: 'push-subscriptions.json',
   coupon_redemptions: 'coupons.json',
   payment_orders: 'orders.json',
