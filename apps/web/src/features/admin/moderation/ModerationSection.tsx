@@ -4,7 +4,6 @@ import { useTranslation } from '../../../i18n/use-translation';
 import styles from '../shell/admin.module.css';
 import { BansList } from './BansList';
 import { HeldComments } from './HeldComments';
-import local from './moderation.module.css';
 import { ReportsQueue } from './ReportsQueue';
 import { ReviewsList } from './ReviewsList';
 import { useCommunityOn } from './use-community';
