@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, type LogConfig, type LogEvent, type SqliteDatabase } from 'kysely';
+import { definedOnly } from '../lib/defined-only.js';
 import { allowDirectReads } from './direct-reads.js';
 import { postgresDriver } from './postgres-driver.js';
 import { SqliteDialectKeepingCause } from './sqlite-dialect.js';
@@ -160,7 +161,3 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
 const ignoreDroppedConnection = (): void => undefined;
 
 const logOf = (options: DatabaseOptions) => (options.log ? { log: options.log } : {});
-
-function definedOnly<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as Partial<T>;
-}

@@ -8,6 +8,7 @@ import {
 } from '@inkstream/contracts';
 import type { Db } from '../../db/database.js';
 import { AppError, badRequest, type ErrorDetail } from '../../lib/app-error.js';
+import { definedOnly } from '../../lib/defined-only.js';
 import { toIso } from '../../lib/time.js';
 import { refuseLeftReader } from '../data-rights/deletion/reader-guard.js';
 import * as repo from './reading-preferences.repository.js';
@@ -48,7 +49,7 @@ function settingsValues(body: ReadingDefaultsBody): repo.SettingsValues {
     margins: body.margins,
     theme: body.theme,
   };
-  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as repo.SettingsValues;
+  return definedOnly(values) as repo.SettingsValues;
 }
 
 function overrideValues(entry: BookReadingOverrideBody): repo.OverrideValues {
@@ -58,7 +59,7 @@ function overrideValues(entry: BookReadingOverrideBody): repo.OverrideValues {
     fit: entry.fit,
     cover_alone: flag(entry.cover_alone),
   };
-  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as repo.OverrideValues;
+  return definedOnly(values) as repo.OverrideValues;
 }
 
 /** The entries' own rules the schema cannot say: one entry per book, `clear` alone, something to do. */
