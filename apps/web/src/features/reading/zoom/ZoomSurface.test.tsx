@@ -114,7 +114,7 @@ describe('ZoomSurface', () => {
     expect(onZoomChange).toHaveBeenLastCalledWith(false);
   });
 
-  it('pans with one finger while zoomed and lets a turn through only at that edge', () => {
+  it('pans with one finger while zoomed and lets a turn through only at that edge', async () => {
     const { control, frame, drawn } = setUp();
     act(() => control().toggleAt(0, 300)); // zoomed at the left edge: its left edge is in view
     expect(control().canTurn('left')).toBe(true);
@@ -124,13 +124,21 @@ describe('ZoomSurface', () => {
       fireEvent.pointerMove(frame, touch(1, 200, 300));
     });
     expect(drawn().x).toBe(-100);
+    expect(control().canTurn('left')).toBe(true); // this touch began at the left edge
+    act(() => void fireEvent.pointerUp(frame, touch(1, 200, 300)));
+    await act(() => new Promise((done) => setTimeout(done)));
     expect(control().canTurn('left')).toBe(false);
+    act(() => void fireEvent.pointerDown(frame, touch(1, 200, 300)));
     expect(control().canTurn('right')).toBe(false);
     act(() => {
       fireEvent.pointerMove(frame, touch(1, -900, 300)); // far past the right edge: stops there
       fireEvent.pointerUp(frame, touch(1, -900, 300));
     });
     expect(drawn().x).toBe(-600); // 400 × (1 − 2.5)
+    // The reader's touchend comes right after: the pan that reached the edge does not also turn.
+    expect(control().canTurn('right')).toBe(false);
+    await act(() => new Promise((done) => setTimeout(done)));
+    // The next swipe does.
     expect(control().canTurn('right')).toBe(true);
     expect(control().canTurn('left')).toBe(false);
   });

@@ -71,6 +71,12 @@ export function ZoomSurface({ children, className, resetKey, active, controlRef,
   const pointers = useRef(new Map<number, { x: number; y: number }>());
   const pinch = useRef<Pinch | null>(null);
   const dragged = useRef(0);
+  /**
+   * The zoom when the current touch or drag began, kept until its last events are handled: the
+   * reader's swipe handler runs at touchend, after this pan has already reached an edge, and the
+   * pan that brings the edge into view must not also turn the page (the next swipe does).
+   */
+  const gestureFrom = useRef<Zoom | null>(null);
 
   const box = useCallback(() => frame.current?.getBoundingClientRect() ?? NOWHERE, []);
   const apply = useCallback((next: Zoom, animate = false) => {
@@ -101,7 +107,7 @@ export function ZoomSurface({ children, className, resetKey, active, controlRef,
     controlRef,
     () => ({
       isZoomed: () => isZoomed(zoom.current),
-      canTurn: (side) => canTurn(zoom.current, side, box()),
+      canTurn: (side) => canTurn(gestureFrom.current ?? zoom.current, side, box()),
       toggleAt(clientX, clientY) {
         const rect = box();
         apply(toggleAbout(zoom.current, clientX - rect.left, clientY - rect.top, rect), true);
@@ -153,7 +159,10 @@ export function ZoomSurface({ children, className, resetKey, active, controlRef,
       if (event.button !== 0 || !isZoomed(zoom.current)) return;
       event.currentTarget.setPointerCapture(event.pointerId);
     }
-    dragged.current = 0;
+    if (!pointers.current.size) {
+      dragged.current = 0;
+      gestureFrom.current = zoom.current;
+    }
     pointers.current.set(event.pointerId, { x: event.clientX, y: event.clientY });
     const [a, b] = pointers.current.values();
     if (a && b) {
@@ -186,6 +195,8 @@ export function ZoomSurface({ children, className, resetKey, active, controlRef,
   const onPointerUp = (event: PointerEvent<HTMLDivElement>) => {
     pointers.current.delete(event.pointerId);
     if (pointers.current.size < 2) pinch.current = null;
+    // touchend and click follow pointerup in the same task: a timer runs after them.
+    setTimeout(() => pointers.current.size || (gestureFrom.current = null));
   };
   const onClickCapture = (event: MouseEvent) => {
     // The click ending a mouse drag is not a tap on the page (no turn, no bars).
