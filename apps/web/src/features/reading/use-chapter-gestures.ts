@@ -1,7 +1,8 @@
 import { useEffect, useLayoutEffect, useRef, type TouchEvent } from 'react';
 import { arrowKeyStep, swipeStep, type ChapterStep } from './reading-navigation';
 
-function isTyping(target: EventTarget | null): boolean {
+/** Keys typed into a field are the field's, not the reader's. */
+export function isTyping(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 }
 
