@@ -34,7 +34,10 @@ export function ComicSettingsFields({ settings, book }: { settings: ReadingSetti
   return (
     <>
       <p className={styles.note}>
-        {t('comic.thisBook', { direction: t(`comic.bookDirection.${own.direction}`), mode: t(`comic.bookMode.${own.mode}`) })}{' '}
+        <strong>
+          {t('comic.thisBook', { direction: t(`comic.bookDirection.${own.direction}`), mode: t(`comic.bookMode.${own.mode}`) })}
+        </strong>
+        <br />
         {t('comic.appliesToBook')}
       </p>
       <ChoiceGroup

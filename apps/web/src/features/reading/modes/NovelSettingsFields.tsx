@@ -19,7 +19,12 @@ export function NovelSettingsFields({ settings }: { settings: ReadingSettings })
   return (
     <>
       <p className={styles.note}>{t('novel.appliesToAll')}</p>
-      <TextSizeControl size={novel.fontSize} onChange={(font_size) => chooseDefaults({ font_size })} />
+      <div className={styles.sizeRow}>
+        <span className={styles.legend} aria-hidden="true">
+          {t('reader:textSize')}
+        </span>
+        <TextSizeControl size={novel.fontSize} onChange={(font_size) => chooseDefaults({ font_size })} />
+      </div>
       <ChoiceGroup
         legend={t('novel.font')}
         value={novel.fontFamily ?? 'default'}
