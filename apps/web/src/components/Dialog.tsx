@@ -9,6 +9,8 @@ export interface DialogProps {
   children: ReactNode;
   /** Optional line under the title, referenced by aria-describedby. */
   description?: ReactNode;
+  /** Extra class of the dialog element, for a dialog laid out otherwise (the reader's settings sheet). */
+  className?: string | undefined;
 }
 
 /**
@@ -16,7 +18,7 @@ export interface DialogProps {
  * trapping and Escape for free. The content mounts only while open, so closing resets any form inside.
  * Focus goes back to the element that opened it. Layout uses logical properties, so it mirrors in RTL.
  */
-export function Dialog({ open, onClose, title, children, description }: DialogProps) {
+export function Dialog({ open, onClose, title, children, description, className }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
@@ -57,7 +59,7 @@ export function Dialog({ open, onClose, title, children, description }: DialogPr
   return (
     <dialog
       ref={ref}
-      className={styles.dialog}
+      className={className ? `${styles.dialog} ${className}` : styles.dialog}
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
       onCancel={onCancel}

@@ -7,8 +7,13 @@ export const STORAGE_KEYS = {
   language: 'language',
   /** Set for the reload a language choice causes: the new page puts focus back on the language selector. */
   focusLanguageSelector: 'focus-language-selector',
-  /** The novel reader's text size step (a percentage), kept across chapters and visits. */
+  /**
+   * The novel reader's old text size step (a percentage): read once, into `readingPreferences`'
+   * font size, then removed (features/reading/modes/visitor-preferences.ts).
+   */
   readerTextSize: 'reader-text-size',
+  /** A visitor's reading preferences ({defaults, books}, as the account keeps them); moved into the account at login. */
+  readingPreferences: 'reading-preferences',
   /** A visitor id whose progress still has to move into the account (set at login, cleared once merged). */
   pendingProgressMerge: 'pending-progress-merge',
   /** Set once this browser saved a reading position: the home page then asks for "Continue reading". */

@@ -8,7 +8,7 @@ import { chapterTextBlocks, illustrationSlots } from './chapter-text';
 import { PagePicture } from './PagePicture';
 import { TextLanguages } from './TextLanguages';
 import { TextSizeControl } from './TextSizeControl';
-import { useTextSize } from './text-size';
+import type { ReadingSettings } from './modes/use-reading-settings';
 import { useTextTracking } from './use-text-tracking';
 import styles from './ChapterText.module.css';
 
@@ -16,17 +16,20 @@ interface Props {
   content: ChapterContent;
   language: Language;
   scrollRoot: RefObject<HTMLElement | null>;
+  /** The reader's novel settings (size, face, spacing, margins; the theme is the reading screen's). */
+  settings: ReadingSettings;
   /** Shows the text in another language the chapter has. */
   onChooseLanguage(language: Language): void;
 }
 
 /**
- * A novel chapter: its text in a comfortable column (line length in `ch`, generous line height,
- * a text size the reader chooses) with the chapter's illustrations in the flow. The text's own
+ * A novel chapter: its text in a comfortable column (line length in `ch`) in the size, face, line
+ * spacing and margins the reader chose (modes/novel-settings.ts, as CSS custom properties), with
+ * the chapter's illustrations in the flow. The text's own
  * language sets `lang` and `dir`, so a Chinese fallback stays left-to-right in the Arabic interface
  * and Arabic text runs right to left everywhere; the layout uses logical properties only.
  */
-export function ChapterText({ content, language, scrollRoot, onChooseLanguage }: Props) {
+export function ChapterText({ content, language, scrollRoot, settings, onChooseLanguage }: Props) {
   const { t } = useTranslation('reader');
   const textLanguage = (content.text_language && normalizeLanguage(content.text_language)) || language;
   const blocks = useMemo(() => chapterTextBlocks(content.text ?? ''), [content.text]);
@@ -34,7 +37,12 @@ export function ChapterText({ content, language, scrollRoot, onChooseLanguage }:
   const slots = illustrationSlots(blocks.length, illustrations.length);
   const [broken, setBroken] = useState<ReadonlySet<number>>(() => new Set());
   const { end } = useTextTracking(content, language, scrollRoot);
-  const textSize = useTextSize();
+  const { novel } = settings;
+  const look = {
+    '--novel-font-size': novel.fontSize,
+    '--novel-line-spacing': novel.lineSpacing,
+    '--novel-margins': novel.margins,
+  } as CSSProperties;
 
   const illustrationAt = (index: number) => {
     const page = illustrations[index]!;
@@ -55,14 +63,15 @@ export function ChapterText({ content, language, scrollRoot, onChooseLanguage }:
   };
 
   return (
-    <div className={styles.chapter}>
-      <div className={styles.column} style={{ '--text-scale': textSize.size / 100 } as CSSProperties}>
-        <TextSizeControl {...textSize} language={language} />
+    <div className={styles.chapter} style={look}>
+      <div className={styles.column}>
+        <TextSizeControl size={novel.fontSize} onChange={(font_size) => settings.chooseDefaults({ font_size })} />
         {content.text !== null && (
           <TextLanguages language={language} shown={textLanguage} available={content.text_languages} onChoose={onChooseLanguage} />
         )}
         <article
           data-reading-text=""
+          data-font={novel.fontFamily ?? 'default'}
           className={styles.text}
           lang={htmlLang(textLanguage)}
           dir={isRightToLeft(textLanguage) ? 'rtl' : 'ltr'}

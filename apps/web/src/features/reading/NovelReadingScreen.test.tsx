@@ -69,24 +69,34 @@ describe('novel reader', () => {
     const group = screen.getByRole('group', { name: 'Text size' });
     const larger = screen.getByRole('button', { name: 'Larger text' });
     const smaller = screen.getByRole('button', { name: 'Smaller text' });
-    const scale = () => (article().parentElement as HTMLElement).style.getPropertyValue('--text-scale');
-    expect(group.textContent).toContain('100%');
-    expect(scale()).toBe('1');
+    const size = () => article().closest<HTMLElement>('[style]')!.style.getPropertyValue('--novel-font-size');
+    const stored = () => JSON.parse(localStorage.getItem(STORAGE_KEYS.readingPreferences) ?? '{}') as { defaults?: { font_size?: number } };
+    expect(group.textContent).toContain('18 px');
+    expect(size()).toBe('18');
     fireEvent.click(larger);
-    expect(scale()).toBe('1.15');
-    expect(group.textContent).toContain('115%');
-    expect(localStorage.getItem(STORAGE_KEYS.readerTextSize)).toBe('115');
+    expect(size()).toBe('20');
+    expect(group.textContent).toContain('20 px');
+    expect(stored().defaults?.font_size).toBe(20);
     for (let i = 0; i < 10; i++) fireEvent.click(larger);
     expect(larger.getAttribute('aria-disabled')).toBe('true');
     expect(smaller.getAttribute('aria-disabled')).toBe('false');
-    const largest = localStorage.getItem(STORAGE_KEYS.readerTextSize);
+    expect(size()).toBe('32');
 
     // A new visit starts at the remembered size.
     cleanup();
     open();
     await screen.findByText('The first paragraph.');
-    expect(screen.getByRole('group', { name: 'Text size' }).textContent).toContain(`${largest}%`);
-    expect(scale()).toBe(String(Number(largest) / 100));
+    expect(screen.getByRole('group', { name: 'Text size' }).textContent).toContain('32 px');
+    expect(size()).toBe('32');
+  });
+
+  it('takes the text size chosen before the reading settings (a percentage) once, as a size in px', async () => {
+    localStorage.setItem(STORAGE_KEYS.readerTextSize, '130');
+    stubApi({ [path()]: ok(novel()) });
+    open();
+    await screen.findByText('The first paragraph.');
+    expect(screen.getByRole('group', { name: 'Text size' }).textContent).toContain('23 px');
+    expect(localStorage.getItem(STORAGE_KEYS.readerTextSize)).toBeNull();
   });
 
   it('runs Arabic text right to left, and a Chinese fallback left to right in the Arabic interface', async () => {

@@ -1,4 +1,4 @@
-import type { BookType } from '@inkstream/contracts';
+import type { BookReading, BookType } from '@inkstream/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { useQueryClient } from '@tanstack/react-query';
@@ -25,6 +25,8 @@ import { usePositionMemory } from './use-position-memory';
 import { useReadingChrome } from './use-reading-chrome';
 import { ChapterEndCard } from './ChapterEndCard';
 import { ChapterComments } from '../comments';
+import { ReadingSettingsPanel } from './modes/ReadingSettingsPanel';
+import { useReadingSettings } from './modes/use-reading-settings';
 import styles from './ReadingScreen.module.css';
 
 interface Props {
@@ -37,7 +39,7 @@ interface Props {
  * The reader shell: bars, fullscreen and navigation stay mounted across chapters (so the
  * browser's fullscreen survives "next chapter"); the chapter view (comic pages or novel text) is
  * keyed by chapter, so each chapter view starts its tracking afresh. Comics sit on a dark stage;
- * novels follow the system's light or dark scheme.
+ * novels take the reader's theme (light, sepia, dark, or the system's scheme).
  */
 export function ReadingScreen({ bookId, chapterUuid, chapterNumber }: Props) {
   const { t } = useTranslation('reader');
@@ -83,6 +85,13 @@ export function ReadingScreen({ bookId, chapterUuid, chapterNumber }: Props) {
   // The last book type seen keeps its look while the next chapter loads (no flash between themes).
   const [bookType, setBookType] = useState<BookType>();
   if (place && place.book_type !== bookType) setBookType(place.book_type);
+  // The book's own reading settings, kept the same way (a locked chapter's answer does not carry them).
+  const [bookReading, setBookReading] = useState<BookReading>();
+  const answeredReading = content?.reading;
+  if (answeredReading && (answeredReading.direction !== bookReading?.direction || answeredReading.mode !== bookReading.mode)) {
+    setBookReading(answeredReading);
+  }
+  const readingSettings = useReadingSettings(bookId, bookReading);
 
   const step = useCallback(
     (direction: ChapterStep) => {
@@ -121,7 +130,8 @@ export function ReadingScreen({ bookId, chapterUuid, chapterNumber }: Props) {
     .join(' ');
 
   return (
-    <div ref={root} className={className} tabIndex={-1}>
+    // data-theme: the novel's theme (ReadingScreen.module.css); comics keep their dark stage.
+    <div ref={root} className={className} tabIndex={-1} data-theme={bookType === 'novel' ? readingSettings.novel.theme : undefined}>
       <ReadingTopBar
         bookId={bookId}
         bookTitle={bookTitle}
@@ -131,6 +141,7 @@ export function ReadingScreen({ bookId, chapterUuid, chapterNumber }: Props) {
         isFullscreen={isFullscreen}
         onStep={step}
         onToggleFullscreen={toggleFullscreen}
+        settingsButton={<ReadingSettingsPanel settings={readingSettings} bookType={bookType} book={bookReading} />}
       />
       <div className={styles.progress} aria-hidden="true">
         <span style={{ transform: `scaleX(${chrome.progress})` }} />
@@ -149,7 +160,14 @@ export function ReadingScreen({ bookId, chapterUuid, chapterNumber }: Props) {
             onRetry={() => void query.refetch()}
           />
         ) : query.data.book_type === 'novel' ? (
-          <ChapterText key={chapterUuid} content={query.data} language={language} scrollRoot={root} onChooseLanguage={chooseLanguage} />
+          <ChapterText
+            key={chapterUuid}
+            content={query.data}
+            language={language}
+            scrollRoot={root}
+            settings={readingSettings}
+            onChooseLanguage={chooseLanguage}
+          />
         ) : (
           <ChapterPages key={chapterUuid} content={query.data} language={language} scrollRoot={root} />
         )}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router';
 import { useChapterListPath } from '../chapters';
@@ -14,9 +15,11 @@ interface Props {
   isFullscreen: boolean;
   onStep(step: ChapterStep): void;
   onToggleFullscreen(): void;
+  /** The reading settings button (modes/ReadingSettingsPanel.tsx), before the fullscreen toggle. */
+  settingsButton?: ReactNode;
 }
 
-/** Back to the chapter list, the titles, previous / next arrows and the fullscreen toggle. */
+/** Back to the chapter list, the titles, previous / next arrows, the reading settings and the fullscreen toggle. */
 export function ReadingTopBar({
   bookId,
   bookTitle,
@@ -26,6 +29,7 @@ export function ReadingTopBar({
   isFullscreen,
   onStep,
   onToggleFullscreen,
+  settingsButton,
 }: Props) {
   const { t } = useTranslation('reader');
   // The list as the reader left it (its order and page), as the browser's Back shows it.
@@ -65,6 +69,7 @@ export function ReadingTopBar({
       >
         <ChevronEnd />
       </button>
+      {settingsButton}
       <button
         type="button"
         className={styles.iconButton}

@@ -1,30 +1,29 @@
 import { useTranslation } from '../../i18n/use-translation';
-import { htmlLang, type Language } from '../../lib/language';
+import { FONT_SIZES, stepFontSize } from './modes/novel-settings';
 import styles from './ChapterText.module.css';
 
 interface Props {
+  /** The novel text's size, CSS px. */
   size: number;
-  canShrink: boolean;
-  canGrow: boolean;
-  shrink(): void;
-  grow(): void;
-  language: Language;
+  onChange(size: number): void;
 }
 
 /**
- * Smaller / larger text buttons around the current size; the size is announced as it changes.
- * At either end a button is aria-disabled rather than disabled, so keyboard focus stays on it.
+ * Smaller / larger text buttons around the current size (in px, the unit the reader's settings
+ * keep); the size is announced as it changes. At either end a button is aria-disabled rather than
+ * disabled, so keyboard focus stays on it.
  */
-export function TextSizeControl({ size, canShrink, canGrow, shrink, grow, language }: Props) {
+export function TextSizeControl({ size, onChange }: Props) {
   const { t } = useTranslation('reader');
-  const percent = new Intl.NumberFormat(htmlLang(language), { style: 'percent', numberingSystem: 'latn' }).format(size / 100);
+  const canShrink = size > FONT_SIZES[0];
+  const canGrow = size < FONT_SIZES[FONT_SIZES.length - 1]!;
   return (
     <div role="group" aria-label={t('textSize')} className={styles.textSize}>
-      <SizeStep label={t('smallerText')} enabled={canShrink} onStep={shrink} glyphClass={styles.smallA} />
+      <SizeStep label={t('smallerText')} enabled={canShrink} onStep={() => onChange(stepFontSize(size, -1))} glyphClass={styles.smallA} />
       <output className={styles.sizeValue} aria-live="polite">
-        {percent}
+        {t('readingsettings:novel.fontSizeValue', { size })}
       </output>
-      <SizeStep label={t('largerText')} enabled={canGrow} onStep={grow} glyphClass={styles.largeA} />
+      <SizeStep label={t('largerText')} enabled={canGrow} onStep={() => onChange(stepFontSize(size, 1))} glyphClass={styles.largeA} />
     </div>
   );
 }

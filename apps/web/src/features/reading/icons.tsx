@@ -59,3 +59,18 @@ export const Hourglass = () => (
     <path d="M6 3h12M6 21h12M7 3c0 5 10 6 10 9s-10 4-10 9M17 3c0 5-10 6-10 9s10 4 10 9" />
   </svg>
 );
+
+/** Sliders: the reading settings (mode, fit; the novel's text and theme). */
+export const Sliders = () => (
+  <svg {...common}>
+    <path d="M4 7h9M19 7h1M4 17h3M13 17h7" />
+    <circle cx="16" cy="7" r="2.5" />
+    <circle cx="10" cy="17" r="2.5" />
+  </svg>
+);
+
+export const Close = () => (
+  <svg {...common}>
+    <path d="M6 6l12 12M18 6L6 18" />
+  </svg>
+);
