@@ -107,7 +107,9 @@ function currentCommit(): string {
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-const signedKb = (bytes: number) => `${bytes >= 0 ? '+' : '−'}${(Math.abs(bytes) / 1024).toFixed(1)} KB`;
+/** A change in KB, or in bytes when under one KB (a renamed chunk moves a few bytes: "+0.0 KB" would hide which way). */
+const signedKb = (bytes: number) =>
+  `${bytes >= 0 ? '+' : '−'}${Math.abs(bytes) < 1024 ? `${Math.abs(bytes)} B` : `${(Math.abs(bytes) / 1024).toFixed(1)} KB`}`;
 const quantile = (values: readonly number[], q: number) =>
   [...values].sort((a, b) => a - b)[Math.max(0, Math.ceil(q * values.length) - 1)]!;
 
