@@ -5,6 +5,7 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { scriptsOfPage } from './page-scripts.js';
 import { writePerformanceDoc } from './performance-doc.js';
 import { describeMachine, renderTable } from './report.js';
 import { startRealServer } from './server-process.js';
@@ -32,13 +33,8 @@ const JS_BUDGET_KB = 120;
 async function firstLoadJs(baseUrl: string): Promise<{ files: number; gzipKb: number }> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS.filter((f) => f !== '--headless=new') });
   try {
-    const page = await browser.newPage();
-    const scripts: Buffer[] = [];
-    page.on('response', async (response) => {
-      if (response.request().resourceType() === 'script') scripts.push(await response.body());
-    });
-    await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle' });
-    const gzipBytes = scripts.reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0);
+    const scripts = await scriptsOfPage(browser, `${baseUrl}/`);
+    const gzipBytes = scripts.reduce((sum, script) => sum + gzipSync(script.body, { level: 9 }).length, 0);
     return { files: scripts.length, gzipKb: gzipBytes / 1024 };
   } finally {
     await browser.close();

@@ -4,11 +4,16 @@ import { adminCli } from './helpers/admin-cli.js';
 import { createAdminContext } from './helpers/admin-context.js';
 import { authHeader, createBook, createUser, nextClientIp, type TestBook, type TestUser } from './helpers/factories.js';
 import { feedTrees, makeFeedKey } from './helpers/feed-keys.js';
+import { checkOpds2 } from './helpers/opds2-schema.js';
 import type { TestContext } from './helpers/test-context.js';
+
+interface Feed2 {
+  publications?: { metadata: { identifier?: string; readingProgression?: string } }[];
+}
 
 /**
  * The book's reading settings (issue 45): carried by the book detail and chapter content answers
- * (with `spread` on wide pages) and the Divina manifest's readingProgression, changed by the
+ * (with `spread` on wide pages), the Divina manifest's and the OPDS 2.0 feeds' readingProgression, changed by the
  * operator in the console (audited, the public answers follow at once) and the CLI.
  */
 let ctx: TestContext;
@@ -91,6 +96,10 @@ describe('the reading settings of a book', () => {
       [admin.username, { direction: 'ltr', mode: 'strip' }, { direction: 'rtl', mode: 'single' }],
       [admin.username, { direction: 'rtl', mode: 'single' }, { direction: 'rtl', mode: 'double' }],
     ]);
+    // The console's book list shows them in the book's row.
+    const list = await ctx.app.inject({ url: '/api/v1/admin/books?page_size=100', headers: authHeader(admin) });
+    const row = (list.json().data.items as { book_uuid: string; reading: unknown }[]).find((item) => item.book_uuid === manga.uuid);
+    expect(row?.reading).toEqual({ direction: 'rtl', mode: 'double' });
   });
 
   it('refuses bad values (400), an unknown book (404) and a reader (403)', async () => {
@@ -117,6 +126,41 @@ describe('the reading settings of a book', () => {
     expect(await patchReading(manga, { direction: 'rtl' })).toMatchObject({ statusCode: 200 });
     expect(await manifest(manga.chapters[0]!.uuid)).toBe('rtl');
     expect(await manifest(ltrBook.chapters[0]!.uuid)).toBe('ltr');
+  });
+
+  it("give the OPDS 2.0 feeds' comic publications their readingProgression, in the book lists and a book's chapters", async () => {
+    const reader = await createUser(ctx);
+    const [tree] = feedTrees(reader, (await makeFeedKey(ctx, reader)).key);
+    const tag = 'reading-progression';
+    const rtlComic = await createBook(ctx, { chapters: 2, freeChapters: 1, tags: [tag] });
+    const ltrComic = await createBook(ctx, { chapters: 1, freeChapters: 1, tags: [tag] });
+    const novel = await createBook(ctx, { bookType: 'novel', chapters: 1, freeChapters: 1, chapterText: () => '<p>One</p>', tags: [tag] });
+    const feed = async (path: string) => {
+      const response = await ctx.app.inject({ url: `${tree!.root}v2/${path}`, headers: tree!.headers });
+      expect(response.statusCode, response.body).toBe(200);
+      const document = response.json() as Feed2;
+      expect(checkOpds2('feed', document), path).toEqual([]);
+      return document;
+    };
+    const progressionOf = (document: Feed2, uuid: string) =>
+      document.publications!.find((publication) => publication.metadata.identifier === `urn:uuid:${uuid}`)!.metadata.readingProgression;
+
+    // Read once before the change: the change must reach feeds already built and cached.
+    expect(progressionOf(await feed(`tag/${tag}`), rtlComic.uuid)).toBe('ltr');
+    expect(await patchReading(rtlComic, { direction: 'rtl' })).toMatchObject({ statusCode: 200 });
+    const list = await feed(`tag/${tag}`);
+    expect(progressionOf(list, rtlComic.uuid)).toBe('rtl');
+    expect(progressionOf(list, ltrComic.uuid)).toBe('ltr');
+    // A novel's text direction follows its language: no page direction.
+    expect(progressionOf(list, novel.uuid)).toBeUndefined();
+
+    const chapters = await feed(`book/${rtlComic.uuid}`);
+    // The free chapter (a manifest) and the locked one (the top-up link only) alike.
+    expect(rtlComic.chapters.map((chapter) => progressionOf(chapters, chapter.uuid))).toEqual(['rtl', 'rtl']);
+    const novelChapters = await feed(`book/${novel.uuid}`);
+    expect(novelChapters.publications!.map((publication) => publication.metadata.readingProgression)).toEqual(
+      novelChapters.publications!.map(() => undefined),
+    );
   });
 
   it('are set by the CLI (audited as cli), which checks its options', async () => {

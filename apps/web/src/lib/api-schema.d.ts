@@ -137,6 +137,13 @@ export interface paths {
                                     /** @description The language of `title` */
                                     language: string;
                                     public_free_chapters: number;
+                                    /** @description Ext (issue 45): the book's reading direction and default mode, as the operator set them */
+                                    reading: {
+                                        /** @description ltr: pages turn left to right; rtl: right to left (manga) */
+                                        direction: "ltr" | "rtl";
+                                        /** @description strip: one long vertical strip; single: one page at a time; double: two pages side by side */
+                                        mode: "strip" | "single" | "double";
+                                    };
                                     recommendation_rank: number | null;
                                     /** @enum {unknown} */
                                     status: "ongoing" | "completed";
@@ -4097,6 +4104,13 @@ export interface paths {
                                     /** @description The language of `title` */
                                     language: string;
                                     public_free_chapters: number;
+                                    /** @description Ext (issue 45): the book's reading direction and default mode, as the operator set them */
+                                    reading: {
+                                        /** @description ltr: pages turn left to right; rtl: right to left (manga) */
+                                        direction: "ltr" | "rtl";
+                                        /** @description strip: one long vertical strip; single: one page at a time; double: two pages side by side */
+                                        mode: "strip" | "single" | "double";
+                                    };
                                     recommendation_rank: number | null;
                                     /** @enum {unknown} */
                                     status: "ongoing" | "completed";
@@ -4155,6 +4169,13 @@ export interface paths {
                                     /** @description The language of `title` */
                                     language: string;
                                     public_free_chapters: number;
+                                    /** @description Ext (issue 45): the book's reading direction and default mode, as the operator set them */
+                                    reading: {
+                                        /** @description ltr: pages turn left to right; rtl: right to left (manga) */
+                                        direction: "ltr" | "rtl";
+                                        /** @description strip: one long vertical strip; single: one page at a time; double: two pages side by side */
+                                        mode: "strip" | "single" | "double";
+                                    };
                                     recommendation_rank: number | null;
                                     /** @enum {unknown} */
                                     status: "ongoing" | "completed";

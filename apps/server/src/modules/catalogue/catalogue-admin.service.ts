@@ -72,6 +72,7 @@ export function createCatalogueAdminService(deps: CatalogueAdminDeps) {
         recommendation_rank: row.recommendation_rank,
         cover_image: coverUrl(row.cover_key),
         updated_at: toIso(row.updated_at),
+        reading: { direction: row.reading_direction, mode: row.reading_mode },
       };
     });
   }

@@ -52,6 +52,8 @@ export interface FeedBook {
   bookType: 'comic' | 'novel';
   /** The language its pages and titles fall back to. */
   originalLanguage: string;
+  /** The operator's page direction (issue 45): OPDS 2.0's readingProgression of a comic; OPDS 1.2 has no standard place for it. */
+  direction: 'ltr' | 'rtl';
 }
 
 export interface FeedChapter {

@@ -12,7 +12,17 @@ export const findFeedBooks = (db: DbExecutor, uuids: readonly string[]) =>
     ? Promise.resolve([])
     : db
         .selectFrom('books')
-        .select(['id', 'uuid', 'author', 'original_language', 'cover_key', 'cover_variants', 'updated_at', 'book_type'])
+        .select([
+          'id',
+          'uuid',
+          'author',
+          'original_language',
+          'cover_key',
+          'cover_variants',
+          'updated_at',
+          'book_type',
+          'reading_direction',
+        ])
         .where('uuid', 'in', uuids)
         .where('is_published', '=', 1)
         .execute();

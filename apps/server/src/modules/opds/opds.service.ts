@@ -96,6 +96,7 @@ export function createOpdsService(deps: {
           thumbnail: smallest ?? cover,
           bookType: book.book_type,
           originalLanguage: book.original_language,
+          direction: book.reading_direction,
         },
       ];
     });

@@ -126,7 +126,15 @@ const bookMetadata = (ctx: FeedContext, book: FeedBook) => ({
   ...(book.author ? { author: book.author } : {}),
   language: ctx.language,
   ...(book.summary ? { description: book.summary } : {}),
+  ...pageDirection(book),
 });
+
+/**
+ * A comic's page direction as the operator set it (issue 45), as the Divina manifest has it: an app
+ * can lay out a right-to-left manga before it opens the manifest. A novel's text direction follows
+ * its language, so it carries none (the EPUB says it in its own package).
+ */
+const pageDirection = (book: FeedBook) => (book.bookType === 'comic' ? { readingProgression: book.direction } : {});
 
 /**
  * A book in a list. Its acquisition is its chapters: the link leads to the book's own feed

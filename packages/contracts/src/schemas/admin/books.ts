@@ -103,6 +103,7 @@ export const AdminBookItem = Type.Object({
   recommendation_rank: Nullable(Type.Integer()),
   cover_image: Nullable(Type.String()),
   updated_at: Timestamp(),
+  reading: BookReading,
 });
 export type AdminBookItem = Static<typeof AdminBookItem>;
 export const AdminBookListResponse = PagedData(AdminBookItem);

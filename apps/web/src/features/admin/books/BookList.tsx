@@ -67,7 +67,12 @@ export function BookList() {
               </Link>
               {book.author && <div className={styles.muted}>{book.author}</div>}
             </td>
-            <td>{t(`type.${book.book_type}`)}</td>
+            <td>
+              {t(`type.${book.book_type}`)}
+              {book.book_type === 'comic' && book.reading.direction === 'rtl' && (
+                <div className={styles.muted}>{t('reading.directions.rtl')}</div>
+              )}
+            </td>
             <td>{formatNumber(book.chapter_count)}</td>
             <td>
               {book.is_published ? t('published.published') : t('published.unpublished')}

@@ -3,6 +3,7 @@ import type {
   AdminBookDetail,
   AdminBookItem,
   AdminBookListQuery,
+  AdminBookReadingBody,
   AdminBookUpdateBody,
   AdminChapterItem,
 } from '@inkstream/contracts';
@@ -29,6 +30,9 @@ export const booksApi = {
         ? client.POST('/api/v1/admin/books/{bookUuid}/publish', { params: book(uuid) })
         : client.POST('/api/v1/admin/books/{bookUuid}/unpublish', { params: book(uuid) }),
     ),
+  /** Ext (issue 45): the book's reading direction and default mode; only the fields given change. */
+  setReading: (uuid: string, body: AdminBookReadingBody): Promise<AdminBookDetail> =>
+    data(client.PATCH('/api/v1/admin/books/{bookUuid}/reading', { params: book(uuid), body })),
   /** The image file itself is the body (image/jpeg, png, webp or avif). */
   uploadCover: (uuid: string, file: File): Promise<AdminBookDetail> =>
     data(onceClient.PUT('/api/v1/admin/books/{bookUuid}/cover', { params: book(uuid), file })),
