@@ -10,6 +10,7 @@ const modules = import.meta.glob<{ default: Bundle }>(
     '!./books.json',
     '!./chapters.json',
     '!./reader.json',
+    '!./paged.json',
     '!./comments.json',
     '!./ratings.json',
     '!./plans.json',
