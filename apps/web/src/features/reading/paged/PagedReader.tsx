@@ -35,12 +35,14 @@ const DOUBLE_TAP_MS = 250;
 // A page that cannot be shown stays an empty box of its size (the chapter still turns past it).
 const ignoreError = () => undefined;
 
+// A browser without matchMedia (or a test's DOM) counts as a wide screen.
+const narrowQuery = () => (typeof window.matchMedia === 'function' ? window.matchMedia(NARROW_PORTRAIT_QUERY) : null);
 const subscribeNarrow = (onChange: () => void) => {
-  const query = window.matchMedia(NARROW_PORTRAIT_QUERY);
-  query.addEventListener('change', onChange);
-  return () => query.removeEventListener('change', onChange);
+  const query = narrowQuery();
+  query?.addEventListener('change', onChange);
+  return () => query?.removeEventListener('change', onChange);
 };
-const isNarrowPortrait = () => window.matchMedia(NARROW_PORTRAIT_QUERY).matches;
+const isNarrowPortrait = () => narrowQuery()?.matches ?? false;
 
 interface Props {
   content: ChapterContent;
@@ -125,10 +127,14 @@ export default function PagedReader({ content, settings, language, resume, arriv
       }
       if (target === current) return;
       setPage(views[target]![0]!);
-      // A new view starts at its top and its start edge (fit width or original size may scroll).
-      if (stage.current) stage.current.scrollTo({ top: 0, left: direction === 'rtl' ? stage.current.scrollWidth : 0 });
+      // A new view starts at its top and its start edge (fit width or original size may scroll);
+      // the stage runs in the book's direction, so 0 is that edge either way.
+      if (stage.current) {
+        stage.current.scrollTop = 0;
+        stage.current.scrollLeft = 0;
+      }
     },
-    [views, current, onLeave, direction],
+    [views, current, onLeave],
   );
   usePageKeys(turn, direction);
   const goTo = (index: number) => {
@@ -195,7 +201,8 @@ export default function PagedReader({ content, settings, language, resume, arriv
       data-pages={shown.join(',')}
       data-zoomed={zoomed ? 'true' : 'false'}
     >
-      <div ref={stage} className={styles.stage} onClick={onClick} {...touch}>
+      {/* Focusable: a page larger than the screen (fit width, original size) scrolls with the keyboard too. */}
+      <div ref={stage} className={styles.stage} dir={direction} tabIndex={0} onClick={onClick} {...touch}>
         <ZoomSurface resetKey={shown.join(',')} active controlRef={zoom} onZoomChange={setZoomed} className={styles.surface}>
           <div className={`${styles.view} ${fitClass}`} dir={direction} data-count={shown.length}>
             {shown.map((index) => (
