@@ -96,12 +96,14 @@ afterAll(async () => {
 const reader = (page: Page) => page.locator('[data-paged-reader]');
 const shownPages = (page: Page) => reader(page).getAttribute('data-pages');
 
-/** Opens a chapter in pages and puts the tap zones' explanation away (it shows once per browser). */
+/**
+ * Opens a chapter in pages in a fresh browser and puts the tap zones' explanation away: it shows
+ * once per browser, when the app has taken the reader over (so the reader answers taps by then).
+ */
 async function open(page: Page, number: number) {
   await page.goto(readerPath(number));
-  await reader(page).waitFor();
   const hint = page.locator('[data-tap-hint]');
-  if (await hint.isVisible()) await hint.getByRole('button').click();
+  await hint.getByRole('button').click();
   await hint.waitFor({ state: 'detached' });
 }
 
