@@ -8,4 +8,6 @@ import type { ReadingPosition } from './reading-position';
 export interface SharedPlace {
   chapterUuid: string;
   position: ReadingPosition;
+  /** Which view wrote it: the strip opens at a place only when the paged reader left it (a mode switch). */
+  by: 'strip' | 'paged';
 }

@@ -61,11 +61,12 @@ export function usePositionMemory(
 
   useEffect(() => {
     if (!content || !bookUuid || !chapterUuid || paged) return;
-    // Back from the paged reader in the same chapter: the page it showed.
-    const shared = place.current?.chapterUuid === chapterUuid ? place.current.position : null;
+    // Back from the paged reader in the same chapter: the page it showed. (The strip's own place
+    // is not restored: the chapter's content coming again, in another text language, stays put.)
+    const shared = place.current?.chapterUuid === chapterUuid && place.current.by === 'paged' ? place.current.position : null;
     const target = shared ?? (resume?.chapter_uuid === chapterUuid ? positionOf(resume, content) : null);
     last.current = target ?? startOf(content);
-    place.current = { chapterUuid, position: last.current };
+    place.current = { chapterUuid, position: last.current, by: 'strip' };
     queueProgress(bookUuid, chapterUuid, last.current);
     // After the reader's own "start at the top" for a new chapter.
     if (target) hold(target);
@@ -80,7 +81,7 @@ export function usePositionMemory(
         const position = readPosition(main.current);
         if (!position) return;
         last.current = position;
-        place.current = { chapterUuid, position };
+        place.current = { chapterUuid, position, by: 'strip' };
         queueProgress(bookUuid, chapterUuid, position);
       });
     };

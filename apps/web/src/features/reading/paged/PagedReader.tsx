@@ -106,7 +106,7 @@ export default function PagedReader({ content, settings, language, resume, arriv
   const first = shown[0];
   useEffect(() => {
     if (first === undefined || !isTakenOver) return;
-    place.current = { chapterUuid: content.chapter_uuid, position: { page_index: first, page_offset: 0 } };
+    place.current = { chapterUuid: content.chapter_uuid, position: { page_index: first, page_offset: 0 }, by: 'paged' };
     onProgress(views.length > 0 ? (current + 1) / views.length : 0);
   }, [first, current, views.length, isTakenOver, content.chapter_uuid, place, onProgress]);
 
