@@ -121,6 +121,10 @@ function renderToString(element: ReactNode): Promise<string> {
       },
     });
     const stream = renderToPipeableStream(element, {
+      // Never outline a boundary: React would send a finished boundary past this size (the paged
+      // reader's, under the page's head and bars) as a hidden copy that an inline script moves
+      // into place, and the page's Content-Security-Policy runs no inline script.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onAllReady: () => stream.pipe(sink),
       onShellError: (error) => {
         clearTimeout(timer);

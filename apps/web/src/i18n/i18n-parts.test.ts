@@ -98,7 +98,7 @@ const outside = (used: Map<string, string[]>, allowed: string[]) =>
 describe('the parts of a language', () => {
   it('are the landing page’s, the reading screens’ and the rest, each namespace in one', () => {
     expect(FIRST).toEqual(['books', 'common']);
-    expect(READING).toEqual(['chapters', 'coins', 'comments', 'plans', 'ratings', 'reader', 'readingsettings']);
+    expect(READING).toEqual(['chapters', 'coins', 'comments', 'paged', 'plans', 'ratings', 'reader', 'readingsettings']);
     const all = [...FIRST, ...READING, ...Object.keys(rest)];
     expect(new Set(all).size).toBe(all.length);
     expect(Object.keys(rest)).toContain('profile');

@@ -22,6 +22,8 @@ export const STORAGE_KEYS = {
   resetReturn: 'reset-return-path',
   /** 'on' when the reader switched the data saver on (lib/data-saving.ts). */
   dataSaver: 'data-saver',
+  /** '1' once the paged reader's tap zones were explained here (shown once: features/reading/paged/TapHint.tsx). */
+  pagedTapHint: 'paged-tap-hint-seen',
 } as const;
 
 export function readStorage(key: string): string | null {

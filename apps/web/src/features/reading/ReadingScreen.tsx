@@ -1,5 +1,5 @@
 import type { BookReading, BookType } from '@inkstream/contracts';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
@@ -27,7 +27,12 @@ import { ChapterEndCard } from './ChapterEndCard';
 import { ChapterComments } from '../comments';
 import { ReadingSettingsPanel } from './modes/ReadingSettingsPanel';
 import { useReadingSettings } from './modes/use-reading-settings';
+import { arrivalFromState, arrivalState } from './paged/arrival-state';
+import type { SharedPlace } from './shared-place';
 import styles from './ReadingScreen.module.css';
+
+// Issue 45: only readers of paged books download the paged reader (the strip's readers never do).
+const PagedReader = lazy(() => import('./paged/PagedReader'));
 
 interface Props {
   bookId: string;
@@ -62,8 +67,22 @@ export function ReadingScreen({ bookId, chapterUuid, chapterNumber }: Props) {
   const isWrongBook = !!answeredBook && answeredBook !== bookId.toLowerCase();
   const content = isWrongBook ? undefined : query.data;
   const place = isWrongBook ? undefined : (content ?? locked);
-  const resume = resumeFromState(useLocation().state);
-  const { keepPlace } = usePositionMemory(content, main, root, resume);
+  const locationState: unknown = useLocation().state;
+  const resume = resumeFromState(locationState);
+  // The last book type seen keeps its look while the next chapter loads (no flash between themes).
+  const [bookType, setBookType] = useState<BookType>();
+  if (place && place.book_type !== bookType) setBookType(place.book_type);
+  // The book's own reading settings, kept the same way (a locked chapter's answer does not carry them).
+  const [bookReading, setBookReading] = useState<BookReading>();
+  const answeredReading = content?.reading;
+  if (answeredReading && (answeredReading.direction !== bookReading?.direction || answeredReading.mode !== bookReading.mode)) {
+    setBookReading(answeredReading);
+  }
+  const readingSettings = useReadingSettings(bookId, bookReading);
+  const isPaged = content?.book_type === 'comic' && readingSettings.comic.mode !== 'strip';
+  // The page in view, shared by the strip and the paged reader: a change of mode keeps it.
+  const sharedPlace = useRef<SharedPlace | null>(null);
+  const { keepPlace } = usePositionMemory(content, main, root, resume, { paged: isPaged, place: sharedPlace });
   const toggleFullscreen = useCallback(() => keepPlace(toggle), [keepPlace, toggle]);
   useEffect(() => {
     // The bars (and the button just pressed) hide in fullscreen, which would leave the keys with the
@@ -82,16 +101,6 @@ export function ReadingScreen({ bookId, chapterUuid, chapterNumber }: Props) {
     },
     [queryClient],
   );
-  // The last book type seen keeps its look while the next chapter loads (no flash between themes).
-  const [bookType, setBookType] = useState<BookType>();
-  if (place && place.book_type !== bookType) setBookType(place.book_type);
-  // The book's own reading settings, kept the same way (a locked chapter's answer does not carry them).
-  const [bookReading, setBookReading] = useState<BookReading>();
-  const answeredReading = content?.reading;
-  if (answeredReading && (answeredReading.direction !== bookReading?.direction || answeredReading.mode !== bookReading.mode)) {
-    setBookReading(answeredReading);
-  }
-  const readingSettings = useReadingSettings(bookId, bookReading);
 
   const step = useCallback(
     (direction: ChapterStep) => {
@@ -100,8 +109,20 @@ export function ReadingScreen({ bookId, chapterUuid, chapterNumber }: Props) {
     },
     [bookId, place, navigate],
   );
-  useArrowKeys(step, isRtl);
+  // In pages, keys and swipes turn pages (the paged reader's own), and leave the chapter only at its ends.
+  useArrowKeys(step, isRtl, !isPaged);
   const swipe = useSwipe(step, isRtl);
+  const leavePages = useCallback(
+    (direction: ChapterStep, focus: boolean) => {
+      const path = place && neighbourPath(bookId, place, direction);
+      // "Previous" at the first page opens the previous chapter at its last page.
+      if (path) navigate(path, { state: arrivalState({ at: direction === 'previous' ? 'end' : 'start', focus }) });
+    },
+    [bookId, place, navigate],
+  );
+  const [pagedProgress, setPagedProgress] = useState(0);
+  const toggleBars = chrome.onTap;
+  const showBars = useCallback(() => toggleBars(null), [toggleBars]);
 
   useEffect(() => {
     // A new chapter starts at its first page (the router keeps the old scroll position).
@@ -144,9 +165,16 @@ export function ReadingScreen({ bookId, chapterUuid, chapterNumber }: Props) {
         settingsButton={<ReadingSettingsPanel settings={readingSettings} bookType={bookType} book={bookReading} />}
       />
       <div className={styles.progress} aria-hidden="true">
-        <span style={{ transform: `scaleX(${chrome.progress})` }} />
+        <span style={{ transform: `scaleX(${isPaged ? pagedProgress : chrome.progress})` }} />
       </div>
-      <main id="main" ref={main} className={styles.content} {...swipe} onClick={(event) => chrome.onTap(event.target)}>
+      <main
+        id="main"
+        ref={main}
+        className={styles.content}
+        {...(isPaged ? {} : swipe)}
+        // The paged reader's middle third shows and hides the bars itself.
+        onClick={isPaged ? undefined : (event) => chrome.onTap(event.target)}
+      >
         {query.isPending ? (
           <Loading />
         ) : isWrongBook ? (
@@ -168,6 +196,21 @@ export function ReadingScreen({ bookId, chapterUuid, chapterNumber }: Props) {
             settings={readingSettings}
             onChooseLanguage={chooseLanguage}
           />
+        ) : isPaged ? (
+          <Suspense fallback={<Loading />}>
+            <PagedReader
+              key={chapterUuid}
+              content={query.data}
+              settings={readingSettings.comic}
+              language={language}
+              resume={resume}
+              arrival={arrivalFromState(locationState)}
+              place={sharedPlace}
+              onLeave={leavePages}
+              onMenu={showBars}
+              onProgress={setPagedProgress}
+            />
+          </Suspense>
         ) : (
           <ChapterPages key={chapterUuid} content={query.data} language={language} scrollRoot={root} />
         )}

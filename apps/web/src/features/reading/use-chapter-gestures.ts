@@ -6,14 +6,18 @@ export function isTyping(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 }
 
-/** ArrowLeft / ArrowRight move between chapters, mirrored right to left. */
-export function useArrowKeys(onStep: (step: ChapterStep) => void, isRtl: boolean): void {
+/**
+ * ArrowLeft / ArrowRight move between chapters, mirrored right to left. Off (`enabled` false) in
+ * the paged reader, whose keys turn pages and leave the chapter only at its ends.
+ */
+export function useArrowKeys(onStep: (step: ChapterStep) => void, isRtl: boolean, enabled = true): void {
   const callback = useRef(onStep);
   // Before paint, not after: a key pressed as soon as the new chapter shows must act on that chapter.
   useLayoutEffect(() => {
     callback.current = onStep;
   });
   useEffect(() => {
+    if (!enabled) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || isTyping(event.target)) return;
       const step = arrowKeyStep(event.key, isRtl);
@@ -21,7 +25,7 @@ export function useArrowKeys(onStep: (step: ChapterStep) => void, isRtl: boolean
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [isRtl]);
+  }, [isRtl, enabled]);
 }
 
 /** Touch handlers for the page area: a horizontal swipe moves between chapters (see swipeStep). */

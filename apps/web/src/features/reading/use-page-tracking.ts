@@ -11,14 +11,14 @@ import { useNearEnd } from './use-near-end';
 import { useStartReading } from './use-start-reading';
 
 /** The byte budget of a prefetch: the next chapter's content (a few KB of JSON) and its first two pages. */
-const NEXT_CHAPTER_PAGES = 2;
+export const NEXT_CHAPTER_PAGES = 2;
 
 /**
  * Fetches a page the way its `<picture>` will ask for it: an image inside a (detached) picture
  * chooses among the picture's sources, so the AVIF or WebP variant this browser will show is the
  * one that lands in the cache, not the larger fallback.
  */
-function preloadPage(page: PageImage): HTMLImageElement {
+export function preloadPage(page: PageImage): HTMLImageElement {
   const picture = document.createElement('picture');
   for (const variant of page.sources ?? []) {
     const source = document.createElement('source');

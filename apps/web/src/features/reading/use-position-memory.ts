@@ -2,6 +2,7 @@ import type { ChapterContent, ResumePoint } from '@inkstream/contracts';
 import { useCallback, useEffect, useRef, type RefObject } from 'react';
 import { queueProgress } from '../../lib/progress-sync';
 import { readPosition, scrollToPosition, type ReadingPosition } from './reading-position';
+import type { SharedPlace } from './shared-place';
 
 /** How long after a layout change (fullscreen in or out) the reader is held at its place. */
 const HOLD_MS = 700;
@@ -21,12 +22,16 @@ const positionOf = (resume: ResumePoint, content: ChapterContent): ReadingPositi
  * chapter is laid out (page boxes are sized before their images load, so the place is exact).
  * `keepPlace` wraps anything that changes the layout, such as fullscreen, so the reader stays on
  * the same line of the same page.
+ *
+ * In the paged reader (`paged`) the reader itself keeps the position (it turns, nothing scrolls);
+ * `place` is what both views share, so the strip opens where the pages were when the mode changes.
  */
 export function usePositionMemory(
   content: ChapterContent | undefined,
   main: RefObject<HTMLElement | null>,
   root: RefObject<HTMLElement | null>,
   resume: ResumePoint | null,
+  { paged, place }: { paged: boolean; place: RefObject<SharedPlace | null> },
 ) {
   const last = useRef<ReadingPosition | null>(null);
   const holdUntil = useRef(0);
@@ -55,9 +60,13 @@ export function usePositionMemory(
   );
 
   useEffect(() => {
-    if (!content || !bookUuid || !chapterUuid) return;
-    const target = resume?.chapter_uuid === chapterUuid ? positionOf(resume, content) : null;
+    if (!content || !bookUuid || !chapterUuid || paged) return;
+    // Back from the paged reader in the same chapter: the page it showed. (The strip's own place
+    // is not restored: the chapter's content coming again, in another text language, stays put.)
+    const shared = place.current?.chapterUuid === chapterUuid && place.current.by === 'paged' ? place.current.position : null;
+    const target = shared ?? (resume?.chapter_uuid === chapterUuid ? positionOf(resume, content) : null);
     last.current = target ?? startOf(content);
+    place.current = { chapterUuid, position: last.current, by: 'strip' };
     queueProgress(bookUuid, chapterUuid, last.current);
     // After the reader's own "start at the top" for a new chapter.
     if (target) hold(target);
@@ -72,6 +81,7 @@ export function usePositionMemory(
         const position = readPosition(main.current);
         if (!position) return;
         last.current = position;
+        place.current = { chapterUuid, position, by: 'strip' };
         queueProgress(bookUuid, chapterUuid, position);
       });
     };
@@ -88,15 +98,17 @@ export function usePositionMemory(
       document.removeEventListener('fullscreenchange', onFullscreenChange);
     };
     // The position to resume is read when a chapter arrives, not each time the link state changes.
-  }, [bookUuid, chapterUuid, hold, main, root]);
+  }, [bookUuid, chapterUuid, hold, main, root, paged, place]);
 
   const keepPlace = useCallback(
     (change: () => void) => {
+      // A paged view keeps its page through any layout change.
+      if (paged) return change();
       const position = (main.current && readPosition(main.current)) ?? last.current;
       change();
       hold(position);
     },
-    [hold, main],
+    [hold, main, paged],
   );
   return { keepPlace };
 }

@@ -11,6 +11,7 @@ const modules = import.meta.glob<{ default: Bundle }>(
     '!./chapters.json',
     '!./reader.json',
     '!./readingsettings.json',
+    '!./paged.json',
     '!./comments.json',
     '!./ratings.json',
     '!./plans.json',

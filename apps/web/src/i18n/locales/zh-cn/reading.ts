@@ -5,7 +5,16 @@ import type { LocaleResources } from '../types';
 // them, without the account screens' texts (rest.ts), which a reader on a slow link would wait for
 // (i18n-parts.test.ts checks that the reading screens use no other namespace).
 const modules = import.meta.glob<{ default: Bundle }>(
-  ['./chapters.json', './reader.json', './readingsettings.json', './comments.json', './ratings.json', './plans.json', './coins.json'],
+  [
+    './chapters.json',
+    './reader.json',
+    './paged.json',
+    './readingsettings.json',
+    './comments.json',
+    './ratings.json',
+    './plans.json',
+    './coins.json',
+  ],
   {
     eager: true,
   },

@@ -1,0 +1,59 @@
+import type { ChapterContent, PageImage } from '@inkstream/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { shouldSaveData, useLighterImages } from '../../../lib/data-saving';
+import type { Language } from '../../../lib/language';
+import { chapterQueryOptions } from '../use-chapter-content';
+import { NEXT_CHAPTER_PAGES, preloadPage } from '../use-page-tracking';
+import { preloadPlan, type PageView } from './page-layout';
+
+/** Views fetched ahead of the one shown (a reader turns forward), and behind it (one step back is common). */
+export const PRELOAD_VIEWS_AHEAD = 2;
+export const PRELOAD_VIEWS_BEHIND = 1;
+/**
+ * The byte budget of the paged reader's preloading, counted in pages: at most this many pages are
+ * asked for ahead of need at any time. A comic page weighs 100–400 KB as AVIF or WebP, so six
+ * pages are 1–2 MB: two double views ahead and one behind, or the next chapter's first pages near
+ * the end, while a reader who stops reading has not paid for much more than they saw.
+ */
+export const PRELOAD_BUDGET_PAGES = 6;
+
+/**
+ * Fetches the pages around the view shown, and near the chapter's end the next chapter's content
+ * and first pages (with use-page-tracking's preloadPage, so the variant the browser will show is
+ * the one cached). Nothing is fetched ahead with the data saver, `Save-Data` or a 2G connection
+ * (shouldSaveData); the data saver's lighter pages come with the chapter's answer, as everywhere.
+ */
+export function usePagedPreload(
+  content: ChapterContent,
+  pages: readonly PageImage[],
+  views: readonly PageView[],
+  current: number,
+  language: Language,
+) {
+  const queryClient = useQueryClient();
+  const lighter = useLighterImages();
+  // The images are kept so the browser does not drop a request it started; one per page.
+  const asked = useRef(new Map<string, HTMLImageElement>());
+  const nextAsked = useRef(false);
+  const { next_chapter_uuid } = content;
+
+  useEffect(() => {
+    if (shouldSaveData()) return;
+    const plan = preloadPlan(views, current, PRELOAD_VIEWS_AHEAD, PRELOAD_VIEWS_BEHIND, PRELOAD_BUDGET_PAGES);
+    for (const index of plan) {
+      const page = pages[index];
+      if (page && !asked.current.has(page.url)) asked.current.set(page.url, preloadPage(page));
+    }
+    // Near the end (the views ahead reach past it), the rest of the budget goes to the next chapter.
+    const room = Math.min(NEXT_CHAPTER_PAGES, PRELOAD_BUDGET_PAGES - plan.length);
+    if (!next_chapter_uuid || current + PRELOAD_VIEWS_AHEAD < views.length - 1 || room <= 0 || nextAsked.current) return;
+    nextAsked.current = true;
+    queryClient
+      .fetchQuery(chapterQueryOptions(next_chapter_uuid, language, lighter))
+      .then((next) => {
+        for (const page of next.pages.slice(0, room)) if (!asked.current.has(page.url)) asked.current.set(page.url, preloadPage(page));
+      })
+      .catch(() => undefined); // a locked or missing next chapter simply is not preloaded
+  }, [views, current, pages, next_chapter_uuid, language, lighter, queryClient]);
+}
