@@ -15,10 +15,11 @@ export const preferencesKey = (userUuid: string) => ['reading-preferences', user
  * is kept up to date), not per chapter. On the first answer, what the reader chose as a visitor
  * in this browser moves into the account (handOver).
  */
-export function preferencesQueryOptions(userUuid: string) {
+export function preferencesQueryOptions(queryClient: QueryClient, userUuid: string) {
   return queryOptions({
     queryKey: preferencesKey(userUuid),
-    queryFn: async () => handOver(await preferencesApi.get()),
+    // A choice made while this was on its way stays on top of the answer (the answer does not undo it).
+    queryFn: async () => preferencesWriter(queryClient, userUuid).received(await handOver(await preferencesApi.get())),
     staleTime: Infinity,
     gcTime: Infinity,
     retry: 1,
@@ -61,6 +62,7 @@ export class PreferencesWriter {
   private sending: PreferencesChange | null = null;
   private waiting: PreferencesChange | null = null;
   private timer: ReturnType<typeof setTimeout> | undefined;
+  private answeredPut = false;
   private listeners = new Set<() => void>();
   failed = false;
 
@@ -77,6 +79,15 @@ export class PreferencesWriter {
     this.timer = setTimeout(() => this.flush(), SAVE_DELAY_MS);
   }
 
+  /**
+   * The server's answer to the first GET: it becomes what is confirmed unless a PUT has answered
+   * since (that answer is newer), and the changes not answered yet are shown on top of it.
+   */
+  received(answer: ReadingPreferences): ReadingPreferences {
+    if (!this.answeredPut) this.confirmed = answer;
+    return this.shown();
+  }
+
   /** Sends what waits now (the reader leaves the screen or the page). */
   flush(): void {
     clearTimeout(this.timer);
@@ -86,6 +97,7 @@ export class PreferencesWriter {
     preferencesApi.put(sending).then(
       (answer) => {
         this.confirmed = answer;
+        this.answeredPut = true;
         this.settle(false);
       },
       () => this.settle(true),
@@ -107,11 +119,14 @@ export class PreferencesWriter {
     if (this.waiting) this.flush();
   }
 
-  private show(): void {
+  private shown(): ReadingPreferences {
     const unanswered = [this.sending, this.waiting].filter((change) => change !== null);
     const now = new Date().toISOString();
-    const shown = unanswered.reduce((preferences, change) => applyChange(preferences, change, now), this.confirmed ?? EMPTY_PREFERENCES);
-    this.queryClient.setQueryData(preferencesKey(this.userUuid), shown);
+    return unanswered.reduce((preferences, change) => applyChange(preferences, change, now), this.confirmed ?? EMPTY_PREFERENCES);
+  }
+
+  private show(): void {
+    this.queryClient.setQueryData(preferencesKey(this.userUuid), this.shown());
   }
 }
 

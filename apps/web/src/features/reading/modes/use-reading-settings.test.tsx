@@ -115,6 +115,36 @@ describe('useReadingSettings', () => {
     expect(result.current.saveFailed).toBe(false);
   });
 
+  it('keeps a choice made while the account was still being asked for (its answer does not undo it)', async () => {
+    logIn();
+    let answer: (() => void) | undefined;
+    const asked = new Promise<void>((resolve) => (answer = resolve));
+    const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (init?.method === 'PUT') {
+        const body = account([
+          { book_uuid: BOOK, mode: 'double', direction: null, fit: null, cover_alone: null, updated_at: '2026-03-01T00:00:00Z' },
+        ]);
+        return new Response(JSON.stringify({ data: { result: body } }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+      }
+      await asked;
+      expect(String(input)).toContain('reading_preferences');
+      return new Response(JSON.stringify({ data: { result: account([], { theme: 'dark' }) } }), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    });
+    vi.stubGlobal('fetch', fetch);
+    const { result } = settingsOf();
+    act(() => result.current.chooseForBook({ mode: 'double' }));
+    await waitFor(() => expect(result.current.comic.mode).toBe('double'));
+    answer!();
+    await waitFor(() => expect(result.current.novel.theme).toBe('dark'));
+    expect(result.current.comic.mode).toBe('double');
+    await waitFor(() => expect(fetch.mock.calls.filter(([, init]) => init?.method === 'PUT')).toHaveLength(1));
+    expect(result.current.comic.mode).toBe('double');
+    vi.unstubAllGlobals();
+  });
+
   it('takes back a change the server refused, says so, and stays usable', async () => {
     logIn();
     let refuse = true;

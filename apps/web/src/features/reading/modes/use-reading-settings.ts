@@ -41,7 +41,7 @@ export function useReadingSettings(bookUuid: string | undefined, book: BookReadi
   const { userUuid } = useAuth();
   const queryClient = useQueryClient();
   const visitor = useVisitorPreferences();
-  const account = useQuery({ ...preferencesQueryOptions(userUuid ?? ''), enabled: userUuid !== null });
+  const account = useQuery({ ...preferencesQueryOptions(queryClient, userUuid ?? ''), enabled: userUuid !== null });
   const writer = userUuid ? preferencesWriter(queryClient, userUuid) : null;
   const saveFailed = useSyncExternalStore(
     (writer ?? noWriter).subscribe,
