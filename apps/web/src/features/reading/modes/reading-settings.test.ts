@@ -6,8 +6,9 @@ const webtoon = { direction: 'ltr', mode: 'strip' } as const;
 
 describe('resolveComicSettings', () => {
   it('follows the book when the reader chose nothing', () => {
-    expect(resolveComicSettings(manga)).toEqual({ mode: 'single', direction: 'rtl', fit: 'width', coverAlone: false });
-    expect(resolveComicSettings(undefined)).toEqual({ mode: 'strip', direction: 'ltr', fit: 'width', coverAlone: false });
+    // Pages are shown whole (fit height) unless the reader says otherwise.
+    expect(resolveComicSettings(manga)).toEqual({ mode: 'single', direction: 'rtl', fit: 'height', coverAlone: false });
+    expect(resolveComicSettings(undefined)).toEqual({ mode: 'strip', direction: 'ltr', fit: 'height', coverAlone: false });
   });
 
   it("uses the reader's default mode for paged books only, never for a webtoon strip", () => {

@@ -12,8 +12,9 @@ import type { BookReading, ReadingDefaults, ReadingDirection, ReadingFit, Readin
  * - direction: the reader's choice for the book, else the book's. A personal default never turns a
  *   right-to-left manga around (as in MangaDex, Kavita and Komga); `defaults.direction` is kept
  *   for other apps but the web reader does not use it.
- * - fit and cover alone: the reader's choice for the book, else their default, else the site's
- *   (fit width, cover alone off).
+ * - fit and cover alone: the reader's choice for the book, else their default, else the site's:
+ *   the whole page in view (fit height) and cover alone off. A page reader shows pages whole, as
+ *   Mihon's and Kavita's do by default; fit width on a desktop would show only a page's top.
  */
 
 export interface ComicSettings {
@@ -31,7 +32,7 @@ export interface BookChoice {
   cover_alone: boolean | null;
 }
 
-export const SITE_FIT: ReadingFit = 'width';
+export const SITE_FIT: ReadingFit = 'height';
 export const SITE_READING: BookReading = { direction: 'ltr', mode: 'strip' };
 
 export const EMPTY_DEFAULTS: ReadingDefaults = {
