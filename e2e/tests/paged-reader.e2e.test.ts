@@ -225,8 +225,23 @@ describe('the paged reader and the rest of the app', () => {
     page.on('console', (message) => {
       if (message.type() === 'error') problems.push(message.text());
     });
+    // The server's reader element, kept as the document is parsed (before any code of the app runs).
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        (window as unknown as { servedReader: Element | null }).servedReader = document.querySelector('[data-paged-reader]');
+      });
+    });
     await page.goto(readerPath(2));
     await reader(page).waitFor();
+    // The hint shows once the app has the reader: by then the server's pages were taken over as they
+    // were (the same element), not thrown away for a "Loading" and drawn again (a jump).
+    await page.locator('[data-tap-hint]').getByRole('button').waitFor();
+    expect(
+      await page.evaluate(() => {
+        const served = (window as unknown as { servedReader: Element | null }).servedReader;
+        return served !== null && served === document.querySelector('[data-paged-reader]');
+      }),
+    ).toBe(true);
     // The hint shows once: put away, it does not come back.
     await page.locator('[data-tap-hint]').getByRole('button').click();
     await page.reload();

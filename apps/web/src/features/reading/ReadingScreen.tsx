@@ -1,5 +1,5 @@
 import type { BookReading, BookType } from '@inkstream/contracts';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
@@ -28,11 +28,13 @@ import { ChapterComments } from '../comments';
 import { ReadingSettingsPanel } from './modes/ReadingSettingsPanel';
 import { useReadingSettings } from './modes/use-reading-settings';
 import { arrivalFromState, arrivalState } from './paged/arrival-state';
+import { holdTakeOverForPages, pagedReaderComponent } from './paged/load-paged-reader';
 import type { SharedPlace } from './shared-place';
 import styles from './ReadingScreen.module.css';
 
-// Issue 45: only readers of paged books download the paged reader (the strip's readers never do).
-const PagedReader = lazy(() => import('./paged/PagedReader'));
+// Issue 45: only readers of paged books download the paged reader (the strip's readers never do);
+// a chapter the server rendered in pages waits for it before the app takes the page over.
+await holdTakeOverForPages();
 
 interface Props {
   bookId: string;
@@ -80,6 +82,8 @@ export function ReadingScreen({ bookId, chapterUuid, chapterNumber }: Props) {
   }
   const readingSettings = useReadingSettings(bookId, bookReading);
   const isPaged = content?.book_type === 'comic' && readingSettings.comic.mode !== 'strip';
+  // Chosen once: a component whose type changed between renders would lose the page it shows.
+  const [PagedReader] = useState(pagedReaderComponent);
   // The page in view, shared by the strip and the paged reader: a change of mode keeps it.
   const sharedPlace = useRef<SharedPlace | null>(null);
   const { keepPlace } = usePositionMemory(content, main, root, resume, { paged: isPaged, place: sharedPlace });
