@@ -11,6 +11,8 @@ const baseUrl = inject('baseUrl');
 const COMIC = 'Moonlit Palace'; // a demo comic read as a long strip, left to right (nobody set it otherwise); chapter 1 is free
 const NOVEL = 'Sword Song of the Nine Provinces'; // a demo novel, the first 10 chapters free
 const SEPIA = 'rgb(244, 236, 216)'; // the sepia page (ReadingScreen.module.css)
+/** The paged reader (its DOM contract, docs/READER-JOURNEY.md "Reading modes") in single pages, right to left. */
+const SINGLE_RTL = '[data-paged-reader][data-mode="single"][data-direction="rtl"]';
 
 /** Opens a reader's page in a new browser context (a device of its own), logged in as `user` when given. */
 async function openReader(path: string, user?: { username: string; password: string }, device: typeof PHONE | typeof DESKTOP = DESKTOP) {
@@ -44,6 +46,7 @@ describe('reading preferences', () => {
     // Quick successive choices go out as one call.
     expect((await saved).books).toEqual([expect.objectContaining({ book_uuid: book, mode: 'single', direction: 'rtl' })]);
     expect(await first.settings.mode('Single page').isChecked()).toBe(true);
+    await first.page.locator(SINGLE_RTL).waitFor();
     // Escape closes the panel and gives the focus back to its button.
     await first.page.keyboard.press('Escape');
     await first.settings.dialog.waitFor({ state: 'hidden' });
@@ -54,6 +57,8 @@ describe('reading preferences', () => {
     const second = await openReader(path, user, PHONE);
     const answer = (await (await second.preferences!).json()) as { data: { result: PreferencesAnswer } };
     expect(answer.data.result.books).toEqual([expect.objectContaining({ book_uuid: book, mode: 'single', direction: 'rtl', fit: null })]);
+    // The reader itself, not only the panel: this book in single pages, right to left.
+    await second.page.locator(SINGLE_RTL).waitFor();
     await second.settings.open.click();
     await eventually(() => second.settings.mode('Single page').isChecked()).toBe(true);
     expect(await second.settings.direction('Right to left').isChecked()).toBe(true);
