@@ -11,6 +11,8 @@ const baseUrl = inject('baseUrl');
 const COMIC = 'Moonlit Palace'; // a demo comic read as a long strip, left to right (nobody set it otherwise); chapter 1 is free
 const NOVEL = 'Sword Song of the Nine Provinces'; // a demo novel, the first 10 chapters free
 const SEPIA = 'rgb(244, 236, 216)'; // the sepia page (ReadingScreen.module.css)
+/** The paged reader (its DOM contract, docs/READER-JOURNEY.md "Reading modes") in single pages, right to left. */
+const SINGLE_RTL = '[data-paged-reader][data-mode="single"][data-direction="rtl"]';
 
 /** Opens a reader's page in a new browser context (a device of its own), logged in as `user` when given. */
 async function openReader(path: string, user?: { username: string; password: string }, device: typeof PHONE | typeof DESKTOP = DESKTOP) {
@@ -38,12 +40,14 @@ describe('reading preferences', () => {
     await first.settings.dialog.waitFor();
     expect(await first.settings.dialog.innerText()).toContain('This book: left to right, long strip');
     expect(await first.settings.mode('Long strip').isChecked()).toBe(true);
-    const saved = nextSavedPreferences(first.page);
-    await first.settings.mode('Single page').check();
-    await first.settings.direction('Right to left').check();
-    // Quick successive choices go out as one call.
+    // Quick successive choices go out as one call (on a busy machine the two clicks may come
+    // further apart than the pause the panel waits for: then the second call carries both).
+    const saved = nextSavedPreferences(first.page, (answer) => answer.books.some((choice) => choice.direction === 'rtl'));
+    await first.settings.choose(first.settings.mode('Single page'));
+    await first.settings.choose(first.settings.direction('Right to left'));
     expect((await saved).books).toEqual([expect.objectContaining({ book_uuid: book, mode: 'single', direction: 'rtl' })]);
     expect(await first.settings.mode('Single page').isChecked()).toBe(true);
+    await first.page.locator(SINGLE_RTL).waitFor();
     // Escape closes the panel and gives the focus back to its button.
     await first.page.keyboard.press('Escape');
     await first.settings.dialog.waitFor({ state: 'hidden' });
@@ -54,6 +58,8 @@ describe('reading preferences', () => {
     const second = await openReader(path, user, PHONE);
     const answer = (await (await second.preferences!).json()) as { data: { result: PreferencesAnswer } };
     expect(answer.data.result.books).toEqual([expect.objectContaining({ book_uuid: book, mode: 'single', direction: 'rtl', fit: null })]);
+    // The reader itself, not only the panel: this book in single pages, right to left.
+    await second.page.locator(SINGLE_RTL).waitFor();
     await second.settings.open.click();
     await eventually(() => second.settings.mode('Single page').isChecked()).toBe(true);
     expect(await second.settings.direction('Right to left').isChecked()).toBe(true);
@@ -68,8 +74,8 @@ describe('reading preferences', () => {
   it("keep a visitor's choice in the browser across a reload, and go back to the book's settings", async () => {
     const { context, page, settings } = await openReader(await readerPath(baseUrl, COMIC, 1));
     await settings.open.click();
-    await settings.mode('Double page').check();
-    await settings.fit('Fit height').check();
+    await settings.choose(settings.mode('Double page'));
+    await settings.choose(settings.fit('Fit height'));
     await page.reload();
     await page.getByRole('heading', { level: 1 }).waitFor();
     await settings.open.click();
@@ -92,18 +98,18 @@ describe('reading preferences', () => {
     expect(before.fontFamily).not.toMatch(/Georgia/);
     await first.settings.open.click();
     expect(await first.settings.dialog.innerText()).toContain('These settings apply to all novels.');
-    const saved = nextSavedPreferences(first.page);
-    await first.settings.theme('Sepia').check();
-    await first.settings.font('Serif').check();
+    const saved = nextSavedPreferences(first.page, (answer) => answer.defaults.font_family === 'serif');
+    await first.settings.choose(first.settings.theme('Sepia'));
+    await first.settings.choose(first.settings.font('Serif'));
     expect((await saved).defaults).toMatchObject({ theme: 'sepia', font_family: 'serif' });
     expect(await novelLook(first.page)).toMatchObject({ theme: 'sepia', background: SEPIA });
     expect(await seriousViolations(first.page)).toEqual([]);
     // The dark theme with the panel open, too.
-    await first.settings.theme('Dark').check();
+    await first.settings.choose(first.settings.theme('Dark'));
     await eventually(async () => (await novelLook(first.page)).theme).toBe('dark');
     expect(await seriousViolations(first.page)).toEqual([]);
-    const back = nextSavedPreferences(first.page);
-    await first.settings.theme('Sepia').check();
+    const back = nextSavedPreferences(first.page, (answer) => answer.defaults.theme === 'sepia');
+    await first.settings.choose(first.settings.theme('Sepia'));
     expect((await back).defaults).toMatchObject({ theme: 'sepia' });
 
     const second = await openReader(path, user, DESKTOP);

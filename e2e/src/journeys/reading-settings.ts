@@ -1,4 +1,5 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page, Response } from 'playwright-core';
+import { eventually } from './session.js';
 
 /** The reader's settings button and panel (modes/ReadingSettingsPanel.tsx), by the en-us texts of readingsettings.json. */
 export function readingSettings(page: Page) {
@@ -18,16 +19,33 @@ export function readingSettings(page: Page) {
     margins: dialog.getByRole('slider', { name: 'Margins' }),
     useForAll: dialog.getByRole('button', { name: 'Use for all my books' }),
     reset: dialog.getByRole('button', { name: "Back to the book's settings" }),
+    /**
+     * Picks an option and waits for the panel to show it picked. Not Playwright's check(), which
+     * reads the state once, at once: a member's choice reaches the panel through the query cache,
+     * which tells its readers a moment later (TanStack Query notifies in a timeout), and until
+     * then React keeps the radio as it was; on a busy machine check() read it then and failed.
+     */
+    async choose(option: Locator) {
+      await option.click();
+      await eventually(() => option.isChecked()).toBe(true);
+    },
   };
 }
 
-/** Waits for the next answered PUT /user/reading_preferences and gives its `result`. */
-export async function nextSavedPreferences(page: Page): Promise<PreferencesAnswer> {
+/**
+ * Waits for the next answered PUT /user/reading_preferences (the next whose answer `until` accepts,
+ * when given) and gives its `result`.
+ */
+export async function nextSavedPreferences(page: Page, until?: (answer: PreferencesAnswer) => boolean): Promise<PreferencesAnswer> {
+  const resultOf = async (response: Response) => ((await response.json()) as { data: { result: PreferencesAnswer } }).data.result;
   const response = await page.waitForResponse(
-    (answer) => answer.url().endsWith('/api/v1/user/reading_preferences') && answer.request().method() === 'PUT',
+    async (answer) =>
+      answer.url().endsWith('/api/v1/user/reading_preferences') &&
+      answer.request().method() === 'PUT' &&
+      (!until || !answer.ok() || until(await resultOf(answer))),
   );
   if (!response.ok()) throw new Error(`PUT reading_preferences: HTTP ${response.status()}`);
-  return ((await response.json()) as { data: { result: PreferencesAnswer } }).data.result;
+  return resultOf(response);
 }
 
 export interface PreferencesAnswer {
