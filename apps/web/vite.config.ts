@@ -44,13 +44,14 @@ export default defineConfig(({ isSsrBuild }) => ({
                   priority: 10,
                   test: /apps[\\/]web[\\/]src[\\/](lib[\\/](api-reading|api-account|format-price|return-path)|features[\\/](reading[\\/]progress-sync|chapters[\\/](use-on-visible|use-book-progress|FollowButton|ChapterCard)|library[\\/]resume-link|account[\\/]plans))/,
                 },
-                // lib/ files only lazy screens use (their own API calls, prices, return paths) stay out of it,
+                // lib/ files only lazy screens use (their own API calls, such as the reading screen's
+                // preferences, prices, return paths) stay out of it,
                 // and so do the dialog, the not-found page and the header's suggestion popup (loaded on
                 // the first focus of the search field), which no first load shows.
                 {
                   name: 'shell',
                   priority: 20,
-                  test: /apps[\\/]web[\\/]src[\\/](lib[\\/](?!api-reading|api-account|api-suggest|format-price|return-path)|features[\\/]auth|i18n[\\/](index|active|translator|use-translation)|components[\\/](?!Dialog|NotFound|SuggestionPopup))/,
+                  test: /apps[\\/]web[\\/]src[\\/](lib[\\/](?!api-reading|api-account|api-suggest|api-preferences|format-price|return-path)|features[\\/]auth|i18n[\\/](index|active|translator|use-translation)|components[\\/](?!Dialog|NotFound|SuggestionPopup))/,
                 },
               ],
             },

@@ -8,12 +8,11 @@ export const STORAGE_KEYS = {
   /** Set for the reload a language choice causes: the new page puts focus back on the language selector. */
   focusLanguageSelector: 'focus-language-selector',
   /**
-   * The novel reader's old text size step (a percentage): read once, into `readingPreferences`'
-   * font size, then removed (features/reading/modes/visitor-preferences.ts).
+   * The novel reader's old text size step (a percentage): read once, into the visitor's reading
+   * preferences' font size, then removed (features/reading/modes/visitor-preferences.ts). The
+   * reading screen's own keys are in features/reading/reading-storage-keys.ts (out of the shell).
    */
   readerTextSize: 'reader-text-size',
-  /** A visitor's reading preferences ({defaults, books}, as the account keeps them); moved into the account at login. */
-  readingPreferences: 'reading-preferences',
   /** A visitor id whose progress still has to move into the account (set at login, cleared once merged). */
   pendingProgressMerge: 'pending-progress-merge',
   /** Set once this browser saved a reading position: the home page then asks for "Continue reading". */
@@ -22,8 +21,6 @@ export const STORAGE_KEYS = {
   resetReturn: 'reset-return-path',
   /** 'on' when the reader switched the data saver on (lib/data-saving.ts). */
   dataSaver: 'data-saver',
-  /** '1' once the paged reader's tap zones were explained here (shown once: features/reading/paged/TapHint.tsx). */
-  pagedTapHint: 'paged-tap-hint-seen',
 } as const;
 
 export function readStorage(key: string): string | null {

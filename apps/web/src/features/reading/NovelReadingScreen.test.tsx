@@ -5,6 +5,7 @@ import { activeTranslator, setActiveTranslator } from '../../i18n/active';
 import arSa from '../../i18n/locales/ar-sa/index';
 import { createTranslator } from '../../i18n/translator';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
+import { READING_STORAGE_KEYS } from './reading-storage-keys';
 import { cleanUpScreen, renderScreen, setUpI18n, stubApi } from '../../test-support/render-screen';
 
 /** The reader's bottom bar (the end-of-chapter card has its own like button). */
@@ -70,7 +71,8 @@ describe('novel reader', () => {
     const larger = screen.getByRole('button', { name: 'Larger text' });
     const smaller = screen.getByRole('button', { name: 'Smaller text' });
     const size = () => article().closest<HTMLElement>('[style]')!.style.getPropertyValue('--novel-font-size');
-    const stored = () => JSON.parse(localStorage.getItem(STORAGE_KEYS.readingPreferences) ?? '{}') as { defaults?: { font_size?: number } };
+    const stored = () =>
+      JSON.parse(localStorage.getItem(READING_STORAGE_KEYS.readingPreferences) ?? '{}') as { defaults?: { font_size?: number } };
     expect(group.textContent).toContain('18 px');
     expect(size()).toBe('18');
     fireEvent.click(larger);

@@ -11,6 +11,11 @@ interface Props {
   loading: 'eager' | 'lazy';
   fetchPriority?: 'high' | 'auto';
   style?: CSSProperties;
+  /**
+   * False for a page kept in the document ahead of being shown (the paged reader's next views):
+   * no `data-index`, which marks the pages shown (the reader's DOM contract).
+   */
+  indexed?: boolean;
   onLoad(): void;
   /** Called once the page cannot be shown in any format. */
   onError(index: number): void;
@@ -22,7 +27,18 @@ interface Props {
  * byte arrives) and the loading hints. A browser does not try the next source when the one it chose
  * fails, so a failed variant is dropped and the fallback asked for before the page counts as broken.
  */
-export function PagePicture({ page, index, alt, className, loading, fetchPriority = 'auto', style, onLoad, onError }: Props) {
+export function PagePicture({
+  page,
+  index,
+  alt,
+  className,
+  loading,
+  fetchPriority = 'auto',
+  style,
+  indexed = true,
+  onLoad,
+  onError,
+}: Props) {
   const [variantsFailed, setVariantsFailed] = useState(false);
   const sources = variantsFailed ? [] : (page.sources ?? []);
   const sized = page.width > 0 && page.height > 0;
@@ -36,7 +52,7 @@ export function PagePicture({ page, index, alt, className, loading, fetchPriorit
       ))}
       <img
         ref={image.ref}
-        data-index={index}
+        data-index={indexed ? index : undefined}
         src={page.url}
         alt={alt}
         width={sized ? page.width : undefined}

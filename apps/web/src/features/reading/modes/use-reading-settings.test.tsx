@@ -5,6 +5,7 @@ import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthProvider } from '../../auth/AuthContext';
 import { STORAGE_KEYS } from '../../../lib/storage-keys';
+import { READING_STORAGE_KEYS } from '../reading-storage-keys';
 import { cleanUpScreen, stubApi } from '../../../test-support/render-screen';
 import { EMPTY_DEFAULTS } from './reading-settings';
 import { useReadingSettings, type ReadingSettings } from './use-reading-settings';
@@ -39,7 +40,7 @@ afterEach(cleanUpScreen);
 describe('useReadingSettings', () => {
   it('is not known on the server: the book’s own settings apply, so the server’s markup and the first render agree', () => {
     localStorage.setItem(
-      STORAGE_KEYS.readingPreferences,
+      READING_STORAGE_KEYS.readingPreferences,
       JSON.stringify({ books: [{ book_uuid: BOOK, mode: 'double', updated_at: '2026-01-01T00:00:00Z' }] }),
     );
     let seen: ReadingSettings | undefined;
@@ -65,7 +66,10 @@ describe('useReadingSettings', () => {
     expect(result.current.novel).toMatchObject({ theme: 'sepia', fontFamily: 'serif', fontSize: 18, lineSpacing: 1.8 });
     act(() => result.current.resetBook());
     expect(result.current.comic).toMatchObject({ mode: 'single', direction: 'rtl' });
-    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.readingPreferences)!)).toMatchObject({ books: [], defaults: { theme: 'sepia' } });
+    expect(JSON.parse(localStorage.getItem(READING_STORAGE_KEYS.readingPreferences)!)).toMatchObject({
+      books: [],
+      defaults: { theme: 'sepia' },
+    });
   });
 
   it("applies a member's account preferences once they are known", async () => {
@@ -174,7 +178,7 @@ describe('useReadingSettings', () => {
         { book_uuid: OTHER, fit: 'height', updated_at: '2026-01-01T00:00:00Z' },
       ],
     };
-    localStorage.setItem(STORAGE_KEYS.readingPreferences, JSON.stringify(stored));
+    localStorage.setItem(READING_STORAGE_KEYS.readingPreferences, JSON.stringify(stored));
     logIn();
     const had = { book_uuid: OTHER, mode: 'strip', direction: null, fit: null, cover_alone: null, updated_at: '2025-12-01T00:00:00Z' };
     const after = account([{ ...had, book_uuid: BOOK, mode: 'double' }, had], { font_size: 16, theme: 'sepia' });
@@ -185,12 +189,12 @@ describe('useReadingSettings', () => {
       { books: [{ book_uuid: BOOK, mode: 'double', direction: null, fit: null, cover_alone: null }], defaults: { theme: 'sepia' } },
     ]);
     expect(result.current.comic.mode).toBe('double');
-    expect(localStorage.getItem(STORAGE_KEYS.readingPreferences)).toBeNull();
+    expect(localStorage.getItem(READING_STORAGE_KEYS.readingPreferences)).toBeNull();
   });
 
   it('leaves out a book no longer published and moves the rest', async () => {
     localStorage.setItem(
-      STORAGE_KEYS.readingPreferences,
+      READING_STORAGE_KEYS.readingPreferences,
       JSON.stringify({
         books: [
           { book_uuid: BOOK, mode: 'double', updated_at: '2026-01-02T00:00:00Z' },
@@ -211,7 +215,7 @@ describe('useReadingSettings', () => {
       [BOOK, OTHER],
       [OTHER],
     ]);
-    expect(localStorage.getItem(STORAGE_KEYS.readingPreferences)).toBeNull();
+    expect(localStorage.getItem(READING_STORAGE_KEYS.readingPreferences)).toBeNull();
     vi.restoreAllMocks();
   });
 });

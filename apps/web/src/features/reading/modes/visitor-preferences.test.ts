@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../../../lib/storage-keys';
+import { READING_STORAGE_KEYS } from '../reading-storage-keys';
 import { EMPTY_PREFERENCES } from './preferences-state';
 import { EMPTY_DEFAULTS } from './reading-settings';
 import { changeVisitorPreferences, parseVisitorPreferences, readVisitorPreferences } from './visitor-preferences';
@@ -78,7 +79,10 @@ describe("a visitor's stored preferences", () => {
     expect(readVisitorPreferences()).toBe(first);
     changeVisitorPreferences({ books: [{ book_uuid: A, clear: true }] });
     expect(readVisitorPreferences().books).toEqual([]);
-    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.readingPreferences)!)).toMatchObject({ defaults: { theme: 'dark' }, books: [] });
+    expect(JSON.parse(localStorage.getItem(READING_STORAGE_KEYS.readingPreferences)!)).toMatchObject({
+      defaults: { theme: 'dark' },
+      books: [],
+    });
   });
 
   it('takes the old text size percentage once, as a font size, unless one is set already', () => {

@@ -1,6 +1,7 @@
 import type { BookReadingOverride, ReadingDefaults, ReadingPreferences } from '@inkstream/contracts';
 import { useSyncExternalStore } from 'react';
 import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from '../../../lib/storage-keys';
+import { READING_STORAGE_KEYS } from '../reading-storage-keys';
 import { fontSizeFromOldPercent } from './novel-settings';
 import { applyChange, EMPTY_PREFERENCES, OVERRIDES_MAX, type PreferencesChange } from './preferences-state';
 import { EMPTY_DEFAULTS } from './reading-settings';
@@ -97,20 +98,20 @@ function takeOldTextSize(): void {
   if (old === null) return;
   removeStorage(STORAGE_KEYS.readerTextSize);
   const fontSize = fontSizeFromOldPercent(old);
-  const stored = parseVisitorPreferences(readStorage(STORAGE_KEYS.readingPreferences));
+  const stored = parseVisitorPreferences(readStorage(READING_STORAGE_KEYS.readingPreferences));
   if (fontSize !== null && stored.defaults.font_size === null)
     write(applyChange(stored, { defaults: { font_size: fontSize } }, new Date().toISOString()));
 }
 
 function write(preferences: ReadingPreferences): void {
   const raw = JSON.stringify(preferences);
-  writeStorage(STORAGE_KEYS.readingPreferences, raw);
-  unsaved = readStorage(STORAGE_KEYS.readingPreferences) === raw ? null : raw;
+  writeStorage(READING_STORAGE_KEYS.readingPreferences, raw);
+  unsaved = readStorage(READING_STORAGE_KEYS.readingPreferences) === raw ? null : raw;
 }
 
 export function readVisitorPreferences(): ReadingPreferences {
   takeOldTextSize();
-  const raw = readStorage(STORAGE_KEYS.readingPreferences) ?? unsaved;
+  const raw = readStorage(READING_STORAGE_KEYS.readingPreferences) ?? unsaved;
   if (cached?.raw !== raw) cached = { raw, value: parseVisitorPreferences(raw) };
   return cached.value;
 }
@@ -122,7 +123,7 @@ export function changeVisitorPreferences(change: PreferencesChange): void {
 
 /** After the account took them (login): the visitor's choices are the account's now. */
 export function forgetVisitorPreferences(): void {
-  removeStorage(STORAGE_KEYS.readingPreferences);
+  removeStorage(READING_STORAGE_KEYS.readingPreferences);
   unsaved = null;
   listeners.forEach((listener) => listener());
 }

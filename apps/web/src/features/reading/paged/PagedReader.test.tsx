@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { chooseDataSaver } from '../../../lib/data-saving';
 import ReadingPage from '../../../routes/ReadingPage';
 import { cleanUpScreen, renderScreen, setUpI18n, stubApi } from '../../../test-support/render-screen';
 
@@ -91,6 +92,30 @@ describe('the paged reader in the reading screen', () => {
     expect(root.dataset.pages).toBe('0,1');
     // At the first page of a chapter with a previous one, "previous" is still offered.
     expect(screen.getByRole('button', { name: 'Previous page' }).getAttribute('aria-disabled')).toBeNull();
+  });
+
+  it('keeps the next views in the page under the shown one, without data-index, so a turn only brings one to the top', async () => {
+    open(content({ direction: 'ltr', mode: 'single' }));
+    const root = await reader();
+    const kept = () => [...root.querySelectorAll('[aria-hidden="true"][inert] img')].map((image) => image.getAttribute('src'));
+    await waitFor(() => expect(kept()).toEqual(['/p1.webp', '/p2.webp']));
+    expect(root.querySelectorAll('img[data-index]')).toHaveLength(1);
+    const next = root.querySelector('img[src="/p1.webp"]');
+    press('ArrowRight');
+    // The same element, now shown and indexed: the browser decoded it while it waited underneath.
+    expect(root.querySelector('img[data-index="1"]')).toBe(next);
+    expect(next!.closest('[aria-hidden]')).toBeNull();
+    expect(kept()).toEqual(['/p0.webp', '/p2.webp', '/p3.webp']);
+  });
+
+  it('with the data saver on, only the page shown is in the document', async () => {
+    chooseDataSaver(true);
+    open(content({ direction: 'ltr', mode: 'single' }));
+    const root = await reader();
+    press('ArrowRight');
+    expect(root.dataset.pages).toBe('1');
+    expect([...root.querySelectorAll('img')].map((image) => image.getAttribute('src'))).toEqual(['/p1.webp']);
+    chooseDataSaver(false);
   });
 
   it('a strip book keeps the strip', async () => {

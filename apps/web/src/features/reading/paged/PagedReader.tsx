@@ -101,7 +101,7 @@ export default function PagedReader({ content, settings, language, resume, arriv
   const zoom = useRef<ZoomControl>(null);
   const [zoomed, setZoomed] = useState(false);
   const { onPageLoad } = usePagedTracking(content.book_uuid, content.chapter_uuid, views, current, isTakenOver);
-  usePagedPreload(content, pages, views, current, language);
+  const kept = usePagedPreload(content, pages, views, current, language, isTakenOver);
 
   const first = shown[0];
   useEffect(() => {
@@ -204,20 +204,41 @@ export default function PagedReader({ content, settings, language, resume, arriv
       {/* Focusable: a page larger than the screen (fit width, original size) scrolls with the keyboard too. */}
       <div ref={stage} className={styles.stage} dir={direction} tabIndex={0} onClick={onClick} {...touch}>
         <ZoomSurface resetKey={shown.join(',')} active controlRef={zoom} onZoomChange={setZoomed} className={styles.surface}>
-          <div className={`${styles.view} ${fitClass}`} dir={direction} data-count={shown.length}>
-            {shown.map((index) => (
-              <PagePicture
-                key={index}
-                page={pages[index]!}
-                index={index}
-                alt={tReader('pageAlt', { number: index + 1, total })}
-                loading="eager"
-                fetchPriority="high"
-                className={styles.page}
-                onLoad={() => onPageLoad(index)}
-                onError={ignoreError}
-              />
-            ))}
+          {/*
+           * The view shown, and under it the views preloaded around it (hidden by the shown view's
+           * opaque background, painted so their images are decoded before a turn). A turn only
+           * changes which view is on top: its images are the same elements, already decoded.
+           */}
+          <div className={styles.views}>
+            {kept.map((viewIndex) => {
+              const view = views[viewIndex] ?? [];
+              const isShown = viewIndex === current;
+              return (
+                <div
+                  key={view.join(',')}
+                  className={`${styles.view} ${isShown ? styles.shown : styles.ahead} ${fitClass}`}
+                  dir={direction}
+                  data-count={view.length}
+                  aria-hidden={isShown ? undefined : true}
+                  inert={!isShown}
+                >
+                  {view.map((index) => (
+                    <PagePicture
+                      key={index}
+                      page={pages[index]!}
+                      index={index}
+                      indexed={isShown}
+                      alt={tReader('pageAlt', { number: index + 1, total })}
+                      loading="eager"
+                      fetchPriority={isShown ? 'high' : 'auto'}
+                      className={styles.page}
+                      onLoad={() => onPageLoad(index)}
+                      onError={ignoreError}
+                    />
+                  ))}
+                </div>
+              );
+            })}
           </div>
         </ZoomSurface>
         <TapHint direction={direction} />

@@ -2,7 +2,8 @@ import type { ReadingDirection } from '@inkstream/contracts';
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { useBrowserValue } from '../../../lib/browser-value';
-import { readStorage, STORAGE_KEYS, writeStorage } from '../../../lib/storage-keys';
+import { readStorage, writeStorage } from '../../../lib/storage-keys';
+import { READING_STORAGE_KEYS } from '../reading-storage-keys';
 import styles from './PagedReader.module.css';
 
 /**
@@ -12,11 +13,11 @@ import styles from './PagedReader.module.css';
  */
 export function TapHint({ direction }: { direction: ReadingDirection }) {
   const { t } = useTranslation('paged');
-  const seen = useBrowserValue(() => readStorage(STORAGE_KEYS.pagedTapHint) === '1', true);
+  const seen = useBrowserValue(() => readStorage(READING_STORAGE_KEYS.pagedTapHint) === '1', true);
   const [dismissed, setDismissed] = useState(false);
   if (seen || dismissed) return null;
   const dismiss = () => {
-    writeStorage(STORAGE_KEYS.pagedTapHint, '1');
+    writeStorage(READING_STORAGE_KEYS.pagedTapHint, '1');
     setDismissed(true);
   };
   return (

@@ -1,11 +1,11 @@
 import type { ChapterContent, PageImage } from '@inkstream/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { shouldSaveData, useLighterImages } from '../../../lib/data-saving';
 import type { Language } from '../../../lib/language';
 import { chapterQueryOptions } from '../use-chapter-content';
 import { NEXT_CHAPTER_PAGES, preloadPage } from '../use-page-tracking';
-import { preloadPlan, type PageView } from './page-layout';
+import { preloadPlan, viewOfPage, type PageView } from './page-layout';
 
 /** Views fetched ahead of the one shown (a reader turns forward), and behind it (one step back is common). */
 export const PRELOAD_VIEWS_AHEAD = 2;
@@ -23,6 +23,13 @@ export const PRELOAD_BUDGET_PAGES = 6;
  * and first pages (with use-page-tracking's preloadPage, so the variant the browser will show is
  * the one cached). Nothing is fetched ahead with the data saver, `Save-Data` or a 2G connection
  * (shouldSaveData); the data saver's lighter pages come with the chapter's answer, as everywhere.
+ *
+ * Answers the views to keep in the page, in order: the one shown and, when preloading, the views
+ * the plan fetches (its next ones and the one behind, within the budget). The reader keeps them
+ * mounted and painted under the shown one, so the browser has decoded their images at the size
+ * they are shown before the turn: a fetched but undecoded page costs 30–90 ms of decoding on the
+ * turn itself (docs/PERFORMANCE.md "Reading modes"). Only the shown view while the server's page
+ * is taken over (its markup has the shown page only) and with nothing fetched ahead.
  */
 export function usePagedPreload(
   content: ChapterContent,
@@ -30,8 +37,10 @@ export function usePagedPreload(
   views: readonly PageView[],
   current: number,
   language: Language,
-) {
+  isTakenOver: boolean,
+): number[] {
   const queryClient = useQueryClient();
+  // Also re-renders when the data saver is switched, so the kept views follow shouldSaveData.
   const lighter = useLighterImages();
   // The images are kept so the browser does not drop a request it started; one per page.
   const asked = useRef(new Map<string, HTMLImageElement>());
@@ -56,4 +65,13 @@ export function usePagedPreload(
       })
       .catch(() => undefined); // a locked or missing next chapter simply is not preloaded
   }, [views, current, pages, next_chapter_uuid, language, lighter, queryClient]);
+
+  return useMemo(() => {
+    if (!isTakenOver || shouldSaveData()) return [current];
+    const kept = new Set([current]);
+    for (const index of preloadPlan(views, current, PRELOAD_VIEWS_AHEAD, PRELOAD_VIEWS_BEHIND, PRELOAD_BUDGET_PAGES))
+      kept.add(viewOfPage(views, index));
+    return [...kept].sort((a, b) => a - b);
+    // `lighter` is not read here: it is what shouldSaveData reads, as React state, so a switch of the data saver recomputes.
+  }, [views, current, isTakenOver, lighter]);
 }
