@@ -237,6 +237,8 @@ describe('preloading in single pages', () => {
       .locator('img[data-index="1"]')
       .evaluate((img: HTMLImageElement) => img.currentSrc);
     expect(new URL(shown).pathname).toBe(new URL(lighter, baseUrl).pathname);
+    // The reader is told so under the pages, as in the strip.
+    expect(await pagedReader(saving.page).getByText('Data saver on: lighter images').isVisible()).toBe(true);
     expect([...pageErrors, ...saving.pageErrors]).toEqual([]);
     await saving.context.close();
   });

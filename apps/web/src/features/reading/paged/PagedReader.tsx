@@ -12,6 +12,7 @@ import {
 } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { useBrowserValue } from '../../../lib/browser-value';
+import { useLighterImages } from '../../../lib/data-saving';
 import type { Language } from '../../../lib/language';
 import { pagesOf } from '../ChapterPages';
 import type { ComicSettings } from '../modes/reading-settings';
@@ -94,6 +95,7 @@ export default function PagedReader({ content, settings, language, resume, arriv
   // The page, not the view, is the state: a change of mode or layout keeps the page in view.
   const [page, setPage] = useState(() => startPage(content, pages.length, { resume, arrival, place }));
   const isTakenOver = useBrowserValue(() => true, false);
+  const isLighter = useLighterImages();
   const current = viewOfPage(views, isTakenOver ? page : 0);
   const shown = views[current] ?? [];
   const root = useRef<HTMLElement>(null);
@@ -243,6 +245,8 @@ export default function PagedReader({ content, settings, language, resume, arriv
         </ZoomSurface>
         <TapHint direction={direction} />
       </div>
+      {/* As in the strip: the reader is told the pages are the data saver's lighter ones. */}
+      {isLighter && <p className={styles.dataSaverNote}>{tReader('dataSaverOn')}</p>}
       <PagedControls
         direction={direction}
         shown={shown}
