@@ -317,7 +317,16 @@ describe.runIf(existsSync(BUILT_ADMIN))('backup and restore (issue 44)', { timeo
     for (let n = 0; n < 500; n += 1) writeFileSync(path.join(junk, `${n}-${n.toString(16).padStart(16, '0')}.webp`), `ballast ${n}`);
     const killedDir = path.join(scratch, 'killed');
     const backup = spawnBuiltAdmin(siteEnv(sourceDir, sourceUrl), 'backup', killedDir);
-    await until(async () => (await filesUnder(path.join(killedDir, 'media'))) >= 10 || backup.child.exitCode !== null);
+    // Waits on the copy itself, however slowly a loaded machine starts the process (the shared
+    // `until` gives up after 5 s, which a busy CI run went past before the first page was copied).
+    // Each look is taken with the backup stopped, so the kill lands where the count was seen.
+    for (;;) {
+      if (backup.child.exitCode !== null) break;
+      backup.child.kill('SIGSTOP');
+      if ((await filesUnder(path.join(killedDir, 'media'))) >= 10) break;
+      backup.child.kill('SIGCONT');
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
     backup.child.kill('SIGKILL');
     const result = await backup.done;
     expect(result.signal, 'the backup was still copying media when killed').toBe('SIGKILL');
