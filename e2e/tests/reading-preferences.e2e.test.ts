@@ -63,7 +63,8 @@ describe('reading preferences', () => {
     await second.settings.open.click();
     await eventually(() => second.settings.mode('Single page').isChecked()).toBe(true);
     expect(await second.settings.direction('Right to left').isChecked()).toBe(true);
-    expect(await second.settings.fit('Fit width').isChecked()).toBe(true);
+    // Nobody chose a fit: the site's, the whole page in view.
+    expect(await second.settings.fit('Fit height').isChecked()).toBe(true);
     // A click outside the panel closes it.
     await second.page.mouse.click(195, 20);
     await second.settings.dialog.waitFor({ state: 'hidden' });
@@ -83,7 +84,7 @@ describe('reading preferences', () => {
     expect(await settings.fit('Fit height').isChecked()).toBe(true);
     await settings.reset.click();
     await eventually(() => settings.mode('Long strip').isChecked()).toBe(true);
-    expect(await settings.fit('Fit width').isChecked()).toBe(true);
+    expect(await settings.fit('Fit height').isChecked()).toBe(true);
     await context.close();
   });
 
