@@ -14,6 +14,13 @@ import { createInterface } from 'node:readline';
 const vitest = ['node_modules/vitest/vitest.mjs', 'run'];
 const extra = process.argv.slice(2);
 
+// Lines naming a failed test or file, repeated at the end: CI keeps only the tail of a long log, and
+// the failures of the first process to end would otherwise be scrolled out of it by the other's output.
+const failures = [];
+// eslint-disable-next-line no-control-regex -- the terminal's colour codes start with ESC
+const ansi = /\u001b\[[0-9;]*m/g;
+const failureLine = /^\s*(FAIL\s|×\s|✗\s)/;
+
 /** Runs one Vitest with `args`; its lines are written with `prefix` in front; resolves its exit code. */
 function run(args, prefix) {
   const child = spawn(process.execPath, [...vitest, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -21,7 +28,11 @@ function run(args, prefix) {
     [child.stdout, process.stdout],
     [child.stderr, process.stderr],
   ]) {
-    createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => out.write(`${prefix}${line}\n`));
+    createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => {
+      out.write(`${prefix}${line}\n`);
+      const plain = line.replace(ansi, '');
+      if (failureLine.test(plain) && failures.length < 200) failures.push(`${prefix}${plain.trim()}`);
+    });
   }
   const stop = (signal) => child.kill(signal);
   process.on('SIGINT', stop);
@@ -36,6 +47,7 @@ const runs = extra.length > 0 ? [run(extra, '')] : [run(['--project', '!e2e'], '
 const codes = await Promise.all(runs);
 const minutes = ((Date.now() - started) / 60_000).toFixed(1);
 const failed = codes.some((code) => code !== 0);
+if (failures.length > 0) console.log(`\n== failed tests and files\n${[...new Set(failures)].join('\n')}`);
 console.log(
   `\n== tests ${failed ? 'FAILED' : 'passed'} in ${minutes} min${runs.length > 1 ? ` (suite: exit ${codes[0]}, browser journeys: exit ${codes[1]})` : ''}`,
 );
