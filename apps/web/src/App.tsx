@@ -17,7 +17,7 @@ import { RenderTimeProvider } from './lib/render-clock';
 const BookListPage = lazy(() => import('./routes/BookListPage').then(({ BookListPage }) => ({ default: BookListPage })));
 const SearchPage = lazy(withReadingTexts(() => import('./routes/SearchPage')));
 const ChapterListPage = lazy(withReadingTexts(() => import('./routes/ChapterListPage')));
-const ReadingPage = lazy(withReadingTexts(() => import('./routes/ReadingPage')));
+const ReadingPage = lazy(withReadingTexts(() => import('./routes/ReadingPage').then((route) => route.loadReadingPage())));
 const LoginPage = lazy(withRestOfLanguage(() => import('./routes/LoginPage')));
 const RegisterPage = lazy(withRestOfLanguage(() => import('./routes/RegisterPage')));
 const ForgotPasswordPage = lazy(withRestOfLanguage(() => import('./routes/ForgotPasswordPage')));

@@ -13,26 +13,30 @@ adoptLanguageFromUrl(window.location.search);
 ensureVisitorId();
 const language = currentLanguage();
 rememberLanguageForServer(language);
-await initI18n(language);
+// Not a top-level await: any top-level await in the build turns off the bundler's chunk
+// optimisations (a module a lazy screen shares with its own lazy parts would get a chunk of its own).
+void initI18n(language).then(start);
 
-const queryClient = createQueryClient();
-const root = document.getElementById('root')!;
-const app = (renderedAt: number | null) => (
-  <StrictMode>
-    <App queryClient={queryClient} renderedAt={renderedAt} />
-  </StrictMode>
-);
-// A public page the server rendered in this language is taken over as it is, with the API answers
-// it was built from; otherwise (a private screen, another language chosen here) the browser renders.
-const serverRender = readServerRender();
-if (serverRender && serverRender.language === language && root.firstChild) {
-  seedQueries(queryClient, serverRender);
-  setServerLighterImages(serverRender.lighterImages === true);
-  startHydration();
-  hydrateRoot(root, app(serverRender.renderedAt));
-  // The server rendered as a visitor: what a signed-in reader sees differently (likes) is asked again.
-  if (readStorage(STORAGE_KEYS.token)) void queryClient.invalidateQueries({ queryKey: ['chapter-content'] });
-} else {
-  root.replaceChildren();
-  createRoot(root).render(app(null));
+function start() {
+  const queryClient = createQueryClient();
+  const root = document.getElementById('root')!;
+  const app = (renderedAt: number | null) => (
+    <StrictMode>
+      <App queryClient={queryClient} renderedAt={renderedAt} />
+    </StrictMode>
+  );
+  // A public page the server rendered in this language is taken over as it is, with the API answers
+  // it was built from; otherwise (a private screen, another language chosen here) the browser renders.
+  const serverRender = readServerRender();
+  if (serverRender && serverRender.language === language && root.firstChild) {
+    seedQueries(queryClient, serverRender);
+    setServerLighterImages(serverRender.lighterImages === true);
+    startHydration();
+    hydrateRoot(root, app(serverRender.renderedAt));
+    // The server rendered as a visitor: what a signed-in reader sees differently (likes) is asked again.
+    if (readStorage(STORAGE_KEYS.token)) void queryClient.invalidateQueries({ queryKey: ['chapter-content'] });
+  } else {
+    root.replaceChildren();
+    createRoot(root).render(app(null));
+  }
 }

@@ -28,13 +28,9 @@ import { ChapterComments } from '../comments';
 import { ReadingSettingsPanel } from './modes/ReadingSettingsPanel';
 import { useReadingSettings } from './modes/use-reading-settings';
 import { arrivalFromState, arrivalState } from './paged/arrival-state';
-import { holdTakeOverForPages, pagedReaderComponent } from './paged/load-paged-reader';
+import { pagedReaderComponent } from './paged/load-paged-reader';
 import type { SharedPlace } from './shared-place';
 import styles from './ReadingScreen.module.css';
-
-// Issue 45: only readers of paged books download the paged reader (the strip's readers never do);
-// a chapter the server rendered in pages waits for it before the app takes the page over.
-await holdTakeOverForPages();
 
 interface Props {
   bookId: string;
