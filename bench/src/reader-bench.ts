@@ -6,7 +6,14 @@ import { brotliCompressSync, constants } from 'node:zlib';
 import { pagePath } from '@inkstream/contracts';
 import { chromium, type Browser } from 'playwright-core';
 import { scriptsOfPage } from './page-scripts.js';
-import { DESKTOP_VIEWPORT, measurePageTurns, NoPagedReader, type TurnRun } from './page-turn.js';
+import {
+  DESKTOP_VIEWPORT,
+  EVENT_TIMING_THRESHOLD_MS,
+  measurePageTurns,
+  NoPagedReader,
+  READING_PAUSE_MS,
+  type TurnRun,
+} from './page-turn.js';
 import { writePerformanceDoc } from './performance-doc.js';
 import { BENCH_PAGES_PER_CHAPTER, prepareReaderCatalogue, type ReaderChapter } from './reader-catalogue.js';
 import { describeMachine, renderTable } from './report.js';
@@ -143,25 +150,29 @@ function renderBytes(sizes: Record<PageName, ScriptSize>, baseline: Baseline | n
   ];
 }
 
+/** An Event Timing duration: a multiple of 8 ms, or 0 for a turn under the browser's 16 ms threshold. */
+const turnMs = (ms: number) => (ms === 0 ? `under ${EVENT_TIMING_THRESHOLD_MS} ms` : `${ms} ms`);
+
 function renderTurns(run: TurnRun | string): string[] {
   if (typeof run === 'string') return [`Not measured: ${run}.`];
-  const within = run.turns.filter((ms) => ms <= FRAME_MS).length;
+  // Rounded to 8 ms by the browser: 16 ms stands for 12–20 ms, so "one frame" is 16 or less.
+  const within = run.turns.filter((ms) => ms <= EVENT_TIMING_THRESHOLD_MS).length;
   const median = quantile(run.turns, 0.5);
   return [
     renderTable(
-      ['Turns', 'Median', 'p90', 'Slowest', 'Within one frame (16.7 ms)'],
+      ['Turns', 'Median', 'p90', 'Slowest', 'Within one frame (16 ms or less)'],
       [
         [
           String(run.turns.length),
-          `${median.toFixed(1)} ms`,
-          `${quantile(run.turns, 0.9).toFixed(1)} ms`,
-          `${Math.max(...run.turns).toFixed(1)} ms`,
+          turnMs(median),
+          turnMs(quantile(run.turns, 0.9)),
+          turnMs(Math.max(...run.turns)),
           `${within} of ${run.turns.length}`,
         ],
       ],
     ),
     '',
-    `Target: the next page painted within one frame (16.7 ms) when preloaded, median of ${TURNS} turns: ${median <= FRAME_MS ? 'met' : 'MISSED'}.`,
+    `Target: the preloaded next page on screen within one frame (${FRAME_MS.toFixed(1)} ms; with the browser's 8 ms rounding, 16 ms or less), median of ${TURNS} turns: ${median <= EVENT_TIMING_THRESHOLD_MS ? 'met' : 'MISSED'}.`,
   ];
 }
 
@@ -219,7 +230,7 @@ async function main(options: Options): Promise<number> {
       '',
       '### Turning a page',
       '',
-      `Single page mode, ${TURNS} turns with the next-page key from the first page, each once the next page has been fetched (the reader's preloading): from the keydown (performance.now() in the page) to the requestAnimationFrame after \`data-pages\` changed and the shown \`img\` is complete and decoded (the paged reader's DOM contract).`,
+      `Single page mode, ${TURNS} turns with the next-page key from the first page, each once the next page's image has loaded in the view the reader keeps under the shown one (its preloading) and the page has been looked at for ${READING_PAUSE_MS} ms: the keydown's Event Timing duration, which the browser measures from the key press to the presentation of the next frame after the app's handlers (the measure behind Interaction to Next Paint). A turn counts only if the page then shown is that kept image element, complete. The browser rounds durations to 8 ms and reports none under 16 ms (bench/src/page-turn.ts).`,
       '',
       ...renderTurns(turns),
       '',

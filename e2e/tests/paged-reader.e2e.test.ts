@@ -7,7 +7,16 @@ import { apiClient } from '../src/journeys/api.js';
 import { seriousViolations } from '../src/journeys/axe.js';
 import { bookUuid, chapterUuid } from '../src/journeys/catalogue-api.js';
 import { operatorPerFile } from '../src/journeys/operator.js';
+import {
+  chapterAnswer as chapterAnswerOf,
+  pageArea,
+  pagedReader as reader,
+  setBookReading,
+  shownPages,
+  type BookReading,
+} from '../src/journeys/paged.js';
 import { swipe } from '../src/journeys/reading-screen.js';
+import { readingSettings } from '../src/journeys/reading-settings.js';
 import { eventually, openSession, pathOf } from '../src/journeys/session.js';
 
 /**
@@ -35,24 +44,10 @@ let original: { width: number; height: number } | undefined;
 
 const readerPath = (number: number) => `/reader/book/chapter/${book}/${chapters[number - 1]}/${number}`;
 
-async function chapterAnswer(number: number) {
-  const response = await fetch(`${baseUrl}/api/v1/comics/chapter_comics/${chapters[number - 1]}/en-us`);
-  return ((await response.json()) as { data: { result: { reading: { mode: string; direction: string }; pages: { spread?: boolean }[] } } })
-    .data.result;
-}
+const chapterAnswer = (number: number) => chapterAnswerOf(baseUrl, chapters[number - 1]!);
 
 /** The operator's setting, once the public answers carry it (the change moves the catalogue version). */
-async function setReading(reading: { direction: 'ltr' | 'rtl'; mode: 'strip' | 'single' | 'double' }) {
-  await apiData('PATCH', `/admin/books/${book}/reading`, token, reading);
-  // Also from hooks, where expect.poll is not available: the same condition, polled.
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const { direction, mode } = (await chapterAnswer(2)).reading;
-    if (direction === reading.direction && mode === reading.mode) return;
-    if (Date.now() > deadline) throw new Error(`the chapter answer still says ${direction} ${mode}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const setReading = (reading: BookReading) => setBookReading(baseUrl, apiData, token, book, chapters[1]!, reading);
 
 /** One page's stored size: the import marks a page wider than tall as a spread. */
 function storePageSize(number: number, position: number, size: { width: number; height: number } | null) {
@@ -93,9 +88,6 @@ afterAll(async () => {
   if (book && token) await setReading({ direction: 'ltr', mode: 'strip' });
 });
 
-const reader = (page: Page) => page.locator('[data-paged-reader]');
-const shownPages = (page: Page) => reader(page).getAttribute('data-pages');
-
 /**
  * Opens a chapter in pages in a fresh browser and puts the tap zones' explanation away: it shows
  * once per browser, when the app has taken the reader over (so the reader answers taps by then).
@@ -109,7 +101,7 @@ async function open(page: Page, number: number) {
 
 /** A tap (touch on the phone, a click on the desktop) at a fraction of the page area's width. */
 async function tapAt(page: Page, fraction: number, touch: boolean) {
-  const box = (await reader(page).locator('> div').first().boundingBox())!;
+  const box = (await pageArea(page).boundingBox())!;
   const [x, y] = [box.x + box.width * fraction, box.y + box.height / 2];
   if (touch) await page.touchscreen.tap(x, y);
   else await page.mouse.click(x, y);
@@ -249,6 +241,38 @@ describe('the paged reader and the rest of the app', () => {
     expect(await page.locator('[data-tap-hint]').count()).toBe(0);
     expect(await shownPages(page)).toBe('0');
     expect(problems).toEqual([]);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('fit width on a desktop: a page taller than the screen scrolls to its end, and the next one starts at its top', async () => {
+    await setReading({ direction: 'ltr', mode: 'single' });
+    const { context, page, pageErrors } = await openSession(browser(), baseUrl, { language: 'en-us', device: DESKTOP });
+    await open(page, 2);
+    const settings = readingSettings(page);
+    await settings.open.click();
+    await settings.choose(settings.fit('Fit width'));
+    await settings.close.click();
+    const shownImage = () => reader(page).locator('img[data-index]');
+    const stage = pageArea(page);
+    // As wide as the stage, so taller than it: the stage scrolls the whole page, not only its top.
+    await eventually(() => shownImage().evaluate((img) => img.getBoundingClientRect().width)).toBeGreaterThan(1000);
+    const [pageHeight, stageHeight] = await Promise.all([
+      shownImage().evaluate((img) => img.getBoundingClientRect().height),
+      stage.evaluate((element) => element.clientHeight),
+    ]);
+    expect(pageHeight).toBeGreaterThan(stageHeight);
+    expect(await stage.evaluate((element) => element.scrollHeight)).toBeGreaterThanOrEqual(Math.floor(pageHeight));
+    await stage.evaluate((element) => (element.scrollTop = element.scrollHeight));
+    // The page's end is on screen: its bottom edge within the stage.
+    const [imageBottom, stageBottom] = await Promise.all([
+      shownImage().evaluate((img) => img.getBoundingClientRect().bottom),
+      stage.evaluate((element) => element.getBoundingClientRect().bottom),
+    ]);
+    expect(Math.abs(imageBottom - stageBottom)).toBeLessThanOrEqual(2);
+    await page.keyboard.press('ArrowRight');
+    await eventually(() => shownPages(page)).toBe('1');
+    expect(await stage.evaluate((element) => element.scrollTop)).toBe(0);
     expect(pageErrors).toEqual([]);
     await context.close();
   });

@@ -29,7 +29,9 @@ export async function chapterAnswer(baseUrl: string, chapter: string, dataSaver 
   if (!response.ok) throw new Error(`chapter ${chapter}: HTTP ${response.status}`);
   return (
     (await response.json()) as {
-      data: { result: { reading: { mode: string; direction: string }; pages: { url: string; sources?: { url: string }[] }[] } };
+      data: {
+        result: { reading: { mode: string; direction: string }; pages: { url: string; spread?: boolean; sources?: { url: string }[] }[] };
+      };
     }
   ).data.result;
 }

@@ -27,6 +27,7 @@ import { TapHint } from './TapHint';
 import { swipeTurn, tapZone, turnSide, type PageTurn } from './turn-rules';
 import { usePageKeys } from './use-page-keys';
 import { usePagedPreload } from './use-paged-preload';
+import { afterNextPaint, useAfterNextPaint } from './use-after-next-paint';
 import { usePagedTracking } from './use-paged-tracking';
 import styles from './PagedReader.module.css';
 
@@ -103,13 +104,19 @@ export default function PagedReader({ content, settings, language, resume, arriv
   const zoom = useRef<ZoomControl>(null);
   const [zoomed, setZoomed] = useState(false);
   const { onPageLoad } = usePagedTracking(content.book_uuid, content.chapter_uuid, views, current, isTakenOver);
-  const kept = usePagedPreload(content, pages, views, current, language, isTakenOver);
+  // Views join the ones kept under the shown view once the turn has been painted (see the hook), and
+  // leave at once; the shown view is always there, so a jump far away (the scrubber) shows its page.
+  const keptNow = usePagedPreload(content, pages, views, current, language, isTakenOver);
+  const keptLater = useAfterNextPaint(keptNow);
+  const kept = keptNow.filter((view) => view === current || keptLater.includes(view));
 
   const first = shown[0];
   useEffect(() => {
     if (first === undefined || !isTakenOver) return;
     place.current = { chapterUuid: content.chapter_uuid, position: { page_index: first, page_offset: 0 }, by: 'paged' };
-    onProgress(views.length > 0 ? (current + 1) / views.length : 0);
+    // The progress bar (the reading screen renders again for it) follows in the frame after the page.
+    const fraction = views.length > 0 ? (current + 1) / views.length : 0;
+    return afterNextPaint(() => onProgress(fraction));
   }, [first, current, views.length, isTakenOver, content.chapter_uuid, place, onProgress]);
 
   const focusOnArrival = arrival?.focus === true;
@@ -205,7 +212,13 @@ export default function PagedReader({ content, settings, language, resume, arriv
     >
       {/* Focusable: a page larger than the screen (fit width, original size) scrolls with the keyboard too. */}
       <div ref={stage} className={styles.stage} dir={direction} tabIndex={0} onClick={onClick} {...touch}>
-        <ZoomSurface resetKey={shown.join(',')} active controlRef={zoom} onZoomChange={setZoomed} className={styles.surface}>
+        <ZoomSurface
+          resetKey={shown.join(',')}
+          active
+          controlRef={zoom}
+          onZoomChange={setZoomed}
+          className={fit === 'height' ? styles.surface : `${styles.surface} ${styles.surfaceGrows}`}
+        >
           {/*
            * The view shown, and under it the views preloaded around it (hidden by the shown view's
            * opaque background, painted so their images are decoded before a turn). A turn only

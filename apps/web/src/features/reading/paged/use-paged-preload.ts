@@ -6,6 +6,7 @@ import type { Language } from '../../../lib/language';
 import { chapterQueryOptions } from '../use-chapter-content';
 import { NEXT_CHAPTER_PAGES, preloadPage } from '../use-page-tracking';
 import { preloadPlan, viewOfPage, type PageView } from './page-layout';
+import { afterNextPaint } from './use-after-next-paint';
 
 /** Views fetched ahead of the one shown (a reader turns forward), and behind it (one step back is common). */
 export const PRELOAD_VIEWS_AHEAD = 2;
@@ -49,6 +50,11 @@ export function usePagedPreload(
 
   useEffect(() => {
     if (shouldSaveData()) return;
+    // After the turn's frame: starting the downloads is a few ms of the main thread the turn needs.
+    return afterNextPaint(preload);
+  }, [views, current, pages, next_chapter_uuid, language, lighter, queryClient]);
+
+  function preload() {
     const plan = preloadPlan(views, current, PRELOAD_VIEWS_AHEAD, PRELOAD_VIEWS_BEHIND, PRELOAD_BUDGET_PAGES);
     for (const index of plan) {
       const page = pages[index];
@@ -64,7 +70,7 @@ export function usePagedPreload(
         for (const page of next.pages.slice(0, room)) if (!asked.current.has(page.url)) asked.current.set(page.url, preloadPage(page));
       })
       .catch(() => undefined); // a locked or missing next chapter simply is not preloaded
-  }, [views, current, pages, next_chapter_uuid, language, lighter, queryClient]);
+  }
 
   return useMemo(() => {
     if (!isTakenOver || shouldSaveData()) return [current];
