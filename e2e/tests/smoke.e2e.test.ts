@@ -19,7 +19,9 @@ describe('the site in a real browser', () => {
     const context = await newContext(browser(), baseUrl, { language: 'ar-sa', device: PHONE });
     const page = await context.newPage();
     await page.goto('/');
-    await expect.poll(() => page.getAttribute('html', 'dir')).toBe('rtl');
+    // Set once the first translations are in (main.tsx starts the app then), which the load event
+    // does not wait for: on a loaded machine that is more than expect.poll's default second.
+    await expect.poll(() => page.getAttribute('html', 'dir'), { timeout: 15_000 }).toBe('rtl');
     expect(await page.getAttribute('html', 'lang')).toBe('ar-SA');
     await context.close();
   });
