@@ -220,9 +220,9 @@ export default function PagedReader({ content, settings, language, resume, arriv
           className={fit === 'height' ? styles.surface : `${styles.surface} ${styles.surfaceGrows}`}
         >
           {/*
-           * The view shown, and under it the views preloaded around it (hidden by the shown view's
-           * opaque background, painted so their images are decoded before a turn). A turn only
-           * changes which view is on top: its images are the same elements, already decoded.
+           * The view shown, and with it the views preloaded around it (drawn at an opacity of 0.001,
+           * so their images are decoded and rasterised before a turn; PagedReader.module.css). A turn
+           * only changes which view is on top: its images are the same elements, already drawn.
            */}
           <div className={styles.views}>
             {kept.map((viewIndex) => {
