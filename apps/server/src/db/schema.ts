@@ -137,6 +137,41 @@ export interface BooksTable {
   /** Issue 45: the operator's reading settings for the book (migration 2026-11-29T0900). */
   reading_direction: Generated<ReadingDirection>;
   reading_mode: Generated<ReadingMode>;
+  /** Issue 46 (migration 2026-11-30T0900): regular publishing days, a bit per ISO weekday (bit 0 Monday); 0: none. */
+  publishing_days: Generated<number>;
+  /** Minutes after midnight in publishing_time_zone; null: no set time. */
+  publishing_time: Generated<number | null>;
+  publishing_time_zone: Generated<string>;
+  /** 1: kept out of every ranking by the operator (audited). */
+  ranking_excluded: Generated<number>;
+}
+
+/** Who made a book (issue 46): one row per person and role; `slug` names the person's page. */
+export interface BookCreatorsTable {
+  book_id: number;
+  role: 'author' | 'artist';
+  slug: string;
+  name: string;
+  position: number;
+}
+
+/** A book's readers per window and the window before, computed in the background (discovery/). */
+export interface DiscoveryBookStatsTable {
+  book_id: number;
+  readers_day: number;
+  readers_day_before: number;
+  readers_week: number;
+  readers_week_before: number;
+  readers_month: number;
+  readers_month_before: number;
+}
+
+/** A book's "readers also read" list in order, computed with the stats. */
+export interface DiscoveryAlsoReadTable {
+  book_id: number;
+  position: number;
+  other_book_id: number;
+  score: number;
 }
 
 export type ReadingDirection = 'ltr' | 'rtl';
@@ -806,6 +841,9 @@ export interface Database {
   account_deletions: AccountDeletionsTable;
   user_recovery_codes: UserRecoveryCodesTable;
   books: BooksTable;
+  book_creators: BookCreatorsTable;
+  discovery_book_stats: DiscoveryBookStatsTable;
+  discovery_also_read: DiscoveryAlsoReadTable;
   book_translations: BookTranslationsTable;
   book_alternate_titles: BookAlternateTitlesTable;
   tags: TagsTable;
