@@ -18,6 +18,10 @@ const BookListPage = lazy(() => import('./routes/BookListPage').then(({ BookList
 const SearchPage = lazy(withReadingTexts(() => import('./routes/SearchPage')));
 const ChapterListPage = lazy(withReadingTexts(() => import('./routes/ChapterListPage')));
 const ReadingPage = lazy(withReadingTexts(() => import('./routes/ReadingPage').then((route) => route.loadReadingPage())));
+// Discovery (issue 46): the calendar, the rankings and a person's books, with the reading texts (their namespace is there).
+const SchedulePage = lazy(withReadingTexts(() => import('./routes/SchedulePage')));
+const RankingsPage = lazy(withReadingTexts(() => import('./routes/RankingsPage')));
+const AuthorPage = lazy(withReadingTexts(() => import('./routes/AuthorPage')));
 const LoginPage = lazy(withRestOfLanguage(() => import('./routes/LoginPage')));
 const RegisterPage = lazy(withRestOfLanguage(() => import('./routes/RegisterPage')));
 const ForgotPasswordPage = lazy(withRestOfLanguage(() => import('./routes/ForgotPasswordPage')));
@@ -78,6 +82,9 @@ function AppRoutes() {
           <Route path={PAGE.books} element={<BookListPage />} />
           <Route path={PAGE.search} element={<SearchPage />} />
           <Route path={PAGE.book} element={<ChapterListPage />} />
+          <Route path={PAGE.schedule} element={<SchedulePage />} />
+          <Route path={PAGE.rankings} element={<RankingsPage />} />
+          <Route path={PAGE.author} element={<AuthorPage />} />
           <Route path={PAGE.login} element={<LoginPage />} />
           <Route path={PAGE.register} element={<RegisterPage />} />
           <Route path={PAGE.forgotPassword} element={<ForgotPasswordPage />} />

@@ -9,6 +9,10 @@ export const PAGE_PATTERNS = {
   // Search results (`?q=` and the book list's filters): server-rendered, indexed when something is found.
   search: '/search',
   book: '/book/chapters/:id',
+  // Discovery (issue 46): the week's release calendar, the rankings and a credited person's books; server-rendered.
+  schedule: '/schedule',
+  rankings: '/rankings',
+  author: '/author/:slug',
   reading: '/reader/book/chapter/:bookid/:chapter_uuid/:chapter_number',
   login: '/login',
   register: '/register',
@@ -42,6 +46,8 @@ const PARAM_SHAPES: Record<string, string> = {
   chapter_uuid: UUID,
   chapter_number: '\\d+',
   orderId: '[\\w-]{1,64}',
+  // A person's slug (person-slug.ts): letters and digits of any script joined by '-', percent-encoded in a path.
+  slug: '[\\w%.~-]{1,1100}',
 };
 /** A splat (`/*`): the console's own paths, bounded. */
 const SPLAT = '(?:/[\\w./-]{0,200})?';
@@ -102,6 +108,8 @@ export const pagePath = {
   /** The reading page of one chapter. */
   reading: (bookUuid: string, chapterUuid: string, chapterNumber: number) =>
     `/reader/book/chapter/${encodeURIComponent(bookUuid)}/${encodeURIComponent(chapterUuid)}/${chapterNumber}`,
+  /** A credited person's page (person-slug.ts makes the slug from the name). */
+  author: (slug: string) => `/author/${encodeURIComponent(slug)}`,
   /** The results of a search for `q`, as typed (no filter). */
   search: (q: string) => `${PAGE_PATTERNS.search}?q=${encodeURIComponent(q)}`,
   /** The registration a friend's invitation opens, its code filled in. */

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from '../i18n/use-translation';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, NavLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useAuth } from '../features/auth';
 import { PAGE_PATTERNS } from '@inkstream/contracts/routes';
 import { useHideOnScroll } from '../lib/hide-on-scroll';
@@ -138,6 +138,22 @@ export function Header() {
             </Suspense>
           )}
         </form>
+        {/* Discovery (issue 46): words on a wide screen, icons on a phone (their names stay for screen readers). */}
+        <nav className={styles.discover} aria-label={t('header.discover')}>
+          <NavLink to={PAGE_PATTERNS.schedule} className={styles.discoverLink}>
+            <svg viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round">
+              <rect x="3.5" y="5" width="17" height="15" rx="2" />
+              <path d="M3.5 10h17M8 3v4M16 3v4" strokeLinecap="round" />
+            </svg>
+            <span className={styles.discoverLabel}>{t('header.schedule')}</span>
+          </NavLink>
+          <NavLink to={PAGE_PATTERNS.rankings} className={styles.discoverLink}>
+            <svg viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round">
+              <path d="M4 20V12h4v8M10 20V5h4v15M16 20v-6h4v6M3 20h18" strokeLinecap="round" />
+            </svg>
+            <span className={styles.discoverLabel}>{t('header.rankings')}</span>
+          </NavLink>
+        </nav>
         <div className={styles.actions}>
           <LanguageSelector />
           <LibraryLink isLoggedIn={!!userUuid} />

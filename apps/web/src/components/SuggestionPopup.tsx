@@ -1,3 +1,4 @@
+import { personSlug, splitCredit } from '@inkstream/contracts/person-slug';
 import type { BookSuggestions } from '@inkstream/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
@@ -33,6 +34,12 @@ function useDebounced(value: string, ms: number): string {
   return settled;
 }
 
+/** The page of one credited person; a credit line naming several ("A & B") has none of its own. */
+function authorSlug(name: string): string | null {
+  const people = splitCredit(name);
+  return people.length === 1 ? personSlug(people[0]!) || null : null;
+}
+
 const toItems = (answer: BookSuggestions): Suggestion[] => [
   ...answer.books.map((book): Suggestion => ({
     kind: 'book',
@@ -42,7 +49,7 @@ const toItems = (answer: BookSuggestions): Suggestion[] => [
     cover: book.cover_image,
     coverSrcset: book.cover_srcset ?? null,
   })),
-  ...answer.authors.map((name): Suggestion => ({ kind: 'author', name })),
+  ...answer.authors.map((name): Suggestion => ({ kind: 'author', name, slug: authorSlug(name) })),
   ...answer.tags.map((slug): Suggestion => ({ kind: 'tag', slug })),
 ];
 

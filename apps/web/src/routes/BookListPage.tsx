@@ -1,7 +1,8 @@
 import type { BookSearchOrder } from '@inkstream/contracts/constants';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from '../i18n/use-translation';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { PAGE_PATTERNS } from '@inkstream/contracts/routes';
 import { useAuth } from '../features/auth/AuthContext';
 import { BookGrid } from '../features/catalogue/BookGrid';
 import {
@@ -24,6 +25,8 @@ import styles from '../features/catalogue/BookListPage.module.css';
 
 // Only readers who have read something see this row: its code loads on demand.
 const ContinueReadingRow = lazy(() => import('../features/library/ContinueReadingRow'));
+// Signed-in readers only (issue 46): loaded on demand too.
+const BecauseYouReadRow = lazy(() => import('../features/discovery/BecauseYouReadRow'));
 
 const LIST_HEADING_ID = 'book-list-heading';
 
@@ -54,6 +57,17 @@ export function BookListPage() {
         </Suspense>
       )}
       {!filters.q && <RecommendedCarousel />}
+      {!filters.q && userUuid && (
+        <Suspense fallback={null}>
+          <BecauseYouReadRow />
+        </Suspense>
+      )}
+      {!filters.q && (
+        <nav className={styles.discover} aria-label={t('common:header.discover')}>
+          <Link to={PAGE_PATTERNS.schedule}>{t('discover.schedule')}</Link>
+          <Link to={PAGE_PATTERNS.rankings}>{t('discover.rankings')}</Link>
+        </nav>
+      )}
       <TagCarousel activeTag={filters.tag} onSelect={(tag) => change({ tag: toggleTag(filters.tag, tag) })} />
       <div className={styles.toolbar}>
         {filters.q ? (

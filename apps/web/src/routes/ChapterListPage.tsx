@@ -18,6 +18,7 @@ import { ChapterListControls } from '../features/chapters/ChapterListControls';
 import { useBookChapters } from '../features/chapters/use-book-chapters';
 import { useOpenBookEvent } from '../features/chapters/use-open-book-event';
 import { BookCoins, useBookUnlocks } from '../features/coins';
+import { AlsoReadRow } from '../features/discovery';
 import { RatingsDisclosure } from '../features/ratings';
 import { api, ApiError } from '../lib/api-client';
 import { decodeEntities } from '../lib/decode-entities';
@@ -103,6 +104,7 @@ function ChapterListScreen({ bookId }: { bookId: string }) {
       )}
       {book && coinOffer && <BookCoins bookUuid={book.book_uuid} unlocks={coinOffer} chapters={chapters} />}
       {book && <RatingsDisclosure bookUuid={book.book_uuid} ratingCount={book.rating_count} />}
+      {book && <AlsoReadRow bookUuid={book.book_uuid} />}
       {isMissing && <NotFound kind="book" />}
       {query.isError && !query.data && !isMissing && (
         <div className={styles.error} role="alert">

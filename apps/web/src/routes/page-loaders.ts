@@ -10,6 +10,9 @@ import { chapterQueryOptions } from '../features/reading/use-chapter-content';
 import type { Language } from '../lib/language';
 import { publicConfigQuery } from '../lib/public-config';
 import { legalPageQuery } from '../features/legal/legal-api';
+import { authorQuery, rankingQuery, scheduleQuery } from '../features/discovery/discovery-api';
+import { readRankingState } from '../features/discovery/ranking-rules';
+import { readWeekParam, SERVER_TIME_ZONE, weekStartOf } from '../features/discovery/week-start';
 
 /**
  * What each public page needs before the server renders it, declared once per route of the
@@ -68,12 +71,37 @@ export const PAGE_LOADERS: Partial<Record<PageName, PageLoader>> = {
       ...(filters.q ? [pages(searchResultsQuery(language, filters, searchStartPage(search)))] : []),
     ];
   },
+  /**
+   * The release calendar (issue 46) in UTC and the page language's week: the server cannot know the
+   * reader's zone; the browser takes this render over, then asks again in its own zone (SchedulePage).
+   */
+  schedule: ({ search, language }) => [
+    query(scheduleQuery(language, { week: readWeekParam(search), timeZone: SERVER_TIME_ZONE, weekStart: weekStartOf(language) })),
+    query(publicConfigQuery()),
+  ],
+  /** The rankings at the view in the address, and the tags the genre filter offers. */
+  rankings: ({ search, language }) => [
+    pages(rankingQuery(language, readRankingState(search))),
+    query(tagsQuery()),
+    query(publicConfigQuery()),
+  ],
+  /** A credited person's books (a slug the router could not decode is no page: the API's 404). */
+  author: ({ params, language }) => [query(authorQuery(language, safeDecode(params.slug!))), query(publicConfigQuery())],
   /** The contact page shows the logo only. */
   contact: () => [],
   /** The privacy policy and the terms (issue 43): the text in the page's language, and the footer's address. */
   privacy: ({ language }) => [query(legalPageQuery('privacy', language)), query(publicConfigQuery())],
   terms: ({ language }) => [query(legalPageQuery('terms', language)), query(publicConfigQuery())],
 };
+
+/** A path segment as the router gives it to the screen (decoded); as it is when its encoding is broken. */
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
 
 /** The queries that are the same for every visitor: the only ones the server fetches and hands to the browser. */
 export const SHARED_QUERIES = new Set([
@@ -83,6 +111,9 @@ export const SHARED_QUERIES = new Set([
   'chapter-content',
   'first-chapter',
   'legal-page',
+  'author',
+  'rankings',
+  'schedule',
   'public-config',
   'recommendations',
   'search',

@@ -13,7 +13,7 @@ import { escapeHtml } from '../../lib/html-escape.js';
  */
 
 /** A lazy screen of the web app whose chunks the head may announce. */
-export type PreloadScreen = 'books' | 'chapters' | 'reader' | 'search';
+export type PreloadScreen = 'books' | 'chapters' | 'reader' | 'search' | 'schedule' | 'rankings' | 'author';
 
 /** The image the page will paint largest, exactly as the web app's `<img>` or `<picture>` asks for it. */
 export interface PreloadImage {
@@ -35,6 +35,9 @@ const SCREEN_SOURCES: Record<PreloadScreen, string> = {
   chapters: 'src/routes/ChapterListPage.tsx',
   reader: 'src/routes/ReadingPage.tsx',
   search: 'src/routes/SearchPage.tsx',
+  schedule: 'src/routes/SchedulePage.tsx',
+  rankings: 'src/routes/RankingsPage.tsx',
+  author: 'src/routes/AuthorPage.tsx',
 };
 const firstOfLanguage = (language: Language) => `src/i18n/locales/${language}/first.ts`;
 const readingTexts = (language: Language) => `src/i18n/locales/${language}/reading.ts`;
@@ -44,6 +47,9 @@ const SCREEN_TEXTS: Record<PreloadScreen, ((language: Language) => string) | nul
   chapters: readingTexts,
   reader: readingTexts,
   search: readingTexts,
+  schedule: readingTexts,
+  rankings: readingTexts,
+  author: readingTexts,
 };
 
 interface ManifestChunk {

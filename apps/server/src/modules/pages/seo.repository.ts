@@ -67,6 +67,66 @@ export const findFirstRecommendedCover = async (db: DbExecutor) =>
       .executeTakeFirst()
   )?.cover_key ?? null;
 
+/**
+ * A credited person (book_creators, issue 46) by slug: the name the newest of their published books
+ * gives, that book's cover, and how many published books credit them. Index range on (slug, book_id).
+ */
+export async function findCreditedPerson(db: DbExecutor, slug: string) {
+  const rows = await db
+    .selectFrom('book_creators')
+    .innerJoin('books', 'books.id', 'book_creators.book_id')
+    .select(['book_creators.name', 'books.id as book_id', 'books.cover_key'])
+    .where('book_creators.slug', '=', slug)
+    .where('books.is_published', '=', 1)
+    .orderBy('books.id', 'desc')
+    .execute();
+  if (rows.length === 0) return null;
+  return { name: rows[0]!.name, cover_key: rows[0]!.cover_key, books: new Set(rows.map((row) => row.book_id)).size };
+}
+
+/** How many people published books credit (the author sitemaps' count). */
+export async function countCreditedPeople(db: DbExecutor): Promise<number> {
+  const row = await db
+    .selectFrom('book_creators')
+    .innerJoin('books', 'books.id', 'book_creators.book_id')
+    .select((eb) => eb.fn.count<number>('book_creators.slug').distinct().as('people'))
+    .where('books.is_published', '=', 1)
+    .executeTakeFirst();
+  return Number(row?.people ?? 0);
+}
+
+/**
+ * Where the people at `position` (0-based, slug order) start: `before` is the slug just ahead of
+ * them ('' at the start), for the keyset reads that follow; null past the last person.
+ */
+export async function findCreditedSlugAt(db: DbExecutor, position: number): Promise<{ before: string } | null> {
+  const rows = await db
+    .selectFrom('book_creators')
+    .innerJoin('books', 'books.id', 'book_creators.book_id')
+    .select('book_creators.slug')
+    .distinct()
+    .where('books.is_published', '=', 1)
+    .orderBy('book_creators.slug')
+    .limit(2)
+    .offset(Math.max(0, position - 1))
+    .execute();
+  if (position === 0) return rows.length > 0 ? { before: '' } : null;
+  return rows.length === 2 ? { before: rows[0]!.slug } : null;
+}
+
+/** The slugs of the people published books credit after `afterSlug`, in slug order (a keyset page). */
+export const findCreditedSlugs = (db: DbExecutor, afterSlug: string, limit: number) =>
+  db
+    .selectFrom('book_creators')
+    .innerJoin('books', 'books.id', 'book_creators.book_id')
+    .select(['book_creators.slug', (eb) => eb.fn.max('books.updated_at').as('last_modified')])
+    .where('books.is_published', '=', 1)
+    .where('book_creators.slug', '>', afterSlug)
+    .groupBy('book_creators.slug')
+    .orderBy('book_creators.slug')
+    .limit(limit)
+    .execute();
+
 export interface SitemapBucket {
   bucket: number;
   books: number;

@@ -38,5 +38,10 @@ export function seoRoutes(deps: { sitemaps: Sitemaps; publicUrl: string }) {
       if (!chunks) throw notFound(ErrorCode.NOT_FOUND, 'No such sitemap');
       return xml(reply, Readable.from(chunks));
     });
+    app.get<{ Params: { n: string } }>('/sitemap-authors-:n(^\\d{1,6}).xml', hidden, async (request, reply) => {
+      const chunks = await sitemaps.authors(Number(request.params.n));
+      if (!chunks) throw notFound(ErrorCode.NOT_FOUND, 'No such sitemap');
+      return xml(reply, Readable.from(chunks));
+    });
   };
 }

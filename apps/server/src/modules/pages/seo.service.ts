@@ -37,15 +37,21 @@ export type PageRoute =
   | { kind: 'contact' }
   | { kind: 'legal'; legal: 'privacy' | 'terms' }
   | { kind: 'search' }
+  | { kind: 'schedule' }
+  | { kind: 'rankings' }
+  | { kind: 'author'; slug: string }
   | { kind: 'private' }
   | { kind: 'unknown' };
 
 /** How each page of the route table (contracts routes.ts) is described: the pages whose heads differ. */
-const KIND_OF_PAGE: Record<PageName, 'home' | 'book' | 'chapter' | 'contact' | 'legal' | 'search' | 'private'> = {
+const KIND_OF_PAGE: Record<PageName, Exclude<PageRoute['kind'], 'unknown'>> = {
   home: 'home',
   books: 'home',
   search: 'search',
   book: 'book',
+  schedule: 'schedule',
+  rankings: 'rankings',
+  author: 'author',
   reading: 'chapter',
   contact: 'contact',
   privacy: 'legal',
@@ -70,7 +76,20 @@ export function matchPageRoute(pathname: string): PageRoute {
   if (kind === 'book') return { kind, bookUuid: page.params.id! };
   if (kind === 'chapter') return { kind, bookUuid: page.params.bookid!, chapterUuid: page.params.chapter_uuid! };
   if (kind === 'legal') return { kind, legal: page.name === 'privacy' ? 'privacy' : 'terms' };
+  if (kind === 'author') {
+    const slug = decodedSegment(page.params.slug!);
+    return slug === null ? { kind: 'unknown' } : { kind, slug };
+  }
   return { kind };
+}
+
+/** A path segment as text; null when its percent-encoding is broken (no such page). */
+function decodedSegment(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
 }
 
 const CACHE_TTL_MS = 60_000;
@@ -93,7 +112,7 @@ export interface PageRequest {
 }
 
 /** Routes whose page is the same for every visitor; a chapter is, when it is free (chapterMeta). */
-const PUBLIC_ROUTES = new Set<PageRoute['kind']>(['home', 'book', 'contact', 'legal', 'search']);
+const PUBLIC_ROUTES = new Set<PageRoute['kind']>(['home', 'book', 'contact', 'legal', 'search', 'schedule', 'rankings', 'author']);
 
 /** A page's head data, with the image its largest paint will show when the server knows it (a preload hint). */
 type DescribedPage = PageMeta & { lcpImage?: PreloadImage; isPublic?: boolean };
@@ -109,6 +128,7 @@ function hintsOf(route: PageRoute, language: Language): PageHints {
   if (route.kind === 'book') return { language, screen: 'chapters' };
   if (route.kind === 'chapter') return { language, screen: 'reader' };
   if (route.kind === 'search') return { language, screen: 'search' };
+  if (route.kind === 'schedule' || route.kind === 'rankings' || route.kind === 'author') return { language, screen: route.kind };
   return { language };
 }
 
@@ -269,6 +289,42 @@ export function createSeoService(deps: {
     };
   }
 
+  /**
+   * A credited person's page (issue 46): their name as the newest of their published books credits
+   * it; a slug no published book credits is no page (404, not indexed).
+   */
+  async function authorMeta(slug: string, language: Language, isExplicit: boolean): Promise<PageMeta> {
+    const author = await repo.findCreditedPerson(db, slug);
+    if (!author) return notFound(language);
+    const name = toPlainLine(author.name) || slug;
+    const title = `${name} – ${siteName}`;
+    return {
+      status: 200,
+      language,
+      title,
+      description: SEO_COPY[language].authorDescription(name, author.books),
+      isIndexable: true,
+      url: pageUrl(pagePath.author(slug), language, isExplicit),
+      share: { type: 'website', title, image: imageOf(author.cover_key) },
+    };
+  }
+
+  /** The calendar and the rankings: one canonical address each (their query only chooses a view of the same page). */
+  function discoveryMeta(page: 'schedule' | 'rankings', language: Language, isExplicit: boolean): PageMeta {
+    const copy = SEO_COPY[language][page];
+    const title = `${copy.title} – ${siteName}`;
+    const url = pageUrl(PAGE_PATTERNS[page], language, isExplicit);
+    return {
+      status: 200,
+      language,
+      title,
+      description: copy.description,
+      isIndexable: true,
+      url,
+      share: { type: 'website', title, image: defaultImage },
+    };
+  }
+
   function describePage(
     route: PageRoute,
     language: Language,
@@ -281,6 +337,11 @@ export function createSeoService(deps: {
         return searchMeta(q, language, isExplicit);
       case 'home':
         return homeMeta(language, isExplicit);
+      case 'schedule':
+      case 'rankings':
+        return discoveryMeta(route.kind, language, isExplicit);
+      case 'author':
+        return authorMeta(route.slug, language, isExplicit);
       case 'book':
         return bookMeta(route.bookUuid, language, isExplicit);
       case 'chapter':

@@ -1,6 +1,7 @@
-import { pagePath } from '@inkstream/contracts';
+import { PAGE_PATTERNS, pagePath } from '@inkstream/contracts';
 import type { Db } from '../../db/database.js';
 import { escapeHtml } from '../../lib/html-escape.js';
+import { languageAlternates } from './seo-head.js';
 import * as repo from './seo.repository.js';
 
 /**
@@ -14,8 +15,13 @@ const MAX_BOOK_ID = 2_147_483_647;
 /** Rows read per query while streaming one book sitemap. */
 const CHUNK = 1_000;
 
+/** Author pages per `/sitemap-authors-<n>.xml` (each entry carries its six language alternates). */
+export const AUTHORS_PER_SITEMAP = 10_000;
+
 const XML_HEADER = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const NAMESPACE = 'http://www.sitemaps.org/schemas/sitemap/0.9';
+/** The urlset of entries with language versions (`<xhtml:link rel="alternate" hreflang>`, as the pages' heads give them). */
+const URLSET_WITH_ALTERNATES = `<urlset xmlns="${NAMESPACE}" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n`;
 
 /** W3C datetime in UTC, to the second. */
 export const w3cDate = (epochMs: number): string => new Date(epochMs).toISOString().replace(/\.\d{3}Z$/, 'Z');
@@ -23,26 +29,65 @@ export const w3cDate = (epochMs: number): string => new Date(epochMs).toISOStrin
 const urlEntry = (loc: string, lastModified: number | null) =>
   `<url><loc>${escapeHtml(loc)}</loc>${lastModified === null ? '' : `<lastmod>${w3cDate(lastModified)}</lastmod>`}</url>\n`;
 
+/** An entry with its language versions: `?lang=` of each language and the bare address as x-default. */
+const urlEntryWithAlternates = (loc: string, lastModified: number | null) =>
+  `<url><loc>${escapeHtml(loc)}</loc>${lastModified === null ? '' : `<lastmod>${w3cDate(lastModified)}</lastmod>`}${languageAlternates(loc)
+    .map(({ hreflang, href }) => `<xhtml:link rel="alternate" hreflang="${escapeHtml(hreflang)}" href="${escapeHtml(href)}"/>`)
+    .join('')}</url>\n`;
+
 export function createSitemaps(deps: { db: Db; publicUrl: string }) {
   const { db, publicUrl } = deps;
 
   /** `/sitemap.xml`: always an index, pointing to the page sitemap and each non-empty book sitemap. */
   async function index(): Promise<string> {
-    const buckets = await repo.countPublishedBooksByBucket(db, BOOK_IDS_PER_SITEMAP);
+    const [buckets, people] = await Promise.all([repo.countPublishedBooksByBucket(db, BOOK_IDS_PER_SITEMAP), repo.countCreditedPeople(db)]);
     const lastUpdate = buckets.reduce<number | null>((max, b) => (max === null || b.lastModified > max ? b.lastModified : max), null);
     const entry = (loc: string, lastModified: number | null) =>
       `<sitemap><loc>${escapeHtml(loc)}</loc>${lastModified === null ? '' : `<lastmod>${w3cDate(lastModified)}</lastmod>`}</sitemap>\n`;
     const entries = [
       entry(`${publicUrl}/sitemap-pages.xml`, lastUpdate),
       ...buckets.map((b) => entry(`${publicUrl}/sitemap-books-${b.bucket + 1}.xml`, b.lastModified)),
+      ...Array.from({ length: Math.ceil(people / AUTHORS_PER_SITEMAP) }, (_, i) =>
+        entry(`${publicUrl}/sitemap-authors-${i + 1}.xml`, lastUpdate),
+      ),
     ];
     return `${XML_HEADER}<sitemapindex xmlns="${NAMESPACE}">\n${entries.join('')}</sitemapindex>\n`;
   }
 
-  /** `/sitemap-pages.xml`: the pages that are not books (the home page lists the newest books). */
+  /**
+   * `/sitemap-pages.xml`: the pages that are not books: the home page (it lists the newest books),
+   * the release calendar and the rankings (issue 46), each with its language versions.
+   */
   async function pages(): Promise<string> {
     const lastUpdate = await repo.findLastCatalogueUpdate(db);
-    return `${XML_HEADER}<urlset xmlns="${NAMESPACE}">\n${urlEntry(`${publicUrl}/`, lastUpdate)}</urlset>\n`;
+    const entries = [PAGE_PATTERNS.home, PAGE_PATTERNS.schedule, PAGE_PATTERNS.rankings].map((path) =>
+      urlEntryWithAlternates(`${publicUrl}${path}`, lastUpdate),
+    );
+    return `${XML_HEADER}${URLSET_WITH_ALTERNATES}${entries.join('')}</urlset>\n`;
+  }
+
+  /**
+   * `/sitemap-authors-<n>.xml`: the pages of the people published books credit (issue 46), the
+   * n-th 10,000 in slug order, with their language versions; null past the last. The file's first
+   * slug is found by position (crawlers fetch these rarely, an hour cached), the rest in keyset chunks.
+   */
+  async function authors(n: number): Promise<AsyncIterable<string> | null> {
+    if (n < 1 || n > 100_000) return null;
+    const start = await repo.findCreditedSlugAt(db, (n - 1) * AUTHORS_PER_SITEMAP);
+    if (start === null) return null;
+    return (async function* () {
+      yield `${XML_HEADER}${URLSET_WITH_ALTERNATES}`;
+      let left = AUTHORS_PER_SITEMAP;
+      let after = start.before;
+      while (left > 0) {
+        const rows = await repo.findCreditedSlugs(db, after, Math.min(CHUNK, left));
+        yield rows.map((row) => urlEntryWithAlternates(`${publicUrl}${pagePath.author(row.slug)}`, Number(row.last_modified))).join('');
+        if (rows.length < Math.min(CHUNK, left)) break;
+        left -= rows.length;
+        after = rows[rows.length - 1]!.slug;
+      }
+      yield '</urlset>\n';
+    })();
   }
 
   /**
@@ -67,7 +112,7 @@ export function createSitemaps(deps: { db: Db; publicUrl: string }) {
     })();
   }
 
-  return { index, pages, books };
+  return { index, pages, books, authors };
 }
 
 export type Sitemaps = ReturnType<typeof createSitemaps>;

@@ -1,6 +1,7 @@
 import { formatCount } from '@inkstream/contracts/formats';
 import { pagePath } from '@inkstream/contracts/routes';
 import type { BookSummary } from '@inkstream/contracts';
+import type { ReactNode } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router';
 import { RelativeTime } from '../../components/RelativeTime';
@@ -10,7 +11,7 @@ import { tierLabelFor } from '../../lib/tiers';
 import { HighlightedText } from './HighlightedText';
 import { BookCover } from './BookCover';
 import { freeChaptersLabel, hasFreeChapters, presentTags } from './free-chapters';
-import { cardRating, formatRating } from '../ratings';
+import { cardRating, formatRating, formatShortCount } from '../ratings';
 import styles from './BookCard.module.css';
 
 /** Grid columns: 2 up to 480 px, 3 up to 768 px, else 4 in a 1,200 px page (BookGrid.module.css). */
@@ -23,13 +24,15 @@ interface BookCardProps {
   book: BookSummary;
   /** The first card of a page without a carousel: its cover is the page's largest paint. */
   isLargestPaint?: boolean;
+  /** A line of the list the card is in, under the title (an author page: the person's role in the book). */
+  note?: ReactNode;
 }
 
 /**
  * One book of the grid. The title link stretches over the whole card, so the card is one click
  * target while screen readers hear just the title as the link name.
  */
-export function BookCard({ book, isLargestPaint = false }: BookCardProps) {
+export function BookCard({ book, isLargestPaint = false, note }: BookCardProps) {
   const { t, i18n } = useTranslation('books');
   const rating = cardRating(book);
   const tagLabel = useTagLabel();
@@ -44,6 +47,7 @@ export function BookCard({ book, isLargestPaint = false }: BookCardProps) {
             <HighlightedText text={book.book_title} ranges={book.title_highlights} />
           </Link>
         </h3>
+        {note}
         {tags.length > 0 && (
           <ul className={styles.tags} aria-label={t('card.tags')}>
             {tags.map((tag) => (
@@ -68,10 +72,13 @@ export function BookCard({ book, isLargestPaint = false }: BookCardProps) {
               </span>
             </span>
           )}
-          {/* The Bayesian average, once the book has 5 ratings (absent with the community off). */}
+          {/* The Bayesian average, once the book has 5 ratings (absent with the community off), and how
+              many ratings it stands on: "★ 8.6 (1.2K)" (issue 46: a score alone does not say how sure it is). */}
           {rating !== null && (
             <span className={styles.rating} data-testid="card-rating">
-              <span aria-hidden="true">★ {formatRating(rating, i18n.language)}</span>
+              <span aria-hidden="true">
+                ★ {formatRating(rating, i18n.language)} ({formatShortCount(book.rating_count ?? 0, i18n.language)})
+              </span>
               <span className="visually-hidden">
                 {t('card.rating', { rating: formatRating(rating, i18n.language), count: book.rating_count ?? 0 })}
               </span>

@@ -1,4 +1,4 @@
-import type { BookChapters } from '@inkstream/contracts';
+import type { BookChapters, BookCreator, NextRelease } from '@inkstream/contracts';
 import { formatCount } from '@inkstream/contracts/formats';
 import { useTranslation } from '../../i18n/use-translation';
 import { useTagLabel } from '../../components/use-tag-label';
@@ -6,11 +6,17 @@ import { isolate } from '../../lib/bidi';
 import { decodeEntities } from '../../lib/decode-entities';
 import { htmlLang } from '../../lib/language';
 import { useLanguage } from '../../i18n/use-language';
+import { CreatorLinks, NextReleaseLine } from '../discovery';
 import { formatRating } from '../ratings';
 import styles from './BookHeader.module.css';
 
 type Book = Pick<BookChapters, 'book_title' | 'book_introduction' | 'book_tags' | 'cover_image' | 'total_chapters'> &
-  Partial<Pick<BookChapters, 'author' | 'status' | 'total_likes' | 'alternate_titles' | 'rating_average' | 'rating_count'>>;
+  Partial<Pick<BookChapters, 'author' | 'status' | 'total_likes' | 'alternate_titles' | 'rating_average' | 'rating_count'>> & {
+    /** Ext (issue 46): the credited people, each a link to their page; without them, the credit line as text. */
+    creators?: BookCreator[];
+    /** Ext (issue 46): when the next chapter is due. */
+    next_release?: NextRelease | null;
+  };
 
 const SLOT = '\u0000';
 
@@ -65,7 +71,12 @@ export function BookHeader({ book }: { book: Book }) {
           {title}
         </h1>
         {book.alternate_titles && book.alternate_titles.length > 0 && <AlsoKnownAs titles={book.alternate_titles} />}
-        {book.author && <p className={styles.author}>{t('author', { name: isolate(book.author) })}</p>}
+        {book.creators && book.creators.length > 0 ? (
+          <CreatorLinks creators={book.creators} className={styles.author} />
+        ) : (
+          book.author && <p className={styles.author}>{t('author', { name: isolate(book.author) })}</p>
+        )}
+        <NextReleaseLine release={book.next_release} className={styles.release} />
         <p className={styles.count}>
           {t('totalChapters', { count: book.total_chapters })}
           {book.status && (

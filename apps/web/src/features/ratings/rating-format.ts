@@ -27,3 +27,10 @@ export function distributionShares(distribution: readonly number[]): number[] {
   const total = distribution.reduce((sum, n) => sum + n, 0);
   return distribution.map((n) => (total === 0 ? 0 : Math.round((n / total) * 100)));
 }
+
+/** A count written short as the language writes it ("1.2K", "1.2万", "1,2 k"): a rating count beside the score on a card. */
+export function formatShortCount(value: number, language: Language): string {
+  return new Intl.NumberFormat(htmlLang(language), { notation: 'compact', maximumFractionDigits: 1, numberingSystem: 'latn' }).format(
+    value,
+  );
+}

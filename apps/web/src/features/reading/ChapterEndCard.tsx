@@ -6,6 +6,7 @@ import { ApiError } from '../../lib/api-client';
 import type { Language } from '../../lib/language';
 import { FollowButton, useOnVisible } from '../chapters';
 import { CommentsLink } from '../comments';
+import { AlsoReadRow } from '../discovery';
 import { ChevronEnd, Lock } from './icons';
 import { LikeButton } from './LikeButton';
 import type { ChapterStep } from './reading-navigation';
@@ -59,6 +60,8 @@ export function ChapterEndCard({
         <FollowButton bookUuid={content.book_uuid} isEnabled={isNear} />
         <CommentsLink chapterUuid={content.chapter_uuid} isEnabled={isNear} />
       </div>
+      {/* What to read next once this book runs out, or beside it (issue 46). */}
+      <AlsoReadRow bookUuid={content.book_uuid} isEnabled={isNear} headingId="chapter-end-also-read" />
     </section>
   );
 }

@@ -14,6 +14,7 @@ const modules = import.meta.glob<{ default: Bundle }>(
     './ratings.json',
     './plans.json',
     './coins.json',
+    './discovery.json',
   ],
   {
     eager: true,

@@ -1,0 +1,40 @@
+import type { NextRelease } from '@inkstream/contracts';
+import { useTranslation } from '../../i18n/use-translation';
+import { useLanguage } from '../../i18n/use-language';
+import { useBrowserValue } from '../../lib/browser-value';
+import { useNow } from '../../lib/render-clock';
+import { formatReleaseDate, formatReleaseTime, formatWeekdays, readerPublishingDays } from './release-format';
+import { browserTimeZone, SERVER_TIME_ZONE } from './week-start';
+
+/**
+ * When the book's next chapter is due (issue 46), on its page: "Every Tuesday and Friday at 10:00"
+ * from the operator's publishing days, and "Next chapter on December 3, 10:00 AM" when a moment is
+ * known, both in the reader's language and time zone (the server's render says them in UTC and the
+ * browser puts them in its own zone as it takes the page over).
+ */
+export function NextReleaseLine({ release, className }: { release: NextRelease | null | undefined; className?: string }) {
+  const { t } = useTranslation('discovery');
+  const language = useLanguage();
+  const zone = useBrowserValue(browserTimeZone, SERVER_TIME_ZONE);
+  const now = useNow();
+  if (!release) return null;
+  const parts: string[] = [];
+  if (release.days.length > 0) {
+    const days = formatWeekdays(
+      readerPublishingDays(release, zone, release.next_chapter_at ? Date.parse(release.next_chapter_at) : now),
+      language,
+    );
+    parts.push(
+      release.next_chapter_at && release.time
+        ? t('nextRelease.everyAt', { days, time: formatReleaseTime(release.next_chapter_at, language, zone) })
+        : t('nextRelease.every', { days }),
+    );
+  }
+  if (release.next_chapter_at) parts.push(t('nextRelease.next', { date: formatReleaseDate(release.next_chapter_at, language, zone, now) }));
+  if (parts.length === 0) return null;
+  return (
+    <p className={className} data-testid="next-release">
+      {parts.join(' · ')}
+    </p>
+  );
+}
