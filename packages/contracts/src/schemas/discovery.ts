@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import { BOOK_PAGE_SIZE_DEFAULT, BOOK_PAGE_SIZE_MAX } from '../constants.js';
 import { ClosedObject, Data, LanguageParam, Nullable, PlainText, Result, Timestamp, Uuid } from './common.js';
 import { BookSummary, BookType } from './catalogue.js';
+import { CreatorRole, TimeZoneParam, Weekday } from './book-credits.js';
 
 /**
  * Discovery (issue 46): the release calendar, the rankings, author pages and "readers also read".
@@ -9,15 +10,9 @@ import { BookSummary, BookType } from './catalogue.js';
  * list's own card (BookSummary) plus what the list is about.
  */
 
-/** Days of the week as ISO numbers: 1 Monday … 7 Sunday. */
-export const Weekday = Type.Integer({ minimum: 1, maximum: 7, description: 'ISO weekday: 1 Monday … 7 Sunday' });
-
 /** Which day a reader's week starts on (the calendar's first column). */
 export const WeekStart = Type.Union([Type.Literal('monday'), Type.Literal('sunday'), Type.Literal('saturday')]);
 export type WeekStart = Static<typeof WeekStart>;
-
-/** An IANA time zone name ("Europe/Paris"); unknown names are refused with 400 invalid_time_zone. */
-export const TimeZoneParam = PlainText({ minLength: 1, maxLength: 64, description: 'An IANA time zone, e.g. Asia/Shanghai (default UTC)' });
 
 export const ScheduleQuery = ClosedObject({
   language: Type.Optional(LanguageParam),
@@ -37,20 +32,29 @@ export const ScheduledBook = Type.Object({
   ...BookSummary.properties,
   release_at: Nullable(
     Timestamp(
-      'The moment of the release on that day: a scheduled chapter, a chapter already out, or the book\'s regular publishing time; null when the book has a publishing day without a time',
+      "The moment of the release on that day: a scheduled chapter, a chapter already out, or the book's regular publishing time; null when the book has a publishing day without a time",
     ),
   ),
   release: Type.Union([Type.Literal('released'), Type.Literal('scheduled'), Type.Literal('regular')], {
-    description: 'released: a chapter came out that day; scheduled: a chapter is set to publish then; regular: one of the book\'s publishing days',
+    description:
+      "released: a chapter came out that day; scheduled: a chapter is set to publish then; regular: one of the book's publishing days",
   }),
 });
 export type ScheduledBook = Static<typeof ScheduledBook>;
+
+/** A day of the calendar lists at most this many books (the first by time, then the most read). */
+export const SCHEDULE_DAY_MAX = 100;
+/** Completed books listed apart (the most read). */
+export const SCHEDULE_COMPLETED_MAX = 24;
 
 export const ScheduleDay = Type.Object({
   date: Type.String({ description: 'The day, YYYY-MM-DD in time_zone' }),
   weekday: Weekday,
   is_today: Type.Boolean(),
-  books: Type.Array(ScheduledBook, { description: 'By release time (books without a time last), then popularity' }),
+  books: Type.Array(ScheduledBook, {
+    maxItems: SCHEDULE_DAY_MAX,
+    description: `By release time (books without a time last), then popularity; at most ${SCHEDULE_DAY_MAX}`,
+  }),
 });
 export type ScheduleDay = Static<typeof ScheduleDay>;
 
@@ -60,7 +64,10 @@ export const Schedule = Type.Object({
   days: Type.Array(ScheduleDay, { minItems: 7, maxItems: 7 }),
   previous_week: Type.String({ description: 'A day of the previous week (for ?week=)' }),
   next_week: Type.String({ description: 'A day of the next week (for ?week=)' }),
-  completed: Type.Array(BookSummary, { description: 'Completed books, most read this month first (at most 24): they publish no more' }),
+  completed: Type.Array(BookSummary, {
+    maxItems: SCHEDULE_COMPLETED_MAX,
+    description: `Completed books, most read first (at most ${SCHEDULE_COMPLETED_MAX}): they publish no more`,
+  }),
 });
 export type Schedule = Static<typeof Schedule>;
 export const ScheduleResponse = Data(Schedule);
@@ -85,7 +92,8 @@ export const RankingQuery = ClosedObject({
   language: Type.Optional(LanguageParam),
   period: Type.Optional(
     Type.Union([Type.Literal('day'), Type.Literal('week'), Type.Literal('month')], {
-      description: 'Readers counted over the last 24 hours, 7 days or 30 days (default week); popular and rising only, the others ignore it',
+      description:
+        'Readers counted over the last 24 hours, 7 days or 30 days (default week); popular and rising only, the others ignore it',
     }),
   ),
   tag: Type.Optional(PlainText({ maxLength: 64, description: 'Only books with this tag' })),
@@ -115,29 +123,29 @@ export const Ranking = Type.Object({
 export type Ranking = Static<typeof Ranking>;
 export const RankingResponse = Data(Ranking);
 
-export const CreatorRole = Type.Union([Type.Literal('author'), Type.Literal('artist')]);
-export type CreatorRole = Static<typeof CreatorRole>;
-
 /** A person's name as a URL segment: lower case, letters and digits of any script joined by '-'. */
 export const AuthorParams = ClosedObject({ slug: PlainText({ minLength: 1, maxLength: 200 }) });
+export type AuthorParams = Static<typeof AuthorParams>;
 export const AuthorQuery = ClosedObject({ language: Type.Optional(LanguageParam) });
+export type AuthorQuery = Static<typeof AuthorQuery>;
 export const CreditedBook = Type.Object({
   ...BookSummary.properties,
   roles: Type.Array(CreatorRole, { minItems: 1, description: 'What the person did for the book' }),
 });
 export type CreditedBook = Static<typeof CreditedBook>;
+/** An author page lists at most this many books (the most read). */
+export const AUTHOR_BOOKS_MAX = 200;
 export const AuthorPage = Type.Object({
   slug: Type.String(),
   name: Type.String({ description: 'As the newest of the books credits it' }),
   roles: Type.Array(CreatorRole, { description: 'Every role across the books' }),
-  books: Type.Array(CreditedBook, { description: 'Published books, most read first' }),
+  books: Type.Array(CreditedBook, {
+    maxItems: AUTHOR_BOOKS_MAX,
+    description: `Published books, most read first (at most ${AUTHOR_BOOKS_MAX})`,
+  }),
 });
 export type AuthorPage = Static<typeof AuthorPage>;
 export const AuthorResponse = Data(AuthorPage);
-
-/** A credited person on a book page: links to /author/{slug}. */
-export const BookCreator = Type.Object({ name: Type.String(), slug: Type.String(), role: CreatorRole });
-export type BookCreator = Static<typeof BookCreator>;
 
 export const ALSO_READ_MAX = 12;
 export const AlsoReadParams = ClosedObject({ book_uuid: Uuid() });
@@ -146,7 +154,7 @@ export const AlsoReadResponse = Result(
   Type.Array(BookSummary, {
     maxItems: ALSO_READ_MAX,
     description:
-      'Books this book\'s readers also read, most specific first (co-reading normalised by popularity); never the book itself; with a token, never a book the reader finished',
+      "Books this book's readers also read, most specific first (co-reading normalised by popularity); never the book itself; with a token, never a book the reader finished",
   }),
 );
 
@@ -158,25 +166,3 @@ export const BecauseYouRead = Type.Object({
   result: Type.Array(BookSummary, { maxItems: ALSO_READ_MAX }),
 });
 export const BecauseYouReadResponse = Data(BecauseYouRead);
-
-/** The operator's regular publishing days of a book (admin book detail and PATCH). */
-export const PublishingSchedule = Type.Object({
-  days: Type.Array(Weekday, { maxItems: 7, uniqueItems: true, description: 'ISO weekdays the book publishes on; empty: no regular days' }),
-  time: Nullable(Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$', description: 'HH:MM in time_zone; null: no set time' })),
-  time_zone: Type.String({ maxLength: 64, description: 'IANA time zone of time (default UTC)' }),
-});
-export type PublishingSchedule = Static<typeof PublishingSchedule>;
-export const PublishingScheduleBody = ClosedObject({
-  days: Type.Array(Weekday, { maxItems: 7, uniqueItems: true }),
-  time: Nullable(Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$' })),
-  time_zone: TimeZoneParam,
-});
-
-/** On the book page (ext): when the next chapter is due. */
-export const NextRelease = Type.Object({
-  days: Type.Array(Weekday, { description: 'The regular publishing days; empty: none' }),
-  time: Nullable(Type.String()),
-  time_zone: Type.String(),
-  next_chapter_at: Nullable(Timestamp('The next scheduled chapter, or the next regular publishing moment; null: none known')),
-});
-export type NextRelease = Static<typeof NextRelease>;
