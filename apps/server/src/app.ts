@@ -19,6 +19,8 @@ import { serializeRequest } from './lib/log-redaction.js';
 import { adminConsoleRouters } from './modules/admin/admin-console.js';
 import { adminScope } from './modules/admin/admin-scope.js';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
+import { scheduleRoutes } from './modules/discovery/schedule.routes.js';
+import { authorsRoutes } from './modules/discovery/authors.routes.js';
 import { commentsRoutes } from './modules/community/comments.routes.js';
 import { ratingsRoutes } from './modules/community/ratings.routes.js';
 import { couponsRoutes } from './modules/coupons/coupons.routes.js';
@@ -238,6 +240,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(stripeRoutes(services.stripeWebhook));
       await api.register(wechatRoutes(services.wechatNotifications));
       await api.register(catalogueRoutes(services.catalogue));
+      await api.register(scheduleRoutes(services.schedule));
+      await api.register(authorsRoutes(services.authors));
       await api.register(ratingsRoutes(services.ratings, { enabled: config.community }));
       await api.register(readingRoutes(reading));
       await api.register(commentsRoutes(services.comments, { enabled: config.community }));

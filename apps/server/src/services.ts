@@ -13,6 +13,9 @@ import { createCommentsService } from './modules/community/comments.service.js';
 import { createCatalogueVersion } from './modules/catalogue/catalogue-version.js';
 import { createChaptersAdminService, PUBLISH_CHAPTER_JOB } from './modules/catalogue/chapters-admin.service.js';
 import { createRankingSnapshot } from './modules/catalogue/ranking-snapshot.js';
+import { createScheduleIndex } from './modules/discovery/schedule-index.js';
+import { createScheduleService } from './modules/discovery/schedule.service.js';
+import { createAuthorsService } from './modules/discovery/authors.service.js';
 import { createRatingDistribution } from './modules/community/rating-distribution.js';
 import { createRatingPrior } from './modules/community/rating-prior.js';
 import { createRatingsService } from './modules/community/ratings.service.js';
@@ -156,6 +159,13 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
     ratings: config.community ? ratingPrior : null,
     bookCards: createBookCards(db, catalogueVersion),
   });
+  // Discovery (issue 46, docs/DISCOVERY.md): the release calendar and author pages, from memory kept per catalogue version.
+  const schedule = createScheduleService({
+    index: createScheduleIndex(db, catalogueVersion),
+    ranking,
+    summariesById: catalogue.summariesById,
+  });
+  const authors = createAuthorsService({ db, versions: catalogueVersion, ranking, summariesById: catalogue.summariesById });
   // Accounts, memberships and likes changed anywhere (written by triggers): what lets a member's
   // read be answered from memory (reading/reader-state-cache.ts).
   const readerChanges = createReaderChangeFeed(db, {
@@ -461,6 +471,8 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
     ranking,
     bookSearch,
     catalogue,
+    schedule,
+    authors,
     ratings,
     readerChanges,
     reading,

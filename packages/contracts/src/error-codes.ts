@@ -31,6 +31,10 @@ export const ErrorCode = {
   INVALID_RESET_TOKEN: 'INVALID_RESET_TOKEN',
   BOOK_NOT_FOUND: 'BOOK_NOT_FOUND',
   CHAPTER_NOT_FOUND: 'CHAPTER_NOT_FOUND',
+  /** Issue 46: no published book credits this person (GET /comics/author/{slug}, 404). */
+  AUTHOR_NOT_FOUND: 'AUTHOR_NOT_FOUND',
+  /** Issue 46: a time zone that is not an IANA name this server knows (the calendar, a book's publishing days; 400). */
+  INVALID_TIME_ZONE: 'INVALID_TIME_ZONE',
   RELEASE_TIME_PAST: 'RELEASE_TIME_PAST',
   MEMBERSHIP_REQUIRED: 'MEMBERSHIP_REQUIRED',
   MEMBERSHIP_EXPIRED: 'MEMBERSHIP_EXPIRED',

@@ -37,4 +37,5 @@ export * from './schemas/admin/coins.js';
 export * from './schemas/account-deletion.js';
 export * from './routes.js';
 export type * from './server-entry.js';
+export * from './schemas/book-credits.js';
 export * from './schemas/discovery.js';

@@ -43,6 +43,11 @@ export const PUBLIC_CACHE = {
   // A page of chapter comments as a visitor sees it (no Authorization: a reader's own answer is
   // private): a new comment reaches visitors within about 3 s (2 s here, then the browser's 1 s).
   commentPages: { maxAge: 1, staleWhileRevalidate: 2, ttlMs: 2_000, vary: 'Authorization' },
+  // Issue 46, the release calendar: follows the catalogue version (a chapter out or scheduled, a
+  // book's days); without ?week= it is this week, whose "today" moves at midnight: a minute here.
+  calendar: { maxAge: 60, staleWhileRevalidate: 300, ttlMs: 60_000 },
+  // Issue 46, author pages: credits follow the catalogue version, the books' order popularity (30 s, as book lists).
+  authorPages: { maxAge: 60, staleWhileRevalidate: 300, ttlMs: 30_000 },
   // Site settings: nodes already trust their copy for 2 s (site-settings.service.ts).
   siteConfig: { maxAge: 60, staleWhileRevalidate: 300, ttlMs: 2_000 },
   // Privacy and terms pages (issue 43): a published version, or a site setting they name, shows

@@ -177,6 +177,7 @@ export interface paths {
                             language?: string | null;
                             title: string;
                         }[];
+                        artist?: string | null;
                         author?: string | null;
                         /** @enum {unknown} */
                         book_type: "comic" | "novel";
@@ -220,6 +221,8 @@ export interface paths {
                                     language: string | null;
                                     title: string;
                                 }[];
+                                /** @description Ext (issue 46): who drew the book, as credited (names joined by " & "); null: none */
+                                artist: string | null;
                                 author: string | null;
                                 /** @enum {unknown} */
                                 book_type: "comic" | "novel";
@@ -237,6 +240,16 @@ export interface paths {
                                 /** @enum {unknown} */
                                 original_language: "zh-cn" | "en-us" | "fr-fr" | "es-es" | "ar-sa";
                                 public_free_chapters: number;
+                                publishing: {
+                                    /** @description ISO weekdays the book publishes on; empty: no regular days */
+                                    days: number[];
+                                    /** @description HH:MM in time_zone; null: no set time */
+                                    time: string | null;
+                                    /** @description IANA time zone of time (default UTC) */
+                                    time_zone: string;
+                                };
+                                /** @description Ext (issue 46): kept out of every ranking (the other books keep their computed order) */
+                                ranking_excluded: boolean;
                                 /** @description Ext (issue 45): the book's reading direction and default mode, as the operator set them */
                                 reading: {
                                     /** @description ltr: pages turn left to right; rtl: right to left (manga) */
@@ -306,6 +319,8 @@ export interface paths {
                                     language: string | null;
                                     title: string;
                                 }[];
+                                /** @description Ext (issue 46): who drew the book, as credited (names joined by " & "); null: none */
+                                artist: string | null;
                                 author: string | null;
                                 /** @enum {unknown} */
                                 book_type: "comic" | "novel";
@@ -323,6 +338,16 @@ export interface paths {
                                 /** @enum {unknown} */
                                 original_language: "zh-cn" | "en-us" | "fr-fr" | "es-es" | "ar-sa";
                                 public_free_chapters: number;
+                                publishing: {
+                                    /** @description ISO weekdays the book publishes on; empty: no regular days */
+                                    days: number[];
+                                    /** @description HH:MM in time_zone; null: no set time */
+                                    time: string | null;
+                                    /** @description IANA time zone of time (default UTC) */
+                                    time_zone: string;
+                                };
+                                /** @description Ext (issue 46): kept out of every ranking (the other books keep their computed order) */
+                                ranking_excluded: boolean;
                                 /** @description Ext (issue 45): the book's reading direction and default mode, as the operator set them */
                                 reading: {
                                     /** @description ltr: pages turn left to right; rtl: right to left (manga) */
@@ -368,6 +393,7 @@ export interface paths {
                             language?: string | null;
                             title: string;
                         }[];
+                        artist?: string | null;
                         author?: string | null;
                         /** @enum {unknown} */
                         book_type?: "comic" | "novel";
@@ -381,6 +407,14 @@ export interface paths {
                         /** @enum {unknown} */
                         original_language?: "zh-cn" | "en-us" | "fr-fr" | "es-es" | "ar-sa";
                         public_free_chapters?: number;
+                        publishing?: {
+                            days: number[];
+                            time: string | null;
+                            /** @description An IANA time zone, e.g. Asia/Shanghai (default UTC) */
+                            time_zone: string;
+                        };
+                        /** @description Keep the book out of every ranking (audited as book.ranking) */
+                        ranking_excluded?: boolean;
                         /** @enum {unknown} */
                         status?: "ongoing" | "completed";
                         /** @description Canonical Chinese genres, at most 3 */
@@ -411,6 +445,8 @@ export interface paths {
                                     language: string | null;
                                     title: string;
                                 }[];
+                                /** @description Ext (issue 46): who drew the book, as credited (names joined by " & "); null: none */
+                                artist: string | null;
                                 author: string | null;
                                 /** @enum {unknown} */
                                 book_type: "comic" | "novel";
@@ -428,6 +464,16 @@ export interface paths {
                                 /** @enum {unknown} */
                                 original_language: "zh-cn" | "en-us" | "fr-fr" | "es-es" | "ar-sa";
                                 public_free_chapters: number;
+                                publishing: {
+                                    /** @description ISO weekdays the book publishes on; empty: no regular days */
+                                    days: number[];
+                                    /** @description HH:MM in time_zone; null: no set time */
+                                    time: string | null;
+                                    /** @description IANA time zone of time (default UTC) */
+                                    time_zone: string;
+                                };
+                                /** @description Ext (issue 46): kept out of every ranking (the other books keep their computed order) */
+                                ranking_excluded: boolean;
                                 /** @description Ext (issue 45): the book's reading direction and default mode, as the operator set them */
                                 reading: {
                                     /** @description ltr: pages turn left to right; rtl: right to left (manga) */
@@ -613,6 +659,8 @@ export interface paths {
                                     language: string | null;
                                     title: string;
                                 }[];
+                                /** @description Ext (issue 46): who drew the book, as credited (names joined by " & "); null: none */
+                                artist: string | null;
                                 author: string | null;
                                 /** @enum {unknown} */
                                 book_type: "comic" | "novel";
@@ -630,6 +678,16 @@ export interface paths {
                                 /** @enum {unknown} */
                                 original_language: "zh-cn" | "en-us" | "fr-fr" | "es-es" | "ar-sa";
                                 public_free_chapters: number;
+                                publishing: {
+                                    /** @description ISO weekdays the book publishes on; empty: no regular days */
+                                    days: number[];
+                                    /** @description HH:MM in time_zone; null: no set time */
+                                    time: string | null;
+                                    /** @description IANA time zone of time (default UTC) */
+                                    time_zone: string;
+                                };
+                                /** @description Ext (issue 46): kept out of every ranking (the other books keep their computed order) */
+                                ranking_excluded: boolean;
                                 /** @description Ext (issue 45): the book's reading direction and default mode, as the operator set them */
                                 reading: {
                                     /** @description ltr: pages turn left to right; rtl: right to left (manga) */
@@ -699,6 +757,8 @@ export interface paths {
                                     language: string | null;
                                     title: string;
                                 }[];
+                                /** @description Ext (issue 46): who drew the book, as credited (names joined by " & "); null: none */
+                                artist: string | null;
                                 author: string | null;
                                 /** @enum {unknown} */
                                 book_type: "comic" | "novel";
@@ -716,6 +776,16 @@ export interface paths {
                                 /** @enum {unknown} */
                                 original_language: "zh-cn" | "en-us" | "fr-fr" | "es-es" | "ar-sa";
                                 public_free_chapters: number;
+                                publishing: {
+                                    /** @description ISO weekdays the book publishes on; empty: no regular days */
+                                    days: number[];
+                                    /** @description HH:MM in time_zone; null: no set time */
+                                    time: string | null;
+                                    /** @description IANA time zone of time (default UTC) */
+                                    time_zone: string;
+                                };
+                                /** @description Ext (issue 46): kept out of every ranking (the other books keep their computed order) */
+                                ranking_excluded: boolean;
                                 /** @description Ext (issue 45): the book's reading direction and default mode, as the operator set them */
                                 reading: {
                                     /** @description ltr: pages turn left to right; rtl: right to left (manga) */
@@ -797,6 +867,8 @@ export interface paths {
                                     language: string | null;
                                     title: string;
                                 }[];
+                                /** @description Ext (issue 46): who drew the book, as credited (names joined by " & "); null: none */
+                                artist: string | null;
                                 author: string | null;
                                 /** @enum {unknown} */
                                 book_type: "comic" | "novel";
@@ -814,6 +886,16 @@ export interface paths {
                                 /** @enum {unknown} */
                                 original_language: "zh-cn" | "en-us" | "fr-fr" | "es-es" | "ar-sa";
                                 public_free_chapters: number;
+                                publishing: {
+                                    /** @description ISO weekdays the book publishes on; empty: no regular days */
+                                    days: number[];
+                                    /** @description HH:MM in time_zone; null: no set time */
+                                    time: string | null;
+                                    /** @description IANA time zone of time (default UTC) */
+                                    time_zone: string;
+                                };
+                                /** @description Ext (issue 46): kept out of every ranking (the other books keep their computed order) */
+                                ranking_excluded: boolean;
                                 /** @description Ext (issue 45): the book's reading direction and default mode, as the operator set them */
                                 reading: {
                                     /** @description ltr: pages turn left to right; rtl: right to left (manga) */
@@ -978,6 +1060,8 @@ export interface paths {
                                     language: string | null;
                                     title: string;
                                 }[];
+                                /** @description Ext (issue 46): who drew the book, as credited (names joined by " & "); null: none */
+                                artist: string | null;
                                 author: string | null;
                                 /** @enum {unknown} */
                                 book_type: "comic" | "novel";
@@ -995,6 +1079,16 @@ export interface paths {
                                 /** @enum {unknown} */
                                 original_language: "zh-cn" | "en-us" | "fr-fr" | "es-es" | "ar-sa";
                                 public_free_chapters: number;
+                                publishing: {
+                                    /** @description ISO weekdays the book publishes on; empty: no regular days */
+                                    days: number[];
+                                    /** @description HH:MM in time_zone; null: no set time */
+                                    time: string | null;
+                                    /** @description IANA time zone of time (default UTC) */
+                                    time_zone: string;
+                                };
+                                /** @description Ext (issue 46): kept out of every ranking (the other books keep their computed order) */
+                                ranking_excluded: boolean;
                                 /** @description Ext (issue 45): the book's reading direction and default mode, as the operator set them */
                                 reading: {
                                     /** @description ltr: pages turn left to right; rtl: right to left (manga) */
@@ -5384,6 +5478,89 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/comics/author/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Ext (issue 46): a person's published books with their roles, most read first (404 AUTHOR_NOT_FOUND when none) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description zh-cn, en-us, fr-fr, es-es or ar-sa (case-insensitive) */
+                    language?: string;
+                };
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description Published books, most read first (at most 200) */
+                                books: {
+                                    book_title: string;
+                                    book_type: "comic" | "novel";
+                                    /** Format: uuid */
+                                    book_uuid: string;
+                                    /** @description Count of published chapters */
+                                    chapter_number: number;
+                                    cover_image: string | null;
+                                    /** @description The cover in several widths, as an HTML srcset: "/media/covers/…-240.webp 240w, …" */
+                                    cover_srcset?: string | null;
+                                    /**
+                                     * Format: date-time
+                                     * @description When the book's first published chapter came out; null when none has
+                                     */
+                                    first_chapter_at?: string | null;
+                                    public_free_chapters: number;
+                                    /** @description Ext: the Bayesian average rating (docs/COMMUNITY.md), 1 to 10, one decimal; null until the book has 5 ratings (RATING_CARD_MIN_COUNT) */
+                                    rating_average?: number | null;
+                                    /** @description Ext: how many readers rated the book */
+                                    rating_count?: number;
+                                    /** @description What the person did for the book */
+                                    roles: ("author" | "artist")[];
+                                    tag1: string | null;
+                                    tag2: string | null;
+                                    tag3: string | null;
+                                    /** @description Ext, with q only: the matched words of book_title as [start, end) UTF-16 offsets, in order and apart; null or absent without q */
+                                    title_highlights?: number[][] | null;
+                                    total_likes: number;
+                                    /** Format: date-time */
+                                    updated_at: string;
+                                }[];
+                                /** @description As the newest of the books credits it */
+                                name: string;
+                                /** @description Every role across the books */
+                                roles: ("author" | "artist")[];
+                                slug: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/comics/book/{book_uuid}/rating": {
         parameters: {
             query?: never;
@@ -6503,6 +6680,25 @@ export interface paths {
                                     cover_image: string | null;
                                     /** @description The cover in several widths, as an HTML srcset: "/media/covers/…-240.webp 240w, …" */
                                     cover_srcset?: string | null;
+                                    /** @description Ext (issue 46): the people credited, authors first then artists, each linking to /author/{slug} */
+                                    creators: {
+                                        name: string;
+                                        role: "author" | "artist";
+                                        slug: string;
+                                    }[];
+                                    /** @description Ext (issue 46): when the next chapter is due; null when the book is completed or nothing is known */
+                                    next_release: {
+                                        /** @description The regular publishing days; empty: none */
+                                        days: number[];
+                                        /**
+                                         * Format: date-time
+                                         * @description The next scheduled chapter, or the next regular publishing moment; null: none known
+                                         */
+                                        next_chapter_at: string | null;
+                                        /** @description HH:MM in time_zone; null: no set time */
+                                        time: string | null;
+                                        time_zone: string;
+                                    } | null;
                                     public_free_chapters: number;
                                     /** @description Ext: the Bayesian average rating (docs/COMMUNITY.md), 1 to 10, one decimal; null until the book has 5 ratings (RATING_CARD_MIN_COUNT) */
                                     rating_average?: number | null;
@@ -6821,6 +7017,135 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/comics/schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Ext (issue 46): the release calendar of a week in the reader's zone: books released, scheduled or publishing regularly each day, completed books apart */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description zh-cn, en-us, fr-fr, es-es or ar-sa (case-insensitive) */
+                    language?: string;
+                    /** @description An IANA time zone, e.g. Asia/Shanghai (default UTC) */
+                    time_zone?: string;
+                    /** @description Any day (YYYY-MM-DD, in time_zone) of the week to show; default: the current week */
+                    week?: string;
+                    week_start?: "monday" | "sunday" | "saturday";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description Completed books, most read first (at most 24): they publish no more */
+                                completed: {
+                                    book_title: string;
+                                    book_type: "comic" | "novel";
+                                    /** Format: uuid */
+                                    book_uuid: string;
+                                    /** @description Count of published chapters */
+                                    chapter_number: number;
+                                    cover_image: string | null;
+                                    /** @description The cover in several widths, as an HTML srcset: "/media/covers/…-240.webp 240w, …" */
+                                    cover_srcset?: string | null;
+                                    /**
+                                     * Format: date-time
+                                     * @description When the book's first published chapter came out; null when none has
+                                     */
+                                    first_chapter_at?: string | null;
+                                    public_free_chapters: number;
+                                    /** @description Ext: the Bayesian average rating (docs/COMMUNITY.md), 1 to 10, one decimal; null until the book has 5 ratings (RATING_CARD_MIN_COUNT) */
+                                    rating_average?: number | null;
+                                    /** @description Ext: how many readers rated the book */
+                                    rating_count?: number;
+                                    tag1: string | null;
+                                    tag2: string | null;
+                                    tag3: string | null;
+                                    /** @description Ext, with q only: the matched words of book_title as [start, end) UTF-16 offsets, in order and apart; null or absent without q */
+                                    title_highlights?: number[][] | null;
+                                    total_likes: number;
+                                    /** Format: date-time */
+                                    updated_at: string;
+                                }[];
+                                days: {
+                                    /** @description By release time (books without a time last), then popularity; at most 100 */
+                                    books: {
+                                        book_title: string;
+                                        book_type: "comic" | "novel";
+                                        /** Format: uuid */
+                                        book_uuid: string;
+                                        /** @description Count of published chapters */
+                                        chapter_number: number;
+                                        cover_image: string | null;
+                                        /** @description The cover in several widths, as an HTML srcset: "/media/covers/…-240.webp 240w, …" */
+                                        cover_srcset?: string | null;
+                                        /**
+                                         * Format: date-time
+                                         * @description When the book's first published chapter came out; null when none has
+                                         */
+                                        first_chapter_at?: string | null;
+                                        public_free_chapters: number;
+                                        /** @description Ext: the Bayesian average rating (docs/COMMUNITY.md), 1 to 10, one decimal; null until the book has 5 ratings (RATING_CARD_MIN_COUNT) */
+                                        rating_average?: number | null;
+                                        /** @description Ext: how many readers rated the book */
+                                        rating_count?: number;
+                                        /** @description released: a chapter came out that day; scheduled: a chapter is set to publish then; regular: one of the book's publishing days */
+                                        release: "released" | "scheduled" | "regular";
+                                        /**
+                                         * Format: date-time
+                                         * @description The moment of the release on that day: a scheduled chapter, a chapter already out, or the book's regular publishing time; null when the book has a publishing day without a time
+                                         */
+                                        release_at: string | null;
+                                        tag1: string | null;
+                                        tag2: string | null;
+                                        tag3: string | null;
+                                        /** @description Ext, with q only: the matched words of book_title as [start, end) UTF-16 offsets, in order and apart; null or absent without q */
+                                        title_highlights?: number[][] | null;
+                                        total_likes: number;
+                                        /** Format: date-time */
+                                        updated_at: string;
+                                    }[];
+                                    /** @description The day, YYYY-MM-DD in time_zone */
+                                    date: string;
+                                    is_today: boolean;
+                                    /** @description ISO weekday: 1 Monday … 7 Sunday */
+                                    weekday: number;
+                                }[];
+                                /** @description A day of the next week (for ?week=) */
+                                next_week: string;
+                                /** @description A day of the previous week (for ?week=) */
+                                previous_week: string;
+                                time_zone: string;
+                                week_start: "monday" | "sunday" | "saturday";
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;

@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import { BOOK_PAGE_SIZE_DEFAULT, BOOK_PAGE_SIZE_MAX, CHAPTER_PAGE_SIZE_MAX } from '../constants.js';
 import { ClosedObject, Data, LanguageParam, Nullable, PlainText, Result, Timestamp, Uuid } from './common.js';
 import { BookReading } from './reading-modes.js';
+import { BookCreator, NextRelease } from './book-credits.js';
 
 /** Generous but finite, so a page number can never overflow a query. */
 const PAGE_MAX = 1_000_000;
@@ -198,6 +199,12 @@ export const BookChapters = Type.Object({
   }),
   ...ratingFields(),
   reading: BookReading,
+  creators: Type.Array(BookCreator, {
+    description: 'Ext (issue 46): the people credited, authors first then artists, each linking to /author/{slug}',
+  }),
+  next_release: Type.Union([NextRelease, Type.Null()], {
+    description: 'Ext (issue 46): when the next chapter is due; null when the book is completed or nothing is known',
+  }),
   chapters: Type.Array(ChapterItem),
 });
 export type BookChapters = Static<typeof BookChapters>;

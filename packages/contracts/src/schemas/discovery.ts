@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import { BOOK_PAGE_SIZE_DEFAULT, BOOK_PAGE_SIZE_MAX } from '../constants.js';
 import { ClosedObject, Data, LanguageParam, Nullable, PlainText, Result, Timestamp, Uuid } from './common.js';
 import { BookSummary, BookType } from './catalogue.js';
+import { CreatorRole, TimeZoneParam, Weekday } from './book-credits.js';
 
 /**
  * Discovery (issue 46): the release calendar, the rankings, author pages and "readers also read".
@@ -9,15 +10,9 @@ import { BookSummary, BookType } from './catalogue.js';
  * list's own card (BookSummary) plus what the list is about.
  */
 
-/** Days of the week as ISO numbers: 1 Monday … 7 Sunday. */
-export const Weekday = Type.Integer({ minimum: 1, maximum: 7, description: 'ISO weekday: 1 Monday … 7 Sunday' });
-
 /** Which day a reader's week starts on (the calendar's first column). */
 export const WeekStart = Type.Union([Type.Literal('monday'), Type.Literal('sunday'), Type.Literal('saturday')]);
 export type WeekStart = Static<typeof WeekStart>;
-
-/** An IANA time zone name ("Europe/Paris"); unknown names are refused with 400 invalid_time_zone. */
-export const TimeZoneParam = PlainText({ minLength: 1, maxLength: 64, description: 'An IANA time zone, e.g. Asia/Shanghai (default UTC)' });
 
 export const ScheduleQuery = ClosedObject({
   language: Type.Optional(LanguageParam),
@@ -47,11 +42,19 @@ export const ScheduledBook = Type.Object({
 });
 export type ScheduledBook = Static<typeof ScheduledBook>;
 
+/** A day of the calendar lists at most this many books (the first by time, then the most read). */
+export const SCHEDULE_DAY_MAX = 100;
+/** Completed books listed apart (the most read). */
+export const SCHEDULE_COMPLETED_MAX = 24;
+
 export const ScheduleDay = Type.Object({
   date: Type.String({ description: 'The day, YYYY-MM-DD in time_zone' }),
   weekday: Weekday,
   is_today: Type.Boolean(),
-  books: Type.Array(ScheduledBook, { description: 'By release time (books without a time last), then popularity' }),
+  books: Type.Array(ScheduledBook, {
+    maxItems: SCHEDULE_DAY_MAX,
+    description: `By release time (books without a time last), then popularity; at most ${SCHEDULE_DAY_MAX}`,
+  }),
 });
 export type ScheduleDay = Static<typeof ScheduleDay>;
 
@@ -61,7 +64,10 @@ export const Schedule = Type.Object({
   days: Type.Array(ScheduleDay, { minItems: 7, maxItems: 7 }),
   previous_week: Type.String({ description: 'A day of the previous week (for ?week=)' }),
   next_week: Type.String({ description: 'A day of the next week (for ?week=)' }),
-  completed: Type.Array(BookSummary, { description: 'Completed books, most read this month first (at most 24): they publish no more' }),
+  completed: Type.Array(BookSummary, {
+    maxItems: SCHEDULE_COMPLETED_MAX,
+    description: `Completed books, most read first (at most ${SCHEDULE_COMPLETED_MAX}): they publish no more`,
+  }),
 });
 export type Schedule = Static<typeof Schedule>;
 export const ScheduleResponse = Data(Schedule);
@@ -117,29 +123,29 @@ export const Ranking = Type.Object({
 export type Ranking = Static<typeof Ranking>;
 export const RankingResponse = Data(Ranking);
 
-export const CreatorRole = Type.Union([Type.Literal('author'), Type.Literal('artist')]);
-export type CreatorRole = Static<typeof CreatorRole>;
-
 /** A person's name as a URL segment: lower case, letters and digits of any script joined by '-'. */
 export const AuthorParams = ClosedObject({ slug: PlainText({ minLength: 1, maxLength: 200 }) });
+export type AuthorParams = Static<typeof AuthorParams>;
 export const AuthorQuery = ClosedObject({ language: Type.Optional(LanguageParam) });
+export type AuthorQuery = Static<typeof AuthorQuery>;
 export const CreditedBook = Type.Object({
   ...BookSummary.properties,
   roles: Type.Array(CreatorRole, { minItems: 1, description: 'What the person did for the book' }),
 });
 export type CreditedBook = Static<typeof CreditedBook>;
+/** An author page lists at most this many books (the most read). */
+export const AUTHOR_BOOKS_MAX = 200;
 export const AuthorPage = Type.Object({
   slug: Type.String(),
   name: Type.String({ description: 'As the newest of the books credits it' }),
   roles: Type.Array(CreatorRole, { description: 'Every role across the books' }),
-  books: Type.Array(CreditedBook, { description: 'Published books, most read first' }),
+  books: Type.Array(CreditedBook, {
+    maxItems: AUTHOR_BOOKS_MAX,
+    description: `Published books, most read first (at most ${AUTHOR_BOOKS_MAX})`,
+  }),
 });
 export type AuthorPage = Static<typeof AuthorPage>;
 export const AuthorResponse = Data(AuthorPage);
-
-/** A credited person on a book page: links to /author/{slug}. */
-export const BookCreator = Type.Object({ name: Type.String(), slug: Type.String(), role: CreatorRole });
-export type BookCreator = Static<typeof BookCreator>;
 
 export const ALSO_READ_MAX = 12;
 export const AlsoReadParams = ClosedObject({ book_uuid: Uuid() });
@@ -161,25 +167,3 @@ export const BecauseYouRead = Type.Object({
 });
 export type BecauseYouRead = Static<typeof BecauseYouRead>;
 export const BecauseYouReadResponse = Data(BecauseYouRead);
-
-/** The operator's regular publishing days of a book (admin book detail and PATCH). */
-export const PublishingSchedule = Type.Object({
-  days: Type.Array(Weekday, { maxItems: 7, uniqueItems: true, description: 'ISO weekdays the book publishes on; empty: no regular days' }),
-  time: Nullable(Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$', description: 'HH:MM in time_zone; null: no set time' })),
-  time_zone: Type.String({ maxLength: 64, description: 'IANA time zone of time (default UTC)' }),
-});
-export type PublishingSchedule = Static<typeof PublishingSchedule>;
-export const PublishingScheduleBody = ClosedObject({
-  days: Type.Array(Weekday, { maxItems: 7, uniqueItems: true }),
-  time: Nullable(Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$' })),
-  time_zone: TimeZoneParam,
-});
-
-/** On the book page (ext): when the next chapter is due. */
-export const NextRelease = Type.Object({
-  days: Type.Array(Weekday, { description: 'The regular publishing days; empty: none' }),
-  time: Nullable(Type.String()),
-  time_zone: Type.String(),
-  next_chapter_at: Nullable(Timestamp('The next scheduled chapter, or the next regular publishing moment; null: none known')),
-});
-export type NextRelease = Static<typeof NextRelease>;

@@ -19,6 +19,10 @@ export const adminBookColumns = [
   'books.status',
   'books.reading_direction',
   'books.reading_mode',
+  'books.publishing_days',
+  'books.publishing_time',
+  'books.publishing_time_zone',
+  'books.ranking_excluded',
 ] as const;
 
 export interface AdminBookFilter {

@@ -24,6 +24,8 @@ import { cleanAlternateTitles, type AlternateTitleInput, type CleanAlternateTitl
 import { consoleTitles } from './console-titles.js';
 import * as write from './catalogue-write.repository.js';
 import type { BookSearch } from '../search/book-search.js';
+import { findCreatorsOfBooks } from '../discovery/creators.repository.js';
+import { publishingChanges, publishingOf } from '../discovery/schedule-settings.js';
 
 export interface CatalogueAdminDeps {
   db: Db;
@@ -78,12 +80,14 @@ export function createCatalogueAdminService(deps: CatalogueAdminDeps) {
   }
 
   async function presentDetail(executor: DbExecutor, row: BookRow, language?: string): Promise<AdminBookDetail> {
-    const [translations, tags, titles, alternates] = await Promise.all([
+    const [translations, tags, titles, alternates, creators] = await Promise.all([
       findBookTranslations(executor, [row.id]),
       findTagNamesByBook(executor, [row.id]),
       consoleTitles(executor, [row], language),
       findAlternateTitlesByBook(executor, [row.id]),
+      findCreatorsOfBooks(executor, [row.id]),
     ]);
+    const artists = creators.filter((creator) => creator.role === 'artist').map((creator) => creator.name);
     const shown = titles.get(row.id);
     return {
       book_uuid: row.uuid,
@@ -96,12 +100,15 @@ export function createCatalogueAdminService(deps: CatalogueAdminDeps) {
       alternate_titles: alternates.get(row.id) ?? [],
       book_type: row.book_type,
       author: row.author,
+      artist: artists.length > 0 ? artists.join(' & ') : null,
       status: row.status,
       public_free_chapters: row.public_free_chapters,
       is_published: row.is_published === 1,
       import_pending: row.import_pending === 1,
       recommendation_rank: row.recommendation_rank,
       chapter_count: row.chapter_count,
+      publishing: publishingOf(row),
+      ranking_excluded: row.ranking_excluded === 1,
       cover_image: coverUrl(row.cover_key),
       created_at: toIso(row.created_at),
       updated_at: toIso(row.updated_at),
@@ -174,6 +181,7 @@ export function createCatalogueAdminService(deps: CatalogueAdminDeps) {
         tags: body.tags ?? [],
         alternate_titles: alternateTitles,
         author: body.author ?? null,
+        artist: body.artist ?? null,
         status: body.status ?? 'ongoing',
       });
       const row = await requireBook(trx, uuid);
@@ -212,6 +220,7 @@ export function createCatalogueAdminService(deps: CatalogueAdminDeps) {
       }
       if (body.book_type !== undefined && note('book_type', current.book_type, body.book_type)) changes.book_type = body.book_type;
       if (body.author !== undefined && note('author', current.author, body.author)) changes.author = body.author;
+      if (body.artist !== undefined && note('artist', current.artist, body.artist)) changes.artist = body.artist;
       if (body.status !== undefined && note('status', current.status, body.status)) changes.status = body.status;
       if (
         body.public_free_chapters !== undefined &&
@@ -219,7 +228,14 @@ export function createCatalogueAdminService(deps: CatalogueAdminDeps) {
       ) {
         changes.public_free_chapters = body.public_free_chapters;
       }
+      // Issue 46: the publishing days and the ranking exclusion are audited apart (book.publishing,
+      // book.ranking), so an operator finds who kept a book out of the rankings and when.
+      const settings = publishingChanges(current, body);
+      Object.assign(changes, settings.changes);
       await write.updateBook(trx, row.id, changes);
+      for (const entry of settings.audits) {
+        await audit.recordWithin(trx, actor, { ...entry, targetType: 'book', targetId: uuid });
+      }
       const texts = new Map<string, { language: string; title?: string; introduction?: string }>();
       for (const [language, title] of entries(body.titles)) {
         if (note(`titles.${language}`, current.titles[language] ?? null, title)) texts.set(language, { language, title });
@@ -235,8 +251,10 @@ export function createCatalogueAdminService(deps: CatalogueAdminDeps) {
       if (alternateTitles !== undefined && note('alternate_titles', current.alternate_titles, alternateTitles)) {
         await write.replaceAlternateTitles(trx, row.id, alternateTitles);
       }
-      if (Object.keys(after).length === 0) return current;
-      await audit.recordWithin(trx, actor, { action: 'book.update', targetType: 'book', targetId: uuid, before, after });
+      if (Object.keys(after).length === 0 && settings.audits.length === 0) return current;
+      if (Object.keys(after).length > 0) {
+        await audit.recordWithin(trx, actor, { action: 'book.update', targetType: 'book', targetId: uuid, before, after });
+      }
       await write.bumpCatalogueVersion(trx, deps.domainEvents);
       return presentDetail(trx, await requireBook(trx, uuid));
     });

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { DbExecutor } from '../../db/database.js';
 import type { EventRaiser } from '../../db/domain-events.js';
 import { CATALOGUE_VERSION_KEY } from './catalogue-version.repository.js';
+import { replaceBookCreators } from '../discovery/creators.repository.js';
 
 /** Writes to the catalogue, shared by the demo generator, the admin CLI, importers and test factories. */
 
@@ -26,6 +27,8 @@ export interface NewBookInput {
   /** Other names of the book, already checked (alternate-titles.ts). */
   alternate_titles?: readonly { title: string; language: string | null }[];
   author?: string | null;
+  /** Issue 46: who drew the book (a credit line like author's), kept in book_creators only. */
+  artist?: string | null;
   status?: 'ongoing' | 'completed';
   /** Issue 45: ltr and strip when not given (an import sets them from the source). */
   reading_direction?: 'ltr' | 'rtl';
@@ -110,6 +113,9 @@ export async function insertBook(db: DbExecutor, input: NewBookInput): Promise<{
       .execute();
   }
   if (input.alternate_titles && input.alternate_titles.length > 0) await replaceAlternateTitles(db, id, input.alternate_titles);
+  // Issue 46: the people of the credit lines, for author pages and the book page's links.
+  await replaceBookCreators(db, id, 'author', input.author ?? null);
+  if (input.artist) await replaceBookCreators(db, id, 'artist', input.artist);
   await markSearchChanged(db, [id]);
   return { id, uuid };
 }
@@ -234,6 +240,8 @@ export interface BookChanges {
   original_language?: string;
   book_type?: 'comic' | 'novel';
   author?: string | null;
+  /** Issue 46: who drew the book; kept in book_creators (books has no column for it). */
+  artist?: string | null;
   status?: 'ongoing' | 'completed';
   public_free_chapters?: number;
   cover_key?: string | null;
@@ -242,10 +250,18 @@ export interface BookChanges {
   /** Issue 45: the book's reading direction and default mode. */
   reading_direction?: 'ltr' | 'rtl';
   reading_mode?: 'strip' | 'single' | 'double';
+  /** Issue 46: regular publishing days (bit mask, bit 0 Monday), time (minutes after midnight) and zone. */
+  publishing_days?: number;
+  publishing_time?: number | null;
+  publishing_time_zone?: string;
+  ranking_excluded?: number;
 }
 
 export async function updateBook(db: DbExecutor, bookId: number, changes: BookChanges): Promise<void> {
-  const { cover_variants, is_published, ...plain } = changes;
+  const { cover_variants, is_published, artist, ...plain } = changes;
+  // book_creators follows the credit lines it is made from (issue 46).
+  if (changes.author !== undefined) await replaceBookCreators(db, bookId, 'author', changes.author);
+  if (artist !== undefined) await replaceBookCreators(db, bookId, 'artist', artist);
   const values = {
     ...plain,
     ...(cover_variants !== undefined ? { cover_variants: cover_variants ? JSON.stringify(cover_variants) : null } : {}),

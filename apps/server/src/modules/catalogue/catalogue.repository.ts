@@ -26,7 +26,7 @@ export const findBooksByIds = (db: DbExecutor, ids: readonly number[]) =>
 export const findPublishedBookByUuid = (db: DbExecutor, uuid: string) =>
   db
     .selectFrom('books')
-    .select([...bookColumns, 'reading_direction', 'reading_mode'])
+    .select([...bookColumns, 'reading_direction', 'reading_mode', 'publishing_days', 'publishing_time', 'publishing_time_zone'])
     .where('uuid', '=', uuid)
     .where('is_published', '=', 1)
     .executeTakeFirst();

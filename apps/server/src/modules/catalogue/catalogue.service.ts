@@ -4,6 +4,7 @@ import {
   RECOMMENDATION_LIMIT,
   TAG_FILTER_MAX,
   type BookChapters,
+  type BookSummary,
   SUGGEST_LIMITS,
   type BookSearchQuery,
   type BookSearchResult,
@@ -25,6 +26,9 @@ import type { BookCards } from './book-cards.js';
 import type { BookFilter, RankingSnapshot } from './ranking-snapshot.js';
 import { bayesianAverage, type RatingPrior } from '../community/rating-prior.js';
 import { isOpenToEveryone } from '../access/chapter-access.js';
+import { findCreatorsOfBooks } from '../discovery/creators.repository.js';
+import { findNextScheduledRelease } from '../discovery/schedule.repository.js';
+import { nextReleaseOf } from '../discovery/schedule-next.js';
 
 type BookRow = Awaited<ReturnType<typeof repo.findBooksByIds>>[number];
 type TranslationRow = Awaited<ReturnType<typeof repo.findBookTranslations>>[number];
@@ -40,8 +44,10 @@ export function createCatalogueService(deps: {
   ratings?: RatingPrior | null;
   /** Book cards kept in memory (book-cards.ts): lists, searches and suggestions read them. */
   bookCards: BookCards;
+  now?: () => number;
 }) {
   const { db, ranking, search, media, bookCards } = deps;
+  const now = deps.now ?? Date.now;
   const ratings = deps.ratings ?? null;
   const coverUrl = (key: string | null) => (key ? media.publicUrl(key) : null);
   const srcsetOf = (book: { cover_variants: string | null }) => coverSrcset(book.cover_variants, media.publicUrl);
@@ -109,36 +115,58 @@ export function createCatalogueService(deps: {
       page: query.page,
       pageSize: query.page_size,
     });
-    const [cards, mean] = await Promise.all([bookCards.get(ranked.ids), ratingMean()]);
     const highlight = q === undefined ? null : titleHighlighter(q);
-    const result = ranked.ids.flatMap((id, index) => {
+    const result = await summaries(ranked, language, highlight);
+    if (q === undefined) return { result, total: ranked.total };
+    return { result, total: ranked.total, did_you_mean: ranked.total === 0 ? await didYouMean(q, filters) : null };
+  }
+
+  /**
+   * The book list's cards (BookSummary) of a page of the ranking snapshot, by book id: what the
+   * search answers, and the discovery lists (the calendar, author pages) too.
+   */
+  async function summariesById(
+    ranked: { ids: number[]; tags: string[][] },
+    language: string,
+    highlight: ReturnType<typeof titleHighlighter> | null = null,
+  ): Promise<Map<number, BookSummary>> {
+    const [cards, mean] = await Promise.all([bookCards.get(ranked.ids), ratingMean()]);
+    const found = new Map<number, BookSummary>();
+    ranked.ids.forEach((id, index) => {
       const card = cards.get(id);
-      if (!card) return []; // deleted since the snapshot was taken
+      if (!card) return; // deleted since the snapshot was taken
       const { book } = card;
       const tags = ranked.tags[index] ?? [];
       const title = pickTranslation(card.titles, language, book.original_language)?.title ?? '';
-      return [
-        {
-          book_uuid: book.uuid,
-          book_title: title,
-          cover_image: coverUrl(book.cover_key),
-          cover_srcset: srcsetOf(book),
-          tag1: tags[0] ?? null,
-          tag2: tags[1] ?? null,
-          tag3: tags[2] ?? null,
-          chapter_number: book.chapter_count,
-          total_likes: book.total_likes,
-          updated_at: card.updatedAt,
-          public_free_chapters: book.public_free_chapters,
-          book_type: book.book_type,
-          first_chapter_at: card.firstChapterAt,
-          ...ratingFieldsOf(book, mean),
-          ...(highlight === null ? {} : { title_highlights: highlight(title) }),
-        },
-      ];
+      found.set(id, {
+        book_uuid: book.uuid,
+        book_title: title,
+        cover_image: coverUrl(book.cover_key),
+        cover_srcset: srcsetOf(book),
+        tag1: tags[0] ?? null,
+        tag2: tags[1] ?? null,
+        tag3: tags[2] ?? null,
+        chapter_number: book.chapter_count,
+        total_likes: book.total_likes,
+        updated_at: card.updatedAt,
+        public_free_chapters: book.public_free_chapters,
+        book_type: book.book_type,
+        first_chapter_at: card.firstChapterAt,
+        ...ratingFieldsOf(book, mean),
+        ...(highlight === null ? {} : { title_highlights: highlight(title) }),
+      });
     });
-    if (q === undefined) return { result, total: ranked.total };
-    return { result, total: ranked.total, did_you_mean: ranked.total === 0 ? await didYouMean(q, filters) : null };
+    return found;
+  }
+
+  /** summariesById in the page's order (books deleted since the snapshot left out). */
+  async function summaries(
+    ranked: { ids: number[]; tags: string[][] },
+    language: string,
+    highlight: ReturnType<typeof titleHighlighter> | null = null,
+  ): Promise<BookSummary[]> {
+    const found = await summariesById(ranked, language, highlight);
+    return ranked.ids.flatMap((id) => found.get(id) ?? []);
   }
 
   /** A corrected query for one that found nothing, when it finds books with the same filters too. */
@@ -209,12 +237,15 @@ export function createCatalogueService(deps: {
     const language = resolveLanguage(params.language);
     const book = await repo.findPublishedBookByUuid(db, params.bookId);
     if (!book) throw notFound(ErrorCode.BOOK_NOT_FOUND, 'This book does not exist');
-    const [translations, tags, alternates, chapters, mean] = await Promise.all([
+    const at = now();
+    const [translations, tags, alternates, chapters, mean, creators, nextScheduledAt] = await Promise.all([
       repo.findBookTranslations(db, [book.id]),
       repo.findTagNamesByBook(db, [book.id]),
       repo.findAlternateTitlesByBook(db, [book.id]),
       repo.findChapterPage(db, book.id, params.direction, params.page * params.pageSize, params.pageSize),
       ratingMean(),
+      findCreatorsOfBooks(db, [book.id]),
+      book.status === 'completed' ? Promise.resolve(null) : findNextScheduledRelease(db, book.id, at),
     ]);
     const chapterTitles = await repo.findChapterTranslations(
       db,
@@ -237,6 +268,8 @@ export function createCatalogueService(deps: {
       alternate_titles: alternates.get(book.id) ?? [],
       ...ratingFieldsOf(book, mean),
       reading: { direction: book.reading_direction, mode: book.reading_mode },
+      creators: creators.map((creator) => ({ name: creator.name, slug: creator.slug, role: creator.role })),
+      next_release: nextReleaseOf(book, nextScheduledAt, at),
       chapters: chapters.map((chapter) => ({
         chapter_uuid: chapter.uuid,
         chapter_number: chapter.number,
@@ -258,7 +291,7 @@ export function createCatalogueService(deps: {
     };
   }
 
-  return { searchBooks, suggest, tags: () => ranking.tagsByUse(), recommendations, chapterList };
+  return { searchBooks, suggest, tags: () => ranking.tagsByUse(), recommendations, chapterList, summaries, summariesById };
 }
 
 export type CatalogueService = ReturnType<typeof createCatalogueService>;

@@ -204,6 +204,9 @@ export function createChaptersAdminService(deps: ChaptersAdminDeps) {
         before: { publish_at: row.publish_at === null ? null : toIso(row.publish_at) },
         after: { publish_at: publishAt === null ? null : toIso(publishAt) },
       });
+      // The calendar and the book page's next release show scheduled chapters (issue 46): they are
+      // kept per catalogue version, so a schedule moves it.
+      await bumpCatalogueVersion(trx, deps.domainEvents);
       return presentOne(trx, uuid);
     });
     return result;

@@ -4,6 +4,7 @@ import { LANGUAGES } from '../../languages.js';
 import { BOOK_ALTERNATE_TITLES_MAX, LANGUAGE_TAG_MAX } from '../../constants.js';
 import { ClosedObject, Data, Nullable, PlainText, Timestamp, Uuid } from '../common.js';
 import { BookReading } from '../reading-modes.js';
+import { PublishingSchedule, PublishingScheduleBody } from '../book-credits.js';
 import { AdminPageQuery, ConsoleLanguage, PagedData } from './common.js';
 
 /** Books and chapters in the operator's console (`/api/v1/admin/books…`, `/admin/chapters…`). */
@@ -125,12 +126,15 @@ export const AdminBookDetail = Type.Object({
   }),
   book_type: BookType,
   author: Nullable(Type.String()),
+  artist: Nullable(Type.String({ description: 'Ext (issue 46): who drew the book, as credited (names joined by " & "); null: none' })),
   status: BookStatus,
   public_free_chapters: Type.Integer(),
   is_published: Type.Boolean(),
   import_pending: Type.Boolean(),
   recommendation_rank: Nullable(Type.Integer()),
   chapter_count: Type.Integer(),
+  publishing: PublishingSchedule,
+  ranking_excluded: Type.Boolean({ description: 'Ext (issue 46): kept out of every ranking (the other books keep their computed order)' }),
   cover_image: Nullable(Type.String()),
   created_at: Timestamp(),
   updated_at: Timestamp(),
@@ -147,6 +151,7 @@ export const AdminBookCreateBody = ClosedObject({
   alternate_titles: Type.Optional(AlternateTitles),
   book_type: BookType,
   author: Type.Optional(Author),
+  artist: Type.Optional(Author),
   status: Type.Optional(BookStatus),
   public_free_chapters: Type.Optional(FreeChapters),
 });
@@ -161,8 +166,11 @@ export const AdminBookUpdateBody = ClosedObject(
     alternate_titles: Type.Optional(AlternateTitles),
     book_type: Type.Optional(BookType),
     author: Type.Optional(Author),
+    artist: Type.Optional(Author),
     status: Type.Optional(BookStatus),
     public_free_chapters: Type.Optional(FreeChapters),
+    publishing: Type.Optional(PublishingScheduleBody),
+    ranking_excluded: Type.Optional(Type.Boolean({ description: 'Keep the book out of every ranking (audited as book.ranking)' })),
   },
   { minProperties: 1 },
 );

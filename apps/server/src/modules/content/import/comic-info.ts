@@ -34,7 +34,10 @@ export function parseComicInfo(xml: string, warnings: string[]): ComicInfo {
   const localized = field('LocalizedSeries');
   if (localized) info.alternateTitles = [{ title: localized, language: null }];
   info.summary = field('Summary');
-  info.author = (field('Writer') ?? field('Penciller'))?.slice(0, 200) ?? null;
+  // Issue 46: the story's writer is the author, the penciller the artist (each with a page of their
+  // own); inkers, colourists and cover artists are not credited.
+  info.author = field('Writer')?.slice(0, 200) ?? null;
+  info.artist = field('Penciller')?.slice(0, 200) ?? null;
   const number = field('Number');
   if (number !== null && /^\d{1,6}$/.test(number)) info.number = Number(number);
   const language = field('LanguageISO');

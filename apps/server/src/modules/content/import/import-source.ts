@@ -36,8 +36,10 @@ export interface SourceMetadata {
   tags: string[];
   /** ComicInfo `Number` of a one-chapter archive. */
   number: number | null;
-  /** ComicInfo Writer (else Penciller), EPUB dc:creator; shown on the book page. */
+  /** ComicInfo Writer, EPUB dc:creator; shown on the book page, credited as author (issue 46). */
   author: string | null;
+  /** ComicInfo Penciller: credited as artist (issue 46; Inker and CoverArtist are not kept). */
+  artist: string | null;
   /** Other names of the book as the source gives them (ComicInfo LocalizedSeries, EPUB's other dc:title); not yet checked. */
   alternateTitles: { title: string; language: string | null }[];
   /**
@@ -66,6 +68,7 @@ export const emptyMetadata = (): SourceMetadata => ({
   tags: [],
   number: null,
   author: null,
+  artist: null,
   alternateTitles: [],
   readingDirection: null,
 });

@@ -211,6 +211,7 @@ function newBookInput(
     book_type: source.bookType,
     original_language: language,
     author: source.metadata.author,
+    artist: source.metadata.artist,
     ...(options.freeChapters !== null ? { public_free_chapters: options.freeChapters } : {}),
     translations,
     tags: options.tags ?? source.metadata.tags,
