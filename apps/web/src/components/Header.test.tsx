@@ -20,7 +20,7 @@ const suggestions = (url: URL) => ({
               book_type: 'novel',
             },
           ],
-          authors: ['Stormy Kim'],
+          authors: ['Stormy Kim', 'Stormy & Lee'],
           tags: ['悬疑推理'],
         }
       : { books: [], authors: [], tags: [] },
@@ -60,10 +60,11 @@ describe('header search suggestions', () => {
       'The Storm GateMara Quill',
       'Storm Riders',
       'Stormy Kim',
+      'Stormy & Lee',
       '#Mystery', // the mark is hidden from screen readers: the option's name is "Mystery"
     ]);
     expect(screen.getByRole('group', { name: 'Authors' })).toBeTruthy();
-    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('4 suggestions'));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('5 suggestions'));
   });
 
   it('ArrowDown highlights through aria-activedescendant; Enter opens the book', async () => {
@@ -80,12 +81,20 @@ describe('header search suggestions', () => {
     expect(screen.queryByRole('listbox')).toBeNull();
   });
 
-  it("an author leads to the search by that author, where the header's box steps aside for the page's own", async () => {
+  it('an author leads to their page (issue 46)', async () => {
     const { user, input } = setUp();
     await user.type(input, 'storm');
     await screen.findByRole('listbox');
-    await user.keyboard('{ArrowUp}{ArrowUp}{Enter}');
-    expect(where()).toBe('/search?q=Stormy%20Kim');
+    await user.click(screen.getByRole('option', { name: 'Stormy Kim' }));
+    expect(where()).toBe('/author/stormy-kim');
+  });
+
+  it("a credit of several people leads to the search by it, where the header's box steps aside for the page's own", async () => {
+    const { user, input } = setUp();
+    await user.type(input, 'storm');
+    await screen.findByRole('listbox');
+    await user.click(screen.getByRole('option', { name: 'Stormy & Lee' }));
+    expect(where()).toBe('/search?q=Stormy%20%26%20Lee');
     // One search box on the search page (issue 40): the page's, which holds the query and filters.
     expect(input.closest('form')!.hidden).toBe(true);
     expect(screen.queryByRole('search')).toBeNull();

@@ -34,7 +34,7 @@ export default function AuthorPage() {
   if (isMissing) return <NotFound kind="author" />;
   if (!author) return query.isError ? <p role="alert">{t('common:status.error')}</p> : <Loading />;
   return (
-    <article>
+    <>
       <div className={styles.top}>
         <h1 className={styles.heading} dir="auto">
           {author.name}
@@ -56,6 +56,6 @@ export default function AuthorPage() {
           ))}
         </ul>
       </section>
-    </article>
+    </>
   );
 }

@@ -167,3 +167,11 @@ describe('book card rating (issue 31)', () => {
     expect(screen.queryByTestId('card-rating')).toBeNull();
   });
 });
+
+describe('book card rating count (issue 46)', () => {
+  it("shows how many ratings the score stands on, short and in the reader's number format", () => {
+    renderCard(book({ rating_average: 8.6, rating_count: 1234 }));
+    expect(screen.getByTestId('card-rating').textContent).toContain('★ 8.6 (1.2K)');
+    expect(screen.getByText('Rated 8.6 out of 10 by 1,234 readers')).toBeTruthy();
+  });
+});

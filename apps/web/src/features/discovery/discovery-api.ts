@@ -20,7 +20,7 @@ export interface ScheduleRequest {
   weekStart: WeekStart;
 }
 
-// TEMPORARY: until the discovery routes are merged and in api-schema.d.ts, GET is called untyped.
+// TEMPORARY: until the rankings and also-read routes (wt1) are merged and in api-schema.d.ts, GET is called untyped.
 type Answer<T> = Promise<{ data?: { data: T }; error?: unknown; response: Response }>;
 const get = <T>(path: string, init: { params: { path?: Record<string, string>; query: Record<string, unknown> } }): Answer<T> =>
   (client.GET as unknown as (path: string, init: unknown) => Answer<T>)(path, init);
@@ -29,7 +29,7 @@ const get = <T>(path: string, init: { params: { path?: Record<string, string>; q
 export const discoveryApi = {
   schedule: (language: Language, request: ScheduleRequest): Promise<Schedule> =>
     data(
-      get<Schedule>('/api/v1/comics/schedule', {
+      client.GET('/api/v1/comics/schedule', {
         params: { query: { language, week: request.week, time_zone: request.timeZone, week_start: request.weekStart } },
       }),
     ),
@@ -43,7 +43,7 @@ export const discoveryApi = {
       }),
     ),
   author: (language: Language, slug: string): Promise<AuthorPage> =>
-    data(get<AuthorPage>('/api/v1/comics/author/{slug}', { params: { path: { slug }, query: { language } } })),
+    data(client.GET('/api/v1/comics/author/{slug}', { params: { path: { slug }, query: { language } } })),
   alsoRead: (bookUuid: string, language: Language): Promise<BookSummary[]> =>
     result(
       get<{ result: BookSummary[] }>('/api/v1/comics/book/{book_uuid}/also_read', {
