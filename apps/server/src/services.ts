@@ -13,6 +13,10 @@ import { createCommentsService } from './modules/community/comments.service.js';
 import { createCatalogueVersion } from './modules/catalogue/catalogue-version.js';
 import { createChaptersAdminService, PUBLISH_CHAPTER_JOB } from './modules/catalogue/chapters-admin.service.js';
 import { createRankingSnapshot } from './modules/catalogue/ranking-snapshot.js';
+import { createBookSummaries } from './modules/catalogue/book-summaries.js';
+import { createDiscoveryRefresh } from './modules/discovery/discovery-refresh.js';
+import { createDiscoveryService } from './modules/discovery/discovery.service.js';
+import { createDiscoverySnapshot } from './modules/discovery/discovery-snapshot.js';
 import { createRatingDistribution } from './modules/community/rating-distribution.js';
 import { createRatingPrior } from './modules/community/rating-prior.js';
 import { createRatingsService } from './modules/community/ratings.service.js';
@@ -147,6 +151,7 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
   const ratingPrior = createRatingPrior(db);
   const ranking = createRankingSnapshot(db, catalogueVersion, { ratingMean: () => ratingPrior.mean() });
   const bookSearch = createBookSearch(db, catalogueVersion);
+  const bookCards = createBookCards(db, catalogueVersion);
   const catalogue = createCatalogueService({
     db,
     ranking,
@@ -154,7 +159,26 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
     media: mediaUrls,
     community: config.community,
     ratings: config.community ? ratingPrior : null,
-    bookCards: createBookCards(db, catalogueVersion),
+    bookCards,
+  });
+  // Discovery (issue 46, docs/DISCOVERY.md): rankings and "readers also read" from figures the
+  // housekeeping loop computes in the background on one node; every node holds them in memory.
+  const discoverySnapshot = createDiscoverySnapshot(db, {
+    ranking,
+    versions: catalogueVersion,
+    ratingMean: () => (config.community ? ratingPrior.mean() : Promise.resolve(null)),
+  });
+  const discovery = createDiscoveryService({
+    db,
+    snapshot: discoverySnapshot,
+    summaries: createBookSummaries({ bookCards, media: mediaUrls, ratings: config.community ? ratingPrior : null }),
+    community: config.community,
+  });
+  const discoveryRefresh = createDiscoveryRefresh({
+    db,
+    intervalMs: config.discoveryRefreshMinutes * 60_000,
+    // This node serves the new figures at once; the others see the version within seconds.
+    onRefreshed: () => void discoverySnapshot.reload().catch((error: unknown) => log.warn({ err: error }, 'discovery: reload failed')),
   });
   // Accounts, memberships and likes changed anywhere (written by triggers): what lets a member's
   // read be answered from memory (reading/reader-state-cache.ts).
@@ -397,6 +421,7 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
     community: config.community,
     eraseDueAccounts: () => erasure.eraseDue(),
     retention: () => siteSettings.retentionDays(),
+    discovery: discoveryRefresh,
   });
   // Pages imported before the data saver get its lighter variant (modules/content/lite-backfill.ts).
   const liteBackfill = createLiteBackfill({ db, domainEvents, storage, log });
@@ -461,6 +486,9 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
     ranking,
     bookSearch,
     catalogue,
+    discovery,
+    discoverySnapshot,
+    discoveryRefresh,
     ratings,
     readerChanges,
     reading,

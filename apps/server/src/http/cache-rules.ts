@@ -43,6 +43,12 @@ export const PUBLIC_CACHE = {
   // A page of chapter comments as a visitor sees it (no Authorization: a reader's own answer is
   // private): a new comment reaches visitors within about 3 s (2 s here, then the browser's 1 s).
   commentPages: { maxAge: 1, staleWhileRevalidate: 2, ttlMs: 2_000, vary: 'Authorization' },
+  // Rankings (issue 46): figures computed every few minutes in the background, the cards as the
+  // book lists'; a new computation reaches the cached copies within 30 s.
+  discoveryLists: { maxAge: 10, staleWhileRevalidate: 60, ttlMs: 30_000 },
+  // "Readers also read": as discoveryLists for visitors; with a token the answer leaves out the
+  // reader's finished books, so it is private (Vary: a browser must not reuse a visitor's copy).
+  discoveryPersonal: { maxAge: 10, staleWhileRevalidate: 60, ttlMs: 30_000, vary: 'Authorization' },
   // Site settings: nodes already trust their copy for 2 s (site-settings.service.ts).
   siteConfig: { maxAge: 60, staleWhileRevalidate: 300, ttlMs: 2_000 },
   // Privacy and terms pages (issue 43): a published version, or a site setting they name, shows

@@ -37,11 +37,12 @@ export const ScheduledBook = Type.Object({
   ...BookSummary.properties,
   release_at: Nullable(
     Timestamp(
-      'The moment of the release on that day: a scheduled chapter, a chapter already out, or the book\'s regular publishing time; null when the book has a publishing day without a time',
+      "The moment of the release on that day: a scheduled chapter, a chapter already out, or the book's regular publishing time; null when the book has a publishing day without a time",
     ),
   ),
   release: Type.Union([Type.Literal('released'), Type.Literal('scheduled'), Type.Literal('regular')], {
-    description: 'released: a chapter came out that day; scheduled: a chapter is set to publish then; regular: one of the book\'s publishing days',
+    description:
+      "released: a chapter came out that day; scheduled: a chapter is set to publish then; regular: one of the book's publishing days",
   }),
 });
 export type ScheduledBook = Static<typeof ScheduledBook>;
@@ -81,11 +82,13 @@ export type RankingPeriod = Static<typeof RankingPeriod>;
 export const RANKING_MAX_ENTRIES = 100;
 
 export const RankingParams = ClosedObject({ kind: RankingKind });
+export type RankingParams = Static<typeof RankingParams>;
 export const RankingQuery = ClosedObject({
   language: Type.Optional(LanguageParam),
   period: Type.Optional(
     Type.Union([Type.Literal('day'), Type.Literal('week'), Type.Literal('month')], {
-      description: 'Readers counted over the last 24 hours, 7 days or 30 days (default week); popular and rising only, the others ignore it',
+      description:
+        'Readers counted over the last 24 hours, 7 days or 30 days (default week); popular and rising only, the others ignore it',
     }),
   ),
   tag: Type.Optional(PlainText({ maxLength: 64, description: 'Only books with this tag' })),
@@ -146,7 +149,7 @@ export const AlsoReadResponse = Result(
   Type.Array(BookSummary, {
     maxItems: ALSO_READ_MAX,
     description:
-      'Books this book\'s readers also read, most specific first (co-reading normalised by popularity); never the book itself; with a token, never a book the reader finished',
+      "Books this book's readers also read, most specific first (co-reading normalised by popularity); never the book itself; with a token, never a book the reader finished",
   }),
 );
 
@@ -157,6 +160,7 @@ export const BecauseYouRead = Type.Object({
   ),
   result: Type.Array(BookSummary, { maxItems: ALSO_READ_MAX }),
 });
+export type BecauseYouRead = Static<typeof BecauseYouRead>;
 export const BecauseYouReadResponse = Data(BecauseYouRead);
 
 /** The operator's regular publishing days of a book (admin book detail and PATCH). */

@@ -1,6 +1,5 @@
 import {
   ErrorCode,
-  RATING_CARD_MIN_COUNT,
   RECOMMENDATION_LIMIT,
   TAG_FILTER_MAX,
   type BookChapters,
@@ -23,7 +22,8 @@ import type { BookSearch } from '../search/book-search.js';
 import { titleHighlighter } from '../search/title-highlights.js';
 import type { BookCards } from './book-cards.js';
 import type { BookFilter, RankingSnapshot } from './ranking-snapshot.js';
-import { bayesianAverage, type RatingPrior } from '../community/rating-prior.js';
+import type { RatingPrior } from '../community/rating-prior.js';
+import { createBookSummaries, ratingFieldsOf } from './book-summaries.js';
 import { isOpenToEveryone } from '../access/chapter-access.js';
 
 type BookRow = Awaited<ReturnType<typeof repo.findBooksByIds>>[number];
@@ -45,6 +45,8 @@ export function createCatalogueService(deps: {
   const ratings = deps.ratings ?? null;
   const coverUrl = (key: string | null) => (key ? media.publicUrl(key) : null);
   const srcsetOf = (book: { cover_variants: string | null }) => coverSrcset(book.cover_variants, media.publicUrl);
+  // The list's card, shared with the other lists of books (rankings, also read: book-summaries.ts).
+  const summaries = createBookSummaries({ bookCards, media, ratings });
 
   async function translationsByBook(bookIds: number[]) {
     const byBook = new Map<number, TranslationRow[]>();
@@ -56,17 +58,6 @@ export function createCatalogueService(deps: {
     return byBook;
   }
 
-  /**
-   * Ext rating fields of a book (none with COMMUNITY=off): the Bayesian average to one decimal,
-   * null until RATING_CARD_MIN_COUNT ratings (a figure from two readers says little, and cards
-   * show none below that; the book page reads the full figures from the rating call).
-   */
-  function ratingFieldsOf(book: Pick<BookRow, 'rating_count' | 'rating_sum'>, mean: number | null) {
-    if (mean === null) return {};
-    const count = Number(book.rating_count);
-    const bayesian = count >= RATING_CARD_MIN_COUNT ? bayesianAverage(Number(book.rating_sum), count, mean) : null;
-    return { rating_average: bayesian === null ? null : Math.round(bayesian * 10) / 10, rating_count: count };
-  }
   const ratingMean = () => (ratings ? ratings.mean() : Promise.resolve(null));
 
   const textOf = (book: BookRow, translations: Map<number, TranslationRow[]>, language: string) =>
@@ -109,34 +100,11 @@ export function createCatalogueService(deps: {
       page: query.page,
       pageSize: query.page_size,
     });
-    const [cards, mean] = await Promise.all([bookCards.get(ranked.ids), ratingMean()]);
     const highlight = q === undefined ? null : titleHighlighter(q);
-    const result = ranked.ids.flatMap((id, index) => {
-      const card = cards.get(id);
-      if (!card) return []; // deleted since the snapshot was taken
-      const { book } = card;
-      const tags = ranked.tags[index] ?? [];
-      const title = pickTranslation(card.titles, language, book.original_language)?.title ?? '';
-      return [
-        {
-          book_uuid: book.uuid,
-          book_title: title,
-          cover_image: coverUrl(book.cover_key),
-          cover_srcset: srcsetOf(book),
-          tag1: tags[0] ?? null,
-          tag2: tags[1] ?? null,
-          tag3: tags[2] ?? null,
-          chapter_number: book.chapter_count,
-          total_likes: book.total_likes,
-          updated_at: card.updatedAt,
-          public_free_chapters: book.public_free_chapters,
-          book_type: book.book_type,
-          first_chapter_at: card.firstChapterAt,
-          ...ratingFieldsOf(book, mean),
-          ...(highlight === null ? {} : { title_highlights: highlight(title) }),
-        },
-      ];
-    });
+    const cards = await summaries.of(ranked.ids, (_, index) => ranked.tags[index] ?? [], language);
+    const result = cards.map(({ summary }) =>
+      highlight === null ? summary : { ...summary, title_highlights: highlight(summary.book_title) },
+    );
     if (q === undefined) return { result, total: ranked.total };
     return { result, total: ranked.total, did_you_mean: ranked.total === 0 ? await didYouMean(q, filters) : null };
   }
