@@ -21,6 +21,7 @@ import { adminScope } from './modules/admin/admin-scope.js';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
 import { scheduleRoutes } from './modules/discovery/schedule.routes.js';
 import { authorsRoutes } from './modules/discovery/authors.routes.js';
+import { discoveryRoutes } from './modules/discovery/discovery.routes.js';
 import { commentsRoutes } from './modules/community/comments.routes.js';
 import { ratingsRoutes } from './modules/community/ratings.routes.js';
 import { couponsRoutes } from './modules/coupons/coupons.routes.js';
@@ -192,6 +193,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => users.forgotIdle());
   app.addHook('onClose', () => invalidation.close());
   app.addHook('onClose', async () => catalogueVersion.stop());
+  app.addHook('onClose', async () => services.discoverySnapshot.stop());
   if (deps.backgroundJobs || deps.readerChangesPollMs !== undefined) withDatabase(() => readerChanges.start());
   app.addHook('onClose', async () => readerChanges.stop());
   app.addHook('onClose', async () => reading.close());
@@ -242,6 +244,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(catalogueRoutes(services.catalogue));
       await api.register(scheduleRoutes(services.schedule));
       await api.register(authorsRoutes(services.authors));
+      await api.register(discoveryRoutes(services.discovery));
       await api.register(ratingsRoutes(services.ratings, { enabled: config.community }));
       await api.register(readingRoutes(reading));
       await api.register(commentsRoutes(services.comments, { enabled: config.community }));
@@ -316,6 +319,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ranking
       .warm()
       .then(() => {
+        // The rankings' figures next (a few arrays; the first ranking need not wait for them).
+        void services.discoverySnapshot
+          .warm()
+          .catch((error: unknown) => app.log.warn({ err: error }, 'discovery figures not loaded ahead; loaded at the first ranking'));
         void bookSearch
           .warm()
           .catch((error: unknown) => app.log.warn({ err: error }, 'search index not built ahead; built at the first search'));
@@ -347,6 +354,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('invalidation', invalidation);
   app.decorate('domainEvents', services.domainEvents);
   app.decorate('catalogueVersion', catalogueVersion);
+  app.decorate('discovery', { snapshot: services.discoverySnapshot, refresh: services.discoveryRefresh });
   app.decorate('readerChanges', readerChanges);
   app.decorate('metrics', metrics);
   return app;
@@ -364,6 +372,11 @@ declare module 'fastify' {
     catalogueVersion: import('./modules/catalogue/catalogue-version.js').CatalogueVersion;
     /** This app's metrics (its registry: serve.ts hands it to the cluster primary), null when off. */
     metrics: import('./modules/metrics/app-metrics.js').AppMetrics | null;
+    /** Discovery's figures in memory and their background computation (tests run it by hand). */
+    discovery: {
+      snapshot: import('./modules/discovery/discovery-snapshot.js').DiscoverySnapshot;
+      refresh: import('./modules/discovery/discovery-refresh.js').DiscoveryRefresh;
+    };
     /** The reader change feed (tests poll it by hand). */
     readerChanges: import('./modules/reading/reader-change-feed.js').ReaderChangeFeed;
   }

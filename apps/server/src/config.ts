@@ -38,6 +38,8 @@ export interface AppConfig {
   readonly logRequests: boolean;
   /** Chapter comments, book ratings and reviews (issue 31); false (COMMUNITY=off): no call or screen shows them. */
   readonly community: boolean;
+  /** How often rankings and "readers also read" are computed in the background (DISCOVERY_REFRESH_MINUTES; docs/DISCOVERY.md). */
+  readonly discoveryRefreshMinutes: number;
   /** Built web app to serve; null when it has not been built. */
   readonly webDistDir: string | null;
   /** Seconds a signed page URL stays valid. */
@@ -189,6 +191,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     logLevel: readChoice(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     logRequests: readChoice(env, 'LOG_REQUESTS', ['true', 'false'] as const, 'false') === 'true',
     community: readChoice(env, 'COMMUNITY', ['on', 'off'] as const, 'on') === 'on',
+    discoveryRefreshMinutes: readInt(env, 'DISCOVERY_REFRESH_MINUTES', 10, 1, 24 * 60),
     webDistDir: findWebDist(env),
     mediaUrlTtlSeconds: readInt(env, 'MEDIA_URL_TTL_SECONDS', 2 * 60 * 60, 60, 7 * 24 * 60 * 60),
     trustProxy,

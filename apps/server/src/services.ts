@@ -16,6 +16,10 @@ import { createRankingSnapshot } from './modules/catalogue/ranking-snapshot.js';
 import { createScheduleIndex } from './modules/discovery/schedule-index.js';
 import { createScheduleService } from './modules/discovery/schedule.service.js';
 import { createAuthorsService } from './modules/discovery/authors.service.js';
+import { createBookSummaries } from './modules/catalogue/book-summaries.js';
+import { createDiscoveryRefresh } from './modules/discovery/discovery-refresh.js';
+import { createDiscoveryService } from './modules/discovery/discovery.service.js';
+import { createDiscoverySnapshot } from './modules/discovery/discovery-snapshot.js';
 import { createRatingDistribution } from './modules/community/rating-distribution.js';
 import { createRatingPrior } from './modules/community/rating-prior.js';
 import { createRatingsService } from './modules/community/ratings.service.js';
@@ -150,6 +154,7 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
   const ratingPrior = createRatingPrior(db);
   const ranking = createRankingSnapshot(db, catalogueVersion, { ratingMean: () => ratingPrior.mean() });
   const bookSearch = createBookSearch(db, catalogueVersion);
+  const bookCards = createBookCards(db, catalogueVersion);
   const catalogue = createCatalogueService({
     db,
     ranking,
@@ -157,7 +162,26 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
     media: mediaUrls,
     community: config.community,
     ratings: config.community ? ratingPrior : null,
-    bookCards: createBookCards(db, catalogueVersion),
+    bookCards,
+  });
+  // Discovery (issue 46, docs/DISCOVERY.md): rankings and "readers also read" from figures the
+  // housekeeping loop computes in the background on one node; every node holds them in memory.
+  const discoverySnapshot = createDiscoverySnapshot(db, {
+    ranking,
+    versions: catalogueVersion,
+    ratingMean: () => (config.community ? ratingPrior.mean() : Promise.resolve(null)),
+  });
+  const discovery = createDiscoveryService({
+    db,
+    snapshot: discoverySnapshot,
+    summaries: createBookSummaries({ bookCards, media: mediaUrls, ratings: config.community ? ratingPrior : null }),
+    community: config.community,
+  });
+  const discoveryRefresh = createDiscoveryRefresh({
+    db,
+    intervalMs: config.discoveryRefreshMinutes * 60_000,
+    // This node serves the new figures at once; the others see the version within seconds.
+    onRefreshed: () => void discoverySnapshot.reload().catch((error: unknown) => log.warn({ err: error }, 'discovery: reload failed')),
   });
   // Discovery (issue 46, docs/DISCOVERY.md): the release calendar and author pages, from memory kept per catalogue version.
   const schedule = createScheduleService({
@@ -407,6 +431,7 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
     community: config.community,
     eraseDueAccounts: () => erasure.eraseDue(),
     retention: () => siteSettings.retentionDays(),
+    discovery: discoveryRefresh,
   });
   // Pages imported before the data saver get its lighter variant (modules/content/lite-backfill.ts).
   const liteBackfill = createLiteBackfill({ db, domainEvents, storage, log });
@@ -473,6 +498,9 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
     catalogue,
     schedule,
     authors,
+    discovery,
+    discoverySnapshot,
+    discoveryRefresh,
     ratings,
     readerChanges,
     reading,

@@ -48,6 +48,12 @@ export const PUBLIC_CACHE = {
   calendar: { maxAge: 60, staleWhileRevalidate: 300, ttlMs: 60_000 },
   // Issue 46, author pages: credits follow the catalogue version, the books' order popularity (30 s, as book lists).
   authorPages: { maxAge: 60, staleWhileRevalidate: 300, ttlMs: 30_000 },
+  // Rankings (issue 46): figures computed every few minutes in the background, the cards as the
+  // book lists'; a new computation reaches the cached copies within 30 s.
+  discoveryLists: { maxAge: 10, staleWhileRevalidate: 60, ttlMs: 30_000 },
+  // "Readers also read": as discoveryLists for visitors; with a token the answer leaves out the
+  // reader's finished books, so it is private (Vary: a browser must not reuse a visitor's copy).
+  discoveryPersonal: { maxAge: 10, staleWhileRevalidate: 60, ttlMs: 30_000, vary: 'Authorization' },
   // Site settings: nodes already trust their copy for 2 s (site-settings.service.ts).
   siteConfig: { maxAge: 60, staleWhileRevalidate: 300, ttlMs: 2_000 },
   // Privacy and terms pages (issue 43): a published version, or a site setting they name, shows

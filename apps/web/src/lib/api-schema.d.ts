@@ -5561,6 +5561,82 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/comics/book/{book_uuid}/also_read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Ext: books this book's readers also read (never the book itself; with a token, never a book the reader finished) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description zh-cn, en-us, fr-fr, es-es or ar-sa (case-insensitive) */
+                    language?: string;
+                };
+                header?: never;
+                path: {
+                    book_uuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description Books this book's readers also read, most specific first (co-reading normalised by popularity); never the book itself; with a token, never a book the reader finished */
+                                result: {
+                                    book_title: string;
+                                    book_type: "comic" | "novel";
+                                    /** Format: uuid */
+                                    book_uuid: string;
+                                    /** @description Count of published chapters */
+                                    chapter_number: number;
+                                    cover_image: string | null;
+                                    /** @description The cover in several widths, as an HTML srcset: "/media/covers/…-240.webp 240w, …" */
+                                    cover_srcset?: string | null;
+                                    /**
+                                     * Format: date-time
+                                     * @description When the book's first published chapter came out; null when none has
+                                     */
+                                    first_chapter_at?: string | null;
+                                    public_free_chapters: number;
+                                    /** @description Ext: the Bayesian average rating (docs/COMMUNITY.md), 1 to 10, one decimal; null until the book has 5 ratings (RATING_CARD_MIN_COUNT) */
+                                    rating_average?: number | null;
+                                    /** @description Ext: how many readers rated the book */
+                                    rating_count?: number;
+                                    tag1: string | null;
+                                    tag2: string | null;
+                                    tag3: string | null;
+                                    /** @description Ext, with q only: the matched words of book_title as [start, end) UTF-16 offsets, in order and apart; null or absent without q */
+                                    title_highlights?: number[][] | null;
+                                    total_likes: number;
+                                    /** Format: date-time */
+                                    updated_at: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/comics/book/{book_uuid}/rating": {
         parameters: {
             query?: never;
@@ -7023,6 +7099,102 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/comics/rankings/{kind}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Ext: a ranking (popular, top rated, rising, new, completed), at most 100 books, with each rank a period earlier */
+        get: {
+            parameters: {
+                query: {
+                    book_type?: "comic" | "novel";
+                    /** @description zh-cn, en-us, fr-fr, es-es or ar-sa (case-insensitive) */
+                    language?: string;
+                    page: number;
+                    page_size: number;
+                    /** @description Readers counted over the last 24 hours, 7 days or 30 days (default week); popular and rising only, the others ignore it */
+                    period?: "day" | "week" | "month";
+                    /** @description Only books with this tag */
+                    tag?: string;
+                };
+                header?: never;
+                path: {
+                    kind: "popular" | "top_rated" | "rising" | "new" | "completed";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /**
+                                 * Format: date-time
+                                 * @description When the figures behind the ranking were computed (every few minutes, in the background)
+                                 */
+                                computed_at: string;
+                                kind: "popular" | "top_rated" | "rising" | "new" | "completed";
+                                period: "day" | "week" | "month";
+                                result: {
+                                    book_title: string;
+                                    book_type: "comic" | "novel";
+                                    /** Format: uuid */
+                                    book_uuid: string;
+                                    /** @description Count of published chapters */
+                                    chapter_number: number;
+                                    cover_image: string | null;
+                                    /** @description The cover in several widths, as an HTML srcset: "/media/covers/…-240.webp 240w, …" */
+                                    cover_srcset?: string | null;
+                                    /**
+                                     * Format: date-time
+                                     * @description When the book's first published chapter came out; null when none has
+                                     */
+                                    first_chapter_at?: string | null;
+                                    /** @description The rank in the same list one period earlier; null: not in it (a new entry) */
+                                    previous_rank: number | null;
+                                    public_free_chapters: number;
+                                    rank: number;
+                                    /** @description Ext: the Bayesian average rating (docs/COMMUNITY.md), 1 to 10, one decimal; null until the book has 5 ratings (RATING_CARD_MIN_COUNT) */
+                                    rating_average?: number | null;
+                                    /** @description Ext: how many readers rated the book */
+                                    rating_count?: number;
+                                    /** @description Readers of the book in the period (popular, rising) or in the last 30 days (the others) */
+                                    readers: number;
+                                    tag1: string | null;
+                                    tag2: string | null;
+                                    tag3: string | null;
+                                    /** @description Ext, with q only: the matched words of book_title as [start, end) UTF-16 offsets, in order and apart; null or absent without q */
+                                    title_highlights?: number[][] | null;
+                                    total_likes: number;
+                                    /** Format: date-time */
+                                    updated_at: string;
+                                }[];
+                                /** @description Entries in the ranking (at most 100) */
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/comics/schedule": {
         parameters: {
             query?: never;
@@ -8277,6 +8449,85 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/because_you_read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Ext: "because you read X": the also-read row of one of your recent books */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description zh-cn, en-us, fr-fr, es-es or ar-sa (case-insensitive) */
+                    language?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description The book the row is about; null: nothing to suggest */
+                                basis: {
+                                    book_title: string;
+                                    /** Format: uuid */
+                                    book_uuid: string;
+                                } | null;
+                                result: {
+                                    book_title: string;
+                                    book_type: "comic" | "novel";
+                                    /** Format: uuid */
+                                    book_uuid: string;
+                                    /** @description Count of published chapters */
+                                    chapter_number: number;
+                                    cover_image: string | null;
+                                    /** @description The cover in several widths, as an HTML srcset: "/media/covers/…-240.webp 240w, …" */
+                                    cover_srcset?: string | null;
+                                    /**
+                                     * Format: date-time
+                                     * @description When the book's first published chapter came out; null when none has
+                                     */
+                                    first_chapter_at?: string | null;
+                                    public_free_chapters: number;
+                                    /** @description Ext: the Bayesian average rating (docs/COMMUNITY.md), 1 to 10, one decimal; null until the book has 5 ratings (RATING_CARD_MIN_COUNT) */
+                                    rating_average?: number | null;
+                                    /** @description Ext: how many readers rated the book */
+                                    rating_count?: number;
+                                    tag1: string | null;
+                                    tag2: string | null;
+                                    tag3: string | null;
+                                    /** @description Ext, with q only: the matched words of book_title as [start, end) UTF-16 offsets, in order and apart; null or absent without q */
+                                    title_highlights?: number[][] | null;
+                                    total_likes: number;
+                                    /** Format: date-time */
+                                    updated_at: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;

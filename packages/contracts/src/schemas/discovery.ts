@@ -88,6 +88,7 @@ export type RankingPeriod = Static<typeof RankingPeriod>;
 export const RANKING_MAX_ENTRIES = 100;
 
 export const RankingParams = ClosedObject({ kind: RankingKind });
+export type RankingParams = Static<typeof RankingParams>;
 export const RankingQuery = ClosedObject({
   language: Type.Optional(LanguageParam),
   period: Type.Optional(

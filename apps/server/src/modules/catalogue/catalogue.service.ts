@@ -1,6 +1,5 @@
 import {
   ErrorCode,
-  RATING_CARD_MIN_COUNT,
   RECOMMENDATION_LIMIT,
   TAG_FILTER_MAX,
   type BookChapters,
@@ -24,7 +23,8 @@ import type { BookSearch } from '../search/book-search.js';
 import { titleHighlighter } from '../search/title-highlights.js';
 import type { BookCards } from './book-cards.js';
 import type { BookFilter, RankingSnapshot } from './ranking-snapshot.js';
-import { bayesianAverage, type RatingPrior } from '../community/rating-prior.js';
+import type { RatingPrior } from '../community/rating-prior.js';
+import { createBookSummaries, ratingFieldsOf } from './book-summaries.js';
 import { isOpenToEveryone } from '../access/chapter-access.js';
 import { findCreatorsOfBooks } from '../discovery/creators.repository.js';
 import { findNextScheduledRelease } from '../discovery/schedule.repository.js';
@@ -51,6 +51,8 @@ export function createCatalogueService(deps: {
   const ratings = deps.ratings ?? null;
   const coverUrl = (key: string | null) => (key ? media.publicUrl(key) : null);
   const srcsetOf = (book: { cover_variants: string | null }) => coverSrcset(book.cover_variants, media.publicUrl);
+  // The list's card, shared with the other lists of books (rankings, also read: book-summaries.ts).
+  const summaries = createBookSummaries({ bookCards, media, ratings });
 
   async function translationsByBook(bookIds: number[]) {
     const byBook = new Map<number, TranslationRow[]>();
@@ -62,17 +64,6 @@ export function createCatalogueService(deps: {
     return byBook;
   }
 
-  /**
-   * Ext rating fields of a book (none with COMMUNITY=off): the Bayesian average to one decimal,
-   * null until RATING_CARD_MIN_COUNT ratings (a figure from two readers says little, and cards
-   * show none below that; the book page reads the full figures from the rating call).
-   */
-  function ratingFieldsOf(book: Pick<BookRow, 'rating_count' | 'rating_sum'>, mean: number | null) {
-    if (mean === null) return {};
-    const count = Number(book.rating_count);
-    const bayesian = count >= RATING_CARD_MIN_COUNT ? bayesianAverage(Number(book.rating_sum), count, mean) : null;
-    return { rating_average: bayesian === null ? null : Math.round(bayesian * 10) / 10, rating_count: count };
-  }
   const ratingMean = () => (ratings ? ratings.mean() : Promise.resolve(null));
 
   const textOf = (book: BookRow, translations: Map<number, TranslationRow[]>, language: string) =>
@@ -116,57 +107,22 @@ export function createCatalogueService(deps: {
       pageSize: query.page_size,
     });
     const highlight = q === undefined ? null : titleHighlighter(q);
-    const result = await summaries(ranked, language, highlight);
+    const cards = await summaries.of(ranked.ids, (_, index) => ranked.tags[index] ?? [], language);
+    const result = cards.map(({ summary }) =>
+      highlight === null ? summary : { ...summary, title_highlights: highlight(summary.book_title) },
+    );
     if (q === undefined) return { result, total: ranked.total };
     return { result, total: ranked.total, did_you_mean: ranked.total === 0 ? await didYouMean(q, filters) : null };
   }
 
   /**
-   * The book list's cards (BookSummary) of a page of the ranking snapshot, by book id: what the
-   * search answers, and the discovery lists (the calendar, author pages) too.
+   * The book list's cards (BookSummary) of ranking-snapshot ids, by book id (books deleted since
+   * the snapshot left out): the discovery lists that are not in ranking order (the calendar,
+   * author pages) pick from it. The cards themselves are book-summaries.ts'.
    */
-  async function summariesById(
-    ranked: { ids: number[]; tags: string[][] },
-    language: string,
-    highlight: ReturnType<typeof titleHighlighter> | null = null,
-  ): Promise<Map<number, BookSummary>> {
-    const [cards, mean] = await Promise.all([bookCards.get(ranked.ids), ratingMean()]);
-    const found = new Map<number, BookSummary>();
-    ranked.ids.forEach((id, index) => {
-      const card = cards.get(id);
-      if (!card) return; // deleted since the snapshot was taken
-      const { book } = card;
-      const tags = ranked.tags[index] ?? [];
-      const title = pickTranslation(card.titles, language, book.original_language)?.title ?? '';
-      found.set(id, {
-        book_uuid: book.uuid,
-        book_title: title,
-        cover_image: coverUrl(book.cover_key),
-        cover_srcset: srcsetOf(book),
-        tag1: tags[0] ?? null,
-        tag2: tags[1] ?? null,
-        tag3: tags[2] ?? null,
-        chapter_number: book.chapter_count,
-        total_likes: book.total_likes,
-        updated_at: card.updatedAt,
-        public_free_chapters: book.public_free_chapters,
-        book_type: book.book_type,
-        first_chapter_at: card.firstChapterAt,
-        ...ratingFieldsOf(book, mean),
-        ...(highlight === null ? {} : { title_highlights: highlight(title) }),
-      });
-    });
-    return found;
-  }
-
-  /** summariesById in the page's order (books deleted since the snapshot left out). */
-  async function summaries(
-    ranked: { ids: number[]; tags: string[][] },
-    language: string,
-    highlight: ReturnType<typeof titleHighlighter> | null = null,
-  ): Promise<BookSummary[]> {
-    const found = await summariesById(ranked, language, highlight);
-    return ranked.ids.flatMap((id) => found.get(id) ?? []);
+  async function summariesById(ranked: { ids: number[]; tags: string[][] }, language: string): Promise<Map<number, BookSummary>> {
+    const cards = await summaries.of(ranked.ids, (_, index) => ranked.tags[index] ?? [], language);
+    return new Map(cards.map(({ id, summary }) => [id, summary]));
   }
 
   /** A corrected query for one that found nothing, when it finds books with the same filters too. */
@@ -291,7 +247,7 @@ export function createCatalogueService(deps: {
     };
   }
 
-  return { searchBooks, suggest, tags: () => ranking.tagsByUse(), recommendations, chapterList, summaries, summariesById };
+  return { searchBooks, suggest, tags: () => ranking.tagsByUse(), recommendations, chapterList, summariesById };
 }
 
 export type CatalogueService = ReturnType<typeof createCatalogueService>;

@@ -54,6 +54,16 @@ export interface BookFilter {
   hasFree?: boolean | undefined;
 }
 
+/** The catalogue as another list sees it (RankingSnapshot.view). */
+export interface CatalogueView {
+  isPublished(id: number): boolean;
+  isCompleted(id: number): boolean;
+  /** Whether a book passes the filters, or null when no book can (a tag no book has). */
+  matcher(filter: BookFilter): ((id: number) => boolean) | null;
+  /** The book's tag names, in its own order. */
+  tagsOf(id: number): string[];
+}
+
 export interface RankedPage {
   ids: number[];
   /** Tag names of each book in `ids`, in the book's own tag order. */
@@ -316,7 +326,31 @@ export function createRankingSnapshot(
     return ids;
   }
 
+  /**
+   * The current snapshot seen from another list (discovery/): which books are published, whether a
+   * book passes a filter, its tags. The object is the same while the snapshot is (a list computed
+   * from it may be kept for as long).
+   */
+  const views = new WeakMap<Snapshot, CatalogueView>();
+  function viewOf(snapshot: Snapshot): CatalogueView {
+    let view = views.get(snapshot);
+    if (!view) {
+      const published = placesIn(snapshot, 'updated_at');
+      view = {
+        isPublished: (id) => (published[id] ?? 0) > 0,
+        isCompleted: (id) => snapshot.isCompleted[id] === 1,
+        matcher: (filter) => matcherOf(snapshot, { ...filter, tag: filter.tag || undefined }),
+        tagsOf: (id) => Array.from(tagIndicesOf(snapshot, id), (index) => snapshot.tagNames[index]!),
+      };
+      views.set(snapshot, view);
+    }
+    return view;
+  }
+
   return {
+    async view(): Promise<CatalogueView> {
+      return viewOf(await fresh());
+    },
     async page(
       query: BookFilter & {
         order: BookSearchOrder;

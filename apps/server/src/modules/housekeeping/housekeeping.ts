@@ -53,6 +53,11 @@ export interface HousekeepingDeps {
   eraseDueAccounts?: () => Promise<number>;
   /** How long personal data is kept (the site settings, read at each run); the defaults without it. */
   retention?: () => Promise<RetentionDays>;
+  /**
+   * Issue 46: the rankings' and also-read figures (discovery/discovery-refresh.ts), computed here
+   * when due (every DISCOVERY_REFRESH_MINUTES, and at once while none exist); null when not due.
+   */
+  discovery?: { runIfDue(shouldStop: () => Promise<boolean>): Promise<unknown> };
 }
 
 /** What one run did, per task: rows removed and statements used. */
@@ -81,6 +86,8 @@ export interface HousekeepingRun {
   visitorEvents: { deleted: number; batches: number };
   /** Audit entries past retention_audit_days. */
   auditLog: { deleted: number; batches: number };
+  /** What the discovery refresh did (its report), null when none was due (absent without one). */
+  discovery?: unknown;
 }
 
 /**
@@ -170,10 +177,11 @@ export function createHousekeeping(deps: HousekeepingDeps) {
       dataExports,
       ...erasures,
     };
-    if (!notices) return done;
-    const reminders = await sendDueReminders(db, notices);
-    const digests = await sendDueDigests(db, notices);
-    return { ...done, reminders, digests };
+    const sent = notices ? { reminders: await sendDueReminders(db, notices), digests: await sendDueDigests(db, notices) } : {};
+    // The longest task, last: it renews the lease between its batches and stops if it was lost.
+    const discovery =
+      deps.discovery && (await mayGoOn()) ? { discovery: await deps.discovery.runIfDue(async () => !(await mayGoOn())) } : {};
+    return { ...done, ...sent, ...discovery };
   }
 
   function start(): void {

@@ -1,13 +1,4 @@
-import type {
-  AuthorPage,
-  BecauseYouRead,
-  BookSummary,
-  Ranking,
-  RankingKind,
-  RankingPeriod,
-  Schedule,
-  WeekStart,
-} from '@inkstream/contracts';
+import type { AuthorPage, BookSummary, Ranking, RankingKind, RankingPeriod, Schedule, WeekStart } from '@inkstream/contracts';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { client, data, result } from '../../lib/api-fetch';
 import type { Language } from '../../lib/language';
@@ -20,11 +11,6 @@ export interface ScheduleRequest {
   weekStart: WeekStart;
 }
 
-// TEMPORARY: until the rankings and also-read routes (wt1) are merged and in api-schema.d.ts, GET is called untyped.
-type Answer<T> = Promise<{ data?: { data: T }; error?: unknown; response: Response }>;
-const get = <T>(path: string, init: { params: { path?: Record<string, string>; query: Record<string, unknown> } }): Answer<T> =>
-  (client.GET as unknown as (path: string, init: unknown) => Answer<T>)(path, init);
-
 /** The discovery reads (issue 46): public, cached by the server, the same for every visitor but "also read" with a token. */
 export const discoveryApi = {
   schedule: (language: Language, request: ScheduleRequest): Promise<Schedule> =>
@@ -35,7 +21,7 @@ export const discoveryApi = {
     ),
   ranking: (language: Language, state: RankingState, page: number): Promise<Ranking> =>
     data(
-      get<Ranking>('/api/v1/comics/rankings/{kind}', {
+      client.GET('/api/v1/comics/rankings/{kind}', {
         params: {
           path: { kind: state.kind },
           query: { language, period: state.period, tag: state.tag, book_type: state.type, page, page_size: RANKING_PAGE_SIZE },
@@ -46,11 +32,11 @@ export const discoveryApi = {
     data(client.GET('/api/v1/comics/author/{slug}', { params: { path: { slug }, query: { language } } })),
   alsoRead: (bookUuid: string, language: Language): Promise<BookSummary[]> =>
     result(
-      get<{ result: BookSummary[] }>('/api/v1/comics/book/{book_uuid}/also_read', {
+      client.GET('/api/v1/comics/book/{book_uuid}/also_read', {
         params: { path: { book_uuid: bookUuid }, query: { language } },
       }),
     ),
-  becauseYouRead: (language: Language) => data(get<BecauseYouRead>('/api/v1/user/because_you_read', { params: { query: { language } } })),
+  becauseYouRead: (language: Language) => data(client.GET('/api/v1/user/because_you_read', { params: { query: { language } } })),
 };
 
 /** The calendar of one week (the schedule page's loader too: routes/page-loaders.ts). */
