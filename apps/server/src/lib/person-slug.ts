@@ -5,16 +5,18 @@
  * Empty for a name with no letter or digit.
  */
 export function personSlug(name: string): string {
-  return name
-    .normalize('NFKD')
-    // Accents of alphabets only: a Japanese kana's voicing mark is part of the letter (が is not か).
-    .replace(/([\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{Script=Arabic}])\p{M}+/gu, '$1')
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 120)
-    .replace(/-+$/, '');
+  return (
+    name
+      .normalize('NFKD')
+      // Accents of alphabets only: a Japanese kana's voicing mark is part of the letter (が is not か).
+      .replace(/([\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{Script=Arabic}])\p{M}+/gu, '$1')
+      .normalize('NFKC')
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 120)
+      .replace(/-+$/, '')
+  );
 }
 
 /**

@@ -14,13 +14,19 @@ import { sql, type Kysely } from 'kysely';
 //   node; every node reads them into memory.
 // - discovery_also_read: each book's "readers also read" list, in order, written with them.
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('books').addColumn('publishing_days', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('books')
+    .addColumn('publishing_days', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema.alterTable('books').addColumn('publishing_time', 'integer').execute();
   await db.schema
     .alterTable('books')
     .addColumn('publishing_time_zone', 'varchar(64)', (c) => c.notNull().defaultTo('UTC'))
     .execute();
-  await db.schema.alterTable('books').addColumn('ranking_excluded', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('books')
+    .addColumn('ranking_excluded', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
 
   await db.schema
     .createTable('book_creators')
