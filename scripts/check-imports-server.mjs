@@ -191,6 +191,10 @@ const MODULE_STATE = new Map([
     'modules/search/title-highlights.ts foldedTitles',
     'a bounded memo of a pure function (a title folded with its map), least recently used out',
   ],
+  [
+    'modules/discovery/schedule-time.ts formatters',
+    'a bounded memo of a pure function (an Intl formatter per time zone name), cleared when full',
+  ],
   ['modules/users/password.ts dummyHash', 'a lazy memo: the hash of a random password, made on first use'],
   ['modules/users/two-step.ts otplib', 'a lazy import: otplib is loaded with the first code checked'],
   ['plugins/public-cache.ts rules', "per route, keyed weakly: each route's Vary rule, read once from its options"],

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminCli } from './helpers/admin-cli.js';
 import { authHeader, createBook, createUser, type TestBook, type TestUser } from './helpers/factories.js';
 import { createTestContext, type TestContext } from './helpers/test-context.js';
 
@@ -165,5 +166,38 @@ describe('the next release on the book page', () => {
     const completed = await createBook(ctx, { status: 'completed' });
     await put(completed.uuid, { publishing: { days: [1], time: null, time_zone: 'UTC' } });
     expect((await bookPage(completed.uuid)).next_release).toBeNull();
+  });
+});
+
+describe('the same settings from the command line', () => {
+  it('sets the publishing days and the exclusion, audited as cli, and refuses bad values', async () => {
+    const cli = adminCli(ctx);
+    const target = await createBook(ctx);
+    const set = await cli('book', 'publishing', target.uuid, '--days', 'tue,fri', '--time', '21:30', '--time-zone', 'Europe/Paris');
+    expect(set.code, set.err).toBe(0);
+    expect(set.out).toContain('publishes tue,fri 21:30 Europe/Paris');
+    const shown = await cli('book', 'publishing', target.uuid);
+    expect(shown.out).toContain('publishes tue,fri 21:30 Europe/Paris');
+    expect(await audits(target.uuid, 'book.publishing')).toEqual([
+      {
+        before: { days: [], time: null, time_zone: 'UTC' },
+        after: { days: [2, 5], time: '21:30', time_zone: 'Europe/Paris' },
+        actor: 'cli',
+      },
+    ]);
+    expect((await bookPage(target.uuid)).next_release?.days).toEqual([2, 5]);
+
+    expect((await cli('book', 'ranking', target.uuid, '--exclude')).out).toContain('excluded from the rankings');
+    expect(await audits(target.uuid, 'book.ranking')).toEqual([
+      { before: { ranking_excluded: false }, after: { ranking_excluded: true }, actor: 'cli' },
+    ]);
+
+    const badZone = await cli('book', 'publishing', target.uuid, '--time-zone', 'Mars/Olympus_Mons');
+    expect(badZone.code).toBe(1);
+    expect(badZone.err).toContain('publishing.time_zone');
+    const badDay = await cli('book', 'publishing', target.uuid, '--days', 'tue,someday');
+    expect(badDay.code).not.toBe(0);
+    const badTime = await cli('book', 'publishing', target.uuid, '--time', '25:00');
+    expect(badTime.code).not.toBe(0);
   });
 });

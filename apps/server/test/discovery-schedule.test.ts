@@ -29,10 +29,10 @@ const week = async (query: string) => {
   };
 };
 /** The day of the week a book is on, with why and when. */
-const placesOf = (days: Day[], book: TestBook) =>
+const placesOf = (days: Day[], book: TestBook | undefined) =>
   days.flatMap((day) =>
     day.books
-      .filter((entry) => entry.book_uuid === book.uuid)
+      .filter((entry) => entry.book_uuid === book!.uuid)
       .map((entry) => ({ date: day.date, release: entry.release, at: entry.release_at })),
   );
 

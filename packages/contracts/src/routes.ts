@@ -135,6 +135,8 @@ export const adminPath = {
   dashboard: '/admin',
   books: '/admin/books',
   book: (bookUuid: string) => `/admin/books/${encodeURIComponent(bookUuid)}`,
+  // Issue 46: the release calendar of a week, as readers see it.
+  calendar: '/admin/calendar',
   readers: '/admin/readers',
   reader: (userUuid: string) => `/admin/readers/${encodeURIComponent(userUuid)}`,
   orders: '/admin/orders',

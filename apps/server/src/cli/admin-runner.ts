@@ -1,6 +1,15 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.js';
-import { BOOK_READING_HELP, bookList, bookReading, bookRecommend, bookSetFree } from './commands/book-commands.js';
+import {
+  BOOK_PUBLISHING_HELP,
+  BOOK_READING_HELP,
+  bookList,
+  bookPublishing,
+  bookRanking,
+  bookReading,
+  bookRecommend,
+  bookSetFree,
+} from './commands/book-commands.js';
 import { bookUnlocks, coinsGrant } from './commands/coin-commands.js';
 import { couponCreate, couponDisable, couponList } from './commands/coupon-commands.js';
 import { IMPORT_HELP, IMPORT_USAGE, importCommand, type ImportCliOptions } from './commands/import-command.js';
@@ -41,6 +50,10 @@ type Options = ImportCliOptions & {
   force?: boolean;
   direction?: string;
   mode?: string;
+  time?: string;
+  'time-zone'?: string;
+  exclude?: boolean;
+  include?: boolean;
 };
 
 interface CommandBase {
@@ -142,6 +155,21 @@ const COMMANDS: Command[] = [
     help: BOOK_READING_HELP,
     options: ['direction', 'mode'],
     run: bookReading,
+  },
+  {
+    words: ['book', 'publishing'],
+    usage: 'book publishing <book_uuid> [--days mon,tue,…|none] [--time HH:MM|none] [--time-zone ZONE]',
+    summary: 'set the days and time the book publishes on, for the release calendar (without options: show them)',
+    help: BOOK_PUBLISHING_HELP,
+    options: ['days', 'time', 'time-zone'],
+    run: bookPublishing,
+  },
+  {
+    words: ['book', 'ranking'],
+    usage: 'book ranking <book_uuid> [--exclude | --include]',
+    summary: 'keep the book out of every ranking, or let it back (without options: show it)',
+    options: ['exclude', 'include'],
+    run: bookRanking,
   },
   {
     words: ['book', 'unlocks'],
@@ -304,6 +332,10 @@ export async function runAdmin(argv: string[], io: RunIo): Promise<number> {
         force: { type: 'boolean' },
         direction: { type: 'string' },
         mode: { type: 'string' },
+        time: { type: 'string' },
+        'time-zone': { type: 'string' },
+        exclude: { type: 'boolean' },
+        include: { type: 'boolean' },
       },
     });
   } catch (error) {

@@ -1,4 +1,4 @@
-import { READING_DIRECTIONS, READING_MODES, type AdminBookReadingBody } from '@inkstream/contracts';
+import { READING_DIRECTIONS, READING_MODES, type AdminBookReadingBody, type PublishingSchedule } from '@inkstream/contracts';
 import { AppError } from '../../lib/app-error.js';
 import { toIso } from '../../lib/time.js';
 import { CLI_ACTOR } from '../../modules/audit/audit.service.js';
@@ -84,4 +84,65 @@ export async function bookReading(ctx: CliContext, args: string[], options: { di
     Object.keys(body).length === 0 ? ctx.books.detail(uuid) : ctx.books.setReading(CLI_ACTOR, uuid, body),
   );
   ctx.write(`book ${uuid}: direction ${detail.reading.direction}, mode ${detail.reading.mode}`);
+}
+
+const WEEKDAY_WORDS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
+
+export const BOOK_PUBLISHING_HELP = [
+  'Sets the days and time the book usually publishes on (issue 46): readers see them in the release',
+  'calendar, converted to their own time zone, and on the book page. Audited as `book.publishing` (cli).',
+  '',
+  '  --days mon,tue,…|none   the weekdays (mon tue wed thu fri sat sun); none: no regular days',
+  '  --time HH:MM|none       the time on those days; none: no set time',
+  '  --time-zone ZONE        an IANA time zone of the time, e.g. Asia/Shanghai (default: as it was)',
+  '',
+  'Options not given keep their value; without any it prints the current schedule.',
+].join('\n');
+
+const describeSchedule = (schedule: PublishingSchedule) =>
+  schedule.days.length === 0
+    ? 'no regular days'
+    : `${schedule.days.map((day) => WEEKDAY_WORDS[day - 1]).join(',')} ${schedule.time ?? '(no set time)'} ${schedule.time_zone}`;
+
+/** `book publishing <book_uuid> [--days …] [--time …] [--time-zone …]`: prints the schedule after the change. */
+export async function bookPublishing(
+  ctx: CliContext,
+  args: string[],
+  options: { days?: string; time?: string; 'time-zone'?: string },
+): Promise<void> {
+  const uuid = requireUuid(args[0], 'book_uuid');
+  const current = await asCli(uuid, () => ctx.books.detail(uuid));
+  const next: PublishingSchedule = { ...current.publishing };
+  if (options.days !== undefined) {
+    const words =
+      options.days.toLowerCase() === 'none'
+        ? []
+        : options.days
+            .toLowerCase()
+            .split(',')
+            .map((word) => word.trim());
+    const days = words.map((word) => WEEKDAY_WORDS.indexOf(word.slice(0, 3)) + 1);
+    if (days.some((day) => day === 0)) throw new CliError(`--days must be weekdays such as mon,thu (or none), not ${options.days}`);
+    next.days = [...new Set(days)];
+  }
+  if (options.time !== undefined) {
+    if (options.time !== 'none' && !/^([01]\d|2[0-3]):[0-5]\d$/.test(options.time))
+      throw new CliError('--time must be HH:MM (00:00 to 23:59) or none');
+    next.time = options.time === 'none' ? null : options.time;
+  }
+  if (options['time-zone'] !== undefined) next.time_zone = options['time-zone'];
+  const changed = options.days !== undefined || options.time !== undefined || options['time-zone'] !== undefined;
+  const detail = changed ? await asCli(uuid, () => ctx.books.update(CLI_ACTOR, uuid, { publishing: next })) : current;
+  ctx.write(`book ${uuid}: publishes ${describeSchedule(detail.publishing)}`);
+}
+
+/** `book ranking <book_uuid> [--exclude | --include]`: keeps the book out of the rankings or lets it back (audited as book.ranking). */
+export async function bookRanking(ctx: CliContext, args: string[], options: { exclude?: boolean; include?: boolean }): Promise<void> {
+  const uuid = requireUuid(args[0], 'book_uuid');
+  if (options.exclude && options.include) throw new CliError('give --exclude or --include, not both');
+  const detail =
+    options.exclude || options.include
+      ? await asCli(uuid, () => ctx.books.update(CLI_ACTOR, uuid, { ranking_excluded: options.exclude === true }))
+      : await asCli(uuid, () => ctx.books.detail(uuid));
+  ctx.write(`book ${uuid}: ${detail.ranking_excluded ? 'excluded from the rankings' : 'in the rankings'}`);
 }

@@ -6,8 +6,12 @@
 
 const DAY_MS = 86_400_000;
 
-/** One formatter per zone: making one costs far more than using it. Only valid zones are kept (≈ 600 at most). */
+/**
+ * One formatter per zone name: making one costs far more than using it. Only names Intl takes are
+ * kept, but it takes any case ("europe/PARIS"), so the memo is cleared when full rather than grown.
+ */
 const formatters = new Map<string, Intl.DateTimeFormat>();
+const FORMATTERS_MAX = 1000;
 
 function formatterOf(zone: string): Intl.DateTimeFormat | null {
   const known = formatters.get(zone);
@@ -27,6 +31,7 @@ function formatterOf(zone: string): Intl.DateTimeFormat | null {
   } catch {
     return null;
   }
+  if (formatters.size >= FORMATTERS_MAX) formatters.clear();
   formatters.set(zone, made);
   return made;
 }

@@ -7,6 +7,7 @@ import { AdminLayout } from './shell/AdminLayout';
 // Each section is its own chunk: the dashboard's chart library loads only with the dashboard.
 const DashboardSection = lazy(() => import('./dashboard/DashboardSection'));
 const BooksSection = lazy(() => import('./books/BooksSection'));
+const CalendarSection = lazy(() => import('./calendar/CalendarSection'));
 const ReadersSection = lazy(() => import('./readers/ReadersSection'));
 const OrdersSection = lazy(() => import('./orders/OrdersSection'));
 const OutboxSection = lazy(() => import('./outbox/OutboxSection'));
@@ -26,6 +27,7 @@ export default function AdminApp() {
         <Route element={<AdminLayout />}>
           <Route index element={<DashboardSection />} />
           <Route path="books/*" element={<BooksSection />} />
+          <Route path="calendar" element={<CalendarSection />} />
           <Route path="readers/*" element={<ReadersSection />} />
           <Route path="orders/*" element={<OrdersSection />} />
           <Route path="outbox/*" element={<OutboxSection />} />

@@ -12,7 +12,7 @@ afterEach(() => {
 });
 
 describe('book form', () => {
-  it('sends the titles given, the genres ticked (three at most) and no free-chapter count for the site default', () => {
+  it('sends the titles given, the genres ticked (three at most), the artist trimmed and no free-chapter count for the site default', () => {
     const onSubmit = vi.fn();
     localStorage.setItem('language', 'zh-cn'); // a Chinese operator (the console itself in English here)
     render(<BookForm book={null} errors={NO_ERRORS} busy={false} onSubmit={onSubmit} />);
@@ -21,6 +21,8 @@ describe('book form', () => {
     fireEvent.change(screen.getByLabelText('Title (English)'), { target: { value: 'Azure Cloud' } });
     for (const genre of ['Classical wuxia', 'Mystery', 'Modern urban']) fireEvent.click(screen.getByLabelText(genre));
     expect(screen.getByLabelText<HTMLInputElement>('Western fantasy').disabled).toBe(true);
+    // Issue 46: who drew it, beside who wrote it (left empty: none).
+    fireEvent.change(screen.getByLabelText('Artist'), { target: { value: ' Bea Stone & 李伟 ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create book' }));
     expect(onSubmit).toHaveBeenCalledWith({
       original_language: 'zh-cn',
@@ -30,6 +32,7 @@ describe('book form', () => {
       alternate_titles: [],
       book_type: 'comic',
       author: null,
+      artist: 'Bea Stone & 李伟',
       status: 'ongoing',
     });
   });

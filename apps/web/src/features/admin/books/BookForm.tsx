@@ -20,6 +20,8 @@ export interface BookFormValues {
   alternate_titles: AlternateTitleRow[];
   book_type: 'comic' | 'novel';
   author: string;
+  /** Issue 46: who drew the book ("A & B" for several). */
+  artist: string;
   status: 'ongoing' | 'completed';
   /** Empty: the site's default (new books only). */
   public_free_chapters: string;
@@ -35,12 +37,13 @@ export function initialValues(book: AdminBookDetail | null): BookFormValues {
     alternate_titles: (book?.alternate_titles ?? []).map((alternate) => ({ title: alternate.title, language: alternate.language ?? '' })),
     book_type: book?.book_type ?? 'comic',
     author: book?.author ?? '',
+    artist: book?.artist ?? '',
     status: book?.status ?? 'ongoing',
     public_free_chapters: book ? String(book.public_free_chapters) : '',
   };
 }
 
-/** The request body: only languages with a title, an empty author as none, the free-chapter count when given. */
+/** The request body: only languages with a title, an empty author or artist as none, the free-chapter count when given. */
 export function toBody(values: BookFormValues): AdminBookCreateBody {
   const titled = LANGUAGES.filter((language) => values.titles[language]?.trim());
   const free = values.public_free_chapters.trim();
@@ -52,6 +55,7 @@ export function toBody(values: BookFormValues): AdminBookCreateBody {
     alternate_titles: toAlternateTitlesBody(values.alternate_titles),
     book_type: values.book_type,
     author: values.author.trim() ? values.author.trim() : null,
+    artist: values.artist.trim() ? values.artist.trim() : null,
     status: values.status,
     ...(free !== '' ? { public_free_chapters: Number(free) } : {}),
   };
@@ -157,6 +161,21 @@ export function BookForm({
             onChange={(event) => set('author', event.target.value)}
           />
           <FieldError id="author-error" message={error('author')} />
+        </div>
+        <div className={styles.field}>
+          <label htmlFor="book-artist">{t('form.artist')}</label>
+          <input
+            id="book-artist"
+            className={styles.input}
+            value={values.artist}
+            maxLength={100}
+            aria-describedby={['book-artist-help', described('artist')].filter(Boolean).join(' ')}
+            onChange={(event) => set('artist', event.target.value)}
+          />
+          <span id="book-artist-help" className={styles.muted}>
+            {t('form.creditsHelp')}
+          </span>
+          <FieldError id="artist-error" message={error('artist')} />
         </div>
         <div className={styles.field}>
           <label htmlFor="book-free">{t('form.freeChapters')}</label>

@@ -11,6 +11,7 @@ import { formatDateTime } from '../shell/format';
 import { BookCommentsSwitch } from '../moderation/BookCommentsSwitch';
 import { ChapterUpload } from '../uploads/ChapterUpload';
 import { BookForm } from './BookForm';
+import { BookPublishingSettings } from './BookPublishingSettings';
 import { BookReadingSettings } from './BookReadingSettings';
 import { booksApi } from './books-api';
 import local from './books.module.css';
@@ -88,6 +89,7 @@ export function BookPage() {
         </p>
       )}
       {data.book_type === 'comic' && <BookReadingSettings book={data} onSaved={onSaved} />}
+      <BookPublishingSettings key={JSON.stringify([data.publishing, data.ranking_excluded])} book={data} onSaved={onSaved} />
       <SellingChaptersPanel bookUuid={uuid} />
       <ChaptersTable bookUuid={uuid} language={data.original_language} onChanged={() => void client.invalidateQueries({ queryKey: key })} />
       <ChapterUpload bookUuid={uuid} />

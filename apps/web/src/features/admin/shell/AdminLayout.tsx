@@ -9,6 +9,7 @@ import styles from './admin.module.css';
 const SECTIONS = [
   { to: adminPath.dashboard, key: 'dashboard', end: true },
   { to: adminPath.books, key: 'books' },
+  { to: adminPath.calendar, key: 'calendar' },
   { to: adminPath.readers, key: 'readers' },
   { to: adminPath.orders, key: 'orders' },
   { to: adminPath.outbox, key: 'outbox' },
