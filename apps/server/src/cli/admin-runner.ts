@@ -14,6 +14,7 @@ import { bookUnlocks, coinsGrant } from './commands/coin-commands.js';
 import { couponCreate, couponDisable, couponList } from './commands/coupon-commands.js';
 import { IMPORT_HELP, IMPORT_USAGE, importCommand, type ImportCliOptions } from './commands/import-command.js';
 import { mediaGc } from './commands/media-commands.js';
+import { discoveryRefresh } from './commands/discovery-commands.js';
 import { membershipGrant, membershipRevoke } from './commands/membership-commands.js';
 import { paymentIncidents, paymentResolve } from './commands/payment-commands.js';
 import { userCreate, userList } from './commands/user-commands.js';
@@ -212,6 +213,13 @@ const COMMANDS: Command[] = [
     summary: 'remove stored page and cover files no row points to (older than 60 minutes by default)',
     options: ['dry-run', 'grace-minutes'],
     run: (ctx, _args, options) => mediaGc(ctx, options),
+  },
+  {
+    words: ['discovery', 'refresh'],
+    usage: 'discovery refresh',
+    summary: 'compute the rankings and "readers also read" now (the running server follows within seconds)',
+    options: [],
+    run: (ctx) => discoveryRefresh(ctx),
   },
   {
     words: ['payment', 'incidents'],
