@@ -138,7 +138,7 @@ export function Header() {
             </Suspense>
           )}
         </form>
-        {/* Discovery (issue 46): words on a wide screen, icons on a phone (their names stay for screen readers). */}
+        {/* Discovery (issue 46): on a wide screen; a phone's one row has no room, the book list links both there. */}
         <nav className={styles.discover} aria-label={t('header.discover')}>
           <NavLink to={PAGE_PATTERNS.schedule} className={styles.discoverLink}>
             <svg viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round">
