@@ -10,7 +10,7 @@ import { chapterQueryOptions } from '../features/reading/use-chapter-content';
 import type { Language } from '../lib/language';
 import { publicConfigQuery } from '../lib/public-config';
 import { legalPageQuery } from '../features/legal/legal-api';
-import { authorQuery, rankingQuery, scheduleQuery } from '../features/discovery/discovery-api';
+import { alsoReadQuery, authorQuery, rankingQuery, scheduleQuery } from '../features/discovery/discovery-api';
 import { readRankingState } from '../features/discovery/ranking-rules';
 import { readWeekParam, SERVER_TIME_ZONE, weekStartOf } from '../features/discovery/week-start';
 
@@ -52,10 +52,18 @@ const bookList: PageLoader = ({ search, language }) => [
 export const PAGE_LOADERS: Partial<Record<PageName, PageLoader>> = {
   home: bookList,
   books: bookList,
-  /** A book: its details, the chapter list at the order and page in the address, and the public config (ratings show only with the community on). */
+  /**
+   * A book: its details, the chapter list at the order and page in the address, the public config
+   * (ratings show only with the community on), and "readers also read" as a visitor sees it (issue
+   * 46: rendered with the page, the row does not push the chapter list down when it arrives).
+   */
   book: ({ params, search, language }) => {
     const { direction, startPage } = chapterListState(search);
-    return [pages(bookChaptersQuery(params.id!, language, direction, startPage)), query(publicConfigQuery())];
+    return [
+      pages(bookChaptersQuery(params.id!, language, direction, startPage)),
+      query(publicConfigQuery()),
+      query(alsoReadQuery(params.id!, language, null)),
+    ];
   },
   /** A free chapter (the server renders no other): its content, and the public config (its comments show only with the community on). */
   reading: ({ params, language, lighterImages }) => [
@@ -111,6 +119,7 @@ export const SHARED_QUERIES = new Set([
   'chapter-content',
   'first-chapter',
   'legal-page',
+  'also-read',
   'author',
   'rankings',
   'schedule',
