@@ -146,7 +146,11 @@ export function createDiscoveryRefresh(deps: DiscoveryRefreshDeps) {
     let peakPairs = 0;
     let lists = 0;
     for (const [index, [from, to]] of partitions.entries()) {
-      const counts = new PairCounts(from, maxId + 1);
+      // Sized once for what the partition can hold (no growth, whose old and new arrays would
+      // briefly double the memory): its load, at most the budget or one entry per book.
+      let partitionLoad = 0;
+      for (let id = from; id < to; id += 1) partitionLoad += load[id]!;
+      const counts = new PairCounts(from, maxId + 1, Math.min(partitionLoad, Math.max(pairBudget, maxId + 1)));
       const visit = (books: number[]) => addReaderPairs(books, from, to, counts);
       if (kept.fits) kept.forEach(visit);
       else await forEachReader(since, published, checkpoint, visit);
