@@ -25,7 +25,7 @@ export interface SizeResult {
   reused: boolean;
   requests: RequestResult[];
   healthz: { p50: number; p99: number; samples: number; dashboards: number } | null;
-  /** The discovery refresh (issue 46) run alone on the database after the requests: its report and the process's peak RSS growth. */
+  /** The discovery refresh (issue 46) run alone on the database before the requests: its report and the process's peak RSS growth. */
   discovery: { durationMs: number; passes: number; peakPairs: number; lists: number; rssGrowthMb: number } | null;
 }
 
@@ -123,7 +123,7 @@ export function renderReadersSection(report: ReadersReport): string {
       const refresh = size.discovery;
       if (refresh)
         out.push(
-          `- Discovery refresh at ${count(size.accounts)} accounts (rankings' readers and "readers also read", run alone after the requests): ${(refresh.durationMs / 1000).toFixed(1)} s, ${refresh.passes} pass(es), at most ${count(refresh.peakPairs)} pair entries, ${count(refresh.lists)} lists, the process's RSS grew ${refresh.rssGrowthMb.toFixed(0)} MB.`,
+          `- Discovery refresh at ${count(size.accounts)} accounts (rankings' readers and "readers also read", run alone before the server starts): ${(refresh.durationMs / 1000).toFixed(1)} s, ${refresh.passes} pass(es), at most ${count(refresh.peakPairs)} pair entries, ${count(refresh.lists)} lists, the process's RSS grew ${refresh.rssGrowthMb.toFixed(0)} MB.`,
         );
     }
     out.push('');
