@@ -14,6 +14,8 @@ import {
 import { readersRequests, type ReadersRequest, type RequestFixtures } from './readers-requests.js';
 import { exitWhenDone, isEntryPoint, writeSection } from './section.js';
 import { startRealServer, type ChildServer } from './server-process.js';
+import { openDatabase } from '@inkstream/server/dist/db/database.js';
+import { createDiscoveryRefresh } from '@inkstream/server/dist/modules/discovery/discovery-refresh.js';
 
 /**
  * The readers benchmark (issue 27): the console's and a reader's requests, one at a time, on a
@@ -185,7 +187,56 @@ async function waitUntilReady(server: ChildServer, timeoutMs = 60_000): Promise<
   throw new Error(`the server did not become ready within ${timeoutMs / 1000} s:\n${server.outputTail()}`);
 }
 
+/** Waits until the server serves the figures computed before it started (it loads them behind its start). */
+async function waitForDiscovery(server: ChildServer, session: Session, log: (line: string) => void): Promise<void> {
+  const started = performance.now();
+  const deadline = started + 15 * 60_000;
+  while (performance.now() < deadline) {
+    const response = await call(server, { method: 'GET', path: '/api/v1/comics/rankings/popular?period=month', as: 'member' }, session);
+    const body = (await response.json()) as { data?: { total?: number } };
+    if ((body.data?.total ?? 0) > 0) {
+      log(`    discovery figures served after ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      return;
+    }
+    await sleep(500);
+  }
+  throw new Error('the server computed no discovery figures within 15 minutes');
+}
+
+/** The discovery refresh alone on the database (no server running): its duration and memory. */
+async function measureDiscoveryRefresh(database: ReadersDatabase): Promise<NonNullable<SizeResult['discovery']>> {
+  const handle = openDatabase({
+    databaseUrl: database.databaseUrl,
+    sqlitePath: path.join(database.dataDir, 'inkstream.sqlite'),
+    poolSize: 2,
+  });
+  const before = process.memoryUsage().rss;
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+  try {
+    const report = await createDiscoveryRefresh({ db: handle.db }).run();
+    peak = Math.max(peak, process.memoryUsage().rss);
+    return {
+      durationMs: report.durationMs,
+      passes: report.passes,
+      peakPairs: report.peakPairs,
+      lists: report.lists,
+      rssGrowthMb: (peak - before) / 1024 / 1024,
+    };
+  } finally {
+    clearInterval(sampler);
+    await handle.close();
+  }
+}
+
 async function measureSize(serverMain: string, database: ReadersDatabase, log: (line: string) => void): Promise<SizeResult> {
+  // First, alone: the figures the requests read are this database's (a copied smaller database
+  // brings its own), and fresh, so the server's housekeeping does not compute them again while
+  // requests are measured (it would after DISCOVERY_REFRESH_MINUTES).
+  const discovery = await measureDiscoveryRefresh(database);
+  log(
+    `    discovery refresh alone: ${(discovery.durationMs / 1000).toFixed(1)} s, ${discovery.passes} pass(es), ${discovery.lists} lists, RSS +${discovery.rssGrowthMb.toFixed(0)} MB`,
+  );
   const server = await startRealServer({
     serverMain,
     dataDir: database.dataDir,
@@ -194,6 +245,7 @@ async function measureSize(serverMain: string, database: ReadersDatabase, log: (
   try {
     await waitUntilReady(server);
     const session = await openSession(server, database);
+    await waitForDiscovery(server, session, log);
     const requests = readersRequests(database, await readFixtures(server, session));
     const results: SizeResult['requests'] = [];
     for (const request of requests) {
@@ -216,6 +268,7 @@ async function measureSize(serverMain: string, database: ReadersDatabase, log: (
       reused: database.reused,
       requests: results,
       healthz,
+      discovery,
     };
   } finally {
     await server.stop();

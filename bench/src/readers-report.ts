@@ -25,6 +25,8 @@ export interface SizeResult {
   reused: boolean;
   requests: RequestResult[];
   healthz: { p50: number; p99: number; samples: number; dashboards: number } | null;
+  /** The discovery refresh (issue 46) run alone on the database before the requests: its report and the process's peak RSS growth. */
+  discovery: { durationMs: number; passes: number; peakPairs: number; lists: number; rssGrowthMb: number } | null;
 }
 
 export interface ReadersReport {
@@ -116,7 +118,15 @@ export function renderReadersSection(report: ReadersReport): string {
     out.push(
       `- ${count(large.accounts)} accounts: ${describePopulation(large.population)}; ${large.reused ? 'reused from bench/.data, built' : 'built'} in ${large.generationSeconds.toFixed(0)} s (catalogue seed included).`,
     );
-    out.push(`- ${count(small.accounts)} accounts: ${describePopulation(small.population)}.`, '');
+    out.push(`- ${count(small.accounts)} accounts: ${describePopulation(small.population)}.`);
+    for (const size of [small, large]) {
+      const refresh = size.discovery;
+      if (refresh)
+        out.push(
+          `- Discovery refresh at ${count(size.accounts)} accounts (rankings' readers and "readers also read", run alone before the server starts): ${(refresh.durationMs / 1000).toFixed(1)} s, ${refresh.passes} pass(es), at most ${count(refresh.peakPairs)} pair entries, ${count(refresh.lists)} lists, the process's RSS grew ${refresh.rssGrowthMb.toFixed(0)} MB.`,
+        );
+    }
+    out.push('');
     out.push(renderTable(small, large), '');
   }
   out.push('### Targets', '', ...summarizeReadersTargets(report).map((line) => `- ${line}`), '');

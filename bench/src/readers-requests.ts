@@ -79,5 +79,16 @@ export function readersRequests(database: ReadersDatabase, fixtures: RequestFixt
     { name: 'progress save (visitor)', group: 'reader', method: 'POST', path: `${API}/reader/progress`, body: progress, as: 'visitor' },
     { name: 'event post (member)', group: 'reader', method: 'POST', path: `${API}/events`, body: events, as: 'member' },
     { name: 'event post (visitor)', group: 'reader', method: 'POST', path: `${API}/events`, body: events, as: 'visitor' },
+    // Discovery (issue 46), with the member's token so every request takes the full path (a
+    // token is never answered from the public cache): memory and the cards, whatever the events.
+    {
+      name: 'rankings popular week',
+      group: 'reader',
+      method: 'GET',
+      path: `${API}/comics/rankings/popular?period=week&language=en-us`,
+      as: 'member',
+    },
+    { name: 'rankings rising month', group: 'reader', method: 'GET', path: `${API}/comics/rankings/rising?period=month`, as: 'member' },
+    { name: 'also read', group: 'reader', method: 'GET', path: `${API}/comics/book/${bookUuid}/also_read?language=en-us`, as: 'member' },
   ];
 }

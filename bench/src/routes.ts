@@ -1,3 +1,4 @@
+import type { DiscoveryFixtures } from './discovery-reading.js';
 import type { BenchFixtures } from './fixtures.js';
 import type { CapturedResponse } from './server-process.js';
 
@@ -29,7 +30,7 @@ const field = (value: unknown, key: string): unknown =>
  * The routes issue 2 section 9 lists: search in both orders, with and without a tag, pages 0 and 50;
  * chapter list; free content. Then issue 12's member read: a paid chapter with a member's token.
  */
-export function buildRoutes(fixtures: BenchFixtures, memberToken: string): BenchRoute[] {
+export function buildRoutes(fixtures: BenchFixtures, memberToken: string, discovery?: DiscoveryFixtures): BenchRoute[] {
   const routes: BenchRoute[] = [];
   for (const order of ['updated_at', 'popularity'] as const) {
     for (const tagged of [false, true]) {
@@ -53,6 +54,24 @@ export function buildRoutes(fixtures: BenchFixtures, memberToken: string): Bench
     path: `${API}/comics/chapter_comics/${fixtures.chapterUuid}/en-us`,
     expect: { list: (data) => field(field(field(data, 'data'), 'result'), 'images'), length: 3 },
   });
+  if (discovery) {
+    // Issue 46: public reads from the discovery figures in memory (bench/src/discovery-reading.ts).
+    routes.push({
+      name: 'rankings popular week',
+      path: `${API}/comics/rankings/popular?period=week&language=en-us&page_size=${PAGE_SIZE}`,
+      expect: { list: (data) => field(field(data, 'data'), 'result'), length: PAGE_SIZE },
+    });
+    routes.push({
+      name: 'rankings popular week +tag',
+      path: `${API}/comics/rankings/popular?period=week&language=en-us&page_size=${PAGE_SIZE}&tag=${encodeURIComponent(fixtures.tag)}`,
+      expect: { list: (data) => field(field(data, 'data'), 'result'), length: PAGE_SIZE },
+    });
+    routes.push({
+      name: 'also read',
+      path: `${API}/comics/book/${discovery.alsoReadBookUuid}/also_read?language=en-us`,
+      expect: { list: (data) => field(field(data, 'data'), 'result'), length: discovery.alsoReadLength },
+    });
+  }
   routes.push({
     name: 'chapter content (member)',
     path: `${API}/comics/chapter_comics/${fixtures.paidChapterUuid}/en-us`,

@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { BENCH_MEMBER, ensureMemberAccounts, logIn } from './accounts.js';
 import { ensureCatalogue } from './catalogue-cache.js';
 import { pickFixtures } from './fixtures.js';
+import { DISCOVERY_BENCH_ENV, prepareDiscoveryReading } from './discovery-reading.js';
 import { processTicks, startForeignCpuMeter, TICKS_PER_SECOND } from './foreign-cpu.js';
 import { runImportSection } from './import-run.js';
 import { runReadersSection } from './readers-bench.js';
@@ -116,12 +117,13 @@ async function main(options: ReturnType<typeof readOptions>): Promise<number> {
   );
   const fixtures = pickFixtures(catalogue.sqlitePath);
   await ensureMemberAccounts({ adminCli, dataDir: catalogue.dataDir, sqlitePath: catalogue.sqlitePath, accounts: [BENCH_MEMBER] });
+  const discovery = await prepareDiscoveryReading(catalogue.sqlitePath, stats.books);
 
   const servers: ChildServer[] = [];
   let exitCode: number;
   try {
     const started = performance.now();
-    const real = await startRealServer({ serverMain, dataDir: catalogue.dataDir });
+    const real = await startRealServer({ serverMain, dataDir: catalogue.dataDir, env: DISCOVERY_BENCH_ENV });
     servers.push(real);
     const memory = sampleMemory(real.pid);
     // Lists and searches wait for the search index the server builds once it is ready (23 s at
@@ -130,7 +132,7 @@ async function main(options: ReturnType<typeof readOptions>): Promise<number> {
     console.log(
       `Server ready in ${((performance.now() - started) / 1000).toFixed(1)} s (pid ${real.pid}; search index after ${indexSeconds.toFixed(1)} s)`,
     );
-    const routes = buildRoutes(fixtures, await logIn(real.baseUrl, BENCH_MEMBER));
+    const routes = buildRoutes(fixtures, await logIn(real.baseUrl, BENCH_MEMBER), discovery);
 
     const { captured, problems } = await captureResponses(real.baseUrl, routes);
     for (const [name, problem] of problems) console.error(`NOT MEASURED ${name}: ${problem}`);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS } from '../src/lib/time.js';
 import { createDiscoveryRefresh, RefreshOvertaken } from '../src/modules/discovery/discovery-refresh.js';
+import { createHousekeeping } from '../src/modules/housekeeping/housekeeping.js';
 import { readDiscoveryVersion } from '../src/modules/discovery/discovery.repository.js';
 import { authHeader, createBook, createUser, type TestBook, type TestUser } from './helpers/factories.js';
 import { insertReaders, refreshDiscovery, startReading, visitors } from './helpers/discovery-fixtures.js';
@@ -153,8 +154,10 @@ describe(`the background computation (${TEST_DIALECT})`, () => {
   it('gives the same lists with a pair budget of one entry (a pass per book) as with the default', async () => {
     const big = await refreshDiscovery(ctx, T);
     const expected = await tables();
-    expect(big.passes).toBe(1);
-    const tiny = await refreshDiscovery(ctx, T, { pairBudget: 1 });
+    expect(big).toMatchObject({ passes: 1, listsKept: true });
+    // Nothing kept in memory between passes either: each pass reads the database again.
+    const tiny = await refreshDiscovery(ctx, T, { pairBudget: 1, readerListsKept: 0 });
+    expect(tiny.listsKept).toBe(false);
     // One pass per book with pairs (P, N1, N2, Y: reader 0 read all four).
     expect(tiny.passes).toBe(4);
     // A partition of one book holds its own pairs only: at most one per other book.
@@ -179,6 +182,24 @@ describe(`the background computation (${TEST_DIALECT})`, () => {
     await createDiscoveryRefresh({ db: ctx.db, now: () => version!.computed_at }).run();
     expect(await tables()).toEqual(left);
     await refreshDiscovery(ctx, T);
+  });
+
+  it('is computed by the housekeeping pass when due, and not at the next pass', async () => {
+    await ctx.db.deleteFrom('app_state').where('state_key', '=', 'discovery_version').execute();
+    const housekeeping = createHousekeeping({
+      db: ctx.db,
+      domainEvents: ctx.app.domainEvents,
+      log: { warn: () => undefined, error: () => undefined },
+      discovery: createDiscoveryRefresh({ db: ctx.db, now: () => T }),
+    });
+    try {
+      const first = await housekeeping.runOnce();
+      expect(first?.discovery).toMatchObject({ computedAt: T, lists: 3 }); // N1, N2 and P
+      const second = await housekeeping.runOnce();
+      expect(second?.discovery).toBeNull();
+    } finally {
+      await housekeeping.stop();
+    }
   });
 
   it('is due at once while nothing was computed, then once the interval passed', async () => {

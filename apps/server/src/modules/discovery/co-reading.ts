@@ -172,3 +172,49 @@ export function topAlsoRead(
   }
   return byBook;
 }
+
+/**
+ * The readers' book lists kept between passes while they fit in `maxBooks` entries (4 bytes each):
+ * a pass over memory instead of the database. Past the bound the copy is dropped and every pass
+ * reads the database again, so memory stays bounded whatever the amount of reading.
+ */
+export class ReaderLists {
+  private books: Int32Array<ArrayBuffer> = new Int32Array(1024);
+  private ends: Int32Array<ArrayBuffer> = new Int32Array(256);
+  private length = 0;
+  private readers = 0;
+  /** False once the lists outgrew the bound (nothing is kept then). */
+  fits = true;
+
+  constructor(private readonly maxBooks: number) {}
+
+  add(list: readonly number[]): void {
+    if (!this.fits) return;
+    if (this.length + list.length > this.maxBooks) {
+      this.fits = false;
+      this.books = new Int32Array(0);
+      this.ends = new Int32Array(0);
+      return;
+    }
+    if (this.length + list.length > this.books.length) this.books = grown(this.books, this.length + list.length);
+    if (this.readers + 1 > this.ends.length) this.ends = grown(this.ends, this.readers + 1);
+    this.books.set(list, this.length);
+    this.length += list.length;
+    this.ends[this.readers++] = this.length;
+  }
+
+  forEach(visit: (books: number[]) => void): void {
+    let start = 0;
+    for (let reader = 0; reader < this.readers; reader += 1) {
+      const end = this.ends[reader]!;
+      visit(Array.from(this.books.subarray(start, end)));
+      start = end;
+    }
+  }
+}
+
+function grown(array: Int32Array<ArrayBuffer>, atLeast: number): Int32Array<ArrayBuffer> {
+  const next = new Int32Array(Math.max(atLeast, array.length * 2));
+  next.set(array);
+  return next;
+}

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db, DbExecutor } from '../../db/database.js';
 import { letOthersRun } from '../../lib/concurrency.js';
 import { DAY_MS } from '../../lib/time.js';
-import { addReaderPairs, BOOKS_PER_READER, PairCounts, planPartitions, readerBooks, topAlsoRead } from './co-reading.js';
+import { addReaderPairs, BOOKS_PER_READER, PairCounts, planPartitions, ReaderLists, readerBooks, topAlsoRead } from './co-reading.js';
 import * as repo from './discovery.repository.js';
 
 /** How often the figures are computed by default (DISCOVERY_REFRESH_MINUTES). */
@@ -13,6 +13,11 @@ export const READER_WINDOWS: repo.ReaderWindows = { day: DAY_MS, week: 7 * DAY_M
 export const CO_READING_WINDOW_MS = 90 * DAY_MS;
 /** Pair entries held at once by default: about 50 MB of typed arrays (co-reading.ts PairCounts). */
 export const PAIR_BUDGET = 2_000_000;
+/**
+ * Readers' books kept in memory between the co-reading passes, at most (16 MB); beyond it each
+ * pass reads them from the database again.
+ */
+export const READER_LISTS_KEPT = 4_000_000;
 /** Books per statement and per write transaction. */
 const BOOK_CHUNK = 1000;
 /** Reading events per chunk of accounts read for co-reading (a chunk ends at an account boundary). */
@@ -25,6 +30,8 @@ export interface DiscoveryRefreshDeps {
   intervalMs?: number;
   /** The most pair entries held in memory at once (co-reading passes over book-id partitions to stay within it). */
   pairBudget?: number;
+  /** Readers' book entries kept in memory between passes (READER_LISTS_KEPT; tests make it 0). */
+  readerListsKept?: number;
   /** Books per statement and per write transaction (tests make it small to interleave two refreshes). */
   bookChunk?: number;
   /** Called after a refresh completed on this node (its own snapshot reloads at once; other nodes poll). */
@@ -41,6 +48,8 @@ export interface RefreshReport {
   lists: number;
   /** Signed-in readers whose books were paired. */
   readers: number;
+  /** Whether the readers' books stayed in memory between passes (else each pass read the database). */
+  listsKept: boolean;
   /** Passes over the readers' books (one per book-id partition), and the most pair entries held at once. */
   passes: number;
   peakPairs: number;
@@ -124,7 +133,9 @@ export function createDiscoveryRefresh(deps: DiscoveryRefreshDeps) {
     const readers = new Int32Array(maxId + 1);
     const load = new Float64Array(maxId + 1);
     let readerCount = 0;
+    const kept = new ReaderLists(deps.readerListsKept ?? READER_LISTS_KEPT);
     await forEachReader(since, published, checkpoint, (books) => {
+      kept.add(books);
       readerCount += 1;
       for (const book of books) {
         readers[book]! += 1;
@@ -135,8 +146,15 @@ export function createDiscoveryRefresh(deps: DiscoveryRefreshDeps) {
     let peakPairs = 0;
     let lists = 0;
     for (const [index, [from, to]] of partitions.entries()) {
-      const counts = new PairCounts(from, maxId + 1);
-      await forEachReader(since, published, checkpoint, (books) => addReaderPairs(books, from, to, counts));
+      // Sized once for what the partition can hold (no growth, whose old and new arrays would
+      // briefly double the memory): its load, at most the budget or one entry per book.
+      let partitionLoad = 0;
+      for (let id = from; id < to; id += 1) partitionLoad += load[id]!;
+      const counts = new PairCounts(from, maxId + 1, Math.min(partitionLoad, Math.max(pairBudget, maxId + 1)));
+      const visit = (books: number[]) => addReaderPairs(books, from, to, counts);
+      if (kept.fits) kept.forEach(visit);
+      else await forEachReader(since, published, checkpoint, visit);
+      await checkpoint();
       peakPairs = Math.max(peakPairs, counts.peak);
       const top = topAlsoRead(counts, readers, (id) => published[id] === 1);
       const lastPartition = index === partitions.length - 1;
@@ -165,6 +183,7 @@ export function createDiscoveryRefresh(deps: DiscoveryRefreshDeps) {
       booksWithReaders,
       lists,
       readers: readerCount,
+      listsKept: kept.fits,
       passes: partitions.length,
       peakPairs,
       durationMs: Math.round(performance.now() - started),
