@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { buildZip, pages, writeFixture } from './helpers/import-fixtures.js';
+import { buildEpub, buildZip, pages, writeFixture } from './helpers/import-fixtures.js';
 import { bookUuidOf, useImportTestKit } from './helpers/import-test-kit.js';
 
 // A real import (the admin CLI) credits ComicInfo's Writer as author and Penciller as artist
-// (issue 46); the inker and cover artist are not credited.
+// (issue 46), the inker and cover artist not; an EPUB's dc:creator as author.
 
 const env = useImportTestKit();
 
@@ -33,5 +33,18 @@ describe('credits from an imported ComicInfo.xml', () => {
     const artist = (await env.ctx.app.inject('/api/v1/comics/author/bea-stone')).json().data;
     expect(artist).toMatchObject({ name: 'Bea Stone', roles: ['artist'], books: [{ book_uuid: bookUuid, roles: ['artist'] }] });
     expect((await env.ctx.app.inject('/api/v1/comics/author/ink-person')).statusCode).toBe(404);
+  });
+
+  it("credits an EPUB's dc:creator as the author", async () => {
+    const epub = await buildEpub({
+      title: 'Le Phare',
+      language: 'fr',
+      creator: 'Camille  Roux',
+      chapters: [{ file: 'one.xhtml', title: 'La tempête', body: '<p>Il était une fois.</p>' }],
+    });
+    const result = await env.kit.importPath(writeFixture(env.kit.scratch, 'le-phare.epub', epub));
+    expect(result.code, result.err).toBe(0);
+    const page = (await env.ctx.app.inject(`/api/v1/comics/chapters/${bookUuidOf(result.out)}/fr-fr/asc/0/10`)).json().data.result;
+    expect(page.creators).toEqual([{ name: 'Camille Roux', slug: 'camille-roux', role: 'author' }]);
   });
 });

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bumpCatalogueVersion, insertChapter } from '../src/modules/catalogue/catalogue-write.repository.js';
+import { publishingBooks, releasesBetween, scheduledReleases } from '../src/modules/discovery/schedule.repository.js';
 import { createBook, type TestBook } from './helpers/factories.js';
+import { explainStatement } from './helpers/plan-check.js';
 import { createTestContext, type TestContext } from './helpers/test-context.js';
 
 // The release calendar (GET /comics/schedule, docs/DISCOVERY.md "Calendar") on a made catalogue
@@ -211,5 +213,16 @@ describe('the release calendar', () => {
   it('is a public cached read', async () => {
     const response = await ctx.app.inject('/api/v1/comics/schedule?week=2026-12-01&time_zone=UTC');
     expect(response.headers['cache-control']).toMatch(/public/);
+  });
+});
+
+describe("the calendar's reads", () => {
+  it('read a range of an index, never every chapter or book', async () => {
+    const releases = await explainStatement(ctx, releasesBetween(ctx.db, Date.parse('2026-11-30'), Date.parse('2026-12-07')).compile());
+    expect(releases.join('\n')).toContain('chapters_release_moment_idx');
+    const publishing = await explainStatement(ctx, publishingBooks(ctx.db).compile());
+    expect(publishing.join('\n')).toContain('books_publishing_days_idx');
+    const scheduled = await explainStatement(ctx, scheduledReleases(ctx.db).compile());
+    expect(scheduled.join('\n')).toContain('chapters_publish_at_idx');
   });
 });

@@ -15,7 +15,7 @@ export interface RegularGroup {
 
 export interface ScheduleIndex {
   regular: RegularGroup[];
-  /** Scheduled chapters of published books, by moment: [bookIds[i], moments[i]]. */
+  /** Scheduled chapters by moment, [scheduledBooks[i], scheduledAt[i]] (of any book: the calendar keeps the published). */
   scheduledBooks: Int32Array;
   scheduledAt: Float64Array;
 }

@@ -107,15 +107,12 @@ export function dateIn(instant: number, zone: string): string {
  */
 export function momentOf(date: string, minutes: number, zone: string): number {
   const wall = parseDate(date)! + minutes * 60_000;
-  const first = wall - offsetAt(wall, zone);
-  const second = wall - offsetAt(first, zone);
-  if (first === second) return first;
-  // Between the two offsets: the earlier candidate that reads back as the asked wall time, else the
-  // spring-forward gap (neither reads back): the offset before the change.
+  // The zone's offsets six hours either side: a clock changes at most once in that span.
+  const before = wall - offsetAt(wall - DAY_MS / 4, zone);
+  const after = wall - offsetAt(wall + DAY_MS / 4, zone);
   const readsBack = (moment: number) => moment + offsetAt(moment, zone) === wall;
-  if (readsBack(Math.min(first, second))) return Math.min(first, second);
-  if (readsBack(Math.max(first, second))) return Math.max(first, second);
-  return wall - offsetAt(wall - DAY_MS / 4, zone);
+  const candidates = [before, after].filter(readsBack).sort((a, b) => a - b);
+  return candidates[0] ?? before;
 }
 
 /** The first moment of the day in the zone (its midnight, or the first minute after a gap). */

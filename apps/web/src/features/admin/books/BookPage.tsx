@@ -89,7 +89,7 @@ export function BookPage() {
         </p>
       )}
       {data.book_type === 'comic' && <BookReadingSettings book={data} onSaved={onSaved} />}
-      <BookPublishingSettings key={JSON.stringify([data.publishing, data.ranking_excluded])} book={data} onSaved={onSaved} />
+      <BookPublishingSettings book={data} onSaved={onSaved} />
       <SellingChaptersPanel bookUuid={uuid} />
       <ChaptersTable bookUuid={uuid} language={data.original_language} onChanged={() => void client.invalidateQueries({ queryKey: key })} />
       <ChapterUpload bookUuid={uuid} />
