@@ -30,10 +30,11 @@ export default defineConfig(({ isSsrBuild }) => ({
             advancedChunks: {
               groups: [
                 // uPlot stays out: only the console's dashboard loads it, in the dashboard's own chunk. So do
-                // the error codes: only lazy screens read them, and the console keeps adding codes.
+                // the error codes: only lazy screens read them, and the console keeps adding codes; and
+                // person slugs: only the header's suggestion popup makes them (issue 46).
                 {
                   name: 'vendor',
-                  test: /node_modules[\\/](?!uplot[\\/])|packages[\\/]contracts[\\/](?!src[\\/]error-codes)/,
+                  test: /node_modules[\\/](?!uplot[\\/])|packages[\\/]contracts[\\/](?!src[\\/](error-codes|person-slug))/,
                   priority: 30,
                 },
                 // Small modules several lazy screens share (their API calls, the follow button, prices,
@@ -44,14 +45,25 @@ export default defineConfig(({ isSsrBuild }) => ({
                   priority: 10,
                   test: /apps[\\/]web[\\/]src[\\/](lib[\\/](api-reading|api-account|format-price|return-path)|features[\\/](reading[\\/]progress-sync|chapters[\\/](use-on-visible|use-book-progress|FollowButton|ChapterCard)|library[\\/]resume-link|account[\\/]plans))/,
                 },
+                // The book list's cards, grid, filters and search state, which the search page and the
+                // discovery pages (calendar, rankings, author) share with it: one chunk, so the landing
+                // page's first load is not cut into a piece per set of screens sharing it (issue 46:
+                // three more screens made four chunks of it). The cover is a component of its own
+                // (components/BookCover.tsx): the book page's also-read row needs only it.
+                {
+                  name: 'book-list',
+                  priority: 10,
+                  test: /apps[\\/]web[\\/]src[\\/]features[\\/]catalogue[\\/]/,
+                },
                 // lib/ files only lazy screens use (their own API calls, such as the reading screen's
                 // preferences, prices, return paths) stay out of it,
                 // and so do the dialog, the not-found page and the header's suggestion popup (loaded on
-                // the first focus of the search field), which no first load shows.
+                // the first focus of the search field), which no first load shows. A book's rating format
+                // and the community switch are in: the book list's cards and the book page both use them.
                 {
                   name: 'shell',
                   priority: 20,
-                  test: /apps[\\/]web[\\/]src[\\/](lib[\\/](?!api-reading|api-account|api-suggest|api-preferences|format-price|return-path)|features[\\/]auth|i18n[\\/](index|active|translator|use-translation)|components[\\/](?!Dialog|NotFound|SuggestionPopup))/,
+                  test: /apps[\\/]web[\\/]src[\\/](lib[\\/](?!api-reading|api-account|api-suggest|api-preferences|format-price|return-path)|features[\\/]auth|features[\\/]ratings[\\/](rating-format|use-community)|i18n[\\/](index|active|translator|use-translation)|components[\\/](?!Dialog|NotFound|SuggestionPopup))/,
                 },
               ],
             },

@@ -1,4 +1,3 @@
-import { RANKING_KINDS } from '@inkstream/contracts';
 import { PAGE_PATTERNS } from '@inkstream/contracts/routes';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, type FormEvent } from 'react';
@@ -12,7 +11,14 @@ import { KindTabs } from '../features/catalogue/SortTabs';
 import { useTags } from '../features/catalogue/use-book-search';
 import { rankingQuery } from '../features/discovery/discovery-api';
 import { RankingList } from '../features/discovery/RankingList';
-import { hasPeriod, RANKING_PERIODS, readRankingState, writeRankingState, type RankingState } from '../features/discovery/ranking-rules';
+import {
+  hasPeriod,
+  RANKING_KINDS,
+  RANKING_PERIODS,
+  readRankingState,
+  writeRankingState,
+  type RankingState,
+} from '../features/discovery/ranking-rules';
 import tabStyles from '../features/catalogue/SortTabs.module.css';
 import listStyles from '../features/catalogue/BookListPage.module.css';
 import styles from '../features/discovery/DiscoveryPage.module.css';

@@ -9,7 +9,7 @@ import { useTagLabel } from '../../components/use-tag-label';
 import { useNow } from '../../lib/render-clock';
 import { tierLabelFor } from '../../lib/tiers';
 import { HighlightedText } from './HighlightedText';
-import { BookCover } from './BookCover';
+import { BookCover } from '../../components/BookCover';
 import { freeChaptersLabel, hasFreeChapters, presentTags } from './free-chapters';
 import { cardRating, formatRating, formatShortCount } from '../ratings';
 import styles from './BookCard.module.css';

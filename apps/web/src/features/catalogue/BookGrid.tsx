@@ -3,7 +3,7 @@ import { useTranslation } from '../../i18n/use-translation';
 import { useBrowserValue } from '../../lib/browser-value';
 import { Loading } from '../../components/Loading';
 import { BookCard } from './BookCard';
-import { BookCover } from './BookCover';
+import { BookCover } from '../../components/BookCover';
 import type { BookListFilters } from './book-list-rules';
 import { gridColumns } from './layout-rules';
 import { useBookSearch } from './use-book-search';

@@ -5,7 +5,7 @@ import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router';
 import { useTagLabel } from '../../components/use-tag-label';
 import { decodeEntities } from '../../lib/decode-entities';
-import { BookCover } from './BookCover';
+import { BookCover } from '../../components/BookCover';
 import { freeChaptersLabel, hasFreeChapters, presentTags } from './free-chapters';
 import { cardPageStep, recommendedCardWidth } from './layout-rules';
 import { ScrollButton } from './ScrollButton';

@@ -2,7 +2,7 @@ import type { BookSummary } from '@inkstream/contracts';
 import { pagePath } from '@inkstream/contracts/routes';
 import { Link } from 'react-router';
 import { decodeEntities } from '../../lib/decode-entities';
-import { BookCover } from '../catalogue';
+import { BookCover } from '../../components/BookCover';
 import styles from './BookRow.module.css';
 
 const ROW_COVER_SIZES = '140px';

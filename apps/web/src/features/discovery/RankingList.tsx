@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { useTranslation } from '../../i18n/use-translation';
 import { useLanguage } from '../../i18n/use-language';
 import { decodeEntities } from '../../lib/decode-entities';
-import { BookCover } from '../catalogue';
+import { BookCover } from '../../components/BookCover';
 import { cardRating, formatRating, formatShortCount } from '../ratings';
 import { movementOf, type Movement } from './ranking-rules';
 import styles from './RankingList.module.css';

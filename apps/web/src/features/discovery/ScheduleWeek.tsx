@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { useTranslation } from '../../i18n/use-translation';
 import { useLanguage } from '../../i18n/use-language';
 import { decodeEntities } from '../../lib/decode-entities';
-import { BookCover } from '../catalogue';
+import { BookCover } from '../../components/BookCover';
 import { formatDayHeading, formatReleaseTime } from './release-format';
 import styles from './ScheduleWeek.module.css';
 

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { useSettledImage } from '../../lib/use-settled-image';
+import { useSettledImage } from '../lib/use-settled-image';
 import styles from './BookCover.module.css';
 
 // Demo and uploaded covers are 600 x 800; the attributes give the browser the 3:4 box before the file arrives.
