@@ -43,9 +43,14 @@ export const DESKTOP = { viewport: { width: 1280, height: 800 } } as const;
 export async function newContext(
   browser: Browser,
   baseURL: string,
-  options: { language?: string; device?: typeof PHONE | typeof DESKTOP } = {},
+  options: { language?: string; device?: typeof PHONE | typeof DESKTOP; timezoneId?: string } = {},
 ): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL, ...(options.device ?? DESKTOP), locale: 'en-US' });
+  const context = await browser.newContext({
+    baseURL,
+    ...(options.device ?? DESKTOP),
+    locale: 'en-US',
+    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
+  });
   if (options.language) {
     await context.addInitScript((language) => {
       if (!window.localStorage.getItem('language')) window.localStorage.setItem('language', language);
