@@ -105,7 +105,7 @@ export async function runDiscoveryRefreshBench(options: {
   const sqlitePath = path.join(dir, 'inkstream.sqlite');
   const stampPath = path.join(dir, 'generated-at.txt');
   let now: number;
-  let started = performance.now();
+  const started = performance.now();
   if (options.reuse && existsSync(stampPath)) {
     now = Number(readFileSync(stampPath, 'utf8'));
   } else {
@@ -130,7 +130,6 @@ export async function runDiscoveryRefreshBench(options: {
     peakRss = Math.max(peakRss, usage.rss);
     peakHeap = Math.max(peakHeap, usage.heapUsed + usage.arrayBuffers);
   }, 20);
-  started = performance.now();
   try {
     const report = await createDiscoveryRefresh({
       db: handle.db,

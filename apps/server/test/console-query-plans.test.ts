@@ -143,6 +143,11 @@ describe('query plans with a reader-heavy database', () => {
     const progressBody = { progress: [{ book_uuid: book.uuid, chapter_uuid: chapter.uuid, page_index: 0 }] };
     const eventsBody = { events: [{ type: 'start_reading', book_uuid: book.uuid, chapter_uuid: chapter.uuid }] };
     const visitor = { 'x-visitor-id': 'a1b2c3d4' };
+    // The discovery figures of this population, as the housekeeping loop computes them.
+    await log.quietly(async () => {
+      await ctx.app.discovery.refresh.run();
+      await ctx.app.discovery.snapshot.reload();
+    });
     const statements = await statementsOf(async () => {
       const post = async (url: string, payload: object, headers: Record<string, string>) => {
         const response = await ctx.app.inject({ method: 'POST', url, payload, headers, remoteAddress: nextClientIp() });
@@ -166,6 +171,11 @@ describe('query plans with a reader-heavy database', () => {
       await get('/api/v1/user/library', auth);
       await get('/api/v1/reader/history', auth);
       await get('/api/v1/reader/progress', auth);
+      // Discovery (issue 46): memory and cards, plus the reader's own finished books and recent reads.
+      await get('/api/v1/comics/rankings/popular?period=week', auth);
+      // A list, so the reader's finished books among it are looked up.
+      expect(((await get(`/api/v1/comics/book/${book.uuid}/also_read`, auth)).data.result as unknown[]).length).toBeGreaterThan(0);
+      await get('/api/v1/user/because_you_read', auth);
     });
     await assertPlansUseIndexes(ctx.db, statements, BOUNDED_BY_DESIGN);
   }, 120_000);

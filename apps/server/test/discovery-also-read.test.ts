@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS } from '../src/lib/time.js';
 import { createDiscoveryRefresh, RefreshOvertaken } from '../src/modules/discovery/discovery-refresh.js';
 import { createHousekeeping } from '../src/modules/housekeeping/housekeeping.js';
+import { createRankingSnapshot } from '../src/modules/catalogue/ranking-snapshot.js';
+import { createDiscoverySnapshot } from '../src/modules/discovery/discovery-snapshot.js';
+import { until } from './helpers/until.js';
 import { readDiscoveryVersion } from '../src/modules/discovery/discovery.repository.js';
 import { authHeader, createBook, createUser, type TestBook, type TestUser } from './helpers/factories.js';
 import { insertReaders, refreshDiscovery, startReading, visitors } from './helpers/discovery-fixtures.js';
@@ -167,21 +170,45 @@ describe(`the background computation (${TEST_DIALECT})`, () => {
     expect(expected.alsoRead.length).toBe(6);
   });
 
-  it('two refreshes at once leave the rows of one of them, and its version', async () => {
+  it("two refreshes at once: the earlier one stops at its next write, the rows and version are the later one's", async () => {
     // Different moments, so their figures differ: 40 days later the reading above is a month old.
-    const runAt = (now: number) => createDiscoveryRefresh({ db: ctx.db, now: () => now, bookChunk: 1 }).run();
-    const results = await Promise.allSettled([runAt(T), runAt(T + 40 * DAY_MS)]);
-    const done = results.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
-    const failed = results.flatMap((result) => (result.status === 'rejected' ? [result.reason] : []));
-    expect(done.length).toBeGreaterThanOrEqual(1);
-    for (const reason of failed) expect(reason).toBeInstanceOf(RefreshOvertaken);
+    const earlier = createDiscoveryRefresh({ db: ctx.db, now: () => T, bookChunk: 1 });
+    const later = createDiscoveryRefresh({ db: ctx.db, now: () => T + 40 * DAY_MS });
+    let laterReport: Awaited<ReturnType<typeof later.run>> | undefined;
+    let checkpoints = 0;
+    // The later refresh runs whole between two of the earlier one's batches (after its third).
+    const interleaved = earlier.run(async () => {
+      checkpoints += 1;
+      if (checkpoints === 3) laterReport = await later.run();
+      return false;
+    });
+    await expect(interleaved).rejects.toBeInstanceOf(RefreshOvertaken);
     const version = await readDiscoveryVersion(ctx.db);
-    expect(done.map((report) => report.run)).toContain(version!.run);
+    expect(version).toEqual({ run: laterReport!.run, computed_at: T + 40 * DAY_MS });
     const left = await tables();
-    // What the winner alone writes at its moment: the same rows.
-    await createDiscoveryRefresh({ db: ctx.db, now: () => version!.computed_at }).run();
+    // What the later refresh alone writes: the same rows, none of the earlier one's.
+    await createDiscoveryRefresh({ db: ctx.db, now: () => T + 40 * DAY_MS }).run();
     expect(await tables()).toEqual(left);
     await refreshDiscovery(ctx, T);
+  });
+
+  it("reaches another node's memory through the version, without being told", async () => {
+    // A node of its own: its figures are checked behind its requests (at every request here).
+    const node = createDiscoverySnapshot(ctx.db, {
+      ranking: createRankingSnapshot(ctx.db, ctx.app.catalogueVersion),
+      versions: ctx.app.catalogueVersion,
+      ratingMean: async () => null,
+      checkMs: 0,
+    });
+    try {
+      expect(await node.alsoRead(books.N1!.id)).toEqual([books.N2!.id, books.P!.id]);
+      // Computed elsewhere 200 days later: every start is out of the window, no list is left.
+      await createDiscoveryRefresh({ db: ctx.db, now: () => T + 200 * DAY_MS }).run();
+      await until(async () => (await node.alsoRead(books.N1!.id)).length === 0);
+    } finally {
+      node.stop();
+      await refreshDiscovery(ctx, T);
+    }
   });
 
   it('is computed by the housekeeping pass when due, and not at the next pass', async () => {
