@@ -60,9 +60,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('discovery_also_read_other_idx').on('discovery_also_read').column('other_book_id').execute();
 
-  // Windows of reading events by time (the background computation's scans).
-  await db.schema.createIndex('reading_events_time_idx').on('reading_events').columns(['occurred_at']).execute();
-
   const books = await sql<{ id: number; author: string }>`select id, author from books where author is not null`.execute(db);
   for (const book of books.rows) {
     const names = splitCredit(book.author);
@@ -75,7 +72,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.dropIndex('reading_events_time_idx').execute();
   await db.schema.dropTable('discovery_also_read').execute();
   await db.schema.dropTable('discovery_book_stats').execute();
   await db.schema.dropTable('book_creators').execute();
