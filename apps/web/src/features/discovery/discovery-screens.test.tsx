@@ -7,6 +7,7 @@ import RankingsPage from '../../routes/RankingsPage';
 import SchedulePage from '../../routes/SchedulePage';
 import { BookHeader } from '../chapters/BookHeader';
 import { AlsoReadRow } from './AlsoReadRow';
+import BecauseYouReadRow from './BecauseYouReadRow';
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const summary = (n: number, fields: Partial<BookSummary> = {}): BookSummary => ({
@@ -268,5 +269,49 @@ describe("the book header's creators and next release", () => {
     expect(screen.getByTestId('next-release').textContent).toBe('Every Tuesday and Friday');
     // The rating and how many it stands on, in the reader's number format.
     expect(screen.getByText('1,234 ratings')).toBeTruthy();
+  });
+});
+
+describe('because you read (the home row)', () => {
+  const signIn = () => {
+    localStorage.setItem('X-API-TOKEN', 'reader-token');
+    localStorage.setItem('USER_UUID', uuid(500));
+    localStorage.setItem('USERNAME', 'reader');
+  };
+  afterEach(() => localStorage.clear());
+
+  it('names the book it is about and leads to each suggestion, asking with the reader token', async () => {
+    signIn();
+    const api = stubApi({
+      'GET /user/because_you_read': () => ({
+        status: 200,
+        body: { data: { basis: { book_uuid: uuid(1), book_title: 'Neon Ronin' }, result: [summary(2, { book_title: 'Iron Frontier' })] } },
+      }),
+    });
+    renderScreen(<BecauseYouReadRow />, '/');
+    const row = await screen.findByRole('region', { name: /Because you read.*Neon Ronin/ });
+    expect(
+      within(row)
+        .getByRole('link', { name: /Iron Frontier/ })
+        .getAttribute('href'),
+    ).toBe(`/book/chapters/${uuid(2)}`);
+    const [, init] = api.mock.calls.find(([input]) => String(input).includes('/user/because_you_read'))!;
+    expect(new Headers(init?.headers).get('X-API-TOKEN') ?? new Headers(init?.headers).get('Authorization')).toContain('reader-token');
+  });
+
+  it('shows nothing when the server has nothing to suggest', async () => {
+    signIn();
+    const api = stubApi({ 'GET /user/because_you_read': () => ({ status: 200, body: { data: { basis: null, result: [] } } }) });
+    renderScreen(<BecauseYouReadRow />, '/');
+    await waitFor(() => expect(api).toHaveBeenCalled());
+    await waitFor(() => expect(screen.queryByRole('region')).toBeNull());
+  });
+
+  it('never asks for a visitor', async () => {
+    const api = stubApi({});
+    renderScreen(<BecauseYouReadRow />, '/');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(api.mock.calls.some(([input]) => String(input).includes('because_you_read'))).toBe(false);
+    expect(screen.queryByRole('region')).toBeNull();
   });
 });
