@@ -26,6 +26,60 @@ export interface DiscoveryFixtures {
   /** The book whose also-read list is the longest, and its length. */
   alsoReadBookUuid: string;
   alsoReadLength: number;
+  /** A benchmark author's page (its slug) and how many published books it lists. */
+  authorSlug: string;
+  authorBooks: number;
+}
+
+/** Benchmark authors credit books 1..AUTHORS × AUTHOR_BOOKS, book id modulo AUTHORS. */
+const AUTHORS = 20;
+const AUTHOR_BOOKS = 20;
+const AUTHOR_SLUG_PREFIX = 'bench-author-';
+
+/**
+ * The calendar and the author pages need what the generated catalogue has none of: every 20th book
+ * publishes on two weekdays at a set time in one of three zones (the calendar converts each zone
+ * once), and 20 authors credit 20 books each. Rewritten on every run, so the figures stay the same.
+ */
+async function prepareCalendarAndAuthors(db: ReturnType<typeof openDatabase>['db'], books: number) {
+  const zones = ['UTC', 'Asia/Shanghai', 'America/New_York'];
+  for (let id = 20; id <= books; id += 20) {
+    const first = id % 7;
+    await db
+      .updateTable('books')
+      .set({
+        publishing_days: (1 << first) | (1 << ((first + 3) % 7)),
+        publishing_time: (id * 37) % 1440,
+        publishing_time_zone: zones[id % zones.length]!,
+      })
+      .where('id', '=', id)
+      .execute();
+  }
+  await db.deleteFrom('book_creators').where('slug', 'like', `${AUTHOR_SLUG_PREFIX}%`).execute();
+  const credits = [];
+  for (let id = 1; id <= Math.min(books, AUTHORS * AUTHOR_BOOKS); id += 1) {
+    const author = id % AUTHORS;
+    credits.push({
+      book_id: id,
+      role: 'author' as const,
+      slug: `${AUTHOR_SLUG_PREFIX}${author}`,
+      name: `Bench Author ${author}`,
+      position: 9,
+    });
+  }
+  for (let i = 0; i < credits.length; i += 500)
+    await db
+      .insertInto('book_creators')
+      .values(credits.slice(i, i + 500))
+      .execute();
+  const listed = await db
+    .selectFrom('book_creators as c')
+    .innerJoin('books as b', 'b.id', 'c.book_id')
+    .select((eb) => eb.fn.countAll<number>().as('books'))
+    .where('c.slug', '=', `${AUTHOR_SLUG_PREFIX}0`)
+    .where('b.is_published', '=', 1)
+    .executeTakeFirstOrThrow();
+  return { authorSlug: `${AUTHOR_SLUG_PREFIX}0`, authorBooks: Number(listed.books) };
 }
 
 export async function prepareDiscoveryReading(sqlitePath: string, books: number): Promise<DiscoveryFixtures> {
@@ -102,7 +156,8 @@ export async function prepareDiscoveryReading(sqlitePath: string, books: number)
       .limit(1)
       .executeTakeFirst();
     if (!longest) throw new Error('the benchmark reading gave no book an also-read list');
-    return { alsoReadBookUuid: longest.uuid, alsoReadLength: Number(longest.entries) };
+    const authors = await prepareCalendarAndAuthors(db, books);
+    return { alsoReadBookUuid: longest.uuid, alsoReadLength: Number(longest.entries), ...authors };
   } finally {
     await close();
   }

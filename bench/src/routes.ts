@@ -71,6 +71,16 @@ export function buildRoutes(fixtures: BenchFixtures, memberToken: string, discov
       path: `${API}/comics/book/${discovery.alsoReadBookUuid}/also_read?language=en-us`,
       expect: { list: (data) => field(field(data, 'data'), 'result'), length: discovery.alsoReadLength },
     });
+    routes.push({
+      name: 'calendar this week',
+      path: `${API}/comics/schedule?language=en-us&time_zone=Europe%2FParis&week_start=monday`,
+      expect: { list: (data) => field(field(data, 'data'), 'days'), length: 7 },
+    });
+    routes.push({
+      name: 'author page',
+      path: `${API}/comics/author/${discovery.authorSlug}?language=en-us`,
+      expect: { list: (data) => field(field(data, 'data'), 'books'), length: discovery.authorBooks },
+    });
   }
   routes.push({
     name: 'chapter content (member)',
