@@ -104,10 +104,18 @@ export const findChapterPage = (db: DbExecutor, bookId: number, direction: 'asc'
  */
 export async function findFirstChapterTimes(db: DbExecutor, bookIds: readonly number[]): Promise<Map<number, number>> {
   if (bookIds.length === 0) return new Map();
-  const rows = await db
+  const rows = await selectFirstPublishedChapters(db).where('c.book_id', 'in', bookIds).execute();
+  return new Map(rows.map((row) => [row.book_id, Number(row.created_at)]));
+}
+
+/**
+ * Each book's first published chapter (its lowest published number): `book_id` and `created_at`,
+ * the moment it came out. The caller narrows `c.book_id` (a list, a range of ids).
+ */
+export const selectFirstPublishedChapters = (db: DbExecutor) =>
+  db
     .selectFrom('chapters as c')
     .select(['c.book_id', 'c.created_at'])
-    .where('c.book_id', 'in', bookIds)
     .where('c.is_published', '=', 1)
     .where('c.number', '=', (eb) =>
       eb
@@ -115,10 +123,7 @@ export async function findFirstChapterTimes(db: DbExecutor, bookIds: readonly nu
         .select((inner) => inner.fn.min('first.number').as('number'))
         .whereRef('first.book_id', '=', 'c.book_id')
         .where('first.is_published', '=', 1),
-    )
-    .execute();
-  return new Map(rows.map((row) => [row.book_id, Number(row.created_at)]));
-}
+    );
 
 export const findChapterTranslations = (db: DbExecutor, chapterIds: readonly number[]) =>
   chapterIds.length === 0

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DbExecutor } from '../../db/database.js';
+import { selectFirstPublishedChapters } from '../catalogue/catalogue.repository.js';
 
 /**
  * The statements of discovery (docs/DISCOVERY.md): the background computation's reads of reading
@@ -253,20 +254,7 @@ export const findRankingFactsAfter = (db: DbExecutor, afterId: number, limit: nu
 
 /** When the first published chapter (lowest number) of each book in `(afterId, toId]` came out. */
 export async function findFirstChapterTimesInRange(db: DbExecutor, afterId: number, toId: number) {
-  const rows = await db
-    .selectFrom('chapters as c')
-    .select(['c.book_id', 'c.created_at'])
-    .where('c.book_id', '>', afterId)
-    .where('c.book_id', '<=', toId)
-    .where('c.is_published', '=', 1)
-    .where('c.number', '=', (eb) =>
-      eb
-        .selectFrom('chapters as first')
-        .select((inner) => inner.fn.min('first.number').as('number'))
-        .whereRef('first.book_id', '=', 'c.book_id')
-        .where('first.is_published', '=', 1),
-    )
-    .execute();
+  const rows = await selectFirstPublishedChapters(db).where('c.book_id', '>', afterId).where('c.book_id', '<=', toId).execute();
   return rows.map((row) => ({ book_id: Number(row.book_id), created_at: Number(row.created_at) }));
 }
 
