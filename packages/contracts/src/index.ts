@@ -39,3 +39,4 @@ export * from './routes.js';
 export type * from './server-entry.js';
 export * from './schemas/book-credits.js';
 export * from './schemas/discovery.js';
+export * from './schemas/offline.js';
