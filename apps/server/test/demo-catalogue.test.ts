@@ -318,6 +318,7 @@ describe('demo catalogue', () => {
       const other = await openFresh(dir, 'second');
       try {
         const reusedBefore = storedImages!.reused;
+        const missesBefore = storedImages!.misses.length;
         const second = await seedDemoCatalogue({
           db: other.db,
           domainEvents: createDomainEvents(other.db),
@@ -327,6 +328,7 @@ describe('demo catalogue', () => {
         });
         // Every image was drawn with exactly the pixels of one the first seed stored under the same prefix.
         expect(second.images).toBeGreaterThan(result.chapters);
+        expect(storedImages!.misses.slice(missesBefore), 'images the first seed never stored with these pixels').toEqual([]);
         expect(storedImages!.reused - reusedBefore).toBe(second.images);
         expect(await readBooks(other)).toEqual(await readBooks(handle));
         const chapterRows = (db: DatabaseHandle) =>

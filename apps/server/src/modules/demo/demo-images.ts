@@ -162,9 +162,11 @@ export interface StoredImageRecord {
   byPixels: Map<string, unknown>;
   /** Images taken from the record instead of encoded. */
   reused: number;
+  /** The ids (prefix, size, pixel hash) of the images that were not in the record, in order: a failed determinism check names them. */
+  misses: string[];
 }
 
-export const createStoredImageRecord = (): StoredImageRecord => ({ byPixels: new Map(), reused: 0 });
+export const createStoredImageRecord = (): StoredImageRecord => ({ byPixels: new Map(), reused: 0, misses: [] });
 
 /** `make()`'s result, or the recorded one for the same prefix and pixels. */
 async function storedOnce<T>(target: ImageTarget, prefix: string, pixels: RawPixels, make: () => Promise<T>): Promise<T> {
@@ -176,6 +178,7 @@ async function storedOnce<T>(target: ImageTarget, prefix: string, pixels: RawPix
     record.reused += 1;
     return record.byPixels.get(id) as T;
   }
+  record.misses.push(id);
   const made = await make();
   record.byPixels.set(id, made);
   return made;
