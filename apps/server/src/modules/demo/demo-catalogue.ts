@@ -316,6 +316,10 @@ export async function seedDemoCatalogue(deps: SeedDemoDeps): Promise<SeedDemoRes
     }
   } catch (error) {
     limit.stop();
+    // Images already being drawn finish before the seed returns: its caller then releases sharp's
+    // cache and the process may exit, and no store may still be writing behind it (a book written
+    // before the stop can have an art strip no chapter awaited still in flight).
+    await Promise.allSettled(preparing);
     throw error;
   } finally {
     clearInterval(ticker);
