@@ -43,12 +43,23 @@ export const DESKTOP = { viewport: { width: 1280, height: 800 } } as const;
 export async function newContext(
   browser: Browser,
   baseURL: string,
-  options: { language?: string; device?: typeof PHONE | typeof DESKTOP; timezoneId?: string } = {},
+  options: {
+    language?: string;
+    device?: typeof PHONE | typeof DESKTOP;
+    timezoneId?: string;
+    /**
+     * The site registers its service worker for every visitor once a page is idle (issue 47); each
+     * journey's fresh profile would then download the offline shell beside its own requests. Only
+     * the journeys about the worker (offline reading, installability) let it run.
+     */
+    serviceWorkers?: 'allow' | 'block';
+  } = {},
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
     baseURL,
     ...(options.device ?? DESKTOP),
     locale: 'en-US',
+    serviceWorkers: options.serviceWorkers ?? 'block',
     ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
   });
   if (options.language) {

@@ -21,7 +21,7 @@ export interface Session {
 export async function openSession(
   browser: Browser,
   baseUrl: string,
-  options: { language?: string; device?: typeof PHONE | typeof DESKTOP; timezoneId?: string } = {},
+  options: Parameters<typeof newContext>[2] = {},
 ): Promise<Session & { pageErrors: Error[] }> {
   const context = await newContext(browser, baseUrl, options);
   // Fail a step after 10 s rather than Playwright's 30 s: the whole project must stay within minutes.
