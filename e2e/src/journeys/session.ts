@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { newContext, type DESKTOP, type PHONE } from '../browser.js';
+import { newContext } from '../browser.js';
 import { logInViaApi } from './api.js';
 import { loginForm } from './account.js';
 
