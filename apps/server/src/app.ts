@@ -36,6 +36,7 @@ import { wechatRoutes } from './modules/payments/wechat/wechat.routes.js';
 import { createPublicCacheFront, serverWithFront } from './plugins/public-cache-front.js';
 import { closeRedis, createRedisClient, waitForRedis } from './modules/cluster/redis-client.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
+import { offlineRoutes } from './modules/offline/offline.routes.js';
 import { libraryRoutes } from './modules/library/library.routes.js';
 import type { FeedAuthenticator } from './modules/opds/feed-reader.js';
 import { refuseEveryFeedReader } from './modules/opds/feed-auth-placeholder.js';
@@ -249,6 +250,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(readingRoutes(reading));
       await api.register(commentsRoutes(services.comments, { enabled: config.community }));
       await api.register(eventsRoutes(services.events));
+      await api.register(offlineRoutes(services.offline));
       await api.register(
         libraryRoutes(services.progress, services.follows, services.readerKeys, config.community ? services.replyAlerts : null),
       );

@@ -74,6 +74,7 @@ import { createFeedAuthenticator } from './modules/opds/feed-auth.js';
 import { createFeedKeysService } from './modules/opds/feed-keys.service.js';
 import { createPushService, type PushLog } from './modules/push/push.service.js';
 import { createAccessService } from './modules/access/access.service.js';
+import { createOfflineService } from './modules/offline/offline.service.js';
 import { createReaderChangeFeed } from './modules/reading/reader-change-feed.js';
 import { createReadingService } from './modules/reading/reading.service.js';
 import { createSeoService } from './modules/pages/seo.service.js';
@@ -208,6 +209,8 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
   // Who may read a chapter (docs/ARCHITECTURE.md "Who may read what"): every path but the chapter
   // answer (which asks the same rule with its own one-statement read) asks this service.
   const access = createAccessService({ db });
+  // Offline reading (issue 47): the rule's answer now for chapters saved in the reader's browser.
+  const offline = createOfflineService({ access });
   const events = createEventsService({ db });
   const progress = createProgressService({ db, media: mediaUrls });
   const follows = createFollowsService({ db, media: mediaUrls, progress });
@@ -505,6 +508,7 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
     readerChanges,
     reading,
     access,
+    offline,
     comments,
     events,
     progress,

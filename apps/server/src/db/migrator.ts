@@ -40,6 +40,7 @@ import * as legalDocuments from './migrations/2026-11-28T0920-legal-documents.js
 import * as readingModes from './migrations/2026-11-29T0900-reading-modes.js';
 import * as discovery from './migrations/2026-11-30T0900-discovery.js';
 import * as calendarIndexes from './migrations/2026-11-30T0910-calendar-indexes.js';
+import * as eventClientTimes from './migrations/2026-12-01T0900-event-client-times.js';
 
 /** Listed explicitly (not read from disk) so the compiled server and the tests see the same set. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -83,6 +84,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-29T0900-reading-modes': readingModes,
   '2026-11-30T0900-discovery': discovery,
   '2026-11-30T0910-calendar-indexes': calendarIndexes,
+  '2026-12-01T0900-event-client-times': eventClientTimes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -449,6 +449,8 @@ export interface ReadingEventsTable {
   visitor_id: string | null;
   occurred_at: number;
   received_at: number;
+  /** The client's `at` as sent (epoch ms), null without one: a repeated send is recognised by it (events.service.ts). */
+  client_at: number | null;
 }
 
 /** One row per reader, event type, target and UTC day that counted towards popularity (events.service.ts). */

@@ -72,6 +72,10 @@ export const LIMITS = {
   follows: perAccount(60, 600, '1 minute'),
   // Reading preferences (issue 45): the reader changes a mode or a font size, a few taps at a time.
   readingPreferences: perAccount(60, 600, '1 minute'),
+  // Offline reading (issue 47): the app re-checks its saved chapters once when it comes online and
+  // once per save, up to 200 a call (a large library is a handful of calls); one statement each.
+  // Generous per account so a reader saving chapter after chapter never meets it; visitors per address.
+  offlineCheck: perAccount(60, 1200, '1 minute'),
   pushSubscriptions: perAccount(20, 200, '10 minutes'),
   // Account recovery (docs/ACCOUNTS.md). Setting or resending an address: per account (the call needs a login).
   emailChange: { max: 5, timeWindow: '1 hour', keyGenerator: accountOrIp },

@@ -8071,6 +8071,68 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/reader/offline/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ext: what the access rule says now of each chapter saved for offline reading (1 to 200 ids, in the order asked); a membership gives its end */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        chapters: string[];
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    chapters: {
+                                        access: "free" | "member" | "granted" | "admin" | "members_only" | "expired" | "early_access" | "missing";
+                                        /** Format: uuid */
+                                        chapter_uuid: string;
+                                        readable: boolean;
+                                        /** Format: date-time */
+                                        readable_until: string | null;
+                                    }[];
+                                    /**
+                                     * Format: date-time
+                                     * @description The server time of the check
+                                     */
+                                    checked_at: string;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/reader/progress": {
         parameters: {
             query?: never;

@@ -45,21 +45,26 @@ const grantOf = (eb: ExpressionBuilder<Database, 'chapters' | 'books'>, userId: 
     .limit(1)
     .as('chapter_grant');
 
-/** For a page of chapters (a feed): the reader's membership end and which of them they hold a grant of. */
-export async function findReaderTermsOfChapters(db: DbExecutor, userId: number, chapterUuids: readonly string[]) {
-  const [membership, grants] = await Promise.all([
-    db.selectNoFrom(membershipEndOf(db, userId).as('membership_end')).executeTakeFirstOrThrow(),
-    chapterUuids.length === 0
-      ? Promise.resolve([])
-      : db
-          .selectFrom('chapters')
-          .innerJoin('books', 'books.id', 'chapters.book_id')
-          .select(['chapters.uuid', ...CHAPTER_TERMS])
-          .select((eb) => grantOf(eb, userId))
-          .where('chapters.uuid', 'in', chapterUuids)
-          .execute(),
-  ]);
-  return { membership_end: membership.membership_end, chapters: new Map(grants.map((row) => [row.uuid, row])) };
+/**
+ * Those of `chapterUuids` that are published chapters of published books (an unknown or unpublished
+ * one has no row, as for the chapter answer), with the rule's terms and, for a signed-in reader,
+ * theirs, in one statement. The membership end is an uncorrelated sub-select, computed once for
+ * the statement on both databases; the grant is looked up per chapter through its index.
+ */
+export async function findTermsOfChapters(db: DbExecutor, chapterUuids: readonly string[], userId: number | null) {
+  if (chapterUuids.length === 0) return [];
+  const published = db
+    .selectFrom('chapters')
+    .innerJoin('books', 'books.id', 'chapters.book_id')
+    .select(['chapters.uuid', ...CHAPTER_TERMS])
+    .where('chapters.uuid', 'in', chapterUuids)
+    .where('chapters.is_published', '=', 1)
+    .where('books.is_published', '=', 1);
+  if (userId === null) {
+    const rows = await published.execute();
+    return rows.map((row) => ({ ...row, membership_end: null, chapter_grant: null }));
+  }
+  return published.select((eb) => readerTermsSql(db, eb, userId)).execute();
 }
 
 /**

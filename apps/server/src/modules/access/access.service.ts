@@ -23,22 +23,31 @@ export function createAccessService(deps: { db: Db; now?: () => number }) {
   }
 
   /**
-   * Each chapter of one book's page (a feed) for `user`, with one read of the reader's terms and the
-   * chapters' own (early access); a chapter that is not published is absent.
+   * The rule's answer for each of these chapters for `user` (null: a visitor) at one moment, with
+   * one statement for the chapters' terms and the reader's; a chapter that is unknown or not
+   * published now is absent. `membershipEnd` is the reader's membership end (null: none, a
+   * visitor, or none of the chapters found), `at` the moment the rule was asked at.
    */
-  async function chaptersAccess(user: AuthUser, chapters: readonly { uuid: string }[]): Promise<Map<string, ChapterAccess>> {
-    const terms = await repo.findReaderTermsOfChapters(
-      db,
-      user.id,
-      chapters.map((chapter) => chapter.uuid),
-    );
+  async function chaptersAccessNow(
+    user: AuthUser | null,
+    chapterUuids: readonly string[],
+  ): Promise<{ at: number; membershipEnd: number | null; chapters: Map<string, ChapterAccess> }> {
+    const rows = await repo.findTermsOfChapters(db, chapterUuids, user?.id ?? null);
     const at = now();
-    const answers = new Map<string, ChapterAccess>();
-    for (const [uuid, row] of terms.chapters) {
-      const reader = readerTermsOf(user.role, { membership_end: terms.membership_end, chapter_grant: row.chapter_grant });
-      answers.set(uuid, chapterAccessOf(reader, chapterTermsOf(row), at));
+    const chapters = new Map<string, ChapterAccess>();
+    let membershipEnd: number | null = null;
+    for (const row of rows) {
+      const reader = user && readerTermsOf(user.role, row);
+      membershipEnd = reader?.membershipEnd ?? null;
+      chapters.set(row.uuid, chapterAccessOf(reader, chapterTermsOf(row), at));
     }
-    return answers;
+    return { at, membershipEnd, chapters };
+  }
+
+  /** Each chapter of one book's page (a feed) for `user`, as chaptersAccessNow answers it. */
+  async function chaptersAccess(user: AuthUser, chapters: readonly { uuid: string }[]): Promise<Map<string, ChapterAccess>> {
+    const uuids = chapters.map((chapter) => chapter.uuid);
+    return (await chaptersAccessNow(user, uuids)).chapters;
   }
 
   /**
@@ -68,6 +77,7 @@ export function createAccessService(deps: { db: Db; now?: () => number }) {
     bookChaptersAccessWithin,
     chapterAccess,
     chaptersAccess,
+    chaptersAccessNow,
     isPublicPage: (mediaKey: string) => repo.isPublicPage(db, mediaKey),
   };
 }

@@ -8,6 +8,28 @@ export const findPublishedBookIds = (db: DbExecutor, uuids: readonly string[]) =
 export const findChapterIds = (db: DbExecutor, uuids: readonly string[]) =>
   db.selectFrom('chapters').select(['id', 'uuid', 'book_id']).where('uuid', 'in', uuids).execute();
 
+/** Whose events a repeated send is looked for among: an account, else the visitor id the client sent. */
+export type EventSender = { userId: number } | { visitorId: string };
+
+/**
+ * The events of one sender stored with one of these client times (`at`, epoch ms), in one
+ * statement: what a repeated send finds of itself. A few rows of one reader, read through the
+ * partial index of that kind of sender (migration 2026-12-01T0900), whose predicate is written out
+ * as the index's (both databases use a partial index only then).
+ */
+export async function findEventsSentAt(db: DbExecutor, sender: EventSender, clientTimes: readonly number[]) {
+  if (clientTimes.length === 0) return [];
+  const query = db
+    .selectFrom('reading_events')
+    .select(['event_type', 'book_id', 'chapter_id', 'client_at'])
+    .where('client_at', 'in', clientTimes);
+  const bySender =
+    'userId' in sender
+      ? query.where(sql<boolean>`client_at is not null and user_id is not null`).where('user_id', '=', sender.userId)
+      : query.where(sql<boolean>`client_at is not null and visitor_id is not null`).where('visitor_id', '=', sender.visitorId);
+  return bySender.execute();
+}
+
 export async function insertEvents(db: DbExecutor, rows: Omit<ReadingEventsTable, 'id'>[]): Promise<void> {
   if (rows.length > 0) await db.insertInto('reading_events').values(rows).execute();
 }
