@@ -140,9 +140,13 @@ interface Ready {
   content: ChapterContent;
 }
 
-/** About how many bytes a chapter's pages take, from their pixels (WebP of drawn pages: about a quarter byte a pixel, the lighter ones half that). */
+/**
+ * About how many bytes the chapters' pages take, from their pixels: WebP of drawn pages at the
+ * pipeline's quality is about 0.15 byte a pixel (1.2 bits), the lighter ones about half. Flat art
+ * (the demo's) takes far less, so the question errs on the high side.
+ */
 export function estimateBytes(contents: readonly ChapterContent[], lighter: boolean): number {
-  const perPixel = lighter ? 0.12 : 0.25;
+  const perPixel = lighter ? 0.08 : 0.15;
   return contents.reduce(
     (sum, content) =>
       sum + textBytes(content) + pagesToSave(content).reduce((pages, page) => pages + page.width * page.height * perPixel, 0),
