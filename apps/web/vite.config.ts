@@ -40,10 +40,12 @@ export default defineConfig(({ isSsrBuild }) => ({
                 // Small modules several lazy screens share (their API calls, the follow button, prices,
                 // return paths) travel together: one request instead of five, which a browser's six
                 // connections per host would otherwise have to queue behind the screen's own chunks.
+                // The reading positions' sync and what waits for a connection (issue 47: the queues and
+                // the offline re-check's call) are here too: only lazy screens and the offline code use them.
                 {
                   name: 'screens-shared',
                   priority: 10,
-                  test: /apps[\\/]web[\\/]src[\\/](lib[\\/](api-reading|api-account|format-price|return-path)|features[\\/](reading[\\/]progress-sync|chapters[\\/](use-on-visible|use-book-progress|FollowButton|ChapterCard)|library[\\/]resume-link|account[\\/]plans))/,
+                  test: /apps[\\/]web[\\/]src[\\/](lib[\\/](api-reading|api-account|format-price|return-path|progress-sync|sync-queue|event-queue|like-queue|flush-queues|api-offline)|features[\\/](chapters[\\/](use-on-visible|use-book-progress|FollowButton|ChapterCard)|library[\\/]resume-link|account[\\/]plans))/,
                 },
                 // The book list's cards, grid, filters and search state, which the search page and the
                 // discovery pages (calendar, rankings, author) share with it: one chunk, so the landing
@@ -63,7 +65,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                 {
                   name: 'shell',
                   priority: 20,
-                  test: /apps[\\/]web[\\/]src[\\/](lib[\\/](?!api-reading|api-account|api-suggest|api-preferences|format-price|return-path)|features[\\/]auth|features[\\/]ratings[\\/](rating-format|use-community)|i18n[\\/](index|active|translator|use-translation)|components[\\/](?!Dialog|NotFound|SuggestionPopup))/,
+                  test: /apps[\\/]web[\\/]src[\\/](lib[\\/](?!api-reading|api-account|api-suggest|api-preferences|format-price|return-path|progress-sync|sync-queue|event-queue|like-queue|flush-queues|api-offline)|features[\\/]auth|features[\\/]ratings[\\/](rating-format|use-community)|i18n[\\/](index|active|translator|use-translation)|components[\\/](?!Dialog|NotFound|SuggestionPopup))/,
                 },
               ],
             },

@@ -8,6 +8,7 @@ import { useFocusOnNavigation } from './components/use-focus-on-navigation';
 import { AuthProvider } from './features/auth/AuthContext';
 import { RequireUser } from './features/auth/RequireUser';
 import { withReadingTexts, withRestOfLanguage } from './i18n';
+import { useOffline } from './lib/online';
 import { RenderTimeProvider } from './lib/render-clock';
 
 // Every screen loads on demand, the landing page's too: a reader who arrives on a book or a chapter
@@ -22,6 +23,9 @@ const ReadingPage = lazy(withReadingTexts(() => import('./routes/ReadingPage').t
 const SchedulePage = lazy(withReadingTexts(() => import('./routes/SchedulePage')));
 const RankingsPage = lazy(withReadingTexts(() => import('./routes/RankingsPage')));
 const AuthorPage = lazy(withReadingTexts(() => import('./routes/AuthorPage')));
+// Issue 47: the chapters saved for offline reading, and the word that the app is offline; their texts are the reading part's.
+const OfflinePage = lazy(withReadingTexts(() => import('./routes/OfflinePage')));
+const OfflineBanner = lazy(withReadingTexts(() => import('./features/offline/OfflineBanner')));
 const LoginPage = lazy(withRestOfLanguage(() => import('./routes/LoginPage')));
 const RegisterPage = lazy(withRestOfLanguage(() => import('./routes/RegisterPage')));
 const ForgotPasswordPage = lazy(withRestOfLanguage(() => import('./routes/ForgotPasswordPage')));
@@ -77,7 +81,7 @@ function AppRoutes() {
     <Suspense fallback={<Loading />}>
       <InteractiveMark />
       <Routes>
-        <Route element={<Layout />}>
+        <Route element={<Layout notice={<OfflineNotice />} />}>
           <Route index element={<BookListPage />} />
           <Route path={PAGE.books} element={<BookListPage />} />
           <Route path={PAGE.search} element={<SearchPage />} />
@@ -99,6 +103,7 @@ function AppRoutes() {
             }
           />
           <Route path={PAGE.library} element={<LibraryPage />} />
+          <Route path={PAGE.offline} element={<OfflinePage />} />
           <Route path={PAGE.contact} element={<ContactPage />} />
           <Route path={PAGE.privacy} element={<LegalPage kind="privacy" />} />
           <Route path={PAGE.terms} element={<LegalPage kind="terms" />} />
@@ -111,6 +116,15 @@ function AppRoutes() {
       </Routes>
     </Suspense>
   );
+}
+
+/** The offline banner over the screens with the header, while the browser has no connection (its code loads only then). */
+function OfflineNotice() {
+  return useOffline() ? (
+    <Suspense fallback={null}>
+      <OfflineBanner />
+    </Suspense>
+  ) : null;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, createQueryClient } from './App';
+import { startOfflineWork } from './features/offline/start-offline';
 import { initI18n } from './i18n';
 import { adoptLanguageFromUrl, currentLanguage, rememberLanguageForServer } from './lib/language';
 import { readServerRender, seedQueries, startHydration } from './lib/server-render';
@@ -39,4 +40,6 @@ function start() {
     root.replaceChildren();
     createRoot(root).render(app(null));
   }
+  // Issue 47: saved chapters looked after and queued sends sent, only where there are any (a few lines until then).
+  startOfflineWork();
 }

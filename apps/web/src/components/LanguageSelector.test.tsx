@@ -1,9 +1,14 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render as renderInDocument, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { chooseLanguage } from '../lib/language';
 import { setUpI18n } from '../test-support/render-screen';
 import { LanguageSelector } from './LanguageSelector';
+
+// The menu links to the Offline screen (issue 47): it renders inside a router.
+const render = (element: ReactElement) => renderInDocument(<MemoryRouter>{element}</MemoryRouter>);
 
 vi.mock('../lib/language', async (original) => ({ ...(await original<typeof import('../lib/language')>()), chooseLanguage: vi.fn() }));
 

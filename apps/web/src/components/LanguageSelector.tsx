@@ -1,4 +1,6 @@
+import { PAGE_PATTERNS } from '@inkstream/contracts/routes';
 import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from '../i18n/use-translation';
 import { chooseLanguage, LANGUAGES, takeLanguageSelectorFocus, type Language } from '../lib/language';
 import { useLanguage } from '../i18n/use-language';
@@ -132,6 +134,10 @@ export function LanguageSelector() {
           ))}
         </ul>
         <DataSaverSwitch />
+        {/* Issue 47: the chapters saved for reading without a connection. */}
+        <Link to={PAGE_PATTERNS.offline} className={styles.menuLink} onClick={() => setOpen(false)}>
+          {t('header.offline')}
+        </Link>
       </div>
     </div>
   );

@@ -1,5 +1,5 @@
 import { PAGE_PATTERNS } from '@inkstream/contracts/routes';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { withRestOfLanguage } from '../i18n';
 import { useTranslation } from '../i18n/use-translation';
 import { Outlet, useLocation } from 'react-router';
@@ -17,8 +17,9 @@ const PAGES_WITH_FOOTER = new Set<string>([PAGE_PATTERNS.home, PAGE_PATTERNS.boo
 /**
  * Header bar on every page (spec section 2), then the screen, then (on the book list) the footer,
  * outside <main> so it is the page's contentinfo landmark. The reader has its own full-bleed layout.
+ * `notice`: what the app shows above every such screen (App.tsx: the offline banner, issue 47).
  */
-export function Layout() {
+export function Layout({ notice: appNotice }: { notice?: ReactNode }) {
   const { pathname } = useLocation();
   const { t } = useTranslation();
   const notice = useAccountNotice();
@@ -29,6 +30,7 @@ export function Layout() {
       </a>
       <Header />
       <main className={styles.main} id="main" tabIndex={-1}>
+        {appNotice}
         {notice && (
           <Suspense fallback={null}>
             <AccountNoticeBanner notice={notice} />

@@ -98,7 +98,18 @@ const outside = (used: Map<string, string[]>, allowed: string[]) =>
 describe('the parts of a language', () => {
   it('are the landing page’s, the reading screens’ and the rest, each namespace in one', () => {
     expect(FIRST).toEqual(['books', 'common']);
-    expect(READING).toEqual(['chapters', 'coins', 'comments', 'discovery', 'paged', 'plans', 'ratings', 'reader', 'readingsettings']);
+    expect(READING).toEqual([
+      'chapters',
+      'coins',
+      'comments',
+      'discovery',
+      'offline',
+      'paged',
+      'plans',
+      'ratings',
+      'reader',
+      'readingsettings',
+    ]);
     const all = [...FIRST, ...READING, ...Object.keys(rest)];
     expect(new Set(all).size).toBe(all.length);
     expect(Object.keys(rest)).toContain('profile');
@@ -108,7 +119,7 @@ describe('the parts of a language', () => {
     expect(outside(namespacesOf('routes/BookListPage.tsx'), FIRST)).toEqual({});
   });
 
-  for (const screen of ['ChapterListPage', 'ReadingPage', 'SearchPage', 'SchedulePage', 'RankingsPage', 'AuthorPage']) {
+  for (const screen of ['ChapterListPage', 'ReadingPage', 'SearchPage', 'SchedulePage', 'RankingsPage', 'AuthorPage', 'OfflinePage']) {
     it(`hold every text the ${screen} shows, with the first and the reading part`, () => {
       const used = namespacesOf(`routes/${screen}.tsx`);
       expect(used.has('common')).toBe(true);

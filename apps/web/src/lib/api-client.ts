@@ -9,7 +9,7 @@ import type {
 } from '@inkstream/contracts';
 import { anonymousClient, client, data, result } from './api-fetch';
 
-export { ApiError, SESSION_EXPIRED_EVENT, authHeaders, setServerTransport, type ServerTransport } from './api-fetch';
+export { ApiError, LOGOUT_EVENT, SESSION_EXPIRED_EVENT, authHeaders, setServerTransport, type ServerTransport } from './api-fetch';
 
 export interface SearchParams {
   language: string;

@@ -24,6 +24,8 @@ export class ApiError extends Error {
 }
 
 export const SESSION_EXPIRED_EVENT = 'inkstream:session-expired';
+/** Told on window as the reader logs out, before the session's storage is cleared (issue 47: the saved paid chapters go). */
+export const LOGOUT_EVENT = 'inkstream:logout';
 
 export function authHeaders(): Record<string, string> {
   const token = readStorage(STORAGE_KEYS.token);
@@ -236,12 +238,13 @@ export interface DownloadedFile {
 
 /**
  * Fetches a file with the session's token (a header, so no link or <a download> can carry it): the
- * reader's data archive at the signed address the API gave (issue 43). A refusal throws ApiError
- * with the server's code and Retry-After, as every call does.
+ * reader's data archive at the signed address the API gave (issue 43), a page image saved for
+ * offline reading at the signed address the chapter's answer gave (issue 47). A refusal throws
+ * ApiError with the server's code and Retry-After, as every call does.
  */
-export async function downloadFile(address: string): Promise<DownloadedFile> {
+export async function downloadFile(address: string, signal?: AbortSignal): Promise<DownloadedFile> {
   const url = new URL(address, serverTransport?.origin ?? window.location.origin);
-  const response = await send({ session: true, language: false, againAsVisitor: false }, 'GET', url, {});
+  const response = await send({ session: true, language: false, againAsVisitor: false }, 'GET', url, { signal });
   // A refusal's JSON body: data() throws its ApiError.
   if (!response.ok) await data(answerOf(response) as Promise<{ error?: unknown; response: Response }>);
   const disposition = response.headers.get('content-disposition') ?? '';

@@ -10,6 +10,8 @@ import type {
   ReadingEvent,
 } from '@inkstream/contracts';
 import { client, data, onceClient, result } from './api-fetch';
+import { keepEvents } from './event-queue';
+import { isOffline } from './online';
 
 const book = (bookUuid: string) => ({ path: { bookUuid } });
 
@@ -68,10 +70,25 @@ export async function sendProgress(progress: ProgressEntry[]): Promise<boolean> 
 /**
  * Reading events go out with keepalive: like sendBeacon they survive the tab closing, but unlike it
  * they carry the same Token / X-VISITOR-ID headers as every other call, so the server knows whose
- * reading it is. Low priority, so they never compete with page images; a failure is dropped
- * (analytics must never disturb reading).
+ * reading it is. Low priority, so they never compete with page images; a failure never disturbs
+ * reading. Issue 47: each event carries its client `at`; offline, or lost to a network error, they
+ * are kept (event-queue.ts) and sent when the connection returns. The server drops an exact repeat of
+ * a reader's event with the same `at`, so one sent again after a lost answer counts once.
  */
 export function sendEvents(events: ReadingEvent[]): void {
   if (events.length === 0) return;
-  void onceClient.POST('/api/v1/events', { body: { events }, keepalive: true, priority: 'low' }).catch(() => undefined);
+  const at = new Date().toISOString();
+  const stamped = events.map((event) => ({ ...event, at: event.at ?? at }));
+  if (isOffline()) return keepEvents(stamped);
+  void postEvents(stamped).then((answered) => answered || keepEvents(stamped));
+}
+
+/** One batch of events; true once the server answered for good (taken, or refused in a way a retry will not change). */
+export async function postEvents(events: ReadingEvent[]): Promise<boolean> {
+  try {
+    const { response } = await onceClient.POST('/api/v1/events', { body: { events }, keepalive: true, priority: 'low' });
+    return response.status < 500 && response.status !== 429;
+  } catch {
+    return false;
+  }
 }

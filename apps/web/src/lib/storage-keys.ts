@@ -21,6 +21,15 @@ export const STORAGE_KEYS = {
   resetReturn: 'reset-return-path',
   /** 'on' when the reader switched the data saver on (lib/data-saving.ts). */
   dataSaver: 'data-saver',
+  // Issue 47 (offline reading): what the start of the app looks at before it loads any offline code.
+  /** '1' while chapters may be saved in this browser (features/offline): the IndexedDB database exists. */
+  offlineSaved: 'offline-saved',
+  /** Reading positions not yet taken by the server (lib/progress-sync.ts), sent when online. */
+  progressQueue: 'offline-progress-queue',
+  /** Likes and unlikes made offline, the wanted final state per chapter (lib/like-queue.ts). */
+  likeQueue: 'offline-like-queue',
+  /** Reading events not yet taken by the server (lib/event-queue.ts), at most 500. */
+  eventQueue: 'offline-event-queue',
 } as const;
 
 export function readStorage(key: string): string | null {

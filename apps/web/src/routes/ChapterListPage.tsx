@@ -2,7 +2,7 @@ import { PAGE_PATTERNS } from '@inkstream/contracts/routes';
 import type { BookChapters } from '@inkstream/contracts';
 import type { ChapterDirection } from '@inkstream/contracts/constants';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from '../i18n/use-translation';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Loading } from '../components/Loading';
@@ -22,7 +22,11 @@ import { AlsoReadRow } from '../features/discovery';
 import { RatingsDisclosure } from '../features/ratings';
 import { api, ApiError } from '../lib/api-client';
 import { decodeEntities } from '../lib/decode-entities';
+import { useOffline } from '../lib/online';
 import styles from '../features/chapters/ChapterListScreen.module.css';
+
+// Issue 47: without a connection, the book's chapters saved in this browser instead of an error.
+const SavedBookChapters = lazy(() => import('../features/offline/SavedBookChapters'));
 
 /** Chapter list of a book (spec section 2): book details, sort, page jump and an infinite list of chapters. */
 export default function ChapterListPage() {
@@ -85,6 +89,8 @@ function ChapterListScreen({ bookId }: { bookId: string }) {
   const chapters = query.data?.pages.flatMap((page) => page.chapters) ?? [];
   // An unknown book (or a malformed id) is answered 404/400: nothing to retry.
   const isMissing = query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
+  // No answer and no connection (the query waits for one, or failed on the way): what is saved of the book.
+  const isOfflineWithoutBook = useOffline() && !book;
 
   return (
     <article>
@@ -94,7 +100,12 @@ function ChapterListScreen({ bookId }: { bookId: string }) {
         </svg>
         {t('back')}
       </Link>
-      {book ? <BookHeader book={book} /> : query.isPending && <Loading />}
+      {isOfflineWithoutBook && (
+        <Suspense fallback={<Loading />}>
+          <SavedBookChapters bookUuid={bookId} />
+        </Suspense>
+      )}
+      {book ? <BookHeader book={book} /> : query.isPending && !isOfflineWithoutBook && <Loading />}
       {book && (
         <BookActions
           bookUuid={book.book_uuid}
@@ -106,7 +117,7 @@ function ChapterListScreen({ bookId }: { bookId: string }) {
       {book && <RatingsDisclosure bookUuid={book.book_uuid} ratingCount={book.rating_count} />}
       {book && <AlsoReadRow bookUuid={book.book_uuid} />}
       {isMissing && <NotFound kind="book" />}
-      {query.isError && !query.data && !isMissing && (
+      {query.isError && !query.data && !isMissing && !isOfflineWithoutBook && (
         <div className={styles.error} role="alert">
           <p>{t('common:status.error')}</p>
           <button type="button" className={styles.retry} onClick={() => void query.refetch()}>
@@ -139,6 +150,7 @@ function ChapterListScreen({ bookId }: { bookId: string }) {
                 finishedChapters={progress.data?.finished_chapters}
                 isMember={isMember}
                 coins={coinOffer && { price: coinOffer.price, chapterPrices: coinOffer.chapter_prices, unlocked: coinOffer.unlocked }}
+                saveBook={{ book_uuid: book.book_uuid, title: book.book_title, book_type: book.book_type, cover_image: book.cover_image }}
                 onOpenChapter={rememberPage}
                 hasNextPage={query.hasNextPage}
                 isFetchingNextPage={query.isFetchingNextPage}

@@ -16,6 +16,7 @@ export const robotsTxt = (publicUrl: string) =>
     'Disallow: /api/',
     'Disallow: /profile',
     'Disallow: /library',
+    'Disallow: /offline',
     'Disallow: /admin',
     '',
     `Sitemap: ${publicUrl}/sitemap.xml`,

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { api, ApiError, SESSION_EXPIRED_EVENT } from '../../lib/api-client';
+import { api, ApiError, LOGOUT_EVENT, SESSION_EXPIRED_EVENT } from '../../lib/api-client';
 import { setAccountNotice } from '../../lib/account-notice';
 import { isHydrating } from '../../lib/server-render';
 import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage-keys';
@@ -104,6 +104,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     // Spec section 4: logout clears local storage. The chosen language is kept: forgetting it
     // would switch a reader's interface language as a side effect of logging out.
     const language = readStorage(STORAGE_KEYS.language);
+    // Told first, while the storage still says what this browser holds (issue 47: saved paid chapters go).
+    window.dispatchEvent(new Event(LOGOUT_EVENT));
     try {
       window.localStorage.clear();
     } catch {

@@ -1,6 +1,7 @@
 import type { ChapterItem } from '@inkstream/contracts';
 import { formatCount } from '@inkstream/contracts/formats';
 import { readerPath } from '@inkstream/contracts/routes';
+import type { ReactNode } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router';
 import { BubbleIcon } from '../../components/LineIcon';
@@ -20,6 +21,8 @@ interface Props {
   isMember: boolean;
   /** Coins (issue 42): this chapter's price and whether the reader holds it; absent when the book sells none. */
   coins?: { price: number; unlocked: boolean } | undefined;
+  /** Beside the card's link, over its inline end: saving it for offline, or its saved mark (issue 47). */
+  action?: ReactNode;
   onOpen(): void;
 }
 
@@ -35,7 +38,7 @@ export const coinStateOf = (chapterUuid: string, coins: ChapterCoins): { price: 
   return price === null ? undefined : { price, unlocked: coins.unlocked.includes(chapterUuid) };
 };
 
-export function ChapterCard({ bookId, chapter, isFinished, isMember, coins, onOpen }: Props) {
+export function ChapterCard({ bookId, chapter, isFinished, isMember, coins, action, onOpen }: Props) {
   const { t, i18n } = useTranslation('chapters');
   // Ext (issue 31): the chapter's visible comments, sent only while the site has the community on.
   const comments = chapter.comments_count;
@@ -45,8 +48,12 @@ export function ChapterCard({ bookId, chapter, isFinished, isMember, coins, onOp
   // Out within the last 3 days and not read yet (lib/freshness.ts).
   const isNew = !isFinished && isNewChapter(chapter.created_at, useNow());
   return (
-    <li>
-      <Link className={isFinished ? `${styles.card} ${styles.read}` : styles.card} to={readerPath(bookId, chapter)} onClick={onOpen}>
+    <li className={action ? styles.item : undefined}>
+      <Link
+        className={[styles.card, isFinished && styles.read, action && styles.withAction].filter(Boolean).join(' ')}
+        to={readerPath(bookId, chapter)}
+        onClick={onOpen}
+      >
         <span className={styles.number}>{t('chapterNumber', { number: chapter.chapter_number })}</span>
         <span className={styles.cardTitle}>{title}</span>
         <span className={styles.meta}>
@@ -78,6 +85,7 @@ export function ChapterCard({ bookId, chapter, isFinished, isMember, coins, onOp
           )}
         </span>
       </Link>
+      {action}
     </li>
   );
 }

@@ -2,6 +2,7 @@ import type { ChapterItem } from '@inkstream/contracts';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { Loading } from '../../components/Loading';
+import { SaveChapterButton, useSavedChapters, type SaveBook } from '../offline';
 import { ChapterCard, coinStateOf, type ChapterCoins } from './ChapterCard';
 import { CHAPTER_PAGE_SIZE } from './chapter-pages';
 import { isFinishedChapter } from './use-book-progress';
@@ -17,12 +18,22 @@ interface Props {
   isMember: boolean;
   /** Coins (issue 42): the book's price per chapter and the chapters the reader holds; absent when the book sells none. */
   coins?: ChapterCoins | undefined;
+  /** The book as saving for offline needs it (issue 47): each chapter gets its button or saved mark. */
+  saveBook?: SaveBook | undefined;
   onOpenChapter(page: number): void;
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
   nextPageFailed: boolean;
   fetchNextPage(): void;
 }
+
+/**
+ * Whether a chapter gets its "Save for offline" button (issue 47): free ones, and paid ones the reader
+ * may read now (a member, or a coin unlock); a chapter the list marks "Members only" for this reader
+ * would only be refused by the save's check. A chapter saved earlier keeps its saved mark.
+ */
+const mayTryToSave = (chapter: ChapterItem, isMember: boolean, coins: ChapterCoins | undefined) =>
+  chapter.is_free || isMember || !!coins?.unlocked.includes(chapter.chapter_uuid);
 
 /** Collapsed, the list shows one page and stops loading; expanded (the default), it scrolls on. */
 const COLLAPSED_COUNT = CHAPTER_PAGE_SIZE;
@@ -34,6 +45,7 @@ export function ChapterList({
   finishedChapters,
   isMember,
   coins,
+  saveBook,
   onOpenChapter,
   hasNextPage,
   isFetchingNextPage,
@@ -47,6 +59,8 @@ export function ChapterList({
   const [expanded, setExpanded] = useState(true);
   const canLoad = expanded && hasNextPage && !isFetchingNextPage && !nextPageFailed;
   useOnVisible(sentinel, fetchNextPage, canLoad);
+  const saved = useSavedChapters(saveBook?.book_uuid);
+  const savedUuids = new Set(saved.data?.map((chapter) => chapter.chapter_uuid));
 
   if (chapters.length === 0) return <p className={styles.status}>{t('common:status.noChapters')}</p>;
 
@@ -69,6 +83,12 @@ export function ChapterList({
             isFinished={isFinishedChapter(chapter.chapter_number, finishedChapters)}
             isMember={isMember}
             coins={coins && coinStateOf(chapter.chapter_uuid, coins)}
+            action={
+              saveBook &&
+              (savedUuids.has(chapter.chapter_uuid) || mayTryToSave(chapter, isMember, coins)) && (
+                <SaveChapterButton book={saveBook} chapter={chapter} isSaved={savedUuids.has(chapter.chapter_uuid)} />
+              )
+            }
             onOpen={() => onOpenChapter(firstPage + Math.floor(index / CHAPTER_PAGE_SIZE))}
           />
         ))}

@@ -7,6 +7,7 @@ import type { Language } from '../../lib/language';
 import { FollowButton, useOnVisible } from '../chapters';
 import { CommentsLink } from '../comments';
 import { AlsoReadRow } from '../discovery';
+import { SaveNextChapters } from '../offline';
 import { ChevronEnd, Lock } from './icons';
 import { LikeButton } from './LikeButton';
 import type { ChapterStep } from './reading-navigation';
@@ -55,6 +56,8 @@ export function ChapterEndCard({
       ) : (
         <p className={styles.text}>{t('end.followHint')}</p>
       )}
+      {/* Issue 47: the next chapters, saved for reading without a connection. */}
+      {next && <SaveNextChapters bookUuid={content.book_uuid} chapterNumber={content.chapter_number} />}
       <div className={styles.row}>
         <LikeButton content={content} language={language} />
         <FollowButton bookUuid={content.book_uuid} isEnabled={isNear} />

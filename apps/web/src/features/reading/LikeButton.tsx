@@ -7,6 +7,8 @@ import { useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../auth';
 import { ApiError } from '../../lib/api-client';
 import { readingApi } from '../../lib/api-reading';
+import { forgetQueuedLike, queueLike } from '../../lib/like-queue';
+import { isOffline } from '../../lib/online';
 import type { Language } from '../../lib/language';
 import { currentPath, withReturn } from '../../lib/return-path';
 import type { LoginLocationState } from '../account';
@@ -29,9 +31,28 @@ export function LikeButton({ content, language }: { content: ChapterContent; lan
   const askToLogIn = () => navigate(withReturn(PAGE_PATTERNS.login, here), { state: { reason: 'like' } satisfies LoginLocationState });
   const queryClient = useQueryClient();
   const { queryKey } = chapterQueryOptions(content.chapter_uuid, language, useLighterImages());
+  // Issue 47: without a connection the wanted state is kept (like-queue.ts) and shown at once; it is
+  // sent when the app is online again. The count moves by one, as the server's would.
+  const keepForLater = (liked: boolean) => {
+    queueLike(content.book_uuid, content.chapter_uuid, liked);
+    const change = liked === content.already_favor ? 0 : liked ? 1 : -1;
+    return { already_favor: liked, total_likes: Math.max(0, content.total_likes + change) };
+  };
   const like = useMutation({
-    mutationFn: (liked: boolean): Promise<{ already_favor: boolean; total_likes: number }> =>
-      liked ? readingApi.favor(content.book_uuid, content.chapter_uuid) : readingApi.unfavor(content.book_uuid, content.chapter_uuid),
+    mutationFn: async (liked: boolean): Promise<{ already_favor: boolean; total_likes: number }> => {
+      if (isOffline()) return keepForLater(liked);
+      try {
+        const answer = await (liked ? readingApi.favor : readingApi.unfavor)(content.book_uuid, content.chapter_uuid);
+        forgetQueuedLike(content.chapter_uuid);
+        return answer;
+      } catch (error) {
+        // No answer at all: the connection went; an answer (a refusal) is handled below as before.
+        if (!(error instanceof ApiError)) return keepForLater(liked);
+        throw error;
+      }
+    },
+    // It runs offline too (TanStack Query would otherwise hold it until the connection returns).
+    networkMode: 'always',
     onSuccess: (result) =>
       queryClient.setQueryData(queryKey, (old) => old && { ...old, already_favor: result.already_favor, total_likes: result.total_likes }),
     onError: (error) => {

@@ -7,13 +7,14 @@ import { currentPath, withReturn } from '../../lib/return-path';
 import { Loading } from '../../components/Loading';
 import { NotFound } from '../../components/NotFound';
 import { useAuth } from '../auth';
-import { api } from '../../lib/api-client';
+import { api, ApiError } from '../../lib/api-client';
 import { readingApi } from '../../lib/api-reading';
 import { decodeEntities } from '../../lib/decode-entities';
 import { formatYuan } from '../../lib/format-price';
 import { useLanguage } from '../../i18n/use-language';
 import { PLANS } from '../account';
 import { ChapterUnlockOffer, coinStyles, unlockOfferOf } from '../coins';
+import { OFFLINE_ERROR } from '../offline';
 import { Hourglass, Lock } from './icons';
 import { noticeFromError, readingNotice, type LockedPlace } from './reading-notice';
 import styles from './ReadingNotice.module.css';
@@ -41,7 +42,7 @@ export function ReadingNotice({ error, bookId, chapterNumber, place, onRetry }: 
   const book = useQuery({
     queryKey: ['book-title', bookId, language],
     queryFn: () => readingApi.chapters(bookId, language, 'asc', 0, 1),
-    enabled: !!bookId && !place?.title && noticeFromError(error) !== 'notFound',
+    enabled: !!bookId && !place?.title && noticeFromError(error) !== 'notFound' && noticeFromError(error) !== 'offline',
   });
   const bookTitle = place?.title || book.data?.book_title;
   if (asksMembership && membership.isPending) return <Loading />;
@@ -49,6 +50,23 @@ export function ReadingNotice({ error, bookId, chapterNumber, place, onRetry }: 
   const offer = unlockOfferOf(error);
 
   if (notice === 'notFound') return <NotFound kind="chapter" />;
+  if (notice === 'offline') {
+    // Issue 47: no connection, and this chapter was not saved in this browser.
+    return (
+      <section className={styles.notice} role="alert" aria-labelledby="reader-notice-title">
+        <h2 id="reader-notice-title" className={styles.noticeTitle}>
+          {t('offline.title')}
+        </h2>
+        <p>{t('offline.body')}</p>
+        <Link to={PAGE_PATTERNS.offline} className={styles.noticeAction}>
+          {t('offline.link')}
+        </Link>
+        <button type="button" className={styles.noticeTextButton} onClick={onRetry}>
+          {t('retry')}
+        </button>
+      </section>
+    );
+  }
   if (notice === 'error') {
     return (
       <section className={styles.notice} role="alert">
@@ -79,6 +97,8 @@ export function ReadingNotice({ error, bookId, chapterNumber, place, onRetry }: 
         {t(`${copy}.title`)}
       </h2>
       <p>{t(body)}</p>
+      {/* Issue 47: a copy saved for offline reading ends with the membership it was saved under. */}
+      {error instanceof ApiError && error.code === OFFLINE_ERROR.expired && <p>{t('expired.savedCopy')}</p>}
       {/* Coins (issue 42): only where the refusal offers them, so a site without coins looks as before. */}
       {offer && place && (
         <>

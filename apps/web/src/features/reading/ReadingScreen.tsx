@@ -7,6 +7,7 @@ import { Loading } from '../../components/Loading';
 import { NotFound } from '../../components/NotFound';
 import { decodeEntities } from '../../lib/decode-entities';
 import { isRightToLeft, type Language } from '../../lib/language';
+import { useOffline } from '../../lib/online';
 import { useLanguage } from '../../i18n/use-language';
 import { ChapterPages } from './ChapterPages';
 import { ChapterText } from './ChapterText';
@@ -58,6 +59,7 @@ export function ReadingScreen({ bookId, chapterUuid, chapterNumber }: Props) {
   const contentLanguage = chosen?.bookId === bookId ? chosen.language : language;
   const chooseLanguage = useCallback((choice: Language) => setChosen({ bookId, language: choice }), [bookId]);
   const query = useChapterContent(chapterUuid, contentLanguage);
+  const isOffline = useOffline();
   // A locked chapter's answer still says where it sits in its book: the reader moves on from it too.
   const locked = query.isError ? lockedPlace(query.error, chapterUuid) : undefined;
   // An address whose chapter belongs to another book is not a page of this site (the server's head says 404 too).
@@ -215,7 +217,8 @@ export function ReadingScreen({ bookId, chapterUuid, chapterNumber }: Props) {
           <ChapterPages key={chapterUuid} content={query.data} language={language} scrollRoot={root} />
         )}
         {content && <ChapterEndCard key={`end-${chapterUuid}`} content={content} language={contentLanguage} onStep={step} />}
-        {content && <ChapterComments key={`comments-${chapterUuid}`} chapterUuid={chapterUuid} />}
+        {/* Without a connection (a saved chapter, issue 47) there are no comments to show, only a wait. */}
+        {content && !isOffline && <ChapterComments key={`comments-${chapterUuid}`} chapterUuid={chapterUuid} />}
       </main>
       <ReadingBottomBar content={content} place={place} language={contentLanguage} onStep={step} />
       {isFullscreen && (

@@ -1,9 +1,10 @@
 import type { BookType, Membership } from '@inkstream/contracts';
 import { ErrorCode } from '@inkstream/contracts/error-codes';
 import { ApiError } from '../../lib/api-client';
+import { OFFLINE_ERROR } from '../offline';
 
-/** What the reader shows instead of a chapter it could not load. */
-export type ReadingNotice = 'membersOnly' | 'expired' | 'notFound' | 'error';
+/** What the reader shows instead of a chapter it could not load ('offline': no connection and no saved copy, issue 47). */
+export type ReadingNotice = 'membersOnly' | 'expired' | 'notFound' | 'error' | 'offline';
 
 /** Where a locked chapter sits in its book: the ext fields of its 403 (docs/API.md). */
 export interface LockedPlace {
@@ -49,7 +50,9 @@ export function lockedPlace(error: unknown, chapterUuid: string): LockedPlace | 
 
 /** The server's own answer decides when it gives one; undefined means the membership must be asked. */
 export function noticeFromError(error: unknown): ReadingNotice | undefined {
-  if (error instanceof ApiError && error.code === ErrorCode.MEMBERSHIP_EXPIRED) return 'expired';
+  // Issue 47: a saved copy past its end is the membership's end, said the same way; no copy and no connection is its own notice.
+  if (error instanceof ApiError && error.code === OFFLINE_ERROR.notSaved) return 'offline';
+  if (error instanceof ApiError && (error.code === ErrorCode.MEMBERSHIP_EXPIRED || error.code === OFFLINE_ERROR.expired)) return 'expired';
   if (error instanceof ApiError && error.code === ErrorCode.MEMBERSHIP_REQUIRED) return 'membersOnly';
   // A chapter (or book) that does not exist is not a reason to buy anything.
   if (error instanceof ApiError && error.status === 404) return 'notFound';

@@ -17,6 +17,7 @@ const modules = import.meta.glob<{ default: Bundle }>(
     '!./plans.json',
     '!./coins.json',
     '!./discovery.json',
+    '!./offline.json',
   ],
   { eager: true },
 );
