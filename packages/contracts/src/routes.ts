@@ -21,6 +21,7 @@ export const PAGE_PATTERNS = {
   confirmEmail: '/confirm-email',
   profile: '/profile',
   library: '/library',
+  offline: '/offline',
   contact: '/contact-us',
   // The privacy policy and the terms of use (issue 43): server-rendered, in the reader's language.
   privacy: '/privacy',
@@ -116,6 +117,8 @@ export const pagePath = {
   register: (inviteCode: string) => `${PAGE_PATTERNS.register}?invite_code=${encodeURIComponent(inviteCode)}`,
   /** The profile, at one of its sections. */
   profile: (section: ProfileSection) => `${PAGE_PATTERNS.profile}#${section}`,
+  /** The chapters saved in this browser for reading offline (issue 47). */
+  offline: () => '/offline',
   /** The library at a tab; without one, at the first (the books followed). */
   library: (tab?: LibraryTab) => (tab ? `${PAGE_PATTERNS.library}?tab=${tab}` : PAGE_PATTERNS.library),
   /** The links sent by e-mail: a new password, the address confirmed, a list left (apps/server modules/mail/). */

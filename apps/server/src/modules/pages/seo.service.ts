@@ -63,6 +63,7 @@ const KIND_OF_PAGE: Record<PageName, Exclude<PageRoute['kind'], 'unknown'>> = {
   confirmEmail: 'private',
   profile: 'private',
   library: 'private',
+  offline: 'private',
   unsubscribe: 'private',
   admin: 'private',
   sandboxCheckout: 'private',
