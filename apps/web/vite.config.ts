@@ -1,10 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { serviceWorkerBuild } from './build/service-worker-plugin';
 
 // The API and media live on the same origin in production (the server serves dist/); in
 // development, Vite proxies them to a server started with `npm start` on port 3000.
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react()],
+  // serviceWorkerBuild: dist/sw.js gets the build's version and the files it precaches (build/service-worker-build.ts).
+  plugins: [react(), serviceWorkerBuild()],
   resolve: {
     conditions: ['source'],
   },

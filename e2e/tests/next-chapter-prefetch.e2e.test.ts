@@ -27,22 +27,30 @@ beforeAll(async () => {
   nextFirstPageLighter = await firstPage('?data_saver=1');
 });
 
-/** Opens chapter 1 on a phone, noting every request for chapter 2's first page and content. */
+/**
+ * Opens chapter 1 on a phone, noting every request for chapter 2's first page and content, and
+ * those the network answered (not the browser's cache).
+ */
 async function readChapterOne(dataSaver: boolean) {
   const session = await openSession(browser(), baseUrl, { device: PHONE });
-  if (dataSaver) {
-    const cdp = await session.context.newCDPSession(session.page);
-    await cdp.send('Emulation.setDataSaverOverride', { dataSaverEnabled: true });
-  }
+  const cdp = await session.context.newCDPSession(session.page);
+  if (dataSaver) await cdp.send('Emulation.setDataSaverOverride', { dataSaverEnabled: true });
+  const isWatched = (path: string) =>
+    path === nextFirstPage || path === nextFirstPageLighter || path.startsWith(`/api/v1/comics/chapter_comics/${nextChapter}/`);
   const asked: string[] = [];
   session.page.on('request', (request) => {
     const path = new URL(request.url()).pathname;
-    if (path === nextFirstPage || path === nextFirstPageLighter || path.startsWith(`/api/v1/comics/chapter_comics/${nextChapter}/`))
-      asked.push(path);
+    if (isWatched(path)) asked.push(path);
+  });
+  const fromNetwork: string[] = [];
+  await cdp.send('Network.enable');
+  cdp.on('Network.responseReceived', ({ response }) => {
+    const path = new URL(response.url).pathname;
+    if (isWatched(path) && !response.fromDiskCache && !response.fromPrefetchCache && !response.fromServiceWorker) fromNetwork.push(path);
   });
   await session.page.goto(await readerPath(baseUrl, BOOK, 1));
   await waitForInteractive(session.page);
-  return { ...session, asked };
+  return { ...session, asked, fromNetwork };
 }
 
 const endCard = (page: Page) => page.locator('section[aria-labelledby="chapter-end-title"]');
@@ -60,10 +68,11 @@ async function readToTheEnd(page: Page) {
 
 describe('the next chapter', () => {
   it('is ready when the reader reaches the end: its first page is in the cache before “next”, and comes from there', async () => {
-    const { context, page, pageErrors, asked } = await readChapterOne(false);
+    const { context, page, pageErrors, asked, fromNetwork } = await readChapterOne(false);
     await readToTheEnd(page);
     await eventually(() => asked.includes(nextFirstPage)).toBe(true);
-    const before = asked.length;
+    await eventually(() => fromNetwork.includes(nextFirstPage)).toBe(true);
+    const before = fromNetwork.length;
     // The image finished loading into the cache before the reader moves on.
     await eventually(() =>
       page.evaluate(
@@ -79,8 +88,10 @@ describe('the next chapter', () => {
     const shown = view.pages.first();
     await eventually(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     expect(await shown.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname)).toBe(nextFirstPage);
-    // Neither the page nor the chapter's content was asked for again.
-    expect(asked.slice(before)).toEqual([]);
+    // Neither the page nor the chapter's content came from the network again. (A page the service
+    // worker controls, issue 47, keeps no preloaded image in memory for the next <img>: the browser
+    // asks its HTTP cache again, which answers.)
+    expect(fromNetwork.slice(before)).toEqual([]);
     expect(pageErrors).toEqual([]);
     await context.close();
   });

@@ -244,6 +244,35 @@ describe('robots.txt, manifest and icons', () => {
       expect(icon.headers['content-type']).toMatch(/^image\//);
     }
   });
+
+  it('makes the site an installable app with shortcuts to the library and the Offline screen (issue 47)', async () => {
+    const manifest = (await get('/manifest.webmanifest')).json();
+    expect(manifest).toMatchObject({ id: '/', scope: '/', background_color: expect.stringMatching(/^#[0-9a-f]{6}$/) });
+    expect(manifest.description).toEqual(expect.any(String));
+    const shortcuts = manifest.shortcuts as { name: string; url: string; icons: { src: string; sizes: string }[] }[];
+    expect(shortcuts.map((shortcut) => shortcut.url)).toEqual(['/library', '/offline']);
+    for (const shortcut of shortcuts) {
+      const page = await get(shortcut.url);
+      expect(page.statusCode, shortcut.url).toBe(200);
+      expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+      for (const { src } of shortcut.icons) expect((await get(src)).headers['content-type'], src).toBe('image/png');
+    }
+  });
+
+  it('answers the Offline screen with the app shell: an empty root the app renders, not indexed', async () => {
+    const html = (await get('/offline')).body;
+    expect(html).toContain('<div id="root"></div>');
+    expect(metaContent(html, 'robots')).toBe('noindex');
+  });
+
+  it('serves the service worker for revalidation on every update check, never from an hour-long cache', async () => {
+    const worker = await get('/sw.js');
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toMatch(/javascript/);
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    // Other files of the web app keep their hour.
+    expect((await get('/manifest.webmanifest')).headers['cache-control']).toBe('public, max-age=3600');
+  });
 });
 
 describe('sitemaps', () => {

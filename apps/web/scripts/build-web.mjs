@@ -27,6 +27,7 @@ const INPUTS = [
   'apps/web/tsconfig.json',
   'apps/web/package.json',
   'apps/web/scripts',
+  'apps/web/build',
   'packages/contracts/src',
   'packages/contracts/package.json',
   'package-lock.json',

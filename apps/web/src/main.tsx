@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, createQueryClient } from './App';
 import { startOfflineWork } from './features/offline/start-offline';
+import { registerServiceWorkerWhenIdle, watchInstallPrompt } from './features/pwa';
 import { initI18n } from './i18n';
 import { adoptLanguageFromUrl, currentLanguage, rememberLanguageForServer } from './lib/language';
 import { readServerRender, seedQueries, startHydration } from './lib/server-render';
@@ -12,6 +13,9 @@ import './styles/global.css';
 
 adoptLanguageFromUrl(window.location.search);
 ensureVisitorId();
+// The installable app (issue 47): the service worker once the page is idle, the install offer's prompt and visits.
+registerServiceWorkerWhenIdle();
+watchInstallPrompt();
 const language = currentLanguage();
 rememberLanguageForServer(language);
 // Not a top-level await: any top-level await in the build turns off the bundler's chunk

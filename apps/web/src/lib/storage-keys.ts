@@ -1,4 +1,7 @@
-/** Local storage keys (product spec section 3). */
+/**
+ * Local storage keys (product spec section 3). The install offer's one key (`install-offer`) is
+ * features/pwa/install-offer.ts's, in its lazy chunk.
+ */
 export const STORAGE_KEYS = {
   token: 'X-API-TOKEN',
   userUuid: 'USER_UUID',

@@ -1,7 +1,14 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { APP_CODE_ID, appCodeLoader, DEFERRED_LOADER_CSP_SOURCE, takeAppCode, takeModulePreloads } from './deferred-app-code.js';
+import {
+  APP_CODE_ID,
+  appCodeLoader,
+  DEFERRED_LOADER_CSP_SOURCE,
+  HELD_INSTALL_PROMPT,
+  takeAppCode,
+  takeModulePreloads,
+} from './deferred-app-code.js';
 import { createPageTemplate } from './page-template.js';
 
 const BUILT_HEAD = `<title>T</title>
@@ -41,6 +48,21 @@ describe('deferred app code', () => {
     expect(run).toHaveLength(1);
     expect(DEFERRED_LOADER_CSP_SOURCE).toBe(`'sha256-${createHash('sha256').update(run[0]!, 'utf8').digest('base64')}'`);
     expect(dataOf(loader).preload).toEqual(['/assets/</script>.js']);
+  });
+
+  it('holds the browser’s install prompt for the app’s code, which may come after it (issue 47)', () => {
+    const script = [...appCodeLoader('/assets/index-1.js', []).matchAll(/<script>([^]*?)<\/script>/g)][0]![1]!;
+    const listeners = new Map<string, (event: unknown) => void>();
+    const window: Record<string, unknown> = {
+      addEventListener: (type: string, listener: (event: unknown) => void) => listeners.set(type, listener),
+    };
+    // No code block: the loader stops there, but holds the prompt all the same.
+    new Function('window', 'document', script)(window, { getElementById: () => null });
+    let prevented = false;
+    const prompt = { preventDefault: () => (prevented = true) };
+    listeners.get('beforeinstallprompt')!(prompt);
+    expect(prevented).toBe(true);
+    expect(window[HELD_INSTALL_PROMPT]).toBe(prompt);
   });
 
   it('leaves a page without exactly one entry script as it is', () => {

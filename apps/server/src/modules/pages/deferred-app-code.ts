@@ -25,12 +25,19 @@ export const APP_CODE_ID = 'app-code';
 const LONGEST_WAIT_MS = 4_000;
 
 /**
+ * Where the loader keeps the browser's install prompt (Chromium's `beforeinstallprompt`) for the
+ * app's code to take (apps/web/src/features/pwa/install-prompt.ts): the browser offers it once per
+ * page, about when the page has loaded, which on a slow link comes before the deferred code.
+ */
+export const HELD_INSTALL_PROMPT = '__installPrompt';
+
+/**
  * The loader, plain ES5 with no dependency, so every browser that runs the app runs it. "Painted"
  * is the browser's own first-contentful-paint entry (reported once the frame is on screen, later
  * than the paint itself), then two more frames; a browser without paint entries waits for the
  * frames only. If the entry cannot be fetched, images a slow connection held back are let go.
  */
-const LOADER = `(function(){var d=document,w=window,c=d.getElementById('${APP_CODE_ID}');if(!c)return;var code=JSON.parse(c.textContent),started=false,events=['pointerdown','touchstart','keydown'];function start(){if(started)return;started=true;events.forEach(function(e){w.removeEventListener(e,start,true)});code.preload.forEach(function(h){var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;d.head.appendChild(l)});var s=d.createElement('script');s.type='module';s.crossOrigin='';s.onerror=function(){d.documentElement.removeAttribute('data-hold-images')};s.src=code.entry;d.head.appendChild(s)}function painted(){if(code.afterImages&&d.readyState!=='complete')w.addEventListener('load',later);else later()}function later(){requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(start,0)})})}events.forEach(function(e){w.addEventListener(e,start,{capture:true,passive:true})});var P=w.PerformanceObserver;if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf('paint')>=0){new P(function(list,o){if(list.getEntriesByName('first-contentful-paint').length){o.disconnect();painted()}}).observe({type:'paint',buffered:true})}else painted();setTimeout(start,${LONGEST_WAIT_MS})})();`;
+const LOADER = `(function(){var d=document,w=window;w.addEventListener('beforeinstallprompt',function(e){e.preventDefault();w.${HELD_INSTALL_PROMPT}=e});var c=d.getElementById('${APP_CODE_ID}');if(!c)return;var code=JSON.parse(c.textContent),started=false,events=['pointerdown','touchstart','keydown'];function start(){if(started)return;started=true;events.forEach(function(e){w.removeEventListener(e,start,true)});code.preload.forEach(function(h){var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;d.head.appendChild(l)});var s=d.createElement('script');s.type='module';s.crossOrigin='';s.onerror=function(){d.documentElement.removeAttribute('data-hold-images')};s.src=code.entry;d.head.appendChild(s)}function painted(){if(code.afterImages&&d.readyState!=='complete')w.addEventListener('load',later);else later()}function later(){requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(start,0)})})}events.forEach(function(e){w.addEventListener(e,start,{capture:true,passive:true})});var P=w.PerformanceObserver;if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf('paint')>=0){new P(function(list,o){if(list.getEntriesByName('first-contentful-paint').length){o.disconnect();painted()}}).observe({type:'paint',buffered:true})}else painted();setTimeout(start,${LONGEST_WAIT_MS})})();`;
 
 /** The CSP `script-src` source that allows exactly the loader. */
 export const DEFERRED_LOADER_CSP_SOURCE = `'sha256-${createHash('sha256').update(LOADER, 'utf8').digest('base64')}'`;

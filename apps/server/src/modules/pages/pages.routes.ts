@@ -12,6 +12,9 @@ import { createManifestSource, renderPreloadHints } from './preload-hints.js';
 import type { PageHead, PageRequest } from './seo.service.js';
 import { wantsLighterPages } from '../../http/data-saver.js';
 
+/** The web app's service worker (public/sw.js, precompressed beside it in a build). */
+const SERVICE_WORKER_FILE = /^sw\.js(?:\.br|\.gz)?$/;
+
 /** apps/web, from apps/server/src/modules/pages (tests) or apps/server/dist/modules/pages. */
 const WEB_APP_DIR = path.resolve(import.meta.dirname, '../../../../web');
 
@@ -57,7 +60,13 @@ export async function registerStaticWeb(
     setHeaders: (response, filePath) => {
       // Vite names built assets by content hash: they never change, so browsers keep them a year.
       const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
-      response.setHeader('cache-control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      // The service worker is asked again on every check for a new version (docs/WEB.md): an hour
+      // in a cache between the browser and us would hold a new version back for that hour.
+      const isServiceWorker = SERVICE_WORKER_FILE.test(path.basename(filePath));
+      response.setHeader(
+        'cache-control',
+        isHashedAsset ? 'public, max-age=31536000, immutable' : isServiceWorker ? 'no-cache' : 'public, max-age=3600',
+      );
     },
   });
 

@@ -21,7 +21,8 @@ function stubPushBrowser(permission: NotificationPermission, subscribed: boolean
     getSubscription: vi.fn(async () => current),
     subscribe: vi.fn(async () => (current = subscription)),
   };
-  const registration = { pushManager };
+  // The registration features/pwa shares with push: it watches it for a new version too.
+  const registration = { pushManager, waiting: null, addEventListener: vi.fn() };
   Object.defineProperty(navigator, 'serviceWorker', {
     configurable: true,
     value: {

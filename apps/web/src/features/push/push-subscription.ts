@@ -1,9 +1,8 @@
 import { readingApi } from '../../lib/api-reading';
 import type { Language } from '../../lib/language';
+import { SERVICE_WORKER_URL, serviceWorkerRegistration } from '../pwa';
 
 export type PushState = 'unsupported' | 'denied' | 'off' | 'on';
-
-const SERVICE_WORKER = '/sw.js';
 
 export const isPushSupported = () =>
   typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
@@ -18,7 +17,7 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
 }
 
 async function currentSubscription(): Promise<PushSubscription | null> {
-  const registration = await navigator.serviceWorker.getRegistration(SERVICE_WORKER);
+  const registration = await navigator.serviceWorker.getRegistration(SERVICE_WORKER_URL);
   return (await registration?.pushManager.getSubscription()) ?? null;
 }
 
@@ -37,7 +36,8 @@ export async function enablePush(language: Language): Promise<PushState> {
   if (!isPushSupported()) return 'unsupported';
   const permission = await Notification.requestPermission();
   if (permission !== 'granted') return permission === 'denied' ? 'denied' : 'off';
-  const registration = await navigator.serviceWorker.register(SERVICE_WORKER);
+  // The same registration the offline layer uses (features/pwa), registered now if the page has not yet.
+  const registration = await serviceWorkerRegistration();
   await navigator.serviceWorker.ready;
   const publicKey = await readingApi.pushPublicKey();
   const subscription =

@@ -1,36 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
-// public/sw.js is plain JS served as is: its text is run against a fake worker scope below.
-import SOURCE from '../../../public/sw.js?raw';
+import { loadWorker as loadFakeWorker, WORKER_ORIGIN as ORIGIN } from '../../test-support/service-worker-scope';
 
-const ORIGIN = 'https://inkstream.example';
-
+// The worker's Web Push half; its offline half is tested in features/pwa/service-worker-offline.test.ts.
 interface FakeClient {
   url: string;
   focus: ReturnType<typeof vi.fn>;
   navigate: ReturnType<typeof vi.fn>;
 }
 
-function loadWorker(windows: FakeClient[]) {
-  const listeners = new Map<string, (event: unknown) => void>();
-  const scope = {
-    location: { origin: ORIGIN },
-    addEventListener: (type: string, listener: (event: unknown) => void) => listeners.set(type, listener),
-    skipWaiting: vi.fn(),
-    registration: { showNotification: vi.fn(async () => undefined) },
-    clients: {
-      claim: vi.fn(async () => undefined),
-      matchAll: vi.fn(async () => windows),
-      openWindow: vi.fn(async () => null),
-    },
-  };
-  new Function('self', SOURCE)(scope);
-  const fire = async (type: string, event: object) => {
-    let work: Promise<unknown> = Promise.resolve();
-    listeners.get(type)!({ ...event, waitUntil: (promise: Promise<unknown>) => (work = promise) });
-    await work;
-  };
-  return { scope, fire };
-}
+const loadWorker = (windows: FakeClient[]) => loadFakeWorker({ windows });
 
 const tab = (url: string, navigate: () => Promise<unknown> = async () => null): FakeClient => {
   const client: FakeClient = { url, focus: vi.fn(async () => client), navigate: vi.fn(navigate) };

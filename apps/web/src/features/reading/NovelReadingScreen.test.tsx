@@ -214,8 +214,13 @@ describe('novel reader', () => {
     const eventCalls = () => fetch.mock.calls.filter(([input]) => String(input).endsWith('/api/v1/events'));
     const sent = () => eventCalls().map(([, init]) => JSON.parse(String(init?.body)).events[0].type);
     await waitFor(() => expect(sent()).toEqual(['start_reading']));
+    // The install offer hears of it too (lib/chapter-finished.ts).
+    const finished = vi.fn();
+    window.addEventListener('inkstream:chapter-finished', finished);
     observers.forEach((callback) => callback([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver));
     await waitFor(() => expect(sent()).toEqual(['start_reading', 'finish_reading']));
+    window.removeEventListener('inkstream:chapter-finished', finished);
+    expect(finished).toHaveBeenCalledTimes(1);
     // Sent like every other call: with the reader's token, and kept alive past the tab closing.
     for (const [, init] of eventCalls()) {
       expect(init?.keepalive).toBe(true);

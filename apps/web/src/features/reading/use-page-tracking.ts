@@ -2,6 +2,7 @@ import type { ChapterContent, PageImage } from '@inkstream/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { sendEvents } from '../../lib/api-reading';
+import { announceChapterFinished } from '../../lib/chapter-finished';
 import { shouldSaveData, useLighterImages } from '../../lib/data-saving';
 import type { Language } from '../../lib/language';
 import { markFinished } from '../../lib/progress-sync';
@@ -77,6 +78,7 @@ export function usePageTracking(content: ChapterContent, language: Language, scr
     if (!shouldFinishReading({ alreadySent: sent.current.finish, lastImageVisible, nearEnd, loadedImages, totalImages })) return;
     sent.current.finish = true;
     sendEvents([{ type: 'finish_reading', book_uuid, chapter_uuid }]);
+    announceChapterFinished();
     markFinished(book_uuid, chapter_uuid);
   }, [lastImageVisible, nearEnd, loadedImages, totalImages, book_uuid, chapter_uuid]);
 

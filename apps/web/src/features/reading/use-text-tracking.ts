@@ -2,6 +2,7 @@ import type { ChapterContent } from '@inkstream/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { sendEvents } from '../../lib/api-reading';
+import { announceChapterFinished } from '../../lib/chapter-finished';
 import type { Language } from '../../lib/language';
 import { markFinished } from '../../lib/progress-sync';
 import { chapterQueryOptions } from './use-chapter-content';
@@ -40,6 +41,7 @@ export function useTextTracking(content: ChapterContent, language: Language, scr
     if (sent.current.finish || !(endVisible || nearEnd)) return;
     sent.current.finish = true;
     sendEvents([{ type: 'finish_reading', book_uuid, chapter_uuid }]);
+    announceChapterFinished();
     markFinished(book_uuid, chapter_uuid);
   }, [endVisible, nearEnd, book_uuid, chapter_uuid]);
 

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { sendEvents } from '../../../lib/api-reading';
+import { announceChapterFinished } from '../../../lib/chapter-finished';
 import { markFinished, queueProgress } from '../../../lib/progress-sync';
 import { useStartReading } from '../use-start-reading';
 import type { PageView } from './page-layout';
@@ -30,6 +31,7 @@ export function usePagedTracking(bookUuid: string, chapterUuid: string, views: r
     if (finished.current || !isShown || !isLastView || !lastViewLoaded) return;
     finished.current = true;
     sendEvents([{ type: 'finish_reading', book_uuid: bookUuid, chapter_uuid: chapterUuid }]);
+    announceChapterFinished();
     markFinished(bookUuid, chapterUuid);
   }, [isShown, isLastView, lastViewLoaded, bookUuid, chapterUuid]);
 
