@@ -7,6 +7,5 @@ import { client, result } from './api-fetch';
  */
 export const offlineApi = {
   /** At most OFFLINE_CHECK_MAX chapters a call; one entry per chapter, in the order asked. */
-  check: (chapters: string[]): Promise<OfflineCheckResult> =>
-    result(client.POST('/api/v1/reader/offline/check', { body: { chapters } })),
+  check: (chapters: string[]): Promise<OfflineCheckResult> => result(client.POST('/api/v1/reader/offline/check', { body: { chapters } })),
 };
