@@ -40,17 +40,31 @@ describe(`legal pages on ${TEST_DIALECT}`, () => {
       }
     }
     const privacy = (await page('privacy', '?language=en-us')).json().data.html as string;
-    // The browser's storage is listed, with the retention periods of the settings.
-    for (const key of [
-      'X-API-TOKEN',
-      'X-VISITOR-ID',
-      'inkstream_visitor',
-      'inkstream-language',
-      'inkstream-data-saver',
-      'inkstream-chapter-list',
-    ]) {
-      expect(privacy).toContain(key);
+    // The browser's storage is listed in every language, with the retention periods of the settings:
+    // the offline reading's keys, database and caches too (issue 47).
+    for (const language of ['en-us', 'zh-cn', 'fr-fr', 'es-es', 'ar-sa']) {
+      const html = (await page('privacy', `?language=${language}`)).json().data.html as string;
+      for (const key of [
+        'X-API-TOKEN',
+        'X-VISITOR-ID',
+        'inkstream_visitor',
+        'inkstream-language',
+        'inkstream-data-saver',
+        'inkstream-chapter-list',
+        'offline-saved',
+        'offline-progress-queue',
+        'offline-like-queue',
+        'offline-event-queue',
+        'install-offer',
+        'inkstream-offline',
+        'inkstream-offline-pages-v1',
+        'inkstream-shell-',
+        'inkstream-assets',
+      ]) {
+        expect(html, `${language}: ${key}`).toContain(key);
+      }
     }
+    expect(privacy).not.toContain('caches nothing');
     expect(privacy).toContain('180 days');
     expect(privacy).toContain('<table>');
     // Without ?language=, Accept-Language chooses.

@@ -23,7 +23,7 @@ When you read without an account, your browser gets a random visitor number so t
 
 ## What your browser stores
 
-The site stores only what it needs to work, in your browser's local storage and a few cookies:
+The site stores only what it needs to work, in your browser's local storage, a few cookies and, for reading without a connection, its IndexedDB and Cache Storage:
 
 | Name | Where | Why |
 | --- | --- | --- |
@@ -38,8 +38,18 @@ The site stores only what it needs to work, in your browser's local storage and 
 | reader-text-size | local storage | the text size you chose for novels |
 | reset-return-path | local storage | where to return after resetting a forgotten password |
 | inkstream-chapter-list | session storage (this tab only) | the chapter list's order and page, for the back arrow |
+| offline-saved | local storage | set while chapters are saved for offline reading on this device |
+| offline-progress-queue | local storage | reading positions made offline, sent when the connection returns |
+| offline-like-queue | local storage | likes made offline, sent when the connection returns |
+| offline-event-queue | local storage | reading events made offline (at most 500), sent when the connection returns |
+| install-offer | local storage | when to offer to install the app: your visits, a finished chapter, and "Not now" (not offered again for 30 days) or the app installed (never again) |
+| inkstream-offline | IndexedDB | the chapters you saved for offline reading: their text, their list of pages, your place in them, and until when a membership's copy may open |
+| inkstream-offline-pages-v1 | Cache Storage | the page images of the chapters you saved |
+| inkstream-shell-…, inkstream-assets | Cache Storage (service worker) | the site's own code and the app shell, so the app opens without a connection; no personal data |
 
-If you allow notifications, your browser also keeps a push subscription; the site's service worker only shows the notifications and caches nothing. There are no advertising or analytics cookies and no third-party trackers on the site, which is why it does not ask for cookie consent. If that ever changes, this page will say so first and the site will ask you before storing anything that is not needed.
+The saved chapters (inkstream-offline and inkstream-offline-pages-v1) are deleted when you delete them on the Offline reading screen, and the ones that are not free when you sign out.
+
+If you allow notifications, your browser also keeps a push subscription, and the site's service worker shows the notifications. The service worker also keeps the site's code, so the app opens without a connection, and serves the pages of the chapters you saved; nothing it keeps is sent anywhere. There are no advertising or analytics cookies and no third-party trackers on the site, which is why it does not ask for cookie consent. If that ever changes, this page will say so first and the site will ask you before storing anything that is not needed.
 
 ## How long we keep it
 

@@ -21,7 +21,7 @@ Si lees sin cuenta, tu navegador recibe un número de visitante aleatorio para q
 
 ## Qué guarda tu navegador
 
-El sitio solo guarda lo que necesita para funcionar, en el almacenamiento local del navegador y unas pocas cookies:
+El sitio solo guarda lo que necesita para funcionar, en el almacenamiento local del navegador, unas pocas cookies y, para leer sin conexión, su IndexedDB y su Cache Storage:
 
 | Nombre | Dónde | Para qué |
 | --- | --- | --- |
@@ -36,8 +36,18 @@ El sitio solo guarda lo que necesita para funcionar, en el almacenamiento local 
 | reader-text-size | almacenamiento local | el tamaño de texto elegido para las novelas |
 | reset-return-path | almacenamiento local | adónde volver tras restablecer una contraseña olvidada |
 | inkstream-chapter-list | almacenamiento de sesión (esta pestaña) | el orden y la página de la lista de capítulos, para la flecha de volver |
+| offline-saved | almacenamiento local | presente mientras haya capítulos guardados para leer sin conexión en este dispositivo |
+| offline-progress-queue | almacenamiento local | las posiciones de lectura de cuando no había conexión, que se envían cuando vuelve |
+| offline-like-queue | almacenamiento local | los «me gusta» dados sin conexión, que se envían cuando vuelve |
+| offline-event-queue | almacenamiento local | los eventos de lectura sin conexión (500 como máximo), que se envían cuando vuelve |
+| install-offer | almacenamiento local | cuándo ofrecer instalar la aplicación: tus visitas, un capítulo terminado, y «Ahora no» (no se ofrece durante 30 días) o la aplicación instalada (nunca más) |
+| inkstream-offline | IndexedDB | los capítulos que guardaste para leer sin conexión: su texto, su lista de páginas, por dónde vas y hasta cuándo puede abrirse la copia que abrió una membresía |
+| inkstream-offline-pages-v1 | Cache Storage | las imágenes de las páginas de los capítulos guardados |
+| inkstream-shell-…, inkstream-assets | Cache Storage (service worker) | el código del propio sitio y el armazón de la aplicación, para que se abra sin conexión; ningún dato personal |
 
-Si permites las notificaciones, tu navegador guarda también una suscripción push; el service worker del sitio solo muestra las notificaciones y no guarda nada en caché. No hay cookies de publicidad ni de analítica ni rastreadores de terceros en el sitio; por eso no pide consentimiento de cookies. Si eso cambiara, esta página lo diría antes y el sitio te pediría permiso antes de guardar algo que no sea necesario.
+Los capítulos guardados (inkstream-offline e inkstream-offline-pages-v1) se borran cuando los eliminas en la pantalla Lectura sin conexión, y los que no son gratuitos cuando cierras la sesión.
+
+Si permites las notificaciones, tu navegador guarda también una suscripción push, y el service worker del sitio muestra las notificaciones. El service worker también guarda el código del sitio, para que la aplicación se abra sin conexión, y sirve las páginas de los capítulos que guardaste; nada de lo que guarda se envía a ninguna parte. No hay cookies de publicidad ni de analítica ni rastreadores de terceros en el sitio; por eso no pide consentimiento de cookies. Si eso cambiara, esta página lo diría antes y el sitio te pediría permiso antes de guardar algo que no sea necesario.
 
 ## Cuánto tiempo lo guardamos
 

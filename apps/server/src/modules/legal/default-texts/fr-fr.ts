@@ -21,7 +21,7 @@ Si vous lisez sans compte, votre navigateur reçoit un numéro de visiteur aléa
 
 ## Ce que votre navigateur conserve
 
-Le site ne conserve que ce dont il a besoin pour fonctionner, dans le stockage local de votre navigateur et quelques cookies :
+Le site ne conserve que ce dont il a besoin pour fonctionner, dans le stockage local de votre navigateur, quelques cookies et, pour lire sans connexion, son IndexedDB et son Cache Storage :
 
 | Nom | Où | Pourquoi |
 | --- | --- | --- |
@@ -36,8 +36,18 @@ Le site ne conserve que ce dont il a besoin pour fonctionner, dans le stockage l
 | reader-text-size | stockage local | la taille du texte choisie pour les romans |
 | reset-return-path | stockage local | où revenir après la réinitialisation d'un mot de passe oublié |
 | inkstream-chapter-list | stockage de session (cet onglet) | l'ordre et la page de la liste des chapitres, pour la flèche retour |
+| offline-saved | stockage local | présent tant que des chapitres sont enregistrés pour la lecture hors ligne sur cet appareil |
+| offline-progress-queue | stockage local | les positions de lecture prises hors ligne, envoyées au retour de la connexion |
+| offline-like-queue | stockage local | les « j'aime » donnés hors ligne, envoyés au retour de la connexion |
+| offline-event-queue | stockage local | les événements de lecture hors ligne (500 au plus), envoyés au retour de la connexion |
+| install-offer | stockage local | quand proposer d'installer l'application : vos visites, un chapitre terminé, et « Pas maintenant » (plus proposé pendant 30 jours) ou l'application installée (plus jamais) |
+| inkstream-offline | IndexedDB | les chapitres enregistrés pour la lecture hors ligne : leur texte, la liste de leurs pages, où vous en êtes, et jusqu'à quand la copie ouverte par un abonnement peut s'ouvrir |
+| inkstream-offline-pages-v1 | Cache Storage | les images des pages des chapitres enregistrés |
+| inkstream-shell-…, inkstream-assets | Cache Storage (service worker) | le code du site et la coquille de l'application, pour qu'elle s'ouvre sans connexion ; aucune donnée personnelle |
 
-Si vous autorisez les notifications, votre navigateur conserve aussi un abonnement push ; le service worker du site ne fait qu'afficher les notifications et ne met rien en cache. Il n'y a ni cookie publicitaire ni mesure d'audience ni traceur tiers sur le site : c'est pourquoi il ne demande pas de consentement aux cookies. Si cela change un jour, cette page le dira d'abord et le site vous demandera votre accord avant de conserver quoi que ce soit qui ne soit pas nécessaire.
+Les chapitres enregistrés (inkstream-offline et inkstream-offline-pages-v1) sont effacés quand vous les supprimez sur l'écran Lecture hors ligne, et ceux qui ne sont pas gratuits quand vous vous déconnectez.
+
+Si vous autorisez les notifications, votre navigateur conserve aussi un abonnement push, et le service worker du site affiche les notifications. Le service worker garde aussi le code du site, pour que l'application s'ouvre sans connexion, et sert les pages des chapitres que vous avez enregistrés ; rien de ce qu'il garde n'est envoyé nulle part. Il n'y a ni cookie publicitaire ni mesure d'audience ni traceur tiers sur le site : c'est pourquoi il ne demande pas de consentement aux cookies. Si cela change un jour, cette page le dira d'abord et le site vous demandera votre accord avant de conserver quoi que ce soit qui ne soit pas nécessaire.
 
 ## Durées de conservation
 

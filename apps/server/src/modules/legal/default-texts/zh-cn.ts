@@ -21,7 +21,7 @@ export const ZH_CN: DefaultLegalTexts = {
 
 ## 你的浏览器保存的内容
 
-网站只保存运行所必需的内容，存放在浏览器的本地存储和少量 Cookie 中：
+网站只保存运行所必需的内容，存放在浏览器的本地存储、少量 Cookie，以及供无网络时阅读的 IndexedDB 和 Cache Storage 中：
 
 | 名称 | 位置 | 用途 |
 | --- | --- | --- |
@@ -36,8 +36,18 @@ export const ZH_CN: DefaultLegalTexts = {
 | reader-text-size | 本地存储 | 你为小说选择的字号 |
 | reset-return-path | 本地存储 | 重置忘记的密码后返回的页面 |
 | inkstream-chapter-list | 会话存储（仅当前标签页） | 章节列表的排序和页码，供返回箭头使用 |
+| offline-saved | 本地存储 | 表示本设备上保存了供离线阅读的章节 |
+| offline-progress-queue | 本地存储 | 离线时的阅读位置，恢复网络后发送 |
+| offline-like-queue | 本地存储 | 离线时的点赞，恢复网络后发送 |
+| offline-event-queue | 本地存储 | 离线时的阅读事件（最多 500 条），恢复网络后发送 |
+| install-offer | 本地存储 | 何时提示安装应用：你的访问、是否读完过一章，以及你选了“以后再说”（30 天内不再提示）或已安装应用（不再提示） |
+| inkstream-offline | IndexedDB | 你为离线阅读保存的章节：正文、页面列表、你读到的位置，以及会员章节的副本可以打开到何时 |
+| inkstream-offline-pages-v1 | Cache Storage | 你保存的章节的页面图片 |
+| inkstream-shell-…、inkstream-assets | Cache Storage（Service Worker） | 网站自身的代码和应用外壳，使应用无网络时也能打开；不含个人数据 |
 
-如果你允许通知，浏览器还会保存推送订阅；网站的 Service Worker 只负责显示通知，不缓存任何内容。网站没有广告或统计 Cookie，也没有第三方跟踪器，因此不需要征求 Cookie 同意。如果将来有变化，本页会先说明，网站也会在保存非必需内容前征求你的同意。
+你在“离线阅读”页面删除已保存的章节时，它们（inkstream-offline 和 inkstream-offline-pages-v1 中的内容）随之删除；退出登录时，非免费的章节也会删除。
+
+如果你允许通知，浏览器还会保存推送订阅，由网站的 Service Worker 显示通知。Service Worker 还会保存网站的代码，使应用无网络时也能打开，并提供你已保存章节的页面；其中的内容不会发送到任何地方。网站没有广告或统计 Cookie，也没有第三方跟踪器，因此不需要征求 Cookie 同意。如果将来有变化，本页会先说明，网站也会在保存非必需内容前征求你的同意。
 
 ## 保存期限
 
