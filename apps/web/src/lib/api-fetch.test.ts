@@ -84,3 +84,24 @@ describe('the calls sent once', () => {
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
   });
 });
+
+describe('a call the network refuses', () => {
+  it('makes the app offline until a call is answered again, but a cancelled call does not', async () => {
+    const { isOffline } = await import('./online');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    const cancelled = new AbortController();
+    cancelled.abort();
+    await expect(client.GET('/api/v1/config/public', { signal: cancelled.signal })).rejects.toThrow();
+    expect(isOffline()).toBe(false);
+    await expect(client.GET('/api/v1/config/public')).rejects.toThrow('Failed to fetch');
+    expect(isOffline()).toBe(true);
+    answer(200, { data: { result: {} } });
+    await client.GET('/api/v1/config/public');
+    expect(isOffline()).toBe(false);
+  });
+});

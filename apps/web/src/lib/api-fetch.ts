@@ -2,6 +2,7 @@ import { VISITOR_HEADER } from '@inkstream/contracts/routes';
 import type { Client } from 'openapi-fetch';
 import type { paths } from './api-schema';
 import { currentLanguage } from './language';
+import { reportReachable, reportUnreachable } from './online';
 import { readStorage, removeStorage, STORAGE_KEYS } from './storage-keys';
 import { ensureVisitorId } from './visitor-id';
 
@@ -127,7 +128,17 @@ async function send(sending: Sending, method: string, url: URL, init: CallInit):
       ...(init.keepalive !== undefined ? { keepalive: init.keepalive } : {}),
       ...(init.priority !== undefined ? { priority: init.priority } : {}),
     });
-  const response = await attempt();
+  const response = await attempt().then(
+    (answer) => {
+      if (!serverTransport) reportReachable();
+      return answer;
+    },
+    (error: unknown) => {
+      // A rejected fetch that was not cancelled is the network's: the app shows itself offline.
+      if (!serverTransport && !init.signal?.aborted && error instanceof TypeError) reportUnreachable();
+      throw error;
+    },
+  );
   if (response.status === 401 && sending.againAsVisitor && readStorage(STORAGE_KEYS.token)) {
     const answer = (await response
       .clone()
