@@ -130,6 +130,13 @@ describe('offline reading', () => {
       const savedBook = page.getByRole('list', { name: 'Saved books' }).getByRole('listitem').filter({ hasText: BOOK });
       await savedBook.first().waitFor();
 
+      // A screen whose code is not kept for offline use says it needs a connection (never a blank page).
+      await page.goto('/login');
+      await page.getByText("You're offline: this screen needs a connection.").waitFor();
+      await page.goto('/offline');
+      await waitForInteractive(page);
+      await savedBook.first().waitFor();
+
       // The paid chapter opens from the Offline screen with its saved pages, and keeps the reader's place.
       const openSaved = () =>
         savedBook

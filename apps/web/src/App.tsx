@@ -1,9 +1,11 @@
 import { PAGE_PATTERNS as PAGE } from '@inkstream/contracts/routes';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
 import { Layout } from './components/Layout';
 import { Loading } from './components/Loading';
+import { InteractiveMark } from './components/InteractiveMark';
+import { ScreenErrorBoundary } from './components/ScreenErrorBoundary';
 import { useFocusOnNavigation } from './components/use-focus-on-navigation';
 import { AuthProvider } from './features/auth/AuthContext';
 import { RequireUser } from './features/auth/RequireUser';
@@ -77,6 +79,15 @@ export function App({ queryClient, renderedAt = null }: { queryClient: QueryClie
 /** The route table is contracts' (routes.ts): the server knows the same pages by the same patterns. */
 function AppRoutes() {
   useFocusOnNavigation();
+  const { pathname } = useLocation();
+  return (
+    <ScreenErrorBoundary address={pathname}>
+      <AppRoutesInSuspense />
+    </ScreenErrorBoundary>
+  );
+}
+
+function AppRoutesInSuspense() {
   return (
     <Suspense fallback={<Loading />}>
       <InteractiveMark />
@@ -125,20 +136,4 @@ function OfflineNotice() {
       <OfflineBanner />
     </Suspense>
   ) : null;
-}
-
-/**
- * Marks the page as taken over (`<html data-interactive>`). It sits inside the routes' Suspense
- * boundary, so its effect runs only when the routed page itself has committed: while a page's
- * code is still on its way, the server's HTML of it is not yet React's, and a click there is not
- * handled (React stops the event but the browser still follows a link or submits a form). Browser
- * tests and the slow-network benchmark wait for this mark.
- */
-function InteractiveMark() {
-  useEffect(() => {
-    document.documentElement.dataset.interactive = 'true';
-    // Images a slow connection held back until the code was in may come now (pages/image-hold.ts on the server).
-    delete document.documentElement.dataset.holdImages;
-  }, []);
-  return null;
 }
