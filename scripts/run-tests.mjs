@@ -20,10 +20,18 @@ const failures = [];
 // eslint-disable-next-line no-control-regex -- the terminal's colour codes start with ESC
 const ansi = /\u001b\[[0-9;]*m/g;
 const failureLine = /^\s*(FAIL\s|×\s|✗\s)/;
+// Vitest's own account of each failure (the assertion, the line, the cause), from its "Failed Tests"
+// header to the run's summary: repeated at the end too, so CI's tail says why, not only what failed.
+const details = [];
+const DETAIL_LINES = 200;
+const detailsStart = /⎯ Failed Tests \d+ ⎯/;
+const detailsEnd = /^\s*Test Files\s/;
 
 /** Runs one Vitest with `args`; its lines are written with `prefix` in front; resolves its exit code. */
 function run(args, prefix) {
   const child = spawn(process.execPath, [...vitest, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let inDetails = false;
+  const report = [];
   for (const [stream, out] of [
     [child.stdout, process.stdout],
     [child.stderr, process.stderr],
@@ -32,13 +40,19 @@ function run(args, prefix) {
       out.write(`${prefix}${line}\n`);
       const plain = line.replace(ansi, '');
       if (failureLine.test(plain) && failures.length < 200) failures.push(`${prefix}${plain.trim()}`);
+      if (detailsStart.test(plain)) inDetails = true;
+      else if (detailsEnd.test(plain)) inDetails = false;
+      if (inDetails && report.length < DETAIL_LINES) report.push(`${prefix}${plain}`);
     });
   }
   const stop = (signal) => child.kill(signal);
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
   return new Promise((resolve) => {
-    child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.on('close', (code, signal) => {
+      details.push(...report);
+      resolve(code ?? (signal ? 1 : 0));
+    });
   });
 }
 
@@ -47,6 +61,8 @@ const runs = extra.length > 0 ? [run(extra, '')] : [run(['--project', '!e2e'], '
 const codes = await Promise.all(runs);
 const minutes = ((Date.now() - started) / 60_000).toFixed(1);
 const failed = codes.some((code) => code !== 0);
+if (details.length > 0)
+  console.log(`\n== why they failed (Vitest's report, at most ${DETAIL_LINES} lines a process)\n${details.join('\n')}`);
 if (failures.length > 0) console.log(`\n== failed tests and files\n${[...new Set(failures)].join('\n')}`);
 console.log(
   `\n== tests ${failed ? 'FAILED' : 'passed'} in ${minutes} min${runs.length > 1 ? ` (suite: exit ${codes[0]}, browser journeys: exit ${codes[1]})` : ''}`,

@@ -212,13 +212,13 @@ describe('offline reading', () => {
       expect((await savedRecords(page))[cutUuid]).toBe('saving');
       await page.close();
 
-      // The next visit, offline, cleans it: no record, no pages; the free chapter still reads, right to left.
+      // The next visit, offline from its first request, cleans it: no record, no pages; the free chapter
+      // still reads, right to left. (A visit online would finish the save instead: offline-maintenance.ts.)
+      await context.setOffline(true);
       const next = await context.newPage();
-      await next.goto('/');
-      await waitForInteractive(next);
-      await goOffline(context, next);
       await next.goto('/offline');
       await waitForInteractive(next);
+      expect(await next.evaluate(() => navigator.onLine)).toBe(false);
       await eventually(async () => (await savedRecords(next))[cutUuid], 20_000).toBeUndefined();
       expect(await savedPageUrls(next, cutUuid)).toEqual([]);
       await next.goto(`/reader/book/chapter/${book}/${freeUuid}/2`);

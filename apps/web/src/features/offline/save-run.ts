@@ -43,6 +43,8 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
+export const getSaveRun = (): SaveRun => run;
+
 export const useSaveRun = (): SaveRun =>
   useSyncExternalStore(
     subscribe,
@@ -50,18 +52,79 @@ export const useSaveRun = (): SaveRun =>
     () => run,
   );
 
-export async function startSaving(
-  origin: string,
-  choice: SaveChoice,
-  { language, lighter }: { language: string; lighter: boolean },
-): Promise<void> {
-  if (run.status === 'running' || run.status === 'confirm') return;
-  const finish = (outcome: RunOutcome) => set({ status: 'finished', origin, outcome });
+/** A save asked for while another runs: it starts when that one ends, in the same run (issue 47). */
+interface Pending {
+  origin: string;
+  choice: SaveChoice;
+  form: { language: string; lighter: boolean };
+}
+
+let pending: Pending[] = [];
+/** The request of the save now running (a press of one of its chapters again adds nothing). */
+let current: SaveChoice | undefined;
+
+const sameChoice = (a: SaveChoice, b: SaveChoice): boolean =>
+  'chapters' in a
+    ? 'chapters' in b && a.chapters.every((chapter) => b.chapters.some((other) => other.chapter_uuid === chapter.chapter_uuid))
+    : !('chapters' in b) && a.bookUuid === b.bookUuid && a.fromNumber === b.fromNumber && a.count <= b.count;
+
+/** How many chapters the saves still waiting will take (a "next N" counts as N; fewer may remain). */
+const chapterCount = (choice: SaveChoice): number => ('chapters' in choice ? choice.chapters.length : choice.count);
+const pendingChapters = (): number => pending.reduce((sum, next) => sum + chapterCount(next.choice), 0);
+
+/**
+ * Saves `choice`. A press while a save runs (or waits for the metered question's answer) is not
+ * lost: it waits and runs right after, in the same run, so the progress counts it and the outcome
+ * adds it up. A press of chapters the running or a waiting save already covers adds nothing.
+ */
+export async function startSaving(origin: string, choice: SaveChoice, form: { language: string; lighter: boolean }): Promise<void> {
+  if (run.status === 'running' || run.status === 'confirm') {
+    const covered = [current, ...pending.map((next) => next.choice)].some((other) => other && sameChoice(choice, other));
+    if (covered) return;
+    pending.push({ origin, choice, form });
+    if (run.status === 'running' && run.progress) {
+      set({ ...run, progress: { ...run.progress, total: run.progress.total + chapterCount(choice) } });
+    }
+    return;
+  }
+  let shownAt = origin;
+  const finish = (outcome: RunOutcome) => set({ status: 'finished', origin: shownAt, outcome });
   if (!canSaveOffline()) return finish({ saved: 0, skipped: [], stopped: 'unsupported' });
   if (isOffline()) return finish({ saved: 0, skipped: [], stopped: 'offline' });
   controller = new AbortController();
   const signal = controller.signal;
-  set({ status: 'running', origin, progress: null });
+  let total: RunOutcome = { saved: 0, skipped: [] };
+  let next: Pending | undefined = { origin, choice, form };
+  try {
+    for (; next; next = pending.shift()) {
+      shownAt = next.origin;
+      current = next.choice;
+      const outcome = await saveOnce(next, signal, total);
+      total = { ...outcome, saved: total.saved + outcome.saved, skipped: [...total.skipped, ...outcome.skipped] };
+      // A run that stopped (cancelled, declined, storage full, connection lost) takes what waited with it.
+      if (outcome.stopped) break;
+    }
+    finish(total);
+  } finally {
+    pending = [];
+    current = undefined;
+    controller = undefined;
+    answer = undefined;
+    notifyOfflineChanged();
+  }
+}
+
+/** One request of a run; `before` is what the run's earlier requests did (the progress counts on from it). */
+async function saveOnce({ origin, choice, form }: Pending, signal: AbortSignal, before: RunOutcome): Promise<RunOutcome> {
+  const { language, lighter } = form;
+  const earlier = before.saved + before.skipped.length;
+  const show = (progress: SaveProgress | null) =>
+    set({
+      status: 'running',
+      origin,
+      progress: progress && { ...progress, done: earlier + progress.done, total: earlier + progress.total + pendingChapters() },
+    });
+  show(null);
   try {
     const request =
       'chapters' in choice
@@ -82,7 +145,7 @@ export async function startSaving(
         { ...request, language, lighter },
         {
           signal,
-          onProgress: (progress) => set({ status: 'running', origin, progress }),
+          onProgress: show,
           onSaved: notifyOfflineChanged,
           confirm: (estimate) =>
             new Promise<boolean>((resolve) => {
@@ -94,14 +157,10 @@ export async function startSaving(
     );
     // The place the reader reaches in a saved chapter is kept with it from now on.
     if (outcome.saved > 0) observeProgress(rememberPositions);
-    finish(outcome);
+    return outcome;
   } catch {
     // The chapter list could not be read (saveChapters itself explains its own failures).
-    finish({ saved: 0, skipped: [], stopped: isOffline() ? 'offline' : 'failed' });
-  } finally {
-    controller = undefined;
-    answer = undefined;
-    notifyOfflineChanged();
+    return { saved: 0, skipped: [], stopped: isOffline() ? 'offline' : 'failed' };
   }
 }
 
