@@ -159,6 +159,36 @@ describe(`a batch of reading events sent again (${TEST_DIALECT})`, () => {
     });
   });
 
+  describe('two copies of a batch under way at once (the sender’s lock; SQLite writes one at a time anyway)', () => {
+    it('stores a visitor’s batch once when its copies arrive together from two addresses', async () => {
+      // The app sent its queue again on the carrier's network while the Wi-Fi send was still under way.
+      for (let round = 0; round < 4; round += 1) {
+        const visitorId = `7d6c5b4${round}`;
+        const batch = offlineBatch(book, Date.now() - 2 * DAY - round * 1000);
+        const answers = await Promise.all([
+          post(batch, { 'x-visitor-id': visitorId }, nextClientIp()),
+          post(batch, { 'x-visitor-id': visitorId }, nextClientIp()),
+        ]);
+        expect(answers.map((answer) => answer.json().data.accepted).sort()).toEqual([0, 3]);
+        expect(await storedOf({ visitorId })).toHaveLength(3);
+      }
+    });
+
+    it('stores an account’s event once when its two copies are received either side of midnight', async () => {
+      for (let round = 0; round < 4; round += 1) {
+        const user = await createUser(ctx);
+        const midnight = Date.UTC(2026, 11, 20 + round);
+        const beforeMidnight = createEventsService({ db: ctx.db, now: () => midnight - 1 });
+        const afterMidnight = createEventsService({ db: ctx.db, now: () => midnight + 1 });
+        const source: EventSource = { userId: user.id, visitorId: null, ip: nextClientIp() };
+        const sent = { events: [offlineBatch(book, midnight - DAY)[1]!] } as EventsBody;
+        const counted = await Promise.all([beforeMidnight.record(sent, source), afterMidnight.record(sent, source)]);
+        expect(counted.sort()).toEqual([0, 1]);
+        expect(await storedOf({ userId: user.id })).toHaveLength(1);
+      }
+    });
+  });
+
   it('looks for a batch’s earlier sends with one statement, through the partial index of the sender’s kind', async () => {
     const user = await createUser(ctx);
     const lookups = async (headers: Record<string, string>) => {

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import type { DbExecutor } from '../../db/database.js';
 import type { ReadingEventDaysTable, ReadingEventsTable } from '../../db/schema.js';
 
@@ -10,6 +10,22 @@ export const findChapterIds = (db: DbExecutor, uuids: readonly string[]) =>
 
 /** Whose events a repeated send is looked for among: an account, else the visitor id the client sent. */
 export type EventSender = { userId: number } | { visitorId: string };
+
+/** The first key of the per-sender lock below (pg_advisory_xact_lock's two-key form; the second is the sender's hash). */
+const EVENTS_SENT_AGAIN_LOCK = 2_700_047;
+
+/**
+ * Holds, until the transaction ends, the lock of one sender's events sent again: two copies of a
+ * queued batch arriving at once (the app sent it again on another network while the first was under
+ * way) then look for each other one after the other, and only the first is stored. The day keys
+ * alone do not separate them: a visitor's count per address, and a resend can cross midnight.
+ * SQLite runs one write transaction at a time already. Two senders sharing a hash only wait.
+ */
+export async function lockEventsSentAgain(db: DbExecutor, sender: EventSender): Promise<void> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
+  const key = 'userId' in sender ? `u:${sender.userId}` : `v:${sender.visitorId}`;
+  await sql`select pg_advisory_xact_lock(${EVENTS_SENT_AGAIN_LOCK}, hashtext(${key}))`.execute(db);
+}
 
 /**
  * The events of one sender stored with one of these client times (`at`, epoch ms), in one

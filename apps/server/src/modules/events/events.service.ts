@@ -111,14 +111,16 @@ export function createEventsService(deps: { db: Db; now?: () => number }) {
 
   /**
    * The events of this batch its sender had stored already (keys as sentKey), found with one
-   * statement for the whole batch. Only events with a client `at` can be recognised, and only for a
-   * sender with an account or a visitor id.
+   * statement for the whole batch, under the sender's lock (held to the end of the transaction, so a
+   * copy of the batch under way at the same time waits and finds this one's rows). Only events with
+   * a client `at` can be recognised, and only for a sender with an account or a visitor id.
    */
   async function storedBefore(executor: DbExecutor, source: EventSource, events: readonly ValidEvent[]): Promise<Set<string>> {
     const sender: repo.EventSender | null =
       source.userId !== null ? { userId: source.userId } : source.visitorId !== null ? { visitorId: source.visitorId } : null;
     const clientTimes = [...new Set(events.flatMap((event) => (event.clientAt === null ? [] : [event.clientAt])))];
     if (sender === null || clientTimes.length === 0) return new Set();
+    await repo.lockEventsSentAgain(executor, sender);
     const stored = await repo.findEventsSentAt(executor, sender, clientTimes);
     return new Set(
       stored.map((row) =>
