@@ -258,6 +258,7 @@ async function fillReader() {
       visitor_id: null,
       occurred_at: now,
       received_at: now,
+      client_at: Date.UTC(2026, 10, 20, 8, 30),
     })
     .execute();
   await ctx.db.insertInto('book_follows').values({ user_id: reader.id, book_id: book.id, created_at: now }).execute();
@@ -434,7 +435,10 @@ describe(`the archive (${TEST_DIALECT})`, () => {
   it('has reading progress, history, events, follows, likes, comments, ratings', () => {
     expect(jsonOf(entries, 'reading-progress.json')).toMatchObject([{ chapter_number: 2, page_index: 3, page_offset: 0.5 }]);
     expect(jsonOf(entries, 'reading-history.json')).toHaveLength(2);
-    expect(jsonOf(entries, 'reading-events.json')).toMatchObject([{ event: 'start_chapter', chapter_number: 1 }]);
+    // With the time the app gave the event (how a send repeated is recognised, issue 47).
+    expect(jsonOf(entries, 'reading-events.json')).toMatchObject([
+      { event: 'start_chapter', chapter_number: 1, client_at: '2026-11-20T08:30:00.000Z' },
+    ]);
     expect(jsonOf(entries, 'follows.json')).toMatchObject([{ book_uuid: book.uuid, book_title: 'La Tour' }]);
     const likes = jsonOf(entries, 'likes.json');
     expect(likes.chapters).toMatchObject([{ chapter_number: 1 }]);

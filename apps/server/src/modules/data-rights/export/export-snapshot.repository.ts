@@ -186,7 +186,7 @@ export const readChapterReads = (db: DbExecutor, readerKey: string) =>
 export const readReadingEvents = (db: DbExecutor, userId: number) =>
   db
     .selectFrom('reading_events')
-    .select(['event_type', 'book_id', 'chapter_id', 'occurred_at', 'received_at'])
+    .select(['event_type', 'book_id', 'chapter_id', 'occurred_at', 'received_at', 'client_at'])
     .where('user_id', '=', userId)
     .orderBy('occurred_at')
     .orderBy('id')

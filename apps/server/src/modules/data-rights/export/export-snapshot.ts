@@ -267,6 +267,8 @@ async function readAll(
       ...chapterRef(row.chapter_id, row.book_id),
       occurred_at: iso(row.occurred_at),
       received_at: iso(row.received_at),
+      // The time the app gave the event (issue 47: how a send repeated is recognised), or null.
+      client_at: iso(row.client_at),
     })),
     'follows.json': follows.map((row) => ({ ...bookRef(row.book_id), followed_at: iso(row.created_at) })),
     'reading-preferences.json': {
