@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LEGAL_TEXTS } from '../src/modules/legal/default-texts/index.js';
 import { authHeader, callApi, createUser, nextClientIp, postApi, type TestUser } from './helpers/factories.js';
@@ -10,6 +11,15 @@ beforeAll(async () => {
   admin = await createUser(ctx, { role: 'admin', username: 'lawboss' });
 });
 afterAll(() => ctx.close());
+
+/**
+ * Every local storage key the web app names, read from its two key tables (the app-wide one and the
+ * reading screen's): a key added there and not to the privacy text fails here.
+ */
+const webStorageKeys = ['lib/storage-keys.ts', 'features/reading/reading-storage-keys.ts'].flatMap((file) => {
+  const source = readFileSync(new URL(`../../web/src/${file}`, import.meta.url), 'utf8');
+  return [...source.matchAll(/^\s+\w+: '([^']+)',$/gm)].map((match) => match[1]!);
+});
 
 const publish = (kind: string, language: string, markdown: unknown, user: TestUser = admin) =>
   ctx.app.inject({ method: 'PUT', url: `/api/v1/admin/legal/${kind}/${language}`, headers: authHeader(user), payload: { markdown } });
@@ -42,9 +52,11 @@ describe(`legal pages on ${TEST_DIALECT}`, () => {
     const privacy = (await page('privacy', '?language=en-us')).json().data.html as string;
     // The browser's storage is listed in every language, with the retention periods of the settings:
     // the offline reading's keys, database and caches too (issue 47).
+    expect(webStorageKeys).toEqual(expect.arrayContaining(['USER_UUID', 'offline-event-queue', 'reading-preferences']));
     for (const language of ['en-us', 'zh-cn', 'fr-fr', 'es-es', 'ar-sa']) {
       const html = (await page('privacy', `?language=${language}`)).json().data.html as string;
       for (const key of [
+        ...webStorageKeys,
         'X-API-TOKEN',
         'X-VISITOR-ID',
         'inkstream_visitor',

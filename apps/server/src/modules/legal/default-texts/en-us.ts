@@ -36,6 +36,8 @@ The site stores only what it needs to work, in your browser's local storage, a f
 | focus-language-selector | local storage | returns focus to the language selector after the page reloads |
 | data-saver, inkstream-data-saver | local storage, cookie (1 year) | the data saver you turned on (lighter images) |
 | reader-text-size | local storage | the text size you chose for novels |
+| reading-preferences | local storage | how you like to read without an account (page mode, direction, fit; the novel font and theme), moved into your account when you sign in |
+| paged-tap-hint-seen | local storage | that the page reader's tap zones were explained to you once |
 | reset-return-path | local storage | where to return after resetting a forgotten password |
 | inkstream-chapter-list | session storage (this tab only) | the chapter list's order and page, for the back arrow |
 | offline-saved | local storage | set while chapters are saved for offline reading on this device |

@@ -34,6 +34,8 @@ El sitio solo guarda lo que necesita para funcionar, en el almacenamiento local 
 | focus-language-selector | almacenamiento local | devuelve el foco al selector de idioma tras recargar |
 | data-saver, inkstream-data-saver | almacenamiento local, cookie (1 año) | el ahorro de datos activado (imágenes más ligeras) |
 | reader-text-size | almacenamiento local | el tamaño de texto elegido para las novelas |
+| reading-preferences | almacenamiento local | cómo te gusta leer sin cuenta (modo de página, sentido, ajuste; fuente y tema de las novelas), que pasa a tu cuenta al iniciar sesión |
+| paged-tap-hint-seen | almacenamiento local | que ya se te explicaron las zonas de toque del lector por páginas |
 | reset-return-path | almacenamiento local | adónde volver tras restablecer una contraseña olvidada |
 | inkstream-chapter-list | almacenamiento de sesión (esta pestaña) | el orden y la página de la lista de capítulos, para la flecha de volver |
 | offline-saved | almacenamiento local | presente mientras haya capítulos guardados para leer sin conexión en este dispositivo |

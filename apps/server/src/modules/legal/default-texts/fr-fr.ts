@@ -34,6 +34,8 @@ Le site ne conserve que ce dont il a besoin pour fonctionner, dans le stockage l
 | focus-language-selector | stockage local | remet le focus sur le sélecteur de langue après le rechargement |
 | data-saver, inkstream-data-saver | stockage local, cookie (1 an) | l'économiseur de données activé (images plus légères) |
 | reader-text-size | stockage local | la taille du texte choisie pour les romans |
+| reading-preferences | stockage local | votre façon de lire sans compte (mode page, sens, ajustement ; police et thème des romans), transférée dans votre compte à la connexion |
+| paged-tap-hint-seen | stockage local | les zones de toucher du lecteur page par page vous ont déjà été expliquées |
 | reset-return-path | stockage local | où revenir après la réinitialisation d'un mot de passe oublié |
 | inkstream-chapter-list | stockage de session (cet onglet) | l'ordre et la page de la liste des chapitres, pour la flèche retour |
 | offline-saved | stockage local | présent tant que des chapitres sont enregistrés pour la lecture hors ligne sur cet appareil |

@@ -34,6 +34,8 @@ export const ZH_CN: DefaultLegalTexts = {
 | focus-language-selector | 本地存储 | 页面重新加载后把焦点放回语言选择器 |
 | data-saver、inkstream-data-saver | 本地存储、Cookie（1 年） | 你开启的省流量模式（更小的图片） |
 | reader-text-size | 本地存储 | 你为小说选择的字号 |
+| reading-preferences | 本地存储 | 未登录时的阅读偏好（翻页模式、方向、适配；小说字体和主题），登录后移入你的账号 |
+| paged-tap-hint-seen | 本地存储 | 翻页阅读的点按区域已向你说明过一次 |
 | reset-return-path | 本地存储 | 重置忘记的密码后返回的页面 |
 | inkstream-chapter-list | 会话存储（仅当前标签页） | 章节列表的排序和页码，供返回箭头使用 |
 | offline-saved | 本地存储 | 表示本设备上保存了供离线阅读的章节 |
