@@ -162,6 +162,25 @@ describe(`every content URL answers as the access rule (${TEST_DIALECT})`, () =>
     });
   });
 
+  it('the offline check (issue 47) calls readable exactly the chapters served, and names each refusal', async () => {
+    const chapters = [...chaptersOf('comic'), ...chaptersOf('novel')].map((chapter) => chapter.book.chapters[chapter.index]!.uuid);
+    const answers: Record<string, string[]> = {};
+    for (const reader of readers) {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/reader/offline/check',
+        headers: reader.user ? authHeader(reader.user) : {},
+        payload: { chapters },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const result = response.json().data.result as { chapters: { readable: boolean; access: string }[] };
+      answers[reader.name] = result.chapters.map((answer) => (answer.readable ? S : answer.access));
+    }
+    const said = { [S]: S, [REQ]: 'members_only', [EXP]: 'expired' };
+    const expected = Object.entries(EXPECTED).map(([name, row]) => [name, [...row, ...row].map((answer) => said[answer])]);
+    expect(answers).toEqual(Object.fromEntries(expected));
+  });
+
   it.each(PUBLIC_PROBES.map((probe) => [probe.name, probe] as const))('%s: only the free chapter, for everyone', async (_name, probe) => {
     const free = [];
     for (const chapter of chaptersOf(probe.appliesTo)) free.push(await probe.isFree(ctx, chapter));
