@@ -83,6 +83,13 @@ export const LockedChapterError = Type.Object({
   unlock: Type.Optional(UnlockOffer),
 });
 export type LockedChapterError = Static<typeof LockedChapterError>;
+/** Where a locked chapter sits in its book, as its 403 gives it (all of it: the web app checks each field). */
+export type LockedChapterPlace = Required<
+  Pick<
+    LockedChapterError,
+    'book_uuid' | 'book_type' | 'chapter_uuid' | 'chapter_number' | 'chapter_title' | 'title' | 'prev_chapter_uuid' | 'next_chapter_uuid'
+  >
+>;
 
 export const FavorBody = ClosedObject({ book_uuid: Uuid(), chapter_uuid: Uuid() });
 export type FavorBody = Static<typeof FavorBody>;

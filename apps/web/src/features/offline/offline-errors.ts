@@ -1,4 +1,4 @@
-import type { BookType } from '@inkstream/contracts';
+import type { LockedChapterPlace } from '@inkstream/contracts';
 import { ApiError } from '../../lib/api-client';
 
 /**
@@ -13,19 +13,8 @@ export const OFFLINE_ERROR = {
   notSaved: 'OFFLINE_NOT_SAVED',
 } as const;
 
-/** The place of a saved chapter in its book, as a locked chapter's 403 gives it: the reader moves on from it. */
-interface Place {
-  book_uuid: string;
-  book_type: BookType;
-  chapter_uuid: string;
-  chapter_number: number;
-  chapter_title: string;
-  title: string;
-  prev_chapter_uuid: string | null;
-  next_chapter_uuid: string | null;
-}
-
-export const savedCopyExpired = (place: Place) =>
+/** A saved copy past its end, told as a locked chapter's 403 (its place in the book too): the reader moves on from it. */
+export const savedCopyExpired = (place: LockedChapterPlace) =>
   new ApiError(403, OFFLINE_ERROR.expired, 'The saved copy ended with the membership it was saved under', [], {
     code: OFFLINE_ERROR.expired,
     ...place,

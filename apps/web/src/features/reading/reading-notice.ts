@@ -1,4 +1,4 @@
-import type { BookType, Membership } from '@inkstream/contracts';
+import type { BookType, LockedChapterPlace, Membership } from '@inkstream/contracts';
 import { ErrorCode } from '@inkstream/contracts/error-codes';
 import { ApiError } from '../../lib/api-client';
 import { OFFLINE_ERROR } from '../offline';
@@ -7,16 +7,7 @@ import { OFFLINE_ERROR } from '../offline';
 export type ReadingNotice = 'membersOnly' | 'expired' | 'notFound' | 'error' | 'offline';
 
 /** Where a locked chapter sits in its book: the ext fields of its 403 (docs/API.md). */
-export interface LockedPlace {
-  book_uuid: string;
-  book_type: BookType;
-  chapter_uuid: string;
-  chapter_number: number;
-  chapter_title: string;
-  title: string;
-  prev_chapter_uuid: string | null;
-  next_chapter_uuid: string | null;
-}
+export type LockedPlace = LockedChapterPlace;
 
 const isUuidOrNull = (value: unknown) => value === null || typeof value === 'string';
 
