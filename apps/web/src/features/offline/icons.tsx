@@ -1,5 +1,7 @@
-/** An arrow into a tray: save for offline. */
-export function SaveIcon() {
+import type { ReactNode } from 'react';
+
+/** The frame the offline icons share: a 24-unit line drawing in the text's colour, hidden from screen readers. */
+function LineIcon({ children }: { children: ReactNode }) {
   return (
     <svg
       viewBox="0 0 24 24"
@@ -10,43 +12,30 @@ export function SaveIcon() {
       strokeLinecap="round"
       strokeLinejoin="round"
     >
-      <path d="M12 4v11M7.5 10.5 12 15l4.5-4.5M5 19h14" />
+      {children}
     </svg>
   );
 }
+
+/** An arrow into a tray: save for offline. */
+export const SaveIcon = () => (
+  <LineIcon>
+    <path d="M12 4v11M7.5 10.5 12 15l4.5-4.5M5 19h14" />
+  </LineIcon>
+);
 
 /** A tick in a circle: saved on this device. */
-export function SavedIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <circle cx="12" cy="12" r="8.5" />
-      <path d="m8.5 12.2 2.4 2.4 4.6-5" />
-    </svg>
-  );
-}
+export const SavedIcon = () => (
+  <LineIcon>
+    <circle cx="12" cy="12" r="8.5" />
+    <path d="m8.5 12.2 2.4 2.4 4.6-5" />
+  </LineIcon>
+);
 
 /** A cloud crossed out: no connection. */
-export function OfflineIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d="M7 18h10.5a3.5 3.5 0 0 0 .6-6.95A5.5 5.5 0 0 0 7.3 9.5 4.25 4.25 0 0 0 7 18z" />
-      <path d="M4 4l16 16" />
-    </svg>
-  );
-}
+export const OfflineIcon = () => (
+  <LineIcon>
+    <path d="M7 18h10.5a3.5 3.5 0 0 0 .6-6.95A5.5 5.5 0 0 0 7.3 9.5 4.25 4.25 0 0 0 7 18z" />
+    <path d="M4 4l16 16" />
+  </LineIcon>
+);
