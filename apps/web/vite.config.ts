@@ -43,11 +43,13 @@ export default defineConfig(({ isSsrBuild }) => ({
                 // return paths) travel together: one request instead of five, which a browser's six
                 // connections per host would otherwise have to queue behind the screen's own chunks.
                 // The reading positions' sync and what waits for a connection (issue 47: the queues and
-                // the offline re-check's call) are here too: only lazy screens and the offline code use them.
+                // the offline re-check's call) are here too: only lazy screens and the offline code use them;
+                // so are the save buttons' icons, the saved marks' store and the saved copies' errors, which
+                // the book page and the reader both load (three chunks under 1 KB, each a request of its own).
                 {
                   name: 'screens-shared',
                   priority: 10,
-                  test: /apps[\\/]web[\\/]src[\\/](lib[\\/](api-reading|api-account|format-price|return-path|progress-sync|sync-queue|event-queue|like-queue|flush-queues|api-offline)|features[\\/](chapters[\\/](use-on-visible|use-book-progress|FollowButton|ChapterCard)|library[\\/]resume-link|account[\\/]plans))/,
+                  test: /apps[\\/]web[\\/]src[\\/](lib[\\/](api-reading|api-account|format-price|return-path|progress-sync|sync-queue|event-queue|like-queue|flush-queues|api-offline)|features[\\/](chapters[\\/](use-on-visible|use-book-progress|FollowButton|ChapterCard)|library[\\/]resume-link|account[\\/]plans|offline[\\/](icons|offline-changes|offline-errors)))/,
                 },
                 // The book list's cards, grid, filters and search state, which the search page and the
                 // discovery pages (calendar, rankings, author) share with it: one chunk, so the landing
