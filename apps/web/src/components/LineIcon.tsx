@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 
 /**
  * A decorative 24 × 24 line icon in the text colour, filled in when `filled` (a followed book, a
- * liked comment): the button or link around it says what it is in words.
+ * liked comment): the button or link around it says what it is in words. Open lines end round (the
+ * offline icons' arrows and ticks); closed shapes have no ends.
  */
 export function LineIcon({ filled = false, children }: { filled?: boolean; children: ReactNode }) {
   return (
@@ -12,6 +13,7 @@ export function LineIcon({ filled = false, children }: { filled?: boolean; child
       fill={filled ? 'currentColor' : 'none'}
       stroke="currentColor"
       strokeWidth="2"
+      strokeLinecap="round"
       strokeLinejoin="round"
     >
       {children}

@@ -1,21 +1,4 @@
-import type { ReactNode } from 'react';
-
-/** The frame the offline icons share: a 24-unit line drawing in the text's colour, hidden from screen readers. */
-function LineIcon({ children }: { children: ReactNode }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      {children}
-    </svg>
-  );
-}
+import { LineIcon } from '../../components/LineIcon';
 
 /** An arrow into a tray: save for offline. */
 export const SaveIcon = () => (
