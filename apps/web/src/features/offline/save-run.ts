@@ -43,14 +43,10 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
+/** The run now (what the screens subscribe to with useSaveRun). */
 export const getSaveRun = (): SaveRun => run;
 
-export const useSaveRun = (): SaveRun =>
-  useSyncExternalStore(
-    subscribe,
-    () => run,
-    () => run,
-  );
+export const useSaveRun = (): SaveRun => useSyncExternalStore(subscribe, getSaveRun, getSaveRun);
 
 /** A save asked for while another runs: it starts when that one ends, in the same run (issue 47). */
 interface Pending {
