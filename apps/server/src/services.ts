@@ -342,7 +342,7 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
   const earlyAccess = createEarlyAccess({
     domainEvents,
     jobs: { enqueue: (executor, input) => jobs.enqueue(executor, input) },
-    coinsOn: async () => (await siteSettings.get()).coins_enabled,
+    coinsOn: async (executor) => (await siteSettings.get(executor)).coins_enabled,
   });
   const chaptersAdmin = createChaptersAdminService({
     db,
@@ -363,6 +363,7 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
     audit,
     push,
     jobs: { enqueue: (executor, input) => jobs.enqueue(executor, input) },
+    earlyAccess,
     uploadsDir: config.uploads.dir,
     log,
   });
@@ -480,6 +481,7 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
   return {
     db,
     storage,
+    earlyAccess,
     coinLedger,
     unlocks,
     coinPacksOnSale,

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, createBook, createUser, type TestUser } from './helpers/factories.js';
 import { buildEpub, buildZip, drawPage, pages, patchBytes } from './helpers/import-fixtures.js';
+import { multipart, type UploadFile } from './helpers/multipart.js';
 import { createTestContext, type TestContext } from './helpers/test-context.js';
 import { loadConfig } from '../src/config.js';
 import { sweepStaleUploads } from '../src/modules/content/uploads/upload-staging.js';
@@ -18,32 +19,6 @@ beforeAll(async () => {
   reader = await createUser(ctx);
 });
 afterAll(() => ctx.close());
-
-interface UploadFile {
-  name: string;
-  data: Buffer;
-  type?: string;
-}
-
-/** A multipart/form-data body as a browser sends it: the fields, then the files. */
-function multipart(fields: Record<string, string>, files: UploadFile[]) {
-  const boundary = `----inkstream${Math.random().toString(16).slice(2)}`;
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  }
-  for (const file of files) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\ncontent-disposition: form-data; name="files"; filename="${file.name}"\r\ncontent-type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
-      ),
-      file.data,
-      Buffer.from('\r\n'),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 const upload = (user: TestUser, fields: Record<string, string>, files: UploadFile[]) => {
   const body = multipart(fields, files);

@@ -13,6 +13,7 @@ import type { PaymentIncidentsService } from '../modules/payments/payment-incide
 import type { PushService } from '../modules/push/push.service.js';
 import type { UsersService } from '../modules/users/users.service.js';
 import { createServices } from '../services.js';
+import type { EarlyAccess } from '../modules/coins/early-access.js';
 import type { DeletionService } from '../modules/data-rights/deletion/deletion.service.js';
 import type { DataExportService } from '../modules/data-rights/export/data-export.service.js';
 
@@ -27,6 +28,8 @@ export interface CliContext {
   storage: MediaStorage;
   /** New-chapter notices to followers (imports send them). */
   push: PushService;
+  /** Chapters an import publishes into a book with early access enter it, as in the console. */
+  earlyAccess: EarlyAccess;
   /** The console's book service: the CLI's book changes go through it, audited as `cli`. */
   books: CatalogueAdminService;
   /** The console's coupon, membership and payment-incident services, audited as `cli`. */
@@ -97,6 +100,7 @@ export async function openCliContext(config: AppConfig, output: CliOutput): Prom
     membership: services.membership,
     storage,
     push: services.push,
+    earlyAccess: services.earlyAccess,
     books: services.booksAdmin,
     couponsAdmin: services.couponsAdmin,
     membershipAdmin: services.membershipAdmin,

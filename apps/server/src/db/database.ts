@@ -6,6 +6,7 @@ import { definedOnly } from '../lib/defined-only.js';
 import { allowDirectReads } from './direct-reads.js';
 import { postgresDriver } from './postgres-driver.js';
 import { SqliteDialectKeepingCause } from './sqlite-dialect.js';
+import { guardTransactions, keepingDriver } from './transaction-guard.js';
 import type { Database } from './schema.js';
 import type { Db, Dialect } from './db-types.js';
 
@@ -20,6 +21,11 @@ export interface DatabaseHandle {
    * the function that stops listening. Absent otherwise: no statement is timed at all.
    */
   observeQueries?: (listener: (event: QueryEvent) => void) => () => void;
+  /**
+   * Where a query went through the pool from inside a transaction (db/transaction-guard.ts): refused
+   * on SQLite, noted on PostgreSQL. The test harness fails a test file that leaves any.
+   */
+  poolQueriesInTransaction(): readonly string[];
   /** PostgreSQL: the pool's connections now (metrics). */
   poolCounts?: () => { total: number; idle: number; waiting: number };
 }
@@ -87,9 +93,13 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     // client on release (it is no longer queryable) and opens a new one for the next query.
     pool.on('connect', (client) => client.on('error', ignoreDroppedConnection));
     pool.on('error', ignoreDroppedConnection);
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...logOf(options) });
+    const { dialect, driver } = keepingDriver(new PostgresDialect({ pool }));
+    const db = new Kysely<Database>({ dialect, ...logOf(options) });
+    // PostgreSQL does not hang on a pool query inside a transaction (the pool has other
+    // connections), but the query reads past the transaction: noted, for the tests to fail on.
+    const guard = guardTransactions(db, driver(), 'note');
     const poolCounts = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
-    return { db, dialect: 'postgres', close: () => db.destroy(), ...observers, poolCounts };
+    return { db, dialect: 'postgres', close: () => db.destroy(), ...observers, poolCounts, poolQueriesInTransaction: guard.violations };
   }
   mkdirSync(path.dirname(options.sqlitePath), { recursive: true });
   const sqlite = new SQLite(options.sqlitePath);
@@ -100,12 +110,15 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma(`busy_timeout = ${Math.trunc(limits.sqliteBusyTimeoutMs)}`);
   sqlite.pragma('synchronous = NORMAL');
   const statements = withStatementCache(sqlite);
-  const db = new Kysely<Database>({ dialect: new SqliteDialectKeepingCause(statements, sqlite), ...logOf(options) });
+  const { dialect, driver } = keepingDriver(new SqliteDialectKeepingCause(statements, sqlite));
+  const db = new Kysely<Database>({ dialect, ...logOf(options) });
+  // One connection: a pool query inside a transaction would wait for itself forever. Refused at once.
+  const guard = guardTransactions(db, driver(), 'refuse');
   // A log given as a list of levels is Kysely's console logging: those reads stay with Kysely.
   if (typeof options.log !== 'object') {
     allowDirectReads(db, sqlite, { prepare: (source) => statements.prepare(source) as SQLite.Statement, log: options.log });
   }
-  return { db, dialect: 'sqlite', close: () => db.destroy(), ...observers };
+  return { db, dialect: 'sqlite', close: () => db.destroy(), ...observers, poolQueriesInTransaction: guard.violations };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { ErrorCode, NO_CONTROL_CHARACTERS, type ErrorBody } from '@inkstream/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable } from '../db/database-errors.js';
+import { isPoolQueryInTransaction } from '../db/transaction-guard.js';
 import { isStorageFull, type StorageHealth } from '../db/storage-health.js';
 import { AppError } from '../lib/app-error.js';
 
@@ -83,6 +84,12 @@ export function registerErrorHandler(app: FastifyInstance, storage: StorageHealt
     }
     if (status > 400 && status < 500) {
       return send(reply, status, { error: error.message, code: STATUS_CODES[status] ?? ErrorCode.VALIDATION_FAILED });
+    }
+    if (isPoolQueryInTransaction(error)) {
+      // A defect (db/transaction-guard.ts), logged with its stack; refused rather than frozen, so
+      // the reader may retry and the rest of the site goes on.
+      request.log.error({ err: error }, 'query through the pool inside a transaction: refused');
+      return sendDatabaseUnavailable(reply);
     }
     if (isDatabaseUnavailable(error)) {
       // A full disk is logged once, with its cause, when it starts (not once per refused write).

@@ -128,9 +128,14 @@ export async function createTestContext(
     async close() {
       await app.close();
       storage.close();
+      const poolQueriesInTransaction = database.poolQueriesInTransaction();
       await database.close();
       await testDb.drop();
       rmSync(dataDir, { recursive: true, force: true });
+      // Even where the code under test caught the refusal: the class of defect fails the file.
+      if (poolQueriesInTransaction.length > 0) {
+        throw new Error(`A query went through the pool inside a transaction:\n${poolQueriesInTransaction.join('\n\n')}`);
+      }
     },
   };
 }

@@ -159,6 +159,7 @@ export async function importCommand(ctx: CliContext, args: string[], cliOptions:
         log: ctx.writeError,
         // Followers of the book hear of its new chapters (Web Push) before the command returns.
         onChaptersAdded: async (bookId, chapterIds) => void (await ctx.push.notifyNewChapters(bookId, chapterIds)),
+        earlyAccess: ctx.earlyAccess,
       },
       inputPath,
       options,

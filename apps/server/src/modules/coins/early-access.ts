@@ -20,15 +20,18 @@ export const EARLY_ACCESS_END_JOB = 'early_access_end';
 export function createEarlyAccess(deps: {
   domainEvents: EventRaiser;
   jobs: { enqueue(executor: DbExecutor, input: EnqueueInput): Promise<string> };
-  /** Coins are on for the site (settings): early access without a way to unlock would only lock. */
-  coinsOn: () => Promise<boolean>;
+  /**
+   * Coins are on for the site (settings): early access without a way to unlock would only lock.
+   * Read through `executor`, the publishing transaction.
+   */
+  coinsOn: (executor: DbExecutor) => Promise<boolean>;
 }) {
   /** Called in the transaction that publishes the chapter (console, schedule, import). */
   async function startWithin(trx: DbExecutor, chapter: { id: number; uuid: string; number: number; bookId: number }, at: number) {
     const book = await repo.findBookEarlyAccess(trx, chapter.bookId);
     // A free chapter stays free: early access is a paid chapter's state.
     // Only where a reader can unlock it: the book sells chapters and coins are on.
-    if (!book || book.early_access_count <= 0 || book.coin_price === null || !(await deps.coinsOn())) return;
+    if (!book || book.early_access_count <= 0 || book.coin_price === null || !(await deps.coinsOn(trx))) return;
     if (isOpenToEveryone({ number: chapter.number, publicFreeChapters: book.public_free_chapters })) return;
     const until = at + book.early_access_hours * HOUR_MS;
     await repo.setEarlyAccessUntil(trx, chapter.id, until);

@@ -80,9 +80,14 @@ export function createSiteSettingsService(deps: { db: Db; audit: AuditService; d
     return settings as SiteSettings;
   }
 
-  async function get(): Promise<SiteSettings> {
+  /**
+   * The settings now. Code running inside a transaction passes it as `executor`: the read must go
+   * through the transaction (on SQLite a read through the pool would wait for the transaction,
+   * which waits for the read: db/transaction-guard.ts).
+   */
+  async function get(executor: DbExecutor = db): Promise<SiteSettings> {
     if (cached && cached.until > now()) return cached.value;
-    const value = await load(db);
+    const value = await load(executor);
     cached = { value, until: now() + SETTINGS_CACHE_MS };
     return value;
   }

@@ -16,16 +16,15 @@ import { pingDatabase, probeWrite } from './system.repository.js';
  * start-up work has reached the database (db/database-gate.ts), it answers now, and its storage
  * takes writes (after a full disk refused one: db/storage-health.ts).
  */
-export function healthRoutes(db: Db, gate: Pick<DatabaseGate, 'isOpen'>, storage: StorageHealth) {
+export function healthRoutes(db: Db, gate: Pick<DatabaseGate, 'isOpen'>, storage: StorageHealth, pingTimeoutMs = READY_PING_TIMEOUT_MS) {
+  const ping = boundedPing(db, pingTimeoutMs);
   return async (app: FastifyInstance) => {
     app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
     app.get('/readyz', { schema: { hide: true } }, async (request) => {
       if (!gate.isOpen()) throw new AppError('SERVICE_UNAVAILABLE', 503, 'The database has not been reached yet', undefined, 5);
-      try {
-        await pingDatabase(db);
-      } catch {
-        throw new AppError('SERVICE_UNAVAILABLE', 503, 'The database is not reachable', undefined, 5);
-      }
+      const answer = await ping();
+      if (answer === 'late') throw new AppError('SERVICE_UNAVAILABLE', 503, 'The database did not answer in time', undefined, 5);
+      if (answer === 'failed') throw new AppError('SERVICE_UNAVAILABLE', 503, 'The database is not reachable', undefined, 5);
       // After a full disk refused a write: ready again once a write goes through.
       if (storage.isFull()) {
         try {
@@ -37,6 +36,38 @@ export function healthRoutes(db: Db, gate: Pick<DatabaseGate, 'isOpen'>, storage
       }
       return { status: 'ready' };
     });
+  };
+}
+
+/**
+ * How long readiness waits for the database: a database that hangs (a lock held forever, a server
+ * that stops answering) must not look healthy, and a balancer's probe has its own timeout (often
+ * 1–5 s) that would otherwise decide alone. docs/OPERATIONS.md.
+ */
+export const READY_PING_TIMEOUT_MS = 2_000;
+
+/**
+ * The ping, answered 'late' after `timeoutMs`. One ping at a time: while one is still waiting on a
+ * hung database, further probes wait on the same one instead of queueing more behind the lock.
+ */
+function boundedPing(db: Db, timeoutMs: number): () => Promise<'ok' | 'failed' | 'late'> {
+  let inFlight: Promise<'ok' | 'failed'> | null = null;
+  return async () => {
+    inFlight ??= pingDatabase(db).then(
+      () => 'ok' as const,
+      () => 'failed' as const,
+    );
+    const current = inFlight;
+    void current.finally(() => {
+      if (inFlight === current) inFlight = null;
+    });
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), timeoutMs)));
+    try {
+      return await Promise.race([current, late]);
+    } finally {
+      clearTimeout(timer);
+    }
   };
 }
 

@@ -31,6 +31,11 @@ import { suggestReading, type ReadingSuggestion } from './reading-suggestion.js'
  * content-hashed files that a later import simply reuses.
  */
 
+/** The part of early access an import needs (modules/coins/early-access.ts). */
+export interface EarlyAccessStart {
+  startWithin(trx: DbExecutor, chapter: { id: number; uuid: string; number: number; bookId: number }, at: number): Promise<void>;
+}
+
 export interface ImportDeps {
   db: Db;
   /** Each chapter's transaction goes through it: its `catalogue-changed` is delivered once it committed. */
@@ -43,6 +48,11 @@ export interface ImportDeps {
   onChaptersAdded?: (bookId: number, chapterIds: number[]) => Promise<void>;
   /** Queues the release of a chapter scheduled by `release: at`, in the transaction that inserts it. */
   scheduleRelease?: (trx: DbExecutor, chapterUuid: string, at: number) => Promise<void>;
+  /**
+   * A chapter published now into an existing book enters the book's early access, as one the
+   * console publishes does (modules/coins/early-access.ts), in the transaction that inserts it.
+   */
+  earlyAccess?: EarlyAccessStart;
   now?: () => number;
 }
 
@@ -312,6 +322,10 @@ async function execute(
           }));
           inserted = chapterId;
           if (release.mode === 'at') await deps.scheduleRelease!(trx, work.uuid, release.at);
+          // A new book has no early access yet (its sales are set once it exists).
+          if (release.mode === 'now' && bookId !== null) {
+            await deps.earlyAccess?.startWithin(trx, { id: chapterId, uuid: work.uuid, number: chapter.number, bookId: id }, now());
+          }
         }
         const sourceName = source.chapters.length > 1 ? `${source.name}: ${chapter.source.label}` : source.name;
         await repo.insertImportSource(trx, {

@@ -9,7 +9,7 @@ import type { EnqueueInput, JobHandler } from '../../jobs/job-runner.js';
 import type { MediaStorage } from '../../media/media-storage.js';
 import { describeError, ImportError } from '../import/import-errors.js';
 import { formatImportSummary } from '../import/import-summary.js';
-import { runImport, type ImportSummary } from '../import/importer.js';
+import { runImport, type EarlyAccessStart, type ImportSummary } from '../import/importer.js';
 import type { ImportReleaseChoice } from '../import/import-plan.js';
 import * as repo from './import-jobs.repository.js';
 import { createJobProgress } from './import-job-progress.js';
@@ -24,6 +24,8 @@ export interface ImportJobDeps {
   push: { notifyNewChapters(bookId: number, chapterIds: readonly number[]): Promise<unknown> };
   /** Scheduled releases of uploaded chapters are `publish_chapter` jobs, like those set in the chapter table. */
   jobs: { enqueue(executor: DbExecutor, input: EnqueueInput): Promise<string> };
+  /** Chapters published now into a book with early access enter it (docs/PAYMENTS.md). */
+  earlyAccess?: EarlyAccessStart;
   uploadsDir: string;
   log: { warn(fields: object, message: string): void };
   nodeName?: string;
@@ -119,6 +121,7 @@ export function createImportJobHandler(deps: ImportJobDeps): JobHandler {
             progress: tracker.progress,
             log: tracker.log,
             onChaptersAdded: async (bookId, chapterIds) => void (await deps.push.notifyNewChapters(bookId, chapterIds)),
+            ...(deps.earlyAccess ? { earlyAccess: deps.earlyAccess } : {}),
             scheduleRelease: async (trx, chapterUuid, at) =>
               void (await deps.jobs.enqueue(trx, {
                 kind: PUBLISH_CHAPTER_JOB,
