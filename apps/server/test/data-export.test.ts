@@ -675,7 +675,10 @@ describe(`races and one moment (${TEST_DIALECT})`, () => {
     const { reader } = await fillReader();
     const [, c2, c3] = book.chapters.map((c) => c.id) as [number, number, number];
     const secondBook = await createBook(ctx, { chapters: 1 });
-    let late: Promise<unknown> = Promise.resolve();
+    // Another request's activity: started outside the snapshot's transaction (a promise chain made
+    // here, not a call from inside its callback, which the transaction guard would rightly refuse).
+    let startActivity!: () => void;
+    const late = new Promise<void>((resolve) => (startActivity = resolve)).then(() => activity());
     const activity = () =>
       ctx.db.transaction().execute(async (trx) => {
         await trx.insertInto('chapter_likes').values({ user_id: reader.id, chapter_id: c2, created_at: Date.now() }).execute();
@@ -689,8 +692,8 @@ describe(`races and one moment (${TEST_DIALECT})`, () => {
       afterFirstRead: async () => {
         // PostgreSQL: the activity commits from another connection while the snapshot is open.
         // SQLite has one connection: the activity waits for the snapshot's transaction to end.
-        if (TEST_DIALECT === 'postgres') await activity();
-        else late = activity();
+        startActivity();
+        if (TEST_DIALECT === 'postgres') await late;
       },
     });
     await late;
