@@ -18,8 +18,7 @@ beforeAll(async () => {
 afterAll(() => ctx?.close());
 afterEach(() => void vi.useRealTimers());
 
-const download = (user: TestUser, url: string) =>
-  ctx.app.inject({ url, headers: authHeader(user), remoteAddress: nextClientIp() });
+const download = (user: TestUser, url: string) => ctx.app.inject({ url, headers: authHeader(user), remoteAddress: nextClientIp() });
 const answer = async (user: TestUser, url: string) => {
   const response = await download(user, url);
   return [response.statusCode, response.statusCode === 200 ? 'zip' : response.json().code];
