@@ -122,10 +122,10 @@ async function fillReader() {
       created_at: now,
     })
     .execute();
-  await ctx.db.insertInto('reader_settings').values({ user_id: reader.id, mode: 'paged', updated_at: now }).execute();
+  await ctx.db.insertInto('reader_settings').values({ user_id: reader.id, mode: 'single', updated_at: now }).execute();
   await ctx.db
     .insertInto('book_reading_overrides')
-    .values({ user_id: reader.id, book_id: book.id, mode: 'paged', updated_at: now })
+    .values({ user_id: reader.id, book_id: book.id, mode: 'single', updated_at: now })
     .execute();
   const theirs = await createComment(ctx, { chapterId: c1, userId: other.id });
   const reply = await createComment(ctx, { chapterId: c1, userId: other.id, parentId: theirs.id });
