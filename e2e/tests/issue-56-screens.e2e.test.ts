@@ -113,6 +113,7 @@ describe.each(CASES)('issue 56 screens ($language, $name)', ({ language, device,
 
   it('#23: the Offline screen says nothing of a refusal nobody asked for, and a chapter number once', async () => {
     const { context, page, pageErrors } = await openSession(browser(), baseUrl, { language, device, serviceWorkers: 'allow' });
+    await storeSessionViaApi(context, baseUrl, member.username, member.password);
     const first = await chapterUuid(baseUrl, listBook, 1);
     const title = (
       await publicData<{ result: { chapters: { chapter_number: number; title: string }[] } }>(
@@ -123,6 +124,8 @@ describe.each(CASES)('issue 56 screens ($language, $name)', ({ language, device,
     await page.goto(`/book/chapters/${listBook}`);
     // Save the free first chapter from its card (the first save asks the browser, silently).
     await card(page, first).getByRole('button').first().click();
+    // Saved (its mark replaces the button) before leaving the page.
+    await card(page, first).getByText(offline.save.saved).waitFor({ state: 'attached', timeout: 30_000 });
     await page.goto('/offline');
     const line = page.locator('a', { hasText: title.trim() }).first();
     await line.waitFor();
@@ -148,22 +151,32 @@ describe.each(CASES)('issue 56 screens ($language, $name)', ({ language, device,
     const book = await bookUuid(baseUrl, CALENDAR_BOOK);
     await ensureDailyRelease(book);
     const { context, page, pageErrors } = await openSession(browser(), baseUrl, { language, device, timezoneId: ZONE });
-    // Every text any release time ever had, from the first parsed byte on (server render included).
+    // Every text any release time ever had, from the first parsed byte on (server render included),
+    // beside what its instant reads in Shanghai in the page's language.
     await context.addInitScript(() => {
-      const seen: string[] = [];
-      (window as unknown as { seenTimes: string[] }).seenTimes = seen;
+      const seen: [string, string][] = [];
+      (window as unknown as { seenTimes: [string, string][] }).seenTimes = seen;
       const record = () => {
-        for (const time of document.querySelectorAll('[data-testid="schedule-day"] time')) seen.push(time.textContent ?? '');
+        for (const time of document.querySelectorAll<HTMLTimeElement>('[data-testid="schedule-day"] time')) {
+          const local = new Intl.DateTimeFormat(document.documentElement.lang, {
+            hour: 'numeric',
+            minute: '2-digit',
+            timeZone: 'Asia/Shanghai',
+            numberingSystem: 'latn',
+          }).format(new Date(time.dateTime));
+          seen.push([time.textContent ?? '', local]);
+        }
       };
       new MutationObserver(record).observe(document, { subtree: true, childList: true, characterData: true });
     });
     await page.goto('/schedule');
     const times = page.locator('[data-testid="schedule-day"] time');
     await eventually(() => times.count()).toBeGreaterThan(0);
-    const seen = await page.evaluate(() => (window as unknown as { seenTimes: string[] }).seenTimes);
+    // The daily 00:19 UTC release reads 8:19 in Shanghai.
+    await eventually(async () => (await times.allTextContents()).join(' ')).toMatch(/(^|[^0-9])0?8:19/);
+    const seen = await page.evaluate(() => (window as unknown as { seenTimes: [string, string][] }).seenTimes);
     expect(seen.length).toBeGreaterThan(0);
-    // 00:19 UTC is 8:19 in Shanghai: never 0:19.
-    for (const text of seen) expect(text).toMatch(/(^|[^0-9])0?8:19/);
+    for (const [shown, local] of seen) expect(shown).toBe(local);
     await page.screenshot({ path: `${SHOTS}/calendar-${language}-${name}.png` });
     expect(pageErrors).toEqual([]);
     await context.close();
