@@ -49,6 +49,7 @@ import type { MediaStorage } from './modules/media/media-storage.js';
 import { membershipRoutes } from './modules/membership/membership.routes.js';
 import { readingRoutes } from './modules/reading/reading.routes.js';
 import { seoRoutes } from './modules/pages/seo.routes.js';
+import { currentSiteName } from './modules/settings/site-settings.service.js';
 import { loadInlineStyles } from './modules/pages/inline-styles.js';
 import { DEFERRED_LOADER_CSP_SOURCE } from './modules/pages/deferred-app-code.js';
 import { IMAGE_HOLD_CSP_SOURCE } from './modules/pages/image-hold.js';
@@ -275,7 +276,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
 
   await app.register(mediaRoutes({ storage, signer: services.signer, isPublicPage: services.access.isPublicPage }));
-  await app.register(seoRoutes({ sitemaps: services.sitemaps, publicUrl: config.publicUrl }));
+  await app.register(seoRoutes({ sitemaps: services.sitemaps, publicUrl: config.publicUrl, siteName: currentSiteName(siteSettings) }));
   // OPDS feeds (docs/OPDS.md "Feeds"): the same routes with the key in the path and with HTTP Basic.
   // Without an authenticator (the feed keys not wired yet) every feed request is refused (401).
   const feedAuthenticate =

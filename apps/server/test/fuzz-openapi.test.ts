@@ -159,6 +159,7 @@ const PAGE_PATHS = [
   '/sitemap.xml',
   '/robots.txt',
   '/manifest.webmanifest',
+  '/manifest.ar-sa.webmanifest',
   '/media/covers/{book}/x.webp',
   '/healthz',
   '/readyz',

@@ -259,6 +259,44 @@ describe('robots.txt, manifest and icons', () => {
     }
   });
 
+  it("serves the manifest in each language, shortcuts translated, and links the page language's from every page head (issue 56)", async () => {
+    const expected = {
+      'en-us': { lang: 'en-US', dir: 'ltr', shortcuts: ['Library', 'Offline reading'] },
+      'zh-cn': { lang: 'zh-CN', dir: 'ltr', shortcuts: ['书架', '离线阅读'] },
+      'fr-fr': { lang: 'fr-FR', dir: 'ltr', shortcuts: ['Bibliothèque', 'Lecture hors ligne'] },
+      'es-es': { lang: 'es-ES', dir: 'ltr', shortcuts: ['Biblioteca', 'Lectura sin conexión'] },
+      'ar-sa': { lang: 'ar-SA', dir: 'rtl', shortcuts: ['مكتبتي', 'القراءة دون اتصال'] },
+    };
+    const descriptions = new Set<string>();
+    for (const [language, words] of Object.entries(expected)) {
+      const response = await get(`/manifest.${language}.webmanifest`);
+      expect(response.statusCode, language).toBe(200);
+      expect(response.headers['content-type']).toContain('application/manifest+json');
+      const manifest = response.json();
+      // One app in every language: the same id, scope and start.
+      expect(manifest, language).toMatchObject({ id: '/', scope: '/', start_url: '/', lang: words.lang, dir: words.dir });
+      expect(
+        manifest.shortcuts.map((shortcut: { name: string }) => shortcut.name),
+        language,
+      ).toEqual(words.shortcuts);
+      expect(manifest.shortcuts.map((shortcut: { url: string }) => shortcut.url)).toEqual(['/library', '/offline']);
+      descriptions.add(manifest.description);
+      // The page in that language links its manifest, server-rendered or the app's shell.
+      for (const page of [`/?lang=${language}`, `/offline?lang=${language}`]) {
+        expect(linkHref((await get(page)).body, 'manifest'), page).toBe(`/manifest.${language}.webmanifest`);
+      }
+    }
+    // A description of its own in each language, not the English one five times.
+    expect(descriptions.size).toBe(5);
+    // The bare name (older pages link it) follows the reader's language; an unknown language is no manifest.
+    const bare = await get('/manifest.webmanifest', { 'accept-language': 'zh-CN,zh;q=0.9' });
+    expect(bare.json().lang).toBe('zh-CN');
+    expect(bare.headers.vary).toContain('Accept-Language');
+    expect((await get('/manifest.de-de.webmanifest')).statusCode).toBe(404);
+    // A page has one manifest link, not the template's and its language's.
+    expect((await get('/?lang=ar-sa')).body.match(/rel="manifest"/g)).toHaveLength(1);
+  });
+
   it('answers the Offline screen with the app shell: an empty root the app renders, not indexed', async () => {
     const html = (await get('/offline')).body;
     expect(html).toContain('<div id="root"></div>');

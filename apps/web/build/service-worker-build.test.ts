@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildVersion, injectBuild, precacheFiles, type Manifest } from './service-worker-build';
+import { buildVersion, injectBuild, precacheFiles, WEB_MANIFEST_FILES, type Manifest } from './service-worker-build';
 
 // A build's manifest as Vite writes it, cut down to the shapes that matter.
 const MANIFEST: Manifest = {
@@ -121,5 +121,17 @@ describe('what the build writes into the worker', () => {
       ['manifest', 'page', 'worker 2'],
     ])
       expect(await buildVersion(other)).not.toBe(version);
+  });
+});
+
+describe('the install manifests the worker precaches (issue 56)', () => {
+  it('are one per language the site speaks', () => {
+    expect([...WEB_MANIFEST_FILES].sort()).toEqual([
+      '/manifest.ar-sa.webmanifest',
+      '/manifest.en-us.webmanifest',
+      '/manifest.es-es.webmanifest',
+      '/manifest.fr-fr.webmanifest',
+      '/manifest.zh-cn.webmanifest',
+    ]);
   });
 });

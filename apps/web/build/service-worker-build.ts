@@ -5,6 +5,12 @@
  * Vite plugin beside this file reads and writes the files.
  */
 
+import { LANGUAGES } from '@inkstream/contracts/languages';
+import { webManifestPath } from '@inkstream/contracts/routes';
+
+/** The install manifests of every language (issue 56): precached so the installed app has its words offline. */
+export const WEB_MANIFEST_FILES: readonly string[] = LANGUAGES.map(webManifestPath);
+
 /** One entry of Vite's manifest (dist/.vite/manifest.json), the fields used here. */
 export interface ManifestChunk {
   file: string;

@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import { buildVersion, injectBuild, precacheFiles, type Manifest } from './service-worker-build';
+import { buildVersion, injectBuild, precacheFiles, WEB_MANIFEST_FILES, type Manifest } from './service-worker-build';
 
 /**
  * Writes the build's version and precache list into dist/sw.js (service-worker-build.ts), once
@@ -16,7 +16,7 @@ export function serviceWorkerBuild(): Plugin {
       const outDir = options.dir!;
       const read = (file: string) => readFile(path.join(outDir, file), 'utf8');
       const [manifestText, page, worker] = await Promise.all([read('.vite/manifest.json'), read('index.html'), read('sw.js')]);
-      const precache = precacheFiles(JSON.parse(manifestText) as Manifest);
+      const precache = [...precacheFiles(JSON.parse(manifestText) as Manifest), ...WEB_MANIFEST_FILES];
       const version = await buildVersion([manifestText, page, worker]);
       await writeFile(path.join(outDir, 'sw.js'), injectBuild(worker, { version, precache }));
       this.info(`service worker: version ${version}, ${precache.length} files to precache`);

@@ -6,6 +6,8 @@
  * - Pages (navigations of the app): the network first; with no network, the app shell (a page the
  *   server answers with an empty root, cached at install), from which the app renders any address.
  * - /assets/* (built files, named by their content): from the caches first, else the network.
+ * - /manifest.<language>.webmanifest (the install manifests, one per language): the network first,
+ *   else this build's precached copy, so the installed app opened offline keeps its own words.
  * - /offline-pages/<chapter>/<index>: a saved chapter's page, from the saved chapters' cache only,
  *   and only while the chapter is saved and readable (see "Saved chapters" below).
  * - Everything else (API calls, media, the console) passes through untouched; the API, media and
@@ -29,6 +31,8 @@ const OFFLINE_PAGES_CACHE = 'inkstream-offline-pages-v1';
 /** A private page of the app: the server answers it with the shell and an empty root (PAGE_PATTERNS.offline). */
 const SHELL_URL = '/offline';
 const OFFLINE_PAGE = /^\/offline-pages\/([^/]+)\/([^/]+)$/;
+/** The install manifests, one per language (the server writes them; every page links its language's). */
+const WEB_MANIFEST = /^\/manifest\.[a-z]{2}-[a-z]{2}\.webmanifest$/;
 /** Navigations the app does not render offline: the API, media files and the operator's console. */
 const NOT_THE_APP = /^\/(?:api|media|admin)(?:\/|$)/;
 /** The same paths, for the browser's static routing. */
@@ -105,8 +109,21 @@ self.addEventListener('fetch', (event) => {
     event.respondWith(NOT_THE_APP.test(url.pathname) ? preloadedOrFetched(event) : pageOrShell(event));
   } else if (url.pathname.startsWith('/assets/') && !url.pathname.endsWith('.map')) {
     event.respondWith(builtFile(event));
+  } else if (WEB_MANIFEST.test(url.pathname)) {
+    event.respondWith(manifestFile(request));
   }
 });
+
+/** An install manifest: the network's (its words follow the server), else this build's precached copy. */
+async function manifestFile(request) {
+  try {
+    return await self.fetch(request);
+  } catch (error) {
+    const precached = await (await self.caches.open(SHELL_CACHE)).match(request, { ignoreVary: true });
+    if (precached) return precached;
+    throw error;
+  }
+}
 
 async function preloadedOrFetched(event) {
   return (await event.preloadResponse) || self.fetch(event.request);

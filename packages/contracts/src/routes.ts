@@ -185,3 +185,10 @@ export const VISITOR_HEADER = 'X-VISITOR-ID';
 /** A chapter's reading page from anything that names the chapter: a list item, a resume point, a history row. */
 export const readerPath = (bookUuid: string, chapter: { chapter_uuid: string; chapter_number: number }): string =>
   pagePath.reading(bookUuid, chapter.chapter_uuid, chapter.chapter_number);
+
+/**
+ * The install manifest in one of the site's languages (issue 56): every page's head links the one of
+ * its language (the server writes it; the app changes it when the reader switches language), and the
+ * service worker precaches all of them. Not a page of the app: the server answers it as JSON.
+ */
+export const webManifestPath = (language: string): string => `/manifest.${language}.webmanifest`;

@@ -34,3 +34,11 @@ export const BubbleIcon = () => (
     <path d="M4 5h16v11H9l-5 4z" />
   </LineIcon>
 );
+
+/** A padlock: a chapter this reader cannot open now (the chapter list's refusal badges). */
+export const LockIcon = () => (
+  <LineIcon>
+    <rect x="5" y="11" width="14" height="10" rx="2" />
+    <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+  </LineIcon>
+);

@@ -1,3 +1,4 @@
+import { webManifestPath } from '@inkstream/contracts/routes';
 import { htmlLang, isRightToLeft, type Language } from '../lib/language';
 import { activeTranslator, setActiveTranslator } from './active';
 import { createTranslator, type Bundle, type Translator } from './translator';
@@ -43,6 +44,8 @@ export async function initI18n(language: Language): Promise<Translator> {
   setActiveTranslator(translator);
   document.documentElement.lang = htmlLang(language);
   document.documentElement.dir = isRightToLeft(language) ? 'rtl' : 'ltr';
+  // The install manifest in the app's language (the server's head links it; the shell kept offline may be another's).
+  document.querySelector('link[rel="manifest"]')?.setAttribute('href', webManifestPath(language));
   return translator;
 }
 

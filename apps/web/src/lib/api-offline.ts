@@ -2,8 +2,9 @@ import type { OfflineCheckResult } from '@inkstream/contracts';
 import { client, result } from './api-fetch';
 
 /**
- * The one call of offline reading (issue 47): what the access rule says of each saved chapter now,
- * and until when. Loaded only with the saving code and the re-check, never with a first page.
+ * The access rule's per-reader answer (issue 47): what it says of each chapter now, and until when.
+ * Offline reading re-checks its saved chapters with it; the book page's chapter list marks and
+ * offers saving from it (issue 56: features/chapters/use-chapter-access.ts).
  */
 export const offlineApi = {
   /** At most OFFLINE_CHECK_MAX chapters a call; one entry per chapter, in the order asked. */

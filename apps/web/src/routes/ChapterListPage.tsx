@@ -1,13 +1,11 @@
 import { PAGE_PATTERNS } from '@inkstream/contracts/routes';
 import type { BookChapters } from '@inkstream/contracts';
 import type { ChapterDirection } from '@inkstream/contracts/constants';
-import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from '../i18n/use-translation';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Loading } from '../components/Loading';
 import { NotFound } from '../components/NotFound';
-import { useAuth } from '../features/auth/AuthContext';
 import { BookActions } from '../features/chapters/BookActions';
 import { BookHeader } from '../features/chapters/BookHeader';
 import { chapterListState, type ChapterListState } from '../features/chapters/chapter-list-state';
@@ -17,10 +15,11 @@ import { ChapterList } from '../features/chapters/ChapterList';
 import { ChapterListControls } from '../features/chapters/ChapterListControls';
 import { useBookChapters } from '../features/chapters/use-book-chapters';
 import { useOpenBookEvent } from '../features/chapters/use-open-book-event';
+import { useChapterAccess } from '../features/chapters/use-chapter-access';
 import { BookCoins, useBookUnlocks } from '../features/coins';
 import { AlsoReadRow } from '../features/discovery';
 import { RatingsDisclosure } from '../features/ratings';
-import { api, ApiError } from '../lib/api-client';
+import { ApiError } from '../lib/api-client';
 import { decodeEntities } from '../lib/decode-entities';
 import { useOffline } from '../lib/online';
 import styles from '../features/chapters/ChapterListScreen.module.css';
@@ -37,7 +36,6 @@ export default function ChapterListPage() {
 
 function ChapterListScreen({ bookId }: { bookId: string }) {
   const { t } = useTranslation('chapters');
-  const { userUuid } = useAuth();
   // Order and page live in the address, so Back from the reader and shared links land on the same list.
   const [params, setParams] = useSearchParams();
   const { direction, startPage } = chapterListState(params);
@@ -50,9 +48,6 @@ function ChapterListScreen({ bookId }: { bookId: string }) {
   useEffect(() => rememberChapterList(bookId, { direction, startPage }), [bookId, direction, startPage]);
   const query = useBookChapters(bookId, direction, startPage);
   const progress = useBookProgress(bookId);
-  // Members can read every chapter: "Members only" would tell them nothing.
-  const membership = useQuery({ queryKey: ['membership', userUuid], queryFn: api.membership, enabled: !!userUuid });
-  const isMember = membership.data?.is_expired === false;
   // Coins (issue 42): the reader's unlocks of this book, only while the site has coins on.
   const unlocks = useBookUnlocks(query.data?.pages[0]?.book_uuid);
   const coinOffer = unlocks.data?.offered ? unlocks.data : undefined;
@@ -87,6 +82,8 @@ function ChapterListScreen({ bookId }: { bookId: string }) {
   };
 
   const chapters = query.data?.pages.flatMap((page) => page.chapters) ?? [];
+  // What the server says of each listed chapter for this reader: the badges and save buttons follow it.
+  const access = useChapterAccess(book?.book_uuid, chapters);
   // An unknown book (or a malformed id) is answered 404/400: nothing to retry.
   const isMissing = query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
   // No answer and no connection (the query waits for one, or failed on the way): what is saved of the book.
@@ -148,8 +145,8 @@ function ChapterListScreen({ bookId }: { bookId: string }) {
                 chapters={chapters}
                 firstPage={startPage}
                 finishedChapters={progress.data?.finished_chapters}
-                isMember={isMember}
-                coins={coinOffer && { price: coinOffer.price, chapterPrices: coinOffer.chapter_prices, unlocked: coinOffer.unlocked }}
+                access={access}
+                coins={coinOffer && { price: coinOffer.price, chapterPrices: coinOffer.chapter_prices }}
                 saveBook={{ book_uuid: book.book_uuid, title: book.book_title, book_type: book.book_type, cover_image: book.cover_image }}
                 onOpenChapter={rememberPage}
                 hasNextPage={query.hasNextPage}

@@ -5,11 +5,11 @@ import { Link, useSearchParams } from 'react-router';
 import { Loading } from '../components/Loading';
 import { useTranslation } from '../i18n/use-translation';
 import { useLanguage } from '../i18n/use-language';
-import { useBrowserValue } from '../lib/browser-value';
+import { useReaderTimeZone } from '../lib/reader-time-zone';
 import { BookCard } from '../features/catalogue/BookCard';
 import { scheduleQuery } from '../features/discovery/discovery-api';
 import { ScheduleWeek } from '../features/discovery/ScheduleWeek';
-import { browserTimeZone, readWeekParam, SERVER_TIME_ZONE, weekStartOf } from '../features/discovery/week-start';
+import { readWeekParam, SERVER_TIME_ZONE, weekStartOf } from '../features/discovery/week-start';
 import gridStyles from '../features/catalogue/BookGrid.module.css';
 import styles from '../features/discovery/DiscoveryPage.module.css';
 
@@ -19,20 +19,25 @@ const weekPath = (day: string) => `${PAGE_PATTERNS.schedule}?week=${encodeURICom
 /**
  * The release calendar, `/schedule` (issue 46): the week's days in the reader's own week and time
  * zone, each with the books due that day, the weeks around it, and the completed series apart.
- * Server-rendered in UTC (the server cannot know the reader's zone); the browser asks again in its own.
+ * Server-rendered from the week in UTC (the server cannot know the reader's zone) but without a
+ * single clock time: the times appear once the week in the reader's own zone has arrived, so no
+ * first paint shows a UTC time for a local one (issue 56).
  */
 export default function SchedulePage() {
   const { t } = useTranslation('discovery');
   const language = useLanguage();
   const [params] = useSearchParams();
   const week = readWeekParam(params);
-  const timeZone = useBrowserValue(browserTimeZone, SERVER_TIME_ZONE);
+  // Null on the server and while hydrating; the reader's zone in the very next render.
+  const readerZone = useReaderTimeZone();
   // The week shown stays while the next one (or the same in the reader's zone) loads.
   const query = useQuery({
-    ...scheduleQuery(language, { week, timeZone, weekStart: weekStartOf(language) }),
+    ...scheduleQuery(language, { week, timeZone: readerZone ?? SERVER_TIME_ZONE, weekStart: weekStartOf(language) }),
     placeholderData: keepPreviousData,
   });
   const schedule = query.data;
+  // Only a week answered in the reader's zone has its times (and its days) right for them.
+  const isInReaderZone = readerZone !== null && schedule?.time_zone === readerZone;
 
   useEffect(() => {
     document.title = `${t('schedule.title')} · ${t('common:siteName')}`;
@@ -45,7 +50,7 @@ export default function SchedulePage() {
     <>
       <div className={styles.top}>
         <h1 className={styles.heading}>{t('schedule.title')}</h1>
-        <p className={styles.intro}>{t('schedule.intro', { zone: schedule?.time_zone ?? timeZone })}</p>
+        <p className={styles.intro}>{isInReaderZone ? t('schedule.intro', { zone: readerZone }) : t('schedule.introNoZone')}</p>
       </div>
       {schedule && (
         <nav className={styles.weeks} aria-label={t('schedule.weeks')}>
@@ -69,7 +74,7 @@ export default function SchedulePage() {
         </nav>
       )}
       {schedule ? (
-        <ScheduleWeek days={schedule.days} timeZone={schedule.time_zone} />
+        <ScheduleWeek days={schedule.days} timeZone={isInReaderZone ? schedule.time_zone : null} />
       ) : query.isError ? (
         <p role="alert">{t('common:status.error')}</p>
       ) : (

@@ -1,4 +1,5 @@
 import { LANGUAGES, type Language } from '@inkstream/contracts';
+import { webManifestPath } from '@inkstream/contracts/routes';
 import { escapeHtml } from '../../lib/html-escape.js';
 import { htmlLang } from './seo-language.js';
 
@@ -58,5 +59,7 @@ export function renderHead(meta: PageMeta, siteName: string): string {
     tags.push('<meta name="twitter:card" content="summary" />');
   }
   tags.push('<link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />');
+  // The install manifest in the page's language (issue 56): its description and shortcuts.
+  tags.push(`<link rel="manifest" href="${webManifestPath(meta.language)}" />`);
   return tags.join('\n    ');
 }

@@ -4,47 +4,35 @@ import { readerPath } from '@inkstream/contracts/routes';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router';
-import { BubbleIcon } from '../../components/LineIcon';
+import { BubbleIcon, LockIcon } from '../../components/LineIcon';
+import { useLanguage } from '../../i18n/use-language';
+import { useReaderTimeZone } from '../../lib/reader-time-zone';
+import { formatReleaseDate } from '../discovery';
+import type { ChapterBadge } from './chapter-badge';
 import { RelativeTime } from '../../components/RelativeTime';
 import { decodeEntities } from '../../lib/decode-entities';
 import { isNewChapter } from '../../lib/freshness';
 import { useNow } from '../../lib/render-clock';
 import styles from './ChapterList.module.css';
 
-/** One chapter: a link to the reader with its number, title, age, a NEW mark while recent, and whether it is free. */
+/** One chapter: a link to the reader with its number, title, age, a NEW mark while recent, and what opens it for this reader. */
 interface Props {
   bookId: string;
   chapter: ChapterItem;
   /** The reader reached the end of this chapter: it is marked as read. */
   isFinished: boolean;
-  /** Members read every chapter, so paid chapters carry no "Members only" badge for them. */
-  isMember: boolean;
-  /** Coins (issue 42): this chapter's price and whether the reader holds it; absent when the book sells none. */
-  coins?: { price: number; unlocked: boolean } | undefined;
+  /** What the server says of this chapter for this reader (chapter-badge.ts); null before its answer. */
+  badge: ChapterBadge;
   /** Beside the card's link, over its inline end: saving it for offline, or its saved mark (issue 47). */
   action?: ReactNode;
   onOpen(): void;
 }
 
-/** A book's coin sale as the list needs it (GET /user/book/unlocks). */
-export interface ChapterCoins {
-  price: number | null;
-  chapterPrices: Record<string, number>;
-  unlocked: readonly string[];
-}
-
-export const coinStateOf = (chapterUuid: string, coins: ChapterCoins): { price: number; unlocked: boolean } | undefined => {
-  const price = coins.chapterPrices[chapterUuid] ?? coins.price;
-  return price === null ? undefined : { price, unlocked: coins.unlocked.includes(chapterUuid) };
-};
-
-export function ChapterCard({ bookId, chapter, isFinished, isMember, coins, action, onOpen }: Props) {
+export function ChapterCard({ bookId, chapter, isFinished, badge, action, onOpen }: Props) {
   const { t, i18n } = useTranslation('chapters');
   // Ext (issue 31): the chapter's visible comments, sent only while the site has the community on.
   const comments = chapter.comments_count;
   const title = decodeEntities(chapter.title).trim() || t('common:status.unknownChapter');
-  // A chapter the reader unlocked is theirs for good; a locked one of a coin book says its price.
-  const badge = chapter.is_free ? 'free' : isMember ? null : coins?.unlocked ? 'unlocked' : coins ? 'price' : 'membersOnly';
   // Out within the last 3 days and not read yet (lib/freshness.ts).
   const isNew = !isFinished && isNewChapter(chapter.created_at, useNow());
   return (
@@ -74,18 +62,43 @@ export function ChapterCard({ bookId, chapter, isFinished, isMember, coins, acti
               <span className="visually-hidden">{t('comments', { count: comments, formatted: formatCount(comments, i18n.language) })}</span>
             </span>
           )}
-          {badge === 'unlocked' ? (
-            <span className={styles.free}>{t('coins:chapter.unlocked')}</span>
-          ) : badge === 'price' ? (
-            <span className={styles.paid}>
-              {t('coins:amount', { count: coins!.price, formatted: formatCount(coins!.price, i18n.language) })}
-            </span>
-          ) : (
-            badge && <span className={badge === 'free' ? styles.free : styles.paid}>{t(badge)}</span>
-          )}
+          <ChapterBadgeMark badge={badge} />
+          {chapter.early_access_until && <EarlyAccessUntil until={chapter.early_access_until} />}
         </span>
       </Link>
       {action}
     </li>
+  );
+}
+
+function ChapterBadgeMark({ badge }: { badge: ChapterBadge }) {
+  const { t, i18n } = useTranslation('chapters');
+  if (!badge) return null;
+  if (badge.kind === 'free') return <span className={styles.free}>{t('free')}</span>;
+  if (badge.kind === 'unlocked') return <span className={styles.free}>{t('coins:chapter.unlocked')}</span>;
+  // Locked for this reader: a padlock and what opens it (coins, or a membership, or early access's coins).
+  return (
+    <span className={styles.paid}>
+      <LockIcon />
+      {badge.kind === 'price'
+        ? t('coins:amount', { count: badge.price, formatted: formatCount(badge.price, i18n.language) })
+        : t(badge.kind === 'earlyAccess' ? 'earlyAccess' : 'membersOnly')}
+    </span>
+  );
+}
+
+/**
+ * "Early access until 3 December, 10:00" in the reader's zone and language, for everyone (issue 56):
+ * the moment is public; the server's render, which cannot know the zone, says "Early access" alone.
+ */
+function EarlyAccessUntil({ until }: { until: string }) {
+  const { t } = useTranslation('chapters');
+  const language = useLanguage();
+  const zone = useReaderTimeZone();
+  const now = useNow();
+  return (
+    <span className={styles.earlyAccess} data-testid="early-access">
+      {zone === null ? t('earlyAccess') : t('earlyAccessUntil', { date: formatReleaseDate(until, language, zone, now) })}
+    </span>
   );
 }

@@ -1,9 +1,10 @@
-import type { ChapterItem } from '@inkstream/contracts';
+import type { ChapterItem, OfflineChapterCheck } from '@inkstream/contracts';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { Loading } from '../../components/Loading';
 import { SaveChapterButton, useSavedChapters, type SaveBook } from '../offline';
-import { ChapterCard, coinStateOf, type ChapterCoins } from './ChapterCard';
+import { chapterBadgeOf, mayTryToSave, type ChapterCoins } from './chapter-badge';
+import { ChapterCard } from './ChapterCard';
 import { CHAPTER_PAGE_SIZE } from './chapter-pages';
 import { isFinishedChapter } from './use-book-progress';
 import { useOnVisible } from './use-on-visible';
@@ -15,8 +16,9 @@ interface Props {
   /** The page the list starts at (the chapters' own pages follow from it). */
   firstPage: number;
   finishedChapters: readonly (readonly [number, number])[] | undefined;
-  isMember: boolean;
-  /** Coins (issue 42): the book's price per chapter and the chapters the reader holds; absent when the book sells none. */
+  /** The server's answer for this reader, per chapter (use-chapter-access.ts). */
+  access: ReadonlyMap<string, OfflineChapterCheck>;
+  /** Coins (issue 42): the book's price per chapter; absent when the book sells none. */
   coins?: ChapterCoins | undefined;
   /** The book as saving for offline needs it (issue 47): each chapter gets its button or saved mark. */
   saveBook?: SaveBook | undefined;
@@ -27,14 +29,6 @@ interface Props {
   fetchNextPage(): void;
 }
 
-/**
- * Whether a chapter gets its "Save for offline" button (issue 47): free ones, and paid ones the reader
- * may read now (a member, or a coin unlock); a chapter the list marks "Members only" for this reader
- * would only be refused by the save's check. A chapter saved earlier keeps its saved mark.
- */
-const mayTryToSave = (chapter: ChapterItem, isMember: boolean, coins: ChapterCoins | undefined) =>
-  chapter.is_free || isMember || !!coins?.unlocked.includes(chapter.chapter_uuid);
-
 /** Collapsed, the list shows one page and stops loading; expanded (the default), it scrolls on. */
 const COLLAPSED_COUNT = CHAPTER_PAGE_SIZE;
 
@@ -43,7 +37,7 @@ export function ChapterList({
   chapters,
   firstPage,
   finishedChapters,
-  isMember,
+  access,
   coins,
   saveBook,
   onOpenChapter,
@@ -81,11 +75,10 @@ export function ChapterList({
             bookId={bookId}
             chapter={chapter}
             isFinished={isFinishedChapter(chapter.chapter_number, finishedChapters)}
-            isMember={isMember}
-            coins={coins && coinStateOf(chapter.chapter_uuid, coins)}
+            badge={chapterBadgeOf(chapter, access.get(chapter.chapter_uuid), coins)}
             action={
               saveBook &&
-              (savedUuids.has(chapter.chapter_uuid) || mayTryToSave(chapter, isMember, coins)) && (
+              (savedUuids.has(chapter.chapter_uuid) || mayTryToSave(access.get(chapter.chapter_uuid))) && (
                 <SaveChapterButton book={saveBook} chapter={chapter} isSaved={savedUuids.has(chapter.chapter_uuid)} />
               )
             }

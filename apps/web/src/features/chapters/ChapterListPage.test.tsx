@@ -29,6 +29,26 @@ const book = (chapters: ReturnType<typeof chapter>[], total = 25) => ({
 });
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => chapter(from + i));
 const pagePath = (direction: string, page: number) => `GET /comics/chapters/${BOOK}/en-us/${direction}/${page}/10`;
+/** The access rule's answer for the reader (POST /reader/offline/check): chapters 1-2 free, the rest as `paid` says. */
+const accessOf = (paid: string, chapters = range(1, 10)) => ({
+  status: 200,
+  body: {
+    data: {
+      result: {
+        checked_at: '2026-01-01T00:00:00.000Z',
+        chapters: chapters.map((c) => {
+          const access = c.is_free ? 'free' : paid;
+          return {
+            chapter_uuid: c.chapter_uuid,
+            access,
+            readable: ['free', 'member', 'granted', 'admin'].includes(access),
+            readable_until: null,
+          };
+        }),
+      },
+    },
+  },
+});
 
 beforeAll(() => {
   // jsdom has no layout; the jump and collapse scroll the list into view.
@@ -47,7 +67,7 @@ const chapterCards = () =>
 
 describe('chapter list', () => {
   it('shows the decoded title, translated tags, "No description" and the chapters oldest first', async () => {
-    stubApi({ [pagePath('asc', 0)]: { status: 200, body: book(range(1, 10)) } });
+    stubApi({ [pagePath('asc', 0)]: { status: 200, body: book(range(1, 10)) }, 'POST /reader/offline/check': accessOf('members_only') });
     open();
     expect(await screen.findByRole('heading', { level: 1, name: 'Rock & Roll' })).toBeTruthy();
     expect(screen.getByText('Mystery')).toBeTruthy();
@@ -61,7 +81,25 @@ describe('chapter list', () => {
     expect(links[0]!.getAttribute('href')).toBe(`/reader/book/chapter/${BOOK}/${chapter(1).chapter_uuid}/1`);
     expect(links[2]!.textContent).toContain('Unknown Chapter');
     expect(links[0]!.textContent).toContain('Free');
-    expect(links[5]!.textContent).toContain('Members only');
+    await waitFor(() => expect(links[5]!.textContent).toContain('Members only'));
+  });
+
+  it('marks what the server refuses this reader, early access with its end, and offers saving only what it may read (issue 56)', async () => {
+    const chapters = range(1, 10).map((c) => (c.chapter_number >= 9 ? { ...c, early_access_until: '2026-12-03T02:00:00.000Z' } : c));
+    const check = accessOf('member', chapters);
+    // A member of a book whose early access excludes members: 3-8 readable, 9-10 refused.
+    for (const entry of check.body.data.result.chapters.slice(8)) Object.assign(entry, { access: 'early_access', readable: false });
+    stubApi({ [pagePath('asc', 0)]: { status: 200, body: book(chapters) }, 'POST /reader/offline/check': check });
+    open();
+    await screen.findByRole('heading', { level: 1, name: 'Rock & Roll' });
+    await waitFor(() => expect(chapterCards()[9]!.textContent).toContain('Early access until December 3'));
+    const cards = chapterCards();
+    // Readable as a member: no badge, a save button; refused by early access: the mark and no save button.
+    expect(cards[5]!.textContent).not.toContain('Members only');
+    expect(within(cards[5]!).queryByRole('button')).toBeTruthy();
+    expect(cards[8]!.textContent).toContain('Early access');
+    expect(cards[8]!.querySelector('svg rect')).toBeTruthy();
+    expect(within(cards[8]!).queryByRole('button')).toBeNull();
   });
 
   it('shows the alternate titles as "Also known as", each in its own language, and nothing when there are none', async () => {

@@ -13,15 +13,17 @@ import styles from './ScheduleWeek.module.css';
  * The release calendar's week (issue 46): seven day columns on a wide screen; on a phone a strip of
  * day buttons over one day at a time, today first. Before the app takes the page over (or without
  * JavaScript) a phone shows the days one under the other: the strip needs the script to work.
+ * `timeZone`: the zone the days were answered in, null until that is the reader's own (then the
+ * week shows no clock time and says it is still loading: SchedulePage).
  */
-export function ScheduleWeek({ days, timeZone }: { days: readonly ScheduleDay[]; timeZone: string }) {
+export function ScheduleWeek({ days, timeZone }: { days: readonly ScheduleDay[]; timeZone: string | null }) {
   const { t } = useTranslation('discovery');
   const language = useLanguage();
   const [chosen, setChosen] = useState<string | null>(null);
   const today = days.find((day) => day.is_today)?.date ?? days[0]?.date;
   const current = chosen !== null && days.some((day) => day.date === chosen) ? chosen : today;
   return (
-    <div className={styles.week}>
+    <div className={styles.week} aria-busy={timeZone === null}>
       <div className={styles.strip} role="group" aria-label={t('schedule.days')}>
         {days.map((day) => {
           const heading = formatDayHeading(day.date, language);
@@ -78,10 +80,10 @@ export function ScheduleWeek({ days, timeZone }: { days: readonly ScheduleDay[];
 }
 
 /** One book on a day: cover, title (the link to the book) and when it comes out that day. */
-function ScheduleCard({ book, isToday, timeZone }: { book: ScheduledBook; isToday: boolean; timeZone: string }) {
+function ScheduleCard({ book, isToday, timeZone }: { book: ScheduledBook; isToday: boolean; timeZone: string | null }) {
   const { t } = useTranslation('discovery');
   const language = useLanguage();
-  const time = book.release_at ? formatReleaseTime(book.release_at, language, timeZone) : null;
+  const time = book.release_at && timeZone !== null ? formatReleaseTime(book.release_at, language, timeZone) : null;
   const isNew = book.release === 'released' && isToday;
   return (
     <article className={styles.card}>
@@ -100,7 +102,7 @@ function ScheduleCard({ book, isToday, timeZone }: { book: ScheduledBook; isToda
           {time ? (
             <time dateTime={book.release_at ?? undefined}>{time}</time>
           ) : (
-            !isNew && book.release === 'regular' && t('schedule.regular')
+            !isNew && !book.release_at && book.release === 'regular' && t('schedule.regular')
           )}
         </p>
       </div>

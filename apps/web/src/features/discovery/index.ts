@@ -3,3 +3,4 @@
 export { AlsoReadRow } from './AlsoReadRow';
 export { CreatorLinks } from './CreatorLinks';
 export { NextReleaseLine } from './NextReleaseLine';
+export { formatReleaseDate } from './release-format';

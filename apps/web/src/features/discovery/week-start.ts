@@ -17,17 +17,8 @@ const WEEK_START: Record<Language, WeekStart> = {
 
 export const weekStartOf = (language: Language): WeekStart => WEEK_START[language];
 
-/** The calendar's zone on the server's render (it cannot know the reader's), and while the browser takes that render over. */
+/** The zone the server renders the calendar's week in (it cannot know the reader's); that render shows no clock time. */
 export const SERVER_TIME_ZONE = 'UTC';
-
-/** The reader's own time zone (IANA), as the browser knows it; UTC when it does not say. */
-export function browserTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || SERVER_TIME_ZONE;
-  } catch {
-    return SERVER_TIME_ZONE;
-  }
-}
 
 /** `?week=` of the calendar's address: a day (YYYY-MM-DD) of the week to show, else the current week. */
 export function readWeekParam(params: URLSearchParams): string | undefined {

@@ -6,6 +6,7 @@ import { Loading } from '../../components/Loading';
 import { RelativeTime } from '../../components/RelativeTime';
 import { readingApi } from '../../lib/api-reading';
 import { isolate } from '../../lib/bidi';
+import { titleNamesNumber } from '../../lib/chapter-title';
 import { decodeEntities } from '../../lib/decode-entities';
 import { readerPath } from '@inkstream/contracts/routes';
 import { useLanguage } from '../../i18n/use-language';
@@ -18,7 +19,7 @@ function chapterLabel(number: number, title: string, t: (key: string, options: {
   const numbered = t('chapter', { number });
   if (!title) return numbered;
   // The title may be written in another direction than the page: isolated from the words around it.
-  return title.includes(String(number)) ? isolate(title) : `${numbered} · ${isolate(title)}`;
+  return titleNamesNumber(title, number) ? isolate(title) : `${numbered} · ${isolate(title)}`;
 }
 
 /** Recently read chapters, newest first, with a way to forget them (visitors have one too). */

@@ -145,7 +145,7 @@ function StoragePanel({ savedBytes, version }: { savedBytes: number; version: nu
   if (!facts.data) return null;
   const { usage, quota, persisted, answer } = facts.data;
   const ask = async () => {
-    await askPersistence(browserStorage.store);
+    await askPersistence(browserStorage.store, { byReader: true });
     setAsked((count) => count + 1);
   };
   return (

@@ -3,6 +3,7 @@ import { pagePath } from '@inkstream/contracts/routes';
 import { Link } from 'react-router';
 import { useTranslation } from '../../i18n/use-translation';
 import { useLanguage } from '../../i18n/use-language';
+import { titleNamesNumber } from '../../lib/chapter-title';
 import { decodeEntities } from '../../lib/decode-entities';
 import type { ReaderLinkState } from '../../lib/resume-state';
 import type { SavedChapter } from './saved-chapter';
@@ -56,12 +57,12 @@ export function SavedChapterList({ chapters, onDelete }: { chapters: readonly Sa
             <li key={chapter.chapter_uuid} className={styles.chapter}>
               {chapter.state === 'saved' ? (
                 <Link to={link.to} state={link.state} className={styles.chapterLink}>
-                  <Title number={number} title={title} />
+                  <Title number={number} title={title} namesNumber={titleNamesNumber(title, chapter.chapter_number)} />
                   <span className={styles.meta}>{details.join(' · ')}</span>
                 </Link>
               ) : (
                 <span className={styles.chapterLink}>
-                  <Title number={number} title={title} />
+                  <Title number={number} title={title} namesNumber={titleNamesNumber(title, chapter.chapter_number)} />
                   <span className={styles.meta}>{details.join(' · ')}</span>
                 </span>
               )}
@@ -82,8 +83,17 @@ export function SavedChapterList({ chapters, onDelete }: { chapters: readonly Sa
   );
 }
 
-/** "Chapter 12 · Title", the title isolated (its direction may differ from the page's). */
-function Title({ number, title }: { number: string; title: string }) {
+/**
+ * "Ch. 12 · Title", the title isolated (its direction may differ from the page's); the title alone
+ * when it names the number already ("Chapter 12: The Flood"), as the library's history does.
+ */
+function Title({ number, title, namesNumber }: { number: string; title: string; namesNumber: boolean }) {
+  if (title && namesNumber)
+    return (
+      <span className={styles.chapterTitle}>
+        <bdi>{title}</bdi>
+      </span>
+    );
   return (
     <span className={styles.chapterTitle}>
       {number}

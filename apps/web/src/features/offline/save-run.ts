@@ -133,8 +133,9 @@ async function saveOnce({ origin, choice, form }: Pending, signal: AbortSignal, 
     // Set before the first record is written: the next start then looks after what this run leaves.
     markSavedChapters(true);
     const store = browserStorage.store;
-    // The first save asks the browser to keep what is saved (the Offline screen shows the answer).
-    if ((await store.readMeta(PERSIST_ASKED_AT)) === undefined) void askPersistence(store);
+    // The first save asks the browser to keep what is saved, silently: the Offline screen shows the
+    // browser's state, and a refusal only once the reader asked there themselves.
+    if ((await store.readMeta(PERSIST_ASKED_AT)) === undefined) void askPersistence(store, { byReader: false });
     const outcome = await withSaveLock(() =>
       saveChapters(
         browserDeps,

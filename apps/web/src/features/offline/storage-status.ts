@@ -25,19 +25,26 @@ export async function storageFacts(): Promise<StorageFacts> {
   return { usage: estimate?.usage ?? null, quota: estimate?.quota ?? null, persisted };
 }
 
-/** The meta keys of the last request for persistence: its answer (1 or 0) and when. */
-export const PERSIST_ANSWER = 'persist-granted';
+/**
+ * The meta keys of the requests for persistence: when it was first asked (the first save asks on
+ * its own), and the answer to the reader's own request from the Offline screen. Only that answer is
+ * shown: a refusal the browser gave silently to the first save is no "no" to the reader, who asked
+ * nothing (issue 56). A new key name, so answers kept by the older code (which recorded the silent
+ * request's too) are not shown either.
+ */
+export const PERSIST_ANSWER = 'persist-reader-answer';
 export const PERSIST_ASKED_AT = 'persist-asked-at';
 
 /**
- * Asks the browser to keep this site's storage (on the first save, and from the Offline screen's
- * button); the answer is kept for the screen. Null when the browser has no such request.
+ * Asks the browser to keep this site's storage: silently on the first save, and when the reader
+ * presses the Offline screen's button (`byReader`: the answer is then kept for the screen). Null
+ * when the browser has no such request.
  */
-export async function askPersistence(store: OfflineStore, now = Date.now()): Promise<boolean | null> {
+export async function askPersistence(store: OfflineStore, { byReader }: { byReader: boolean }, now = Date.now()): Promise<boolean | null> {
   const manager = storageManager();
   if (!manager?.persist) return null;
   const granted = (await manager.persisted?.().catch(() => false)) || (await manager.persist().catch(() => false));
-  await store.writeMeta(PERSIST_ANSWER, granted ? 1 : 0);
+  if (byReader) await store.writeMeta(PERSIST_ANSWER, granted ? 1 : 0);
   await store.writeMeta(PERSIST_ASKED_AT, now);
   return granted;
 }

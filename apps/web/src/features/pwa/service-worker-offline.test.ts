@@ -193,6 +193,22 @@ describe('the service worker offline: built files', () => {
   });
 });
 
+describe('the service worker offline: install manifests (issue 56)', () => {
+  it('answers a language’s manifest from the network, and from its precached copy with no network', async () => {
+    const worker = loadWorker({
+      build: { ...BUILD, precache: [...BUILD.precache, '/manifest.zh-cn.webmanifest'] },
+      fetch: async () => new Response(SHELL_HTML),
+    });
+    await worker.fire('install');
+    worker.fetch.mockImplementation(network('{"lang":"zh-CN","from":"network"}'));
+    expect(await (await worker.request(workerRequest('/manifest.zh-cn.webmanifest')).answered!).text()).toContain('network');
+    worker.fetch.mockImplementation(offline);
+    expect(await (await worker.request(workerRequest('/manifest.zh-cn.webmanifest')).answered!).text()).toBe(
+      'file /manifest.zh-cn.webmanifest',
+    );
+  });
+});
+
 describe('the service worker offline: saved chapters’ pages', () => {
   it('answers a saved chapter’s page from the pages’ cache, never from the network', async () => {
     const worker = await installed();
