@@ -78,7 +78,7 @@ beforeAll(async () => {
       db
         .prepare(
           `INSERT INTO coin_packs (coins, bonus_coins, price_fen, bonus_expiry_days, is_active, sort_order, created_at, updated_at)
-           VALUES (100, 0, 600, NULL, 0, 99, ?, ?)`,
+           VALUES (100, 0, 600, NULL, 1, 99, ?, ?)`,
         )
         .run(now, now).lastInsertRowid,
     );
@@ -93,9 +93,11 @@ afterAll(async () => {
       books.excluding,
       books.including,
     );
-    db.prepare(
-      'UPDATE chapters SET early_access_until = NULL WHERE book_id IN (SELECT id FROM books WHERE uuid IN (?, ?))',
-    ).run(books.excluding, books.including);
+    db.prepare('UPDATE chapters SET early_access_until = NULL WHERE book_id IN (SELECT id FROM books WHERE uuid IN (?, ?))').run(
+      books.excluding,
+      books.including,
+    );
+    db.prepare('UPDATE coin_packs SET is_active = 0 WHERE id = ?').run(packId);
   });
 });
 
@@ -118,7 +120,12 @@ const texts = (language: string) => ({
 const amount = (coins: Record<string, string>, count: number) => fill(coins.amount_other!, { count: String(count) });
 /** A template as a pattern, its {{values}} anything. */
 const pattern = (template: string) =>
-  new RegExp(`^${template.split(/\{\{\w+\}\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.+')}$`);
+  new RegExp(
+    `^${template
+      .split(/\{\{\w+\}\}/)
+      .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.+')}$`,
+  );
 
 async function chapterPath(book: string, number: number) {
   return `/reader/book/chapter/${book}/${await chapterUuid(baseUrl, book, number)}/${number}`;
@@ -183,7 +190,10 @@ describe('early access and coin chapters on the reading screen (issue 56)', () =
 
         // A member on early access that lets members in reads it.
         await page.goto(await chapterPath(books.including, INCLUDING.early));
-        await page.getByRole('img', { name: pattern(r.pageAlt) }).first().waitFor();
+        await page
+          .getByRole('img', { name: pattern(r.pageAlt) })
+          .first()
+          .waitFor();
         await session.context.close();
 
         // A non-member: early access keeping members out offers coins only, and no free unlock
@@ -212,8 +222,8 @@ describe('early access and coin chapters on the reading screen (issue 56)', () =
         await p2.goto(await chapterPath(books.excluding, 5));
         expect(await noticeTitle(p2)).toBe(r.membersOrCoins.title);
         await p2.getByRole('link', { name: r.membersOnly.action }).waitFor();
-        await eventually(() => isClearOfBottomBar(p2, r.membersOnly.action, r.controls)).toBe(true);
         await shot(p2, 'reader-coin-chapter');
+        await eventually(() => isClearOfBottomBar(p2, r.membersOnly.action, r.controls)).toBe(true);
 
         // The free chapter's end card: the next chapter opens with membership or coins.
         await p2.goto(await chapterPath(books.excluding, 1));
@@ -226,7 +236,10 @@ describe('early access and coin chapters on the reading screen (issue 56)', () =
         const second = await chapterPath(books.excluding, 2);
         await p2.goto(second);
         await p2.getByRole('button', { name: c.offer.readFree }).click();
-        await p2.getByRole('img', { name: pattern(r.pageAlt) }).first().waitFor();
+        await p2
+          .getByRole('img', { name: pattern(r.pageAlt) })
+          .first()
+          .waitFor();
         expect(pathOf(p2)).toBe(second);
         expect([...session.pageErrors, ...other.pageErrors]).toEqual([]);
         await other.context.close();

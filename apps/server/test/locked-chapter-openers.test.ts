@@ -26,7 +26,11 @@ let plain: TestBook;
 const earlyUntil = Date.now() + 48 * HOUR;
 
 async function putInEarlyAccess(book: TestBook, number: number, members: boolean) {
-  await ctx.db.updateTable('books').set({ early_access_members: members ? 1 : 0 }).where('id', '=', book.id).execute();
+  await ctx.db
+    .updateTable('books')
+    .set({ early_access_members: members ? 1 : 0 })
+    .where('id', '=', book.id)
+    .execute();
   await ctx.db
     .updateTable('chapters')
     .set({ early_access_until: earlyUntil })
@@ -37,9 +41,8 @@ async function putInEarlyAccess(book: TestBook, number: number, members: boolean
 beforeAll(async () => {
   ({ ctx, admin } = await createAdminContext());
   await turnCoinsOn(ctx, admin);
-  [excluding, including, waiting, plain] = await Promise.all(
-    [0, 1, 2, 3].map(() => createBook(ctx, { chapters: 6, freeChapters: 1, pagesPerChapter: 1 })),
-  );
+  const made = await Promise.all([0, 1, 2, 3].map(() => createBook(ctx, { chapters: 6, freeChapters: 1, pagesPerChapter: 1 })));
+  [excluding, including, waiting, plain] = made as [TestBook, TestBook, TestBook, TestBook];
   await sellChapters(ctx, excluding, { price: 30, waitFreeHours: 23 });
   await sellChapters(ctx, including, { price: 30 });
   await sellChapters(ctx, waiting, { price: 30, waitFreeHours: 23 });

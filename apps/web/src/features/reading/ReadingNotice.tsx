@@ -101,9 +101,12 @@ export function ReadingNotice({ error, bookId, chapterNumber, place, onRetry }: 
         : `membersOnly.${userUuid ? 'userBody' : 'visitorBody'}.${kind}`;
   return (
     <section className={styles.notice} aria-labelledby="reader-notice-title">
-      <span className={styles.noticeBadge} aria-hidden="true">
-        {notice === 'membersOnly' ? <Lock /> : <Hourglass />}
-      </span>
+      {/* With the coin offer too, the room goes to the ways to open it (issue 56: the buy button above the bottom bar). */}
+      {!(offer && opens.coins && opens.membership) && (
+        <span className={styles.noticeBadge} aria-hidden="true">
+          {notice === 'membersOnly' ? <Lock /> : <Hourglass />}
+        </span>
+      )}
       {bookTitle && (
         <p className={styles.noticeBook}>
           <bdi>{decodeEntities(bookTitle)}</bdi>
