@@ -111,7 +111,7 @@ describe('coins', () => {
 
       // The locked chapter offers coins beside the plans; with none in the wallet it leads to buying some.
       await page.goto(locked);
-      await page.getByRole('heading', { name: reader.membersOnly.title }).waitFor();
+      await page.getByRole('heading', { name: reader.membersOrCoins.title }).waitFor();
       await page.getByText(fill(coins.offer.short, { price: amount(coins, PRICE) })).waitFor();
       await page.getByRole('link', { name: coins.offer.buyCoins }).click();
       await eventually(() => pathOf(page)).toBe('/profile');

@@ -151,6 +151,7 @@ describe('novel chapters in GET /comics/chapter_comics', () => {
         title: 'Night Voyage',
         prev_chapter_uuid: chapterUuids[3],
         next_chapter_uuid: chapterUuids[5],
+        opened_by: ['membership'],
       });
       expect(response.payload).not.toContain('Secret words');
       expect(response.payload).not.toContain('/media/');

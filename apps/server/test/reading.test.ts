@@ -80,6 +80,8 @@ describe('GET /comics/chapter_comics/{chapterUuid}/{language}', () => {
         title: 'Iron Tide',
         prev_chapter_uuid: chapter(3).uuid,
         next_chapter_uuid: chapter(5).uuid,
+        // Issue 56: what opens it (a membership: the book sells no chapters for coins).
+        opened_by: ['membership'],
       });
       expect(response.payload).not.toContain('/media/');
     }

@@ -57,6 +57,11 @@ export const ErrorCode = {
   FREE_UNLOCK_NOT_READY: 'FREE_UNLOCK_NOT_READY',
   /** Wait-for-free: every chapter of the book is readable already, nothing to unlock (409). */
   NOTHING_TO_UNLOCK: 'NOTHING_TO_UNLOCK',
+  /**
+   * Issue 56: wait-for-free asked for a chapter it does not open now (it opens the reader's first
+   * locked chapter in reading order, never one in early access); nothing was unlocked (409).
+   */
+  FREE_UNLOCK_OTHER_CHAPTER: 'FREE_UNLOCK_OTHER_CHAPTER',
   /** Console: no coin pack with this id (404). */
   COIN_PACK_NOT_FOUND: 'COIN_PACK_NOT_FOUND',
   /** Console: another coin pack sells through this Stripe payment link already (409). */
@@ -105,3 +110,33 @@ export const ErrorCode = {
   INTERNAL_ERROR: 'INTERNAL_ERROR',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/**
+ * Issue 56: the codes a reader can meet on the reading screen's calls, one list per call, so the web
+ * app's handling is exhaustive over them (a `Record<Code, …>` that stops compiling when a code is
+ * added here). A new refusal of these calls is added here first.
+ */
+/** The refusals of a chapter the reader may not open (403 of the chapter answer, `LockedChapterError`). */
+export const CHAPTER_REFUSAL_CODES = [ErrorCode.MEMBERSHIP_REQUIRED, ErrorCode.MEMBERSHIP_EXPIRED, ErrorCode.EARLY_ACCESS] as const;
+export type ChapterRefusalCode = (typeof CHAPTER_REFUSAL_CODES)[number];
+/** Everything the chapter answer refuses with, beyond a request the web app never makes (a malformed id). */
+export const CHAPTER_CONTENT_ERROR_CODES = [...CHAPTER_REFUSAL_CODES, ErrorCode.CHAPTER_NOT_FOUND] as const;
+export type ChapterContentErrorCode = (typeof CHAPTER_CONTENT_ERROR_CODES)[number];
+/** `POST /comics/chapter/unlock`. */
+export const UNLOCK_ERROR_CODES = [
+  ErrorCode.INSUFFICIENT_COINS,
+  ErrorCode.ALREADY_READABLE,
+  ErrorCode.UNLOCK_NOT_OFFERED,
+  ErrorCode.CHAPTER_NOT_FOUND,
+  ErrorCode.RATE_LIMITED,
+] as const;
+/** `POST /comics/chapter/unlock_free`. */
+export const FREE_UNLOCK_ERROR_CODES = [
+  ErrorCode.FREE_UNLOCK_NOT_READY,
+  ErrorCode.FREE_UNLOCK_OTHER_CHAPTER,
+  ErrorCode.NOTHING_TO_UNLOCK,
+  ErrorCode.UNLOCK_NOT_OFFERED,
+  ErrorCode.BOOK_NOT_FOUND,
+  ErrorCode.RATE_LIMITED,
+] as const;
+export type UnlockErrorCode = (typeof UNLOCK_ERROR_CODES)[number] | (typeof FREE_UNLOCK_ERROR_CODES)[number];

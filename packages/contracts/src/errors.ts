@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 
-export { ErrorCode } from './error-codes.js';
+export * from './error-codes.js';
 
 export const ErrorDetail = Type.Object({ field: Type.String(), message: Type.String() });
 export const ErrorBody = Type.Object({

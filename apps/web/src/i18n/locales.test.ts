@@ -47,6 +47,21 @@ describe('translations', () => {
     });
   }
 
+  // Issue 56: "من 5 قارئ" (Arabic's singular after 3–10), "1 readers": a text that writes a count
+  // must be chosen by the count's plural category (Intl.PluralRules, as the translator does).
+  it('writes every count ({{count}}) through plural forms, in every language', () => {
+    const counted: string[] = [];
+    const visit = (value: unknown, path: string) => {
+      if (typeof value === 'string') {
+        if (value.includes('{{count}}') && !PLURAL_SUFFIX.test(path)) counted.push(path);
+      } else if (typeof value === 'object' && value !== null) {
+        for (const [key, child] of Object.entries(value)) visit(child, `${path}.${key}`);
+      }
+    };
+    for (const [path, module] of Object.entries(files)) visit(module.default, path);
+    expect(counted).toEqual([]);
+  });
+
   it('never leaves a value empty', () => {
     for (const [path, module] of Object.entries(files)) {
       const values = JSON.stringify(module.default);

@@ -16,6 +16,11 @@ export const coinsApi = {
         body: count === 1 ? { chapter_uuid: chapterUuid } : { chapter_uuid: chapterUuid, count },
       }),
     ),
-  unlockFree: (bookUuid: string): Promise<FreeUnlockResult> =>
-    result(client.POST('/api/v1/comics/chapter/unlock_free', { body: { book_uuid: bookUuid } })),
+  /** Wait-for-free; with `chapterUuid`, that chapter or nothing (409 FREE_UNLOCK_OTHER_CHAPTER). */
+  unlockFree: (bookUuid: string, chapterUuid?: string): Promise<FreeUnlockResult> =>
+    result(
+      client.POST('/api/v1/comics/chapter/unlock_free', {
+        body: chapterUuid ? { book_uuid: bookUuid, chapter_uuid: chapterUuid } : { book_uuid: bookUuid },
+      }),
+    ),
 };

@@ -6217,10 +6217,17 @@ export interface paths {
                             chapter_uuid?: string;
                             /** @description Stable error code */
                             code: string;
+                            /**
+                             * Format: date-time
+                             * @description Ext (issue 56): with `EARLY_ACCESS`, when the early access ends and the chapter joins the membership
+                             */
+                            early_access_until?: string;
                             /** @description Readable English message */
                             error: string;
                             /** Format: uuid */
                             next_chapter_uuid?: string | null;
+                            /** @description Ext (issue 56): what would open this chapter for this reader now: `membership` (buying or renewing one; not for a chapter in early access that the book keeps from members), `coins` (an unlock: `unlock` says the price); empty while nothing can (early access without coins on) */
+                            opened_by?: ("membership" | "coins")[];
                             /** Format: uuid */
                             prev_chapter_uuid?: string | null;
                             /** @description The book's title */
@@ -6230,7 +6237,7 @@ export interface paths {
                                 balance: number | null;
                                 /**
                                  * Format: date-time
-                                 * @description Wait-for-free: when the reader’s next free unlock of this book is ready (now or past: ready); null when the book offers none
+                                 * @description Wait-for-free: when the reader’s next free unlock of this book is ready (now or past: ready); null when the book offers none or when a free unlock would not open this chapter (it opens the first locked chapter in reading order, never one in early access)
                                  */
                                 free_unlock_at: string | null;
                                 /** @description Coins for this chapter (the book page: the book’s price) */
@@ -6628,7 +6635,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Ext: wait-for-free: unlock the reader's first locked chapter of the book, when ready */
+        /** Ext: wait-for-free: unlock the reader's first locked chapter of the book (or only the named one), when ready */
         post: {
             parameters: {
                 query?: never;
@@ -6641,6 +6648,11 @@ export interface paths {
                     "application/json": {
                         /** Format: uuid */
                         book_uuid: string;
+                        /**
+                         * Format: uuid
+                         * @description Ext (issue 56): the chapter the reader means to open; refused (409 FREE_UNLOCK_OTHER_CHAPTER, nothing unlocked) unless it is the one a free unlock opens now
+                         */
+                        chapter_uuid?: string;
                     };
                 };
             };

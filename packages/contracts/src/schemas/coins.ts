@@ -71,7 +71,14 @@ export const InsufficientCoinsError = Type.Object({
   price: Type.Optional(Type.Integer()),
 });
 
-export const FreeUnlockBody = ClosedObject({ book_uuid: Uuid() });
+export const FreeUnlockBody = ClosedObject({
+  book_uuid: Uuid(),
+  chapter_uuid: Type.Optional(
+    Uuid(
+      'Ext (issue 56): the chapter the reader means to open; refused (409 FREE_UNLOCK_OTHER_CHAPTER, nothing unlocked) unless it is the one a free unlock opens now',
+    ),
+  ),
+});
 export type FreeUnlockBody = Static<typeof FreeUnlockBody>;
 export const FreeUnlockResult = Type.Object({ chapter_uuid: Uuid(), next_free_at: Timestamp() });
 export type FreeUnlockResult = Static<typeof FreeUnlockResult>;
@@ -92,7 +99,7 @@ export const UnlockOffer = Type.Object({
   balance: Nullable(Type.Integer({ description: 'The reader’s coins; null for a visitor' })),
   free_unlock_at: Nullable(
     Timestamp(
-      'Wait-for-free: when the reader’s next free unlock of this book is ready (now or past: ready); null when the book offers none',
+      'Wait-for-free: when the reader’s next free unlock of this book is ready (now or past: ready); null when the book offers none or when a free unlock would not open this chapter (it opens the first locked chapter in reading order, never one in early access)',
     ),
   ),
 });

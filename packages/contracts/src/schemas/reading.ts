@@ -64,8 +64,12 @@ export const ChapterContent = Type.Object({
 export type ChapterContent = Static<typeof ChapterContent>;
 export const ChapterContentResponse = Result(ChapterContent);
 
+/** What can open a locked chapter (its 403's `opened_by`). */
+export const ChapterOpener = Type.Union([Type.Literal('membership'), Type.Literal('coins')]);
+export type ChapterOpener = Static<typeof ChapterOpener>;
+
 /**
- * The 403 of a chapter the reader may not open (MEMBERSHIP_REQUIRED / MEMBERSHIP_EXPIRED): the
+ * The 403 of a chapter the reader may not open (MEMBERSHIP_REQUIRED / MEMBERSHIP_EXPIRED / EARLY_ACCESS): the
  * error, and ext fields that place the chapter in its book so the reader can move on from it.
  * Titles and neighbours only: never a page, an image URL or any of the text.
  */
@@ -81,6 +85,15 @@ export const LockedChapterError = Type.Object({
   prev_chapter_uuid: Type.Optional(Nullable(Uuid())),
   next_chapter_uuid: Type.Optional(Nullable(Uuid())),
   unlock: Type.Optional(UnlockOffer),
+  opened_by: Type.Optional(
+    Type.Array(ChapterOpener, {
+      description:
+        'Ext (issue 56): what would open this chapter for this reader now: `membership` (buying or renewing one; not for a chapter in early access that the book keeps from members), `coins` (an unlock: `unlock` says the price); empty while nothing can (early access without coins on)',
+    }),
+  ),
+  early_access_until: Type.Optional(
+    Timestamp('Ext (issue 56): with `EARLY_ACCESS`, when the early access ends and the chapter joins the membership'),
+  ),
 });
 export type LockedChapterError = Static<typeof LockedChapterError>;
 /** Where a locked chapter sits in its book, as its 403 gives it (all of it: the web app checks each field). */

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { chapterAccessOf, hasChaptersOpenToEveryone, isOpenToEveryone, mayRead, type ReaderTerms } from './chapter-access.js';
+import {
+  chapterAccessOf,
+  hasChaptersOpenToEveryone,
+  isOpenToEveryone,
+  mayRead,
+  membershipOpens,
+  type ReaderTerms,
+} from './chapter-access.js';
 
 const NOW = 1_800_000_000_000;
 const DAY = 86_400_000;
@@ -39,7 +46,10 @@ describe('the access rule (docs/ARCHITECTURE.md "Who may read what")', () => {
   it('keeps a chapter in early access for unlocks (and members where the book says so) until its time', () => {
     const member = reader({ membershipEnd: NOW + DAY });
     const cases: [string, ReaderTerms | null, ReturnType<typeof chapter>, string][] = [
-      ['visitor', null, chapter(4, NOW + DAY), 'members_only'],
+      // Issue 56: a visitor is told of the early access, not of a membership that may not open it.
+      ['visitor', null, chapter(4, NOW + DAY), 'early_access'],
+      ['visitor, members included', null, chapter(4, NOW + DAY, true), 'early_access'],
+      ['visitor, early access over', null, chapter(4, NOW - 1), 'members_only'],
       ['never a member', reader(), chapter(4, NOW + DAY), 'early_access'],
       ['lapsed', reader({ membershipEnd: NOW - DAY }), chapter(4, NOW + DAY), 'early_access'],
       ['member, coins only', member, chapter(4, NOW + DAY), 'early_access'],
@@ -51,6 +61,13 @@ describe('the access rule (docs/ARCHITECTURE.md "Who may read what")', () => {
       ['never a member, early access over', reader(), chapter(4, NOW - 1), 'members_only'],
     ];
     for (const [name, who, terms, expected] of cases) expect(chapterAccessOf(who, terms, NOW), name).toBe(expected);
+  });
+
+  it('says a membership opens a paid chapter, in early access only where the book includes members (issue 56)', () => {
+    expect(membershipOpens(chapter(4), NOW)).toBe(true);
+    expect(membershipOpens(chapter(4, NOW + DAY), NOW)).toBe(false);
+    expect(membershipOpens(chapter(4, NOW + DAY, true), NOW)).toBe(true);
+    expect(membershipOpens(chapter(4, NOW), NOW)).toBe(true);
   });
 
   it('reads every answer but the three refusals', () => {

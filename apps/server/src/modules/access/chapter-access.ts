@@ -54,7 +54,8 @@ export const hasChaptersOpenToEveryone = (book: { publicFreeChapters: number }):
  */
 export function chapterAccessOf(reader: ReaderTerms | null, chapter: ChapterTerms, now: number): ChapterAccess {
   if (isOpenToEveryone(chapter)) return 'free';
-  if (!reader) return 'members_only';
+  // Issue 56: a visitor is told of the early access too, not offered a membership that may not open it.
+  if (!reader) return isInEarlyAccess(chapter, now) ? 'early_access' : 'members_only';
   if (reader.role === 'admin') return 'admin';
   const membership = membershipStateOf(reader.membershipEnd, now);
   const early = isInEarlyAccess(chapter, now);
@@ -67,3 +68,11 @@ export function chapterAccessOf(reader: ReaderTerms | null, chapter: ChapterTerm
 
 export const mayRead = (access: ChapterAccess): access is Readable =>
   access !== 'members_only' && access !== 'expired' && access !== 'early_access';
+
+/**
+ * Issue 56: whether a membership (bought or renewed now) opens the chapter: always, but in early
+ * access only where the book includes members. The refusal says so (`opened_by`), so no screen
+ * offers a membership that would not open what the reader asked for.
+ */
+export const membershipOpens = (chapter: ChapterTerms, now: number): boolean =>
+  !isInEarlyAccess(chapter, now) || chapter.earlyAccessMembers;

@@ -69,12 +69,14 @@ export function coinsRoutes(unlocks: UnlocksService) {
         config: { rateLimit: LIMITS.coinUnlocks },
         schema: {
           tags,
-          summary: "Ext: wait-for-free: unlock the reader's first locked chapter of the book, when ready",
+          summary: "Ext: wait-for-free: unlock the reader's first locked chapter of the book (or only the named one), when ready",
           body: FreeUnlockBody,
           response: { 200: FreeUnlockResponse, 429: FreeUnlockNotReadyError, ...errorResponses },
         },
       },
-      async (request) => ({ data: { result: await unlocks.unlockFree(requireUser(request), request.body.book_uuid) } }),
+      async (request) => ({
+        data: { result: await unlocks.unlockFree(requireUser(request), request.body.book_uuid, request.body.chapter_uuid) },
+      }),
     );
   };
 }

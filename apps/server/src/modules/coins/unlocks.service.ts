@@ -28,6 +28,12 @@ const isFreeUnlockable = (row: { access: ChapterAccess }) => !mayRead(row.access
 const chapterNotFound = () => notFound(ErrorCode.CHAPTER_NOT_FOUND, 'Chapter not found');
 const bookNotFound = () => notFound(ErrorCode.BOOK_NOT_FOUND, 'Book not found');
 const notOffered = () => new AppError(ErrorCode.UNLOCK_NOT_OFFERED, 400, 'This book is not sold chapter by chapter');
+const notThisChapter = () =>
+  new AppError(
+    ErrorCode.FREE_UNLOCK_OTHER_CHAPTER,
+    409,
+    'A free unlock opens your first locked chapter in reading order (never one in early access), not this one; nothing was unlocked',
+  );
 const alreadyReadable = () => new AppError(ErrorCode.ALREADY_READABLE, 409, 'You can read this chapter already; no coins were spent');
 
 /** A book's offer: its price per chapter when coins are on for the site and the book; null otherwise. */
@@ -119,9 +125,10 @@ export function createUnlocksService(deps: {
 
   /**
    * Wait-for-free: opens the reader's first locked chapter of the book in reading order (never one
-   * past a chapter they cannot read yet, never one they hold), once every `wait_free_hours`.
+   * past a chapter they cannot read yet, never one they hold), once every `wait_free_hours`. With
+   * `chapterUuid` (the reader's screen names the chapter), only when that is the one.
    */
-  async function unlockFree(user: AuthUser, bookUuid: string): Promise<FreeUnlockResult> {
+  async function unlockFree(user: AuthUser, bookUuid: string, chapterUuid?: string): Promise<FreeUnlockResult> {
     const book = await repo.findBookOffer(db, bookUuid);
     if (!book) throw bookNotFound();
     const enabled = await coinsEnabled();
@@ -146,6 +153,8 @@ export function createUnlocksService(deps: {
       }
       const chapters = await access.bookChaptersAccessWithin(trx, user, book.id);
       const next = chapters.find(isFreeUnlockable);
+      // Issue 56: a free unlock asked from a chapter opens that chapter or nothing, never another one.
+      if (chapterUuid !== undefined && next?.uuid.toLowerCase() !== chapterUuid.toLowerCase()) throw notThisChapter();
       if (!next) throw new AppError(ErrorCode.NOTHING_TO_UNLOCK, 409, 'You can read every chapter of this book already');
       await ledgerRepo.insertChapterGrant(trx, {
         user_id: user.id,
@@ -184,6 +193,13 @@ export function createUnlocksService(deps: {
     };
   }
 
+  /** Whether the reader's free unlock of the book would open this chapter (the first free-unlockable one). */
+  async function freeUnlockOpens(user: AuthUser, book: BookOffer, chapterId: number, enabled: boolean): Promise<boolean> {
+    if (waitFreeOf(book, enabled) === null) return false;
+    const chapters = await access.bookChaptersAccessWithin(db, user, book.id);
+    return chapters.find(isFreeUnlockable)?.id === chapterId;
+  }
+
   /**
    * What a refused reader may do instead of a membership (the locked chapter's 403 `unlock`): the
    * price, their coins, their free unlock. Null when the book is not sold chapter by chapter.
@@ -194,11 +210,13 @@ export function createUnlocksService(deps: {
     if (!chapter || !sellsChapters(chapter.book, enabled)) return null;
     const price = chapter.coin_price ?? chapter.book.coin_price!;
     if (!user) return { price, balance: null, free_unlock_at: null };
-    const [balance, freeAt] = await Promise.all([
+    const [balance, freeAt, opensThis] = await Promise.all([
       ledgerRepo.balanceOf(db, user.id, now()),
       freeUnlockAtWithin(db, user.id, chapter.book, enabled),
+      freeUnlockOpens(user, chapter.book, chapter.id, enabled),
     ]);
-    return { price, balance, free_unlock_at: freeAt === null ? null : toIso(freeAt) };
+    // Issue 56: the offer's free unlock is this chapter's, or none (it once opened another chapter).
+    return { price, balance, free_unlock_at: freeAt === null || !opensThis ? null : toIso(freeAt) };
   }
 
   return { wallet, unlock, unlockFree, bookUnlocks, offerFor };

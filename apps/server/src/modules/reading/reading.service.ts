@@ -1,12 +1,28 @@
 import type { UnlockOffer } from '@inkstream/contracts';
-import { ErrorCode, type ChapterContentParams, type PageImage, type PageSource } from '@inkstream/contracts';
+import {
+  ErrorCode,
+  type ChapterContentParams,
+  type ChapterOpener,
+  type ChapterRefusalCode,
+  type PageImage,
+  type PageSource,
+} from '@inkstream/contracts';
 import type { Db } from '../../db/database.js';
 import type { DomainEvents } from '../../db/domain-events.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { resolveLanguage } from '../../lib/language.js';
 import type { CatalogueVersion } from '../catalogue/catalogue-version.js';
 import type { MediaUrls } from '../media/media-urls.js';
-import { chapterAccessOf, isOpenToEveryone, mayRead, type ChapterAccess } from '../access/chapter-access.js';
+import {
+  chapterAccessOf,
+  isOpenToEveryone,
+  mayRead,
+  membershipOpens,
+  type ChapterAccess,
+  type ChapterTerms,
+  type Refusal,
+} from '../access/chapter-access.js';
+import { toIso } from '../../lib/time.js';
 import { chapterTermsOf, readerTermsOf } from '../access/chapter-access.sql.js';
 import { authUserOf, invalidTokenError, type AuthUser } from '../users/auth-user.js';
 import type { TokenClaims } from '../users/tokens.js';
@@ -29,6 +45,17 @@ type ReaderState = NonNullable<Awaited<ReturnType<typeof repo.findReaderState>>>
 export type ChapterAsker = { user: AuthUser | null; claims?: TokenClaims | null };
 
 const chapterNotFound = () => notFound(ErrorCode.CHAPTER_NOT_FOUND, 'This chapter does not exist');
+
+/**
+ * Each refusal of the access rule as the 403 says it. The codes are the contract's list
+ * (CHAPTER_REFUSAL_CODES), which the web reader handles one by one (issue 56): a new refusal
+ * needs its code there before this compiles.
+ */
+const REFUSALS = {
+  members_only: { code: ErrorCode.MEMBERSHIP_REQUIRED, message: 'This chapter is only open to members' },
+  expired: { code: ErrorCode.MEMBERSHIP_EXPIRED, message: 'Your membership has expired; top up to keep reading' },
+  early_access: { code: ErrorCode.EARLY_ACCESS, message: 'This chapter is in early access: unlock it to read it now' },
+} as const satisfies Record<Refusal, { code: ChapterRefusalCode; message: string }>;
 
 export interface ReadingDeps {
   db: Db;
@@ -100,15 +127,21 @@ export function createReadingService(deps: ReadingDeps) {
    * field by field from the shared part, so no page, image URL or text can slip into it.
    */
   async function lockedError(
-    access: ChapterAccess,
+    access: Refusal,
     shared: SharedChapter | undefined,
     user: AuthUser | null,
     chapterUuid: string,
+    terms: ChapterTerms,
   ): Promise<AppError> {
     // Coins (issue 42): where the book sells chapters, the refusal says what unlocking costs.
     // Only for a book that sells chapters (kept with the shared part, per catalogue version: a
     // price change moves it), so other refusals stay one statement.
     const unlock = deps.unlockOffer && shared?.sellsChapters ? await deps.unlockOffer(user, chapterUuid) : null;
+    // Issue 56: what opens it, decided here once, so no screen offers what would not open it.
+    const openedBy: ChapterOpener[] = [
+      ...(membershipOpens(terms, now()) ? ['membership' as const] : []),
+      ...(unlock ? ['coins' as const] : []),
+    ];
     const place = shared && {
       book_uuid: shared.bookUuid,
       book_type: shared.bookType,
@@ -119,28 +152,11 @@ export function createReadingService(deps: ReadingDeps) {
       prev_chapter_uuid: shared.prev,
       next_chapter_uuid: shared.next,
       ...(unlock ? { unlock } : {}),
+      opened_by: openedBy,
+      ...(access === 'early_access' && terms.earlyAccessUntil !== null ? { early_access_until: toIso(terms.earlyAccessUntil) } : {}),
     };
-    if (access === 'early_access') {
-      return new AppError(
-        ErrorCode.EARLY_ACCESS,
-        403,
-        'This chapter is in early access: unlock it to read it now',
-        undefined,
-        undefined,
-        place,
-      );
-    }
-    if (access === 'expired') {
-      return new AppError(
-        ErrorCode.MEMBERSHIP_EXPIRED,
-        403,
-        'Your membership has expired; top up to keep reading',
-        undefined,
-        undefined,
-        place,
-      );
-    }
-    return new AppError(ErrorCode.MEMBERSHIP_REQUIRED, 403, 'This chapter is only open to members', undefined, undefined, place);
+    const { code, message } = REFUSALS[access];
+    return new AppError(code, 403, message, undefined, undefined, place);
   }
 
   /**
@@ -166,7 +182,7 @@ export function createReadingService(deps: ReadingDeps) {
     if (!state) throw chapterNotFound();
     const shared = await chapters.get(params.chapterUuid, language);
     const access = accessOf(user, state);
-    if (!mayRead(access)) throw await lockedError(access, shared, user, params.chapterUuid);
+    if (!mayRead(access)) throw await lockedError(access, shared, user, params.chapterUuid, chapterTermsOf(state));
     if (!shared) throw chapterNotFound();
     // Public page URLs and an answer shared by every visitor only for what is free to everyone.
     const isFree = isOpenToEveryone(chapterTermsOf(state));

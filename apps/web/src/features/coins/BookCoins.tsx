@@ -38,7 +38,8 @@ export function BookCoins({ bookUuid, unlocks, chapters }: Props) {
   const freeChapter = chapters.find((chapter) => chapter.chapter_uuid === unlocks.free_unlock_chapter_uuid);
   const free = useMutation({
     mutationFn: async () => {
-      const result = await coinsApi.unlockFree(bookUuid);
+      // Issue 56: the chapter the button names, or nothing (the server refuses another one).
+      const result = await coinsApi.unlockFree(bookUuid, unlocks.free_unlock_chapter_uuid ?? undefined);
       const known = chapters.find((chapter) => chapter.chapter_uuid === result.chapter_uuid);
       const number = known?.chapter_number ?? (await readingApi.chapterContent(result.chapter_uuid, language)).chapter_number;
       return { chapter_uuid: result.chapter_uuid, chapter_number: number };

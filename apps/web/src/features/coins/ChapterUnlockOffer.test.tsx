@@ -91,7 +91,8 @@ describe('the locked chapter’s coin offer', () => {
     renderOffer({ price: 30, balance: 0, free_unlock_at: inHours(-1) });
     fireEvent.click(screen.getByRole('button', { name: 'Read free now (wait-for-free)' }));
     await settle();
-    expect(bodyOf(fetch, '/comics/chapter/unlock_free')).toEqual({ book_uuid: BOOK });
+    // Issue 56: the free unlock names this chapter; the server opens it or nothing.
+    expect(bodyOf(fetch, '/comics/chapter/unlock_free')).toEqual({ book_uuid: BOOK, chapter_uuid: CHAPTER });
     expect(screen.getByRole('status').textContent).toBe('Unlocked. Opening the chapter…');
     cleanUpScreen();
 
@@ -99,5 +100,24 @@ describe('the locked chapter’s coin offer', () => {
     renderOffer({ price: 30, balance: 0, free_unlock_at: inHours(3) });
     expect(screen.queryByRole('button', { name: /Read free/ })).toBeNull();
     expect(screen.getByText('Next free unlock in 3 hours')).toBeTruthy();
+  });
+
+  it('says so when a free unlock would open another chapter, and opens none (issue 56)', async () => {
+    stubApi({
+      'POST /comics/chapter/unlock_free': { status: 409, body: { error: 'Other chapter', code: 'FREE_UNLOCK_OTHER_CHAPTER' } },
+    });
+    renderOffer({ price: 30, balance: 0, free_unlock_at: inHours(-1) });
+    fireEvent.click(screen.getByRole('button', { name: 'Read free now (wait-for-free)' }));
+    await settle();
+    expect(screen.getByRole('alert').textContent).toBe(
+      'A free unlock opens your first locked chapter in reading order, not this one: nothing was unlocked.',
+    );
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('always shows the way to buy coins beside the unlock (issue 56)', () => {
+    stubApi({});
+    renderOffer({ price: 30, balance: 100, free_unlock_at: null });
+    expect(screen.getByRole('link', { name: 'Buy coins' }).getAttribute('href')).toBe('/profile?return=here#coins');
   });
 });

@@ -1,13 +1,11 @@
 import type { UnlockOffer } from '@inkstream/contracts';
 import { formatCount } from '@inkstream/contracts/formats';
-import { readerPath } from '@inkstream/contracts/routes';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { useLanguage } from '../../i18n/use-language';
 import { useTranslation } from '../../i18n/use-translation';
 import { coinsApi } from '../../lib/api-coins';
-import { readingApi } from '../../lib/api-reading';
 import { useNow } from '../../lib/render-clock';
 import { formatTimeUntil, freeUnlockState, UNLOCK_BUNDLES, unlockFailure, type UnlockFailure } from './coin-rules';
 import styles from './coins.module.css';
@@ -41,7 +39,6 @@ export function ChapterUnlockOffer({ offer, bookUuid, chapterUuid, hasNext, buyC
   const { t } = useTranslation('coins');
   const language = useLanguage();
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const now = useNow();
   const [failure, setFailure] = useState<UnlockFailure | null>(null);
   const coins = (count: number) => t('amount', { count, formatted: formatCount(count, language) });
@@ -59,18 +56,11 @@ export function ChapterUnlockOffer({ offer, bookUuid, chapterUuid, hasNext, buyC
     },
   });
   const free = useMutation({
-    mutationFn: async () => {
-      const result = await coinsApi.unlockFree(bookUuid);
-      // The free unlock opens the reader's first locked chapter of the book, which may be an earlier one: go there.
-      if (result.chapter_uuid.toLowerCase() === chapterUuid.toLowerCase()) return null;
-      const opened = await readingApi.chapterContent(result.chapter_uuid, language);
-      return { chapter_uuid: result.chapter_uuid, chapter_number: opened.chapter_number };
-    },
+    // Issue 56: the free unlock names this chapter; the server opens it or nothing (it once opened
+    // the book's first locked chapter, far from the one on screen).
+    mutationFn: () => coinsApi.unlockFree(bookUuid, chapterUuid),
     onMutate: () => setFailure(null),
-    onSuccess: (elsewhere) => {
-      refreshAfterUnlock(queryClient, bookUuid, [chapterUuid]);
-      if (elsewhere) navigate(readerPath(bookUuid, elsewhere));
-    },
+    onSuccess: (result) => refreshAfterUnlock(queryClient, bookUuid, [result.chapter_uuid]),
     onError: (error) => setFailure(unlockFailure(error)),
   });
   const busy = unlock.isPending || free.isPending;
@@ -126,6 +116,10 @@ export function ChapterUnlockOffer({ offer, bookUuid, chapterUuid, hasNext, buyC
               <p className={styles.wait}>{t('offer.perChapter', { price })}</p>
             </>
           )}
+          {/* Issue 56: the wallet's way to more coins is always there, not only once it runs short. */}
+          <Link to={buyCoinsPath} className={styles.offerLink}>
+            {t('offer.buyCoins')}
+          </Link>
         </>
       )}
       {freeState.kind === 'waiting' && (

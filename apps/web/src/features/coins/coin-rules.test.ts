@@ -1,6 +1,8 @@
 import type { CoinEntry, PublicConfig } from '@inkstream/contracts';
 import { describe, expect, it } from 'vitest';
+import { FREE_UNLOCK_ERROR_CODES, UNLOCK_ERROR_CODES } from '@inkstream/contracts/error-codes';
 import { ApiError } from '../../lib/api-client';
+import enCoins from '../../i18n/locales/en-us/coins.json';
 import { entryDescription, formatTimeUntil, freeUnlockState, packCard, signedCoins, unlockFailure, unlockOfferOf } from './coin-rules';
 
 const locked = (body: Record<string, unknown>) => new ApiError(403, 'MEMBERSHIP_REQUIRED', 'Members only', [], body);
@@ -57,6 +59,16 @@ describe('a refused unlock', () => {
     expect(unlockFailure(new ApiError(409, 'NOTHING_TO_UNLOCK', 'x'))).toEqual({ kind: 'nothing' });
     expect(unlockFailure(new ApiError(500, 'INTERNAL', 'x'))).toEqual({ kind: 'error' });
     expect(unlockFailure(new TypeError('offline'))).toEqual({ kind: 'error' });
+  });
+
+  it('has words of its own for every code the unlock calls can refuse with (issue 56)', () => {
+    const words = enCoins.problem as Record<string, string>;
+    for (const code of [...UNLOCK_ERROR_CODES, ...FREE_UNLOCK_ERROR_CODES]) {
+      const failure = unlockFailure(new ApiError(400, code, 'x'));
+      expect(failure.kind, code).not.toBe('error');
+      // 'short' and 'notReady' are worded with their figures (problem.shortBy, offer.nextFree) or plainly.
+      expect(words[failure.kind], code).toBeTruthy();
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 import type { CoinEntry, CoinPack, PublicConfig, UnlockOffer } from '@inkstream/contracts';
-import { ErrorCode } from '@inkstream/contracts/error-codes';
+import { ErrorCode, type UnlockErrorCode } from '@inkstream/contracts/error-codes';
 import { intlLocale } from '@inkstream/contracts/formats';
 import { ApiError } from '../../lib/api-client';
 import type { Language } from '../../lib/language';
@@ -51,30 +51,38 @@ export function formatTimeUntil(readyAt: number, now: number, language: Language
 /** Why an unlock was refused, as the offer words it; the 402 says what the reader has and needs. */
 export type UnlockFailure =
   | { kind: 'short'; balance: number | null; price: number | null }
-  | { kind: 'readable' }
-  | { kind: 'notOffered' }
   | { kind: 'notReady'; readyAt: string | null }
-  | { kind: 'nothing' }
-  | { kind: 'error' };
+  | { kind: 'readable' | 'notOffered' | 'nothing' | 'otherChapter' | 'gone' | 'tooFast' | 'error' };
+
+/**
+ * Issue 56: every code the unlock calls can refuse with has its own words (`coins:problem.*`). The
+ * contract lists them (UNLOCK_ERROR_CODES, FREE_UNLOCK_ERROR_CODES): a code added there stops this
+ * from compiling until it has a case.
+ */
+const FAILURE_OF_CODE = {
+  [ErrorCode.INSUFFICIENT_COINS]: (body) => ({
+    kind: 'short',
+    balance: typeof body.balance === 'number' ? body.balance : null,
+    price: typeof body.price === 'number' ? body.price : null,
+  }),
+  [ErrorCode.ALREADY_READABLE]: () => ({ kind: 'readable' }),
+  [ErrorCode.UNLOCK_NOT_OFFERED]: () => ({ kind: 'notOffered' }),
+  [ErrorCode.FREE_UNLOCK_NOT_READY]: (body) => ({
+    kind: 'notReady',
+    readyAt: typeof body.free_unlock_at === 'string' ? body.free_unlock_at : null,
+  }),
+  [ErrorCode.FREE_UNLOCK_OTHER_CHAPTER]: () => ({ kind: 'otherChapter' }),
+  [ErrorCode.NOTHING_TO_UNLOCK]: () => ({ kind: 'nothing' }),
+  [ErrorCode.CHAPTER_NOT_FOUND]: () => ({ kind: 'gone' }),
+  [ErrorCode.BOOK_NOT_FOUND]: () => ({ kind: 'gone' }),
+  [ErrorCode.RATE_LIMITED]: () => ({ kind: 'tooFast' }),
+} satisfies Record<UnlockErrorCode, (body: Readonly<Record<string, unknown>>) => UnlockFailure>;
+
+const isUnlockCode = (code: string): code is UnlockErrorCode => Object.hasOwn(FAILURE_OF_CODE, code);
 
 export function unlockFailure(error: unknown): UnlockFailure {
-  if (!(error instanceof ApiError)) return { kind: 'error' };
-  const body = error.body ?? {};
-  const numberOrNull = (value: unknown) => (typeof value === 'number' ? value : null);
-  switch (error.code) {
-    case ErrorCode.INSUFFICIENT_COINS:
-      return { kind: 'short', balance: numberOrNull(body.balance), price: numberOrNull(body.price) };
-    case ErrorCode.ALREADY_READABLE:
-      return { kind: 'readable' };
-    case ErrorCode.UNLOCK_NOT_OFFERED:
-      return { kind: 'notOffered' };
-    case ErrorCode.FREE_UNLOCK_NOT_READY:
-      return { kind: 'notReady', readyAt: typeof body.free_unlock_at === 'string' ? body.free_unlock_at : null };
-    case ErrorCode.NOTHING_TO_UNLOCK:
-      return { kind: 'nothing' };
-    default:
-      return { kind: 'error' };
-  }
+  if (!(error instanceof ApiError) || !isUnlockCode(error.code)) return { kind: 'error' };
+  return FAILURE_OF_CODE[error.code](error.body ?? {});
 }
 
 /**

@@ -11,6 +11,7 @@ import { SaveNextChapters } from '../offline';
 import { ChevronEnd, Lock } from './icons';
 import { LikeButton } from './LikeButton';
 import type { ChapterStep } from './reading-navigation';
+import { lockNoteKeys } from './reading-notice';
 import { chapterQueryOptions } from './use-chapter-content';
 import styles from './ChapterEndCard.module.css';
 import { useLighterImages } from '../../lib/data-saving';
@@ -39,6 +40,8 @@ export function ChapterEndCard({
   useOnVisible(card, () => setNear(true), !isNear, '800px');
   const nextChapter = useQuery({ ...chapterQueryOptions(next ?? '', language, useLighterImages()), enabled: !!next && isNear });
   const isLocked = nextChapter.error instanceof ApiError && nextChapter.error.status === 403;
+  // Issue 56: what opens the next chapter, as its refusal says (coins, membership, both; early access).
+  const lockNote = isLocked ? lockNoteKeys(nextChapter.error) : [];
   return (
     <section ref={card} className={styles.card} aria-labelledby="chapter-end-title">
       <h2 id="chapter-end-title" className={styles.title}>
@@ -49,7 +52,7 @@ export function ChapterEndCard({
           {isLocked && <Lock />}
           <span>
             {t('end.next', { number: content.chapter_number + 1 })}
-            {isLocked && <span className={styles.lockNote}> · {t('end.membersOnly')}</span>}
+            {isLocked && <span className={styles.lockNote}> · {lockNote.map((key) => t(key)).join(' · ')}</span>}
           </span>
           <ChevronEnd />
         </button>

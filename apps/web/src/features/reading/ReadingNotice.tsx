@@ -1,5 +1,5 @@
 import { PAGE_PATTERNS, PROFILE_SECTIONS } from '@inkstream/contracts/routes';
-import { formatLength } from '@inkstream/contracts/formats';
+import { formatDateTime, formatLength } from '@inkstream/contracts/formats';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../i18n/use-translation';
 import { Link, useLocation } from 'react-router';
@@ -16,10 +16,10 @@ import { PLANS } from '../account';
 import { ChapterUnlockOffer, coinStyles, unlockOfferOf } from '../coins';
 import { OFFLINE_ERROR } from '../offline';
 import { Hourglass, Lock } from './icons';
-import { noticeFromError, readingNotice, type LockedPlace } from './reading-notice';
+import { earlyAccessUntil, lockOpeners, noticeFromError, readingNotice, type LockedPlace } from './reading-notice';
 import styles from './ReadingNotice.module.css';
 
-/** Instead of a chapter that could not be loaded: members-only, expired, or (for members) a plain error. */
+/** Instead of a chapter that could not be loaded: members-only, expired, early access, or (for members) a plain error. */
 interface Props {
   error: unknown;
   bookId: string;
@@ -77,16 +77,36 @@ export function ReadingNotice({ error, bookId, chapterNumber, place, onRetry }: 
       </section>
     );
   }
-  const copy = notice === 'expired' ? 'expired' : 'membersOnly';
+  // Issue 56: what opens the chapter is the server's word (its 403's `opened_by`); the notice offers
+  // only that: no membership where it would not open the chapter, coins where they would.
+  const opens = lockOpeners(error, !!offer);
+  const until = earlyAccessUntil(error);
   // Said of the kind of book on screen ("all novels"), or of chapters when the kind is not known;
   // "log in" only to a visitor: a logged-in reader is asked to buy, not to log in again.
   const kind = place?.book_type ?? 'book';
-  const body = copy === 'expired' ? `expired.body.${kind}` : `membersOnly.${userUuid ? 'userBody' : 'visitorBody'}.${kind}`;
+  const copy = notice === 'expired' ? 'expired' : 'membersOnly';
+  const title =
+    notice === 'earlyAccess'
+      ? until === undefined
+        ? t('earlyAccess.titleNoDate')
+        : t('earlyAccess.title', { when: formatDateTime(until, language) })
+      : copy === 'membersOnly' && opens.coins
+        ? t('membersOrCoins.title')
+        : t(`${copy}.title`);
+  const body =
+    notice === 'earlyAccess'
+      ? `earlyAccess.body.${opens.membership ? (opens.coins ? 'both' : 'membership') : opens.coins ? 'coins' : 'none'}`
+      : copy === 'expired'
+        ? `expired.body.${kind}`
+        : `membersOnly.${userUuid ? 'userBody' : 'visitorBody'}.${kind}`;
   return (
     <section className={styles.notice} aria-labelledby="reader-notice-title">
-      <span className={styles.noticeBadge} aria-hidden="true">
-        {notice === 'expired' ? <Hourglass /> : <Lock />}
-      </span>
+      {/* With the coin offer too, the room goes to the ways to open it (issue 56: the buy button above the bottom bar). */}
+      {!(offer && opens.coins && opens.membership) && (
+        <span className={styles.noticeBadge} aria-hidden="true">
+          {notice === 'membersOnly' ? <Lock /> : <Hourglass />}
+        </span>
+      )}
       {bookTitle && (
         <p className={styles.noticeBook}>
           <bdi>{decodeEntities(bookTitle)}</bdi>
@@ -94,13 +114,13 @@ export function ReadingNotice({ error, bookId, chapterNumber, place, onRetry }: 
         </p>
       )}
       <h2 id="reader-notice-title" className={styles.noticeTitle}>
-        {t(`${copy}.title`)}
+        {title}
       </h2>
       <p>{t(body)}</p>
       {/* Issue 47: a copy saved for offline reading ends with the membership it was saved under. */}
       {error instanceof ApiError && error.code === OFFLINE_ERROR.expired && <p>{t('expired.savedCopy')}</p>}
       {/* Coins (issue 42): only where the refusal offers them, so a site without coins looks as before. */}
-      {offer && place && (
+      {offer && place && opens.coins && (
         <>
           <ChapterUnlockOffer
             offer={offer}
@@ -110,9 +130,20 @@ export function ReadingNotice({ error, bookId, chapterNumber, place, onRetry }: 
             buyCoinsPath={`${withReturn(PAGE_PATTERNS.profile, here)}#${PROFILE_SECTIONS.coins}`}
             loginPath={withReturn(PAGE_PATTERNS.login, here)}
           />
-          <p className={coinStyles.or}>{t('coins:offer.orMembership')}</p>
+          {opens.membership && <p className={coinStyles.or}>{t('coins:offer.orMembership')}</p>}
         </>
       )}
+      {opens.membership && <MembershipPlans copy={copy} here={here} isVisitor={!userUuid} />}
+    </section>
+  );
+}
+
+/** The membership plans and the way to buy one (and, for a visitor, to log in): only where a membership opens the chapter. */
+function MembershipPlans({ copy, here, isVisitor }: { copy: 'expired' | 'membersOnly'; here: string; isVisitor: boolean }) {
+  const { t } = useTranslation('reader');
+  const language = useLanguage();
+  return (
+    <>
       <ul className={styles.plans} aria-label={t('plansLabel')}>
         {PLANS.map((plan) => (
           <li key={plan.id} className={styles.plan}>
@@ -126,11 +157,11 @@ export function ReadingNotice({ error, bookId, chapterNumber, place, onRetry }: 
       <Link to={`${withReturn(PAGE_PATTERNS.profile, here)}#${PROFILE_SECTIONS.topUp}`} className={styles.noticeAction}>
         {t(`${copy}.action`)}
       </Link>
-      {!userUuid && (
+      {isVisitor && (
         <Link to={withReturn(PAGE_PATTERNS.login, here)} className={styles.noticeLink}>
           {t('logIn')}
         </Link>
       )}
-    </section>
+    </>
   );
 }

@@ -1,10 +1,28 @@
-import type { BookType, LockedChapterPlace, Membership } from '@inkstream/contracts';
-import { ErrorCode } from '@inkstream/contracts/error-codes';
+import type { BookType, ChapterOpener, LockedChapterPlace, Membership } from '@inkstream/contracts';
+import { CHAPTER_CONTENT_ERROR_CODES, ErrorCode, type ChapterContentErrorCode } from '@inkstream/contracts/error-codes';
 import { ApiError } from '../../lib/api-client';
 import { OFFLINE_ERROR } from '../offline';
 
-/** What the reader shows instead of a chapter it could not load ('offline': no connection and no saved copy, issue 47). */
-export type ReadingNotice = 'membersOnly' | 'expired' | 'notFound' | 'error' | 'offline';
+/**
+ * What the reader shows instead of a chapter it could not load ('offline': no connection and no
+ * saved copy, issue 47; 'earlyAccess': open now only to an unlock, or to members where the book
+ * says so, issue 56).
+ */
+export type ReadingNotice = 'membersOnly' | 'expired' | 'earlyAccess' | 'notFound' | 'error' | 'offline';
+
+/**
+ * Issue 56: each code the chapter answer can refuse with has its own notice. The contract lists
+ * them (CHAPTER_CONTENT_ERROR_CODES): a code added there stops this from compiling until it has one.
+ */
+const NOTICE_OF_CODE = {
+  [ErrorCode.MEMBERSHIP_REQUIRED]: 'membersOnly',
+  [ErrorCode.MEMBERSHIP_EXPIRED]: 'expired',
+  [ErrorCode.EARLY_ACCESS]: 'earlyAccess',
+  [ErrorCode.CHAPTER_NOT_FOUND]: 'notFound',
+} as const satisfies Record<ChapterContentErrorCode, ReadingNotice>;
+
+const isChapterContentCode = (code: string): code is ChapterContentErrorCode =>
+  (CHAPTER_CONTENT_ERROR_CODES as readonly string[]).includes(code);
 
 /** Where a locked chapter sits in its book: the ext fields of its 403 (docs/API.md). */
 export type LockedPlace = LockedChapterPlace;
@@ -42,11 +60,12 @@ export function lockedPlace(error: unknown, chapterUuid: string): LockedPlace | 
 /** The server's own answer decides when it gives one; undefined means the membership must be asked. */
 export function noticeFromError(error: unknown): ReadingNotice | undefined {
   // Issue 47: a saved copy past its end is the membership's end, said the same way; no copy and no connection is its own notice.
-  if (error instanceof ApiError && error.code === OFFLINE_ERROR.notSaved) return 'offline';
-  if (error instanceof ApiError && (error.code === ErrorCode.MEMBERSHIP_EXPIRED || error.code === OFFLINE_ERROR.expired)) return 'expired';
-  if (error instanceof ApiError && error.code === ErrorCode.MEMBERSHIP_REQUIRED) return 'membersOnly';
+  if (!(error instanceof ApiError)) return undefined;
+  if (error.code === OFFLINE_ERROR.notSaved) return 'offline';
+  if (error.code === OFFLINE_ERROR.expired) return 'expired';
+  if (isChapterContentCode(error.code)) return NOTICE_OF_CODE[error.code];
   // A chapter (or book) that does not exist is not a reason to buy anything.
-  if (error instanceof ApiError && error.status === 404) return 'notFound';
+  if (error.status === 404) return 'notFound';
   return undefined;
 }
 
@@ -66,4 +85,39 @@ export function readingNotice(error: unknown, membership: Membership | null | un
 export function shouldRetryChapter(failureCount: number, error: unknown): boolean {
   if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
   return failureCount < 1;
+}
+
+/** What opens a locked chapter, as its 403 said (`opened_by`, issue 56). */
+export interface LockOpeners {
+  membership: boolean;
+  coins: boolean;
+}
+
+/**
+ * The server's word on what opens the chapter; without one (an older answer, a saved copy past its
+ * end) a membership does, and coins where the refusal offers them.
+ */
+export function lockOpeners(error: unknown, hasCoinOffer: boolean): LockOpeners {
+  const said = error instanceof ApiError ? error.body?.opened_by : undefined;
+  if (!Array.isArray(said)) return { membership: true, coins: hasCoinOffer };
+  const openers = said as ChapterOpener[];
+  return { membership: openers.includes('membership'), coins: openers.includes('coins') };
+}
+
+/** Until when the chapter is in early access (epoch ms), when its 403 says. */
+export function earlyAccessUntil(error: unknown): number | undefined {
+  const until = error instanceof ApiError ? error.body?.early_access_until : undefined;
+  const at = typeof until === 'string' ? Date.parse(until) : NaN;
+  return Number.isNaN(at) ? undefined : at;
+}
+
+/**
+ * The end card's words for a locked next chapter (keys of `reader`): "early access" first where it
+ * is, then what opens it ("members only", "unlock with coins", "members or coins", "not open yet").
+ */
+export function lockNoteKeys(error: unknown): string[] {
+  const opens = lockOpeners(error, error instanceof ApiError && typeof error.body?.unlock === 'object' && error.body.unlock !== null);
+  const opener = opens.membership ? (opens.coins ? 'both' : 'membership') : opens.coins ? 'coins' : 'none';
+  const early = error instanceof ApiError && error.code === ErrorCode.EARLY_ACCESS;
+  return [...(early ? ['end.earlyAccess'] : []), `end.opens.${opener}`];
 }
