@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, createBook, createUser } from './helpers/factories.js';
 import { adminCli } from './helpers/admin-cli.js';
 import { createTestContext, type TestContext } from './helpers/test-context.js';
+import { until } from './helpers/until.js';
 
 let ctx: TestContext;
 let admin: ReturnType<typeof adminCli>;
@@ -26,6 +27,8 @@ describe('admin command line', () => {
       'book recommend',
       'book unlocks',
       'coins grant',
+      'settings show',
+      'settings set',
     ]) {
       expect(out).toContain(usage);
     }
@@ -63,6 +66,7 @@ describe('admin command line', () => {
       ['book', 'unlocks', '00000000-0000-4000-8000-000000000000', '--price', '5', '--wait-free-hours', '721'],
       ['book', 'unlocks', '00000000-0000-4000-8000-000000000000', '--off', '--price', '5'],
       ['book', 'unlocks', 'not-a-uuid', '--price', '5'],
+      ['book', 'unlocks', '00000000-0000-4000-8000-000000000000', '--off', '--force'],
       ['coins', 'grant', 'someone', '10'],
       ['coins', 'grant', 'someone', '0', '--reason', 'why'],
       ['coins', 'grant', 'someone', 'ten', '--reason', 'why'],
@@ -80,7 +84,7 @@ describe('admin command line', () => {
   it('fails with exit code 1 for unknown users and books and a taken name', async () => {
     expect((await admin('membership', 'grant', 'nobody', '--days', '3')).code).toBe(1);
     expect((await admin('book', 'set-free', '00000000-0000-4000-8000-000000000000', '3')).code).toBe(1);
-    expect((await admin('book', 'unlocks', '00000000-0000-4000-8000-000000000000', '--price', '3')).code).toBe(1);
+    expect((await admin('book', 'unlocks', '00000000-0000-4000-8000-000000000000', '--price', '3', '--force')).code).toBe(1);
     expect((await admin('coins', 'grant', 'nobody', '3', '--reason', 'why')).code).toBe(1);
     await admin('user', 'create', 'twice', '--password', 'secretpw');
     const again = await admin('user', 'create', 'TWICE', '--password', 'secretpw');
@@ -127,8 +131,26 @@ describe('admin command line', () => {
     const reader = await createUser(ctx);
     const offer = async () =>
       (await ctx.app.inject({ url: `/api/v1/user/book/unlocks?book_uuid=${book.uuid}`, headers: authHeader(reader) })).json().data.result;
+    // Coins are off for the site (the default): a price would sell nothing, so it is refused, with the way out.
+    const refused = await admin('book', 'unlocks', book.uuid, '--price', '35', '--wait-free-hours', '24');
+    expect(refused.code).toBe(1);
+    expect(refused.err).toContain('coins are off for the site');
+    expect(refused.err).toContain('settings set coins_enabled true');
+    expect(refused.out).toBe('');
+    expect((await offer()).offered).toBe(false);
+    // --force keeps the price for later and says it is not on sale.
+    const forced = await admin('book', 'unlocks', book.uuid, '--price', '35', '--force');
+    expect(forced.code, forced.err).toBe(0);
+    expect(forced.out).toContain('NOT on sale');
+    expect(forced.out).not.toContain('membership or');
+    expect((await offer()).offered).toBe(false);
+    const switched = await admin('settings', 'set', 'coins_enabled', 'true');
+    expect(switched.code, switched.err).toBe(0);
+    expect(switched.out).toContain('coins_enabled: false -> true');
     const on = await admin('book', 'unlocks', book.uuid, '--price', '35', '--wait-free-hours', '24');
     expect(on.code, on.err).toBe(0);
+    // The running server follows the switch within its settings cache's seconds.
+    await until(async () => (await offer()).offered === true);
     expect(on.out).toContain('35 coin(s) a chapter; one free unlock every 24 hour(s)');
     const stored = () =>
       ctx.db.selectFrom('books').select(['coin_price', 'wait_free_hours']).where('id', '=', book.id).executeTakeFirstOrThrow();
@@ -140,8 +162,55 @@ describe('admin command line', () => {
     expect(await stored()).toEqual({ coin_price: null, wait_free_hours: null });
     expect((await offer()).offered).toBe(false);
     const audited = await ctx.db.selectFrom('audit_log').select('actor_name').where('action', '=', 'book.unlocks').execute();
-    expect(audited.map((row) => row.actor_name)).toEqual(['cli', 'cli', 'cli']);
+    expect(audited.map((row) => row.actor_name)).toEqual(['cli', 'cli', 'cli', 'cli']);
   });
+
+  it('shows and changes the run-time settings as the console does: checked, audited as cli, read by the API', async () => {
+    const shown = await admin('settings', 'show');
+    expect(shown.code, shown.err).toBe(0);
+    expect(shown.out).toMatch(/^default_chapter_price\s+50$/m);
+    const changed = await admin('settings', 'set', 'default_chapter_price', '80');
+    expect(changed.code, changed.err).toBe(0);
+    expect(changed.out).toContain('default_chapter_price: 50 -> 80');
+    expect((await admin('settings', 'set', 'default_chapter_price', '80')).out).toContain('already 80');
+    expect((await admin('settings', 'set', 'site_name', 'Ink & Stream')).code).toBe(0);
+    // The console's limits, not the command line's own: 10,000 coins at most, 365 days of audit at least.
+    const tooDear = await admin('settings', 'set', 'default_chapter_price', '10001');
+    expect([tooDear.code, tooDear.err]).toEqual([2, expect.stringContaining('default_chapter_price must be <= 10000')]);
+    const settingsChanges = () => ctx.db.selectFrom('audit_log').select('id').where('action', '=', 'settings.update').execute();
+    const changesBefore = (await settingsChanges()).length;
+    for (const argv of [
+      ['settings', 'set', 'coins_enabled'],
+      ['settings', 'set', 'coins_enabled', 'yes'],
+      ['settings', 'set', 'coins_on', 'true'],
+      ['settings', 'set', 'default_chapter_price', '0'],
+      ['settings', 'set', 'contact_email', 'not-an-address'],
+      ['settings', 'set', 'retention_audit_days', '30'],
+      ['settings', 'set', 'site_name', 'Two', 'words'],
+    ]) {
+      const result = await admin(...argv);
+      expect([result.code, result.err], argv.join(' ')).toEqual([2, expect.stringMatching(/^error: /)]);
+    }
+    // Nothing refused was written.
+    expect(await settingsChanges()).toHaveLength(changesBefore);
+    const apiAdmin = await createUser(ctx, { role: 'admin' });
+    const api = async () => (await ctx.app.inject({ url: '/api/v1/admin/settings', headers: authHeader(apiAdmin) })).json().data;
+    await until(async () => (await api()).default_chapter_price === 80);
+    expect(await api()).toMatchObject({ default_chapter_price: 80, site_name: 'Ink & Stream' });
+    const audited = await ctx.db
+      .selectFrom('audit_log')
+      .select(['actor_name', 'after_json'])
+      .where('action', '=', 'settings.update')
+      .orderBy('id')
+      .execute();
+    expect(audited.map((row) => [row.actor_name, JSON.parse(row.after_json ?? '{}')])).toEqual(
+      expect.arrayContaining([
+        ['cli', { default_chapter_price: 80 }],
+        ['cli', { site_name: 'Ink & Stream' }],
+      ]),
+    );
+    // Each command opens the database and its services as a separate run would: give PostgreSQL under load its time.
+  }, 90_000);
 
   it('gives a reader coins with the reason kept in their wallet', async () => {
     const reader = await createUser(ctx);

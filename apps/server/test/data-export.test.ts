@@ -341,6 +341,7 @@ describe(`the archive (${TEST_DIALECT})`, () => {
   let filled: Awaited<ReturnType<typeof fillReader>>;
   let entries: ZipEntry[];
   let zipBytes: Buffer;
+  let readyExportRow: { ready_at: number; expires_at: number };
 
   beforeAll(async () => {
     filled = await fillReader();
@@ -349,6 +350,7 @@ describe(`the archive (${TEST_DIALECT})`, () => {
     expect(asked.json().data.export).toMatchObject({ state: 'queued', download_url: null, ready_at: null, size_bytes: null });
     await ctx.app.jobs.drain();
     const ready = await currentExport(filled.reader);
+    readyExportRow = ready;
     const got = await download(filled.reader, ready.download_url);
     expect(got.statusCode, got.body).toBe(200);
     expect(got.headers['content-type']).toBe('application/zip');
@@ -458,7 +460,40 @@ describe(`the archive (${TEST_DIALECT})`, () => {
     expect(jsonOf(entries, 'emails.json')).toMatchObject([
       { kind: 'refund-notice', subject: `Refund of order ${filled.orderId}`, state: 'sent' },
     ]);
-    expect(jsonOf(entries, 'exports.json')).toMatchObject([{ state: 'building', started_by: 'you' }]);
+    // The archive in hand is not "building": it is this archive, ready, with the dates the profile shows (issue 56).
+    expect(jsonOf(entries, 'exports.json')).toEqual([
+      {
+        state: 'ready',
+        this_archive: true,
+        started_by: 'you',
+        requested_at: expect.any(String),
+        ready_at: new Date(readyExportRow.ready_at).toISOString(),
+        expires_at: new Date(readyExportRow.expires_at).toISOString(),
+      },
+    ]);
+  });
+
+  it("explains every key of every file in the README, in the reader's language (French here)", () => {
+    const readme = fileOf(entries, 'README.txt').toString('utf8');
+    expect(readme.startsWith('\ufeffVos données Inkstream\r\n')).toBe(true);
+    const keys = new Set<string>();
+    const walk = (value: unknown): void => {
+      if (Array.isArray(value)) value.forEach(walk);
+      else if (value && typeof value === 'object')
+        for (const [key, inner] of Object.entries(value)) {
+          keys.add(key);
+          walk(inner);
+        }
+    };
+    for (const entry of entries) {
+      if (entry.name.endsWith('.json')) walk(JSON.parse(entry.data.toString('utf8')));
+      if (entry.name.endsWith('.csv'))
+        for (const column of entry.data.toString('utf8').slice(1).split('\r\n')[0]!.split(',')) keys.add(column);
+    }
+    expect(keys.size).toBeGreaterThan(100);
+    const glossary = readme.slice(readme.indexOf('Clés des fichiers'));
+    const missing = [...keys].filter((key) => !glossary.includes(`\r\n${key}\r\n    `));
+    expect(missing).toEqual([]);
   });
 
   it('writes RFC 4180 CSV in UTF-8 with a BOM, numbers as numbers, formulas defused', () => {

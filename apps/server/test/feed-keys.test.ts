@@ -254,26 +254,64 @@ describe('the feed authenticator', () => {
     clock = start;
   });
 
-  it('answers 429 with Retry-After once an address has tried 100 bad keys in 15 minutes; other addresses still read', async () => {
-    const user = await createUser(ctx);
-    const created = await newKey(user);
+  /** The feeds' clock at the real time, so that their windows and the login's (real time) overlap. */
+  const clockAtNow = () => void (clock = Math.max(clock, Date.now()));
+  const login = (username: string, ip: string, password = 'secret-pass-1') =>
+    ctx.app.inject({ method: 'POST', url: '/api/v1/user/login', payload: { username, password }, remoteAddress: ip });
+
+  it('throttles bad keys per account first: 10 for one account from one address, and its logins, other accounts and keys go on', async () => {
+    clockAtNow();
+    const attacked = await createUser(ctx);
+    const attackedKey = await newKey(attacked);
+    const neighbour = await createUser(ctx);
+    const neighbourKey = await newKey(neighbour);
     const ip = nextClientIp();
-    for (let i = 0; i < 100; i += 1) {
-      const answer = i % 2 === 0 ? await byPath('B'.repeat(43), ip) : await byBasic(basic(user.username, 'nope'), ip);
-      expect(answer.statusCode).toBe(401);
+    for (let i = 0; i < 10; i += 1) expect((await byBasic(basic(attacked.username, `nope${i}`), ip)).statusCode).toBe(401);
+    // The attacked account is throttled from that address, whatever is sent for it (its own key too)...
+    for (let i = 0; i < 90; i += 1) {
+      const answer = await byBasic(basic(attacked.username.toUpperCase(), `nope${i}`), ip);
+      expect(answer.statusCode).toBe(429);
     }
-    const limited = await byPath('B'.repeat(43), ip);
-    expect(limited.statusCode).toBe(429);
-    expect(limited.json().code).toBe('RATE_LIMITED');
+    const limited = await byBasic(basic(attacked.username, attackedKey.key), ip);
+    expect([limited.statusCode, limited.json().code]).toEqual([429, 'RATE_LIMITED']);
     const retryAfter = Number(limited.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);
-    // Even a good key waits from that address; from another it reads.
-    expect((await byPath(created.key, ip)).statusCode).toBe(429);
-    expect((await byPath(created.key)).statusCode).toBe(200);
+    // ...while from the same address another account's key reads, the attacked key alone reads, and
+    // right passwords log in: 100 bad feed credentials never close the address.
+    expect((await byBasic(basic(neighbour.username, neighbourKey.key), ip)).statusCode).toBe(200);
+    expect((await byPath(neighbourKey.key, ip)).statusCode).toBe(200);
+    expect((await byPath(attackedKey.key, ip)).statusCode).toBe(200);
+    expect((await login(neighbour.username, ip)).statusCode).toBe(200);
+    expect((await login(attacked.username, ip)).statusCode).toBe(200);
+    // From another address the attacked account reads.
+    expect((await byBasic(basic(attacked.username, attackedKey.key))).statusCode).toBe(200);
     // The window ends 15 minutes after it opened.
     clock += 15 * 60 * 1000 + 1;
-    expect((await byPath(created.key, ip)).statusCode).toBe(200);
+    expect((await byBasic(basic(attacked.username, attackedKey.key), ip)).statusCode).toBe(200);
+  });
+
+  it('throttles one bad key repeated (an app with a revoked key) without closing the address to other keys', async () => {
+    const reader = await createUser(ctx);
+    const good = await newKey(reader);
+    const ip = nextClientIp();
+    const stale = 'S'.repeat(43);
+    for (let i = 0; i < 10; i += 1) expect((await byPath(stale, ip)).statusCode).toBe(401);
+    expect((await byPath(stale, ip)).statusCode).toBe(429);
+    expect((await byPath(good.key, ip)).statusCode).toBe(200);
+  });
+
+  it('keeps a loose ceiling per address: 100 bad keys sprayed over many keys close its feeds, never its logins', async () => {
+    clockAtNow();
+    const reader = await createUser(ctx);
+    const good = await newKey(reader);
+    const ip = nextClientIp();
+    for (let i = 0; i < 100; i += 1) expect((await byPath(`${String(i).padStart(3, '0')}${'C'.repeat(40)}`, ip)).statusCode).toBe(401);
+    expect((await byPath(good.key, ip)).statusCode).toBe(429);
+    expect((await byPath(good.key)).statusCode).toBe(200);
+    expect((await login(reader.username, ip)).statusCode).toBe(200);
+    clock += 15 * 60 * 1000 + 1;
+    expect((await byPath(good.key, ip)).statusCode).toBe(200);
   });
 });
 

@@ -3,10 +3,11 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
-import { HTTP_TIMEOUTS } from '../src/lib/http-server-options.js';
+import { HTTP_TIMEOUTS, httpServerOptions } from '../src/lib/http-server-options.js';
 import { createMediaSigner } from '../src/modules/media/media-signing.js';
 import { createBook } from './helpers/factories.js';
 import { createTestContext, type TestContext } from './helpers/test-context.js';
+import { until } from './helpers/until.js';
 
 /** The JSON body of a raw HTTP answer. */
 const envelopeOf = (raw: string): unknown => JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4));
@@ -109,6 +110,64 @@ describe('HTTP server timeouts', () => {
     expect(client.received()).toMatch(/^HTTP\/1\.1 200/);
     expect(closedAfter).toBeGreaterThanOrEqual(short.keepAliveTimeoutMs - 100);
     expect(closedAfter).toBeLessThan(short.keepAliveTimeoutMs + 1_500);
+  });
+});
+
+/**
+ * The keep-alive promise (issue 56 item 13): the server advertises `Keep-Alive: timeout=N` and a
+ * client that honours it (Node's fetch, a balancer tuned to it) reuses an idle socket up to N
+ * seconds later; the server must not close the socket for idleness before then.
+ */
+describe('HTTP keep-alive', () => {
+  let ctx: TestContext;
+  let app: FastifyInstance;
+  let port: number;
+  // The production timeouts, a sixtieth of each: the same relations, a minute becomes a second.
+  const scaled = Object.fromEntries(Object.entries(HTTP_TIMEOUTS).map(([name, ms]) => [name, Math.round(ms / 60)])) as {
+    [K in keyof typeof HTTP_TIMEOUTS]: number;
+  };
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    app = await buildApp({ config: ctx.config, database: ctx.database, storage: ctx.storage, logger: false, httpTimeouts: scaled });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    port = (app.server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    await app.close();
+    await ctx.close();
+  });
+
+  it('never closes an idle socket before the keep-alive it advertises (production values)', () => {
+    const server = ctx.app.server;
+    // Kept longer than a load balancer's usual 60 s idle timeout, so the balancer closes first...
+    expect(server.keepAliveTimeout).toBeGreaterThan(60_000);
+    // ...and the socket idle timeout longer still, so the advertised keep-alive holds.
+    expect(server.timeout).toBeGreaterThan(server.keepAliveTimeout);
+  });
+
+  it('refuses timeouts whose idle socket timeout would cut the advertised keep-alive', () => {
+    expect(() => httpServerOptions({ ...HTTP_TIMEOUTS, idleSocketTimeoutMs: 60_000, keepAliveTimeoutMs: 72_000 })).toThrow(/keep-alive/);
+    expect(() => httpServerOptions({ ...HTTP_TIMEOUTS, idleSocketTimeoutMs: 72_000, keepAliveTimeoutMs: 72_000 })).toThrow(/keep-alive/);
+    expect(httpServerOptions(HTTP_TIMEOUTS)).toMatchObject({ keepAliveTimeout: 72_000 });
+  });
+
+  it('answers a request on a socket reused just before its advertised keep-alive ends', async () => {
+    const client = rawClient(port);
+    const request = 'GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n';
+    client.socket.write(request);
+    await until(async () => /\r\n\r\n[\s\S]*\}/.test(client.received()));
+    expect(client.received()).toMatch(/^HTTP\/1\.1 200/);
+    expect(client.received()).toMatch(/^keep-alive: timeout=\d+\r$/im);
+    // Idle past what was the socket timeout (a scaled 60 s), within the advertised keep-alive (72 s).
+    const idleMs = scaled.keepAliveTimeoutMs - 150;
+    expect(idleMs).toBeGreaterThan(Math.round(60_000 / 60));
+    await new Promise((resolve) => setTimeout(resolve, idleMs));
+    const before = client.received().length;
+    client.socket.write(request);
+    await Promise.race([until(async () => client.received().slice(before).includes('}')), client.closed]);
+    expect(client.received().slice(before)).toMatch(/^HTTP\/1\.1 200/);
+    client.socket.destroy();
   });
 });
 

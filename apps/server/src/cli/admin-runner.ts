@@ -17,6 +17,7 @@ import { mediaGc } from './commands/media-commands.js';
 import { discoveryRefresh } from './commands/discovery-commands.js';
 import { membershipGrant, membershipRevoke } from './commands/membership-commands.js';
 import { paymentIncidents, paymentResolve } from './commands/payment-commands.js';
+import { settingsSet, settingsShow } from './commands/settings-commands.js';
 import { userCreate, userList } from './commands/user-commands.js';
 import { deletionList, userDelete, userDeleteCancel } from './commands/deletion-commands.js';
 import { userExport } from './commands/data-export-commands.js';
@@ -174,10 +175,25 @@ const COMMANDS: Command[] = [
   },
   {
     words: ['book', 'unlocks'],
-    usage: 'book unlocks <book_uuid> --price N [--wait-free-hours H] | --off',
-    summary: 'sell locked chapters for membership or N coins (a free unlock every H hours, 0: none); --off: membership only',
-    options: ['price', 'wait-free-hours', 'off'],
+    usage: 'book unlocks <book_uuid> --price N [--wait-free-hours H] [--force] | --off',
+    summary:
+      'sell locked chapters for membership or N coins (a free unlock every H hours, 0: none); --off: membership only. Refused while coins are off for the site (settings set coins_enabled true) unless --force',
+    options: ['price', 'wait-free-hours', 'off', 'force'],
     run: bookUnlocks,
+  },
+  {
+    words: ['settings', 'show'],
+    usage: 'settings show',
+    summary: "the site's run-time settings (the console's settings screen)",
+    options: [],
+    run: (ctx) => settingsShow(ctx),
+  },
+  {
+    words: ['settings', 'set'],
+    usage: 'settings set <key> <value>',
+    summary: 'change one run-time setting, e.g. settings set coins_enabled true (checked and audited as in the console)',
+    options: [],
+    run: (ctx, args) => settingsSet(ctx, args),
   },
   {
     words: ['coins', 'grant'],

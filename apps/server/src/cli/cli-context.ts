@@ -11,6 +11,7 @@ import type { MembershipAdminService } from '../modules/membership/membership-ad
 import type { MembershipService } from '../modules/membership/membership.service.js';
 import type { PaymentIncidentsService } from '../modules/payments/payment-incidents.service.js';
 import type { PushService } from '../modules/push/push.service.js';
+import type { SiteSettingsService } from '../modules/settings/site-settings.service.js';
 import type { UsersService } from '../modules/users/users.service.js';
 import { createServices } from '../services.js';
 import type { EarlyAccess } from '../modules/coins/early-access.js';
@@ -42,6 +43,8 @@ export interface CliContext {
   deletion: DeletionService;
   /** Download my data: started for a reader, audited as `cli`. */
   dataExports: DataExportService;
+  /** The console's run-time settings (coins on or off among them), changed as `cli`, audited. */
+  settings: SiteSettingsService;
   write: (line: string) => void;
   /** Diagnostics and progress lines (stderr). */
   writeError: (line: string) => void;
@@ -108,6 +111,7 @@ export async function openCliContext(config: AppConfig, output: CliOutput): Prom
     coinsAdmin: services.coinsAdmin,
     deletion: services.deletion,
     dataExports: services.dataExports,
+    settings: services.siteSettings,
     write: output.write,
     writeError: output.writeError,
     ...(output.statusLine ? { statusLine: output.statusLine } : {}),

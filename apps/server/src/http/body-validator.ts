@@ -28,3 +28,26 @@ const bodyExact: CompilerPool = (externalSchemas, options) => {
 };
 // Fastify's type is a union of ajv's and JTD's factories; this is the ajv one, as Fastify's default is.
 export const buildValidator = bodyExact as unknown as BuildValidator;
+
+/** One problem with a body, as the API's 400 names it: the field and what is wrong. */
+export interface BodyProblem {
+  field: string;
+  message: string;
+}
+
+/**
+ * A request body schema compiled exactly as the routes compile it (no coercion), for callers
+ * outside a request: the admin command line checks what it sends to a service with the very
+ * schema the console's route uses, so the two cannot drift apart.
+ */
+export function compileBodyCheck(schema: unknown): (body: unknown) => BodyProblem | null {
+  const validate = bodyExact({}, { customOptions: { allErrors: false } })({ schema, httpPart: 'body' }) as ((body: unknown) => boolean) & {
+    errors?: { instancePath: string; message?: string; params?: { additionalProperty?: string } }[] | null;
+  };
+  return (body) => {
+    if (validate(body)) return null;
+    const error = validate.errors?.[0];
+    const field = error?.params?.additionalProperty ?? (error?.instancePath.replace(/^\//, '') || 'body');
+    return { field, message: error?.message ?? 'is not valid' };
+  };
+}

@@ -15,6 +15,7 @@ const DATABASE_UNAVAILABLE: ErrorBody = {
 /** Readable messages for pattern failures, which ajv would describe with the raw regular expression. */
 const PATTERN_MESSAGES: Record<string, string> = {
   username: 'must contain only letters and digits',
+  expires: 'must be written as in the download link: digits without a leading zero',
 };
 
 const STATUS_CODES: Record<number, ErrorCode> = {

@@ -8965,7 +8965,7 @@ export interface paths {
         get: {
             parameters: {
                 query: {
-                    /** @description From download_url */
+                    /** @description From download_url: milliseconds, digits without a leading zero */
                     expires: string;
                     /** @description From download_url */
                     sig: string;

@@ -55,7 +55,8 @@ export const ExportTooSoonError = Type.Object({
 
 export const DataExportParams = Type.Object({ uuid: Type.String({ maxLength: 64 }) });
 export const DataExportDownloadQuery = Type.Object({
-  expires: Type.String({ maxLength: 20, description: 'From download_url' }),
+  // One spelling only (issue 56): the milliseconds as download_url gives them, no leading zero.
+  expires: Type.String({ pattern: '^[1-9][0-9]{0,15}$', description: 'From download_url: milliseconds, digits without a leading zero' }),
   sig: Type.String({ maxLength: 100, description: 'From download_url' }),
 });
 

@@ -22,11 +22,15 @@ async function asCli<T>(what: string, change: () => Promise<T>): Promise<T> {
  * `book unlocks <book_uuid> --price N [--wait-free-hours H]`: the book's locked chapters are sold
  * for membership or N coins each (a free unlock every H hours; 0: none); `--off`: membership only
  * again (the wait-for-free hours are kept for when coins come back).
+ *
+ * While coins are off for the site no reader can buy or spend a coin, so a price sells nothing:
+ * the command refuses (exit 1) rather than let an operator believe the book is on sale, and says
+ * how to turn coins on. `--force` stores the price for later and says plainly that it is not on sale.
  */
 export async function bookUnlocks(
   ctx: CliContext,
   args: string[],
-  options: { price?: string; 'wait-free-hours'?: string; off?: boolean },
+  options: { price?: string; 'wait-free-hours'?: string; off?: boolean; force?: boolean },
 ): Promise<void> {
   const uuid = requireUuid(args[0], 'book_uuid');
   if (options.off && (options.price !== undefined || options['wait-free-hours'] !== undefined))
@@ -39,12 +43,27 @@ export async function bookUnlocks(
     const hours = parsePositiveInt(options['wait-free-hours'], '--wait-free-hours', { min: 0, max: WAIT_FREE_HOURS_MAX });
     body.wait_free_hours = hours === 0 ? null : hours;
   }
+  if (options.off && options.force) throw new CliError('--off takes no --force');
+  const coinsOn = (await ctx.settings.get()).coins_enabled;
+  if (!options.off && !coinsOn && !options.force) {
+    throw new CliError(
+      'coins are off for the site: no reader can buy or spend coins, so the book would stay membership only. ' +
+        'Turn coins on first (settings set coins_enabled true), or add --force to keep the price for when they are on',
+      1,
+    );
+  }
   const settings = await asCli(`book ${uuid}`, () => ctx.coinsAdmin.setBookUnlocks(CLI_ACTOR, uuid, body));
   if (settings.coin_price === null) {
     ctx.write(`book ${uuid}: membership only`);
     return;
   }
   const free = settings.wait_free_hours === null ? 'no wait-for-free' : `one free unlock every ${settings.wait_free_hours} hour(s)`;
+  if (!coinsOn) {
+    ctx.write(
+      `book ${uuid}: ${settings.coin_price} coin(s) a chapter kept, NOT on sale: coins are off for the site, so it is membership only until "settings set coins_enabled true"; ${free} then`,
+    );
+    return;
+  }
   ctx.write(`book ${uuid}: membership or ${settings.coin_price} coin(s) a chapter; ${free}`);
 }
 

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../lib/app-error.js';
 import { knownRole } from '../users/auth-user.js';
-import { countSourceFailure, sourceRetryAfterSeconds } from '../users/login-throttle.js';
+import { countFeedFailure, feedRetryAfterSeconds } from '../users/login-throttle.js';
 import { usernameKey } from '../users/users.service.js';
 import type { FeedAuthenticator, FeedReader } from './feed-reader.js';
 import { FEED_KEY_PATTERN, feedKeyHash } from './feed-keys.js';
@@ -47,9 +47,10 @@ function basicCredentials(header: string | undefined): { username: string; key: 
 /**
  * The feeds' authenticator (FeedAuthenticator, feed-reader.ts; docs/OPDS.md "Feed keys"): the key
  * in the path, else HTTP Basic (user name, compared as logins compare it, and the key as app
- * password; the key must be that account's). Bad keys count against the source address's
- * failed-login budget (users/login-throttle.ts): a source past it gets 429 whatever the key it
- * sends. A disabled account, like an unknown key, gets 401.
+ * password; the key must be that account's). A bad credential counts against what it names from
+ * that address, the Basic user name's account or else the key (users/login-throttle.ts
+ * feedRetryAfterSeconds): past its budget that pair gets 429 whatever it sends, while other
+ * accounts and logins from the address go on. A disabled account, like an unknown key, gets 401.
  */
 export function createFeedAuthenticator(deps: FeedAuthDeps): FeedAuthenticator {
   const { db } = deps;
@@ -61,18 +62,25 @@ export function createFeedAuthenticator(deps: FeedAuthDeps): FeedAuthenticator {
     const key = feedKey ?? basic?.key ?? null;
     // The address's budget and the key are read together (one round trip's wait, not two); a
     // source past its budget is refused whatever the key, so a good key tells a guesser nothing.
+    const source = { subject: basic ? `account:${usernameKey(basic.username)}` : `key:${key ?? ''}`, ip: request.ip };
     const [retryAfter, row] = await Promise.all([
-      sourceRetryAfterSeconds(db, request.ip, at),
+      feedRetryAfterSeconds(db, source, at),
       key !== null && FEED_KEY_PATTERN.test(key) ? repo.findLiveKeyByHash(db, feedKeyHash(key)) : undefined,
     ]);
     if (retryAfter > 0) {
-      throw new AppError(ErrorCode.RATE_LIMITED, 429, 'Too many bad feed keys from your network; try again later', undefined, retryAfter);
+      throw new AppError(
+        ErrorCode.RATE_LIMITED,
+        429,
+        'Too many bad feed keys for this account from your network; try again later',
+        undefined,
+        retryAfter,
+      );
     }
     // No credential at all is an app asking which to send (the WWW-Authenticate), not a guess.
     if (key === null) throw unauthorized();
     const isValid = row !== undefined && row.disabled_at === null && (basic === null || usernameKey(basic.username) === row.username_key);
     if (!isValid) {
-      await countSourceFailure(db, request.ip, at);
+      await countFeedFailure(db, source, at);
       throw unauthorized();
     }
     if (row.last_used_at === null || Number(row.last_used_at) <= at - FEED_KEY_TOUCH_INTERVAL_MS) {

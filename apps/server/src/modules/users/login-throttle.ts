@@ -108,20 +108,43 @@ export async function takeLoginAttempt(db: DbExecutor, source: LoginSource, now:
 }
 
 /**
- * Credentials checked without a password (the OPDS feed keys, opds/feed-auth.ts) share the source
- * address's budget of failed logins: after LOGIN_THROTTLE.ipFailures failures (bad keys and bad
- * passwords together) in a window, the address waits for the window to end. Checking is a read,
- * so a good key costs no write. Returns the seconds to wait, 0 when the credential may be checked.
+ * Credentials checked without a password: the OPDS feed keys (opds/feed-auth.ts). Per account
+ * first, as logins are (issue 56): a bad credential counts against what it names, from that
+ * address: the account of a Basic user name, else the key itself. After
+ * LOGIN_THROTTLE.pairFailures in a window that pair waits for the window to end; other accounts
+ * and keys from the same address go on. The address has a loose ceiling of its own
+ * (LOGIN_THROTTLE.ipFailures bad feed credentials, so at least ten accounts or keys sprayed),
+ * kept apart from the login's: feed guesses never block a login from the address, nor logins a
+ * feed. Checking is a read, so a good key costs no write.
  */
-export async function sourceRetryAfterSeconds(db: DbExecutor, ip: string, now: number): Promise<number> {
-  const row = await repo.findThrottleCount(db, hashKey('login-ip', ip));
-  if (!row) return 0;
-  const windowEnds = Number(row.window_start) + LOGIN_THROTTLE.windowMs;
-  if (windowEnds <= now || Number(row.failures) < LOGIN_THROTTLE.ipFailures) return 0;
-  return refused(windowEnds, now).retryAfterSeconds;
+export interface FeedCredentialSource {
+  /** What the credential names: `account:<username key>` for Basic, `key:<the key>` for a key alone. */
+  subject: string;
+  ip: string;
 }
 
-/** Counts one bad credential of the source address (see sourceRetryAfterSeconds). */
-export async function countSourceFailure(db: DbExecutor, ip: string, now: number): Promise<void> {
-  await repo.countFailureInWindow(db, hashKey('login-ip', ip), { now, windowMs: LOGIN_THROTTLE.windowMs });
+const feedKeys = (source: FeedCredentialSource) => ({
+  pair: hashKey('feed-pair', source.subject, source.ip),
+  ip: hashKey('feed-ip', source.ip),
+});
+
+/** Seconds the source waits before this credential is checked; 0 when it may be. */
+export async function feedRetryAfterSeconds(db: DbExecutor, source: FeedCredentialSource, now: number): Promise<number> {
+  const keys = feedKeys(source);
+  const [pair, ip] = await Promise.all([repo.findThrottleCount(db, keys.pair), repo.findThrottleCount(db, keys.ip)]);
+  const waitUntil = (row: typeof pair, limit: number) => {
+    if (!row) return 0;
+    const windowEnds = Number(row.window_start) + LOGIN_THROTTLE.windowMs;
+    return windowEnds > now && Number(row.failures) >= limit ? windowEnds : 0;
+  };
+  const until = Math.max(waitUntil(pair, LOGIN_THROTTLE.pairFailures), waitUntil(ip, LOGIN_THROTTLE.ipFailures));
+  return until === 0 ? 0 : refused(until, now).retryAfterSeconds;
+}
+
+/** Counts one bad feed credential against what it names and, loosely, its address. */
+export async function countFeedFailure(db: DbExecutor, source: FeedCredentialSource, now: number): Promise<void> {
+  const keys = feedKeys(source);
+  const window = { now, windowMs: LOGIN_THROTTLE.windowMs };
+  await repo.countFailureInWindow(db, keys.pair, window);
+  await repo.countFailureInWindow(db, keys.ip, window);
 }

@@ -169,14 +169,17 @@ export function createDataExportService(deps: DataExportDeps) {
     if (!row || (row.state !== 'queued' && row.state !== 'building')) return { state: 'skipped' };
     await repo.markBuilding(db, id);
     try {
-      const snapshot = await readExportSnapshot(db, row.user_id, now(), deps.mailSubject);
+      // Ready as of the moment its data is read: exports.json inside shows these very dates.
+      const readyAt = now();
+      const expiresAt = readyAt + DATA_EXPORT_KEEP_DAYS * DAY_MS;
+      const snapshot = await readExportSnapshot(db, row.user_id, readyAt, deps.mailSubject, {
+        thisArchive: { exportId: id, readyAt, expiresAt },
+      });
       if (!snapshot) {
         await repo.markFailed(db, id, 'the account is gone');
         return { state: 'failed' };
       }
       const bytes = await buildArchive(snapshot);
-      const readyAt = now();
-      const expiresAt = readyAt + DATA_EXPORT_KEEP_DAYS * DAY_MS;
       await domainEvents.transact(async (trx) => {
         if (!(await repo.storeArchive(trx, id, bytes, readyAt, expiresAt))) return;
         const recipient = await mailRecipientOf(trx, row.user_id);

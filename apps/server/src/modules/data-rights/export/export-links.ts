@@ -19,7 +19,8 @@ export function createExportLinks(secret: string): ExportLinks {
   return {
     path: (uuid, userId, expiresAt) => `/api/v1/user/data_export/${uuid}/download?expires=${expiresAt}&sig=${mac(uuid, userId, expiresAt)}`,
     isValid(uuid, userId, expires, sig) {
-      if (!/^\d{1,16}$/.test(expires) || !/^[A-Za-z0-9_-]{43}$/.test(sig)) return false;
+      // One spelling of the expiry, the one path() writes: "0123" would sign as 123 and be a second link.
+      if (!/^[1-9]\d{0,15}$/.test(expires) || !/^[A-Za-z0-9_-]{43}$/.test(sig)) return false;
       return timingSafeEqual(Buffer.from(sig), Buffer.from(mac(uuid, userId, Number(expires))));
     },
   };

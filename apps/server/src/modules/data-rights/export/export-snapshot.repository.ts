@@ -325,7 +325,7 @@ export const readMails = (db: DbExecutor, userId: number) =>
 export const readExports = (db: DbExecutor, userId: number) =>
   db
     .selectFrom('data_exports')
-    .select(['state', 'requested_by', 'requested_at', 'ready_at', 'expires_at'])
+    .select(['id', 'state', 'requested_by', 'requested_at', 'ready_at', 'expires_at'])
     .where('user_id', '=', userId)
     .orderBy('requested_at')
     .orderBy('id')

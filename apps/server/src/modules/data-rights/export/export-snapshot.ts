@@ -7,6 +7,8 @@ import * as repo from './export-snapshot.repository.js';
 /** What goes into the archive: JSON documents and spreadsheet tables, by file name. */
 export interface ExportSnapshot {
   takenAt: number;
+  /** The reader's language: README.txt is written in it (the keys stay the same in every language). */
+  language: Language;
   json: Record<string, unknown>;
   csv: Record<string, CsvTable>;
 }
@@ -57,6 +59,12 @@ export async function readExportSnapshot(
 export interface SnapshotOptions {
   /** Called inside the transaction after its first read (the consistency test commits activity there). */
   afterFirstRead?: () => Promise<void>;
+  /**
+   * The export this snapshot is read for. Its row still says "building" while it is read; the
+   * reader holds the finished archive, so exports.json shows it as this archive, ready, with the
+   * dates the service then stores (issue 56).
+   */
+  thisArchive?: { exportId: number; readyAt: number; expiresAt: number };
 }
 
 async function readAll(
@@ -361,13 +369,17 @@ async function readAll(
       queued_at: iso(row.created_at),
       sent_at: iso(row.sent_at),
     })),
-    'exports.json': exports.map((row) => ({
-      state: row.state,
-      started_by: row.requested_by === null ? 'you' : 'operator',
-      requested_at: iso(row.requested_at),
-      ready_at: iso(row.ready_at),
-      expires_at: iso(row.expires_at),
-    })),
+    'exports.json': exports.map((row) => {
+      const isThis = Number(row.id) === options.thisArchive?.exportId;
+      return {
+        state: isThis ? 'ready' : row.state,
+        this_archive: isThis,
+        started_by: row.requested_by === null ? 'you' : 'operator',
+        requested_at: iso(row.requested_at),
+        ready_at: isThis ? iso(options.thisArchive?.readyAt) : iso(row.ready_at),
+        expires_at: isThis ? iso(options.thisArchive?.expiresAt) : iso(row.expires_at),
+      };
+    }),
   };
 
   const csv: Record<string, CsvTable> = {
@@ -418,7 +430,7 @@ async function readAll(
       }),
     },
   };
-  return { takenAt: now, json, csv };
+  return { takenAt: now, language, json, csv };
 }
 
 function orderJson(o: Awaited<ReturnType<typeof repo.readOrders>>[number]) {
