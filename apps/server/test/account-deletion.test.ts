@@ -21,6 +21,7 @@ import {
   type TestBook,
   type TestUser,
 } from './helpers/factories.js';
+import { createPack, turnCoinsOn } from './helpers/coin-flows.js';
 import { makeFeedKey } from './helpers/feed-keys.js';
 import { insertPaidOrder } from './helpers/payment-flows.js';
 import { personalTraces, userForeignKeys } from './helpers/schema-columns.js';
@@ -531,6 +532,43 @@ describe(`payments of a leaving account (${TEST_DIALECT})`, () => {
     expect(detail).not.toContain(reader.username.toLowerCase());
     // No receipt goes to the former address.
     expect(await outbox('payment-receipt', reader.email)).toEqual([]);
+  });
+});
+
+describe(`payments after the erasure credit nothing (${TEST_DIALECT})`, () => {
+  it("gives an erased account neither a pack's coins nor a plan's months; refunding them takes back only the money", async () => {
+    await turnCoinsOn(ctx, admin);
+    const packId = await createPack(ctx, { coins: 300, bonus: 50, priceFen: 3000 });
+    const reader = await createUserWithEmail(ctx);
+    const monthsOrder = await createOrder(reader);
+    const packCreated = await api(reader, 'POST', '/payment/wechat/payment/china_book_membership/create', { pack: packId });
+    expect(packCreated.statusCode, packCreated.body).toBe(200);
+    const packOrder = packCreated.json().data.order_id as string;
+    expect((await requestDeletion(reader)).statusCode).toBe(202);
+    await makeDue(reader.id);
+    await ctx.app.jobs.drain();
+    expect((await userRow(reader.id)).erased_at).not.toBeNull();
+
+    for (const orderId of [monthsOrder, packOrder]) {
+      const paid = await payByLink(orderId);
+      expect(paid.statusCode, paid.body).toBe(200);
+      const incidents = await ctx.db.selectFrom('payment_incidents').select('kind').where('reference', '=', orderId).execute();
+      expect(incidents).toEqual([{ kind: 'erased_account' }]);
+    }
+    const statuses = await ctx.db.selectFrom('payment_orders').select('status').where('user_id', '=', reader.id).execute();
+    expect(statuses).toEqual([{ status: 'paid' }, { status: 'paid' }]);
+    // Nothing was credited: no coins owed to the account, no membership time.
+    const lots = await ctx.db.selectFrom('coin_lots').select('id').where('user_id', '=', reader.id).execute();
+    const entries = await ctx.db.selectFrom('coin_entries').select('id').where('user_id', '=', reader.id).execute();
+    const grants = await ctx.db.selectFrom('membership_grants').select('id').where('user_id', '=', reader.id).execute();
+    expect({ lots, entries, grants }).toEqual({ lots: [], entries: [], grants: [] });
+    expect((await userRow(reader.id)).member_until).toBeNull();
+
+    // The console's refund of each: the order becomes refunded, and there is nothing else to take back.
+    for (const orderId of [monthsOrder, packOrder]) expect(await ledger().refund(orderId)).toBe(true);
+    const refunded = await ctx.db.selectFrom('payment_orders').select('status').where('user_id', '=', reader.id).execute();
+    expect(refunded).toEqual([{ status: 'refunded' }, { status: 'refunded' }]);
+    expect(await ctx.db.selectFrom('coin_entries').select('id').where('user_id', '=', reader.id).execute()).toEqual([]);
   });
 });
 
