@@ -99,6 +99,9 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma(`busy_timeout = ${Math.trunc(limits.sqliteBusyTimeoutMs)}`);
   sqlite.pragma('synchronous = NORMAL');
+  // Deleted and rewritten content is overwritten with zeros, so an erased reader's row leaves no
+  // copy in the file's free space (docs/ACCOUNTS.md "What erasure leaves on disk"; sqlite-wal.ts).
+  sqlite.pragma('secure_delete = ON');
   const statements = withStatementCache(sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteDialectKeepingCause(statements, sqlite), ...logOf(options) });
   // A log given as a list of levels is Kysely's console logging: those reads stay with Kysely.
