@@ -1,8 +1,9 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, type LogConfig, type LogEvent, type SqliteDatabase } from 'kysely';
 import { definedOnly } from '../lib/defined-only.js';
+import { PRIVATE_FOLDER_MODE, privateFile } from '../lib/private-files.js';
 import { allowDirectReads } from './direct-reads.js';
 import { postgresDriver } from './postgres-driver.js';
 import { SqliteDialectKeepingCause } from './sqlite-dialect.js';
@@ -91,7 +92,11 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     const poolCounts = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
     return { db, dialect: 'postgres', close: () => db.destroy(), ...observers, poolCounts };
   }
-  mkdirSync(path.dirname(options.sqlitePath), { recursive: true });
+  // Password hashes and addresses: the file and its -wal/-shm (SQLite gives them the file's mode) are 0600.
+  mkdirSync(path.dirname(options.sqlitePath), { recursive: true, mode: PRIVATE_FOLDER_MODE });
+  for (const file of [options.sqlitePath, `${options.sqlitePath}-wal`, `${options.sqlitePath}-shm`]) {
+    if (file === options.sqlitePath || existsSync(file)) privateFile(file);
+  }
   const sqlite = new SQLite(options.sqlitePath);
   // WAL lets readers run while one writer writes (the server and the admin CLI share the file);
   // busy_timeout makes a second writer wait instead of failing at once.
