@@ -1,6 +1,7 @@
 import cluster from 'node:cluster';
 import { runClusterPrimary } from './cluster.js';
 import { ConfigError, loadConfig, type AppConfig } from './config.js';
+import { keepFilesPrivate } from './lib/private-files.js';
 import { serve } from './serve.js';
 
 function readConfig(): AppConfig {
@@ -16,6 +17,7 @@ function readConfig(): AppConfig {
 }
 
 async function main(): Promise<void> {
+  keepFilesPrivate();
   const config = readConfig();
   // WEB_CONCURRENCY=1: one process, as always. Above: a primary that migrates, seeds and forks
   // the workers (cluster.ts), and workers that serve on the port the primary shares with them.

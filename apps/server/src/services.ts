@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config.js';
 import type { Db } from './db/database.js';
+import { checkpointSqliteWal } from './db/sqlite-wal.js';
 import { createDomainEvents } from './db/domain-events.js';
 import type { AppMetrics } from './modules/metrics/app-metrics.js';
 import { createAuditService } from './modules/audit/audit.service.js';
@@ -378,11 +379,23 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
     totpCipher,
     publicUrl: config.publicUrl,
   });
-  const erasure = createErasure({ db, domainEvents, membership, audit });
+  // What an erasure leaves on disk goes after it commits: the reader's .eml files (the mail
+  // component, built next) and the SQLite WAL (docs/ACCOUNTS.md "What erasure leaves on disk").
+  const flushErased = () => checkpointSqliteWal(db);
+  const erasure = createErasure({
+    db,
+    domainEvents,
+    membership,
+    audit,
+    forgetOnDisk: async (outboxUuids) => {
+      await mail.removeMessageFiles(outboxUuids);
+      await flushErased();
+    },
+  });
   jobHandlers[ACCOUNT_ERASE_JOB] = (job) => erasure.runJob(job.payload);
 
   // E-mail (modules/mail/): one `mail-send` job per message, any node.
-  const mail = createMail({ db, domainEvents, config, audit, log, siteName, options: options.mail });
+  const mail = createMail({ db, domainEvents, config, audit, log, siteName, flushErased, options: options.mail });
   jobHandlers[MAIL_SEND_JOB] = (job) => mail.sender.handle(job);
   // Download my data (issue 43, docs/ACCOUNTS.md "Download your data"): one `data_export` job per archive, any node.
   const dataExports = createDataExportService({

@@ -1,4 +1,7 @@
+import { keepFilesPrivate } from '../lib/private-files.js';
 import { runAdmin } from './admin-runner.js';
+
+keepFilesPrivate();
 
 const code = await runAdmin(process.argv.slice(2), {
   write: (line) => process.stdout.write(`${line}\n`),

@@ -1,8 +1,9 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, type LogConfig, type LogEvent, type SqliteDatabase } from 'kysely';
 import { definedOnly } from '../lib/defined-only.js';
+import { PRIVATE_FOLDER_MODE, privateFile } from '../lib/private-files.js';
 import { allowDirectReads } from './direct-reads.js';
 import { postgresDriver } from './postgres-driver.js';
 import { SqliteDialectKeepingCause } from './sqlite-dialect.js';
@@ -101,7 +102,11 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     const poolCounts = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
     return { db, dialect: 'postgres', close: () => db.destroy(), ...observers, poolCounts, poolQueriesInTransaction: guard.violations };
   }
-  mkdirSync(path.dirname(options.sqlitePath), { recursive: true });
+  // Password hashes and addresses: the file and its -wal/-shm (SQLite gives them the file's mode) are 0600.
+  mkdirSync(path.dirname(options.sqlitePath), { recursive: true, mode: PRIVATE_FOLDER_MODE });
+  for (const file of [options.sqlitePath, `${options.sqlitePath}-wal`, `${options.sqlitePath}-shm`]) {
+    if (file === options.sqlitePath || existsSync(file)) privateFile(file);
+  }
   const sqlite = new SQLite(options.sqlitePath);
   // WAL lets readers run while one writer writes (the server and the admin CLI share the file);
   // busy_timeout makes a second writer wait instead of failing at once.
@@ -109,6 +114,9 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma(`busy_timeout = ${Math.trunc(limits.sqliteBusyTimeoutMs)}`);
   sqlite.pragma('synchronous = NORMAL');
+  // Deleted and rewritten content is overwritten with zeros, so an erased reader's row leaves no
+  // copy in the file's free space (docs/ACCOUNTS.md "What erasure leaves on disk"; sqlite-wal.ts).
+  sqlite.pragma('secure_delete = ON');
   const statements = withStatementCache(sqlite);
   const { dialect, driver } = keepingDriver(new SqliteDialectKeepingCause(statements, sqlite));
   const db = new Kysely<Database>({ dialect, ...logOf(options) });

@@ -18,6 +18,9 @@ export const INKSTREAM_FAMILIES = [
   'inkstream_payment_incidents_open',
   'inkstream_payment_reconciler_last_run_timestamp_seconds',
   'inkstream_payment_reconciler_orders_total',
+  'inkstream_coins_outstanding',
+  'inkstream_coin_unlocks',
+  'inkstream_coins_expired',
   // Background work
   'inkstream_jobs',
   'inkstream_jobs_oldest_due_age_seconds',

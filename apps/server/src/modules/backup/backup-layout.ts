@@ -39,7 +39,7 @@ export class BackupError extends Error {}
 export const INCOMPLETE = 'this backup is incomplete: it was interrupted or damaged';
 
 /** Writes a file so that it is either absent or whole: a temporary file, fsync, rename, fsync of the folder. */
-export function writeFileAtomic(file: string, data: string | Buffer, mode = 0o644): void {
+export function writeFileAtomic(file: string, data: string | Buffer, mode = 0o600): void {
   const temporary = `${file}.partial`;
   rmSync(temporary, { force: true });
   writeFileSync(temporary, data, { mode });

@@ -1,7 +1,8 @@
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { AppConfig } from '../../config.js';
 import type { Env } from '../../lib/config-error.js';
+import { privateFolder } from '../../lib/private-files.js';
 import type { MediaStorage } from '../media/storage/storage-types.js';
 import {
   appVersion,
@@ -38,7 +39,8 @@ export interface BackupReport {
 
 function checkBackupFolder(dir: string): void {
   if (existsSync(dir) && !statSync(dir).isDirectory()) throw new BackupError(`${dir} is not a folder`);
-  mkdirSync(dir, { recursive: true });
+  // Paid pages, password hashes and secrets: the folder is the service's user's only.
+  privateFolder(dir);
   const strangers = readdirSync(dir).filter((name) => !LAYOUT.has(name) && !name.endsWith('.partial'));
   if (strangers.length > 0) {
     throw new BackupError(

@@ -6,6 +6,7 @@ import { imageContentType, isContentHashedKey, isSafeMediaKey } from '../media/s
 import { MediaNotFoundError, type MediaStorage } from '../media/storage/storage-types.js';
 import { BackupError, INCOMPLETE, MEDIA_MANIFEST, MEDIA_POOL } from './backup-layout.js';
 import { sha256File } from './checksums.js';
+import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE, privateFolder } from '../../lib/private-files.js';
 
 export interface ManifestEntry {
   key: string;
@@ -33,11 +34,11 @@ export function readManifest(dir: string): Map<string, ManifestEntry> {
 
 /** Copies one stored object into the pool through a temporary file, hashing it on the way. */
 async function copyObject(storage: MediaStorage, key: string, target: string): Promise<ManifestEntry> {
-  mkdirSync(path.dirname(target), { recursive: true });
+  mkdirSync(path.dirname(target), { recursive: true, mode: PRIVATE_FOLDER_MODE });
   const partial = `${target}.partial`;
   const hash = createHash('sha256');
   let size = 0;
-  const file = await open(partial, 'w');
+  const file = await open(partial, 'w', PRIVATE_FILE_MODE);
   try {
     for await (const chunk of await storage.read(key)) {
       hash.update(chunk as Buffer);
@@ -67,7 +68,8 @@ export async function copyMediaIntoPool(
   previous: Map<string, ManifestEntry>,
 ): Promise<MediaCopyReport> {
   const pool = path.join(dir, MEDIA_POOL);
-  mkdirSync(pool, { recursive: true });
+  // Paid pages: 0700 also closes an earlier backup's pool whose files were written readable.
+  privateFolder(pool);
   const report: MediaCopyReport = { entries: [], copied: 0, copiedBytes: 0, vanished: 0 };
   for await (const object of storage.list('')) {
     const key = object.key;

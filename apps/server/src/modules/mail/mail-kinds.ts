@@ -19,4 +19,13 @@
  * Lists (MAIL_LISTS) are what a reader can leave with one click (RFC 8058); every other kind is
  * strictly transactional.
  */
+import type { MailKind } from '@inkstream/contracts';
+
 export { MAIL_KINDS, MAIL_LISTS, type MailKind, type MailList } from '@inkstream/contracts';
+
+/**
+ * Messages that must not outlive their sending: the farewell goes to the address of an account
+ * that no longer exists, so once it is sent or given up its outbox row forgets the address and the
+ * template's data (the reader's former name), and its .eml file is deleted (docs/ACCOUNTS.md).
+ */
+export const FORGETS_RECIPIENT_WHEN_DONE: ReadonlySet<string> = new Set<MailKind>(['account-erased']);

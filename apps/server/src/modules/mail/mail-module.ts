@@ -4,7 +4,7 @@ import type { DomainEvents } from '../../db/domain-events.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { createMailRenderer, type MailRenderer } from './mail-render.js';
 import { createMailSender } from './mail-sender.js';
-import { createEmlTransport, createSmtpTransport, type MailTransport } from './mail-transport.js';
+import { createEmlTransport, createSmtpTransport, removeEmlFiles, type MailTransport } from './mail-transport.js';
 import { createUnsubscribeService, createUnsubscribeTokens } from './mail-unsubscribe.js';
 import { createOutboxAdminService } from './outbox-admin.service.js';
 
@@ -26,11 +26,15 @@ export function createMail(deps: {
   audit: AuditService;
   log: { warn(fields: object, message: string): void };
   siteName: () => Promise<string>;
+  /** Empties what the database keeps of rewritten rows (the SQLite WAL: db/sqlite-wal.ts), after the farewell forgot its address. */
+  flushErased: () => Promise<unknown>;
   options?: MailOptions | undefined;
 }) {
   const { db, domainEvents, config } = deps;
   const { smtpUrl, emlDir } = config.mail;
   let transport: MailTransport | null = null;
+  /** An erased reader's messages (and the farewell once sent) leave the .eml folder; with SMTP nothing was written. */
+  const removeMessageFiles = (uuids: readonly string[]) => (smtpUrl ? Promise.resolve(0) : removeEmlFiles(emlDir, uuids));
   const tokens = createUnsubscribeTokens(config.jwtSecret);
   const sender = createMailSender({
     db,
@@ -44,10 +48,15 @@ export function createMail(deps: {
     log: deps.log,
     ...(deps.options?.retryDelaysMs ? { retryDelaysMs: deps.options.retryDelaysMs } : {}),
     ...(deps.options?.leaseMs ? { leaseMs: deps.options.leaseMs } : {}),
+    forgetOnDisk: async (uuid) => {
+      await removeMessageFiles([uuid]);
+      await deps.flushErased();
+    },
   });
   return {
     sender,
     tokens,
+    removeMessageFiles,
     unsubscribe: createUnsubscribeService({ db, tokens }),
     outboxAdmin: createOutboxAdminService({ db, domainEvents, audit: deps.audit, emlDir: smtpUrl ? null : emlDir }),
     close: () => transport?.close(),

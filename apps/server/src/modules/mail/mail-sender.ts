@@ -11,7 +11,7 @@ import type { MailRenderer } from './mail-render.js';
 import type { MailTransport } from './mail-transport.js';
 import type { MailValue } from './mail-template.js';
 import type { UnsubscribeTokens } from './mail-unsubscribe.js';
-import { MAIL_LISTS, type MailList } from './mail-kinds.js';
+import { FORGETS_RECIPIENT_WHEN_DONE, MAIL_LISTS, type MailList } from './mail-kinds.js';
 
 /**
  * The wait before each retry after a refusal (4xx/5xx) or an unreachable server: eleven tries
@@ -43,6 +43,11 @@ export interface MailSenderOptions {
   retryDelaysMs?: readonly number[];
   leaseMs?: number;
   now?: () => number;
+  /**
+   * After a message of a FORGETS_RECIPIENT_WHEN_DONE kind is finished and its row forgot the
+   * address: whatever else holds it on disk goes (its .eml file, the SQLite WAL: mail-module.ts).
+   */
+  forgetOnDisk?: (uuid: string) => Promise<void>;
 }
 
 /**
@@ -91,6 +96,7 @@ export function createMailSender(options: MailSenderOptions) {
     } catch (error) {
       // No template or a broken one: trying again will not help.
       await settle({ state: 'failed', last_error: describe(error), ...erased(row), updated_at: now() });
+      await forgetOnDisk(row);
       log.warn({ err: error, mail: row.uuid, kind: row.kind }, 'mail could not be rendered');
       return { state: 'failed' };
     }
@@ -109,6 +115,7 @@ export function createMailSender(options: MailSenderOptions) {
         );
         if (!failedForGood && updated === 1) await enqueueMailJob(trx, domainEvents, row.uuid, next, now());
       });
+      if (failedForGood) await forgetOnDisk(row);
       // The address is not logged (docs/SECURITY.md): the row's uuid finds it in the console.
       log.warn(
         { mail: row.uuid, kind: row.kind, attempts, error: message },
@@ -117,7 +124,13 @@ export function createMailSender(options: MailSenderOptions) {
       return { state: failedForGood ? 'failed' : 'queued' };
     }
     await settle({ state: 'sent', sent_at: now(), last_error: null, ...erased(row), updated_at: now() });
+    await forgetOnDisk(row);
     return { state: 'sent' };
+  }
+
+  /** Once finished (committed): the copies on disk of a message that must not outlive its sending. */
+  async function forgetOnDisk(row: OutboxRow): Promise<void> {
+    if (FORGETS_RECIPIENT_WHEN_DONE.has(row.kind)) await options.forgetOnDisk?.(row.uuid);
   }
 
   async function compose(row: OutboxRow) {
@@ -148,8 +161,12 @@ export function createMailSender(options: MailSenderOptions) {
 
 export type MailSender = ReturnType<typeof createMailSender>;
 
-/** The row's data with its secret fields removed (a reset link is no use to anyone once sent or failed). */
-function erased(row: OutboxRow): { data?: string } {
+/**
+ * The row's data with its secret fields removed (a reset link is no use to anyone once sent or
+ * failed); for a kind that forgets its recipient (the farewell), the address and all data too.
+ */
+function erased(row: OutboxRow): { data?: string; recipient?: string; recipient_key?: string } {
+  if (FORGETS_RECIPIENT_WHEN_DONE.has(row.kind)) return { data: '{}', recipient: '', recipient_key: '' };
   if (!row.secret_fields) return {};
   const secret = JSON.parse(row.secret_fields) as string[];
   const data = JSON.parse(row.data) as Record<string, unknown>;

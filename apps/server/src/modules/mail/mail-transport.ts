@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type * as Nodemailer from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
@@ -121,6 +121,24 @@ export async function findEmlFile(dir: string, uuid: string): Promise<string | n
   }
   const name = names.find((entry) => entry.endsWith(`-${uuid}.eml`));
   return name ? path.join(dir, name) : null;
+}
+
+/**
+ * Deletes the .eml files of these outbox messages (an erased reader's, the farewell once sent):
+ * one listing of the folder, whatever the number of messages. Answers how many went.
+ */
+export async function removeEmlFiles(dir: string, uuids: readonly string[]): Promise<number> {
+  if (uuids.length === 0) return 0;
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch {
+    return 0;
+  }
+  const wanted = new Set(uuids);
+  const doomed = names.filter((name) => wanted.has(/-([0-9a-f-]{36})\.eml$/.exec(name)?.[1] ?? ''));
+  for (const name of doomed) await rm(path.join(dir, name), { force: true });
+  return doomed.length;
 }
 
 /** What the console shows of an .eml file: its subject and plain-text part, and the links in it. */

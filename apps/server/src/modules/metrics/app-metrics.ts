@@ -1,6 +1,7 @@
 import type { Registry } from 'prom-client';
 import type { DatabaseHandle } from '../../db/database.js';
 import { createBackgroundMetrics, type BackgroundMetrics } from './background-metrics.js';
+import { registerCoinGauges } from './coin-metrics.js';
 import { createDatabaseMetrics } from './database-metrics.js';
 import { createMoneyMetrics, type MoneyMetrics, type PaymentRails } from './money-metrics.js';
 import { createCacheMetrics, type CacheCounter, type CacheName } from './cache-metrics.js';
@@ -23,6 +24,7 @@ export function createAppMetrics(config: MetricsConfig, database: DatabaseHandle
   if (database.observeQueries) {
     database.observeQueries(createDatabaseMetrics(registry, { pool: database.poolCounts ?? null }));
   }
+  registerCoinGauges(registry, database.db);
   return {
     registry,
     http: createHttpMetrics(registry),

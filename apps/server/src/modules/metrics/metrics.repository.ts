@@ -62,3 +62,38 @@ export async function countPagesWithoutLite(db: DbExecutor): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/**
+ * The coin economy as the ledger holds it (coin-metrics.ts): coins readers hold now by lot source
+ * (the liability: unrevoked lots with coins left, not past their expiry; the rule of the console's
+ * coin report), standing chapter unlocks by kind (coins, wait_free), and every coin ever expired.
+ */
+export async function coinFigures(db: DbExecutor, now: number) {
+  const [held, unlocks, expired] = await Promise.all([
+    db
+      .selectFrom('coin_lots')
+      .select(['source', (eb) => eb.fn.sum<number | string>('remaining').as('coins')])
+      .where('revoked_at', 'is', null)
+      .where('remaining', '>', 0)
+      .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+      .groupBy('source')
+      .execute(),
+    db
+      .selectFrom('chapter_grants')
+      .select(['kind', (eb) => eb.fn.countAll<number | string>().as('n')])
+      .where('kind', 'in', ['coins', 'wait_free'])
+      .where('revoked_at', 'is', null)
+      .groupBy('kind')
+      .execute(),
+    db
+      .selectFrom('coin_entries')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('coins'), eb.lit(0)).as('coins'))
+      .where('kind', '=', 'expiry')
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    held: new Map(held.map((row) => [row.source, Number(row.coins)])),
+    unlocks: new Map(unlocks.map((row) => [row.kind, Number(row.n)])),
+    expired: -Number(expired.coins),
+  };
+}

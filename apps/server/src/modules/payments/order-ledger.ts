@@ -61,7 +61,10 @@ export function createOrderLedger(deps: OrderLedgerDeps) {
     await membership.lockMembersWithin(trx, inviter === null ? [order.user_id] : [order.user_id, inviter]);
     // Issue 43: paid after the account was erased (read under the reader's lock, which the erasure
     // holds): the payment is recorded like any other (the ledger keeps it, on the pseudonymised
-    // row) and the console is asked to refund it: an incident naming only the order.
+    // row) and the console is asked to refund it: an incident naming only the order. Nothing is
+    // credited (issue 56): no one can use the account, so a pack's coins would only count as owed
+    // (outstanding) and a plan's months as a member, and no invite reward is earned by it either.
+    // Its refund then takes back nothing but the money.
     if (await isErased(trx, order.user_id)) {
       await recordIncident(
         trx,
@@ -74,6 +77,7 @@ export function createOrderLedger(deps: OrderLedgerDeps) {
         },
         now(),
       );
+      return true;
     }
     // A coin pack credits its coins (and bonus); a plan grants its months.
     if (order.plan === 'coins') await deps.coins.creditPackWithin(trx, order);

@@ -82,9 +82,10 @@ export const blankDeletedComments = (db: DbExecutor, userId: number) =>
 
 /**
  * Messages to or about the reader: their address and contents go; one not sent yet is not sent
- * (suppressed). The row stays for the outbox's counts until its retention removes it.
+ * (suppressed). The row stays for the outbox's counts until its retention removes it. Answers the
+ * messages' uuids (their .eml files go once the erasure has committed).
  */
-export async function scrubOutbox(db: DbExecutor, userId: number, emailKey: string | null, at: number): Promise<void> {
+export async function scrubOutbox(db: DbExecutor, userId: number, emailKey: string | null, at: number): Promise<string[]> {
   const outboxRows = () => db.updateTable('mail_outbox');
   const mine = (query: ReturnType<typeof outboxRows>) =>
     emailKey === null
@@ -94,7 +95,11 @@ export async function scrubOutbox(db: DbExecutor, userId: number, emailKey: stri
     .set({ state: 'suppressed', last_error: 'account erased', updated_at: at })
     .where('state', 'in', ['queued', 'sending'])
     .execute();
-  await mine(outboxRows()).set({ recipient: '', recipient_key: '', data: '{}', secret_fields: null, user_id: null }).execute();
+  const scrubbed = await mine(outboxRows())
+    .set({ recipient: '', recipient_key: '', data: '{}', secret_fields: null, user_id: null })
+    .returning('uuid')
+    .execute();
+  return scrubbed.map((row) => row.uuid);
 }
 
 /** Payment incidents whose detail names the reader's address: the address is taken out of the JSON. */

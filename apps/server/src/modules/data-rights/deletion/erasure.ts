@@ -34,15 +34,29 @@ export function createErasure(deps: {
   domainEvents: DomainEvents;
   membership: Pick<MembershipService, 'lockMembersWithin' | 'revokeAllWithin'>;
   audit: Pick<AuditService, 'recordWithin'>;
+  /**
+   * Once an erasure has committed: the copies outside the rows go too (docs/ACCOUNTS.md "What
+   * erasure leaves on disk"): the reader's messages' .eml files (by outbox uuid) and the SQLite WAL.
+   */
+  forgetOnDisk?: (outboxUuids: readonly string[]) => Promise<void>;
   now?: () => number;
 }) {
   const { domainEvents } = deps;
   const now = deps.now ?? (() => Date.now());
 
   /** Erases the account of a pending deletion whose time has come; anything else changes nothing. */
-  const erase = (deletionId: number): Promise<ErasureOutcome> => domainEvents.transact((trx) => eraseWithin(trx, deletionId));
+  async function erase(deletionId: number): Promise<ErasureOutcome> {
+    const outboxUuids: string[] = [];
+    const outcome = await domainEvents.transact((trx) => {
+      outboxUuids.length = 0; // a transaction tried again starts afresh
+      return eraseWithin(trx, deletionId, outboxUuids);
+    });
+    if (outcome === 'erased') await deps.forgetOnDisk?.(outboxUuids);
+    return outcome;
+  }
 
-  async function eraseWithin(trx: DbExecutor, deletionId: number): Promise<ErasureOutcome> {
+  /** `outboxUuids` receives the reader's messages the erasure scrubbed (their files go after the commit). */
+  async function eraseWithin(trx: DbExecutor, deletionId: number, outboxUuids: string[] = []): Promise<ErasureOutcome> {
     const request = await deletions.findDeletion(trx, deletionId);
     if (!request) return 'not-pending';
     await deps.membership.lockMembersWithin(trx, [request.user_id]);
@@ -69,7 +83,7 @@ export function createErasure(deps: {
     await removeRatings(trx, user.id);
     if (current.comments === 'remove') await removeComments(trx, user.id);
     await repo.deleteDataExports(trx, user.id);
-    await repo.scrubOutbox(trx, user.id, user.email?.toLowerCase() ?? null, at);
+    outboxUuids.push(...(await repo.scrubOutbox(trx, user.id, user.email?.toLowerCase() ?? null, at)));
     if (user.email) await repo.scrubIncidentAddresses(trx, user.email);
     await scrubAudit(trx, user, pseudonym);
     await scrubLedgerText(trx, user, pseudonym);

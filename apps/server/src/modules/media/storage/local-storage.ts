@@ -4,6 +4,7 @@ import { access, constants, mkdir, open, readdir, rename, rm, stat, writeFile } 
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from '../../../lib/private-files.js';
 import { imageContentType } from './media-keys.js';
 import { assertSafeMediaKey, MediaNotFoundError, type MediaObjectInfo, type MediaStorage } from './storage-types.js';
 
@@ -35,7 +36,8 @@ function createEtagCache(limit = 20_000) {
 /** Media in a folder (default `DATA_DIR/media`): one file per key. */
 export function createLocalMediaStorage(root: string): MediaStorage {
   // The folder exists from the start, so a fresh install can serve (404s) before anything is stored.
-  mkdirSync(root, { recursive: true });
+  // Paid pages and readers' export archives: only the service reads them (it serves /media itself).
+  mkdirSync(root, { recursive: true, mode: PRIVATE_FOLDER_MODE });
   const etagOf = createEtagCache();
   const fileOf = (key: string) => {
     assertSafeMediaKey(key);
@@ -64,11 +66,11 @@ export function createLocalMediaStorage(root: string): MediaStorage {
     location: root,
     async put(key, bytes) {
       const target = fileOf(key);
-      await mkdir(path.dirname(target), { recursive: true });
+      await mkdir(path.dirname(target), { recursive: true, mode: PRIVATE_FOLDER_MODE });
       // Write then rename, so a reader never sees half a file; the random suffix keeps concurrent writers apart.
       const temp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
       try {
-        await writeFile(temp, bytes);
+        await writeFile(temp, bytes, { mode: PRIVATE_FILE_MODE });
         await rename(temp, target);
       } catch (error) {
         await rm(temp, { force: true });
