@@ -3684,6 +3684,10 @@ export interface paths {
                                 items: {
                                     /** @description In the currency's smallest unit */
                                     amount_fen: number;
+                                    /** @description A coin pack: its bonus coins as sold; 0 for a membership */
+                                    bonus_coins: number;
+                                    /** @description A coin pack: its coins as sold; 0 for a membership */
+                                    coins: number;
                                     /** Format: date-time */
                                     created_at: string;
                                     currency: string;
@@ -3752,6 +3756,25 @@ export interface paths {
                             data: {
                                 /** @description In the currency's smallest unit */
                                 amount_fen: number;
+                                /** @description A coin pack: its bonus coins as sold; 0 for a membership */
+                                bonus_coins: number;
+                                coin_refund: {
+                                    balance_after: number;
+                                    balance_before: number;
+                                    chapters: {
+                                        /** @description In the book’s original language */
+                                        book_title: string | null;
+                                        /** Format: uuid */
+                                        book_uuid: string;
+                                        chapter_number: number;
+                                        /** Format: uuid */
+                                        chapter_uuid: string;
+                                        /** @description What the unlock cost; given back to the lots that paid it before the pack’s coins go */
+                                        coins: number;
+                                    }[];
+                                } | null;
+                                /** @description A coin pack: its coins as sold; 0 for a membership */
+                                coins: number;
                                 /** Format: date-time */
                                 created_at: string;
                                 currency: string;
@@ -3842,6 +3865,25 @@ export interface paths {
                                 order: {
                                     /** @description In the currency's smallest unit */
                                     amount_fen: number;
+                                    /** @description A coin pack: its bonus coins as sold; 0 for a membership */
+                                    bonus_coins: number;
+                                    coin_refund: {
+                                        balance_after: number;
+                                        balance_before: number;
+                                        chapters: {
+                                            /** @description In the book’s original language */
+                                            book_title: string | null;
+                                            /** Format: uuid */
+                                            book_uuid: string;
+                                            chapter_number: number;
+                                            /** Format: uuid */
+                                            chapter_uuid: string;
+                                            /** @description What the unlock cost; given back to the lots that paid it before the pack’s coins go */
+                                            coins: number;
+                                        }[];
+                                    } | null;
+                                    /** @description A coin pack: its coins as sold; 0 for a membership */
+                                    coins: number;
                                     /** Format: date-time */
                                     created_at: string;
                                     currency: string;
@@ -3886,6 +3928,64 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/orders/{orderId}/refund-preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What refunding the order now would take back: for a paid coin pack, the balance before and after and the chapters locked again */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    orderId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                coin_refund: {
+                                    balance_after: number;
+                                    balance_before: number;
+                                    chapters: {
+                                        /** @description In the book’s original language */
+                                        book_title: string | null;
+                                        /** Format: uuid */
+                                        book_uuid: string;
+                                        chapter_number: number;
+                                        /** Format: uuid */
+                                        chapter_uuid: string;
+                                        /** @description What the unlock cost; given back to the lots that paid it before the pack’s coins go */
+                                        coins: number;
+                                    }[];
+                                } | null;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -4727,12 +4827,16 @@ export interface paths {
                                 };
                                 orders: {
                                     amount_fen: number;
+                                    bonus_coins: number;
+                                    /** @description A coin pack: its coins as sold; 0 for a membership */
+                                    coins: number;
                                     /** Format: date-time */
                                     created_at: string;
+                                    months: number;
                                     order_id: string;
                                     /** Format: date-time */
                                     paid_at: string | null;
-                                    plan: string;
+                                    plan: "month" | "season" | "coins";
                                     provider: string;
                                     status: string;
                                 }[];
