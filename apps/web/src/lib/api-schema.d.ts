@@ -542,6 +542,8 @@ export interface paths {
                                 items: {
                                     /** Format: uuid */
                                     chapter_uuid: string;
+                                    /** @description The chapter's own price in coins; null: the book's */
+                                    coin_price: number | null;
                                     /** Format: date-time */
                                     created_at: string;
                                     is_published: boolean;
@@ -1165,6 +1167,8 @@ export interface paths {
                             data: {
                                 /** Format: uuid */
                                 chapter_uuid: string;
+                                /** @description The chapter's own price in coins; null: the book's */
+                                coin_price: number | null;
                                 /** Format: date-time */
                                 created_at: string;
                                 is_published: boolean;
@@ -1277,6 +1281,8 @@ export interface paths {
                             data: {
                                 /** Format: uuid */
                                 chapter_uuid: string;
+                                /** @description The chapter's own price in coins; null: the book's */
+                                coin_price: number | null;
                                 /** Format: date-time */
                                 created_at: string;
                                 is_published: boolean;
@@ -1347,6 +1353,8 @@ export interface paths {
                             data: {
                                 /** Format: uuid */
                                 chapter_uuid: string;
+                                /** @description The chapter's own price in coins; null: the book's */
+                                coin_price: number | null;
                                 /** Format: date-time */
                                 created_at: string;
                                 is_published: boolean;
@@ -1409,6 +1417,8 @@ export interface paths {
                             data: {
                                 /** Format: uuid */
                                 chapter_uuid: string;
+                                /** @description The chapter's own price in coins; null: the book's */
+                                coin_price: number | null;
                                 /** Format: date-time */
                                 created_at: string;
                                 is_published: boolean;
@@ -4436,10 +4446,11 @@ export interface paths {
                                 coins_expired: number;
                                 /** @description By operators */
                                 coins_granted: number;
-                                /** @description Removed by refunds of packs */
+                                /** @description Removed by refunds of packs: each pack’s coins and bonus not expired */
                                 coins_refunded: number;
                                 /** @description Paid coins credited by pack purchases in the period */
                                 coins_sold: number;
+                                /** @description On unlocks, less the unlocks refunds undid */
                                 coins_spent: number;
                                 free_unlocks: number;
                                 /** Format: date-time */

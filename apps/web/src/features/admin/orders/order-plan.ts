@@ -1,5 +1,5 @@
 import type { AdminOrder, OrderPlan } from '@inkstream/contracts';
-import { formatCount, formatLength } from '@inkstream/contracts/formats';
+import { formatCount } from '@inkstream/contracts/formats';
 import type { TFunction } from '../../../i18n/translator';
 import type { Language } from '../../../lib/language';
 
@@ -9,13 +9,13 @@ export type OrderBought = Pick<AdminOrder, 'plan' | 'months' | 'coins' | 'bonus_
 interface PlanWords {
   /** The kind alone (incidents, the dashboard's revenue lines): "Monthly pass", "Coin pack". */
   kind(t: TFunction): string;
-  /** One order's purchase: "Monthly pass (1 month)", "Coin pack: 500 coins + 50 bonus". */
+  /** One order's purchase: "Monthly pass" (its name says its length), "Coin pack: 500 coins + 50 bonus". */
   order(order: OrderBought, t: TFunction, language: Language): string;
 }
 
 const membership = (plan: 'month' | 'season'): PlanWords => ({
   kind: (t) => t(`plan.${plan}`),
-  order: (order, t, language) => `${t(`plan.${plan}`)} (${formatLength({ months: order.months }, language)})`,
+  order: (_order, t) => t(`plan.${plan}`),
 });
 
 /**
