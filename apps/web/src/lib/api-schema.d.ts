@@ -9138,7 +9138,9 @@ export interface paths {
                                     member_until: number | null;
                                     /** @description Paid orders: kept in the ledger without the person */
                                     paid_orders: number;
-                                    /** @description Ratings and reviews, removed (and taken out of the averages) */
+                                    /** @description Score-only ratings (no review text), removed (and taken out of the averages) */
+                                    ratings: number;
+                                    /** @description Ratings with a review text, removed (and taken out of the averages) */
                                     reviews: number;
                                 };
                                 /** @enum {number} */
