@@ -28,9 +28,7 @@ export default function DashboardSection() {
     () =>
       data
         ? revenueData(data, (provider, plan) =>
-            [orders(`provider.${provider}`, { defaultValue: provider }), plan && planNameOf(plan, orders)]
-              .filter(Boolean)
-              .join(' · '),
+            [orders(`provider.${provider}`, { defaultValue: provider }), plan && planNameOf(plan, orders)].filter(Boolean).join(' · '),
           )
         : null,
     [data, orders],
