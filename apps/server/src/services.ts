@@ -318,6 +318,7 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
     db,
     domainEvents,
     ledger,
+    coins: coinLedger,
     audit,
     wechat: wechatPay,
     stripe: config.stripe ? createStripeRefunder(config.stripe) : null,

@@ -137,10 +137,32 @@ describe(`asking to delete the account (${TEST_DIALECT})`, () => {
     expect(info.statusCode, info.body).toBe(200);
     const { consequences, grace_days } = info.json().data;
     expect(grace_days).toBe(14);
-    expect(consequences).toMatchObject({ coins: 0, comments: 0, reviews: 0, paid_orders: 1 });
+    expect(consequences).toMatchObject({ coins: 0, comments: 0, reviews: 0, ratings: 0, paid_orders: 1 });
     // The paid month's end: the time that would be lost.
     expect(consequences.member_until).toBeGreaterThan(Date.now());
     expect((await api(null, 'GET', '/user/deletion')).statusCode).toBe(401);
+  });
+
+  it('counts reviews (a rating with a text) apart from score-only ratings (issue 56: 2 scores were "comments and reviews (2)")', async () => {
+    const reader = await createUser(ctx);
+    const books = [book, await createBook(ctx, { chapters: 1 }), await createBook(ctx, { chapters: 1 })];
+    const now = Date.now();
+    const reviews = [null, null, 'A slow start, then wonderful.'];
+    await ctx.db
+      .insertInto('book_ratings')
+      .values(
+        books.map((b, index) => ({
+          book_id: b.id,
+          user_id: reader.id,
+          score: 8,
+          review: reviews[index]!,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
+    const { consequences } = (await api(reader, 'GET', '/user/deletion')).json().data;
+    expect(consequences).toMatchObject({ comments: 0, reviews: 1, ratings: 2 });
   });
 
   it('refuses a wrong password, a bad body, and asks for the two-step code where it is on', async () => {

@@ -282,12 +282,14 @@ describe(`refunds and expiry (${TEST_DIALECT})`, () => {
     const refunded = await refund(first);
     expect(refunded.statusCode, refunded.body).toBe(200);
     const wallet = await walletOf(ctx, reader);
-    // The second pack's 10 coins of chapter 4 come back: 90 + 10.
+    // The second pack's 10 coins of chapter 4 come back: 90 + 10. Each chapter's price goes back to
+    // the lots that paid it (a row naming the chapter, never 0 coins), then the first pack's 100 go.
     expect(wallet.balance).toBe(100);
-    expect(wallet.history.slice(0, 3).map((entry) => [entry.kind, entry.coins])).toEqual([
-      ['reversal', 10],
-      ['reversal', 0],
-      ['reversal', 0],
+    expect(wallet.history.slice(0, 4).map((entry) => [entry.kind, entry.coins])).toEqual([
+      ['refund', -100],
+      ['reversal', 50],
+      ['reversal', 30],
+      ['reversal', 30],
     ]);
     for (const number of [2, 3, 4]) expect((await readChapter(ctx, reader, chapter(number))).statusCode).toBe(403);
     // A second refund of the same order changes nothing.

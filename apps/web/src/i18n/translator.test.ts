@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import arSa from './locales/ar-sa/index';
 import enUs from './locales/en-us/index';
-import { createTranslator } from './translator';
+import { createTranslator, reportMissingValues } from './translator';
 
 describe('createTranslator', () => {
   const en = createTranslator('en-us', {
@@ -34,10 +34,20 @@ describe('createTranslator', () => {
     expect(ar.fixedT('books')('chapters', { count: 1200 })).toBe('1,200 فصل');
   });
 
-  it('fills values in, and a value not given with nothing', () => {
+  it('fills values in, and a value not given with nothing, reporting it (the web tests make the report throw)', () => {
     expect(en.fixedT('common')('greeting', { name: 'Mei' })).toBe('Hi Mei, Mei!');
-    expect(en.fixedT('common')('greeting')).toBe('Hi , !');
     expect(en.fixedT('common')('greeting', { name: '$& $1' })).toBe('Hi $& $1, $& $1!');
+    const reported: string[] = [];
+    reportMissingValues((name, text, language) => reported.push(`${language}:${name}:${text}`));
+    try {
+      expect(en.fixedT('common')('greeting')).toBe('Hi , !');
+    } finally {
+      reportMissingValues((name, text, language) => {
+        throw new Error(`Unfilled {{${name}}} in the ${language} text "${text}"`);
+      });
+    }
+    expect(reported).toEqual(['en-us:name:Hi {{name}}, {{ name }}!', 'en-us:name:Hi {{name}}, {{ name }}!']);
+    expect(() => en.fixedT('common')('greeting')).toThrow('Unfilled {{name}}');
   });
 
   it('picks the plural form of the language, _zero first when the count is 0, then the bare key', () => {

@@ -542,6 +542,8 @@ export interface paths {
                                 items: {
                                     /** Format: uuid */
                                     chapter_uuid: string;
+                                    /** @description The chapter's own price in coins; null: the book's */
+                                    coin_price: number | null;
                                     /** Format: date-time */
                                     created_at: string;
                                     is_published: boolean;
@@ -1165,6 +1167,8 @@ export interface paths {
                             data: {
                                 /** Format: uuid */
                                 chapter_uuid: string;
+                                /** @description The chapter's own price in coins; null: the book's */
+                                coin_price: number | null;
                                 /** Format: date-time */
                                 created_at: string;
                                 is_published: boolean;
@@ -1277,6 +1281,8 @@ export interface paths {
                             data: {
                                 /** Format: uuid */
                                 chapter_uuid: string;
+                                /** @description The chapter's own price in coins; null: the book's */
+                                coin_price: number | null;
                                 /** Format: date-time */
                                 created_at: string;
                                 is_published: boolean;
@@ -1347,6 +1353,8 @@ export interface paths {
                             data: {
                                 /** Format: uuid */
                                 chapter_uuid: string;
+                                /** @description The chapter's own price in coins; null: the book's */
+                                coin_price: number | null;
                                 /** Format: date-time */
                                 created_at: string;
                                 is_published: boolean;
@@ -1409,6 +1417,8 @@ export interface paths {
                             data: {
                                 /** Format: uuid */
                                 chapter_uuid: string;
+                                /** @description The chapter's own price in coins; null: the book's */
+                                coin_price: number | null;
                                 /** Format: date-time */
                                 created_at: string;
                                 is_published: boolean;
@@ -3684,6 +3694,10 @@ export interface paths {
                                 items: {
                                     /** @description In the currency's smallest unit */
                                     amount_fen: number;
+                                    /** @description A coin pack: its bonus coins as sold; 0 for a membership */
+                                    bonus_coins: number;
+                                    /** @description A coin pack: its coins as sold; 0 for a membership */
+                                    coins: number;
                                     /** Format: date-time */
                                     created_at: string;
                                     currency: string;
@@ -3752,6 +3766,25 @@ export interface paths {
                             data: {
                                 /** @description In the currency's smallest unit */
                                 amount_fen: number;
+                                /** @description A coin pack: its bonus coins as sold; 0 for a membership */
+                                bonus_coins: number;
+                                coin_refund: {
+                                    balance_after: number;
+                                    balance_before: number;
+                                    chapters: {
+                                        /** @description In the book’s original language */
+                                        book_title: string | null;
+                                        /** Format: uuid */
+                                        book_uuid: string;
+                                        chapter_number: number;
+                                        /** Format: uuid */
+                                        chapter_uuid: string;
+                                        /** @description What the unlock cost; given back to the lots that paid it before the pack’s coins go */
+                                        coins: number;
+                                    }[];
+                                } | null;
+                                /** @description A coin pack: its coins as sold; 0 for a membership */
+                                coins: number;
                                 /** Format: date-time */
                                 created_at: string;
                                 currency: string;
@@ -3842,6 +3875,25 @@ export interface paths {
                                 order: {
                                     /** @description In the currency's smallest unit */
                                     amount_fen: number;
+                                    /** @description A coin pack: its bonus coins as sold; 0 for a membership */
+                                    bonus_coins: number;
+                                    coin_refund: {
+                                        balance_after: number;
+                                        balance_before: number;
+                                        chapters: {
+                                            /** @description In the book’s original language */
+                                            book_title: string | null;
+                                            /** Format: uuid */
+                                            book_uuid: string;
+                                            chapter_number: number;
+                                            /** Format: uuid */
+                                            chapter_uuid: string;
+                                            /** @description What the unlock cost; given back to the lots that paid it before the pack’s coins go */
+                                            coins: number;
+                                        }[];
+                                    } | null;
+                                    /** @description A coin pack: its coins as sold; 0 for a membership */
+                                    coins: number;
                                     /** Format: date-time */
                                     created_at: string;
                                     currency: string;
@@ -3886,6 +3938,64 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/orders/{orderId}/refund-preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What refunding the order now would take back: for a paid coin pack, the balance before and after and the chapters locked again */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    orderId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                coin_refund: {
+                                    balance_after: number;
+                                    balance_before: number;
+                                    chapters: {
+                                        /** @description In the book’s original language */
+                                        book_title: string | null;
+                                        /** Format: uuid */
+                                        book_uuid: string;
+                                        chapter_number: number;
+                                        /** Format: uuid */
+                                        chapter_uuid: string;
+                                        /** @description What the unlock cost; given back to the lots that paid it before the pack’s coins go */
+                                        coins: number;
+                                    }[];
+                                } | null;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -4336,10 +4446,11 @@ export interface paths {
                                 coins_expired: number;
                                 /** @description By operators */
                                 coins_granted: number;
-                                /** @description Removed by refunds of packs */
+                                /** @description Removed by refunds of packs: each pack’s coins and bonus not expired */
                                 coins_refunded: number;
                                 /** @description Paid coins credited by pack purchases in the period */
                                 coins_sold: number;
+                                /** @description On unlocks, less the unlocks refunds undid */
                                 coins_spent: number;
                                 free_unlocks: number;
                                 /** Format: date-time */
@@ -4727,12 +4838,16 @@ export interface paths {
                                 };
                                 orders: {
                                     amount_fen: number;
+                                    bonus_coins: number;
+                                    /** @description A coin pack: its coins as sold; 0 for a membership */
+                                    coins: number;
                                     /** Format: date-time */
                                     created_at: string;
+                                    months: number;
                                     order_id: string;
                                     /** Format: date-time */
                                     paid_at: string | null;
-                                    plan: string;
+                                    plan: "month" | "season" | "coins";
                                     provider: string;
                                     status: string;
                                 }[];
@@ -9035,7 +9150,9 @@ export interface paths {
                                     member_until: number | null;
                                     /** @description Paid orders: kept in the ledger without the person */
                                     paid_orders: number;
-                                    /** @description Ratings and reviews, removed (and taken out of the averages) */
+                                    /** @description Score-only ratings (no review text), removed (and taken out of the averages) */
+                                    ratings: number;
+                                    /** @description Ratings with a review text, removed (and taken out of the averages) */
                                     reviews: number;
                                 };
                                 /** @enum {number} */

@@ -16,7 +16,8 @@ export const DeletionConsequences = Type.Object({
   member_until: Nullable(Type.Integer({ description: 'The end of the membership time that would be lost (epoch ms); null: none' })),
   coins: Type.Integer({ description: 'Coins left in the wallet, lost at erasure' }),
   comments: Type.Integer({ description: "The reader's comments (not deleted)" }),
-  reviews: Type.Integer({ description: 'Ratings and reviews, removed (and taken out of the averages)' }),
+  reviews: Type.Integer({ description: 'Ratings with a review text, removed (and taken out of the averages)' }),
+  ratings: Type.Integer({ description: 'Score-only ratings (no review text), removed (and taken out of the averages)' }),
   paid_orders: Type.Integer({ description: 'Paid orders: kept in the ledger without the person' }),
 });
 export const DeletionInfoResponse = Data(

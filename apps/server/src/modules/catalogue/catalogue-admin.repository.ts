@@ -102,6 +102,7 @@ export const chapterColumns = [
   'chapters.is_published',
   'chapters.publish_at',
   'chapters.created_at',
+  'chapters.coin_price',
 ] as const;
 
 export const findChapterPage = (db: DbExecutor, bookId: number, offset: number, limit: number) =>

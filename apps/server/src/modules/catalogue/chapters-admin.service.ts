@@ -61,6 +61,7 @@ export function createChaptersAdminService(deps: ChaptersAdminDeps) {
       publish_at: row.publish_at === null ? null : toIso(row.publish_at),
       page_count: pagesOf.get(row.id) ?? 0,
       word_count: wordsOf.get(row.id) ?? null,
+      coin_price: row.coin_price,
       created_at: toIso(row.created_at),
     }));
   }

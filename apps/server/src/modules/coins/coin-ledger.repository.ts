@@ -76,11 +76,17 @@ export const addToLot = (db: DbExecutor, lotId: number, coins: number) =>
 export const lotsOfOrder = (db: DbExecutor, orderId: string) =>
   db
     .selectFrom('coin_lots')
-    .select(['id', 'user_id', 'remaining', 'revoked_at'])
+    .select(['id', 'user_id', 'remaining', 'revoked_at', 'expires_at'])
     .where('source', 'in', ['purchase', 'bonus'])
     .where('source_ref', '=', orderId)
     .orderBy('id')
     .execute();
+
+/** Lots by id, as far as spending is concerned: what is left, whether revoked, when they expire. */
+export const lotsByIds = (db: DbExecutor, lotIds: readonly number[]) =>
+  lotIds.length === 0
+    ? Promise.resolve([])
+    : db.selectFrom('coin_lots').select(['id', 'remaining', 'revoked_at', 'expires_at']).where('id', 'in', lotIds).execute();
 
 export const lotRemaining = (db: DbExecutor, lotId: number) =>
   db
@@ -188,4 +194,41 @@ export const expiringLots = (db: DbExecutor, userId: number, now: number) =>
     .where('remaining', '>', 0)
     .where('expires_at', '>', now)
     .orderBy('expires_at')
+    .execute();
+
+const NAMED_CHAPTER = [
+  'chapters.id as chapter_id',
+  'chapters.uuid as chapter_uuid',
+  'chapters.number as chapter_number',
+  'books.uuid as book_uuid',
+  'book_translations.title as book_title',
+] as const;
+
+/** Chapters by id with their book, titled in the book's original language (the console's refund preview). */
+export const chaptersNamed = (db: DbExecutor, chapterIds: readonly number[]) =>
+  chapterIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('chapters')
+        .innerJoin('books', 'books.id', 'chapters.book_id')
+        .leftJoin('book_translations', (join) =>
+          join.onRef('book_translations.book_id', '=', 'books.id').onRef('book_translations.language', '=', 'books.original_language'),
+        )
+        .select(NAMED_CHAPTER)
+        .where('chapters.id', 'in', chapterIds)
+        .execute();
+
+/** The entries a pack's refund wrote (`reversal` per chapter locked again, `refund` per lot), in order. */
+export const refundEntriesOf = (db: DbExecutor, orderId: string) =>
+  db
+    .selectFrom('coin_entries')
+    .leftJoin('chapters', 'chapters.id', 'coin_entries.chapter_id')
+    .leftJoin('books', 'books.id', 'chapters.book_id')
+    .leftJoin('book_translations', (join) =>
+      join.onRef('book_translations.book_id', '=', 'books.id').onRef('book_translations.language', '=', 'books.original_language'),
+    )
+    .select(['coin_entries.kind', 'coin_entries.coins', 'coin_entries.balance_after', ...NAMED_CHAPTER])
+    .where('coin_entries.order_id', '=', orderId)
+    .where('coin_entries.kind', 'in', ['reversal', 'refund'])
+    .orderBy('coin_entries.id')
     .execute();

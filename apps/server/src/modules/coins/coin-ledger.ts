@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ErrorCode } from '@inkstream/contracts';
+import { ErrorCode, type CoinRefund, type RelockedChapter } from '@inkstream/contracts';
 import type { Db, DbExecutor } from '../../db/database.js';
 import type { CoinEntryKindColumn, CoinLotSource } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
@@ -32,6 +32,22 @@ export interface Purchase {
   price: number;
 }
 
+/** An unlock a pack's refund undoes: its grant, its chapter, and what each lot paid of it. */
+interface PackRefundUnlock {
+  grantId: number;
+  chapterId: number | null;
+  bookId: number | null;
+  shares: { lotId: number; coins: number }[];
+}
+
+type NamedChapterRow = Awaited<ReturnType<typeof repo.chaptersNamed>>[number];
+const relocked = (row: NamedChapterRow, coins: number): RelockedChapter => ({
+  book_uuid: row.book_uuid,
+  book_title: row.book_title ?? null,
+  chapter_uuid: row.chapter_uuid,
+  chapter_number: row.chapter_number,
+  coins,
+});
 /**
  * The coin ledger (docs/PAYMENTS.md "Coins"). Every change to a reader's coins runs in the caller's
  * transaction after the reader's membership lock (lockUserMembership: the same lock as their
@@ -44,8 +60,8 @@ export interface Purchase {
  *   the balance never goes below zero (checked before, and by the table's CHECKs).
  * - An unlock is a chapter grant (kind `coins`) that the access rule reads like any other grant;
  *   coin_spends records which lots paid for it.
- * - Refunding a pack takes back what is left of its lots and the unlocks its coins paid for; the
- *   other lots' share of those unlocks goes back to them (a `reversal` entry).
+ * - Refunding a pack undoes the unlocks its coins paid for (a `reversal` entry per chapter, its
+ *   price back to the lots that paid it), then takes what its lots hold (a `refund` entry).
  */
 export function createCoinLedger(deps: { now?: () => number } = {}) {
   const now = deps.now ?? Date.now;
@@ -185,42 +201,49 @@ export function createCoinLedger(deps: { now?: () => number } = {}) {
   }
 
   /**
-   * The refund of a pack (its order became refunded, order-ledger.ts): the unlocks its coins paid
-   * for are taken back, each giving the other lots their share of it back (`reversal`); then what is
-   * left of the pack's lots goes (`refund`). Runs once per order (the order is marked refunded once).
+   * What refunding a pack takes: its lots not yet revoked, and the standing unlocks their coins
+   * helped pay for, each with every lot's share of it. Read only: refundPackWithin carries it out
+   * under the reader's lock, previewPackRefund tells the console beforehand.
    */
-  async function refundPackWithin(trx: DbExecutor, order: { order_id: string; user_id: number }): Promise<void> {
-    const at = now();
-    // Expires what is due first; each entry below then reads the balance it leaves.
-    await openWithin(trx, order.user_id, at);
-    let balance: number;
-    const lots = (await repo.lotsOfOrder(trx, order.order_id)).filter((lot) => lot.revoked_at === null);
-    const refunded = new Set(lots.map((lot) => lot.id));
-    const shares = await repo.standingUnlocksPaidFrom(trx, [...refunded]);
-    const unlocks = new Map<
-      number,
-      { grantId: number; chapterId: number | null; bookId: number | null; back: { lotId: number; coins: number }[] }
-    >();
+  async function packRefundPlan(db: DbExecutor, orderId: string) {
+    const lots = (await repo.lotsOfOrder(db, orderId)).filter((lot) => lot.revoked_at === null);
+    const shares = await repo.standingUnlocksPaidFrom(
+      db,
+      lots.map((lot) => lot.id),
+    );
+    const unlocks = new Map<number, PackRefundUnlock>();
     for (const share of shares) {
       const unlock = unlocks.get(share.entry_id) ?? {
         grantId: Number(share.grant_id),
         chapterId: share.chapter_id,
         bookId: share.book_id,
-        back: [],
+        shares: [],
       };
-      if (!refunded.has(share.lot_id)) unlock.back.push({ lotId: share.lot_id, coins: share.coins });
+      unlock.shares.push({ lotId: share.lot_id, coins: share.coins });
       unlocks.set(share.entry_id, unlock);
     }
-    for (const unlock of unlocks.values()) {
+    return { lots, unlocks: [...unlocks.values()] };
+  }
+
+  /**
+   * The refund of a pack (its order became refunded, order-ledger.ts). Each unlock its coins paid
+   * for is undone: the chapter is locked again and the whole price goes back to the lots that paid
+   * it (a `reversal` entry naming the chapter, never a 0-coin row: issue 56); then what the pack's
+   * lots hold, those coins included, goes (a `refund` entry per lot). The net: the other packs get
+   * their share back, the pack's coins go. Runs once per order (the order is marked refunded once).
+   */
+  async function refundPackWithin(trx: DbExecutor, order: { order_id: string; user_id: number }): Promise<void> {
+    const at = now();
+    // Expires what is due first; each entry below then reads the balance it leaves.
+    await openWithin(trx, order.user_id, at);
+    const { lots, unlocks } = await packRefundPlan(trx, order.order_id);
+    for (const unlock of unlocks) {
       await repo.revokeChapterGrant(trx, unlock.grantId, at);
-      let returned = 0;
-      for (const back of unlock.back) {
-        await repo.addToLot(trx, back.lotId, back.coins);
-        returned += back.coins;
-      }
+      for (const share of unlock.shares) await repo.addToLot(trx, share.lotId, share.coins);
       // Coins given back to a lot that has since expired are not spendable: the balance says so.
-      balance = await repo.balanceOf(trx, order.user_id, at);
-      await entry(trx, order.user_id, 'reversal', returned, balance, at, {
+      const balance = await repo.balanceOf(trx, order.user_id, at);
+      const price = unlock.shares.reduce((sum, share) => sum + share.coins, 0);
+      await entry(trx, order.user_id, 'reversal', price, balance, at, {
         orderId: order.order_id,
         chapterId: unlock.chapterId,
         bookId: unlock.bookId,
@@ -229,9 +252,79 @@ export function createCoinLedger(deps: { now?: () => number } = {}) {
     for (const lot of lots) {
       const current = await repo.lotRemaining(trx, lot.id);
       await repo.revokeLot(trx, lot.id, at);
-      balance = await repo.balanceOf(trx, order.user_id, at);
+      const balance = await repo.balanceOf(trx, order.user_id, at);
       if (current > 0) await entry(trx, order.user_id, 'refund', -current, balance, at, { orderId: order.order_id, lotId: lot.id });
     }
+  }
+
+  /**
+   * What refunding the pack now would do, changing nothing: the reader's balance before and after
+   * (the other packs' spendable share back, the pack's spendable coins gone) and the chapters that
+   * lock again with their prices. The console shows it in its confirmation (issue 56).
+   */
+  async function previewPackRefund(db: DbExecutor, order: { order_id: string; user_id: number }): Promise<CoinRefund> {
+    const at = now();
+    const { lots, unlocks } = await packRefundPlan(db, order.order_id);
+    const packLots = new Set(lots.map((lot) => lot.id));
+    const spendable = (lot: { revoked_at: number | null; expires_at: number | null }) =>
+      lot.revoked_at === null && (lot.expires_at === null || lot.expires_at > at);
+    const otherLots = await repo.lotsByIds(db, [...new Set(unlocks.flatMap((unlock) => unlock.shares.map((share) => share.lotId)))]);
+    const otherSpendable = new Set(otherLots.filter((lot) => !packLots.has(lot.id) && spendable(lot)).map((lot) => lot.id));
+    const before = await repo.balanceOf(db, order.user_id, at);
+    const taken = lots.filter(spendable).reduce((sum, lot) => sum + lot.remaining, 0);
+    const returned = unlocks
+      .flatMap((unlock) => unlock.shares)
+      .filter((share) => otherSpendable.has(share.lotId))
+      .reduce((sum, share) => sum + share.coins, 0);
+    const named = new Map(
+      (
+        await repo.chaptersNamed(
+          db,
+          unlocks.flatMap((unlock) => unlock.chapterId ?? []),
+        )
+      ).map((row) => [row.chapter_id, row]),
+    );
+    const chapters = unlocks.flatMap((unlock) => {
+      const chapter = unlock.chapterId === null ? undefined : named.get(unlock.chapterId);
+      return chapter
+        ? [
+            relocked(
+              chapter,
+              unlock.shares.reduce((sum, share) => sum + share.coins, 0),
+            ),
+          ]
+        : [];
+    });
+    return { balance_before: before, balance_after: before - taken + returned, chapters };
+  }
+
+  /**
+   * What a pack's refund did, from the entries it wrote: null when it wrote none (nothing was left
+   * to take). The balance before is the first entry's balance less its coins.
+   */
+  async function packRefundDone(db: DbExecutor, orderId: string): Promise<CoinRefund | null> {
+    const entries = await repo.refundEntriesOf(db, orderId);
+    const first = entries[0];
+    const last = entries.at(-1);
+    if (!first || !last) return null;
+    return {
+      balance_before: first.balance_after - first.coins,
+      balance_after: last.balance_after,
+      // A chapter deleted since is left out.
+      chapters: entries.flatMap((row) =>
+        row.kind === 'reversal' && row.chapter_uuid !== null && row.book_uuid !== null && row.chapter_number !== null
+          ? [
+              {
+                book_uuid: row.book_uuid,
+                book_title: row.book_title ?? null,
+                chapter_uuid: row.chapter_uuid,
+                chapter_number: row.chapter_number,
+                coins: row.coins,
+              },
+            ]
+          : [],
+      ),
+    };
   }
 
   /** Empties lots past their expiry for up to `limit` readers (housekeeping); answers how many readers. */
@@ -242,7 +335,18 @@ export function createCoinLedger(deps: { now?: () => number } = {}) {
     return users.length;
   }
 
-  return { balanceWithin, lockWithin, creditWithin, creditPackWithin, grantWithin, spendWithin, refundPackWithin, expireDue };
+  return {
+    balanceWithin,
+    lockWithin,
+    creditWithin,
+    creditPackWithin,
+    grantWithin,
+    spendWithin,
+    refundPackWithin,
+    previewPackRefund,
+    packRefundDone,
+    expireDue,
+  };
 }
 
 export type CoinLedger = ReturnType<typeof createCoinLedger>;

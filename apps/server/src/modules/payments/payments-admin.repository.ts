@@ -59,6 +59,8 @@ const ORDER_COLUMNS = [
   'o.provider',
   'o.plan',
   'o.months',
+  'o.coins',
+  'o.bonus_coins',
   'o.amount_fen',
   'o.currency',
   'o.status',

@@ -10,6 +10,7 @@ import {
   IncidentResponse,
   RefundOrderBody,
   RefundOrderResponse,
+  RefundPreviewResponse,
   ResolveIncidentBody,
 } from '@inkstream/contracts';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -52,6 +53,19 @@ export function paymentsAdminRoutes(orders: PaymentsAdminService, incidents: Pay
         },
       },
       async (request) => ({ data: await orders.detail(request.params.orderId) }),
+    );
+    app.get(
+      '/orders/:orderId/refund-preview',
+      {
+        schema: {
+          tags,
+          summary:
+            'What refunding the order now would take back: for a paid coin pack, the balance before and after and the chapters locked again',
+          params: AdminOrderIdParams,
+          response: { 200: RefundPreviewResponse, ...errorResponses },
+        },
+      },
+      async (request) => ({ data: await orders.refundPreview(request.params.orderId) }),
     );
     app.post(
       '/orders/:orderId/refund',

@@ -5,6 +5,7 @@ import {
   type AdminOrderListQuery,
   type KeysetPaged,
   type RefundOrderResult,
+  type RefundPreview,
 } from '@inkstream/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbExecutor } from '../../db/database.js';
@@ -13,6 +14,7 @@ import { AppError } from '../../lib/app-error.js';
 import { cappedTotal, decodeCursor, encodeCursor, offsetStart } from '../../lib/list-cursor.js';
 import { fromIsoOrNull, toIso } from '../../lib/time.js';
 import type { Actor, AuditService } from '../audit/audit.service.js';
+import type { CoinLedger } from '../coins/coin-ledger.js';
 import { usernameKey } from '../users/users.service.js';
 import { orderNotFound, type OrderLedger } from './order-ledger.js';
 import { listOrderEvents, recordEventOnce } from './payment-incidents.repository.js';
@@ -24,6 +26,8 @@ export interface PaymentsAdminDeps {
   db: Db;
   domainEvents: DomainEvents;
   ledger: OrderLedger;
+  /** A coin pack's refund preview and outcome (the ledger's own reading of the pack). */
+  coins: CoinLedger;
   audit: AuditService;
   wechat: WechatPayClient | null;
   stripe: StripeRefunder | null;
@@ -41,6 +45,8 @@ const toAdminOrder = (row: repo.AdminOrderRow): AdminOrder => ({
   provider: row.provider,
   plan: row.plan,
   months: row.months,
+  coins: row.coins,
+  bonus_coins: row.bonus_coins,
   amount_fen: row.amount_fen,
   currency: row.currency,
   status: row.status,
@@ -92,7 +98,11 @@ export function createPaymentsAdminService(deps: PaymentsAdminDeps) {
   async function detail(orderId: string): Promise<AdminOrderDetail> {
     const row = await repo.findOrderWithUser(db, orderId);
     if (!row) throw orderNotFound();
-    const [events, grant] = await Promise.all([listOrderEvents(db, orderId), repo.findOrderGrant(db, row.provider, orderId)]);
+    const [events, grant, coinRefund] = await Promise.all([
+      listOrderEvents(db, orderId),
+      repo.findOrderGrant(db, row.provider, orderId),
+      row.plan === 'coins' && row.status === 'refunded' ? deps.coins.packRefundDone(db, orderId) : null,
+    ]);
     return {
       ...toAdminOrder(row),
       provider_txn_id: row.provider_txn_id,
@@ -106,7 +116,16 @@ export function createPaymentsAdminService(deps: PaymentsAdminDeps) {
             revoked_at: isoOrNull(grant.revoked_at),
           }
         : null,
+      coin_refund: coinRefund,
     };
+  }
+
+  /** What refunding the order now would take back: for a paid coin pack, the coins and the chapters locked again. */
+  async function refundPreview(orderId: string): Promise<RefundPreview> {
+    const order = await repo.findOrderWithUser(db, orderId);
+    if (!order) throw orderNotFound();
+    const isPaidPack = order.plan === 'coins' && order.status === 'paid';
+    return { coin_refund: isPaidPack ? await deps.coins.previewPackRefund(db, order) : null };
   }
 
   /** Revokes the order's time through the ledger, with its event and audit entry, inside the caller's transaction. */
@@ -215,7 +234,7 @@ export function createPaymentsAdminService(deps: PaymentsAdminDeps) {
     return { outcome: 'requested', order: await detail(orderId) };
   }
 
-  return { list, detail, refund };
+  return { list, detail, refundPreview, refund };
 }
 
 export type PaymentsAdminService = ReturnType<typeof createPaymentsAdminService>;

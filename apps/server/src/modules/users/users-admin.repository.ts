@@ -221,7 +221,7 @@ export const listGrants = (db: DbExecutor, userId: number) =>
 export const listOrders = (db: DbExecutor, userId: number) =>
   db
     .selectFrom('payment_orders')
-    .select(['order_id', 'provider', 'plan', 'amount_fen', 'status', 'created_at', 'paid_at'])
+    .select(['order_id', 'provider', 'plan', 'months', 'coins', 'bonus_coins', 'amount_fen', 'status', 'created_at', 'paid_at'])
     .where('user_id', '=', userId)
     .orderBy('created_at', 'desc')
     .limit(500)

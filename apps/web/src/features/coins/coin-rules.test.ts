@@ -112,6 +112,11 @@ describe('the wallet history', () => {
       values: { book: 'Moonlit Palace', number: 7 },
     });
     expect(entryDescription(entry({ kind: 'unlock', coins: -30 })).key).toBe('history.kind.unlockUnknown');
+    // Issue 56: the row of a refund that locked a chapter again names it.
+    expect(entryDescription(entry({ kind: 'reversal', coins: 30, book_title: 'Moonlit Palace', chapter_number: 7 }))).toEqual({
+      key: 'history.kind.reversalChapter',
+      values: { book: 'Moonlit Palace', number: 7 },
+    });
     expect(entryDescription(entry({ kind: 'grant', reason: 'Sorry for the outage' }))).toEqual({
       key: 'history.kind.grantReason',
       values: { reason: 'Sorry for the outage' },

@@ -112,6 +112,11 @@ export function entryDescription(entry: CoinEntry): { key: string; values: Recor
       return entry.book_title && entry.chapter_number !== null
         ? { key: 'history.kind.unlock', values: { book: entry.book_title, number: entry.chapter_number } }
         : { key: 'history.kind.unlockUnknown', values: {} };
+    case 'reversal':
+      // A refund undid this unlock: the row names the chapter locked again (issue 56).
+      return entry.book_title && entry.chapter_number !== null
+        ? { key: 'history.kind.reversalChapter', values: { book: entry.book_title, number: entry.chapter_number } }
+        : { key: 'history.kind.reversal', values: {} };
     case 'grant':
       return entry.reason
         ? { key: 'history.kind.grantReason', values: { reason: entry.reason } }

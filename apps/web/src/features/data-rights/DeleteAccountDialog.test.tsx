@@ -8,7 +8,7 @@ const DAY = 86_400_000;
 const ok = (value: unknown, status = 200) => ({ status, body: { data: value } });
 const okResult = (result: unknown) => ok({ result });
 const CONSEQUENCES = {
-  consequences: { member_until: Date.now() + 40 * DAY, coins: 120, comments: 3, reviews: 1, paid_orders: 2 },
+  consequences: { member_until: Date.now() + 40 * DAY, coins: 120, comments: 3, reviews: 1, ratings: 2, paid_orders: 2 },
   grace_days: 14,
 };
 const me = (totp: boolean) => okResult({ uuid: 'uuid-1', username: 'mei', totp_enabled: totp });
@@ -41,7 +41,10 @@ describe('the account deletion dialog', () => {
     expect(text).toMatch(/You have 14 days to change your mind: log in before .+ and the deletion is cancelled\./);
     expect(text).toContain('If your account has an e-mail address, we write to it now');
     // The comments' choice: "remove" unless the reader picks the other, and said so.
-    const choice = screen.getByRole('group', { name: 'Your comments and reviews (4)' });
+    // Issue 56: each kind counted and named as it is; the choice is about the comments alone.
+    expect(text).toContain("Your review is deleted, with its score, and taken out of the book's average.");
+    expect(text).toContain("Your 2 ratings (scores without a review) are deleted and taken out of the books' averages.");
+    const choice = screen.getByRole('group', { name: 'Your comments (3)' });
     expect(within(choice).getByText('They are removed unless you choose to keep them.')).toBeTruthy();
     expect(within(choice).getByRole<HTMLInputElement>('radio', { name: 'Remove them' }).checked).toBe(true);
     expect(within(choice).getByRole<HTMLInputElement>('radio', { name: 'Keep them, signed “deleted reader”' }).checked).toBe(false);

@@ -48,13 +48,15 @@ export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose(
 
 function Consequences({ facts, language }: { facts: DeletionConsequences; language: Language }) {
   const { t } = useTranslation('datarights');
-  const { member_until: memberUntil, coins, paid_orders: paidOrders } = facts.consequences;
+  const { member_until: memberUntil, coins, paid_orders: paidOrders, reviews, ratings } = facts.consequences;
   const now = Date.now();
   return (
     <ul className={local.consequences} aria-label={t('delete.consequencesLabel')}>
       {memberUntil !== null && memberUntil > now && <li>{t('delete.membership', { date: whenOf(memberUntil, language) })}</li>}
       {coins > 0 && <li>{t('delete.coins', { count: coins })}</li>}
       {paidOrders > 0 && <li>{t('delete.payments', { count: paidOrders })}</li>}
+      {reviews > 0 && <li>{t('delete.reviews', { count: reviews })}</li>}
+      {ratings > 0 && <li>{t('delete.ratings', { count: ratings })}</li>}
       <li>{t('delete.erased')}</li>
       <li>{t('delete.signedOut')}</li>
       <li>{t('delete.grace', { days: facts.grace_days, date: whenOf(now + facts.grace_days * DAY_MS, language) })}</li>
@@ -78,7 +80,8 @@ function DeleteAccountForm({ onCancel }: { onCancel(): void }) {
   const [busy, setBusy] = useState(false);
   // Two-step sign-in on: the code is asked too (and whenever the server says it is needed).
   const askCode = me.data?.totp_enabled === true || problem?.field === 'code';
-  const written = facts.data ? facts.data.consequences.comments + facts.data.consequences.reviews : 0;
+  // The choice below is about comments only: reviews and ratings are always deleted (listed above).
+  const written = facts.data ? facts.data.consequences.comments : 0;
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();

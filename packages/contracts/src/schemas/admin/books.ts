@@ -190,6 +190,7 @@ export const AdminChapterItem = Type.Object({
   publish_at: Nullable(Timestamp('A scheduled release, while the chapter is unpublished')),
   page_count: Type.Integer({ description: 'Pages in the original language (comics)' }),
   word_count: Nullable(Type.Integer({ description: 'Words in the original language (novels)' })),
+  coin_price: Nullable(Type.Integer({ description: "The chapter's own price in coins; null: the book's" })),
   created_at: Timestamp(),
 });
 export type AdminChapterItem = Static<typeof AdminChapterItem>;

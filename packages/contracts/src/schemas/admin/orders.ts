@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { ClosedObject, Data, Nullable, PlainText, Timestamp } from '../common.js';
+import { ClosedObject, Data, Nullable, PlainText, Timestamp, Uuid } from '../common.js';
 import { AdminPageQuery, KeysetPageQuery, KeysetPagedData, PagedData, Reason } from './common.js';
 
 /** Orders, refunds and payment incidents in the operator's console (docs/ADMIN.md). */
@@ -14,6 +14,12 @@ export const OrderStatus = Type.Union([
 const MembershipPlan = Type.Union([Type.Literal('month'), Type.Literal('season')]);
 /** What an order bought: a membership plan, or a coin pack (issue 42). */
 export const OrderPlan = Type.Union([Type.Literal('month'), Type.Literal('season'), Type.Literal('coins')]);
+export type OrderPlan = Static<typeof OrderPlan>;
+/** What a coin-pack order sold (0 and 0 for a membership): the console names the pack by them. */
+const OrderCoins = {
+  coins: Type.Integer({ minimum: 0, description: 'A coin pack: its coins as sold; 0 for a membership' }),
+  bonus_coins: Type.Integer({ minimum: 0, description: 'A coin pack: its bonus coins as sold; 0 for a membership' }),
+};
 
 export const AdminOrderListQuery = Type.Object(
   {
@@ -34,6 +40,7 @@ export const AdminOrder = Type.Object({
   provider: OrderProvider,
   plan: OrderPlan,
   months: Type.Integer(),
+  ...OrderCoins,
   amount_fen: Type.Integer({ description: "In the currency's smallest unit" }),
   currency: Type.String(),
   status: OrderStatus,
@@ -60,12 +67,36 @@ export const OrderGrant = Type.Object({
   revoked_at: Nullable(Timestamp()),
 });
 
+/** A chapter a coin-pack refund locks again: the reader unlocked it with coins of the pack. */
+export const RelockedChapter = Type.Object({
+  book_uuid: Uuid(),
+  book_title: Nullable(Type.String({ description: 'In the book’s original language' })),
+  chapter_uuid: Uuid(),
+  chapter_number: Type.Integer(),
+  coins: Type.Integer({ description: 'What the unlock cost; given back to the lots that paid it before the pack’s coins go' }),
+});
+export type RelockedChapter = Static<typeof RelockedChapter>;
+
+/**
+ * What refunding a coin pack does to the reader's coins (docs/PAYMENTS.md "The refund rule"):
+ * the balance before and after, and the chapters locked again. Before the refund the server
+ * computes it as a preview; after it, the order's ledger entries say it.
+ */
+export const CoinRefund = Type.Object({
+  balance_before: Type.Integer(),
+  balance_after: Type.Integer(),
+  chapters: Type.Array(RelockedChapter),
+});
+export type CoinRefund = Static<typeof CoinRefund>;
+
 export const AdminOrderDetail = Type.Object({
   ...AdminOrder.properties,
   provider_txn_id: Nullable(Type.String()),
   provider_payment_id: Nullable(Type.String()),
   events: Type.Array(OrderEvent),
   grant: Nullable(OrderGrant),
+  /** A refunded coin pack: what its refund did to the coins; null otherwise. */
+  coin_refund: Nullable(CoinRefund),
 });
 export type AdminOrderDetail = Static<typeof AdminOrderDetail>;
 export const AdminOrderDetailResponse = Data(AdminOrderDetail);
@@ -74,6 +105,13 @@ export const AdminOrderIdParams = Type.Object({ orderId: Type.String({ pattern: 
 
 export const RefundOrderBody = ClosedObject({ reason: Reason });
 export type RefundOrderBody = Static<typeof RefundOrderBody>;
+export const RefundPreviewResponse = Data(
+  Type.Object({
+    /** A paid coin pack: what a refund now would do; null for a membership. */
+    coin_refund: Nullable(CoinRefund),
+  }),
+);
+export type RefundPreview = Static<typeof RefundPreviewResponse>['data'];
 export const RefundOutcome = Type.Union([Type.Literal('refunded'), Type.Literal('requested')], {
   description: 'refunded: the time is revoked now; requested: the provider confirms later (WeChat PROCESSING)',
 });

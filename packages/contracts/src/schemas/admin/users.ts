@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { ClosedObject, Data, Nullable, PlainText, Timestamp, Uuid } from '../common.js';
 import { KeysetPageQuery, KeysetPagedData, Reason } from './common.js';
+import { OrderPlan } from './orders.js';
 
 /** Reader administration (`/api/v1/admin/users…`). */
 export const AdminMembership = Nullable(Type.Object({ expire_at: Timestamp(), is_expired: Type.Boolean() }));
@@ -53,7 +54,10 @@ export type AdminGrant = Static<typeof AdminGrant>;
 export const AdminUserOrder = Type.Object({
   order_id: Type.String(),
   provider: Type.String(),
-  plan: Type.String(),
+  plan: OrderPlan,
+  months: Type.Integer(),
+  coins: Type.Integer({ minimum: 0, description: 'A coin pack: its coins as sold; 0 for a membership' }),
+  bonus_coins: Type.Integer({ minimum: 0 }),
   amount_fen: Type.Integer(),
   status: Type.String(),
   created_at: Timestamp(),

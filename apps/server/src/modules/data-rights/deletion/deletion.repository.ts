@@ -126,9 +126,21 @@ export async function consequencesOf(db: DbExecutor, userId: number, now: number
     .where('user_id', '=', userId)
     .where('state', '!=', 'deleted')
     .executeTakeFirstOrThrow();
-  const reviews = await db
+  // A rating with a review text is a review; a score alone is a rating: the dialog names each (issue 56).
+  const ratings = await db
     .selectFrom('book_ratings')
-    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .select((eb) => [
+      eb.fn.countAll<string | number>().as('n'),
+      eb.fn
+        .count<string | number>(
+          eb
+            .case()
+            .when(eb.and([eb('review', 'is not', null), eb('review', '!=', '')]))
+            .then(1)
+            .end(),
+        )
+        .as('reviews'),
+    ])
     .where('user_id', '=', userId)
     .executeTakeFirstOrThrow();
   const paid = await db
@@ -142,7 +154,8 @@ export async function consequencesOf(db: DbExecutor, userId: number, now: number
     member_until: memberUntil !== null && Number(memberUntil) > now ? Number(memberUntil) : null,
     coins: Number(coins?.coins ?? 0),
     comments: Number(comments.n),
-    reviews: Number(reviews.n),
+    reviews: Number(ratings.reviews),
+    ratings: Number(ratings.n) - Number(ratings.reviews),
     paid_orders: Number(paid.n),
   };
 }

@@ -7,6 +7,7 @@ import styles from '../shell/admin.module.css';
 import { FieldError, FormNotice } from '../shell/FieldError';
 import { toFormErrors } from '../shell/form-errors';
 import { booksApi } from './books-api';
+import { ChapterPriceField } from './ChapterPriceField';
 import local from './books.module.css';
 
 /** `YYYY-MM-DDTHH:mm` in the browser's time zone, as a datetime-local input wants it. */
@@ -17,8 +18,8 @@ export function toLocalInput(iso: string | null): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
-/** A chapter's titles per language and its scheduled release, edited under its row. */
-export function ChapterRowEditor({ chapter, onDone }: { chapter: AdminChapterItem; onDone: () => void }) {
+/** A chapter's titles per language, its own price in coins and its scheduled release, edited under its row. */
+export function ChapterRowEditor({ chapter, bookUuid, onDone }: { chapter: AdminChapterItem; bookUuid: string; onDone: () => void }) {
   const { t } = useTranslation('admin-books');
   const { t: tAdmin } = useTranslation('admin');
   const { t: tCommon } = useTranslation('common');
@@ -76,6 +77,7 @@ export function ChapterRowEditor({ chapter, onDone }: { chapter: AdminChapterIte
           {tAdmin('save')}
         </button>
       </form>
+      <ChapterPriceField chapter={chapter} bookUuid={bookUuid} onDone={onDone} />
       {!chapter.is_published && (
         <div className={styles.field}>
           <label htmlFor={`${id}-when`}>{t('chapters.scheduleLabel')}</label>

@@ -16,6 +16,7 @@ const chapter = (number: number, extra: object) => ({
   publish_at: null,
   page_count: 3,
   word_count: null,
+  coin_price: null,
   created_at: '2026-11-01T10:00:00.000Z',
   ...extra,
 });
@@ -58,5 +59,54 @@ describe('the chapters table', () => {
     fireEvent.click(screen.getByRole('button', { name: /^Unpublish ?chapter 1$/ }));
     fireEvent.click(screen.getByRole('button', { name: /^Yes, unpublish ?chapter 1$/ }));
     await waitFor(() => expect(unpublishCalls()).toHaveLength(1));
+  });
+
+  it("names chapters in the console's language where they have a title in it, else in the original (issue 56)", async () => {
+    const chinese = [
+      chapter(1, { titles: { 'zh-cn': '第一章 开端', 'en-us': 'The Beginning' } }),
+      chapter(2, { titles: { 'zh-cn': '第二章 风起' } }),
+    ];
+    stubApi({ [`GET /admin/books/${BOOK}/chapters`]: { status: 200, body: { data: { items: chinese, total: 2 } } } });
+    renderScreen(<ChaptersTable bookUuid={BOOK} language="zh-cn" onChanged={() => undefined} />, '/admin/books');
+    expect((await screen.findByText('The Beginning')).getAttribute('lang')).toBe('en-us');
+    expect(screen.getByText('第二章 风起').getAttribute('lang')).toBe('zh-cn');
+    expect(screen.queryByText('第一章 开端')).toBeNull();
+  });
+
+  it("sets a chapter's own price, checked, with the book's price as the placeholder, and clears it (issue 56)", async () => {
+    const priced = chapter(3, { coin_price: 80 });
+    const fetch = stubApi({
+      [`GET /admin/books/${BOOK}/chapters`]: { status: 200, body: { data: { items: [chapter(1, {}), priced], total: 2 } } },
+      [`GET /admin/books/${BOOK}/unlocks`]: {
+        status: 200,
+        body: {
+          data: { coin_price: 50, wait_free_hours: null, early_access_count: 0, early_access_hours: 24, early_access_members: true },
+        },
+      },
+      [`PATCH /admin/chapters/${CHAPTERS[0]!.chapter_uuid}/price`]: { status: 200, body: { data: { coin_price: 120 } } },
+      [`PATCH /admin/chapters/${priced.chapter_uuid}/price`]: { status: 200, body: { data: { coin_price: null } } },
+    });
+    const patched = () =>
+      fetch.mock.calls.filter(([, init]) => init?.method === 'PATCH').map(([, init]) => JSON.parse(String(init?.body)) as unknown);
+    renderScreen(<ChaptersTable bookUuid={BOOK} language="en-us" onChanged={() => undefined} />, '/admin/books');
+    await screen.findByText('Chapter 3');
+    fireEvent.click(screen.getAllByRole('button', { name: /^Edit/ })[0]!);
+    const price = (await screen.findByLabelText('Price in coins, this chapter only')) as HTMLInputElement;
+    await screen.findByText("Empty: the book's price, 50 coins.");
+    expect(price.placeholder).toBe('50');
+    expect(price.value).toBe('');
+    fireEvent.change(price, { target: { value: '0' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save price' }));
+    expect(await screen.findByText('A whole number of coins from 1 to 10,000.')).toBeTruthy();
+    expect(patched()).toEqual([]);
+    fireEvent.change(price, { target: { value: '120' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save price' }));
+    await waitFor(() => expect(patched()).toEqual([{ coin_price: 120 }]));
+
+    fireEvent.click(screen.getAllByRole('button', { name: /^Edit/ }).at(-1)!);
+    const own = (await screen.findByDisplayValue('80')) as HTMLInputElement;
+    expect(own.placeholder).toBe('50');
+    fireEvent.click(screen.getByRole('button', { name: "Use the book's price" }));
+    await waitFor(() => expect(patched()).toEqual([{ coin_price: 120 }, { coin_price: null }]));
   });
 });

@@ -25,7 +25,18 @@ async function allChapterUuids(bookUuid: string): Promise<string[]> {
   }
 }
 
-const titleOf = (chapter: AdminChapterItem, language: string) => chapter.titles[language] ?? Object.values(chapter.titles)[0] ?? '';
+/** The chapter's title in the console's language where it has one, else in the book's original (issue 56). */
+const titleOf = (chapter: AdminChapterItem, consoleLanguage: string, original: string) => {
+  const own = chapter.titles[consoleLanguage];
+  if (own) return { title: own, language: consoleLanguage };
+  return { title: chapter.titles[original] ?? Object.values(chapter.titles)[0] ?? '', language: original };
+};
+
+function ChapterTitle({ chapter, original }: { chapter: AdminChapterItem; original: string }) {
+  const { i18n } = useTranslation('admin-books');
+  const { title, language } = titleOf(chapter, i18n.language, original);
+  return <bdi lang={language}>{title}</bdi>;
+}
 
 /** When a chapter comes out, in the table itself: published since, scheduled for, or a draft with no time. */
 function ReleaseCell({ chapter }: { chapter: AdminChapterItem }) {
@@ -98,10 +109,11 @@ export function ChaptersTable({ bookUuid, language, onChanged }: { bookUuid: str
               <tr key={chapter.chapter_uuid}>
                 <td>{chapter.number}</td>
                 <td>
-                  <bdi lang={language}>{titleOf(chapter, language)}</bdi>
+                  <ChapterTitle chapter={chapter} original={language} />
                   {editing === chapter.chapter_uuid && (
                     <ChapterRowEditor
                       chapter={chapter}
+                      bookUuid={bookUuid}
                       onDone={() => {
                         setEditing(null);
                         refresh();

@@ -90,17 +90,21 @@ export default function CoinPacksSection() {
             <td>{formatFen(pack.price_fen)}</td>
             <td>{pack.bonus_expiry_days === null ? '—' : formatNumber(pack.bonus_expiry_days)}</td>
             <td>
-              <code dir="ltr">{pack.stripe_payment_link ?? '—'}</code>
+              <code dir="ltr" className={styles.breakAnywhere}>
+                {pack.stripe_payment_link ?? '—'}
+              </code>
             </td>
             <td>{formatNumber(pack.sold)}</td>
             <td>{pack.is_active ? t('packs.onSale') : t('packs.withdrawn')}</td>
             <td>
-              <button type="button" className={styles.button} onClick={() => setEditing(pack)}>
-                {t('packs.editButton')}
-              </button>{' '}
-              <button type="button" className={styles.button} onClick={() => void setActive(pack, !pack.is_active)}>
-                {pack.is_active ? t('packs.withdraw') : t('packs.putBack')}
-              </button>
+              <div className={styles.rowActions}>
+                <button type="button" className={styles.button} onClick={() => setEditing(pack)}>
+                  {t('packs.editButton')}
+                </button>
+                <button type="button" className={styles.button} onClick={() => void setActive(pack, !pack.is_active)}>
+                  {pack.is_active ? t('packs.withdraw') : t('packs.putBack')}
+                </button>
+              </div>
             </td>
           </>
         )}

@@ -142,8 +142,8 @@ export function SellingChaptersPanel({ bookUuid }: { bookUuid: string }) {
                     </p>
                     <FieldError id={`${id}-early-hours-error`} message={errors.fields.early_access_hours} />
                   </div>
-                  <label className={styles.field}>
-                    <input type="checkbox" checked={draft.earlyMembers} onChange={(event) => set({ earlyMembers: event.target.checked })} />{' '}
+                  <label className={styles.checkField}>
+                    <input type="checkbox" checked={draft.earlyMembers} onChange={(event) => set({ earlyMembers: event.target.checked })} />
                     {t('selling.earlyMembers')}
                   </label>
                 </>

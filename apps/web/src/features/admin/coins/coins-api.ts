@@ -14,6 +14,10 @@ export const coinsApi = {
     data(client.GET('/api/v1/admin/books/{bookUuid}/unlocks', { params: { path: { bookUuid } } })),
   setBookUnlocks: (bookUuid: string, body: BookUnlockSettingsBody): Promise<BookUnlockSettings> =>
     data(client.PATCH('/api/v1/admin/books/{bookUuid}/unlocks', { params: { path: { bookUuid } }, body })),
+  setChapterPrice: (chapterUuid: string, coinPrice: number | null): Promise<{ coin_price: number | null }> =>
+    data(
+      client.PATCH('/api/v1/admin/chapters/{chapterUuid}/price', { params: { path: { chapterUuid } }, body: { coin_price: coinPrice } }),
+    ),
   packs: (): Promise<AdminCoinPack[]> => data(client.GET('/api/v1/admin/coin-packs')).then((list) => list.items),
   createPack: (body: AdminCoinPackCreateBody): Promise<AdminCoinPack> => data(client.POST('/api/v1/admin/coin-packs', { body })),
   updatePack: (id: number, body: AdminCoinPackUpdateBody): Promise<AdminCoinPack> =>

@@ -3,6 +3,7 @@ import { activeTranslator } from '../../../i18n/active';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderScreen, setUpI18n, stubApi } from '../../../test-support/render-screen';
 import admin from '../../../i18n/locales/en-us/admin/admin.json';
+import adminCoins from '../../../i18n/locales/en-us/admin/admin-coins.json';
 import adminDashboard from '../../../i18n/locales/en-us/admin/admin-dashboard.json';
 import adminOrders from '../../../i18n/locales/en-us/admin/admin-orders.json';
 import DashboardSection from './DashboardSection';
@@ -42,6 +43,7 @@ beforeAll(async () => {
   activeTranslator().addResources('admin', admin);
   activeTranslator().addResources('admin-dashboard', adminDashboard);
   activeTranslator().addResources('admin-orders', adminOrders);
+  activeTranslator().addResources('admin-coins', adminCoins);
   vi.stubGlobal(
     'ResizeObserver',
     class {
@@ -85,6 +87,40 @@ describe('the dashboard', () => {
 
     fireEvent.click(screen.getByLabelText('Last 90 days'));
     await vi.waitFor(() => expect(new URL(String(fetch.mock.calls.at(-1)![0]), 'http://localhost').searchParams.get('days')).toBe('90'));
+    vi.unstubAllGlobals();
+  });
+
+  it('fills every number of the coins card: its window and each rail\'s orders (issue 56: "Coins (last days)", "(orders: )")', async () => {
+    const report = {
+      from: '2026-10-29T00:00:00.000Z',
+      to: '2026-11-28T00:00:00.000Z',
+      coins_sold: 1000,
+      bonus_coins: 100,
+      coins_granted: 50,
+      coins_spent: 300,
+      coins_refunded: 120,
+      coins_expired: 10,
+      outstanding: 720,
+      outstanding_paid: 600,
+      unlocks: 10,
+      free_unlocks: 2,
+      revenue: [{ provider: 'sandbox', model: 'coins', currency: 'CNY', amount: 3500, orders: 2 }],
+      books: [{ book_uuid: '0b7c2f0e-0000-4000-8000-00000000000b', title: 'The Tower', unlocks: 10, free_unlocks: 2, coins_spent: 300 }],
+    };
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe() {}
+        disconnect() {}
+      },
+    );
+    stubApi({
+      'GET /admin/stats': () => ({ status: 200, body: { data: stats(30) } }),
+      'GET /admin/reports/coins': () => ({ status: 200, body: { data: report } }),
+    });
+    renderScreen(<DashboardSection />, '/admin', '/admin');
+    expect(await screen.findByRole('heading', { name: 'Coins (last 30 days)' })).toBeTruthy();
+    expect(await screen.findByText(/CN¥35 \(2 orders\)/)).toBeTruthy();
     vi.unstubAllGlobals();
   });
 });

@@ -9,6 +9,7 @@ import { formatDateTime, formatFen, formatNumber } from '../shell/format';
 import { membersData, readingData, revenueData } from './chart-series';
 import { ChartFigure } from './ChartFigure';
 import { CoinReportCard } from './CoinReportCard';
+import { planNameOf } from '../orders/order-plan';
 import { ListCard } from './ListCard';
 import { statsApi } from './dashboard-api';
 import local from './dashboard.module.css';
@@ -27,9 +28,7 @@ export default function DashboardSection() {
     () =>
       data
         ? revenueData(data, (provider, plan) =>
-            [orders(`provider.${provider}`, { defaultValue: provider }), plan && orders(`plan.${plan}`, { defaultValue: plan })]
-              .filter(Boolean)
-              .join(' · '),
+            [orders(`provider.${provider}`, { defaultValue: provider }), plan && planNameOf(plan, orders)].filter(Boolean).join(' · '),
           )
         : null,
     [data, orders],

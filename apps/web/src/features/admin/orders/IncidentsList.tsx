@@ -10,6 +10,7 @@ import { NO_ERRORS, toFormErrors, type FormErrors } from '../shell/form-errors';
 import { formatDateTime } from '../shell/format';
 import { Pager } from '../shell/Pager';
 import local from './orders.module.css';
+import { planKindName } from './order-plan';
 import { ordersApi } from './orders-api';
 
 const PAGE_SIZE = 50;
@@ -95,7 +96,7 @@ function IncidentCard({ incident }: { incident: PaymentIncident }) {
           <bdi>{incident.reference}</bdi>
         </dd>
         <dt>{t('column.plan')}</dt>
-        <dd>{incident.plan ? t(`plan.${incident.plan}`) : '—'}</dd>
+        <dd>{incident.plan ? planKindName(incident.plan, t) : '—'}</dd>
         <dt>{t('column.created')}</dt>
         <dd>{formatDateTime(incident.created_at)}</dd>
         {incident.resolved_at && (

@@ -1,5 +1,5 @@
 import { adminPath } from '@inkstream/contracts/routes';
-import { formatLength } from '@inkstream/contracts/formats';
+import type { RefundOrderResult } from '@inkstream/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
@@ -10,6 +10,8 @@ import { NO_ERRORS, toFormErrors, type FormErrors } from '../shell/form-errors';
 import { formatAmount, formatDateTime } from '../shell/format';
 import local from './orders.module.css';
 import { ordersApi } from './orders-api';
+import { CoinRefundSummary } from './CoinRefundSummary';
+import { orderPlanLabel } from './order-plan';
 
 /** One order: its facts, its provider events as a timeline, its grant, and the refund form for a paid order. */
 export function OrderDetail() {
@@ -21,13 +23,22 @@ export function OrderDetail() {
   const [reason, setReason] = useState('');
   const [confirming, setConfirming] = useState(false);
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
-  const [done, setDone] = useState<string | null>(null);
+  const [done, setDone] = useState<RefundOrderResult | null>(null);
+  const isPack = order.data?.plan === 'coins';
+  // A coin pack's confirmation says what the refund takes, as the server reckons it at that moment.
+  const preview = useQuery({
+    queryKey: ['admin', 'order', orderId, 'refund-preview'],
+    queryFn: () => ordersApi.refundPreview(orderId),
+    enabled: confirming && isPack,
+    staleTime: 0,
+    gcTime: 0,
+  });
   const refund = useMutation({
     mutationFn: () => ordersApi.refund(orderId, reason.trim()),
     onSuccess: (result) => {
       client.setQueryData(['admin', 'order', orderId], result.order);
       void client.invalidateQueries({ queryKey: ['admin', 'orders'] });
-      setDone(t(`refund.${result.outcome}`));
+      setDone(result);
       setConfirming(false);
       setReason('');
       setErrors(NO_ERRORS);
@@ -77,9 +88,7 @@ export function OrderDetail() {
           <dt>{t('filter.provider')}</dt>
           <dd>{t(`provider.${o.provider}`)}</dd>
           <dt>{t('column.plan')}</dt>
-          <dd>
-            {t(`plan.${o.plan}`)} ({formatLength({ months: o.months }, i18n.language)})
-          </dd>
+          <dd>{orderPlanLabel(o, t, i18n.language)}</dd>
           <dt>{t('column.amount')}</dt>
           <dd>{formatAmount(o.amount_fen, o.currency)}</dd>
           <dt>{t('column.created')}</dt>
@@ -102,6 +111,14 @@ export function OrderDetail() {
                 })
               : t('grant.none')}
           </dd>
+          {o.coin_refund && (
+            <>
+              <dt>{t('refund.coins.title')}</dt>
+              <dd>
+                <CoinRefundSummary refund={o.coin_refund} />
+              </dd>
+            </>
+          )}
         </dl>
       </div>
       <div className={styles.card}>
@@ -131,14 +148,20 @@ export function OrderDetail() {
         )}
       </div>
       {done && (
-        <p className={styles.success} role="status">
-          {done}
-        </p>
+        <div className={styles.success} role="status">
+          {done.outcome === 'refunded' && done.order.plan === 'coins' ? t('refund.refundedCoins') : t(`refund.${done.outcome}`)}
+          {done.order.coin_refund && (
+            <>
+              {' '}
+              <CoinRefundSummary refund={done.order.coin_refund} />
+            </>
+          )}
+        </div>
       )}
       {o.status === 'paid' && (
         <form className={styles.card} onSubmit={submit} aria-labelledby="refund-heading">
           <h2 id="refund-heading">{t('refund.title')}</h2>
-          <p className={styles.muted}>{t('refund.explain')}</p>
+          <p className={styles.muted}>{t(isPack ? 'refund.explainCoins' : 'refund.explain')}</p>
           <FormNotice message={errors.message} />
           <div className={styles.field}>
             <label htmlFor="refund-reason">{t('refund.reason')}</label>
@@ -158,12 +181,28 @@ export function OrderDetail() {
             <FieldError id="refund-reason-error" message={errors.fields.reason} />
           </div>
           {confirming && (
-            <p role="alert" className={styles.notice}>
+            <div role="alert" className={styles.notice}>
               {t('refund.confirmText', { amount: formatAmount(o.amount_fen, o.currency), user: o.user.username })}
-            </p>
+              {isPack && (
+                <>
+                  {' '}
+                  {preview.data?.coin_refund ? (
+                    <CoinRefundSummary refund={preview.data.coin_refund} />
+                  ) : preview.error ? (
+                    <FormNotice message={preview.error.message} />
+                  ) : (
+                    <span>{t('refund.previewLoading')}</span>
+                  )}
+                </>
+              )}
+            </div>
           )}
           <div className={local.actions}>
-            <button type="submit" className={confirming ? styles.danger : styles.button} disabled={refund.isPending}>
+            <button
+              type="submit"
+              className={confirming ? styles.danger : styles.button}
+              disabled={refund.isPending || (confirming && isPack && !preview.data)}
+            >
               {refund.isPending ? common('loading') : confirming ? t('refund.confirm') : t('refund.submit')}
             </button>
             {confirming && (

@@ -9,6 +9,7 @@ import { FilterForm } from '../shell/FilterForm';
 import { FilterSelect } from '../shell/FilterSelect';
 import { formatAmount, formatDateTime } from '../shell/format';
 import { useListParams } from '../shell/use-list-params';
+import { orderPlanLabel } from './order-plan';
 import { ordersApi, PROVIDERS, STATUSES } from './orders-api';
 
 const PAGE_SIZE = 50;
@@ -26,7 +27,7 @@ function toInstant(name: Filter, value: string | undefined): string | undefined 
 
 /** Orders, newest first; the filters live in the address so a filtered list can be shared. */
 export function OrdersList() {
-  const { t } = useTranslation('admin-orders');
+  const { t, i18n } = useTranslation('admin-orders');
   // The list pages by cursor (the server counts only so far); new filters start at the first page.
   const list = useListParams({ filters: FILTERS, pageSize: PAGE_SIZE, paging: 'cursor' });
   const query = { ...list.query, from: toInstant('from', list.values.from), to: toInstant('to', list.values.to) } as AdminOrderListQuery;
@@ -92,7 +93,7 @@ export function OrdersList() {
               <bdi>{order.user.username}</bdi>
             </td>
             <td>{t(`provider.${order.provider}`)}</td>
-            <td>{t(`plan.${order.plan}`)}</td>
+            <td>{orderPlanLabel(order, t, i18n.language)}</td>
             <td>{formatAmount(order.amount_fen, order.currency)}</td>
             <td>{t(`status.${order.status}`)}</td>
             <td>{formatDateTime(order.created_at)}</td>

@@ -13,6 +13,8 @@ const order = (status: string, extra: object = {}) => ({
   provider: 'sandbox',
   plan: 'month',
   months: 1,
+  coins: 0,
+  bonus_coins: 0,
   amount_fen: 1000,
   currency: 'CNY',
   status,
@@ -31,6 +33,7 @@ const order = (status: string, extra: object = {}) => ({
     },
   ],
   grant: { source: 'sandbox', starts_at: '2026-11-23T08:01:00.000Z', ends_at: '2026-12-23T08:01:00.000Z', revoked_at: null },
+  coin_refund: null,
   ...extra,
 });
 
@@ -107,6 +110,43 @@ describe('orders in the console', () => {
     expect(screen.queryByRole('button', { name: 'Refund…' })).toBeNull();
     const post = fetch.mock.calls.find(([, init]) => init?.method === 'POST');
     expect(JSON.parse(String(post?.[1]?.body))).toEqual({ reason: 'payer asked' });
+  });
+
+  it('refunds a coin pack: the confirmation says from the server what goes and which chapters lock again, and so does the result', async () => {
+    const pack = { plan: 'coins', months: 0, coins: 100, bonus_coins: 0, amount_fen: 600, grant: null };
+    const chapter = (number: number, coins: number) => ({
+      book_uuid: '0b7c2f0e-0000-4000-8000-00000000000b',
+      book_title: 'The Tower',
+      chapter_uuid: `0b7c2f0e-0000-4000-8000-00000000000${number}`,
+      chapter_number: number,
+      coins,
+    });
+    const coinRefund = { balance_before: 90, balance_after: 100, chapters: [chapter(2, 30), chapter(4, 50)] };
+    const fetch = stubApi({
+      'GET /admin/orders/IS1': ok(order('paid', pack)),
+      'GET /admin/orders/IS1/refund-preview': ok({ coin_refund: coinRefund }),
+      'POST /admin/orders/IS1/refund': ok({
+        outcome: 'refunded',
+        order: order('refunded', { ...pack, coin_refund: { ...coinRefund, chapters: [chapter(2, 30)] } }),
+      }),
+    });
+    open('/admin/orders/IS1');
+    expect(await screen.findByText('Coin pack: 100 coins')).toBeTruthy();
+    expect(screen.getByText(/takes back the pack's coins and locks again the chapters/)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Reason (kept in the audit log)'), { target: { value: 'payer asked' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Refund…' }));
+    const alert = await screen.findByRole('alert');
+    await screen.findByText('2 chapters lock again:');
+    expect(alert.textContent).toContain('Coins given back from other packs: 10 coins (balance 90 coins → 100 coins).');
+    expect(alert.textContent).toContain('The Tower, chapter 2 (unlocked for 30 coins)');
+    expect(alert.textContent).toContain('The Tower, chapter 4 (unlocked for 50 coins)');
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, refund now' }));
+    const result = await screen.findByRole('status');
+    expect(result.textContent).toContain("Refunded: the pack's coins were taken back.");
+    expect(result.textContent).toContain('1 chapter locks again:');
+    expect(result.textContent).toContain('The Tower, chapter 2 (unlocked for 30 coins)');
+    expect(result.textContent).not.toContain('membership');
   });
 
   it('shows a refused refund and keeps the order as it was', async () => {

@@ -1,4 +1,11 @@
-import type { AdminOrder, AdminOrderDetail, AdminOrderListQuery, PaymentIncident, RefundOrderResult } from '@inkstream/contracts';
+import type {
+  AdminOrder,
+  AdminOrderDetail,
+  AdminOrderListQuery,
+  PaymentIncident,
+  RefundOrderResult,
+  RefundPreview,
+} from '@inkstream/contracts';
 import { client, data, type ApiQuery } from '../../../lib/api-fetch';
 import type { CursorPage, Page } from '../shell/admin-api';
 
@@ -8,6 +15,8 @@ const incident = (id: number) => ({ params: { path: { id } } });
 export const ordersApi = {
   list: (query: AdminOrderListQuery): Promise<CursorPage<AdminOrder>> => data(client.GET('/api/v1/admin/orders', { params: { query } })),
   detail: (orderId: string): Promise<AdminOrderDetail> => data(client.GET('/api/v1/admin/orders/{orderId}', order(orderId))),
+  refundPreview: (orderId: string): Promise<RefundPreview> =>
+    data(client.GET('/api/v1/admin/orders/{orderId}/refund-preview', order(orderId))),
   refund: (orderId: string, reason: string): Promise<RefundOrderResult> =>
     data(client.POST('/api/v1/admin/orders/{orderId}/refund', { ...order(orderId), body: { reason } })),
   incidents: (query: ApiQuery<'/api/v1/admin/incidents'>): Promise<Page<PaymentIncident>> =>

@@ -7,6 +7,7 @@ import { Link, useParams } from 'react-router';
 import styles from '../shell/admin.module.css';
 import { DataTable } from '../shell/DataTable';
 import { FormNotice } from '../shell/FieldError';
+import { orderPlanLabel } from '../orders/order-plan';
 import { formatDate, formatDateTime, formatFen } from '../shell/format';
 import { ReaderCommentsPanel } from '../moderation/ReaderCommentsPanel';
 import { ReaderDataRights } from '../data-rights/ReaderDataRights';
@@ -181,7 +182,7 @@ function Ledger({ grants }: { grants: AdminUserDetail['grants'] }) {
 
 function Orders({ orders }: { orders: AdminUserDetail['orders'] }) {
   const { t } = useTranslation('admin-readers');
-  const { t: words } = useTranslation('admin-orders');
+  const { t: words, i18n } = useTranslation('admin-orders');
   return (
     <>
       <h2 id="orders-heading">{t('orders.title')}</h2>
@@ -197,7 +198,7 @@ function Orders({ orders }: { orders: AdminUserDetail['orders'] }) {
               <code>{order.order_id}</code>
             </td>
             <td>{words(`provider.${order.provider}`, { defaultValue: order.provider })}</td>
-            <td>{words(`plan.${order.plan}`, { defaultValue: order.plan })}</td>
+            <td>{orderPlanLabel(order, words, i18n.language)}</td>
             <td>{formatFen(order.amount_fen)}</td>
             <td>{words(`status.${order.status}`, { defaultValue: order.status })}</td>
             <td>{formatDateTime(order.created_at)}</td>
