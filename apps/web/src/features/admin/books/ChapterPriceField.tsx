@@ -9,6 +9,7 @@ import { FieldError, FormNotice } from '../shell/FieldError';
 import { toFormErrors } from '../shell/form-errors';
 import { formatNumber } from '../shell/format';
 import local from './books.module.css';
+import { storeChapterAnswer } from './chapter-cache';
 
 /**
  * A chapter's own price in coins (docs/ADMIN.md "Selling chapters"): empty means the book's price,
@@ -25,6 +26,7 @@ export function ChapterPriceField({ chapter, bookUuid, onDone }: { chapter: Admi
     mutationFn: (price: number | null) => coinsApi.setChapterPrice(chapter.chapter_uuid, price),
     onSuccess: (answer) => {
       setValue(answer.coin_price === null ? '' : String(answer.coin_price));
+      storeChapterAnswer(client, bookUuid, chapter.chapter_uuid, { coin_price: answer.coin_price });
       void client.invalidateQueries({ queryKey: ['admin', 'chapters', bookUuid] });
       onDone();
     },

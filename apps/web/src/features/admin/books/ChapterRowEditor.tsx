@@ -1,6 +1,6 @@
 import type { AdminChapterItem } from '@inkstream/contracts';
 import { LANGUAGES } from '@inkstream/contracts/languages';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import styles from '../shell/admin.module.css';
@@ -9,6 +9,7 @@ import { toFormErrors } from '../shell/form-errors';
 import { booksApi } from './books-api';
 import { ChapterPriceField } from './ChapterPriceField';
 import local from './books.module.css';
+import { storeChapterAnswer } from './chapter-cache';
 
 /** `YYYY-MM-DDTHH:mm` in the browser's time zone, as a datetime-local input wants it. */
 export function toLocalInput(iso: string | null): string {
@@ -26,6 +27,12 @@ export function ChapterRowEditor({ chapter, bookUuid, onDone }: { chapter: Admin
   const id = useId();
   const [titles, setTitles] = useState<Record<string, string>>({ ...chapter.titles });
   const [when, setWhen] = useState(toLocalInput(chapter.publish_at));
+  const client = useQueryClient();
+  // The server's answer is what the table (and an Edit opened again) shows, before the refetch.
+  const stored = (answer: AdminChapterItem) => {
+    storeChapterAnswer(client, bookUuid, chapter.chapter_uuid, answer);
+    onDone();
+  };
   const save = useMutation({
     mutationFn: () =>
       booksApi.setChapterTitles(
@@ -36,7 +43,7 @@ export function ChapterRowEditor({ chapter, bookUuid, onDone }: { chapter: Admin
             .map(([language, title]) => [language, title.trim()]),
         ),
       ),
-    onSuccess: onDone,
+    onSuccess: stored,
   });
   const schedule = useMutation({
     mutationFn: (value: string | null) => {
@@ -44,7 +51,7 @@ export function ChapterRowEditor({ chapter, bookUuid, onDone }: { chapter: Admin
       if (at && Number.isNaN(at.getTime())) return Promise.reject(new Error(t('chapters.badDate')));
       return booksApi.scheduleChapter(chapter.chapter_uuid, at ? at.toISOString() : null);
     },
-    onSuccess: onDone,
+    onSuccess: stored,
   });
   const titleErrors = save.error ? toFormErrors(save.error) : null;
   const scheduleErrors = schedule.error ? toFormErrors(schedule.error, { RELEASE_TIME_PAST: t('chapters.past') }) : null;

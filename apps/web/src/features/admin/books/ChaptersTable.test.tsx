@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { activeTranslator } from '../../../i18n/active';
 import adminBundle from '../../../i18n/locales/en-us/admin/admin.json';
 import booksBundle from '../../../i18n/locales/en-us/admin/admin-books.json';
@@ -108,5 +108,39 @@ describe('the chapters table', () => {
     expect(own.placeholder).toBe('50');
     fireEvent.click(screen.getByRole('button', { name: "Use the book's price" }));
     await waitFor(() => expect(patched()).toEqual([{ coin_price: 120 }, { coin_price: null }]));
+  });
+
+  it('an Edit opened again before the table refetched shows the price the server just saved, not the one it replaced (issue 56)', async () => {
+    const first = CHAPTERS[0]!;
+    const stubbed = stubApi({
+      [`GET /admin/books/${BOOK}/chapters`]: { status: 200, body: { data: { items: [chapter(1, { coin_price: 1 })], total: 1 } } },
+      [`GET /admin/books/${BOOK}/unlocks`]: {
+        status: 200,
+        body: {
+          data: { coin_price: 50, wait_free_hours: null, early_access_count: 0, early_access_hours: 24, early_access_members: true },
+        },
+      },
+      [`PATCH /admin/chapters/${first.chapter_uuid}/price`]: { status: 200, body: { data: { coin_price: 10_000 } } },
+    });
+    // The table's refetch after the save is still on its way (a busy server): it is held.
+    let saved = false;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (init?.method === 'PATCH') saved = true;
+      else if (saved && String(input).includes('/chapters?')) await held;
+      return stubbed(input, init);
+    });
+    renderScreen(<ChaptersTable bookUuid={BOOK} language="en-us" onChanged={() => undefined} />, '/admin/books');
+    await screen.findByText('Chapter 1');
+    fireEvent.click(screen.getByRole('button', { name: /^Edit/ }));
+    const price = (await screen.findByLabelText('Price in coins, this chapter only')) as HTMLInputElement;
+    expect(price.value).toBe('1');
+    fireEvent.change(price, { target: { value: '10000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save price' }));
+    await waitFor(() => expect(screen.queryByLabelText('Price in coins, this chapter only')).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: /^Edit/ }));
+    expect(((await screen.findByLabelText('Price in coins, this chapter only')) as HTMLInputElement).value).toBe('10000');
+    release();
   });
 });
