@@ -63,7 +63,7 @@ export function ChapterRowEditor({ chapter, bookUuid, onDone }: { chapter: Admin
 
   return (
     <div>
-      <form onSubmit={submit}>
+      <form className={local.titlesForm} onSubmit={submit}>
         {LANGUAGES.map((language) => (
           <div className={styles.field} key={language}>
             <label htmlFor={`${id}-${language}`}>{tCommon(`languages.${language}`)}</label>
