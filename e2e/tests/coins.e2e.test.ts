@@ -130,7 +130,7 @@ describe('coins', () => {
       }
       const checkout = await checkoutOpened;
       await checkout.getByRole('heading', { name: payments.checkout.heading }).waitFor();
-      await checkout.getByText(fill(payments.checkout.coins, { count: String(total) })).waitFor();
+      await checkout.getByText(fill(payments.checkout.coins_other, { count: String(total) })).waitFor();
       await checkout.getByRole('button', { name: payments.checkout.pay, exact: true }).click();
       await checkout.getByText(payments.checkout.succeededCoins).waitFor();
       await checkout.close();

@@ -51,17 +51,21 @@ describe('prepared queries', () => {
     const user = await createUser(ctx);
     const renamed = `${user.username}r`.slice(0, 16);
     const lookup = { first: user.username, second: renamed, minimumId: user.id };
-    let readDuringTransaction: Promise<{ username: string }[]> | undefined;
+    let openGate!: () => void;
+    const gate = new Promise<void>((resolve) => (openGate = resolve));
+    // Chained here, outside the transaction: the read runs as another request would, not as a pool query
+    // from inside the transaction (which the transaction guard refuses on SQLite).
+    const readDuringTransaction = gate.then(() => usersNamed.execute(ctx.db, lookup));
     await expect(
       ctx.db.transaction().execute(async (trx) => {
         await trx.updateTable('users').set({ username: renamed }).where('id', '=', user.id).execute();
-        // Not awaited: on SQLite the pool's read must wait for the one connection the transaction holds.
-        readDuringTransaction = usersNamed.execute(ctx.db, lookup);
+        // On SQLite the read must now wait for the one connection the transaction holds.
+        openGate();
         await new Promise((resolve) => setTimeout(resolve, 20));
         throw new Error('roll back');
       }),
     ).rejects.toThrow('roll back');
-    expect((await readDuringTransaction!).map((row) => row.username)).toEqual([user.username]);
+    expect((await readDuringTransaction).map((row) => row.username)).toEqual([user.username]);
     // And after the transaction, a read runs at once and sees what was committed.
     expect((await usersNamed.execute(ctx.db, lookup)).map((row) => row.username)).toEqual([user.username]);
   });
