@@ -9,6 +9,8 @@ import { migrateToLatest } from '../src/db/migrator.js';
 import { acquireLease } from '../src/db/lease.js';
 import { isCatalogueEmpty } from '../src/modules/catalogue/catalogue.repository.js';
 import { DEMO_ACCOUNTS } from '../src/modules/demo/demo-accounts.js';
+import { DEMO_AUDIENCE_READERS } from '../src/modules/demo/demo-audience.js';
+import { createDiscoveryRefresh } from '../src/modules/discovery/discovery-refresh.js';
 import { DEMO_BOOKS } from '../src/modules/demo/demo-books.js';
 import { demoUuid, seedDemoCatalogue, type SeedDemoResult } from '../src/modules/demo/demo-catalogue.js';
 import { createStoredImageRecord } from '../src/modules/demo/demo-images.js';
@@ -135,11 +137,29 @@ describe('demo catalogue', () => {
     expect(uuids).toEqual(DEMO_BOOKS.map((_, index) => demoUuid(String(index))).sort());
     expect(result).toMatchObject({ books: DEMO_BOOKS.length, booksWritten: DEMO_BOOKS.length - STOP_AFTER_BOOKS });
     expect(await readDemoSeedState(handle.db)).toEqual({ state: 'done', now: NOW });
-    const users = await handle.db.selectFrom('users').select('username').orderBy('username').execute();
-    expect(users.map((user) => user.username)).toEqual(DEMO_ACCOUNTS.map((account) => account.username).sort());
+    const users = await handle.db.selectFrom('users').select('username').execute();
+    const names = users.map((user) => user.username);
+    for (const account of DEMO_ACCOUNTS) expect(names).toContain(account.username);
+    // The demo accounts and the demo's readers (demo-audience.ts), nobody else.
+    expect(names).toHaveLength(DEMO_ACCOUNTS.length + DEMO_AUDIENCE_READERS);
     expect(logs.some((line) => line.message.includes('an earlier start stopped while generating the demo catalogue'))).toBe(true);
     // Later starts leave the finished catalogue alone.
     expect(await seedDemoWhenNeeded({ db: handle.db, domainEvents: createDomainEvents(handle.db), storage, log: () => {} })).toBeNull();
+  });
+
+  it('gives discovery something to show: readers, ratings, and figures once computed', async () => {
+    const starts = await handle.db.selectFrom('reading_events').select('book_id').where('event_type', '=', 'start_reading').execute();
+    expect(new Set(starts.map((row) => row.book_id)).size).toBeGreaterThanOrEqual(12);
+    const rated = await handle.db.selectFrom('books').select('id').where('rating_count', '>=', 5).execute();
+    expect(rated.length).toBeGreaterThanOrEqual(5);
+    await createDiscoveryRefresh({ db: handle.db, now: () => NOW }).run();
+    const stats = await handle.db.selectFrom('discovery_book_stats').select('book_id').execute();
+    const alsoRead = await handle.db.selectFrom('discovery_also_read').select('book_id').distinct().execute();
+    expect(stats.length).toBeGreaterThanOrEqual(12);
+    expect(alsoRead.length).toBeGreaterThanOrEqual(12);
+    expect(
+      logs.some((line) => /demo catalogue ready: .*; 40 readers with \d+ books started and \d+ ratings in [\d.]+ s$/.test(line.message)),
+    ).toBe(true);
   });
 
   it('reports progress at least every 5 seconds, with books, chapters and the time left', () => {

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { DEFAULT_FREE_CHAPTERS, GENRE_TAGS, type Language } from '@inkstream/contracts';
 import type { Db } from '../../db/database.js';
@@ -18,6 +17,7 @@ import {
 } from './demo-images.js';
 import { demoNovelTexts } from './demo-novel-text.js';
 import { findPresentBookUuids } from './demo.repository.js';
+import { demoUuid, SEED_PREFIX } from './demo-uuid.js';
 
 /**
  * Fills an empty catalogue with generated demo books, so a fresh install has something to read.
@@ -69,16 +69,9 @@ export interface SeedProgress {
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const ART_STRIPS_PER_BOOK = 4;
-const SEED_PREFIX = 'inkstream-demo';
 
-/** A name-based (v5-style) uuid, so the demo's ids are the same on every install. */
-export function demoUuid(name: string): string {
-  const bytes = createHash('sha1').update(`${SEED_PREFIX}/${name}`).digest().subarray(0, 16);
-  bytes[6] = (bytes[6]! & 0x0f) | 0x50;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = bytes.toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
+/** Kept here too: tests and the benchmark name the demo's books by it. */
+export { demoUuid };
 
 /**
  * Runs at most `limit` tasks at once; sharp works on the libuv pool, so this is what uses the cores.

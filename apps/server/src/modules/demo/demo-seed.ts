@@ -8,6 +8,7 @@ import type { MediaStorage } from '../media/media-storage.js';
 import type { SeedDemoResult, SeedProgress } from './demo-catalogue.js';
 import type { StoredImageRecord } from './demo-images.js';
 import { createDemoAccounts } from './demo-accounts.js';
+import { seedDemoAudience } from './demo-audience.js';
 import { findAppState, writeAppState } from './demo.repository.js';
 
 /**
@@ -128,10 +129,13 @@ export async function seedDemoWhenNeeded(deps: SeedDemoWhenNeededDeps): Promise<
       storedImages: deps.storedImages,
     });
     await createDemoAccounts(db, state.now);
+    // Readers, their reading and ratings, so discovery (rankings, "readers also read") has something to show.
+    const audience = await seedDemoAudience(db, state.now);
     await writeDemoSeedState(db, { state: 'done', now: state.now });
     log(
       `demo catalogue ready: ${summary.books} books, ${summary.chapters} chapters` +
-        ` (${summary.booksWritten} books and ${summary.pages} pages written now) in ${(summary.ms / 1000).toFixed(1)} s`,
+        ` (${summary.booksWritten} books and ${summary.pages} pages written now) in ${(summary.ms / 1000).toFixed(1)} s;` +
+        ` ${audience.readers} readers with ${audience.starts} books started and ${audience.ratings} ratings in ${(audience.ms / 1000).toFixed(1)} s`,
     );
     return summary;
   } finally {

@@ -29,7 +29,7 @@ export const findPresentBookUuids = async (db: DbExecutor, uuids: string[]): Pro
 export type TableName = keyof Database;
 
 /** One multi-row INSERT into a table chosen at run time. */
-export const insertRows = <T extends TableName>(db: Db, table: T, rows: Insertable<Database[T]>[]) =>
+export const insertRows = <T extends TableName>(db: DbExecutor, table: T, rows: Insertable<Database[T]>[]) =>
   // The row type of a table chosen at run time is a union Kysely cannot narrow; the rows are typed by the caller.
   db
     .insertInto(table)
@@ -99,3 +99,46 @@ export const resetUserIdSequence = (db: Db) =>
 
 /** Refreshes the planner's statistics after a bulk load. */
 export const analyze = (db: Db) => sql`ANALYZE`.execute(db);
+
+/** Published books with their genre tags' names, in id order (the demo audience's choice of books). */
+export async function findPublishedBooksWithTags(db: DbExecutor) {
+  const [books, tags, chapters] = await Promise.all([
+    db.selectFrom('books').select(['id', 'popularity']).where('is_published', '=', 1).orderBy('id').execute(),
+    db
+      .selectFrom('book_tags')
+      .innerJoin('tags', 'tags.id', 'book_tags.tag_id')
+      .select(['book_tags.book_id', 'tags.name'])
+      .orderBy('book_tags.book_id')
+      .orderBy('book_tags.position')
+      .execute(),
+    db
+      .selectFrom('chapters')
+      .select((eb) => ['book_id', eb.fn.min('id').as('first_chapter_id')])
+      .where('is_published', '=', 1)
+      .where('number', '=', 1)
+      .groupBy('book_id')
+      .execute(),
+  ]);
+  const tagsOf = new Map<number, string[]>();
+  for (const row of tags) tagsOf.set(Number(row.book_id), [...(tagsOf.get(Number(row.book_id)) ?? []), row.name]);
+  const firstChapter = new Map(chapters.map((row) => [Number(row.book_id), Number(row.first_chapter_id)]));
+  return books
+    .filter((book) => firstChapter.has(Number(book.id)))
+    .map((book) => ({
+      id: Number(book.id),
+      popularity: Number(book.popularity),
+      tags: tagsOf.get(Number(book.id)) ?? [],
+      firstChapterId: firstChapter.get(Number(book.id))!,
+    }));
+}
+
+export const userIdByKey = async (db: DbExecutor, key: string): Promise<number | null> =>
+  (await db.selectFrom('users').select('id').where('username_key', '=', key).executeTakeFirst())?.id ?? null;
+
+/** Adds ratings to a book's count and sum (what its average and the top-rated ranking read). */
+export const addBookRatings = (db: DbExecutor, bookId: number, count: number, sum: number) =>
+  db
+    .updateTable('books')
+    .set((eb) => ({ rating_count: eb('rating_count', '+', count), rating_sum: eb('rating_sum', '+', sum) }))
+    .where('id', '=', bookId)
+    .execute();
