@@ -205,6 +205,29 @@ describe(`two devices at once (${TEST_DIALECT})`, () => {
     const answers = await Promise.all(Array.from({ length: 5 }, () => unlockFree(ctx, reader, waiting.uuid)));
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 429, 429, 429, 429]);
   });
+
+  it('a pack refunded while its coins are being spent: every unlock it paid for locks again, nothing is left', async () => {
+    const reader = await createUser(ctx);
+    const pack = await createPack(ctx, { coins: 100, priceFen: 600 });
+    const order = await buyPack(ctx, reader, pack);
+    const refunding = ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/orders/${order}/refund`,
+      headers: authHeader(admin),
+      payload: { reason: 'asked by the reader' },
+    });
+    const unlocks = [2, 3, 5].map((n) => unlock(ctx, reader, { chapter_uuid: chapter(n) }));
+    const [refunded, ...spent] = await Promise.all([refunding, ...unlocks]);
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    // Each unlock ran before the refund (and was reversed by it) or after it (no coins: 402).
+    expect(spent.every((answer) => answer.statusCode === 200 || answer.statusCode === 402)).toBe(true);
+    const wallet = await walletOf(ctx, reader);
+    expect(wallet.balance).toBe(0);
+    // The history adds up: each entry's balance is the one before it plus its coins.
+    const oldestFirst = [...wallet.history].reverse();
+    oldestFirst.forEach((entry, at) => expect(entry.balance_after).toBe((oldestFirst[at - 1]?.balance_after ?? 0) + entry.coins));
+    for (const number of [2, 3, 5]) expect((await readChapter(ctx, reader, chapter(number))).statusCode).toBe(403);
+  });
 });
 
 describe(`wait-for-free (${TEST_DIALECT})`, () => {

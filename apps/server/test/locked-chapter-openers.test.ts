@@ -141,4 +141,25 @@ describe(`wait-for-free opens only the chapter it names (${TEST_DIALECT})`, () =
     const answer = await unlockFree(ctx, reader, waiting.uuid);
     expect(answer.json().data.result.chapter_uuid).toBe(chapter(waiting, 2));
   });
+
+  it('takes one free unlock when named and unnamed calls race from several devices', async () => {
+    const reader = await createUser(ctx);
+    const answers = await Promise.all([
+      ...Array.from({ length: 3 }, () => freeUnlock(reader, { book_uuid: excluding.uuid, chapter_uuid: chapter(excluding, 2) })),
+      ...Array.from({ length: 2 }, () => freeUnlock(reader, { book_uuid: excluding.uuid })),
+      freeUnlock(reader, { book_uuid: excluding.uuid, chapter_uuid: chapter(excluding, 3) }),
+    ]);
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 200), answers.map((answer) => answer.body).join('\n')).toHaveLength(1);
+    // The others: the unlock was just taken (429, its wait starts again), or chapter 3 is not the one it opens (409).
+    expect(statuses.every((status) => status === 200 || status === 409 || status === 429)).toBe(true);
+    const grants = await ctx.db
+      .selectFrom('chapter_grants')
+      .innerJoin('chapters', 'chapters.id', 'chapter_grants.chapter_id')
+      .select('chapters.uuid')
+      .where('chapter_grants.user_id', '=', reader.id)
+      .execute();
+    expect(grants.map((grant) => grant.uuid)).toEqual([chapter(excluding, 2)]);
+    expect((await readChapter(ctx, reader, chapter(excluding, 3))).statusCode).toBe(403);
+  });
 });
