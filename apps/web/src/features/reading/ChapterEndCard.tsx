@@ -13,6 +13,7 @@ import { LikeButton } from './LikeButton';
 import type { ChapterStep } from './reading-navigation';
 import { lockNoteKeys } from './reading-notice';
 import { chapterQueryOptions } from './use-chapter-content';
+import { useLastRefusal } from './use-last-refusal';
 import styles from './ChapterEndCard.module.css';
 import { useLighterImages } from '../../lib/data-saving';
 
@@ -39,9 +40,10 @@ export function ChapterEndCard({
   const [isNear, setNear] = useState(false);
   useOnVisible(card, () => setNear(true), !isNear, '800px');
   const nextChapter = useQuery({ ...chapterQueryOptions(next ?? '', language, useLighterImages()), enabled: !!next && isNear });
-  const isLocked = nextChapter.error instanceof ApiError && nextChapter.error.status === 403;
+  const refusal = useLastRefusal(nextChapter);
+  const isLocked = refusal instanceof ApiError && refusal.status === 403;
   // Issue 56: what opens the next chapter, as its refusal says (coins, membership, both; early access).
-  const lockNote = isLocked ? lockNoteKeys(nextChapter.error) : [];
+  const lockNote = isLocked ? lockNoteKeys(refusal) : [];
   return (
     <section ref={card} className={styles.card} aria-labelledby="chapter-end-title">
       <h2 id="chapter-end-title" className={styles.title}>
