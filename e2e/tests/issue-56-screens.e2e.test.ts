@@ -7,7 +7,7 @@ import { bookUuid, chapterUuid } from '../src/journeys/catalogue-api.js';
 import { publicData, setPublishing, waitUntil } from '../src/journeys/discovery.js';
 import { localeFile } from '../src/journeys/locale-texts.js';
 import { adminCli, createReaderOnServer } from '../src/journeys/operator.js';
-import { eventually, openSession, storeSessionViaApi } from '../src/journeys/session.js';
+import { eventually, logInForSession, openSession, storeSession, type LoggedIn } from '../src/journeys/session.js';
 
 // Issue 56, the reader's screens: the chapter list marks early access with its end in the reader's
 // zone and refuses a member's save there (#4); the Offline screen says "the browser said no" only
@@ -46,6 +46,7 @@ function inDatabase<T>(change: (db: Database.Database) => T): T {
 
 let listBook = '';
 let member = { username: '', password: '' };
+let memberSession: LoggedIn;
 /** Early access ends two days on at 02:00 UTC: 10:00 in Shanghai, 2:00 in UTC. */
 const earlyUntil = (() => {
   const at = new Date(Date.now() + 2 * 86_400_000);
@@ -70,6 +71,8 @@ beforeAll(async () => {
     return list.result.chapters.some((chapter) => chapter.chapter_number === EARLY && chapter.early_access_until !== undefined);
   });
   member = await createReaderOnServer(dataDir);
+  // One login for the file's twelve browsers (logins are limited to 10 a minute per account).
+  memberSession = await logInForSession(baseUrl, member.username, member.password);
   await adminCli(dataDir, 'membership', 'grant', member.username, '--days', '30');
 }, 120_000);
 
@@ -88,7 +91,7 @@ describe.each(CASES)('issue 56 screens ($language, $name)', ({ language, device,
 
   it('#4: a member sees early access with its end in their zone, a lock and no save button; a paid chapter opens to them', async () => {
     const { context, page, pageErrors } = await openSession(browser(), baseUrl, { language, device, timezoneId: ZONE });
-    await storeSessionViaApi(context, baseUrl, member.username, member.password);
+    await storeSession(context, memberSession);
     const early = await chapterUuid(baseUrl, listBook, EARLY);
     const paid = await chapterUuid(baseUrl, listBook, PAID);
     await page.goto(`/book/chapters/${listBook}`);
@@ -113,7 +116,7 @@ describe.each(CASES)('issue 56 screens ($language, $name)', ({ language, device,
 
   it('#23: the Offline screen says nothing of a refusal nobody asked for, and a chapter number once', async () => {
     const { context, page, pageErrors } = await openSession(browser(), baseUrl, { language, device, serviceWorkers: 'allow' });
-    await storeSessionViaApi(context, baseUrl, member.username, member.password);
+    await storeSession(context, memberSession);
     const first = await chapterUuid(baseUrl, listBook, 1);
     const title = (
       await publicData<{ result: { chapters: { chapter_number: number; title: string }[] } }>(

@@ -1,11 +1,17 @@
 import type { Page } from 'playwright-core';
 
+/**
+ * The chapter's text: the reader's one article marked as the text. Not any article of the page:
+ * the end card's "Readers also read" cards are articles too.
+ */
+export const chapterText = (page: Page) => page.getByRole('main').locator('article[data-reading-text]');
+
 /** The novel view of the reader, by roles and the en-us texts of reader.json. */
 export function novelView(page: Page) {
   const main = page.getByRole('main');
   return {
-    text: main.getByRole('article'),
-    paragraphs: main.getByRole('article').locator('p'),
+    text: chapterText(page),
+    paragraphs: chapterText(page).locator('p'),
     textSize: main.getByRole('group', { name: 'Text size' }),
     larger: main.getByRole('button', { name: 'Larger text' }),
     smaller: main.getByRole('button', { name: 'Smaller text' }),
@@ -15,15 +21,14 @@ export function novelView(page: Page) {
 
 /** Computed font size (px) of the first paragraph of the chapter text. */
 export const paragraphFontSize = (page: Page) =>
-  page
-    .getByRole('article')
+  chapterText(page)
     .locator('p')
     .first()
     .evaluate((p) => Number.parseFloat(getComputedStyle(p).fontSize));
 
 /** How many characters of "0" fit on one line of the text column: the line length the `ch` unit speaks of. */
 export const charactersPerLine = (page: Page) =>
-  page.getByRole('article').evaluate((article) => {
+  chapterText(page).evaluate((article) => {
     const probe = document.createElement('span');
     probe.textContent = '0'.repeat(100);
     probe.style.whiteSpace = 'nowrap';

@@ -1,5 +1,6 @@
 import type { Locator, Page, Response } from 'playwright-core';
 import { eventually } from './session.js';
+import { chapterText } from './novel.js';
 
 /** The reader's settings button and panel (modes/ReadingSettingsPanel.tsx), by the en-us texts of readingsettings.json. */
 export function readingSettings(page: Page) {
@@ -55,7 +56,7 @@ export interface PreferencesAnswer {
 
 /** The computed look of the novel's text: its face, and its page's background colour. */
 export const novelLook = (page: Page) =>
-  page.getByRole('article').evaluate((article) => ({
+  chapterText(page).evaluate((article) => ({
     fontFamily: getComputedStyle(article).fontFamily,
     background: getComputedStyle(article.closest('[data-theme]') ?? document.body).backgroundColor,
     theme: article.closest('[data-theme]')?.getAttribute('data-theme') ?? null,

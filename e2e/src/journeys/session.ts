@@ -99,16 +99,36 @@ export async function freshUser(baseUrl: string): Promise<{ username: string; pa
  * Logs in through the API and stores the session the way the app does (spec section 3), so a
  * journey that is not about logging in starts logged in, in any interface language.
  */
-export async function storeSessionViaApi(context: BrowserContext, baseUrl: string, username: string, password: string): Promise<void> {
+/** What POST /user/login answers: the token and who it is for. */
+export interface LoggedIn {
+  jwt_token: string;
+  uuid: string;
+  username: string;
+}
+
+/** Logs in through the API and answers the session (an error when refused). */
+export async function logInForSession(baseUrl: string, username: string, password: string): Promise<LoggedIn> {
   const response = await logInViaApi(baseUrl, username, password);
   if (!response.ok) throw new Error(`login ${username}: HTTP ${response.status} ${await response.text()}`);
-  const { data } = (await response.json()) as { data: { jwt_token: string; uuid: string; username: string } };
-  await context.addInitScript((session) => {
+  return ((await response.json()) as { data: LoggedIn }).data;
+}
+
+/**
+ * Puts a session into the profile's storage before any page loads, as the app keeps it. A file
+ * that opens many browsers as one reader logs in once and stores that session in each: logins
+ * are limited to 10 a minute per account.
+ */
+export async function storeSession(context: BrowserContext, session: LoggedIn): Promise<void> {
+  await context.addInitScript((stored) => {
     if (localStorage.getItem('USER_UUID')) return; // set once; the app may log out later
-    localStorage.setItem('X-API-TOKEN', session.jwt_token);
-    localStorage.setItem('USER_UUID', session.uuid);
-    localStorage.setItem('USERNAME', session.username);
-  }, data);
+    localStorage.setItem('X-API-TOKEN', stored.jwt_token);
+    localStorage.setItem('USER_UUID', stored.uuid);
+    localStorage.setItem('USERNAME', stored.username);
+  }, session);
+}
+
+export async function storeSessionViaApi(context: BrowserContext, baseUrl: string, username: string, password: string): Promise<void> {
+  await storeSession(context, await logInForSession(baseUrl, username, password));
 }
 
 /** Fills the login form and submits; the app then reloads to `/`. */
