@@ -292,7 +292,7 @@ export async function replaceBookTags(db: DbExecutor, bookId: number, tags: read
     .execute();
 }
 
-/** Sets the book's alternate titles to exactly this list, in this order (the caller bumps the catalogue version, after this). */
+/** Sets the book's alternate titles to exactly this list, in this order (the caller raises `book-changed` in the same transaction). */
 export async function replaceAlternateTitles(
   db: DbExecutor,
   bookId: number,
