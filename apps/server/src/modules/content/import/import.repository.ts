@@ -1,4 +1,4 @@
-import type { Db, DbExecutor } from '../../../db/database.js';
+import type { DbExecutor } from '../../../db/database.js';
 import { insertChapterPages, markSearchChanged, type NewPageInput } from '../../catalogue/catalogue-write.repository.js';
 
 /** The importer's reads and the writes catalogue-write.repository does not cover (translations of a chapter, bookkeeping). */

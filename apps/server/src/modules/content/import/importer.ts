@@ -247,7 +247,7 @@ async function execute(
   options: ImportOptions,
   summary: ImportSummary,
 ): Promise<void> {
-  const { db, storage, progress } = deps;
+  const { storage, progress } = deps;
   const now = deps.now ?? Date.now;
   const startedAt = now();
   const bookUuid = plan.book?.uuid ?? randomUUID();
