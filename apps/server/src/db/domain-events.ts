@@ -69,6 +69,7 @@ export interface DomainEvents {
   /**
    * Runs `work` in a transaction of its own; the events raised in it are delivered once it has
    * committed (and awaited: the caller's answer follows what they did), never when it rolled back.
+   * The handlers of those events (`handle`) run in it first, after `work`, just before the commit.
    */
   transact<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T>;
   /**
