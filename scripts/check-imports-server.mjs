@@ -34,6 +34,11 @@
 //    db/domain-events.ts, and state belongs to the object services.ts builds. A table filled once at
 //    the top level and only read is not state. Each allowed entry says why it is module-level;
 //    an entry that no longer matches its file fails too, so the list stays exact.
+// 8. One source for "what changed" (docs/ARCHITECTURE.md, "After a commit"): a write raises what it
+//    changed (book-changed, chapter-changed, site-settings-changed, legal-text-published) and the
+//    one handler, modules/catalogue/catalogue-changes.ts, moves the version caches are kept by. No
+//    other file calls the version write (moveVersion, or the bumpCatalogueVersion it replaced) or
+//    names the versions' app_state keys (VERSION_KEYS); the repository that defines them is the exception.
 //
 // Usage: node scripts/check-imports-server.mjs [source directory] (default apps/server/src; the
 // test in apps/server/test runs it on a fixture tree).
@@ -118,6 +123,22 @@ for (const file of files) {
     if (!file.startsWith('modules/membership/') && MEMBERSHIP_RULES.test(code))
       problems.push(
         `${file}:${at + 1} uses the membership's running-state rule: who may read a chapter is decided in modules/access/ only (chapterAccessOf, readerTermsSql)`,
+      );
+  });
+}
+// Rule 8: versions move in the change handler only.
+const VERSION_HANDLER = 'modules/catalogue/catalogue-changes.ts';
+const VERSION_STORE = 'modules/catalogue/catalogue-version.repository.ts';
+const VERSION_WRITE = /\b(?:moveVersion|bumpCatalogueVersion|VERSION_KEYS)\b/;
+for (const file of files) {
+  if (/\.test\.tsx?$/.test(file) || file === VERSION_HANDLER || file === VERSION_STORE) continue;
+  const lines = readFileSync(path.join(SOURCE, file), 'utf8').split('\n');
+  lines.forEach((line, at) => {
+    const code = line.replace(/\/\/.*$|^\s*\*.*$|^\s*\/\*\*?.*$/, '');
+    if (VERSION_WRITE.test(code))
+      problems.push(
+        `${file}:${at + 1} moves a cache version by hand: raise what changed inside domainEvents.transact (book-changed, chapter-changed, ` +
+          `site-settings-changed, legal-text-published); only ${VERSION_HANDLER} moves versions`,
       );
   });
 }
@@ -307,5 +328,6 @@ if (problems.length > 0) {
 }
 console.log(
   `check-imports-server: ${files.length} files in ${where}, no floor import of modules/, no module import of plugins/, no loop, SQL only in repositories, ` +
-    `access decided in modules/access/ only, page paths from the contracts, module-level state only as allowed (${seenState.size})`,
+    `access decided in modules/access/ only, versions moved by the change handler only, page paths from the contracts, ` +
+    `module-level state only as allowed (${seenState.size})`,
 );

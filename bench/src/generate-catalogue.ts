@@ -49,7 +49,7 @@ export function generateCatalogue(sqlitePath: string, options: GenerateOptions):
     const restoreIndexes = suspendIndexes(db, TABLES);
     const stats = db.transaction(() => insertCatalogue(db, options))();
     restoreIndexes();
-    // Any process caching rankings keyed by this value rebuilds them (see bumpCatalogueVersion in the server).
+    // Any process caching rankings keyed by this value rebuilds them (the server moves it in modules/catalogue/catalogue-changes.ts).
     db.prepare(
       "INSERT INTO app_state (state_key, value) VALUES ('catalogue_version', ?) ON CONFLICT (state_key) DO UPDATE SET value = excluded.value",
     ).run(`bench-generator-v${GENERATOR_VERSION}-${options.books}`);

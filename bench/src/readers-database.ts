@@ -5,7 +5,8 @@ import pg from 'pg';
 import { openDatabase, type Db } from '@inkstream/server/dist/db/database.js';
 import { migrateToLatest } from '@inkstream/server/dist/db/migrator.js';
 import { createDomainEvents } from '@inkstream/server/dist/db/domain-events.js';
-import { bumpCatalogueVersion, insertBook, insertChapter } from '@inkstream/server/dist/modules/catalogue/catalogue-write.repository.js';
+import { handleContentChanges } from '@inkstream/server/dist/modules/catalogue/catalogue-changes.js';
+import { insertBook, insertChapter } from '@inkstream/server/dist/modules/catalogue/catalogue-write.repository.js';
 import {
   generateReaderPopulation,
   READER_POPULATION_PASSWORD,
@@ -84,8 +85,9 @@ async function seedCatalogue(openDb: () => Db): Promise<void> {
   try {
     await migrateToLatest(db);
     const now = Date.UTC(2026, 10, 1);
-    // No server runs in this process: nothing listens to the bump's `catalogue-changed`.
+    // No server runs in this process: the catalogue version moves in the database only.
     const domainEvents = createDomainEvents(db);
+    handleContentChanges(domainEvents, {});
     await domainEvents.transact(async (trx) => {
       for (let b = 0; b < READERS_CATALOGUE_BOOKS; b++) {
         const uuid = benchUuid(`book/${b}`);
@@ -119,8 +121,8 @@ async function seedCatalogue(openDb: () => Db): Promise<void> {
             })),
           });
         }
+        await domainEvents.raise(trx, { type: 'book-changed', bookId: book.id });
       }
-      await bumpCatalogueVersion(trx, domainEvents);
     });
   } finally {
     await db.destroy();

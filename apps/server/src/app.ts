@@ -194,7 +194,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Forgotten-password requests answered but not yet worked off finish before the database closes.
   app.addHook('onClose', () => users.forgotIdle());
   app.addHook('onClose', () => invalidation.close());
-  app.addHook('onClose', async () => catalogueVersion.stop());
+  app.addHook('onClose', async () => services.versions.stop());
   app.addHook('onClose', async () => services.discoverySnapshot.stop());
   if (deps.backgroundJobs || deps.readerChangesPollMs !== undefined) withDatabase(() => readerChanges.start());
   app.addHook('onClose', async () => readerChanges.stop());
@@ -209,7 +209,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authPlugin, { users });
   // After auth (a declared dependency): a request with a bad token is refused before any cached answer could be served.
   await app.register(publicCachePlugin, {
-    versions: catalogueVersion,
+    versions: services.versions,
     front,
     logRequests: config.logRequests,
     metrics: metrics && { ...metrics.caches.public, frontAnswered: metrics.http.observe },
@@ -301,7 +301,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ? await loadPageRenderer({
         ssrDir: path.join(path.dirname(config.webDistDir), 'dist-ssr'),
         app,
-        versions: catalogueVersion,
+        versions: services.versions,
         log: app.log,
       })
     : null;
@@ -313,6 +313,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     isDatabaseReady: databaseGate.isOpen,
     ...(metrics ? { onUnmatchedResponse: unmatchedResponseHook(metrics.http) } : {}),
   });
+  // The versions answers are kept by, so the first ones can be kept (the catalogue's is read by the ranking too).
+  withDatabase(() =>
+    services.versions.warm().catch((error: unknown) => app.log.warn({ err: error }, 'versions not read ahead; read at the first request')),
+  );
   // Build the book ordering before the first reader asks for it.
   // A database that is not reachable yet must not stop the server: requests answer 503 until it is.
   // Then the search index (both read the whole catalogue: one after the other).
@@ -336,8 +340,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       }),
   );
   if (deps.backgroundJobs) {
-    // Other processes (the CLI, other nodes) bump the version in the database: seen within a poll.
-    withDatabase(() => catalogueVersion.start());
+    // Other processes (the CLI, other nodes) move the versions in the database: seen within a poll.
+    withDatabase(() => services.versions.start());
     withDatabase(() => jobs.start());
     app.addHook('onClose', () => jobs.stop());
     // The reading roll-up and the cleanups that used to run inside readers' requests: one node.
@@ -357,6 +361,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('invalidation', invalidation);
   app.decorate('domainEvents', services.domainEvents);
   app.decorate('catalogueVersion', catalogueVersion);
+  app.decorate('versions', services.versions);
   app.decorate('discovery', { snapshot: services.discoverySnapshot, refresh: services.discoveryRefresh });
   app.decorate('readerChanges', readerChanges);
   app.decorate('metrics', metrics);
@@ -373,6 +378,8 @@ declare module 'fastify' {
     domainEvents: import('./db/domain-events.js').DomainEvents;
     /** The catalogue version this process holds (tests read it again as its poll would, after a command of the CLI). */
     catalogueVersion: import('./modules/catalogue/catalogue-version.js').CatalogueVersion;
+    /** Every version caches are kept by: the catalogue's, the site settings', the legal texts' (modules/catalogue/catalogue-changes.ts). */
+    versions: import('./modules/catalogue/catalogue-changes.js').ContentVersions;
     /** This app's metrics (its registry: serve.ts hands it to the cluster primary), null when off. */
     metrics: import('./modules/metrics/app-metrics.js').AppMetrics | null;
     /** Discovery's figures in memory and their background computation (tests run it by hand). */

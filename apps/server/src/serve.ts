@@ -8,13 +8,14 @@ import { isDatabaseUnavailable } from './db/database-errors.js';
 import { guardAgainstDatabaseLoss } from './db/database-loss-guard.js';
 import { createDatabaseGate, startRetryDelayMs } from './db/database-gate.js';
 import { migrateToLatest } from './db/migrator.js';
-import { createDomainEvents, type EventRaiser } from './db/domain-events.js';
+import { createDomainEvents, type DomainEvents } from './db/domain-events.js';
 import { logDestination } from './lib/log-output.js';
 import { localScrape } from './modules/metrics/app-metrics.js';
 import { metricsEnabled } from './modules/metrics/metrics-config.js';
 import { clusterWorkerScrape } from './modules/metrics/cluster-metrics.js';
 import { startMetricsListener } from './modules/metrics/metrics-listener.js';
 import { seedDemoWhenNeeded } from './modules/demo/demo-seed.js';
+import { handleContentChanges } from './modules/catalogue/catalogue-changes.js';
 import { createMediaStorage, type MediaStorage } from './modules/media/media-storage.js';
 
 /**
@@ -89,7 +90,7 @@ export function processLogger(config: AppConfig): FastifyBaseLogger {
 async function seedDemoOnStart(
   config: AppConfig,
   db: Db,
-  domainEvents: EventRaiser,
+  domainEvents: Pick<DomainEvents, 'transact' | 'raise'>,
   storage: MediaStorage,
   log: FastifyBaseLogger,
 ): Promise<void> {
@@ -129,7 +130,10 @@ export async function prepareOnce(config: AppConfig, log: FastifyBaseLogger): Pr
     await storage.verify();
     log.info({ storage: storage.kind, location: storage.location }, 'media storage ready');
     // No listener here: the workers forked after the seed read the catalogue version afresh.
-    await seedDemoOnStart(config, database.db, createDomainEvents(database.db), storage, log);
+    // No cache here to drop: the seed's books move the catalogue version in the database only.
+    const domainEvents = createDomainEvents(database.db);
+    handleContentChanges(domainEvents, {});
+    await seedDemoOnStart(config, database.db, domainEvents, storage, log);
   } finally {
     storage.close();
     await database.close();

@@ -11,7 +11,7 @@ import { createCatalogueAdminService } from './modules/catalogue/catalogue-admin
 import { createBookCards } from './modules/catalogue/book-cards.js';
 import { createCatalogueService } from './modules/catalogue/catalogue.service.js';
 import { createCommentsService } from './modules/community/comments.service.js';
-import { createCatalogueVersion } from './modules/catalogue/catalogue-version.js';
+import { createContentVersions, handleContentChanges } from './modules/catalogue/catalogue-changes.js';
 import { createChaptersAdminService, PUBLISH_CHAPTER_JOB } from './modules/catalogue/chapters-admin.service.js';
 import { createRankingSnapshot } from './modules/catalogue/ranking-snapshot.js';
 import { createScheduleIndex } from './modules/discovery/schedule-index.js';
@@ -142,16 +142,16 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
   });
   const membership = createMembershipService({ db, domainEvents });
   // Cache invalidation across processes (Redis pub/sub, else PostgreSQL LISTEN/NOTIFY, else this
-  // process only); the catalogue version listens on it and publishes the changes made here (the
-  // CLI's too: running nodes hear of a command's catalogue changes at once, not at their next poll).
+  // process only); the versions (catalogue, site settings, legal texts) listen on it and publish the
+  // changes made here (the CLI's too: running nodes hear of a command's changes at once, not at their next poll).
   const invalidation = createInvalidationBus({
     redisUrl: config.redisUrl,
     redisPrefix: config.redisPrefix,
     databaseUrl: config.databaseUrl,
     log: options.logs?.cluster ?? log,
   });
-  const catalogueVersion = createCatalogueVersion(db, { intervalMs: options.catalogueVersionPollMs });
-  catalogueVersion.connect(invalidation);
+  const versions = createContentVersions(db, invalidation, { intervalMs: options.catalogueVersionPollMs });
+  const catalogueVersion = versions.catalogue;
   // The catalogue's mean rating (the Bayesian prior), kept per node (community/rating-prior.ts).
   const ratingPrior = createRatingPrior(db);
   const ranking = createRankingSnapshot(db, catalogueVersion, { ratingMean: () => ratingPrior.mean() });
@@ -286,7 +286,12 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
   // changes, and the audit log they all write.
   const audit = createAuditService({ db });
   // Settings an administrator changes at run time: the public config, SEO, mail and two-step read them here.
-  const siteSettings = createSiteSettingsService({ db, audit, defaults: { siteName: config.siteName, contactEmail: config.contactEmail } });
+  const siteSettings = createSiteSettingsService({
+    db,
+    domainEvents,
+    audit,
+    defaults: { siteName: config.siteName, contactEmail: config.contactEmail },
+  });
   const siteName = currentSiteName(siteSettings);
   // The privacy and terms pages (issue 43): they name the site, its address and the retention periods.
   const legal = createLegalService({ db, domainEvents, audit, settings: () => siteSettings.getForPublic(), publicUrl: config.publicUrl });
@@ -468,10 +473,14 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
 
   // After a commit: who hears of each change (docs/ARCHITECTURE.md, "After a commit"). The
   // listeners run before the request that made the change is answered.
-  // The version re-read here drops what is kept per version (chapter cache, the reader-state cache's
-  // chapter numbers, book cards, ranking, search, OPDS documents, public answers, rendered pages),
-  // then goes out on the invalidation bus to the other processes.
-  domainEvents.on('catalogue-changed', () => catalogueVersion.changedHere());
+  // Books, chapters, site settings, legal texts: the one handler moves the version of what changed
+  // in the changing transaction, then re-reads it here, which drops what is kept by it (the catalogue:
+  // chapter cache, the reader-state cache's chapter numbers, book cards, ranking, search, OPDS
+  // documents, public answers, rendered pages; the others: the public answers and rendered pages
+  // that show them), and sends it on the invalidation bus to the other processes.
+  handleContentChanges(domainEvents, versions);
+  // This node's copy of the settings goes when their version moves, here or on another node.
+  versions['site-settings'].subscribe(() => siteSettings.forget());
   // The reader-state cache (reading/reader-state-cache.ts) hears these through the change feed:
   // the user's kept account and membership go, and for a like the chapter's count.
   domainEvents.on('membership-changed', ({ userId }) => readerChanges.changedHere({ userIds: [userId] }));
@@ -511,6 +520,7 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
     feedAuth,
     membership,
     invalidation,
+    versions,
     catalogueVersion,
     ranking,
     bookSearch,

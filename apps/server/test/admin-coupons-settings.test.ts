@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createAuditService } from '../src/modules/audit/audit.service.js';
 import { createSiteSettingsService, SETTINGS_CACHE_MS } from '../src/modules/settings/site-settings.service.js';
 import { adminCli } from './helpers/admin-cli.js';
@@ -173,8 +173,14 @@ describe(`site settings on ${TEST_DIALECT}`, () => {
     let clock = Date.now();
     const audit = createAuditService({ db: ctx.db });
     const defaults = { siteName: 'x', contactEmail: 'x@example.com' };
-    const nodeA = createSiteSettingsService({ db: ctx.db, audit, defaults, now: () => clock });
-    const nodeB = createSiteSettingsService({ db: ctx.db, audit, defaults, now: () => clock });
+    const { domainEvents } = ctx.app;
+    const nodeA = createSiteSettingsService({ db: ctx.db, domainEvents, audit, defaults, now: () => clock });
+    const nodeB = createSiteSettingsService({ db: ctx.db, domainEvents, audit, defaults, now: () => clock });
+    // Node A forgets its copy when the site-settings version moves, as the wiring root has it do;
+    // node B stands for another node that missed the broadcast and keeps its copy for its cache time.
+    const stop = ctx.app.versions['site-settings'].subscribe(() => nodeA.forget());
+    onTestFinished(stop);
+    expect(await nodeA.defaultFreeChapters()).toBe((await nodeB.get()).default_free_chapters);
     const before = (await nodeB.get()).default_free_chapters;
     await nodeA.update({ userId: admin.id, name: admin.username }, { default_free_chapters: before + 1 });
     expect(await nodeA.defaultFreeChapters()).toBe(before + 1);
@@ -187,7 +193,12 @@ describe(`site settings on ${TEST_DIALECT}`, () => {
     const audit = createAuditService({ db: ctx.db });
     const down = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' });
     const failing = { selectFrom: () => ({ select: () => ({ execute: () => Promise.reject(down) }) }) } as unknown as typeof ctx.db;
-    const service = createSiteSettingsService({ db: failing, audit, defaults: { siteName: 'Fallback', contactEmail: 'f@example.com' } });
+    const service = createSiteSettingsService({
+      db: failing,
+      domainEvents: ctx.app.domainEvents,
+      audit,
+      defaults: { siteName: 'Fallback', contactEmail: 'f@example.com' },
+    });
     expect(await service.getForPublic()).toMatchObject({ site_name: 'Fallback', contact_email: 'f@example.com' });
     await expect(service.get()).rejects.toThrow('ECONNREFUSED');
   });

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBookCards } from '../src/modules/catalogue/book-cards.js';
-import { bumpCatalogueVersion } from '../src/modules/catalogue/catalogue-write.repository.js';
-import { createBook, createUser, authHeader } from './helpers/factories.js';
+import { bookChanged, createBook, createUser, authHeader } from './helpers/factories.js';
 import { createTestContext, type TestContext } from './helpers/test-context.js';
 
 /** A catalogue version the test moves by hand, as a publish on this or another node would. */
@@ -112,7 +111,7 @@ describe('book cards kept in memory', () => {
     const before = (await search('lanternfish')).json().data.result;
     expect(before.map((b: { book_title: string }) => b.book_title)).toContain('Lanternfish Almanac');
     await ctx.db.updateTable('book_translations').set({ title: 'Lanternfish Almanack' }).where('book_id', '=', book.id).execute();
-    await bumpCatalogueVersion(ctx.db, ctx.app.domainEvents);
+    await bookChanged(ctx, book.id);
     const after = (await search('lanternfish')).json().data.result;
     expect(after.map((b: { book_title: string }) => b.book_title)).toContain('Lanternfish Almanack');
   });

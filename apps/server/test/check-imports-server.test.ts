@@ -101,6 +101,41 @@ describe('check-imports-server', () => {
     expect(inAccess.status).toBe(0);
   });
 
+  it('fails where a file other than the change handler moves a cache version (the bump of before the events, the keys)', () => {
+    const handler = {
+      'modules/catalogue/catalogue-version.repository.ts':
+        "export const VERSION_KEYS = { catalogue: 'catalogue_version' };\nexport async function moveVersion(trx: any, topic: string) {}\n",
+      'modules/catalogue/catalogue-changes.ts':
+        "import { moveVersion } from './catalogue-version.repository.js';\nexport const handle = (trx: any) => moveVersion(trx, 'catalogue');\n",
+    };
+    const byHand = check({
+      ...layered,
+      ...handler,
+      'modules/legal/legal.service.ts':
+        "import { moveVersion } from '../catalogue/catalogue-version.repository.js';\n" +
+        "export const publish = async (trx: any) => {\n  await moveVersion(trx, 'catalogue');\n};\n",
+      'modules/demo/demo-catalogue.ts': "import { bumpCatalogueVersion } from '../catalogue/catalogue-write.repository.js';\n",
+      'modules/content/lite-backfill.ts':
+        "import { VERSION_KEYS } from '../catalogue/catalogue-version.repository.js';\nexport const key = VERSION_KEYS.catalogue;\n",
+    });
+    expect(byHand.status).toBe(1);
+    expect(byHand.output).toContain('modules/legal/legal.service.ts:1 moves a cache version by hand');
+    expect(byHand.output).toContain('modules/legal/legal.service.ts:3 moves a cache version by hand');
+    expect(byHand.output).toContain('modules/demo/demo-catalogue.ts:1 moves a cache version by hand');
+    expect(byHand.output).toContain('modules/content/lite-backfill.ts:1 moves a cache version by hand');
+    expect(byHand.output).not.toContain('catalogue-changes.ts:');
+    const raised = check({
+      ...layered,
+      ...handler,
+      'modules/legal/legal.service.ts':
+        '// publishing once called moveVersion by hand\nexport const publish = async (events: any, trx: any) => {\n' +
+        "  await events.raise(trx, { type: 'legal-text-published', kind: 'privacy', language: 'en' });\n};\n",
+      'modules/catalogue/catalogue-changes.test.ts': "import { moveVersion } from './catalogue-version.repository.js';\n",
+    });
+    expect(raised.output).toContain('versions moved by the change handler only');
+    expect(raised.status).toBe(0);
+  });
+
   it('fails on a page path typed outside the contracts, and passes the routes the server answers at', () => {
     const mail = check({
       ...layered,

@@ -15,9 +15,17 @@ import { DEMO_BOOKS } from '../src/modules/demo/demo-books.js';
 import { demoUuid, seedDemoCatalogue, type SeedDemoResult } from '../src/modules/demo/demo-catalogue.js';
 import { createStoredImageRecord } from '../src/modules/demo/demo-images.js';
 import { createDomainEvents } from '../src/db/domain-events.js';
+import { handleContentChanges } from '../src/modules/catalogue/catalogue-changes.js';
 import { readDemoSeedState, seedDemoWhenNeeded } from '../src/modules/demo/demo-seed.js';
 import { createLocalMediaStorage, type MediaStorage } from '../src/modules/media/media-storage.js';
 import { createTestDatabase, TEST_DIALECT } from './helpers/test-context.js';
+
+/** The domain events of a start's demo seed, as serve.ts builds them: no cache, the catalogue version moved in the database. */
+function seedEvents(db: Parameters<typeof createDomainEvents>[0]) {
+  const events = createDomainEvents(db);
+  handleContentChanges(events, {});
+  return events;
+}
 
 // Seeds into the run's dialect as a first start does, except that the first start is stopped after
 // a few books (as Ctrl-C or a full disk would) and a second start finishes it, a day later. The
@@ -76,7 +84,7 @@ describe('demo catalogue', () => {
     const controller = new AbortController();
     const error = await seedDemoWhenNeeded({
       db: handle.db,
-      domainEvents: createDomainEvents(handle.db),
+      domainEvents: seedEvents(handle.db),
       storage,
       now: NOW,
       log: () => {},
@@ -103,7 +111,7 @@ describe('demo catalogue', () => {
     stalls.enable();
     const next = await seedDemoWhenNeeded({
       db: handle.db,
-      domainEvents: createDomainEvents(handle.db),
+      domainEvents: seedEvents(handle.db),
       storage,
       now: NOW + 24 * 3_600_000,
       log: (message) => logs.push({ at: performance.now(), message }),
@@ -144,7 +152,7 @@ describe('demo catalogue', () => {
     expect(names).toHaveLength(DEMO_ACCOUNTS.length + DEMO_AUDIENCE_READERS);
     expect(logs.some((line) => line.message.includes('an earlier start stopped while generating the demo catalogue'))).toBe(true);
     // Later starts leave the finished catalogue alone.
-    expect(await seedDemoWhenNeeded({ db: handle.db, domainEvents: createDomainEvents(handle.db), storage, log: () => {} })).toBeNull();
+    expect(await seedDemoWhenNeeded({ db: handle.db, domainEvents: seedEvents(handle.db), storage, log: () => {} })).toBeNull();
   });
 
   it('gives discovery something to show: readers, ratings, and figures once computed', async () => {
@@ -341,7 +349,7 @@ describe('demo catalogue', () => {
         const missesBefore = storedImages!.misses.length;
         const second = await seedDemoCatalogue({
           db: other.db,
-          domainEvents: createDomainEvents(other.db),
+          domainEvents: seedEvents(other.db),
           storage,
           now: NOW,
           storedImages,
@@ -361,7 +369,7 @@ describe('demo catalogue', () => {
         expect(
           await seedDemoWhenNeeded({
             db: other.db,
-            domainEvents: createDomainEvents(other.db),
+            domainEvents: seedEvents(other.db),
             storage: createLocalMediaStorage(path.join(dir, 'media-second')),
             log: () => {},
           }),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bumpCatalogueVersion, insertChapter } from '../src/modules/catalogue/catalogue-write.repository.js';
+import { insertChapter } from '../src/modules/catalogue/catalogue-write.repository.js';
 import { publishingBooks, releasesBetween, scheduledReleases } from '../src/modules/discovery/schedule.repository.js';
-import { createBook, type TestBook } from './helpers/factories.js';
+import { bookChanged, createBook, type TestBook } from './helpers/factories.js';
 import { explainStatement } from './helpers/plan-check.js';
 import { createTestContext, type TestContext } from './helpers/test-context.js';
 
@@ -98,7 +98,7 @@ beforeAll(async () => {
   books.completed = await createBook(ctx, { status: 'completed', popularity: 1000 });
   await publishing(books.completed, TUE, 10 * 60, 'UTC');
   for (let n = 0; n < 25; n += 1) await createBook(ctx, { status: 'completed', popularity: n });
-  await bumpCatalogueVersion(ctx.db, ctx.app.domainEvents);
+  await bookChanged(ctx, books.completed.id);
 });
 afterAll(() => ctx.close());
 

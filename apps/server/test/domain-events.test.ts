@@ -96,11 +96,11 @@ describe('the channel', () => {
     const events = createDomainEvents(ctx.db);
     const name = key('commit');
     const seen: (string | null)[] = [];
-    events.on('catalogue-changed', async () => void seen.push(await readState(name)));
+    events.on('book-changed', async () => void seen.push(await readState(name)));
     const result = await events.transact(async (trx) => {
       await writeState(trx as unknown as typeof ctx.db, name);
-      await events.raise(trx, { type: 'catalogue-changed' });
-      await events.raise(trx, { type: 'catalogue-changed' });
+      await events.raise(trx, { type: 'book-changed', bookId: 1 });
+      await events.raise(trx, { type: 'book-changed', bookId: 1 });
       expect(seen).toEqual([]);
       return 'done';
     });
@@ -126,10 +126,10 @@ describe('the channel', () => {
     const events = createDomainEvents(ctx.db);
     const name = key('rollback');
     const seen: unknown[] = [];
-    events.on('catalogue-changed', (event) => void seen.push(event));
+    events.on('book-changed', (event) => void seen.push(event));
     const failed = events.transact(async (trx) => {
       await writeState(trx as unknown as typeof ctx.db, name);
-      await events.raise(trx, { type: 'catalogue-changed' });
+      await events.raise(trx, { type: 'book-changed', bookId: 1 });
       throw new Error('refused after the change');
     });
     await expect(failed).rejects.toThrow('refused after the change');
@@ -149,12 +149,72 @@ describe('the channel', () => {
     const events = createDomainEvents(ctx.db);
     const name = key('foreign');
     const seen: unknown[] = [];
-    events.on('catalogue-changed', (event) => void seen.push(event));
+    events.on('book-changed', (event) => void seen.push(event));
     const foreign = ctx.db.transaction().execute(async (trx) => {
       await writeState(trx as unknown as typeof ctx.db, name);
-      await events.raise(trx, { type: 'catalogue-changed' });
+      await events.raise(trx, { type: 'book-changed', bookId: 1 });
     });
-    await expect(foreign).rejects.toThrow("'catalogue-changed' raised in a transaction not opened by transact()");
+    await expect(foreign).rejects.toThrow("'book-changed' raised in a transaction not opened by transact()");
+    expect(seen).toEqual([]);
+    expect(await readState(name)).toBeNull();
+  });
+
+  it('refuses a content change raised outside a transaction: what moves its version must commit with it', async () => {
+    const events = createDomainEvents(ctx.db);
+    const seen: unknown[] = [];
+    events.on('book-changed', (event) => void seen.push(event));
+    for (const event of [
+      { type: 'book-changed', bookId: 1 },
+      { type: 'chapter-changed', bookId: 1 },
+      { type: 'site-settings-changed', keys: ['site_name'] },
+      { type: 'legal-text-published', kind: 'privacy', language: 'en-us' },
+    ] satisfies DomainEvent[]) {
+      await expect(events.raise(ctx.db, event)).rejects.toThrow(`'${event.type}' raised outside a transaction`);
+    }
+    expect(seen).toEqual([]);
+  });
+
+  it('a handler of several types runs once per transaction: inside it before the commit, then after it with each event once', async () => {
+    const events = createDomainEvents(ctx.db);
+    const name = key('handled');
+    const calls: string[] = [];
+    events.handle(['book-changed', 'chapter-changed'], {
+      async beforeCommit(trx, raised) {
+        // In the raising transaction: it sees that transaction's write (and goes through it).
+        const inside = await trx.selectFrom('app_state').select('value').where('state_key', '=', name).executeTakeFirst();
+        calls.push(`before ${raised.map((event) => `${event.type} ${event.bookId}`).join(', ')} (sees: ${inside?.value ?? null})`);
+      },
+      async afterCommit(raised) {
+        calls.push(`after ${raised.length} (committed: ${await readState(name)})`);
+      },
+    });
+    await events.transact(async (trx) => {
+      await writeState(trx as unknown as typeof ctx.db, name);
+      await events.raise(trx, { type: 'book-changed', bookId: 1 });
+      await events.raise(trx, { type: 'chapter-changed', bookId: 1 });
+      await events.raise(trx, { type: 'book-changed', bookId: 1 });
+      await events.raise(trx, { type: 'book-changed', bookId: 2 });
+      await events.raise(trx, { type: 'job-queued', kind: 'not handled' });
+    });
+    expect(calls).toEqual(['before book-changed 1, chapter-changed 1, book-changed 2 (sees: written)', 'after 3 (committed: written)']);
+    await events.transact(async () => undefined);
+    expect(calls).toHaveLength(2);
+  });
+
+  it("a handler's failure before the commit rolls the change back and delivers nothing", async () => {
+    const events = createDomainEvents(ctx.db);
+    const name = key('handler-failed');
+    const seen: unknown[] = [];
+    events.on('book-changed', (event) => void seen.push(event));
+    events.handle(['book-changed'], {
+      beforeCommit: () => Promise.reject(new Error('the version could not be written')),
+      afterCommit: (raised) => void seen.push(raised),
+    });
+    const failed = events.transact(async (trx) => {
+      await writeState(trx as unknown as typeof ctx.db, name);
+      await events.raise(trx, { type: 'book-changed', bookId: 1 });
+    });
+    await expect(failed).rejects.toThrow('the version could not be written');
     expect(seen).toEqual([]);
     expect(await readState(name)).toBeNull();
   });
@@ -292,21 +352,21 @@ describe('chapter-like-changed', () => {
   });
 });
 
-describe('catalogue-changed', () => {
+describe('book-changed', () => {
   const version = async () =>
     (await ctx.db.selectFrom('app_state').select('value').where('state_key', '=', 'catalogue_version').executeTakeFirstOrThrow()).value;
 
-  it('fewer free chapters: raised once, broadcast to the other processes, and a chapter read from memory is locked at once', async () => {
+  it('fewer free chapters: raised once, the version moved and broadcast to the other processes, a chapter read from memory locked at once', async () => {
     const freeBook = await createBook(ctx, { chapters: 4, freeChapters: 3, pagesPerChapter: 1 });
     const reader = await createUser(ctx);
     expect((await read(reader, 3, freeBook)).status).toBe(200);
     expect((await read(reader, 3, freeBook)).queries).toEqual([]);
+    const before = await version();
     const published = vi.spyOn(ctx.app.invalidation, 'publish');
-    const { heard, answer } = await hearing('catalogue-changed', () =>
-      adminApi(`/books/${freeBook.uuid}`, { public_free_chapters: 2 }, 'PUT'),
-    );
+    const { heard, answer } = await hearing('book-changed', () => adminApi(`/books/${freeBook.uuid}`, { public_free_chapters: 2 }, 'PUT'));
     expect(answer.statusCode, answer.body).toBe(200);
-    expect(heard).toEqual([{ type: 'catalogue-changed' }]);
+    expect(heard).toEqual([{ type: 'book-changed', bookId: freeBook.id }]);
+    expect(await version()).not.toBe(before);
     expect(published.mock.calls).toEqual([['catalogue', await version()]]);
     expect((await read(reader, 3, freeBook)).code).toBe('MEMBERSHIP_REQUIRED');
   });
@@ -317,7 +377,7 @@ describe('catalogue-changed', () => {
     expect((await read(reader, 3, freeBook)).status).toBe(200);
     const before = await version();
     const published = vi.spyOn(ctx.app.invalidation, 'publish');
-    const { heard, answer } = await rolledBack('catalogue-changed', () =>
+    const { heard, answer } = await rolledBack('book-changed', () =>
       adminApi(`/books/${freeBook.uuid}`, { public_free_chapters: 2 }, 'PUT'),
     );
     expect(answer.statusCode).toBe(500);

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bumpCatalogueVersion, insertChapter } from '../src/modules/catalogue/catalogue-write.repository.js';
+import { insertChapter } from '../src/modules/catalogue/catalogue-write.repository.js';
 import { insertGrantOnce } from '../src/modules/membership/membership.repository.js';
 import { adminCli } from './helpers/admin-cli.js';
 import { readChapter, readerWithCoins, sellChapters, turnCoinsOn, unlock } from './helpers/coin-flows.js';
-import { authHeader, createBook, createUser, nextClientIp, type TestBook, type TestUser } from './helpers/factories.js';
+import { bookChanged, authHeader, createBook, createUser, nextClientIp, type TestBook, type TestUser } from './helpers/factories.js';
 import { createQueryLog } from './helpers/query-log.js';
 import { createTestContext, TEST_DIALECT, type TestContext } from './helpers/test-context.js';
 
@@ -50,7 +50,7 @@ beforeAll(async () => {
     translations: [{ language: 'en-us', title: 'Scheduled' }],
     pages: [],
   });
-  await bumpCatalogueVersion(ctx.db, ctx.app.domainEvents);
+  await bookChanged(ctx, book.id);
   const takenDown = await ctx.app.inject({
     method: 'POST',
     url: `/api/v1/admin/chapters/${book.chapters[3]!.uuid}/unpublish`,

@@ -2,9 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode, normalizeLanguage } from '@inkstream/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../src/lib/app-error.js';
-import { bumpCatalogueVersion } from '../src/modules/catalogue/catalogue-write.repository.js';
 import type { FeedAuthenticator, FeedReader } from '../src/modules/opds/feed-reader.js';
-import { authHeader, createBook, createUser, grantMembership, progressRow, type TestBook, type TestUser } from './helpers/factories.js';
+import {
+  bookChanged,
+  authHeader,
+  createBook,
+  createUser,
+  grantMembership,
+  progressRow,
+  type TestBook,
+  type TestUser,
+} from './helpers/factories.js';
 import { parseXml, type XmlDocument, type XmlNode } from './helpers/strict-xml.js';
 import { createTestContext, type TestContext } from './helpers/test-context.js';
 
@@ -437,12 +445,12 @@ describe('OPDS feeds: caching', () => {
       .where('chapter_id', '=', comic.chapters[0]!.id)
       .where('language', '=', 'en-us')
       .execute();
-    await bumpCatalogueVersion(ctx.db, ctx.app.domainEvents);
+    await bookChanged(ctx, comic.id);
     const renamed = await get(url, { 'if-none-match': book.headers.etag as string });
     expect(renamed.statusCode).toBe(200);
     expect(renamed.body).toContain('A Renamed Chapter');
     await ctx.db.updateTable('books').set({ is_published: 0 }).where('id', '=', fresh.id).execute();
-    await bumpCatalogueVersion(ctx.db, ctx.app.domainEvents);
+    await bookChanged(ctx, fresh.id);
     expect((await get(feedUrl(reader, 'new?page_size=1'))).body).not.toContain(fresh.uuid);
   });
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bumpCatalogueVersion, insertBook, insertChapter } from '../src/modules/catalogue/catalogue-write.repository.js';
-import { authHeader, createBook, createUser, grantMembership, type TestUser } from './helpers/factories.js';
+import { insertBook, insertChapter } from '../src/modules/catalogue/catalogue-write.repository.js';
+import { bookChanged, authHeader, createBook, createUser, grantMembership, type TestUser } from './helpers/factories.js';
 import { createTestContext, type TestContext } from './helpers/test-context.js';
 
 /**
@@ -66,7 +66,7 @@ beforeAll(async () => {
     await insertChapter(ctx.db, { uuid, book_id: book.id, number, created_at: Date.now() - 5_000 + number, translations: [], pages });
     chapters.push({ uuid, keys });
   }
-  await bumpCatalogueVersion(ctx.db, ctx.app.domainEvents);
+  await bookChanged(ctx, book.id);
 });
 afterAll(() => ctx.close());
 

@@ -1,7 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { bumpCatalogueVersion } from '../src/modules/catalogue/catalogue-write.repository.js';
 import { createMembershipService } from '../src/modules/membership/membership.service.js';
-import { authHeader, createBook, createUser, grantMembership, nextClientIp, type TestUser } from './helpers/factories.js';
+import { bookChanged, authHeader, createBook, createUser, grantMembership, nextClientIp, type TestUser } from './helpers/factories.js';
 import { createAdminContext } from './helpers/admin-context.js';
 import type { TestContext } from './helpers/test-context.js';
 
@@ -77,7 +76,7 @@ describe('chapters', () => {
     const book = await createBook(ctx, { chapters: 7, freeChapters: 7 });
     const chapter = (number: number) => book.chapters[number - 1]!;
     await ctx.db.updateTable('chapters').set({ is_published: 0 }).where('id', '=', chapter(5).id).execute();
-    await bumpCatalogueVersion(ctx.db, ctx.app.domainEvents);
+    await bookChanged(ctx, book.id);
     const neighbours = async (number: number) => {
       const { prev_chapter_uuid, next_chapter_uuid } = (await get(`/comics/chapter_comics/${chapter(number).uuid}/en-us`)).json().data
         .result;

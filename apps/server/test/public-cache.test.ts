@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCatalogueVersion } from '../src/modules/catalogue/catalogue-version.js';
-import { bumpCatalogueVersion } from '../src/modules/catalogue/catalogue-write.repository.js';
 import { createPublicCacheStore } from '../src/plugins/public-cache.js';
-import { authHeader, createBook, createUser, grantMembership, type TestBook, type TestUser } from './helpers/factories.js';
+import { bookChanged, authHeader, createBook, createUser, grantMembership, type TestBook, type TestUser } from './helpers/factories.js';
 import { createTestContext, type TestContext } from './helpers/test-context.js';
 
 let ctx: TestContext;
@@ -75,7 +74,7 @@ describe('public response cache', () => {
     ctx.app.publicCache.clear();
     await get(searchUrl);
     expect(ctx.app.publicCache.stats().entries).toBeGreaterThan(0);
-    await bumpCatalogueVersion(ctx.db, ctx.app.domainEvents);
+    await bookChanged(ctx, book.id);
     expect(ctx.app.publicCache.stats().entries).toBe(0);
   });
 
@@ -136,6 +135,7 @@ describe('public cache store', () => {
     contentType: 'application/json',
     bytes,
     expiresAt: Infinity,
+    shows: ['catalogue'] as const,
   });
 
   it('evicts the least recently used past its entry count', () => {
@@ -184,7 +184,7 @@ describe('catalogue version watcher', () => {
       expect(heard).toEqual(['from-another-process', 'from-a-broadcast']);
     } finally {
       watcher.stop();
-      await bumpCatalogueVersion(ctx.db, ctx.app.domainEvents);
+      await bookChanged(ctx, book.id);
     }
   });
 });

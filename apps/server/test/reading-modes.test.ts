@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bumpCatalogueVersion } from '../src/modules/catalogue/catalogue-write.repository.js';
 import { adminCli } from './helpers/admin-cli.js';
 import { createAdminContext } from './helpers/admin-context.js';
-import { authHeader, createBook, createUser, nextClientIp, type TestBook, type TestUser } from './helpers/factories.js';
+import { bookChanged, authHeader, createBook, createUser, nextClientIp, type TestBook, type TestUser } from './helpers/factories.js';
 import { feedTrees, makeFeedKey } from './helpers/feed-keys.js';
 import { checkOpds2 } from './helpers/opds2-schema.js';
 import type { TestContext } from './helpers/test-context.js';
@@ -31,7 +30,7 @@ beforeAll(async () => {
     .where('position', '=', 1)
     .executeTakeFirstOrThrow();
   await ctx.db.updateTable('chapter_pages').set({ width: 1600, height: 1200 }).where('id', '=', spread.id).execute();
-  await bumpCatalogueVersion(ctx.db, ctx.app.domainEvents);
+  await bookChanged(ctx, manga.id);
 }, 60_000);
 afterAll(() => ctx?.close());
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bumpCatalogueVersion, insertBook, insertChapter } from '../src/modules/catalogue/catalogue-write.repository.js';
+import { insertBook, insertChapter } from '../src/modules/catalogue/catalogue-write.repository.js';
 import { contentHash } from '../src/modules/media/media-storage.js';
-import { authHeader, createBook, createUser, grantMembership, type TestUser } from './helpers/factories.js';
+import { bookChanged, authHeader, createBook, createUser, grantMembership, type TestUser } from './helpers/factories.js';
 import { createTestContext, type TestContext } from './helpers/test-context.js';
 
 let ctx: TestContext;
@@ -68,7 +68,7 @@ beforeAll(async () => {
     });
     chapterUuids.push(uuid);
   }
-  await bumpCatalogueVersion(ctx.db, ctx.app.domainEvents);
+  await bookChanged(ctx, book.id);
 });
 afterAll(() => ctx.close());
 

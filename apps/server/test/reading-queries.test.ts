@@ -1,7 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { bumpCatalogueVersion } from '../src/modules/catalogue/catalogue-write.repository.js';
 import { insertChapterLanguage } from '../src/modules/content/import/import.repository.js';
-import { authHeader, createBook, createUser, grantMembership, type TestBook, type TestUser } from './helpers/factories.js';
+import { bookChanged, authHeader, createBook, createUser, grantMembership, type TestBook, type TestUser } from './helpers/factories.js';
 import { createQueryLog } from './helpers/query-log.js';
 import { createTestContext, type TestContext } from './helpers/test-context.js';
 
@@ -209,7 +208,7 @@ describe('the shared part follows the catalogue', () => {
     });
     // Written without a version bump (as no code path does): the cached shared part is still served.
     expect((await result(chapter(4).uuid, authHeader(member), 'zh-cn')).pages[0].url).toContain('/en-us/');
-    await bumpCatalogueVersion(ctx.db, ctx.app.domainEvents);
+    await bookChanged(ctx, book.id);
     const fresh = await result(chapter(4).uuid, authHeader(member), 'zh-cn');
     expect(fresh.pages).toHaveLength(1);
     expect(fresh.pages[0].url).toMatch(new RegExp(`^/media/${key}\\?exp=`));
@@ -240,7 +239,7 @@ describe('the shared part follows the catalogue', () => {
     expect((await content(chapter(5).uuid, authHeader(member))).statusCode).toBe(404);
     expect((await content(chapter(5).uuid, authHeader(admin))).statusCode).toBe(404);
     await ctx.db.updateTable('chapters').set({ is_published: 1 }).where('id', '=', chapter(5).id).execute();
-    await bumpCatalogueVersion(ctx.db, ctx.app.domainEvents);
+    await bookChanged(ctx, book.id);
     expect((await content(chapter(5).uuid, authHeader(member))).statusCode).toBe(200);
   });
 

@@ -29,6 +29,7 @@ const putSettings = (payload: object) =>
 const retentionOfSettings = () =>
   createSiteSettingsService({
     db: ctx.db,
+    domainEvents: ctx.app.domainEvents,
     audit: createAuditService({ db: ctx.db }),
     defaults: { siteName: 'x', contactEmail: 'x@example.com' },
   }).retentionDays();

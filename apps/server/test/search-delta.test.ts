@@ -1,15 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { seededRandom, type SeededRandom } from '../src/lib/seeded-random.js';
 import { createCatalogueVersion } from '../src/modules/catalogue/catalogue-version.js';
-import {
-  bumpCatalogueVersion,
-  insertBook,
-  replaceBookTags,
-  updateBook,
-  upsertBookTranslations,
-} from '../src/modules/catalogue/catalogue-write.repository.js';
+import { insertBook, replaceBookTags, updateBook, upsertBookTranslations } from '../src/modules/catalogue/catalogue-write.repository.js';
 import { createBookSearch, type BookSearchOptions, type InProcessBookSearch } from '../src/modules/search/book-search.js';
-import { authHeader, createUser, type TestUser } from './helpers/factories.js';
+import { authHeader, bookChanged, createUser, type TestUser } from './helpers/factories.js';
 import { createTestContext, type TestContext } from './helpers/test-context.js';
 
 /**
@@ -24,11 +18,11 @@ const stops: (() => void)[] = [];
 
 /**
  * A version watcher beside the app's, told of the app's committed catalogue changes as the app's
- * own is (services.ts listens to `catalogue-changed` the same way).
+ * own is (the change handler, catalogue/catalogue-changes.ts, tells it once per transaction).
  */
 function watcherOf(context: TestContext) {
   const versions = createCatalogueVersion(context.db);
-  stops.push(context.app.domainEvents.on('catalogue-changed', () => versions.refresh()));
+  stops.push(context.app.domainEvents.on('book-changed', () => versions.refresh()));
   stops.push(() => versions.stop());
   return versions;
 }
@@ -254,7 +248,7 @@ const QUERIES = [
   'about',
 ];
 
-/** Applies `count` random catalogue changes, each in its own transaction that bumps the version, as the console's are. */
+/** Applies `count` random catalogue changes, each in its own transaction that raises `book-changed`, as the console's are. */
 async function randomChanges(context: TestContext, random: SeededRandom, ids: number[], count: number, between?: () => Promise<void>) {
   const { domainEvents } = context.app;
   const title = () => Array.from({ length: 1 + random.below(3) }, () => random.pick(WORDS)).join(' ');
@@ -281,7 +275,7 @@ async function randomChanges(context: TestContext, random: SeededRandom, ids: nu
         });
         ids.push(created.id);
       }
-      await bumpCatalogueVersion(trx, domainEvents);
+      await domainEvents.raise(trx, { type: 'book-changed', bookId: kind === 6 ? ids.at(-1)! : id });
     });
     if (between && random.chance(0.2)) await between();
   }
@@ -310,7 +304,7 @@ describe('base + delta answer as a full rebuild would', () => {
       });
       ids.push(book.id);
     }
-    await bumpCatalogueVersion(equivalence.db, equivalence.app.domainEvents);
+    await bookChanged(equivalence, ids[0]!);
   }, 60_000);
   afterAll(() => equivalence?.close());
 

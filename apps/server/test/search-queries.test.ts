@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_AUTHORS, DEMO_BOOKS } from '../src/modules/demo/demo-books.js';
-import { bumpCatalogueVersion, updateBook } from '../src/modules/catalogue/catalogue-write.repository.js';
-import { authHeader, createBook, createUser } from './helpers/factories.js';
+import { updateBook } from '../src/modules/catalogue/catalogue-write.repository.js';
+import { bookChanged, authHeader, createBook, createUser } from './helpers/factories.js';
 import { createTestContext, type TestContext } from './helpers/test-context.js';
 
 /**
@@ -220,7 +220,7 @@ describe('book search: bad input', () => {
     const book = await createBook(ctx, { titles: { 'en-us': 'The Lanterns of Montmartre' } });
     expect(await found('lantern')).toBe(1);
     await updateBook(ctx.db, book.id, { is_published: false });
-    await bumpCatalogueVersion(ctx.db, ctx.app.domainEvents);
+    await bookChanged(ctx, book.id);
     expect(await found('lantern')).toBe(0);
   });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bumpCatalogueVersion, updateBook } from '../src/modules/catalogue/catalogue-write.repository.js';
-import { createBook } from './helpers/factories.js';
+import { updateBook } from '../src/modules/catalogue/catalogue-write.repository.js';
+import { bookChanged, createBook } from './helpers/factories.js';
 import { createTestContext, type TestContext } from './helpers/test-context.js';
 
 interface Suggestions {
@@ -124,7 +124,7 @@ describe('header suggestions (GET /comics/book/suggest)', () => {
     expect((await suggest(q('lanterns'))).books.map((b) => b.book_uuid)).toEqual([book.uuid]);
     expect((await suggest(q('elise'))).authors).toEqual(['Élise Marchand']);
     await updateBook(ctx.db, book.id, { is_published: false });
-    await bumpCatalogueVersion(ctx.db, ctx.app.domainEvents);
+    await bookChanged(ctx, book.id);
     expect(await suggest(q('lanterns'))).toEqual({ books: [], authors: [], tags: [] });
     expect((await suggest(q('elise'))).authors).toEqual([]);
   });

@@ -207,4 +207,19 @@ describe('server-rendered public pages', () => {
     expect(rootOf(terms.body)).toContain('Ces conditions');
     expect(terms.body).toMatch(/<link rel="canonical" href="[^"]*\/terms\?lang=fr-fr"/);
   });
+
+  it('a published privacy text shows at once on the rendered page; the catalogue version does not move', async () => {
+    expect(rootOf((await page('/privacy?lang=en-us')).body)).not.toContain('Harbour privacy text');
+    const catalogue = ctx.app.catalogueVersion.peek();
+    const admin = await createUser(ctx, { role: 'admin' });
+    const published = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/v1/admin/legal/privacy/en-us',
+      headers: authHeader(admin),
+      payload: { markdown: '# Privacy\n\nThe Harbour privacy text.' },
+    });
+    expect(published.statusCode, published.body).toBe(200);
+    expect(rootOf((await page('/privacy?lang=en-us')).body)).toContain('The Harbour privacy text.');
+    expect(ctx.app.catalogueVersion.peek()).toBe(catalogue);
+  });
 });

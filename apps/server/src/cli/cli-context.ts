@@ -95,7 +95,7 @@ export async function openCliContext(config: AppConfig, output: CliOutput): Prom
       },
     },
   });
-  const { catalogueVersion, invalidation, storage } = services;
+  const { versions, invalidation, storage } = services;
   return {
     db: database.db,
     domainEvents: services.domainEvents,
@@ -116,7 +116,7 @@ export async function openCliContext(config: AppConfig, output: CliOutput): Prom
     writeError: output.writeError,
     ...(output.statusLine ? { statusLine: output.statusLine } : {}),
     close: async () => {
-      catalogueVersion.stop();
+      versions.stop();
       await invalidation.close();
       storage.close();
       await database.close();

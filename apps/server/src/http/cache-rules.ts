@@ -7,12 +7,23 @@ import type { HelmetOptions } from 'helmet';
  *
  * Public answers: see plugins/public-cache.ts for how they are kept and replayed.
  */
+/**
+ * What a kept answer may show, each with a version of its own that moves when it changes
+ * (modules/catalogue/catalogue-changes.ts): a change drops only the answers that show it.
+ */
+export type CacheTopic = 'catalogue' | 'site-settings' | 'legal-texts';
+
 export interface PublicCacheRoute {
   /** Seconds a browser or CDN may reuse the answer (Cache-Control max-age). */
   maxAge: number;
   staleWhileRevalidate: number;
-  /** How long this process serves its copy when the catalogue version does not change. */
+  /** How long this process serves its copy when the versions it follows do not change. */
   ttlMs: number;
+  /**
+   * What the answer shows (default: the catalogue, books and chapters): it is kept per version of
+   * each, and dropped when one of them moves. When in doubt, list it: a stale answer is worse.
+   */
+  shows?: readonly CacheTopic[];
   /**
    * Request headers the answer depends on besides the URL (sent as Vary): each becomes part of the
    * in-process cache's key (http/vary-key.ts), as a shared cache keys on Vary.
@@ -54,11 +65,11 @@ export const PUBLIC_CACHE = {
   // "Readers also read": as discoveryLists for visitors; with a token the answer leaves out the
   // reader's finished books, so it is private (Vary: a browser must not reuse a visitor's copy).
   discoveryPersonal: { maxAge: 10, staleWhileRevalidate: 60, ttlMs: 30_000, vary: 'Authorization' },
-  // Site settings: nodes already trust their copy for 2 s (site-settings.service.ts).
-  siteConfig: { maxAge: 60, staleWhileRevalidate: 300, ttlMs: 2_000 },
+  // Site settings and the coin packs on sale (these move without a version: 2 s here); no book or chapter.
+  siteConfig: { maxAge: 60, staleWhileRevalidate: 300, ttlMs: 2_000, shows: ['site-settings'] },
   // Privacy and terms pages (issue 43): a published version, or a site setting they name, shows
   // within seconds on every node; without `?language=` the answer follows Accept-Language.
-  legalPages: { maxAge: 60, staleWhileRevalidate: 300, ttlMs: 5_000, vary: 'Accept-Language' },
+  legalPages: { maxAge: 60, staleWhileRevalidate: 300, ttlMs: 5_000, vary: 'Accept-Language', shows: ['legal-texts', 'site-settings'] },
 } satisfies Record<string, PublicCacheRoute>;
 
 /** The per-request note the public cache keeps (plugins/public-cache.ts reads and writes it). */

@@ -3,7 +3,7 @@ import { performance } from 'node:perf_hooks';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isLogLevelEnabled } from './request-logging.js';
-import { publicCacheState, type PublicCacheRoute, type WithPublicCacheState } from '../http/cache-rules.js';
+import { publicCacheState, type CacheTopic, type PublicCacheRoute, type WithPublicCacheState } from '../http/cache-rules.js';
 import { AUTH_PLUGIN } from './auth.js';
 import { ifNoneMatch, type FrontEntry, type PublicCacheFront } from './public-cache-front.js';
 import { coversVary, varyKey, varyNames, type VaryRule } from '../http/vary-key.js';
@@ -13,9 +13,11 @@ import { coversVary, varyKey, varyNames, type VaryRule } from '../http/vary-key.
  * served from the onRequest hook: no database, no validation, no serialisation. See docs/API.md
  * ("Caching") for the routes and how stale each may be.
  *
- * A route opts in with `config: { publicCache: {...} }`. The key holds the catalogue version, and
- * the whole cache is dropped when it changes, so a publish shows at once; what changes without it
- * (likes, popularity) is bounded by the route's `ttlMs`. Never stored: requests with an
+ * A route opts in with `config: { publicCache: {...} }`. The key holds the version of each thing the
+ * route's answers show (`shows`: the catalogue unless it says otherwise; site settings, legal
+ * texts), and the answers that show a thing are dropped when its version moves, so a publish shows
+ * at once and a legal text leaves the book lists kept; what changes without a version (likes,
+ * popularity) is bounded by the route's `ttlMs`. Never stored: requests with an
  * Authorization header, answers other than 200, and, on routes with `confirm`, answers the
  * handler did not vouch for with `allowPublicCache` (chapter content: only free chapters).
  *
@@ -30,6 +32,8 @@ interface Entry {
   contentType: string;
   bytes: number;
   expiresAt: number;
+  /** What it shows (its route's `shows`): dropped when one of their versions moves. */
+  shows: readonly CacheTopic[];
 }
 
 const PRIVATE = 'private, no-store';
@@ -37,14 +41,30 @@ const state: typeof publicCacheState = publicCacheState;
 type WithState = WithPublicCacheState;
 
 /**
- * What the cache keys on and is dropped with: the catalogue version (modules/catalogue/
- * catalogue-version.ts is one), handed in by the wiring root.
+ * What the cache keys on and drops by: a version per thing an answer may show (the catalogue, site
+ * settings, legal texts), handed in by the wiring root (modules/catalogue/catalogue-changes.ts).
  */
 export interface VersionSource {
-  /** The version last seen, or undefined before it is known (nothing is cached then). */
-  peek(): string | undefined;
-  /** Called with each new version; returns the unsubscribe function. */
-  subscribe(listener: (version: string) => void): () => void;
+  /** The version of `topic` last seen, or undefined before it is known (nothing showing it is cached then). */
+  peek(topic: CacheTopic): string | undefined;
+  /** Called with the topic whose version moved; returns the unsubscribe function. */
+  subscribe(listener: (topic: CacheTopic) => void): () => void;
+}
+
+/** What a route's answers show when it does not say. */
+const CATALOGUE_ONLY: readonly CacheTopic[] = ['catalogue'];
+const showsOf = (route: PublicCacheRoute): readonly CacheTopic[] => route.shows ?? CATALOGUE_ONLY;
+
+/** The versions of what a route shows, as one key part; undefined while one is unknown. */
+function stampOf(versions: VersionSource, shows: readonly CacheTopic[]): string | undefined {
+  if (shows.length === 1) return versions.peek(shows[0]!);
+  let stamp = '';
+  for (const topic of shows) {
+    const version = versions.peek(topic);
+    if (version === undefined) return undefined;
+    stamp += `${topic}=${version};`;
+  }
+  return stamp;
 }
 
 export interface PublicCacheOptions {
@@ -68,7 +88,7 @@ export interface PublicCacheMetrics {
   frontAnswered(route: string, method: string, statusCode: number, seconds: number): void;
 }
 
-export function createPublicCacheStore<E extends { bytes: number; expiresAt: number } = Entry>(limits: {
+export function createPublicCacheStore<E extends { bytes: number; expiresAt: number; shows: readonly CacheTopic[] } = Entry>(limits: {
   maxEntries: number;
   maxBytes: number;
 }) {
@@ -103,6 +123,10 @@ export function createPublicCacheStore<E extends { bytes: number; expiresAt: num
     clear(): void {
       entries.clear();
       bytes = 0;
+    },
+    /** Drops the entries that show `topic` (its version moved); the others stay. */
+    dropShowing(topic: CacheTopic): void {
+      for (const [key, entry] of entries) if (entry.shows.includes(topic)) remove(key, entry);
     },
     stats: () => ({ entries: entries.size, bytes }),
   };
@@ -166,16 +190,16 @@ function publicHeaders(reply: FastifyReply, route: PublicCacheRoute, etag: strin
 export function registerPublicCache(app: FastifyInstance, options: PublicCacheOptions): PublicCacheStore {
   const now = options.now ?? Date.now;
   const store = createPublicCacheStore({ maxEntries: options.maxEntries ?? 5000, maxBytes: options.maxBytes ?? 32 * 1024 * 1024 });
-  // Keys carry the version too; clearing frees the old answers at once rather than when evicted.
+  // Keys carry the versions too; dropping frees the old answers at once rather than when evicted.
   // The front's table, keyed by the exact URL: only what the full path kept, dropped with it.
   let frontServed = 0;
-  const exact = createPublicCacheStore<FrontEntry & { bytes: number }>({
+  const exact = createPublicCacheStore<FrontEntry & { bytes: number; shows: readonly CacheTopic[] }>({
     maxEntries: options.maxEntries ?? 5000,
     maxBytes: options.maxBytes ?? 32 * 1024 * 1024,
   });
-  const unsubscribe = options.versions.subscribe(() => {
-    store.clear();
-    exact.clear();
+  const unsubscribe = options.versions.subscribe((topic) => {
+    store.dropShowing(topic);
+    exact.dropShowing(topic);
   });
   const metrics = options.metrics ?? null;
   options.front?.attach(
@@ -202,7 +226,7 @@ export function registerPublicCache(app: FastifyInstance, options: PublicCacheOp
   app.addHook('onRequest', (request: WithState, reply, done) => {
     const route = request.routeOptions.config?.publicCache;
     if (!route || request.method !== 'GET' || request.headers.authorization) return done();
-    const version = options.versions.peek();
+    const version = stampOf(options.versions, showsOf(route));
     if (version === undefined) return done();
     const key = keyOf(request, route, version);
     if (key === null) return done();
@@ -241,16 +265,17 @@ export function registerPublicCache(app: FastifyInstance, options: PublicCacheOp
     }
     const etag = `"${createHash('sha1').update(payload).digest('base64url')}"`;
     publicHeaders(reply, route, etag);
-    // An answer begun before the version changed is not kept: its key is already unreachable. Nor
-    // one that varies on a header its key was not made from (a handler's own Vary).
+    // An answer begun before a version it follows moved is not kept: its key is already unreachable.
+    // Nor one that varies on a header its key was not made from (a handler's own Vary).
     const rule = ruleOf(route);
-    if (seen?.key && seen.version === options.versions.peek() && coversVary(rule, varyNames(reply.getHeader('vary')))) {
+    const shows = showsOf(route);
+    if (seen?.key && seen.version === stampOf(options.versions, shows) && coversVary(rule, varyNames(reply.getHeader('vary')))) {
       const contentType = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
       const expiresAt = now() + route.ttlMs;
       // One Buffer for both tables: each counts it against its own limit, but it is held once.
       const body = Buffer.from(payload);
-      store.set(seen.key, { body, etag, contentType, bytes: body.length, expiresAt });
-      if (options.front) keepForFront(request, rule, reply, body, etag, expiresAt);
+      store.set(seen.key, { body, etag, contentType, bytes: body.length, expiresAt, shows });
+      if (options.front) keepForFront(request, rule, reply, body, etag, expiresAt, shows);
     }
     if (ifNoneMatch(request.headers['if-none-match'], etag)) {
       reply.code(304);
@@ -263,7 +288,15 @@ export function registerPublicCache(app: FastifyInstance, options: PublicCacheOp
    * The exact URL's answer as sent: every header the full path set (security headers included),
    * with the values of the headers it varies on, which a request must match to be served it.
    */
-  function keepForFront(request: FastifyRequest, rule: VaryRule, reply: FastifyReply, body: Buffer, etag: string, expiresAt: number): void {
+  function keepForFront(
+    request: FastifyRequest,
+    rule: VaryRule,
+    reply: FastifyReply,
+    body: Buffer,
+    etag: string,
+    expiresAt: number,
+    shows: readonly CacheTopic[],
+  ): void {
     const variant = varyKey(rule, request.headers);
     if (variant === null) return;
     const headers: Record<string, string | string[]> = {};
@@ -275,7 +308,7 @@ export function registerPublicCache(app: FastifyInstance, options: PublicCacheOp
       Object.entries(headers).filter(([name]) => name !== 'content-length' && name !== 'content-type'),
     );
     const route = request.routeOptions.url ?? 'unmatched';
-    exact.set(request.url, { headers, notModifiedHeaders, etag, body, expiresAt, bytes: body.length, vary: rule, variant, route });
+    exact.set(request.url, { headers, notModifiedHeaders, etag, body, expiresAt, bytes: body.length, vary: rule, variant, route, shows });
   }
 
   return {
@@ -283,6 +316,10 @@ export function registerPublicCache(app: FastifyInstance, options: PublicCacheOp
     clear() {
       store.clear();
       exact.clear();
+    },
+    dropShowing(topic: CacheTopic) {
+      store.dropShowing(topic);
+      exact.dropShowing(topic);
     },
     /** `entries`, `bytes`: the full path's table; `front`: the front's table and how often it answered. */
     stats: () => ({ ...store.stats(), front: { ...exact.stats(), served: frontServed } }),

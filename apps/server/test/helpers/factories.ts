@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { bumpCatalogueVersion, insertBook, insertChapter } from '../../src/modules/catalogue/catalogue-write.repository.js';
+import { insertBook, insertChapter } from '../../src/modules/catalogue/catalogue-write.repository.js';
 import { contentHash } from '../../src/modules/media/media-storage.js';
 import { insertGrantOnce } from '../../src/modules/membership/membership.repository.js';
 import { hashPassword } from '../../src/modules/users/password.js';
@@ -226,8 +226,16 @@ export async function createBook(ctx: TestContext, options: BookOptions = {}): P
     });
     chapters.push({ id: chapter.id, uuid: chapter.uuid, number, pageKeys });
   }
-  await bumpCatalogueVersion(ctx.db, ctx.app.domainEvents);
+  await bookChanged(ctx, book.id);
   return { id: book.id, uuid, coverKey, chapters };
+}
+
+/**
+ * Says a book changed, as a write the test made straight to the tables would (in a transaction of
+ * the domain events, as the server's writes do): the catalogue version moves, the caches drop.
+ */
+export async function bookChanged(ctx: Pick<TestContext, 'app'>, bookId: number): Promise<void> {
+  await ctx.app.domainEvents.transact((trx) => ctx.app.domainEvents.raise(trx, { type: 'book-changed', bookId }));
 }
 
 /** A reading_progress row: `readerKey` on the first page of chapter `chapterId` of `bookId`, last moved at `at` (ms). */

@@ -29,7 +29,7 @@ import { publishingChanges, publishingOf } from '../discovery/schedule-settings.
 
 export interface CatalogueAdminDeps {
   db: Db;
-  /** Every change here is a transaction of it that bumps the catalogue version (`catalogue-changed`). */
+  /** Every change here is a transaction of it that raises `book-changed` (the catalogue version moves). */
   domainEvents: DomainEvents;
   audit: AuditService;
   media: MediaUrls;
@@ -171,7 +171,7 @@ export function createCatalogueAdminService(deps: CatalogueAdminDeps) {
     const freeChapters = body.public_free_chapters ?? (await deps.defaultFreeChapters());
     return transact(async (trx) => {
       const at = now();
-      const { uuid } = await write.insertBook(trx, {
+      const { id, uuid } = await write.insertBook(trx, {
         book_type: body.book_type,
         original_language: body.original_language,
         public_free_chapters: freeChapters,
@@ -193,7 +193,7 @@ export function createCatalogueAdminService(deps: CatalogueAdminDeps) {
         before: null,
         after: { ...result },
       });
-      await write.bumpCatalogueVersion(trx, deps.domainEvents);
+      await deps.domainEvents.raise(trx, { type: 'book-changed', bookId: id });
       return result;
     });
   }
@@ -255,7 +255,7 @@ export function createCatalogueAdminService(deps: CatalogueAdminDeps) {
       if (Object.keys(after).length > 0) {
         await audit.recordWithin(trx, actor, { action: 'book.update', targetType: 'book', targetId: uuid, before, after });
       }
-      await write.bumpCatalogueVersion(trx, deps.domainEvents);
+      await deps.domainEvents.raise(trx, { type: 'book-changed', bookId: Number(row.id) });
       return presentDetail(trx, await requireBook(trx, uuid));
     });
   }
@@ -280,7 +280,7 @@ export function createCatalogueAdminService(deps: CatalogueAdminDeps) {
         before: { cover_key: row.cover_key },
         after: { cover_key: stored.cover_key },
       });
-      await write.bumpCatalogueVersion(trx, deps.domainEvents);
+      await deps.domainEvents.raise(trx, { type: 'book-changed', bookId: Number(row.id) });
       return presentDetail(trx, await requireBook(trx, uuid));
     });
   }
@@ -297,7 +297,7 @@ export function createCatalogueAdminService(deps: CatalogueAdminDeps) {
           before: { is_published: row.is_published === 1 },
           after: { is_published: isPublished },
         });
-        await write.bumpCatalogueVersion(trx, deps.domainEvents);
+        await deps.domainEvents.raise(trx, { type: 'book-changed', bookId: Number(row.id) });
       }
       return presentDetail(trx, await requireBook(trx, uuid));
     });
@@ -316,7 +316,7 @@ export function createCatalogueAdminService(deps: CatalogueAdminDeps) {
       if (after.direction === before.direction && after.mode === before.mode) return presentDetail(trx, row);
       await write.updateBook(trx, row.id, { reading_direction: after.direction, reading_mode: after.mode });
       await audit.recordWithin(trx, actor, { action: 'book.reading', targetType: 'book', targetId: row.uuid, before, after });
-      await write.bumpCatalogueVersion(trx, deps.domainEvents);
+      await deps.domainEvents.raise(trx, { type: 'book-changed', bookId: Number(row.id) });
       return presentDetail(trx, await requireBook(trx, uuid));
     });
   }
@@ -339,6 +339,7 @@ export function createCatalogueAdminService(deps: CatalogueAdminDeps) {
       const missing = uuids.findIndex((uuid) => !found.has(uuid));
       if (missing >= 0) throw invalid([{ field: `book_uuids.${missing}`, message: 'No book has this id' }]);
       const before = (await recommendationsWithin(trx)).map((item) => item.book_uuid);
+      const wasRecommended = (await read.findRecommendedIds(trx)).map((row) => Number(row.id));
       await write.setRecommendations(
         trx,
         uuids.map((uuid) => found.get(uuid)!),
@@ -350,7 +351,10 @@ export function createCatalogueAdminService(deps: CatalogueAdminDeps) {
         before,
         after: uuids,
       });
-      await write.bumpCatalogueVersion(trx, deps.domainEvents);
+      // Each book that joined, left or moved in the carousel changed (its rank).
+      for (const bookId of new Set([...wasRecommended, ...found.values()])) {
+        await deps.domainEvents.raise(trx, { type: 'book-changed', bookId });
+      }
       return recommendationsWithin(trx, language);
     });
   }

@@ -1,16 +1,18 @@
 import type { Db } from '../../db/database.js';
+import type { CacheTopic } from '../../http/cache-rules.js';
 import type { InvalidationBus } from '../cluster/invalidation-bus.js';
-import { readCatalogueVersion } from './catalogue-version.repository.js';
+import { readVersion } from './catalogue-version.repository.js';
 
 /**
  * The catalogue version (`app_state.catalogue_version`) held in memory, so a search or a cached
- * public answer costs no database read to know whether the catalogue changed.
+ * public answer costs no database read to know whether the catalogue changed. The versions of the
+ * site settings and of the legal texts are held the same way (`topic`), for the caches that show them.
  *
- * It learns of a change three ways: `changedHere()` once this process committed a bump (the wiring
- * root calls it on the `catalogue-changed` event, db/domain-events.ts), a broadcast on the
- * invalidation bus from another process that committed one (every node and the admin CLI publish
- * theirs), and a poll of `app_state` (every second when started: the backstop for a broadcast lost
- * while Redis or the LISTEN connection was down).
+ * It learns of a change three ways: `changedHere()` once this process committed one (the change's
+ * handler calls it after the commit, catalogue-changes.ts), a broadcast on the invalidation bus
+ * from another process that committed one (every node and the admin CLI publish theirs), and a
+ * poll of `app_state` (every second when started: the backstop for a broadcast lost while Redis
+ * or the LISTEN connection was down).
  */
 export interface CatalogueVersion {
   /** The version last seen, or undefined before the first read succeeded. */
@@ -24,17 +26,18 @@ export interface CatalogueVersion {
   subscribe(listener: (version: string) => void): () => void;
   /** Hears other processes' changes on the bus, and tells them of this process's own. */
   connect(bus: InvalidationBus): void;
-  /** Re-reads after this process committed a bump, then broadcasts it to the other processes. */
+  /** Re-reads after this process committed a new version, then broadcasts it to the other processes. */
   changedHere(): Promise<void>;
   start(): void;
   stop(): void;
 }
 
-/** The bus channel; its message is the new version (receivers re-read it: versions are not ordered). */
-const CHANNEL = 'catalogue';
-
-export function createCatalogueVersion(db: Db, options: { intervalMs?: number } = {}): CatalogueVersion {
+export function createCatalogueVersion(db: Db, options: { intervalMs?: number; topic?: CacheTopic } = {}): CatalogueVersion {
   const intervalMs = options.intervalMs ?? 1000;
+  const topic = options.topic ?? 'catalogue';
+  // The bus channel is the topic's name ('catalogue' as before); its message is the new version
+  // (receivers re-read it: versions are not ordered).
+  const channel: string = topic;
   const listeners = new Set<(version: string) => void>();
   let current: string | undefined;
   let reading: Promise<string> | undefined;
@@ -49,7 +52,7 @@ export function createCatalogueVersion(db: Db, options: { intervalMs?: number } 
   }
 
   function refresh(): Promise<string> {
-    reading ??= readCatalogueVersion(db)
+    reading ??= readVersion(db, topic)
       .then((version) => {
         set(version);
         return version;
@@ -71,13 +74,13 @@ export function createCatalogueVersion(db: Db, options: { intervalMs?: number } 
       unsubscribeBus?.();
       bus = next;
       // Our own publication is delivered to us as well: nothing to read when we already have it.
-      unsubscribeBus = next.subscribe(CHANNEL, (version) => {
+      unsubscribeBus = next.subscribe(channel, (version) => {
         if (version !== current) void refresh().catch(() => undefined);
       });
     },
     async changedHere() {
       const version = await refresh();
-      await bus?.publish(CHANNEL, version);
+      await bus?.publish(channel, version);
     },
     start() {
       if (timer) return;

@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { DbExecutor } from '../../db/database.js';
-import type { EventRaiser } from '../../db/domain-events.js';
-import { CATALOGUE_VERSION_KEY } from './catalogue-version.repository.js';
 import { replaceBookCreators } from '../discovery/creators.repository.js';
 
 /** Writes to the catalogue, shared by the demo generator, the admin CLI, importers and test factories. */
@@ -193,30 +191,14 @@ export async function insertChapter(db: DbExecutor, input: NewChapterInput): Pro
   return { id, uuid };
 }
 
-/**
- * Tells every server process (including ones started by other commands) that book order,
- * membership of tags or titles changed, so their ranking snapshots rebuild: the new value in
- * app_state, and `catalogue-changed` for this process (delivered once the caller's transaction
- * committed, or now outside one), which re-reads it and broadcasts it to the others.
- */
-export async function bumpCatalogueVersion(db: DbExecutor, domainEvents: EventRaiser): Promise<void> {
-  const value = `${Date.now()}-${randomUUID()}`;
-  await db
-    .insertInto('app_state')
-    .values({ state_key: CATALOGUE_VERSION_KEY, value })
-    .onConflict((oc) => oc.column('state_key').doUpdateSet({ value }))
-    .execute();
-  await domainEvents.raise(db, { type: 'catalogue-changed' });
-}
-
 const SEARCH_REVISION_KEY = 'search_revision';
 
 /**
  * Marks books whose searchable text or visibility (titles, introductions, author, tags, published)
  * this write changed, so every node's search index re-reads them (search/search-delta.ts). Call it
  * in the same transaction as the write. The revision comes from one counter in app_state: on
- * PostgreSQL its row stays locked until the transaction ends (as the catalogue version's row does
- * for the bump), so revisions become visible in the order they were given and an index that has
+ * PostgreSQL its row stays locked until the transaction ends (as a version's row does when it
+ * moves, catalogue-version.repository.ts), so revisions become visible in the order they were given and an index that has
  * read up to revision n has missed none below it. Popularity is not marked: the ranking snapshot
  * sorts by it, and the index's ties use what it read last.
  */
@@ -310,7 +292,7 @@ export async function replaceBookTags(db: DbExecutor, bookId: number, tags: read
     .execute();
 }
 
-/** Sets the book's alternate titles to exactly this list, in this order (the caller bumps the catalogue version, after this). */
+/** Sets the book's alternate titles to exactly this list, in this order (the caller raises `book-changed` in the same transaction). */
 export async function replaceAlternateTitles(
   db: DbExecutor,
   bookId: number,

@@ -6,7 +6,7 @@ import { fromIsoOrNull, toIso } from '../../lib/time.js';
 import type { Actor, AuditService } from '../audit/audit.service.js';
 import type { EnqueueInput, JobContext } from '../jobs/job-runner.js';
 import * as read from './catalogue-admin.repository.js';
-import { bumpCatalogueVersion, refreshBookChapters } from './catalogue-write.repository.js';
+import { refreshBookChapters } from './catalogue-write.repository.js';
 import * as write from './chapters-admin.repository.js';
 
 export const PUBLISH_CHAPTER_JOB = 'publish_chapter';
@@ -15,7 +15,7 @@ export const SCHEDULER_ACTOR: Actor = { userId: null, name: 'scheduler' };
 
 export interface ChaptersAdminDeps {
   db: Db;
-  /** Every change here is a transaction of it that bumps the catalogue version (`catalogue-changed`). */
+  /** Every change here is a transaction of it that raises `chapter-changed` (the catalogue version moves). */
   domainEvents: DomainEvents;
   audit: AuditService;
   /** A scheduled release is a job (its `job-queued` wakes the runner once committed). */
@@ -108,7 +108,7 @@ export function createChaptersAdminService(deps: ChaptersAdminDeps) {
         before: { titles: Object.fromEntries(changed.map(([language]) => [language, current.titles[language] ?? null])) },
         after: { titles: Object.fromEntries(changed) },
       });
-      await bumpCatalogueVersion(trx, deps.domainEvents);
+      await deps.domainEvents.raise(trx, { type: 'chapter-changed', bookId: Number(row.book_id) });
       return presentOne(trx, uuid);
     });
   }
@@ -138,7 +138,7 @@ export function createChaptersAdminService(deps: ChaptersAdminDeps) {
         uuids.map((uuid) => byUuid.get(uuid)!.id),
       );
       await audit.recordWithin(trx, actor, { action: 'chapter.reorder', targetType: 'book', targetId: bookUuid, before, after });
-      await bumpCatalogueVersion(trx, deps.domainEvents);
+      await deps.domainEvents.raise(trx, { type: 'chapter-changed', bookId: Number(book.id) });
       return Object.keys(after).length;
     });
   }
@@ -166,7 +166,7 @@ export function createChaptersAdminService(deps: ChaptersAdminDeps) {
         before: { is_published: row.is_published === 1, publish_at: row.publish_at === null ? null : toIso(row.publish_at) },
         after: { is_published: isPublished, publish_at: null },
       });
-      await bumpCatalogueVersion(trx, deps.domainEvents);
+      await deps.domainEvents.raise(trx, { type: 'chapter-changed', bookId: Number(row.book_id) });
       return presentOne(trx, uuid);
     });
     if (published) notify(published);
@@ -206,8 +206,8 @@ export function createChaptersAdminService(deps: ChaptersAdminDeps) {
         after: { publish_at: publishAt === null ? null : toIso(publishAt) },
       });
       // The calendar and the book page's next release show scheduled chapters (issue 46): they are
-      // kept per catalogue version, so a schedule moves it.
-      await bumpCatalogueVersion(trx, deps.domainEvents);
+      // kept per catalogue version, which a chapter change moves.
+      await deps.domainEvents.raise(trx, { type: 'chapter-changed', bookId: Number(row.book_id) });
       return presentOne(trx, uuid);
     });
     return result;
@@ -232,7 +232,7 @@ export function createChaptersAdminService(deps: ChaptersAdminDeps) {
         before: { is_published: false, publish_at: toIso(publishAt) },
         after: { is_published: true, publish_at: null },
       });
-      await bumpCatalogueVersion(trx, deps.domainEvents);
+      await deps.domainEvents.raise(trx, { type: 'chapter-changed', bookId: Number(row.book_id) });
       return { bookId: row.book_id, chapterId: row.id };
     });
     if (!release) return { published: false };

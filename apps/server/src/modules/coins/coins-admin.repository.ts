@@ -24,10 +24,10 @@ export const setBookUnlocks = (
 export const findChapterPrice = (db: DbExecutor, chapterUuid: string) =>
   db
     .selectFrom('chapters')
-    .select(['id', 'uuid', 'coin_price'])
+    .select(['id', 'uuid', 'book_id', 'coin_price'])
     .where('uuid', '=', chapterUuid)
     .executeTakeFirst()
-    .then((row) => row && { ...row, id: Number(row.id) });
+    .then((row) => row && { ...row, id: Number(row.id), book_id: Number(row.book_id) });
 
 export const setChapterPrice = (db: DbExecutor, chapterId: number, coinPrice: number | null) =>
   db.updateTable('chapters').set({ coin_price: coinPrice }).where('id', '=', chapterId).execute();

@@ -16,7 +16,6 @@ import type { CoinPacksTable } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { DAY_MS, fromIsoOrNull, toIso } from '../../lib/time.js';
 import type { Actor, AuditService } from '../audit/audit.service.js';
-import { bumpCatalogueVersion } from '../catalogue/catalogue-write.repository.js';
 import { consoleTitles } from '../catalogue/console-titles.js';
 import type { CoinLedger } from './coin-ledger.js';
 import { findUserByUuid } from '../users/users.repository.js';
@@ -111,7 +110,7 @@ export function createCoinsAdminService(deps: {
 
   /**
    * Prices are read fresh by every unlock and offer, but the locked chapter's refusal carries the
-   * offer and a visitor's rendered page of it is kept per catalogue version: a change bumps it.
+   * offer and a visitor's rendered page of it is kept per catalogue version: a change is a `book-changed`.
    */
   async function setBookUnlocks(actor: Actor, bookUuid: string, body: BookUnlockSettingsBody): Promise<BookUnlockSettings> {
     return domainEvents.transact(async (trx) => {
@@ -129,7 +128,7 @@ export function createCoinsAdminService(deps: {
       // Chapters already out keep their early access as it was set when they came out.
       await repo.setBookUnlocks(trx, book.id, { ...after, early_access_members: after.early_access_members ? 1 : 0 });
       await audit.recordWithin(trx, actor, { action: 'book.unlocks', targetType: 'book', targetId: book.uuid, before, after });
-      await bumpCatalogueVersion(trx, domainEvents);
+      await domainEvents.raise(trx, { type: 'book-changed', bookId: book.id });
       return after;
     });
   }
@@ -147,7 +146,7 @@ export function createCoinsAdminService(deps: {
         before: { coin_price: chapter.coin_price },
         after: { coin_price: coinPrice },
       });
-      await bumpCatalogueVersion(trx, domainEvents);
+      await domainEvents.raise(trx, { type: 'chapter-changed', bookId: chapter.book_id });
       return { coin_price: coinPrice };
     });
   }

@@ -21,13 +21,14 @@ export const chaptersInEarlyAccess = (db: DbExecutor, bookId: number, at: number
     .orderBy('number', 'desc')
     .execute();
 
-/** Ends one chapter's early access if it still ends at exactly `until` (compare-and-swap): true when it did. */
-export async function endEarlyAccessOnce(db: DbExecutor, chapterUuid: string, until: number): Promise<boolean> {
-  const result = await db
+/** Ends one chapter's early access if it still ends at exactly `until` (compare-and-swap): its book when it did, else null. */
+export async function endEarlyAccessOnce(db: DbExecutor, chapterUuid: string, until: number): Promise<{ bookId: number } | null> {
+  const row = await db
     .updateTable('chapters')
     .set({ early_access_until: null })
     .where('uuid', '=', chapterUuid)
     .where('early_access_until', '=', until)
+    .returning('book_id')
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return row ? { bookId: Number(row.book_id) } : null;
 }

@@ -1,7 +1,6 @@
 import type { DbExecutor } from '../../db/database.js';
 import type { EventRaiser } from '../../db/domain-events.js';
 import type { EnqueueInput } from '../jobs/job-runner.js';
-import { bumpCatalogueVersion } from '../catalogue/catalogue-write.repository.js';
 import { isOpenToEveryone } from '../access/chapter-access.js';
 import * as repo from './early-access.repository.js';
 
@@ -14,7 +13,7 @@ export const EARLY_ACCESS_END_JOB = 'early_access_end';
  * access rule (modules/access) opens it to coin unlocks, and to members only where the book says
  * so. At most the newest K chapters are in early access: publishing one more ends the oldest's at
  * once. The rule compares the time itself, so every node agrees at the instant; a job at that
- * instant clears the chapter's mark and moves the catalogue version, exactly once (a compare-and-swap
+ * instant clears the chapter's mark and raises `chapter-changed` (the catalogue version moves), exactly once (a compare-and-swap
  * on the time it was scheduled for), so lists and cached pages that show the mark are rebuilt.
  */
 export function createEarlyAccess(deps: {
@@ -39,6 +38,8 @@ export function createEarlyAccess(deps: {
     // Only the newest K: the older ones leave early access now.
     const inEarlyAccess = await repo.chaptersInEarlyAccess(trx, chapter.bookId, at);
     for (const older of inEarlyAccess.slice(book.early_access_count)) await repo.setEarlyAccessUntil(trx, older.id, at);
+    // The publishing caller raises it too; said here as well, since this write is the change (one event all the same).
+    await deps.domainEvents.raise(trx, { type: 'chapter-changed', bookId: chapter.bookId });
   }
 
   /** The `early_access_end` job: ends the chapter's early access if it still ends at this time. */
@@ -46,8 +47,9 @@ export function createEarlyAccess(deps: {
     const job = payload as { chapter_uuid?: unknown; until?: unknown } | null;
     // Claimed at its run time (the jobs table's run_at): no second clock to compare with here.
     if (typeof job?.chapter_uuid !== 'string' || typeof job.until !== 'number') return { ended: false };
-    if (!(await repo.endEarlyAccessOnce(trx, job.chapter_uuid, job.until))) return { ended: false };
-    await bumpCatalogueVersion(trx, deps.domainEvents);
+    const ended = await repo.endEarlyAccessOnce(trx, job.chapter_uuid, job.until);
+    if (!ended) return { ended: false };
+    await deps.domainEvents.raise(trx, { type: 'chapter-changed', bookId: ended.bookId });
     return { ended: true };
   }
 

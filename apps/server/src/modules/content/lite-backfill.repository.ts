@@ -5,6 +5,8 @@ export interface PageWithoutLite {
   media_key: string;
   avif_key: string | null;
   webp_key: string | null;
+  /** The book of the page's chapter: a lighter variant is a change of that book's chapters. */
+  book_id: number;
 }
 
 /**
@@ -14,13 +16,14 @@ export interface PageWithoutLite {
 export async function findPagesWithoutLite(db: DbExecutor, afterId: number, limit: number): Promise<PageWithoutLite[]> {
   const rows = await db
     .selectFrom('chapter_pages')
-    .select(['id', 'media_key', 'avif_key', 'webp_key'])
-    .where('id', '>', afterId)
-    .where('lite_key', 'is', null)
-    .orderBy('id')
+    .innerJoin('chapters', 'chapters.id', 'chapter_pages.chapter_id')
+    .select(['chapter_pages.id', 'chapter_pages.media_key', 'chapter_pages.avif_key', 'chapter_pages.webp_key', 'chapters.book_id'])
+    .where('chapter_pages.id', '>', afterId)
+    .where('chapter_pages.lite_key', 'is', null)
+    .orderBy('chapter_pages.id')
     .limit(limit)
     .execute();
-  return rows.map((row) => ({ ...row, id: Number(row.id) }));
+  return rows.map((row) => ({ ...row, id: Number(row.id), book_id: Number(row.book_id) }));
 }
 
 /**

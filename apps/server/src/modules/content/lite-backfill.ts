@@ -2,10 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
 import path from 'node:path/posix';
 import type { Db } from '../../db/database.js';
-import type { EventRaiser } from '../../db/domain-events.js';
+import type { DomainEvents } from '../../db/domain-events.js';
 import { acquireLease, releaseLease } from '../../db/lease.js';
 import { letOthersRun } from '../../lib/concurrency.js';
-import { bumpCatalogueVersion } from '../catalogue/catalogue-write.repository.js';
 import type { MediaStorage } from '../media/media-storage.js';
 import { ImageDecodeError, processLitePage } from './image-pipeline.js';
 import { storeImage } from './page-store.js';
@@ -19,8 +18,8 @@ export const LITE_BACKFILL_BATCH = 50;
 
 export interface LiteBackfillDeps {
   db: Db;
-  /** The version bump after a batch raises `catalogue-changed` through it: the pages' answers are read again. */
-  domainEvents: EventRaiser;
+  /** A batch's new variants are written in one transaction of it, raising `chapter-changed` per book: the pages' answers are read again. */
+  domainEvents: Pick<DomainEvents, 'transact' | 'raise'>;
   storage: MediaStorage;
   log: { warn(fields: object, message: string): void; info?(fields: object, message: string): void };
   now?: () => number;
@@ -42,7 +41,8 @@ export interface LiteBackfillRun {
  * processLitePage), in the background: one node at a time (a lease), a batch of pages per run, one
  * page at a time with a yield between them, every minute until none is left. It resumes where it
  * stopped after a restart, since the database is its state: a page is done once its lite_key is
- * set ('' for none). A run that gave pages their variant bumps the catalogue version, so chapter
+ * set ('' for none). The variants a run made are written together at its end, in one transaction
+ * that raises `chapter-changed` for their books, so the catalogue version moves once and chapter
  * answers cached on every node pick the new keys up.
  */
 export function createLiteBackfill(deps: LiteBackfillDeps) {
@@ -74,6 +74,7 @@ export function createLiteBackfill(deps: LiteBackfillDeps) {
       const pages = await repo.findPagesWithoutLite(db, afterId, batchSize);
       // Walk on from the last page seen; after the end, start over (a page an import left without one).
       afterId = pages.length < batchSize ? 0 : pages.at(-1)!.id;
+      const made: { page: repo.PageWithoutLite; key: string }[] = [];
       for (const page of pages) {
         if (stopping) break;
         let key = '';
@@ -88,14 +89,24 @@ export function createLiteBackfill(deps: LiteBackfillDeps) {
           );
           failed = true;
         }
-        if (await repo.setLiteKey(db, page.id, key)) {
+        // A variant changes what the chapter's answer lists: written with the others below. '' (none)
+        // changes no answer, so it is marked at once, on its own.
+        if (key && !failed) made.push({ page, key });
+        else if (await repo.setLiteKey(db, page.id, key)) {
           if (failed) run.failed += 1;
-          else if (key) run.made += 1;
           else run.none += 1;
         }
         await letOthersRun();
       }
-      if (run.made > 0) await bumpCatalogueVersion(db, domainEvents);
+      if (made.length > 0) {
+        await domainEvents.transact(async (trx) => {
+          for (const { page, key } of made) {
+            if (!(await repo.setLiteKey(trx, page.id, key))) continue;
+            run.made += 1;
+            await domainEvents.raise(trx, { type: 'chapter-changed', bookId: page.book_id });
+          }
+        });
+      }
     } finally {
       await releaseLease(db, LEASE_NAME, owner);
     }

@@ -1,8 +1,8 @@
 import { availableParallelism } from 'node:os';
 import { DEFAULT_FREE_CHAPTERS, GENRE_TAGS, type Language } from '@inkstream/contracts';
 import type { Db } from '../../db/database.js';
-import type { EventRaiser } from '../../db/domain-events.js';
-import { bumpCatalogueVersion, insertBook, insertChapter } from '../catalogue/catalogue-write.repository.js';
+import type { DomainEvents } from '../../db/domain-events.js';
+import { insertBook, insertChapter } from '../catalogue/catalogue-write.repository.js';
 import type { MediaStorage } from '../media/media-storage.js';
 import { chapterName, DEMO_AUTHORS, DEMO_BOOKS, isCompletedDemoBook, type DemoBook } from './demo-books.js';
 import {
@@ -26,8 +26,8 @@ import { demoUuid, SEED_PREFIX } from './demo-uuid.js';
 
 export interface SeedDemoDeps {
   db: Db;
-  /** The final version bump raises `catalogue-changed` through it. */
-  domainEvents: EventRaiser;
+  /** Each book's transaction goes through it and raises `book-changed`: running servers show the book once it is whole. */
+  domainEvents: Pick<DomainEvents, 'transact' | 'raise'>;
   storage: MediaStorage;
   now?: number;
   log?: (message: string) => void;
@@ -199,10 +199,16 @@ async function prepareBook(book: DemoBook, index: number, target: ImageTarget, l
 }
 
 /** One transaction per book, so a crash mid-seed never leaves a book without its chapters. */
-async function insertPreparedBook(db: Db, book: DemoBook, index: number, prepared: PreparedBook, now: number): Promise<number> {
+async function insertPreparedBook(
+  domainEvents: Pick<DomainEvents, 'transact' | 'raise'>,
+  book: DemoBook,
+  index: number,
+  prepared: PreparedBook,
+  now: number,
+): Promise<number> {
   const languages = bookLanguages(book);
   let pages = 0;
-  await db.transaction().execute(async (trx) => {
+  await domainEvents.transact(async (trx) => {
     const { id } = await insertBook(trx, {
       uuid: prepared.uuid,
       book_type: book.book_type,
@@ -237,6 +243,7 @@ async function insertPreparedBook(db: Db, book: DemoBook, index: number, prepare
       });
       pages += chapter.pages.length;
     }
+    await domainEvents.raise(trx, { type: 'book-changed', bookId: id });
   });
   return pages;
 }
@@ -301,7 +308,7 @@ export async function seedDemoCatalogue(deps: SeedDemoDeps): Promise<SeedDemoRes
     for (const [position, [index, book]] of missing.entries()) {
       const prepared = await preparing[position]!;
       deps.signal?.throwIfAborted();
-      pages += await insertPreparedBook(deps.db, book, index, prepared, now);
+      pages += await insertPreparedBook(deps.domainEvents, book, index, prepared, now);
       progress.books += 1;
       progress.chapters += book.chapter_count;
       progress.images = limit.counter.done;
@@ -318,7 +325,6 @@ export async function seedDemoCatalogue(deps: SeedDemoDeps): Promise<SeedDemoRes
     clearInterval(ticker);
     deps.signal?.removeEventListener('abort', stop);
   }
-  await bumpCatalogueVersion(deps.db, deps.domainEvents);
   return {
     books: DEMO_BOOKS.length,
     booksWritten: missing.length,

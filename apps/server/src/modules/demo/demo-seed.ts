@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db } from '../../db/database.js';
-import type { EventRaiser } from '../../db/domain-events.js';
+import type { DomainEvents } from '../../db/domain-events.js';
 import { acquireLease, releaseLease } from '../../db/lease.js';
 import { isCatalogueEmpty } from '../catalogue/catalogue.repository.js';
 import type { MediaStorage } from '../media/media-storage.js';
@@ -59,8 +59,8 @@ async function writeDemoSeedState(db: Db, state: DemoSeedState): Promise<void> {
 
 export interface SeedDemoWhenNeededDeps {
   db: Db;
-  /** The catalogue's version bump raises `catalogue-changed` through it (this process's caches, the other processes). */
-  domainEvents: EventRaiser;
+  /** Each book's transaction goes through it, raising `book-changed` (this process's caches, the other processes). */
+  domainEvents: Pick<DomainEvents, 'transact' | 'raise'>;
   storage: MediaStorage;
   log: (message: string) => void;
   /** The demo's reference time for a new seed (default now); a resumed seed keeps its own. */

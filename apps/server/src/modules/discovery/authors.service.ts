@@ -35,7 +35,7 @@ export interface AuthorsServiceDeps {
 export function createAuthorsService(deps: AuthorsServiceDeps) {
   const credits = createVersionedMemo<Credits>({
     versions: deps.versions,
-    // Credits change only with the catalogue version (every credit line is written with a bump).
+    // Credits change only with the catalogue version (every credit line is written with a `book-changed`, which moves it).
     ttlMs: 10 * 60_000,
     sizeOf: (value) => 200 + value.bookIds.length * 120,
     maxEntries: 20_000,

@@ -14,7 +14,6 @@ import {
 import { LRUCache } from 'lru-cache';
 import type { Db, DbExecutor } from '../../db/database.js';
 import type { DomainEvents } from '../../db/domain-events.js';
-import { bumpCatalogueVersion } from '../catalogue/catalogue-write.repository.js';
 import { AppError } from '../../lib/app-error.js';
 import { toIso } from '../../lib/time.js';
 import type { Actor, AuditService } from '../audit/audit.service.js';
@@ -96,7 +95,10 @@ const isVersionClash = (error: unknown) => /legal_documents_version_key|legal_do
  */
 export function createLegalService(deps: {
   db: Db;
-  /** Publishing moves the catalogue version: every node's public cache and rendered pages drop the old text at once. */
+  /**
+   * Publishing raises `legal-text-published`: the legal texts' version moves, so every node's kept
+   * legal pages (public answers, rendered pages) drop the old text at once; the catalogue's stay.
+   */
   domainEvents: DomainEvents;
   audit: AuditService;
   /** The run-time site settings: the texts name the site, its contact address and the retention periods. */
@@ -186,7 +188,7 @@ export function createLegalService(deps: {
             before: { version: latest?.version ?? 0 },
             after: { version, characters: markdown.length },
           });
-          await bumpCatalogueVersion(trx, deps.domainEvents);
+          await deps.domainEvents.raise(trx, { type: 'legal-text-published', kind, language });
         });
         break;
       } catch (error) {

@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { Language, ServerEntry } from '@inkstream/contracts';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import type { CatalogueVersion } from '../catalogue/catalogue-version.js';
+import type { CacheTopic } from '../../http/cache-rules.js';
 import { parseHtmlBody } from './html-parser.js';
 import { decodeEntities } from './seo-text.js';
 
@@ -16,23 +16,52 @@ export interface RenderedPage {
 }
 
 export interface PageRenderer {
-  /** The page at `url` (path and query) in `language`, rendered once per catalogue version (and TTL), or null when it could not be. */
-  /** `lighterImages`: the data saver's lighter pages (a chapter's Save-Data or the reader's cookie). */
-  render(url: string, language: Language, options?: { lighterImages?: boolean }): Promise<RenderedPage | null>;
+  /**
+   * The page at `url` (path and query) in `language`, rendered once per version of what it shows
+   * (and TTL), or null when it could not be. `lighterImages`: the data saver's lighter pages (a
+   * chapter's Save-Data or the reader's cookie). `shows`: what the page shows (default: everything
+   * that has a version), so a change of something else keeps it.
+   */
+  render(
+    url: string,
+    language: Language,
+    options?: { lighterImages?: boolean; shows?: readonly CacheTopic[] },
+  ): Promise<RenderedPage | null>;
   stats(): { entries: number; bytes: number; renders: number };
 }
 
 /**
  * Rendered pages are kept like the public API answers they are built from (plugins/public-cache.ts):
- * dropped when the catalogue changes, and after at most 30 s (like counts and site settings move
- * without the catalogue version), bounded in entries and bytes.
+ * dropped when the version of something they show moves (the catalogue, site settings, legal
+ * texts), and after at most 30 s (like counts move without a version), bounded in entries and bytes.
  */
 const KEPT_PAGES = { maxEntries: 2_000, maxBytes: 48 * 1024 * 1024, ttlMs: 30_000 };
 
 interface KeptPage {
   page: RenderedPage;
+  /** The versions of what it shows when it was rendered. */
   version: string | undefined;
+  shows: readonly CacheTopic[];
   at: number;
+}
+
+/** The versions a page is rendered by (and dropped with): the renderer's source of them. */
+export interface PageVersions {
+  peek(topic: CacheTopic): string | undefined;
+  subscribe(listener: (topic: CacheTopic) => void): () => void;
+}
+
+const EVERYTHING: readonly CacheTopic[] = ['catalogue', 'site-settings', 'legal-texts'];
+
+/** The versions of `shows` as one string; undefined while one is unknown (the page is then not kept). */
+function stampOf(versions: PageVersions, shows: readonly CacheTopic[]): string | undefined {
+  let stamp = '';
+  for (const topic of shows) {
+    const version = versions.peek(topic);
+    if (version === undefined) return undefined;
+    stamp += `${topic}=${version};`;
+  }
+  return stamp;
 }
 
 /** The address the web app's calls are made to while rendering; they never leave the process. */
@@ -47,7 +76,7 @@ const INTERNAL_ORIGIN = 'http://inkstream.internal';
 export async function loadPageRenderer(options: {
   ssrDir: string;
   app: FastifyInstance;
-  versions: CatalogueVersion;
+  versions: PageVersions;
   log: FastifyBaseLogger;
 }): Promise<PageRenderer | null> {
   const entryFile = path.join(options.ssrDir, 'entry-server.js');
@@ -75,7 +104,10 @@ export async function loadPageRenderer(options: {
   const kept = new LRUCache<string, KeptPage>({ max: KEPT_PAGES.maxEntries, maxSize: KEPT_PAGES.maxBytes });
   const rendering = new Map<string, Promise<RenderedPage | null>>();
   let renders = 0;
-  versions.subscribe(() => kept.clear());
+  versions.subscribe((topic) => {
+    const stale = [...kept.entries()].filter(([, hit]) => hit.shows.includes(topic)).map(([key]) => key);
+    for (const key of stale) kept.delete(key);
+  });
 
   async function renderNow(url: string, language: Language, lighterImages: boolean): Promise<RenderedPage | null> {
     renders += 1;
@@ -97,19 +129,20 @@ export async function loadPageRenderer(options: {
   return {
     async render(url, language, options = {}) {
       const lighterImages = options.lighterImages === true;
+      const shows = options.shows ?? EVERYTHING;
       const key = `${language}${lighterImages ? '~' : ''} ${url}`;
-      const version = versions.peek();
+      const version = stampOf(versions, shows);
       const hit = kept.get(key);
-      if (hit && hit.version === version && Date.now() - hit.at < KEPT_PAGES.ttlMs) return hit.page;
+      if (hit && version !== undefined && hit.version === version && Date.now() - hit.at < KEPT_PAGES.ttlMs) return hit.page;
       // One render per page at a time: a shared link brings many requests for one page at once.
       let pending = rendering.get(key);
       if (!pending) {
         pending = renderNow(url, language, lighterImages).finally(() => rendering.delete(key));
         rendering.set(key, pending);
         const page = await pending;
-        // Kept only if the catalogue did not change while it rendered.
-        if (page && versions.peek() === version) {
-          kept.set(key, { page, version, at: Date.now() }, { size: (page.root.length + page.script.length) * 2 + 200 });
+        // Kept only if nothing it shows changed while it rendered.
+        if (page && version !== undefined && stampOf(versions, shows) === version) {
+          kept.set(key, { page, version, shows, at: Date.now() }, { size: (page.root.length + page.script.length) * 2 + 200 });
         }
         return page;
       }

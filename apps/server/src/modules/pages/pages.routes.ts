@@ -96,7 +96,10 @@ export async function registerStaticWeb(
     const isDegraded = head === null;
     const page = head ?? pages.fallbackHead(pageRequest);
     // A public page arrives rendered (the same for every visitor); the rest as the app's shell.
-    const rendered = renderer && page.isPublic ? await renderer.render(request.url, page.language, { lighterImages }) : null;
+    const rendered =
+      renderer && page.isPublic
+        ? await renderer.render(request.url, page.language, { lighterImages, ...(page.shows ? { shows: page.shows } : {}) })
+        : null;
     const hints = page.hints ? renderPreloadHints(page.hints, await manifest.read(), { applyStyles: rendered !== null }) : [];
     const html = await template.render({
       ...page,

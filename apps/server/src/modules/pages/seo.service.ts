@@ -1,6 +1,7 @@
 import { matchPage, PAGE_PATTERNS, pagePath, type Language, type PageName } from '@inkstream/contracts';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/database.js';
+import type { CacheTopic } from '../../http/cache-rules.js';
 import { pickTranslation } from '../../lib/language.js';
 import { absoluteMediaUrl, type MediaUrls } from '../media/media-urls.js';
 import { SEO_COPY } from './seo-copy.js';
@@ -28,7 +29,15 @@ export interface PageHead {
    * the browser alone, so nothing of one reader, and nothing paid, is ever in the server's HTML.
    */
   isPublic: boolean;
+  /**
+   * What the rendered page shows, for the renderer to keep it by (and drop it with): the catalogue
+   * and the site settings, and a legal page its text as well. Absent: everything.
+   */
+  shows?: readonly CacheTopic[];
 }
+
+/** Every page but a legal one: no privacy or terms text on it, so a publication keeps it. */
+const CATALOGUE_PAGE: readonly CacheTopic[] = ['catalogue', 'site-settings'];
 
 export type PageRoute =
   | { kind: 'home' }
@@ -393,6 +402,7 @@ export function createSeoService(deps: {
       hints: meta.lcpImage ? { ...screenHints, image: meta.lcpImage } : screenHints,
       language,
       isPublic: meta.status === 200 && (meta.isPublic ?? PUBLIC_ROUTES.has(route.kind)),
+      ...(route.kind === 'legal' ? {} : { shows: CATALOGUE_PAGE }),
     };
     // Only pages that exist are kept, so made-up URLs cannot push real pages out of the cache.
     if (head.status === 200) cache.set(key, head);

@@ -17,9 +17,9 @@ export interface ChapterCacheOptions {
  * language, bounded by count and bytes (least recently used go first).
  *
  * Every change that can alter a shared part (titles, pages, texts, publication, order, free
- * chapters) bumps the catalogue version, and the cache is emptied when this process learns of a
- * new one: at once for a change made here, within the poll interval (1 s) or a broadcast for one
- * made elsewhere. Whether the chapter is still readable, and everything per reader, is read on every
+ * chapters) raises book-changed or chapter-changed, which moves the catalogue version
+ * (catalogue-changes.ts), and the cache is emptied when this process learns of a new one: at once
+ * for a change made here, within the poll interval (1 s) or a broadcast for one made elsewhere. Whether the chapter is still readable, and everything per reader, is read on every
  * request (reading.repository findReaderState), so that lag can never serve an unpublished chapter.
  */
 export function createChapterCache(options: ChapterCacheOptions) {

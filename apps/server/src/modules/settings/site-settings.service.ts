@@ -10,6 +10,7 @@ import {
 } from '@inkstream/contracts';
 import type { Db, DbExecutor } from '../../db/database.js';
 import { isDatabaseUnavailable } from '../../db/database-errors.js';
+import type { DomainEvents } from '../../db/domain-events.js';
 import type { Actor, AuditService } from '../audit/audit.service.js';
 import * as repo from './site-settings.repository.js';
 
@@ -48,10 +49,19 @@ function accept(key: Key, value: unknown): boolean {
 
 /**
  * Settings an administrator changes at run time (never secrets). Stored in site_settings, falling
- * back to the configuration; each node keeps them for at most SETTINGS_CACHE_MS, so every node
- * agrees within seconds without a restart, and the node that made a change sees it at once.
+ * back to the configuration; each node keeps them for at most SETTINGS_CACHE_MS, and forgets them
+ * at once when the site-settings version moves (the wiring root calls `forget`: a change here, or
+ * on another node, heard on the bus or at the next poll), so every node agrees within seconds
+ * without a restart, and the node that made a change sees it at once.
  */
-export function createSiteSettingsService(deps: { db: Db; audit: AuditService; defaults: SiteSettingsDefaults; now?: () => number }) {
+export function createSiteSettingsService(deps: {
+  db: Db;
+  /** A change is a transaction of it that raises `site-settings-changed` (the site-settings version moves). */
+  domainEvents: Pick<DomainEvents, 'transact' | 'raise'>;
+  audit: AuditService;
+  defaults: SiteSettingsDefaults;
+  now?: () => number;
+}) {
   const { db, audit } = deps;
   const now = deps.now ?? Date.now;
   const defaults: SiteSettings = {
@@ -106,7 +116,7 @@ export function createSiteSettingsService(deps: { db: Db; audit: AuditService; d
   }
 
   async function update(actor: Actor, patch: SiteSettingsUpdateBody): Promise<SiteSettings> {
-    const result = await db.transaction().execute(async (trx) => {
+    return deps.domainEvents.transact(async (trx) => {
       const current = await load(trx);
       const before: Record<string, unknown> = {};
       const after: Record<string, unknown> = {};
@@ -119,11 +129,15 @@ export function createSiteSettingsService(deps: { db: Db; audit: AuditService; d
       }
       if (Object.keys(after).length > 0) {
         await audit.recordWithin(trx, actor, { action: 'settings.update', targetType: 'settings', targetId: 'site', before, after });
+        await deps.domainEvents.raise(trx, { type: 'site-settings-changed', keys: Object.keys(after) });
       }
       return { ...current, ...after } as SiteSettings;
     });
+  }
+
+  /** Drops this node's copy: the next read goes to the database (the site-settings version moved). */
+  function forget(): void {
     cached = null;
-    return result;
   }
 
   /** The number of free chapters a new book starts with. */
@@ -135,7 +149,7 @@ export function createSiteSettingsService(deps: { db: Db; audit: AuditService; d
     return Object.fromEntries((Object.keys(RETENTION_DAYS) as RetentionSetting[]).map((key) => [key, settings[key]])) as RetentionDays;
   }
 
-  return { get, getForPublic, update, defaultFreeChapters, retentionDays };
+  return { get, getForPublic, update, forget, defaultFreeChapters, retentionDays };
 }
 
 /** The retention defaults (contracts RETENTION_DAYS), until an operator changes them. */

@@ -1,4 +1,4 @@
-import type { Db, DbExecutor } from '../../../db/database.js';
+import type { DbExecutor } from '../../../db/database.js';
 import { insertChapterPages, markSearchChanged, type NewPageInput } from '../../catalogue/catalogue-write.repository.js';
 
 /** The importer's reads and the writes catalogue-write.repository does not cover (translations of a chapter, bookkeeping). */
@@ -6,20 +6,20 @@ import { insertChapterPages, markSearchChanged, type NewPageInput } from '../../
 export const findBookByUuid = (db: DbExecutor, uuid: string) =>
   db.selectFrom('books').select(['id', 'uuid', 'book_type', 'original_language']).where('uuid', '=', uuid).executeTakeFirst();
 
-/** Publishes a book whose creating import has now finished (a no-op for any other book). */
-export async function publishImportedBook(db: Db, bookId: number): Promise<boolean> {
-  // One transaction: the search revision must move with the publication it reports.
-  return db.transaction().execute(async (trx) => {
-    const result = await trx
-      .updateTable('books')
-      .set({ is_published: 1, import_pending: 0 })
-      .where('id', '=', bookId)
-      .where('import_pending', '=', 1)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) return false;
-    await markSearchChanged(trx, [bookId]);
-    return true;
-  });
+/**
+ * Publishes a book whose creating import has now finished (a no-op for any other book), in the
+ * caller's transaction: the search revision moves with the publication it reports.
+ */
+export async function publishImportedBook(trx: DbExecutor, bookId: number): Promise<boolean> {
+  const result = await trx
+    .updateTable('books')
+    .set({ is_published: 1, import_pending: 0 })
+    .where('id', '=', bookId)
+    .where('import_pending', '=', 1)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) return false;
+  await markSearchChanged(trx, [bookId]);
+  return true;
 }
 
 export const findBookById = (db: DbExecutor, id: number) =>

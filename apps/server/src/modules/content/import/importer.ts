@@ -3,13 +3,7 @@ import type { Language } from '@inkstream/contracts';
 import type { Db, DbExecutor } from '../../../db/database.js';
 import type { DomainEvents } from '../../../db/domain-events.js';
 import { acquireLease, releaseLease } from '../../../db/lease.js';
-import {
-  bumpCatalogueVersion,
-  insertBook,
-  insertChapter,
-  type NewBookInput,
-  type NewPageInput,
-} from '../../catalogue/catalogue-write.repository.js';
+import { insertBook, insertChapter, type NewBookInput, type NewPageInput } from '../../catalogue/catalogue-write.repository.js';
 import type { MediaStorage } from '../../media/media-storage.js';
 import { ImageDecodeError, PIPELINE_CONCURRENCY, processPage } from '../image-pipeline.js';
 import { storePage } from '../page-store.js';
@@ -38,7 +32,7 @@ export interface EarlyAccessStart {
 
 export interface ImportDeps {
   db: Db;
-  /** Each chapter's transaction goes through it: its `catalogue-changed` is delivered once it committed. */
+  /** Each chapter's transaction goes through it, raising `chapter-changed` (and `book-changed` for a new book or its publication). */
   domainEvents: DomainEvents;
   storage: MediaStorage;
   progress: ImportProgress;
@@ -253,7 +247,7 @@ async function execute(
   options: ImportOptions,
   summary: ImportSummary,
 ): Promise<void> {
-  const { db, storage, progress } = deps;
+  const { storage, progress } = deps;
   const now = deps.now ?? Date.now;
   const startedAt = now();
   const bookUuid = plan.book?.uuid ?? randomUUID();
@@ -337,7 +331,8 @@ async function execute(
           imported_at: now(),
         });
         // Running servers rebuild their catalogue snapshot and show the chapter.
-        await bumpCatalogueVersion(trx, deps.domainEvents);
+        if (bookId === null) await deps.domainEvents.raise(trx, { type: 'book-changed', bookId: id });
+        await deps.domainEvents.raise(trx, { type: 'chapter-changed', bookId: id });
         return id;
       });
       if (inserted !== null) addedChapterIds.push(inserted);
@@ -386,7 +381,12 @@ async function execute(
   // The import ran to its end (some chapters may have failed and been reported): a book it created,
   // or that an interrupted run of it created, is published now, never with chapters missing because
   // the process died.
-  if (bookId !== null && (await repo.publishImportedBook(db, bookId))) await bumpCatalogueVersion(db, deps.domainEvents);
+  const publishing = bookId;
+  if (publishing !== null) {
+    await deps.domainEvents.transact(async (trx) => {
+      if (await repo.publishImportedBook(trx, publishing)) await deps.domainEvents.raise(trx, { type: 'book-changed', bookId: publishing });
+    });
+  }
   // Drafts and scheduled chapters tell followers when they are published, not now.
   if (bookId !== null && addedChapterIds.length > 0 && release.mode === 'now') await deps.onChaptersAdded?.(bookId, addedChapterIds);
   if (tasks.length > 0) progress.finish();

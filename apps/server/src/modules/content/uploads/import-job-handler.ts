@@ -17,7 +17,7 @@ import { NODE_NAME, type ImportJobPayload } from './import-jobs.service.js';
 
 export interface ImportJobDeps {
   db: Db;
-  /** Each chapter's transaction goes through it (catalogue-changed, and job-queued for a scheduled release). */
+  /** Each chapter's transaction goes through it (chapter-changed, and job-queued for a scheduled release). */
   domainEvents: DomainEvents;
   storage: MediaStorage;
   audit: AuditService;
