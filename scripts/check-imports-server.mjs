@@ -192,7 +192,7 @@ const MODULE_STATE = new Map([
     'a bounded memo of a pure function (a title folded with its map), least recently used out',
   ],
   [
-    'modules/discovery/schedule-time.ts formatters',
+    'modules/catalogue/schedule-time.ts formatters',
     'a bounded memo of a pure function (an Intl formatter per time zone name), cleared when full',
   ],
   ['modules/users/password.ts dummyHash', 'a lazy memo: the hash of a random password, made on first use'],

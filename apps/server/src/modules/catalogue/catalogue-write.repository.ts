@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { DbExecutor } from '../../db/database.js';
 import type { EventRaiser } from '../../db/domain-events.js';
 import { CATALOGUE_VERSION_KEY } from './catalogue-version.repository.js';
-import { replaceBookCreators } from '../discovery/creators.repository.js';
+import { replaceBookCreators } from './creators.repository.js';
 
 /** Writes to the catalogue, shared by the demo generator, the admin CLI, importers and test factories. */
 
