@@ -164,10 +164,11 @@ export default {
       severity: 'error',
       scope: 'folder',
       from: {
-        path: '^modules/[^/]+',
+        path: '^modules/([^/]+)',
         ...(excusedPairs.length > 0 ? { pathNot: folderOrBelow(excusedPairs.map((pair) => pair.from)) } : {}),
       },
-      to: { path: '^modules/', circular: true },
+      // Between module folders: the subfolders of one module are that module's own business.
+      to: { path: '^modules/', pathNot: '^modules/$1(?:/|$)', circular: true },
     },
     ...excusedPairs.map((pair) => ({
       name: 'no-module-loop',
@@ -175,8 +176,8 @@ export default {
         'module folders import one way: two modules that import each other, directly or through others, are one module or a missing floor',
       severity: 'error',
       scope: 'folder',
-      from: { path: folderOrBelow([pair.from]) },
-      to: { path: '^modules/', pathNot: folderOrBelow([pair.to]), circular: true },
+      from: { path: `^modules/(${escape(pair.from.split('/')[1])})(?:/|$)` },
+      to: { path: '^modules/', pathNot: [folderOrBelow([pair.to]), '^modules/$1(?:/|$)'], circular: true },
     })),
     {
       name: 'no-file-loop',
