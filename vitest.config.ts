@@ -10,7 +10,7 @@ const serverTests = ['apps/server/test/**/*.test.ts', 'apps/server/src/**/*.test
  * Server test files share their worker's modules (isolate: false): each file would otherwise load
  * the whole server again (about 2 s of every file's time on this 2-core machine, half the suite's).
  * Every file builds its own app on its own database and closes it; nothing the server keeps is
- * process-wide (each app's caches, feeds and after-commit listeners are its own: the lint's rule 5
+ * process-wide (each app's caches, feeds and after-commit listeners are its own: the lint's rule 4
  * in scripts/check-imports-server.mjs). Files that replace
  * a module with vi.mock must not leak the replacement into the next file: they run isolated.
  */

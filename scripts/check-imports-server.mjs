@@ -1,40 +1,33 @@
-// The server's import direction (docs/ARCHITECTURE.md, "Layers"): the wiring root (app.ts,
-// services.ts, cli/) → modules/ → the HTTP kit (http/) and plugins/ → lib/ and db/. Run by
-// `npm run lint`; prints each broken rule and exits 1.
+// The server's rules that are about what a file says rather than what it imports (docs/ARCHITECTURE.md,
+// "Layers"). Run by `npm run lint`; prints each broken rule and exits 1. The import direction (the
+// floor knows no domain, the floors of modules, no module or file loop) is dependency-cruiser's, with
+// the rules of apps/server/.dependency-cruiser.mjs (scripts/check-module-floors.mjs).
 //
-// 1. Nothing in plugins/, lib/, http/ or db/ imports from modules/: the floor knows no domain.
-//    Plugins declare small interfaces (an authenticator, a version source, CSP sources) and the
-//    wiring root hands in the domain's implementations. Within the floor, lib/ and db/ import
-//    neither http/ nor plugins/, and http/ does not import plugins/.
-// 2. Nothing in modules/ imports from plugins/: routes take guards, limits and cache rules from
-//    the HTTP kit, which plugins import as well.
-// 3. No import loop among the server's files. Type-only imports count too: a loop of types is
-//    still two files that cannot be understood or moved one without the other.
-// 4. Only repositories run SQL: outside db/ and `*.repository.ts`, no file builds a query
+// 1. Only repositories run SQL: outside db/ and `*.repository.ts`, no file builds a query
 //    (selectFrom, insertInto, updateTable, deleteFrom, replaceInto, mergeInto, the sql tag).
 //    Services own transactions (`domainEvents.transact(…)`, db/domain-events.ts, when the work
 //    raises an event; else `db.transaction().execute(…)`) and hand them to repositories.
 //    membership/membership-end.ts is the one exception: the membership-end expression that
 //    every repository composes (a shared piece of query, not a statement of its own), and
 //    access/chapter-access.sql.ts likewise (the access rule's terms as SQL).
-// 5. One door to paid content (docs/ARCHITECTURE.md "Who may read what"): outside modules/access/,
+// 2. One door to paid content (docs/ARCHITECTURE.md "Who may read what"): outside modules/access/,
 //    no line compares anything with a book's count of free chapters (public_free_chapters,
 //    publicFreeChapters), and outside modules/access/ and modules/membership/ nothing uses the
 //    membership module's rules for a running membership (membershipStateOf, membershipEndOf) to
 //    decide who may read: both go through the access module's chapterAccessOf / isOpenToEveryone /
 //    isOpenToEveryoneSql, so a new way to read a paid chapter is one case there.
-// 6. Links to the site's pages come from the contracts' route table (packages/contracts/src/routes.ts:
+// 3. Links to the site's pages come from the contracts' route table (packages/contracts/src/routes.ts:
 //    PAGE_PATTERNS, pagePath): no string or template literal outside tests names a page ('/profile',
 //    `${publicUrl}/book/chapters/…`; page-paths.mjs). The server's own route paths and prefixes
 //    (`app.get('/reader/progress', …)` under /api/v1) are not links. ALLOWED excuses a literal, with its reason.
-// 7. No module-level mutable state outside MODULE_STATE below: no `let` or `var` at a file's top
+// 4. No module-level mutable state outside MODULE_STATE below: no `let` or `var` at a file's top
 //    level, and no top-level `const x = new …` (a Set, a Map, a cache), `[]` or `{}` that a
 //    function mutates (add, set, delete, push, x[k] = …). Such state is shared by every caller in
 //    the process, invisible to the wiring root: what must happen after a change is an event of
 //    db/domain-events.ts, and state belongs to the object services.ts builds. A table filled once at
 //    the top level and only read is not state. Each allowed entry says why it is module-level;
 //    an entry that no longer matches its file fails too, so the list stays exact.
-// 8. One source for "what changed" (docs/ARCHITECTURE.md, "After a commit"): a write raises what it
+// 5. One source for "what changed" (docs/ARCHITECTURE.md, "After a commit"): a write raises what it
 //    changed (book-changed, chapter-changed, site-settings-changed, legal-text-published) and the
 //    one handler, modules/catalogue/catalogue-changes.ts, moves the version caches are kept by. No
 //    other file calls the version write (moveVersion, or the bumpCatalogueVersion it replaced) or
@@ -44,16 +37,11 @@
 // test in apps/server/test runs it on a fixture tree).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { loops } from './import-loops.mjs';
 import { pagePathsIn, pagePathTest, pageSegments, unexcused } from './page-paths.mjs';
 import ts from 'typescript';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SOURCE = path.resolve(process.argv[2] ?? path.join(ROOT, 'apps/server/src'));
-
-const FLOOR = ['plugins', 'lib', 'http', 'db'];
-/** Within the floor: what each folder may not import (besides modules/). */
-const FLOOR_BELOW = { lib: ['http', 'plugins'], db: ['http', 'plugins'], http: ['plugins'], plugins: [] };
 
 /** Every .ts file under `dir`, as a path relative to SOURCE with forward slashes. */
 function sourceFiles(dir) {
@@ -68,28 +56,6 @@ function sourceFiles(dir) {
 
 const files = sourceFiles(SOURCE);
 const known = new Set(files);
-
-/** The server file a relative specifier names ('./x.js' is x.ts), or null for packages and other files. */
-function resolve(from, specifier) {
-  if (!specifier.startsWith('.')) return null;
-  const target = path.posix.normalize(path.posix.join(path.posix.dirname(from), specifier));
-  const base = target.replace(/\.(?:m?js|tsx?)$/, '');
-  for (const candidate of [`${base}.ts`, `${base}.tsx`, `${base}/index.ts`]) if (known.has(candidate)) return candidate;
-  return null;
-}
-
-// preProcessFile reads every import, export … from, import type, require() and import() (type
-// positions such as `import('./x.js').T` included), without type checking: fast enough for lint.
-const graph = new Map();
-for (const file of files) {
-  const { importedFiles } = ts.preProcessFile(readFileSync(path.join(SOURCE, file), 'utf8'), true, true);
-  const targets = new Set();
-  for (const { fileName } of importedFiles) {
-    const target = resolve(file, fileName);
-    if (target && target !== file) targets.add(target);
-  }
-  graph.set(file, [...targets].sort());
-}
 
 const top = (file) => file.split('/')[0];
 const problems = [];
@@ -106,7 +72,7 @@ for (const file of files) {
       `${file}:${at + 1} builds SQL: only repositories (*.repository.ts) and db/ run SQL; move the statement into the module's repository`,
     );
 }
-// Rule 5: the access rule's terms are compared in modules/access/ only.
+// Rule 2: the access rule's terms are compared in modules/access/ only.
 const FREE_COUNT = /\bpublic_free_chapters\b|\bpublicFreeChapters\b/;
 /** A comparison operator (not an arrow `=>` or `->`), bare or quoted as Kysely takes it. */
 const COMPARISON = /(?<![=-])[<>]=?/;
@@ -126,7 +92,7 @@ for (const file of files) {
       );
   });
 }
-// Rule 8: versions move in the change handler only.
+// Rule 5: versions move in the change handler only.
 const VERSION_HANDLER = 'modules/catalogue/catalogue-changes.ts';
 const VERSION_STORE = 'modules/catalogue/catalogue-version.repository.ts';
 const VERSION_WRITE = /\b(?:moveVersion|bumpCatalogueVersion|VERSION_KEYS)\b/;
@@ -142,7 +108,7 @@ for (const file of files) {
       );
   });
 }
-/** Page paths rule 6 excuses: `{ file, text, reason }`, the file relative to the source folder. None today. */
+/** Page paths rule 3 excuses: `{ file, text, reason }`, the file relative to the source folder. None today. */
 const ALLOWED = [];
 const isPagePath = pagePathTest(pageSegments(), { home: false });
 const pagePaths = [];
@@ -154,51 +120,7 @@ const { left } = unexcused(pagePaths, ALLOWED);
 for (const { file, line, text } of left)
   problems.push(`${file}:${line} types the page path ${JSON.stringify(text)}: build it with the contracts' PAGE_PATTERNS or pagePath`);
 
-for (const [file, targets] of graph) {
-  for (const target of targets) {
-    if (FLOOR.includes(top(file)) && top(target) === 'modules')
-      problems.push(
-        `${file} imports ${target}: ${top(file)}/ is below the modules and must not import them ` +
-          `(declare an interface in ${top(file)}/ and let the wiring root hand in the module's implementation)`,
-      );
-    if (FLOOR_BELOW[top(file)]?.includes(top(target)))
-      problems.push(`${file} imports ${target}: ${top(file)}/ is below ${top(target)}/ (layers: modules → http, plugins → lib, db)`);
-    if (top(file) === 'modules' && top(target) === 'plugins')
-      problems.push(
-        `${file} imports ${target}: modules take guards, limits and cache rules from the HTTP kit (http/), never from plugins/`,
-      );
-  }
-}
-
-// Import loops: each strongly connected component of more than one file (import-loops.mjs).
-
-/** One cycle through the component, to print: start at its first file and follow arrows inside it. */
-function cycleOf(component) {
-  const inside = new Set(component);
-  const start = component[0];
-  const previous = new Map([[start, null]]);
-  const queue = [start];
-  while (queue.length > 0) {
-    const file = queue.shift();
-    for (const target of graph.get(file)) {
-      if (!inside.has(target)) continue;
-      if (target === start) {
-        const path = [start];
-        for (let at = file; at !== start; at = previous.get(at)) path.splice(1, 0, at);
-        return [...path, start];
-      }
-      if (!previous.has(target)) {
-        previous.set(target, file);
-        queue.push(target);
-      }
-    }
-  }
-  return component;
-}
-for (const component of loops(graph))
-  problems.push(`import loop among ${component.length} files: ${cycleOf(component).join(' → ')} (move what both need into a third file)`);
-
-// Module-level mutable state (rule 7).
+// Module-level mutable state (rule 4).
 
 /** `file name` → why it lives at module level. */
 const MODULE_STATE = new Map([
@@ -213,7 +135,7 @@ const MODULE_STATE = new Map([
     'a bounded memo of a pure function (a title folded with its map), least recently used out',
   ],
   [
-    'modules/discovery/schedule-time.ts formatters',
+    'modules/catalogue/schedule-time.ts formatters',
     'a bounded memo of a pure function (an Intl formatter per time zone name), cleared when full',
   ],
   ['modules/users/password.ts dummyHash', 'a lazy memo: the hash of a random password, made on first use'],
@@ -327,7 +249,7 @@ if (problems.length > 0) {
   process.exit(1);
 }
 console.log(
-  `check-imports-server: ${files.length} files in ${where}, no floor import of modules/, no module import of plugins/, no loop, SQL only in repositories, ` +
+  `check-imports-server: ${files.length} files in ${where}, SQL only in repositories, ` +
     `access decided in modules/access/ only, versions moved by the change handler only, page paths from the contracts, ` +
     `module-level state only as allowed (${seenState.size})`,
 );

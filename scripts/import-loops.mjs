@@ -1,4 +1,4 @@
-// The import loops of a graph, shared by check-imports-server.mjs and check-imports-web.mjs.
+// The import loops of a graph, for check-imports-web.mjs (the server's are dependency-cruiser's: check-module-floors.mjs).
 
 /** Every loop of a graph (Map node → Set or array of nodes), each once, by Tarjan's strongly connected components. */
 export function loops(graph) {

@@ -6,6 +6,8 @@ import { ConfigError, readUrl, type Env } from './lib/config-error.js';
 import { readMediaPublicBaseUrl, readStorageConfig, type StorageConfig } from './modules/media/storage/storage-config.js';
 import { readPushConfig, type PushConfig } from './modules/push/push-config.js';
 import { readMetricsConfig, type MetricsConfig } from './modules/metrics/metrics-config.js';
+import type { MailConfig } from './modules/mail/mail-config.js';
+import type { UploadsConfig } from './modules/content/uploads/upload-staging.js';
 import { readStripeConfig, readWechatPayConfig, type StripeConfig, type WechatPayConfig } from './modules/payments/payments-config.js';
 
 export { ConfigError } from './lib/config-error.js';
@@ -57,7 +59,7 @@ export interface AppConfig {
   /** Web Push (VAPID keys); null when off (production without keys). */
   readonly push: PushConfig | null;
   /** Chapter uploads from the console: staged under `uploadsDir/<job uuid>/` on the node that received them. */
-  readonly uploads: { dir: string; maxFileBytes: number; maxJobBytes: number };
+  readonly uploads: UploadsConfig;
   /** Worker processes main.ts runs (node:cluster when above 1); 1: one process, no cluster. */
   readonly webConcurrency: number;
   /** Redis shared by every node (rate-limit counters, invalidation); null: each node on its own. */
@@ -75,15 +77,6 @@ export interface AppConfig {
   readonly mail: MailConfig;
   /** Prometheus metrics (modules/metrics/, docs/OPERATIONS.md "Metrics"): off unless METRICS_LISTEN or METRICS_TOKEN is set. */
   readonly metrics: MetricsConfig;
-}
-
-export interface MailConfig {
-  /** `smtp://` or `smtps://` URL, credentials allowed; never logged (`describeSmtpUrl` hides the password). */
-  readonly smtpUrl: string | null;
-  /** The From header: `"Site" <no-reply@host>`. */
-  readonly from: string;
-  /** Where messages go when there is no SMTP server. */
-  readonly emlDir: string;
 }
 
 function readInt(env: Env, name: string, fallback: number, min: number, max: number): number {

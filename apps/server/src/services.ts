@@ -9,6 +9,7 @@ import { createReplyNotifier } from './modules/community/reply-alerts.notifier.j
 import { createReplyAlertsService } from './modules/community/reply-alerts.service.js';
 import { createCatalogueAdminService } from './modules/catalogue/catalogue-admin.service.js';
 import { createBookCards } from './modules/catalogue/book-cards.js';
+import { consoleTitles } from './modules/catalogue/console-titles.js';
 import { createCatalogueService } from './modules/catalogue/catalogue.service.js';
 import { createCommentsService } from './modules/community/comments.service.js';
 import { createContentVersions, handleContentChanges } from './modules/catalogue/catalogue-changes.js';
@@ -22,7 +23,7 @@ import { createDiscoveryRefresh } from './modules/discovery/discovery-refresh.js
 import { createDiscoveryService } from './modules/discovery/discovery.service.js';
 import { createDiscoverySnapshot } from './modules/discovery/discovery-snapshot.js';
 import { createRatingDistribution } from './modules/community/rating-distribution.js';
-import { createRatingPrior } from './modules/community/rating-prior.js';
+import { createRatingPrior } from './modules/catalogue/rating-prior.js';
 import { createRatingsService } from './modules/community/ratings.service.js';
 import { createBookSearch } from './modules/search/book-search.js';
 import { createInvalidationBus } from './modules/cluster/invalidation-bus.js';
@@ -48,6 +49,7 @@ import { createReaderKeys } from './modules/library/reader-key.js';
 import { createVisitorProofs } from './modules/library/visitor-proof.js';
 import { createMail, type MailOptions } from './modules/mail/mail-module.js';
 import { MAIL_SEND_JOB } from './modules/mail/mail-queue.js';
+import { createMailAccounts } from './modules/users/mail-recipient.js';
 import { createMediaSigner } from './modules/media/media-signing.js';
 import { createMediaStorage, type MediaStorage } from './modules/media/media-storage.js';
 import { createMediaUrls } from './modules/media/media-urls.js';
@@ -152,7 +154,7 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
   });
   const versions = createContentVersions(db, invalidation, { intervalMs: options.catalogueVersionPollMs });
   const catalogueVersion = versions.catalogue;
-  // The catalogue's mean rating (the Bayesian prior), kept per node (community/rating-prior.ts).
+  // The catalogue's mean rating (the Bayesian prior), kept per node (catalogue/rating-prior.ts).
   const ratingPrior = createRatingPrior(db);
   const ranking = createRankingSnapshot(db, catalogueVersion, { ratingMean: () => ratingPrior.mean() });
   const bookSearch = createBookSearch(db, catalogueVersion);
@@ -284,7 +286,7 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
 
   // The operator's console (docs/ADMIN.md): the admin services, each beside the domain it
   // changes, and the audit log they all write.
-  const audit = createAuditService({ db });
+  const audit = createAuditService({ db, bookTitles: consoleTitles });
   // Settings an administrator changes at run time: the public config, SEO, mail and two-step read them here.
   const siteSettings = createSiteSettingsService({
     db,
@@ -401,7 +403,17 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
   jobHandlers[ACCOUNT_ERASE_JOB] = (job) => erasure.runJob(job.payload);
 
   // E-mail (modules/mail/): one `mail-send` job per message, any node.
-  const mail = createMail({ db, domainEvents, config, audit, log, siteName, flushErased, options: options.mail });
+  const mail = createMail({
+    db,
+    domainEvents,
+    config,
+    accounts: createMailAccounts(db),
+    audit,
+    log,
+    siteName,
+    flushErased,
+    options: options.mail,
+  });
   jobHandlers[MAIL_SEND_JOB] = (job) => mail.sender.handle(job);
   // Download my data (issue 43, docs/ACCOUNTS.md "Download your data"): one `data_export` job per archive, any node.
   const dataExports = createDataExportService({

@@ -28,6 +28,7 @@ import { insertPaidOrder } from './helpers/payment-flows.js';
 import { personalTraces, userForeignKeys } from './helpers/schema-columns.js';
 import { TEST_DIALECT, type TestContext } from './helpers/test-context.js';
 import { enableTwoStep, totpCodeAt } from './helpers/two-step.js';
+import { consoleTitles } from '../src/modules/catalogue/console-titles.js';
 
 /**
  * "Delete my account" (issue 43, docs/ACCOUNTS.md "Deleting your account"): the request and its
@@ -95,7 +96,7 @@ const count = async (table: 'comments' | 'book_follows' | 'chapter_likes' | 'boo
 const makeDue = (userId: number) => makeDeletionDue(ctx, userId);
 
 /** An erasure of its own (the job's code), for the tests that run it by hand or break it. */
-function erasureWith(audit: ReturnType<typeof createAuditService> = createAuditService({ db: ctx.db })) {
+function erasureWith(audit: ReturnType<typeof createAuditService> = createAuditService({ db: ctx.db, bookTitles: consoleTitles })) {
   return createErasure({
     db: ctx.db,
     domainEvents: ctx.app.domainEvents,
@@ -457,7 +458,7 @@ describe(`the erasure (${TEST_DIALECT})`, () => {
     const deletionId = await makeDue(reader.id);
     const beforeErasure = await lastOutboxId();
     // A node that fails at the end (the audit entry): nothing of the erasure stays.
-    const failing = createAuditService({ db: ctx.db });
+    const failing = createAuditService({ db: ctx.db, bookTitles: consoleTitles });
     const broken = erasureWith({ ...failing, recordWithin: () => Promise.reject(new Error('node died')) });
     await expect(broken.erase(deletionId)).rejects.toThrow('node died');
     expect(await count('book_follows', reader.id)).toBe(1);

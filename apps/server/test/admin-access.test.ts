@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, createUser, nextClientIp, type TestUser } from './helpers/factories.js';
 import { createTestContext, type TestContext } from './helpers/test-context.js';
+import { consoleTitles } from '../src/modules/catalogue/console-titles.js';
 
 let ctx: TestContext;
 let admin: TestUser;
@@ -98,7 +99,7 @@ describe('audit log', () => {
   it('lists entries newest first and filters by actor, action family and target', async () => {
     const { createAuditService } = await import('../src/modules/audit/audit.service.js');
     let clock = 1_000_000;
-    const audit = createAuditService({ db: ctx.db, now: () => (clock += 1000) });
+    const audit = createAuditService({ db: ctx.db, bookTitles: consoleTitles, now: () => (clock += 1000) });
     await ctx.db.transaction().execute(async (trx) => {
       await audit.recordWithin(
         trx,

@@ -5,6 +5,7 @@ import { adminCli } from './helpers/admin-cli.js';
 import { authHeader, createUser, type TestUser } from './helpers/factories.js';
 import { redeemCoupon } from './helpers/payment-flows.js';
 import { createTestContext, TEST_DIALECT, type TestContext } from './helpers/test-context.js';
+import { consoleTitles } from '../src/modules/catalogue/console-titles.js';
 
 let ctx: TestContext;
 let admin: TestUser;
@@ -171,7 +172,7 @@ describe(`site settings on ${TEST_DIALECT}`, () => {
 
   it('another node sees a change within its cache time', async () => {
     let clock = Date.now();
-    const audit = createAuditService({ db: ctx.db });
+    const audit = createAuditService({ db: ctx.db, bookTitles: consoleTitles });
     const defaults = { siteName: 'x', contactEmail: 'x@example.com' };
     const { domainEvents } = ctx.app;
     const nodeA = createSiteSettingsService({ db: ctx.db, domainEvents, audit, defaults, now: () => clock });
@@ -190,7 +191,7 @@ describe(`site settings on ${TEST_DIALECT}`, () => {
   });
 
   it('keeps answering the public values while the database is unreachable', async () => {
-    const audit = createAuditService({ db: ctx.db });
+    const audit = createAuditService({ db: ctx.db, bookTitles: consoleTitles });
     const down = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' });
     const failing = { selectFrom: () => ({ select: () => ({ execute: () => Promise.reject(down) }) }) } as unknown as typeof ctx.db;
     const service = createSiteSettingsService({

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS } from '../src/lib/time.js';
 import { insertGrantOnce, revokeGrant } from '../src/modules/membership/membership.repository.js';
-import { rebuildRevenueDays } from '../src/modules/stats/revenue-days.repository.js';
+import { rebuildRevenueDays } from '../src/modules/payments/revenue-days.repository.js';
 import { authHeader, createBook, createUser, type TestUser } from './helpers/factories.js';
 import { createAdminContext } from './helpers/admin-context.js';
 import type { TestContext } from './helpers/test-context.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertChapter } from '../src/modules/catalogue/catalogue-write.repository.js';
-import { publishingBooks, releasesBetween, scheduledReleases } from '../src/modules/discovery/schedule.repository.js';
+import { publishingBooks, releasesBetween, scheduledReleases } from '../src/modules/catalogue/schedule.repository.js';
 import { bookChanged, createBook, type TestBook } from './helpers/factories.js';
 import { explainStatement } from './helpers/plan-check.js';
 import { createTestContext, type TestContext } from './helpers/test-context.js';

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDomainEvents, type DomainEvent, type DomainEventType } from '../src/db/domain-events.js';
-import { bayesianAverage, MIDPOINT_MEAN } from '../src/modules/community/rating-prior.js';
-import { sumPublishedRatings } from '../src/modules/community/ratings.repository.js';
+import { bayesianAverage, MIDPOINT_MEAN } from '../src/modules/catalogue/rating-prior.js';
+import { sumPublishedRatings } from '../src/modules/catalogue/catalogue.repository.js';
 import { formatInstant } from '../src/modules/notices/notice-format.js';
 import {
   authHeader,

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { createMailRenderer } from '../src/modules/mail/mail-render.js';
 import { createMailSender, MAIL_RETRY_DELAYS_MS } from '../src/modules/mail/mail-sender.js';
+import { createMailAccounts } from '../src/modules/users/mail-recipient.js';
 import { createSmtpTransport } from '../src/modules/mail/mail-transport.js';
 import { createUnsubscribeTokens } from '../src/modules/mail/mail-unsubscribe.js';
 import { enqueueMailJob, queueMail, type QueuedMail } from '../src/modules/mail/mail-queue.js';
@@ -309,6 +310,7 @@ describe('sending through SMTP', () => {
         transport: () => transport,
         renderer,
         unsubscribe: createUnsubscribeTokens(ctx.config.jwtSecret),
+        accounts: createMailAccounts(ctx.db),
         publicUrl: ctx.config.publicUrl,
         from: ctx.config.mail.from,
         siteName: async () => 'Inkstream',

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRatingPrior } from '../src/modules/community/rating-prior.js';
+import { createRatingPrior } from '../src/modules/catalogue/rating-prior.js';
 import { insertRating } from '../src/modules/community/ratings.repository.js';
 import { bookChanged, authHeader, createBook, createUser, nextClientIp, type TestBook, type TestUser } from './helpers/factories.js';
 import { createTestContext, type TestContext } from './helpers/test-context.js';

@@ -325,7 +325,7 @@ describe('GET and PUT /user/reading_preferences', () => {
     expect(await overrideCount(reader.id)).toBe(0);
 
     // The erasure marks the account; a request that authenticated just before it is refused by the
-    // writer's own check (reader-guard.ts), whatever the token still says.
+    // writer's own check (users/account-guard.ts), whatever the token still says.
     await ctx.db.updateTable('users').set({ erased_at: Date.now() }).where('id', '=', reader.id).execute();
     const refused = await putPreferences(reader, { defaults: { theme: 'light' } });
     expect(refused.statusCode, refused.body).toBe(401);

@@ -9,6 +9,7 @@ import { readWatermark } from '../src/modules/stats/reading-aggregates.repositor
 import { authHeader, createBook, createUser, progressRow, type TestBook, type TestUser } from './helpers/factories.js';
 import { insertPaidOrder } from './helpers/payment-flows.js';
 import { createTestContext, TEST_DIALECT, type TestContext } from './helpers/test-context.js';
+import { consoleTitles } from '../src/modules/catalogue/console-titles.js';
 
 let ctx: TestContext;
 let book: TestBook;
@@ -30,7 +31,7 @@ const retentionOfSettings = () =>
   createSiteSettingsService({
     db: ctx.db,
     domainEvents: ctx.app.domainEvents,
-    audit: createAuditService({ db: ctx.db }),
+    audit: createAuditService({ db: ctx.db, bookTitles: consoleTitles }),
     defaults: { siteName: 'x', contactEmail: 'x@example.com' },
   }).retentionDays();
 

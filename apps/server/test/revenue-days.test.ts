@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbExecutor } from '../src/db/database.js';
 import * as revenueDaysMigration from '../src/db/migrations/2026-11-25T0240-revenue-days.js';
 import { markPaidOnce, markRefundedOnce } from '../src/modules/payments/payments.repository.js';
-import { rebuildRevenueDays } from '../src/modules/stats/revenue-days.repository.js';
+import { rebuildRevenueDays } from '../src/modules/payments/revenue-days.repository.js';
 import { createUser, type TestUser } from './helpers/factories.js';
 import { createTestContext, TEST_DIALECT, type TestContext } from './helpers/test-context.js';
 

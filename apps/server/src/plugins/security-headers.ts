@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
-import type { AppConfig } from '../config.js';
 // The per-route `securityHeaders` option (EMBEDDABLE_RESOURCE) is declared in the HTTP kit.
 import type {} from '../http/cache-rules.js';
 
@@ -11,7 +10,13 @@ const STRIPE_FRAME_SOURCES = ['https://js.stripe.com', 'https://*.js.stripe.com'
 const STRIPE_CONNECT_SOURCES = ['https://api.stripe.com'];
 const STRIPE_IMAGE_SOURCES = ['https://*.stripe.com'];
 
-type HeaderConfig = Pick<AppConfig, 'publicUrl' | 'mediaPublicBaseUrl' | 'stripe'>;
+/** What the policy depends on, from the configuration (config.ts reads it; app.ts hands it in). */
+interface HeaderConfig {
+  readonly publicUrl: string;
+  readonly mediaPublicBaseUrl: string | null;
+  /** Set when Stripe is configured: its buy button's sources join the policy. */
+  readonly stripe: object | null;
+}
 
 /**
  * The hashes of what server-rendered pages carry inline, handed in by the wiring root (app.ts)

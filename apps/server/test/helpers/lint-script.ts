@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterEach } from 'vitest';
 
 /**
- * Runs one of the lint scripts in scripts/ (`check-imports-server.mjs`, `check-imports-web.mjs`) on a
+ * Runs one of the lint scripts in scripts/ (`check-imports-server.mjs`, `check-module-floors.mjs`, `check-imports-web.mjs`) on a
  * small fixture tree written for the call; the trees go after each test. Call at a test file's top.
  */
 export function lintScriptOnTrees(script: string) {

@@ -1,4 +1,4 @@
-import { loadConfig } from '../../config.js';
+import { dataDirOf, loadConfig } from '../../config.js';
 import type { Env } from '../../lib/config-error.js';
 import { BackupError } from '../../modules/backup/backup-layout.js';
 import { createBackup } from '../../modules/backup/create-backup.js';
@@ -80,7 +80,9 @@ export async function backupCommand(env: Env, output: CliOutput, args: string[])
 export async function restoreCommand(env: Env, output: CliOutput, args: string[], options: { force?: boolean }): Promise<void> {
   const dir = requireArg(args[0], 'DIR (the backup folder)');
   if (args.length > 1) throw new CliError(`restore takes one folder, got ${args.length}`);
-  const report = await failingAsCli(() => restoreBackup({ env, dir, force: options.force === true }));
+  const report = await failingAsCli(() =>
+    restoreBackup({ env, dir, force: options.force === true, target: { dataDirOf, load: loadConfig } }),
+  );
   const { info } = report;
   output.write(
     `backup of ${info.created_at} (${info.dialect}, version ${info.app_version}, schema ${info.latest_migration ?? '(empty)'}) verified`,

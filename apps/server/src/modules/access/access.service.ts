@@ -1,5 +1,5 @@
 import type { Db, DbExecutor } from '../../db/database.js';
-import type { AuthUser } from '../users/auth-user.js';
+import type { AuthUser } from '../../http/request-user.js';
 import * as repo from './access.repository.js';
 import { chapterAccessOf, type ChapterAccess } from './chapter-access.js';
 import { chapterTermsOf, readerTermsOf } from './chapter-access.sql.js';

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { AppConfig } from '../../config.js';
 import { auditAdminRoutes } from '../audit/audit.routes.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { booksAdminRoutes } from '../catalogue/catalogue-admin.routes.js';
@@ -8,6 +7,7 @@ import { chaptersAdminRoutes } from '../catalogue/chapters-admin.routes.js';
 import type { ChaptersAdminService } from '../catalogue/chapters-admin.service.js';
 import type { ImportJobsService } from '../content/uploads/import-jobs.service.js';
 import { importsAdminRoutes } from '../content/uploads/imports-admin.routes.js';
+import type { UploadsConfig } from '../content/uploads/upload-staging.js';
 import { coinsAdminRoutes } from '../coins/coins-admin.routes.js';
 import type { CoinsAdminService } from '../coins/coins-admin.service.js';
 import { deletionAdminRoutes } from '../data-rights/deletion/deletion-admin.routes.js';
@@ -59,7 +59,7 @@ export interface AdminConsoleServices {
  * The operator's console (docs/ADMIN.md): the routers of the one `/admin` scope (admin-scope.ts),
  * each beside the domain it changes. The services they call are built by services.ts.
  */
-export function adminConsoleRouters(services: AdminConsoleServices, uploads: AppConfig['uploads']): FastifyPluginAsync[] {
+export function adminConsoleRouters(services: AdminConsoleServices, uploads: UploadsConfig): FastifyPluginAsync[] {
   return [
     auditAdminRoutes(services.audit),
     usersAdminRoutes(services.usersAdmin),

@@ -2,7 +2,6 @@ import type { AuditEntry, AuditListQuery, KeysetPaged } from '@inkstream/contrac
 import type { Db, DbExecutor } from '../../db/database.js';
 import { cappedTotal, decodeCursor, encodeCursor, offsetStart } from '../../lib/list-cursor.js';
 import { fromIsoOrNull, toIso } from '../../lib/time.js';
-import { consoleTitles } from '../catalogue/console-titles.js';
 import * as repo from './audit.repository.js';
 
 const AUDIT_CURSOR = 'audit';
@@ -23,14 +22,25 @@ export interface AuditRecord {
   after?: unknown;
 }
 
+/**
+ * The title the console shows for each book, in `language` (the console's) or the book's own: a
+ * port the catalogue fills (catalogue/console-titles.ts, handed in by services.ts), so the audit
+ * log, which every floor writes, knows no module above it.
+ */
+export type BookTitles = (
+  executor: DbExecutor,
+  books: readonly { id: number; original_language: string }[],
+  language: string | undefined,
+) => Promise<ReadonlyMap<number, { title: string }>>;
+
 const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
 
 /**
  * The audit log: every change made in the console (and by the CLI through the same services) is
  * written in the same transaction as the change, so a change without its entry cannot exist.
  */
-export function createAuditService(deps: { db: Db; now?: () => number }) {
-  const { db } = deps;
+export function createAuditService(deps: { db: Db; bookTitles: BookTitles; now?: () => number }) {
+  const { db, bookTitles } = deps;
   const now = deps.now ?? Date.now;
 
   const recordWithin = (trx: DbExecutor, actor: Actor, record: AuditRecord) =>
@@ -99,7 +109,7 @@ export function createAuditService(deps: { db: Db; now?: () => number }) {
     for (const book of [...found.books, ...inChapters]) {
       titleBooks.set(book.id, book);
     }
-    const titles = await consoleTitles(db, [...titleBooks.values()], language);
+    const titles = await bookTitles(db, [...titleBooks.values()], language);
     const names = new Map<string, string>();
     for (const book of found.books) names.set(book.uuid, titles.get(book.id)?.title ?? book.uuid);
     for (const chapter of found.chapters) names.set(chapter.uuid, `${titles.get(chapter.book_id)?.title ?? ''} #${chapter.number}`);

@@ -1,6 +1,5 @@
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { AppConfig } from '../../config.js';
 import type { Env } from '../../lib/config-error.js';
 import { privateFolder } from '../../lib/private-files.js';
 import type { MediaStorage } from '../media/storage/storage-types.js';
@@ -55,7 +54,14 @@ function checkBackupFolder(dir: string): void {
  * the manifest and checksums, and backup.json last. Until backup.json is renamed into place the
  * folder is not a backup, so one interrupted at any step is never taken for complete.
  */
-export async function createBackup(options: { config: AppConfig; env: Env; storage: MediaStorage; dir: string }): Promise<BackupReport> {
+/** Where the site keeps its data, from the configuration (config.ts reads it; the CLI hands it in). */
+export interface BackupSource {
+  readonly databaseUrl: string | null;
+  readonly sqlitePath: string;
+  readonly dataDir: string;
+}
+
+export async function createBackup(options: { config: BackupSource; env: Env; storage: MediaStorage; dir: string }): Promise<BackupReport> {
   const started = Date.now();
   const { config, storage } = options;
   const dir = path.resolve(options.dir);

@@ -1,10 +1,9 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { dataDirOf, loadConfig } from '../../config.js';
 import { knownMigrationNames } from '../../db/migrator.js';
 import { readUrl, type Env } from '../../lib/config-error.js';
 import { createMediaStorage } from '../media/storage/create-media-storage.js';
-import { readStorageConfig } from '../media/storage/storage-config.js';
+import { readStorageConfig, type StorageConfig } from '../media/storage/storage-config.js';
 import { BackupError, INCOMPLETE, MEDIA_MANIFEST, readBackupInfo, SECRETS_DIR, SECRETS_README, type BackupInfo } from './backup-layout.js';
 import { verifyChecksums } from './checksums.js';
 import { restoreMedia, verifyPool, type ManifestEntry } from './media-copy.js';
@@ -62,7 +61,16 @@ export interface RestoreReport {
  * first write; once writing starts, the database goes in whole (a file rename, or pg_restore in
  * one transaction) before the media, which are put only where missing.
  */
-export async function restoreBackup(options: { env: Env; dir: string; force: boolean }): Promise<RestoreReport> {
+/**
+ * How the site reads its configuration (config.ts, handed in by the CLI): where DATA_DIR is, and
+ * the settings once the secrets are back in it.
+ */
+export interface RestoreTarget {
+  dataDirOf(env: Env): string;
+  load(env: Env): { readonly sqlitePath: string; readonly storage: StorageConfig };
+}
+
+export async function restoreBackup(options: { env: Env; dir: string; force: boolean; target: RestoreTarget }): Promise<RestoreReport> {
   const started = Date.now();
   const { env, force } = options;
   const dir = path.resolve(options.dir);
@@ -84,7 +92,7 @@ export async function restoreBackup(options: { env: Env; dir: string; force: boo
       `the backed-up site took ${missing.join(', ')} from its environment (see ${SECRETS_DIR}/${SECRETS_README} in the backup): set the same value(s) before restoring`,
     );
   }
-  const dataDir = dataDirOf(env);
+  const dataDir = options.target.dataDirOf(env);
   if (!force && !holdsNoFile(dataDir)) {
     throw new BackupError(
       `DATA_DIR ${dataDir} is not empty: restore into an empty folder, or add --force to overwrite what the backup holds`,
@@ -98,7 +106,7 @@ export async function restoreBackup(options: { env: Env; dir: string; force: boo
   const secretFiles = restoreSecrets(dir, dataDir);
   if (databaseUrl) await restorePostgres(env, databaseUrl, path.join(dir, info.database_file), force);
   // Reads the secrets just restored (so it generates none) and the storage the site is configured with.
-  const config = loadConfig(env);
+  const config = options.target.load(env);
   if (!databaseUrl) restoreSqlite(path.join(dir, info.database_file), config.sqlitePath);
   const storage = createMediaStorage(config);
   try {

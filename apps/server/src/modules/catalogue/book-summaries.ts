@@ -1,6 +1,6 @@
 import { RATING_CARD_MIN_COUNT, type BookSummary } from '@inkstream/contracts';
 import { pickTranslation } from '../../lib/language.js';
-import { bayesianAverage, type RatingPrior } from '../community/rating-prior.js';
+import { bayesianAverage, type RatingPrior } from './rating-prior.js';
 import type { MediaUrls } from '../media/media-urls.js';
 import type { BookCards, BookCardRow } from './book-cards.js';
 import { coverSrcset } from './cover-srcset.js';

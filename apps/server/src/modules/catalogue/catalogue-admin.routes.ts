@@ -12,20 +12,14 @@ import {
   RecommendationsResponse,
 } from '@inkstream/contracts';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
 import { errorResponses } from '../../lib/route-schema.js';
-import { requireAdmin } from '../../http/guards.js';
-import type { Actor } from '../audit/audit.service.js';
+import { actorOf } from '../audit/admin-actor.js';
 import type { CatalogueAdminService } from './catalogue-admin.service.js';
 
 export const COVER_UPLOAD_LIMIT = 20 * 1024 * 1024;
 const COVER_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'];
-
-export const actorOf = (request: FastifyRequest): Actor => {
-  const user = requireAdmin(request);
-  return { userId: user.id, name: user.username };
-};
 
 /** `/admin/books…` and `/admin/recommendations` (inside the admin scope, behind its guard). */
 export function booksAdminRoutes(books: CatalogueAdminService) {

@@ -24,8 +24,8 @@ import { cleanAlternateTitles, type AlternateTitleInput, type CleanAlternateTitl
 import { consoleTitles } from './console-titles.js';
 import * as write from './catalogue-write.repository.js';
 import type { BookSearch } from '../search/book-search.js';
-import { findCreatorsOfBooks } from '../discovery/creators.repository.js';
-import { publishingChanges, publishingOf } from '../discovery/schedule-settings.js';
+import { findCreatorsOfBooks } from './creators.repository.js';
+import { publishingChanges, publishingOf } from './schedule-settings.js';
 
 export interface CatalogueAdminDeps {
   db: Db;

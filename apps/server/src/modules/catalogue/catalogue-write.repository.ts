@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { DbExecutor } from '../../db/database.js';
-import { replaceBookCreators } from '../discovery/creators.repository.js';
+import { replaceBookCreators } from './creators.repository.js';
 
 /** Writes to the catalogue, shared by the demo generator, the admin CLI, importers and test factories. */
 

@@ -172,3 +172,13 @@ export const findAllTags = (db: DbExecutor) => db.selectFrom('tags').select(['id
 export async function isCatalogueEmpty(db: DbExecutor): Promise<boolean> {
   return (await db.selectFrom('books').select('id').limit(1).executeTakeFirst()) === undefined;
 }
+
+/** Every rating of every published book: the sums the catalogue mean is made of (one pass over books). */
+export async function sumPublishedRatings(db: DbExecutor): Promise<{ sum: number; count: number }> {
+  const row = await db
+    .selectFrom('books')
+    .select([sql<string | number | null>`sum(rating_sum)`.as('sum'), sql<string | number | null>`sum(rating_count)`.as('count')])
+    .where('is_published', '=', 1)
+    .executeTakeFirst();
+  return { sum: Number(row?.sum ?? 0), count: Number(row?.count ?? 0) };
+}

@@ -23,12 +23,12 @@ import type { BookSearch } from '../search/book-search.js';
 import { titleHighlighter } from '../search/title-highlights.js';
 import type { BookCards } from './book-cards.js';
 import type { BookFilter, RankingSnapshot } from './ranking-snapshot.js';
-import type { RatingPrior } from '../community/rating-prior.js';
+import type { RatingPrior } from './rating-prior.js';
 import { createBookSummaries, ratingFieldsOf } from './book-summaries.js';
 import { isOpenToEveryone } from '../access/chapter-access.js';
-import { findCreatorsOfBooks } from '../discovery/creators.repository.js';
-import { findNextScheduledRelease } from '../discovery/schedule.repository.js';
-import { nextReleaseOf } from '../discovery/schedule-next.js';
+import { findCreatorsOfBooks } from './creators.repository.js';
+import { findNextScheduledRelease } from './schedule.repository.js';
+import { nextReleaseOf } from './schedule-next.js';
 
 type BookRow = Awaited<ReturnType<typeof repo.findBooksByIds>>[number];
 type TranslationRow = Awaited<ReturnType<typeof repo.findBookTranslations>>[number];

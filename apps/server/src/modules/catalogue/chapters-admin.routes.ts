@@ -12,7 +12,7 @@ import {
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { errorResponses } from '../../lib/route-schema.js';
-import { actorOf } from './catalogue-admin.routes.js';
+import { actorOf } from '../audit/admin-actor.js';
 import type { ChaptersAdminService } from './chapters-admin.service.js';
 
 /** `/admin/books/:bookUuid/chapters…` and `/admin/chapters/…` (inside the admin scope, behind its guard). */

@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.js';
 import type { CatalogueVersion } from './catalogue-version.js';
 import { findAllTags, findBookTagsInRange, findMaxBookId, findPublishedOrderKeysAfter } from './catalogue.repository.js';
 import { letOthersRun } from '../../lib/concurrency.js';
-import { bayesianAverage, MIDPOINT_MEAN } from '../community/rating-prior.js';
+import { bayesianAverage, MIDPOINT_MEAN } from './rating-prior.js';
 import { hasChaptersOpenToEveryone } from '../access/chapter-access.js';
 
 /**
@@ -84,7 +84,7 @@ export function createRankingSnapshot(
   options: {
     maxAgeMs?: number;
     now?: () => number;
-    /** The catalogue's mean rating, the Bayesian prior of the `rating` order (community/rating-prior.ts). */
+    /** The catalogue's mean rating, the Bayesian prior of the `rating` order (rating-prior.ts). */
     ratingMean?: () => Promise<number>;
   } = {},
 ) {

@@ -19,7 +19,7 @@ import {
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { errorResponses } from '../../lib/route-schema.js';
-import { actorOf } from '../catalogue/catalogue-admin.routes.js';
+import { actorOf } from '../audit/admin-actor.js';
 import type { CoinsAdminService } from './coins-admin.service.js';
 
 /**

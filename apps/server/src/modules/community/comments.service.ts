@@ -25,7 +25,7 @@ import { commentView, type CommentViewRow } from './comments.view.js';
 import { bodyHash, cleanCommunityText } from './community-text.js';
 import { createCommunityRules } from './community-rules.js';
 import { recordReplyAlert } from './reply-alert-record.repository.js';
-import { refuseLeftReader } from '../data-rights/deletion/reader-guard.js';
+import { refuseLeftReader } from '../users/account-guard.js';
 
 export interface CommentsDeps {
   db: Db;

@@ -30,18 +30,12 @@ import {
   WordFiltersResponse,
 } from '@inkstream/contracts';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { requireAdmin } from '../../http/guards.js';
 import { AppError } from '../../lib/app-error.js';
 import { errorResponses } from '../../lib/route-schema.js';
-import type { Actor } from '../audit/audit.service.js';
+import { actorOf } from '../audit/admin-actor.js';
 import type { CommentAction, ModerationService } from './moderation.service.js';
-
-const actorOf = (request: FastifyRequest): Actor & { userId: number } => {
-  const admin = requireAdmin(request);
-  return { userId: admin.id, name: admin.username };
-};
 
 const schema = <T extends object>(summary: string, parts: T) => ({ schema: { tags: ['admin'], summary, ...parts } });
 

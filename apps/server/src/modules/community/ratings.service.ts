@@ -14,9 +14,9 @@ import type { AuthUser } from '../../http/request-user.js';
 import { createCommunityRules } from './community-rules.js';
 import { cleanCommunityText } from './community-text.js';
 import type { RatingDistribution } from './rating-distribution.js';
-import { bayesianAverage, type RatingPrior } from './rating-prior.js';
+import { bayesianAverage, type RatingPrior } from '../catalogue/rating-prior.js';
 import * as repo from './ratings.repository.js';
-import { refuseLeftReader } from '../data-rights/deletion/reader-guard.js';
+import { refuseLeftReader } from '../users/account-guard.js';
 
 type ReviewState = 'visible' | 'held' | 'hidden';
 

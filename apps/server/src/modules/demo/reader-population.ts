@@ -7,7 +7,7 @@ import { DAY_MS } from '../../lib/time.js';
 import { rebuildMemberState } from '../membership/member-state.repository.js';
 import { deleteChangesAfter, latestChangeId } from '../reading/reader-changes.repository.js';
 import { createReadingRollup } from '../stats/reading-rollup.js';
-import { rebuildRevenueDays } from '../stats/revenue-days.repository.js';
+import { rebuildRevenueDays } from '../payments/revenue-days.repository.js';
 import { hashPassword } from '../users/password.js';
 import { usernameSkeleton } from '../users/username-skeleton.js';
 import { usernameKey } from '../users/users.service.js';

@@ -6,7 +6,7 @@ import { personSlug } from '../../lib/person-slug.js';
 import type { CatalogueVersion } from '../catalogue/catalogue-version.js';
 import type { RankingSnapshot } from '../catalogue/ranking-snapshot.js';
 import { createVersionedMemo } from '../catalogue/versioned-memo.js';
-import { findPublishedCreditsOfSlug } from './creators.repository.js';
+import { findPublishedCreditsOfSlug } from '../catalogue/creators.repository.js';
 
 /** What one person's page is made of, kept per catalogue version. */
 interface Credits {

@@ -1,6 +1,6 @@
 import { RATING_CARD_MIN_COUNT, RANKING_MAX_ENTRIES, type RankingKind, type RankingPeriod } from '@inkstream/contracts';
 import { DAY_MS } from '../../lib/time.js';
-import { bayesianAverage } from '../community/rating-prior.js';
+import { bayesianAverage } from '../catalogue/rating-prior.js';
 
 /**
  * The rankings' orders (docs/DISCOVERY.md, "Rankings") over the figures of one snapshot: pure

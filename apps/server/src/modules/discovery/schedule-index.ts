@@ -1,8 +1,8 @@
 import type { Db } from '../../db/database.js';
 import type { CatalogueVersion } from '../catalogue/catalogue-version.js';
 import { createVersionedMemo } from '../catalogue/versioned-memo.js';
-import { findPublishingBooks, findReleasesBetween, findScheduledReleases } from './schedule.repository.js';
-import { isKnownTimeZone } from './schedule-time.js';
+import { findPublishingBooks, findReleasesBetween, findScheduledReleases } from '../catalogue/schedule.repository.js';
+import { isKnownTimeZone } from '../catalogue/schedule-time.js';
 
 /** Books that publish on the same days' clock: one zone and time, the books by ISO weekday. */
 export interface RegularGroup {

@@ -12,8 +12,8 @@ import { AppError } from '../../lib/app-error.js';
 import { resolveLanguage } from '../../lib/language.js';
 import type { RankingSnapshot } from '../catalogue/ranking-snapshot.js';
 import type { ScheduleIndexes } from './schedule-index.js';
-import { invalidTimeZone } from './schedule-settings.js';
-import { addDays, dateIn, isKnownTimeZone, momentOf, parseDate, startOfDay, weekdayOf } from './schedule-time.js';
+import { invalidTimeZone } from '../catalogue/schedule-settings.js';
+import { addDays, dateIn, isKnownTimeZone, momentOf, parseDate, startOfDay, weekdayOf } from '../catalogue/schedule-time.js';
 
 /** ISO weekday each week start names. */
 const FIRST_WEEKDAY: Record<WeekStart, number> = { monday: 1, sunday: 7, saturday: 6 };

@@ -3,7 +3,7 @@ import type { EventsBody, ReadingEventType } from '@inkstream/contracts';
 import type { Db, DbExecutor } from '../../db/database.js';
 import { DAY_MS } from '../../lib/time.js';
 import * as repo from './events.repository.js';
-import { refuseLeftReader } from '../data-rights/deletion/reader-guard.js';
+import { refuseLeftReader } from '../users/account-guard.js';
 
 /** How much each event adds to a book's popularity score (sort order "popularity"). */
 const POPULARITY_POINTS: Record<ReadingEventType, number> = { open_book: 1, start_reading: 2, finish_reading: 3 };

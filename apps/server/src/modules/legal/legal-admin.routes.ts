@@ -9,7 +9,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { resolveLanguage } from '../../lib/language.js';
 import { errorResponses } from '../../lib/route-schema.js';
-import { actorOf } from '../catalogue/catalogue-admin.routes.js';
+import { actorOf } from '../audit/admin-actor.js';
 import type { LegalService } from './legal.service.js';
 
 /** `/admin/legal…`: the console's editor of the privacy and terms pages (inside the admin scope). */

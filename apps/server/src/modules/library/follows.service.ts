@@ -8,7 +8,7 @@ import * as repo from './follows.repository.js';
 import { cardFields, loadTexts } from './library-texts.js';
 import type { ProgressService } from './progress.service.js';
 import { userReaderKey } from './reader-key.js';
-import { refuseLeftReader } from '../data-rights/deletion/reader-guard.js';
+import { refuseLeftReader } from '../users/account-guard.js';
 
 export function createFollowsService(deps: { db: Db; media: MediaUrls; progress: ProgressService; now?: () => number }) {
   const { db, media, progress } = deps;

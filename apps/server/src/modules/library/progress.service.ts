@@ -17,7 +17,7 @@ import type { MediaUrls } from '../media/media-urls.js';
 import { cardFields, loadTexts } from './library-texts.js';
 import * as repo from './progress.repository.js';
 import { userReaderKey, type ReaderKey } from './reader-key.js';
-import { refuseLeftReaderKey } from '../data-rights/deletion/reader-guard.js';
+import { refuseLeftReaderKey } from '../users/account-guard.js';
 
 /** A client clock may be off: positions dated in the future count as now, older than this as this old. */
 const MAX_CLIENT_AGE_MS = 30 * DAY_MS;

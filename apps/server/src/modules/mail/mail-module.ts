@@ -1,7 +1,8 @@
-import type { AppConfig } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { DomainEvents } from '../../db/domain-events.js';
 import type { AuditService } from '../audit/audit.service.js';
+import type { MailAccounts } from './mail-accounts.js';
+import type { MailConfig } from './mail-config.js';
 import { createMailRenderer, type MailRenderer } from './mail-render.js';
 import { createMailSender } from './mail-sender.js';
 import { createEmlTransport, createSmtpTransport, removeEmlFiles, type MailTransport } from './mail-transport.js';
@@ -22,7 +23,9 @@ export interface MailOptions {
 export function createMail(deps: {
   db: Db;
   domainEvents: DomainEvents;
-  config: AppConfig;
+  config: { readonly mail: MailConfig; readonly jwtSecret: string; readonly publicUrl: string };
+  /** The accounts as mail sees them (users/mail-recipient.ts createMailAccounts). */
+  accounts: MailAccounts;
   audit: AuditService;
   log: { warn(fields: object, message: string): void };
   siteName: () => Promise<string>;
@@ -42,6 +45,7 @@ export function createMail(deps: {
     transport: () => (transport ??= smtpUrl ? createSmtpTransport(smtpUrl) : createEmlTransport(emlDir)),
     renderer: deps.options?.renderer ?? createMailRenderer(),
     unsubscribe: tokens,
+    accounts: deps.accounts,
     publicUrl: config.publicUrl,
     from: config.mail.from,
     siteName: deps.siteName,
@@ -57,7 +61,7 @@ export function createMail(deps: {
     sender,
     tokens,
     removeMessageFiles,
-    unsubscribe: createUnsubscribeService({ db, tokens }),
+    unsubscribe: createUnsubscribeService({ accounts: deps.accounts, tokens }),
     outboxAdmin: createOutboxAdminService({ db, domainEvents, audit: deps.audit, emlDir: smtpUrl ? null : emlDir }),
     close: () => transport?.close(),
   };

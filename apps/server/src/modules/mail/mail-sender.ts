@@ -5,8 +5,8 @@ import type { MailOutboxTable } from '../../db/schema.js';
 import type { Selectable, Updateable } from 'kysely';
 import { enqueueMailJob } from './mail-queue.js';
 import * as outboxRepo from './mail-outbox.repository.js';
-import * as usersRepo from '../users/users.repository.js';
 import type { JobContext } from '../jobs/job-runner.js';
+import type { MailAccounts } from './mail-accounts.js';
 import type { MailRenderer } from './mail-render.js';
 import type { MailTransport } from './mail-transport.js';
 import type { MailValue } from './mail-template.js';
@@ -36,6 +36,8 @@ export interface MailSenderOptions {
   transport: () => MailTransport;
   renderer: MailRenderer;
   unsubscribe: UnsubscribeTokens;
+  /** The accounts' uuids, for the unsubscribe link (handed in: mail sits below the users module). */
+  accounts: MailAccounts;
   publicUrl: string;
   from: string;
   siteName: () => Promise<string>;
@@ -137,7 +139,7 @@ export function createMailSender(options: MailSenderOptions) {
     const data = JSON.parse(row.data) as Record<string, MailValue>;
     const language = normalizeLanguage(row.language) ?? DEFAULT_LANGUAGE;
     const list = MAIL_LISTS.includes(row.list as MailList) ? (row.list as MailList) : null;
-    const userUuid = list && row.user_id !== null ? ((await usersRepo.findUserUuidById(db, row.user_id)) ?? null) : null;
+    const userUuid = list && row.user_id !== null ? ((await options.accounts.uuidOf(row.user_id)) ?? null) : null;
     const token = list && userUuid ? options.unsubscribe.issue(userUuid, list) : null;
     const rendered = await renderer.render({
       kind: row.kind,

@@ -1,8 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { ErrorCode } from '@inkstream/contracts';
-import type { Db } from '../../db/database.js';
 import { AppError } from '../../lib/app-error.js';
-import * as usersRepo from '../users/users.repository.js';
+import type { MailAccounts } from './mail-accounts.js';
 import { MAIL_LISTS, type MailList } from './mail-kinds.js';
 
 /**
@@ -38,8 +37,8 @@ const invalid = () =>
   new AppError(ErrorCode.INVALID_UNSUBSCRIBE_TOKEN, 400, 'This unsubscribe link is not valid: open the latest message and use its link');
 
 /** Leaves a list: reminders → users.mail_reminders = 0, digest → users.mail_digest = 0. */
-export function createUnsubscribeService(deps: { db: Db; tokens: UnsubscribeTokens }) {
-  const { db, tokens } = deps;
+export function createUnsubscribeService(deps: { accounts: MailAccounts; tokens: UnsubscribeTokens }) {
+  const { accounts, tokens } = deps;
   return {
     /** Which list a token leaves (the page's button label); changes nothing. */
     preview(token: string): { list: MailList } {
@@ -51,7 +50,7 @@ export function createUnsubscribeService(deps: { db: Db; tokens: UnsubscribeToke
       const found = tokens.verify(token);
       if (!found) throw invalid();
       // Idempotent, and the same answer for an account deleted since: nothing to tell apart.
-      await usersRepo.leaveMailList(db, found.userUuid, found.list);
+      await accounts.leaveList(found.userUuid, found.list);
       return { list: found.list, unsubscribed: true };
     },
   };

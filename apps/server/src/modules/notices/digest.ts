@@ -3,7 +3,7 @@ import type { Db, DbExecutor } from '../../db/database.js';
 import { pickTranslation } from '../../lib/language.js';
 import { DAY_MS } from '../../lib/time.js';
 import { queueMail } from '../mail/mail-queue.js';
-import { mailRecipientOf } from '../mail/mail-recipient.js';
+import { mailRecipientOf } from '../users/mail-recipient.js';
 import type { NoticeStepOptions } from './reminders.js';
 import * as noticesRepo from './notices.repository.js';
 import { letOthersRun } from '../../lib/concurrency.js';

@@ -2,7 +2,7 @@ import type { DbExecutor } from '../../db/database.js';
 import type { EventRaiser } from '../../db/domain-events.js';
 import { queueMail } from '../mail/mail-queue.js';
 import type { MailKind } from '../mail/mail-kinds.js';
-import { mailRecipientOf, type MailRecipient } from '../mail/mail-recipient.js';
+import { mailRecipientOf, type MailRecipient } from '../users/mail-recipient.js';
 import type { MailValue } from '../mail/mail-template.js';
 import { formatInstant, formatLength, formatMoney, formatPlan, formatCoins } from './notice-format.js';
 

@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.js';
 import type { DomainEvents } from '../../db/domain-events.js';
 import { DAY_MS } from '../../lib/time.js';
 import { queueMail } from '../mail/mail-queue.js';
-import { mailRecipientOf } from '../mail/mail-recipient.js';
+import { mailRecipientOf } from '../users/mail-recipient.js';
 import { formatInstant } from './notice-format.js';
 import * as noticesRepo from './notices.repository.js';
 import { letOthersRun } from '../../lib/concurrency.js';

@@ -7,7 +7,7 @@ import type { Actor, AuditService } from '../audit/audit.service.js';
 import { cleanCommunityText } from '../community/community-text.js';
 import { feedKeyHash, feedUrls, newFeedKey } from './feed-keys.js';
 import * as repo from './feed-keys.repository.js';
-import { refuseLeftReader } from '../data-rights/deletion/reader-guard.js';
+import { refuseLeftReader } from '../users/account-guard.js';
 
 export interface FeedKeysDeps {
   db: Db;

@@ -9,7 +9,7 @@ import type { MembershipService } from '../membership/membership.service.js';
 import { queuePaymentReceipt, queueRefundNotice } from '../notices/receipts.js';
 import * as repo from './payments.repository.js';
 import { recordIncident } from './payment-incidents.repository.js';
-import { isErased } from '../data-rights/deletion/deletion.repository.js';
+import { isErased } from '../users/account-state.repository.js';
 
 export type OrderRow = Selectable<PaymentOrdersTable>;
 

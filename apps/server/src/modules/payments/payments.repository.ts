@@ -1,7 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { DbExecutor } from '../../db/database.js';
 import type { PaymentOrdersTable } from '../../db/schema.js';
-import { addRevenue, revenueDayOf } from '../stats/revenue-days.repository.js';
+import { addRevenue, revenueDayOf } from './revenue-days.repository.js';
 
 export const insertOrder = (db: DbExecutor, order: Insertable<PaymentOrdersTable>) =>
   db.insertInto('payment_orders').values(order).execute();

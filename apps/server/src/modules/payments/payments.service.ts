@@ -21,7 +21,7 @@ import type { CheckoutTokens } from './checkout-token.js';
 import type { WechatPayClient } from './wechat/wechat-pay-client.js';
 import { loadOnFirstUse } from '../../lib/load-on-first-use.js';
 import { findActivePack } from '../coins/coin-packs.repository.js';
-import { refuseLeftReader } from '../data-rights/deletion/reader-guard.js';
+import { refuseLeftReader } from '../users/account-guard.js';
 
 const qrcode = loadOnFirstUse<typeof import('qrcode')>('qrcode');
 

@@ -10,7 +10,7 @@ import { isUsableKeys } from './push-keys.js';
 import { newChaptersText } from './push-messages.js';
 import * as repo from './push.repository.js';
 import { postPush } from './push-transport.js';
-import { refuseLeftReader } from '../data-rights/deletion/reader-guard.js';
+import { refuseLeftReader } from '../users/account-guard.js';
 
 /** Push services keep an undelivered notice this long (the reader's phone may be off). */
 const TTL_SECONDS = 24 * 60 * 60;

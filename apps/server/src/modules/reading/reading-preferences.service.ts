@@ -10,7 +10,7 @@ import type { Db } from '../../db/database.js';
 import { AppError, badRequest, type ErrorDetail } from '../../lib/app-error.js';
 import { definedOnly } from '../../lib/defined-only.js';
 import { toIso } from '../../lib/time.js';
-import { refuseLeftReader } from '../data-rights/deletion/reader-guard.js';
+import { refuseLeftReader } from '../users/account-guard.js';
 import * as repo from './reading-preferences.repository.js';
 
 /**

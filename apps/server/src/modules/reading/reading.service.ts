@@ -33,7 +33,7 @@ import * as repo from './reading.repository.js';
 import type { ReaderChangeFeed } from './reader-change-feed.js';
 import { createReaderStateCache, type CachedAccount, type CachedChapter } from './reader-state-cache.js';
 import { readSharedChapter, type SharedChapter, type StoredPage } from './shared-chapter.js';
-import { refuseLeftReader } from '../data-rights/deletion/reader-guard.js';
+import { refuseLeftReader } from '../users/account-guard.js';
 
 type ReaderState = NonNullable<Awaited<ReturnType<typeof repo.findReaderState>>>;
 

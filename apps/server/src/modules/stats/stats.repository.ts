@@ -1,6 +1,6 @@
 import type { DbExecutor } from '../../db/database.js';
 import { DAY_MS } from '../../lib/time.js';
-import { revenueDaysFrom } from './revenue-days.repository.js';
+import { revenueDaysFrom } from '../payments/revenue-days.repository.js';
 
 /**
  * Paid amounts per provider, plan and UTC day of payment (refunded orders were paid too), read

@@ -1,7 +1,6 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, PublicConfigResponse, type PublicConfig } from '@inkstream/contracts';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import type { AppConfig } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { DatabaseGate } from '../../db/database-gate.js';
 import { AppError } from '../../lib/app-error.js';
@@ -10,6 +9,7 @@ import { PUBLIC_CACHE } from '../../http/cache-rules.js';
 import type { SiteSettingsService } from '../settings/site-settings.service.js';
 import type { StorageHealth } from '../../db/storage-health.js';
 import { pingDatabase, probeWrite } from './system.repository.js';
+import type { StripeConfig, WechatPayConfig } from '../payments/payments-config.js';
 
 /**
  * Liveness and readiness, outside the API so load balancers need no API knowledge. Ready: the
@@ -71,9 +71,17 @@ function boundedPing(db: Db, timeoutMs: number): () => Promise<'ok' | 'failed' |
   };
 }
 
+/** The settings the public config shows that are fixed at boot (read by config.ts, handed in by app.ts). */
+export interface PublicConfigSource {
+  readonly community: boolean;
+  readonly paymentsSandbox: boolean;
+  readonly wechatPay: WechatPayConfig | null;
+  readonly stripe: StripeConfig | null;
+}
+
 /** The site name and contact e-mail come from the run-time settings (an admin may change them). */
 export function publicConfigRoutes(
-  config: AppConfig,
+  config: PublicConfigSource,
   settings: Pick<SiteSettingsService, 'getForPublic'>,
   coinPacks: () => Promise<PublicConfig['coins']['packs']>,
 ) {

@@ -3,7 +3,7 @@ import type { DbExecutor } from '../../db/database.js';
 import type { EventRaiser } from '../../db/domain-events.js';
 import { AppError } from '../../lib/app-error.js';
 import { queueMail } from '../mail/mail-queue.js';
-import { mailRecipientOf } from '../mail/mail-recipient.js';
+import { mailRecipientOf } from './mail-recipient.js';
 import { hashRecoveryCode, sameHash, type TotpCipher } from './totp-crypto.js';
 import * as twoStepRepo from './two-step.repository.js';
 

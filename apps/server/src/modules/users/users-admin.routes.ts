@@ -11,16 +11,10 @@ import {
   AdminUserParams,
 } from '@inkstream/contracts';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { errorResponses } from '../../lib/route-schema.js';
-import { requireAdmin } from '../../http/guards.js';
-import type { Actor } from '../audit/audit.service.js';
+import { actorOf } from '../audit/admin-actor.js';
 import type { UsersAdminService } from './users-admin.service.js';
-
-const actorOf = (request: FastifyRequest): Actor => {
-  const admin = requireAdmin(request);
-  return { userId: admin.id, name: admin.username };
-};
 
 const change = (summary: string) => ({
   tags: ['admin'],

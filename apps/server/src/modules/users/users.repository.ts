@@ -92,7 +92,7 @@ export const listUsers = (db: DbExecutor) =>
 export const setUserRole = (db: DbExecutor, userId: number, role: 'user' | 'admin') =>
   db.updateTable('users').set({ role }).where('id', '=', userId).execute();
 
-/** What the mail module needs of an account to address it (mail-recipient.ts). */
+/** What mail needs of an account to address it (mail-recipient.ts mailRecipientOf). */
 export const findMailRecipientRow = (db: DbExecutor, userId: number) =>
   db
     .selectFrom('users')

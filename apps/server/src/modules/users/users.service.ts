@@ -28,7 +28,7 @@ import type { TotpCipher } from './totp-crypto.js';
 import { invalidTotp, useSecondStep } from './two-step.js';
 import { parseMailAddress, requireMailAddress } from '../mail/mail-address.js';
 import { queueMail } from '../mail/mail-queue.js';
-import { mailRecipientOf } from '../mail/mail-recipient.js';
+import { mailRecipientOf } from './mail-recipient.js';
 import { changeAddress, emailTaken, isAddressTaken, isEmailKeyClash, sendConfirmation } from './account-email.js';
 import { consumeAccountToken, issueAccountToken, PASSWORD_RESET_TTL_MS } from './account-tokens.js';
 import { legalAcceptance } from '../legal/legal.service.js';

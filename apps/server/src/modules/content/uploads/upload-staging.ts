@@ -16,6 +16,14 @@ import { compareNatural } from '../import/natural-sort.js';
  * is written); then either one archive (.cbz/.zip/.epub) or images that make one chapter.
  */
 
+/** Chapter uploads from the console, as config.ts reads them (UPLOAD_MAX_* settings, under DATA_DIR). */
+export interface UploadsConfig {
+  /** Staged under `dir/<job uuid>/` on the node that received them. */
+  readonly dir: string;
+  readonly maxFileBytes: number;
+  readonly maxJobBytes: number;
+}
+
 export interface UploadLimits {
   root: string;
   maxFileBytes: number;

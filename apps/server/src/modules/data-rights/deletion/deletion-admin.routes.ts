@@ -10,7 +10,7 @@ import {
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { errorResponses } from '../../../lib/route-schema.js';
-import { actorOf } from '../../catalogue/catalogue-admin.routes.js';
+import { actorOf } from '../../audit/admin-actor.js';
 import type { DeletionService } from './deletion.service.js';
 
 /** Account deletions in the console (inside the admin scope, behind its guard; docs/ADMIN.md "Account deletions"). */

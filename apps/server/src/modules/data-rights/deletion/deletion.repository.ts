@@ -1,9 +1,7 @@
-import { PostgresAdapter, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { DbExecutor } from '../../../db/database.js';
 
 /** Requests to delete an account (account_deletions, migration 2026-11-28T0910). */
-
-const isPostgres = (db: DbExecutor) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 const DELETION_COLUMNS = [
   'id',
@@ -158,26 +156,6 @@ export async function consequencesOf(db: DbExecutor, userId: number, now: number
     ratings: Number(ratings.n) - Number(ratings.reviews),
     paid_orders: Number(paid.n),
   };
-}
-
-/**
- * Inside a writer's transaction (a comment, a like, a follow, a rating, progress, an order): the
- * reader's row read with a share lock on PostgreSQL, which waits for an erasure holding the
- * reader's lock (membership lockUserMembership, an UPDATE of the row) and then reads what it
- * committed; an erasure that comes after waits for this writer. So a writer either commits before
- * the erasure (which then removes what it wrote) or sees the account erased. SQLite runs one
- * write transaction at a time: nothing to lock.
- */
-export async function readerStateForWrite(db: DbExecutor, userId: number) {
-  let query = db.selectFrom('users').select(['erased_at', 'disabled_at']).where('id', '=', userId);
-  if (isPostgres(db)) query = query.forShare();
-  return query.executeTakeFirst();
-}
-
-/** The erasure took the account: for the payment notifications (payments/order-ledger.ts). */
-export async function isErased(db: DbExecutor, userId: number): Promise<boolean> {
-  const row = await db.selectFrom('users').select('erased_at').where('id', '=', userId).executeTakeFirst();
-  return row?.erased_at != null;
 }
 
 export const findUserForDeletion = (db: DbExecutor, where: { id: number } | { uuid: string }) => {

@@ -14,9 +14,10 @@ import { decodeCursor, encodeCursor } from '../../../lib/list-cursor.js';
 import type { Actor, AuditService } from '../../audit/audit.service.js';
 import type { EnqueueInput } from '../../jobs/job-runner.js';
 import { queueMail } from '../../mail/mail-queue.js';
-import { mailRecipientOf } from '../../mail/mail-recipient.js';
+import { mailRecipientOf } from '../../users/mail-recipient.js';
 import type { MembershipService } from '../../membership/membership.service.js';
 import { formatInstant } from '../../notices/notice-format.js';
+import { isErased } from '../../users/account-state.repository.js';
 import type { AuthUser } from '../../users/auth-user.js';
 import { checkCurrentSecrets } from '../../users/current-secrets.js';
 import type { TotpCipher } from '../../users/totp-crypto.js';
@@ -143,11 +144,11 @@ export function createDeletionService(deps: {
   async function checkAtLogin(userId: number): Promise<LoginDeletionCheck> {
     // Most logins: one indexed read, no transaction.
     if (!(await repo.findPendingDeletion(db, userId))) {
-      return (await repo.isErased(db, userId)) ? { state: 'erased' } : { state: 'none' };
+      return (await isErased(db, userId)) ? { state: 'erased' } : { state: 'none' };
     }
     return domainEvents.transact(async (trx) => {
       await deps.membership.lockMembersWithin(trx, [userId]);
-      if (await repo.isErased(trx, userId)) return { state: 'erased' } as const;
+      if (await isErased(trx, userId)) return { state: 'erased' } as const;
       if (!(await repo.cancelPending(trx, userId, null, now()))) return { state: 'none' } as const;
       await queueCancelled(trx, userId);
       return { state: 'cancelled' } as const;
@@ -193,7 +194,7 @@ export function createDeletionService(deps: {
       const user = await repo.findUserForDeletion(trx, { uuid: userUuid });
       if (!user) throw userNotFound();
       await deps.membership.lockMembersWithin(trx, [user.id]);
-      if (await repo.isErased(trx, user.id)) throw erasedAlready();
+      if (await isErased(trx, user.id)) throw erasedAlready();
       const pending = await repo.findPendingDeletion(trx, user.id);
       if (!pending || !(await repo.cancelPending(trx, user.id, actor.userId, now())))
         throw notFound(ErrorCode.DELETION_NOT_FOUND, 'No deletion of this account is pending');

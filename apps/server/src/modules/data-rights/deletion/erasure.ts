@@ -27,7 +27,7 @@ export type ErasureOutcome = 'erased' | 'already-erased' | 'not-pending' | 'not-
  * (membership.lockMembersWithin, the lock every purchase, grant and coin movement takes), so it
  * happens entirely or not at all: a node that dies halfway leaves the account as it was, and the
  * job (taken over once its lease ends) or the housekeeping pass runs it again. Writers of reader
- * rows check the account inside their own transaction (deletion.repository readerStateForWrite).
+ * rows check the account inside their own transaction (users/account-guard.ts).
  */
 export function createErasure(deps: {
   db: Db;

@@ -16,7 +16,7 @@ import { DAY_MS } from '../../../lib/time.js';
 import type { Actor, AuditService } from '../../audit/audit.service.js';
 import type { EnqueueInput } from '../../jobs/job-runner.js';
 import { queueMail } from '../../mail/mail-queue.js';
-import { mailRecipientOf } from '../../mail/mail-recipient.js';
+import { mailRecipientOf } from '../../users/mail-recipient.js';
 import { buildArchive } from './export-archive.js';
 import type { ExportLinks } from './export-links.js';
 import { readExportSnapshot, type MailSubject } from './export-snapshot.js';

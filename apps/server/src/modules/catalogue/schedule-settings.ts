@@ -1,6 +1,6 @@
 import { ErrorCode, type AdminBookDetail, type AdminBookUpdateBody, type PublishingSchedule } from '@inkstream/contracts';
 import { AppError } from '../../lib/app-error.js';
-import type { BookChanges } from '../catalogue/catalogue-write.repository.js';
+import type { BookChanges } from './catalogue-write.repository.js';
 import { daysOfMask, isKnownTimeZone, maskOfDays, minutesOf, timeOf } from './schedule-time.js';
 
 /**

@@ -1,6 +1,6 @@
 import { RATING_MAX, RATING_MIN, RATING_PRIOR_WEIGHT } from '@inkstream/contracts';
 import type { Db } from '../../db/database.js';
-import { sumPublishedRatings } from './ratings.repository.js';
+import { sumPublishedRatings } from './catalogue.repository.js';
 
 /**
  * The Bayesian average of a book's ratings (docs/COMMUNITY.md, "Ratings and reviews"):

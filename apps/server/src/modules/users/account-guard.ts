@@ -1,11 +1,13 @@
-import type { DbExecutor } from '../../../db/database.js';
-import { invalidTokenError } from '../../../http/guards.js';
-import { readerStateForWrite } from './deletion.repository.js';
+import type { DbExecutor } from '../../db/database.js';
+import { invalidTokenError } from '../../http/guards.js';
+import { readerStateForWrite } from './account-state.repository.js';
 
 /**
- * Called first in the transaction of every writer that adds a row of a reader (a comment, a like,
- * a follow, a rating, reading progress, an order): the account must still be there. On PostgreSQL
- * this waits for an erasure running now and then sees it (deletion.repository readerStateForWrite),
+ * The erased-account guard, one rule owned by the account and imported downward by every floor
+ * above it: called first in the transaction of every writer that adds a row of a reader (a
+ * comment, a like, a follow, a rating, reading progress, an order): the account must still be
+ * there. On PostgreSQL this waits for an erasure running now and then sees it
+ * (account-state.repository.ts readerStateForWrite),
  * so a request that authenticated just before the erasure cannot leave a personal row behind it.
  * An erased or disabled account: 401 INVALID_TOKEN, as its token would get at the next request.
  */

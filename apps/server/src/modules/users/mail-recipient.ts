@@ -1,6 +1,7 @@
 import { normalizeLanguage, DEFAULT_LANGUAGE, type Language } from '@inkstream/contracts';
-import type { DbExecutor } from '../../db/database.js';
-import * as usersRepo from '../users/users.repository.js';
+import type { Db, DbExecutor } from '../../db/database.js';
+import type { MailAccounts } from '../mail/mail-accounts.js';
+import * as usersRepo from './users.repository.js';
 
 export interface MailRecipient {
   userId: number;
@@ -27,3 +28,9 @@ export async function mailRecipientOf(executor: DbExecutor, userId: number): Pro
     mailDigest: row.mail_digest === 1,
   };
 }
+
+/** The accounts as mail sees them (mail/mail-accounts.ts), handed to createMail by the wiring root. */
+export const createMailAccounts = (db: Db): MailAccounts => ({
+  uuidOf: (userId) => usersRepo.findUserUuidById(db, userId),
+  leaveList: (userUuid, list) => usersRepo.leaveMailList(db, userUuid, list),
+});
