@@ -126,8 +126,8 @@ for (const { file, line, text } of left)
 const MODULE_STATE = new Map([
   ['db/direct-reads.ts directReadsByHandle', 'per database handle, keyed weakly: the prepared reads of a handle, gone with it'],
   ['db/postgres-driver.ts configured', "pg's type parsers are set once per process, on the first PostgreSQL connection"],
-  ['modules/content/image-pipeline.ts pixelsInFlight', 'a process-wide budget: the pixels decoded at once, whoever imports'],
-  ['modules/content/image-pipeline.ts pixelWaiters', 'the pages waiting for that process-wide pixel budget'],
+  ['modules/media/image-pipeline.ts pixelsInFlight', 'a process-wide budget: the pixels decoded at once, whoever imports'],
+  ['modules/media/image-pipeline.ts pixelWaiters', 'the pages waiting for that process-wide pixel budget'],
   ['modules/search/term-index.ts rows', 'scratch buffers of the edit-distance table, reused by each search (one runs at a time)'],
   ['modules/search/title-highlights.ts foldedChars', 'a bounded memo of a pure function (one character folded), cleared when full'],
   [

@@ -1,7 +1,6 @@
 // The server's layers, written once (docs/ARCHITECTURE.md "Layers"): dependency-cruiser's rules for
 // apps/server/src. Paths are relative to that folder. `npm run lint` runs them through
-// scripts/check-module-floors.mjs, which also fails on a known exception that no longer happens;
-// by hand (any reporter, e.g. `--output-type dot`): `cd apps/server/src && npx depcruise --config
+// scripts/check-module-floors.mjs, which also fails on a module folder on no floor; by hand (any reporter, e.g. `--output-type dot`): `cd apps/server/src && npx depcruise --config
 // "$PWD/../.dependency-cruiser.mjs" .` (the CLI wants the config's full path).
 //
 // From the top down: the wiring root (the files at src/ and cli/) → modules/, floor by floor →
@@ -43,79 +42,28 @@ export const FLOORS = [
   },
 ];
 
-/**
- * Imports that break the layers today, each with its reason: an import up a floor, or (listed both
- * ways) a pair of module folders that import each other. `from` and `to` are paths under src/: a
- * module folder (`modules/x/`) or a file. The check fails on one that no longer happens. The other
- * callers of bumpCatalogueVersion (coins, content, demo) import downward and need none.
- */
-export const KNOWN_EXCEPTIONS = [
-  {
-    from: 'modules/catalogue/',
-    to: 'modules/content/',
-    reason: 'issue 57 item 3, in progress: catalogue and content import each other (images, pages) until catalogue writes raise events',
-  },
-  {
-    from: 'modules/content/',
-    to: 'modules/catalogue/',
-    reason: 'issue 57 item 3, in progress: the importer writes through catalogue-write.repository and bumps the catalogue version',
-  },
-  {
-    from: 'modules/legal/legal.service.ts',
-    to: 'modules/catalogue/catalogue-write.repository.ts',
-    reason: 'issue 57 item 3, in progress: publishing a legal text calls bumpCatalogueVersion until it raises an event',
-  },
-];
-
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A regular expression for paths starting with one of `prefixes` (a folder with its slash, or a file). */
 const startingWith = (prefixes) => `^(?:${prefixes.map((prefix) => escape(prefix) + (prefix.endsWith('/') ? '' : '$')).join('|')})`;
 const moduleFolders = (names) => names.map((name) => `modules/${name}/`);
-/** The same for folder names, which dependency-cruiser writes without the trailing slash. */
-const folderOrBelow = (folders) => `^(?:${folders.map((folder) => escape(folder.replace(/\/$/, ''))).join('|')})(?:/|$)`;
 const TESTS = '\\.test\\.ts$';
 
-/** One rule per floor: its modules import nothing from the floors above it (the known exceptions aside). */
+/** One rule per floor: its modules import nothing from the floors above it. No exception is listed: a new one fails. */
 function floorRules() {
-  const rules = [];
-  FLOORS.forEach(({ floor, modules }, at) => {
+  return FLOORS.flatMap(({ floor, modules }, at) => {
     const above = FLOORS.slice(at + 1).flatMap((higher) => higher.modules);
-    if (above.length === 0) return;
-    const excepted = KNOWN_EXCEPTIONS.filter((exception) => modules.some((name) => exception.from.startsWith(`modules/${name}/`)));
-    const name = `floor-${floor.replace(/ /g, '-')}`;
-    const comment = `the ${floor} floor imports no module of a floor above it`;
-    rules.push({
-      name,
-      comment,
-      severity: 'error',
-      from: {
-        path: startingWith(moduleFolders(modules)),
-        pathNot: [TESTS, ...(excepted.length > 0 ? [startingWith(excepted.map((exception) => exception.from))] : [])],
-      },
-      to: { path: startingWith(moduleFolders(above)) },
-    });
-    // A file or folder with a known exception is held to the floors for every other import.
-    for (const from of new Set(excepted.map((exception) => exception.from)))
-      rules.push({
-        name,
-        comment,
+    if (above.length === 0) return [];
+    return [
+      {
+        name: `floor-${floor.replace(/ /g, '-')}`,
+        comment: `the ${floor} floor imports no module of a floor above it`,
         severity: 'error',
-        from: { path: startingWith([from]), pathNot: TESTS },
-        to: {
-          path: startingWith(moduleFolders(above)),
-          pathNot: startingWith(KNOWN_EXCEPTIONS.filter((exception) => exception.from === from).map((exception) => exception.to)),
-        },
-      });
+        from: { path: startingWith(moduleFolders(modules)), pathNot: TESTS },
+        to: { path: startingWith(moduleFolders(above)) },
+      },
+    ];
   });
-  return rules;
 }
-
-/** The module folders whose mutual imports are a known exception (a pair, both ways). */
-const excusedPairs = KNOWN_EXCEPTIONS.filter(
-  (exception) =>
-    /^modules\/[^/]+\/$/.test(exception.from) &&
-    KNOWN_EXCEPTIONS.some((other) => other.from === exception.to && other.to === exception.from),
-);
 
 const ROOT = '^(?:[^/]+\\.ts|cli/.*)$';
 
@@ -165,22 +113,10 @@ export default {
         'module folders import one way: two modules that import each other, directly or through others, are one module or a missing floor',
       severity: 'error',
       scope: 'folder',
-      from: {
-        path: '^modules/([^/]+)',
-        ...(excusedPairs.length > 0 ? { pathNot: folderOrBelow(excusedPairs.map((pair) => pair.from)) } : {}),
-      },
+      from: { path: '^modules/([^/]+)' },
       // Between module folders: the subfolders of one module are that module's own business.
       to: { path: '^modules/', pathNot: '^modules/$1(?:/|$)', circular: true },
     },
-    ...excusedPairs.map((pair) => ({
-      name: 'no-module-loop',
-      comment:
-        'module folders import one way: two modules that import each other, directly or through others, are one module or a missing floor',
-      severity: 'error',
-      scope: 'folder',
-      from: { path: `^modules/(${escape(pair.from.split('/')[1])})(?:/|$)` },
-      to: { path: '^modules/', pathNot: [folderOrBelow([pair.to]), '^modules/$1(?:/|$)'], circular: true },
-    })),
     {
       name: 'no-file-loop',
       comment: 'no import loop among the server files, type-only imports too (move what both need into a third file)',

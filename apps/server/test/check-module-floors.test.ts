@@ -1,5 +1,3 @@
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { lintScriptOnTrees } from './helpers/lint-script.js';
 
@@ -8,30 +6,7 @@ import { lintScriptOnTrees } from './helpers/lint-script.js';
 // check must fail naming the import; a tree that keeps the layers passes.
 const check = lintScriptOnTrees('check-module-floors.mjs');
 
-interface KnownException {
-  from: string;
-  to: string;
-}
-const configUrl = pathToFileURL(path.resolve(import.meta.dirname, '../.dependency-cruiser.mjs')).href;
-const { KNOWN_EXCEPTIONS } = (await import(configUrl)) as { KNOWN_EXCEPTIONS: KnownException[] };
-
-/** A file that stands for a known exception's end: the file itself, or one in the folder. */
-const endFile = (end: string, name: string) => (end.endsWith('/') ? `${end}${name}.ts` : end);
-const relative = (from: string, to: string) => path.posix.relative(path.posix.dirname(from), to).replace(/\.ts$/, '.js');
-/** Each known exception, taken once (the check fails on one that no import uses). */
-const exceptions = Object.fromEntries(
-  KNOWN_EXCEPTIONS.flatMap(({ from, to }, at) => {
-    const source = endFile(from, `exception-source-${at}`);
-    const target = endFile(to, `exception-target-${at}`);
-    return [
-      [source, `import { target${at} } from './${relative(source, target)}';\nexport const source${at} = target${at};\n`],
-      [target, `export const target${at} = ${at};\n`],
-    ];
-  }),
-);
-
 const layered: Record<string, string> = {
-  ...exceptions,
   'app.ts': "import { registerAuth } from './plugins/auth.js';\nimport { usersRoutes } from './modules/users/users.routes.js';\n",
   'config.ts': "import type { MailConfig } from './modules/mail/mail-config.js';\nexport type AppConfig = { mail: MailConfig };\n",
   'plugins/auth.ts': "import { invalidTokenError } from '../http/guards.js';\nexport interface Authenticator {}\n",
@@ -53,7 +28,7 @@ const layered: Record<string, string> = {
 };
 
 describe('check-module-floors', () => {
-  it('passes a tree that keeps the layers and the floors, with the known exceptions in place', () => {
+  it('passes a tree that keeps the layers and the floors', () => {
     const result = check(layered);
     expect(result.output).toContain('no import up a floor, no module loop, no file loop');
     expect(result.status).toBe(0);
@@ -67,16 +42,6 @@ describe('check-module-floors', () => {
     });
     expect(result.status).toBe(1);
     expect(result.output).toContain('modules/audit/audit.service.ts imports modules/catalogue/console-titles.ts (floor-platform');
-  });
-
-  it('holds a file with a known exception to the floors for its other imports', () => {
-    const source = endFile(KNOWN_EXCEPTIONS[0]!.from, 'exception-source-0');
-    const result = check({
-      ...layered,
-      [source]: `${layered[source]}import { refuseLeftReader } from '${relative(source, 'modules/community/ratings.service.ts')}';\n`,
-    });
-    expect(result.status).toBe(1);
-    expect(result.output).toContain(`${source} imports modules/community/ratings.service.ts (floor-`);
   });
 
   it('fails on two modules of one floor that import each other, directly or through a third (a new module cycle)', () => {
@@ -93,14 +58,6 @@ describe('check-module-floors', () => {
     expect(through.status).toBe(1);
     expect(through.output).toContain('module loop: ');
     expect(through.output).toContain('modules/library');
-  });
-
-  it('fails on a known exception that no import uses any more', () => {
-    const { from, to } = KNOWN_EXCEPTIONS.at(-1)!;
-    const source = endFile(from, `exception-source-${KNOWN_EXCEPTIONS.length - 1}`);
-    const result = check({ ...layered, [source]: 'export const nothing = 0;\n' });
-    expect(result.status).toBe(1);
-    expect(result.output).toContain(`known exception ${from} → ${to} no longer happens`);
   });
 
   it('fails on a plugin, lib, kit or db file that imports a module (type-only imports too)', () => {

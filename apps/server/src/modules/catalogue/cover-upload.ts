@@ -1,5 +1,5 @@
 import sharp, { type Metadata } from 'sharp';
-import { ImageDecodeError, processCover, type ProcessedCover } from '../content/image-pipeline.js';
+import { ImageDecodeError, processCover, type ProcessedCover } from '../media/image-pipeline.js';
 
 /** The same decompression-bomb limit as the page pipeline. */
 const MAX_INPUT_PIXELS = 100_000_000;

@@ -6,8 +6,8 @@ import type { DomainEvents } from '../../db/domain-events.js';
 import { acquireLease, releaseLease } from '../../db/lease.js';
 import { letOthersRun } from '../../lib/concurrency.js';
 import type { MediaStorage } from '../media/media-storage.js';
-import { ImageDecodeError, processLitePage } from './image-pipeline.js';
-import { storeImage } from './page-store.js';
+import { ImageDecodeError, processLitePage } from '../media/image-pipeline.js';
+import { storeImage } from '../media/page-store.js';
 import * as repo from './lite-backfill.repository.js';
 
 const LEASE_NAME = 'lite-backfill';

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import type { NewPageInput } from '../catalogue/catalogue-write.repository.js';
-import { processCover, processPixels, type RawPixels } from '../content/image-pipeline.js';
-import { storeCover as storeCoverSizes, storePage } from '../content/page-store.js';
+import { processCover, processPixels, type RawPixels } from '../media/image-pipeline.js';
+import { storeCover as storeCoverSizes, storePage } from '../media/page-store.js';
 import type { MediaStorage } from '../media/media-storage.js';
 
 /**

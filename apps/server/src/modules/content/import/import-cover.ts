@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { MediaStorage } from '../../media/media-storage.js';
-import { processCover } from '../image-pipeline.js';
-import { storeCover } from '../page-store.js';
+import { processCover } from '../../media/image-pipeline.js';
+import { storeCover } from '../../media/page-store.js';
 import { describeError } from './import-errors.js';
 import type { ImportSource, SourceFile } from './import-source.js';
 

@@ -1,5 +1,4 @@
-import type { NewPageInput } from '../catalogue/catalogue-write.repository.js';
-import { contentHash, type MediaStorage } from '../media/media-storage.js';
+import { contentHash, type MediaStorage } from './media-storage.js';
 import type { EncodedImage, ProcessedCover, ProcessedPage } from './image-pipeline.js';
 
 /** Content-hashed key under `prefix`: the same bytes always land on the same key (idempotent, cacheable forever). */
@@ -9,11 +8,22 @@ export async function storeImage(storage: MediaStorage, prefix: string, image: E
   return key;
 }
 
+/** A stored page's keys and size, as the catalogue's writer takes a new page (insertChapter). */
+export interface StoredPage {
+  language: string;
+  media_key: string;
+  avif_key: string | null;
+  webp_key: string | null;
+  lite_key: string | null;
+  width: number;
+  height: number;
+}
+
 /**
  * Stores a processed page's fallback and variants under `prefix`
  * (`pages/<book uuid>/<chapter uuid>/<language>/`), ready for insertChapter.
  */
-export async function storePage(storage: MediaStorage, prefix: string, language: string, page: ProcessedPage): Promise<NewPageInput> {
+export async function storePage(storage: MediaStorage, prefix: string, language: string, page: ProcessedPage): Promise<StoredPage> {
   const [media_key, avif_key, webp_key, lite_key] = await Promise.all([
     storeImage(storage, prefix, page.fallback),
     page.avif ? storeImage(storage, prefix, page.avif) : null,
