@@ -5,8 +5,10 @@
  * 1. A feature's insides are its own. `apps/web/src/features/<name>/` is one feature (the console,
  *    features/admin, is one with its sections); another feature, components/, lib/ and i18n/ may
  *    import only its public face, `features/<name>/index.ts`. Everything else in the folder is
- *    internal. The screens that put features together (routes/, App.tsx, entry-server.tsx) and the
- *    tests' helpers (test-support/) may reach inside.
+ *    internal. The screens that put features together (routes/, App.tsx, entry-server.tsx), the
+ *    service worker (service-worker/: an entry of its own, bundled apart, which takes the offline
+ *    feature's storage names and expiry rule without the feature's screens) and the tests' helpers
+ *    (test-support/) may reach inside.
  * 2. No loops between the app's parts: the parts are each feature, components/, lib/, i18n/, routes/
  *    and the files at src/ (entry points). A part that imports another may not be imported back by
  *    it, directly or through others: shared pieces belong in lib/ or components/, which import no feature.
@@ -15,7 +17,8 @@
  *    pagePath, adminPath): no string or template literal names a page of the site ('/profile',
  *    `/login?return=…`, a bare '/' for the home page), so every link follows the table (page-paths.mjs).
  * 5. Requests go through the API client (lib/api-fetch.ts): no other file calls fetch, opens an
- *    XMLHttpRequest or sends a beacon.
+ *    XMLHttpRequest or sends a beacon. (The service worker's `scope.fetch` is the page's own request
+ *    passing through, or its precaching: not a call of the app's.)
  * Rules 4 and 5 skip tests and excuse only what ALLOWED lists, each with its reason.
  *
  * Static imports and re-exports count, `import type` too (a loop of types is still a tangle);
@@ -67,7 +70,7 @@ function partOf(file) {
 }
 
 /** The parts that assemble features into screens: they may import a feature's insides. */
-const COMPOSERS = new Set(['src', 'routes', 'test-support']);
+const COMPOSERS = new Set(['src', 'routes', 'service-worker', 'test-support']);
 const isFeaturePublicFace = (file) => /^features\/[^/]+\/index\.tsx?$/.test(rel(file));
 
 const files = sourceFiles(src).sort();
@@ -96,6 +99,11 @@ const CLIENT = 'lib/api-fetch.ts';
 const ALLOWED = [
   { file: 'lib/return-path.ts', text: '/', reason: 'the first character of any same-site path (the return check), not the home page' },
   { file: 'features/push/push-subscription.ts', text: '/', reason: "base64's alphabet: base64url's '_' becomes '/'" },
+  {
+    file: 'service-worker/site-path.ts',
+    text: '/',
+    reason: "the first character of any same-site path (the check of a notice's address), not the home page",
+  },
   {
     file: 'features/admin/uploads/upload-api.ts',
     text: 'XMLHttpRequest',
