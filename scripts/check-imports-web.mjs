@@ -19,7 +19,12 @@
  * 5. Requests go through the API client (lib/api-fetch.ts): no other file calls fetch, opens an
  *    XMLHttpRequest or sends a beacon. (The service worker's `scope.fetch` is the page's own request
  *    passing through, or its precaching: not a call of the app's.)
- * Rules 4 and 5 skip tests and excuse only what ALLOWED lists, each with its reason.
+ * 6. The browser renders the server's decision of who may read a chapter (issue 57): no file joins a
+ *    chapter's `is_free` with the reader's membership or unlocks, makes a value named as readability
+ *    from them, or compares a chapter's early-access end (readability-in-web.mjs says exactly what
+ *    counts). The chapter list's badges and save buttons read the access answer (features/chapters/
+ *    chapter-badge.ts); the reader reads the chapter's own answer.
+ * Rules 4 and 5 skip tests and excuse only what ALLOWED lists, each with its reason; rule 6 skips tests.
  *
  * Static imports and re-exports count, `import type` too (a loop of types is still a tangle);
  * `import()` does not: a lazy chunk is loaded on demand and is how routes open screens.
@@ -32,6 +37,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { loops } from './import-loops.mjs';
 import { pagePathsIn, pagePathTest, pageSegments, requestsIn, unexcused } from './page-paths.mjs';
+import { readabilityDecisionsIn } from './readability-in-web.mjs';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -124,6 +130,11 @@ for (const { file, line, text, kind } of left)
       ? `${file}:${line} types the page path ${JSON.stringify(text)}: build it with the contracts' PAGE_PATTERNS, pagePath or adminPath (@inkstream/contracts/routes)`
       : `${file}:${line} sends a request with ${text}: go through the API client (${CLIENT}), or add what it lacks there`,
   );
+for (const file of files)
+  for (const { line, text } of readabilityDecisionsIn(file, readFileSync(file, 'utf8')))
+    problems.push(
+      `${rel(file)}:${line} decides who may read a chapter (${text}): render the server's answer instead (access, readable: features/chapters/chapter-badge.ts)`,
+    );
 // On the app itself, an excuse that no longer excuses anything goes, so the list stays true.
 if (src === defaultSource)
   for (const { file, text } of stale)
@@ -134,5 +145,5 @@ if (problems.length > 0) {
   process.exit(1);
 }
 console.log(
-  `Web imports: ${files.length} files, no feature's insides imported from outside it, no loops, page paths from the contracts, requests through ${CLIENT}.`,
+  `Web imports: ${files.length} files, no feature's insides imported from outside it, no loops, page paths from the contracts, requests through ${CLIENT}, readability from the server.`,
 );
