@@ -15,7 +15,11 @@
 //    publicFreeChapters), and outside modules/access/ and modules/membership/ nothing uses the
 //    membership module's rules for a running membership (membershipStateOf, membershipEndOf) to
 //    decide who may read: both go through the access module's chapterAccessOf / isOpenToEveryone /
-//    isOpenToEveryoneSql, so a new way to read a paid chapter is one case there.
+//    isOpenToEveryoneSql, so a new way to read a paid chapter is one case there. Early access has
+//    one predicate too (issue 57): outside modules/access/ (and db/), no line compares a chapter's
+//    early-access end (early_access_until, earlyAccessUntil) with a time; the catalogue and coins
+//    ask isInEarlyAccess / isInEarlyAccessSql with the clock they were given. Setting it, or the
+//    compare-and-swap on its exact value (`=`), is not a comparison with a time.
 // 3. Links to the site's pages come from the contracts' route table (packages/contracts/src/routes.ts:
 //    PAGE_PATTERNS, pagePath): no string or template literal outside tests names a page ('/profile',
 //    `${publicUrl}/book/chapters/…`; page-paths.mjs). The server's own route paths and prefixes
@@ -77,6 +81,7 @@ const FREE_COUNT = /\bpublic_free_chapters\b|\bpublicFreeChapters\b/;
 /** A comparison operator (not an arrow `=>` or `->`), bare or quoted as Kysely takes it. */
 const COMPARISON = /(?<![=-])[<>]=?/;
 const MEMBERSHIP_RULES = /\b(?:membershipStateOf|membershipEndOf)\b/;
+const EARLY_ACCESS_END = /\bearly_access_until\b|\bearlyAccessUntil\b/;
 for (const file of files) {
   if (/\.test\.tsx?$/.test(file) || file.startsWith('modules/access/') || top(file) === 'db') continue;
   const lines = readFileSync(path.join(SOURCE, file), 'utf8').split('\n');
@@ -85,6 +90,10 @@ for (const file of files) {
     if (FREE_COUNT.test(code) && COMPARISON.test(code))
       problems.push(
         `${file}:${at + 1} compares with a book's count of free chapters: who may read a chapter is decided in modules/access/ only (isOpenToEveryone, isOpenToEveryoneSql, chapterAccessOf)`,
+      );
+    if (EARLY_ACCESS_END.test(code) && COMPARISON.test(code))
+      problems.push(
+        `${file}:${at + 1} compares a chapter's early-access end with a time: whether a chapter is in early access is decided in modules/access/ only (isInEarlyAccess, isInEarlyAccessSql)`,
       );
     if (!file.startsWith('modules/membership/') && MEMBERSHIP_RULES.test(code))
       problems.push(

@@ -5,8 +5,10 @@
  * 1. A feature's insides are its own. `apps/web/src/features/<name>/` is one feature (the console,
  *    features/admin, is one with its sections); another feature, components/, lib/ and i18n/ may
  *    import only its public face, `features/<name>/index.ts`. Everything else in the folder is
- *    internal. The screens that put features together (routes/, App.tsx, entry-server.tsx) and the
- *    tests' helpers (test-support/) may reach inside.
+ *    internal. The screens that put features together (routes/, App.tsx, entry-server.tsx), the
+ *    service worker (service-worker/: an entry of its own, bundled apart, which takes the offline
+ *    feature's storage names and expiry rule without the feature's screens) and the tests' helpers
+ *    (test-support/) may reach inside.
  * 2. No loops between the app's parts: the parts are each feature, components/, lib/, i18n/, routes/
  *    and the files at src/ (entry points). A part that imports another may not be imported back by
  *    it, directly or through others: shared pieces belong in lib/ or components/, which import no feature.
@@ -15,8 +17,14 @@
  *    pagePath, adminPath): no string or template literal names a page of the site ('/profile',
  *    `/login?return=…`, a bare '/' for the home page), so every link follows the table (page-paths.mjs).
  * 5. Requests go through the API client (lib/api-fetch.ts): no other file calls fetch, opens an
- *    XMLHttpRequest or sends a beacon.
- * Rules 4 and 5 skip tests and excuse only what ALLOWED lists, each with its reason.
+ *    XMLHttpRequest or sends a beacon. (The service worker's `scope.fetch` is the page's own request
+ *    passing through, or its precaching: not a call of the app's.)
+ * 6. The browser renders the server's decision of who may read a chapter (issue 57): no file joins a
+ *    chapter's `is_free` with the reader's membership or unlocks, makes a value named as readability
+ *    from them, or compares a chapter's early-access end (readability-in-web.mjs says exactly what
+ *    counts). The chapter list's badges and save buttons read the access answer (features/chapters/
+ *    chapter-badge.ts); the reader reads the chapter's own answer.
+ * Rules 4 and 5 skip tests and excuse only what ALLOWED lists, each with its reason; rule 6 skips tests.
  *
  * Static imports and re-exports count, `import type` too (a loop of types is still a tangle);
  * `import()` does not: a lazy chunk is loaded on demand and is how routes open screens.
@@ -29,6 +37,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { loops } from './import-loops.mjs';
 import { pagePathsIn, pagePathTest, pageSegments, requestsIn, unexcused } from './page-paths.mjs';
+import { readabilityDecisionsIn } from './readability-in-web.mjs';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -67,7 +76,7 @@ function partOf(file) {
 }
 
 /** The parts that assemble features into screens: they may import a feature's insides. */
-const COMPOSERS = new Set(['src', 'routes', 'test-support']);
+const COMPOSERS = new Set(['src', 'routes', 'service-worker', 'test-support']);
 const isFeaturePublicFace = (file) => /^features\/[^/]+\/index\.tsx?$/.test(rel(file));
 
 const files = sourceFiles(src).sort();
@@ -97,6 +106,11 @@ const ALLOWED = [
   { file: 'lib/return-path.ts', text: '/', reason: 'the first character of any same-site path (the return check), not the home page' },
   { file: 'features/push/push-subscription.ts', text: '/', reason: "base64's alphabet: base64url's '_' becomes '/'" },
   {
+    file: 'service-worker/site-path.ts',
+    text: '/',
+    reason: "the first character of any same-site path (the check of a notice's address), not the home page",
+  },
+  {
     file: 'features/admin/uploads/upload-api.ts',
     text: 'XMLHttpRequest',
     reason: "the console's imports show upload progress, which fetch cannot report",
@@ -116,6 +130,11 @@ for (const { file, line, text, kind } of left)
       ? `${file}:${line} types the page path ${JSON.stringify(text)}: build it with the contracts' PAGE_PATTERNS, pagePath or adminPath (@inkstream/contracts/routes)`
       : `${file}:${line} sends a request with ${text}: go through the API client (${CLIENT}), or add what it lacks there`,
   );
+for (const file of files)
+  for (const { line, text } of readabilityDecisionsIn(file, readFileSync(file, 'utf8')))
+    problems.push(
+      `${rel(file)}:${line} decides who may read a chapter (${text}): render the server's answer instead (access, readable: features/chapters/chapter-badge.ts)`,
+    );
 // On the app itself, an excuse that no longer excuses anything goes, so the list stays true.
 if (src === defaultSource)
   for (const { file, text } of stale)
@@ -126,5 +145,5 @@ if (problems.length > 0) {
   process.exit(1);
 }
 console.log(
-  `Web imports: ${files.length} files, no feature's insides imported from outside it, no loops, page paths from the contracts, requests through ${CLIENT}.`,
+  `Web imports: ${files.length} files, no feature's insides imported from outside it, no loops, page paths from the contracts, requests through ${CLIENT}, readability from the server.`,
 );

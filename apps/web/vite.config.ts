@@ -5,7 +5,8 @@ import { serviceWorkerBuild } from './build/service-worker-plugin';
 // The API and media live on the same origin in production (the server serves dist/); in
 // development, Vite proxies them to a server started with `npm start` on port 3000.
 export default defineConfig(({ isSsrBuild }) => ({
-  // serviceWorkerBuild: dist/sw.js gets the build's version and the files it precaches (build/service-worker-build.ts).
+  // serviceWorkerBuild: dist/sw.js, the worker bundled from src/service-worker/sw.ts with the build's version and the
+  // files it precaches (build/service-worker-build.ts); in development, /sw.js bundled on request.
   plugins: [react(), serviceWorkerBuild()],
   resolve: {
     conditions: ['source'],

@@ -102,6 +102,38 @@ describe('check-imports-server', () => {
     expect(raised.status).toBe(0);
   });
 
+  it("fails where a file outside modules/access compares a chapter's early-access end with a time (issue 57)", () => {
+    const cases: Record<string, string> = {
+      'modules/catalogue/catalogue.service.ts':
+        'export const early = (c: any) => c.early_access_until !== null && Number(c.early_access_until) > Date.now();\n',
+      'modules/coins/early-access.repository.ts':
+        "export const inEarly = (q: any, at: number) => q.where('early_access_until', '>', at);\n",
+      'modules/reading/reading.service.ts': 'export const early = (t: any, now: number) => now < t.earlyAccessUntil;\n',
+    };
+    for (const [file, text] of Object.entries(cases)) {
+      const result = check({ ...layered, [file]: text });
+      expect(result.status, file).toBe(1);
+      expect(result.output, file).toContain(`${file}:1 compares a chapter's early-access end with a time`);
+    }
+    // The predicate in the access module, its use elsewhere, setting the end and its compare-and-swap pass.
+    const kept = check({
+      ...layered,
+      'modules/access/chapter-access.ts':
+        'export const isInEarlyAccess = (c: any, now: number) => c.earlyAccessUntil !== null && c.earlyAccessUntil > now;\n',
+      'modules/access/chapter-access.sql.ts':
+        "export const isInEarlyAccessSql = (at: number) => (eb: any) => eb('chapters.early_access_until', '>', at);\n",
+      'modules/coins/early-access.repository.ts': [
+        'export const inEarly = (q: any, at: number, sql: any) => q.where(sql.isInEarlyAccessSql(at));',
+        "export const end = (q: any, until: number) => q.set({ early_access_until: null }).where('early_access_until', '=', until);",
+        '',
+      ].join('\n'),
+      'modules/catalogue/catalogue.service.ts':
+        'export const field = (c: any, at: number, early: any) => (early({ earlyAccessUntil: c.early_access_until }, at) ? {} : {});\n',
+    });
+    expect(kept.output).toContain('access decided in modules/access/ only');
+    expect(kept.status).toBe(0);
+  });
+
   it('fails on a page path typed outside the contracts, and passes the routes the server answers at', () => {
     const mail = check({
       ...layered,

@@ -1,12 +1,15 @@
 /**
- * What the build writes into the service worker (public/sw.js → dist/sw.js, docs/WEB.md "The
- * service worker"): the build's version, which names its shell cache, and the files it precaches
- * so that a reader's screens open with no connection. Pure functions over Vite's manifest; the
- * Vite plugin beside this file reads and writes the files.
+ * What the build writes into the service worker (src/service-worker/sw.ts, bundled → dist/sw.js,
+ * docs/WEB.md "The service worker"): the build's version, which names its shell cache, and the
+ * files it precaches so that a reader's screens open with no connection. Pure functions over Vite's
+ * manifest; the Vite plugin beside this file bundles the worker and writes the files.
  */
 
 import { LANGUAGES } from '@inkstream/contracts/languages';
 import { webManifestPath } from '@inkstream/contracts/routes';
+import type { WorkerBuild } from '../src/service-worker/worker-scope';
+
+export type { WorkerBuild };
 
 /** The install manifests of every language (issue 56): precached so the installed app has its words offline. */
 export const WEB_MANIFEST_FILES: readonly string[] = LANGUAGES.map(webManifestPath);
@@ -63,24 +66,23 @@ export function precacheFiles(manifest: Manifest, screens: readonly RegExp[] = O
   return [...files];
 }
 
-/** The line of public/sw.js the build replaces; as it stands, the worker of `vite` in development. */
-const BUILD_LINE = /^const BUILD = \{[^\n]*\};$/m;
+/** The worker's build in development (`vite`) and in tests: no version of its own, nothing precached. */
+export const DEV_BUILD: WorkerBuild = { version: 'dev', precache: [] };
 
-export interface WorkerBuild {
-  version: string;
-  precache: string[];
-}
+const DECLARED = /\bconst SW_BUILD\b/;
 
-/** The worker's source with the build's version and precache list in place of its placeholder line. */
-export function injectBuild(source: string, build: WorkerBuild): string {
-  const found = source.match(new RegExp(BUILD_LINE.source, 'gm')) ?? [];
-  if (found.length !== 1) throw new Error(`public/sw.js must have exactly one line "const BUILD = { … };", found ${found.length}`);
-  return source.replace(BUILD_LINE, () => `const BUILD = ${JSON.stringify(build)};`);
+/**
+ * The bundled worker with the line that declares its build before it: sw.ts reads `SW_BUILD`, a
+ * global of the classic script the browser runs. A bundle that declares it already is refused.
+ */
+export function injectBuild(bundle: string, build: WorkerBuild): string {
+  if (DECLARED.test(bundle)) throw new Error('the worker bundle declares SW_BUILD already: the build is written in once');
+  return `const SW_BUILD = ${JSON.stringify(build)};\n${bundle}`;
 }
 
 /**
  * The build's version: a digest of what the worker caches (the manifest names every built file by
- * its content), of the page the shell is made from and of the worker's own code, so a build that
+ * its content), of the page the shell is made from and of the worker's own code (its bundle), so a build that
  * changes any of them gives a new shell cache and an update the page announces.
  */
 export async function buildVersion(parts: readonly string[]): Promise<string> {

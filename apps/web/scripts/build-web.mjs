@@ -89,6 +89,8 @@ const require = createRequire(path.join(WEB, 'package.json'));
 // The packages' own command-line entries, run with this node: no npx, nothing fetched.
 const bin = (name, file) => path.join(path.dirname(require.resolve(`${name}/package.json`)), file);
 run('type check', [bin('typescript', 'bin/tsc'), '-p', WEB], ROOT);
+// The service worker's entry, with the worker's library (its other files are in the app's check too).
+run('service worker type check', [bin('typescript', 'bin/tsc'), '-p', path.join(WEB, 'src', 'service-worker')], ROOT);
 run('vite build', [bin('vite', 'bin/vite.js'), 'build'], WEB);
 // The server's build of the same components (dist-ssr): it renders the public pages.
 run('vite server build', [bin('vite', 'bin/vite.js'), 'build', '--ssr', 'src/entry-server.tsx'], WEB);

@@ -1,7 +1,8 @@
 import { vi } from 'vitest';
-import { injectBuild, type WorkerBuild } from '../../build/service-worker-build';
-// public/sw.js is plain JS served as is: its text is run against a fake worker scope below.
-import SOURCE from '../../public/sw.js?raw';
+import { DEV_BUILD } from '../../build/service-worker-build';
+// The worker's code (src/service-worker/), started on a fake worker scope below as sw.ts starts it on `self`.
+import { startServiceWorker } from '../service-worker/worker';
+import type { WorkerBuild, WorkerScope } from '../service-worker/worker-scope';
 
 export const WORKER_ORIGIN = 'https://inkstream.example';
 
@@ -160,7 +161,7 @@ export interface FetchOutcome {
   pending: Promise<unknown>[];
 }
 
-/** Runs public/sw.js (with `build` written in, as the build does) against fake caches, IndexedDB and network. */
+/** Starts the service worker (with `build`, as the built sw.js has it) against fake caches, IndexedDB and network. */
 export function loadWorker(options: WorkerOptions = {}) {
   const listeners = new Map<string, (event: unknown) => void>();
   const caches = new FakeCacheStorage();
@@ -190,8 +191,7 @@ export function loadWorker(options: WorkerOptions = {}) {
       openWindow: vi.fn(async () => null),
     },
   };
-  const source = options.build ? injectBuild(SOURCE, options.build) : SOURCE;
-  new Function('self', source)(scope);
+  startServiceWorker(scope as unknown as WorkerScope, options.build ?? DEV_BUILD);
 
   /** An extendable event (install, activate, push, a click), awaited until its work is done. */
   const fire = async (type: string, event: object = {}) => {

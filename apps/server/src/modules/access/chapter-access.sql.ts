@@ -22,6 +22,13 @@ export const isOpenToEveryoneSql = (eb: ExpressionBuilder<Database, 'chapters' |
   eb('chapters.number', '<=', eb.ref('books.public_free_chapters'));
 
 /**
+ * `.where(isInEarlyAccessSql(at))`: the chapter in scope (`chapters`) is in early access at `at`
+ * (chapter-access.ts isInEarlyAccess, the same predicate; a null end is none, as SQL's comparison says).
+ */
+export const isInEarlyAccessSql = (at: number) => (eb: ExpressionBuilder<Database, 'chapters'>) =>
+  eb('chapters.early_access_until', '>', at);
+
+/**
  * A reader's terms for the chapter in scope (`chapters`), selected beside it: the membership end
  * and the kind of a standing grant of this chapter. `user` is a value, a prepared-query parameter or
  * a reference such as eb.ref('users.id').

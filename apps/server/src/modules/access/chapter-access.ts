@@ -40,8 +40,12 @@ export type ChapterAccess = Readable | Refusal;
 export const isOpenToEveryone = (chapter: Pick<ChapterTerms, 'number' | 'publicFreeChapters'>): boolean =>
   chapter.number <= chapter.publicFreeChapters;
 
-/** In early access at `now`. */
-export const isInEarlyAccess = (chapter: ChapterTerms, now: number): boolean =>
+/**
+ * In early access at `now`: the one early-access predicate (issue 57), for the rule below, the
+ * chapter list's `early_access_until` and, as SQL, isInEarlyAccessSql (chapter-access.sql.ts). The
+ * caller gives the clock, so one request reads one instant.
+ */
+export const isInEarlyAccess = (chapter: Pick<ChapterTerms, 'earlyAccessUntil'>, now: number): boolean =>
   chapter.earlyAccessUntil !== null && chapter.earlyAccessUntil > now;
 
 /** The book lets everyone read something (the book list's "free to read" filter). */

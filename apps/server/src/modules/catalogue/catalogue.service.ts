@@ -25,10 +25,14 @@ import type { BookCards } from './book-cards.js';
 import type { BookFilter, RankingSnapshot } from './ranking-snapshot.js';
 import type { RatingPrior } from './rating-prior.js';
 import { createBookSummaries, ratingFieldsOf } from './book-summaries.js';
-import { isOpenToEveryone } from '../access/chapter-access.js';
+import { isInEarlyAccess, isOpenToEveryone } from '../access/chapter-access.js';
 import { findCreatorsOfBooks } from './creators.repository.js';
 import { findNextScheduledRelease } from './schedule.repository.js';
 import { nextReleaseOf } from './schedule-next.js';
+
+/** A listed chapter's `early_access_until`, present while the access rule says it is in early access at `at`. */
+const earlyAccessFieldOf = (earlyAccessUntil: number | null, at: number): { early_access_until?: string } =>
+  earlyAccessUntil !== null && isInEarlyAccess({ earlyAccessUntil }, at) ? { early_access_until: toIso(earlyAccessUntil) } : {};
 
 type BookRow = Awaited<ReturnType<typeof repo.findBooksByIds>>[number];
 type TranslationRow = Awaited<ReturnType<typeof repo.findBookTranslations>>[number];
@@ -239,9 +243,7 @@ export function createCatalogueService(deps: {
         created_at: toIso(chapter.created_at),
         is_free: isOpenToEveryone({ number: chapter.number, publicFreeChapters: book.public_free_chapters }),
         // Kept per catalogue version: the end of early access moves the version (coins/early-access.ts).
-        ...(chapter.early_access_until !== null && Number(chapter.early_access_until) > Date.now()
-          ? { early_access_until: toIso(Number(chapter.early_access_until)) }
-          : {}),
+        ...earlyAccessFieldOf(chapter.early_access_until === null ? null : Number(chapter.early_access_until), at),
         ...(deps.community ? { comments_count: chapter.comments_count } : {}),
       })),
     };

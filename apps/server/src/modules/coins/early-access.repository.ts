@@ -1,4 +1,5 @@
 import type { DbExecutor } from '../../db/database.js';
+import { isInEarlyAccessSql } from '../access/chapter-access.sql.js';
 
 export const findBookEarlyAccess = (db: DbExecutor, bookId: number) =>
   db
@@ -17,7 +18,7 @@ export const chaptersInEarlyAccess = (db: DbExecutor, bookId: number, at: number
     .select(['id', 'number', 'early_access_until'])
     .where('book_id', '=', bookId)
     .where('is_published', '=', 1)
-    .where('early_access_until', '>', at)
+    .where(isInEarlyAccessSql(at))
     .orderBy('number', 'desc')
     .execute();
 

@@ -12,7 +12,7 @@ import { createManifestSource, renderPreloadHints } from './preload-hints.js';
 import type { PageHead, PageRequest } from './seo.service.js';
 import { wantsLighterPages } from '../../http/data-saver.js';
 
-/** The web app's service worker (public/sw.js, precompressed beside it in a build). */
+/** The web app's service worker (dist/sw.js, bundled from src/service-worker/, precompressed beside it in a build). */
 const SERVICE_WORKER_FILE = /^sw\.js(?:\.br|\.gz)?$/;
 
 /** apps/web, from apps/server/src/modules/pages (tests) or apps/server/dist/modules/pages. */

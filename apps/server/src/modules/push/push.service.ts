@@ -27,7 +27,7 @@ export interface DeliveryReport {
   failed: number;
 }
 
-/** The payload the service worker shows (apps/web/public/sw.js). */
+/** The payload the service worker shows (apps/web/src/service-worker/). */
 export interface PushNotice {
   title: string;
   body: string;

@@ -1,29 +1,30 @@
 import type { EndedCopy, OfflineStorage, OfflineStore, PageStore, SavedChapter } from './saved-chapter';
 
-/*
- * Where saved chapters live in the browser (issue 47), shared with the service worker
- * (apps/web/public/sw.js), which reads the records and serves the pages: keep these names as they are.
- *
- * - IndexedDB `inkstream-offline`, version 1: store `chapters` (keyPath `chapter_uuid`, index
- *   `book_uuid`), store `meta` (keyPath `key`) with `{ key: 'clock', latest }`, the latest Date.now()
- *   the app has seen: the effective now for expiry is max(Date.now(), latest), so a clock turned back
- *   does not reopen a chapter.
- *   The same store keeps `{ key: 'ended:<chapter_uuid>', ended_at, … }` for a copy that ended (its place
- *   in its book), so the reader still shows the expired notice once the record is gone.
- * - Cache Storage `inkstream-offline-pages-v1`: each page image under its same-origin URL
- *   `/offline-pages/<chapter_uuid>/<index>`, which the saved content's pages point at.
- */
-export const OFFLINE_DB_NAME = 'inkstream-offline';
-export const OFFLINE_DB_VERSION = 1;
-export const CHAPTERS_STORE = 'chapters';
-export const BOOK_INDEX = 'book_uuid';
-export const META_STORE = 'meta';
-export const CLOCK_KEY = 'clock';
-export const ENDED_PREFIX = 'ended:';
-export const PAGES_CACHE = 'inkstream-offline-pages-v1';
+// The names of the storage, shared with the service worker: offline-storage-names.ts.
+import {
+  BOOK_INDEX,
+  CHAPTERS_STORE,
+  CLOCK_KEY,
+  ENDED_PREFIX,
+  META_STORE,
+  OFFLINE_DB_NAME,
+  OFFLINE_DB_VERSION,
+  PAGES_CACHE,
+  offlinePageUrl,
+} from './offline-storage-names';
+import { clockAfter } from './offline-clock';
 
-/** The address of a saved page: the service worker answers it from PAGES_CACHE, with or without a connection. */
-export const offlinePageUrl = (chapterUuid: string, index: number) => `/offline-pages/${chapterUuid}/${index}`;
+export {
+  BOOK_INDEX,
+  CHAPTERS_STORE,
+  CLOCK_KEY,
+  ENDED_PREFIX,
+  META_STORE,
+  OFFLINE_DB_NAME,
+  OFFLINE_DB_VERSION,
+  PAGES_CACHE,
+  offlinePageUrl,
+};
 
 const done = <T>(request: IDBRequest<T>) =>
   new Promise<T>((resolve, reject) => {
@@ -96,7 +97,7 @@ const idbStore: OfflineStore = {
   advanceClock: (now) =>
     run(META_STORE, 'readwrite', async (store) => {
       const stored = (await done(store.get(CLOCK_KEY))) as { latest?: unknown } | undefined;
-      const latest = Math.max(typeof stored?.latest === 'number' ? stored.latest : 0, now);
+      const latest = clockAfter(stored?.latest, now);
       if (latest !== stored?.latest) store.put({ key: CLOCK_KEY, latest });
       return latest;
     }),

@@ -5,7 +5,7 @@ import styles from './UpdateToast.module.css';
 
 /**
  * "Update ready — Reload" (app-notices.tsx): a new version of the app is installed and waits
- * (public/sw.js waits for this page's word). Reload lets it take over, then loads the page again
+ * (the worker, src/service-worker/, waits for this page's word). Reload lets it take over, then loads the page again
  * under it; Later hides the notice for this page (the new version then starts once every tab of
  * the site is closed).
  */

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadWorker, workerRequest } from '../../test-support/service-worker-scope';
 
-// The offline layer of public/sw.js (issue 47), run against fake caches, IndexedDB and network.
+// The offline layer of the service worker (src/service-worker/, issue 47), run against fake caches, IndexedDB and network.
 const BUILD = { version: 'b2', precache: ['/assets/index-b2.js', '/assets/index-b2.css', '/assets/ReadingPage-b2.js'] };
 const SHELL_HTML = '<!doctype html><html><body><div id="root"></div></body></html>';
 const CHAPTER = '5b0e3a70-3d7c-4c1e-9f43-0d6f2a8c1e11';

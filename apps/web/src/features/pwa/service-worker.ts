@@ -1,6 +1,6 @@
 import { loadNotices } from './load-notices';
 
-/** The site's one service worker (public/sw.js): the offline layer and Web Push share its registration and scope. */
+/** The site's one service worker (src/service-worker/, built to /sw.js): the offline layer and Web Push share its registration and scope. */
 export const SERVICE_WORKER_URL = '/sw.js';
 
 // Part of every first load (main.tsx), so kept to the registration and to noticing a new version;
