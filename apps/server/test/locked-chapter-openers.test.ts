@@ -150,7 +150,10 @@ describe(`wait-for-free opens only the chapter it names (${TEST_DIALECT})`, () =
       freeUnlock(reader, { book_uuid: excluding.uuid, chapter_uuid: chapter(excluding, 3) }),
     ]);
     const statuses = answers.map((answer) => answer.statusCode);
-    expect(statuses.filter((status) => status === 200), answers.map((answer) => answer.body).join('\n')).toHaveLength(1);
+    expect(
+      statuses.filter((status) => status === 200),
+      answers.map((answer) => answer.body).join('\n'),
+    ).toHaveLength(1);
     // The others: the unlock was just taken (429, its wait starts again), or chapter 3 is not the one it opens (409).
     expect(statuses.every((status) => status === 200 || status === 409 || status === 429)).toBe(true);
     const grants = await ctx.db
