@@ -25,8 +25,8 @@
 //    `${publicUrl}/book/chapters/…`; page-paths.mjs). The server's own route paths and prefixes
 //    (`app.get('/reader/progress', …)` under /api/v1) are not links. ALLOWED excuses a literal, with its reason.
 // 4. No module-level mutable state outside MODULE_STATE below: no `let` or `var` at a file's top
-//    level, and no top-level `const x = new …` (a Set, a Map, a cache), `[]` or `{}` that a
-//    function mutates (add, set, delete, push, x[k] = …). Such state is shared by every caller in
+//    level, and no top-level `const x = new …` (a Set, a Map, a cache), array or object literal that
+//    a function mutates (add, set, delete, push, x[k] = …; found by module-state.mjs). Such state is shared by every caller in
 //    the process, invisible to the wiring root: what must happen after a change is an event of
 //    db/domain-events.ts, and state belongs to the object services.ts builds. A table filled once at
 //    the top level and only read is not state. Each allowed entry says why it is module-level;
@@ -41,8 +41,8 @@
 // test in apps/server/test runs it on a fixture tree).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { checkModuleState } from './module-state.mjs';
 import { pagePathsIn, pagePathTest, pageSegments, unexcused } from './page-paths.mjs';
-import ts from 'typescript';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SOURCE = path.resolve(process.argv[2] ?? path.join(ROOT, 'apps/server/src'));
@@ -59,7 +59,6 @@ function sourceFiles(dir) {
 }
 
 const files = sourceFiles(SOURCE);
-const known = new Set(files);
 
 const top = (file) => file.split('/')[0];
 const problems = [];
@@ -129,7 +128,7 @@ const { left } = unexcused(pagePaths, ALLOWED);
 for (const { file, line, text } of left)
   problems.push(`${file}:${line} types the page path ${JSON.stringify(text)}: build it with the contracts' PAGE_PATTERNS or pagePath`);
 
-// Module-level mutable state (rule 4).
+// Module-level mutable state (rule 4), found by module-state.mjs (shared with check-imports-web.mjs).
 
 /** `file name` → why it lives at module level. */
 const MODULE_STATE = new Map([
@@ -151,106 +150,19 @@ const MODULE_STATE = new Map([
   ['modules/users/two-step.ts otplib', 'a lazy import: otplib is loaded with the first code checked'],
   ['plugins/public-cache.ts rules', "per route, keyed weakly: each route's Vary rule, read once from its options"],
 ]);
-const MUTATORS = new Set([
-  'add',
-  'set',
-  'delete',
-  'clear',
-  'push',
-  'pop',
-  'shift',
-  'unshift',
-  'splice',
-  'sort',
-  'reverse',
-  'fill',
-  'copyWithin',
-]);
-
-const insideFunction = (node) => {
-  for (let at = node.parent; at; at = at.parent) if (ts.isFunctionLike(at)) return true;
-  return false;
-};
-const isAssignment = (node) =>
-  ts.isBinaryExpression(node) &&
-  node.operatorToken.kind >= ts.SyntaxKind.FirstAssignment &&
-  node.operatorToken.kind <= ts.SyntaxKind.LastAssignment;
-
-/** Whether a function in `file` changes the collection `name`: a mutating method, an assignment to a member, delete. */
-function mutatedInFunction(file, name) {
-  let mutated = false;
-  const visit = (node) => {
-    if (mutated) return;
-    if (ts.isIdentifier(node) && node.text === name && insideFunction(node)) {
-      const member = node.parent;
-      if ((ts.isPropertyAccessExpression(member) || ts.isElementAccessExpression(member)) && member.expression === node) {
-        const use = member.parent;
-        const called = ts.isCallExpression(use) && use.expression === member && ts.isPropertyAccessExpression(member);
-        const counted =
-          (ts.isPrefixUnaryExpression(use) || ts.isPostfixUnaryExpression(use)) &&
-          (use.operator === ts.SyntaxKind.PlusPlusToken || use.operator === ts.SyntaxKind.MinusMinusToken);
-        if (
-          (called && MUTATORS.has(member.name.text)) ||
-          (isAssignment(use) && use.left === member) ||
-          counted ||
-          ts.isDeleteExpression(use)
-        )
-          mutated = true;
-      }
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(file);
-  return mutated;
-}
-
-/** The module-level state of one file: `let`/`var` names, and collections a function mutates. */
-function moduleState(file, text) {
-  const tree = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
-  const found = [];
-  for (const statement of tree.statements) {
-    if (!ts.isVariableStatement(statement)) continue;
-    const isConst = (statement.declarationList.flags & ts.NodeFlags.Const) !== 0;
-    for (const declaration of statement.declarationList.declarations) {
-      const name = declaration.name.getText(tree);
-      const line = tree.getLineAndCharacterOfPosition(declaration.getStart(tree)).line + 1;
-      if (!isConst) {
-        found.push({ name, line, what: `a module-level ${statement.declarationList.flags & ts.NodeFlags.Let ? 'let' : 'var'}` });
-        continue;
-      }
-      let value = declaration.initializer;
-      while (value && (ts.isAsExpression(value) || ts.isSatisfiesExpression(value) || ts.isParenthesizedExpression(value)))
-        value = value.expression;
-      const collection =
-        value !== undefined &&
-        (ts.isNewExpression(value) ||
-          ts.isArrayLiteralExpression(value) ||
-          (ts.isObjectLiteralExpression(value) && value.properties.length === 0));
-      if (collection && ts.isIdentifier(declaration.name) && mutatedInFunction(tree, name))
-        found.push({ name, line, what: 'a module-level collection that a function changes' });
-    }
-  }
-  return found;
-}
-
-const seenState = new Set();
-for (const file of files) {
-  if (/\.test\.tsx?$/.test(file)) continue;
-  for (const { name, line, what } of moduleState(file, readFileSync(path.join(SOURCE, file), 'utf8'))) {
-    seenState.add(`${file} ${name}`);
-    if (!MODULE_STATE.has(`${file} ${name}`))
-      problems.push(
-        `${file}:${line} ${name} is ${what}: state shared by the whole process behind the wiring root's back ` +
-          '(raise a domain event, db/domain-events.ts, or keep it in an object services.ts builds; ' +
-          'a lazy memo, a lazy import or a process-wide budget goes in MODULE_STATE with its reason)',
-      );
-  }
-}
-for (const entry of MODULE_STATE.keys()) {
-  const [file] = entry.split(' ');
-  if (known.has(file) && !seenState.has(entry))
-    problems.push(`MODULE_STATE lists ${entry}, which is no longer module-level state: remove it`);
-}
+const stateCheck = checkModuleState(
+  files.filter((file) => !/\.test\.tsx?$/.test(file)).map((file) => ({ file, text: readFileSync(path.join(SOURCE, file), 'utf8') })),
+  MODULE_STATE,
+  {
+    listName: 'MODULE_STATE',
+    isWholeApp: SOURCE === path.join(ROOT, 'apps/server/src'),
+    advice:
+      "state shared by the whole process behind the wiring root's back " +
+      '(raise a domain event, db/domain-events.ts, or keep it in an object services.ts builds; ' +
+      'a lazy memo, a lazy import or a process-wide budget goes in MODULE_STATE with its reason)',
+  },
+);
+problems.push(...stateCheck.problems);
 
 const where = path.relative(ROOT, SOURCE) || '.';
 if (problems.length > 0) {
@@ -260,5 +172,5 @@ if (problems.length > 0) {
 console.log(
   `check-imports-server: ${files.length} files in ${where}, SQL only in repositories, ` +
     `access decided in modules/access/ only, versions moved by the change handler only, page paths from the contracts, ` +
-    `module-level state only as allowed (${seenState.size})`,
+    `module-level state only as allowed (${stateCheck.seen})`,
 );

@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { inServerDatabase } from '../src/journeys/database.js';
 import { browserPerFile, DESKTOP, PHONE } from '../src/browser.js';
 import { apiClient } from '../src/journeys/api.js';
+import { setCoinsEnabled } from '../src/journeys/coins.js';
 import { bookUuid, chapterUuid } from '../src/journeys/catalogue-api.js';
 import { fill, localeFile } from '../src/journeys/locale-texts.js';
 import { operatorPerFile } from '../src/journeys/operator.js';
@@ -26,38 +27,13 @@ const PRICE = 30;
 const PACK = { coins: 100, bonus_coins: 20, price_fen: 600, bonus_expiry_days: 30 };
 const LOCKED = 6;
 
-/** Runs `change` on the server's SQLite file (the server reads the book's price on each request). */
-function inDatabase<T>(change: (db: Database.Database) => T): T {
-  const db = new Database(path.join(dataDir, 'inkstream.sqlite'), { fileMustExist: true });
-  db.pragma('busy_timeout = 5000');
-  try {
-    return change(db);
-  } finally {
-    db.close();
-  }
-}
-
 let packId = 0;
 let bookId = '';
-
-async function setCoins(enabled: boolean) {
-  const token = await tokenOf(operator);
-  await apiData('PUT', '/admin/settings', token, { coins_enabled: enabled });
-  // Settings are trusted for 2 s per node and the public config cached as long: wait for the change
-  // (in a hook, where expect.poll is not available).
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const config = await (await fetch(`${baseUrl}/api/v1/config/public`)).json();
-    if (config.data.result.coins.enabled === enabled) return;
-    if (Date.now() > deadline) throw new Error(`the public config still says coins.enabled = ${!enabled}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 beforeAll(async () => {
   bookId = await bookUuid(baseUrl, BOOK);
   const now = Date.now();
-  packId = inDatabase((db) => {
+  packId = inServerDatabase(dataDir, (db) => {
     db.prepare('UPDATE books SET coin_price = ?, wait_free_hours = ? WHERE uuid = ?').run(PRICE, 24, bookId);
     return Number(
       db
@@ -68,12 +44,12 @@ beforeAll(async () => {
         .run(PACK.coins, PACK.bonus_coins, PACK.price_fen, PACK.bonus_expiry_days, now, now).lastInsertRowid,
     );
   });
-  await setCoins(true);
+  await setCoinsEnabled(baseUrl, await tokenOf(operator), true);
 });
 
 afterAll(async () => {
-  await setCoins(false);
-  inDatabase((db) => {
+  await setCoinsEnabled(baseUrl, await tokenOf(operator), false);
+  inServerDatabase(dataDir, (db) => {
     db.prepare('UPDATE books SET coin_price = NULL, wait_free_hours = NULL WHERE uuid = ?').run(bookId);
     db.prepare('UPDATE coin_packs SET is_active = 0 WHERE id = ?').run(packId);
   });

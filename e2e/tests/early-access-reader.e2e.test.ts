@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { inServerDatabase } from '../src/journeys/database.js';
 import { browserPerFile, DESKTOP, PHONE } from '../src/browser.js';
 import { apiClient } from '../src/journeys/api.js';
+import { setCoinsEnabled } from '../src/journeys/coins.js';
 import { bookUuid, chapterUuid } from '../src/journeys/catalogue-api.js';
 import { fill, localeFile } from '../src/journeys/locale-texts.js';
 import { operatorPerFile } from '../src/journeys/operator.js';
@@ -33,39 +34,16 @@ const DEVICES = [
 ] as const;
 const shots = process.env.EARLY_ACCESS_SHOTS_DIR;
 
-function inDatabase<T>(change: (db: Database.Database) => T): T {
-  const db = new Database(path.join(dataDir, 'inkstream.sqlite'), { fileMustExist: true });
-  db.pragma('busy_timeout = 5000');
-  try {
-    return change(db);
-  } finally {
-    db.close();
-  }
-}
-
 const books = { excluding: '', including: '' };
 let packId = 0;
 const earlyUntil = Date.now() + 48 * HOUR;
-
-async function setCoins(enabled: boolean) {
-  const token = await tokenOf(operator);
-  await apiData('PUT', '/admin/settings', token, { coins_enabled: enabled });
-  // Settings are trusted for 2 s per node and the public config cached as long (in a hook: no expect.poll).
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const config = await (await fetch(`${baseUrl}/api/v1/config/public`)).json();
-    if (config.data.result.coins.enabled === enabled) return;
-    if (Date.now() > deadline) throw new Error(`the public config still says coins.enabled = ${!enabled}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 beforeAll(async () => {
   books.excluding = await bookUuid(baseUrl, EXCLUDING.title);
   books.including = await bookUuid(baseUrl, INCLUDING.title);
   const now = Date.now();
   // Written before any chapter of these books is read: the server keeps a chapter's sale with its shared part.
-  packId = inDatabase((db) => {
+  packId = inServerDatabase(dataDir, (db) => {
     const sell = db.prepare('UPDATE books SET coin_price = ?, wait_free_hours = ?, early_access_members = ? WHERE uuid = ?');
     sell.run(PRICE, 24, 0, books.excluding);
     sell.run(PRICE, null, 1, books.including);
@@ -83,12 +61,12 @@ beforeAll(async () => {
         .run(now, now).lastInsertRowid,
     );
   });
-  await setCoins(true);
+  await setCoinsEnabled(baseUrl, await tokenOf(operator), true);
 });
 
 afterAll(async () => {
-  await setCoins(false);
-  inDatabase((db) => {
+  await setCoinsEnabled(baseUrl, await tokenOf(operator), false);
+  inServerDatabase(dataDir, (db) => {
     db.prepare('UPDATE books SET coin_price = NULL, wait_free_hours = NULL, early_access_members = 0 WHERE uuid IN (?, ?)').run(
       books.excluding,
       books.including,

@@ -1,7 +1,6 @@
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { inServerDatabase } from '../src/journeys/database.js';
 import { browserPerFile, DESKTOP, PHONE } from '../src/browser.js';
 import { bookUuid, chapterUuid } from '../src/journeys/catalogue-api.js';
 import { publicData, setPublishing, waitUntil } from '../src/journeys/discovery.js';
@@ -34,16 +33,6 @@ const CASES = [
   { language: 'ar-sa', device: DESKTOP, name: 'desktop' },
 ] as const;
 
-function inDatabase<T>(change: (db: Database.Database) => T): T {
-  const db = new Database(path.join(dataDir, 'inkstream.sqlite'), { fileMustExist: true });
-  db.pragma('busy_timeout = 5000');
-  try {
-    return change(db);
-  } finally {
-    db.close();
-  }
-}
-
 let listBook = '';
 let member = { username: '', password: '' };
 let memberSession: LoggedIn;
@@ -57,7 +46,7 @@ const earlyUntil = (() => {
 beforeAll(async () => {
   listBook = await bookUuid(baseUrl, LIST_BOOK);
   // The chapter in early access for every reader, members excluded (the book's default).
-  inDatabase((db) =>
+  inServerDatabase(dataDir, (db) =>
     db
       .prepare('UPDATE chapters SET early_access_until = ? WHERE number = ? AND book_id = (SELECT id FROM books WHERE uuid = ?)')
       .run(earlyUntil, EARLY, listBook),
@@ -77,7 +66,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(() => {
-  inDatabase((db) =>
+  inServerDatabase(dataDir, (db) =>
     db.prepare('UPDATE chapters SET early_access_until = NULL WHERE book_id = (SELECT id FROM books WHERE uuid = ?)').run(listBook),
   );
 });

@@ -13,15 +13,7 @@ import { makeDeletionDue, pendingDeletionOf } from './helpers/account-erasure.js
 import { adminCli } from './helpers/admin-cli.js';
 import { createAdminContext } from './helpers/admin-context.js';
 import { createComment } from './helpers/community-fixtures.js';
-import {
-  authHeader,
-  createBook,
-  createUser,
-  createUserWithEmail,
-  nextClientIp,
-  type TestBook,
-  type TestUser,
-} from './helpers/factories.js';
+import { callApi, createBook, createUser, createUserWithEmail, nextClientIp, type TestBook, type TestUser } from './helpers/factories.js';
 import { createPack, turnCoinsOn } from './helpers/coin-flows.js';
 import { makeFeedKey } from './helpers/feed-keys.js';
 import { insertPaidOrder } from './helpers/payment-flows.js';
@@ -51,13 +43,7 @@ afterEach(() => {
 });
 
 const api = (user: { token: string } | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-  ctx.app.inject({
-    method,
-    url: `/api/v1${url}`,
-    headers: user ? authHeader(user) : {},
-    remoteAddress: nextClientIp(),
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
+  callApi(ctx, method, url, user, payload);
 const requestDeletion = (user: TestUser, extra: Record<string, unknown> = {}) =>
   api(user, 'POST', '/user/deletion', { password: user.password, comments: 'remove', ...extra });
 const login = (user: TestUser, extra: Record<string, unknown> = {}) =>

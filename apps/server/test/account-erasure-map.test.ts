@@ -1,18 +1,10 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERASURE_TABLES } from '../src/modules/data-rights/deletion/erasure-tables.js';
-import { ACCOUNT_ERASE_JOB } from '../src/modules/data-rights/deletion/erasure.js';
 import { createAdminContext } from './helpers/admin-context.js';
 import { createComment } from './helpers/community-fixtures.js';
-import {
-  authHeader,
-  createBook,
-  createUser,
-  createUserWithEmail,
-  nextClientIp,
-  type TestBook,
-  type TestUser,
-} from './helpers/factories.js';
+import { makeDeletionDue } from './helpers/account-erasure.js';
+import { callApi, createBook, createUser, createUserWithEmail, type TestBook, type TestUser } from './helpers/factories.js';
 import { makeFeedKey } from './helpers/feed-keys.js';
 import { liveColumns, userForeignKeys, type Column } from './helpers/schema-columns.js';
 import { TEST_DIALECT, type TestContext } from './helpers/test-context.js';
@@ -46,13 +38,7 @@ beforeAll(async () => {
 afterAll(() => ctx?.close());
 
 const api = (user: { token: string }, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-  ctx.app.inject({
-    method,
-    url: `/api/v1${url}`,
-    headers: authHeader(user),
-    remoteAddress: nextClientIp(),
-    ...(payload ? { payload } : {}),
-  });
+  callApi(ctx, method, url, user, payload);
 
 /** The reader columns of each table the map marks deleted. */
 async function readerColumns(): Promise<Map<string, string[]>> {
@@ -189,18 +175,7 @@ describe(`the erasure walks its map (${TEST_DIALECT})`, () => {
     });
     expect(asked.statusCode, asked.body).toBe(202);
     // The request's time has come (the clock is moved, never waited on).
-    const pending = await ctx.db.selectFrom('account_deletions').select('id').where('user_id', '=', reader.id).executeTakeFirstOrThrow();
-    await ctx.db
-      .updateTable('account_deletions')
-      .set({ erase_at: Date.now() - 1 })
-      .where('id', '=', pending.id)
-      .execute();
-    await ctx.db
-      .updateTable('jobs')
-      .set({ run_at: Date.now() - 1 })
-      .where('kind', '=', ACCOUNT_ERASE_JOB)
-      .where('payload', '=', JSON.stringify({ deletion_id: pending.id }))
-      .execute();
+    await makeDeletionDue(ctx, reader.id);
     await ctx.app.jobs.drain();
     const erased = await ctx.db.selectFrom('users').select('erased_at').where('id', '=', reader.id).executeTakeFirstOrThrow();
     expect(erased.erased_at).not.toBeNull();

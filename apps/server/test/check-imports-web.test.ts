@@ -12,7 +12,11 @@ const app = {
     'export const Account = ({ user }: { user: boolean }) => <a href={user ? PAGE_PATTERNS.profile : PAGE_PATTERNS.login} />;',
     '',
   ].join('\n'),
-  'lib/api-fetch.ts': 'export const send = (url: URL) => globalThis.fetch(url);\n',
+  // Its server transport is allowed module-level state (set once per server process).
+  'lib/api-fetch.ts':
+    'let serverTransport: { fetch: typeof fetch } | undefined;\n' +
+    'export const setServerTransport = (transport: { fetch: typeof fetch }) => {\n  serverTransport = transport;\n};\n' +
+    'export const send = (url: URL) => (serverTransport?.fetch ?? globalThis.fetch)(url);\n',
   'lib/api-reading.ts':
     "import { send } from './api-fetch';\nexport const progress = () => send(new URL('/api/v1/reader/progress', 'http://x'));\n",
   // Excused (ALLOWED in the script): a path's first character, not the home page.
@@ -114,5 +118,44 @@ describe('check-imports-web: the browser renders the server’s decision (issue 
     });
     expect(result.output).toContain('readability from the server');
     expect(result.status).toBe(0);
+  });
+});
+
+describe('check-imports-web: module-level state', () => {
+  it('fails on a per-render value kept in a module, a registry of listeners and a mutated object', () => {
+    const result = check({
+      ...app,
+      // What issue 57 found: the server's render set it while other renders ran.
+      'lib/data-saving.ts':
+        'let serverLighterImages = false;\nexport function setServerLighterImages(value: boolean): void {\n  serverLighterImages = value;\n}\n' +
+        'export const lighter = () => serverLighterImages;\n',
+      'features/reading/watchers.ts':
+        'const watchers = new Set<() => void>();\nexport const watch = (w: () => void) => void watchers.add(w);\n',
+      'features/pwa/notices.ts': 'const shown = { update: false };\nexport function showUpdate(): void {\n  shown.update = true;\n}\n',
+    });
+    expect(result.status).toBe(1);
+    expect(result.output).toContain('lib/data-saving.ts:1 serverLighterImages is a module-level let');
+    expect(result.output).toContain('features/reading/watchers.ts:1 watchers is a module-level collection that a function changes');
+    expect(result.output).toContain('features/pwa/notices.ts:1 shown is a module-level collection that a function changes');
+  });
+
+  it('passes read-only tables, state inside functions and hooks, and the allowed entries; an allowed entry that no longer matches fails', () => {
+    const fine = check({
+      ...app,
+      'lib/tables.ts':
+        "const KINDS = new Set(['a', 'b']);\nconst LABELS = { a: 'A' };\n" +
+        'export const isKind = (k: string) => KINDS.has(k) && k in LABELS;\n' +
+        'export function useCounter() {\n  let n = 0;\n  const seen = new Set<number>();\n  return () => seen.add(++n);\n}\n',
+      // Allowed (MODULE_STATE in the script): the tab's connection, which screens subscribe to.
+      'lib/online.ts':
+        'let unreachable = false;\nconst listeners = new Set<() => void>();\n' +
+        'export function markUnreachable(): void {\n  unreachable = true;\n  listeners.forEach((listener) => listener());\n}\n' +
+        'export const subscribe = (listener: () => void) => listeners.add(listener);\nexport const isUnreachable = () => unreachable;\n',
+    });
+    expect(fine.output).toContain('module-level state only as allowed (3)');
+    expect(fine.status).toBe(0);
+    const stale = check({ ...app, 'lib/online.ts': 'export const isUnreachable = () => false;\n' });
+    expect(stale.status).toBe(1);
+    expect(stale.output).toContain('MODULE_STATE lists lib/online.ts unreachable, which is no longer module-level state');
   });
 });

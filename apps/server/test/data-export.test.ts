@@ -56,6 +56,9 @@ const call = (method: 'GET' | 'POST', url: string, user: { token: string } | nul
 
 const requestExport = (user: TestUser) => call('POST', '/user/data_export', user, {});
 const currentExport = async (user: TestUser) => (await call('GET', '/user/data_export', user)).json().data.export;
+/** The audit rows of the archives an operator or the command line started for `reader`. */
+const exportAudits = (reader: TestUser) =>
+  ctx.db.selectFrom('audit_log').selectAll().where('action', '=', 'user.data_export').where('target_id', '=', reader.uuid).execute();
 const download = (user: TestUser | null, url: string) => call('GET', url.replace(/^\/api\/v1/, ''), user);
 
 /** Asks, builds (the job), and returns the ready export. */
@@ -650,12 +653,7 @@ describe(`the mail and the operator (${TEST_DIALECT})`, () => {
     expect(started.statusCode, started.body).toBe(202);
     const { uuid } = started.json().data.export;
     expect(started.json().data.export).toMatchObject({ state: 'queued', download_url: null });
-    const audit = await ctx.db
-      .selectFrom('audit_log')
-      .selectAll()
-      .where('action', '=', 'user.data_export')
-      .where('target_id', '=', reader.uuid)
-      .execute();
+    const audit = await exportAudits(reader);
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ actor_user_id: admin.id, target_type: 'user' });
     expect(JSON.parse(audit[0]!.after_json!)).toEqual({ export: uuid, reason: 'asked by mail' });
@@ -679,12 +677,7 @@ describe(`the command line (${TEST_DIALECT})`, () => {
     const done = await cli('user', 'export', reader.username, '--reason', 'asked by phone');
     expect(done.code, done.err).toBe(0);
     expect(done.out).toContain('queued');
-    const audit = await ctx.db
-      .selectFrom('audit_log')
-      .selectAll()
-      .where('action', '=', 'user.data_export')
-      .where('target_id', '=', reader.uuid)
-      .execute();
+    const audit = await exportAudits(reader);
     expect(audit).toMatchObject([{ actor_name: 'cli', actor_user_id: null }]);
     await ctx.app.jobs.drain();
     expect(await currentExport(reader)).toMatchObject({ state: 'ready' });

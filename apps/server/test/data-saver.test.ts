@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, createBook, createUser, grantMembership, type TestBook } from './helpers/factories.js';
+import { addLighterFirstPages, liteOf } from './helpers/lighter-pages.js';
 import { createTestContext, TEST_DIALECT, type TestContext } from './helpers/test-context.js';
 
 interface PageImage {
@@ -16,21 +17,12 @@ describe(`the data saver's lighter pages (${TEST_DIALECT})`, () => {
   let ctx: TestContext;
   let book: TestBook;
   let memberHeaders: Record<string, string>;
-  /** The lighter variant's key of each page key (only the first page of each chapter has one). */
-  const liteOf = (key: string) => key.replace(/\.webp$/, '-lite.webp');
 
   beforeAll(async () => {
     ctx = await createTestContext();
     book = await createBook(ctx, { chapters: 3, freeChapters: 1, pagesPerChapter: 2 });
-    for (const chapter of book.chapters) {
-      const first = chapter.pageKeys[0]!;
-      await ctx.storage.put(liteOf(first), Buffer.from('lighter page'), 'image/webp');
-      await ctx.db
-        .updateTable('chapter_pages')
-        .set({ lite_key: liteOf(first) })
-        .where('media_key', '=', first)
-        .execute();
-    }
+    // Only the first page of each chapter has a lighter variant.
+    await addLighterFirstPages(ctx, book);
     const member = await createUser(ctx);
     await grantMembership(ctx, member.id, { days: 10 });
     memberHeaders = authHeader(member);

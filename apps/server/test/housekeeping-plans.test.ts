@@ -1,7 +1,7 @@
 import { CompiledQuery, sql, type LogEvent } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS } from '../src/lib/time.js';
-import { createHousekeeping, VISITOR_RETENTION_MS } from '../src/modules/housekeeping/housekeeping.js';
+import { createHousekeeping, VISITOR_RETENTION_MS, type HousekeepingDeps } from '../src/modules/housekeeping/housekeeping.js';
 import { createReadingRollup } from '../src/modules/stats/reading-rollup.js';
 import { insertChapter } from '../src/modules/catalogue/catalogue-write.repository.js';
 import { createStatsService } from '../src/modules/stats/stats.service.js';
@@ -44,6 +44,16 @@ beforeAll(async () => {
   ctx = await createTestContext({}, { log: logger });
 });
 afterAll(() => ctx.close());
+
+/** Housekeeping on the test's database, logging nothing of its own, its roll-up settled at once. */
+const quietHousekeeping = (options: Partial<HousekeepingDeps> = {}) =>
+  createHousekeeping({
+    db: ctx.db,
+    domainEvents: ctx.app.domainEvents,
+    log: { warn: () => undefined, error: () => undefined },
+    rollup: createReadingRollup({ db: ctx.db, settleMs: 0 }),
+    ...options,
+  });
 
 /**
  * The plan's whole-table reads of a growing table. PostgreSQL is told to avoid sequential scans
@@ -124,12 +134,7 @@ describe(`housekeeping and dashboard statements use indexes (${TEST_DIALECT})`, 
       .execute();
 
     logging = true;
-    const housekeeping = createHousekeeping({
-      db: ctx.db,
-      domainEvents: ctx.app.domainEvents,
-      log: { warn: () => undefined, error: () => undefined },
-      rollup: createReadingRollup({ db: ctx.db, settleMs: 0 }),
-    });
+    const housekeeping = quietHousekeeping();
     await housekeeping.runOnce();
     await housekeeping.stop();
     // A day later, before the roll-up moved the windows (the dashboard corrects), then the move itself.
@@ -208,14 +213,7 @@ describe(`the e-mail notices' statements use indexes (${TEST_DIALECT})`, () => {
     });
     statements.length = 0;
     logging = true;
-    const housekeeping = createHousekeeping({
-      db: ctx.db,
-      domainEvents: ctx.app.domainEvents,
-      log: { warn: () => undefined, error: () => undefined },
-      rollup: createReadingRollup({ db: ctx.db, settleMs: 0 }),
-      now: () => now + DAY_MS,
-      publicUrl: 'https://comics.example.com',
-    });
+    const housekeeping = quietHousekeeping({ now: () => now + DAY_MS, publicUrl: 'https://comics.example.com' });
     const run = await housekeeping.runOnce();
     await housekeeping.stop();
     logging = false;

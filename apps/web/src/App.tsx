@@ -11,7 +11,7 @@ import { AuthProvider } from './features/auth/AuthContext';
 import { RequireUser } from './features/auth/RequireUser';
 import { withReadingTexts, withRestOfLanguage } from './i18n';
 import { useOffline } from './lib/online';
-import { RenderTimeProvider } from './lib/render-clock';
+import { BROWSER_RENDER, RenderContextProvider, type RenderContext } from './lib/render-context';
 
 // Every screen loads on demand, the landing page's too: a reader who arrives on a book or a chapter
 // (from a search engine, a shared link) does not download the book list's code first. The server's
@@ -55,12 +55,12 @@ export function createQueryClient(overrides: { retry?: false } = {}): QueryClien
  * The providers and routes the browser and the server share. `router` wraps the routes: the
  * browser's router, or on the server a static one at the requested address.
  */
-export function AppShell({ queryClient, router, renderedAt = null }: AppShellProps) {
+export function AppShell({ queryClient, router, render = BROWSER_RENDER }: AppShellProps) {
   return (
     <QueryClientProvider client={queryClient}>
-      <RenderTimeProvider renderedAt={renderedAt}>
+      <RenderContextProvider value={render}>
         <AuthProvider>{router(<AppRoutes />)}</AuthProvider>
-      </RenderTimeProvider>
+      </RenderContextProvider>
     </QueryClientProvider>
   );
 }
@@ -68,12 +68,12 @@ export function AppShell({ queryClient, router, renderedAt = null }: AppShellPro
 interface AppShellProps {
   queryClient: QueryClient;
   router: (routes: ReactNode) => ReactNode;
-  /** When the server rendered the page being taken over (render-clock.tsx); null for a browser render. */
-  renderedAt?: number | null;
+  /** What this render is made with (render-context.tsx): the server's render, or the one being taken over. */
+  render?: RenderContext;
 }
 
-export function App({ queryClient, renderedAt = null }: { queryClient: QueryClient; renderedAt?: number | null }) {
-  return <AppShell queryClient={queryClient} renderedAt={renderedAt} router={(routes) => <BrowserRouter>{routes}</BrowserRouter>} />;
+export function App({ queryClient, render = BROWSER_RENDER }: { queryClient: QueryClient; render?: RenderContext }) {
+  return <AppShell queryClient={queryClient} render={render} router={(routes) => <BrowserRouter>{routes}</BrowserRouter>} />;
 }
 
 /** The route table is contracts' (routes.ts): the server knows the same pages by the same patterns. */

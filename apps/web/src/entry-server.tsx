@@ -14,7 +14,6 @@ import { setServerTransport } from './lib/api-client';
 import { setEntityDecoder } from './lib/decode-entities';
 import { serializeServerRender, SERVER_RENDER_ID, type ServerRender } from './lib/server-render';
 import { PAGE_LOADERS, SHARED_QUERIES } from './routes/page-loaders';
-import { setServerLighterImages } from './lib/data-saving';
 
 /**
  * The server's side of the web app: renders a public page from the same components the browser
@@ -70,13 +69,13 @@ export async function renderPage(url: string, language: Language, { lighterImage
     const queries = loader({ params: route.params, search: address.searchParams, language, lighterImages });
     await Promise.all(queries.map((prefetch) => prefetch(queryClient)));
   }
-  // renderToString runs to the end without yielding: no other render can change this meanwhile.
-  setServerLighterImages(lighterImages);
+  // Several pages render at once (a render waits on lazy screens): what this one is made with
+  // travels in its own React context, never in a module.
   const html = await renderToString(
     <TranslatorProvider translator={translator}>
       <AppShell
         queryClient={queryClient}
-        renderedAt={renderedAt}
+        render={{ renderedAt, lighterImages, isHydrating: false }}
         router={(routes) => <StaticRouter location={url}>{routes}</StaticRouter>}
       />
     </TranslatorProvider>,

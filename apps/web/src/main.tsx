@@ -5,8 +5,8 @@ import { startOfflineWork } from './features/offline/start-offline';
 import { registerServiceWorkerWhenIdle, watchInstallPrompt } from './features/pwa';
 import { initI18n } from './i18n';
 import { adoptLanguageFromUrl, currentLanguage, rememberLanguageForServer } from './lib/language';
-import { readServerRender, seedQueries, startHydration } from './lib/server-render';
-import { setServerLighterImages } from './lib/data-saving';
+import { BROWSER_RENDER, type RenderContext } from './lib/render-context';
+import { readServerRender, seedQueries } from './lib/server-render';
 import { readStorage, STORAGE_KEYS } from './lib/storage-keys';
 import { ensureVisitorId } from './lib/visitor-id';
 import './styles/global.css';
@@ -25,9 +25,9 @@ void initI18n(language).then(start);
 function start() {
   const queryClient = createQueryClient();
   const root = document.getElementById('root')!;
-  const app = (renderedAt: number | null) => (
+  const app = (render: RenderContext) => (
     <StrictMode>
-      <App queryClient={queryClient} renderedAt={renderedAt} />
+      <App queryClient={queryClient} render={render} />
     </StrictMode>
   );
   // A public page the server rendered in this language is taken over as it is, with the API answers
@@ -35,14 +35,13 @@ function start() {
   const serverRender = readServerRender();
   if (serverRender && serverRender.language === language && root.firstChild) {
     seedQueries(queryClient, serverRender);
-    setServerLighterImages(serverRender.lighterImages === true);
-    startHydration();
-    hydrateRoot(root, app(serverRender.renderedAt));
+    const { renderedAt, lighterImages = false } = serverRender;
+    hydrateRoot(root, app({ renderedAt, lighterImages, isHydrating: true }));
     // The server rendered as a visitor: what a signed-in reader sees differently (likes) is asked again.
     if (readStorage(STORAGE_KEYS.token)) void queryClient.invalidateQueries({ queryKey: ['chapter-content'] });
   } else {
     root.replaceChildren();
-    createRoot(root).render(app(null));
+    createRoot(root).render(app(BROWSER_RENDER));
   }
   // Issue 47: saved chapters looked after and queued sends sent, only where there are any (a few lines until then).
   startOfflineWork();

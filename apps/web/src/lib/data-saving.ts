@@ -1,5 +1,6 @@
 import { DATA_SAVER_COOKIE } from '@inkstream/contracts/routes';
 import { useSyncExternalStore } from 'react';
+import { useRenderContext } from './render-context';
 import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from './storage-keys';
 
 /**
@@ -45,21 +46,18 @@ export function wantsLighterImages(): boolean {
   return isDataSaverChosen() || connection()?.saveData === true;
 }
 
-/** What the server rendered the page with (its render payload says; false elsewhere). */
-let serverLighterImages = false;
-/** Set by the server's render and, before hydrating, by the browser from that render's payload. */
-export function setServerLighterImages(value: boolean): void {
-  serverLighterImages = value;
-}
-
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
   return () => listeners.delete(listener);
 };
 
-/** wantsLighterImages as React state: the server's choice while hydrating, then the browser's, and again on each switch. */
+/**
+ * wantsLighterImages as React state: the server's choice while it renders and while the browser
+ * hydrates (the render's context: each server render has its own), then the browser's, and again on each switch.
+ */
 export function useLighterImages(): boolean {
-  return useSyncExternalStore(subscribe, wantsLighterImages, () => serverLighterImages);
+  const { lighterImages } = useRenderContext();
+  return useSyncExternalStore(subscribe, wantsLighterImages, () => lighterImages);
 }
 
 /** The reader's switch as React state (off while hydrating: the server does not render the menu open). */

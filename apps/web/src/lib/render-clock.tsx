@@ -1,4 +1,5 @@
-import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
+import { useSyncExternalStore } from 'react';
+import { useRenderContext } from './render-context';
 
 /**
  * "Now" for what a screen shows relative to it ("3 hours ago"). A server-rendered page says what
@@ -7,12 +8,6 @@ import { createContext, useContext, useSyncExternalStore, type ReactNode } from 
  * over a server render, React reads the server's time (getServerSnapshot); right after, and in
  * every render the browser makes alone, the browser's time (what it shows moves on every minute).
  */
-const RenderTime = createContext<number | null>(null);
-
-export function RenderTimeProvider({ renderedAt, children }: { renderedAt: number | null; children: ReactNode }) {
-  return <RenderTime.Provider value={renderedAt}>{children}</RenderTime.Provider>;
-}
-
 const MINUTE = 60_000;
 let readAt: number | null = null;
 /**
@@ -35,6 +30,6 @@ function everyMinute(onChange: () => void): () => void {
 }
 
 export function useNow(): number {
-  const renderedAt = useContext(RenderTime);
+  const { renderedAt } = useRenderContext();
   return useSyncExternalStore(everyMinute, currentTime, () => renderedAt ?? currentTime());
 }

@@ -39,15 +39,3 @@ export function serializeServerRender(render: ServerRender): string {
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 }
-
-let hydrating = false;
-/** Set before the browser takes over a server-rendered page (main.tsx). */
-export function startHydration(): void {
-  hydrating = true;
-}
-/**
- * Whether the app is taking over a server-rendered page: read once, at the start, by the providers
- * above every screen (AuthProvider). Screens read browser-only values with useBrowserValue instead,
- * which knows when their own part of the page is hydrated (lazy screens are hydrated later).
- */
-export const isHydrating = () => hydrating;

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { activeTranslator, setActiveTranslator } from '../i18n/active';
 import adminEn from '../i18n/locales/en-us/admin/index';
 import enUs from '../i18n/locales/en-us/index';
@@ -56,6 +56,20 @@ export function renderScreen(element: ReactElement, path: string, route = path) 
 export function cleanUpScreen(): void {
   cleanup();
   vi.unstubAllGlobals();
+}
+
+/**
+ * The hooks of a test file whose screens a signed-in reader sees: English texts, a session in
+ * storage (token-1, uuid-1) and nothing else stored before each test, the clean-up after it.
+ */
+export function setUpSignedInScreenTests(): void {
+  beforeAll(setUpI18n);
+  beforeEach(() => {
+    localStorage.clear();
+    localStorage.setItem('X-API-TOKEN', 'token-1');
+    localStorage.setItem('USER_UUID', 'uuid-1');
+  });
+  afterEach(cleanUpScreen);
 }
 
 type Reply = { status: number; body: unknown };

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Language, ServerEntry } from '@inkstream/contracts';
+import type { Language, ServerEntry, ServerRenderingOptions } from '@inkstream/contracts';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { CacheTopic } from '../../http/cache-rules.js';
@@ -68,22 +68,12 @@ function stampOf(versions: PageVersions, shows: readonly CacheTopic[]): string |
 const INTERNAL_ORIGIN = 'http://inkstream.internal';
 
 /**
- * Loads the web app's server build when it exists (a build without it, or the placeholder page,
- * serves the app's shell as before) and renders public pages with it. The screens' API calls are
- * answered in process by `app.inject`, as a visitor, so they go through the same routes, checks
- * and public cache as a browser's.
+ * What the server lends the web app's server build: its HTML parser and entity decoder, and a fetch
+ * whose calls `app.inject` answers in process, as a visitor (the same routes, checks and public cache
+ * as a browser's). Exported for the test that renders pages with a build of its own.
  */
-export async function loadPageRenderer(options: {
-  ssrDir: string;
-  app: FastifyInstance;
-  versions: PageVersions;
-  log: FastifyBaseLogger;
-}): Promise<PageRenderer | null> {
-  const entryFile = path.join(options.ssrDir, 'entry-server.js');
-  if (!existsSync(entryFile)) return null;
-  const entry = (await import(pathToFileURL(entryFile).href)) as ServerEntry;
-  const { app, versions, log } = options;
-  entry.configureServerRendering({
+export function inProcessRendering(app: FastifyInstance): ServerRenderingOptions {
+  return {
     origin: INTERNAL_ORIGIN,
     parseHtml: parseHtmlBody,
     decodeEntities,
@@ -99,7 +89,25 @@ export async function loadPageRenderer(options: {
         headers: { 'content-type': String(response.headers['content-type'] ?? 'application/json') },
       });
     },
-  });
+  };
+}
+
+/**
+ * Loads the web app's server build when it exists (a build without it, or the placeholder page,
+ * serves the app's shell as before) and renders public pages with it. The screens' API calls are
+ * answered in process (inProcessRendering).
+ */
+export async function loadPageRenderer(options: {
+  ssrDir: string;
+  app: FastifyInstance;
+  versions: PageVersions;
+  log: FastifyBaseLogger;
+}): Promise<PageRenderer | null> {
+  const entryFile = path.join(options.ssrDir, 'entry-server.js');
+  if (!existsSync(entryFile)) return null;
+  const entry = (await import(pathToFileURL(entryFile).href)) as ServerEntry;
+  const { app, versions, log } = options;
+  entry.configureServerRendering(inProcessRendering(app));
 
   const kept = new LRUCache<string, KeptPage>({ max: KEPT_PAGES.maxEntries, maxSize: KEPT_PAGES.maxBytes });
   const rendering = new Map<string, Promise<RenderedPage | null>>();

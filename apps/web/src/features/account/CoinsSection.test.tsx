@@ -1,41 +1,26 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { coinEntry } from '../../test-support/coin-entries';
 import { sandboxPublicConfig } from '../../test-support/public-config';
-import { cleanUpScreen, renderScreen, setUpI18n, stubApi } from '../../test-support/render-screen';
+import { renderScreen, setUpSignedInScreenTests, stubApi } from '../../test-support/render-screen';
 import { CoinsSection } from './CoinsSection';
 
 const PACK = { id: 7, coins: 500, bonus_coins: 50, price_fen: 3000, bonus_expiry_days: 30, stripe_buy_button: null };
 const config = (enabled: boolean) => sandboxPublicConfig({ enabled, packs: enabled ? [PACK] : [] });
-const entry = (fields: Record<string, unknown>) => ({
-  order_id: null,
-  chapter_uuid: null,
-  book_uuid: null,
-  book_title: null,
-  chapter_number: null,
-  reason: null,
-  at: '2026-12-01T12:00:00.000Z',
-  ...fields,
-});
 const WALLET = {
   balance: 520,
   history: [
-    entry({ kind: 'unlock', coins: -30, balance_after: 520, book_title: 'Moonlit Palace', chapter_number: 7 }),
-    entry({ kind: 'grant', coins: 0, balance_after: 550, reason: 'Sorry for the outage' }),
-    entry({ kind: 'bonus', coins: 50, balance_after: 550 }),
-    entry({ kind: 'purchase', coins: 500, balance_after: 500 }),
+    coinEntry({ kind: 'unlock', coins: -30, balance_after: 520, book_title: 'Moonlit Palace', chapter_number: 7 }),
+    coinEntry({ kind: 'grant', coins: 0, balance_after: 550, reason: 'Sorry for the outage' }),
+    coinEntry({ kind: 'bonus', coins: 50, balance_after: 550 }),
+    coinEntry({ kind: 'purchase', coins: 500, balance_after: 500 }),
   ],
   expiring: [{ coins: 50, expires_at: '2026-12-31T12:00:00.000Z' }],
 };
 const ok = (result: unknown) => ({ status: 200, body: { data: { result } } });
 const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
 
-beforeAll(setUpI18n);
-beforeEach(() => {
-  localStorage.clear();
-  localStorage.setItem('X-API-TOKEN', 'token-1');
-  localStorage.setItem('USER_UUID', 'uuid-1');
-});
-afterEach(cleanUpScreen);
+setUpSignedInScreenTests();
 
 describe('the profile’s coins', () => {
   it('shows nothing and asks for no wallet while the site has coins off', async () => {

@@ -1,17 +1,11 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CouponDialog } from './CouponDialog';
 import { formatExpiry } from './format-expiry';
 import { MembershipSummary } from './MembershipSummary';
-import { cleanUpScreen, renderScreen, setUpI18n, stubApi } from '../../test-support/render-screen';
+import { renderScreen, setUpSignedInScreenTests, stubApi } from '../../test-support/render-screen';
 
-beforeAll(setUpI18n);
-beforeEach(() => {
-  localStorage.clear();
-  localStorage.setItem('X-API-TOKEN', 'token-1');
-  localStorage.setItem('USER_UUID', 'uuid-1');
-});
-afterEach(cleanUpScreen);
+setUpSignedInScreenTests();
 
 const OLD_EXPIRY = '2026-01-01T00:00:00.000Z';
 const NEW_EXPIRY = '2027-03-01T12:30:00.000Z';

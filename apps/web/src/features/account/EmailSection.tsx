@@ -6,6 +6,7 @@ import { ApiError } from '../../lib/api-client';
 import { looksLikeEmail } from './email-validation';
 import { PasswordField } from './PasswordField';
 import { TextField } from './TextField';
+import { TwoStepCodeField } from './TwoStepCodeField';
 import styles from '../../components/forms.module.css';
 import profile from './profile.module.css';
 
@@ -161,18 +162,13 @@ export function EmailSection() {
                 autoComplete="current-password"
               />
               {data.totp_enabled && (
-                <TextField
+                <TwoStepCodeField
                   id="email-code"
                   label={t('email.code')}
                   hint={t('email.codeHint')}
                   error={problem === 'wrongCode' ? t('email.errors.wrongCode') : undefined}
                   value={code}
                   onChange={setCode}
-                  dir="ltr"
-                  autoComplete="one-time-code"
-                  autoCapitalize="none"
-                  spellCheck={false}
-                  maxLength={14}
                 />
               )}
               {problem && !FIELD_OF[problem] && (

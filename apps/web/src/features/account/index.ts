@@ -4,3 +4,4 @@ export { PLANS } from './plans';
 // The fields the data-rights feature's deletion dialog asks with (issue 43).
 export { PasswordField } from './PasswordField';
 export { TextField } from './TextField';
+export { TwoStepCodeField } from './TwoStepCodeField';

@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { api, ApiError, LOGOUT_EVENT, SESSION_EXPIRED_EVENT } from '../../lib/api-client';
 import { setAccountNotice } from '../../lib/account-notice';
-import { isHydrating } from '../../lib/server-render';
+import { useRenderContext } from '../../lib/render-context';
 import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage-keys';
 import { mergeVisitorProgress } from './merge-progress';
 
@@ -34,9 +34,12 @@ export const USER_TYPE = 'inkstream';
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   // Taking over a server-rendered page (a visitor's page), the first render is a visitor's too;
-  // the session in storage is shown right after, by the effect below.
-  const [userUuid, setUserUuid] = useState(() => (isHydrating() ? null : readStorage(STORAGE_KEYS.userUuid)));
-  const [username, setUsername] = useState(() => (isHydrating() ? null : readStorage(STORAGE_KEYS.username)));
+  // the session in storage is shown right after, by the effect below. The render's context says so
+  // once, at the start: screens read browser-only values with useBrowserValue instead, which knows
+  // when their own part of the page is hydrated (lazy screens are hydrated later).
+  const { isHydrating } = useRenderContext();
+  const [userUuid, setUserUuid] = useState(() => (isHydrating ? null : readStorage(STORAGE_KEYS.userUuid)));
+  const [username, setUsername] = useState(() => (isHydrating ? null : readStorage(STORAGE_KEYS.username)));
   const [error, setErrorText] = useState<string | null>(null);
   const [errorCode, setErrorCode] = useState<string | null>(null);
   const setError = useCallback((message: string | null, code: string | null = null) => {

@@ -1,7 +1,7 @@
 import type { UnlockOffer } from '@inkstream/contracts';
 import { act, fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cleanUpScreen, renderScreen, setUpI18n, stubApi } from '../../test-support/render-screen';
+import { describe, expect, it } from 'vitest';
+import { cleanUpScreen, renderScreen, setUpSignedInScreenTests, stubApi } from '../../test-support/render-screen';
 import { ChapterUnlockOffer } from './ChapterUnlockOffer';
 
 const BOOK = '11111111-1111-4111-8111-111111111111';
@@ -10,13 +10,7 @@ const ok = (result: unknown) => ({ status: 200, body: { data: { result } } });
 const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
 const inHours = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
 
-beforeAll(setUpI18n);
-beforeEach(() => {
-  localStorage.clear();
-  localStorage.setItem('X-API-TOKEN', 'token-1');
-  localStorage.setItem('USER_UUID', 'uuid-1');
-});
-afterEach(cleanUpScreen);
+setUpSignedInScreenTests();
 
 function renderOffer(offer: UnlockOffer, hasNext = true) {
   renderScreen(

@@ -1,4 +1,5 @@
-import type { CoinEntry, PublicConfig } from '@inkstream/contracts';
+import type { PublicConfig } from '@inkstream/contracts';
+import { coinEntry } from '../../test-support/coin-entries';
 import { describe, expect, it } from 'vitest';
 import { FREE_UNLOCK_ERROR_CODES, UNLOCK_ERROR_CODES } from '@inkstream/contracts/error-codes';
 import { ApiError } from '../../lib/api-client';
@@ -92,38 +93,24 @@ describe('paying a pack by card', () => {
 });
 
 describe('the wallet history', () => {
-  const entry = (fields: Partial<CoinEntry>): CoinEntry => ({
-    kind: 'purchase',
-    coins: 500,
-    balance_after: 500,
-    at: '2026-12-01T12:00:00.000Z',
-    order_id: null,
-    chapter_uuid: null,
-    book_uuid: null,
-    book_title: null,
-    chapter_number: null,
-    reason: null,
-    ...fields,
-  });
-
   it('names the book and chapter of an unlock, the reason of a gift, and each other kind', () => {
-    expect(entryDescription(entry({ kind: 'unlock', coins: -30, book_title: 'Moonlit Palace', chapter_number: 7 }))).toEqual({
+    expect(entryDescription(coinEntry({ kind: 'unlock', coins: -30, book_title: 'Moonlit Palace', chapter_number: 7 }))).toEqual({
       key: 'history.kind.unlock',
       values: { book: 'Moonlit Palace', number: 7 },
     });
-    expect(entryDescription(entry({ kind: 'unlock', coins: -30 })).key).toBe('history.kind.unlockUnknown');
+    expect(entryDescription(coinEntry({ kind: 'unlock', coins: -30 })).key).toBe('history.kind.unlockUnknown');
     // Issue 56: the row of a refund that locked a chapter again names it.
-    expect(entryDescription(entry({ kind: 'reversal', coins: 30, book_title: 'Moonlit Palace', chapter_number: 7 }))).toEqual({
+    expect(entryDescription(coinEntry({ kind: 'reversal', coins: 30, book_title: 'Moonlit Palace', chapter_number: 7 }))).toEqual({
       key: 'history.kind.reversalChapter',
       values: { book: 'Moonlit Palace', number: 7 },
     });
-    expect(entryDescription(entry({ kind: 'grant', reason: 'Sorry for the outage' }))).toEqual({
+    expect(entryDescription(coinEntry({ kind: 'grant', reason: 'Sorry for the outage' }))).toEqual({
       key: 'history.kind.grantReason',
       values: { reason: 'Sorry for the outage' },
     });
-    expect(entryDescription(entry({ kind: 'grant' })).key).toBe('history.kind.grant');
+    expect(entryDescription(coinEntry({ kind: 'grant' })).key).toBe('history.kind.grant');
     for (const kind of ['purchase', 'bonus', 'refund', 'reversal', 'expiry'] as const) {
-      expect(entryDescription(entry({ kind })).key).toBe(`history.kind.${kind}`);
+      expect(entryDescription(coinEntry({ kind })).key).toBe(`history.kind.${kind}`);
     }
   });
 

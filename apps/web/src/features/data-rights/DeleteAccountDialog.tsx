@@ -9,7 +9,7 @@ import { accountApi } from '../../lib/api-account';
 import { ApiError } from '../../lib/api-client';
 import { dataRightsApi, type CommentsChoice, type DeletionConsequences } from '../../lib/api-data-rights';
 import type { Language } from '../../lib/language';
-import { PasswordField, TextField } from '../account';
+import { PasswordField, TwoStepCodeField } from '../account';
 import { useAuth } from '../auth';
 import { whenOf } from './format';
 import styles from '../../components/forms.module.css';
@@ -144,17 +144,12 @@ function DeleteAccountForm({ onCancel }: { onCancel(): void }) {
         error={problem?.field === 'password' ? t(problem.key) : undefined}
       />
       {askCode && (
-        <TextField
+        <TwoStepCodeField
           id="delete-account-code"
           label={t('delete.code')}
           hint={t('delete.codeHint')}
           value={code}
           onChange={setCode}
-          dir="ltr"
-          autoComplete="one-time-code"
-          autoCapitalize="none"
-          spellCheck={false}
-          maxLength={14}
           disabled={busy}
           error={problem?.field === 'code' ? t(problem.key) : undefined}
         />

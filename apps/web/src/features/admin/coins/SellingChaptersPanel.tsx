@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { client as apiClient, data } from '../../../lib/api-fetch';
+import { SaveButton } from '../shell/SaveButton';
 import styles from '../shell/admin.module.css';
 import { FieldError, FormNotice } from '../shell/FieldError';
 import { NO_ERRORS, toFormErrors, type FormErrors } from '../shell/form-errors';
@@ -150,14 +151,7 @@ export function SellingChaptersPanel({ bookUuid }: { bookUuid: string }) {
               )}
             </>
           )}
-          <button type="submit" className={styles.button} disabled={save.isPending}>
-            {common('save')}
-          </button>
-          {save.isSuccess && (
-            <p className={styles.success} role="status">
-              {common('saved')}
-            </p>
-          )}
+          <SaveButton save={save} />
         </>
       )}
     </form>
