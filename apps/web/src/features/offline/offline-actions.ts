@@ -1,5 +1,6 @@
 import { markSavedChapters, notifyOfflineChanged } from './offline-changes';
-import { browserStorage, canSaveOffline, PAGES_CACHE } from './offline-db';
+import { browserStorage, canSaveOffline } from './offline-db';
+import { PAGES_CACHE } from './offline-storage-names';
 import { isOffline } from '../../lib/online';
 import { dropExpired, removeChapters, settleInterrupted } from './offline-maintenance';
 import { offlineStart } from './offline-start';

@@ -14,18 +14,6 @@ import {
 } from './offline-storage-names';
 import { clockAfter } from './offline-clock';
 
-export {
-  BOOK_INDEX,
-  CHAPTERS_STORE,
-  CLOCK_KEY,
-  ENDED_PREFIX,
-  META_STORE,
-  OFFLINE_DB_NAME,
-  OFFLINE_DB_VERSION,
-  PAGES_CACHE,
-  offlinePageUrl,
-};
-
 const done = <T>(request: IDBRequest<T>) =>
   new Promise<T>((resolve, reject) => {
     request.onsuccess = () => resolve(request.result);

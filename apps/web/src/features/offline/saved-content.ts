@@ -1,5 +1,5 @@
 import type { ChapterContent, PageImage } from '@inkstream/contracts';
-import { offlinePageUrl } from './offline-db';
+import { offlinePageUrl } from './offline-storage-names';
 
 /**
  * The one image of a page that is saved: the WebP variant the reader would show (every browser
