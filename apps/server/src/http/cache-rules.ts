@@ -13,6 +13,33 @@ import type { HelmetOptions } from 'helmet';
  */
 export type CacheTopic = 'catalogue' | 'site-settings' | 'legal-texts';
 
+/**
+ * The versions of what is kept in memory (the catalogue, site settings, legal texts), handed in by
+ * the wiring root (modules/catalogue/catalogue-changes.ts): the public cache and the page renderer
+ * key what they keep on them and drop it when one moves.
+ */
+export interface VersionSource {
+  /** The version of `topic` last seen, or undefined before it is known (nothing showing it is kept then). */
+  peek(topic: CacheTopic): string | undefined;
+  /** Called with the topic whose version moved; returns the unsubscribe function. */
+  subscribe(listener: (topic: CacheTopic) => void): () => void;
+}
+
+/**
+ * The versions of `shows` as one key part, to compare with a kept one; undefined while one is unknown
+ * (nothing is kept then). One topic, the usual case, is its version alone.
+ */
+export function versionStamp(versions: VersionSource, shows: readonly CacheTopic[]): string | undefined {
+  if (shows.length === 1) return versions.peek(shows[0]!);
+  let stamp = '';
+  for (const topic of shows) {
+    const version = versions.peek(topic);
+    if (version === undefined) return undefined;
+    stamp += `${topic}=${version};`;
+  }
+  return stamp;
+}
+
 export interface PublicCacheRoute {
   /** Seconds a browser or CDN may reuse the answer (Cache-Control max-age). */
   maxAge: number;

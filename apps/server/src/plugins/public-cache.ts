@@ -3,7 +3,14 @@ import { performance } from 'node:perf_hooks';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isLogLevelEnabled } from './request-logging.js';
-import { publicCacheState, type CacheTopic, type PublicCacheRoute, type WithPublicCacheState } from '../http/cache-rules.js';
+import {
+  publicCacheState,
+  versionStamp,
+  type CacheTopic,
+  type PublicCacheRoute,
+  type VersionSource,
+  type WithPublicCacheState,
+} from '../http/cache-rules.js';
 import { AUTH_PLUGIN } from './auth.js';
 import { ifNoneMatch, type FrontEntry, type PublicCacheFront } from './public-cache-front.js';
 import { coversVary, varyKey, varyNames, type VaryRule } from '../http/vary-key.js';
@@ -40,32 +47,9 @@ const PRIVATE = 'private, no-store';
 const state: typeof publicCacheState = publicCacheState;
 type WithState = WithPublicCacheState;
 
-/**
- * What the cache keys on and drops by: a version per thing an answer may show (the catalogue, site
- * settings, legal texts), handed in by the wiring root (modules/catalogue/catalogue-changes.ts).
- */
-export interface VersionSource {
-  /** The version of `topic` last seen, or undefined before it is known (nothing showing it is cached then). */
-  peek(topic: CacheTopic): string | undefined;
-  /** Called with the topic whose version moved; returns the unsubscribe function. */
-  subscribe(listener: (topic: CacheTopic) => void): () => void;
-}
-
 /** What a route's answers show when it does not say. */
 const CATALOGUE_ONLY: readonly CacheTopic[] = ['catalogue'];
 const showsOf = (route: PublicCacheRoute): readonly CacheTopic[] => route.shows ?? CATALOGUE_ONLY;
-
-/** The versions of what a route shows, as one key part; undefined while one is unknown. */
-function stampOf(versions: VersionSource, shows: readonly CacheTopic[]): string | undefined {
-  if (shows.length === 1) return versions.peek(shows[0]!);
-  let stamp = '';
-  for (const topic of shows) {
-    const version = versions.peek(topic);
-    if (version === undefined) return undefined;
-    stamp += `${topic}=${version};`;
-  }
-  return stamp;
-}
 
 export interface PublicCacheOptions {
   versions: VersionSource;
@@ -226,7 +210,7 @@ export function registerPublicCache(app: FastifyInstance, options: PublicCacheOp
   app.addHook('onRequest', (request: WithState, reply, done) => {
     const route = request.routeOptions.config?.publicCache;
     if (!route || request.method !== 'GET' || request.headers.authorization) return done();
-    const version = stampOf(options.versions, showsOf(route));
+    const version = versionStamp(options.versions, showsOf(route));
     if (version === undefined) return done();
     const key = keyOf(request, route, version);
     if (key === null) return done();
@@ -269,7 +253,7 @@ export function registerPublicCache(app: FastifyInstance, options: PublicCacheOp
     // Nor one that varies on a header its key was not made from (a handler's own Vary).
     const rule = ruleOf(route);
     const shows = showsOf(route);
-    if (seen?.key && seen.version === stampOf(options.versions, shows) && coversVary(rule, varyNames(reply.getHeader('vary')))) {
+    if (seen?.key && seen.version === versionStamp(options.versions, shows) && coversVary(rule, varyNames(reply.getHeader('vary')))) {
       const contentType = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
       const expiresAt = now() + route.ttlMs;
       // One Buffer for both tables: each counts it against its own limit, but it is held once.

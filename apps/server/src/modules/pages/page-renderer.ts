@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { Language, ServerEntry, ServerRenderingOptions } from '@inkstream/contracts';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import type { CacheTopic } from '../../http/cache-rules.js';
+import { versionStamp, type CacheTopic, type VersionSource } from '../../http/cache-rules.js';
 import { parseHtmlBody } from './html-parser.js';
 import { decodeEntities } from './seo-text.js';
 
@@ -45,24 +45,7 @@ interface KeptPage {
   at: number;
 }
 
-/** The versions a page is rendered by (and dropped with): the renderer's source of them. */
-export interface PageVersions {
-  peek(topic: CacheTopic): string | undefined;
-  subscribe(listener: (topic: CacheTopic) => void): () => void;
-}
-
 const EVERYTHING: readonly CacheTopic[] = ['catalogue', 'site-settings', 'legal-texts'];
-
-/** The versions of `shows` as one string; undefined while one is unknown (the page is then not kept). */
-function stampOf(versions: PageVersions, shows: readonly CacheTopic[]): string | undefined {
-  let stamp = '';
-  for (const topic of shows) {
-    const version = versions.peek(topic);
-    if (version === undefined) return undefined;
-    stamp += `${topic}=${version};`;
-  }
-  return stamp;
-}
 
 /** The address the web app's calls are made to while rendering; they never leave the process. */
 const INTERNAL_ORIGIN = 'http://inkstream.internal';
@@ -100,7 +83,7 @@ export function inProcessRendering(app: FastifyInstance): ServerRenderingOptions
 export async function loadPageRenderer(options: {
   ssrDir: string;
   app: FastifyInstance;
-  versions: PageVersions;
+  versions: VersionSource;
   log: FastifyBaseLogger;
 }): Promise<PageRenderer | null> {
   const entryFile = path.join(options.ssrDir, 'entry-server.js');
@@ -139,7 +122,7 @@ export async function loadPageRenderer(options: {
       const lighterImages = options.lighterImages === true;
       const shows = options.shows ?? EVERYTHING;
       const key = `${language}${lighterImages ? '~' : ''} ${url}`;
-      const version = stampOf(versions, shows);
+      const version = versionStamp(versions, shows);
       const hit = kept.get(key);
       if (hit && version !== undefined && hit.version === version && Date.now() - hit.at < KEPT_PAGES.ttlMs) return hit.page;
       // One render per page at a time: a shared link brings many requests for one page at once.
@@ -149,7 +132,7 @@ export async function loadPageRenderer(options: {
         rendering.set(key, pending);
         const page = await pending;
         // Kept only if nothing it shows changed while it rendered.
-        if (page && version !== undefined && stampOf(versions, shows) === version) {
+        if (page && version !== undefined && versionStamp(versions, shows) === version) {
           kept.set(key, { page, version, shows, at: Date.now() }, { size: (page.root.length + page.script.length) * 2 + 200 });
         }
         return page;
