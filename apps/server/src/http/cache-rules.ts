@@ -11,7 +11,8 @@ import type { HelmetOptions } from 'helmet';
  * What a kept answer may show, each with a version of its own that moves when it changes
  * (modules/catalogue/catalogue-changes.ts): a change drops only the answers that show it.
  */
-export type CacheTopic = 'catalogue' | 'site-settings' | 'legal-texts';
+export const CACHE_TOPICS = ['catalogue', 'site-settings', 'legal-texts'] as const;
+export type CacheTopic = (typeof CACHE_TOPICS)[number];
 
 /**
  * The versions of what is kept in memory (the catalogue, site settings, legal texts), handed in by

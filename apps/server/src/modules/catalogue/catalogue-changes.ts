@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.js';
 import { CONTENT_CHANGES, type ContentChangeType, type DomainEvent, type DomainEvents } from '../../db/domain-events.js';
-import type { CacheTopic } from '../../http/cache-rules.js';
+import { CACHE_TOPICS, type CacheTopic } from '../../http/cache-rules.js';
 import type { InvalidationBus } from '../cluster/invalidation-bus.js';
 import { createCatalogueVersion, type CatalogueVersion } from './catalogue-version.js';
 import { moveVersion } from './catalogue-version.repository.js';
@@ -22,8 +22,6 @@ const VERSION_MOVED_BY: Record<ContentChangeType, CacheTopic> = {
   'site-settings-changed': 'site-settings',
   'legal-text-published': 'legal-texts',
 };
-
-const TOPICS: readonly CacheTopic[] = ['catalogue', 'site-settings', 'legal-texts'];
 
 /** Every version, and all of them as the public cache and the page renderer read them (by topic). */
 export interface ContentVersions {
@@ -49,7 +47,7 @@ export function createContentVersions(db: Db, bus: InvalidationBus, options: { i
     'site-settings': createCatalogueVersion(db, { intervalMs: options.intervalMs, topic: 'site-settings' }),
     'legal-texts': createCatalogueVersion(db, { intervalMs: options.intervalMs, topic: 'legal-texts' }),
   };
-  for (const topic of TOPICS) watchers[topic].connect(bus);
+  for (const topic of CACHE_TOPICS) watchers[topic].connect(bus);
   return {
     ...watchers,
     peek(topic) {
@@ -59,14 +57,14 @@ export function createContentVersions(db: Db, bus: InvalidationBus, options: { i
       return version;
     },
     subscribe(listener) {
-      const stops = TOPICS.map((topic) => watchers[topic].subscribe(() => listener(topic)));
+      const stops = CACHE_TOPICS.map((topic) => watchers[topic].subscribe(() => listener(topic)));
       return () => stops.forEach((stop) => stop());
     },
     async warm() {
-      await Promise.all(TOPICS.map((topic) => watchers[topic].get()));
+      await Promise.all(CACHE_TOPICS.map((topic) => watchers[topic].get()));
     },
-    start: () => TOPICS.forEach((topic) => watchers[topic].start()),
-    stop: () => TOPICS.forEach((topic) => watchers[topic].stop()),
+    start: () => CACHE_TOPICS.forEach((topic) => watchers[topic].start()),
+    stop: () => CACHE_TOPICS.forEach((topic) => watchers[topic].stop()),
   };
 }
 

@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { Language, ServerEntry, ServerRenderingOptions } from '@inkstream/contracts';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import { versionStamp, type CacheTopic, type VersionSource } from '../../http/cache-rules.js';
+import { CACHE_TOPICS, versionStamp, type CacheTopic, type VersionSource } from '../../http/cache-rules.js';
 import { parseHtmlBody } from './html-parser.js';
 import { decodeEntities } from './seo-text.js';
 
@@ -44,8 +44,6 @@ interface KeptPage {
   shows: readonly CacheTopic[];
   at: number;
 }
-
-const EVERYTHING: readonly CacheTopic[] = ['catalogue', 'site-settings', 'legal-texts'];
 
 /** The address the web app's calls are made to while rendering; they never leave the process. */
 const INTERNAL_ORIGIN = 'http://inkstream.internal';
@@ -120,7 +118,7 @@ export async function loadPageRenderer(options: {
   return {
     async render(url, language, options = {}) {
       const lighterImages = options.lighterImages === true;
-      const shows = options.shows ?? EVERYTHING;
+      const shows = options.shows ?? CACHE_TOPICS;
       const key = `${language}${lighterImages ? '~' : ''} ${url}`;
       const version = versionStamp(versions, shows);
       const hit = kept.get(key);
