@@ -42,4 +42,13 @@ export default tseslint.config(
     ],
     rules: { 'no-restricted-syntax': 'off' },
   },
+  {
+    // The wiring root builds in dependency order: nothing, not even a closure, may use a service
+    // declared further down (a reordering would break at run time, not at build time).
+    files: ['apps/server/src/services.ts', 'apps/server/src/wiring/**'],
+    rules: {
+      'no-use-before-define': 'off',
+      '@typescript-eslint/no-use-before-define': ['error', { functions: true, classes: true, variables: true, typedefs: false }],
+    },
+  },
 );

@@ -65,7 +65,8 @@ function floorRules() {
   });
 }
 
-const ROOT = '^(?:[^/]+\\.ts|cli/.*)$';
+// The wiring root: the files at src/, the command line (cli/) and the root's stages (wiring/).
+const ROOT = '^(?:[^/]+\\.ts|cli/.*|wiring/.*)$';
 
 export default {
   forbidden: [

@@ -182,6 +182,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     readerChangesPollMs: deps.readerChangesPollMs,
   });
   const { storage, users, catalogueVersion, ranking, bookSearch, readerChanges, reading, jobs, invalidation, siteSettings } = services;
+  // This node hears the others' changes from now on (the wiring root opens no connection).
+  invalidation.start();
   if (metrics) {
     registerBackgroundGauges(metrics.registry, {
       db,

@@ -3,7 +3,7 @@ import { createTestDatabase } from './helpers/test-context.js';
 import { openDatabase, type DatabaseHandle } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrator.js';
 import { createDomainEvents } from '../src/db/domain-events.js';
-import { createJobRunner, type JobHandler } from '../src/modules/jobs/job-runner.js';
+import { createJobQueue, createJobRunner, type JobHandler } from '../src/modules/jobs/job-runner.js';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -44,7 +44,7 @@ describe('job runner', () => {
     };
     const runner = createJobRunner({
       db: database.db,
-      domainEvents: createDomainEvents(database.db),
+      queue: createJobQueue({ domainEvents: createDomainEvents(database.db), now: () => clock }),
       handlers: { echo: handler },
       log: silent,
       now: () => clock,
@@ -63,7 +63,7 @@ describe('job runner', () => {
   it('records a failure with its message', async () => {
     const runner = createJobRunner({
       db: database.db,
-      domainEvents: createDomainEvents(database.db),
+      queue: createJobQueue({ domainEvents: createDomainEvents(database.db) }),
       handlers: { boom: async () => Promise.reject(new Error('source refused: not a zip')) },
       log: silent,
     });
@@ -78,8 +78,18 @@ describe('job runner', () => {
       runs += 1;
       await new Promise((resolve) => setTimeout(resolve, 50));
     };
-    const a = createJobRunner({ db: database.db, domainEvents: createDomainEvents(database.db), handlers: { race: slow }, log: silent });
-    const b = createJobRunner({ db: database.db, domainEvents: createDomainEvents(database.db), handlers: { race: slow }, log: silent });
+    const a = createJobRunner({
+      db: database.db,
+      queue: createJobQueue({ domainEvents: createDomainEvents(database.db) }),
+      handlers: { race: slow },
+      log: silent,
+    });
+    const b = createJobRunner({
+      db: database.db,
+      queue: createJobQueue({ domainEvents: createDomainEvents(database.db) }),
+      handlers: { race: slow },
+      log: silent,
+    });
     const uuid = await a.enqueue(database.db, { kind: 'race', payload: null });
     await Promise.all([a.drain(), b.drain()]);
     expect(runs).toBe(1);
@@ -99,7 +109,7 @@ describe('job runner', () => {
   it('fails a job that keeps killing its node instead of running it forever', async () => {
     const runner = createJobRunner({
       db: database.db,
-      domainEvents: createDomainEvents(database.db),
+      queue: createJobQueue({ domainEvents: createDomainEvents(database.db) }),
       handlers: { crash: async () => undefined },
       log: silent,
       maxAttempts: 3,

@@ -93,7 +93,7 @@ export interface DomainEventsOptions {
   onError?: (error: unknown, event: DomainEvent) => void;
 }
 
-/** The one channel of a process's committed changes, built and listened to by the wiring root (services.ts). */
+/** The one channel of a process's committed changes, built and listened to by the wiring root (wiring/after-commit.ts). */
 export function createDomainEvents(db: Db, options: DomainEventsOptions = {}): DomainEvents {
   const listeners = new Map<DomainEventType, Set<(event: DomainEvent) => unknown>>();
   const handlers = new Set<{ types: ReadonlySet<DomainEventType>; handler: ChangesHandler<DomainEventType> }>();

@@ -18,7 +18,13 @@ export interface InvalidationBus {
   publish(channel: string, message: string): Promise<void>;
   /** Returns the unsubscribe function. */
   subscribe(channel: string, handler: InvalidationHandler): () => void;
-  /** Resolves once messages from other processes are being received (tests; callers never need to wait). */
+  /**
+   * Connects to the transport and listens to the other processes: made by the wiring root, started
+   * by whoever runs it (app.ts as it builds the server). A publish before it starts the bus first
+   * (the admin CLI publishes without listening). Calling it again does nothing.
+   */
+  start(): void;
+  /** Starts the bus, and resolves once messages from other processes are being received (tests; callers never need to wait). */
   ready(): Promise<void>;
   close(): Promise<void>;
 }
@@ -92,6 +98,7 @@ function createLocalBus(): InvalidationBus {
       local.deliver(channel, message);
     },
     subscribe: local.subscribe,
+    start: () => undefined,
     ready: async () => undefined,
     async close() {},
   };
@@ -101,34 +108,51 @@ function createLocalBus(): InvalidationBus {
 function createRedisBus(url: string, prefix: string, log: ClusterLog): InvalidationBus {
   const local = createLocalDispatch();
   const redisChannel = `${prefix}:invalidation`;
-  const publisher = createRedisClient(url, log, 'invalidation-publisher');
-  const subscriber = createRedisClient(url, log, 'invalidation-subscriber', { offlineQueue: true });
-  subscriber.on('message', (channel: string, raw: string) => {
-    if (channel === redisChannel) local.receive(raw);
-  });
-  let everReady = false;
-  publisher.once('ready', () => (everReady = true));
-  const subscribed = subscriber.subscribe(redisChannel).then(
-    () => undefined,
-    (error: unknown) => log.error({ err: error }, 'invalidation: redis subscribe failed'),
-  );
+  let connection: ReturnType<typeof connect> | null = null;
+  let closed = false;
+  function connect() {
+    const publisher = createRedisClient(url, log, 'invalidation-publisher');
+    const subscriber = createRedisClient(url, log, 'invalidation-subscriber', { offlineQueue: true });
+    subscriber.on('message', (channel: string, raw: string) => {
+      if (channel === redisChannel) local.receive(raw);
+    });
+    const state = { publisher, subscriber, everReady: false, subscribed: Promise.resolve() };
+    publisher.once('ready', () => (state.everReady = true));
+    state.subscribed = subscriber.subscribe(redisChannel).then(
+      () => undefined,
+      (error: unknown) => log.error({ err: error }, 'invalidation: redis subscribe failed'),
+    );
+    return state;
+  }
+  const start = () => {
+    if (!connection && !closed) connection = connect();
+    return connection;
+  };
   return {
     kind: 'redis',
     async publish(channel, message) {
       local.deliver(channel, message);
+      const current = start();
+      if (!current) return;
       try {
         // A short-lived process (the admin CLI) publishes right after it started: wait for the
         // first connection, briefly. Once connected, an outage fails at once (no offline queue).
-        if (!everReady) await untilReady(publisher);
-        await publisher.publish(redisChannel, local.envelope(channel, message));
+        if (!current.everReady) await untilReady(current.publisher);
+        await current.publisher.publish(redisChannel, local.envelope(channel, message));
       } catch (error) {
         log.warn({ err: error, channel }, 'invalidation not broadcast: redis unavailable');
       }
     },
     subscribe: local.subscribe,
-    ready: () => subscribed,
+    start: () => void start(),
+    ready: async () => {
+      await start()?.subscribed;
+    },
     async close() {
-      await Promise.all([closeRedis(publisher), closeRedis(subscriber)]);
+      closed = true;
+      const current = connection;
+      connection = null;
+      if (current) await Promise.all([closeRedis(current.publisher), closeRedis(current.subscriber)]);
     },
   };
 }
@@ -211,12 +235,18 @@ function createPostgresBus(databaseUrl: string, log: ClusterLog): InvalidationBu
     everConnected = true;
     readyResolve();
   };
-  void connect();
+  let started = false;
+  const start = () => {
+    if (started || closed) return;
+    started = true;
+    void connect();
+  };
 
   return {
     kind: 'postgres',
     async publish(channel, message) {
       local.deliver(channel, message);
+      start();
       // A short-lived process (the admin CLI) publishes right after it started: wait for the
       // first connection, briefly; after that, a lost connection fails at once.
       if (!client && !everConnected) await Promise.race([firstReady, sleep(REDIS_CONNECT_TIMEOUT_MS, undefined, { ref: false })]);
@@ -232,7 +262,11 @@ function createPostgresBus(databaseUrl: string, log: ClusterLog): InvalidationBu
       }
     },
     subscribe: local.subscribe,
-    ready: () => firstReady,
+    start,
+    ready: () => {
+      start();
+      return firstReady;
+    },
     async close() {
       closed = true;
       if (timer) clearTimeout(timer);

@@ -36,7 +36,7 @@ const reviewHiddenBy = (state: ReviewState) => {
  */
 export function createRatingsService(deps: {
   db: Db;
-  /** A rating written or withdrawn raises `rating-changed`: the prior and the distribution follow it (services.ts). */
+  /** A rating written or withdrawn raises `rating-changed`: the prior and the distribution follow it (wiring/after-commit.ts). */
   domainEvents: DomainEvents;
   prior: RatingPrior;
   /** Each book's kept score distribution (rating-distribution.ts), shared with the wiring root that drops it. */
@@ -144,7 +144,7 @@ export function createRatingsService(deps: {
     await domainEvents.transact(async (trx) => {
       await refuseLeftReader(trx, user.id);
       const delta = await writeRating(trx, bookId, user.id, body.score, review, at);
-      // This node's prior and the book's kept distribution follow it once it committed (services.ts).
+      // This node's prior and the book's kept distribution follow it once it committed (wiring/after-commit.ts).
       await domainEvents.raise(trx, { type: 'rating-changed', bookId, ...delta });
     });
     return summaryOf(bookId, user.id);

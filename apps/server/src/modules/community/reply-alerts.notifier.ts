@@ -14,7 +14,7 @@ export interface ReplyNotifierDeps {
 
 /**
  * Web Push for reply alerts: `notify(alertId)` runs once the transaction that recorded the alert
- * committed (the `reply-alert-recorded` event the comments service raises, heard in services.ts). The
+ * committed (the `reply-alert-recorded` event the comments service raises, heard in wiring/after-commit.ts). The
  * notice goes to every browser the comment's author subscribed, in that browser's language:
  * "<name> replied to your comment on <book>, ch. N", opening the chapter at its comments, when the
  * author kept users.notify_replies on (the default). Nothing when the reply can no longer be seen

@@ -15,10 +15,40 @@ export interface JobContext {
 /** Runs one job; what it returns is stored as the job's result. A thrown error fails the job. */
 export type JobHandler = (job: JobContext) => Promise<unknown>;
 
+/** Puts a job in the queue, inside the caller's transaction (what services are given: never the runner). */
+export interface JobQueue {
+  enqueue(executor: DbExecutor, input: EnqueueInput): Promise<string>;
+}
+
+/**
+ * The queue's writing side, made before any service that queues work: the runner, which needs
+ * every kind's handler, is made last from the same table. An enqueue raises `job-queued`; the
+ * wiring root wakes the runner once it is committed.
+ */
+export function createJobQueue(options: { domainEvents: EventRaiser; now?: () => number }): JobQueue {
+  const now = options.now ?? (() => Date.now());
+  return {
+    async enqueue(executor, input) {
+      const uuid = randomUUID();
+      const at = now();
+      await repo.insertJob(executor, {
+        uuid,
+        kind: input.kind,
+        payload: JSON.stringify(input.payload ?? null),
+        runAt: input.runAt ?? at,
+        createdBy: input.createdBy ?? null,
+        now: at,
+      });
+      await options.domainEvents.raise(executor, { type: 'job-queued', kind: input.kind });
+      return uuid;
+    },
+  };
+}
+
 export interface JobRunnerOptions {
   db: Db;
-  /** An enqueue raises `job-queued`: the wiring root wakes this runner once it is committed. */
-  domainEvents: EventRaiser;
+  /** The queue the runner's own `enqueue` writes to (tests queue through the runner). */
+  queue: JobQueue;
   handlers: Record<string, JobHandler>;
   log: { warn(fields: object, message: string): void; info?(fields: object, message: string): void };
   /** How often each kind looks for due work (default 1 s: a scheduled release appears on time). */
@@ -56,21 +86,6 @@ export function createJobRunner(options: JobRunnerOptions) {
   const busy = new Map<string, Promise<void>>();
   const stopping = new AbortController();
   let timer: NodeJS.Timeout | null = null;
-
-  async function enqueue(executor: DbExecutor, input: EnqueueInput): Promise<string> {
-    const uuid = randomUUID();
-    const at = now();
-    await repo.insertJob(executor, {
-      uuid,
-      kind: input.kind,
-      payload: JSON.stringify(input.payload ?? null),
-      runAt: input.runAt ?? at,
-      createdBy: input.createdBy ?? null,
-      now: at,
-    });
-    await options.domainEvents.raise(executor, { type: 'job-queued', kind: input.kind });
-    return uuid;
-  }
 
   async function runOne(kind: string): Promise<boolean> {
     const row = await repo.findDueJob(db, [kind], now());
@@ -148,8 +163,8 @@ export function createJobRunner(options: JobRunnerOptions) {
     owner,
     /** The kinds this runner runs (metrics list each, even at zero). */
     kinds: kinds as readonly string[],
-    enqueue,
-    /** Looks for work now (after a committed enqueue: services.ts) instead of at the next tick. */
+    enqueue: options.queue.enqueue,
+    /** Looks for work now (after a committed enqueue: wiring/after-commit.ts) instead of at the next tick. */
     wake: () => {
       if (timer) poll();
     },

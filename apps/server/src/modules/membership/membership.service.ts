@@ -54,7 +54,7 @@ const endOf = (startsAt: number, length: GrantLength) =>
  * is locked first: invitations form a tree, so this order can never deadlock.
  *
  * Every change raises `membership-changed` in the caller's transaction (db/domain-events.ts): once
- * it commits, this process's cached reader state of the user goes (services.ts).
+ * it commits, this process's cached reader state of the user goes (wiring/after-commit.ts).
  */
 export function createMembershipService(deps: { db: Db; domainEvents: DomainEvents; now?: () => number }) {
   const { db, domainEvents } = deps;

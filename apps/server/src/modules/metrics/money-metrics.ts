@@ -20,7 +20,7 @@ export interface ReconcilerMetrics {
 }
 
 export interface MoneyMetrics {
-  /** Counted after commit (the `order-changed` domain event, services.ts). */
+  /** Counted after commit (the `order-changed` domain event, wiring/after-commit.ts). */
   order(provider: string, plan: string, event: OrderEvent): void;
   notifications: NotificationMetrics;
   reconciler: ReconcilerMetrics;

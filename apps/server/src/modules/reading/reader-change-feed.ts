@@ -18,7 +18,7 @@ export interface ReaderChangeFeed {
   subscribe(listener: (changes: ReaderChanges) => void): () => void;
   /**
    * A change this process committed, named by its after-commit event (db/domain-events.ts, wired in
-   * services.ts): the listeners drop it at once rather than at the next poll, which names it again
+   * wiring/after-commit.ts): the listeners drop it at once rather than at the next poll, which names it again
    * to no effect. Other processes learn of it from their polls.
    */
   changedHere(changes: { userIds: Iterable<number>; chapterIds?: Iterable<number> }): void;

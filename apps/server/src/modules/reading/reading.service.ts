@@ -59,7 +59,7 @@ const REFUSALS = {
 
 export interface ReadingDeps {
   db: Db;
-  /** A like raises `chapter-like-changed`: the reader-state cache drops the liker and the count (services.ts). */
+  /** A like raises `chapter-like-changed`: the reader-state cache drops the liker and the count (wiring/after-commit.ts). */
   domainEvents: DomainEvents;
   media: MediaUrls;
   /** Drops the cached shared parts of chapters when the catalogue changes. */

@@ -22,7 +22,7 @@ import type { JobsTable } from '../../../db/schema.js';
 import { AppError, type ErrorDetail } from '../../../lib/app-error.js';
 import { toIso } from '../../../lib/time.js';
 import { releaseTimePast } from '../../catalogue/chapters-admin.service.js';
-import type { JobRunner } from '../../jobs/job-runner.js';
+import type { JobQueue } from '../../jobs/job-runner.js';
 import * as repo from './import-jobs.repository.js';
 import type { StagedUpload } from './upload-staging.js';
 import type { Selectable } from 'kysely';
@@ -119,7 +119,7 @@ export function createImportJobsService(deps: {
   db: Db;
   /** The upload's job is queued through it: `job-queued` wakes the runner once it is committed. */
   domainEvents: DomainEvents;
-  jobs: () => JobRunner;
+  jobs: JobQueue;
   uploadsDir: string;
   now?: () => number;
 }) {
@@ -145,7 +145,7 @@ export function createImportJobsService(deps: {
       actor: { id: actor.id, name: actor.username },
       options: importOptions,
     };
-    const jobs = deps.jobs();
+    const { jobs } = deps;
     const uuid = await domainEvents.transact(async (trx) => {
       const jobUuid = await jobs.enqueue(trx, { kind: repo.IMPORT_JOB_KIND, payload, createdBy: actor.id });
       await rename(staged.dir, path.join(uploadsDir, jobUuid));
