@@ -36,6 +36,9 @@
 //    one handler, modules/catalogue/catalogue-changes.ts, moves the version caches are kept by. No
 //    other file calls the version write (moveVersion, or the bumpCatalogueVersion it replaced) or
 //    names the versions' app_state keys (VERSION_KEYS); the repository that defines them is the exception.
+// 6. Services open transactions, repositories take them: no `*.repository.ts` calls `.transaction()`
+//    except those in REPOSITORY_TRANSACTIONS, each with the reason the transaction is the
+//    statement's own detail (an isolation level, a pair of statements no caller splits).
 //
 // Usage: node scripts/check-imports-server.mjs [source directory] (default apps/server/src; the
 // test in apps/server/test runs it on a fixture tree).
@@ -116,6 +119,23 @@ for (const file of files) {
       );
   });
 }
+// Rule 6: repositories open no transaction of their own, but these.
+const REPOSITORY_TRANSACTIONS = new Map([
+  ['modules/users/login-throttle.repository.ts', "a login's success forgets the pair and the address's attempt together"],
+  ['modules/membership/member-state.repository.ts', "`atomically`: the caller's transaction, or one of its own when given the pool"],
+  ['modules/data-rights/export/export-snapshot.repository.ts', 'one read-only REPEATABLE READ snapshot for a whole export'],
+]);
+for (const file of files) {
+  if (!file.endsWith('.repository.ts')) continue;
+  const opens = /\.transaction\(\)/.test(readFileSync(path.join(SOURCE, file), 'utf8'));
+  if (opens && !REPOSITORY_TRANSACTIONS.has(file))
+    problems.push(
+      `${file} opens a transaction: services open them (domainEvents.transact, or db.transaction() in the service) and hand them to repositories`,
+    );
+  if (!opens && REPOSITORY_TRANSACTIONS.has(file) && SOURCE === path.join(ROOT, 'apps/server/src'))
+    problems.push(`${file} is listed in REPOSITORY_TRANSACTIONS but opens no transaction: remove it from the list`);
+}
+
 /** Page paths rule 3 excuses: `{ file, text, reason }`, the file relative to the source folder. None today. */
 const ALLOWED = [];
 const isPagePath = pagePathTest(pageSegments(), { home: false });
@@ -172,5 +192,6 @@ if (problems.length > 0) {
 console.log(
   `check-imports-server: ${files.length} files in ${where}, SQL only in repositories, ` +
     `access decided in modules/access/ only, versions moved by the change handler only, page paths from the contracts, ` +
+    `transactions opened by services (${REPOSITORY_TRANSACTIONS.size} repositories excepted), ` +
     `module-level state only as allowed (${stateCheck.seen})`,
 );

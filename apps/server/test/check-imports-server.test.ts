@@ -41,6 +41,22 @@ describe('check-imports-server', () => {
     expect(inRepository.status).toBe(0);
   });
 
+  it('fails on a repository that opens its own transaction, unless listed with its reason', () => {
+    const opening = check({
+      ...layered,
+      'modules/coins/coin-ledger.repository.ts':
+        "export const credit = (db: any, id: number) =>\n  db.transaction().execute((trx: any) => trx.updateTable('x').set({ id }).execute());\n",
+    });
+    expect(opening.status).toBe(1);
+    expect(opening.output).toContain('modules/coins/coin-ledger.repository.ts opens a transaction');
+    const listed = check({
+      ...layered,
+      'modules/users/login-throttle.repository.ts': 'export const forgive = (db: any, work: any) => db.transaction().execute(work);\n',
+    });
+    expect(listed.output).toContain('transactions opened by services');
+    expect(listed.status).toBe(0);
+  });
+
   it('fails where a file outside modules/access decides who may read (free count compared, membership rule used)', () => {
     const cases: Record<string, string> = {
       'modules/pages/seo.service.ts': 'export const isFree = (chapter: any) => chapter.number <= chapter.public_free_chapters;\n',
