@@ -60,6 +60,24 @@ describe('job runner', () => {
     expect(seen).toEqual([{ n: 1 }, { n: 2 }]);
   });
 
+  it('drains a job queued by a job, whatever order the kinds were registered in', async () => {
+    const sent: unknown[] = [];
+    const queue = createJobQueue({ domainEvents: createDomainEvents(database.db) });
+    const runner = createJobRunner({
+      db: database.db,
+      queue,
+      // The mail kind first: the erasure that queues a farewell runs after it in each pass.
+      handlers: {
+        mail: async (job) => void sent.push(job.payload),
+        erase: async () => void (await queue.enqueue(database.db, { kind: 'mail', payload: 'farewell' })),
+      },
+      log: silent,
+    });
+    await runner.enqueue(database.db, { kind: 'erase', payload: null });
+    await runner.drain();
+    expect(sent).toEqual(['farewell']);
+  });
+
   it('records a failure with its message', async () => {
     const runner = createJobRunner({
       db: database.db,
