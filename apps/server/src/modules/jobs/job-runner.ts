@@ -180,7 +180,7 @@ export function createJobRunner(options: JobRunnerOptions) {
      * the kinds were registered in.
      */
     async drain(): Promise<void> {
-      for (let ran = true; ran; ) {
+      for (let ran = true; ran;) {
         ran = false;
         for (const kind of kinds) while (await runOne(kind)) ran = true;
       }
