@@ -5,7 +5,7 @@
 // read-only root; then Caddy with compose's Caddyfile in front of both, one stopped.
 // Every wait is on a condition with a deadline, never a fixed sleep.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -133,6 +133,7 @@ async function main() {
   await readersJourney();
   await drainUnderBurst();
   await processChecks();
+  await backupFromImage();
   await throughCaddy();
 
   const size = Number((await podman(['image', 'inspect', IMAGE, '--format', '{{.Size}}'])).stdout);
@@ -343,6 +344,27 @@ async function processChecks() {
   await podman(['exec', names.b, 'sh', '-c', 'echo x > /data/probe && rm /data/probe']);
   figures.processUid = Number(processUid);
   log(`process uid ${processUid} (not root); a write to / and /app: "Read-only file system"; /data takes writes`);
+}
+
+/** The backup target (compose's and the CronJob's): the admin command `backup` with pg_dump, while both serve. */
+async function backupFromImage() {
+  const backups = path.join(scratch, 'backups');
+  mkdirSync(backups, { mode: 0o777 });
+  chmodSync(backups, 0o777);
+  const startedAt = Date.now();
+  await podman([
+    'run',
+    '--rm',
+    ...PODMAN_RUN,
+    '--read-only',
+    '-v',
+    `${backups}:/backups`,
+    ...envArgs(containerEnv('a')),
+    `${IMAGE}-backup`,
+  ]);
+  const manifest = JSON.parse(readFileSync(path.join(backups, 'inkstream/backup.json'), 'utf8'));
+  figures.backupSeconds = (Date.now() - startedAt) / 1000;
+  log(`backup target: a backup written in ${figures.backupSeconds.toFixed(1)} s (${Object.keys(manifest).join(', ')})`);
 }
 
 /** Caddy from Debian with compose's Caddyfile (tls internal) in front of both; B stopped; the site answers. */

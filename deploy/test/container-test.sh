@@ -46,9 +46,18 @@ fi
 say "base image $BASE_IMAGE ready"
 
 say "building $IMAGE and its backup target"
-podman_ build --format docker --pull=never --network host --ulimit nofile=1024:1024 --ulimit nproc=1024:1024 \
-  -f Containerfile -t "$IMAGE" . 2>&1 | grep -E '^(\[|STEP|-->|Successfully|Error)' | grep -vE '^\[[0-9]/[0-9]\] STEP [0-9]+/[0-9]+: (ENV|WORKDIR|COPY|EXPOSE|LABEL|USER|VOLUME|STOPSIGNAL)' || true
-podman_ image exists "$IMAGE" || { echo "== container test FAILED: the image did not build"; exit 1; }
+build_log="$(mktemp)"
+build() { # $1: target (empty: the default), $2: tag
+  if ! podman_ build --format docker --pull=never --network host --ulimit nofile=1024:1024 --ulimit nproc=1024:1024 \
+    ${1:+--target "$1"} -f Containerfile -t "$2" . >"$build_log" 2>&1; then
+    tail -n 60 "$build_log"
+    echo "== container test FAILED: the image ${1:-app} did not build"
+    exit 1
+  fi
+}
+build "" "$IMAGE"
+build backup "$IMAGE-backup"
+rm -f "$build_log"
 say "image built: $(podman_ image inspect "$IMAGE" --format '{{.Size}}' | awk '{printf "%d MB", $1/1e6}')"
 
 say "fresh database $DATABASE"
