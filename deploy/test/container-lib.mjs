@@ -19,7 +19,7 @@ export async function podman(args, { allowFailure = false } = {}) {
     const { stdout, stderr } = await run('podman', [...PODMAN_GLOBAL, ...args], { maxBuffer: 64 * 1024 * 1024 });
     return { code: 0, stdout: stdout.trim(), stderr };
   } catch (error) {
-    if (!allowFailure) throw new Error(`podman ${args.join(' ')} failed: ${error.stderr || error.message}`);
+    if (!allowFailure) throw new Error(`podman ${args.join(' ')} failed: ${error.stderr || error.message}`, { cause: error });
     return { code: error.code ?? 1, stdout: String(error.stdout ?? '').trim(), stderr: String(error.stderr ?? '') };
   }
 }
