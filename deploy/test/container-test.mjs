@@ -313,7 +313,7 @@ async function drainUnderBurst() {
   const exitCode = Number((await podman(['inspect', names.a, '--format', '{{.State.ExitCode}}'])).stdout);
   const lines = await logLines('a');
   const drainedLine = lines.find((line) => String(line.msg).startsWith('drained:'));
-  const drainLine = lines.find((line) => String(line.msg).startsWith('shutting down: draining'));
+  const drainLine = lines.find((line) => line.msg === 'shutting down');
   figures.drain = {
     readyz503SeenAfterMs: noticedAfterMs,
     listenerClosedAfterDrainMs: drainedLine && drainLine ? drainedLine.time - drainLine.time : null,

@@ -208,7 +208,8 @@ export async function serve(config: AppConfig, options: { prepare: boolean }): P
     if (drain.isDraining()) return drainEnd.abort();
     drain.begin();
     const drainSeconds = config.shutdownDrainSeconds;
-    app.log.info({ signal, drainSeconds }, `shutting down: draining for ${drainSeconds} s (/readyz answers 503)`);
+    // The message stays 'shutting down' (what operators' searches and the cluster test look for).
+    app.log.info({ signal, drainSeconds, draining: '/readyz answers 503' }, 'shutting down');
     await sleep(drainSeconds * 1000, undefined, { signal: drainEnd.signal }).catch(() => undefined);
     app.log.info('drained: closing the listener; in-flight requests finish');
     await close();
