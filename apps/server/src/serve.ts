@@ -143,7 +143,8 @@ export async function prepareOnce(config: AppConfig, log: FastifyBaseLogger): Pr
 }
 
 /**
- * Builds the app and listens; SIGTERM/SIGINT close the server (in-flight requests finish) and exit.
+ * Builds the app and listens; SIGTERM/SIGINT drain (SHUTDOWN_DRAIN_SECONDS), then close the server
+ * (in-flight requests finish) and exit.
  * `prepare`: migrate and seed here too (one process); a cluster worker leaves that to the primary.
  *
  * On PostgreSQL the process listens before the database is reached: until the migrations have run
