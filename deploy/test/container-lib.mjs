@@ -73,6 +73,13 @@ export function request(url, { method = 'GET', agent = false, json, token, ca, h
   });
 }
 
+/** Throws unless `response` has `status`, naming `what` and the start of the body. */
+export function expectStatus(what, response, status) {
+  if (response.status !== status)
+    throw new Error(`${what}: ${response.status}, expected ${status}: ${response.body.toString().slice(0, 300)}`);
+  return response;
+}
+
 /** Logs a step with the seconds since the proof began. */
 export function stepLogger(startedAt) {
   return (message) => console.log(`[${((Date.now() - startedAt) / 1000).toFixed(1).padStart(6)} s] ${message}`);

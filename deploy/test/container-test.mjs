@@ -4,15 +4,14 @@
 // reader's journey through both; SIGTERM to one in the middle of a burst; the process user and the
 // read-only root; then Caddy with compose's Caddyfile in front of both, one stopped.
 // Every wait is on a condition with a deadline, never a fixed sleep.
-import { spawn } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import S3rver from 's3rver';
-import sharp from 'sharp';
-import yazl from 'yazl';
 import { assertFreePort, http, podman, PODMAN_RUN, request, stepLogger, until } from './container-lib.mjs';
+import { readersJourney } from './container-journey.mjs';
+import { throughCaddy } from './container-caddy.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const IMAGE = process.env.INKSTREAM_IMAGE ?? 'localhost/inkstream:container-test';
@@ -131,11 +130,12 @@ async function main() {
   if (empty.json?.data?.total !== 0) throw new Error(`the image must not seed the demo unless asked: ${empty.body}`);
   log('catalogue empty: the image seeds the demo only with DEMO_CATALOGUE=auto');
 
-  await readersJourney();
+  const ctx = { root: ROOT, image: IMAGE, ports: PORTS, names, base, containerEnv, envArgs, scratch, cleanups, figures, log };
+  await readersJourney(ctx);
   await drainUnderBurst();
   await processChecks();
   await backupFromImage();
-  await throughCaddy();
+  await throughCaddy(ctx);
 
   const size = Number((await podman(['image', 'inspect', IMAGE, '--format', '{{.Size}}'])).stdout);
   figures.imageMegabytes = Math.round(size / 1e6);
@@ -143,120 +143,6 @@ async function main() {
   // docs/DEPLOY.md states this bound and why; a dependency that pushes past it must be looked at.
   if (figures.imageMegabytes > IMAGE_LIMIT_MB) throw new Error(`the image is ${figures.imageMegabytes} MB, above ${IMAGE_LIMIT_MB} MB`);
   console.log(`CONTAINER TEST PASSED ${JSON.stringify(figures)}`);
-}
-
-/** A comic of two chapters (the first free) of two drawn pages each, imported with the image's CLI. */
-async function importBook() {
-  const zip = new yazl.ZipFile();
-  for (const chapter of [1, 2]) {
-    for (const page of [1, 2]) {
-      const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="120" height="180"><rect width="100%" height="100%" fill="#${chapter}${page}6699"/></svg>`;
-      zip.addBuffer(await sharp(Buffer.from(svg)).jpeg().toBuffer(), `Chapter ${chapter}/page-${page}.jpg`);
-    }
-  }
-  zip.end();
-  const chunks = [];
-  for await (const chunk of zip.outputStream) chunks.push(chunk);
-  const fixtures = path.join(scratch, 'fixtures');
-  mkdirSync(fixtures, { mode: 0o755 });
-  writeFileSync(path.join(fixtures, 'harbour.cbz'), Buffer.concat(chunks), { mode: 0o644 });
-  const imported = await podman([
-    'run',
-    '--rm',
-    ...PODMAN_RUN,
-    '--read-only',
-    '-v',
-    `${fixtures}:/fixtures:ro`,
-    ...envArgs(containerEnv('a')),
-    IMAGE,
-    'node',
-    'apps/server/dist/cli/admin.js',
-    'import',
-    '/fixtures/harbour.cbz',
-    '--title',
-    'en-us=Harbour Lights',
-    '--free-chapters',
-    '1',
-  ]);
-  const match = /book ([0-9a-f-]{36})/.exec(imported.stdout);
-  if (!match) throw new Error(`no book in the import's output:\n${imported.stdout}`);
-  return match[1];
-}
-
-async function expectStatus(what, response, status) {
-  if (response.status !== status)
-    throw new Error(`${what}: ${response.status}, expected ${status}: ${response.body.toString().slice(0, 300)}`);
-  return response;
-}
-
-/** Register, read a free chapter, pay a membership in the sandbox, read the paid chapter and a page: through both containers. */
-async function readersJourney() {
-  const bookUuid = await importBook();
-  log(`book imported with the image's admin CLI (book ${bookUuid})`);
-  const username = `reader${randomBytes(3).toString('hex')}`;
-  const password = 'container-journey-1';
-  await expectStatus(
-    'register on A',
-    await request(`${base('a')}/api/v1/user/register`, { method: 'POST', json: { username, password } }),
-    201,
-  );
-  const login = await expectStatus(
-    'login on B',
-    await request(`${base('b')}/api/v1/user/login`, { method: 'POST', json: { username, password } }),
-    200,
-  );
-  const token = login.json.data.jwt_token;
-  // The chapter list is cached per node; B sees the CLI's import through the shared version.
-  let chapters = [];
-  await until(
-    'the imported book listed on both',
-    async () => {
-      for (const node of ['a', 'b']) {
-        const list = await request(`${base(node)}/api/v1/comics/chapters/${bookUuid}/en-us/asc/0/50`);
-        if (list.status !== 200) return false;
-        chapters = list.json.data.result.chapters.map((chapter) => chapter.chapter_uuid);
-      }
-      return chapters.length === 2;
-    },
-    { timeoutMs: 30_000 },
-  );
-  const [free, paid] = chapters;
-  const read = (node, chapter) => request(`${base(node)}/api/v1/comics/chapter_comics/${chapter}/en-us`, { token });
-  const freeChapter = await expectStatus('free chapter on B', await read('b', free), 200);
-  const page = async (node, url) => {
-    const target = new URL(url, base(node));
-    const image = await expectStatus(`page image on ${node}`, await request(`${base(node)}${target.pathname}${target.search}`), 200);
-    if (!String(image.headers['content-type']).startsWith('image/')) throw new Error(`page is ${image.headers['content-type']}`);
-    return image.body.length;
-  };
-  await page('a', freeChapter.json.data.result.images[0]);
-  const refused = await read('a', paid);
-  if (refused.status < 400 || refused.json?.code !== 'MEMBERSHIP_REQUIRED')
-    throw new Error(`paid chapter before paying: ${refused.status} ${refused.body}`);
-  const order = await expectStatus(
-    'membership order on B',
-    await request(`${base('b')}/api/v1/payment/wechat/payment/china_book_membership/create`, {
-      method: 'POST',
-      token,
-      json: { months: 1 },
-    }),
-    200,
-  );
-  const orderId = order.json.data.order_id;
-  await expectStatus(
-    'sandbox payment on A',
-    await request(`${base('a')}/api/v1/payment/sandbox/orders/${orderId}/pay`, { method: 'POST', token, json: { outcome: 'succeeded' } }),
-    200,
-  );
-  // The payment was settled on A; B answers from the shared database (its member cache is told through Redis).
-  let paidChapter;
-  await until('the paid chapter served on B after the payment', async () => (paidChapter = await read('b', paid)).status === 200, {
-    timeoutMs: 15_000,
-  });
-  const bytes = await page('a', paidChapter.json.data.result.images[1]);
-  log(
-    `reader's journey through both: registered on A, free chapter on B, page on A, refused then paid (sandbox order ${orderId}), paid chapter on B, its page on A (${bytes} bytes)`,
-  );
 }
 
 /** Ten kept-alive clients on A, SIGTERM (podman stop) mid-burst, a balancer on /readyz; B serves on. */
@@ -368,76 +254,6 @@ async function backupFromImage() {
   const manifest = JSON.parse(readFileSync(path.join(backups, 'inkstream/backup.json'), 'utf8'));
   figures.backupSeconds = (Date.now() - startedAt) / 1000;
   log(`backup target: a backup written in ${figures.backupSeconds.toFixed(1)} s (${Object.keys(manifest).join(', ')})`);
-}
-
-/** Caddy from Debian with compose's Caddyfile (tls internal) in front of both; B stopped; the site answers. */
-async function throughCaddy() {
-  const caddyHome = path.join(scratch, 'caddy');
-  const env = {
-    PATH: process.env.PATH,
-    HOME: caddyHome,
-    XDG_DATA_HOME: path.join(caddyHome, 'data'),
-    XDG_CONFIG_HOME: path.join(caddyHome, 'config'),
-    SITE_ADDRESS: `https://localhost:${PORTS.caddyHttps}`,
-    CADDY_HTTPS_PORT: String(PORTS.caddyHttps),
-    CADDY_HTTP_PORT: String(PORTS.caddyHttp),
-    CADDY_ADMIN: 'off',
-    CADDY_LOCAL_CERTS: 'local_certs',
-    INKSTREAM_UPSTREAMS: `127.0.0.1:${PORTS.a} 127.0.0.1:${PORTS.b}`,
-  };
-  const caddy = spawn('caddy', ['run', '--config', path.join(ROOT, 'deploy/compose/Caddyfile'), '--adapter', 'caddyfile'], {
-    env,
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let caddyLog = '';
-  caddy.stderr.on('data', (chunk) => (caddyLog = (caddyLog + chunk).slice(-8000)));
-  cleanups.push(() => caddy.kill('SIGTERM'));
-  const rootCert = path.join(env.XDG_DATA_HOME, 'caddy/pki/authorities/local/root.crt');
-  let ca;
-  const site = `https://localhost:${PORTS.caddyHttps}`;
-  await until(
-    "Caddy serving the site with its local authority's certificate",
-    async () => {
-      if (caddy.exitCode !== null) throw new Error(`caddy exited:\n${caddyLog}`);
-      ca ??= readFileSync(rootCert);
-      return (await request(`${site}/readyz`, { ca })).status === 200;
-    },
-    { timeoutMs: 30_000 },
-  );
-  const page = await expectStatus('the home page through Caddy', await request(`${site}/`, { ca }), 200);
-  if (!page.body.toString().includes('<html')) throw new Error('no page through Caddy');
-  const api = await expectStatus(
-    'the API through Caddy',
-    await request(`${site}/api/v1/comics/book/search?language=en-us&page=0&page_size=10&order_by=updated_at`, { ca }),
-    200,
-  );
-  log(`through Caddy (tls internal, compose's Caddyfile): the page and the API (${api.json.data.total} book)`);
-
-  // B stops (drains: Caddy's /readyz check takes it out); the site answers throughout and after.
-  const failures = [];
-  let stopped = false;
-  const stopping = podman(['stop', '-t', '30', names.b]).then(() => (stopped = true));
-  let during = 0;
-  while (!stopped) {
-    const answer = await request(`${site}/api/v1/config/public`, { ca }).catch((error) => ({ status: error.code ?? error.message }));
-    if (answer.status !== 200) failures.push(answer.status);
-    else during += 1;
-  }
-  await stopping;
-  let after = 0;
-  for (let n = 0; n < 20; n += 1) {
-    const answer = await request(`${site}/api/v1/comics/book/search?language=en-us&page=0&page_size=10&order_by=updated_at`, { ca }).catch(
-      (error) => ({
-        status: error.code ?? error.message,
-      }),
-    );
-    if (answer.status !== 200) failures.push(answer.status);
-    else after += 1;
-  }
-  figures.caddy = { answeredWhileBStopped: during, answeredAfterBStopped: after, failures: failures.length };
-  if (failures.length > 0)
-    throw new Error(`the site failed through Caddy with B stopping: ${failures.join(', ')}\n${caddyLog.slice(-2000)}`);
-  log(`B stopped behind Caddy: ${during} answers while it drained, ${after} after, none failed`);
 }
 
 try {
