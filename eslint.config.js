@@ -39,6 +39,7 @@ export default tseslint.config(
       'vitest.config.ts',
       'bench/**',
       'e2e/**',
+      'deploy/test/**',
     ],
     rules: { 'no-restricted-syntax': 'off' },
   },

@@ -9,8 +9,11 @@ import { startMetricsListener } from './modules/metrics/metrics-listener.js';
 const STABLE_AFTER_MS = 30_000;
 const FIRST_BACKOFF_MS = 500;
 const MAX_BACKOFF_MS = 30_000;
-/** After a stop signal, a worker still busy this long is killed (a request that hangs must not keep the node). */
-const DRAIN_TIMEOUT_MS = 30_000;
+/**
+ * After a stop signal and the workers' drain (SHUTDOWN_DRAIN_SECONDS), a worker still busy this long
+ * is killed (a request that hangs must not keep the node).
+ */
+const FINISH_TIMEOUT_MS = 30_000;
 
 /** Wait before re-forking a slot whose workers keep dying young: 0, then 0.5 s, 1 s, 2 s … 30 s. */
 export function restartDelayMs(youngDeaths: number): number {
@@ -88,15 +91,16 @@ export async function runClusterPrimary(config: AppConfig): Promise<void> {
     if (alive.length === 0) return finish();
     // Each worker handles SIGTERM as a single process does: close the server, finish, exit 0.
     for (const worker of alive) worker.process.kill('SIGTERM');
+    const killAfterMs = config.shutdownDrainSeconds * 1000 + FINISH_TIMEOUT_MS;
     setTimeout(() => {
       exitCode = 1;
       for (const worker of alive) {
         if (!worker.isDead()) {
-          log.error({ workerPid: worker.process.pid }, `worker still busy after ${DRAIN_TIMEOUT_MS / 1000} s; killing it`);
+          log.error({ workerPid: worker.process.pid }, `worker still busy after ${killAfterMs / 1000} s; killing it`);
           worker.process.kill('SIGKILL');
         }
       }
-    }, DRAIN_TIMEOUT_MS).unref();
+    }, killAfterMs).unref();
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));

@@ -139,6 +139,18 @@ describe('loadConfig', () => {
   });
 });
 
+describe('SHUTDOWN_DRAIN_SECONDS', () => {
+  const production = { NODE_ENV: 'production', JWT_SECRET: SECRET, MEDIA_SIGNING_SECRET: SECRET };
+
+  it('drains 5 s in production, where a balancer watches /readyz, and not at all elsewhere', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, ...production }).shutdownDrainSeconds).toBe(5);
+    expect(loadConfig({ DATA_DIR: dataDir }).shutdownDrainSeconds).toBe(0);
+    expect(loadConfig({ DATA_DIR: dataDir, ...production, SHUTDOWN_DRAIN_SECONDS: '0' }).shutdownDrainSeconds).toBe(0);
+    expect(loadConfig({ DATA_DIR: dataDir, SHUTDOWN_DRAIN_SECONDS: '30' }).shutdownDrainSeconds).toBe(30);
+    expect(() => loadConfig({ DATA_DIR: dataDir, SHUTDOWN_DRAIN_SECONDS: '301' })).toThrow(/SHUTDOWN_DRAIN_SECONDS/);
+  });
+});
+
 describe('WEB_CONCURRENCY, REDIS_URL and REDIS_PREFIX', () => {
   const production = { NODE_ENV: 'production', JWT_SECRET: SECRET, MEDIA_SIGNING_SECRET: SECRET };
 

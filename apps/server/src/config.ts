@@ -62,6 +62,12 @@ export interface AppConfig {
   readonly uploads: UploadsConfig;
   /** Worker processes main.ts runs (node:cluster when above 1); 1: one process, no cluster. */
   readonly webConcurrency: number;
+  /**
+   * SHUTDOWN_DRAIN_SECONDS: after SIGTERM, how long the server keeps serving (with /readyz at 503 and
+   * `Connection: close` on every answer) so a load balancer takes it out before the listener closes.
+   * 5 s in production; 0 elsewhere, where no balancer watches and Ctrl-C should stop at once.
+   */
+  readonly shutdownDrainSeconds: number;
   /** Redis shared by every node (rate-limit counters, invalidation); null: each node on its own. */
   readonly redisUrl: string | null;
   /** Prefix of every Redis key and channel this site uses, so several sites (or test runs) can share one Redis. */
@@ -196,6 +202,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     push: readPushConfig(env, dataDir, isProduction, contactEmail),
     uploads: readUploadsConfig(env, dataDir),
     webConcurrency: readInt(env, 'WEB_CONCURRENCY', isProduction ? Math.min(availableParallelism(), 64) : 1, 1, 64),
+    shutdownDrainSeconds: readInt(env, 'SHUTDOWN_DRAIN_SECONDS', isProduction ? 5 : 0, 0, 300),
     redisUrl: readUrl(env, 'REDIS_URL', ['redis:', 'rediss:']),
     redisPrefix: readRedisPrefix(env),
     totpKeyMaterial: readTotpKeyMaterial(env, jwtSecret),

@@ -17,6 +17,7 @@ import { startMetricsListener } from './modules/metrics/metrics-listener.js';
 import { seedDemoWhenNeeded } from './modules/demo/demo-seed.js';
 import { handleContentChanges } from './modules/catalogue/catalogue-changes.js';
 import { createMediaStorage, type MediaStorage } from './modules/media/media-storage.js';
+import { registerShutdownDrain } from './http/shutdown-drain.js';
 
 /**
  * Opens the database. PostgreSQL connects at the first query; SQLite opens its file here, and a
@@ -142,7 +143,8 @@ export async function prepareOnce(config: AppConfig, log: FastifyBaseLogger): Pr
 }
 
 /**
- * Builds the app and listens; SIGTERM/SIGINT close the server (in-flight requests finish) and exit.
+ * Builds the app and listens; SIGTERM/SIGINT drain (SHUTDOWN_DRAIN_SECONDS), then close the server
+ * (in-flight requests finish) and exit.
  * `prepare`: migrate and seed here too (one process); a cluster worker leaves that to the primary.
  *
  * On PostgreSQL the process listens before the database is reached: until the migrations have run
@@ -175,6 +177,7 @@ export async function serve(config: AppConfig, options: { prepare: boolean }): P
       ? await startMetricsListener(config.metrics.listen, localScrape(app.metrics.registry), app.log)
       : null;
   if (metricsListener) app.log.info({ port: metricsListener.port() }, 'metrics: listening');
+  const drain = registerShutdownDrain(app);
   guardAgainstDatabaseLoss(app.log);
   if (options.prepare) app.log.info({ storage: storage.kind, location: storage.location }, 'media storage ready');
   const close = async () => {
@@ -198,12 +201,20 @@ export async function serve(config: AppConfig, options: { prepare: boolean }): P
   if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
   if (options.prepare) await seedDemoOnStart(config, database.db, app.domainEvents, storage, app.log);
 
-  let closing = false;
+  // A graceful stop (docs/OPERATIONS.md "Stopping"): drain first (http/shutdown-drain.ts), then close
+  // the listener, let in-flight requests finish and stop background work (a running job is handed
+  // back to the queue for another node), then exit 0. A second signal cuts the drain short.
+  const drainEnd = new AbortController();
   const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
+    if (drain.isDraining()) return drainEnd.abort();
+    drain.begin();
+    const drainSeconds = config.shutdownDrainSeconds;
+    // The message stays 'shutting down' (what operators' searches and the cluster test look for).
+    app.log.info({ signal, drainSeconds, draining: '/readyz answers 503' }, 'shutting down');
+    await sleep(drainSeconds * 1000, undefined, { signal: drainEnd.signal }).catch(() => undefined);
+    app.log.info('drained: closing the listener; in-flight requests finish');
     await close();
+    app.log.info('stopped');
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

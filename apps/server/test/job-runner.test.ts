@@ -124,6 +124,38 @@ describe('job runner', () => {
     expect(await jobRow(orphan)).toMatchObject({ state: 'succeeded', attempts: 2 });
   });
 
+  it('hands a running job back to the queue when its node stops (SIGTERM), and another node runs it', async () => {
+    let started: () => void = () => undefined;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    // Runs until told to stop, as a long import does between pages.
+    const longJob: JobHandler = (job) =>
+      new Promise((_, reject) => {
+        started();
+        job.signal.addEventListener('abort', () => reject(new Error('stopped')), { once: true });
+      });
+    const stopping = createJobRunner({
+      db: database.db,
+      domainEvents: createDomainEvents(database.db),
+      handlers: { long: longJob },
+      log: silent,
+    });
+    const uuid = await stopping.enqueue(database.db, { kind: 'long', payload: null });
+    stopping.start();
+    await running;
+    expect((await jobRow(uuid)).state).toBe('running');
+    await stopping.stop();
+    expect(await jobRow(uuid)).toMatchObject({ state: 'queued', lease_owner: null });
+
+    const other = createJobRunner({
+      db: database.db,
+      domainEvents: createDomainEvents(database.db),
+      handlers: { long: async () => 'done' },
+      log: silent,
+    });
+    await other.drain();
+    expect(await jobRow(uuid)).toMatchObject({ state: 'succeeded', result: '"done"' });
+  });
+
   it('fails a job that keeps killing its node instead of running it forever', async () => {
     const runner = createJobRunner({
       db: database.db,
