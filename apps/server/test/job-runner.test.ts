@@ -135,7 +135,7 @@ describe('job runner', () => {
       });
     const stopping = createJobRunner({
       db: database.db,
-      domainEvents: createDomainEvents(database.db),
+      queue: createJobQueue({ domainEvents: createDomainEvents(database.db) }),
       handlers: { long: longJob },
       log: silent,
     });
@@ -148,7 +148,7 @@ describe('job runner', () => {
 
     const other = createJobRunner({
       db: database.db,
-      domainEvents: createDomainEvents(database.db),
+      queue: createJobQueue({ domainEvents: createDomainEvents(database.db) }),
       handlers: { long: async () => 'done' },
       log: silent,
     });
