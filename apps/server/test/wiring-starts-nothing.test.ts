@@ -3,10 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/database.js';
 import { createServices } from '../src/services.js';
-import { createMigratedTestDatabase } from './helpers/test-context.js';
+import { createMigratedTestDatabase, testConfig } from './helpers/test-context.js';
 import { copyMigratedSqlite } from './helpers/migrated-template.js';
 import { until } from './helpers/until.js';
 
@@ -40,16 +39,10 @@ describe('the wiring root', () => {
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
     const testDb = await createMigratedTestDatabase();
     cleanups.push(testDb.drop);
-    const config = loadConfig({
-      DATA_DIR: dataDir,
-      DEMO_CATALOGUE: 'off',
-      LOG_LEVEL: 'silent',
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      MEDIA_SIGNING_SECRET: randomBytes(32).toString('hex'),
-      // Redis carries the bus and the rate limits when set: the transport that connects first.
+    // Redis carries the bus and the rate limits when set: the transport that connects first.
+    const config = testConfig(dataDir, testDb.databaseUrl, {
       REDIS_URL,
       REDIS_PREFIX: `inkstream-wiring-${randomBytes(4).toString('hex')}`,
-      ...(testDb.databaseUrl ? { DATABASE_URL: testDb.databaseUrl } : {}),
     });
     if (!config.databaseUrl) await copyMigratedSqlite(config.sqlitePath);
     const database = openDatabase({ ...config, poolSize: 2 });

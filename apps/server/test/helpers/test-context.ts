@@ -75,6 +75,19 @@ async function createDatabase(template: string | null): Promise<{ databaseUrl: s
   };
 }
 
+/** A test's configuration: its own data folder and database, fresh secrets, no demo, no logs; `env` on top. */
+export function testConfig(dataDir: string, databaseUrl: string | null, env: Record<string, string> = {}): AppConfig {
+  return loadConfig({
+    DATA_DIR: dataDir,
+    DEMO_CATALOGUE: 'off',
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    MEDIA_SIGNING_SECRET: randomBytes(32).toString('hex'),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...env,
+  });
+}
+
 /**
  * Builds the whole app on a fresh database and data folder, as main.ts does, without listening.
  * `log` is Kysely's query log (helpers/query-log.ts counts the queries of a request with it).
@@ -87,15 +100,7 @@ export async function createTestContext(
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'inkstream-test-'));
   const testDb = await createMigratedTestDatabase();
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    DEMO_CATALOGUE: 'off',
-    LOG_LEVEL: 'silent',
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    MEDIA_SIGNING_SECRET: randomBytes(32).toString('hex'),
-    ...(testDb.databaseUrl ? { DATABASE_URL: testDb.databaseUrl } : {}),
-    ...env,
-  });
+  const config = testConfig(dataDir, testDb.databaseUrl, env);
   if (!config.databaseUrl) await copyMigratedSqlite(config.sqlitePath);
   const database = openDatabase({
     ...config,
