@@ -109,6 +109,9 @@ describe(`site settings on ${TEST_DIALECT}`, () => {
       // Coins (issue 42): off until the operator turns them on.
       coins_enabled: false,
       default_chapter_price: 50,
+      // Renewals (issue 59): offered where a rail renews; a week of grace after a failed renewal.
+      renewing_memberships: true,
+      renewal_grace_days: 7,
       // Retention (issue 43): the defaults (contracts RETENTION_DAYS).
       retention_reading_events_days: 365,
       retention_visitor_days: 180,

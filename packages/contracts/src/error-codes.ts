@@ -47,6 +47,12 @@ export const ErrorCode = {
   INVALID_PLAN: 'INVALID_PLAN',
   PAYMENT_UNAVAILABLE: 'PAYMENT_UNAVAILABLE',
   ORDER_NOT_FOUND: 'ORDER_NOT_FOUND',
+  /** Issue 59: the reader has no renewing membership to cancel, resume or manage (404). */
+  SUBSCRIPTION_NOT_FOUND: 'SUBSCRIPTION_NOT_FOUND',
+  /** Issue 59: the renewing membership has ended; a new one is bought, not resumed (409). */
+  SUBSCRIPTION_ENDED: 'SUBSCRIPTION_ENDED',
+  /** Issue 59: the payment provider refused or did not answer; nothing changed, try again (502). */
+  SUBSCRIPTION_PROVIDER_FAILED: 'SUBSCRIPTION_PROVIDER_FAILED',
   /** Coins (issue 42): the wallet holds fewer coins than the unlock costs (402). */
   INSUFFICIENT_COINS: 'INSUFFICIENT_COINS',
   /** The reader can read the chapter already (free, membership, an earlier unlock): no coin moved (409). */

@@ -8,6 +8,7 @@ export * from './text-shape.js';
 export * from './schemas/common.js';
 export * from './schemas/users.js';
 export * from './schemas/membership.js';
+export * from './schemas/subscriptions.js';
 export * from './schemas/catalogue.js';
 export * from './schemas/reading.js';
 export * from './schemas/reading-modes.js';

@@ -87,6 +87,8 @@ export function matchPage(pathname: string): PageMatch | null {
 /** The profile's sections a link may open at: their element ids on the profile page. */
 export const PROFILE_SECTIONS = {
   topUp: 'top-up',
+  // Issue 59: the renewing membership (renews on, cancel, resume, the card); Stripe's portal returns here.
+  renewal: 'renewal',
   coins: 'coins',
   twoStep: 'two-step',
   readInAnApp: 'read-in-an-app',

@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 /**
  * Table types. Timestamps are epoch milliseconds (integers on both dialects, so ordering and
@@ -569,6 +569,49 @@ export interface CouponRedemptionsTable {
   created_at: number;
 }
 
+/** A membership that renews itself (docs/PAYMENTS.md "Renewals"); its time is in the ledger, not here. */
+export interface MembershipSubscriptionsTable {
+  id: Generated<number>;
+  provider: 'stripe' | 'sandbox';
+  /** The provider's subscription id (Stripe `sub_…`). */
+  provider_ref: string;
+  /** Null while only an invoice has named the subscription (its checkout session is still on its way). */
+  user_id: number | null;
+  plan: 'month' | 'season';
+  /** `incomplete`: reader not known yet; `active`; `past_due`: a renewal failed, in grace; `canceled`: ended. */
+  status: 'incomplete' | 'active' | 'past_due' | 'canceled';
+  /** 1: the reader (or the console) stopped the renewal; it ends with the paid period. */
+  cancel_at_period_end: number;
+  current_period_end: number | null;
+  /** Stripe's customer (`cus_…`): the customer portal opens on it. */
+  customer_ref: string | null;
+  /** The failed invoice whose grace grant runs (membership_grants source `grace`). */
+  grace_ref: string | null;
+  grace_until: number | null;
+  cancel_reason: string | null;
+  canceled_at: number | null;
+  /** The provider's time of the newest state applied (ms): an older event changes nothing. */
+  last_event_at: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Each invoice of a subscription, once: `parked` until its reader is known, `paid` (with its order), `failed`. */
+export interface SubscriptionInvoicesTable {
+  id: Generated<number>;
+  provider: 'stripe' | 'sandbox';
+  invoice_ref: string;
+  subscription_id: number;
+  status: 'parked' | 'paid' | 'failed' | 'incident';
+  amount: number;
+  currency: string;
+  payment_ref: string | null;
+  order_id: string | null;
+  billing_reason: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface PaymentOrdersTable {
   id: Generated<number>;
   /** Our order number (WeChat out_trade_no). */
@@ -595,6 +638,8 @@ export interface PaymentOrdersTable {
   coins: Generated<number>;
   bonus_coins: Generated<number>;
   bonus_expiry_days: Generated<number | null>;
+  /** The subscription whose invoice this order paid (issue 59); null for a one-time purchase. */
+  subscription_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** What the operator sells for coins (migration 2026-11-27T0900). */
@@ -873,6 +918,8 @@ export interface Database {
   coupons: CouponsTable;
   coupon_redemptions: CouponRedemptionsTable;
   payment_orders: PaymentOrdersTable;
+  membership_subscriptions: MembershipSubscriptionsTable;
+  subscription_invoices: SubscriptionInvoicesTable;
   payment_events: PaymentEventsTable;
   payment_incidents: PaymentIncidentsTable;
   chapter_texts: ChapterTextsTable;

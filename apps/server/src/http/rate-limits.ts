@@ -77,6 +77,8 @@ export const LIMITS = {
   // Generous per account so a reader saving chapter after chapter never meets it; visitors per address.
   offlineCheck: perAccount(60, 1200, '1 minute'),
   pushSubscriptions: perAccount(20, 200, '10 minutes'),
+  // Issue 59: stopping, resuming a renewal and opening Stripe's portal each call the provider.
+  subscriptionChanges: perAccount(20, 200, '10 minutes'),
   // Account recovery (docs/ACCOUNTS.md). Setting or resending an address: per account (the call needs a login).
   emailChange: { max: 5, timeWindow: '1 hour', keyGenerator: accountOrIp },
   /** Issue 43: asking to delete the account (password and code checked; the login throttle counts wrong ones too). */

@@ -1,3 +1,4 @@
+import { pagePath, PROFILE_SECTIONS } from '@inkstream/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config.js';
 import { createCoinLedger } from '../modules/coins/coin-ledger.js';
@@ -11,6 +12,9 @@ import { createCheckoutTokens } from '../modules/payments/checkout-token.js';
 import { createOrderLedger } from '../modules/payments/order-ledger.js';
 import { createPaymentsService } from '../modules/payments/payments.service.js';
 import { createStripeWebhook } from '../modules/payments/stripe/stripe-webhook.js';
+import { createSubscriptionLedger } from '../modules/payments/subscriptions/subscription-ledger.js';
+import { createSubscriptionsService } from '../modules/payments/subscriptions/subscriptions.service.js';
+import { createStripeBilling } from '../modules/payments/stripe/stripe-billing-client.js';
 import { createWechatNotifications } from '../modules/payments/wechat/wechat-notifications.js';
 import { createWechatPayClient } from '../modules/payments/wechat/wechat-pay-client.js';
 import type { Accounts } from './accounts.js';
@@ -28,6 +32,12 @@ export function buildMoney(config: AppConfig, log: FastifyBaseLogger, given: Pla
   // Coins (issue 42, docs/PAYMENTS.md "Coins"): the second way to pay, on the same ledger as memberships.
   const coinLedger = createCoinLedger();
   const ledger = createOrderLedger({ domainEvents, membership, coins: coinLedger, inviteRewardDays: config.inviteRewardDays });
+  // Memberships that renew (issue 59): every paid period through the same ledger, grace from the settings.
+  const subscriptionLedger = createSubscriptionLedger({
+    ledger,
+    membership,
+    graceDays: async (executor) => (await siteSettings.get(executor)).renewal_grace_days,
+  });
   const wechatPay = config.wechatPay ? createWechatPayClient(config.wechatPay) : null;
   const notificationMetrics = given.metrics?.money.notifications ?? null;
   // Wait-for-free's "ready" push to followers: a job at the moment, sent only if it still holds.
@@ -45,6 +55,7 @@ export function buildMoney(config: AppConfig, log: FastifyBaseLogger, given: Pla
   return {
     coinLedger,
     ledger,
+    subscriptionLedger,
     wechatPay,
     earlyAccess,
     unlocks: createUnlocksService({
@@ -57,6 +68,13 @@ export function buildMoney(config: AppConfig, log: FastifyBaseLogger, given: Pla
     }),
     coinPacksOnSale: async () => (await activePacks(db)).map(toPublicPack),
     coupons: createCouponsService({ domainEvents, membership }),
+    subscriptions: createSubscriptionsService({
+      db,
+      domainEvents,
+      membership,
+      stripeBilling: config.stripe && config.stripe.renewingLinks.size > 0 ? createStripeBilling(config.stripe) : null,
+      profileUrl: `${config.publicUrl}${pagePath.profile(PROFILE_SECTIONS.renewal)}`,
+    }),
     payments: createPaymentsService({
       db,
       domainEvents,
@@ -69,7 +87,13 @@ export function buildMoney(config: AppConfig, log: FastifyBaseLogger, given: Pla
       coinsOnSale,
     }),
     stripeWebhook: config.stripe
-      ? createStripeWebhook({ domainEvents, ledger, config: config.stripe, metrics: notificationMetrics })
+      ? createStripeWebhook({
+          domainEvents,
+          ledger,
+          subscriptions: subscriptionLedger,
+          config: config.stripe,
+          metrics: notificationMetrics,
+        })
       : null,
     wechatNotifications: config.wechatPay
       ? createWechatNotifications({ db, domainEvents, ledger, config: config.wechatPay, log, metrics: notificationMetrics })

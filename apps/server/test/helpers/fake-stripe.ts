@@ -23,6 +23,8 @@ export async function startFakeStripe() {
   const refunds: FakeStripeRefund[] = [];
   const idempotent = new Map<string, { status: number; body: string }>();
   const requests: { method: string; path: string; form: Record<string, string> }[] = [];
+  /** Subscriptions Stripe knows, with whether they stop at the period's end. */
+  const subscriptions = new Map<string, { cancel_at_period_end: boolean }>();
   let nextStatus: FakeStripeRefund['status'] = 'succeeded';
   let failNext: { status: number; code: string } | null = null;
 
@@ -41,6 +43,29 @@ export async function startFakeStripe() {
     requests.push({ method: request.method ?? '', path: request.url ?? '', form });
     if (request.headers.authorization !== `Bearer ${STRIPE_SECRET_KEY}`) {
       return error(response, 401, 'invalid_request_error', 'api_key_invalid', 'Invalid API Key provided');
+    }
+    if (failNext && request.url !== '/v1/refunds') {
+      const { status, code } = failNext;
+      failNext = null;
+      return error(response, status, 'api_error', code, 'injected failure');
+    }
+    // Stripe Billing (issue 59): a subscription's renewal stopped or resumed, a customer-portal session.
+    const subscription = /^\/v1\/subscriptions\/(sub_[\w]+)$/.exec(request.url ?? '');
+    if (request.method === 'POST' && subscription) {
+      const known = subscriptions.get(subscription[1]!);
+      if (!known) return error(response, 404, 'invalid_request_error', 'resource_missing', `No such subscription: '${subscription[1]}'`);
+      known.cancel_at_period_end = form.cancel_at_period_end === 'true';
+      return send(response, 200, { object: 'subscription', id: subscription[1], status: 'active', ...known });
+    }
+    if (request.method === 'POST' && request.url === '/v1/billing_portal/sessions') {
+      if (!form.customer) return error(response, 400, 'invalid_request_error', 'parameter_missing', 'Missing required param: customer.');
+      return send(response, 200, {
+        object: 'billing_portal.session',
+        id: `bps_${randomBytes(6).toString('hex')}`,
+        customer: form.customer,
+        return_url: form.return_url,
+        url: `https://billing.stripe.test/p/session/${form.customer}`,
+      });
     }
     if (request.method !== 'POST' || request.url !== '/v1/refunds')
       return error(response, 404, 'invalid_request_error', 'resource_missing', 'Unrecognized request URL');
@@ -87,6 +112,8 @@ export async function startFakeStripe() {
     requests,
     env: (): Record<string, string> => ({ STRIPE_SECRET_KEY, STRIPE_API_BASE: baseUrl }),
     addPaymentIntent: (id: string, amount: number) => intents.set(id, { amount, refunded: false }),
+    addSubscription: (id: string) => subscriptions.set(id, { cancel_at_period_end: false }),
+    subscriptions,
     setRefundStatus: (status: FakeStripeRefund['status']) => (nextStatus = status),
     failNextWith: (status: number, code: string) => (failNext = { status, code }),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -4518,6 +4518,10 @@ export interface paths {
                                 contact_email: string;
                                 default_chapter_price: number;
                                 default_free_chapters: number;
+                                /** @description Issue 59: days a reader keeps reading after a renewal failed (0 to 14) */
+                                renewal_grace_days: number;
+                                /** @description Issue 59: memberships are offered as renewing where a rail can renew them (one-time purchases stay on sale) */
+                                renewing_memberships: boolean;
                                 /** @description Ext (issue 43): audit log entries are deleted after this many days (at least 365) */
                                 retention_audit_days: number;
                                 /** @description Ext (issue 43): sent and failed e-mails leave the outbox after this many days (at least 7) */
@@ -4550,6 +4554,10 @@ export interface paths {
                         contact_email?: string;
                         default_chapter_price?: number;
                         default_free_chapters?: number;
+                        /** @description Issue 59: days a reader keeps reading after a renewal failed (0 to 14) */
+                        renewal_grace_days?: number;
+                        /** @description Issue 59: memberships are offered as renewing where a rail can renew them (one-time purchases stay on sale) */
+                        renewing_memberships?: boolean;
                         /** @description Ext (issue 43): audit log entries are deleted after this many days (at least 365) */
                         retention_audit_days?: number;
                         /** @description Ext (issue 43): sent and failed e-mails leave the outbox after this many days (at least 7) */
@@ -4580,6 +4588,10 @@ export interface paths {
                                 contact_email: string;
                                 default_chapter_price: number;
                                 default_free_chapters: number;
+                                /** @description Issue 59: days a reader keeps reading after a renewal failed (0 to 14) */
+                                renewal_grace_days: number;
+                                /** @description Issue 59: memberships are offered as renewing where a rail can renew them (one-time purchases stay on sale) */
+                                renewing_memberships: boolean;
                                 /** @description Ext (issue 43): audit log entries are deleted after this many days (at least 365) */
                                 retention_audit_days: number;
                                 /** @description Ext (issue 43): sent and failed e-mails leave the outbox after this many days (at least 7) */
@@ -9891,6 +9903,256 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/membership/subscription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The reader's renewing membership; null when none */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    can_cancel: boolean;
+                                    can_manage_payment: boolean;
+                                    can_resume: boolean;
+                                    currency: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description The end of the paid time (the membership end)
+                                     */
+                                    ends_at: string | null;
+                                    /**
+                                     * Format: date-time
+                                     * @description While past due: reading stops then unless the payment goes through
+                                     */
+                                    grace_until: string | null;
+                                    plan: "month" | "season";
+                                    price: number;
+                                    provider: "stripe" | "sandbox";
+                                    /**
+                                     * Format: date-time
+                                     * @description The next renewal (state renewing)
+                                     */
+                                    renews_at: string | null;
+                                    state: "renewing" | "canceling" | "past_due" | "ended";
+                                } | null;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/membership/subscription/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stop the renewal: the membership runs to the end of the paid time, nothing more is charged */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Optional: why the reader stops (never required) */
+                        reason?: string;
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    can_cancel: boolean;
+                                    can_manage_payment: boolean;
+                                    can_resume: boolean;
+                                    currency: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description The end of the paid time (the membership end)
+                                     */
+                                    ends_at: string | null;
+                                    /**
+                                     * Format: date-time
+                                     * @description While past due: reading stops then unless the payment goes through
+                                     */
+                                    grace_until: string | null;
+                                    plan: "month" | "season";
+                                    price: number;
+                                    provider: "stripe" | "sandbox";
+                                    /**
+                                     * Format: date-time
+                                     * @description The next renewal (state renewing)
+                                     */
+                                    renews_at: string | null;
+                                    state: "renewing" | "canceling" | "past_due" | "ended";
+                                } | null;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/membership/subscription/portal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A link to Stripe's customer portal (change the card) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    /** Format: uri */
+                                    url: string;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/membership/subscription/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Resume a stopped renewal before its end */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    can_cancel: boolean;
+                                    can_manage_payment: boolean;
+                                    can_resume: boolean;
+                                    currency: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description The end of the paid time (the membership end)
+                                     */
+                                    ends_at: string | null;
+                                    /**
+                                     * Format: date-time
+                                     * @description While past due: reading stops then unless the payment goes through
+                                     */
+                                    grace_until: string | null;
+                                    plan: "month" | "season";
+                                    price: number;
+                                    provider: "stripe" | "sandbox";
+                                    /**
+                                     * Format: date-time
+                                     * @description The next renewal (state renewing)
+                                     */
+                                    renews_at: string | null;
+                                    state: "renewing" | "canceling" | "past_due" | "ended";
+                                } | null;
+                            };
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;

@@ -33,6 +33,12 @@ export interface GrantRequest {
   /** Unique per source: the same reference never grants twice. */
   sourceRef?: string;
   note?: string;
+  /**
+   * The instant the grant counts from instead of now (never later than now): a renewal paid during
+   * its grace period pays for the period that began when the membership would have ended, so it
+   * starts there (docs/PAYMENTS.md "Renewals"). Stacking still applies: never before the current end.
+   */
+  asOf?: number;
 }
 
 /** The state from the end of the latest unrevoked grant (null: none ever), as every reader of it must see it. */
@@ -88,7 +94,7 @@ export function createMembershipService(deps: { db: Db; domainEvents: DomainEven
    */
   async function grantWithin(trx: DbExecutor, request: GrantRequest): Promise<MembershipChange | null> {
     await lockUserMembership(trx, request.userId);
-    const current = now();
+    const current = Math.min(request.asOf ?? now(), now());
     const startsAt = Math.max(current, (await latestGrantEnd(trx, request.userId)) ?? 0);
     const endsAt = endOf(startsAt, request.length);
     const inserted = await insertGrantOnce(trx, {

@@ -49,7 +49,7 @@ export function createOrderLedger(deps: OrderLedgerDeps) {
   async function completeWithin(
     trx: DbExecutor,
     orderId: string,
-    payment: { txnId: string; amountFen: number; paymentId?: string | null },
+    payment: { txnId: string; amountFen: number; paymentId?: string | null; grantFrom?: number },
   ): Promise<boolean> {
     const order = await repo.findOrder(trx, orderId);
     if (!order) throw orderNotFound();
@@ -89,6 +89,7 @@ export function createOrderLedger(deps: OrderLedgerDeps) {
             length: { months: order.months },
             source: order.provider,
             sourceRef: orderId,
+            ...(payment.grantFrom === undefined ? {} : { asOf: payment.grantFrom }),
           });
     if (inviter !== null && deps.inviteRewardDays > 0 && (await repo.countPaidOrders(trx, order.user_id)) === 1) {
       // Unique (source, source_ref): one reward per invited user, however many times they pay.

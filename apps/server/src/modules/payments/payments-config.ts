@@ -37,6 +37,12 @@ export interface StripeConfig {
   readonly buyButtons: Readonly<Record<PlanId, string>>;
   /** The server-side allowlist: which payment link sells which plan. */
   readonly paymentLinks: ReadonlyMap<string, PlanId>;
+  /**
+   * Issue 59: the plans also sold renewing (a recurring price behind a link, `mode=subscription`):
+   * link → plan, and the buy button of each. Empty: memberships are sold one-time only.
+   */
+  readonly renewingLinks: ReadonlyMap<string, PlanId>;
+  readonly renewingBuyButtons: Readonly<Partial<Record<PlanId, string>>>;
 }
 
 const WECHAT_REQUIRED = [
@@ -181,5 +187,26 @@ export function readStripeConfig(env: Env): StripeConfig | null {
       [monthLink, 'month'],
       [seasonLink, 'season'],
     ]),
+    ...readRenewing(env, [monthLink, seasonLink]),
   });
+}
+
+/** Each plan sold renewing needs its link and its buy button together (STRIPE_RENEWING_…_MONTH / _SEASON). */
+function readRenewing(env: Env, oneTimeLinks: string[]): Pick<StripeConfig, 'renewingLinks' | 'renewingBuyButtons'> {
+  const renewingLinks = new Map<string, PlanId>();
+  const renewingBuyButtons: Partial<Record<PlanId, string>> = {};
+  for (const plan of ['month', 'season'] as const) {
+    const link = `STRIPE_RENEWING_PAYMENT_LINK_${plan.toUpperCase()}`;
+    const button = `STRIPE_RENEWING_BUY_BUTTON_${plan.toUpperCase()}`;
+    if (!requireAllOrNone(env, `Stripe renewing ${plan}`, [link, button], [])) continue;
+    const id = readPrefixed(env, link, ['plink_']);
+    if (oneTimeLinks.includes(id) || renewingLinks.has(id))
+      throw new ConfigError(`${link} must differ from every other Stripe payment link`);
+    renewingLinks.set(id, plan);
+    renewingBuyButtons[plan] = readPrefixed(env, button, ['buy_btn_']);
+    // The reader cancels and resumes from the profile, which calls Stripe's API.
+    if (!isSet(env, 'STRIPE_SECRET_KEY'))
+      throw new ConfigError(`${link} needs STRIPE_SECRET_KEY: readers cancel and resume renewals through Stripe's API`);
+  }
+  return { renewingLinks, renewingBuyButtons: Object.freeze(renewingBuyButtons) };
 }

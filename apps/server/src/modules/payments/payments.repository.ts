@@ -156,3 +156,12 @@ export async function countPaidOrders(db: DbExecutor, userId: number): Promise<n
 
 export const findInviter = async (db: DbExecutor, userId: number) =>
   (await db.selectFrom('users').select('invited_by').where('id', '=', userId).executeTakeFirst())?.invited_by ?? null;
+
+/** Names the provider's payment of an order that was paid without one (a subscription's first invoice). */
+export const fillPaymentId = (db: DbExecutor, orderId: string, paymentId: string) =>
+  db
+    .updateTable('payment_orders')
+    .set({ provider_payment_id: paymentId })
+    .where('order_id', '=', orderId)
+    .where('provider_payment_id', 'is', null)
+    .execute();

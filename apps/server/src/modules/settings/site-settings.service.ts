@@ -2,6 +2,7 @@ import {
   COMMENT_LINKS_MIN_ACCOUNT_AGE_HOURS,
   DEFAULT_CHAPTER_PRICE,
   DEFAULT_FREE_CHAPTERS,
+  DEFAULT_RENEWAL_GRACE_DAYS,
   RETENTION_DAYS,
   type RetentionDays,
   type RetentionSetting,
@@ -24,6 +25,8 @@ const KEYS = [
   'comment_links_min_age_hours',
   'coins_enabled',
   'default_chapter_price',
+  'renewing_memberships',
+  'renewal_grace_days',
   ...(Object.keys(RETENTION_DAYS) as RetentionSetting[]),
 ] as const;
 type Key = (typeof KEYS)[number];
@@ -38,7 +41,8 @@ export interface SiteSettingsDefaults {
 function accept(key: Key, value: unknown): boolean {
   if (key === 'default_free_chapters') return Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 1000;
   if (key === 'comment_links_min_age_hours') return Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 8760;
-  if (key === 'coins_enabled') return typeof value === 'boolean';
+  if (key === 'coins_enabled' || key === 'renewing_memberships') return typeof value === 'boolean';
+  if (key === 'renewal_grace_days') return Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 14;
   if (key === 'default_chapter_price') return Number.isInteger(value) && (value as number) >= 1 && (value as number) <= 10_000;
   if (key in RETENTION_DAYS) {
     const { min, max } = RETENTION_DAYS[key as RetentionSetting];
@@ -72,6 +76,8 @@ export function createSiteSettingsService(deps: {
     // Coins are the operator's choice (issue 42): off until they turn them on.
     coins_enabled: false,
     default_chapter_price: DEFAULT_CHAPTER_PRICE,
+    renewing_memberships: true,
+    renewal_grace_days: DEFAULT_RENEWAL_GRACE_DAYS,
     ...defaultRetention(),
   };
   let cached: { value: SiteSettings; until: number } | null = null;

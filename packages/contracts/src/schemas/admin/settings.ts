@@ -14,6 +14,16 @@ const FreeChapters = Type.Integer({ minimum: 0, maximum: DEFAULT_FREE_CHAPTERS_M
 export const DEFAULT_CHAPTER_PRICE = 50;
 const ChapterPrice = Type.Integer({ minimum: 1, maximum: 10_000 });
 const LinksMinAgeHours = Type.Integer({ minimum: 0, maximum: 8760 });
+/** Issue 59: after a failed renewal the reader keeps reading this many days while the payment is retried. */
+export const DEFAULT_RENEWAL_GRACE_DAYS = 7;
+const GraceDays = Type.Integer({
+  minimum: 0,
+  maximum: 14,
+  description: 'Issue 59: days a reader keeps reading after a renewal failed (0 to 14)',
+});
+const RenewingMemberships = Type.Boolean({
+  description: 'Issue 59: memberships are offered as renewing where a rail can renew them (one-time purchases stay on sale)',
+});
 
 const Days = (key: RetentionSetting, description: string) =>
   Type.Integer({ minimum: RETENTION_DAYS[key].min, maximum: RETENTION_DAYS[key].max, description });
@@ -38,6 +48,8 @@ export const SiteSettings = Type.Object({
   comment_links_min_age_hours: LinksMinAgeHours,
   coins_enabled: Type.Boolean({ description: 'Issue 42: coins, chapter unlocks and wait-for-free are offered (off by default)' }),
   default_chapter_price: ChapterPrice,
+  renewing_memberships: RenewingMemberships,
+  renewal_grace_days: GraceDays,
   retention_reading_events_days: ReadingEventsDays,
   retention_visitor_days: VisitorDays,
   retention_outbox_days: OutboxDays,
@@ -54,6 +66,8 @@ export const SiteSettingsUpdateBody = ClosedObject(
     comment_links_min_age_hours: Type.Optional(LinksMinAgeHours),
     coins_enabled: Type.Optional(Type.Boolean()),
     default_chapter_price: Type.Optional(ChapterPrice),
+    renewing_memberships: Type.Optional(RenewingMemberships),
+    renewal_grace_days: Type.Optional(GraceDays),
     retention_reading_events_days: Type.Optional(ReadingEventsDays),
     retention_visitor_days: Type.Optional(VisitorDays),
     retention_outbox_days: Type.Optional(OutboxDays),

@@ -10,6 +10,8 @@ export const stripeSdk = loadOnFirstUse<typeof Stripe>('stripe');
 export interface StripeEvent {
   id: string;
   type: string;
+  /** When Stripe made the event (ms; 0 when absent): the order subscription states are applied in. */
+  createdAt: number;
   object: Record<string, unknown>;
 }
 
@@ -26,6 +28,12 @@ export interface CheckoutSession {
   currency: string;
   paymentIntent: string | null;
   customerEmail: string | null;
+  /** `payment` (a one-time card) or `subscription` (a renewing membership, issue 59). */
+  mode: string;
+  /** For `subscription`: Stripe's subscription, its first invoice and its customer. */
+  subscription: string | null;
+  invoice: string | null;
+  customer: string | null;
 }
 
 /** What we read of a refunded charge. */
@@ -85,7 +93,8 @@ export function verifyStripeEvent(rawBody: Buffer, signature: string | undefined
   ) {
     throw notAnEvent('The Stripe event lacks id, type or data.object');
   }
-  return { id: event.id, type: event.type, object: data.object };
+  const createdAt = isAmount(event.created) ? event.created * 1000 : 0;
+  return { id: event.id, type: event.type, createdAt, object: data.object };
 }
 
 export function readCheckoutSession(object: Record<string, unknown>): CheckoutSession {
@@ -103,6 +112,10 @@ export function readCheckoutSession(object: Record<string, unknown>): CheckoutSe
     currency: object.currency.toUpperCase(),
     paymentIntent: idOf(object.payment_intent),
     customerEmail: stringOrNull(customer.email),
+    mode: stringOrNull(object.mode) ?? 'payment',
+    subscription: idOf(object.subscription),
+    invoice: idOf(object.invoice),
+    customer: idOf(object.customer),
   };
 }
 

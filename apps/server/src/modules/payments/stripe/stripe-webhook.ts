@@ -19,11 +19,15 @@ import {
 } from './stripe-event.js';
 import { completeSessionOrderWithin, type SoldProduct } from './stripe-session-order.js';
 import { findPackByPaymentLink } from '../../coins/coin-packs.repository.js';
+import type { SubscriptionLedger } from '../subscriptions/subscription-ledger.js';
+import { createStripeSubscriptionEvents } from './stripe-subscription-events.js';
 
 export interface StripeWebhookDeps {
   domainEvents: DomainEvents;
   ledger: OrderLedger;
   config: StripeConfig;
+  /** Memberships that renew (issue 59): the subscription-mode checkouts and Stripe Billing's events. */
+  subscriptions: SubscriptionLedger;
   now?: () => number;
   /** Deliveries received, verified, refused, duplicated (metrics, when on). */
   metrics?: NotificationMetrics | null;
@@ -63,6 +67,7 @@ const priceOf = (product: SoldProduct) => (product.plan === 'coins' ? product.pa
 export function createStripeWebhook(deps: StripeWebhookDeps) {
   const { domainEvents, ledger, config } = deps;
   const now = deps.now ?? Date.now;
+  const billing = createStripeSubscriptionEvents({ domainEvents, subscriptions: deps.subscriptions, now });
 
   /**
    * The payment link allowlist alone decides what was sold: a plan's link (configuration) or a coin
@@ -71,6 +76,11 @@ export function createStripeWebhook(deps: StripeWebhookDeps) {
    */
   async function productOf(trx: DbExecutor, session: CheckoutSession): Promise<SoldProduct | null> {
     if (session.paymentLink === null) return null;
+    // A renewing link sells its plan only as a subscription, a one-time link only as a payment.
+    if (session.mode === 'subscription') {
+      const renewing = config.renewingLinks.get(session.paymentLink);
+      return renewing && session.subscription !== null ? { plan: renewing } : null;
+    }
     const plan = config.paymentLinks.get(session.paymentLink);
     if (plan) return { plan };
     const pack = await findPackByPaymentLink(trx, session.paymentLink);
@@ -110,6 +120,30 @@ export function createStripeWebhook(deps: StripeWebhookDeps) {
         const isNew = await recordIncident(trx, { provider: 'stripe', reference: session.id, kind: incident, plan, detail }, now());
         return { kind: 'incident' as const, incident, isNew };
       }
+      if (session.mode === 'subscription' && recipient.product.plan !== 'coins') {
+        // The checkout names the reader of a subscription: it becomes theirs, its first invoice
+        // (and any invoice that arrived before this event, parked) is granted once, keyed by the invoice.
+        const sub = { provider: 'stripe' as const, ref: session.subscription!, plan: recipient.product.plan, customer: session.customer };
+        await deps.subscriptions.attachReaderWithin(trx, { ...sub, userId: recipient.userId });
+        if (session.invoice !== null) {
+          const first = {
+            ref: session.invoice,
+            amount: session.amountTotal,
+            currency: session.currency,
+            paymentRef: session.paymentIntent,
+          };
+          await deps.subscriptions.invoicePaidWithin(
+            trx,
+            { ...sub, userId: recipient.userId },
+            {
+              ...first,
+              billingReason: 'subscription_create',
+              periodEnd: null,
+            },
+          );
+        }
+        return { kind: 'subscribed' as const, subscription: sub.ref };
+      }
       const paid = {
         ...recipient,
         sessionId: session.id,
@@ -127,6 +161,8 @@ export function createStripeWebhook(deps: StripeWebhookDeps) {
       log.info(fields, 'Stripe event already processed');
     } else if (outcome.kind === 'incident') {
       log.warn({ ...fields, incident: outcome.incident, isNew: outcome.isNew }, 'Stripe payment needs an admin: see `payment incidents`');
+    } else if (outcome.kind === 'subscribed') {
+      log.info({ ...fields, subscription: outcome.subscription }, 'Stripe subscription started');
     } else log.info({ ...fields, order: outcome.orderId, granted: outcome.granted }, 'Stripe payment applied');
   }
 
@@ -216,6 +252,12 @@ export function createStripeWebhook(deps: StripeWebhookDeps) {
         return onSessionEvent(event, eventLog);
       case 'charge.refunded':
         return onChargeRefunded(event, readRefundedCharge(event.object), eventLog);
+      case 'invoice.paid':
+      case 'invoice.payment_failed':
+        return billing.onInvoice(event, eventLog);
+      case 'customer.subscription.updated':
+      case 'customer.subscription.deleted':
+        return billing.onSubscription(event, eventLog);
       default:
         eventLog.debug('Stripe event ignored');
     }

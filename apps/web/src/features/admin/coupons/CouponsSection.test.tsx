@@ -80,6 +80,8 @@ describe('settings section', () => {
             comment_links_min_age_hours: 24,
             coins_enabled: false,
             default_chapter_price: 50,
+            renewing_memberships: true,
+            renewal_grace_days: 7,
             ...RETENTION,
           },
         },

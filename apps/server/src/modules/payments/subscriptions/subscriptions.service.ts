@@ -1,0 +1,117 @@
+import { ErrorCode, PLAN_CURRENCY, PLANS, type Subscription } from '@inkstream/contracts';
+import type { Db } from '../../../db/database.js';
+import type { DomainEvents } from '../../../db/domain-events.js';
+import { AppError, notFound } from '../../../lib/app-error.js';
+import { toIso } from '../../../lib/time.js';
+import type { MembershipService } from '../../membership/membership.service.js';
+import type { StripeBilling } from '../stripe/stripe-billing-client.js';
+import * as repo from './subscriptions.repository.js';
+import type { SubscriptionRow } from './subscriptions.repository.js';
+
+export interface SubscriptionsServiceDeps {
+  db: Db;
+  domainEvents: DomainEvents;
+  membership: MembershipService;
+  /** Stripe's API for renewals (null without renewing links: no Stripe subscription can exist). */
+  stripeBilling: StripeBilling | null;
+  /** Where Stripe's customer portal sends the reader back. */
+  profileUrl: string;
+  now?: () => number;
+}
+
+const noSubscription = () => notFound(ErrorCode.SUBSCRIPTION_NOT_FOUND, 'You have no renewing membership');
+const ended = () => new AppError(ErrorCode.SUBSCRIPTION_ENDED, 409, 'This renewing membership has ended; buy a new one instead');
+const providerFailed = () =>
+  new AppError(
+    ErrorCode.SUBSCRIPTION_PROVIDER_FAILED,
+    502,
+    'The payment provider did not make the change; nothing changed, please try again',
+  );
+
+/** What the profile shows of a subscription, decided here (contracts Subscription). */
+export function subscriptionView(row: SubscriptionRow, membershipEnd: number | null, hasPortal: boolean): Subscription {
+  const isEnded = row.status === 'canceled';
+  const state = isEnded ? 'ended' : row.status === 'past_due' ? 'past_due' : row.cancel_at_period_end === 1 ? 'canceling' : 'renewing';
+  const endsAt = membershipEnd === null ? null : toIso(membershipEnd);
+  return {
+    provider: row.provider,
+    plan: row.plan,
+    state,
+    renews_at: state === 'renewing' ? toIso(row.current_period_end ?? membershipEnd ?? row.created_at) : null,
+    ends_at: endsAt,
+    grace_until: state === 'past_due' && row.grace_until !== null ? toIso(row.grace_until) : null,
+    price: PLANS[row.plan].amountFen,
+    currency: PLAN_CURRENCY,
+    can_cancel: state === 'renewing' || state === 'past_due',
+    can_resume: state === 'canceling',
+    can_manage_payment: !isEnded && row.provider === 'stripe' && row.customer_ref !== null && hasPortal,
+  };
+}
+
+/**
+ * A reader's renewing membership on the profile (issue 59): what it is, cancel in one click (no
+ * reason required), resume in one click, Stripe's customer portal for the card. The provider is
+ * asked first (outside any transaction: a network call never holds the database); our row follows,
+ * stamped with our clock so an older provider event arriving later cannot undo it.
+ */
+export function createSubscriptionsService(deps: SubscriptionsServiceDeps) {
+  const { db, domainEvents, membership } = deps;
+  const now = deps.now ?? Date.now;
+
+  async function current(userId: number): Promise<SubscriptionRow> {
+    const row = await repo.subscriptionOfReader(db, userId);
+    if (!row) throw noSubscription();
+    return row;
+  }
+
+  async function view(userId: number): Promise<Subscription | null> {
+    const row = await repo.subscriptionOfReader(db, userId);
+    if (!row) return null;
+    return subscriptionView(row, await membership.endWithin(db, userId), deps.stripeBilling !== null);
+  }
+
+  async function setRenewal(userId: number, cancel: boolean, reason: string | null): Promise<Subscription | null> {
+    const row = await current(userId);
+    if (row.status === 'canceled') throw ended();
+    if (row.cancel_at_period_end === (cancel ? 1 : 0)) return view(userId);
+    if (row.provider === 'stripe') {
+      if (!deps.stripeBilling) throw providerFailed();
+      try {
+        await deps.stripeBilling.setCancelAtPeriodEnd(row.provider_ref, cancel, reason);
+      } catch {
+        throw providerFailed();
+      }
+    }
+    await domainEvents.transact(async (trx) => {
+      const locked = await repo.lockSubscription(trx, row.provider, row.provider_ref);
+      if (!locked || locked.status === 'canceled') return;
+      const patch = {
+        cancel_at_period_end: cancel ? 1 : 0,
+        cancel_reason: cancel ? reason : null,
+        last_event_at: Math.max(locked.last_event_at, now()),
+      };
+      await repo.updateSubscription(trx, locked.id, patch, now());
+    });
+    return view(userId);
+  }
+
+  async function portalUrl(userId: number): Promise<string> {
+    const row = await current(userId);
+    if (row.status === 'canceled') throw ended();
+    if (row.provider !== 'stripe' || row.customer_ref === null || !deps.stripeBilling) throw noSubscription();
+    try {
+      return await deps.stripeBilling.portalUrl(row.customer_ref, deps.profileUrl);
+    } catch {
+      throw providerFailed();
+    }
+  }
+
+  return {
+    view,
+    cancel: (userId: number, reason: string | null) => setRenewal(userId, true, reason),
+    resume: (userId: number) => setRenewal(userId, false, null),
+    portalUrl,
+  };
+}
+
+export type SubscriptionsService = ReturnType<typeof createSubscriptionsService>;

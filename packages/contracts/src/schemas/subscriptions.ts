@@ -1,0 +1,37 @@
+import { Type, type Static } from 'typebox';
+import { ClosedObject, Nullable, PlainText, Result, Timestamp } from './common.js';
+
+/**
+ * Issue 59: a membership that renews itself (docs/PAYMENTS.md "Renewals"). The server decides every
+ * state the profile shows; the web app renders it and never works it out again.
+ */
+export const Subscription = Type.Object({
+  provider: Type.Union([Type.Literal('stripe'), Type.Literal('sandbox')]),
+  plan: Type.Union([Type.Literal('month'), Type.Literal('season')]),
+  /**
+   * `renewing`: renews at `renews_at`; `canceling`: ends at `ends_at`, renewal stopped (resume
+   * possible); `past_due`: a renewal failed, reading goes on until `grace_until` while the payment
+   * is retried (fix the card); `ended`: over, nothing more will be charged.
+   */
+  state: Type.Union([Type.Literal('renewing'), Type.Literal('canceling'), Type.Literal('past_due'), Type.Literal('ended')]),
+  renews_at: Nullable(Timestamp('The next renewal (state renewing)')),
+  ends_at: Nullable(Timestamp('The end of the paid time (the membership end)')),
+  grace_until: Nullable(Timestamp('While past due: reading stops then unless the payment goes through')),
+  /** The price of each renewal, in the currency's smallest unit (fen). */
+  price: Type.Integer({ minimum: 0 }),
+  currency: Type.String({ minLength: 3, maxLength: 3 }),
+  can_cancel: Type.Boolean(),
+  can_resume: Type.Boolean(),
+  /** Stripe: the customer portal changes the card (POST …/subscription/portal). */
+  can_manage_payment: Type.Boolean(),
+});
+export type Subscription = Static<typeof Subscription>;
+/** `result` is null when the reader never had a renewing membership. */
+export const SubscriptionResponse = Result(Nullable(Subscription));
+
+export const SubscriptionCancelBody = ClosedObject({
+  reason: Type.Optional(PlainText({ maxLength: 500, description: 'Optional: why the reader stops (never required)' })),
+});
+export type SubscriptionCancelBody = Static<typeof SubscriptionCancelBody>;
+
+export const SubscriptionPortalResponse = Result(Type.Object({ url: Type.String({ format: 'uri' }) }));
