@@ -3,6 +3,7 @@ import type {
   BookSearchResult,
   LoginResult,
   Membership,
+  Subscription,
   PublicConfig,
   RecommendedBook,
   RegisterResult,
@@ -49,6 +50,12 @@ export const api = {
   recommendations: (language: string): Promise<RecommendedBook[]> =>
     result(client.GET('/api/v1/comics/book/recommendation/list', { params: { query: { language } } })),
   membership: (): Promise<Membership | null> => result(client.GET('/api/v1/user/book/membership')),
+  // Issue 59: the reader's renewing membership; the server decides its state and what may be done.
+  subscription: (): Promise<Subscription | null> => result(client.GET('/api/v1/user/membership/subscription')),
+  cancelRenewal: (reason?: string): Promise<Subscription | null> =>
+    result(client.POST('/api/v1/user/membership/subscription/cancel', { body: reason ? { reason } : {} })),
+  resumeRenewal: (): Promise<Subscription | null> => result(client.POST('/api/v1/user/membership/subscription/resume')),
+  renewalPortal: (): Promise<{ url: string }> => result(client.POST('/api/v1/user/membership/subscription/portal')),
   publicConfig: (): Promise<PublicConfig> => result(client.GET('/api/v1/config/public')),
   mergeProgress: (visitor_id: string) => result(client.POST('/api/v1/reader/progress/merge', { body: { visitor_id } })),
   librarySummary: (): Promise<LibrarySummary> => result(client.GET('/api/v1/user/library/summary')),

@@ -7517,6 +7517,11 @@ export interface paths {
                                             };
                                             enabled: boolean;
                                             publishable_key: string | null;
+                                            /** @description Ext (issue 59): the buy buttons of the plans sold renewing (a Stripe subscription); null: that plan is sold one-time only (or the operator turned renewing off) */
+                                            renewing_buy_buttons: {
+                                                month: string | null;
+                                                season: string | null;
+                                            };
                                             sandbox: boolean;
                                         };
                                         wechat: {

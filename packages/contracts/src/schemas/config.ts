@@ -15,6 +15,13 @@ export const PublicConfig = Type.Object({
       sandbox: Type.Boolean(),
       publishable_key: Nullable(Type.String()),
       buy_buttons: Type.Object({ month: Nullable(Type.String()), season: Nullable(Type.String()) }),
+      renewing_buy_buttons: Type.Object(
+        { month: Nullable(Type.String()), season: Nullable(Type.String()) },
+        {
+          description:
+            'Ext (issue 59): the buy buttons of the plans sold renewing (a Stripe subscription); null: that plan is sold one-time only (or the operator turned renewing off)',
+        },
+      ),
     }),
   }),
   coins: Type.Object(

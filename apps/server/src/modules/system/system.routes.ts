@@ -112,10 +112,14 @@ export function publicConfigRoutes(
         },
       },
       async () => {
-        const { site_name, contact_email, coins_enabled } = await settings.getForPublic();
+        const { site_name, contact_email, coins_enabled, renewing_memberships } = await settings.getForPublic();
         // Coins are the operator's choice (issue 42): no packs while they are off.
         const coins = { enabled: coins_enabled, packs: coins_enabled ? await coinPacks() : [] };
-        return { data: { result: { site_name, contact_email, ...fixed, coins } } };
+        // Renewing memberships too (issue 59): the renewing buttons only while the setting offers them.
+        const renewing = renewing_memberships && stripe ? stripe.renewingBuyButtons : {};
+        const renewing_buy_buttons = { month: renewing.month ?? null, season: renewing.season ?? null };
+        const payments = { ...fixed.payments, stripe: { ...fixed.payments.stripe, renewing_buy_buttons } };
+        return { data: { result: { site_name, contact_email, ...fixed, payments, coins } } };
       },
     );
   };

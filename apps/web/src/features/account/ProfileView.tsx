@@ -15,6 +15,7 @@ import { FeedKeysSection } from './FeedKeysSection';
 import { InviteSection } from './InviteSection';
 import { MembershipSummary } from './MembershipSummary';
 import { PasswordDialog } from './PasswordDialog';
+import { RenewalSection } from './RenewalSection';
 import { TopUpSection } from './TopUpSection';
 import { TwoStepSection } from './TwoStepSection';
 import { usePageTitle } from '../../components/use-page-title';
@@ -69,6 +70,7 @@ export function ProfileView({ yourData }: { yourData?: ReactNode }) {
         </div>
       </section>
       <EmailSection />
+      <RenewalSection />
       <TopUpSection userUuid={userUuid ?? ''} language={currentLanguage()} />
       <CoinsSection userUuid={userUuid ?? ''} language={currentLanguage()} />
       <EmailNoticesSection />

@@ -31,6 +31,7 @@ interface TopUpSectionProps {
 export function TopUpSection({ userUuid, language }: TopUpSectionProps) {
   const { t } = useTranslation('profile');
   const { t: tp } = useTranslation('payments');
+  const { t: tr } = useTranslation('renewal');
   const [couponOpen, setCouponOpen] = useState(false);
   const { data: config, isPending } = useQuery({ ...publicConfigQuery(), staleTime: 5 * 60_000 });
   const options = paymentOptions(config);
@@ -86,6 +87,26 @@ export function TopUpSection({ userUuid, language }: TopUpSectionProps) {
                   </li>
                 ))}
               </ul>
+            </div>
+          )}
+          {options.card.kind === 'stripe' && Object.keys(options.card.renewingButtons).length > 0 && (
+            // Issue 59: the plans sold renewing, first; the server says which (public config).
+            <div className={profile.group} data-testid="renewing-buttons">
+              <h3 className={profile.groupTitle}>{tr('buyHeading')}</h3>
+              <p className={profile.sectionText}>{tr('buyTerms')}</p>
+              <div className={profile.buyButtons}>
+                {PLANS.map((plan) => {
+                  const button = options.card.kind === 'stripe' ? options.card.renewingButtons[plan.id] : undefined;
+                  return button && options.card.kind === 'stripe' ? (
+                    <StripeBuyButton
+                      key={plan.id}
+                      buyButtonId={button}
+                      publishableKey={options.card.publishableKey}
+                      clientReferenceId={userUuid}
+                    />
+                  ) : null;
+                })}
+              </div>
             </div>
           )}
           <div className={profile.group}>

@@ -3,7 +3,15 @@ import type { PlanId } from './payment-flow';
 
 /** How the card buttons work: our sandbox checkout, Stripe's live buy buttons, or not at all. */
 export type CardMode =
-  { kind: 'sandbox' } | { kind: 'stripe'; publishableKey: string; buyButtons: Record<PlanId, string> } | { kind: 'off' };
+  | { kind: 'sandbox' }
+  | {
+      kind: 'stripe';
+      publishableKey: string;
+      buyButtons: Record<PlanId, string>;
+      /** Issue 59: the plans also sold renewing, with their buttons (the server decides which). */
+      renewingButtons: Partial<Record<PlanId, string>>;
+    }
+  | { kind: 'off' };
 
 export interface PaymentOptions {
   wechat: boolean;
@@ -29,5 +37,10 @@ function cardMode(stripe: PublicConfig['payments']['stripe']): CardMode {
   const { month, season } = stripe.buy_buttons;
   // A live Stripe set-up missing a key or a button cannot take money; better no button than a broken one.
   if (!stripe.publishable_key || !month || !season) return { kind: 'off' };
-  return { kind: 'stripe', publishableKey: stripe.publishable_key, buyButtons: { month, season } };
+  const renewing = stripe.renewing_buy_buttons;
+  const renewingButtons = {
+    ...(renewing?.month ? { month: renewing.month } : {}),
+    ...(renewing?.season ? { season: renewing.season } : {}),
+  };
+  return { kind: 'stripe', publishableKey: stripe.publishable_key, buyButtons: { month, season }, renewingButtons };
 }
