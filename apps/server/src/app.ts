@@ -242,7 +242,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(dataExportRoutes(services.dataExports));
       await api.register(membershipRoutes(services.membership));
       await api.register(couponsRoutes(services.coupons));
-      await api.register(subscriptionsRoutes(services.subscriptions));
+      await api.register(subscriptionsRoutes(services.subscriptions, services.sandboxSubscriptions));
       await api.register(paymentsRoutes(services.payments));
       await api.register(coinsRoutes(services.unlocks));
       await api.register(stripeRoutes(services.stripeWebhook));

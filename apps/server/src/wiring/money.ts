@@ -14,6 +14,7 @@ import { createPaymentsService } from '../modules/payments/payments.service.js';
 import { createStripeWebhook } from '../modules/payments/stripe/stripe-webhook.js';
 import { createSubscriptionLedger } from '../modules/payments/subscriptions/subscription-ledger.js';
 import { createSubscriptionsService } from '../modules/payments/subscriptions/subscriptions.service.js';
+import { createSandboxSubscriptions } from '../modules/payments/subscriptions/sandbox-subscriptions.js';
 import { createStripeBilling } from '../modules/payments/stripe/stripe-billing-client.js';
 import { createWechatNotifications } from '../modules/payments/wechat/wechat-notifications.js';
 import { createWechatPayClient } from '../modules/payments/wechat/wechat-pay-client.js';
@@ -38,6 +39,8 @@ export function buildMoney(config: AppConfig, log: FastifyBaseLogger, given: Pla
     membership,
     graceDays: async (executor) => (await siteSettings.get(executor)).renewal_grace_days,
   });
+  const sandboxSubscriptions =
+    config.paymentsSandbox && !config.wechatPay ? createSandboxSubscriptions({ domainEvents, subscriptions: subscriptionLedger }) : null;
   const wechatPay = config.wechatPay ? createWechatPayClient(config.wechatPay) : null;
   const notificationMetrics = given.metrics?.money.notifications ?? null;
   // Wait-for-free's "ready" push to followers: a job at the moment, sent only if it still holds.
@@ -56,6 +59,7 @@ export function buildMoney(config: AppConfig, log: FastifyBaseLogger, given: Pla
     coinLedger,
     ledger,
     subscriptionLedger,
+    sandboxSubscriptions,
     wechatPay,
     earlyAccess,
     unlocks: createUnlocksService({
@@ -85,6 +89,7 @@ export function buildMoney(config: AppConfig, log: FastifyBaseLogger, given: Pla
       sandbox: config.paymentsSandbox,
       checkoutTokens: createCheckoutTokens(config.jwtSecret),
       coinsOnSale,
+      sandboxSubscriptions,
     }),
     stripeWebhook: config.stripe
       ? createStripeWebhook({

@@ -7850,6 +7850,79 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/payment/sandbox/subscription/simulate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sandbox only: the simulated provider renews, fails or ends the reader's sandbox subscription */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description renewal_paid: the next period is paid (or the failed one, retried); renewal_failed: a renewal payment fails; period_end: a stopped or past-due subscription ends */
+                        event: "renewal_paid" | "renewal_failed" | "period_end";
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    can_cancel: boolean;
+                                    can_manage_payment: boolean;
+                                    can_resume: boolean;
+                                    currency: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description The end of the paid time (the membership end)
+                                     */
+                                    ends_at: string | null;
+                                    /**
+                                     * Format: date-time
+                                     * @description While past due: reading stops then unless the payment goes through
+                                     */
+                                    grace_until: string | null;
+                                    plan: "month" | "season";
+                                    price: number;
+                                    provider: "stripe" | "sandbox";
+                                    /**
+                                     * Format: date-time
+                                     * @description The next renewal (state renewing)
+                                     */
+                                    renews_at: string | null;
+                                    state: "renewing" | "canceling" | "past_due" | "ended";
+                                } | null;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/payment/stripe/webhook": {
         parameters: {
             query?: never;
@@ -7959,6 +8032,8 @@ export interface paths {
                         months?: number;
                         /** @description Ext (issue 42): a coin pack id (public config `coins.packs`) instead of months */
                         pack?: number;
+                        /** @description Ext (issue 59), sandbox only: buy the plan renewing (a sandbox subscription whose first period this order pays); on Stripe, renewing plans have buy buttons of their own */
+                        renewing?: boolean;
                     };
                 };
             };

@@ -13,6 +13,12 @@ export const CreateOrderBody = ClosedObject({
   channel: Type.Optional(
     Type.Union([Type.Literal('wechat'), Type.Literal('card')], { description: 'Sandbox only: which button started it' }),
   ),
+  renewing: Type.Optional(
+    Type.Boolean({
+      description:
+        'Ext (issue 59), sandbox only: buy the plan renewing (a sandbox subscription whose first period this order pays); on Stripe, renewing plans have buy buttons of their own',
+    }),
+  ),
 });
 export type CreateOrderBody = Static<typeof CreateOrderBody>;
 export const CreatedOrder = Type.Object({
@@ -53,3 +59,12 @@ export const SandboxOrderResponse = Result(SandboxOrder);
 
 /** Stripe's webhook (call 19): any 2xx tells Stripe to stop retrying the event. */
 export const StripeWebhookResponse = Data(Type.Object({ received: Type.Literal(true) }));
+
+/** Issue 59, sandbox only: what the simulated provider does next to the reader's sandbox subscription. */
+export const SandboxSubscriptionSimulateBody = ClosedObject({
+  event: Type.Union([Type.Literal('renewal_paid'), Type.Literal('renewal_failed'), Type.Literal('period_end')], {
+    description:
+      'renewal_paid: the next period is paid (or the failed one, retried); renewal_failed: a renewal payment fails; period_end: a stopped or past-due subscription ends',
+  }),
+});
+export type SandboxSubscriptionSimulateBody = Static<typeof SandboxSubscriptionSimulateBody>;

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   ErrorCode,
   pagePath,
@@ -15,6 +14,9 @@ import { AppError, notFound } from '../../lib/app-error.js';
 import { toIso } from '../../lib/time.js';
 import { orderNotFound, type OrderLedger } from './order-ledger.js';
 import * as repo from './payments.repository.js';
+import { newOrderId } from './order-id.js';
+export { newOrderId } from './order-id.js';
+import type { SandboxSubscriptions } from './subscriptions/sandbox-subscriptions.js';
 import { raiseOrderEnded } from './order-events.js';
 import { recordEventOnce } from './payment-incidents.repository.js';
 import type { CheckoutTokens } from './checkout-token.js';
@@ -49,8 +51,6 @@ const STATUS: Record<PaymentOrdersTable['status'], PaymentStatusValue> = {
 };
 
 /** Our order numbers: date plus 80 random bits, readable in provider dashboards, at most 32 characters. */
-export const newOrderId = (now: number) =>
-  `IS${new Date(now).toISOString().slice(0, 10).replaceAll('-', '')}${randomBytes(10).toString('hex').toUpperCase()}`;
 
 export interface PaymentsDeps {
   db: Db;
@@ -63,6 +63,8 @@ export interface PaymentsDeps {
   sandbox: boolean;
   /** Signs the sandbox checkout links the QR codes carry. */
   checkoutTokens: CheckoutTokens;
+  /** Issue 59: the sandbox's renewing memberships (null: the sandbox is off). */
+  sandboxSubscriptions: SandboxSubscriptions | null;
   /** Coin packs are sold only while the operator has coins on (site setting coins_enabled). */
   coinsOnSale: () => Promise<boolean>;
   now?: () => number;
@@ -101,9 +103,17 @@ export function createPaymentsService(deps: PaymentsDeps) {
     return { plan, months: PLANS[plan].months, amount_fen: PLANS[plan].amountFen };
   }
 
-  async function createOrder(userId: number, body: { months?: number | undefined; pack?: number | undefined }): Promise<CreatedOrder> {
+  async function createOrder(
+    userId: number,
+    body: { months?: number | undefined; pack?: number | undefined; renewing?: boolean | undefined },
+  ): Promise<CreatedOrder> {
     const product = await productOf(body);
     if (!provider) throw unavailable();
+    // Issue 59: renewing is sold here only by the sandbox (Stripe's renewing plans have buy buttons of their own).
+    const renewing = body.renewing === true;
+    if (renewing && (provider !== 'sandbox' || product.plan === 'coins' || !deps.sandboxSubscriptions)) {
+      throw new AppError(ErrorCode.INVALID_PLAN, 400, 'A renewing membership is not sold this way here');
+    }
     const created = now();
     const order = {
       order_id: newOrderId(created),
@@ -124,7 +134,11 @@ export function createPaymentsService(deps: PaymentsDeps) {
     await domainEvents.transact(async (trx) => {
       // Issue 43: not for an account erased meanwhile (the erasure holds the reader's row).
       await refuseLeftReader(trx, userId);
-      await repo.insertOrder(trx, order);
+      if (renewing && product.plan !== 'coins') {
+        // The order is the subscription's first invoice: its own id is the invoice's, so paying it grants once.
+        const subscriptionId = await deps.sandboxSubscriptions!.startWithin(trx, userId, product.plan, order.order_id);
+        await repo.insertOrder(trx, { ...order, provider_txn_id: order.order_id, subscription_id: subscriptionId });
+      } else await repo.insertOrder(trx, order);
       await domainEvents.raise(trx, { type: 'order-changed', orderId: order.order_id, provider, plan: order.plan, event: 'created' });
     });
     const qrContent = deps.wechat
@@ -211,7 +225,13 @@ export function createPaymentsService(deps: PaymentsDeps) {
     if (order.status !== 'requires_action') return readStatus(orderId);
     const info = { orderId, eventType: `sandbox.${outcome}`, summary: `sandbox payer chose ${outcome}` };
     await domainEvents.transact(async (trx) => {
-      if (outcome === 'succeeded') {
+      const row = await repo.findOrder(trx, orderId);
+      if (outcome === 'succeeded' && row?.subscription_id != null && deps.sandboxSubscriptions) {
+        // A renewing membership's first period (issue 59): through the subscription ledger.
+        const subscription = { ...row, subscription_id: row.subscription_id };
+        if ((await deps.sandboxSubscriptions.firstPaymentWithin(trx, subscription)) === 'granted')
+          await recordEventOnce(trx, 'sandbox', `pay:${orderId}`, now(), info);
+      } else if (outcome === 'succeeded') {
         if (await ledger.completeWithin(trx, orderId, { txnId: `sandbox-${orderId}`, amountFen: order.amount_fen })) {
           // The amount is the order's, which the console writes as a price; the event says what happened.
           await recordEventOnce(trx, 'sandbox', `pay:${orderId}`, now(), info);

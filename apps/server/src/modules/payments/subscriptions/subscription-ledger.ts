@@ -4,7 +4,7 @@ import type { MembershipService } from '../../membership/membership.service.js';
 import type { OrderLedger } from '../order-ledger.js';
 import { recordIncident } from '../payment-incidents.repository.js';
 import * as orders from '../payments.repository.js';
-import { newOrderId } from '../payments.service.js';
+import { newOrderId } from '../order-id.js';
 import * as repo from './subscriptions.repository.js';
 import type { SubscriptionProvider, SubscriptionRow } from './subscriptions.repository.js';
 

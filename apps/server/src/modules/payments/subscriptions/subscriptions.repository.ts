@@ -79,6 +79,8 @@ export async function subscriptionOfReader(db: DbExecutor, userId: number): Prom
     .selectFrom('membership_subscriptions')
     .selectAll()
     .where('user_id', '=', userId)
+    // Started but never paid (a sandbox checkout abandoned): nothing to show or manage.
+    .where('status', '!=', 'incomplete')
     .orderBy((eb) => eb.case().when('status', '=', 'canceled').then(1).else(0).end())
     .orderBy('updated_at', 'desc')
     .orderBy('id', 'desc')
@@ -140,3 +142,8 @@ export const parkedInvoices = (db: DbExecutor, subscriptionId: number) =>
 /** Marks an order as the payment of a subscription's invoice. */
 export const linkOrderToSubscription = (db: DbExecutor, orderId: string, subscriptionId: number) =>
   db.updateTable('payment_orders').set({ subscription_id: subscriptionId }).where('order_id', '=', orderId).execute();
+
+export async function findSubscriptionById(db: DbExecutor, id: number): Promise<SubscriptionRow | undefined> {
+  const row = await db.selectFrom('membership_subscriptions').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && normalised(row);
+}

@@ -1,4 +1,12 @@
-import { SubscriptionCancelBody, SubscriptionPortalResponse, SubscriptionResponse } from '@inkstream/contracts';
+import {
+  ErrorCode,
+  SandboxSubscriptionSimulateBody,
+  SubscriptionCancelBody,
+  SubscriptionPortalResponse,
+  SubscriptionResponse,
+} from '@inkstream/contracts';
+import { notFound } from '../../../lib/app-error.js';
+import type { SandboxSubscriptions } from './sandbox-subscriptions.js';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../../../http/guards.js';
@@ -7,7 +15,7 @@ import { errorResponses } from '../../../lib/route-schema.js';
 import type { SubscriptionsService } from './subscriptions.service.js';
 
 /** Issue 59: the reader's renewing membership (docs/API.md "Renewing memberships"). */
-export function subscriptionsRoutes(subscriptions: SubscriptionsService) {
+export function subscriptionsRoutes(subscriptions: SubscriptionsService, sandbox: SandboxSubscriptions | null) {
   return async (base: FastifyInstance) => {
     const app = base.withTypeProvider<TypeBoxTypeProvider>();
     const tags = ['membership'];
@@ -54,6 +62,24 @@ export function subscriptionsRoutes(subscriptions: SubscriptionsService) {
         },
       },
       async (request) => ({ data: { result: { url: await subscriptions.portalUrl(requireUser(request).id) } } }),
+    );
+    app.post(
+      '/payment/sandbox/subscription/simulate',
+      {
+        config: { rateLimit: LIMITS.subscriptionChanges },
+        schema: {
+          tags: ['payments'],
+          summary: "Sandbox only: the simulated provider renews, fails or ends the reader's sandbox subscription",
+          body: SandboxSubscriptionSimulateBody,
+          response: { 200: SubscriptionResponse, ...errorResponses },
+        },
+      },
+      async (request) => {
+        if (!sandbox) throw notFound(ErrorCode.NOT_FOUND, 'The sandbox payment provider is not active');
+        const userId = requireUser(request).id;
+        await sandbox.simulate(userId, request.body.event);
+        return { data: { result: await subscriptions.view(userId) } };
+      },
     );
   };
 }
