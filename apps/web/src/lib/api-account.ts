@@ -15,7 +15,8 @@ import { anonymousClient, client, data, result, type ApiData } from './api-fetch
 export type SandboxOrder = ApiData<'/api/v1/payment/sandbox/orders/{order_id}', 'get'>['result'];
 
 /** What an order buys: a membership plan or a coin pack (public config `coins.packs`). */
-export type OrderProduct = { months: 1 | 3 } | { pack: number };
+/** A plan (renewing: issue 59, sold so by the sandbox) or a coin pack. */
+export type OrderProduct = { months: 1 | 3; renewing?: true } | { pack: number };
 
 /** The order's owner is recognised by their token; a phone that scanned the QR code by the link's checkout token. */
 const sandboxParams = (orderId: string, checkoutToken: string | null) => ({

@@ -56,6 +56,8 @@ export const api = {
     result(client.POST('/api/v1/user/membership/subscription/cancel', { body: reason ? { reason } : {} })),
   resumeRenewal: (): Promise<Subscription | null> => result(client.POST('/api/v1/user/membership/subscription/resume')),
   renewalPortal: (): Promise<{ url: string }> => result(client.POST('/api/v1/user/membership/subscription/portal')),
+  simulateRenewal: (event: 'renewal_paid' | 'renewal_failed' | 'period_end'): Promise<Subscription | null> =>
+    result(client.POST('/api/v1/payment/sandbox/subscription/simulate', { body: { event } })),
   publicConfig: (): Promise<PublicConfig> => result(client.GET('/api/v1/config/public')),
   mergeProgress: (visitor_id: string) => result(client.POST('/api/v1/reader/progress/merge', { body: { visitor_id } })),
   librarySummary: (): Promise<LibrarySummary> => result(client.GET('/api/v1/user/library/summary')),

@@ -7517,6 +7517,8 @@ export interface paths {
                                             };
                                             enabled: boolean;
                                             publishable_key: string | null;
+                                            /** @description Ext (issue 59): plans can be bought renewing on the card rail (renewing buy buttons on Stripe; in the sandbox, the order call with renewing) */
+                                            renewing: boolean;
                                             /** @description Ext (issue 59): the buy buttons of the plans sold renewing (a Stripe subscription); null: that plan is sold one-time only (or the operator turned renewing off) */
                                             renewing_buy_buttons: {
                                                 month: string | null;

@@ -118,7 +118,10 @@ export function publicConfigRoutes(
         // Renewing memberships too (issue 59): the renewing buttons only while the setting offers them.
         const renewing = renewing_memberships && stripe ? stripe.renewingBuyButtons : {};
         const renewing_buy_buttons = { month: renewing.month ?? null, season: renewing.season ?? null };
-        const payments = { ...fixed.payments, stripe: { ...fixed.payments.stripe, renewing_buy_buttons } };
+        // The sandbox sells renewing too, so a newcomer can try it (payments.service createOrder, `renewing`).
+        const sandboxRenews = renewing_memberships && !stripe && sandbox && wechatPay === null;
+        const renews = sandboxRenews || renewing_buy_buttons.month !== null || renewing_buy_buttons.season !== null;
+        const payments = { ...fixed.payments, stripe: { ...fixed.payments.stripe, renewing: renews, renewing_buy_buttons } };
         return { data: { result: { site_name, contact_email, ...fixed, payments, coins } } };
       },
     );

@@ -42,14 +42,32 @@ export function RenewalSection() {
   };
   const cancel = useMutation({ mutationFn: () => api.cancelRenewal(reason.trim() || undefined), onSuccess: settle });
   const resume = useMutation({ mutationFn: () => api.resumeRenewal(), onSuccess: settle });
+  const simulate = useMutation({ mutationFn: api.simulateRenewal, onSuccess: settle });
   const portal = useMutation({ mutationFn: () => api.renewalPortal(), onSuccess: ({ url }) => window.location.assign(url) });
   if (!subscription) return null;
 
   const date = (iso: string | null) => (iso ? formatDateTime(iso, language) : '');
   const price = formatYuan(subscription.price / 100, language);
   const plan = t(`plans:names.${subscription.plan}`);
-  const failure = cancel.error ?? resume.error ?? portal.error;
-  const busy = cancel.isPending || resume.isPending || portal.isPending;
+  const failure = cancel.error ?? resume.error ?? portal.error ?? simulate.error;
+  const busy = cancel.isPending || resume.isPending || portal.isPending || simulate.isPending;
+  // The sandbox's stand-in for what the provider does next, only where it applies (sandbox-subscriptions.ts).
+  const simulations: [event: 'renewal_paid' | 'renewal_failed' | 'period_end', label: string][] =
+    subscription.provider !== 'sandbox'
+      ? []
+      : subscription.state === 'renewing'
+        ? [
+            ['renewal_paid', 'simulate.renewal_paid'],
+            ['renewal_failed', 'simulate.renewal_failed'],
+          ]
+        : subscription.state === 'past_due'
+          ? [
+              ['renewal_paid', 'simulate.fixed'],
+              ['period_end', 'simulate.exhausted'],
+            ]
+          : subscription.state === 'canceling'
+            ? [['period_end', 'simulate.period_end']]
+            : [];
 
   return (
     <section id={PROFILE_SECTIONS.renewal} className={profile.section} aria-labelledby="renewal-title">
@@ -68,6 +86,18 @@ export function RenewalSection() {
         {subscription.state === 'ended' && t('ended', { plan, date: date(subscription.ends_at) })}
       </p>
       {subscription.provider === 'sandbox' && <p className={profile.sectionText}>{t('sandbox')}</p>}
+      {simulations.length > 0 && (
+        <div className={profile.group} data-testid="renewal-simulate">
+          <h3 className={profile.groupTitle}>{t('simulate.heading')}</h3>
+          <div className={profile.buttonRow}>
+            {simulations.map(([event, label]) => (
+              <button key={event} type="button" className={styles.secondary} disabled={busy} onClick={() => simulate.mutate(event)}>
+                {t(label)}
+              </button>
+            ))}
+          </div>
+        </div>
+      )}
       {failure && <FormAlert>{t(errorKey(failure))}</FormAlert>}
       {asking ? (
         <form

@@ -89,6 +89,25 @@ export function TopUpSection({ userUuid, language }: TopUpSectionProps) {
               </ul>
             </div>
           )}
+          {options.card.kind === 'sandbox' && options.card.renewing && (
+            // Issue 59: the sandbox sells the plans renewing too, through the same checkout page.
+            <div className={profile.group} data-testid="renewing-buttons">
+              <h3 className={profile.groupTitle}>{tr('buyHeading')}</h3>
+              <p className={profile.sectionText}>{tr('buyTerms')}</p>
+              <div className={profile.buyButtons}>
+                {PLANS.map((plan) => (
+                  <button
+                    key={plan.id}
+                    type="button"
+                    className={styles.primary}
+                    onClick={() => flow.start(plan.id, { months: plan.months as 1 | 3, renewing: true }, 'card', reserveCheckoutWindow())}
+                  >
+                    {tr(`buy.${plan.id}`)} <span className={profile.buttonPrice}>{formatYuan(plan.priceYuan, currentLanguage())}</span>
+                  </button>
+                ))}
+              </div>
+            </div>
+          )}
           {options.card.kind === 'stripe' && Object.keys(options.card.renewingButtons).length > 0 && (
             // Issue 59: the plans sold renewing, first; the server says which (public config).
             <div className={profile.group} data-testid="renewing-buttons">

@@ -22,14 +22,28 @@ describe('payment options', () => {
     const options = paymentOptions(
       config({
         wechat: { enabled: true, sandbox: true },
-        stripe: { enabled: true, sandbox: true, publishable_key: null, buy_buttons: noButtons, renewing_buy_buttons: noButtons },
+        stripe: {
+          enabled: true,
+          sandbox: true,
+          publishable_key: null,
+          buy_buttons: noButtons,
+          renewing: false,
+          renewing_buy_buttons: noButtons,
+        },
       }),
     );
-    expect(options).toEqual({ wechat: true, card: { kind: 'sandbox' }, sandbox: true });
+    expect(options).toEqual({ wechat: true, card: { kind: 'sandbox', renewing: false }, sandbox: true });
   });
 
   it('renders live Stripe buttons only with a key and both button ids', () => {
-    const live = { enabled: true, sandbox: false, publishable_key: 'pk_live_1', buy_buttons: { month: 'buy_m', season: 'buy_s' }, renewing_buy_buttons: { month: null, season: null } };
+    const live = {
+      enabled: true,
+      sandbox: false,
+      publishable_key: 'pk_live_1',
+      buy_buttons: { month: 'buy_m', season: 'buy_s' },
+      renewing: false,
+      renewing_buy_buttons: { month: null, season: null },
+    };
     expect(paymentOptions(config({ wechat: { enabled: true, sandbox: false }, stripe: live }))).toEqual({
       wechat: true,
       card: { kind: 'stripe', publishableKey: 'pk_live_1', buyButtons: { month: 'buy_m', season: 'buy_s' }, renewingButtons: {} },
@@ -43,7 +57,14 @@ describe('payment options', () => {
     const options = paymentOptions(
       config({
         wechat: { enabled: false, sandbox: true },
-        stripe: { enabled: false, sandbox: true, publishable_key: null, buy_buttons: noButtons, renewing_buy_buttons: noButtons },
+        stripe: {
+          enabled: false,
+          sandbox: true,
+          publishable_key: null,
+          buy_buttons: noButtons,
+          renewing: false,
+          renewing_buy_buttons: noButtons,
+        },
       }),
     );
     expect(options).toEqual({ wechat: false, card: { kind: 'off' }, sandbox: false });

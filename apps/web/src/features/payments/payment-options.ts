@@ -3,7 +3,8 @@ import type { PlanId } from './payment-flow';
 
 /** How the card buttons work: our sandbox checkout, Stripe's live buy buttons, or not at all. */
 export type CardMode =
-  | { kind: 'sandbox' }
+  /** `renewing`: the sandbox sells plans renewing too (issue 59). */
+  | { kind: 'sandbox'; renewing: boolean }
   | {
       kind: 'stripe';
       publishableKey: string;
@@ -33,7 +34,7 @@ export function paymentOptions(config: PublicConfig | undefined): PaymentOptions
 
 function cardMode(stripe: PublicConfig['payments']['stripe']): CardMode {
   if (!stripe.enabled) return { kind: 'off' };
-  if (stripe.sandbox) return { kind: 'sandbox' };
+  if (stripe.sandbox) return { kind: 'sandbox', renewing: stripe.renewing === true };
   const { month, season } = stripe.buy_buttons;
   // A live Stripe set-up missing a key or a button cannot take money; better no button than a broken one.
   if (!stripe.publishable_key || !month || !season) return { kind: 'off' };
