@@ -13,8 +13,15 @@ import {
 } from './payment-flow';
 import { openSandboxCheckout, type CheckoutWindow } from './sandbox-checkout-url';
 
-/** Queries whose answers change once a payment grants membership time or coins. */
-const MEMBERSHIP_QUERY_KEYS = [['account', 'membership'], ['membership'], ['chapter-content'], ['wallet'], ['book-unlocks']] as const;
+/** Queries whose answers change once a payment grants membership time or coins (or starts a renewing membership, issue 59). */
+const MEMBERSHIP_QUERY_KEYS = [
+  ['account', 'membership'],
+  ['account', 'subscription'],
+  ['membership'],
+  ['chapter-content'],
+  ['wallet'],
+  ['book-unlocks'],
+] as const;
 
 /**
  * Drives the payment reducer: creates the order, polls its status every 3 s while pending, fires the
