@@ -80,6 +80,9 @@ export const MAIL_KINDS = [
   'account-deletion-scheduled',
   'account-deletion-cancelled',
   'account-erased',
+  // Issue 59: a failed renewal's grace (transactional); a renewing season plan's reminder (list: reminders).
+  'renewal-failed',
+  'renewal-reminder',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 export const MAIL_STATES = ['queued', 'sending', 'sent', 'failed', 'suppressed'] as const;

@@ -34,7 +34,10 @@ export function buildMoney(config: AppConfig, log: FastifyBaseLogger, given: Pla
   const coinLedger = createCoinLedger();
   const ledger = createOrderLedger({ domainEvents, membership, coins: coinLedger, inviteRewardDays: config.inviteRewardDays });
   // Memberships that renew (issue 59): every paid period through the same ledger, grace from the settings.
+  const renewalUrl = `${config.publicUrl}${pagePath.profile(PROFILE_SECTIONS.renewal)}`;
   const subscriptionLedger = createSubscriptionLedger({
+    domainEvents,
+    renewalUrl,
     ledger,
     membership,
     graceDays: async (executor) => (await siteSettings.get(executor)).renewal_grace_days,
@@ -77,7 +80,7 @@ export function buildMoney(config: AppConfig, log: FastifyBaseLogger, given: Pla
       domainEvents,
       membership,
       stripeBilling: config.stripe && config.stripe.renewingLinks.size > 0 ? createStripeBilling(config.stripe) : null,
-      profileUrl: `${config.publicUrl}${pagePath.profile(PROFILE_SECTIONS.renewal)}`,
+      profileUrl: renewalUrl,
     }),
     payments: createPaymentsService({
       db,

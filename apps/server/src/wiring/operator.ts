@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { renewalTermsOf } from '../modules/payments/subscriptions/subscriptions.service.js';
 import type { AppConfig } from '../config.js';
 import { createCatalogueAdminService } from '../modules/catalogue/catalogue-admin.service.js';
 import { createChaptersAdminService, PUBLISH_CHAPTER_JOB } from '../modules/catalogue/chapters-admin.service.js';
@@ -117,6 +118,7 @@ export function buildOperator(config: AppConfig, log: FastifyBaseLogger, given: 
       log,
       publicUrl: config.publicUrl,
       community: config.community,
+      renewalOf: renewalTermsOf,
       eraseDueAccounts: () => erasure.eraseDue(),
       retention: () => siteSettings.retentionDays(),
       discovery: given.discoveryRefresh,

@@ -15,7 +15,7 @@ import { deleteOldMailJobs, deleteOldOutboxRows } from '../mail/mail-retention.j
 import { deleteStaleVisitorProgress, deleteStaleVisitorReads } from '../library/progress.repository.js';
 import { deleteDayBooksBefore, hasWindowRowsBefore } from '../stats/reading-aggregates.repository.js';
 import { sendDueDigests } from '../notices/digest.js';
-import { sendDueReminders } from '../notices/reminders.js';
+import { sendDueReminders, type NoticeStepOptions } from '../notices/reminders.js';
 import { createReadingRollup, TOP_BOOK_WINDOWS, type ReadingRollup } from '../stats/reading-rollup.js';
 import { letOthersRun } from '../../lib/concurrency.js';
 
@@ -46,6 +46,8 @@ export interface HousekeepingDeps {
   publicUrl?: string;
   /** COMMUNITY=on: the digest lists replies to the reader's comments too (docs/COMMUNITY.md). */
   community?: boolean;
+  /** Issue 59: a renewing membership's next renewal, so its reminder says so (notices/reminders.ts). */
+  renewalOf?: NoticeStepOptions['renewalOf'];
   /**
    * Issue 43: erases accounts whose grace period ended and whose `account_erase` job was lost
    * (data-rights/deletion/erasure.ts eraseDue); returns how many.
@@ -159,7 +161,15 @@ export function createHousekeeping(deps: HousekeepingDeps) {
     const auditLog = await inBatches(() => deleteAuditEntriesBefore(db, now() - retention.retention_audit_days * DAY_MS, batchSize));
     // What the site sends on its own (docs/READER-JOURNEY.md "What the site sends").
     const notices = deps.publicUrl
-      ? { domainEvents: deps.domainEvents, now: now(), publicUrl: deps.publicUrl, batchSize, mayGoOn, community: deps.community ?? false }
+      ? {
+          domainEvents: deps.domainEvents,
+          now: now(),
+          publicUrl: deps.publicUrl,
+          batchSize,
+          mayGoOn,
+          community: deps.community ?? false,
+          ...(deps.renewalOf ? { renewalOf: deps.renewalOf } : {}),
+        }
       : null;
     const erasures = deps.eraseDueAccounts && (await mayGoOn()) ? { erasures: await deps.eraseDueAccounts() } : {};
     const done = {

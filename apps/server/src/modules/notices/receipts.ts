@@ -95,3 +95,20 @@ export const queueRefundNotice = (
       ? { member_until: formatInstant(memberUntil, to.language) }
       : { member_ended_at: formatInstant(Math.min(memberUntil ?? now, now), to.language) }),
   }));
+
+/**
+ * Issue 59: a renewal payment failed and the grace began: the plan, what was asked, the last day of
+ * reading, and the link to the profile's renewal section (the card at the provider's portal).
+ */
+export const queueRenewalFailedNotice = (
+  trx: DbExecutor,
+  domainEvents: EventRaiser,
+  failed: { userId: number; months: number; amountFen: number; currency: string; graceUntil: number; renewalUrl: string },
+  now: number,
+): Promise<void> =>
+  queueReceipt(trx, domainEvents, failed.userId, 'renewal-failed', now, (to) => ({
+    plan: formatPlan(failed.months, to.language),
+    amount: formatMoney(failed.amountFen, failed.currency, to.language),
+    grace_until: formatInstant(failed.graceUntil, to.language),
+    renewal: failed.renewalUrl,
+  }));

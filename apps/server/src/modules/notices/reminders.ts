@@ -4,7 +4,9 @@ import type { DomainEvents } from '../../db/domain-events.js';
 import { DAY_MS } from '../../lib/time.js';
 import { queueMail } from '../mail/mail-queue.js';
 import { mailRecipientOf } from '../users/mail-recipient.js';
-import { formatInstant } from './notice-format.js';
+import { formatInstant, formatMoney, formatPlan } from './notice-format.js';
+import type { MailValue } from '../mail/mail-template.js';
+import type { DbExecutor } from '../../db/database.js';
 import * as noticesRepo from './notices.repository.js';
 import { letOthersRun } from '../../lib/concurrency.js';
 
@@ -12,6 +14,17 @@ import { letOthersRun } from '../../lib/concurrency.js';
 export const REMINDER_BEFORE_MS = 3 * DAY_MS;
 /** The profile's top-up section. */
 export const TOP_UP_PATH = pagePath.profile(PROFILE_SECTIONS.topUp);
+/** The profile's renewal section (issue 59). */
+export const RENEWAL_PATH = pagePath.profile(PROFILE_SECTIONS.renewal);
+
+/** A membership that renews by itself (issue 59): what its next renewal charges. */
+export interface RenewalTerms {
+  months: number;
+  amountFen: number;
+  currency: string;
+}
+/** A renewal reminder goes out before plans this long or longer (issue 59: a season and up); shorter ones just renew. */
+export const RENEWAL_REMINDER_MIN_MONTHS = 3;
 
 export interface NoticeStepOptions {
   /** Each message's transaction goes through it (its `mail-queued` wakes the job runner). */
@@ -23,6 +36,8 @@ export interface NoticeStepOptions {
   community?: boolean;
   /** False once the run must stop (shutdown, lease lost): checked between batches. */
   mayGoOn: () => Promise<boolean>;
+  /** Issue 59: the reader's renewing membership, if its renewal is on (payments' subscriptions), read in the transaction. */
+  renewalOf?: (trx: DbExecutor, userId: number) => Promise<RenewalTerms | null>;
 }
 
 /**
@@ -47,16 +62,28 @@ export async function sendDueReminders(db: Db, options: NoticeStepOptions): Prom
         if (!(await noticesRepo.markReminded(trx, row.id, end))) return false;
         const to = await mailRecipientOf(trx, row.id);
         if (!to) return false;
+        // A membership that renews by itself is not told to top up (issue 59): a season or longer
+        // is told when it renews and for how much, and how to stop it; a month just renews.
+        const renewal = (await options.renewalOf?.(trx, row.id)) ?? null;
+        if (renewal && renewal.months < RENEWAL_REMINDER_MIN_MONTHS) return false;
+        const data: Record<string, MailValue> = renewal
+          ? {
+              plan: formatPlan(renewal.months, to.language),
+              amount: formatMoney(renewal.amountFen, renewal.currency, to.language),
+              renews_at: formatInstant(end, to.language),
+              renewal: `${options.publicUrl}${RENEWAL_PATH}`,
+            }
+          : { member_until: formatInstant(end, to.language), top_up: `${options.publicUrl}${TOP_UP_PATH}` };
         const queued = await queueMail(
           trx,
           options.domainEvents,
           {
-            kind: 'membership-reminder',
+            kind: renewal ? 'renewal-reminder' : 'membership-reminder',
             to: to.to,
             userId: to.userId,
             language: to.language,
             list: 'reminders',
-            data: { username: to.username, member_until: formatInstant(end, to.language), top_up: `${options.publicUrl}${TOP_UP_PATH}` },
+            data: { username: to.username, ...data },
           },
           now,
         );

@@ -64,14 +64,14 @@ export function createSandboxSubscriptions(deps: { domainEvents: DomainEvents; s
         row.status === 'canceled' ? 'ended' : row.status === 'past_due' ? 'past due' : row.cancel_at_period_end ? 'stopped' : 'renewing';
       const invoice = (ref: string) => ({
         ref,
-        amount: 0,
+        amount: PLANS[row.plan].amountFen,
         currency: 'CNY',
         paymentRef: null,
         billingReason: 'subscription_cycle',
         periodEnd: null,
       });
       if (event === 'renewal_paid' && (state === 'renewing' || state === 'past due')) {
-        await subscriptions.invoicePaidWithin(trx, sub, { ...invoice(row.grace_ref ?? invoiceRef()), amount: PLANS[row.plan].amountFen });
+        await subscriptions.invoicePaidWithin(trx, sub, invoice(row.grace_ref ?? invoiceRef()));
       } else if (event === 'renewal_failed' && state === 'renewing') {
         await subscriptions.invoiceFailedWithin(trx, sub, invoice(invoiceRef()));
       } else if (event === 'period_end' && (state === 'stopped' || state === 'past due')) {

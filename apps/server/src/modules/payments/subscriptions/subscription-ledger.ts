@@ -1,5 +1,7 @@
 import { PLAN_CURRENCY, PLANS, type PlanId } from '@inkstream/contracts';
 import type { DbExecutor } from '../../../db/database.js';
+import type { EventRaiser } from '../../../db/domain-events.js';
+import { queueRenewalFailedNotice } from '../../notices/receipts.js';
 import type { MembershipService } from '../../membership/membership.service.js';
 import type { OrderLedger } from '../order-ledger.js';
 import { recordIncident } from '../payment-incidents.repository.js';
@@ -12,6 +14,10 @@ import type { SubscriptionProvider, SubscriptionRow } from './subscriptions.repo
 export const GRACE_SOURCE = 'grace';
 
 export interface SubscriptionLedgerDeps {
+  /** Raises the queued mail's event (the failed renewal's notice). */
+  domainEvents: EventRaiser;
+  /** The profile's renewal section, absolute (the failed renewal's notice links there). */
+  renewalUrl: string;
   ledger: OrderLedger;
   membership: MembershipService;
   /** The operator's grace period after a failed renewal, in days (site settings), read in the transaction. */
@@ -250,12 +256,10 @@ export function createSubscriptionLedger(deps: SubscriptionLedgerDeps) {
       sourceRef: invoice.ref,
       note: `grace after the failed renewal ${invoice.ref}`,
     });
-    await repo.updateSubscription(
-      trx,
-      row.id,
-      { status: 'past_due', grace_ref: invoice.ref, grace_until: change?.memberUntil ?? now() },
-      now(),
-    );
+    const graceUntil = change?.memberUntil ?? now();
+    const failed = { userId: row.user_id, months: PLANS[row.plan].months, amountFen: invoice.amount, currency: invoice.currency };
+    await queueRenewalFailedNotice(trx, deps.domainEvents, { ...failed, graceUntil, renewalUrl: deps.renewalUrl }, now());
+    await repo.updateSubscription(trx, row.id, { status: 'past_due', grace_ref: invoice.ref, grace_until: graceUntil }, now());
     return 'grace_started';
   }
 

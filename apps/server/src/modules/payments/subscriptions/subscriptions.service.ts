@@ -1,5 +1,5 @@
 import { ErrorCode, PLAN_CURRENCY, PLANS, type Subscription } from '@inkstream/contracts';
-import type { Db } from '../../../db/database.js';
+import type { Db, DbExecutor } from '../../../db/database.js';
 import type { DomainEvents } from '../../../db/domain-events.js';
 import { AppError, notFound } from '../../../lib/app-error.js';
 import { toIso } from '../../../lib/time.js';
@@ -27,6 +27,16 @@ const providerFailed = () =>
     502,
     'The payment provider did not make the change; nothing changed, please try again',
   );
+
+/**
+ * The next renewal of a reader's renewing membership, null when none is due (no subscription, its
+ * renewal stopped, past due or ended): the reminder says "renews" instead of "top up" (notices/reminders.ts).
+ */
+export async function renewalTermsOf(executor: DbExecutor, userId: number) {
+  const row = await repo.subscriptionOfReader(executor, userId);
+  if (!row || row.status !== 'active' || row.cancel_at_period_end === 1) return null;
+  return { months: PLANS[row.plan].months, amountFen: PLANS[row.plan].amountFen, currency: PLAN_CURRENCY };
+}
 
 /** What the profile shows of a subscription, decided here (contracts Subscription). */
 export function subscriptionView(row: SubscriptionRow, membershipEnd: number | null, hasPortal: boolean): Subscription {
