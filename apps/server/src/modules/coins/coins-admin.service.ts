@@ -78,18 +78,25 @@ const packFields = (pack: AdminCoinPack) => {
  * its chapters, chapter prices, the packs, gifts of coins, and the report. Every change is audited
  * in its own transaction.
  */
+/** Issue 59: a book's rentals last this many days until the operator says otherwise. */
+const DEFAULT_RENTAL_DAYS = 7;
+
 const settingsOf = (book: {
   coin_price: number | null;
   wait_free_hours: number | null;
   early_access_count: number;
   early_access_hours: number;
   early_access_members: number;
+  rental_price: number | null;
+  rental_days: number | null;
 }): BookUnlockSettings => ({
   coin_price: book.coin_price,
   wait_free_hours: book.wait_free_hours,
   early_access_count: book.early_access_count,
   early_access_hours: book.early_access_hours,
   early_access_members: book.early_access_members === 1,
+  rental_price: book.rental_price,
+  rental_days: book.rental_days,
 });
 
 export function createCoinsAdminService(deps: {
@@ -123,6 +130,9 @@ export function createCoinsAdminService(deps: {
         early_access_count: body.early_access_count ?? before.early_access_count,
         early_access_hours: body.early_access_hours ?? before.early_access_hours,
         early_access_members: body.early_access_members ?? before.early_access_members,
+        rental_price: body.rental_price === undefined ? before.rental_price : body.rental_price,
+        // Issue 59: a rental needs its days; a price set without them rents for a week.
+        rental_days: body.rental_days === undefined ? (before.rental_days ?? DEFAULT_RENTAL_DAYS) : body.rental_days,
       };
       if ((Object.keys(after) as (keyof BookUnlockSettings)[]).every((key) => after[key] === before[key])) return before;
       // Chapters already out keep their early access as it was set when they came out.
