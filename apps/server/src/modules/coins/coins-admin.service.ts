@@ -131,8 +131,11 @@ export function createCoinsAdminService(deps: {
         early_access_hours: body.early_access_hours ?? before.early_access_hours,
         early_access_members: body.early_access_members ?? before.early_access_members,
         rental_price: body.rental_price === undefined ? before.rental_price : body.rental_price,
-        // Issue 59: a rental needs its days; a price set without them rents for a week.
-        rental_days: body.rental_days === undefined ? (before.rental_days ?? DEFAULT_RENTAL_DAYS) : body.rental_days,
+        // Issue 59: a rental needs its days; a price set without them ever given rents for a week.
+        rental_days:
+          body.rental_days !== undefined
+            ? body.rental_days
+            : (before.rental_days ?? ((body.rental_price ?? null) !== null ? DEFAULT_RENTAL_DAYS : null)),
       };
       if ((Object.keys(after) as (keyof BookUnlockSettings)[]).every((key) => after[key] === before[key])) return before;
       // Chapters already out keep their early access as it was set when they came out.

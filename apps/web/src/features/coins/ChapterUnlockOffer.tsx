@@ -8,6 +8,7 @@ import { useTranslation } from '../../i18n/use-translation';
 import { coinsApi } from '../../lib/api-coins';
 import { useNow } from '../../lib/render-clock';
 import { formatTimeUntil, freeUnlockState, UNLOCK_BUNDLES, unlockFailure, type UnlockFailure } from './coin-rules';
+import { RentOffer } from './RentOffer';
 import styles from './coins.module.css';
 
 interface Props {
@@ -116,6 +117,8 @@ export function ChapterUnlockOffer({ offer, bookUuid, chapterUuid, hasNext, buyC
               <p className={styles.wait}>{t('offer.perChapter', { price })}</p>
             </>
           )}
+          {/* Issue 59: a rental, where the book rents chapters. */}
+          <RentOffer bookUuid={bookUuid} chapterUuid={chapterUuid} buyCoinsPath={buyCoinsPath} />
           {/* Issue 56: the wallet's way to more coins is always there, not only once it runs short. */}
           <Link to={buyCoinsPath} className={styles.offerLink}>
             {t('offer.buyCoins')}
