@@ -28,7 +28,9 @@ describe('selling chapters', () => {
       rentalPrice: '',
       rentalDays: '',
     });
-    expect(unlocksDraftOf({ coin_price: 80, wait_free_hours: 24, ...early, early_access_count: 3, rental_price: 10, rental_days: 3 }, 50)).toEqual({
+    expect(
+      unlocksDraftOf({ coin_price: 80, wait_free_hours: 24, ...early, early_access_count: 3, rental_price: 10, rental_days: 3 }, 50),
+    ).toEqual({
       model: 'coins',
       price: '80',
       waitFreeHours: '24',
