@@ -87,7 +87,11 @@ describe(`rentals (${TEST_DIALECT})`, () => {
       { chapter_uuid: chapter(3), access: 'members_only', readable: false, readable_until: null },
     ]);
     // The end passes (moved to a moment gone by): the chapter closes, the offline copy too, and it can be rented again.
-    await ctx.db.updateTable('chapter_grants').set({ expires_at: Date.now() - 1 }).where('user_id', '=', reader.id).execute();
+    await ctx.db
+      .updateTable('chapter_grants')
+      .set({ expires_at: Date.now() - 1 })
+      .where('user_id', '=', reader.id)
+      .execute();
     expect(await readable(reader, 2)).toBe(false);
     const after = await callApi(ctx, 'POST', '/reader/offline/check', reader, { chapters: [chapter(2)] });
     expect(after.json().data.result.chapters[0]).toMatchObject({ readable: false, access: 'members_only' });
@@ -118,7 +122,11 @@ describe(`rentals (${TEST_DIALECT})`, () => {
     const answers = await Promise.all(Array.from({ length: 6 }, () => rent(reader, chapter(5))));
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409]);
     expect((await walletOf(ctx, reader)).balance).toBe(90);
-    await ctx.db.updateTable('chapter_grants').set({ expires_at: Date.now() - 1 }).where('user_id', '=', reader.id).execute();
+    await ctx.db
+      .updateTable('chapter_grants')
+      .set({ expires_at: Date.now() - 1 })
+      .where('user_id', '=', reader.id)
+      .execute();
     const renewals = await Promise.all(Array.from({ length: 6 }, () => rent(reader, chapter(5))));
     expect(renewals.map((a) => a.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409]);
     const wallet = await walletOf(ctx, reader);
@@ -191,7 +199,11 @@ describe(`auto-unlock (${TEST_DIALECT})`, () => {
   it('says when the wallet is short rather than failing', async () => {
     const reader = await readerWithCoins(ctx, 20);
     await setAuto(reader, { book_uuid: book.uuid, enabled: true, cap: 1000 });
-    expect((await autoUnlock(reader, chapter(2))).json().data.result).toEqual({ unlocked: null, skipped: 'insufficient_coins', balance: 20 });
+    expect((await autoUnlock(reader, chapter(2))).json().data.result).toEqual({
+      unlocked: null,
+      skipped: 'insufficient_coins',
+      balance: 20,
+    });
   });
 
   it('refunds once when the undo is sent twice at once', async () => {

@@ -24,7 +24,9 @@ export const RentResponse = Result(RentResult);
 export const AutoUnlockSettingsBody = ClosedObject({
   book_uuid: Uuid(),
   enabled: Type.Boolean(),
-  cap: Type.Optional(Type.Integer({ minimum: 1, maximum: AUTO_UNLOCK_CAP_MAX, description: 'Coins auto-unlock may spend in all; required to turn it on' })),
+  cap: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: AUTO_UNLOCK_CAP_MAX, description: 'Coins auto-unlock may spend in all; required to turn it on' }),
+  ),
 });
 export type AutoUnlockSettingsBody = Static<typeof AutoUnlockSettingsBody>;
 export const AutoUnlockSettings = Type.Object({
@@ -77,7 +79,10 @@ export type UnlockAllPreview = Static<typeof UnlockAllPreview>;
 export const UnlockAllPreviewResponse = Result(UnlockAllPreview);
 export const UnlockAllBody = ClosedObject({
   book_uuid: Uuid(),
-  total: Type.Integer({ minimum: 0, description: 'The previewed total; refused (409 UNLOCK_ALL_TOTAL_CHANGED) if it is no longer the total' }),
+  total: Type.Integer({
+    minimum: 0,
+    description: 'The previewed total; refused (409 UNLOCK_ALL_TOTAL_CHANGED) if it is no longer the total',
+  }),
 });
 export type UnlockAllBody = Static<typeof UnlockAllBody>;
 export const UnlockAllResult = Type.Object({ unlocked: Type.Array(Uuid()), total: Type.Integer(), balance: Type.Integer({ minimum: 0 }) });

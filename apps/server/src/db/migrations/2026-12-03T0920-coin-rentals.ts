@@ -20,7 +20,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('book_id', 'integer', (c) => c.notNull().references('books.id').onDelete('cascade'))
     .addColumn('cap', 'bigint', (c) => c.notNull().check(sql`cap >= 0`))
-    .addColumn('spent', 'bigint', (c) => c.notNull().defaultTo(0).check(sql`spent >= 0`))
+    .addColumn('spent', 'bigint', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`spent >= 0`),
+    )
     .addColumn('enabled_at', 'bigint', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('auto_unlocks_user_book_key').on('auto_unlocks').columns(['user_id', 'book_id']).unique().execute();

@@ -28,11 +28,11 @@ const readerTerms = preparedQuery<{ chapterUuid: string; userId: number }>()((db
 /** The chapter's terms and, for a signed-in reader, theirs, in one statement; undefined when not readable now. */
 export function findChapterTerms(db: DbExecutor, chapterUuid: string, userId: number | null) {
   return userId === null
-    ? visitorTerms.executeTakeFirst(db, { chapterUuid }).then((row) => row && { ...row, membership_end: null, chapter_grant: null, chapter_grant_until: null })
+    ? visitorTerms
+        .executeTakeFirst(db, { chapterUuid })
+        .then((row) => row && { ...row, membership_end: null, chapter_grant: null, chapter_grant_until: null })
     : readerTerms.executeTakeFirst(db, { chapterUuid, userId });
 }
-
-
 
 /**
  * Those of `chapterUuids` that are published chapters of published books (an unknown or unpublished

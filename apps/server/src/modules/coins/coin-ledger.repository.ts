@@ -128,20 +128,22 @@ export const insertSpends = (db: DbExecutor, spends: { entry_id: number; lot_id:
 /** The unlocks some coins of these lots paid for that still stand, with every lot's share of each. */
 export async function standingUnlocksPaidFrom(db: DbExecutor, lotIds: readonly number[], now: number) {
   if (lotIds.length === 0) return [];
-  return db
-    .selectFrom('coin_spends as paid')
-    .innerJoin('chapter_grants', 'chapter_grants.id', 'paid.grant_id')
-    .innerJoin('coin_spends as share', 'share.entry_id', 'paid.entry_id')
-    .innerJoin('coin_entries', 'coin_entries.id', 'paid.entry_id')
-    .select(['paid.entry_id', 'paid.grant_id', 'share.lot_id', 'share.coins', 'coin_entries.chapter_id', 'coin_entries.book_id'])
-    .distinct()
-    .where('paid.lot_id', 'in', lotIds)
-    .where('chapter_grants.revoked_at', 'is', null)
-    // Issue 59: a rental that has ended was used up: nothing to lock again or give back.
-    .where((eb) => eb.or([eb('chapter_grants.expires_at', 'is', null), eb('chapter_grants.expires_at', '>', now)]))
-    .orderBy('paid.entry_id')
-    .orderBy('share.lot_id')
-    .execute();
+  return (
+    db
+      .selectFrom('coin_spends as paid')
+      .innerJoin('chapter_grants', 'chapter_grants.id', 'paid.grant_id')
+      .innerJoin('coin_spends as share', 'share.entry_id', 'paid.entry_id')
+      .innerJoin('coin_entries', 'coin_entries.id', 'paid.entry_id')
+      .select(['paid.entry_id', 'paid.grant_id', 'share.lot_id', 'share.coins', 'coin_entries.chapter_id', 'coin_entries.book_id'])
+      .distinct()
+      .where('paid.lot_id', 'in', lotIds)
+      .where('chapter_grants.revoked_at', 'is', null)
+      // Issue 59: a rental that has ended was used up: nothing to lock again or give back.
+      .where((eb) => eb.or([eb('chapter_grants.expires_at', 'is', null), eb('chapter_grants.expires_at', '>', now)]))
+      .orderBy('paid.entry_id')
+      .orderBy('share.lot_id')
+      .execute()
+  );
 }
 
 /** Issue 59: revokes a grant that stands; false when it was revoked already (an undo that ran first). */

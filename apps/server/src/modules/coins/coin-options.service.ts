@@ -167,7 +167,11 @@ export function createCoinOptionsService(deps: {
     const chapter = await unlocksRepo.findChapterOffer(db, chapterUuid);
     if (!chapter) throw chapterNotFound();
     const unavailable = () =>
-      new AppError(ErrorCode.UNDO_NOT_AVAILABLE, 409, 'There is no auto-unlock of this chapter to undo (undone already, or its minute has passed)');
+      new AppError(
+        ErrorCode.UNDO_NOT_AVAILABLE,
+        409,
+        'There is no auto-unlock of this chapter to undo (undone already, or its minute has passed)',
+      );
     return domainEvents.transact(async (trx) => {
       await ledger.lockWithin(trx, user.id);
       const grant = await repo.undoableGrant(trx, user.id, chapter.id, now() - UNDO_MS);

@@ -1,6 +1,13 @@
 import type { DbExecutor } from '../../db/database.js';
 
-const BOOK_OFFER = ['books.id', 'books.uuid', 'books.coin_price', 'books.wait_free_hours', 'books.rental_price', 'books.rental_days'] as const;
+const BOOK_OFFER = [
+  'books.id',
+  'books.uuid',
+  'books.coin_price',
+  'books.wait_free_hours',
+  'books.rental_price',
+  'books.rental_days',
+] as const;
 
 /** A published book's way of selling chapters. */
 export const findBookOffer = (db: DbExecutor, bookUuid: string) =>

@@ -26,7 +26,8 @@ const HOUR_MS = 3_600_000;
 const isFreeUnlockable = (row: { access: ChapterAccess }) => !mayRead(row.access) && row.access !== 'early_access';
 
 /** Issue 59: read by a rental and nothing else (not free, not a membership): buying it for good is offered. */
-export const isRentedOnly = (row: { access: ChapterAccess; grantUntil: number | null }) => row.access === 'granted' && row.grantUntil !== null;
+export const isRentedOnly = (row: { access: ChapterAccess; grantUntil: number | null }) =>
+  row.access === 'granted' && row.grantUntil !== null;
 
 const chapterNotFound = () => notFound(ErrorCode.CHAPTER_NOT_FOUND, 'Chapter not found');
 const bookNotFound = () => notFound(ErrorCode.BOOK_NOT_FOUND, 'Book not found');

@@ -138,7 +138,9 @@ export function findReaderState(db: DbExecutor, chapterUuid: string, userId: num
   return userId === null
     ? visitorState
         .executeTakeFirst(db, { chapterUuid })
-        .then((row) => row && { ...row, membership_end: null, chapter_grant: null as string | null, chapter_grant_until: null, liked: false })
+        .then(
+          (row) => row && { ...row, membership_end: null, chapter_grant: null as string | null, chapter_grant_until: null, liked: false },
+        )
     : readerState.executeTakeFirst(db, { chapterUuid, userId }).then((row) => row && { ...row, liked: Boolean(row.liked) });
 }
 

@@ -54,7 +54,12 @@ export function AutoUnlockAtEnd({ bookUuid, chapterUuid, reached }: { bookUuid: 
         ) : (
           <>
             <span>{t('auto.unlocked', { number: unlocked.chapter_number, coins: coins(unlocked.coins) })}</span>{' '}
-            <button type="button" className={styles.linkButton} disabled={undo.isPending} onClick={() => undo.mutate(unlocked.chapter_uuid)}>
+            <button
+              type="button"
+              className={styles.linkButton}
+              disabled={undo.isPending}
+              onClick={() => undo.mutate(unlocked.chapter_uuid)}
+            >
               {t('auto.undo')}
             </button>
           </>

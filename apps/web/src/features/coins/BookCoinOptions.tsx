@@ -85,7 +85,12 @@ export function BookCoinOptions({ bookUuid, unlocks, buyCoinsPath }: { bookUuid:
           data-testid="auto-unlock-cap"
         />
         {auto !== null && (
-          <button type="button" className={styles.linkButton} disabled={!capValid || setAuto.isPending} onClick={() => setAuto.mutate(true)}>
+          <button
+            type="button"
+            className={styles.linkButton}
+            disabled={!capValid || setAuto.isPending}
+            onClick={() => setAuto.mutate(true)}
+          >
             {t('auto.saveCap')}
           </button>
         )}

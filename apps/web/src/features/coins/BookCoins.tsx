@@ -79,7 +79,11 @@ export function BookCoins({ bookUuid, unlocks, chapters }: Props) {
         <p className={styles.bookWait}>{t('offer.nextFree', { when: formatTimeUntil(freeState.readyAt, now, language) })}</p>
       )}
       {failure && <UnlockProblem failure={failure} buyCoinsPath={`${withReturn(PAGE_PATTERNS.profile, here)}#${PROFILE_SECTIONS.coins}`} />}
-      <BookCoinOptions bookUuid={bookUuid} unlocks={unlocks} buyCoinsPath={`${withReturn(PAGE_PATTERNS.profile, here)}#${PROFILE_SECTIONS.coins}`} />
+      <BookCoinOptions
+        bookUuid={bookUuid}
+        unlocks={unlocks}
+        buyCoinsPath={`${withReturn(PAGE_PATTERNS.profile, here)}#${PROFILE_SECTIONS.coins}`}
+      />
     </section>
   );
 }
