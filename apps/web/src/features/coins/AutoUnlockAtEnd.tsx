@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLanguage } from '../../i18n/use-language';
 import { useTranslation } from '../../i18n/use-translation';
 import { coinsApi } from '../../lib/api-coins';
-import { refreshAfterUnlock, UnlockProblem } from './ChapterUnlockOffer';
+import { refreshAfterUnlock, UnlockProblem } from './UnlockProblem';
 import { unlockFailure, type UnlockFailure } from './coin-rules';
 import { useBookUnlocks } from './use-book-unlocks';
 import styles from './coins.module.css';

@@ -11,7 +11,7 @@ import { readingApi } from '../../lib/api-reading';
 import { useNow } from '../../lib/render-clock';
 import { currentPath, withReturn } from '../../lib/return-path';
 import { BookCoinOptions } from './BookCoinOptions';
-import { refreshAfterUnlock, UnlockProblem } from './ChapterUnlockOffer';
+import { refreshAfterUnlock, UnlockProblem } from './UnlockProblem';
 import { formatTimeUntil, freeUnlockState, unlockFailure, type UnlockFailure } from './coin-rules';
 import styles from './coins.module.css';
 
