@@ -286,3 +286,27 @@ describe(`unlock all remaining (${TEST_DIALECT})`, () => {
     expect((await callApi(ctx, 'POST', '/comics/book/unlock_all', reader, { book_uuid: book.uuid })).statusCode).toBe(400);
   });
 });
+
+describe(`the coin report counts them (${TEST_DIALECT})`, () => {
+  it('counts rentals, auto-unlocks (less those undone) and unlock all as coins spent and unlocks of the book', async () => {
+    const start = new Date(Date.now() - 1000).toISOString();
+    const small = await createBook(ctx, { chapters: 4, freeChapters: 1, pagesPerChapter: 1 });
+    await sellChapters(ctx, small, { price: 30 });
+    await ctx.db.updateTable('books').set({ rental_price: 10, rental_days: 3 }).where('id', '=', small.id).execute();
+    const reader = await readerWithCoins(ctx, 200);
+    expect((await rent(reader, chapter(2, small))).statusCode).toBe(200);
+    await setAuto(reader, { book_uuid: small.uuid, enabled: true, cap: 100 });
+    expect((await autoUnlock(reader, chapter(2, small))).json().data.result.unlocked.coins).toBe(30);
+    expect((await undo(reader, chapter(3, small))).statusCode).toBe(200);
+    // Chapters 3 and 4 (2 is rented: readable).
+    expect((await unlockAll(reader, 60, small)).statusCode).toBe(200);
+    const report = await ctx.app.inject({
+      url: `/api/v1/admin/reports/coins?from=${encodeURIComponent(start)}`,
+      headers: authHeader(admin),
+    });
+    expect(report.statusCode, report.body).toBe(200);
+    const line = (report.json().data.books as { book_uuid: string }[]).find((row) => row.book_uuid === small.uuid);
+    // 10 (rental) + 30 (auto-unlock) − 30 (undone) + 60 (unlock all); the rental and two chapters held.
+    expect(line).toMatchObject({ unlocks: 3, free_unlocks: 0, coins_spent: 70 });
+  });
+});

@@ -296,7 +296,7 @@ export function createCoinsAdminService(deps: {
       perBook.set(bookId, found);
       return found;
     };
-    for (const row of grants) bookLine(row.bookId)[row.kind === 'coins' ? 'unlocks' : 'free_unlocks'] += row.count;
+    for (const row of grants) bookLine(row.bookId)[row.kind === 'wait_free' ? 'free_unlocks' : 'unlocks'] += row.count;
     for (const row of spent) bookLine(row.bookId).coins_spent += row.coins;
     const top = [...perBook.entries()]
       .sort(([idA, a], [idB, b]) => b.coins_spent - a.coins_spent || b.unlocks - a.unlocks || b.free_unlocks - a.free_unlocks || idA - idB)
@@ -315,12 +315,13 @@ export function createCoinsAdminService(deps: {
       bonus_coins: sum('bonus'),
       coins_granted: sum('grant'),
       // Unlocks less what refunds gave back to the other lots (reversal): the coins that stayed spent.
-      coins_spent: -(sum('unlock') + sum('reversal')),
+      // Issue 59: rentals, auto-unlocks and unlock-all spend too; an auto-unlock undone gives back.
+      coins_spent: -(sum('unlock') + sum('rental') + sum('auto_unlock') + sum('bulk_unlock') + sum('undo_refund') + sum('reversal')),
       coins_refunded: -sum('refund'),
       coins_expired: -sum('expiry'),
       outstanding: [...outstanding.values()].reduce((total, coins) => total + coins, 0),
       outstanding_paid: outstanding.get('purchase') ?? 0,
-      unlocks: grants.filter((row) => row.kind === 'coins').reduce((total, row) => total + row.count, 0),
+      unlocks: grants.filter((row) => row.kind !== 'wait_free').reduce((total, row) => total + row.count, 0),
       free_unlocks: grants.filter((row) => row.kind === 'wait_free').reduce((total, row) => total + row.count, 0),
       revenue: [...revenue.values()].sort(
         (a, b) => a.provider.localeCompare(b.provider) || a.model.localeCompare(b.model) || a.currency.localeCompare(b.currency),
