@@ -111,14 +111,14 @@ export function ChapterUnlockOffer({ offer, bookUuid, chapterUuid, hasNext, buyC
               <p className={styles.wait}>{t('offer.perChapter', { price })}</p>
             </>
           )}
-          {/* Issue 59: a rental, where the book rents chapters. */}
-          <RentOffer bookUuid={bookUuid} chapterUuid={chapterUuid} buyCoinsPath={buyCoinsPath} />
           {/* Issue 56: the wallet's way to more coins is always there, not only once it runs short. */}
           <Link to={buyCoinsPath} className={styles.offerLink}>
             {t('offer.buyCoins')}
           </Link>
         </>
       )}
+      {/* Issue 59: a rental, where the book rents chapters (cheaper: offered even when an unlock is out of reach). */}
+      <RentOffer bookUuid={bookUuid} chapterUuid={chapterUuid} buyCoinsPath={buyCoinsPath} />
       {freeState.kind === 'waiting' && (
         <p className={styles.wait}>{t('offer.nextFree', { when: formatTimeUntil(freeState.readyAt, now, language) })}</p>
       )}
