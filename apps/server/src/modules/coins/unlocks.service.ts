@@ -190,7 +190,8 @@ export function createUnlocksService(deps: {
       ledgerRepo.balanceOf(db, user.id, now()),
       repo.heldChapters(db, user.id, book.id),
       freeUnlockAtWithin(db, user.id, book, enabled),
-      access.bookChaptersAccessWithin(db, user, book.id),
+      // Every chapter's access only for a book sold chapter by chapter (its rentals, its free unlock).
+      offered ? access.bookChaptersAccessWithin(db, user, book.id) : Promise.resolve([]),
       offered ? repo.findAutoUnlock(db, user.id, book.id) : Promise.resolve(undefined),
     ]);
     const rentable = offered && book.rental_price !== null;
