@@ -30,6 +30,7 @@ import { mailRoutes } from './modules/mail/mail.routes.js';
 import type { MailOptions } from './modules/mail/mail-module.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { coinsRoutes } from './modules/coins/coins.routes.js';
+import { coinOptionsRoutes } from './modules/coins/coin-options.routes.js';
 import { stripeRoutes } from './modules/payments/stripe/stripe.routes.js';
 import { emailPreferencesRoutes } from './modules/notices/preferences.js';
 import { readingPreferencesRoutes } from './modules/reading/reading-preferences.routes.js';
@@ -245,6 +246,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(subscriptionsRoutes(services.subscriptions, services.sandboxSubscriptions));
       await api.register(paymentsRoutes(services.payments));
       await api.register(coinsRoutes(services.unlocks));
+      await api.register(coinOptionsRoutes(services.coinOptions));
       await api.register(stripeRoutes(services.stripeWebhook));
       await api.register(wechatRoutes(services.wechatNotifications));
       await api.register(catalogueRoutes(services.catalogue));

@@ -17,7 +17,8 @@ import { createTestContext, TEST_DIALECT, type TestContext } from './helpers/tes
  * serves a chapter (helpers/content-urls.ts, the one list) answers exactly as the access rule says,
  * for a visitor, a lapsed member, a member, an administrator, a reader holding a per-chapter grant
  * of a kind that exists only in this test, one whose grant was revoked, and (issue 42) a reader who
- * unlocked the chapter with coins through the API and one whose coin pack was refunded since. The grant flips every
+ * unlocked the chapter with coins through the API and one whose coin pack was refunded since, and
+ * (issue 59) a reader renting it and one whose rental has ended. The grant flips every
  * path at once for its one chapter, though no path was told of it: only the access module reads
  * chapter_grants. The expectations are written out, not derived from the rule.
  */
@@ -40,6 +41,9 @@ const EXPECTED: Record<string, Expected[]> = {
   // Issue 42: the same grant bought with coins through the API, and one whose pack was refunded.
   unlocked: [S, S, REQ],
   'unlock refunded': [S, REQ, REQ],
+  // Issue 59: a rental of chapter 2 through the API, running, and one whose end has passed.
+  renting: [S, S, REQ],
+  'rental ended': [S, REQ, REQ],
 };
 
 describe(`every content URL answers as the access rule (${TEST_DIALECT})`, () => {
@@ -104,6 +108,29 @@ describe(`every content URL answers as the access rule (${TEST_DIALECT})`, () =>
       payload: { reason: 'test' },
     });
     expect(refund.statusCode, refund.body).toBe(200);
+    // Issue 59: both books rent chapters; two readers rent chapter 2 of each through the API, and the
+    // second one's rentals end (their end moved to a moment past: the clock has gone by it).
+    await ctx.db.updateTable('books').set({ rental_price: 10, rental_days: 3 }).where('id', 'in', [comic.id, novel.id]).execute();
+    const renter = await createUser(ctx);
+    const endedRenter = await createUser(ctx);
+    for (const user of [renter, endedRenter]) {
+      await buyPack(ctx, user, pack);
+      for (const book of [comic, novel]) {
+        const rented = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/v1/comics/chapter/rent',
+          headers: authHeader(user),
+          payload: { chapter_uuid: book.chapters[1]!.uuid },
+        });
+        expect(rented.statusCode, rented.body).toBe(200);
+      }
+    }
+    await ctx.db
+      .updateTable('chapter_grants')
+      .set({ expires_at: Date.now() - 1 })
+      .where('user_id', '=', endedRenter.id)
+      .where('kind', '=', 'rental')
+      .execute();
     readers.push(
       { name: 'visitor', user: null },
       { name: 'lapsed', user: await withKey(lapsed) },
@@ -114,6 +141,8 @@ describe(`every content URL answers as the access rule (${TEST_DIALECT})`, () =>
       { name: 'grant revoked', user: await withKey(revoked) },
       { name: 'unlocked', user: await withKey(unlocker) },
       { name: 'unlock refunded', user: await withKey(refundedUnlocker) },
+      { name: 'renting', user: await withKey(renter) },
+      { name: 'rental ended', user: await withKey(endedRenter) },
     );
   }, 60_000);
   afterAll(() => ctx?.close());
@@ -159,6 +188,8 @@ describe(`every content URL answers as the access rule (${TEST_DIALECT})`, () =>
       'grant revoked': { served: false, status: 403, code: REQ },
       unlocked: { served: false, status: 403, code: REQ },
       'unlock refunded': { served: false, status: 403, code: REQ },
+      renting: { served: false, status: 403, code: REQ },
+      'rental ended': { served: false, status: 403, code: REQ },
     });
   });
 

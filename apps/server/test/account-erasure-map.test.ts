@@ -113,6 +113,8 @@ async function fillReader() {
     .insertInto('book_reading_overrides')
     .values({ user_id: reader.id, book_id: book.id, mode: 'single', updated_at: now })
     .execute();
+  // Issue 59: an auto-unlock opt-in (PUT /user/book/auto_unlock writes the same row).
+  await ctx.db.insertInto('auto_unlocks').values({ user_id: reader.id, book_id: book.id, cap: 100, spent: 30, enabled_at: now }).execute();
   const theirs = await createComment(ctx, { chapterId: c1, userId: other.id });
   const reply = await createComment(ctx, { chapterId: c1, userId: other.id, parentId: theirs.id });
   await ctx.db.insertInto('comment_likes').values({ comment_id: theirs.id, user_id: reader.id, created_at: now }).execute();

@@ -157,12 +157,21 @@ describe('admin command line', () => {
     expect(await stored()).toEqual({ coin_price: 35, wait_free_hours: 24 });
     expect((await admin('book', 'unlocks', book.uuid, '--price', '35', '--wait-free-hours', '0')).code).toBe(0);
     expect(await stored()).toEqual({ coin_price: 35, wait_free_hours: null });
+    // Issue 59: rentals, 8 coins for 2 days; 0 turns them off.
+    const rentals = await admin('book', 'unlocks', book.uuid, '--price', '35', '--rental-price', '8', '--rental-days', '2');
+    expect(rentals.code, rentals.err).toBe(0);
+    expect(rentals.out).toContain('rent a chapter for 8 coin(s), 2 day(s)');
+    const rental = () =>
+      ctx.db.selectFrom('books').select(['rental_price', 'rental_days']).where('id', '=', book.id).executeTakeFirstOrThrow();
+    expect(await rental()).toEqual({ rental_price: 8, rental_days: 2 });
+    expect((await admin('book', 'unlocks', book.uuid, '--price', '35', '--rental-price', '0')).out).toContain('no rentals');
+    expect(await rental()).toEqual({ rental_price: null, rental_days: 2 });
     const off = await admin('book', 'unlocks', book.uuid, '--off');
     expect(off.out).toContain('membership only');
     expect(await stored()).toEqual({ coin_price: null, wait_free_hours: null });
     expect((await offer()).offered).toBe(false);
     const audited = await ctx.db.selectFrom('audit_log').select('actor_name').where('action', '=', 'book.unlocks').execute();
-    expect(audited.map((row) => row.actor_name)).toEqual(['cli', 'cli', 'cli', 'cli']);
+    expect(audited.map((row) => row.actor_name)).toEqual(['cli', 'cli', 'cli', 'cli', 'cli', 'cli']);
   });
 
   it('shows and changes the run-time settings as the console does: checked, audited as cli, read by the API', async () => {

@@ -37,7 +37,14 @@ const catalogueVersion = () =>
     .then((row) => row?.value ?? null);
 
 /** A book's early access as it starts: none, 168 hours when turned on, members not included. */
-const NO_EARLY_ACCESS = { early_access_count: 0, early_access_hours: 168, early_access_members: false };
+// Issue 59: no rentals either.
+const NO_EARLY_ACCESS = {
+  early_access_count: 0,
+  early_access_hours: 168,
+  early_access_members: false,
+  rental_price: null,
+  rental_days: null,
+};
 
 describe(`admin coins on ${TEST_DIALECT}`, () => {
   it("reads and changes a book's way of selling chapters, audited, moving the catalogue version", async () => {

@@ -384,6 +384,8 @@ describe(`early access (${TEST_DIALECT})`, () => {
       early_access_count: 1,
       early_access_hours: 48,
       early_access_members: false,
+      rental_price: null,
+      rental_days: null,
     });
   });
 

@@ -68,6 +68,14 @@ export const ErrorCode = {
    * locked chapter in reading order, never one in early access); nothing was unlocked (409).
    */
   FREE_UNLOCK_OTHER_CHAPTER: 'FREE_UNLOCK_OTHER_CHAPTER',
+  /** Issue 59: the book rents no chapters (no rental price), or coins are off (400). */
+  RENTAL_NOT_OFFERED: 'RENTAL_NOT_OFFERED',
+  /** Issue 59: the reader holds this chapter for good already: renting it would buy nothing (409). */
+  ALREADY_OWNED: 'ALREADY_OWNED',
+  /** Issue 59: no auto-unlock of this chapter to undo: none, undone already, or its minute has passed (409). */
+  UNDO_NOT_AVAILABLE: 'UNDO_NOT_AVAILABLE',
+  /** Issue 59: unlock all: the total the reader confirmed is no longer the total (prices or chapters changed); nothing was spent (409). */
+  UNLOCK_ALL_TOTAL_CHANGED: 'UNLOCK_ALL_TOTAL_CHANGED',
   /** Console: no coin pack with this id (404). */
   COIN_PACK_NOT_FOUND: 'COIN_PACK_NOT_FOUND',
   /** Console: another coin pack sells through this Stripe payment link already (409). */
@@ -146,3 +154,18 @@ export const FREE_UNLOCK_ERROR_CODES = [
   ErrorCode.RATE_LIMITED,
 ] as const;
 export type UnlockErrorCode = (typeof UNLOCK_ERROR_CODES)[number] | (typeof FREE_UNLOCK_ERROR_CODES)[number];
+/** Issue 59: `POST /comics/chapter/rent`, auto-unlock, its undo and unlock all. */
+export const COIN_OPTION_ERROR_CODES = [
+  ErrorCode.INSUFFICIENT_COINS,
+  ErrorCode.ALREADY_READABLE,
+  ErrorCode.ALREADY_OWNED,
+  ErrorCode.RENTAL_NOT_OFFERED,
+  ErrorCode.UNLOCK_NOT_OFFERED,
+  ErrorCode.UNDO_NOT_AVAILABLE,
+  ErrorCode.UNLOCK_ALL_TOTAL_CHANGED,
+  ErrorCode.NOTHING_TO_UNLOCK,
+  ErrorCode.CHAPTER_NOT_FOUND,
+  ErrorCode.BOOK_NOT_FOUND,
+  ErrorCode.RATE_LIMITED,
+] as const;
+export type CoinOptionErrorCode = (typeof COIN_OPTION_ERROR_CODES)[number];

@@ -41,3 +41,4 @@ export type * from './server-entry.js';
 export * from './schemas/book-credits.js';
 export * from './schemas/discovery.js';
 export * from './schemas/offline.js';
+export * from './schemas/coin-options.js';

@@ -45,6 +45,8 @@ type Options = ImportCliOptions & {
   'grace-minutes'?: string;
   price?: string;
   'wait-free-hours'?: string;
+  'rental-price'?: string;
+  'rental-days'?: string;
   off?: boolean;
   reason?: string;
   comments?: string;
@@ -175,10 +177,10 @@ const COMMANDS: Command[] = [
   },
   {
     words: ['book', 'unlocks'],
-    usage: 'book unlocks <book_uuid> --price N [--wait-free-hours H] [--force] | --off',
+    usage: 'book unlocks <book_uuid> --price N [--wait-free-hours H] [--rental-price R --rental-days D] [--force] | --off',
     summary:
       'sell locked chapters for membership or N coins (a free unlock every H hours, 0: none); --off: membership only. Refused while coins are off for the site (settings set coins_enabled true) unless --force',
-    options: ['price', 'wait-free-hours', 'off', 'force'],
+    options: ['price', 'wait-free-hours', 'rental-price', 'rental-days', 'off', 'force'],
     run: bookUnlocks,
   },
   {
@@ -349,6 +351,8 @@ export async function runAdmin(argv: string[], io: RunIo): Promise<number> {
         'grace-minutes': { type: 'string' },
         price: { type: 'string' },
         'wait-free-hours': { type: 'string' },
+        'rental-price': { type: 'string' },
+        'rental-days': { type: 'string' },
         off: { type: 'boolean' },
         comments: { type: 'string' },
         erased: { type: 'boolean' },

@@ -43,6 +43,7 @@ import * as calendarIndexes from './migrations/2026-11-30T0910-calendar-indexes.
 import * as eventClientTimes from './migrations/2026-12-01T0900-event-client-times.js';
 import * as coinAmountsBigint from './migrations/2026-12-02T0950-coin-amounts-bigint.js';
 import * as membershipSubscriptions from './migrations/2026-12-03T0900-membership-subscriptions.js';
+import * as coinRentals from './migrations/2026-12-03T0920-coin-rentals.js';
 
 /** Listed explicitly (not read from disk) so the compiled server and the tests see the same set. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -89,6 +90,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-12-01T0900-event-client-times': eventClientTimes,
   '2026-12-02T0950-coin-amounts-bigint': coinAmountsBigint,
   '2026-12-03T0900-membership-subscriptions': membershipSubscriptions,
+  '2026-12-03T0920-coin-rentals': coinRentals,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -130,6 +130,9 @@ export interface BooksTable {
   coin_price: number | null;
   /** Wait-for-free: one free unlock every this many hours; null: none. */
   wait_free_hours: number | null;
+  /** Issue 59: rentals: coins for a chapter opened for rental_days days; null price: no rentals. */
+  rental_price: Generated<number | null>;
+  rental_days: Generated<number | null>;
   /** Early access: the newest this many chapters (0: none), for this many hours after publication; members too (1) or coins only (0). */
   early_access_count: Generated<number>;
   early_access_hours: Generated<number>;
@@ -396,6 +399,8 @@ export interface ChapterGrantsTable {
   source_ref: string;
   granted_at: number;
   revoked_at: number | null;
+  /** Issue 59: a rental's end (the grant is absent from then on); null: for good. */
+  expires_at: Generated<number | null>;
 }
 
 /** Written by triggers (migration 2026-11-24T1800): whose reader state changed, read by reader-change-feed.ts. */
@@ -674,7 +679,19 @@ export interface CoinLotsTable {
   revoked_at: number | null;
 }
 
-export type CoinEntryKindColumn = 'purchase' | 'bonus' | 'grant' | 'unlock' | 'refund' | 'reversal' | 'expiry';
+export type CoinEntryKindColumn =
+  | 'purchase'
+  | 'bonus'
+  | 'grant'
+  | 'unlock'
+  | 'refund'
+  | 'reversal'
+  | 'expiry'
+  // Issue 59: a rental, an auto-unlock, an unlock of all remaining chapters, an auto-unlock undone.
+  | 'rental'
+  | 'auto_unlock'
+  | 'bulk_unlock'
+  | 'undo_refund';
 
 /** The wallet history: one row per movement, with the balance after it. */
 export interface CoinEntriesTable {
@@ -903,6 +920,7 @@ export interface Database {
   coin_packs: CoinPacksTable;
   coin_lots: CoinLotsTable;
   coin_entries: CoinEntriesTable;
+  auto_unlocks: AutoUnlocksTable;
   coin_spends: CoinSpendsTable;
   membership_grants: MembershipGrantsTable;
   member_days: MemberDaysTable;
@@ -947,3 +965,13 @@ export type BookRow = Selectable<BooksTable>;
 export type ChapterRow = Selectable<ChaptersTable>;
 export type NewBook = Insertable<BooksTable>;
 export type NewChapter = Insertable<ChaptersTable>;
+
+/** Issue 59: a reader's opt-in to auto-unlock a book's next chapter, with their cap and what it spent under it. */
+export interface AutoUnlocksTable {
+  id: Generated<number>;
+  user_id: number;
+  book_id: number;
+  cap: number;
+  spent: Generated<number>;
+  enabled_at: number;
+}

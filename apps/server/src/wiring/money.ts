@@ -6,6 +6,7 @@ import { activePacks, toPublicPack } from '../modules/coins/coin-packs.repositor
 import { createEarlyAccess, EARLY_ACCESS_END_JOB } from '../modules/coins/early-access.js';
 import { createFreeUnlockNotice, FREE_UNLOCK_READY_JOB } from '../modules/coins/free-unlock-notice.js';
 import { createUnlocksService } from '../modules/coins/unlocks.service.js';
+import { createCoinOptionsService } from '../modules/coins/coin-options.service.js';
 import { createCouponsService } from '../modules/coupons/coupons.service.js';
 import type { JobHandler } from '../modules/jobs/job-runner.js';
 import { createCheckoutTokens } from '../modules/payments/checkout-token.js';
@@ -65,6 +66,7 @@ export function buildMoney(config: AppConfig, log: FastifyBaseLogger, given: Pla
     sandboxSubscriptions,
     wechatPay,
     earlyAccess,
+    coinOptions: createCoinOptionsService({ db, domainEvents, access: given.access, settings: siteSettings, ledger: coinLedger }),
     unlocks: createUnlocksService({
       db,
       domainEvents,

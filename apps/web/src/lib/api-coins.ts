@@ -1,4 +1,15 @@
-import type { BookUnlocks, FreeUnlockResult, UnlockResult, Wallet } from '@inkstream/contracts';
+import type {
+  AutoUnlockResult,
+  AutoUnlockSettings,
+  AutoUnlockUndoResult,
+  BookUnlocks,
+  FreeUnlockResult,
+  RentResult,
+  UnlockAllPreview,
+  UnlockAllResult,
+  UnlockResult,
+  Wallet,
+} from '@inkstream/contracts';
 import { client, result } from './api-fetch';
 
 /**
@@ -23,4 +34,22 @@ export const coinsApi = {
         body: chapterUuid ? { book_uuid: bookUuid, chapter_uuid: chapterUuid } : { book_uuid: bookUuid },
       }),
     ),
+  // Issue 59: rentals, auto-unlock and its undo, unlock all remaining.
+  rent: (chapterUuid: string): Promise<RentResult> =>
+    result(client.POST('/api/v1/comics/chapter/rent', { body: { chapter_uuid: chapterUuid } })),
+  setAutoUnlock: (bookUuid: string, enabled: boolean, cap?: number): Promise<AutoUnlockSettings> =>
+    result(
+      client.PUT('/api/v1/user/book/auto_unlock', {
+        body: cap === undefined ? { book_uuid: bookUuid, enabled } : { book_uuid: bookUuid, enabled, cap },
+      }),
+    ),
+  /** The reader reached the end of this chapter. */
+  autoUnlock: (chapterUuid: string): Promise<AutoUnlockResult> =>
+    result(client.POST('/api/v1/comics/chapter/auto_unlock', { body: { chapter_uuid: chapterUuid } })),
+  undoAutoUnlock: (chapterUuid: string): Promise<AutoUnlockUndoResult> =>
+    result(client.POST('/api/v1/comics/chapter/auto_unlock/undo', { body: { chapter_uuid: chapterUuid } })),
+  unlockAllPreview: (bookUuid: string): Promise<UnlockAllPreview> =>
+    result(client.GET('/api/v1/user/book/unlock_all', { params: { query: { book_uuid: bookUuid } } })),
+  unlockAll: (bookUuid: string, total: number): Promise<UnlockAllResult> =>
+    result(client.POST('/api/v1/comics/book/unlock_all', { body: { book_uuid: bookUuid, total } })),
 };

@@ -963,6 +963,10 @@ export interface paths {
                                 early_access_hours: number;
                                 /** @description Members read early-access chapters too (else only coin unlocks) */
                                 early_access_members: boolean;
+                                /** @description Issue 59: how many days a rental lasts */
+                                rental_days: number | null;
+                                /** @description Issue 59: coins to rent a chapter; null: no rentals */
+                                rental_price: number | null;
                                 /** @description One free unlock every this many hours; null: none */
                                 wait_free_hours: number | null;
                             };
@@ -993,6 +997,8 @@ export interface paths {
                         early_access_count?: number;
                         early_access_hours?: number;
                         early_access_members?: boolean;
+                        rental_days?: number | null;
+                        rental_price?: number | null;
                         wait_free_hours?: number | null;
                     };
                 };
@@ -1016,6 +1022,10 @@ export interface paths {
                                 early_access_hours: number;
                                 /** @description Members read early-access chapters too (else only coin unlocks) */
                                 early_access_members: boolean;
+                                /** @description Issue 59: how many days a rental lasts */
+                                rental_days: number | null;
+                                /** @description Issue 59: coins to rent a chapter; null: no rentals */
+                                rental_price: number | null;
                                 /** @description One free unlock every this many hours; null: none */
                                 wait_free_hours: number | null;
                             };
@@ -4015,7 +4025,7 @@ export interface paths {
                 query?: {
                     /** @description Ext: continue after the row this opaque cursor names (a previous answer's `next_cursor`, same filters); excludes page > 0 */
                     cursor?: string;
-                    kind?: "email-confirm" | "email-changed" | "password-reset" | "password-changed" | "payment-receipt" | "coupon-receipt" | "refund-notice" | "membership-reminder" | "chapter-digest" | "two-step-changed" | "data-export-ready" | "account-deletion-scheduled" | "account-deletion-cancelled" | "account-erased";
+                    kind?: "email-confirm" | "email-changed" | "password-reset" | "password-changed" | "payment-receipt" | "coupon-receipt" | "refund-notice" | "membership-reminder" | "chapter-digest" | "two-step-changed" | "data-export-ready" | "account-deletion-scheduled" | "account-deletion-cancelled" | "account-erased" | "renewal-failed" | "renewal-reminder";
                     /** @description page × page_size may not pass 10,000: follow next_cursor instead */
                     page?: number;
                     page_size?: number;
@@ -6241,6 +6251,88 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/comics/book/unlock_all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ext: unlock every chapter still locked, all or none, at the previewed total */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        book_uuid: string;
+                        /** @description The previewed total; refused (409 UNLOCK_ALL_TOTAL_CHANGED) if it is no longer the total */
+                        total: number;
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    balance: number;
+                                    total: number;
+                                    unlocked: string[];
+                                };
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            balance?: number;
+                            code: string;
+                            error: string;
+                            price?: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            error: string;
+                            total?: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/comics/chapter_comics/{chapterUuid}/{language}": {
         parameters: {
             query?: never;
@@ -6591,6 +6683,127 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/comics/chapter/auto_unlock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ext: the reader reached the end of this chapter: auto-unlock the next one if they opted in and their cap allows */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description The chapter the reader reached the end of
+                         */
+                        chapter_uuid: string;
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    balance: number;
+                                    skipped: ("off" | "no_next" | "readable" | "over_cap" | "insufficient_coins") | (never | null);
+                                    unlocked: {
+                                        chapter_number: number;
+                                        /** Format: uuid */
+                                        chapter_uuid: string;
+                                        coins: number;
+                                        /**
+                                         * Format: date-time
+                                         * @description Undo gives the coins back until then
+                                         */
+                                        undo_until: string;
+                                    } | null;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/comics/chapter/auto_unlock/undo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ext: undo an auto-unlock within its minute: the chapter locks again and the coins come back, once */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description The chapter auto-unlock opened
+                         */
+                        chapter_uuid: string;
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    balance: number;
+                                    refunded: number;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/comics/chapter/favor": {
         parameters: {
             query?: never;
@@ -6680,6 +6893,78 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/comics/chapter/rent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ext: rent a paid chapter for the book's rental days at its rental price */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        chapter_uuid: string;
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    balance: number;
+                                    /** Format: uuid */
+                                    chapter_uuid: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description The rental ends then: the chapter closes on every URL, and a saved copy with it
+                                     */
+                                    rented_until: string;
+                                };
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            balance?: number;
+                            code: string;
+                            error: string;
+                            price?: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -8817,6 +9102,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/user/book/auto_unlock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Ext: turn the reader's auto-unlock of a book on (with a spending cap) or off */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        book_uuid: string;
+                        /** @description Coins auto-unlock may spend in all; required to turn it on */
+                        cap?: number;
+                        enabled: boolean;
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    cap: number | null;
+                                    enabled: boolean;
+                                    /** @description What auto-unlock spent under this opt-in (undone ones not counted) */
+                                    spent: number;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/user/book/membership": {
         parameters: {
             query?: never;
@@ -8866,6 +9208,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/user/book/unlock_all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Ext: the chapters of a book still locked for the reader and what unlocking them all costs now */
+        get: {
+            parameters: {
+                query: {
+                    book_uuid: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    balance: number;
+                                    chapters: {
+                                        chapter_number: number;
+                                        /** Format: uuid */
+                                        chapter_uuid: string;
+                                        price: number;
+                                    }[];
+                                    /** @description What unlocking them all costs now: confirm with it */
+                                    total: number;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/user/book/unlocks": {
         parameters: {
             query?: never;
@@ -8896,6 +9292,11 @@ export interface paths {
                         "application/json": {
                             data: {
                                 result: {
+                                    /** @description The reader's auto-unlock of this book: their cap and what it spent under this opt-in; null: off */
+                                    auto_unlock: {
+                                        cap: number;
+                                        spent: number;
+                                    } | null;
                                     balance: number;
                                     /** @description Chapters whose price differs from the book’s, by chapter uuid */
                                     chapter_prices: {
@@ -8915,6 +9316,14 @@ export interface paths {
                                     offered: boolean;
                                     /** @description The book's price per chapter (a chapter may differ: the chapter list says) */
                                     price: number | null;
+                                    /** @description How many days a rental opens a chapter for */
+                                    rental_days: number | null;
+                                    /** @description Coins to rent one chapter; null: the book rents none */
+                                    rental_price: number | null;
+                                    /** @description Chapters the reader reads by a rental, by chapter uuid: until when (server-decided) */
+                                    rented: {
+                                        [key: string]: string;
+                                    };
                                     /** @description Chapters of this book the reader holds for good (coins, free unlocks, gifts) */
                                     unlocked: string[];
                                     wait_free_hours: number | null;
@@ -11022,7 +11431,7 @@ export interface paths {
                                         chapter_uuid: string | null;
                                         /** @description Signed: credits are positive, spending, refunds and expiry negative */
                                         coins: number;
-                                        kind: "purchase" | "bonus" | "grant" | "unlock" | "refund" | "reversal" | "expiry";
+                                        kind: "purchase" | "bonus" | "grant" | "unlock" | "refund" | "reversal" | "expiry" | "rental" | "auto_unlock" | "bulk_unlock" | "undo_refund";
                                         /** @description The coin pack order (purchase, bonus, refund) */
                                         order_id: string | null;
                                         /** @description An operator's grant: why; a reversal: which refund */

@@ -22,6 +22,11 @@ export const CoinEntryKind = Type.Union([
   Type.Literal('refund'),
   Type.Literal('reversal'),
   Type.Literal('expiry'),
+  // Issue 59: a rental, an auto-unlock, an unlock of all remaining chapters, an auto-unlock undone.
+  Type.Literal('rental'),
+  Type.Literal('auto_unlock'),
+  Type.Literal('bulk_unlock'),
+  Type.Literal('undo_refund'),
 ]);
 export type CoinEntryKind = Static<typeof CoinEntryKind>;
 
@@ -117,6 +122,18 @@ export const BookUnlocks = Type.Object({
   chapter_prices: Type.Record(Type.String(), Type.Integer(), {
     description: 'Chapters whose price differs from the book’s, by chapter uuid',
   }),
+  // Issue 59.
+  rental_price: Nullable(Type.Integer({ description: 'Coins to rent one chapter; null: the book rents none' })),
+  rental_days: Nullable(Type.Integer({ description: 'How many days a rental opens a chapter for' })),
+  rented: Type.Record(Type.String(), Timestamp(), {
+    description: 'Chapters the reader reads by a rental, by chapter uuid: until when (server-decided)',
+  }),
+  auto_unlock: Nullable(
+    Type.Object(
+      { cap: Type.Integer(), spent: Type.Integer() },
+      { description: "The reader's auto-unlock of this book: their cap and what it spent under this opt-in; null: off" },
+    ),
+  ),
 });
 export type BookUnlocks = Static<typeof BookUnlocks>;
 export const BookUnlocksResponse = Result(BookUnlocks);

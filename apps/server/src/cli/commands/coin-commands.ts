@@ -1,4 +1,4 @@
-import { COIN_GRANT_MAX, COIN_PRICE_MAX, WAIT_FREE_HOURS_MAX, type BookUnlockSettingsBody } from '@inkstream/contracts';
+import { COIN_GRANT_MAX, COIN_PRICE_MAX, RENTAL_DAYS_MAX, WAIT_FREE_HOURS_MAX, type BookUnlockSettingsBody } from '@inkstream/contracts';
 import { AppError } from '../../lib/app-error.js';
 import { CLI_ACTOR } from '../../modules/audit/audit.service.js';
 import { CliError, parsePositiveInt, requireArg, requireUuid } from '../cli-error.js';
@@ -30,7 +30,7 @@ async function asCli<T>(what: string, change: () => Promise<T>): Promise<T> {
 export async function bookUnlocks(
   ctx: CliContext,
   args: string[],
-  options: { price?: string; 'wait-free-hours'?: string; off?: boolean; force?: boolean },
+  options: { price?: string; 'wait-free-hours'?: string; 'rental-price'?: string; 'rental-days'?: string; off?: boolean; force?: boolean },
 ): Promise<void> {
   const uuid = requireUuid(args[0], 'book_uuid');
   if (options.off && (options.price !== undefined || options['wait-free-hours'] !== undefined))
@@ -42,6 +42,14 @@ export async function bookUnlocks(
   if (options['wait-free-hours'] !== undefined) {
     const hours = parsePositiveInt(options['wait-free-hours'], '--wait-free-hours', { min: 0, max: WAIT_FREE_HOURS_MAX });
     body.wait_free_hours = hours === 0 ? null : hours;
+  }
+  // Issue 59: rentals, N coins for a chapter opened for D days (0: no rentals).
+  if (options['rental-price'] !== undefined) {
+    const price = parsePositiveInt(options['rental-price'], '--rental-price', { min: 0, max: COIN_PRICE_MAX });
+    body.rental_price = price === 0 ? null : price;
+  }
+  if (options['rental-days'] !== undefined) {
+    body.rental_days = parsePositiveInt(options['rental-days'], '--rental-days', { max: RENTAL_DAYS_MAX });
   }
   if (options.off && options.force) throw new CliError('--off takes no --force');
   const coinsOn = (await ctx.settings.get()).coins_enabled;
@@ -64,7 +72,9 @@ export async function bookUnlocks(
     );
     return;
   }
-  ctx.write(`book ${uuid}: membership or ${settings.coin_price} coin(s) a chapter; ${free}`);
+  const rental =
+    settings.rental_price === null ? 'no rentals' : `rent a chapter for ${settings.rental_price} coin(s), ${settings.rental_days} day(s)`;
+  ctx.write(`book ${uuid}: membership or ${settings.coin_price} coin(s) a chapter; ${free}; ${rental}`);
 }
 
 /** `coins grant <username> <n> --reason TEXT`: a gift of coins, kept in the reader's history and the audit log. */

@@ -1,9 +1,7 @@
-import type { ExpressionBuilder } from 'kysely';
 import type { DbExecutor } from '../../db/database.js';
-import type { Database } from '../../db/schema.js';
 import { preparedQuery } from '../../db/prepared-query.js';
 import { membershipEndOf } from '../membership/membership-end.js';
-import { CHAPTER_TERMS, isOpenToEveryoneSql, readerTermsSql } from './chapter-access.sql.js';
+import { bestGrantSql, CHAPTER_TERMS, isOpenToEveryoneSql, readerTermsSql } from './chapter-access.sql.js';
 
 /** A published chapter of a published book, by its id, with the rule's terms (no row: not readable now). */
 const visitorTerms = preparedQuery<{ chapterUuid: string }>()((db, param) =>
@@ -30,20 +28,11 @@ const readerTerms = preparedQuery<{ chapterUuid: string; userId: number }>()((db
 /** The chapter's terms and, for a signed-in reader, theirs, in one statement; undefined when not readable now. */
 export function findChapterTerms(db: DbExecutor, chapterUuid: string, userId: number | null) {
   return userId === null
-    ? visitorTerms.executeTakeFirst(db, { chapterUuid }).then((row) => row && { ...row, membership_end: null, chapter_grant: null })
+    ? visitorTerms
+        .executeTakeFirst(db, { chapterUuid })
+        .then((row) => row && { ...row, membership_end: null, chapter_grant: null, chapter_grant_until: null })
     : readerTerms.executeTakeFirst(db, { chapterUuid, userId });
 }
-
-/** The kind of the reader's standing grant of the chapter in scope, as `chapter_grant` (null: none). */
-const grantOf = (eb: ExpressionBuilder<Database, 'chapters' | 'books'>, userId: number) =>
-  eb
-    .selectFrom('chapter_grants')
-    .select('chapter_grants.kind')
-    .where('chapter_grants.user_id', '=', userId)
-    .whereRef('chapter_grants.chapter_id', '=', 'chapters.id')
-    .where('chapter_grants.revoked_at', 'is', null)
-    .limit(1)
-    .as('chapter_grant');
 
 /**
  * Those of `chapterUuids` that are published chapters of published books (an unknown or unpublished
@@ -62,7 +51,7 @@ export async function findTermsOfChapters(db: DbExecutor, chapterUuids: readonly
     .where('books.is_published', '=', 1);
   if (userId === null) {
     const rows = await published.execute();
-    return rows.map((row) => ({ ...row, membership_end: null, chapter_grant: null }));
+    return rows.map((row) => ({ ...row, membership_end: null, chapter_grant: null, chapter_grant_until: null }));
   }
   return published.select((eb) => readerTermsSql(db, eb, userId)).execute();
 }
@@ -106,7 +95,10 @@ export async function findBookChapterTerms(db: DbExecutor, bookId: number, userI
       .selectFrom('chapters')
       .innerJoin('books', 'books.id', 'chapters.book_id')
       .select(['chapters.id', 'chapters.uuid', ...CHAPTER_TERMS])
-      .select((eb) => grantOf(eb, userId))
+      .select((eb) => [
+        bestGrantSql(eb, userId).select('chapter_grants.kind').as('chapter_grant'),
+        bestGrantSql(eb, userId).select('chapter_grants.expires_at').as('chapter_grant_until'),
+      ])
       .where('chapters.book_id', '=', bookId)
       .where('chapters.is_published', '=', 1)
       .where('books.is_published', '=', 1)

@@ -1,7 +1,7 @@
 import type { Db, DbExecutor } from '../../db/database.js';
 import type { AuthUser } from '../../http/request-user.js';
 import * as repo from './access.repository.js';
-import { chapterAccessOf, type ChapterAccess } from './chapter-access.js';
+import { chapterAccessOf, grantStands, type ChapterAccess } from './chapter-access.js';
 import { chapterTermsOf, readerTermsOf } from './chapter-access.sql.js';
 
 /** A chapter's access for a reader at this moment, or 'missing' for an unknown or unpublished chapter. */
@@ -31,17 +31,21 @@ export function createAccessService(deps: { db: Db; now?: () => number }) {
   async function chaptersAccessNow(
     user: AuthUser | null,
     chapterUuids: readonly string[],
-  ): Promise<{ at: number; membershipEnd: number | null; chapters: Map<string, ChapterAccess> }> {
+  ): Promise<{ at: number; membershipEnd: number | null; chapters: Map<string, ChapterAccess>; grantEnds: Map<string, number> }> {
     const rows = await repo.findTermsOfChapters(db, chapterUuids, user?.id ?? null);
     const at = now();
     const chapters = new Map<string, ChapterAccess>();
+    // Issue 59: the end of the grant a chapter is read by, where it has one (a rental).
+    const grantEnds = new Map<string, number>();
     let membershipEnd: number | null = null;
     for (const row of rows) {
       const reader = user && readerTermsOf(user.role, row);
       membershipEnd = reader?.membershipEnd ?? null;
-      chapters.set(row.uuid, chapterAccessOf(reader, chapterTermsOf(row), at));
+      const access = chapterAccessOf(reader, chapterTermsOf(row), at);
+      chapters.set(row.uuid, access);
+      if (access === 'granted' && reader?.chapterGrantUntil != null) grantEnds.set(row.uuid, reader.chapterGrantUntil);
     }
-    return { at, membershipEnd, chapters };
+    return { at, membershipEnd, chapters, grantEnds };
   }
 
   /** Each chapter of one book's page (a feed) for `user`, as chaptersAccessNow answers it. */
@@ -58,19 +62,22 @@ export function createAccessService(deps: { db: Db; now?: () => number }) {
     executor: DbExecutor,
     user: AuthUser,
     bookId: number,
-  ): Promise<{ id: number; uuid: string; number: number; access: ChapterAccess }[]> {
+  ): Promise<{ id: number; uuid: string; number: number; access: ChapterAccess; grantKind: string | null; grantUntil: number | null }[]> {
     const terms = await repo.findBookChapterTerms(executor, bookId, user.id);
     const at = now();
-    return terms.chapters.map((row) => ({
-      id: Number(row.id),
-      uuid: row.uuid,
-      number: row.number,
-      access: chapterAccessOf(
-        readerTermsOf(user.role, { membership_end: terms.membership_end, chapter_grant: row.chapter_grant }),
-        chapterTermsOf(row),
-        at,
-      ),
-    }));
+    return terms.chapters.map((row) => {
+      const reader = readerTermsOf(user.role, { membership_end: terms.membership_end, ...row });
+      const stands = reader.chapterGrant !== null && grantStands(reader.chapterGrantUntil, at);
+      return {
+        id: Number(row.id),
+        uuid: row.uuid,
+        number: row.number,
+        access: chapterAccessOf(reader, chapterTermsOf(row), at),
+        // Issue 59: the reader's standing grant of it (kind, and a rental's end), whatever else opens it.
+        grantKind: stands ? reader.chapterGrant : null,
+        grantUntil: stands ? (reader.chapterGrantUntil ?? null) : null,
+      };
+    });
   }
 
   return {

@@ -39,15 +39,24 @@ export const readerTermsSql = (
   user: number | Expression<number>,
 ) => [
   membershipEndOf(db, user).as('membership_end'),
+  bestGrantSql(eb, user).select('chapter_grants.kind').as('chapter_grant'),
+  bestGrantSql(eb, user).select('chapter_grants.expires_at').as('chapter_grant_until'),
+];
+
+/**
+ * The reader's best unrevoked grant of the chapter in scope: one for good first, else the rental
+ * that ends last. Its kind and end are selected beside each other (`chapter_grant`,
+ * `chapter_grant_until`); the rule (chapter-access.ts grantStands) treats one past its end as absent.
+ */
+export const bestGrantSql = (eb: ExpressionBuilder<Database, 'chapters'>, user: number | Expression<number>) =>
   eb
     .selectFrom('chapter_grants')
-    .select('chapter_grants.kind')
     .where('chapter_grants.user_id', '=', user)
     .whereRef('chapter_grants.chapter_id', '=', 'chapters.id')
     .where('chapter_grants.revoked_at', 'is', null)
-    .limit(1)
-    .as('chapter_grant'),
-];
+    .orderBy((o) => o.case().when('chapter_grants.expires_at', 'is', null).then(0).else(1).end())
+    .orderBy('chapter_grants.expires_at', 'desc')
+    .limit(1);
 
 /** The rows those selections give, as the rule's terms. */
 export const chapterTermsOf = (row: {
@@ -64,9 +73,14 @@ export const chapterTermsOf = (row: {
 
 export const readerTermsOf = (
   role: string,
-  row: { membership_end: number | string | null | undefined; chapter_grant?: string | null | undefined },
+  row: {
+    membership_end: number | string | null | undefined;
+    chapter_grant?: string | null | undefined;
+    chapter_grant_until?: number | string | null | undefined;
+  },
 ): ReaderTerms => ({
   role,
   membershipEnd: numberOrNull(row.membership_end),
   chapterGrant: row.chapter_grant ?? null,
+  chapterGrantUntil: numberOrNull(row.chapter_grant_until),
 });

@@ -82,3 +82,23 @@ describe('the access rule (docs/ARCHITECTURE.md "Who may read what")', () => {
     ]);
   });
 });
+
+describe('a grant with an end (issue 59: a rental)', () => {
+  it('reads its chapter until the end and not from that instant on', () => {
+    const cases: [string, ReaderTerms, string][] = [
+      ['rental running', reader({ chapterGrant: 'rental', chapterGrantUntil: NOW + 1 }), 'granted'],
+      ['rental ending this instant', reader({ chapterGrant: 'rental', chapterGrantUntil: NOW }), 'members_only'],
+      ['rental ended', reader({ chapterGrant: 'rental', chapterGrantUntil: NOW - DAY }), 'members_only'],
+      [
+        'rental ended, membership lapsed',
+        reader({ chapterGrant: 'rental', chapterGrantUntil: NOW - 1, membershipEnd: NOW - DAY }),
+        'expired',
+      ],
+      ['grant for good', reader({ chapterGrant: 'coins', chapterGrantUntil: null }), 'granted'],
+    ];
+    for (const [name, who, expected] of cases) expect(chapterAccessOf(who, chapter(4), NOW), name).toBe(expected);
+    expect(chapterAccessOf(reader({ chapterGrant: 'rental', chapterGrantUntil: NOW - 1 }), chapter(4, NOW + DAY), NOW)).toBe(
+      'early_access',
+    );
+  });
+});

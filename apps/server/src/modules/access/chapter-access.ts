@@ -24,6 +24,8 @@ export interface ReaderTerms {
   membershipEnd: number | null;
   /** The kind of a standing per-chapter grant of this chapter (chapter_grants), null when none. */
   chapterGrant: string | null;
+  /** Issue 59: that grant's end (a rental); null or absent: for good. Past it the grant is absent. */
+  chapterGrantUntil?: number | null;
 }
 
 /** Readable: why. */
@@ -48,6 +50,12 @@ export const isOpenToEveryone = (chapter: Pick<ChapterTerms, 'number' | 'publicF
 export const isInEarlyAccess = (chapter: Pick<ChapterTerms, 'earlyAccessUntil'>, now: number): boolean =>
   chapter.earlyAccessUntil !== null && chapter.earlyAccessUntil > now;
 
+/**
+ * Issue 59: a grant stands at `now` while its end (a rental's) is ahead; one with no end stands for
+ * good. The one grant-end predicate, for the rule below and the offline copy's `readable_until`.
+ */
+export const grantStands = (until: number | null | undefined, now: number): boolean => until == null || until > now;
+
 /** The book lets everyone read something (the book list's "free to read" filter). */
 export const hasChaptersOpenToEveryone = (book: { publicFreeChapters: number }): boolean => book.publicFreeChapters > 0;
 
@@ -65,7 +73,7 @@ export function chapterAccessOf(reader: ReaderTerms | null, chapter: ChapterTerm
   const early = isInEarlyAccess(chapter, now);
   // In early access a membership reads only where the book includes members.
   if (membership === 'member' && (!early || chapter.earlyAccessMembers)) return 'member';
-  if (reader.chapterGrant !== null) return 'granted';
+  if (reader.chapterGrant !== null && grantStands(reader.chapterGrantUntil, now)) return 'granted';
   if (early) return 'early_access';
   return membership === 'expired' ? 'expired' : 'members_only';
 }

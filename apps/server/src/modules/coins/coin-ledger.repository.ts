@@ -106,7 +106,7 @@ export async function insertEntry(db: DbExecutor, entry: Insertable<CoinEntriesT
 
 export async function insertChapterGrant(
   db: DbExecutor,
-  grant: { user_id: number; chapter_id: number; kind: string; source_ref: string; granted_at: number },
+  grant: { user_id: number; chapter_id: number; kind: string; source_ref: string; granted_at: number; expires_at?: number | null },
 ): Promise<number> {
   const row = await db
     .insertInto('chapter_grants')
@@ -126,21 +126,46 @@ export const insertSpends = (db: DbExecutor, spends: { entry_id: number; lot_id:
         .then(() => undefined);
 
 /** The unlocks some coins of these lots paid for that still stand, with every lot's share of each. */
-export async function standingUnlocksPaidFrom(db: DbExecutor, lotIds: readonly number[]) {
+export async function standingUnlocksPaidFrom(db: DbExecutor, lotIds: readonly number[], now: number) {
   if (lotIds.length === 0) return [];
-  return db
-    .selectFrom('coin_spends as paid')
-    .innerJoin('chapter_grants', 'chapter_grants.id', 'paid.grant_id')
-    .innerJoin('coin_spends as share', 'share.entry_id', 'paid.entry_id')
-    .innerJoin('coin_entries', 'coin_entries.id', 'paid.entry_id')
-    .select(['paid.entry_id', 'paid.grant_id', 'share.lot_id', 'share.coins', 'coin_entries.chapter_id', 'coin_entries.book_id'])
-    .distinct()
-    .where('paid.lot_id', 'in', lotIds)
-    .where('chapter_grants.revoked_at', 'is', null)
-    .orderBy('paid.entry_id')
-    .orderBy('share.lot_id')
-    .execute();
+  return (
+    db
+      .selectFrom('coin_spends as paid')
+      .innerJoin('chapter_grants', 'chapter_grants.id', 'paid.grant_id')
+      .innerJoin('coin_spends as share', 'share.entry_id', 'paid.entry_id')
+      .innerJoin('coin_entries', 'coin_entries.id', 'paid.entry_id')
+      .select(['paid.entry_id', 'paid.grant_id', 'share.lot_id', 'share.coins', 'coin_entries.chapter_id', 'coin_entries.book_id'])
+      .distinct()
+      .where('paid.lot_id', 'in', lotIds)
+      .where('chapter_grants.revoked_at', 'is', null)
+      // Issue 59: a rental that has ended was used up: nothing to lock again or give back.
+      .where((eb) => eb.or([eb('chapter_grants.expires_at', 'is', null), eb('chapter_grants.expires_at', '>', now)]))
+      .orderBy('paid.entry_id')
+      .orderBy('share.lot_id')
+      .execute()
+  );
 }
+
+/** Issue 59: revokes a grant that stands; false when it was revoked already (an undo that ran first). */
+export const revokeStandingGrant = async (db: DbExecutor, grantId: number, now: number): Promise<boolean> => {
+  const result = await db
+    .updateTable('chapter_grants')
+    .set({ revoked_at: now })
+    .where('id', '=', grantId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+};
+
+/** What each lot paid of a grant, with the chapter and book its entry names. */
+export const sharesOfGrant = (db: DbExecutor, grantId: number) =>
+  db
+    .selectFrom('coin_spends')
+    .innerJoin('coin_entries', 'coin_entries.id', 'coin_spends.entry_id')
+    .select(['coin_spends.lot_id', 'coin_spends.coins', 'coin_entries.chapter_id', 'coin_entries.book_id'])
+    .where('coin_spends.grant_id', '=', grantId)
+    .orderBy('coin_spends.lot_id')
+    .execute();
 
 export const revokeChapterGrant = (db: DbExecutor, grantId: number, now: number) =>
   db.updateTable('chapter_grants').set({ revoked_at: now }).where('id', '=', grantId).where('revoked_at', 'is', null).execute();

@@ -160,8 +160,22 @@ export function createCoinLedger(deps: { now?: () => number } = {}) {
    * Spends coins on chapters, all or none: one `unlock` entry and one grant per chapter. The caller
    * holds the reader's lock (lockWithin) and has checked that each chapter is locked for them.
    */
-  async function spendWithin(trx: DbExecutor, userId: number, purchases: readonly Purchase[]): Promise<number> {
+  const spendWithin = async (trx: DbExecutor, userId: number, purchases: readonly Purchase[]): Promise<number> =>
+    (await spendAsWithin(trx, userId, purchases, { entryKind: 'unlock', grantKind: 'coins', expiresAt: null })).balance;
+
+  /**
+   * Issue 59: spendWithin for each way of spending: the entry's kind (`unlock`, `rental`,
+   * `auto_unlock`, `bulk_unlock`), the grant's kind and its end (a rental's; null: for good).
+   * Answers the balance after and each grant written, in the order of `purchases`.
+   */
+  async function spendAsWithin(
+    trx: DbExecutor,
+    userId: number,
+    purchases: readonly Purchase[],
+    how: { entryKind: CoinEntryKindColumn; grantKind: string; expiresAt: number | null },
+  ): Promise<{ balance: number; grants: { grantId: number; chapterId: number; price: number }[] }> {
     const at = now();
+    const grants: { grantId: number; chapterId: number; price: number }[] = [];
     let balance = await openWithin(trx, userId, at);
     const total = purchases.reduce((sum, purchase) => sum + purchase.price, 0);
     if (total > balance) throw insufficientCoins(balance, total);
@@ -180,24 +194,44 @@ export function createCoinLedger(deps: { now?: () => number } = {}) {
       // Cannot happen after the check above; if it did, the transaction must not commit.
       if (owed > 0) throw new Error('coin lots do not add up to the balance');
       balance -= purchase.price;
-      const entryId = await entry(trx, userId, 'unlock', -purchase.price, balance, at, {
+      const entryId = await entry(trx, userId, how.entryKind, -purchase.price, balance, at, {
         chapterId: purchase.chapterId,
         bookId: purchase.bookId,
       });
       const grantId = await repo.insertChapterGrant(trx, {
         user_id: userId,
         chapter_id: purchase.chapterId,
-        kind: 'coins',
+        kind: how.grantKind,
         source_ref: `unlock:${entryId}`,
         granted_at: at,
+        expires_at: how.expiresAt,
       });
+      grants.push({ grantId, chapterId: purchase.chapterId, price: purchase.price });
       await repo.insertSpends(
         trx,
         shares.map((share) => ({ ...share, entry_id: entryId, grant_id: grantId })),
       );
     }
     for (const lot of lots) if (lot.left !== lot.remaining) await repo.setLotRemaining(trx, lot.id, lot.left);
-    return balance;
+    return { balance, grants };
+  }
+
+  /**
+   * Issue 59: undoes one spend: its grant is revoked and its price goes back to the lots that paid
+   * it (an `undo_refund` entry naming the chapter). Once: a grant revoked already (an undo that ran
+   * first) gives back nothing and answers null. The caller holds the reader's lock.
+   */
+  async function undoSpendWithin(trx: DbExecutor, userId: number, grantId: number): Promise<{ refunded: number; balance: number } | null> {
+    const at = now();
+    await openWithin(trx, userId, at);
+    if (!(await repo.revokeStandingGrant(trx, grantId, at))) return null;
+    const shares = await repo.sharesOfGrant(trx, grantId);
+    for (const share of shares) await repo.addToLot(trx, share.lot_id, share.coins);
+    const refunded = shares.reduce((sum, share) => sum + share.coins, 0);
+    const balance = await repo.balanceOf(trx, userId, at);
+    const paid = shares[0];
+    await entry(trx, userId, 'undo_refund', refunded, balance, at, { chapterId: paid?.chapter_id ?? null, bookId: paid?.book_id ?? null });
+    return { refunded, balance };
   }
 
   /**
@@ -210,6 +244,7 @@ export function createCoinLedger(deps: { now?: () => number } = {}) {
     const shares = await repo.standingUnlocksPaidFrom(
       db,
       lots.map((lot) => lot.id),
+      now(),
     );
     const unlocks = new Map<number, PackRefundUnlock>();
     for (const share of shares) {
@@ -342,6 +377,8 @@ export function createCoinLedger(deps: { now?: () => number } = {}) {
     creditPackWithin,
     grantWithin,
     spendWithin,
+    spendAsWithin,
+    undoSpendWithin,
     refundPackWithin,
     previewPackRefund,
     packRefundDone,

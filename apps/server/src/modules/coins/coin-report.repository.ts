@@ -41,7 +41,7 @@ export const unlocksByBook = (db: DbExecutor, period: Period) =>
     .selectFrom('chapter_grants')
     .innerJoin('chapters', 'chapters.id', 'chapter_grants.chapter_id')
     .select(['chapters.book_id', 'chapter_grants.kind', (eb) => eb.fn.countAll<number | string>().as('n')])
-    .where('chapter_grants.kind', 'in', ['coins', 'wait_free'])
+    .where('chapter_grants.kind', 'in', ['coins', 'auto_unlock', 'rental', 'wait_free'])
     .where('chapter_grants.revoked_at', 'is', null)
     .where('chapter_grants.granted_at', '>=', period.from)
     .where('chapter_grants.granted_at', '<', period.to)
@@ -57,7 +57,8 @@ export const spentByBook = (db: DbExecutor, period: Period) =>
   db
     .selectFrom('coin_entries')
     .select(['book_id', (eb) => eb.fn.sum<number | string>('coins').as('coins')])
-    .where('kind', 'in', ['unlock', 'reversal'])
+    // Issue 59: every way of spending on a chapter, and an auto-unlock undone.
+    .where('kind', 'in', ['unlock', 'rental', 'auto_unlock', 'bulk_unlock', 'undo_refund', 'reversal'])
     .where('book_id', 'is not', null)
     .where('created_at', '>=', period.from)
     .where('created_at', '<', period.to)

@@ -6,7 +6,17 @@ import type { BooksTable, CoinPacksTable } from '../../db/schema.js';
 export const findBookUnlocks = (db: DbExecutor, bookUuid: string) =>
   db
     .selectFrom('books')
-    .select(['id', 'uuid', 'coin_price', 'wait_free_hours', 'early_access_count', 'early_access_hours', 'early_access_members'])
+    .select([
+      'id',
+      'uuid',
+      'coin_price',
+      'wait_free_hours',
+      'early_access_count',
+      'early_access_hours',
+      'early_access_members',
+      'rental_price',
+      'rental_days',
+    ])
     .where('uuid', '=', bookUuid)
     .executeTakeFirst()
     .then((row) => row && { ...row, id: Number(row.id) });
@@ -16,7 +26,7 @@ export const setBookUnlocks = (
   bookId: number,
   patch: Pick<
     Updateable<BooksTable>,
-    'coin_price' | 'wait_free_hours' | 'early_access_count' | 'early_access_hours' | 'early_access_members'
+    'coin_price' | 'wait_free_hours' | 'early_access_count' | 'early_access_hours' | 'early_access_members' | 'rental_price' | 'rental_days'
   >,
 ) => db.updateTable('books').set(patch).where('id', '=', bookId).execute();
 

@@ -78,18 +78,25 @@ const packFields = (pack: AdminCoinPack) => {
  * its chapters, chapter prices, the packs, gifts of coins, and the report. Every change is audited
  * in its own transaction.
  */
+/** Issue 59: a book's rentals last this many days until the operator says otherwise. */
+const DEFAULT_RENTAL_DAYS = 7;
+
 const settingsOf = (book: {
   coin_price: number | null;
   wait_free_hours: number | null;
   early_access_count: number;
   early_access_hours: number;
   early_access_members: number;
+  rental_price: number | null;
+  rental_days: number | null;
 }): BookUnlockSettings => ({
   coin_price: book.coin_price,
   wait_free_hours: book.wait_free_hours,
   early_access_count: book.early_access_count,
   early_access_hours: book.early_access_hours,
   early_access_members: book.early_access_members === 1,
+  rental_price: book.rental_price,
+  rental_days: book.rental_days,
 });
 
 export function createCoinsAdminService(deps: {
@@ -123,6 +130,12 @@ export function createCoinsAdminService(deps: {
         early_access_count: body.early_access_count ?? before.early_access_count,
         early_access_hours: body.early_access_hours ?? before.early_access_hours,
         early_access_members: body.early_access_members ?? before.early_access_members,
+        rental_price: body.rental_price === undefined ? before.rental_price : body.rental_price,
+        // Issue 59: a rental needs its days; a price set without them ever given rents for a week.
+        rental_days:
+          body.rental_days !== undefined
+            ? body.rental_days
+            : (before.rental_days ?? ((body.rental_price ?? null) !== null ? DEFAULT_RENTAL_DAYS : null)),
       };
       if ((Object.keys(after) as (keyof BookUnlockSettings)[]).every((key) => after[key] === before[key])) return before;
       // Chapters already out keep their early access as it was set when they came out.
@@ -283,7 +296,7 @@ export function createCoinsAdminService(deps: {
       perBook.set(bookId, found);
       return found;
     };
-    for (const row of grants) bookLine(row.bookId)[row.kind === 'coins' ? 'unlocks' : 'free_unlocks'] += row.count;
+    for (const row of grants) bookLine(row.bookId)[row.kind === 'wait_free' ? 'free_unlocks' : 'unlocks'] += row.count;
     for (const row of spent) bookLine(row.bookId).coins_spent += row.coins;
     const top = [...perBook.entries()]
       .sort(([idA, a], [idB, b]) => b.coins_spent - a.coins_spent || b.unlocks - a.unlocks || b.free_unlocks - a.free_unlocks || idA - idB)
@@ -302,12 +315,13 @@ export function createCoinsAdminService(deps: {
       bonus_coins: sum('bonus'),
       coins_granted: sum('grant'),
       // Unlocks less what refunds gave back to the other lots (reversal): the coins that stayed spent.
-      coins_spent: -(sum('unlock') + sum('reversal')),
+      // Issue 59: rentals, auto-unlocks and unlock-all spend too; an auto-unlock undone gives back.
+      coins_spent: -(sum('unlock') + sum('rental') + sum('auto_unlock') + sum('bulk_unlock') + sum('undo_refund') + sum('reversal')),
       coins_refunded: -sum('refund'),
       coins_expired: -sum('expiry'),
       outstanding: [...outstanding.values()].reduce((total, coins) => total + coins, 0),
       outstanding_paid: outstanding.get('purchase') ?? 0,
-      unlocks: grants.filter((row) => row.kind === 'coins').reduce((total, row) => total + row.count, 0),
+      unlocks: grants.filter((row) => row.kind !== 'wait_free').reduce((total, row) => total + row.count, 0),
       free_unlocks: grants.filter((row) => row.kind === 'wait_free').reduce((total, row) => total + row.count, 0),
       revenue: [...revenue.values()].sort(
         (a, b) => a.provider.localeCompare(b.provider) || a.model.localeCompare(b.model) || a.currency.localeCompare(b.currency),

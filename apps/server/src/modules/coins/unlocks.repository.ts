@@ -1,6 +1,13 @@
 import type { DbExecutor } from '../../db/database.js';
 
-const BOOK_OFFER = ['books.id', 'books.uuid', 'books.coin_price', 'books.wait_free_hours'] as const;
+const BOOK_OFFER = [
+  'books.id',
+  'books.uuid',
+  'books.coin_price',
+  'books.wait_free_hours',
+  'books.rental_price',
+  'books.rental_days',
+] as const;
 
 /** A published book's way of selling chapters. */
 export const findBookOffer = (db: DbExecutor, bookUuid: string) =>
@@ -26,7 +33,14 @@ export async function findChapterOffer(db: DbExecutor, chapterUuid: string) {
   return {
     id: Number(row.chapter_id),
     coin_price: row.chapter_price,
-    book: { id: Number(row.id), uuid: row.uuid, coin_price: row.coin_price, wait_free_hours: row.wait_free_hours },
+    book: {
+      id: Number(row.id),
+      uuid: row.uuid,
+      coin_price: row.coin_price,
+      wait_free_hours: row.wait_free_hours,
+      rental_price: row.rental_price,
+      rental_days: row.rental_days,
+    },
   };
 }
 
@@ -53,7 +67,7 @@ export const bookChapterPrices = (db: DbExecutor, bookId: number) =>
     .execute()
     .then((rows) => rows.map((row) => ({ uuid: row.uuid, coin_price: row.coin_price! })));
 
-/** The chapters of a book the reader holds a standing grant of, in reading order. */
+/** The chapters of a book the reader holds a standing grant of for good, in reading order (rentals: the access rule's answer). */
 export const heldChapters = (db: DbExecutor, userId: number, bookId: number) =>
   db
     .selectFrom('chapter_grants')
@@ -63,8 +77,19 @@ export const heldChapters = (db: DbExecutor, userId: number, bookId: number) =>
     .select('chapters.number')
     .where('chapter_grants.user_id', '=', userId)
     .where('chapter_grants.revoked_at', 'is', null)
+    .where('chapter_grants.expires_at', 'is', null)
     .where('chapters.book_id', '=', bookId)
     .where('chapters.is_published', '=', 1)
     .orderBy('chapters.number')
     .execute()
     .then((rows) => rows.map((row) => row.uuid));
+
+/** Issue 59: the reader's auto-unlock of a book (cap, spent), if on. */
+export const findAutoUnlock = (db: DbExecutor, userId: number, bookId: number) =>
+  db
+    .selectFrom('auto_unlocks')
+    .select(['id', 'cap', 'spent', 'enabled_at'])
+    .where('user_id', '=', userId)
+    .where('book_id', '=', bookId)
+    .executeTakeFirst()
+    .then((row) => row && { id: Number(row.id), cap: Number(row.cap), spent: Number(row.spent), enabled_at: Number(row.enabled_at) });

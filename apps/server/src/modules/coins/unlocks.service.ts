@@ -25,6 +25,10 @@ const HOUR_MS = 3_600_000;
 /** Wait-for-free opens a locked chapter, never one in early access (that is what coins buy ahead). */
 const isFreeUnlockable = (row: { access: ChapterAccess }) => !mayRead(row.access) && row.access !== 'early_access';
 
+/** Issue 59: read by a rental and nothing else (not free, not a membership): buying it for good is offered. */
+export const isRentedOnly = (row: { access: ChapterAccess; grantUntil: number | null }) =>
+  row.access === 'granted' && row.grantUntil !== null;
+
 const chapterNotFound = () => notFound(ErrorCode.CHAPTER_NOT_FOUND, 'Chapter not found');
 const bookNotFound = () => notFound(ErrorCode.BOOK_NOT_FOUND, 'Book not found');
 const notOffered = () => new AppError(ErrorCode.UNLOCK_NOT_OFFERED, 400, 'This book is not sold chapter by chapter');
@@ -37,7 +41,14 @@ const notThisChapter = () =>
 const alreadyReadable = () => new AppError(ErrorCode.ALREADY_READABLE, 409, 'You can read this chapter already; no coins were spent');
 
 /** A book's offer: its price per chapter when coins are on for the site and the book; null otherwise. */
-type BookOffer = { id: number; uuid: string; coin_price: number | null; wait_free_hours: number | null };
+type BookOffer = {
+  id: number;
+  uuid: string;
+  coin_price: number | null;
+  wait_free_hours: number | null;
+  rental_price: number | null;
+  rental_days: number | null;
+};
 
 /**
  * What readers do with coins (docs/PAYMENTS.md "Coins"): see their wallet, unlock chapters, take
@@ -100,7 +111,8 @@ export function createUnlocksService(deps: {
       const chapters = await access.bookChaptersAccessWithin(trx, user, chapter.book.id);
       const at = chapters.findIndex((row) => row.id === chapter.id);
       if (at < 0) throw chapterNotFound();
-      if (mayRead(chapters[at]!.access)) throw alreadyReadable();
+      // Issue 59: a chapter read only by a rental can be bought for good.
+      if (mayRead(chapters[at]!.access) && !isRentedOnly(chapters[at]!)) throw alreadyReadable();
       const chosen = [chapters[at]!, ...chapters.slice(at + 1).filter((row) => !mayRead(row.access))].slice(0, count);
       const prices = await repo.chapterPrices(
         trx,
@@ -174,12 +186,15 @@ export function createUnlocksService(deps: {
     if (!book) throw bookNotFound();
     const enabled = await coinsEnabled();
     const offered = sellsChapters(book, enabled);
-    const [balance, held, freeAt, chapters] = await Promise.all([
+    const [balance, held, freeAt, chapters, auto] = await Promise.all([
       ledgerRepo.balanceOf(db, user.id, now()),
       repo.heldChapters(db, user.id, book.id),
       freeUnlockAtWithin(db, user.id, book, enabled),
-      offered && book.wait_free_hours !== null ? access.bookChaptersAccessWithin(db, user, book.id) : Promise.resolve([]),
+      // Every chapter's access only for a book sold chapter by chapter (its rentals, its free unlock).
+      offered ? access.bookChaptersAccessWithin(db, user, book.id) : Promise.resolve([]),
+      offered ? repo.findAutoUnlock(db, user.id, book.id) : Promise.resolve(undefined),
     ]);
+    const rentable = offered && book.rental_price !== null;
     const prices = offered ? await repo.bookChapterPrices(db, book.id) : [];
     return {
       offered,
@@ -187,9 +202,14 @@ export function createUnlocksService(deps: {
       balance,
       wait_free_hours: waitFreeOf(book, enabled),
       free_unlock_at: freeAt === null ? null : toIso(freeAt),
-      free_unlock_chapter_uuid: chapters.find(isFreeUnlockable)?.uuid ?? null,
+      free_unlock_chapter_uuid: waitFreeOf(book, enabled) !== null ? (chapters.find(isFreeUnlockable)?.uuid ?? null) : null,
       unlocked: held,
       chapter_prices: Object.fromEntries(prices.map((row) => [row.uuid, row.coin_price])),
+      rental_price: rentable ? book.rental_price : null,
+      rental_days: rentable ? book.rental_days : null,
+      // Issue 59: what the access rule reads by a rental now, and until when.
+      rented: Object.fromEntries(chapters.filter(isRentedOnly).map((row) => [row.uuid, toIso(row.grantUntil!)])),
+      auto_unlock: auto ? { cap: auto.cap, spent: auto.spent } : null,
     };
   }
 

@@ -15,15 +15,17 @@ export function createOfflineService(deps: { access: Pick<AccessService, 'chapte
   const { access } = deps;
 
   async function check(user: AuthUser | null, chapterUuids: readonly string[]): Promise<OfflineCheckResult> {
-    const { at, membershipEnd, chapters } = await access.chaptersAccessNow(user, chapterUuids);
+    const { at, membershipEnd, chapters, grantEnds } = await access.chaptersAccessNow(user, chapterUuids);
     return {
       checked_at: toIso(at),
       chapters: chapterUuids.map((uuid): OfflineChapterCheck => {
         const answer = chapters.get(uuid);
         if (answer === undefined) return { chapter_uuid: uuid, access: 'missing', readable: false, readable_until: null };
         // Only a membership has an end the server knows: past it the saved copy must not open. A
-        // free chapter, a grant (coin unlock, gift) and an administrator have none.
-        const until = answer === 'member' && membershipEnd !== null ? toIso(membershipEnd) : null;
+        // free chapter, a grant for good (coin unlock, gift) and an administrator have none; a rental
+        // (issue 59) ends, and its saved copy with it.
+        const end = answer === 'member' ? membershipEnd : answer === 'granted' ? (grantEnds.get(uuid) ?? null) : null;
+        const until = end === null ? null : toIso(end);
         return { chapter_uuid: uuid, access: answer, readable: mayRead(answer), readable_until: until };
       }),
     };

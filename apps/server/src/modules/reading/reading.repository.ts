@@ -104,6 +104,7 @@ export async function findAccountReaderState(db: DbExecutor, chapterUuid: string
     early_access_members,
     membership_end,
     chapter_grant,
+    chapter_grant_until,
     liked,
     ...account
   } = row;
@@ -119,6 +120,7 @@ export async function findAccountReaderState(db: DbExecutor, chapterUuid: string
           early_access_members,
           membership_end,
           chapter_grant,
+          chapter_grant_until,
           liked: Boolean(liked),
         };
   return { account, state };
@@ -136,7 +138,9 @@ export function findReaderState(db: DbExecutor, chapterUuid: string, userId: num
   return userId === null
     ? visitorState
         .executeTakeFirst(db, { chapterUuid })
-        .then((row) => row && { ...row, membership_end: null, chapter_grant: null as string | null, liked: false })
+        .then(
+          (row) => row && { ...row, membership_end: null, chapter_grant: null as string | null, chapter_grant_until: null, liked: false },
+        )
     : readerState.executeTakeFirst(db, { chapterUuid, userId }).then((row) => row && { ...row, liked: Boolean(row.liked) });
 }
 

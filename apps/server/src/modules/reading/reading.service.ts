@@ -236,6 +236,7 @@ export function createReadingService(deps: ReadingDeps) {
     membership_end: account.membershipEnd,
     // Per-chapter grants are not kept in memory: a read they alone allow is decided by the database.
     chapter_grant: null,
+    chapter_grant_until: null,
     liked: account.liked.has(chapter.chapterId),
   });
 

@@ -76,6 +76,7 @@ function ChapterBadgeMark({ badge }: { badge: ChapterBadge }) {
   if (!badge) return null;
   if (badge.kind === 'free') return <span className={styles.free}>{t('free')}</span>;
   if (badge.kind === 'unlocked') return <span className={styles.free}>{t('coins:chapter.unlocked')}</span>;
+  if (badge.kind === 'rented') return <RentedUntil until={badge.until} />;
   // Locked for this reader: a padlock and what opens it (coins, or a membership, or early access's coins).
   return (
     <span className={styles.paid}>
@@ -83,6 +84,19 @@ function ChapterBadgeMark({ badge }: { badge: ChapterBadge }) {
       {badge.kind === 'price'
         ? t('coins:amount', { count: badge.price, formatted: formatCount(badge.price, i18n.language) })
         : t(badge.kind === 'earlyAccess' ? 'earlyAccess' : 'membersOnly')}
+    </span>
+  );
+}
+
+/** Issue 59: "Rented until 3 December, 10:00", the server's end of the rental, in the reader's zone and language. */
+function RentedUntil({ until }: { until: string }) {
+  const { t } = useTranslation('coins');
+  const language = useLanguage();
+  const zone = useReaderTimeZone();
+  const now = useNow();
+  return (
+    <span className={styles.free} data-testid="rented-until">
+      {zone === null ? t('rental.rented') : t('rental.until', { when: formatReleaseDate(until, language, zone, now) })}
     </span>
   );
 }

@@ -14,7 +14,12 @@ export interface ChapterCoins {
  * - `earlyAccess`: locked by early access (coins open it; the card says until when);
  * - null: readable as a member or administrator, or not known yet (only the public facts show then).
  */
-export type ChapterBadge = { kind: 'free' | 'unlocked' | 'membersOnly' | 'earlyAccess' } | { kind: 'price'; price: number } | null;
+export type ChapterBadge =
+  | { kind: 'free' | 'unlocked' | 'membersOnly' | 'earlyAccess' }
+  | { kind: 'price'; price: number }
+  // Issue 59: read by a rental, until the server's end of it.
+  | { kind: 'rented'; until: string }
+  | null;
 
 const priceOf = (chapterUuid: string, coins: ChapterCoins | undefined): number | null =>
   coins ? (coins.chapterPrices[chapterUuid] ?? coins.price) : null;
@@ -31,7 +36,7 @@ export function chapterBadgeOf(
     case 'free':
       return { kind: 'free' };
     case 'granted':
-      return { kind: 'unlocked' };
+      return access.readable_until !== null ? { kind: 'rented', until: access.readable_until } : { kind: 'unlocked' };
     case 'member':
     case 'admin':
     case 'missing':

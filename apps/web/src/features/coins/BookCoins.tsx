@@ -10,7 +10,8 @@ import { coinsApi } from '../../lib/api-coins';
 import { readingApi } from '../../lib/api-reading';
 import { useNow } from '../../lib/render-clock';
 import { currentPath, withReturn } from '../../lib/return-path';
-import { refreshAfterUnlock, UnlockProblem } from './ChapterUnlockOffer';
+import { BookCoinOptions } from './BookCoinOptions';
+import { refreshAfterUnlock, UnlockProblem } from './UnlockProblem';
 import { formatTimeUntil, freeUnlockState, unlockFailure, type UnlockFailure } from './coin-rules';
 import styles from './coins.module.css';
 
@@ -78,6 +79,11 @@ export function BookCoins({ bookUuid, unlocks, chapters }: Props) {
         <p className={styles.bookWait}>{t('offer.nextFree', { when: formatTimeUntil(freeState.readyAt, now, language) })}</p>
       )}
       {failure && <UnlockProblem failure={failure} buyCoinsPath={`${withReturn(PAGE_PATTERNS.profile, here)}#${PROFILE_SECTIONS.coins}`} />}
+      <BookCoinOptions
+        bookUuid={bookUuid}
+        unlocks={unlocks}
+        buyCoinsPath={`${withReturn(PAGE_PATTERNS.profile, here)}#${PROFILE_SECTIONS.coins}`}
+      />
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import type { UnlockOffer } from '@inkstream/contracts';
 import { formatCount } from '@inkstream/contracts/formats';
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useLanguage } from '../../i18n/use-language';
@@ -8,6 +8,8 @@ import { useTranslation } from '../../i18n/use-translation';
 import { coinsApi } from '../../lib/api-coins';
 import { useNow } from '../../lib/render-clock';
 import { formatTimeUntil, freeUnlockState, UNLOCK_BUNDLES, unlockFailure, type UnlockFailure } from './coin-rules';
+import { RentOffer } from './RentOffer';
+import { refreshAfterUnlock, UnlockProblem } from './UnlockProblem';
 import styles from './coins.module.css';
 
 interface Props {
@@ -20,13 +22,6 @@ interface Props {
   buyCoinsPath: string;
   /** Where a visitor logs in (coming back here). */
   loginPath: string;
-}
-
-/** After coins moved: the chapters, the wallet and the book's marks are asked again. */
-export function refreshAfterUnlock(queryClient: QueryClient, bookUuid: string, chapterUuids: readonly string[]) {
-  for (const chapterUuid of chapterUuids) void queryClient.invalidateQueries({ queryKey: ['chapter-content', chapterUuid] });
-  void queryClient.invalidateQueries({ queryKey: ['wallet'] });
-  void queryClient.invalidateQueries({ queryKey: ['book-unlocks', bookUuid] });
 }
 
 /**
@@ -122,6 +117,8 @@ export function ChapterUnlockOffer({ offer, bookUuid, chapterUuid, hasNext, buyC
           </Link>
         </>
       )}
+      {/* Issue 59: a rental, where the book rents chapters (cheaper: offered even when an unlock is out of reach). */}
+      <RentOffer bookUuid={bookUuid} chapterUuid={chapterUuid} buyCoinsPath={buyCoinsPath} />
       {freeState.kind === 'waiting' && (
         <p className={styles.wait}>{t('offer.nextFree', { when: formatTimeUntil(freeState.readyAt, now, language) })}</p>
       )}
@@ -135,30 +132,4 @@ export function ChapterUnlockOffer({ offer, bookUuid, chapterUuid, hasNext, buyC
   );
 }
 
-/** What went wrong, in words, with the way on when there is one. */
-export function UnlockProblem({ failure, buyCoinsPath }: { failure: UnlockFailure; buyCoinsPath: string }) {
-  const { t } = useTranslation('coins');
-  const language = useLanguage();
-  const now = useNow();
-  if (failure.kind === 'short') {
-    return (
-      <p role="alert" className={styles.problem}>
-        {failure.balance !== null && failure.price !== null
-          ? t('problem.shortBy', {
-              need: t('amount', { count: failure.price, formatted: formatCount(failure.price, language) }),
-              have: t('amount', { count: failure.balance, formatted: formatCount(failure.balance, language) }),
-            })
-          : t('problem.short')}{' '}
-        <Link to={buyCoinsPath}>{t('offer.buyCoins')}</Link>
-      </p>
-    );
-  }
-  const readyAt = failure.kind === 'notReady' && failure.readyAt ? Date.parse(failure.readyAt) : NaN;
-  return (
-    <p role="alert" className={styles.problem}>
-      {failure.kind === 'notReady' && !Number.isNaN(readyAt)
-        ? t('offer.nextFree', { when: formatTimeUntil(readyAt, now, language) })
-        : t(`problem.${failure.kind}`)}
-    </p>
-  );
-}
+export { refreshAfterUnlock, UnlockProblem } from './UnlockProblem';

@@ -1,7 +1,7 @@
 import type { PublicConfig } from '@inkstream/contracts';
 import { coinEntry } from '../../test-support/coin-entries';
 import { describe, expect, it } from 'vitest';
-import { FREE_UNLOCK_ERROR_CODES, UNLOCK_ERROR_CODES } from '@inkstream/contracts/error-codes';
+import { COIN_OPTION_ERROR_CODES, FREE_UNLOCK_ERROR_CODES, UNLOCK_ERROR_CODES } from '@inkstream/contracts/error-codes';
 import { ApiError } from '../../lib/api-client';
 import enCoins from '../../i18n/locales/en-us/coins.json';
 import { entryDescription, formatTimeUntil, freeUnlockState, packCard, signedCoins, unlockFailure, unlockOfferOf } from './coin-rules';
@@ -64,7 +64,7 @@ describe('a refused unlock', () => {
 
   it('has words of its own for every code the unlock calls can refuse with (issue 56)', () => {
     const words = enCoins.problem as Record<string, string>;
-    for (const code of [...UNLOCK_ERROR_CODES, ...FREE_UNLOCK_ERROR_CODES]) {
+    for (const code of [...UNLOCK_ERROR_CODES, ...FREE_UNLOCK_ERROR_CODES, ...COIN_OPTION_ERROR_CODES]) {
       const failure = unlockFailure(new ApiError(400, code, 'x'));
       expect(failure.kind, code).not.toBe('error');
       // 'short' and 'notReady' are worded with their figures (problem.shortBy, offer.nextFree) or plainly.
@@ -112,6 +112,20 @@ describe('the wallet history', () => {
     for (const kind of ['purchase', 'bonus', 'refund', 'reversal', 'expiry'] as const) {
       expect(entryDescription(coinEntry({ kind })).key).toBe(`history.kind.${kind}`);
     }
+  });
+
+  it('names the book and chapter of a rental, an auto-unlock, an unlock of all and an undo (issue 59)', () => {
+    const words = enCoins.history.kind as Record<string, string>;
+    for (const kind of ['rental', 'auto_unlock', 'bulk_unlock', 'undo_refund'] as const) {
+      const described = entryDescription(coinEntry({ kind, coins: -10, book_title: 'Moonlit Palace', chapter_number: 7 }));
+      expect(described).toEqual({ key: `history.kind.${kind}`, values: { book: 'Moonlit Palace', number: 7 } });
+      expect(words[kind], kind).toContain('{{number}}');
+      expect(entryDescription(coinEntry({ kind, coins: -10 })).key).toBe('history.kind.unlockUnknown');
+    }
+    expect(unlockFailure(new ApiError(409, 'UNLOCK_ALL_TOTAL_CHANGED', 'x', [], { total: 140 }))).toEqual({
+      kind: 'totalChanged',
+      total: 140,
+    });
   });
 
   it('writes amounts with their sign, grouped as the language groups', () => {

@@ -1,5 +1,5 @@
 import type { CoinEntry, CoinPack, PublicConfig, UnlockOffer } from '@inkstream/contracts';
-import { ErrorCode, type UnlockErrorCode } from '@inkstream/contracts/error-codes';
+import { ErrorCode, type CoinOptionErrorCode, type UnlockErrorCode } from '@inkstream/contracts/error-codes';
 import { intlLocale } from '@inkstream/contracts/formats';
 import { ApiError } from '../../lib/api-client';
 import type { Language } from '../../lib/language';
@@ -52,7 +52,10 @@ export function formatTimeUntil(readyAt: number, now: number, language: Language
 export type UnlockFailure =
   | { kind: 'short'; balance: number | null; price: number | null }
   | { kind: 'notReady'; readyAt: string | null }
-  | { kind: 'readable' | 'notOffered' | 'nothing' | 'otherChapter' | 'gone' | 'tooFast' | 'error' };
+  | { kind: 'totalChanged'; total: number | null }
+  | {
+      kind: 'readable' | 'notOffered' | 'nothing' | 'otherChapter' | 'gone' | 'tooFast' | 'error' | 'owned' | 'rentalOff' | 'undoGone';
+    };
 
 /**
  * Issue 56: every code the unlock calls can refuse with has its own words (`coins:problem.*`). The
@@ -76,9 +79,14 @@ const FAILURE_OF_CODE = {
   [ErrorCode.CHAPTER_NOT_FOUND]: () => ({ kind: 'gone' }),
   [ErrorCode.BOOK_NOT_FOUND]: () => ({ kind: 'gone' }),
   [ErrorCode.RATE_LIMITED]: () => ({ kind: 'tooFast' }),
-} satisfies Record<UnlockErrorCode, (body: Readonly<Record<string, unknown>>) => UnlockFailure>;
+  // Issue 59: rentals, auto-unlock's undo, unlock all.
+  [ErrorCode.ALREADY_OWNED]: () => ({ kind: 'owned' }),
+  [ErrorCode.RENTAL_NOT_OFFERED]: () => ({ kind: 'rentalOff' }),
+  [ErrorCode.UNDO_NOT_AVAILABLE]: () => ({ kind: 'undoGone' }),
+  [ErrorCode.UNLOCK_ALL_TOTAL_CHANGED]: (body) => ({ kind: 'totalChanged', total: typeof body.total === 'number' ? body.total : null }),
+} satisfies Record<UnlockErrorCode | CoinOptionErrorCode, (body: Readonly<Record<string, unknown>>) => UnlockFailure>;
 
-const isUnlockCode = (code: string): code is UnlockErrorCode => Object.hasOwn(FAILURE_OF_CODE, code);
+const isUnlockCode = (code: string): code is UnlockErrorCode | CoinOptionErrorCode => Object.hasOwn(FAILURE_OF_CODE, code);
 
 export function unlockFailure(error: unknown): UnlockFailure {
   if (!(error instanceof ApiError) || !isUnlockCode(error.code)) return { kind: 'error' };
@@ -111,6 +119,14 @@ export function entryDescription(entry: CoinEntry): { key: string; values: Recor
     case 'unlock':
       return entry.book_title && entry.chapter_number !== null
         ? { key: 'history.kind.unlock', values: { book: entry.book_title, number: entry.chapter_number } }
+        : { key: 'history.kind.unlockUnknown', values: {} };
+    // Issue 59: each way of spending names its chapter; an undo names the chapter locked again.
+    case 'rental':
+    case 'auto_unlock':
+    case 'bulk_unlock':
+    case 'undo_refund':
+      return entry.book_title && entry.chapter_number !== null
+        ? { key: `history.kind.${entry.kind}`, values: { book: entry.book_title, number: entry.chapter_number } }
         : { key: 'history.kind.unlockUnknown', values: {} };
     case 'reversal':
       // A refund undid this unlock: the row names the chapter locked again (issue 56).

@@ -9,3 +9,6 @@ export { CoinIcon } from './BookCoins';
 export { packCard, packTotal, type PackCard } from './coin-rules';
 export { useWallet } from './use-wallet';
 export { WalletHistory } from './WalletHistory';
+// Issue 59: rentals and auto-unlock on the reader.
+export { RentalNote } from './RentalNote';
+export { AutoUnlockAtEnd } from './AutoUnlockAtEnd';

@@ -5,7 +5,7 @@ import { ApiError } from '../../lib/api-client';
 import { memoryOfflineStorage } from '../../test-support/offline-memory';
 import { BOOK, chapterUuid, checkAnswer, comicContent, savedRecord } from '../../test-support/offline-fixtures';
 import { endedCopyOf } from './offline-maintenance';
-import { saveChapters, type SaveDeps, type SaveRequest } from './save-chapters';
+import { readableUntilOf, saveChapters, type SaveDeps, type SaveRequest } from './save-chapters';
 
 const NOW = Date.parse('2030-01-01T00:00:00.000Z');
 
@@ -229,5 +229,16 @@ describe('saving on a metered connection', () => {
     const { deps: d } = deps();
     expect((await saveChapters(d, request([1]), { confirm })).saved).toBe(1);
     expect(confirm).not.toHaveBeenCalled();
+  });
+});
+
+describe('a saved copy ends when the server says (issue 59)', () => {
+  it('keeps the end of a membership and of a rental, none for a grant for good or a free chapter', () => {
+    const at = '2026-12-10T10:00:00.000Z';
+    expect(readableUntilOf({ access: 'member', readable_until: at })).toBe(Date.parse(at));
+    expect(readableUntilOf({ access: 'granted', readable_until: at })).toBe(Date.parse(at));
+    expect(readableUntilOf({ access: 'granted', readable_until: null })).toBeNull();
+    expect(readableUntilOf({ access: 'free', readable_until: null })).toBeNull();
+    expect(readableUntilOf({ access: 'granted', readable_until: 'not a time' })).toBe(0);
   });
 });

@@ -92,9 +92,12 @@ export interface SaveOptions {
   onSaved?(chapterUuid: string): void;
 }
 
-/** For a member's copy, the membership's end the check gave; no end for free, granted and admin. */
+/**
+ * For a member's copy, the membership's end the check gave; for a rented chapter (issue 59, access
+ * `granted` with an end), the rental's end; no end for free, a grant for good and admin.
+ */
 export function readableUntilOf(answer: Pick<OfflineChapterCheck, 'access' | 'readable_until'>): number | null {
-  if (answer.access !== 'member' || answer.readable_until === null) return null;
+  if ((answer.access !== 'member' && answer.access !== 'granted') || answer.readable_until === null) return null;
   const end = Date.parse(answer.readable_until);
   // An end that cannot be read is no end in the future: the copy would not open.
   return Number.isFinite(end) ? end : 0;

@@ -5,6 +5,7 @@ import { useTranslation } from '../../i18n/use-translation';
 import { ApiError } from '../../lib/api-client';
 import type { Language } from '../../lib/language';
 import { FollowButton, useOnVisible } from '../chapters';
+import { AutoUnlockAtEnd } from '../coins';
 import { CommentsLink } from '../comments';
 import { AlsoReadRow } from '../discovery';
 import { SaveNextChapters } from '../offline';
@@ -39,6 +40,9 @@ export function ChapterEndCard({
   const card = useRef<HTMLElement>(null);
   const [isNear, setNear] = useState(false);
   useOnVisible(card, () => setNear(true), !isNear, '800px');
+  // Issue 59: the end itself reached (the card on screen): auto-unlock, where the reader opted in.
+  const [isReached, setReached] = useState(false);
+  useOnVisible(card, () => setReached(true), !isReached, '0px');
   const nextChapter = useQuery({ ...chapterQueryOptions(next ?? '', language, useLighterImages()), enabled: !!next && isNear });
   const refusal = useLastRefusal(nextChapter);
   const isLocked = refusal instanceof ApiError && refusal.status === 403;
@@ -49,6 +53,7 @@ export function ChapterEndCard({
       <h2 id="chapter-end-title" className={styles.title}>
         {next ? t('end.title', { number: content.chapter_number }) : t('end.caughtUp')}
       </h2>
+      {next && <AutoUnlockAtEnd bookUuid={content.book_uuid} chapterUuid={content.chapter_uuid} reached={isReached} />}
       {next ? (
         <button type="button" className={styles.next} onClick={() => onStep('next')}>
           {isLocked && <Lock />}

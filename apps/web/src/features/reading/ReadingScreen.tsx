@@ -25,6 +25,7 @@ import { flushProgress } from '../../lib/progress-sync';
 import { usePositionMemory } from './use-position-memory';
 import { useReadingChrome } from './use-reading-chrome';
 import { ChapterEndCard } from './ChapterEndCard';
+import { RentalNote } from '../coins';
 import { ChapterComments } from '../comments';
 import { ReadingSettingsPanel } from './modes/ReadingSettingsPanel';
 import { useReadingSettings } from './modes/use-reading-settings';
@@ -177,6 +178,8 @@ export function ReadingScreen({ bookId, chapterUuid, chapterNumber }: Props) {
         // The paged reader's middle third shows and hides the bars itself.
         onClick={isPaged ? undefined : (event) => chrome.onTap(event.target)}
       >
+        {/* Issue 59: a rented chapter says until when. */}
+        {content && <RentalNote bookUuid={content.book_uuid} chapterUuid={content.chapter_uuid} />}
         {query.isPending ? (
           <Loading />
         ) : isWrongBook ? (

@@ -11,6 +11,7 @@ export const COIN_GRANT_MAX = 1_000_000;
 export const WAIT_FREE_HOURS_MAX = 24 * 30;
 export const EARLY_ACCESS_COUNT_MAX = 50;
 export const EARLY_ACCESS_HOURS_MAX = 24 * 365;
+export const RENTAL_DAYS_MAX = 365;
 
 const Price = Type.Integer({ minimum: 1, maximum: COIN_PRICE_MAX });
 
@@ -23,6 +24,8 @@ export const BookUnlockSettings = Type.Object({
   }),
   early_access_hours: Type.Integer({ description: 'How long a chapter stays in early access after it comes out' }),
   early_access_members: Type.Boolean({ description: 'Members read early-access chapters too (else only coin unlocks)' }),
+  rental_price: Nullable(Type.Integer({ description: 'Issue 59: coins to rent a chapter; null: no rentals' })),
+  rental_days: Nullable(Type.Integer({ description: 'Issue 59: how many days a rental lasts' })),
 });
 export type BookUnlockSettings = Static<typeof BookUnlockSettings>;
 export const BookUnlockSettingsResponse = Data(BookUnlockSettings);
@@ -33,6 +36,8 @@ export const BookUnlockSettingsBody = ClosedObject(
     early_access_count: Type.Optional(Type.Integer({ minimum: 0, maximum: EARLY_ACCESS_COUNT_MAX })),
     early_access_hours: Type.Optional(Type.Integer({ minimum: 1, maximum: EARLY_ACCESS_HOURS_MAX })),
     early_access_members: Type.Optional(Type.Boolean()),
+    rental_price: Type.Optional(Nullable(Price)),
+    rental_days: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: RENTAL_DAYS_MAX }))),
   },
   { minProperties: 1 },
 );

@@ -45,6 +45,7 @@ export const ERASURE_TABLES: Readonly<Record<string, string>> = {
     "kept: the coin ledger (each movement), naming only the pseudonymised row; operators' gift reasons naming the reader pseudonymised",
   coin_spends: 'kept: the coin ledger (which coins paid for which unlock), no reader column of its own',
   chapter_grants: 'kept: what coins and payments bought (the ledger), naming only the pseudonymised row',
+  auto_unlocks: 'deleted (the reader\u2019s auto-unlock opt-ins and caps, issue 59)',
   payment_events:
     "kept: the providers' notifications (amounts and providers' ids), by order; a readable line naming the reader pseudonymised",
   payment_incidents:

@@ -22,6 +22,7 @@ export async function deleteOwnRows(db: DbExecutor, userId: number): Promise<voi
   await db.deleteFrom('book_follows').where('user_id', '=', userId).execute();
   await db.deleteFrom('reader_settings').where('user_id', '=', userId).execute();
   await db.deleteFrom('book_reading_overrides').where('user_id', '=', userId).execute();
+  await db.deleteFrom('auto_unlocks').where('user_id', '=', userId).execute();
   await db.deleteFrom('comment_alerts').where('user_id', '=', userId).execute();
   await db.deleteFrom('comment_bans').where('user_id', '=', userId).execute();
   await db.deleteFrom('reading_progress').where('reader_key', '=', `u:${userId}`).execute();

@@ -151,9 +151,19 @@ export const readCoinSpends = (db: DbExecutor, userId: number) =>
 export const readChapterGrants = (db: DbExecutor, userId: number) =>
   db
     .selectFrom('chapter_grants')
-    .select(['id', 'chapter_id', 'kind', 'source_ref', 'granted_at', 'revoked_at'])
+    .select(['id', 'chapter_id', 'kind', 'source_ref', 'granted_at', 'revoked_at', 'expires_at'])
     .where('user_id', '=', userId)
     .orderBy('granted_at')
+    .orderBy('id')
+    .execute();
+
+/** Issue 59: the reader's auto-unlock opt-ins. */
+export const readAutoUnlocks = (db: DbExecutor, userId: number) =>
+  db
+    .selectFrom('auto_unlocks')
+    .select(['book_id', 'cap', 'spent', 'enabled_at'])
+    .where('user_id', '=', userId)
+    .orderBy('enabled_at')
     .orderBy('id')
     .execute();
 

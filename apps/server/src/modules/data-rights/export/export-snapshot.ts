@@ -92,6 +92,7 @@ async function readAll(
   const entries = await repo.readCoinEntries(trx, userId);
   const spends = await repo.readCoinSpends(trx, userId);
   const unlocks = await repo.readChapterGrants(trx, userId);
+  const autoUnlocks = await repo.readAutoUnlocks(trx, userId);
   const redemptions = await repo.readCouponRedemptions(trx, userId);
   const progress = await repo.readProgress(trx, readerKey);
   const reads = await repo.readChapterReads(trx, readerKey);
@@ -129,7 +130,7 @@ async function readAll(
   const chapterRows = [];
   for (const ids of chunks([...chapterIds])) chapterRows.push(...(await repo.readChapters(trx, ids)));
   for (const row of chapterRows) bookIds.add(Number(row.book_id));
-  for (const rows of [progress, reads, events, follows, ratings, entries, readingOverrides] as { book_id: number | null }[][])
+  for (const rows of [progress, reads, events, follows, ratings, entries, readingOverrides, autoUnlocks] as { book_id: number | null }[][])
     for (const row of rows) if (row.book_id !== null) bookIds.add(Number(row.book_id));
   const bookRows = [];
   for (const ids of chunks([...bookIds])) bookRows.push(...(await repo.readBooks(trx, ids)));
@@ -243,6 +244,12 @@ async function readAll(
         at: iso(entry.created_at),
       })),
       spends: spends.map((spend) => ({ entry: spend.entry_id, lot: spend.lot_id, coins: spend.coins })),
+      auto_unlock: autoUnlocks.map((row) => ({
+        ...bookRef(row.book_id),
+        cap: Number(row.cap),
+        spent: Number(row.spent),
+        enabled_at: iso(row.enabled_at),
+      })),
     },
     'unlocks.json': unlocks.map((grant) => ({
       ...chapterRef(grant.chapter_id),
@@ -250,6 +257,8 @@ async function readAll(
       reference: grant.source_ref,
       granted_at: iso(grant.granted_at),
       revoked_at: iso(grant.revoked_at),
+      // Issue 59: a rental's end; null: for good.
+      ends_at: iso(grant.expires_at),
     })),
     'coupons.json': redemptions.map((r) => ({ code: r.code, days: r.grant_days, months: r.grant_months, redeemed_at: iso(r.created_at) })),
     'invitations.json': {

@@ -37,6 +37,7 @@ export const EXPORTED_TABLES: Readonly<Record<string, string>> = {
   coin_lots: 'coins.json',
   coin_entries: 'coins.json',
   coin_spends: 'coins.json',
+  auto_unlocks: 'coins.json (auto_unlock: the books, caps and what each opt-in spent)',
   payment_incidents:
     'not exported: payments the site could not match to an account; they name no account (only what the provider sent), so they cannot be found by reader; the operator settles them',
   payment_events:

@@ -16,7 +16,13 @@ const settings = {
   default_chapter_price: 65,
 };
 
-const NO_EARLY_ACCESS = { early_access_count: 0, early_access_hours: 168, early_access_members: false };
+const NO_EARLY_ACCESS = {
+  early_access_count: 0,
+  early_access_hours: 168,
+  early_access_members: false,
+  rental_price: null,
+  rental_days: null,
+};
 
 describe('selling chapters panel', () => {
   it("offers the site's default price when a membership-only book is put on coins, and sends it", async () => {
@@ -35,6 +41,9 @@ describe('selling chapters panel', () => {
     fireEvent.click(coins);
     expect(screen.getByLabelText<HTMLInputElement>('Coins per chapter').value).toBe('65');
     fireEvent.change(screen.getByLabelText('Wait for free: hours between free unlocks'), { target: { value: '24' } });
+    // Issue 59: rentals, 10 coins for 3 days.
+    fireEvent.change(screen.getByLabelText('Rental price (coins)'), { target: { value: '10' } });
+    fireEvent.change(screen.getByLabelText('Rental days'), { target: { value: '3' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Saved.')).toBeTruthy();
     const patch = fetch.mock.calls.find(([, init]) => init?.method === 'PATCH');
@@ -44,6 +53,8 @@ describe('selling chapters panel', () => {
       early_access_count: 0,
       early_access_hours: 168,
       early_access_members: false,
+      rental_price: 10,
+      rental_days: 3,
     });
   });
 
@@ -73,6 +84,7 @@ describe('selling chapters panel', () => {
       early_access_count: 2,
       early_access_hours: 48,
       early_access_members: true,
+      rental_price: null,
     });
   });
 });

@@ -103,6 +103,42 @@ export function SellingChaptersPanel({ bookUuid }: { bookUuid: string }) {
                 <FieldError id={`${id}-wait-error`} message={errors.fields.wait_free_hours} />
               </div>
               <div className={styles.field}>
+                <label htmlFor={`${id}-rental-price`}>{t('selling.rentalPrice')}</label>
+                <input
+                  id={`${id}-rental-price`}
+                  className={styles.input}
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  value={draft.rentalPrice}
+                  aria-invalid={errors.fields.rental_price ? true : undefined}
+                  aria-describedby={`${id}-rental-help`}
+                  onChange={(event) => set({ rentalPrice: event.target.value })}
+                  data-testid="rental-price"
+                />
+                <FieldError id={`${id}-rental-price-error`} message={errors.fields.rental_price} />
+              </div>
+              <div className={styles.field}>
+                <label htmlFor={`${id}-rental-days`}>{t('selling.rentalDays')}</label>
+                <input
+                  id={`${id}-rental-days`}
+                  className={styles.input}
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  max={365}
+                  value={draft.rentalDays}
+                  aria-invalid={errors.fields.rental_days ? true : undefined}
+                  aria-describedby={`${id}-rental-help`}
+                  onChange={(event) => set({ rentalDays: event.target.value })}
+                  data-testid="rental-days"
+                />
+                <p id={`${id}-rental-help`} className={styles.muted}>
+                  {t('selling.rentalHelp')}
+                </p>
+                <FieldError id={`${id}-rental-days-error`} message={errors.fields.rental_days} />
+              </div>
+              <div className={styles.field}>
                 <label htmlFor={`${id}-early`}>{t('selling.earlyCount')}</label>
                 <input
                   id={`${id}-early`}

@@ -17,7 +17,7 @@ const pack: AdminCoinPack = {
 
 describe('selling chapters', () => {
   it("offers the site's default price for a book on membership only", () => {
-    const early = { early_access_count: 0, early_access_hours: 168, early_access_members: false };
+    const early = { early_access_count: 0, early_access_hours: 168, early_access_members: false, rental_price: null, rental_days: null };
     expect(unlocksDraftOf({ coin_price: null, wait_free_hours: null, ...early }, 50)).toEqual({
       model: 'membership',
       price: '50',
@@ -25,19 +25,25 @@ describe('selling chapters', () => {
       earlyCount: '0',
       earlyHours: '168',
       earlyMembers: false,
+      rentalPrice: '',
+      rentalDays: '',
     });
-    expect(unlocksDraftOf({ coin_price: 80, wait_free_hours: 24, ...early, early_access_count: 3 }, 50)).toEqual({
+    expect(
+      unlocksDraftOf({ coin_price: 80, wait_free_hours: 24, ...early, early_access_count: 3, rental_price: 10, rental_days: 3 }, 50),
+    ).toEqual({
       model: 'coins',
       price: '80',
       waitFreeHours: '24',
       earlyCount: '3',
       earlyHours: '168',
       earlyMembers: false,
+      rentalPrice: '10',
+      rentalDays: '3',
     });
   });
 
   it('sends null for membership only, and the price with the hours (empty: none) for coins', () => {
-    const early = { earlyCount: '2', earlyHours: '72', earlyMembers: true };
+    const early = { earlyCount: '2', earlyHours: '72', earlyMembers: true, rentalPrice: '', rentalDays: '' };
     expect(unlocksBodyOf({ model: 'membership', price: '80', waitFreeHours: '24', ...early })).toEqual({
       coin_price: null,
       early_access_count: 0,
@@ -48,15 +54,27 @@ describe('selling chapters', () => {
       early_access_count: 2,
       early_access_hours: 72,
       early_access_members: true,
+      rental_price: null,
     });
     expect(
-      unlocksBodyOf({ model: 'coins', price: '80', waitFreeHours: ' ', earlyCount: '', earlyHours: '168', earlyMembers: false }),
+      unlocksBodyOf({
+        model: 'coins',
+        price: '80',
+        waitFreeHours: ' ',
+        earlyCount: '',
+        earlyHours: '168',
+        earlyMembers: false,
+        rentalPrice: '10',
+        rentalDays: '3',
+      }),
     ).toEqual({
       coin_price: 80,
       wait_free_hours: null,
       early_access_count: 0,
       early_access_hours: 168,
       early_access_members: false,
+      rental_price: 10,
+      rental_days: 3,
     });
   });
 });

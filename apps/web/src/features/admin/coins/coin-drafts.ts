@@ -9,6 +9,9 @@ export interface UnlocksDraft {
   earlyCount: string;
   earlyHours: string;
   earlyMembers: boolean;
+  /** Issue 59: rentals: coins for a chapter opened for some days (empty price: none). */
+  rentalPrice: string;
+  rentalDays: string;
 }
 
 /** The form for a book's settings; a book on membership only offers the site's default price when coins are chosen. */
@@ -20,6 +23,8 @@ export function unlocksDraftOf(settings: BookUnlockSettings, defaultPrice: numbe
     earlyCount: String(settings.early_access_count),
     earlyHours: String(settings.early_access_hours),
     earlyMembers: settings.early_access_members,
+    rentalPrice: settings.rental_price === null ? '' : String(settings.rental_price),
+    rentalDays: settings.rental_days === null ? '' : String(settings.rental_days),
   };
 }
 
@@ -37,6 +42,8 @@ export function unlocksBodyOf(draft: UnlocksDraft): BookUnlockSettingsBody {
     early_access_count: Number(draft.earlyCount || '0'),
     early_access_hours: Number(draft.earlyHours),
     early_access_members: draft.earlyMembers,
+    rental_price: wholeOrNull(draft.rentalPrice),
+    ...(draft.rentalDays.trim() === '' ? {} : { rental_days: Number(draft.rentalDays) }),
   };
 }
 
