@@ -25,6 +25,7 @@ import { discoveryRoutes } from './modules/discovery/discovery.routes.js';
 import { commentsRoutes } from './modules/community/comments.routes.js';
 import { ratingsRoutes } from './modules/community/ratings.routes.js';
 import { couponsRoutes } from './modules/coupons/coupons.routes.js';
+import { giftsRoutes } from './modules/payments/gifts/gifts.routes.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
 import type { MailOptions } from './modules/mail/mail-module.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
@@ -241,6 +242,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(dataExportRoutes(services.dataExports));
       await api.register(membershipRoutes(services.membership));
       await api.register(couponsRoutes(services.coupons));
+      await api.register(giftsRoutes(services.gifts));
       await api.register(paymentsRoutes(services.payments));
       await api.register(coinsRoutes(services.unlocks));
       await api.register(stripeRoutes(services.stripeWebhook));

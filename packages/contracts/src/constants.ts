@@ -80,6 +80,7 @@ export const MAIL_KINDS = [
   'account-deletion-scheduled',
   'account-deletion-cancelled',
   'account-erased',
+  'gift-code',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 export const MAIL_STATES = ['queued', 'sending', 'sent', 'failed', 'suppressed'] as const;

@@ -40,3 +40,4 @@ export type * from './server-entry.js';
 export * from './schemas/book-credits.js';
 export * from './schemas/discovery.js';
 export * from './schemas/offline.js';
+export * from './schemas/gifts.js';

@@ -42,6 +42,7 @@ import * as discovery from './migrations/2026-11-30T0900-discovery.js';
 import * as calendarIndexes from './migrations/2026-11-30T0910-calendar-indexes.js';
 import * as eventClientTimes from './migrations/2026-12-01T0900-event-client-times.js';
 import * as coinAmountsBigint from './migrations/2026-12-02T0950-coin-amounts-bigint.js';
+import * as giftMemberships from './migrations/2026-12-03T0910-gift-memberships.js';
 
 /** Listed explicitly (not read from disk) so the compiled server and the tests see the same set. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -87,6 +88,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-30T0910-calendar-indexes': calendarIndexes,
   '2026-12-01T0900-event-client-times': eventClientTimes,
   '2026-12-02T0950-coin-amounts-bigint': coinAmountsBigint,
+  '2026-12-03T0910-gift-memberships': giftMemberships,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -595,6 +595,8 @@ export interface PaymentOrdersTable {
   coins: Generated<number>;
   bonus_coins: Generated<number>;
   bonus_expiry_days: Generated<number | null>;
+  /** Issue 59: 1 for a gift membership (its payment makes a gift code, grants the buyer nothing). */
+  gift: Generated<number>;
 }
 
 /** What the operator sells for coins (migration 2026-11-27T0900). */
@@ -873,6 +875,7 @@ export interface Database {
   coupons: CouponsTable;
   coupon_redemptions: CouponRedemptionsTable;
   payment_orders: PaymentOrdersTable;
+  gift_codes: GiftCodesTable;
   payment_events: PaymentEventsTable;
   payment_incidents: PaymentIncidentsTable;
   chapter_texts: ChapterTextsTable;
@@ -900,3 +903,18 @@ export type BookRow = Selectable<BooksTable>;
 export type ChapterRow = Selectable<ChaptersTable>;
 export type NewBook = Insertable<BooksTable>;
 export type NewChapter = Insertable<ChaptersTable>;
+
+/** Issue 59: the one-use code of a paid gift order (modules/gifts/; migration 2026-12-03T0910). */
+export interface GiftCodesTable {
+  id: Generated<number>;
+  order_id: string;
+  buyer_id: number;
+  months: number;
+  /** SHA-256 (hex) of the canonical code; the code is never stored. */
+  code_hash: string;
+  created_at: number;
+  revealed_at: number | null;
+  redeemed_by: number | null;
+  redeemed_at: number | null;
+  cancelled_at: number | null;
+}

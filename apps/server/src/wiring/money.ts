@@ -10,6 +10,8 @@ import type { JobHandler } from '../modules/jobs/job-runner.js';
 import { createCheckoutTokens } from '../modules/payments/checkout-token.js';
 import { createOrderLedger } from '../modules/payments/order-ledger.js';
 import { createPaymentsService } from '../modules/payments/payments.service.js';
+import { createGiftCodes } from '../modules/payments/gifts/gift-codes.js';
+import { createGiftsService } from '../modules/payments/gifts/gifts.service.js';
 import { createStripeWebhook } from '../modules/payments/stripe/stripe-webhook.js';
 import { createWechatNotifications } from '../modules/payments/wechat/wechat-notifications.js';
 import { createWechatPayClient } from '../modules/payments/wechat/wechat-pay-client.js';
@@ -27,7 +29,9 @@ export function buildMoney(config: AppConfig, log: FastifyBaseLogger, given: Pla
   const coinsOnSale = async () => (await siteSettings.get()).coins_enabled;
   // Coins (issue 42, docs/PAYMENTS.md "Coins"): the second way to pay, on the same ledger as memberships.
   const coinLedger = createCoinLedger();
-  const ledger = createOrderLedger({ domainEvents, membership, coins: coinLedger, inviteRewardDays: config.inviteRewardDays });
+  // Gift memberships (issue 59): codes derived under the server secret, stored as hashes only.
+  const gifts = createGiftsService({ db, domainEvents, membership, codes: createGiftCodes(config.jwtSecret), publicUrl: config.publicUrl });
+  const ledger = createOrderLedger({ domainEvents, membership, coins: coinLedger, gifts, inviteRewardDays: config.inviteRewardDays });
   const wechatPay = config.wechatPay ? createWechatPayClient(config.wechatPay) : null;
   const notificationMetrics = given.metrics?.money.notifications ?? null;
   // Wait-for-free's "ready" push to followers: a job at the moment, sent only if it still holds.
@@ -56,7 +60,8 @@ export function buildMoney(config: AppConfig, log: FastifyBaseLogger, given: Pla
       readyNotice: freeUnlockNotice,
     }),
     coinPacksOnSale: async () => (await activePacks(db)).map(toPublicPack),
-    coupons: createCouponsService({ domainEvents, membership }),
+    gifts,
+    coupons: createCouponsService({ domainEvents, membership, gifts }),
     payments: createPaymentsService({
       db,
       domainEvents,
@@ -67,6 +72,7 @@ export function buildMoney(config: AppConfig, log: FastifyBaseLogger, given: Pla
       sandbox: config.paymentsSandbox,
       checkoutTokens: createCheckoutTokens(config.jwtSecret),
       coinsOnSale,
+      gifts,
     }),
     stripeWebhook: config.stripe
       ? createStripeWebhook({ domainEvents, ledger, config: config.stripe, metrics: notificationMetrics })

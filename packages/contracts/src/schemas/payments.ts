@@ -13,6 +13,12 @@ export const CreateOrderBody = ClosedObject({
   channel: Type.Optional(
     Type.Union([Type.Literal('wechat'), Type.Literal('card')], { description: 'Sandbox only: which button started it' }),
   ),
+  gift: Type.Optional(
+    Type.Boolean({
+      description:
+        'Issue 59: a gift membership (with `months` only): paying grants the buyer nothing and makes a one-use gift code (docs/PAYMENTS.md "Gifts")',
+    }),
+  ),
 });
 export type CreateOrderBody = Static<typeof CreateOrderBody>;
 export const CreatedOrder = Type.Object({
@@ -36,7 +42,17 @@ export const PaymentStatusValue = Type.Union([
   Type.Literal('failed'),
 ]);
 export type PaymentStatusValue = Static<typeof PaymentStatusValue>;
-export const PaymentStatus = Type.Object({ completed: Type.Boolean(), status: PaymentStatusValue });
+/** A paid gift's code and redemption link, in the answers right after the payment only (docs/PAYMENTS.md "Gifts"). */
+export const GiftCodeReveal = Type.Object({
+  code: Type.String({ description: 'The one-use gift code (GIFT-XXXX-XXXX-XXXX-XXXX)' }),
+  link: Type.String({ description: 'PUBLIC_URL/gift/<code>: the friend opens it, signs in and confirms' }),
+});
+export type GiftCodeReveal = Static<typeof GiftCodeReveal>;
+export const PaymentStatus = Type.Object({
+  completed: Type.Boolean(),
+  status: PaymentStatusValue,
+  gift: Type.Optional(GiftCodeReveal),
+});
 export type PaymentStatus = Static<typeof PaymentStatus>;
 export const PaymentStatusResponse = Data(Type.Object({ result: PaymentStatus }));
 
