@@ -145,6 +145,7 @@ describe('buying a gift', () => {
     expect(await statusOf(buyer, orderId)).toEqual({ completed: true, status: 'succeeded' });
     expect(await membershipEnd(buyer)).not.toBeNull();
     expect(await giftsOf(buyer)).toEqual([]);
+    expect((await callApi(ctx, 'GET', `/admin/orders/${orderId}`, admin)).json().data).not.toHaveProperty('gift');
   });
 
   it('on Stripe: a gift payment link makes a gift for the payer (shown once in their gift list), a plan link does not', async () => {
@@ -193,6 +194,17 @@ describe('redeeming a gift', () => {
     expect(Date.parse(listed.redeemed_at)).toBeGreaterThanOrEqual(before);
     expect(listed).not.toHaveProperty('reveal');
     expect((await statusOf(buyer, orderId)).gift).toBeUndefined();
+
+    // The console's order page: a gift, redeemed by whom and when; the grant shown is the friend's.
+    const detail = (await callApi(ctx, 'GET', `/admin/orders/${orderId}`, admin)).json().data;
+    expect(detail.gift).toEqual({
+      state: 'redeemed',
+      redeemed_by: { uuid: friend.uuid, username: friend.username },
+      redeemed_at: listed.redeemed_at,
+      cancelled_at: null,
+    });
+    expect(detail.grant).toMatchObject({ source: 'gift', revoked_at: null });
+    expect(JSON.stringify(detail)).not.toContain(code);
 
     const unknown = await redeemCoupon(ctx, friend, 'GIFT-0000-0000-0000-0000');
     expect(unknown.json().code).toBe('INVALID_COUPON');
@@ -258,6 +270,9 @@ describe('refunding a gift', () => {
     expect(after).toBeGreaterThanOrEqual(addCalendarMonths(before, 1) - 60_000);
     expect((await liveGrants(friend)).map((grant) => grant.source)).toEqual(['sandbox']);
     expect((await giftsOf(buyer))[0].state).toBe('cancelled');
+    const detail = (await callApi(ctx, 'GET', `/admin/orders/${orderId}`, admin)).json().data;
+    expect(detail).toMatchObject({ status: 'refunded', gift: { state: 'cancelled', redeemed_by: { username: friend.username } } });
+    expect(detail.grant.revoked_at).not.toBeNull();
   });
 
   it('on Stripe (charge.refunded): a redeemed gift’s grant is revoked', async () => {
