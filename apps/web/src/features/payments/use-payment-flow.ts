@@ -14,7 +14,15 @@ import {
 import { openSandboxCheckout, type CheckoutWindow } from './sandbox-checkout-url';
 
 /** Queries whose answers change once a payment grants membership time or coins. */
-const MEMBERSHIP_QUERY_KEYS = [['account', 'membership'], ['membership'], ['chapter-content'], ['wallet'], ['book-unlocks']] as const;
+const MEMBERSHIP_QUERY_KEYS = [
+  ['account', 'membership'],
+  ['membership'],
+  ['chapter-content'],
+  ['wallet'],
+  ['book-unlocks'],
+  // Issue 59: a paid gift joins the profile's gift list.
+  ['account', 'gifts'],
+] as const;
 
 /**
  * Drives the payment reducer: creates the order, polls its status every 3 s while pending, fires the
