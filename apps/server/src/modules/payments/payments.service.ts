@@ -144,7 +144,11 @@ export function createPaymentsService(deps: PaymentsDeps) {
 
   async function createWechatOrder(
     wechat: WechatPayClient,
-    order: Pick<PaymentOrdersTable, 'order_id' | 'plan' | 'amount_fen' | 'expires_at'> & { coins?: number; bonus_coins?: number; gift?: number },
+    order: Pick<PaymentOrdersTable, 'order_id' | 'plan' | 'amount_fen' | 'expires_at'> & {
+      coins?: number;
+      bonus_coins?: number;
+      gift?: number;
+    },
   ) {
     try {
       const { codeUrl } = await wechat.createNativeOrder({

@@ -1,15 +1,7 @@
 import { ApiError } from '../../lib/api-client';
 
 export type CouponErrorKey =
-  | 'invalid'
-  | 'expired'
-  | 'exhausted'
-  | 'alreadyUsed'
-  | 'giftOwn'
-  | 'giftRedeemed'
-  | 'giftCancelled'
-  | 'rateLimited'
-  | 'failure';
+  'invalid' | 'expired' | 'exhausted' | 'alreadyUsed' | 'giftOwn' | 'giftRedeemed' | 'giftCancelled' | 'rateLimited' | 'failure';
 
 /**
  * Server error codes of POST /user/coupon/redeem → message key under profile:coupon.errors.
