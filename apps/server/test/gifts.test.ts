@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCalendarMonths } from '../src/lib/time.js';
+import { readStripeConfig } from '../src/modules/payments/payments-config.js';
 import { authHeader, callApi, createUser, createUserWithEmail, nextClientIp, type TestUser } from './helpers/factories.js';
 import {
   redeemCoupon,
@@ -311,5 +312,25 @@ describe('the redeem call', () => {
       expect(response.statusCode).toBeGreaterThanOrEqual(400);
       expect(response.statusCode).toBeLessThan(500);
     }
+  });
+});
+
+describe('the Stripe gift links (configuration)', () => {
+  it('are optional beside the six Stripe variables, refused alone, and must differ from every other link', () => {
+    expect(readStripeConfig(STRIPE_TEST_ENV)!.giftPaymentLinks.size).toBe(0);
+    const both = readStripeConfig({ ...STRIPE_TEST_ENV, ...GIFT_LINKS })!;
+    expect([...both.giftPaymentLinks]).toEqual([
+      ['plink_test_gift_month', 'month'],
+      ['plink_test_gift_season', 'season'],
+    ]);
+    expect([...readStripeConfig({ ...STRIPE_TEST_ENV, STRIPE_PAYMENT_LINK_GIFT_SEASON: 'plink_x' })!.giftPaymentLinks]).toEqual([
+      ['plink_x', 'season'],
+    ]);
+    expect(() => readStripeConfig(GIFT_LINKS)).toThrow(/Stripe is partly configured/);
+    expect(() => readStripeConfig({ ...STRIPE_TEST_ENV, STRIPE_PAYMENT_LINK_GIFT_MONTH: 'plink_test_month' })).toThrow(/must differ/);
+    expect(() =>
+      readStripeConfig({ ...STRIPE_TEST_ENV, STRIPE_PAYMENT_LINK_GIFT_MONTH: 'plink_a', STRIPE_PAYMENT_LINK_GIFT_SEASON: 'plink_a' }),
+    ).toThrow(/must differ/);
+    expect(() => readStripeConfig({ ...STRIPE_TEST_ENV, STRIPE_PAYMENT_LINK_GIFT_MONTH: 'buy_btn_x' })).toThrow(/must start with plink_/);
   });
 });
