@@ -107,6 +107,17 @@ describe('buying a gift', () => {
     expect(kinds).toEqual(['gift-code']);
   });
 
+  it('earns the buyer’s inviter nothing; the buyer’s first order for themselves still does', async () => {
+    const inviter = await createUser(ctx);
+    const buyer = await createUser(ctx);
+    await ctx.db.updateTable('users').set({ invited_by: inviter.id }).where('id', '=', buyer.id).execute();
+    await buyGift(buyer, 1);
+    expect(await liveGrants(inviter)).toEqual([]);
+    const own = await callApi(ctx, 'POST', '/payment/wechat/payment/china_book_membership/create', buyer, { months: 1 });
+    await sandboxPay(ctx, buyer, own.json().data.order_id);
+    expect((await liveGrants(inviter)).map((grant) => [grant.source, grant.grant_days])).toEqual([['invite', 7]]);
+  });
+
   it('shows the code only in the window after the payment, never afterwards', async () => {
     const buyer = await createUser(ctx);
     const { orderId } = await buyGift(buyer);
