@@ -11,7 +11,7 @@ const WORDS = {
   'en-us': {
     giftSeason: 'Gift a 3-month pass',
     pay: 'Pay',
-    paid: /Payment succeeded/,
+    paid: /The gift's code is on the profile/,
     confirm: 'Redeem the gift',
     own: 'This is a gift you bought: pass the code on to your friend, who redeems it on their own account.',
     redeemed: /^Gift redeemed\. Your membership now runs until /,
@@ -22,7 +22,7 @@ const WORDS = {
     giftSeason: '赠送季卡',
     openCheckout: '打开沙盒收银台',
     pay: '支付',
-    paid: /支付成功/,
+    paid: /礼物兑换码显示在/,
     confirm: '兑换礼物',
     own: '这是你购买的礼物：请把兑换码转交给朋友，由朋友在自己的账户中兑换。',
     redeemed: /^礼物兑换成功。你的会员有效期至 /,

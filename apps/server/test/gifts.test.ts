@@ -74,6 +74,9 @@ describe('buying a gift', () => {
     const buyer = await createUserWithEmail(ctx);
     const { orderId, code, link } = await buyGift(buyer, 3);
     expect(link).toBe(`${ctx.config.publicUrl}/gift#${code}`);
+    // The sandbox checkout page is told it is a gift (its words say where the code is).
+    const sandboxOrder = (await callApi(ctx, 'GET', `/payment/sandbox/orders/${orderId}`, buyer)).json().data.result;
+    expect(sandboxOrder).toMatchObject({ plan: 'season', gift: true });
     expect(await membershipEnd(buyer)).toBeNull();
     expect(await liveGrants(buyer)).toEqual([]);
     const order = await ctx.db.selectFrom('payment_orders').selectAll().where('order_id', '=', orderId).executeTakeFirstOrThrow();

@@ -7782,6 +7782,11 @@ export interface paths {
                                     amount_fen: number;
                                     /** @description A coin pack: its coins with the bonus; 0 for a membership */
                                     coins: number;
+                                    /**
+                                     * @description Issue 59: a gift membership (absent otherwise)
+                                     * @enum {boolean}
+                                     */
+                                    gift?: true;
                                     /** @description 0 for a coin pack */
                                     months: number;
                                     order_id: string;

@@ -64,6 +64,7 @@ export const SandboxOrder = Type.Object({
   coins: Type.Integer({ description: 'A coin pack: its coins with the bonus; 0 for a membership' }),
   amount_fen: Type.Integer(),
   status: PaymentStatusValue,
+  gift: Type.Optional(Type.Literal(true, { description: 'Issue 59: a gift membership (absent otherwise)' })),
 });
 export const SandboxOrderResponse = Result(SandboxOrder);
 

@@ -216,6 +216,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       coins: order.coins + order.bonus_coins,
       amount_fen: order.amount_fen,
       status,
+      ...(order.gift === 1 ? { gift: true as const } : {}),
     };
   }
 
