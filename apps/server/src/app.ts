@@ -26,6 +26,7 @@ import { commentsRoutes } from './modules/community/comments.routes.js';
 import { ratingsRoutes } from './modules/community/ratings.routes.js';
 import { couponsRoutes } from './modules/coupons/coupons.routes.js';
 import { subscriptionsRoutes } from './modules/payments/subscriptions/subscriptions.routes.js';
+import { giftsRoutes } from './modules/payments/gifts/gifts.routes.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
 import type { MailOptions } from './modules/mail/mail-module.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
@@ -244,6 +245,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(membershipRoutes(services.membership));
       await api.register(couponsRoutes(services.coupons));
       await api.register(subscriptionsRoutes(services.subscriptions, services.sandboxSubscriptions));
+      await api.register(giftsRoutes(services.gifts));
       await api.register(paymentsRoutes(services.payments));
       await api.register(coinsRoutes(services.unlocks));
       await api.register(coinOptionsRoutes(services.coinOptions));

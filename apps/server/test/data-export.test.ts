@@ -239,6 +239,46 @@ async function fillReader() {
     .returning(['id', 'code'])
     .executeTakeFirstOrThrow();
   await ctx.db.insertInto('coupon_redemptions').values({ coupon_id: coupon.id, user_id: reader.id, created_at: now }).execute();
+  // Gifts (issue 59): one the reader bought (its friend redeemed it), one the inviter gave the reader.
+  const giftOrder = (id: string, userId: number) => ({
+    order_id: id,
+    user_id: userId,
+    provider: 'sandbox' as const,
+    plan: 'season' as const,
+    months: 3,
+    amount_fen: 2700,
+    currency: 'CNY',
+    status: 'paid' as const,
+    provider_txn_id: `sandbox-${id}`,
+    provider_payment_id: null,
+    created_at: now,
+    paid_at: now,
+    expires_at: now + DAY,
+    settled_at: now,
+    refunded_at: null,
+    gift: 1,
+  });
+  const giftBought = `GFT${randomUUID().slice(0, 8)}`;
+  const giftReceived = `GFT${randomUUID().slice(0, 8)}`;
+  await ctx.db
+    .insertInto('payment_orders')
+    .values([giftOrder(giftBought, reader.id), giftOrder(giftReceived, inviter.id)])
+    .execute();
+  const giftRow = (orderId: string, buyer: number, redeemer: number) => ({
+    order_id: orderId,
+    buyer_id: buyer,
+    months: 3,
+    code_hash: randomUUID().replaceAll('-', '').padEnd(64, '0'),
+    created_at: now,
+    revealed_at: now,
+    redeemed_by: redeemer,
+    redeemed_at: now,
+    cancelled_at: null,
+  });
+  await ctx.db
+    .insertInto('gift_codes')
+    .values([giftRow(giftBought, reader.id, friend.id), giftRow(giftReceived, inviter.id, reader.id)])
+    .execute();
   const key = `u:${reader.id}`;
   await ctx.db
     .insertInto('reading_progress')
@@ -327,6 +367,8 @@ async function fillReader() {
   const passwordHash = (await ctx.db.selectFrom('users').select('password_hash').where('id', '=', reader.id).executeTakeFirstOrThrow())
     .password_hash;
   return {
+    giftBought,
+    giftReceived,
     reader,
     inviter,
     friend,
@@ -378,6 +420,7 @@ describe(`the archive (${TEST_DIALECT})`, () => {
         'coin-history.csv',
         'unlocks.json',
         'coupons.json',
+        'gifts.json',
         'invitations.json',
         'reading-progress.json',
         'reading-history.json',
@@ -414,7 +457,10 @@ describe(`the archive (${TEST_DIALECT})`, () => {
 
   it('has memberships, orders, the wallet, unlocks and coupons', () => {
     expect(jsonOf(entries, 'memberships.json')).toMatchObject([{ source: 'admin', days: 30 }]);
-    expect(jsonOf(entries, 'orders.json')).toMatchObject([
+    // The reader's gift order (issue 59) is an order of theirs too; the coin pack's is checked here.
+    const orders = jsonOf(entries, 'orders.json');
+    expect(orders.map((order: { order_id: string }) => order.order_id).sort()).toEqual([filled.orderId, filled.giftBought].sort());
+    expect(orders.filter((order: { order_id: string }) => order.order_id === filled.orderId)).toMatchObject([
       {
         order_id: filled.orderId,
         provider: 'stripe',
@@ -435,6 +481,15 @@ describe(`the archive (${TEST_DIALECT})`, () => {
       { book_title: 'La Tour', chapter_number: 3, chapter_title: 'Floor 3', kind: 'coins' },
     ]);
     expect(jsonOf(entries, 'coupons.json')).toMatchObject([{ code: filled.coupon, days: 7 }]);
+    // Issue 59: the gift bought (its order and state) and the one redeemed (not whose order it was).
+    const gifts = jsonOf(entries, 'gifts.json');
+    expect(gifts).toHaveLength(2);
+    expect(gifts).toContainEqual(
+      expect.objectContaining({ kind: 'bought', order_id: filled.giftBought, plan: 'season', state: 'redeemed' }),
+    );
+    const redeemed = gifts.find((gift: { kind: string }) => gift.kind === 'redeemed');
+    expect(redeemed).toMatchObject({ plan: 'season', months: 3, state: 'redeemed' });
+    expect(JSON.stringify(redeemed)).not.toContain(filled.giftReceived);
   });
 
   it('has reading progress, history, events, follows, likes, comments, ratings', () => {
@@ -759,6 +814,7 @@ describe('the personal-data map', () => {
       'book_follows',
       'push_subscriptions',
       'coupon_redemptions',
+      'gift_codes',
       'payment_orders',
       'coin_lots',
       'coin_entries',

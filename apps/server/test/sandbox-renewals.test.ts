@@ -93,6 +93,9 @@ describe('a renewing membership in the sandbox', () => {
     const reader = await createUser(ctx);
     const pack = await post(reader, '/payment/wechat/payment/china_book_membership/create', { pack: 1, renewing: true });
     expect(pack.statusCode).toBe(400);
+    // A gift never renews.
+    const gift = await post(reader, '/payment/wechat/payment/china_book_membership/create', { months: 1, gift: true, renewing: true });
+    expect(gift.json()).toMatchObject({ code: 'INVALID_PLAN' });
     expect((await simulate(reader, 'renewal_paid')).json()).toMatchObject({ code: 'SUBSCRIPTION_NOT_FOUND' });
     expect((await simulate(reader, 'nonsense')).statusCode).toBe(400);
   });

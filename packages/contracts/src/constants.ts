@@ -83,6 +83,7 @@ export const MAIL_KINDS = [
   // Issue 59: a failed renewal's grace (transactional); a renewing season plan's reminder (list: reminders).
   'renewal-failed',
   'renewal-reminder',
+  'gift-code',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 export const MAIL_STATES = ['queued', 'sending', 'sent', 'failed', 'suppressed'] as const;

@@ -44,6 +44,12 @@ export const ErrorCode = {
   COUPON_EXPIRED: 'COUPON_EXPIRED',
   COUPON_EXHAUSTED: 'COUPON_EXHAUSTED',
   COUPON_ALREADY_USED: 'COUPON_ALREADY_USED',
+  /** Issue 59: the buyer of a gift tried to redeem it on their own account (400). */
+  GIFT_OWN: 'GIFT_OWN',
+  /** Issue 59: this gift code was redeemed already (by anyone; 400). */
+  GIFT_ALREADY_REDEEMED: 'GIFT_ALREADY_REDEEMED',
+  /** Issue 59: the gift's order was refunded, so the code is void (400). */
+  GIFT_CANCELLED: 'GIFT_CANCELLED',
   INVALID_PLAN: 'INVALID_PLAN',
   PAYMENT_UNAVAILABLE: 'PAYMENT_UNAVAILABLE',
   ORDER_NOT_FOUND: 'ORDER_NOT_FOUND',

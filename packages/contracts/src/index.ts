@@ -42,3 +42,4 @@ export * from './schemas/book-credits.js';
 export * from './schemas/discovery.js';
 export * from './schemas/offline.js';
 export * from './schemas/coin-options.js';
+export * from './schemas/gifts.js';

@@ -29,6 +29,9 @@ export const PAGE_PATTERNS = {
   // One-click unsubscribe from an e-mail (apps/server modules/mail/): the token is in the query.
   unsubscribe: '/unsubscribe',
   sandboxCheckout: '/sandbox/checkout/:orderId',
+  // Issue 59: a gift's redemption link (sign in, then confirm); the code rides in the fragment, which
+  // no request carries (server logs, Referer), so only the browser that opens the link sees it.
+  gift: '/gift',
   // The operator console: its own screens under /admin (the API refuses non-admins).
   admin: '/admin/*',
 } as const;
@@ -130,6 +133,8 @@ export const pagePath = {
   /** The sandbox's checkout page of an order; with its `checkout_token` for a payer who is not logged in (the QR code). */
   sandboxCheckout: (orderId: string, checkoutToken?: string) =>
     `/sandbox/checkout/${encodeURIComponent(orderId)}${checkoutToken === undefined ? '' : `?checkout_token=${encodeURIComponent(checkoutToken)}`}`,
+  /** Issue 59: where a gift code is redeemed. */
+  gift: (code: string) => `/gift#${encodeURIComponent(code)}`,
 } as const;
 
 /**

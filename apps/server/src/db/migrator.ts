@@ -44,6 +44,7 @@ import * as eventClientTimes from './migrations/2026-12-01T0900-event-client-tim
 import * as coinAmountsBigint from './migrations/2026-12-02T0950-coin-amounts-bigint.js';
 import * as membershipSubscriptions from './migrations/2026-12-03T0900-membership-subscriptions.js';
 import * as coinRentals from './migrations/2026-12-03T0920-coin-rentals.js';
+import * as giftMemberships from './migrations/2026-12-03T0910-gift-memberships.js';
 
 /** Listed explicitly (not read from disk) so the compiled server and the tests see the same set. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -91,6 +92,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-12-02T0950-coin-amounts-bigint': coinAmountsBigint,
   '2026-12-03T0900-membership-subscriptions': membershipSubscriptions,
   '2026-12-03T0920-coin-rentals': coinRentals,
+  '2026-12-03T0910-gift-memberships': giftMemberships,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

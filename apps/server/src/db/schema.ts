@@ -645,6 +645,8 @@ export interface PaymentOrdersTable {
   bonus_expiry_days: Generated<number | null>;
   /** The subscription whose invoice this order paid (issue 59); null for a one-time purchase. */
   subscription_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Issue 59: 1 for a gift membership (its payment makes a gift code, grants the buyer nothing). */
+  gift: Generated<number>;
 }
 
 /** What the operator sells for coins (migration 2026-11-27T0900). */
@@ -938,6 +940,7 @@ export interface Database {
   payment_orders: PaymentOrdersTable;
   membership_subscriptions: MembershipSubscriptionsTable;
   subscription_invoices: SubscriptionInvoicesTable;
+  gift_codes: GiftCodesTable;
   payment_events: PaymentEventsTable;
   payment_incidents: PaymentIncidentsTable;
   chapter_texts: ChapterTextsTable;
@@ -974,4 +977,19 @@ export interface AutoUnlocksTable {
   cap: number;
   spent: Generated<number>;
   enabled_at: number;
+}
+
+/** Issue 59: the one-use code of a paid gift order (modules/gifts/; migration 2026-12-03T0910). */
+export interface GiftCodesTable {
+  id: Generated<number>;
+  order_id: string;
+  buyer_id: number;
+  months: number;
+  /** SHA-256 (hex) of the canonical code; the code is never stored. */
+  code_hash: string;
+  created_at: number;
+  revealed_at: number | null;
+  redeemed_by: number | null;
+  redeemed_at: number | null;
+  cancelled_at: number | null;
 }

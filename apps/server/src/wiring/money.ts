@@ -12,6 +12,8 @@ import type { JobHandler } from '../modules/jobs/job-runner.js';
 import { createCheckoutTokens } from '../modules/payments/checkout-token.js';
 import { createOrderLedger } from '../modules/payments/order-ledger.js';
 import { createPaymentsService } from '../modules/payments/payments.service.js';
+import { createGiftCodes } from '../modules/payments/gifts/gift-codes.js';
+import { createGiftsService } from '../modules/payments/gifts/gifts.service.js';
 import { createStripeWebhook } from '../modules/payments/stripe/stripe-webhook.js';
 import { createSubscriptionLedger } from '../modules/payments/subscriptions/subscription-ledger.js';
 import { createSubscriptionsService } from '../modules/payments/subscriptions/subscriptions.service.js';
@@ -33,7 +35,9 @@ export function buildMoney(config: AppConfig, log: FastifyBaseLogger, given: Pla
   const coinsOnSale = async () => (await siteSettings.get()).coins_enabled;
   // Coins (issue 42, docs/PAYMENTS.md "Coins"): the second way to pay, on the same ledger as memberships.
   const coinLedger = createCoinLedger();
-  const ledger = createOrderLedger({ domainEvents, membership, coins: coinLedger, inviteRewardDays: config.inviteRewardDays });
+  // Gift memberships (issue 59): codes derived under the server secret, stored as hashes only.
+  const gifts = createGiftsService({ db, domainEvents, membership, codes: createGiftCodes(config.jwtSecret), publicUrl: config.publicUrl });
+  const ledger = createOrderLedger({ domainEvents, membership, coins: coinLedger, gifts, inviteRewardDays: config.inviteRewardDays });
   // Memberships that renew (issue 59): every paid period through the same ledger, grace from the settings.
   const renewalUrl = `${config.publicUrl}${pagePath.profile(PROFILE_SECTIONS.renewal)}`;
   const subscriptionLedger = createSubscriptionLedger({
@@ -76,7 +80,6 @@ export function buildMoney(config: AppConfig, log: FastifyBaseLogger, given: Pla
       readyNotice: freeUnlockNotice,
     }),
     coinPacksOnSale: async () => (await activePacks(db)).map(toPublicPack),
-    coupons: createCouponsService({ domainEvents, membership }),
     subscriptions: createSubscriptionsService({
       db,
       domainEvents,
@@ -84,6 +87,8 @@ export function buildMoney(config: AppConfig, log: FastifyBaseLogger, given: Pla
       stripeBilling: config.stripe && config.stripe.renewingLinks.size > 0 ? createStripeBilling(config.stripe) : null,
       profileUrl: renewalUrl,
     }),
+    gifts,
+    coupons: createCouponsService({ domainEvents, membership, gifts }),
     payments: createPaymentsService({
       db,
       domainEvents,
@@ -95,6 +100,7 @@ export function buildMoney(config: AppConfig, log: FastifyBaseLogger, given: Pla
       checkoutTokens: createCheckoutTokens(config.jwtSecret),
       coinsOnSale,
       sandboxSubscriptions,
+      gifts,
     }),
     stripeWebhook: config.stripe
       ? createStripeWebhook({

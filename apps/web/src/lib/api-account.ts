@@ -1,4 +1,5 @@
 import type {
+  BoughtGift,
   CreatedOrder,
   EmailResult,
   InviteCodeResult,
@@ -15,8 +16,8 @@ import { anonymousClient, client, data, result, type ApiData } from './api-fetch
 export type SandboxOrder = ApiData<'/api/v1/payment/sandbox/orders/{order_id}', 'get'>['result'];
 
 /** What an order buys: a membership plan or a coin pack (public config `coins.packs`). */
-/** A plan (renewing: issue 59, sold so by the sandbox) or a coin pack. */
-export type OrderProduct = { months: 1 | 3; renewing?: true } | { pack: number };
+/** A plan (renewing: issue 59, sold so by the sandbox; or a gift) or a coin pack. */
+export type OrderProduct = { months: 1 | 3; renewing?: true; gift?: true } | { pack: number };
 
 /** The order's owner is recognised by their token; a phone that scanned the QR code by the link's checkout token. */
 const sandboxParams = (orderId: string, checkoutToken: string | null) => ({
@@ -59,6 +60,8 @@ export const accountApi = {
   // A membership plan (`months`) or, with coins on (issue 42), a coin pack (`pack`): the same order and QR flow.
   createWechatOrder: (product: OrderProduct, channel?: 'card'): Promise<CreatedOrder> =>
     data(client.POST('/api/v1/payment/wechat/payment/china_book_membership/create', { body: channel ? { ...product, channel } : product })),
+  // Issue 59: the gift memberships the reader bought, with their state (the code only right after the payment).
+  giftsBought: (): Promise<BoughtGift[]> => result(client.GET('/api/v1/user/gifts')),
   paymentStatus: (orderId: string): Promise<PaymentStatus> =>
     result(client.GET('/api/v1/payment/wechat/payment/status/{order_id}', { params: { path: { order_id: orderId } } })),
   sandboxOrder: (orderId: string, checkoutToken: string | null): Promise<SandboxOrder> =>

@@ -3806,6 +3806,18 @@ export interface paths {
                                     received_at: string;
                                     summary: string | null;
                                 }[];
+                                gift?: {
+                                    /** Format: date-time */
+                                    cancelled_at: string | null;
+                                    /** Format: date-time */
+                                    redeemed_at: string | null;
+                                    redeemed_by: {
+                                        username: string;
+                                        uuid: string;
+                                    } | null;
+                                    /** @description unpaid: no code yet; cancelled: the order was refunded (a redeemed gift’s grant is then revoked) */
+                                    state: "unpaid" | "unredeemed" | "redeemed" | "cancelled";
+                                };
                                 grant: {
                                     /** Format: date-time */
                                     ends_at: string;
@@ -3915,6 +3927,18 @@ export interface paths {
                                         received_at: string;
                                         summary: string | null;
                                     }[];
+                                    gift?: {
+                                        /** Format: date-time */
+                                        cancelled_at: string | null;
+                                        /** Format: date-time */
+                                        redeemed_at: string | null;
+                                        redeemed_by: {
+                                            username: string;
+                                            uuid: string;
+                                        } | null;
+                                        /** @description unpaid: no code yet; cancelled: the order was refunded (a redeemed gift’s grant is then revoked) */
+                                        state: "unpaid" | "unredeemed" | "redeemed" | "cancelled";
+                                    };
                                     grant: {
                                         /** Format: date-time */
                                         ends_at: string;
@@ -4025,7 +4049,7 @@ export interface paths {
                 query?: {
                     /** @description Ext: continue after the row this opaque cursor names (a previous answer's `next_cursor`, same filters); excludes page > 0 */
                     cursor?: string;
-                    kind?: "email-confirm" | "email-changed" | "password-reset" | "password-changed" | "payment-receipt" | "coupon-receipt" | "refund-notice" | "membership-reminder" | "chapter-digest" | "two-step-changed" | "data-export-ready" | "account-deletion-scheduled" | "account-deletion-cancelled" | "account-erased" | "renewal-failed" | "renewal-reminder";
+                    kind?: "email-confirm" | "email-changed" | "password-reset" | "password-changed" | "payment-receipt" | "coupon-receipt" | "refund-notice" | "membership-reminder" | "chapter-digest" | "two-step-changed" | "data-export-ready" | "account-deletion-scheduled" | "account-deletion-cancelled" | "account-erased" | "renewal-failed" | "renewal-reminder" | "gift-code";
                     /** @description page × page_size may not pass 10,000: follow next_cursor instead */
                     page?: number;
                     page_size?: number;
@@ -8062,6 +8086,11 @@ export interface paths {
                                     amount_fen: number;
                                     /** @description A coin pack: its coins with the bonus; 0 for a membership */
                                     coins: number;
+                                    /**
+                                     * @description Issue 59: a gift membership (absent otherwise)
+                                     * @enum {boolean}
+                                     */
+                                    gift?: true;
                                     /** @description 0 for a coin pack */
                                     months: number;
                                     order_id: string;
@@ -8123,6 +8152,12 @@ export interface paths {
                             data: {
                                 result: {
                                     completed: boolean;
+                                    gift?: {
+                                        /** @description The one-use gift code (GIFT-XXXX-XXXX-XXXX-XXXX) */
+                                        code: string;
+                                        /** @description PUBLIC_URL/gift/<code>: the friend opens it, signs in and confirms */
+                                        link: string;
+                                    };
                                     status: "requires_action" | "succeeded" | "expired" | "failed";
                                 };
                             };
@@ -8315,6 +8350,8 @@ export interface paths {
                     "application/json": {
                         /** @description Sandbox only: which button started it */
                         channel?: "wechat" | "card";
+                        /** @description Issue 59: a gift membership (with `months` only): paying grants the buyer nothing and makes a one-use gift code (docs/PAYMENTS.md "Gifts") */
+                        gift?: boolean;
                         /** @description 1 (month card) or 3 (season card); give this or `pack` */
                         months?: number;
                         /** @description Ext (issue 42): a coin pack id (public config `coins.packs`) instead of months */
@@ -8384,6 +8421,12 @@ export interface paths {
                             data: {
                                 result: {
                                     completed: boolean;
+                                    gift?: {
+                                        /** @description The one-use gift code (GIFT-XXXX-XXXX-XXXX-XXXX) */
+                                        code: string;
+                                        /** @description PUBLIC_URL/gift/<code>: the friend opens it, signs in and confirms */
+                                        link: string;
+                                    };
                                     status: "requires_action" | "succeeded" | "expired" | "failed";
                                 };
                             };
@@ -10118,6 +10161,64 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/gifts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Gift memberships the reader bought, with their state (the code only right after the payment) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    /** Format: date-time */
+                                    bought_at: string;
+                                    months: number;
+                                    order_id: string;
+                                    plan: "month" | "season";
+                                    provider: "wechat" | "stripe" | "sandbox";
+                                    /** Format: date-time */
+                                    redeemed_at: string | null;
+                                    reveal?: {
+                                        /** @description The one-use gift code (GIFT-XXXX-XXXX-XXXX-XXXX) */
+                                        code: string;
+                                        /** @description PUBLIC_URL/gift/<code>: the friend opens it, signs in and confirms */
+                                        link: string;
+                                    };
+                                    state: "unredeemed" | "redeemed" | "cancelled";
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;

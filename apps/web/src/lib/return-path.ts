@@ -3,7 +3,7 @@ export const RETURN_PARAM = 'return';
 
 /** Screens a reader (or an operator, /admin) may be sent back to; anything else (API, media, other sites) is refused. */
 const RETURNABLE =
-  /^\/(?:reader\/book\/chapter\/|book\/chapters\/|profile(?:$|[?#])|library(?:$|[?#/])|admin(?:$|[?#/])|books?(?:$|[?#])|$)/;
+  /^\/(?:reader\/book\/chapter\/|book\/chapters\/|profile(?:$|[?#])|gift(?:$|[?#])|library(?:$|[?#/])|admin(?:$|[?#/])|books?(?:$|[?#])|$)/;
 
 /**
  * A same-site path to return to, or null. Never an open redirect: the value must be a path on

@@ -19,6 +19,12 @@ export const CreateOrderBody = ClosedObject({
         'Ext (issue 59), sandbox only: buy the plan renewing (a sandbox subscription whose first period this order pays); on Stripe, renewing plans have buy buttons of their own',
     }),
   ),
+  gift: Type.Optional(
+    Type.Boolean({
+      description:
+        'Issue 59: a gift membership (with `months` only): paying grants the buyer nothing and makes a one-use gift code (docs/PAYMENTS.md "Gifts")',
+    }),
+  ),
 });
 export type CreateOrderBody = Static<typeof CreateOrderBody>;
 export const CreatedOrder = Type.Object({
@@ -42,7 +48,17 @@ export const PaymentStatusValue = Type.Union([
   Type.Literal('failed'),
 ]);
 export type PaymentStatusValue = Static<typeof PaymentStatusValue>;
-export const PaymentStatus = Type.Object({ completed: Type.Boolean(), status: PaymentStatusValue });
+/** A paid gift's code and redemption link, in the answers right after the payment only (docs/PAYMENTS.md "Gifts"). */
+export const GiftCodeReveal = Type.Object({
+  code: Type.String({ description: 'The one-use gift code (GIFT-XXXX-XXXX-XXXX-XXXX)' }),
+  link: Type.String({ description: 'PUBLIC_URL/gift/<code>: the friend opens it, signs in and confirms' }),
+});
+export type GiftCodeReveal = Static<typeof GiftCodeReveal>;
+export const PaymentStatus = Type.Object({
+  completed: Type.Boolean(),
+  status: PaymentStatusValue,
+  gift: Type.Optional(GiftCodeReveal),
+});
 export type PaymentStatus = Static<typeof PaymentStatus>;
 export const PaymentStatusResponse = Data(Type.Object({ result: PaymentStatus }));
 
@@ -54,6 +70,7 @@ export const SandboxOrder = Type.Object({
   coins: Type.Integer({ description: 'A coin pack: its coins with the bonus; 0 for a membership' }),
   amount_fen: Type.Integer(),
   status: PaymentStatusValue,
+  gift: Type.Optional(Type.Literal(true, { description: 'Issue 59: a gift membership (absent otherwise)' })),
 });
 export const SandboxOrderResponse = Result(SandboxOrder);
 

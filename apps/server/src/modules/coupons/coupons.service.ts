@@ -4,6 +4,8 @@ import { AppError } from '../../lib/app-error.js';
 import type { MembershipService } from '../membership/membership.service.js';
 import { queueCouponReceipt } from '../notices/receipts.js';
 import * as repo from './coupons.repository.js';
+import { canonicalGiftCode } from '../payments/gifts/gift-codes.js';
+import type { GiftsService } from '../payments/gifts/gifts.service.js';
 
 /** Codes are case-insensitive and compared without surrounding spaces. */
 export const normalizeCouponCode = (code: string) => code.trim().toUpperCase();
@@ -13,7 +15,13 @@ export const isValidCouponCode = (code: string) => COUPON_CODE.test(code);
 
 const refuse = (code: ErrorCode, message: string) => new AppError(code, 400, message);
 
-export function createCouponsService(deps: { domainEvents: DomainEvents; membership: MembershipService; now?: () => number }) {
+export function createCouponsService(deps: {
+  domainEvents: DomainEvents;
+  membership: MembershipService;
+  /** Issue 59: the redemption box takes gift codes too (GIFT-…). */
+  gifts: Pick<GiftsService, 'redeem'>;
+  now?: () => number;
+}) {
   const { domainEvents, membership } = deps;
   const now = deps.now ?? Date.now;
 
@@ -22,6 +30,8 @@ export function createCouponsService(deps: { domainEvents: DomainEvents; members
    * receipt are one transaction, so a failure or a lost race leaves nothing behind.
    */
   async function redeem(userId: number, rawCode: string): Promise<Membership> {
+    const gift = canonicalGiftCode(rawCode);
+    if (gift !== null) return deps.gifts.redeem(userId, gift);
     const code = normalizeCouponCode(rawCode);
     await domainEvents.transact(async (trx) => {
       const coupon = await repo.findCouponByCode(trx, code);

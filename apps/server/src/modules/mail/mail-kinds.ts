@@ -16,6 +16,7 @@
  * - account-deletion-scheduled: the account will be erased on a date; logging in cancels it (issue 43)
  * - account-deletion-cancelled: a login (or an operator at the reader's request) cancelled it
  * - account-erased: the account was erased (to the address held until then, linked to no account)
+ * - gift-code: a paid gift's code and redemption link, to its buyer (issue 59; code and link are secret fields)
  * Lists (MAIL_LISTS) are what a reader can leave with one click (RFC 8058); every other kind is
  * strictly transactional.
  */

@@ -112,3 +112,24 @@ export const queueRenewalFailedNotice = (
     grace_until: formatInstant(failed.graceUntil, to.language),
     renewal: failed.renewalUrl,
   }));
+
+/**
+ * Issue 59: a paid gift's code and redemption link, to its buyer's confirmed address. The code and
+ * the link are secret fields: the outbox row forgets them once the message is sent or given up.
+ */
+export async function queueGiftCode(
+  trx: DbExecutor,
+  domainEvents: EventRaiser,
+  gift: { order: ReceiptOrder; code: string; link: string },
+  now: number,
+): Promise<void> {
+  const to = await mailRecipientOf(trx, gift.order.user_id);
+  if (!to) return;
+  const data = { username: to.username, ...orderFields(gift.order, to.language), code: gift.code, link: gift.link };
+  await queueMail(
+    trx,
+    domainEvents,
+    { kind: 'gift-code', to: to.to, userId: to.userId, language: to.language, data, secretFields: ['code', 'link'] },
+    now,
+  );
+}

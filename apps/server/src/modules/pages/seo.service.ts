@@ -76,6 +76,7 @@ const KIND_OF_PAGE: Record<PageName, Exclude<PageRoute['kind'], 'unknown'>> = {
   unsubscribe: 'private',
   admin: 'private',
   sandboxCheckout: 'private',
+  gift: 'private',
 };
 
 /** The web app's routes (the contracts route table), as far as page heads differ between them. */

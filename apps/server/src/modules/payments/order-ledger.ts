@@ -10,6 +10,7 @@ import { queuePaymentReceipt, queueRefundNotice } from '../notices/receipts.js';
 import * as repo from './payments.repository.js';
 import { recordIncident } from './payment-incidents.repository.js';
 import { isErased } from '../users/account-state.repository.js';
+import type { GiftsService } from './gifts/gifts.service.js';
 
 export type OrderRow = Selectable<PaymentOrdersTable>;
 
@@ -18,6 +19,8 @@ export interface OrderLedgerDeps {
   membership: MembershipService;
   /** Coin packs (plan 'coins') credit and refund here (modules/coins/coin-ledger.ts). */
   coins: CoinLedger;
+  /** Issue 59: a gift order makes its gift code on payment and voids it (or its grant) on refund. */
+  gifts?: Pick<GiftsService, 'createWithin' | 'cancelWithin'>;
   inviteRewardDays: number;
   now?: () => number;
 }
@@ -40,6 +43,10 @@ export class AmountMismatchError extends AppError {
 export function createOrderLedger(deps: OrderLedgerDeps) {
   const { domainEvents, membership } = deps;
   const now = deps.now ?? Date.now;
+  const gifts = () => {
+    if (!deps.gifts) throw new Error('a gift order reached a ledger built without the gifts service');
+    return deps.gifts;
+  };
 
   /**
    * Marks the order paid and grants its months (plus an invite reward on the user's first paid
@@ -77,6 +84,12 @@ export function createOrderLedger(deps: OrderLedgerDeps) {
         },
         now(),
       );
+      return true;
+    }
+    // Issue 59: a gift grants its buyer nothing (no months, no invite reward: gift orders do not
+    // count as paid orders there); it makes the one-use code the buyer passes on, and mails it.
+    if (order.gift === 1) {
+      await gifts().createWithin(trx, order, now());
       return true;
     }
     // A coin pack credits its coins (and bonus); a plan grants its months.
@@ -122,6 +135,13 @@ export function createOrderLedger(deps: OrderLedgerDeps) {
     if (!order) throw orderNotFound();
     if (!(await repo.markRefundedOnce(trx, orderId, now()))) return false;
     await domainEvents.raise(trx, { type: 'order-changed', orderId, provider: order.provider, plan: order.plan, event: 'refunded' });
+    // Issue 59: a gift's code dies; if a friend had redeemed it, their grant is revoked (and the
+    // rest of their time re-stacked). The buyer's own membership and invite reward never depended on it.
+    if (order.gift === 1) {
+      await gifts().cancelWithin(trx, orderId);
+      await queueRefundNotice(trx, domainEvents, order, await membership.endWithin(trx, order.user_id), now());
+      return true;
+    }
     const inviter = await repo.findInviter(trx, order.user_id);
     await membership.lockMembersWithin(trx, inviter === null ? [order.user_id] : [order.user_id, inviter]);
     // A coin pack: the coins left of it and the unlocks its coins paid for (coin-ledger.ts refundPackWithin).

@@ -69,6 +69,7 @@ const ORDER_COLUMNS = [
   'o.refunded_at',
   'o.provider_txn_id',
   'o.provider_payment_id',
+  'o.gift',
   'o.user_id',
   'u.uuid as user_uuid',
   'u.username',
@@ -132,3 +133,12 @@ export async function takeOverStaleEvent(db: DbExecutor, provider: string, event
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/** Issue 59: a gift order's code row and who redeemed it. */
+export const findOrderGift = (db: DbExecutor, orderId: string) =>
+  db
+    .selectFrom('gift_codes as g')
+    .leftJoin('users as r', 'r.id', 'g.redeemed_by')
+    .select(['g.redeemed_at', 'g.cancelled_at', 'r.uuid as redeemer_uuid', 'r.username as redeemer_username'])
+    .where('g.order_id', '=', orderId)
+    .executeTakeFirst();

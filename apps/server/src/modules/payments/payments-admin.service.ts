@@ -4,6 +4,7 @@ import {
   type AdminOrderDetail,
   type AdminOrderListQuery,
   type KeysetPaged,
+  type OrderGift,
   type RefundOrderResult,
   type RefundPreview,
 } from '@inkstream/contracts';
@@ -21,6 +22,7 @@ import { listOrderEvents, recordEventOnce } from './payment-incidents.repository
 import * as repo from './payments-admin.repository.js';
 import type { StripeRefunder } from './stripe/stripe-refunds.js';
 import type { WechatPayClient } from './wechat/wechat-pay-client.js';
+import { GIFT_GRANT_SOURCE } from './gifts/gifts.service.js';
 
 export interface PaymentsAdminDeps {
   db: Db;
@@ -53,6 +55,15 @@ const toAdminOrder = (row: repo.AdminOrderRow): AdminOrder => ({
   created_at: toIso(row.created_at),
   paid_at: isoOrNull(row.paid_at),
   refunded_at: isoOrNull(row.refunded_at),
+});
+
+/** Issue 59: what the console says of a gift order (no code row yet: not paid). */
+const giftOf = (gift: Awaited<ReturnType<typeof repo.findOrderGift>>): OrderGift => ({
+  state: !gift ? 'unpaid' : gift.cancelled_at !== null ? 'cancelled' : gift.redeemed_at !== null ? 'redeemed' : 'unredeemed',
+  redeemed_by:
+    gift?.redeemer_uuid != null && gift.redeemer_username != null ? { uuid: gift.redeemer_uuid, username: gift.redeemer_username } : null,
+  redeemed_at: isoOrNull(gift?.redeemed_at ?? null),
+  cancelled_at: isoOrNull(gift?.cancelled_at ?? null),
 });
 
 const refundFailed = (message: string) => new AppError(ErrorCode.REFUND_FAILED, 502, message);
@@ -98,10 +109,13 @@ export function createPaymentsAdminService(deps: PaymentsAdminDeps) {
   async function detail(orderId: string): Promise<AdminOrderDetail> {
     const row = await repo.findOrderWithUser(db, orderId);
     if (!row) throw orderNotFound();
-    const [events, grant, coinRefund] = await Promise.all([
+    const isGift = row.gift === 1;
+    const [events, grant, coinRefund, gift] = await Promise.all([
       listOrderEvents(db, orderId),
-      repo.findOrderGrant(db, row.provider, orderId),
+      // A gift's grant is the redeemer's, under the source `gift` (issue 59).
+      repo.findOrderGrant(db, isGift ? GIFT_GRANT_SOURCE : row.provider, orderId),
       row.plan === 'coins' && row.status === 'refunded' ? deps.coins.packRefundDone(db, orderId) : null,
+      isGift ? repo.findOrderGift(db, orderId) : undefined,
     ]);
     return {
       ...toAdminOrder(row),
@@ -117,6 +131,7 @@ export function createPaymentsAdminService(deps: PaymentsAdminDeps) {
           }
         : null,
       coin_refund: coinRefund,
+      ...(isGift ? { gift: giftOf(gift) } : {}),
     };
   }
 

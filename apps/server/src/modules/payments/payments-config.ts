@@ -43,6 +43,8 @@ export interface StripeConfig {
    */
   readonly renewingLinks: ReadonlyMap<string, PlanId>;
   readonly renewingBuyButtons: Readonly<Partial<Record<PlanId, string>>>;
+  /** Issue 59: the optional gift links (STRIPE_PAYMENT_LINK_GIFT_MONTH / _SEASON): which sells which plan as a gift. */
+  readonly giftPaymentLinks: ReadonlyMap<string, PlanId>;
 }
 
 const WECHAT_REQUIRED = [
@@ -62,6 +64,9 @@ const STRIPE_REQUIRED = [
   'STRIPE_PAYMENT_LINK_MONTH',
   'STRIPE_PAYMENT_LINK_SEASON',
 ] as const;
+
+/** Issue 59: optional gift payment links, read only beside the six above. */
+const STRIPE_GIFT_LINKS = ['STRIPE_PAYMENT_LINK_GIFT_MONTH', 'STRIPE_PAYMENT_LINK_GIFT_SEASON'] as const;
 
 const isSet = (env: Env, name: string) => (env[name] ?? '') !== '';
 
@@ -170,10 +175,24 @@ function readPrefixed(env: Env, name: string, prefixes: readonly string[]): stri
 }
 
 export function readStripeConfig(env: Env): StripeConfig | null {
-  if (!requireAllOrNone(env, 'Stripe', STRIPE_REQUIRED, ['STRIPE_SECRET_KEY', 'STRIPE_API_BASE'])) return null;
+  // The gift links are optional (either, both or none), but only beside the six: alone they are a mistake.
+  if (!requireAllOrNone(env, 'Stripe', STRIPE_REQUIRED, ['STRIPE_SECRET_KEY', 'STRIPE_API_BASE', ...STRIPE_GIFT_LINKS])) return null;
   const monthLink = readPrefixed(env, 'STRIPE_PAYMENT_LINK_MONTH', ['plink_']);
   const seasonLink = readPrefixed(env, 'STRIPE_PAYMENT_LINK_SEASON', ['plink_']);
   if (monthLink === seasonLink) throw new ConfigError('STRIPE_PAYMENT_LINK_MONTH and STRIPE_PAYMENT_LINK_SEASON must differ');
+  const giftLinks = new Map<string, PlanId>();
+  for (const [name, plan] of [
+    ['STRIPE_PAYMENT_LINK_GIFT_MONTH', 'month'],
+    ['STRIPE_PAYMENT_LINK_GIFT_SEASON', 'season'],
+  ] as const) {
+    if (!isSet(env, name)) continue;
+    const link = readPrefixed(env, name, ['plink_']);
+    // One link sells one thing: a link both a plan and a gift would grant by whichever was read first.
+    if (link === monthLink || link === seasonLink || giftLinks.has(link)) {
+      throw new ConfigError(`${name} must differ from the other Stripe payment links`);
+    }
+    giftLinks.set(link, plan);
+  }
   return Object.freeze({
     secretKey: isSet(env, 'STRIPE_SECRET_KEY') ? readPrefixed(env, 'STRIPE_SECRET_KEY', ['sk_', 'rk_']) : null,
     apiBase: isSet(env, 'STRIPE_API_BASE') ? new URL(readUrl(env, 'STRIPE_API_BASE', HTTP)!) : null,
@@ -188,6 +207,7 @@ export function readStripeConfig(env: Env): StripeConfig | null {
       [seasonLink, 'season'],
     ]),
     ...readRenewing(env, [monthLink, seasonLink]),
+    giftPaymentLinks: giftLinks,
   });
 }
 

@@ -150,6 +150,8 @@ export async function countPaidOrders(db: DbExecutor, userId: number): Promise<n
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('user_id', '=', userId)
     .where('status', '=', 'paid')
+    // A gift (issue 59) pays for someone else: it earns and keeps no invite reward.
+    .where('gift', '=', 0)
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 }

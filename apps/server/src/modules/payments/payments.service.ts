@@ -24,6 +24,7 @@ import type { WechatPayClient } from './wechat/wechat-pay-client.js';
 import { loadOnFirstUse } from '../../lib/load-on-first-use.js';
 import { findActivePack } from '../coins/coin-packs.repository.js';
 import { refuseLeftReader } from '../users/account-guard.js';
+import type { GiftsService } from './gifts/gifts.service.js';
 
 const qrcode = loadOnFirstUse<typeof import('qrcode')>('qrcode');
 
@@ -67,8 +68,17 @@ export interface PaymentsDeps {
   sandboxSubscriptions: SandboxSubscriptions | null;
   /** Coin packs are sold only while the operator has coins on (site setting coins_enabled). */
   coinsOnSale: () => Promise<boolean>;
+  /** Issue 59: the code of a paid gift order, shown in the status answers right after the payment. */
+  gifts: Pick<GiftsService, 'revealWithin'>;
   now?: () => number;
 }
+
+type OrderRequest = {
+  months?: number | undefined;
+  pack?: number | undefined;
+  gift?: boolean | undefined;
+  renewing?: boolean | undefined;
+};
 
 /** What WeChat shows the payer on the payment screen (the plan in Chinese: WeChat Pay serves zh-cn readers). */
 const PLAN_DESCRIPTIONS = { month: '月卡会员', season: '季卡会员', coins: '金币' } as const;
@@ -81,10 +91,12 @@ export function createPaymentsService(deps: PaymentsDeps) {
   const provider = deps.wechat ? ('wechat' as const) : deps.sandbox ? ('sandbox' as const) : null;
 
   /** What the order sells: a membership plan (`months`) or a coin pack on sale (`pack`), exactly one. */
-  async function productOf(body: { months?: number | undefined; pack?: number | undefined }) {
+  async function productOf(body: OrderRequest) {
     if ((body.months === undefined) === (body.pack === undefined)) {
       throw new AppError(ErrorCode.INVALID_PLAN, 400, 'Choose a plan (months) or a coin pack (pack), one of them');
     }
+    // Issue 59: gifts are memberships only (a coin pack is credited to the payer's own wallet).
+    if (body.gift === true && body.pack !== undefined) throw new AppError(ErrorCode.INVALID_PLAN, 400, 'Only a membership can be a gift');
     if (body.pack !== undefined) {
       const pack = (await deps.coinsOnSale()) ? await findActivePack(db, body.pack) : undefined;
       if (!pack) throw new AppError(ErrorCode.INVALID_PLAN, 400, 'This coin pack is not on sale');
@@ -100,18 +112,16 @@ export function createPaymentsService(deps: PaymentsDeps) {
     }
     const plan = planForMonths(body.months!);
     if (!plan) throw new AppError(ErrorCode.INVALID_PLAN, 400, 'Choose the month card (1) or the season card (3)');
-    return { plan, months: PLANS[plan].months, amount_fen: PLANS[plan].amountFen };
+    return { plan, months: PLANS[plan].months, amount_fen: PLANS[plan].amountFen, gift: body.gift === true ? 1 : 0 };
   }
 
-  async function createOrder(
-    userId: number,
-    body: { months?: number | undefined; pack?: number | undefined; renewing?: boolean | undefined },
-  ): Promise<CreatedOrder> {
+  async function createOrder(userId: number, body: OrderRequest): Promise<CreatedOrder> {
     const product = await productOf(body);
     if (!provider) throw unavailable();
     // Issue 59: renewing is sold here only by the sandbox (Stripe's renewing plans have buy buttons of their own).
     const renewing = body.renewing === true;
-    if (renewing && (provider !== 'sandbox' || product.plan === 'coins' || !deps.sandboxSubscriptions)) {
+    // A gift never renews: it is one period for someone else.
+    if (renewing && (provider !== 'sandbox' || product.plan === 'coins' || body.gift === true || !deps.sandboxSubscriptions)) {
       throw new AppError(ErrorCode.INVALID_PLAN, 400, 'A renewing membership is not sold this way here');
     }
     const created = now();
@@ -151,7 +161,11 @@ export function createPaymentsService(deps: PaymentsDeps) {
 
   async function createWechatOrder(
     wechat: WechatPayClient,
-    order: Pick<PaymentOrdersTable, 'order_id' | 'plan' | 'amount_fen' | 'expires_at'> & { coins?: number; bonus_coins?: number },
+    order: Pick<PaymentOrdersTable, 'order_id' | 'plan' | 'amount_fen' | 'expires_at'> & {
+      coins?: number;
+      bonus_coins?: number;
+      gift?: number;
+    },
   ) {
     try {
       const { codeUrl } = await wechat.createNativeOrder({
@@ -159,7 +173,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
         description:
           order.plan === 'coins'
             ? `${deps.siteName} ${(order.coins ?? 0) + (order.bonus_coins ?? 0)} ${PLAN_DESCRIPTIONS.coins}`
-            : `${deps.siteName} ${PLAN_DESCRIPTIONS[order.plan]}`,
+            : `${deps.siteName} ${PLAN_DESCRIPTIONS[order.plan]}${order.gift === 1 ? '（礼物）' : ''}`,
         amountFen: order.amount_fen,
         expiresAt: order.expires_at,
       });
@@ -191,7 +205,10 @@ export function createPaymentsService(deps: PaymentsDeps) {
   async function status(userId: number, orderId: string): Promise<PaymentStatus> {
     const order = await repo.findOrder(db, orderId);
     if (!order || order.user_id !== userId) throw orderNotFound();
-    return statusOf(order);
+    const result = await statusOf(order);
+    // Issue 59: a paid gift's code and link, to its buyer, in the answers right after the payment.
+    const gift = order.gift === 1 && order.status === 'paid' ? await deps.gifts.revealWithin(db, orderId) : undefined;
+    return gift ? { ...result, gift } : result;
   }
 
   function requireSandbox(): void {
@@ -216,6 +233,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       coins: order.coins + order.bonus_coins,
       amount_fen: order.amount_fen,
       status,
+      ...(order.gift === 1 ? { gift: true as const } : {}),
     };
   }
 

@@ -12,6 +12,7 @@ import { ContinueAfterPurchase } from './ContinueAfterPurchase';
 import { EmailNoticesSection } from './EmailNoticesSection';
 import { EmailSection } from './EmailSection';
 import { FeedKeysSection } from './FeedKeysSection';
+import { GiftSection } from './GiftSection';
 import { InviteSection } from './InviteSection';
 import { MembershipSummary } from './MembershipSummary';
 import { PasswordDialog } from './PasswordDialog';
@@ -72,6 +73,7 @@ export function ProfileView({ yourData }: { yourData?: ReactNode }) {
       <EmailSection />
       <RenewalSection />
       <TopUpSection userUuid={userUuid ?? ''} language={currentLanguage()} />
+      <GiftSection language={currentLanguage()} />
       <CoinsSection userUuid={userUuid ?? ''} language={currentLanguage()} />
       <EmailNoticesSection />
       <FeedKeysSection />

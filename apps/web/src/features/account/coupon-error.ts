@@ -1,6 +1,7 @@
 import { ApiError } from '../../lib/api-client';
 
-export type CouponErrorKey = 'invalid' | 'expired' | 'exhausted' | 'alreadyUsed' | 'rateLimited' | 'failure';
+export type CouponErrorKey =
+  'invalid' | 'expired' | 'exhausted' | 'alreadyUsed' | 'giftOwn' | 'giftRedeemed' | 'giftCancelled' | 'rateLimited' | 'failure';
 
 /**
  * Server error codes of POST /user/coupon/redeem → message key under profile:coupon.errors.
@@ -13,6 +14,10 @@ const BY_CODE: Record<string, CouponErrorKey> = {
   COUPON_EXPIRED: 'expired',
   COUPON_EXHAUSTED: 'exhausted',
   COUPON_ALREADY_USED: 'alreadyUsed',
+  // Issue 59: the box takes gift codes too.
+  GIFT_OWN: 'giftOwn',
+  GIFT_ALREADY_REDEEMED: 'giftRedeemed',
+  GIFT_CANCELLED: 'giftCancelled',
   RATE_LIMITED: 'rateLimited',
 };
 

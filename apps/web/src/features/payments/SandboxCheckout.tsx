@@ -78,7 +78,9 @@ export function SandboxCheckout({ orderId, checkoutToken }: { orderId: string; c
                   status === 'succeeded'
                     ? order.data.plan === 'coins'
                       ? 'checkout.succeededCoins'
-                      : 'checkout.succeeded'
+                      : order.data.gift
+                        ? 'checkout.succeededGift'
+                        : 'checkout.succeeded'
                     : status === 'expired'
                       ? 'checkout.expired'
                       : 'checkout.failed',

@@ -107,6 +107,19 @@ describe('payment flow', () => {
     expect(run(select, { type: 'tick', now: T0 + 10 * 180_000 })).toMatchObject({ phase: 'pending', order: null });
   });
 
+  it('keeps a paid gift’s code and link as the server’s answer gave them (issue 59), and nothing when it gave none', () => {
+    const gift = { code: 'GIFT-ABCD-EFGH-JKMN-PQRS', link: 'https://example.test/gift#GIFT-ABCD-EFGH-JKMN-PQRS' };
+    const paid = paymentReducer(pending(), {
+      type: 'status',
+      orderId: 'o1',
+      result: { completed: true, status: 'succeeded', gift },
+      now: T0,
+    });
+    expect(paid).toEqual({ phase: 'success', plan: 'season', channel: 'wechat', orderId: 'o1', gift });
+    const plain = paymentReducer(pending(), { type: 'status', orderId: 'o1', result: { completed: true, status: 'succeeded' }, now: T0 });
+    expect(plain).not.toHaveProperty('gift');
+  });
+
   it('cancels from pending back to idle, forgetting plan and QR code', () => {
     expect(run(select, { type: 'cancel' })).toEqual(initialPaymentState);
     expect(paymentReducer(pending(), { type: 'cancel' })).toEqual(initialPaymentState);

@@ -3,7 +3,7 @@
  * idle → pending (order being created, then QR shown and status polled) → success | failed;
  * cancel (pending) and continue/reselect (success, failed) go back to idle, forgetting plan and QR.
  */
-import type { PaymentStatus } from '@inkstream/contracts';
+import type { GiftCodeReveal, PaymentStatus } from '@inkstream/contracts';
 
 /** Spec section 9: status polled every 3 s; a payment not done 3 minutes after order creation has failed. */
 export const POLL_INTERVAL_MS = 3000;
@@ -27,7 +27,8 @@ export interface PaymentOrder {
 export type PaymentState =
   | { phase: 'idle' }
   | { phase: 'pending'; plan: PaymentPlan; channel: PaymentChannel; requestId: number; order: PaymentOrder | null }
-  | { phase: 'success'; plan: PaymentPlan; channel: PaymentChannel; orderId: string }
+  /** `gift`: a paid gift's code and link, as the server's status answer showed them (issue 59). */
+  | { phase: 'success'; plan: PaymentPlan; channel: PaymentChannel; orderId: string; gift?: GiftCodeReveal }
   | { phase: 'failed'; plan: PaymentPlan; channel: PaymentChannel; reason: FailureReason; code?: string };
 
 export type PaymentAction =
@@ -62,7 +63,13 @@ export function paymentReducer(state: PaymentState, action: PaymentAction): Paym
       if (!isCurrentOrder(state, action.orderId)) return state;
       // A completed payment wins even past the limit: the payer has paid and the server granted the time.
       if (action.result.completed || action.result.status === 'succeeded')
-        return { phase: 'success', plan: state.plan, channel: state.channel, orderId: action.orderId };
+        return {
+          phase: 'success',
+          plan: state.plan,
+          channel: state.channel,
+          orderId: action.orderId,
+          ...(action.result.gift ? { gift: action.result.gift } : {}),
+        };
       if (action.result.status === 'failed') return fail(state, 'status');
       if (action.result.status === 'expired' || isTimedOut(state.order, action.now)) return fail(state, 'timeout');
       return state;

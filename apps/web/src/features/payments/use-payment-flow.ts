@@ -21,6 +21,8 @@ const MEMBERSHIP_QUERY_KEYS = [
   ['chapter-content'],
   ['wallet'],
   ['book-unlocks'],
+  // Issue 59: a paid gift joins the profile's gift list.
+  ['account', 'gifts'],
 ] as const;
 
 /**

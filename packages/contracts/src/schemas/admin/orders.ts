@@ -89,6 +89,17 @@ export const CoinRefund = Type.Object({
 });
 export type CoinRefund = Static<typeof CoinRefund>;
 
+/** Issue 59: a gift order's code (never shown here) and what became of it. */
+export const OrderGift = Type.Object({
+  state: Type.Union([Type.Literal('unpaid'), Type.Literal('unredeemed'), Type.Literal('redeemed'), Type.Literal('cancelled')], {
+    description: 'unpaid: no code yet; cancelled: the order was refunded (a redeemed gift’s grant is then revoked)',
+  }),
+  redeemed_by: Nullable(Type.Object({ uuid: Type.String(), username: Type.String() })),
+  redeemed_at: Nullable(Timestamp()),
+  cancelled_at: Nullable(Timestamp()),
+});
+export type OrderGift = Static<typeof OrderGift>;
+
 export const AdminOrderDetail = Type.Object({
   ...AdminOrder.properties,
   provider_txn_id: Nullable(Type.String()),
@@ -97,6 +108,8 @@ export const AdminOrderDetail = Type.Object({
   grant: Nullable(OrderGrant),
   /** A refunded coin pack: what its refund did to the coins; null otherwise. */
   coin_refund: Nullable(CoinRefund),
+  /** Issue 59: a gift order: its state (the grant above is then the redeemer's); absent for any other order. */
+  gift: Type.Optional(OrderGift),
 });
 export type AdminOrderDetail = Static<typeof AdminOrderDetail>;
 export const AdminOrderDetailResponse = Data(AdminOrderDetail);

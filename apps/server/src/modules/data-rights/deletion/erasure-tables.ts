@@ -40,6 +40,8 @@ export const ERASURE_TABLES: Readonly<Record<string, string>> = {
   membership_grants:
     "kept: the ledger of what each payment bought, naming only the pseudonymised row; running and future grants revoked (the time left is lost); operators' notes naming the reader pseudonymised",
   coupon_redemptions: 'kept: the ledger (a coupon counts its redemptions), naming only the pseudonymised row',
+  gift_codes:
+    "kept: the ledger (a paid gift, the hash of its code, who redeemed it), naming only the pseudonymised rows; an erased buyer's unredeemed gift stays redeemable, since it was paid for someone else",
   coin_lots: 'kept: the coin ledger (what was bought), naming only the pseudonymised row; the balance left can no longer be spent',
   coin_entries:
     "kept: the coin ledger (each movement), naming only the pseudonymised row; operators' gift reasons naming the reader pseudonymised",

@@ -176,6 +176,25 @@ export const readCouponRedemptions = (db: DbExecutor, userId: number) =>
     .orderBy('coupon_redemptions.created_at')
     .execute();
 
+/** Issue 59: gift memberships the reader bought, and those they redeemed (the buyer is not named). */
+export const readGifts = (db: DbExecutor, userId: number) =>
+  db
+    .selectFrom('gift_codes')
+    .innerJoin('payment_orders', 'payment_orders.order_id', 'gift_codes.order_id')
+    .select([
+      'gift_codes.order_id',
+      'gift_codes.buyer_id',
+      'gift_codes.redeemed_by',
+      'gift_codes.months',
+      'payment_orders.plan',
+      'gift_codes.created_at',
+      'gift_codes.redeemed_at',
+      'gift_codes.cancelled_at',
+    ])
+    .where((eb) => eb.or([eb('gift_codes.buyer_id', '=', userId), eb('gift_codes.redeemed_by', '=', userId)]))
+    .orderBy('gift_codes.created_at')
+    .execute();
+
 export const readProgress = (db: DbExecutor, readerKey: string) =>
   db
     .selectFrom('reading_progress')

@@ -94,6 +94,7 @@ async function readAll(
   const unlocks = await repo.readChapterGrants(trx, userId);
   const autoUnlocks = await repo.readAutoUnlocks(trx, userId);
   const redemptions = await repo.readCouponRedemptions(trx, userId);
+  const gifts = await repo.readGifts(trx, userId);
   const progress = await repo.readProgress(trx, readerKey);
   const reads = await repo.readChapterReads(trx, readerKey);
   const events = await repo.readReadingEvents(trx, userId);
@@ -261,6 +262,18 @@ async function readAll(
       ends_at: iso(grant.expires_at),
     })),
     'coupons.json': redemptions.map((r) => ({ code: r.code, days: r.grant_days, months: r.grant_months, redeemed_at: iso(r.created_at) })),
+    'gifts.json': gifts.map((gift) => {
+      const bought = Number(gift.buyer_id) === userId;
+      return {
+        kind: bought ? 'bought' : 'redeemed',
+        // The order is the buyer's: the redeemer sees the plan and when, not whose money it was.
+        ...(bought ? { order_id: gift.order_id, paid_at: iso(gift.created_at) } : {}),
+        plan: gift.plan,
+        months: gift.months,
+        state: gift.cancelled_at !== null ? 'cancelled' : gift.redeemed_at !== null ? 'redeemed' : 'unredeemed',
+        redeemed_at: iso(gift.redeemed_at),
+      };
+    }),
     'invitations.json': {
       your_invite_code: account.invite_code,
       invited_by: inviter?.username ?? null,

@@ -33,6 +33,7 @@ export const EXPORTED_TABLES: Readonly<Record<string, string>> = {
   book_reading_overrides: 'reading-preferences.json (books)',
   push_subscriptions: 'push-subscriptions.json',
   coupon_redemptions: 'coupons.json',
+  gift_codes: 'gifts.json',
   payment_orders: 'orders.json',
   coin_lots: 'coins.json',
   coin_entries: 'coins.json',

@@ -6,7 +6,7 @@ import { newOrderId } from '../payments.service.js';
 
 /** What a payment link sells: a membership plan, or a coin pack (its coins and bonus as sold now). */
 export type SoldProduct =
-  | { plan: PlanId }
+  | { plan: PlanId; gift?: boolean }
   | { plan: 'coins'; pack: { id: number; coins: number; bonus_coins: number; bonus_expiry_days: number | null; price_fen: number } };
 
 /** The order columns of what was sold. */
@@ -20,7 +20,7 @@ const orderColumnsOf = (product: SoldProduct) =>
         bonus_coins: product.pack.bonus_coins,
         bonus_expiry_days: product.pack.bonus_expiry_days,
       }
-    : { plan: product.plan, months: PLANS[product.plan].months };
+    : { plan: product.plan, months: PLANS[product.plan].months, gift: product.gift === true ? 1 : 0 };
 
 /** A paid Checkout session, with the product and user we established for it. */
 export interface PaidSession {

@@ -83,6 +83,9 @@ export function createStripeWebhook(deps: StripeWebhookDeps) {
     }
     const plan = config.paymentLinks.get(session.paymentLink);
     if (plan) return { plan };
+    // Issue 59: a gift link sells the plan as a gift (a code for the payer to pass on).
+    const giftPlan = config.giftPaymentLinks.get(session.paymentLink);
+    if (giftPlan) return { plan: giftPlan, gift: true };
     const pack = await findPackByPaymentLink(trx, session.paymentLink);
     return pack ? { plan: 'coins', pack: { ...pack, id: Number(pack.id) } } : null;
   }

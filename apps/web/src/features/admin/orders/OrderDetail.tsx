@@ -89,6 +89,20 @@ export function OrderDetail() {
           <dd>{t(`provider.${o.provider}`)}</dd>
           <dt>{t('column.plan')}</dt>
           <dd>{orderPlanLabel(o, t, i18n.language)}</dd>
+          {o.gift && (
+            <>
+              <dt>{t('gift.title')}</dt>
+              <dd data-testid="order-gift">
+                {t(`gift.${o.gift.state}`, { date: formatDateTime(o.gift.cancelled_at) })}
+                {o.gift.redeemed_by && (
+                  <>
+                    {' · '}
+                    {t('gift.redeemedBy', { date: formatDateTime(o.gift.redeemed_at) })} <bdi>{o.gift.redeemed_by.username}</bdi>
+                  </>
+                )}
+              </dd>
+            </>
+          )}
           <dt>{t('column.amount')}</dt>
           <dd>{formatAmount(o.amount_fen, o.currency)}</dd>
           <dt>{t('column.created')}</dt>

@@ -87,6 +87,25 @@ describe('orders in the console', () => {
     expect(new URL(String(fetch.mock.calls.at(-1)![0]), 'http://localhost').searchParams.get('cursor')).toBeNull();
   });
 
+  it('says an order is a gift and who redeemed it when (issue 59); an order for oneself says nothing of gifts', async () => {
+    const gift = {
+      state: 'redeemed',
+      redeemed_by: { uuid: '0b7c2f0e-0000-4000-8000-000000000002', username: 'friend1' },
+      redeemed_at: '2026-11-24T10:00:00.000Z',
+      cancelled_at: null,
+    };
+    stubApi({ 'GET /admin/orders/IS1': ok(order('paid', { gift })) });
+    open('/admin/orders/IS1');
+    const shown = await screen.findByTestId('order-gift');
+    expect(shown.textContent).toMatch(/^A gift, redeemed · redeemed on .+ by friend1$/);
+    expect(screen.getByText('Gift', { selector: 'dt' })).toBeTruthy();
+    cleanUpScreen();
+    stubApi({ 'GET /admin/orders/IS1': ok(order('paid')) });
+    open('/admin/orders/IS1');
+    await screen.findByText('Sandbox payment succeeded');
+    expect(screen.queryByTestId('order-gift')).toBeNull();
+  });
+
   it('refunds a paid order after a reason and a confirmation, then shows the new state', async () => {
     const fetch = stubApi({
       'GET /admin/orders/IS1': ok(order('paid')),

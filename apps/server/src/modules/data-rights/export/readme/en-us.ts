@@ -22,6 +22,8 @@ export const enUs: ReadmeWords = {
     'coin-history.csv': 'The coin movements as a spreadsheet table.',
     'unlocks.json': 'Chapters you hold for good (coin unlocks, free unlocks, gifts): book, chapter, how and when.',
     'coupons.json': 'Coupons you redeemed: the code, what it gave, when.',
+    'gifts.json':
+      'Gift memberships: those you bought (order, plan, state: unredeemed, redeemed and when, cancelled by a refund; never the code) and those you redeemed (plan, when).',
     'invitations.json':
       'Your invite code, who invited you (their name), and how many readers joined with your code and when (not their names).',
     'reading-progress.json': 'Where you are in each book: chapter, page or position, when you were last there.',
@@ -104,7 +106,7 @@ export const enUs: ReadmeWords = {
     history: 'every coin movement',
     invited_by: 'name of the reader who invited you',
     joined_at: 'when each invited reader joined',
-    kind: 'kind (of movement, unlock or e-mail; for coins: purchase, bonus, grant (a gift), unlock, rental, auto_unlock, bulk_unlock (unlock all), undo_refund (an auto-unlock undone), refund, reversal, expiry)',
+    kind: 'kind (of movement, unlock or e-mail; for coins: purchase, bonus, grant (a gift), unlock, rental, auto_unlock, bulk_unlock (unlock all), undo_refund (an auto-unlock undone), refund, reversal, expiry; for a gift: bought or redeemed)',
     language: 'language',
     last_success_at: 'last successful delivery',
     last_used_at: 'when it was last used',

@@ -22,6 +22,8 @@ export const esEs: ReadmeWords = {
     'coin-history.csv': 'Los movimientos de monedas como tabla de hoja de cálculo.',
     'unlocks.json': 'Los capítulos que tienes para siempre (desbloqueos con monedas, gratuitos, regalos): libro, capítulo, cómo y cuándo.',
     'coupons.json': 'Los cupones que canjeaste: el código, lo que dio, cuándo.',
+    'gifts.json':
+      'Suscripciones de regalo: las que compraste (pedido, plan, estado: sin canjear, canjeada y cuándo, anulada por un reembolso; nunca el código) y las que canjeaste (plan, cuándo).',
     'invitations.json':
       'Tu código de invitación, quién te invitó (su nombre), y cuántos lectores se unieron con tu código y cuándo (no sus nombres).',
     'reading-progress.json': 'Por dónde vas en cada libro: capítulo, página o posición, cuándo estuviste por última vez.',
@@ -104,7 +106,7 @@ export const esEs: ReadmeWords = {
     history: 'cada movimiento de monedas',
     invited_by: 'nombre del lector que te invitó',
     joined_at: 'cuándo se unió cada lector invitado',
-    kind: 'tipo (de movimiento, desbloqueo o correo; en monedas: purchase compra, bonus bonificación, grant regalo, unlock desbloqueo, rental alquiler, auto_unlock desbloqueo automático, bulk_unlock desbloquear todo, undo_refund devolución al deshacer, refund reembolso, reversal devolución, expiry caducidad)',
+    kind: 'tipo (de movimiento, desbloqueo o correo; en monedas: purchase compra, bonus bonificación, grant regalo, unlock desbloqueo, rental alquiler, auto_unlock desbloqueo automático, bulk_unlock desbloquear todo, undo_refund devolución al deshacer, refund reembolso, reversal devolución, expiry caducidad; de un regalo: comprado o canjeado)',
     language: 'idioma',
     last_success_at: 'último envío correcto',
     last_used_at: 'cuándo se usó por última vez',

@@ -22,6 +22,8 @@ export const frFr: ReadmeWords = {
     'coin-history.csv': 'Les mouvements de pièces sous forme de tableau.',
     'unlocks.json': 'Les chapitres qui vous sont acquis (pièces, déblocages gratuits, cadeaux) : livre, chapitre, comment et quand.',
     'coupons.json': 'Les coupons utilisés : le code, ce qu’il a donné, quand.',
+    'gifts.json':
+      'Abonnements cadeaux : ceux que vous avez achetés (commande, formule, état : non utilisé, utilisé et quand, annulé par un remboursement ; jamais le code) et ceux que vous avez utilisés (formule, quand).',
     'invitations.json':
       'Votre code d’invitation, qui vous a invité (son nom), et combien de lecteurs ont rejoint le site avec votre code et quand (pas leurs noms).',
     'reading-progress.json': 'Où vous en êtes dans chaque livre : chapitre, page ou position, dernière visite.',
@@ -104,7 +106,7 @@ export const frFr: ReadmeWords = {
     history: 'chaque mouvement de pièces',
     invited_by: 'nom du lecteur qui vous a invité',
     joined_at: 'quand chaque lecteur invité a rejoint le site',
-    kind: 'type (de mouvement, de déblocage ou d’e-mail ; pour les pièces : purchase achat, bonus, grant cadeau, unlock déblocage, rental location, auto_unlock déblocage automatique, bulk_unlock tout débloquer, undo_refund remboursement d’une annulation, refund remboursement, reversal restitution, expiry expiration)',
+    kind: 'type (de mouvement, de déblocage ou d’e-mail ; pour les pièces : purchase achat, bonus, grant cadeau, unlock déblocage, rental location, auto_unlock déblocage automatique, bulk_unlock tout débloquer, undo_refund remboursement d’une annulation, refund remboursement, reversal restitution, expiry expiration ; pour un cadeau : acheté ou utilisé)',
     language: 'langue',
     last_success_at: 'dernier envoi réussi',
     last_used_at: 'dernière utilisation',

@@ -15,6 +15,7 @@ export const ARCHIVE_FILE_NAMES = [
   'coin-history.csv',
   'unlocks.json',
   'coupons.json',
+  'gifts.json',
   'invitations.json',
   'reading-progress.json',
   'reading-history.json',
