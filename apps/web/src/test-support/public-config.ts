@@ -9,7 +9,14 @@ export const sandboxPublicConfig = (coins: PublicConfig['coins'] = { enabled: fa
   community: true,
   payments: {
     wechat: { enabled: true, sandbox: true },
-    stripe: { enabled: true, sandbox: true, publishable_key: null, buy_buttons: { month: null, season: null }, renewing: false, renewing_buy_buttons: { month: null, season: null } },
+    stripe: {
+      enabled: true,
+      sandbox: true,
+      publishable_key: null,
+      buy_buttons: { month: null, season: null },
+      renewing: false,
+      renewing_buy_buttons: { month: null, season: null },
+    },
   },
   coins,
 });

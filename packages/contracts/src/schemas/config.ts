@@ -16,7 +16,8 @@ export const PublicConfig = Type.Object({
       publishable_key: Nullable(Type.String()),
       buy_buttons: Type.Object({ month: Nullable(Type.String()), season: Nullable(Type.String()) }),
       renewing: Type.Boolean({
-        description: 'Ext (issue 59): plans can be bought renewing on the card rail (renewing buy buttons on Stripe; in the sandbox, the order call with renewing)',
+        description:
+          'Ext (issue 59): plans can be bought renewing on the card rail (renewing buy buttons on Stripe; in the sandbox, the order call with renewing)',
       }),
       renewing_buy_buttons: Type.Object(
         { month: Nullable(Type.String()), season: Nullable(Type.String()) },

@@ -80,11 +80,11 @@ Keep your password to yourself; you are responsible for what is done with your a
 
 ## Membership
 
-A membership (a Monthly pass or a 3-month pass) gives access to the chapters reserved for members for its whole period. It is paid once through WeChat Pay or Stripe and does not renew on its own. A new membership bought before the current one ends starts when the current one ends.
+A membership (a Monthly pass or a 3-month pass) gives access to the chapters reserved for members for its whole period. It is bought either once (it then ends with its period) or renewing, where the site offers it. A renewing membership is charged again at the end of each period, at the price shown when you subscribed, until you cancel. You can cancel in one click on your profile at any time, without giving a reason: you keep reading until the end of the time you paid for and nothing more is charged. Before a plan of three months or more renews, we write to you with the date and the amount. If a renewal payment fails, you keep reading for a few days while it is tried again; if it still fails, the membership ends. A membership bought as a gift gives its code to the buyer and its time to whoever redeems the code, once; a gift never renews. A new membership bought before the current one ends starts when the current one ends.
 
 ## Coins
 
-Where the site offers coins, you buy them in packs and spend them to unlock single chapters. An unlocked chapter stays unlocked for your account. Bonus coins given with a pack may expire; the pack says when. Coins have no cash value, cannot be transferred to another account and are lost when the account is deleted, unless the order is refunded first.
+Where the site offers coins, you buy them in packs and spend them to unlock single chapters. An unlocked chapter stays unlocked for your account; a rented chapter opens for the days shown when you rent it, then closes (offline copies too). Auto-unlock, where you turn it on for a book, spends coins only up to the limit you set, and can be undone within a minute. Bonus coins given with a pack may expire; the pack says when. Coins have no cash value, cannot be transferred to another account and are lost when the account is deleted, unless the order is refunded first.
 
 ## Refunds
 

@@ -78,11 +78,11 @@ Guarda tu contraseña para ti; eres responsable de lo que se haga con tu cuenta.
 
 ## Membresía
 
-Una membresía (Pase mensual o Pase de 3 meses) da acceso a los capítulos reservados a los miembros durante todo su periodo. Se paga una vez con WeChat Pay o Stripe y no se renueva sola. Una membresía comprada antes de que termine la actual empieza cuando esta termina.
+Una membresía (Pase mensual o Pase de 3 meses) da acceso a los capítulos reservados a los miembros durante todo su periodo. Se compra una sola vez (termina con su periodo) o con renovación, donde el sitio la ofrece. Una membresía con renovación se cobra de nuevo al final de cada periodo, al precio mostrado al suscribirte, hasta que la canceles. Puedes cancelarla con un clic en tu perfil en cualquier momento, sin dar motivos: sigues leyendo hasta el final de lo pagado y no se cobra nada más. Antes de que se renueve un plan de tres meses o más, te escribimos con la fecha y el importe. Si falla un pago de renovación, sigues leyendo unos días mientras se reintenta; si sigue fallando, la membresía termina. Una membresía comprada como regalo da su código al comprador y su tiempo a quien canjea el código, una sola vez; un regalo nunca se renueva. Una membresía comprada antes de que termine la actual empieza cuando esta termina.
 
 ## Monedas
 
-Cuando el sitio ofrece monedas, las compras en paquetes y las gastas para desbloquear capítulos. Un capítulo desbloqueado sigue desbloqueado para tu cuenta. Las monedas de regalo de un paquete pueden caducar; el paquete dice cuándo. Las monedas no tienen valor en dinero, no se pueden pasar a otra cuenta y se pierden al borrar la cuenta, salvo que antes se reembolse el pedido.
+Cuando el sitio ofrece monedas, las compras en paquetes y las gastas para desbloquear capítulos. Un capítulo desbloqueado sigue desbloqueado para tu cuenta; un capítulo alquilado se abre durante los días indicados al alquilarlo y luego se cierra (también las copias sin conexión). El desbloqueo automático, cuando lo activas para un libro, solo gasta monedas hasta el límite que fijas y puede deshacerse en un minuto. Las monedas de regalo de un paquete pueden caducar; el paquete dice cuándo. Las monedas no tienen valor en dinero, no se pueden pasar a otra cuenta y se pierden al borrar la cuenta, salvo que antes se reembolse el pedido.
 
 ## Reembolsos
 

@@ -78,11 +78,11 @@ Gardez votre mot de passe pour vous ; vous êtes responsable de ce qui est fait 
 
 ## Abonnement
 
-Un abonnement (Pass mensuel ou Pass 3 mois) donne accès aux chapitres réservés aux membres pendant toute sa durée. Il est payé une fois par WeChat Pay ou Stripe et ne se renouvelle pas tout seul. Un abonnement acheté avant la fin du précédent commence à la fin de celui-ci.
+Un abonnement (Pass mensuel ou Pass 3 mois) donne accès aux chapitres réservés aux membres pendant toute sa durée. Il s’achète soit une fois (il prend fin avec sa période), soit renouvelable, là où le site le propose. Un abonnement renouvelable est prélevé de nouveau à la fin de chaque période, au prix affiché lors de la souscription, jusqu’à ce que vous le résiliiez. Vous pouvez le résilier en un clic sur votre profil à tout moment, sans donner de raison : vous lisez jusqu’à la fin de la période payée et rien de plus n’est prélevé. Avant le renouvellement d’une formule de trois mois ou plus, nous vous écrivons avec la date et le montant. Si un paiement de renouvellement échoue, vous continuez à lire quelques jours pendant qu’il est retenté ; s’il échoue encore, l’abonnement prend fin. Un abonnement acheté en cadeau donne son code à l’acheteur et sa durée à qui utilise le code, une seule fois ; un cadeau ne se renouvelle jamais. Un abonnement acheté avant la fin du précédent commence à la fin de celui-ci.
 
 ## Pièces
 
-Quand le site propose des pièces, vous les achetez par lots et les dépensez pour débloquer des chapitres. Un chapitre débloqué le reste pour votre compte. Les pièces bonus offertes avec un lot peuvent expirer ; le lot indique quand. Les pièces n'ont pas de valeur monétaire, ne peuvent pas être transférées à un autre compte et sont perdues à la suppression du compte, sauf remboursement préalable de la commande.
+Quand le site propose des pièces, vous les achetez par lots et les dépensez pour débloquer des chapitres. Un chapitre débloqué le reste pour votre compte ; un chapitre loué s’ouvre pour le nombre de jours indiqué à la location, puis se referme (copies hors ligne comprises). Le déblocage automatique, quand vous l’activez pour un livre, ne dépense des pièces que jusqu’à la limite que vous fixez et peut être annulé dans la minute. Les pièces bonus offertes avec un lot peuvent expirer ; le lot indique quand. Les pièces n'ont pas de valeur monétaire, ne peuvent pas être transférées à un autre compte et sont perdues à la suppression du compte, sauf remboursement préalable de la commande.
 
 ## Remboursements
 
