@@ -107,3 +107,37 @@ describe('a renewing membership in the sandbox', () => {
     expect((await post(reader, '/user/membership/subscription/cancel', {})).json()).toMatchObject({ code: 'SUBSCRIPTION_NOT_FOUND' });
   });
 });
+
+describe('the one-tap renewal offer (a rail that cannot renew by itself)', () => {
+  const offerOf = async (user: TestUser) =>
+    (await ctx.app.inject({ method: 'GET', url: '/api/v1/user/membership/renewal_offer', headers: authHeader(user) })).json().data.result;
+  /** Moves the reader's membership end to `days` from now (their one grant), as time passing would. */
+  const endIn = (user: TestUser, days: number) =>
+    ctx.db
+      .updateTable('membership_grants')
+      .set({ ends_at: Date.now() + days * DAY })
+      .where('user_id', '=', user.id)
+      .execute();
+
+  it('offers a one-time member their last plan again within the last 7 days, and nobody else', async () => {
+    const oneTime = await createUser(ctx);
+    const created = await post(oneTime, '/payment/wechat/payment/china_book_membership/create', { months: 3 });
+    await sandboxPay(ctx, oneTime, created.json().data.order_id as string);
+    // Months away from the end: nothing yet.
+    expect(await offerOf(oneTime)).toBeNull();
+    await endIn(oneTime, 3);
+    const offer = await offerOf(oneTime);
+    expect(offer).toMatchObject({ plan: 'season', price: 2700, currency: 'CNY' });
+    expect(Date.parse(offer.ends_at) - Date.now()).toBeGreaterThan(2 * DAY);
+    await endIn(oneTime, 8);
+    expect(await offerOf(oneTime)).toBeNull();
+
+    // A renewing membership renews by itself: no offer, even in its last days.
+    const renewing = await createUser(ctx);
+    await sandboxPay(ctx, renewing, await subscribe(renewing));
+    await endIn(renewing, 3);
+    expect(await offerOf(renewing)).toBeNull();
+    // Never a member: nothing to renew.
+    expect(await offerOf(await createUser(ctx))).toBeNull();
+  });
+});

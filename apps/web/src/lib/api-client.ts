@@ -4,6 +4,7 @@ import type {
   LoginResult,
   Membership,
   Subscription,
+  RenewalOffer,
   PublicConfig,
   RecommendedBook,
   RegisterResult,
@@ -56,6 +57,7 @@ export const api = {
     result(client.POST('/api/v1/user/membership/subscription/cancel', { body: reason ? { reason } : {} })),
   resumeRenewal: (): Promise<Subscription | null> => result(client.POST('/api/v1/user/membership/subscription/resume')),
   renewalPortal: (): Promise<{ url: string }> => result(client.POST('/api/v1/user/membership/subscription/portal')),
+  renewalOffer: (): Promise<RenewalOffer | null> => result(client.GET('/api/v1/user/membership/renewal_offer')),
   simulateRenewal: (event: 'renewal_paid' | 'renewal_failed' | 'period_end'): Promise<Subscription | null> =>
     result(client.POST('/api/v1/payment/sandbox/subscription/simulate', { body: { event } })),
   publicConfig: (): Promise<PublicConfig> => result(client.GET('/api/v1/config/public')),

@@ -10501,6 +10501,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/user/membership/renewal_offer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The same plan again in one tap, offered to a one-time member whose membership ends within 7 days; null otherwise */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    currency: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description When the current membership ends
+                                     */
+                                    ends_at: string;
+                                    plan: "month" | "season";
+                                    price: number;
+                                } | null;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/user/membership/subscription": {
         parameters: {
             query?: never;

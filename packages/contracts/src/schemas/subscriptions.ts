@@ -35,3 +35,16 @@ export const SubscriptionCancelBody = ClosedObject({
 export type SubscriptionCancelBody = Static<typeof SubscriptionCancelBody>;
 
 export const SubscriptionPortalResponse = Result(Type.Object({ url: Type.String({ format: 'uri' }) }));
+
+/**
+ * Issue 59: a one-time member whose membership ends soon is offered the same plan again in one tap
+ * (the profile's top-up section; the reminder mail links there). Null when nothing is offered.
+ */
+export const RenewalOffer = Type.Object({
+  plan: Type.Union([Type.Literal('month'), Type.Literal('season')]),
+  ends_at: Timestamp('When the current membership ends'),
+  price: Type.Integer({ minimum: 0 }),
+  currency: Type.String({ minLength: 3, maxLength: 3 }),
+});
+export type RenewalOffer = Static<typeof RenewalOffer>;
+export const RenewalOfferResponse = Result(Nullable(RenewalOffer));

@@ -167,3 +167,19 @@ export const fillPaymentId = (db: DbExecutor, orderId: string, paymentId: string
     .where('order_id', '=', orderId)
     .where('provider_payment_id', 'is', null)
     .execute();
+
+/** The plan of the reader's latest paid one-time membership order (not a gift, not a renewal), if any. */
+export async function latestOneTimePlanOf(db: DbExecutor, userId: number): Promise<'month' | 'season' | null> {
+  const row = await db
+    .selectFrom('payment_orders')
+    .select('plan')
+    .where('user_id', '=', userId)
+    .where('status', '=', 'paid')
+    .where('gift', '=', 0)
+    .where('subscription_id', 'is', null)
+    .where('plan', 'in', ['month', 'season'])
+    .orderBy('paid_at', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return row ? (row.plan as 'month' | 'season') : null;
+}

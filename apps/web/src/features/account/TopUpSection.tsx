@@ -13,6 +13,8 @@ import {
   usePaymentFlow,
 } from '../payments';
 import { CouponDialog } from './CouponDialog';
+import { RenewalOfferCard } from './RenewalOfferCard';
+import { api } from '../../lib/api-client';
 import { offersWeChatPay, PLANS, type Plan } from './plans';
 import styles from '../../components/forms.module.css';
 import profile from './profile.module.css';
@@ -41,6 +43,17 @@ export function TopUpSection({ userUuid, language }: TopUpSectionProps) {
   const showSoon = !isPending && ((showWeChat && !options.wechat) || !cardEnabled);
   const active = flow.state.phase === 'idle' ? null : flow.state;
 
+  // Issue 59: the same plan again in one tap, when the server offers it (a one-time member's last days).
+  const { data: offer } = useQuery({ queryKey: ['account', 'renewal-offer'], queryFn: () => api.renewalOffer(), staleTime: 0 });
+  const offered = offer ? PLANS.find((plan) => plan.id === offer.plan) : undefined;
+  const renewOffered = !offered
+    ? undefined
+    : showWeChat && options.wechat
+      ? () => flow.start(offered.id, { months: offered.months as 1 | 3 }, 'wechat')
+      : options.card.kind === 'sandbox'
+        ? () => buyWithCard(offered)
+        : undefined;
+
   const buyWithCard = (plan: Plan) => flow.start(plan.id, { months: plan.months }, 'card', reserveCheckoutWindow());
 
   return (
@@ -65,6 +78,21 @@ export function TopUpSection({ userUuid, language }: TopUpSectionProps) {
         />
       ) : (
         <>
+          {offer && offered && (
+            <RenewalOfferCard
+              offer={offer}
+              {...(renewOffered ? { onRenew: renewOffered } : {})}
+              button={
+                options.card.kind === 'stripe' ? (
+                  <StripeBuyButton
+                    buyButtonId={options.card.buyButtons[offered.id]}
+                    publishableKey={options.card.publishableKey}
+                    clientReferenceId={userUuid}
+                  />
+                ) : undefined
+              }
+            />
+          )}
           {showWeChat && (
             <div className={profile.group}>
               <h3 className={profile.groupTitle}>{t('topUp.wechatHeading')}</h3>

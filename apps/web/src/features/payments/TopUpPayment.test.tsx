@@ -181,3 +181,23 @@ describe('card payment in the sandbox', () => {
     expect(screen.getByRole('heading', { name: 'Payment successful' })).toBeTruthy();
   });
 });
+
+describe('the one-tap renewal offer (issue 59)', () => {
+  it('offers the same plan in a one-time member’s last days and starts its WeChat payment in one tap', async () => {
+    const offer = { plan: 'season', ends_at: '2027-01-01T00:00:00.000Z', price: 2700, currency: 'CNY' };
+    const { fetch } = stubPayment({ 'GET /user/membership/renewal_offer': ok({ result: offer }) });
+    await renderProfile('zh-cn');
+    expect(screen.getByTestId('renewal-offer').textContent).toMatch(/Your 3-month pass ends on .*2027.*one tap/);
+    fireEvent.click(screen.getByRole('button', { name: 'Renew for CN¥27' }));
+    await advance();
+    const create = fetch.mock.calls.find(([url]) => String(url).endsWith('/china_book_membership/create'));
+    expect(JSON.parse(String(create![1]!.body))).toEqual({ months: 3 });
+    expect(screen.getByRole('img', { name: 'WeChat Pay QR code for the 3-month pass' })).toBeTruthy();
+  });
+
+  it('shows no offer when the server makes none', async () => {
+    stubPayment({ 'GET /user/membership/renewal_offer': ok({ result: null }) });
+    await renderProfile('zh-cn');
+    expect(screen.queryByTestId('renewal-offer')).toBeNull();
+  });
+});

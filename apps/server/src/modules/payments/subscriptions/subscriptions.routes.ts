@@ -4,6 +4,7 @@ import {
   SubscriptionCancelBody,
   SubscriptionPortalResponse,
   SubscriptionResponse,
+  RenewalOfferResponse,
 } from '@inkstream/contracts';
 import { notFound } from '../../../lib/app-error.js';
 import type { SandboxSubscriptions } from './sandbox-subscriptions.js';
@@ -29,6 +30,17 @@ export function subscriptionsRoutes(subscriptions: SubscriptionsService, sandbox
         },
       },
       async (request) => ({ data: { result: await subscriptions.view(requireUser(request).id) } }),
+    );
+    app.get(
+      '/user/membership/renewal_offer',
+      {
+        schema: {
+          tags,
+          summary: 'The same plan again in one tap, offered to a one-time member whose membership ends within 7 days; null otherwise',
+          response: { 200: RenewalOfferResponse, ...errorResponses },
+        },
+      },
+      async (request) => ({ data: { result: await subscriptions.renewalOffer(requireUser(request).id) } }),
     );
     app.post(
       '/user/membership/subscription/cancel',

@@ -1,8 +1,9 @@
-import { ErrorCode, PLAN_CURRENCY, PLANS, type Subscription } from '@inkstream/contracts';
+import { ErrorCode, PLAN_CURRENCY, PLANS, type RenewalOffer, type Subscription } from '@inkstream/contracts';
+import { latestOneTimePlanOf } from '../payments.repository.js';
 import type { Db, DbExecutor } from '../../../db/database.js';
 import type { DomainEvents } from '../../../db/domain-events.js';
 import { AppError, notFound } from '../../../lib/app-error.js';
-import { toIso } from '../../../lib/time.js';
+import { DAY_MS, toIso } from '../../../lib/time.js';
 import type { MembershipService } from '../../membership/membership.service.js';
 import type { StripeBilling } from '../stripe/stripe-billing-client.js';
 import * as repo from './subscriptions.repository.js';
@@ -18,6 +19,9 @@ export interface SubscriptionsServiceDeps {
   profileUrl: string;
   now?: () => number;
 }
+
+/** A one-time member is offered their plan again this many days before it ends (the reminder goes at three). */
+export const RENEWAL_OFFER_DAYS = 7;
 
 const noSubscription = () => notFound(ErrorCode.SUBSCRIPTION_NOT_FOUND, 'You have no renewing membership');
 const ended = () => new AppError(ErrorCode.SUBSCRIPTION_ENDED, 409, 'This renewing membership has ended; buy a new one instead');
@@ -116,8 +120,22 @@ export function createSubscriptionsService(deps: SubscriptionsServiceDeps) {
     }
   }
 
+  /**
+   * Issue 59, where a rail cannot renew by itself (WeChat Pay without contract deduction): a one-time
+   * member whose membership ends within RENEWAL_OFFER_DAYS is offered their last plan again, in one tap.
+   * Not to a reader whose membership renews by itself.
+   */
+  async function renewalOffer(userId: number): Promise<RenewalOffer | null> {
+    const end = await membership.endWithin(db, userId);
+    if (end === null || end <= now() || end > now() + RENEWAL_OFFER_DAYS * DAY_MS) return null;
+    if ((await renewalTermsOf(db, userId)) !== null) return null;
+    const plan = await latestOneTimePlanOf(db, userId);
+    return plan ? { plan, ends_at: toIso(end), price: PLANS[plan].amountFen, currency: PLAN_CURRENCY } : null;
+  }
+
   return {
     view,
+    renewalOffer,
     cancel: (userId: number, reason: string | null) => setRenewal(userId, true, reason),
     resume: (userId: number) => setRenewal(userId, false, null),
     portalUrl,
