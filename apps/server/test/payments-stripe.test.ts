@@ -126,6 +126,9 @@ describe('Stripe buy-button payments', () => {
       sandbox: false,
       publishable_key: 'pk_test_inkstream',
       buy_buttons: { month: 'buy_btn_test_month', season: 'buy_btn_test_season' },
+      // Issue 59: no renewing links configured, so no plan is sold renewing.
+      renewing: false,
+      renewing_buy_buttons: { month: null, season: null },
     });
     expect(payments.wechat).toEqual({ enabled: false, sandbox: false });
     const docs = (await ctx.app.inject('/api/docs')).json();

@@ -256,3 +256,22 @@ describe('events in any order, again and at once', () => {
     expect(end - start).toBeLessThanOrEqual(92 * DAY + 60_000);
   });
 });
+
+describe('the renewing buy buttons', () => {
+  it('are published while the operator offers renewing memberships, and withdrawn when they stop', async () => {
+    const stripeConfig = async () => (await ctx.app.inject('/api/v1/config/public')).json().data.result.payments.stripe;
+    expect(await stripeConfig()).toMatchObject({
+      renewing: true,
+      renewing_buy_buttons: { month: 'buy_btn_test_month_renewing', season: 'buy_btn_test_season_renewing' },
+    });
+    const admin = await createUser(ctx, { role: 'admin' });
+    const off = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/v1/admin/settings',
+      headers: authHeader(admin),
+      payload: { renewing_memberships: false },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(await stripeConfig()).toMatchObject({ renewing: false, renewing_buy_buttons: { month: null, season: null } });
+  });
+});
