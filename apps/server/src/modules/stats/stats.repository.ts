@@ -71,17 +71,17 @@ export const expiringBetween = (db: DbExecutor, now: number, until: number, limi
 
 /**
  * Renewals paid since `from`: subscription orders paid in the window (refunded ones were paid too)
- * whose invoice is not the subscription's first. An index range on payment_orders (status, paid_at),
- * each order's invoice by subscription_invoices.order_id.
+ * whose invoice is not the subscription's first. An index range on the partial index of
+ * subscription orders by paid_at, each order's invoice by subscription_invoices.order_id.
  */
 export async function countRenewalsSince(db: DbExecutor, from: number): Promise<number> {
   const row = await db
     .selectFrom('payment_orders as po')
     .innerJoin('subscription_invoices as si', 'si.order_id', 'po.order_id')
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('po.status', 'in', ['paid', 'refunded'])
-    .where('po.paid_at', '>=', from)
     .where('po.subscription_id', 'is not', null)
+    .where('po.paid_at', '>=', from)
+    .where('po.status', 'in', ['paid', 'refunded'])
     .where((eb) => eb.or([eb('si.billing_reason', 'is', null), eb('si.billing_reason', '!=', 'subscription_create')]))
     .executeTakeFirstOrThrow();
   return Number(row.n);
