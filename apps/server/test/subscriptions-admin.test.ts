@@ -97,6 +97,21 @@ describe("the console's subscriptions of a reader", () => {
     expect((await call(reader, 'GET', '/user/membership/subscription')).json().data.result).toMatchObject({ state: 'canceling' });
   });
 
+  it('stops once when ten administrators press at once: one change, one audit entry', async () => {
+    const reader = await createUser(ctx);
+    await subscribed(reader, 1);
+    const [sub] = (await subscriptionsOf(admin, reader)).json().data;
+    const before = (await ctx.db.selectFrom('audit_log').selectAll().where('target_id', '=', String(sub.id)).execute()).length;
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        call(admin, 'POST', `/admin/users/${reader.uuid}/subscriptions/${sub.id}/stop-renewal`, { reason: `press ${i}` }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(10).fill(200));
+    const entries = await ctx.db.selectFrom('audit_log').selectAll().where('target_id', '=', String(sub.id)).execute();
+    expect(entries.length - before).toBe(1);
+  });
+
   it('refuses what does not apply: another reader, an unknown id, an ended one, no reason, a reader', async () => {
     const reader = await createUser(ctx);
     const other = await createUser(ctx);
