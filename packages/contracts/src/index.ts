@@ -43,3 +43,4 @@ export * from './schemas/discovery.js';
 export * from './schemas/offline.js';
 export * from './schemas/coin-options.js';
 export * from './schemas/gifts.js';
+export * from './schemas/admin/subscriptions.js';

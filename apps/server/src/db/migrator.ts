@@ -45,6 +45,7 @@ import * as coinAmountsBigint from './migrations/2026-12-02T0950-coin-amounts-bi
 import * as membershipSubscriptions from './migrations/2026-12-03T0900-membership-subscriptions.js';
 import * as coinRentals from './migrations/2026-12-03T0920-coin-rentals.js';
 import * as giftMemberships from './migrations/2026-12-03T0910-gift-memberships.js';
+import * as subscriptionConsole from './migrations/2026-12-03T0930-subscription-console.js';
 
 /** Listed explicitly (not read from disk) so the compiled server and the tests see the same set. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -93,6 +94,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-12-03T0900-membership-subscriptions': membershipSubscriptions,
   '2026-12-03T0920-coin-rentals': coinRentals,
   '2026-12-03T0910-gift-memberships': giftMemberships,
+  '2026-12-03T0930-subscription-console': subscriptionConsole,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -22,6 +22,7 @@ import { createStripeRefunder } from '../modules/payments/stripe/stripe-refunds.
 import { createWechatReconciler } from '../modules/payments/wechat/wechat-reconciler.js';
 import { createStatsService } from '../modules/stats/stats.service.js';
 import { createUsersAdminService } from '../modules/users/users-admin.service.js';
+import { createSubscriptionsAdminService } from '../modules/payments/subscriptions/subscriptions-admin.service.js';
 import type { Accounts } from './accounts.js';
 import type { Catalogue } from './catalogue.js';
 import type { Money } from './money.js';
@@ -96,6 +97,7 @@ export function buildOperator(config: AppConfig, log: FastifyBaseLogger, given: 
     }),
     paymentIncidents: createPaymentIncidentsService({ db, domainEvents, ledger, audit }),
     stats: createStatsService({ db }),
+    subscriptionsAdmin: createSubscriptionsAdminService({ db, audit, membership, subscriptions: given.subscriptions }),
     // Coins in the console and the command line: book prices, packs, gifts, the report (all audited).
     coinsAdmin: createCoinsAdminService({ db, domainEvents, audit, ledger: given.coinLedger }),
     booksAdmin: createCatalogueAdminService({

@@ -4700,6 +4700,19 @@ export interface paths {
                                     uuid: string;
                                 }[];
                                 new_members_total: number;
+                                subscriptions: {
+                                    /** @description Now: subscriptions renewing, stopped at period end or past due */
+                                    active: number;
+                                    /** @description In the range: subscriptions that ended */
+                                    cancellations: number;
+                                    currency: string;
+                                    /** @description In the range: invoices whose payment failed */
+                                    failed_payments: number;
+                                    /** @description Now: monthly recurring revenue of the active ones (a season's price / 3), fen */
+                                    mrr_fen: number;
+                                    /** @description In the range: renewals paid (subscription orders after the first), refunded ones included */
+                                    renewals: number;
+                                };
                                 top_books: {
                                     book_uuid: string;
                                     reads: number;
@@ -5633,6 +5646,182 @@ export interface paths {
             };
         };
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/users/{userUuid}/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A reader's renewing memberships, newest first, with their invoices and the orders that paid them */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    userUuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                can_stop_renewal: boolean;
+                                cancel_reason: string | null;
+                                /** Format: date-time */
+                                canceled_at: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                /**
+                                 * Format: date-time
+                                 * @description Renewal stopped or past due: the end of the paid time; ended: when it ended
+                                 */
+                                ends_at: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description Past due: the end of the grace
+                                 */
+                                grace_until: string | null;
+                                id: number;
+                                invoices: {
+                                    /** @description Smallest currency unit */
+                                    amount: number;
+                                    billing_reason: string | null;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    currency: string;
+                                    /** @description The provider's invoice (Stripe `in_…`; the sandbox's first order id or `sbinv_…`) */
+                                    invoice_ref: string;
+                                    order: {
+                                        order_id: string;
+                                        status: string;
+                                    } | null;
+                                    status: "parked" | "paid" | "failed" | "incident";
+                                }[];
+                                plan: "month" | "season";
+                                provider: "stripe" | "sandbox";
+                                provider_ref: string;
+                                /**
+                                 * Format: date-time
+                                 * @description The next renewal (state renewing)
+                                 */
+                                renews_at: string | null;
+                                state: "incomplete" | "renewing" | "canceling" | "past_due" | "ended";
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/users/{userUuid}/subscriptions/{subscriptionId}/stop-renewal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stop a renewing membership at the end of its paid period (Stripe first), with a reason (audited) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    subscriptionId: number;
+                    userUuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Why: kept in the audit log */
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                can_stop_renewal: boolean;
+                                cancel_reason: string | null;
+                                /** Format: date-time */
+                                canceled_at: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                /**
+                                 * Format: date-time
+                                 * @description Renewal stopped or past due: the end of the paid time; ended: when it ended
+                                 */
+                                ends_at: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description Past due: the end of the grace
+                                 */
+                                grace_until: string | null;
+                                id: number;
+                                invoices: {
+                                    /** @description Smallest currency unit */
+                                    amount: number;
+                                    billing_reason: string | null;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    currency: string;
+                                    /** @description The provider's invoice (Stripe `in_…`; the sandbox's first order id or `sbinv_…`) */
+                                    invoice_ref: string;
+                                    order: {
+                                        order_id: string;
+                                        status: string;
+                                    } | null;
+                                    status: "parked" | "paid" | "failed" | "incident";
+                                }[];
+                                plan: "month" | "season";
+                                provider: "stripe" | "sandbox";
+                                provider_ref: string;
+                                /**
+                                 * Format: date-time
+                                 * @description The next renewal (state renewing)
+                                 */
+                                renews_at: string | null;
+                                state: "incomplete" | "renewing" | "canceling" | "past_due" | "ended";
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;

@@ -32,6 +32,8 @@ import type { SiteSettingsService } from '../settings/site-settings.service.js';
 import { statsAdminRoutes } from '../stats/stats.routes.js';
 import type { StatsService } from '../stats/stats.service.js';
 import { usersAdminRoutes } from '../users/users-admin.routes.js';
+import { subscriptionsAdminRoutes } from '../payments/subscriptions/subscriptions-admin.routes.js';
+import type { SubscriptionsAdminService } from '../payments/subscriptions/subscriptions-admin.service.js';
 import type { UsersAdminService } from '../users/users-admin.service.js';
 
 /** The admin services the console's routers call; built once by the wiring root (services.ts). */
@@ -53,6 +55,7 @@ export interface AdminConsoleServices {
   dataExports: DataExportService;
   deletion: DeletionService;
   legal: LegalService;
+  subscriptionsAdmin: SubscriptionsAdminService;
 }
 
 /**
@@ -63,6 +66,7 @@ export function adminConsoleRouters(services: AdminConsoleServices, uploads: Upl
   return [
     auditAdminRoutes(services.audit),
     usersAdminRoutes(services.usersAdmin),
+    subscriptionsAdminRoutes(services.subscriptionsAdmin),
     feedKeysAdminRoutes(services.feedKeys),
     dataExportAdminRoutes(services.dataExports),
     couponsAdminRoutes(services.couponsAdmin),

@@ -68,3 +68,51 @@ export const expiringBetween = (db: DbExecutor, now: number, until: number, limi
     .orderBy('u.member_until')
     .limit(limit)
     .execute();
+
+/**
+ * Renewals paid since `from`: subscription orders paid in the window (refunded ones were paid too)
+ * whose invoice is not the subscription's first. An index range on the partial index of
+ * subscription orders by paid_at, each order's invoice by subscription_invoices.order_id.
+ */
+export async function countRenewalsSince(db: DbExecutor, from: number): Promise<number> {
+  const row = await db
+    .selectFrom('payment_orders as po')
+    .innerJoin('subscription_invoices as si', 'si.order_id', 'po.order_id')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('po.subscription_id', 'is not', null)
+    .where('po.paid_at', '>=', from)
+    .where('po.status', 'in', ['paid', 'refunded'])
+    .where((eb) => eb.or([eb('si.billing_reason', 'is', null), eb('si.billing_reason', '!=', 'subscription_create')]))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Subscriptions ended since `from` (an index range on canceled_at). */
+export async function countCancellationsSince(db: DbExecutor, from: number): Promise<number> {
+  const row = await db
+    .selectFrom('membership_subscriptions')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('canceled_at', '>=', from)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Invoices whose payment failed, first recorded since `from` (an index range on status, created_at). */
+export async function countFailedPaymentsSince(db: DbExecutor, from: number): Promise<number> {
+  const row = await db
+    .selectFrom('subscription_invoices')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('status', '=', 'failed')
+    .where('created_at', '>=', from)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Subscriptions running now (active, including renewal stopped, or past due) per plan. */
+export const runningSubscriptionsByPlan = (db: DbExecutor) =>
+  db
+    .selectFrom('membership_subscriptions')
+    .select(['plan', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .where('status', 'in', ['active', 'past_due'])
+    .groupBy('plan')
+    .execute();

@@ -1,4 +1,4 @@
-import type { Stats, StatsDay } from '@inkstream/contracts';
+import { PLAN_CURRENCY, PLANS, type Stats, type StatsDay } from '@inkstream/contracts';
 import type { Db } from '../../db/database.js';
 import { DAY_MS, toIso } from '../../lib/time.js';
 import { consoleTitles } from '../catalogue/console-titles.js';
@@ -16,12 +16,31 @@ export function createStatsService(deps: { db: Db; now?: () => number }) {
   const { db } = deps;
   const now = deps.now ?? Date.now;
 
+  /** Renewing memberships: the range's renewals, cancellations and failed payments; the running ones and their MRR now. */
+  async function subscriptionFigures(from: number): Promise<Stats['subscriptions']> {
+    const [renewals, cancellations, failed, running] = await Promise.all([
+      repo.countRenewalsSince(db, from),
+      repo.countCancellationsSince(db, from),
+      repo.countFailedPaymentsSince(db, from),
+      repo.runningSubscriptionsByPlan(db),
+    ]);
+    let active = 0;
+    let mrr = 0;
+    for (const row of running) {
+      const n = Number(row.n);
+      active += n;
+      // A plan's price spread over its months (a season: 2700 / 3 = 900 fen a month).
+      mrr += (n * PLANS[row.plan].amountFen) / PLANS[row.plan].months;
+    }
+    return { renewals, cancellations, failed_payments: failed, active, mrr_fen: Math.round(mrr), currency: PLAN_CURRENCY };
+  }
+
   async function stats(days: 30 | 90, language?: string): Promise<Stats> {
     const at = now();
     const today = Math.floor(at / DAY_MS);
     const firstDay = today - days + 1;
     const from = firstDay * DAY_MS;
-    const [paid, refunded, members, figures, active, expiring] = await Promise.all([
+    const [paid, refunded, members, figures, active, expiring, subscriptions] = await Promise.all([
       repo.paidByDay(db, from),
       repo.refundedByDay(db, from),
       repo.newMembersByDay(db, from),
@@ -29,6 +48,7 @@ export function createStatsService(deps: { db: Db; now?: () => number }) {
       readingFigures(db, firstDay, days, 10),
       repo.countActiveMembers(db, at),
       repo.expiringBetween(db, at, at + 7 * DAY_MS, 100),
+      subscriptionFigures(from),
     ]);
     const { byDay: reading, topBooks: books } = figures;
     const series: StatsDay[] = Array.from({ length: days }, (_, i) => ({
@@ -72,6 +92,7 @@ export function createStatsService(deps: { db: Db; now?: () => number }) {
         title_language: titles.get(row.id)?.language ?? row.original_language,
         reads: Number(row.reads),
       })),
+      subscriptions,
     };
   }
 

@@ -34,6 +34,15 @@ export const StatsResponse = Data(
         reads: Type.Integer(),
       }),
     ),
+    /** Issue 59: renewing memberships (docs/PAYMENTS.md "Renewals"). */
+    subscriptions: Type.Object({
+      renewals: Type.Integer({ description: 'In the range: renewals paid (subscription orders after the first), refunded ones included' }),
+      cancellations: Type.Integer({ description: 'In the range: subscriptions that ended' }),
+      failed_payments: Type.Integer({ description: 'In the range: invoices whose payment failed' }),
+      active: Type.Integer({ description: 'Now: subscriptions renewing, stopped at period end or past due' }),
+      mrr_fen: Type.Integer({ description: "Now: monthly recurring revenue of the active ones (a season's price / 3), fen" }),
+      currency: Type.String(),
+    }),
   }),
 );
 export type Stats = Static<typeof StatsResponse>['data'];

@@ -147,3 +147,26 @@ export async function findSubscriptionById(db: DbExecutor, id: number): Promise<
   const row = await db.selectFrom('membership_subscriptions').selectAll().where('id', '=', id).executeTakeFirst();
   return row && normalised(row);
 }
+
+/** The invoices of these subscriptions with their orders' states, newest first (the console). */
+export const invoicesWithOrders = (db: DbExecutor, subscriptionIds: number[]) =>
+  subscriptionIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('subscription_invoices as si')
+        .leftJoin('payment_orders as po', 'po.order_id', 'si.order_id')
+        .select([
+          'si.subscription_id',
+          'si.invoice_ref',
+          'si.status',
+          'si.amount',
+          'si.currency',
+          'si.billing_reason',
+          'si.created_at',
+          'si.order_id',
+          'po.status as order_status',
+        ])
+        .where('si.subscription_id', 'in', subscriptionIds)
+        .orderBy('si.created_at', 'desc')
+        .orderBy('si.id', 'desc')
+        .execute();

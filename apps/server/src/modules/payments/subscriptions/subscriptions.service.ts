@@ -84,10 +84,18 @@ export function createSubscriptionsService(deps: SubscriptionsServiceDeps) {
     return subscriptionView(row, await membership.endWithin(db, userId), deps.stripeBilling !== null);
   }
 
-  async function setRenewal(userId: number, cancel: boolean, reason: string | null): Promise<Subscription | null> {
-    const row = await current(userId);
+  /**
+   * Stops or resumes the renewal of `row`: the provider first, then our row under its lock, and
+   * `within` (the console's audit) in the same transaction when the row changed. Whether it changed.
+   */
+  async function changeRenewal(
+    row: SubscriptionRow,
+    cancel: boolean,
+    reason: string | null,
+    within?: (trx: DbExecutor, before: SubscriptionRow) => Promise<void>,
+  ): Promise<boolean> {
     if (row.status === 'canceled') throw ended();
-    if (row.cancel_at_period_end === (cancel ? 1 : 0)) return view(userId);
+    if (row.cancel_at_period_end === (cancel ? 1 : 0)) return false;
     if (row.provider === 'stripe') {
       if (!deps.stripeBilling) throw providerFailed();
       try {
@@ -96,16 +104,22 @@ export function createSubscriptionsService(deps: SubscriptionsServiceDeps) {
         throw providerFailed();
       }
     }
-    await domainEvents.transact(async (trx) => {
+    return domainEvents.transact(async (trx) => {
       const locked = await repo.lockSubscription(trx, row.provider, row.provider_ref);
-      if (!locked || locked.status === 'canceled') return;
+      if (!locked || locked.status === 'canceled' || locked.cancel_at_period_end === (cancel ? 1 : 0)) return false;
       const patch = {
         cancel_at_period_end: cancel ? 1 : 0,
         cancel_reason: cancel ? reason : null,
         last_event_at: Math.max(locked.last_event_at, now()),
       };
       await repo.updateSubscription(trx, locked.id, patch, now());
+      await within?.(trx, locked);
+      return true;
     });
+  }
+
+  async function setRenewal(userId: number, cancel: boolean, reason: string | null): Promise<Subscription | null> {
+    await changeRenewal(await current(userId), cancel, reason);
     return view(userId);
   }
 
@@ -139,6 +153,9 @@ export function createSubscriptionsService(deps: SubscriptionsServiceDeps) {
     cancel: (userId: number, reason: string | null) => setRenewal(userId, true, reason),
     resume: (userId: number) => setRenewal(userId, false, null),
     portalUrl,
+    /** The console's "stop renewal" of one subscription (subscriptions-admin.service.ts). */
+    stopRenewal: (row: SubscriptionRow, reason: string | null, within?: (trx: DbExecutor, before: SubscriptionRow) => Promise<void>) =>
+      changeRenewal(row, true, reason, within),
   };
 }
 

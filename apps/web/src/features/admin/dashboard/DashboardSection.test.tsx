@@ -6,6 +6,7 @@ import admin from '../../../i18n/locales/en-us/admin/admin.json';
 import adminCoins from '../../../i18n/locales/en-us/admin/admin-coins.json';
 import adminDashboard from '../../../i18n/locales/en-us/admin/admin-dashboard.json';
 import adminOrders from '../../../i18n/locales/en-us/admin/admin-orders.json';
+import adminSubscriptions from '../../../i18n/locales/en-us/admin/admin-subscriptions.json';
 import DashboardSection from './DashboardSection';
 
 // jsdom has no canvas: the chart itself is replaced; its text alternative is what is tested here.
@@ -36,6 +37,7 @@ const stats = (days: number) => ({
   new_members_total: 2,
   expiring_7d: [{ uuid: 'u1', username: 'soon', expire_at: '2026-11-25T00:00:00.000Z' }],
   top_books: [{ book_uuid: 'b1', title: 'Book "One", part 1', reads: 9 }],
+  subscriptions: { renewals: 5, cancellations: 2, failed_payments: 1, active: 12, mrr_fen: 11_700, currency: 'CNY' },
 });
 
 beforeAll(async () => {
@@ -44,6 +46,7 @@ beforeAll(async () => {
   activeTranslator().addResources('admin-dashboard', adminDashboard);
   activeTranslator().addResources('admin-orders', adminOrders);
   activeTranslator().addResources('admin-coins', adminCoins);
+  activeTranslator().addResources('admin-subscriptions', adminSubscriptions);
   vi.stubGlobal(
     'ResizeObserver',
     class {
@@ -84,6 +87,14 @@ describe('the dashboard', () => {
     expect(within(revenue).getByRole('button', { name: /Download CSV/ })).toBeTruthy();
     expect(screen.getByText('Book "One", part 1')).toBeTruthy();
     expect(screen.getByText('soon')).toBeTruthy();
+    // Renewing memberships (issue 59): each figure as the server counted it, beside its name.
+    const renewing = screen.getByRole('region', { name: 'Renewing memberships' });
+    const figure = (name: string) => within(renewing).getByText(name).nextElementSibling?.textContent;
+    expect(figure('Renewals')).toBe('5');
+    expect(figure('Cancellations')).toBe('2');
+    expect(figure('Failed payments')).toBe('1');
+    expect(figure('Active subscriptions')).toBe('12');
+    expect(figure('Monthly recurring revenue')).toBe('CN¥117');
 
     fireEvent.click(screen.getByLabelText('Last 90 days'));
     await vi.waitFor(() => expect(new URL(String(fetch.mock.calls.at(-1)![0]), 'http://localhost').searchParams.get('days')).toBe('90'));

@@ -9,6 +9,7 @@ import { formatDateTime, formatFen, formatNumber } from '../shell/format';
 import { membersData, readingData, revenueData } from './chart-series';
 import { ChartFigure } from './ChartFigure';
 import { CoinReportCard } from './CoinReportCard';
+import { SubscriptionFigures } from './SubscriptionFigures';
 import { planNameOf } from '../orders/order-plan';
 import { ListCard } from './ListCard';
 import { statsApi } from './dashboard-api';
@@ -76,6 +77,7 @@ export default function DashboardSection() {
             </div>
           </dl>
           <p className={styles.muted}>{t('revenueNote')}</p>
+          <SubscriptionFigures figures={data.subscriptions} />
           <div className={local.grid}>
             <ChartFigure id="revenue" title={t('revenue')} data={revenue} format={fen} filename={`revenue-${days}d.csv`} />
             <ChartFigure id="members" title={t('newMembers')} data={members} format={count} filename={`new-members-${days}d.csv`} />

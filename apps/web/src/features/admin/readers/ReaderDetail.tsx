@@ -18,6 +18,7 @@ import { InviteTree } from './InviteTree';
 import { MembershipState } from './MembershipState';
 import { ReasonForm } from './ReasonForm';
 import { ReaderFeedKeysPanel } from './ReaderFeedKeysPanel';
+import { ReaderSubscriptions } from './ReaderSubscriptions';
 import { readersApi } from './readers-api';
 import local from './readers.module.css';
 
@@ -128,6 +129,7 @@ export function ReaderDetail() {
 
       <ReaderCommentsPanel userUuid={user.uuid} username={user.username} />
       <ReaderFeedKeysPanel userUuid={user.uuid} />
+      <ReaderSubscriptions userUuid={user.uuid} />
       <Ledger grants={detail.data.grants} />
       <Orders orders={detail.data.orders} />
       <h2>{t('invites.title')}</h2>

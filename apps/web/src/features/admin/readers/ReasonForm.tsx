@@ -14,12 +14,15 @@ export function ReasonForm({
   danger = false,
   confirm,
   onSubmit,
+  errorMessages,
 }: {
   title: string;
   action: string;
   danger?: boolean;
   confirm?: string;
   onSubmit: (reason: string) => Promise<unknown>;
+  /** The console's words for the server's stable error codes this action may meet. */
+  errorMessages?: Partial<Record<string, string>>;
 }) {
   const { t } = useTranslation('admin-readers');
   const { t: common } = useTranslation('admin');
@@ -34,7 +37,7 @@ export function ReasonForm({
       setAsking(true);
       return;
     }
-    await change.send(onSubmit);
+    await change.send(onSubmit, errorMessages);
     setAsking(false);
   };
 

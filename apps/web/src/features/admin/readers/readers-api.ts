@@ -1,5 +1,5 @@
 import type { FeedKeySummary } from '@inkstream/contracts';
-import type { AdminUserChange, AdminUserDetail, AdminUserListQuery, AdminUserSummary } from '@inkstream/contracts';
+import type { AdminSubscription, AdminUserChange, AdminUserDetail, AdminUserListQuery, AdminUserSummary } from '@inkstream/contracts';
 import { client, data } from '../../../lib/api-fetch';
 import type { CursorPage } from '../shell/admin-api';
 
@@ -25,4 +25,13 @@ export const readersApi = {
     data(client.GET('/api/v1/admin/users/{userUuid}/feed_keys', user(uuid))).then((d) => d.result),
   revokeFeedKey: (uuid: string, keyId: number) =>
     data(client.DELETE('/api/v1/admin/users/{userUuid}/feed_keys/{key_id}', { params: { path: { userUuid: uuid, key_id: keyId } } })),
+  subscriptions: (uuid: string): Promise<AdminSubscription[]> =>
+    data(client.GET('/api/v1/admin/users/{userUuid}/subscriptions', user(uuid))),
+  stopRenewal: (uuid: string, subscriptionId: number, reason: string): Promise<AdminSubscription[]> =>
+    data(
+      client.POST('/api/v1/admin/users/{userUuid}/subscriptions/{subscriptionId}/stop-renewal', {
+        params: { path: { userUuid: uuid, subscriptionId } },
+        body: { reason },
+      }),
+    ),
 };

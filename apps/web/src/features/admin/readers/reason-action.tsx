@@ -21,7 +21,7 @@ export function useReasonAction() {
     done,
     setDone,
     /** Sends the change with the trimmed reason; on success the reason is cleared and "saved" shown. */
-    send: async (change: (reason: string) => Promise<unknown>) => {
+    send: async (change: (reason: string) => Promise<unknown>, translated?: Partial<Record<string, string>>) => {
       setDone(false);
       setBusy(true);
       try {
@@ -30,7 +30,7 @@ export function useReasonAction() {
         setReason('');
         setDone(true);
       } catch (error) {
-        setErrors(toFormErrors(error));
+        setErrors(toFormErrors(error, translated));
       } finally {
         setBusy(false);
       }
