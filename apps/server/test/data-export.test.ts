@@ -421,6 +421,7 @@ describe(`the archive (${TEST_DIALECT})`, () => {
         'unlocks.json',
         'coupons.json',
         'gifts.json',
+        'subscriptions.json',
         'invitations.json',
         'reading-progress.json',
         'reading-history.json',

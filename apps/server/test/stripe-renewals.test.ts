@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCalendarMonths } from '../src/lib/time.js';
 import { authHeader, createUser, nextClientIp, type TestUser } from './helpers/factories.js';
+import { makeDeletionDue } from './helpers/account-erasure.js';
 import { startFakeStripe, type FakeStripe } from './helpers/fake-stripe.js';
 import { deliverStripe, stripeId, stripeRefundedCharge } from './helpers/payment-flows.js';
 import {
@@ -273,5 +274,55 @@ describe('the renewing buy buttons', () => {
     });
     expect(off.statusCode, off.body).toBe(200);
     expect(await stripeConfig()).toMatchObject({ renewing: false, renewing_buy_buttons: { month: null, season: null } });
+  });
+});
+
+describe('an erased account', () => {
+  async function eraseAccount(reader: TestUser) {
+    const asked = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/user/deletion',
+      headers: authHeader(reader),
+      payload: { password: reader.password, comments: 'keep' },
+    });
+    expect(asked.statusCode, asked.body).toBe(202);
+    await makeDeletionDue(ctx, reader.id);
+    await ctx.app.jobs.drain();
+  }
+  const rowOf = (sub: FakeSubscription) =>
+    ctx.db
+      .selectFrom('membership_subscriptions')
+      .select(['status', 'cancel_reason'])
+      .where('provider_ref', '=', sub.id)
+      .executeTakeFirstOrThrow();
+
+  it('is charged no more: its subscription ends at Stripe and here, and the reason it gave is gone', async () => {
+    const reader = await createUser(ctx);
+    const { sub } = await subscribe(reader);
+    await change(reader, 'cancel', { reason: 'moving to another site' });
+    await change(reader, 'resume');
+    await ctx.db
+      .updateTable('membership_subscriptions')
+      .set({ cancel_reason: 'kept from before' })
+      .where('provider_ref', '=', sub.id)
+      .execute();
+    await eraseAccount(reader);
+    expect(stripe.subscriptions.get(sub.id)).toMatchObject({ canceled: true });
+    expect(await rowOf(sub)).toEqual({ status: 'canceled', cancel_reason: null });
+  });
+
+  it('leaves an incident for the operator when Stripe does not end the subscription', async () => {
+    const reader = await createUser(ctx);
+    const { sub } = await subscribe(reader);
+    // A refusal the SDK does not retry (it retries a 500 once).
+    stripe.failNextWith(400, 'resource_missing');
+    await eraseAccount(reader);
+    expect(stripe.subscriptions.get(sub.id)).not.toMatchObject({ canceled: true });
+    const incident = await ctx.db
+      .selectFrom('payment_incidents')
+      .select(['kind', 'reference'])
+      .where('reference', '=', sub.id)
+      .executeTakeFirst();
+    expect(incident).toEqual({ kind: 'erased_subscription', reference: sub.id });
   });
 });

@@ -50,6 +50,7 @@ export function buildOperator(config: AppConfig, log: FastifyBaseLogger, given: 
       await given.mail.removeMessageFiles(outboxUuids);
       await given.flushErased();
     },
+    subscriptions: given.subscriptions,
   });
   // Download my data (issue 43, docs/ACCOUNTS.md "Download your data"): one `data_export` job per archive, any node.
   const dataExports = createDataExportService({

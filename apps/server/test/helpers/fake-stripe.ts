@@ -24,7 +24,7 @@ export async function startFakeStripe() {
   const idempotent = new Map<string, { status: number; body: string }>();
   const requests: { method: string; path: string; form: Record<string, string> }[] = [];
   /** Subscriptions Stripe knows, with whether they stop at the period's end. */
-  const subscriptions = new Map<string, { cancel_at_period_end: boolean }>();
+  const subscriptions = new Map<string, { cancel_at_period_end: boolean; canceled?: boolean }>();
   let nextStatus: FakeStripeRefund['status'] = 'succeeded';
   let failNext: { status: number; code: string } | null = null;
 
@@ -51,6 +51,12 @@ export async function startFakeStripe() {
     }
     // Stripe Billing (issue 59): a subscription's renewal stopped or resumed, a customer-portal session.
     const subscription = /^\/v1\/subscriptions\/(sub_[\w]+)$/.exec(request.url ?? '');
+    if (request.method === 'DELETE' && subscription) {
+      const known = subscriptions.get(subscription[1]!);
+      if (!known) return error(response, 404, 'invalid_request_error', 'resource_missing', `No such subscription: '${subscription[1]}'`);
+      known.canceled = true;
+      return send(response, 200, { object: 'subscription', id: subscription[1], status: 'canceled', ...known });
+    }
     if (request.method === 'POST' && subscription) {
       const known = subscriptions.get(subscription[1]!);
       if (!known) return error(response, 404, 'invalid_request_error', 'resource_missing', `No such subscription: '${subscription[1]}'`);

@@ -29,6 +29,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('enabled_at', 'bigint', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('auto_unlocks_user_book_key').on('auto_unlocks').columns(['user_id', 'book_id']).unique().execute();
+  // A book's deletion cascades to its opt-ins: found by this index, never by a scan.
+  await db.schema.createIndex('auto_unlocks_book_idx').on('auto_unlocks').column('book_id').execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -194,7 +194,10 @@ async function prepareBook(book: DemoBook, index: number, target: ImageTarget, l
     const shared = await Promise.all(pickArtStrips(seed, number, artStrips));
     return { uuid: chapterUuid, number, pages: [...opening, ...shared.flat()] };
   });
-  const [coverImage, preparedChapters] = await Promise.all([cover, Promise.all(chapters)]);
+  // Every art strip too, picked by a chapter or not: the book is prepared only when all its images
+  // are stored, so the seed never returns with a store still writing behind it (the determinism
+  // test counted an unpicked strip that was still being drawn: 905 of 906).
+  const [coverImage, preparedChapters] = await Promise.all([cover, Promise.all(chapters), Promise.all(artStrips)]);
   return { uuid, cover: coverImage, chapters: preparedChapters };
 }
 

@@ -47,6 +47,8 @@ export const ERASURE_TABLES: Readonly<Record<string, string>> = {
     "kept: the coin ledger (each movement), naming only the pseudonymised row; operators' gift reasons naming the reader pseudonymised",
   coin_spends: 'kept: the coin ledger (which coins paid for which unlock), no reader column of its own',
   chapter_grants: 'kept: what coins and payments bought (the ledger), naming only the pseudonymised row',
+  membership_subscriptions:
+    'kept: the ledger of renewing memberships (which invoices paid which orders), naming only the pseudonymised row; ended at the erasure (a running renewal is stopped at the provider: nothing more is charged) and the reason the reader gave for stopping one removed',
   auto_unlocks: 'deleted (the reader\u2019s auto-unlock opt-ins and caps, issue 59)',
   payment_events:
     "kept: the providers' notifications (amounts and providers' ids), by order; a readable line naming the reader pseudonymised",

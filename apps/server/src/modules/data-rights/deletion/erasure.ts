@@ -39,6 +39,14 @@ export function createErasure(deps: {
    * erasure leaves on disk"): the reader's messages' .eml files (by outbox uuid) and the SQLite WAL.
    */
   forgetOnDisk?: (outboxUuids: readonly string[]) => Promise<void>;
+  /**
+   * Issue 59: the reader's renewing memberships end with the account (in the transaction), and the
+   * provider stops charging the ones still running (after the commit).
+   */
+  subscriptions?: {
+    endForErasureWithin(trx: DbExecutor, userId: number): Promise<string[]>;
+    stopAtProvider(refs: readonly string[]): Promise<void>;
+  };
   now?: () => number;
 }) {
   const { domainEvents } = deps;
@@ -47,16 +55,26 @@ export function createErasure(deps: {
   /** Erases the account of a pending deletion whose time has come; anything else changes nothing. */
   async function erase(deletionId: number): Promise<ErasureOutcome> {
     const outboxUuids: string[] = [];
+    const running: string[] = [];
     const outcome = await domainEvents.transact((trx) => {
       outboxUuids.length = 0; // a transaction tried again starts afresh
-      return eraseWithin(trx, deletionId, outboxUuids);
+      running.length = 0;
+      return eraseWithin(trx, deletionId, outboxUuids, running);
     });
-    if (outcome === 'erased') await deps.forgetOnDisk?.(outboxUuids);
+    if (outcome === 'erased') {
+      await deps.forgetOnDisk?.(outboxUuids);
+      await deps.subscriptions?.stopAtProvider(running);
+    }
     return outcome;
   }
 
   /** `outboxUuids` receives the reader's messages the erasure scrubbed (their files go after the commit). */
-  async function eraseWithin(trx: DbExecutor, deletionId: number, outboxUuids: string[] = []): Promise<ErasureOutcome> {
+  async function eraseWithin(
+    trx: DbExecutor,
+    deletionId: number,
+    outboxUuids: string[] = [],
+    runningSubscriptions: string[] = [],
+  ): Promise<ErasureOutcome> {
     const request = await deletions.findDeletion(trx, deletionId);
     if (!request) return 'not-pending';
     await deps.membership.lockMembersWithin(trx, [request.user_id]);
@@ -77,6 +95,7 @@ export function createErasure(deps: {
     // The membership time left is lost (the reader was told; the operator may refund the order):
     // the grants stay in the ledger, revoked, and the account counts as a member no more.
     await deps.membership.revokeAllWithin(trx, user.id);
+    runningSubscriptions.push(...((await deps.subscriptions?.endForErasureWithin(trx, user.id)) ?? []));
     await repo.deleteOwnRows(trx, user.id);
     await repo.deleteReports(trx, user.id);
     await removeLikes(trx, user.id);

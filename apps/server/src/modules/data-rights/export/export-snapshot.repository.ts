@@ -388,3 +388,42 @@ export const readChapters = (db: DbExecutor, chapterIds: number[]) =>
 /** Runs `work` in a transaction that reads one snapshot: REPEATABLE READ, read only, on PostgreSQL. */
 export const inSnapshot = <T>(db: Db, work: (trx: DbExecutor) => Promise<T>): Promise<T> =>
   db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute(work);
+
+/** Issue 59: the reader's renewing memberships, with their invoices. */
+export const readSubscriptions = (db: DbExecutor, userId: number) =>
+  db
+    .selectFrom('membership_subscriptions')
+    .select([
+      'id',
+      'provider',
+      'plan',
+      'status',
+      'cancel_at_period_end',
+      'cancel_reason',
+      'current_period_end',
+      'grace_until',
+      'canceled_at',
+      'created_at',
+    ])
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+
+export const readSubscriptionInvoices = (db: DbExecutor, userId: number) =>
+  db
+    .selectFrom('subscription_invoices')
+    .innerJoin('membership_subscriptions', 'membership_subscriptions.id', 'subscription_invoices.subscription_id')
+    .select([
+      'subscription_invoices.subscription_id',
+      'subscription_invoices.invoice_ref',
+      'subscription_invoices.status',
+      'subscription_invoices.amount',
+      'subscription_invoices.currency',
+      'subscription_invoices.order_id',
+      'subscription_invoices.created_at',
+    ])
+    .where('membership_subscriptions.user_id', '=', userId)
+    .orderBy('subscription_invoices.created_at')
+    .orderBy('subscription_invoices.id')
+    .execute();

@@ -95,6 +95,8 @@ async function readAll(
   const autoUnlocks = await repo.readAutoUnlocks(trx, userId);
   const redemptions = await repo.readCouponRedemptions(trx, userId);
   const gifts = await repo.readGifts(trx, userId);
+  const subscriptions = await repo.readSubscriptions(trx, userId);
+  const subscriptionInvoices = await repo.readSubscriptionInvoices(trx, userId);
   const progress = await repo.readProgress(trx, readerKey);
   const reads = await repo.readChapterReads(trx, readerKey);
   const events = await repo.readReadingEvents(trx, userId);
@@ -274,6 +276,27 @@ async function readAll(
         redeemed_at: iso(gift.redeemed_at),
       };
     }),
+    'subscriptions.json': subscriptions.map((sub) => ({
+      provider: sub.provider,
+      plan: sub.plan,
+      state: sub.status,
+      renewal_stopped: sub.cancel_at_period_end === 1,
+      stop_reason: sub.cancel_reason,
+      period_end: iso(sub.current_period_end),
+      grace_until: iso(sub.grace_until),
+      ended_at: iso(sub.canceled_at),
+      started_at: iso(sub.created_at),
+      invoices: subscriptionInvoices
+        .filter((invoice) => invoice.subscription_id === sub.id)
+        .map((invoice) => ({
+          reference: invoice.invoice_ref,
+          state: invoice.status,
+          amount: Number(invoice.amount),
+          currency: invoice.currency,
+          order_id: invoice.order_id,
+          at: iso(invoice.created_at),
+        })),
+    })),
     'invitations.json': {
       your_invite_code: account.invite_code,
       invited_by: inviter?.username ?? null,

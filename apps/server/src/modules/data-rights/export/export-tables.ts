@@ -34,6 +34,7 @@ export const EXPORTED_TABLES: Readonly<Record<string, string>> = {
   push_subscriptions: 'push-subscriptions.json',
   coupon_redemptions: 'coupons.json',
   gift_codes: 'gifts.json',
+  membership_subscriptions: 'subscriptions.json (with each subscription\u2019s invoices, subscription_invoices)',
   payment_orders: 'orders.json',
   coin_lots: 'coins.json',
   coin_entries: 'coins.json',

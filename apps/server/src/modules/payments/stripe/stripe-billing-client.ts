@@ -8,6 +8,8 @@ export class StripeBillingError extends Error {}
 export interface StripeBilling {
   /** Stops (true) or resumes (false) the renewal at the period's end; `reason` is kept as Stripe's cancellation comment. */
   setCancelAtPeriodEnd(subscription: string, cancel: boolean, reason: string | null): Promise<void>;
+  /** Ends the subscription now (an erased account: nothing more may be charged). */
+  cancelNow(subscription: string): Promise<void>;
   /** A customer-portal session where the reader changes their card; its one-time URL. */
   portalUrl(customer: string, returnUrl: string): Promise<string>;
 }
@@ -44,6 +46,13 @@ export function createStripeBilling(config: Pick<StripeConfig, 'secretKey' | 'ap
         });
       } catch (error) {
         throw failed(cancel ? 'stop the renewal' : 'resume the renewal', error);
+      }
+    },
+    async cancelNow(subscription) {
+      try {
+        await stripe().subscriptions.cancel(subscription);
+      } catch (error) {
+        throw failed('end the subscription', error);
       }
     },
     async portalUrl(customer, returnUrl) {

@@ -170,3 +170,21 @@ export const invoicesWithOrders = (db: DbExecutor, subscriptionIds: number[]) =>
         .orderBy('si.created_at', 'desc')
         .orderBy('si.id', 'desc')
         .execute();
+
+/**
+ * Issue 43 and 59: an account's erasure ends its subscriptions and removes the reasons it gave;
+ * returns the ones that were still running (the provider must stop charging them).
+ */
+export async function endForErasure(db: DbExecutor, userId: number, at: number): Promise<SubscriptionRow[]> {
+  const running = (
+    await db.selectFrom('membership_subscriptions').selectAll().where('user_id', '=', userId).where('status', '!=', 'canceled').execute()
+  ).map(normalised);
+  await db
+    .updateTable('membership_subscriptions')
+    .set({ status: 'canceled', canceled_at: at, cancel_at_period_end: 1, grace_ref: null, grace_until: null, updated_at: at })
+    .where('user_id', '=', userId)
+    .where('status', '!=', 'canceled')
+    .execute();
+  await db.updateTable('membership_subscriptions').set({ cancel_reason: null }).where('user_id', '=', userId).execute();
+  return running;
+}

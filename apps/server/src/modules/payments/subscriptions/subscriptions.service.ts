@@ -1,5 +1,6 @@
 import { ErrorCode, PLAN_CURRENCY, PLANS, type RenewalOffer, type Subscription } from '@inkstream/contracts';
 import { latestOneTimePlanOf } from '../payments.repository.js';
+import { recordIncident } from '../payment-incidents.repository.js';
 import type { Db, DbExecutor } from '../../../db/database.js';
 import type { DomainEvents } from '../../../db/domain-events.js';
 import { AppError, notFound } from '../../../lib/app-error.js';
@@ -147,7 +148,36 @@ export function createSubscriptionsService(deps: SubscriptionsServiceDeps) {
     return plan ? { plan, ends_at: toIso(end), price: PLANS[plan].amountFen, currency: PLAN_CURRENCY } : null;
   }
 
+  /**
+   * An account's erasure (data-rights/deletion/erasure.ts), inside its transaction: every
+   * subscription ends, the reasons go; returns the Stripe subscriptions still running.
+   */
+  async function endForErasureWithin(trx: DbExecutor, userId: number): Promise<string[]> {
+    const running = await repo.endForErasure(trx, userId, now());
+    return running.filter((row) => row.provider === 'stripe' && row.status !== 'incomplete').map((row) => row.provider_ref);
+  }
+
+  /**
+   * After the erasure committed (a network call never holds the database): Stripe ends each one now.
+   * One Stripe refuses or does not answer becomes a payment incident, so an operator ends it by hand.
+   */
+  async function stopAtProvider(stripeRefs: readonly string[]): Promise<void> {
+    for (const ref of stripeRefs) {
+      try {
+        if (!deps.stripeBilling) throw new Error('Stripe is not configured for renewals');
+        await deps.stripeBilling.cancelNow(ref);
+      } catch (error) {
+        const detail = { subscription: ref, error: (error as Error).message.slice(0, 300) };
+        await domainEvents.transact((trx) =>
+          recordIncident(trx, { provider: 'stripe', reference: ref, kind: 'erased_subscription', plan: null, detail }, now()),
+        );
+      }
+    }
+  }
+
   return {
+    endForErasureWithin,
+    stopAtProvider,
     view,
     renewalOffer,
     cancel: (userId: number, reason: string | null) => setRenewal(userId, true, reason),

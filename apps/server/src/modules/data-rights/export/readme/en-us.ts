@@ -22,6 +22,8 @@ export const enUs: ReadmeWords = {
     'coin-history.csv': 'The coin movements as a spreadsheet table.',
     'unlocks.json': 'Chapters you hold for good (coin unlocks, free unlocks, gifts): book, chapter, how and when.',
     'coupons.json': 'Coupons you redeemed: the code, what it gave, when.',
+    'subscriptions.json':
+      'Your renewing memberships: provider, plan, state (active, past due, ended), whether the renewal was stopped and the reason you gave, the period end, the grace after a failed payment, and each invoice with its amount, state and order.',
     'gifts.json':
       'Gift memberships: those you bought (order, plan, state: unredeemed, redeemed and when, cancelled by a refund; never the code) and those you redeemed (plan, when).',
     'invitations.json':

@@ -22,6 +22,8 @@ export const esEs: ReadmeWords = {
     'coin-history.csv': 'Los movimientos de monedas como tabla de hoja de cálculo.',
     'unlocks.json': 'Los capítulos que tienes para siempre (desbloqueos con monedas, gratuitos, regalos): libro, capítulo, cómo y cuándo.',
     'coupons.json': 'Los cupones que canjeaste: el código, lo que dio, cuándo.',
+    'subscriptions.json':
+      'Tus suscripciones con renovación: proveedor, plan, estado (activa, impagada, terminada), si se detuvo la renovación y el motivo que diste, el fin del periodo, el periodo de gracia tras un pago fallido, y cada factura con su importe, estado y pedido.',
     'gifts.json':
       'Suscripciones de regalo: las que compraste (pedido, plan, estado: sin canjear, canjeada y cuándo, anulada por un reembolso; nunca el código) y las que canjeaste (plan, cuándo).',
     'invitations.json':

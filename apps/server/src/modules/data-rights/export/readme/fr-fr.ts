@@ -22,6 +22,8 @@ export const frFr: ReadmeWords = {
     'coin-history.csv': 'Les mouvements de pièces sous forme de tableau.',
     'unlocks.json': 'Les chapitres qui vous sont acquis (pièces, déblocages gratuits, cadeaux) : livre, chapitre, comment et quand.',
     'coupons.json': 'Les coupons utilisés : le code, ce qu’il a donné, quand.',
+    'subscriptions.json':
+      'Vos abonnements renouvelables : prestataire, formule, état (actif, impayé, terminé), si le renouvellement a été arrêté et la raison donnée, la fin de période, le délai de grâce après un paiement échoué, et chaque facture avec son montant, son état et sa commande.',
     'gifts.json':
       'Abonnements cadeaux : ceux que vous avez achetés (commande, formule, état : non utilisé, utilisé et quand, annulé par un remboursement ; jamais le code) et ceux que vous avez utilisés (formule, quand).',
     'invitations.json':

@@ -16,6 +16,7 @@ export const ARCHIVE_FILE_NAMES = [
   'unlocks.json',
   'coupons.json',
   'gifts.json',
+  'subscriptions.json',
   'invitations.json',
   'reading-progress.json',
   'reading-history.json',
