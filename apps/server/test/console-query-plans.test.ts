@@ -48,15 +48,6 @@ const BOUNDED_BY_DESIGN: PlanAllowance[] = [
       /^select count\(\*\) as "examined", sum\(case when .* then 1 else 0 end\) as "matched" from \(select "u"\."id", .* from "users" as "u" where .* order by "u"\."id" desc limit \$\d+\) as "u"$/,
     why: 'the filtered count window: at most 5,000 readers below the cursor',
   },
-  {
-    // stats.repository.ts countRenewalsSince (issue 59): the renewals paid in the dashboard's window,
-    // an index range of the window's subscription orders only (a partial index on paid_at), each
-    // joined to its invoice by order_id. It grows with the subscribers paying in 30 or 90 days, not
-    // with all readers; a daily roll-up (as revenue_days) is the next step if that ever matters.
-    match:
-      /^select count\(\*\) as "n" from "payment_orders" as "po" inner join "subscription_invoices" as "si" on "si"\."order_id" = "po"\."order_id" where "po"\."subscription_id" is not null and "po"\."paid_at" >= \S+ and /,
-    why: "the window's subscription orders (a partial index on paid_at), not every order",
-  },
 ];
 
 describe('query plans with a reader-heavy database', () => {

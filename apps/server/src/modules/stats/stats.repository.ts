@@ -70,19 +70,17 @@ export const expiringBetween = (db: DbExecutor, now: number, until: number, limi
     .execute();
 
 /**
- * Renewals paid since `from`: subscription orders paid in the window (refunded ones were paid too)
- * whose invoice is not the subscription's first. An index range on the partial index of
- * subscription orders by paid_at, each order's invoice by subscription_invoices.order_id.
+ * Renewals paid since `from`: invoices that became paid in the window (paid is final: a refund
+ * leaves the invoice paid and refunds its order) and are not a subscription's first. An index range
+ * on (status, updated_at); the orders are never read here (revenue comes from revenue_days).
  */
 export async function countRenewalsSince(db: DbExecutor, from: number): Promise<number> {
   const row = await db
-    .selectFrom('payment_orders as po')
-    .innerJoin('subscription_invoices as si', 'si.order_id', 'po.order_id')
+    .selectFrom('subscription_invoices')
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('po.subscription_id', 'is not', null)
-    .where('po.paid_at', '>=', from)
-    .where('po.status', 'in', ['paid', 'refunded'])
-    .where((eb) => eb.or([eb('si.billing_reason', 'is', null), eb('si.billing_reason', '!=', 'subscription_create')]))
+    .where('status', '=', 'paid')
+    .where('updated_at', '>=', from)
+    .where((eb) => eb.or([eb('billing_reason', 'is', null), eb('billing_reason', '!=', 'subscription_create')]))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
