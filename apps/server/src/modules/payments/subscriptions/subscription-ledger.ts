@@ -76,6 +76,28 @@ export function createSubscriptionLedger(deps: SubscriptionLedgerDeps) {
       updated_at: now(),
     });
 
+  /** Records an invoice of the subscription once, in the state it arrived in; whether it was new. */
+  const recordInvoice = (
+    trx: DbExecutor,
+    sub: SubscriptionRef,
+    subscriptionId: number,
+    invoice: SubscriptionInvoice,
+    status: 'parked' | 'failed',
+  ) =>
+    repo.recordInvoiceOnce(trx, {
+      provider: sub.provider,
+      invoice_ref: invoice.ref,
+      subscription_id: subscriptionId,
+      status,
+      amount: invoice.amount,
+      currency: invoice.currency,
+      payment_ref: invoice.paymentRef,
+      order_id: null,
+      billing_reason: invoice.billingReason,
+      created_at: now(),
+      updated_at: now(),
+    });
+
   /** Completes one paid invoice of a known reader's subscription as an order, once. */
   async function grantInvoice(trx: DbExecutor, row: SubscriptionRow, invoice: SubscriptionInvoice): Promise<PaidOutcome> {
     const userId = row.user_id!;
@@ -150,19 +172,7 @@ export function createSubscriptionLedger(deps: SubscriptionLedgerDeps) {
    */
   async function invoicePaidWithin(trx: DbExecutor, sub: SubscriptionRef, invoice: SubscriptionInvoice): Promise<PaidOutcome> {
     const row = await ensure(trx, sub, sub.userId ? 'active' : 'incomplete');
-    await repo.recordInvoiceOnce(trx, {
-      provider: sub.provider,
-      invoice_ref: invoice.ref,
-      subscription_id: row.id,
-      status: 'parked',
-      amount: invoice.amount,
-      currency: invoice.currency,
-      payment_ref: invoice.paymentRef,
-      order_id: null,
-      billing_reason: invoice.billingReason,
-      created_at: now(),
-      updated_at: now(),
-    });
+    await recordInvoice(trx, sub, row.id, invoice, 'parked');
     const known = await repo.findInvoice(trx, sub.provider, invoice.ref);
     if (known?.status === 'paid') {
       // The checkout completed it first, before Stripe said which payment paid it: a refund finds it by that.
@@ -229,19 +239,7 @@ export function createSubscriptionLedger(deps: SubscriptionLedgerDeps) {
    */
   async function invoiceFailedWithin(trx: DbExecutor, sub: SubscriptionRef, invoice: SubscriptionInvoice): Promise<FailedOutcome> {
     const row = await ensure(trx, sub, sub.userId ? 'active' : 'incomplete');
-    const isNew = await repo.recordInvoiceOnce(trx, {
-      provider: sub.provider,
-      invoice_ref: invoice.ref,
-      subscription_id: row.id,
-      status: 'failed',
-      amount: invoice.amount,
-      currency: invoice.currency,
-      payment_ref: invoice.paymentRef,
-      order_id: null,
-      billing_reason: invoice.billingReason,
-      created_at: now(),
-      updated_at: now(),
-    });
+    const isNew = await recordInvoice(trx, sub, row.id, invoice, 'failed');
     if (!isNew) return 'already_recorded';
     if (row.user_id === null) return 'reader_unknown';
     if (invoice.billingReason === 'subscription_create') return 'first_payment_failed';
