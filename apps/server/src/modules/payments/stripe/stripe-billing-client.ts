@@ -1,6 +1,5 @@
-import type Stripe from 'stripe';
 import type { StripeConfig } from '../payments-config.js';
-import { stripeSdk } from './stripe-event.js';
+import { lazyStripeClient } from './stripe-event.js';
 
 /** Stripe refused the change or could not be reached; nothing changed at Stripe. */
 export class StripeBillingError extends Error {}
@@ -22,20 +21,7 @@ export interface StripeBilling {
  */
 export function createStripeBilling(config: Pick<StripeConfig, 'secretKey' | 'apiBase'>): StripeBilling | null {
   if (!config.secretKey) return null;
-  const { secretKey, apiBase: base } = config;
-  let client: Stripe | undefined;
-  const stripe = () =>
-    (client ??= new (stripeSdk())(secretKey, {
-      maxNetworkRetries: 1,
-      timeout: 10_000,
-      ...(base
-        ? {
-            host: base.hostname,
-            port: base.port || (base.protocol === 'https:' ? 443 : 80),
-            protocol: base.protocol === 'https:' ? ('https' as const) : ('http' as const),
-          }
-        : {}),
-    }));
+  const stripe = lazyStripeClient(config.secretKey, config.apiBase);
   const failed = (what: string, error: unknown) => new StripeBillingError(`Stripe refused to ${what}: ${(error as Error).message}`);
   return {
     async setCancelAtPeriodEnd(subscription, cancel, reason) {

@@ -6,6 +6,26 @@ import { badRequest } from '../../../lib/app-error.js';
 /** The Stripe SDK, loaded with the first webhook delivery (installations without Stripe never load it). */
 export const stripeSdk = loadOnFirstUse<typeof Stripe>('stripe');
 
+/**
+ * A Stripe API client made on its first call (refunds, renewals), with the secret key; STRIPE_API_BASE
+ * points it at another host (the tests' fake).
+ */
+export function lazyStripeClient(secretKey: string, base: URL | null): () => Stripe {
+  let client: Stripe | undefined;
+  return () =>
+    (client ??= new (stripeSdk())(secretKey, {
+      maxNetworkRetries: 1,
+      timeout: 10_000,
+      ...(base
+        ? {
+            host: base.hostname,
+            port: base.port || (base.protocol === 'https:' ? 443 : 80),
+            protocol: base.protocol === 'https:' ? ('https' as const) : ('http' as const),
+          }
+        : {}),
+    }));
+}
+
 /** The envelope of a verified Stripe event: its id (for dedupe), type and the object it is about. */
 export interface StripeEvent {
   id: string;

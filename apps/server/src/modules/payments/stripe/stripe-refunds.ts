@@ -1,5 +1,4 @@
-import type Stripe from 'stripe';
-import { stripeSdk } from './stripe-event.js';
+import { lazyStripeClient } from './stripe-event.js';
 import type { StripeConfig } from '../payments-config.js';
 
 /** Stripe refused the refund or could not be reached. */
@@ -16,22 +15,7 @@ export interface StripeRefunder {
  */
 export function createStripeRefunder(config: Pick<StripeConfig, 'secretKey' | 'apiBase'>): StripeRefunder | null {
   if (!config.secretKey) return null;
-  const base = config.apiBase;
-  const { secretKey } = config;
-  let client: Stripe | undefined;
-  // The SDK is loaded and its client made with the first refund, not when the server starts.
-  const stripe = () =>
-    (client ??= new (stripeSdk())(secretKey, {
-      maxNetworkRetries: 1,
-      timeout: 10_000,
-      ...(base
-        ? {
-            host: base.hostname,
-            port: base.port || (base.protocol === 'https:' ? 443 : 80),
-            protocol: base.protocol === 'https:' ? ('https' as const) : ('http' as const),
-          }
-        : {}),
-    }));
+  const stripe = lazyStripeClient(config.secretKey, config.apiBase);
   return {
     async refund(paymentIntent, idempotencyKey) {
       try {
