@@ -250,7 +250,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(coinsRoutes(services.unlocks));
       await api.register(coinOptionsRoutes(services.coinOptions));
       await api.register(stripeRoutes(services.stripeWebhook));
-      await api.register(wechatRoutes(services.wechatNotifications));
+      await api.register(wechatRoutes(services.wechatNotifications, services.wechatContracts));
       await api.register(catalogueRoutes(services.catalogue));
       await api.register(scheduleRoutes(services.schedule));
       await api.register(authorsRoutes(services.authors));
@@ -364,6 +364,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.backgroundJobs && reconciler) {
     withDatabase(() => reconciler.start());
     app.addHook('onClose', () => reconciler.stop());
+  }
+  // WeChat Pay contract deduction (issue 59): notices, deductions, retries and ends, one node at a time.
+  const contracts = services.wechatContracts;
+  if (deps.backgroundJobs && contracts) {
+    withDatabase(() => contracts.startJob());
+    app.addHook('onClose', () => contracts.stopJob());
   }
   app.decorate('jobs', jobs);
   app.decorate('invalidation', invalidation);

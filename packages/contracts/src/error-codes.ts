@@ -59,6 +59,8 @@ export const ErrorCode = {
   SUBSCRIPTION_ENDED: 'SUBSCRIPTION_ENDED',
   /** Issue 59: the payment provider refused or did not answer; nothing changed, try again (502). */
   SUBSCRIPTION_PROVIDER_FAILED: 'SUBSCRIPTION_PROVIDER_FAILED',
+  /** Issue 59: the reader's membership already renews; one renewing membership at a time (409). */
+  SUBSCRIPTION_RUNNING: 'SUBSCRIPTION_RUNNING',
   /** Coins (issue 42): the wallet holds fewer coins than the unlock costs (402). */
   INSUFFICIENT_COINS: 'INSUFFICIENT_COINS',
   /** The reader can read the chapter already (free, membership, an earlier unlock): no coin moved (409). */

@@ -46,6 +46,7 @@ import * as membershipSubscriptions from './migrations/2026-12-03T0900-membershi
 import * as coinRentals from './migrations/2026-12-03T0920-coin-rentals.js';
 import * as giftMemberships from './migrations/2026-12-03T0910-gift-memberships.js';
 import * as subscriptionConsole from './migrations/2026-12-03T0930-subscription-console.js';
+import * as wechatContracts from './migrations/2026-12-03T0940-wechat-contracts.js';
 
 /** Listed explicitly (not read from disk) so the compiled server and the tests see the same set. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -95,6 +96,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-12-03T0920-coin-rentals': coinRentals,
   '2026-12-03T0910-gift-memberships': giftMemberships,
   '2026-12-03T0930-subscription-console': subscriptionConsole,
+  '2026-12-03T0940-wechat-contracts': wechatContracts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -577,8 +577,8 @@ export interface CouponRedemptionsTable {
 /** A membership that renews itself (docs/PAYMENTS.md "Renewals"); its time is in the ledger, not here. */
 export interface MembershipSubscriptionsTable {
   id: Generated<number>;
-  provider: 'stripe' | 'sandbox';
-  /** The provider's subscription id (Stripe `sub_…`). */
+  provider: 'stripe' | 'sandbox' | 'wechat';
+  /** The provider's subscription id (Stripe `sub_…`; WeChat: our out_contract_code). */
   provider_ref: string;
   /** Null while only an invoice has named the subscription (its checkout session is still on its way). */
   user_id: number | null;
@@ -588,7 +588,7 @@ export interface MembershipSubscriptionsTable {
   /** 1: the reader (or the console) stopped the renewal; it ends with the paid period. */
   cancel_at_period_end: number;
   current_period_end: number | null;
-  /** Stripe's customer (`cus_…`): the customer portal opens on it. */
+  /** Stripe's customer (`cus_…`): the customer portal opens on it. WeChat: the signed contract_id. */
   customer_ref: string | null;
   /** The failed invoice whose grace grant runs (membership_grants source `grace`). */
   grace_ref: string | null;
@@ -597,6 +597,10 @@ export interface MembershipSubscriptionsTable {
   canceled_at: number | null;
   /** The provider's time of the newest state applied (ms): an older event changes nothing. */
   last_event_at: number;
+  /** WeChat contracts: the membership end the last pre-deduction notice announced. */
+  notice_for: number | null;
+  /** WeChat contracts: when a deduction was last asked for. */
+  attempted_at: number | null;
   created_at: number;
   updated_at: number;
 }
@@ -604,7 +608,7 @@ export interface MembershipSubscriptionsTable {
 /** Each invoice of a subscription, once: `parked` until its reader is known, `paid` (with its order), `failed`. */
 export interface SubscriptionInvoicesTable {
   id: Generated<number>;
-  provider: 'stripe' | 'sandbox';
+  provider: 'stripe' | 'sandbox' | 'wechat';
   invoice_ref: string;
   subscription_id: number;
   status: 'parked' | 'paid' | 'failed' | 'incident';

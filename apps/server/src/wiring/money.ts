@@ -21,6 +21,8 @@ import { createSandboxSubscriptions } from '../modules/payments/subscriptions/sa
 import { createStripeBilling } from '../modules/payments/stripe/stripe-billing-client.js';
 import { createWechatNotifications } from '../modules/payments/wechat/wechat-notifications.js';
 import { createWechatPayClient } from '../modules/payments/wechat/wechat-pay-client.js';
+import { createPapayClient } from '../modules/payments/wechat/papay-client.js';
+import { createWechatContracts } from '../modules/payments/wechat/wechat-contracts.js';
 import type { Accounts } from './accounts.js';
 import type { Catalogue } from './catalogue.js';
 import type { Platform } from './platform.js';
@@ -51,6 +53,21 @@ export function buildMoney(config: AppConfig, log: FastifyBaseLogger, given: Pla
     config.paymentsSandbox && !config.wechatPay ? createSandboxSubscriptions({ domainEvents, subscriptions: subscriptionLedger }) : null;
   const wechatPay = config.wechatPay ? createWechatPayClient(config.wechatPay) : null;
   const notificationMetrics = given.metrics?.money.notifications ?? null;
+  // WeChat Pay contract deduction (委托代扣, issue 59): only for a merchant that configured its templates.
+  const papay = config.wechatPay?.papay ?? null;
+  const wechatContracts =
+    config.wechatPay && papay
+      ? createWechatContracts({
+          db,
+          domainEvents,
+          subscriptions: subscriptionLedger,
+          membership,
+          client: createPapayClient(config.wechatPay),
+          planIds: papay.planIds,
+          renewingOn: async () => (await siteSettings.get(db)).renewing_memberships,
+          log,
+        })
+      : null;
   // Wait-for-free's "ready" push to followers: a job at the moment, sent only if it still holds.
   const freeUnlockNotice = createFreeUnlockNotice({ db, push: given.push, jobs: given.jobQueue });
   // Early access (issue 42): set as a chapter comes out, ended by a job at its time on any node, once.
@@ -69,6 +86,7 @@ export function buildMoney(config: AppConfig, log: FastifyBaseLogger, given: Pla
     subscriptionLedger,
     sandboxSubscriptions,
     wechatPay,
+    wechatContracts,
     earlyAccess,
     coinOptions: createCoinOptionsService({ db, domainEvents, access: given.access, settings: siteSettings, ledger: coinLedger }),
     unlocks: createUnlocksService({
@@ -86,6 +104,7 @@ export function buildMoney(config: AppConfig, log: FastifyBaseLogger, given: Pla
       membership,
       stripeBilling: config.stripe && config.stripe.renewingLinks.size > 0 ? createStripeBilling(config.stripe) : null,
       profileUrl: renewalUrl,
+      terminateWechatContract: wechatContracts?.terminateContract ?? null,
     }),
     gifts,
     coupons: createCouponsService({ domainEvents, membership, gifts }),
@@ -112,7 +131,15 @@ export function buildMoney(config: AppConfig, log: FastifyBaseLogger, given: Pla
         })
       : null,
     wechatNotifications: config.wechatPay
-      ? createWechatNotifications({ db, domainEvents, ledger, config: config.wechatPay, log, metrics: notificationMetrics })
+      ? createWechatNotifications({
+          db,
+          domainEvents,
+          ledger,
+          config: config.wechatPay,
+          log,
+          metrics: notificationMetrics,
+          contracts: wechatContracts,
+        })
       : null,
     jobHandlers,
   };

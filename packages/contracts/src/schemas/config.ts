@@ -9,7 +9,14 @@ export const PublicConfig = Type.Object({
   languages: Type.Array(Type.String()),
   community: Type.Boolean({ description: 'Ext: chapter comments and book ratings are on (COMMUNITY, docs/COMMUNITY.md)' }),
   payments: Type.Object({
-    wechat: Type.Object({ enabled: Type.Boolean(), sandbox: Type.Boolean() }),
+    wechat: Type.Object({
+      enabled: Type.Boolean(),
+      sandbox: Type.Boolean(),
+      renewing: Type.Boolean({
+        description:
+          'Ext (issue 59): plans can be bought renewing with WeChat Pay contract deduction (委托代扣: POST /payment/wechat/contract); false: WeChat Pay sells one-time only',
+      }),
+    }),
     stripe: Type.Object({
       enabled: Type.Boolean(),
       sandbox: Type.Boolean(),

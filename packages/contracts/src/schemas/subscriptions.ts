@@ -6,7 +6,9 @@ import { ClosedObject, Nullable, PlainText, Result, Timestamp } from './common.j
  * state the profile shows; the web app renders it and never works it out again.
  */
 export const Subscription = Type.Object({
-  provider: Type.Union([Type.Literal('stripe'), Type.Literal('sandbox')]),
+  provider: Type.Union([Type.Literal('stripe'), Type.Literal('sandbox'), Type.Literal('wechat')], {
+    description: 'wechat: a WeChat Pay deduction contract (委托代扣), charged by us before each period ends',
+  }),
   plan: Type.Union([Type.Literal('month'), Type.Literal('season')]),
   /**
    * `renewing`: renews at `renews_at`; `canceling`: ends at `ends_at`, renewal stopped (resume
@@ -48,3 +50,24 @@ export const RenewalOffer = Type.Object({
 });
 export type RenewalOffer = Static<typeof RenewalOffer>;
 export const RenewalOfferResponse = Result(Nullable(RenewalOffer));
+
+/** Issue 59: sign a WeChat Pay deduction contract (委托代扣) for a plan, through WeChat's QR page. */
+export const WechatContractBody = ClosedObject({ plan: Type.Union([Type.Literal('month'), Type.Literal('season')]) });
+export type WechatContractBody = Static<typeof WechatContractBody>;
+
+/**
+ * Where a contract signing stands: `waiting` for the payer's signature (show the QR code), `signed`
+ * and its first period being charged, `active` (the membership renews; GET /user/membership/subscription
+ * shows it), `failed` (the first charge failed: nothing granted, the contract ended), `ended`.
+ */
+export const WechatContract = Type.Object({
+  contract_code: Type.String({ description: 'Our out_contract_code: poll GET /payment/wechat/contract/{contract_code}' }),
+  state: Type.Union([Type.Literal('waiting'), Type.Literal('signed'), Type.Literal('active'), Type.Literal('failed'), Type.Literal('ended')]),
+  plan: Type.Union([Type.Literal('month'), Type.Literal('season')]),
+  price: Type.Integer({ minimum: 0, description: 'Each period, in fen' }),
+  currency: Type.String({ minLength: 3, maxLength: 3 }),
+  sign_url: Nullable(Type.String({ description: "WeChat's signing page, shown as a QR code (only in the answer that created it)" })),
+});
+export type WechatContract = Static<typeof WechatContract>;
+export const WechatContractResponse = Result(WechatContract);
+export const WechatContractParams = Type.Object({ code: Type.String({ pattern: '^ctr[0-9a-f]{24}$' }) });

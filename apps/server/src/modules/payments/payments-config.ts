@@ -22,6 +22,12 @@ export interface WechatPayConfig {
   readonly apiBase: string;
   /** How often one node asks WeChat Pay about unsettled orders (WECHATPAY_RECONCILE_INTERVAL_MS). */
   readonly reconcileIntervalMs: number;
+  /**
+   * Issue 59: contract deduction (委托代扣 / papay), only for a merchant WeChat gave the permission:
+   * the contract template (plan_id) of each plan sold renewing (WECHATPAY_PAPAY_PLAN_ID_MONTH /
+   * _SEASON). Null (the default): WeChat Pay sells one-time memberships only.
+   */
+  readonly papay: { readonly planIds: Readonly<Record<'month' | 'season', number>> } | null;
 }
 
 export const WECHATPAY_DEFAULT_RECONCILE_INTERVAL_MS = 30_000;
@@ -150,7 +156,28 @@ export function readWechatPayConfig(env: Env, publicUrl: string, isProduction: b
     notifyUrl,
     apiBase: (readUrl(env, 'WECHATPAY_API_BASE', HTTP) ?? WECHATPAY_DEFAULT_API_BASE).replace(/\/+$/, ''),
     reconcileIntervalMs: readReconcileInterval(env),
+    papay: readPapay(env),
   });
+}
+
+/**
+ * WECHATPAY_PAPAY_PLAN_ID_MONTH and _SEASON: the two contract templates (委托代扣模板 plan_id, set
+ * up in WeChat Pay's merchant platform with the plan's period and amount), both or neither.
+ */
+function readPapay(env: Env): WechatPayConfig['papay'] {
+  const month = (env.WECHATPAY_PAPAY_PLAN_ID_MONTH ?? '').trim();
+  const season = (env.WECHATPAY_PAPAY_PLAN_ID_SEASON ?? '').trim();
+  if (month === '' && season === '') return null;
+  for (const [name, raw] of [
+    ['WECHATPAY_PAPAY_PLAN_ID_MONTH', month],
+    ['WECHATPAY_PAPAY_PLAN_ID_SEASON', season],
+  ] as const) {
+    if (!/^[1-9]\d{0,11}$/.test(raw)) {
+      throw new ConfigError(`${name} must be the numeric contract template id (plan_id); set both papay template ids or neither`);
+    }
+  }
+  if (month === season) throw new ConfigError('WECHATPAY_PAPAY_PLAN_ID_MONTH and _SEASON must be two different templates');
+  return Object.freeze({ planIds: Object.freeze({ month: Number(month), season: Number(season) }) });
 }
 
 /**

@@ -128,6 +128,9 @@ export const unsettledOrders = (db: DbExecutor, provider: PaymentOrdersTable['pr
     .where('provider', '=', provider)
     .where('status', 'in', ['pending', 'expired', 'failed'])
     .where('settled_at', 'is', null)
+    // A contract's deduction (issue 59) is no QR order: its result comes by notification, and the
+    // contract job asks again or calls in an operator (wechat-contracts.ts).
+    .where('subscription_id', 'is', null)
     .where('created_at', '<=', createdBefore)
     .orderBy('created_at')
     .limit(limit)

@@ -121,7 +121,9 @@ export function publicConfigRoutes(
         // The sandbox sells renewing too, so a newcomer can try it (payments.service createOrder, `renewing`).
         const sandboxRenews = renewing_memberships && !stripe && sandbox && wechatPay === null;
         const renews = sandboxRenews || renewing_buy_buttons.month !== null || renewing_buy_buttons.season !== null;
-        const payments = { ...fixed.payments, stripe: { ...fixed.payments.stripe, renewing: renews, renewing_buy_buttons } };
+        // WeChat Pay renews only by contract deduction, for a merchant WeChat allowed it (WECHATPAY_PAPAY_PLAN_ID_*).
+        const wechat = { ...fixed.payments.wechat, renewing: renewing_memberships && wechatPay?.papay != null };
+        const payments = { wechat, stripe: { ...fixed.payments.stripe, renewing: renews, renewing_buy_buttons } };
         return { data: { result: { site_name, contact_email, ...fixed, payments, coins } } };
       },
     );

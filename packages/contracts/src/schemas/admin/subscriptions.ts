@@ -7,7 +7,7 @@ import { Reason } from './common.js';
  * The server decides each state and whether the renewal can be stopped; the console shows it.
  */
 export const AdminSubscriptionInvoice = Type.Object({
-  invoice_ref: Type.String({ description: "The provider's invoice (Stripe `in_…`; the sandbox's first order id or `sbinv_…`)" }),
+  invoice_ref: Type.String({ description: "The provider's invoice (Stripe `in_…`; the sandbox's first order id or `sbinv_…`; WeChat: the deduction's order id)" }),
   status: Type.Union([Type.Literal('parked'), Type.Literal('paid'), Type.Literal('failed'), Type.Literal('incident')]),
   amount: Type.Integer({ description: 'Smallest currency unit' }),
   currency: Type.String(),
@@ -21,8 +21,8 @@ export type AdminSubscriptionInvoice = Static<typeof AdminSubscriptionInvoice>;
 
 export const AdminSubscription = Type.Object({
   id: Type.Integer(),
-  provider: Type.Union([Type.Literal('stripe'), Type.Literal('sandbox')]),
-  provider_ref: Type.String(),
+  provider: Type.Union([Type.Literal('stripe'), Type.Literal('sandbox'), Type.Literal('wechat')]),
+  provider_ref: Type.String({ description: 'Stripe `sub_…`; the sandbox `sbsub_…`; WeChat: our out_contract_code `ctr…`' }),
   plan: Type.Union([Type.Literal('month'), Type.Literal('season')]),
   /** As the reader's profile says, plus `incomplete`: started, never paid. */
   state: Type.Union([

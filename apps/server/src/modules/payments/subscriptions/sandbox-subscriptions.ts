@@ -6,7 +6,7 @@ import { AppError, notFound } from '../../../lib/app-error.js';
 import type { SubscriptionLedger } from './subscription-ledger.js';
 import * as repo from './subscriptions.repository.js';
 
-export type SandboxEvent = 'renewal_paid' | 'renewal_failed' | 'period_end';
+export type SandboxEvent = 'renewal_paid' | 'renewal_failed' | 'period_end' | 'terminated';
 
 const noSubscription = () => notFound(ErrorCode.SUBSCRIPTION_NOT_FOUND, 'You have no renewing sandbox membership');
 const notNow = (state: string) => new AppError(ErrorCode.CONFLICT, 409, `A ${state} subscription cannot do that`);
@@ -14,7 +14,8 @@ const notNow = (state: string) => new AppError(ErrorCode.CONFLICT, 409, `A ${sta
 /**
  * The sandbox's renewing memberships (issue 59): what Stripe Billing does, simulated on one
  * development machine through the same subscription ledger, so a new reader can subscribe, renew,
- * fail a renewal, fix it, cancel, resume and end, and see each as a real reader would.
+ * fail a renewal, fix it, cancel, resume, end, or end it at the provider (a WeChat contract
+ * terminated in WeChat), and see each as a real reader would.
  * The first period is the sandbox order the reader pays on the sandbox checkout page (its own id
  * is its invoice); each later period is an invoice of its own, paid or failed on demand.
  */
@@ -75,6 +76,10 @@ export function createSandboxSubscriptions(deps: { domainEvents: DomainEvents; s
       } else if (event === 'renewal_failed' && state === 'renewing') {
         await subscriptions.invoiceFailedWithin(trx, sub, invoice(invoiceRef()));
       } else if (event === 'period_end' && (state === 'stopped' || state === 'past due')) {
+        await subscriptions.endedWithin(trx, sub, now());
+      } else if (event === 'terminated' && state !== 'ended') {
+        // The reader ended it at the provider (a WeChat contract terminated in WeChat): no more
+        // charges from now; the time paid for stands, a running grace goes.
         await subscriptions.endedWithin(trx, sub, now());
       } else throw notNow(state);
     });

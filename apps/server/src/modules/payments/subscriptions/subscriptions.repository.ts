@@ -13,6 +13,8 @@ const normalised = (row: SubscriptionRow): SubscriptionRow => ({
   grace_until: row.grace_until === null ? null : Number(row.grace_until),
   canceled_at: row.canceled_at === null ? null : Number(row.canceled_at),
   last_event_at: Number(row.last_event_at),
+  notice_for: row.notice_for === null ? null : Number(row.notice_for),
+  attempted_at: row.attempted_at === null ? null : Number(row.attempted_at),
   created_at: Number(row.created_at),
   updated_at: Number(row.updated_at),
 });
@@ -35,11 +37,23 @@ export async function findSubscription(db: DbExecutor, provider: SubscriptionPro
  */
 export async function ensureAndLockSubscription(
   db: DbExecutor,
-  fresh: Omit<SubscriptionRow, 'id' | 'grace_ref' | 'grace_until' | 'cancel_reason' | 'canceled_at' | 'last_event_at'>,
+  fresh: Omit<
+    SubscriptionRow,
+    'id' | 'grace_ref' | 'grace_until' | 'cancel_reason' | 'canceled_at' | 'last_event_at' | 'notice_for' | 'attempted_at'
+  >,
 ): Promise<SubscriptionRow> {
   await db
     .insertInto('membership_subscriptions')
-    .values({ ...fresh, grace_ref: null, grace_until: null, cancel_reason: null, canceled_at: null, last_event_at: 0 })
+    .values({
+      ...fresh,
+      grace_ref: null,
+      grace_until: null,
+      cancel_reason: null,
+      canceled_at: null,
+      last_event_at: 0,
+      notice_for: null,
+      attempted_at: null,
+    })
     .onConflict((oc) => oc.columns(['provider', 'provider_ref']).doNothing())
     .execute();
   await db
@@ -188,3 +202,27 @@ export async function endForErasure(db: DbExecutor, userId: number, at: number):
   await db.updateTable('membership_subscriptions').set({ cancel_reason: null }).where('user_id', '=', userId).execute();
   return running;
 }
+
+/** The running subscriptions of one provider (WeChat's contracts: the deduction job walks them), oldest first. */
+export const runningSubscriptions = async (db: DbExecutor, provider: SubscriptionProvider, afterId: number, limit: number) =>
+  (
+    await db
+      .selectFrom('membership_subscriptions')
+      .selectAll()
+      .where('provider', '=', provider)
+      .where('status', 'in', ['active', 'past_due'])
+      .where('id', '>', afterId)
+      .orderBy('id')
+      .limit(limit)
+      .execute()
+  ).map(normalised);
+
+/** The order of a subscription still waiting for its provider's answer (a WeChat deduction asked for). */
+export const pendingOrderOf = (db: DbExecutor, subscriptionId: number) =>
+  db
+    .selectFrom('payment_orders')
+    .selectAll()
+    .where('subscription_id', '=', subscriptionId)
+    .where('status', '=', 'pending')
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();

@@ -18,6 +18,8 @@ export interface SubscriptionsServiceDeps {
   stripeBilling: StripeBilling | null;
   /** Where Stripe's customer portal sends the reader back. */
   profileUrl: string;
+  /** Ends a WeChat deduction contract at WeChat (wechat-contracts.ts); null without contract deduction. */
+  terminateWechatContract?: ((code: string) => Promise<boolean>) | null;
   now?: () => number;
 }
 
@@ -150,27 +152,44 @@ export function createSubscriptionsService(deps: SubscriptionsServiceDeps) {
 
   /**
    * An account's erasure (data-rights/deletion/erasure.ts), inside its transaction: every
-   * subscription ends, the reasons go; returns the Stripe subscriptions still running.
+   * subscription ends, the reasons go; returns the ones still running at their provider
+   * (`stripe:sub_…`, `wechat:ctr…`: a Stripe subscription started, a WeChat contract signed).
    */
   async function endForErasureWithin(trx: DbExecutor, userId: number): Promise<string[]> {
     const running = await repo.endForErasure(trx, userId, now());
-    return running.filter((row) => row.provider === 'stripe' && row.status !== 'incomplete').map((row) => row.provider_ref);
+    return running
+      .filter((row) =>
+        row.provider === 'stripe' ? row.status !== 'incomplete' : row.provider === 'wechat' && row.customer_ref !== null,
+      )
+      .map((row) => `${row.provider}:${row.provider_ref}`);
+  }
+
+  /** Ends one subscription at its provider; throws when the provider refused or did not answer. */
+  async function stopOne(provider: string, ref: string): Promise<void> {
+    if (provider === 'stripe') {
+      if (!deps.stripeBilling) throw new Error('Stripe is not configured for renewals');
+      await deps.stripeBilling.cancelNow(ref);
+      return;
+    }
+    if (!deps.terminateWechatContract || !(await deps.terminateWechatContract(ref))) {
+      throw new Error('WeChat Pay did not terminate the contract');
+    }
   }
 
   /**
-   * After the erasure committed (a network call never holds the database): Stripe ends each one now.
-   * One Stripe refuses or does not answer becomes a payment incident, so an operator ends it by hand.
+   * After the erasure committed (a network call never holds the database): each provider ends its
+   * subscription now (Stripe cancels it, WeChat terminates the contract). One refused or not
+   * answered becomes a payment incident, so an operator ends it by hand.
    */
-  async function stopAtProvider(stripeRefs: readonly string[]): Promise<void> {
-    for (const ref of stripeRefs) {
+  async function stopAtProvider(refs: readonly string[]): Promise<void> {
+    for (const tagged of refs) {
+      const [provider, ref] = [tagged.slice(0, tagged.indexOf(':')), tagged.slice(tagged.indexOf(':') + 1)];
       try {
-        if (!deps.stripeBilling) throw new Error('Stripe is not configured for renewals');
-        await deps.stripeBilling.cancelNow(ref);
+        await stopOne(provider, ref);
       } catch (error) {
         const detail = { subscription: ref, error: (error as Error).message.slice(0, 300) };
-        await domainEvents.transact((trx) =>
-          recordIncident(trx, { provider: 'stripe', reference: ref, kind: 'erased_subscription', plan: null, detail }, now()),
-        );
+        const incident = { provider: provider === 'wechat' ? 'wechat' : 'stripe', reference: ref, kind: 'erased_subscription', plan: null, detail };
+        await domainEvents.transact((trx) => recordIncident(trx, incident, now()));
       }
     }
   }

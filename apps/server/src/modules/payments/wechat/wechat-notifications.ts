@@ -6,7 +6,8 @@ import { AmountMismatchError, type OrderLedger } from '../order-ledger.js';
 import { recordEventOnce, recordIncident } from '../payment-incidents.repository.js';
 import type { WechatPayConfig } from '../payments-config.js';
 import * as repo from '../payments.repository.js';
-import { readRefund, readTransaction } from './wechat-transaction.js';
+import { readContract, readRefund, readTransaction } from './wechat-transaction.js';
+import type { WechatContracts } from './wechat-contracts.js';
 import { decryptResource, verifyWechatSignature, WechatVerificationError, type SignatureHeaders } from './wechat-signing.js';
 
 /** Answered to WeChat as `{"code":"FAIL","message":…}` with this status; WeChat then retries. */
@@ -53,6 +54,8 @@ export interface WechatNotificationsDeps {
   now?: () => number;
   /** Deliveries received, verified, refused, duplicated (metrics, when on). */
   metrics?: NotificationMetrics | null;
+  /** Contract deduction (issue 59), when the merchant has it: signings, terminations, deduction results. */
+  contracts?: WechatContracts | null;
 }
 
 /**
@@ -94,10 +97,20 @@ export function createWechatNotifications(deps: WechatNotificationsDeps) {
     if (transaction.mchid !== config.mchId || transaction.appid !== config.appId) {
       throw new NotificationRejected(400, 'The transaction belongs to another merchant or app');
     }
-    if (transaction.trade_state !== 'SUCCESS') return;
-    const order = await repo.findOrder(db, transaction.out_trade_no);
     const detail = { out_trade_no: transaction.out_trade_no, transaction_id: transaction.transaction_id, amount: transaction.amount_total };
+    if (transaction.trade_state !== 'SUCCESS') {
+      // A contract's deduction that failed (PAYERROR) is a failed renewal; any other order's
+      // unpaid state is the reconciler's to settle.
+      const order = deps.contracts ? await repo.findOrder(db, transaction.out_trade_no) : undefined;
+      if (order?.provider === 'wechat' && order.subscription_id !== null) await deps.contracts!.deductionResult(eventId, order, transaction);
+      return;
+    }
+    const order = await repo.findOrder(db, transaction.out_trade_no);
     if (!order || order.provider !== 'wechat') return reject('unknown_order', transaction.out_trade_no, detail, 'No such WeChat Pay order');
+    if (order.subscription_id !== null && deps.contracts) {
+      // A contract's deduction: the subscription ledger grants its period once (amount checked there).
+      return deps.contracts.deductionResult(eventId, order, transaction);
+    }
     try {
       const granted = await domainEvents.transact(async (trx) => {
         const info = {
@@ -156,6 +169,22 @@ export function createWechatNotifications(deps: WechatNotificationsDeps) {
     log.info({ orderId: order.order_id, revoked }, 'WeChat Pay order refunded');
   }
 
+  /** A deduction contract signed or terminated (委托代扣, issue 59). */
+  async function onContract(eventId: string, eventType: 'PAPAY.SIGN' | 'PAPAY.TERMINATE', resource: unknown): Promise<void> {
+    const contract = readContract(resource);
+    if (!contract) throw new NotificationRejected(400, 'The contract lacks mchid, appid, plan_id, out_contract_code or contract_id');
+    if (contract.mchid !== config.mchId || contract.appid !== config.appId) {
+      throw new NotificationRejected(400, 'The contract belongs to another merchant or app');
+    }
+    const detail = { out_contract_code: contract.out_contract_code, contract_id: contract.contract_id, plan_id: contract.plan_id };
+    if (!deps.contracts) return reject('unknown_contract', contract.contract_id, detail, 'Contract deduction is not configured here');
+    const outcome =
+      eventType === 'PAPAY.SIGN' ? await deps.contracts.signed(eventId, contract) : await deps.contracts.terminated(eventId, contract);
+    if (outcome === 'unknown') return reject('unknown_contract', contract.contract_id, detail, 'No such contract of ours');
+    if (outcome === 'wrong_plan') return reject('contract_plan_mismatch', contract.contract_id, detail, 'The contract template is not the plan sold');
+    log.info({ eventType, contract: contract.out_contract_code }, 'WeChat Pay contract notification applied');
+  }
+
   /** Handles one notification; throws NotificationRejected when WeChat should retry. */
   async function handle(body: string, headers: SignatureHeaders): Promise<void> {
     const { metrics } = deps;
@@ -171,7 +200,10 @@ export function createWechatNotifications(deps: WechatNotificationsDeps) {
     metrics?.verified('wechat');
     const { envelope, resource } = opened;
     try {
-      if (envelope.event_type === 'TRANSACTION.SUCCESS') return await onTransaction(envelope.id, resource);
+      if (envelope.event_type.startsWith('TRANSACTION.')) return await onTransaction(envelope.id, resource);
+      if (envelope.event_type === 'PAPAY.SIGN' || envelope.event_type === 'PAPAY.TERMINATE') {
+        return await onContract(envelope.id, envelope.event_type, resource);
+      }
       if (envelope.event_type.startsWith('REFUND.')) return await onRefund(envelope.id, envelope.event_type, resource);
     } catch (error) {
       // Verified, then: a 400 of ours is a refusal by our rules (another merchant, an amount mismatch).

@@ -54,18 +54,18 @@ export interface WechatPayClient {
 /** RFC 3339 in Beijing time, the form WeChat Pay expects for time_expire. */
 export const beijingTime = (ms: number) => `${new Date(ms + 8 * 3_600_000).toISOString().slice(0, 19)}+08:00`;
 
+/** One signed call to WeChat Pay's API v3; the answer's JSON, once verified as WeChat's. */
+export type WechatApiCall = (method: 'GET' | 'POST', pathWithQuery: string, payload?: object) => Promise<{ status: number; json: unknown }>;
+
 /**
  * WeChat Pay API v3 over fetch: every request signed with the merchant key
  * (WECHATPAY2-SHA256-RSA2048), every answer we act on verified against the platform keys.
  */
-export function createWechatPayClient(
-  config: WechatPayConfig,
-  options: { now?: () => number; fetch?: typeof fetch } = {},
-): WechatPayClient {
+export function createWechatApiCall(config: WechatPayConfig, options: { now?: () => number; fetch?: typeof fetch } = {}): WechatApiCall {
   const now = options.now ?? Date.now;
   const fetchImpl = options.fetch ?? fetch;
 
-  async function call(method: 'GET' | 'POST', pathWithQuery: string, payload?: object): Promise<{ status: number; json: unknown }> {
+  return async function call(method, pathWithQuery, payload) {
     const body = payload === undefined ? '' : JSON.stringify(payload);
     let response: Response;
     try {
@@ -108,7 +108,15 @@ export function createWechatPayClient(
     // A success we act on must be WeChat's: an unsigned 2xx is treated as a failure.
     if (!verified) throw new WechatApiError(response.status, 'SIGNATURE_MISSING', 'WeChat Pay answered without a signature');
     return { status: response.status, json };
-  }
+  };
+}
+
+/** The payments we sell over WeChat Pay API v3 (Native QR orders, their queries, closing and refunds). */
+export function createWechatPayClient(
+  config: WechatPayConfig,
+  options: { now?: () => number; fetch?: typeof fetch } = {},
+): WechatPayClient {
+  const call = createWechatApiCall(config, options);
 
   const orderPath = (outTradeNo: string) => `/v3/pay/transactions/out-trade-no/${encodeURIComponent(outTradeNo)}`;
 

@@ -53,3 +53,24 @@ export function readRefund(value: unknown): WechatRefund | null {
   if (!mchid || !outTradeNo || !refundId || !status || !Number.isSafeInteger(refund) || !Number.isSafeInteger(total)) return null;
   return { mchid, out_trade_no: outTradeNo, refund_id: refundId, refund_status: status, refund: refund as number, total: total as number };
 }
+
+/** A deduction contract as PAPAY.SIGN and PAPAY.TERMINATE describe it (委托代扣, issue 59). */
+export interface WechatContractResource {
+  mchid: string;
+  appid: string;
+  plan_id: number;
+  out_contract_code: string;
+  contract_id: string;
+}
+
+export function readContract(value: unknown): WechatContractResource | null {
+  if (!isRecord(value)) return null;
+  const mchid = str(value.mchid);
+  const appid = str(value.appid);
+  const code = str(value.out_contract_code);
+  const contractId = str(value.contract_id);
+  const planId = typeof value.plan_id === 'string' && /^\d{1,12}$/.test(value.plan_id) ? Number(value.plan_id) : value.plan_id;
+  if (!mchid || !appid || !code || !contractId || !Number.isSafeInteger(planId)) return null;
+  if (code.length > 64 || contractId.length > 64) return null;
+  return { mchid, appid, plan_id: planId as number, out_contract_code: code, contract_id: contractId };
+}

@@ -1,15 +1,57 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { ErrorCode, WechatContractBody, WechatContractParams, WechatContractResponse } from '@inkstream/contracts';
 import type { FastifyInstance } from 'fastify';
+import { requireUser } from '../../../http/guards.js';
+import { LIMITS } from '../../../http/rate-limits.js';
+import { notFound } from '../../../lib/app-error.js';
+import { errorResponses } from '../../../lib/route-schema.js';
 import { acceptRawBody } from '../raw-body.js';
+import type { WechatContracts } from './wechat-contracts.js';
 import { NotificationRejected, type WechatNotifications } from './wechat-notifications.js';
 import { signatureHeaders } from './wechat-signing.js';
 
 /** WeChat Pay's failure answer: it retries until we answer 2xx (up to 15 times over 24 hours). */
 const fail = (message: string) => ({ code: 'FAIL', message });
 
-export function wechatRoutes(notifications: WechatNotifications | null) {
-  return async (app: FastifyInstance) => {
-    acceptRawBody(app);
+export function wechatRoutes(notifications: WechatNotifications | null, contracts: WechatContracts | null) {
+  return async (base: FastifyInstance) => {
+    const app = base.withTypeProvider<TypeBoxTypeProvider>();
+    const noContracts = () => notFound(ErrorCode.PAYMENT_UNAVAILABLE, 'Renewing memberships are not sold with WeChat Pay here');
+    // Issue 59: contract deduction (委托代扣), docs/API.md "Renewing with WeChat Pay".
     app.post(
+      '/payment/wechat/contract',
+      {
+        config: { rateLimit: LIMITS.createOrder },
+        schema: {
+          tags: ['payments'],
+          summary: "Start a WeChat Pay deduction contract for a plan: answers WeChat's signing page, shown as a QR code",
+          body: WechatContractBody,
+          response: { 200: WechatContractResponse, ...errorResponses },
+        },
+      },
+      async (request) => {
+        if (!contracts) throw noContracts();
+        const result = await contracts.start(requireUser(request).id, request.body.plan, request.ip);
+        return { data: { result } };
+      },
+    );
+    app.get(
+      '/payment/wechat/contract/:code',
+      {
+        schema: {
+          tags: ['payments'],
+          summary: "Where the reader's contract signing stands (the signing QR polls it)",
+          params: WechatContractParams,
+          response: { 200: WechatContractResponse, ...errorResponses },
+        },
+      },
+      async (request) => {
+        if (!contracts) throw noContracts();
+        return { data: { result: await contracts.state(requireUser(request).id, request.params.code) } };
+      },
+    );
+    acceptRawBody(base);
+    base.post(
       '/payment/wechat/notify',
       {
         schema: {
