@@ -372,6 +372,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.addHook('onClose', () => contracts.stopJob());
   }
   app.decorate('jobs', jobs);
+  app.decorate('wechatContracts', services.wechatContracts);
   app.decorate('invalidation', invalidation);
   app.decorate('domainEvents', services.domainEvents);
   app.decorate('catalogueVersion', catalogueVersion);
@@ -386,6 +387,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The job runner (tests drain it by hand when background jobs are off). */
     jobs: import('./modules/jobs/job-runner.js').JobRunner;
+    /** WeChat Pay contract deduction, null unless configured (tests run its job's pass by hand when background jobs are off). */
+    wechatContracts: import('./modules/payments/wechat/wechat-contracts.js').WechatContracts | null;
     /** Broadcasts "this changed" to every process of the site (modules/cluster/invalidation-bus.ts). */
     invalidation: import('./modules/cluster/invalidation-bus.js').InvalidationBus;
     /** This process's committed changes (db/domain-events.ts): the demo seed and tests raise through it. */

@@ -130,7 +130,7 @@ describe('Stripe buy-button payments', () => {
       renewing: false,
       renewing_buy_buttons: { month: null, season: null },
     });
-    expect(payments.wechat).toEqual({ enabled: false, sandbox: false });
+    expect(payments.wechat).toEqual({ enabled: false, sandbox: false, renewing: false });
     const docs = (await ctx.app.inject('/api/docs')).json();
     expect(docs.paths['/api/v1/payment/stripe/webhook'].post.summary).toMatch(/Stripe webhook/);
   });

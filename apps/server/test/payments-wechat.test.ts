@@ -167,7 +167,7 @@ describe('creating a WeChat Pay Native order', () => {
     });
     expect(sandbox.statusCode).toBe(404);
     const config = (await ctx.app.inject('/api/v1/config/public')).json().data.result;
-    expect(config.payments.wechat).toEqual({ enabled: true, sandbox: false });
+    expect(config.payments.wechat).toEqual({ enabled: true, sandbox: false, renewing: false });
     // A real provider is configured, so PAYMENTS_SANDBOX=auto keeps the sandbox off for cards too.
     expect(config.payments.stripe).toMatchObject({ enabled: false, sandbox: false });
   });

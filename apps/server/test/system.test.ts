@@ -47,7 +47,7 @@ describe('health, docs and fallbacks', () => {
     expect(result.site_name).toBe('Inkstream');
     expect(result.default_language).toBe('en-us');
     expect(result.languages).toEqual(['zh-cn', 'en-us', 'fr-fr', 'es-es', 'ar-sa']);
-    expect(result.payments.wechat).toEqual({ enabled: true, sandbox: true });
+    expect(result.payments.wechat).toEqual({ enabled: true, sandbox: true, renewing: false });
     expect(result.payments.stripe).toMatchObject({ enabled: true, sandbox: true, publishable_key: null });
   });
 

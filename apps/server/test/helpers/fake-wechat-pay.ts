@@ -45,6 +45,17 @@ export interface FakeRefund {
   notify_url: string | null;
 }
 
+/** A deduction contract (委托代扣) as the fake holds it. */
+export interface FakeContract {
+  plan_id: number;
+  out_contract_code: string;
+  contract_id: string | null;
+  contract_display_account: string;
+  contract_notify_url: string;
+  state: 'PENDING' | 'SIGNED' | 'TERMINATED';
+  redirect_url: string;
+}
+
 export interface RecordedRequest {
   method: string;
   path: string;
@@ -121,6 +132,9 @@ export async function startFakeWechatPay(dir: string) {
   const failures: { path: RegExp; status: number; code: string }[] = [];
   /** Refunds by out_refund_no: WeChat answers a repeated out_refund_no with the same refund. */
   const refunds = new Map<string, FakeRefund>();
+  /** Deduction contracts by out_contract_code; pre-deduction notices by contract_id. */
+  const contracts = new Map<string, FakeContract>();
+  const announcements: { contract_id: string; amount: number }[] = [];
   let refundStatus: 'SUCCESS' | 'PROCESSING' = 'SUCCESS';
   let answerUnsigned = false;
 
@@ -228,6 +242,7 @@ export async function startFakeWechatPay(dir: string) {
       return answer(response, 200, { code_url: codeUrl });
     }
     if (request.method === 'POST' && pathname === '/v3/refund/domestic/refunds') return refund(response, body ?? {});
+    if (pathname.startsWith('/v3/papay/')) return papay(request.method ?? '', pathname, body ?? {}, response);
     const match = /^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)(\/close)?$/.exec(pathname);
     if (match) {
       const order = orders.get(decodeURIComponent(match[1] ?? ''));
@@ -240,6 +255,108 @@ export async function startFakeWechatPay(dir: string) {
       }
     }
     return answer(response, 404, { code: 'NOT_FOUND', message: 'no such API' });
+  }
+
+  const contractById = (id: string) => [...contracts.values()].find((c) => c.contract_id === id);
+
+  /** The papay API v3 (委托代扣): pre-signing, the pre-deduction notice, deduction, termination. */
+  function papay(method: string, pathname: string, b: Record<string, unknown>, response: ServerResponse): void {
+    if (method === 'POST' && pathname === '/v3/papay/sign/contracts/pre-entrust-sign') {
+      const device = (b.device_info ?? {}) as Record<string, unknown>;
+      const valid =
+        b.sign_scene === 'SIGN_SCENE_QRCODE' &&
+        b.appid === APP_ID &&
+        Number.isInteger(b.plan_id) &&
+        typeof b.out_contract_code === 'string' &&
+        b.out_contract_code.length <= 32 &&
+        typeof b.contract_display_account === 'string' &&
+        typeof b.contract_notify_url === 'string' &&
+        typeof b.out_user_code === 'string' &&
+        typeof device.device_ip === 'string';
+      if (!valid) return answer(response, 400, { code: 'PARAM_ERROR', message: 'invalid pre-signing' });
+      if (contracts.has(b.out_contract_code as string))
+        return answer(response, 400, { code: 'CONTRACT_EXIST', message: 'duplicate out_contract_code' });
+      const id = nonce().slice(0, 16);
+      const contract: FakeContract = {
+        plan_id: b.plan_id as number,
+        out_contract_code: b.out_contract_code as string,
+        contract_id: null,
+        contract_display_account: b.contract_display_account as string,
+        contract_notify_url: b.contract_notify_url as string,
+        state: 'PENDING',
+        redirect_url: `https://fake-wechat.example/papay/entrustweb?pre_entrustweb_id=${id}`,
+      };
+      contracts.set(contract.out_contract_code, contract);
+      return answer(response, 200, { pre_entrustweb_id: id, redirect_url: contract.redirect_url });
+    }
+    const notice = /^\/v3\/papay\/contracts\/([^/]+)\/notify$/.exec(pathname);
+    if (method === 'POST' && notice) {
+      const contract = contractById(decodeURIComponent(notice[1] ?? ''));
+      const amount = (b.estimated_amount ?? {}) as { amount?: unknown };
+      if (b.mchid !== MCH_ID || b.appid !== APP_ID || !Number.isInteger(amount.amount))
+        return answer(response, 400, { code: 'PARAM_ERROR', message: 'invalid notice' });
+      if (!contract || contract.state !== 'SIGNED')
+        return answer(response, 400, { code: 'CONTRACT_NOT_EXIST', message: 'no signed contract' });
+      announcements.push({ contract_id: contract.contract_id!, amount: amount.amount as number });
+      return answer(response, 204);
+    }
+    if (method === 'POST' && pathname === '/v3/papay/pay/transactions/apply') {
+      const amount = (b.amount ?? {}) as { total?: unknown; currency?: unknown };
+      const valid =
+        b.appid === APP_ID &&
+        typeof b.out_trade_no === 'string' &&
+        typeof b.description === 'string' &&
+        typeof b.transaction_notify_url === 'string' &&
+        typeof b.contract_id === 'string' &&
+        Number.isInteger(amount.total) &&
+        amount.currency === 'CNY';
+      if (!valid) return answer(response, 400, { code: 'PARAM_ERROR', message: 'invalid deduction' });
+      const contract = contractById(b.contract_id as string);
+      if (!contract || contract.state !== 'SIGNED')
+        return answer(response, 400, { code: 'CONTRACT_NOT_EXIST', message: 'no signed contract' });
+      const known = orders.get(b.out_trade_no as string);
+      if (!known) {
+        orders.set(b.out_trade_no as string, {
+          appid: APP_ID,
+          mchid: MCH_ID,
+          out_trade_no: b.out_trade_no as string,
+          description: b.description as string,
+          amount: amount.total as number,
+          time_expire: '',
+          notify_url: b.transaction_notify_url as string,
+          trade_state: 'USERPAYING',
+          transaction_id: null,
+          code_url: `contract:${contract.contract_id}`,
+        });
+      }
+      return answer(response, 200, { out_trade_no: b.out_trade_no, amount: { total: amount.total, currency: 'CNY' } });
+    }
+    const end = /^\/v3\/papay\/sign\/contracts\/plan-id\/(\d+)\/out-contract-code\/([^/]+)\/terminate$/.exec(pathname);
+    if (method === 'POST' && end) {
+      const contract = contracts.get(decodeURIComponent(end[2] ?? ''));
+      if (!contract || contract.plan_id !== Number(end[1]) || contract.state === 'PENDING') {
+        return answer(response, 404, { code: 'CONTRACT_NOT_EXIST', message: 'no such contract' });
+      }
+      if (typeof b.contract_termination_remark !== 'string')
+        return answer(response, 400, { code: 'PARAM_ERROR', message: 'remark required' });
+      if (contract.state === 'TERMINATED') return answer(response, 400, { code: 'CONTRACT_TERMINATED', message: 'already terminated' });
+      contract.state = 'TERMINATED';
+      return answer(response, 200, contractBody(contract));
+    }
+    return answer(response, 404, { code: 'NOT_FOUND', message: 'no such papay API' });
+  }
+
+  function contractBody(c: FakeContract) {
+    return {
+      mchid: MCH_ID,
+      appid: APP_ID,
+      plan_id: c.plan_id,
+      out_contract_code: c.out_contract_code,
+      contract_id: c.contract_id,
+      contract_display_account: c.contract_display_account,
+      contract_state: c.state === 'SIGNED' ? 'SIGNED' : 'TERMINATED',
+      openid: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o',
+    };
   }
 
   /** POST /v3/refund/domestic/refunds: a full or partial refund of a paid order, once per out_refund_no. */
@@ -324,6 +441,41 @@ export async function startFakeWechatPay(dir: string) {
       return order;
     },
     refunds,
+    contracts,
+    /** The pre-deduction notices (预扣费通知) the merchant sent, in order. */
+    announcements,
+    /** The payer signs `code` on WeChat's page: the contract is SIGNED (no notification is sent; see `contractNotification`). */
+    signContract(code: string): FakeContract {
+      const contract = contracts.get(code);
+      if (!contract) throw new Error(`fake WeChat Pay has no contract ${code}`);
+      contract.state = 'SIGNED';
+      contract.contract_id ??= `2020${Date.now()}${nonce().slice(0, 6)}`;
+      return contract;
+    },
+    /** The payer ends the contract in WeChat. */
+    terminateContract(code: string): FakeContract {
+      const contract = contracts.get(code)!;
+      contract.state = 'TERMINATED';
+      return contract;
+    },
+    /** PAPAY.SIGN or PAPAY.TERMINATE for `contract`, as WeChat POSTs it to contract_notify_url. */
+    contractNotification(
+      contract: FakeContract,
+      eventType: 'PAPAY.SIGN' | 'PAPAY.TERMINATE',
+      options: NotificationOptions & { resource?: Record<string, unknown> } = {},
+    ): SignedMessage {
+      const resource = options.resource ?? { ...contractBody(contract), operate_time: new Date().toISOString() };
+      return envelope(eventType, 'papay', resource, options);
+    },
+    /** The deduction `outTradeNo` ends: SUCCESS (TRANSACTION.SUCCESS) or PAYERROR (TRANSACTION.FAIL), as its notification. */
+    deductionNotification(outTradeNo: string, outcome: 'SUCCESS' | 'PAYERROR', options: NotificationOptions = {}): SignedMessage {
+      const order = orders.get(outTradeNo);
+      if (!order) throw new Error(`fake WeChat Pay has no deduction ${outTradeNo}`);
+      order.trade_state = outcome;
+      if (outcome === 'SUCCESS') order.transaction_id ??= `4200${Date.now()}${nonce().slice(0, 8)}`;
+      const resource = { ...transaction(order), trade_type: 'PAP', contract_id: order.code_url.slice('contract:'.length) };
+      return envelope(outcome === 'SUCCESS' ? 'TRANSACTION.SUCCESS' : 'TRANSACTION.FAIL', 'transaction', resource, options);
+    },
     /** What the next new refund answers: SUCCESS at once, or PROCESSING (REFUND.SUCCESS follows). */
     setRefundStatus(status: 'SUCCESS' | 'PROCESSING') {
       refundStatus = status;
@@ -381,7 +533,10 @@ export async function startFakeWechatPay(dir: string) {
       create_time: new Date().toISOString(),
       resource_type: 'encrypt-resource',
       event_type: eventType,
-      summary: eventType === 'TRANSACTION.SUCCESS' ? '支付成功' : '退款成功',
+      summary:
+        { 'TRANSACTION.SUCCESS': '支付成功', 'TRANSACTION.FAIL': '支付失败', 'PAPAY.SIGN': '签约成功', 'PAPAY.TERMINATE': '解约成功' }[
+          eventType
+        ] ?? '退款成功',
       resource: encrypted,
     });
     return { headers: { 'content-type': 'application/json', ...signedHeaders(body, options) }, body };

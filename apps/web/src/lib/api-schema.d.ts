@@ -5705,7 +5705,7 @@ export interface paths {
                                     /** Format: date-time */
                                     created_at: string;
                                     currency: string;
-                                    /** @description The provider's invoice (Stripe `in_…`; the sandbox's first order id or `sbinv_…`) */
+                                    /** @description The provider's invoice (Stripe `in_…`; the sandbox's first order id or `sbinv_…`; WeChat: the deduction's order id) */
                                     invoice_ref: string;
                                     order: {
                                         order_id: string;
@@ -5714,7 +5714,8 @@ export interface paths {
                                     status: "parked" | "paid" | "failed" | "incident";
                                 }[];
                                 plan: "month" | "season";
-                                provider: "stripe" | "sandbox";
+                                provider: "stripe" | "sandbox" | "wechat";
+                                /** @description Stripe `sub_…`; the sandbox `sbsub_…`; WeChat: our out_contract_code `ctr…` */
                                 provider_ref: string;
                                 /**
                                  * Format: date-time
@@ -5799,7 +5800,7 @@ export interface paths {
                                     /** Format: date-time */
                                     created_at: string;
                                     currency: string;
-                                    /** @description The provider's invoice (Stripe `in_…`; the sandbox's first order id or `sbinv_…`) */
+                                    /** @description The provider's invoice (Stripe `in_…`; the sandbox's first order id or `sbinv_…`; WeChat: the deduction's order id) */
                                     invoice_ref: string;
                                     order: {
                                         order_id: string;
@@ -5808,7 +5809,8 @@ export interface paths {
                                     status: "parked" | "paid" | "failed" | "incident";
                                 }[];
                                 plan: "month" | "season";
-                                provider: "stripe" | "sandbox";
+                                provider: "stripe" | "sandbox" | "wechat";
+                                /** @description Stripe `sub_…`; the sandbox `sbsub_…`; WeChat: our out_contract_code `ctr…` */
                                 provider_ref: string;
                                 /**
                                  * Format: date-time
@@ -8026,6 +8028,8 @@ export interface paths {
                                         };
                                         wechat: {
                                             enabled: boolean;
+                                            /** @description Ext (issue 59): plans can be bought renewing with WeChat Pay contract deduction (委托代扣: POST /payment/wechat/contract); false: WeChat Pay sells one-time only */
+                                            renewing: boolean;
                                             sandbox: boolean;
                                         };
                                     };
@@ -8381,8 +8385,8 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description renewal_paid: the next period is paid (or the failed one, retried); renewal_failed: a renewal payment fails; period_end: a stopped or past-due subscription ends */
-                        event: "renewal_paid" | "renewal_failed" | "period_end";
+                        /** @description renewal_paid: the next period is paid (or the failed one, retried); renewal_failed: a renewal payment fails; period_end: a stopped or past-due subscription ends; terminated: the reader ended it at the provider (a WeChat contract terminated in WeChat): it ends now, the paid time stands */
+                        event: "renewal_paid" | "renewal_failed" | "period_end" | "terminated";
                     };
                 };
             };
@@ -8414,7 +8418,8 @@ export interface paths {
                                     grace_until: string | null;
                                     plan: "month" | "season";
                                     price: number;
-                                    provider: "stripe" | "sandbox";
+                                    /** @description wechat: a WeChat Pay deduction contract (委托代扣), charged by us before each period ends */
+                                    provider: "stripe" | "sandbox" | "wechat";
                                     /**
                                      * Format: date-time
                                      * @description The next renewal (state renewing)
@@ -8474,6 +8479,118 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payment/wechat/contract": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start a WeChat Pay deduction contract for a plan: answers WeChat's signing page, shown as a QR code */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        plan: "month" | "season";
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    /** @description Our out_contract_code: poll GET /payment/wechat/contract/{contract_code} */
+                                    contract_code: string;
+                                    currency: string;
+                                    plan: "month" | "season";
+                                    /** @description Each period, in fen */
+                                    price: number;
+                                    /** @description WeChat's signing page, shown as a QR code (only in the answer that created it) */
+                                    sign_url: string | null;
+                                    state: "waiting" | "signed" | "active" | "failed" | "ended";
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payment/wechat/contract/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where the reader's contract signing stands (the signing QR polls it) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    code: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    /** @description Our out_contract_code: poll GET /payment/wechat/contract/{contract_code} */
+                                    contract_code: string;
+                                    currency: string;
+                                    plan: "month" | "season";
+                                    /** @description Each period, in fen */
+                                    price: number;
+                                    /** @description WeChat's signing page, shown as a QR code (only in the answer that created it) */
+                                    sign_url: string | null;
+                                    state: "waiting" | "signed" | "active" | "failed" | "ended";
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -10785,7 +10902,8 @@ export interface paths {
                                     grace_until: string | null;
                                     plan: "month" | "season";
                                     price: number;
-                                    provider: "stripe" | "sandbox";
+                                    /** @description wechat: a WeChat Pay deduction contract (委托代扣), charged by us before each period ends */
+                                    provider: "stripe" | "sandbox" | "wechat";
                                     /**
                                      * Format: date-time
                                      * @description The next renewal (state renewing)
@@ -10860,7 +10978,8 @@ export interface paths {
                                     grace_until: string | null;
                                     plan: "month" | "season";
                                     price: number;
-                                    provider: "stripe" | "sandbox";
+                                    /** @description wechat: a WeChat Pay deduction contract (委托代扣), charged by us before each period ends */
+                                    provider: "stripe" | "sandbox" | "wechat";
                                     /**
                                      * Format: date-time
                                      * @description The next renewal (state renewing)
@@ -10971,7 +11090,8 @@ export interface paths {
                                     grace_until: string | null;
                                     plan: "month" | "season";
                                     price: number;
-                                    provider: "stripe" | "sandbox";
+                                    /** @description wechat: a WeChat Pay deduction contract (委托代扣), charged by us before each period ends */
+                                    provider: "stripe" | "sandbox" | "wechat";
                                     /**
                                      * Format: date-time
                                      * @description The next renewal (state renewing)

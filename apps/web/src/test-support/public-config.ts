@@ -8,7 +8,7 @@ export const sandboxPublicConfig = (coins: PublicConfig['coins'] = { enabled: fa
   languages: ['zh-cn', 'en-us'],
   community: true,
   payments: {
-    wechat: { enabled: true, sandbox: true },
+    wechat: { enabled: true, sandbox: true, renewing: false },
     stripe: {
       enabled: true,
       sandbox: true,

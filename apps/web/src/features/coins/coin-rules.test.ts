@@ -77,7 +77,7 @@ describe('paying a pack by card', () => {
   const config = (stripe: Partial<PublicConfig['payments']['stripe']>) =>
     ({
       payments: {
-        wechat: { enabled: false, sandbox: false },
+        wechat: { enabled: false, sandbox: false, renewing: false },
         stripe: { enabled: true, sandbox: false, publishable_key: 'pk_live_1', buy_buttons: { month: null, season: null }, ...stripe },
       },
     }) as PublicConfig;

@@ -21,7 +21,7 @@ describe('payment options', () => {
   it('uses the sandbox checkout for cards when the sandbox provider is active, and says so', () => {
     const options = paymentOptions(
       config({
-        wechat: { enabled: true, sandbox: true },
+        wechat: { enabled: true, sandbox: true, renewing: false },
         stripe: {
           enabled: true,
           sandbox: true,
@@ -44,19 +44,19 @@ describe('payment options', () => {
       renewing: false,
       renewing_buy_buttons: { month: null, season: null },
     };
-    expect(paymentOptions(config({ wechat: { enabled: true, sandbox: false }, stripe: live }))).toEqual({
+    expect(paymentOptions(config({ wechat: { enabled: true, sandbox: false, renewing: false }, stripe: live }))).toEqual({
       wechat: true,
       card: { kind: 'stripe', publishableKey: 'pk_live_1', buyButtons: { month: 'buy_m', season: 'buy_s' }, renewingButtons: {} },
       sandbox: false,
     });
     const broken = { ...live, buy_buttons: { month: 'buy_m', season: null } };
-    expect(paymentOptions(config({ wechat: { enabled: false, sandbox: false }, stripe: broken })).card).toEqual({ kind: 'off' });
+    expect(paymentOptions(config({ wechat: { enabled: false, sandbox: false, renewing: false }, stripe: broken })).card).toEqual({ kind: 'off' });
   });
 
   it('turns everything off when no provider is enabled', () => {
     const options = paymentOptions(
       config({
-        wechat: { enabled: false, sandbox: true },
+        wechat: { enabled: false, sandbox: true, renewing: false },
         stripe: {
           enabled: false,
           sandbox: true,

@@ -17,7 +17,7 @@ const config = (community: boolean) => ({
         languages: ['en-us'],
         community,
         payments: {
-          wechat: { enabled: false, sandbox: false },
+          wechat: { enabled: false, sandbox: false, renewing: false },
           stripe: { enabled: false, sandbox: false, publishable_key: null, buy_buttons: { month: null, season: null } },
         },
       },

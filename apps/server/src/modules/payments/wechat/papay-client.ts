@@ -12,7 +12,13 @@ export interface PapayClient {
    * POST /v3/papay/sign/contracts/pre-entrust-sign, scene SIGN_SCENE_QRCODE: a contract of template
    * `planId` under our `outContractCode`; the payer signs on WeChat's page, PAPAY.SIGN follows.
    */
-  preSign(request: { planId: number; outContractCode: string; displayAccount: string; outUserCode: string; deviceIp: string }): Promise<PreSigned>;
+  preSign(request: {
+    planId: number;
+    outContractCode: string;
+    displayAccount: string;
+    outUserCode: string;
+    deviceIp: string;
+  }): Promise<PreSigned>;
   /** POST /v3/papay/contracts/{contract_id}/notify: the notice WeChat shows the payer before a deduction (预扣费通知). */
   announceDeduction(contractId: string, amountFen: number): Promise<void>;
   /** POST /v3/papay/pay/transactions/apply: asks for one deduction; its result arrives as a notification. */
@@ -22,7 +28,15 @@ export interface PapayClient {
 }
 
 /** Codes with which WeChat says a deduction can never be taken on this contract (not "try again later"). */
-const DEFINITIVE_REFUSALS = new Set(['CONTRACT_NOT_EXIST', 'CONTRACT_ERROR', 'CONTRACT_TERMINATED', 'NOT_ENOUGH', 'NOAUTH', 'INVALID_REQUEST', 'PARAM_ERROR']);
+const DEFINITIVE_REFUSALS = new Set([
+  'CONTRACT_NOT_EXIST',
+  'CONTRACT_ERROR',
+  'CONTRACT_TERMINATED',
+  'NOT_ENOUGH',
+  'NOAUTH',
+  'INVALID_REQUEST',
+  'PARAM_ERROR',
+]);
 
 /** Whether a refused deduction failed for good (a failed renewal) rather than being worth asking again. */
 export const isDefinitiveRefusal = (error: unknown) =>
@@ -32,7 +46,10 @@ export const isDefinitiveRefusal = (error: unknown) =>
  * WeChat Pay contract deduction (委托代扣 / papay) over API v3, signed and verified like every other
  * call (wechat-pay-client.ts). Only built when the merchant configured its contract templates.
  */
-export function createPapayClient(config: WechatPayConfig, options: { now?: () => number; fetch?: typeof fetch; call?: WechatApiCall } = {}): PapayClient {
+export function createPapayClient(
+  config: WechatPayConfig,
+  options: { now?: () => number; fetch?: typeof fetch; call?: WechatApiCall } = {},
+): PapayClient {
   const call = options.call ?? createWechatApiCall(config, options);
   const code = (value: string) => encodeURIComponent(value);
 
@@ -58,7 +75,11 @@ export function createPapayClient(config: WechatPayConfig, options: { now?: () =
         },
       });
       const answer = (json ?? {}) as { pre_entrustweb_id?: unknown; redirect_url?: unknown };
-      if (typeof answer.pre_entrustweb_id !== 'string' || typeof answer.redirect_url !== 'string' || !/^https?:\/\//.test(answer.redirect_url)) {
+      if (
+        typeof answer.pre_entrustweb_id !== 'string' ||
+        typeof answer.redirect_url !== 'string' ||
+        !/^https?:\/\//.test(answer.redirect_url)
+      ) {
         throw new WechatApiError(200, 'BAD_ANSWER', 'WeChat Pay answered the pre-signing without pre_entrustweb_id or redirect_url');
       }
       return { preEntrustwebId: answer.pre_entrustweb_id, signUrl: answer.redirect_url };
@@ -95,7 +116,12 @@ export function createPapayClient(config: WechatPayConfig, options: { now?: () =
         });
       } catch (error) {
         // Already terminated (by the payer in WeChat, or by an earlier try of ours): what we wanted.
-        if (error instanceof WechatApiError && error.verified && (error.code === 'CONTRACT_NOT_EXIST' || error.code === 'CONTRACT_TERMINATED')) return;
+        if (
+          error instanceof WechatApiError &&
+          error.verified &&
+          (error.code === 'CONTRACT_NOT_EXIST' || error.code === 'CONTRACT_TERMINATED')
+        )
+          return;
         throw error;
       }
     },

@@ -17,7 +17,6 @@ import type { SubscriptionRow } from '../subscriptions/subscriptions.repository.
 import { isDefinitiveRefusal, type PapayClient } from './papay-client.js';
 import type { WechatContractResource as ContractResource, WechatTransaction } from './wechat-transaction.js';
 
-
 export interface WechatContractsDeps {
   db: Db;
   domainEvents: DomainEvents;
@@ -317,7 +316,8 @@ export function createWechatContracts(deps: WechatContractsDeps) {
     if (ending) {
       // Renewal stopped and the paid time over, or the grace ran out without a payment: the
       // contract is ended at WeChat first (so nothing is charged later), then here.
-      if (!(await terminate(row, row.cancel_at_period_end === 1 ? 'renewal cancelled' : 'renewal payment failed'))) return 'termination_failed';
+      if (!(await terminate(row, row.cancel_at_period_end === 1 ? 'renewal cancelled' : 'renewal payment failed')))
+        return 'termination_failed';
       await domainEvents.transact((trx) => subscriptions.endedWithin(trx, subRef(row), now()));
       return 'ended';
     }
@@ -330,7 +330,13 @@ export function createWechatContracts(deps: WechatContractsDeps) {
         // Asked two days ago and still no answer: a human looks (never a second charge for the period).
         await recordIncident(
           db,
-          { provider: 'wechat', reference: pending.order_id, kind: 'deduction_unanswered', plan: row.plan, detail: { contract: row.provider_ref } },
+          {
+            provider: 'wechat',
+            reference: pending.order_id,
+            kind: 'deduction_unanswered',
+            plan: row.plan,
+            detail: { contract: row.provider_ref },
+          },
           now(),
         );
         return 'unanswered';

@@ -91,7 +91,9 @@ export function createWechatNotifications(deps: WechatNotificationsDeps) {
 
   async function onTransaction(eventId: string, resource: unknown): Promise<void> {
     const transaction = readTransaction(resource);
-    if (!transaction || !transaction.transaction_id || transaction.amount_total === null) {
+    // A failed deduction (PAYERROR) has no transaction id yet; a success always has one.
+    const paid = transaction?.trade_state === 'SUCCESS';
+    if (!transaction || (paid && !transaction.transaction_id) || transaction.amount_total === null) {
       throw new NotificationRejected(400, 'The transaction lacks out_trade_no, transaction_id or amount');
     }
     if (transaction.mchid !== config.mchId || transaction.appid !== config.appId) {
@@ -102,7 +104,8 @@ export function createWechatNotifications(deps: WechatNotificationsDeps) {
       // A contract's deduction that failed (PAYERROR) is a failed renewal; any other order's
       // unpaid state is the reconciler's to settle.
       const order = deps.contracts ? await repo.findOrder(db, transaction.out_trade_no) : undefined;
-      if (order?.provider === 'wechat' && order.subscription_id !== null) await deps.contracts!.deductionResult(eventId, order, transaction);
+      if (order?.provider === 'wechat' && order.subscription_id !== null)
+        await deps.contracts!.deductionResult(eventId, order, transaction);
       return;
     }
     const order = await repo.findOrder(db, transaction.out_trade_no);
@@ -181,7 +184,8 @@ export function createWechatNotifications(deps: WechatNotificationsDeps) {
     const outcome =
       eventType === 'PAPAY.SIGN' ? await deps.contracts.signed(eventId, contract) : await deps.contracts.terminated(eventId, contract);
     if (outcome === 'unknown') return reject('unknown_contract', contract.contract_id, detail, 'No such contract of ours');
-    if (outcome === 'wrong_plan') return reject('contract_plan_mismatch', contract.contract_id, detail, 'The contract template is not the plan sold');
+    if (outcome === 'wrong_plan')
+      return reject('contract_plan_mismatch', contract.contract_id, detail, 'The contract template is not the plan sold');
     log.info({ eventType, contract: contract.out_contract_code }, 'WeChat Pay contract notification applied');
   }
 
