@@ -109,11 +109,12 @@ describe('WeChat Pay contract deduction', () => {
     expect(created).toMatchObject({ state: 'waiting', plan: 'month', price: 1000, currency: 'CNY' });
     const contractRecord = fake.contracts.get(created.contract_code)!;
     expect(created.sign_url).toBe(contractRecord.redirect_url);
+    expect(created.qr_code).toMatch(/^data:image\/png;base64,/);
     expect(contractRecord.plan_id).toBe(Number(MONTH_PLAN_ID));
     expect(contractRecord.contract_notify_url).toBe('https://comics.example.com/api/v1/payment/wechat/notify');
     // Not signed yet: nothing to show on the profile, nothing charged.
     expect(await subscription(reader)).toBeNull();
-    expect(await contractState(reader, created.contract_code)).toMatchObject({ state: 'waiting', sign_url: null });
+    expect(await contractState(reader, created.contract_code)).toMatchObject({ state: 'waiting', sign_url: null, qr_code: null });
 
     const contract = fake.signContract(created.contract_code);
     const signing = fake.contractNotification(contract, 'PAPAY.SIGN');

@@ -4,6 +4,7 @@ import type {
   LoginResult,
   Membership,
   Subscription,
+  WechatContract,
   RenewalOffer,
   PublicConfig,
   RecommendedBook,
@@ -58,8 +59,12 @@ export const api = {
   resumeRenewal: (): Promise<Subscription | null> => result(client.POST('/api/v1/user/membership/subscription/resume')),
   renewalPortal: (): Promise<{ url: string }> => result(client.POST('/api/v1/user/membership/subscription/portal')),
   renewalOffer: (): Promise<RenewalOffer | null> => result(client.GET('/api/v1/user/membership/renewal_offer')),
-  simulateRenewal: (event: 'renewal_paid' | 'renewal_failed' | 'period_end'): Promise<Subscription | null> =>
+  simulateRenewal: (event: 'renewal_paid' | 'renewal_failed' | 'period_end' | 'terminated'): Promise<Subscription | null> =>
     result(client.POST('/api/v1/payment/sandbox/subscription/simulate', { body: { event } })),
+  startWechatContract: (plan: 'month' | 'season'): Promise<WechatContract> =>
+    result(client.POST('/api/v1/payment/wechat/contract', { body: { plan } })),
+  wechatContract: (code: string): Promise<WechatContract> =>
+    result(client.GET('/api/v1/payment/wechat/contract/{code}', { params: { path: { code } } })),
   publicConfig: (): Promise<PublicConfig> => result(client.GET('/api/v1/config/public')),
   mergeProgress: (visitor_id: string) => result(client.POST('/api/v1/reader/progress/merge', { body: { visitor_id } })),
   librarySummary: (): Promise<LibrarySummary> => result(client.GET('/api/v1/user/library/summary')),

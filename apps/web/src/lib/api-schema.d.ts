@@ -8527,7 +8527,9 @@ export interface paths {
                                     plan: "month" | "season";
                                     /** @description Each period, in fen */
                                     price: number;
-                                    /** @description WeChat's signing page, shown as a QR code (only in the answer that created it) */
+                                    /** @description The signing page as a QR code image (data: URL), scanned with WeChat (only in the answer that created it) */
+                                    qr_code: string | null;
+                                    /** @description WeChat's signing page (only in the answer that created it) */
                                     sign_url: string | null;
                                     state: "waiting" | "signed" | "active" | "failed" | "ended";
                                 };
@@ -8579,7 +8581,9 @@ export interface paths {
                                     plan: "month" | "season";
                                     /** @description Each period, in fen */
                                     price: number;
-                                    /** @description WeChat's signing page, shown as a QR code (only in the answer that created it) */
+                                    /** @description The signing page as a QR code image (data: URL), scanned with WeChat (only in the answer that created it) */
+                                    qr_code: string | null;
+                                    /** @description WeChat's signing page (only in the answer that created it) */
                                     sign_url: string | null;
                                     state: "waiting" | "signed" | "active" | "failed" | "ended";
                                 };

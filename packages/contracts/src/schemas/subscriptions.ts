@@ -66,7 +66,8 @@ export const WechatContract = Type.Object({
   plan: Type.Union([Type.Literal('month'), Type.Literal('season')]),
   price: Type.Integer({ minimum: 0, description: 'Each period, in fen' }),
   currency: Type.String({ minLength: 3, maxLength: 3 }),
-  sign_url: Nullable(Type.String({ description: "WeChat's signing page, shown as a QR code (only in the answer that created it)" })),
+  sign_url: Nullable(Type.String({ description: "WeChat's signing page (only in the answer that created it)" })),
+  qr_code: Nullable(Type.String({ description: 'The signing page as a QR code image (data: URL), scanned with WeChat (only in the answer that created it)' })),
 });
 export type WechatContract = Static<typeof WechatContract>;
 export const WechatContractResponse = Result(WechatContract);

@@ -52,13 +52,14 @@ export function RenewalSection() {
   const failure = cancel.error ?? resume.error ?? portal.error ?? simulate.error;
   const busy = cancel.isPending || resume.isPending || portal.isPending || simulate.isPending;
   // The sandbox's stand-in for what the provider does next, only where it applies (sandbox-subscriptions.ts).
-  const simulations: [event: 'renewal_paid' | 'renewal_failed' | 'period_end', label: string][] =
+  const simulations: [event: 'renewal_paid' | 'renewal_failed' | 'period_end' | 'terminated', label: string][] =
     subscription.provider !== 'sandbox'
       ? []
       : subscription.state === 'renewing'
         ? [
             ['renewal_paid', 'simulate.renewal_paid'],
             ['renewal_failed', 'simulate.renewal_failed'],
+            ['terminated', 'simulate.terminated'],
           ]
         : subscription.state === 'past_due'
           ? [
@@ -76,7 +77,7 @@ export function RenewalSection() {
       </h2>
       {subscription.state === 'past_due' && (
         <p className={styles.error} role="alert" data-testid="renewal-failed">
-          {t('pastDue', { date: date(subscription.grace_until) })}
+          {t(subscription.provider === 'wechat' ? 'pastDueWechat' : 'pastDue', { date: date(subscription.grace_until) })}
         </p>
       )}
       <p className={profile.sectionText} data-testid="renewal-state">

@@ -14,6 +14,7 @@ import {
 } from '../payments';
 import { CouponDialog } from './CouponDialog';
 import { RenewalOfferCard } from './RenewalOfferCard';
+import { WechatContractPanel } from './WechatContractPanel';
 import { api } from '../../lib/api-client';
 import { offersWeChatPay, PLANS, type Plan } from './plans';
 import styles from '../../components/forms.module.css';
@@ -116,6 +117,10 @@ export function TopUpSection({ userUuid, language }: TopUpSectionProps) {
                 ))}
               </ul>
             </div>
+          )}
+          {showWeChat && config?.payments.wechat.renewing && (
+            // Issue 59: WeChat Pay contract deduction, where the merchant has it (the server says so).
+            <WechatContractPanel />
           )}
           {options.card.kind === 'sandbox' && options.card.renewing && (
             // Issue 59: the sandbox sells the plans renewing too, through the same checkout page.

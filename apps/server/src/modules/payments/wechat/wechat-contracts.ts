@@ -15,6 +15,9 @@ import type { SubscriptionLedger } from '../subscriptions/subscription-ledger.js
 import * as repo from '../subscriptions/subscriptions.repository.js';
 import type { SubscriptionRow } from '../subscriptions/subscriptions.repository.js';
 import { isDefinitiveRefusal, type PapayClient } from './papay-client.js';
+import { loadOnFirstUse } from '../../../lib/load-on-first-use.js';
+
+const qrcode = loadOnFirstUse<typeof import('qrcode')>('qrcode');
 import type { WechatContractResource as ContractResource, WechatTransaction } from './wechat-transaction.js';
 
 export interface WechatContractsDeps {
@@ -62,7 +65,7 @@ export function createWechatContracts(deps: WechatContractsDeps) {
   const now = deps.now ?? Date.now;
   const subRef = (row: SubscriptionRow) => ({ provider: 'wechat' as const, ref: row.provider_ref, plan: row.plan, userId: row.user_id });
 
-  function view(row: SubscriptionRow, signUrl: string | null): WechatContract {
+  function view(row: SubscriptionRow, signUrl: string | null, qrCode: string | null = null): WechatContract {
     const state =
       row.status === 'canceled'
         ? // Never a period paid (each paid deduction sets the period's end): its first charge failed.
@@ -81,6 +84,7 @@ export function createWechatContracts(deps: WechatContractsDeps) {
       price: PLANS[row.plan].amountFen,
       currency: PLAN_CURRENCY,
       sign_url: signUrl,
+      qr_code: qrCode,
     };
   }
 
@@ -112,7 +116,7 @@ export function createWechatContracts(deps: WechatContractsDeps) {
         outUserCode: `reader-${userId}`,
         deviceIp,
       });
-      return view(row, signed.signUrl);
+      return view(row, signed.signUrl, await qrcode().toDataURL(signed.signUrl, { margin: 1, width: 256 }));
     } catch (error) {
       log.warn({ err: error, contract: code }, 'WeChat Pay pre-signing failed');
       throw providerFailed();
