@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCalendarMonths } from '../src/lib/time.js';
 import { authHeader, createUser, nextClientIp, type TestUser } from './helpers/factories.js';
-import { makeDeletionDue } from './helpers/account-erasure.js';
+import { eraseAccountNow } from './helpers/account-erasure.js';
 import { startFakeStripe, type FakeStripe } from './helpers/fake-stripe.js';
 import { deliverStripe, stripeId, stripeRefundedCharge } from './helpers/payment-flows.js';
 import {
@@ -278,17 +278,7 @@ describe('the renewing buy buttons', () => {
 });
 
 describe('an erased account', () => {
-  async function eraseAccount(reader: TestUser) {
-    const asked = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/user/deletion',
-      headers: authHeader(reader),
-      payload: { password: reader.password, comments: 'keep' },
-    });
-    expect(asked.statusCode, asked.body).toBe(202);
-    await makeDeletionDue(ctx, reader.id);
-    await ctx.app.jobs.drain();
-  }
+  const eraseAccount = (reader: TestUser) => eraseAccountNow(ctx, reader);
   const rowOf = (sub: FakeSubscription) =>
     ctx.db
       .selectFrom('membership_subscriptions')

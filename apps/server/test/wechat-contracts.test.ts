@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCalendarMonths } from '../src/lib/time.js';
-import { callApi, createUser, type TestUser } from './helpers/factories.js';
+import { eraseAccountNow } from './helpers/account-erasure.js';
+import { authHeader, callApi, createUser, type TestUser } from './helpers/factories.js';
 import { startFakeWechatPay, type FakeWechatPay, type SignedMessage } from './helpers/fake-wechat-pay.js';
 import { createTestContext, TEST_DIALECT, type TestContext } from './helpers/test-context.js';
 
@@ -316,5 +317,51 @@ describe('WeChat Pay contract deduction', () => {
     expect(grants).toHaveLength(1);
     expect(Number(grants[0]!.ends_at)).toBeLessThanOrEqual(addCalendarMonths(Date.now(), 1));
     expect(Number(grants[0]!.ends_at)).toBeGreaterThanOrEqual(addCalendarMonths(before - 60_000, 1));
+  });
+
+  it('ends an erased account’s contract at WeChat, or leaves an incident when WeChat refuses', async () => {
+    const reader = await createUser(ctx);
+    const { code } = await signAndPay(reader);
+    await eraseAccountNow(ctx, reader);
+    expect(fake.contracts.get(code)!.state).toBe('TERMINATED');
+    const row = await ctx.db
+      .selectFrom('membership_subscriptions')
+      .select('status')
+      .where('provider_ref', '=', code)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe('canceled');
+
+    const other = await createUser(ctx);
+    const { code: refused } = await signAndPay(other);
+    fake.failWith(/\/terminate$/, 500, 'SYSTEM_ERROR');
+    await eraseAccountNow(ctx, other);
+    expect(fake.contracts.get(refused)!.state).toBe('SIGNED');
+    const incident = await ctx.db
+      .selectFrom('payment_incidents')
+      .select(['kind', 'provider'])
+      .where('reference', '=', refused)
+      .executeTakeFirst();
+    expect(incident).toEqual({ kind: 'erased_subscription', provider: 'wechat' });
+  });
+
+  it('is not sold while the operator turns renewing memberships off', async () => {
+    const admin = await createUser(ctx, { role: 'admin' });
+    const put = (value: boolean) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: '/api/v1/admin/settings',
+        headers: authHeader(admin),
+        payload: { renewing_memberships: value },
+      });
+    expect((await put(false)).statusCode).toBe(200);
+    try {
+      const config = (await ctx.app.inject({ method: 'GET', url: '/api/v1/config/public' })).json().data.result;
+      expect(config.payments.wechat.renewing).toBe(false);
+      const refused = await callApi(ctx, 'POST', '/payment/wechat/contract', await createUser(ctx), { plan: 'month' });
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json().code).toBe('PAYMENT_UNAVAILABLE');
+    } finally {
+      expect((await put(true)).statusCode).toBe(200);
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { ACCOUNT_ERASE_JOB } from '../../src/modules/data-rights/deletion/erasure.js';
 import type { TestContext } from './test-context.js';
+import { authHeader } from './factories.js';
 
 /** The reader's pending deletion request, if any. */
 export const pendingDeletionOf = (ctx: TestContext, userId: number) =>
@@ -30,4 +31,17 @@ export async function makeDeletionDue(ctx: TestContext, userId: number): Promise
     .where('payload', '=', JSON.stringify({ deletion_id: pending.id }))
     .execute();
   return pending.id;
+}
+
+/** The reader asks for their account's deletion, and its time comes: the account is erased now. */
+export async function eraseAccountNow(ctx: TestContext, reader: { token: string; password: string; id: number }): Promise<void> {
+  const asked = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/user/deletion',
+    headers: authHeader(reader),
+    payload: { password: reader.password, comments: 'keep' },
+  });
+  if (asked.statusCode !== 202) throw new Error(`the deletion was not accepted: ${asked.statusCode} ${asked.body}`);
+  await makeDeletionDue(ctx, reader.id);
+  await ctx.app.jobs.drain();
 }

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { ErrorCode, PLAN_CURRENCY, PLANS, type WechatContract } from '@inkstream/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, DbExecutor } from '../../../db/database.js';
+import type { Db } from '../../../db/database.js';
 import type { DomainEvents } from '../../../db/domain-events.js';
 import { acquireLease, releaseLease } from '../../../db/lease.js';
 import { AppError, notFound } from '../../../lib/app-error.js';

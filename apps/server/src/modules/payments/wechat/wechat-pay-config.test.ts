@@ -73,6 +73,9 @@ describe('WeChat Pay settings', () => {
     [{ WECHATPAY_API_BASE: 'ftp://x' }, 'WECHATPAY_API_BASE'],
     [{ WECHATPAY_RECONCILE_INTERVAL_MS: '999' }, 'WECHATPAY_RECONCILE_INTERVAL_MS'],
     [{ WECHATPAY_RECONCILE_INTERVAL_MS: '1e4' }, 'WECHATPAY_RECONCILE_INTERVAL_MS'],
+    [{ WECHATPAY_PAPAY_PLAN_ID_MONTH: '12535' }, 'WECHATPAY_PAPAY_PLAN_ID_SEASON'],
+    [{ WECHATPAY_PAPAY_PLAN_ID_MONTH: 'abc', WECHATPAY_PAPAY_PLAN_ID_SEASON: '12536' }, 'WECHATPAY_PAPAY_PLAN_ID_MONTH'],
+    [{ WECHATPAY_PAPAY_PLAN_ID_MONTH: '12535', WECHATPAY_PAPAY_PLAN_ID_SEASON: '12535' }, 'two different templates'],
     [{ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), MEDIA_SIGNING_SECRET: 'y'.repeat(32) }, 'https'],
   ])('refuses %o', (overrides, message) => {
     // '@' stands for the test's key folder, only known once beforeAll ran.
@@ -84,6 +87,12 @@ describe('WeChat Pay settings', () => {
     expect(loadConfig(env).wechatPay?.reconcileIntervalMs).toBe(30_000);
     expect(loadConfig({ ...env, WECHATPAY_RECONCILE_INTERVAL_MS: '1000' }).wechatPay?.reconcileIntervalMs).toBe(1000);
     expect(loadConfig({ DATA_DIR: dir, WECHATPAY_RECONCILE_INTERVAL_MS: '1000' }).wechatPay).toBeNull();
+  });
+
+  it('deduct by contract only where both templates are set (issue 59): off by default', () => {
+    expect(loadConfig(env).wechatPay?.papay).toBeNull();
+    const both = { ...env, WECHATPAY_PAPAY_PLAN_ID_MONTH: '12535', WECHATPAY_PAPAY_PLAN_ID_SEASON: '12536' };
+    expect(loadConfig(both).wechatPay?.papay).toEqual({ planIds: { month: 12535, season: 12536 } });
   });
 
   it('names what is missing when only some settings are present', () => {
