@@ -158,9 +158,7 @@ export function createSubscriptionsService(deps: SubscriptionsServiceDeps) {
   async function endForErasureWithin(trx: DbExecutor, userId: number): Promise<string[]> {
     const running = await repo.endForErasure(trx, userId, now());
     return running
-      .filter((row) =>
-        row.provider === 'stripe' ? row.status !== 'incomplete' : row.provider === 'wechat' && row.customer_ref !== null,
-      )
+      .filter((row) => (row.provider === 'stripe' ? row.status !== 'incomplete' : row.provider === 'wechat' && row.customer_ref !== null))
       .map((row) => `${row.provider}:${row.provider_ref}`);
   }
 
@@ -188,7 +186,13 @@ export function createSubscriptionsService(deps: SubscriptionsServiceDeps) {
         await stopOne(provider, ref);
       } catch (error) {
         const detail = { subscription: ref, error: (error as Error).message.slice(0, 300) };
-        const incident = { provider: provider === 'wechat' ? 'wechat' : 'stripe', reference: ref, kind: 'erased_subscription', plan: null, detail };
+        const incident = {
+          provider: provider === 'wechat' ? 'wechat' : 'stripe',
+          reference: ref,
+          kind: 'erased_subscription',
+          plan: null,
+          detail,
+        };
         await domainEvents.transact((trx) => recordIncident(trx, incident, now()));
       }
     }
