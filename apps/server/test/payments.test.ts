@@ -208,6 +208,10 @@ describe('without the sandbox provider', () => {
       (await off.app.inject({ method: 'POST', url: '/api/v1/payment/sandbox/orders/X1/pay', payload: { outcome: 'succeeded' } }))
         .statusCode,
     ).toBe(404);
-    expect((await off.app.inject('/api/v1/config/public')).json().data.result.payments.wechat).toEqual({ enabled: false, sandbox: false, renewing: false });
+    expect((await off.app.inject('/api/v1/config/public')).json().data.result.payments.wechat).toEqual({
+      enabled: false,
+      sandbox: false,
+      renewing: false,
+    });
   });
 });

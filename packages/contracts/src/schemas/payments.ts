@@ -79,9 +79,12 @@ export const StripeWebhookResponse = Data(Type.Object({ received: Type.Literal(t
 
 /** Issue 59, sandbox only: what the simulated provider does next to the reader's sandbox subscription. */
 export const SandboxSubscriptionSimulateBody = ClosedObject({
-  event: Type.Union([Type.Literal('renewal_paid'), Type.Literal('renewal_failed'), Type.Literal('period_end'), Type.Literal('terminated')], {
-    description:
-      'renewal_paid: the next period is paid (or the failed one, retried); renewal_failed: a renewal payment fails; period_end: a stopped or past-due subscription ends; terminated: the reader ended it at the provider (a WeChat contract terminated in WeChat): it ends now, the paid time stands',
-  }),
+  event: Type.Union(
+    [Type.Literal('renewal_paid'), Type.Literal('renewal_failed'), Type.Literal('period_end'), Type.Literal('terminated')],
+    {
+      description:
+        'renewal_paid: the next period is paid (or the failed one, retried); renewal_failed: a renewal payment fails; period_end: a stopped or past-due subscription ends; terminated: the reader ended it at the provider (a WeChat contract terminated in WeChat): it ends now, the paid time stands',
+    },
+  ),
 });
 export type SandboxSubscriptionSimulateBody = Static<typeof SandboxSubscriptionSimulateBody>;

@@ -62,12 +62,22 @@ export type WechatContractBody = Static<typeof WechatContractBody>;
  */
 export const WechatContract = Type.Object({
   contract_code: Type.String({ description: 'Our out_contract_code: poll GET /payment/wechat/contract/{contract_code}' }),
-  state: Type.Union([Type.Literal('waiting'), Type.Literal('signed'), Type.Literal('active'), Type.Literal('failed'), Type.Literal('ended')]),
+  state: Type.Union([
+    Type.Literal('waiting'),
+    Type.Literal('signed'),
+    Type.Literal('active'),
+    Type.Literal('failed'),
+    Type.Literal('ended'),
+  ]),
   plan: Type.Union([Type.Literal('month'), Type.Literal('season')]),
   price: Type.Integer({ minimum: 0, description: 'Each period, in fen' }),
   currency: Type.String({ minLength: 3, maxLength: 3 }),
   sign_url: Nullable(Type.String({ description: "WeChat's signing page (only in the answer that created it)" })),
-  qr_code: Nullable(Type.String({ description: 'The signing page as a QR code image (data: URL), scanned with WeChat (only in the answer that created it)' })),
+  qr_code: Nullable(
+    Type.String({
+      description: 'The signing page as a QR code image (data: URL), scanned with WeChat (only in the answer that created it)',
+    }),
+  ),
 });
 export type WechatContract = Static<typeof WechatContract>;
 export const WechatContractResponse = Result(WechatContract);

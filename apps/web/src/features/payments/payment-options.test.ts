@@ -50,7 +50,9 @@ describe('payment options', () => {
       sandbox: false,
     });
     const broken = { ...live, buy_buttons: { month: 'buy_m', season: null } };
-    expect(paymentOptions(config({ wechat: { enabled: false, sandbox: false, renewing: false }, stripe: broken })).card).toEqual({ kind: 'off' });
+    expect(paymentOptions(config({ wechat: { enabled: false, sandbox: false, renewing: false }, stripe: broken })).card).toEqual({
+      kind: 'off',
+    });
   });
 
   it('turns everything off when no provider is enabled', () => {

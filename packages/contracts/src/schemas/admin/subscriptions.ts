@@ -7,7 +7,9 @@ import { Reason } from './common.js';
  * The server decides each state and whether the renewal can be stopped; the console shows it.
  */
 export const AdminSubscriptionInvoice = Type.Object({
-  invoice_ref: Type.String({ description: "The provider's invoice (Stripe `in_…`; the sandbox's first order id or `sbinv_…`; WeChat: the deduction's order id)" }),
+  invoice_ref: Type.String({
+    description: "The provider's invoice (Stripe `in_…`; the sandbox's first order id or `sbinv_…`; WeChat: the deduction's order id)",
+  }),
   status: Type.Union([Type.Literal('parked'), Type.Literal('paid'), Type.Literal('failed'), Type.Literal('incident')]),
   amount: Type.Integer({ description: 'Smallest currency unit' }),
   currency: Type.String(),
