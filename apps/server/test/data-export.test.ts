@@ -434,6 +434,7 @@ describe(`the archive (${TEST_DIALECT})`, () => {
         'ratings.json',
         'push-subscriptions.json',
         'feed-keys.json',
+        'sign-ins.json',
         'emails.json',
         'exports.json',
       ].sort(),
@@ -516,6 +517,7 @@ describe(`the archive (${TEST_DIALECT})`, () => {
       expect.objectContaining({ push_service_host: 'push.example.net', language: 'fr-fr' }),
     ]);
     expect(jsonOf(entries, 'feed-keys.json')).toMatchObject([{ name: 'KOReader', revoked_at: null }]);
+    expect(jsonOf(entries, 'sign-ins.json').sign_ins).toContainEqual({ method: 'password', provider: null, at: expect.any(String) });
     expect(jsonOf(entries, 'emails.json')).toMatchObject([
       { kind: 'refund-notice', subject: `Refund of order ${filled.orderId}`, state: 'sent' },
     ]);

@@ -605,6 +605,17 @@ export interface MembershipSubscriptionsTable {
   updated_at: number;
 }
 
+/** Issue 60: one row per sign-in, any way (the reader's security page; deleted with the account). */
+export interface SignInEventsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** `password`, `passkey`, `oidc`, `wechat`. */
+  method: 'password' | 'passkey' | 'oidc' | 'wechat';
+  /** The OpenID provider's id for `oidc`; null otherwise. */
+  provider: string | null;
+  created_at: number;
+}
+
 /** Each invoice of a subscription, once: `parked` until its reader is known, `paid` (with its order), `failed`. */
 export interface SubscriptionInvoicesTable {
   id: Generated<number>;
@@ -943,6 +954,7 @@ export interface Database {
   coupon_redemptions: CouponRedemptionsTable;
   payment_orders: PaymentOrdersTable;
   membership_subscriptions: MembershipSubscriptionsTable;
+  sign_in_events: SignInEventsTable;
   subscription_invoices: SubscriptionInvoicesTable;
   gift_codes: GiftCodesTable;
   payment_events: PaymentEventsTable;

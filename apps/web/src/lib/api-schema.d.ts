@@ -11535,6 +11535,55 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/user/security/sign-ins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The reader's latest sign-ins (method, provider, when), newest first */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description Newest first, at most 20 */
+                                result: {
+                                    /** Format: date-time */
+                                    at: string;
+                                    method: "password" | "passkey" | "oidc" | "wechat";
+                                    /** @description An OpenID provider's id (method oidc); null otherwise */
+                                    provider: string | null;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/user/sign_out_everywhere": {
         parameters: {
             query?: never;

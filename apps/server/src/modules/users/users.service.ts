@@ -14,10 +14,12 @@ import {
   type ResetPasswordResult,
 } from '@inkstream/contracts';
 import type { Db, DbExecutor } from '../../db/database.js';
+import type { UserRow } from '../../db/schema.js';
 import type { DomainEvents } from '../../db/domain-events.js';
 import { AppError } from '../../lib/app-error.js';
 import { toIso } from '../../lib/time.js';
 import { takeLoginAttempt } from './login-throttle.js';
+import { recordSignIn, type SignInMethod } from './sign-in-events.repository.js';
 import { checkCurrentSecrets } from './current-secrets.js';
 import { usernameSkeleton } from './username-skeleton.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password.js';
@@ -190,13 +192,26 @@ export function createUsersService(deps: {
     } else {
       await attempt.settle(true);
     }
-    // Only told after the right password, so the answer reveals nothing to someone guessing.
+    return completeSignIn(user, { method: 'password', provider: null, language });
+  }
+
+  /**
+   * The end of every way to sign in (issue 60: password, passkey, an OpenID provider, WeChat),
+   * once the reader proved who they are: a disabled account is refused (told only now, so the
+   * answer reveals nothing to someone guessing), a sign-in during a deletion's grace period
+   * cancels it and one after the erasure is refused, the request's language is remembered, the
+   * sign-in is recorded for the security page, and a token of the current version is issued.
+   */
+  async function completeSignIn(
+    user: UserRow,
+    how: { method: SignInMethod; provider: string | null; language?: Language | undefined },
+  ): Promise<LoginResult> {
     if (user.disabled_at !== null)
       throw new AppError(ErrorCode.ACCOUNT_DISABLED, 403, 'This account has been disabled; please contact support');
-    // A login during the grace period cancels the deletion; one that comes after the erasure is refused.
     const deletion = deps.deletionAtLogin ? await deps.deletionAtLogin(user.id) : { state: 'none' as const };
     if (deletion.state === 'erased') throw invalidCredentials();
-    if (language && language !== user.language) await users.setUserLanguage(db, user.id, language);
+    if (how.language && how.language !== user.language) await users.setUserLanguage(db, user.id, how.language);
+    await recordSignIn(db, user.id, how.method, how.provider, now());
     // The request that started the deletion moved the token version: a token of the current one.
     const tokenVersion =
       deletion.state === 'cancelled'
@@ -440,6 +455,7 @@ export function createUsersService(deps: {
     register,
     createAccount,
     login,
+    completeSignIn,
     authenticate,
     verifyToken,
     updatePassword,

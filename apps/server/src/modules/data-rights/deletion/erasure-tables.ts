@@ -12,6 +12,7 @@ export const ERASURE_TABLES: Readonly<Record<string, string>> = {
   user_recovery_codes: 'deleted',
   push_subscriptions: 'deleted',
   feed_keys: 'deleted (already revoked at the request)',
+  sign_in_events: 'deleted',
   account_tokens: 'deleted',
   book_follows: 'deleted',
   reader_settings: 'deleted (the reader\u2019s reading defaults)',

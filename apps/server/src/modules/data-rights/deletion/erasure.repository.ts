@@ -18,6 +18,7 @@ export async function deleteOwnRows(db: DbExecutor, userId: number): Promise<voi
   await db.deleteFrom('user_recovery_codes').where('user_id', '=', userId).execute();
   await db.deleteFrom('push_subscriptions').where('user_id', '=', userId).execute();
   await db.deleteFrom('feed_keys').where('user_id', '=', userId).execute();
+  await db.deleteFrom('sign_in_events').where('user_id', '=', userId).execute();
   await db.deleteFrom('account_tokens').where('user_id', '=', userId).execute();
   await db.deleteFrom('book_follows').where('user_id', '=', userId).execute();
   await db.deleteFrom('reader_settings').where('user_id', '=', userId).execute();

@@ -342,6 +342,15 @@ export const readFeedKeys = (db: DbExecutor, userId: number) =>
     .orderBy('id')
     .execute();
 
+export const readSignIns = (db: DbExecutor, userId: number) =>
+  db
+    .selectFrom('sign_in_events')
+    .select(['method', 'provider', 'created_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+
 export const readMails = (db: DbExecutor, userId: number) =>
   db
     .selectFrom('mail_outbox')

@@ -111,6 +111,7 @@ async function readAll(
   const ratings = await repo.readRatings(trx, userId);
   const push = await repo.readPushSubscriptions(trx, userId);
   const feedKeys = await repo.readFeedKeys(trx, userId);
+  const signIns = await repo.readSignIns(trx, userId);
   const mails = await repo.readMails(trx, userId);
   const exports = await repo.readExports(trx, userId);
 
@@ -406,6 +407,9 @@ async function readAll(
       last_used_at: iso(row.last_used_at),
       revoked_at: iso(row.revoked_at),
     })),
+    'sign-ins.json': {
+      sign_ins: signIns.map((row) => ({ method: row.method, provider: row.provider, at: iso(row.created_at) })),
+    },
     'emails.json': mails.map((row) => ({
       kind: row.kind,
       subject: mailSubject(row.kind, row.language, parseData(row.data)),

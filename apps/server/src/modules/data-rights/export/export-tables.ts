@@ -48,6 +48,7 @@ export const EXPORTED_TABLES: Readonly<Record<string, string>> = {
   jobs: 'not exported: background work (its creator is an operator); a reader\u2019s archive job holds only the export id',
   mail_outbox: 'emails.json',
   feed_keys: 'feed-keys.json',
+  sign_in_events: 'sign-ins.json (sign_ins: method, provider, when)',
   auth_throttle: 'not exported: failed-login counters under SHA-256 keys of the login and address, kept minutes; nothing names the account',
   data_exports: 'exports.json',
   data_export_archives: 'not exported: the archive itself',

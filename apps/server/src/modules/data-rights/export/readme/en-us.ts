@@ -42,6 +42,8 @@ export const enUs: ReadmeWords = {
     'push-subscriptions.json':
       'Browsers you turned notifications on in: only the push service host, language and dates (never the address or keys).',
     'feed-keys.json': 'Your reading-app feed keys: name, made, last used, revoked (never the keys).',
+    'sign-ins.json':
+      'How you sign in: each sign-in of the last 180 days (password, passkey, an OpenID provider, WeChat) and when; your passkeys and linked sign-in providers by name and date (never keys or secrets).',
     'emails.json': 'The e-mails the site queued for you: kind, subject, address, state, dates.',
     'exports.json': 'Your requests for this archive and earlier ones (dates only); this archive is marked "this_archive": true.',
   },
@@ -165,6 +167,8 @@ export const enUs: ReadmeWords = {
     review: 'the text of your review',
     review_state: 'state of the review',
     revoked_at: 'when it was revoked',
+    sign_ins: 'your sign-ins of the last 180 days',
+    method: 'how you signed in: password, passkey, oidc (an OpenID provider), wechat',
     role: 'role of the account',
     score: 'your score',
     sent_at: 'when it was sent',

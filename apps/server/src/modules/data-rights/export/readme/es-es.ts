@@ -42,6 +42,8 @@ export const esEs: ReadmeWords = {
     'push-subscriptions.json':
       'Los navegadores en los que activaste las notificaciones: solo el host del servicio push, el idioma y las fechas (nunca la dirección ni las claves).',
     'feed-keys.json': 'Tus claves de feed para aplicaciones de lectura: nombre, creación, último uso, revocación (nunca las claves).',
+    'sign-ins.json':
+      'Cómo inicias sesión: cada inicio de sesión de los últimos 180 días (contraseña, llave de acceso, proveedor OpenID, WeChat) y cuándo; tus llaves de acceso y proveedores vinculados, por nombre y fecha (nunca claves ni secretos).',
     'emails.json': 'Los correos que el sitio preparó para ti: tipo, asunto, dirección, estado, fechas.',
     'exports.json': 'Tus solicitudes de este archivo y de los anteriores (solo fechas); este archivo lleva "this_archive": true.',
   },
@@ -165,6 +167,8 @@ export const esEs: ReadmeWords = {
     review: 'el texto de tu reseña',
     review_state: 'estado de la reseña',
     revoked_at: 'cuándo se revocó',
+    sign_ins: 'tus inicios de sesión de los últimos 180 días',
+    method: 'cómo iniciaste sesión: password (contraseña), passkey (llave de acceso), oidc (proveedor OpenID), wechat',
     role: 'función de la cuenta',
     score: 'tu puntuación',
     sent_at: 'cuándo se envió',

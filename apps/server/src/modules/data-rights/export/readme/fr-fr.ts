@@ -42,6 +42,8 @@ export const frFr: ReadmeWords = {
     'push-subscriptions.json':
       'Les navigateurs où vous avez activé les notifications : seulement l’hôte du service push, la langue et les dates (jamais l’adresse ni les clés).',
     'feed-keys.json': 'Vos clés de flux pour applications de lecture : nom, création, dernière utilisation, révocation (jamais les clés).',
+    'sign-ins.json':
+      'Vos façons de vous connecter : chaque connexion des 180 derniers jours (mot de passe, clé d’accès, fournisseur OpenID, WeChat) et sa date ; vos clés d’accès et fournisseurs de connexion liés, par nom et date (jamais les clés ni les secrets).',
     'emails.json': 'Les e-mails que le site vous a préparés : type, objet, adresse, état, dates.',
     'exports.json': 'Vos demandes de cette archive et des précédentes (dates seulement) ; cette archive porte "this_archive": true.',
   },
@@ -165,6 +167,8 @@ export const frFr: ReadmeWords = {
     review: 'le texte de votre critique',
     review_state: 'état de la critique',
     revoked_at: 'date de révocation',
+    sign_ins: 'vos connexions des 180 derniers jours',
+    method: 'votre façon de vous connecter : password (mot de passe), passkey (clé d’accès), oidc (fournisseur OpenID), wechat',
     role: 'rôle du compte',
     score: 'votre note',
     sent_at: 'date d’envoi',

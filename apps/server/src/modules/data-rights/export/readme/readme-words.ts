@@ -29,6 +29,7 @@ export const ARCHIVE_FILE_NAMES = [
   'ratings.json',
   'push-subscriptions.json',
   'feed-keys.json',
+  'sign-ins.json',
   'emails.json',
   'exports.json',
 ] as const;
@@ -106,6 +107,7 @@ export const GLOSSARY_KEYS = [
   'margins',
   'member_since',
   'member_until',
+  'method',
   'mode',
   'moderated_at',
   'months',
@@ -154,6 +156,7 @@ export const GLOSSARY_KEYS = [
   'sent_at',
   'settings',
   'settled_at',
+  'sign_ins',
   'source',
   'spends',
   'spent',

@@ -34,6 +34,8 @@ export const zhCn: ReadmeWords = {
     'ratings.json': '你对作品的评分，包括你的书评及其状态。',
     'push-subscriptions.json': '你开启了通知的浏览器：仅推送服务的主机名、语言和日期（不含地址和密钥）。',
     'feed-keys.json': '你的阅读应用订阅密钥：名称、创建时间、最后使用时间、撤销时间（不含密钥本身）。',
+    'sign-ins.json':
+      '你的登录方式：最近 180 天的每次登录（密码、通行密钥、OpenID 提供方、微信）及时间；你的通行密钥和已关联的登录方式的名称与日期（不含密钥或机密）。',
     'emails.json': '本站为你排队发送的电子邮件：类型、主题、地址、状态、日期。',
     'exports.json': '你申请本压缩包及以前压缩包的记录（仅日期）；本压缩包标记为 "this_archive": true。',
   },
@@ -157,6 +159,8 @@ export const zhCn: ReadmeWords = {
     review: '你的书评内容',
     review_state: '书评状态',
     revoked_at: '撤销时间',
+    sign_ins: '最近 180 天的登录记录',
+    method: '登录方式：password（密码）、passkey（通行密钥）、oidc（OpenID 提供方）、wechat（微信）',
     role: '账号角色',
     score: '你的评分',
     sent_at: '发送时间',
