@@ -26,18 +26,7 @@ export function createSandboxSubscriptions(deps: { domainEvents: DomainEvents; s
 
   /** A subscription for a new sandbox order (not shown until the order is paid); its id for the order. */
   async function startWithin(trx: DbExecutor, userId: number, plan: PlanId, orderId: string): Promise<number> {
-    const row = await repo.ensureAndLockSubscription(trx, {
-      provider: 'sandbox',
-      provider_ref: `sbsub_${orderId}`,
-      user_id: userId,
-      plan,
-      status: 'incomplete',
-      cancel_at_period_end: 0,
-      current_period_end: null,
-      customer_ref: null,
-      created_at: now(),
-      updated_at: now(),
-    });
+    const row = await repo.startIncompleteSubscription(trx, { provider: 'sandbox', ref: `sbsub_${orderId}`, userId, plan, now: now() });
     return row.id;
   }
 

@@ -67,6 +67,24 @@ export async function ensureAndLockSubscription(
   return row;
 }
 
+/** A reader's new subscription, `incomplete` until its first period is paid (shown on the profile only then). */
+export const startIncompleteSubscription = (
+  db: DbExecutor,
+  start: { provider: SubscriptionProvider; ref: string; userId: number; plan: SubscriptionRow['plan']; now: number },
+) =>
+  ensureAndLockSubscription(db, {
+    provider: start.provider,
+    provider_ref: start.ref,
+    user_id: start.userId,
+    plan: start.plan,
+    status: 'incomplete',
+    cancel_at_period_end: 0,
+    current_period_end: null,
+    customer_ref: null,
+    created_at: start.now,
+    updated_at: start.now,
+  });
+
 /** Locks an existing subscription (see ensureAndLockSubscription) and reads it; undefined when none. */
 export async function lockSubscription(db: DbExecutor, provider: SubscriptionProvider, ref: string): Promise<SubscriptionRow | undefined> {
   await db

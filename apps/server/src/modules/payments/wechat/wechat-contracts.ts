@@ -1,9 +1,10 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { ErrorCode, PLAN_CURRENCY, PLANS, type WechatContract } from '@inkstream/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/database.js';
 import type { DomainEvents } from '../../../db/domain-events.js';
-import { acquireLease, releaseLease } from '../../../db/lease.js';
+import { acquireLease } from '../../../db/lease.js';
+import { leasedTimer } from '../../../db/leased-timer.js';
 import { AppError, notFound } from '../../../lib/app-error.js';
 import type { MembershipService } from '../../membership/membership.service.js';
 import { newOrderId } from '../order-id.js';
@@ -95,18 +96,7 @@ export function createWechatContracts(deps: WechatContractsDeps) {
     if (current && current.status !== 'canceled') throw running();
     const code = `ctr${randomBytes(12).toString('hex')}`;
     const row = await domainEvents.transact((trx) =>
-      repo.ensureAndLockSubscription(trx, {
-        provider: 'wechat',
-        provider_ref: code,
-        user_id: userId,
-        plan,
-        status: 'incomplete',
-        cancel_at_period_end: 0,
-        current_period_end: null,
-        customer_ref: null,
-        created_at: now(),
-        updated_at: now(),
-      }),
+      repo.startIncompleteSubscription(trx, { provider: 'wechat', ref: code, userId, plan, now: now() }),
     );
     try {
       const signed = await client.preSign({
@@ -367,32 +357,19 @@ export function createWechatContracts(deps: WechatContractsDeps) {
   }
 
   // The job: one node at a time (a lease in app_state), every TICK_INTERVAL_MS.
-  const owner = randomUUID();
-  let timer: NodeJS.Timeout | null = null;
-  let runningTick: Promise<unknown> | null = null;
-  const leasedTick = async () => {
-    if (!(await acquireLease(db, LEASE_NAME, owner, TICK_INTERVAL_MS * 3, now()))) return;
-    const done = await tick();
-    if (Object.keys(done).length > 0) log.info(done, 'WeChat Pay contract renewals');
-  };
-  function startJob(): void {
-    if (timer) return;
-    timer = setInterval(() => {
-      if (runningTick) return;
-      runningTick = leasedTick()
-        .catch((error: unknown) => log.error({ err: error }, 'WeChat Pay contract renewal run failed'))
-        .finally(() => (runningTick = null));
-    }, TICK_INTERVAL_MS);
-    timer.unref();
-  }
-  async function stopJob(): Promise<void> {
-    if (timer) clearInterval(timer);
-    timer = null;
-    await runningTick;
-    await releaseLease(db, LEASE_NAME, owner).catch(() => undefined);
-  }
+  const job = leasedTimer({
+    db,
+    name: LEASE_NAME,
+    intervalMs: TICK_INTERVAL_MS,
+    run: async (owner) => {
+      if (!(await acquireLease(db, LEASE_NAME, owner, TICK_INTERVAL_MS * 3, now()))) return;
+      const done = await tick();
+      if (Object.keys(done).length > 0) log.info(done, 'WeChat Pay contract renewals');
+    },
+    onError: (error) => log.error({ err: error }, 'WeChat Pay contract renewal run failed'),
+  });
 
-  return { start, state, signed, terminated, deduct, deductionResult, tick, terminateContract, startJob, stopJob };
+  return { start, state, signed, terminated, deduct, deductionResult, tick, terminateContract, startJob: job.start, stopJob: job.stop };
 }
 
 export type WechatContracts = ReturnType<typeof createWechatContracts>;

@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/database.js';
 import type { DomainEvents } from '../../../db/domain-events.js';
-import { acquireLease, releaseLease } from '../../../db/lease.js';
+import { acquireLease } from '../../../db/lease.js';
+import { leasedTimer } from '../../../db/leased-timer.js';
 import { AmountMismatchError, type OrderLedger, type OrderRow } from '../order-ledger.js';
 import { recordEventOnce, recordIncident } from '../payment-incidents.repository.js';
 import { WECHATPAY_DEFAULT_RECONCILE_INTERVAL_MS, type WechatPayConfig } from '../payments-config.js';
@@ -41,9 +41,14 @@ export function createWechatReconciler(deps: WechatReconcilerDeps) {
   const settle = async (orderId: string, status: 'failed' | 'expired') =>
     raiseOrderEnded(domainEvents, db, orderId, await repo.settleUnpaid(db, orderId, status, now()), status);
   const intervalMs = config.reconcileIntervalMs ?? WECHATPAY_DEFAULT_RECONCILE_INTERVAL_MS;
-  const owner = randomUUID();
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> | null = null;
+  const timer = leasedTimer({
+    db,
+    name: LEASE_NAME,
+    intervalMs,
+    run: () => runOnce(),
+    onError: (error) => log.error({ err: error }, 'WeChat Pay reconciliation run failed'),
+  });
+  const owner = timer.owner;
 
   async function reconcile(order: OrderRow): Promise<ReconcileOutcome> {
     const transaction = await client.queryOrder(order.order_id);
@@ -138,25 +143,7 @@ export function createWechatReconciler(deps: WechatReconcilerDeps) {
     return outcomes;
   }
 
-  function start(): void {
-    if (timer) return;
-    timer = setInterval(() => {
-      if (running) return;
-      running = runOnce()
-        .catch((error: unknown) => log.error({ err: error }, 'WeChat Pay reconciliation run failed'))
-        .finally(() => (running = null));
-    }, intervalMs);
-    timer.unref();
-  }
-
-  async function stop(): Promise<void> {
-    if (timer) clearInterval(timer);
-    timer = null;
-    await running;
-    await releaseLease(db, LEASE_NAME, owner).catch(() => undefined);
-  }
-
-  return { runOnce, start, stop };
+  return { runOnce, start: timer.start, stop: timer.stop };
 }
 
 export type WechatReconciler = ReturnType<typeof createWechatReconciler>;
