@@ -49,7 +49,7 @@ export function createWechatLoginClient(config: WechatLoginConfig, options: { fe
     } catch (error) {
       throw new WechatLoginError('NETWORK_ERROR', `WeChat did not answer: ${(error as Error).message}`);
     }
-    let body: unknown = null;
+    let body: unknown;
     try {
       body = JSON.parse(await response.text());
     } catch {
