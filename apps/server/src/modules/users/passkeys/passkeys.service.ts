@@ -39,6 +39,8 @@ const rateLimited = (attempt: LoginAttempt) =>
     attempt.retryAfterSeconds,
   );
 
+/** The library base64url-encodes what it is given: the stored challenge's bytes come back as the stored string. */
+const challengeBytes = (challenge: string) => new Uint8Array(Buffer.from(challenge, 'base64url'));
 /** The WebAuthn user handle: the account's uuid (no name, no address), the same for every passkey. */
 const userHandleOf = (uuid: string) => new TextEncoder().encode(uuid);
 const transportsOf = (stored: string): string[] => {
@@ -91,7 +93,7 @@ export function createPasskeysService(deps: {
       userName: user.username,
       userDisplayName: user.username,
       userID: userHandleOf(user.uuid),
-      challenge,
+      challenge: challengeBytes(challenge),
       timeout: CHALLENGE_TTL_MS,
       attestationType: 'none',
       excludeCredentials: existing.map((row) => ({ id: row.credential_id, transports: transportsOf(row.transports) })),
@@ -163,7 +165,7 @@ export function createPasskeysService(deps: {
     const challenge = await issueChallenge(db, 'confirm', user.id, now());
     return generateAuthenticationOptions({
       rpID: rp.rpID,
-      challenge,
+      challenge: challengeBytes(challenge),
       timeout: CHALLENGE_TTL_MS,
       userVerification: 'required',
       allowCredentials: own.map((row) => ({ id: row.credential_id, transports: transportsOf(row.transports) })),
@@ -200,7 +202,7 @@ export function createPasskeysService(deps: {
   async function authenticationOptions() {
     const challenge = await issueChallenge(db, 'authenticate', null, now());
     // Discoverable: no allowCredentials, the authenticator offers the passkeys it holds for this site.
-    return generateAuthenticationOptions({ rpID: rp.rpID, challenge, timeout: CHALLENGE_TTL_MS, userVerification: 'required' });
+    return generateAuthenticationOptions({ rpID: rp.rpID, challenge: challengeBytes(challenge), timeout: CHALLENGE_TTL_MS, userVerification: 'required' });
   }
 
   /** Signs in with a passkey: answers what POST /user/login answers. */
