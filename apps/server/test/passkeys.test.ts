@@ -209,8 +209,14 @@ describe(`passkeys (${TEST_DIALECT})`, () => {
     await signIn(authenticator.assert(await signInOptions(), ceremony));
     const snapshot = await readExportSnapshot(ctx.db, reader.id, Date.now(), (kind) => kind);
     const signIns = snapshot?.json['sign-ins.json'] as { passkeys: unknown[] };
-    expect(signIns.passkeys).toEqual([{ name: 'Tablet', created_at: expect.any(String), last_used_at: expect.any(String), backed_up: false }]);
-    const stored = await ctx.db.selectFrom('passkeys').select(['public_key', 'credential_id']).where('user_id', '=', reader.id).executeTakeFirstOrThrow();
+    expect(signIns.passkeys).toEqual([
+      { name: 'Tablet', created_at: expect.any(String), last_used_at: expect.any(String), backed_up: false },
+    ]);
+    const stored = await ctx.db
+      .selectFrom('passkeys')
+      .select(['public_key', 'credential_id'])
+      .where('user_id', '=', reader.id)
+      .executeTakeFirstOrThrow();
     expect(JSON.stringify(snapshot?.json)).not.toContain(stored.public_key);
     expect(JSON.stringify(snapshot?.json)).not.toContain(stored.credential_id);
     await postApi(ctx, '/user/passkeys/registration/options', {}, asUser(reader));

@@ -30,7 +30,6 @@ export function PasskeySignIn({ onSignedIn }: { onSignedIn(): void }) {
       live = false;
     };
     // Started once per visit of the form.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   if (!supported) return null;

@@ -21,7 +21,12 @@ const QUERY_KEY = ['account', 'passkeys'];
 function RemoveDialog({ passkey, onClose }: { passkey: Passkey | null; onClose(): void }) {
   const { t } = useTranslation('passkeys');
   return (
-    <Dialog open={passkey !== null} onClose={onClose} title={t('remove.title', { name: passkey?.name ?? '' })} description={t('remove.text')}>
+    <Dialog
+      open={passkey !== null}
+      onClose={onClose}
+      title={t('remove.title', { name: passkey?.name ?? '' })}
+      description={t('remove.text')}
+    >
       {passkey && <RemoveForm passkey={passkey} onDone={onClose} />}
     </Dialog>
   );
@@ -52,7 +57,13 @@ function RemoveForm({ passkey, onDone }: { passkey: Passkey; onDone(): void }) {
           {error}
         </p>
       )}
-      <PasswordField id="passkey-remove-password" label={t('remove.password')} value={password} onChange={setPassword} autoComplete="current-password" />
+      <PasswordField
+        id="passkey-remove-password"
+        label={t('remove.password')}
+        value={password}
+        onChange={setPassword}
+        autoComplete="current-password"
+      />
       <div className={profile.buttonRow}>
         <button type="submit" className={styles.primary} disabled={remove.isPending}>
           {t('remove.confirm')}
@@ -117,11 +128,17 @@ function PasskeyRow({ entry, language, onRemove }: { entry: Passkey; language: L
           {entry.backed_up ? ` · ${t('synced')}` : ''}
         </span>
         <span className={list.dates}>
-          {t('added', { date: date(entry.created_at) })} · {entry.last_used_at ? t('lastUsed', { date: date(entry.last_used_at) }) : t('neverUsed')}
+          {t('added', { date: date(entry.created_at) })} ·{' '}
+          {entry.last_used_at ? t('lastUsed', { date: date(entry.last_used_at) }) : t('neverUsed')}
         </span>
       </div>
       <div className={profile.buttonRow}>
-        <button type="button" className={styles.secondary} onClick={() => setRenaming(true)} aria-label={t('renameNamed', { name: entry.name })}>
+        <button
+          type="button"
+          className={styles.secondary}
+          onClick={() => setRenaming(true)}
+          aria-label={t('renameNamed', { name: entry.name })}
+        >
           {t('rename')}
         </button>
         <button type="button" className={styles.secondary} onClick={onRemove} aria-label={t('removeNamed', { name: entry.name })}>

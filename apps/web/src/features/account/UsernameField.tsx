@@ -11,6 +11,13 @@ export function UsernameField({
 }) {
   const { t } = useTranslation('auth');
   return (
-    <TextField label={t('fields.username')} {...props} autoComplete={autoComplete} autoCapitalize="none" spellCheck={false} maxLength={64} />
+    <TextField
+      label={t('fields.username')}
+      {...props}
+      autoComplete={autoComplete}
+      autoCapitalize="none"
+      spellCheck={false}
+      maxLength={64}
+    />
   );
 }

@@ -52,7 +52,13 @@ export async function deletePasskey(db: DbExecutor, userId: number, id: number):
 
 export const countPasskeys = async (db: DbExecutor, userId: number) =>
   Number(
-    (await db.selectFrom('passkeys').select((eb) => eb.fn.countAll().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow()).n,
+    (
+      await db
+        .selectFrom('passkeys')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow()
+    ).n,
   );
 
 /** The whole account row a sign-in completes with. */

@@ -29,7 +29,13 @@ export function passkeysRoutes(passkeys: PasskeysService) {
 
     app.get(
       '/user/passkeys',
-      { schema: { tags, summary: "The reader's passkeys (names and dates, never keys)", response: { 200: PasskeysResponse, ...errorResponses } } },
+      {
+        schema: {
+          tags,
+          summary: "The reader's passkeys (names and dates, never keys)",
+          response: { 200: PasskeysResponse, ...errorResponses },
+        },
+      },
       async (request) => ({ data: { result: await passkeys.list(requireUser(request)) } }),
     );
 
@@ -73,7 +79,13 @@ export function passkeysRoutes(passkeys: PasskeysService) {
       '/user/passkeys/:id',
       {
         config,
-        schema: { tags, summary: 'Rename a passkey', params: PasskeyIdParams, body: PasskeyRenameBody, response: { 200: PasskeyResponse, ...errorResponses } },
+        schema: {
+          tags,
+          summary: 'Rename a passkey',
+          params: PasskeyIdParams,
+          body: PasskeyRenameBody,
+          response: { 200: PasskeyResponse, ...errorResponses },
+        },
       },
       async (request) => ({ data: { result: await passkeys.rename(requireUser(request), request.params.id, request.body.name) } }),
     );

@@ -202,11 +202,19 @@ export function createPasskeysService(deps: {
   async function authenticationOptions() {
     const challenge = await issueChallenge(db, 'authenticate', null, now());
     // Discoverable: no allowCredentials, the authenticator offers the passkeys it holds for this site.
-    return generateAuthenticationOptions({ rpID: rp.rpID, challenge: challengeBytes(challenge), timeout: CHALLENGE_TTL_MS, userVerification: 'required' });
+    return generateAuthenticationOptions({
+      rpID: rp.rpID,
+      challenge: challengeBytes(challenge),
+      timeout: CHALLENGE_TTL_MS,
+      userVerification: 'required',
+    });
   }
 
   /** Signs in with a passkey: answers what POST /user/login answers. */
-  async function signIn(credential: AuthenticationResponseJSON, given: { ip: string; language?: Language | undefined }): Promise<LoginResult> {
+  async function signIn(
+    credential: AuthenticationResponseJSON,
+    given: { ip: string; language?: Language | undefined },
+  ): Promise<LoginResult> {
     const passkey = await repo.findPasskeyByCredentialId(db, credential.id);
     const owner = passkey ? await repo.findUserById(db, passkey.user_id) : undefined;
     await provePasskey(credential, { purpose: 'authenticate', owner, passkey, ip: given.ip });
@@ -264,7 +272,15 @@ export function createPasskeysService(deps: {
     }
     const info = verified?.verified ? verified.authenticationInfo : undefined;
     // Compare-and-swap on the counter: of two answers with the same counter, one passes.
-    if (!info || !(await repo.recordPasskeyUse(db, passkey.id, { storedCount, newCount: info.newCounter, backedUp: info.credentialBackedUp, at: now() }))) {
+    if (
+      !info ||
+      !(await repo.recordPasskeyUse(db, passkey.id, {
+        storedCount,
+        newCount: info.newCounter,
+        backedUp: info.credentialBackedUp,
+        at: now(),
+      }))
+    ) {
       await attempt.settle(false);
       throw passkeyInvalid();
     }

@@ -14,7 +14,10 @@ export type ChallengePurpose = WebauthnChallengesTable['purpose'];
 export async function issueChallenge(db: DbExecutor, purpose: ChallengePurpose, userId: number | null, now: number): Promise<string> {
   await db.deleteFrom('webauthn_challenges').where('expires_at', '<', now).execute();
   const challenge = randomBytes(32).toString('base64url');
-  await db.insertInto('webauthn_challenges').values({ challenge, purpose, user_id: userId, expires_at: now + CHALLENGE_TTL_MS }).execute();
+  await db
+    .insertInto('webauthn_challenges')
+    .values({ challenge, purpose, user_id: userId, expires_at: now + CHALLENGE_TTL_MS })
+    .execute();
   return challenge;
 }
 
