@@ -70,7 +70,7 @@ function newCredential(userHandle: string): SoftCredential {
 function authenticatorData(rpId: string, flags: number, signCount: number, attested?: SoftCredential): Buffer {
   const count = Buffer.alloc(4);
   count.writeUInt32BE(signCount);
-  const parts = [sha256(rpId), Buffer.from([flags]), count];
+  const parts: Uint8Array[] = [sha256(rpId), Buffer.from([flags]), count];
   if (attested) {
     const idLength = Buffer.alloc(2);
     idLength.writeUInt16BE(attested.id.length);

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { passkeyErrorKey, signInWithPasskey } from './passkey-sign-in';
 import styles from '../../components/forms.module.css';
+import passkeys from './passkeys.module.css';
 
 /**
  * "Sign in with a passkey" under the login form (issue 60), and conditional UI: where the browser
@@ -44,7 +45,7 @@ export function PasskeySignIn({ onSignedIn }: { onSignedIn(): void }) {
     setPending(false);
   };
   return (
-    <div>
+    <div className={passkeys.signIn}>
       {error && (
         <p className={styles.error} role="alert">
           {error}
