@@ -168,6 +168,7 @@ describe(`passkeys (${TEST_DIALECT})`, () => {
     const renamed = await callApi(ctx, 'PUT', `/user/passkeys/${id}`, reader, { name: 'Laptop' });
     expect(renamed.json().data.result.name).toBe('Laptop');
     expect((await callApi(ctx, 'PUT', `/user/passkeys/${id}`, reader, { name: '' })).statusCode).toBe(400);
+    expect((await callApi(ctx, 'PUT', `/user/passkeys/${id}`, reader, { name: '   ' })).json().code).toBe('VALIDATION_FAILED');
     expect((await callApi(ctx, 'PUT', `/user/passkeys/${id}`, other, { name: 'Mine' })).json().code).toBe('PASSKEY_NOT_FOUND');
     const theirs = await postApi(ctx, `/user/passkeys/${id}/remove`, { password: other.password }, asUser(other));
     expect([theirs.statusCode, theirs.json().code]).toEqual([404, 'PASSKEY_NOT_FOUND']);

@@ -53,7 +53,7 @@ export const LIMITS = {
   passkeys: { max: 60, timeWindow: '1 hour', keyGenerator: accountOrIp },
   // Anonymous passkey sign-in: each options call stores a challenge, so a ceiling per address set
   // for a NAT of many readers (the answers go under `login`, and the failed-login throttle per account).
-  passkeySignInOptions: { max: 120, timeWindow: '1 minute', keyGenerator: byAddress('passkey-options') },
+  passkeySignInOptions: { max: 300, timeWindow: '1 minute', keyGenerator: byAddress('passkey-options') },
   // Reading events: per account; visitors per address (each reader counts once a day per chapter anyway).
   events: perAccount(120, 1200, '1 minute'),
   // Guessing codes must stay slow: per account (the call needs a login).

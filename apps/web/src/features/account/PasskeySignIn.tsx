@@ -1,7 +1,7 @@
-import { browserSupportsWebAuthn, browserSupportsWebAuthnAutofill } from '@simplewebauthn/browser';
+import { browserSupportsWebAuthnAutofill } from '@simplewebauthn/browser';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
-import { passkeyErrorKey, signInWithPasskey } from './passkey-sign-in';
+import { passkeyErrorKey, passkeysUsableHere, signInWithPasskey } from './passkey-sign-in';
 import styles from '../../components/forms.module.css';
 import passkeys from './passkeys.module.css';
 
@@ -17,10 +17,11 @@ export function PasskeySignIn({ onSignedIn }: { onSignedIn(): void }) {
   const [supported, setSupported] = useState(false);
 
   useEffect(() => {
-    setSupported(browserSupportsWebAuthn());
+    const usable = passkeysUsableHere();
+    setSupported(usable);
     let live = true;
     void (async () => {
-      if (!(await browserSupportsWebAuthnAutofill()) || !live) return;
+      if (!usable || !(await browserSupportsWebAuthnAutofill()) || !live) return;
       try {
         if (await signInWithPasskey(true)) onSignedIn();
       } catch (caught) {

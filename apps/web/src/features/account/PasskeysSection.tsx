@@ -1,14 +1,14 @@
 import { PASSKEY_NAME_MAX, PASSKEYS_MAX } from '@inkstream/contracts/constants';
 import { formatDateTime } from '@inkstream/contracts/formats';
 import type { Passkey } from '@inkstream/contracts';
-import { browserSupportsWebAuthn, startRegistration } from '@simplewebauthn/browser';
+import { startRegistration } from '@simplewebauthn/browser';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Dialog } from '../../components/Dialog';
 import { useTranslation } from '../../i18n/use-translation';
 import { passkeysApi } from '../../lib/api-passkeys';
 import type { Language } from '../../lib/language';
-import { passkeyErrorKey } from './passkey-sign-in';
+import { passkeyErrorKey, passkeysUsableHere } from './passkey-sign-in';
 import { PasswordField } from './PasswordField';
 import { TextField } from './TextField';
 import styles from '../../components/forms.module.css';
@@ -161,7 +161,7 @@ export function PasskeysSection() {
   const [error, setError] = useState<string | null>(null);
   const [added, setAdded] = useState<string | null>(null);
   const [removing, setRemoving] = useState<Passkey | null>(null);
-  const supported = typeof window !== 'undefined' && browserSupportsWebAuthn();
+  const supported = passkeysUsableHere();
   const add = useMutation({
     mutationFn: async () => {
       const optionsJSON = await passkeysApi.registrationOptions();

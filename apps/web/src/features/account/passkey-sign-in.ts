@@ -1,4 +1,4 @@
-import { startAuthentication, WebAuthnError } from '@simplewebauthn/browser';
+import { browserSupportsWebAuthn, startAuthentication, WebAuthnError } from '@simplewebauthn/browser';
 import { setAccountNotice } from '../../lib/account-notice';
 import { ApiError } from '../../lib/api-client';
 import { passkeysApi } from '../../lib/api-passkeys';
@@ -12,11 +12,13 @@ import { mergeVisitorProgress } from '../auth/merge-progress';
  * Resolves false when the reader or the browser gave up (nothing to tell); throws what to tell.
  */
 export async function signInWithPasskey(autofill: boolean): Promise<boolean> {
-  const optionsJSON = await passkeysApi.signInOptions();
   let credential;
   try {
+    const optionsJSON = await passkeysApi.signInOptions();
     credential = await startAuthentication({ optionsJSON, useBrowserAutofill: autofill });
   } catch (caught) {
+    // The suggestions are an offer the reader did not ask for: nothing to tell when they cannot be made.
+    if (autofill) return false;
     // Cancelled, timed out, or replaced by another ceremony (the button after the autofill).
     if (caught instanceof WebAuthnError && caught.code === 'ERROR_CEREMONY_ABORTED') return false;
     if (caught instanceof Error && (caught.name === 'NotAllowedError' || caught.name === 'AbortError')) return false;
@@ -32,6 +34,17 @@ export async function signInWithPasskey(autofill: boolean): Promise<boolean> {
   await mergeVisitorProgress(visitorId);
   if (result.deletion_cancelled === true) setAccountNotice({ kind: 'deletion-cancelled' });
   return true;
+}
+
+/**
+ * Whether this page can use passkeys: a browser with WebAuthn, at a domain name. Browsers refuse
+ * WebAuthn at an IP address (the relying party is a domain), so the site reached by its address
+ * offers none rather than failing.
+ */
+export function passkeysUsableHere(): boolean {
+  if (typeof window === 'undefined' || !browserSupportsWebAuthn()) return false;
+  const host = window.location.hostname;
+  return !/^[\d.]+$/.test(host) && !host.includes(':') && !host.startsWith('[');
 }
 
 /** The words (passkeys namespace) for a refusal of a passkey call, each its own. */

@@ -152,7 +152,9 @@ export function createPasskeysService(deps: {
   }
 
   async function rename(user: AuthUser, id: number, name: string): Promise<Passkey> {
-    if (!(await repo.renamePasskey(db, user.id, id, name.trim() || name))) throw notFound();
+    const trimmed = name.trim();
+    if (trimmed === '') throw new AppError(ErrorCode.VALIDATION_FAILED, 400, 'A passkey’s name cannot be blank');
+    if (!(await repo.renamePasskey(db, user.id, id, trimmed))) throw notFound();
     const row = await repo.findOwnPasskey(db, user.id, id);
     if (!row) throw notFound();
     return toItem(row);
