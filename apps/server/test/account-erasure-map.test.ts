@@ -6,6 +6,7 @@ import { createComment } from './helpers/community-fixtures.js';
 import { makeDeletionDue } from './helpers/account-erasure.js';
 import { callApi, createBook, createUser, createUserWithEmail, type TestBook, type TestUser } from './helpers/factories.js';
 import { makeFeedKey } from './helpers/feed-keys.js';
+import { createSoftwareAuthenticator } from './helpers/software-authenticator.js';
 import { liveColumns, userForeignKeys, type Column } from './helpers/schema-columns.js';
 import { TEST_DIALECT, type TestContext } from './helpers/test-context.js';
 import { enableTwoStep, totpCodeAt } from './helpers/two-step.js';
@@ -84,6 +85,12 @@ async function fillReader() {
   const now = Date.now();
   const [c1, c2] = book.chapters.map((c) => c.id) as [number, number];
   await makeFeedKey(ctx, reader);
+  // Issue 60: a passkey (a real registration), and a challenge handed out and not yet answered.
+  const url = new URL(ctx.config.publicUrl);
+  const options = (await api(reader, 'POST', '/user/passkeys/registration/options')).json().data.result;
+  const made = createSoftwareAuthenticator().register(options, { origin: url.origin, rpId: url.hostname });
+  expect((await api(reader, 'POST', '/user/passkeys', { credential: made.json })).statusCode).toBe(201);
+  expect((await api(reader, 'POST', '/user/passkeys/registration/options')).statusCode).toBe(200);
   expect((await api(reader, 'PUT', `/user/follows/${book.uuid}`)).statusCode).toBe(200);
   expect(
     (await api(reader, 'POST', '/comics/chapter/favor', { book_uuid: book.uuid, chapter_uuid: book.chapters[0]!.uuid })).statusCode,

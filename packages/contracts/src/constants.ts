@@ -143,3 +143,8 @@ export type RetentionDays = Record<RetentionSetting, number>;
 export const LEGAL_KINDS = ['privacy', 'terms'] as const;
 export type LegalKind = (typeof LEGAL_KINDS)[number];
 export const LEGAL_MARKDOWN_MAX = 100_000;
+
+/** Issue 60: passkeys an account may have at once. */
+export const PASSKEYS_MAX = 20;
+/** Issue 60: a passkey's name, as the reader gives it. */
+export const PASSKEY_NAME_MAX = 64;

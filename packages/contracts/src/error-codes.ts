@@ -115,6 +115,18 @@ export const ErrorCode = {
   EXPORT_EXPIRED: 'EXPORT_EXPIRED',
   /** The same archive was downloaded less than a minute ago (429 with Retry-After). */
   EXPORT_DOWNLOAD_TOO_SOON: 'EXPORT_DOWNLOAD_TOO_SOON',
+  /** Issue 60, passkeys: the answer of the authenticator does not prove the passkey (signature, origin, site, counter gone backwards): 401. */
+  PASSKEY_INVALID: 'PASSKEY_INVALID',
+  /** The passkey is not registered here (removed, or made for another site): 401. */
+  PASSKEY_NOT_RECOGNIZED: 'PASSKEY_NOT_RECOGNIZED',
+  /** The challenge was used already, has expired (5 minutes) or was never given: 400, start again. */
+  PASSKEY_CHALLENGE_EXPIRED: 'PASSKEY_CHALLENGE_EXPIRED',
+  /** This passkey is registered already: 409. */
+  PASSKEY_ALREADY_REGISTERED: 'PASSKEY_ALREADY_REGISTERED',
+  /** The account has its PASSKEYS_MAX passkeys: remove one first (409). */
+  PASSKEY_LIMIT: 'PASSKEY_LIMIT',
+  /** No passkey of this reader with this id: 404. */
+  PASSKEY_NOT_FOUND: 'PASSKEY_NOT_FOUND',
   NOT_FOUND: 'NOT_FOUND',
   METHOD_NOT_ALLOWED: 'METHOD_NOT_ALLOWED',
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',

@@ -616,6 +616,38 @@ export interface SignInEventsTable {
   created_at: number;
 }
 
+/** Issue 60: a reader's passkeys (WebAuthn credentials): the public key only; deleted with the account. */
+export interface PasskeysTable {
+  id: Generated<number>;
+  user_id: number;
+  /** The credential id, base64url (unique across the site). */
+  credential_id: string;
+  /** The COSE public key, base64url. */
+  public_key: string;
+  /** The authenticator's signature counter as last seen (0: the authenticator keeps none). */
+  sign_count: number;
+  /** JSON array of the transports the browser reported (`internal`, `hybrid`, `usb`, …). */
+  transports: string;
+  /** 1 when the passkey is synced to other devices (backed up), 0 when it lives on one device. */
+  backed_up: number;
+  /** The reader's name for it, 1-64 characters. */
+  name: string;
+  created_at: number;
+  last_used_at: number | null;
+}
+
+/** Issue 60: WebAuthn challenges handed out, each consumed by the first answer naming it (5 minutes). */
+export interface WebauthnChallengesTable {
+  id: Generated<number>;
+  /** base64url of 32 random bytes. */
+  challenge: string;
+  /** `register`, `authenticate` (anonymous sign-in), `confirm` (a signed-in reader proving a passkey). */
+  purpose: 'register' | 'authenticate' | 'confirm';
+  /** The reader a `register` or `confirm` challenge was given to; null for `authenticate`. */
+  user_id: number | null;
+  expires_at: number;
+}
+
 /** Each invoice of a subscription, once: `parked` until its reader is known, `paid` (with its order), `failed`. */
 export interface SubscriptionInvoicesTable {
   id: Generated<number>;
@@ -955,6 +987,8 @@ export interface Database {
   payment_orders: PaymentOrdersTable;
   membership_subscriptions: MembershipSubscriptionsTable;
   sign_in_events: SignInEventsTable;
+  passkeys: PasskeysTable;
+  webauthn_challenges: WebauthnChallengesTable;
   subscription_invoices: SubscriptionInvoicesTable;
   gift_codes: GiftCodesTable;
   payment_events: PaymentEventsTable;

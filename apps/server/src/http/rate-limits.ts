@@ -48,6 +48,12 @@ export const LIMITS = {
   // Two-step sign-in on the profile (/user/totp/*): a handful of calls a setup; wrong codes are also
   // counted by the failed-login throttle.
   twoStep: { max: 30, timeWindow: '1 hour', keyGenerator: accountOrIp },
+  // Passkeys on the profile (issue 60): registering, renaming, removing, per account; wrong
+  // passwords and assertions are also counted by the failed-login throttle.
+  passkeys: { max: 60, timeWindow: '1 hour', keyGenerator: accountOrIp },
+  // Anonymous passkey sign-in: each options call stores a challenge, so a ceiling per address set
+  // for a NAT of many readers (the answers go under `login`, and the failed-login throttle per account).
+  passkeySignInOptions: { max: 300, timeWindow: '1 minute', keyGenerator: byAddress('passkey-options') },
   // Reading events: per account; visitors per address (each reader counts once a day per chapter anyway).
   events: perAccount(120, 1200, '1 minute'),
   // Guessing codes must stay slow: per account (the call needs a login).

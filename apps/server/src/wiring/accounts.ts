@@ -7,6 +7,7 @@ import { MAIL_SEND_JOB } from '../modules/mail/mail-queue.js';
 import { createMembershipService } from '../modules/membership/membership.service.js';
 import { createMailAccounts } from '../modules/users/mail-recipient.js';
 import { createTokenService } from '../modules/users/tokens.js';
+import { createPasskeysService } from '../modules/users/passkeys/passkeys.service.js';
 import { createTwoStepService } from '../modules/users/two-step.service.js';
 import { createUsersService } from '../modules/users/users.service.js';
 import type { Platform } from './platform.js';
@@ -60,6 +61,14 @@ export function buildAccounts(config: AppConfig, log: FastifyBaseLogger, options
     deletion,
     users,
     twoStep: createTwoStepService({ db, domainEvents, cipher: totpCipher, siteName: given.siteName }),
+    // Passkeys (issue 60, docs/ACCOUNTS.md "Passkeys"): the relying party is the site at PUBLIC_URL.
+    passkeys: createPasskeysService({
+      db,
+      totpCipher,
+      publicUrl: config.publicUrl,
+      siteName: given.siteName,
+      completeSignIn: (user, how) => users.completeSignIn(user, how),
+    }),
     mail,
     jobHandlers,
   };

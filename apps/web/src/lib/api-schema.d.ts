@@ -8244,6 +8244,131 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/passkeys/authentication": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign in with a passkey; answers what POST /user/login answers (no two-step code: a passkey is both factors) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        credential: {
+                            authenticatorAttachment?: "platform" | "cross-platform";
+                            clientExtensionResults: {
+                                credProps?: {
+                                    rk?: boolean;
+                                };
+                            };
+                            id: string;
+                            rawId: string;
+                            response: {
+                                authenticatorData: string;
+                                clientDataJSON: string;
+                                signature: string;
+                                userHandle?: string;
+                            };
+                            /** @enum {string} */
+                            type: "public-key";
+                        };
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /**
+                                 * @description Ext (issue 43): only when this login cancelled a pending deletion of the account
+                                 * @enum {boolean}
+                                 */
+                                deletion_cancelled?: true;
+                                jwt_token: string;
+                                username: string;
+                                /** Format: uuid */
+                                uuid: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/passkeys/authentication/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Options for navigator.credentials.get() to sign in with a passkey (discoverable: no allowCredentials) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    allowCredentials?: {
+                                        id: string;
+                                        transports?: string[];
+                                        type: string;
+                                    }[];
+                                    challenge: string;
+                                    rpId?: string;
+                                    timeout?: number;
+                                    userVerification?: string;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/payment/sandbox/orders/{order_id}": {
         parameters: {
             query?: never;
@@ -11103,6 +11228,377 @@ export interface paths {
                                     renews_at: string | null;
                                     state: "renewing" | "canceling" | "past_due" | "ended";
                                 } | null;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/passkeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The reader's passkeys (names and dates, never keys) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description Oldest first */
+                                result: {
+                                    /** @description Synced to other devices (a multi-device passkey) */
+                                    backed_up: boolean;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    id: number;
+                                    /** Format: date-time */
+                                    last_used_at: string | null;
+                                    name: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Register the passkey the browser made from the registration options */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        credential: {
+                            authenticatorAttachment?: "platform" | "cross-platform";
+                            clientExtensionResults: {
+                                credProps?: {
+                                    rk?: boolean;
+                                };
+                            };
+                            id: string;
+                            rawId: string;
+                            response: {
+                                attestationObject: string;
+                                authenticatorData?: string;
+                                clientDataJSON: string;
+                                publicKey?: string;
+                                publicKeyAlgorithm?: number;
+                                transports?: string[];
+                            };
+                            /** @enum {string} */
+                            type: "public-key";
+                        };
+                        /** @description The reader's name for the passkey */
+                        name?: string;
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    /** @description Synced to other devices (a multi-device passkey) */
+                                    backed_up: boolean;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    id: number;
+                                    /** Format: date-time */
+                                    last_used_at: string | null;
+                                    name: string;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/passkeys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Rename a passkey */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The reader's name for the passkey */
+                        name: string;
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    /** @description Synced to other devices (a multi-device passkey) */
+                                    backed_up: boolean;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    id: number;
+                                    /** Format: date-time */
+                                    last_used_at: string | null;
+                                    name: string;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/passkeys/{id}/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Remove a passkey: needs the current password, or a fresh assertion of one of your passkeys */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        assertion?: {
+                            authenticatorAttachment?: "platform" | "cross-platform";
+                            clientExtensionResults: {
+                                credProps?: {
+                                    rk?: boolean;
+                                };
+                            };
+                            id: string;
+                            rawId: string;
+                            response: {
+                                authenticatorData: string;
+                                clientDataJSON: string;
+                                signature: string;
+                                userHandle?: string;
+                            };
+                            /** @enum {string} */
+                            type: "public-key";
+                        };
+                        password?: string;
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    /** @enum {boolean} */
+                                    removed: true;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/passkeys/confirm/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Options for navigator.credentials.get() over the reader's own passkeys (to remove one without the password) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    allowCredentials?: {
+                                        id: string;
+                                        transports?: string[];
+                                        type: string;
+                                    }[];
+                                    challenge: string;
+                                    rpId?: string;
+                                    timeout?: number;
+                                    userVerification?: string;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/passkeys/registration/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Options for navigator.credentials.create(): a new passkey (discoverable, user verification required) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    attestation?: string;
+                                    authenticatorSelection?: {
+                                        authenticatorAttachment?: string;
+                                        requireResidentKey?: boolean;
+                                        residentKey?: string;
+                                        userVerification?: string;
+                                    };
+                                    challenge: string;
+                                    excludeCredentials?: {
+                                        id: string;
+                                        transports?: string[];
+                                        type: string;
+                                    }[];
+                                    extensions?: {
+                                        credProps?: boolean;
+                                    };
+                                    hints?: string[];
+                                    pubKeyCredParams: {
+                                        alg: number;
+                                        type: string;
+                                    }[];
+                                    rp: {
+                                        id?: string;
+                                        name: string;
+                                    };
+                                    timeout?: number;
+                                    user: {
+                                        displayName: string;
+                                        id: string;
+                                        name: string;
+                                    };
+                                };
                             };
                         };
                     };

@@ -11,6 +11,7 @@ import type { LoginLocationState } from './login-reason';
 import { validateLogin } from './register-validation';
 import { TextField } from './TextField';
 import { normalizeCode } from './two-step-code';
+import { PasskeySignIn } from './PasskeySignIn';
 import { useAuthErrorText } from './use-auth-error-text';
 import { UsernameField } from './UsernameField';
 import { usePageTitle } from '../../components/use-page-title';
@@ -144,7 +145,7 @@ export function LoginForm() {
           </>
         ) : (
           <>
-            <UsernameField id="login-username" value={username} onChange={setUsername} />
+            <UsernameField id="login-username" value={username} onChange={setUsername} autoComplete="username webauthn" />
             <PasswordField
               id="login-password"
               label={t('fields.password')}
@@ -166,6 +167,8 @@ export function LoginForm() {
         <button type="submit" className={`${styles.primary} ${styles.block}`} disabled={pending}>
           {pending ? t('login.submitting') : t('login.submit')}
         </button>
+        {/* Issue 60: passkeys (the button, and conditional UI on the user-name field). */}
+        {!codeStep && <PasskeySignIn onSignedIn={() => reloadTo(returnTo ?? PAGE_PATTERNS.home)} />}
         <div className={styles.footer}>
           <span>
             {t('login.noAccount')} <Link to={withReturn(PAGE_PATTERNS.register, returnTo)}>{t('login.registerLink')}</Link>

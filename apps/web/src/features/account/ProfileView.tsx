@@ -15,7 +15,9 @@ import { FeedKeysSection } from './FeedKeysSection';
 import { GiftSection } from './GiftSection';
 import { InviteSection } from './InviteSection';
 import { MembershipSummary } from './MembershipSummary';
+import { PasskeysSection } from './PasskeysSection';
 import { PasswordDialog } from './PasswordDialog';
+import { RecentSignInsSection } from './RecentSignInsSection';
 import { RenewalSection } from './RenewalSection';
 import { TopUpSection } from './TopUpSection';
 import { TwoStepSection } from './TwoStepSection';
@@ -79,6 +81,9 @@ export function ProfileView({ yourData }: { yourData?: ReactNode }) {
       <FeedKeysSection />
       <InviteSection />
       <TwoStepSection />
+      {/* Issue 60: passkeys and the recent sign-ins. */}
+      <PasskeysSection />
+      <RecentSignInsSection />
       {yourData}
       <div className={profile.bottomRow}>
         <Link to={PAGE_PATTERNS.home} className={styles.secondary}>

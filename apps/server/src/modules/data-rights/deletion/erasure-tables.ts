@@ -13,6 +13,8 @@ export const ERASURE_TABLES: Readonly<Record<string, string>> = {
   push_subscriptions: 'deleted',
   feed_keys: 'deleted (already revoked at the request)',
   sign_in_events: 'deleted',
+  passkeys: 'deleted',
+  webauthn_challenges: 'deleted (challenges handed to the reader, minutes old)',
   account_tokens: 'deleted',
   book_follows: 'deleted',
   reader_settings: 'deleted (the reader\u2019s reading defaults)',

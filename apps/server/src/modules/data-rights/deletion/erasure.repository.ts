@@ -19,6 +19,8 @@ export async function deleteOwnRows(db: DbExecutor, userId: number): Promise<voi
   await db.deleteFrom('push_subscriptions').where('user_id', '=', userId).execute();
   await db.deleteFrom('feed_keys').where('user_id', '=', userId).execute();
   await db.deleteFrom('sign_in_events').where('user_id', '=', userId).execute();
+  await db.deleteFrom('passkeys').where('user_id', '=', userId).execute();
+  await db.deleteFrom('webauthn_challenges').where('user_id', '=', userId).execute();
   await db.deleteFrom('account_tokens').where('user_id', '=', userId).execute();
   await db.deleteFrom('book_follows').where('user_id', '=', userId).execute();
   await db.deleteFrom('reader_settings').where('user_id', '=', userId).execute();

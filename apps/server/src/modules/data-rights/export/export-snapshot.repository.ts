@@ -351,6 +351,15 @@ export const readSignIns = (db: DbExecutor, userId: number) =>
     .orderBy('id')
     .execute();
 
+export const readPasskeys = (db: DbExecutor, userId: number) =>
+  db
+    .selectFrom('passkeys')
+    .select(['name', 'created_at', 'last_used_at', 'backed_up'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+
 export const readMails = (db: DbExecutor, userId: number) =>
   db
     .selectFrom('mail_outbox')

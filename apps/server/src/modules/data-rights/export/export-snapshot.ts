@@ -112,6 +112,7 @@ async function readAll(
   const push = await repo.readPushSubscriptions(trx, userId);
   const feedKeys = await repo.readFeedKeys(trx, userId);
   const signIns = await repo.readSignIns(trx, userId);
+  const passkeys = await repo.readPasskeys(trx, userId);
   const mails = await repo.readMails(trx, userId);
   const exports = await repo.readExports(trx, userId);
 
@@ -409,6 +410,12 @@ async function readAll(
     })),
     'sign-ins.json': {
       sign_ins: signIns.map((row) => ({ method: row.method, provider: row.provider, at: iso(row.created_at) })),
+      passkeys: passkeys.map((row) => ({
+        name: row.name,
+        created_at: iso(row.created_at),
+        last_used_at: iso(row.last_used_at),
+        backed_up: Number(row.backed_up) === 1,
+      })),
     },
     'emails.json': mails.map((row) => ({
       kind: row.kind,

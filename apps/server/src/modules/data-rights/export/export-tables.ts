@@ -49,6 +49,8 @@ export const EXPORTED_TABLES: Readonly<Record<string, string>> = {
   mail_outbox: 'emails.json',
   feed_keys: 'feed-keys.json',
   sign_in_events: 'sign-ins.json (sign_ins: method, provider, when)',
+  passkeys: 'sign-ins.json (passkeys: name, added, last used, synced; never the keys)',
+  webauthn_challenges: 'not exported: random challenges of a passkey ceremony, kept 5 minutes, used once',
   auth_throttle: 'not exported: failed-login counters under SHA-256 keys of the login and address, kept minutes; nothing names the account',
   data_exports: 'exports.json',
   data_export_archives: 'not exported: the archive itself',

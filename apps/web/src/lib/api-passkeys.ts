@@ -1,0 +1,26 @@
+import type { LoginResult, Passkey, SignInEvent } from '@inkstream/contracts';
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
+} from '@simplewebauthn/browser';
+import { anonymousClient, client, data, result } from './api-fetch';
+
+/** Passkeys (issue 60, docs/API.md "Passkeys"): the profile's list, and signing in with one. */
+export const passkeysApi = {
+  list: (): Promise<Passkey[]> => result(client.GET('/api/v1/user/passkeys')),
+  registrationOptions: async (): Promise<PublicKeyCredentialCreationOptionsJSON> =>
+    (await result(client.POST('/api/v1/user/passkeys/registration/options'))) as PublicKeyCredentialCreationOptionsJSON,
+  register: (credential: RegistrationResponseJSON, name: string | undefined): Promise<Passkey> =>
+    result(client.POST('/api/v1/user/passkeys', { body: { credential: credential as never, ...(name ? { name } : {}) } })),
+  rename: (id: number, name: string): Promise<Passkey> =>
+    result(client.PUT('/api/v1/user/passkeys/{id}', { params: { path: { id } }, body: { name } })),
+  remove: (id: number, password: string) =>
+    result(client.POST('/api/v1/user/passkeys/{id}/remove', { params: { path: { id } }, body: { password } })),
+  signInOptions: async (): Promise<PublicKeyCredentialRequestOptionsJSON> =>
+    (await result(anonymousClient.POST('/api/v1/passkeys/authentication/options'))) as PublicKeyCredentialRequestOptionsJSON,
+  signIn: (credential: AuthenticationResponseJSON): Promise<LoginResult> =>
+    data(anonymousClient.POST('/api/v1/passkeys/authentication', { body: { credential: credential as never } })),
+  recentSignIns: (): Promise<SignInEvent[]> => result(client.GET('/api/v1/user/security/sign-ins')),
+};
