@@ -48,6 +48,7 @@ import * as giftMemberships from './migrations/2026-12-03T0910-gift-memberships.
 import * as subscriptionConsole from './migrations/2026-12-03T0930-subscription-console.js';
 import * as wechatContracts from './migrations/2026-12-03T0940-wechat-contracts.js';
 import * as signInEvents from './migrations/2026-12-04T0900-sign-in-events.js';
+import * as linkedIdentities from './migrations/2026-12-04T0920-linked-identities.js';
 
 /** Listed explicitly (not read from disk) so the compiled server and the tests see the same set. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -99,6 +100,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-12-03T0930-subscription-console': subscriptionConsole,
   '2026-12-03T0940-wechat-contracts': wechatContracts,
   '2026-12-04T0900-sign-in-events': signInEvents,
+  '2026-12-04T0920-linked-identities': linkedIdentities,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -112,6 +112,7 @@ async function readAll(
   const push = await repo.readPushSubscriptions(trx, userId);
   const feedKeys = await repo.readFeedKeys(trx, userId);
   const signIns = await repo.readSignIns(trx, userId);
+  const linkedProviders = await repo.readLinkedProviders(trx, userId);
   const mails = await repo.readMails(trx, userId);
   const exports = await repo.readExports(trx, userId);
 
@@ -409,6 +410,12 @@ async function readAll(
     })),
     'sign-ins.json': {
       sign_ins: signIns.map((row) => ({ method: row.method, provider: row.provider, at: iso(row.created_at) })),
+      linked_providers: linkedProviders.map((row) => ({
+        provider: row.provider,
+        email: row.email,
+        linked_at: iso(row.created_at),
+        last_used_at: iso(row.last_used_at),
+      })),
     },
     'emails.json': mails.map((row) => ({
       kind: row.kind,
