@@ -302,6 +302,32 @@ describe('signing in with an OpenID provider', () => {
     expect(right.json().data.uuid).toBe(reader.uuid);
   });
 
+  it('the console lists a reader’s linked providers and unlinks one, audited', async () => {
+    const admin = await createUser(ctx, { role: 'admin' });
+    const reader = await createUser(ctx);
+    const linked = await signInWith(account({ email: 'reader@example.net', email_verified: true }), reader);
+    await step('result', linked.browser, { result: linked.finish.get('result') });
+    const listed = await callApi(ctx, 'GET', `/admin/users/${reader.uuid}/linked-identities`, admin);
+    expect(listed.statusCode, listed.body).toBe(200);
+    const [link] = listed.json().data.result;
+    expect(link).toMatchObject({ provider: 'test', provider_name: 'Test ID', email: 'reader@example.net' });
+    expect((await callApi(ctx, 'GET', `/admin/users/${reader.uuid}/linked-identities`, reader)).statusCode).toBe(403);
+    const unlinked = await callApi(ctx, 'POST', `/admin/users/${reader.uuid}/linked-identities/${link.id}/unlink`, admin, {
+      reason: 'provider account reported stolen',
+    });
+    expect(unlinked.statusCode, unlinked.body).toBe(200);
+    expect(unlinked.json().data.result).toEqual([]);
+    const audit = await ctx.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'user.unlink_provider')
+      .where('target_id', '=', reader.uuid)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(audit.after_json!)).toMatchObject({ reason: 'provider account reported stolen' });
+    expect(JSON.parse(audit.before_json!)).toMatchObject({ provider: 'test' });
+    expect(JSON.stringify(audit)).not.toContain('reader@example.net');
+  });
+
   it('links and flows go with the account', async () => {
     const reader = await createUser(ctx);
     const linked = await signInWith(account(), reader);

@@ -93,3 +93,9 @@ export const UnlinkIdentityBody = ClosedObject({
 });
 export type UnlinkIdentityBody = Static<typeof UnlinkIdentityBody>;
 export const UnlinkIdentityResponse = Result(Type.Object({ unlinked: Type.Literal(true) }));
+
+/** Console (issue 60): a reader's linked providers, and unlinking one (audited as user.unlink_provider). */
+export const AdminLinkedIdentitiesResponse = Result(Type.Array(LinkedIdentity));
+export const AdminLinkedIdentityParams = Type.Object({ userUuid: Type.String({ format: 'uuid' }), id: Type.Integer({ minimum: 1 }) });
+export const AdminUnlinkBody = ClosedObject({ reason: Type.String({ minLength: 1, maxLength: 500 }) });
+export type AdminUnlinkBody = Static<typeof AdminUnlinkBody>;
