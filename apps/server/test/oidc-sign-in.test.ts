@@ -130,9 +130,7 @@ describe('signing in with an OpenID provider', () => {
     const login = created.json().data;
     expect(login.username).toBe(username);
     // Used up: the same result makes no second account.
-    expect((await step('create-account', first.browser, { result, username: `${username}b` })).json().code).toBe(
-      'EXTERNAL_RESULT_INVALID',
-    );
+    expect((await step('create-account', first.browser, { result, username: `${username}b` })).json().code).toBe('EXTERNAL_RESULT_INVALID');
     const me = (await callApi(ctx, 'GET', '/user/me', { token: login.jwt_token })).json().data.result;
     expect(me).toMatchObject({ username, email: who.email, email_confirmed: true });
     const user = await ctx.db.selectFrom('users').select(['id', 'password_hash']).where('uuid', '=', login.uuid).executeTakeFirstOrThrow();
@@ -200,7 +198,13 @@ describe('signing in with an OpenID provider', () => {
       .select('linked_identities.id')
       .where('users.uuid', '=', login.uuid)
       .execute();
-    const refused = await callApi(ctx, 'POST', '/user/linked-identities/unlink', { token: login.jwt_token }, { id: link!.id, current_password: 'x' });
+    const refused = await callApi(
+      ctx,
+      'POST',
+      '/user/linked-identities/unlink',
+      { token: login.jwt_token },
+      { id: link!.id, current_password: 'x' },
+    );
     expect(refused.statusCode).toBe(409);
     expect(refused.json().code).toBe('EXTERNAL_LAST_SIGN_IN_WAY');
   });
@@ -275,7 +279,9 @@ describe('signing in with an OpenID provider', () => {
     expect(await linksOf(owner.id)).toEqual([]);
     // A second sign-in with the same provider account still links nothing by itself.
     const again = await signInWith(who);
-    expect((await step('result', again.browser, { result: again.finish.get('result') })).json().data.result.status).toBe('link_with_password');
+    expect((await step('result', again.browser, { result: again.finish.get('result') })).json().data.result.status).toBe(
+      'link_with_password',
+    );
     const proven = await step('link-with-password', browser, { result, password: owner.password });
     expect(proven.statusCode, proven.body).toBe(200);
     expect(proven.json().data.uuid).toBe(owner.uuid);

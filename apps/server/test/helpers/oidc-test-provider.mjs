@@ -53,7 +53,12 @@ const server = createServer(async (request, response) => {
       }
       const grant = new provider.Grant({ accountId: details.session.accountId, clientId: details.params.client_id });
       grant.addOIDCScope('openid email profile');
-      await provider.interactionFinished(request, response, { consent: { grantId: await grant.save() } }, { mergeWithLastSubmission: true });
+      await provider.interactionFinished(
+        request,
+        response,
+        { consent: { grantId: await grant.save() } },
+        { mergeWithLastSubmission: true },
+      );
       return;
     }
     provider.callback()(request, response);

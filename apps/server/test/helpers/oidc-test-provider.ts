@@ -25,7 +25,11 @@ export interface TestOidcProvider {
 }
 
 /** Starts oidc-test-provider.mjs (a real oidc-provider) in its own process. */
-export async function startTestOidcProvider(client: { clientId: string; clientSecret: string; redirectUris: string[] }): Promise<TestOidcProvider> {
+export async function startTestOidcProvider(client: {
+  clientId: string;
+  clientSecret: string;
+  redirectUris: string[];
+}): Promise<TestOidcProvider> {
   const child = spawn(process.execPath, [path.join(import.meta.dirname, 'oidc-test-provider.mjs'), JSON.stringify(client)], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -37,7 +41,11 @@ export async function startTestOidcProvider(client: { clientId: string; clientSe
     child.once('exit', (code) => reject(new Error(`oidc-test-provider exited with ${code}`)));
   });
   const post = async (url: string, body: unknown) => {
-    const response = await fetch(`${issuer}${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const response = await fetch(`${issuer}${url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     if (!response.ok) throw new Error(`oidc-test-provider ${url}: ${response.status}`);
   };
   return {

@@ -49,7 +49,11 @@ const LIMITS = {
   start: { max: 60, timeWindow: '10 minutes', keyGenerator: (request: FastifyRequest) => `external-start:${request.ip}` },
   callback: { max: 60, timeWindow: '10 minutes', keyGenerator: (request: FastifyRequest) => `external-callback:${request.ip}` },
   steps: { max: 120, timeWindow: '10 minutes', keyGenerator: (request: FastifyRequest) => `external-steps:${request.ip}` },
-  linkPerAccount: { max: 20, timeWindow: '1 hour', keyGenerator: (request: FastifyRequest) => `external-link:${request.user?.uuid ?? request.ip}` },
+  linkPerAccount: {
+    max: 20,
+    timeWindow: '1 hour',
+    keyGenerator: (request: FastifyRequest) => `external-link:${request.user?.uuid ?? request.ip}`,
+  },
 } as const;
 
 /** Issue 60: sign in with an OpenID Connect provider, and the reader's linked providers (docs/API.md). */
@@ -107,7 +111,10 @@ export function externalSignInRoutes(service: ExternalSignInService, site: { pub
           target = pagePath.signInFinish({ error: error.code });
         }
         // Never cached, and no address of the provider's answer (code, state) passed on.
-        return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(`${site.publicUrl}${target}`, 303);
+        return reply
+          .header('cache-control', 'no-store')
+          .header('referrer-policy', 'no-referrer')
+          .redirect(`${site.publicUrl}${target}`, 303);
       },
     );
 

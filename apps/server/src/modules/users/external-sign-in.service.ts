@@ -41,7 +41,10 @@ const stateMismatch = () =>
   refusal(ErrorCode.EXTERNAL_STATE_MISMATCH, 'This answer does not belong to a sign-in started in this browser; please start again');
 const flowExpired = () => refusal(ErrorCode.EXTERNAL_FLOW_EXPIRED, 'This sign-in took more than 10 minutes; please start again');
 const resultInvalid = () =>
-  refusal(ErrorCode.EXTERNAL_RESULT_INVALID, 'This sign-in was finished, has expired, or was started in another browser; please start again');
+  refusal(
+    ErrorCode.EXTERNAL_RESULT_INVALID,
+    'This sign-in was finished, has expired, or was started in another browser; please start again',
+  );
 
 /** The outcome of a finished flow: what the web page does next. */
 type Outcome = NonNullable<ExternalOutcome['status']>;
@@ -133,7 +136,8 @@ export function createExternalSignInService(deps: {
       identity = await provider.finish(query, { state, nonce: flow.nonce, codeVerifier: flow.code_verifier });
     } catch (failure) {
       if (isProviderFailure(failure) && failure.kind === 'unavailable') throw unavailable();
-      if (isProviderFailure(failure)) throw refusal(ErrorCode.EXTERNAL_PROVIDER_ERROR, 'The sign-in provider’s answer could not be verified');
+      if (isProviderFailure(failure))
+        throw refusal(ErrorCode.EXTERNAL_PROVIDER_ERROR, 'The sign-in provider’s answer could not be verified');
       throw failure;
     }
     const decided = await decide(provider, flow, identity);
@@ -279,7 +283,13 @@ export function createExternalSignInService(deps: {
     const user = await targetOf(flow);
     const attempt = await takeLoginAttempt(db, { usernameKey: usernameKey(user.username), ip }, now());
     if (attempt.retryAfterSeconds > 0) {
-      throw new AppError(ErrorCode.RATE_LIMITED, 429, 'Too many wrong codes for this account; try again later', undefined, attempt.retryAfterSeconds);
+      throw new AppError(
+        ErrorCode.RATE_LIMITED,
+        429,
+        'Too many wrong codes for this account; try again later',
+        undefined,
+        attempt.retryAfterSeconds,
+      );
     }
     const accepted = await useSecondStep(db, totpCipher, user, totpCode, now());
     await attempt.settle(accepted);

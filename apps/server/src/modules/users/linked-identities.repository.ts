@@ -34,8 +34,13 @@ export async function deleteOwnLink(db: DbExecutor, userId: number, id: number):
 
 export const countLinks = async (db: DbExecutor, userId: number) =>
   Number(
-    (await db.selectFrom('linked_identities').select((eb) => eb.fn.countAll().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow())
-      .n,
+    (
+      await db
+        .selectFrom('linked_identities')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow()
+    ).n,
   );
 
 export const insertFlow = (db: DbExecutor, row: Insertable<ExternalSignInFlowsTable>) =>

@@ -28,7 +28,8 @@ export function readOidcProviders(env: Env, isProduction: boolean): readonly Oid
     .filter(Boolean);
   const seen = new Set<string>();
   return ids.map((id) => {
-    if (!ID_PATTERN.test(id)) throw new ConfigError(`OIDC_PROVIDERS: "${id}" must be 1 to 32 lower-case letters, digits or "-", starting with a letter`);
+    if (!ID_PATTERN.test(id))
+      throw new ConfigError(`OIDC_PROVIDERS: "${id}" must be 1 to 32 lower-case letters, digits or "-", starting with a letter`);
     if (seen.has(id)) throw new ConfigError(`OIDC_PROVIDERS names "${id}" twice`);
     seen.add(id);
     const prefix = `OIDC_${id.toUpperCase().replaceAll('-', '_')}_`;

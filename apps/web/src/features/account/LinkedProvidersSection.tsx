@@ -118,10 +118,14 @@ export function LinkedProvidersSection() {
               </form>
             ) : data.has_password ? (
               <div className={profile.buttonRow}>
-                <button type="button" className={styles.secondary} onClick={() => {
+                <button
+                  type="button"
+                  className={styles.secondary}
+                  onClick={() => {
                     setUnlinking(identity.id);
                     setRefusal(null);
-                  }}>
+                  }}
+                >
                   {t('profile.unlink')}
                 </button>
               </div>

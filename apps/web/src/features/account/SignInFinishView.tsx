@@ -165,7 +165,13 @@ export function SignInFinishView() {
         )}
         {step === 'link' && (
           <>
-            <PasswordField id="finish-password" label={t('link.password')} value={password} onChange={setPassword} autoComplete="current-password" />
+            <PasswordField
+              id="finish-password"
+              label={t('link.password')}
+              value={password}
+              onChange={setPassword}
+              autoComplete="current-password"
+            />
             <TwoStepCodeField id="finish-link-code" label={t('link.code')} value={totp} onChange={setTotp} />
           </>
         )}
@@ -174,10 +180,14 @@ export function SignInFinishView() {
           {step === 'choose' ? (pending ? t('choose.submitting') : t('choose.submit')) : t(`${step}.submit`)}
         </button>
         {outcome.status === 'link_with_password' && !separate && (
-          <button type="button" className={styles.linkButton} onClick={() => {
+          <button
+            type="button"
+            className={styles.linkButton}
+            onClick={() => {
               setSeparate(true);
               setProblem(null);
-            }}>
+            }}
+          >
             {t('link.orCreate')}
           </button>
         )}
