@@ -60,7 +60,7 @@ describe('signing in with an OpenID provider (en-us, desktop)', () => {
     await page.getByRole('button', { name: texts.continueWith.replace('{{name}}', 'Corp ID') }).click();
     // The provider, then back on the site: a new account, so the name is asked first.
     await page.getByRole('heading', { name: texts.choose.title }).waitFor();
-    const field = page.getByLabel(texts.choose.label);
+    const field = page.getByRole('textbox', { name: texts.choose.label });
     await expect.poll(() => field.inputValue()).toBe('grace');
     await field.fill(username);
     await page.getByRole('button', { name: texts.choose.submit }).click();

@@ -6,6 +6,7 @@ import { externalSignInApi } from '../../lib/api-external-sign-in';
 import { publicConfigQuery } from '../../lib/public-config';
 import { refusalCode, refusalWords } from './external-sign-in-words';
 import styles from '../../components/forms.module.css';
+import own from './external-sign-in.module.css';
 
 /**
  * Issue 60: "Continue with {name}" for each OpenID provider the site offers in this language
@@ -34,8 +35,8 @@ export function ProviderButtons({ returnTo }: { returnTo: string | null }) {
   };
 
   return (
-    <div className={styles.actions} role="group" aria-label={t('or')} data-sign-in-providers>
-      <p className={styles.hint}>{t('or')}</p>
+    <div className={own.providers} data-sign-in-providers>
+      <p className={own.divider}>{t('or')}</p>
       {providers.map((provider) => (
         <button
           key={provider.id}
