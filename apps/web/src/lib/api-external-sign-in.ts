@@ -1,4 +1,5 @@
 import type { ExternalOutcome, LinkedIdentity, LoginResult } from '@inkstream/contracts';
+import { PAGE_PATTERNS } from '@inkstream/contracts/routes';
 import { anonymousClient, client, data, result } from './api-fetch';
 
 /**
@@ -30,7 +31,7 @@ export const externalSignInApi = {
     result(
       client.POST('/api/v1/user/linked-identities/{provider}/link', {
         params: { path: { provider } },
-        body: { return_to: '/profile' },
+        body: { return_to: PAGE_PATTERNS.profile },
       }),
     ),
   unlink: (id: number, currentPassword: string, totpCode?: string) =>
