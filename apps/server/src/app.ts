@@ -62,6 +62,7 @@ import { legalRoutes } from './modules/legal/legal.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { signInsRoutes } from './modules/users/sign-ins.routes.js';
 import { passkeysRoutes } from './modules/users/passkeys/passkeys.routes.js';
+import { externalSignInRoutes } from './modules/users/external-sign-in.routes.js';
 import { deletionRoutes } from './modules/data-rights/deletion/deletion.routes.js';
 import { twoStepRoutes } from './modules/users/two-step.routes.js';
 import { feedKeysRoutes } from './modules/opds/feed-keys.routes.js';
@@ -242,6 +243,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(usersRoutes(users));
       await api.register(signInsRoutes(db));
       await api.register(passkeysRoutes(services.passkeys));
+      await api.register(externalSignInRoutes(services.externalSignIn, config));
       await api.register(twoStepRoutes(services.twoStep));
       await api.register(deletionRoutes(services.deletion));
       await api.register(feedKeysRoutes(services.feedKeys));

@@ -8,6 +8,7 @@ import { readPushConfig, type PushConfig } from './modules/push/push-config.js';
 import { readMetricsConfig, type MetricsConfig } from './modules/metrics/metrics-config.js';
 import type { MailConfig } from './modules/mail/mail-config.js';
 import type { UploadsConfig } from './modules/content/uploads/upload-staging.js';
+import { readOidcProviders, type OidcProviderConfig } from './modules/users/oidc-config.js';
 import { readStripeConfig, readWechatPayConfig, type StripeConfig, type WechatPayConfig } from './modules/payments/payments-config.js';
 
 export { ConfigError } from './lib/config-error.js';
@@ -52,6 +53,8 @@ export interface AppConfig {
   readonly wechatPay: WechatPayConfig | null;
   /** Stripe buy buttons and webhook; null when not configured. */
   readonly stripe: StripeConfig | null;
+  /** Issue 60: the OpenID Connect providers readers may sign in with (OIDC_PROVIDERS); empty: none. */
+  readonly oidcProviders: readonly OidcProviderConfig[];
   /** The sandbox payment provider: on when PAYMENTS_SANDBOX=on, or auto outside production with no real provider. */
   readonly paymentsSandbox: boolean;
   /** Days an inviter earns when an invited user's first payment succeeds. */
@@ -196,6 +199,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     trustProxy,
     wechatPay,
     stripe,
+    oidcProviders: readOidcProviders(env, isProduction),
     // auto: a newcomer's `npm start` can buy end to end, but never next to real money or in production.
     paymentsSandbox: { on: true, off: false, auto: !isProduction && wechatPay === null && stripe === null }[sandboxSetting],
     inviteRewardDays: readInt(env, 'INVITE_REWARD_DAYS', 7, 0, 365),

@@ -116,6 +116,35 @@ async function fillReader() {
     })
     .execute();
   await ctx.db.insertInto('reader_settings').values({ user_id: reader.id, mode: 'single', updated_at: now }).execute();
+  // Issue 60: a linked provider, and sign-ins with a provider in progress (linking to it, into it).
+  await ctx.db
+    .insertInto('linked_identities')
+    .values({
+      user_id: reader.id,
+      method: 'oidc',
+      provider: 'corp',
+      subject: `erasure-${reader.id}`,
+      email: null,
+      display_name: null,
+      created_at: now,
+      last_used_at: null,
+    })
+    .execute();
+  const flow = { method: 'oidc' as const, provider: 'corp', nonce: 'n', code_verifier: 'v', return_to: null, created_at: now };
+  await ctx.db
+    .insertInto('external_sign_in_flows')
+    .values([
+      { ...flow, state_hash: `a${reader.id}`.padEnd(64, '0'), browser_hash: 'b', purpose: 'link', user_id: reader.id },
+      {
+        ...flow,
+        state_hash: `c${reader.id}`.padEnd(64, '0'),
+        browser_hash: 'b',
+        purpose: 'sign_in',
+        user_id: null,
+        target_user_id: reader.id,
+      },
+    ])
+    .execute();
   await ctx.db
     .insertInto('book_reading_overrides')
     .values({ user_id: reader.id, book_id: book.id, mode: 'single', updated_at: now })

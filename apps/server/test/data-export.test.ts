@@ -518,6 +518,7 @@ describe(`the archive (${TEST_DIALECT})`, () => {
     ]);
     expect(jsonOf(entries, 'feed-keys.json')).toMatchObject([{ name: 'KOReader', revoked_at: null }]);
     expect(jsonOf(entries, 'sign-ins.json').sign_ins).toContainEqual({ method: 'password', provider: null, at: expect.any(String) });
+    expect(jsonOf(entries, 'sign-ins.json').linked_providers).toEqual([]);
     expect(jsonOf(entries, 'emails.json')).toMatchObject([
       { kind: 'refund-notice', subject: `Refund of order ${filled.orderId}`, state: 'sent' },
     ]);

@@ -33,6 +33,7 @@ const RegisterPage = lazy(withRestOfLanguage(() => import('./routes/RegisterPage
 const ForgotPasswordPage = lazy(withRestOfLanguage(() => import('./routes/ForgotPasswordPage')));
 const ResetPasswordPage = lazy(withRestOfLanguage(() => import('./routes/ResetPasswordPage')));
 const ConfirmEmailPage = lazy(withRestOfLanguage(() => import('./routes/ConfirmEmailPage')));
+const SignInFinishPage = lazy(withRestOfLanguage(() => import('./routes/SignInFinishPage')));
 const ProfilePage = lazy(withRestOfLanguage(() => import('./routes/ProfilePage')));
 const LibraryPage = lazy(withRestOfLanguage(() => import('./routes/LibraryPage')));
 const ContactPage = lazy(withRestOfLanguage(() => import('./routes/ContactPage')));
@@ -106,6 +107,7 @@ function AppRoutesInSuspense() {
           <Route path={PAGE.forgotPassword} element={<ForgotPasswordPage />} />
           <Route path={PAGE.resetPassword} element={<ResetPasswordPage />} />
           <Route path={PAGE.confirmEmail} element={<ConfirmEmailPage />} />
+          <Route path={PAGE.signInFinish} element={<SignInFinishPage />} />
           <Route
             path={PAGE.profile}
             element={

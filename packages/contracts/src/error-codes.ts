@@ -94,6 +94,28 @@ export const ErrorCode = {
   DELETION_NOT_FOUND: 'DELETION_NOT_FOUND',
   /** Issue 43: the account was erased; nothing can be done with it any more (409). */
   ACCOUNT_ERASED: 'ACCOUNT_ERASED',
+  /** Issue 60: no sign-in provider with this id is configured (404). */
+  EXTERNAL_PROVIDER_UNKNOWN: 'EXTERNAL_PROVIDER_UNKNOWN',
+  /** Issue 60: the sign-in provider could not be reached or its set-up could not be read; try again later (502). */
+  EXTERNAL_PROVIDER_UNAVAILABLE: 'EXTERNAL_PROVIDER_UNAVAILABLE',
+  /** Issue 60: the provider refused, or its answer (code, ID token) did not check out (400). */
+  EXTERNAL_PROVIDER_ERROR: 'EXTERNAL_PROVIDER_ERROR',
+  /** Issue 60: the reader cancelled at the provider (400). */
+  EXTERNAL_CANCELLED: 'EXTERNAL_CANCELLED',
+  /** Issue 60: the answer names no sign-in this browser started (state unknown, used or mismatched; 400). */
+  EXTERNAL_STATE_MISMATCH: 'EXTERNAL_STATE_MISMATCH',
+  /** Issue 60: the sign-in was started more than 10 minutes ago (400). */
+  EXTERNAL_FLOW_EXPIRED: 'EXTERNAL_FLOW_EXPIRED',
+  /** Issue 60: the one-time result of a finished sign-in is unknown, used or expired (400). */
+  EXTERNAL_RESULT_INVALID: 'EXTERNAL_RESULT_INVALID',
+  /** Issue 60: the provider's address is unverified and belongs to an account: no link, no sign-in (409). */
+  EXTERNAL_EMAIL_UNVERIFIED: 'EXTERNAL_EMAIL_UNVERIFIED',
+  /** Issue 60: this provider account is linked to another account of the site (409). */
+  EXTERNAL_IDENTITY_TAKEN: 'EXTERNAL_IDENTITY_TAKEN',
+  /** Issue 60: no such linked provider on this account (404). */
+  EXTERNAL_LINK_NOT_FOUND: 'EXTERNAL_LINK_NOT_FOUND',
+  /** Issue 60: unlinking would leave the account with no way to sign in (409). */
+  EXTERNAL_LAST_SIGN_IN_WAY: 'EXTERNAL_LAST_SIGN_IN_WAY',
   READER_REQUIRED: 'READER_REQUIRED',
   FOLLOW_LIMIT_REACHED: 'FOLLOW_LIMIT_REACHED',
   INVALID_PUSH_ENDPOINT: 'INVALID_PUSH_ENDPOINT',

@@ -11,6 +11,7 @@ export * from './schemas/membership.js';
 export * from './schemas/subscriptions.js';
 export * from './schemas/sign-in.js';
 export * from './schemas/passkeys.js';
+export * from './schemas/external-sign-in.js';
 export * from './schemas/catalogue.js';
 export * from './schemas/reading.js';
 export * from './schemas/reading-modes.js';

@@ -32,6 +32,9 @@ export const PAGE_PATTERNS = {
   // Issue 59: a gift's redemption link (sign in, then confirm); the code rides in the fragment, which
   // no request carries (server logs, Referer), so only the browser that opens the link sees it.
   gift: '/gift',
+  // Issue 60: where a sign-in with an outside provider (OpenID Connect) finishes; the one-time
+  // result (or the refusal's code) rides in the fragment, which no request carries.
+  signInFinish: '/sign-in/finish',
   // The operator console: its own screens under /admin (the API refuses non-admins).
   admin: '/admin/*',
 } as const;
@@ -135,6 +138,9 @@ export const pagePath = {
     `/sandbox/checkout/${encodeURIComponent(orderId)}${checkoutToken === undefined ? '' : `?checkout_token=${encodeURIComponent(checkoutToken)}`}`,
   /** Issue 59: where a gift code is redeemed. */
   gift: (code: string) => `/gift#${encodeURIComponent(code)}`,
+  /** Issue 60: the end of a provider sign-in: `result=…` to trade, or `error=CODE`. */
+  signInFinish: (outcome: { result: string } | { error: string }) =>
+    `/sign-in/finish#${'result' in outcome ? `result=${encodeURIComponent(outcome.result)}` : `error=${encodeURIComponent(outcome.error)}`}`,
 } as const;
 
 /**

@@ -49,6 +49,7 @@ import * as subscriptionConsole from './migrations/2026-12-03T0930-subscription-
 import * as wechatContracts from './migrations/2026-12-03T0940-wechat-contracts.js';
 import * as signInEvents from './migrations/2026-12-04T0900-sign-in-events.js';
 import * as passkeys from './migrations/2026-12-04T0910-passkeys.js';
+import * as linkedIdentities from './migrations/2026-12-04T0920-linked-identities.js';
 
 /** Listed explicitly (not read from disk) so the compiled server and the tests see the same set. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -101,6 +102,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-12-03T0940-wechat-contracts': wechatContracts,
   '2026-12-04T0900-sign-in-events': signInEvents,
   '2026-12-04T0910-passkeys': passkeys,
+  '2026-12-04T0920-linked-identities': linkedIdentities,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -648,6 +648,50 @@ export interface WebauthnChallengesTable {
   expires_at: number;
 }
 
+/** Issue 60: a provider account (provider + subject) that signs in to a reader (docs/ACCOUNTS.md "Ways to sign in"). */
+export interface LinkedIdentitiesTable {
+  id: Generated<number>;
+  user_id: number;
+  /** `oidc` (WeChat website login later: `wechat`). */
+  method: 'oidc' | 'wechat';
+  /** The provider's id (OIDC_PROVIDERS). */
+  provider: string;
+  /** The provider's stable id of the account (`sub`). */
+  subject: string;
+  email: string | null;
+  /** 1 when the provider said the address is verified. */
+  email_verified: Generated<number>;
+  display_name: string | null;
+  created_at: number;
+  last_used_at: number | null;
+}
+
+/** Issue 60: one sign-in with an outside provider in progress (10 minutes, single use). */
+export interface ExternalSignInFlowsTable {
+  id: Generated<number>;
+  method: 'oidc' | 'wechat';
+  provider: string;
+  /** SHA-256 (hex) of the state sent to the provider. */
+  state_hash: string;
+  /** SHA-256 (hex) of the value in the starting browser's cookie. */
+  browser_hash: string;
+  nonce: string;
+  code_verifier: string;
+  purpose: 'sign_in' | 'link';
+  /** The signed-in reader linking (purpose `link`). */
+  user_id: number | null;
+  return_to: string | null;
+  created_at: number;
+  finished_at: number | null;
+  /** SHA-256 (hex) of the one-time result given to the web page. */
+  result_hash: string | null;
+  outcome: 'signed_in' | 'totp_required' | 'choose_username' | 'link_with_password' | 'linked' | null;
+  target_user_id: number | null;
+  /** JSON of the provider's identity (ExternalIdentity). */
+  identity: string | null;
+  result_used_at: number | null;
+}
+
 /** Each invoice of a subscription, once: `parked` until its reader is known, `paid` (with its order), `failed`. */
 export interface SubscriptionInvoicesTable {
   id: Generated<number>;
@@ -989,6 +1033,8 @@ export interface Database {
   sign_in_events: SignInEventsTable;
   passkeys: PasskeysTable;
   webauthn_challenges: WebauthnChallengesTable;
+  linked_identities: LinkedIdentitiesTable;
+  external_sign_in_flows: ExternalSignInFlowsTable;
   subscription_invoices: SubscriptionInvoicesTable;
   gift_codes: GiftCodesTable;
   payment_events: PaymentEventsTable;

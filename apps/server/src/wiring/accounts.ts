@@ -10,6 +10,8 @@ import { createTokenService } from '../modules/users/tokens.js';
 import { createPasskeysService } from '../modules/users/passkeys/passkeys.service.js';
 import { createTwoStepService } from '../modules/users/two-step.service.js';
 import { createUsersService } from '../modules/users/users.service.js';
+import { createExternalSignInService } from '../modules/users/external-sign-in.service.js';
+import { createOidcProvider } from '../modules/users/oidc-client.js';
 import type { Platform } from './platform.js';
 import type { ServicesOptions } from './services-options.js';
 
@@ -41,6 +43,14 @@ export function buildAccounts(config: AppConfig, log: FastifyBaseLogger, options
     log,
     deletionAtLogin: (userId) => deletion.checkAtLogin(userId),
   });
+  // Issue 60: sign in with an OpenID Connect provider (each discovered at its first use).
+  const externalSignIn = createExternalSignInService({
+    db,
+    domainEvents,
+    users,
+    totpCipher,
+    providers: config.oidcProviders.map((provider) => createOidcProvider(provider, config.publicUrl)),
+  });
   // E-mail (modules/mail/): one `mail-send` job per message, any node.
   const mail = createMail({
     db,
@@ -60,6 +70,7 @@ export function buildAccounts(config: AppConfig, log: FastifyBaseLogger, options
     membership,
     deletion,
     users,
+    externalSignIn,
     twoStep: createTwoStepService({ db, domainEvents, cipher: totpCipher, siteName: given.siteName }),
     // Passkeys (issue 60, docs/ACCOUNTS.md "Passkeys"): the relying party is the site at PUBLIC_URL.
     passkeys: createPasskeysService({

@@ -83,7 +83,14 @@ export function buildOperator(config: AppConfig, log: FastifyBaseLogger, given: 
   const wechatPay = given.wechatPay;
   return {
     membershipAdmin,
-    usersAdmin: createUsersAdminService({ db, domainEvents, audit, membershipAdmin, publicUrl: config.publicUrl }),
+    usersAdmin: createUsersAdminService({
+      db,
+      domainEvents,
+      audit,
+      membershipAdmin,
+      publicUrl: config.publicUrl,
+      providerName: (id) => config.oidcProviders.find((provider) => provider.id === id)?.name,
+    }),
     couponsAdmin: createCouponsAdminService({ db, audit }),
     moderation: createModerationService({ db, audit, enabled: config.community }),
     paymentsAdmin: createPaymentsAdminService({

@@ -7,6 +7,7 @@ export const sandboxPublicConfig = (coins: PublicConfig['coins'] = { enabled: fa
   default_language: 'en-us',
   languages: ['zh-cn', 'en-us'],
   community: true,
+  sign_in_providers: [],
   payments: {
     wechat: { enabled: true, sandbox: true, renewing: false },
     stripe: {

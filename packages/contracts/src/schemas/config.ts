@@ -35,6 +35,14 @@ export const PublicConfig = Type.Object({
       ),
     }),
   }),
+  sign_in_providers: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      name: Type.String({ description: 'The display name ("Continue with {name}")' }),
+      languages: Type.Array(Type.String(), { description: 'The site languages that show this provider' }),
+    }),
+    { description: 'Ext (issue 60): the OpenID Connect providers readers may sign in with (OIDC_PROVIDERS)' },
+  ),
   coins: Type.Object(
     { enabled: Type.Boolean(), packs: Type.Array(CoinPack) },
     { description: 'Ext (issue 42): coins are on (site setting coins_enabled) and the packs on sale; disabled: no packs' },

@@ -77,6 +77,7 @@ const KIND_OF_PAGE: Record<PageName, Exclude<PageRoute['kind'], 'unknown'>> = {
   admin: 'private',
   sandboxCheckout: 'private',
   gift: 'private',
+  signInFinish: 'private',
 };
 
 /** The web app's routes (the contracts route table), as far as page heads differ between them. */

@@ -77,6 +77,8 @@ export interface PublicConfigSource {
   readonly paymentsSandbox: boolean;
   readonly wechatPay: WechatPayConfig | null;
   readonly stripe: StripeConfig | null;
+  /** Issue 60: the OpenID providers shown on the login and register screens. */
+  readonly oidcProviders: readonly { readonly id: string; readonly name: string; readonly languages: readonly string[] }[];
 }
 
 /** The site name and contact e-mail come from the run-time settings (an admin may change them). */
@@ -92,6 +94,7 @@ export function publicConfigRoutes(
     default_language: DEFAULT_LANGUAGE,
     languages: [...LANGUAGES],
     community: config.community,
+    sign_in_providers: config.oidcProviders.map(({ id, name, languages }) => ({ id, name, languages: [...languages] })),
     payments: {
       wechat: { enabled: wechatPay !== null || sandbox, sandbox: wechatPay === null && sandbox },
       stripe: stripe

@@ -9,6 +9,9 @@ import {
   AdminUserListQuery,
   AdminUserListResponse,
   AdminUserParams,
+  AdminLinkedIdentitiesResponse,
+  AdminLinkedIdentityParams,
+  AdminUnlinkBody,
 } from '@inkstream/contracts';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
@@ -82,6 +85,33 @@ export function usersAdminRoutes(users: UsersAdminService) {
       },
       async (request) => ({
         data: await users.setEmail(actorOf(request), request.params.userUuid, request.body.email, request.body.reason),
+      }),
+    );
+    app.get(
+      '/users/:userUuid/linked-identities',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: "Issue 60: the reader's linked sign-in providers",
+          params: AdminUserParams,
+          response: { 200: AdminLinkedIdentitiesResponse, ...errorResponses },
+        },
+      },
+      async (request) => ({ data: { result: await users.linkedProviders(request.params.userUuid) } }),
+    );
+    app.post(
+      '/users/:userUuid/linked-identities/:id/unlink',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Issue 60: unlink a sign-in provider from the reader (audited)',
+          params: AdminLinkedIdentityParams,
+          body: AdminUnlinkBody,
+          response: { 200: AdminLinkedIdentitiesResponse, ...errorResponses },
+        },
+      },
+      async (request) => ({
+        data: { result: await users.unlinkProvider(actorOf(request), request.params.userUuid, request.params.id, request.body.reason) },
       }),
     );
     app.put(

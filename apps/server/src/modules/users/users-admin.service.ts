@@ -16,6 +16,8 @@ import { cappedTotal, decodeCursor, encodeCursor, offsetStart } from '../../lib/
 import { toIso } from '../../lib/time.js';
 import { usernameKey } from './users.service.js';
 import type { Actor, AuditService } from '../audit/audit.service.js';
+import { countLinks, deleteOwnLink, findOwnLink, findUserById, listLinks } from './linked-identities.repository.js';
+import { NO_PASSWORD } from './external-sign-in.service.js';
 import type { MembershipAdminService } from '../membership/membership-admin.service.js';
 import { numberOrNull, toMembership } from '../membership/membership-end.js';
 import * as repo from './users-admin.repository.js';
@@ -59,6 +61,8 @@ export function createUsersAdminService(deps: {
   now?: () => number;
   /** The site's address: the confirmation link an administrator's change sends points at it. */
   publicUrl?: string;
+  /** Issue 60: the display name of a sign-in provider by its id (OIDC_<ID>_NAME). */
+  providerName?: (id: string) => string | undefined;
 }) {
   const { db, domainEvents, audit, membershipAdmin } = deps;
   const now = deps.now ?? Date.now;
@@ -263,7 +267,46 @@ export function createUsersAdminService(deps: {
     return { user: summary(await findOrThrow(db, uuid)) };
   }
 
+  /** Issue 60: the reader's linked sign-in providers (never the provider's subject). */
+  async function linkedProviders(uuid: string) {
+    const row = await findOrThrow(db, uuid);
+    return (await listLinks(db, row.id)).map((link) => ({
+      id: link.id,
+      provider: link.provider,
+      provider_name: deps.providerName?.(link.provider) ?? link.provider,
+      email: link.email,
+      linked_at: toIso(Number(link.created_at)),
+      last_used_at: isoOrNull(link.last_used_at),
+    }));
+  }
+
+  /**
+   * Issue 60: unlinks a provider from a reader (a provider account taken over, say), audited; as
+   * for the reader, never the last way into an account without a password.
+   */
+  async function unlinkProvider(actor: Actor, uuid: string, id: number, reason: string) {
+    const row = await findOrThrow(db, uuid);
+    await domainEvents.transact(async (trx) => {
+      const link = await findOwnLink(trx, row.id, id);
+      if (!link) throw new AppError(ErrorCode.EXTERNAL_LINK_NOT_FOUND, 404, 'No such linked provider on this account');
+      const account = await findUserById(trx, row.id);
+      if (account?.password_hash === NO_PASSWORD && (await countLinks(trx, row.id)) <= 1)
+        throw new AppError(ErrorCode.EXTERNAL_LAST_SIGN_IN_WAY, 409, 'This is the only way into this account (it has no password)');
+      await deleteOwnLink(trx, row.id, id);
+      await audit.recordWithin(trx, actor, {
+        action: 'user.unlink_provider',
+        targetType: 'user',
+        targetId: row.uuid,
+        before: { provider: link.provider, email: link.email === null ? null : maskMailAddress(link.email) },
+        after: { provider: null, reason },
+      });
+    });
+    return linkedProviders(uuid);
+  }
+
   return {
+    linkedProviders,
+    unlinkProvider,
     list,
     detail,
     setEmail,

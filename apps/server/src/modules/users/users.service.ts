@@ -175,7 +175,9 @@ export function createUsersService(deps: {
       );
     }
     const user = await users.findUserByKey(db, key);
-    const isValid = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), password);
+    // An account made through a provider has no password (an empty hash): checked against the
+    // dummy, so it costs the same time and fails like a wrong password.
+    const isValid = await verifyPassword(user?.password_hash || (await dummyPasswordHash()), password);
     if (!user || !isValid) {
       await attempt.settle(false);
       throw invalidCredentials();

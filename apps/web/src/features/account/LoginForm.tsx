@@ -7,6 +7,7 @@ import { removeStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage-key
 import { useAuth } from '../auth';
 import { reloadTo } from './full-reload';
 import { PasswordField } from './PasswordField';
+import { ProviderButtons } from './ProviderButtons';
 import type { LoginLocationState } from './login-reason';
 import { validateLogin } from './register-validation';
 import { TextField } from './TextField';
@@ -169,6 +170,8 @@ export function LoginForm() {
         </button>
         {/* Issue 60: passkeys (the button, and conditional UI on the user-name field). */}
         {!codeStep && <PasskeySignIn onSignedIn={() => reloadTo(returnTo ?? PAGE_PATTERNS.home)} />}
+        {/* Issue 60: sign in with an OpenID provider (its own component). */}
+        {!codeStep && <ProviderButtons returnTo={returnTo} />}
         <div className={styles.footer}>
           <span>
             {t('login.noAccount')} <Link to={withReturn(PAGE_PATTERNS.register, returnTo)}>{t('login.registerLink')}</Link>

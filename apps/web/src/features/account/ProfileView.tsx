@@ -14,6 +14,7 @@ import { EmailSection } from './EmailSection';
 import { FeedKeysSection } from './FeedKeysSection';
 import { GiftSection } from './GiftSection';
 import { InviteSection } from './InviteSection';
+import { LinkedProvidersSection } from './LinkedProvidersSection';
 import { MembershipSummary } from './MembershipSummary';
 import { PasskeysSection } from './PasskeysSection';
 import { PasswordDialog } from './PasswordDialog';
@@ -84,6 +85,8 @@ export function ProfileView({ yourData }: { yourData?: ReactNode }) {
       {/* Issue 60: passkeys and the recent sign-ins. */}
       <PasskeysSection />
       <RecentSignInsSection />
+      {/* Issue 60: OpenID providers linked to the account (its own component). */}
+      <LinkedProvidersSection />
       {yourData}
       <div className={profile.bottomRow}>
         <Link to={PAGE_PATTERNS.home} className={styles.secondary}>

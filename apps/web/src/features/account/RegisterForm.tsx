@@ -5,6 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { RETURN_PARAM, safeReturnPath, withReturn } from '../../lib/return-path';
 import { useAuth } from '../auth';
 import { PasswordField } from './PasswordField';
+import { ProviderButtons } from './ProviderButtons';
 import { looksLikeEmail } from './email-validation';
 import { firstInvalidField, registerErrors, type RegisterErrors, type RegisterField } from './register-validation';
 import { TextField } from './TextField';
@@ -133,6 +134,8 @@ export function RegisterForm() {
         <button type="submit" className={`${styles.primary} ${styles.block}`} disabled={pending}>
           {pending ? t('register.submitting') : t('register.submit')}
         </button>
+        {/* Issue 60: register through an OpenID provider (its own component). */}
+        <ProviderButtons returnTo={returnTo} />
         <div className={styles.footer}>
           <span>
             {t('register.haveAccount')} <Link to={withReturn(PAGE_PATTERNS.login, returnTo)}>{t('register.loginLink')}</Link>

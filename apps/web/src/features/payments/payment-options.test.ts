@@ -8,6 +8,7 @@ const config = (payments: PublicConfig['payments']): PublicConfig => ({
   default_language: 'en-us',
   languages: ['en-us'],
   community: true,
+  sign_in_providers: [],
   coins: { enabled: false, packs: [] },
   payments,
 });

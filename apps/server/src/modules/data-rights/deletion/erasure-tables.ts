@@ -15,6 +15,8 @@ export const ERASURE_TABLES: Readonly<Record<string, string>> = {
   sign_in_events: 'deleted',
   passkeys: 'deleted',
   webauthn_challenges: 'deleted (challenges handed to the reader, minutes old)',
+  linked_identities: 'deleted (the provider accounts that signed in to it)',
+  external_sign_in_flows: 'deleted (sign-ins with a provider in progress, linking to it or into it)',
   account_tokens: 'deleted',
   book_follows: 'deleted',
   reader_settings: 'deleted (the reader\u2019s reading defaults)',

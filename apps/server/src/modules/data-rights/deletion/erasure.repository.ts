@@ -21,6 +21,11 @@ export async function deleteOwnRows(db: DbExecutor, userId: number): Promise<voi
   await db.deleteFrom('sign_in_events').where('user_id', '=', userId).execute();
   await db.deleteFrom('passkeys').where('user_id', '=', userId).execute();
   await db.deleteFrom('webauthn_challenges').where('user_id', '=', userId).execute();
+  await db.deleteFrom('linked_identities').where('user_id', '=', userId).execute();
+  await db
+    .deleteFrom('external_sign_in_flows')
+    .where((eb) => eb.or([eb('user_id', '=', userId), eb('target_user_id', '=', userId)]))
+    .execute();
   await db.deleteFrom('account_tokens').where('user_id', '=', userId).execute();
   await db.deleteFrom('book_follows').where('user_id', '=', userId).execute();
   await db.deleteFrom('reader_settings').where('user_id', '=', userId).execute();

@@ -360,6 +360,15 @@ export const readPasskeys = (db: DbExecutor, userId: number) =>
     .orderBy('id')
     .execute();
 
+export const readLinkedProviders = (db: DbExecutor, userId: number) =>
+  db
+    .selectFrom('linked_identities')
+    .select(['provider', 'email', 'created_at', 'last_used_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+
 export const readMails = (db: DbExecutor, userId: number) =>
   db
     .selectFrom('mail_outbox')

@@ -113,6 +113,7 @@ async function readAll(
   const feedKeys = await repo.readFeedKeys(trx, userId);
   const signIns = await repo.readSignIns(trx, userId);
   const passkeys = await repo.readPasskeys(trx, userId);
+  const linkedProviders = await repo.readLinkedProviders(trx, userId);
   const mails = await repo.readMails(trx, userId);
   const exports = await repo.readExports(trx, userId);
 
@@ -415,6 +416,12 @@ async function readAll(
         created_at: iso(row.created_at),
         last_used_at: iso(row.last_used_at),
         backed_up: Number(row.backed_up) === 1,
+      })),
+      linked_providers: linkedProviders.map((row) => ({
+        provider: row.provider,
+        email: row.email,
+        linked_at: iso(row.created_at),
+        last_used_at: iso(row.last_used_at),
       })),
     },
     'emails.json': mails.map((row) => ({

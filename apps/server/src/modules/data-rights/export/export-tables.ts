@@ -51,6 +51,9 @@ export const EXPORTED_TABLES: Readonly<Record<string, string>> = {
   sign_in_events: 'sign-ins.json (sign_ins: method, provider, when)',
   passkeys: 'sign-ins.json (passkeys: name, added, last used, synced; never the keys)',
   webauthn_challenges: 'not exported: random challenges of a passkey ceremony, kept 5 minutes, used once',
+  linked_identities: 'sign-ins.json (linked_providers: provider, e-mail, linked, last used; never the provider\u2019s subject)',
+  external_sign_in_flows:
+    'not exported: sign-ins with a provider in progress (10 minutes, single use): one-time secrets and hashes, deleted within a day',
   auth_throttle: 'not exported: failed-login counters under SHA-256 keys of the login and address, kept minutes; nothing names the account',
   data_exports: 'exports.json',
   data_export_archives: 'not exported: the archive itself',

@@ -98,6 +98,8 @@ export const GLOSSARY_KEYS = [
   'language',
   'last_success_at',
   'last_used_at',
+  'linked_at',
+  'linked_providers',
   'liked_at',
   'likes',
   'line_spacing',
