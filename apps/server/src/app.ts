@@ -152,6 +152,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     frameworkErrors: createFrameworkErrorHandler(securityHeaders.dataAnswer),
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
+    // Fastify's 10 s default for a plugin to start is met in a second on a quiet machine, but not
+    // always on a loaded one (a busy CI host, a node starting beside a heavy neighbour); a start
+    // that is only slow must not fail.
+    pluginTimeout: 60_000,
     ajv: { customOptions: { allErrors: false } },
     // A body's types are what the client sent: no coercion ("7" is not a score); query and path keep it.
     schemaController: { compilersFactory: { buildValidator } },
