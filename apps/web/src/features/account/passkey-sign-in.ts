@@ -3,7 +3,7 @@ import { setAccountNotice } from '../../lib/account-notice';
 import { ApiError } from '../../lib/api-client';
 import { passkeysApi } from '../../lib/api-passkeys';
 import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage-keys';
-import { mergeVisitorProgress } from '../auth/merge-progress';
+import { mergeVisitorProgress } from '../auth';
 
 /**
  * Signs in with a passkey: the server's options, the browser's ceremony (the account chooser, or

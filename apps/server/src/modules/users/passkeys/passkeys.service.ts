@@ -20,7 +20,8 @@ import { usernameKey } from '../users.service.js';
 import { defaultPasskeyName } from './passkey-names.js';
 import * as repo from './passkeys.repository.js';
 import { relyingPartyOf } from './relying-party.js';
-import { CHALLENGE_TTL_MS, challengeOf, consumeChallenge, issueChallenge, type ChallengePurpose } from './webauthn-challenges.js';
+import { challengeOf } from './client-data.js';
+import { CHALLENGE_TTL_MS, consumeChallenge, issueChallenge, type ChallengePurpose } from './webauthn-challenges.repository.js';
 
 type StoredPasskey = NonNullable<Awaited<ReturnType<typeof repo.findPasskeyByCredentialId>>>;
 
