@@ -130,8 +130,11 @@ describe(`site settings on ${TEST_DIALECT}`, () => {
       'default_language',
       'languages',
       'payments',
+      'sign_in_providers',
       'site_name',
     ]);
+    // No OpenID providers configured: none to show (issue 60).
+    expect(config.sign_in_providers).toEqual([]);
     // Coins off: no packs are offered.
     expect(config.coins).toEqual({ enabled: false, packs: [] });
     await call(admin, 'PUT', '/settings', { site_name: 'Ink 2', default_free_chapters: 5 });
