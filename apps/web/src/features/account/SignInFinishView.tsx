@@ -7,8 +7,7 @@ import { usePageTitle } from '../../components/use-page-title';
 import { useTranslation } from '../../i18n/use-translation';
 import { externalSignInApi } from '../../lib/api-external-sign-in';
 import { safeReturnPath } from '../../lib/return-path';
-import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage-keys';
-import { mergeVisitorProgress } from '../auth';
+import { storeSignedInSession } from '../auth';
 import { LegalConsent, useShownLegalVersions } from '../legal';
 import { refusalCode, refusalWords } from './external-sign-in-words';
 import { reloadTo } from './full-reload';
@@ -26,12 +25,7 @@ const validUsername = (name: string) => {
 
 /** The session a provider sign-in ended in: stored as a password login stores it, then a full reload. */
 async function enter(login: LoginResult, returnTo: string | null) {
-  writeStorage(STORAGE_KEYS.token, login.jwt_token);
-  writeStorage(STORAGE_KEYS.userUuid, login.uuid);
-  writeStorage(STORAGE_KEYS.username, login.username);
-  const visitorId = readStorage(STORAGE_KEYS.visitorId);
-  removeStorage(STORAGE_KEYS.visitorId);
-  await mergeVisitorProgress(visitorId);
+  await storeSignedInSession(login);
   reloadTo(safeReturnPath(returnTo) ?? PAGE_PATTERNS.home);
 }
 

@@ -2,8 +2,7 @@ import { browserSupportsWebAuthn, startAuthentication, WebAuthnError } from '@si
 import { setAccountNotice } from '../../lib/account-notice';
 import { ApiError } from '../../lib/api-client';
 import { passkeysApi } from '../../lib/api-passkeys';
-import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage-keys';
-import { mergeVisitorProgress } from '../auth';
+import { storeSignedInSession } from '../auth';
 
 /**
  * Signs in with a passkey: the server's options, the browser's ceremony (the account chooser, or
@@ -25,13 +24,7 @@ export async function signInWithPasskey(autofill: boolean): Promise<boolean> {
     throw caught;
   }
   const result = await passkeysApi.signIn(credential);
-  writeStorage(STORAGE_KEYS.token, result.jwt_token);
-  writeStorage(STORAGE_KEYS.userUuid, result.uuid);
-  writeStorage(STORAGE_KEYS.username, result.username);
-  // What the visitor read becomes the account's, as at a password login.
-  const visitorId = readStorage(STORAGE_KEYS.visitorId);
-  removeStorage(STORAGE_KEYS.visitorId);
-  await mergeVisitorProgress(visitorId);
+  await storeSignedInSession(result);
   if (result.deletion_cancelled === true) setAccountNotice({ kind: 'deletion-cancelled' });
   return true;
 }

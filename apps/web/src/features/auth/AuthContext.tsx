@@ -2,8 +2,8 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { api, ApiError, LOGOUT_EVENT, SESSION_EXPIRED_EVENT } from '../../lib/api-client';
 import { setAccountNotice } from '../../lib/account-notice';
 import { useRenderContext } from '../../lib/render-context';
-import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage-keys';
-import { mergeVisitorProgress } from './merge-progress';
+import { readStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage-keys';
+import { mergeVisitorProgress, storeSignedInSession } from './merge-progress';
 
 /** Auth context of spec section 3: userUuid, username, login, logout, register, error. */
 export interface AuthState {
@@ -65,13 +65,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     async (name: string, password: string, totpCode?: string) => {
       try {
         const result = await api.login(name, password, totpCode);
-        writeStorage(STORAGE_KEYS.token, result.jwt_token);
-        writeStorage(STORAGE_KEYS.userUuid, result.uuid);
-        writeStorage(STORAGE_KEYS.username, result.username);
-        // What the visitor read becomes the account's (spec: the visitor id is deleted at login).
-        const visitorId = readStorage(STORAGE_KEYS.visitorId);
-        removeStorage(STORAGE_KEYS.visitorId);
-        await mergeVisitorProgress(visitorId);
+        await storeSignedInSession(result);
         setUserUuid(result.uuid);
         setUsername(result.username);
         setError(null);

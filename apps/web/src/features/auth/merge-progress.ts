@@ -22,3 +22,17 @@ export async function mergeVisitorProgress(visitorId: string | null): Promise<vo
   );
   await Promise.race([merge, new Promise((resolve) => setTimeout(resolve, MERGE_WAIT_MS))]);
 }
+
+/**
+ * A session the server just issued (any way of signing in: password, passkey, a provider): kept
+ * in storage as the app reads it, and what the visitor read becomes the account's (the visitor id
+ * is deleted at login).
+ */
+export async function storeSignedInSession(login: { jwt_token: string; uuid: string; username: string }): Promise<void> {
+  writeStorage(STORAGE_KEYS.token, login.jwt_token);
+  writeStorage(STORAGE_KEYS.userUuid, login.uuid);
+  writeStorage(STORAGE_KEYS.username, login.username);
+  const visitorId = readStorage(STORAGE_KEYS.visitorId);
+  removeStorage(STORAGE_KEYS.visitorId);
+  await mergeVisitorProgress(visitorId);
+}
