@@ -247,7 +247,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(usersRoutes(users));
       await api.register(signInsRoutes(db));
       await api.register(passkeysRoutes(services.passkeys));
-      await api.register(externalSignInRoutes(services.externalSignIn, config));
+      await api.register(externalSignInRoutes(services.externalSignIn, config, services.wechatSandbox));
       await api.register(twoStepRoutes(services.twoStep));
       await api.register(deletionRoutes(services.deletion));
       await api.register(feedKeysRoutes(services.feedKeys));

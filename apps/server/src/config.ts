@@ -9,6 +9,7 @@ import { readMetricsConfig, type MetricsConfig } from './modules/metrics/metrics
 import type { MailConfig } from './modules/mail/mail-config.js';
 import type { UploadsConfig } from './modules/content/uploads/upload-staging.js';
 import { readOidcProviders, type OidcProviderConfig } from './modules/users/oidc-config.js';
+import { readWechatLoginConfig, type WechatLoginConfig } from './modules/users/wechat-login/wechat-login-config.js';
 import { readStripeConfig, readWechatPayConfig, type StripeConfig, type WechatPayConfig } from './modules/payments/payments-config.js';
 
 export { ConfigError } from './lib/config-error.js';
@@ -55,6 +56,10 @@ export interface AppConfig {
   readonly stripe: StripeConfig | null;
   /** Issue 60: the OpenID Connect providers readers may sign in with (OIDC_PROVIDERS); empty: none. */
   readonly oidcProviders: readonly OidcProviderConfig[];
+  /** WeChat website login (issue 60); null unless WECHAT_LOGIN_APPID and _SECRET are set. */
+  readonly wechatLogin: WechatLoginConfig | null;
+  /** The sandbox stands in for WeChat login: on when SIGN_IN_SANDBOX=on, or auto outside production without the real one. */
+  readonly signInSandbox: boolean;
   /** The sandbox payment provider: on when PAYMENTS_SANDBOX=on, or auto outside production with no real provider. */
   readonly paymentsSandbox: boolean;
   /** Days an inviter earns when an invited user's first payment succeeds. */
@@ -172,6 +177,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
     throw new ConfigError('PAYMENTS_SANDBOX=on is refused when NODE_ENV=production: the sandbox grants memberships without payment');
   }
 
+  const wechatLogin = readWechatLoginConfig(env, isProduction);
+  const signInSandboxSetting = readChoice(env, 'SIGN_IN_SANDBOX', ['auto', 'on', 'off'] as const, 'auto');
+  if (signInSandboxSetting === 'on' && isProduction) {
+    throw new ConfigError('SIGN_IN_SANDBOX=on is refused when NODE_ENV=production: the sandbox lets anyone sign in as any WeChat user');
+  }
+
   const jwtSecret = readSecret(env, 'JWT_SECRET', dataDir, isProduction);
   return Object.freeze({
     nodeEnv,
@@ -200,6 +211,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
     wechatPay,
     stripe,
     oidcProviders: readOidcProviders(env, isProduction),
+    wechatLogin,
+    // auto: a newcomer's `npm start` can try WeChat sign-in end to end, never beside the real one or in production.
+    signInSandbox: { on: true, off: false, auto: !isProduction && wechatLogin === null }[signInSandboxSetting],
     // auto: a newcomer's `npm start` can buy end to end, but never next to real money or in production.
     paymentsSandbox: { on: true, off: false, auto: !isProduction && wechatPay === null && stripe === null }[sandboxSetting],
     inviteRewardDays: readInt(env, 'INVITE_REWARD_DAYS', 7, 0, 365),

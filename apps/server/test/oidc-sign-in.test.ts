@@ -101,7 +101,12 @@ const signInsOf = (userId: number) =>
 describe('signing in with an OpenID provider', () => {
   it('is offered in the public config', async () => {
     const config = (await callApi(ctx, 'GET', '/config/public', null)).json().data.result;
-    expect(config.sign_in_providers).toEqual([{ id: 'test', name: 'Test ID', languages: ['zh-cn', 'en-us', 'fr-fr', 'es-es', 'ar-sa'] }]);
+    const all = ['zh-cn', 'en-us', 'fr-fr', 'es-es', 'ar-sa'];
+    // The sandbox's WeChat stands in first (no real WeChat login here), then the OpenID providers.
+    expect(config.sign_in_providers).toEqual([
+      { id: 'wechat', name: 'WeChat', method: 'wechat', languages: all, sandbox: true },
+      { id: 'test', name: 'Test ID', method: 'oidc', languages: all, sandbox: false },
+    ]);
   });
 
   it('makes an account at the first sign-in (the reader chooses the name), and signs in to it at the next', async () => {

@@ -35,6 +35,8 @@ export const PAGE_PATTERNS = {
   // Issue 60: where a sign-in with an outside provider (OpenID Connect) finishes; the one-time
   // result (or the refusal's code) rides in the fragment, which no request carries.
   signInFinish: '/sign-in/finish',
+  // Issue 60: the sandbox's stand-in for WeChat's QR login page (development only, SIGN_IN_SANDBOX).
+  sandboxWechatLogin: '/sandbox/wechat-login',
   // The operator console: its own screens under /admin (the API refuses non-admins).
   admin: '/admin/*',
 } as const;
@@ -141,6 +143,8 @@ export const pagePath = {
   /** Issue 60: the end of a provider sign-in: `result=…` to trade, or `error=CODE`. */
   signInFinish: (outcome: { result: string } | { error: string }) =>
     `/sign-in/finish#${'result' in outcome ? `result=${encodeURIComponent(outcome.result)}` : `error=${encodeURIComponent(outcome.error)}`}`,
+  /** Issue 60: the sandbox's WeChat QR login page of a flow (its state). */
+  sandboxWechatLogin: (state: string) => `/sandbox/wechat-login?state=${encodeURIComponent(state)}`,
 } as const;
 
 /**

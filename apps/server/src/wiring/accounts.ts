@@ -12,6 +12,9 @@ import { createTwoStepService } from '../modules/users/two-step.service.js';
 import { createUsersService } from '../modules/users/users.service.js';
 import { createExternalSignInService } from '../modules/users/external-sign-in.service.js';
 import { createOidcProvider } from '../modules/users/oidc-client.js';
+import { createSandboxWechatLogin } from '../modules/users/wechat-login/sandbox-wechat-login.js';
+import { createWechatLoginClient } from '../modules/users/wechat-login/wechat-login-client.js';
+import { createWechatProvider } from '../modules/users/wechat-login/wechat-login-provider.js';
 import type { Platform } from './platform.js';
 import type { ServicesOptions } from './services-options.js';
 
@@ -43,13 +46,22 @@ export function buildAccounts(config: AppConfig, log: FastifyBaseLogger, options
     log,
     deletionAtLogin: (userId) => deletion.checkAtLogin(userId),
   });
-  // Issue 60: sign in with an OpenID Connect provider (each discovered at its first use).
+  // Issue 60: sign in with WeChat (the real website login, or the sandbox's stand-in outside
+  // production) and with OpenID Connect providers (each discovered at its first use).
+  const wechatSandbox =
+    config.wechatLogin === null && config.signInSandbox
+      ? createSandboxWechatLogin({ publicUrl: config.publicUrl, secret: config.jwtSecret })
+      : null;
+  const wechatLogin = config.wechatLogin ? createWechatLoginClient(config.wechatLogin) : wechatSandbox;
   const externalSignIn = createExternalSignInService({
     db,
     domainEvents,
     users,
     totpCipher,
-    providers: config.oidcProviders.map((provider) => createOidcProvider(provider, config.publicUrl)),
+    providers: [
+      ...(wechatLogin ? [createWechatProvider(wechatLogin, config.publicUrl)] : []),
+      ...config.oidcProviders.map((provider) => createOidcProvider(provider, config.publicUrl)),
+    ],
   });
   // E-mail (modules/mail/): one `mail-send` job per message, any node.
   const mail = createMail({
@@ -71,6 +83,7 @@ export function buildAccounts(config: AppConfig, log: FastifyBaseLogger, options
     deletion,
     users,
     externalSignIn,
+    wechatSandbox,
     twoStep: createTwoStepService({ db, domainEvents, cipher: totpCipher, siteName: given.siteName }),
     // Passkeys (issue 60, docs/ACCOUNTS.md "Passkeys"): the relying party is the site at PUBLIC_URL.
     passkeys: createPasskeysService({

@@ -8146,13 +8146,17 @@ export interface paths {
                                             sandbox: boolean;
                                         };
                                     };
-                                    /** @description Ext (issue 60): the OpenID Connect providers readers may sign in with (OIDC_PROVIDERS) */
+                                    /** @description Ext (issue 60): the providers readers may sign in with: WeChat website login (WECHAT_LOGIN_APPID, or the sandbox) and the OpenID Connect providers (OIDC_PROVIDERS) */
                                     sign_in_providers: {
                                         id: string;
                                         /** @description The site languages that show this provider */
                                         languages: string[];
+                                        /** @description oidc: an OpenID Connect provider (POST /sign-in/oidc/{id}/start); wechat: WeChat website login (POST /sign-in/wechat/start) */
+                                        method: "oidc" | "wechat";
                                         /** @description The display name ("Continue with {name}") */
                                         name: string;
+                                        /** @description The sandbox stands in for it (development only): no real account of the provider is used */
+                                        sandbox: boolean;
                                     }[];
                                     site_name: string;
                                 };
@@ -9806,6 +9810,145 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/sign-in/wechat/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Ext (issue 60): where WeChat sends the browser back (code and state); redirects to the web page /sign-in/finish */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sign-in/wechat/sandbox/scan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sandbox only (issue 60): a reader "scans" the sandbox WeChat QR code as a nickname, or declines */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The sandbox WeChat user who scans (the same nickname is the same user); null: they decline */
+                        nickname: string | null;
+                        state: string;
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    /** @description Where WeChat would send the browser: the site's callback with code and state */
+                                    redirect_url: string;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sign-in/wechat/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ext (issue 60): start a WeChat sign-in (the QR page, snsapi_login); the browser goes to the answer's authorization_url */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description A path of this site to return to */
+                        return_to?: string;
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    /** @description The provider's authorization URL: the browser navigates there */
+                                    authorization_url: string;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/user/alerts": {
         parameters: {
             query?: never;
@@ -11341,7 +11484,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Ext (issue 60): start linking an OpenID provider to the signed-in account */
+        /** Ext (issue 60): start linking a provider (an OpenID provider id, or wechat) to the signed-in account */
         post: {
             parameters: {
                 query?: never;

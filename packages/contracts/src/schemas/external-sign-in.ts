@@ -4,7 +4,7 @@ import { ClosedObject, Data, Nullable, Result, Timestamp } from './common.js';
 import { LoginResult, TotpOrRecoveryCode } from './users.js';
 
 /**
- * Issue 60: signing in with an outside provider (an OpenID Connect provider; WeChat later). The
+ * Issue 60: signing in with an outside provider (an OpenID Connect provider, or WeChat website login). The
  * browser is sent to the provider, the provider sends it back to the server's callback, which
  * finishes the flow and sends the browser to the web page `/sign-in/finish?result=…` (or
  * `?error=CODE`); the page trades the one-time result for what comes next. docs/ACCOUNTS.md
@@ -99,3 +99,15 @@ export const AdminLinkedIdentitiesResponse = Result(Type.Array(LinkedIdentity));
 export const AdminLinkedIdentityParams = Type.Object({ userUuid: Type.String({ format: 'uuid' }), id: Type.Integer({ minimum: 1 }) });
 export const AdminUnlinkBody = ClosedObject({ reason: Type.String({ minLength: 1, maxLength: 500 }) });
 export type AdminUnlinkBody = Static<typeof AdminUnlinkBody>;
+
+/** Issue 60, sandbox only: the stand-in for a reader scanning WeChat's QR code and allowing (or declining) the sign-in. */
+export const SandboxWechatScanBody = ClosedObject({
+  state: Type.String({ minLength: 16, maxLength: 128, pattern: '^[A-Za-z0-9_-]+$' }),
+  nickname: Nullable(
+    Type.String({ minLength: 1, maxLength: 32, description: 'The sandbox WeChat user who scans (the same nickname is the same user); null: they decline' }),
+  ),
+});
+export type SandboxWechatScanBody = Static<typeof SandboxWechatScanBody>;
+export const SandboxWechatScanResponse = Result(
+  Type.Object({ redirect_url: Type.String({ description: "Where WeChat would send the browser: the site's callback with code and state" }) }),
+);

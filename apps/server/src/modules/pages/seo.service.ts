@@ -78,6 +78,7 @@ const KIND_OF_PAGE: Record<PageName, Exclude<PageRoute['kind'], 'unknown'>> = {
   sandboxCheckout: 'private',
   gift: 'private',
   signInFinish: 'private',
+  sandboxWechatLogin: 'private',
 };
 
 /** The web app's routes (the contracts route table), as far as page heads differ between them. */

@@ -79,6 +79,9 @@ export interface PublicConfigSource {
   readonly stripe: StripeConfig | null;
   /** Issue 60: the OpenID providers shown on the login and register screens. */
   readonly oidcProviders: readonly { readonly id: string; readonly name: string; readonly languages: readonly string[] }[];
+  /** Issue 60: WeChat website login configured (WECHAT_LOGIN_APPID), or the sandbox standing in for it. */
+  readonly wechatLogin: unknown;
+  readonly signInSandbox: boolean;
 }
 
 /** The site name and contact e-mail come from the run-time settings (an admin may change them). */
@@ -94,7 +97,13 @@ export function publicConfigRoutes(
     default_language: DEFAULT_LANGUAGE,
     languages: [...LANGUAGES],
     community: config.community,
-    sign_in_providers: config.oidcProviders.map(({ id, name, languages }) => ({ id, name, languages: [...languages] })),
+    // WeChat first (the web app puts it first in zh-cn, as WeChat Pay is), in every language.
+    sign_in_providers: [
+      ...(config.wechatLogin !== null || config.signInSandbox
+        ? [{ id: 'wechat', name: 'WeChat', method: 'wechat' as const, languages: [...LANGUAGES], sandbox: config.wechatLogin === null }]
+        : []),
+      ...config.oidcProviders.map(({ id, name, languages }) => ({ id, name, method: 'oidc' as const, languages: [...languages], sandbox: false })),
+    ],
     payments: {
       wechat: { enabled: wechatPay !== null || sandbox, sandbox: wechatPay === null && sandbox },
       stripe: stripe

@@ -11,6 +11,8 @@ import {
   ExternalTwoStepBody,
   LinkedIdentitiesResponse,
   pagePath,
+  SandboxWechatScanBody,
+  SandboxWechatScanResponse,
   UnlinkIdentityBody,
   UnlinkIdentityResponse,
 } from '@inkstream/contracts';
@@ -22,6 +24,8 @@ import { AppError } from '../../lib/app-error.js';
 import { requestLanguage } from '../../lib/request-language.js';
 import { errorResponses } from '../../lib/route-schema.js';
 import { FLOW_TTL_MS, type ExternalSignInService } from './external-sign-in.service.js';
+import { WECHAT_PROVIDER_ID } from './oidc-config.js';
+import type { SandboxWechatLogin } from './wechat-login/sandbox-wechat-login.js';
 
 /**
  * The cookie that ties a flow to the browser that started it: the provider's answer, and the
@@ -56,8 +60,15 @@ const LIMITS = {
   },
 } as const;
 
-/** Issue 60: sign in with an OpenID Connect provider, and the reader's linked providers (docs/API.md). */
-export function externalSignInRoutes(service: ExternalSignInService, site: { publicUrl: string }) {
+/**
+ * Issue 60: sign in with WeChat or an OpenID Connect provider, and the reader's linked providers
+ * (docs/API.md); the sandbox's WeChat scan only where the sandbox stands in for WeChat.
+ */
+export function externalSignInRoutes(
+  service: ExternalSignInService,
+  site: { publicUrl: string },
+  wechatSandbox: SandboxWechatLogin | null,
+) {
   const secure = site.publicUrl.startsWith('https://');
   const setFlowCookie = (reply: FastifyReply, value: string) =>
     reply.header(
@@ -69,6 +80,32 @@ export function externalSignInRoutes(service: ExternalSignInService, site: { pub
     const app = base.withTypeProvider<TypeBoxTypeProvider>();
     const tags = ['users'];
     const stepsPerAddress = addressLimit(app, LIMITS.steps);
+
+    /** Starts a sign-in with a provider: the flow's cookie, and the provider's page for the browser. */
+    const start = async (providerId: string, returnTo: string | undefined, reply: FastifyReply) => {
+      const started = await service.start(providerId, { purpose: 'sign_in' }, returnTo ?? null);
+      setFlowCookie(reply, started.browser);
+      return { data: { result: { authorization_url: started.authorizationUrl } } };
+    };
+
+    /** The provider's answer: finished here, the browser goes on to the web page with the one-time result or the refusal. */
+    const callback = async (providerId: string, request: FastifyRequest, reply: FastifyReply) => {
+      const query = new URLSearchParams(request.url.split('?')[1] ?? '');
+      let target: string;
+      try {
+        const result = await service.callback(providerId, query, browserOf(request));
+        target = pagePath.signInFinish({ result });
+      } catch (error) {
+        if (!(error instanceof AppError) || error.code === ErrorCode.RATE_LIMITED) throw error;
+        request.log.info({ code: error.code }, 'provider sign-in refused');
+        target = pagePath.signInFinish({ error: error.code });
+      }
+      // Never cached, and no address of the provider's answer (code, state) passed on.
+      return reply
+        .header('cache-control', 'no-store')
+        .header('referrer-policy', 'no-referrer')
+        .redirect(`${site.publicUrl}${target}`, 303);
+    };
 
     app.post(
       '/sign-in/oidc/:provider/start',
@@ -82,11 +119,7 @@ export function externalSignInRoutes(service: ExternalSignInService, site: { pub
           response: { 200: ExternalStartResponse, ...errorResponses },
         },
       },
-      async (request, reply) => {
-        const started = await service.start(request.params.provider, { purpose: 'sign_in' }, request.body.return_to ?? null);
-        setFlowCookie(reply, started.browser);
-        return { data: { result: { authorization_url: started.authorizationUrl } } };
-      },
+      async (request, reply) => start(request.params.provider, request.body.return_to, reply),
     );
 
     app.get(
@@ -99,24 +132,52 @@ export function externalSignInRoutes(service: ExternalSignInService, site: { pub
           params: ProviderParams,
         },
       },
-      async (request, reply) => {
-        const query = new URLSearchParams(request.url.split('?')[1] ?? '');
-        let target: string;
-        try {
-          const result = await service.callback(request.params.provider, query, browserOf(request));
-          target = pagePath.signInFinish({ result });
-        } catch (error) {
-          if (!(error instanceof AppError) || error.code === ErrorCode.RATE_LIMITED) throw error;
-          request.log.info({ code: error.code }, 'provider sign-in refused');
-          target = pagePath.signInFinish({ error: error.code });
-        }
-        // Never cached, and no address of the provider's answer (code, state) passed on.
-        return reply
-          .header('cache-control', 'no-store')
-          .header('referrer-policy', 'no-referrer')
-          .redirect(`${site.publicUrl}${target}`, 303);
-      },
+      async (request, reply) => callback(request.params.provider, request, reply),
     );
+
+    app.post(
+      '/sign-in/wechat/start',
+      {
+        config: { rateLimit: LIMITS.start },
+        schema: {
+          tags,
+          summary: "Ext (issue 60): start a WeChat sign-in (the QR page, snsapi_login); the browser goes to the answer's authorization_url",
+          body: ExternalStartBody,
+          response: { 200: ExternalStartResponse, ...errorResponses },
+        },
+      },
+      async (request, reply) => start(WECHAT_PROVIDER_ID, request.body.return_to, reply),
+    );
+
+    app.get(
+      '/sign-in/wechat/callback',
+      {
+        config: { rateLimit: LIMITS.callback },
+        schema: {
+          tags,
+          summary: 'Ext (issue 60): where WeChat sends the browser back (code and state); redirects to the web page /sign-in/finish',
+        },
+      },
+      async (request, reply) => callback(WECHAT_PROVIDER_ID, request, reply),
+    );
+
+    if (wechatSandbox) {
+      app.post(
+        '/sign-in/wechat/sandbox/scan',
+        {
+          config: { rateLimit: LIMITS.start },
+          schema: {
+            tags,
+            summary: 'Sandbox only (issue 60): a reader "scans" the sandbox WeChat QR code as a nickname, or declines',
+            body: SandboxWechatScanBody,
+            response: { 200: SandboxWechatScanResponse, ...errorResponses },
+          },
+        },
+        async (request) => ({
+          data: { result: { redirect_url: wechatSandbox.scan(request.body.state, request.body.nickname) } },
+        }),
+      );
+    }
 
     app.post(
       '/sign-in/external/result',
@@ -214,7 +275,7 @@ export function externalSignInRoutes(service: ExternalSignInService, site: { pub
         config: { rateLimit: LIMITS.linkPerAccount },
         schema: {
           tags,
-          summary: 'Ext (issue 60): start linking an OpenID provider to the signed-in account',
+          summary: 'Ext (issue 60): start linking a provider (an OpenID provider id, or wechat) to the signed-in account',
           params: ProviderParams,
           body: ExternalStartBody,
           response: { 200: ExternalStartResponse, ...errorResponses },

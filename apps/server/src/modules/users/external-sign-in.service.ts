@@ -136,6 +136,8 @@ export function createExternalSignInService(deps: {
       identity = await provider.finish(query, { state, nonce: flow.nonce, codeVerifier: flow.code_verifier });
     } catch (failure) {
       if (isProviderFailure(failure) && failure.kind === 'unavailable') throw unavailable();
+      if (isProviderFailure(failure) && failure.kind === 'cancelled')
+        throw refusal(ErrorCode.EXTERNAL_CANCELLED, 'The sign-in was cancelled at the provider');
       if (isProviderFailure(failure))
         throw refusal(ErrorCode.EXTERNAL_PROVIDER_ERROR, 'The sign-in provider’s answer could not be verified');
       throw failure;

@@ -2,7 +2,7 @@ import { USERNAME_MAX, USERNAME_MIN } from '@inkstream/contracts';
 
 /**
  * Issue 60: what signing in with an outside provider needs from the provider, whatever it is (an
- * OpenID Connect provider now, oidc-client.ts; WeChat website login later). The flow, the links
+ * OpenID Connect provider, oidc-client.ts; WeChat website login, wechat-login/wechat-login-provider.ts). The flow, the links
  * and the rules that decide between them are the provider's no concern
  * (external-sign-in.service.ts).
  */
@@ -36,9 +36,12 @@ export interface ExternalProvider {
   finish(query: URLSearchParams, flow: FlowSecrets): Promise<ExternalIdentity>;
 }
 
-/** `unavailable`: the provider could not be reached; `refused`: its answer did not check out. */
+/**
+ * `unavailable`: the provider could not be reached; `refused`: its answer did not check out;
+ * `cancelled`: the reader declined at the provider (WeChat says so by coming back without a code).
+ */
 export interface ProviderFailure {
-  kind: 'unavailable' | 'refused';
+  kind: 'unavailable' | 'refused' | 'cancelled';
   cause: unknown;
 }
 

@@ -18,6 +18,9 @@ export interface OidcProviderConfig {
   readonly languages: readonly Language[];
 }
 
+/** WeChat website login's provider id (wechat-login/), kept out of the OpenID names. */
+export const WECHAT_PROVIDER_ID = 'wechat';
+
 const ID_PATTERN = /^[a-z][a-z0-9-]{0,31}$/;
 
 /** `OIDC_PROVIDERS=google,corp` and, for each id, `OIDC_<ID>_ISSUER`, `_CLIENT_ID`, `_CLIENT_SECRET`, `_NAME`, optional `_LANGUAGES`. */
@@ -30,6 +33,7 @@ export function readOidcProviders(env: Env, isProduction: boolean): readonly Oid
   return ids.map((id) => {
     if (!ID_PATTERN.test(id))
       throw new ConfigError(`OIDC_PROVIDERS: "${id}" must be 1 to 32 lower-case letters, digits or "-", starting with a letter`);
+    if (id === WECHAT_PROVIDER_ID) throw new ConfigError(`OIDC_PROVIDERS: "${id}" is the name of WeChat sign-in (WECHAT_LOGIN_APPID)`);
     if (seen.has(id)) throw new ConfigError(`OIDC_PROVIDERS names "${id}" twice`);
     seen.add(id);
     const prefix = `OIDC_${id.toUpperCase().replaceAll('-', '_')}_`;

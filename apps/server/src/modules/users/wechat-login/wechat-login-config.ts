@@ -13,6 +13,9 @@ export interface WechatLoginConfig {
   readonly apiBase: string;
 }
 
+/** The path WeChat sends the browser back to (its domain is the 授权回调域 the operator registers). */
+export const WECHAT_CALLBACK_PATH = '/api/v1/sign-in/wechat/callback';
+
 const HTTP = ['http:', 'https:'] as const;
 
 /**
