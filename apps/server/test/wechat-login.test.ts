@@ -117,7 +117,12 @@ describe('signing in with WeChat (the real website login, against the fake)', ()
     const first = await signInWith(reader);
     const result = first.finish.get('result')!;
     const outcome = (await step(ctx, 'result', first.browser, { result })).json().data.result;
-    expect(outcome).toMatchObject({ status: 'choose_username', provider: 'wechat', provider_name: 'WeChat', proposed_username: '小明同学' });
+    expect(outcome).toMatchObject({
+      status: 'choose_username',
+      provider: 'wechat',
+      provider_name: 'WeChat',
+      proposed_username: '小明同学',
+    });
     const username = `微信${Date.now() % 100000}`;
     const created = await step(ctx, 'create-account', first.browser, { result, username });
     expect(created.statusCode, created.body).toBe(200);
@@ -137,11 +142,17 @@ describe('signing in with WeChat (the real website login, against the fake)', ()
   });
 
   it('a declined scan comes back without a code: cancelled, and no account', async () => {
-    const before = await ctx.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const before = await ctx.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     const declined = await signInWith(null);
     expect(declined.callbackUrl.searchParams.has('code')).toBe(false);
     expect(declined.finish.get('error')).toBe('EXTERNAL_CANCELLED');
-    const after = await ctx.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const after = await ctx.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
@@ -207,9 +218,16 @@ describe('signing in with WeChat (the real website login, against the fake)', ()
       const reader = fake.newUser('联合');
       const started = await start(byUnion);
       const first = await arrive(byUnion, await scanAtFake(started.authorizationUrl, reader), started.browser);
-      const created = await step(byUnion, 'create-account', started.browser, { result: first.get('result'), username: `union${Date.now() % 100000}` });
+      const created = await step(byUnion, 'create-account', started.browser, {
+        result: first.get('result'),
+        username: `union${Date.now() % 100000}`,
+      });
       expect(created.statusCode, created.body).toBe(200);
-      const link = await byUnion.db.selectFrom('linked_identities').select('subject').where('provider', '=', 'wechat').executeTakeFirstOrThrow();
+      const link = await byUnion.db
+        .selectFrom('linked_identities')
+        .select('subject')
+        .where('provider', '=', 'wechat')
+        .executeTakeFirstOrThrow();
       expect(link.subject).toBe(reader.unionid);
       // Another app of the operator's: another openid, the same unionid.
       const sameOneElsewhere = { ...reader, openid: `${reader.openid}x` };

@@ -42,6 +42,7 @@ const UnsubscribePage = lazy(withRestOfLanguage(() => import('./routes/Unsubscri
 // A mistyped address is rare: its page is not part of every first load either.
 const MissingPage = lazy(() => import('./components/NotFound').then(({ NotFound }) => ({ default: () => <NotFound kind="page" /> })));
 const SandboxCheckoutPage = lazy(withRestOfLanguage(() => import('./routes/SandboxCheckoutPage')));
+const SandboxWechatLoginPage = lazy(withRestOfLanguage(() => import('./routes/SandboxWechatLoginPage')));
 const GiftPage = lazy(withRestOfLanguage(() => import('./routes/GiftPage')));
 // The operator's console: its own chunks and translations, never part of a reader's download.
 const AdminPage = lazy(withRestOfLanguage(() => import('./routes/AdminPage').then((route) => route.loadAdminPage())));
@@ -123,6 +124,7 @@ function AppRoutesInSuspense() {
           <Route path={PAGE.terms} element={<LegalPage kind="terms" />} />
           <Route path={PAGE.unsubscribe} element={<UnsubscribePage />} />
           <Route path={PAGE.sandboxCheckout} element={<SandboxCheckoutPage />} />
+          <Route path={PAGE.sandboxWechatLogin} element={<SandboxWechatLoginPage />} />
           <Route path={PAGE.gift} element={<GiftPage />} />
           <Route path={PAGE.admin} element={<AdminPage />} />
           <Route path="*" element={<MissingPage />} />

@@ -3,17 +3,19 @@ import { PAGE_PATTERNS } from '@inkstream/contracts/routes';
 import { anonymousClient, client, data, result } from './api-fetch';
 
 /**
- * Issue 60: signing in with an OpenID provider. The calls that carry a flow's one-time result go
+ * Issue 60: signing in with WeChat or an OpenID provider. The calls that carry a flow's one-time result go
  * with the browser's cookie of the flow (same origin), which the server checks.
  */
 export const externalSignInApi = {
-  start: (provider: string, returnTo: string | null): Promise<{ authorization_url: string }> =>
-    result(
-      anonymousClient.POST('/api/v1/sign-in/oidc/{provider}/start', {
-        params: { path: { provider } },
-        body: returnTo ? { return_to: returnTo } : {},
-      }),
-    ),
+  start: (provider: { id: string; method: 'oidc' | 'wechat' }, returnTo: string | null): Promise<{ authorization_url: string }> => {
+    const body = returnTo ? { return_to: returnTo } : {};
+    return provider.method === 'wechat'
+      ? result(anonymousClient.POST('/api/v1/sign-in/wechat/start', { body }))
+      : result(anonymousClient.POST('/api/v1/sign-in/oidc/{provider}/start', { params: { path: { provider: provider.id } }, body }));
+  },
+  /** The sandbox's WeChat QR page: "scan" as a nickname (null: decline); where WeChat would send the browser. */
+  sandboxWechatScan: (state: string, nickname: string | null): Promise<{ redirect_url: string }> =>
+    result(anonymousClient.POST('/api/v1/sign-in/wechat/sandbox/scan', { body: { state, nickname } })),
   outcome: (code: string): Promise<ExternalOutcome> =>
     result(anonymousClient.POST('/api/v1/sign-in/external/result', { body: { result: code } })),
   twoStep: (code: string, totpCode: string): Promise<LoginResult> =>

@@ -40,12 +40,16 @@ export const PublicConfig = Type.Object({
       id: Type.String(),
       name: Type.String({ description: 'The display name ("Continue with {name}")' }),
       method: Type.Union([Type.Literal('oidc'), Type.Literal('wechat')], {
-        description: 'oidc: an OpenID Connect provider (POST /sign-in/oidc/{id}/start); wechat: WeChat website login (POST /sign-in/wechat/start)',
+        description:
+          'oidc: an OpenID Connect provider (POST /sign-in/oidc/{id}/start); wechat: WeChat website login (POST /sign-in/wechat/start)',
       }),
       sandbox: Type.Boolean({ description: 'The sandbox stands in for it (development only): no real account of the provider is used' }),
       languages: Type.Array(Type.String(), { description: 'The site languages that show this provider' }),
     }),
-    { description: 'Ext (issue 60): the providers readers may sign in with: WeChat website login (WECHAT_LOGIN_APPID, or the sandbox) and the OpenID Connect providers (OIDC_PROVIDERS)' },
+    {
+      description:
+        'Ext (issue 60): the providers readers may sign in with: WeChat website login (WECHAT_LOGIN_APPID, or the sandbox) and the OpenID Connect providers (OIDC_PROVIDERS)',
+    },
   ),
   coins: Type.Object(
     { enabled: Type.Boolean(), packs: Type.Array(CoinPack) },

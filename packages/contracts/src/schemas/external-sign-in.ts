@@ -104,10 +104,16 @@ export type AdminUnlinkBody = Static<typeof AdminUnlinkBody>;
 export const SandboxWechatScanBody = ClosedObject({
   state: Type.String({ minLength: 16, maxLength: 128, pattern: '^[A-Za-z0-9_-]+$' }),
   nickname: Nullable(
-    Type.String({ minLength: 1, maxLength: 32, description: 'The sandbox WeChat user who scans (the same nickname is the same user); null: they decline' }),
+    Type.String({
+      minLength: 1,
+      maxLength: 32,
+      description: 'The sandbox WeChat user who scans (the same nickname is the same user); null: they decline',
+    }),
   ),
 });
 export type SandboxWechatScanBody = Static<typeof SandboxWechatScanBody>;
 export const SandboxWechatScanResponse = Result(
-  Type.Object({ redirect_url: Type.String({ description: "Where WeChat would send the browser: the site's callback with code and state" }) }),
+  Type.Object({
+    redirect_url: Type.String({ description: "Where WeChat would send the browser: the site's callback with code and state" }),
+  }),
 );

@@ -101,10 +101,7 @@ export function externalSignInRoutes(
         target = pagePath.signInFinish({ error: error.code });
       }
       // Never cached, and no address of the provider's answer (code, state) passed on.
-      return reply
-        .header('cache-control', 'no-store')
-        .header('referrer-policy', 'no-referrer')
-        .redirect(`${site.publicUrl}${target}`, 303);
+      return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(`${site.publicUrl}${target}`, 303);
     };
 
     app.post(

@@ -6,7 +6,7 @@ import { useLanguage } from '../../i18n/use-language';
 import { useTranslation } from '../../i18n/use-translation';
 import { externalSignInApi } from '../../lib/api-external-sign-in';
 import { publicConfigQuery } from '../../lib/public-config';
-import { refusalCode, refusalWords } from './external-sign-in-words';
+import { providerLabel, refusalCode, refusalWords } from './external-sign-in-words';
 import { PasswordField } from './PasswordField';
 import { TwoStepCodeField } from './TwoStepCodeField';
 import styles from '../../components/forms.module.css';
@@ -88,7 +88,7 @@ export function LinkedProvidersSection() {
       <ul>
         {data?.identities.map((identity) => (
           <li key={identity.id}>
-            <strong>{identity.provider_name}</strong>
+            <strong>{providerLabel(t, identity.provider, identity.provider_name)}</strong>
             {identity.email && <span dir="ltr"> {identity.email}</span>}
             <br />
             <small>
@@ -98,7 +98,10 @@ export function LinkedProvidersSection() {
                 : t('profile.notUsed')}
             </small>
             {unlinking === identity.id ? (
-              <form onSubmit={(event) => void unlink(event, identity.id, identity.provider_name)} noValidate>
+              <form
+                onSubmit={(event) => void unlink(event, identity.id, providerLabel(t, identity.provider, identity.provider_name))}
+                noValidate
+              >
                 <PasswordField
                   id={`unlink-password-${identity.id}`}
                   label={t('profile.password')}
@@ -109,7 +112,7 @@ export function LinkedProvidersSection() {
                 <TwoStepCodeField id={`unlink-code-${identity.id}`} label={t('profile.code')} value={code} onChange={setCode} />
                 <div className={profile.buttonRow}>
                   <button type="submit" className={styles.primary} disabled={pending}>
-                    {t('profile.confirm', { name: identity.provider_name })}
+                    {t('profile.confirm', { name: providerLabel(t, identity.provider, identity.provider_name) })}
                   </button>
                   <button type="button" className={styles.secondary} onClick={() => setUnlinking(null)}>
                     {t('profile.cancel')}
@@ -140,7 +143,7 @@ export function LinkedProvidersSection() {
           .filter((provider) => !linkedIds.has(provider.id))
           .map((provider) => (
             <button key={provider.id} type="button" className={styles.secondary} onClick={() => void link(provider.id)}>
-              {t('profile.link', { name: provider.name })}
+              {t('profile.link', { name: providerLabel(t, provider.id, provider.name) })}
             </button>
           ))}
       </div>

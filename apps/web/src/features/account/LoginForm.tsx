@@ -122,6 +122,8 @@ export function LoginForm() {
             {tt(useRecovery ? 'login.recoveryPrompt' : 'login.codePrompt')}
           </p>
         )}
+        {/* Issue 60: in Chinese, WeChat comes first, above the form (as WeChat Pay does on the profile). */}
+        {!codeStep && <ProviderButtons returnTo={returnTo} part="lead" />}
         {codeStep ? (
           <>
             <TextField
@@ -170,7 +172,7 @@ export function LoginForm() {
         </button>
         {/* Issue 60: passkeys (the button, and conditional UI on the user-name field). */}
         {!codeStep && <PasskeySignIn onSignedIn={() => reloadTo(returnTo ?? PAGE_PATTERNS.home)} />}
-        {/* Issue 60: sign in with an OpenID provider (its own component). */}
+        {/* Issue 60: the other providers (OpenID; WeChat outside Chinese) under the form. */}
         {!codeStep && <ProviderButtons returnTo={returnTo} />}
         <div className={styles.footer}>
           <span>

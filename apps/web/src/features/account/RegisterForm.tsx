@@ -81,6 +81,8 @@ export function RegisterForm() {
             {message}
           </p>
         )}
+        {/* Issue 60: in Chinese, WeChat comes first, above the form. */}
+        <ProviderButtons returnTo={returnTo} part="lead" />
         <UsernameField
           id={FIELD_IDS.username}
           hint={t('register.usernameHint')}
@@ -134,7 +136,7 @@ export function RegisterForm() {
         <button type="submit" className={`${styles.primary} ${styles.block}`} disabled={pending}>
           {pending ? t('register.submitting') : t('register.submit')}
         </button>
-        {/* Issue 60: register through an OpenID provider (its own component). */}
+        {/* Issue 60: register through the other providers (OpenID; WeChat outside Chinese). */}
         <ProviderButtons returnTo={returnTo} />
         <div className={styles.footer}>
           <span>

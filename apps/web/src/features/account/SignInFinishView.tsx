@@ -9,7 +9,7 @@ import { externalSignInApi } from '../../lib/api-external-sign-in';
 import { safeReturnPath } from '../../lib/return-path';
 import { storeSignedInSession } from '../auth';
 import { LegalConsent, useShownLegalVersions } from '../legal';
-import { refusalCode, refusalWords } from './external-sign-in-words';
+import { providerLabel, refusalCode, refusalWords } from './external-sign-in-words';
 import { reloadTo } from './full-reload';
 import { PasswordField } from './PasswordField';
 import { TextField } from './TextField';
@@ -63,7 +63,10 @@ export function SignInFinishView() {
       .then(async (answer) => {
         if (answer.status === 'signed_in' && answer.login) return enter(answer.login, answer.return_to);
         if (answer.status === 'linked') {
-          navigate(`${PAGE_PATTERNS.profile}#linked-providers`, { replace: true, state: { linkedProvider: answer.provider_name } });
+          navigate(`${PAGE_PATTERNS.profile}#linked-providers`, {
+            replace: true,
+            state: { linkedProvider: providerLabel(t, answer.provider, answer.provider_name) },
+          });
           return;
         }
         setUsername(answer.proposed_username ?? '');
@@ -125,7 +128,7 @@ export function SignInFinishView() {
     );
   }
 
-  const provider = outcome.provider_name;
+  const provider = providerLabel(t, outcome.provider, outcome.provider_name);
   const choosing = outcome.status === 'choose_username' || separate;
   const step = outcome.status === 'totp_required' ? 'code' : choosing ? 'choose' : 'link';
   return (

@@ -25,3 +25,6 @@ const KNOWN = new Set([
 export const refusalCode = (caught: unknown): string => (caught instanceof ApiError ? caught.code : 'generic');
 
 export const refusalWords = (t: TFunction, code: string): string => t(`errors.${KNOWN.has(code) ? code : 'generic'}`);
+
+/** A provider's name on screen: WeChat's in the reader's language (微信), an OpenID provider's as its operator set it. */
+export const providerLabel = (t: TFunction, id: string, name: string): string => (id === 'wechat' ? t('wechat.name') : name);

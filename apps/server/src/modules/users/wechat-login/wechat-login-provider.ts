@@ -3,7 +3,6 @@ import { WECHAT_PROVIDER_ID } from '../oidc-config.js';
 import { WechatLoginError, type WechatLoginClient } from './wechat-login-client.js';
 import { WECHAT_CALLBACK_PATH } from './wechat-login-config.js';
 
-
 const failure = (kind: ProviderFailure['kind'], cause: unknown): ProviderFailure => ({ kind, cause });
 
 /**
