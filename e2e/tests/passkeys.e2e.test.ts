@@ -1,11 +1,20 @@
 import { AxeBuilder } from '@axe-core/playwright';
+import { generate } from 'otplib';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserPerFile, DESKTOP, PHONE } from '../src/browser.js';
 import { startServer, type RunningServer } from '../src/server.js';
-import { eventually, freshUser, headerUserLink, openSession, pathOf, waitForInteractive } from '../src/journeys/session.js';
+import {
+  eventually,
+  freshUser,
+  headerUserLink,
+  logInForSession,
+  openSession,
+  pathOf,
+  waitForInteractive,
+} from '../src/journeys/session.js';
 
 /**
  * Issue 60: passkeys in Chromium, with the DevTools virtual authenticator (a CTAP2 platform
@@ -134,5 +143,56 @@ describe('passkeys', () => {
     journey('en-us', DESKTOP),
   );
   it('the same in zh-cn on a phone', { timeout: 120_000 }, () => journey('zh-cn', PHONE));
+
+  it(
+    'with two-step sign-in on, the passkey offered in the user-name field signs in and no code is asked',
+    { timeout: 120_000 },
+    async () => {
+      const t = words('en-us', 'passkeys');
+      const user = await freshUser(baseUrl);
+      // Two-step sign-in on, through the API (the two-step journey has its own test).
+      const session = await logInForSession(baseUrl, user.username, user.password);
+      const post = async (url: string, body: object) => {
+        const response = await fetch(`${baseUrl}/api/v1${url}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Token ${session.jwt_token}` },
+          body: JSON.stringify(body),
+        });
+        expect(response.status, await response.clone().text()).toBe(200);
+        return (await response.json()) as { data: { result: Record<string, unknown> } };
+      };
+      const secret = (await post('/user/totp/setup', { password: user.password })).data.result.secret as string;
+      await post('/user/totp/enable', { code: await generate({ secret, epoch: Math.floor(Date.now() / 1000) }) });
+
+      const { context, page, pageErrors } = await openSession(browser(), baseUrl, { device: DESKTOP, language: 'en-us' });
+      const authenticator = await addVirtualAuthenticator(page);
+      await page.addInitScript(
+        ([token, uuid, username]) => {
+          if (sessionStorage.getItem('e2e-seeded')) return;
+          sessionStorage.setItem('e2e-seeded', '1');
+          localStorage.setItem('X-API-TOKEN', token!);
+          localStorage.setItem('USER_UUID', uuid!);
+          localStorage.setItem('USERNAME', username!);
+        },
+        [session.jwt_token, session.uuid, session.username],
+      );
+      await page.goto('/profile#passkeys');
+      await waitForInteractive(page);
+      const section = page.getByRole('region', { name: t.heading });
+      await section.getByRole('button', { name: t.add }).click();
+      await eventually(() => authenticator.credentials()).toBe(1);
+      await page.getByRole('button', { name: words('en-us', 'profile').logout }).click();
+      await eventually(() => pathOf(page)).toBe('/');
+
+      // The login screen asks the browser for a passkey as soon as it opens (conditional UI on the
+      // user-name field); the authenticator answers as a reader picking the suggestion would.
+      await page.goto('/login');
+      await page.waitForURL((url) => url.pathname === '/');
+      await headerUserLink(page, user.username).waitFor();
+      expect(await page.getByText(words('en-us', 'twostep').login.codePrompt).count()).toBe(0);
+      expect(pageErrors).toEqual([]);
+      await context.close();
+    },
+  );
   it('and in ar-sa on a phone', { timeout: 120_000 }, () => journey('ar-sa', PHONE));
 });
