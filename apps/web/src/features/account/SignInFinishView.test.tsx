@@ -1,7 +1,10 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanUpScreen, renderScreen, setUpI18n, stubApi } from '../../test-support/render-screen';
+import { reloadTo } from './full-reload';
 import { SignInFinishView } from './SignInFinishView';
+
+vi.mock('./full-reload', () => ({ reloadTo: vi.fn() }));
 
 beforeAll(setUpI18n);
 afterEach(() => {
@@ -58,5 +61,20 @@ describe('the end of a provider sign-in (/sign-in/finish)', () => {
     expect((screen.getByRole('textbox', { name: 'User name' }) as HTMLInputElement).value).toBe('grace');
     fireEvent.click(screen.getByRole('button', { name: 'Create my account' }));
     expect((await screen.findByRole('alert')).textContent).toBe('This user name is taken. Please choose another.');
+  });
+
+  it('a provider sign-in that cancelled the account’s deletion says so on the page after it, as a password login does', async () => {
+    window.location.hash = '#result=abcdefghijklmnopqrstuvwxyz';
+    sessionStorage.clear();
+    stubApi({
+      'POST /sign-in/external/result': outcome('signed_in', {
+        login: { jwt_token: 'jwt', uuid: 'uuid-1', username: 'reader', deletion_cancelled: true },
+        return_to: '/library',
+      }),
+    });
+    renderScreen(<SignInFinishView />, '/sign-in/finish');
+    await vi.waitFor(() => expect(reloadTo).toHaveBeenCalledWith('/library'));
+    expect(JSON.parse(sessionStorage.getItem('account-notice') ?? 'null')).toEqual({ kind: 'deletion-cancelled' });
+    expect(localStorage.getItem('X-API-TOKEN')).toBe('jwt');
   });
 });

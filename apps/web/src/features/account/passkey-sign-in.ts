@@ -1,5 +1,4 @@
 import { browserSupportsWebAuthn, startAuthentication, WebAuthnError } from '@simplewebauthn/browser';
-import { setAccountNotice } from '../../lib/account-notice';
 import { ApiError } from '../../lib/api-client';
 import { passkeysApi } from '../../lib/api-passkeys';
 import { storeSignedInSession } from '../auth';
@@ -25,7 +24,6 @@ export async function signInWithPasskey(autofill: boolean): Promise<boolean> {
   }
   const result = await passkeysApi.signIn(credential);
   await storeSignedInSession(result);
-  if (result.deletion_cancelled === true) setAccountNotice({ kind: 'deletion-cancelled' });
   return true;
 }
 

@@ -1,6 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { api, ApiError, LOGOUT_EVENT, SESSION_EXPIRED_EVENT } from '../../lib/api-client';
-import { setAccountNotice } from '../../lib/account-notice';
 import { useRenderContext } from '../../lib/render-context';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage-keys';
 import { mergeVisitorProgress, storeSignedInSession } from './merge-progress';
@@ -69,9 +68,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         setUserUuid(result.uuid);
         setUsername(result.username);
         setError(null);
-        // Ext (issue 43): logging in during the grace period cancelled the account's deletion; the page
-        // after the login's reload says so.
-        if ((result as { deletion_cancelled?: boolean }).deletion_cancelled === true) setAccountNotice({ kind: 'deletion-cancelled' });
         return true;
       } catch (caught) {
         // Spec section 8: the server's error field when present, else 'Login failed'.

@@ -1,3 +1,4 @@
+import { setAccountNotice } from '../../lib/account-notice';
 import { api, ApiError } from '../../lib/api-client';
 import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage-keys';
 
@@ -26,9 +27,16 @@ export async function mergeVisitorProgress(visitorId: string | null): Promise<vo
 /**
  * A session the server just issued (any way of signing in: password, passkey, a provider): kept
  * in storage as the app reads it, and what the visitor read becomes the account's (the visitor id
- * is deleted at login).
+ * is deleted at login). Ext (issue 43): a sign-in during the grace period cancelled the account's
+ * deletion; the page after the sign-in says so, whichever way the reader came in.
  */
-export async function storeSignedInSession(login: { jwt_token: string; uuid: string; username: string }): Promise<void> {
+export async function storeSignedInSession(login: {
+  jwt_token: string;
+  uuid: string;
+  username: string;
+  deletion_cancelled?: boolean | undefined;
+}): Promise<void> {
+  if (login.deletion_cancelled === true) setAccountNotice({ kind: 'deletion-cancelled' });
   writeStorage(STORAGE_KEYS.token, login.jwt_token);
   writeStorage(STORAGE_KEYS.userUuid, login.uuid);
   writeStorage(STORAGE_KEYS.username, login.username);
