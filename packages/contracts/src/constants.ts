@@ -76,6 +76,7 @@ export const MAIL_KINDS = [
   'membership-reminder',
   'chapter-digest',
   'two-step-changed',
+  'sign-in-ways-changed',
   'data-export-ready',
   'account-deletion-scheduled',
   'account-deletion-cancelled',

@@ -88,6 +88,7 @@ export function buildAccounts(config: AppConfig, log: FastifyBaseLogger, options
     // Passkeys (issue 60, docs/ACCOUNTS.md "Passkeys"): the relying party is the site at PUBLIC_URL.
     passkeys: createPasskeysService({
       db,
+      domainEvents,
       totpCipher,
       publicUrl: config.publicUrl,
       siteName: given.siteName,

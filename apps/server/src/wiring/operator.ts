@@ -89,7 +89,8 @@ export function buildOperator(config: AppConfig, log: FastifyBaseLogger, given: 
       audit,
       membershipAdmin,
       publicUrl: config.publicUrl,
-      providerName: (id) => config.oidcProviders.find((provider) => provider.id === id)?.name,
+      // Every provider readers sign in with (WeChat, the OpenID ones): the names the console shows.
+      providerName: (id) => given.externalSignIn.providers.find((provider) => provider.id === id)?.name,
     }),
     couponsAdmin: createCouponsAdminService({ db, audit }),
     moderation: createModerationService({ db, audit, enabled: config.community }),

@@ -4049,7 +4049,7 @@ export interface paths {
                 query?: {
                     /** @description Ext: continue after the row this opaque cursor names (a previous answer's `next_cursor`, same filters); excludes page > 0 */
                     cursor?: string;
-                    kind?: "email-confirm" | "email-changed" | "password-reset" | "password-changed" | "payment-receipt" | "coupon-receipt" | "refund-notice" | "membership-reminder" | "chapter-digest" | "two-step-changed" | "data-export-ready" | "account-deletion-scheduled" | "account-deletion-cancelled" | "account-erased" | "renewal-failed" | "renewal-reminder" | "gift-code";
+                    kind?: "email-confirm" | "email-changed" | "password-reset" | "password-changed" | "payment-receipt" | "coupon-receipt" | "refund-notice" | "membership-reminder" | "chapter-digest" | "two-step-changed" | "sign-in-ways-changed" | "data-export-ready" | "account-deletion-scheduled" | "account-deletion-cancelled" | "account-erased" | "renewal-failed" | "renewal-reminder" | "gift-code";
                     /** @description page × page_size may not pass 10,000: follow next_cursor instead */
                     page?: number;
                     page_size?: number;

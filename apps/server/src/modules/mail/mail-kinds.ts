@@ -12,6 +12,7 @@
  * - membership-reminder: three days before a membership ends (list: reminders)
  * - chapter-digest: new chapters of followed books, at most once a day (list: digest)
  * - two-step-changed: two-step sign-in turned on or off, new recovery codes
+ * - sign-in-ways-changed: a passkey added or removed, a sign-in provider linked or unlinked (issue 60)
  * - data-export-ready: the reader's data archive can be downloaded (7 days), from the profile
  * - account-deletion-scheduled: the account will be erased on a date; logging in cancels it (issue 43)
  * - account-deletion-cancelled: a login (or an operator at the reader's request) cancelled it

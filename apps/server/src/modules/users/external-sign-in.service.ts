@@ -22,6 +22,7 @@ import type { TotpCipher } from './totp-crypto.js';
 import { invalidTotp, useSecondStep } from './two-step.js';
 import { findUserByKey, insertUserIfNameFree } from './users.repository.js';
 import { usernameKey, type AuthUser, type UsersService } from './users.service.js';
+import { mailSignInWayChanged } from './sign-in-ways-mail.js';
 import { usernameSkeleton } from './username-skeleton.js';
 
 /** How long a sign-in with a provider may take, from the start to the last step on our pages. */
@@ -163,7 +164,10 @@ export function createExternalSignInService(deps: {
     if (flow.purpose === 'link') {
       const userId = flow.user_id!;
       if (link && link.user_id !== userId) throw identityTaken();
-      if (!link) await insertLinkOrRefuse(db, provider, identity, userId);
+      if (!link) {
+        await insertLinkOrRefuse(db, provider, identity, userId);
+        await mailSignInWayChanged(db, domainEvents, userId, 'provider_linked', provider.name, now());
+      }
       return { outcome: 'linked', targetUserId: userId };
     }
     if (link) {
@@ -368,7 +372,10 @@ export function createExternalSignInService(deps: {
       if (!(await repo.useFlowResult(trx, flow.id, now()))) throw resultInvalid();
       const link = await repo.findLinkBySubject(trx, provider.id, identity.subject);
       if (link && link.user_id !== user.id) throw identityTaken();
-      if (!link) await insertLinkOrRefuse(trx, provider, identity, user.id);
+      if (!link) {
+        await insertLinkOrRefuse(trx, provider, identity, user.id);
+        await mailSignInWayChanged(trx, domainEvents, user.id, 'provider_linked', provider.name, now());
+      }
     });
     return signIn(user, provider, identity.subject, input.language);
   }
@@ -416,6 +423,7 @@ export function createExternalSignInService(deps: {
     );
     if (!(await repo.deleteOwnLink(db, user.id, input.id)))
       throw refusal(ErrorCode.EXTERNAL_LINK_NOT_FOUND, 'No such linked provider on your account', 404);
+    await mailSignInWayChanged(db, domainEvents, user.id, 'provider_unlinked', nameOf(link.provider), now());
   }
 
   return { start, callback, outcome, twoStep, createAccount, linkWithPassword, list, unlink, providers: deps.providers };

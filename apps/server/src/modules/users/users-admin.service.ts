@@ -1,3 +1,4 @@
+import { mailSignInWayChanged } from './sign-in-ways-mail.js';
 import {
   DEFAULT_LANGUAGE,
   ErrorCode,
@@ -300,6 +301,14 @@ export function createUsersAdminService(deps: {
         before: { provider: link.provider, email: link.email === null ? null : maskMailAddress(link.email) },
         after: { provider: null, reason },
       });
+      await mailSignInWayChanged(
+        trx,
+        domainEvents,
+        row.id,
+        'provider_unlinked',
+        deps.providerName?.(link.provider) ?? link.provider,
+        now(),
+      );
     });
     return linkedProviders(uuid);
   }

@@ -1,3 +1,5 @@
+import type { EventRaiser } from '../../../db/domain-events.js';
+import { mailSignInWayChanged } from '../sign-in-ways-mail.js';
 import {
   generateAuthenticationOptions,
   generateRegistrationOptions,
@@ -61,6 +63,7 @@ const transportsOf = (stored: string): string[] => {
  */
 export function createPasskeysService(deps: {
   db: Db;
+  domainEvents: EventRaiser;
   totpCipher: TotpCipher;
   publicUrl: string;
   siteName: () => Promise<string>;
@@ -144,6 +147,7 @@ export function createPasskeysService(deps: {
         created_at: at,
         last_used_at: null,
       });
+      await mailSignInWayChanged(db, deps.domainEvents, user.id, 'passkey_added', name, at);
       return toItem({ id, name, created_at: at, last_used_at: null, backed_up: info.credentialBackedUp ? 1 : 0 });
     } catch (error) {
       // Registered meanwhile by a request that raced this one (the unique credential id).
@@ -187,7 +191,8 @@ export function createPasskeysService(deps: {
   ): Promise<void> {
     const row = await findUserByUuid(db, user.uuid);
     if (!row) throw sessionEnded();
-    if (!(await repo.findOwnPasskey(db, user.id, id))) throw notFound();
+    const passkey = await repo.findOwnPasskey(db, user.id, id);
+    if (!passkey) throw notFound();
     if (given.assertion !== undefined && given.password === undefined) {
       await provePasskey(given.assertion, { purpose: 'confirm', owner: row, ip: given.ip });
     } else {
@@ -200,6 +205,7 @@ export function createPasskeysService(deps: {
       );
     }
     if (!(await repo.deletePasskey(db, user.id, id))) throw notFound();
+    await mailSignInWayChanged(db, deps.domainEvents, user.id, 'passkey_removed', passkey.name, now());
   }
 
   async function authenticationOptions() {
