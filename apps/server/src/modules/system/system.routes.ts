@@ -102,7 +102,13 @@ export function publicConfigRoutes(
       ...(config.wechatLogin !== null || config.signInSandbox
         ? [{ id: 'wechat', name: 'WeChat', method: 'wechat' as const, languages: [...LANGUAGES], sandbox: config.wechatLogin === null }]
         : []),
-      ...config.oidcProviders.map(({ id, name, languages }) => ({ id, name, method: 'oidc' as const, languages: [...languages], sandbox: false })),
+      ...config.oidcProviders.map(({ id, name, languages }) => ({
+        id,
+        name,
+        method: 'oidc' as const,
+        languages: [...languages],
+        sandbox: false,
+      })),
     ],
     payments: {
       wechat: { enabled: wechatPay !== null || sandbox, sandbox: wechatPay === null && sandbox },
