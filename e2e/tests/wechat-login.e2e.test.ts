@@ -70,6 +70,8 @@ describe('signing in with WeChat (the sandbox, zh-cn, phone)', () => {
     await page.locator('#linked-providers').getByText(texts.wechat.name, { exact: true }).waitFor();
     const passkeyTexts = localeFile('zh-cn', 'passkeys.json');
     await page.locator('#recent-sign-ins').getByText(passkeyTexts.signIns.method.wechat).first().waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.locator('#linked-providers').screenshot({ path: path.join(SHOTS, 'profile-linked-zh-cn-phone.png') });
     await context.close();
 
     // Another browser, the same WeChat user: straight in.
