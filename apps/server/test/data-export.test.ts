@@ -428,6 +428,7 @@ describe(`the archive (${TEST_DIALECT})`, () => {
         'reading-history.csv',
         'reading-events.json',
         'follows.json',
+        'statuses.json',
         'reading-preferences.json',
         'likes.json',
         'comments.json',

@@ -51,6 +51,14 @@ export const PROGRESS_BATCH_MAX = 20;
 export const CONTINUE_READING_MAX = 50;
 export const HISTORY_PAGE_SIZE_MAX = 50;
 export const FOLLOWS_MAX = 1000;
+/**
+ * Issue 61: the statuses a reader files a book under (docs/READER-JOURNEY.md "Statuses and lists"),
+ * in the library's tab order; and how many books one reader may file (a bound, not a plan).
+ */
+export const READING_STATUSES = ['reading', 'plan_to_read', 'on_hold', 're_reading', 'completed', 'dropped'] as const;
+export type ReadingStatus = (typeof READING_STATUSES)[number];
+export const STATUSES_MAX = 10_000;
+export const STATUSES_PAGE_SIZE_MAX = 100;
 
 /** Two-step sign-in (issue 28): a 6-digit code of the authenticator app (RFC 6238, 30-second steps). */
 export const TOTP_CODE_PATTERN = '^[0-9]{6}$';

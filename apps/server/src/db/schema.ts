@@ -523,6 +523,18 @@ export interface BookFollowsTable {
   created_at: number;
 }
 
+/** Issue 61: the reader's status of a book (modules/library/statuses.service.ts). */
+export interface ReadingStatusesTable {
+  user_id: number;
+  book_id: number;
+  /** One of READING_STATUSES (contracts). */
+  status: string;
+  /** 1: the reader set it; 0: the site did (reading, at the first chapter opened). */
+  chosen: number;
+  created_at: number;
+  updated_at: number;
+}
+
 /** A browser's Web Push subscription (push.service.ts). */
 export interface PushSubscriptionsTable {
   id: Generated<number>;
@@ -1044,6 +1056,7 @@ export interface Database {
   reading_progress: ReadingProgressTable;
   chapter_reads: ChapterReadsTable;
   book_follows: BookFollowsTable;
+  reading_statuses: ReadingStatusesTable;
   push_subscriptions: PushSubscriptionsTable;
   audit_log: AuditLogTable;
   site_settings: SiteSettingsTable;

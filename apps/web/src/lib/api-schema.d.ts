@@ -12886,6 +12886,270 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/user/statuses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Ext (issue 61): one tab of the library: the books under a status, a page, with the count of every status */
+        get: {
+            parameters: {
+                query: {
+                    /** @description zh-cn, en-us, fr-fr, es-es or ar-sa (case-insensitive) */
+                    language?: string;
+                    page: number;
+                    page_size: number;
+                    /** @description status_changed: filed most recently first; updated: the book’s newest chapter first */
+                    sort: "status_changed" | "updated";
+                    /** @description reading, plan_to_read, on_hold, re_reading, completed or dropped */
+                    status: "reading" | "plan_to_read" | "on_hold" | "re_reading" | "completed" | "dropped";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    /** @description Books under each status (published ones) */
+                                    counts: {
+                                        completed: number;
+                                        dropped: number;
+                                        on_hold: number;
+                                        plan_to_read: number;
+                                        re_reading: number;
+                                        reading: number;
+                                    };
+                                    items: {
+                                        book_title: string;
+                                        book_type: "comic" | "novel";
+                                        /** Format: uuid */
+                                        book_uuid: string;
+                                        cover_image: string | null;
+                                        resume: {
+                                            chapter_number: number;
+                                            chapter_title: string;
+                                            /** Format: uuid */
+                                            chapter_uuid: string;
+                                            page_index: number | null;
+                                            page_offset: number | null;
+                                            text_fraction: number | null;
+                                        } | null;
+                                        /** @description reading, plan_to_read, on_hold, re_reading, completed or dropped */
+                                        status: "reading" | "plan_to_read" | "on_hold" | "re_reading" | "completed" | "dropped";
+                                        /** Format: date-time */
+                                        status_changed_at: string;
+                                        /** @description Published chapters */
+                                        total_chapters: number;
+                                        /**
+                                         * Format: date-time
+                                         * @description When the book last changed (a chapter was added)
+                                         */
+                                        updated_at: string;
+                                    }[];
+                                    total: number;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/statuses/{bookUuid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Ext (issue 61): the reader's status of a book (null: none) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    bookUuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    /** @description true: the reader set it; false: the site did (reading, at the first chapter opened) */
+                                    chosen: boolean;
+                                    status: ("reading" | "plan_to_read" | "on_hold" | "re_reading" | "completed" | "dropped") | (never | null);
+                                    /** Format: date-time */
+                                    updated_at: string | null;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        /** Ext (issue 61): file a book under a status (replaces its status) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    bookUuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description reading, plan_to_read, on_hold, re_reading, completed or dropped */
+                        status: "reading" | "plan_to_read" | "on_hold" | "re_reading" | "completed" | "dropped";
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    /** @description true: the reader set it; false: the site did (reading, at the first chapter opened) */
+                                    chosen: boolean;
+                                    status: ("reading" | "plan_to_read" | "on_hold" | "re_reading" | "completed" | "dropped") | (never | null);
+                                    /** Format: date-time */
+                                    updated_at: string | null;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Ext (issue 61): take a book out of every status */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    bookUuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    /** @description true: the reader set it; false: the site did (reading, at the first chapter opened) */
+                                    chosen: boolean;
+                                    status: ("reading" | "plan_to_read" | "on_hold" | "re_reading" | "completed" | "dropped") | (never | null);
+                                    /** Format: date-time */
+                                    updated_at: string | null;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/statuses/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Ext (issue 61): how many books the reader filed under each status */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description Books under each status (published ones) */
+                                result: {
+                                    completed: number;
+                                    dropped: number;
+                                    on_hold: number;
+                                    plan_to_read: number;
+                                    re_reading: number;
+                                    reading: number;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/user/totp/disable": {
         parameters: {
             query?: never;

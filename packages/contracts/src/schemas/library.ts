@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { CONTINUE_READING_MAX, HISTORY_PAGE_SIZE_MAX, PROGRESS_BATCH_MAX } from '../constants.js';
+import { CONTINUE_READING_MAX, HISTORY_PAGE_SIZE_MAX, PROGRESS_BATCH_MAX, READING_STATUSES, STATUSES_PAGE_SIZE_MAX } from '../constants.js';
 import { BookType } from './catalogue.js';
 import { ClosedObject, Data, LanguageParam, Nullable, Result, Timestamp, Uuid } from './common.js';
 
@@ -116,3 +116,58 @@ export const LibrarySummary = Type.Object({
 });
 export type LibrarySummary = Static<typeof LibrarySummary>;
 export const LibrarySummaryResponse = Result(LibrarySummary);
+
+/** Issue 61: a reading status (the library's tabs). */
+export const ReadingStatusValue = Type.Union(
+  [
+    Type.Literal('reading'),
+    Type.Literal('plan_to_read'),
+    Type.Literal('on_hold'),
+    Type.Literal('re_reading'),
+    Type.Literal('completed'),
+    Type.Literal('dropped'),
+  ],
+  { description: 'reading, plan_to_read, on_hold, re_reading, completed or dropped' },
+);
+export const SetReadingStatusBody = ClosedObject({ status: ReadingStatusValue });
+export type SetReadingStatusBody = Static<typeof SetReadingStatusBody>;
+export const BookReadingStatus = Type.Object({
+  status: Nullable(ReadingStatusValue),
+  chosen: Type.Boolean({ description: 'true: the reader set it; false: the site did (reading, at the first chapter opened)' }),
+  updated_at: Nullable(Timestamp()),
+});
+export type BookReadingStatus = Static<typeof BookReadingStatus>;
+export const BookReadingStatusResponse = Result(BookReadingStatus);
+export const StatusCounts = Type.Object(
+  {
+    reading: Type.Integer(),
+    plan_to_read: Type.Integer(),
+    on_hold: Type.Integer(),
+    re_reading: Type.Integer(),
+    completed: Type.Integer(),
+    dropped: Type.Integer(),
+  } satisfies Record<(typeof READING_STATUSES)[number], unknown>,
+  { description: 'Books under each status (published ones)' },
+);
+export type StatusCounts = Static<typeof StatusCounts>;
+export const StatusCountsResponse = Result(StatusCounts);
+export const StatusesQuery = Type.Object({
+  status: ReadingStatusValue,
+  sort: Type.Union([Type.Literal('status_changed'), Type.Literal('updated')], {
+    default: 'status_changed',
+    description: 'status_changed: filed most recently first; updated: the book’s newest chapter first',
+  }),
+  page: Type.Integer({ minimum: 1, maximum: 10_000, default: 1 }),
+  page_size: Type.Integer({ minimum: 1, maximum: STATUSES_PAGE_SIZE_MAX, default: 24 }),
+  language: Type.Optional(LanguageParam),
+});
+export type StatusesQuery = Static<typeof StatusesQuery>;
+export const StatusItem = Type.Object({
+  ...BookCard,
+  status: ReadingStatusValue,
+  status_changed_at: Timestamp(),
+  updated_at: Timestamp('When the book last changed (a chapter was added)'),
+  resume: Nullable(ResumePoint),
+});
+export type StatusItem = Static<typeof StatusItem>;
+export const StatusesResponse = Result(Type.Object({ items: Type.Array(StatusItem), total: Type.Integer(), counts: StatusCounts }));

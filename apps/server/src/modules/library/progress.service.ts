@@ -1,3 +1,4 @@
+import { fileAsReading } from './statuses.repository.js';
 import {
   ErrorCode,
   type BookProgress,
@@ -16,7 +17,7 @@ import { DAY_MS, toIso } from '../../lib/time.js';
 import type { MediaUrls } from '../media/media-urls.js';
 import { cardFields, loadTexts } from './library-texts.js';
 import * as repo from './progress.repository.js';
-import { userReaderKey, type ReaderKey } from './reader-key.js';
+import { userIdOfKey, userReaderKey, type ReaderKey } from './reader-key.js';
 import { refuseLeftReaderKey } from '../users/account-guard.js';
 
 /** A client clock may be off: positions dated in the future count as now, older than this as this old. */
@@ -121,6 +122,9 @@ export function createProgressService(deps: { db: Db; media: MediaUrls; now?: ()
       await refuseLeftReaderKey(trx, reader);
       await repo.upsertProgress(trx, [...progress.values()]);
       await repo.upsertChapterReads(trx, [...reads.values()]);
+      // Issue 61: a reader who opens a book under no status (or planned) is now reading it.
+      const userId = userIdOfKey(reader);
+      if (userId !== null) await fileAsReading(trx, userId, [...new Set([...reads.values()].map((read) => read.book_id))], receivedAt);
     });
     return body.progress.length;
   }
@@ -273,6 +277,8 @@ export function createProgressService(deps: { db: Db; media: MediaUrls; now?: ()
           chunk.map((row) => ({ ...row, reader_key: to })),
         );
       await repo.deleteReaderData(trx, from);
+      // What the visitor started is the account's reading now (issue 61), as if read signed in.
+      await fileAsReading(trx, userId, [...new Set(progress.map((row) => row.book_id))], now());
       return { merged_books: progress.length, merged_chapters: reads.length };
     });
   }

@@ -9,6 +9,9 @@ export type ReaderKey = `u:${number}` | VisitorKey;
 
 export const userReaderKey = (userId: number): ReaderKey => `u:${userId}`;
 
+/** The account of a reader key; null for a visitor. */
+export const userIdOfKey = (reader: ReaderKey): number | null => (reader.startsWith('u:') ? Number(reader.slice(2)) : null);
+
 export function createReaderKeys(proofs: VisitorProofs) {
   return {
     /** For reads: null (nothing to show) for a visitor id without its proof, or no reader at all. */

@@ -19,6 +19,7 @@ export const ERASURE_TABLES: Readonly<Record<string, string>> = {
   external_sign_in_flows: 'deleted (sign-ins with a provider in progress, linking to it or into it)',
   account_tokens: 'deleted',
   book_follows: 'deleted',
+  reading_statuses: 'deleted',
   reader_settings: 'deleted (the reader\u2019s reading defaults)',
   book_reading_overrides: 'deleted (the reader\u2019s per-book reading choices)',
   chapter_likes: "deleted, and the chapters' and books' like counts lowered by them",

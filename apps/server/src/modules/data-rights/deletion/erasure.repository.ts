@@ -28,6 +28,7 @@ export async function deleteOwnRows(db: DbExecutor, userId: number): Promise<voi
     .execute();
   await db.deleteFrom('account_tokens').where('user_id', '=', userId).execute();
   await db.deleteFrom('book_follows').where('user_id', '=', userId).execute();
+  await db.deleteFrom('reading_statuses').where('user_id', '=', userId).execute();
   await db.deleteFrom('reader_settings').where('user_id', '=', userId).execute();
   await db.deleteFrom('book_reading_overrides').where('user_id', '=', userId).execute();
   await db.deleteFrom('auto_unlocks').where('user_id', '=', userId).execute();

@@ -224,6 +224,16 @@ export const readReadingEvents = (db: DbExecutor, userId: number) =>
 export const readFollows = (db: DbExecutor, userId: number) =>
   db.selectFrom('book_follows').select(['book_id', 'created_at']).where('user_id', '=', userId).orderBy('created_at').execute();
 
+/** Issue 61: the reader's reading statuses. */
+export const readReadingStatuses = (db: DbExecutor, userId: number) =>
+  db
+    .selectFrom('reading_statuses')
+    .select(['book_id', 'status', 'chosen', 'created_at', 'updated_at'])
+    .where('user_id', '=', userId)
+    .orderBy('updated_at')
+    .orderBy('book_id')
+    .execute();
+
 /** Issue 45: the reader's reading defaults (one row or none) and per-book choices. */
 export const readReadingSettings = (db: DbExecutor, userId: number) =>
   db

@@ -101,6 +101,7 @@ async function readAll(
   const reads = await repo.readChapterReads(trx, readerKey);
   const events = await repo.readReadingEvents(trx, userId);
   const follows = await repo.readFollows(trx, userId);
+  const statuses = await repo.readReadingStatuses(trx, userId);
   const readingSettings = await repo.readReadingSettings(trx, userId);
   const readingOverrides = await repo.readReadingOverrides(trx, userId);
   const chapterLikes = await repo.readChapterLikes(trx, userId);
@@ -136,7 +137,9 @@ async function readAll(
   const chapterRows = [];
   for (const ids of chunks([...chapterIds])) chapterRows.push(...(await repo.readChapters(trx, ids)));
   for (const row of chapterRows) bookIds.add(Number(row.book_id));
-  for (const rows of [progress, reads, events, follows, ratings, entries, readingOverrides, autoUnlocks] as { book_id: number | null }[][])
+  for (const rows of [progress, reads, events, follows, statuses, ratings, entries, readingOverrides, autoUnlocks] as {
+    book_id: number | null;
+  }[][])
     for (const row of rows) if (row.book_id !== null) bookIds.add(Number(row.book_id));
   const bookRows = [];
   for (const ids of chunks([...bookIds])) bookRows.push(...(await repo.readBooks(trx, ids)));
@@ -327,6 +330,13 @@ async function readAll(
       client_at: iso(row.client_at),
     })),
     'follows.json': follows.map((row) => ({ ...bookRef(row.book_id), followed_at: iso(row.created_at) })),
+    'statuses.json': statuses.map((row) => ({
+      ...bookRef(row.book_id),
+      reading_status: row.status,
+      set_by: row.chosen === 1 ? 'you' : 'site',
+      created_at: iso(row.created_at),
+      updated_at: iso(row.updated_at),
+    })),
     'reading-preferences.json': {
       defaults: readingSettings
         ? {

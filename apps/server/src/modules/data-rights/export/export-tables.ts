@@ -29,6 +29,7 @@ export const EXPORTED_TABLES: Readonly<Record<string, string>> = {
   reading_progress: 'reading-progress.json',
   chapter_reads: 'reading-history.json',
   book_follows: 'follows.json',
+  reading_statuses: 'statuses.json',
   reader_settings: 'reading-preferences.json (defaults)',
   book_reading_overrides: 'reading-preferences.json (books)',
   push_subscriptions: 'push-subscriptions.json',

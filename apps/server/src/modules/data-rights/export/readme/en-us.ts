@@ -33,6 +33,8 @@ export const enUs: ReadmeWords = {
     'reading-history.csv': 'The same history as a spreadsheet table.',
     'reading-events.json': 'The reading events your reader app sent (book opened, chapter started, finished), with their times.',
     'follows.json': 'The books you follow, since when.',
+    'statuses.json':
+      'The reading status of each book you filed (reading, plan to read, on hold, re-reading, completed, dropped), whether you set it or the site did when you started the book, and when.',
     'reading-preferences.json':
       'How you like to read: your defaults (page mode, direction, fit; the novel font, spacing, margins and theme) and your choices for single books.',
     'likes.json': 'The chapters and comments you liked, and when.',
@@ -194,6 +196,8 @@ export const enUs: ReadmeWords = {
     turned_on_at: 'when you turned it on',
     two_step: 'two-step sign-in',
     until: 'until when',
+    reading_status: 'the reading status you filed the book under: reading, plan_to_read, on_hold, re_reading, completed or dropped',
+    set_by: 'who set it: you, or the site (reading, when you opened the book)',
     updated_at: 'when it last changed',
     used_at: 'when it was used',
     uuid: 'identifier',

@@ -33,6 +33,8 @@ export const esEs: ReadmeWords = {
     'reading-history.csv': 'El mismo historial como tabla de hoja de cálculo.',
     'reading-events.json': 'Los eventos de lectura que envió tu aplicación (libro abierto, capítulo empezado, terminado), con sus horas.',
     'follows.json': 'Los libros que sigues, desde cuándo.',
+    'statuses.json':
+      'El estado de lectura de cada libro que clasificaste (leyendo, pendiente, en pausa, releyendo, terminado, abandonado), si lo pusiste tú o el sitio al empezar el libro, y cuándo.',
     'reading-preferences.json':
       'Cómo te gusta leer: tus ajustes predeterminados (modo de página, dirección, ajuste; fuente, interlineado, márgenes y tema de las novelas) y tus elecciones para libros concretos.',
     'likes.json': 'Los capítulos y comentarios que te gustaron, y cuándo.',
@@ -194,6 +196,9 @@ export const esEs: ReadmeWords = {
     turned_on_at: 'cuándo lo activaste',
     two_step: 'inicio de sesión en dos pasos',
     until: 'hasta cuándo',
+    reading_status:
+      'el estado de lectura del libro: reading (leyendo), plan_to_read (pendiente), on_hold (en pausa), re_reading (releyendo), completed (terminado) o dropped (abandonado)',
+    set_by: 'quién lo puso: you (tú) o site (el sitio, al abrir el libro)',
     updated_at: 'cuándo cambió por última vez',
     used_at: 'cuándo se usó',
     uuid: 'identificador',

@@ -34,6 +34,8 @@ export const frFr: ReadmeWords = {
     'reading-events.json':
       'Les événements de lecture envoyés par votre application (livre ouvert, chapitre commencé, terminé), avec leurs heures.',
     'follows.json': 'Les livres que vous suivez, et depuis quand.',
+    'statuses.json':
+      'Le statut de lecture de chaque livre que vous avez classé (en cours, à lire, en pause, relecture, terminé, abandonné), si vous l’avez choisi ou si le site l’a mis quand vous avez commencé le livre, et quand.',
     'reading-preferences.json':
       'Votre façon de lire : vos réglages par défaut (mode de page, sens, ajustement ; police, interligne, marges et thème des romans) et vos choix pour certains livres.',
     'likes.json': 'Les chapitres et commentaires que vous avez aimés, et quand.',
@@ -194,6 +196,9 @@ export const frFr: ReadmeWords = {
     turned_on_at: 'quand vous l’avez activé',
     two_step: 'connexion en deux étapes',
     until: 'jusqu’à quand',
+    reading_status:
+      'le statut de lecture du livre : reading (en cours), plan_to_read (à lire), on_hold (en pause), re_reading (relecture), completed (terminé) ou dropped (abandonné)',
+    set_by: 'qui l’a mis : you (vous) ou site (le site, quand vous avez ouvert le livre)',
     updated_at: 'dernière modification',
     used_at: 'date d’utilisation',
     uuid: 'identifiant',

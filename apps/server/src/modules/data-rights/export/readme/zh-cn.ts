@@ -28,6 +28,7 @@ export const zhCn: ReadmeWords = {
     'reading-history.csv': '同样的阅读记录，电子表格格式。',
     'reading-events.json': '你的阅读应用发送的阅读事件（打开作品、开始章节、读完章节）及其时间。',
     'follows.json': '你关注的作品及关注时间。',
+    'statuses.json': '你为每部作品设置的阅读状态（在读、想读、搁置、重读、读完、弃读），由你设置还是在你开始阅读时由本站设置，以及时间。',
     'reading-preferences.json': '你的阅读偏好：默认设置（翻页模式、方向、适配；小说的字体、行距、边距和主题）以及对单部作品的设置。',
     'likes.json': '你点赞的章节和评论，以及点赞时间。',
     'comments.json': '你的评论（内容、状态、章节、日期）、你提交的评论举报，以及你收到的回复提醒。',
@@ -186,6 +187,9 @@ export const zhCn: ReadmeWords = {
     turned_on_at: '开启时间',
     two_step: '两步验证',
     until: '截止时间',
+    reading_status:
+      '你为作品设置的阅读状态：reading（在读）、plan_to_read（想读）、on_hold（搁置）、re_reading（重读）、completed（读完）或 dropped（弃读）',
+    set_by: '由谁设置：you（你）或 site（你开始阅读时由本站设置）',
     updated_at: '最后修改时间',
     used_at: '使用时间',
     uuid: '标识',
