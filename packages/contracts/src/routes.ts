@@ -106,7 +106,7 @@ export const PROFILE_SECTIONS = {
 export type ProfileSection = (typeof PROFILE_SECTIONS)[keyof typeof PROFILE_SECTIONS];
 
 /** The library's tabs other than the first (following), named in its `?tab=`. */
-export type LibraryTab = 'history' | 'alerts';
+export type LibraryTab = 'history' | 'alerts' | 'statuses';
 
 /**
  * Links to the pages that take parameters, a query or a section (the others are their pattern:
@@ -131,6 +131,8 @@ export const pagePath = {
   offline: () => '/offline',
   /** The library at a tab; without one, at the first (the books followed). */
   library: (tab?: LibraryTab) => (tab ? `${PAGE_PATTERNS.library}?tab=${tab}` : PAGE_PATTERNS.library),
+  /** Issue 61: the library's statuses tab at one status (its books). */
+  libraryStatus: (status: string) => `${PAGE_PATTERNS.library}?tab=statuses&status=${encodeURIComponent(status)}`,
   /** The links sent by e-mail: a new password, the address confirmed, a list left (apps/server modules/mail/). */
   resetPassword: (token: string) => `${PAGE_PATTERNS.resetPassword}?token=${encodeURIComponent(token)}`,
   confirmEmail: (token: string) => `${PAGE_PATTERNS.confirmEmail}?token=${encodeURIComponent(token)}`,

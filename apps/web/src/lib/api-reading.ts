@@ -1,5 +1,6 @@
 import type {
   BookChapters,
+  BookReadingStatus,
   BookProgress,
   ChapterContent,
   ContinueReadingItem,
@@ -8,6 +9,9 @@ import type {
   ProgressEntry,
   PushSubscriptionBody,
   ReadingEvent,
+  ReadingStatus,
+  StatusCounts,
+  StatusItem,
 } from '@inkstream/contracts';
 import { client, data, onceClient, result } from './api-fetch';
 import { keepEvents } from './event-queue';
@@ -48,6 +52,19 @@ export const readingApi = {
   follow: (bookUuid: string) => result(client.PUT('/api/v1/user/follows/{bookUuid}', { params: book(bookUuid) })),
   unfollow: (bookUuid: string) => result(client.DELETE('/api/v1/user/follows/{bookUuid}', { params: book(bookUuid) })),
   library: (language: string): Promise<LibraryItem[]> => result(client.GET('/api/v1/user/library', { params: { query: { language } } })),
+  /** Issue 61: the reader's reading status of a book, set, cleared; the library's statuses tab. */
+  status: (bookUuid: string): Promise<BookReadingStatus> =>
+    result(client.GET('/api/v1/user/statuses/{bookUuid}', { params: book(bookUuid) })),
+  setStatus: (bookUuid: string, status: ReadingStatus): Promise<BookReadingStatus> =>
+    result(client.PUT('/api/v1/user/statuses/{bookUuid}', { params: book(bookUuid), body: { status } })),
+  clearStatus: (bookUuid: string): Promise<BookReadingStatus> =>
+    result(client.DELETE('/api/v1/user/statuses/{bookUuid}', { params: book(bookUuid) })),
+  statuses: (
+    status: ReadingStatus,
+    page: number,
+    language: string,
+  ): Promise<{ items: StatusItem[]; total: number; counts: StatusCounts }> =>
+    result(client.GET('/api/v1/user/statuses', { params: { query: { status, sort: 'status_changed', page, page_size: 24, language } } })),
   pushPublicKey: () => result(client.GET('/api/v1/push/public-key')).then((r) => r.public_key),
   subscribePush: (subscription: PushSubscriptionBody) => result(client.POST('/api/v1/user/push/subscriptions', { body: subscription })),
   unsubscribePush: (endpoint: string) => result(client.DELETE('/api/v1/user/push/subscriptions', { body: { endpoint } })),

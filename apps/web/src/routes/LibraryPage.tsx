@@ -7,19 +7,23 @@ import { usePageTitle } from '../components/use-page-title';
 import { AlertsList, SUMMARY_KEY } from '../features/library/AlertsList';
 import { FollowingList } from '../features/library/FollowingList';
 import { HistoryList } from '../features/library/HistoryList';
+import { StatusesList } from '../features/library/StatusesList';
+import { READING_STATUSES } from '../features/chapters';
+import type { ReadingStatus } from '@inkstream/contracts';
 import styles from '../features/library/library.module.css';
 import { api } from '../lib/api-client';
 import { publicConfigQuery } from '../lib/public-config';
 
-type Tab = 'following' | 'history' | 'alerts';
+type Tab = 'following' | 'statuses' | 'history' | 'alerts';
 const TAB_PATH: Record<Tab, string> = {
   following: pagePath.library(),
+  statuses: pagePath.library('statuses'),
   history: pagePath.library('history'),
   alerts: pagePath.library('alerts'),
 };
 
 /**
- * The reader's library: followed books, the reading history and, for a logged-in reader with the
+ * The reader's library: followed books, the books by reading status (issue 61), the reading history and, for a logged-in reader with the
  * community on, the alerts (replies to their comments): one tab each (the tab is in the URL).
  */
 export default function LibraryPage() {
@@ -32,8 +36,12 @@ export default function LibraryPage() {
   const summary = useQuery({ queryKey: SUMMARY_KEY, queryFn: api.librarySummary, enabled: hasAlerts, staleTime: 60_000 });
   const unread = summary.data?.unread_alerts ?? 0;
   const asked = params.get('tab');
-  const tab: Tab = asked === 'history' ? 'history' : asked === 'alerts' && hasAlerts ? 'alerts' : 'following';
-  const tabs: Tab[] = hasAlerts ? ['following', 'history', 'alerts'] : ['following', 'history'];
+  const tab: Tab =
+    asked === 'history' ? 'history' : asked === 'statuses' ? 'statuses' : asked === 'alerts' && hasAlerts ? 'alerts' : 'following';
+  const tabs: Tab[] = hasAlerts ? ['following', 'statuses', 'history', 'alerts'] : ['following', 'statuses', 'history'];
+  // Issue 61: the status shown in the statuses tab (reading unless the address names another).
+  const askedStatus = params.get('status');
+  const status = (READING_STATUSES as readonly string[]).includes(askedStatus ?? '') ? (askedStatus as ReadingStatus) : 'reading';
   usePageTitle(t('title'));
   return (
     <div className={styles.page}>
@@ -57,7 +65,15 @@ export default function LibraryPage() {
           </Link>
         ))}
       </nav>
-      {tab === 'following' ? <FollowingList isLoggedIn={!!userUuid} /> : tab === 'history' ? <HistoryList /> : <AlertsList />}
+      {tab === 'following' ? (
+        <FollowingList isLoggedIn={!!userUuid} />
+      ) : tab === 'statuses' ? (
+        <StatusesList isLoggedIn={!!userUuid} status={status} />
+      ) : tab === 'history' ? (
+        <HistoryList />
+      ) : (
+        <AlertsList />
+      )}
     </div>
   );
 }

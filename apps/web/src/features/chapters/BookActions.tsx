@@ -7,6 +7,7 @@ import { readerPath } from '@inkstream/contracts/routes';
 import { useLanguage } from '../../i18n/use-language';
 import { resumeLink } from './resume-link';
 import { FollowButton } from './FollowButton';
+import { StatusPicker } from './StatusPicker';
 import { BookSaveMenu } from '../offline';
 import { useBookProgress } from './use-book-progress';
 import styles from './BookActions.module.css';
@@ -52,6 +53,8 @@ export function BookActions({ bookUuid, totalChapters, firstChapter }: Props) {
         totalChapters > 0 && <span className={`${styles.primary} ${styles.placeholder}`} aria-hidden="true" />
       )}
       <FollowButton bookUuid={bookUuid} />
+      {/* Issue 61: reading, plan to read, … (signed-in readers). */}
+      <StatusPicker bookUuid={bookUuid} />
       {/* Issue 47: the next chapters from where the reader is, saved for reading offline. */}
       <BookSaveMenu bookUuid={bookUuid} fromNumber={resume?.chapter_number ?? opening?.chapter_number ?? 1} totalChapters={totalChapters} />
     </div>

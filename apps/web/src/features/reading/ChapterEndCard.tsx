@@ -4,7 +4,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { ApiError } from '../../lib/api-client';
 import type { Language } from '../../lib/language';
-import { FollowButton, useOnVisible } from '../chapters';
+import { FollowButton, MarkCompleted, useOnVisible } from '../chapters';
 import { AutoUnlockAtEnd } from '../coins';
 import { CommentsLink } from '../comments';
 import { AlsoReadRow } from '../discovery';
@@ -71,6 +71,8 @@ export function ChapterEndCard({
       <div className={styles.row}>
         <LikeButton content={content} language={language} />
         <FollowButton bookUuid={content.book_uuid} isEnabled={isNear} />
+        {/* Issue 61: the last chapter read: the book can be filed as completed. */}
+        {!next && <MarkCompleted bookUuid={content.book_uuid} isEnabled={isNear} />}
         <CommentsLink chapterUuid={content.chapter_uuid} isEnabled={isNear} />
       </div>
       {/* What to read next once this book runs out, or beside it (issue 46). */}
