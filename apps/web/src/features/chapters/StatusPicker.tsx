@@ -18,11 +18,11 @@ export function StatusPicker({ bookUuid }: { bookUuid: string }) {
   const { status, change } = useReadingStatus(bookUuid, !!userUuid);
   if (!userUuid) return null;
   const current = (change.isPending ? change.variables : status?.status) ?? null;
-  const refused = change.error instanceof ApiError && change.error.code === 'STATUS_LIMIT_REACHED' ? 'status.limit' : 'status.error';
+  const refused = change.error instanceof ApiError && change.error.code === 'STATUS_LIMIT_REACHED' ? 'readingStatus.limit' : 'readingStatus.error';
   return (
     <div className={styles.status}>
       <label htmlFor={id} className={styles.statusLabel}>
-        {t('status.label')}
+        {t('readingStatus.label')}
       </label>
       <select
         id={id}
@@ -31,10 +31,10 @@ export function StatusPicker({ bookUuid }: { bookUuid: string }) {
         disabled={status === undefined || change.isPending}
         onChange={(event) => change.mutate((event.target.value || null) as ReadingStatus | null)}
       >
-        <option value="">{t('status.none')}</option>
+        <option value="">{t('readingStatus.none')}</option>
         {READING_STATUSES.map((name) => (
           <option key={name} value={name}>
-            {t(`status.names.${name}`)}
+            {t(`readingStatus.names.${name}`)}
           </option>
         ))}
       </select>
@@ -56,17 +56,17 @@ export function MarkCompleted({ bookUuid, isEnabled }: { bookUuid: string; isEna
   if (status.status === 'completed')
     return (
       <p className={styles.statusDone} role="status">
-        {t('status.markedCompleted')}
+        {t('readingStatus.markedCompleted')}
       </p>
     );
   return (
     <>
       <button type="button" className={styles.follow} disabled={change.isPending} onClick={() => change.mutate('completed')}>
-        {t('status.markCompleted')}
+        {t('readingStatus.markCompleted')}
       </button>
       {change.isError && (
         <p className={forms.error} role="alert">
-          {t('status.error')}
+          {t('readingStatus.error')}
         </p>
       )}
     </>

@@ -47,7 +47,7 @@ export function StatusesList({ isLoggedIn, status }: { isLoggedIn: boolean; stat
             aria-current={name === status ? 'page' : undefined}
             replace
           >
-            {t(`chapters:status.names.${name}`)}
+            {t(`chapters:readingStatus.names.${name}`)}
             {counts && <span className={styles.statusCount}>{counts[name]}</span>}
           </Link>
         ))}
@@ -62,7 +62,7 @@ export function StatusesList({ isLoggedIn, status }: { isLoggedIn: boolean; stat
           </button>
         </p>
       ) : tab.data.items.length === 0 ? (
-        <p className={styles.empty}>{t('statuses.empty', { status: t(`chapters:status.names.${status}`) })}</p>
+        <p className={styles.empty}>{t('statuses.empty', { status: t(`chapters:readingStatus.names.${status}`) })}</p>
       ) : (
         <ul className={styles.list}>
           {tab.data.items.map((book) => (
