@@ -19,7 +19,7 @@ import { usernameKey } from './users.service.js';
 import type { Actor, AuditService } from '../audit/audit.service.js';
 import { countLinks, deleteOwnLink, findOwnLink, findUserById, listLinks } from './linked-identities.repository.js';
 import { NO_PASSWORD } from './external-sign-in.service.js';
-import { countPasskeys, listPasskeys } from './passkeys/passkeys.repository.js';
+import { countPasskeys, listPasskeys, lockAccountRow } from './passkeys/passkeys.repository.js';
 import { recentSignIns } from './sign-in-events.repository.js';
 import { listUnusedRecoveryCodes } from './two-step.repository.js';
 import type { MembershipAdminService } from '../membership/membership-admin.service.js';
@@ -326,7 +326,8 @@ export function createUsersAdminService(deps: {
     await domainEvents.transact(async (trx) => {
       const link = await findOwnLink(trx, row.id, id);
       if (!link) throw new AppError(ErrorCode.EXTERNAL_LINK_NOT_FOUND, 404, 'No such linked provider on this account');
-      const account = await findUserById(trx, row.id);
+      // Under the account's row lock: a passkey removed or the password removed meanwhile is seen here.
+      const account = await lockAccountRow(trx, row.id);
       if (account?.password_hash === NO_PASSWORD && (await countLinks(trx, row.id)) <= 1 && (await countPasskeys(trx, row.id)) === 0)
         throw new AppError(
           ErrorCode.EXTERNAL_LAST_SIGN_IN_WAY,
