@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, callApi, createUser, createUserWithEmail, postApi, type TestUser } from './helpers/factories.js';
+import { authHeader, callApi, createUser, createUserWithEmail, postApi, type Injected, type TestUser } from './helpers/factories.js';
 import { createSoftwareAuthenticator } from './helpers/software-authenticator.js';
 import { createTestContext, TEST_DIALECT, type TestContext } from './helpers/test-context.js';
 import { enableTwoStep, totpCodeAt } from './helpers/two-step.js';
@@ -45,7 +45,7 @@ const removePasskeyByAssertion = async (user: TestUser, id: number, authenticato
 };
 const hashOf = async (user: TestUser) =>
   (await ctx.db.selectFrom('users').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow()).password_hash;
-const refusalOf = (answer: { statusCode: number; json: () => any }) => {
+const refusalOf = (answer: Injected) => {
   expect(answer.statusCode).toBe(409);
   expect(answer.json().code).toBe('PASSWORD_REMOVAL_REFUSED');
   return answer.json().details[0];

@@ -275,7 +275,8 @@ export function createPasskeysService(deps: {
     );
     await db.transaction().execute(async (trx) => {
       const account = await repo.lockAccountRow(trx, user.id);
-      if (!account) throw sessionEnded();
+      // An account erased or disabled since the request authenticated changes no more.
+      if (!account || account.erased_at !== null || account.disabled_at !== null) throw sessionEnded();
       // The password checked must still be the account's (not changed meanwhile).
       if (account.password_hash === NO_PASSWORD) throw removalRefused('no_password');
       if (account.password_hash !== row.password_hash)
