@@ -1,7 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanUpScreen, renderScreen, setUpI18n, stubApi } from '../../test-support/render-screen';
 import { PasskeysSection } from './PasskeysSection';
+
+vi.mock('@simplewebauthn/browser', async (original) => ({
+  ...(await original<typeof import('@simplewebauthn/browser')>()),
+  startAuthentication: vi.fn(async () => ({ id: 'cred', rawId: 'cred', type: 'public-key', response: {}, clientExtensionResults: {} })),
+}));
 
 beforeAll(setUpI18n);
 afterEach(cleanUpScreen);
@@ -88,5 +93,26 @@ describe('"Sign in with passkeys only" in the profile', () => {
     show();
     expect(await screen.findByText('Your account has no password: you sign in with your passkeys.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: OPEN })).toBeNull();
+  });
+
+  it('an account without a password removes a passkey by confirming with a passkey; the last one stays', async () => {
+    const api = stubApi({
+      'GET /user/passkeys': ok([passkey]),
+      'GET /user/password/state': ok({ has_password: false }),
+      'POST /user/passkeys/confirm/options': ok({ challenge: 'c', allowCredentials: [] }),
+      'POST /user/passkeys/1/remove': { status: 409, body: { error: 'last', code: 'PASSKEY_LAST_SIGN_IN_WAY' } },
+    });
+    show();
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove My phone' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).queryByLabelText('Current password')).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm with a passkey and remove' }));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('alert').textContent).toBe(
+        'This passkey is your only way to sign in. Add another passkey or set a password first.',
+      ),
+    );
+    const sent = api.mock.calls.find(([url, init]) => init?.method === 'POST' && String(url).endsWith('/remove'))!;
+    expect(Object.keys(JSON.parse(String(sent[1]!.body)))).toEqual(['assertion']);
   });
 });
