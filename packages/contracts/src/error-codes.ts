@@ -151,6 +151,14 @@ export const ErrorCode = {
   PASSKEY_LIMIT: 'PASSKEY_LIMIT',
   /** No passkey of this reader with this id: 404. */
   PASSKEY_NOT_FOUND: 'PASSKEY_NOT_FOUND',
+  /**
+   * Issue 60: the password cannot be removed (409); `details.reason`: no_passkey (add a passkey
+   * first), no_recovery (confirm an e-mail address or turn on two-step sign-in with recovery codes
+   * first), no_password (there is none to remove); the reason is the detail of field `reason`.
+   */
+  PASSWORD_REMOVAL_REFUSED: 'PASSWORD_REMOVAL_REFUSED',
+  /** Removing this passkey would leave the account with no password, no passkey and no provider (409). */
+  PASSKEY_LAST_SIGN_IN_WAY: 'PASSKEY_LAST_SIGN_IN_WAY',
   NOT_FOUND: 'NOT_FOUND',
   METHOD_NOT_ALLOWED: 'METHOD_NOT_ALLOWED',
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',

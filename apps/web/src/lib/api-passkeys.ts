@@ -18,6 +18,19 @@ export const passkeysApi = {
     result(client.PUT('/api/v1/user/passkeys/{id}', { params: { path: { id } }, body: { name } })),
   remove: (id: number, password: string) =>
     result(client.POST('/api/v1/user/passkeys/{id}/remove', { params: { path: { id } }, body: { password } })),
+  /** Removes a passkey with a fresh answer of one of the reader's passkeys (an account without a password). */
+  confirmOptions: async (): Promise<PublicKeyCredentialRequestOptionsJSON> =>
+    (await result(client.POST('/api/v1/user/passkeys/confirm/options'))) as PublicKeyCredentialRequestOptionsJSON,
+  removeWithPasskey: (id: number, assertion: AuthenticationResponseJSON) =>
+    result(client.POST('/api/v1/user/passkeys/{id}/remove', { params: { path: { id } }, body: { assertion: assertion as never } })),
+  passwordState: (): Promise<{ has_password: boolean }> => result(client.GET('/api/v1/user/password/state')),
+  /** "Sign in with passkeys only": removes the password (docs/ACCOUNTS.md "Passkeys"). */
+  removePassword: (currentPassword: string, totpCode: string | undefined) =>
+    result(
+      client.POST('/api/v1/user/password/remove', {
+        body: { current_password: currentPassword, ...(totpCode ? { totp_code: totpCode } : {}) },
+      }),
+    ),
   signInOptions: async (): Promise<PublicKeyCredentialRequestOptionsJSON> =>
     (await result(anonymousClient.POST('/api/v1/passkeys/authentication/options'))) as PublicKeyCredentialRequestOptionsJSON,
   signIn: (credential: AuthenticationResponseJSON): Promise<LoginResult> =>

@@ -5765,6 +5765,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/users/{userUuid}/sign-in-ways": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Issue 60: how the reader signs in (password, two-step, passkeys, providers) and their latest sign-ins */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    userUuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    email_confirmed: boolean;
+                                    /** @description False for an account without a password (made through a provider, or passkey-only) */
+                                    has_password: boolean;
+                                    /** @description Oldest first */
+                                    passkeys: {
+                                        /** Format: date-time */
+                                        created_at: string;
+                                        id: number;
+                                        /** Format: date-time */
+                                        last_used_at: string | null;
+                                        name: string;
+                                    }[];
+                                    /** @description Linked sign-in providers, oldest first */
+                                    providers: {
+                                        email: string | null;
+                                        id: number;
+                                        /** Format: date-time */
+                                        last_used_at: string | null;
+                                        /** Format: date-time */
+                                        linked_at: string;
+                                        provider: string;
+                                        provider_name: string;
+                                    }[];
+                                    /** @description Unused recovery codes of two-step sign-in */
+                                    recovery_codes_left: number;
+                                    /** @description Newest first, at most 20 */
+                                    sign_ins: {
+                                        /** Format: date-time */
+                                        at: string;
+                                        method: "password" | "passkey" | "oidc" | "wechat";
+                                        /** @description An OpenID provider's id (method oidc); null otherwise */
+                                        provider: string | null;
+                                    }[];
+                                    /** @description Two-step sign-in (authenticator app) is on */
+                                    two_step: boolean;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/users/{userUuid}/subscriptions": {
         parameters: {
             query?: never;
@@ -12423,6 +12503,59 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/user/password/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign in with passkeys only: remove the password (needs a passkey, and a confirmed e-mail address or unused recovery codes) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        current_password: string;
+                        /** @description A 6-digit code of the authenticator app, or a recovery code (xxxx-xxxx-xxxx) */
+                        totp_code?: string;
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    /** @enum {boolean} */
+                                    password_removed: true;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/user/password/reset": {
         parameters: {
             query?: never;
@@ -12471,6 +12604,51 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/password/state": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the account has a password (the profile offers "passkeys only" while it has one and a passkey) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    /** @description False for an account without a password (passkey-only, or made through a provider) */
+                                    has_password: boolean;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;

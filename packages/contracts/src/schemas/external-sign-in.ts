@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { CURRENT_PASSWORD_MAX, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from '../constants.js';
 import { ClosedObject, Data, Nullable, Result, Timestamp } from './common.js';
+import { SignInEvent } from './sign-in.js';
 import { LoginResult, TotpOrRecoveryCode } from './users.js';
 
 /**
@@ -117,3 +118,25 @@ export const SandboxWechatScanResponse = Result(
     redirect_url: Type.String({ description: "Where WeChat would send the browser: the site's callback with code and state" }),
   }),
 );
+
+/** A reader's passkey as the console shows it: a name and two dates, never a key or a credential id. */
+export const AdminSignInPasskey = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  created_at: Timestamp(),
+  last_used_at: Nullable(Timestamp()),
+});
+export type AdminSignInPasskey = Static<typeof AdminSignInPasskey>;
+
+/** Console (issue 60): every way a reader signs in, and their latest sign-ins, in one answer. */
+export const AdminSignInWays = Type.Object({
+  has_password: Type.Boolean({ description: 'False for an account without a password (made through a provider, or passkey-only)' }),
+  two_step: Type.Boolean({ description: 'Two-step sign-in (authenticator app) is on' }),
+  recovery_codes_left: Type.Integer({ minimum: 0, description: 'Unused recovery codes of two-step sign-in' }),
+  email_confirmed: Type.Boolean(),
+  passkeys: Type.Array(AdminSignInPasskey, { description: 'Oldest first' }),
+  providers: Type.Array(LinkedIdentity, { description: 'Linked sign-in providers, oldest first' }),
+  sign_ins: Type.Array(SignInEvent, { description: 'Newest first, at most 20' }),
+});
+export type AdminSignInWays = Static<typeof AdminSignInWays>;
+export const AdminSignInWaysResponse = Result(AdminSignInWays);

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
-import { PASSKEY_NAME_MAX } from '../constants.js';
+import { CURRENT_PASSWORD_MAX, PASSKEY_NAME_MAX } from '../constants.js';
+import { TotpOrRecoveryCode } from './users.js';
 import { ClosedObject, Nullable, PlainText, Result, Timestamp } from './common.js';
 
 /**
@@ -119,3 +120,22 @@ export const PasskeyRemoveBody = ClosedObject({
 export const PasskeySignInBody = ClosedObject({ credential: PasskeyAssertion });
 export const PasskeyIdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 export const PasskeyRemovedResponse = Result(Type.Object({ removed: Type.Literal(true) }));
+
+/**
+ * Issue 60: "sign in with passkeys only": POST /user/password/remove. Allowed only while the
+ * account has a passkey and a way back (a confirmed e-mail address, or unused recovery codes).
+ */
+export const PasswordRemoveBody = ClosedObject({
+  current_password: Type.String({ minLength: 1, maxLength: CURRENT_PASSWORD_MAX }),
+  totp_code: Type.Optional(TotpOrRecoveryCode),
+});
+export type PasswordRemoveBody = Static<typeof PasswordRemoveBody>;
+export const PasswordStateResponse = Result(
+  Type.Object({
+    has_password: Type.Boolean({ description: 'False for an account without a password (passkey-only, or made through a provider)' }),
+  }),
+);
+export const PasswordRemovedResponse = Result(Type.Object({ password_removed: Type.Literal(true) }));
+/** Why a removal of the password was refused (PASSWORD_REMOVAL_REFUSED's `details.reason`). */
+export const PasswordRemovalRefusal = Type.Union([Type.Literal('no_passkey'), Type.Literal('no_recovery'), Type.Literal('no_password')]);
+export type PasswordRemovalRefusal = Static<typeof PasswordRemovalRefusal>;

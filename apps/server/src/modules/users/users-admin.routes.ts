@@ -10,6 +10,7 @@ import {
   AdminUserListResponse,
   AdminUserParams,
   AdminLinkedIdentitiesResponse,
+  AdminSignInWaysResponse,
   AdminLinkedIdentityParams,
   AdminUnlinkBody,
 } from '@inkstream/contracts';
@@ -98,6 +99,18 @@ export function usersAdminRoutes(users: UsersAdminService) {
         },
       },
       async (request) => ({ data: { result: await users.linkedProviders(request.params.userUuid) } }),
+    );
+    app.get(
+      '/users/:userUuid/sign-in-ways',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Issue 60: how the reader signs in (password, two-step, passkeys, providers) and their latest sign-ins',
+          params: AdminUserParams,
+          response: { 200: AdminSignInWaysResponse, ...errorResponses },
+        },
+      },
+      async (request) => ({ data: { result: await users.signInWays(request.params.userUuid) } }),
     );
     app.post(
       '/users/:userUuid/linked-identities/:id/unlink',

@@ -4,6 +4,7 @@ import {
   ErrorCode,
   normalizeLanguage,
   type AdminGrantBody,
+  type AdminSignInWays,
   type AdminUserDetail,
   type AdminUserListQuery,
   type AdminUserSummary,
@@ -19,6 +20,9 @@ import { usernameKey } from './users.service.js';
 import type { Actor, AuditService } from '../audit/audit.service.js';
 import { countLinks, deleteOwnLink, findOwnLink, findUserById, listLinks } from './linked-identities.repository.js';
 import { NO_PASSWORD } from './external-sign-in.service.js';
+import { countPasskeys, listPasskeys, lockAccountRow } from './passkeys/passkeys.repository.js';
+import { recentSignIns } from './sign-in-events.repository.js';
+import { listUnusedRecoveryCodes } from './two-step.repository.js';
 import type { MembershipAdminService } from '../membership/membership-admin.service.js';
 import { numberOrNull, toMembership } from '../membership/membership-end.js';
 import * as repo from './users-admin.repository.js';
@@ -28,6 +32,8 @@ import { changeAddress, clearAddress } from './account-email.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const READERS_CURSOR = 'readers';
+/** The console's "Ways to sign in" lists as many sign-ins as the reader's security page. */
+const SIGN_INS_SHOWN = 20;
 const READERS_BY_NAME_CURSOR = 'readers-by-name';
 const isoOrNull = (ms: number | null) => (ms === null ? null : toIso(Number(ms)));
 
@@ -282,6 +288,37 @@ export function createUsersAdminService(deps: {
   }
 
   /**
+   * Issue 60: every way the reader signs in (password or not, two-step, passkeys by name and dates,
+   * linked providers) and their latest sign-ins, for the console's "Ways to sign in".
+   */
+  async function signInWays(uuid: string): Promise<AdminSignInWays> {
+    const row = await findOrThrow(db, uuid);
+    const account = await findUserById(db, row.id);
+    if (!account) throw new AppError(ErrorCode.USER_NOT_FOUND, 404, 'No such user');
+    const twoStep = account.totp_enabled_at !== null;
+    const [passkeys, providers, codes, signIns] = await Promise.all([
+      listPasskeys(db, row.id),
+      linkedProviders(uuid),
+      twoStep ? listUnusedRecoveryCodes(db, row.id) : Promise.resolve([]),
+      recentSignIns(db, row.id, SIGN_INS_SHOWN),
+    ]);
+    return {
+      has_password: account.password_hash !== NO_PASSWORD,
+      two_step: twoStep,
+      recovery_codes_left: codes.length,
+      email_confirmed: account.email !== null && account.email_confirmed_at !== null,
+      passkeys: passkeys.map((key) => ({
+        id: key.id,
+        name: key.name,
+        created_at: toIso(Number(key.created_at)),
+        last_used_at: isoOrNull(key.last_used_at),
+      })),
+      providers,
+      sign_ins: signIns.map((event) => ({ method: event.method, provider: event.provider, at: toIso(event.created_at) })),
+    };
+  }
+
+  /**
    * Issue 60: unlinks a provider from a reader (a provider account taken over, say), audited; as
    * for the reader, never the last way into an account without a password.
    */
@@ -290,9 +327,14 @@ export function createUsersAdminService(deps: {
     await domainEvents.transact(async (trx) => {
       const link = await findOwnLink(trx, row.id, id);
       if (!link) throw new AppError(ErrorCode.EXTERNAL_LINK_NOT_FOUND, 404, 'No such linked provider on this account');
-      const account = await findUserById(trx, row.id);
-      if (account?.password_hash === NO_PASSWORD && (await countLinks(trx, row.id)) <= 1)
-        throw new AppError(ErrorCode.EXTERNAL_LAST_SIGN_IN_WAY, 409, 'This is the only way into this account (it has no password)');
+      // Under the account's row lock: a passkey removed or the password removed meanwhile is seen here.
+      const account = await lockAccountRow(trx, row.id);
+      if (account?.password_hash === NO_PASSWORD && (await countLinks(trx, row.id)) <= 1 && (await countPasskeys(trx, row.id)) === 0)
+        throw new AppError(
+          ErrorCode.EXTERNAL_LAST_SIGN_IN_WAY,
+          409,
+          'This is the only way into this account (it has no password and no passkey)',
+        );
       await deleteOwnLink(trx, row.id, id);
       await audit.recordWithin(trx, actor, {
         action: 'user.unlink_provider',
@@ -314,6 +356,7 @@ export function createUsersAdminService(deps: {
   }
 
   return {
+    signInWays,
     linkedProviders,
     unlinkProvider,
     list,

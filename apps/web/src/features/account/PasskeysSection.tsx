@@ -1,7 +1,7 @@
 import { PASSKEY_NAME_MAX, PASSKEYS_MAX } from '@inkstream/contracts/constants';
 import { formatDateTime } from '@inkstream/contracts/formats';
 import type { Passkey } from '@inkstream/contracts';
-import { startRegistration } from '@simplewebauthn/browser';
+import { startAuthentication, startRegistration } from '@simplewebauthn/browser';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Dialog } from '../../components/Dialog';
@@ -9,6 +9,7 @@ import { useTranslation } from '../../i18n/use-translation';
 import { passkeysApi } from '../../lib/api-passkeys';
 import type { Language } from '../../lib/language';
 import { passkeyErrorKey, passkeysUsableHere } from './passkey-sign-in';
+import { PASSWORD_STATE_KEY, PasskeysOnlyAction } from './PasskeysOnly';
 import { PasswordField } from './PasswordField';
 import { TextField } from './TextField';
 import styles from '../../components/forms.module.css';
@@ -18,17 +19,54 @@ import list from './feed-keys.module.css';
 const QUERY_KEY = ['account', 'passkeys'];
 
 /** Asks for the current password, then removes the passkey: the session alone may not (docs/ACCOUNTS.md "Passkeys"). */
-function RemoveDialog({ passkey, onClose }: { passkey: Passkey | null; onClose(): void }) {
+function RemoveDialog({ passkey, hasPassword, onClose }: { passkey: Passkey | null; hasPassword: boolean; onClose(): void }) {
   const { t } = useTranslation('passkeys');
   return (
     <Dialog
       open={passkey !== null}
       onClose={onClose}
       title={t('remove.title', { name: passkey?.name ?? '' })}
-      description={t('remove.text')}
+      description={t(hasPassword ? 'remove.text' : 'remove.textPasskey')}
     >
-      {passkey && <RemoveForm passkey={passkey} onDone={onClose} />}
+      {passkey &&
+        (hasPassword ? <RemoveForm passkey={passkey} onDone={onClose} /> : <RemoveWithPasskey passkey={passkey} onDone={onClose} />)}
     </Dialog>
+  );
+}
+
+/** An account without a password removes a passkey with a fresh answer of one of its passkeys. */
+function RemoveWithPasskey({ passkey, onDone }: { passkey: Passkey; onDone(): void }) {
+  const { t } = useTranslation('passkeys');
+  const queryClient = useQueryClient();
+  const [error, setError] = useState<string | null>(null);
+  const remove = useMutation({
+    mutationFn: async () => {
+      const optionsJSON = await passkeysApi.confirmOptions();
+      const assertion = await startAuthentication({ optionsJSON });
+      return passkeysApi.removeWithPasskey(passkey.id, assertion);
+    },
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: QUERY_KEY });
+      onDone();
+    },
+    onError: (caught) => setError(t(passkeyErrorKey(caught))),
+  });
+  return (
+    <div>
+      {error && (
+        <p className={styles.error} role="alert">
+          {error}
+        </p>
+      )}
+      <div className={profile.buttonRow}>
+        <button type="button" className={styles.primary} disabled={remove.isPending} onClick={() => remove.mutate()}>
+          {t('remove.confirmPasskey')}
+        </button>
+        <button type="button" className={styles.secondary} onClick={onDone}>
+          {t('cancel')}
+        </button>
+      </div>
+    </div>
   );
 }
 
@@ -157,6 +195,9 @@ export function PasskeysSection() {
   const { t, i18n } = useTranslation('passkeys');
   const queryClient = useQueryClient();
   const { data, isPending, isError } = useQuery({ queryKey: QUERY_KEY, queryFn: passkeysApi.list });
+  const passwordState = useQuery({ queryKey: PASSWORD_STATE_KEY, queryFn: passkeysApi.passwordState });
+  // Until the server said, the account is taken to have a password (as almost every account does).
+  const hasPassword = passwordState.data?.has_password ?? true;
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [added, setAdded] = useState<string | null>(null);
@@ -228,7 +269,9 @@ export function PasskeysSection() {
           </button>
         </form>
       )}
-      <RemoveDialog passkey={removing} onClose={() => setRemoving(null)} />
+      {passwordState.data?.has_password === true && data && data.length > 0 && <PasskeysOnlyAction />}
+      {passwordState.data?.has_password === false && <p className={profile.sectionText}>{t('passkeysOnly.active')}</p>}
+      <RemoveDialog passkey={removing} hasPassword={hasPassword} onClose={() => setRemoving(null)} />
     </section>
   );
 }

@@ -26,7 +26,16 @@ describe('passkey refusals', () => {
       'ACCOUNT_DISABLED',
       'VALIDATION_FAILED',
       'NETWORK_ERROR',
+      'PASSKEY_LAST_SIGN_IN_WAY',
+      'TOTP_REQUIRED',
+      'INVALID_TOTP',
     ].map((code): [string, unknown] => [code, new ApiError(400, code, code)]),
+    // The passkey-only rule: each reason of a refused password removal has its own words.
+    ...['no_passkey', 'no_recovery', 'no_password'].map((reason): [string, unknown] => [
+      reason,
+      new ApiError(409, 'PASSWORD_REMOVAL_REFUSED', reason, [{ field: 'reason', message: reason }]),
+    ]),
+    ['unknown reason', new ApiError(409, 'PASSWORD_REMOVAL_REFUSED', 'x')],
     ['cancelled', Object.assign(new Error('no'), { name: 'NotAllowedError' })],
     ['unsupported', Object.assign(new Error('no'), { name: 'NotSupportedError' })],
     [

@@ -54,6 +54,19 @@ export function passkeyErrorKey(error: unknown): string {
         return 'errors.limit';
       case 'PASSKEY_NOT_FOUND':
         return 'errors.notFound';
+      case 'PASSKEY_LAST_SIGN_IN_WAY':
+        return 'errors.lastWayIn';
+      case 'PASSWORD_REMOVAL_REFUSED': {
+        // The server says why in the detail of field `reason`; each reason has its own words.
+        const reason = error.details.find((detail) => detail.field === 'reason')?.message;
+        return reason === 'no_passkey' || reason === 'no_recovery' || reason === 'no_password'
+          ? `passkeysOnly.refused.${reason}`
+          : 'passkeysOnly.refused.other';
+      }
+      case 'TOTP_REQUIRED':
+        return 'errors.totpRequired';
+      case 'INVALID_TOTP':
+        return 'errors.invalidTotp';
       case 'WRONG_PASSWORD':
         return 'errors.wrongPassword';
       case 'RATE_LIMITED':

@@ -1,6 +1,6 @@
 import type { DbExecutor } from '../../../db/database.js';
 import type { PasskeysTable } from '../../../db/schema.js';
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 
 /** The passkeys table's statements; passkeys.service.ts decides. */
 
@@ -63,3 +63,45 @@ export const countPasskeys = async (db: DbExecutor, userId: number) =>
 
 /** The whole account row a sign-in completes with. */
 export const findUserById = (db: DbExecutor, id: number) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+
+/**
+ * Takes the account's row lock for the rest of the transaction (a write that changes nothing: the
+ * row lock on PostgreSQL, the write lock at once on SQLite), so two changes of the ways into one
+ * account (the password removed, a passkey removed, a provider unlinked) run one after the other
+ * and each checks what the other left. The row after the lock; undefined when there is none.
+ */
+export async function lockAccountRow(trx: DbExecutor, userId: number) {
+  await trx
+    .updateTable('users')
+    .set({ password_hash: sql<string>`password_hash` })
+    .where('id', '=', userId)
+    .execute();
+  return trx.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+}
+
+/** How many passkeys, linked providers and unused recovery codes the account has. */
+export async function countWaysIn(db: DbExecutor, userId: number) {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => [
+      eb.selectFrom('passkeys').select(eb.fn.countAll().as('n')).where('passkeys.user_id', '=', userId).as('passkeys'),
+      eb.selectFrom('linked_identities').select(eb.fn.countAll().as('n')).where('linked_identities.user_id', '=', userId).as('links'),
+      eb
+        .selectFrom('user_recovery_codes')
+        .select(eb.fn.countAll().as('n'))
+        .where('user_recovery_codes.user_id', '=', userId)
+        .where('user_recovery_codes.used_at', 'is', null)
+        .as('recovery_codes'),
+    ])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return {
+    passkeys: Number(row?.passkeys ?? 0),
+    links: Number(row?.links ?? 0),
+    recoveryCodes: Number(row?.recovery_codes ?? 0),
+  };
+}
+
+/** The account's password hash set to `hash` (NO_PASSWORD: passkey-only); sessions stay. */
+export const setPasswordHash = (db: DbExecutor, userId: number, hash: string) =>
+  db.updateTable('users').set({ password_hash: hash }).where('id', '=', userId).execute();

@@ -10,6 +10,9 @@ import {
   PasskeyResponse,
   PasskeySignInBody,
   PasskeysResponse,
+  PasswordRemoveBody,
+  PasswordRemovedResponse,
+  PasswordStateResponse,
 } from '@inkstream/contracts';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
@@ -122,6 +125,40 @@ export function passkeysRoutes(passkeys: PasskeysService) {
           ip: request.ip,
         });
         return { data: { result: { removed: true as const } } };
+      },
+    );
+
+    app.get(
+      '/user/password/state',
+      {
+        schema: {
+          tags,
+          summary: 'Whether the account has a password (the profile offers "passkeys only" while it has one and a passkey)',
+          response: { 200: PasswordStateResponse, ...errorResponses },
+        },
+      },
+      async (request) => ({ data: { result: await passkeys.passwordState(requireUser(request)) } }),
+    );
+
+    app.post(
+      '/user/password/remove',
+      {
+        config,
+        schema: {
+          tags,
+          summary:
+            'Sign in with passkeys only: remove the password (needs a passkey, and a confirmed e-mail address or unused recovery codes)',
+          body: PasswordRemoveBody,
+          response: { 200: PasswordRemovedResponse, ...errorResponses },
+        },
+      },
+      async (request) => {
+        await passkeys.removePassword(requireUser(request), {
+          currentPassword: request.body.current_password,
+          totpCode: request.body.totp_code,
+          ip: request.ip,
+        });
+        return { data: { result: { password_removed: true as const } } };
       },
     );
 

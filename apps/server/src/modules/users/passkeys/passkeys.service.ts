@@ -8,13 +8,22 @@ import {
   type AuthenticationResponseJSON,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import { ErrorCode, PASSKEYS_MAX, type Language, type LoginResult, type Passkey, DEFAULT_LANGUAGE } from '@inkstream/contracts';
+import {
+  ErrorCode,
+  PASSKEYS_MAX,
+  type Language,
+  type LoginResult,
+  type Passkey,
+  type PasswordRemovalRefusal,
+  DEFAULT_LANGUAGE,
+} from '@inkstream/contracts';
 import type { Db } from '../../../db/database.js';
 import type { UserRow } from '../../../db/schema.js';
 import { AppError } from '../../../lib/app-error.js';
 import { toIso } from '../../../lib/time.js';
 import type { AuthUser } from '../auth-user.js';
 import { checkCurrentSecrets } from '../current-secrets.js';
+import { NO_PASSWORD } from '../external-sign-in.service.js';
 import { takeLoginAttempt, type LoginAttempt } from '../login-throttle.js';
 import type { TotpCipher } from '../totp-crypto.js';
 import { findUserByUuid } from '../users.repository.js';
@@ -32,6 +41,40 @@ const passkeyInvalid = () =>
 const challengeExpired = () =>
   new AppError(ErrorCode.PASSKEY_CHALLENGE_EXPIRED, 400, 'This passkey request has expired or was used already; start again');
 const notFound = () => new AppError(ErrorCode.PASSKEY_NOT_FOUND, 404, 'You have no passkey with this id');
+const REFUSALS: Record<PasswordRemovalRefusal, string> = {
+  no_password: 'Your account has no password to remove',
+  no_passkey: 'Add a passkey first: without a password, passkeys are how you sign in',
+  no_recovery:
+    'Confirm an e-mail address or turn on two-step sign-in with recovery codes first, so you can get back in if you lose your passkeys',
+};
+const removalRefused = (reason: PasswordRemovalRefusal) =>
+  new AppError(ErrorCode.PASSWORD_REMOVAL_REFUSED, 409, REFUSALS[reason], [{ field: 'reason', message: reason }]);
+const lastWayIn = () =>
+  new AppError(
+    ErrorCode.PASSKEY_LAST_SIGN_IN_WAY,
+    409,
+    'This passkey is your only way to sign in (no password and no linked provider): add another passkey or set a password first',
+  );
+
+type WaysAccount = Pick<UserRow, 'password_hash' | 'email' | 'email_confirmed_at' | 'totp_enabled_at'>;
+type WaysIn = Awaited<ReturnType<typeof repo.countWaysIn>>;
+
+/**
+ * The passkey-only rule (docs/ACCOUNTS.md "Passkeys"): an account may become passkey-only only
+ * while it has a passkey and a way back: a confirmed e-mail address (a reset link sets a password)
+ * or unused recovery codes (two-step sign-in on). Null when the password may go.
+ */
+export function passwordRemovalRefusal(account: WaysAccount, ways: WaysIn): PasswordRemovalRefusal | null {
+  if (account.password_hash === NO_PASSWORD) return 'no_password';
+  if (ways.passkeys === 0) return 'no_passkey';
+  const confirmedEmail = account.email !== null && account.email_confirmed_at !== null;
+  const recoveryCodes = account.totp_enabled_at !== null && ways.recoveryCodes > 0;
+  return confirmedEmail || recoveryCodes ? null : 'no_recovery';
+}
+
+/** Whether the account keeps a way in: a password, a passkey or a linked provider. */
+const hasWayIn = (account: WaysAccount, ways: WaysIn) => account.password_hash !== NO_PASSWORD || ways.passkeys > 0 || ways.links > 0;
+
 const sessionEnded = () => new AppError(ErrorCode.INVALID_TOKEN, 401, 'Your session has ended; please log in again');
 const rateLimited = (attempt: LoginAttempt) =>
   new AppError(
@@ -193,6 +236,9 @@ export function createPasskeysService(deps: {
     if (!row) throw sessionEnded();
     const passkey = await repo.findOwnPasskey(db, user.id, id);
     if (!passkey) throw notFound();
+    // Refused before any secret is asked for: the last way in stays whatever is given.
+    const before = await repo.countWaysIn(db, user.id);
+    if (!hasWayIn(row, { ...before, passkeys: before.passkeys - 1 })) throw lastWayIn();
     if (given.assertion !== undefined && given.password === undefined) {
       await provePasskey(given.assertion, { purpose: 'confirm', owner: row, ip: given.ip });
     } else {
@@ -204,8 +250,54 @@ export function createPasskeysService(deps: {
         now(),
       );
     }
-    if (!(await repo.deletePasskey(db, user.id, id))) throw notFound();
+    await db.transaction().execute(async (trx) => {
+      // Under the account's lock: a password removed or a provider unlinked meanwhile is seen here.
+      const account = await repo.lockAccountRow(trx, user.id);
+      if (!account) throw sessionEnded();
+      if (!(await repo.deletePasskey(trx, user.id, id))) throw notFound();
+      if (!hasWayIn(account, await repo.countWaysIn(trx, user.id))) throw lastWayIn();
+    });
     await mailSignInWayChanged(db, deps.domainEvents, user.id, 'passkey_removed', passkey.name, now());
+  }
+
+  /**
+   * "Sign in with passkeys only": removes the account's password (its hash becomes NO_PASSWORD, so
+   * every password login fails as a wrong one). Needs the current password and, with two-step
+   * sign-in on, its code (checkCurrentSecrets: the failed-login throttle). Refused (409
+   * PASSWORD_REMOVAL_REFUSED) unless the passkey-only rule holds, checked again under the account's
+   * lock. Sessions stay; a confirmed address or the "Forgot password?" link can set a password again.
+   */
+  async function removePassword(user: AuthUser, given: { currentPassword: string; totpCode?: string | undefined; ip: string }) {
+    const row = await findUserByUuid(db, user.uuid);
+    if (!row) throw sessionEnded();
+    const refusal = passwordRemovalRefusal(row, await repo.countWaysIn(db, user.id));
+    if (refusal !== null) throw removalRefused(refusal);
+    await checkCurrentSecrets(
+      db,
+      deps.totpCipher,
+      row,
+      { usernameKey: usernameKey(row.username), password: given.currentPassword, totpCode: given.totpCode, secondStep: true, ip: given.ip },
+      now(),
+    );
+    await db.transaction().execute(async (trx) => {
+      const account = await repo.lockAccountRow(trx, user.id);
+      // An account erased or disabled since the request authenticated changes no more.
+      if (!account || account.erased_at !== null || account.disabled_at !== null) throw sessionEnded();
+      // The password checked must still be the account's (not changed meanwhile).
+      if (account.password_hash === NO_PASSWORD) throw removalRefused('no_password');
+      if (account.password_hash !== row.password_hash)
+        throw new AppError(ErrorCode.WRONG_PASSWORD, 403, 'The current password is not correct');
+      const again = passwordRemovalRefusal(account, await repo.countWaysIn(trx, user.id));
+      if (again !== null) throw removalRefused(again);
+      await repo.setPasswordHash(trx, user.id, NO_PASSWORD);
+    });
+  }
+
+  /** Whether the account has a password (the profile offers "passkeys only" while it has one). */
+  async function passwordState(user: AuthUser): Promise<{ has_password: boolean }> {
+    const row = await findUserByUuid(db, user.uuid);
+    if (!row) throw sessionEnded();
+    return { has_password: row.password_hash !== NO_PASSWORD };
   }
 
   async function authenticationOptions() {
@@ -296,7 +388,18 @@ export function createPasskeysService(deps: {
     await attempt.settle(true);
   }
 
-  return { list, registrationOptions, register, rename, confirmOptions, remove, authenticationOptions, signIn };
+  return {
+    list,
+    registrationOptions,
+    register,
+    rename,
+    confirmOptions,
+    remove,
+    removePassword,
+    passwordState,
+    authenticationOptions,
+    signIn,
+  };
 }
 
 const limitReached = () =>

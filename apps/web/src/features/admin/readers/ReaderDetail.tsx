@@ -18,6 +18,7 @@ import { InviteTree } from './InviteTree';
 import { MembershipState } from './MembershipState';
 import { ReasonForm } from './ReasonForm';
 import { ReaderFeedKeysPanel } from './ReaderFeedKeysPanel';
+import { ReaderSignInWays } from './ReaderSignInWays';
 import { ReaderSubscriptions } from './ReaderSubscriptions';
 import { readersApi } from './readers-api';
 import local from './readers.module.css';
@@ -128,6 +129,7 @@ export function ReaderDetail() {
       </div>
 
       <ReaderCommentsPanel userUuid={user.uuid} username={user.username} />
+      <ReaderSignInWays userUuid={user.uuid} />
       <ReaderFeedKeysPanel userUuid={user.uuid} />
       <ReaderSubscriptions userUuid={user.uuid} />
       <Ledger grants={detail.data.grants} />

@@ -1,5 +1,12 @@
 import type { FeedKeySummary } from '@inkstream/contracts';
-import type { AdminSubscription, AdminUserChange, AdminUserDetail, AdminUserListQuery, AdminUserSummary } from '@inkstream/contracts';
+import type {
+  AdminSignInWays,
+  AdminSubscription,
+  AdminUserChange,
+  AdminUserDetail,
+  AdminUserListQuery,
+  AdminUserSummary,
+} from '@inkstream/contracts';
 import { client, data } from '../../../lib/api-fetch';
 import type { CursorPage } from '../shell/admin-api';
 
@@ -25,6 +32,15 @@ export const readersApi = {
     data(client.GET('/api/v1/admin/users/{userUuid}/feed_keys', user(uuid))).then((d) => d.result),
   revokeFeedKey: (uuid: string, keyId: number) =>
     data(client.DELETE('/api/v1/admin/users/{userUuid}/feed_keys/{key_id}', { params: { path: { userUuid: uuid, key_id: keyId } } })),
+  signInWays: (uuid: string): Promise<AdminSignInWays> =>
+    data(client.GET('/api/v1/admin/users/{userUuid}/sign-in-ways', user(uuid))).then((d) => d.result),
+  unlinkProvider: (uuid: string, id: number, reason: string) =>
+    data(
+      client.POST('/api/v1/admin/users/{userUuid}/linked-identities/{id}/unlink', {
+        params: { path: { userUuid: uuid, id } },
+        body: { reason },
+      }),
+    ),
   subscriptions: (uuid: string): Promise<AdminSubscription[]> =>
     data(client.GET('/api/v1/admin/users/{userUuid}/subscriptions', user(uuid))),
   stopRenewal: (uuid: string, subscriptionId: number, reason: string): Promise<AdminSubscription[]> =>
