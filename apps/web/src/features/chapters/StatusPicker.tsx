@@ -18,7 +18,8 @@ export function StatusPicker({ bookUuid }: { bookUuid: string }) {
   const { status, change } = useReadingStatus(bookUuid, !!userUuid);
   if (!userUuid) return null;
   const current = (change.isPending ? change.variables : status?.status) ?? null;
-  const refused = change.error instanceof ApiError && change.error.code === 'STATUS_LIMIT_REACHED' ? 'readingStatus.limit' : 'readingStatus.error';
+  const refused =
+    change.error instanceof ApiError && change.error.code === 'STATUS_LIMIT_REACHED' ? 'readingStatus.limit' : 'readingStatus.error';
   return (
     <div className={styles.status}>
       <label htmlFor={id} className={styles.statusLabel}>
