@@ -94,6 +94,15 @@ describe(`passkey-only accounts (${TEST_DIALECT})`, () => {
     expect(removed.json().data.result).toEqual({ password_removed: true });
     expect(await hashOf(reader)).toBe('');
     expect((await callApi(ctx, 'GET', '/user/password/state', reader)).json().data.result).toEqual({ has_password: false });
+    // The reader is told (their confirmed address), as for every way in taken away.
+    const told = await ctx.db
+      .selectFrom('mail_outbox')
+      .select(['kind', 'data'])
+      .where('user_id', '=', reader.id)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(told.kind).toBe('sign-in-ways-changed');
+    expect(JSON.parse(told.data).password_removed).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d UTC$/);
     // The session stays.
     expect((await callApi(ctx, 'GET', '/user/passkeys', reader)).statusCode).toBe(200);
 

@@ -3,12 +3,13 @@ import type { EventRaiser } from '../../db/domain-events.js';
 import { queueMail } from '../mail/mail-queue.js';
 import { mailRecipientOf } from './mail-recipient.js';
 
-export type SignInWayChange = 'passkey_added' | 'passkey_removed' | 'provider_linked' | 'provider_unlinked';
+export type SignInWayChange = 'passkey_added' | 'passkey_removed' | 'provider_linked' | 'provider_unlinked' | 'password_removed';
 
 /**
  * Issue 60: tells the reader (at their confirmed address, if any) that a way into their account
  * was added or taken away, so a passkey or provider added by someone holding their session does
- * not go unseen. `what` is the passkey's or the provider's name.
+ * not go unseen. `what` is the passkey's or the provider's name (for the password removed, the site's
+ * word for it is in the message: `what` is empty).
  */
 export async function mailSignInWayChanged(
   executor: DbExecutor,
@@ -29,7 +30,7 @@ export async function mailSignInWayChanged(
       to: recipient.to,
       userId,
       language: recipient.language,
-      data: { username: recipient.username, [change]: `${what} (${when})` },
+      data: { username: recipient.username, [change]: what === '' ? when : `${what} (${when})` },
     },
     nowMs,
   );

@@ -291,6 +291,8 @@ export function createPasskeysService(deps: {
       if (again !== null) throw removalRefused(again);
       await repo.setPasswordHash(trx, user.id, NO_PASSWORD);
     });
+    // After the commit (a plain transaction carries no domain events): the reader is told.
+    await mailSignInWayChanged(db, deps.domainEvents, user.id, 'password_removed', '', now());
   }
 
   /** Whether the account has a password (the profile offers "passkeys only" while it has one). */
