@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, callApi, createUser, postApi, type TestUser } from './helpers/factories.js';
-import { createSoftwareAuthenticator } from './helpers/software-authenticator.js';
+import { ceremonyAt, type CeremonyOptions, createSoftwareAuthenticator } from './helpers/software-authenticator.js';
 import { createTestContext, TEST_DIALECT, type TestContext } from './helpers/test-context.js';
 import { enableTwoStep } from './helpers/two-step.js';
 
@@ -10,11 +10,10 @@ import { enableTwoStep } from './helpers/two-step.js';
  * answer; unlinking a provider from it is audited. On both databases.
  */
 let ctx: TestContext;
-let ceremony: { origin: string; rpId: string };
+let ceremony: CeremonyOptions;
 beforeAll(async () => {
   ctx = await createTestContext();
-  const url = new URL(ctx.config.publicUrl);
-  ceremony = { origin: url.origin, rpId: url.hostname };
+  ceremony = ceremonyAt(ctx.config.publicUrl);
 });
 afterAll(() => ctx?.close());
 

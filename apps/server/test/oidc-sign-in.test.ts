@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eraseAccountNow } from './helpers/account-erasure.js';
-import { authHeader, callApi, createUser, createUserWithEmail, nextClientIp, type Injected, type TestUser } from './helpers/factories.js';
+import { authHeader, callApi, createUser, createUserWithEmail, nextClientIp, type TestUser } from './helpers/factories.js';
 import { startTestOidcProvider, type TestOidcAccount, type TestOidcProvider } from './helpers/oidc-test-provider.js';
+import { arriveAtCallback, externalStep, type FlowBrowser } from './helpers/provider-flow.js';
 import { createTestContext, type TestContext } from './helpers/test-context.js';
 import { enableTwoStep, totpCodeAt } from './helpers/two-step.js';
 
@@ -37,11 +38,7 @@ const account = (claims: Partial<TestOidcAccount> = {}): TestOidcAccount => {
   return { sub: `subject-${subjects}-${Date.now()}`, name: 'Ada Lovelace', preferred_username: 'ada.l', ...claims };
 };
 
-/** One browser: its cookie (the flow's binding) and its address. */
-interface Browser {
-  cookie: string;
-  ip: string;
-}
+type Browser = FlowBrowser;
 
 async function start(as: TestUser | null = null): Promise<{ browser: Browser; authorizationUrl: string }> {
   const ip = nextClientIp();
@@ -59,20 +56,7 @@ async function start(as: TestUser | null = null): Promise<{ browser: Browser; au
   return { browser: { cookie: setCookie.split(';')[0]!, ip }, authorizationUrl: response.json().data.result.authorization_url };
 }
 
-/** The browser arriving back at the site's callback: where it is sent next (the fragment of /sign-in/finish). */
-async function arrive(callbackUrl: URL, browser: Browser | null): Promise<URLSearchParams> {
-  const response = await ctx.app.inject({
-    method: 'GET',
-    url: `${callbackUrl.pathname}${callbackUrl.search}`,
-    headers: browser ? { cookie: browser.cookie } : {},
-    remoteAddress: browser?.ip ?? nextClientIp(),
-  });
-  expect(response.statusCode, response.body).toBe(303);
-  const location = new URL(String(response.headers.location));
-  expect(`${location.origin}${location.pathname}`).toBe(`${PUBLIC_URL}/sign-in/finish`);
-  expect(location.search).toBe('');
-  return new URLSearchParams(location.hash.slice(1));
-}
+const arrive = (callbackUrl: URL, browser: Browser | null) => arriveAtCallback(ctx, callbackUrl, browser);
 
 /** The whole way: start, the provider (signed in as `who`), back at the site. */
 async function signInWith(who: TestOidcAccount, as: TestUser | null = null) {
@@ -85,14 +69,7 @@ async function signInWith(who: TestOidcAccount, as: TestUser | null = null) {
   return { browser, callbackUrl, finish: await arrive(callbackUrl, browser) };
 }
 
-const step = (url: string, browser: Browser | null, payload: Record<string, unknown>) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: `/api/v1/sign-in/external/${url}`,
-    payload,
-    headers: browser ? { cookie: browser.cookie } : {},
-    remoteAddress: browser?.ip ?? nextClientIp(),
-  }) as Promise<Injected>;
+const step = (url: string, browser: Browser | null, payload: Record<string, unknown>) => externalStep(ctx, url, browser, payload);
 
 const linksOf = (userId: number) => ctx.db.selectFrom('linked_identities').selectAll().where('user_id', '=', userId).execute();
 const signInsOf = (userId: number) =>

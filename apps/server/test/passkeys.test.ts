@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readExportSnapshot } from '../src/modules/data-rights/export/export-snapshot.js';
 import { eraseAccountNow } from './helpers/account-erasure.js';
 import { authHeader, callApi, createUser, nextClientIp, postApi, type TestUser } from './helpers/factories.js';
-import { createSoftwareAuthenticator, FLAGS } from './helpers/software-authenticator.js';
+import { ceremonyAt, type CeremonyOptions, createSoftwareAuthenticator, FLAGS } from './helpers/software-authenticator.js';
 import { createTestContext, TEST_DIALECT, type TestContext } from './helpers/test-context.js';
 import { enableTwoStep } from './helpers/two-step.js';
 
@@ -11,11 +11,10 @@ import { enableTwoStep } from './helpers/two-step.js';
  * own P-256 keys) against the real verifier, on both databases.
  */
 let ctx: TestContext;
-let ceremony: { origin: string; rpId: string };
+let ceremony: CeremonyOptions;
 beforeAll(async () => {
   ctx = await createTestContext();
-  const url = new URL(ctx.config.publicUrl);
-  ceremony = { origin: url.origin, rpId: url.hostname };
+  ceremony = ceremonyAt(ctx.config.publicUrl);
 });
 afterAll(() => ctx?.close());
 

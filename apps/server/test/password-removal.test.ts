@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, callApi, createUser, createUserWithEmail, postApi, type Injected, type TestUser } from './helpers/factories.js';
-import { createSoftwareAuthenticator } from './helpers/software-authenticator.js';
+import { ceremonyAt, type CeremonyOptions, createSoftwareAuthenticator } from './helpers/software-authenticator.js';
 import { createTestContext, TEST_DIALECT, type TestContext } from './helpers/test-context.js';
 import { enableTwoStep, totpCodeAt } from './helpers/two-step.js';
 
@@ -11,11 +11,10 @@ import { enableTwoStep, totpCodeAt } from './helpers/two-step.js';
  * WebAuthn ceremonies (helpers/software-authenticator.ts), on both databases.
  */
 let ctx: TestContext;
-let ceremony: { origin: string; rpId: string };
+let ceremony: CeremonyOptions;
 beforeAll(async () => {
   ctx = await createTestContext();
-  const url = new URL(ctx.config.publicUrl);
-  ceremony = { origin: url.origin, rpId: url.hostname };
+  ceremony = ceremonyAt(ctx.config.publicUrl);
 });
 afterAll(() => ctx?.close());
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, callApi, createUser, createUserWithEmail, nextClientIp, postApi, type TestUser } from './helpers/factories.js';
-import { createSoftwareAuthenticator } from './helpers/software-authenticator.js';
+import { ceremonyAt, type CeremonyOptions, createSoftwareAuthenticator } from './helpers/software-authenticator.js';
+import { arriveAtCallback, externalStep } from './helpers/provider-flow.js';
 import { createTestContext, type TestContext } from './helpers/test-context.js';
 
 /**
@@ -9,11 +10,10 @@ import { createTestContext, type TestContext } from './helpers/test-context.js';
  * unseen; the console's unlink too. WeChat here is the sandbox's (the flow is the real one).
  */
 let ctx: TestContext;
-let ceremony: { origin: string; rpId: string };
+let ceremony: CeremonyOptions;
 beforeAll(async () => {
   ctx = await createTestContext();
-  const url = new URL(ctx.config.publicUrl);
-  ceremony = { origin: url.origin, rpId: url.hostname };
+  ceremony = ceremonyAt(ctx.config.publicUrl);
 });
 afterAll(() => ctx?.close());
 
@@ -40,15 +40,9 @@ async function linkWechat(user: TestUser, nickname: string) {
   const state = new URL(started.json().data.result.authorization_url).searchParams.get('state')!;
   const scanned = await callApi(ctx, 'POST', '/sign-in/wechat/sandbox/scan', null, { state, nickname });
   const back = new URL(scanned.json().data.result.redirect_url);
-  const arrived = await ctx.app.inject({ method: 'GET', url: `${back.pathname}${back.search}`, headers: { cookie }, remoteAddress: ip });
-  const result = new URLSearchParams(new URL(String(arrived.headers.location)).hash.slice(1)).get('result');
-  const outcome = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1/sign-in/external/result',
-    payload: { result },
-    headers: { cookie },
-    remoteAddress: ip,
-  });
+  const browser = { cookie, ip };
+  const result = (await arriveAtCallback(ctx, back, browser)).get('result');
+  const outcome = await externalStep(ctx, 'result', browser, { result });
   expect(outcome.json().data.result.status).toBe('linked');
 }
 

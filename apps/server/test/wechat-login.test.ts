@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, ConfigError } from '../src/config.js';
-import { authHeader, callApi, createUser, nextClientIp, type Injected, type TestUser } from './helpers/factories.js';
+import { authHeader, callApi, createUser, nextClientIp, type TestUser } from './helpers/factories.js';
 import { startFakeWechatLogin, type FakeWechatLogin, type FakeWechatUser } from './helpers/fake-wechat-login.js';
+import { arriveAtCallback, externalStep, type FlowBrowser } from './helpers/provider-flow.js';
 import { createTestContext, type TestContext } from './helpers/test-context.js';
 import { enableTwoStep, totpCodeAt } from './helpers/two-step.js';
 
@@ -28,10 +29,7 @@ afterAll(async () => {
   await fake?.close();
 });
 
-interface Browser {
-  cookie: string;
-  ip: string;
-}
+type Browser = FlowBrowser;
 
 async function start(on: TestContext, as: TestUser | null = null): Promise<{ browser: Browser; authorizationUrl: string }> {
   const ip = nextClientIp();
@@ -57,28 +55,12 @@ async function scanAtFake(authorizationUrl: string, who: FakeWechatUser | null):
   return new URL(response.headers.get('location')!);
 }
 
-async function arrive(on: TestContext, callbackUrl: URL, browser: Browser | null): Promise<URLSearchParams> {
+function arrive(on: TestContext, callbackUrl: URL, browser: Browser | null): Promise<URLSearchParams> {
   expect(`${callbackUrl.origin}${callbackUrl.pathname}`).toBe(CALLBACK);
-  const response = await on.app.inject({
-    method: 'GET',
-    url: `${callbackUrl.pathname}${callbackUrl.search}`,
-    headers: browser ? { cookie: browser.cookie } : {},
-    remoteAddress: browser?.ip ?? nextClientIp(),
-  });
-  expect(response.statusCode, response.body).toBe(303);
-  const location = new URL(String(response.headers.location));
-  expect(`${location.origin}${location.pathname}`).toBe(`${PUBLIC_URL}/sign-in/finish`);
-  return new URLSearchParams(location.hash.slice(1));
+  return arriveAtCallback(on, callbackUrl, browser);
 }
 
-const step = (on: TestContext, url: string, browser: Browser | null, payload: Record<string, unknown>) =>
-  on.app.inject({
-    method: 'POST',
-    url: `/api/v1/sign-in/external/${url}`,
-    payload,
-    headers: browser ? { cookie: browser.cookie } : {},
-    remoteAddress: browser?.ip ?? nextClientIp(),
-  }) as Promise<Injected>;
+const step = externalStep;
 
 async function signInWith(who: FakeWechatUser | null, as: TestUser | null = null) {
   const { browser, authorizationUrl } = await start(ctx, as);

@@ -54,6 +54,12 @@ export interface CeremonyOptions {
   rpId: string;
 }
 
+/** The ceremony of a browser on the site at `publicUrl`: its origin, and its host name as the RP ID. */
+export function ceremonyAt(publicUrl: string): CeremonyOptions {
+  const url = new URL(publicUrl);
+  return { origin: url.origin, rpId: url.hostname };
+}
+
 function newCredential(userHandle: string): SoftCredential {
   const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   const jwk = publicKey.export({ format: 'jwk' }) as { x: string; y: string };
