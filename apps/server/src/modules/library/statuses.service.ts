@@ -57,11 +57,10 @@ export function createStatusesService(deps: { db: Db; media: MediaUrls; progress
     return { status, chosen: true, updated_at: toIso(at) };
   }
 
-  /** Clearing works for a book that was unpublished since. */
+  /** Takes a published book out of every status (an unpublished book is out of every tab already). */
   async function clear(userId: number, bookUuid: string): Promise<BookReadingStatus> {
-    const book = await findPublishedBook(db, bookUuid);
-    if (book) await repo.deleteStatus(db, userId, book.id);
-    else throw notFound(ErrorCode.BOOK_NOT_FOUND, 'This book does not exist');
+    const book = await publishedBook(bookUuid);
+    await repo.deleteStatus(db, userId, book.id);
     return { status: null, chosen: false, updated_at: null };
   }
 
