@@ -61,6 +61,7 @@ import { loadPageRenderer } from './modules/pages/page-renderer.js';
 import { healthRoutes, publicConfigRoutes } from './modules/system/system.routes.js';
 import { legalRoutes } from './modules/legal/legal.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { ageConfirmationRoutes } from './modules/users/age-confirmation.routes.js';
 import { signInsRoutes } from './modules/users/sign-ins.routes.js';
 import { passkeysRoutes } from './modules/users/passkeys/passkeys.routes.js';
 import { externalSignInRoutes } from './modules/users/external-sign-in.routes.js';
@@ -246,6 +247,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await api.register(usersRoutes(users));
+      await api.register(ageConfirmationRoutes({ db, ratingPolicy: () => siteSettings.ratingPolicy() }));
       await api.register(signInsRoutes(db));
       await api.register(passkeysRoutes(services.passkeys));
       await api.register(externalSignInRoutes(services.externalSignIn, config, services.wechatSandbox));
@@ -262,10 +264,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(coinOptionsRoutes(services.coinOptions));
       await api.register(stripeRoutes(services.stripeWebhook));
       await api.register(wechatRoutes(services.wechatNotifications, services.wechatContracts));
-      await api.register(catalogueRoutes(services.catalogue));
-      await api.register(scheduleRoutes(services.schedule));
-      await api.register(authorsRoutes(services.authors));
-      await api.register(discoveryRoutes(services.discovery));
+      await api.register(catalogueRoutes(services.catalogue, services.audiences));
+      await api.register(scheduleRoutes(services.schedule, services.audiences));
+      await api.register(authorsRoutes(services.authors, services.audiences));
+      await api.register(discoveryRoutes(services.discovery, services.audiences));
       await api.register(ratingsRoutes(services.ratings, { enabled: config.community }));
       await api.register(readingRoutes(reading));
       await api.register(commentsRoutes(services.comments, { enabled: config.community }));
@@ -309,6 +311,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     novels: services.opdsNovels,
     siteName: config.siteName,
     publicUrl: config.publicUrl,
+    audiences: services.audiences,
   };
   await app.register(opdsRoutes(feeds), { prefix: '/opds/key/:feedKey' });
   await app.register(opdsRoutes(feeds), { prefix: '/opds' });

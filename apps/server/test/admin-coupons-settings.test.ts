@@ -108,6 +108,10 @@ describe(`site settings on ${TEST_DIALECT}`, () => {
       comment_links_min_age_hours: 24,
       // Coins (issue 42): off until the operator turns them on.
       coins_enabled: false,
+      // Issue 61: a new site shows all ages, teen and mature books, and no adult one.
+      adult_books: 'off',
+      adult_books_for_others: 'hidden',
+      blur_mature_covers: false,
       default_chapter_price: 50,
       // Renewals (issue 59): offered where a rail renews; a week of grace after a failed renewal.
       renewing_memberships: true,

@@ -74,6 +74,8 @@ describe('GET /comics/book/search', () => {
       // Ext (issue 31, COMMUNITY=on): no ratings yet, so no average.
       rating_average: null,
       rating_count: 0,
+      // Ext (issue 61): every book starts all ages.
+      content_rating: 'all_ages',
     });
   });
 

@@ -33,6 +33,7 @@ const shared = (title: string, text: string | null = null): SharedChapter => ({
   bookUuid: 'b',
   number: 1,
   bookType: 'comic',
+  contentRating: 'all_ages',
   chapterTitle: title,
   title,
   pages: [],

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { audienceFor, DEFAULT_RATING_POLICY } from '../src/modules/access/content-rating.js';
 import { DAY_MS } from '../src/lib/time.js';
 import { createDiscoveryRefresh, RefreshOvertaken } from '../src/modules/discovery/discovery-refresh.js';
 import { createHousekeeping } from '../src/modules/housekeeping/housekeeping.js';
@@ -9,6 +10,8 @@ import { readDiscoveryVersion } from '../src/modules/discovery/discovery.reposit
 import { authHeader, createBook, createUser, type TestBook, type TestUser } from './helpers/factories.js';
 import { insertReaders, refreshDiscovery, startReading, visitors } from './helpers/discovery-fixtures.js';
 import { createTestContext, TEST_DIALECT, type TestContext } from './helpers/test-context.js';
+/** The default site's audience for a visitor (no adult book). */
+const EVERYONE = audienceFor(DEFAULT_RATING_POLICY, { ageConfirmed: false });
 
 /**
  * "Readers also read" and "because you read" (docs/DISCOVERY.md) on made reading: co-reading by
@@ -201,10 +204,10 @@ describe(`the background computation (${TEST_DIALECT})`, () => {
       checkMs: 0,
     });
     try {
-      expect(await node.alsoRead(books.N1!.id)).toEqual([books.N2!.id, books.P!.id]);
+      expect(await node.alsoRead(books.N1!.id, EVERYONE)).toEqual([books.N2!.id, books.P!.id]);
       // Computed elsewhere 200 days later: every start is out of the window, no list is left.
       await createDiscoveryRefresh({ db: ctx.db, now: () => T + 200 * DAY_MS }).run();
-      await until(async () => (await node.alsoRead(books.N1!.id)).length === 0);
+      await until(async () => (await node.alsoRead(books.N1!.id, EVERYONE)).length === 0);
     } finally {
       node.stop();
       await refreshDiscovery(ctx, T);

@@ -1,10 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { audienceFor, DEFAULT_RATING_POLICY } from '../src/modules/access/content-rating.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCatalogueVersion } from '../src/modules/catalogue/catalogue-version.js';
 import { createRankingSnapshot } from '../src/modules/catalogue/ranking-snapshot.js';
 import { createBook } from './helpers/factories.js';
 import { createQueryLog } from './helpers/query-log.js';
 import { createTestContext, type TestContext } from './helpers/test-context.js';
+/** The default site's audience for a visitor (no adult book). */
+const EVERYONE = audienceFor(DEFAULT_RATING_POLICY, { ageConfirmed: false });
 
 // The in-memory ordering behind book search (modules/catalogue/ranking-snapshot.ts): refreshed
 // every `maxAgeMs` so popularity follows reading activity, rebuilt whole when the catalogue changes.
@@ -26,7 +29,7 @@ describe('ranking snapshot', () => {
     let clock = 1_000_000;
     const snapshot = createRankingSnapshot(ctx.db, versions, { maxAgeMs: MAX_AGE_MS, now: () => clock });
     const byPopularity = async (extra: { tag?: string; matches?: number[] } = {}) =>
-      (await snapshot.page({ order: 'popularity', page: 0, pageSize: 10, ...extra })).ids;
+      (await snapshot.page({ audience: EVERYONE, order: 'popularity', page: 0, pageSize: 10, ...extra })).ids;
 
     expect(await byPopularity()).toEqual([loud.id, quiet.id]);
     // A search's matches (book-search.ts), narrowed to published books in the order asked for.

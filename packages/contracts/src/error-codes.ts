@@ -30,6 +30,8 @@ export const ErrorCode = {
   INVALID_EMAIL_TOKEN: 'INVALID_EMAIL_TOKEN',
   INVALID_RESET_TOKEN: 'INVALID_RESET_TOKEN',
   BOOK_NOT_FOUND: 'BOOK_NOT_FOUND',
+  // Issue 61: an adult book, and this reader has not confirmed their age (or is a visitor).
+  AGE_CONFIRMATION_REQUIRED: 'AGE_CONFIRMATION_REQUIRED',
   CHAPTER_NOT_FOUND: 'CHAPTER_NOT_FOUND',
   /** Issue 46: no published book credits this person (GET /comics/author/{slug}, 404). */
   AUTHOR_NOT_FOUND: 'AUTHOR_NOT_FOUND',

@@ -13,6 +13,7 @@ export * from './schemas/sign-in.js';
 export * from './schemas/passkeys.js';
 export * from './schemas/external-sign-in.js';
 export * from './schemas/catalogue.js';
+export * from './schemas/content-rating.js';
 export * from './schemas/reading.js';
 export * from './schemas/reading-modes.js';
 export * from './schemas/config.js';

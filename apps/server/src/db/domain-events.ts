@@ -18,6 +18,11 @@ export interface DomainEventMap {
   'chapter-changed': { bookId: number };
   /** Site settings changed (settings/site-settings.service.ts): the keys that did. Moves the site-settings version. */
   'site-settings-changed': { keys: string[] };
+  /**
+   * The content-rating policy changed (issue 61: adult_books, adult_books_for_others,
+   * blur_mature_covers): which books the lists show moved, so it moves the catalogue version too.
+   */
+  'content-rules-changed': { keys: string[] };
   /** A privacy or terms text was published (legal/legal.service.ts). Moves the legal-texts version. */
   'legal-text-published': { kind: string; language: string };
   /** A user's grants changed; `memberUntil` is the end of their membership after it (null: none left). */
@@ -47,7 +52,13 @@ export type DomainEventListener<K extends DomainEventType> = (event: DomainEvent
  * (catalogue/catalogue-changes.ts, the one handler). They are raised only inside a transaction
  * opened by `transact`, whose commit carries the new version: raised anywhere else they throw.
  */
-export const CONTENT_CHANGES = ['book-changed', 'chapter-changed', 'site-settings-changed', 'legal-text-published'] as const;
+export const CONTENT_CHANGES = [
+  'book-changed',
+  'chapter-changed',
+  'site-settings-changed',
+  'content-rules-changed',
+  'legal-text-published',
+] as const;
 export type ContentChangeType = (typeof CONTENT_CHANGES)[number];
 const isContentChange = (type: DomainEventType): type is ContentChangeType => (CONTENT_CHANGES as readonly string[]).includes(type);
 

@@ -6,6 +6,8 @@ import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
  */
 export interface UsersTable {
   id: Generated<number>;
+  /** Issue 61: when the reader confirmed in the profile that they are of age (adult books, where the site shows them). */
+  age_confirmed_at: Generated<number | null>;
   uuid: string;
   username: string;
   /** Lower-cased username: the unique key that makes names case-insensitive. */
@@ -107,6 +109,10 @@ export interface BooksTable {
   cover_variants: string | null;
   public_free_chapters: number;
   recommendation_rank: number | null;
+  /** Issue 61: all_ages, teen, mature or adult (contracts CONTENT_RATINGS); who sees it is access/content-rating.ts's rule. */
+  content_rating: Generated<string>;
+  /** Issue 61: the book's content descriptors, comma-separated in the contracts' order ('' for none). */
+  content_descriptors: Generated<string>;
   is_published: number;
   /** 1 while the import that created the book has not finished (the book stays unpublished). */
   import_pending: Generated<number>;

@@ -112,6 +112,8 @@ export const LIMITS = {
   commentReports: { max: 30, timeWindow: '1 hour', keyGenerator: accountOrIp },
   // Feed keys on the profile (issue 32): creating and revoking are rare clicks, per account.
   feedKeys: { max: 30, timeWindow: '1 hour', keyGenerator: accountOrIp },
+  // Issue 61: confirming or withdrawing one's age is a rare act.
+  ageConfirmation: { max: 20, timeWindow: '1 hour', keyGenerator: accountOrIp },
   // Book ratings (ratings.routes.ts), reply alerts and notice preferences: clicks, per account.
   ratingWrites: { max: 30, timeWindow: '1 minute', keyGenerator: accountOrIp },
   replyAlerts: { max: 120, timeWindow: '1 minute', keyGenerator: accountOrIp },

@@ -33,6 +33,7 @@ import { createReaderChangeFeed } from '../modules/reading/reader-change-feed.js
 import { createReadingPreferences } from '../modules/reading/reading-preferences.service.js';
 import { createReadingService } from '../modules/reading/reading.service.js';
 import { PUBLIC_CACHE } from '../http/cache-rules.js';
+import { openableRatings, openOnly } from '../modules/access/content-rating.js';
 import type { Accounts } from './accounts.js';
 import type { Catalogue } from './catalogue.js';
 import type { Money } from './money.js';
@@ -52,6 +53,8 @@ export function buildReaderFeatures(
   const { db, domainEvents, mediaUrls: media, catalogueVersion: versions, storage, access, ranking, catalogue, siteSettings } = given;
   const linksMinAgeHours = async () => (await siteSettings.get()).comment_links_min_age_hours;
   const { ratingPrior } = given;
+  // What search engines may meet (issue 61): the books a visitor may open, never a locked card.
+  const publicRatings = async () => openableRatings(await given.audiences.general());
   // Each book's score distribution, kept while its counters stay (community/rating-distribution.ts).
   const ratingDistributions = createRatingDistribution();
   // Discovery (issue 46, docs/DISCOVERY.md): rankings and "readers also read" from figures the
@@ -101,6 +104,7 @@ export function buildReaderFeatures(
     readerChanges,
     reading: createReadingService({
       db,
+      audiences: given.audiences,
       domainEvents,
       media,
       versions,
@@ -156,13 +160,14 @@ export function buildReaderFeatures(
       currentSiteName: given.siteName,
       media,
       // A query the API would refuse (a lone surrogate) finds nothing: its page is not indexed.
-      countSearchResults: (q) =>
-        catalogue.searchBooks({ q, page: 0, page_size: 1 }).then(
+      publicRatings,
+      countSearchResults: async (q) =>
+        catalogue.searchBooks({ q, page: 0, page_size: 1 }, openOnly(await given.audiences.general())).then(
           (found) => found.total,
           () => 0,
         ),
     }),
-    sitemaps: createSitemaps({ db, publicUrl: config.publicUrl }),
+    sitemaps: createSitemaps({ db, publicUrl: config.publicUrl, publicRatings }),
   };
 }
 

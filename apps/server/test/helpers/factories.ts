@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { ContentDescriptorValue, ContentRatingValue } from '@inkstream/contracts';
 import sharp from 'sharp';
 import { insertBook, insertChapter } from '../../src/modules/catalogue/catalogue-write.repository.js';
 import { contentHash } from '../../src/modules/media/media-storage.js';
@@ -159,6 +160,9 @@ export interface BookOptions {
   status?: 'ongoing' | 'completed';
   /** A novel chapter's text (sanitised HTML, in English) instead of pages. */
   chapterText?: (number: number) => string;
+  /** Issue 61: the content rating and descriptors (all ages, none, when not told). */
+  contentRating?: ContentRatingValue;
+  contentDescriptors?: ContentDescriptorValue[];
   /** The language chapterText is stored in (en-us when not told). */
   textLanguage?: string;
   /** More editions of a novel chapter's text, by language, beside chapterText's. */
@@ -194,6 +198,8 @@ export async function createBook(ctx: TestContext, options: BookOptions = {}): P
     })),
     tags: options.tags ?? [],
     ...(options.alternateTitles ? { alternate_titles: options.alternateTitles } : {}),
+    ...(options.contentRating ? { content_rating: options.contentRating } : {}),
+    ...(options.contentDescriptors ? { content_descriptors: options.contentDescriptors } : {}),
   });
   const chapters: TestBook['chapters'] = [];
   const count = options.chapters ?? 0;

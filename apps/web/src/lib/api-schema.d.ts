@@ -4545,6 +4545,12 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
+                                /** @description Ext (issue 61): off (no reader sees an adult book) or confirmed_readers (signed-in readers who confirmed their age) */
+                                adult_books: "off" | "confirmed_readers";
+                                /** @description Ext (issue 61), with adult_books confirmed_readers: others see nothing of an adult book (hidden), or a card without its cover (blurred) */
+                                adult_books_for_others: "hidden" | "blurred";
+                                /** @description Ext (issue 61): mature covers are blurred in lists for every reader who has not confirmed their age */
+                                blur_mature_covers: boolean;
                                 /** @description Issue 42: coins, chapter unlocks and wait-for-free are offered (off by default) */
                                 coins_enabled: boolean;
                                 comment_links_min_age_hours: number;
@@ -4582,6 +4588,12 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description Ext (issue 61): off (no reader sees an adult book) or confirmed_readers (signed-in readers who confirmed their age) */
+                        adult_books?: "off" | "confirmed_readers";
+                        /** @description Ext (issue 61), with adult_books confirmed_readers: others see nothing of an adult book (hidden), or a card without its cover (blurred) */
+                        adult_books_for_others?: "hidden" | "blurred";
+                        /** @description Ext (issue 61): mature covers are blurred in lists for every reader who has not confirmed their age */
+                        blur_mature_covers?: boolean;
                         coins_enabled?: boolean;
                         comment_links_min_age_hours?: number;
                         /** Format: email */
@@ -4615,6 +4627,12 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
+                                /** @description Ext (issue 61): off (no reader sees an adult book) or confirmed_readers (signed-in readers who confirmed their age) */
+                                adult_books: "off" | "confirmed_readers";
+                                /** @description Ext (issue 61), with adult_books confirmed_readers: others see nothing of an adult book (hidden), or a card without its cover (blurred) */
+                                adult_books_for_others: "hidden" | "blurred";
+                                /** @description Ext (issue 61): mature covers are blurred in lists for every reader who has not confirmed their age */
+                                blur_mature_covers: boolean;
                                 /** @description Issue 42: coins, chapter unlocks and wait-for-free are offered (off by default) */
                                 coins_enabled: boolean;
                                 comment_links_min_age_hours: number;
@@ -6063,6 +6081,10 @@ export interface paths {
                                     book_uuid: string;
                                     /** @description Count of published chapters */
                                     chapter_number: number;
+                                    /** @description Ext (issue 61): the content rating, from the mildest: all_ages, teen, mature, adult */
+                                    content_rating?: "all_ages" | "teen" | "mature" | "adult";
+                                    /** @description Ext (issue 61): true when this reader is shown the card blurred (a mature cover with blur_mature_covers, or an adult book they may not open: then cover_image is null) */
+                                    cover_blurred?: boolean;
                                     cover_image: string | null;
                                     /** @description The cover in several widths, as an HTML srcset: "/media/covers/…-240.webp 240w, …" */
                                     cover_srcset?: string | null;
@@ -6146,6 +6168,10 @@ export interface paths {
                                     book_uuid: string;
                                     /** @description Count of published chapters */
                                     chapter_number: number;
+                                    /** @description Ext (issue 61): the content rating, from the mildest: all_ages, teen, mature, adult */
+                                    content_rating?: "all_ages" | "teen" | "mature" | "adult";
+                                    /** @description Ext (issue 61): true when this reader is shown the card blurred (a mature cover with blur_mature_covers, or an adult book they may not open: then cover_image is null) */
+                                    cover_blurred?: boolean;
                                     cover_image: string | null;
                                     /** @description The cover in several widths, as an HTML srcset: "/media/covers/…-240.webp 240w, …" */
                                     cover_srcset?: string | null;
@@ -6517,6 +6543,10 @@ export interface paths {
                 query: {
                     /** @description Only comics or only novels */
                     book_type?: "comic" | "novel";
+                    /** @description Ext (issue 61): content descriptors the book must all have, comma-separated (CONTENT_DESCRIPTORS) */
+                    descriptors?: string;
+                    /** @description Ext (issue 61): content descriptors the book must not have, comma-separated (CONTENT_DESCRIPTORS) */
+                    exclude_descriptors?: string;
                     /** @description Ext: tags the book must not have, comma-separated (at most 10) */
                     exclude_tags?: string;
                     /** @description Ext: true, only books with free chapters; false, only books without */
@@ -6560,6 +6590,10 @@ export interface paths {
                                     book_uuid: string;
                                     /** @description Count of published chapters */
                                     chapter_number: number;
+                                    /** @description Ext (issue 61): the content rating, from the mildest: all_ages, teen, mature, adult */
+                                    content_rating?: "all_ages" | "teen" | "mature" | "adult";
+                                    /** @description Ext (issue 61): true when this reader is shown the card blurred (a mature cover with blur_mature_covers, or an adult book they may not open: then cover_image is null) */
+                                    cover_blurred?: boolean;
                                     cover_image: string | null;
                                     /** @description The cover in several widths, as an HTML srcset: "/media/covers/…-240.webp 240w, …" */
                                     cover_srcset?: string | null;
@@ -6639,6 +6673,8 @@ export interface paths {
                                     book_type: "comic" | "novel";
                                     /** Format: uuid */
                                     book_uuid: string;
+                                    /** @description Ext (issue 61): true when this reader is shown the card blurred (a mature cover with blur_mature_covers, or an adult book they may not open: then cover_image is null) */
+                                    cover_blurred?: boolean;
                                     cover_image: string | null;
                                     /** @description The cover in several widths, as an HTML srcset: "/media/covers/…-240.webp 240w, …" */
                                     cover_srcset?: string | null;
@@ -7585,6 +7621,9 @@ export interface paths {
                                         is_free: boolean;
                                         title: string;
                                     }[];
+                                    content_descriptors?: ("violence" | "gore" | "sexual_content" | "nudity" | "language" | "drugs" | "horror" | "self_harm")[];
+                                    /** @description Ext (issue 61): the content rating, from the mildest: all_ages, teen, mature, adult */
+                                    content_rating?: "all_ages" | "teen" | "mature" | "adult";
                                     cover_image: string | null;
                                     /** @description The cover in several widths, as an HTML srcset: "/media/covers/…-240.webp 240w, …" */
                                     cover_srcset?: string | null;
@@ -7984,6 +8023,10 @@ export interface paths {
                                     book_uuid: string;
                                     /** @description Count of published chapters */
                                     chapter_number: number;
+                                    /** @description Ext (issue 61): the content rating, from the mildest: all_ages, teen, mature, adult */
+                                    content_rating?: "all_ages" | "teen" | "mature" | "adult";
+                                    /** @description Ext (issue 61): true when this reader is shown the card blurred (a mature cover with blur_mature_covers, or an adult book they may not open: then cover_image is null) */
+                                    cover_blurred?: boolean;
                                     cover_image: string | null;
                                     /** @description The cover in several widths, as an HTML srcset: "/media/covers/…-240.webp 240w, …" */
                                     cover_srcset?: string | null;
@@ -8070,6 +8113,10 @@ export interface paths {
                                     book_uuid: string;
                                     /** @description Count of published chapters */
                                     chapter_number: number;
+                                    /** @description Ext (issue 61): the content rating, from the mildest: all_ages, teen, mature, adult */
+                                    content_rating?: "all_ages" | "teen" | "mature" | "adult";
+                                    /** @description Ext (issue 61): true when this reader is shown the card blurred (a mature cover with blur_mature_covers, or an adult book they may not open: then cover_image is null) */
+                                    cover_blurred?: boolean;
                                     cover_image: string | null;
                                     /** @description The cover in several widths, as an HTML srcset: "/media/covers/…-240.webp 240w, …" */
                                     cover_srcset?: string | null;
@@ -8101,6 +8148,10 @@ export interface paths {
                                         book_uuid: string;
                                         /** @description Count of published chapters */
                                         chapter_number: number;
+                                        /** @description Ext (issue 61): the content rating, from the mildest: all_ages, teen, mature, adult */
+                                        content_rating?: "all_ages" | "teen" | "mature" | "adult";
+                                        /** @description Ext (issue 61): true when this reader is shown the card blurred (a mature cover with blur_mature_covers, or an adult book they may not open: then cover_image is null) */
+                                        cover_blurred?: boolean;
                                         cover_image: string | null;
                                         /** @description The cover in several widths, as an HTML srcset: "/media/covers/…-240.webp 240w, …" */
                                         cover_srcset?: string | null;
@@ -10222,6 +10273,10 @@ export interface paths {
                                     book_uuid: string;
                                     /** @description Count of published chapters */
                                     chapter_number: number;
+                                    /** @description Ext (issue 61): the content rating, from the mildest: all_ages, teen, mature, adult */
+                                    content_rating?: "all_ages" | "teen" | "mature" | "adult";
+                                    /** @description Ext (issue 61): true when this reader is shown the card blurred (a mature cover with blur_mature_covers, or an adult book they may not open: then cover_image is null) */
+                                    cover_blurred?: boolean;
                                     cover_image: string | null;
                                     /** @description The cover in several widths, as an HTML srcset: "/media/covers/…-240.webp 240w, …" */
                                     cover_srcset?: string | null;

@@ -3,6 +3,7 @@ import { BOOK_PAGE_SIZE_DEFAULT, BOOK_PAGE_SIZE_MAX, CHAPTER_PAGE_SIZE_MAX } fro
 import { ClosedObject, Data, LanguageParam, Nullable, PlainText, Result, Timestamp, Uuid } from './common.js';
 import { BookReading } from './reading-modes.js';
 import { BookCreator, NextRelease } from './book-credits.js';
+import { ContentDescriptors, ContentRating, contentRatingFields } from './content-rating.js';
 
 /** Generous but finite, so a page number can never overflow a query. */
 const PAGE_MAX = 1_000_000;
@@ -32,6 +33,18 @@ export const BookSearchQuery = Type.Object({
   // Ext filters, combinable with each other, with `tag` and with `q`.
   tags: Type.Optional(PlainText({ maxLength: 400, description: 'Ext: tags the book must all have, comma-separated (at most 10)' })),
   exclude_tags: Type.Optional(PlainText({ maxLength: 400, description: 'Ext: tags the book must not have, comma-separated (at most 10)' })),
+  descriptors: Type.Optional(
+    PlainText({
+      maxLength: 200,
+      description: 'Ext (issue 61): content descriptors the book must all have, comma-separated (CONTENT_DESCRIPTORS)',
+    }),
+  ),
+  exclude_descriptors: Type.Optional(
+    PlainText({
+      maxLength: 200,
+      description: 'Ext (issue 61): content descriptors the book must not have, comma-separated (CONTENT_DESCRIPTORS)',
+    }),
+  ),
   status: Type.Optional(
     Type.Union([Type.Literal('ongoing'), Type.Literal('completed')], { description: 'Ext: only ongoing or only completed books' }),
   ),
@@ -95,6 +108,7 @@ export const BookSummary = Type.Object({
   // Ext field: what a "New series" label is true of (a book can be short and still two years old).
   first_chapter_at: Type.Optional(Nullable(Timestamp("When the book's first published chapter came out; null when none has"))),
   ...ratingFields(),
+  ...contentRatingFields(),
   // Ext field of a search (`q`): where the query's words are in book_title, for highlighting.
   title_highlights: Type.Optional(
     Nullable(
@@ -128,6 +142,7 @@ export const SuggestedBook = Type.Object({
   cover_image: Nullable(Type.String()),
   cover_srcset: CoverSrcset,
   book_type: BookType,
+  cover_blurred: contentRatingFields().cover_blurred,
 });
 export type SuggestedBook = Static<typeof SuggestedBook>;
 export const BookSuggestions = Type.Object({
@@ -198,6 +213,8 @@ export const BookChapters = Type.Object({
     description: 'Ext: other names readers know the book by ("also known as"), in order; empty when none',
   }),
   ...ratingFields(),
+  content_rating: Type.Optional(ContentRating),
+  content_descriptors: Type.Optional(ContentDescriptors),
   reading: BookReading,
   creators: Type.Array(BookCreator, {
     description: 'Ext (issue 46): the people credited, authors first then artists, each linking to /author/{slug}',

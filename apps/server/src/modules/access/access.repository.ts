@@ -8,7 +8,7 @@ const visitorTerms = preparedQuery<{ chapterUuid: string }>()((db, param) =>
   db
     .selectFrom('chapters')
     .innerJoin('books', 'books.id', 'chapters.book_id')
-    .select(CHAPTER_TERMS)
+    .select([...CHAPTER_TERMS, 'books.content_rating'])
     .where('chapters.uuid', '=', param('chapterUuid'))
     .where('chapters.is_published', '=', 1)
     .where('books.is_published', '=', 1),
@@ -18,7 +18,7 @@ const readerTerms = preparedQuery<{ chapterUuid: string; userId: number }>()((db
   db
     .selectFrom('chapters')
     .innerJoin('books', 'books.id', 'chapters.book_id')
-    .select(CHAPTER_TERMS)
+    .select([...CHAPTER_TERMS, 'books.content_rating'])
     .select((eb) => readerTermsSql(db, eb, param('userId')))
     .where('chapters.uuid', '=', param('chapterUuid'))
     .where('chapters.is_published', '=', 1)
@@ -45,7 +45,7 @@ export async function findTermsOfChapters(db: DbExecutor, chapterUuids: readonly
   const published = db
     .selectFrom('chapters')
     .innerJoin('books', 'books.id', 'chapters.book_id')
-    .select(['chapters.uuid', ...CHAPTER_TERMS])
+    .select(['chapters.uuid', ...CHAPTER_TERMS, 'books.content_rating'])
     .where('chapters.uuid', 'in', chapterUuids)
     .where('chapters.is_published', '=', 1)
     .where('books.is_published', '=', 1);
@@ -61,7 +61,7 @@ export async function findTermsOfChapters(db: DbExecutor, chapterUuids: readonly
  * fallback (`media_key`), optional AVIF/WebP variants and the data saver's lighter WebP; each key
  * is indexed. Any other page is served only with a signature (given to readers the rule admits).
  */
-export async function isPublicPage(db: DbExecutor, mediaKey: string): Promise<boolean> {
+export async function isPublicPage(db: DbExecutor, mediaKey: string, ratings: readonly string[]): Promise<boolean> {
   const row = await db
     .selectFrom('chapter_pages')
     .innerJoin('chapters', 'chapters.id', 'chapter_pages.chapter_id')
@@ -78,6 +78,8 @@ export async function isPublicPage(db: DbExecutor, mediaKey: string): Promise<bo
     .where('chapters.is_published', '=', 1)
     .where('books.is_published', '=', 1)
     .where(isOpenToEveryoneSql)
+    // Issue 61: a free page of a book a visitor may not open is served only signed.
+    .where('books.content_rating', 'in', ratings)
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;
@@ -94,7 +96,7 @@ export async function findBookChapterTerms(db: DbExecutor, bookId: number, userI
     db
       .selectFrom('chapters')
       .innerJoin('books', 'books.id', 'chapters.book_id')
-      .select(['chapters.id', 'chapters.uuid', ...CHAPTER_TERMS])
+      .select(['chapters.id', 'chapters.uuid', ...CHAPTER_TERMS, 'books.content_rating'])
       .select((eb) => [
         bestGrantSql(eb, userId).select('chapter_grants.kind').as('chapter_grant'),
         bestGrantSql(eb, userId).select('chapter_grants.expires_at').as('chapter_grant_until'),
@@ -106,4 +108,10 @@ export async function findBookChapterTerms(db: DbExecutor, bookId: number, userI
       .execute(),
   ]);
   return { membership_end: membership.membership_end, chapters };
+}
+
+/** Issue 61: when the reader confirmed they are of age (null: never, or withdrawn). */
+export async function findAgeConfirmedAt(db: DbExecutor, userId: number): Promise<number | null> {
+  const row = await db.selectFrom('users').select('age_confirmed_at').where('id', '=', userId).executeTakeFirst();
+  return row?.age_confirmed_at == null ? null : Number(row.age_confirmed_at);
 }

@@ -3,6 +3,8 @@ import type { AuthUser } from '../../http/request-user.js';
 import * as repo from './access.repository.js';
 import { chapterAccessOf, grantStands, type ChapterAccess } from './chapter-access.js';
 import { chapterTermsOf, readerTermsOf } from './chapter-access.sql.js';
+import type { Audiences } from './audiences.js';
+import { mayOpen, openableRatings } from './content-rating.js';
 
 /** A chapter's access for a reader at this moment, or 'missing' for an unknown or unpublished chapter. */
 export type ChapterAccessOrMissing = ChapterAccess | 'missing';
@@ -10,15 +12,29 @@ export type ChapterAccessOrMissing = ChapterAccess | 'missing';
 /**
  * The one door to paid content for the paths that ask about a chapter by its id (comments, OPDS
  * pages, texts, manifests and feeds, `/media`); the chapter answer asks the same rule with the
- * terms its own one-statement read selected (reading.service.ts).
+ * terms its own one-statement read selected (reading.service.ts). A chapter of a book the reader
+ * may not open (issue 61, the content rating rule: content-rating.ts) is missing for them here.
  */
-export function createAccessService(deps: { db: Db; now?: () => number }) {
-  const { db } = deps;
+export function createAccessService(deps: { db: Db; audiences: Pick<Audiences, 'general' | 'of'>; now?: () => number }) {
+  const { db, audiences } = deps;
   const now = deps.now ?? (() => Date.now());
+
+  /**
+   * Whether `user` may open books of each rating in `ratings` (the content rating rule). Only a
+   * rating the general audience may not open (adult) costs a read of the reader's confirmation.
+   */
+  async function openableBy(user: AuthUser | null, ratings: Iterable<string>, executor?: DbExecutor): Promise<(rating: string) => boolean> {
+    const general = await audiences.general(executor);
+    const doubtful = [...ratings].filter((rating) => !mayOpen(general, rating));
+    if (doubtful.length === 0) return () => true;
+    const audience = await audiences.of(user, executor);
+    return (rating) => mayOpen(audience, rating);
+  }
 
   async function chapterAccess(chapterUuid: string, user: AuthUser | null): Promise<ChapterAccessOrMissing> {
     const row = await repo.findChapterTerms(db, chapterUuid, user?.id ?? null);
     if (!row) return 'missing';
+    if (!(await openableBy(user, [row.content_rating]))(row.content_rating)) return 'missing';
     return chapterAccessOf(user && readerTermsOf(user.role, row), chapterTermsOf(row), now());
   }
 
@@ -32,7 +48,9 @@ export function createAccessService(deps: { db: Db; now?: () => number }) {
     user: AuthUser | null,
     chapterUuids: readonly string[],
   ): Promise<{ at: number; membershipEnd: number | null; chapters: Map<string, ChapterAccess>; grantEnds: Map<string, number> }> {
-    const rows = await repo.findTermsOfChapters(db, chapterUuids, user?.id ?? null);
+    const found = await repo.findTermsOfChapters(db, chapterUuids, user?.id ?? null);
+    const opens = await openableBy(user, new Set(found.map((row) => row.content_rating)));
+    const rows = found.filter((row) => opens(row.content_rating));
     const at = now();
     const chapters = new Map<string, ChapterAccess>();
     // Issue 59: the end of the grant a chapter is read by, where it has one (a rental).
@@ -64,20 +82,23 @@ export function createAccessService(deps: { db: Db; now?: () => number }) {
     bookId: number,
   ): Promise<{ id: number; uuid: string; number: number; access: ChapterAccess; grantKind: string | null; grantUntil: number | null }[]> {
     const terms = await repo.findBookChapterTerms(executor, bookId, user.id);
+    const opens = await openableBy(user, new Set(terms.chapters.map((row) => row.content_rating)), executor);
     const at = now();
-    return terms.chapters.map((row) => {
-      const reader = readerTermsOf(user.role, { membership_end: terms.membership_end, ...row });
-      const stands = reader.chapterGrant !== null && grantStands(reader.chapterGrantUntil, at);
-      return {
-        id: Number(row.id),
-        uuid: row.uuid,
-        number: row.number,
-        access: chapterAccessOf(reader, chapterTermsOf(row), at),
-        // Issue 59: the reader's standing grant of it (kind, and a rental's end), whatever else opens it.
-        grantKind: stands ? reader.chapterGrant : null,
-        grantUntil: stands ? (reader.chapterGrantUntil ?? null) : null,
-      };
-    });
+    return terms.chapters
+      .filter((row) => opens(row.content_rating))
+      .map((row) => {
+        const reader = readerTermsOf(user.role, { membership_end: terms.membership_end, ...row });
+        const stands = reader.chapterGrant !== null && grantStands(reader.chapterGrantUntil, at);
+        return {
+          id: Number(row.id),
+          uuid: row.uuid,
+          number: row.number,
+          access: chapterAccessOf(reader, chapterTermsOf(row), at),
+          // Issue 59: the reader's standing grant of it (kind, and a rental's end), whatever else opens it.
+          grantKind: stands ? reader.chapterGrant : null,
+          grantUntil: stands ? (reader.chapterGrantUntil ?? null) : null,
+        };
+      });
   }
 
   return {
@@ -85,7 +106,7 @@ export function createAccessService(deps: { db: Db; now?: () => number }) {
     chapterAccess,
     chaptersAccess,
     chaptersAccessNow,
-    isPublicPage: (mediaKey: string) => repo.isPublicPage(db, mediaKey),
+    isPublicPage: async (mediaKey: string) => repo.isPublicPage(db, mediaKey, openableRatings(await audiences.general())),
   };
 }
 

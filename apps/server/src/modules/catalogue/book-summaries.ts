@@ -4,6 +4,7 @@ import { bayesianAverage, type RatingPrior } from './rating-prior.js';
 import type { MediaUrls } from '../media/media-urls.js';
 import type { BookCards, BookCardRow } from './book-cards.js';
 import { coverSrcset } from './cover-srcset.js';
+import { ratingOf, verdictOf, type Audience } from '../access/content-rating.js';
 
 /**
  * Ext rating fields of a book (none with COMMUNITY=off, `mean` null): the Bayesian average to one
@@ -27,23 +28,33 @@ export function createBookSummaries(deps: { bookCards: BookCards; media: MediaUr
   const coverUrl = (key: string | null) => (key ? media.publicUrl(key) : null);
 
   return {
-    /** The cards of `ids` in their order; a book deleted since the ids were chosen is left out. */
+    /**
+     * The cards of `ids` in their order, as `audience` is shown them (access/content-rating.ts): a
+     * blurred card says so, and a locked one (an adult book this reader may not open) has no cover.
+     * Which books are listed is the list's own filter (the ranking snapshot's, by the same rule),
+     * decided once: a card of a book the audience never meets, which only a list that forgot the
+     * rule would ask for, is drawn as locked (never its cover), and the listing walk
+     * (content-rating-walk.test.ts) catches its title. A book deleted since the ids were chosen is left out.
+     */
     async of(
       ids: readonly number[],
       tagsOf: (id: number, index: number) => readonly string[],
       language: string,
+      audience: Audience,
     ): Promise<{ id: number; summary: BookSummary }[]> {
       const [cards, mean] = await Promise.all([bookCards.get(ids), deps.ratings ? deps.ratings.mean() : Promise.resolve(null)]);
       return ids.flatMap((id, index) => {
         const card = cards.get(id);
         if (!card) return [];
         const { book } = card;
+        const verdict = verdictOf(audience, book.content_rating);
+        const locked = verdict === 'locked' || verdict === 'hidden';
         const tags = tagsOf(id, index);
         const summary: BookSummary = {
           book_uuid: book.uuid,
           book_title: pickTranslation(card.titles, language, book.original_language)?.title ?? '',
-          cover_image: coverUrl(book.cover_key),
-          cover_srcset: coverSrcset(book.cover_variants, media.publicUrl),
+          cover_image: locked ? null : coverUrl(book.cover_key),
+          cover_srcset: locked ? null : coverSrcset(book.cover_variants, media.publicUrl),
           tag1: tags[0] ?? null,
           tag2: tags[1] ?? null,
           tag3: tags[2] ?? null,
@@ -54,6 +65,8 @@ export function createBookSummaries(deps: { bookCards: BookCards; media: MediaUr
           book_type: book.book_type,
           first_chapter_at: card.firstChapterAt,
           ...ratingFieldsOf(book, mean),
+          content_rating: ratingOf(book.content_rating),
+          ...(verdict === 'shown' ? {} : { cover_blurred: true }),
         };
         return [{ id, summary }];
       });

@@ -20,6 +20,7 @@ const VERSION_MOVED_BY: Record<ContentChangeType, CacheTopic> = {
   'book-changed': 'catalogue',
   'chapter-changed': 'catalogue',
   'site-settings-changed': 'site-settings',
+  'content-rules-changed': 'catalogue',
   'legal-text-published': 'legal-texts',
 };
 

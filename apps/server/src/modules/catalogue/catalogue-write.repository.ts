@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { DEFAULT_CONTENT_RATING, type ContentDescriptorValue, type ContentRatingValue } from '@inkstream/contracts';
+import { storedDescriptors } from '../access/content-rating.js';
 import { sql } from 'kysely';
 import type { DbExecutor } from '../../db/database.js';
 import { replaceBookCreators } from './creators.repository.js';
@@ -31,6 +33,9 @@ export interface NewBookInput {
   /** Issue 45: ltr and strip when not given (an import sets them from the source). */
   reading_direction?: 'ltr' | 'rtl';
   reading_mode?: 'strip' | 'single' | 'double';
+  /** Issue 61: all_ages when not given (contracts CONTENT_RATINGS). */
+  content_rating?: ContentRatingValue;
+  content_descriptors?: readonly ContentDescriptorValue[];
 }
 
 export interface NewChapterInput {
@@ -95,6 +100,8 @@ export async function insertBook(db: DbExecutor, input: NewBookInput): Promise<{
       status: input.status ?? 'ongoing',
       reading_direction: input.reading_direction ?? 'ltr',
       reading_mode: input.reading_mode ?? 'strip',
+      content_rating: input.content_rating ?? DEFAULT_CONTENT_RATING,
+      content_descriptors: storedDescriptors(input.content_descriptors ?? []),
     })
     .returning('id')
     .executeTakeFirstOrThrow();

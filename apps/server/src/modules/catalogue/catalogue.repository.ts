@@ -18,6 +18,8 @@ export const bookColumns = [
   'status',
   'rating_count',
   'rating_sum',
+  'content_rating',
+  'content_descriptors',
 ] as const;
 
 export const findBooksByIds = (db: DbExecutor, ids: readonly number[]) =>
@@ -76,12 +78,14 @@ export async function findTagNamesByBook(db: DbExecutor, bookIds: readonly numbe
   return byBook;
 }
 
-export const findRecommendedBooks = (db: DbExecutor, limit: number) =>
+/** The recommended books of `ratings` (the content rating rule's openable ones, access/content-rating.ts). */
+export const findRecommendedBooks = (db: DbExecutor, limit: number, ratings: readonly string[]) =>
   db
     .selectFrom('books')
     .select(bookColumns)
     .where('recommendation_rank', 'is not', null)
     .where('is_published', '=', 1)
+    .where('content_rating', 'in', ratings)
     .orderBy('recommendation_rank')
     .orderBy('id')
     .limit(limit)
@@ -137,7 +141,18 @@ export const findChapterTranslations = (db: DbExecutor, chapterIds: readonly num
 export const findPublishedOrderKeysAfter = (db: DbExecutor, afterId: number, limit: number) =>
   db
     .selectFrom('books')
-    .select(['id', 'updated_at', 'popularity', 'book_type', 'status', 'public_free_chapters', 'rating_count', 'rating_sum'])
+    .select([
+      'id',
+      'updated_at',
+      'popularity',
+      'book_type',
+      'status',
+      'public_free_chapters',
+      'rating_count',
+      'rating_sum',
+      'content_rating',
+      'content_descriptors',
+    ])
     // `+is_published` keeps SQLite on the primary key (the next rows in id order). On the bare column
     // it picked an index that starts with is_published, then sorted every published book by id for
     // each chunk: a snapshot read took 1.4 s of CPU at 100,000 books instead of 0.1 s.

@@ -15,8 +15,9 @@ import { errorResponses } from '../../lib/route-schema.js';
 import { PUBLIC_CACHE } from '../../http/cache-rules.js';
 import { refuseUndecodableParams } from '../../lib/query-encoding.js';
 import type { CatalogueService } from './catalogue.service.js';
+import type { Audiences } from '../access/audiences.js';
 
-export function catalogueRoutes(catalogue: CatalogueService) {
+export function catalogueRoutes(catalogue: CatalogueService, audiences: Audiences) {
   return async (base: FastifyInstance) => {
     const app = base.withTypeProvider<TypeBoxTypeProvider>();
     const tags = ['catalogue'];
@@ -32,7 +33,7 @@ export function catalogueRoutes(catalogue: CatalogueService) {
           response: { 200: BookSearchResponse, ...errorResponses },
         },
       },
-      async (request) => ({ data: await catalogue.searchBooks(request.query) }),
+      async (request) => ({ data: await catalogue.searchBooks(request.query, await audiences.of(request.user)) }),
     );
 
     app.get(
@@ -48,7 +49,7 @@ export function catalogueRoutes(catalogue: CatalogueService) {
         // A lone surrogate is refused, not read as the escapes' text (lib/query-encoding.ts).
         preValidation: async (request) => refuseUndecodableParams(request.raw.url, ['q']),
       },
-      async (request) => ({ data: await catalogue.suggest(request.query) }),
+      async (request) => ({ data: await catalogue.suggest(request.query, await audiences.of(request.user)) }),
     );
 
     app.get(
@@ -73,7 +74,9 @@ export function catalogueRoutes(catalogue: CatalogueService) {
           response: { 200: RecommendationResponse, ...errorResponses },
         },
       },
-      async (request) => ({ data: { result: await catalogue.recommendations(request.query.language) } }),
+      async (request) => ({
+        data: { result: await catalogue.recommendations(request.query.language, await audiences.of(request.user)) },
+      }),
     );
 
     app.get(
@@ -87,7 +90,7 @@ export function catalogueRoutes(catalogue: CatalogueService) {
           response: { 200: ChapterListResponse, ...errorResponses },
         },
       },
-      async (request) => ({ data: { result: await catalogue.chapterList(request.params) } }),
+      async (request) => ({ data: { result: await catalogue.chapterList(request.params, await audiences.of(request.user)) } }),
     );
   };
 }

@@ -1,4 +1,5 @@
 import {
+  CONTENT_DESCRIPTORS,
   ErrorCode,
   RECOMMENDATION_LIMIT,
   TAG_FILTER_MAX,
@@ -28,6 +29,8 @@ import { createBookSummaries, ratingFieldsOf } from './book-summaries.js';
 import { isInEarlyAccess, isOpenToEveryone } from '../access/chapter-access.js';
 import { findCreatorsOfBooks } from './creators.repository.js';
 import { findNextScheduledRelease } from './schedule.repository.js';
+import { descriptorsOf, maskOfWords, openableRatings, ratingOf, verdictOf, type Audience } from '../access/content-rating.js';
+import { refuseUnlessOpenable } from '../access/content-rating-refusal.js';
 import { nextReleaseOf } from './schedule-next.js';
 
 /** A listed chapter's `early_access_until`, present while the access rule says it is in early access at `at`. */
@@ -73,6 +76,19 @@ export function createCatalogueService(deps: {
   const textOf = (book: BookRow, translations: Map<number, TranslationRow[]>, language: string) =>
     pickTranslation(translations.get(book.id) ?? [], language, book.original_language);
 
+  /** A comma-separated list of content descriptors as a mask (content-rating.ts); an unknown word is refused. */
+  function descriptorFilter(value: string | undefined, field: string): number | undefined {
+    const words = tagList(value, field);
+    if (!words) return undefined;
+    const mask = maskOfWords(words);
+    if (mask === null) {
+      throw new AppError(ErrorCode.VALIDATION_FAILED, 400, `${field} takes content descriptors: ${CONTENT_DESCRIPTORS.join(', ')}`, [
+        { field, message: 'unknown content descriptor' },
+      ]);
+    }
+    return mask;
+  }
+
   /** A comma-separated tag list of the query, without blanks; more than TAG_FILTER_MAX is refused. */
   function tagList(value: string | undefined, field: string): string[] | undefined {
     const tags = value
@@ -87,7 +103,7 @@ export function createCatalogueService(deps: {
     return tags?.length ? tags : undefined;
   }
 
-  async function searchBooks(query: BookSearchQuery): Promise<BookSearchResult> {
+  async function searchBooks(query: BookSearchQuery, audience: Audience): Promise<BookSearchResult> {
     const language = resolveLanguage(query.language);
     // Top rated is a community sort: with COMMUNITY=off it does not exist.
     if (query.order_by === 'rating' && !ratings) throw notFound(ErrorCode.NOT_FOUND, 'No such sort: the community is switched off');
@@ -95,7 +111,10 @@ export function createCatalogueService(deps: {
     const q = query.q?.trim() || undefined;
     // A search lists only what matched, best first unless the reader picked a sort.
     const matches = q === undefined ? undefined : await search.ids(q);
-    const filters = {
+    const filters: BookFilter = {
+      audience,
+      includeDescriptors: descriptorFilter(query.descriptors, 'descriptors'),
+      excludeDescriptors: descriptorFilter(query.exclude_descriptors, 'exclude_descriptors'),
       tag,
       tags: tagList(query.tags, 'tags'),
       excludeTags: tagList(query.exclude_tags, 'exclude_tags'),
@@ -111,7 +130,7 @@ export function createCatalogueService(deps: {
       pageSize: query.page_size,
     });
     const highlight = q === undefined ? null : titleHighlighter(q);
-    const cards = await summaries.of(ranked.ids, (_, index) => ranked.tags[index] ?? [], language);
+    const cards = await summaries.of(ranked.ids, (_, index) => ranked.tags[index] ?? [], language, audience);
     const result = cards.map(({ summary }) =>
       highlight === null ? summary : { ...summary, title_highlights: highlight(summary.book_title) },
     );
@@ -124,8 +143,12 @@ export function createCatalogueService(deps: {
    * the snapshot left out): the discovery lists that are not in ranking order (the calendar,
    * author pages) pick from it. The cards themselves are book-summaries.ts'.
    */
-  async function summariesById(ranked: { ids: number[]; tags: string[][] }, language: string): Promise<Map<number, BookSummary>> {
-    const cards = await summaries.of(ranked.ids, (_, index) => ranked.tags[index] ?? [], language);
+  async function summariesById(
+    ranked: { ids: number[]; tags: string[][] },
+    language: string,
+    audience: Audience,
+  ): Promise<Map<number, BookSummary>> {
+    const cards = await summaries.of(ranked.ids, (_, index) => ranked.tags[index] ?? [], language, audience);
     return new Map(cards.map(({ id, summary }) => [id, summary]));
   }
 
@@ -143,12 +166,13 @@ export function createCatalogueService(deps: {
    * the ranking snapshot, so never a draft), and authors and tags from the search's own indexes.
    * Bounded: one index lookup, then a handful of rows by primary key.
    */
-  async function suggest(query: BookSuggestQuery): Promise<BookSuggestions> {
+  async function suggest(query: BookSuggestQuery, audience: Audience): Promise<BookSuggestions> {
     const language = resolveLanguage(query.language);
     const q = query.q?.trim() ?? '';
     if (q === '') return { books: [], authors: [], tags: [] };
     const [matches, names] = await Promise.all([search.ids(q), search.names(q, SUGGEST_LIMITS.authors)]);
     const ranked = await ranking.page({
+      audience,
       order: 'relevance',
       matches,
       page: 0,
@@ -159,23 +183,28 @@ export function createCatalogueService(deps: {
       const card = cards.get(id);
       if (!card) return []; // deleted since the snapshot was taken
       const { book } = card;
+      // Which books is the snapshot's filter above; a card's cover follows the verdict (book-summaries.ts).
+      const verdict = verdictOf(audience, book.content_rating);
+      const locked = verdict === 'locked' || verdict === 'hidden';
       return [
         {
           book_uuid: book.uuid,
           book_title: pickTranslation(card.titles, language, book.original_language)?.title ?? '',
           author: book.author,
-          cover_image: coverUrl(book.cover_key),
-          cover_srcset: srcsetOf(book),
+          cover_image: locked ? null : coverUrl(book.cover_key),
+          cover_srcset: locked ? null : srcsetOf(book),
           book_type: book.book_type,
+          ...(verdict === 'shown' ? {} : { cover_blurred: true }),
         },
       ];
     });
     return { books, authors: names.authors, tags: names.tags.slice(0, SUGGEST_LIMITS.tags) };
   }
 
-  async function recommendations(rawLanguage: string | undefined): Promise<RecommendedBook[]> {
+  async function recommendations(rawLanguage: string | undefined, audience: Audience): Promise<RecommendedBook[]> {
     const language = resolveLanguage(rawLanguage);
-    const rows = await repo.findRecommendedBooks(db, RECOMMENDATION_LIMIT);
+    // The spec's shape has no place for a blurred card: recommendations are only books this audience may open.
+    const rows = await repo.findRecommendedBooks(db, RECOMMENDATION_LIMIT, openableRatings(audience));
     const ids = rows.map((row) => row.id);
     const [translations, tags] = await Promise.all([translationsByBook(ids), repo.findTagNamesByBook(db, ids)]);
     return rows.map((book) => {
@@ -193,10 +222,11 @@ export function createCatalogueService(deps: {
     });
   }
 
-  async function chapterList(params: ChapterListParams): Promise<BookChapters> {
+  async function chapterList(params: ChapterListParams, audience: Audience): Promise<BookChapters> {
     const language = resolveLanguage(params.language);
     const book = await repo.findPublishedBookByUuid(db, params.bookId);
     if (!book) throw notFound(ErrorCode.BOOK_NOT_FOUND, 'This book does not exist');
+    refuseUnlessOpenable(audience, book.content_rating);
     const at = now();
     const [translations, tags, alternates, chapters, mean, creators, nextScheduledAt] = await Promise.all([
       repo.findBookTranslations(db, [book.id]),
@@ -227,6 +257,8 @@ export function createCatalogueService(deps: {
       total_likes: book.total_likes,
       alternate_titles: alternates.get(book.id) ?? [],
       ...ratingFieldsOf(book, mean),
+      content_rating: ratingOf(book.content_rating),
+      content_descriptors: descriptorsOf(book.content_descriptors),
       reading: { direction: book.reading_direction, mode: book.reading_mode },
       creators: creators.map((creator) => ({ name: creator.name, slug: creator.slug, role: creator.role })),
       next_release: nextReleaseOf(book, nextScheduledAt, at),

@@ -5,6 +5,7 @@ import { findAllTags, findBookTagsInRange, findMaxBookId, findPublishedOrderKeys
 import { letOthersRun } from '../../lib/concurrency.js';
 import { bayesianAverage, MIDPOINT_MEAN } from './rating-prior.js';
 import { hasChaptersOpenToEveryone } from '../access/chapter-access.js';
+import { descriptorMask, ratingBit, type Audience } from '../access/content-rating.js';
 
 /**
  * An in-memory ordering of all published books, so a page of the catalogue is an array slice:
@@ -40,12 +41,24 @@ interface Snapshot {
   isCompleted: Uint8Array;
   /** 1 for books with free chapters, by book id. */
   hasFree: Uint8Array;
+  /** The content rating's bit (access/content-rating.ts ratingBit), by book id: the audience filter. */
+  ratingBits: Uint8Array;
+  /** The content descriptors as a bit mask, by book id. */
+  descriptors: Uint16Array;
   /** Place + 1 of book `id` in each order (0: not published), built on the first search sorted by one. */
   places: Partial<Record<BookOrder, Int32Array>>;
 }
 
-/** What a list may be narrowed by (the spec's `tag` and kind; tags in and out, status and free chapters are ext). */
+/**
+ * What a list may be narrowed by (the spec's `tag` and kind; tags in and out, status and free
+ * chapters are ext). `audience` is not optional: no list of books is made without the content
+ * rating rule (access/content-rating.ts), whose hidden ratings are left out of it.
+ */
 export interface BookFilter {
+  audience: Audience;
+  /** Issue 61: content descriptors (masks, content-rating.ts) every book must have, and none of. */
+  includeDescriptors?: number | undefined;
+  excludeDescriptors?: number | undefined;
   tag?: string | undefined;
   tags?: readonly string[] | undefined;
   excludeTags?: readonly string[] | undefined;
@@ -56,10 +69,11 @@ export interface BookFilter {
 
 /** The catalogue as another list sees it (RankingSnapshot.view). */
 export interface CatalogueView {
+  /** Published, and listed for the view's audience (the content rating rule). */
   isPublished(id: number): boolean;
   isCompleted(id: number): boolean;
-  /** Whether a book passes the filters, or null when no book can (a tag no book has). */
-  matcher(filter: BookFilter): ((id: number) => boolean) | null;
+  /** Whether a book passes the filters (and the view's audience), or null when no book can (a tag no book has). */
+  matcher(filter: Omit<BookFilter, 'audience'>): ((id: number) => boolean) | null;
   /** The book's tag names, in its own order. */
   tagsOf(id: number): string[];
 }
@@ -103,6 +117,8 @@ export function createRankingSnapshot(
     const withFree: number[] = [];
     const ratingCount: number[] = [];
     const ratingSum: number[] = [];
+    const ratingBits: number[] = [];
+    const descriptors: number[] = [];
     for (let after = 0; ;) {
       const rows = await findPublishedOrderKeysAfter(db, after, CHUNK);
       await letOthersRun();
@@ -115,6 +131,8 @@ export function createRankingSnapshot(
         popularity.push(row.popularity);
         ratingCount.push(Number(row.rating_count));
         ratingSum.push(Number(row.rating_sum));
+        ratingBits.push(ratingBit(row.content_rating));
+        descriptors.push(descriptorMask(row.content_descriptors));
       }
       if (rows.length < CHUNK) break;
       after = rows[rows.length - 1]!.id;
@@ -139,7 +157,7 @@ export function createRankingSnapshot(
         ids[b]! - ids[a]!,
     );
     await letOthersRun();
-    return { ids, novels, completed, withFree, updated_at: byUpdate, popularity: byPopularity, rating: byRating };
+    return { ids, novels, completed, withFree, ratingBits, descriptors, updated_at: byUpdate, popularity: byPopularity, rating: byRating };
   }
 
   async function readTags(maxId: number, published: Uint8Array) {
@@ -193,6 +211,10 @@ export function createRankingSnapshot(
       for (const id of ids) flags[id] = 1;
       return flags;
     };
+    const valuesOf = <T extends Uint8Array | Uint16Array>(into: T, values: number[]) => {
+      order.ids.forEach((id, index) => (into[id] = values[index]!));
+      return into;
+    };
     const tags = await readTags(maxId, published);
     return {
       version,
@@ -206,6 +228,8 @@ export function createRankingSnapshot(
       isNovel: flagsOf(order.novels),
       isCompleted: flagsOf(order.completed),
       hasFree: flagsOf(order.withFree),
+      ratingBits: valuesOf(new Uint8Array(maxId + 1), order.ratingBits),
+      descriptors: valuesOf(new Uint16Array(maxId + 1), order.descriptors),
     };
   }
 
@@ -237,7 +261,13 @@ export function createRankingSnapshot(
     const excluded = (filter.excludeTags ?? []).flatMap((tag) => snapshot.tagIndex.get(tag) ?? []);
     const wantsNovel = filter.bookType === 'novel' ? 1 : 0;
     const wantsCompleted = filter.status === 'completed' ? 1 : 0;
+    const hiddenRatings = filter.audience.hidden;
+    const include = filter.includeDescriptors ?? 0;
+    const exclude = filter.excludeDescriptors ?? 0;
     return (id) => {
+      if ((snapshot.ratingBits[id]! & hiddenRatings) !== 0) return false;
+      if (include !== 0 && (snapshot.descriptors[id]! & include) !== include) return false;
+      if ((snapshot.descriptors[id]! & exclude) !== 0) return false;
       if (filter.bookType !== undefined && snapshot.isNovel[id] !== wantsNovel) return false;
       if (filter.status !== undefined && snapshot.isCompleted[id] !== wantsCompleted) return false;
       if (filter.hasFree !== undefined && snapshot.hasFree[id] !== (filter.hasFree ? 1 : 0)) return false;
@@ -248,6 +278,9 @@ export function createRankingSnapshot(
   }
 
   const isUnfiltered = (filter: BookFilter) =>
+    filter.audience.hidden === 0 &&
+    !filter.includeDescriptors &&
+    !filter.excludeDescriptors &&
     !filter.tag &&
     !filter.tags?.length &&
     !filter.excludeTags?.length &&
@@ -258,6 +291,9 @@ export function createRankingSnapshot(
   const keyOf = (order: string, filter: BookFilter) =>
     JSON.stringify([
       order,
+      filter.audience.hidden,
+      filter.includeDescriptors ?? 0,
+      filter.excludeDescriptors ?? 0,
       filter.tag ?? '',
       filter.tags ?? [],
       filter.excludeTags ?? [],
@@ -331,25 +367,29 @@ export function createRankingSnapshot(
    * book passes a filter, its tags. The object is the same while the snapshot is (a list computed
    * from it may be kept for as long).
    */
-  const views = new WeakMap<Snapshot, CatalogueView>();
-  function viewOf(snapshot: Snapshot): CatalogueView {
-    let view = views.get(snapshot);
+  const views = new WeakMap<Snapshot, Map<string, CatalogueView>>();
+  function viewOf(snapshot: Snapshot, audience: Audience): CatalogueView {
+    let byAudience = views.get(snapshot);
+    if (!byAudience) views.set(snapshot, (byAudience = new Map()));
+    let view = byAudience.get(audience.key);
     if (!view) {
       const published = placesIn(snapshot, 'updated_at');
+      const hidden = audience.hidden;
       view = {
-        isPublished: (id) => (published[id] ?? 0) > 0,
+        isPublished: (id) => (published[id] ?? 0) > 0 && (snapshot.ratingBits[id]! & hidden) === 0,
         isCompleted: (id) => snapshot.isCompleted[id] === 1,
-        matcher: (filter) => matcherOf(snapshot, { ...filter, tag: filter.tag || undefined }),
+        matcher: (filter) => matcherOf(snapshot, { ...filter, audience, tag: filter.tag || undefined }),
         tagsOf: (id) => Array.from(tagIndicesOf(snapshot, id), (index) => snapshot.tagNames[index]!),
       };
-      views.set(snapshot, view);
+      byAudience.set(audience.key, view);
     }
     return view;
   }
 
   return {
-    async view(): Promise<CatalogueView> {
-      return viewOf(await fresh());
+    /** The catalogue as `audience` sees it (the content rating rule applied). */
+    async view(audience: Audience): Promise<CatalogueView> {
+      return viewOf(await fresh(), audience);
     },
     async page(
       query: BookFilter & {

@@ -4,8 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import { PUBLIC_CACHE } from '../../http/cache-rules.js';
 import { errorResponses } from '../../lib/route-schema.js';
 import type { AuthorsService } from './authors.service.js';
+import type { Audiences } from '../access/audiences.js';
 
-export function authorsRoutes(authors: AuthorsService) {
+export function authorsRoutes(authors: AuthorsService, audiences: Audiences) {
   return async (base: FastifyInstance) => {
     const app = base.withTypeProvider<TypeBoxTypeProvider>();
     app.get(
@@ -20,7 +21,7 @@ export function authorsRoutes(authors: AuthorsService) {
           response: { 200: AuthorResponse, ...errorResponses },
         },
       },
-      async (request) => ({ data: await authors.page(request.params.slug, request.query.language) }),
+      async (request) => ({ data: await authors.page(request.params.slug, request.query.language, await audiences.of(request.user)) }),
     );
   };
 }

@@ -2,6 +2,7 @@ import { AUTHOR_BOOKS_MAX, ErrorCode, type AuthorPage, type BookSummary, type Cr
 import type { Db } from '../../db/database.js';
 import { notFound } from '../../lib/app-error.js';
 import { resolveLanguage } from '../../lib/language.js';
+import type { Audience } from '../access/content-rating.js';
 import { personSlug } from '../../lib/person-slug.js';
 import type { CatalogueVersion } from '../catalogue/catalogue-version.js';
 import type { RankingSnapshot } from '../catalogue/ranking-snapshot.js';
@@ -23,7 +24,7 @@ export interface AuthorsServiceDeps {
   db: Db;
   versions: Pick<CatalogueVersion, 'get' | 'peek' | 'subscribe'>;
   ranking: Pick<RankingSnapshot, 'page'>;
-  summariesById(ranked: { ids: number[]; tags: string[][] }, language: string): Promise<Map<number, BookSummary>>;
+  summariesById(ranked: { ids: number[]; tags: string[][] }, language: string, audience: Audience): Promise<Map<number, BookSummary>>;
 }
 
 /**
@@ -52,15 +53,15 @@ export function createAuthorsService(deps: AuthorsServiceDeps) {
     return { bookIds: [...roles.keys()], roles, names };
   }
 
-  async function page(rawSlug: string, rawLanguage: string | undefined): Promise<AuthorPage> {
+  async function page(rawSlug: string, rawLanguage: string | undefined, audience: Audience): Promise<AuthorPage> {
     const language = resolveLanguage(rawLanguage);
     // A name typed in the address ("Ada Morrow", "ADA-MORROW") finds the same page as its slug.
     const slug = personSlug(rawSlug);
     const found = slug === '' ? null : await credits.get(slug, () => load(slug));
     if (!found || found.bookIds.length === 0) throw notFound(ErrorCode.AUTHOR_NOT_FOUND, 'No published book credits this person');
-    const ranked = await deps.ranking.page({ order: 'popularity', matches: found.bookIds, page: 0, pageSize: AUTHOR_BOOKS_MAX });
+    const ranked = await deps.ranking.page({ audience, order: 'popularity', matches: found.bookIds, page: 0, pageSize: AUTHOR_BOOKS_MAX });
     if (ranked.ids.length === 0) throw notFound(ErrorCode.AUTHOR_NOT_FOUND, 'No published book credits this person');
-    const cards = await deps.summariesById(ranked, language);
+    const cards = await deps.summariesById(ranked, language, audience);
     const books = ranked.ids.flatMap((id) => {
       const card = cards.get(id);
       const roles = ROLE_ORDER.filter((role) => found.roles.get(id)?.includes(role));

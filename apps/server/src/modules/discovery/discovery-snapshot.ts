@@ -1,4 +1,5 @@
 import type { RankingKind, RankingPeriod, BookType } from '@inkstream/contracts';
+import { audienceFor, DEFAULT_RATING_POLICY, type Audience } from '../access/content-rating.js';
 import type { Db } from '../../db/database.js';
 import { letOthersRun } from '../../lib/concurrency.js';
 import type { CatalogueVersion } from '../catalogue/catalogue-version.js';
@@ -6,6 +7,8 @@ import type { CatalogueView, RankingSnapshot } from '../catalogue/ranking-snapsh
 import * as repo from './discovery.repository.js';
 import { computeRanking, type BookFacts, type RankingEntry, type ReaderFigures } from './rankings.js';
 
+/** Any one audience: which view object the kept rankings were made from tells when the snapshot changed. */
+const GENERAL_KEY_AUDIENCE = audienceFor(DEFAULT_RATING_POLICY, { ageConfirmed: false });
 /**
  * The discovery figures held in memory on every node (docs/DISCOVERY.md): each book's readers per
  * window, each book's also-read list, and what the rankings sort and filter by (the catalogue's
@@ -200,13 +203,16 @@ export function createDiscoverySnapshot(
       kind: RankingKind,
       period: RankingPeriod,
       filter: RankingFilter,
+      audience: Audience,
     ): Promise<{ entries: RankingEntry[]; computedAt: number }> {
-      const [{ figures: f, facts: b }, view, ratingMean] = await Promise.all([current(), deps.ranking.view(), deps.ratingMean()]);
-      if (!rankingsOf || rankingsOf[0] !== f || rankingsOf[1] !== b || rankingsOf[2] !== view) {
+      const [{ figures: f, facts: b }, view, ratingMean] = await Promise.all([current(), deps.ranking.view(audience), deps.ratingMean()]);
+      // Every audience's view of one snapshot comes from the same catalogue: the kept lists follow the general one's.
+      const catalogueView = await deps.ranking.view(GENERAL_KEY_AUDIENCE);
+      if (!rankingsOf || rankingsOf[0] !== f || rankingsOf[1] !== b || rankingsOf[2] !== catalogueView) {
         rankings = new Map();
-        rankingsOf = [f, b, view];
+        rankingsOf = [f, b, catalogueView];
       }
-      const key = JSON.stringify([kind, period, filter.tag ?? '', filter.bookType ?? '']);
+      const key = JSON.stringify([kind, period, filter.tag ?? '', filter.bookType ?? '', audience.key]);
       let entries = rankings.get(key);
       if (!entries) {
         const matches = view.matcher({ tag: filter.tag, bookType: filter.bookType });
@@ -230,14 +236,14 @@ export function createDiscoverySnapshot(
     },
 
     /** The stored also-read list of a book (ids, best first), published books only. */
-    async alsoRead(bookId: number): Promise<number[]> {
-      const [{ figures: f }, view] = await Promise.all([current(), deps.ranking.view()]);
+    async alsoRead(bookId: number, audience: Audience): Promise<number[]> {
+      const [{ figures: f }, view] = await Promise.all([current(), deps.ranking.view(audience)]);
       if (bookId + 1 >= f.alsoStart.length) return [];
       return Array.from(f.alsoList.subarray(f.alsoStart[bookId]!, f.alsoStart[bookId + 1]!)).filter((id) => view.isPublished(id));
     },
 
     /** The catalogue view the lists were filtered with (tags for the cards). */
-    view: () => deps.ranking.view(),
+    view: (audience: Audience) => deps.ranking.view(audience),
 
     /** Reads the tables again now (the node that computed them, and tests). */
     async reload(): Promise<void> {

@@ -298,7 +298,13 @@ export async function findRecentBooks(db: DbExecutor, readerKey: string, limit: 
 }
 
 /** A published book's id by its uuid, or null. */
-export async function findPublishedBookId(db: DbExecutor, uuid: string): Promise<number | null> {
-  const row = await db.selectFrom('books').select('id').where('uuid', '=', uuid).where('is_published', '=', 1).executeTakeFirst();
-  return row?.id ?? null;
+/** A published book's id and content rating (the rule decides whether this reader may open it). */
+export async function findPublishedBookId(db: DbExecutor, uuid: string): Promise<{ id: number; contentRating: string } | null> {
+  const row = await db
+    .selectFrom('books')
+    .select(['id', 'content_rating'])
+    .where('uuid', '=', uuid)
+    .where('is_published', '=', 1)
+    .executeTakeFirst();
+  return row ? { id: row.id, contentRating: row.content_rating } : null;
 }

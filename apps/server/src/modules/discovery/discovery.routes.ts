@@ -14,9 +14,10 @@ import { PUBLIC_CACHE } from '../../http/cache-rules.js';
 import { requireUser } from '../../http/guards.js';
 import { errorResponses } from '../../lib/route-schema.js';
 import type { DiscoveryService } from './discovery.service.js';
+import type { Audiences } from '../access/audiences.js';
 
 /** Rankings and "readers also read" (docs/DISCOVERY.md, docs/API.md): public reads from memory. */
-export function discoveryRoutes(discovery: DiscoveryService) {
+export function discoveryRoutes(discovery: DiscoveryService, audiences: Audiences) {
   return async (base: FastifyInstance) => {
     const app = base.withTypeProvider<TypeBoxTypeProvider>();
     const tags = ['discovery'];
@@ -33,7 +34,7 @@ export function discoveryRoutes(discovery: DiscoveryService) {
           response: { 200: RankingResponse, ...errorResponses },
         },
       },
-      async (request) => ({ data: await discovery.ranking(request.params.kind, request.query) }),
+      async (request) => ({ data: await discovery.ranking(request.params.kind, request.query, await audiences.of(request.user)) }),
     );
 
     app.get(
@@ -51,7 +52,16 @@ export function discoveryRoutes(discovery: DiscoveryService) {
       },
       async (request, reply) => {
         if (request.user) reply.header('cache-control', 'private, no-store');
-        return { data: { result: await discovery.alsoRead(request.params.book_uuid, request.query.language, request.user) } };
+        return {
+          data: {
+            result: await discovery.alsoRead(
+              request.params.book_uuid,
+              request.query.language,
+              request.user,
+              await audiences.of(request.user),
+            ),
+          },
+        };
       },
     );
 
@@ -65,7 +75,10 @@ export function discoveryRoutes(discovery: DiscoveryService) {
           response: { 200: BecauseYouReadResponse, ...errorResponses },
         },
       },
-      async (request) => ({ data: await discovery.becauseYouRead(requireUser(request), request.query.language) }),
+      async (request) => {
+        const user = requireUser(request);
+        return { data: await discovery.becauseYouRead(user, request.query.language, await audiences.of(user)) };
+      },
     );
   };
 }

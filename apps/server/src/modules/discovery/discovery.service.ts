@@ -17,6 +17,8 @@ import { userReaderKey } from '../library/reader-key.js';
 import type { DiscoverySnapshot } from './discovery-snapshot.js';
 import * as repo from './discovery.repository.js';
 import { periodOf } from './rankings.js';
+import type { Audience } from '../access/content-rating.js';
+import { refuseUnlessOpenable } from '../access/content-rating-refusal.js';
 
 /** "Because you read": the reader's recent books looked at, most recent first. */
 export const BECAUSE_YOU_READ_BASES = 5;
@@ -34,25 +36,31 @@ export function createDiscoveryService(deps: {
 }) {
   const { db, snapshot, summaries } = deps;
 
-  async function cardsOf(ids: readonly number[], language: string): Promise<{ id: number; summary: BookSummary }[]> {
-    const view = await snapshot.view();
-    return summaries.of(ids, (id) => view.tagsOf(id), language);
+  async function cardsOf(ids: readonly number[], language: string, audience: Audience): Promise<{ id: number; summary: BookSummary }[]> {
+    const view = await snapshot.view(audience);
+    return summaries.of(ids, (id) => view.tagsOf(id), language, audience);
   }
 
-  async function ranking(kind: RankingKind, query: RankingQuery): Promise<Ranking> {
+  async function ranking(kind: RankingKind, query: RankingQuery, audience: Audience): Promise<Ranking> {
     // Top rated is a community list: with COMMUNITY=off it does not exist (as the list's rating sort).
     if (kind === 'top_rated' && !deps.community) throw notFound(ErrorCode.NOT_FOUND, 'No such ranking: the community is switched off');
     const language = resolveLanguage(query.language);
     const period = periodOf(kind, query.period);
-    const { entries, computedAt } = await snapshot.ranking(kind, period, {
-      tag: query.tag?.trim() || undefined,
-      bookType: query.book_type,
-    });
+    const { entries, computedAt } = await snapshot.ranking(
+      kind,
+      period,
+      {
+        tag: query.tag?.trim() || undefined,
+        bookType: query.book_type,
+      },
+      audience,
+    );
     const start = query.page * query.page_size;
     const page = entries.slice(start, start + query.page_size);
     const cards = await cardsOf(
       page.map((entry) => entry.id),
       language,
+      audience,
     );
     const byId = new Map(page.map((entry, index) => [entry.id, { entry, rank: start + index + 1 }]));
     return {
@@ -71,30 +79,36 @@ export function createDiscoveryService(deps: {
   const finishedBy = (user: AuthUser | null, ids: readonly number[]) =>
     user ? repo.findFinishedBooks(db, userReaderKey(user.id), ids) : Promise.resolve(new Set<number>());
 
-  async function alsoRead(bookUuid: string, rawLanguage: string | undefined, user: AuthUser | null): Promise<BookSummary[]> {
+  async function alsoRead(
+    bookUuid: string,
+    rawLanguage: string | undefined,
+    user: AuthUser | null,
+    audience: Audience,
+  ): Promise<BookSummary[]> {
     const language = resolveLanguage(rawLanguage);
     const book = await repo.findPublishedBookId(db, bookUuid);
     if (book === null) throw notFound(ErrorCode.BOOK_NOT_FOUND, 'This book does not exist');
-    const list = await snapshot.alsoRead(book);
+    refuseUnlessOpenable(audience, book.contentRating);
+    const list = await snapshot.alsoRead(book.id, audience);
     const finished = await finishedBy(user, list);
-    const kept = list.filter((id) => id !== book && !finished.has(id)).slice(0, ALSO_READ_MAX);
-    return (await cardsOf(kept, language)).map(({ summary }) => summary);
+    const kept = list.filter((id) => id !== book.id && !finished.has(id)).slice(0, ALSO_READ_MAX);
+    return (await cardsOf(kept, language, audience)).map(({ summary }) => summary);
   }
 
   /**
    * The also-read row of the most recent of the reader's last BECAUSE_YOU_READ_BASES books whose
    * list still has something once the books they finished are left out.
    */
-  async function becauseYouRead(user: AuthUser, rawLanguage: string | undefined): Promise<BecauseYouRead> {
+  async function becauseYouRead(user: AuthUser, rawLanguage: string | undefined, audience: Audience): Promise<BecauseYouRead> {
     const language = resolveLanguage(rawLanguage);
-    const view = await snapshot.view();
+    const view = await snapshot.view(audience);
     const recent = (await repo.findRecentBooks(db, userReaderKey(user.id), BECAUSE_YOU_READ_BASES)).filter((id) => view.isPublished(id));
-    const lists = await Promise.all(recent.map((id) => snapshot.alsoRead(id)));
+    const lists = await Promise.all(recent.map((id) => snapshot.alsoRead(id, audience)));
     const finished = await finishedBy(user, [...new Set(lists.flat())]);
     for (const [index, basis] of recent.entries()) {
       const kept = lists[index]!.filter((id) => id !== basis && !finished.has(id)).slice(0, ALSO_READ_MAX);
       if (kept.length === 0) continue;
-      const [basisCard, ...cards] = await cardsOf([basis, ...kept], language);
+      const [basisCard, ...cards] = await cardsOf([basis, ...kept], language, audience);
       if (basisCard?.id !== basis) continue; // deleted since
       return {
         basis: { book_uuid: basisCard.summary.book_uuid, book_title: basisCard.summary.book_title },

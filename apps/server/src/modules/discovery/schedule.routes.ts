@@ -4,8 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import { PUBLIC_CACHE } from '../../http/cache-rules.js';
 import { errorResponses } from '../../lib/route-schema.js';
 import type { ScheduleService } from './schedule.service.js';
+import type { Audiences } from '../access/audiences.js';
 
-export function scheduleRoutes(schedule: ScheduleService) {
+export function scheduleRoutes(schedule: ScheduleService, audiences: Audiences) {
   return async (base: FastifyInstance) => {
     const app = base.withTypeProvider<TypeBoxTypeProvider>();
     app.get(
@@ -20,7 +21,7 @@ export function scheduleRoutes(schedule: ScheduleService) {
           response: { 200: ScheduleResponse, ...errorResponses },
         },
       },
-      async (request) => ({ data: await schedule.week(request.query) }),
+      async (request) => ({ data: await schedule.week(request.query, await audiences.of(request.user)) }),
     );
   };
 }

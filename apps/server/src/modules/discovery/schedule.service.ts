@@ -8,6 +8,7 @@ import {
   type ScheduleQuery,
   type WeekStart,
 } from '@inkstream/contracts';
+import type { Audience } from '../access/content-rating.js';
 import { AppError } from '../../lib/app-error.js';
 import { resolveLanguage } from '../../lib/language.js';
 import type { RankingSnapshot } from '../catalogue/ranking-snapshot.js';
@@ -30,7 +31,7 @@ export interface ScheduleServiceDeps {
   index: ScheduleIndexes;
   ranking: Pick<RankingSnapshot, 'page'>;
   /** The book list's cards (catalogue.service.ts). */
-  summariesById(ranked: { ids: number[]; tags: string[][] }, language: string): Promise<Map<number, BookSummary>>;
+  summariesById(ranked: { ids: number[]; tags: string[][] }, language: string, audience: Audience): Promise<Map<number, BookSummary>>;
   now?: () => number;
 }
 
@@ -43,7 +44,7 @@ export interface ScheduleServiceDeps {
 export function createScheduleService(deps: ScheduleServiceDeps) {
   const now = deps.now ?? Date.now;
 
-  async function week(query: ScheduleQuery): Promise<Schedule> {
+  async function week(query: ScheduleQuery, audience: Audience): Promise<Schedule> {
     const language = resolveLanguage(query.language);
     const zone = query.time_zone ?? 'UTC';
     if (!isKnownTimeZone(zone)) throw invalidTimeZone('time_zone', zone);
@@ -106,7 +107,13 @@ export function createScheduleService(deps: ScheduleServiceDeps) {
     const onCalendar = new Set<number>();
     for (const day of days) for (const bookId of day.keys()) onCalendar.add(bookId);
     const candidates = [...onCalendar];
-    const ranked = await deps.ranking.page({ order: 'popularity', matches: candidates, page: 0, pageSize: Math.max(1, candidates.length) });
+    const ranked = await deps.ranking.page({
+      audience,
+      order: 'popularity',
+      matches: candidates,
+      page: 0,
+      pageSize: Math.max(1, candidates.length),
+    });
     const place = new Map(ranked.ids.map((id, i) => [id, i]));
     const lists = days.map((day) =>
       [...day.entries()]
@@ -115,13 +122,20 @@ export function createScheduleService(deps: ScheduleServiceDeps) {
         .slice(0, SCHEDULE_DAY_MAX),
     );
     const shown = new Set(lists.flatMap((list) => list.map(([bookId]) => bookId)));
-    const completed = await deps.ranking.page({ order: 'popularity', status: 'completed', page: 0, pageSize: SCHEDULE_COMPLETED_MAX });
+    const completed = await deps.ranking.page({
+      audience,
+      order: 'popularity',
+      status: 'completed',
+      page: 0,
+      pageSize: SCHEDULE_COMPLETED_MAX,
+    });
     const [cards, completedCards] = await Promise.all([
       deps.summariesById(
         { ids: ranked.ids.filter((id) => shown.has(id)), tags: ranked.tags.filter((_, i) => shown.has(ranked.ids[i]!)) },
         language,
+        audience,
       ),
-      deps.summariesById(completed, language),
+      deps.summariesById(completed, language, audience),
     ]);
 
     return {

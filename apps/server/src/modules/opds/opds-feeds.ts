@@ -1,4 +1,5 @@
 import { pagePath, PROFILE_SECTIONS } from '@inkstream/contracts';
+import type { Audience } from '../access/content-rating.js';
 import { el, type XmlChild, type XmlChildren, type XmlElement } from './opds-xml.js';
 
 /**
@@ -78,6 +79,8 @@ export interface FeedContext {
   siteName: string;
   /** The web site's own address (PUBLIC_URL): the top-up page and chapters on the site. */
   publicUrl: string;
+  /** Issue 61: whose books these are (the content rating rule); kept documents are kept per audience. */
+  audience: Audience;
 }
 
 export interface Paging {

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import type { Audiences } from '../access/audiences.js';
+import { openOnly, type Audience } from '../access/content-rating.js';
 import { ErrorCode } from '@inkstream/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
@@ -89,16 +91,22 @@ export function sendFeed(request: FastifyRequest, reply: FastifyReply, body: str
  * valid key learns nothing, not even whether its page number would have been good), and makes
  * every 401 ask apps for a login. Returns the reader of a request.
  */
-export function feedReaders(app: FastifyInstance, authenticate: FeedAuthenticator): (request: FastifyRequest) => FeedReader {
+export function feedReaders(
+  app: FastifyInstance,
+  authenticate: FeedAuthenticator,
+  audiences: Pick<Audiences, 'of'>,
+): (request: FastifyRequest) => FeedReader & { audience: Audience } {
   // The authenticator sets its own challenge; this covers any other 401.
   app.addHook('onSend', async (_request, reply, payload) => {
     if (reply.statusCode === 401 && !reply.hasHeader('www-authenticate')) reply.header('www-authenticate', FEED_CHALLENGE);
     return payload;
   });
-  const readers = new WeakMap<FastifyRequest, FeedReader>();
+  const readers = new WeakMap<FastifyRequest, FeedReader & { audience: Audience }>();
   app.addHook('onRequest', async (request) => {
     const { feedKey } = request.params as { feedKey?: string };
-    readers.set(request, await authenticate(request, feedKey ?? null));
+    const reader = await authenticate(request, feedKey ?? null);
+    // Issue 61: an app shows no blurred card: what the owner may not open is not in their feeds.
+    readers.set(request, { ...reader, audience: openOnly(await audiences.of(reader.user)) });
   });
   return (request) => {
     const reader = readers.get(request);

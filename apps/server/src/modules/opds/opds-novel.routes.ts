@@ -1,4 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Audience } from '../access/content-rating.js';
 import type { Language } from '@inkstream/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
@@ -31,7 +32,7 @@ export function registerNovelRoutes(
   app: FastifyInstance,
   deps: {
     novels: OpdsNovels;
-    readerOf: (request: FastifyRequest) => { reader: FeedReader; language: Language; texts: FeedTexts };
+    readerOf: (request: FastifyRequest) => { reader: FeedReader & { audience: Audience }; language: Language; texts: FeedTexts };
   },
 ) {
   const typed = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -49,7 +50,7 @@ export function registerNovelRoutes(
 
   typed.get('/v1.2/book/:bookUuid/book.epub', { schema: { hide: true, params: BookParams } }, async (request, reply) => {
     const { reader, language, texts } = readerOf(request);
-    const found = await novels.epub(request.params.bookUuid, reader.user, language, texts);
+    const found = await novels.epub(request.params.bookUuid, reader.user, language, texts, reader.audience);
     reply
       .header('cache-control', found.paid ? PAID_CACHE : FREE_CACHE)
       .header('vary', 'Authorization')

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import type { Audience } from '../access/content-rating.js';
 import { ErrorCode, type Language } from '@inkstream/contracts';
 import sharp from 'sharp';
 import type { Db } from '../../db/database.js';
@@ -119,10 +120,11 @@ export function createOpdsNovels(deps: {
     user: AuthUser,
     language: Language,
     texts: FeedTexts,
+    audience: Audience,
   ): Promise<{ stream: Readable; title: string; paid: boolean }> {
     const stored = await repo.findEpubBook(db, bookUuid);
     if (!stored || stored.book_type !== 'novel') throw bookNotFound();
-    const found = await opds.book(bookUuid, user, { page: 0, pageSize: EPUB_MAX_CHAPTERS, language });
+    const found = await opds.book(bookUuid, user, { page: 0, pageSize: EPUB_MAX_CHAPTERS, language, audience });
     const included = found.chapters.filter((chapter) => chapter.readable);
     const chapters = included.map((chapter) => ({
       uuid: chapter.uuid,

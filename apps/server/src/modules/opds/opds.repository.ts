@@ -22,6 +22,7 @@ export const findFeedBooks = (db: DbExecutor, uuids: readonly string[]) =>
           'updated_at',
           'book_type',
           'reading_direction',
+          'content_rating',
         ])
         .where('uuid', 'in', uuids)
         .where('is_published', '=', 1)

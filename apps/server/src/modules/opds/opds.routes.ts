@@ -1,4 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Audience } from '../access/content-rating.js';
+import type { Audiences } from '../access/audiences.js';
 import type { Language } from '@inkstream/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
@@ -64,19 +66,31 @@ export function opdsRoutes(deps: {
   novels: OpdsNovels;
   siteName: string;
   publicUrl: string;
+  audiences: Audiences;
 }) {
   const { authenticate, opds, pages, documents } = deps;
   return async (base: FastifyInstance) => {
     const app = base.withTypeProvider<TypeBoxTypeProvider>();
     const hidden = { hide: true };
 
-    const readerOf = feedReaders(app, authenticate);
+    const readerOf = feedReaders(app, authenticate, deps.audiences);
 
     /** The reader of the request, the tree's base path and the feed language (the key owner's). */
-    function contextOf(request: FastifyRequest): { reader: FeedReader; ctx: FeedContext; language: Language; texts: FeedTexts } {
+    function contextOf(request: FastifyRequest): {
+      reader: FeedReader & { audience: Audience };
+      ctx: FeedContext;
+      language: Language;
+      texts: FeedTexts;
+    } {
       const reader = readerOf(request);
       const { language } = reader;
-      const ctx = { base: treeBase(request, 'v1.2'), language, siteName: deps.siteName, publicUrl: deps.publicUrl };
+      const ctx = {
+        base: treeBase(request, 'v1.2'),
+        language,
+        siteName: deps.siteName,
+        publicUrl: deps.publicUrl,
+        audience: reader.audience,
+      };
       return { reader, ctx, language, texts: feedTexts(language) };
     }
 
@@ -97,7 +111,7 @@ export function opdsRoutes(deps: {
      */
     function shared(ctx: FeedContext, key: string, build: (ctx: FeedContext) => Promise<XmlElement> | XmlElement): Promise<FeedDocument> {
       const root = ctx.base.slice(0, -'v1.2/'.length);
-      return documents.document(`v1.2\n${key}\n${ctx.language}`, root, async (at) =>
+      return documents.document(`v1.2\n${key}\n${ctx.language}\n${ctx.audience.key}`, root, async (at) =>
         renderXml(await build({ ...ctx, base: `${at}v1.2/` })),
       );
     }
@@ -126,7 +140,7 @@ export function opdsRoutes(deps: {
           nav('library', texts.library, href(at, 'library'), TYPE.acquisition),
           nav('continue', texts.continue, href(at, 'continue'), TYPE.acquisition),
         ];
-        const updated = await opds.catalogueUpdated();
+        const updated = await opds.catalogueUpdated(ctx.audience);
         return navigationFeed(at, { id: 'urn:inkstream:opds:catalog', title: deps.siteName, updated, path: 'catalog' }, entries);
       });
       return send(request, reply, document, TYPE.navigation);
@@ -137,7 +151,7 @@ export function opdsRoutes(deps: {
         const { ctx, language, texts } = contextOf(request);
         const { page, page_size: pageSize } = request.query;
         const document = await shared(ctx, `${kind}\n${page}\n${pageSize}`, async (at) => {
-          const found = await opds.bookList(kind, { page, pageSize, language });
+          const found = await opds.bookList(kind, { page, pageSize, language, audience: ctx.audience });
           const head = {
             id: `urn:inkstream:opds:${kind}`,
             title: texts[kind][0],
@@ -154,7 +168,7 @@ export function opdsRoutes(deps: {
       const { ctx, texts } = contextOf(request);
       const { page, page_size: pageSize } = request.query;
       const document = await shared(ctx, `tags\n${page}\n${pageSize}`, async (at) => {
-        const [all, updated] = await Promise.all([opds.tags(), opds.catalogueUpdated()]);
+        const [all, updated] = await Promise.all([opds.tags(), opds.catalogueUpdated(ctx.audience)]);
         const entries = all.slice(page * pageSize, (page + 1) * pageSize).map((tag) => ({
           id: `urn:inkstream:opds:tag:${encodeURIComponent(tag)}`,
           title: tag,
@@ -179,7 +193,7 @@ export function opdsRoutes(deps: {
       const { page, page_size: pageSize } = request.query;
       const { tag } = request.params;
       const document = await shared(ctx, `tag\n${page}\n${pageSize}\n${tag}`, async (at) => {
-        const found = await opds.bookList('tag', { page, pageSize, language, tag });
+        const found = await opds.bookList('tag', { page, pageSize, language, tag, audience: ctx.audience });
         const head = {
           id: `urn:inkstream:opds:tag:${encodeURIComponent(tag)}`,
           title: tag,
@@ -194,7 +208,7 @@ export function opdsRoutes(deps: {
     app.get('/v1.2/library', { schema: { ...hidden, querystring: BookPageQuery } }, async (request, reply) => {
       const { ctx, language, reader, texts } = contextOf(request);
       const { page, page_size: pageSize } = request.query;
-      const found = await opds.library(reader.user.id, { page, pageSize, language });
+      const found = await opds.library(reader.user.id, { page, pageSize, language, audience: ctx.audience });
       const head = {
         id: 'urn:inkstream:opds:library',
         title: texts.library[0],
@@ -206,7 +220,7 @@ export function opdsRoutes(deps: {
 
     app.get('/v1.2/continue', { schema: hidden }, async (request, reply) => {
       const { ctx, language, reader, texts } = contextOf(request);
-      const found = await opds.continueReading(reader.user.id, language);
+      const found = await opds.continueReading(reader.user.id, language, ctx.audience);
       const paging = { page: 0, pageSize: FEED_BOOKS_PER_PAGE, total: found.total };
       const head = { id: 'urn:inkstream:opds:continue', title: texts.continue[0], path: 'continue', paging };
       return send(request, reply, written(acquisitionFeed(ctx, head, found.books)), TYPE.acquisition);
@@ -224,7 +238,8 @@ export function opdsRoutes(deps: {
       const q = request.query.q.trim();
       const document = await shared(ctx, `search\n${page}\n${pageSize}\n${q}`, async (at) => {
         // An empty search lists nothing (the site's search without words would list everything).
-        const found = q === '' ? { books: [], total: 0 } : await opds.bookList('search', { page, pageSize, language, q });
+        const found =
+          q === '' ? { books: [], total: 0 } : await opds.bookList('search', { page, pageSize, language, q, audience: ctx.audience });
         const paging = { ...pagingOf(request.query, found.total), keep: { q, ...keepSize(request.query) } };
         const head = { id: 'urn:inkstream:opds:search', title: `${texts.search}: ${q}`, path: 'search', paging };
         return acquisitionFeed(at, head, found.books);
@@ -238,7 +253,7 @@ export function opdsRoutes(deps: {
       async (request, reply) => {
         const { ctx, language, reader, texts } = contextOf(request);
         const { page, page_size: pageSize } = request.query;
-        const found = await opds.book(request.params.bookUuid, reader.user, { page, pageSize, language });
+        const found = await opds.book(request.params.bookUuid, reader.user, { page, pageSize, language, audience: ctx.audience });
         const paging = { page, pageSize, total: found.total, keep: keepSize(request.query, FEED_CHAPTERS_PER_PAGE) };
         // Readers in the same state (locks, last page) share the written document.
         const key = `book\n${found.stateKey}\n${page}\n${pageSize}`;

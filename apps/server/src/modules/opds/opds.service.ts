@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { mayOpen, type Audience } from '../access/content-rating.js';
 import { ErrorCode, type Language } from '@inkstream/contracts';
 import type { Db } from '../../db/database.js';
 import type { AuthUser } from '../../http/request-user.js';
@@ -68,9 +69,12 @@ export function createOpdsService(deps: {
 }) {
   const { db, catalogue, follows, progress, access, media, versions } = deps;
 
-  /** Feed entries of some books, in the order given; books unpublished since are left out. */
-  async function feedBooks(uuids: readonly string[], language: Language): Promise<FeedBook[]> {
-    const rows = await repo.findFeedBooks(db, uuids);
+  /**
+   * Feed entries of some books, in the order given; books unpublished since, and books `audience`
+   * may not open (the content rating rule: apps show no blurred card), are left out.
+   */
+  async function feedBooks(uuids: readonly string[], language: Language, audience: Audience): Promise<FeedBook[]> {
+    const rows = (await repo.findFeedBooks(db, uuids)).filter((row) => mayOpen(audience, row.content_rating));
     const ids = rows.map((row) => row.id);
     const [translations, tags] = await Promise.all([
       catalogueRepo.findBookTranslations(db, ids),
@@ -105,40 +109,48 @@ export function createOpdsService(deps: {
   /** New, popular, one tag's books, or a search: the site's own book search and orders. */
   async function bookList(
     kind: BookListKind,
-    options: { page: number; pageSize: number; language: Language; tag?: string; q?: string },
+    options: { page: number; pageSize: number; language: Language; tag?: string; q?: string; audience: Audience },
   ): Promise<BookPage> {
-    const found = await catalogue.searchBooks({
-      language: options.language,
-      page: options.page,
-      page_size: options.pageSize,
-      ...(kind === 'popular' ? { order_by: 'popularity' as const } : {}),
-      ...(kind === 'new' || kind === 'tag' ? { order_by: 'updated_at' as const } : {}),
-      ...(kind === 'tag' ? { tag: options.tag } : {}),
-      ...(kind === 'search' ? { q: options.q } : {}),
-    });
+    const found = await catalogue.searchBooks(
+      {
+        language: options.language,
+        page: options.page,
+        page_size: options.pageSize,
+        ...(kind === 'popular' ? { order_by: 'popularity' as const } : {}),
+        ...(kind === 'new' || kind === 'tag' ? { order_by: 'updated_at' as const } : {}),
+        ...(kind === 'tag' ? { tag: options.tag } : {}),
+        ...(kind === 'search' ? { q: options.q } : {}),
+      },
+      options.audience,
+    );
     return {
       books: await feedBooks(
         found.result.map((book) => book.book_uuid),
         options.language,
+        options.audience,
       ),
       total: found.total,
     };
   }
 
   /** The reader's followed books (their library on the site), one page of them. */
-  async function library(userId: number, options: { page: number; pageSize: number; language: Language }): Promise<BookPage> {
+  async function library(
+    userId: number,
+    options: { page: number; pageSize: number; language: Language; audience: Audience },
+  ): Promise<BookPage> {
     const items = await follows.library(userId, options.language);
     const start = options.page * options.pageSize;
     const uuids = items.slice(start, start + options.pageSize).map((item) => item.book_uuid);
-    return { books: await feedBooks(uuids, options.language), total: items.length };
+    return { books: await feedBooks(uuids, options.language, options.audience), total: items.length };
   }
 
   /** The books the reader read last, most recent first (the site's "Continue reading"). */
-  async function continueReading(userId: number, language: Language): Promise<BookPage> {
+  async function continueReading(userId: number, language: Language, audience: Audience): Promise<BookPage> {
     const items = await progress.continueReading({ limit: FEED_CONTINUE_MAX, language }, userReaderKey(userId));
     const books = await feedBooks(
       items.map((item) => item.book_uuid),
       language,
+      audience,
     );
     return { books, total: books.length };
   }
@@ -154,18 +166,27 @@ export function createOpdsService(deps: {
     sizeOf: (data) => 1_024 + data.chapters.length * 512,
   });
 
-  function bookPage(bookUuid: string, options: { page: number; pageSize: number; language: Language }): Promise<BookPageData> {
-    const key = `${bookUuid}\n${options.language}\n${options.page}\n${options.pageSize}`;
+  function bookPage(
+    bookUuid: string,
+    options: { page: number; pageSize: number; language: Language; audience: Audience },
+  ): Promise<BookPageData> {
+    const key = `${bookUuid}\n${options.language}\n${options.page}\n${options.pageSize}\n${options.audience.key}`;
     return bookPages.get(key, async () => {
-      const [[entry], [row]] = await Promise.all([feedBooks([bookUuid], options.language), repo.findFeedBooks(db, [bookUuid])]);
+      const [[entry], [row]] = await Promise.all([
+        feedBooks([bookUuid], options.language, options.audience),
+        repo.findFeedBooks(db, [bookUuid]),
+      ]);
       if (!entry || !row) throw notFound(ErrorCode.BOOK_NOT_FOUND, 'This book does not exist');
-      const list = await catalogue.chapterList({
-        bookId: bookUuid,
-        language: options.language,
-        direction: 'asc',
-        page: options.page,
-        pageSize: options.pageSize,
-      });
+      const list = await catalogue.chapterList(
+        {
+          bookId: bookUuid,
+          language: options.language,
+          direction: 'asc',
+          page: options.page,
+          pageSize: options.pageSize,
+        },
+        options.audience,
+      );
       const counts =
         entry.bookType === 'comic'
           ? await repo.countChapterPages(
@@ -199,7 +220,7 @@ export function createOpdsService(deps: {
   async function book(
     bookUuid: string,
     user: AuthUser,
-    options: { page: number; pageSize: number; language: Language },
+    options: { page: number; pageSize: number; language: Language; audience: Audience },
   ): Promise<{ book: FeedBook; chapters: FeedChapter[]; total: number; stateKey: string }> {
     const data = await bookPage(bookUuid, options);
     const paid = data.chapters.filter((chapter) => !chapter.free);
@@ -230,8 +251,8 @@ export function createOpdsService(deps: {
   const tags = () => catalogue.tags();
 
   /** When the catalogue last changed (the newest book's update): the navigation feeds' `updated`. */
-  async function catalogueUpdated(): Promise<string> {
-    const found = await catalogue.searchBooks({ page: 0, page_size: 1, order_by: 'updated_at' });
+  async function catalogueUpdated(audience: Audience): Promise<string> {
+    const found = await catalogue.searchBooks({ page: 0, page_size: 1, order_by: 'updated_at' }, audience);
     return found.result[0]?.updated_at ?? toIso(0);
   }
 

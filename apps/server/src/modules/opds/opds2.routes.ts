@@ -1,4 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Audiences } from '../access/audiences.js';
 import { ClosedObject, PlainText, Timestamp } from '@inkstream/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
@@ -65,12 +66,13 @@ export function opds2Routes(deps: {
   documents: FeedDocuments;
   siteName: string;
   publicUrl: string;
+  audiences: Audiences;
 }) {
   const { authenticate, opds, pages, progression, documents } = deps;
   return async (base: FastifyInstance) => {
     const app = base.withTypeProvider<TypeBoxTypeProvider>();
     const hidden = { hide: true };
-    const readerOf = feedReaders(app, authenticate);
+    const readerOf = feedReaders(app, authenticate, deps.audiences);
     // Readium apps send a position as its own media type (it is JSON).
     app.addContentTypeParser(
       TYPE2.progression,
@@ -82,7 +84,13 @@ export function opds2Routes(deps: {
     function contextOf(request: FastifyRequest) {
       const reader = readerOf(request);
       const { language } = reader;
-      const ctx: FeedContext = { base: treeBase(request, 'v2'), language, siteName: deps.siteName, publicUrl: deps.publicUrl };
+      const ctx: FeedContext = {
+        base: treeBase(request, 'v2'),
+        language,
+        siteName: deps.siteName,
+        publicUrl: deps.publicUrl,
+        audience: reader.audience,
+      };
       return { reader, ctx, language, texts: feedTexts(language) };
     }
 
@@ -101,7 +109,7 @@ export function opds2Routes(deps: {
       build: (ctx: FeedContext) => Promise<Feed2> | Feed2,
     ) {
       const root = ctx.base.slice(0, -'v2/'.length);
-      const document = await documents.document(`v2\n${key}\n${ctx.language}`, root, async (at) =>
+      const document = await documents.document(`v2\n${key}\n${ctx.language}\n${ctx.audience.key}`, root, async (at) =>
         JSON.stringify(await build({ ...ctx, base: `${at}v2/` })),
       );
       return sendDocument(request, reply, document, `${TYPE2.feed}; charset=utf-8`);
@@ -126,7 +134,7 @@ export function opds2Routes(deps: {
         const { ctx, language, texts } = contextOf(request);
         const { page, page_size: pageSize } = request.query;
         return sendKept(request, reply, ctx, `${kind}\n${page}\n${pageSize}`, async (at) => {
-          const found = await opds.bookList(kind, { page, pageSize, language });
+          const found = await opds.bookList(kind, { page, pageSize, language, audience: ctx.audience });
           const head = { title: texts[kind][0], path: kind, paging: pagingOf(request.query, found.total) };
           return publicationsFeed2(at, head, found.books);
         });
@@ -151,7 +159,7 @@ export function opds2Routes(deps: {
       const { page, page_size: pageSize } = request.query;
       const { tag } = request.params;
       return sendKept(request, reply, ctx, `tag\n${page}\n${pageSize}\n${tag}`, async (at) => {
-        const found = await opds.bookList('tag', { page, pageSize, language, tag });
+        const found = await opds.bookList('tag', { page, pageSize, language, tag, audience: ctx.audience });
         const head = { title: tag, path: `tag/${encodeURIComponent(tag)}`, paging: pagingOf(request.query, found.total) };
         return publicationsFeed2(at, head, found.books);
       });
@@ -160,14 +168,14 @@ export function opds2Routes(deps: {
     app.get('/v2/library', { schema: { ...hidden, querystring: BookPageQuery } }, async (request, reply) => {
       const { ctx, language, reader, texts } = contextOf(request);
       const { page, page_size: pageSize } = request.query;
-      const found = await opds.library(reader.user.id, { page, pageSize, language });
+      const found = await opds.library(reader.user.id, { page, pageSize, language, audience: ctx.audience });
       const head = { title: texts.library[0], path: 'library', paging: pagingOf(request.query, found.total) };
       return send(request, reply, publicationsFeed2(ctx, head, found.books));
     });
 
     app.get('/v2/continue', { schema: hidden }, async (request, reply) => {
       const { ctx, language, reader, texts } = contextOf(request);
-      const found = await opds.continueReading(reader.user.id, language);
+      const found = await opds.continueReading(reader.user.id, language, ctx.audience);
       const head = { title: texts.continue[0], path: 'continue', paging: { page: 0, pageSize: FEED_BOOKS_PER_PAGE, total: found.total } };
       return send(request, reply, publicationsFeed2(ctx, head, found.books));
     });
@@ -178,7 +186,10 @@ export function opds2Routes(deps: {
       const query = request.query.query.trim();
       return sendKept(request, reply, ctx, `search\n${page}\n${pageSize}\n${query}`, async (at) => {
         // An empty search lists nothing (the site's search without words would list everything).
-        const found = query === '' ? { books: [], total: 0 } : await opds.bookList('search', { page, pageSize, language, q: query });
+        const found =
+          query === ''
+            ? { books: [], total: 0 }
+            : await opds.bookList('search', { page, pageSize, language, q: query, audience: ctx.audience });
         const paging = { ...pagingOf(request.query, found.total), keep: { query, ...keepSize(request.query) } };
         return publicationsFeed2(at, { title: `${texts.search}: ${query}`, path: 'search', paging }, found.books);
       });
@@ -187,7 +198,7 @@ export function opds2Routes(deps: {
     app.get('/v2/book/:bookUuid', { schema: { ...hidden, params: BookParams, querystring: ChapterPageQuery } }, async (request, reply) => {
       const { ctx, language, reader, texts } = contextOf(request);
       const { page, page_size: pageSize } = request.query;
-      const found = await opds.book(request.params.bookUuid, reader.user, { page, pageSize, language });
+      const found = await opds.book(request.params.bookUuid, reader.user, { page, pageSize, language, audience: ctx.audience });
       const paging = { page, pageSize, total: found.total, keep: keepSize(request.query, FEED_CHAPTERS_PER_PAGE) };
       // Readers in the same state (locks, last page) share the written document.
       return sendKept(request, reply, ctx, `book\n${found.stateKey}\n${page}\n${pageSize}`, (at) =>

@@ -2,21 +2,27 @@ import { sql } from 'kysely';
 import type { DbExecutor } from '../../db/database.js';
 import { CHAPTER_TERMS } from '../access/chapter-access.sql.js';
 
-/** Reads for page heads and sitemaps: each one is a primary-key, unique-key or index range lookup. */
+/**
+ * Reads for page heads and sitemaps: each one is a primary-key, unique-key or index range lookup.
+ * `ratings`: the content ratings search engines may meet (the general audience's openable ones,
+ * access/content-rating.ts): a book outside them has no head, no sitemap line, no credit.
+ */
+type Ratings = readonly string[];
 
-export const findPublishedBookMeta = (db: DbExecutor, uuid: string) =>
+export const findPublishedBookMeta = (db: DbExecutor, uuid: string, ratings: Ratings) =>
   db
     .selectFrom('books')
     .select(['id', 'uuid', 'original_language', 'cover_key'])
     .where('uuid', '=', uuid)
     .where('is_published', '=', 1)
+    .where('content_rating', 'in', ratings)
     .executeTakeFirst();
 
 export const findBookTexts = (db: DbExecutor, bookId: number) =>
   db.selectFrom('book_translations').select(['language', 'title', 'introduction']).where('book_id', '=', bookId).execute();
 
 /** A published chapter of a published book, by the two public ids of the reader URL. */
-export const findPublishedChapterMeta = (db: DbExecutor, bookUuid: string, chapterUuid: string) =>
+export const findPublishedChapterMeta = (db: DbExecutor, bookUuid: string, chapterUuid: string, ratings: Ratings) =>
   db
     .selectFrom('chapters')
     .innerJoin('books', 'books.id', 'chapters.book_id')
@@ -35,6 +41,7 @@ export const findPublishedChapterMeta = (db: DbExecutor, bookUuid: string, chapt
     .where('books.uuid', '=', bookUuid)
     .where('chapters.is_published', '=', 1)
     .where('books.is_published', '=', 1)
+    .where('books.content_rating', 'in', ratings)
     .executeTakeFirst();
 
 /**
@@ -53,13 +60,14 @@ export const findChapterTitles = (db: DbExecutor, chapterId: number) =>
   db.selectFrom('chapter_translations').select(['language', 'title']).where('chapter_id', '=', chapterId).execute();
 
 /** The cover of the first recommended book that has one (the home page's sharing image). */
-export const findFirstRecommendedCover = async (db: DbExecutor) =>
+export const findFirstRecommendedCover = async (db: DbExecutor, ratings: Ratings) =>
   (
     await db
       .selectFrom('books')
       .select('cover_key')
       .where('recommendation_rank', 'is not', null)
       .where('is_published', '=', 1)
+      .where('content_rating', 'in', ratings)
       .where('cover_key', 'is not', null)
       .orderBy('recommendation_rank')
       .orderBy('id')
@@ -71,13 +79,14 @@ export const findFirstRecommendedCover = async (db: DbExecutor) =>
  * A credited person (book_creators, issue 46) by slug: the name the newest of their published books
  * gives, that book's cover, and how many published books credit them. Index range on (slug, book_id).
  */
-export async function findCreditedPerson(db: DbExecutor, slug: string) {
+export async function findCreditedPerson(db: DbExecutor, slug: string, ratings: Ratings) {
   const rows = await db
     .selectFrom('book_creators')
     .innerJoin('books', 'books.id', 'book_creators.book_id')
     .select(['book_creators.name', 'books.id as book_id', 'books.cover_key'])
     .where('book_creators.slug', '=', slug)
     .where('books.is_published', '=', 1)
+    .where('books.content_rating', 'in', ratings)
     .orderBy('books.id', 'desc')
     .execute();
   if (rows.length === 0) return null;
@@ -85,12 +94,13 @@ export async function findCreditedPerson(db: DbExecutor, slug: string) {
 }
 
 /** How many people published books credit (the author sitemaps' count). */
-export async function countCreditedPeople(db: DbExecutor): Promise<number> {
+export async function countCreditedPeople(db: DbExecutor, ratings: Ratings): Promise<number> {
   const row = await db
     .selectFrom('book_creators')
     .innerJoin('books', 'books.id', 'book_creators.book_id')
     .select((eb) => eb.fn.count<number>('book_creators.slug').distinct().as('people'))
     .where('books.is_published', '=', 1)
+    .where('books.content_rating', 'in', ratings)
     .executeTakeFirst();
   return Number(row?.people ?? 0);
 }
@@ -99,13 +109,14 @@ export async function countCreditedPeople(db: DbExecutor): Promise<number> {
  * Where the people at `position` (0-based, slug order) start: `before` is the slug just ahead of
  * them ('' at the start), for the keyset reads that follow; null past the last person.
  */
-export async function findCreditedSlugAt(db: DbExecutor, position: number): Promise<{ before: string } | null> {
+export async function findCreditedSlugAt(db: DbExecutor, position: number, ratings: Ratings): Promise<{ before: string } | null> {
   const rows = await db
     .selectFrom('book_creators')
     .innerJoin('books', 'books.id', 'book_creators.book_id')
     .select('book_creators.slug')
     .distinct()
     .where('books.is_published', '=', 1)
+    .where('books.content_rating', 'in', ratings)
     .orderBy('book_creators.slug')
     .limit(2)
     .offset(Math.max(0, position - 1))
@@ -115,12 +126,13 @@ export async function findCreditedSlugAt(db: DbExecutor, position: number): Prom
 }
 
 /** The slugs of the people published books credit after `afterSlug`, in slug order (a keyset page). */
-export const findCreditedSlugs = (db: DbExecutor, afterSlug: string, limit: number) =>
+export const findCreditedSlugs = (db: DbExecutor, afterSlug: string, limit: number, ratings: Ratings) =>
   db
     .selectFrom('book_creators')
     .innerJoin('books', 'books.id', 'book_creators.book_id')
     .select(['book_creators.slug', (eb) => eb.fn.max('books.updated_at').as('last_modified')])
     .where('books.is_published', '=', 1)
+    .where('books.content_rating', 'in', ratings)
     .where('book_creators.slug', '>', afterSlug)
     .groupBy('book_creators.slug')
     .orderBy('book_creators.slug')
@@ -137,12 +149,13 @@ export interface SitemapBucket {
  * Published books grouped by id range (`(id - 1) / size`, integer division on both dialects):
  * one index-only pass, so the sitemap index knows which book sitemaps exist and their lastmod.
  */
-export async function countPublishedBooksByBucket(db: DbExecutor, size: number): Promise<SitemapBucket[]> {
+export async function countPublishedBooksByBucket(db: DbExecutor, size: number, ratings: Ratings): Promise<SitemapBucket[]> {
   const bucket = sql<number>`(${sql.ref('id')} - 1) / ${sql.lit(size)}`;
   const rows = await db
     .selectFrom('books')
     .select([bucket.as('bucket'), (eb) => eb.fn.countAll().as('books'), (eb) => eb.fn.max('updated_at').as('last_modified')])
     .where('is_published', '=', 1)
+    .where('content_rating', 'in', ratings)
     .groupBy(bucket)
     .orderBy(bucket)
     .execute();
@@ -150,11 +163,12 @@ export async function countPublishedBooksByBucket(db: DbExecutor, size: number):
 }
 
 /** The next published books with ids in (afterId, toId], in id order (a keyset page). */
-export const findPublishedBooksInRange = (db: DbExecutor, afterId: number, toId: number, limit: number) =>
+export const findPublishedBooksInRange = (db: DbExecutor, afterId: number, toId: number, limit: number, ratings: Ratings) =>
   db
     .selectFrom('books')
     .select(['id', 'uuid', 'updated_at'])
     .where('is_published', '=', 1)
+    .where('content_rating', 'in', ratings)
     .where('id', '>', afterId)
     .where('id', '<=', toId)
     .orderBy('id')

@@ -163,8 +163,11 @@ export function createSeoService(deps: {
   media: MediaUrls;
   /** How many published books a search finds (the catalogue's search): a search page without any is not indexed. */
   countSearchResults?: (q: string) => Promise<number>;
+  /** The content ratings a page head may name (issue 61: the general audience's openable ones). */
+  publicRatings: () => Promise<readonly string[]>;
 }) {
   const { db, publicUrl, media } = deps;
+  const { publicRatings } = deps;
   // Read again before each page is described: an administrator may rename the site at run time.
   // Pages already cached keep the old name until their entry expires (CACHE_TTL_MS).
   let siteName = deps.siteName;
@@ -199,12 +202,12 @@ export function createSeoService(deps: {
       description: homeDescription(language),
       isIndexable: true,
       url: pageUrl(PAGE_PATTERNS.home, language, isExplicit),
-      share: { type: 'website', title, image: imageOf(await repo.findFirstRecommendedCover(db)) },
+      share: { type: 'website', title, image: imageOf(await repo.findFirstRecommendedCover(db, await publicRatings())) },
     };
   }
 
   async function bookMeta(bookUuid: string, language: Language, isExplicit: boolean): Promise<PageMeta> {
-    const book = await repo.findPublishedBookMeta(db, bookUuid);
+    const book = await repo.findPublishedBookMeta(db, bookUuid, await publicRatings());
     if (!book) return notFound(language);
     const text = pickTranslation(await repo.findBookTexts(db, book.id), language, book.original_language);
     const bookTitle = toPlainLine(text?.title ?? '') || siteName;
@@ -232,7 +235,7 @@ export function createSeoService(deps: {
     isExplicit: boolean,
     lighterImages: boolean,
   ): Promise<DescribedPage> {
-    const chapter = await repo.findPublishedChapterMeta(db, bookUuid, chapterUuid);
+    const chapter = await repo.findPublishedChapterMeta(db, bookUuid, chapterUuid, await publicRatings());
     if (!chapter) return notFound(language);
     const isFree = isOpenToEveryone(chapterTermsOf(chapter));
     const isFreeComic = chapter.book_type === 'comic' && isFree;
@@ -307,7 +310,7 @@ export function createSeoService(deps: {
    * it; a slug no published book credits is no page (404, not indexed).
    */
   async function authorMeta(slug: string, language: Language, isExplicit: boolean): Promise<PageMeta> {
-    const author = await repo.findCreditedPerson(db, slug);
+    const author = await repo.findCreditedPerson(db, slug, await publicRatings());
     if (!author) return notFound(language);
     const name = toPlainLine(author.name) || slug;
     const title = `${name} – ${siteName}`;

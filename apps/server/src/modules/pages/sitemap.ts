@@ -35,12 +35,21 @@ const urlEntryWithAlternates = (loc: string, lastModified: number | null) =>
     .map(({ hreflang, href }) => `<xhtml:link rel="alternate" hreflang="${escapeHtml(hreflang)}" href="${escapeHtml(href)}"/>`)
     .join('')}</url>\n`;
 
-export function createSitemaps(deps: { db: Db; publicUrl: string }) {
-  const { db, publicUrl } = deps;
+export function createSitemaps(deps: {
+  db: Db;
+  publicUrl: string;
+  /** The content ratings search engines may meet (issue 61: the general audience's openable ones). */
+  publicRatings: () => Promise<readonly string[]>;
+}) {
+  const { db, publicUrl, publicRatings } = deps;
 
   /** `/sitemap.xml`: always an index, pointing to the page sitemap and each non-empty book sitemap. */
   async function index(): Promise<string> {
-    const [buckets, people] = await Promise.all([repo.countPublishedBooksByBucket(db, BOOK_IDS_PER_SITEMAP), repo.countCreditedPeople(db)]);
+    const ratings = await publicRatings();
+    const [buckets, people] = await Promise.all([
+      repo.countPublishedBooksByBucket(db, BOOK_IDS_PER_SITEMAP, ratings),
+      repo.countCreditedPeople(db, ratings),
+    ]);
     const lastUpdate = buckets.reduce<number | null>((max, b) => (max === null || b.lastModified > max ? b.lastModified : max), null);
     const entry = (loc: string, lastModified: number | null) =>
       `<sitemap><loc>${escapeHtml(loc)}</loc>${lastModified === null ? '' : `<lastmod>${w3cDate(lastModified)}</lastmod>`}</sitemap>\n`;
@@ -73,14 +82,15 @@ export function createSitemaps(deps: { db: Db; publicUrl: string }) {
    */
   async function authors(n: number): Promise<AsyncIterable<string> | null> {
     if (n < 1 || n > 100_000) return null;
-    const start = await repo.findCreditedSlugAt(db, (n - 1) * AUTHORS_PER_SITEMAP);
+    const ratings = await publicRatings();
+    const start = await repo.findCreditedSlugAt(db, (n - 1) * AUTHORS_PER_SITEMAP, ratings);
     if (start === null) return null;
     return (async function* () {
       yield `${XML_HEADER}${URLSET_WITH_ALTERNATES}`;
       let left = AUTHORS_PER_SITEMAP;
       let after = start.before;
       while (left > 0) {
-        const rows = await repo.findCreditedSlugs(db, after, Math.min(CHUNK, left));
+        const rows = await repo.findCreditedSlugs(db, after, Math.min(CHUNK, left), ratings);
         yield rows.map((row) => urlEntryWithAlternates(`${publicUrl}${pagePath.author(row.slug)}`, Number(row.last_modified))).join('');
         if (rows.length < Math.min(CHUNK, left)) break;
         left -= rows.length;
@@ -99,14 +109,15 @@ export function createSitemaps(deps: { db: Db; publicUrl: string }) {
     // Book ids are 32-bit integers: a range starting past them holds nothing (and must not reach the query).
     if (n < 1 || fromId > MAX_BOOK_ID) return null;
     const toId = Math.min(n * BOOK_IDS_PER_SITEMAP, MAX_BOOK_ID);
-    const first = await repo.findPublishedBooksInRange(db, fromId, toId, CHUNK);
+    const ratings = await publicRatings();
+    const first = await repo.findPublishedBooksInRange(db, fromId, toId, CHUNK, ratings);
     if (first.length === 0) return null;
     return (async function* () {
       yield `${XML_HEADER}<urlset xmlns="${NAMESPACE}">\n`;
       let rows = first;
       while (rows.length > 0) {
         yield rows.map((book) => urlEntry(`${publicUrl}${pagePath.book(book.uuid)}`, book.updated_at)).join('');
-        rows = rows.length < CHUNK ? [] : await repo.findPublishedBooksInRange(db, rows[rows.length - 1]!.id, toId, CHUNK);
+        rows = rows.length < CHUNK ? [] : await repo.findPublishedBooksInRange(db, rows[rows.length - 1]!.id, toId, CHUNK, ratings);
       }
       yield '</urlset>\n';
     })();

@@ -9,6 +9,7 @@ const shared = (overrides: Partial<SharedChapter> = {}): SharedChapter => ({
   bookUuid: '5d6c1f2e-3b4a-4c5d-8e9f-0a1b2c3d4e5f',
   number: 4,
   bookType: 'comic',
+  contentRating: 'all_ages',
   chapterTitle: 'Le "retour" \\ </script> 归来 \u2028',
   title: 'Ink & Stream',
   pages: [],

@@ -19,6 +19,7 @@ export const findReadableChapter = (db: DbExecutor, chapterUuid: string) =>
       'books.coin_price',
       'books.reading_direction',
       'books.reading_mode',
+      'books.content_rating',
     ])
     .where('chapters.uuid', '=', chapterUuid)
     .where('chapters.is_published', '=', 1)

@@ -1,4 +1,7 @@
 import type { UnlockOffer } from '@inkstream/contracts';
+import type { Audiences } from '../access/audiences.js';
+import { mayOpen } from '../access/content-rating.js';
+import { refuseUnlessOpenable } from '../access/content-rating-refusal.js';
 import {
   ErrorCode,
   type ChapterContentParams,
@@ -59,6 +62,8 @@ const REFUSALS = {
 
 export interface ReadingDeps {
   db: Db;
+  /** Who is shown which books (issue 61): a chapter of a book the reader may not open is refused. */
+  audiences: Pick<Audiences, 'general' | 'of'>;
   /** A like raises `chapter-like-changed`: the reader-state cache drops the liker and the count (wiring/after-commit.ts). */
   domainEvents: DomainEvents;
   media: MediaUrls;
@@ -115,6 +120,15 @@ export function createReadingService(deps: ReadingDeps) {
     let signed = table.get(shared);
     if (signed?.epoch !== epoch) table.set(shared, (signed = { epoch, parts: partsWith(shared, false, lite) }));
     return signed.parts;
+  }
+
+  /**
+   * The content rating rule for this reader and book. Only a book the general audience may not open
+   * (an adult one) costs a read of the reader's confirmation: every other chapter answers as before.
+   */
+  async function refuseUnlessOpenableBy(user: AuthUser | null, rating: string): Promise<void> {
+    if (mayOpen(await deps.audiences.general(), rating)) return;
+    refuseUnlessOpenable(await deps.audiences.of(user), rating);
   }
 
   /** The access rule (modules/access) for this reader and chapter, at this moment. */
@@ -181,6 +195,9 @@ export function createReadingService(deps: ReadingDeps) {
     const { user, state } = await readerStateFor(params.chapterUuid, asker);
     if (!state) throw chapterNotFound();
     const shared = await chapters.get(params.chapterUuid, language);
+    // Issue 61: a book this reader may not open (the content rating rule) is refused before
+    // anything of it, even a locked chapter's place, is answered.
+    if (shared) await refuseUnlessOpenableBy(user, shared.contentRating);
     const access = accessOf(user, state);
     if (!mayRead(access)) throw await lockedError(access, shared, user, params.chapterUuid, chapterTermsOf(state));
     if (!shared) throw chapterNotFound();

@@ -28,6 +28,8 @@ export interface SharedChapter {
   next: string | null;
   /** The book sells chapters for coins (its price is set): a refusal asks for the unlock offer (issue 42). */
   sellsChapters: boolean;
+  /** The book's content rating (issue 61): whether this reader may open it is access/content-rating.ts's rule. */
+  contentRating: string;
   /** The book's reading direction and mode (issue 45): the operator's, changed with the catalogue version. */
   reading: BookReading;
 }
@@ -67,6 +69,7 @@ export async function readSharedChapter(db: DbExecutor, chapterUuid: string, lan
     prev: neighbours.prev ?? null,
     next: neighbours.next ?? null,
     sellsChapters: chapter.coin_price !== null,
+    contentRating: chapter.content_rating,
     reading: { direction: chapter.reading_direction, mode: chapter.reading_mode },
   };
 }

@@ -15,6 +15,20 @@ import type { DomainEvents } from '../../db/domain-events.js';
 import type { Actor, AuditService } from '../audit/audit.service.js';
 import * as repo from './site-settings.repository.js';
 
+/**
+ * Issue 61, the site's content-rating policy as the rule reads it (access/content-rating.ts):
+ * `adult_books` off or shown to confirmed readers, what the others meet of an adult book, and
+ * whether mature covers are blurred for them.
+ */
+export interface RatingPolicy {
+  adultBooks: 'off' | 'confirmed_readers';
+  adultBooksForOthers: 'hidden' | 'blurred';
+  blurMatureCovers: boolean;
+}
+
+/** The settings that make the content-rating policy. */
+const RATING_POLICY_KEYS = ['adult_books', 'adult_books_for_others', 'blur_mature_covers'] as const;
+
 /** How long a node trusts its copy: another node's change shows here within this time. */
 export const SETTINGS_CACHE_MS = 2000;
 
@@ -27,6 +41,9 @@ const KEYS = [
   'default_chapter_price',
   'renewing_memberships',
   'renewal_grace_days',
+  'adult_books',
+  'adult_books_for_others',
+  'blur_mature_covers',
   ...(Object.keys(RETENTION_DAYS) as RetentionSetting[]),
 ] as const;
 type Key = (typeof KEYS)[number];
@@ -41,7 +58,9 @@ export interface SiteSettingsDefaults {
 function accept(key: Key, value: unknown): boolean {
   if (key === 'default_free_chapters') return Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 1000;
   if (key === 'comment_links_min_age_hours') return Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 8760;
-  if (key === 'coins_enabled' || key === 'renewing_memberships') return typeof value === 'boolean';
+  if (key === 'coins_enabled' || key === 'renewing_memberships' || key === 'blur_mature_covers') return typeof value === 'boolean';
+  if (key === 'adult_books') return value === 'off' || value === 'confirmed_readers';
+  if (key === 'adult_books_for_others') return value === 'hidden' || value === 'blurred';
   if (key === 'renewal_grace_days') return Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 14;
   if (key === 'default_chapter_price') return Number.isInteger(value) && (value as number) >= 1 && (value as number) <= 10_000;
   if (key in RETENTION_DAYS) {
@@ -78,6 +97,10 @@ export function createSiteSettingsService(deps: {
     default_chapter_price: DEFAULT_CHAPTER_PRICE,
     renewing_memberships: true,
     renewal_grace_days: DEFAULT_RENEWAL_GRACE_DAYS,
+    // Issue 61: a new site shows all ages, teen and mature books, and no adult one.
+    adult_books: 'off',
+    adult_books_for_others: 'hidden',
+    blur_mature_covers: false,
     ...defaultRetention(),
   };
   let cached: { value: SiteSettings; until: number } | null = null;
@@ -136,6 +159,9 @@ export function createSiteSettingsService(deps: {
       if (Object.keys(after).length > 0) {
         await audit.recordWithin(trx, actor, { action: 'settings.update', targetType: 'settings', targetId: 'site', before, after });
         await deps.domainEvents.raise(trx, { type: 'site-settings-changed', keys: Object.keys(after) });
+        // The rating rule decides what every list shows: the catalogue's caches follow it.
+        if (RATING_POLICY_KEYS.some((key) => key in after))
+          await deps.domainEvents.raise(trx, { type: 'content-rules-changed', keys: Object.keys(after) });
       }
       return { ...current, ...after } as SiteSettings;
     });
@@ -155,7 +181,21 @@ export function createSiteSettingsService(deps: {
     return Object.fromEntries((Object.keys(RETENTION_DAYS) as RetentionSetting[]).map((key) => [key, settings[key]])) as RetentionDays;
   }
 
-  return { get, getForPublic, update, forget, defaultFreeChapters, retentionDays };
+  /**
+   * The content-rating policy now (issue 61; access/content-rating.ts applies it). Code inside a
+   * transaction passes it as `executor` (as `get`); outside one, the last values read stand in
+   * while the database is unreachable, as for public pages.
+   */
+  async function ratingPolicy(executor?: DbExecutor): Promise<RatingPolicy> {
+    const settings = executor ? await get(executor) : await getForPublic();
+    return {
+      adultBooks: settings.adult_books,
+      adultBooksForOthers: settings.adult_books_for_others,
+      blurMatureCovers: settings.blur_mature_covers,
+    };
+  }
+
+  return { get, getForPublic, update, forget, defaultFreeChapters, retentionDays, ratingPolicy };
 }
 
 /** The retention defaults (contracts RETENTION_DAYS), until an operator changes them. */

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { RETENTION_DAYS, type RetentionSetting } from '../../constants.js';
 import { ClosedObject, Data, PlainText } from '../common.js';
+import { AdultBooksForOthers, AdultBooksMode } from '../content-rating.js';
 
 /** Run-time site settings (`/api/v1/admin/settings`); secrets never live here. */
 export const SITE_NAME_MAX = 64;
@@ -23,6 +24,10 @@ const GraceDays = Type.Integer({
 });
 const RenewingMemberships = Type.Boolean({
   description: 'Issue 59: memberships are offered as renewing where a rail can renew them (one-time purchases stay on sale)',
+});
+
+const BlurMatureCovers = Type.Boolean({
+  description: 'Ext (issue 61): mature covers are blurred in lists for every reader who has not confirmed their age',
 });
 
 const Days = (key: RetentionSetting, description: string) =>
@@ -50,6 +55,9 @@ export const SiteSettings = Type.Object({
   default_chapter_price: ChapterPrice,
   renewing_memberships: RenewingMemberships,
   renewal_grace_days: GraceDays,
+  adult_books: AdultBooksMode,
+  adult_books_for_others: AdultBooksForOthers,
+  blur_mature_covers: BlurMatureCovers,
   retention_reading_events_days: ReadingEventsDays,
   retention_visitor_days: VisitorDays,
   retention_outbox_days: OutboxDays,
@@ -68,6 +76,9 @@ export const SiteSettingsUpdateBody = ClosedObject(
     default_chapter_price: Type.Optional(ChapterPrice),
     renewing_memberships: Type.Optional(RenewingMemberships),
     renewal_grace_days: Type.Optional(GraceDays),
+    adult_books: Type.Optional(AdultBooksMode),
+    adult_books_for_others: Type.Optional(AdultBooksForOthers),
+    blur_mature_covers: Type.Optional(BlurMatureCovers),
     retention_reading_events_days: Type.Optional(ReadingEventsDays),
     retention_visitor_days: Type.Optional(VisitorDays),
     retention_outbox_days: Type.Optional(OutboxDays),
