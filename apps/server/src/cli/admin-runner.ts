@@ -6,6 +6,7 @@ import {
   bookList,
   bookPublishing,
   bookRanking,
+  bookRating,
   bookReading,
   bookRecommend,
   bookSetFree,
@@ -58,6 +59,8 @@ type Options = ImportCliOptions & {
   'time-zone'?: string;
   exclude?: boolean;
   include?: boolean;
+  rating?: string;
+  descriptors?: string;
 };
 
 interface CommandBase {
@@ -174,6 +177,14 @@ const COMMANDS: Command[] = [
     summary: 'keep the book out of every ranking, or let it back (without options: show it)',
     options: ['exclude', 'include'],
     run: bookRanking,
+  },
+  {
+    words: ['book', 'rating'],
+    usage: 'book rating <book_uuid> [--rating all_ages|teen|mature|adult] [--descriptors violence,horror,…|none]',
+    summary:
+      "set the book's content rating and descriptors; who sees it follows the site's adult_books setting (without options: show them)",
+    options: ['rating', 'descriptors'],
+    run: bookRating,
   },
   {
     words: ['book', 'unlocks'],
@@ -364,6 +375,8 @@ export async function runAdmin(argv: string[], io: RunIo): Promise<number> {
         'time-zone': { type: 'string' },
         exclude: { type: 'boolean' },
         include: { type: 'boolean' },
+        rating: { type: 'string' },
+        descriptors: { type: 'string' },
       },
     });
   } catch (error) {

@@ -99,6 +99,8 @@ export interface paths {
             parameters: {
                 query?: {
                     book_type?: "comic" | "novel";
+                    /** @description Ext (issue 61): the content rating, from the mildest: all_ages, teen, mature, adult */
+                    content_rating?: "all_ages" | "teen" | "mature" | "adult";
                     /** @description Show book titles in this language (ext) */
                     language?: "zh-cn" | "en-us" | "fr-fr" | "es-es" | "ar-sa";
                     page?: number;
@@ -131,6 +133,8 @@ export interface paths {
                                     book_uuid: string;
                                     /** @description Published chapters */
                                     chapter_count: number;
+                                    /** @description Ext (issue 61): the content rating, from the mildest: all_ages, teen, mature, adult */
+                                    content_rating: "all_ages" | "teen" | "mature" | "adult";
                                     cover_image: string | null;
                                     import_pending: boolean;
                                     is_published: boolean;
@@ -181,6 +185,9 @@ export interface paths {
                         author?: string | null;
                         /** @enum {unknown} */
                         book_type: "comic" | "novel";
+                        content_descriptors?: ("violence" | "gore" | "sexual_content" | "nudity" | "language" | "drugs" | "horror" | "self_harm")[];
+                        /** @description Ext (issue 61): the content rating, from the mildest: all_ages, teen, mature, adult */
+                        content_rating?: "all_ages" | "teen" | "mature" | "adult";
                         introductions?: {
                             "ar-sa"?: string;
                             "en-us"?: string;
@@ -229,6 +236,9 @@ export interface paths {
                                 /** Format: uuid */
                                 book_uuid: string;
                                 chapter_count: number;
+                                content_descriptors: ("violence" | "gore" | "sexual_content" | "nudity" | "language" | "drugs" | "horror" | "self_harm")[];
+                                /** @description Ext (issue 61): the content rating, from the mildest: all_ages, teen, mature, adult */
+                                content_rating: "all_ages" | "teen" | "mature" | "adult";
                                 cover_image: string | null;
                                 /** Format: date-time */
                                 created_at: string;
@@ -327,6 +337,9 @@ export interface paths {
                                 /** Format: uuid */
                                 book_uuid: string;
                                 chapter_count: number;
+                                content_descriptors: ("violence" | "gore" | "sexual_content" | "nudity" | "language" | "drugs" | "horror" | "self_harm")[];
+                                /** @description Ext (issue 61): the content rating, from the mildest: all_ages, teen, mature, adult */
+                                content_rating: "all_ages" | "teen" | "mature" | "adult";
                                 cover_image: string | null;
                                 /** Format: date-time */
                                 created_at: string;
@@ -397,6 +410,9 @@ export interface paths {
                         author?: string | null;
                         /** @enum {unknown} */
                         book_type?: "comic" | "novel";
+                        content_descriptors?: ("violence" | "gore" | "sexual_content" | "nudity" | "language" | "drugs" | "horror" | "self_harm")[];
+                        /** @description Ext (issue 61): the content rating, from the mildest: all_ages, teen, mature, adult */
+                        content_rating?: "all_ages" | "teen" | "mature" | "adult";
                         introductions?: {
                             "ar-sa"?: string;
                             "en-us"?: string;
@@ -453,6 +469,9 @@ export interface paths {
                                 /** Format: uuid */
                                 book_uuid: string;
                                 chapter_count: number;
+                                content_descriptors: ("violence" | "gore" | "sexual_content" | "nudity" | "language" | "drugs" | "horror" | "self_harm")[];
+                                /** @description Ext (issue 61): the content rating, from the mildest: all_ages, teen, mature, adult */
+                                content_rating: "all_ages" | "teen" | "mature" | "adult";
                                 cover_image: string | null;
                                 /** Format: date-time */
                                 created_at: string;
@@ -669,6 +688,9 @@ export interface paths {
                                 /** Format: uuid */
                                 book_uuid: string;
                                 chapter_count: number;
+                                content_descriptors: ("violence" | "gore" | "sexual_content" | "nudity" | "language" | "drugs" | "horror" | "self_harm")[];
+                                /** @description Ext (issue 61): the content rating, from the mildest: all_ages, teen, mature, adult */
+                                content_rating: "all_ages" | "teen" | "mature" | "adult";
                                 cover_image: string | null;
                                 /** Format: date-time */
                                 created_at: string;
@@ -767,6 +789,9 @@ export interface paths {
                                 /** Format: uuid */
                                 book_uuid: string;
                                 chapter_count: number;
+                                content_descriptors: ("violence" | "gore" | "sexual_content" | "nudity" | "language" | "drugs" | "horror" | "self_harm")[];
+                                /** @description Ext (issue 61): the content rating, from the mildest: all_ages, teen, mature, adult */
+                                content_rating: "all_ages" | "teen" | "mature" | "adult";
                                 cover_image: string | null;
                                 /** Format: date-time */
                                 created_at: string;
@@ -877,6 +902,9 @@ export interface paths {
                                 /** Format: uuid */
                                 book_uuid: string;
                                 chapter_count: number;
+                                content_descriptors: ("violence" | "gore" | "sexual_content" | "nudity" | "language" | "drugs" | "horror" | "self_harm")[];
+                                /** @description Ext (issue 61): the content rating, from the mildest: all_ages, teen, mature, adult */
+                                content_rating: "all_ages" | "teen" | "mature" | "adult";
                                 cover_image: string | null;
                                 /** Format: date-time */
                                 created_at: string;
@@ -1080,6 +1108,9 @@ export interface paths {
                                 /** Format: uuid */
                                 book_uuid: string;
                                 chapter_count: number;
+                                content_descriptors: ("violence" | "gore" | "sexual_content" | "nudity" | "language" | "drugs" | "horror" | "self_harm")[];
+                                /** @description Ext (issue 61): the content rating, from the mildest: all_ages, teen, mature, adult */
+                                content_rating: "all_ages" | "teen" | "mature" | "adult";
                                 cover_image: string | null;
                                 /** Format: date-time */
                                 created_at: string;
@@ -4336,6 +4367,8 @@ export interface paths {
                                     book_uuid: string;
                                     /** @description Published chapters */
                                     chapter_count: number;
+                                    /** @description Ext (issue 61): the content rating, from the mildest: all_ages, teen, mature, adult */
+                                    content_rating: "all_ages" | "teen" | "mature" | "adult";
                                     cover_image: string | null;
                                     import_pending: boolean;
                                     is_published: boolean;
@@ -4401,6 +4434,8 @@ export interface paths {
                                     book_uuid: string;
                                     /** @description Published chapters */
                                     chapter_count: number;
+                                    /** @description Ext (issue 61): the content rating, from the mildest: all_ages, teen, mature, adult */
+                                    content_rating: "all_ages" | "teen" | "mature" | "adult";
                                     cover_image: string | null;
                                     import_pending: boolean;
                                     is_published: boolean;
@@ -10075,6 +10110,128 @@ export interface paths {
             };
         };
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/age_confirmation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Ext (issue 61): whether the reader confirmed they are of age, and the site's adult books setting */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    /** @description Ext (issue 61): off (no reader sees an adult book) or confirmed_readers (signed-in readers who confirmed their age) */
+                                    adult_books: "off" | "confirmed_readers";
+                                    confirmed: boolean;
+                                    /** Format: date-time */
+                                    confirmed_at: string | null;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Ext (issue 61): the reader confirms they are of age (kept: the first moment stays) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The reader says they are 18 or older (or of age where they live)
+                         * @enum {boolean}
+                         */
+                        confirm: true;
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    /** @description Ext (issue 61): off (no reader sees an adult book) or confirmed_readers (signed-in readers who confirmed their age) */
+                                    adult_books: "off" | "confirmed_readers";
+                                    confirmed: boolean;
+                                    /** Format: date-time */
+                                    confirmed_at: string | null;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        /** Ext (issue 61): the reader withdraws their age confirmation */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    /** @description Ext (issue 61): off (no reader sees an adult book) or confirmed_readers (signed-in readers who confirmed their age) */
+                                    adult_books: "off" | "confirmed_readers";
+                                    confirmed: boolean;
+                                    /** Format: date-time */
+                                    confirmed_at: string | null;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;

@@ -1,4 +1,13 @@
-import { READING_DIRECTIONS, READING_MODES, type AdminBookReadingBody, type PublishingSchedule } from '@inkstream/contracts';
+import {
+  CONTENT_DESCRIPTORS,
+  CONTENT_RATINGS,
+  READING_DIRECTIONS,
+  READING_MODES,
+  type AdminBookReadingBody,
+  type ContentDescriptorValue,
+  type ContentRatingValue,
+  type PublishingSchedule,
+} from '@inkstream/contracts';
 import { AppError } from '../../lib/app-error.js';
 import { toIso } from '../../lib/time.js';
 import { CLI_ACTOR } from '../../modules/audit/audit.service.js';
@@ -145,4 +154,30 @@ export async function bookRanking(ctx: CliContext, args: string[], options: { ex
       ? await asCli(uuid, () => ctx.books.update(CLI_ACTOR, uuid, { ranking_excluded: options.exclude === true }))
       : await asCli(uuid, () => ctx.books.detail(uuid));
   ctx.write(`book ${uuid}: ${detail.ranking_excluded ? 'excluded from the rankings' : 'in the rankings'}`);
+}
+
+/**
+ * Issue 61: `book rating <book_uuid> [--rating all_ages|teen|mature|adult] [--descriptors a,b|none]`:
+ * the book's content rating and descriptors, audited as a console edit (without options: show them).
+ */
+export async function bookRating(ctx: CliContext, args: string[], options: { rating?: string; descriptors?: string }): Promise<void> {
+  const uuid = requireUuid(args[0], 'book_uuid');
+  const body: { content_rating?: ContentRatingValue; content_descriptors?: ContentDescriptorValue[] } = {};
+  if (options.rating !== undefined) {
+    if (!(CONTENT_RATINGS as readonly string[]).includes(options.rating))
+      throw new CliError(`--rating must be ${CONTENT_RATINGS.join(', ')}`);
+    body.content_rating = options.rating as ContentRatingValue;
+  }
+  if (options.descriptors !== undefined) {
+    const words = options.descriptors === 'none' ? [] : options.descriptors.split(',').map((word) => word.trim());
+    const unknown = words.filter((word) => !(CONTENT_DESCRIPTORS as readonly string[]).includes(word));
+    if (unknown.length > 0)
+      throw new CliError(`--descriptors takes ${CONTENT_DESCRIPTORS.join(', ')} (or none), not ${unknown.join(', ')}`);
+    body.content_descriptors = [...new Set(words)] as ContentDescriptorValue[];
+  }
+  const detail =
+    Object.keys(body).length > 0
+      ? await asCli(uuid, () => ctx.books.update(CLI_ACTOR, uuid, body))
+      : await asCli(uuid, () => ctx.books.detail(uuid));
+  ctx.write(`book ${uuid}: rated ${detail.content_rating}; descriptors: ${detail.content_descriptors.join(', ') || 'none'}`);
 }

@@ -23,11 +23,15 @@ export const adminBookColumns = [
   'books.publishing_time',
   'books.publishing_time_zone',
   'books.ranking_excluded',
+  'books.content_rating',
+  'books.content_descriptors',
 ] as const;
 
 export interface AdminBookFilter {
   published: 'all' | 'published' | 'unpublished';
   bookType?: 'comic' | 'novel' | undefined;
+  /** Issue 61: one content rating. */
+  contentRating?: string | undefined;
 }
 
 function filteredBooks(db: DbExecutor, filter: AdminBookFilter) {
@@ -35,6 +39,7 @@ function filteredBooks(db: DbExecutor, filter: AdminBookFilter) {
   if (filter.published === 'published') query = query.where('books.is_published', '=', 1);
   if (filter.published === 'unpublished') query = query.where('books.is_published', '=', 0);
   if (filter.bookType) query = query.where('books.book_type', '=', filter.bookType);
+  if (filter.contentRating) query = query.where('books.content_rating', '=', filter.contentRating);
   return query;
 }
 

@@ -8,6 +8,7 @@ import {
   type AdminBookUpdateBody,
   type Paged,
 } from '@inkstream/contracts';
+import { descriptorsOf, ratingOf, storedDescriptors } from '../access/content-rating.js';
 import type { Db, DbExecutor } from '../../db/database.js';
 import type { DomainEvents } from '../../db/domain-events.js';
 import { AppError, type ErrorDetail } from '../../lib/app-error.js';
@@ -75,6 +76,7 @@ export function createCatalogueAdminService(deps: CatalogueAdminDeps) {
         cover_image: coverUrl(row.cover_key),
         updated_at: toIso(row.updated_at),
         reading: { direction: row.reading_direction, mode: row.reading_mode },
+        content_rating: ratingOf(row.content_rating),
       };
     });
   }
@@ -113,6 +115,8 @@ export function createCatalogueAdminService(deps: CatalogueAdminDeps) {
       created_at: toIso(row.created_at),
       updated_at: toIso(row.updated_at),
       reading: { direction: row.reading_direction, mode: row.reading_mode },
+      content_rating: ratingOf(row.content_rating),
+      content_descriptors: descriptorsOf(row.content_descriptors),
     };
   }
 
@@ -125,7 +129,7 @@ export function createCatalogueAdminService(deps: CatalogueAdminDeps) {
   async function list(query: AdminBookListQuery): Promise<Paged<AdminBookItem>> {
     const page = query.page ?? 0;
     const pageSize = query.page_size ?? 50;
-    const filter = { published: query.published ?? 'all', bookType: query.book_type };
+    const filter = { published: query.published ?? 'all', bookType: query.book_type, contentRating: query.content_rating };
     const q = query.q?.trim();
     if (!q) {
       const [total, rows] = await Promise.all([read.countBooks(db, filter), read.findBookPage(db, filter, page * pageSize, pageSize)]);
@@ -133,7 +137,7 @@ export function createCatalogueAdminService(deps: CatalogueAdminDeps) {
     }
     // The site's search index (drafts included), best match first; the filters narrow its matches.
     const matches = Array.from(await deps.search.ids(q, { drafts: true }));
-    const isFiltered = filter.published !== 'all' || filter.bookType !== undefined;
+    const isFiltered = filter.published !== 'all' || filter.bookType !== undefined || filter.contentRating !== undefined;
     const kept = isFiltered ? await read.keepFiltered(db, filter, matches) : null;
     const hits = kept ? matches.filter((id) => kept.has(id)) : matches;
     const rows = await read.findBooksByIdsInOrder(db, hits.slice(page * pageSize, (page + 1) * pageSize));
@@ -183,6 +187,8 @@ export function createCatalogueAdminService(deps: CatalogueAdminDeps) {
         author: body.author ?? null,
         artist: body.artist ?? null,
         status: body.status ?? 'ongoing',
+        ...(body.content_rating ? { content_rating: body.content_rating } : {}),
+        ...(body.content_descriptors ? { content_descriptors: body.content_descriptors } : {}),
       });
       const row = await requireBook(trx, uuid);
       const result = await presentDetail(trx, row);
@@ -222,6 +228,15 @@ export function createCatalogueAdminService(deps: CatalogueAdminDeps) {
       if (body.author !== undefined && note('author', current.author, body.author)) changes.author = body.author;
       if (body.artist !== undefined && note('artist', current.artist, body.artist)) changes.artist = body.artist;
       if (body.status !== undefined && note('status', current.status, body.status)) changes.status = body.status;
+      // Issue 61: who may meet the book follows at once (book-changed moves the catalogue version).
+      if (body.content_rating !== undefined && note('content_rating', current.content_rating, body.content_rating)) {
+        changes.content_rating = body.content_rating;
+      }
+      if (body.content_descriptors !== undefined) {
+        const descriptors = descriptorsOf(storedDescriptors(body.content_descriptors));
+        if (note('content_descriptors', current.content_descriptors, descriptors))
+          changes.content_descriptors = storedDescriptors(descriptors);
+      }
       if (
         body.public_free_chapters !== undefined &&
         note('public_free_chapters', current.public_free_chapters, body.public_free_chapters)

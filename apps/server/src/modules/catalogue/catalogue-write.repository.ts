@@ -244,6 +244,9 @@ export interface BookChanges {
   publishing_time?: number | null;
   publishing_time_zone?: string;
   ranking_excluded?: number;
+  /** Issue 61: the content rating and descriptors (stored as content-rating.ts storedDescriptors writes them). */
+  content_rating?: ContentRatingValue;
+  content_descriptors?: string;
 }
 
 export async function updateBook(db: DbExecutor, bookId: number, changes: BookChanges): Promise<void> {

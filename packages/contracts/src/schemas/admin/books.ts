@@ -1,4 +1,5 @@
 import { Type, type Static, type TSchema } from 'typebox';
+import { ContentDescriptors, ContentRating } from '../content-rating.js';
 import { GENRE_TAG_LIST } from '../../tags.js';
 import { LANGUAGES } from '../../languages.js';
 import { BOOK_ALTERNATE_TITLES_MAX, LANGUAGE_TAG_MAX } from '../../constants.js';
@@ -84,6 +85,7 @@ export const AdminBookListQuery = Type.Object(
     ),
     published: Type.Optional(Type.Union([Type.Literal('all'), Type.Literal('published'), Type.Literal('unpublished')], { default: 'all' })),
     book_type: Type.Optional(BookType),
+    content_rating: Type.Optional(ContentRating),
     language: ConsoleLanguage,
   },
   { additionalProperties: false },
@@ -105,6 +107,7 @@ export const AdminBookItem = Type.Object({
   cover_image: Nullable(Type.String()),
   updated_at: Timestamp(),
   reading: BookReading,
+  content_rating: ContentRating,
 });
 export type AdminBookItem = Static<typeof AdminBookItem>;
 export const AdminBookListResponse = PagedData(AdminBookItem);
@@ -139,6 +142,8 @@ export const AdminBookDetail = Type.Object({
   created_at: Timestamp(),
   updated_at: Timestamp(),
   reading: BookReading,
+  content_rating: ContentRating,
+  content_descriptors: ContentDescriptors,
 });
 export type AdminBookDetail = Static<typeof AdminBookDetail>;
 export const AdminBookResponse = Data(AdminBookDetail);
@@ -154,6 +159,8 @@ export const AdminBookCreateBody = ClosedObject({
   artist: Type.Optional(Author),
   status: Type.Optional(BookStatus),
   public_free_chapters: Type.Optional(FreeChapters),
+  content_rating: Type.Optional(ContentRating),
+  content_descriptors: Type.Optional(ContentDescriptors),
 });
 export type AdminBookCreateBody = Static<typeof AdminBookCreateBody>;
 
@@ -171,6 +178,8 @@ export const AdminBookUpdateBody = ClosedObject(
     public_free_chapters: Type.Optional(FreeChapters),
     publishing: Type.Optional(PublishingScheduleBody),
     ranking_excluded: Type.Optional(Type.Boolean({ description: 'Keep the book out of every ranking (audited as book.ranking)' })),
+    content_rating: Type.Optional(ContentRating),
+    content_descriptors: Type.Optional(ContentDescriptors),
   },
   { minProperties: 1 },
 );

@@ -1,5 +1,6 @@
 import { DomUtils, parseDocument } from 'htmlparser2';
 import { mapGenres, mapLanguage } from './metadata-mapping.js';
+import { contentRatingOf } from './age-rating.js';
 import { emptyMetadata, type SourceMetadata } from './import-source.js';
 
 /**
@@ -47,6 +48,14 @@ export function parseComicInfo(xml: string, warnings: string[]): ComicInfo {
   info.readingDirection = mangaDirection(manga);
   if (manga !== null && info.readingDirection === null && !/^(no|unknown)$/i.test(manga)) {
     warnings.push(`ComicInfo.xml Manga "${manga.slice(0, 40)}" is not Yes, YesAndRightToLeft, No or Unknown; ignored`);
+  }
+  // Issue 61: the archive's age rating (ComicInfo 2.0 AgeRating) becomes the book's content rating.
+  const ageRating = field('AgeRating');
+  if (ageRating !== null) {
+    const rating = contentRatingOf(ageRating);
+    if (rating === undefined)
+      warnings.push(`ComicInfo.xml AgeRating "${ageRating.slice(0, 40)}" is not a rating we know; the book stays all ages`);
+    else info.contentRating = rating;
   }
   const genres = mapGenres([field('Genre') ?? '', field('Tags') ?? '']);
   info.tags = genres.tags;

@@ -3,6 +3,7 @@ import { DomUtils, parseDocument } from 'htmlparser2';
 import type { Element } from 'domhandler';
 import { ImportError } from './import-errors.js';
 import { emptyMetadata, isImagePath, type ImportSource, type PlannedChapter, type SourceFile } from './import-source.js';
+import { contentRatingOf } from './age-rating.js';
 import { mapGenres, mapLanguage } from './metadata-mapping.js';
 import { sanitiseChapterHtml } from './html-sanitiser.js';
 import type { ZipArchive } from './zip-archive.js';
@@ -117,6 +118,20 @@ async function planEpub(archive: ZipArchive, name: string): Promise<ImportSource
   const language = dc('language');
   metadata.language = mapLanguage(language);
   if (language && !metadata.language) warnings.push(`the EPUB's language "${language}" is not one of ours; ignored`);
+  // Issue 61: a content rating where the EPUB says one (<meta property="schema:contentRating"> or name="contentRating").
+  const ratingMeta = findAll(opf.children, 'meta').find(
+    (meta) =>
+      meta.attribs.property === 'schema:contentRating' ||
+      meta.attribs.name === 'contentRating' ||
+      meta.attribs.name === 'schema:contentRating',
+  );
+  const ratingWord = ratingMeta ? (ratingMeta.attribs.content ?? text(ratingMeta)).trim() : '';
+  if (ratingWord !== '') {
+    const rating = contentRatingOf(ratingWord);
+    if (rating === undefined)
+      warnings.push(`the EPUB's content rating "${ratingWord.slice(0, 40)}" is not one we know; the book stays all ages`);
+    else metadata.contentRating = rating;
+  }
   const genres = mapGenres(findAll(opf.children, 'subject').map(text));
   metadata.tags = genres.tags;
   if (genres.unknown.length > 0) warnings.push(`EPUB subjects not in the tag list, skipped: ${genres.unknown.join(', ')}`);

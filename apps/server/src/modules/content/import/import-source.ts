@@ -1,3 +1,4 @@
+import type { ContentRatingValue } from '@inkstream/contracts';
 /** What every reader (CBZ/ZIP, folder, EPUB) turns its input into: a book plan the importer can run. */
 
 export interface SourceFile {
@@ -47,6 +48,8 @@ export interface SourceMetadata {
    * YesAndRightToLeft → rtl, Yes → ltr); null when it does not say.
    */
   readingDirection: 'ltr' | 'rtl' | null;
+  /** Issue 61: the rating the source gives (ComicInfo `AgeRating`, an EPUB's contentRating meta); null when it gives none. */
+  contentRating: ContentRatingValue | null;
 }
 
 export interface ImportSource {
@@ -71,6 +74,7 @@ export const emptyMetadata = (): SourceMetadata => ({
   artist: null,
   alternateTitles: [],
   readingDirection: null,
+  contentRating: null,
 });
 
 const IMAGE_EXTENSIONS = new Set(['jpg', 'jpeg', 'png', 'webp', 'gif', 'avif', 'tif', 'tiff']);

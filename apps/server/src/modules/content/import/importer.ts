@@ -216,6 +216,7 @@ function newBookInput(
     original_language: language,
     author: source.metadata.author,
     artist: source.metadata.artist,
+    ...(source.metadata.contentRating ? { content_rating: source.metadata.contentRating } : {}),
     ...(options.freeChapters !== null ? { public_free_chapters: options.freeChapters } : {}),
     translations,
     tags: options.tags ?? source.metadata.tags,
