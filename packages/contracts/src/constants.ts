@@ -157,3 +157,16 @@ export const LEGAL_MARKDOWN_MAX = 100_000;
 export const PASSKEYS_MAX = 20;
 /** Issue 60: a passkey's name, as the reader gives it. */
 export const PASSKEY_NAME_MAX = 64;
+
+/**
+ * Issue 61: a book's content rating, from the mildest (docs/CONTENT.md "Content ratings"); who is
+ * shown which is the server's rule (apps/server/src/modules/access/content-rating.ts).
+ */
+export const CONTENT_RATINGS = ['all_ages', 'teen', 'mature', 'adult'] as const;
+export type ContentRatingValue = (typeof CONTENT_RATINGS)[number];
+/** What a book carries when nobody set its rating (every book made before ratings existed). */
+export const DEFAULT_CONTENT_RATING: ContentRatingValue = 'all_ages';
+
+/** What a book shows that a reader may want to leave out (a fixed vocabulary, so filters stay fast). */
+export const CONTENT_DESCRIPTORS = ['violence', 'gore', 'sexual_content', 'nudity', 'language', 'drugs', 'horror', 'self_harm'] as const;
+export type ContentDescriptorValue = (typeof CONTENT_DESCRIPTORS)[number];

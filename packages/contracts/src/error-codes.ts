@@ -188,7 +188,11 @@ export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 export const CHAPTER_REFUSAL_CODES = [ErrorCode.MEMBERSHIP_REQUIRED, ErrorCode.MEMBERSHIP_EXPIRED, ErrorCode.EARLY_ACCESS] as const;
 export type ChapterRefusalCode = (typeof CHAPTER_REFUSAL_CODES)[number];
 /** Everything the chapter answer refuses with, beyond a request the web app never makes (a malformed id). */
-export const CHAPTER_CONTENT_ERROR_CODES = [...CHAPTER_REFUSAL_CODES, ErrorCode.CHAPTER_NOT_FOUND] as const;
+export const CHAPTER_CONTENT_ERROR_CODES = [
+  ...CHAPTER_REFUSAL_CODES,
+  ErrorCode.CHAPTER_NOT_FOUND,
+  ErrorCode.AGE_CONFIRMATION_REQUIRED,
+] as const;
 export type ChapterContentErrorCode = (typeof CHAPTER_CONTENT_ERROR_CODES)[number];
 /** `POST /comics/chapter/unlock`. */
 export const UNLOCK_ERROR_CODES = [

@@ -102,6 +102,8 @@ export const PROFILE_SECTIONS = {
   readInAnApp: 'read-in-an-app',
   // "Your data" (issue 43): the archive's download and the account's deletion; the export mail links here.
   yourData: 'your-data',
+  // Issue 61: the age confirmation (adult books, where the site shows them to confirmed readers).
+  age: 'age',
 } as const;
 export type ProfileSection = (typeof PROFILE_SECTIONS)[keyof typeof PROFILE_SECTIONS];
 

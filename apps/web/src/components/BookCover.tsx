@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { useTranslation } from '../i18n/use-translation';
 import { useSettledImage } from '../lib/use-settled-image';
 import styles from './BookCover.module.css';
 
@@ -14,6 +15,12 @@ interface BookCoverProps {
   sizes?: string;
   /** The page's largest paint (the first cover of the first screen): asked for first. */
   isHighPriority?: boolean;
+  /**
+   * Issue 61: the server says this reader sees the card blurred (the API's cover_blurred): a mature
+   * cover drawn blurred, or an adult book's card without its cover (src null). The mark names the rating.
+   */
+  blurred?: boolean | undefined;
+  rating?: string | undefined;
   children?: ReactNode;
 }
 
@@ -26,14 +33,15 @@ interface BookCoverProps {
  * waits until the app's code is in. Titles come first and the page answers a tap sooner; a cover
  * is decoration, and on 400 kbit/s a row of them took the line from the code for seconds.
  */
-export function BookCover({ src, srcSet, sizes, isHighPriority = false, children }: BookCoverProps) {
+export function BookCover({ src, srcSet, sizes, isHighPriority = false, blurred = false, rating, children }: BookCoverProps) {
+  const { t } = useTranslation('common');
   const [isBroken, setBroken] = useState(false);
   const image = useSettledImage(
     () => undefined,
     () => setBroken(true),
   );
   return (
-    <div className={styles.cover}>
+    <div className={blurred ? `${styles.cover} ${styles.blurred}` : styles.cover}>
       {src && !isBroken && (
         <img
           ref={image.ref}
@@ -48,6 +56,12 @@ export function BookCover({ src, srcSet, sizes, isHighPriority = false, children
           fetchPriority={isHighPriority ? 'high' : 'auto'}
           onError={image.onError}
         />
+      )}
+      {blurred && rating && (
+        <span className={styles.ratingMark}>
+          <span aria-hidden="true">{t(`contentRating.${rating}`)}</span>
+          <span className="visually-hidden">{t('contentRating.coverHidden', { rating: t(`contentRating.${rating}`) })}</span>
+        </span>
       )}
       {children}
     </div>

@@ -46,8 +46,9 @@ const toItems = (answer: BookSuggestions): Suggestion[] => [
     uuid: book.book_uuid,
     title: book.book_title,
     author: book.author,
-    cover: book.cover_image,
-    coverSrcset: book.cover_srcset ?? null,
+    // Issue 61: a cover the server says this reader sees blurred is not drawn in a small popup at all.
+    cover: book.cover_blurred ? null : book.cover_image,
+    coverSrcset: book.cover_blurred ? null : (book.cover_srcset ?? null),
   })),
   ...answer.authors.map((name): Suggestion => ({ kind: 'author', name, slug: authorSlug(name) })),
   ...answer.tags.map((slug): Suggestion => ({ kind: 'tag', slug })),

@@ -26,6 +26,8 @@ export interface SearchParams {
   has_free?: boolean | undefined;
   exclude_tags?: string | undefined;
   tags?: string | undefined;
+  /** Issue 61: content descriptors the books must not have, comma-separated. */
+  exclude_descriptors?: string | undefined;
 }
 
 /** The calls every screen may need (the landing page among them); the reading and account screens have theirs in api-reading.ts and api-account.ts, loaded with them. */

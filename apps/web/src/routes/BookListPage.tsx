@@ -83,7 +83,13 @@ export function BookListPage() {
           options={sortOptions(filters.q, community)}
           onChange={(order: BookSearchOrder) => change({ order })}
         />
-        <MoreFilters status={filters.status} freeOnly={filters.freeOnly} hidden={filters.hidden} onChange={change} />
+        <MoreFilters
+          status={filters.status}
+          freeOnly={filters.freeOnly}
+          hidden={filters.hidden}
+          leaveOut={filters.leaveOut}
+          onChange={change}
+        />
       </div>
       <BookGrid filters={filters} labelledBy={LIST_HEADING_ID} />
     </>

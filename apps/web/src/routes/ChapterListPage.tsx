@@ -7,6 +7,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { Loading } from '../components/Loading';
 import { NotFound } from '../components/NotFound';
 import { BookActions } from '../features/chapters/BookActions';
+import { AgeGate, isAgeRefusal } from '../features/chapters/AgeGate';
 import { BookHeader } from '../features/chapters/BookHeader';
 import { chapterListState, type ChapterListState } from '../features/chapters/chapter-list-state';
 import { rememberChapterList } from '../features/chapters/list-address';
@@ -86,6 +87,8 @@ function ChapterListScreen({ bookId }: { bookId: string }) {
   const access = useChapterAccess(book?.book_uuid, chapters);
   // An unknown book (or a malformed id) is answered 404/400: nothing to retry.
   const isMissing = query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
+  // Issue 61: an adult book this reader has not confirmed their age for: the gate, not an error.
+  const isAgeGated = isAgeRefusal(query.error);
   // No answer and no connection (the query waits for one, or failed on the way): what is saved of the book.
   const isOfflineWithoutBook = useOffline() && !book;
 
@@ -114,7 +117,8 @@ function ChapterListScreen({ bookId }: { bookId: string }) {
       {book && <RatingsDisclosure bookUuid={book.book_uuid} ratingCount={book.rating_count} />}
       {book && <AlsoReadRow bookUuid={book.book_uuid} />}
       {isMissing && <NotFound kind="book" />}
-      {query.isError && !query.data && !isMissing && !isOfflineWithoutBook && (
+      {isAgeGated && <AgeGate />}
+      {query.isError && !query.data && !isMissing && !isAgeGated && !isOfflineWithoutBook && (
         <div className={styles.error} role="alert">
           <p>{t('common:status.error')}</p>
           <button type="button" className={styles.retry} onClick={() => void query.refetch()}>

@@ -88,6 +88,7 @@ export default function SearchPage() {
             freeOnly={filters.freeOnly}
             hidden={filters.hidden}
             included={filters.included}
+            leaveOut={filters.leaveOut}
             onChange={change}
           />
           {/* Without JavaScript a filter applies when the form is sent. */}

@@ -1,22 +1,17 @@
 import { Type, type Static } from 'typebox';
 import { ClosedObject, Data } from './common.js';
+import { CONTENT_DESCRIPTORS } from '../constants.js';
 
 /**
  * Issue 61: a book's content rating and descriptors (docs/CONTENT.md "Content ratings"). The rating
  * is one of four, from the mildest; the site's rule (site settings `adult_books`, …) decides who is
  * shown which, in one place on the server (apps/server/src/modules/access/content-rating.ts).
  */
-export const CONTENT_RATINGS = ['all_ages', 'teen', 'mature', 'adult'] as const;
-export type ContentRatingValue = (typeof CONTENT_RATINGS)[number];
-/** What a book carries when nobody set its rating (every book made before ratings existed). */
-export const DEFAULT_CONTENT_RATING: ContentRatingValue = 'all_ages';
+
 export const ContentRating = Type.Union([Type.Literal('all_ages'), Type.Literal('teen'), Type.Literal('mature'), Type.Literal('adult')], {
   description: 'Ext (issue 61): the content rating, from the mildest: all_ages, teen, mature, adult',
 });
 
-/** What a book shows that a reader may want to leave out (a fixed vocabulary, so filters stay fast). */
-export const CONTENT_DESCRIPTORS = ['violence', 'gore', 'sexual_content', 'nudity', 'language', 'drugs', 'horror', 'self_harm'] as const;
-export type ContentDescriptorValue = (typeof CONTENT_DESCRIPTORS)[number];
 export const ContentDescriptor = Type.Union(
   [
     Type.Literal('violence'),

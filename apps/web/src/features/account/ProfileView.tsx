@@ -7,6 +7,7 @@ import { currentLanguage } from '../../lib/language';
 import { useAuth } from '../auth';
 import { ApiTokenDialog } from './ApiTokenDialog';
 import { ConsoleLink } from './ConsoleLink';
+import { AgeSection } from './AgeSection';
 import { CoinsSection } from './CoinsSection';
 import { ContinueAfterPurchase } from './ContinueAfterPurchase';
 import { EmailNoticesSection } from './EmailNoticesSection';
@@ -79,6 +80,8 @@ export function ProfileView({ yourData }: { yourData?: ReactNode }) {
       <GiftSection language={currentLanguage()} />
       <CoinsSection userUuid={userUuid ?? ''} language={currentLanguage()} />
       <EmailNoticesSection />
+      {/* Issue 61: the age confirmation, on a site that shows adult books to confirmed readers. */}
+      <AgeSection />
       <FeedKeysSection />
       <InviteSection />
       <TwoStepSection />

@@ -40,7 +40,14 @@ export function BookCard({ book, isLargestPaint = false, note }: BookCardProps) 
   const tier = tierLabelFor(book.chapter_number, book.first_chapter_at, useNow());
   return (
     <article className={styles.card}>
-      <BookCover src={book.cover_image} srcSet={book.cover_srcset} sizes={GRID_COVER_SIZES} isHighPriority={isLargestPaint} />
+      <BookCover
+        src={book.cover_image}
+        srcSet={book.cover_srcset}
+        blurred={book.cover_blurred}
+        rating={book.content_rating}
+        sizes={GRID_COVER_SIZES}
+        isHighPriority={isLargestPaint}
+      />
       <div className={styles.body}>
         <h3 className={styles.title} dir="auto">
           <Link to={pagePath.book(book.book_uuid)} className={styles.link}>

@@ -51,7 +51,7 @@ describe('book list paging (spec section 4)', () => {
 });
 
 describe('book list filters in the URL', () => {
-  const NO_FILTERS = { order: 'updated_at', tag: undefined, q: undefined, freeOnly: false, hidden: [], included: [] };
+  const NO_FILTERS = { order: 'updated_at', tag: undefined, q: undefined, freeOnly: false, hidden: [], included: [], leaveOut: [] };
 
   it('defaults to updated_at with no tag and no query', () => {
     expect(readBookListFilters(new URLSearchParams())).toEqual(NO_FILTERS);
@@ -138,5 +138,19 @@ describe('readable book list addresses', () => {
     expect(readBookListFilters(new URLSearchParams('type=novel')).type).toBe('novel');
     expect(readBookListFilters(new URLSearchParams('type=comic')).type).toBe('comic');
     expect(readBookListFilters(new URLSearchParams('type=manga')).type).toBeUndefined();
+  });
+});
+
+describe('content descriptors to leave out (issue 61)', () => {
+  it('reads ?leave_out= as known descriptors only, in the contract order, and writes it back', () => {
+    expect(readBookListFilters(new URLSearchParams('leave_out=horror,spiders,gore&leave_out=violence')).leaveOut).toEqual([
+      'violence',
+      'gore',
+      'horror',
+    ]);
+    expect(writeBookListFilter(new URLSearchParams('tag=mystery'), { leaveOut: ['gore', 'horror'] }).toString()).toBe(
+      'tag=mystery&leave_out=gore%2Chorror',
+    );
+    expect(writeBookListFilter(new URLSearchParams('leave_out=gore'), { leaveOut: [] }).toString()).toBe('');
   });
 });

@@ -1,3 +1,4 @@
+import { CONTENT_DESCRIPTORS } from '@inkstream/contracts/constants';
 import type { BookSummary } from '@inkstream/contracts';
 import {
   BOOK_ORDERS,
@@ -61,6 +62,8 @@ export interface BookListFilters {
   hidden: string[];
   /** Tags the listed books must all have (`?tags=`, as `hide`): the search page's "must have" filter. */
   included: string[];
+  /** Issue 61: content descriptors the listed books must not have (`?leave_out=violence,gore`). */
+  leaveOut: string[];
 }
 
 export type BookStatus = 'ongoing' | 'completed';
@@ -105,7 +108,17 @@ export function readBookListFilters(params: URLSearchParams): BookListFilters {
     freeOnly: params.get('free') === '1',
     hidden: tagListParam(params, 'hide'),
     included: tagListParam(params, 'tags'),
+    leaveOut: descriptorListParam(params),
   };
+}
+
+/** `?leave_out=`: content descriptors, comma-separated or repeated; words that are not descriptors are dropped. */
+function descriptorListParam(params: URLSearchParams): string[] {
+  const words = params
+    .getAll('leave_out')
+    .flatMap((value) => value.split(','))
+    .map((word) => word.trim());
+  return CONTENT_DESCRIPTORS.filter((descriptor) => words.includes(descriptor));
 }
 
 /**
@@ -136,6 +149,10 @@ export function writeBookListFilter(params: URLSearchParams, change: Partial<Boo
     if (key === 'freeOnly') {
       if (value) next.set('free', '1');
       else next.delete('free');
+    } else if (key === 'leaveOut') {
+      const words = (value as string[]).join(',');
+      if (words) next.set('leave_out', words);
+      else next.delete('leave_out');
     } else if (key === 'hidden' || key === 'included') {
       const name = key === 'hidden' ? 'hide' : 'tags';
       const slugs = (value as string[]).map(tagParam).join(',');

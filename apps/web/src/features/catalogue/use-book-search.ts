@@ -15,7 +15,7 @@ function useLogFailure(error: unknown, what: string) {
 
 /** One page of the book search API for a filter combination (the book list's and the search page's). */
 export function searchBooksPage(language: Language, filters: BookListFilters, page: number): Promise<BookSearchResult> {
-  const { order, tag, q, type, status, freeOnly, hidden, included } = filters;
+  const { order, tag, q, type, status, freeOnly, hidden, included, leaveOut } = filters;
   return api.searchBooks({
     language,
     page,
@@ -28,12 +28,23 @@ export function searchBooksPage(language: Language, filters: BookListFilters, pa
     has_free: freeOnly || undefined,
     exclude_tags: hidden.join(',') || undefined,
     tags: included.join(',') || undefined,
+    exclude_descriptors: leaveOut.join(',') || undefined,
   });
 }
 
 /** What identifies a filter combination in a query key. */
-export const filtersKey = ({ order, tag, q, type, status, freeOnly, hidden, included }: BookListFilters) =>
-  [order, tag ?? null, q ?? null, type ?? null, status ?? null, freeOnly, hidden.join(','), included.join(',')] as const;
+export const filtersKey = ({ order, tag, q, type, status, freeOnly, hidden, included, leaveOut }: BookListFilters) =>
+  [
+    order,
+    tag ?? null,
+    q ?? null,
+    type ?? null,
+    status ?? null,
+    freeOnly,
+    hidden.join(','),
+    included.join(','),
+    leaveOut.join(','),
+  ] as const;
 
 /** The book list of one filter combination, page by page (also the home page's loader: routes/page-loaders.ts). */
 export function bookSearchQuery(language: Language, filters: BookListFilters) {
@@ -60,6 +71,7 @@ export function useBookSearch(filters: BookListFilters) {
   const { order, tag, q, type, status, freeOnly } = filters;
   const hidden = filters.hidden.join(',');
   const included = filters.included.join(',');
+  const leaveOut = filters.leaveOut.join(',');
   const options = useMemo(
     () =>
       bookSearchQuery(language, {
@@ -71,8 +83,9 @@ export function useBookSearch(filters: BookListFilters) {
         freeOnly,
         hidden: hidden ? hidden.split(',') : [],
         included: included ? included.split(',') : [],
+        leaveOut: leaveOut ? leaveOut.split(',') : [],
       }),
-    [language, order, tag, q, type, status, freeOnly, hidden, included],
+    [language, order, tag, q, type, status, freeOnly, hidden, included, leaveOut],
   );
   const { queryKey } = options;
   const client = useQueryClient();

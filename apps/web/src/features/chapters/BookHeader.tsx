@@ -11,7 +11,19 @@ import { formatRating } from '../ratings';
 import styles from './BookHeader.module.css';
 
 type Book = Pick<BookChapters, 'book_title' | 'book_introduction' | 'book_tags' | 'cover_image' | 'total_chapters'> &
-  Partial<Pick<BookChapters, 'author' | 'status' | 'total_likes' | 'alternate_titles' | 'rating_average' | 'rating_count'>> & {
+  Partial<
+    Pick<
+      BookChapters,
+      | 'author'
+      | 'status'
+      | 'total_likes'
+      | 'alternate_titles'
+      | 'rating_average'
+      | 'rating_count'
+      | 'content_rating'
+      | 'content_descriptors'
+    >
+  > & {
     /** Ext (issue 46): the credited people, each a link to their page; without them, the credit line as text. */
     creators?: BookCreator[];
     /** Ext (issue 46): when the next chapter is due. */
@@ -46,6 +58,28 @@ function AlsoKnownAs({ titles }: { titles: NonNullable<Book['alternate_titles']>
         );
       })}
       {after}
+    </p>
+  );
+}
+
+/**
+ * Issue 61: the book's content rating and what it contains, as the operator set them ("Mature ·
+ * Contains: Violence, Horror"); nothing for an all-ages book without descriptors.
+ */
+function ContentRatingLine({ rating, descriptors = [] }: { rating: string | undefined; descriptors?: readonly string[] | undefined }) {
+  const { t } = useTranslation('common');
+  const language = useLanguage();
+  if (!rating || (rating === 'all_ages' && descriptors.length === 0)) return null;
+  const list = new Intl.ListFormat(htmlLang(language), { type: 'conjunction' }).format(
+    descriptors.map((descriptor) => t(`contentRating.descriptors.${descriptor}`)),
+  );
+  return (
+    <p className={styles.contentRating} data-testid="content-rating">
+      <span className={rating === 'adult' ? styles.adultBadge : styles.ratingBadge}>
+        <span className="visually-hidden">{t('contentRating.label')}: </span>
+        {t(`contentRating.${rating}`)}
+      </span>
+      {descriptors.length > 0 && <span>{`${t('contentRating.contains')}: ${list}`}</span>}
     </p>
   );
 }
@@ -112,6 +146,7 @@ export function BookHeader({ book }: { book: Book }) {
             </>
           )}
         </p>
+        <ContentRatingLine rating={book.content_rating} descriptors={book.content_descriptors} />
         {book.book_tags.length > 0 && (
           <ul className={styles.tags} aria-label={t('tags')}>
             {book.book_tags.map((tag) => (

@@ -32,7 +32,13 @@ export function BookRow({
         {books.map((book) => (
           <li key={book.book_uuid} className={styles.item}>
             <article className={styles.card}>
-              <BookCover src={book.cover_image} srcSet={book.cover_srcset} sizes={ROW_COVER_SIZES} />
+              <BookCover
+                src={book.cover_image}
+                srcSet={book.cover_srcset}
+                blurred={book.cover_blurred}
+                rating={book.content_rating}
+                sizes={ROW_COVER_SIZES}
+              />
               <h3 className={styles.title} dir="auto">
                 <Link to={pagePath.book(book.book_uuid)} className={styles.link} onClick={onOpen}>
                   {decodeEntities(book.book_title)}

@@ -37,7 +37,13 @@ function RankingEntry({ entry }: { entry: RankedBook }) {
       </p>
       <MovementMark movement={movementOf(entry.rank, entry.previous_rank)} />
       <div className={styles.cover}>
-        <BookCover src={entry.cover_image} srcSet={entry.cover_srcset} sizes="64px" />
+        <BookCover
+          src={entry.cover_image}
+          srcSet={entry.cover_srcset}
+          blurred={entry.cover_blurred}
+          rating={entry.content_rating}
+          sizes="64px"
+        />
       </div>
       <div className={styles.text}>
         <h3 className={styles.title} dir="auto">

@@ -88,7 +88,13 @@ function ScheduleCard({ book, isToday, timeZone }: { book: ScheduledBook; isToda
   return (
     <article className={styles.card}>
       <div className={styles.cover}>
-        <BookCover src={book.cover_image} srcSet={book.cover_srcset} sizes="120px" />
+        <BookCover
+          src={book.cover_image}
+          srcSet={book.cover_srcset}
+          blurred={book.cover_blurred}
+          rating={book.content_rating}
+          sizes="120px"
+        />
       </div>
       <div className={styles.text}>
         <h3 className={styles.title} dir="auto">

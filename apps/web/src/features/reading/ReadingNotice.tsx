@@ -16,6 +16,7 @@ import { PLANS } from '../account';
 import { ChapterUnlockOffer, coinStyles, unlockOfferOf } from '../coins';
 import { OFFLINE_ERROR } from '../offline';
 import { Hourglass, Lock } from './icons';
+import { AgeGate } from '../chapters';
 import { earlyAccessUntil, lockOpeners, noticeFromError, readingNotice, type LockedPlace } from './reading-notice';
 import styles from './ReadingNotice.module.css';
 
@@ -42,7 +43,12 @@ export function ReadingNotice({ error, bookId, chapterNumber, place, onRetry }: 
   const book = useQuery({
     queryKey: ['book-title', bookId, language],
     queryFn: () => readingApi.chapters(bookId, language, 'asc', 0, 1),
-    enabled: !!bookId && !place?.title && noticeFromError(error) !== 'notFound' && noticeFromError(error) !== 'offline',
+    enabled:
+      !!bookId &&
+      !place?.title &&
+      noticeFromError(error) !== 'notFound' &&
+      noticeFromError(error) !== 'offline' &&
+      noticeFromError(error) !== 'ageConfirmation',
   });
   const bookTitle = place?.title || book.data?.book_title;
   if (asksMembership && membership.isPending) return <Loading />;
@@ -50,6 +56,7 @@ export function ReadingNotice({ error, bookId, chapterNumber, place, onRetry }: 
   const offer = unlockOfferOf(error);
 
   if (notice === 'notFound') return <NotFound kind="chapter" />;
+  if (notice === 'ageConfirmation') return <AgeGate />;
   if (notice === 'offline') {
     // Issue 47: no connection, and this chapter was not saved in this browser.
     return (

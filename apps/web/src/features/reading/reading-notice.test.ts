@@ -42,7 +42,7 @@ describe('readingNotice', () => {
 describe('every refusal of the chapter answer has its own notice (issue 56)', () => {
   it('maps each code of the contract to a notice, never to the plain error or to a guess from the membership', () => {
     const notices = CHAPTER_CONTENT_ERROR_CODES.map((code) => noticeFromError(new ApiError(403, code, 'x')));
-    expect(notices).toEqual(['membersOnly', 'expired', 'earlyAccess', 'notFound']);
+    expect(notices).toEqual(['membersOnly', 'expired', 'earlyAccess', 'notFound', 'ageConfirmation']);
   });
 
   it('reads an early-access refusal as its own notice, for a member too', () => {

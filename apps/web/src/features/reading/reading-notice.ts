@@ -8,7 +8,7 @@ import { OFFLINE_ERROR } from '../offline';
  * saved copy, issue 47; 'earlyAccess': open now only to an unlock, or to members where the book
  * says so, issue 56).
  */
-export type ReadingNotice = 'membersOnly' | 'expired' | 'earlyAccess' | 'notFound' | 'error' | 'offline';
+export type ReadingNotice = 'membersOnly' | 'expired' | 'earlyAccess' | 'notFound' | 'error' | 'offline' | 'ageConfirmation';
 
 /**
  * Issue 56: each code the chapter answer can refuse with has its own notice. The contract lists
@@ -19,6 +19,8 @@ const NOTICE_OF_CODE = {
   [ErrorCode.MEMBERSHIP_EXPIRED]: 'expired',
   [ErrorCode.EARLY_ACCESS]: 'earlyAccess',
   [ErrorCode.CHAPTER_NOT_FOUND]: 'notFound',
+  // Issue 61: an adult book the site shows this reader blurred: confirm your age first.
+  [ErrorCode.AGE_CONFIRMATION_REQUIRED]: 'ageConfirmation',
 } as const satisfies Record<ChapterContentErrorCode, ReadingNotice>;
 
 const isChapterContentCode = (code: string): code is ChapterContentErrorCode =>
