@@ -1,0 +1,140 @@
+import {
+  ErrorCode,
+  STATUS_IMPORT_REPORT_MAX,
+  STATUSES_MAX,
+  type ImportEntryReport,
+  type ImportStatusesBody,
+  type ImportStatusesReport,
+  type ReadingStatus,
+} from '@inkstream/contracts';
+import type { Db, DbExecutor } from '../../../db/database.js';
+import { AppError } from '../../../lib/app-error.js';
+import { refuseLeftReader } from '../../users/account-guard.js';
+import { parseAnilist } from './anilist.js';
+import { decodeContent } from './decode.js';
+import type { ImportEntry } from './entries.js';
+import { parseMal } from './mal.js';
+import { parseMangadex } from './mangadex.js';
+import { candidatesFor, loadCatalogue } from './match.js';
+
+/**
+ * Issue 61: import a reader's statuses from a MyAnimeList, AniList or MangaDex export
+ * (docs/API.md "Importing from other sites"). Parse, match by title (match.ts), then apply in one
+ * transaction: a status the reader chose stays unless `overwrite`; the site's own "reading" (set
+ * when a chapter was opened, not chosen) is replaced; imported statuses count as chosen. A dry run
+ * answers the same report and writes nothing.
+ */
+export function parseImport(body: ImportStatusesBody): ImportEntry[] {
+  const text = decodeContent(body.content, body.encoding ?? 'text');
+  if (body.format === 'mal') return parseMal(text);
+  if (body.format === 'anilist') return parseAnilist(text);
+  return parseMangadex(text, body.titles);
+}
+
+const CHUNK = 500;
+
+async function existingStatuses(db: DbExecutor, userId: number, bookIds: number[]) {
+  const found = new Map<number, { chosen: boolean }>();
+  for (let i = 0; i < bookIds.length; i += CHUNK) {
+    const rows = await db
+      .selectFrom('reading_statuses')
+      .select(['book_id', 'chosen'])
+      .where('user_id', '=', userId)
+      .where('book_id', 'in', bookIds.slice(i, i + CHUNK))
+      .execute();
+    for (const row of rows) found.set(row.book_id, { chosen: row.chosen === 1 });
+  }
+  return found;
+}
+
+async function countAll(db: DbExecutor, userId: number) {
+  const row = await db
+    .selectFrom('reading_statuses')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export function createStatusImportService(deps: { db: Db; now?: () => number }) {
+  const { db } = deps;
+  const now = deps.now ?? Date.now;
+
+  async function importStatuses(userId: number, body: ImportStatusesBody): Promise<ImportStatusesReport> {
+    const entries = parseImport(body);
+    const catalogue = await loadCatalogue(db);
+    const dryRun = body.dry_run === true;
+    const at = now();
+
+    return db.transaction().execute(async (trx) => {
+      // Every query from here through trx: SQLite has one connection.
+      await refuseLeftReader(trx, userId);
+      const matches = entries.map((entry) => ({ entry, candidates: entry.status ? candidatesFor(catalogue, entry) : [] }));
+      const bookIds = [...new Set(matches.flatMap((m) => (m.candidates.length === 1 ? [m.candidates[0]!.id] : [])))];
+      const existing = await existingStatuses(trx, userId, bookIds);
+      const toWrite = new Map<number, ReadingStatus>();
+      const reports: ImportEntryReport[] = matches.map(({ entry, candidates }) => {
+        const base = {
+          source_title: entry.titles[0] ?? null,
+          source_id: entry.sourceId,
+          status: entry.status,
+          book: null,
+          candidates: [] as { uuid: string; title: string }[],
+          reason: null as string | null,
+        };
+        if (!entry.status) return { ...base, outcome: 'invalid' as const, reason: 'unknown_status' };
+        if (entry.titles.length === 0) return { ...base, outcome: 'unmatched' as const, reason: 'no_title' };
+        if (candidates.length === 0) return { ...base, outcome: 'unmatched' as const, reason: 'no_book' };
+        const named = candidates.map((book) => ({ uuid: book.uuid, title: book.title }));
+        if (candidates.length > 1) return { ...base, outcome: 'ambiguous' as const, candidates: named };
+        const book = candidates[0]!;
+        const had = existing.get(book.id);
+        // The same book twice in one file: the first entry decides.
+        if (toWrite.has(book.id)) return { ...base, outcome: 'already_set' as const, book: named[0]!, reason: 'duplicate' };
+        if (had?.chosen && !body.overwrite) return { ...base, outcome: 'already_set' as const, book: named[0]!, reason: 'chosen' };
+        toWrite.set(book.id, entry.status);
+        return { ...base, outcome: 'matched' as const, book: named[0]! };
+      });
+
+      const added = [...toWrite.keys()].filter((id) => !existing.has(id)).length;
+      if (added > 0 && (await countAll(trx, userId)) + added > STATUSES_MAX) {
+        throw new AppError(ErrorCode.STATUS_LIMIT_REACHED, 409, `You can file at most ${STATUSES_MAX} books; clear some statuses first`);
+      }
+      if (!dryRun) {
+        const rows = [...toWrite].map(([bookId, status]) => ({
+          user_id: userId,
+          book_id: bookId,
+          status,
+          chosen: 1,
+          created_at: at,
+          updated_at: at,
+        }));
+        for (let i = 0; i < rows.length; i += CHUNK) {
+          await trx
+            .insertInto('reading_statuses')
+            .values(rows.slice(i, i + CHUNK))
+            .onConflict((oc) =>
+              oc.columns(['user_id', 'book_id']).doUpdateSet((eb) => ({ status: eb.ref('excluded.status'), chosen: 1, updated_at: at })),
+            )
+            .execute();
+        }
+      }
+      const count = (outcome: ImportEntryReport['outcome']) => reports.filter((r) => r.outcome === outcome).length;
+      return {
+        dry_run: dryRun,
+        total: reports.length,
+        matched: count('matched'),
+        already_set: count('already_set'),
+        unmatched: count('unmatched'),
+        ambiguous: count('ambiguous'),
+        invalid: count('invalid'),
+        entries: reports.slice(0, STATUS_IMPORT_REPORT_MAX),
+        entries_truncated: reports.length > STATUS_IMPORT_REPORT_MAX,
+      };
+    });
+  }
+
+  return { importStatuses };
+}
+
+export type StatusImportService = ReturnType<typeof createStatusImportService>;
