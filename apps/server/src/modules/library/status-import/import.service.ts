@@ -56,8 +56,10 @@ async function countAll(db: DbExecutor, userId: number) {
   return Number(row?.n ?? 0);
 }
 
-export function createStatusImportService(deps: { db: Db; now?: () => number }) {
+/** `max`: STATUSES_MAX, smaller in a test of the limit. */
+export function createStatusImportService(deps: { db: Db; now?: () => number; max?: number }) {
   const { db } = deps;
+  const max = deps.max ?? STATUSES_MAX;
   const now = deps.now ?? Date.now;
 
   async function importStatuses(userId: number, body: ImportStatusesBody): Promise<ImportStatusesReport> {
@@ -97,8 +99,8 @@ export function createStatusImportService(deps: { db: Db; now?: () => number }) 
       });
 
       const added = [...toWrite.keys()].filter((id) => !existing.has(id)).length;
-      if (added > 0 && (await countAll(trx, userId)) + added > STATUSES_MAX) {
-        throw new AppError(ErrorCode.STATUS_LIMIT_REACHED, 409, `You can file at most ${STATUSES_MAX} books; clear some statuses first`);
+      if (added > 0 && (await countAll(trx, userId)) + added > max) {
+        throw new AppError(ErrorCode.STATUS_LIMIT_REACHED, 409, `You can file at most ${max} books; clear some statuses first`);
       }
       if (!dryRun) {
         const rows = [...toWrite].map(([bookId, status]) => ({
