@@ -7,7 +7,7 @@ import {
   type ImportStatusesReport,
   type ReadingStatus,
 } from '@inkstream/contracts';
-import type { Db, DbExecutor } from '../../../db/database.js';
+import type { Db } from '../../../db/database.js';
 import { AppError } from '../../../lib/app-error.js';
 import { refuseLeftReader } from '../../users/account-guard.js';
 import { parseAnilist } from './anilist.js';
@@ -15,7 +15,9 @@ import { decodeContent } from './decode.js';
 import type { ImportEntry } from './entries.js';
 import { parseMal } from './mal.js';
 import { parseMangadex } from './mangadex.js';
+import { countAllStatuses } from '../statuses.repository.js';
 import { candidatesFor, loadCatalogue } from './match.js';
+import { findChosenFlags, upsertChosenStatuses } from './status-import.repository.js';
 
 /**
  * Issue 61: import a reader's statuses from a MyAnimeList, AniList or MangaDex export
@@ -29,31 +31,6 @@ export function parseImport(body: ImportStatusesBody): ImportEntry[] {
   if (body.format === 'mal') return parseMal(text);
   if (body.format === 'anilist') return parseAnilist(text);
   return parseMangadex(text, body.titles);
-}
-
-const CHUNK = 500;
-
-async function existingStatuses(db: DbExecutor, userId: number, bookIds: number[]) {
-  const found = new Map<number, { chosen: boolean }>();
-  for (let i = 0; i < bookIds.length; i += CHUNK) {
-    const rows = await db
-      .selectFrom('reading_statuses')
-      .select(['book_id', 'chosen'])
-      .where('user_id', '=', userId)
-      .where('book_id', 'in', bookIds.slice(i, i + CHUNK))
-      .execute();
-    for (const row of rows) found.set(row.book_id, { chosen: row.chosen === 1 });
-  }
-  return found;
-}
-
-async function countAll(db: DbExecutor, userId: number) {
-  const row = await db
-    .selectFrom('reading_statuses')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
 }
 
 /** `max`: STATUSES_MAX, smaller in a test of the limit. */
@@ -73,7 +50,7 @@ export function createStatusImportService(deps: { db: Db; now?: () => number; ma
       await refuseLeftReader(trx, userId);
       const matches = entries.map((entry) => ({ entry, candidates: entry.status ? candidatesFor(catalogue, entry) : [] }));
       const bookIds = [...new Set(matches.flatMap((m) => (m.candidates.length === 1 ? [m.candidates[0]!.id] : [])))];
-      const existing = await existingStatuses(trx, userId, bookIds);
+      const existing = await findChosenFlags(trx, userId, bookIds);
       const toWrite = new Map<number, ReadingStatus>();
       const reports: ImportEntryReport[] = matches.map(({ entry, candidates }) => {
         const base = {
@@ -99,27 +76,11 @@ export function createStatusImportService(deps: { db: Db; now?: () => number; ma
       });
 
       const added = [...toWrite.keys()].filter((id) => !existing.has(id)).length;
-      if (added > 0 && (await countAll(trx, userId)) + added > max) {
+      if (added > 0 && (await countAllStatuses(trx, userId)) + added > max) {
         throw new AppError(ErrorCode.STATUS_LIMIT_REACHED, 409, `You can file at most ${max} books; clear some statuses first`);
       }
       if (!dryRun) {
-        const rows = [...toWrite].map(([bookId, status]) => ({
-          user_id: userId,
-          book_id: bookId,
-          status,
-          chosen: 1,
-          created_at: at,
-          updated_at: at,
-        }));
-        for (let i = 0; i < rows.length; i += CHUNK) {
-          await trx
-            .insertInto('reading_statuses')
-            .values(rows.slice(i, i + CHUNK))
-            .onConflict((oc) =>
-              oc.columns(['user_id', 'book_id']).doUpdateSet((eb) => ({ status: eb.ref('excluded.status'), chosen: 1, updated_at: at })),
-            )
-            .execute();
-        }
+        await upsertChosenStatuses(trx, userId, toWrite, at);
       }
       const count = (outcome: ImportEntryReport['outcome']) => reports.filter((r) => r.outcome === outcome).length;
       return {

@@ -1,6 +1,7 @@
 import type { DbExecutor } from '../../../db/database.js';
 import { foldText } from '../../search/search-text.js';
 import type { ImportEntry } from './entries.js';
+import { findPublishedTitles } from './status-import.repository.js';
 
 /**
  * Issue 61: which published book an imported entry names. Titles are compared after the search's
@@ -21,20 +22,7 @@ export interface Catalogue {
 }
 
 export async function loadCatalogue(db: DbExecutor): Promise<Catalogue> {
-  const [translations, alternates] = await Promise.all([
-    db
-      .selectFrom('book_translations as t')
-      .innerJoin('books as b', 'b.id', 't.book_id')
-      .select(['b.id', 'b.uuid', 'b.original_language', 't.language', 't.title'])
-      .where('b.is_published', '=', 1)
-      .execute(),
-    db
-      .selectFrom('book_alternate_titles as a')
-      .innerJoin('books as b', 'b.id', 'a.book_id')
-      .select(['a.book_id', 'a.title'])
-      .where('b.is_published', '=', 1)
-      .execute(),
-  ]);
+  const { translations, alternates } = await findPublishedTitles(db);
   const byKey = new Map<string, Set<number>>();
   const books = new Map<number, CatalogueBook>();
   const add = (title: string, bookId: number) => {
