@@ -120,7 +120,16 @@ export function StatusImport() {
         </label>
       )}
       <label>
-        <input type="checkbox" checked={overwrite} onChange={(event) => setOverwrite(event.target.checked)} /> {t('statusImport.overwrite')}
+        <input
+          type="checkbox"
+          checked={overwrite}
+          onChange={(event) => {
+            // The check was made with the other choice: check again before importing.
+            setOverwrite(event.target.checked);
+            setReport(null);
+          }}
+        />{' '}
+        {t('statusImport.overwrite')}
       </label>
       <div className={styles.confirm}>
         <button type="button" className={styles.secondary} disabled={!file || busy} onClick={() => void send(true)}>
