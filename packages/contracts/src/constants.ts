@@ -59,6 +59,16 @@ export const READING_STATUSES = ['reading', 'plan_to_read', 'on_hold', 're_readi
 export type ReadingStatus = (typeof READING_STATUSES)[number];
 export const STATUSES_MAX = 10_000;
 export const STATUSES_PAGE_SIZE_MAX = 100;
+/** Issue 61, import from other sites: the file as sent (base64 of a .gz, or plain text), in characters. */
+export const STATUS_IMPORT_CONTENT_MAX = 2_800_000;
+/** The file after base64 decoding, in bytes. */
+export const STATUS_IMPORT_FILE_MAX = 2 * 1024 * 1024;
+/** A gzipped file once unpacked, in bytes (a bomb stops here). */
+export const STATUS_IMPORT_UNPACKED_MAX = 20 * 1024 * 1024;
+/** Entries read from one file; a longer list is refused whole. */
+export const STATUS_IMPORT_ENTRIES_MAX = 5000;
+/** Entries listed one by one in the report (the counts cover all of them). */
+export const STATUS_IMPORT_REPORT_MAX = 1000;
 
 /** Two-step sign-in (issue 28): a 6-digit code of the authenticator app (RFC 6238, 30-second steps). */
 export const TOTP_CODE_PATTERN = '^[0-9]{6}$';

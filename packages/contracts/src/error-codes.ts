@@ -122,6 +122,12 @@ export const ErrorCode = {
   FOLLOW_LIMIT_REACHED: 'FOLLOW_LIMIT_REACHED',
   /** Issue 61: the reader filed STATUSES_MAX books under a status (409). */
   STATUS_LIMIT_REACHED: 'STATUS_LIMIT_REACHED',
+  /** Issue 61: an import file that is not the chosen site's export (bad base64, gzip, XML or JSON; wrong shape) (400). */
+  IMPORT_FILE_UNREADABLE: 'IMPORT_FILE_UNREADABLE',
+  /** Issue 61: an import file over the size caps (2 MB sent, 20 MB unpacked) (400). */
+  IMPORT_FILE_TOO_LARGE: 'IMPORT_FILE_TOO_LARGE',
+  /** Issue 61: an import file with more than STATUS_IMPORT_ENTRIES_MAX entries (400). */
+  IMPORT_TOO_MANY_ENTRIES: 'IMPORT_TOO_MANY_ENTRIES',
   INVALID_PUSH_ENDPOINT: 'INVALID_PUSH_ENDPOINT',
   PUSH_UNAVAILABLE: 'PUSH_UNAVAILABLE',
   COMMENT_NOT_FOUND: 'COMMENT_NOT_FOUND',

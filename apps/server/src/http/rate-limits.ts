@@ -76,6 +76,9 @@ export const LIMITS = {
     allowList: (request: FastifyRequest) => request.user !== null,
   },
   follows: perAccount(60, 600, '1 minute'),
+  // Issue 61: importing statuses from another site: a check then an import, a few tries at most;
+  // each reads a file of up to 5000 entries against the whole catalogue.
+  statusImport: perAccount(10, 100, '10 minutes'),
   // Reading preferences (issue 45): the reader changes a mode or a font size, a few taps at a time.
   readingPreferences: perAccount(60, 600, '1 minute'),
   // Offline reading (issue 47): the app re-checks its saved chapters once when it comes online and

@@ -9,6 +9,8 @@ import type {
   ProgressEntry,
   PushSubscriptionBody,
   ReadingEvent,
+  ImportStatusesBody,
+  ImportStatusesReport,
   ReadingStatus,
   StatusCounts,
   StatusItem,
@@ -59,6 +61,9 @@ export const readingApi = {
     result(client.PUT('/api/v1/user/statuses/{bookUuid}', { params: book(bookUuid), body: { status } })),
   clearStatus: (bookUuid: string): Promise<BookReadingStatus> =>
     result(client.DELETE('/api/v1/user/statuses/{bookUuid}', { params: book(bookUuid) })),
+  /** Issue 61: file books under the statuses of another site's export (dry_run: the report only). */
+  importStatuses: (body: ImportStatusesBody): Promise<ImportStatusesReport> =>
+    result(client.POST('/api/v1/user/statuses/import', { body })),
   statuses: (
     status: ReadingStatus,
     page: number,

@@ -13540,6 +13540,89 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/user/statuses/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ext (issue 61): file books under the statuses of a MyAnimeList, AniList or MangaDex export (dry_run: report only) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The file: text, or base64 (see encoding) */
+                        content: string;
+                        /** @description Report only; change nothing (default false) */
+                        dry_run?: boolean;
+                        /** @description text (default) or base64 (a gzipped file must be base64) */
+                        encoding?: "text" | "base64";
+                        /** @description mal: MyAnimeList manga list XML (.xml or .xml.gz); anilist: MediaListCollection JSON; mangadex: reading-status JSON */
+                        format: "mal" | "anilist" | "mangadex";
+                        /** @description Replace statuses the reader chose (default false) */
+                        overwrite?: boolean;
+                        /** @description mangadex only: the titles file, text */
+                        titles?: string;
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    already_set: number;
+                                    ambiguous: number;
+                                    dry_run: boolean;
+                                    entries: {
+                                        book: {
+                                            title: string;
+                                            uuid: string;
+                                        } | null;
+                                        candidates: {
+                                            title: string;
+                                            uuid: string;
+                                        }[];
+                                        outcome: "matched" | "already_set" | "unmatched" | "ambiguous" | "invalid";
+                                        reason: string | null;
+                                        source_id: string | null;
+                                        source_title: string | null;
+                                        status: ("reading" | "plan_to_read" | "on_hold" | "re_reading" | "completed" | "dropped") | (never | null);
+                                    }[];
+                                    entries_truncated: boolean;
+                                    invalid: number;
+                                    matched: number;
+                                    total: number;
+                                    unmatched: number;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/user/totp/disable": {
         parameters: {
             query?: never;

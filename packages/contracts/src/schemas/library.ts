@@ -1,5 +1,12 @@
 import { Type, type Static } from 'typebox';
-import { CONTINUE_READING_MAX, HISTORY_PAGE_SIZE_MAX, PROGRESS_BATCH_MAX, READING_STATUSES, STATUSES_PAGE_SIZE_MAX } from '../constants.js';
+import {
+  CONTINUE_READING_MAX,
+  HISTORY_PAGE_SIZE_MAX,
+  PROGRESS_BATCH_MAX,
+  READING_STATUSES,
+  STATUS_IMPORT_CONTENT_MAX,
+  STATUSES_PAGE_SIZE_MAX,
+} from '../constants.js';
 import { BookType } from './catalogue.js';
 import { ClosedObject, Data, LanguageParam, Nullable, Result, Timestamp, Uuid } from './common.js';
 
@@ -171,3 +178,54 @@ export const StatusItem = Type.Object({
 });
 export type StatusItem = Static<typeof StatusItem>;
 export const StatusesResponse = Result(Type.Object({ items: Type.Array(StatusItem), total: Type.Integer(), counts: StatusCounts }));
+
+/**
+ * Issue 61: import statuses from another site's export (docs/API.md "Importing from other sites").
+ * The file travels as a string: plain text, or base64 when it is gzipped (`encoding`).
+ */
+export const ImportStatusesBody = ClosedObject({
+  format: Type.Union([Type.Literal('mal'), Type.Literal('anilist'), Type.Literal('mangadex')], {
+    description: 'mal: MyAnimeList manga list XML (.xml or .xml.gz); anilist: MediaListCollection JSON; mangadex: reading-status JSON',
+  }),
+  content: Type.String({ minLength: 1, maxLength: STATUS_IMPORT_CONTENT_MAX, description: 'The file: text, or base64 (see encoding)' }),
+  encoding: Type.Optional(
+    Type.Union([Type.Literal('text'), Type.Literal('base64')], { description: 'text (default) or base64 (a gzipped file must be base64)' }),
+  ),
+  /** For format mangadex: a MangaDex list/follows export ({data:[{id, attributes:{title, altTitles}}]}) giving the titles. */
+  titles: Type.Optional(Type.String({ maxLength: STATUS_IMPORT_CONTENT_MAX, description: 'mangadex only: the titles file, text' })),
+  overwrite: Type.Optional(Type.Boolean({ description: 'Replace statuses the reader chose (default false)' })),
+  dry_run: Type.Optional(Type.Boolean({ description: 'Report only; change nothing (default false)' })),
+});
+export type ImportStatusesBody = Static<typeof ImportStatusesBody>;
+export const ImportOutcome = Type.Union([
+  Type.Literal('matched'),
+  Type.Literal('already_set'),
+  Type.Literal('unmatched'),
+  Type.Literal('ambiguous'),
+  Type.Literal('invalid'),
+]);
+export const ImportEntryReport = Type.Object({
+  outcome: ImportOutcome,
+  /** The title the file gave (first of them), or null when it gave none. */
+  source_title: Nullable(Type.String()),
+  source_id: Nullable(Type.String()),
+  status: Nullable(ReadingStatusValue),
+  book: Nullable(Type.Object({ uuid: Type.String(), title: Type.String() })),
+  candidates: Type.Array(Type.Object({ uuid: Type.String(), title: Type.String() })),
+  /** Why unmatched or invalid: no_title, no_book, unknown_status. */
+  reason: Nullable(Type.String()),
+});
+export type ImportEntryReport = Static<typeof ImportEntryReport>;
+export const ImportStatusesReport = Type.Object({
+  dry_run: Type.Boolean(),
+  total: Type.Integer(),
+  matched: Type.Integer(),
+  already_set: Type.Integer(),
+  unmatched: Type.Integer(),
+  ambiguous: Type.Integer(),
+  invalid: Type.Integer(),
+  entries: Type.Array(ImportEntryReport),
+  entries_truncated: Type.Boolean(),
+});
+export type ImportStatusesReport = Static<typeof ImportStatusesReport>;
+export const ImportStatusesResponse = Result(ImportStatusesReport);

@@ -2,6 +2,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   BookReadingStatusResponse,
   BookUuidParams,
+  ImportStatusesBody,
+  ImportStatusesResponse,
   SetReadingStatusBody,
   StatusCountsResponse,
   StatusesQuery,
@@ -46,6 +48,22 @@ export function statusesRoutes(statuses: StatusesService) {
         },
       },
       async (request) => ({ data: { result: await statuses.counts(requireUser(request).id) } }),
+    );
+
+    app.post(
+      '/user/statuses/import',
+      {
+        config: { rateLimit: LIMITS.statusImport },
+        // The file rides in the JSON body: 2 MB as base64 is about 2.7 MB, plus a titles file.
+        bodyLimit: 6 * 1024 * 1024,
+        schema: {
+          tags,
+          summary: 'Ext (issue 61): file books under the statuses of a MyAnimeList, AniList or MangaDex export (dry_run: report only)',
+          body: ImportStatusesBody,
+          response: { 200: ImportStatusesResponse, ...errorResponses },
+        },
+      },
+      async (request) => ({ data: { result: await statuses.importStatuses(requireUser(request).id, request.body) } }),
     );
 
     app.get(

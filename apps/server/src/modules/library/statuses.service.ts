@@ -18,6 +18,7 @@ import { findPublishedBook } from './follows.repository.js';
 import { cardFields, loadTexts } from './library-texts.js';
 import type { ProgressService } from './progress.service.js';
 import { userReaderKey } from './reader-key.js';
+import { createStatusImportService } from './status-import/import.service.js';
 import * as repo from './statuses.repository.js';
 
 /**
@@ -103,7 +104,10 @@ export function createStatusesService(deps: { db: Db; media: MediaUrls; progress
     return { items, total: tally[query.status], counts: tally };
   }
 
-  return { get, set, clear, counts, list };
+  // Import from MyAnimeList, AniList or MangaDex (status-import/).
+  const { importStatuses } = createStatusImportService({ db, now });
+
+  return { get, set, clear, counts, list, importStatuses };
 }
 
 export type StatusesService = ReturnType<typeof createStatusesService>;

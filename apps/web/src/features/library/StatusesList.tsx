@@ -10,6 +10,7 @@ import { readingApi } from '../../lib/api-reading';
 import { decodeEntities } from '../../lib/decode-entities';
 import { withReturn } from '../../lib/return-path';
 import { READING_STATUSES, resumeLink } from '../chapters';
+import { StatusImport } from './StatusImport';
 import styles from './library.module.css';
 
 /**
@@ -38,6 +39,7 @@ export function StatusesList({ isLoggedIn, status }: { isLoggedIn: boolean; stat
   const counts = tab.data?.counts;
   return (
     <>
+      <StatusImport />
       <nav className={styles.subTabs} aria-label={t('statuses.heading')}>
         {READING_STATUSES.map((name) => (
           <Link
