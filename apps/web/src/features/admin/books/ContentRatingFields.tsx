@@ -32,7 +32,7 @@ export function ContentRatingFields({
 
   return (
     <>
-      <div className={styles.field}>
+      <div className={`${styles.field} ${local.ratingField}`}>
         <label htmlFor="book-rating">{t('rating.label')}</label>
         <select
           id="book-rating"
@@ -54,7 +54,7 @@ export function ContentRatingFields({
         <FieldError id="content_rating-error" message={ratingError} />
       </div>
       <fieldset
-        className={`${styles.field} ${local.tags}`}
+        className={`${styles.field} ${local.descriptors}`}
         aria-describedby={['book-descriptors-help', descriptorError && 'content_descriptors-error'].filter(Boolean).join(' ')}
       >
         <legend>{t('descriptors.legend')}</legend>
