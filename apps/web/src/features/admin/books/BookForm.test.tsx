@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { AdminBookDetail } from '@inkstream/contracts';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setUpAdminI18n } from '../../../test-support/render-screen';
@@ -126,5 +126,80 @@ describe('book form', () => {
     expect(document.getElementById(language.getAttribute('aria-describedby')!)?.textContent).toBe('Not a language tag');
     fireEvent.change(language, { target: { value: 'zh' } });
     expect(screen.queryByText('Not a language tag')).toBeNull();
+  });
+
+  describe('content rating and descriptors (issue 61)', () => {
+    const book = {
+      original_language: 'en-us',
+      titles: { 'en-us': 'Night Rain' },
+      introductions: { 'en-us': '' },
+      tags: [],
+      alternate_titles: [],
+      book_type: 'novel',
+      author: null,
+      artist: null,
+      status: 'ongoing',
+      public_free_chapters: 3,
+      content_rating: 'teen',
+      content_descriptors: ['violence'],
+    } as unknown as AdminBookDetail;
+
+    it("shows the book's rating and descriptors and sends them only once changed", () => {
+      const onSubmit = vi.fn();
+      localStorage.setItem('language', 'en-us');
+      render(<BookForm book={book} errors={NO_ERRORS} busy={false} onSubmit={onSubmit} />);
+      const rating = screen.getByLabelText<HTMLSelectElement>('Rating');
+      expect(rating.value).toBe('teen');
+      expect([...rating.options].map((option) => option.text)).toEqual(['All ages', 'Teen', 'Mature', 'Adult']);
+      const descriptors = screen.getByRole('group', { name: 'Content descriptors' });
+      expect(within(descriptors).getAllByRole('checkbox')).toHaveLength(8);
+      expect(within(descriptors).getByLabelText<HTMLInputElement>('Violence').checked).toBe(true);
+      fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+      expect(onSubmit.mock.calls[0]![0]).not.toHaveProperty('content_rating');
+      expect(onSubmit.mock.calls[0]![0]).not.toHaveProperty('content_descriptors');
+
+      fireEvent.change(rating, { target: { value: 'mature' } });
+      fireEvent.click(within(descriptors).getByLabelText('Self-harm'));
+      fireEvent.click(within(descriptors).getByLabelText('Gore'));
+      fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+      // In the vocabulary's order, whatever order they were ticked in.
+      expect(onSubmit.mock.calls[1]![0]).toMatchObject({
+        content_rating: 'mature',
+        content_descriptors: ['violence', 'gore', 'self_harm'],
+      });
+
+      // Back to what the book has: nothing of either is sent.
+      fireEvent.change(rating, { target: { value: 'teen' } });
+      fireEvent.click(within(descriptors).getByLabelText('Gore'));
+      fireEvent.click(within(descriptors).getByLabelText('Self-harm'));
+      fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+      expect(onSubmit.mock.calls[2]![0]).not.toHaveProperty('content_rating');
+      expect(onSubmit.mock.calls[2]![0]).not.toHaveProperty('content_descriptors');
+    });
+
+    it('sends an adult rating for a new book, and shows the server’s refusal next to the fields', () => {
+      const onSubmit = vi.fn();
+      localStorage.setItem('language', 'en-us');
+      render(<BookForm book={null} errors={NO_ERRORS} busy={false} onSubmit={onSubmit} />);
+      fireEvent.change(screen.getByLabelText('Title (English)'), { target: { value: 'Night Rain' } });
+      fireEvent.change(screen.getByLabelText('Rating'), { target: { value: 'adult' } });
+      fireEvent.click(screen.getByLabelText('Nudity'));
+      fireEvent.click(screen.getByRole('button', { name: 'Create book' }));
+      expect(onSubmit.mock.calls[0]![0]).toMatchObject({ content_rating: 'adult', content_descriptors: ['nudity'] });
+      cleanup();
+
+      const errors = {
+        fields: { content_rating: 'must be one of all_ages, teen, mature, adult', 'content_descriptors.1': 'must be a descriptor' },
+        message: null,
+      };
+      render(<BookForm book={book} errors={errors} busy={false} onSubmit={vi.fn()} />);
+      const rating = screen.getByLabelText('Rating');
+      expect(rating.getAttribute('aria-invalid')).toBe('true');
+      const ids = rating.getAttribute('aria-describedby')!.split(' ');
+      expect(ids.map((id) => document.getElementById(id)?.textContent)).toContain('must be one of all_ages, teen, mature, adult');
+      const group = screen.getByRole('group', { name: 'Content descriptors' });
+      const groupIds = group.getAttribute('aria-describedby')!.split(' ');
+      expect(groupIds.map((id) => document.getElementById(id)?.textContent)).toContain('must be a descriptor');
+    });
   });
 });

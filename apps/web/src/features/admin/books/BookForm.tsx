@@ -1,4 +1,10 @@
-import type { AdminBookCreateBody, AdminBookDetail } from '@inkstream/contracts';
+import {
+  DEFAULT_CONTENT_RATING,
+  type AdminBookCreateBody,
+  type AdminBookDetail,
+  type ContentDescriptorValue,
+  type ContentRatingValue,
+} from '@inkstream/contracts';
 import { LANGUAGES, type Language } from '@inkstream/contracts/languages';
 import { GENRE_TAG_LIST } from '@inkstream/contracts/tags';
 import { useState, type FormEvent } from 'react';
@@ -8,6 +14,7 @@ import styles from '../shell/admin.module.css';
 import { FieldError, FormNotice } from '../shell/FieldError';
 import type { FormErrors } from '../shell/form-errors';
 import local from './books.module.css';
+import { ContentRatingFields } from './ContentRatingFields';
 import { AlternateTitlesEditor, checkAlternateTitleRows, toAlternateTitlesBody, type AlternateTitleRow } from './AlternateTitlesEditor';
 
 const MAX_TAGS = 3;
@@ -25,6 +32,9 @@ export interface BookFormValues {
   status: 'ongoing' | 'completed';
   /** Empty: the site's default (new books only). */
   public_free_chapters: string;
+  /** Issue 61: who the book is for, and what it shows that a reader may want to leave out. */
+  content_rating: ContentRatingValue;
+  content_descriptors: ContentDescriptorValue[];
 }
 
 export function initialValues(book: AdminBookDetail | null): BookFormValues {
@@ -40,11 +50,20 @@ export function initialValues(book: AdminBookDetail | null): BookFormValues {
     artist: book?.artist ?? '',
     status: book?.status ?? 'ongoing',
     public_free_chapters: book ? String(book.public_free_chapters) : '',
+    content_rating: book?.content_rating ?? DEFAULT_CONTENT_RATING,
+    content_descriptors: [...(book?.content_descriptors ?? [])],
   };
 }
 
-/** The request body: only languages with a title, an empty author or artist as none, the free-chapter count when given. */
-export function toBody(values: BookFormValues): AdminBookCreateBody {
+/**
+ * The request body: only languages with a title, an empty author or artist as none, the free-chapter
+ * count when given, the rating and descriptors only when they differ from the book's (a new book's: all ages, none).
+ */
+export function toBody(values: BookFormValues, book: AdminBookDetail | null = null): AdminBookCreateBody {
+  const was = initialValues(book);
+  const sameDescriptors =
+    values.content_descriptors.length === was.content_descriptors.length &&
+    values.content_descriptors.every((descriptor) => was.content_descriptors.includes(descriptor));
   const titled = LANGUAGES.filter((language) => values.titles[language]?.trim());
   const free = values.public_free_chapters.trim();
   return {
@@ -58,12 +77,14 @@ export function toBody(values: BookFormValues): AdminBookCreateBody {
     artist: values.artist.trim() ? values.artist.trim() : null,
     status: values.status,
     ...(free !== '' ? { public_free_chapters: Number(free) } : {}),
+    ...(values.content_rating !== was.content_rating ? { content_rating: values.content_rating } : {}),
+    ...(sameDescriptors ? {} : { content_descriptors: values.content_descriptors }),
   };
 }
 
 /**
  * A book's details: titles and introductions per language (one tab each), alternate titles,
- * genres, type, author, status, free chapters. The server's field errors appear next to their
+ * genres, type, author, status, free chapters, content rating and descriptors. The server's field errors appear next to their
  * fields; blank and repeated alternate titles are caught here first, in the console's language.
  */
 export function BookForm({
@@ -101,7 +122,7 @@ export function BookForm({
       return;
     }
     setAlternateErrors(null);
-    onSubmit(toBody(values));
+    onSubmit(toBody(values, book));
   };
   const serverAlternateErrors = Object.fromEntries(Object.entries(errors.fields).filter(([field]) => field.startsWith('alternate_titles')));
 
@@ -272,6 +293,14 @@ export function BookForm({
         })}
       </fieldset>
       <FieldError id="tags-error" message={tagError} />
+
+      <ContentRatingFields
+        rating={values.content_rating}
+        descriptors={values.content_descriptors}
+        errors={errors}
+        onRating={(rating) => set('content_rating', rating)}
+        onDescriptors={(descriptors) => set('content_descriptors', descriptors)}
+      />
 
       <button type="submit" className={styles.button} disabled={busy}>
         {book ? tAdmin('save') : t('form.create')}

@@ -1,27 +1,30 @@
+import { CONTENT_RATINGS } from '@inkstream/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../i18n/use-translation';
 import styles from '../shell/admin.module.css';
 import { DataTable } from '../shell/DataTable';
 import { FilterForm } from '../shell/FilterForm';
+import { FilterSelect } from '../shell/FilterSelect';
 import { formatDateTime, formatNumber } from '../shell/format';
 import { useListParams } from '../shell/use-list-params';
 import { booksApi, type BookListQuery } from './books-api';
 import local from './books.module.css';
+import { RatingBadge } from './RatingBadge';
 import { RecommendationsPanel } from './RecommendationsPanel';
 
 const PAGE_SIZE = 30;
 const PUBLISHED = ['all', 'published', 'unpublished'] as const;
 
-/** Every book, published or not, newest update first (a search: best match first); search and filters live in the address. */
+/** Every book, published or not, newest update first (a search: best match first); search and filters (publication, rating) live in the address. */
 export function BookList() {
   const { t } = useTranslation('admin-books');
   const list = useListParams({
-    filters: ['q', 'published'],
+    filters: ['q', 'published', 'content_rating'],
     pageSize: PAGE_SIZE,
     paging: 'page',
     defaults: { published: 'all' },
-    choices: { published: PUBLISHED },
+    choices: { published: PUBLISHED, content_rating: CONTENT_RATINGS },
   });
   const books = useQuery({
     queryKey: ['admin', 'books', list.query],
@@ -52,10 +55,17 @@ export function BookList() {
             ))}
           </select>
         </label>
+        <FilterSelect
+          label={t('rating.label')}
+          any={t('rating.any')}
+          choices={CONTENT_RATINGS}
+          choiceLabel={(rating) => t(`rating.${rating}`)}
+          field={list.field('content_rating')}
+        />
       </FilterForm>
       <DataTable
         label={t('title')}
-        columns={[t('cover'), t('bookTitle'), t('type.label'), t('chapters.count'), t('state'), t('updatedAt')]}
+        columns={[t('cover'), t('bookTitle'), t('type.label'), t('rating.label'), t('chapters.count'), t('state'), t('updatedAt')]}
         items={books.data?.items}
         rowKey={(book) => book.book_uuid}
         row={(book) => (
@@ -72,6 +82,9 @@ export function BookList() {
               {book.book_type === 'comic' && book.reading.direction === 'rtl' && (
                 <div className={styles.muted}>{t('reading.directions.rtl')}</div>
               )}
+            </td>
+            <td>
+              <RatingBadge rating={book.content_rating} />
             </td>
             <td>{formatNumber(book.chapter_count)}</td>
             <td>

@@ -8,13 +8,14 @@ import { SaveButton } from '../shell/SaveButton';
 import styles from '../shell/admin.module.css';
 import { FieldError, FormNotice } from '../shell/FieldError';
 import { NO_ERRORS, toFormErrors, type FormErrors } from '../shell/form-errors';
+import { ContentRatingSettings, type ContentRatingDraft } from './ContentRatingSettings';
 
 const settingsApi = {
   get: (): Promise<SiteSettings> => data(client.GET('/api/v1/admin/settings')),
   update: (body: Partial<SiteSettings>): Promise<SiteSettings> => data(client.PUT('/api/v1/admin/settings', { body })),
 };
 
-interface Draft {
+interface Draft extends ContentRatingDraft {
   site_name: string;
   contact_email: string;
   default_free_chapters: string;
@@ -27,11 +28,11 @@ interface Draft {
   retention_audit_days: string;
 }
 
-type TextField = Exclude<keyof Draft, 'coins_enabled'>;
+type TextField = Exclude<keyof Draft, 'coins_enabled' | keyof ContentRatingDraft>;
 /** The retention settings (issue 43), in the order the screen shows them. */
 const RETENTION_FIELDS = Object.keys(RETENTION_DAYS) as RetentionSetting[];
 
-/** The run-time site settings: site name, contact e-mail, free chapters of a new book, how old an account must be to post links, coins on or off, a chapter's default price, and how long personal data is kept. Every node follows within seconds. */
+/** The run-time site settings: site name, contact e-mail, free chapters of a new book, how old an account must be to post links, coins on or off, a chapter's default price, who meets adult and mature books (issue 61), and how long personal data is kept. Every node follows within seconds. */
 export default function SettingsSection() {
   const { t } = useTranslation('admin-settings');
   const { t: common } = useTranslation('admin');
@@ -71,6 +72,9 @@ export default function SettingsSection() {
       comment_links_min_age_hours: Number(draft.comment_links_min_age_hours),
       coins_enabled: draft.coins_enabled,
       default_chapter_price: Number(draft.default_chapter_price),
+      adult_books: draft.adult_books,
+      adult_books_for_others: draft.adult_books_for_others,
+      blur_mature_covers: draft.blur_mature_covers,
       ...(Object.fromEntries(RETENTION_FIELDS.map((key) => [key, Number(draft[key])])) as Record<RetentionSetting, number>),
     });
   };
@@ -124,6 +128,7 @@ export default function SettingsSection() {
             </p>
           </div>
           {input('default_chapter_price', { required: true, type: 'number', inputMode: 'numeric', min: 1, max: 10000 })}
+          <ContentRatingSettings value={draft} errors={errors} onChange={(change) => setDraft((d) => (d ? { ...d, ...change } : d))} />
           <fieldset>
             <legend>{t('retention.title')}</legend>
             <p className={styles.muted}>{t('retention.intro')}</p>
