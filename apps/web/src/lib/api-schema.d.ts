@@ -3660,6 +3660,240 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/lists/{listUuid}/featured": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Issue 61: feature a public list on the home page (staff picks; audited) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    listUuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    /** @description Published books in the list */
+                                    book_count: number;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    description: string;
+                                    /** @description A staff pick */
+                                    featured: boolean;
+                                    follower_count: number;
+                                    /** @description Hidden by the moderators (only the owner and the console see it) */
+                                    hidden: boolean;
+                                    /** @description Only for the owner and the console */
+                                    hidden_reason: string | null;
+                                    /** Format: uuid */
+                                    list_uuid: string;
+                                    name: string;
+                                    owner_username: string;
+                                    /** Format: date-time */
+                                    updated_at: string;
+                                    /** @description private: the owner only; unlisted: anyone with the link; public: listed on the reader’s lists, followable */
+                                    visibility: "private" | "unlisted" | "public";
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Issue 61: take a list out of the staff picks (audited) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    listUuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    /** @description Published books in the list */
+                                    book_count: number;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    description: string;
+                                    /** @description A staff pick */
+                                    featured: boolean;
+                                    follower_count: number;
+                                    /** @description Hidden by the moderators (only the owner and the console see it) */
+                                    hidden: boolean;
+                                    /** @description Only for the owner and the console */
+                                    hidden_reason: string | null;
+                                    /** Format: uuid */
+                                    list_uuid: string;
+                                    name: string;
+                                    owner_username: string;
+                                    /** Format: date-time */
+                                    updated_at: string;
+                                    /** @description private: the owner only; unlisted: anyone with the link; public: listed on the reader’s lists, followable */
+                                    visibility: "private" | "unlisted" | "public";
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/lists/{listUuid}/hidden": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Issue 61: hide a list from everyone but its owner (audited) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    listUuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    /** @description Published books in the list */
+                                    book_count: number;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    description: string;
+                                    /** @description A staff pick */
+                                    featured: boolean;
+                                    follower_count: number;
+                                    /** @description Hidden by the moderators (only the owner and the console see it) */
+                                    hidden: boolean;
+                                    /** @description Only for the owner and the console */
+                                    hidden_reason: string | null;
+                                    /** Format: uuid */
+                                    list_uuid: string;
+                                    name: string;
+                                    owner_username: string;
+                                    /** Format: date-time */
+                                    updated_at: string;
+                                    /** @description private: the owner only; unlisted: anyone with the link; public: listed on the reader’s lists, followable */
+                                    visibility: "private" | "unlisted" | "public";
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Issue 61: show a hidden list again (audited) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    listUuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    /** @description Published books in the list */
+                                    book_count: number;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    description: string;
+                                    /** @description A staff pick */
+                                    featured: boolean;
+                                    follower_count: number;
+                                    /** @description Hidden by the moderators (only the owner and the console see it) */
+                                    hidden: boolean;
+                                    /** @description Only for the owner and the console */
+                                    hidden_reason: string | null;
+                                    /** Format: uuid */
+                                    list_uuid: string;
+                                    name: string;
+                                    owner_username: string;
+                                    /** Format: date-time */
+                                    updated_at: string;
+                                    /** @description private: the owner only; unlisted: anyone with the link; public: listed on the reader’s lists, followable */
+                                    visibility: "private" | "unlisted" | "public";
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/orders": {
         parameters: {
             query?: never;
@@ -5509,6 +5743,81 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/users/{userUuid}/library": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Issue 61: the reader's status counts and lists (all of them, hidden ones with the reason) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    userUuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    lists: {
+                                        /** @description Published books in the list */
+                                        book_count: number;
+                                        /** Format: date-time */
+                                        created_at: string;
+                                        description: string;
+                                        /** @description A staff pick */
+                                        featured: boolean;
+                                        follower_count: number;
+                                        /** @description Hidden by the moderators (only the owner and the console see it) */
+                                        hidden: boolean;
+                                        /** @description Only for the owner and the console */
+                                        hidden_reason: string | null;
+                                        /** Format: uuid */
+                                        list_uuid: string;
+                                        name: string;
+                                        owner_username: string;
+                                        /** Format: date-time */
+                                        updated_at: string;
+                                        /** @description private: the owner only; unlisted: anyone with the link; public: listed on the reader’s lists, followable */
+                                        visibility: "private" | "unlisted" | "public";
+                                    }[];
+                                    statuses: {
+                                        completed: number;
+                                        dropped: number;
+                                        on_hold: number;
+                                        plan_to_read: number;
+                                        re_reading: number;
+                                        reading: number;
+                                    };
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;

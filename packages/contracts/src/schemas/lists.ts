@@ -96,3 +96,4 @@ export const AdminUserLibrary = Type.Object({
 });
 export type AdminUserLibrary = Static<typeof AdminUserLibrary>;
 export const AdminUserLibraryResponse = Result(AdminUserLibrary);
+export const AdminListResponse = Result(ReaderListSummary);
