@@ -9,10 +9,9 @@ import { useTranslation } from '../../i18n/use-translation';
 import { decodeEntities } from '../../lib/decode-entities';
 import { withReturn } from '../../lib/return-path';
 import styles from './library.module.css';
-import { listErrorKey, listsApi } from './lists-api';
+import { listErrorKey, listsApi, MY_LISTS_KEY } from '../../lib/api-lists';
 
 const VISIBILITIES: readonly ListVisibility[] = ['private', 'unlisted', 'public'];
-export const MY_LISTS_KEY = ['library', 'lists'];
 
 /** Issue 61: the library's Lists tab: create a list, and for each: rename, visibility, delete, its books (order, note, remove). */
 export function ListsTab({ isLoggedIn }: { isLoggedIn: boolean }) {

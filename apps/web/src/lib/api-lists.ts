@@ -1,5 +1,5 @@
 import type { ListVisibility, ReaderList, ReaderListSummary } from '@inkstream/contracts';
-import { ApiError, client, result } from '../../lib/api-fetch';
+import { ApiError, client, result } from './api-fetch';
 
 const list = (listUuid: string) => ({ params: { path: { listUuid } } });
 const listBook = (listUuid: string, bookUuid: string) => ({ params: { path: { listUuid, bookUuid } } });
@@ -24,3 +24,6 @@ export const listsApi = {
 const OWN_WORDS = ['LIST_LIMIT_REACHED', 'LIST_FULL', 'LIST_TEXT_REFUSED', 'LIST_NOT_FOUND', 'BOOK_NOT_FOUND', 'VALIDATION_FAILED'];
 export const listErrorKey = (error: unknown) =>
   error instanceof ApiError && OWN_WORDS.includes(error.code) ? `lists.errors.${error.code}` : 'lists.errors.other';
+
+/** The reader's own lists, as the library and the book page's "Add to list" share them. */
+export const MY_LISTS_KEY = ['library', 'lists'];
