@@ -1,7 +1,9 @@
 import { LIST_BOOKS_MAX, LISTS_PER_READER_MAX } from '@inkstream/contracts';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readExportSnapshot } from '../src/modules/data-rights/export/export-snapshot.js';
 import { insertBook } from '../src/modules/catalogue/catalogue-write.repository.js';
+import { eraseAccountNow } from './helpers/account-erasure.js';
 import { authHeader, callApi, createBook, createUser, nextClientIp, type TestBook, type TestUser } from './helpers/factories.js';
 import { createTestContext, type TestContext } from './helpers/test-context.js';
 
@@ -208,5 +210,34 @@ describe('reader lists', () => {
     const listUuid = `00000000-0000-4000-8000-${String(owner.id).padStart(6, '0')}000000`;
     const tooMany = await addBook(owner, listUuid, book);
     expect([tooMany.statusCode, tooMany.json().code]).toEqual([409, 'LIST_FULL']);
+  });
+
+  it('are in the data export (with their books, notes and the lists followed) and go with the account', async () => {
+    const owner = await createUser(ctx);
+    const other = await createUser(ctx);
+    const book = await createBook(ctx);
+    const list = await createList(owner, { name: 'Exported', visibility: 'public' });
+    await addBook(owner, list.list_uuid, book, { note: 'Read this' });
+    const theirs = await createList(other, { name: 'Theirs', visibility: 'public' });
+    await callApi(ctx, 'PUT', `/user/lists/${theirs.list_uuid}/follow`, owner);
+    await callApi(ctx, 'PUT', `/user/lists/${list.list_uuid}/follow`, other);
+    const snapshot = await readExportSnapshot(ctx.db, owner.id, Date.now(), (kind) => kind);
+    expect(snapshot?.json['lists.json']).toEqual({
+      lists: [
+        expect.objectContaining({
+          uuid: list.list_uuid,
+          name: 'Exported',
+          visibility: 'public',
+          hidden_at: null,
+          books: [expect.objectContaining({ book_uuid: book.uuid, position: 1, note: 'Read this' })],
+        }),
+      ],
+      followed_lists: [expect.objectContaining({ uuid: theirs.list_uuid, name: 'Theirs' })],
+    });
+    await eraseAccountNow(ctx, owner);
+    expect(await ctx.db.selectFrom('reader_lists').select('id').where('user_id', '=', owner.id).execute()).toEqual([]);
+    expect(await ctx.db.selectFrom('reader_list_follows').select('list_id').where('user_id', '=', owner.id).execute()).toEqual([]);
+    expect((await readList(other, list.list_uuid)).statusCode).toBe(404);
+    expect((await callApi(ctx, 'GET', '/user/followed-lists', other)).json().data.result).toEqual([]);
   });
 });
