@@ -11,7 +11,7 @@ import styles from './BookActions.module.css';
  * server's answer shown (added, or the refusal in its own words). Visitors have no lists: nothing.
  */
 export function AddToList({ bookUuid }: { bookUuid: string }) {
-  const { t } = useTranslation('library');
+  const { t } = useTranslation('chapters');
   const { userUuid } = useAuth();
   const id = useId();
   const client = useQueryClient();
@@ -26,7 +26,7 @@ export function AddToList({ bookUuid }: { bookUuid: string }) {
   return (
     <div className={styles.status}>
       <label htmlFor={id} className={styles.statusLabel}>
-        {t('lists.addTo')}
+        {t('addToList.label')}
       </label>
       <select id={id} className={styles.statusSelect} value={target} onChange={(event) => setChosen(event.target.value)}>
         {lists.data.map((list) => (
@@ -36,12 +36,12 @@ export function AddToList({ bookUuid }: { bookUuid: string }) {
         ))}
       </select>{' '}
       <button type="button" className={styles.follow} disabled={add.isPending} onClick={() => add.mutate(target)}>
-        {t('lists.add')}
+        {t('addToList.add')}
       </button>
-      {add.isSuccess && <p role="status">{t('lists.added', { name: add.data.name })}</p>}
+      {add.isSuccess && <p role="status">{t('addToList.added', { name: add.data.name })}</p>}
       {add.isError && (
         <p className={forms.error} role="alert">
-          {t(listErrorKey(add.error))}
+          {t(listErrorKey(add.error).replace('lists.', 'addToList.'))}
         </p>
       )}
     </div>

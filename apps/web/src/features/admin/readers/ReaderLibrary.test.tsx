@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanUpScreen, renderScreen, setUpAdminI18n, stubApi } from '../../../test-support/render-screen';
 import { ReaderLibrary } from './ReaderLibrary';
@@ -65,5 +65,40 @@ describe("a reader's library in the console", () => {
     stubApi({ [path]: () => ({ status: 200, body: { data: { result: { statuses, lists: [] } } } }) });
     renderScreen(<ReaderLibrary userUuid={UUID} />, '/admin/readers/x');
     expect(await screen.findByText('No list.')).toBeTruthy();
+  });
+
+  it('features a public list and shows a hidden one again, each read back from the server', async () => {
+    let featured = false;
+    let hidden = true;
+    const fetch = stubApi({
+      [path]: () => ({
+        status: 200,
+        body: {
+          data: {
+            result: {
+              statuses,
+              lists: [
+                list({ featured }),
+                list({ list_uuid: '33333333-2222-4333-8444-555555555555', name: 'Spam', hidden, hidden_reason: hidden ? 'Links' : null }),
+              ],
+            },
+          },
+        },
+      }),
+      'PUT /admin/lists/22222222-2222-4333-8444-555555555555/featured': () => {
+        featured = true;
+        return { status: 200, body: { data: { result: list({ featured: true }) } } };
+      },
+      'DELETE /admin/lists/33333333-2222-4333-8444-555555555555/hidden': () => {
+        hidden = false;
+        return { status: 200, body: { data: { result: list({}) } } };
+      },
+    });
+    renderScreen(<ReaderLibrary userUuid={UUID} />, '/admin/readers/x');
+    fireEvent.click(await screen.findByRole('button', { name: 'Feature (staff pick)' }));
+    expect(await screen.findByRole('button', { name: 'Stop featuring' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Show again' }));
+    await waitFor(() => expect(screen.queryByText('Hidden: Links')).toBeNull());
+    expect(fetch.mock.calls.filter(([, init]) => init?.method === 'PUT' || init?.method === 'DELETE')).toHaveLength(2);
   });
 });

@@ -1,10 +1,11 @@
 import { READING_STATUSES, type AdminUserLibrary } from '@inkstream/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Fragment } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import styles from '../shell/admin.module.css';
 import { DataTable } from '../shell/DataTable';
 import { FormNotice } from '../shell/FieldError';
+import { ReasonForm } from './ReasonForm';
 import { readersApi } from './readers-api';
 import local from './readers.module.css';
 
@@ -12,18 +13,22 @@ import local from './readers.module.css';
 export function ReaderLibrary({ userUuid }: { userUuid: string }) {
   const { t } = useTranslation('admin-library');
   const { t: common } = useTranslation('admin');
-  const library = useQuery({ queryKey: ['admin', 'reader', userUuid, 'library'], queryFn: () => readersApi.library(userUuid) });
+  const queryKey = ['admin', 'reader', userUuid, 'library'];
+  const client = useQueryClient();
+  const library = useQuery({ queryKey, queryFn: () => readersApi.library(userUuid) });
+  // Every change is read again after (done or refused), so the table shows the server's state.
+  const act = (call: () => Promise<unknown>) => call().finally(() => client.invalidateQueries({ queryKey, exact: true }));
   return (
     <section aria-labelledby="reader-library-heading">
       <h2 id="reader-library-heading">{t('title')}</h2>
       {library.isPending && <p role="status">{common('loading')}</p>}
       <FormNotice message={library.error ? library.error.message : null} />
-      {library.data && <Library library={library.data} />}
+      {library.data && <Library library={library.data} act={act} />}
     </section>
   );
 }
 
-function Library({ library }: { library: AdminUserLibrary }) {
+function Library({ library, act }: { library: AdminUserLibrary; act: (call: () => Promise<unknown>) => Promise<unknown> }) {
   const { t } = useTranslation('admin-library');
   return (
     <>
@@ -43,7 +48,7 @@ function Library({ library }: { library: AdminUserLibrary }) {
         <DataTable
           label={t('lists.title')}
           labelledBy="reader-library-lists"
-          columns={[t('lists.name'), t('lists.visibility'), t('lists.books'), t('lists.hidden')]}
+          columns={[t('lists.name'), t('lists.visibility'), t('lists.books'), t('lists.hidden'), t('lists.actions')]}
           items={library.lists}
           rowKey={(list) => list.list_uuid}
           row={(list) => (
@@ -54,6 +59,28 @@ function Library({ library }: { library: AdminUserLibrary }) {
               <td>{t(`visibility.${list.visibility}`)}</td>
               <td>{list.book_count}</td>
               <td>{list.hidden ? t('lists.hiddenBecause', { reason: list.hidden_reason ?? '' }) : t('lists.shown')}</td>
+              <td>
+                {list.hidden ? (
+                  <button type="button" onClick={() => void act(() => readersApi.unhideList(list.list_uuid))}>
+                    {t('lists.unhide')}
+                  </button>
+                ) : (
+                  <ReasonForm
+                    title={t('lists.hideTitle', { name: list.name })}
+                    action={t('lists.hide')}
+                    onSubmit={(reason) => act(() => readersApi.hideList(list.list_uuid, reason))}
+                  />
+                )}
+                {list.visibility === 'public' && !list.hidden && (
+                  <button
+                    type="button"
+                    aria-pressed={list.featured}
+                    onClick={() => void act(() => readersApi.featureList(list.list_uuid, !list.featured))}
+                  >
+                    {t(list.featured ? 'lists.unfeature' : 'lists.feature')}
+                  </button>
+                )}
+              </td>
             </>
           )}
         />
