@@ -41,6 +41,7 @@ import { closeRedis, createRedisClient, waitForRedis } from './modules/cluster/r
 import { eventsRoutes } from './modules/events/events.routes.js';
 import { offlineRoutes } from './modules/offline/offline.routes.js';
 import { libraryRoutes } from './modules/library/library.routes.js';
+import { listsRoutes } from './modules/library/lists.routes.js';
 import { statusesRoutes } from './modules/library/statuses.routes.js';
 import type { FeedAuthenticator } from './modules/opds/feed-reader.js';
 import { refuseEveryFeedReader } from './modules/opds/feed-auth-placeholder.js';
@@ -277,6 +278,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         libraryRoutes(services.progress, services.follows, services.readerKeys, config.community ? services.replyAlerts : null),
       );
       await api.register(statusesRoutes(services.statuses));
+      await api.register(listsRoutes(services.lists));
       await api.register(replyAlertsRoutes(services.replyAlerts, { community: config.community }));
       await api.register(pushRoutes(services.push));
       await api.register(emailPreferencesRoutes(services.emailPreferences));

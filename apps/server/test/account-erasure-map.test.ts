@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERASURE_TABLES } from '../src/modules/data-rights/deletion/erasure-tables.js';
@@ -151,6 +152,40 @@ async function fillReader() {
     .execute();
   // Issue 59: an auto-unlock opt-in (PUT /user/book/auto_unlock writes the same row).
   await ctx.db.insertInto('auto_unlocks').values({ user_id: reader.id, book_id: book.id, cap: 100, spent: 30, enabled_at: now }).execute();
+  // Issue 61: a list of the reader's (with a book and a follower) and a list of another's the reader follows.
+  for (const [owner, uuid] of [
+    [reader.id, randomUUID()],
+    [other.id, randomUUID()],
+  ] as const) {
+    await ctx.db
+      .insertInto('reader_lists')
+      .values({
+        uuid,
+        user_id: owner,
+        name: 'List',
+        visibility: 'public',
+        hidden_at: null,
+        hidden_reason: null,
+        featured_at: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+  }
+  const lists = await ctx.db.selectFrom('reader_lists').select(['id', 'user_id']).where('user_id', 'in', [reader.id, other.id]).execute();
+  const mine = lists.find((l) => l.user_id === reader.id)!.id;
+  const theirList = lists.find((l) => l.user_id === other.id)!.id;
+  await ctx.db
+    .insertInto('reader_list_books')
+    .values({ list_id: mine, book_id: book.id, position: 1, note: 'a note', added_at: now })
+    .execute();
+  await ctx.db
+    .insertInto('reader_list_follows')
+    .values([
+      { user_id: reader.id, list_id: theirList, created_at: now },
+      { user_id: other.id, list_id: mine, created_at: now },
+    ])
+    .execute();
   const theirs = await createComment(ctx, { chapterId: c1, userId: other.id });
   const reply = await createComment(ctx, { chapterId: c1, userId: other.id, parentId: theirs.id });
   await ctx.db.insertInto('comment_likes').values({ comment_id: theirs.id, user_id: reader.id, created_at: now }).execute();

@@ -429,6 +429,7 @@ describe(`the archive (${TEST_DIALECT})`, () => {
         'reading-events.json',
         'follows.json',
         'statuses.json',
+        'lists.json',
         'reading-preferences.json',
         'likes.json',
         'comments.json',

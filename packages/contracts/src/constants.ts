@@ -69,6 +69,16 @@ export const STATUS_IMPORT_UNPACKED_MAX = 20 * 1024 * 1024;
 export const STATUS_IMPORT_ENTRIES_MAX = 5000;
 /** Entries listed one by one in the report (the counts cover all of them). */
 export const STATUS_IMPORT_REPORT_MAX = 1000;
+/** Issue 61: reader lists (docs/API.md "Reader lists"). */
+export const LIST_VISIBILITIES = ['private', 'unlisted', 'public'] as const;
+export type ListVisibility = (typeof LIST_VISIBILITIES)[number];
+export const LISTS_PER_READER_MAX = 100;
+export const LIST_BOOKS_MAX = 500;
+export const LIST_NAME_MAX = 80;
+export const LIST_DESCRIPTION_MAX = 500;
+export const LIST_NOTE_MAX = 280;
+export const LIST_HIDE_REASON_MAX = 500;
+export const STAFF_PICKS_MAX = 12;
 
 /** Two-step sign-in (issue 28): a 6-digit code of the authenticator app (RFC 6238, 30-second steps). */
 export const TOTP_CODE_PATTERN = '^[0-9]{6}$';

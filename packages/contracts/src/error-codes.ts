@@ -128,6 +128,22 @@ export const ErrorCode = {
   IMPORT_FILE_TOO_LARGE: 'IMPORT_FILE_TOO_LARGE',
   /** Issue 61: an import file with more than STATUS_IMPORT_ENTRIES_MAX entries (400). */
   IMPORT_TOO_MANY_ENTRIES: 'IMPORT_TOO_MANY_ENTRIES',
+  /** Issue 61: no such list, or one the reader may not see (404, never 403). */
+  LIST_NOT_FOUND: 'LIST_NOT_FOUND',
+  /** Issue 61: the reader has LISTS_PER_READER_MAX lists already (409). */
+  LIST_LIMIT_REACHED: 'LIST_LIMIT_REACHED',
+  /** Issue 61: the list holds LIST_BOOKS_MAX books already (409). */
+  LIST_FULL: 'LIST_FULL',
+  /** Issue 61: the book is not in the list (404). */
+  LIST_BOOK_NOT_FOUND: 'LIST_BOOK_NOT_FOUND',
+  /** Issue 61: a reorder that is not exactly the list's books, each once (400). */
+  LIST_ORDER_MISMATCH: 'LIST_ORDER_MISMATCH',
+  /** Issue 61: a name, description or note the site's word filter holds (400). */
+  LIST_TEXT_REFUSED: 'LIST_TEXT_REFUSED',
+  /** Issue 61: only a public list can be followed or featured (409). */
+  LIST_NOT_PUBLIC: 'LIST_NOT_PUBLIC',
+  /** Issue 61: a reader cannot follow their own list (409). */
+  LIST_OWN: 'LIST_OWN',
   INVALID_PUSH_ENDPOINT: 'INVALID_PUSH_ENDPOINT',
   PUSH_UNAVAILABLE: 'PUSH_UNAVAILABLE',
   COMMENT_NOT_FOUND: 'COMMENT_NOT_FOUND',

@@ -18,6 +18,7 @@ export * from './schemas/reading.js';
 export * from './schemas/reading-modes.js';
 export * from './schemas/config.js';
 export * from './schemas/library.js';
+export * from './schemas/lists.js';
 export * from './schemas/push.js';
 export * from './schemas/mail-notices.js';
 export * from './schemas/community.js';

@@ -108,7 +108,7 @@ export const PROFILE_SECTIONS = {
 export type ProfileSection = (typeof PROFILE_SECTIONS)[keyof typeof PROFILE_SECTIONS];
 
 /** The library's tabs other than the first (following), named in its `?tab=`. */
-export type LibraryTab = 'history' | 'alerts' | 'statuses';
+export type LibraryTab = 'history' | 'alerts' | 'statuses' | 'lists';
 
 /**
  * Links to the pages that take parameters, a query or a section (the others are their pattern:

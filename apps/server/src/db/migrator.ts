@@ -51,6 +51,7 @@ import * as signInEvents from './migrations/2026-12-04T0900-sign-in-events.js';
 import * as passkeys from './migrations/2026-12-04T0910-passkeys.js';
 import * as linkedIdentities from './migrations/2026-12-04T0920-linked-identities.js';
 import * as readingStatuses from './migrations/2026-12-05T0900-reading-statuses.js';
+import * as readerLists from './migrations/2026-12-05T1000-reader-lists.js';
 import * as contentRatings from './migrations/2026-12-05T1100-content-ratings.js';
 
 /** Listed explicitly (not read from disk) so the compiled server and the tests see the same set. */
@@ -106,6 +107,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-12-04T0910-passkeys': passkeys,
   '2026-12-04T0920-linked-identities': linkedIdentities,
   '2026-12-05T0900-reading-statuses': readingStatuses,
+  '2026-12-05T1000-reader-lists': readerLists,
   '2026-12-05T1100-content-ratings': contentRatings,
 };
 

@@ -530,6 +530,37 @@ export interface BookFollowsTable {
 }
 
 /** Issue 61: the reader's status of a book (modules/library/statuses.service.ts). */
+/** Issue 61: a reader's named list of books (migration 2026-12-05T1000-reader-lists). */
+export interface ReaderListsTable {
+  id: Generated<number>;
+  uuid: string;
+  user_id: number;
+  name: string;
+  description: Generated<string>;
+  /** One of LIST_VISIBILITIES (contracts). */
+  visibility: Generated<string>;
+  hidden_at: number | null;
+  hidden_reason: string | null;
+  featured_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ReaderListBooksTable {
+  list_id: number;
+  book_id: number;
+  /** From 1. */
+  position: number;
+  note: string | null;
+  added_at: number;
+}
+
+export interface ReaderListFollowsTable {
+  user_id: number;
+  list_id: number;
+  created_at: number;
+}
+
 export interface ReadingStatusesTable {
   user_id: number;
   book_id: number;
@@ -1063,6 +1094,9 @@ export interface Database {
   chapter_reads: ChapterReadsTable;
   book_follows: BookFollowsTable;
   reading_statuses: ReadingStatusesTable;
+  reader_lists: ReaderListsTable;
+  reader_list_books: ReaderListBooksTable;
+  reader_list_follows: ReaderListFollowsTable;
   push_subscriptions: PushSubscriptionsTable;
   audit_log: AuditLogTable;
   site_settings: SiteSettingsTable;

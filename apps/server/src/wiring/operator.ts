@@ -1,3 +1,4 @@
+import { createListsAdminService } from '../modules/library/lists-admin.service.js';
 import type { FastifyBaseLogger } from 'fastify';
 import { renewalTermsOf } from '../modules/payments/subscriptions/subscriptions.service.js';
 import type { AppConfig } from '../config.js';
@@ -94,6 +95,7 @@ export function buildOperator(config: AppConfig, log: FastifyBaseLogger, given: 
     }),
     couponsAdmin: createCouponsAdminService({ db, audit }),
     moderation: createModerationService({ db, audit, enabled: config.community }),
+    listsAdmin: createListsAdminService({ db, audit }),
     paymentsAdmin: createPaymentsAdminService({
       db,
       domainEvents,

@@ -14,6 +14,7 @@ import { createScheduleIndex } from '../modules/discovery/schedule-index.js';
 import { createScheduleService } from '../modules/discovery/schedule.service.js';
 import { createEventsService } from '../modules/events/events.service.js';
 import { createFollowsService } from '../modules/library/follows.service.js';
+import { createListsService } from '../modules/library/lists.service.js';
 import { createStatusesService } from '../modules/library/statuses.service.js';
 import { createProgressService } from '../modules/library/progress.service.js';
 import { createReaderKeys } from '../modules/library/reader-key.js';
@@ -74,6 +75,8 @@ export function buildReaderFeatures(
   const follows = createFollowsService({ db, media, progress });
   // Issue 61: reading statuses (the library's tabs).
   const statuses = createStatusesService({ db, media, progress });
+  // Issue 61: reader lists.
+  const lists = createListsService({ db, media });
   // OPDS feeds (issue 32, docs/OPDS.md "Feeds"): the catalogue, library and reading services, as apps read them.
   const opds = createOpdsService({ db, catalogue, follows, progress, access, media, versions });
   // OPDS-PSE page streaming: the entitlement at every page, progress recorded behind the page.
@@ -118,6 +121,7 @@ export function buildReaderFeatures(
     progress,
     follows,
     statuses,
+    lists,
     opds,
     // Their rendered documents, kept per catalogue version (the book lists' 30 s at most: popularity).
     opdsDocuments: createFeedDocuments({ versions, ttlMs: PUBLIC_CACHE.bookLists.ttlMs }),

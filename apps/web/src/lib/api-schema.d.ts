@@ -3691,6 +3691,240 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/lists/{listUuid}/featured": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Issue 61: feature a public list on the home page (staff picks; audited) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    listUuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    /** @description Published books in the list */
+                                    book_count: number;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    description: string;
+                                    /** @description A staff pick */
+                                    featured: boolean;
+                                    follower_count: number;
+                                    /** @description Hidden by the moderators (only the owner and the console see it) */
+                                    hidden: boolean;
+                                    /** @description Only for the owner and the console */
+                                    hidden_reason: string | null;
+                                    /** Format: uuid */
+                                    list_uuid: string;
+                                    name: string;
+                                    owner_username: string;
+                                    /** Format: date-time */
+                                    updated_at: string;
+                                    /** @description private: the owner only; unlisted: anyone with the link; public: listed on the reader’s lists, followable */
+                                    visibility: "private" | "unlisted" | "public";
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Issue 61: take a list out of the staff picks (audited) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    listUuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    /** @description Published books in the list */
+                                    book_count: number;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    description: string;
+                                    /** @description A staff pick */
+                                    featured: boolean;
+                                    follower_count: number;
+                                    /** @description Hidden by the moderators (only the owner and the console see it) */
+                                    hidden: boolean;
+                                    /** @description Only for the owner and the console */
+                                    hidden_reason: string | null;
+                                    /** Format: uuid */
+                                    list_uuid: string;
+                                    name: string;
+                                    owner_username: string;
+                                    /** Format: date-time */
+                                    updated_at: string;
+                                    /** @description private: the owner only; unlisted: anyone with the link; public: listed on the reader’s lists, followable */
+                                    visibility: "private" | "unlisted" | "public";
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/lists/{listUuid}/hidden": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Issue 61: hide a list from everyone but its owner (audited) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    listUuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    /** @description Published books in the list */
+                                    book_count: number;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    description: string;
+                                    /** @description A staff pick */
+                                    featured: boolean;
+                                    follower_count: number;
+                                    /** @description Hidden by the moderators (only the owner and the console see it) */
+                                    hidden: boolean;
+                                    /** @description Only for the owner and the console */
+                                    hidden_reason: string | null;
+                                    /** Format: uuid */
+                                    list_uuid: string;
+                                    name: string;
+                                    owner_username: string;
+                                    /** Format: date-time */
+                                    updated_at: string;
+                                    /** @description private: the owner only; unlisted: anyone with the link; public: listed on the reader’s lists, followable */
+                                    visibility: "private" | "unlisted" | "public";
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Issue 61: show a hidden list again (audited) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    listUuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    /** @description Published books in the list */
+                                    book_count: number;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    description: string;
+                                    /** @description A staff pick */
+                                    featured: boolean;
+                                    follower_count: number;
+                                    /** @description Hidden by the moderators (only the owner and the console see it) */
+                                    hidden: boolean;
+                                    /** @description Only for the owner and the console */
+                                    hidden_reason: string | null;
+                                    /** Format: uuid */
+                                    list_uuid: string;
+                                    name: string;
+                                    owner_username: string;
+                                    /** Format: date-time */
+                                    updated_at: string;
+                                    /** @description private: the owner only; unlisted: anyone with the link; public: listed on the reader’s lists, followable */
+                                    visibility: "private" | "unlisted" | "public";
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/orders": {
         parameters: {
             query?: never;
@@ -5562,6 +5796,81 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/users/{userUuid}/library": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Issue 61: the reader's status counts and lists (all of them, hidden ones with the reason) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    userUuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    lists: {
+                                        /** @description Published books in the list */
+                                        book_count: number;
+                                        /** Format: date-time */
+                                        created_at: string;
+                                        description: string;
+                                        /** @description A staff pick */
+                                        featured: boolean;
+                                        follower_count: number;
+                                        /** @description Hidden by the moderators (only the owner and the console see it) */
+                                        hidden: boolean;
+                                        /** @description Only for the owner and the console */
+                                        hidden_reason: string | null;
+                                        /** Format: uuid */
+                                        list_uuid: string;
+                                        name: string;
+                                        owner_username: string;
+                                        /** Format: date-time */
+                                        updated_at: string;
+                                        /** @description private: the owner only; unlisted: anyone with the link; public: listed on the reader’s lists, followable */
+                                        visibility: "private" | "unlisted" | "public";
+                                    }[];
+                                    statuses: {
+                                        completed: number;
+                                        dropped: number;
+                                        on_hold: number;
+                                        plan_to_read: number;
+                                        re_reading: number;
+                                        reading: number;
+                                    };
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -8445,6 +8754,154 @@ export interface paths {
                                 published_at: string | null;
                                 /** @description 0: the built-in text; 1, 2, …: the operator's versions in this language */
                                 version: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/lists/{listUuid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Ext (issue 61): one list with its published books (others: unlisted or public and not hidden; else 404) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description zh-cn, en-us, fr-fr, es-es or ar-sa (case-insensitive) */
+                    language?: string;
+                };
+                header?: never;
+                path: {
+                    listUuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    /** @description Published books in the list */
+                                    book_count: number;
+                                    books: {
+                                        /** Format: date-time */
+                                        added_at: string;
+                                        book_title: string;
+                                        book_type: "comic" | "novel";
+                                        /** Format: uuid */
+                                        book_uuid: string;
+                                        cover_image: string | null;
+                                        note: string | null;
+                                        /** @description From 1 */
+                                        position: number;
+                                        total_chapters: number;
+                                    }[];
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    description: string;
+                                    /** @description A staff pick */
+                                    featured: boolean;
+                                    follower_count: number;
+                                    /** @description The signed-in reader follows the list */
+                                    following: boolean;
+                                    /** @description Hidden by the moderators (only the owner and the console see it) */
+                                    hidden: boolean;
+                                    /** @description Only for the owner and the console */
+                                    hidden_reason: string | null;
+                                    /** Format: uuid */
+                                    list_uuid: string;
+                                    /** @description The signed-in reader owns the list */
+                                    mine: boolean;
+                                    name: string;
+                                    owner_username: string;
+                                    /** Format: date-time */
+                                    updated_at: string;
+                                    /** @description private: the owner only; unlisted: anyone with the link; public: listed on the reader’s lists, followable */
+                                    visibility: "private" | "unlisted" | "public";
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/lists/staff-picks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Ext (issue 61): the public lists the site features (home page) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    /** @description Published books in the list */
+                                    book_count: number;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    description: string;
+                                    /** @description A staff pick */
+                                    featured: boolean;
+                                    follower_count: number;
+                                    /** @description Hidden by the moderators (only the owner and the console see it) */
+                                    hidden: boolean;
+                                    /** @description Only for the owner and the console */
+                                    hidden_reason: string | null;
+                                    /** Format: uuid */
+                                    list_uuid: string;
+                                    name: string;
+                                    owner_username: string;
+                                    /** Format: date-time */
+                                    updated_at: string;
+                                    /** @description private: the owner only; unlisted: anyone with the link; public: listed on the reader’s lists, followable */
+                                    visibility: "private" | "unlisted" | "public";
+                                }[];
                             };
                         };
                     };
@@ -11415,6 +11872,69 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/user/followed-lists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Ext (issue 61): the public lists the reader follows */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    /** @description Published books in the list */
+                                    book_count: number;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    description: string;
+                                    /** @description A staff pick */
+                                    featured: boolean;
+                                    follower_count: number;
+                                    /** @description Hidden by the moderators (only the owner and the console see it) */
+                                    hidden: boolean;
+                                    /** @description Only for the owner and the console */
+                                    hidden_reason: string | null;
+                                    /** Format: uuid */
+                                    list_uuid: string;
+                                    name: string;
+                                    owner_username: string;
+                                    /** Format: date-time */
+                                    updated_at: string;
+                                    /** @description private: the owner only; unlisted: anyone with the link; public: listed on the reader’s lists, followable */
+                                    visibility: "private" | "unlisted" | "public";
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/user/follows/{bookUuid}": {
         parameters: {
             query?: never;
@@ -11869,6 +12389,586 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/lists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Ext (issue 61): the reader's own lists */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    /** @description Published books in the list */
+                                    book_count: number;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    description: string;
+                                    /** @description A staff pick */
+                                    featured: boolean;
+                                    follower_count: number;
+                                    /** @description Hidden by the moderators (only the owner and the console see it) */
+                                    hidden: boolean;
+                                    /** @description Only for the owner and the console */
+                                    hidden_reason: string | null;
+                                    /** Format: uuid */
+                                    list_uuid: string;
+                                    name: string;
+                                    owner_username: string;
+                                    /** Format: date-time */
+                                    updated_at: string;
+                                    /** @description private: the owner only; unlisted: anyone with the link; public: listed on the reader’s lists, followable */
+                                    visibility: "private" | "unlisted" | "public";
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Ext (issue 61): create a list */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        description?: string;
+                        name: string;
+                        /** @description private: the owner only; unlisted: anyone with the link; public: listed on the reader’s lists, followable */
+                        visibility?: "private" | "unlisted" | "public";
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    /** @description Published books in the list */
+                                    book_count: number;
+                                    books: {
+                                        /** Format: date-time */
+                                        added_at: string;
+                                        book_title: string;
+                                        book_type: "comic" | "novel";
+                                        /** Format: uuid */
+                                        book_uuid: string;
+                                        cover_image: string | null;
+                                        note: string | null;
+                                        /** @description From 1 */
+                                        position: number;
+                                        total_chapters: number;
+                                    }[];
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    description: string;
+                                    /** @description A staff pick */
+                                    featured: boolean;
+                                    follower_count: number;
+                                    /** @description The signed-in reader follows the list */
+                                    following: boolean;
+                                    /** @description Hidden by the moderators (only the owner and the console see it) */
+                                    hidden: boolean;
+                                    /** @description Only for the owner and the console */
+                                    hidden_reason: string | null;
+                                    /** Format: uuid */
+                                    list_uuid: string;
+                                    /** @description The signed-in reader owns the list */
+                                    mine: boolean;
+                                    name: string;
+                                    owner_username: string;
+                                    /** Format: date-time */
+                                    updated_at: string;
+                                    /** @description private: the owner only; unlisted: anyone with the link; public: listed on the reader’s lists, followable */
+                                    visibility: "private" | "unlisted" | "public";
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/lists/{listUuid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Ext (issue 61): delete a list */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    listUuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    deleted: boolean;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Ext (issue 61): rename a list, change its description or visibility */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    listUuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        description?: string;
+                        name?: string;
+                        /** @description private: the owner only; unlisted: anyone with the link; public: listed on the reader’s lists, followable */
+                        visibility?: "private" | "unlisted" | "public";
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    /** @description Published books in the list */
+                                    book_count: number;
+                                    books: {
+                                        /** Format: date-time */
+                                        added_at: string;
+                                        book_title: string;
+                                        book_type: "comic" | "novel";
+                                        /** Format: uuid */
+                                        book_uuid: string;
+                                        cover_image: string | null;
+                                        note: string | null;
+                                        /** @description From 1 */
+                                        position: number;
+                                        total_chapters: number;
+                                    }[];
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    description: string;
+                                    /** @description A staff pick */
+                                    featured: boolean;
+                                    follower_count: number;
+                                    /** @description The signed-in reader follows the list */
+                                    following: boolean;
+                                    /** @description Hidden by the moderators (only the owner and the console see it) */
+                                    hidden: boolean;
+                                    /** @description Only for the owner and the console */
+                                    hidden_reason: string | null;
+                                    /** Format: uuid */
+                                    list_uuid: string;
+                                    /** @description The signed-in reader owns the list */
+                                    mine: boolean;
+                                    name: string;
+                                    owner_username: string;
+                                    /** Format: date-time */
+                                    updated_at: string;
+                                    /** @description private: the owner only; unlisted: anyone with the link; public: listed on the reader’s lists, followable */
+                                    visibility: "private" | "unlisted" | "public";
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/user/lists/{listUuid}/books/{bookUuid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Ext (issue 61): add a book to a list (at the end), or set its note or place */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    bookUuid: string;
+                    listUuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        note?: string | null;
+                        /** @description Move the book to this place (1: first) */
+                        position?: number;
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    /** @description Published books in the list */
+                                    book_count: number;
+                                    books: {
+                                        /** Format: date-time */
+                                        added_at: string;
+                                        book_title: string;
+                                        book_type: "comic" | "novel";
+                                        /** Format: uuid */
+                                        book_uuid: string;
+                                        cover_image: string | null;
+                                        note: string | null;
+                                        /** @description From 1 */
+                                        position: number;
+                                        total_chapters: number;
+                                    }[];
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    description: string;
+                                    /** @description A staff pick */
+                                    featured: boolean;
+                                    follower_count: number;
+                                    /** @description The signed-in reader follows the list */
+                                    following: boolean;
+                                    /** @description Hidden by the moderators (only the owner and the console see it) */
+                                    hidden: boolean;
+                                    /** @description Only for the owner and the console */
+                                    hidden_reason: string | null;
+                                    /** Format: uuid */
+                                    list_uuid: string;
+                                    /** @description The signed-in reader owns the list */
+                                    mine: boolean;
+                                    name: string;
+                                    owner_username: string;
+                                    /** Format: date-time */
+                                    updated_at: string;
+                                    /** @description private: the owner only; unlisted: anyone with the link; public: listed on the reader’s lists, followable */
+                                    visibility: "private" | "unlisted" | "public";
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Ext (issue 61): take a book out of a list */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    bookUuid: string;
+                    listUuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    /** @description Published books in the list */
+                                    book_count: number;
+                                    books: {
+                                        /** Format: date-time */
+                                        added_at: string;
+                                        book_title: string;
+                                        book_type: "comic" | "novel";
+                                        /** Format: uuid */
+                                        book_uuid: string;
+                                        cover_image: string | null;
+                                        note: string | null;
+                                        /** @description From 1 */
+                                        position: number;
+                                        total_chapters: number;
+                                    }[];
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    description: string;
+                                    /** @description A staff pick */
+                                    featured: boolean;
+                                    follower_count: number;
+                                    /** @description The signed-in reader follows the list */
+                                    following: boolean;
+                                    /** @description Hidden by the moderators (only the owner and the console see it) */
+                                    hidden: boolean;
+                                    /** @description Only for the owner and the console */
+                                    hidden_reason: string | null;
+                                    /** Format: uuid */
+                                    list_uuid: string;
+                                    /** @description The signed-in reader owns the list */
+                                    mine: boolean;
+                                    name: string;
+                                    owner_username: string;
+                                    /** Format: date-time */
+                                    updated_at: string;
+                                    /** @description private: the owner only; unlisted: anyone with the link; public: listed on the reader’s lists, followable */
+                                    visibility: "private" | "unlisted" | "public";
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/lists/{listUuid}/follow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Ext (issue 61): follow someone's public list */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    listUuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    following: boolean;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Ext (issue 61): stop following a list */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    listUuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    following: boolean;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/lists/{listUuid}/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Ext (issue 61): put the books of a list in a new order */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    listUuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Every book of the list, each once, in the new order */
+                        book_uuids: string[];
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Failure"];
+                "5XX": components["responses"]["Failure"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                result: {
+                                    /** @description Published books in the list */
+                                    book_count: number;
+                                    books: {
+                                        /** Format: date-time */
+                                        added_at: string;
+                                        book_title: string;
+                                        book_type: "comic" | "novel";
+                                        /** Format: uuid */
+                                        book_uuid: string;
+                                        cover_image: string | null;
+                                        note: string | null;
+                                        /** @description From 1 */
+                                        position: number;
+                                        total_chapters: number;
+                                    }[];
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    description: string;
+                                    /** @description A staff pick */
+                                    featured: boolean;
+                                    follower_count: number;
+                                    /** @description The signed-in reader follows the list */
+                                    following: boolean;
+                                    /** @description Hidden by the moderators (only the owner and the console see it) */
+                                    hidden: boolean;
+                                    /** @description Only for the owner and the console */
+                                    hidden_reason: string | null;
+                                    /** Format: uuid */
+                                    list_uuid: string;
+                                    /** @description The signed-in reader owns the list */
+                                    mine: boolean;
+                                    name: string;
+                                    owner_username: string;
+                                    /** Format: date-time */
+                                    updated_at: string;
+                                    /** @description private: the owner only; unlisted: anyone with the link; public: listed on the reader’s lists, followable */
+                                    visibility: "private" | "unlisted" | "public";
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;

@@ -7,6 +7,7 @@ import { usePageTitle } from '../components/use-page-title';
 import { AlertsList, SUMMARY_KEY } from '../features/library/AlertsList';
 import { FollowingList } from '../features/library/FollowingList';
 import { HistoryList } from '../features/library/HistoryList';
+import { ListsTab } from '../features/library/ListsTab';
 import { StatusesList } from '../features/library/StatusesList';
 import { READING_STATUSES } from '../features/chapters';
 import type { ReadingStatus } from '@inkstream/contracts';
@@ -14,10 +15,11 @@ import styles from '../features/library/library.module.css';
 import { api } from '../lib/api-client';
 import { publicConfigQuery } from '../lib/public-config';
 
-type Tab = 'following' | 'statuses' | 'history' | 'alerts';
+type Tab = 'following' | 'statuses' | 'lists' | 'history' | 'alerts';
 const TAB_PATH: Record<Tab, string> = {
   following: pagePath.library(),
   statuses: pagePath.library('statuses'),
+  lists: pagePath.library('lists'),
   history: pagePath.library('history'),
   alerts: pagePath.library('alerts'),
 };
@@ -37,8 +39,16 @@ export default function LibraryPage() {
   const unread = summary.data?.unread_alerts ?? 0;
   const asked = params.get('tab');
   const tab: Tab =
-    asked === 'history' ? 'history' : asked === 'statuses' ? 'statuses' : asked === 'alerts' && hasAlerts ? 'alerts' : 'following';
-  const tabs: Tab[] = hasAlerts ? ['following', 'statuses', 'history', 'alerts'] : ['following', 'statuses', 'history'];
+    asked === 'history'
+      ? 'history'
+      : asked === 'statuses'
+        ? 'statuses'
+        : asked === 'lists'
+          ? 'lists'
+          : asked === 'alerts' && hasAlerts
+            ? 'alerts'
+            : 'following';
+  const tabs: Tab[] = hasAlerts ? ['following', 'statuses', 'lists', 'history', 'alerts'] : ['following', 'statuses', 'lists', 'history'];
   // Issue 61: the status shown in the statuses tab (reading unless the address names another).
   const askedStatus = params.get('status');
   const status = (READING_STATUSES as readonly string[]).includes(askedStatus ?? '') ? (askedStatus as ReadingStatus) : 'reading';
@@ -69,6 +79,8 @@ export default function LibraryPage() {
         <FollowingList isLoggedIn={!!userUuid} />
       ) : tab === 'statuses' ? (
         <StatusesList isLoggedIn={!!userUuid} status={status} />
+      ) : tab === 'lists' ? (
+        <ListsTab isLoggedIn={!!userUuid} />
       ) : tab === 'history' ? (
         <HistoryList />
       ) : (

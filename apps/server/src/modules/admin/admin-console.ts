@@ -16,6 +16,8 @@ import { couponsAdminRoutes } from '../coupons/coupons-admin.routes.js';
 import type { CouponsAdminService } from '../coupons/coupons-admin.service.js';
 import { moderationAdminRoutes } from '../community/moderation.routes.js';
 import type { ModerationService } from '../community/moderation.service.js';
+import { listsAdminRoutes } from '../library/lists-admin.routes.js';
+import type { ListsAdminService } from '../library/lists-admin.service.js';
 import { legalAdminRoutes } from '../legal/legal-admin.routes.js';
 import type { LegalService } from '../legal/legal.service.js';
 import type { MailComponent } from '../mail/mail-module.js';
@@ -56,6 +58,7 @@ export interface AdminConsoleServices {
   deletion: DeletionService;
   legal: LegalService;
   subscriptionsAdmin: SubscriptionsAdminService;
+  listsAdmin: ListsAdminService;
 }
 
 /**
@@ -71,6 +74,7 @@ export function adminConsoleRouters(services: AdminConsoleServices, uploads: Upl
     dataExportAdminRoutes(services.dataExports),
     couponsAdminRoutes(services.couponsAdmin),
     moderationAdminRoutes(services.moderation),
+    listsAdminRoutes(services.listsAdmin),
     settingsAdminRoutes(services.siteSettings),
     booksAdminRoutes(services.booksAdmin),
     chaptersAdminRoutes(services.chaptersAdmin),

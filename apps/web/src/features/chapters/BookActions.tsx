@@ -7,6 +7,7 @@ import { readerPath } from '@inkstream/contracts/routes';
 import { useLanguage } from '../../i18n/use-language';
 import { resumeLink } from './resume-link';
 import { FollowButton } from './FollowButton';
+import { AddToList } from './AddToList';
 import { StatusPicker } from './StatusPicker';
 import { BookSaveMenu } from '../offline';
 import { useBookProgress } from './use-book-progress';
@@ -55,6 +56,7 @@ export function BookActions({ bookUuid, totalChapters, firstChapter }: Props) {
       <FollowButton bookUuid={bookUuid} />
       {/* Issue 61: reading, plan to read, … (signed-in readers). */}
       <StatusPicker bookUuid={bookUuid} />
+      <AddToList bookUuid={bookUuid} />
       {/* Issue 47: the next chapters from where the reader is, saved for reading offline. */}
       <BookSaveMenu bookUuid={bookUuid} fromNumber={resume?.chapter_number ?? opening?.chapter_number ?? 1} totalChapters={totalChapters} />
     </div>

@@ -20,6 +20,8 @@ export const ERASURE_TABLES: Readonly<Record<string, string>> = {
   account_tokens: 'deleted',
   book_follows: 'deleted',
   reading_statuses: 'deleted',
+  reader_lists: 'deleted, with their books (reader_list_books) and the follows of others',
+  reader_list_follows: 'deleted (the lists the reader follows, and the follows of the reader\u2019s lists)',
   reader_settings: 'deleted (the reader\u2019s reading defaults)',
   book_reading_overrides: 'deleted (the reader\u2019s per-book reading choices)',
   chapter_likes: "deleted, and the chapters' and books' like counts lowered by them",

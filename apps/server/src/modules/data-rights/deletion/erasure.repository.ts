@@ -29,6 +29,13 @@ export async function deleteOwnRows(db: DbExecutor, userId: number): Promise<voi
   await db.deleteFrom('account_tokens').where('user_id', '=', userId).execute();
   await db.deleteFrom('book_follows').where('user_id', '=', userId).execute();
   await db.deleteFrom('reading_statuses').where('user_id', '=', userId).execute();
+  const ownLists = db.selectFrom('reader_lists').select('id').where('user_id', '=', userId);
+  await db
+    .deleteFrom('reader_list_follows')
+    .where((eb) => eb.or([eb('user_id', '=', userId), eb('list_id', 'in', ownLists)]))
+    .execute();
+  await db.deleteFrom('reader_list_books').where('list_id', 'in', ownLists).execute();
+  await db.deleteFrom('reader_lists').where('user_id', '=', userId).execute();
   await db.deleteFrom('reader_settings').where('user_id', '=', userId).execute();
   await db.deleteFrom('book_reading_overrides').where('user_id', '=', userId).execute();
   await db.deleteFrom('auto_unlocks').where('user_id', '=', userId).execute();

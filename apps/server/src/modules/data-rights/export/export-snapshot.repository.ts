@@ -234,6 +234,36 @@ export const readReadingStatuses = (db: DbExecutor, userId: number) =>
     .orderBy('book_id')
     .execute();
 
+/** Issue 61: the reader's lists, their books, and the lists the reader follows. */
+export const readReaderLists = (db: DbExecutor, userId: number) =>
+  db
+    .selectFrom('reader_lists')
+    .select(['id', 'uuid', 'name', 'description', 'visibility', 'hidden_at', 'hidden_reason', 'featured_at', 'created_at', 'updated_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+
+export const readReaderListBooks = (db: DbExecutor, userId: number) =>
+  db
+    .selectFrom('reader_list_books as lb')
+    .innerJoin('reader_lists as l', 'l.id', 'lb.list_id')
+    .select(['lb.list_id', 'lb.book_id', 'lb.position', 'lb.note', 'lb.added_at'])
+    .where('l.user_id', '=', userId)
+    .orderBy('lb.list_id')
+    .orderBy('lb.position')
+    .execute();
+
+export const readFollowedLists = (db: DbExecutor, userId: number) =>
+  db
+    .selectFrom('reader_list_follows as f')
+    .innerJoin('reader_lists as l', 'l.id', 'f.list_id')
+    .select(['l.uuid', 'l.name', 'f.created_at'])
+    .where('f.user_id', '=', userId)
+    .orderBy('f.created_at')
+    .orderBy('l.id')
+    .execute();
+
 /** Issue 45: the reader's reading defaults (one row or none) and per-book choices. */
 export const readReadingSettings = (db: DbExecutor, userId: number) =>
   db

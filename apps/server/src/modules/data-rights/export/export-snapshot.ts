@@ -102,6 +102,9 @@ async function readAll(
   const events = await repo.readReadingEvents(trx, userId);
   const follows = await repo.readFollows(trx, userId);
   const statuses = await repo.readReadingStatuses(trx, userId);
+  const readerLists = await repo.readReaderLists(trx, userId);
+  const readerListBooks = await repo.readReaderListBooks(trx, userId);
+  const followedLists = await repo.readFollowedLists(trx, userId);
   const readingSettings = await repo.readReadingSettings(trx, userId);
   const readingOverrides = await repo.readReadingOverrides(trx, userId);
   const chapterLikes = await repo.readChapterLikes(trx, userId);
@@ -137,7 +140,7 @@ async function readAll(
   const chapterRows = [];
   for (const ids of chunks([...chapterIds])) chapterRows.push(...(await repo.readChapters(trx, ids)));
   for (const row of chapterRows) bookIds.add(Number(row.book_id));
-  for (const rows of [progress, reads, events, follows, statuses, ratings, entries, readingOverrides, autoUnlocks] as {
+  for (const rows of [progress, reads, events, follows, statuses, readerListBooks, ratings, entries, readingOverrides, autoUnlocks] as {
     book_id: number | null;
   }[][])
     for (const row of rows) if (row.book_id !== null) bookIds.add(Number(row.book_id));
@@ -337,6 +340,23 @@ async function readAll(
       created_at: iso(row.created_at),
       updated_at: iso(row.updated_at),
     })),
+    'lists.json': {
+      lists: readerLists.map((list) => ({
+        uuid: list.uuid,
+        name: list.name,
+        description: list.description,
+        visibility: list.visibility,
+        hidden_at: iso(list.hidden_at),
+        reason: list.hidden_reason,
+        featured_at: iso(list.featured_at),
+        created_at: iso(list.created_at),
+        updated_at: iso(list.updated_at),
+        books: readerListBooks
+          .filter((row) => row.list_id === list.id)
+          .map((row) => ({ ...bookRef(row.book_id), position: row.position, note: row.note, added_at: iso(row.added_at) })),
+      })),
+      followed_lists: followedLists.map((row) => ({ uuid: row.uuid, name: row.name, followed_at: iso(row.created_at) })),
+    },
     'reading-preferences.json': {
       defaults: readingSettings
         ? {

@@ -30,6 +30,8 @@ export const EXPORTED_TABLES: Readonly<Record<string, string>> = {
   chapter_reads: 'reading-history.json',
   book_follows: 'follows.json',
   reading_statuses: 'statuses.json',
+  reader_lists: 'lists.json (lists, each with its books: reader_list_books)',
+  reader_list_follows: 'lists.json (followed_lists)',
   reader_settings: 'reading-preferences.json (defaults)',
   book_reading_overrides: 'reading-preferences.json (books)',
   push_subscriptions: 'push-subscriptions.json',

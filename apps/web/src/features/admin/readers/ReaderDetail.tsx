@@ -18,6 +18,7 @@ import { InviteTree } from './InviteTree';
 import { MembershipState } from './MembershipState';
 import { ReasonForm } from './ReasonForm';
 import { ReaderFeedKeysPanel } from './ReaderFeedKeysPanel';
+import { ReaderLibrary } from './ReaderLibrary';
 import { ReaderSignInWays } from './ReaderSignInWays';
 import { ReaderSubscriptions } from './ReaderSubscriptions';
 import { readersApi } from './readers-api';
@@ -130,6 +131,7 @@ export function ReaderDetail() {
 
       <ReaderCommentsPanel userUuid={user.uuid} username={user.username} />
       <ReaderSignInWays userUuid={user.uuid} />
+      <ReaderLibrary userUuid={user.uuid} />
       <ReaderFeedKeysPanel userUuid={user.uuid} />
       <ReaderSubscriptions userUuid={user.uuid} />
       <Ledger grants={detail.data.grants} />

@@ -1,5 +1,6 @@
 import type { FeedKeySummary } from '@inkstream/contracts';
 import type {
+  AdminUserLibrary,
   AdminSignInWays,
   AdminSubscription,
   AdminUserChange,
@@ -32,6 +33,18 @@ export const readersApi = {
     data(client.GET('/api/v1/admin/users/{userUuid}/feed_keys', user(uuid))).then((d) => d.result),
   revokeFeedKey: (uuid: string, keyId: number) =>
     data(client.DELETE('/api/v1/admin/users/{userUuid}/feed_keys/{key_id}', { params: { path: { userUuid: uuid, key_id: keyId } } })),
+  /** Issue 61: the reader's status counts and lists. */
+  library: (uuid: string): Promise<AdminUserLibrary> =>
+    data(client.GET('/api/v1/admin/users/{userUuid}/library', user(uuid))).then((d) => d.result),
+  hideList: (listUuid: string, reason: string) =>
+    data(client.PUT('/api/v1/admin/lists/{listUuid}/hidden', { params: { path: { listUuid } }, body: { reason } })),
+  unhideList: (listUuid: string) => data(client.DELETE('/api/v1/admin/lists/{listUuid}/hidden', { params: { path: { listUuid } } })),
+  featureList: (listUuid: string, on: boolean) =>
+    data(
+      on
+        ? client.PUT('/api/v1/admin/lists/{listUuid}/featured', { params: { path: { listUuid } } })
+        : client.DELETE('/api/v1/admin/lists/{listUuid}/featured', { params: { path: { listUuid } } }),
+    ),
   signInWays: (uuid: string): Promise<AdminSignInWays> =>
     data(client.GET('/api/v1/admin/users/{userUuid}/sign-in-ways', user(uuid))).then((d) => d.result),
   unlinkProvider: (uuid: string, id: number, reason: string) =>

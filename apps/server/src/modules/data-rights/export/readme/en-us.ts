@@ -35,6 +35,8 @@ export const enUs: ReadmeWords = {
     'follows.json': 'The books you follow, since when.',
     'statuses.json':
       'The reading status of each book you filed (reading, plan to read, on hold, re-reading, completed, dropped), whether you set it or the site did when you started the book, and when.',
+    'lists.json':
+      'The lists you made (name, description, who can see them, whether the moderators hid one and why, whether the site featured it; each book with its place and your note) and the lists of others you follow.',
     'reading-preferences.json':
       'How you like to read: your defaults (page mode, direction, fit; the novel font, spacing, margins and theme) and your choices for single books.',
     'likes.json': 'The chapters and comments you liked, and when.',
@@ -198,6 +200,14 @@ export const enUs: ReadmeWords = {
     until: 'until when',
     reading_status: 'the reading status you filed the book under: reading, plan_to_read, on_hold, re_reading, completed or dropped',
     set_by: 'who set it: you, or the site (reading, when you opened the book)',
+    lists: 'your lists of books',
+    followed_lists: 'the lists of other readers you follow',
+    description: 'the description you wrote',
+    visibility: 'who can see it: private (you), unlisted (anyone with the link) or public',
+    hidden_at: 'when the moderators hid it (null: never)',
+    featured_at: 'when the site featured it on the home page (null: never)',
+    position: 'its place in the list, from 1',
+    added_at: 'when you added it',
     updated_at: 'when it last changed',
     used_at: 'when it was used',
     uuid: 'identifier',

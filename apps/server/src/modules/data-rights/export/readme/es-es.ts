@@ -35,6 +35,8 @@ export const esEs: ReadmeWords = {
     'follows.json': 'Los libros que sigues, desde cuándo.',
     'statuses.json':
       'El estado de lectura de cada libro que clasificaste (leyendo, pendiente, en pausa, releyendo, terminado, abandonado), si lo pusiste tú o el sitio al empezar el libro, y cuándo.',
+    'lists.json':
+      'Las listas que creaste (nombre, descripción, quién puede verlas, si los moderadores ocultaron alguna y por qué, si el sitio la destacó; cada libro con su lugar y tu nota) y las listas de otros lectores que sigues.',
     'reading-preferences.json':
       'Cómo te gusta leer: tus ajustes predeterminados (modo de página, dirección, ajuste; fuente, interlineado, márgenes y tema de las novelas) y tus elecciones para libros concretos.',
     'likes.json': 'Los capítulos y comentarios que te gustaron, y cuándo.',
@@ -199,6 +201,14 @@ export const esEs: ReadmeWords = {
     reading_status:
       'el estado de lectura del libro: reading (leyendo), plan_to_read (pendiente), on_hold (en pausa), re_reading (releyendo), completed (terminado) o dropped (abandonado)',
     set_by: 'quién lo puso: you (tú) o site (el sitio, al abrir el libro)',
+    lists: 'tus listas de libros',
+    followed_lists: 'las listas de otros lectores que sigues',
+    description: 'la descripción que escribiste',
+    visibility: 'quién puede verla: private (tú), unlisted (quien tenga el enlace) o public',
+    hidden_at: 'cuándo la ocultaron los moderadores (null: nunca)',
+    featured_at: 'cuándo el sitio la destacó en la portada (null: nunca)',
+    position: 'su lugar en la lista, desde 1',
+    added_at: 'cuándo lo añadiste',
     updated_at: 'cuándo cambió por última vez',
     used_at: 'cuándo se usó',
     uuid: 'identificador',

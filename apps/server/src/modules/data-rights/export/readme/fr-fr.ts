@@ -36,6 +36,8 @@ export const frFr: ReadmeWords = {
     'follows.json': 'Les livres que vous suivez, et depuis quand.',
     'statuses.json':
       'Le statut de lecture de chaque livre que vous avez classé (en cours, à lire, en pause, relecture, terminé, abandonné), si vous l’avez choisi ou si le site l’a mis quand vous avez commencé le livre, et quand.',
+    'lists.json':
+      'Les listes que vous avez créées (nom, description, qui peut les voir, si les modérateurs en ont masqué une et pourquoi, si le site l’a mise en avant ; chaque livre avec sa place et votre note) et les listes d’autres lecteurs que vous suivez.',
     'reading-preferences.json':
       'Votre façon de lire : vos réglages par défaut (mode de page, sens, ajustement ; police, interligne, marges et thème des romans) et vos choix pour certains livres.',
     'likes.json': 'Les chapitres et commentaires que vous avez aimés, et quand.',
@@ -199,6 +201,14 @@ export const frFr: ReadmeWords = {
     reading_status:
       'le statut de lecture du livre : reading (en cours), plan_to_read (à lire), on_hold (en pause), re_reading (relecture), completed (terminé) ou dropped (abandonné)',
     set_by: 'qui l’a mis : you (vous) ou site (le site, quand vous avez ouvert le livre)',
+    lists: 'vos listes de livres',
+    followed_lists: 'les listes d’autres lecteurs que vous suivez',
+    description: 'la description que vous avez écrite',
+    visibility: 'qui peut la voir : private (vous), unlisted (toute personne ayant le lien) ou public',
+    hidden_at: 'quand les modérateurs l’ont masquée (null : jamais)',
+    featured_at: 'quand le site l’a mise en avant sur l’accueil (null : jamais)',
+    position: 'sa place dans la liste, à partir de 1',
+    added_at: 'quand vous l’avez ajouté',
     updated_at: 'dernière modification',
     used_at: 'date d’utilisation',
     uuid: 'identifiant',

@@ -29,6 +29,8 @@ export const zhCn: ReadmeWords = {
     'reading-events.json': '你的阅读应用发送的阅读事件（打开作品、开始章节、读完章节）及其时间。',
     'follows.json': '你关注的作品及关注时间。',
     'statuses.json': '你为每部作品设置的阅读状态（在读、想读、搁置、重读、读完、弃读），由你设置还是在你开始阅读时由本站设置，以及时间。',
+    'lists.json':
+      '你创建的书单（名称、简介、谁能看到、是否被管理员隐藏及原因、是否被网站推荐；每本书的位置和你的备注），以及你关注的其他读者的书单。',
     'reading-preferences.json': '你的阅读偏好：默认设置（翻页模式、方向、适配；小说的字体、行距、边距和主题）以及对单部作品的设置。',
     'likes.json': '你点赞的章节和评论，以及点赞时间。',
     'comments.json': '你的评论（内容、状态、章节、日期）、你提交的评论举报，以及你收到的回复提醒。',
@@ -190,6 +192,14 @@ export const zhCn: ReadmeWords = {
     reading_status:
       '你为作品设置的阅读状态：reading（在读）、plan_to_read（想读）、on_hold（搁置）、re_reading（重读）、completed（读完）或 dropped（弃读）',
     set_by: '由谁设置：you（你）或 site（你开始阅读时由本站设置）',
+    lists: '你的书单',
+    followed_lists: '你关注的其他读者的书单',
+    description: '你写的简介',
+    visibility: '谁能看到：private（仅你自己）、unlisted（有链接的人）或 public（公开）',
+    hidden_at: '管理员隐藏它的时间（null：从未）',
+    featured_at: '网站在首页推荐它的时间（null：从未）',
+    position: '在书单中的位置，从 1 开始',
+    added_at: '你添加它的时间',
     updated_at: '最后修改时间',
     used_at: '使用时间',
     uuid: '标识',
