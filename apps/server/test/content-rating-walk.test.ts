@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -132,7 +133,36 @@ beforeAll(async () => {
     }
   }
   await refreshDiscovery(ctx, now);
-  subjects = { title: ADULT_TITLE, tag: 'Noir', authorSlug: 'mara-quill', hiddenAuthorSlug: 'solo-velvet', alsoReadOf: safe.uuid };
+  // A reader's public list holding both (as when the site still showed the adult book to its author).
+  const curator = await createUser(ctx);
+  const listUuid = randomUUID();
+  const list = await ctx.db
+    .insertInto('reader_lists')
+    .values({
+      uuid: listUuid,
+      user_id: curator.id,
+      name: 'Noir picks',
+      visibility: 'public',
+      hidden_at: null,
+      hidden_reason: null,
+      featured_at: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await ctx.db
+    .insertInto('reader_list_books')
+    .values([safe, adult].map((book, position) => ({ list_id: list.id, book_id: book.id, position, note: null, added_at: now })))
+    .execute();
+  subjects = {
+    title: ADULT_TITLE,
+    tag: 'Noir',
+    authorSlug: 'mara-quill',
+    hiddenAuthorSlug: 'solo-velvet',
+    alsoReadOf: safe.uuid,
+    publicList: listUuid,
+  };
 });
 afterAll(() => ctx?.close());
 
@@ -215,6 +245,7 @@ describe(`content ratings: every listing follows the rule (${TEST_DIALECT})`, ()
           'release calendar',
           'author page',
           'readers also read',
+          'a public reader list',
           'OPDS 1.2 new',
           'OPDS 1.2 search',
           'OPDS 1.2 library',

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStatusImportService } from '../src/modules/library/status-import/import.service.js';
 import { callApi, createBook, createUser, type TestBook, type TestUser } from './helpers/factories.js';
 import { createTestContext, type TestContext } from './helpers/test-context.js';
+import { createAudiences } from '../src/modules/access/audiences.js';
+import { DEFAULT_RATING_POLICY } from '../src/modules/access/content-rating.js';
 
 /**
  * Issue 61: importing statuses from a MyAnimeList (.xml.gz) and a MangaDex export on both
@@ -134,14 +136,22 @@ describe('importing statuses', () => {
   it('STATUS_LIMIT_REACHED when the import would pass the limit, and nothing is written', async () => {
     const reader = await createUser(ctx);
     await callApi(ctx, 'PUT', `/user/statuses/${tom1.uuid}`, reader, { status: 'dropped' });
-    const importer = createStatusImportService({ db: ctx.db, max: 2 });
+    const importer = createStatusImportService({
+      db: ctx.db,
+      audiences: createAudiences({ db: ctx.db, ratingPolicy: async () => DEFAULT_RATING_POLICY }),
+      max: 2,
+    });
     await expect(importer.importStatuses(reader.id, malBody as never)).rejects.toMatchObject({
       code: 'STATUS_LIMIT_REACHED',
       statusCode: 409,
     });
     expect((await statusOf(reader, jade)).status).toBeNull();
     // Replacing an existing status adds no book: within the limit.
-    const fits = await createStatusImportService({ db: ctx.db, max: 3 }).importStatuses(reader.id, malBody as never);
+    const fits = await createStatusImportService({
+      db: ctx.db,
+      audiences: createAudiences({ db: ctx.db, ratingPolicy: async () => DEFAULT_RATING_POLICY }),
+      max: 3,
+    }).importStatuses(reader.id, malBody as never);
     expect(fits.matched).toBe(2);
   });
 });

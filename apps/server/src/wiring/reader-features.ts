@@ -74,9 +74,9 @@ export function buildReaderFeatures(
   const progress = createProgressService({ db, media });
   const follows = createFollowsService({ db, media, progress });
   // Issue 61: reading statuses (the library's tabs).
-  const statuses = createStatusesService({ db, media, progress });
+  const statuses = createStatusesService({ db, media, progress, audiences: given.audiences });
   // Issue 61: reader lists.
-  const lists = createListsService({ db, media });
+  const lists = createListsService({ db, media, audiences: given.audiences });
   // OPDS feeds (issue 32, docs/OPDS.md "Feeds"): the catalogue, library and reading services, as apps read them.
   const opds = createOpdsService({ db, catalogue, follows, progress, access, media, versions });
   // OPDS-PSE page streaming: the entitlement at every page, progress recorded behind the page.

@@ -23,6 +23,8 @@ export interface ListingSubjects {
   /** Someone credited on books the walk's subject list must hide, and on no other. */
   hiddenAuthorSlug: string;
   alsoReadOf: string;
+  /** A public reader list holding the books (issue 61, lists). */
+  publicList: string;
 }
 
 export interface ListingUrl {
@@ -57,6 +59,7 @@ export const LISTING_URLS: ListingUrl[] = [
   api('author page of hidden books only', (s) => `/api/v1/comics/author/${s.hiddenAuthorSlug}?language=en-us`),
   api('readers also read', (s) => `/api/v1/comics/book/${s.alsoReadOf}/also_read?language=en-us`),
   api('because you read', () => '/api/v1/user/because_you_read?language=en-us', true),
+  api('a public reader list', (s) => `/api/v1/lists/${s.publicList}?language=en-us`),
   feed('OPDS 1.2 catalog', () => 'v1.2/catalog'),
   feed('OPDS 1.2 new', () => 'v1.2/new'),
   feed('OPDS 1.2 popular', () => 'v1.2/popular'),

@@ -16,7 +16,7 @@ export function createListsAdminService(deps: { db: Db; audit: AuditService; now
   const now = deps.now ?? Date.now;
 
   async function userLibrary(userUuid: string): Promise<AdminUserLibrary> {
-    const user = await db.selectFrom('users').select('id').where('uuid', '=', userUuid).executeTakeFirst();
+    const user = await repo.findUserIdByUuid(db, userUuid);
     if (!user) throw notFound(ErrorCode.USER_NOT_FOUND, 'No such reader');
     const [rows, lists] = await Promise.all([countStatuses(db, user.id), repo.findOwnedLists(db, user.id)]);
     const counted = new Map(rows.map((row) => [row.status, Number(row.n)]));

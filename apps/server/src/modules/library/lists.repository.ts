@@ -137,7 +137,7 @@ export const findListBookRows = (db: DbExecutor, listId: number) =>
   db
     .selectFrom('reader_list_books as lb')
     .innerJoin('books as b', 'b.id', 'lb.book_id')
-    .select(['lb.book_id', 'b.uuid as book_uuid', 'b.is_published', 'lb.position', 'lb.note', 'lb.added_at'])
+    .select(['lb.book_id', 'b.uuid as book_uuid', 'b.is_published', 'b.content_rating', 'lb.position', 'lb.note', 'lb.added_at'])
     .where('lb.list_id', '=', listId)
     .orderBy('lb.position')
     .orderBy('lb.book_id')
@@ -184,3 +184,6 @@ export const isFollowingList = async (db: DbExecutor, userId: number, listId: nu
     .where('user_id', '=', userId)
     .where('list_id', '=', listId)
     .executeTakeFirst()) !== undefined;
+
+/** The account of a uuid (the console's reader page), or undefined. */
+export const findUserIdByUuid = (db: DbExecutor, uuid: string) => db.selectFrom('users').select('id').where('uuid', '=', uuid).executeTakeFirst();

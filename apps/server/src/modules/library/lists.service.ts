@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import type { Audiences } from '../access/audiences.js';
+import { mayOpen } from '../access/content-rating.js';
 import {
   ErrorCode,
   LIST_BOOKS_MAX,
@@ -55,7 +57,13 @@ export function toSummary(row: repo.ListSummaryRow, forOwner: boolean): ReaderLi
  * never learn a private or hidden list exists (404). Names, descriptions and notes are community
  * text: cleaned, then the site's word filter masks words or refuses a text it would hold.
  */
-export function createListsService(deps: { db: Db; media: MediaUrls; now?: () => number }) {
+export function createListsService(deps: {
+  db: Db;
+  media: MediaUrls;
+  /** Issue 61: a list shows each viewer only the books the content rating rule lets them open. */
+  audiences: Pick<Audiences, 'of'>;
+  now?: () => number;
+}) {
   const { db, media } = deps;
   const now = deps.now ?? Date.now;
 
@@ -80,6 +88,15 @@ export function createListsService(deps: { db: Db; media: MediaUrls; now?: () =>
   async function publishedBook(executor: DbExecutor, bookUuid: string) {
     const book = await findPublishedBook(executor, bookUuid);
     if (!book) throw notFound(ErrorCode.BOOK_NOT_FOUND, 'This book does not exist');
+    return book;
+  }
+
+  /** A book the reader may put in a list: published, and one the content rating rule lets them open. */
+  async function listableBook(executor: DbExecutor, userId: number, bookUuid: string) {
+    const book = await publishedBook(executor, bookUuid);
+    if (!mayOpen(await deps.audiences.of({ id: userId }, executor), book.content_rating)) {
+      throw notFound(ErrorCode.BOOK_NOT_FOUND, 'This book does not exist');
+    }
     return book;
   }
 
@@ -128,7 +145,7 @@ export function createListsService(deps: { db: Db; media: MediaUrls; now?: () =>
   async function putBook(userId: number, listUuid: string, bookUuid: string, body: ListBookBody): Promise<ReaderList> {
     await db.transaction().execute(async (trx) => {
       const list = await ownedList(trx, userId, listUuid);
-      const book = await publishedBook(trx, bookUuid);
+      const book = await listableBook(trx, userId, bookUuid);
       // undefined: the note stays; null or blank: no note.
       const note =
         body.note === undefined
@@ -202,7 +219,9 @@ export function createListsService(deps: { db: Db; media: MediaUrls; now?: () =>
     const isOwner = row !== undefined && viewerId !== null && row.user_id === viewerId;
     if (!row || (!isOwner && !visibleToOthers(row))) throw listNotFound();
     const language = resolveLanguage(languageParam);
-    const rows = (await repo.findListBookRows(db, row.id)).filter((book) => book.is_published === 1);
+    // Issue 61: what this viewer may open, whoever put it there (a list is read by others too).
+    const audience = await deps.audiences.of(viewerId === null ? null : { id: viewerId });
+    const rows = (await repo.findListBookRows(db, row.id)).filter((book) => book.is_published === 1 && mayOpen(audience, book.content_rating));
     const [texts, following] = await Promise.all([
       loadTexts(
         db,

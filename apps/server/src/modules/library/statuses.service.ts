@@ -8,6 +8,7 @@ import {
   type StatusesQuery,
   type StatusItem,
 } from '@inkstream/contracts';
+import type { Audiences } from '../access/audiences.js';
 import type { Db } from '../../db/database.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { resolveLanguage } from '../../lib/language.js';
@@ -27,7 +28,14 @@ import * as repo from './statuses.repository.js';
  * sets "reading" when the reader opens a chapter of a book under no status or planned
  * (progress.service.ts). Following stays its own switch (alerts).
  */
-export function createStatusesService(deps: { db: Db; media: MediaUrls; progress: ProgressService; now?: () => number }) {
+export function createStatusesService(deps: {
+  db: Db;
+  media: MediaUrls;
+  progress: ProgressService;
+  /** Issue 61: an import matches only books the content rating rule lets the reader open. */
+  audiences: Pick<Audiences, 'of'>;
+  now?: () => number;
+}) {
   const { db, media, progress } = deps;
   const now = deps.now ?? Date.now;
 
@@ -105,7 +113,7 @@ export function createStatusesService(deps: { db: Db; media: MediaUrls; progress
   }
 
   // Import from MyAnimeList, AniList or MangaDex (status-import/).
-  const { importStatuses } = createStatusImportService({ db, now });
+  const { importStatuses } = createStatusImportService({ db, now, audiences: deps.audiences });
 
   return { get, set, clear, counts, list, importStatuses };
 }

@@ -7,6 +7,8 @@ import {
   type ImportStatusesReport,
   type ReadingStatus,
 } from '@inkstream/contracts';
+import type { Audiences } from '../../access/audiences.js';
+import { openableRatings } from '../../access/content-rating.js';
 import type { Db } from '../../../db/database.js';
 import { AppError } from '../../../lib/app-error.js';
 import { refuseLeftReader } from '../../users/account-guard.js';
@@ -34,14 +36,20 @@ export function parseImport(body: ImportStatusesBody): ImportEntry[] {
 }
 
 /** `max`: STATUSES_MAX, smaller in a test of the limit. */
-export function createStatusImportService(deps: { db: Db; now?: () => number; max?: number }) {
+export function createStatusImportService(deps: {
+  db: Db;
+  /** Issue 61: a file matches only books the content rating rule lets this reader open. */
+  audiences: Pick<Audiences, 'of'>;
+  now?: () => number;
+  max?: number;
+}) {
   const { db } = deps;
   const max = deps.max ?? STATUSES_MAX;
   const now = deps.now ?? Date.now;
 
   async function importStatuses(userId: number, body: ImportStatusesBody): Promise<ImportStatusesReport> {
     const entries = parseImport(body);
-    const catalogue = await loadCatalogue(db);
+    const catalogue = await loadCatalogue(db, openableRatings(await deps.audiences.of({ id: userId })));
     const dryRun = body.dry_run === true;
     const at = now();
 

@@ -21,8 +21,9 @@ export interface Catalogue {
   books: Map<number, CatalogueBook>;
 }
 
-export async function loadCatalogue(db: DbExecutor): Promise<Catalogue> {
-  const { translations, alternates } = await findPublishedTitles(db);
+/** The books a reader's file can match: published, of the ratings the reader may open (issue 61). */
+export async function loadCatalogue(db: DbExecutor, ratings: readonly string[]): Promise<Catalogue> {
+  const { translations, alternates } = await findPublishedTitles(db, ratings);
   const byKey = new Map<string, Set<number>>();
   const books = new Map<number, CatalogueBook>();
   const add = (title: string, bookId: number) => {

@@ -3,20 +3,25 @@ import type { DbExecutor } from '../../../db/database.js';
 
 /** Issue 61: the statements of the statuses import (import.service.ts, match.ts). */
 
-/** Every title of every published book: each language's title and the alternate titles. */
-export async function findPublishedTitles(db: DbExecutor) {
+/**
+ * Every title of every published book of `ratings` (issue 61: those the reader may open):
+ * each language's title and the alternate titles.
+ */
+export async function findPublishedTitles(db: DbExecutor, ratings: readonly string[]) {
   const [translations, alternates] = await Promise.all([
     db
       .selectFrom('book_translations as t')
       .innerJoin('books as b', 'b.id', 't.book_id')
       .select(['b.id', 'b.uuid', 'b.original_language', 't.language', 't.title'])
       .where('b.is_published', '=', 1)
+      .where('b.content_rating', 'in', ratings)
       .execute(),
     db
       .selectFrom('book_alternate_titles as a')
       .innerJoin('books as b', 'b.id', 'a.book_id')
       .select(['a.book_id', 'a.title'])
       .where('b.is_published', '=', 1)
+      .where('b.content_rating', 'in', ratings)
       .execute(),
   ]);
   return { translations, alternates };
