@@ -1,4 +1,4 @@
-import type { GenreTag, Language } from '@inkstream/contracts';
+import type { ContentDescriptorValue, ContentRatingValue, GenreTag, Language } from '@inkstream/contracts';
 
 /**
  * The demo catalogue as static data, so every fresh install shows the same books. The spread of
@@ -30,6 +30,9 @@ export interface DemoBook {
   recommendation_rank?: number;
   /** Other names readers know the book by (a romanisation, another language's name): searched as titles. */
   alternate_titles?: readonly { title: string; language: string | null }[];
+  /** Issue 61: the content rating and descriptors (all ages, none, when absent). */
+  content_rating?: ContentRatingValue;
+  content_descriptors?: readonly ContentDescriptorValue[];
   /** English and Chinese are always present; the English title is what the images show. */
   text: Partial<Record<Language, DemoText>> & Record<'en-us' | 'zh-cn', DemoText>;
 }
@@ -75,6 +78,7 @@ export const DEMO_BOOKS: readonly DemoBook[] = [
   {
     book_type: 'comic', original_language: 'zh-cn', tags: ['末世危机', '未来科幻'], chapter_count: 75,
     total_likes: 4_410, popularity: 420_000, updated_ago: 7 * HOUR, cadence_days: 4,
+    content_rating: 'teen', content_descriptors: ['violence'],
     text: {
       'zh-cn': ['灰烬之后', '火山冬天降临的第七年，城市只剩灰烬与寂静。前快递员林野带着一只导盲犬和一张手绘地图，穿越废土寻找传说中的绿洲避难所。'],
       'en-us': ['After the Ash', 'Seven years into the volcanic winter, the cities hold nothing but ash and silence. Former courier Lin Ye crosses the wasteland with a guide dog and a hand-drawn map, searching for the fabled green shelter.'],
@@ -173,6 +177,7 @@ export const DEMO_BOOKS: readonly DemoBook[] = [
   {
     book_type: 'comic', original_language: 'zh-cn', tags: ['末世危机', '悬疑推理'], chapter_count: 12, public_free_chapters: 0,
     total_likes: 1, popularity: 9_000, updated_ago: 95 * DAY, cadence_days: 12,
+    content_rating: 'mature', content_descriptors: ['violence', 'horror'],
     text: {
       'zh-cn': ['末班列车', '末日降临那晚，一列末班地铁驶进了没有尽头的隧道。车厢里的十二名乘客发现，每到一站，就有一个人消失。'],
       'en-us': ['Last Train to Dawn', 'On the night the world ends, the last subway train rolls into a tunnel with no end. The twelve passengers aboard discover that at every station, one of them disappears.'],

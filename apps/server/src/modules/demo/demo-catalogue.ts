@@ -232,6 +232,8 @@ async function insertPreparedBook(
       alternate_titles: book.alternate_titles ?? [],
       author: DEMO_AUTHORS[index] ?? null,
       status: isCompletedDemoBook(book) ? 'completed' : 'ongoing',
+      ...(book.content_rating ? { content_rating: book.content_rating } : {}),
+      ...(book.content_descriptors ? { content_descriptors: book.content_descriptors } : {}),
     });
     for (const chapter of prepared.chapters) {
       await insertChapter(trx, {

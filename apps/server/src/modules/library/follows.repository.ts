@@ -2,7 +2,12 @@ import { sql } from 'kysely';
 import type { DbExecutor } from '../../db/database.js';
 
 export const findPublishedBook = (db: DbExecutor, bookUuid: string) =>
-  db.selectFrom('books').select(['id', 'uuid', 'content_rating']).where('uuid', '=', bookUuid).where('is_published', '=', 1).executeTakeFirst();
+  db
+    .selectFrom('books')
+    .select(['id', 'uuid', 'content_rating'])
+    .where('uuid', '=', bookUuid)
+    .where('is_published', '=', 1)
+    .executeTakeFirst();
 
 export const findBookId = (db: DbExecutor, bookUuid: string) =>
   db.selectFrom('books').select('id').where('uuid', '=', bookUuid).executeTakeFirst();

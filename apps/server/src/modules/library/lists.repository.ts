@@ -186,4 +186,5 @@ export const isFollowingList = async (db: DbExecutor, userId: number, listId: nu
     .executeTakeFirst()) !== undefined;
 
 /** The account of a uuid (the console's reader page), or undefined. */
-export const findUserIdByUuid = (db: DbExecutor, uuid: string) => db.selectFrom('users').select('id').where('uuid', '=', uuid).executeTakeFirst();
+export const findUserIdByUuid = (db: DbExecutor, uuid: string) =>
+  db.selectFrom('users').select('id').where('uuid', '=', uuid).executeTakeFirst();

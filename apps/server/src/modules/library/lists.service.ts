@@ -221,7 +221,9 @@ export function createListsService(deps: {
     const language = resolveLanguage(languageParam);
     // Issue 61: what this viewer may open, whoever put it there (a list is read by others too).
     const audience = await deps.audiences.of(viewerId === null ? null : { id: viewerId });
-    const rows = (await repo.findListBookRows(db, row.id)).filter((book) => book.is_published === 1 && mayOpen(audience, book.content_rating));
+    const rows = (await repo.findListBookRows(db, row.id)).filter(
+      (book) => book.is_published === 1 && mayOpen(audience, book.content_rating),
+    );
     const [texts, following] = await Promise.all([
       loadTexts(
         db,
