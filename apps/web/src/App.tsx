@@ -36,6 +36,8 @@ const ConfirmEmailPage = lazy(withRestOfLanguage(() => import('./routes/ConfirmE
 const SignInFinishPage = lazy(withRestOfLanguage(() => import('./routes/SignInFinishPage')));
 const ProfilePage = lazy(withRestOfLanguage(() => import('./routes/ProfilePage')));
 const LibraryPage = lazy(withRestOfLanguage(() => import('./routes/LibraryPage')));
+// Issue 61: a reader's shared list (its words are the library's).
+const ListPage = lazy(withRestOfLanguage(() => import('./routes/ListPage')));
 const ContactPage = lazy(withRestOfLanguage(() => import('./routes/ContactPage')));
 const LegalPage = lazy(withRestOfLanguage(() => import('./routes/LegalPage')));
 const UnsubscribePage = lazy(withRestOfLanguage(() => import('./routes/UnsubscribePage')));
@@ -118,6 +120,7 @@ function AppRoutesInSuspense() {
             }
           />
           <Route path={PAGE.library} element={<LibraryPage />} />
+          <Route path={PAGE.list} element={<ListPage />} />
           <Route path={PAGE.offline} element={<OfflinePage />} />
           <Route path={PAGE.contact} element={<ContactPage />} />
           <Route path={PAGE.privacy} element={<LegalPage kind="privacy" />} />

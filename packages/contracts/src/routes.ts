@@ -13,6 +13,8 @@ export const PAGE_PATTERNS = {
   schedule: '/schedule',
   rankings: '/rankings',
   author: '/author/:slug',
+  // Issue 61: a reader's list, shared by its link (unlisted) or public.
+  list: '/lists/:uuid',
   reading: '/reader/book/chapter/:bookid/:chapter_uuid/:chapter_number',
   login: '/login',
   register: '/register',
@@ -127,6 +129,8 @@ export const pagePath = {
   search: (q: string) => `${PAGE_PATTERNS.search}?q=${encodeURIComponent(q)}`,
   /** The registration a friend's invitation opens, its code filled in. */
   register: (inviteCode: string) => `${PAGE_PATTERNS.register}?invite_code=${encodeURIComponent(inviteCode)}`,
+  /** Issue 61: a reader's list. */
+  list: (uuid: string) => `/lists/${encodeURIComponent(uuid)}`,
   /** The profile, at one of its sections. */
   profile: (section: ProfileSection) => `${PAGE_PATTERNS.profile}#${section}`,
   /** The chapters saved in this browser for reading offline (issue 47). */

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { usePageTitle } from './use-page-title';
 import styles from './NotFound.module.css';
 
-export type NotFoundKind = 'page' | 'book' | 'chapter' | 'author';
+export type NotFoundKind = 'page' | 'book' | 'chapter' | 'author' | 'list';
 
 /**
  * What a reader sees for an address that leads nowhere: an unknown path, a book or a chapter that

@@ -16,6 +16,12 @@ export const listsApi = {
   remove: (listUuid: string) => result(client.DELETE('/api/v1/user/lists/{listUuid}', list(listUuid))),
   putBook: (listUuid: string, bookUuid: string, body: { note?: string | null; position?: number }): Promise<ReaderList> =>
     result(client.PUT('/api/v1/user/lists/{listUuid}/books/{bookUuid}', { ...listBook(listUuid, bookUuid), body })),
+  follow: (listUuid: string, on: boolean): Promise<{ following: boolean }> =>
+    result(
+      on
+        ? client.PUT('/api/v1/user/lists/{listUuid}/follow', list(listUuid))
+        : client.DELETE('/api/v1/user/lists/{listUuid}/follow', list(listUuid)),
+    ),
   removeBook: (listUuid: string, bookUuid: string): Promise<ReaderList> =>
     result(client.DELETE('/api/v1/user/lists/{listUuid}/books/{bookUuid}', listBook(listUuid, bookUuid))),
 };

@@ -79,6 +79,8 @@ const KIND_OF_PAGE: Record<PageName, Exclude<PageRoute['kind'], 'unknown'>> = {
   gift: 'private',
   signInFinish: 'private',
   sandboxWechatLogin: 'private',
+  // Issue 61: a reader's list is drawn by the app in the browser and not indexed (not server-rendered yet).
+  list: 'private',
 };
 
 /** The web app's routes (the contracts route table), as far as page heads differ between them. */

@@ -45,7 +45,10 @@ export function ListsTab({ isLoggedIn }: { isLoggedIn: boolean }) {
             <li key={list.list_uuid} className={styles.item}>
               <div className={styles.itemBody}>
                 <h2 className={styles.itemTitle}>
-                  <bdi>{list.name}</bdi>
+                  {/* The list's own page: the link a reader shares (unlisted or public). */}
+                  <Link to={pagePath.list(list.list_uuid)}>
+                    <bdi>{list.name}</bdi>
+                  </Link>
                 </h2>
                 <p className={styles.meta}>
                   {t(`lists.visibility.${list.visibility}`)} · {t('lists.books', { count: list.book_count })}
