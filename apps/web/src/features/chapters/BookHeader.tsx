@@ -77,7 +77,8 @@ function ContentRatingLine({ rating, descriptors = [] }: { rating: string | unde
     <p className={styles.contentRating} data-testid="content-rating">
       <span className={rating === 'adult' ? styles.adultBadge : styles.ratingBadge}>
         <span className="visually-hidden">{t('contentRating.label')}: </span>
-        {t(`contentRating.${rating}`)}
+        {/* Isolated, so "+18" reads the same in Arabic as on the gate's mark. */}
+        <bdi>{t(`contentRating.${rating}`)}</bdi>
       </span>
       {descriptors.length > 0 && <span>{`${t('contentRating.contains')}: ${list}`}</span>}
     </p>
