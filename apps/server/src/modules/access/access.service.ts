@@ -15,20 +15,14 @@ export type ChapterAccessOrMissing = ChapterAccess | 'missing';
  * terms its own one-statement read selected (reading.service.ts). A chapter of a book the reader
  * may not open (issue 61, the content rating rule: content-rating.ts) is missing for them here.
  */
-export function createAccessService(deps: { db: Db; audiences: Pick<Audiences, 'general' | 'of'>; now?: () => number }) {
+export function createAccessService(deps: { db: Db; audiences: Pick<Audiences, 'general' | 'forOpening'>; now?: () => number }) {
   const { db, audiences } = deps;
   const now = deps.now ?? (() => Date.now());
 
-  /**
-   * Whether `user` may open books of each rating in `ratings` (the content rating rule). Only a
-   * rating the general audience may not open (adult) costs a read of the reader's confirmation.
-   */
+  /** Whether `user` may open books of each rating in `ratings` (the content rating rule, audiences.ts `forOpening`). */
   async function openableBy(user: AuthUser | null, ratings: Iterable<string>, executor?: DbExecutor): Promise<(rating: string) => boolean> {
-    const general = await audiences.general(executor);
-    const doubtful = [...ratings].filter((rating) => !mayOpen(general, rating));
-    if (doubtful.length === 0) return () => true;
-    const audience = await audiences.of(user, executor);
-    return (rating) => mayOpen(audience, rating);
+    const audience = await audiences.forOpening(user, ratings, executor);
+    return (rating) => audience === null || mayOpen(audience, rating);
   }
 
   async function chapterAccess(chapterUuid: string, user: AuthUser | null): Promise<ChapterAccessOrMissing> {

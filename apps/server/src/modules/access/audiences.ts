@@ -1,6 +1,6 @@
 import type { DbExecutor } from '../../db/database.js';
 import { findAgeConfirmedAt } from './access.repository.js';
-import { audienceFor, type Audience, type RatingPolicy } from './content-rating.js';
+import { audienceFor, mayBeRefusedToSome, mayOpen, type Audience, type RatingPolicy } from './content-rating.js';
 
 /**
  * Issue 61: the audience (content-rating.ts) of a request, from the site's policy and, when it can
@@ -28,7 +28,21 @@ export function createAudiences(deps: { db: DbExecutor; ratingPolicy: (executor?
     return audienceFor(policy, { ageConfirmed: (await findAgeConfirmedAt(executor ?? deps.db, user.id)) !== null });
   }
 
-  return { general, of };
+  /**
+   * The audience whose word decides whether `user` may open books of `ratings`, or null when every
+   * one of them opens for everyone (no read at all: the usual case, every book that is not adult),
+   * or for the general audience (the policy read, not the account). The one place the content reads
+   * (the chapter answer, the access door) ask; inside a transaction, pass it as `executor`.
+   */
+  async function forOpening(user: { id: number } | null, ratings: Iterable<string>, executor?: DbExecutor): Promise<Audience | null> {
+    const doubtful = [...ratings].filter(mayBeRefusedToSome);
+    if (doubtful.length === 0) return null;
+    const everyone = await general(executor);
+    if (doubtful.every((rating) => mayOpen(everyone, rating))) return null;
+    return of(user, executor);
+  }
+
+  return { general, of, forOpening };
 }
 
 export type Audiences = ReturnType<typeof createAudiences>;

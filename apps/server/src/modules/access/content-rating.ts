@@ -83,6 +83,13 @@ export function verdictOf(audience: Audience, rating: string): 'shown' | 'blurre
 /** Whether a book of `rating` appears in this audience's lists (shown, blurred or locked). */
 export const isListedFor = (audience: Audience, rating: string): boolean => (audience.hidden & ratingBit(rating)) === 0;
 
+/**
+ * Whether any audience under any policy can be refused a book of `rating`: only an adult one (or an
+ * unknown value, counted as adult). Every other book opens for everyone, so asking it needs no
+ * read of the policy or of the reader.
+ */
+export const mayBeRefusedToSome = (rating: string): boolean => (ratingBit(rating) & ADULT) !== 0;
+
 /** Whether this audience may open the book (its page, chapters, files): listed and not locked. */
 export const mayOpen = (audience: Audience, rating: string): boolean => ((audience.hidden | audience.locked) & ratingBit(rating)) === 0;
 

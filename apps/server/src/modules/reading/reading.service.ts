@@ -1,6 +1,5 @@
 import type { UnlockOffer } from '@inkstream/contracts';
 import type { Audiences } from '../access/audiences.js';
-import { mayOpen } from '../access/content-rating.js';
 import { refuseUnlessOpenable } from '../access/content-rating-refusal.js';
 import {
   ErrorCode,
@@ -63,7 +62,7 @@ const REFUSALS = {
 export interface ReadingDeps {
   db: Db;
   /** Who is shown which books (issue 61): a chapter of a book the reader may not open is refused. */
-  audiences: Pick<Audiences, 'general' | 'of'>;
+  audiences: Pick<Audiences, 'forOpening'>;
   /** A like raises `chapter-like-changed`: the reader-state cache drops the liker and the count (wiring/after-commit.ts). */
   domainEvents: DomainEvents;
   media: MediaUrls;
@@ -123,12 +122,12 @@ export function createReadingService(deps: ReadingDeps) {
   }
 
   /**
-   * The content rating rule for this reader and book. Only a book the general audience may not open
-   * (an adult one) costs a read of the reader's confirmation: every other chapter answers as before.
+   * The content rating rule for this reader and book (audiences.ts `forOpening`): a book that is not
+   * adult costs no read at all, so every other chapter answers as before.
    */
   async function refuseUnlessOpenableBy(user: AuthUser | null, rating: string): Promise<void> {
-    if (mayOpen(await deps.audiences.general(), rating)) return;
-    refuseUnlessOpenable(await deps.audiences.of(user), rating);
+    const audience = await deps.audiences.forOpening(user, [rating]);
+    if (audience) refuseUnlessOpenable(audience, rating);
   }
 
   /** The access rule (modules/access) for this reader and chapter, at this moment. */
